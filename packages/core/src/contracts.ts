@@ -36,12 +36,9 @@ export const LoginErrorCode = {
 
 export const SignInInput = z.object({
   username: z.string().trim().min(1, 'Value is required').max(200),
-  password: z.string().min(1, 'Value is required').max(1000),
-  secretCode: z
-    .string()
-    .regex(/^\d*$/, 'Value must be numeric')
-    .max(20)
-    .optional(),
+  // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).
+  password: z.string().max(1000).refine((value) => value.trim() !== '', 'Value is required'),
+  secretCode: z.string().regex(/^\d*$/, 'Value must be numeric').max(20).optional(),
 });
 export type SignInInput = z.infer<typeof SignInInput>;
 
@@ -85,10 +82,7 @@ export const DecodedAccessSchema = z.object({
   strongAuthentication: z.boolean(),
   permissions: flagRecord,
   settings: flagRecord,
-  modules: z.record(
-    z.string(),
-    z.object({ permissions: flagRecord, settings: flagRecord }),
-  ),
+  modules: z.record(z.string(), z.object({ permissions: flagRecord, settings: flagRecord })),
 });
 
 export const SessionUser = z.object({

@@ -1,0 +1,28 @@
+import type { Backend } from '@portal/backend';
+import { Hono } from 'hono';
+import type { AppEnv, ClientIpResolver } from './env.ts';
+import { handleError, handleNotFound } from './middleware/errors.ts';
+import { requestLogging } from './middleware/logging.ts';
+import { apiSecureHeaders, requirePortal, xssiPrefix } from './middleware/protocol.ts';
+import { loadSession } from './middleware/session.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import { brandRoutes } from './routes/brand.ts';
+
+/**
+ * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
+ * Middleware order matters: logging sees the final status, the prefix applies to error bodies too.
+ */
+export function createApp(backend: Backend, clientIp: ClientIpResolver) {
+  const app = new Hono<AppEnv>().basePath('/api');
+  app.use(requestLogging, apiSecureHeaders, xssiPrefix, requirePortal, async (c, next) => {
+    c.set('backend', backend);
+    await next();
+  });
+  app.use(loadSession(clientIp));
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  return app.route('/auth', authRoutes).route('/brand', brandRoutes).route('/account', accountRoutes);
+}
+
+export type AppType = ReturnType<typeof createApp>;

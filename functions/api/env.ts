@@ -1,0 +1,18 @@
+import type { Portal } from '@portal/core';
+import type { Backend, SessionRecord } from '@portal/backend';
+import type { Context } from 'hono';
+
+/** What middleware puts into every request's context. */
+export type AppEnv = {
+  Variables: {
+    backend: Backend;
+    requestId: string;
+    portal: Portal;
+    clientIp: string | undefined;
+    session: SessionRecord | null;
+    sessionToken: string | undefined;
+  };
+};
+
+/** How the hosting adapter (Lambda or Node) tells the app the caller's address. */
+export type ClientIpResolver = (c: Context<AppEnv>) => string | undefined;

@@ -1,0 +1,43 @@
+import { AppError, statusOfKind } from '@portal/backend';
+import type { ErrorBody } from '@portal/core';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { log } from './logging.ts';
+
+/** Maps every thrown error to the one error body (ARCHITECTURE convention 2). */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  if (error instanceof AppError) {
+    const body: ErrorBody = {
+      code: error.code,
+      message: error.message,
+      ...(error.details.issues ? { issues: error.details.issues } : {}),
+    };
+    if (error.details.retryAfterSeconds) c.header('Retry-After', String(error.details.retryAfterSeconds));
+    return c.json(body, statusOfKind[error.kind]);
+  }
+  if (error instanceof ZodError) {
+    const body: ErrorBody = {
+      code: 'VALIDATION_FAILED',
+      message: 'The request has invalid fields',
+      issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    };
+    return c.json(body, 400);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    // Raised by Hono itself, e.g. a body that is not JSON.
+    return c.json({ code: 'BAD_REQUEST', message: error.message || 'Bad request' } satisfies ErrorBody, error.status);
+  }
+  log('error', 'unhandled error', {
+    requestId: c.get('requestId'),
+    error: error.name,
+    message: error.message,
+    stack: error.stack,
+  });
+  return c.json({ code: 'internal', message: 'Something went wrong. Please try again later.' } satisfies ErrorBody, 500);
+}
+
+export function handleNotFound(c: Context<AppEnv>) {
+  return c.json({ code: 'not_found', message: 'No such endpoint' } satisfies ErrorBody, 404);
+}

@@ -1,0 +1,42 @@
+import { type ErrorBody, isPortal, PORTAL_HEADER, PORTALS, XSSI_PREFIX } from '@portal/core';
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from '../env.ts';
+
+/** Security headers on every API answer (the CDN adds the same to the web files). */
+export const apiSecureHeaders = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+  xContentTypeOptions: 'nosniff',
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginResourcePolicy: 'same-origin',
+});
+
+/**
+ * Every call names its portal (SPEC 7). Requiring this custom header also means a cross-site form or
+ * image cannot reach the API: browsers send custom headers cross-origin only after a CORS preflight.
+ */
+export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
+  const portal = c.req.header(PORTAL_HEADER);
+  if (!isPortal(portal)) {
+    const body: ErrorBody = {
+      code: 'PORTAL_HEADER_INVALID',
+      message: `Header ${PORTAL_HEADER} must be one of: ${PORTALS.join(', ')}`,
+      issues: [{ path: PORTAL_HEADER, message: portal ? 'unknown portal' : 'missing' }],
+    };
+    return c.json(body, 400);
+  }
+  c.set('portal', portal);
+  await next();
+});
+
+/** Prefixes JSON bodies against script inclusion; the web client strips the prefix before parsing. */
+export const xssiPrefix = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!c.res.headers.get('content-type')?.startsWith('application/json')) return;
+  const body = await c.res.text();
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  c.res = new Response(XSSI_PREFIX + body, { status: c.res.status, headers });
+});

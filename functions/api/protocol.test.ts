@@ -1,0 +1,80 @@
+import type { Backend } from '@portal/backend';
+import { XSSI_PREFIX } from '@portal/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readJson } from '../../tests/support/api.ts';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  backend = await createTestBackend();
+  app = createApp(backend, () => undefined);
+  const report = await backend.imports.importRecords('brands', [
+    { line: 1, data: { id: 'default', name: 'Card Portal', layout: 'default', footerLinks: [], customFields: {} } },
+    {
+      line: 2,
+      data: {
+        id: 'west',
+        name: 'West Cards',
+        layout: 'compact',
+        hosts: ['west.example.com'],
+        footerLinks: [{ name: 'Help', href: 'https://help.example.com/' }],
+        customFields: { priceChangeTimeZone: 'America/Los_Angeles' },
+      },
+    },
+  ]);
+  expect(report.errors).toEqual([]);
+});
+
+describe('API protocol', () => {
+  it('requires a known portal header', async () => {
+    const missing = await app.request('/api/auth/status');
+    expect(missing.status).toBe(400);
+    expect(await readJson(missing)).toMatchObject({ code: 'PORTAL_HEADER_INVALID' });
+    const unknown = await app.request('/api/auth/status', { headers: { 'X-Portal': 'admin' } });
+    expect(unknown.status).toBe(400);
+    const ok = await app.request('/api/auth/status', { headers: { 'X-Portal': 'connect' } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('prefixes every JSON body, errors included', async () => {
+    for (const res of [
+      await app.request('/api/auth/status', { headers: { 'X-Portal': 'ordering' } }),
+      await app.request('/api/nope', { headers: { 'X-Portal': 'ordering' } }),
+    ]) {
+      const text = await res.text();
+      expect(text.startsWith(XSSI_PREFIX)).toBe(true);
+      expect(() => JSON.parse(text.slice(XSSI_PREFIX.length))).not.toThrow();
+    }
+  });
+
+  it('answers unknown paths with the error shape', async () => {
+    const res = await app.request('/api/nope', { headers: { 'X-Portal': 'ordering' } });
+    expect(res.status).toBe(404);
+    expect(await readJson(res)).toEqual({ code: 'not_found', message: 'No such endpoint' });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await app.request('/api/auth/status', {
+      headers: { 'X-Portal': 'ordering', 'X-Request-Id': 'trace-12345678' },
+    });
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-request-id')).toBe('trace-12345678');
+    const generated = await app.request('/api/auth/status', {
+      headers: { 'X-Portal': 'ordering', 'X-Request-Id': '<script>' },
+    });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves brand settings by host, falling back to the default brand', async () => {
+    const west = await app.request('/api/brand', { headers: { 'X-Portal': 'ordering', Host: 'WEST.example.com:443' } });
+    expect(await readJson(west)).toMatchObject({ id: 'west', name: 'West Cards', layout: 'compact' });
+    const other = await app.request('/api/brand', { headers: { 'X-Portal': 'ordering', Host: 'unknown.test' } });
+    expect(await readJson(other)).toMatchObject({ id: 'default', name: 'Card Portal' });
+  });
+});

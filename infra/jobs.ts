@@ -1,0 +1,87 @@
+import { Duration } from 'aws-cdk-lib';
+import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
+import { Email } from './email.ts';
+import { Storage } from './storage.ts';
+import { Web } from './web.ts';
+
+/**
+ * Scheduled reports. The API creates EventBridge Scheduler schedules at run time (one per report, keyed by
+ * processId) in this stack's group; each schedule invokes the report runner through the scheduler role.
+ */
+export function Jobs({ stack, app }: StackContext) {
+  const { table, files, reports } = use(Storage);
+  const { mailFrom, grantSend } = use(Email);
+  const { siteUrl } = use(Web);
+
+  // The variables every Lambda of the app gets (the backend's config requires all of them at start-up).
+  const environment = {
+    STAGE: app.stage,
+    TABLE_NAME: table.tableName,
+    FILES_BUCKET: files.bucketName,
+    REPORTS_BUCKET: reports.bucketName,
+    MAIL_FROM: mailFrom,
+    APP_URL: siteUrl,
+    SCHEDULER_MODE: 'aws',
+  };
+
+  // Its own ARN and the scheduler role (whose policy names this function) stay out of its env: a cycle.
+  const runner = new SstFunction(stack, 'ReportRunner', {
+    handler: 'functions/jobs/report-runner.handler',
+    memorySize: '1 GB',
+    timeout: '5 minutes',
+    environment,
+  });
+  table.cdk.table.grantReadWriteData(runner); // report data in, job status out
+  reports.cdk.bucket.grantReadWrite(runner);
+  grantSend(runner);
+
+  // Where Scheduler puts invocations that failed after its retries.
+  const dlq = new Queue(stack, 'SchedulerDlq', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
+
+  const scheduleGroupName = app.logicalPrefixedName('reports');
+  const scheduleGroup = new CfnScheduleGroup(stack, 'ReportSchedules', { name: scheduleGroupName });
+
+  // Assumed by Scheduler only, for this account's schedules (confused-deputy guard).
+  const schedulerRole = new Role(stack, 'SchedulerRole', {
+    assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+    }),
+  });
+  schedulerRole.addToPolicy(
+    new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] }),
+  );
+  schedulerRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dlq.queueArn] }));
+
+  /** What the API needs to manage schedules: this group's schedules only, and passing exactly this role. */
+  const grantScheduling = (grantee: IGrantable) => {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [
+          'scheduler:CreateSchedule',
+          'scheduler:UpdateSchedule',
+          'scheduler:DeleteSchedule',
+          'scheduler:GetSchedule',
+        ],
+        resources: [
+          stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${scheduleGroupName}/*` }),
+        ],
+      }),
+    );
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+  };
+
+  return { environment, runner, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling };
+}

@@ -1,0 +1,52 @@
+import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type BucketProps, type StackContext, Table, use } from 'sst/constructs';
+import { Web } from './web.ts';
+
+/** The single table (ARCHITECTURE convention 4), the two buckets and the key that wraps TOTP secrets. */
+export function Storage({ stack, app }: StackContext) {
+  const { siteUrl } = use(Web);
+
+  const table = new Table(stack, 'Data', {
+    fields: { pk: 'string', sk: 'string', gsi1pk: 'string', gsi1sk: 'string', gsi2pk: 'string', gsi2sk: 'string' },
+    primaryIndex: { partitionKey: 'pk', sortKey: 'sk' },
+    globalIndexes: {
+      gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'all' },
+      gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'all' },
+    },
+    // Sessions, OTP codes and idempotency records expire by themselves.
+    timeToLiveAttribute: 'expiresAt',
+    cdk: {
+      table: {
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecovery: true,
+        deletionProtection: app.stage === 'prod',
+      },
+    },
+  });
+
+  // The browser uploads and downloads with presigned URLs straight from S3, so only the site's origin may.
+  const bucketProps: BucketProps = {
+    blockPublicACLs: true, // BLOCK_ALL + bucket-owner-enforced ownership; SST already sets enforceSSL
+    cors: [
+      {
+        allowedMethods: ['GET', 'PUT', 'HEAD'],
+        allowedOrigins: [siteUrl],
+        allowedHeaders: ['*'],
+        exposedHeaders: ['ETag'],
+        maxAge: '1 hour',
+      },
+    ],
+    cdk: { bucket: { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true } },
+  };
+  const files = new Bucket(stack, 'Files', bucketProps); // documents, logos
+  const reports = new Bucket(stack, 'Reports', bucketProps); // generated report files
+
+  const totpKey = new Key(stack, 'TotpKey', {
+    description: `Encrypts users' TOTP secrets (${app.stage})`,
+    enableKeyRotation: true,
+  });
+
+  return { table, files, reports, totpKey };
+}

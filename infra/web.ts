@@ -1,0 +1,96 @@
+import { Duration, Fn } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CfFunction,
+  FunctionCode,
+  FunctionEventType,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Api, StaticSite, type StackContext } from 'sst/constructs';
+
+/**
+ * The public entry points: the HTTP API (routes are attached by the Api stack) and the CloudFront site
+ * that serves the SPA and forwards /api/* to that API. This stack comes first so that everything else can
+ * use the site's URL (APP_URL, bucket CORS) without a circular dependency: CloudFront only needs the
+ * API's domain, which exists before any route or Lambda does.
+ */
+export function Web({ stack }: StackContext) {
+  // Same-origin calls through CloudFront, so no CORS on the API itself.
+  const api = new Api(stack, 'Http', { cors: false, accessLog: { retention: 'one_month' } });
+  const apiDomain = Fn.select(2, Fn.split('/', api.url));
+
+  const securityHeaders = new ResponseHeadersPolicy(stack, 'SecurityHeaders', {
+    securityHeadersBehavior: {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    },
+  });
+
+  // SPA fallback at the edge: an extensionless path is a client route, served as index.html. Done here and
+  // not with distribution-wide error responses, which would also turn the API's 403/404 into index.html.
+  const spaFallback = new CfFunction(stack, 'SpaFallback', {
+    code: FunctionCode.fromInline(
+      'function handler(event) { var r = event.request; if (!r.uri.split("/").pop().includes(".")) r.uri = "/index.html"; return r; }',
+    ),
+  });
+
+  // Optional custom domain, DNS managed outside AWS: SITE_DOMAIN plus an ACM certificate in us-east-1.
+  const domainName = process.env.SITE_DOMAIN;
+  const certificateArn = process.env.SITE_CERTIFICATE_ARN;
+  if (domainName && !certificateArn) throw new Error('SITE_DOMAIN needs SITE_CERTIFICATE_ARN (us-east-1)');
+
+  const site = new StaticSite(stack, 'Site', {
+    path: 'web',
+    buildCommand: 'npm run build',
+    buildOutput: 'dist',
+    // SST writes Vite env typings into web/src by default; the site gets no build-time env from infra.
+    vite: { types: '../.sst/web-env.d.ts' },
+    customDomain:
+      domainName && certificateArn
+        ? {
+            domainName,
+            isExternalDomain: true,
+            cdk: { certificate: Certificate.fromCertificateArn(stack, 'SiteCertificate', certificateArn) },
+          }
+        : undefined,
+    cdk: {
+      distribution: {
+        errorResponses: [],
+        defaultBehavior: {
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        additionalBehaviors: {
+          '/api/*': {
+            origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_ALL,
+            cachePolicy: CachePolicy.CACHING_DISABLED,
+            // API Gateway routes on its own Host header, so everything but Host is forwarded.
+            originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            responseHeadersPolicy: securityHeaders,
+          },
+        },
+      },
+    },
+  });
+
+  // An inactive stack (`sst remove`) has no distribution; the URL then only has to be well-formed.
+  const siteUrl = site.customDomainUrl ?? site.url ?? 'https://localhost';
+  stack.addOutputs({ SiteUrl: siteUrl, ApiEndpoint: api.url });
+  return { api, siteUrl };
+}

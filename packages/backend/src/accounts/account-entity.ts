@@ -1,0 +1,100 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/client.ts';
+import { type Account, type AccountFields, usernameKey } from './account-record.ts';
+
+/**
+ * Account items. Access patterns:
+ * - get by username:  pk=ACCOUNT#<username lower>, sk=PROFILE
+ * - find by e-mail:   gsi1 gsi1pk=EMAIL#<email lower>, gsi1sk=ACCOUNT#<username lower>
+ */
+export const accountKeys = {
+  pk: (username: string) => `ACCOUNT#${usernameKey(username)}`,
+  sk: 'PROFILE',
+  gsi1pk: (email: string) => `EMAIL#${email.trim().toLowerCase()}`,
+};
+
+const strip = (item: Record<string, unknown>): Account => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
+  return rest as Account;
+};
+
+export async function getAccount(db: Db, username: string): Promise<Account | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: { pk: accountKeys.pk(username), sk: accountKeys.sk } }),
+  );
+  return res.Item ? strip(res.Item) : null;
+}
+
+export async function findAccountsByEmail(db: Db, email: string, cursor?: Record<string, unknown>) {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': accountKeys.gsi1pk(email) },
+      ExclusiveStartKey: cursor,
+      Limit: 25,
+    }),
+  );
+  return { items: (res.Items ?? []).map(strip), cursor: res.LastEvaluatedKey };
+}
+
+/**
+ * Creates an account, or updates its profile and access fields when it exists. The password hash is
+ * written only on create, so re-importing never resets a password a user has changed.
+ */
+export async function upsertAccount(
+  db: Db,
+  fields: AccountFields,
+  passwordHash: string,
+  now: Date,
+): Promise<'created' | 'updated'> {
+  const key = usernameKey(fields.username);
+  const item = {
+    pk: accountKeys.pk(key),
+    sk: accountKeys.sk,
+    gsi1pk: accountKeys.gsi1pk(fields.email),
+    gsi1sk: accountKeys.pk(key),
+    type: 'account',
+    ...fields,
+    usernameKey: key,
+  };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':now': now.toISOString(),
+    ':hash': passwordHash,
+    ':null': null,
+  };
+  const sets = Object.entries(item)
+    .filter(([name]) => name !== 'pk' && name !== 'sk')
+    .map(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+  const res = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: `SET ${sets.join(', ')}, updatedAt = :now, createdAt = if_not_exists(createdAt, :now), passwordHash = if_not_exists(passwordHash, :hash), lastLogin = if_not_exists(lastLogin, :null)`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return res.Attributes?.createdAt ? 'updated' : 'created';
+}
+
+/** Records a successful sign-in; conditional so a deleted account is not resurrected. */
+export async function recordLogin(db: Db, username: string, at: Date, ip: string | undefined) {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: { pk: accountKeys.pk(username), sk: accountKeys.sk },
+      UpdateExpression: 'SET lastLogin = :login',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':login': { at: at.toISOString(), ...(ip ? { ip } : {}) } },
+    }),
+  );
+}
+

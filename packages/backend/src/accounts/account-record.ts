@@ -1,0 +1,54 @@
+import { Currency, MfaMethod, PORTALS } from '@portal/core';
+import { z } from 'zod';
+
+const moduleAccess = z.object({
+  permissions: z.number().int().min(0).default(0),
+  settings: z.number().int().min(0).default(0),
+});
+
+/** An account as stored (without its password hash) and as imported. */
+export const AccountFields = z.object({
+  username: z.string().trim().min(1).max(200),
+  email: z.string().trim().email(),
+  firstname: z.string().trim().max(100).default(''),
+  surname: z.string().trim().max(100).default(''),
+  jobTitle: z.string().trim().max(100).default(''),
+  customerId: z.string().trim().max(64).default(''),
+  status: z.enum(['active', 'locked', 'password expired']).default('active'),
+  brandId: z.string().min(1).default('default'),
+  portals: z.array(z.enum(PORTALS)).min(1).default(['ordering']),
+  securityFlag: z.number().int().min(0).default(0),
+  permissions: z.number().int().min(0).default(0),
+  settings: z.number().int().min(0).default(0),
+  modules: z
+    .object({ ordering: moduleAccess.optional(), flow: moduleAccess.optional() })
+    .default({}),
+  locale: z.string().default('en-US'),
+  timezone: z.string().default('Europe/Berlin'),
+  currency: Currency.default({
+    id: 978,
+    name: 'Euro',
+    numericCode: '978',
+    isoCode: 'EUR',
+    symbol: '€',
+    decimals: 2,
+  }),
+  passwordExpiry: z.string().datetime().nullable().default(null),
+  mayChangePassword: z.boolean().default(true),
+  mfaMethod: MfaMethod.default('none'),
+  ftpUploadDir: z.string().nullable().default(null),
+  documentDirname: z.string().nullable().default(null),
+  fileSettings: z.record(z.string(), z.unknown()).default({}),
+});
+export type AccountFields = z.infer<typeof AccountFields>;
+
+export type Account = AccountFields & {
+  usernameKey: string;
+  passwordHash: string;
+  lastLogin: { at: string; ip?: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Usernames are case-insensitive: 'Anna' and 'anna' are one account. */
+export const usernameKey = (username: string): string => username.trim().toLowerCase();

@@ -1,0 +1,134 @@
+import {
+  decodeAccess,
+  LoginErrorCode,
+  type LoginResult,
+  type Portal,
+  type ServiceMessage,
+  type SessionStatus,
+  type SignInInput,
+} from '@portal/core';
+import { getAccount, recordLogin } from '../accounts/account-entity.ts';
+import type { Account } from '../accounts/account-record.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import type { SessionStore } from './sessions.ts';
+import type { SessionRecord } from './session-entity.ts';
+
+/** Days before expiry from which the status carries the 'going to expire' service message. */
+const EXPIRY_WARNING_DAYS = 14;
+
+export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
+
+export function createAuthService(deps: {
+  db: Db;
+  sessions: SessionStore;
+  passwordHashCost: number;
+  now: () => Date;
+}) {
+  const { db, sessions, now } = deps;
+  // Unknown usernames are checked against this hash so they cost the same time as known ones.
+  let dummyHash: Promise<string> | undefined;
+  const timingDecoy = () => {
+    dummyHash ??= hashPassword('decoy password that never matches', deps.passwordHashCost);
+    return dummyHash;
+  };
+
+  const isPasswordExpired = (account: Account, at: Date) =>
+    account.status === 'password expired' ||
+    (account.passwordExpiry !== null && Date.parse(account.passwordExpiry) <= at.getTime());
+
+  return {
+    async signIn(input: SignInInput, meta: RequestMeta) {
+      const account = await getAccount(db, input.username);
+      const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
+      if (!account || !passwordOk) {
+        throw new AppError('auth', LoginErrorCode.wrongPassword, 'Invalid username or password');
+      }
+      // Checked only after the password, so these answers never reveal anything to a guesser.
+      if (account.status === 'locked') {
+        throw new AppError('auth', LoginErrorCode.accountLocked, 'account locked');
+      }
+      if (!account.portals.includes(meta.portal)) {
+        throw new AppError('auth', LoginErrorCode.wrongUrl, 'wrong url');
+      }
+      const at = now();
+      const session = await sessions.create(account.username, at, meta);
+      await recordLogin(db, account.username, at, meta.ip);
+      const result: LoginResult = {
+        response: { success: true },
+        username: account.username,
+        securityFlag: account.securityFlag,
+        passwordExpired: isPasswordExpired(account, at),
+      };
+      return { result, session };
+    },
+
+    async status(session: SessionRecord | null): Promise<SessionStatus> {
+      const account = session ? await getAccount(db, session.username) : null;
+      if (!account) return loggedOutStatus();
+      const at = now();
+      const access = decodeAccess(account);
+      return {
+        loggedIn: true,
+        passwordExpired: isPasswordExpired(account, at),
+        mayChangePassword: account.mayChangePassword,
+        passwordExpiry: account.passwordExpiry,
+        mfaStatus: account.mfaMethod,
+        lastLogin: account.lastLogin,
+        user: {
+          username: account.username,
+          email: account.email,
+          firstname: account.firstname,
+          surname: account.surname,
+          securityFlag: account.securityFlag,
+          brandingUrl: account.brandId,
+          locale: account.locale,
+          timezone: account.timezone,
+          currencyObj: account.currency,
+          ftpUploadDir: account.ftpUploadDir,
+          documentDirname: account.documentDirname,
+          fileSettings: account.fileSettings,
+          permissions: access.permissions,
+          settings: access.settings,
+          modules: access.modules,
+          strongAuthentication: access.strongAuthentication,
+        },
+        serviceMessages: expiryMessages(account, at),
+      };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await sessions.revoke(token);
+    },
+  };
+
+  function expiryMessages(account: Account, at: Date): ServiceMessage[] {
+    if (!account.passwordExpiry || isPasswordExpired(account, at)) return [];
+    const daysLeft = (Date.parse(account.passwordExpiry) - at.getTime()) / 86_400_000;
+    if (daysLeft > EXPIRY_WARNING_DAYS) return [];
+    return [
+      {
+        type: 'warning',
+        title: 'Password',
+        message: 'Your password is going to expire. Please renew it as soon as possible.',
+        unread: true,
+      },
+    ];
+  }
+}
+
+export function loggedOutStatus(): SessionStatus {
+  return {
+    loggedIn: false,
+    passwordExpired: false,
+    mayChangePassword: false,
+    passwordExpiry: null,
+    mfaStatus: 'none',
+    lastLogin: null,
+    user: null,
+    serviceMessages: [],
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

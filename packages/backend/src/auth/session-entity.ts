@@ -1,0 +1,66 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/client.ts';
+import { toTtl } from '../db/table.ts';
+import { usernameKey } from '../accounts/account-record.ts';
+
+/**
+ * Session items, keyed by the SHA-256 of the cookie token (the token itself is never stored).
+ * Access patterns:
+ * - get by token hash:        pk=SESSION#<sha256>, sk=SESSION
+ * - list sessions of account: gsi1 gsi1pk=SESSIONS#<username lower>, gsi1sk=<createdAt>
+ * DynamoDB TTL (expiresAt) removes a session after its absolute expiry.
+ */
+export type SessionRecord = {
+  tokenHash: string;
+  username: string;
+  createdAt: string;
+  lastSeenAt: string;
+  idleExpiresAt: string;
+  absoluteExpiresAt: string;
+  ip?: string;
+  userAgent?: string;
+};
+
+const key = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
+
+export async function putSession(db: Db, session: SessionRecord): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...key(session.tokenHash),
+        gsi1pk: `SESSIONS#${usernameKey(session.username)}`,
+        gsi1sk: session.createdAt,
+        type: 'session',
+        ...session,
+        expiresAt: toTtl(new Date(session.absoluteExpiresAt)),
+      },
+      // A token collision is astronomically unlikely; never overwrite another user's session anyway.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key(tokenHash) }));
+  if (!res.Item) return null;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, expiresAt: _e, ...rest } = res.Item;
+  return rest as SessionRecord;
+}
+
+/** Slides the idle expiry; conditional so a session deleted by logout is not recreated. */
+export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string, idleExpiresAt: string) {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: key(tokenHash),
+      UpdateExpression: 'SET lastSeenAt = :seen, idleExpiresAt = :idle',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':seen': lastSeenAt, ':idle': idleExpiresAt },
+    }),
+  );
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: key(tokenHash) }));
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { deleteSession, getSession, putSession, type SessionRecord, touchSession } from './session-entity.ts';
+
+/**
+ * Lucia-style sessions (ARCHITECTURE convention 6): the cookie holds 32 random bytes, the table only
+ * their SHA-256. A session ends at its idle expiry (slid on use) or its absolute expiry, whichever is first.
+ */
+export const SESSION_COOKIE = 'portal_session';
+/** Sliding the idle expiry costs a write; do it at most once a minute per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export type SessionPolicy = { idleMinutes: number; absoluteHours: number };
+
+export function createSessionStore(db: Db, policy: SessionPolicy) {
+  const idleMs = policy.idleMinutes * 60_000;
+  const absoluteMs = policy.absoluteHours * 3_600_000;
+
+  return {
+    async create(username: string, now: Date, meta: { ip?: string; userAgent?: string }) {
+      const token = randomBytes(32).toString('base64url');
+      const record: SessionRecord = {
+        tokenHash: hashToken(token),
+        username,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        idleExpiresAt: new Date(now.getTime() + idleMs).toISOString(),
+        absoluteExpiresAt: new Date(now.getTime() + absoluteMs).toISOString(),
+        ...(meta.ip ? { ip: meta.ip } : {}),
+        ...(meta.userAgent ? { userAgent: meta.userAgent.slice(0, 300) } : {}),
+      };
+      await putSession(db, record);
+      return { token, record, maxAgeSeconds: Math.floor(absoluteMs / 1000) };
+    },
+
+    /** The live session for a cookie token, or null. Expired sessions are deleted on sight. */
+    async validate(token: string, now: Date): Promise<SessionRecord | null> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      const tokenHash = hashToken(token);
+      const session = await getSession(db, tokenHash);
+      if (!session) return null;
+      const t = now.getTime();
+      if (t >= Date.parse(session.idleExpiresAt) || t >= Date.parse(session.absoluteExpiresAt)) {
+        await deleteSession(db, tokenHash);
+        return null;
+      }
+      if (t - Date.parse(session.lastSeenAt) >= TOUCH_INTERVAL_MS) {
+        const idleExpiresAt = new Date(Math.min(t + idleMs, Date.parse(session.absoluteExpiresAt)));
+        try {
+          await touchSession(db, tokenHash, now.toISOString(), idleExpiresAt.toISOString());
+        } catch (error) {
+          // Logged out in a parallel request: the session is gone.
+          if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+          throw error;
+        }
+        session.lastSeenAt = now.toISOString();
+        session.idleExpiresAt = idleExpiresAt.toISOString();
+      }
+      return session;
+    },
+
+    async revoke(token: string): Promise<void> {
+      await deleteSession(db, hashToken(token));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,42 @@
+import { BrandSettings } from '@portal/core';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+
+/**
+ * Brand settings, keyed by host (SPEC 3). Access patterns:
+ * - get brand:        pk=BRAND#<id>, sk=BRAND
+ * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
+ */
+export const BrandInput = BrandSettings.extend({ hosts: z.array(z.string().min(1)).default([]) });
+export type BrandInput = z.infer<typeof BrandInput>;
+
+export const DEFAULT_BRAND_ID = 'default';
+
+const brandKey = (id: string) => ({ pk: `BRAND#${id}`, sk: 'BRAND' });
+const hostKey = (host: string) => ({ pk: `HOST#${host.toLowerCase()}`, sk: 'HOST' });
+
+export async function getBrand(db: Db, id: string): Promise<BrandSettings | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: brandKey(id) }));
+  return res.Item ? BrandSettings.parse(res.Item) : null;
+}
+
+export async function getBrandIdForHost(db: Db, host: string): Promise<string | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: hostKey(host) }));
+  return typeof res.Item?.brandId === 'string' ? res.Item.brandId : null;
+}
+
+/** Writes the brand and its host mappings in one transaction (re-import overwrites, never duplicates). */
+export async function putBrand(db: Db, brand: BrandInput): Promise<void> {
+  const { hosts, ...settings } = brand;
+  await db.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: db.table, Item: { ...brandKey(brand.id), type: 'brand', ...settings } } },
+        ...hosts.map((host) => ({
+          Put: { TableName: db.table, Item: { ...hostKey(host), type: 'brandHost', brandId: brand.id } },
+        })),
+      ],
+    }),
+  );
+}

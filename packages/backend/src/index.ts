@@ -1,0 +1,35 @@
+import { createAccountService } from './accounts/account-service.ts';
+import { createAuthService } from './auth/auth-service.ts';
+import { createSessionStore } from './auth/sessions.ts';
+import { createBrandService } from './brands/brand-service.ts';
+import type { Config } from './config.ts';
+import { createDb } from './db/client.ts';
+import { createImportService } from './import/import-service.ts';
+
+export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
+export { ConfigError, loadConfig, type Config } from './config.ts';
+export { ensureTable, TABLE_KEYS } from './db/table.ts';
+export { SESSION_COOKIE } from './auth/sessions.ts';
+export type { SessionRecord } from './auth/session-entity.ts';
+export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
+
+/** Wires the services of one process from its validated config. */
+export function createBackend(config: Config, now: () => Date = () => new Date()) {
+  const db = createDb(config);
+  const sessions = createSessionStore(db, {
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+  });
+  return {
+    config,
+    db,
+    sessions,
+    auth: createAuthService({ db, sessions, passwordHashCost: config.PASSWORD_HASH_COST, now }),
+    accounts: createAccountService(db),
+    brands: createBrandService(db, now),
+    imports: createImportService({ db, passwordHashCost: config.PASSWORD_HASH_COST, now }),
+    now,
+  };
+}
+
+export type Backend = ReturnType<typeof createBackend>;

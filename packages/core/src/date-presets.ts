@@ -1,0 +1,246 @@
+/**
+ * Date filter presets (SPEC 4) computed in the user's IANA time zone with Intl only.
+ *
+ * Interpretation (ADR docs/decisions/004-date-presets.md):
+ * - "Today" is the calendar date of `now` in `timeZone`, not in the machine's zone.
+ * - Every range is a pair of calendar dates, both inclusive.
+ * - "N days back" presets (week 7, month 31, year 365) start N calendar days before today and end
+ *   today: week on Wednesday 2026-03-11 is 2026-03-04 .. 2026-03-11 (eight calendar dates).
+ * - "this ..." presets run from the first day of the period to today (to date, never into the future):
+ *   thisWeek from the Monday of the ISO week, thisMonth from the 1st, thisYear from 1 January.
+ * - yesterday is the single day before today; lastMonth is the whole previous calendar month.
+ * - none is no range (null).
+ * - The instants are a half-open interval [startInstant, endInstant): startInstant is the first
+ *   instant of startDate in the zone, endInstant the first instant of the day after endDate. So a
+ *   range's length in hours follows the zone's clock (a day is 23 or 25 hours across DST changes),
+ *   and a query uses `>= startInstant AND < endInstant`.
+ * - Defaults: sales = the 28 days ending yesterday; orders = the `year` preset (365 days back to
+ *   today); sales reporting = thisMonth.
+ */
+
+/** A calendar date 'YYYY-MM-DD' (proleptic Gregorian, years 0001..9999); compares correctly as a string. */
+export type CalendarDate = string;
+
+export const DATE_PRESETS = [
+  'yesterday',
+  'week',
+  'thisWeek',
+  'month',
+  'thisMonth',
+  'lastMonth',
+  'year',
+  'thisYear',
+  'none',
+] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export interface DateRange {
+  /** First day, inclusive. */
+  startDate: CalendarDate;
+  /** Last day, inclusive. */
+  endDate: CalendarDate;
+  /** ISO UTC instant of the first moment of startDate in the zone (inclusive). */
+  startInstant: string;
+  /** ISO UTC instant of the first moment of the day after endDate in the zone (exclusive). */
+  endInstant: string;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+interface Ymd {
+  y: number;
+  m: number;
+  d: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Throws RangeError for an unknown time zone (as Intl does). */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock fields of `epochMs` in `timeZone` (whole seconds). */
+function wallClock(epochMs: number, timeZone: string) {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(epochMs)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    y: fields.year!,
+    m: fields.month!,
+    d: fields.day!,
+    // Some engines print midnight as 24 even with h23.
+    hour: fields.hour! % 24,
+    minute: fields.minute!,
+    second: fields.second!,
+  };
+}
+
+/** Milliseconds since the epoch of the given wall-clock fields read as UTC (handles years < 100). */
+function utcOf(y: number, m: number, d: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
+/** The zone's offset from UTC at `epochMs`, in ms (positive east of Greenwich). */
+function offsetAt(epochMs: number, timeZone: string): number {
+  const w = wallClock(epochMs, timeZone);
+  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  return utcOf(w.y, w.m, w.d, w.hour, w.minute, w.second) - wholeSecond;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Years 1..9999 only, so that dates compare correctly as strings. */
+function toCalendarDate({ y, m, d }: Ymd): CalendarDate {
+  if (y < 1 || y > 9999) throw new RangeError(`Year ${y} is outside 1..9999`);
+  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+}
+
+function parseCalendarDate(date: CalendarDate): Ymd {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a calendar date 'YYYY-MM-DD': ${date}`);
+  const ymd = { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+  const check = new Date(utcOf(ymd.y, ymd.m, ymd.d));
+  if (ymd.y < 1 || check.getUTCMonth() + 1 !== ymd.m || check.getUTCDate() !== ymd.d) {
+    throw new RangeError(`No such calendar date: ${date}`);
+  }
+  return ymd;
+}
+
+const ymdOfUtc = (epochMs: number): Ymd => {
+  const date = new Date(epochMs);
+  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+};
+
+/** The calendar date of an instant in a time zone. */
+export function calendarDateInZone(instant: Date | number, timeZone: string): CalendarDate {
+  const w = wallClock(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  return toCalendarDate(w);
+}
+
+/** Calendar arithmetic, independent of any zone: `addDays('2026-03-01', -1)` is '2026-02-28'. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const { y, m, d } = parseCalendarDate(date);
+  return toCalendarDate(ymdOfUtc(utcOf(y, m, d) + days * MS_PER_DAY));
+}
+
+/** ISO weekday of a calendar date: 1 = Monday .. 7 = Sunday. */
+export function isoWeekday(date: CalendarDate): number {
+  const { y, m, d } = parseCalendarDate(date);
+  const day = new Date(utcOf(y, m, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/**
+ * The first instant (epoch ms) of a calendar date in a time zone. Usually local midnight; when
+ * midnight does not exist (a DST gap at 00:00, e.g. America/Santiago) it is the instant the clock
+ * jumps into the day; when midnight occurs twice (a fall-back over midnight) it is the earlier one.
+ */
+export function startOfDayInZone(date: CalendarDate, timeZone: string): number {
+  const { y, m, d } = parseCalendarDate(date);
+  const wall = utcOf(y, m, d);
+  // Offsets around the date: a zone changes offset at most once within such a window in practice.
+  const before = offsetAt(wall - MS_PER_DAY, timeZone);
+  const after = offsetAt(wall + MS_PER_DAY, timeZone);
+  const candidates = [...new Set([wall - before, wall - after])].sort((a, b) => a - b);
+  for (const t of candidates) {
+    const w = wallClock(t, timeZone);
+    if (utcOf(w.y, w.m, w.d, w.hour, w.minute, w.second) === wall) return t;
+  }
+  // Midnight falls into a gap: find the first instant whose local date is `date` by bisection between
+  // an instant still on the previous day and one already on the date (the predicate is monotonic
+  // across a single forward jump).
+  let lo = Math.min(...candidates) - MS_PER_DAY / 2;
+  let hi = Math.max(...candidates) + MS_PER_DAY / 2;
+  const onOrAfter = (t: number) => calendarDateInZone(t, timeZone) >= date;
+  while (hi - lo > 1000) {
+    const mid = Math.floor((lo + hi) / 2000) * 1000;
+    if (mid <= lo) break;
+    if (onOrAfter(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** Builds a range (with its instants) from two inclusive calendar dates. */
+export function dateRange(startDate: CalendarDate, endDate: CalendarDate, timeZone: string): DateRange {
+  if (endDate < startDate) throw new RangeError(`endDate ${endDate} is before startDate ${startDate}`);
+  return {
+    startDate,
+    endDate,
+    startInstant: new Date(startOfDayInZone(startDate, timeZone)).toISOString(),
+    endInstant: new Date(startOfDayInZone(addDays(endDate, 1), timeZone)).toISOString(),
+  };
+}
+
+const firstOfMonth = (date: CalendarDate): CalendarDate => `${date.slice(0, -2)}01`;
+
+/** The calendar dates of a preset for `today` (zone-free); null for 'none'. */
+export function presetDates(preset: DatePreset, today: CalendarDate): [CalendarDate, CalendarDate] | null {
+  switch (preset) {
+    case 'yesterday': {
+      const yesterday = addDays(today, -1);
+      return [yesterday, yesterday];
+    }
+    case 'week':
+      return [addDays(today, -7), today];
+    case 'thisWeek':
+      return [addDays(today, 1 - isoWeekday(today)), today];
+    case 'month':
+      return [addDays(today, -31), today];
+    case 'thisMonth':
+      return [firstOfMonth(today), today];
+    case 'lastMonth': {
+      const lastDayOfPreviousMonth = addDays(firstOfMonth(today), -1);
+      return [firstOfMonth(lastDayOfPreviousMonth), lastDayOfPreviousMonth];
+    }
+    case 'year':
+      return [addDays(today, -365), today];
+    case 'thisYear':
+      return [`${today.slice(0, -5)}01-01`, today];
+    case 'none':
+      return null;
+  }
+}
+
+/** The range of a preset at `now` in `timeZone` (an IANA name); null for 'none'. */
+export function datePresetRange(preset: DatePreset, now: Date, timeZone: string): DateRange | null {
+  const dates = presetDates(preset, calendarDateInZone(now, timeZone));
+  return dates && dateRange(dates[0], dates[1], timeZone);
+}
+
+/** Sales default: the last 28 days ending yesterday (today - 28 .. today - 1). */
+export function defaultSalesRange(now: Date, timeZone: string): DateRange {
+  const today = calendarDateInZone(now, timeZone);
+  return dateRange(addDays(today, -28), addDays(today, -1), timeZone);
+}
+
+/** Orders default: the last year, i.e. the `year` preset (today - 365 .. today). */
+export function defaultOrderRange(now: Date, timeZone: string): DateRange {
+  return datePresetRange('year', now, timeZone)!;
+}
+
+/** Sales reporting default: this month (the 1st .. today). */
+export function defaultSalesReportingRange(now: Date, timeZone: string): DateRange {
+  return datePresetRange('thisMonth', now, timeZone)!;
+}

@@ -1,0 +1,257 @@
+/**
+ * Permission and setting bit flags (SPEC 6). A user's security flag, permission number and setting
+ * number are sums of the bit values below; they are decoded into named booleans, globally and per module.
+ *
+ * Bits are tested arithmetically (`Math.floor(value / bit) % 2`), not with `&`: JavaScript's bitwise
+ * operators work on signed 32-bit integers, which would turn 2^31 negative and silently drop anything
+ * above it. The arithmetic form is exact for every non-negative safe integer.
+ */
+
+/** A name -> bit value map. Every value is a power of two. */
+export type FlagMap = Readonly<Record<string, number>>;
+/** The decoded form of a flag map: one boolean per name. */
+export type DecodedFlags<M extends FlagMap> = { [K in keyof M]: boolean };
+
+export const SECURITY_FLAGS = {
+  unrestricted: 1,
+  restricted: 2,
+  private: 4,
+  weak: 8,
+  medium: 16,
+  strong: 32,
+  uncritical: 64,
+  confidential: 128,
+  critical: 256,
+  low: 512,
+  normal: 1024,
+  high: 2048,
+  global: 4096,
+} as const;
+export type SecurityFlagName = keyof typeof SECURITY_FLAGS;
+
+export const ORDERING_PERMISSIONS = {
+  couponingManagement: 1,
+  couponingCancellation: 2,
+  cardOrdering: 4,
+  retailerSales: 8,
+} as const;
+export type OrderingPermissionName = keyof typeof ORDERING_PERMISSIONS;
+
+export const ORDERING_SETTINGS = {
+  /** Stores are listed directly (store type 0); otherwise the retailer's distribution centers (store type 1). */
+  showStoreList: 1,
+  showAirsColumn: 2,
+  showStockWarning: 4,
+  disableRetailerProductCheck: 8,
+  disableQuestionnaire: 16,
+  disableRetailerLevel: 32,
+} as const;
+export type OrderingSettingName = keyof typeof ORDERING_SETTINGS;
+
+export const GENERAL_PERMISSIONS = {
+  listProducts: 1,
+  sale: 2,
+  refund: 4,
+  txnHistoryStore: 8,
+  txnHistoryStores: 16,
+  txnAuthDisabled: 32,
+  bulkOrdering: 64,
+  bulkOrderingHistoryStore: 128,
+  bulkOrderingHistoryStores: 256,
+  bulkOrderingOrderDownloads: 512,
+  bulkOrderingOrderEmailNotification: 1024,
+  bulkTopUp: 2048,
+  bulkTopUpHistoryStore: 4096,
+  bulkTopUpHistoryStores: 8192,
+  tools: 16384,
+  toolsUniversalProtocol: 32768,
+  bulkActivation: 1048576,
+  orderManagement: 16777216,
+  orderCancellation: 33554432,
+} as const;
+export type GeneralPermissionName = keyof typeof GENERAL_PERMISSIONS;
+
+export const GENERAL_SETTINGS = {
+  silentPrinting: 1,
+  txnCommentsEnabled: 2,
+  isolatedTxnHistory: 4,
+  showLastLoginIp: 8,
+  disableBalanceCheck: 32,
+  txnEmailInputEnabled: 128,
+} as const;
+export type GeneralSettingName = keyof typeof GENERAL_SETTINGS;
+
+export const FLOW_PERMISSIONS = {
+  doRequests: 1,
+  approveRequests: 2,
+  editCompanyProfile: 4,
+  editCompanyAssets: 8,
+  editCompanyDocuments: 16,
+  editWorkflows: 32,
+} as const;
+export type FlowPermissionName = keyof typeof FLOW_PERMISSIONS;
+
+/** The spec names no flow module settings; the map is empty so flow settings decode to `{}`. */
+export const FLOW_SETTINGS = {} as const satisfies FlagMap;
+
+/** The modules whose bit maps the spec gives. The other modules of SPEC 6 have unknown maps. */
+export const MODULE_FLAGS = {
+  ordering: { permissions: ORDERING_PERMISSIONS, settings: ORDERING_SETTINGS },
+  flow: { permissions: FLOW_PERMISSIONS, settings: FLOW_SETTINGS },
+} as const;
+export type ModuleName = keyof typeof MODULE_FLAGS;
+export const MODULE_NAMES = Object.keys(MODULE_FLAGS) as ModuleName[];
+export type ModulePermissionName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['permissions'] &
+  string;
+export type ModuleSettingName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['settings'] & string;
+
+function assertFlagValue(value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`A flag value must be a non-negative safe integer, got ${value}`);
+  }
+}
+
+/** True when `bit` (a power of two) is set in `value`. Exact beyond 32 bits. */
+export function hasBit(value: number, bit: number): boolean {
+  assertFlagValue(value);
+  return Math.floor(value / bit) % 2 === 1;
+}
+
+/** Decodes `value` against `map`: every name of the map, true where its bit is set. Unknown bits are ignored. */
+export function decodeFlags<M extends FlagMap>(map: M, value: number): DecodedFlags<M> {
+  assertFlagValue(value);
+  const out: Record<string, boolean> = {};
+  for (const [name, bit] of Object.entries(map)) out[name] = Math.floor(value / bit) % 2 === 1;
+  return out as DecodedFlags<M>;
+}
+
+/** The inverse of decodeFlags: the sum of the named bits (each counted once). */
+export function encodeFlags<M extends FlagMap>(map: M, names: Iterable<keyof M & string>): number {
+  let total = 0;
+  for (const name of new Set(names)) total += map[name] ?? 0;
+  return total;
+}
+
+/** Strong authentication holds if medium, strong, restricted or private is set (SPEC 6). */
+export function hasStrongAuthentication(securityFlag: number): boolean {
+  return (
+    hasBit(securityFlag, SECURITY_FLAGS.medium) ||
+    hasBit(securityFlag, SECURITY_FLAGS.strong) ||
+    hasBit(securityFlag, SECURITY_FLAGS.restricted) ||
+    hasBit(securityFlag, SECURITY_FLAGS.private)
+  );
+}
+
+export interface RawModuleFlags {
+  permissions: number;
+  settings: number;
+}
+
+export interface RawAccess {
+  securityFlag: number;
+  permissions: number;
+  settings: number;
+  /** Only the modules the user has; a missing module decodes to all-false. */
+  modules: Partial<Record<ModuleName, RawModuleFlags>>;
+}
+
+export interface DecodedAccess {
+  security: DecodedFlags<typeof SECURITY_FLAGS>;
+  strongAuthentication: boolean;
+  permissions: DecodedFlags<typeof GENERAL_PERMISSIONS>;
+  settings: DecodedFlags<typeof GENERAL_SETTINGS>;
+  modules: {
+    ordering: {
+      permissions: DecodedFlags<typeof ORDERING_PERMISSIONS>;
+      settings: DecodedFlags<typeof ORDERING_SETTINGS>;
+    };
+    flow: {
+      permissions: DecodedFlags<typeof FLOW_PERMISSIONS>;
+      settings: DecodedFlags<typeof FLOW_SETTINGS>;
+    };
+  };
+}
+
+/** Decodes everything a session carries (matches `DecodedAccessSchema` in contracts.ts). */
+export function decodeAccess(raw: RawAccess): DecodedAccess {
+  const { ordering, flow } = raw.modules;
+  return {
+    security: decodeFlags(SECURITY_FLAGS, raw.securityFlag),
+    strongAuthentication: hasStrongAuthentication(raw.securityFlag),
+    permissions: decodeFlags(GENERAL_PERMISSIONS, raw.permissions),
+    settings: decodeFlags(GENERAL_SETTINGS, raw.settings),
+    modules: {
+      ordering: {
+        permissions: decodeFlags(ORDERING_PERMISSIONS, ordering?.permissions ?? 0),
+        settings: decodeFlags(ORDERING_SETTINGS, ordering?.settings ?? 0),
+      },
+      flow: {
+        permissions: decodeFlags(FLOW_PERMISSIONS, flow?.permissions ?? 0),
+        settings: decodeFlags(FLOW_SETTINGS, flow?.settings ?? 0),
+      },
+    },
+  };
+}
+
+/** Decoded module flags as they arrive from the session (loosely typed, as `SessionUser.modules` is). */
+export type DecodedModulesLike = Readonly<
+  Partial<
+    Record<
+      string,
+      | { permissions: Readonly<Record<string, boolean>>; settings: Readonly<Record<string, boolean>> }
+      | undefined
+    >
+  >
+>;
+
+/**
+ * A module permission of the decoded session. False when authorization has failed (SPEC 6), when the
+ * module is absent, or when the flag is unset.
+ */
+export function hasModulePermission<M extends ModuleName>(
+  modules: DecodedModulesLike | null | undefined,
+  module: M,
+  permission: ModulePermissionName<M>,
+  authorizationFailed: boolean,
+): boolean {
+  if (authorizationFailed) return false;
+  return modules?.[module]?.permissions[permission] === true;
+}
+
+/** A module setting of the decoded session; false when authorization has failed. */
+export function hasModuleSetting<M extends ModuleName>(
+  modules: DecodedModulesLike | null | undefined,
+  module: M,
+  setting: ModuleSettingName<M>,
+  authorizationFailed: boolean,
+): boolean {
+  if (authorizationFailed) return false;
+  return modules?.[module]?.settings[setting] === true;
+}
+
+/** A general permission of the decoded session; false when authorization has failed. */
+export function hasPermission(
+  permissions: Readonly<Record<string, boolean>> | null | undefined,
+  permission: GeneralPermissionName,
+  authorizationFailed: boolean,
+): boolean {
+  if (authorizationFailed) return false;
+  return permissions?.[permission] === true;
+}
+
+/** A general setting of the decoded session; false when authorization has failed. */
+export function hasSetting(
+  settings: Readonly<Record<string, boolean>> | null | undefined,
+  setting: GeneralSettingName,
+  authorizationFailed: boolean,
+): boolean {
+  if (authorizationFailed) return false;
+  return settings?.[setting] === true;
+}
+
+/** Store type of an order (SPEC 6 showStoreList): 0 when stores are listed directly, 1 for distribution centers. */
+export function orderingStoreType(
+  orderingSettings: Readonly<Partial<Record<OrderingSettingName, boolean>>>,
+): 0 | 1 {
+  return orderingSettings.showStoreList === true ? 0 : 1;
+}

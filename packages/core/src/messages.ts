@@ -1,0 +1,99 @@
+import { LoginErrorCode } from './contracts.ts';
+
+/**
+ * The user-visible texts of SPEC 5, 6 and 8, verbatim. They are the English fallback and the single
+ * source for validation rules (validation.ts) and error mapping; the web translates them by key.
+ *
+ * The password rule texts (`passwordMin...`) are not given by the spec; their wording is ours.
+ */
+export const Messages = {
+  // SPEC 5 validation
+  required: 'Value is required',
+  numeric: 'Value must be numeric',
+  email: 'Value is not a valid email address',
+  passwordsDoNotMatch: 'The passwords do not match.',
+  givenPasswordsDoNotMatch: 'The given passwords do not match',
+  minimum: 'Minimum',
+  maximum: 'Maximum',
+  packagingUnit: 'PU',
+  atLeastOneValue: 'Please enter at least one value',
+  selectLocation: 'Please select a location',
+  orderInvalid: 'Your order is invalid',
+  passwordMinLength: 'The password must be at least 12 characters long',
+  passwordLowercase: 'The password needs at least one lowercase letter',
+  passwordUppercase: 'The password needs at least one uppercase letter',
+  passwordDigit: 'The password needs at least one number',
+  passwordSpecial: 'The password needs at least one special character',
+
+  // SPEC 2 retailer gate
+  retailerRequired: 'retailer required',
+  selectRetailer: 'Please select a retailer to proceed.',
+
+  // SPEC 6 access dialogs
+  accessDenied: 'Access denied',
+  loginRequired: 'Please login to access this section',
+  higherAuthenticationRequired:
+    'This section requires a higher authentication standard. Please activate multi-factor authentication for your account to access this section.',
+
+  // SPEC 8 login and account
+  authenticationFailed: 'Authentication failed',
+  accountLocked: 'account locked',
+  invalidCertificate: 'invalid certificate',
+  invalidIp: 'invalid ip',
+  invalidUsernameOrPassword: 'Invalid username or password',
+  wrongPassword: 'wrong password',
+  wrongUrl: 'wrong url',
+  passwordAlreadyUsed: 'Password was already used',
+  currentPasswordMismatch: 'Current password does not match',
+  passwordTooWeak: 'Password is too weak',
+  passwordChanged: 'Password changed successfully',
+  passwordChangeFailed: 'Failed to change password',
+  passwordExpired: 'Your password is expired. Please renew it and login again.',
+  passwordExpiring: 'Your password is going to expire. Please renew it as soon as possible.',
+
+  // SPEC 8 internal errors
+  failedToUpdateAccount: 'Failed to update account',
+  failedToResetPassword: 'Failed to reset password',
+  failedToGetSessionStatus: 'Failed to get session status',
+  failedToSignIn: 'Failed to sign in',
+  failedToLogOut: 'Failed to log out user',
+
+  // SPEC 8 other notices
+  logoutSuccessful: 'Logout successful',
+  otpCodeSent: 'OTP code sent',
+  onlyForMfa: 'Only for MFA',
+  orderCreateFailed: 'Your order could not be created.',
+  orderCreated:
+    'Your order has been created successfully. Order quantities and delivery date will be approved.',
+  changesSaved: 'Changes saved successfully',
+  savingChangesFailed: 'Saving changes failed',
+  downloadSplit:
+    'The selected result set is too large for a single download and will be split into multiple downloads.',
+} as const;
+export type MessageKey = keyof typeof Messages;
+
+/** 'Failed to resend password for: ' followed by the address (SPEC 8). */
+export const resendPasswordFailedMessage = (address: string): string =>
+  `Failed to resend password for: ${address}`;
+
+/** 'Please follow the instructions we sent to: ' followed by the address (SPEC 8). */
+export const resetInstructionsSentMessage = (address: string): string =>
+  `Please follow the instructions we sent to: ${address}`;
+
+const loginCodeMessages: Record<string, string> = {
+  [LoginErrorCode.wrongPassword]: Messages.wrongPassword,
+  [LoginErrorCode.wrongUrl]: Messages.wrongUrl,
+  [LoginErrorCode.accountLocked]: Messages.accountLocked,
+  [LoginErrorCode.invalidCertificate]: Messages.invalidCertificate,
+  [LoginErrorCode.invalidIp]: Messages.invalidIp,
+};
+
+/**
+ * The text shown under the 'Authentication failed' heading for a failed login (SPEC 8): a known
+ * LOGIN.FORM.ERROR code maps to its message, any other non-empty message is shown as received, and an
+ * empty (or whitespace-only) message shows 'Invalid username or password'.
+ */
+export function loginFailureMessage(message: string | null | undefined): string {
+  if (message == null || message.trim() === '') return Messages.invalidUsernameOrPassword;
+  return Object.hasOwn(loginCodeMessages, message) ? loginCodeMessages[message]! : message;
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm run bench`: requests/s and p50/p99 latency of GET /api/auth/status with a signed-in session,
+ * next to a bare Hono route served by the same process, both measured in one run on this machine.
+ * The load comes from autocannon in a separate process so it does not share the server's event loop.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import { createBackend, ensureTable, loadConfig } from '@portal/backend';
+import { Hono } from 'hono';
+import { startNodeServer } from '../../functions/api/node.ts';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { freePort } from '../local/ports.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+process.env.LOG_LEVEL = 'silent';
+
+const dynamo = await startDynamoDbLocal({});
+const config = loadConfig({
+  STAGE: 'bench',
+  AWS_REGION: 'eu-central-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  TABLE_NAME: `bench-${randomUUID()}`,
+  FILES_BUCKET: 'bench-files',
+  REPORTS_BUCKET: 'bench-reports',
+  MAIL_FROM: 'bench@example.com',
+  APP_URL: 'http://localhost',
+  DYNAMODB_ENDPOINT: dynamo.endpoint,
+});
+process.env.AWS_ACCESS_KEY_ID = 'local';
+process.env.AWS_SECRET_ACCESS_KEY = 'local';
+const backend = createBackend(config);
+await ensureTable(backend.db.raw, config.TABLE_NAME);
+const password = 'Bench-Password-2026!';
+await backend.imports.importRecords('accounts', [
+  { line: 1, data: { username: 'bench.user', password, email: 'bench@example.com', modules: { ordering: { permissions: 15 } } } },
+]);
+
+const api = await startNodeServer({ backend, port: await freePort() });
+const bare = new Hono().get('/bare', (c) => c.json({ ok: true }));
+const barePort = await freePort();
+const bareServer = serve({ fetch: bare.fetch, port: barePort, hostname: '127.0.0.1' });
+
+const signin = await fetch(`http://127.0.0.1:${api.port}/api/auth/signin`, {
+  method: 'POST',
+  headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
+  body: JSON.stringify({ username: 'bench.user', password }),
+});
+const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
+if (signin.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signin.status}`);
+
+type Result = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+
+function load(url: string, headers: Record<string, string>): Result {
+  const args = ['autocannon', '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  const run = spawnSync('npx', [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as Result;
+}
+
+const rows = [
+  ['GET /api/auth/status (signed in)', load(`http://127.0.0.1:${api.port}/api/auth/status`, { 'X-Portal': 'ordering', Cookie: cookie })],
+  ['GET /bare (bare Hono route)', load(`http://127.0.0.1:${barePort}/bare`, {})],
+] as const;
+
+console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, DynamoDB Local in memory\n`);
+console.log('| route | requests/s | p50 ms | p99 ms | non-2xx | errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const [name, r] of rows) {
+  console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`);
+}
+
+bareServer.close();
+await api.close();
+await dynamo.stop();
+process.exit(0);

@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { freePort, waitForHttp } from './ports.ts';
+
+/**
+ * DynamoDB Local 1.25 from the jar inside amplify-dynamodb-simulator (its JS launcher is broken, so we
+ * spawn java ourselves). Needs Java 17+.
+ */
+export const JAVA_MISSING =
+  'Java 17+ is required for DynamoDB Local: install it with `sudo apt-get install -y openjdk-17-jre-headless` (or any JDK 17+ on your PATH).';
+
+export function javaAvailable(): boolean {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) return false;
+  const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
+  return Number(version) >= 17;
+}
+
+export type DynamoDbLocal = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
+
+export async function startDynamoDbLocal(options: { dbPath?: string; port?: number }): Promise<DynamoDbLocal> {
+  const jarDir = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const port = options.port ?? (await freePort());
+  const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const child = spawn(
+    'java',
+    ['-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-sharedDb', '-port', String(port), ...storage],
+    { cwd: jarDir, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.trim()}`))),
+  );
+  await Promise.race([waitForHttp(endpoint), exited]);
+  exited.catch(() => {});
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

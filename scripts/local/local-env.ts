@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+
+/**
+ * Where local mode puts everything. Ports default to fixed values so the import CLI finds a running
+ * `npm start`; tests pass their own free ports. The names mirror what infra/ gives the Lambdas.
+ */
+export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: number; oidc: number };
+
+export function localPorts(env: NodeJS.ProcessEnv = process.env): LocalPorts {
+  const app = Number(env.PORT ?? 3000);
+  return {
+    app,
+    dynamodb: Number(env.DYNAMODB_PORT ?? app + 10),
+    s3: Number(env.S3_PORT ?? app + 11),
+    ses: Number(env.SES_PORT ?? app + 12),
+    oidc: Number(env.OIDC_PORT ?? app + 13),
+  };
+}
+
+export const localDataDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? '.data');
+
+export function localEnv(ports: LocalPorts): Record<string, string> {
+  return {
+    STAGE: 'local',
+    AWS_REGION: 'eu-central-1',
+    // The stand-ins accept any credentials; never hand real ones to them.
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: 'portal-local',
+    FILES_BUCKET: 'portal-local-files',
+    REPORTS_BUCKET: 'portal-local-reports',
+    MAIL_FROM: 'no-reply@portal.example',
+    APP_URL: `http://localhost:${ports.app}`,
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+    SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+  };
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * Serves the built web app the way CloudFront does in AWS: files from web/dist, index.html for every
+ * other path (client-side routes), the same security headers as the distribution's policy.
+ */
+export function mountWebFiles(root: Hono, distDir: string) {
+  const index = resolve(distDir, 'index.html');
+  if (!existsSync(index)) throw new Error(`${index} is missing: the web build did not run`);
+  const rootPath = relative(process.cwd(), distDir);
+  root.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  root.use('/assets/*', async (c, next) => {
+    await next();
+    // Vite puts a content hash in every asset name: safe to cache for a year.
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  root.use('*', serveStatic({ root: rootPath }));
+  root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
+}

@@ -1,0 +1,18 @@
+import type { SSTConfig } from 'sst';
+import { Api } from './infra/api.ts';
+import { Email } from './infra/email.ts';
+import { Jobs } from './infra/jobs.ts';
+import { Storage } from './infra/storage.ts';
+import { Web } from './infra/web.ts';
+
+// SST v2 (docs/decisions/001-sst-v2.md). Deploy with `npx sst deploy --stage NAME`.
+export default {
+  config() {
+    return { name: 'portal', region: process.env.AWS_REGION || 'eu-central-1' };
+  },
+  stacks(app) {
+    app.setDefaultFunctionProps({ runtime: 'nodejs22.x', architecture: 'arm_64' });
+    app.setDefaultRemovalPolicy(app.stage === 'prod' ? 'retain' : 'destroy');
+    app.stack(Web).stack(Storage).stack(Email).stack(Jobs).stack(Api);
+  },
+} satisfies SSTConfig;

@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { launchChromium } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const shots = 'tests/e2e/screenshots';
+const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+async function openLogin(width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: width < 640 ? 740 : 860 } });
+  await page.goto(baseUrl);
+  await page.getByLabel('Username').waitFor();
+  return page;
+}
+
+describe.each([
+  ['phone', 375],
+  ['desktop', 1280],
+])('sign-in on %s', (name, width) => {
+  it('signs in as a demo user, reaches the landing page and logs out', async () => {
+    const page = await openLogin(width);
+    const login = page.getByRole('button', { name: 'Login' });
+    expect(await login.isDisabled()).toBe(true);
+    await page.screenshot({ path: `${shots}/login-${name}.png`, fullPage: true });
+
+    await page.getByLabel('Username').fill(retailer.username);
+    await page.getByLabel('Password').fill(retailer.password);
+    await login.click();
+
+    // No MFA on the demo account yet: the session landing page is My Account (SPEC 2).
+    await page.waitForURL(`${baseUrl}/app/my-account`);
+    await page.getByText('retailer@demo.example').first().waitFor();
+    await page.screenshot({ path: `${shots}/landing-${name}.png`, fullPage: true });
+
+    await logOut(page, width);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('Logout successful').waitFor();
+    await page.screenshot({ path: `${shots}/logged-out-${name}.png`, fullPage: true });
+
+    // The session is gone on the server: /app sends the user back to the login page.
+    await page.goto(`${baseUrl}/app/my-account`);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.close();
+  });
+
+  it('shows the authentication failure for a wrong password', async () => {
+    const page = await openLogin(width);
+    await page.getByLabel('Username').fill(retailer.username);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Authentication failed').first().waitFor();
+    await page.screenshot({ path: `${shots}/login-failed-${name}.png`, fullPage: true });
+    expect(page.url()).toBe(`${baseUrl}/`);
+    await page.close();
+  });
+});
+
+async function logOut(page: Page, width: number) {
+  const direct = page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' }));
+  if (width < 768 && !(await direct.first().isVisible())) {
+    await page.getByRole('button', { name: 'More' }).click();
+  }
+  await direct.first().click();
+}

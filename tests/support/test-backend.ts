@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { type Backend, createBackend, ensureTable, loadConfig } from '@portal/backend';
+
+/**
+ * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/dynamodb-local.ts), so
+ * test files never see each other's data. The password hash cost is lowered to keep tests fast.
+ */
+export async function createTestBackend(now?: () => Date): Promise<Backend> {
+  const config = loadConfig({
+    STAGE: 'test',
+    AWS_REGION: 'eu-central-1',
+    TABLE_NAME: `test-${randomUUID()}`,
+    FILES_BUCKET: 'test-files',
+    REPORTS_BUCKET: 'test-reports',
+    MAIL_FROM: 'portal@example.com',
+    APP_URL: 'http://localhost:3000',
+    DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+    PASSWORD_HASH_COST: '12',
+  });
+  const backend = createBackend(config, now);
+  await ensureTable(backend.db.raw, config.TABLE_NAME);
+  return backend;
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { currentSnack, SNACK_DISMISS_MS, snacks, useSnackState } from '../../lib/snack.ts';
+import { Alert } from './alert.tsx';
+
+/**
+ * Shows the head of the snack queue: one at a time, auto-dismissed after 10 s or by its close button.
+ * Toasts float above the bottom bar; 'fixed' snacks sit at the top edge.
+ */
+export function SnackHost({ closeLabel }: { closeLabel: string }) {
+  const snack = currentSnack(useSnackState());
+
+  useEffect(() => {
+    if (!snack) return;
+    const timer = window.setTimeout(() => snacks.dismiss(snack.id), SNACK_DISMISS_MS);
+    return () => window.clearTimeout(timer);
+  }, [snack]);
+
+  const placement =
+    snack?.mode === 'fixed'
+      ? 'top-0 inset-x-0'
+      : 'inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] md:bottom-6 md:left-auto md:right-6 md:w-96';
+
+  return (
+    <div aria-live="polite" className={`pointer-events-none fixed z-50 ${placement}`}>
+      {snack ? (
+        <div key={snack.id} className="pointer-events-auto animate-pop-in shadow-lg">
+          <Alert
+            theme={snack.theme}
+            title={snack.title}
+            onClose={() => snacks.dismiss(snack.id)}
+            closeLabel={closeLabel}
+            role={snack.theme === 'red' ? 'alert' : 'status'}
+            className={snack.mode === 'fixed' ? 'rounded-none' : ''}
+          >
+            {snack.text}
+          </Alert>
+        </div>
+      ) : null}
+    </div>
+  );
+}

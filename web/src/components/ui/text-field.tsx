@@ -1,0 +1,74 @@
+import { type InputHTMLAttributes, useId } from 'react';
+
+/** Input types (SPEC 5). */
+export const INPUT_TYPES = ['text', 'email', 'password', 'number', 'date'] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'> {
+  label: string;
+  type?: InputType;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Shown under the field and marks it invalid. Pass it only when it should show (dirty fields). */
+  error?: string | undefined;
+  helperText?: string;
+}
+
+/** A labelled input: every field has a visible <label>, errors are linked with aria-describedby. */
+export function TextField({
+  label,
+  type = 'text',
+  value,
+  onValueChange,
+  error,
+  helperText,
+  className = '',
+  required,
+  ...rest
+}: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const helperId = `${id}-helper`;
+  const describedBy = [error ? errorId : null, helperText ? helperId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
+        ) : null}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={[
+          'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm sm:text-sm',
+          'placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500',
+          'focus:outline-none focus:ring-2',
+          error
+            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+        ].join(' ')}
+        {...rest}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {helperText ? (
+        <p id={helperId} className="text-xs text-slate-500">
+          {helperText}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core';
+import type { z } from 'zod';
+import { translate } from '../i18n/index.ts';
+import { currentPortal } from './portal.ts';
+import { markAuthorizationFailed } from './session.ts';
+import { snacks } from './snack.ts';
+
+/**
+ * The ONE fetch wrapper (ARCHITECTURE convention 7). `createApiFetch()` returns a function with fetch's
+ * signature, so it can be handed to `hc<AppType>('/', { fetch: apiFetch })` once the API exports its
+ * app type. For every call it:
+ * - adds the `X-Portal` header (the portal of the screen the call is made from) and same-origin credentials;
+ * - strips the XSSI prefix from the body and hands back an ordinary Response (so `res.json()` just works);
+ * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
+ * - on 401/403 marks authorization as failed, which opens the auth-required dialog;
+ * - on any other failure shows a red snack alert with the server's message.
+ * Callers that handle errors themselves (sign-in, session status) opt out with `notify`/`authDialog`.
+ */
+
+export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ErrorBody['issues'];
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, body: ErrorBody, retryAfter?: number) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.issues = body.issues;
+    this.retryAfter = retryAfter;
+  }
+
+  get isAuthFailure(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+/** Codes the client itself uses for failures that have no server ErrorBody. */
+export const ClientErrorCode = {
+  network: 'client.network',
+  invalidResponse: 'client.invalid_response',
+} as const;
+
+export interface ApiFetchOptions {
+  /** The underlying fetch (tests pass a fake). Defaults to the global fetch. */
+  fetch?: ApiFetch;
+  /** The portal to name in the header. Defaults to the portal of the current screen. */
+  portal?: Portal | (() => Portal);
+  /** Show a red snack alert for failures other than 401/403 (default true). */
+  notify?: boolean;
+  /** Mark authorization as failed and open the auth-required dialog on 401/403 (default true). */
+  authDialog?: boolean;
+  /** What "show a snack" means; injected in tests. */
+  onFailure?: (error: ApiError) => void;
+  /** What "authorization failed" means; injected in tests. */
+  onAuthFailure?: (error: ApiError) => void;
+}
+
+export function stripXssiPrefix(text: string): string {
+  return text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text;
+}
+
+/** Reads an error body; anything that is not an ErrorBody becomes `{ code: 'http_<status>', message: '' }`. */
+export function parseErrorBody(text: string, status: number): ErrorBody {
+  try {
+    const parsed = ErrorBody.safeParse(JSON.parse(stripXssiPrefix(text)));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON
+  }
+  return { code: `http_${status}`, message: '' };
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** The text a user sees for a failure: the server's message, else a translated generic one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message) return error.message;
+    if (error.code === ClientErrorCode.network) return translate('errors.network');
+    if (error.code === ClientErrorCode.invalidResponse) return translate('errors.invalidResponse');
+    if (error.status === 429) return translate('errors.rateLimited');
+    return translate('errors.requestFailed');
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return translate('errors.requestFailed');
+}
+
+export interface FailedRequest {
+  url: string;
+  method: string;
+  status: number;
+  code: string;
+  at: string;
+}
+let lastFailed: FailedRequest | null = null;
+/** The last failed request (SPEC 8 "other failures store the last failed request"); for diagnostics. */
+export const lastFailedRequest = (): FailedRequest | null => lastFailed;
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+const defaultOnFailure = (error: ApiError) => snacks.error(errorMessage(error));
+
+export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
+  const notify = options.notify ?? true;
+  const authDialog = options.authDialog ?? true;
+  const onFailure = options.onFailure ?? defaultOnFailure;
+  const onAuthFailure = options.onAuthFailure ?? (() => markAuthorizationFailed());
+
+  return async (input, init) => {
+    const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const portal =
+      typeof options.portal === 'function' ? options.portal() : (options.portal ?? currentPortal());
+    const headers = new Headers(typeof input === 'object' && 'headers' in input ? input.headers : undefined);
+    new Headers(init?.headers).forEach((value, key) => {
+      headers.set(key, value);
+    });
+    headers.set(PORTAL_HEADER, portal);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET'))
+      .toUpperCase();
+
+    const fail = (error: ApiError): never => {
+      lastFailed = {
+        url: urlOf(input),
+        method,
+        status: error.status,
+        code: error.code,
+        at: new Date().toISOString(),
+      };
+      if (error.isAuthFailure) {
+        if (authDialog) onAuthFailure(error);
+      } else if (notify) {
+        onFailure(error);
+      }
+      throw error;
+    };
+
+    let response: Response;
+    try {
+      response = await fetchImpl(input, { ...init, headers, credentials: 'same-origin' });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      return fail(new ApiError(0, { code: ClientErrorCode.network, message: '' }));
+    }
+
+    const text = await response.text();
+    if (!response.ok) {
+      return fail(
+        new ApiError(
+          response.status,
+          parseErrorBody(text, response.status),
+          response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined,
+        ),
+      );
+    }
+
+    const outHeaders = new Headers(response.headers);
+    outHeaders.delete('content-length');
+    outHeaders.delete('content-encoding');
+    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : stripXssiPrefix(text), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: outHeaders,
+    });
+  };
+}
+
+/** The default wrapper: snack alerts on, auth dialog on. */
+export const apiFetch: ApiFetch = createApiFetch();
+
+export interface RequestOptions extends ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API and parses the answer with a contract schema. A body that does not match the contract
+ * is an ApiError with code `client.invalid_response` (reported like any other failure).
+ */
+export async function requestJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const { method = 'GET', body, signal, ...fetchOptions } = options;
+  const doFetch = Object.keys(fetchOptions).length === 0 ? apiFetch : createApiFetch(fetchOptions);
+  const init: RequestInit = { method };
+  if (signal) init.signal = signal;
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  const response = await doFetch(path, init);
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    data = undefined;
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const error = new ApiError(response.status, { code: ClientErrorCode.invalidResponse, message: '' });
+  if (options.notify ?? true) (options.onFailure ?? defaultOnFailure)(error);
+  throw error;
+}
