@@ -24,7 +24,9 @@ const signIn = (username: string, password: string, extra: Record<string, string
   });
 const status = async (cookie?: string) =>
   SessionStatus.parse(
-    await readJson(await app.request('/api/auth/status', { headers: headers(cookie ? { Cookie: cookie } : {}) })),
+    await readJson(
+      await app.request('/api/auth/status', { headers: headers(cookie ? { Cookie: cookie } : {}) }),
+    ),
   );
 
 beforeAll(async () => {
@@ -46,8 +48,14 @@ beforeAll(async () => {
         passwordExpiry: '2026-12-01T00:00:00.000Z',
       },
     },
-    { line: 2, data: { username: 'locked.user', password: PASSWORD, email: 'l@example.com', status: 'locked' } },
-    { line: 3, data: { username: 'connect.only', password: PASSWORD, email: 'c@example.com', portals: ['connect'] } },
+    {
+      line: 2,
+      data: { username: 'locked.user', password: PASSWORD, email: 'l@example.com', status: 'locked' },
+    },
+    {
+      line: 3,
+      data: { username: 'connect.only', password: PASSWORD, email: 'c@example.com', portals: ['connect'] },
+    },
   ]);
   expect(report.errors).toEqual([]);
 });
@@ -102,7 +110,10 @@ describe('sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const wrongBody = await readJson(wrong);
-    expect(wrongBody).toEqual({ code: 'LOGIN.FORM.ERROR.WRONG_PASSWORD', message: 'Invalid username or password' });
+    expect(wrongBody).toEqual({
+      code: 'LOGIN.FORM.ERROR.WRONG_PASSWORD',
+      message: 'Invalid username or password',
+    });
     expect(await readJson(unknown)).toEqual(wrongBody);
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
@@ -132,7 +143,11 @@ describe('sign-in', () => {
         { path: 'password', message: 'Value is required' },
       ]),
     );
-    const notJson = await app.request('/api/auth/signin', { method: 'POST', headers: headers(), body: '{oops' });
+    const notJson = await app.request('/api/auth/signin', {
+      method: 'POST',
+      headers: headers(),
+      body: '{oops',
+    });
     expect(notJson.status).toBe(400);
     expect(await readJson(notJson)).toMatchObject({ code: 'BAD_REQUEST' });
     const letters = await app.request('/api/auth/signin', {
@@ -140,7 +155,9 @@ describe('sign-in', () => {
       headers: headers(),
       body: JSON.stringify({ username: 'a', password: 'b', secretCode: '12ab' }),
     });
-    expect(await readJson(letters)).toMatchObject({ issues: [{ path: 'secretCode', message: 'Value must be numeric' }] });
+    expect(await readJson(letters)).toMatchObject({
+      issues: [{ path: 'secretCode', message: 'Value must be numeric' }],
+    });
   });
 });
 

@@ -12,7 +12,10 @@ beforeAll(async () => {
   backend = await createTestBackend();
   app = createApp(backend, () => undefined);
   const report = await backend.imports.importRecords('brands', [
-    { line: 1, data: { id: 'default', name: 'Card Portal', layout: 'default', footerLinks: [], customFields: {} } },
+    {
+      line: 1,
+      data: { id: 'default', name: 'Card Portal', layout: 'default', footerLinks: [], customFields: {} },
+    },
     {
       line: 2,
       data: {
@@ -72,9 +75,13 @@ describe('API protocol', () => {
   });
 
   it('serves brand settings by host, falling back to the default brand', async () => {
-    const west = await app.request('/api/brand', { headers: { 'X-Portal': 'ordering', Host: 'WEST.example.com:443' } });
+    const west = await app.request('/api/brand', {
+      headers: { 'X-Portal': 'ordering', Host: 'WEST.example.com:443' },
+    });
     expect(await readJson(west)).toMatchObject({ id: 'west', name: 'West Cards', layout: 'compact' });
-    const other = await app.request('/api/brand', { headers: { 'X-Portal': 'ordering', Host: 'unknown.test' } });
+    const other = await app.request('/api/brand', {
+      headers: { 'X-Portal': 'ordering', Host: 'unknown.test' },
+    });
     expect(await readJson(other)).toMatchObject({ id: 'default', name: 'Card Portal' });
   });
 });

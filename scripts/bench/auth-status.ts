@@ -35,7 +35,15 @@ const backend = createBackend(config);
 await ensureTable(backend.db.raw, config.TABLE_NAME);
 const password = 'Bench-Password-2026!';
 await backend.imports.importRecords('accounts', [
-  { line: 1, data: { username: 'bench.user', password, email: 'bench@example.com', modules: { ordering: { permissions: 15 } } } },
+  {
+    line: 1,
+    data: {
+      username: 'bench.user',
+      password,
+      email: 'bench@example.com',
+      modules: { ordering: { permissions: 15 } },
+    },
+  },
 ]);
 
 const api = await startNodeServer({ backend, port: await freePort() });
@@ -51,7 +59,12 @@ const signin = await fetch(`http://127.0.0.1:${api.port}/api/auth/signin`, {
 const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
 if (signin.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signin.status}`);
 
-type Result = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+type Result = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
 
 function load(url: string, headers: Record<string, string>): Result {
   const args = ['autocannon', '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
@@ -62,7 +75,10 @@ function load(url: string, headers: Record<string, string>): Result {
 }
 
 const rows = [
-  ['GET /api/auth/status (signed in)', load(`http://127.0.0.1:${api.port}/api/auth/status`, { 'X-Portal': 'ordering', Cookie: cookie })],
+  [
+    'GET /api/auth/status (signed in)',
+    load(`http://127.0.0.1:${api.port}/api/auth/status`, { 'X-Portal': 'ordering', Cookie: cookie }),
+  ],
   ['GET /bare (bare Hono route)', load(`http://127.0.0.1:${barePort}/bare`, {})],
 ] as const;
 
@@ -70,7 +86,9 @@ console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, DynamoDB Local 
 console.log('| route | requests/s | p50 ms | p99 ms | non-2xx | errors |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, r] of rows) {
-  console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`);
+  console.log(
+    `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`,
+  );
 }
 
 bareServer.close();

@@ -48,7 +48,10 @@ async function main() {
     await s3rver.run();
     stops.push(() => s3rver.close());
 
-    const ses = await (sesLocal as unknown as { default: typeof sesLocal }).default({ host: '127.0.0.1', port: ports.ses });
+    const ses = await (sesLocal as unknown as { default: typeof sesLocal }).default({
+      host: '127.0.0.1',
+      port: ports.ses,
+    });
     stops.push(() => new Promise((r) => ses.close(r)));
 
     const oidc = await startLocalOidcProvider({
@@ -82,7 +85,8 @@ async function main() {
     say(`Portal ready: ${url}  (connect portal: ${url}/connect)`);
     say(seeded ? 'Demo data seeded.' : `Data kept from the last start (${dataDir}).`);
     say('Demo users (username / password / portal):');
-    for (const u of demoUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
+    for (const u of demoUsers())
+      say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
     say(`Mailbox (mail sent through the local SES): ${url}/_local/mailbox`);
     say('Press Ctrl-C to stop.');
   } catch (error) {

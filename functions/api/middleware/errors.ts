@@ -27,7 +27,10 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   }
   if (error instanceof HTTPException && error.status < 500) {
     // Raised by Hono itself, e.g. a body that is not JSON.
-    return c.json({ code: 'BAD_REQUEST', message: error.message || 'Bad request' } satisfies ErrorBody, error.status);
+    return c.json(
+      { code: 'BAD_REQUEST', message: error.message || 'Bad request' } satisfies ErrorBody,
+      error.status,
+    );
   }
   log('error', 'unhandled error', {
     requestId: c.get('requestId'),
@@ -35,7 +38,10 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     message: error.message,
     stack: error.stack,
   });
-  return c.json({ code: 'internal', message: 'Something went wrong. Please try again later.' } satisfies ErrorBody, 500);
+  return c.json(
+    { code: 'internal', message: 'Something went wrong. Please try again later.' } satisfies ErrorBody,
+    500,
+  );
 }
 
 export function handleNotFound(c: Context<AppEnv>) {

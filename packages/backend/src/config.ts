@@ -18,8 +18,18 @@ export const ConfigSchema = z.object({
   DYNAMODB_ENDPOINT: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Cost factor of the password hash, log2(N) of scrypt. 15 in production; tests may lower it. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
 });

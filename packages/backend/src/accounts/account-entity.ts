@@ -97,4 +97,3 @@ export async function recordLogin(db: Db, username: string, at: Date, ip: string
     }),
   );
 }
-

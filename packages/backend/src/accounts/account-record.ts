@@ -20,9 +20,7 @@ export const AccountFields = z.object({
   securityFlag: z.number().int().min(0).default(0),
   permissions: z.number().int().min(0).default(0),
   settings: z.number().int().min(0).default(0),
-  modules: z
-    .object({ ordering: moduleAccess.optional(), flow: moduleAccess.optional() })
-    .default({}),
+  modules: z.object({ ordering: moduleAccess.optional(), flow: moduleAccess.optional() }).default({}),
   locale: z.string().default('en-US'),
   timezone: z.string().default('Europe/Berlin'),
   currency: Currency.default({

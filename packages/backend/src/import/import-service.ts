@@ -67,7 +67,10 @@ export function createImportService(deps: Deps) {
 }
 
 /** Splits JSON Lines text into records with their 1-based line numbers; blank lines are skipped. */
-export function parseJsonLines(text: string): { lines: ImportLine[]; errors: { line: number; reason: string }[] } {
+export function parseJsonLines(text: string): {
+  lines: ImportLine[];
+  errors: { line: number; reason: string }[];
+} {
   const lines: ImportLine[] = [];
   const errors: { line: number; reason: string }[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
