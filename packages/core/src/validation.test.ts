@@ -71,7 +71,7 @@ describe('passwordRules', () => {
   });
 
   it('reports each missing class on its own', () => {
-    expect(rulesOf('Abcdefghij1')).toEqual(['special']);
+    expect(rulesOf('Abcdefghijk1')).toEqual(['special']);
     expect(rulesOf('abcdefghij1!')).toEqual(['uppercase']);
     expect(rulesOf('ABCDEFGHIJ1!')).toEqual(['lowercase']);
     expect(rulesOf('Abcdefghijk!')).toEqual(['digit']);

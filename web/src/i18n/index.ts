@@ -1,3 +1,4 @@
+import { Messages as CoreMessages, type MessageKey as CoreMessageKey, type Portal, resolveLocale } from '@portal/core';
 import { useCallback } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
 import enUS from './en-US.json';
@@ -21,17 +22,16 @@ export type MessageParams = Record<string, string | number>;
 
 export const FALLBACK_LOCALE = 'en-US';
 
-/** Locales of the ordering portal (SPEC 9); the connect portal's en-en/de-de/pl-pl map onto them. */
-export const SUPPORTED_LOCALES = ['en-US', 'de-DE', 'fr-FR', 'pl-PL'] as const;
-export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
-
 /**
- * Maps what a user record or browser says (`de_DE`, `de-de`, `de`, `en-en`) onto a supported locale by
- * language; anything unsupported becomes the fallback.
+ * The message file for a user's locale. Whether a locale is accepted at all is core's rule
+ * (`resolveLocale`: exact match against the portal's list, else the portal default); the accepted locale
+ * then picks the file of its language (`de-de` and `de-DE` both read de-DE.json). Locales without a file
+ * (fr-FR, pl-PL, pl-pl) read English.
  */
-export function normalizeLocale(input: string | null | undefined): SupportedLocale {
-  const language = (input ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  return SUPPORTED_LOCALES.find((l) => l.slice(0, 2).toLowerCase() === language) ?? FALLBACK_LOCALE;
+export function messageLocaleFor(portal: Portal, requested: string | null | undefined): string {
+  const accepted = resolveLocale(portal, requested);
+  const language = accepted.slice(0, 2).toLowerCase();
+  return MESSAGE_FILES.find((file) => file.slice(0, 2).toLowerCase() === language) ?? FALLBACK_LOCALE;
 }
 
 /** Looks a dotted key up in a message tree. */
@@ -61,41 +61,45 @@ export function resolveMessage(
   return interpolate(lookup(messages, key) ?? lookup(fallback, key) ?? key, params);
 }
 
-type Loader = () => Promise<{ default: Messages }>;
-/** One lazy chunk per locale file except the bundled fallback. */
+/**
+ * Message files beside this module; en-US is bundled (the fallback), every other file is its own lazily
+ * loaded chunk. Vite expands the glob at build time.
+ */
+export type Loader = () => Promise<{ default: Messages }>;
 const loaders: Record<string, Loader> = Object.fromEntries(
   Object.entries(import.meta.glob<{ default: Messages }>(['./*.json', '!./en-US.json'])).map(([file, load]) => [
     file.slice(2, -'.json'.length),
     load,
   ]),
 );
+const MESSAGE_FILES = [FALLBACK_LOCALE, ...Object.keys(loaders)];
 
 interface I18nState {
-  locale: SupportedLocale;
+  /** The message file in use, e.g. 'de-DE'. */
+  locale: string;
   messages: Messages;
 }
 const i18nStore = createStore<I18nState>({ locale: FALLBACK_LOCALE, messages: enUS });
 
-/** Loads a locale and makes it active. Unknown or failing locales leave English active. */
-export async function loadLocale(
-  requested: string | null | undefined,
-  loaderMap: Record<string, Loader> = loaders,
-): Promise<SupportedLocale> {
-  const locale = normalizeLocale(requested);
+/**
+ * Makes a message file active, loading it on first use. English needs no load; a file that fails to
+ * load leaves English active (SPEC 8). Returns the file now in use.
+ */
+export async function loadMessages(locale: string, loaderMap: Record<string, Loader> = loaders): Promise<string> {
   if (locale === i18nStore.get().locale) return locale;
   const load = loaderMap[locale];
   if (!load) {
-    i18nStore.set({ locale, messages: enUS });
-    return locale;
+    i18nStore.set({ locale: FALLBACK_LOCALE, messages: enUS });
+    return FALLBACK_LOCALE;
   }
   try {
     const messages = (await load()).default;
     i18nStore.set({ locale, messages });
+    return locale;
   } catch {
     i18nStore.set({ locale: FALLBACK_LOCALE, messages: enUS });
     return FALLBACK_LOCALE;
   }
-  return locale;
 }
 
 /** Translate outside React (the API client's snack texts). */
@@ -113,12 +117,16 @@ export function useT(): Translate {
 
 export const useLocale = () => useStore(i18nStore).locale;
 
+const coreMessageKeys = new Map<string, CoreMessageKey>(
+  (Object.entries(CoreMessages) as [CoreMessageKey, string][]).map(([key, text]) => [text, key]),
+);
+
 /**
- * Maps a validation message produced by a core schema (English, e.g. 'Value is required') onto the
- * active locale via the `validation.*` keys; unknown messages are shown as they are.
+ * Translates a text produced by core (a validation message, `loginFailureMessage(...)`): core speaks the
+ * spec's English; its `Messages` key names the `messages.*` entry of the locale files. Texts that are not
+ * core messages (a server's own message) are shown as they are.
  */
-export function translateValidation(t: Translate, message: string): string {
-  const validation = enUS.validation as Record<string, string>;
-  const key = Object.keys(validation).find((k) => validation[k] === message);
-  return key ? t(`validation.${key}` as MessageKey) : message;
+export function translateCoreMessage(t: Translate, text: string): string {
+  const key = coreMessageKeys.get(text);
+  return key ? t(`messages.${key}`) : text;
 }

@@ -1,14 +1,10 @@
+import { type AlertTheme, SNACK_AUTO_DISMISS_MS, type SnackMode } from '@portal/core';
 import { createStore, useStore } from './store.ts';
 
-/** Alert themes (SPEC 5). */
-export const ALERT_THEMES = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'gray', 'dark'] as const;
-export type AlertTheme = (typeof ALERT_THEMES)[number];
+export type { AlertTheme, SnackMode } from '@portal/core';
 
-/** Snack alert modes (SPEC 5): a floating toast, or a bar fixed to the top edge. */
-export type SnackMode = 'toast' | 'fixed';
-
-/** Snack alert auto-dismiss (SPEC 9). */
-export const SNACK_DISMISS_MS = 10_000;
+/** Snack alert auto-dismiss (SPEC 9). Modes (SPEC 5): a floating toast, or a bar fixed to the top edge. */
+export const SNACK_DISMISS_MS = SNACK_AUTO_DISMISS_MS;
 
 export interface Snack {
   id: number;

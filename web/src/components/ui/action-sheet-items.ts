@@ -1,10 +1,8 @@
-/** Action sheet limits (SPEC 5 / SPEC 9): 1 to 8 items. */
-export const ACTION_SHEET_MIN_ITEMS = 1;
-export const ACTION_SHEET_MAX_ITEMS = 8;
+import { ACTION_SHEET_MAX_ITEMS, ACTION_SHEET_MIN_ITEMS } from '@portal/core';
 
-/** Throws a RangeError unless 1 <= count <= 8: an empty or overlong sheet is a programming error. */
+/** Throws a RangeError unless 1 <= count <= 8 (SPEC 5): an empty or overlong sheet is a programming error. */
 export function assertActionSheetItemCount(count: number): void {
-  if (count < ACTION_SHEET_MIN_ITEMS || count > ACTION_SHEET_MAX_ITEMS) {
+  if (!Number.isInteger(count) || count < ACTION_SHEET_MIN_ITEMS || count > ACTION_SHEET_MAX_ITEMS) {
     throw new RangeError(
       `An action sheet needs ${ACTION_SHEET_MIN_ITEMS} to ${ACTION_SHEET_MAX_ITEMS} items, got ${count}`,
     );

@@ -1,10 +1,9 @@
+import type { ButtonTheme, ButtonType } from '@portal/core';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
 
-/** Button themes and types (SPEC 5). */
-export const BUTTON_THEMES = ['primary', 'secondary', 'text', 'icon'] as const;
-export type ButtonTheme = (typeof BUTTON_THEMES)[number];
-export type ButtonType = 'button' | 'submit';
+/** Button themes (primary, secondary, text, icon) and types (button, submit) are core's (SPEC 5). */
+export type { ButtonTheme, ButtonType } from '@portal/core';
 
 type Base = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   type?: ButtonType;

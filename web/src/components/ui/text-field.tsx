@@ -1,8 +1,8 @@
+import type { InputType } from '@portal/core';
 import { type InputHTMLAttributes, useId } from 'react';
 
-/** Input types (SPEC 5). */
-export const INPUT_TYPES = ['text', 'email', 'password', 'number', 'date'] as const;
-export type InputType = (typeof INPUT_TYPES)[number];
+/** Input types (text, email, password, number, date) are core's (SPEC 5). */
+export type { InputType } from '@portal/core';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'> {

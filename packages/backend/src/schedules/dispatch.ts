@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ContextAttribute, type SchedulePayload } from './port.ts';
+
+/**
+ * What a schedule's payload asks the runner to do, and the dispatch to the job registered for it.
+ * The runner Lambda (functions/jobs/report-runner.ts) and the local scheduler both end here.
+ * A job that throws, or a kind without a registered job, fails the invocation: it is retried and
+ * finally dead-lettered (see docs/decisions/005-scheduler-port.md for where that happens on AWS).
+ */
+
+export const ReportJobPayload = z.object({
+  kind: z.literal('report'),
+  processId: z.string().min(1),
+  /** When the run was due (the scheduled-time context attribute), e.g. 2026-03-01T05:00:00Z. */
+  scheduledFor: z.iso.datetime({ offset: true }).optional(),
+});
+export type ReportJobPayload = z.infer<typeof ReportJobPayload>;
+
+export const ScheduledJobPayload = z.discriminatedUnion('kind', [ReportJobPayload]);
+export type ScheduledJobPayload = z.infer<typeof ScheduledJobPayload>;
+export type ScheduledJobKind = ScheduledJobPayload['kind'];
+
+export type JobHandler = (payload: ScheduledJobPayload) => Promise<void>;
+/** Job kind -> job. Filled where the runner is composed (functions/jobs/report-runner.ts). */
+export type JobRegistry = ReadonlyMap<ScheduledJobKind, JobHandler>;
+
+export class InvalidJobEventError extends Error {
+  override readonly name = 'InvalidJobEventError';
+}
+
+export class UnknownJobKindError extends Error {
+  override readonly name = 'UnknownJobKindError';
+}
+
+/** Validates a runner event; throws InvalidJobEventError listing the problems. */
+export function parseScheduledJobEvent(event: unknown): ScheduledJobPayload {
+  const parsed = ScheduledJobPayload.safeParse(event);
+  if (!parsed.success) {
+    throw new InvalidJobEventError(`Invalid scheduled job event:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** Runs the job registered for the payload's kind; throws UnknownJobKindError when there is none. */
+export async function runScheduledJob(payload: ScheduledJobPayload, jobs: JobRegistry): Promise<void> {
+  const job = jobs.get(payload.kind);
+  if (!job) {
+    const known = [...jobs.keys()].join(', ') || 'none';
+    throw new UnknownJobKindError(`No job is registered for kind "${payload.kind}" (registered: ${known})`);
+  }
+  await job(payload);
+}
+
+/** A registry entry whose job receives its own payload type: `new Map([jobEntry('report', run)])`. */
+export function jobEntry<K extends ScheduledJobKind>(
+  kind: K,
+  run: (payload: Extract<ScheduledJobPayload, { kind: K }>) => Promise<void>,
+): [K, JobHandler] {
+  return [
+    kind,
+    async (payload) => {
+      if (payload.kind !== kind) throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
+      await run(payload as Extract<ScheduledJobPayload, { kind: K }>);
+    },
+  ];
+}
+
+/** The payload of a report schedule; AWS (and the local scheduler) fill in scheduledFor per run. */
+export function reportSchedulePayload(processId: string): SchedulePayload {
+  return { kind: 'report', processId, scheduledFor: ContextAttribute.scheduledTime };
+}

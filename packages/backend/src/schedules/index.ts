@@ -1,0 +1,58 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { AwsScheduler } from './aws-scheduler.ts';
+import { createLocalScheduler, type LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.ts';
+import type { SchedulerPort } from './port.ts';
+
+export * from './port.ts';
+export { AwsScheduler, type AwsSchedulerOptions } from './aws-scheduler.ts';
+export { nextFireTime, ScheduleExpressionError, parseScheduleExpression } from './cron.ts';
+export {
+  createLocalScheduler,
+  type DeadLetter,
+  type LocalScheduler,
+  type LocalSchedulerOptions,
+  type SchedulerLogger,
+} from './local-scheduler.ts';
+
+/** SCHEDULER_MODE=aws: the names come from SCHEDULE_GROUP_NAME, REPORT_RUNNER_ARN, SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN. */
+export interface AwsSchedulerConfig {
+  mode: 'aws';
+  groupName: string;
+  targetArn: string;
+  roleArn: string;
+  deadLetterArn: string;
+  /** A ready client (tests, custom endpoint); otherwise one is created for `region`. */
+  client?: SchedulerClient;
+  region?: string;
+}
+
+/** SCHEDULER_MODE=local: the in-process scheduler invoking the runner handler directly. */
+export interface LocalSchedulerConfig extends LocalSchedulerOptions {
+  mode: 'local';
+}
+
+export type SchedulerConfig = AwsSchedulerConfig | LocalSchedulerConfig;
+export type SchedulerMode = SchedulerConfig['mode'];
+
+/** Picks the adapter for the mode. The local one also needs start()/stop(), hence its own return type. */
+export function createSchedulerPort(config: LocalSchedulerConfig): LocalScheduler;
+export function createSchedulerPort(config: AwsSchedulerConfig): AwsScheduler;
+export function createSchedulerPort(config: SchedulerConfig): SchedulerPort;
+export function createSchedulerPort(config: SchedulerConfig): SchedulerPort {
+  switch (config.mode) {
+    case 'aws': {
+      const { client, region, groupName, targetArn, roleArn, deadLetterArn } = config;
+      return new AwsScheduler({
+        client: client ?? new SchedulerClient(region ? { region } : {}),
+        groupName,
+        targetArn,
+        roleArn,
+        deadLetterArn,
+      });
+    }
+    case 'local': {
+      const { mode: _mode, ...options } = config;
+      return createLocalScheduler(options);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addQuantity,
+  type Basket,
+  emptyBasket,
+  isOrderValid,
+  lineProblem,
+  orderPositions,
+  orderProblems,
+  orderTotal,
+  quantityOf,
+  removeLine,
+  setQuantity,
+} from './basket.ts';
+
+const cards = { id: 'p1', inventoryProductId: 101, minimum: 10, maximum: 100, packagingUnit: 10 };
+const pins = { id: 'p2', inventoryProductId: 102, packagingUnit: 5 };
+const loose = { id: 'p3', inventoryProductId: 103 };
+
+describe('setQuantity', () => {
+  it('adds a line with its validity', () => {
+    const basket = setQuantity(emptyBasket(), cards, 20);
+    expect(basket).toEqual([{ product: cards, qty: 20, isValid: true }]);
+  });
+
+  it('replaces the quantity of an existing line and keeps line order', () => {
+    let basket = setQuantity(emptyBasket(), cards, 20);
+    basket = setQuantity(basket, pins, 5);
+    basket = setQuantity(basket, cards, 25);
+    expect(basket.map((l) => [l.product.id, l.qty, l.isValid])).toEqual([
+      ['p1', 25, false],
+      ['p2', 5, true],
+    ]);
+  });
+
+  it('does not change the basket it was given', () => {
+    const before = setQuantity(emptyBasket(), cards, 20);
+    const snapshot = structuredClone(before);
+    setQuantity(before, cards, 30);
+    setQuantity(before, pins, 5);
+    removeLine(before, 'p1');
+    expect(before).toEqual(snapshot);
+  });
+
+  it('removes the line for 0, null and NaN', () => {
+    const basket = setQuantity(setQuantity(emptyBasket(), cards, 20), pins, 5);
+    expect(setQuantity(basket, cards, 0).map((l) => l.product.id)).toEqual(['p2']);
+    expect(setQuantity(basket, cards, null).map((l) => l.product.id)).toEqual(['p2']);
+    expect(setQuantity(basket, cards, Number.NaN).map((l) => l.product.id)).toEqual(['p2']);
+  });
+
+  it('keeps negative and fractional quantities as invalid lines', () => {
+    expect(setQuantity(emptyBasket(), loose, -3)).toEqual([{ product: loose, qty: -3, isValid: false }]);
+    expect(setQuantity(emptyBasket(), loose, 1.5)).toEqual([{ product: loose, qty: 1.5, isValid: false }]);
+  });
+
+  it('marks quantities off the packaging unit invalid', () => {
+    const [line] = setQuantity(emptyBasket(), pins, 7);
+    expect(line?.isValid).toBe(false);
+    expect(lineProblem(line!)).toBe('PU');
+  });
+});
+
+describe('addQuantity', () => {
+  it('adds to the current quantity, starting from 0', () => {
+    let basket = addQuantity(emptyBasket(), pins, 5);
+    basket = addQuantity(basket, pins, 10);
+    expect(quantityOf(basket, 'p2')).toBe(15);
+    expect(basket).toHaveLength(1);
+  });
+
+  it('removes the line when the sum reaches 0', () => {
+    const basket = addQuantity(addQuantity(emptyBasket(), pins, 5), pins, -5);
+    expect(basket).toEqual([]);
+  });
+
+  it('revalidates after adding', () => {
+    const basket = addQuantity(addQuantity(emptyBasket(), cards, 5), cards, 5);
+    expect(basket[0]?.isValid).toBe(true);
+  });
+});
+
+describe('removeLine', () => {
+  it('removes only the given product', () => {
+    const basket = setQuantity(setQuantity(emptyBasket(), cards, 20), pins, 5);
+    expect(removeLine(basket, 'p1').map((l) => l.product.id)).toEqual(['p2']);
+    expect(removeLine(basket, 'nope')).toEqual(basket);
+  });
+});
+
+describe('orderTotal and isOrderValid', () => {
+  const mixed: Basket<typeof cards | typeof pins | typeof loose> = [cards, pins, loose].reduce<
+    Basket<typeof cards | typeof pins | typeof loose>
+  >((b, p, i) => setQuantity(b, p, [20, 7, 3][i]), emptyBasket());
+
+  it('sums valid lines only', () => {
+    expect(orderTotal(mixed)).toBe(23); // 20 + 3; the 7 pins are off their unit of 5
+    expect(orderTotal(emptyBasket())).toBe(0);
+  });
+
+  it('is invalid when empty or when any line is invalid', () => {
+    expect(isOrderValid(emptyBasket())).toBe(false);
+    expect(isOrderValid(mixed)).toBe(false);
+    expect(isOrderValid(setQuantity(mixed, pins, 10))).toBe(true);
+  });
+});
+
+describe('orderProblems', () => {
+  const valid = setQuantity(emptyBasket(), cards, 20);
+  const invalid = setQuantity(emptyBasket(), cards, 15);
+
+  it('is empty for a valid basket with a location', () => {
+    expect(orderProblems({ basket: valid, location: { storeId: 1 } })).toEqual([]);
+  });
+
+  it('asks for a location', () => {
+    expect(orderProblems({ basket: valid, location: null })).toEqual(['Please select a location']);
+  });
+
+  it('asks for at least one value when the basket is empty', () => {
+    expect(orderProblems({ basket: emptyBasket(), location: 'store-1' })).toEqual([
+      'Please enter at least one value',
+    ]);
+  });
+
+  it('calls the order invalid when a line is invalid', () => {
+    expect(orderProblems({ basket: invalid, location: 'store-1' })).toEqual(['Your order is invalid']);
+  });
+
+  it('lists every problem in display order', () => {
+    expect(orderProblems({ basket: emptyBasket(), location: undefined })).toEqual([
+      'Please select a location',
+      'Please enter at least one value',
+    ]);
+    expect(orderProblems({ basket: invalid, location: null })).toEqual([
+      'Please select a location',
+      'Your order is invalid',
+    ]);
+  });
+});
+
+describe('orderPositions', () => {
+  it('maps lines to inventory product ids and amounts', () => {
+    const basket = setQuantity(setQuantity(emptyBasket(), cards, 20), pins, 10);
+    expect(orderPositions(basket)).toEqual([
+      { inventoryProductId: 101, amount: 20 },
+      { inventoryProductId: 102, amount: 10 },
+    ]);
+  });
+});

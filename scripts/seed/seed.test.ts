@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Backend } from '@portal/backend';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
+
+let backend: Backend;
+const count = async () =>
+  (await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT' }))).Count;
+
+beforeAll(async () => {
+  backend = await createTestBackend();
+});
+
+describe('demo seed through the import path', () => {
+  it('seeds once; a second run changes nothing', async () => {
+    const first = await seedDemoDataOnce(backend);
+    expect(first?.map((r) => [r.kind, r.created + r.updated, r.errors.length])).toEqual([
+      ['brands', 2, 0],
+      ['accounts', demoUsers().length, 0],
+    ]);
+    const items = await count();
+    expect(await seedDemoDataOnce(backend)).toBeNull();
+    expect(await count()).toBe(items);
+  });
+
+  it('re-importing updates instead of duplicating, and keeps the password', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    const file = join(dir, 'accounts.jsonl');
+    const line = {
+      username: 'imp.user',
+      password: 'Import-User-2026!',
+      email: 'imp@example.com',
+      jobTitle: 'A',
+    };
+    writeFileSync(file, `${JSON.stringify(line)}\n`);
+    expect(await importFile(backend, file)).toMatchObject({ created: 1, updated: 0, errors: [] });
+    const items = await count();
+    writeFileSync(file, `${JSON.stringify({ ...line, jobTitle: 'B', password: 'Other-Password-2026!' })}\n`);
+    expect(await importFile(backend, file)).toMatchObject({ created: 0, updated: 1, errors: [] });
+    expect(await count()).toBe(items);
+    expect(await backend.accounts.profile('imp.user')).toMatchObject({ jobTitle: 'B' });
+    const signIn = await backend.auth.signIn(
+      { username: 'imp.user', password: 'Import-User-2026!' },
+      { portal: 'ordering' },
+    );
+    expect(signIn.result.response.success).toBe(true);
+  });
+
+  it('reports bad lines with their number and writes nothing of them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    const file = join(dir, 'accounts.jsonl');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ username: 'good.one', password: 'Good-Password-2026!', email: 'good@example.com' }),
+        '',
+        '{not json',
+        JSON.stringify({ username: 'bad.mail', password: 'Good-Password-2026!', email: 'nope' }),
+      ].join('\n'),
+    );
+    const before = await count();
+    const report = await importFile(backend, file);
+    expect(report.created).toBe(1);
+    expect(report.errors).toEqual([
+      { line: 3, reason: 'not valid JSON' },
+      { line: 4, reason: expect.stringContaining('email') },
+    ]);
+    expect(await count()).toBe((before ?? 0) + 1);
+    await expect(backend.accounts.profile('bad.mail')).rejects.toThrow('Account not found');
+  });
+});

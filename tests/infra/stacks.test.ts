@@ -1,0 +1,287 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asArray, statements, synth } from './synth.ts';
+
+let t: Awaited<ReturnType<typeof synth>>;
+
+beforeAll(async () => {
+  t = await synth('test');
+});
+
+const ofType = (template: Template, type: string) =>
+  Object.entries(template.findResources(type)) as [string, { Properties: Record<string, never> }][];
+
+describe('Storage', () => {
+  it('has one on-demand table with PITR, TTL on expiresAt and the two GSIs', () => {
+    t.Storage.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const gsi = (n: 1 | 2) => ({
+      IndexName: `gsi${n}`,
+      KeySchema: [
+        { AttributeName: `gsi${n}pk`, KeyType: 'HASH' },
+        { AttributeName: `gsi${n}sk`, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    });
+    t.Storage.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith(
+        ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
+      ),
+      GlobalSecondaryIndexes: [gsi(1), gsi(2)],
+    });
+  });
+
+  it('has private, encrypted, SSL-only buckets with CORS for presigned GET/PUT from the site', () => {
+    const buckets = ofType(t.Storage, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+      });
+      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
+      expect(rule?.AllowedMethods).toEqual(['GET', 'PUT', 'HEAD']);
+      // The site URL, imported from the Web stack: never a wildcard origin.
+      expect(JSON.stringify(rule?.AllowedOrigins)).toContain('Fn::ImportValue');
+    }
+    const ssl = statements(t.Storage).filter(
+      (s) => s.type === 'AWS::S3::BucketPolicy' && s.statement.Effect === 'Deny',
+    );
+    expect(ssl.map((s) => s.statement.Condition)).toEqual([
+      { Bool: { 'aws:SecureTransport': 'false' } },
+      { Bool: { 'aws:SecureTransport': 'false' } },
+    ]);
+  });
+
+  it('has a rotating KMS key for TOTP secrets', () => {
+    t.Storage.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('is destroyed with a non-prod stage, objects included', () => {
+    t.Storage.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    t.Storage.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
+  });
+});
+
+describe('Email', () => {
+  it('has a domain identity for the stage default domain', () => {
+    t.Email.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'test.portal.example.com' });
+    t.Email.hasOutput('MailFrom', { Value: 'no-reply@test.portal.example.com' });
+  });
+});
+
+describe('Jobs', () => {
+  const runner = () => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner'));
+
+  it('has the report runner on nodejs22.x/arm64 without its own ARN or the scheduler role in its env', () => {
+    const [, fn] = runner() ?? [];
+    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
+    const env = Object.keys((fn?.Properties.Environment as { Variables: object }).Variables);
+    expect(env).toEqual(
+      expect.arrayContaining(['STAGE', 'TABLE_NAME', 'FILES_BUCKET', 'REPORTS_BUCKET', 'MAIL_FROM', 'APP_URL']),
+    );
+    expect(env).not.toContain('REPORT_RUNNER_ARN');
+    expect(env).not.toContain('SCHEDULER_ROLE_ARN');
+  });
+
+  it('has an encrypted DLQ keeping messages 14 days, and the schedule group', () => {
+    t.Jobs.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    t.Jobs.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'test-portal-reports' });
+  });
+
+  it('has a scheduler role that may only invoke the runner and dead-letter to the DLQ', () => {
+    const [roleId, role] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
+    expect(role?.Properties.AssumeRolePolicyDocument).toMatchObject({
+      Statement: [
+        {
+          Action: 'sts:AssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'scheduler.amazonaws.com' },
+          Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' } },
+        },
+      ],
+    });
+    const [runnerId] = runner() ?? [];
+    const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue')[0] ?? [];
+    const policies = ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`),
+    );
+    expect(policies).toHaveLength(1);
+    expect(policies[0]?.[1].Properties.PolicyDocument).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [runnerId, 'Arn'] } },
+        { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [dlqId, 'Arn'] } },
+      ],
+    });
+  });
+});
+
+describe('Api', () => {
+  const fn = () => ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler'))?.[1];
+  const policy = () => statements(t.Api).filter((s) => s.type === 'AWS::IAM::Policy');
+  const allowing = (action: string) =>
+    policy().filter((s) => asArray(s.statement.Action).includes(action) && s.statement.Effect === 'Allow');
+
+  it('runs the API handler on nodejs22.x/arm64 with the documented environment', () => {
+    expect(fn()?.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      MemorySize: 1024,
+      Timeout: 29,
+    });
+    const env = (fn()?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const name of [
+      'STAGE',
+      'TABLE_NAME',
+      'FILES_BUCKET',
+      'REPORTS_BUCKET',
+      'MAIL_FROM',
+      'APP_URL',
+      'TOTP_KMS_KEY_ID',
+      'SCHEDULE_GROUP_NAME',
+      'SCHEDULER_ROLE_ARN',
+      'REPORT_RUNNER_ARN',
+      'SCHEDULER_DLQ_ARN',
+    ]) {
+      expect(env[name], name).toBeDefined();
+    }
+    expect(env).toMatchObject({
+      STAGE: 'test',
+      SCHEDULER_MODE: 'aws',
+      SCHEDULE_GROUP_NAME: 'test-portal-reports',
+      MAIL_FROM: 'no-reply@test.portal.example.com',
+    });
+  });
+
+  it('is routed as ANY /api/{proxy+} on the Web stack HTTP API', () => {
+    t.Api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'ANY /api/{proxy+}',
+      ApiId: { 'Fn::ImportValue': Match.anyValue() },
+    });
+    t.Web.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+  });
+
+  it('may read/write the table and its indexes', () => {
+    const [ddb] = allowing('dynamodb:PutItem');
+    expect(JSON.stringify(ddb?.statement.Resource)).toContain('/index/*');
+  });
+
+  it('may manage schedules of its group only and pass only the scheduler role', () => {
+    const [manage] = allowing('scheduler:CreateSchedule');
+    expect(asArray(manage?.statement.Action).sort()).toEqual([
+      'scheduler:CreateSchedule',
+      'scheduler:DeleteSchedule',
+      'scheduler:GetSchedule',
+      'scheduler:UpdateSchedule',
+    ]);
+    expect(JSON.stringify(manage?.statement.Resource)).toContain(':schedule/test-portal-reports/*');
+    const [pass] = allowing('iam:PassRole');
+    expect(pass?.statement.Resource).toEqual({ 'Fn::ImportValue': expect.stringContaining('SchedulerRole') });
+    expect(pass?.statement.Condition).toEqual({
+      StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' },
+    });
+  });
+
+  it('may use the TOTP key for Encrypt/Decrypt only and send mail only as MAIL_FROM', () => {
+    const [kms] = allowing('kms:Decrypt');
+    expect(kms?.statement.Action).toEqual(['kms:Encrypt', 'kms:Decrypt']);
+    const [ses] = allowing('ses:SendEmail');
+    expect(ses?.statement.Action).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(JSON.stringify(ses?.statement.Resource)).toContain(':identity/*');
+    expect(ses?.statement.Condition).toEqual({
+      StringEquals: { 'ses:FromAddress': 'no-reply@test.portal.example.com' },
+    });
+  });
+});
+
+describe('Web', () => {
+  const distribution = () => ofType(t.Web, 'AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig;
+
+  it('routes /api/* to the HTTP API uncached, all methods, all viewer values but Host', () => {
+    const config = distribution() as unknown as {
+      CacheBehaviors: Record<string, unknown>[];
+      Origins: { Id: string; CustomOriginConfig?: object }[];
+    };
+    expect(config.CacheBehaviors).toHaveLength(1);
+    const [api] = config.CacheBehaviors;
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
+    expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+  });
+
+  it('serves the SPA with an edge fallback to index.html and no error-page rewriting of API errors', () => {
+    const config = distribution() as unknown as Record<string, Record<string, unknown>>;
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior?.FunctionAssociations).toHaveLength(1);
+    expect(config.DefaultRootObject).toBe('index.html');
+    const fallback = ofType(t.Web, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('SpaFallback'));
+    expect(fallback?.[1].Properties.FunctionCode).toContain('/index.html');
+  });
+
+  it('sends security headers on every response', () => {
+    t.Web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        },
+      },
+    });
+    const config = distribution() as unknown as Record<string, Record<string, unknown>[]>;
+    const [api] = config.CacheBehaviors ?? [];
+    expect(api?.ResponseHeadersPolicyId).toBeDefined();
+    expect((config.DefaultCacheBehavior as unknown as Record<string, unknown>).ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('outputs the site URL', () => {
+    t.Web.hasOutput('SiteUrl', {});
+  });
+});
+
+describe('IAM', () => {
+  // Resource "*" only where AWS offers nothing narrower: X-Ray (SST enables active tracing) and the
+  // KMS key policy, where "*" means "this key" and the account-root statement lets IAM policies grant it.
+  const wildcardAllowed = (s: ReturnType<typeof statements>[number]) =>
+    asArray(s.statement.Action).every((a) => a.startsWith('xray:')) ||
+    (s.type === 'AWS::KMS::Key' && JSON.stringify(s.statement).includes(':root'));
+
+  it('has no Allow statement with Action "*" or an unwarranted Resource "*"', () => {
+    const offending = Object.values(t)
+      .flatMap((template) => statements(template))
+      .filter((s) => s.statement.Effect === 'Allow')
+      .filter(
+        (s) =>
+          asArray(s.statement.Action).includes('*') ||
+          (asArray(s.statement.Resource).includes('*') && !wildcardAllowed(s)),
+      );
+    expect(offending).toEqual([]);
+  });
+});

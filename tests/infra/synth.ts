@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Template } from 'aws-cdk-lib/assertions';
+
+/**
+ * Synthesizes the real sst.config.ts offline, the way `sst deploy` does up to CloudFormation.
+ *
+ * How nothing of the app gets built: SST resolves Function handlers and the StaticSite path against the
+ * working directory (sst/runtime/handlers/node.js, constructs/StaticSite.js), and the deploy-mode build
+ * (esbuild for handlers, `npm run build` + archive for the site) always runs in app.finish(). So the
+ * synthesis runs with cwd = fixtures/app, which mirrors the repo layout: functions/api/lambda.ts,
+ * functions/jobs/report-runner.ts (one-line stand-ins) and web/ whose `build` script writes dist/index.html.
+ * The infra code keeps its real paths and has no test switch; the assets are real but tiny.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const fixtureRoot = path.join(here, 'fixtures/app');
+
+export async function synth(stage: string, mode: 'deploy' | 'remove' = 'deploy') {
+  const cwd = process.cwd();
+  // Before SST is imported: its esbuild takes the working directory once, when first loaded.
+  process.chdir(fixtureRoot); // needs vitest's default `forks` pool: worker threads cannot chdir
+  process.env.SST_TELEMETRY_DISABLED = '1';
+  // App.isRunningSSTTest(): skips uploading sourcemaps to SST's bootstrap bucket (an AWS call) in finish().
+  process.env.NODE_ENV = 'test';
+  // Imported here, after the lines above, and not at module top (imports are hoisted).
+  const { initProject } = await import('sst/project.js');
+  const { App, getStack } = await import('sst/constructs');
+  const { default: config } = await import('../../sst.config.ts');
+  const stacks = {
+    Web: (await import('../../infra/web.ts')).Web,
+    Storage: (await import('../../infra/storage.ts')).Storage,
+    Email: (await import('../../infra/email.ts')).Email,
+    Jobs: (await import('../../infra/jobs.ts')).Jobs,
+    Api: (await import('../../infra/api.ts')).Api,
+  };
+  try {
+    // An explicit stage, or initProject prompts for a personal one.
+    await initProject({ stage, root: repoRoot });
+    const app = new App({ mode, name: 'portal', stage, region: 'eu-central-1', account: '123456789012' });
+    await config.stacks(app);
+    await app.finish();
+    // getStack() reads SST's "current app", so the templates are taken now, before another synth.
+    const templates = Object.fromEntries(
+      Object.entries(stacks).map(([name, fn]) => [name, Template.fromStack(getStack(fn))]),
+    ) as Record<keyof typeof stacks, Template>;
+    return templates;
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+type Statement = { Effect: string; Action: string | string[]; Resource?: unknown; Condition?: unknown };
+
+/** Every IAM statement in a template: identity policies, inline role policies and resource policies. */
+export function statements(template: Template): { logicalId: string; type: string; statement: Statement }[] {
+  const out: { logicalId: string; type: string; statement: Statement }[] = [];
+  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, never> }>;
+  for (const [logicalId, r] of Object.entries(resources)) {
+    const p = r.Properties ?? {};
+    const docs: { Statement: Statement[] }[] = [];
+    if (p.PolicyDocument) docs.push(p.PolicyDocument);
+    if (p.KeyPolicy) docs.push(p.KeyPolicy);
+    for (const inline of (p.Policies as { PolicyDocument: { Statement: Statement[] } }[] | undefined) ?? []) {
+      docs.push(inline.PolicyDocument);
+    }
+    for (const doc of docs) for (const statement of doc.Statement) out.push({ logicalId, type: r.Type, statement });
+  }
+  return out;
+}
+
+export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);

@@ -1,0 +1,22 @@
+import useSWR from 'swr';
+import { z } from 'zod';
+import { requestJson } from '../../../lib/api-client.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+
+/** GET account (SPEC 3 Account). Editing (POST account) comes with the accounts issue. */
+export const Account = z.object({
+  email: z.string(),
+  firstname: z.string(),
+  surname: z.string(),
+  jobTitle: z.string().nullable().optional(),
+  customerId: z.union([z.string(), z.number()]).nullable().optional(),
+});
+export type Account = z.infer<typeof Account>;
+
+export const accountKey = ['account'] as const;
+export const fetchAccount = () => requestJson(apiPaths.account, Account);
+
+/** The signed-in user's account; pass `enabled: false` while logged out. */
+export function useAccount(enabled: boolean) {
+  return useSWR(enabled ? accountKey : null, fetchAccount, { shouldRetryOnError: false });
+}

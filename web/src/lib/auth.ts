@@ -1,0 +1,117 @@
+import { landingTarget, type Portal, SessionStatus, sessionLandingPage } from '@portal/core';
+import useSWR, { mutate } from 'swr';
+import { z } from 'zod';
+import { translate } from '../i18n/index.ts';
+import { ApiError, requestJson } from './api-client.ts';
+import { apiPaths } from './paths.ts';
+import { usePortal } from './portal.ts';
+import { resetSession, sessionStore, setSession } from './session.ts';
+import { snacks } from './snack.ts';
+
+/**
+ * The session as the whole app sees it (bulletproof-react keeps this in lib/auth too): the status
+ * fetcher and hook, the landing decision and logout. Features read the session through `useSession`.
+ */
+
+export const loggedOutStatus: SessionStatus = {
+  loggedIn: false,
+  passwordExpired: false,
+  mayChangePassword: false,
+  passwordExpiry: null,
+  mfaStatus: 'none',
+  lastLogin: null,
+  user: null,
+  serviceMessages: [],
+};
+
+/** SWR keys starting with this survive logout (public, session-independent data such as the brand). */
+export const PUBLIC_KEY_PREFIX = 'public';
+
+export const statusKey = (portal: Portal) => ['auth/status', portal] as const;
+const isStatusKey = (key: unknown) => Array.isArray(key) && key[0] === 'auth/status';
+
+/**
+ * GET auth/status. It never opens the auth dialog (a logged-out status is normal); a failed or empty
+ * answer is reported as 'Failed to get session status' (SPEC 8). A 401 simply means logged out.
+ */
+export async function fetchStatus(portal: Portal): Promise<SessionStatus> {
+  try {
+    return await requestJson(apiPaths.status, SessionStatus, { portal, notify: false, authDialog: false });
+  } catch (error) {
+    if (error instanceof ApiError && error.isAuthFailure) return loggedOutStatus;
+    const message = translate('messages.failedToGetSessionStatus');
+    snacks.error(message);
+    throw new Error(message, { cause: error });
+  }
+}
+
+/** Keeps the session store in step with what the server says. */
+export function applyStatus(status: SessionStatus): void {
+  if (status.loggedIn && status.user) setSession(status);
+  else if (sessionStore.get().status?.loggedIn) resetSession();
+}
+
+export interface SessionView {
+  /** Undefined until the first answer (or a stored one) is there. */
+  status: SessionStatus | undefined;
+  loading: boolean;
+  error: unknown;
+  refresh: () => Promise<SessionStatus | undefined>;
+}
+
+/** The session status of the current portal, starting from the copy kept in session storage. */
+export function useSession(): SessionView {
+  const portal = usePortal();
+  const stored = sessionStore.get().status ?? undefined;
+  const { data, error, isLoading, mutate: refresh } = useSWR(statusKey(portal), ([, p]) => fetchStatus(p), {
+    fallbackData: stored,
+    onSuccess: applyStatus,
+    shouldRetryOnError: false,
+  });
+  return { status: data, loading: isLoading && !data, error, refresh: () => refresh() };
+}
+
+/** Re-reads the status (after sign-in) and returns it. */
+export async function refreshSession(portal: Portal): Promise<SessionStatus> {
+  const status = await fetchStatus(portal);
+  applyStatus(status);
+  await mutate(statusKey(portal), status, { revalidate: false });
+  return status;
+}
+
+/**
+ * Where the session lands (SPEC 2, core's rules): '/' when logged out; the configured target
+ * (retailer selection or couponing) when the password is not expired and MFA is enabled; else My Account.
+ */
+export function sessionLanding(status: SessionStatus | undefined): string {
+  const loggedIn = Boolean(status?.loggedIn && status.user);
+  return sessionLandingPage({
+    loggedIn,
+    passwordExpired: status?.passwordExpired ?? false,
+    mfaEnabled: (status?.mfaStatus ?? 'none') !== 'none',
+    configured: landingTarget(status?.user?.modules.ordering?.permissions),
+  });
+}
+
+const LogoutResult = z.object({ success: z.literal(true) });
+
+/**
+ * GET auth/logout, then the session is reset, every cached answer dropped and the 'Logout successful'
+ * notice shown. The caller navigates to the portal's home. Returns false (with the 'Failed to log out
+ * user' alert) when the server did not confirm.
+ */
+export async function logout(portal: Portal): Promise<boolean> {
+  try {
+    await requestJson(apiPaths.logout, LogoutResult, { portal, notify: false, authDialog: false });
+  } catch {
+    snacks.error(translate('messages.failedToLogOut'));
+    return false;
+  }
+  resetSession();
+  // Drop every cached answer that belonged to the old session (all but the public brand settings),
+  // then publish the logged-out status.
+  await mutate((key) => !(Array.isArray(key) && key[0] === PUBLIC_KEY_PREFIX), undefined, { revalidate: false });
+  await mutate((key) => isStatusKey(key), loggedOutStatus, { revalidate: false });
+  snacks.success(translate('messages.logoutSuccessful'));
+  return true;
+}
