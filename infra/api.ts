@@ -8,7 +8,7 @@ import { Web } from './web.ts';
 /** The Hono API Lambda, attached to the Web stack's HTTP API as `ANY /api/{proxy+}`. */
 export function Api({ stack }: StackContext) {
   const { api } = use(Web);
-  const { table, files, reports, totpKey } = use(Storage);
+  const { files, reports, totpKey, grantData } = use(Storage);
   const { grantSend } = use(Email);
   const jobs = use(Jobs);
 
@@ -27,7 +27,7 @@ export function Api({ stack }: StackContext) {
   });
   api.addRoutes(stack, { 'ANY /api/{proxy+}': handler });
 
-  table.cdk.table.grantReadWriteData(handler); // includes the index ARNs
+  grantData(handler);
   files.cdk.bucket.grantReadWrite(handler);
   reports.cdk.bucket.grantReadWrite(handler);
   grantSend(handler);

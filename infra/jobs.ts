@@ -12,7 +12,7 @@ import { Web } from './web.ts';
  * processId) in this stack's group; each schedule invokes the report runner through the scheduler role.
  */
 export function Jobs({ stack, app }: StackContext) {
-  const { table, files, reports } = use(Storage);
+  const { table, files, reports, grantData } = use(Storage);
   const { mailFrom, grantSend } = use(Email);
   const { siteUrl } = use(Web);
 
@@ -34,7 +34,7 @@ export function Jobs({ stack, app }: StackContext) {
     timeout: '5 minutes',
     environment,
   });
-  table.cdk.table.grantReadWriteData(runner); // report data in, job status out
+  grantData(runner); // report data in, job status out
   reports.cdk.bucket.grantReadWrite(runner);
   grantSend(runner);
 
@@ -70,7 +70,11 @@ export function Jobs({ stack, app }: StackContext) {
           'scheduler:GetSchedule',
         ],
         resources: [
-          stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${scheduleGroupName}/*` }),
+          stack.formatArn({
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${scheduleGroupName}/*`,
+          }),
         ],
       }),
     );

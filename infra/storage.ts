@@ -1,4 +1,5 @@
 import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Bucket, type BucketProps, type StackContext, Table, use } from 'sst/constructs';
@@ -9,7 +10,14 @@ export function Storage({ stack, app }: StackContext) {
   const { siteUrl } = use(Web);
 
   const table = new Table(stack, 'Data', {
-    fields: { pk: 'string', sk: 'string', gsi1pk: 'string', gsi1sk: 'string', gsi2pk: 'string', gsi2sk: 'string' },
+    fields: {
+      pk: 'string',
+      sk: 'string',
+      gsi1pk: 'string',
+      gsi1sk: 'string',
+      gsi2pk: 'string',
+      gsi2sk: 'string',
+    },
     primaryIndex: { partitionKey: 'pk', sortKey: 'sk' },
     globalIndexes: {
       gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'all' },
@@ -48,5 +56,26 @@ export function Storage({ stack, app }: StackContext) {
     enableKeyRotation: true,
   });
 
-  return { table, files, reports, totpKey };
+  /**
+   * Item reads and writes on the table and its indexes. Deliberately without Scan (no Scan in any request
+   * path, ARCHITECTURE convention 4) and stream reads; transactions need no actions of their own.
+   */
+  const grantData = (grantee: IGrantable) =>
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:ConditionCheckItem',
+        ],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+      }),
+    );
+
+  return { table, files, reports, totpKey, grantData };
 }

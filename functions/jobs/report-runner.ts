@@ -10,4 +10,5 @@ import {
 export const jobs: JobRegistry = new Map<ScheduledJobKind, JobHandler>();
 
 /** EventBridge Scheduler target (and the local scheduler's invoke): validate, then dispatch. */
-export const handler = async (event: unknown): Promise<void> => runScheduledJob(parseScheduledJobEvent(event), jobs);
+export const handler = async (event: unknown): Promise<void> =>
+  runScheduledJob(parseScheduledJobEvent(event), jobs);

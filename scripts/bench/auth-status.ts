@@ -3,7 +3,8 @@
  * next to a bare Hono route served by the same process, both measured in one run on this machine.
  * The load comes from autocannon in a separate process so it does not share the server's event loop.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { createBackend, ensureTable, loadConfig } from '@portal/backend';
@@ -34,6 +35,9 @@ process.env.AWS_SECRET_ACCESS_KEY = 'local';
 const backend = createBackend(config);
 await ensureTable(backend.db.raw, config.TABLE_NAME);
 const password = 'Bench-Password-2026!';
+await backend.imports.importRecords('brands', [
+  { line: 1, data: { id: 'default', name: 'Bench', layout: 'default', footerLinks: [], customFields: {} } },
+]);
 await backend.imports.importRecords('accounts', [
   {
     line: 1,
@@ -66,20 +70,24 @@ type Result = {
   errors: number;
 };
 
-function load(url: string, headers: Record<string, string>): Result {
+// Asynchronous on purpose: a synchronous spawn would block this process, i.e. the servers under test.
+async function load(url: string, headers: Record<string, string>): Promise<Result> {
   const args = ['autocannon', '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  const run = spawnSync('npx', [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return JSON.parse(run.stdout) as Result;
+  const { stdout } = await promisify(execFile)('npx', [...args, url], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as Result;
 }
 
 const rows = [
   [
     'GET /api/auth/status (signed in)',
-    load(`http://127.0.0.1:${api.port}/api/auth/status`, { 'X-Portal': 'ordering', Cookie: cookie }),
+    await load(`http://127.0.0.1:${api.port}/api/auth/status`, { 'X-Portal': 'ordering', Cookie: cookie }),
   ],
-  ['GET /bare (bare Hono route)', load(`http://127.0.0.1:${barePort}/bare`, {})],
+  [
+    'GET /api/brand (full middleware, cached, no DynamoDB read)',
+    await load(`http://127.0.0.1:${api.port}/api/brand`, { 'X-Portal': 'ordering' }),
+  ],
+  ['GET /bare (bare Hono route)', await load(`http://127.0.0.1:${barePort}/bare`, {})],
 ] as const;
 
 console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, DynamoDB Local in memory\n`);

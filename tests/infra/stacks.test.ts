@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 
 const ofType = (template: Template, type: string) =>
-  Object.entries(template.findResources(type)) as [string, { Properties: Record<string, never> }][];
+  Object.entries(template.findResources(type)) as [string, { Properties: Record<string, unknown> }][];
 
 describe('Storage', () => {
   it('has one on-demand table with PITR, TTL on expiresAt and the two GSIs', () => {
@@ -55,7 +55,8 @@ describe('Storage', () => {
           ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
         },
       });
-      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
+      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] })
+        .CorsRules;
       expect(rule?.AllowedMethods).toEqual(['GET', 'PUT', 'HEAD']);
       // The site URL, imported from the Web stack: never a wildcard origin.
       expect(JSON.stringify(rule?.AllowedOrigins)).toContain('Fn::ImportValue');
@@ -91,10 +92,20 @@ describe('Jobs', () => {
 
   it('has the report runner on nodejs22.x/arm64 without its own ARN or the scheduler role in its env', () => {
     const [, fn] = runner() ?? [];
+    expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/report-runner\.handler$/);
     expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
-    const env = Object.keys((fn?.Properties.Environment as { Variables: object }).Variables);
+    const env = Object.keys(
+      (fn?.Properties.Environment as { Variables: object } | undefined)?.Variables ?? {},
+    );
     expect(env).toEqual(
-      expect.arrayContaining(['STAGE', 'TABLE_NAME', 'FILES_BUCKET', 'REPORTS_BUCKET', 'MAIL_FROM', 'APP_URL']),
+      expect.arrayContaining([
+        'STAGE',
+        'TABLE_NAME',
+        'FILES_BUCKET',
+        'REPORTS_BUCKET',
+        'MAIL_FROM',
+        'APP_URL',
+      ]),
     );
     expect(env).not.toContain('REPORT_RUNNER_ARN');
     expect(env).not.toContain('SCHEDULER_ROLE_ARN');
@@ -109,7 +120,8 @@ describe('Jobs', () => {
   });
 
   it('has a scheduler role that may only invoke the runner and dead-letter to the DLQ', () => {
-    const [roleId, role] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
+    const [roleId, role] =
+      ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
     expect(role?.Properties.AssumeRolePolicyDocument).toMatchObject({
       Statement: [
         {
@@ -143,13 +155,16 @@ describe('Api', () => {
     policy().filter((s) => asArray(s.statement.Action).includes(action) && s.statement.Effect === 'Allow');
 
   it('runs the API handler on nodejs22.x/arm64 with the documented environment', () => {
+    // The path is relative to the project root, hence the fixture prefix here; `functions/api/...` on deploy.
+    expect(fn()?.Properties.Handler).toMatch(/(^|\/)functions\/api\/lambda\.handler$/);
     expect(fn()?.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       MemorySize: 1024,
       Timeout: 29,
     });
-    const env = (fn()?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const env =
+      (fn()?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
     for (const name of [
       'STAGE',
       'TABLE_NAME',
@@ -181,9 +196,18 @@ describe('Api', () => {
     t.Web.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
   });
 
-  it('may read/write the table and its indexes', () => {
+  it('may read/write items of the table and its indexes, but not Scan', () => {
     const [ddb] = allowing('dynamodb:PutItem');
+    expect(asArray(ddb?.statement.Action)).toEqual(
+      expect.arrayContaining([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ]),
+    );
     expect(JSON.stringify(ddb?.statement.Resource)).toContain('/index/*');
+    expect(policy().flatMap((s) => asArray(s.statement.Action))).not.toContain('dynamodb:Scan');
   });
 
   it('may manage schedules of its group only and pass only the scheduler role', () => {
@@ -215,7 +239,8 @@ describe('Api', () => {
 });
 
 describe('Web', () => {
-  const distribution = () => ofType(t.Web, 'AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig;
+  const distribution = () =>
+    ofType(t.Web, 'AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig;
 
   it('routes /api/* to the HTTP API uncached, all methods, all viewer values but Host', () => {
     const config = distribution() as unknown as {
@@ -248,7 +273,10 @@ describe('Web', () => {
     t.Web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
+          StrictTransportSecurity: Match.objectLike({
+            AccessControlMaxAgeSec: 31536000,
+            IncludeSubdomains: true,
+          }),
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
@@ -258,7 +286,9 @@ describe('Web', () => {
     const config = distribution() as unknown as Record<string, Record<string, unknown>[]>;
     const [api] = config.CacheBehaviors ?? [];
     expect(api?.ResponseHeadersPolicyId).toBeDefined();
-    expect((config.DefaultCacheBehavior as unknown as Record<string, unknown>).ResponseHeadersPolicyId).toBeDefined();
+    expect(
+      (config.DefaultCacheBehavior as unknown as Record<string, unknown>).ResponseHeadersPolicyId,
+    ).toBeDefined();
   });
 
   it('outputs the site URL', () => {
@@ -283,5 +313,50 @@ describe('IAM', () => {
           (asArray(s.statement.Resource).includes('*') && !wildcardAllowed(s)),
       );
     expect(offending).toEqual([]);
+  });
+});
+
+// Further syntheses in the same worker work: initProject and a new App replace SST's process-wide state.
+// They stay in this one file on purpose: every synthesis rewrites <root>/.sst/types, which two parallel
+// workers would race on.
+describe('prod stage', () => {
+  let t: Awaited<ReturnType<typeof synth>>;
+
+  beforeAll(async () => {
+    process.env.MAIL_DOMAIN = 'mail.portal.example.org';
+    try {
+      t = await synth('prod');
+    } finally {
+      delete process.env.MAIL_DOMAIN;
+    }
+  });
+
+  it('retains the table, the buckets and the TOTP key when the stage is removed', () => {
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::KMS::Key']) {
+      const resources = Object.values(t.Storage.findResources(type));
+      expect(resources.length, type).toBeGreaterThan(0);
+      for (const r of resources)
+        expect(r, type).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    }
+    t.Storage.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    t.Storage.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
+
+  it('sends from the configured domain', () => {
+    t.Email.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.portal.example.org' });
+    t.Email.hasOutput('MailFrom', { Value: 'no-reply@mail.portal.example.org' });
+  });
+
+  it('refuses to synthesize prod without MAIL_DOMAIN', async () => {
+    await expect(synth('prod')).rejects.toThrow(/MAIL_DOMAIN must be set/);
+  });
+});
+
+describe('sst remove', () => {
+  // Inactive stacks build nothing and have no distribution; the stacks must still synthesize.
+  it('synthesizes every stack in remove mode', async () => {
+    const t = await synth('test', 'remove');
+    t.Storage.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.Web.resourceCountIs('AWS::CloudFront::Distribution', 0);
   });
 });

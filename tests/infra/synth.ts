@@ -20,21 +20,21 @@ export async function synth(stage: string, mode: 'deploy' | 'remove' = 'deploy')
   const cwd = process.cwd();
   // Before SST is imported: its esbuild takes the working directory once, when first loaded.
   process.chdir(fixtureRoot); // needs vitest's default `forks` pool: worker threads cannot chdir
-  process.env.SST_TELEMETRY_DISABLED = '1';
-  // App.isRunningSSTTest(): skips uploading sourcemaps to SST's bootstrap bucket (an AWS call) in finish().
-  process.env.NODE_ENV = 'test';
-  // Imported here, after the lines above, and not at module top (imports are hoisted).
-  const { initProject } = await import('sst/project.js');
-  const { App, getStack } = await import('sst/constructs');
-  const { default: config } = await import('../../sst.config.ts');
-  const stacks = {
-    Web: (await import('../../infra/web.ts')).Web,
-    Storage: (await import('../../infra/storage.ts')).Storage,
-    Email: (await import('../../infra/email.ts')).Email,
-    Jobs: (await import('../../infra/jobs.ts')).Jobs,
-    Api: (await import('../../infra/api.ts')).Api,
-  };
   try {
+    process.env.SST_TELEMETRY_DISABLED = '1';
+    // App.isRunningSSTTest(): skips uploading sourcemaps to SST's bootstrap bucket (an AWS call) in finish().
+    process.env.NODE_ENV = 'test';
+    // Imported here, after the lines above, and not at module top (imports are hoisted).
+    const { initProject } = await import('sst/project.js');
+    const { App, getStack } = await import('sst/constructs');
+    const { default: config } = await import('../../sst.config.ts');
+    const stacks = {
+      Web: (await import('../../infra/web.ts')).Web,
+      Storage: (await import('../../infra/storage.ts')).Storage,
+      Email: (await import('../../infra/email.ts')).Email,
+      Jobs: (await import('../../infra/jobs.ts')).Jobs,
+      Api: (await import('../../infra/api.ts')).Api,
+    };
     // An explicit stage, or initProject prompts for a personal one.
     await initProject({ stage, root: repoRoot });
     const app = new App({ mode, name: 'portal', stage, region: 'eu-central-1', account: '123456789012' });
@@ -55,7 +55,10 @@ type Statement = { Effect: string; Action: string | string[]; Resource?: unknown
 /** Every IAM statement in a template: identity policies, inline role policies and resource policies. */
 export function statements(template: Template): { logicalId: string; type: string; statement: Statement }[] {
   const out: { logicalId: string; type: string; statement: Statement }[] = [];
-  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, never> }>;
+  const resources = template.toJSON().Resources as Record<
+    string,
+    { Type: string; Properties?: Record<string, never> }
+  >;
   for (const [logicalId, r] of Object.entries(resources)) {
     const p = r.Properties ?? {};
     const docs: { Statement: Statement[] }[] = [];
@@ -64,9 +67,11 @@ export function statements(template: Template): { logicalId: string; type: strin
     for (const inline of (p.Policies as { PolicyDocument: { Statement: Statement[] } }[] | undefined) ?? []) {
       docs.push(inline.PolicyDocument);
     }
-    for (const doc of docs) for (const statement of doc.Statement) out.push({ logicalId, type: r.Type, statement });
+    for (const doc of docs)
+      for (const statement of doc.Statement) out.push({ logicalId, type: r.Type, statement });
   }
   return out;
 }
 
-export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+export const asArray = <T>(v: T | T[] | undefined): T[] =>
+  v === undefined ? [] : Array.isArray(v) ? v : [v];

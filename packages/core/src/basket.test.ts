@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addQuantity,
   type Basket,
+  type BasketProduct,
   emptyBasket,
   isOrderValid,
   lineProblem,
@@ -13,9 +14,10 @@ import {
   setQuantity,
 } from './basket.ts';
 
-const cards = { id: 'p1', inventoryProductId: 101, minimum: 10, maximum: 100, packagingUnit: 10 };
-const pins = { id: 'p2', inventoryProductId: 102, packagingUnit: 5 };
-const loose = { id: 'p3', inventoryProductId: 103 };
+type Product = BasketProduct & { inventoryProductId: number };
+const cards: Product = { id: 'p1', inventoryProductId: 101, minimum: 10, maximum: 100, packagingUnit: 10 };
+const pins: Product = { id: 'p2', inventoryProductId: 102, packagingUnit: 5 };
+const loose: Product = { id: 'p3', inventoryProductId: 103 };
 
 describe('setQuantity', () => {
   it('adds a line with its validity', () => {
@@ -89,9 +91,12 @@ describe('removeLine', () => {
 });
 
 describe('orderTotal and isOrderValid', () => {
-  const mixed: Basket<typeof cards | typeof pins | typeof loose> = [cards, pins, loose].reduce<
-    Basket<typeof cards | typeof pins | typeof loose>
-  >((b, p, i) => setQuantity(b, p, [20, 7, 3][i]), emptyBasket());
+  // 20 cards (valid), 7 pins (off their unit of 5), 3 loose (valid)
+  const mixed: Basket<Product> = setQuantity(
+    setQuantity(setQuantity(emptyBasket<Product>(), cards, 20), pins, 7),
+    loose,
+    3,
+  );
 
   it('sums valid lines only', () => {
     expect(orderTotal(mixed)).toBe(23); // 20 + 3; the 7 pins are off their unit of 5
@@ -141,7 +146,7 @@ describe('orderProblems', () => {
 
 describe('orderPositions', () => {
   it('maps lines to inventory product ids and amounts', () => {
-    const basket = setQuantity(setQuantity(emptyBasket(), cards, 20), pins, 10);
+    const basket = setQuantity(setQuantity(emptyBasket<Product>(), cards, 20), pins, 10);
     expect(orderPositions(basket)).toEqual([
       { inventoryProductId: 101, amount: 20 },
       { inventoryProductId: 102, amount: 10 },

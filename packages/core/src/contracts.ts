@@ -37,7 +37,10 @@ export const LoginErrorCode = {
 export const SignInInput = z.object({
   username: z.string().trim().min(1, 'Value is required').max(200),
   // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).
-  password: z.string().max(1000).refine((value) => value.trim() !== '', 'Value is required'),
+  password: z
+    .string()
+    .max(1000)
+    .refine((value) => value.trim() !== '', 'Value is required'),
   secretCode: z.string().regex(/^\d*$/, 'Value must be numeric').max(20).optional(),
 });
 export type SignInInput = z.infer<typeof SignInInput>;

@@ -89,7 +89,9 @@ describe('decodeFlags', () => {
 describe('hasStrongAuthentication', () => {
   it.each(['medium', 'strong', 'restricted', 'private'] as const)('holds when %s is set', (flag) => {
     expect(hasStrongAuthentication(SECURITY_FLAGS[flag])).toBe(true);
-    expect(hasStrongAuthentication(SECURITY_FLAGS[flag] + SECURITY_FLAGS.weak + SECURITY_FLAGS.global)).toBe(true);
+    expect(hasStrongAuthentication(SECURITY_FLAGS[flag] + SECURITY_FLAGS.weak + SECURITY_FLAGS.global)).toBe(
+      true,
+    );
   });
 
   it('does not hold for the other flags alone or combined', () => {
@@ -143,7 +145,12 @@ describe('decodeAccess', () => {
   });
 
   it('reports no strong authentication for a weak security flag', () => {
-    const weak = decodeAccess({ securityFlag: SECURITY_FLAGS.weak, permissions: 0, settings: 0, modules: {} });
+    const weak = decodeAccess({
+      securityFlag: SECURITY_FLAGS.weak,
+      permissions: 0,
+      settings: 0,
+      modules: {},
+    });
     expect(weak.strongAuthentication).toBe(false);
     expect(trueNames(weak.modules.ordering.permissions)).toEqual([]);
   });
@@ -155,7 +162,10 @@ describe('permission lookups', () => {
     permissions: GENERAL_PERMISSIONS.orderCancellation,
     settings: GENERAL_SETTINGS.silentPrinting,
     modules: {
-      ordering: { permissions: ORDERING_PERMISSIONS.retailerSales, settings: ORDERING_SETTINGS.showStoreList },
+      ordering: {
+        permissions: ORDERING_PERMISSIONS.retailerSales,
+        settings: ORDERING_SETTINGS.showStoreList,
+      },
       flow: { permissions: FLOW_PERMISSIONS.approveRequests, settings: 0 },
     },
   });

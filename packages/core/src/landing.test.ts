@@ -26,7 +26,9 @@ describe('sessionLandingPage', () => {
   const configured = '/app/couponing';
 
   it('is / when logged out', () => {
-    expect(sessionLandingPage({ loggedIn: false, passwordExpired: false, mfaEnabled: true, configured })).toBe('/');
+    expect(
+      sessionLandingPage({ loggedIn: false, passwordExpired: false, mfaEnabled: true, configured }),
+    ).toBe('/');
   });
 
   it('is the configured page with a valid password and MFA enabled', () => {
@@ -39,9 +41,9 @@ describe('sessionLandingPage', () => {
     expect(sessionLandingPage({ loggedIn: true, passwordExpired: true, mfaEnabled: true, configured })).toBe(
       '/app/my-account',
     );
-    expect(sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: false, configured })).toBe(
-      '/app/my-account',
-    );
+    expect(
+      sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: false, configured }),
+    ).toBe('/app/my-account');
   });
 
   it('is my-account when nothing is configured', () => {

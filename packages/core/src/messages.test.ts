@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LoginErrorCode } from './contracts.ts';
-import { loginFailureMessage, resendPasswordFailedMessage, resetInstructionsSentMessage } from './messages.ts';
+import {
+  loginFailureMessage,
+  resendPasswordFailedMessage,
+  resetInstructionsSentMessage,
+} from './messages.ts';
 
 describe('loginFailureMessage', () => {
   it.each([

@@ -14,8 +14,10 @@ import {
   requiredRule,
 } from './validation.ts';
 
-const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+const issuesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 
 describe('isBlank and requiredRule', () => {
   it.each([null, undefined, '', ' ', '\t\n', '\u00a0'])('treats %j as empty', (value) => {
@@ -46,19 +48,28 @@ describe('emailRule', () => {
     expect(emailRule(value)).toBeNull();
   });
 
-  it.each(['a', 'a@b', 'a@b.', 'a@.de', '@b.de', 'a b@c.de', 'a@b@c.de', 'a@b..de'])('rejects %s', (value) => {
-    expect(emailRule(value)).toBe('Value is not a valid email address');
-  });
+  it.each(['a', 'a@b', 'a@b.', 'a@.de', '@b.de', 'a b@c.de', 'a@b@c.de', 'a@b..de'])(
+    'rejects %s',
+    (value) => {
+      expect(emailRule(value)).toBe('Value is not a valid email address');
+    },
+  );
 
   it('lets the empty value pass (required is separate)', () => {
     expect(emailRule('')).toBeNull();
   });
 
   it('combines with required in emailString', () => {
-    expect(emailString().safeParse('').error?.issues.map((i) => i.message)).toEqual(['Value is required']);
-    expect(emailString().safeParse('nope').error?.issues.map((i) => i.message)).toEqual([
-      'Value is not a valid email address',
-    ]);
+    expect(
+      emailString()
+        .safeParse('')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Value is required']);
+    expect(
+      emailString()
+        .safeParse('nope')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Value is not a valid email address']);
     expect(emailString().safeParse('a@b.de').success).toBe(true);
   });
 });
@@ -186,10 +197,12 @@ describe('LoginFormSchema', () => {
   });
 
   it('requires a digits-only secret code', () => {
-    expect(issuesOf(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '12 34' }))).toEqual([
-      ['secretCode', 'Value must be numeric'],
-    ]);
-    expect(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '123456' }).success).toBe(true);
+    expect(
+      issuesOf(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '12 34' })),
+    ).toEqual([['secretCode', 'Value must be numeric']]);
+    expect(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '123456' }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -205,12 +218,20 @@ describe('ForgotPasswordFormSchema', () => {
 
 describe('ChangePasswordFormSchema', () => {
   it('accepts a strong, confirmed new password', () => {
-    const value = { currentPassword: 'old', newPassword: 'N3w-Password!', newPasswordVerify: 'N3w-Password!' };
+    const value = {
+      currentPassword: 'old',
+      newPassword: 'N3w-Password!',
+      newPasswordVerify: 'N3w-Password!',
+    };
     expect(ChangePasswordFormSchema.safeParse(value).success).toBe(true);
   });
 
   it('reports a mismatch on the verification field', () => {
-    const value = { currentPassword: 'old', newPassword: 'N3w-Password!', newPasswordVerify: 'N3w-Password?' };
+    const value = {
+      currentPassword: 'old',
+      newPassword: 'N3w-Password!',
+      newPasswordVerify: 'N3w-Password?',
+    };
     expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual([
       ['newPasswordVerify', 'The passwords do not match.'],
     ]);

@@ -13,7 +13,8 @@ import { snacks } from './snack.ts';
  * - strips the XSSI prefix from the body and hands back an ordinary Response (so `res.json()` just works);
  * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
  * - on 401/403 marks authorization as failed, which opens the auth-required dialog;
- * - on any other failure shows a red snack alert with the server's message.
+ * - on any other failure (or a 401/403 of a call that opted out of the dialog) shows a red snack alert
+ *   with the server's message.
  * Callers that handle errors themselves (sign-in, session status) opt out with `notify`/`authDialog`.
  */
 
@@ -145,11 +146,8 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
         code: error.code,
         at: new Date().toISOString(),
       };
-      if (error.isAuthFailure) {
-        if (authDialog) onAuthFailure(error);
-      } else if (notify) {
-        onFailure(error);
-      }
+      if (error.isAuthFailure && authDialog) onAuthFailure(error);
+      else if (notify) onFailure(error);
       throw error;
     };
 

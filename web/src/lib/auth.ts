@@ -96,22 +96,24 @@ export function sessionLanding(status: SessionStatus | undefined): string {
 const LogoutResult = z.object({ success: z.literal(true) });
 
 /**
- * GET auth/logout, then the session is reset, every cached answer dropped and the 'Logout successful'
- * notice shown. The caller navigates to the portal's home. Returns false (with the 'Failed to log out
- * user' alert) when the server did not confirm.
+ * GET auth/logout. Returns false (after the 'Failed to log out user' alert) when the server did not
+ * confirm. The caller then navigates to the portal's home and calls `finishLogout`: leaving the guarded
+ * screens first means no guard ever sees the logged-out state and mistakes it for an access attempt.
  */
-export async function logout(portal: Portal): Promise<boolean> {
+export async function logoutRequest(portal: Portal): Promise<boolean> {
   try {
     await requestJson(apiPaths.logout, LogoutResult, { portal, notify: false, authDialog: false });
+    return true;
   } catch {
     snacks.error(translate('messages.failedToLogOut'));
     return false;
   }
+}
+
+/** Resets the session, drops every session-bound cached answer and shows 'Logout successful'. */
+export async function finishLogout(): Promise<void> {
   resetSession();
-  // Drop every cached answer that belonged to the old session (all but the public brand settings),
-  // then publish the logged-out status.
   await mutate((key) => !(Array.isArray(key) && key[0] === PUBLIC_KEY_PREFIX), undefined, { revalidate: false });
   await mutate((key) => isStatusKey(key), loggedOutStatus, { revalidate: false });
   snacks.success(translate('messages.logoutSuccessful'));
-  return true;
 }

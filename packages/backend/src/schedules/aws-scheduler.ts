@@ -44,7 +44,9 @@ export class AwsScheduler implements SchedulerPort {
   async remove(name: string): Promise<void> {
     ScheduleName.parse(name);
     try {
-      await this.options.client.send(new DeleteScheduleCommand({ Name: name, GroupName: this.options.groupName }));
+      await this.options.client.send(
+        new DeleteScheduleCommand({ Name: name, GroupName: this.options.groupName }),
+      );
     } catch (error) {
       if (!isAwsError(error, ResourceNotFoundException, 'ResourceNotFoundException')) throw error;
     }

@@ -196,7 +196,10 @@ function parseDayOfMonth(expression: string, field: string): DayOfMonthRule | nu
   const nearest = /^(\d+)W$/.exec(field);
   if (nearest) return { type: 'nearestWeekday', day: parseValue(expression, def, nearest[1] ?? '') };
   if (/[LW]/.test(field)) {
-    fail(expression, 'in the day-of-month field L and W must stand alone: "L", "LW" or "<day>W" (e.g. "15W")');
+    fail(
+      expression,
+      'in the day-of-month field L and W must stand alone: "L", "LW" or "<day>W" (e.g. "15W")',
+    );
   }
   if (field.includes('?')) fail(expression, '"?" must stand alone in the day-of-month field');
   return { type: 'list', days: parseList(expression, def, field) };
@@ -338,7 +341,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
         second: 'numeric',
       });
     } catch {
-      throw new ScheduleExpressionError(`Unknown time zone "${timeZone}" (expected an IANA name such as Europe/Berlin)`);
+      throw new ScheduleExpressionError(
+        `Unknown time zone "${timeZone}" (expected an IANA name such as Europe/Berlin)`,
+      );
     }
     formatters.set(timeZone, formatter);
   }

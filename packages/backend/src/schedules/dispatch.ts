@@ -59,7 +59,8 @@ export function jobEntry<K extends ScheduledJobKind>(
   return [
     kind,
     async (payload) => {
-      if (payload.kind !== kind) throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
+      if (payload.kind !== kind)
+        throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
       await run(payload as Extract<ScheduledJobPayload, { kind: K }>);
     },
   ];

@@ -162,7 +162,9 @@ export function createLocalScheduler(options: LocalSchedulerOptions): LocalSched
   if (stored !== undefined) {
     const parsed = StoredState.safeParse(stored);
     if (!parsed.success) {
-      throw new Error(`Local scheduler: ${options.file} is not a schedules file: ${z.prettifyError(parsed.error)}`);
+      throw new Error(
+        `Local scheduler: ${options.file} is not a schedules file: ${z.prettifyError(parsed.error)}`,
+      );
     }
     for (const s of parsed.data.schedules) {
       schedules.set(s.spec.name, { ...s, parsed: parseScheduleExpression(s.spec.expression) });
@@ -305,13 +307,21 @@ export function createLocalScheduler(options: LocalSchedulerOptions): LocalSched
             ? 'MaximumEventAgeInSeconds'
             : null;
       if (condition === null) {
-        logger.warn('invocation failed, will retry', { ...fields, error: message, retryAt: retryAt.toISOString() });
+        logger.warn('invocation failed, will retry', {
+          ...fields,
+          error: message,
+          retryAt: retryAt.toISOString(),
+        });
         pending.push({ ...event, attempt: event.attempt + 1, dueAt: retryAt, lastError: message });
         await persist();
         arm();
         return;
       }
-      logger.error('invocation failed, sent to the dead-letter list', { ...fields, error: message, condition });
+      logger.error('invocation failed, sent to the dead-letter list', {
+        ...fields,
+        error: message,
+        condition,
+      });
       dead.push({
         scheduleName: event.scheduleName,
         scheduleArn: scheduleArn(event.scheduleName),

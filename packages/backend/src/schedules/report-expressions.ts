@@ -16,7 +16,15 @@ import { daysInMonth, toZonedTime } from './cron.ts';
  * `days` only applies to daily reports and is ignored otherwise.
  */
 
-export const REPORTING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const REPORTING_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export const ReportingDay = z.enum(REPORTING_DAYS);
 export type ReportingDay = z.infer<typeof ReportingDay>;
 
@@ -46,7 +54,8 @@ export function reportScheduleExpression(input: ReportScheduleInput): string {
   const { periodType, days, hour, minute } = ReportScheduleInput.parse(input);
   if (periodType !== 'daily') return `cron(${minute} ${hour} 1 * ? *)`;
   const chosen = REPORTING_DAYS.filter((day) => !days || days.includes(day));
-  const dayOfWeek = chosen.length === REPORTING_DAYS.length ? '*' : chosen.map((d) => AWS_DAY_NAMES[d]).join(',');
+  const dayOfWeek =
+    chosen.length === REPORTING_DAYS.length ? '*' : chosen.map((d) => AWS_DAY_NAMES[d]).join(',');
   return `cron(${minute} ${hour} ? * ${dayOfWeek} *)`;
 }
 
@@ -58,7 +67,10 @@ const isoDate = (year: number, month: number, day: number): string =>
  * (sent as dateFrom / dateUntil). A run due 2026-03-01 00:30 Europe/Berlin (2026-02-28T23:30Z)
  * covers 2026-02-01..2026-02-28: the zone matters, the UTC date would be the wrong month.
  */
-export function previousMonthRange(scheduledFor: Date, timeZone: string): { dateFrom: string; dateUntil: string } {
+export function previousMonthRange(
+  scheduledFor: Date,
+  timeZone: string,
+): { dateFrom: string; dateUntil: string } {
   const local = toZonedTime(scheduledFor, timeZone);
   const year = local.month === 1 ? local.year - 1 : local.year;
   const month = local.month === 1 ? 12 : local.month - 1;

@@ -1,5 +1,5 @@
 import type { InputType } from '@portal/core';
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
 /** Input types (text, email, password, number, date) are core's (SPEC 5). */
 export type { InputType } from '@portal/core';
@@ -13,6 +13,7 @@ export interface TextFieldProps
   /** Shown under the field and marks it invalid. Pass it only when it should show (dirty fields). */
   error?: string | undefined;
   helperText?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input: every field has a visible <label>, errors are linked with aria-describedby. */
@@ -25,6 +26,7 @@ export function TextField({
   helperText,
   className = '',
   required,
+  ref,
   ...rest
 }: TextFieldProps) {
   const id = useId();
@@ -42,6 +44,7 @@ export function TextField({
         ) : null}
       </label>
       <input
+        ref={ref}
         id={id}
         type={type}
         value={value}

@@ -14,7 +14,8 @@ export const Account = z.object({
 export type Account = z.infer<typeof Account>;
 
 export const accountKey = ['account'] as const;
-export const fetchAccount = () => requestJson(apiPaths.account, Account);
+/** Failures show inline on My Account (no snack); a 401/403 still opens the auth dialog. */
+export const fetchAccount = () => requestJson(apiPaths.account, Account, { notify: false });
 
 /** The signed-in user's account; pass `enabled: false` while logged out. */
 export function useAccount(enabled: boolean) {

@@ -1,0 +1,262 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  calendarDateInZone,
+  DATE_PRESETS,
+  type DateRange,
+  datePresetRange,
+  dateRange,
+  defaultOrderRange,
+  defaultSalesRange,
+  defaultSalesReportingRange,
+  isoWeekday,
+  startOfDayInZone,
+} from './date-presets.ts';
+
+const BERLIN = 'Europe/Berlin';
+const LA = 'America/Los_Angeles';
+const HOUR = 3_600_000;
+
+const hours = (range: DateRange | null) =>
+  range ? (Date.parse(range.endInstant) - Date.parse(range.startInstant)) / HOUR : Number.NaN;
+const dates = (range: DateRange | null) => (range ? [range.startDate, range.endDate] : null);
+
+describe('calendar helpers', () => {
+  it('adds days across month, year and leap-day boundaries', () => {
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2027-01-01', -365)).toBe('2026-01-01');
+  });
+
+  it('rejects malformed and impossible dates', () => {
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-3-1', 1)).toThrow(RangeError);
+  });
+
+  it('numbers ISO weekdays from Monday', () => {
+    expect(isoWeekday('2026-03-02')).toBe(1);
+    expect(isoWeekday('2026-03-08')).toBe(7);
+  });
+
+  it('reads the calendar date in the given zone, not the machine zone', () => {
+    const instant = new Date('2026-03-10T23:30:00Z');
+    expect(calendarDateInZone(instant, BERLIN)).toBe('2026-03-11');
+    expect(calendarDateInZone(instant, LA)).toBe('2026-03-10');
+    expect(calendarDateInZone(instant, 'UTC')).toBe('2026-03-10');
+  });
+
+  it('throws for an unknown time zone', () => {
+    expect(() => datePresetRange('week', new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('daylight-saving changes', () => {
+  it('Berlin spring forward: 2026-03-29 lasts 23 hours', () => {
+    const range = datePresetRange('yesterday', new Date('2026-03-30T10:00:00Z'), BERLIN);
+    expect(range).toEqual({
+      startDate: '2026-03-29',
+      endDate: '2026-03-29',
+      startInstant: '2026-03-28T23:00:00.000Z',
+      endInstant: '2026-03-29T22:00:00.000Z',
+    });
+    expect(hours(range)).toBe(23);
+  });
+
+  it('Berlin fall back: 2026-10-25 lasts 25 hours', () => {
+    const range = datePresetRange('yesterday', new Date('2026-10-26T10:00:00Z'), BERLIN);
+    expect(range).toEqual({
+      startDate: '2026-10-25',
+      endDate: '2026-10-25',
+      startInstant: '2026-10-24T22:00:00.000Z',
+      endInstant: '2026-10-25T23:00:00.000Z',
+    });
+    expect(hours(range)).toBe(25);
+  });
+
+  it('a week across the Berlin spring change starts in winter time and ends in summer time', () => {
+    const range = datePresetRange('week', new Date('2026-04-01T10:00:00Z'), BERLIN);
+    expect(range).toEqual({
+      startDate: '2026-03-25',
+      endDate: '2026-04-01',
+      startInstant: '2026-03-24T23:00:00.000Z',
+      endInstant: '2026-04-01T22:00:00.000Z',
+    });
+    expect(hours(range)).toBe(8 * 24 - 1);
+  });
+
+  it('Los Angeles spring forward: this week ends on the 23-hour Sunday 2026-03-08', () => {
+    const range = datePresetRange('thisWeek', new Date('2026-03-08T20:00:00Z'), LA);
+    expect(range).toEqual({
+      startDate: '2026-03-02',
+      endDate: '2026-03-08',
+      startInstant: '2026-03-02T08:00:00.000Z',
+      endInstant: '2026-03-09T07:00:00.000Z',
+    });
+    expect(hours(range)).toBe(7 * 24 - 1);
+  });
+
+  it('Los Angeles fall back: 2026-11-01 lasts 25 hours', () => {
+    const range = datePresetRange('yesterday', new Date('2026-11-02T20:00:00Z'), LA);
+    expect(range).toEqual({
+      startDate: '2026-11-01',
+      endDate: '2026-11-01',
+      startInstant: '2026-11-01T07:00:00.000Z',
+      endInstant: '2026-11-02T08:00:00.000Z',
+    });
+    expect(hours(range)).toBe(25);
+  });
+
+  it('starts a day at the jump when midnight does not exist (Santiago, 2022-09-11)', () => {
+    expect(new Date(startOfDayInZone('2022-09-11', 'America/Santiago')).toISOString()).toBe(
+      '2022-09-11T04:00:00.000Z',
+    );
+    expect(hours(dateRange('2022-09-11', '2022-09-11', 'America/Santiago'))).toBe(23);
+  });
+
+  it('ends a day after the repeated hour when the clock falls back at midnight (São Paulo, 2018-02-17)', () => {
+    const range = dateRange('2018-02-17', '2018-02-17', 'America/Sao_Paulo');
+    expect(range.startInstant).toBe('2018-02-17T02:00:00.000Z');
+    expect(range.endInstant).toBe('2018-02-18T03:00:00.000Z');
+    expect(hours(range)).toBe(25);
+  });
+});
+
+describe('a calendar day the zone skipped', () => {
+  it('has zero length (Apia went from 2011-12-29 straight to 2011-12-31)', () => {
+    const range = dateRange('2011-12-30', '2011-12-30', 'Pacific/Apia');
+    expect(range.startInstant).toBe('2011-12-30T10:00:00.000Z');
+    expect(hours(range)).toBe(0);
+    expect(dates(datePresetRange('yesterday', new Date('2011-12-31T00:00:00Z'), 'Pacific/Apia'))).toEqual([
+      '2011-12-30',
+      '2011-12-30',
+    ]);
+  });
+});
+
+describe('presets across a year end (now = 2027-01-01 00:30 in Berlin)', () => {
+  const now = new Date('2027-01-01T00:30:00+01:00');
+  const expected: Record<string, [string, string] | null> = {
+    yesterday: ['2026-12-31', '2026-12-31'],
+    week: ['2026-12-25', '2027-01-01'],
+    thisWeek: ['2026-12-28', '2027-01-01'],
+    month: ['2026-12-01', '2027-01-01'],
+    thisMonth: ['2027-01-01', '2027-01-01'],
+    lastMonth: ['2026-12-01', '2026-12-31'],
+    year: ['2026-01-01', '2027-01-01'],
+    thisYear: ['2027-01-01', '2027-01-01'],
+    none: null,
+  };
+
+  it.each(DATE_PRESETS.map((preset) => [preset]))('%s', (preset) => {
+    expect(dates(datePresetRange(preset, now, BERLIN))).toEqual(expected[preset]);
+  });
+
+  it('gives instants in Berlin time', () => {
+    expect(datePresetRange('thisYear', now, BERLIN)).toMatchObject({
+      startInstant: '2026-12-31T23:00:00.000Z',
+      endInstant: '2027-01-01T23:00:00.000Z',
+    });
+  });
+
+  it('is still 2026 for the same instant in UTC', () => {
+    expect(dates(datePresetRange('thisYear', now, 'UTC'))).toEqual(['2026-01-01', '2026-12-31']);
+    expect(dates(datePresetRange('yesterday', now, 'UTC'))).toEqual(['2026-12-30', '2026-12-30']);
+  });
+});
+
+describe('preset rules', () => {
+  it('starts thisWeek on Monday: a Monday is a one-day week, a Sunday a seven-day one', () => {
+    expect(dates(datePresetRange('thisWeek', new Date('2026-03-02T12:00:00Z'), BERLIN))).toEqual([
+      '2026-03-02',
+      '2026-03-02',
+    ]);
+    expect(dates(datePresetRange('thisWeek', new Date('2026-03-08T12:00:00Z'), BERLIN))).toEqual([
+      '2026-03-02',
+      '2026-03-08',
+    ]);
+  });
+
+  it('counts days back over a leap February', () => {
+    const now = new Date('2028-03-15T12:00:00Z');
+    expect(dates(datePresetRange('month', now, BERLIN))).toEqual(['2028-02-13', '2028-03-15']);
+    expect(dates(datePresetRange('lastMonth', now, BERLIN))).toEqual(['2028-02-01', '2028-02-29']);
+    expect(dates(datePresetRange('year', now, BERLIN))).toEqual(['2027-03-16', '2028-03-15']);
+  });
+
+  it('takes the whole previous month, also from the last day of a long month', () => {
+    expect(dates(datePresetRange('lastMonth', new Date('2026-03-31T12:00:00Z'), BERLIN))).toEqual([
+      '2026-02-01',
+      '2026-02-28',
+    ]);
+  });
+});
+
+describe('default ranges', () => {
+  const now = new Date('2026-03-30T10:00:00Z');
+
+  it('sales: the 28 days ending yesterday', () => {
+    const range = defaultSalesRange(now, BERLIN);
+    expect(dates(range)).toEqual(['2026-03-02', '2026-03-29']);
+    expect(hours(range)).toBe(28 * 24 - 1); // includes the 23-hour 2026-03-29
+  });
+
+  it('orders: the last year (365 days back to today)', () => {
+    expect(dates(defaultOrderRange(now, BERLIN))).toEqual(['2025-03-30', '2026-03-30']);
+  });
+
+  it('sales reporting: this month', () => {
+    expect(dates(defaultSalesReportingRange(now, BERLIN))).toEqual(['2026-03-01', '2026-03-30']);
+  });
+});
+
+describe('invariants over many zones and instants', () => {
+  const zones = [
+    'UTC',
+    BERLIN,
+    LA,
+    'America/Santiago',
+    'America/Sao_Paulo',
+    'America/Havana',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Asia/Tehran',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Kiritimati',
+    'Etc/GMT+12',
+    'Europe/Amsterdam',
+  ];
+  // From 1996: Pacific/Kiritimati skipped 1994-12-31 entirely (see the Apia case above for such days).
+  const instant = fc.integer({ min: Date.UTC(1996, 0, 1), max: Date.UTC(2060, 0, 1) });
+
+  it('the start of an instant’s day is on that day, at or before the instant, right after the previous day', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instant, (zone, t) => {
+        const day = calendarDateInZone(t, zone);
+        const start = startOfDayInZone(day, zone);
+        expect(start).toBeLessThanOrEqual(t);
+        expect(calendarDateInZone(start, zone)).toBe(day);
+        expect(calendarDateInZone(start - 1000, zone) < day).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('every preset range ends no later than today and its instants bracket its dates', () => {
+    const presets = DATE_PRESETS.filter((p) => p !== 'none');
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instant, fc.constantFrom(...presets), (zone, t, preset) => {
+        const range = datePresetRange(preset, new Date(t), zone)!;
+        const today = calendarDateInZone(t, zone);
+        expect(range.startDate <= range.endDate).toBe(true);
+        expect(range.endDate <= today).toBe(true);
+        expect(calendarDateInZone(Date.parse(range.startInstant), zone)).toBe(range.startDate);
+        expect(calendarDateInZone(Date.parse(range.endInstant) - 1000, zone)).toBe(range.endDate);
+        expect(calendarDateInZone(Date.parse(range.endInstant), zone)).toBe(addDays(range.endDate, 1));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

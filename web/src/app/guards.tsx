@@ -1,0 +1,48 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { FullPageSpinner } from '../components/ui/card.tsx';
+import type { RetailerRequiredState } from '../features/retailer/routes/retailer-selection-route.tsx';
+import { useChosenRetailer } from '../features/retailer/api/chosen-retailer.ts';
+import { useT } from '../i18n/index.ts';
+import { useSession } from '../lib/auth.ts';
+import { markAuthorizationFailed } from '../lib/session.ts';
+import { snacks } from '../lib/snack.ts';
+import { authDecision, retailerDecision } from './guard-decisions.ts';
+
+function Denied({ to }: { to: string }) {
+  useEffect(() => {
+    markAuthorizationFailed();
+  }, []);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * Authenticated sections: without a session the auth-required state is set (the 'Access denied' dialog
+ * opens) and the user is sent to the portal's home, where the login card is.
+ */
+export function RequireAuth({ children, redirectTo }: { children: ReactNode; redirectTo: string }) {
+  const t = useT();
+  const { status, loading } = useSession();
+  const decision = authDecision(status, loading);
+  if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
+  if (decision === 'deny') return <Denied to={redirectTo} />;
+  return children;
+}
+
+function SelectRetailer({ to }: { to: string }) {
+  const t = useT();
+  useEffect(() => {
+    // The service message 'retailer required'; the selection page shows 'Please select a retailer to proceed.'
+    snacks.push({ text: t('messages.retailerRequired'), theme: 'orange' });
+  }, [t]);
+  const state: RetailerRequiredState = { retailerRequired: true };
+  return <Navigate to={to} replace state={state} />;
+}
+
+/** Layout route for order, questionnaire, orders and sales: they need a chosen retailer. */
+export function RequireRetailer({ selectionPath }: { selectionPath: string }) {
+  const { status } = useSession();
+  const [retailer] = useChosenRetailer();
+  if (retailerDecision(status, retailer !== null) === 'selectRetailer') return <SelectRetailer to={selectionPath} />;
+  return <Outlet />;
+}

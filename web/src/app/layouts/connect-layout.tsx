@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { Drawer } from '../../components/ui/drawer.tsx';
+import { useBrand } from '../../features/brand/api/brand.ts';
+import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../lib/auth.ts';
+import { paths } from '../../lib/paths.ts';
+import { BottomBar } from '../shell/bottom-bar.tsx';
+import { BrandMark } from '../shell/brand-mark.tsx';
+import { Footer } from '../shell/footer.tsx';
+import { Header } from '../shell/header.tsx';
+import { footerItems } from '../shell/nav-items.ts';
+import { useLogout } from '../shell/use-logout.ts';
+
+function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
+  const t = useT();
+  return (
+    <nav aria-label={t('connect.nav')}>
+      <ul className={vertical ? 'space-y-1' : '-mb-px flex gap-1 overflow-x-auto'}>
+        {CONNECT_SECTIONS.map((section) => (
+          <li key={section.key} className="shrink-0">
+            <NavLink
+              to={section.path}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                vertical
+                  ? `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+                  : `block border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`
+              }
+            >
+              {t(section.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The connect portal's own shell under /connect: its header with the 'connect' badge, its section
+ * navigation (a tab row from md, a drawer below), and the shared footer / bottom bar. Every API call made
+ * from here sends `X-Portal: connect` (the portal follows the path).
+ */
+export function ConnectLayout() {
+  const t = useT();
+  const brand = useBrand();
+  const { status } = useSession();
+  const logout = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const user = status?.loggedIn ? status.user : null;
+  const loggedIn = user !== null;
+  const brandName = brand?.name ?? t('app.fallbackName');
+  const badge = t('app.portalConnect');
+  const items = footerItems(loggedIn, brand?.footerLinks ?? []);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header
+        brandName={brandName}
+        badge={badge}
+        homeTo={paths.connect.root}
+        username={user?.username}
+        {...(loggedIn ? { onMenu: () => setDrawerOpen(true), menuBreakpoint: 'md' as const } : {})}
+      />
+      {loggedIn ? (
+        <div className="hidden border-b border-slate-200 bg-white md:block">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <ConnectNav vertical={false} />
+          </div>
+        </div>
+      ) : null}
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <Outlet />
+      </main>
+      <Footer brandName={brandName} items={items} logoTo={paths.connect.root} onLogout={logout} />
+      <BottomBar items={items} onLogout={logout} />
+      {loggedIn ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={<BrandMark name={brandName} badge={badge} />}
+          closeLabel={t('nav.closeMenu')}
+        >
+          <ConnectNav vertical onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Outlet } from 'react-router-dom';
+import { useBrand } from '../../features/brand/api/brand.ts';
+import { useT } from '../../i18n/index.ts';
+import { sessionLanding, useSession } from '../../lib/auth.ts';
+import { paths } from '../../lib/paths.ts';
+import { BottomBar } from '../shell/bottom-bar.tsx';
+import { Footer } from '../shell/footer.tsx';
+import { Header } from '../shell/header.tsx';
+import { footerItems, footerLogoTarget } from '../shell/nav-items.ts';
+import { useLogout } from '../shell/use-logout.ts';
+
+/** Public pages of the ordering portal: home/login, about, forgot password, landing, SSO callback. */
+export function PublicLayout() {
+  const t = useT();
+  const brand = useBrand();
+  const { status } = useSession();
+  const logout = useLogout();
+  const user = status?.loggedIn ? status.user : null;
+  const loggedIn = user !== null;
+  const items = footerItems(loggedIn, brand?.footerLinks ?? []);
+  const brandName = brand?.name ?? t('app.fallbackName');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header
+        brandName={brandName}
+        homeTo={loggedIn ? sessionLanding(status) : paths.home}
+        username={user?.username}
+      />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer brandName={brandName} items={items} logoTo={footerLogoTarget(loggedIn)} onLogout={logout} />
+      <BottomBar items={items} onLogout={logout} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  ACTION_SHEET_MAX_ITEMS,
+  BOTTOM_BAR_MAIN_ITEMS,
+  type FooterLink,
+  hasModulePermission,
+  hasModuleSetting,
+  type SessionUser,
+} from '@portal/core';
+import type { MessageKey } from '../../i18n/index.ts';
+import { paths } from '../../lib/paths.ts';
+
+/**
+ * What the shell's navigation shows, as plain data (unit-tested); the components only render it.
+ */
+
+export type NavIcon = 'cart' | 'star' | 'list' | 'store' | 'chart' | 'ticket';
+
+export interface SidebarLink {
+  key: string;
+  label: MessageKey;
+  /** A second line, e.g. 'Place new order'. */
+  hint?: MessageKey;
+  to: string;
+  icon: NavIcon;
+}
+export type SidebarEntry =
+  | { kind: 'group'; key: string; label: MessageKey; items: SidebarLink[] }
+  | ({ kind: 'link' } & SidebarLink);
+
+/**
+ * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service unless the questionnaire is
+ * disabled, Orders) needs cardOrdering; the Retailer entry is always there; Sales needs retailerSales;
+ * Couponing needs couponingManagement. Every permission reads false once authorization has failed.
+ */
+export function sidebarEntries(
+  modules: SessionUser['modules'] | null | undefined,
+  authorizationFailed: boolean,
+): SidebarEntry[] {
+  const can = (p: 'cardOrdering' | 'retailerSales' | 'couponingManagement') =>
+    hasModulePermission(modules, 'ordering', p, authorizationFailed);
+  const entries: SidebarEntry[] = [];
+  if (can('cardOrdering')) {
+    const items: SidebarLink[] = [
+      { key: 'new-order', label: 'nav.newOrder', hint: 'nav.newOrderHint', to: paths.app.order.address, icon: 'cart' },
+    ];
+    if (!hasModuleSetting(modules, 'ordering', 'disableQuestionnaire', authorizationFailed)) {
+      items.push({
+        key: 'evaluate-service',
+        label: 'nav.evaluateService',
+        hint: 'nav.evaluateServiceHint',
+        to: paths.app.questionnaire,
+        icon: 'star',
+      });
+    }
+    items.push({ key: 'orders', label: 'nav.orders', to: paths.app.orders, icon: 'list' });
+    entries.push({ kind: 'group', key: 'orders-group', label: 'nav.ordersGroup', items });
+  }
+  entries.push({ kind: 'link', key: 'retailer', label: 'nav.retailer', to: paths.app.retailerSelection, icon: 'store' });
+  if (can('retailerSales')) {
+    entries.push({ kind: 'link', key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' });
+  }
+  if (can('couponingManagement')) {
+    entries.push({
+      kind: 'link',
+      key: 'couponing',
+      label: 'nav.couponing',
+      to: paths.app.couponing.serials,
+      icon: 'ticket',
+    });
+  }
+  return entries;
+}
+
+/** A footer entry: an internal link, an external link, or the logout action. */
+export type FooterItem =
+  | { kind: 'path'; key: string; label: FooterLabel; to: string }
+  | { kind: 'href'; key: string; label: FooterLabel; href: string }
+  | { kind: 'logout'; key: 'logout'; label: FooterLabel };
+/** Built-in entries are translated; brand-configured names are shown as configured. */
+export type FooterLabel = { key: MessageKey } | { text: string };
+
+const PRIVACY = /privacy|datenschutz/i;
+const LEGAL = /legal|imprint|impressum/i;
+
+function fromLink(link: FooterLink, key: string, label: FooterLabel): FooterItem {
+  return 'href' in link ? { kind: 'href', key, label, href: link.href } : { kind: 'path', key, label, to: link.path };
+}
+
+/**
+ * The footer and bottom-bar entries (SPEC 2): when signed in, My Account and the brand's configured
+ * links first; then Log out, Privacy policy and Legal notice, which are always there. A brand link named
+ * like a privacy policy or legal notice becomes that entry's target; without one both open /about.
+ */
+export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): FooterItem[] {
+  const privacy = links.find((l) => PRIVACY.test(l.name));
+  const legal = links.find((l) => l !== privacy && LEGAL.test(l.name));
+  const configured = links.filter((l) => l !== privacy && l !== legal);
+  const items: FooterItem[] = [];
+  if (loggedIn) {
+    items.push({ kind: 'path', key: 'my-account', label: { key: 'footer.myAccount' }, to: paths.app.myAccount });
+    configured.forEach((link, i) => {
+      items.push(fromLink(link, `brand-${i}`, { text: link.name }));
+    });
+  }
+  items.push({ kind: 'logout', key: 'logout', label: { key: 'footer.logout' } });
+  items.push(
+    privacy
+      ? fromLink(privacy, 'privacy-policy', { key: 'footer.privacyPolicy' })
+      : { kind: 'path', key: 'privacy-policy', label: { key: 'footer.privacyPolicy' }, to: paths.privacyPolicy },
+  );
+  items.push(
+    legal
+      ? fromLink(legal, 'legal-notice', { key: 'footer.legalNotice' })
+      : { kind: 'path', key: 'legal-notice', label: { key: 'footer.legalNotice' }, to: paths.legalNotice },
+  );
+  return items;
+}
+
+/**
+ * The bottom bar shows the first 3 items; the rest go into the 'More' action sheet, which holds at most
+ * 8 (SPEC 9). Anything beyond that is left out of the sheet and reported, as the sheet cannot show it.
+ */
+export function splitBottomBar<T>(
+  items: readonly T[],
+  main = BOTTOM_BAR_MAIN_ITEMS,
+  maxMore = ACTION_SHEET_MAX_ITEMS,
+): { main: T[]; more: T[]; dropped: T[] } {
+  return {
+    main: items.slice(0, main),
+    more: items.slice(main, main + maxMore),
+    dropped: items.slice(main + maxMore),
+  };
+}
+
+/** The footer logo goes to the app's products page when logged in, otherwise to the site root. */
+export const footerLogoTarget = (loggedIn: boolean): string =>
+  loggedIn ? paths.app.order.products : paths.home;

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { CartIcon, ChartIcon, ListIcon, StarIcon, StoreIcon, TicketIcon } from '../../components/ui/icons.tsx';
+import { useT } from '../../i18n/index.ts';
+import type { NavIcon, SidebarEntry, SidebarLink } from './nav-items.ts';
+
+const icons: Record<NavIcon, (p: { className?: string }) => ReactNode> = {
+  cart: CartIcon,
+  star: StarIcon,
+  list: ListIcon,
+  store: StoreIcon,
+  chart: ChartIcon,
+  ticket: TicketIcon,
+};
+
+function Item({ item, onNavigate }: { item: SidebarLink; onNavigate?: (() => void) | undefined }) {
+  const t = useT();
+  const Icon = icons[item.icon];
+  return (
+    <NavLink
+      to={item.to}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        [
+          'group flex items-start gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
+          isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+        ].join(' ')
+      }
+    >
+      {({ isActive }) => (
+        <>
+          <span className={isActive ? 'mt-0.5 text-brand-600' : 'mt-0.5 text-slate-400 group-hover:text-slate-600'}>
+            <Icon className="size-5" />
+          </span>
+          <span className="min-w-0">
+            <span className="block font-medium">{t(item.label)}</span>
+            {item.hint ? <span className="block text-xs text-slate-500">{t(item.hint)}</span> : null}
+          </span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
+/** The ordering sidebar's entries (from `sidebarEntries`), used in the desktop aside and the drawer. */
+export function SidebarNav({ entries, onNavigate }: { entries: SidebarEntry[]; onNavigate?: () => void }) {
+  const t = useT();
+  return (
+    <nav aria-label={t('nav.main')}>
+      <ul className="space-y-1">
+        {entries.map((entry) =>
+          entry.kind === 'group' ? (
+            <li key={entry.key} className="pb-2">
+              <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-slate-500">
+                {t(entry.label)}
+              </p>
+              <ul className="space-y-1">
+                {entry.items.map((item) => (
+                  <li key={item.key}>
+                    <Item item={item} onNavigate={onNavigate} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <li key={entry.key}>
+              <Item item={entry} onNavigate={onNavigate} />
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

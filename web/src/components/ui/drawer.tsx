@@ -1,0 +1,62 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { CloseIcon } from './icons.tsx';
+
+/** A navigation drawer sliding in from the left on small screens (native modal <dialog>). */
+export function Drawer({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+  }, [open]);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+      className="m-0 h-dvh max-h-dvh w-[min(20rem,85vw)] max-w-none animate-drawer-in bg-transparent p-0 backdrop:animate-fade-in"
+    >
+      <div className="flex h-full flex-col bg-white shadow-xl">
+        <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+          <div id={titleId} className="min-w-0">
+            {title}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="flex-1 overflow-y-auto p-3">{children}</div>
+      </div>
+    </dialog>
+  );
+}

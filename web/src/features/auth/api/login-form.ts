@@ -1,0 +1,104 @@
+import {
+  LoginErrorCode,
+  LoginFormSchema,
+  type LoginResult,
+  loginFailureMessage,
+  MfaState,
+  Messages,
+  type SessionStatus,
+} from '@portal/core';
+import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
+import { sessionLanding } from '../../../lib/auth.ts';
+import { paths } from '../../../lib/paths.ts';
+
+/**
+ * Login form logic, free of React so it is unit-tested. The rules themselves are core's
+ * (`LoginFormSchema`: username and password required, whitespace-only is empty; secret code digits only).
+ */
+export type LoginField = 'username' | 'password' | 'secretCode';
+export type LoginValues = Record<LoginField, string>;
+export type LoginErrors = Partial<Record<LoginField, string>>;
+
+export const emptyLoginValues: LoginValues = { username: '', password: '', secretCode: '' };
+
+/** Every field's first failing rule. The secret code counts only in the multi-factor step. */
+export function loginFormErrors(values: LoginValues, mfaStep: boolean): LoginErrors {
+  const input = mfaStep ? values : { username: values.username, password: values.password };
+  const result = LoginFormSchema.safeParse(input);
+  const errors: LoginErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as LoginField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Errors show only on dirty fields (SPEC 5). */
+export function visibleErrors(errors: LoginErrors, dirty: Partial<Record<LoginField, boolean>>): LoginErrors {
+  const shown: LoginErrors = {};
+  for (const field of Object.keys(errors) as LoginField[]) if (dirty[field]) shown[field] = errors[field];
+  return shown;
+}
+
+/** The body of POST auth/signin: the secret code only in the multi-factor step and only when given. */
+export function signInBody(values: LoginValues, mfaStep: boolean) {
+  return {
+    username: values.username,
+    password: values.password,
+    ...(mfaStep && values.secretCode !== '' ? { secretCode: values.secretCode } : {}),
+  };
+}
+
+/**
+ * What a failed login shows under the heading 'Authentication failed' (SPEC 8). `message` is a core text
+ * (translated by the caller) or the server's own message; `retryAfter` is set for 429.
+ */
+export interface LoginFailure {
+  message: string;
+  rateLimited: boolean;
+  retryAfter?: number;
+}
+
+const loginCodes = new Set<string>(Object.values(LoginErrorCode));
+
+export function loginFailure(error: unknown): LoginFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 429) {
+      return {
+        message: error.message,
+        rateLimited: true,
+        ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+      };
+    }
+    if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.invalidResponse) {
+      return { message: Messages.failedToSignIn, rateLimited: false };
+    }
+    // A known LOGIN.FORM.ERROR code shows its message; otherwise the server's message as received,
+    // or 'Invalid username or password' when it is empty (core's loginFailureMessage).
+    return {
+      message: loginFailureMessage(loginCodes.has(error.code) ? error.code : error.message),
+      rateLimited: false,
+    };
+  }
+  return { message: Messages.failedToSignIn, rateLimited: false };
+}
+
+/** A 200 answer that neither succeeded nor asks for a multi-factor step is a failure too. */
+export function loginResultFailure(result: LoginResult): LoginFailure {
+  return { message: loginFailureMessage(result.response.message), rateLimited: false };
+}
+
+/** What to do with a login result. */
+export type LoginOutcome = 'mfaCode' | 'mfaSetup' | 'signedIn' | 'failed';
+
+export function loginOutcome(result: LoginResult): LoginOutcome {
+  if (result.response.mfa === MfaState.firstStepPassed) return 'mfaCode';
+  if (result.response.mfa === MfaState.mustBeSetUp) return 'mfaSetup';
+  return result.response.success ? 'signedIn' : 'failed';
+}
+
+/** Where a successful login goes: MFA set-up happens on My Account; otherwise the session landing page. */
+export function afterLoginPath(outcome: 'mfaSetup' | 'signedIn', status: SessionStatus): string {
+  return outcome === 'mfaSetup' ? paths.app.myAccount : sessionLanding(status);
+}

@@ -1,0 +1,34 @@
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { closeDialog, useDialogs } from '../../../lib/session.ts';
+
+/**
+ * The two 'Access denied' dialogs (SPEC 4, 6). They open from the dialog state (a 401/403, an
+ * unauthenticated visit of /app, or a section needing MFA); closing one tells the state to hide it.
+ */
+export function AuthDialogs() {
+  const t = useT();
+  const dialogs = useDialogs();
+  return (
+    <>
+      <Dialog
+        open={dialogs.authRequired}
+        onClose={() => closeDialog('authRequired')}
+        title={t('messages.accessDenied')}
+        closeLabel={t('common.close')}
+        closeButton="action"
+      >
+        <p>{t('messages.loginRequired')}</p>
+      </Dialog>
+      <Dialog
+        open={dialogs.mfaRequired}
+        onClose={() => closeDialog('mfaRequired')}
+        title={t('messages.accessDenied')}
+        closeLabel={t('common.close')}
+        closeButton="action"
+      >
+        <p>{t('messages.higherAuthenticationRequired')}</p>
+      </Dialog>
+    </>
+  );
+}
