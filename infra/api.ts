@@ -1,4 +1,5 @@
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { Jobs } from './jobs.ts';
@@ -24,6 +25,7 @@ export function Api({ stack }: StackContext) {
       REPORT_RUNNER_ARN: jobs.runner.functionArn,
       SCHEDULER_DLQ_ARN: jobs.dlq.queueArn,
     },
+    logGroup: new LogGroup(stack, 'ApiHandlerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   api.addRoutes(stack, { 'ANY /api/{proxy+}': handler });
 

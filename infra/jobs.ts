@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
@@ -33,6 +34,8 @@ export function Jobs({ stack, app }: StackContext) {
     memorySize: '1 GB',
     timeout: '5 minutes',
     environment,
+    // A stack-owned log group: bounded retention, and removed with a non-prod stage.
+    logGroup: new LogGroup(stack, 'ReportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   grantData(runner); // report data in, job status out
   reports.cdk.bucket.grantReadWrite(runner);

@@ -23,9 +23,9 @@ export function localEnv(ports: LocalPorts): Record<string, string> {
   return {
     STAGE: 'local',
     AWS_REGION: 'eu-central-1',
-    // The stand-ins accept any credentials; never hand real ones to them.
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    // Never hand real credentials to the stand-ins. s3rver accepts only this pair; the others accept any.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
     TABLE_NAME: 'portal-local',
     FILES_BUCKET: 'portal-local-files',
     REPORTS_BUCKET: 'portal-local-reports',

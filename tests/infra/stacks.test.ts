@@ -132,6 +132,8 @@ describe('Jobs', () => {
         },
       ],
     });
+    expect(role?.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(role?.Properties.Policies).toBeUndefined();
     const [runnerId] = runner() ?? [];
     const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue')[0] ?? [];
     const policies = ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) =>
@@ -186,6 +188,13 @@ describe('Api', () => {
       SCHEDULE_GROUP_NAME: 'test-portal-reports',
       MAIL_FROM: 'no-reply@test.portal.example.com',
     });
+  });
+
+  it('logs to a stack-owned log group with bounded retention', () => {
+    expect(fn()?.Properties.LoggingConfig).toEqual({
+      LogGroup: { Ref: expect.stringMatching(/^ApiHandlerLogs/) },
+    });
+    t.Api.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
   });
 
   it('is routed as ANY /api/{proxy+} on the Web stack HTTP API', () => {
@@ -323,12 +332,7 @@ describe('prod stage', () => {
   let t: Awaited<ReturnType<typeof synth>>;
 
   beforeAll(async () => {
-    process.env.MAIL_DOMAIN = 'mail.portal.example.org';
-    try {
-      t = await synth('prod');
-    } finally {
-      delete process.env.MAIL_DOMAIN;
-    }
+    t = await synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org' } });
   });
 
   it('retains the table, the buckets and the TOTP key when the stage is removed', () => {
@@ -355,7 +359,7 @@ describe('prod stage', () => {
 describe('sst remove', () => {
   // Inactive stacks build nothing and have no distribution; the stacks must still synthesize.
   it('synthesizes every stack in remove mode', async () => {
-    const t = await synth('test', 'remove');
+    const t = await synth('test', { mode: 'remove' });
     t.Storage.resourceCountIs('AWS::DynamoDB::Table', 1);
     t.Web.resourceCountIs('AWS::CloudFront::Distribution', 0);
   });

@@ -16,7 +16,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const fixtureRoot = path.join(here, 'fixtures/app');
 
-export async function synth(stage: string, mode: 'deploy' | 'remove' = 'deploy') {
+/** The stage inputs infra reads from the environment; a synthesis sees only those passed in `env`. */
+const stageInputs = ['MAIL_DOMAIN', 'MAIL_FROM', 'SITE_DOMAIN', 'SITE_CERTIFICATE_ARN'];
+
+export async function synth(
+  stage: string,
+  { mode = 'deploy', env = {} }: { mode?: 'deploy' | 'remove'; env?: Record<string, string> } = {},
+) {
+  const saved = Object.fromEntries(stageInputs.map((name) => [name, process.env[name]]));
+  for (const name of stageInputs) delete process.env[name];
+  Object.assign(process.env, env);
   const cwd = process.cwd();
   // Before SST is imported: its esbuild takes the working directory once, when first loaded.
   process.chdir(fixtureRoot); // needs vitest's default `forks` pool: worker threads cannot chdir
@@ -47,6 +56,10 @@ export async function synth(stage: string, mode: 'deploy' | 'remove' = 'deploy')
     return templates;
   } finally {
     process.chdir(cwd);
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 }
 

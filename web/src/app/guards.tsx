@@ -43,6 +43,7 @@ function SelectRetailer({ to }: { to: string }) {
 export function RequireRetailer({ selectionPath }: { selectionPath: string }) {
   const { status } = useSession();
   const [retailer] = useChosenRetailer();
-  if (retailerDecision(status, retailer !== null) === 'selectRetailer') return <SelectRetailer to={selectionPath} />;
+  if (retailerDecision(status, retailer !== null) === 'selectRetailer')
+    return <SelectRetailer to={selectionPath} />;
   return <Outlet />;
 }

@@ -1,4 +1,9 @@
-import { Messages as CoreMessages, type MessageKey as CoreMessageKey, type Portal, resolveLocale } from '@portal/core';
+import {
+  Messages as CoreMessages,
+  type MessageKey as CoreMessageKey,
+  type Portal,
+  resolveLocale,
+} from '@portal/core';
 import { useCallback } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
 import enUS from './en-US.json';
@@ -46,9 +51,7 @@ export function lookup(messages: Messages | undefined, key: string): string | un
 
 export function interpolate(text: string, params?: MessageParams): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 /** The active locale's text, else English, else the key itself (visible, so a gap gets noticed). */
@@ -67,10 +70,9 @@ export function resolveMessage(
  */
 export type Loader = () => Promise<{ default: Messages }>;
 const loaders: Record<string, Loader> = Object.fromEntries(
-  Object.entries(import.meta.glob<{ default: Messages }>(['./*.json', '!./en-US.json'])).map(([file, load]) => [
-    file.slice(2, -'.json'.length),
-    load,
-  ]),
+  Object.entries(import.meta.glob<{ default: Messages }>(['./*.json', '!./en-US.json'])).map(
+    ([file, load]) => [file.slice(2, -'.json'.length), load],
+  ),
 );
 const MESSAGE_FILES = [FALLBACK_LOCALE, ...Object.keys(loaders)];
 
@@ -85,7 +87,10 @@ const i18nStore = createStore<I18nState>({ locale: FALLBACK_LOCALE, messages: en
  * Makes a message file active, loading it on first use. English needs no load; a file that fails to
  * load leaves English active (SPEC 8). Returns the file now in use.
  */
-export async function loadMessages(locale: string, loaderMap: Record<string, Loader> = loaders): Promise<string> {
+export async function loadMessages(
+  locale: string,
+  loaderMap: Record<string, Loader> = loaders,
+): Promise<string> {
   if (locale === i18nStore.get().locale) return locale;
   const load = loaderMap[locale];
   if (!load) {

@@ -135,8 +135,9 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
     });
     headers.set(PORTAL_HEADER, portal);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET'))
-      .toUpperCase();
+    const method = (
+      init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')
+    ).toUpperCase();
 
     const fail = (error: ApiError): never => {
       lastFailed = {

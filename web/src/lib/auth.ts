@@ -63,7 +63,12 @@ export interface SessionView {
 export function useSession(): SessionView {
   const portal = usePortal();
   const stored = sessionStore.get().status ?? undefined;
-  const { data, error, isLoading, mutate: refresh } = useSWR(statusKey(portal), ([, p]) => fetchStatus(p), {
+  const {
+    data,
+    error,
+    isLoading,
+    mutate: refresh,
+  } = useSWR(statusKey(portal), ([, p]) => fetchStatus(p), {
     fallbackData: stored,
     onSuccess: applyStatus,
     shouldRetryOnError: false,
@@ -113,7 +118,9 @@ export async function logoutRequest(portal: Portal): Promise<boolean> {
 /** Resets the session, drops every session-bound cached answer and shows 'Logout successful'. */
 export async function finishLogout(): Promise<void> {
   resetSession();
-  await mutate((key) => !(Array.isArray(key) && key[0] === PUBLIC_KEY_PREFIX), undefined, { revalidate: false });
+  await mutate((key) => !(Array.isArray(key) && key[0] === PUBLIC_KEY_PREFIX), undefined, {
+    revalidate: false,
+  });
   await mutate((key) => isStatusKey(key), loggedOutStatus, { revalidate: false });
   snacks.success(translate('messages.logoutSuccessful'));
 }

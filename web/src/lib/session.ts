@@ -24,11 +24,18 @@ const AuthState = z.object({ authorizationFailed: z.boolean() });
 const DeviceState = z.object({ dismissedNotices: z.array(z.string()) });
 
 export const sessionStore = createPersistentStore('session', 'portal.session', SessionState, emptySession);
-export const authStore = createPersistentStore('local', 'portal.auth', AuthState, { authorizationFailed: false });
-export const deviceStore = createPersistentStore('local', 'portal.device', DeviceState, { dismissedNotices: [] });
+export const authStore = createPersistentStore('local', 'portal.auth', AuthState, {
+  authorizationFailed: false,
+});
+export const deviceStore = createPersistentStore('local', 'portal.device', DeviceState, {
+  dismissedNotices: [],
+});
 
 export type DialogName = 'authRequired' | 'mfaRequired';
-export const dialogStore = createStore<Record<DialogName, boolean>>({ authRequired: false, mfaRequired: false });
+export const dialogStore = createStore<Record<DialogName, boolean>>({
+  authRequired: false,
+  mfaRequired: false,
+});
 
 /** Resetting the session clears everything except the authorization-failed flag (it lives elsewhere). */
 export function resetSession(): void {

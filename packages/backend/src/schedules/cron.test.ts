@@ -385,6 +385,10 @@ describe('invalid expressions are rejected with clear messages', () => {
       'cron(0 9 ? * 2#1 *)',
       'cron(0 0 L * ? *)',
       'cron(0 0 3W * ? *)',
+      // Accepted by AWS (localstack/localstack#13572): degenerate ranges and wide steps.
+      'cron(0-15/1 8-8 ? * 2,3,4,5,6,7 *)',
+      'cron(30-30 13-13 ? * 2,4,6 *)',
+      'cron(1-31/30 1-1 ? * 1,7 *)',
       'rate(1 minute)',
       'rate(1 minutes)',
       'rate(12 hours)',

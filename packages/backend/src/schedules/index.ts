@@ -5,14 +5,17 @@ import type { SchedulerPort } from './port.ts';
 
 export * from './port.ts';
 export { AwsScheduler, type AwsSchedulerOptions } from './aws-scheduler.ts';
-export { nextFireTime, ScheduleExpressionError, parseScheduleExpression } from './cron.ts';
+export { nextFireTime, parseScheduleExpression, ScheduleExpressionError } from './cron.ts';
+export * from './dispatch.ts';
 export {
   createLocalScheduler,
   type DeadLetter,
   type LocalScheduler,
   type LocalSchedulerOptions,
   type SchedulerLogger,
+  ValidationException,
 } from './local-scheduler.ts';
+export * from './report-expressions.ts';
 
 /** SCHEDULER_MODE=aws: the names come from SCHEDULE_GROUP_NAME, REPORT_RUNNER_ARN, SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN. */
 export interface AwsSchedulerConfig {

@@ -197,6 +197,21 @@ describe('local scheduler: firing', () => {
     await expect(s.put(spec({ name: 'has space' }))).rejects.toThrow(/Schedule names/);
     await expect(s.remove('has space')).rejects.toThrow(/Schedule names/);
   });
+
+  it('rejects a recurring schedule starting more than 5 minutes ago, as CreateSchedule does', async () => {
+    const s = scheduler();
+    await expect(s.put(spec({ startDate: new Date('2026-03-02T04:54:00Z') }))).rejects.toThrow(
+      'The StartDate you specify cannot be earlier than 5 minutes ago.',
+    );
+    await s.put(spec({ startDate: new Date('2026-03-02T04:56:00Z') }));
+    await s.put(
+      spec({
+        name: 'once',
+        expression: 'at(2026-03-03T08:00:00)',
+        startDate: new Date('2026-01-01T00:00:00Z'),
+      }),
+    );
+  });
 });
 
 describe('local scheduler: retries and dead letters', () => {
@@ -269,7 +284,7 @@ describe('local scheduler: persistence', () => {
   it('schedules, pending retries and dead letters survive a new instance on the same file', async () => {
     const first = scheduler();
     const withDates = spec({
-      startDate: new Date('2026-03-01T00:00:00Z'),
+      startDate: new Date('2026-03-02T05:00:00Z'),
       endDate: new Date('2027-01-01T00:00:00Z'),
     });
     await first.put(withDates);

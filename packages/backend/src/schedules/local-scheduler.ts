@@ -141,6 +141,13 @@ function readJson(file: string): unknown {
   }
 }
 
+/** The AWS error for an invalid request, with the AWS message. */
+export class ValidationException extends Error {
+  override readonly name = 'ValidationException';
+}
+
+const START_DATE_GRACE_MS = 5 * 60_000;
+
 const awsTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function createLocalScheduler(options: LocalSchedulerOptions): LocalScheduler {
@@ -378,9 +385,18 @@ export function createLocalScheduler(options: LocalSchedulerOptions): LocalSched
     async put(spec) {
       const valid = ScheduleSpec.parse(spec);
       const at = now();
+      const parsed = parseScheduleExpression(valid.expression);
+      if (
+        parsed.kind !== 'at' &&
+        valid.startDate &&
+        valid.startDate.getTime() < at.getTime() - START_DATE_GRACE_MS
+      ) {
+        // CreateSchedule rejects this for recurring schedules; fail here too rather than only on AWS.
+        throw new ValidationException('The StartDate you specify cannot be earlier than 5 minutes ago.');
+      }
       schedules.set(valid.name, {
         spec: valid,
-        parsed: parseScheduleExpression(valid.expression),
+        parsed,
         since: at,
         // Occurrences from this moment on (a rate() without startDate fires right away, as on AWS).
         cursor: new Date(at.getTime() - 1),

@@ -25,7 +25,11 @@ function ServiceMessages({ messages }: { messages: ServiceMessage[] }) {
   return (
     <div className="mb-6 space-y-3">
       {messages.map((m) => (
-        <Alert key={`${m.type}:${m.title}:${m.message}`} theme={messageTheme[m.type]} title={m.title || undefined}>
+        <Alert
+          key={`${m.type}:${m.title}:${m.message}`}
+          theme={messageTheme[m.type]}
+          title={m.title || undefined}
+        >
           {translateCoreMessage(t, m.message)}
         </Alert>
       ))}

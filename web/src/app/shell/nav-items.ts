@@ -41,7 +41,13 @@ export function sidebarEntries(
   const entries: SidebarEntry[] = [];
   if (can('cardOrdering')) {
     const items: SidebarLink[] = [
-      { key: 'new-order', label: 'nav.newOrder', hint: 'nav.newOrderHint', to: paths.app.order.address, icon: 'cart' },
+      {
+        key: 'new-order',
+        label: 'nav.newOrder',
+        hint: 'nav.newOrderHint',
+        to: paths.app.order.address,
+        icon: 'cart',
+      },
     ];
     if (!hasModuleSetting(modules, 'ordering', 'disableQuestionnaire', authorizationFailed)) {
       items.push({
@@ -55,7 +61,13 @@ export function sidebarEntries(
     items.push({ key: 'orders', label: 'nav.orders', to: paths.app.orders, icon: 'list' });
     entries.push({ kind: 'group', key: 'orders-group', label: 'nav.ordersGroup', items });
   }
-  entries.push({ kind: 'link', key: 'retailer', label: 'nav.retailer', to: paths.app.retailerSelection, icon: 'store' });
+  entries.push({
+    kind: 'link',
+    key: 'retailer',
+    label: 'nav.retailer',
+    to: paths.app.retailerSelection,
+    icon: 'store',
+  });
   if (can('retailerSales')) {
     entries.push({ kind: 'link', key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' });
   }
@@ -83,7 +95,9 @@ const PRIVACY = /privacy|datenschutz/i;
 const LEGAL = /legal|imprint|impressum/i;
 
 function fromLink(link: FooterLink, key: string, label: FooterLabel): FooterItem {
-  return 'href' in link ? { kind: 'href', key, label, href: link.href } : { kind: 'path', key, label, to: link.path };
+  return 'href' in link
+    ? { kind: 'href', key, label, href: link.href }
+    : { kind: 'path', key, label, to: link.path };
 }
 
 /**
@@ -97,7 +111,12 @@ export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): Fo
   const configured = links.filter((l) => l !== privacy && l !== legal);
   const items: FooterItem[] = [];
   if (loggedIn) {
-    items.push({ kind: 'path', key: 'my-account', label: { key: 'footer.myAccount' }, to: paths.app.myAccount });
+    items.push({
+      kind: 'path',
+      key: 'my-account',
+      label: { key: 'footer.myAccount' },
+      to: paths.app.myAccount,
+    });
     configured.forEach((link, i) => {
       items.push(fromLink(link, `brand-${i}`, { text: link.name }));
     });
@@ -106,7 +125,12 @@ export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): Fo
   items.push(
     privacy
       ? fromLink(privacy, 'privacy-policy', { key: 'footer.privacyPolicy' })
-      : { kind: 'path', key: 'privacy-policy', label: { key: 'footer.privacyPolicy' }, to: paths.privacyPolicy },
+      : {
+          kind: 'path',
+          key: 'privacy-policy',
+          label: { key: 'footer.privacyPolicy' },
+          to: paths.privacyPolicy,
+        },
   );
   items.push(
     legal

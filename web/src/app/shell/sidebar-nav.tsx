@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { CartIcon, ChartIcon, ListIcon, StarIcon, StoreIcon, TicketIcon } from '../../components/ui/icons.tsx';
+import {
+  CartIcon,
+  ChartIcon,
+  ListIcon,
+  StarIcon,
+  StoreIcon,
+  TicketIcon,
+} from '../../components/ui/icons.tsx';
 import { useT } from '../../i18n/index.ts';
 import type { NavIcon, SidebarEntry, SidebarLink } from './nav-items.ts';
 
@@ -29,7 +36,11 @@ function Item({ item, onNavigate }: { item: SidebarLink; onNavigate?: (() => voi
     >
       {({ isActive }) => (
         <>
-          <span className={isActive ? 'mt-0.5 text-brand-600' : 'mt-0.5 text-slate-400 group-hover:text-slate-600'}>
+          <span
+            className={
+              isActive ? 'mt-0.5 text-brand-600' : 'mt-0.5 text-slate-400 group-hover:text-slate-600'
+            }
+          >
             <Icon className="size-5" />
           </span>
           <span className="min-w-0">

@@ -17,7 +17,8 @@ const themeClasses: Record<AlertTheme, string> = {
 };
 
 function ThemeIcon({ theme }: { theme: AlertTheme }) {
-  if (theme === 'red' || theme === 'orange' || theme === 'yellow') return <AlertIcon className="size-5 shrink-0" />;
+  if (theme === 'red' || theme === 'orange' || theme === 'yellow')
+    return <AlertIcon className="size-5 shrink-0" />;
   if (theme === 'green') return <CheckCircleIcon className="size-5 shrink-0" />;
   return <InfoIcon className="size-5 shrink-0" />;
 }

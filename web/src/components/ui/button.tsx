@@ -49,7 +49,6 @@ export function Button({
 }: ButtonProps) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is always one of the two allowed values
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>{children}</section>
+    <section className={`rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>
+      {children}
+    </section>
   );
 }
 

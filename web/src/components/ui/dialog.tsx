@@ -71,10 +71,7 @@ export function Dialog({
     >
       <div className="max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">
         <div className="flex items-start justify-between gap-4 px-5 pt-5">
-          <h2
-            id={titleId}
-            className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-slate-900'}
-          >
+          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-slate-900'}>
             {title}
           </h2>
           {closeButton === 'icon' ? (

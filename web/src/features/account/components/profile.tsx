@@ -32,7 +32,9 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      date,
+    );
   } catch {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   }
@@ -91,12 +93,20 @@ export function AccountProfile({
         <Row label={t('account.email')}>{email || <Missing t={t} />}</Row>
         <Row label={t('account.jobTitle')}>{pending(account?.jobTitle || <Missing t={t} />)}</Row>
         <Row label={t('account.customerId')}>
-          {pending(account?.customerId != null && account.customerId !== '' ? String(account.customerId) : <Missing t={t} />)}
+          {pending(
+            account?.customerId != null && account.customerId !== '' ? (
+              String(account.customerId)
+            ) : (
+              <Missing t={t} />
+            ),
+          )}
         </Row>
       </Section>
       <div className="space-y-6">
         <Section title={t('account.preferences')}>
-          <Row label={t('account.locale')}>{user.locale ? languageName(user.locale, locale) : <Missing t={t} />}</Row>
+          <Row label={t('account.locale')}>
+            {user.locale ? languageName(user.locale, locale) : <Missing t={t} />}
+          </Row>
           <Row label={t('account.timezone')}>{user.timezone || <Missing t={t} />}</Row>
           <Row label={t('account.currency')}>
             {currency.name} ({currency.isoCode}, {currency.symbol})
@@ -108,7 +118,10 @@ export function AccountProfile({
               <>
                 {formatDateTime(status.lastLogin.at, locale, user.timezone)}
                 {status.lastLogin.ip ? (
-                  <span className="text-slate-500"> {t('account.lastLoginIp', { ip: status.lastLogin.ip })}</span>
+                  <span className="text-slate-500">
+                    {' '}
+                    {t('account.lastLoginIp', { ip: status.lastLogin.ip })}
+                  </span>
                 ) : null}
               </>
             ) : (

@@ -31,6 +31,9 @@ export async function requestPasswordReset(username: string, portal: Portal): Pr
     });
     return { ok: true, serverMessage: answer?.message || undefined };
   } catch (error) {
-    return { ok: false, serverMessage: error instanceof ApiError && error.message ? error.message : undefined };
+    return {
+      ok: false,
+      serverMessage: error instanceof ApiError && error.message ? error.message : undefined,
+    };
   }
 }

@@ -6,7 +6,11 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { type ForgotPasswordOutcome, forgotPasswordError, requestPasswordReset } from '../api/forgot-password.ts';
+import {
+  type ForgotPasswordOutcome,
+  forgotPasswordError,
+  requestPasswordReset,
+} from '../api/forgot-password.ts';
 
 /**
  * Forgot password (SPEC 2, 5, 7): one field taking an e-mail address or username, sent as `username` to
@@ -71,7 +75,10 @@ export function ForgotPasswordForm() {
         </Button>
       </form>
       <div className="mt-5 border-t border-slate-100 pt-4 text-center">
-        <Link to={paths.home} className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
+        <Link
+          to={paths.home}
+          className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+        >
           {t('forgotPassword.back')}
         </Link>
       </div>

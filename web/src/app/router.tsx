@@ -1,0 +1,107 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ComingSoon } from '../components/coming-soon.tsx';
+import { MyAccountRoute } from '../features/account/routes/my-account-route.tsx';
+import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password-route.tsx';
+import { SsoCallbackRoute } from '../features/auth/routes/sso-callback-route.tsx';
+import { ConnectSectionRoute } from '../features/connect/routes/connect-section-route.tsx';
+import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
+import { RetailerSelectionRoute } from '../features/retailer/routes/retailer-selection-route.tsx';
+import type { MessageKey } from '../i18n/index.ts';
+import { paths } from '../lib/paths.ts';
+import { RequireAuth, RequireRetailer } from './guards.tsx';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { ConnectLayout } from './layouts/connect-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { AboutRoute } from './routes/about-route.tsx';
+import { AppIndexRoute } from './routes/app-index-route.tsx';
+import { ConnectHomeRoute } from './routes/connect-home-route.tsx';
+import { HomeRoute } from './routes/home-route.tsx';
+import { LandingRoute } from './routes/landing-route.tsx';
+import { NotFoundRoute } from './routes/not-found-route.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+/** A screen a later issue fills (SPEC 2 children of /app): an honest "not available yet" page. */
+const later = (title: MessageKey) => (
+  <ComingSoon title={title} backTo={paths.app.myAccount} backLabel="comingSoon.backToAccount" />
+);
+
+/** The whole route table (SPEC 2). Paths mirror lib/paths.ts. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: 'about', element: <AboutRoute /> },
+          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+          { path: 'landing', element: <LandingRoute /> },
+          { path: 'sso-callback', element: <SsoCallbackRoute /> },
+          { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
+        ],
+      },
+      {
+        path: 'app',
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <AppIndexRoute /> },
+          { path: 'my-account', element: <MyAccountRoute /> },
+          { path: 'retailer-selection', element: <RetailerSelectionRoute /> },
+          {
+            // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
+            element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
+            children: [
+              {
+                path: 'order',
+                children: [
+                  { index: true, element: later('pages.orderAddress') },
+                  { path: 'location/:id', element: later('pages.orderLocation') },
+                  { path: 'check/:id', element: later('pages.orderCheck') },
+                  { path: 'finalise/:id', element: later('pages.orderFinalise') },
+                  { path: 'product/:id/:productId', element: later('pages.orderProduct') },
+                  { path: 'products', element: later('pages.orderProducts') },
+                  { path: 'basket', element: later('pages.orderBasket') },
+                ],
+              },
+              { path: 'questionnaire', element: later('pages.questionnaire') },
+              { path: 'orders', element: later('pages.orders') },
+              { path: 'sales', element: later('pages.sales') },
+            ],
+          },
+          {
+            path: 'couponing',
+            children: [
+              { index: true, element: later('pages.couponingSerials') },
+              { path: 'query', element: later('pages.couponingQuery') },
+              { path: 'details', element: later('pages.couponingDetails') },
+            ],
+          },
+          { path: '*', element: <NotFoundRoute homeTo={paths.app.root} /> },
+        ],
+      },
+      {
+        path: 'connect',
+        element: <ConnectLayout />,
+        children: [
+          { index: true, element: <ConnectHomeRoute /> },
+          ...CONNECT_SECTIONS.map(
+            (section): RouteObject => ({
+              path: section.route,
+              element: (
+                <RequireAuth redirectTo={paths.connect.root}>
+                  <ConnectSectionRoute section={section} />
+                </RequireAuth>
+              ),
+            }),
+          ),
+          { path: '*', element: <NotFoundRoute homeTo={paths.connect.root} /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,64 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LoginCard } from '../../features/auth/components/login-card.tsx';
+import { useBrand } from '../../features/brand/api/brand.ts';
+import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../lib/auth.ts';
+import { paths } from '../../lib/paths.ts';
+import type { LoggedOutState } from '../shell/use-logout.ts';
+
+/**
+ * /connect: the connect portal's login (the same login card, portal 'connect'); once signed in, the
+ * overview of its sections.
+ */
+export function ConnectHomeRoute() {
+  const t = useT();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { status } = useSession();
+  const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+  const brandName = brand?.name ?? t('app.fallbackName');
+
+  if (!status?.loggedIn || !status.user || justLoggedOut) {
+    return (
+      <div className="mx-auto grid max-w-6xl items-center gap-10 py-4 sm:py-10 lg:grid-cols-2 lg:gap-16">
+        <section className="max-w-xl">
+          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
+            {t('home.connectWelcome', { brand: brandName })}
+          </h1>
+          <p className="mt-4 text-base leading-7 text-slate-600">{t('home.connectIntro')}</p>
+        </section>
+        <div className="mx-auto w-full max-w-md lg:mr-0">
+          <LoginCard
+            portal="connect"
+            eyebrow={t('app.portalConnect')}
+            onSignedIn={() => navigate(paths.connect.root, { replace: true })}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('connect.homeTitle')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('connect.homeText')}</p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {CONNECT_SECTIONS.map((section) => (
+          <li key={section.key}>
+            <Link
+              to={section.path}
+              className="flex items-center justify-between rounded-xl bg-white p-4 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
+            >
+              {t(section.label)}
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">
+                {t('comingSoon.badge')}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
