@@ -1,115 +1,12 @@
 /**
- * `npm start`: the whole product on one machine, offline. Starts the AWS stand-ins (DynamoDB Local,
- * s3rver, aws-ses-v2-local, the local scheduler, oidc-provider for Entra ID), creates the table and
- * buckets when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
+ * `npm start`: the whole product on one machine, offline (see runtime.ts). Java is checked before
+ * anything else is loaded so that its absence is the one line the developer sees.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { createBackend, ensureTable, loadConfig } from '@portal/backend';
-import sesLocal from 'aws-ses-v2-local';
-import S3rver from 's3rver';
-import { startNodeServer } from '../../functions/api/node.ts';
-import { demoUsers, seedDemoDataOnce } from '../seed/seed.ts';
-import { JAVA_MISSING, javaAvailable, startDynamoDbLocal } from './dynamodb-local.ts';
-import { localDataDir, localEnv, localPorts } from './local-env.ts';
-import { mountMailbox } from './mailbox.ts';
-import { startLocalOidcProvider } from './oidc-provider.ts';
-import { startLocalScheduler } from './scheduler.ts';
-import { mountWebFiles } from './web-files.ts';
+import { JAVA_MISSING, javaAvailable } from './dynamodb-local.ts';
 
-const say = (line: string) => console.log(line);
-
-async function main() {
-  if (!javaAvailable()) {
-    console.error(JAVA_MISSING);
-    process.exit(1);
-  }
-  const ports = localPorts();
-  const dataDir = localDataDir();
-  Object.assign(process.env, localEnv(ports));
-  const config = loadConfig();
-  const stops: (() => Promise<unknown>)[] = [];
-  const shutdown = async (code: number) => {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-    process.exit(code);
-  };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
-
-  try {
-    const dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb'), port: ports.dynamodb });
-    stops.push(dynamo.stop);
-
-    const s3Dir = join(dataDir, 's3');
-    mkdirSync(s3Dir, { recursive: true });
-    const s3rver = new S3rver({ port: ports.s3, address: '127.0.0.1', directory: s3Dir, silent: true });
-    await s3rver.run();
-    stops.push(() => s3rver.close());
-
-    const ses = await (sesLocal as unknown as { default: typeof sesLocal }).default({
-      host: '127.0.0.1',
-      port: ports.ses,
-    });
-    stops.push(() => new Promise((r) => ses.close(r)));
-
-    const oidc = await startLocalOidcProvider({
-      port: ports.oidc,
-      redirectUris: [`${config.APP_URL}/sso-callback`, `${config.APP_URL}/connect/sso-callback`],
-    });
-    stops.push(oidc.stop);
-
-    const backend = createBackend(config);
-    await ensureTable(backend.db.raw, config.TABLE_NAME);
-    await ensureBuckets(config);
-    const seeded = await seedDemoDataOnce(backend);
-
-    const scheduler = await startLocalScheduler(join(dataDir, 'scheduler'));
-    stops.push(scheduler.stop);
-
-    if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
-    const server = await startNodeServer({
-      backend,
-      port: ports.app,
-      hostname: process.env.HOST ?? '127.0.0.1',
-      extend: (root) => {
-        mountMailbox(root, config.SES_ENDPOINT!);
-        mountWebFiles(root, resolve('web/dist'));
-      },
-    });
-    stops.push(server.close);
-
-    const url = `http://localhost:${server.port}`;
-    say('');
-    say(`Portal ready: ${url}  (connect portal: ${url}/connect)`);
-    say(seeded ? 'Demo data seeded.' : `Data kept from the last start (${dataDir}).`);
-    say('Demo users (username / password / portal):');
-    for (const u of demoUsers())
-      say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
-    say(`Mailbox (mail sent through the local SES): ${url}/_local/mailbox`);
-    say('Press Ctrl-C to stop.');
-  } catch (error) {
-    console.error(`Start failed: ${(error as Error).message}`);
-    await shutdown(1);
-  }
+if (!javaAvailable()) {
+  console.error(JAVA_MISSING);
+  process.exit(1);
 }
-
-async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
-  const s3 = new S3Client({ region: config.AWS_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: true });
-  for (const Bucket of [config.FILES_BUCKET, config.REPORTS_BUCKET]) {
-    try {
-      await s3.send(new HeadBucketCommand({ Bucket }));
-    } catch {
-      await s3.send(new CreateBucketCommand({ Bucket }));
-    }
-  }
-}
-
-function buildWeb() {
-  say('Building the web app...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: 'web', stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('web build failed');
-}
-
-await main();
+const { startLocalRuntime } = await import('./runtime.ts');
+await startLocalRuntime();

@@ -27,7 +27,7 @@ export function ComingSoon({
       <EmptyState
         badge={t('comingSoon.badge')}
         title={feature}
-        text={t('comingSoon.text', { feature })}
+        text={t('comingSoon.text')}
         action={
           backTo && backLabel ? (
             <Link to={backTo} className={buttonClasses('secondary')}>

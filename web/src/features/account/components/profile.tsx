@@ -83,10 +83,12 @@ export function AccountProfile({
   ];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="space-y-6 lg:col-span-2">
-        {accountFailed ? <Alert theme="red">{t('account.loadFailed')}</Alert> : null}
-      </div>
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      {accountFailed ? (
+        <Alert theme="red" className="lg:col-span-2">
+          {t('account.loadFailed')}
+        </Alert>
+      ) : null}
       <Section title={t('account.profile')} hint={t('account.profileHint')}>
         <Row label={t('account.username')}>{user.username}</Row>
         <Row label={t('account.name')}>{name || <Missing t={t} />}</Row>
