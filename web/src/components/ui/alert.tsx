@@ -53,8 +53,10 @@ export function Alert({
         <ThemeIcon theme={theme} />
       </span>
       <div className="min-w-0 flex-1 space-y-0.5">
-        {title ? <p className="font-semibold">{title}</p> : null}
-        {children ? <div className="break-words">{children}</div> : null}
+        {/* Core's texts are the spec's verbatim wording, some lower-case ('retailer required'): the
+            first letter is capitalised visually only, so the text itself stays exactly as given. */}
+        {title ? <p className="font-semibold first-letter:uppercase">{title}</p> : null}
+        {children ? <div className="break-words first-letter:uppercase">{children}</div> : null}
       </div>
       {onClose ? (
         <button

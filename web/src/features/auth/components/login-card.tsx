@@ -120,7 +120,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       <form className="mt-6 space-y-4" noValidate onSubmit={submit} aria-busy={loading || undefined}>
         {failure ? (
           <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
-            <span className="inline-block first-letter:uppercase">{failureText(failure)}</span>
+            {failureText(failure)}
           </Alert>
         ) : null}
 

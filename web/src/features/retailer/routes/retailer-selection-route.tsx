@@ -21,8 +21,8 @@ export function RetailerSelectionRoute() {
   return (
     <ComingSoon title="pages.retailerSelection">
       {required ? (
-        <Alert theme="orange" title={t('messages.retailerRequired')} className="mx-auto max-w-xl">
-          <span className="inline-block first-letter:uppercase">{t('messages.selectRetailer')}</span>
+        <Alert theme="orange" className="mx-auto max-w-xl">
+          {t('messages.selectRetailer')}
         </Alert>
       ) : null}
       {retailer ? (

@@ -1,0 +1,90 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { XSSI_PREFIX } from '@portal/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+
+/** The Lambda entry point wraps the same app: an HTTP API (payload v2) event in, the same answers out. */
+let handler: (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<{ statusCode: number; body: string }>;
+let backend: Awaited<ReturnType<typeof createTestBackend>>;
+
+const event = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): APIGatewayProxyEventV2 => ({
+  version: '2.0',
+  routeKey: 'ANY /api/{proxy+}',
+  rawPath: path,
+  rawQueryString: '',
+  headers: { host: 'portal.example.com', ...headers },
+  requestContext: {
+    accountId: '123456789012',
+    apiId: 'api',
+    domainName: 'portal.example.com',
+    domainPrefix: 'portal',
+    http: { method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'test' },
+    requestId: 'req',
+    routeKey: 'ANY /api/{proxy+}',
+    stage: '$default',
+    time: '21/Nov/2026:10:00:00 +0000',
+    timeEpoch: 0,
+  },
+  body,
+  isBase64Encoded: false,
+});
+
+beforeAll(async () => {
+  backend = await createTestBackend();
+  await backend.imports.importRecords('accounts', [
+    { line: 1, data: { username: 'lambda.user', password: 'Lambda-User-2026!', email: 'l@example.com' } },
+  ]);
+  Object.assign(process.env, {
+    STAGE: 'test',
+    TABLE_NAME: backend.config.TABLE_NAME,
+    FILES_BUCKET: 'files',
+    REPORTS_BUCKET: 'reports',
+    MAIL_FROM: 'portal@example.com',
+    APP_URL: 'https://portal.example.com',
+  });
+  ({ handler } = (await import('./lambda.ts')) as unknown as { handler: typeof handler });
+});
+
+describe('Lambda handler', () => {
+  it('answers with the prefixed JSON and the same protocol rules', async () => {
+    const ok = await handler(event('GET', '/api/auth/status', { 'x-portal': 'ordering' }), {} as Context);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body.startsWith(XSSI_PREFIX)).toBe(true);
+    const missing = await handler(event('GET', '/api/auth/status', {}), {} as Context);
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('records the viewer address CloudFront passes on, not CloudFront own address', async () => {
+    const res = await handler(
+      event(
+        'POST',
+        '/api/auth/signin',
+        {
+          'x-portal': 'ordering',
+          'content-type': 'application/json',
+          'cloudfront-viewer-address': '203.0.113.9:51234',
+        },
+        JSON.stringify({ username: 'lambda.user', password: 'Lambda-User-2026!' }),
+      ),
+      {} as Context,
+    );
+    expect(res.statusCode).toBe(200);
+    const status = await backend.auth.status({
+      tokenHash: '',
+      username: 'lambda.user',
+      createdAt: '',
+      lastSeenAt: '',
+      idleExpiresAt: '',
+      absoluteExpiresAt: '',
+    });
+    expect(status.lastLogin?.ip).toBe('203.0.113.9');
+  });
+});
