@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
@@ -41,12 +42,14 @@ export function Jobs({ stack, app }: StackContext) {
   reports.cdk.bucket.grantReadWrite(runner);
   grantSend(runner);
 
-  // Where Scheduler puts invocations that failed after its retries.
+  // Where failed report runs end: Scheduler puts events it could not deliver here, and Lambda (which
+  // Scheduler invokes asynchronously) puts runs whose handler still failed after its own retries.
   const dlq = new Queue(stack, 'SchedulerDlq', {
     encryption: QueueEncryption.SQS_MANAGED,
     retentionPeriod: Duration.days(14),
     enforceSSL: true,
   });
+  runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
 
   const scheduleGroupName = app.logicalPrefixedName('reports');
   const scheduleGroup = new CfnScheduleGroup(stack, 'ReportSchedules', { name: scheduleGroupName });

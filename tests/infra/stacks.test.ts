@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_KEYS } from '../../packages/backend/src/db/table.ts';
 import { asArray, statements, synth } from './synth.ts';
 
 let t: Awaited<ReturnType<typeof synth>>;
@@ -80,6 +81,25 @@ describe('Storage', () => {
   });
 });
 
+describe('Storage and the backend agree', () => {
+  it('declares exactly the keys, indexes and TTL the backend creates locally (ADR 003)', () => {
+    const [, table] = ofType(t.Storage, 'AWS::DynamoDB::Table')[0] ?? [];
+    const props = table?.Properties as {
+      KeySchema: { AttributeName: string }[];
+      GlobalSecondaryIndexes: { IndexName: string; KeySchema: { AttributeName: string }[] }[];
+      TimeToLiveSpecification: { AttributeName: string };
+    };
+    expect(props.KeySchema.map((k) => k.AttributeName)).toEqual([
+      TABLE_KEYS.partitionKey,
+      TABLE_KEYS.sortKey,
+    ]);
+    expect(props.TimeToLiveSpecification.AttributeName).toBe(TABLE_KEYS.ttlAttribute);
+    expect(
+      props.GlobalSecondaryIndexes.map((i) => [i.IndexName, ...i.KeySchema.map((k) => k.AttributeName)]),
+    ).toEqual(TABLE_KEYS.indexes.map((i) => [i.name, i.partitionKey, i.sortKey]));
+  });
+});
+
 describe('Email', () => {
   it('has a domain identity for the stage default domain', () => {
     t.Email.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'test.portal.example.com' });
@@ -117,6 +137,14 @@ describe('Jobs', () => {
       MessageRetentionPeriod: 14 * 24 * 3600,
     });
     t.Jobs.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'test-portal-reports' });
+  });
+
+  it('dead-letters runs whose handler keeps failing to the same DLQ', () => {
+    const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue')[0] ?? [];
+    t.Jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
+    });
   });
 
   it('has a scheduler role that may only invoke the runner and dead-letter to the DLQ', () => {

@@ -1,0 +1,173 @@
+import { XSSI_PREFIX } from '@portal/core';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, ClientErrorCode, createApiFetch, errorMessage, requestJson, stripXssiPrefix } from './api-client.ts';
+
+type Init = RequestInit | undefined;
+
+function fakeFetch(status: number, body: string, headers: Record<string, string> = {}) {
+  const calls: { input: RequestInfo | URL; init: Init }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ input, init });
+    return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  };
+  return { fetch, calls };
+}
+
+const setup = (status: number, body: string, headers: Record<string, string> = {}) => {
+  const fake = fakeFetch(status, body, headers);
+  const onFailure = vi.fn();
+  const onAuthFailure = vi.fn();
+  const apiFetch = createApiFetch({ fetch: fake.fetch, portal: 'ordering', onFailure, onAuthFailure });
+  return { ...fake, onFailure, onAuthFailure, apiFetch };
+};
+
+describe('stripXssiPrefix', () => {
+  it('removes the prefix once and leaves other text alone', () => {
+    expect(stripXssiPrefix(`${XSSI_PREFIX}{"a":1}`)).toBe('{"a":1}');
+    expect(stripXssiPrefix('{"a":1}')).toBe('{"a":1}');
+    expect(stripXssiPrefix(`${XSSI_PREFIX}${XSSI_PREFIX}1`)).toBe(`${XSSI_PREFIX}1`);
+  });
+});
+
+describe('createApiFetch', () => {
+  it('strips the prefix and returns an ordinary Response', async () => {
+    const { apiFetch } = setup(200, `${XSSI_PREFIX}{"ok":true}`);
+    const res = await apiFetch('/api/thing');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('adds the portal header, JSON accept and same-origin credentials, keeping caller headers', async () => {
+    const fake = fakeFetch(200, `${XSSI_PREFIX}{}`);
+    const apiFetch = createApiFetch({ fetch: fake.fetch, portal: () => 'connect' });
+    await apiFetch('/api/x', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const init = fake.calls[0]!.init!;
+    const headers = new Headers(init.headers);
+    expect(headers.get('X-Portal')).toBe('connect');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.method).toBe('POST');
+  });
+
+  it('turns a non-2xx answer into an ApiError with the ErrorBody and shows it', async () => {
+    const body = { code: 'ORDER.INVALID', message: 'Your order is invalid', issues: [{ path: 'qty', message: 'PU' }] };
+    const { apiFetch, onFailure, onAuthFailure } = setup(400, XSSI_PREFIX + JSON.stringify(body));
+    const error = await apiFetch('/api/orders').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'ORDER.INVALID', message: 'Your order is invalid' });
+    expect((error as ApiError).issues).toEqual(body.issues);
+    expect(onFailure).toHaveBeenCalledWith(error);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 403])('on %i marks authorization as failed instead of a snack', async (status) => {
+    const { apiFetch, onFailure, onAuthFailure } = setup(
+      status,
+      `${XSSI_PREFIX}{"code":"auth","message":"Not signed in"}`,
+    );
+    await expect(apiFetch('/api/account')).rejects.toMatchObject({ status, isAuthFailure: true });
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('lets callers opt out of the snack and of the auth dialog (sign-in, status)', async () => {
+    const fake = fakeFetch(401, `${XSSI_PREFIX}{"code":"LOGIN.FORM.ERROR.WRONG_PASSWORD","message":""}`);
+    const onFailure = vi.fn();
+    const onAuthFailure = vi.fn();
+    const apiFetch = createApiFetch({
+      fetch: fake.fetch,
+      portal: 'ordering',
+      notify: false,
+      authDialog: false,
+      onFailure,
+      onAuthFailure,
+    });
+    await expect(apiFetch('/api/auth/signin')).rejects.toMatchObject({
+      code: 'LOGIN.FORM.ERROR.WRONG_PASSWORD',
+    });
+    expect(onFailure).not.toHaveBeenCalled();
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('a 401 of a call without the dialog still shows a snack when notify is on', async () => {
+    const fake = fakeFetch(401, `${XSSI_PREFIX}{"code":"auth","message":"No session"}`);
+    const onFailure = vi.fn();
+    const apiFetch = createApiFetch({ fetch: fake.fetch, portal: 'ordering', authDialog: false, onFailure });
+    await expect(apiFetch('/api/send-otp-code')).rejects.toBeInstanceOf(ApiError);
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps bodies that are not an ErrorBody to http_<status> with an empty message', async () => {
+    const { apiFetch } = setup(502, '<html>Bad gateway</html>');
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, code: 'http_502', message: '' });
+  });
+
+  it('reads Retry-After on 429', async () => {
+    const { apiFetch } = setup(429, `${XSSI_PREFIX}{"code":"rate_limited","message":""}`, { 'Retry-After': '30' });
+    await expect(apiFetch('/api/auth/signin')).rejects.toMatchObject({ status: 429, retryAfter: 30 });
+  });
+
+  it('turns a network failure into ApiError status 0', async () => {
+    const onFailure = vi.fn();
+    const apiFetch = createApiFetch({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      portal: 'ordering',
+      onFailure,
+    });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 0, code: ClientErrorCode.network });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps 204 answers body-less', async () => {
+    const apiFetch = createApiFetch({
+      fetch: async () => new Response(null, { status: 204 }),
+      portal: 'ordering',
+    });
+    const res = await apiFetch('/api/x');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+  });
+});
+
+describe('requestJson', () => {
+  const Thing = z.object({ id: z.string() });
+
+  it('parses the answer with the contract schema and sends JSON bodies', async () => {
+    const fake = fakeFetch(200, `${XSSI_PREFIX}{"id":"a1","extra":true}`);
+    const thing = await requestJson('/api/things', Thing, { fetch: fake.fetch, portal: 'ordering', method: 'POST', body: { n: 1 } });
+    expect(thing).toEqual({ id: 'a1' });
+    const init = fake.calls[0]!.init!;
+    expect(init.body).toBe('{"n":1}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('reports an answer that breaks the contract as invalid_response', async () => {
+    const onFailure = vi.fn();
+    const fake = fakeFetch(200, `${XSSI_PREFIX}{"id":5}`);
+    await expect(
+      requestJson('/api/things', Thing, { fetch: fake.fetch, portal: 'ordering', onFailure }),
+    ).rejects.toMatchObject({ code: ClientErrorCode.invalidResponse });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports an empty body as invalid_response too', async () => {
+    const fake = fakeFetch(200, '');
+    await expect(
+      requestJson('/api/things', Thing, { fetch: fake.fetch, portal: 'ordering', notify: false }),
+    ).rejects.toMatchObject({ code: ClientErrorCode.invalidResponse });
+  });
+});
+
+describe('errorMessage', () => {
+  it("prefers the server's message, then a translated generic text", () => {
+    expect(errorMessage(new ApiError(500, { code: 'internal', message: 'Something went wrong.' }))).toBe(
+      'Something went wrong.',
+    );
+    expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(/server could not be reached/);
+    expect(errorMessage(new ApiError(500, { code: 'x', message: '' }))).toMatch(/request failed/i);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { currentSnack, initialSnackState, SNACK_DISMISS_MS, snackReducer } from './snack.ts';
+
+const push = (state = initialSnackState, text = 'Saved', extra = {}) =>
+  snackReducer(state, { type: 'push', snack: { text, ...extra } });
+
+describe('snack queue', () => {
+  it('shows one message at a time, in order', () => {
+    const s = push(push(push(), 'Second'), 'Third');
+    expect(s.queue.map((x) => x.text)).toEqual(['Saved', 'Second', 'Third']);
+    expect(currentSnack(s)?.text).toBe('Saved');
+    const after = snackReducer(s, { type: 'dismiss', id: s.queue[0]!.id });
+    expect(currentSnack(after)?.text).toBe('Second');
+  });
+
+  it('ignores a message whose text is already queued (shown or waiting)', () => {
+    const s = push(push(push(), 'Other'), 'Saved');
+    expect(s.queue.map((x) => x.text)).toEqual(['Saved', 'Other']);
+    const again = push(s, 'Other', { theme: 'red' });
+    expect(again).toBe(s);
+  });
+
+  it('accepts the same text again once it was dismissed', () => {
+    const s = push();
+    const dismissed = snackReducer(s, { type: 'dismiss', id: s.queue[0]!.id });
+    expect(push(dismissed).queue).toHaveLength(1);
+  });
+
+  it('ignores empty texts and unknown ids', () => {
+    expect(push(initialSnackState, '   ')).toBe(initialSnackState);
+    const s = push();
+    expect(snackReducer(s, { type: 'dismiss', id: 999 })).toBe(s);
+  });
+
+  it('defaults to a dark toast, keeps theme, title and mode', () => {
+    expect(push().queue[0]).toMatchObject({ theme: 'dark', mode: 'toast' });
+    const s = push(initialSnackState, 'Failed', { theme: 'red', title: 'Oops', mode: 'fixed' });
+    expect(s.queue[0]).toMatchObject({ text: 'Failed', theme: 'red', title: 'Oops', mode: 'fixed' });
+  });
+
+  it('auto-dismisses after 10 s (SPEC 9)', () => {
+    expect(SNACK_DISMISS_MS).toBe(10_000);
+  });
+});
