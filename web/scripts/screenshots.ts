@@ -196,6 +196,12 @@ async function main() {
     await page.getByText('Store manager').waitFor();
     await shot(page, '08-my-account', width);
 
+    if (width < 768) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${OUT}/08b-my-account-bottom-${width}.png` });
+    }
+
     await page.goto(`${BASE}/app/couponing`);
     await shot(page, '09-not-available', width);
 
@@ -229,7 +235,9 @@ async function main() {
     await shot(page, '16-connect-section', width);
 
     const connectCalls = state.portals.filter((p) => p.startsWith('connect'));
-    console.log(`${width}px: ${state.portals.length} API calls; connect-portal calls: ${connectCalls.join(', ')}`);
+    console.log(
+      `${width}px: ${state.portals.length} API calls; connect-portal calls: ${connectCalls.join(', ')}`,
+    );
     await context.close();
   }
   await browser.close();

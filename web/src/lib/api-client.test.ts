@@ -1,7 +1,14 @@
 import { XSSI_PREFIX } from '@portal/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, ClientErrorCode, createApiFetch, errorMessage, requestJson, stripXssiPrefix } from './api-client.ts';
+import {
+  ApiError,
+  ClientErrorCode,
+  createApiFetch,
+  errorMessage,
+  requestJson,
+  stripXssiPrefix,
+} from './api-client.ts';
 
 type Init = RequestInit | undefined;
 
@@ -52,7 +59,11 @@ describe('createApiFetch', () => {
   });
 
   it('turns a non-2xx answer into an ApiError with the ErrorBody and shows it', async () => {
-    const body = { code: 'ORDER.INVALID', message: 'Your order is invalid', issues: [{ path: 'qty', message: 'PU' }] };
+    const body = {
+      code: 'ORDER.INVALID',
+      message: 'Your order is invalid',
+      issues: [{ path: 'qty', message: 'PU' }],
+    };
     const { apiFetch, onFailure, onAuthFailure } = setup(400, XSSI_PREFIX + JSON.stringify(body));
     const error = await apiFetch('/api/orders').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -105,7 +116,9 @@ describe('createApiFetch', () => {
   });
 
   it('reads Retry-After on 429', async () => {
-    const { apiFetch } = setup(429, `${XSSI_PREFIX}{"code":"rate_limited","message":""}`, { 'Retry-After': '30' });
+    const { apiFetch } = setup(429, `${XSSI_PREFIX}{"code":"rate_limited","message":""}`, {
+      'Retry-After': '30',
+    });
     await expect(apiFetch('/api/auth/signin')).rejects.toMatchObject({ status: 429, retryAfter: 30 });
   });
 
@@ -138,7 +151,12 @@ describe('requestJson', () => {
 
   it('parses the answer with the contract schema and sends JSON bodies', async () => {
     const fake = fakeFetch(200, `${XSSI_PREFIX}{"id":"a1","extra":true}`);
-    const thing = await requestJson('/api/things', Thing, { fetch: fake.fetch, portal: 'ordering', method: 'POST', body: { n: 1 } });
+    const thing = await requestJson('/api/things', Thing, {
+      fetch: fake.fetch,
+      portal: 'ordering',
+      method: 'POST',
+      body: { n: 1 },
+    });
     expect(thing).toEqual({ id: 'a1' });
     const init = fake.calls[0]!.init!;
     expect(init.body).toBe('{"n":1}');
@@ -167,7 +185,9 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(500, { code: 'internal', message: 'Something went wrong.' }))).toBe(
       'Something went wrong.',
     );
-    expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(/server could not be reached/);
+    expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(
+      /server could not be reached/,
+    );
     expect(errorMessage(new ApiError(500, { code: 'x', message: '' }))).toMatch(/request failed/i);
   });
 });

@@ -192,24 +192,20 @@ export interface RequestOptions extends ApiFetchOptions {
   signal?: AbortSignal;
 }
 
+/** The wrapper for a call's options: the shared default when there are none. */
+export const fetchFor = (options: ApiFetchOptions = {}): ApiFetch =>
+  Object.keys(options).length === 0 ? apiFetch : createApiFetch(options);
+
 /**
- * Calls the API and parses the answer with a contract schema. A body that does not match the contract
- * is an ApiError with code `client.invalid_response` (reported like any other failure).
+ * Parses an (already prefix-stripped) answer with a contract schema. A body that does not match the
+ * contract is an ApiError with code `client.invalid_response`, reported like any other failure. Used for
+ * `hc` responses and by `requestJson`.
  */
-export async function requestJson<S extends z.ZodType>(
-  path: string,
+export async function readJson<S extends z.ZodType>(
+  response: { status: number; json(): Promise<unknown> },
   schema: S,
-  options: RequestOptions = {},
+  options: Pick<ApiFetchOptions, 'notify' | 'onFailure'> = {},
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, signal, ...fetchOptions } = options;
-  const doFetch = Object.keys(fetchOptions).length === 0 ? apiFetch : createApiFetch(fetchOptions);
-  const init: RequestInit = { method };
-  if (signal) init.signal = signal;
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'Content-Type': 'application/json' };
-  }
-  const response = await doFetch(path, init);
   let data: unknown;
   try {
     data = await response.json();
@@ -221,4 +217,24 @@ export async function requestJson<S extends z.ZodType>(
   const error = new ApiError(response.status, { code: ClientErrorCode.invalidResponse, message: '' });
   if (options.notify ?? true) (options.onFailure ?? defaultOnFailure)(error);
   throw error;
+}
+
+/**
+ * Calls an API path that the typed `hc` client (lib/api.ts) does not cover yet, and parses the answer
+ * with a contract schema.
+ */
+export async function requestJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const { method = 'GET', body, signal, ...fetchOptions } = options;
+  const init: RequestInit = { method };
+  if (signal) init.signal = signal;
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  const response = await fetchFor(fetchOptions)(path, init);
+  return readJson(response, schema, fetchOptions);
 }

@@ -2,8 +2,8 @@ import { landingTarget, type Portal, SessionStatus, sessionLandingPage } from '@
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { translate } from '../i18n/index.ts';
-import { ApiError, requestJson } from './api-client.ts';
-import { apiPaths } from './paths.ts';
+import { api } from './api.ts';
+import { ApiError, readJson } from './api-client.ts';
 import { usePortal } from './portal.ts';
 import { resetSession, sessionStore, setSession } from './session.ts';
 import { snacks } from './snack.ts';
@@ -36,7 +36,8 @@ const isStatusKey = (key: unknown) => Array.isArray(key) && key[0] === 'auth/sta
  */
 export async function fetchStatus(portal: Portal): Promise<SessionStatus> {
   try {
-    return await requestJson(apiPaths.status, SessionStatus, { portal, notify: false, authDialog: false });
+    const options = { portal, notify: false, authDialog: false };
+    return await readJson(await api(options).auth.status.$get(), SessionStatus, options);
   } catch (error) {
     if (error instanceof ApiError && error.isAuthFailure) return loggedOutStatus;
     const message = translate('messages.failedToGetSessionStatus');
@@ -107,7 +108,8 @@ const LogoutResult = z.object({ success: z.literal(true) });
  */
 export async function logoutRequest(portal: Portal): Promise<boolean> {
   try {
-    await requestJson(apiPaths.logout, LogoutResult, { portal, notify: false, authDialog: false });
+    const options = { portal, notify: false, authDialog: false };
+    await readJson(await api(options).auth.logout.$get(), LogoutResult, options);
     return true;
   } catch {
     snacks.error(translate('messages.failedToLogOut'));

@@ -18,7 +18,8 @@ export type ForgotPasswordOutcome =
 
 /**
  * POST auth/forgot-password with `{ username }` (SPEC 7). The server endpoint arrives with the accounts
- * issue; until then the server's "not found" message is shown as it is.
+ * issue (then this moves to the typed `api()` client); until then the server's "not found" message is
+ * shown as it is.
  */
 export async function requestPasswordReset(username: string, portal: Portal): Promise<ForgotPasswordOutcome> {
   try {

@@ -1,8 +1,8 @@
 import { BrandSettings } from '@portal/core';
 import useSWR from 'swr';
-import { requestJson } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
 import { PUBLIC_KEY_PREFIX } from '../../../lib/auth.ts';
-import { apiPaths } from '../../../lib/paths.ts';
 
 /**
  * GET brand: the brand of the host the portal is served from (name, layout, footer links, custom
@@ -11,8 +11,8 @@ import { apiPaths } from '../../../lib/paths.ts';
  */
 export const brandKey = [PUBLIC_KEY_PREFIX, 'brand'] as const;
 
-export const fetchBrand = () =>
-  requestJson(apiPaths.brand, BrandSettings, { notify: false, authDialog: false });
+const quiet = { notify: false, authDialog: false };
+export const fetchBrand = async () => readJson(await api(quiet).brand.$get(), BrandSettings, quiet);
 
 export function useBrand(): BrandSettings | undefined {
   const { data } = useSWR(brandKey, fetchBrand, {

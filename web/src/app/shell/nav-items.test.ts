@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  footerItems,
+  footerLogoTarget,
+  type SidebarEntry,
+  sidebarEntries,
+  splitBottomBar,
+} from './nav-items.ts';
+
+const modules = (permissions: Record<string, boolean>, settings: Record<string, boolean> = {}) => ({
+  ordering: { permissions, settings },
+});
+const keys = (entries: SidebarEntry[]) =>
+  entries.flatMap((e) => (e.kind === 'group' ? [e.key, ...e.items.map((i) => i.key)] : [e.key]));
+
+describe('sidebarEntries (SPEC 2)', () => {
+  it('shows everything to a user with all three permissions', () => {
+    const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
+    expect(keys(sidebarEntries(all, false))).toEqual([
+      'orders-group',
+      'new-order',
+      'evaluate-service',
+      'orders',
+      'retailer',
+      'sales',
+      'couponing',
+    ]);
+  });
+
+  it('hides Evaluate Service when the questionnaire is disabled', () => {
+    const m = modules({ cardOrdering: true }, { disableQuestionnaire: true });
+    expect(keys(sidebarEntries(m, false))).toEqual(['orders-group', 'new-order', 'orders', 'retailer']);
+  });
+
+  it('keeps only the Retailer entry without module permissions, or when authorization failed', () => {
+    expect(keys(sidebarEntries(modules({}), false))).toEqual(['retailer']);
+    expect(keys(sidebarEntries(undefined, false))).toEqual(['retailer']);
+    const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
+    expect(keys(sidebarEntries(all, true))).toEqual(['retailer']);
+  });
+
+  it('links New Order to the address step and Couponing to its first step', () => {
+    const all = modules({ cardOrdering: true, couponingManagement: true });
+    const entries = sidebarEntries(all, false);
+    const group = entries[0];
+    expect(group?.kind === 'group' && group.items[0]?.to).toBe('/app/order');
+    expect(entries.at(-1)).toMatchObject({ key: 'couponing', to: '/app/couponing' });
+  });
+});
+
+describe('footerItems (SPEC 2)', () => {
+  const links = [
+    { name: 'Help card', href: 'https://www.example.com/help.pdf' },
+    { name: 'About', path: '/about' },
+  ];
+
+  it('always has Log out, privacy policy and legal notice; the last two fall back to /about', () => {
+    const items = footerItems(false, links);
+    expect(items.map((i) => i.key)).toEqual(['logout', 'privacy-policy', 'legal-notice']);
+    expect(items[1]).toMatchObject({ kind: 'path', to: '/about#privacy-policy' });
+    expect(items[2]).toMatchObject({ kind: 'path', to: '/about#legal-notice' });
+  });
+
+  it('adds My Account and the configured links when signed in', () => {
+    const items = footerItems(true, links);
+    expect(items.map((i) => i.key)).toEqual([
+      'my-account',
+      'brand-0',
+      'brand-1',
+      'logout',
+      'privacy-policy',
+      'legal-notice',
+    ]);
+    expect(items[1]).toMatchObject({
+      kind: 'href',
+      href: 'https://www.example.com/help.pdf',
+      label: { text: 'Help card' },
+    });
+    expect(items[2]).toMatchObject({ kind: 'path', to: '/about', label: { text: 'About' } });
+  });
+
+  it("uses a brand's own privacy policy and legal notice links", () => {
+    const items = footerItems(true, [
+      { name: 'Privacy Policy', href: 'https://brand.example/privacy' },
+      { name: 'Impressum', path: '/imprint' },
+      { name: 'Help', path: '/help' },
+    ]);
+    expect(items.map((i) => i.key)).toEqual([
+      'my-account',
+      'brand-0',
+      'logout',
+      'privacy-policy',
+      'legal-notice',
+    ]);
+    expect(items.find((i) => i.key === 'privacy-policy')).toMatchObject({
+      href: 'https://brand.example/privacy',
+    });
+    expect(items.find((i) => i.key === 'legal-notice')).toMatchObject({ to: '/imprint' });
+  });
+});
+
+describe('splitBottomBar (SPEC 2, 9)', () => {
+  it('shows the first 3 and moves the rest into More', () => {
+    expect(splitBottomBar([1, 2, 3, 4, 5])).toEqual({ main: [1, 2, 3], more: [4, 5], dropped: [] });
+  });
+
+  it('has no More with 3 or fewer items', () => {
+    expect(splitBottomBar([1, 2, 3])).toEqual({ main: [1, 2, 3], more: [], dropped: [] });
+    expect(splitBottomBar([1])).toEqual({ main: [1], more: [], dropped: [] });
+  });
+
+  it('never puts more than 8 items into the More sheet', () => {
+    const items = Array.from({ length: 13 }, (_, i) => i);
+    const { main, more, dropped } = splitBottomBar(items);
+    expect(main).toHaveLength(3);
+    expect(more).toHaveLength(8);
+    expect(dropped).toEqual([11, 12]);
+  });
+});
+
+describe('footerLogoTarget', () => {
+  it('is the app products page when logged in, else the root', () => {
+    expect(footerLogoTarget(true)).toBe('/app/order/products');
+    expect(footerLogoTarget(false)).toBe('/');
+  });
+});

@@ -1,0 +1,124 @@
+import { LoginErrorCode, Messages } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
+import { signedIn } from '../../../test/fixtures.ts';
+import {
+  afterLoginPath,
+  emptyLoginValues,
+  loginFailure,
+  loginFormErrors,
+  loginOutcome,
+  loginResultFailure,
+  signInBody,
+  visibleErrors,
+} from './login-form.ts';
+
+const values = (v: Partial<typeof emptyLoginValues>) => ({ ...emptyLoginValues, ...v });
+const result = (response: { success: boolean; mfa?: 10 | 20; message?: string }) => ({
+  response,
+  username: 'u',
+  securityFlag: 0,
+  passwordExpired: false,
+});
+
+describe('login form validation (SPEC 5)', () => {
+  it('requires username and password; whitespace-only is empty', () => {
+    expect(loginFormErrors(emptyLoginValues, false)).toEqual({
+      username: Messages.required,
+      password: Messages.required,
+    });
+    expect(loginFormErrors(values({ username: '  ', password: '\t' }), false)).toEqual({
+      username: Messages.required,
+      password: Messages.required,
+    });
+    expect(loginFormErrors(values({ username: 'u', password: ' p ' }), false)).toEqual({});
+  });
+
+  it('checks the secret code (digits only, empty allowed) only in the MFA step', () => {
+    const v = values({ username: 'u', password: 'p', secretCode: '12a' });
+    expect(loginFormErrors(v, false)).toEqual({});
+    expect(loginFormErrors(v, true)).toEqual({ secretCode: Messages.numeric });
+    expect(loginFormErrors(values({ username: 'u', password: 'p' }), true)).toEqual({});
+  });
+
+  it('shows errors only on dirty fields', () => {
+    const errors = loginFormErrors(emptyLoginValues, false);
+    expect(visibleErrors(errors, {})).toEqual({});
+    expect(visibleErrors(errors, { username: true })).toEqual({ username: Messages.required });
+  });
+
+  it('sends the secret code only in the MFA step and only when given', () => {
+    expect(signInBody(values({ username: 'u', password: 'p', secretCode: '1' }), false)).toEqual({
+      username: 'u',
+      password: 'p',
+    });
+    expect(signInBody(values({ username: 'u', password: 'p', secretCode: '' }), true)).toEqual({
+      username: 'u',
+      password: 'p',
+    });
+    expect(signInBody(values({ username: 'u', password: 'p', secretCode: '123456' }), true)).toEqual({
+      username: 'u',
+      password: 'p',
+      secretCode: '123456',
+    });
+  });
+});
+
+describe('login failures (SPEC 8)', () => {
+  const apiError = (status: number, code: string, message: string, retryAfter?: number) =>
+    new ApiError(status, { code, message }, retryAfter);
+
+  it('a known code shows its message, whatever the server message says', () => {
+    expect(
+      loginFailure(apiError(401, LoginErrorCode.wrongPassword, 'Invalid username or password')).message,
+    ).toBe(Messages.wrongPassword);
+    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, '')).message).toBe(
+      Messages.accountLocked,
+    );
+    expect(loginFailure(apiError(401, LoginErrorCode.wrongUrl, '')).message).toBe(Messages.wrongUrl);
+    expect(loginFailure(apiError(401, LoginErrorCode.invalidCertificate, '')).message).toBe(
+      Messages.invalidCertificate,
+    );
+    expect(loginFailure(apiError(401, LoginErrorCode.invalidIp, '')).message).toBe(Messages.invalidIp);
+  });
+
+  it('any other non-empty message is shown as received; an empty one is the invalid-user text', () => {
+    expect(loginFailure(apiError(400, 'VALIDATION_FAILED', 'The request has invalid fields')).message).toBe(
+      'The request has invalid fields',
+    );
+    expect(loginFailure(apiError(401, 'auth', '')).message).toBe(Messages.invalidUsernameOrPassword);
+  });
+
+  it('rate limiting carries Retry-After', () => {
+    expect(loginFailure(apiError(429, 'rate_limited', '', 42))).toEqual({
+      message: '',
+      rateLimited: true,
+      retryAfter: 42,
+    });
+  });
+
+  it("a network failure or anything unexpected is 'Failed to sign in'", () => {
+    expect(loginFailure(apiError(0, ClientErrorCode.network, '')).message).toBe(Messages.failedToSignIn);
+    expect(loginFailure(new Error('boom')).message).toBe(Messages.failedToSignIn);
+  });
+
+  it('a 200 without success shows its message, or the invalid-user text', () => {
+    expect(loginResultFailure(result({ success: false })).message).toBe(Messages.invalidUsernameOrPassword);
+    expect(loginResultFailure(result({ success: false, message: 'Nope' })).message).toBe('Nope');
+  });
+});
+
+describe('login outcome (SPEC 4)', () => {
+  it('asks for a secret code after the first MFA step, sets MFA up on 10, else signs in', () => {
+    expect(loginOutcome(result({ success: false, mfa: 20 }))).toBe('mfaCode');
+    expect(loginOutcome(result({ success: true, mfa: 10 }))).toBe('mfaSetup');
+    expect(loginOutcome(result({ success: true }))).toBe('signedIn');
+    expect(loginOutcome(result({ success: false }))).toBe('failed');
+  });
+
+  it('goes to My Account for MFA set-up, otherwise to the session landing page', () => {
+    const status = signedIn({ mfaStatus: 'app' }, { couponingManagement: true });
+    expect(afterLoginPath('mfaSetup', status)).toBe('/app/my-account');
+    expect(afterLoginPath('signedIn', status)).toBe('/app/couponing');
+  });
+});

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import {
+  BREAKPOINTS,
+  Messages,
+  resendPasswordFailedMessage,
+  resetInstructionsSentMessage,
+} from '@portal/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import deDE from './de-DE.json';
+import enUS from './en-US.json';
+import {
+  interpolate,
+  type Loader,
+  loadMessages,
+  lookup,
+  type Messages as MessageTree,
+  messageLocaleFor,
+  resolveMessage,
+  translate,
+  translateCoreMessage,
+} from './index.ts';
+
+/** Every dotted key of a message tree. */
+const keysOf = (tree: MessageTree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
+  );
+
+describe('message lookup and fallback', () => {
+  const fallback = { a: { b: 'English B', c: 'English C {name}' } };
+
+  it('uses the active locale, falls back to English per key, then to the key itself', () => {
+    const active = { a: { b: 'Deutsch B' } };
+    expect(resolveMessage(active, fallback, 'a.b')).toBe('Deutsch B');
+    expect(resolveMessage(active, fallback, 'a.c', { name: 'X' })).toBe('English C X');
+    expect(resolveMessage(active, fallback, 'a.zzz')).toBe('a.zzz');
+    expect(resolveMessage(undefined, fallback, 'a.b')).toBe('English B');
+  });
+
+  it('looks up only leaves', () => {
+    expect(lookup(fallback, 'a')).toBeUndefined();
+    expect(lookup(fallback, 'a.b.c')).toBeUndefined();
+  });
+
+  it('interpolates named parameters and leaves unknown ones', () => {
+    expect(interpolate('© {year} {company}', { year: 2026, company: 'ACME' })).toBe('© 2026 ACME');
+    expect(interpolate('{missing}', {})).toBe('{missing}');
+  });
+});
+
+describe('locale choice', () => {
+  it("accepts only the portal's supported locales (core) and picks the file by language", () => {
+    expect(messageLocaleFor('ordering', 'de-DE')).toBe('de-DE');
+    expect(messageLocaleFor('connect', 'de-de')).toBe('de-DE');
+    expect(messageLocaleFor('ordering', 'de-de')).toBe('en-US'); // not in the ordering list
+    expect(messageLocaleFor('ordering', 'fr-FR')).toBe('en-US'); // supported, no file yet: English
+    expect(messageLocaleFor('ordering', 'xx-XX')).toBe('en-US');
+    expect(messageLocaleFor('ordering', undefined)).toBe('en-US');
+  });
+});
+
+describe('loadMessages', () => {
+  afterEach(async () => {
+    await loadMessages('en-US');
+  });
+
+  it('loads a locale lazily and translates with it, English for missing keys', async () => {
+    const loaders: Record<string, Loader> = {
+      'de-DE': async () => ({ default: { footer: { logout: 'Abmelden' } } }),
+    };
+    expect(await loadMessages('de-DE', loaders)).toBe('de-DE');
+    expect(translate('footer.logout')).toBe('Abmelden');
+    expect(translate('footer.privacyPolicy')).toBe('Privacy policy');
+  });
+
+  it('falls back to English when a locale fails to load (SPEC 8)', async () => {
+    const loaders: Record<string, Loader> = {
+      'de-DE': async () => {
+        throw new Error('chunk failed');
+      },
+    };
+    expect(await loadMessages('de-DE', loaders)).toBe('en-US');
+    expect(translate('footer.logout')).toBe('Log out');
+  });
+
+  it('falls back to English for a locale without a file', async () => {
+    expect(await loadMessages('pl-PL', {})).toBe('en-US');
+    expect(translate('auth.login.submit')).toBe('Login');
+  });
+});
+
+describe('locale files', () => {
+  it('de-DE has exactly the keys of en-US (complete, nothing stale)', () => {
+    expect(keysOf(deDE).sort()).toEqual(keysOf(enUS).sort());
+  });
+
+  it("en-US messages.* are core's Messages verbatim", () => {
+    expect(enUS.messages).toEqual(Messages);
+  });
+
+  it("en-US forgot-password texts read like core's", () => {
+    const t = (key: 'forgotPassword.success' | 'forgotPassword.failure') =>
+      resolveMessage(enUS, enUS, key, { address: 'a@b.example' });
+    expect(t('forgotPassword.success')).toBe(resetInstructionsSentMessage('a@b.example'));
+    expect(t('forgotPassword.failure')).toBe(resendPasswordFailedMessage('a@b.example'));
+  });
+
+  it('translateCoreMessage maps core texts to keys and leaves other texts alone', () => {
+    const t = (key: string) => resolveMessage(deDE, enUS, key);
+    expect(translateCoreMessage(t, Messages.required)).toBe(deDE.messages.required);
+    expect(translateCoreMessage(t, 'Server says no')).toBe('Server says no');
+  });
+});
+
+describe('breakpoints', () => {
+  it('the CSS theme pins exactly the spec breakpoints in px (SPEC 9)', () => {
+    const css = readFileSync(new URL('../index.css', import.meta.url), 'utf8');
+    for (const [name, px] of Object.entries(BREAKPOINTS)) {
+      expect(css).toContain(`--breakpoint-${name}: ${px}px;`);
+    }
+    expect(BREAKPOINTS).toEqual({ sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 });
+  });
+});
