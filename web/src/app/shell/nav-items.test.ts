@@ -54,29 +54,29 @@ describe('footerItems (SPEC 2)', () => {
     { name: 'About', path: '/about' },
   ];
 
-  it('always has Log out, privacy policy and legal notice; the last two fall back to /about', () => {
+  it('always has privacy policy and legal notice, falling back to /about; no Log out while signed out', () => {
     const items = footerItems(false, links);
-    expect(items.map((i) => i.key)).toEqual(['logout', 'privacy-policy', 'legal-notice']);
-    expect(items[1]).toMatchObject({ kind: 'path', to: '/about#privacy-policy' });
-    expect(items[2]).toMatchObject({ kind: 'path', to: '/about#legal-notice' });
+    expect(items.map((i) => i.key)).toEqual(['privacy-policy', 'legal-notice']);
+    expect(items[0]).toMatchObject({ kind: 'path', to: '/about#privacy-policy' });
+    expect(items[1]).toMatchObject({ kind: 'path', to: '/about#legal-notice' });
   });
 
   it('adds My Account and the configured links when signed in', () => {
     const items = footerItems(true, links);
     expect(items.map((i) => i.key)).toEqual([
       'my-account',
+      'logout',
       'brand-0',
       'brand-1',
-      'logout',
       'privacy-policy',
       'legal-notice',
     ]);
-    expect(items[1]).toMatchObject({
+    expect(items[2]).toMatchObject({
       kind: 'href',
       href: 'https://www.example.com/help.pdf',
       label: { text: 'Help card' },
     });
-    expect(items[2]).toMatchObject({ kind: 'path', to: '/about', label: { text: 'About' } });
+    expect(items[3]).toMatchObject({ kind: 'path', to: '/about', label: { text: 'About' } });
   });
 
   it("uses a brand's own privacy policy and legal notice links", () => {
@@ -87,8 +87,8 @@ describe('footerItems (SPEC 2)', () => {
     ]);
     expect(items.map((i) => i.key)).toEqual([
       'my-account',
-      'brand-0',
       'logout',
+      'brand-0',
       'privacy-policy',
       'legal-notice',
     ]);

@@ -101,8 +101,9 @@ function fromLink(link: FooterLink, key: string, label: FooterLabel): FooterItem
 }
 
 /**
- * The footer and bottom-bar entries (SPEC 2): when signed in, My Account and the brand's configured
- * links first; then Log out, Privacy policy and Legal notice, which are always there. A brand link named
+ * The footer and bottom-bar entries (SPEC 2): when signed in, My Account, Log out and the brand's
+ * configured links; Privacy policy and Legal notice always. Log out is left out while signed out, where
+ * it would do nothing (ADR 006). A brand link named
  * like a privacy policy or legal notice becomes that entry's target; without one both open /about.
  */
 export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): FooterItem[] {
@@ -117,11 +118,12 @@ export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): Fo
       label: { key: 'footer.myAccount' },
       to: paths.app.myAccount,
     });
+    // Log out second, so it is one of the bottom bar's three visible items on a phone.
+    items.push({ kind: 'logout', key: 'logout', label: { key: 'footer.logout' } });
     configured.forEach((link, i) => {
       items.push(fromLink(link, `brand-${i}`, { text: link.name }));
     });
   }
-  items.push({ kind: 'logout', key: 'logout', label: { key: 'footer.logout' } });
   items.push(
     privacy
       ? fromLink(privacy, 'privacy-policy', { key: 'footer.privacyPolicy' })
