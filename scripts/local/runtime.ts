@@ -107,4 +107,3 @@ function buildWeb() {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: 'web', stdio: 'inherit' });
   if (result.status !== 0) throw new Error('web build failed');
 }
-
