@@ -124,6 +124,18 @@ export const SessionStatus = z.object({
 });
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
+/** The status of a caller without a session. */
+export const LOGGED_OUT_STATUS: Readonly<SessionStatus> = Object.freeze({
+  loggedIn: false,
+  passwordExpired: false,
+  mayChangePassword: false,
+  passwordExpiry: null,
+  mfaStatus: 'none',
+  lastLogin: null,
+  user: null,
+  serviceMessages: [],
+});
+
 export const FooterLink = z.union([
   z.object({ name: z.string(), path: z.string() }),
   z.object({ name: z.string(), href: z.string().url() }),

@@ -18,6 +18,8 @@
  *   today); sales reporting = thisMonth.
  */
 
+import { fromZonedTime, type LocalDate, naiveUtcMs, toZonedTime, zoneOffsetAt } from './zoned-time.ts';
+
 /** A calendar date 'YYYY-MM-DD' (proleptic Gregorian, years 0001..9999); compares correctly as a string. */
 export type CalendarDate = string;
 
@@ -47,107 +49,43 @@ export interface DateRange {
 
 const MS_PER_DAY = 86_400_000;
 
-interface Ymd {
-  y: number;
-  m: number;
-  d: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Throws RangeError for an unknown time zone (as Intl does). */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock fields of `epochMs` in `timeZone` (whole seconds). */
-function wallClock(epochMs: number, timeZone: string) {
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(epochMs)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  return {
-    y: fields.year!,
-    m: fields.month!,
-    d: fields.day!,
-    // Some engines print midnight as 24 even with h23.
-    hour: fields.hour! % 24,
-    minute: fields.minute!,
-    second: fields.second!,
-  };
-}
-
-/** Milliseconds since the epoch of the given wall-clock fields read as UTC (handles years < 100). */
-function utcOf(y: number, m: number, d: number, hour = 0, minute = 0, second = 0): number {
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  date.setUTCHours(hour, minute, second, 0);
-  return date.getTime();
-}
-
-/** The zone's offset from UTC at `epochMs`, in ms (positive east of Greenwich). */
-function offsetAt(epochMs: number, timeZone: string): number {
-  const w = wallClock(epochMs, timeZone);
-  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
-  return utcOf(w.y, w.m, w.d, w.hour, w.minute, w.second) - wholeSecond;
-}
-
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** Years 1..9999 only, so that dates compare correctly as strings. */
-function toCalendarDate({ y, m, d }: Ymd): CalendarDate {
-  if (y < 1 || y > 9999) throw new RangeError(`Year ${y} is outside 1..9999`);
-  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+function toCalendarDate({ year, month, day }: LocalDate): CalendarDate {
+  if (year < 1 || year > 9999) throw new RangeError(`Year ${year} is outside 1..9999`);
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-function parseCalendarDate(date: CalendarDate): Ymd {
+function parseCalendarDate(date: CalendarDate): LocalDate {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) throw new RangeError(`Not a calendar date 'YYYY-MM-DD': ${date}`);
-  const ymd = { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
-  const check = new Date(utcOf(ymd.y, ymd.m, ymd.d));
-  if (ymd.y < 1 || check.getUTCMonth() + 1 !== ymd.m || check.getUTCDate() !== ymd.d) {
+  const parsed = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const check = new Date(naiveUtcMs(parsed));
+  if (parsed.year < 1 || check.getUTCMonth() + 1 !== parsed.month || check.getUTCDate() !== parsed.day) {
     throw new RangeError(`No such calendar date: ${date}`);
   }
-  return ymd;
+  return parsed;
 }
 
-const ymdOfUtc = (epochMs: number): Ymd => {
+const dateOfUtc = (epochMs: number): LocalDate => {
   const date = new Date(epochMs);
-  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 };
 
 /** The calendar date of an instant in a time zone. */
 export function calendarDateInZone(instant: Date | number, timeZone: string): CalendarDate {
-  const w = wallClock(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
-  return toCalendarDate(w);
+  return toCalendarDate(toZonedTime(instant, timeZone));
 }
 
 /** Calendar arithmetic, independent of any zone: `addDays('2026-03-01', -1)` is '2026-02-28'. */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  const { y, m, d } = parseCalendarDate(date);
-  return toCalendarDate(ymdOfUtc(utcOf(y, m, d) + days * MS_PER_DAY));
+  return toCalendarDate(dateOfUtc(naiveUtcMs(parseCalendarDate(date)) + days * MS_PER_DAY));
 }
 
 /** ISO weekday of a calendar date: 1 = Monday .. 7 = Sunday. */
 export function isoWeekday(date: CalendarDate): number {
-  const { y, m, d } = parseCalendarDate(date);
-  const day = new Date(utcOf(y, m, d)).getUTCDay();
+  const day = new Date(naiveUtcMs(parseCalendarDate(date))).getUTCDay();
   return day === 0 ? 7 : day;
 }
 
@@ -157,21 +95,17 @@ export function isoWeekday(date: CalendarDate): number {
  * jumps into the day; when midnight occurs twice (a fall-back over midnight) it is the earlier one.
  */
 export function startOfDayInZone(date: CalendarDate, timeZone: string): number {
-  const { y, m, d } = parseCalendarDate(date);
-  const wall = utcOf(y, m, d);
-  // Offsets around the date: a zone changes offset at most once within such a window in practice.
-  const before = offsetAt(wall - MS_PER_DAY, timeZone);
-  const after = offsetAt(wall + MS_PER_DAY, timeZone);
-  const candidates = [...new Set([wall - before, wall - after])].sort((a, b) => a - b);
-  for (const t of candidates) {
-    const w = wallClock(t, timeZone);
-    if (utcOf(w.y, w.m, w.d, w.hour, w.minute, w.second) === wall) return t;
-  }
+  const day = parseCalendarDate(date);
+  const midnight = fromZonedTime({ ...day, hour: 0, minute: 0, second: 0 }, timeZone)[0];
+  if (midnight) return midnight.getTime();
   // Midnight falls into a gap: find the first instant whose local date is `date` by bisection between
   // an instant still on the previous day and one already on the date (the predicate is monotonic
   // across a single forward jump).
-  let lo = Math.min(...candidates) - MS_PER_DAY / 2;
-  let hi = Math.max(...candidates) + MS_PER_DAY / 2;
+  const wall = naiveUtcMs(day);
+  const before = wall - zoneOffsetAt(wall - MS_PER_DAY, timeZone);
+  const after = wall - zoneOffsetAt(wall + MS_PER_DAY, timeZone);
+  let lo = Math.min(before, after) - MS_PER_DAY / 2;
+  let hi = Math.max(before, after) + MS_PER_DAY / 2;
   const onOrAfter = (t: number) => calendarDateInZone(t, timeZone) >= date;
   while (hi - lo > 1000) {
     const mid = Math.floor((lo + hi) / 2000) * 1000;

@@ -7,6 +7,7 @@ export * from './validation.ts';
 export * from './basket.ts';
 export * from './filter-list.ts';
 export * from './date-presets.ts';
+export * from './zoned-time.ts';
 export * from './paging.ts';
 export * from './constants.ts';
 export * from './money.ts';

@@ -1,4 +1,10 @@
-import { landingTarget, type Portal, SessionStatus, sessionLandingPage } from '@portal/core';
+import {
+  LOGGED_OUT_STATUS,
+  landingTarget,
+  type Portal,
+  SessionStatus,
+  sessionLandingPage,
+} from '@portal/core';
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { translate } from '../i18n/index.ts';
@@ -13,16 +19,7 @@ import { snacks } from './snack.ts';
  * fetcher and hook, the landing decision and logout. Features read the session through `useSession`.
  */
 
-export const loggedOutStatus: SessionStatus = {
-  loggedIn: false,
-  passwordExpired: false,
-  mayChangePassword: false,
-  passwordExpiry: null,
-  mfaStatus: 'none',
-  lastLogin: null,
-  user: null,
-  serviceMessages: [],
-};
+export const loggedOutStatus: SessionStatus = LOGGED_OUT_STATUS;
 
 /** SWR keys starting with this survive logout (public, session-independent data such as the brand). */
 export const PUBLIC_KEY_PREFIX = 'public';

@@ -1,5 +1,6 @@
 import {
   decodeAccess,
+  LOGGED_OUT_STATUS,
   LoginErrorCode,
   type LoginResult,
   type Portal,
@@ -66,7 +67,7 @@ export function createAuthService(deps: {
 
     async status(session: SessionRecord | null): Promise<SessionStatus> {
       const account = session ? await getAccount(db, session.username) : null;
-      if (!account) return loggedOutStatus();
+      if (!account) return { ...LOGGED_OUT_STATUS };
       const at = now();
       const access = decodeAccess(account);
       return {
@@ -116,19 +117,6 @@ export function createAuthService(deps: {
       },
     ];
   }
-}
-
-export function loggedOutStatus(): SessionStatus {
-  return {
-    loggedIn: false,
-    passwordExpired: false,
-    mayChangePassword: false,
-    passwordExpiry: null,
-    mfaStatus: 'none',
-    lastLogin: null,
-    user: null,
-    serviceMessages: [],
-  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fromZonedTime,
   nextFireTime,
   parseScheduleExpression,
   ScheduleExpressionError,
   scheduleExpressionProblem,
-  toZonedTime,
 } from './cron.ts';
 
 const next = (expression: string, after: string, timeZone = 'UTC'): string | null =>
@@ -272,23 +270,6 @@ describe('cron: daylight saving time (AWS: gap skipped, overlap runs once)', () 
   it('at() in a gap never fires; at() in an overlap fires at the first occurrence', () => {
     expect(next('at(2026-03-29T02:30:00)', '2026-01-01T00:00:00Z', berlin)).toBeNull();
     expect(next('at(2026-10-25T02:30:00)', '2026-01-01T00:00:00Z', berlin)).toBe('2026-10-25T00:30:00.000Z');
-  });
-
-  it('converts wall-clock times in both directions', () => {
-    expect(toZonedTime(new Date('2026-03-29T01:00:00Z'), berlin)).toEqual({
-      year: 2026,
-      month: 3,
-      day: 29,
-      hour: 3,
-      minute: 0,
-      second: 0,
-    });
-    const local = { year: 2026, month: 10, day: 25, hour: 2, minute: 30, second: 0 };
-    expect(fromZonedTime(local, berlin).map((d) => d.toISOString())).toEqual([
-      '2026-10-25T00:30:00.000Z',
-      '2026-10-25T01:30:00.000Z',
-    ]);
-    expect(fromZonedTime({ ...local, month: 3, day: 29 }, berlin)).toEqual([]);
   });
 });
 

@@ -25,23 +25,15 @@
  *   (the earlier, daylight-time instant). A job every 15 minutes therefore fires 01:00-01:45 PDT and
  *   then 02:00 PST in America/Los_Angeles on 2026-11-01, not again during the repeated hour.
  *
- * No date library: zones are converted with Intl.DateTimeFormat. The search steps through the
- * allowed values of each field (year, month, matching days, hour, minute) instead of scanning
- * minutes, so even sparse expressions resolve in a few hundred operations.
+ * No date library: zones are converted with Intl via zoned-time in @portal/core. The search steps
+ * through the allowed values of each field (year, month, matching days, hour, minute) instead of
+ * scanning minutes, so even sparse expressions resolve in a few hundred operations.
  */
+
+import { fromZonedTime, isValidTimeZone, type LocalDateTime, toZonedTime } from '@portal/core';
 
 export class ScheduleExpressionError extends Error {
   override readonly name = 'ScheduleExpressionError';
-}
-
-/** A wall-clock time in some zone. Months are 1-12. */
-export interface LocalDateTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
 }
 
 export type DayOfMonthRule =
@@ -324,85 +316,12 @@ export function weekdayOf(year: number, month: number, day: number): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 1;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      throw new ScheduleExpressionError(
-        `Unknown time zone "${timeZone}" (expected an IANA name such as Europe/Berlin)`,
-      );
-    }
-    formatters.set(timeZone, formatter);
+function assertTimeZone(timeZone: string): void {
+  if (!isValidTimeZone(timeZone)) {
+    throw new ScheduleExpressionError(
+      `Unknown time zone "${timeZone}" (expected an IANA name such as Europe/Berlin)`,
+    );
   }
-  return formatter;
-}
-
-/** True for IANA zone names the runtime knows (e.g. "Europe/Berlin", "UTC"); offsets are rejected. */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall-clock time of an instant in a zone. */
-export function toZonedTime(instant: Date | number, timeZone: string): LocalDateTime {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-const asUtcMs = (t: LocalDateTime): number =>
-  Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-
-/** Zone offset (local minus UTC, ms) in effect at an instant. */
-function offsetAt(ms: number, timeZone: string): number {
-  const whole = Math.floor(ms / 1000) * 1000;
-  return asUtcMs(toZonedTime(whole, timeZone)) - whole;
-}
-
-/**
- * The instants at which a wall-clock time occurs in a zone, earliest first: none inside a
- * spring-forward gap, two inside a fall-back overlap, otherwise one.
- */
-export function fromZonedTime(local: LocalDateTime, timeZone: string): Date[] {
-  const naive = asUtcMs(local);
-  // Offsets a day either side cover both sides of any transition near this time.
-  const offsets = new Set([
-    offsetAt(naive - DAY_MS, timeZone),
-    offsetAt(naive, timeZone),
-    offsetAt(naive + DAY_MS, timeZone),
-  ]);
-  const instants = new Set<number>();
-  for (const offset of offsets) {
-    const candidate = naive - offset;
-    if (asUtcMs(toZonedTime(candidate, timeZone)) === naive) instants.add(candidate);
-  }
-  return [...instants].sort((a, b) => a - b).map((ms) => new Date(ms));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -528,7 +447,7 @@ export function nextFireTime(
   options: NextFireTimeOptions = {},
 ): Date | null {
   const parsed = typeof expression === 'string' ? parseScheduleExpression(expression) : expression;
-  formatterFor(timeZone); // validates the zone for every kind
+  assertTimeZone(timeZone); // for every kind, so rate() rejects a bad zone too
   switch (parsed.kind) {
     case 'cron':
       return nextCronTime(parsed, timeZone, after);

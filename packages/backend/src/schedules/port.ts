@@ -1,5 +1,6 @@
+import { isValidTimeZone } from '@portal/core';
 import { z } from 'zod';
-import { isValidTimeZone, scheduleExpressionProblem } from './cron.ts';
+import { scheduleExpressionProblem } from './cron.ts';
 
 /**
  * The Scheduler port (ARCHITECTURE: the one place with an AWS adapter and a local adapter behind one

@@ -1,5 +1,6 @@
+import { REPORTING_DAYS, type ReportingDay, toZonedTime } from '@portal/core';
 import { z } from 'zod';
-import { daysInMonth, toZonedTime } from './cron.ts';
+import { daysInMonth } from './cron.ts';
 
 /**
  * The schedule expressions of scheduled reports (SPEC 3 Report, SPEC 9: reporting days Monday to
@@ -16,24 +17,14 @@ import { daysInMonth, toZonedTime } from './cron.ts';
  * `days` only applies to daily reports and is ignored otherwise.
  */
 
-export const REPORTING_DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export const ReportingDay = z.enum(REPORTING_DAYS);
-export type ReportingDay = z.infer<typeof ReportingDay>;
+const ReportingDayInput = z.enum(REPORTING_DAYS);
 
 export const ReportPeriodType = z.enum(['daily', 'monthly', 'endOfMonth']);
 export type ReportPeriodType = z.infer<typeof ReportPeriodType>;
 
 export const ReportScheduleInput = z.object({
   periodType: ReportPeriodType,
-  days: z.array(ReportingDay).min(1, 'Choose at least one reporting day').optional(),
+  days: z.array(ReportingDayInput).min(1, 'Choose at least one reporting day').optional(),
   hour: z.number().int().min(0).max(23),
   minute: z.number().int().min(0).max(59),
 });
