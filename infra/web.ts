@@ -61,7 +61,7 @@ export function Web({ stack }: StackContext) {
     buildCommand: 'npm run build',
     buildOutput: 'dist',
     // SST writes Vite env typings into web/src by default (an empty interface there fails the lint); the
-    // site gets no build-time env from infra, so the file goes where git, tsc and biome do not look.
+    // site gets no build-time env from infra, so the file goes where git, tsc and eslint do not look.
     vite: { types: 'node_modules/.sst/sst-env.d.ts' },
     customDomain:
       domainName && certificateArn

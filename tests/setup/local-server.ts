@@ -59,7 +59,9 @@ export default async function setup(project: TestProject) {
       setTimeout(() => {
         try {
           process.kill(-child.pid!, 'SIGKILL');
-        } catch {}
+        } catch {
+          // Already gone: nothing left to stop.
+        }
         resolve();
       }, 10_000).unref();
     });
