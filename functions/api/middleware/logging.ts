@@ -6,9 +6,10 @@ type Level = 'info' | 'warn' | 'error';
 
 /** One JSON line per event; CloudWatch and local terminals both read it. Never pass secrets here. */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
+  if (level !== 'error' && process.env.LOG_LEVEL === 'silent') return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
   if (level === 'error') console.error(line);
-  else if (process.env.LOG_LEVEL !== 'silent') console.log(line);
+  else console.log(line);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
