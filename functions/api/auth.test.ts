@@ -72,7 +72,7 @@ describe('sign-in', () => {
       passwordExpired: false,
     });
     const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(/^portal_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toMatch(/^portal_session_ordering=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/Secure/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -167,7 +167,7 @@ describe('sessions', () => {
     expect((await status(cookie)).loggedIn).toBe(true);
     const out = await app.request('/api/auth/logout', { headers: headers({ Cookie: cookie }) });
     expect(await readJson(out)).toEqual({ success: true });
-    expect(out.headers.get('set-cookie')).toMatch(/portal_session=;/);
+    expect(out.headers.get('set-cookie')).toMatch(/portal_session_ordering=;/);
     // Replaying the old cookie no longer works.
     expect((await status(cookie)).loggedIn).toBe(false);
   });
@@ -196,9 +196,19 @@ describe('sessions', () => {
     clock = start;
   });
 
+  it('keeps a session to the portal it was signed in on', async () => {
+    const res = await signIn('anna.retail', PASSWORD);
+    const token = sessionCookie(res).split('=')[1]!;
+    const onConnect = await app.request('/api/auth/status', {
+      headers: { 'X-Portal': 'connect', Cookie: `portal_session_connect=${token}` },
+    });
+    expect(SessionStatus.parse(await readJson(onConnect)).loggedIn).toBe(false);
+    expect((await status(`portal_session_ordering=${token}`)).loggedIn).toBe(true);
+  });
+
   it('treats a forged or malformed cookie as logged out', async () => {
-    expect((await status('portal_session=abc')).loggedIn).toBe(false);
-    expect((await status(`portal_session=${'A'.repeat(43)}`)).loggedIn).toBe(false);
+    expect((await status('portal_session_ordering=abc')).loggedIn).toBe(false);
+    expect((await status(`portal_session_ordering=${'A'.repeat(43)}`)).loggedIn).toBe(false);
   });
 
   it('guards the account endpoint', async () => {

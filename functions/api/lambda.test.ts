@@ -7,8 +7,7 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 let handler: (
   event: APIGatewayProxyEventV2,
   context: Context,
-) => Promise<{ statusCode: number; body: string }>;
-let backend: Awaited<ReturnType<typeof createTestBackend>>;
+) => Promise<{ statusCode: number; body: string; cookies?: string[] }>;
 
 const event = (
   method: string,
@@ -38,7 +37,7 @@ const event = (
 });
 
 beforeAll(async () => {
-  backend = await createTestBackend();
+  const backend = await createTestBackend();
   await backend.imports.importRecords('accounts', [
     { line: 1, data: { username: 'lambda.user', password: 'Lambda-User-2026!', email: 'l@example.com' } },
   ]);
@@ -77,14 +76,8 @@ describe('Lambda handler', () => {
       {} as Context,
     );
     expect(res.statusCode).toBe(200);
-    const status = await backend.auth.status({
-      tokenHash: '',
-      username: 'lambda.user',
-      createdAt: '',
-      lastSeenAt: '',
-      idleExpiresAt: '',
-      absoluteExpiresAt: '',
-    });
-    expect(status.lastLogin?.ip).toBe('203.0.113.9');
+    const cookie = res.cookies?.[0]?.split(';')[0] ?? '';
+    const status = await handler(event('GET', '/api/auth/status', { 'x-portal': 'ordering', cookie }), {} as Context);
+    expect(JSON.parse(status.body.slice(XSSI_PREFIX.length)).lastLogin.ip).toBe('203.0.113.9');
   });
 });

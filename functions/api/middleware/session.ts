@@ -1,4 +1,4 @@
-import { AppError, SESSION_COOKIE } from '@portal/backend';
+import { AppError, sessionCookieName } from '@portal/backend';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ClientIpResolver } from '../env.ts';
@@ -7,10 +7,11 @@ import type { AppEnv, ClientIpResolver } from '../env.ts';
 export const loadSession = (clientIp: ClientIpResolver) =>
   createMiddleware<AppEnv>(async (c, next) => {
     c.set('clientIp', clientIp(c));
-    const token = getCookie(c, SESSION_COOKIE);
+    const portal = c.get('portal');
+    const token = getCookie(c, sessionCookieName(portal));
     const backend = c.get('backend');
     c.set('sessionToken', token);
-    c.set('session', token ? await backend.sessions.validate(token, backend.now()) : null);
+    c.set('session', token ? await backend.sessions.validate(token, portal, backend.now()) : null);
     await next();
   });
 

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@portal/backend';
+import { sessionCookieName } from '@portal/backend';
 import { SignInInput } from '@portal/core';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
@@ -17,12 +17,15 @@ export const authRoutes = new Hono<AppEnv>()
       ip: c.get('clientIp'),
       userAgent: c.req.header('User-Agent'),
     });
-    setCookie(c, SESSION_COOKIE, session.token, { ...cookieOptions, maxAge: session.maxAgeSeconds });
+    setCookie(c, sessionCookieName(c.get('portal')), session.token, {
+      ...cookieOptions,
+      maxAge: session.maxAgeSeconds,
+    });
     return c.json(result);
   })
   .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('session'))))
   .get('/logout', async (c) => {
     await c.get('backend').auth.logout(c.get('sessionToken'));
-    deleteCookie(c, SESSION_COOKIE, cookieOptions);
+    deleteCookie(c, sessionCookieName(c.get('portal')), cookieOptions);
     return c.json({ success: true });
   });

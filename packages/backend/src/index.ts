@@ -9,7 +9,7 @@ import { createImportService } from './import/import-service.ts';
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
 export { ensureTable, TABLE_KEYS } from './db/table.ts';
-export { SESSION_COOKIE } from './auth/sessions.ts';
+export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
 

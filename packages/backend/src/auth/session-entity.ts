@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Portal } from '@portal/core';
 import type { Db } from '../db/client.ts';
 import { toTtl } from '../db/table.ts';
 import { usernameKey } from '../accounts/account-record.ts';
@@ -13,6 +14,7 @@ import { usernameKey } from '../accounts/account-record.ts';
 export type SessionRecord = {
   tokenHash: string;
   username: string;
+  portal: Portal;
   createdAt: string;
   lastSeenAt: string;
   idleExpiresAt: string;

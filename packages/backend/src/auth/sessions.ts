@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Portal } from '@portal/core';
 import type { Db } from '../db/client.ts';
 import { deleteSession, getSession, putSession, type SessionRecord, touchSession } from './session-entity.ts';
 
@@ -6,7 +7,11 @@ import { deleteSession, getSession, putSession, type SessionRecord, touchSession
  * Lucia-style sessions (ARCHITECTURE convention 6): the cookie holds 32 random bytes, the table only
  * their SHA-256. A session ends at its idle expiry (slid on use) or its absolute expiry, whichever is first.
  */
-export const SESSION_COOKIE = 'portal_session';
+/**
+ * One cookie per portal: a session belongs to the portal it was signed in on (an account's portals are
+ * checked at sign-in), so signing in to one portal never logs the browser out of the other.
+ */
+export const sessionCookieName = (portal: Portal) => `portal_session_${portal}`;
 /** Sliding the idle expiry costs a write; do it at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -19,11 +24,12 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
   const absoluteMs = policy.absoluteHours * 3_600_000;
 
   return {
-    async create(username: string, now: Date, meta: { ip?: string; userAgent?: string }) {
+    async create(username: string, now: Date, meta: { portal: Portal; ip?: string; userAgent?: string }) {
       const token = randomBytes(32).toString('base64url');
       const record: SessionRecord = {
         tokenHash: hashToken(token),
         username,
+        portal: meta.portal,
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         idleExpiresAt: new Date(now.getTime() + idleMs).toISOString(),
@@ -35,12 +41,12 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       return { token, record, maxAgeSeconds: Math.floor(absoluteMs / 1000) };
     },
 
-    /** The live session for a cookie token, or null. Expired sessions are deleted on sight. */
-    async validate(token: string, now: Date): Promise<SessionRecord | null> {
+    /** The live session of a portal for a cookie token, or null. Expired sessions are deleted on sight. */
+    async validate(token: string, portal: Portal, now: Date): Promise<SessionRecord | null> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const tokenHash = hashToken(token);
       const session = await getSession(db, tokenHash);
-      if (!session) return null;
+      if (!session || session.portal !== portal) return null;
       const t = now.getTime();
       if (t >= Date.parse(session.idleExpiresAt) || t >= Date.parse(session.absoluteExpiresAt)) {
         await deleteSession(db, tokenHash);
