@@ -39,6 +39,23 @@ export function createAuthService(deps: {
     account.status === 'password expired' ||
     (account.passwordExpiry !== null && Date.parse(account.passwordExpiry) <= at.getTime());
 
+  /**
+   * The last step of every successful sign-in (password, MFA or single sign-on): a new session and
+   * token (never one the browser presented: no fixation), the last-login record, the login result.
+   */
+  async function issueSession(account: Account, meta: RequestMeta) {
+    const at = now();
+    const session = await sessions.create(account.username, at, meta);
+    await recordLogin(db, account.username, at, meta.ip);
+    const result: LoginResult = {
+      response: { success: true },
+      username: account.username,
+      securityFlag: account.securityFlag,
+      passwordExpired: isPasswordExpired(account, at),
+    };
+    return { result, session };
+  }
+
   return {
     async signIn(input: SignInInput, meta: RequestMeta) {
       const account = await getAccount(db, input.username);
@@ -53,17 +70,10 @@ export function createAuthService(deps: {
       if (!account.portals.includes(meta.portal)) {
         throw new AppError('auth', LoginErrorCode.wrongUrl, 'wrong url');
       }
-      const at = now();
-      const session = await sessions.create(account.username, at, meta);
-      await recordLogin(db, account.username, at, meta.ip);
-      const result: LoginResult = {
-        response: { success: true },
-        username: account.username,
-        securityFlag: account.securityFlag,
-        passwordExpired: isPasswordExpired(account, at),
-      };
-      return { result, session };
+      return issueSession(account, meta);
     },
+
+    issueSession,
 
     async status(session: SessionRecord | null): Promise<SessionStatus> {
       const account = session ? await getAccount(db, session.username) : null;
