@@ -30,6 +30,8 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /** Sign-in attempts one client address may make per minute before 429 (ADR 010). */
+  SIGNINS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Cost factor of the password hash, log2(N) of scrypt. 15 in production; tests may lower it. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
 });

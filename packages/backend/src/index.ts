@@ -1,10 +1,13 @@
 import { createAccountService } from './accounts/account-service.ts';
+import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
+import { createLoginGuard } from './auth/login-guard.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { createBrandService } from './brands/brand-service.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/client.ts';
 import { createImportService } from './import/import-service.ts';
+import { createRateLimiter } from './security/rate-limiter.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -20,11 +23,23 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
   });
+  const rateLimiter = createRateLimiter(db, now);
+  const audit = createAuditLog(db);
   return {
     config,
     db,
     sessions,
-    auth: createAuthService({ db, sessions, passwordHashCost: config.PASSWORD_HASH_COST, now }),
+    audit,
+    auth: createAuthService({
+      db,
+      sessions,
+      guard: createLoginGuard(db, now),
+      audit,
+      rateLimiter,
+      signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
+      passwordHashCost: config.PASSWORD_HASH_COST,
+      now,
+    }),
     accounts: createAccountService(db),
     brands: createBrandService(db, now),
     imports: createImportService({ db, passwordHashCost: config.PASSWORD_HASH_COST, now }),

@@ -12,6 +12,9 @@ import { getAccount, recordLogin } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { AuditLog, AuditEntry } from './audit-log.ts';
+import type { LoginGuard } from './login-guard.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import type { SessionStore } from './sessions.ts';
 import type { SessionRecord } from './session-entity.ts';
@@ -21,13 +24,20 @@ const EXPIRY_WARNING_DAYS = 14;
 
 export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
 
+/** Sign-in attempts one client address may make per minute (ADR 010). */
+export const SIGNIN_PER_IP = { name: 'signin-ip', windowSeconds: 60 } as const;
+
 export function createAuthService(deps: {
   db: Db;
   sessions: SessionStore;
+  guard: LoginGuard;
+  audit: AuditLog;
+  rateLimiter: RateLimiter;
+  signInsPerIpPerMinute: number;
   passwordHashCost: number;
   now: () => Date;
 }) {
-  const { db, sessions, now } = deps;
+  const { db, sessions, guard, audit, rateLimiter, now } = deps;
   // Unknown usernames are checked against this hash so they cost the same time as known ones.
   let dummyHash: Promise<string> | undefined;
   const timingDecoy = () => {
@@ -58,18 +68,39 @@ export function createAuthService(deps: {
 
   return {
     async signIn(input: SignInInput, meta: RequestMeta) {
+      const attempt = (outcome: AuditEntry['outcome']) =>
+        audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method: 'password' });
+      const refuse = async (outcome: AuditEntry['outcome'], code: string, message: string): Promise<never> => {
+        await attempt(outcome);
+        throw new AppError('auth', code, message);
+      };
+
+      try {
+        await rateLimiter.hit({ ...SIGNIN_PER_IP, limit: deps.signInsPerIpPerMinute }, meta.ip ?? 'unknown');
+      } catch (error) {
+        await attempt('rate_limited');
+        throw error;
+      }
+      if (await guard.lockedUntil(input.username)) {
+        return refuse('locked', LoginErrorCode.accountLocked, 'account locked');
+      }
       const account = await getAccount(db, input.username);
       const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
       if (!account || !passwordOk) {
-        throw new AppError('auth', LoginErrorCode.wrongPassword, 'Invalid username or password');
+        const locked = await guard.recordFailure(input.username);
+        return locked
+          ? refuse('locked', LoginErrorCode.accountLocked, 'account locked')
+          : refuse('wrong_password', LoginErrorCode.wrongPassword, 'Invalid username or password');
       }
       // Checked only after the password, so these answers never reveal anything to a guesser.
       if (account.status === 'locked') {
-        throw new AppError('auth', LoginErrorCode.accountLocked, 'account locked');
+        return refuse('account_locked', LoginErrorCode.accountLocked, 'account locked');
       }
       if (!account.portals.includes(meta.portal)) {
-        throw new AppError('auth', LoginErrorCode.wrongUrl, 'wrong url');
+        return refuse('wrong_url', LoginErrorCode.wrongUrl, 'wrong url');
       }
+      await guard.clear(account.username);
+      await attempt('success');
       return issueSession(account, meta);
     },
 

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Portal } from '@portal/core';
+import { usernameKey } from '../accounts/account-record.ts';
+import type { Db } from '../db/client.ts';
+import { toTtl } from '../db/table.ts';
+
+/**
+ * The sign-in audit log: every attempt, success or failure, with time, username, IP and outcome.
+ * Access patterns:
+ * - by day:      pk=AUDIT#<yyyy-mm-dd>, sk=<time>#<id>
+ * - by username: gsi1 gsi1pk=AUDIT#USER#<username lower>, gsi1sk=<time>
+ * Entries are kept 400 days (TTL).
+ */
+export type SignInOutcome =
+  | 'success'
+  | 'mfa_required'
+  | 'mfa_setup_required'
+  | 'wrong_password'
+  | 'wrong_code'
+  | 'locked'
+  | 'account_locked'
+  | 'wrong_url'
+  | 'rate_limited'
+  | 'sso_success'
+  | 'sso_not_linked';
+
+export type AuditEntry = {
+  at: string;
+  username: string;
+  ip?: string;
+  portal: Portal;
+  outcome: SignInOutcome;
+  method: 'password' | 'totp' | 'email' | 'recovery' | 'sso';
+};
+
+const RETENTION_DAYS = 400;
+
+export function createAuditLog(db: Db) {
+  return {
+    async record(entry: AuditEntry): Promise<void> {
+      const at = new Date(entry.at);
+      await db.doc.send(
+        new PutCommand({
+          TableName: db.table,
+          Item: {
+            pk: `AUDIT#${entry.at.slice(0, 10)}`,
+            sk: `${entry.at}#${randomUUID()}`,
+            gsi1pk: `AUDIT#USER#${usernameKey(entry.username)}`,
+            gsi1sk: entry.at,
+            type: 'signInAudit',
+            ...entry,
+            username: entry.username.slice(0, 200),
+            expiresAt: toTtl(new Date(at.getTime() + RETENTION_DAYS * 86_400_000)),
+          },
+        }),
+      );
+    },
+
+    async forUser(username: string, limit = 50, cursor?: Record<string, unknown>) {
+      const res = await db.doc.send(
+        new QueryCommand({
+          TableName: db.table,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': `AUDIT#USER#${usernameKey(username)}` },
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      return { items: (res.Items ?? []) as AuditEntry[], cursor: res.LastEvaluatedKey };
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
