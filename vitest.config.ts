@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'server',
           include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/dynamodb-local.ts'],
+          globalSetup: ['tests/setup/stand-ins.ts'],
           testTimeout: 20_000,
         },
       },

@@ -8,6 +8,7 @@ import { loadSession } from './middleware/session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { brandRoutes } from './routes/brand.ts';
+import { ssoRoutes } from './routes/sso.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -22,7 +23,11 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
   app.use(loadSession(clientIp));
   app.onError(handleError);
   app.notFound(handleNotFound);
-  return app.route('/auth', authRoutes).route('/brand', brandRoutes).route('/account', accountRoutes);
+  return app
+    .route('/auth/sso', ssoRoutes)
+    .route('/auth', authRoutes)
+    .route('/brand', brandRoutes)
+    .route('/account', accountRoutes);
 }
 
 export type AppType = ReturnType<typeof createApp>;

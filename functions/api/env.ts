@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core';
-import type { Backend, SessionRecord } from '@portal/backend';
+import type { Account, Backend, SessionRecord } from '@portal/backend';
 import type { Context } from 'hono';
 
 /** What middleware puts into every request's context. */
@@ -10,6 +10,8 @@ export type AppEnv = {
     portal: Portal;
     clientIp: string | undefined;
     session: SessionRecord | null;
+    /** The signed-in account, read fresh on every request so permission changes apply at once. */
+    account: Account | null;
     sessionToken: string | undefined;
   };
 };

@@ -17,6 +17,16 @@ export function localPorts(env: NodeJS.ProcessEnv = process.env): LocalPorts {
   };
 }
 
+/**
+ * The local OpenID provider's one client (scripts/local/oidc-provider.ts), i.e. the app registration
+ * that stands in for the Entra ID one. Here rather than there so that reading the environment does not
+ * load oidc-provider.
+ */
+export const LOCAL_OIDC_CLIENT = { clientId: 'portal-local', clientSecret: 'local-only-oidc-secret' };
+
+/** The local provider's issuer: the same origin it listens on. */
+export const localOidcIssuer = (ports: Pick<LocalPorts, 'oidc'>) => `http://localhost:${ports.oidc}`;
+
 export const localDataDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? '.data');
 
 export function localEnv(ports: LocalPorts): Record<string, string> {
@@ -34,5 +44,9 @@ export function localEnv(ports: LocalPorts): Record<string, string> {
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
     S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+    // "Continue with Microsoft" against the local stand-in for Entra ID (ADR 009).
+    SSO_ISSUER: localOidcIssuer(ports),
+    SSO_CLIENT_ID: LOCAL_OIDC_CLIENT.clientId,
+    SSO_CLIENT_SECRET: LOCAL_OIDC_CLIENT.clientSecret,
   };
 }

@@ -1,19 +1,22 @@
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
+import { LOCAL_OIDC_CLIENT, localOidcIssuer } from './local-env.ts';
+
+export { LOCAL_OIDC_CLIENT };
 
 /**
- * The local stand-in for Microsoft Entra ID: a real OpenID Connect provider on loopback, with the demo
- * identities below. Its built-in development login screen accepts any of these subjects.
+ * The local stand-in for Microsoft Entra ID: a real OpenID Connect provider on loopback. Its built-in
+ * development login screen takes any login name (and any password) as the subject; the demo identities
+ * below also carry a name and e-mail, and the demo seed links them to demo accounts
+ * (scripts/seed/demo/identityLinks.jsonl). Any other name is an identity nobody has linked.
  */
-export const LOCAL_OIDC_CLIENT = { clientId: 'portal-local', clientSecret: 'local-only-oidc-secret' };
-
-const demoIdentities: Record<string, { email: string; name: string }> = {
+export const demoIdentities: Record<string, { email: string; name: string }> = {
   'entra-demo-retailer': { email: 'retailer@demo.example', name: 'Rita Retailer' },
   'entra-demo-connect': { email: 'connect@demo.example', name: 'Conrad Connect' },
 };
 
 export async function startLocalOidcProvider(options: { port: number; redirectUris: string[] }) {
-  const issuer = `http://localhost:${options.port}`;
+  const issuer = localOidcIssuer({ oidc: options.port });
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -27,10 +30,10 @@ export async function startLocalOidcProvider(options: { port: number; redirectUr
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
     async findAccount(_ctx, sub) {
-      const identity = demoIdentities[sub];
-      if (!identity) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...identity }) };
+      return { accountId: sub, claims: async () => ({ sub, ...demoIdentities[sub] }) };
     },
+    // Explicit lifetimes (seconds), which also keeps oidc-provider from printing a notice per flow.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
   });
   const server: Server = await new Promise((resolve) => {
     const s = provider.listen(options.port, () => resolve(s));

@@ -8,7 +8,6 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, ensureTable, loadConfig } from '@portal/backend';
-import sesLocal from 'aws-ses-v2-local';
 import S3rver from 's3rver';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { demoUsers, seedDemoDataOnce } from '../seed/seed.ts';
@@ -17,6 +16,7 @@ import { localDataDir, localEnv, localPorts } from './local-env.ts';
 import { mountMailbox } from './mailbox.ts';
 import { startLocalOidcProvider } from './oidc-provider.ts';
 import { startLocalScheduler } from './scheduler.ts';
+import { startSesLocal } from './ses-local.ts';
 import { mountWebFiles } from './web-files.ts';
 
 const say = (line: string) => console.log(line);
@@ -44,10 +44,7 @@ export async function startLocalRuntime() {
     await s3rver.run();
     stops.push(() => s3rver.close());
 
-    const ses = await (sesLocal as unknown as { default: typeof sesLocal }).default({
-      host: '127.0.0.1',
-      port: ports.ses,
-    });
+    const ses = await startSesLocal({ host: '127.0.0.1', port: ports.ses });
     stops.push(() => new Promise((r) => ses.close(r)));
 
     const oidc = await startLocalOidcProvider({

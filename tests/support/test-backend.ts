@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type Backend, createBackend, ensureTable, loadConfig } from '@portal/backend';
 
 /**
- * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/dynamodb-local.ts), so
+ * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
  * test files never see each other's data. The password hash cost is lowered to keep tests fast.
+ * `overrides` sets or replaces configuration variables (e.g. the SSO_* ones).
  */
-export async function createTestBackend(now?: () => Date): Promise<Backend> {
+export async function createTestBackend(
+  now?: () => Date,
+  overrides: Record<string, string | undefined> = {},
+): Promise<Backend> {
   const config = loadConfig({
     STAGE: 'test',
     AWS_REGION: 'eu-central-1',
@@ -15,7 +19,9 @@ export async function createTestBackend(now?: () => Date): Promise<Backend> {
     MAIL_FROM: 'portal@example.com',
     APP_URL: 'http://localhost:3000',
     DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+    SES_ENDPOINT: process.env.SES_ENDPOINT,
     PASSWORD_HASH_COST: '12',
+    ...overrides,
   });
   const backend = createBackend(config, now);
   await ensureTable(backend.db.raw, config.TABLE_NAME);

@@ -1,7 +1,29 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { actorOf, requireSession } from '../middleware/session.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
 
+/** The caller's own account. Open with an expired password: renewing it happens from here. */
 export const accountRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get('/', async (c) => c.json(await c.get('backend').accounts.profile(actorOf(c))));
+  .use(requireAccount({ allowExpiredPassword: true }))
+  .get('/', async (c) => c.json(await c.get('backend').accounts.profile(actorOf(c).account.username)))
+  .get('/sessions', async (c) => {
+    const { account, session } = actorOf(c);
+    const backend = c.get('backend');
+    const live = await backend.sessions.listLive(account.username, backend.now());
+    return c.json({
+      sessions: live.map((s) => ({
+        id: s.tokenHash.slice(0, 16),
+        current: s.tokenHash === session.tokenHash,
+        portal: s.portal,
+        createdAt: s.createdAt,
+        lastSeenAt: s.lastSeenAt,
+        ip: s.ip ?? null,
+        userAgent: s.userAgent ?? null,
+      })),
+    });
+  })
+  .post('/sessions/end-others', async (c) => {
+    const { account, session } = actorOf(c);
+    const ended = await c.get('backend').sessions.revokeAll(account.username, session.tokenHash);
+    return c.json({ success: true, ended });
+  });

@@ -1,31 +1,40 @@
-import { sessionCookieName } from '@portal/backend';
-import { SignInInput } from '@portal/core';
+import { ChangePasswordFormSchema, ForgotPasswordFormSchema, ResetPasswordFormSchema, SignInInput } from '@portal/core';
 import { Hono } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { clearSessionCookie, requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
-const cookieOptions = { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const;
+const ChangePasswordInput = ChangePasswordFormSchema.and(z.object({ endOtherSessions: z.boolean().optional() }));
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/signin', validate('json', SignInInput), async (c) => {
     const backend = c.get('backend');
     // A new session on every sign-in: a token planted before login never becomes authenticated.
     await backend.auth.logout(c.get('sessionToken'));
-    const { result, session } = await backend.auth.signIn(c.req.valid('json'), {
-      portal: c.get('portal'),
-      ip: c.get('clientIp'),
-      userAgent: c.req.header('User-Agent'),
-    });
-    setCookie(c, sessionCookieName(c.get('portal')), session.token, {
-      ...cookieOptions,
-      maxAge: session.maxAgeSeconds,
-    });
+    const { result, session } = await backend.auth.signIn(c.req.valid('json'), requestMeta(c));
+    setSessionCookie(c, session);
     return c.json(result);
   })
-  .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('session'))))
+  .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('account'))))
   .get('/logout', async (c) => {
     await c.get('backend').auth.logout(c.get('sessionToken'));
-    deleteCookie(c, sessionCookieName(c.get('portal')), cookieOptions);
+    clearSessionCookie(c);
     return c.json({ success: true });
-  });
+  })
+  .put(
+    '/change-password',
+    requireAccount({ allowExpiredPassword: true }),
+    validate('json', ChangePasswordInput),
+    async (c) => {
+      const { account, session } = actorOf(c);
+      return c.json(await c.get('backend').passwords.change(account.username, session.tokenHash, c.req.valid('json')));
+    },
+  )
+  .post('/forgot-password', validate('json', ForgotPasswordFormSchema), async (c) =>
+    c.json(await c.get('backend').passwords.requestReset(c.req.valid('json').username, c.get('clientIp'))),
+  )
+  .post('/reset-password', validate('json', ResetPasswordFormSchema), async (c) =>
+    c.json(await c.get('backend').passwords.reset(c.req.valid('json'))),
+  );

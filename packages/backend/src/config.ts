@@ -7,6 +7,31 @@ import { z } from 'zod';
  */
 const optionalUrl = z.string().url().optional();
 
+/** Loopback hosts, the only ones an OpenID issuer may be reached on over plain http (local mode). */
+export const isLoopbackUrl = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+/** Empty means unset, so `SSO_ISSUER=` in a .env file switches single sign-on off. */
+const optionalSetting = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The OpenID issuer of single sign-on: https, or http on loopback only (local stand-in; ADR 009). */
+const issuerUrl = z
+  .string()
+  .url()
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
+  }, 'must be an https URL (http only on localhost)')
+  .refine((value) => !value.includes('?') && !value.includes('#'), 'must not have a query or fragment');
+
+/**
+ * SST v2 binds a `Config.Secret` to a function as this variable; with `prefetchSecrets` the deploy puts
+ * the secret's value in, otherwise (and for a moment during each deploy) it holds a placeholder.
+ */
+export const SST_SSO_SECRET_VARIABLE = 'SST_Secret_value_SSO_CLIENT_SECRET';
+const SST_SECRET_PLACEHOLDER = '__FETCH_FROM_SSM__';
+const SSO_SETTINGS = ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'] as const;
+
 export const ConfigSchema = z.object({
   STAGE: z.string().min(1),
   AWS_REGION: z.string().min(1).default('eu-central-1'),
@@ -30,10 +55,20 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /** A password set by its owner is valid this many days; then it must be renewed (ADR 011). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Sign-in attempts one client address may make per minute before 429 (ADR 010). */
   SIGNINS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Cost factor of the password hash, log2(N) of scrypt. 15 in production; tests may lower it. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /**
+   * Single sign-on (ADR 009): all three or none. The Entra ID tenant's issuer
+   * (https://login.microsoftonline.com/<tenant-id>/v2.0), the app registration's client id and secret.
+   * The secret comes from SSO_CLIENT_SECRET or, on AWS, from the bound SST secret (SST_SSO_SECRET_VARIABLE).
+   */
+  SSO_ISSUER: optionalSetting(issuerUrl),
+  SSO_CLIENT_ID: optionalSetting(z.string().max(200)),
+  SSO_CLIENT_SECRET: optionalSetting(z.string().max(1000)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -41,10 +76,29 @@ export type Config = z.infer<typeof ConfigSchema>;
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const sstSecret = env[SST_SSO_SECRET_VARIABLE];
+  // The placeholder means the deploy has not put the value in yet: single sign-on stays off meanwhile
+  // (it answers SSO.NOT_CONFIGURED) rather than failing every cold start of the API.
+  const secretPending = !env.SSO_CLIENT_SECRET && sstSecret === SST_SECRET_PLACEHOLDER;
+  const parsed = ConfigSchema.safeParse({
+    ...env,
+    SSO_CLIENT_SECRET: env.SSO_CLIENT_SECRET || (secretPending ? undefined : sstSecret),
+  });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
+  const missing = SSO_SETTINGS.filter((name) => !parsed.data[name]);
+  if (missing.length > 0 && missing.length < SSO_SETTINGS.length) {
+    if (!(secretPending && missing.length === 1 && missing[0] === 'SSO_CLIENT_SECRET')) {
+      throw new ConfigError(
+        `Invalid configuration: ${SSO_SETTINGS.join(', ')} go together, set all three or none (missing: ${missing.join(', ')})`,
+      );
+    }
+  }
   return parsed.data;
 }
+
+/** Whether single sign-on is configured (all three settings present). */
+export const ssoConfigured = (config: Pick<Config, (typeof SSO_SETTINGS)[number]>) =>
+  SSO_SETTINGS.every((name) => Boolean(config[name]));

@@ -2,7 +2,10 @@ import { createAccountService } from './accounts/account-service.ts';
 import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
 import { createLoginGuard } from './auth/login-guard.ts';
+import { createPasswordService } from './auth/password-service.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createSessionStore } from './auth/sessions.ts';
+import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
 import type { Config } from './config.ts';
 import { createDb } from './db/client.ts';
@@ -14,6 +17,8 @@ export { ConfigError, loadConfig, type Config } from './config.ts';
 export { ensureTable, TABLE_KEYS } from './db/table.ts';
 export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
+export type { Account } from './accounts/account-record.ts';
+export { getAccount } from './accounts/account-entity.ts';
 export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
 
 /** Wires the services of one process from its validated config. */
@@ -25,24 +30,44 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
   });
   const rateLimiter = createRateLimiter(db, now);
   const audit = createAuditLog(db);
+  const guard = createLoginGuard(db, now);
+  const mailer = createMailer(config);
+  const auth = createAuthService({
+    db,
+    sessions,
+    guard,
+    audit,
+    rateLimiter,
+    signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
+    passwordHashCost: config.PASSWORD_HASH_COST,
+    now,
+  });
   return {
     config,
     db,
     sessions,
     audit,
-    auth: createAuthService({
+    auth,
+    sso: createSsoService({ db, config, issueSession: auth.issueSession, audit, rateLimiter, now }),
+    accounts: createAccountService(db),
+    passwords: createPasswordService({
       db,
       sessions,
-      guard: createLoginGuard(db, now),
-      audit,
+      guard,
+      mailer,
       rateLimiter,
-      signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
       passwordHashCost: config.PASSWORD_HASH_COST,
+      passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+      appUrl: config.APP_URL,
       now,
     }),
-    accounts: createAccountService(db),
     brands: createBrandService(db, now),
-    imports: createImportService({ db, passwordHashCost: config.PASSWORD_HASH_COST, now }),
+    imports: createImportService({
+      db,
+      passwordHashCost: config.PASSWORD_HASH_COST,
+      now,
+      ssoIssuer: config.SSO_ISSUER,
+    }),
     now,
   };
 }

@@ -11,3 +11,4 @@ export * from './zoned-time.ts';
 export * from './paging.ts';
 export * from './constants.ts';
 export * from './money.ts';
+export * from './sso.ts';

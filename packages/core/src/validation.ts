@@ -151,3 +151,17 @@ export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** A required, well-formed e-mail address (account form and anywhere else an address is entered). */
 export const emailString = () => ruleString(requiredRule, emailRule);
+
+/** Reset password through an e-mailed link: the link's token, then the same new-password rules. */
+export const ResetPasswordFormSchema = z
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid'),
+    newPassword: newPasswordString(),
+    newPasswordVerify: ruleString(requiredRule),
+  })
+  .superRefine((value, ctx) => {
+    if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
+      ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], message: Messages.passwordsDoNotMatch });
+    }
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;

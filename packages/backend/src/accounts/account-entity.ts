@@ -97,3 +97,33 @@ export async function recordLogin(db: Db, username: string, at: Date, ip: string
     }),
   );
 }
+
+/**
+ * The update that replaces the password hash, only if the account is still as the caller read it (hash
+ * and status): a parallel change, reset or administrative lock wins and this one fails its condition.
+ * Keeps the last hashes for the reuse rule; a password set by its owner ends 'password expired'.
+ * Returned as parameters so a reset can put it into one transaction with taking its token.
+ */
+export function replacePasswordUpdate(
+  db: Db,
+  seen: Pick<Account, 'username' | 'passwordHash' | 'status'>,
+  change: { newHash: string; history: string[]; passwordExpiry: string; at: Date },
+) {
+  return {
+    TableName: db.table,
+    Key: { pk: accountKeys.pk(seen.username), sk: accountKeys.sk },
+    UpdateExpression:
+      'SET passwordHash = :new, passwordHistory = :history, passwordExpiry = :expiry, #status = :status, updatedAt = :now',
+    ConditionExpression: 'passwordHash = :seenHash AND #status = :seenStatus',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':new': change.newHash,
+      ':history': change.history,
+      ':expiry': change.passwordExpiry,
+      ':status': seen.status === 'password expired' ? 'active' : seen.status,
+      ':now': change.at.toISOString(),
+      ':seenHash': seen.passwordHash,
+      ':seenStatus': seen.status,
+    },
+  };
+}

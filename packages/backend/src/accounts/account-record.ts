@@ -43,6 +43,8 @@ export type AccountFields = z.infer<typeof AccountFields>;
 export type Account = AccountFields & {
   usernameKey: string;
   passwordHash: string;
+  /** Hashes of the most recent passwords, newest first, the current one included (reuse rule). */
+  passwordHistory?: string[];
   lastLogin: { at: string; ip?: string } | null;
   createdAt: string;
   updatedAt: string;

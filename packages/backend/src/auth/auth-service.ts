@@ -17,7 +17,6 @@ import type { AuditLog, AuditEntry } from './audit-log.ts';
 import type { LoginGuard } from './login-guard.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import type { SessionStore } from './sessions.ts';
-import type { SessionRecord } from './session-entity.ts';
 
 /** Days before expiry from which the status carries the 'going to expire' service message. */
 const EXPIRY_WARNING_DAYS = 14;
@@ -106,8 +105,8 @@ export function createAuthService(deps: {
 
     issueSession,
 
-    async status(session: SessionRecord | null): Promise<SessionStatus> {
-      const account = session ? await getAccount(db, session.username) : null;
+    /** GET auth/status for the caller's account (read fresh on every request by the session middleware). */
+    async status(account: Account | null): Promise<SessionStatus> {
       if (!account) return { ...LOGGED_OUT_STATUS };
       const at = now();
       const access = decodeAccess(account);
@@ -139,6 +138,8 @@ export function createAuthService(deps: {
         serviceMessages: expiryMessages(account, at),
       };
     },
+
+    isPasswordExpired: (account: Account) => isPasswordExpired(account, now()),
 
     async logout(token: string | undefined): Promise<void> {
       if (token) await sessions.revoke(token);

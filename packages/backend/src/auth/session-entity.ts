@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
 import type { Db } from '../db/client.ts';
 import { toTtl } from '../db/table.ts';
@@ -65,4 +65,25 @@ export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.doc.send(new DeleteCommand({ TableName: db.table, Key: key(tokenHash) }));
+}
+
+/** The sessions of an account, newest first (gsi1). */
+export async function listSessions(db: Db, username: string): Promise<SessionRecord[]> {
+  const items: SessionRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `SESSIONS#${usernameKey(username)}` },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of res.Items ?? []) items.push(item as SessionRecord);
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  return items;
 }

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core';
 import type { Db } from '../db/client.ts';
-import { deleteSession, getSession, putSession, type SessionRecord, touchSession } from './session-entity.ts';
+import {
+  deleteSession,
+  getSession,
+  listSessions,
+  putSession,
+  type SessionRecord,
+  touchSession,
+} from './session-entity.ts';
 
 /**
  * Lucia-style sessions (ARCHITECTURE convention 6): the cookie holds 32 random bytes, the table only
@@ -69,6 +76,21 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     async revoke(token: string): Promise<void> {
       await deleteSession(db, hashToken(token));
+    },
+
+    /** The account's sessions that are still live, newest first. */
+    async listLive(username: string, now: Date): Promise<SessionRecord[]> {
+      const t = now.getTime();
+      return (await listSessions(db, username)).filter(
+        (s) => Date.parse(s.idleExpiresAt) > t && Date.parse(s.absoluteExpiresAt) > t,
+      );
+    },
+
+    /** Ends every session of the account, except the one with `keepTokenHash` when given. */
+    async revokeAll(username: string, keepTokenHash?: string): Promise<number> {
+      const doomed = (await listSessions(db, username)).filter((s) => s.tokenHash !== keepTokenHash);
+      await Promise.all(doomed.map((s) => deleteSession(db, s.tokenHash)));
+      return doomed.length;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { upsertAccount } from '../accounts/account-entity.ts';
+import { getAccount, upsertAccount } from '../accounts/account-entity.ts';
 import { AccountFields } from '../accounts/account-record.ts';
+import { putIdentityLink } from '../auth/identity-link-entity.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { BrandInput, putBrand } from '../brands/brand-entity.ts';
 import type { Db } from '../db/client.ts';
@@ -18,12 +19,42 @@ export type ImportReport = {
   errors: { line: number; reason: string }[];
 };
 
-type Deps = { db: Db; passwordHashCost: number; now: () => Date };
+type Deps = {
+  db: Db;
+  passwordHashCost: number;
+  now: () => Date;
+  /** This stage's single sign-on issuer, what CONFIGURED_ISSUER in an identity link stands for. */
+  ssoIssuer?: string;
+};
 type Kind<T> = { schema: z.ZodType<T>; write: (deps: Deps, record: T) => Promise<'created' | 'updated'> };
+
+/** A record that is well-formed but cannot be written (e.g. it names an account that does not exist). */
+class ImportRejected extends Error {}
 
 const AccountImport = AccountFields.extend({
   /** Initial password, used only when the account is created. */
   password: z.string().min(12),
+});
+
+/**
+ * In an identity link, stands for this stage's SSO_ISSUER, so one file serves every stage of a tenant
+ * setup, and the demo seed fits the local provider whatever its port (ADR 009). Resolved at import:
+ * the stored link always holds the real issuer.
+ */
+export const CONFIGURED_ISSUER = '$SSO_ISSUER';
+
+/** Links an external identity (OpenID issuer + subject) to an existing account (ADR 009). */
+const IdentityLinkImport = z.object({
+  username: z.string().trim().min(1).max(200),
+  issuer: z.union([
+    z.literal(CONFIGURED_ISSUER),
+    z
+      .string()
+      .url()
+      .max(500)
+      .refine((value) => !value.includes('#'), 'must not have a fragment'),
+  ]),
+  subject: z.string().min(1).max(255),
 });
 
 const kinds = {
@@ -39,6 +70,16 @@ const kinds = {
     write: async ({ db, passwordHashCost, now }, { password, ...fields }) =>
       upsertAccount(db, fields, await hashPassword(password, passwordHashCost), now()),
   } satisfies Kind<z.infer<typeof AccountImport>>,
+  identityLinks: {
+    schema: IdentityLinkImport,
+    write: async ({ db, now, ssoIssuer }, link) => {
+      const issuer = link.issuer === CONFIGURED_ISSUER ? ssoIssuer : link.issuer;
+      if (!issuer) throw new ImportRejected(`issuer: ${CONFIGURED_ISSUER} needs SSO_ISSUER to be configured`);
+      const account = await getAccount(db, link.username);
+      if (!account) throw new ImportRejected(`username: no account '${link.username}'`);
+      return putIdentityLink(db, { issuer, subject: link.subject, username: account.username }, now());
+    },
+  } satisfies Kind<z.infer<typeof IdentityLinkImport>>,
 };
 
 export type ImportKind = keyof typeof kinds;
@@ -59,7 +100,12 @@ export function createImportService(deps: Deps) {
           report.errors.push({ line, reason });
           continue;
         }
-        report[await write(deps, parsed.data)] += 1;
+        try {
+          report[await write(deps, parsed.data)] += 1;
+        } catch (error) {
+          if (!(error instanceof ImportRejected)) throw error;
+          report.errors.push({ line, reason: error.message });
+        }
       }
       return report;
     },

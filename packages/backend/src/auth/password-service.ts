@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type ChangePasswordForm,
+  Messages,
+  type ResetPasswordForm,
+  resetInstructionsSentMessage,
+} from '@portal/core';
+import { findAccountsByEmail, getAccount, replacePasswordUpdate } from '../accounts/account-entity.ts';
+import type { Account } from '../accounts/account-record.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { LoginGuard } from './login-guard.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { passwordProblems } from './password-policy.ts';
+import { getResetToken, putResetToken, resetTokenKey } from './reset-token-entity.ts';
+import type { SessionStore } from './sessions.ts';
+
+/** How many recent passwords (the current one included) may not be chosen again. */
+export const PASSWORD_HISTORY = 5;
+const RESET_VALID_MS = 30 * 60_000;
+const FORGOT_PER_IP = { name: 'forgot-ip', limit: 5, windowSeconds: 60 };
+const RESET_MAILS_PER_ACCOUNT = { name: 'forgot-account', limit: 3, windowSeconds: 3600 };
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const isConditionFailure = (error: unknown) =>
+  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
+
+export function createPasswordService(deps: {
+  db: Db;
+  sessions: SessionStore;
+  guard: LoginGuard;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  passwordHashCost: number;
+  passwordMaxAgeDays: number;
+  appUrl: string;
+  now: () => Date;
+}) {
+  const { db, sessions, guard, now } = deps;
+
+  /** Policy and reuse checks; the new hash and history to store. */
+  async function acceptNewPassword(account: Account, newPassword: string) {
+    const problems = passwordProblems(newPassword, account.username);
+    if (problems.length) {
+      const message = problems.includes(Messages.passwordTooWeak) ? Messages.passwordTooWeak : problems[0]!;
+      throw new AppError('input', 'PASSWORD.TOO_WEAK', message, {
+        issues: problems.map((m) => ({ path: 'newPassword', message: m })),
+      });
+    }
+    const history = (account.passwordHistory ?? [account.passwordHash]).slice(0, PASSWORD_HISTORY);
+    for (const old of history) {
+      if (await verifyPassword(newPassword, old)) {
+        throw new AppError('input', 'PASSWORD.ALREADY_USED', Messages.passwordAlreadyUsed, {
+          issues: [{ path: 'newPassword', message: Messages.passwordAlreadyUsed }],
+        });
+      }
+    }
+    const newHash = await hashPassword(newPassword, deps.passwordHashCost);
+    const at = now();
+    return replacePasswordUpdate(db, account, {
+      newHash,
+      history: [newHash, ...history].slice(0, PASSWORD_HISTORY),
+      passwordExpiry: new Date(at.getTime() + deps.passwordMaxAgeDays * 86_400_000).toISOString(),
+      at,
+    });
+  }
+
+  const changeFailed = () => new AppError('conflict', 'PASSWORD.CHANGE_FAILED', Messages.passwordChangeFailed);
+
+  return {
+    /** PUT auth/change-password; optionally ends the account's other sessions. */
+    async change(username: string, currentSessionHash: string, input: ChangePasswordForm & { endOtherSessions?: boolean }) {
+      const account = await getAccount(db, username);
+      if (!account) throw changeFailed();
+      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+        // Counts toward the sign-in budget: a stolen session must not be a password oracle.
+        await guard.recordFailure(username);
+        throw new AppError('input', 'PASSWORD.CURRENT_MISMATCH', Messages.currentPasswordMismatch, {
+          issues: [{ path: 'currentPassword', message: Messages.currentPasswordMismatch }],
+        });
+      }
+      const update = await acceptNewPassword(account, input.newPassword);
+      try {
+        await db.doc.send(new UpdateCommand(update));
+      } catch (error) {
+        if (isConditionFailure(error)) throw changeFailed();
+        throw error;
+      }
+      const endedSessions = input.endOtherSessions ? await sessions.revokeAll(username, currentSessionHash) : 0;
+      return { success: true as const, message: Messages.passwordChanged, endedSessions };
+    },
+
+    /**
+     * POST auth/forgot-password: the same answer whether or not an account matches (no enumeration).
+     * Each matching account (by username, or all accounts with that e-mail) gets a single-use link.
+     */
+    async requestReset(identifier: string, ip: string | undefined) {
+      await deps.rateLimiter.hit(FORGOT_PER_IP, ip ?? 'unknown');
+      const typed = identifier.trim();
+      const byName = await getAccount(db, typed);
+      const accounts = byName ? [byName] : typed.includes('@') ? (await findAccountsByEmail(db, typed)).items : [];
+      for (const account of accounts) {
+        try {
+          await deps.rateLimiter.hit(RESET_MAILS_PER_ACCOUNT, account.usernameKey);
+        } catch {
+          continue; // enough links in flight; answer as always
+        }
+        const token = randomBytes(32).toString('base64url');
+        await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));
+        const link = `${deps.appUrl}/forgot-password?token=${token}`;
+        await deps.mailer.send({
+          to: account.email,
+          subject: 'Reset your portal password',
+          text: [
+            `Someone asked to reset the password of the portal account "${account.username}".`,
+            '',
+            `To choose a new password, open this link within 30 minutes (it works once):`,
+            link,
+            '',
+            'If this was not you, ignore this mail: your password stays as it is.',
+          ].join('\n'),
+        });
+      }
+      return { message: resetInstructionsSentMessage(typed) };
+    },
+
+    /** Sets a new password through an e-mailed link, then ends every session of the account. */
+    async reset(input: ResetPasswordForm) {
+      const tokenHash = sha256(input.token);
+      const token = await getResetToken(db, tokenHash);
+      const invalid = new AppError(
+        'input',
+        'PASSWORD.RESET_LINK_INVALID',
+        'This link is invalid or has expired. Please request a new one.',
+      );
+      if (!token || Date.parse(token.validUntil) <= now().getTime()) throw invalid;
+      const account = await getAccount(db, token.username);
+      if (!account) throw invalid;
+      const update = await acceptNewPassword(account, input.newPassword);
+      try {
+        await db.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: db.table,
+                  Key: resetTokenKey(tokenHash),
+                  ConditionExpression: 'attribute_exists(pk)',
+                },
+              },
+              { Update: update },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw invalid;
+        throw error;
+      }
+      await sessions.revokeAll(account.username);
+      await guard.clear(account.username);
+      return { success: true as const, message: Messages.passwordChanged };
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,214 @@
+import {
+  LoginErrorCode,
+  SsoErrorCode,
+  type SsoCompleteInput,
+  type SsoStartQuery,
+  type SsoStartResult,
+} from '@portal/core';
+import * as oidc from 'openid-client';
+import { getAccount } from '../accounts/account-entity.ts';
+import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { AuditLog, SignInOutcome } from './audit-log.ts';
+import type { AuthService, RequestMeta } from './auth-service.ts';
+import { getIdentityLink } from './identity-link-entity.ts';
+import { hashState, putSsoTransaction, takeSsoTransaction } from './sso-transaction-entity.ts';
+
+/** How long a user may take at the provider before the callback; the transaction is single-use anyway. */
+export const SSO_TRANSACTION_MINUTES = 10;
+/** Single sign-on calls one client address may make per minute (each writes or deletes an item). */
+const SSO_PER_IP = { name: 'sso-ip', windowSeconds: 60 } as const;
+/** Discovery and token requests give up well before API Gateway's 30 s. */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+
+/** Errors that mean "this callback does not complete a sign-in" rather than "our setup is broken". */
+const REJECTED_RESPONSE_CODES = new Set([
+  'OAUTH_JWT_CLAIM_COMPARISON_FAILED', // iss, aud, azp or nonce of the ID token
+  'OAUTH_JWT_TIMESTAMP_CHECK_FAILED', // exp, iat
+  'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED',
+  'OAUTH_INVALID_RESPONSE', // e.g. no ID token, wrong iss parameter
+]);
+const isRejection = (error: unknown) =>
+  (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') ||
+  error instanceof oidc.AuthorizationResponseError ||
+  (error instanceof oidc.ClientError && REJECTED_RESPONSE_CODES.has(error.code ?? ''));
+
+/**
+ * Single sign-on with Microsoft Entra ID (ADR 009): OpenID Connect authorization code flow with PKCE,
+ * state and nonce, through openid-client. The account is found only through an identity link
+ * (issuer + subject); the same account checks as a password sign-in apply, then `issueSession`.
+ * Tokens and codes are never stored or logged; only the pending transaction (verifier, nonce) is.
+ */
+export function createSsoService(deps: {
+  db: Db;
+  config: Pick<
+    Config,
+    'APP_URL' | 'SSO_ISSUER' | 'SSO_CLIENT_ID' | 'SSO_CLIENT_SECRET' | 'SIGNINS_PER_IP_PER_MINUTE'
+  >;
+  issueSession: AuthService['issueSession'];
+  audit: AuditLog;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+}) {
+  const { db, config, now } = deps;
+  const site = new URL(config.APP_URL);
+  let discovered: Promise<oidc.Configuration> | undefined;
+
+  function requireConfigured() {
+    if (!ssoConfigured(config)) {
+      throw new AppError('not_found', SsoErrorCode.notConfigured, 'Single sign-on is not available here.');
+    }
+  }
+
+  /** The provider's configuration, discovered once per process (again after a failed attempt). */
+  function provider(): Promise<oidc.Configuration> {
+    requireConfigured();
+    if (!discovered) {
+      const issuer = new URL(config.SSO_ISSUER!);
+      // Plain http only for the local stand-in on loopback; config already refuses http elsewhere.
+      const insecure = issuer.protocol === 'http:' && isLoopbackUrl(issuer);
+      const attempt = oidc.discovery(issuer, config.SSO_CLIENT_ID!, config.SSO_CLIENT_SECRET!, undefined, {
+        timeout: PROVIDER_TIMEOUT_SECONDS,
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+      });
+      discovered = attempt;
+      attempt.catch(() => {
+        if (discovered === attempt) discovered = undefined;
+      });
+    }
+    return discovered;
+  }
+
+  function checkPortal(app: string, meta: RequestMeta) {
+    if (app !== meta.portal) {
+      throw new AppError('input', SsoErrorCode.portalMismatch, 'app must name the portal of this request', {
+        issues: [{ path: 'app', message: `must be ${meta.portal}` }],
+      });
+    }
+  }
+
+  /** The redirect URI for a callback path of this site; anything pointing elsewhere is refused. */
+  function redirectUriFor(callback: string): string {
+    const invalid = () =>
+      new AppError('input', SsoErrorCode.callbackInvalid, 'The callback must be a path of this site', {
+        issues: [{ path: 'callback', message: 'must be a path of this site, like /sso-callback' }],
+      });
+    // A path: one leading slash (not '//host'), no backslashes, spaces or control characters.
+    if (!/^\/(?![/\\])[A-Za-z0-9\-._~/%]*$/.test(callback)) throw invalid();
+    const url = new URL(callback, site);
+    if (url.origin !== site.origin || url.search || url.hash) throw invalid();
+    return url.href;
+  }
+
+  const record = (meta: RequestMeta, username: string, outcome: SignInOutcome) =>
+    deps.audit.record({
+      at: now().toISOString(),
+      username,
+      ip: meta.ip,
+      portal: meta.portal,
+      outcome,
+      method: 'sso',
+    });
+
+  const limit = (meta: RequestMeta) =>
+    deps.rateLimiter.hit({ ...SSO_PER_IP, limit: config.SIGNINS_PER_IP_PER_MINUTE }, meta.ip ?? 'unknown');
+
+  return {
+    /** GET auth/sso: starts a sign-in and answers the provider's authorization URL. */
+    async start(input: SsoStartQuery, meta: RequestMeta): Promise<SsoStartResult> {
+      requireConfigured();
+      checkPortal(input.app, meta);
+      const redirectUri = redirectUriFor(input.callback);
+      await limit(meta);
+      const client = await provider();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const at = now();
+      await putSsoTransaction(db, {
+        stateHash: hashState(state),
+        codeVerifier,
+        nonce,
+        portal: meta.portal,
+        redirectUri,
+        createdAt: at.toISOString(),
+        expiresAtIso: new Date(at.getTime() + SSO_TRANSACTION_MINUTES * 60_000).toISOString(),
+      });
+      const url = oidc.buildAuthorizationUrl(client, {
+        redirect_uri: redirectUri,
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return { url: url.href };
+    },
+
+    /** POST auth/sso: finishes the code flow and signs in the linked account. */
+    async complete(input: SsoCompleteInput, meta: RequestMeta) {
+      requireConfigured();
+      checkPortal(input.app, meta);
+      await limit(meta);
+      // Taken (deleted) before anything else: a state works once, whatever happens next.
+      const tx = await takeSsoTransaction(db, hashState(input.state));
+      if (!tx || tx.portal !== meta.portal || Date.parse(tx.expiresAtIso) <= now().getTime()) {
+        throw new AppError(
+          'auth',
+          SsoErrorCode.stateInvalid,
+          'This sign-in link has expired or was already used. Please sign in again.',
+        );
+      }
+      const client = await provider();
+      const callbackUrl = new URL(tx.redirectUri);
+      callbackUrl.searchParams.set('code', input.code);
+      callbackUrl.searchParams.set('state', input.state);
+      if (input.iss) callbackUrl.searchParams.set('iss', input.iss);
+
+      let claims: oidc.IDToken | undefined;
+      try {
+        // Checks the ID token's iss, aud, azp, exp, iat and nonce; sends the PKCE verifier.
+        const tokens = await oidc.authorizationCodeGrant(client, callbackUrl, {
+          pkceCodeVerifier: tx.codeVerifier,
+          expectedState: input.state,
+          expectedNonce: tx.nonce,
+          idTokenExpected: true,
+        });
+        claims = tokens.claims();
+      } catch (error) {
+        if (!isRejection(error)) throw error;
+      }
+      if (!claims?.sub) {
+        throw new AppError('auth', SsoErrorCode.failed, 'Single sign-on failed. Please try again.');
+      }
+
+      // Only the link decides; the e-mail or name in the token never selects an account.
+      const link = await getIdentityLink(db, claims.iss, claims.sub);
+      const account = link ? await getAccount(db, link.username) : null;
+      if (!account) {
+        // Audited under the subject, so an administrator can find the identity to link.
+        await record(meta, `sso:${claims.sub}`, 'sso_not_linked');
+        throw new AppError(
+          'auth',
+          SsoErrorCode.notLinked,
+          'This Microsoft account is not linked to a portal account. Ask your administrator to link it.',
+        );
+      }
+      if (account.status === 'locked') {
+        await record(meta, account.username, 'account_locked');
+        throw new AppError('auth', LoginErrorCode.accountLocked, 'account locked');
+      }
+      if (!account.portals.includes(meta.portal)) {
+        await record(meta, account.username, 'wrong_url');
+        throw new AppError('auth', LoginErrorCode.wrongUrl, 'wrong url');
+      }
+      // No second factor here: the provider enforces its own MFA (ADR 009).
+      await record(meta, account.username, 'sso_success');
+      return deps.issueSession(account, meta);
+    },
+  };
+}
+
+export type SsoService = ReturnType<typeof createSsoService>;

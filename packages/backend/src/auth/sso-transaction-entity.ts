@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Portal } from '@portal/core';
+import type { Db } from '../db/client.ts';
+import { toTtl } from '../db/table.ts';
+
+/**
+ * A pending single sign-on (ADR 009): what the callback needs to finish the code flow, keyed by the
+ * SHA-256 of its `state`. Written when the authorization URL is handed out, deleted (conditionally,
+ * so exactly once) when the callback arrives. DynamoDB TTL removes abandoned ones.
+ * Access pattern:
+ * - take by state: pk=SSOTX#<sha256(state)>, sk=SSOTX (conditional delete returning the item)
+ */
+export type SsoTransaction = {
+  stateHash: string;
+  codeVerifier: string;
+  nonce: string;
+  portal: Portal;
+  /** The exact redirect_uri sent in the authorization request; the token request must repeat it. */
+  redirectUri: string;
+  createdAt: string;
+  expiresAtIso: string;
+};
+
+export const hashState = (state: string): string => createHash('sha256').update(state).digest('hex');
+
+const key = (stateHash: string) => ({ pk: `SSOTX#${stateHash}`, sk: 'SSOTX' });
+
+export async function putSsoTransaction(db: Db, tx: SsoTransaction): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...key(tx.stateHash), type: 'ssoTransaction', ...tx, expiresAt: toTtl(new Date(tx.expiresAtIso)) },
+      // States are 32 random bytes; never overwrite one anyway.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Removes the transaction of a state and returns it, or null when there is none (unknown, already used,
+ * or collected by TTL). Two callbacks racing with the same state: exactly one gets the transaction.
+ */
+export async function takeSsoTransaction(db: Db, stateHash: string): Promise<SsoTransaction | null> {
+  try {
+    const res = await db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: key(stateHash),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!res.Attributes) return null;
+    const { pk: _pk, sk: _sk, type: _t, expiresAt: _e, ...rest } = res.Attributes;
+    return rest as SsoTransaction;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+    throw error;
+  }
+}

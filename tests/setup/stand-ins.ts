@@ -1,0 +1,23 @@
+import { JAVA_MISSING, javaAvailable, startDynamoDbLocal } from '../../scripts/local/dynamodb-local.ts';
+import { freePort } from '../../scripts/local/ports.ts';
+import { startSesLocal } from '../../scripts/local/ses-local.ts';
+
+/**
+ * The AWS stand-ins for the server suite: one in-memory DynamoDB Local (each test file makes its own
+ * table) and one SES stand-in (tests read what was sent from its /store, see tests/support/mailbox.ts).
+ */
+export default async function setup() {
+  if (!javaAvailable()) throw new Error(JAVA_MISSING);
+  const dynamo = await startDynamoDbLocal({});
+  const sesPort = await freePort();
+  const ses = await startSesLocal({ host: '127.0.0.1', port: sesPort });
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.SES_ENDPOINT = `http://127.0.0.1:${sesPort}`;
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  process.env.AWS_REGION ??= 'eu-central-1';
+  return async () => {
+    await new Promise((resolve) => ses.close(resolve));
+    await dynamo.stop();
+  };
+}
