@@ -1,6 +1,6 @@
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
+import { Config, Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { Jobs } from './jobs.ts';
 import { Storage } from './storage.ts';
@@ -12,6 +12,7 @@ export function Api({ stack }: StackContext) {
   const { files, reports, totpKey, grantData } = use(Storage);
   const { grantSend } = use(Email);
   const jobs = use(Jobs);
+  const sso = singleSignOn(stack);
 
   const handler = new SstFunction(stack, 'ApiHandler', {
     handler: 'functions/api/lambda.handler',
@@ -24,7 +25,10 @@ export function Api({ stack }: StackContext) {
       SCHEDULER_ROLE_ARN: jobs.schedulerRole.roleArn,
       REPORT_RUNNER_ARN: jobs.runner.functionArn,
       SCHEDULER_DLQ_ARN: jobs.dlq.queueArn,
+      ...sso.environment,
     },
+    bind: sso.bind,
+    prefetchSecrets: sso.bind.length > 0,
     logGroup: new LogGroup(stack, 'ApiHandlerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   api.addRoutes(stack, { 'ANY /api/{proxy+}': handler });
@@ -39,4 +43,25 @@ export function Api({ stack }: StackContext) {
   jobs.grantScheduling(handler);
 
   return { handler };
+}
+
+/**
+ * Single sign-on with Entra ID (ADR 009), all or nothing per stage. SSO_ISSUER and SSO_CLIENT_ID come
+ * from the stage's environment at deploy; the client secret is an SST secret
+ * (`npx sst secrets set SSO_CLIENT_SECRET <value> --stage NAME`, before the deploy), bound to the API
+ * and written into its variable SST_Secret_value_SSO_CLIENT_SECRET at deploy (`prefetchSecrets`).
+ */
+function singleSignOn(stack: StackContext['stack']): {
+  environment: Record<string, string>;
+  bind: Config.Secret[];
+} {
+  const issuer = process.env.SSO_ISSUER || undefined;
+  const clientId = process.env.SSO_CLIENT_ID || undefined;
+  if (!issuer && !clientId) return { environment: {}, bind: [] };
+  if (!issuer || !clientId) throw new Error('SSO_ISSUER and SSO_CLIENT_ID must be set together (ADR 009)');
+  if (!issuer.startsWith('https://')) throw new Error('SSO_ISSUER must be an https URL (ADR 009)');
+  return {
+    environment: { SSO_ISSUER: issuer, SSO_CLIENT_ID: clientId },
+    bind: [new Config.Secret(stack, 'SSO_CLIENT_SECRET')],
+  };
 }

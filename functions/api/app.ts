@@ -7,6 +7,7 @@ import { apiSecureHeaders, requirePortal, xssiPrefix } from './middleware/protoc
 import { loadSession } from './middleware/session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { mfaRoutes, otpRoutes } from './routes/mfa.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
@@ -26,6 +27,8 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
   return app
     .route('/auth/sso', ssoRoutes)
     .route('/auth', authRoutes)
+    .route('/auth', mfaRoutes)
+    .route('/send-otp-code', otpRoutes)
     .route('/brand', brandRoutes)
     .route('/account', accountRoutes);
 }

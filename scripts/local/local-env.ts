@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * Where local mode puts everything. Ports default to fixed values so the import CLI finds a running
@@ -29,7 +29,7 @@ export const localOidcIssuer = (ports: Pick<LocalPorts, 'oidc'>) => `http://loca
 
 export const localDataDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? '.data');
 
-export function localEnv(ports: LocalPorts): Record<string, string> {
+export function localEnv(ports: LocalPorts, dataDir = localDataDir()): Record<string, string> {
   return {
     STAGE: 'local',
     AWS_REGION: 'eu-central-1',
@@ -44,6 +44,8 @@ export function localEnv(ports: LocalPorts): Record<string, string> {
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
     S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+    // Stands in for the stage's KMS key (ADR 012).
+    TOTP_KEY_FILE: join(dataDir, 'totp.key'),
     // "Continue with Microsoft" against the local stand-in for Entra ID (ADR 009).
     SSO_ISSUER: localOidcIssuer(ports),
     SSO_CLIENT_ID: LOCAL_OIDC_CLIENT.clientId,

@@ -33,7 +33,14 @@ export async function startLocalOidcProvider(options: { port: number; redirectUr
       return { accountId: sub, claims: async () => ({ sub, ...demoIdentities[sub] }) };
     },
     // Explicit lifetimes (seconds), which also keeps oidc-provider from printing a notice per flow.
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
   });
   const server: Server = await new Promise((resolve) => {
     const s = provider.listen(options.port, () => resolve(s));

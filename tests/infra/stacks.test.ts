@@ -218,6 +218,12 @@ describe('Api', () => {
     });
   });
 
+  it('has no single sign-on settings or secret in a stage without SSO_ISSUER (ADR 009)', () => {
+    const env = (fn()?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env).filter((name) => name.includes('SSO'))).toEqual([]);
+    t.Api.resourceCountIs('Custom::SecretPrefetcher', 0);
+  });
+
   it('logs to a stack-owned log group with bounded retention', () => {
     expect(fn()?.Properties.LoggingConfig).toEqual({
       LogGroup: { Ref: expect.stringMatching(/^ApiHandlerLogs/) },
@@ -356,11 +362,43 @@ describe('IAM', () => {
 // Further syntheses in the same worker work: initProject and a new App replace SST's process-wide state.
 // They stay in this one file on purpose: every synthesis rewrites <root>/.sst/types, which two parallel
 // workers would race on.
+const ENTRA_ISSUER = 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0';
+
 describe('prod stage', () => {
   let t: Awaited<ReturnType<typeof synth>>;
 
   beforeAll(async () => {
-    t = await synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org' } });
+    t = await synth('prod', {
+      env: {
+        MAIL_DOMAIN: 'mail.portal.example.org',
+        SSO_ISSUER: ENTRA_ISSUER,
+        SSO_CLIENT_ID: 'prod-client-id',
+      },
+    });
+  });
+
+  it('gives the API the Entra ID issuer and client id and binds the secret from SSM (ADR 009)', () => {
+    const [, fn] =
+      ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
+    const env = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({
+      SSO_ISSUER: ENTRA_ISSUER,
+      SSO_CLIENT_ID: 'prod-client-id',
+      // The variable the backend reads; the deploy's prefetcher replaces the placeholder with the value.
+      SST_Secret_value_SSO_CLIENT_SECRET: '__FETCH_FROM_SSM__',
+    });
+    expect(env.SSO_CLIENT_SECRET).toBeUndefined();
+    t.Api.resourceCountIs('Custom::SecretPrefetcher', 1);
+    const read = statements(t.Api).filter((s) => asArray(s.statement.Action).includes('ssm:GetParameters'));
+    expect(JSON.stringify(read.map((s) => s.statement.Resource))).toContain(
+      '/sst/portal/prod/Secret/SSO_CLIENT_SECRET/value',
+    );
+  });
+
+  it('refuses half a single sign-on setup', async () => {
+    await expect(
+      synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', SSO_ISSUER: ENTRA_ISSUER } }),
+    ).rejects.toThrow(/SSO_ISSUER and SSO_CLIENT_ID must be set together/);
   });
 
   it('retains the table, the buckets and the TOTP key when the stage is removed', () => {

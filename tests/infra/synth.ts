@@ -17,7 +17,14 @@ const repoRoot = path.resolve(here, '../..');
 const fixtureRoot = path.join(here, 'fixtures/app');
 
 /** The stage inputs infra reads from the environment; a synthesis sees only those passed in `env`. */
-const stageInputs = ['MAIL_DOMAIN', 'MAIL_FROM', 'SITE_DOMAIN', 'SITE_CERTIFICATE_ARN'];
+const stageInputs = [
+  'MAIL_DOMAIN',
+  'MAIL_FROM',
+  'SITE_DOMAIN',
+  'SITE_CERTIFICATE_ARN',
+  'SSO_ISSUER',
+  'SSO_CLIENT_ID',
+];
 
 export async function synth(
   stage: string,

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type Backend, createBackend, ensureTable, loadConfig } from '@portal/backend';
 
@@ -21,6 +23,7 @@ export async function createTestBackend(
     DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
     SES_ENDPOINT: process.env.SES_ENDPOINT,
     PASSWORD_HASH_COST: '12',
+    TOTP_KEY_FILE: join(tmpdir(), `portal-test-totp-${process.pid}.key`),
     ...overrides,
   });
   const backend = createBackend(config, now);

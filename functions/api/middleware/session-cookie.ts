@@ -1,6 +1,6 @@
 import { sessionCookieName } from '@portal/backend';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env.ts';
 
 /** The session cookie of the request's portal (ADR 008): HttpOnly, Secure, SameSite=Lax. */
@@ -15,6 +15,19 @@ export function setSessionCookie(c: Context<AppEnv>, session: { token: string; m
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, sessionCookieName(c.get('portal')), cookieOptions);
+}
+
+/** The pending second step of a sign-in (ADR 012) has its own short-lived cookie per portal. */
+const mfaCookieName = (c: Context<AppEnv>) => `portal_mfa_${c.get('portal')}`;
+
+export const mfaAttemptToken = (c: Context<AppEnv>) => getCookie(c, mfaCookieName(c));
+
+export function setMfaAttemptCookie(c: Context<AppEnv>, attempt: { token: string; maxAgeSeconds: number }) {
+  setCookie(c, mfaCookieName(c), attempt.token, { ...cookieOptions, maxAge: attempt.maxAgeSeconds });
+}
+
+export function clearMfaAttemptCookie(c: Context<AppEnv>) {
+  deleteCookie(c, mfaCookieName(c), cookieOptions);
 }
 
 /** What every sign-in route needs to know about the request. */

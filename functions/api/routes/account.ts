@@ -22,6 +22,7 @@ export const accountRoutes = new Hono<AppEnv>()
       })),
     });
   })
+  .post('/mfa-notice/dismiss', async (c) => c.json(await c.get('backend').mfa.dismissNotice(actorOf(c).account.username)))
   .post('/sessions/end-others', async (c) => {
     const { account, session } = actorOf(c);
     const ended = await c.get('backend').sessions.revokeAll(account.username, session.tokenHash);

@@ -3,7 +3,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { clearSessionCookie, requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
+import {
+  clearMfaAttemptCookie,
+  clearSessionCookie,
+  mfaAttemptToken,
+  requestMeta,
+  setMfaAttemptCookie,
+  setSessionCookie,
+} from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
 const ChangePasswordInput = ChangePasswordFormSchema.and(z.object({ endOtherSessions: z.boolean().optional() }));
@@ -13,8 +20,16 @@ export const authRoutes = new Hono<AppEnv>()
     const backend = c.get('backend');
     // A new session on every sign-in: a token planted before login never becomes authenticated.
     await backend.auth.logout(c.get('sessionToken'));
-    const { result, session } = await backend.auth.signIn(c.req.valid('json'), requestMeta(c));
-    setSessionCookie(c, session);
+    const { result, session, mfaAttempt } = await backend.auth.signIn(
+      c.req.valid('json'),
+      requestMeta(c),
+      mfaAttemptToken(c),
+    );
+    if (mfaAttempt) setMfaAttemptCookie(c, mfaAttempt);
+    if (session) {
+      setSessionCookie(c, session);
+      clearMfaAttemptCookie(c);
+    }
     return c.json(result);
   })
   .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('account'))))

@@ -19,6 +19,7 @@ const issuerUrl = z
   .string()
   .url()
   .refine((value) => {
+    if (!URL.canParse(value)) return true; // reported by .url()
     const url = new URL(value);
     return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
   }, 'must be an https URL (http only on localhost)')
@@ -55,6 +56,12 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /** TOTP secrets are encrypted with this KMS key on AWS ... */
+  TOTP_KMS_KEY_ID: z.string().min(1).optional(),
+  /** ... or, in local mode and tests, with a key kept in this file (created on first use). */
+  TOTP_KEY_FILE: z.string().min(1).optional(),
+  /** The name authenticator apps show next to the account. */
+  MFA_ISSUER: z.string().min(1).default('CardPortal'),
   /** A password set by its owner is valid this many days; then it must be renewed (ADR 011). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Sign-in attempts one client address may make per minute before 429 (ADR 010). */
@@ -91,8 +98,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const missing = SSO_SETTINGS.filter((name) => !parsed.data[name]);
   if (missing.length > 0 && missing.length < SSO_SETTINGS.length) {
     if (!(secretPending && missing.length === 1 && missing[0] === 'SSO_CLIENT_SECRET')) {
+      const names = SSO_SETTINGS.join(', ');
       throw new ConfigError(
-        `Invalid configuration: ${SSO_SETTINGS.join(', ')} go together, set all three or none (missing: ${missing.join(', ')})`,
+        `Invalid configuration: ${names} go together, set all three or none (missing: ${missing.join(', ')})`,
       );
     }
   }

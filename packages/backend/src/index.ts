@@ -4,6 +4,8 @@ import { createAuthService } from './auth/auth-service.ts';
 import { createLoginGuard } from './auth/login-guard.ts';
 import { createPasswordService } from './auth/password-service.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMfaService } from './auth/mfa/mfa-service.ts';
+import { createSecretBox } from './auth/mfa/create-secret-box.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
@@ -32,12 +34,21 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
   const audit = createAuditLog(db);
   const guard = createLoginGuard(db, now);
   const mailer = createMailer(config);
+  const mfa = createMfaService({
+    db,
+    secrets: createSecretBox(config),
+    mailer,
+    rateLimiter,
+    issuer: config.MFA_ISSUER,
+    now,
+  });
   const auth = createAuthService({
     db,
     sessions,
     guard,
     audit,
     rateLimiter,
+    mfa,
     signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
     passwordHashCost: config.PASSWORD_HASH_COST,
     now,
@@ -48,6 +59,7 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
     sessions,
     audit,
     auth,
+    mfa,
     sso: createSsoService({ db, config, issueSession: auth.issueSession, audit, rateLimiter, now }),
     accounts: createAccountService(db),
     passwords: createPasswordService({

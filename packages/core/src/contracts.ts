@@ -118,6 +118,10 @@ export const SessionStatus = z.object({
   mayChangePassword: z.boolean(),
   passwordExpiry: z.string().nullable(),
   mfaStatus: MfaMethod,
+  /** The MFA activation notice was dismissed for good (kept per user on the server). */
+  mfaNoticeDismissed: z.boolean().optional(),
+  /** Unused recovery codes left, when MFA is active. */
+  recoveryCodesLeft: z.number().int().optional(),
   lastLogin: z.object({ at: z.string(), ip: z.string().optional() }).nullable(),
   user: SessionUser.nullable(),
   serviceMessages: z.array(ServiceMessage),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggedOutStatus } from '../lib/auth.ts';
 import { signedIn } from '../test/fixtures.ts';
-import { authDecision, retailerDecision } from './guard-decisions.ts';
+import { authDecision, homeDecision, retailerDecision } from './guard-decisions.ts';
 
 describe('authDecision (/app guard)', () => {
   it('waits for the first status, allows a signed-in user, denies otherwise', () => {
@@ -10,6 +10,23 @@ describe('authDecision (/app guard)', () => {
     expect(authDecision(loggedOutStatus, false)).toBe('deny');
     expect(authDecision({ ...signedIn(), user: null }, false)).toBe('deny');
     expect(authDecision(signedIn(), false)).toBe('allow');
+  });
+});
+
+describe('homeDecision (/ and /connect: public, never a guard)', () => {
+  it('shows the login card while signed out, without a status yet, or just after logout', () => {
+    expect(homeDecision(undefined, false, false)).toBe('login');
+    expect(homeDecision(undefined, true, false)).toBe('login');
+    expect(homeDecision(loggedOutStatus, true, false)).toBe('login');
+    expect(homeDecision({ ...signedIn(), user: null }, true, false)).toBe('login');
+    expect(homeDecision(signedIn(), true, true)).toBe('login');
+    expect(homeDecision(signedIn(), false, true)).toBe('login');
+  });
+
+  it('acts on a signed-in status only once the server has answered', () => {
+    // A stored copy alone may be an ended session: redirecting on it would reach the /app guard.
+    expect(homeDecision(signedIn(), false, false)).toBe('wait');
+    expect(homeDecision(signedIn(), true, false)).toBe('signedIn');
   });
 });
 

@@ -5,20 +5,22 @@ import type { RetailerRequiredState } from '../features/retailer/routes/retailer
 import { useChosenRetailer } from '../features/retailer/api/chosen-retailer.ts';
 import { useT } from '../i18n/index.ts';
 import { useSession } from '../lib/auth.ts';
+import { usePortal } from '../lib/portal.ts';
 import { markAuthorizationFailed } from '../lib/session.ts';
 import { snacks } from '../lib/snack.ts';
 import { authDecision, retailerDecision } from './guard-decisions.ts';
 
 function Denied({ to }: { to: string }) {
+  const portal = usePortal();
   useEffect(() => {
-    markAuthorizationFailed();
-  }, []);
+    markAuthorizationFailed(portal);
+  }, [portal]);
   return <Navigate to={to} replace />;
 }
 
 /**
- * Authenticated sections: without a session the auth-required state is set (the 'Access denied' dialog
- * opens) and the user is sent to the portal's home, where the login card is.
+ * Authenticated sections: without a session of this portal the auth-required state is set (the 'Access
+ * denied' dialog opens) and the user is sent to the portal's home, where the login card is.
  */
 export function RequireAuth({ children, redirectTo }: { children: ReactNode; redirectTo: string }) {
   const t = useT();

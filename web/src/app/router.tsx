@@ -87,6 +87,15 @@ export const routes: RouteObject[] = [
         element: <ConnectLayout />,
         children: [
           { index: true, element: <ConnectHomeRoute /> },
+          {
+            // Connect's own My Account: the account feature's profile, read with the connect session.
+            path: 'my-account',
+            element: (
+              <RequireAuth redirectTo={paths.connect.root}>
+                <MyAccountRoute />
+              </RequireAuth>
+            ),
+          },
           ...CONNECT_SECTIONS.map(
             (section): RouteObject => ({
               path: section.route,

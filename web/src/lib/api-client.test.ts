@@ -80,7 +80,17 @@ describe('createApiFetch', () => {
     );
     await expect(apiFetch('/api/account')).rejects.toMatchObject({ status, isAuthFailure: true });
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
+    expect(onAuthFailure).toHaveBeenCalledWith(expect.any(ApiError), 'ordering');
     expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('reports an authorization failure for the portal the call was made for', async () => {
+    const fake = fakeFetch(401, `${XSSI_PREFIX}{"code":"AUTH.REQUIRED","message":""}`);
+    const onAuthFailure = vi.fn();
+    const apiFetch = createApiFetch({ fetch: fake.fetch, portal: () => 'connect', onAuthFailure });
+    await expect(apiFetch('/api/account')).rejects.toBeInstanceOf(ApiError);
+    expect(new Headers(fake.calls[0]!.init!.headers).get('X-Portal')).toBe('connect');
+    expect(onAuthFailure).toHaveBeenCalledWith(expect.any(ApiError), 'connect');
   });
 
   it('lets callers opt out of the snack and of the auth dialog (sign-in, status)', async () => {

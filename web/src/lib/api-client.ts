@@ -12,7 +12,8 @@ import { snacks } from './snack.ts';
  * - adds the `X-Portal` header (the portal of the screen the call is made from) and same-origin credentials;
  * - strips the XSSI prefix from the body and hands back an ordinary Response (so `res.json()` just works);
  * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
- * - on 401/403 marks authorization as failed, which opens the auth-required dialog;
+ * - on 401/403 marks authorization as failed on the portal of the call, which opens the auth-required
+ *   dialog (the other portal's flag is untouched: its session is a different one);
  * - on any other failure (or a 401/403 of a call that opted out of the dialog) shows a red snack alert
  *   with the server's message.
  * Callers that handle errors themselves (sign-in, session status) opt out with `notify`/`authDialog`.
@@ -58,8 +59,8 @@ export interface ApiFetchOptions {
   authDialog?: boolean;
   /** What "show a snack" means; injected in tests. */
   onFailure?: (error: ApiError) => void;
-  /** What "authorization failed" means; injected in tests. */
-  onAuthFailure?: (error: ApiError) => void;
+  /** What "authorization failed" means for the portal the call was made for; injected in tests. */
+  onAuthFailure?: (error: ApiError, portal: Portal) => void;
 }
 
 export function stripXssiPrefix(text: string): string {
@@ -123,7 +124,8 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
   const notify = options.notify ?? true;
   const authDialog = options.authDialog ?? true;
   const onFailure = options.onFailure ?? defaultOnFailure;
-  const onAuthFailure = options.onAuthFailure ?? (() => markAuthorizationFailed());
+  const onAuthFailure =
+    options.onAuthFailure ?? ((_error: ApiError, portal: Portal) => markAuthorizationFailed(portal));
 
   return async (input, init) => {
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -147,7 +149,7 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
         code: error.code,
         at: new Date().toISOString(),
       };
-      if (error.isAuthFailure && authDialog) onAuthFailure(error);
+      if (error.isAuthFailure && authDialog) onAuthFailure(error, portal);
       else if (notify) onFailure(error);
       throw error;
     };

@@ -1,4 +1,5 @@
 import {
+  isPortal,
   LOGGED_OUT_STATUS,
   landingTarget,
   type Portal,
@@ -11,7 +12,7 @@ import { translate } from '../i18n/index.ts';
 import { api } from './api.ts';
 import { ApiError, readJson } from './api-client.ts';
 import { usePortal } from './portal.ts';
-import { resetSession, sessionStore, setSession } from './session.ts';
+import { resetSession, sessionOf, setSession } from './session.ts';
 import { snacks } from './snack.ts';
 
 /**
@@ -24,8 +25,23 @@ export const loggedOutStatus: SessionStatus = LOGGED_OUT_STATUS;
 /** SWR keys starting with this survive logout (public, session-independent data such as the brand). */
 export const PUBLIC_KEY_PREFIX = 'public';
 
+/**
+ * SWR keys of session-bound data name their portal second: `[name, portal, ...]` (a session belongs to
+ * one portal, ADR 008), so a logout drops only that portal's answers.
+ */
 export const statusKey = (portal: Portal) => ['auth/status', portal] as const;
-const isStatusKey = (key: unknown) => Array.isArray(key) && key[0] === 'auth/status';
+const isStatusKey = (key: unknown, portal: Portal) =>
+  Array.isArray(key) && key[0] === 'auth/status' && key[1] === portal;
+
+/**
+ * Whether a logout of `portal` drops a cached answer: everything except public keys and the keys of the
+ * other portal. A key that names no portal is dropped (it might hold the ended session's data).
+ */
+export function dropOnLogout(key: unknown, portal: Portal): boolean {
+  if (!Array.isArray(key)) return true;
+  if (key[0] === PUBLIC_KEY_PREFIX) return false;
+  return !(isPortal(key[1]) && key[1] !== portal);
+}
 
 /**
  * GET auth/status. It never opens the auth dialog (a logged-out status is normal); a failed or empty
@@ -43,24 +59,29 @@ export async function fetchStatus(portal: Portal): Promise<SessionStatus> {
   }
 }
 
-/** Keeps the session store in step with what the server says. */
-export function applyStatus(status: SessionStatus): void {
-  if (status.loggedIn && status.user) setSession(status);
-  else if (sessionStore.get().status?.loggedIn) resetSession();
+/** Keeps one portal's session state in step with what the server says for that portal. */
+export function applyStatus(portal: Portal, status: SessionStatus): void {
+  if (status.loggedIn && status.user) setSession(portal, status);
+  else if (sessionOf(portal).status?.loggedIn) resetSession(portal);
 }
 
 export interface SessionView {
   /** Undefined until the first answer (or a stored one) is there. */
   status: SessionStatus | undefined;
   loading: boolean;
+  /**
+   * True once the server has answered (or failed to answer) the status request in this page's life.
+   * Before that `status` may be the copy from session storage, which the server may no longer honour.
+   */
+  settled: boolean;
   error: unknown;
   refresh: () => Promise<SessionStatus | undefined>;
 }
 
-/** The session status of the current portal, starting from the copy kept in session storage. */
+/** The session status of the current portal, starting from that portal's copy in session storage. */
 export function useSession(): SessionView {
   const portal = usePortal();
-  const stored = sessionStore.get().status ?? undefined;
+  const stored = sessionOf(portal).status ?? undefined;
   const {
     data,
     error,
@@ -68,16 +89,23 @@ export function useSession(): SessionView {
     mutate: refresh,
   } = useSWR(statusKey(portal), ([, p]) => fetchStatus(p), {
     fallbackData: stored,
-    onSuccess: applyStatus,
+    onSuccess: (status) => applyStatus(portal, status),
     shouldRetryOnError: false,
   });
-  return { status: data, loading: isLoading && !data, error, refresh: () => refresh() };
+  // SWR's isLoading ignores fallback data: it is true until the first answer is in the cache.
+  return {
+    status: data,
+    loading: isLoading && !data,
+    settled: !isLoading,
+    error,
+    refresh: () => refresh(),
+  };
 }
 
-/** Re-reads the status (after sign-in) and returns it. */
+/** Re-reads a portal's status (after sign-in) and returns it. */
 export async function refreshSession(portal: Portal): Promise<SessionStatus> {
   const status = await fetchStatus(portal);
-  applyStatus(status);
+  applyStatus(portal, status);
   await mutate(statusKey(portal), status, { revalidate: false });
   return status;
 }
@@ -114,12 +142,15 @@ export async function logoutRequest(portal: Portal): Promise<boolean> {
   }
 }
 
-/** Resets the session, drops every session-bound cached answer and shows 'Logout successful'. */
-export async function finishLogout(): Promise<void> {
-  resetSession();
-  await mutate((key) => !(Array.isArray(key) && key[0] === PUBLIC_KEY_PREFIX), undefined, {
+/**
+ * Resets one portal's session, drops that portal's session-bound cached answers and shows 'Logout
+ * successful'. The other portal's session, state and cache stay as they are (ADR 008).
+ */
+export async function finishLogout(portal: Portal): Promise<void> {
+  resetSession(portal);
+  await mutate((key) => dropOnLogout(key, portal) && !isStatusKey(key, portal), undefined, {
     revalidate: false,
   });
-  await mutate((key) => isStatusKey(key), loggedOutStatus, { revalidate: false });
+  await mutate((key) => isStatusKey(key, portal), loggedOutStatus, { revalidate: false });
   snacks.success(translate('messages.logoutSuccessful'));
 }

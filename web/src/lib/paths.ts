@@ -36,6 +36,7 @@ export const paths = {
   },
   connect: {
     root: '/connect',
+    myAccount: '/connect/my-account',
     serialNumbers: '/connect/serial-numbers',
     transactions: '/connect/transactions',
     sales: '/connect/sales',

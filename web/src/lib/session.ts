@@ -1,12 +1,18 @@
-import { LoginResult, SessionStatus } from '@portal/core';
+import { LoginResult, type Portal, SessionStatus } from '@portal/core';
 import { z } from 'zod';
+import { usePortal } from './portal.ts';
 import { createPersistentStore, createStore, useStore } from './store.ts';
 
 /**
- * Client state (SPEC 4 Session):
- * - session state (status, login result, chosen retailer) lives in sessionStorage: it ends with the tab;
- * - device and auth state (authorization-failed flag, permanently dismissed notices) in localStorage;
+ * Client state (SPEC 4 Session), kept PER PORTAL: the server binds a session to the portal it was signed
+ * in on (ADR 008), so the ordering and the connect portal never read or write each other's state.
+ * - session state (status, login result, chosen retailer) lives in sessionStorage under `portal.session`
+ *   as `{ ordering, connect }`: it ends with the tab;
+ * - the authorization-failed flag lives in localStorage under `portal.auth`, also `{ ordering, connect }`
+ *   (a 401 on one portal says nothing about the other);
+ * - permanently dismissed notices (`portal.device`) belong to the device, not to a portal;
  * - which dialog is open is plain memory: a reload never re-opens a dialog.
+ * Writers take the portal as an argument (the portal of the call), hooks read it from `usePortal()`.
  */
 
 export const ChosenRetailer = z.object({ id: z.string(), name: z.string() });
@@ -21,44 +27,79 @@ export type SessionState = z.infer<typeof SessionState>;
 export const emptySession: SessionState = { status: null, loginResult: null, retailer: null };
 
 const AuthState = z.object({ authorizationFailed: z.boolean() });
+type AuthState = z.infer<typeof AuthState>;
 const DeviceState = z.object({ dismissedNotices: z.array(z.string()) });
 
-export const sessionStore = createPersistentStore('session', 'portal.session', SessionState, emptySession);
-export const authStore = createPersistentStore('local', 'portal.auth', AuthState, {
-  authorizationFailed: false,
-});
+/** One value per portal. A stored value of another shape (e.g. the old shared one) reads as `initial`. */
+export type PerPortal<T> = Record<Portal, T>;
+const perPortal = <S extends z.ZodType>(schema: S) => z.object({ ordering: schema, connect: schema });
+const bothPortals = <T>(value: T): PerPortal<T> => ({ ordering: value, connect: value });
+
+export const sessionStore = createPersistentStore(
+  'session',
+  'portal.session',
+  perPortal(SessionState),
+  bothPortals(emptySession),
+);
+export const authStore = createPersistentStore(
+  'local',
+  'portal.auth',
+  perPortal(AuthState),
+  bothPortals<AuthState>({ authorizationFailed: false }),
+);
 export const deviceStore = createPersistentStore('local', 'portal.device', DeviceState, {
   dismissedNotices: [],
 });
 
 export type DialogName = 'authRequired' | 'mfaRequired';
+/** The open access dialog is part of the screen in front of the user, whichever portal it shows. */
 export const dialogStore = createStore<Record<DialogName, boolean>>({
   authRequired: false,
   mfaRequired: false,
 });
 
-/** Resetting the session clears everything except the authorization-failed flag (it lives elsewhere). */
-export function resetSession(): void {
-  sessionStore.set(emptySession);
+function updateSession(portal: Portal, update: (state: SessionState) => SessionState): void {
+  sessionStore.set((all) => ({ ...all, [portal]: update(all[portal]) }));
 }
 
-/** Stores a status; a status with a user clears the authorization-failed flag. */
-export function setSession(status: SessionStatus): void {
-  sessionStore.set((s) => ({ ...s, status }));
-  if (status.user) authStore.set({ authorizationFailed: false });
+function setAuthorizationFailed(portal: Portal, authorizationFailed: boolean): void {
+  if (authStore.get()[portal].authorizationFailed === authorizationFailed) return;
+  authStore.set((all) => ({ ...all, [portal]: { authorizationFailed } }));
 }
 
-export function setLoginResult(loginResult: LoginResult | null): void {
-  sessionStore.set((s) => ({ ...s, loginResult }));
+/** The session state of one portal. */
+export const sessionOf = (portal: Portal): SessionState => sessionStore.get()[portal];
+/** Whether authorization has failed on one portal. */
+export const authorizationFailedOn = (portal: Portal): boolean => authStore.get()[portal].authorizationFailed;
+
+/**
+ * Resetting a portal's session clears everything of it except the authorization-failed flag (it lives
+ * elsewhere); the other portal keeps its state.
+ */
+export function resetSession(portal: Portal): void {
+  updateSession(portal, () => emptySession);
 }
 
-export function setChosenRetailer(retailer: ChosenRetailer | null): void {
-  sessionStore.set((s) => ({ ...s, retailer }));
+/** Stores a portal's status; a status with a user clears that portal's authorization-failed flag. */
+export function setSession(portal: Portal, status: SessionStatus): void {
+  updateSession(portal, (s) => ({ ...s, status }));
+  if (status.user) setAuthorizationFailed(portal, false);
 }
 
-/** A 401/403 or a guarded section: mark authorization as failed and open the auth-required dialog. */
-export function markAuthorizationFailed(): void {
-  authStore.set({ authorizationFailed: true });
+export function setLoginResult(portal: Portal, loginResult: LoginResult | null): void {
+  updateSession(portal, (s) => ({ ...s, loginResult }));
+}
+
+export function setChosenRetailer(portal: Portal, retailer: ChosenRetailer | null): void {
+  updateSession(portal, (s) => ({ ...s, retailer }));
+}
+
+/**
+ * A 401/403 of a call made for `portal`, or a guarded section of it: mark authorization as failed on
+ * that portal and open the auth-required dialog.
+ */
+export function markAuthorizationFailed(portal: Portal): void {
+  setAuthorizationFailed(portal, true);
   openDialog('authRequired');
 }
 
@@ -76,7 +117,15 @@ export function dismissNotice(id: string): void {
   );
 }
 
-export const useSessionState = () => useStore(sessionStore);
-export const useAuthorizationFailed = () => useStore(authStore).authorizationFailed;
+/** The session state of the current screen's portal. */
+export function useSessionState(): SessionState {
+  const portal = usePortal();
+  return useStore(sessionStore)[portal];
+}
+/** Whether authorization has failed on the current screen's portal. */
+export function useAuthorizationFailed(): boolean {
+  const portal = usePortal();
+  return useStore(authStore)[portal].authorizationFailed;
+}
 export const useDialogs = () => useStore(dialogStore);
 export const useNoticeDismissed = (id: string) => useStore(deviceStore).dismissedNotices.includes(id);

@@ -3,6 +3,7 @@ import {
   LOGGED_OUT_STATUS,
   LoginErrorCode,
   type LoginResult,
+  MfaState,
   type Portal,
   type ServiceMessage,
   type SessionStatus,
@@ -15,6 +16,7 @@ import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 import type { AuditLog, AuditEntry } from './audit-log.ts';
 import type { LoginGuard } from './login-guard.ts';
+import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import type { SessionStore } from './sessions.ts';
 
@@ -22,6 +24,15 @@ import type { SessionStore } from './sessions.ts';
 const EXPIRY_WARNING_DAYS = 14;
 
 export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
+
+/** A wrong second factor: not in SPEC 8's list, so the web shows the message as received. */
+export const WRONG_CODE = 'LOGIN.FORM.ERROR.WRONG_CODE';
+
+export type SignInOutcome = {
+  result: LoginResult;
+  session?: { token: string; maxAgeSeconds: number };
+  mfaAttempt?: { token: string; maxAgeSeconds: number };
+};
 
 /** Sign-in attempts one client address may make per minute (ADR 010). */
 export const SIGNIN_PER_IP = { name: 'signin-ip', windowSeconds: 60 } as const;
@@ -32,11 +43,12 @@ export function createAuthService(deps: {
   guard: LoginGuard;
   audit: AuditLog;
   rateLimiter: RateLimiter;
+  mfa: MfaService;
   signInsPerIpPerMinute: number;
   passwordHashCost: number;
   now: () => Date;
 }) {
-  const { db, sessions, guard, audit, rateLimiter, now } = deps;
+  const { db, sessions, guard, audit, rateLimiter, mfa, now } = deps;
   // Unknown usernames are checked against this hash so they cost the same time as known ones.
   let dummyHash: Promise<string> | undefined;
   const timingDecoy = () => {
@@ -56,22 +68,37 @@ export function createAuthService(deps: {
     const at = now();
     const session = await sessions.create(account.username, at, meta);
     await recordLogin(db, account.username, at, meta.ip);
-    const result: LoginResult = {
-      response: { success: true },
+    return { result: loginResult(account, { success: true }), session };
+  }
+
+  function loginResult(account: Account, response: LoginResult['response']): LoginResult {
+    return {
+      response,
       username: account.username,
       securityFlag: account.securityFlag,
-      passwordExpired: isPasswordExpired(account, at),
+      passwordExpired: isPasswordExpired(account, now()),
     };
-    return { result, session };
   }
 
   return {
-    async signIn(input: SignInInput, meta: RequestMeta) {
-      const attempt = (outcome: AuditEntry['outcome']) =>
-        audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method: 'password' });
-      const refuse = async (outcome: AuditEntry['outcome'], code: string, message: string): Promise<never> => {
+    /**
+     * POST auth/signin. A right password on an MFA account without a code starts the second step
+     * (`mfaAttempt`, result mfa 20); with a code it is checked against that attempt. Every failure of
+     * either step counts toward the name's budget (ADR 010).
+     */
+    async signIn(input: SignInInput, meta: RequestMeta, mfaAttemptToken?: string): Promise<SignInOutcome> {
+      const code = input.secretCode?.trim() || undefined;
+      const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = code ? 'totp' : 'password') =>
+        audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method });
+      const refuse = async (outcome: AuditEntry['outcome'], errorCode: string, message: string): Promise<never> => {
         await attempt(outcome);
-        throw new AppError('auth', code, message);
+        throw new AppError('auth', errorCode, message);
+      };
+      const failed = async (outcome: AuditEntry['outcome'], errorCode: string, message: string) => {
+        const locked = await guard.recordFailure(input.username);
+        return locked
+          ? refuse('locked', LoginErrorCode.accountLocked, 'account locked')
+          : refuse(outcome, errorCode, message);
       };
 
       try {
@@ -83,13 +110,10 @@ export function createAuthService(deps: {
       if (await guard.lockedUntil(input.username)) {
         return refuse('locked', LoginErrorCode.accountLocked, 'account locked');
       }
-      const account = await getAccount(db, input.username);
+      const account = (await getAccount(db, input.username)) as AccountMfa | null;
       const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
       if (!account || !passwordOk) {
-        const locked = await guard.recordFailure(input.username);
-        return locked
-          ? refuse('locked', LoginErrorCode.accountLocked, 'account locked')
-          : refuse('wrong_password', LoginErrorCode.wrongPassword, 'Invalid username or password');
+        return failed('wrong_password', LoginErrorCode.wrongPassword, 'Invalid username or password');
       }
       // Checked only after the password, so these answers never reveal anything to a guesser.
       if (account.status === 'locked') {
@@ -98,9 +122,21 @@ export function createAuthService(deps: {
       if (!account.portals.includes(meta.portal)) {
         return refuse('wrong_url', LoginErrorCode.wrongUrl, 'wrong url');
       }
+      const step = mfa.requiredStep(account);
+      if (step === MfaState.firstStepPassed) {
+        if (!code) {
+          await attempt('mfa_required');
+          return { result: loginResult(account, { success: false, mfa: step }), mfaAttempt: await mfa.begin(account, meta.portal) };
+        }
+        if (!(await mfa.verify(account, mfaAttemptToken, code))) {
+          return failed('wrong_code', WRONG_CODE, 'The secret code is not valid');
+        }
+      }
       await guard.clear(account.username);
-      await attempt('success');
-      return issueSession(account, meta);
+      await attempt(step === MfaState.mustBeSetUp ? 'mfa_setup_required' : 'success');
+      const issued = await issueSession(account, meta);
+      if (step === MfaState.mustBeSetUp) issued.result.response.mfa = step;
+      return issued;
     },
 
     issueSession,
@@ -116,6 +152,8 @@ export function createAuthService(deps: {
         mayChangePassword: account.mayChangePassword,
         passwordExpiry: account.passwordExpiry,
         mfaStatus: account.mfaMethod,
+        mfaNoticeDismissed: (account as AccountMfa).mfaNoticeDismissed === true,
+        ...(account.mfaMethod === 'none' ? {} : { recoveryCodesLeft: mfa.remainingRecoveryCodes(account) }),
         lastLogin: account.lastLogin,
         user: {
           username: account.username,

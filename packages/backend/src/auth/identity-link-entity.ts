@@ -73,8 +73,8 @@ export async function putIdentityLink(
       TableName: db.table,
       Key: { pk: identityLinkKeys.pk(link.issuer, link.subject), sk: identityLinkKeys.sk },
       UpdateExpression:
-        'SET gsi1pk = :g1pk, gsi1sk = :g1sk, #type = :type, issuer = :iss, subject = :sub, username = :user, ' +
-        'updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
+        'SET gsi1pk = :g1pk, gsi1sk = :g1sk, #type = :type, issuer = :iss, subject = :sub, ' +
+        'username = :user, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
         ':g1pk': identityLinkKeys.gsi1pk(link.username),

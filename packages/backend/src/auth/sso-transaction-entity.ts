@@ -30,7 +30,12 @@ export async function putSsoTransaction(db: Db, tx: SsoTransaction): Promise<voi
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...key(tx.stateHash), type: 'ssoTransaction', ...tx, expiresAt: toTtl(new Date(tx.expiresAtIso)) },
+      Item: {
+        ...key(tx.stateHash),
+        type: 'ssoTransaction',
+        ...tx,
+        expiresAt: toTtl(new Date(tx.expiresAtIso)),
+      },
       // States are 32 random bytes; never overwrite one anyway.
       ConditionExpression: 'attribute_not_exists(pk)',
     }),

@@ -58,7 +58,7 @@ function AppShell() {
 
   const brandName = brand?.name ?? t('app.fallbackName');
   const entries = sidebarEntries(user.modules, authorizationFailed);
-  const items = footerItems(true, brand?.footerLinks ?? []);
+  const items = footerItems('ordering', true, brand?.footerLinks ?? []);
 
   return (
     <div className="flex min-h-dvh flex-col">

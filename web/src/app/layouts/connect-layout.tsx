@@ -53,7 +53,7 @@ export function ConnectLayout() {
   const loggedIn = user !== null;
   const brandName = brand?.name ?? t('app.fallbackName');
   const badge = t('app.portalConnect');
-  const items = footerItems(loggedIn, brand?.footerLinks ?? []);
+  const items = footerItems('connect', loggedIn, brand?.footerLinks ?? []);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -17,7 +17,7 @@ export function PublicLayout() {
   const logout = useLogout();
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
-  const items = footerItems(loggedIn, brand?.footerLinks ?? []);
+  const items = footerItems('ordering', loggedIn, brand?.footerLinks ?? []);
   const brandName = brand?.name ?? t('app.fallbackName');
   return (
     <div className="flex min-h-dvh flex-col">

@@ -47,9 +47,10 @@ function Root() {
   const loggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
   useEffect(() => {
     if (!loggedOut) return;
-    void finishLogout();
+    // The logout target is the home of the portal that was logged out of, so it is this screen's portal.
+    void finishLogout(portal);
     void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-  }, [loggedOut, location.pathname, location.search, location.hash, navigate]);
+  }, [loggedOut, portal, location.pathname, location.search, location.hash, navigate]);
 
   return (
     <>

@@ -1,26 +1,30 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
+import { homeDecision } from '../guard-decisions.ts';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
- * /connect: the connect portal's login (the same login card, portal 'connect'); once signed in, the
- * overview of its sections.
+ * /connect: the connect portal's login (the same login card, portal 'connect'); once the server confirms
+ * the connect session, the overview of its sections.
  */
 export function ConnectHomeRoute() {
   const t = useT();
   const brand = useBrand();
   const navigate = useNavigate();
   const location = useLocation();
-  const { status } = useSession();
+  const { status, settled } = useSession();
   const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
   const brandName = brand?.name ?? t('app.fallbackName');
+  const decision = homeDecision(status, settled, justLoggedOut);
 
-  if (!status?.loggedIn || !status.user || justLoggedOut) {
+  if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
+  if (decision === 'login') {
     return (
       <div className="mx-auto grid max-w-6xl items-center gap-10 py-4 sm:py-10 lg:grid-cols-2 lg:gap-16">
         <section className="max-w-xl">

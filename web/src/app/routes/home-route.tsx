@@ -1,20 +1,26 @@
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
 import { sessionLanding, useSession } from '../../lib/auth.ts';
+import { homeDecision } from '../guard-decisions.ts';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
-/** / : the login card beside a short welcome. Signed-in visitors go on to their landing page. */
+/**
+ * / : the login card beside a short welcome. Visitors whose ordering session the server confirms go on
+ * to their landing page; a stored copy alone is not enough (it may be from an ended session).
+ */
 export function HomeRoute() {
   const t = useT();
   const brand = useBrand();
   const navigate = useNavigate();
   const location = useLocation();
-  const { status } = useSession();
+  const { status, settled } = useSession();
   const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
-  if (status?.loggedIn && status.user && !justLoggedOut)
-    return <Navigate to={sessionLanding(status)} replace />;
+  const decision = homeDecision(status, settled, justLoggedOut);
+  if (decision === 'signedIn') return <Navigate to={sessionLanding(status)} replace />;
+  if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
 
   const brandName = brand?.name ?? t('app.fallbackName');
   return (

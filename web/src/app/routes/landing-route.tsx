@@ -5,11 +5,12 @@ import { sessionLanding, useSession } from '../../lib/auth.ts';
 
 /**
  * /landing: resolves the session's landing page (SPEC 2) and goes there — the configured target, My
- * Account, or / when logged out.
+ * Account, or / when logged out. It waits for the server's answer: a stored copy of an ended session
+ * would send a signed-out visitor into /app and its 'Access denied' dialog.
  */
 export function LandingRoute() {
   const t = useT();
-  const { status, loading } = useSession();
-  if (!status && loading) return <FullPageSpinner label={t('landing.redirecting')} />;
+  const { status, settled } = useSession();
+  if (!settled) return <FullPageSpinner label={t('landing.redirecting')} />;
   return <Navigate to={sessionLanding(status)} replace />;
 }

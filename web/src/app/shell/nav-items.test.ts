@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   footerItems,
   footerLogoTarget,
+  myAccountPath,
   type SidebarEntry,
   sidebarEntries,
   splitBottomBar,
@@ -55,14 +56,14 @@ describe('footerItems (SPEC 2)', () => {
   ];
 
   it('always has privacy policy and legal notice, falling back to /about; no Log out while signed out', () => {
-    const items = footerItems(false, links);
+    const items = footerItems('ordering', false, links);
     expect(items.map((i) => i.key)).toEqual(['privacy-policy', 'legal-notice']);
     expect(items[0]).toMatchObject({ kind: 'path', to: '/about#privacy-policy' });
     expect(items[1]).toMatchObject({ kind: 'path', to: '/about#legal-notice' });
   });
 
   it('adds My Account and the configured links when signed in', () => {
-    const items = footerItems(true, links);
+    const items = footerItems('ordering', true, links);
     expect(items.map((i) => i.key)).toEqual([
       'my-account',
       'logout',
@@ -80,7 +81,7 @@ describe('footerItems (SPEC 2)', () => {
   });
 
   it("uses a brand's own privacy policy and legal notice links", () => {
-    const items = footerItems(true, [
+    const items = footerItems('ordering', true, [
       { name: 'Privacy Policy', href: 'https://brand.example/privacy' },
       { name: 'Impressum', path: '/imprint' },
       { name: 'Help', path: '/help' },
@@ -96,6 +97,25 @@ describe('footerItems (SPEC 2)', () => {
       href: 'https://brand.example/privacy',
     });
     expect(items.find((i) => i.key === 'legal-notice')).toMatchObject({ to: '/imprint' });
+  });
+});
+
+describe('My Account per portal (a session belongs to one portal)', () => {
+  it("links each portal's footer to its own My Account", () => {
+    expect(myAccountPath('ordering')).toBe('/app/my-account');
+    expect(myAccountPath('connect')).toBe('/connect/my-account');
+    expect(footerItems('ordering', true, [])[0]).toMatchObject({ key: 'my-account', to: '/app/my-account' });
+    expect(footerItems('connect', true, [])[0]).toMatchObject({
+      key: 'my-account',
+      to: '/connect/my-account',
+    });
+  });
+
+  it('has the same entries on both portals otherwise, and no My Account while signed out', () => {
+    const keys = (portal: 'ordering' | 'connect', loggedIn: boolean) =>
+      footerItems(portal, loggedIn, [{ name: 'Help', path: '/help' }]).map((i) => i.key);
+    expect(keys('connect', true)).toEqual(keys('ordering', true));
+    expect(keys('connect', false)).toEqual(['privacy-policy', 'legal-notice']);
   });
 });
 

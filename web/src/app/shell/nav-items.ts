@@ -4,6 +4,7 @@ import {
   type FooterLink,
   hasModulePermission,
   hasModuleSetting,
+  type Portal,
   type SessionUser,
 } from '@portal/core';
 import type { MessageKey } from '../../i18n/index.ts';
@@ -100,13 +101,21 @@ function fromLink(link: FooterLink, key: string, label: FooterLabel): FooterItem
     : { kind: 'path', key, label, to: link.path };
 }
 
+/** Each portal has its own My Account (a session belongs to one portal, ADR 008). */
+export const myAccountPath = (portal: Portal): string =>
+  portal === 'connect' ? paths.connect.myAccount : paths.app.myAccount;
+
 /**
- * The footer and bottom-bar entries (SPEC 2): when signed in, My Account, Log out and the brand's
- * configured links; Privacy policy and Legal notice always. Log out is left out while signed out, where
- * it would do nothing (ADR 006). A brand link named
+ * The footer and bottom-bar entries of a portal's shell (SPEC 2): when signed in, My Account (that
+ * portal's), Log out and the brand's configured links; Privacy policy and Legal notice always. Log out is
+ * left out while signed out, where it would do nothing (ADR 006). A brand link named
  * like a privacy policy or legal notice becomes that entry's target; without one both open /about.
  */
-export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): FooterItem[] {
+export function footerItems(
+  portal: Portal,
+  loggedIn: boolean,
+  links: readonly FooterLink[],
+): FooterItem[] {
   const privacy = links.find((l) => PRIVACY.test(l.name));
   const legal = links.find((l) => l !== privacy && LEGAL.test(l.name));
   const configured = links.filter((l) => l !== privacy && l !== legal);
@@ -116,7 +125,7 @@ export function footerItems(loggedIn: boolean, links: readonly FooterLink[]): Fo
       kind: 'path',
       key: 'my-account',
       label: { key: 'footer.myAccount' },
-      to: paths.app.myAccount,
+      to: myAccountPath(portal),
     });
     // Log out second, so it is one of the bottom bar's three visible items on a phone.
     items.push({ kind: 'logout', key: 'logout', label: { key: 'footer.logout' } });

@@ -1,7 +1,9 @@
+import type { Portal } from '@portal/core';
 import useSWR from 'swr';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
+import { usePortal } from '../../../lib/portal.ts';
 
 /** GET account (SPEC 3 Account). Editing (POST account) comes with the accounts issue. */
 export const Account = z.object({
@@ -13,12 +15,19 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
-export const accountKey = ['account'] as const;
-/** Failures show inline on My Account (no snack); a 401/403 still opens the auth dialog. */
-export const fetchAccount = async () =>
-  readJson(await api({ notify: false }).account.$get(), Account, { notify: false });
+/** Session-bound: keyed by the portal whose session it is read with (dropped by that portal's logout). */
+export const accountKey = (portal: Portal) => ['account', portal] as const;
+/**
+ * GET account with that portal's session (`X-Portal: <portal>`). Failures show inline on My Account (no
+ * snack); a 401/403 still opens the auth dialog.
+ */
+export const fetchAccount = async (portal: Portal) =>
+  readJson(await api({ portal, notify: false }).account.$get(), Account, { notify: false });
 
-/** The signed-in user's account; pass `enabled: false` while logged out. */
+/** The signed-in user's account on the current portal; pass `enabled: false` while logged out. */
 export function useAccount(enabled: boolean) {
-  return useSWR(enabled ? accountKey : null, fetchAccount, { shouldRetryOnError: false });
+  const portal = usePortal();
+  return useSWR(enabled ? accountKey(portal) : null, ([, p]) => fetchAccount(p), {
+    shouldRetryOnError: false,
+  });
 }

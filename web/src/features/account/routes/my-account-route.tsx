@@ -5,7 +5,10 @@ import { useSession } from '../../../lib/auth.ts';
 import { useAccount } from '../api/account.ts';
 import { AccountProfile } from '../components/profile.tsx';
 
-/** /app/my-account: the read-only profile. Password change and MFA set-up arrive with later issues. */
+/**
+ * My Account of the current portal (/app/my-account, /connect/my-account): the read-only profile of the
+ * session signed in on that portal. Password change and MFA set-up arrive with later issues.
+ */
 export function MyAccountRoute() {
   const t = useT();
   const { status } = useSession();

@@ -74,7 +74,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
         setFailure(loginResultFailure(result));
         return;
       }
-      setLoginResult(result);
+      setLoginResult(portal, result);
       const status = await refreshSession(portal);
       onSignedIn(afterLoginPath(outcome, status), status, result);
     } catch (error) {

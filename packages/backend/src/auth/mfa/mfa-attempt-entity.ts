@@ -1,0 +1,75 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Portal } from '@portal/core';
+import type { Db } from '../../db/client.ts';
+import { toTtl } from '../../db/table.ts';
+
+/**
+ * A sign-in waiting for its second factor, created when the password was right on an MFA account.
+ * Its token lives in an HttpOnly cookie; the item (keyed by the token's SHA-256) holds the account and,
+ * after 'Send OTP code', the hash of the e-mailed code. Access pattern: pk=MFA_ATTEMPT#<sha256>, sk=ATTEMPT.
+ */
+export type MfaAttempt = {
+  tokenHash: string;
+  username: string;
+  portal: Portal;
+  validUntil: string;
+  emailCodeHash?: string;
+  emailCodeValidUntil?: string;
+  emailCodesSent?: number;
+  lastEmailCodeAt?: string;
+};
+
+const key = (tokenHash: string) => ({ pk: `MFA_ATTEMPT#${tokenHash}`, sk: 'ATTEMPT' });
+
+export async function putAttempt(db: Db, attempt: MfaAttempt) {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...key(attempt.tokenHash), type: 'mfaAttempt', ...attempt, expiresAt: toTtl(new Date(attempt.validUntil)) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getAttempt(db: Db, tokenHash: string): Promise<MfaAttempt | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key(tokenHash) }));
+  return (res.Item as MfaAttempt | undefined) ?? null;
+}
+
+/** Records a newly sent e-mail code, unless another send got there first (condition on the count). */
+export async function recordEmailCode(db: Db, attempt: MfaAttempt, codeHash: string, validUntil: Date, at: Date) {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: key(attempt.tokenHash),
+      UpdateExpression: 'SET emailCodeHash = :hash, emailCodeValidUntil = :until, lastEmailCodeAt = :at, emailCodesSent = :sent',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(emailCodesSent) OR emailCodesSent = :before)',
+      ExpressionAttributeValues: {
+        ':hash': codeHash,
+        ':until': validUntil.toISOString(),
+        ':at': at.toISOString(),
+        ':sent': (attempt.emailCodesSent ?? 0) + 1,
+        ':before': attempt.emailCodesSent ?? 0,
+      },
+    }),
+  );
+}
+
+/** Ends the attempt; with `emailCodeHash`, only if that code is still the current one (single use). */
+export async function deleteAttempt(db: Db, tokenHash: string, emailCodeHash?: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: key(tokenHash),
+        ...(emailCodeHash
+          ? { ConditionExpression: 'emailCodeHash = :hash', ExpressionAttributeValues: { ':hash': emailCodeHash } }
+          : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
