@@ -40,6 +40,12 @@ export async function findAccountsByEmail(db: Db, email: string, cursor?: Record
 }
 
 /**
+ * What the account's owner changes after creation: an import sets them only on create, so re-importing
+ * never switches off MFA a user set up or undoes a password renewal (administrators use the admin CLI).
+ */
+const SET_ON_CREATE_ONLY = new Set(['mfaMethod', 'passwordExpiry']);
+
+/**
  * Creates an account, or updates its profile and access fields when it exists. The password hash is
  * written only on create, so re-importing never resets a password a user has changed.
  */
@@ -70,7 +76,7 @@ export async function upsertAccount(
     .map(([name, value], i) => {
       names[`#f${i}`] = name;
       values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
+      return SET_ON_CREATE_ONLY.has(name) ? `#f${i} = if_not_exists(#f${i}, :v${i})` : `#f${i} = :v${i}`;
     });
   const res = await db.doc.send(
     new UpdateCommand({

@@ -34,6 +34,8 @@ export const AccountFields = z.object({
   passwordExpiry: z.string().datetime().nullable().default(null),
   mayChangePassword: z.boolean().default(true),
   mfaMethod: MfaMethod.default('none'),
+  /** The account must set up MFA before using the portal (login result mfaMustBeSetUp). */
+  mfaRequired: z.boolean().default(false),
   ftpUploadDir: z.string().nullable().default(null),
   documentDirname: z.string().nullable().default(null),
   fileSettings: z.record(z.string(), z.unknown()).default({}),

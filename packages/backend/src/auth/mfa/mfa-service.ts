@@ -41,8 +41,6 @@ export type AccountMfa = Account & {
   recoveryCodeHashes?: string[];
   pendingEmailCode?: { codeHash: string; validUntil: string };
   mfaNoticeDismissed?: boolean;
-  /** The account must set up MFA before it may use the portal (login result mfaMustBeSetUp). */
-  mfaRequired?: boolean;
 };
 
 export function createMfaService(deps: {
