@@ -179,3 +179,27 @@ describe('sessions of my account', () => {
     expect((await statusOf(a.cookie)).loggedIn).toBe(true);
   });
 });
+
+describe('my profile and locale', () => {
+  it('saves the profile, follows a changed e-mail address, and accepts only supported locales', async () => {
+    await importAccount('profiled');
+    const { cookie } = await signIn('profiled', 'Start-Password-2026!');
+    const saved = await call(
+      'POST',
+      '/account',
+      { email: 'new.address@example.com', firstname: 'Pia', surname: 'Profile', jobTitle: 'Buyer' },
+      cookie,
+    );
+    expect(saved.body).toMatchObject({ email: 'new.address@example.com', jobTitle: 'Buyer', message: 'Changes saved successfully' });
+    // The forgot-password lookup by e-mail follows the new address.
+    await call('POST', '/auth/forgot-password', { username: 'new.address@example.com' });
+    expect((await lastMailTo('new.address@example.com')).subject).toBe('Reset your portal password');
+
+    const bad = await call('POST', '/account', { email: 'not-an-address', firstname: '', surname: '', jobTitle: '' }, cookie);
+    expect(bad.body).toMatchObject({ issues: [{ path: 'email', message: 'Value is not a valid email address' }] });
+
+    expect((await call('GET', '/account/set-locale?locale=de-DE', undefined, cookie)).body).toEqual({ locale: 'de-DE' });
+    expect((await statusOf(cookie)).user?.locale).toBe('de-DE');
+    expect((await call('GET', '/account/set-locale?locale=xx-XX', undefined, cookie)).status).toBe(400);
+  });
+});

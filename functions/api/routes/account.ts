@@ -1,4 +1,7 @@
+import { ProfileFormSchema } from '@portal/core';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../env.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 
@@ -6,6 +9,16 @@ import { actorOf, requireAccount } from '../middleware/session.ts';
 export const accountRoutes = new Hono<AppEnv>()
   .use(requireAccount({ allowExpiredPassword: true }))
   .get('/', async (c) => c.json(await c.get('backend').accounts.profile(actorOf(c).account.username)))
+  .post('/', validate('json', ProfileFormSchema), async (c) =>
+    c.json(await c.get('backend').accounts.updateProfile(actorOf(c).account.username, c.req.valid('json'))),
+  )
+  .get('/set-locale', validate('query', z.object({ locale: z.string().min(2).max(10) })), async (c) =>
+    c.json(
+      await c
+        .get('backend')
+        .accounts.setLocale(actorOf(c).account.username, c.get('portal'), c.req.valid('query').locale),
+    ),
+  )
   .get('/sessions', async (c) => {
     const { account, session } = actorOf(c);
     const backend = c.get('backend');

@@ -61,7 +61,7 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
     auth,
     mfa,
     sso: createSsoService({ db, config, issueSession: auth.issueSession, audit, rateLimiter, now }),
-    accounts: createAccountService(db),
+    accounts: createAccountService(db, now),
     passwords: createPasswordService({
       db,
       sessions,

@@ -165,3 +165,12 @@ export const ResetPasswordFormSchema = z
     }
   });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
+/** My Account profile (SPEC 3 Account; the customer is the administrator's to set). */
+export const ProfileFormSchema = z.object({
+  email: emailString(),
+  firstname: z.string().trim().max(100),
+  surname: z.string().trim().max(100),
+  jobTitle: z.string().trim().max(100),
+});
+export type ProfileForm = z.infer<typeof ProfileFormSchema>;
