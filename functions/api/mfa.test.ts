@@ -88,6 +88,7 @@ describe('authenticator app', () => {
     const wrong = await call(jar, 'POST', '/auth/secret-code', { secretCode: '000000' });
     expect(wrong).toMatchObject({ status: 400, body: { code: 'MFA.WRONG_CODE' } });
     const secret = await pendingSecretOf('app.setup');
+    expect((await call(jar, 'GET', '/auth/secret-code/key')).body).toEqual({ secret, issuer: 'CardPortal', account: 'app.setup' });
     const ok = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock) });
     const codes = ok.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);

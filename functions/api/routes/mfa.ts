@@ -23,6 +23,10 @@ export const mfaRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png' });
   })
+  .get('/secret-code/key', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('backend').mfa.pendingAppKey(actorOf(c).account.username));
+  })
   .post('/secret-code', validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
     const { account } = actorOf(c);

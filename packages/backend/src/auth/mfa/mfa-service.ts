@@ -153,6 +153,14 @@ export function createMfaService(deps: {
       return QRCode.toBuffer(totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
     },
 
+    /** The pending secret as text, for people who cannot scan ('enter this key in your app'). */
+    async pendingAppKey(username: string) {
+      const account = await load(username);
+      if (!account.totpPendingSecret) throw new AppError('input', 'MFA.NO_PENDING_SECRET', 'Scan the QR code first.');
+      const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
+      return { secret, issuer: deps.issuer, account: account.username };
+    },
+
     /** POST auth/secret-code: activates the app method when the code matches the pending secret. */
     async activateApp(username: string, code: string) {
       const account = await load(username);
