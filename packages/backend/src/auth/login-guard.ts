@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../db/client.ts';
+import { applied } from '../db/conditions.ts';
 import { toTtl } from '../db/table.ts';
 
 /**
@@ -47,9 +48,9 @@ export function createLoginGuard(db: Db, now: () => Date) {
       if (failures < FAILURES_PER_LOCK) return null;
       const level = Number(res.Attributes?.lockLevel ?? 0);
       const until = new Date(t.getTime() + lockDelayMs(level));
-      try {
-        // Only the request that reached the budget locks; parallel ones see failures reset.
-        await db.doc.send(
+      // Only the request that reached the budget locks; a parallel one finds failures reset (not applied).
+      await applied(
+        db.doc.send(
           new UpdateCommand({
             TableName: db.table,
             Key: key(username),
@@ -62,10 +63,8 @@ export function createLoginGuard(db: Db, now: () => Date) {
               ':max': FAILURES_PER_LOCK,
             },
           }),
-        );
-      } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      }
+        ),
+      );
       return until;
     },
 

@@ -9,6 +9,7 @@ import {
 import { findAccountsByEmail, getAccount, replacePasswordUpdate } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../db/client.ts';
+import { isConditionFailure } from '../db/conditions.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
@@ -25,8 +26,6 @@ const FORGOT_PER_IP = { name: 'forgot-ip', limit: 5, windowSeconds: 60 };
 const RESET_MAILS_PER_ACCOUNT = { name: 'forgot-account', limit: 3, windowSeconds: 3600 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-const isConditionFailure = (error: unknown) =>
-  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
 
 export function createPasswordService(deps: {
   db: Db;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core';
 import type { Db } from '../db/client.ts';
+import { applied } from '../db/conditions.ts';
 import {
   deleteSession,
   getSession,
@@ -61,12 +62,9 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       }
       if (t - Date.parse(session.lastSeenAt) >= TOUCH_INTERVAL_MS) {
         const idleExpiresAt = new Date(Math.min(t + idleMs, Date.parse(session.absoluteExpiresAt)));
-        try {
-          await touchSession(db, tokenHash, now.toISOString(), idleExpiresAt.toISOString());
-        } catch (error) {
-          // Logged out in a parallel request: the session is gone.
-          if ((error as Error).name === 'ConditionalCheckFailedException') return null;
-          throw error;
+        // False when a parallel logout deleted the session meanwhile.
+        if (!(await applied(touchSession(db, tokenHash, now.toISOString(), idleExpiresAt.toISOString())))) {
+          return null;
         }
         session.lastSeenAt = now.toISOString();
         session.idleExpiresAt = idleExpiresAt.toISOString();

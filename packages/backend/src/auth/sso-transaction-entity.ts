@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
 import type { Db } from '../db/client.ts';
+import { isConditionFailure } from '../db/conditions.ts';
 import { toTtl } from '../db/table.ts';
 
 /**
@@ -60,7 +61,7 @@ export async function takeSsoTransaction(db: Db, stateHash: string): Promise<Sso
     const { pk: _pk, sk: _sk, type: _t, expiresAt: _e, ...rest } = res.Attributes;
     return rest as SsoTransaction;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MfaMethod } from '@portal/core';
 import { accountKeys } from '../../accounts/account-entity.ts';
 import type { Db } from '../../db/client.ts';
+import { applied } from '../../db/conditions.ts';
 
 /**
  * The MFA fields of an account item: `totpSecret` / `totpPendingSecret` (encrypted), `totpLastStep`
@@ -10,8 +11,8 @@ import type { Db } from '../../db/client.ts';
 const accountKey = (username: string) => ({ pk: accountKeys.pk(username), sk: accountKeys.sk });
 
 async function update(db: Db, username: string, expression: string, values: Record<string, unknown>, condition?: string) {
-  try {
-    await db.doc.send(
+  return applied(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: accountKey(username),
@@ -19,12 +20,8 @@ async function update(db: Db, username: string, expression: string, values: Reco
         ConditionExpression: condition ? `attribute_exists(pk) AND (${condition})` : 'attribute_exists(pk)',
         ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export const setPendingTotpSecret = (db: Db, username: string, encrypted: string) =>

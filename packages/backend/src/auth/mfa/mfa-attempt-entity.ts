@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
 import type { Db } from '../../db/client.ts';
+import { applied } from '../../db/conditions.ts';
 import { toTtl } from '../../db/table.ts';
 
 /**
@@ -57,8 +58,8 @@ export async function recordEmailCode(db: Db, attempt: MfaAttempt, codeHash: str
 
 /** Ends the attempt; with `emailCodeHash`, only if that code is still the current one (single use). */
 export async function deleteAttempt(db: Db, tokenHash: string, emailCodeHash?: string): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return applied(
+    db.doc.send(
       new DeleteCommand({
         TableName: db.table,
         Key: key(tokenHash),
@@ -66,10 +67,6 @@ export async function deleteAttempt(db: Db, tokenHash: string, emailCodeHash?: s
           ? { ConditionExpression: 'emailCodeHash = :hash', ExpressionAttributeValues: { ':hash': emailCodeHash } }
           : {}),
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { Account } from '../../accounts/account-record.ts';
 import type { Db } from '../../db/client.ts';
+import { applied } from '../../db/conditions.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RateLimiter } from '../../security/rate-limiter.ts';
@@ -131,12 +132,8 @@ export function createMfaService(deps: {
         });
       }
       const code = randomDigits(6);
-      try {
-        await recordEmailCode(db, attempt, hashCode(code, `attempt:${tokenHash}`), new Date(at.getTime() + EMAIL_CODE_VALID_MS), at);
-      } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') throw expired();
-        throw error;
-      }
+      const sent = recordEmailCode(db, attempt, hashCode(code, `attempt:${tokenHash}`), new Date(at.getTime() + EMAIL_CODE_VALID_MS), at);
+      if (!(await applied(sent))) throw expired();
       await mailer.send({
         to: account.email,
         subject: 'Your sign-in code',
