@@ -56,6 +56,10 @@ beforeAll(async () => {
       line: 3,
       data: { username: 'connect.only', password: PASSWORD, email: 'c@example.com', portals: ['connect'] },
     },
+    {
+      line: 4,
+      data: { username: 'office.only', password: PASSWORD, email: 'o@example.com', ipAllowlist: ['192.0.2.0/24'] },
+    },
   ]);
   expect(report.errors).toEqual([]);
 });
@@ -130,6 +134,11 @@ describe('sign-in', () => {
     });
     const onConnect = await signIn('connect.only', PASSWORD, { 'X-Portal': 'connect' });
     expect(onConnect.status).toBe(200);
+    // The test app's client address is 203.0.113.7, outside the account's allowlist.
+    expect(await readJson(await signIn('office.only', PASSWORD))).toEqual({
+      code: 'LOGIN.FORM.ERROR.INVALID_IP',
+      message: 'invalid ip',
+    });
   });
 
   it('rejects blank and malformed input with field issues and writes nothing', async () => {

@@ -48,12 +48,15 @@ const SET_ON_CREATE_ONLY = new Set(['mfaMethod', 'passwordExpiry']);
 /**
  * Creates an account, or updates its profile and access fields when it exists. The password hash is
  * written only on create, so re-importing never resets a password a user has changed.
+ * With `createOnly` (the admin CLI's create-user) an existing account is left alone: the write fails
+ * its condition (ConditionalCheckFailedException) instead.
  */
 export async function upsertAccount(
   db: Db,
   fields: AccountFields,
   passwordHash: string,
   now: Date,
+  options: { createOnly?: boolean } = {},
 ): Promise<'created' | 'updated'> {
   const key = usernameKey(fields.username);
   const item = {
@@ -85,6 +88,7 @@ export async function upsertAccount(
       UpdateExpression: `SET ${sets.join(', ')}, updatedAt = :now, createdAt = if_not_exists(createdAt, :now), passwordHash = if_not_exists(passwordHash, :hash), lastLogin = if_not_exists(lastLogin, :null)`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+      ...(options.createOnly ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
       ReturnValues: 'UPDATED_OLD',
     }),
   );

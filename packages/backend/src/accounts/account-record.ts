@@ -1,5 +1,6 @@
 import { Currency, MfaMethod, PORTALS } from '@portal/core';
 import { z } from 'zod';
+import { isAllowlistEntry } from '../security/ip-allowlist.ts';
 
 const moduleAccess = z.object({
   permissions: z.number().int().min(0).default(0),
@@ -36,6 +37,8 @@ export const AccountFields = z.object({
   mfaMethod: MfaMethod.default('none'),
   /** The account must set up MFA before using the portal (login result mfaMustBeSetUp). */
   mfaRequired: z.boolean().default(false),
+  /** Addresses or CIDR ranges the account may sign in from; empty means anywhere (INVALID_IP). */
+  ipAllowlist: z.array(z.string().refine(isAllowlistEntry, 'not an IP address or CIDR range')).default([]),
   ftpUploadDir: z.string().nullable().default(null),
   documentDirname: z.string().nullable().default(null),
   fileSettings: z.record(z.string(), z.unknown()).default({}),

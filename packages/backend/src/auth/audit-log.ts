@@ -21,6 +21,7 @@ export type SignInOutcome =
   | 'locked'
   | 'account_locked'
   | 'wrong_url'
+  | 'invalid_ip'
   | 'rate_limited'
   | 'sso_success'
   | 'sso_not_linked';

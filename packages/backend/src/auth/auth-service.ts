@@ -13,6 +13,7 @@ import { getAccount, recordLogin } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { isAddressAllowed } from '../security/ip-allowlist.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 import type { AuditLog, AuditEntry } from './audit-log.ts';
 import type { LoginGuard } from './login-guard.ts';
@@ -121,6 +122,9 @@ export function createAuthService(deps: {
       }
       if (!account.portals.includes(meta.portal)) {
         return refuse('wrong_url', LoginErrorCode.wrongUrl, 'wrong url');
+      }
+      if (!isAddressAllowed(meta.ip, account.ipAllowlist ?? [])) {
+        return refuse('invalid_ip', LoginErrorCode.invalidIp, 'invalid ip');
       }
       const step = mfa.requiredStep(account);
       if (step === MfaState.firstStepPassed) {
