@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { LoginResult, SessionStatus } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -75,11 +75,7 @@ describe('sign-in', () => {
       securityFlag: 1040,
       passwordExpired: false,
     });
-    const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(/^portal_session_ordering=[A-Za-z0-9_-]{43};/);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/Secure/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
+    expectSessionCookieAttributes(res);
 
     const session = await status(sessionCookie(res));
     expect(session.loggedIn).toBe(true);

@@ -5,6 +5,7 @@ import { SessionStatus } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../packages/backend/src/auth/mfa/create-secret-box.ts';
 import { readJson } from '../../tests/support/api.ts';
+import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo } from '../../tests/support/mailbox.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -15,36 +16,25 @@ let app: ReturnType<typeof createApp>;
 let ipCounter = 0;
 const PASSWORD = 'Second-Factor-2026!';
 
-type Jar = Record<string, string>;
-/** A tiny cookie jar: what a browser would send back. */
-const remember = (jar: Jar, res: Response) => {
-  for (const header of res.headers.getSetCookie()) {
-    const [pair] = header.split(';');
-    const [name, value] = pair!.split('=');
-    if (value) jar[name!] = value;
-    else delete jar[name!];
-  }
-};
-const cookieHeader = (jar: Jar) => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
 
-async function call(jar: Jar, method: string, path: string, body?: unknown) {
+async function call(jar: CookieJar, method: string, path: string, body?: unknown) {
   const res = await app.request(`/api${path}`, {
     method,
     headers: {
       'X-Portal': 'ordering',
       'Content-Type': 'application/json',
       'X-Test-Ip': String(++ipCounter),
-      Cookie: cookieHeader(jar),
+      Cookie: jar.header(),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  remember(jar, res);
+  jar.remember(res);
   const isJson = res.headers.get('content-type')?.includes('json');
   return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
 }
-const signIn = (jar: Jar, username: string, secretCode?: string, password = PASSWORD) =>
+const signIn = (jar: CookieJar, username: string, secretCode?: string, password = PASSWORD) =>
   call(jar, 'POST', '/auth/signin', { username, password, ...(secretCode ? { secretCode } : {}) });
-const status = async (jar: Jar) => SessionStatus.parse((await call(jar, 'GET', '/auth/status')).body);
+const status = async (jar: CookieJar) => SessionStatus.parse((await call(jar, 'GET', '/auth/status')).body);
 const totpAt = (secret: string, at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
 
 async function pendingSecretOf(username: string): Promise<string> {
@@ -53,7 +43,7 @@ async function pendingSecretOf(username: string): Promise<string> {
 }
 
 async function setUpApp(username: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const jar: Jar = {};
+  const jar = new CookieJar();
   expect((await signIn(jar, username)).status).toBe(200);
   const qr = await call(jar, 'GET', '/auth/secret-code?app=ordering&height=200');
   expect(qr.res.headers.get('content-type')).toBe('image/png');
@@ -82,7 +72,7 @@ beforeAll(async () => {
 describe('authenticator app', () => {
   it('sets up with a QR code and a code, shows 10 recovery codes once, and refuses a wrong code', async () => {
     await importAccount('app.setup');
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'app.setup');
     await call(jar, 'GET', '/auth/secret-code?app=ordering&height=200');
     const wrong = await call(jar, 'POST', '/auth/secret-code', { secretCode: '000000' });
@@ -103,19 +93,19 @@ describe('authenticator app', () => {
     await importAccount('app.user');
     const { secret } = await setUpApp('app.user');
     advance(60_000);
-    const jar: Jar = { portal_session_ordering: 'planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa' };
+    const jar = new CookieJar({ portal_session_ordering: 'planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa' });
     const first = await signIn(jar, 'app.user');
     expect(first.body).toMatchObject({ response: { success: false, mfa: 20 }, username: 'app.user' });
-    expect(jar.portal_mfa_ordering).toBeDefined();
+    expect(jar.get('portal_mfa_ordering')).toBeDefined();
     const code = await totpAt(secret, clock);
     const second = await signIn(jar, 'app.user', code);
     expect(second.body).toMatchObject({ response: { success: true } });
-    expect(jar.portal_session_ordering).not.toBe('planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa');
-    expect(jar.portal_mfa_ordering).toBeUndefined();
+    expect(jar.get('portal_session_ordering')).not.toBe('planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(jar.get('portal_mfa_ordering')).toBeUndefined();
     expect((await status(jar)).mfaStatus).toBe('app');
 
     // The same code again (a replay within its time step) is refused.
-    const replayJar: Jar = {};
+    const replayJar = new CookieJar();
     await signIn(replayJar, 'app.user');
     expect((await signIn(replayJar, 'app.user', code)).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.WRONG_CODE' });
   });
@@ -124,7 +114,7 @@ describe('authenticator app', () => {
     await importAccount('drift.user');
     const { secret } = await setUpApp('drift.user');
     advance(5 * 60_000);
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'drift.user');
     expect((await signIn(jar, 'drift.user', await totpAt(secret, new Date(clock.getTime() - 90_000)))).status).toBe(401);
     expect((await signIn(jar, 'drift.user', await totpAt(secret, new Date(clock.getTime() + 30_000)))).status).toBe(200);
@@ -134,14 +124,14 @@ describe('authenticator app', () => {
     await importAccount('bound.user');
     const { secret } = await setUpApp('bound.user');
     advance(60_000);
-    const res = await signIn({}, 'bound.user', await totpAt(secret, clock));
+    const res = await signIn(new CookieJar(), 'bound.user', await totpAt(secret, clock));
     expect(res.body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
   });
 
   it('counts wrong codes toward the lockout', async () => {
     await importAccount('guessing.user');
     await setUpApp('guessing.user');
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'guessing.user');
     for (let i = 0; i < 4; i++) {
       expect((await signIn(jar, 'guessing.user', '123456')).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.WRONG_CODE' });
@@ -152,11 +142,11 @@ describe('authenticator app', () => {
   it('takes a recovery code instead of a code, each only once', async () => {
     await importAccount('recovering.user');
     const { recoveryCodes } = await setUpApp('recovering.user');
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'recovering.user');
     expect((await signIn(jar, 'recovering.user', recoveryCodes[0])).status).toBe(200);
     expect((await status(jar)).recoveryCodesLeft).toBe(9);
-    const again: Jar = {};
+    const again = new CookieJar();
     await signIn(again, 'recovering.user');
     expect((await signIn(again, 'recovering.user', recoveryCodes[0])).status).toBe(401);
 
@@ -164,7 +154,7 @@ describe('authenticator app', () => {
     const fresh = await call(jar, 'POST', '/auth/recovery-codes');
     const newCodes = fresh.body.recoveryCodes as string[];
     expect(newCodes).toHaveLength(10);
-    const old: Jar = {};
+    const old = new CookieJar();
     await signIn(old, 'recovering.user');
     expect((await signIn(old, 'recovering.user', recoveryCodes[1])).status).toBe(401);
     await signIn(old, 'recovering.user');
@@ -175,13 +165,13 @@ describe('authenticator app', () => {
 describe('e-mailed codes', () => {
   it('sets up by confirming a mailed code, then signs in with a code sent for that attempt', async () => {
     await importAccount('mail.user');
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'mail.user');
     expect((await call(jar, 'POST', '/auth/mfa/email')).body).toEqual({ message: 'OTP code sent' });
     const setupCode = /\b(\d{6})\b/.exec((await lastMailTo('mail.user@example.com')).body.text ?? '')![1]!;
     expect((await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: setupCode })).status).toBe(200);
 
-    const login: Jar = {};
+    const login = new CookieJar();
     expect((await signIn(login, 'mail.user')).body).toMatchObject({ response: { mfa: 20 } });
     expect((await call(login, 'GET', '/send-otp-code')).body).toEqual({ message: 'OTP code sent' });
     // A second send within 30 s is refused.
@@ -191,21 +181,21 @@ describe('e-mailed codes', () => {
     expect((await status(login)).mfaStatus).toBe('email');
 
     // The code worked once; a new attempt needs a new code.
-    const reuse: Jar = {};
+    const reuse = new CookieJar();
     await signIn(reuse, 'mail.user');
     expect((await signIn(reuse, 'mail.user', code)).status).toBe(401);
   });
 
   it('refuses a code older than 10 minutes and a code sent for another attempt', async () => {
     await importAccount('late.user');
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'late.user');
     await call(jar, 'POST', '/auth/mfa/email');
     const setupCode = /\b(\d{6})\b/.exec((await lastMailTo('late.user@example.com')).body.text ?? '')![1]!;
     await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: setupCode });
 
-    const a: Jar = {};
-    const b: Jar = {};
+    const a = new CookieJar();
+    const b = new CookieJar();
     await signIn(a, 'late.user');
     await signIn(b, 'late.user');
     await call(a, 'GET', '/send-otp-code');
@@ -216,14 +206,14 @@ describe('e-mailed codes', () => {
   });
 
   it('needs a sign-in in progress', async () => {
-    expect((await call({}, 'GET', '/send-otp-code')).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
+    expect((await call(new CookieJar(), 'GET', '/send-otp-code')).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
   });
 });
 
 describe('MFA obligations and notice', () => {
   it('answers mfaMustBeSetUp (10) for an account that must set up MFA', async () => {
     await importAccount('must.setup', { mfaRequired: true });
-    const jar: Jar = {};
+    const jar = new CookieJar();
     const res = await signIn(jar, 'must.setup');
     expect(res.body).toMatchObject({ response: { success: true, mfa: 10 } });
     expect((await status(jar)).loggedIn).toBe(true);
@@ -231,11 +221,11 @@ describe('MFA obligations and notice', () => {
 
   it('keeps the dismissal of the MFA notice on the server', async () => {
     await importAccount('notice.user');
-    const jar: Jar = {};
+    const jar = new CookieJar();
     await signIn(jar, 'notice.user');
     expect((await status(jar)).mfaNoticeDismissed).toBe(false);
     await call(jar, 'POST', '/account/mfa-notice/dismiss');
-    const other: Jar = {};
+    const other = new CookieJar();
     await signIn(other, 'notice.user');
     expect((await status(other)).mfaNoticeDismissed).toBe(true);
   });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OIDC_CLIENT, startLocalOidcProvider } from '../../scripts/local/oidc-provider.ts';
 import { freePort } from '../../scripts/local/ports.ts';
 import { seedDemoDataOnce } from '../../scripts/seed/seed.ts';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../tests/support/api.ts';
+import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -62,21 +63,18 @@ async function authorizationUrl(portal: Portal = 'ordering', target = app): Prom
  * callback URL with its code, state and iss. A fresh cookie jar each time: a new browser, a new login.
  */
 async function signInAtProvider(url: URL, login: string): Promise<URL> {
-  const jar = new Map<string, string>();
+  const jar = new CookieJar();
   const go = async (target: string, form?: Record<string, string>) => {
     const res = await fetch(new URL(target, oidc.issuer), {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: jar.header(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
     });
-    for (const cookie of res.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0] ?? '';
-      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
+    jar.remember(res);
     return res;
   };
   let res = await go(url.href);
@@ -227,11 +225,7 @@ describe('POST auth/sso', () => {
       securityFlag: 1040,
       passwordExpired: false,
     });
-    const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(/^portal_session_ordering=[A-Za-z0-9_-]{43};/);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/Secure/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
+    expectSessionCookieAttributes(res);
 
     const session = await status(sessionCookie(res));
     expect(session.loggedIn).toBe(true);

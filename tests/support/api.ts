@@ -14,3 +14,15 @@ export function sessionCookie(res: Response): string {
   if (!pair.includes('=')) throw new Error(`no cookie in response: ${header}`);
   return pair;
 }
+
+/** The session cookie of a sign-in answer carries the attributes of ADR 008. */
+export function expectSessionCookieAttributes(res: Response, portal: 'ordering' | 'connect' = 'ordering'): void {
+  const header = res.headers.get('set-cookie') ?? '';
+  const problems = [
+    new RegExp(`^portal_session_${portal}=[A-Za-z0-9_-]{43};`).test(header) ? null : 'name=token',
+    /HttpOnly/.test(header) ? null : 'HttpOnly',
+    /Secure/.test(header) ? null : 'Secure',
+    /SameSite=Lax/.test(header) ? null : 'SameSite=Lax',
+  ].filter(Boolean);
+  if (problems.length) throw new Error(`session cookie lacks ${problems.join(', ')}: ${header}`);
+}
