@@ -1,4 +1,5 @@
 import { createAccountService } from './accounts/account-service.ts';
+import { createAdminService } from './admin/admin-service.ts';
 import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
 import { createLoginGuard } from './auth/login-guard.ts';
@@ -21,6 +22,18 @@ export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export type { Account } from './accounts/account-record.ts';
 export { getAccount } from './accounts/account-entity.ts';
+export {
+  ACCESS_FLAG_MAPS,
+  parseFlagValue,
+  type AccessChange,
+  type AccountView,
+  type AdminActor,
+  type AdminService,
+  type CreateUserInput,
+  type FlagValue,
+} from './admin/admin-service.ts';
+export type { AdminAuditEntry } from './admin/admin-audit-entity.ts';
+export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
 
 /** Wires the services of one process from its validated config. */
@@ -74,6 +87,14 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
       now,
     }),
     brands: createBrandService(db, now),
+    admin: createAdminService({
+      db,
+      sessions,
+      guard,
+      isPasswordExpired: auth.isPasswordExpired,
+      passwordHashCost: config.PASSWORD_HASH_COST,
+      now,
+    }),
     imports: createImportService({
       db,
       passwordHashCost: config.PASSWORD_HASH_COST,
