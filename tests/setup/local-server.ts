@@ -8,6 +8,10 @@ import { freePort } from '../../scripts/local/ports.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The SES stand-in: the mail it received is at GET <sesUrl>/store. */
+    sesUrl: string;
+    /** The throw-away data folder of this run. */
+    dataDir: string;
   }
 }
 
@@ -18,12 +22,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
+  const sesPort = await freePort();
   const env = {
     ...process.env,
     PORT: String(port),
     DYNAMODB_PORT: String(await freePort()),
     S3_PORT: String(await freePort()),
-    SES_PORT: String(await freePort()),
+    SES_PORT: String(sesPort),
     OIDC_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -52,6 +57,8 @@ export default async function setup(project: TestProject) {
   });
   child.removeAllListeners('exit');
   project.provide('baseUrl', `http://localhost:${port}`);
+  project.provide('sesUrl', `http://127.0.0.1:${sesPort}`);
+  project.provide('dataDir', dataDir);
   return async () => {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggedOutStatus } from '../lib/auth.ts';
 import { signedIn } from '../test/fixtures.ts';
-import { authDecision, homeDecision, retailerDecision } from './guard-decisions.ts';
+import { authDecision, homeDecision, retailerDecision, strongAuthDecision } from './guard-decisions.ts';
 
 describe('authDecision (/app guard)', () => {
   it('waits for the first status, allows a signed-in user, denies otherwise', () => {
@@ -40,5 +40,24 @@ describe('retailerDecision (order, questionnaire, orders, sales)', () => {
     const status = signedIn();
     status.user!.modules.ordering = { permissions: {}, settings: { disableRetailerLevel: true } };
     expect(retailerDecision(status, false)).toBe('allow');
+  });
+});
+
+describe('strongAuthDecision (couponing and sales, ADR 006)', () => {
+  const strong = (status: ReturnType<typeof signedIn>, flag: boolean) => ({
+    ...status,
+    user: { ...status.user!, strongAuthentication: flag },
+  });
+
+  it('allows a strong security flag or an active second factor', () => {
+    expect(strongAuthDecision(strong(signedIn(), true))).toBe('allow');
+    expect(strongAuthDecision(signedIn({ mfaStatus: 'app' }))).toBe('allow');
+    expect(strongAuthDecision(signedIn({ mfaStatus: 'email' }))).toBe('allow');
+  });
+
+  it('denies a weak account without MFA, and anyone signed out', () => {
+    expect(strongAuthDecision(signedIn())).toBe('deny');
+    expect(strongAuthDecision(loggedOutStatus)).toBe('deny');
+    expect(strongAuthDecision(undefined)).toBe('deny');
   });
 });

@@ -1,4 +1,5 @@
 import { needsRetailerSelection, type SessionStatus } from '@portal/core';
+import { hasStrongAuthentication } from '../lib/auth.ts';
 
 /**
  * Route guard decisions as pure functions (unit-tested); guards.tsx acts on them.
@@ -42,4 +43,13 @@ export function homeDecision(
 ): HomeDecision {
   if (justLoggedOut || !status?.loggedIn || !status.user) return 'login';
   return settled ? 'signedIn' : 'wait';
+}
+
+/**
+ * Sections that need the higher authentication standard (SPEC 6; ADR 006 names them: couponing and
+ * sales): without it the second 'Access denied' dialog opens and the user is sent to My Account, where
+ * multi-factor authentication is set up. Until the status is there, wait (the auth guard above does).
+ */
+export function strongAuthDecision(status: SessionStatus | undefined): 'allow' | 'deny' {
+  return hasStrongAuthentication(status) ? 'allow' : 'deny';
 }

@@ -6,9 +6,9 @@ import { useChosenRetailer } from '../features/retailer/api/chosen-retailer.ts';
 import { useT } from '../i18n/index.ts';
 import { useSession } from '../lib/auth.ts';
 import { usePortal } from '../lib/portal.ts';
-import { markAuthorizationFailed } from '../lib/session.ts';
+import { markAuthorizationFailed, openDialog } from '../lib/session.ts';
 import { snacks } from '../lib/snack.ts';
-import { authDecision, retailerDecision } from './guard-decisions.ts';
+import { authDecision, retailerDecision, strongAuthDecision } from './guard-decisions.ts';
 
 function Denied({ to }: { to: string }) {
   const portal = usePortal();
@@ -47,5 +47,22 @@ export function RequireRetailer({ selectionPath }: { selectionPath: string }) {
   const [retailer] = useChosenRetailer();
   if (retailerDecision(status, retailer !== null) === 'selectRetailer')
     return <SelectRetailer to={selectionPath} />;
+  return <Outlet />;
+}
+
+function NeedsStrongAuth({ to }: { to: string }) {
+  useEffect(() => {
+    openDialog('mfaRequired');
+  }, []);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * Layout route for sections that need the higher authentication standard (SPEC 6, ADR 006): without it
+ * the 'This section requires a higher authentication standard…' dialog opens over My Account.
+ */
+export function RequireStrongAuth({ deniedPath }: { deniedPath: string }) {
+  const { status } = useSession();
+  if (strongAuthDecision(status) === 'deny') return <NeedsStrongAuth to={deniedPath} />;
   return <Outlet />;
 }

@@ -1,5 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from '../components/coming-soon.tsx';
+import { MfaActivatedRoute } from '../features/account/routes/mfa-activated-route.tsx';
+import { MfaSetupRoute } from '../features/account/routes/mfa-setup-route.tsx';
 import { MyAccountRoute } from '../features/account/routes/my-account-route.tsx';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password-route.tsx';
 import { SsoCallbackRoute } from '../features/auth/routes/sso-callback-route.tsx';
@@ -8,7 +10,7 @@ import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
 import { RetailerSelectionRoute } from '../features/retailer/routes/retailer-selection-route.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { paths } from '../lib/paths.ts';
-import { RequireAuth, RequireRetailer } from './guards.tsx';
+import { RequireAuth, RequireRetailer, RequireStrongAuth } from './guards.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { ConnectLayout } from './layouts/connect-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -40,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPasswordRoute /> },
           { path: 'landing', element: <LandingRoute /> },
           { path: 'sso-callback', element: <SsoCallbackRoute /> },
+          { path: 'mfa-activated', element: <MfaActivatedRoute /> },
           { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
         ],
       },
@@ -49,6 +52,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <AppIndexRoute /> },
           { path: 'my-account', element: <MyAccountRoute /> },
+          { path: 'my-account/mfa', element: <MfaSetupRoute /> },
           { path: 'retailer-selection', element: <RetailerSelectionRoute /> },
           {
             // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
@@ -68,15 +72,25 @@ export const routes: RouteObject[] = [
               },
               { path: 'questionnaire', element: later('pages.questionnaire') },
               { path: 'orders', element: later('pages.orders') },
-              { path: 'sales', element: later('pages.sales') },
             ],
           },
           {
-            path: 'couponing',
+            // Sections that need the higher authentication standard (SPEC 6; ADR 006): checked before
+            // the retailer, so a user who may not enter is not first asked to choose a retailer.
+            element: <RequireStrongAuth deniedPath={paths.app.myAccount} />,
             children: [
-              { index: true, element: later('pages.couponingSerials') },
-              { path: 'query', element: later('pages.couponingQuery') },
-              { path: 'details', element: later('pages.couponingDetails') },
+              {
+                element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
+                children: [{ path: 'sales', element: later('pages.sales') }],
+              },
+              {
+                path: 'couponing',
+                children: [
+                  { index: true, element: later('pages.couponingSerials') },
+                  { path: 'query', element: later('pages.couponingQuery') },
+                  { path: 'details', element: later('pages.couponingDetails') },
+                ],
+              },
             ],
           },
           { path: '*', element: <NotFoundRoute homeTo={paths.app.root} /> },
@@ -96,6 +110,16 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
+          {
+            path: 'my-account/mfa',
+            element: (
+              <RequireAuth redirectTo={paths.connect.root}>
+                <MfaSetupRoute />
+              </RequireAuth>
+            ),
+          },
+          { path: 'sso-callback', element: <SsoCallbackRoute /> },
+          { path: 'mfa-activated', element: <MfaActivatedRoute /> },
           ...CONNECT_SECTIONS.map(
             (section): RouteObject => ({
               path: section.route,

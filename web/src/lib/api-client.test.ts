@@ -6,6 +6,7 @@ import {
   ClientErrorCode,
   createApiFetch,
   errorMessage,
+  isTextBody,
   requestJson,
   stripXssiPrefix,
 } from './api-client.ts';
@@ -82,6 +83,42 @@ describe('createApiFetch', () => {
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
     expect(onAuthFailure).toHaveBeenCalledWith(expect.any(ApiError), 'ordering');
     expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('a 403 AUTH.PASSWORD_EXPIRED sends the user to renew the password, not to the login dialog', async () => {
+    const fake = fakeFetch(403, `${XSSI_PREFIX}{"code":"AUTH.PASSWORD_EXPIRED","message":"Your password is expired."}`);
+    const onAuthFailure = vi.fn();
+    const onPasswordExpired = vi.fn();
+    const onFailure = vi.fn();
+    const apiFetch = createApiFetch({
+      fetch: fake.fetch,
+      portal: () => 'connect',
+      onAuthFailure,
+      onPasswordExpired,
+      onFailure,
+    });
+    await expect(apiFetch('/api/orders')).rejects.toMatchObject({ status: 403, isPasswordExpired: true });
+    expect(onPasswordExpired).toHaveBeenCalledWith(expect.any(ApiError), 'connect');
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('passes a binary answer (the QR code PNG) through untouched', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
+    const fetch = async () => new Response(png, { status: 200, headers: { 'Content-Type': 'image/png' } });
+    const apiFetch = createApiFetch({ fetch, portal: 'ordering' });
+    const res = await apiFetch('/api/auth/secret-code');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);
+    expect(res.headers.get('Content-Type')).toBe('image/png');
+  });
+
+  it('treats JSON and text bodies as text (prefix stripped), anything else as binary', () => {
+    expect(isTextBody('application/json; charset=UTF-8')).toBe(true);
+    expect(isTextBody('application/problem+json')).toBe(true);
+    expect(isTextBody('text/plain')).toBe(true);
+    expect(isTextBody(null)).toBe(true);
+    expect(isTextBody('image/png')).toBe(false);
+    expect(isTextBody('application/pdf')).toBe(false);
   });
 
   it('reports an authorization failure for the portal the call was made for', async () => {

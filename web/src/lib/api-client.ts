@@ -2,7 +2,7 @@ import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core
 import type { z } from 'zod';
 import { translate } from '../i18n/index.ts';
 import { currentPortal } from './portal.ts';
-import { markAuthorizationFailed } from './session.ts';
+import { markAuthorizationFailed, requestPasswordRenewal } from './session.ts';
 import { snacks } from './snack.ts';
 
 /**
@@ -13,7 +13,9 @@ import { snacks } from './snack.ts';
  * - strips the XSSI prefix from the body and hands back an ordinary Response (so `res.json()` just works);
  * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
  * - on 401/403 marks authorization as failed on the portal of the call, which opens the auth-required
- *   dialog (the other portal's flag is untouched: its session is a different one);
+ *   dialog (the other portal's flag is untouched: its session is a different one) — except a 403
+ *   `AUTH.PASSWORD_EXPIRED` (ADR 011), which sends the user to My Account to renew the password;
+ * - hands a binary answer (an image, a PDF) back untouched: only JSON and text bodies are rewritten;
  * - on any other failure (or a 401/403 of a call that opted out of the dialog) shows a red snack alert
  *   with the server's message.
  * Callers that handle errors themselves (sign-in, session status) opt out with `notify`/`authDialog`.
@@ -40,7 +42,14 @@ export class ApiError extends Error {
   get isAuthFailure(): boolean {
     return this.status === 401 || this.status === 403;
   }
+
+  get isPasswordExpired(): boolean {
+    return this.status === 403 && this.code === PASSWORD_EXPIRED_CODE;
+  }
 }
+
+/** The server's answer to most calls while the password is expired (ADR 011). */
+export const PASSWORD_EXPIRED_CODE = 'AUTH.PASSWORD_EXPIRED';
 
 /** Codes the client itself uses for failures that have no server ErrorBody. */
 export const ClientErrorCode = {
@@ -61,6 +70,8 @@ export interface ApiFetchOptions {
   onFailure?: (error: ApiError) => void;
   /** What "authorization failed" means for the portal the call was made for; injected in tests. */
   onAuthFailure?: (error: ApiError, portal: Portal) => void;
+  /** What "the password is expired" means (403 AUTH.PASSWORD_EXPIRED); injected in tests. */
+  onPasswordExpired?: (error: ApiError, portal: Portal) => void;
 }
 
 export function stripXssiPrefix(text: string): string {
@@ -112,6 +123,13 @@ export const lastFailedRequest = (): FailedRequest | null => lastFailed;
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
+/** JSON and text bodies may carry the XSSI prefix; anything else (images, PDFs) is passed on as it came. */
+export function isTextBody(contentType: string | null): boolean {
+  if (!contentType) return true;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type.startsWith('text/') || type === 'application/json' || type.endsWith('+json');
+}
+
 function urlOf(input: RequestInfo | URL): string {
   if (typeof input === 'string') return input;
   if (input instanceof URL) return input.href;
@@ -126,6 +144,8 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
   const onFailure = options.onFailure ?? defaultOnFailure;
   const onAuthFailure =
     options.onAuthFailure ?? ((_error: ApiError, portal: Portal) => markAuthorizationFailed(portal));
+  const onPasswordExpired =
+    options.onPasswordExpired ?? ((_error: ApiError, portal: Portal) => requestPasswordRenewal(portal));
 
   return async (input, init) => {
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -149,7 +169,8 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
         code: error.code,
         at: new Date().toISOString(),
       };
-      if (error.isAuthFailure && authDialog) onAuthFailure(error, portal);
+      if (error.isPasswordExpired && authDialog) onPasswordExpired(error, portal);
+      else if (error.isAuthFailure && authDialog) onAuthFailure(error, portal);
       else if (notify) onFailure(error);
       throw error;
     };
@@ -162,6 +183,7 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
       return fail(new ApiError(0, { code: ClientErrorCode.network, message: '' }));
     }
 
+    if (response.ok && !isTextBody(response.headers.get('content-type'))) return response;
     const text = await response.text();
     if (!response.ok) {
       return fail(

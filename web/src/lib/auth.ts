@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { translate } from '../i18n/index.ts';
 import { api } from './api.ts';
 import { ApiError, readJson } from './api-client.ts';
+import { portalPaths } from './paths.ts';
 import { usePortal } from './portal.ts';
 import { resetSession, sessionOf, setSession } from './session.ts';
 import { snacks } from './snack.ts';
@@ -111,6 +112,18 @@ export async function refreshSession(portal: Portal): Promise<SessionStatus> {
 }
 
 /**
+ * Changes a portal's known status at once (an optimistic update the next status answer confirms), e.g.
+ * a dismissed notice, so a reload in between does not bring the old state back from session storage.
+ */
+export async function patchStatus(portal: Portal, patch: Partial<SessionStatus>): Promise<void> {
+  const current = sessionOf(portal).status;
+  if (!current?.loggedIn || !current.user) return;
+  const next = { ...current, ...patch };
+  applyStatus(portal, next);
+  await mutate(statusKey(portal), next, { revalidate: false });
+}
+
+/**
  * Where the session lands (SPEC 2, core's rules): '/' when logged out; the configured target
  * (retailer selection or couponing) when the password is not expired and MFA is enabled; else My Account.
  */
@@ -122,6 +135,26 @@ export function sessionLanding(status: SessionStatus | undefined): string {
     mfaEnabled: (status?.mfaStatus ?? 'none') !== 'none',
     configured: landingTarget(status?.user?.modules.ordering?.permissions),
   });
+}
+
+/**
+ * Where a portal's session lands. Ordering: SPEC 2 (above). Connect has no configured landing page: its
+ * home (the sections), or its My Account while the password is expired (the only place it can be renewed).
+ */
+export function portalLanding(portal: Portal, status: SessionStatus | undefined): string {
+  if (portal === 'ordering') return sessionLanding(status);
+  const loggedIn = Boolean(status?.loggedIn && status.user);
+  return loggedIn && status?.passwordExpired ? portalPaths(portal).myAccount : portalPaths(portal).home;
+}
+
+/**
+ * Whether the session meets the higher authentication standard some sections need (SPEC 6, ADR 006):
+ * the account's security flag says strong authentication (medium, strong, restricted or private), or the
+ * account has activated multi-factor authentication — which is what the 'Access denied' dialog asks for.
+ */
+export function hasStrongAuthentication(status: SessionStatus | undefined): boolean {
+  if (!status?.loggedIn || !status.user) return false;
+  return status.user.strongAuthentication || status.mfaStatus !== 'none';
 }
 
 const LogoutResult = z.object({ success: z.literal(true) });
@@ -143,14 +176,20 @@ export async function logoutRequest(portal: Portal): Promise<boolean> {
 }
 
 /**
- * Resets one portal's session, drops that portal's session-bound cached answers and shows 'Logout
- * successful'. The other portal's session, state and cache stay as they are (ADR 008).
+ * Forgets one portal's ended session on the client: resets its session state and drops its session-bound
+ * cached answers (its status reads logged out). The other portal's session, state and cache stay as they
+ * are (ADR 008). Used after a logout and after MFA activation (the server ended every session).
  */
-export async function finishLogout(portal: Portal): Promise<void> {
+export async function endClientSession(portal: Portal): Promise<void> {
   resetSession(portal);
   await mutate((key) => dropOnLogout(key, portal) && !isStatusKey(key, portal), undefined, {
     revalidate: false,
   });
   await mutate((key) => isStatusKey(key, portal), loggedOutStatus, { revalidate: false });
+}
+
+/** Ends one portal's client session and shows 'Logout successful'. */
+export async function finishLogout(portal: Portal): Promise<void> {
+  await endClientSession(portal);
   snacks.success(translate('messages.logoutSuccessful'));
 }

@@ -1,3 +1,5 @@
+import type { Portal } from '@portal/core';
+
 /**
  * Every URL of the web app, in one place (ARCHITECTURE convention 7). Screens link with these helpers,
  * never with hand-written strings.
@@ -12,9 +14,12 @@ export const paths = {
   forgotPassword: '/forgot-password',
   landing: '/landing',
   ssoCallback: '/sso-callback',
+  /** Public: shown once MFA is activated (the server ended every session) — recovery codes, log in again. */
+  mfaActivated: '/mfa-activated',
   app: {
     root: '/app',
     myAccount: '/app/my-account',
+    mfaSetup: '/app/my-account/mfa',
     retailerSelection: '/app/retailer-selection',
     order: {
       address: '/app/order',
@@ -37,6 +42,9 @@ export const paths = {
   connect: {
     root: '/connect',
     myAccount: '/connect/my-account',
+    mfaSetup: '/connect/my-account/mfa',
+    mfaActivated: '/connect/mfa-activated',
+    ssoCallback: '/connect/sso-callback',
     serialNumbers: '/connect/serial-numbers',
     transactions: '/connect/transactions',
     sales: '/connect/sales',
@@ -49,13 +57,28 @@ export const paths = {
   },
 } as const;
 
-/** API paths (base /api/, SPEC 7). */
-export const apiPaths = {
-  brand: '/api/brand',
-  signIn: '/api/auth/signin',
-  status: '/api/auth/status',
-  logout: '/api/auth/logout',
-  forgotPassword: '/api/auth/forgot-password',
-  sendOtpCode: '/api/send-otp-code',
-  account: '/api/account',
-} as const;
+/** The screens every portal has, by portal: its login (home), My Account, MFA set-up, SSO callback. */
+export interface PortalPaths {
+  home: string;
+  myAccount: string;
+  mfaSetup: string;
+  mfaActivated: string;
+  ssoCallback: string;
+}
+export function portalPaths(portal: Portal): PortalPaths {
+  return portal === 'connect'
+    ? {
+        home: paths.connect.root,
+        myAccount: paths.connect.myAccount,
+        mfaSetup: paths.connect.mfaSetup,
+        mfaActivated: paths.connect.mfaActivated,
+        ssoCallback: paths.connect.ssoCallback,
+      }
+    : {
+        home: paths.home,
+        myAccount: paths.app.myAccount,
+        mfaSetup: paths.app.mfaSetup,
+        mfaActivated: paths.mfaActivated,
+        ssoCallback: paths.ssoCallback,
+      };
+}

@@ -7,6 +7,7 @@ import {
   authorizationFailedOn,
   authStore,
   dialogStore,
+  dismissServiceMessage,
   emptySession,
   markAuthorizationFailed,
   resetSession,
@@ -32,8 +33,10 @@ describe.each(PORTALS)('session state of the %s portal (SPEC 4)', (portal) => {
     setLoginResult(portal, loginResult);
     setChosenRetailer(portal, { id: 'r1', name: 'Retailer One' });
     markAuthorizationFailed(portal);
+    dismissServiceMessage(portal, 'warning:Password');
+    expect(sessionOf(portal).dismissedMessages).toEqual(['warning:Password']);
     resetSession(portal);
-    expect(sessionOf(portal)).toEqual({ status: null, loginResult: null, retailer: null });
+    expect(sessionOf(portal)).toEqual({ status: null, loginResult: null, retailer: null, dismissedMessages: [] });
     expect(authorizationFailedOn(portal)).toBe(true);
   });
 
@@ -153,7 +156,7 @@ describe('persisted shape', () => {
     fresh.markAuthorizationFailed('ordering');
     expect(JSON.parse(session.data.get('portal.session')!)).toEqual({
       ordering: fresh.emptySession,
-      connect: { status, loginResult: null, retailer: null },
+      connect: { status, loginResult: null, retailer: null, dismissedMessages: [] },
     });
     expect(JSON.parse(local.data.get('portal.auth')!)).toEqual({
       ordering: { authorizationFailed: true },

@@ -22,9 +22,16 @@ const SessionState = z.object({
   status: SessionStatus.nullable(),
   loginResult: LoginResult.nullable(),
   retailer: ChosenRetailer.nullable(),
+  /** Service messages the user closed in this session (they come back at the next sign-in). */
+  dismissedMessages: z.array(z.string()).default([]),
 });
 export type SessionState = z.infer<typeof SessionState>;
-export const emptySession: SessionState = { status: null, loginResult: null, retailer: null };
+export const emptySession: SessionState = {
+  status: null,
+  loginResult: null,
+  retailer: null,
+  dismissedMessages: [],
+};
 
 const AuthState = z.object({ authorizationFailed: z.boolean() });
 type AuthState = z.infer<typeof AuthState>;
@@ -101,6 +108,26 @@ export function setChosenRetailer(portal: Portal, retailer: ChosenRetailer | nul
 export function markAuthorizationFailed(portal: Portal): void {
   setAuthorizationFailed(portal, true);
   openDialog('authRequired');
+}
+
+/**
+ * A call answered 403 AUTH.PASSWORD_EXPIRED (ADR 011): the root layout sends the user to that portal's
+ * My Account, where the change-password dialog opens. Memory only, like the open dialog.
+ */
+export const passwordRenewalStore = createStore<Portal | null>(null);
+export function requestPasswordRenewal(portal: Portal): void {
+  passwordRenewalStore.set(portal);
+}
+export function clearPasswordRenewal(): void {
+  passwordRenewalStore.set(null);
+}
+export const usePasswordRenewal = () => useStore(passwordRenewalStore);
+
+/** Hides a service message (by its id) for the rest of this portal's session. */
+export function dismissServiceMessage(portal: Portal, id: string): void {
+  updateSession(portal, (s) =>
+    s.dismissedMessages.includes(id) ? s : { ...s, dismissedMessages: [...s.dismissedMessages, id] },
+  );
 }
 
 export function openDialog(name: DialogName): void {

@@ -1,10 +1,9 @@
-import type { ServiceMessage } from '@portal/core';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Drawer } from '../../components/ui/drawer.tsx';
+import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
-import { translateCoreMessage, useT } from '../../i18n/index.ts';
+import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuthorizationFailed } from '../../lib/session.ts';
@@ -13,29 +12,10 @@ import { BottomBar } from '../shell/bottom-bar.tsx';
 import { BrandMark } from '../shell/brand-mark.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
+import { ServiceMessages } from '../shell/service-messages.tsx';
 import { footerItems, footerLogoTarget, sidebarEntries } from '../shell/nav-items.ts';
 import { SidebarNav } from '../shell/sidebar-nav.tsx';
 import { useLogout } from '../shell/use-logout.ts';
-
-const messageTheme = { info: 'blue', warning: 'orange', error: 'red' } as const;
-
-function ServiceMessages({ messages }: { messages: ServiceMessage[] }) {
-  const t = useT();
-  if (messages.length === 0) return null;
-  return (
-    <div className="mb-6 space-y-3">
-      {messages.map((m) => (
-        <Alert
-          key={`${m.type}:${m.title}:${m.message}`}
-          theme={messageTheme[m.type]}
-          title={m.title || undefined}
-        >
-          {translateCoreMessage(t, m.message)}
-        </Alert>
-      ))}
-    </div>
-  );
-}
 
 /** /app: the authenticated ordering shell (header, sidebar or drawer, footer or bottom bar). */
 export function AppLayout() {
@@ -74,6 +54,7 @@ function AppShell() {
         </aside>
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-8 lg:pl-8">
           <ServiceMessages messages={status.serviceMessages} />
+          <MfaNotice />
           <Outlet />
         </main>
       </div>

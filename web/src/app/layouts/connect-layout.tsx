@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Drawer } from '../../components/ui/drawer.tsx';
+import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
@@ -11,6 +12,7 @@ import { BrandMark } from '../shell/brand-mark.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
 import { footerItems } from '../shell/nav-items.ts';
+import { ServiceMessages } from '../shell/service-messages.tsx';
 import { useLogout } from '../shell/use-logout.ts';
 
 function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
@@ -72,6 +74,12 @@ export function ConnectLayout() {
         </div>
       ) : null}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        {user && status ? (
+          <>
+            <ServiceMessages messages={status.serviceMessages} />
+            <MfaNotice />
+          </>
+        ) : null}
         <Outlet />
       </main>
       <Footer brandName={brandName} items={items} logoTo={paths.connect.root} onLogout={logout} />

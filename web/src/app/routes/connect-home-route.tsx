@@ -5,7 +5,6 @@ import { useBrand } from '../../features/brand/api/brand.ts';
 import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
-import { paths } from '../../lib/paths.ts';
 import { homeDecision } from '../guard-decisions.ts';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
@@ -37,7 +36,7 @@ export function ConnectHomeRoute() {
           <LoginCard
             portal="connect"
             eyebrow={t('app.portalConnect')}
-            onSignedIn={() => navigate(paths.connect.root, { replace: true })}
+            onSignedIn={(to) => navigate(to, { replace: true })}
           />
         </div>
       </div>

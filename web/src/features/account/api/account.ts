@@ -1,11 +1,12 @@
-import type { Portal } from '@portal/core';
-import useSWR from 'swr';
+import { type Portal, type ProfileForm } from '@portal/core';
+import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
+import { patchStatus, refreshSession } from '../../../lib/auth.ts';
 import { usePortal } from '../../../lib/portal.ts';
 
-/** GET account (SPEC 3 Account). Editing (POST account) comes with the accounts issue. */
+/** GET account (SPEC 3 Account). */
 export const Account = z.object({
   email: z.string(),
   firstname: z.string(),
@@ -30,4 +31,46 @@ export function useAccount(enabled: boolean) {
   return useSWR(enabled ? accountKey(portal) : null, ([, p]) => fetchAccount(p), {
     shouldRetryOnError: false,
   });
+}
+
+/**
+ * POST account: the profile form (core's ProfileFormSchema). The form shows success and failure itself
+ * ('Changes saved successfully' / 'Saving changes failed' and the field issues of a 400). Afterwards the
+ * account and the status (its user carries name and e-mail) are read again.
+ */
+export async function saveProfile(portal: Portal, form: ProfileForm): Promise<Account> {
+  const options = { portal, notify: false };
+  const saved = await readJson(await api(options).account.$post({ json: form }), Account, options);
+  await mutate(accountKey(portal), saved, { revalidate: false });
+  await refreshSession(portal);
+  return saved;
+}
+
+/**
+ * GET account/set-locale?locale=… (only the portal's supported locales, SPEC 5). The status is read
+ * again; its user's locale switches the interface language (root layout).
+ */
+export async function setAccountLocale(portal: Portal, locale: string): Promise<void> {
+  const options = { portal };
+  await readJson(
+    await api(options).account['set-locale'].$get({ query: { locale } }),
+    z.object({ locale: z.string() }),
+  );
+  await refreshSession(portal);
+}
+
+/**
+ * POST account/mfa-notice/dismiss: the MFA notice stays hidden for good (kept on the account). Hidden at
+ * once; if the server refuses, the status is read again and the notice comes back.
+ */
+export async function dismissMfaNotice(portal: Portal): Promise<void> {
+  await patchStatus(portal, { mfaNoticeDismissed: true });
+  try {
+    await readJson(
+      await api({ portal }).account['mfa-notice'].dismiss.$post(),
+      z.object({ success: z.literal(true) }),
+    );
+  } finally {
+    await refreshSession(portal).catch(() => undefined);
+  }
 }

@@ -89,6 +89,15 @@ describe('login failures (SPEC 8)', () => {
     expect(loginFailure(apiError(401, 'auth', '')).message).toBe(Messages.invalidUsernameOrPassword);
   });
 
+  it('an expired second step starts the sign-in again and shows the message as received', () => {
+    const failure = loginFailure(apiError(401, 'LOGIN.FORM.ERROR.MFA_EXPIRED', 'Your sign-in has expired.'));
+    expect(failure).toEqual({ message: 'Your sign-in has expired.', rateLimited: false, restart: true });
+    expect(loginFailure(apiError(401, 'LOGIN.FORM.ERROR.WRONG_CODE', 'The secret code is not valid'))).toEqual({
+      message: 'The secret code is not valid',
+      rateLimited: false,
+    });
+  });
+
   it('rate limiting carries Retry-After', () => {
     expect(loginFailure(apiError(429, 'rate_limited', '', 42))).toEqual({
       message: '',
@@ -116,9 +125,21 @@ describe('login outcome (SPEC 4)', () => {
     expect(loginOutcome(result({ success: false }))).toBe('failed');
   });
 
-  it('goes to My Account for MFA set-up, otherwise to the session landing page', () => {
+  it('goes to the MFA set-up page on 10, otherwise to the session landing page', () => {
     const status = signedIn({ mfaStatus: 'app' }, { couponingManagement: true });
-    expect(afterLoginPath('mfaSetup', status)).toBe('/app/my-account');
+    expect(afterLoginPath('mfaSetup', status)).toBe('/app/my-account/mfa');
     expect(afterLoginPath('signedIn', status)).toBe('/app/couponing');
+    expect(afterLoginPath('mfaSetup', status, 'connect')).toBe('/connect/my-account/mfa');
+    expect(afterLoginPath('signedIn', status, 'connect')).toBe('/connect');
+  });
+
+  it('an expired password lands on My Account, on either portal', () => {
+    const expired = signedIn({ mfaStatus: 'app', passwordExpired: true }, { couponingManagement: true });
+    expect(afterLoginPath('signedIn', expired)).toBe('/app/my-account');
+    expect(afterLoginPath('signedIn', expired, 'connect')).toBe('/connect/my-account');
+  });
+
+  it('without MFA the ordering portal lands on My Account (SPEC 2)', () => {
+    expect(afterLoginPath('signedIn', signedIn({}, { couponingManagement: true }))).toBe('/app/my-account');
   });
 });

@@ -5,11 +5,12 @@ import {
   loginFailureMessage,
   MfaState,
   Messages,
+  type Portal,
   type SessionStatus,
 } from '@portal/core';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
-import { sessionLanding } from '../../../lib/auth.ts';
-import { paths } from '../../../lib/paths.ts';
+import { portalLanding } from '../../../lib/auth.ts';
+import { portalPaths } from '../../../lib/paths.ts';
 
 /**
  * Login form logic, free of React so it is unit-tested. The rules themselves are core's
@@ -58,7 +59,12 @@ export interface LoginFailure {
   message: string;
   rateLimited: boolean;
   retryAfter?: number;
+  /** The pending second step is gone (LOGIN.FORM.ERROR.MFA_EXPIRED): start again with the password. */
+  restart?: boolean;
 }
+
+/** The second step's attempt expired or never existed (ADR 012): the card goes back to the first step. */
+export const MFA_EXPIRED_CODE = 'LOGIN.FORM.ERROR.MFA_EXPIRED';
 
 const loginCodes = new Set<string>(Object.values(LoginErrorCode));
 
@@ -79,6 +85,7 @@ export function loginFailure(error: unknown): LoginFailure {
     return {
       message: loginFailureMessage(loginCodes.has(error.code) ? error.code : error.message),
       rateLimited: false,
+      ...(error.code === MFA_EXPIRED_CODE ? { restart: true } : {}),
     };
   }
   return { message: Messages.failedToSignIn, rateLimited: false };
@@ -98,7 +105,15 @@ export function loginOutcome(result: LoginResult): LoginOutcome {
   return result.response.success ? 'signedIn' : 'failed';
 }
 
-/** Where a successful login goes: MFA set-up happens on My Account; otherwise the session landing page. */
-export function afterLoginPath(outcome: 'mfaSetup' | 'signedIn', status: SessionStatus): string {
-  return outcome === 'mfaSetup' ? paths.app.myAccount : sessionLanding(status);
+/**
+ * Where a successful login (password or single sign-on) goes: an account that must set up MFA goes to
+ * its portal's MFA set-up page; otherwise the portal's landing page (an expired password lands on My
+ * Account, where the change-password dialog opens).
+ */
+export function afterLoginPath(
+  outcome: 'mfaSetup' | 'signedIn',
+  status: SessionStatus,
+  portal: Portal = 'ordering',
+): string {
+  return outcome === 'mfaSetup' ? portalPaths(portal).mfaSetup : portalLanding(portal, status);
 }

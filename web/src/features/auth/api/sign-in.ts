@@ -1,8 +1,7 @@
 import { LoginResult, type Portal, type SignInInput } from '@portal/core';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-import { readJson, requestJson } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../lib/paths.ts';
+import { readJson } from '../../../lib/api-client.ts';
 
 /** POST auth/signin. The login card shows failures itself: no snack alert, no auth dialog. */
 export async function signIn(input: SignInInput, portal: Portal) {
@@ -10,9 +9,14 @@ export async function signIn(input: SignInInput, portal: Portal) {
   return readJson(await api(options).auth.signin.$post({ json: input }), LoginResult, options);
 }
 
+const OtpSent = z.object({ message: z.string() });
+
 /**
- * GET /send-otp-code: e-mails a one-time code (multi-factor step). Failures show as a snack alert. Not in
- * the API's route table yet (the MFA issue adds it), hence the untyped call.
+ * GET /send-otp-code: e-mails a one-time code for the pending second step (the browser sends the
+ * HttpOnly attempt cookie). The card shows the outcome itself: 'OTP code sent', or the failure's message
+ * (a 429 says to wait; an expired attempt starts the sign-in again).
  */
-export const sendOtpCode = (portal: Portal) =>
-  requestJson(apiPaths.sendOtpCode, z.unknown(), { portal, authDialog: false });
+export async function sendOtpCode(portal: Portal) {
+  const options = { portal, notify: false, authDialog: false };
+  return readJson(await api(options)['send-otp-code'].$get(), OtpSent, options);
+}

@@ -1,5 +1,9 @@
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { portalPaths } from '../../../lib/paths.ts';
+import { usePortal } from '../../../lib/portal.ts';
 import { closeDialog, useDialogs } from '../../../lib/session.ts';
 
 /**
@@ -8,7 +12,13 @@ import { closeDialog, useDialogs } from '../../../lib/session.ts';
  */
 export function AuthDialogs() {
   const t = useT();
+  const portal = usePortal();
+  const navigate = useNavigate();
   const dialogs = useDialogs();
+  const setUpMfa = () => {
+    closeDialog('mfaRequired');
+    void navigate(portalPaths(portal).mfaSetup);
+  };
   return (
     <>
       <Dialog
@@ -26,6 +36,7 @@ export function AuthDialogs() {
         title={t('messages.accessDenied')}
         closeLabel={t('common.close')}
         closeButton="action"
+        actions={<Button onClick={setUpMfa}>{t('accessDialog.setUpMfa')}</Button>}
       >
         <p>{t('messages.higherAuthenticationRequired')}</p>
       </Dialog>

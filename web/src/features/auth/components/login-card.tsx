@@ -1,14 +1,12 @@
 import type { LoginResult, Portal, SessionStatus } from '@portal/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { setLoginResult } from '../../../lib/session.ts';
-import { snacks } from '../../../lib/snack.ts';
 import {
   afterLoginPath,
   emptyLoginValues,
@@ -21,11 +19,14 @@ import {
   signInBody,
   visibleErrors,
 } from '../api/login-form.ts';
-import { sendOtpCode, signIn } from '../api/sign-in.ts';
+import { signIn } from '../api/sign-in.ts';
+import { LoginFailureAlert } from './login-failure-alert.tsx';
+import { MfaCodeStep } from './mfa-code-step.tsx';
+import { MicrosoftSignIn } from './microsoft-sign-in.tsx';
 
 export interface LoginCardProps {
   portal: Portal;
-  /** Called after a successful login with where core's landing rules send the user. */
+  /** Called after a successful login with where the portal's landing rules send the user. */
   onSignedIn: (destination: string, status: SessionStatus, result: LoginResult) => void;
   /** Shown above the form, e.g. the portal name. */
   eyebrow?: string;
@@ -33,7 +34,8 @@ export interface LoginCardProps {
 
 /**
  * The login card of both portals (SPEC 2 Login, SPEC 4 Login, SPEC 8). Username and password, then in
- * the multi-factor step a secret code with 'Send OTP code'. Failures show under 'Authentication failed'.
+ * the multi-factor step a secret code with 'Send OTP code'; 'Continue with Microsoft' below. Failures
+ * show under 'Authentication failed'.
  */
 export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const t = useT();
@@ -41,7 +43,6 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const [dirty, setDirty] = useState<Partial<Record<LoginField, boolean>>>({});
   const [mfaStep, setMfaStep] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [sendingOtp, setSendingOtp] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const secretCodeRef = useRef<HTMLInputElement>(null);
 
@@ -56,6 +57,14 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const change = (field: LoginField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setDirty((d) => (d[field] ? d : { ...d, [field]: true }));
+  };
+
+  /** Back to the password step (the pending attempt is gone), showing why. */
+  const restart = (reason: LoginFailure) => {
+    setMfaStep(false);
+    setValues((v) => ({ ...v, secretCode: '' }));
+    setDirty((d) => ({ ...d, secretCode: false }));
+    setFailure(reason);
   };
 
   const submit = async (event: FormEvent) => {
@@ -76,31 +85,14 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       }
       setLoginResult(portal, result);
       const status = await refreshSession(portal);
-      onSignedIn(afterLoginPath(outcome, status), status, result);
+      onSignedIn(afterLoginPath(outcome, status, portal), status, result);
     } catch (error) {
-      setFailure(loginFailure(error));
+      const mapped = loginFailure(error);
+      if (mapped.restart) restart(mapped);
+      else setFailure(mapped);
     } finally {
       setLoading(false);
     }
-  };
-
-  const requestOtp = async () => {
-    setSendingOtp(true);
-    try {
-      await sendOtpCode(portal);
-      snacks.success(t('messages.otpCodeSent'));
-    } catch {
-      // The API client has shown the failure.
-    } finally {
-      setSendingOtp(false);
-    }
-  };
-
-  const failureText = (f: LoginFailure) => {
-    if (!f.rateLimited) return translateCoreMessage(t, f.message);
-    return f.retryAfter !== undefined
-      ? t('auth.errors.rateLimited', { seconds: f.retryAfter })
-      : t('auth.errors.rateLimitedShort');
   };
 
   const field = (name: LoginField) => ({
@@ -116,14 +108,8 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       ) : null}
       <h2 className="text-xl font-semibold text-slate-900">{t('auth.login.title')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
-
       <form className="mt-6 space-y-4" noValidate onSubmit={submit} aria-busy={loading || undefined}>
-        {failure ? (
-          <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
-            {failureText(failure)}
-          </Alert>
-        ) : null}
-
+        {failure ? <LoginFailureAlert failure={failure} /> : null}
         <TextField
           label={t('auth.login.username')}
           name="username"
@@ -131,6 +117,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          readOnly={mfaStep}
           {...field('username')}
         />
         <TextField
@@ -139,32 +126,33 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
           type="password"
           autoComplete="current-password"
           required
+          readOnly={mfaStep}
           {...field('password')}
         />
-
         {mfaStep ? (
-          <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-            <p className="text-sm text-slate-700">{t('auth.login.mfaPrompt')}</p>
-            <TextField
-              ref={secretCodeRef}
-              label={t('auth.login.secretCode')}
-              name="secretCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              helperText={t('messages.onlyForMfa')}
-              {...field('secretCode')}
-            />
-            <Button theme="secondary" block loading={sendingOtp} onClick={requestOtp}>
-              {t('auth.login.sendOtp')}
-            </Button>
-          </div>
+          <MfaCodeStep
+            portal={portal}
+            inputRef={secretCodeRef}
+            onRestart={restart}
+            value={values.secretCode}
+            onValueChange={change('secretCode')}
+            error={shown.secretCode ? translateCoreMessage(t, shown.secretCode) : undefined}
+          />
         ) : null}
-
         <Button type="submit" block loading={loading} disabled={invalid}>
           {t('auth.login.submit')}
         </Button>
       </form>
-
+      {mfaStep ? null : (
+        <>
+          <div className="my-4 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+            <span className="h-px flex-1 bg-slate-200" />
+            {t('auth.login.or')}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <MicrosoftSignIn portal={portal} onFailure={setFailure} />
+        </>
+      )}
       <div className="mt-5 border-t border-slate-100 pt-4 text-center">
         <Link
           to={paths.forgotPassword}

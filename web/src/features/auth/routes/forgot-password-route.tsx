@@ -1,10 +1,34 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { resetTokenOf } from '../api/forgot-password.ts';
+import { AuthCard } from '../components/auth-card.tsx';
 import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
+import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
-/** /forgot-password */
+/**
+ * /forgot-password: asks for the e-mail address or username; opened from the e-mailed link
+ * (`?token=…`) it shows the new-password form instead.
+ */
 export function ForgotPasswordRoute() {
+  const t = useT();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const token = resetTokenOf(search);
   return (
     <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
-      <ForgotPasswordForm />
+      {token ? (
+        <AuthCard title={t('resetPassword.title')} intro={t('resetPassword.intro')} backTo={paths.home}>
+          <ResetPasswordForm
+            token={token}
+            onRequestNew={() => void navigate(paths.forgotPassword, { replace: true })}
+          />
+        </AuthCard>
+      ) : (
+        <AuthCard title={t('forgotPassword.title')} intro={t('forgotPassword.intro')} backTo={paths.home}>
+          <ForgotPasswordForm />
+        </AuthCard>
+      )}
     </div>
   );
 }

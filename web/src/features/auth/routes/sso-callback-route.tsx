@@ -1,24 +1,17 @@
-import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useT } from '../../../i18n/index.ts';
-import { paths } from '../../../lib/paths.ts';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { usePortal } from '../../../lib/portal.ts';
+import { SsoCallbackCard } from '../components/sso-callback-card.tsx';
 
-/** /sso-callback: single sign-on arrives with a later issue; until then this page says so. */
+/** /sso-callback and /connect/sso-callback: the provider sends the browser back here. */
 export function SsoCallbackRoute() {
-  const t = useT();
+  const portal = usePortal();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const onSignedIn = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
   return (
-    <div className="px-4 py-10 sm:py-16">
-      <EmptyState
-        badge={t('comingSoon.badge')}
-        title={t('sso.title')}
-        text={t('sso.text')}
-        action={
-          <Link to={paths.home} className={buttonClasses('primary')}>
-            {t('sso.back')}
-          </Link>
-        }
-      />
+    <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
+      <SsoCallbackCard portal={portal} search={search} onSignedIn={onSignedIn} />
     </div>
   );
 }

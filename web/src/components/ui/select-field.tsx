@@ -1,0 +1,55 @@
+import { type SelectHTMLAttributes, useId } from 'react';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'> {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onValueChange: (value: string) => void;
+  helperText?: string;
+}
+
+/** A labelled native <select> (the platform's picker on phones), styled like TextField. */
+export function SelectField({
+  label,
+  value,
+  options,
+  onValueChange,
+  helperText,
+  className = '',
+  ...rest
+}: SelectFieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-describedby={helperText ? helperId : undefined}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm"
+        {...rest}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {helperText ? (
+        <p id={helperId} className="text-xs text-slate-500">
+          {helperText}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { MfaMethod, Portal } from '@portal/core';
+import { z } from 'zod';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
+
+/**
+ * Setting up and managing multi-factor authentication from My Account (ADR 012). The set-up calls
+ * report failures as snack alerts (the default), except where the page shows them next to the field.
+ */
+
+export const QR_HEIGHT = 200;
+
+/**
+ * GET auth/secret-code?app=<portal>&height=200: a PNG of a NEW pending secret (each call replaces the
+ * last one, so it is fetched once per set-up, never by a revalidating cache). The image needs the
+ * X-Portal header, which an <img src> cannot send: it is fetched (the API client passes binary answers
+ * through untouched) and shown as a data: URL.
+ */
+export async function fetchQrCode(portal: Portal): Promise<string> {
+  const res = await api({ portal }).auth['secret-code'].$get({
+    query: { app: portal, height: String(QR_HEIGHT) },
+  });
+  return blobToDataUrl(await res.blob());
+}
+
+/** GET auth/secret-code/key: the pending secret as text, for typing it into the app. */
+export const AppKey = z.object({ secret: z.string(), issuer: z.string(), account: z.string() });
+export type AppKey = z.infer<typeof AppKey>;
+export const fetchAppKey = async (portal: Portal) =>
+  readJson(await api({ portal }).auth['secret-code'].key.$get(), AppKey);
+
+const Activated = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).min(1) });
+
+/** POST auth/secret-code {secretCode}: activates the app. The server ends every session of the account. */
+export async function activateApp(portal: Portal, secretCode: string): Promise<string[]> {
+  const options = { portal, notify: false };
+  const res = await api(options).auth['secret-code'].$post({ json: { secretCode } });
+  return (await readJson(res, Activated, options)).recoveryCodes;
+}
+
+/** POST auth/mfa/email: mails a confirmation code to the account's address. */
+export async function startEmailMfa(portal: Portal): Promise<void> {
+  await readJson(await api({ portal }).auth.mfa.email.$post(), z.object({ message: z.string() }));
+}
+
+/** POST auth/mfa/email/confirm {secretCode}: activates e-mail codes; every session ends. */
+export async function confirmEmailMfa(portal: Portal, secretCode: string): Promise<string[]> {
+  const options = { portal, notify: false };
+  const res = await api(options).auth.mfa.email.confirm.$post({ json: { secretCode } });
+  return (await readJson(res, Activated, options)).recoveryCodes;
+}
+
+/** POST auth/recovery-codes: ten new codes; the old ones stop working. The session stays. */
+export async function regenerateRecoveryCodes(portal: Portal): Promise<string[]> {
+  const res = await api({ portal }).auth['recovery-codes'].$post();
+  return (await readJson(res, z.object({ recoveryCodes: z.array(z.string()).min(1) }))).recoveryCodes;
+}
+
+/** The secret in groups of four for typing ('JBSW Y3DP EHPK 3PXP'). */
+export function groupKey(secret: string): string {
+  return (secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/**
+ * A recovery code shown in two halves for reading ('12345 67890'); copied and downloaded without the gap,
+ * because the secret-code field takes digits only.
+ */
+export function codeHalves(code: string): [string, string] {
+  const middle = Math.ceil(code.length / 2);
+  return [code.slice(0, middle), code.slice(middle)];
+}
+
+/** The text file a user downloads: a heading, who and when, one code per line. */
+export function recoveryCodesText(
+  codes: readonly string[],
+  about: { heading: string; account: string; created: string; note: string },
+): string {
+  return [about.heading, about.account, about.created, '', ...codes, '', about.note, ''].join('\n');
+}
+
+export const recoveryCodesFileName = (username: string) =>
+  `recovery-codes-${username.replace(/[^A-Za-z0-9._-]+/g, '_')}.txt`;
+
+/** A set-up code: exactly 6 digits (the app's code or the e-mailed one). */
+export type SetupCodeProblem = 'numeric' | 'length' | null;
+export function setupCodeProblem(code: string): SetupCodeProblem {
+  if (code === '') return 'length';
+  if (!/^[0-9]+$/.test(code)) return 'numeric';
+  return code.length === 6 ? null : 'length';
+}
+
+/** The steps of the MFA set-up page (SPEC 2): choose a method, set it up, keep the recovery codes. */
+export type SetupMethod = Exclude<MfaMethod, 'none'>;
+export type SetupState =
+  | { step: 'choose' }
+  | { step: 'app' }
+  | { step: 'email'; codeSent: boolean };
+export type SetupAction = { type: 'choose'; method: SetupMethod } | { type: 'codeSent' } | { type: 'back' };
+
+export function setupReducer(state: SetupState, action: SetupAction): SetupState {
+  switch (action.type) {
+    case 'choose':
+      return action.method === 'app' ? { step: 'app' } : { step: 'email', codeSent: false };
+    case 'codeSent':
+      return state.step === 'email' ? { step: 'email', codeSent: true } : state;
+    case 'back':
+      return { step: 'choose' };
+  }
+}
+
+/** How the page introduces itself: a first set-up (maybe required), or a switch of the active method. */
+export function setupPurpose(current: MfaMethod, required: boolean): 'required' | 'first' | 'switch' {
+  if (current !== 'none') return 'switch';
+  return required ? 'required' : 'first';
+}
+
+/** Set-up failures the page words itself (the server's English text otherwise). */
+const SETUP_FAILURES = {
+  'MFA.WRONG_CODE': 'mfaSetup.wrongCode',
+  'MFA.NO_PENDING_SECRET': 'mfaSetup.noPendingSecret',
+  'MFA.SETUP_CHANGED': 'mfaSetup.setupChanged',
+} as const;
+export type SetupFailureKey = (typeof SETUP_FAILURES)[keyof typeof SETUP_FAILURES];
+export const setupFailureKey = (code: string | undefined): SetupFailureKey | null =>
+  code !== undefined && Object.hasOwn(SETUP_FAILURES, code)
+    ? SETUP_FAILURES[code as keyof typeof SETUP_FAILURES]
+    : null;
+
+/** A fetched image as a data: URL (no object URL to revoke when the component goes). */
+export function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
+    reader.readAsDataURL(blob);
+  });
+}

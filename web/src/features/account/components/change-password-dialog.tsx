@@ -1,0 +1,160 @@
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { refreshSession } from '../../../lib/auth.ts';
+import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { snacks } from '../../../lib/snack.ts';
+import {
+  changePassword,
+  changePasswordErrors,
+  changePasswordFailure,
+  emptyPasswordValues,
+  type PasswordField,
+} from '../api/change-password.ts';
+
+/**
+ * The change-password dialog (SPEC 2, 7): current, new and repeated password checked with core's
+ * ChangePasswordFormSchema, 'Sign out my other sessions', and the server's verdict ('Password was already
+ * used', 'Password is too weak', 'Current password does not match'). Success: 'Password changed
+ * successfully', and the status is read again (an expired password is renewed).
+ */
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  onChanged,
+  expired,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** After a change; `renewedExpired` when the password was expired as the dialog opened. */
+  onChanged: (renewedExpired: boolean) => void;
+  /** The password is expired: say so at the top. */
+  expired: boolean;
+}) {
+  const t = useT();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('password.dialogTitle')} closeLabel={t('common.close')}>
+      {/* Mounted only while open: every opening starts with an empty form. */}
+      {open ? <ChangePasswordForm expired={expired} onCancel={onClose} onChanged={onChanged} /> : null}
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm({
+  expired,
+  onCancel,
+  onChanged,
+}: {
+  expired: boolean;
+  onCancel: () => void;
+  onChanged: (renewedExpired: boolean) => void;
+}) {
+  const t = useT();
+  // As it was when the dialog opened: the status read after the change no longer says expired.
+  const [wasExpired] = useState(expired);
+  const portal = usePortal();
+  const [values, setValues] = useState(emptyPasswordValues);
+  const [dirty, setDirty] = useState<Partial<Record<PasswordField, boolean>>>({});
+  const [endOthers, setEndOthers] = useState(true);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<PasswordField>>({});
+
+  const errors = changePasswordErrors(values);
+  const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
+  const invalid = Object.keys(errors).length > 0;
+
+  const change = (field: PasswordField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setDirty((d) => ({ ...d, [field]: true }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || loading) return;
+    setLoading(true);
+    setFailure(null);
+    try {
+      await changePassword(portal, values, endOthers);
+      snacks.success(t('messages.passwordChanged'));
+      await refreshSession(portal);
+      onChanged(wasExpired);
+    } catch (error) {
+      const mapped = changePasswordFailure(error);
+      setFailure(mapped.message);
+      setServerErrors(mapped.fieldErrors);
+      setLoading(false);
+    }
+  };
+
+  const fieldError = (field: PasswordField) =>
+    shown[field] ? translateCoreMessage(t, shown[field]) : undefined;
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {wasExpired ? (
+        <Alert theme="orange" role="alert">
+          {t('messages.passwordExpired')}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert theme="red" role="alert" title={t('messages.passwordChangeFailed')}>
+          {translateCoreMessage(t, failure)}
+        </Alert>
+      ) : null}
+      <TextField
+        label={t('password.current')}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={values.currentPassword}
+        onValueChange={change('currentPassword')}
+        error={fieldError('currentPassword')}
+      />
+      <TextField
+        label={t('password.new')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        helperText={t('password.rules')}
+        value={values.newPassword}
+        onValueChange={change('newPassword')}
+        error={fieldError('newPassword')}
+      />
+      <TextField
+        label={t('password.verify')}
+        name="newPasswordVerify"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={values.newPasswordVerify}
+        onValueChange={change('newPasswordVerify')}
+        error={fieldError('newPasswordVerify')}
+      />
+      <label className="flex items-start gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={endOthers}
+          onChange={(e) => setEndOthers(e.target.checked)}
+          className="mt-0.5 size-4 rounded border-slate-300"
+        />
+        {t('password.endOtherSessions')}
+      </label>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button theme="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={loading} disabled={invalid}>
+          {t('password.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

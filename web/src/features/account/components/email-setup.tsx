@@ -1,0 +1,61 @@
+import type { Portal } from '@portal/core';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { confirmEmailMfa, startEmailMfa } from '../api/mfa.ts';
+import { SetupCodeForm } from './setup-code-form.tsx';
+import { SetupStep } from './setup-step.tsx';
+
+/**
+ * E-mail codes set-up (ADR 012): a confirmation code goes to the account's address first (proving the
+ * mailbox is reachable), then 'Activate' with that code.
+ */
+export function EmailSetup({
+  portal,
+  email,
+  codeSent,
+  onCodeSent,
+  onActivated,
+}: {
+  portal: Portal;
+  email: string;
+  codeSent: boolean;
+  onCodeSent: () => void;
+  onActivated: (codes: string[]) => Promise<void>;
+}) {
+  const t = useT();
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await startEmailMfa(portal);
+      onCodeSent();
+    } catch {
+      // The API client has shown the failure (e.g. too many codes this hour).
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <ol className="space-y-6">
+      <SetupStep number={1} title={t('mfaSetup.email.sendTitle')}>
+        <p>{t('mfaSetup.email.sendText', { email })}</p>
+        {codeSent ? <Alert theme="green">{t('mfaSetup.email.sent', { email })}</Alert> : null}
+        <Button theme={codeSent ? 'secondary' : 'primary'} loading={sending} onClick={send}>
+          {codeSent ? t('mfaSetup.email.sendAgain') : t('mfaSetup.email.send')}
+        </Button>
+      </SetupStep>
+      <SetupStep number={2} title={t('mfaSetup.email.codeTitle')}>
+        <p>{t('mfaSetup.email.codeText')}</p>
+        {codeSent ? (
+          <SetupCodeForm
+            label={t('mfaSetup.email.codeLabel')}
+            onActivate={async (code) => onActivated(await confirmEmailMfa(portal, code))}
+          />
+        ) : null}
+      </SetupStep>
+    </ol>
+  );
+}

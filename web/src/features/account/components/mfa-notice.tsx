@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useLocale, useT } from '../../../i18n/index.ts';
+import { useSession } from '../../../lib/auth.ts';
+import { portalPaths } from '../../../lib/paths.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { dismissMfaNotice } from '../api/account.ts';
+import { formatDay } from '../api/format.ts';
+import { MFA_ACTIVATION_DATE, showMfaNotice } from '../api/mfa-notice.ts';
+
+/**
+ * 'Multi-factor authentication will be activated for all accounts on …' (SPEC 1) for signed-in users
+ * without MFA, until they close it: the dismissal is stored on the account (POST account/mfa-notice/dismiss).
+ */
+export function MfaNotice() {
+  const t = useT();
+  const locale = useLocale();
+  const portal = usePortal();
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  const [hidden, setHidden] = useState(false);
+  // Not on the set-up page itself, where its link would lead.
+  if (hidden || !showMfaNotice(status) || pathname === portalPaths(portal).mfaSetup) return null;
+
+  const dismiss = async () => {
+    setHidden(true);
+    try {
+      await dismissMfaNotice(portal);
+    } catch {
+      setHidden(false); // The API client has shown the failure; the notice stays.
+    }
+  };
+
+  return (
+    <Alert
+      theme="blue"
+      className="mb-6"
+      title={t('mfaNotice.title')}
+      onClose={() => void dismiss()}
+      closeLabel={t('mfaNotice.dismiss')}
+    >
+      <p>{t('mfaNotice.text', { date: formatDay(MFA_ACTIVATION_DATE, locale) })}</p>
+      <Link to={portalPaths(portal).mfaSetup} className="mt-1 inline-block font-medium underline">
+        {t('mfaNotice.setUp')}
+      </Link>
+    </Alert>
+  );
+}

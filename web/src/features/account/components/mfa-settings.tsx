@@ -1,0 +1,105 @@
+import type { SessionStatus, SessionUser } from '@portal/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { refreshSession } from '../../../lib/auth.ts';
+import { portalPaths } from '../../../lib/paths.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { regenerateRecoveryCodes } from '../api/mfa.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { Row, Rows, Section } from './section.tsx';
+
+/**
+ * Multi-factor authentication on My Account: the active method, recovery codes left, set up or switch
+ * the method (the set-up page), and new recovery codes (shown once, in a dialog).
+ */
+export function MfaSettings({ status, user }: { status: SessionStatus; user: SessionUser }) {
+  const t = useT();
+  const portal = usePortal();
+  const [confirming, setConfirming] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const active = status.mfaStatus !== 'none';
+  const method = { none: t('account.mfaNone'), app: t('account.mfaApp'), email: t('account.mfaEmail') }[
+    status.mfaStatus
+  ];
+  const left = status.recoveryCodesLeft ?? 0;
+
+  const regenerate = async () => {
+    setLoading(true);
+    try {
+      setCodes(await regenerateRecoveryCodes(portal));
+      setConfirming(false);
+      await refreshSession(portal);
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Section title={t('account.mfa')} hint={active ? undefined : t('account.mfaHint')}>
+      <Rows>
+        <Row label={t('account.mfaMethod')}>
+          <span className={active ? 'font-medium text-green-700' : 'text-slate-500'}>{method}</span>
+        </Row>
+        {active ? (
+          <Row label={t('account.recoveryCodesLeft')}>
+            <span className={left <= 3 ? 'font-medium text-orange-700' : undefined}>
+              {t('account.recoveryCodesCount', { count: left })}
+            </span>
+          </Row>
+        ) : null}
+      </Rows>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Link
+          to={portalPaths(portal).mfaSetup}
+          className={buttonClasses(active ? 'secondary' : 'primary')}
+        >
+          {active ? t('account.mfaSwitch') : t('account.mfaSetUp')}
+        </Link>
+        {active ? (
+          <Button theme="secondary" onClick={() => setConfirming(true)}>
+            {t('account.newRecoveryCodes')}
+          </Button>
+        ) : null}
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('account.newRecoveryCodes')}
+        closeLabel={t('common.close')}
+        actions={
+          <>
+            <Button theme="secondary" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button loading={loading} onClick={() => void regenerate()}>
+              {t('account.newRecoveryCodesConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('account.newRecoveryCodesText')}</p>
+      </Dialog>
+      <Dialog
+        open={codes !== null}
+        onClose={() => setCodes(null)}
+        title={t('recoveryCodes.title')}
+        closeLabel={t('common.close')}
+      >
+        {codes ? (
+          <RecoveryCodes
+            codes={codes}
+            username={user.username}
+            confirmLabel={t('recoveryCodes.done')}
+            onConfirm={() => setCodes(null)}
+          />
+        ) : null}
+      </Dialog>
+    </Section>
+  );
+}

@@ -1,0 +1,112 @@
+import type { SessionUser } from '@portal/core';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { snacks } from '../../../lib/snack.ts';
+import { type Account, saveProfile } from '../api/account.ts';
+import {
+  type ProfileField,
+  profileChanged,
+  profileErrors,
+  profileSaveFailure,
+  profileValues,
+} from '../api/profile-form.ts';
+import { Section } from './section.tsx';
+
+/**
+ * The editable profile (SPEC 3 Account; POST account): e-mail address, first name, surname, job title.
+ * Username and customer ID are the administrator's. 'Changes saved successfully' / 'Saving changes failed'
+ * with the server's field issues.
+ */
+export function ProfileForm({ user, account }: { user: SessionUser; account: Account }) {
+  const t = useT();
+  const portal = usePortal();
+  const [saved, setSaved] = useState(() => profileValues(account));
+  const [values, setValues] = useState(saved);
+  const [dirty, setDirty] = useState<Partial<Record<ProfileField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors<ProfileField>>({});
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  const errors = profileErrors(values);
+  const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
+  const changed = profileChanged(values, saved);
+
+  const change = (field: ProfileField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setDirty((d) => ({ ...d, [field]: true }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || Object.keys(errors).length > 0 || loading) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const next = profileValues(await saveProfile(portal, values));
+      setSaved(next);
+      setValues(next);
+      setDirty({});
+      snacks.success(t('messages.changesSaved'));
+    } catch (error) {
+      setFailed(true);
+      setServerErrors(profileSaveFailure(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const field = (name: ProfileField) => ({
+    name,
+    value: values[name],
+    onValueChange: change(name),
+    error: shown[name] ? translateCoreMessage(t, shown[name]) : undefined,
+  });
+
+  return (
+    <Section title={t('account.profile')} hint={t('account.profileHint')}>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {failed ? (
+          <Alert theme="red" role="alert">
+            {t('messages.savingChangesFailed')}
+          </Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ReadOnly label={t('account.username')} value={user.username} />
+          <ReadOnly
+            label={t('account.customerId')}
+            value={account.customerId != null && account.customerId !== '' ? String(account.customerId) : ''}
+          />
+        </div>
+        <TextField label={t('account.email')} type="email" autoComplete="email" required {...field('email')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t('account.firstname')} autoComplete="given-name" {...field('firstname')} />
+          <TextField label={t('account.surname')} autoComplete="family-name" {...field('surname')} />
+        </div>
+        <TextField label={t('account.jobTitle')} autoComplete="organization-title" {...field('jobTitle')} />
+        <div className="flex justify-end">
+          <Button type="submit" loading={loading} disabled={!changed || Object.keys(errors).length > 0}>
+            {t('account.save')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  const t = useT();
+  return (
+    <div className="space-y-1.5">
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+      <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-200">
+        {value || <span className="text-slate-400">{t('common.notSet')}</span>}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { LOCALES, type SessionUser } from '@portal/core';
+import { useState } from 'react';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useLocale, useT } from '../../../i18n/index.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { setAccountLocale } from '../api/account.ts';
+import { localeName } from '../api/format.ts';
+import { Row, Rows, Section } from './section.tsx';
+
+/**
+ * Language (only the portal's supported locales, SPEC 5 / core LOCALES; choosing one switches the
+ * interface at once), time zone and currency.
+ */
+export function RegionalSettings({ user }: { user: SessionUser }) {
+  const t = useT();
+  const portal = usePortal();
+  const uiLocale = useLocale();
+  const [saving, setSaving] = useState(false);
+  const supported: readonly string[] = LOCALES[portal];
+  const options = supported.map((code) => ({ value: code, label: localeName(code, uiLocale) }));
+  if (!supported.includes(user.locale)) options.unshift({ value: user.locale, label: localeName(user.locale, uiLocale) });
+  const currency = user.currencyObj;
+
+  const choose = async (locale: string) => {
+    setSaving(true);
+    try {
+      await setAccountLocale(portal, locale);
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Section title={t('account.preferences')}>
+      <SelectField
+        label={t('account.locale')}
+        value={user.locale}
+        options={options}
+        disabled={saving}
+        onValueChange={(locale) => void choose(locale)}
+        helperText={t('account.localeHint')}
+      />
+      <div className="mt-4">
+        <Rows>
+          <Row label={t('account.timezone')}>{user.timezone || t('common.notSet')}</Row>
+          <Row label={t('account.currency')}>
+            {currency.name} ({currency.isoCode}, {currency.symbol})
+          </Row>
+        </Rows>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
+import { paths } from '../../../lib/paths.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import {
+  type ResetField,
+  type ResetOutcome,
+  resetPassword,
+  resetPasswordErrors,
+} from '../api/forgot-password.ts';
+
+const empty = { newPassword: '', newPasswordVerify: '' };
+
+/**
+ * The new-password form of the e-mailed reset link (`/forgot-password?token=…`, ADR 011): core's
+ * ResetPasswordFormSchema in the browser, the server's policy and history on submit. Afterwards a link to
+ * log in; a spent or expired link offers to request a new mail.
+ */
+export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
+  const t = useT();
+  const portal = usePortal();
+  const [values, setValues] = useState(empty);
+  const [dirty, setDirty] = useState<Partial<Record<ResetField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors<ResetField>>({});
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<ResetOutcome | null>(null);
+
+  const errors = resetPasswordErrors(token, values);
+  const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
+  const invalid = errors.newPassword !== undefined || errors.newPasswordVerify !== undefined;
+  const linkInvalid = errors.token !== undefined || (outcome?.ok === false && outcome.linkInvalid);
+
+  const change = (field: ResetField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setDirty((d) => ({ ...d, [field]: true }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || loading) return;
+    setLoading(true);
+    const result = await resetPassword(token, values, portal);
+    setOutcome(result);
+    if (!result.ok) setServerErrors(result.fieldErrors);
+    setLoading(false);
+  };
+
+  if (outcome?.ok) {
+    return (
+      <div className="mt-6 space-y-5">
+        <Alert theme="green">{t('resetPassword.done')}</Alert>
+        <Link to={paths.home} className={buttonClasses('primary', true)}>
+          {t('resetPassword.toLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  if (linkInvalid) {
+    const message = outcome?.ok === false && outcome.message ? outcome.message : t('resetPassword.linkInvalid');
+    return (
+      <div className="mt-6 space-y-5">
+        <Alert theme="red" role="alert">
+          {message}
+        </Alert>
+        <Button block onClick={onRequestNew}>
+          {t('resetPassword.requestNew')}
+        </Button>
+      </div>
+    );
+  }
+
+  const failed = outcome?.ok === false && Object.keys(outcome.fieldErrors).length === 0;
+  return (
+    <form className="mt-6 space-y-4" noValidate onSubmit={submit}>
+      {failed ? (
+        <Alert theme="red" role="alert">
+          {outcome.message ? translateCoreMessage(t, outcome.message) : t('messages.failedToResetPassword')}
+        </Alert>
+      ) : null}
+      <TextField
+        label={t('password.new')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        helperText={t('password.rules')}
+        value={values.newPassword}
+        onValueChange={change('newPassword')}
+        error={shown.newPassword ? translateCoreMessage(t, shown.newPassword) : undefined}
+      />
+      <TextField
+        label={t('password.verify')}
+        name="newPasswordVerify"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={values.newPasswordVerify}
+        onValueChange={change('newPasswordVerify')}
+        error={shown.newPasswordVerify ? translateCoreMessage(t, shown.newPasswordVerify) : undefined}
+      />
+      <Button type="submit" block loading={loading} disabled={invalid}>
+        {t('resetPassword.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { SSO_CALLBACK_PATHS } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import { signedIn, sessionUser } from '../test/fixtures.ts';
+import { hasStrongAuthentication, loggedOutStatus, portalLanding } from './auth.ts';
+import { portalPaths } from './paths.ts';
+
+describe('portalLanding', () => {
+  it('ordering follows SPEC 2 (configured page only with MFA and a valid password)', () => {
+    const coupons = { couponingManagement: true };
+    expect(portalLanding('ordering', signedIn({ mfaStatus: 'app' }, coupons))).toBe('/app/couponing');
+    expect(portalLanding('ordering', signedIn({}, coupons))).toBe('/app/my-account');
+    expect(portalLanding('ordering', loggedOutStatus)).toBe('/');
+  });
+
+  it("connect lands on its home, or its My Account while the password is expired", () => {
+    expect(portalLanding('connect', signedIn())).toBe('/connect');
+    expect(portalLanding('connect', signedIn({ passwordExpired: true }))).toBe('/connect/my-account');
+    expect(portalLanding('connect', loggedOutStatus)).toBe('/connect');
+  });
+});
+
+describe('hasStrongAuthentication (SPEC 6, ADR 006)', () => {
+  it('is the security flag, or an active second factor', () => {
+    expect(hasStrongAuthentication(signedIn({ user: { ...sessionUser(), strongAuthentication: true } }))).toBe(true);
+    expect(hasStrongAuthentication(signedIn({ mfaStatus: 'email' }))).toBe(true);
+    expect(hasStrongAuthentication(signedIn())).toBe(false);
+    expect(hasStrongAuthentication(loggedOutStatus)).toBe(false);
+    expect(hasStrongAuthentication(undefined)).toBe(false);
+  });
+});
+
+describe('portalPaths', () => {
+  it("names each portal's screens; the SSO callbacks are the ones registered with the provider", () => {
+    for (const portal of ['ordering', 'connect'] as const) {
+      expect(portalPaths(portal).ssoCallback).toBe(SSO_CALLBACK_PATHS[portal]);
+    }
+    expect(portalPaths('ordering')).toEqual({
+      home: '/',
+      myAccount: '/app/my-account',
+      mfaSetup: '/app/my-account/mfa',
+      mfaActivated: '/mfa-activated',
+      ssoCallback: '/sso-callback',
+    });
+    expect(portalPaths('connect').mfaSetup).toBe('/connect/my-account/mfa');
+  });
+});

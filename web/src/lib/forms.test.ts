@@ -1,0 +1,39 @@
+import { ChangePasswordFormSchema, Messages } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client.ts';
+import { onlyDirty, schemaErrors, serverFieldErrors } from './forms.ts';
+
+describe('form helpers', () => {
+  it("takes each field's first failing rule from a core schema", () => {
+    const errors = schemaErrors(ChangePasswordFormSchema, {
+      currentPassword: '',
+      newPassword: 'short',
+      newPasswordVerify: 'other',
+    });
+    expect(errors).toEqual({
+      currentPassword: Messages.required,
+      newPassword: Messages.passwordMinLength,
+      newPasswordVerify: Messages.passwordsDoNotMatch,
+    });
+  });
+
+  it("puts the server's 400 issues on their fields, first per field, ignoring unknown paths", () => {
+    const error = new ApiError(400, {
+      code: 'PASSWORD.TOO_WEAK',
+      message: 'Password is too weak',
+      issues: [
+        { path: 'newPassword', message: 'Password is too weak' },
+        { path: 'newPassword', message: 'second' },
+        { path: 'somethingElse', message: 'x' },
+      ],
+    });
+    expect(serverFieldErrors(error, ['newPassword', 'currentPassword'])).toEqual({
+      newPassword: 'Password is too weak',
+    });
+    expect(serverFieldErrors(undefined, ['newPassword'])).toEqual({});
+  });
+
+  it('shows errors only on dirty fields (SPEC 5)', () => {
+    expect(onlyDirty({ a: 'x', b: 'y' }, { b: true })).toEqual({ b: 'y' });
+  });
+});

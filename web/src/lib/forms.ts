@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { ApiError } from './api-client.ts';
+
+/**
+ * Small form helpers shared by every form (pure, unit-tested). Rules come from core's zod schemas; the
+ * server's 400 issues land on the same fields.
+ */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** Each field's first failing rule of `schema` for `input` (issue paths name the fields). */
+export function schemaErrors<F extends string>(schema: z.ZodType, input: unknown): FieldErrors<F> {
+  const result = schema.safeParse(input);
+  const errors: FieldErrors<F> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as F;
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The server's field issues (400 `issues`) for the given fields, first per field. */
+export function serverFieldErrors<F extends string>(
+  error: Pick<ApiError, 'issues'> | undefined,
+  fields: readonly F[],
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of error?.issues ?? []) {
+    const field = issue.path.split('.')[0] as F;
+    if (fields.includes(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Errors show only on dirty fields (SPEC 5). */
+export function onlyDirty<F extends string>(
+  errors: FieldErrors<F>,
+  dirty: Partial<Record<F, boolean>>,
+): FieldErrors<F> {
+  const shown: FieldErrors<F> = {};
+  for (const field of Object.keys(errors) as F[]) if (dirty[field]) shown[field] = errors[field];
+  return shown;
+}
