@@ -88,7 +88,14 @@ describe('sign-in', () => {
     expect(session.user?.modules.ordering?.permissions.cardOrdering).toBe(true);
     expect(session.user?.modules.ordering?.permissions.couponingManagement).toBe(false);
     expect(session.user?.modules.ordering?.settings.showStoreList).toBe(true);
-    expect(session.lastLogin).toEqual({ at: clock.toISOString(), ip: '203.0.113.7' });
+    expect(session.signInMethod).toBe('password');
+    // 'Last login' is the sign-in before this one: none yet for a first sign-in, then this one.
+    expect(session.lastLogin).toBeNull();
+    const firstAt = clock.toISOString();
+    clock = new Date(clock.getTime() + 60_000);
+    const again = await status(sessionCookie(await signIn('anna.retail', PASSWORD)));
+    expect(again.lastLogin).toEqual({ at: firstAt, ip: '203.0.113.7' });
+    clock = new Date(firstAt);
     // Expiry within 14 days: the status warns.
     expect(session.serviceMessages.map((m) => m.message)).toEqual([
       'Your password is going to expire. Please renew it as soon as possible.',

@@ -230,7 +230,8 @@ describe('POST auth/sso', () => {
     const session = await status(sessionCookie(res));
     expect(session.loggedIn).toBe(true);
     expect(session.user?.username).toBe('Sso.Retail');
-    expect(session.lastLogin).toEqual({ at: expect.any(String), ip: '203.0.113.9' });
+    expect(session.signInMethod).toBe('sso');
+    expect(session.lastLogin).toBeNull();
 
     const audit = await backend.audit.forUser('sso.retail');
     expect(audit.items[0]).toMatchObject({ outcome: 'sso_success', method: 'sso', portal: 'ordering' });
@@ -363,7 +364,11 @@ describe('POST auth/sso', () => {
     const res = await completeSso(onConnect, 'connect');
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^portal_session_connect=/);
-    expect((await status(sessionCookie(res), 'connect')).user?.username).toBe('sso.connect');
+    const connected = await status(sessionCookie(res), 'connect');
+    expect(connected.user?.username).toBe('sso.connect');
+    // Security flag 0 and no portal MFA, yet Microsoft's sign-in counts as the second factor (ADR 009).
+    expect(connected.user?.securityFlag).toBe(0);
+    expect(connected.user?.strongAuthentication).toBe(true);
   });
 
   it('finishes a sign-in only on the portal it was started on', async () => {

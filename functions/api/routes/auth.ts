@@ -32,7 +32,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json(result);
   })
-  .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('account'))))
+  .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('account'), c.get('session'))))
   .get('/logout', async (c) => {
     await c.get('backend').auth.logout(c.get('sessionToken'));
     clearSessionCookie(c);

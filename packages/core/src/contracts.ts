@@ -120,6 +120,8 @@ export const SessionStatus = z.object({
   mfaStatus: MfaMethod,
   /** The MFA activation notice was dismissed for good (kept per user on the server). */
   mfaNoticeDismissed: z.boolean().optional(),
+  /** How this session was signed in: Microsoft single sign-on counts as multi-factor (ADR 009). */
+  signInMethod: z.enum(['password', 'sso']).optional(),
   /** Unused recovery codes left, when MFA is active. */
   recoveryCodesLeft: z.number().int().optional(),
   lastLogin: z.object({ at: z.string(), ip: z.string().optional() }).nullable(),

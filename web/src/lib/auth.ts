@@ -132,7 +132,8 @@ export function sessionLanding(status: SessionStatus | undefined): string {
   return sessionLandingPage({
     loggedIn,
     passwordExpired: status?.passwordExpired ?? false,
-    mfaEnabled: (status?.mfaStatus ?? 'none') !== 'none',
+    // Microsoft single sign-on brings its own second factor (ADR 009).
+    mfaEnabled: (status?.mfaStatus ?? 'none') !== 'none' || status?.signInMethod === 'sso',
     configured: landingTarget(status?.user?.modules.ordering?.permissions),
   });
 }

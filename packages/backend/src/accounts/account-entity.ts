@@ -101,9 +101,10 @@ export async function recordLogin(db: Db, username: string, at: Date, ip: string
     new UpdateCommand({
       TableName: db.table,
       Key: { pk: accountKeys.pk(username), sk: accountKeys.sk },
-      UpdateExpression: 'SET lastLogin = :login',
+      // The sign-in before this one is what My Account shows as 'Last login' (a security signal).
+      UpdateExpression: 'SET previousLogin = if_not_exists(lastLogin, :none), lastLogin = :login',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':login': { at: at.toISOString(), ...(ip ? { ip } : {}) } },
+      ExpressionAttributeValues: { ':login': { at: at.toISOString(), ...(ip ? { ip } : {}) }, ':none': null },
     }),
   );
 }

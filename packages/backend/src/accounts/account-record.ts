@@ -51,6 +51,8 @@ export type Account = AccountFields & {
   /** Hashes of the most recent passwords, newest first, the current one included (reuse rule). */
   passwordHistory?: string[];
   lastLogin: { at: string; ip?: string } | null;
+  /** The sign-in before the latest one. */
+  previousLogin?: { at: string; ip?: string } | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -20,6 +20,7 @@ import type { LoginGuard } from './login-guard.ts';
 import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import type { SessionStore } from './sessions.ts';
+import type { SessionRecord } from './session-entity.ts';
 
 /** Days before expiry from which the status carries the 'going to expire' service message. */
 const EXPIRY_WARNING_DAYS = 14;
@@ -65,9 +66,9 @@ export function createAuthService(deps: {
    * The last step of every successful sign-in (password, MFA or single sign-on): a new session and
    * token (never one the browser presented: no fixation), the last-login record, the login result.
    */
-  async function issueSession(account: Account, meta: RequestMeta) {
+  async function issueSession(account: Account, meta: RequestMeta, method: 'password' | 'sso' = 'password') {
     const at = now();
-    const session = await sessions.create(account.username, at, meta);
+    const session = await sessions.create(account.username, at, { ...meta, method });
     await recordLogin(db, account.username, at, meta.ip);
     return { result: loginResult(account, { success: true }), session };
   }
@@ -146,8 +147,9 @@ export function createAuthService(deps: {
     issueSession,
 
     /** GET auth/status for the caller's account (read fresh on every request by the session middleware). */
-    async status(account: Account | null): Promise<SessionStatus> {
-      if (!account) return { ...LOGGED_OUT_STATUS };
+    async status(account: Account | null, session: SessionRecord | null): Promise<SessionStatus> {
+      if (!account || !session) return { ...LOGGED_OUT_STATUS };
+      const signInMethod = session.method ?? 'password';
       const at = now();
       const access = decodeAccess(account);
       return {
@@ -158,7 +160,8 @@ export function createAuthService(deps: {
         mfaStatus: account.mfaMethod,
         mfaNoticeDismissed: (account as AccountMfa).mfaNoticeDismissed === true,
         ...(account.mfaMethod === 'none' ? {} : { recoveryCodesLeft: mfa.remainingRecoveryCodes(account) }),
-        lastLogin: account.lastLogin,
+        signInMethod,
+        lastLogin: account.previousLogin ?? null,
         user: {
           username: account.username,
           email: account.email,
@@ -175,7 +178,9 @@ export function createAuthService(deps: {
           permissions: access.permissions,
           settings: access.settings,
           modules: access.modules,
-          strongAuthentication: access.strongAuthentication,
+          // The security-flag rule, or a second factor: the portal's MFA or Microsoft's (ADR 009, 012).
+          strongAuthentication:
+            access.strongAuthentication || account.mfaMethod !== 'none' || signInMethod === 'sso',
         },
         serviceMessages: expiryMessages(account, at),
       };

@@ -15,6 +15,8 @@ export type SessionRecord = {
   tokenHash: string;
   username: string;
   portal: Portal;
+  /** Absent on sessions created before single sign-on existed: those were password sign-ins. */
+  method?: 'password' | 'sso';
   createdAt: string;
   lastSeenAt: string;
   idleExpiresAt: string;

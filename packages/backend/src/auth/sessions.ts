@@ -32,12 +32,17 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
   const absoluteMs = policy.absoluteHours * 3_600_000;
 
   return {
-    async create(username: string, now: Date, meta: { portal: Portal; ip?: string; userAgent?: string }) {
+    async create(
+      username: string,
+      now: Date,
+      meta: { portal: Portal; method: 'password' | 'sso'; ip?: string; userAgent?: string },
+    ) {
       const token = randomBytes(32).toString('base64url');
       const record: SessionRecord = {
         tokenHash: hashToken(token),
         username,
         portal: meta.portal,
+        method: meta.method,
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         idleExpiresAt: new Date(now.getTime() + idleMs).toISOString(),

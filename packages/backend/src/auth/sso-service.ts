@@ -206,7 +206,7 @@ export function createSsoService(deps: {
       }
       // No second factor here: the provider enforces its own MFA (ADR 009).
       await record(meta, account.username, 'sso_success');
-      return deps.issueSession(account, meta);
+      return deps.issueSession(account, meta, 'sso');
     },
   };
 }
