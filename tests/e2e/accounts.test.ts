@@ -383,8 +383,10 @@ describe('access', () => {
 
     const page = await freshPage();
     await atProvider(page, 'entra-demo-retailer');
-    // demo.retailer has no MFA: My Account, like after a password sign-in.
-    await page.waitForURL(`${baseUrl}/app/my-account`);
+    // Microsoft's sign-in counts as multi-factor (ADR 009), so demo.retailer lands on the configured
+    // landing page (retailer selection), not on My Account as after a password-only sign-in.
+    await page.waitForURL(`${baseUrl}/app/retailer-selection`);
+    await page.goto(`${baseUrl}/app/my-account`);
     await page.getByText('retailer@demo.example').first().waitFor();
 
     const stranger = await freshPage();
