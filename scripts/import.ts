@@ -1,6 +1,7 @@
 /**
- * `npm run import -- FILE.jsonl [...]`: loads master-data files through the import service. Without AWS
- * variables in the environment it targets the running `npm start` (local mode); with them, that stage.
+ * `npm run import -- FILE [...]`: loads master-data files through the import service. The file name names
+ * the kind and the format (`stores.csv`, `sales.jsonl`, `products.json`; ADR 014). Without AWS variables in
+ * the environment it targets the running `npm start` (local mode); with them, that stage.
  */
 import { createBackend, loadConfig } from '@portal/backend';
 import { localEnv, localPorts } from './local/local-env.ts';
@@ -9,7 +10,7 @@ import { importFile } from './seed/seed.ts';
 const files = process.argv.slice(2);
 if (files.length === 0) {
   console.error(
-    'usage: npm run import -- FILE.jsonl [FILE.jsonl ...]   (the file name names the kind: accounts.jsonl)',
+    'usage: npm run import -- FILE [FILE ...]   (the file name names the kind and format: accounts.jsonl, stores.csv, products.json)',
   );
   process.exit(2);
 }

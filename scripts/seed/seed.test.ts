@@ -17,11 +17,26 @@ beforeAll(async () => {
 
 describe('demo seed through the import path', () => {
   it('seeds once; a second run changes nothing', async () => {
+    const started = Date.now();
     const first = await seedDemoDataOnce(backend);
+    const seconds = (Date.now() - started) / 1000;
     expect(first?.map((r) => [r.kind, r.created + r.updated, r.errors.length])).toEqual([
       ['brands', 2, 0],
       ['accounts', demoUsers().length, 0],
+      ['customerGroups', 3, 0],
+      ['retailers', 3, 0],
+      ['providers', 3, 0],
+      ['products', 20, 0],
+      ['stores', 13, 0],
+      ['distributionCentres', 3, 0],
+      ['retailerProducts', 34, 0],
+      ['shipments', expect.any(Number), 0],
+      ['sales', expect.any(Number), 0],
     ]);
+    // 90 days of sales for every demo store that sells, through the same import path, quickly.
+    const sales = first!.find((r) => r.kind === 'sales')!;
+    expect(sales.created).toBeGreaterThan(500);
+    expect(seconds).toBeLessThan(15);
     const items = await count();
     expect(await seedDemoDataOnce(backend)).toBeNull();
     expect(await count()).toBe(items);

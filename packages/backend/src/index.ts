@@ -35,6 +35,7 @@ export {
 export type { AdminAuditEntry } from './admin/admin-audit-entity.ts';
 export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
+export { IMPORT_FORMATS, kindOfFileName, parseImportText, type ImportFormat } from './import/files.ts';
 
 /** Wires the services of one process from its validated config. */
 export function createBackend(config: Config, now: () => Date = () => new Date()) {

@@ -5,6 +5,8 @@ import { putIdentityLink } from '../auth/identity-link-entity.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { BrandInput, putBrand } from '../brands/brand-entity.ts';
 import type { Db } from '../db/client.ts';
+import { type BatchKind, masterDataKinds } from '../masterdata/import-kinds.ts';
+import { ImportRejected } from './rejection.ts';
 
 /**
  * The one import path for master data: files from the business and the demo seed go through here.
@@ -28,8 +30,7 @@ type Deps = {
 };
 type Kind<T> = { schema: z.ZodType<T>; write: (deps: Deps, record: T) => Promise<'created' | 'updated'> };
 
-/** A record that is well-formed but cannot be written (e.g. it names an account that does not exist). */
-class ImportRejected extends Error {}
+// ImportRejected (./rejection.ts): a record that is well-formed but cannot be written.
 
 const AccountImport = AccountFields.extend({
   /** Initial password, used only when the account is created. */
@@ -80,16 +81,39 @@ const kinds = {
       return putIdentityLink(db, { issuer, subject: link.subject, username: account.username }, now());
     },
   } satisfies Kind<z.infer<typeof IdentityLinkImport>>,
+  // Master data in batches (ADR 014): customerGroups, retailers, providers, products, stores,
+  // distributionCentres, retailerProducts, shipments, sales.
+  ...masterDataKinds,
 };
 
 export type ImportKind = keyof typeof kinds;
 export const IMPORT_KINDS = Object.keys(kinds) as ImportKind[];
-export const isImportKind = (value: string): value is ImportKind => value in kinds;
+export const isImportKind = (value: string): value is ImportKind => Object.hasOwn(kinds, value);
+
+const issuesText = (error: z.ZodError) =>
+  error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 
 export function createImportService(deps: Deps) {
   return {
     async importRecords(kind: ImportKind, lines: ImportLine[]): Promise<ImportReport> {
       const report: ImportReport = { kind, created: 0, updated: 0, errors: [] };
+      if ('writeMany' in kinds[kind]) {
+        // Validate every line, then write the valid ones together (batched; outcomes in file order).
+        const { schema, writeMany } = kinds[kind] as BatchKind<unknown>;
+        const valid: { line: number; record: unknown }[] = [];
+        for (const { line, data } of lines) {
+          const parsed = schema.safeParse(data);
+          if (parsed.success) valid.push({ line, record: parsed.data });
+          else report.errors.push({ line, reason: issuesText(parsed.error) });
+        }
+        const outcomes = await writeMany(deps, valid.map((v) => v.record));
+        outcomes.forEach((outcome, k) => {
+          if (typeof outcome === 'string') report[outcome] += 1;
+          else report.errors.push({ line: valid[k]!.line, reason: outcome.rejected });
+        });
+        report.errors.sort((a, b) => a.line - b.line);
+        return report;
+      }
       const { schema, write } = kinds[kind] as Kind<unknown>;
       for (const { line, data } of lines) {
         const parsed = schema.safeParse(data);

@@ -1,0 +1,135 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client.ts';
+import { isConditionFailure } from './conditions.ts';
+
+/**
+ * Bulk helpers for the master-data import (ADR 014): BatchGetItem / BatchWriteItem in their allowed sizes
+ * with retries of unprocessed keys/items, a paged Query, and a TransactWriteItems retry loop for
+ * optimistic read-compute-write cycles. None of them scans.
+ */
+
+export type Key = { pk: string; sk: string };
+export type Item = Record<string, unknown>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt: number) => sleep(Math.min(1000, 10 * 2 ** attempt) * (0.5 + Math.random()));
+
+const keyOf = (key: Key) => `${key.pk}\u0000${key.sk}`;
+
+/** Runs `fn` over `items` with at most `limit` running at once; results keep the input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Strongly consistent reads of many keys (100 per BatchGetItem, unprocessed keys retried); the answer maps
+ * `pk\0sk` to the item, absent keys are missing from it. Duplicate keys are read once.
+ */
+export async function batchGet(db: Db, keys: readonly Key[], options: { projection?: string[] } = {}): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  const unique = [...new Map(keys.map((k) => [keyOf(k), { pk: k.pk, sk: k.sk }])).values()];
+  const projection = options.projection
+    ? {
+        ProjectionExpression: [...new Set(['pk', 'sk', ...options.projection])].map((_, i) => `#p${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(
+          [...new Set(['pk', 'sk', ...options.projection])].map((name, i) => [`#p${i}`, name]),
+        ),
+      }
+    : {};
+  for (let start = 0; start < unique.length; start += 100) {
+    let pending: Key[] = unique.slice(start, start + 100);
+    for (let attempt = 0; pending.length; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      if (attempt > 12) throw new Error(`BatchGetItem: ${pending.length} keys still unprocessed`);
+      const res = await db.doc.send(
+        new BatchGetCommand({ RequestItems: { [db.table]: { Keys: pending, ConsistentRead: true, ...projection } } }),
+      );
+      for (const item of res.Responses?.[db.table] ?? []) found.set(keyOf(item as Key), item);
+      pending = (res.UnprocessedKeys?.[db.table]?.Keys ?? []) as Key[];
+    }
+  }
+  return found;
+}
+
+/** `batchGet`'s lookup helper. */
+export const getFrom = (items: Map<string, Item>, key: Key): Item | undefined => items.get(keyOf(key));
+
+/**
+ * Plain puts (no conditions), 25 per BatchWriteItem, unprocessed items retried with backoff. Only for
+ * writes that are idempotent on their own: a retried or repeated put leaves the same item.
+ */
+export async function batchPut(db: Db, items: readonly Item[], concurrency = 8): Promise<void> {
+  const chunks: Item[][] = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25) as Item[]);
+  await mapLimit(chunks, concurrency, async (chunk) => {
+    let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length; attempt += 1) {
+      if (attempt > 0) await backoff(attempt);
+      if (attempt > 12) throw new Error(`BatchWriteItem: ${pending.length} items still unprocessed`);
+      const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
+      pending = (res.UnprocessedItems?.[db.table] ?? []) as typeof pending;
+    }
+  });
+}
+
+/** Every page of a Query (for write paths and bounded reads); counts the calls it made. */
+export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
+  const items: Item[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  let calls = 0;
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
+    calls += 1;
+    items.push(...((res.Items ?? []) as Item[]));
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  return { items, calls };
+}
+
+/** One page of a Query: the named access patterns' `{ items, cursor }`. */
+export async function queryPage(
+  db: Db,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  cursor?: Record<string, unknown>,
+) {
+  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
+  return { items: (res.Items ?? []) as Item[], cursor: res.LastEvaluatedKey };
+}
+
+/** The write a read-compute-write cycle produced; `null` when there is nothing to write. */
+export type Plan<T> = { transaction: TransactWriteCommandInput['TransactItems'] | null; result: T };
+
+/**
+ * Optimistic concurrency: `attempt` reads what it needs, computes and returns the transaction whose
+ * conditions state that what it read is unchanged. A lost race (condition failed, or a transaction
+ * conflict) runs the whole cycle again on fresh reads. Gives up after `maxAttempts`.
+ */
+export async function transactOptimistically<T>(db: Db, attempt: () => Promise<Plan<T>>, maxAttempts = 12): Promise<T> {
+  for (let n = 0; ; n += 1) {
+    const plan = await attempt();
+    if (!plan.transaction || plan.transaction.length === 0) return plan.result;
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: plan.transaction }));
+      return plan.result;
+    } catch (error) {
+      if (!isConditionFailure(error) || n + 1 >= maxAttempts) throw error;
+      await backoff(n);
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * A record that is well-formed but cannot be written (e.g. it names an account, store or product that
+ * does not exist): the import reports it with its line number and the message, and writes nothing of it.
+ */
+export class ImportRejected extends Error {}
+
+/** One line's outcome in a batch write. */
+export type LineOutcome = 'created' | 'updated' | { rejected: string };

@@ -1,0 +1,113 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import {
+  type CustomerKind,
+  type CustomerRole,
+  getCustomer,
+  getCustomerRole,
+  listCustomers,
+  listCustomersByRole,
+  upsertCustomerRole,
+} from '../customers/customer-entity.ts';
+import type { Db } from '../db/client.ts';
+import { ImportRejected } from '../import/rejection.ts';
+import { Id, Text } from './fields.ts';
+
+/**
+ * Customers as master data (ADR 014): retailers, providers and customer groups. The customer item itself
+ * (one per id, the union of its roles) is the entity of `customers/customer-entity.ts` (ADR 013), reused
+ * here; this file adds the import records and the customer groups. Access patterns:
+ * - customer by id / all customers (union, no duplicate ids): see customer-entity.ts
+ * - retailers, providers (each sorted by name):  gsi1 gsi1pk=RETAILERS | PROVIDERS, gsi1sk=<name lower>#<id>
+ * - is X a retailer?                             pk=CUSTOMER#<id>, sk=ROLE#retailer
+ * - customer group by id:                        pk=CUSTOMER_GROUP#<id>, sk=CUSTOMER_GROUP
+ * - customer groups sorted by name:              gsi1 gsi1pk=CUSTOMER_GROUPS, gsi1sk=<name lower>#<id>
+ */
+export { getCustomer, getCustomerRole, listCustomers, listCustomersByRole, type CustomerRole };
+
+export const CustomerGroupImport = z.object({ customerGroupId: Id, name: Text() });
+export type CustomerGroup = z.infer<typeof CustomerGroupImport>;
+
+/**
+ * A retailer line. The source lists name the group `groupId`; it is stored as `customerGroupId` (SPEC 3).
+ * A file may already use `customerGroupId`; giving both with different values is an error.
+ */
+export const RetailerImport = z
+  .object({ customerId: Id, name: Text(), groupId: Id.optional(), customerGroupId: Id.optional() })
+  .refine((r) => !r.groupId || !r.customerGroupId || r.groupId === r.customerGroupId, {
+    message: 'groupId and customerGroupId differ',
+    path: ['customerGroupId'],
+  })
+  .transform(({ groupId, customerGroupId, ...rest }) => {
+    const group = customerGroupId ?? groupId;
+    return { ...rest, ...(group ? { customerGroupId: group } : {}) };
+  });
+export type RetailerImport = z.infer<typeof RetailerImport>;
+
+export const ProviderImport = z.object({ customerId: Id, name: Text(), customerGroupId: Id.optional() });
+export type ProviderImport = z.infer<typeof ProviderImport>;
+
+export const customerGroupKeys = {
+  pk: (id: string) => `CUSTOMER_GROUP#${id}`,
+  sk: 'CUSTOMER_GROUP',
+  gsi1pk: 'CUSTOMER_GROUPS',
+  gsi1sk: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
+};
+
+const stripGroup = (item: Record<string, unknown>): CustomerGroup => ({
+  customerGroupId: item.customerGroupId as string,
+  name: item.name as string,
+});
+
+export async function getCustomerGroup(db: Db, id: string): Promise<CustomerGroup | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: customerGroupKeys.pk(id), sk: customerGroupKeys.sk } }));
+  return res.Item ? stripGroup(res.Item) : null;
+}
+
+export async function listCustomerGroups(db: Db, page: { limit: number; cursor?: Record<string, unknown> }) {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': customerGroupKeys.gsi1pk },
+      ExclusiveStartKey: page.cursor,
+      Limit: page.limit,
+    }),
+  );
+  return { items: (res.Items ?? []).map(stripGroup), cursor: res.LastEvaluatedKey };
+}
+
+/** Creates or replaces a customer group (a put: re-importing overwrites, never duplicates). */
+export async function putCustomerGroup(db: Db, group: CustomerGroup, now: Date): Promise<'created' | 'updated'> {
+  const res = await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        pk: customerGroupKeys.pk(group.customerGroupId),
+        sk: customerGroupKeys.sk,
+        gsi1pk: customerGroupKeys.gsi1pk,
+        gsi1sk: customerGroupKeys.gsi1sk(group.name, group.customerGroupId),
+        type: 'customerGroup',
+        ...group,
+        updatedAt: now.toISOString(),
+      },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return res.Attributes ? 'updated' : 'created';
+}
+
+/** Writes a retailer or provider line: its role item and the customer union (customer-entity.ts). */
+export async function importCustomerRole(
+  db: Db,
+  kind: CustomerKind,
+  record: { customerId: string; name: string; customerGroupId?: string },
+  now: Date,
+): Promise<'created' | 'updated'> {
+  if (record.customerGroupId && !(await getCustomerGroup(db, record.customerGroupId))) {
+    const field = kind === 'retailer' ? 'groupId' : 'customerGroupId';
+    throw new ImportRejected(`${field}: no customer group '${record.customerGroupId}'`);
+  }
+  return upsertCustomerRole(db, { ...record, kind }, now);
+}

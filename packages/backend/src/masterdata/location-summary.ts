@@ -1,0 +1,158 @@
+import { addDays } from '@portal/core';
+import { queryAll } from '../db/batch.ts';
+import type { Db } from '../db/client.ts';
+import { distributionCentreKeys } from './distribution-centre.ts';
+import { daysBetween, weekOf } from './fields.ts';
+import { storeKeys } from './store.ts';
+
+/**
+ * The per-location rollup summary (ADR 014): one item per delivery address (a store, or a distribution
+ * centre for store type 1) holding, per product, the running figures the products step needs. It is
+ * also the location's lock: every write of the location's sales or shipments reads it first, and commits
+ * in a transaction conditioned on its version `v` being unchanged (optimistic locking), so the figures
+ * always equal a recomputation from the raw lines (tested against one).
+ *
+ * Its sort key sorts right after the location's week buckets (`W#<monday>`), so ONE Query
+ * `sk BETWEEN W#<monday 4 weeks ago> AND W~SUMMARY` reads the last weeks and the summary together.
+ */
+export type LocationType = 'store' | 'dc';
+export type Location = { type: LocationType; id: string };
+
+export const SUMMARY_SK = 'W~SUMMARY';
+export const locationPk = (location: Location) =>
+  location.type === 'store' ? storeKeys.pk(location.id) : distributionCentreKeys.pk(location.id);
+export const summaryKey = (location: Location) => ({ pk: locationPk(location), sk: SUMMARY_SK });
+/** Store type of SPEC 3 "Order to submit": 0 = store, 1 = distribution centre. */
+export const locationOfStoreType = (storeType: 0 | 1, id: string): Location => ({ type: storeType === 0 ? 'store' : 'dc', id });
+
+/**
+ * A product's running figures at a location, with short names (the item holds one per product):
+ * - q, a:   sold quantity and amount (cents) over every recorded day
+ * - f:      the first day with a sales line ("calculated since")
+ * - o, oq:  the last order: the latest day with a non-cancelled shipment, and the quantity shipped that day
+ * - po, poq: the same for orders placed in the portal (kept by the order service; the later of o and po counts)
+ * - s:      sold on days on or after the last order (every day when there is none)
+ * - sh, pe: shipped quantity (status submitted) and pending quantity (status pending)
+ * - fs:     the first day with a submitted shipment; ss: sold on days on or after it (stock = sh - ss)
+ */
+export type Figures = {
+  q: number;
+  a: number;
+  f?: string;
+  o?: string;
+  oq: number;
+  po?: string;
+  poq?: number;
+  s: number;
+  sh: number;
+  pe: number;
+  fs?: string;
+  ss: number;
+};
+export const emptyFigures = (): Figures => ({ q: 0, a: 0, oq: 0, s: 0, sh: 0, pe: 0, ss: 0 });
+
+export type Summary = { v: number; products: Record<string, Figures> };
+
+/** The day the "since last order" figure counts from: the later of the shipment and portal orders. */
+export function lastOrderOf(f: Figures): { date: string; quantity: number } | null {
+  if (f.po && (!f.o || f.po > f.o)) return { date: f.po, quantity: f.poq ?? 0 };
+  if (f.o && f.po === f.o) return { date: f.o, quantity: f.oq + (f.poq ?? 0) };
+  return f.o ? { date: f.o, quantity: f.oq } : null;
+}
+
+export function readSummary(item: Record<string, unknown> | undefined): Summary {
+  if (!item) return { v: 0, products: {} };
+  return { v: item.v as number, products: structuredClone((item.products ?? {}) as Record<string, Figures>) };
+}
+
+/**
+ * The summary as a transaction Put: created if absent, else only if its version is still the one read.
+ * Written with the next version, so any other write of this location in between fails this one.
+ */
+export function summaryPut(db: Db, location: Location, seen: number, products: Record<string, Figures>, retailerId: string, now: string) {
+  return {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...summaryKey(location),
+        type: 'locationSummary',
+        locationType: location.type,
+        locationId: location.id,
+        retailerId,
+        v: seen + 1,
+        products,
+        updatedAt: now,
+      },
+      ConditionExpression: seen === 0 ? 'attribute_not_exists(pk)' : 'v = :v',
+      ...(seen === 0 ? {} : { ExpressionAttributeValues: { ':v': seen } }),
+    },
+  };
+}
+
+/** What the products step shows per product (SPEC 3 product table columns), for one location. */
+export type ProductFigures = {
+  productId: string;
+  /** Sold in the 28 days ending yesterday (SPEC 9 "Sales column period: last 4 weeks"). */
+  salesLast4Weeks: number;
+  salesSinceLastOrder: number;
+  /** Sold since `calculatedSince` per month of 30.4375 days (at least one month). */
+  averagePerMonth: number;
+  calculatedSince: string | null;
+  lastOrder: { date: string; quantity: number } | null;
+  totalSold: number;
+  totalAmountCents: number;
+  shipped: number;
+  pending: number;
+  /** Shipped minus sold since the first submitted shipment; null before any. */
+  stock: number | null;
+};
+
+const DAYS_PER_MONTH = 365.25 / 12;
+
+/** Combines the summary with the day figures of the last weeks (week items) into the products step's figures. */
+export function productFigures(
+  summary: Summary,
+  weeks: Record<string, unknown>[],
+  today: string,
+): Map<string, ProductFigures> {
+  const from = addDays(today, -28);
+  const recent = new Map<string, number>();
+  for (const week of weeks) {
+    for (const [date, cells] of Object.entries((week.days ?? {}) as Record<string, Record<string, [number, number]>>)) {
+      if (date < from || date >= today) continue;
+      for (const [productId, [q]] of Object.entries(cells)) recent.set(productId, (recent.get(productId) ?? 0) + q);
+    }
+  }
+  const out = new Map<string, ProductFigures>();
+  for (const [productId, f] of Object.entries(summary.products)) {
+    const months = f.f ? Math.max(1, daysBetween(f.f, today) / DAYS_PER_MONTH) : 1;
+    out.set(productId, {
+      productId,
+      salesLast4Weeks: recent.get(productId) ?? 0,
+      salesSinceLastOrder: f.s,
+      averagePerMonth: f.f ? f.q / months : 0,
+      calculatedSince: f.f ?? null,
+      lastOrder: lastOrderOf(f),
+      totalSold: f.q,
+      totalAmountCents: f.a,
+      shipped: f.sh,
+      pending: f.pe,
+      stock: f.fs ? f.sh - f.ss : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The products step's read for one location: ONE Query (the last five week buckets and the summary are
+ * adjacent in the partition). `today` is the location's calendar date.
+ */
+export async function locationProductFigures(db: Db, location: Location, today: string) {
+  const res = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': locationPk(location), ':from': `W#${weekOf(addDays(today, -28))}`, ':to': SUMMARY_SK },
+  });
+  const summaryItem = res.items.find((item) => item.sk === SUMMARY_SK);
+  const weeks = res.items.filter((item) => item.sk !== SUMMARY_SK);
+  return { figures: productFigures(readSummary(summaryItem), weeks, today), calls: res.calls };
+}

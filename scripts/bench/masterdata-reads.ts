@@ -1,0 +1,85 @@
+/**
+ * `npx tsx scripts/bench/masterdata-reads.ts [--retailer R-7001] [--store S-7000001] [--requests 500] [--clients 50]`
+ *
+ * The rollup reads of ADR 014 against the data of a running `npm start` (after `npm run seed -- --scale
+ * large`): for the products step of one store and the sales list of one retailer over the default 28
+ * days, the number of DynamoDB calls per read and the latency of the backend read (no HTTP) with many
+ * concurrent clients. The API benchmarks of issue 4 build on these.
+ */
+import { parseArgs } from 'node:util';
+import { addDays } from '@portal/core';
+import { createBackend, loadConfig } from '@portal/backend';
+import { mapLimit } from '../../packages/backend/src/db/batch.ts';
+import { locationProductFigures } from '../../packages/backend/src/masterdata/location-summary.ts';
+import { allProducts } from '../../packages/backend/src/masterdata/product.ts';
+import { allRetailerProducts } from '../../packages/backend/src/masterdata/retailer-product.ts';
+import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore } from '../../packages/backend/src/masterdata/sales.ts';
+import { localEnv, localPorts } from '../local/local-env.ts';
+
+const { values } = parseArgs({
+  options: {
+    retailer: { type: 'string', default: 'R-7001' },
+    store: { type: 'string', default: 'S-7000001' },
+    requests: { type: 'string', default: '500' },
+    clients: { type: 'string', default: '50' },
+  },
+});
+const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(localPorts()) };
+Object.assign(process.env, env);
+const backend = createBackend(loadConfig(env));
+const { db } = backend;
+let calls = 0;
+db.doc.middlewareStack.add(
+  (next) => async (args) => {
+    calls += 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'countCalls' },
+);
+
+const today = new Date().toISOString().slice(0, 10);
+const range = { from: addDays(today, -28), to: addDays(today, -1) };
+
+const reads: Record<string, () => Promise<unknown>> = {
+  'products step (figures + retailer products + catalogue)': async () => {
+    const [figures, allowed, products] = await Promise.all([
+      locationProductFigures(db, { type: 'store', id: values.store! }, today),
+      allRetailerProducts(db, values.retailer!),
+      allProducts(db),
+    ]);
+    return { figures: figures.figures.size, allowed: allowed.items.length, products: products.items.length };
+  },
+  ...Object.fromEntries(
+    (['day', 'week', 'product', 'store'] as GroupBy[]).map((groupBy) => [
+      `sales list, 28 days, group by ${groupBy}`,
+      async () => {
+        const read = groupBy === 'store' ? salesOfRetailerByStore : salesOfRetailer;
+        const { rows } = await read(db, values.retailer!, range, grainFor(groupBy));
+        const grouped = groupSales(rows, groupBy);
+        return { resultCount: grouped.resultCount, totalSales: grouped.totalSales };
+      },
+    ]),
+  ),
+};
+
+const requests = Number(values.requests);
+const clients = Number(values.clients);
+for (const [name, read] of Object.entries(reads)) {
+  calls = 0;
+  const sample = await read();
+  const perRead = calls;
+  const times: number[] = [];
+  const started = performance.now();
+  await mapLimit(Array.from({ length: requests }), clients, async () => {
+    const t = performance.now();
+    await read();
+    times.push(performance.now() - t);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.log(
+    `${name}: ${perRead} DynamoDB calls per read; ${requests} reads by ${clients} clients in ${seconds.toFixed(1)} s: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms; ${JSON.stringify(sample)}`,
+  );
+}
+process.exit(0);

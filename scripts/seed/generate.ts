@@ -1,0 +1,313 @@
+/**
+ * Realistic master data and activity of any size, deterministic for a seed (ADR 014).
+ *
+ *   npx tsx scripts/seed/generate.ts --scale small|large [--seed 1] [--out DIR] [--today YYYY-MM-DD]
+ *
+ * writes one file per import kind into DIR (customerGroups.jsonl, retailers.jsonl, providers.jsonl,
+ * products.csv, stores.csv, distributionCentres.csv, retailerProducts.csv, shipments.csv, sales.csv).
+ * `npm run seed` generates and imports them; the demo seed uses `generateActivity` for its own stores.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { addDays, isoWeekday } from '@portal/core';
+import { csvLine } from '../../packages/backend/src/import/csv.ts';
+import { gtinCheckDigit } from '../../packages/backend/src/masterdata/fields.ts';
+
+export type Scale = 'small' | 'large';
+
+export const SCALES: Record<Scale, { retailers: number; storesPerRetailer: number; products: number; providers: number; groups: number; dcsPerRetailer: number; days: number }> = {
+  small: { retailers: 5, storesPerRetailer: 20, products: 40, providers: 3, groups: 3, dcsPerRetailer: 2, days: 90 },
+  large: { retailers: 50, storesPerRetailer: 200, products: 300, providers: 10, groups: 8, dcsPerRetailer: 3, days: 90 },
+};
+
+/** mulberry32: a small, fast, deterministic PRNG. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+    /** Poisson-distributed count with mean `mean` (Knuth; means here are small). */
+    poisson(mean: number) {
+      const limit = Math.exp(-mean);
+      let k = 0;
+      let p = next();
+      while (p > limit) {
+        k += 1;
+        p *= next();
+      }
+      return k;
+    },
+  };
+}
+export type Rng = ReturnType<typeof rng>;
+
+export type Record_ = Record<string, string | number | boolean | undefined>;
+export type MasterData = {
+  customerGroups: Record_[];
+  retailers: Record_[];
+  providers: Record_[];
+  products: Record_[];
+  stores: Record_[];
+  distributionCentres: Record_[];
+  retailerProducts: Record_[];
+};
+export type Activity = { shipments: Record_[]; sales: Record_[] };
+
+const BRANDS = [
+  'Aurora Games', 'Blue Harbor Books', 'CinemaNova', 'Dune Outdoor', 'Echo Music', 'FreshMarket', 'Galaxy Play',
+  'Horizon Travel', 'Iris Beauty', 'Jade Dining', 'Kite Mobile', 'Lumen Streaming', 'Maple Home', 'Nimbus Cloud',
+  'Orbit Sports', 'Pixel Arcade', 'Quill Stationery', 'Riverside Spa', 'Summit Fashion', 'Tandem Rides',
+  'Urban Coffee', 'Velvet Cinema', 'Willow Garden', 'Xenon Tech', 'Yonder Hotels', 'Zest Food',
+];
+const FACE_VALUES = [10, 15, 20, 25, 30, 50, 100];
+const COUPON_TYPES = ['POSA', 'PIN', 'physical'];
+const CHAINS = [
+  'Nordmarkt', 'City Kiosk', 'Fuel & Go', 'Hansa Drogerie', 'Bahnhof Press', 'Alpen Markt', 'Rhein Tank', 'Elbe Foods',
+  'Sonnen Apotheke', 'Grenz Discount', 'Park Shop', 'Stadt Buch', 'Main Getränke', 'Ost Elektro', 'Ring Tabak',
+];
+const CITIES: [string, string][] = [
+  ['Berlin', '10'], ['Hamburg', '20'], ['München', '80'], ['Köln', '50'], ['Frankfurt am Main', '60'], ['Stuttgart', '70'],
+  ['Düsseldorf', '40'], ['Leipzig', '04'], ['Dortmund', '44'], ['Essen', '45'], ['Bremen', '28'], ['Dresden', '01'],
+  ['Hannover', '30'], ['Nürnberg', '90'], ['Duisburg', '47'], ['Bochum', '44'], ['Wuppertal', '42'], ['Bielefeld', '33'],
+  ['Bonn', '53'], ['Münster', '48'], ['Mannheim', '68'], ['Karlsruhe', '76'], ['Augsburg', '86'], ['Wiesbaden', '65'],
+];
+const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Marktplatz', 'Schulstraße', 'Gartenweg', 'Lindenallee', 'Kirchplatz', 'Ringstraße', 'Industriestraße', 'Am Hafen', 'Königsallee', 'Parkstraße'];
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+export function ean13(body12: string): string {
+  return `${body12}${gtinCheckDigit(body12)}`;
+}
+
+/**
+ * Master data of a scale. Its ids (R-7001.., P-8001.., S-7000001.., A-70001.., G-GEN-..) are apart from
+ * the demo's (R-1001.., S-100001.., A-10001..), so a generated set loads next to the demo data.
+ */
+export function generateMasterData(scale: Scale, seed: number): MasterData {
+  const r = rng(seed);
+  const size = SCALES[scale];
+  const customerGroups = Array.from({ length: size.groups }, (_, g) => ({
+    customerGroupId: `G-GEN-${pad(g + 1, 2)}`,
+    name: ['Supermarkets', 'Fuel stations', 'Kiosks', 'Drugstores', 'Content providers', 'Travel retail', 'Electronics', 'Pharmacies'][g % 8] + (g >= 8 ? ` ${Math.floor(g / 8) + 1}` : ''),
+  }));
+  const retailers = Array.from({ length: size.retailers }, (_, k) => ({
+    customerId: `R-${7001 + k}`,
+    name: `${CHAINS[k % CHAINS.length]}${k >= CHAINS.length ? ` ${Math.floor(k / CHAINS.length) + 1}` : ''}`,
+    groupId: customerGroups[k % Math.max(1, size.groups - 1)]!.customerGroupId,
+  }));
+  const providerGroup = customerGroups.at(-1)!.customerGroupId;
+  const providers = Array.from({ length: size.providers }, (_, k) => ({
+    customerId: `P-${8001 + k}`,
+    name: `${BRANDS[k % BRANDS.length]} Cards`,
+    customerGroupId: providerGroup,
+  }));
+  // One retailer also acts as a provider of its own cards: customers are the union without duplicates.
+  providers.push({ customerId: retailers[0]!.customerId, name: `${retailers[0]!.name} Cards`, customerGroupId: providerGroup });
+
+  const products = Array.from({ length: size.products }, (_, k) => {
+    const brand = BRANDS[k % BRANDS.length]!;
+    const variable = r.chance(0.1);
+    const faceValue = variable ? undefined : r.pick(FACE_VALUES);
+    const pu = r.pick([5, 10, 10, 25, 50]);
+    const status = r.chance(0.9) ? 'active' : r.pick(['inactive', 'locked']);
+    return {
+      productId: `A-${70001 + k}`,
+      inventoryProductId: `INV-${pad(700001 + k * 7, 6)}`,
+      ean: ean13(`409${pad(1000000 + k * 37, 9)}`),
+      sku: `${brand.slice(0, 3).toUpperCase()}-${faceValue ?? 'VAR'}-${pad(k + 1, 4)}`,
+      name: `${brand} ${faceValue ? `${faceValue} EUR` : 'variable value'}${k >= BRANDS.length * FACE_VALUES.length ? ` #${k + 1}` : ''}`,
+      company: brand,
+      bundleSize: r.pick([1, 1, 1, 5, 10]),
+      packagingUnit: pu,
+      minimum: pu,
+      maximum: pu * r.pick([20, 40, 100]),
+      couponType: variable ? 'POSA' : r.pick(COUPON_TYPES),
+      faceValue,
+      status,
+    };
+  });
+
+  const stores: Record_[] = [];
+  const distributionCentres: Record_[] = [];
+  const retailerProducts: Record_[] = [];
+  let storeNo = 7000001;
+  for (const retailer of retailers) {
+    for (let s = 0; s < size.storesPerRetailer; s += 1) {
+      const [city, plz] = r.pick(CITIES);
+      const roll = r.next();
+      stores.push({
+        storeId: `S-${storeNo++}`,
+        retailerId: retailer.customerId,
+        name: `${retailer.name} ${city}${s === 0 ? ' Flagship' : ` ${pad(s, 3)}`}`,
+        street: `${r.pick(STREETS)} ${r.int(1, 180)}`,
+        postalCode: `${plz}${pad(r.int(100, 999), 3)}`,
+        city,
+        customerStoreId: `${retailer.customerId.slice(2)}-${pad(s + 1, 4)}`,
+        status: s === 0 ? 'active' : roll < 0.9 ? 'active' : roll < 0.94 ? 'locked' : roll < 0.97 ? 'lockedForAirs' : 'deleted',
+      });
+    }
+    for (let d = 0; d < size.dcsPerRetailer; d += 1) {
+      const [city, plz] = r.pick(CITIES);
+      distributionCentres.push({
+        distributionCentreId: `DC-${retailer.customerId.slice(2)}-${d + 1}`,
+        retailerId: retailer.customerId,
+        name: `${retailer.name} Logistics ${city}`,
+        street: `${r.pick(['Logistikpark', 'Gewerbering', 'Lagerstraße'])} ${r.int(1, 60)}`,
+        postalCode: `${plz}${pad(r.int(100, 999), 3)}`,
+        city,
+        customerStoreId: `${retailer.customerId.slice(2)}-DC${d + 1}`,
+        status: 'active',
+      });
+    }
+    const share = 0.6 + r.next() * 0.4;
+    for (const product of products) {
+      if (r.chance(share)) retailerProducts.push({ retailerId: retailer.customerId, productId: product.productId, airs: r.chance(0.3) });
+    }
+  }
+  return { customerGroups, retailers, providers, products, stores, distributionCentres, retailerProducts };
+}
+
+/**
+ * Shipments and daily sales for the stores of `master` over the `days` days ending yesterday (sales) or
+ * today (shipments). Each store carries an assortment of its retailer's products (the flagship, whose
+ * name ends in "Flagship", or with `fullAssortment`, all of them); sales follow a Poisson rate per product
+ * with a weekday pattern (Saturday busiest, Sunday quiet); AIRS-style replenishment ships each store
+ * every 4-7 weeks and each distribution centre weekly. Deleted stores stop selling half way.
+ */
+export function generateActivity(master: MasterData, options: { seed: number; today: string; days: number; fullAssortment?: boolean }): Activity {
+  const r = rng(options.seed + 7919);
+  const products = new Map(master.products.map((p) => [p.productId as string, p]));
+  const allowed = new Map<string, string[]>();
+  for (const rp of master.retailerProducts) {
+    const list = allowed.get(rp.retailerId as string) ?? [];
+    const product = products.get(rp.productId as string);
+    if (product && product.status === 'active') list.push(rp.productId as string);
+    allowed.set(rp.retailerId as string, list);
+  }
+  const first = addDays(options.today, -options.days);
+  const weekday = [0, 1.0, 0.9, 0.95, 1.05, 1.3, 1.6, 0.35]; // index = ISO weekday
+  const shipments: Record_[] = [];
+  const sales: Record_[] = [];
+  let shipmentNo = 1;
+  const shipmentPrefix = `SH-${options.seed}-`;
+  for (const store of master.stores) {
+    const catalogue = allowed.get(store.retailerId as string) ?? [];
+    if (!catalogue.length) continue;
+    const flagship = options.fullAssortment || String(store.name).endsWith('Flagship');
+    const share = Math.min(1, r.int(6, 20) / catalogue.length);
+    const assortment = flagship ? catalogue : catalogue.filter(() => r.chance(share));
+    if (!assortment.length) continue;
+    const rates = new Map(assortment.map((id) => [id, (flagship ? 0.25 : 0.12) * (0.3 + r.next() * 1.4)]));
+    const lastDay = store.status === 'deleted' ? addDays(options.today, -Math.floor(options.days / 2)) : addDays(options.today, -1);
+    for (const productId of assortment) {
+      const product = products.get(productId)!;
+      const rate = rates.get(productId)!;
+      for (let date = first; date <= lastDay; date = addDays(date, 1)) {
+        const quantity = r.poisson(rate * weekday[isoWeekday(date)]!);
+        if (quantity === 0) continue;
+        const faceValue = product.faceValue === undefined || product.faceValue === '' ? NaN : Number(product.faceValue);
+        const unit = Number.isFinite(faceValue) ? faceValue : r.int(1, 20) * 5;
+        sales.push({ storeId: store.storeId, productId, date, quantity, amount: (quantity * unit).toFixed(2) });
+      }
+    }
+    // Replenishment: every 4-7 weeks a shipment with some of the assortment; the latest may be pending.
+    for (let date = addDays(first, r.int(0, 20)); date <= options.today; date = addDays(date, r.int(28, 49))) {
+      const shipmentId = `${shipmentPrefix}${pad(shipmentNo++, 7)}`;
+      const pending = addDays(date, 7) > options.today;
+      for (const productId of assortment) {
+        if (!r.chance(flagship ? 0.25 : 0.4)) continue;
+        const pu = Number(products.get(productId)!.packagingUnit);
+        const status = r.chance(0.03) ? 'cancelled' : pending ? 'pending' : 'submitted';
+        shipments.push({ shipmentId, storeType: 0, storeId: store.storeId, productId, date, quantity: pu * r.int(1, 4), status });
+      }
+    }
+  }
+  for (const dc of master.distributionCentres) {
+    const catalogue = allowed.get(dc.retailerId as string) ?? [];
+    for (let date = addDays(first, r.int(0, 6)); date <= options.today; date = addDays(date, 7)) {
+      const shipmentId = `${shipmentPrefix}${pad(shipmentNo++, 7)}`;
+      for (const productId of catalogue) {
+        if (!r.chance(0.05)) continue;
+        const pu = Number(products.get(productId)!.packagingUnit);
+        shipments.push({ shipmentId, storeType: 1, storeId: dc.distributionCentreId, productId, date, quantity: pu * r.int(10, 40), status: addDays(date, 3) > options.today ? 'pending' : 'submitted' });
+      }
+    }
+  }
+  return { shipments, sales };
+}
+
+const FIELDS: Record<keyof MasterData | keyof Activity, string[]> = {
+  customerGroups: ['customerGroupId', 'name'],
+  retailers: ['customerId', 'name', 'groupId'],
+  providers: ['customerId', 'name', 'customerGroupId'],
+  products: ['productId', 'inventoryProductId', 'ean', 'sku', 'name', 'company', 'bundleSize', 'packagingUnit', 'minimum', 'maximum', 'couponType', 'faceValue', 'status'],
+  stores: ['storeId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
+  distributionCentres: ['distributionCentreId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
+  retailerProducts: ['retailerId', 'productId', 'airs'],
+  shipments: ['shipmentId', 'storeType', 'storeId', 'productId', 'date', 'quantity', 'status'],
+  sales: ['storeId', 'productId', 'date', 'quantity', 'amount'],
+};
+
+/** The import order: every kind after the kinds it refers to. */
+export const KIND_ORDER = [
+  'brands', 'accounts', 'identityLinks',
+  'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'shipments', 'sales',
+];
+
+/** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */
+export function writeKind(dir: string, kind: keyof typeof FIELDS, records: Record_[], format: 'csv' | 'jsonl' = 'csv'): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${kind}.${format}`);
+  if (format === 'jsonl') {
+    writeFileSync(file, records.map((record) => JSON.stringify(record)).join('\n') + '\n');
+  } else {
+    const fields = FIELDS[kind];
+    const chunks = [csvLine(fields)];
+    for (const record of records) chunks.push(csvLine(fields.map((f) => record[f])));
+    writeFileSync(file, chunks.join('\r\n') + '\r\n');
+  }
+  return file;
+}
+
+/** Generates a whole data set into `dir`; returns the files in import order and their record counts. */
+export function generateDataSet(options: { scale: Scale; seed: number; dir: string; today: string }) {
+  const master = generateMasterData(options.scale, options.seed);
+  const activity = generateActivity(master, { seed: options.seed, today: options.today, days: SCALES[options.scale].days });
+  const files: string[] = [];
+  const counts: Record<string, number> = {};
+  for (const kind of ['customerGroups', 'retailers', 'providers'] as const) {
+    files.push(writeKind(options.dir, kind, master[kind], 'jsonl'));
+    counts[kind] = master[kind].length;
+  }
+  for (const kind of ['products', 'stores', 'distributionCentres', 'retailerProducts'] as const) {
+    files.push(writeKind(options.dir, kind, master[kind]));
+    counts[kind] = master[kind].length;
+  }
+  for (const kind of ['shipments', 'sales'] as const) {
+    files.push(writeKind(options.dir, kind, activity[kind]));
+    counts[kind] = activity[kind].length;
+  }
+  return { files, counts };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { parseArgs } = await import('node:util');
+  const { values } = parseArgs({
+    options: { scale: { type: 'string', default: 'small' }, seed: { type: 'string', default: '1' }, out: { type: 'string' }, today: { type: 'string' } },
+  });
+  const scale = values.scale as Scale;
+  if (!(scale in SCALES)) throw new Error(`--scale: small or large, not '${values.scale}'`);
+  const dir = values.out ?? join('.data', 'seed', `${scale}-${values.seed}`);
+  const today = values.today ?? new Date().toISOString().slice(0, 10);
+  const { counts } = generateDataSet({ scale, seed: Number(values.seed), dir, today });
+  console.log(`generated ${scale} (seed ${values.seed}) into ${dir}:`, counts);
+}
