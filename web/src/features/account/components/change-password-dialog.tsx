@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
-import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import {
@@ -57,22 +57,14 @@ function ChangePasswordForm({
   // As it was when the dialog opened: the status read after the change no longer says expired.
   const [wasExpired] = useState(expired);
   const portal = usePortal();
-  const [values, setValues] = useState(emptyPasswordValues);
-  const [dirty, setDirty] = useState<Partial<Record<PasswordField, boolean>>>({});
+  const { values, errors, shown, change, setServerErrors } = useFormFields<PasswordField, typeof emptyPasswordValues>(
+    emptyPasswordValues,
+    changePasswordErrors,
+  );
   const [endOthers, setEndOthers] = useState(true);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldErrors<PasswordField>>({});
-
-  const errors = changePasswordErrors(values);
-  const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
   const invalid = Object.keys(errors).length > 0;
-
-  const change = (field: PasswordField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setDirty((d) => ({ ...d, [field]: true }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

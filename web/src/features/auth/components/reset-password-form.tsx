@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
-import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import {
@@ -24,22 +24,14 @@ const empty = { newPassword: '', newPasswordVerify: '' };
 export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
   const t = useT();
   const portal = usePortal();
-  const [values, setValues] = useState(empty);
-  const [dirty, setDirty] = useState<Partial<Record<ResetField, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors<ResetField>>({});
+  const { values, errors, shown, change, setServerErrors } = useFormFields<ResetField | 'token', typeof empty>(empty, (v) =>
+    resetPasswordErrors(token, v),
+  );
   const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<ResetOutcome | null>(null);
 
-  const errors = resetPasswordErrors(token, values);
-  const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
   const invalid = errors.newPassword !== undefined || errors.newPasswordVerify !== undefined;
   const linkInvalid = errors.token !== undefined || (outcome?.ok === false && outcome.linkInvalid);
-
-  const change = (field: ResetField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setDirty((d) => ({ ...d, [field]: true }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
