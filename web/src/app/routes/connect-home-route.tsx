@@ -6,6 +6,7 @@ import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../guard-decisions.ts';
+import { LoginHero } from './login-hero.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
@@ -25,21 +26,17 @@ export function ConnectHomeRoute() {
   if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
   if (decision === 'login') {
     return (
-      <div className="mx-auto grid max-w-6xl items-center gap-10 py-4 sm:py-10 lg:grid-cols-2 lg:gap-16">
-        <section className="max-w-xl">
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
-            {t('home.connectWelcome', { brand: brandName })}
-          </h1>
-          <p className="mt-4 text-base leading-7 text-slate-600">{t('home.connectIntro')}</p>
-        </section>
-        <div className="mx-auto w-full max-w-md lg:mr-0">
-          <LoginCard
-            portal="connect"
-            eyebrow={t('app.portalConnect')}
-            onSignedIn={(to) => navigate(to, { replace: true })}
-          />
-        </div>
-      </div>
+      <LoginHero
+        title={t('home.connectWelcome', { brand: brandName })}
+        intro={t('home.connectIntro')}
+        className="py-4 sm:py-10"
+      >
+        <LoginCard
+          portal="connect"
+          eyebrow={t('app.portalConnect')}
+          onSignedIn={(to) => navigate(to, { replace: true })}
+        />
+      </LoginHero>
     );
   }
 

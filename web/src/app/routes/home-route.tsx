@@ -5,6 +5,7 @@ import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
 import { sessionLanding, useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../guard-decisions.ts';
+import { LoginHero } from './login-hero.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
@@ -29,17 +30,13 @@ export function HomeRoute() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-50 to-transparent"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:py-24">
-        <section className="max-w-xl">
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
-            {t('home.welcome', { brand: brandName })}
-          </h1>
-          <p className="mt-4 text-base leading-7 text-slate-600">{t('home.intro')}</p>
-        </section>
-        <div className="mx-auto w-full max-w-md lg:mr-0">
-          <LoginCard portal="ordering" onSignedIn={(to) => navigate(to, { replace: true })} />
-        </div>
-      </div>
+      <LoginHero
+        title={t('home.welcome', { brand: brandName })}
+        intro={t('home.intro')}
+        className="relative px-4 py-10 sm:px-6 sm:py-16 lg:px-8 lg:py-24"
+      >
+        <LoginCard portal="ordering" onSignedIn={(to) => navigate(to, { replace: true })} />
+      </LoginHero>
     </div>
   );
 }
