@@ -9,6 +9,8 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mfaRoutes, otpRoutes } from './routes/mfa.ts';
 import { brandRoutes } from './routes/brand.ts';
+import { replenishmentRoutes } from './routes/replenishment.ts';
+import { salesRoutes } from './routes/sales.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -30,7 +32,9 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/auth', mfaRoutes)
     .route('/send-otp-code', otpRoutes)
     .route('/brand', brandRoutes)
-    .route('/account', accountRoutes);
+    .route('/account', accountRoutes)
+    .route('/replenishment', replenishmentRoutes)
+    .route('/sales', salesRoutes);
 }
 
 export type AppType = ReturnType<typeof createApp>;

@@ -1,4 +1,4 @@
-import { AppError, getAccount, sessionCookieName } from '@portal/backend';
+import { AppError, getAccount, orderingActor, sessionCookieName } from '@portal/backend';
 import { Messages } from '@portal/core';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -44,4 +44,10 @@ export function actorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEn
   const session = c.get('session');
   if (!account || !session) throw new AppError('auth', 'AUTH.REQUIRED', Messages.loginRequired);
   return { account, session };
+}
+
+/** The caller as the ordering and sales services take it (permissions decoded from this request's account). */
+export function orderingActorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
+  const { account, session } = actorOf(c);
+  return orderingActor(account, session);
 }

@@ -14,10 +14,13 @@ import type { Config } from './config.ts';
 import { createDb } from './db/client.ts';
 import { createImportService } from './import/import-service.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
+import { createOrderingService } from './ordering/ordering-service.ts';
+import { createSalesService } from './sales/sales-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
 export { ensureTable, TABLE_KEYS } from './db/table.ts';
+export { orderingActor, type OrderingActor } from './ordering/actor.ts';
 export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export type { Account } from './accounts/account-record.ts';
@@ -88,6 +91,8 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
       now,
     }),
     brands: createBrandService(db, now),
+    ordering: createOrderingService({ db, now }),
+    sales: createSalesService({ db, now }),
     admin: createAdminService({
       db,
       sessions,

@@ -160,6 +160,8 @@ export const BrandSettings = z.object({
     priceChangeTimeZone: z.string().optional(),
     reportIds: z.array(z.string()).optional(),
     termsOfUseRequired: z.boolean().optional(),
+    /** The anonymous external questionnaire behind 'Evaluate our service' (SPEC 1, 9); none hides the entry. */
+    questionnaireUrl: z.string().url().optional(),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;

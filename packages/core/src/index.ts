@@ -12,3 +12,4 @@ export * from './paging.ts';
 export * from './constants.ts';
 export * from './money.ts';
 export * from './sso.ts';
+export * from './ordering.ts';

@@ -1,3 +1,4 @@
+import { isStrongSession } from './strong-session.ts';
 import {
   decodeAccess,
   LOGGED_OUT_STATUS,
@@ -178,9 +179,7 @@ export function createAuthService(deps: {
           permissions: access.permissions,
           settings: access.settings,
           modules: access.modules,
-          // The security-flag rule, or a second factor: the portal's MFA or Microsoft's (ADR 009, 012).
-          strongAuthentication:
-            access.strongAuthentication || account.mfaMethod !== 'none' || signInMethod === 'sso',
+          strongAuthentication: isStrongSession(account, session),
         },
         serviceMessages: expiryMessages(account, at),
       };

@@ -1,0 +1,75 @@
+import {
+  AddressesQuery,
+  IDEMPOTENCY_HEADER,
+  IdempotencyKey,
+  OrderSubmitInput,
+  OrdersQuery,
+  ProductsQuery,
+  QueryStoreType,
+  RetailersQuery,
+} from '@portal/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { orderingActorOf, requireAccount } from '../middleware/session.ts';
+import { validate } from '../middleware/validate.ts';
+
+const CustomerQuery = z.object({ customerId: z.string().trim().min(1).max(64) });
+const IdParam = z.object({ id: z.string().trim().min(1).max(64) });
+const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
+
+/**
+ * The ordering portal's calls (SPEC 7 replenishment). Handlers only translate HTTP; the ordering service
+ * checks permissions per function and per object (ADR 015).
+ */
+export const replenishmentRoutes = new Hono<AppEnv>()
+  .use(requireAccount())
+  .get('/retailers', validate('query', RetailersQuery), async (c) =>
+    c.json(await c.get('backend').ordering.retailers(orderingActorOf(c), c.req.valid('query'))),
+  )
+  .get('/retailers/:id/distribution-centers', validate('param', IdParam), validate('query', AddressesQuery.omit({ customerId: true })), async (c) =>
+    c.json(
+      await c.get('backend').ordering.addresses(orderingActorOf(c), {
+        customerId: c.req.valid('param').id,
+        storeType: 1,
+        search: c.req.valid('query').search,
+      }),
+    ),
+  )
+  .get('/stores', validate('query', AddressesQuery), async (c) => {
+    const { customerId, search } = c.req.valid('query');
+    return c.json(await c.get('backend').ordering.addresses(orderingActorOf(c), { customerId, storeType: 0, search }));
+  })
+  .get(
+    '/stores/:id',
+    validate('param', IdParam),
+    validate('query', CustomerQuery.extend({ storeType: QueryStoreType.default(0) })),
+    async (c) => {
+      const { customerId, storeType } = c.req.valid('query');
+      return c.json(
+        await c.get('backend').ordering.address(orderingActorOf(c), { customerId, storeType, storeId: c.req.valid('param').id }),
+      );
+    },
+  )
+  .get('/products', validate('query', ProductsQuery), async (c) =>
+    c.json(await c.get('backend').ordering.products(orderingActorOf(c), c.req.valid('query'))),
+  )
+  .post('/orders', validate('header', IdempotencyHeaders), validate('json', OrderSubmitInput), async (c) => {
+    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+    const { order, created } = await c.get('backend').ordering.submit(orderingActorOf(c), c.req.valid('json'), key);
+    return c.json(order, created ? 201 : 200);
+  })
+  .get('/orders', validate('query', OrdersQuery), async (c) =>
+    c.json(await c.get('backend').ordering.orders(orderingActorOf(c), c.req.valid('query'))),
+  )
+  .get('/orders/:id', validate('param', IdParam), async (c) =>
+    c.json(await c.get('backend').ordering.order(orderingActorOf(c), c.req.valid('param').id)),
+  )
+  .get('/orders/:id/pdf', validate('param', IdParam), async (c) => {
+    const { fileName, bytes } = await c.get('backend').ordering.orderPdf(orderingActorOf(c), c.req.valid('param').id);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });

@@ -1,0 +1,19 @@
+import { SalesQuery, SalesTransactionsQuery } from '@portal/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { orderingActorOf, requireAccount } from '../middleware/session.ts';
+import { validate } from '../middleware/validate.ts';
+
+/** Sales of a retailer (SPEC 7 sales): the statistic, its transactions and notes (ADR 015). */
+export const salesRoutes = new Hono<AppEnv>()
+  .use(requireAccount())
+  .get('/', validate('query', SalesQuery), async (c) =>
+    c.json(await c.get('backend').sales.sales(orderingActorOf(c), c.req.valid('query'))),
+  )
+  .get('/transactions', validate('query', SalesTransactionsQuery), async (c) =>
+    c.json(await c.get('backend').sales.transactions(orderingActorOf(c), c.req.valid('query'))),
+  )
+  .get('/notes', validate('query', z.object({ customerId: z.string().trim().min(1).max(64) })), async (c) =>
+    c.json(await c.get('backend').sales.notes(orderingActorOf(c), c.req.valid('query').customerId)),
+  );

@@ -1,0 +1,11 @@
+import { decodeAccess } from '@portal/core';
+import type { Account } from '../accounts/account-record.ts';
+import type { SessionRecord } from './session-entity.ts';
+
+/**
+ * The higher authentication standard (SPEC 6): the security-flag rule, or a second factor — the portal's
+ * MFA or Microsoft's (ADR 009, 012). The web gates couponing and sales on it (ADR 006); the API too.
+ */
+export function isStrongSession(account: Account, session: Pick<SessionRecord, 'method'>): boolean {
+  return decodeAccess(account).strongAuthentication || account.mfaMethod !== 'none' || session.method === 'sso';
+}

@@ -1,0 +1,32 @@
+import { decodeAccess, type DecodedAccess } from '@portal/core';
+import type { Account } from '../accounts/account-record.ts';
+import type { SessionRecord } from '../auth/session-entity.ts';
+import { isStrongSession } from '../auth/strong-session.ts';
+
+/**
+ * Who acts in the ordering and sales services (ARCHITECTURE convention 5): built by the API from the
+ * account and session read on this request, so permissions are always the current ones.
+ */
+export type OrderingActor = {
+  username: string;
+  displayName: string;
+  /** A retailer id, a customer group id, or '' (ADR 015: which retailers a user may act for). */
+  customerId: string;
+  access: DecodedAccess;
+  /** The session meets the higher authentication standard (security flag, MFA or SSO; ADR 006/009/012). */
+  strongAuthentication: boolean;
+  timezone: string;
+};
+
+export function orderingActor(account: Account, session: Pick<SessionRecord, 'method'>): OrderingActor {
+  const access = decodeAccess(account);
+  const name = `${account.firstname} ${account.surname}`.trim();
+  return {
+    username: account.username,
+    displayName: name === '' ? account.username : name,
+    customerId: account.customerId,
+    access,
+    strongAuthentication: isStrongSession(account, session),
+    timezone: account.timezone,
+  };
+}

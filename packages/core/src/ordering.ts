@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE_ORDERING, RETAILER_LIST_PAGE_SIZE, SUGGESTED_ORDER_FACTOR } from './constants.ts';
+import { ORDER_STATUSES, STORE_STATUSES } from './statuses.ts';
+
+/**
+ * Wire contracts of the ordering portal (SPEC 3 Store, Address, Order, Order to submit, Product table
+ * columns, Sales, Pagination; SPEC 7 replenishment and sales calls). The API validates its input with the
+ * input schemas and the web parses every answer with the answer schemas, so both ends share one shape.
+ * Amounts travel as integer cents; the web formats them in the user's currency (money.ts).
+ */
+
+/** The most positions one order may carry (the catalogue's size with room to spare). */
+export const ORDER_MAX_POSITIONS = 500;
+
+const Id = z.string().trim().min(1).max(64);
+const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Value must be a date (YYYY-MM-DD)');
+/** Query-string integer with a default (`?index=2`). */
+const QueryInt = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+/** Query-string flag: 1/true or 0/false. */
+const QueryFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** A server page (SPEC 3 Pagination: zero-based index, maxResults, totalCount; core paging.ts maps it). */
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), index: z.number().int(), maxResults: z.number().int(), totalCount: z.number().int() });
+
+// --- Retailers -------------------------------------------------------------------------------------
+
+export const RetailersQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  index: QueryInt(0, 100_000, 0),
+  resultsPerPage: QueryInt(1, RETAILER_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE_ORDERING),
+});
+export type RetailersQuery = z.infer<typeof RetailersQuery>;
+
+export const RetailerRow = z.object({
+  customerId: z.string(),
+  name: z.string(),
+  customerGroupId: z.string().nullable(),
+});
+export type RetailerRow = z.infer<typeof RetailerRow>;
+export const RetailersPage = pageOf(RetailerRow);
+export type RetailersPage = z.infer<typeof RetailersPage>;
+
+// --- Addresses (stores and distribution centres) ----------------------------------------------------
+
+/** SPEC 6 showStoreList: stores are store type 0, distribution centres store type 1. */
+export const StoreType = z.union([z.literal(0), z.literal(1)]);
+export type StoreType = z.infer<typeof StoreType>;
+export const QueryStoreType = z.enum(['0', '1']).transform((v) => Number(v) as StoreType);
+
+export const LocationStatus = z.enum(STORE_STATUSES);
+
+/** SPEC 3 Address (display): Name, Street, Postal code, City, Customer store ID. */
+export const AddressRow = z.object({
+  storeId: z.string(),
+  storeType: StoreType,
+  retailerId: z.string(),
+  name: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  /** Street, postal code and city in one line (SPEC 3 Store). */
+  address: z.string(),
+  customerStoreId: z.string().nullable(),
+  status: LocationStatus,
+});
+export type AddressRow = z.infer<typeof AddressRow>;
+
+/** Locked and deleted stores cannot be chosen as a delivery address. */
+export const isSelectableAddress = (address: Pick<AddressRow, 'status'>): boolean => address.status === 'active';
+
+export const AddressesQuery = z.object({ customerId: Id, search: z.string().trim().max(100).optional() });
+export const AddressList = z.object({ items: z.array(AddressRow), storeType: StoreType, totalCount: z.number().int() });
+export type AddressList = z.infer<typeof AddressList>;
+
+// --- Products step ---------------------------------------------------------------------------------
+
+export const ProductsQuery = z.object({ customerId: Id, storeId: Id, storeType: QueryStoreType });
+
+/** One row of the products step (SPEC 3 Product (ordering) and Product table columns). */
+export const ProductRow = z.object({
+  /** Article no. */
+  id: z.string(),
+  inventoryProductId: z.string(),
+  ean: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  /** Brand. */
+  company: z.string(),
+  bundleSize: z.number().int(),
+  /** PU. */
+  packagingUnit: z.number().int(),
+  minimum: z.number().int().nullable(),
+  maximum: z.number().int().nullable(),
+  couponType: z.string().nullable(),
+  /** Coupon face value in cents. */
+  faceValueCents: z.number().int().nullable(),
+  /** Single item amount in cents: the average amount of one sold item, null before any sale. */
+  singleItemAmountCents: z.number().int().nullable(),
+  salesLast4Weeks: z.number().int(),
+  salesSinceLastOrder: z.number().int(),
+  averagePerMonth: z.number(),
+  calculatedSince: CalendarDay.nullable(),
+  lastOrder: z.object({ date: CalendarDay, quantity: z.number().int() }).nullable(),
+  /** Cards on hand (shipped minus sold since the first shipment), null when unknown. */
+  stock: z.number().int().nullable(),
+  stockWarning: z.boolean(),
+  /** AIRS: the product is shipped automatically to this retailer. */
+  airs: z.boolean(),
+  suggestedQuantity: z.number().int(),
+});
+export type ProductRow = z.infer<typeof ProductRow>;
+
+export const ProductsAnswer = z.object({ location: AddressRow, items: z.array(ProductRow) });
+export type ProductsAnswer = z.infer<typeof ProductsAnswer>;
+
+/**
+ * The suggested order quantity (ADR 015): the demand of the last 4 weeks times 1.3, less the cards still
+ * on hand, rounded UP to whole packaging units, then raised to the minimum and capped at the maximum
+ * (both taken as whole packaging units, so the result always passes the basket's quantity rule). Nothing
+ * is suggested (0) when there is no demand left to cover, or when no multiple of the PU lies within
+ * [minimum, maximum].
+ */
+export function suggestedQuantity(input: {
+  salesLast4Weeks: number;
+  stock: number | null;
+  packagingUnit: number;
+  minimum: number | null;
+  maximum: number | null;
+}): number {
+  const pu = Number.isInteger(input.packagingUnit) && input.packagingUnit > 0 ? input.packagingUnit : 1;
+  const need = SUGGESTED_ORDER_FACTOR * Math.max(0, input.salesLast4Weeks) - Math.max(0, input.stock ?? 0);
+  // Float products like 1.3 × 10 = 13.000000000000002 must not round up a whole unit.
+  const units = Math.ceil(Math.round(need * 1e6) / 1e6 / pu);
+  if (units <= 0) return 0;
+  const low = Math.ceil(Math.max(1, input.minimum ?? 1) / pu);
+  const high = input.maximum == null ? Number.POSITIVE_INFINITY : Math.floor(input.maximum / pu);
+  if (low > high) return 0;
+  return Math.min(Math.max(units, low), high) * pu;
+}
+
+/**
+ * The stock warning (ADR 015): cards on hand are known and cover less than two weeks of the last 4
+ * weeks' sales (stock < half of them), or none are left while the product sells.
+ */
+export function hasStockWarning(input: { stock: number | null; salesLast4Weeks: number }): boolean {
+  if (input.stock === null) return false;
+  if (input.salesLast4Weeks <= 0) return false;
+  return input.stock <= 0 || input.stock < input.salesLast4Weeks / 2;
+}
+
+// --- Orders ----------------------------------------------------------------------------------------
+
+/** SPEC 3 Order to submit: positions (inventoryProductId, amount), storeType, storeId; reference optional. */
+export const OrderSubmitInput = z.object({
+  customerId: Id,
+  storeType: StoreType,
+  storeId: Id,
+  reference: z.string().trim().max(64).optional(),
+  positions: z
+    .array(z.object({ inventoryProductId: Id, amount: z.number().int() }))
+    .min(1, 'Please enter at least one value')
+    .max(ORDER_MAX_POSITIONS),
+});
+export type OrderSubmitInput = z.infer<typeof OrderSubmitInput>;
+
+/** Header carrying the client's key for one submission; a retry with the same key returns the same order. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Idempotency-Key must be 16 to 64 letters, digits, - or _');
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const OrderPosition = z.object({
+  productId: z.string(),
+  inventoryProductId: z.string(),
+  ean: z.string(),
+  name: z.string(),
+  /** The quantity ordered (SPEC 3 positions: amount = quantityOrdered). */
+  amount: z.number().int(),
+  quantityOrdered: z.number().int(),
+  quantityShipped: z.number().int(),
+});
+export type OrderPosition = z.infer<typeof OrderPosition>;
+
+/** SPEC 3 Order (list): Order ID, Reference, Ordered at, Ordered by, Status, Quantity ordered, Quantity shipped. */
+export const OrderRow = z.object({
+  orderId: z.string(),
+  retailerId: z.string(),
+  reference: z.string().nullable(),
+  orderedAt: z.string(),
+  orderedBy: z.string(),
+  status: OrderStatusSchema,
+  storeType: StoreType,
+  storeId: z.string(),
+  storeName: z.string(),
+  quantityOrdered: z.number().int(),
+  quantityShipped: z.number().int(),
+  positionCount: z.number().int(),
+});
+export type OrderRow = z.infer<typeof OrderRow>;
+export const OrdersPage = pageOf(OrderRow);
+export type OrdersPage = z.infer<typeof OrdersPage>;
+
+export const OrderShipment = z.object({
+  shipmentId: z.string(),
+  date: CalendarDay,
+  productId: z.string(),
+  quantity: z.number().int(),
+  status: z.string(),
+});
+
+export const OrderDetail = OrderRow.extend({
+  address: AddressRow,
+  positions: z.array(OrderPosition),
+  shipments: z.array(OrderShipment),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** Filters of the orders list (SPEC 3): startDate, endDate, storeId, storeType, deleted; paged. */
+export const OrdersQuery = z.object({
+  customerId: Id,
+  startDate: CalendarDay.optional(),
+  endDate: CalendarDay.optional(),
+  storeId: Id.optional(),
+  storeType: QueryStoreType.optional(),
+  /** Include orders of delivery addresses that have since been deleted (ADR 015). */
+  deleted: QueryFlag,
+  index: QueryInt(0, 100_000, 0),
+  results: QueryInt(1, 1000, DEFAULT_PAGE_SIZE_ORDERING),
+});
+export type OrdersQuery = z.infer<typeof OrdersQuery>;
+
+// --- Sales -----------------------------------------------------------------------------------------
+
+export const SALES_GROUP_BY = ['day', 'week', 'month', 'store', 'product'] as const;
+export const SalesGroupBy = z.enum(SALES_GROUP_BY);
+export type SalesGroupBy = z.infer<typeof SalesGroupBy>;
+
+/** SPEC 3 Sales request (ean, startDate, endDate, customerId, storeId, groupBy); at most 400 days. */
+export const SalesQuery = z.object({
+  customerId: Id,
+  startDate: CalendarDay,
+  endDate: CalendarDay,
+  ean: z
+    .string()
+    .trim()
+    .regex(/^\d{8,14}$/, 'Value must be an EAN of 8 to 14 digits')
+    .optional(),
+  storeId: Id.optional(),
+  groupBy: SalesGroupBy.default('day'),
+});
+export type SalesQuery = z.infer<typeof SalesQuery>;
+
+/** One group: `key` is the day, the Monday of the week, the month (YYYY-MM), the store id or the product id. */
+export const SalesGroup = z.object({
+  key: z.string(),
+  label: z.string(),
+  quantity: z.number().int(),
+  amountCents: z.number().int(),
+});
+export type SalesGroup = z.infer<typeof SalesGroup>;
+
+/** SPEC 3 Sales response: sales, totalSales, resultCount. */
+export const SalesAnswer = z.object({
+  sales: z.array(SalesGroup),
+  totalSales: z.object({ quantity: z.number().int(), amountCents: z.number().int() }),
+  resultCount: z.number().int(),
+});
+export type SalesAnswer = z.infer<typeof SalesAnswer>;
+
+/** The Transactions tab (ADR 015): the sales lines (store × product × day) behind the statistic, paged. */
+export const SalesTransactionsQuery = SalesQuery.omit({ groupBy: true }).extend({
+  index: QueryInt(0, 100_000, 0),
+  results: QueryInt(1, 1000, DEFAULT_PAGE_SIZE_ORDERING),
+});
+export const SalesTransaction = z.object({
+  date: CalendarDay,
+  storeId: z.string(),
+  storeName: z.string(),
+  productId: z.string(),
+  ean: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  amountCents: z.number().int(),
+});
+export type SalesTransaction = z.infer<typeof SalesTransaction>;
+export const SalesTransactionsPage = pageOf(SalesTransaction);
+export type SalesTransactionsPage = z.infer<typeof SalesTransactionsPage>;
+
+/** The Notes tab (ADR 015): how fresh and how complete the figures are. */
+export const SalesNotes = z.object({
+  /** The latest day with sales of this retailer, null when it has none. */
+  latestSalesDay: CalendarDay.nullable(),
+  /** The earliest day with sales of this retailer, null when it has none. */
+  earliestSalesDay: CalendarDay.nullable(),
+  /** The time zone the days are counted in. */
+  timezone: z.string(),
+});
+export type SalesNotes = z.infer<typeof SalesNotes>;
