@@ -12,6 +12,13 @@ import type {
 } from '@portal/core';
 import type { Db } from '../db/client.ts';
 import type { OrderingActor } from './actor.ts';
+import { getAddressOf, listAddresses } from './addresses.ts';
+import { readOrderOf } from './order-detail.ts';
+import { listOrders } from './order-list.ts';
+import { orderPdfBytes } from './order-pdf.ts';
+import { submitOrder } from './order-submit.ts';
+import { productsStepWithCalls } from './products-step.ts';
+import { listRetailers } from './retailer-list.ts';
 
 export type OrderingDeps = { db: Db; now: () => Date };
 
@@ -24,35 +31,39 @@ export type SubmitResult = { order: OrderDetail; created: boolean };
  * order is one the actor may act for — otherwise 404, never another retailer's data (ADR 015).
  */
 export function createOrderingService(deps: OrderingDeps) {
-  const notYet = (): never => {
-    throw new Error(`ordering service not implemented (${deps.db.table})`);
-  };
+  const { db } = deps;
   return {
     /** Retailers the actor may act for, searchable by name or id, paged. */
-    retailers: async (_actor: OrderingActor, _query: RetailersQuery): Promise<RetailersPage> => notYet(),
+    retailers: async (actor: OrderingActor, query: RetailersQuery): Promise<RetailersPage> => listRetailers(db, actor, query),
     /** The retailer's stores (store type 0) or distribution centres (1), searchable. */
     addresses: async (
-      _actor: OrderingActor,
-      _input: { customerId: string; storeType: StoreType; search?: string },
-    ): Promise<AddressList> => notYet(),
+      actor: OrderingActor,
+      input: { customerId: string; storeType: StoreType; search?: string },
+    ): Promise<AddressList> => listAddresses(db, actor, input),
     /** One store or distribution centre of the retailer. */
     address: async (
-      _actor: OrderingActor,
-      _input: { customerId: string; storeType: StoreType; storeId: string },
-    ): Promise<AddressRow> => notYet(),
+      actor: OrderingActor,
+      input: { customerId: string; storeType: StoreType; storeId: string },
+    ): Promise<AddressRow> => getAddressOf(db, actor, input),
     /** The products step of one location: every product the retailer may order, with its figures. */
     products: async (
-      _actor: OrderingActor,
-      _input: { customerId: string; storeType: StoreType; storeId: string },
-    ): Promise<ProductsAnswer> => notYet(),
+      actor: OrderingActor,
+      input: { customerId: string; storeType: StoreType; storeId: string },
+    ): Promise<ProductsAnswer> => (await productsStepWithCalls(db, actor, input, deps.now())).answer,
     /** Submits an order; the idempotency key makes a retry or a double click return the same order. */
-    submit: async (_actor: OrderingActor, _input: OrderSubmitInput, _idempotencyKey: string): Promise<SubmitResult> =>
-      notYet(),
-    orders: async (_actor: OrderingActor, _query: OrdersQuery): Promise<OrdersPage> => notYet(),
-    order: async (_actor: OrderingActor, _orderId: string): Promise<OrderDetail> => notYet(),
+    submit: async (actor: OrderingActor, input: OrderSubmitInput, idempotencyKey: string): Promise<SubmitResult> =>
+      submitOrder(deps, actor, input, idempotencyKey),
+    orders: async (actor: OrderingActor, query: OrdersQuery): Promise<OrdersPage> => {
+      const { calls: _calls, ...page } = await listOrders(db, actor, query, deps.now());
+      return page;
+    },
+    order: async (actor: OrderingActor, orderId: string): Promise<OrderDetail> => (await readOrderOf(db, actor, orderId)).detail,
     /** The order as a PDF document (bytes). */
-    orderPdf: async (_actor: OrderingActor, _orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> =>
-      notYet(),
+    orderPdf: async (actor: OrderingActor, orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> => {
+      const { detail, retailerName } = await readOrderOf(db, actor, orderId);
+      const bytes = await orderPdfBytes(detail, { retailerName, timezone: actor.timezone, generatedAt: deps.now() });
+      return { fileName: `order-${detail.orderId}.pdf`, bytes };
+    },
   };
 }
 

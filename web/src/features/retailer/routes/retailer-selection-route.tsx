@@ -1,35 +1,197 @@
-import { useLocation } from 'react-router-dom';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { toPagination } from '@portal/core';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { StoreIcon } from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { useT } from '../../../i18n/index.ts';
+import { useSession } from '../../../lib/auth.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useChosenRetailer } from '../api/chosen-retailer.ts';
+import { useRetailers } from '../api/retailers.ts';
 
 /** Navigation state set by the retailer guard when it redirects here. */
 export interface RetailerRequiredState {
   retailerRequired?: boolean;
+  /** Where the user was going (optional): choosing a retailer continues there. */
+  from?: string;
 }
 
 /**
- * /app/retailer-selection. Choosing a retailer comes with the ordering issue; this page already shows
- * the 'Please select a retailer to proceed.' prompt when the retailer guard sent the user here.
+ * /app/retailer-selection: a searchable, server-paged list (10 per page) of the retailers the user may
+ * act for. Choosing one keeps it for this portal's session and continues to New Order (or to where the
+ * guard came from). Shows 'Please select a retailer to proceed.' when the retailer guard sent the user here.
  */
 export function RetailerSelectionRoute() {
   const t = useT();
   const location = useLocation();
-  const [retailer] = useChosenRetailer();
-  const required = (location.state as RetailerRequiredState | null)?.retailerRequired === true;
+  const navigate = useNavigate();
+  const { status } = useSession();
+  const [chosen, choose] = useChosenRetailer();
+  const state = location.state as RetailerRequiredState | null;
+  const required = state?.retailerRequired === true;
+
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const [query, setQuery] = useState({ search: '', index: 0 });
+  // A new search starts at page 1.
+  if (debounced !== query.search) {
+    setQuery({ search: debounced, index: 0 });
+    setPage(1);
+  } else if (page - 1 !== query.index) {
+    setQuery({ search: query.search, index: page - 1 });
+  }
+  const { data, error, isLoading, isValidating, mutate } = useRetailers(query);
+
+  const onlyOne = data && query.search === '' && data.totalCount === 1 ? data.items[0] : undefined;
+  // A user who may act for exactly one retailer gets it preselected (the page still shows).
+  useEffect(() => {
+    if (onlyOne && !chosen) choose({ id: onlyOne.customerId, name: onlyOne.name });
+  }, [onlyOne, chosen, choose]);
+
+  const permissions = status?.user?.modules.ordering?.permissions;
+  // New Order; a sales-only user (no cardOrdering) continues to Sales.
+  const next =
+    state?.from ??
+    (permissions?.retailerSales === true && permissions.cardOrdering !== true
+      ? paths.app.sales
+      : paths.app.order.address);
+
+  const select = (id: string, name: string) => {
+    choose({ id, name });
+    void navigate(next);
+  };
+
+  const pagination = data ? toPagination(data) : null;
+
   return (
-    <ComingSoon title="pages.retailerSelection">
-      {required ? (
-        <Alert theme="orange" className="mx-auto max-w-xl">
-          {t('messages.selectRetailer')}
-        </Alert>
-      ) : null}
-      {retailer ? (
-        <Alert theme="blue" className="mx-auto max-w-xl">
-          {t('retailer.current', { name: retailer.name })}
-        </Alert>
-      ) : null}
-    </ComingSoon>
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('retailerSelection.title')} description={t('retailerSelection.description')} />
+      <div className="space-y-4">
+        {required ? (
+          <Alert theme="orange" role="alert">
+            {t('messages.selectRetailer')}
+          </Alert>
+        ) : null}
+        {chosen ? (
+          <div className="flex flex-col gap-3 rounded-lg bg-brand-50 p-3.5 ring-1 ring-inset ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-brand-900">{t('retailer.current', { name: chosen.name })}</p>
+            <Button onClick={() => void navigate(next)} className="shrink-0">
+              {t('retailerSelection.continue', { name: chosen.name })}
+            </Button>
+          </div>
+        ) : null}
+
+        <Card className="overflow-hidden">
+          <div className="border-b border-slate-200 p-4 sm:p-5" role="search">
+            <TextField
+              label={t('retailerSelection.search')}
+              placeholder={t('retailerSelection.searchPlaceholder')}
+              value={search}
+              onValueChange={setSearch}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+          </div>
+
+          {error && !data ? (
+            <div className="space-y-3 p-5">
+              <Alert theme="red" role="alert">
+                {t('retailerSelection.loadFailed')}
+              </Alert>
+              <Button theme="secondary" onClick={() => void mutate()}>
+                {t('retailerSelection.retry')}
+              </Button>
+            </div>
+          ) : isLoading && !data ? (
+            <div role="status" className="flex items-center justify-center gap-3 p-10 text-sm text-slate-500">
+              <Spinner className="size-5" />
+              {t('app.loading')}
+            </div>
+          ) : data && data.items.length === 0 ? (
+            <div className="px-6 py-12 text-center">
+              <div className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+                <StoreIcon className="size-5" />
+              </div>
+              <p className="font-semibold text-slate-900 first-letter:uppercase">{t('retailerSelection.noResults')}</p>
+              <p className="mt-1 text-sm text-slate-600">
+                {query.search ? t('retailerSelection.noResultsText') : t('retailerSelection.noRetailers')}
+              </p>
+            </div>
+          ) : data ? (
+            <ul
+              aria-label={t('retailerSelection.listLabel')}
+              aria-busy={isValidating || undefined}
+              className={`divide-y divide-slate-100 transition-opacity ${isValidating ? 'opacity-60' : ''}`}
+            >
+              {data.items.map((retailer) => {
+                const current = chosen?.id === retailer.customerId;
+                return (
+                  <li key={retailer.customerId}>
+                    <button
+                      type="button"
+                      onClick={() => select(retailer.customerId, retailer.name)}
+                      aria-current={current ? 'true' : undefined}
+                      className={[
+                        'flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors sm:px-5',
+                        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                        current ? 'bg-brand-50 hover:bg-brand-100' : 'hover:bg-slate-50',
+                      ].join(' ')}
+                    >
+                      <span
+                        className={`flex size-9 shrink-0 items-center justify-center rounded-full ${current ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-500'}`}
+                        aria-hidden="true"
+                      >
+                        <StoreIcon className="size-4" />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-slate-900">{retailer.name}</span>
+                        <span className="block truncate text-xs text-slate-500">
+                          {t('retailerSelection.customerId', { id: retailer.customerId })}
+                          {retailer.customerGroupId
+                            ? ` · ${t('retailerSelection.group', { id: retailer.customerGroupId })}`
+                            : ''}
+                        </span>
+                      </span>
+                      {current ? <Badge theme="blue">{t('retailerSelection.current')}</Badge> : null}
+                      <span
+                        className={`hidden text-sm font-semibold sm:inline ${current ? 'text-brand-700' : 'text-brand-600'}`}
+                      >
+                        {t('retailerSelection.choose')} ›
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+
+          {pagination && pagination.totalCount > 0 ? (
+            <div className="border-t border-slate-200 p-4 sm:px-5">
+              <Pagination
+                pagination={{ ...pagination, currentPage: page }}
+                onPageChange={setPage}
+                busy={isValidating}
+                labels={{
+                  nav: t('retailerSelection.pageNav'),
+                  previous: t('retailerSelection.previous'),
+                  next: t('retailerSelection.next'),
+                  pageOf: t('retailerSelection.pageStatus', { page, pages: pagination.pageCount }),
+                  total: t('retailerSelection.count', { count: pagination.totalCount }),
+                  pageSize: t('retailerSelection.pageSize'),
+                }}
+              />
+            </div>
+          ) : null}
+        </Card>
+      </div>
+    </div>
   );
 }

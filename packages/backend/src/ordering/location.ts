@@ -1,0 +1,47 @@
+import { type AddressRow, calendarDateInZone, type StoreType } from '@portal/core';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { type DistributionCentre, getDistributionCentre } from '../masterdata/distribution-centre.ts';
+import { type Location, locationOfStoreType } from '../masterdata/location-summary.ts';
+import { getStore, type Store } from '../masterdata/store.ts';
+
+/**
+ * A delivery address of the ordering portal (SPEC 3 Store / Address, SPEC 6 showStoreList): a store
+ * (store type 0) or a distribution centre (store type 1) of one retailer, as the wire's AddressRow.
+ */
+export function toAddressRow(storeType: StoreType, location: Store | DistributionCentre): AddressRow {
+  const storeId = storeType === 0 ? (location as Store).storeId : (location as DistributionCentre).distributionCentreId;
+  return {
+    storeId,
+    storeType,
+    retailerId: location.retailerId,
+    name: location.name,
+    street: location.street,
+    postalCode: location.postalCode,
+    city: location.city,
+    address: location.address,
+    customerStoreId: location.customerStoreId ?? null,
+    status: location.status,
+  };
+}
+
+/** One GetItem: the store or distribution centre, or null. */
+export async function getAddress(db: Db, storeType: StoreType, storeId: string): Promise<AddressRow | null> {
+  const found = storeType === 0 ? await getStore(db, storeId) : await getDistributionCentre(db, storeId);
+  return found ? toAddressRow(storeType, found) : null;
+}
+
+export const locationNotFound = () => new AppError('not_found', 'STORE.NOT_FOUND', 'Store not found.');
+
+/** The address when it exists and belongs to the retailer; anything else 404 (ids of others cannot be probed). */
+export async function requireAddress(db: Db, retailerId: string, storeType: StoreType, storeId: string): Promise<AddressRow> {
+  const address = await getAddress(db, storeType, storeId);
+  if (!address || address.retailerId !== retailerId) throw locationNotFound();
+  return address;
+}
+
+export const locationOfAddress = (address: Pick<AddressRow, 'storeType' | 'storeId'>): Location =>
+  locationOfStoreType(address.storeType, address.storeId);
+
+/** The actor's calendar date: "today" of the products step and of portal orders (po). */
+export const todayOf = (now: Date, timezone: string): string => calendarDateInZone(now, timezone);

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressRow, OrderStatus, StoreType } from '@portal/core';
+import { queryAll } from '../db/batch.ts';
+import type { Db } from '../db/client.ts';
+import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';
+
+/**
+ * Portal orders (SPEC 3 Order / Order to submit), in the single table (ADR 003):
+ *
+ * | Item | pk | sk | gsi1 | gsi2 |
+ * | header | ORDER#<orderId> | ORDER | RETAILER#<rid>#ORDERS / <orderedAt>#<orderId> | ORDERS#<STORE#id or DC#id> / <orderedAt>#<orderId> |
+ * | positions chunk | ORDER#<orderId> | POS#<nnnn> (100 positions each) | - | - |
+ * | idempotency | IDEM#<username lower>#<key> | ORDER_SUBMIT (TTL expiresAt 24 h) | - | - |
+ *
+ * Access patterns:
+ * - one order with its positions:      Query pk = ORDER#<id> (header + chunks, 1 call)
+ * - a retailer's orders by time:       gsi1 gsi1pk = RETAILER#<rid>#ORDERS, gsi1sk BETWEEN <from> AND <to>
+ * - a location's orders by time:       gsi2 gsi2pk = ORDERS#<location pk>, gsi2sk BETWEEN <from> AND <to>
+ * - a submission already made?         GetItem IDEM#<username>#<key> / ORDER_SUBMIT
+ * The lists read headers only (they carry quantityOrdered and positionCount), never the positions.
+ */
+export const POSITIONS_PER_CHUNK = 100;
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+export type StoredPosition = { productId: string; inventoryProductId: string; ean: string; name: string; amount: number };
+
+export type OrderHeader = {
+  orderId: string;
+  retailerId: string;
+  status: OrderStatus;
+  reference: string | null;
+  orderedAt: string;
+  orderedBy: string;
+  orderedByUsername: string;
+  storeType: StoreType;
+  storeId: string;
+  storeName: string;
+  /** The delivery address as it was when the order was placed. */
+  address: AddressRow;
+  quantityOrdered: number;
+  positionCount: number;
+  /** The actor's calendar date of the order (the `po` day of the location summary). */
+  orderDay: string;
+};
+
+export type StoredOrder = OrderHeader & { positions: StoredPosition[] };
+
+export const orderKeys = {
+  pk: (orderId: string) => `ORDER#${orderId}`,
+  headerSk: 'ORDER',
+  chunkSk: (n: number) => `POS#${String(n).padStart(4, '0')}`,
+  retailerGsi1pk: (retailerId: string) => `RETAILER#${retailerId}#ORDERS`,
+  locationGsi2pk: (storeType: StoreType, storeId: string) => `ORDERS#${locationPk(locationOfStoreType(storeType, storeId))}`,
+  byTime: (orderedAt: string, orderId: string) => `${orderedAt}#${orderId}`,
+  idempotency: (username: string, key: string) => ({ pk: `IDEM#${username.trim().toLowerCase()}#${key}`, sk: 'ORDER_SUBMIT' }),
+};
+
+const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford: no I, L, O, U
+
+/** A readable, unique order id: O-<YYYYMMDD>-<6 random base32 characters> (30 bits per day). */
+export function newOrderId(day: string): string {
+  const bytes = randomBytes(6);
+  let suffix = '';
+  for (const b of bytes) suffix += BASE32[b & 31];
+  return `O-${day.replaceAll('-', '')}-${suffix}`;
+}
+
+/** The header and chunk items of an order (Puts conditioned on the order id being new). */
+export function orderItems(db: Db, order: StoredOrder) {
+  const { positions, ...header } = order;
+  const items: Record<string, unknown>[] = [
+    {
+      pk: orderKeys.pk(order.orderId),
+      sk: orderKeys.headerSk,
+      gsi1pk: orderKeys.retailerGsi1pk(order.retailerId),
+      gsi1sk: orderKeys.byTime(order.orderedAt, order.orderId),
+      gsi2pk: orderKeys.locationGsi2pk(order.storeType, order.storeId),
+      gsi2sk: orderKeys.byTime(order.orderedAt, order.orderId),
+      type: 'order',
+      ...header,
+    },
+  ];
+  for (let start = 0, n = 0; start < positions.length; start += POSITIONS_PER_CHUNK, n += 1) {
+    items.push({
+      pk: orderKeys.pk(order.orderId),
+      sk: orderKeys.chunkSk(n),
+      type: 'orderPositions',
+      orderId: order.orderId,
+      positions: positions.slice(start, start + POSITIONS_PER_CHUNK),
+    });
+  }
+  return items.map((Item) => ({
+    Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+  }));
+}
+
+const HEADER_FIELDS = [
+  'orderId', 'retailerId', 'status', 'reference', 'orderedAt', 'orderedBy', 'orderedByUsername', 'storeType',
+  'storeId', 'storeName', 'address', 'quantityOrdered', 'positionCount', 'orderDay',
+] as const;
+
+/** The header fields of a stored header item (keys dropped). */
+export function readHeader(item: Record<string, unknown>): OrderHeader {
+  return Object.fromEntries(HEADER_FIELDS.map((f) => [f, item[f]])) as unknown as OrderHeader;
+}
+
+/** One order with its positions: ONE Query of its partition; null when unknown. */
+export async function getOrder(db: Db, orderId: string, consistent = false): Promise<StoredOrder | null> {
+  const res = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': orderKeys.pk(orderId) },
+    ConsistentRead: consistent,
+  });
+  const header = res.items.find((item) => item.sk === orderKeys.headerSk);
+  if (!header) return null;
+  const positions = res.items
+    .filter((item) => typeof item.sk === 'string' && item.sk.startsWith('POS#'))
+    .sort((a, b) => ((a.sk as string) < (b.sk as string) ? -1 : 1))
+    .flatMap((item) => item.positions as StoredPosition[]);
+  return { ...readHeader(header), positions };
+}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { isSelectableAddress, Messages, type OrderSubmitInput } from '@portal/core';
+import { queryAll } from '../db/batch.ts';
+import type { Db } from '../db/client.ts';
+import { isConditionFailure } from '../db/conditions.ts';
+import { toTtl } from '../db/table.ts';
+import { AppError } from '../errors.ts';
+import { weekOf } from '../masterdata/fields.ts';
+import { locationPk, readSummary, SUMMARY_SK, summaryPut } from '../masterdata/location-summary.ts';
+import { allProducts } from '../masterdata/product.ts';
+import { allRetailerProducts } from '../masterdata/retailer-product.ts';
+import type { OrderingActor } from './actor.ts';
+import { getAddress, locationNotFound, locationOfAddress, todayOf } from './location.ts';
+import { orderDetail, orderNotFound } from './order-detail.ts';
+import { getOrder, IDEMPOTENCY_TTL_SECONDS, newOrderId, orderItems, orderKeys, type StoredOrder } from './order-entity.ts';
+import { shipmentLinesOfOrders } from './order-shipments.ts';
+import { applyOrderToSummary } from './order-summary.ts';
+import { checkPositions } from './order-validation.ts';
+import type { SubmitResult } from './ordering-service.ts';
+import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
+
+type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Write cycles before giving up when the location's summary keeps moving (another order or an import). */
+const MAX_ATTEMPTS = 8;
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(500, 15 * 2 ** attempt) * (0.5 + Math.random())));
+
+/**
+ * The request as the idempotency key binds it: what the order says, positions in product order (a
+ * reordered basket is the same order), an empty reference as none. Its SHA-256 is stored with the key.
+ */
+export function requestHash(input: OrderSubmitInput): string {
+  const canonical = {
+    customerId: input.customerId,
+    storeType: input.storeType,
+    storeId: input.storeId,
+    reference: input.reference?.trim() || null,
+    positions: input.positions
+      .map((p) => [p.inventoryProductId, p.amount] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+type IdempotencyRecord = { hash: string; orderId: string };
+
+async function readIdempotency(db: Db, username: string, key: string, now: Date): Promise<IdempotencyRecord | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: orderKeys.idempotency(username, key), ConsistentRead: true }));
+  // TTL deletes lag (up to 48 h): an expired record counts as absent.
+  if (!res.Item || (res.Item.expiresAt as number) <= toTtl(now)) return null;
+  return { hash: res.Item.hash as string, orderId: res.Item.orderId as string };
+}
+
+/** The answer to a key already used: the same request gets its order back, another one 409. */
+async function replay(db: Db, record: IdempotencyRecord, hash: string): Promise<SubmitResult> {
+  if (record.hash !== hash) {
+    throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another order.');
+  }
+  const order = await getOrder(db, record.orderId, true);
+  if (!order) throw orderNotFound();
+  const shipped = await shipmentLinesOfOrders(db, [order]);
+  return { order: orderDetail(order, shipped.lines.get(order.orderId) ?? []), created: false };
+}
+
+/**
+ * Submits an order (SPEC 3 Order to submit, SPEC 5 Order rules, SPEC 7 replenishment/orders create).
+ *
+ * Checks, in this order, before anything is written: cardOrdering (403); the retailer (404); a key
+ * already used (same request: the stored order, created false; another request: 409); the location
+ * exists and is the retailer's (404 STORE.NOT_FOUND) and is active (400 ORDER.LOCATION_NOT_SELECTABLE);
+ * each position (400 ORDER.INVALID with `positions.<i>.<field>` issues).
+ *
+ * Then ONE TransactWriteItems: the order header and position chunks (new id), the idempotency record
+ * (absent or expired; TTL 24 h) and the location summary with the order as last portal order (`po`,
+ * `poq`, `s` recounted; conditioned on the version read). A failed condition means: the key was taken
+ * meanwhile (a concurrent identical submit: answer its order) or the summary moved (retry the cycle).
+ * Calls: 5 parallel reads (role, key, location, catalogue, retailer products) + 1 Query (summary and
+ * this week's buckets) + 1 TransactWriteItems = 7 when nothing races.
+ */
+export async function submitOrder(
+  deps: { db: Db; now: () => Date },
+  actor: OrderingActor,
+  input: OrderSubmitInput,
+  idempotencyKey: string,
+): Promise<SubmitResult> {
+  const { db } = deps;
+  requireOrderingPermission(actor, 'cardOrdering');
+  const hash = requestHash(input);
+  const [, existing, address, catalogue, retailerProducts] = await Promise.all([
+    requireRetailer(db, actor, input.customerId),
+    readIdempotency(db, actor.username, idempotencyKey, deps.now()),
+    getAddress(db, input.storeType, input.storeId),
+    allProducts(db),
+    allRetailerProducts(db, input.customerId),
+  ]);
+  if (existing) return replay(db, existing, hash);
+  if (!address || address.retailerId !== input.customerId) throw locationNotFound();
+  if (!isSelectableAddress(address)) {
+    throw new AppError('input', 'ORDER.LOCATION_NOT_SELECTABLE', Messages.selectLocation, {
+      issues: [{ path: 'storeId', message: Messages.selectLocation }],
+    });
+  }
+  const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
+  const allowed = check ? new Set(retailerProducts.items.map((rp) => rp.productId)) : null;
+  const { positions, issues } = checkPositions(input.positions, catalogue.items, allowed);
+  if (issues.length) throw new AppError('input', 'ORDER.INVALID', Messages.orderInvalid, { issues });
+
+  const location = locationOfAddress(address);
+  const quantities = new Map(positions.map((p) => [p.productId, p.amount]));
+  for (let attempt = 0; ; attempt += 1) {
+    const now = deps.now();
+    const day = todayOf(now, actor.timezone);
+    const order: StoredOrder = {
+      orderId: newOrderId(day),
+      retailerId: input.customerId,
+      status: 'created',
+      reference: input.reference?.trim() || null,
+      orderedAt: now.toISOString(),
+      orderedBy: actor.displayName,
+      orderedByUsername: actor.username,
+      storeType: address.storeType,
+      storeId: address.storeId,
+      storeName: address.name,
+      address,
+      quantityOrdered: positions.reduce((sum, p) => sum + p.amount, 0),
+      positionCount: positions.length,
+      orderDay: day,
+      positions,
+    };
+    // The summary (the location's lock) and the week buckets from this week on, in one Query.
+    const read = await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': locationPk(location), ':from': `W#${weekOf(day)}`, ':to': SUMMARY_SK },
+      ConsistentRead: true,
+    });
+    const summary = readSummary(read.items.find((item) => item.sk === SUMMARY_SK));
+    const weeks = read.items.filter((item) => item.sk !== SUMMARY_SK);
+    const products = applyOrderToSummary(summary, weeks, day, quantities);
+    const transaction: TxItem[] = [
+      ...(orderItems(db, order) as TxItem[]),
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...orderKeys.idempotency(actor.username, idempotencyKey),
+            type: 'idempotency',
+            username: actor.username,
+            hash,
+            orderId: order.orderId,
+            createdAt: order.orderedAt,
+            expiresAt: toTtl(now) + IDEMPOTENCY_TTL_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+          ExpressionAttributeValues: { ':now': toTtl(now) },
+        },
+      },
+      summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt) as TxItem,
+    ];
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: transaction }));
+      return { order: orderDetail(order, []), created: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const taken = await readIdempotency(db, actor.username, idempotencyKey, deps.now());
+      if (taken) return replay(db, taken, hash);
+      if (attempt + 1 >= MAX_ATTEMPTS) {
+        throw new AppError('conflict', 'ORDER.BUSY', 'The order could not be saved because the location changed meanwhile. Please submit again.');
+      }
+      await backoff(attempt);
+    }
+  }
+}

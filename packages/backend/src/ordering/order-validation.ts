@@ -1,0 +1,53 @@
+import { Messages, type OrderSubmitInput, quantityRule } from '@portal/core';
+import type { Product } from '../masterdata/product.ts';
+import type { StoredPosition } from './order-entity.ts';
+
+export type Issue = { path: string; message: string };
+
+export const PRODUCT_NOT_AVAILABLE = 'Product not available';
+export const PRODUCT_TWICE = 'Product ordered twice';
+
+/**
+ * Checks an order's positions (SPEC 5 Order): every position names an active catalogue product by its
+ * inventoryProductId that the retailer may order (unless the retailer product check is off), no product
+ * comes twice, and every amount passes core's quantityRule ('Minimum', 'Maximum', 'PU'). Answers the
+ * positions to store, or the issues with the field paths the basket shows them at.
+ */
+export function checkPositions(
+  positions: OrderSubmitInput['positions'],
+  catalogue: readonly Product[],
+  allowed: ReadonlySet<string> | null,
+): { positions: StoredPosition[]; issues: Issue[] } {
+  const byInventoryId = new Map<string, Product>();
+  for (const p of catalogue) if (p.status === 'active') byInventoryId.set(p.inventoryProductId, p);
+  const issues: Issue[] = [];
+  const out: StoredPosition[] = [];
+  const seen = new Set<string>();
+  positions.forEach((position, i) => {
+    const product = byInventoryId.get(position.inventoryProductId);
+    if (!product || (allowed && !allowed.has(product.productId))) {
+      issues.push({ path: `positions.${i}.inventoryProductId`, message: PRODUCT_NOT_AVAILABLE });
+      return;
+    }
+    if (seen.has(product.productId)) {
+      issues.push({ path: `positions.${i}.inventoryProductId`, message: PRODUCT_TWICE });
+      return;
+    }
+    seen.add(product.productId);
+    const problem = quantityRule(product, position.amount);
+    if (problem) {
+      issues.push({ path: `positions.${i}.amount`, message: problem });
+      return;
+    }
+    out.push({
+      productId: product.productId,
+      inventoryProductId: product.inventoryProductId,
+      ean: product.ean,
+      name: product.name,
+      amount: position.amount,
+    });
+  });
+  return { positions: out, issues };
+}
+
+export const ORDER_INVALID = Messages.orderInvalid;

@@ -1,0 +1,91 @@
+import { hasStockWarning, type ProductRow, type ProductsAnswer, type StoreType, suggestedQuantity } from '@portal/core';
+import type { Db } from '../db/client.ts';
+import { locationProductFigures, type ProductFigures } from '../masterdata/location-summary.ts';
+import { allProducts, type Product } from '../masterdata/product.ts';
+import { allRetailerProducts, type RetailerProduct } from '../masterdata/retailer-product.ts';
+import type { OrderingActor } from './actor.ts';
+import { locationOfAddress, locationNotFound, getAddress, todayOf } from './location.ts';
+import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
+
+/**
+ * The products the retailer may order: active catalogue products, and — unless the actor's ordering
+ * setting disableRetailerProductCheck is set (SPEC 6) — only those of the retailer's product list. The
+ * retailer's list also says which are AIRS products. Keyed by product id, in catalogue (name) order.
+ */
+export function offeredProducts(
+  catalogue: readonly Product[],
+  retailerProducts: readonly RetailerProduct[],
+  checkRetailerProducts: boolean,
+): { product: Product; airs: boolean }[] {
+  const allowed = new Map(retailerProducts.map((rp) => [rp.productId, rp]));
+  return catalogue
+    .filter((p) => p.status === 'active' && (!checkRetailerProducts || allowed.has(p.productId)))
+    .map((product) => ({ product, airs: allowed.get(product.productId)?.airs === true }));
+}
+
+/** One row of the products step from the product, its AIRS flag and its figures at the location. */
+export function productRow(product: Product, airs: boolean, figures: ProductFigures | undefined): ProductRow {
+  const salesLast4Weeks = figures?.salesLast4Weeks ?? 0;
+  const stock = figures?.stock ?? null;
+  const minimum = product.minimum ?? null;
+  const maximum = product.maximum ?? null;
+  return {
+    id: product.productId,
+    inventoryProductId: product.inventoryProductId,
+    ean: product.ean,
+    sku: product.sku,
+    name: product.name,
+    company: product.company,
+    bundleSize: product.bundleSize,
+    packagingUnit: product.packagingUnit,
+    minimum,
+    maximum,
+    couponType: product.couponType ?? null,
+    faceValueCents: product.faceValue == null ? null : Math.round(product.faceValue * 100),
+    singleItemAmountCents:
+      figures && figures.totalSold > 0 ? Math.round(figures.totalAmountCents / figures.totalSold) : null,
+    salesLast4Weeks,
+    salesSinceLastOrder: figures?.salesSinceLastOrder ?? 0,
+    averagePerMonth: Math.round((figures?.averagePerMonth ?? 0) * 100) / 100,
+    calculatedSince: figures?.calculatedSince ?? null,
+    lastOrder: figures?.lastOrder ?? null,
+    stock,
+    stockWarning: hasStockWarning({ stock, salesLast4Weeks }),
+    airs,
+    suggestedQuantity: suggestedQuantity({ salesLast4Weeks, stock, packagingUnit: product.packagingUnit, minimum, maximum }),
+  };
+}
+
+const byName = (a: ProductRow, b: ProductRow) => a.name.localeCompare(b.name, 'en') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The products step of one location (SPEC 2 order location/{id}, SPEC 3 product table columns, SPEC 7
+ * replenishment/products), with the number of DynamoDB calls it made (for the benchmark). Five reads,
+ * all in parallel and independent of the history's length and of the number of products (ADR 014):
+ * retailer role GetItem, store/centre GetItem, location Query (summary + last 5 week buckets), the
+ * retailer's products Query, the catalogue Query (gsi1 PRODUCTS) — each Query one page up to ~1 MB.
+ */
+export async function productsStepWithCalls(
+  db: Db,
+  actor: OrderingActor,
+  input: { customerId: string; storeType: StoreType; storeId: string },
+  now: Date,
+): Promise<{ answer: ProductsAnswer; calls: number }> {
+  requireOrderingPermission(actor, 'cardOrdering');
+  const today = todayOf(now, actor.timezone);
+  const location = locationOfAddress(input);
+  // Every read at once; nothing is answered before the retailer and the location have been checked.
+  const [, address, figures, retailerProducts, catalogue] = await Promise.all([
+    requireRetailer(db, actor, input.customerId),
+    getAddress(db, input.storeType, input.storeId),
+    locationProductFigures(db, location, today),
+    allRetailerProducts(db, input.customerId),
+    allProducts(db),
+  ]);
+  if (!address || address.retailerId !== input.customerId) throw locationNotFound();
+  const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
+  const items = offeredProducts(catalogue.items, retailerProducts.items, check)
+    .map(({ product, airs }) => productRow(product, airs, figures.figures.get(product.productId)))
+    .sort(byName);
+  return { answer: { location: address, items }, calls: 2 + figures.calls + retailerProducts.calls + catalogue.calls };
+}

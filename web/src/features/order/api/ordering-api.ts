@@ -1,0 +1,145 @@
+import {
+  AddressList,
+  AddressRow,
+  IDEMPOTENCY_HEADER,
+  OrderDetail,
+  type OrderSubmitInput,
+  type Portal,
+  ProductsAnswer,
+  type StoreType,
+} from '@portal/core';
+import useSWR, { mutate } from 'swr';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
+import { usePortal } from '../../../lib/portal.ts';
+
+/**
+ * The order stepper's calls (SPEC 7 replenishment). Keys are session-bound (`[name, portal, ...]`) so a
+ * logout drops them.
+ */
+
+// --- Delivery addresses ----------------------------------------------------------------------------
+
+export interface AddressQuery {
+  customerId: string;
+  storeType: StoreType;
+  search: string;
+}
+
+export const addressesKey = (portal: Portal, q: AddressQuery) =>
+  ['replenishment/addresses', portal, q.customerId, q.storeType, q.search] as const;
+
+/**
+ * The retailer's delivery addresses: its stores (GET stores?customerId, store type 0) with the setting
+ * showStoreList, otherwise its distribution centres (GET retailers/:id/distribution-centers, type 1).
+ */
+export async function fetchAddresses(portal: Portal, q: AddressQuery): Promise<AddressList> {
+  const search = q.search ? { search: q.search } : {};
+  const client = api({ portal }).replenishment;
+  const res =
+    q.storeType === 0
+      ? await client.stores.$get({ query: { customerId: q.customerId, ...search } })
+      : await client.retailers[':id']['distribution-centers'].$get({ param: { id: q.customerId }, query: search });
+  return readJson(res, AddressList);
+}
+
+export function useAddresses(q: AddressQuery | null) {
+  const portal = usePortal();
+  return useSWR(q ? addressesKey(portal, q) : null, () => fetchAddresses(portal, q!), {
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
+}
+
+export interface LocationQuery {
+  customerId: string;
+  storeType: StoreType;
+  storeId: string;
+}
+
+/** GET stores/:id?customerId&storeType: one delivery address (a link or reload on another location). */
+export async function fetchAddress(portal: Portal, q: LocationQuery): Promise<AddressRow> {
+  const res = await api({ portal }).replenishment.stores[':id'].$get({
+    param: { id: q.storeId },
+    query: { customerId: q.customerId, storeType: String(q.storeType) as '0' | '1' },
+  });
+  return readJson(res, AddressRow);
+}
+
+export function useAddress(q: LocationQuery | null) {
+  const portal = usePortal();
+  return useSWR(
+    q ? (['replenishment/address', portal, q.customerId, q.storeType, q.storeId] as const) : null,
+    () => fetchAddress(portal, q!),
+    { shouldRetryOnError: false },
+  );
+}
+
+// --- Products --------------------------------------------------------------------------------------
+
+export const productsKey = (portal: Portal, q: LocationQuery) =>
+  ['replenishment/products', portal, q.customerId, q.storeType, q.storeId] as const;
+
+/** GET products?customerId&storeId&storeType: the products step's rows and the location. */
+export async function fetchProducts(portal: Portal, q: LocationQuery): Promise<ProductsAnswer> {
+  const res = await api({ portal }).replenishment.products.$get({
+    query: { customerId: q.customerId, storeId: q.storeId, storeType: String(q.storeType) as '0' | '1' },
+  });
+  return readJson(res, ProductsAnswer);
+}
+
+export function useProducts(q: LocationQuery | null) {
+  const portal = usePortal();
+  return useSWR(q ? productsKey(portal, q) : null, () => fetchProducts(portal, q!), {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
+}
+
+// --- Orders ----------------------------------------------------------------------------------------
+
+export const orderKey = (portal: Portal, orderId: string) => ['replenishment/order', portal, orderId] as const;
+
+/**
+ * POST orders with the checkout's Idempotency-Key: 201 with the new order, 200 with the same order on
+ * a replay. No generic snack: the check step shows 'Your order could not be created.' and the server's
+ * field issues itself (401/403 still open the auth dialog). The new order is put into the cache.
+ */
+export async function submitOrder(portal: Portal, input: OrderSubmitInput, key: string): Promise<OrderDetail> {
+  const options = { portal, notify: false };
+  const res = await api(options).replenishment.orders.$post({
+    json: input,
+    header: { [IDEMPOTENCY_HEADER.toLowerCase()]: key },
+  });
+  const order = await readJson(res, OrderDetail, options);
+  await mutate(orderKey(portal, order.orderId), order, { revalidate: false });
+  // Order lists (another screen) read new data on their next visit.
+  await mutate((k) => Array.isArray(k) && k[0] === 'replenishment/orders' && k[1] === portal, undefined, {
+    revalidate: true,
+  });
+  return order;
+}
+
+/** GET orders/:id. */
+export async function fetchOrder(portal: Portal, orderId: string): Promise<OrderDetail> {
+  return readJson(await api({ portal }).replenishment.orders[':id'].$get({ param: { id: orderId } }), OrderDetail);
+}
+
+export function useOrder(orderId: string | undefined) {
+  const portal = usePortal();
+  return useSWR(orderId ? orderKey(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
+    shouldRetryOnError: false,
+  });
+}
+
+/**
+ * GET orders/:id/pdf as a Blob. The API needs the portal header, so a plain link cannot fetch it: the
+ * PDF is fetched through the API client and shown from an object URL.
+ */
+export async function fetchOrderPdf(portal: Portal, orderId: string): Promise<Blob> {
+  const res = await api({ portal }).replenishment.orders[':id'].pdf.$get({ param: { id: orderId } });
+  const blob = await res.blob();
+  return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+}
+
+export const orderPdfFileName = (orderId: string) => `order-${orderId}.pdf`;

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/card.tsx';
+import { type Step, Stepper } from '../../../components/ui/stepper.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useOrderContext } from '../api/use-order-context.ts';
+
+/** The four steps of the order stepper (SPEC 2): Address, Products, Order, Finalization. */
+export type OrderStep = 0 | 1 | 2 | 3;
+
+/**
+ * The frame of every order screen: the stepper (finished steps link back), the retailer the order is
+ * for, the heading. Without a chosen retailer (possible only with disableRetailerLevel) it asks for one.
+ */
+export function OrderPage({
+  step,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  step: OrderStep;
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const { retailer, draft } = useOrderContext();
+  const locationId = draft.location?.storeId;
+  const steps: Step[] = [
+    { label: t('order.steps.address'), to: paths.app.order.address },
+    { label: t('order.steps.products'), ...(locationId ? { to: paths.app.order.location(locationId) } : {}) },
+    { label: t('order.steps.order'), ...(locationId ? { to: paths.app.order.check(locationId) } : {}) },
+    { label: t('order.steps.finalization') },
+  ];
+  return (
+    <div>
+      <Stepper steps={steps} current={step} label={t('order.steps.label')} />
+      {retailer ? (
+        <p className="-mt-2 mb-4 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+          <span>{t('order.retailer', { name: retailer.name })}</span>
+          {step < 3 ? (
+            <Link to={paths.app.retailerSelection} className="font-medium text-brand-700 hover:underline">
+              {t('order.changeRetailer')}
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      <PageHeader title={title} description={description} actions={actions} />
+      {retailer || step === 3 ? (
+        children
+      ) : (
+        <div className="space-y-4">
+          <Alert theme="orange" role="alert">
+            {t('messages.selectRetailer')}
+          </Alert>
+          <Link to={paths.app.retailerSelection} className={buttonClasses('primary')}>
+            {t('retailerSelection.title')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A loading line inside a step. */
+export function StepLoading() {
+  const t = useT();
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500">
+      <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      {t('app.loading')}
+    </div>
+  );
+}
+
+/** An empty list inside a card: an honest sentence, not a page heading. */
+export function ListEmpty({ title, text, icon }: { title: string; text?: string; icon?: ReactNode }) {
+  return (
+    <div className="px-6 py-12 text-center">
+      {icon ? (
+        <div className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          {icon}
+        </div>
+      ) : null}
+      <p className="font-semibold text-slate-900 first-letter:uppercase">{title}</p>
+      {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}
+    </div>
+  );
+}

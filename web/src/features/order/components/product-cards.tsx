@@ -1,0 +1,102 @@
+import { type ProductRow, quantityOf } from '@portal/core';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import type { OrderBasket } from '../api/order-draft.ts';
+import { COLUMN_LABELS, type ProductColumn } from '../api/product-table.ts';
+import type { OrderContext } from '../api/use-order-context.ts';
+import { limitsText, ProductCell } from './product-cells.tsx';
+import { QuantityInput } from './quantity-input.tsx';
+
+/** The figures a phone card shows at a glance; every other one is on the product page ('Show all figures'). */
+const CARD_FIGURES: ProductColumn[] = ['suggestedQuantity', 'salesLast4Weeks', 'lastOrder', 'packagingUnit'];
+
+/**
+ * The products step below 768 px: one card per product with its key figures and the quantity entry
+ * (a table with 19 columns is not usable at 375 px).
+ */
+export function ProductCards({
+  rows,
+  columns,
+  basket,
+  onQuantity,
+  locationId,
+  ctx,
+}: {
+  rows: readonly ProductRow[];
+  columns: readonly ProductColumn[];
+  basket: OrderBasket;
+  onQuantity: (product: ProductRow, qty: number | null) => void;
+  locationId: string;
+  ctx: Pick<OrderContext, 'locale' | 'currency'>;
+}) {
+  const t = useT();
+  const showStock = columns.includes('stockWarning');
+  const showAirs = columns.includes('airs');
+  return (
+    <ul className="space-y-3" aria-label={t('order.products.tableLabel')}>
+      {rows.map((row) => {
+        const qty = quantityOf(basket, row.id);
+        return (
+          <li
+            key={row.id}
+            className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ${qty ? 'ring-brand-300' : 'ring-slate-200'}`}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Link
+                  to={paths.app.order.product(locationId, row.id)}
+                  className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                >
+                  {row.name}
+                </Link>
+                <p className="mt-0.5 truncate text-xs text-slate-500">
+                  {row.company} · {t('order.columns.ean')} {row.ean}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                {showStock && row.stockWarning ? <Badge theme="orange">{t('order.products.lowStock')}</Badge> : null}
+                {showAirs && row.airs ? (
+                  <Badge theme="blue" title={t('order.products.airsHint')}>
+                    {t('order.columns.airs')}
+                  </Badge>
+                ) : null}
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              {CARD_FIGURES.map((c) => (
+                <div key={c} className="min-w-0">
+                  <dt className="truncate text-xs text-slate-500">{t(COLUMN_LABELS[c])}</dt>
+                  <dd className={`tabular-nums ${c === 'suggestedQuantity' ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
+                    <ProductCell column={c} row={row} ctx={ctx} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-3 flex items-end gap-3 border-t border-slate-100 pt-3">
+              <div className="min-w-0 flex-1">
+                <p className="text-xs text-slate-500">{limitsText(t, row)}</p>
+                <Link
+                  to={paths.app.order.product(locationId, row.id)}
+                  className="text-xs font-medium text-brand-700 hover:underline"
+                >
+                  {t('order.products.details')}
+                </Link>
+              </div>
+              <div className="w-32">
+                <QuantityInput
+                  product={row}
+                  value={qty}
+                  onChange={(q) => onQuantity(row, q)}
+                  label={t('order.products.quantityFor', { name: row.name })}
+                  size="lg"
+                />
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ProductRow } from '@portal/core';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { formatCents, formatDay, formatNumber } from '../api/format.ts';
+import type { ProductColumn } from '../api/product-table.ts';
+import type { OrderContext } from '../api/use-order-context.ts';
+
+/** One figure of a product row, formatted in the user's locale and currency; '—' when unknown. */
+export function ProductCell({
+  column,
+  row,
+  ctx,
+}: {
+  column: ProductColumn;
+  row: ProductRow;
+  ctx: Pick<OrderContext, 'locale' | 'currency'>;
+}) {
+  const t = useT();
+  const none = <span className="text-slate-400">{t('order.none')}</span>;
+  const n = (value: number, digits = 0) => formatNumber(ctx.locale, value, digits);
+  switch (column) {
+    case 'bundleSize':
+    case 'packagingUnit':
+    case 'salesLast4Weeks':
+    case 'salesSinceLastOrder':
+    case 'suggestedQuantity':
+      return <>{n(row[column])}</>;
+    case 'averagePerMonth':
+      return <>{n(row.averagePerMonth, 1)}</>;
+    case 'calculatedSince':
+      return row.calculatedSince ? <>{formatDay(ctx.locale, row.calculatedSince)}</> : none;
+    case 'lastOrder':
+      return row.lastOrder ? (
+        <>{t('order.lastOrderValue', { date: formatDay(ctx.locale, row.lastOrder.date), qty: n(row.lastOrder.quantity) })}</>
+      ) : (
+        none
+      );
+    case 'stockWarning':
+      return row.stockWarning ? <Badge theme="orange">{t('order.products.lowStock')}</Badge> : none;
+    case 'airs':
+      return row.airs ? (
+        <Badge theme="blue" title={t('order.products.airsHint')}>
+          {t('order.yes')}
+        </Badge>
+      ) : (
+        <span className="text-slate-500">{t('order.no')}</span>
+      );
+    case 'singleItemAmountCents':
+    case 'faceValueCents': {
+      const cents = row[column];
+      return cents == null ? none : <>{formatCents(ctx.locale, cents, ctx.currency)}</>;
+    }
+    case 'couponType':
+      return row.couponType ? <>{row.couponType}</> : none;
+    default:
+      return row[column] ? <>{row[column]}</> : none;
+  }
+}
+
+/** 'Min 10 · Max 500 · PU 5'. */
+export function limitsText(t: ReturnType<typeof useT>, row: ProductRow): string {
+  return t('order.products.limits', {
+    min: Math.max(1, row.minimum ?? 1),
+    max: row.maximum ?? t('order.products.noMaximum'),
+    pu: row.packagingUnit,
+  });
+}

@@ -1,0 +1,182 @@
+import { type AddressRow, isSelectableAddress } from '@portal/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { StoreIcon } from '../../../components/ui/icons.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
+import { type Translate, useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useAddresses } from '../api/ordering-api.ts';
+import { chooseLocation } from '../api/order-draft.ts';
+import { useOrderContext } from '../api/use-order-context.ts';
+import { ListEmpty, OrderPage, StepLoading } from '../components/order-page.tsx';
+
+const statusTheme = { active: 'green', deleted: 'gray', locked: 'red', lockedForAirs: 'orange' } as const;
+
+const statusLabel = (t: Translate, address: AddressRow) => t(`order.address.statuses.${address.status}`);
+
+/**
+ * /app/order — step 1, Address: the chosen retailer's stores (setting showStoreList, store type 0) or its
+ * distribution centres (type 1), searchable. Locked and deleted addresses are listed with their status
+ * but cannot be chosen. Choosing one keeps it as the order's location and goes on to its products.
+ */
+export function AddressRoute() {
+  const t = useT();
+  const navigate = useNavigate();
+  const ctx = useOrderContext();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const query = ctx.retailerId ? { customerId: ctx.retailerId, storeType: ctx.storeType, search: debounced } : null;
+  const { data, error, isLoading, isValidating, mutate } = useAddresses(query);
+
+  const choose = (address: AddressRow) => {
+    chooseLocation(ctx.portal, ctx.retailerId, address);
+    void navigate(paths.app.order.location(address.storeId));
+  };
+  const current = ctx.draft.location;
+  const retailerName = ctx.retailer?.name ?? '';
+
+  return (
+    <OrderPage
+      step={0}
+      title={t('order.address.title')}
+      description={
+        ctx.storeType === 0
+          ? t('order.address.storesDescription', { retailer: retailerName })
+          : t('order.address.centresDescription', { retailer: retailerName })
+      }
+    >
+      <Card className="overflow-hidden">
+        <div className="border-b border-slate-200 p-4 sm:p-5" role="search">
+          <TextField
+            label={t('order.address.search')}
+            placeholder={t('order.address.searchPlaceholder')}
+            value={search}
+            onValueChange={setSearch}
+            autoComplete="off"
+            enterKeyHint="search"
+            className="max-w-md"
+          />
+        </div>
+        {error && !data ? (
+          <div className="space-y-3 p-5">
+            <Alert theme="red" role="alert">
+              {t('order.loadFailed')}
+            </Alert>
+            <Button theme="secondary" onClick={() => void mutate()}>
+              {t('order.retry')}
+            </Button>
+          </div>
+        ) : isLoading && !data ? (
+          <StepLoading />
+        ) : data && data.items.length === 0 ? (
+          debounced ? (
+            <ListEmpty title={t('order.address.noResults')} text={t('order.address.noResultsText')} icon={<StoreIcon className="size-5" />} />
+          ) : (
+            <ListEmpty title={t('order.address.emptyTitle')} text={t('order.address.empty')} icon={<StoreIcon className="size-5" />} />
+          )
+        ) : data ? (
+          <div className={`transition-opacity ${isValidating ? 'opacity-60' : ''}`} aria-busy={isValidating || undefined}>
+            {/* Phones: one card per address. */}
+            <ul className="divide-y divide-slate-100 md:hidden" aria-label={t('order.address.listLabel')}>
+              {data.items.map((address) => {
+                const selectable = isSelectableAddress(address);
+                const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
+                return (
+                  <li key={`${address.storeType}-${address.storeId}`} className={isCurrent ? 'bg-brand-50' : ''}>
+                    <div className="flex items-start gap-3 px-4 py-3.5">
+                      <div className="min-w-0 flex-1">
+                        <p className={`font-medium ${selectable ? 'text-slate-900' : 'text-slate-500'}`}>{address.name}</p>
+                        <p className="text-sm text-slate-600">{address.street}</p>
+                        <p className="text-sm text-slate-600">
+                          {address.postalCode} {address.city}
+                        </p>
+                        {address.customerStoreId ? (
+                          <p className="mt-0.5 text-xs text-slate-500">
+                            {t('order.address.customerStoreId')}: {address.customerStoreId}
+                          </p>
+                        ) : null}
+                        {!selectable ? (
+                          <p className="mt-1.5 text-xs text-slate-600">
+                            <Badge theme={statusTheme[address.status]} className="mr-1.5">
+                              {statusLabel(t, address)}
+                            </Badge>
+                            {t('order.address.notSelectable', { status: statusLabel(t, address).toLowerCase() })}
+                          </p>
+                        ) : null}
+                      </div>
+                      {selectable ? (
+                        <Button theme={isCurrent ? 'primary' : 'secondary'} onClick={() => choose(address)} className="shrink-0">
+                          {isCurrent ? t('order.address.current') : t('order.address.choose')}
+                        </Button>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {/* From 768 px: the table of SPEC 3 Address (display). */}
+            <div className="hidden overflow-x-auto md:block">
+              <table className="min-w-full text-sm" aria-label={t('order.address.listLabel')}>
+                <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-5 py-3">{t('order.address.name')}</th>
+                    <th scope="col" className="px-3 py-3">{t('order.address.street')}</th>
+                    <th scope="col" className="px-3 py-3">{t('order.address.postalCode')}</th>
+                    <th scope="col" className="px-3 py-3">{t('order.address.city')}</th>
+                    <th scope="col" className="px-3 py-3">{t('order.address.customerStoreId')}</th>
+                    <th scope="col" className="px-3 py-3">{t('order.address.status')}</th>
+                    <th scope="col" className="px-5 py-3"><span className="sr-only">{t('order.address.choose')}</span></th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.items.map((address) => {
+                    const selectable = isSelectableAddress(address);
+                    const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
+                    const reason = selectable
+                      ? undefined
+                      : t('order.address.notSelectable', { status: statusLabel(t, address).toLowerCase() });
+                    return (
+                      <tr
+                        key={`${address.storeType}-${address.storeId}`}
+                        className={isCurrent ? 'bg-brand-50' : selectable ? 'hover:bg-slate-50' : 'bg-slate-50/60 text-slate-500'}
+                      >
+                        <th scope="row" className={`px-5 py-3 text-left font-medium ${selectable ? 'text-slate-900' : 'text-slate-500'}`}>
+                          {address.name}
+                        </th>
+                        <td className="px-3 py-3">{address.street}</td>
+                        <td className="px-3 py-3 tabular-nums">{address.postalCode}</td>
+                        <td className="px-3 py-3">{address.city}</td>
+                        <td className="px-3 py-3 tabular-nums">{address.customerStoreId ?? t('order.none')}</td>
+                        <td className="px-3 py-3">
+                          <Badge theme={statusTheme[address.status]} {...(reason ? { title: reason } : {})}>
+                            {statusLabel(t, address)}
+                          </Badge>
+                          {reason ? <span className="sr-only"> {reason}</span> : null}
+                        </td>
+                        <td className="px-5 py-2 text-right">
+                          {selectable ? (
+                            <Button theme={isCurrent ? 'primary' : 'secondary'} onClick={() => choose(address)}>
+                              {isCurrent ? t('order.address.current') : t('order.address.choose')}
+                            </Button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <p className="border-t border-slate-200 px-5 py-3 text-xs text-slate-500">
+              {t('order.address.count', { count: data.totalCount })}
+            </p>
+          </div>
+        ) : null}
+      </Card>
+    </OrderPage>
+  );
+}

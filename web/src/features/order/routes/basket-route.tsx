@@ -1,0 +1,57 @@
+import { removeLine, setQuantity } from '@portal/core';
+import { Link, Navigate } from 'react-router-dom';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { CartIcon } from '../../../components/ui/icons.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { updateBasket } from '../api/order-draft.ts';
+import { useOrderContext } from '../api/use-order-context.ts';
+import { BasketLines } from '../components/basket-lines.tsx';
+import { ListEmpty, OrderPage } from '../components/order-page.tsx';
+import { SummaryBar } from '../components/summary-bar.tsx';
+
+/** /app/order/basket — the current basket, editable; without a location, back to the address step. */
+export function BasketRoute() {
+  const t = useT();
+  const ctx = useOrderContext();
+  const { location, basket } = ctx.draft;
+  if (!location) return <Navigate to={paths.app.order.address} replace />;
+  return (
+    <OrderPage
+      step={1}
+      title={t('order.basket.title')}
+      description={t('order.basket.description')}
+      actions={
+        <Link to={paths.app.order.location(location.storeId)} className={buttonClasses('secondary')}>
+          {t('order.basket.backToProducts')}
+        </Link>
+      }
+    >
+      <Card className="overflow-hidden">
+        <p className="border-b border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">
+          {t('order.products.deliveryTo', { name: location.name, address: location.address })}
+        </p>
+        {basket.length === 0 ? (
+          <ListEmpty title={t('order.basket.empty')} text={t('messages.atLeastOneValue')} icon={<CartIcon className="size-5" />} />
+        ) : (
+          <BasketLines
+            basket={basket}
+            locationId={location.storeId}
+            onQuantity={(product, qty) => updateBasket(ctx.portal, ctx.retailerId, (b) => setQuantity(b, product, qty))}
+            onRemove={(product) => updateBasket(ctx.portal, ctx.retailerId, (b) => removeLine(b, product.id))}
+          />
+        )}
+      </Card>
+      <SummaryBar draft={ctx.draft} locale={ctx.locale} showBasketLink={false} />
+    </OrderPage>
+  );
+}
+
+/** /app/order/products — the current location's products; without a location, the address step. */
+export function CurrentProductsRoute() {
+  const { draft } = useOrderContext();
+  return (
+    <Navigate to={draft.location ? paths.app.order.location(draft.location.storeId) : paths.app.order.address} replace />
+  );
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_PAGE_SIZE_ORDERING, type Portal, RetailersPage } from '@portal/core';
+import useSWR from 'swr';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
+import { usePortal } from '../../../lib/portal.ts';
+
+/** The retailer selection's page size (SPEC 9 default page size, ordering). */
+export const RETAILER_PAGE_SIZE = DEFAULT_PAGE_SIZE_ORDERING;
+
+export interface RetailerQuery {
+  search: string;
+  /** Zero-based page index. */
+  index: number;
+}
+
+/** Session-bound (portal second), so a logout drops it. */
+export const retailersKey = (portal: Portal, query: RetailerQuery) =>
+  ['replenishment/retailers', portal, query.search, query.index] as const;
+
+/** GET replenishment/retailers?search&index&resultsPerPage: the retailers the user may act for, paged. */
+export async function fetchRetailers(portal: Portal, query: RetailerQuery): Promise<RetailersPage> {
+  const res = await api({ portal }).replenishment.retailers.$get({
+    query: {
+      ...(query.search ? { search: query.search } : {}),
+      index: String(query.index),
+      resultsPerPage: String(RETAILER_PAGE_SIZE),
+    },
+  });
+  return readJson(res, RetailersPage);
+}
+
+/** One page of retailers; the previous page stays on screen while the next one loads. */
+export function useRetailers(query: RetailerQuery) {
+  const portal = usePortal();
+  return useSWR(retailersKey(portal, query), ([, p]) => fetchRetailers(p, query), {
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
+}
