@@ -7,6 +7,14 @@ import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password-rou
 import { SsoCallbackRoute } from '../features/auth/routes/sso-callback-route.tsx';
 import { ConnectSectionRoute } from '../features/connect/routes/connect-section-route.tsx';
 import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
+import { AddressRoute } from '../features/order/routes/address-route.tsx';
+import { BasketRoute, CurrentProductsRoute } from '../features/order/routes/basket-route.tsx';
+import { CheckRoute } from '../features/order/routes/check-route.tsx';
+import { FinaliseRoute } from '../features/order/routes/finalise-route.tsx';
+import { ProductRoute } from '../features/order/routes/product-route.tsx';
+import { ProductsRoute } from '../features/order/routes/products-route.tsx';
+import { OrderDetailRoute } from '../features/orders/routes/order-detail-route.tsx';
+import { OrdersRoute } from '../features/orders/routes/orders-route.tsx';
 import { RetailerSelectionRoute } from '../features/retailer/routes/retailer-selection-route.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { paths } from '../lib/paths.ts';
@@ -21,7 +29,9 @@ import { ConnectHomeRoute } from './routes/connect-home-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
+import { QuestionnaireRoute } from './routes/questionnaire-route.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { SalesRoute } from './routes/sales-route.tsx';
 
 /** A screen a later issue fills (SPEC 2 children of /app): an honest "not available yet" page. */
 const later = (title: MessageKey) => (
@@ -61,17 +71,18 @@ export const routes: RouteObject[] = [
               {
                 path: 'order',
                 children: [
-                  { index: true, element: later('pages.orderAddress') },
-                  { path: 'location/:id', element: later('pages.orderLocation') },
-                  { path: 'check/:id', element: later('pages.orderCheck') },
-                  { path: 'finalise/:id', element: later('pages.orderFinalise') },
-                  { path: 'product/:id/:productId', element: later('pages.orderProduct') },
-                  { path: 'products', element: later('pages.orderProducts') },
-                  { path: 'basket', element: later('pages.orderBasket') },
+                  { index: true, element: <AddressRoute /> },
+                  { path: 'location/:id', element: <ProductsRoute /> },
+                  { path: 'check/:id', element: <CheckRoute /> },
+                  { path: 'finalise/:id', element: <FinaliseRoute /> },
+                  { path: 'product/:id/:productId', element: <ProductRoute /> },
+                  { path: 'products', element: <CurrentProductsRoute /> },
+                  { path: 'basket', element: <BasketRoute /> },
                 ],
               },
-              { path: 'questionnaire', element: later('pages.questionnaire') },
-              { path: 'orders', element: later('pages.orders') },
+              { path: 'questionnaire', element: <QuestionnaireRoute /> },
+              { path: 'orders', element: <OrdersRoute /> },
+              { path: 'orders/:orderId', element: <OrderDetailRoute /> },
             ],
           },
           {
@@ -81,7 +92,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
-                children: [{ path: 'sales', element: later('pages.sales') }],
+                children: [{ path: 'sales', element: <SalesRoute /> }],
               },
               {
                 path: 'couponing',

@@ -32,6 +32,7 @@ export const paths = {
     },
     questionnaire: '/app/questionnaire',
     orders: '/app/orders',
+    orderDetail: (orderId: string) => `/app/orders/${enc(orderId)}`,
     sales: '/app/sales',
     couponing: {
       serials: '/app/couponing',

@@ -37,7 +37,7 @@ function AppShell() {
   if (!status || !user) return null;
 
   const brandName = brand?.name ?? t('app.fallbackName');
-  const entries = sidebarEntries(user.modules, authorizationFailed);
+  const entries = sidebarEntries(user.modules, authorizationFailed, brand?.customFields.questionnaireUrl);
   const items = footerItems('ordering', true, brand?.footerLinks ?? []);
 
   return (

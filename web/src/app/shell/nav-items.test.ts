@@ -14,10 +14,12 @@ const modules = (permissions: Record<string, boolean>, settings: Record<string, 
 const keys = (entries: SidebarEntry[]) =>
   entries.flatMap((e) => (e.kind === 'group' ? [e.key, ...e.items.map((i) => i.key)] : [e.key]));
 
+const QUESTIONNAIRE = 'https://survey.example.com/s/abc';
+
 describe('sidebarEntries (SPEC 2)', () => {
   it('shows everything to a user with all three permissions', () => {
     const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
-    expect(keys(sidebarEntries(all, false))).toEqual([
+    expect(keys(sidebarEntries(all, false, QUESTIONNAIRE))).toEqual([
       'orders-group',
       'new-order',
       'evaluate-service',
@@ -30,14 +32,36 @@ describe('sidebarEntries (SPEC 2)', () => {
 
   it('hides Evaluate Service when the questionnaire is disabled', () => {
     const m = modules({ cardOrdering: true }, { disableQuestionnaire: true });
-    expect(keys(sidebarEntries(m, false))).toEqual(['orders-group', 'new-order', 'orders', 'retailer']);
+    expect(keys(sidebarEntries(m, false, QUESTIONNAIRE))).toEqual(['orders-group', 'new-order', 'orders', 'retailer']);
+  });
+
+  it('hides Evaluate Service when the brand has no (usable) questionnaire address', () => {
+    const m = modules({ cardOrdering: true });
+    const expected = ['orders-group', 'new-order', 'orders', 'retailer'];
+    expect(keys(sidebarEntries(m, false))).toEqual(expected);
+    expect(keys(sidebarEntries(m, false, null))).toEqual(expected);
+    expect(keys(sidebarEntries(m, false, ''))).toEqual(expected);
+    expect(keys(sidebarEntries(m, false, 'javascript:alert(1)'))).toEqual(expected);
+    expect(keys(sidebarEntries(m, false, '/relative/survey'))).toEqual(expected);
+  });
+
+  it("links Evaluate Service to the brand's external questionnaire, unchanged", () => {
+    const group = sidebarEntries(modules({ cardOrdering: true }), false, QUESTIONNAIRE)[0];
+    const entry = group?.kind === 'group' ? group.items.find((i) => i.key === 'evaluate-service') : undefined;
+    expect(entry).toMatchObject({ href: QUESTIONNAIRE, to: '/app/questionnaire', icon: 'star' });
+  });
+
+  it('links Orders to the orders list', () => {
+    const group = sidebarEntries(modules({ cardOrdering: true }), false)[0];
+    expect(group?.kind === 'group' && group.items.at(-1)).toMatchObject({ key: 'orders', to: '/app/orders' });
+    expect(group?.kind === 'group' && group.items.every((i) => i.href === undefined)).toBe(true);
   });
 
   it('keeps only the Retailer entry without module permissions, or when authorization failed', () => {
     expect(keys(sidebarEntries(modules({}), false))).toEqual(['retailer']);
     expect(keys(sidebarEntries(undefined, false))).toEqual(['retailer']);
     const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
-    expect(keys(sidebarEntries(all, true))).toEqual(['retailer']);
+    expect(keys(sidebarEntries(all, true, QUESTIONNAIRE))).toEqual(['retailer']);
   });
 
   it('links New Order to the address step and Couponing to its first step', () => {

@@ -7,6 +7,7 @@ import {
   type Portal,
   type SessionUser,
 } from '@portal/core';
+import { questionnaireLink } from '../../features/questionnaire/api/questionnaire.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -23,6 +24,8 @@ export interface SidebarLink {
   hint?: MessageKey;
   to: string;
   icon: NavIcon;
+  /** An external address: the entry opens it in a new tab instead of navigating to `to`. */
+  href?: string;
 }
 export type SidebarEntry =
   | { kind: 'group'; key: string; label: MessageKey; items: SidebarLink[] }
@@ -32,10 +35,13 @@ export type SidebarEntry =
  * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service unless the questionnaire is
  * disabled, Orders) needs cardOrdering; the Retailer entry is always there; Sales needs retailerSales;
  * Couponing needs couponingManagement. Every permission reads false once authorization has failed.
+ * Evaluate Service opens the brand's external questionnaire (`questionnaireUrl`) in a new tab, and is
+ * left out while the brand has none (ADR 015).
  */
 export function sidebarEntries(
   modules: SessionUser['modules'] | null | undefined,
   authorizationFailed: boolean,
+  questionnaireUrl?: string | null,
 ): SidebarEntry[] {
   const can = (p: 'cardOrdering' | 'retailerSales' | 'couponingManagement') =>
     hasModulePermission(modules, 'ordering', p, authorizationFailed);
@@ -50,12 +56,14 @@ export function sidebarEntries(
         icon: 'cart',
       },
     ];
-    if (!hasModuleSetting(modules, 'ordering', 'disableQuestionnaire', authorizationFailed)) {
+    const questionnaire = questionnaireLink(questionnaireUrl);
+    if (questionnaire && !hasModuleSetting(modules, 'ordering', 'disableQuestionnaire', authorizationFailed)) {
       items.push({
         key: 'evaluate-service',
         label: 'nav.evaluateService',
         hint: 'nav.evaluateServiceHint',
         to: paths.app.questionnaire,
+        href: questionnaire,
         icon: 'star',
       });
     }

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import {
   CartIcon,
   ChartIcon,
+  ExternalLinkIcon,
   ListIcon,
   StarIcon,
   StoreIcon,
@@ -20,9 +21,35 @@ const icons: Record<NavIcon, (p: { className?: string }) => ReactNode> = {
   ticket: TicketIcon,
 };
 
+const itemClasses = (isActive: boolean) =>
+  [
+    'group flex items-start gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  ].join(' ');
+
+/** An external entry (the questionnaire): a new tab, without handing it this page (noopener noreferrer). */
+function ExternalItem({ item, href, onNavigate }: { item: SidebarLink; href: string; onNavigate?: (() => void) | undefined }) {
+  const t = useT();
+  const Icon = icons[item.icon];
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" onClick={onNavigate} className={itemClasses(false)}>
+      <span className="mt-0.5 text-slate-400 group-hover:text-slate-600">
+        <Icon className="size-5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{t(item.label)}</span>
+        {item.hint ? <span className="block text-xs text-slate-500">{t(item.hint)}</span> : null}
+        <span className="sr-only"> {t('questionnaire.opensInNewTab')}</span>
+      </span>
+      <ExternalLinkIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+    </a>
+  );
+}
+
 function Item({ item, onNavigate }: { item: SidebarLink; onNavigate?: (() => void) | undefined }) {
   const t = useT();
   const Icon = icons[item.icon];
+  if (item.href) return <ExternalItem item={item} href={item.href} onNavigate={onNavigate} />;
   return (
     <NavLink
       to={item.to}

@@ -1,0 +1,54 @@
+import { hasModulePermission } from '@portal/core';
+import { storeTypeOf } from '../../features/orders/api/orders-filter.ts';
+import { OrdersList } from '../../features/orders/components/orders-list.tsx';
+import { ChooseRetailer } from '../../features/orders/routes/orders-route.tsx';
+import { SalesScreen } from '../../features/sales/components/sales-screen.tsx';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../lib/auth.ts';
+import { useSessionState } from '../../lib/session.ts';
+
+/**
+ * /app/sales: the sales feature's screen, with the orders feature's list as its 'Orders' header (the
+ * orders placed in the same date range and store). Features do not import each other: they meet here.
+ * The Orders header needs cardOrdering (the orders call does); without it the header is not offered.
+ */
+export function SalesRoute() {
+  const t = useT();
+  const retailer = useSessionState().retailer;
+  const { status } = useSession();
+  const modules = status?.user?.modules;
+  if (!retailer) return <ChooseRetailer />;
+  const canSeeOrders = hasModulePermission(modules, 'ordering', 'cardOrdering', false);
+  const storeType = storeTypeOf(modules);
+
+  return (
+    <SalesScreen
+      customerId={retailer.id}
+      retailerName={retailer.name}
+      ordersTab={
+        canSeeOrders
+          ? (range) =>
+              range ? (
+                <div className="space-y-3">
+                  <p className="text-sm text-slate-600">
+                    {storeType === 0 || !range.storeId ? t('sales.ordersTab.hint') : t('sales.ordersTab.hintAllDcs')}
+                  </p>
+                  <OrdersList
+                    customerId={retailer.id}
+                    caption={t('sales.ordersTab.caption')}
+                    filter={{
+                      startDate: range.startDate,
+                      endDate: range.endDate,
+                      // Sales are booked per store; orders of distribution centres have no store to match.
+                      storeId: storeType === 0 ? range.storeId : '',
+                      storeType,
+                      deleted: true,
+                    }}
+                  />
+                </div>
+              ) : null
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import type { Pagination as PageInfo } from '@portal/core';
+import { useId } from 'react';
+import { Button } from './button.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+
+export interface PaginationLabels {
+  /** The navigation landmark's name, e.g. 'Pagination'. */
+  nav: string;
+  previous: string;
+  next: string;
+  /** 'Page 2 of 5'. */
+  pageOf: string;
+  /** '48 results'. */
+  total: string;
+  /** 'Rows per page'. */
+  pageSize: string;
+}
+
+/**
+ * A server-side pagination control (SPEC 3 Pagination: pageSize, currentPage, pageCount, totalCount):
+ * previous / next, where we are, how many there are, and optionally the page size.
+ */
+export function Pagination({
+  pagination,
+  onPageChange,
+  labels,
+  pageSizes,
+  onPageSizeChange,
+  busy = false,
+}: {
+  pagination: PageInfo;
+  onPageChange: (page: number) => void;
+  labels: PaginationLabels;
+  pageSizes?: readonly number[];
+  onPageSizeChange?: (size: number) => void;
+  busy?: boolean;
+}) {
+  const id = useId();
+  const { currentPage, pageCount } = pagination;
+  return (
+    <nav
+      aria-label={labels.nav}
+      className="flex flex-col gap-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p aria-live="polite">
+        {labels.total}
+        {pageCount > 1 ? <span className="text-slate-400"> · </span> : null}
+        {pageCount > 1 ? labels.pageOf : null}
+      </p>
+      <div className="flex items-center justify-between gap-3 sm:justify-end">
+        {pageSizes && onPageSizeChange ? (
+          <div className="flex items-center gap-2">
+            <label htmlFor={`${id}-size`} className="whitespace-nowrap">
+              {labels.pageSize}
+            </label>
+            <select
+              id={`${id}-size`}
+              value={pagination.pageSize}
+              onChange={(e) => onPageSizeChange(Number(e.target.value))}
+              className="rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            >
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="flex items-center gap-1">
+          <Button
+            theme="secondary"
+            className="!px-2.5 !py-1.5"
+            onClick={() => onPageChange(currentPage - 1)}
+            disabled={busy || currentPage <= 1}
+            aria-label={labels.previous}
+          >
+            <ChevronLeftIcon className="size-4" />
+          </Button>
+          <span className="min-w-12 text-center tabular-nums" aria-hidden="true">
+            {pageCount > 0 ? `${currentPage} / ${pageCount}` : '–'}
+          </span>
+          <Button
+            theme="secondary"
+            className="!px-2.5 !py-1.5"
+            onClick={() => onPageChange(currentPage + 1)}
+            disabled={busy || currentPage >= pageCount}
+            aria-label={labels.next}
+          >
+            <ChevronRightIcon className="size-4" />
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,101 @@
+import { AddressList, OrderDetail, OrdersPage, type Portal, type StoreType } from '@portal/core';
+import useSWR from 'swr';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import type { OrdersQueryParams } from './orders-filter.ts';
+
+/**
+ * The orders calls (SPEC 7 replenishment/orders, ADR 015): the paged, filtered list, one order's detail,
+ * its PDF, and the addresses the store filter offers. Answers are parsed with core's contracts.
+ */
+
+export const ordersKey = (portal: Portal, query: OrdersQueryParams) =>
+  ['replenishment/orders', portal, JSON.stringify(query)] as const;
+
+export async function fetchOrders(portal: Portal, query: OrdersQueryParams): Promise<OrdersPage> {
+  return readJson(await api({ portal }).replenishment.orders.$get({ query }), OrdersPage);
+}
+
+/** One page of orders; null query = nothing to ask yet (no retailer, or an invalid range). */
+export function useOrders(query: OrdersQueryParams | null) {
+  const portal = usePortal();
+  return useSWR(query ? ordersKey(portal, query) : null, ([, p, q]) => fetchOrders(p, JSON.parse(q) as OrdersQueryParams), {
+    keepPreviousData: true,
+  });
+}
+
+export const orderKey = (portal: Portal, orderId: string) => ['replenishment/order', portal, orderId] as const;
+
+export async function fetchOrder(portal: Portal, orderId: string): Promise<OrderDetail> {
+  const res = await api({ portal }).replenishment.orders[':id'].$get({ param: { id: orderId } });
+  return readJson(res, OrderDetail);
+}
+
+export function useOrder(orderId: string | undefined) {
+  const portal = usePortal();
+  return useSWR(orderId ? orderKey(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
+    shouldRetryOnError: false,
+  });
+}
+
+export const addressesKey = (portal: Portal, customerId: string, storeType: StoreType) =>
+  ['replenishment/addresses', portal, customerId, storeType] as const;
+
+/** The retailer's stores (type 0, GET stores) or distribution centres (type 1). */
+export async function fetchAddresses(
+  portal: Portal,
+  customerId: string,
+  storeType: StoreType,
+): Promise<AddressList> {
+  const client = api({ portal }).replenishment;
+  const res =
+    storeType === 0
+      ? await client.stores.$get({ query: { customerId } })
+      : await client.retailers[':id']['distribution-centers'].$get({ param: { id: customerId }, query: {} });
+  return readJson(res, AddressList);
+}
+
+export function useAddresses(customerId: string | null, storeType: StoreType) {
+  const portal = usePortal();
+  return useSWR(
+    customerId ? addressesKey(portal, customerId, storeType) : null,
+    ([, p, id, type]) => fetchAddresses(p, id, type),
+    { revalidateOnFocus: false },
+  );
+}
+
+/**
+ * GET orders/:id/pdf through the one fetch wrapper (it needs the portal header, so a plain link cannot
+ * ask for it). Returns the PDF as a Blob.
+ */
+export async function fetchOrderPdf(portal: Portal, orderId: string): Promise<Blob> {
+  const res = await api({ portal }).replenishment.orders[':id'].pdf.$get({ param: { id: orderId } });
+  return res.blob();
+}
+
+/**
+ * Opens the order's PDF in a new tab. The tab is opened at once (inside the click, so no pop-up blocker
+ * stops it) and shown the document when it is there; without a tab the PDF is downloaded instead.
+ */
+export async function openOrderPdf(portal: Portal, orderId: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const blob = await fetchOrderPdf(portal, orderId);
+    const url = URL.createObjectURL(blob);
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `order-${orderId}.pdf`;
+      link.click();
+    }
+    // The tab has loaded the document long before this; the URL is dropped to free the memory.
+    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

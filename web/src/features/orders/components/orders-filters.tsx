@@ -1,0 +1,89 @@
+import { type AddressRow, DATE_PRESETS, type DatePreset, isOneOf, type StoreType } from '@portal/core';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { type OrdersFilter, type RangeProblem, storeOptions, withPreset } from '../api/orders-filter.ts';
+
+/**
+ * The orders list's filters (SPEC 3): dates with presets, the address (store or distribution centre, by
+ * the showStoreList setting), the store type (read-only: it follows that setting), and 'deleted'.
+ */
+export function OrdersFilters({
+  filter,
+  onChange,
+  addresses,
+  addressesLoading,
+  today,
+  rangeProblem,
+}: {
+  filter: OrdersFilter;
+  onChange: (filter: OrdersFilter) => void;
+  addresses: readonly AddressRow[] | undefined;
+  addressesLoading: boolean;
+  today: () => string;
+  rangeProblem: RangeProblem;
+}) {
+  const t = useT();
+  const stores = storeOptions(addresses ?? [], filter.deleted);
+  const typeName = (type: StoreType) => (type === 0 ? t('orders.filters.typeStore') : t('orders.filters.typeDc'));
+  const presetOptions = [
+    ...DATE_PRESETS.map((p) => ({ value: p, label: t(`orders.presets.${p}`) })),
+    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('orders.presets.custom') }] : []),
+  ];
+  const storeOptionsList = [
+    { value: '', label: filter.storeType === 0 ? t('orders.filters.allStores') : t('orders.filters.allDcs') },
+    ...stores.map((s) => ({
+      value: s.storeId,
+      label: s.status === 'deleted' ? `${s.name} (${t('orders.filters.deletedAddress')})` : s.name,
+    })),
+  ];
+  // A chosen address that is not offered any more (deleted switched off) stays until changed.
+  if (filter.storeId && !stores.some((s) => s.storeId === filter.storeId)) {
+    storeOptionsList.push({ value: filter.storeId, label: filter.storeId });
+  }
+
+  return (
+    <div className="space-y-4">
+      <DateRangeField
+        labels={{
+          legend: t('orders.filters.period'),
+          preset: t('orders.filters.period'),
+          start: t('orders.filters.startDate'),
+          end: t('orders.filters.endDate'),
+        }}
+        presets={presetOptions}
+        preset={filter.preset}
+        onPresetChange={(value) => {
+          if (isOneOf(DATE_PRESETS, value)) onChange(withPreset(filter, value as DatePreset, today()));
+        }}
+        startDate={filter.startDate}
+        endDate={filter.endDate}
+        onStartDateChange={(startDate) => onChange({ ...filter, preset: 'custom', startDate })}
+        onEndDateChange={(endDate) => onChange({ ...filter, preset: 'custom', endDate })}
+        error={rangeProblem ? t(`orders.errors.${rangeProblem}`) : undefined}
+      />
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start">
+        <SelectField
+          label={filter.storeType === 0 ? t('orders.filters.store') : t('orders.filters.dc')}
+          value={filter.storeId}
+          options={storeOptionsList}
+          onValueChange={(storeId) => onChange({ ...filter, storeId })}
+          disabled={addressesLoading && !addresses}
+        />
+        <div className="space-y-1.5">
+          <p className="block text-sm font-medium text-slate-700">{t('orders.filters.storeType')}</p>
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
+            {typeName(filter.storeType)}
+          </p>
+        </div>
+      </div>
+      <CheckboxField
+        label={t('orders.filters.deleted')}
+        helperText={t('orders.filters.deletedHint')}
+        checked={filter.deleted}
+        onCheckedChange={(deleted) => onChange({ ...filter, deleted })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { DEFAULT_PAGE_SIZE_ORDERING, type OrderRow, toPagination } from '@portal/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FullPageSpinner } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListIcon } from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../api/orders-filter.ts';
+import { useOrders } from '../api/orders.ts';
+import { formatCount, formatInstant } from '../api/format.ts';
+import { useUserFormat } from '../api/user-format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/** One order as a card (small screens): the same fields as the table's columns. */
+function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: string; timeZone: string }) {
+  const t = useT();
+  const line = (label: string, value: string) => (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="truncate text-sm text-slate-900">{value}</dd>
+    </div>
+  );
+  return (
+    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link
+            to={paths.app.orderDetail(o.orderId)}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {o.orderId}
+          </Link>
+          <p className="truncate text-xs text-slate-500">{o.storeName}</p>
+        </div>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+        {line(t('orders.columns.orderedAt'), formatInstant(o.orderedAt, locale, timeZone))}
+        {line(t('orders.columns.reference'), o.reference ?? '—')}
+        {line(t('orders.columns.orderedBy'), o.orderedBy)}
+        {line(
+          `${t('orders.columns.quantityOrdered')} / ${t('orders.columns.quantityShipped')}`,
+          `${formatCount(o.quantityOrdered, locale)} / ${formatCount(o.quantityShipped, locale)}`,
+        )}
+      </dl>
+    </article>
+  );
+}
+
+export type OrdersListFilter = Pick<OrdersFilter, 'startDate' | 'endDate' | 'storeId' | 'storeType' | 'deleted'>;
+
+/**
+ * The orders of a retailer for a filter (SPEC 3 Order (list) columns), paged on the server (10 per page
+ * by default) with a pagination control, and the 'no orders' empty state. The page starts over at 1
+ * whenever the filter changes. Used by /app/orders and by the Sales 'Orders' header.
+ */
+export function OrdersList({
+  customerId,
+  filter,
+  caption,
+}: {
+  customerId: string;
+  /** null: the filter cannot be asked for (e.g. an invalid range); nothing is loaded. */
+  filter: OrdersListFilter | null;
+  caption?: string;
+}) {
+  const t = useT();
+  const fmt = useUserFormat();
+  const filterKey = JSON.stringify([customerId, filter]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1, size: DEFAULT_PAGE_SIZE_ORDERING });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const query = filter ? ordersQuery(customerId, filter, page, paging.size) : null;
+  const { data, error, isLoading, isValidating, mutate } = useOrders(query);
+
+  if (!filter) return null;
+  if (error && !data) {
+    return (
+      <Alert theme="red" role="alert" title={t('orders.loadFailed')}>
+        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
+          {t('orders.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (isLoading && !data) return <FullPageSpinner label={t('orders.loading')} />;
+  if (!data) return null;
+
+  if (data.totalCount === 0 || (data.items.length === 0 && page === 1)) {
+    return (
+      <EmptyState
+        icon={<ListIcon className="size-6" />}
+        title={t('orders.empty.title')}
+        text={t('orders.empty.text')}
+      />
+    );
+  }
+
+  const columns: Column<OrderRow>[] = [
+    {
+      key: 'orderId',
+      header: t('orders.columns.orderId'),
+      nowrap: true,
+      cell: (o) => (
+        <div>
+          <Link
+            to={paths.app.orderDetail(o.orderId)}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {o.orderId}
+          </Link>
+          <span className="block max-w-56 truncate text-xs text-slate-500">{o.storeName}</span>
+        </div>
+      ),
+    },
+    { key: 'reference', header: t('orders.columns.reference'), nowrap: true, cell: (o) => o.reference ?? '—' },
+    {
+      key: 'orderedAt',
+      header: t('orders.columns.orderedAt'),
+      nowrap: true,
+      cell: (o) => (
+        <time dateTime={o.orderedAt}>{formatInstant(o.orderedAt, fmt.locale, fmt.timeZone)}</time>
+      ),
+    },
+    { key: 'orderedBy', header: t('orders.columns.orderedBy'), cell: (o) => o.orderedBy },
+    { key: 'status', header: t('orders.columns.status'), cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      key: 'quantityOrdered',
+      header: t('orders.columns.quantityOrdered'),
+      align: 'end',
+      cell: (o) => formatCount(o.quantityOrdered, fmt.locale),
+    },
+    {
+      key: 'quantityShipped',
+      header: t('orders.columns.quantityShipped'),
+      align: 'end',
+      cell: (o) => formatCount(o.quantityShipped, fmt.locale),
+    },
+  ];
+  const pagination = toPagination(data);
+
+  return (
+    <div className="space-y-3">
+      {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint. */}
+      <ul className={`space-y-3 sm:hidden ${isValidating ? 'opacity-60' : ''}`} aria-label={caption ?? t('orders.caption')}>
+        {data.items.map((o) => (
+          <li key={o.orderId}>
+            <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <DataTable
+          caption={caption ?? t('orders.caption')}
+          columns={columns}
+          rows={data.items}
+          rowKey={(o) => o.orderId}
+          busy={isValidating}
+        />
+      </div>
+      <Pagination
+        pagination={pagination}
+        onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
+        pageSizes={ORDERS_PAGE_SIZES}
+        onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
+        busy={isValidating}
+        labels={{
+          nav: t('orders.pagination.nav'),
+          previous: t('orders.pagination.previous'),
+          next: t('orders.pagination.next'),
+          pageOf: t('orders.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
+          total: t('orders.pagination.total', { count: formatCount(pagination.totalCount, fmt.locale) }),
+          pageSize: t('orders.pagination.pageSize'),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import type { OrderDetail, OrderPosition } from '@portal/core';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChevronLeftIcon, DocumentIcon, ListIcon } from '../../../components/ui/icons.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { formatCalendarDay, formatCount, formatInstant } from '../api/format.ts';
+import { openOrderPdf, useOrder } from '../api/orders.ts';
+import { useUserFormat } from '../api/user-format.ts';
+import { OrderStatusBadge, ShipmentStatusBadge } from '../components/order-status-badge.tsx';
+
+function BackLink() {
+  const t = useT();
+  return (
+    <Link to={paths.app.orders} className={`${buttonClasses('text')} -ml-3 mb-2`}>
+      <ChevronLeftIcon className="size-4" />
+      {t('orders.detail.back')}
+    </Link>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** /app/orders/:orderId: one order — header, delivery address, positions, shipments, PDF (ADR 015). */
+export function OrderDetailRoute() {
+  const t = useT();
+  const { orderId } = useParams();
+  const { data: order, error, isLoading, mutate } = useOrder(orderId);
+
+  if (isLoading && !order) return <FullPageSpinner label={t('orders.detail.loading')} />;
+  if (!order) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        {notFound ? (
+          <EmptyState
+            icon={<ListIcon className="size-6" />}
+            title={t('orders.detail.notFound')}
+            text={t('orders.detail.notFoundText', { id: orderId ?? '' })}
+          />
+        ) : (
+          <Alert theme="red" role="alert" title={t('orders.detail.loadFailed')}>
+            <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
+              {t('orders.retry')}
+            </Button>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+  return <OrderView order={order} />;
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const portal = usePortal();
+  const fmt = useUserFormat();
+  const [pdfLoading, setPdfLoading] = useState(false);
+  const productName = new Map(order.positions.map((p) => [p.productId, p.name]));
+
+  const openPdf = () => {
+    setPdfLoading(true);
+    openOrderPdf(portal, order.orderId)
+      .catch(() => undefined) // the fetch wrapper has already shown the failure
+      .finally(() => setPdfLoading(false));
+  };
+
+  const positionColumns: Column<OrderPosition>[] = [
+    {
+      key: 'product',
+      header: t('orders.detail.product'),
+      cell: (p) => (
+        <div className="min-w-36">
+          <span className="font-medium">{p.name}</span>
+          <span className="block text-xs text-slate-500">{p.productId}</span>
+        </div>
+      ),
+    },
+    { key: 'ean', header: t('orders.detail.ean'), nowrap: true, cell: (p) => p.ean },
+    {
+      key: 'ordered',
+      header: t('orders.columns.quantityOrdered'),
+      align: 'end',
+      cell: (p) => formatCount(p.quantityOrdered, fmt.locale),
+    },
+    {
+      key: 'shipped',
+      header: t('orders.columns.quantityShipped'),
+      align: 'end',
+      cell: (p) => formatCount(p.quantityShipped, fmt.locale),
+    },
+  ];
+  type Shipment = OrderDetail['shipments'][number];
+  const shipmentColumns: Column<Shipment>[] = [
+    {
+      key: 'date',
+      header: t('orders.detail.shipmentDate'),
+      nowrap: true,
+      cell: (s) => <time dateTime={s.date}>{formatCalendarDay(s.date, fmt.locale)}</time>,
+    },
+    {
+      key: 'product',
+      header: t('orders.detail.product'),
+      cell: (s) => productName.get(s.productId) ?? s.productId,
+    },
+    {
+      key: 'quantity',
+      header: t('orders.detail.shipmentQuantity'),
+      align: 'end',
+      cell: (s) => formatCount(s.quantity, fmt.locale),
+    },
+    { key: 'status', header: t('orders.columns.status'), cell: (s) => <ShipmentStatusBadge status={s.status} /> },
+  ];
+  const a = order.address;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <BackLink />
+        <PageHeader
+          title={t('orders.detail.title', { id: order.orderId })}
+          description={<OrderStatusBadge status={order.status} />}
+          actions={
+            <Button theme="secondary" loading={pdfLoading} onClick={openPdf}>
+              {pdfLoading ? null : <DocumentIcon className="size-4" />}
+              {t('orders.detail.openPdf')}
+              <span className="sr-only">{t('orders.detail.opensInNewTab')}</span>
+            </Button>
+          }
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.header')}</h2>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+            <Field label={t('orders.columns.orderId')}>{order.orderId}</Field>
+            <Field label={t('orders.columns.reference')}>{order.reference ?? '—'}</Field>
+            <Field label={t('orders.columns.orderedAt')}>
+              <time dateTime={order.orderedAt}>{formatInstant(order.orderedAt, fmt.locale, fmt.timeZone)}</time>
+            </Field>
+            <Field label={t('orders.columns.orderedBy')}>{order.orderedBy}</Field>
+            <Field label={t('orders.columns.quantityOrdered')}>{formatCount(order.quantityOrdered, fmt.locale)}</Field>
+            <Field label={t('orders.columns.quantityShipped')}>{formatCount(order.quantityShipped, fmt.locale)}</Field>
+          </dl>
+        </Card>
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.address')}</h2>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+            <Field label={t('orders.detail.name')}>{a.name}</Field>
+            <Field label={t('orders.filters.storeType')}>
+              {a.storeType === 0 ? t('orders.detail.typeStore') : t('orders.detail.typeDc')}
+            </Field>
+            <Field label={t('orders.detail.street')}>{a.street}</Field>
+            <Field label={t('orders.detail.postalCode')}>{a.postalCode}</Field>
+            <Field label={t('orders.detail.city')}>{a.city}</Field>
+            <Field label={t('orders.detail.customerStoreId')}>{a.customerStoreId ?? '—'}</Field>
+          </dl>
+        </Card>
+      </div>
+
+      <section className="space-y-3" aria-labelledby="order-positions">
+        <h2 id="order-positions" className="text-lg font-semibold text-slate-900">
+          {t('orders.detail.positions')}
+        </h2>
+        {order.positions.length === 0 ? (
+          <EmptyState
+            icon={<ListIcon className="size-6" />}
+            title={t('orders.detail.noPositions')}
+            text={t('orders.detail.noPositionsText')}
+          />
+        ) : (
+          <DataTable
+            caption={t('orders.detail.positions')}
+            columns={positionColumns}
+            rows={order.positions}
+            rowKey={(p) => p.productId}
+          />
+        )}
+      </section>
+
+      <section className="space-y-3" aria-labelledby="order-shipments">
+        <h2 id="order-shipments" className="text-lg font-semibold text-slate-900">
+          {t('orders.detail.shipments')}
+        </h2>
+        {order.shipments.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+            {t('orders.detail.noShipments')}
+          </p>
+        ) : (
+          <DataTable
+            caption={t('orders.detail.shipments')}
+            columns={shipmentColumns}
+            rows={order.shipments}
+            rowKey={(s) => `${s.shipmentId}-${s.productId}`}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { useSession } from '../../../lib/auth.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSessionState } from '../../../lib/session.ts';
+import { defaultOrdersFilter, type OrdersFilter, rangeProblem, storeTypeOf } from '../api/orders-filter.ts';
+import { useAddresses } from '../api/orders.ts';
+import { useUserFormat } from '../api/user-format.ts';
+import { OrdersFilters } from '../components/orders-filters.tsx';
+import { OrdersList } from '../components/orders-list.tsx';
+
+/** Shown when no retailer is chosen (possible only with disableRetailerLevel): the calls need one. */
+export function ChooseRetailer() {
+  const t = useT();
+  return (
+    <Alert theme="orange" title={t('messages.selectRetailer')}>
+      <Link to={paths.app.retailerSelection} className={`${buttonClasses('text')} -ml-3 mt-1`}>
+        {t('pages.retailerSelection')}
+      </Link>
+    </Alert>
+  );
+}
+
+/** /app/orders: the chosen retailer's orders with their filters (SPEC 3, 4; ADR 015). */
+export function OrdersRoute() {
+  const t = useT();
+  const retailer = useSessionState().retailer;
+  const storeType = storeTypeOf(useSession().status?.user?.modules);
+  const fmt = useUserFormat();
+  const [filter, setFilter] = useState<OrdersFilter>(() =>
+    defaultOrdersFilter(new Date(), fmt.timeZone, storeType),
+  );
+  const addresses = useAddresses(retailer?.id ?? null, filter.storeType);
+  const problem = rangeProblem(filter.startDate, filter.endDate);
+
+  return (
+    <div>
+      <PageHeader
+        title={t('orders.title')}
+        description={retailer ? t('orders.description', { retailer: retailer.name }) : undefined}
+      />
+      {!retailer ? (
+        <ChooseRetailer />
+      ) : (
+        <div className="space-y-6">
+          <Card className="p-4 sm:p-5">
+            <h2 className="sr-only">{t('orders.filters.title')}</h2>
+            <OrdersFilters
+              filter={filter}
+              onChange={setFilter}
+              addresses={addresses.data?.items}
+              addressesLoading={addresses.isLoading}
+              today={fmt.today}
+              rangeProblem={problem}
+            />
+          </Card>
+          <OrdersList customerId={retailer.id} filter={problem ? null : filter} />
+        </div>
+      )}
+    </div>
+  );
+}

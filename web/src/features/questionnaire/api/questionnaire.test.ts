@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { EXTERNAL_LINK, QUESTIONNAIRE_MINUTES, questionnaireLink } from './questionnaire.ts';
+
+describe('questionnaireLink', () => {
+  it('offers absolute http(s) addresses as they are configured', () => {
+    expect(questionnaireLink('https://survey.example.com/s/abc?lang=de')).toBe('https://survey.example.com/s/abc?lang=de');
+    expect(questionnaireLink('http://survey.example.com/')).toBe('http://survey.example.com/');
+  });
+  it('offers nothing without an address or for other schemes', () => {
+    expect(questionnaireLink(undefined)).toBeNull();
+    expect(questionnaireLink(null)).toBeNull();
+    expect(questionnaireLink('')).toBeNull();
+    expect(questionnaireLink('javascript:alert(1)')).toBeNull();
+    expect(questionnaireLink('data:text/html,hi')).toBeNull();
+    expect(questionnaireLink('/survey')).toBeNull();
+  });
+  it('opens in a new tab without opener or referrer, and takes 3 to 5 minutes', () => {
+    expect(EXTERNAL_LINK).toEqual({ target: '_blank', rel: 'noopener noreferrer' });
+    expect(QUESTIONNAIRE_MINUTES).toEqual({ min: 3, max: 5 });
+  });
+});

@@ -1,0 +1,39 @@
+import type { SalesAnswer, SalesGroupBy } from '@portal/core';
+import { formatCents, formatCount, groupText, type SalesFormat } from './format.ts';
+
+/**
+ * The statistic's table as texts, exactly as the screen shows it; the CSV export is built from the same
+ * rows, so the file holds what is on screen. Stores and products get an ID column beside their name.
+ */
+export interface SalesTableLabels {
+  group: string;
+  id: string;
+  quantity: string;
+  amount: string;
+  weekOf: (day: string) => string;
+}
+
+export interface SalesTable {
+  header: string[];
+  rows: string[][];
+  /** Whether the second column is the group's id. */
+  hasId: boolean;
+}
+
+export function salesTable(
+  answer: Pick<SalesAnswer, 'sales'>,
+  groupBy: SalesGroupBy,
+  format: SalesFormat,
+  labels: SalesTableLabels,
+): SalesTable {
+  const hasId = groupBy === 'store' || groupBy === 'product';
+  const header = hasId
+    ? [labels.group, labels.id, labels.quantity, labels.amount]
+    : [labels.group, labels.quantity, labels.amount];
+  const rows = answer.sales.map((group) => {
+    const text = groupText(group, groupBy, format.locale, labels.weekOf);
+    const figures = [formatCount(group.quantity, format.locale), formatCents(group.amountCents, format)];
+    return hasId ? [text, group.key, ...figures] : [text, ...figures];
+  });
+  return { header, rows, hasId };
+}

@@ -1,0 +1,85 @@
+import { AddressList, type Portal, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
+import useSWR from 'swr';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import type { SalesQueryParams, SalesTransactionsQueryParams } from './sales-filter.ts';
+
+/**
+ * The sales calls (SPEC 7 sales, ADR 015): the statistic, its transactions (paged) and notes, and the
+ * retailer's stores for the store filter. Answers are parsed with core's contracts.
+ */
+
+export const salesKey = (portal: Portal, query: SalesQueryParams) => ['sales', portal, JSON.stringify(query)] as const;
+
+export async function fetchSales(portal: Portal, query: SalesQueryParams): Promise<SalesAnswer> {
+  return readJson(await api({ portal }).sales.$get({ query }), SalesAnswer);
+}
+
+/**
+ * The statistic for a query; null = nothing to ask (the filter has a problem). The answer comes with the
+ * query it answers: while a new one loads the previous answer stays on screen, with its own group-by.
+ */
+export function useSales(query: SalesQueryParams | null) {
+  const portal = usePortal();
+  return useSWR(
+    query ? salesKey(portal, query) : null,
+    async ([, p, q]) => {
+      const asked = JSON.parse(q) as SalesQueryParams;
+      return { query: asked, answer: await fetchSales(p, asked) };
+    },
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
+}
+
+export const transactionsKey = (portal: Portal, query: SalesTransactionsQueryParams) =>
+  ['sales/transactions', portal, JSON.stringify(query)] as const;
+
+export async function fetchTransactions(
+  portal: Portal,
+  query: SalesTransactionsQueryParams,
+): Promise<SalesTransactionsPage> {
+  return readJson(await api({ portal }).sales.transactions.$get({ query }), SalesTransactionsPage);
+}
+
+export function useSalesTransactions(query: SalesTransactionsQueryParams | null) {
+  const portal = usePortal();
+  return useSWR(
+    query ? transactionsKey(portal, query) : null,
+    ([, p, q]) => fetchTransactions(p, JSON.parse(q) as SalesTransactionsQueryParams),
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
+}
+
+export const notesKey = (portal: Portal, customerId: string) => ['sales/notes', portal, customerId] as const;
+
+export async function fetchNotes(portal: Portal, customerId: string): Promise<SalesNotes> {
+  return readJson(await api({ portal }).sales.notes.$get({ query: { customerId } }), SalesNotes);
+}
+
+export function useSalesNotes(customerId: string | null) {
+  const portal = usePortal();
+  return useSWR(customerId ? notesKey(portal, customerId) : null, ([, p, id]) => fetchNotes(p, id), {
+    revalidateOnFocus: false,
+  });
+}
+
+export const salesStoresKey = (portal: Portal, customerId: string) => ['sales/stores', portal, customerId] as const;
+
+/**
+ * The retailer's stores for the store filter (GET replenishment/stores, store type 0: sales are booked
+ * per store). Quiet: a user with retailerSales but without cardOrdering may not list addresses, and then
+ * the filter simply offers 'All stores' — no alert, no access dialog.
+ */
+export async function fetchSalesStores(portal: Portal, customerId: string): Promise<AddressList> {
+  const quiet = { portal, notify: false, authDialog: false };
+  return readJson(await api(quiet).replenishment.stores.$get({ query: { customerId } }), AddressList, quiet);
+}
+
+export function useSalesStores(customerId: string | null) {
+  const portal = usePortal();
+  return useSWR(customerId ? salesStoresKey(portal, customerId) : null, ([, p, id]) => fetchSalesStores(p, id), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}

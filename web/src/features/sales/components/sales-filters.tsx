@@ -1,0 +1,111 @@
+import type { AddressRow } from '@portal/core';
+import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useT } from '../../../i18n/index.ts';
+import {
+  SALES_GROUP_BY,
+  SALES_MAX_RANGE_DAYS,
+  SALES_PRESETS,
+  type SalesFilter,
+  type SalesGroupBy,
+  salesFilterProblems,
+  withSalesPreset,
+} from '../api/sales-filter.ts';
+
+const isGroupBy = (v: string): v is SalesGroupBy => (SALES_GROUP_BY as readonly string[]).includes(v);
+const PRESETS = ['last28', ...SALES_PRESETS] as const;
+const isPreset = (v: string): v is (typeof PRESETS)[number] => (PRESETS as readonly string[]).includes(v);
+
+/**
+ * The filters every Sales header shares (SPEC 3 Sales request): EAN, dates with presets (default: the 28
+ * days ending yesterday), store of the chosen retailer, and group by.
+ */
+export function SalesFilters({
+  filter,
+  onChange,
+  stores,
+  today,
+  showGroupBy,
+  showEan = true,
+}: {
+  filter: SalesFilter;
+  onChange: (filter: SalesFilter) => void;
+  /** undefined while loading or when the stores may not be listed: then only 'All stores'. */
+  stores: readonly AddressRow[] | undefined;
+  today: () => string;
+  showGroupBy: boolean;
+  /** The EAN narrows sales only; the Orders header leaves it out. */
+  showEan?: boolean;
+}) {
+  const t = useT();
+  const problems = salesFilterProblems(filter);
+  const presetOptions = [
+    ...PRESETS.map((p) => ({ value: p, label: t(`sales.presets.${p}`) })),
+    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('sales.presets.custom') }] : []),
+  ];
+  const sortedStores = [...(stores ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const storeOptions = [
+    { value: '', label: t('sales.filters.allStores') },
+    ...sortedStores.map((s) => ({
+      value: s.storeId,
+      label: s.status === 'deleted' ? `${s.name} (${t('sales.filters.deletedStore')})` : s.name,
+    })),
+  ];
+  if (filter.storeId && !sortedStores.some((s) => s.storeId === filter.storeId)) {
+    storeOptions.push({ value: filter.storeId, label: filter.storeId });
+  }
+
+  return (
+    <div className="space-y-4">
+      <DateRangeField
+        labels={{
+          legend: t('sales.filters.period'),
+          preset: t('sales.filters.period'),
+          start: t('sales.filters.startDate'),
+          end: t('sales.filters.endDate'),
+        }}
+        presets={presetOptions}
+        preset={filter.preset}
+        onPresetChange={(value) => {
+          if (isPreset(value)) onChange(withSalesPreset(filter, value, today()));
+        }}
+        startDate={filter.startDate}
+        endDate={filter.endDate}
+        onStartDateChange={(startDate) => onChange({ ...filter, preset: 'custom', startDate })}
+        onEndDateChange={(endDate) => onChange({ ...filter, preset: 'custom', endDate })}
+        error={problems.range ? t(`sales.errors.${problems.range}`, { days: SALES_MAX_RANGE_DAYS }) : undefined}
+      />
+      <div className={`grid gap-3 ${showGroupBy && showEan ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
+        {showEan ? (
+          <TextField
+          label={t('sales.filters.ean')}
+          value={filter.ean}
+          onValueChange={(ean) => onChange({ ...filter, ean: ean.replace(/\s+/g, '') })}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          placeholder={t('sales.filters.eanPlaceholder')}
+          error={problems.ean ? t('sales.errors.eanInvalid') : undefined}
+          />
+        ) : null}
+        <SelectField
+          label={t('sales.filters.store')}
+          value={filter.storeId}
+          options={storeOptions}
+          onValueChange={(storeId) => onChange({ ...filter, storeId })}
+        />
+        {showGroupBy ? (
+          <SelectField
+            label={t('sales.filters.groupBy')}
+            value={filter.groupBy}
+            options={SALES_GROUP_BY.map((g) => ({ value: g, label: t(`sales.groupBy.${g}`) }))}
+            onValueChange={(groupBy) => {
+              if (isGroupBy(groupBy)) onChange({ ...filter, groupBy });
+            }}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

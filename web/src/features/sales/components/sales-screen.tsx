@@ -1,0 +1,107 @@
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { defaultSalesFilter, type SalesFilter, salesFilterProblems } from '../api/sales-filter.ts';
+import { SALES_TABS, type SalesTab, tabFromParam } from '../api/sales-tabs.ts';
+import { useSalesStores } from '../api/sales.ts';
+import { useSalesFormat } from '../api/user-format.ts';
+import { SalesFilters } from './sales-filters.tsx';
+import { SalesNotesPanel } from './sales-notes.tsx';
+import { SalesStatistic } from './sales-statistic.tsx';
+import { SalesTransactions } from './sales-transactions.tsx';
+
+/** What the Orders header is given: the sales filters' range and store, once they are valid. */
+export interface SalesOrdersRange {
+  startDate: string;
+  endDate: string;
+  storeId: string;
+}
+
+/**
+ * /app/sales (SPEC 2 headers; ADR 015): the filters shared by every header, then Orders, Sales statistic
+ * (default), Transactions or Notes. The Orders header is another feature's list: the route passes it in
+ * as `ordersTab` (features do not import each other); without it that header is not offered.
+ */
+export function SalesScreen({
+  customerId,
+  retailerName,
+  ordersTab,
+}: {
+  customerId: string;
+  retailerName: string;
+  ordersTab?: ((range: SalesOrdersRange | null) => ReactNode) | undefined;
+}) {
+  const t = useT();
+  const { timeZone, today, ...format } = useSalesFormat();
+  const [params, setParams] = useSearchParams();
+  const offered = SALES_TABS.filter((tab) => tab !== 'orders' || ordersTab);
+  const tab = tabFromParam(params.get('tab'), offered);
+  const [filter, setFilter] = useState<SalesFilter>(() => defaultSalesFilter(new Date(), timeZone));
+  const stores = useSalesStores(customerId);
+  const ids = tabIds('sales', tab);
+  const problems = salesFilterProblems(filter);
+  const rangeOk = !problems.range;
+
+  const setTab = (next: SalesTab) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  let panel: ReactNode;
+  switch (tab) {
+    case 'orders':
+      panel = ordersTab?.(
+        rangeOk ? { startDate: filter.startDate, endDate: filter.endDate, storeId: filter.storeId } : null,
+      );
+      break;
+    case 'transactions':
+      panel = <SalesTransactions customerId={customerId} filter={filter} format={format} />;
+      break;
+    case 'notes':
+      panel = <SalesNotesPanel customerId={customerId} format={format} />;
+      break;
+    default:
+      panel = (
+        <SalesStatistic customerId={customerId} retailerName={retailerName} filter={filter} format={format} />
+      );
+  }
+
+  return (
+    <div>
+      <PageHeader title={t('sales.title')} description={t('sales.description', { retailer: retailerName })} />
+      <div className="space-y-6">
+        <Tabs
+          tabs={offered.map((id) => ({ id, label: t(`sales.tabs.${id}`) }))}
+          value={tab}
+          onChange={setTab}
+          label={t('sales.tabs.label')}
+          idPrefix="sales"
+        />
+        {tab !== 'notes' ? (
+          <Card className="p-4 sm:p-5">
+            <h2 className="sr-only">{t('sales.filters.title')}</h2>
+            <SalesFilters
+              filter={filter}
+              onChange={setFilter}
+              stores={stores.data?.items}
+              today={today}
+              showGroupBy={tab === 'statistic'}
+              showEan={tab !== 'orders'}
+            />
+          </Card>
+        ) : null}
+        <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="focus:outline-none">
+          {panel}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import type { SalesAnswer, SalesGroupBy } from '@portal/core';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, FullPageSpinner } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChartIcon, DownloadIcon } from '../../../components/ui/icons.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { buildCsv, downloadCsv, salesCsvFileName } from '../api/csv.ts';
+import { formatCents, formatCount, groupText, type SalesFormat } from '../api/format.ts';
+import { isTimeGrouping, type SalesFilter, salesQuery } from '../api/sales-filter.ts';
+import { salesTable } from '../api/sales-table.ts';
+import { useSales } from '../api/sales.ts';
+import { BarChart, type BarDatum } from './bar-chart.tsx';
+
+type Measure = 'amount' | 'quantity';
+
+function Total({ label, value, className = '' }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900 sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+/** Amount or quantity in the chart: a segmented pair of radio buttons. */
+function MeasureSwitch({ value, onChange }: { value: Measure; onChange: (m: Measure) => void }) {
+  const t = useT();
+  return (
+    <fieldset className="inline-flex rounded-lg bg-slate-100 p-0.5 text-sm">
+      <legend className="sr-only">{t('sales.chart.measure')}</legend>
+      {(['amount', 'quantity'] as const).map((m) => (
+        <label
+          key={m}
+          className={`cursor-pointer rounded-md px-3 py-1.5 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${value === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+        >
+          <input
+            type="radio"
+            name="sales-measure"
+            value={m}
+            checked={value === m}
+            onChange={() => onChange(m)}
+            className="sr-only"
+          />
+          {m === 'amount' ? t('sales.chart.amount') : t('sales.chart.quantity')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The 'Sales statistic' header: totals, a bar chart (amount or quantity), the groups table and CSV. */
+export function SalesStatistic({
+  customerId,
+  retailerName,
+  filter,
+  format,
+}: {
+  customerId: string;
+  retailerName: string;
+  filter: SalesFilter;
+  format: SalesFormat;
+}) {
+  const t = useT();
+  const query = salesQuery(customerId, filter);
+  const { data, error, isLoading, isValidating, mutate } = useSales(query);
+  const [measure, setMeasure] = useState<Measure>('amount');
+
+  if (!query) return null;
+  if (error && !data) {
+    return (
+      <Alert theme="red" role="alert" title={t('sales.loadFailed')}>
+        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
+          {t('sales.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (isLoading && !data) return <FullPageSpinner label={t('sales.loading')} />;
+  if (!data) return null;
+  const shown = data.query;
+  return (
+    <StatisticView
+      answer={data.answer}
+      groupBy={shown.groupBy}
+      busy={isValidating}
+      measure={measure}
+      onMeasure={setMeasure}
+      format={format}
+      fileName={salesCsvFileName({
+        retailer: retailerName,
+        startDate: shown.startDate,
+        endDate: shown.endDate,
+        groupBy: shown.groupBy,
+        ...(shown.storeId ? { storeId: shown.storeId } : {}),
+        ...(shown.ean ? { ean: shown.ean } : {}),
+      })}
+    />
+  );
+}
+
+function StatisticView({
+  answer,
+  groupBy,
+  busy,
+  measure,
+  onMeasure,
+  format,
+  fileName,
+}: {
+  answer: SalesAnswer;
+  groupBy: SalesGroupBy;
+  busy: boolean;
+  measure: Measure;
+  onMeasure: (m: Measure) => void;
+  format: SalesFormat;
+  fileName: string;
+}) {
+  const t = useT();
+  if (answer.sales.length === 0) {
+    return (
+      <EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />
+    );
+  }
+  const groupName = t(`sales.groupBy.${groupBy}`);
+  const weekOf = (date: string) => t('sales.table.weekOf', { date });
+  const table = salesTable(answer, groupBy, format, {
+    group: groupName,
+    id: t('sales.table.id'),
+    quantity: t('sales.table.quantity'),
+    amount: t('sales.table.amount'),
+    weekOf,
+  });
+  const chartData: BarDatum[] = answer.sales.map((g) => ({
+    key: g.key,
+    label: groupText(g, groupBy, format.locale, weekOf),
+    shortLabel: groupText(g, groupBy, format.locale, weekOf, true),
+    value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
+    valueText: measure === 'amount' ? formatCents(g.amountCents, format) : formatCount(g.quantity, format.locale),
+  }));
+  const top = chartData.reduce((best, d) => (d.value > best.value ? d : best), chartData[0]!);
+  const measureName = measure === 'amount' ? t('sales.chart.amount') : t('sales.chart.quantity');
+  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const columns: Column<string[]>[] = table.header.map((header, i) => ({
+    key: String(i),
+    header,
+    align: i >= table.header.length - 2 ? 'end' : 'start',
+    nowrap: i !== 0,
+    cell: (row) => row[i],
+  }));
+
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Total label={t('sales.totals.quantity')} value={formatCount(answer.totalSales.quantity, format.locale)} />
+        <Total
+          className="order-first col-span-2 sm:order-none sm:col-span-1"
+          label={t('sales.totals.amount')}
+          value={formatCents(answer.totalSales.amountCents, format)}
+        />
+        <Total label={t('sales.totals.resultCount')} value={formatCount(answer.resultCount, format.locale)} />
+      </dl>
+
+      <Card className="p-4 sm:p-5">
+        <BarChart
+          title={t('sales.chart.title', { measure: measureName, group: groupName })}
+          summary={t('sales.chart.summary', {
+            count: chartData.length,
+            group: top.label,
+            value: top.valueText,
+          })}
+          data={chartData}
+          orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
+          integer={measure === 'quantity'}
+          formatTick={(v) => compact.format(v)}
+          valueAxisLabel={
+            measure === 'amount'
+              ? t('sales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
+              : t('sales.chart.axisQuantity')
+          }
+          categoryAxisLabel={groupName}
+          actions={<MeasureSwitch value={measure} onChange={onMeasure} />}
+        />
+      </Card>
+
+      <section className="space-y-3" aria-labelledby="sales-table-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="sales-table-title" className="text-lg font-semibold text-slate-900">
+            {t('sales.table.title', { group: groupName })}
+          </h2>
+          <Button
+            theme="secondary"
+            onClick={() => downloadCsv(fileName, buildCsv(table.header, table.rows))}
+            disabled={busy}
+          >
+            <DownloadIcon className="size-4" />
+            {t('sales.table.export')}
+          </Button>
+        </div>
+        <DataTable
+          caption={t('sales.table.title', { group: groupName })}
+          columns={columns}
+          rows={table.rows}
+          rowKey={(row) => `${row[0]}|${table.hasId ? row[1] : ''}`}
+          busy={busy}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { DEFAULT_PAGE_SIZE_ORDERING, type SalesTransaction, toPagination } from '@portal/core';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FullPageSpinner } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChartIcon } from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { formatCents, formatCount, formatDay, type SalesFormat } from '../api/format.ts';
+import { type SalesFilter, transactionsQuery } from '../api/sales-filter.ts';
+import { useSalesTransactions } from '../api/sales.ts';
+
+const PAGE_SIZES = [DEFAULT_PAGE_SIZE_ORDERING, 25, 50, 100] as const;
+
+/** The 'Transactions' header: the daily sales lines (day × store × product) for the filters, paged. */
+export function SalesTransactions({
+  customerId,
+  filter,
+  format,
+}: {
+  customerId: string;
+  filter: SalesFilter;
+  format: SalesFormat;
+}) {
+  const t = useT();
+  const { groupBy: _ignored, ...lineFilter } = filter;
+  const filterKey = JSON.stringify([customerId, lineFilter]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1, size: DEFAULT_PAGE_SIZE_ORDERING as number });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const query = transactionsQuery(customerId, filter, page, paging.size);
+  const { data, error, isLoading, isValidating, mutate } = useSalesTransactions(query);
+
+  if (!query) return null;
+  if (error && !data) {
+    return (
+      <Alert theme="red" role="alert" title={t('sales.loadFailed')}>
+        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
+          {t('sales.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (isLoading && !data) return <FullPageSpinner label={t('sales.loading')} />;
+  if (!data) return null;
+  if (data.totalCount === 0 || (data.items.length === 0 && page === 1)) {
+    return (
+      <EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />
+    );
+  }
+
+  const columns: Column<SalesTransaction>[] = [
+    {
+      key: 'date',
+      header: t('sales.transactions.date'),
+      nowrap: true,
+      cell: (l) => <time dateTime={l.date}>{formatDay(l.date, format.locale)}</time>,
+    },
+    { key: 'store', header: t('sales.transactions.store'), cell: (l) => l.storeName || l.storeId },
+    { key: 'product', header: t('sales.transactions.product'), cell: (l) => l.productName || l.productId },
+    { key: 'ean', header: t('sales.transactions.ean'), nowrap: true, cell: (l) => l.ean },
+    {
+      key: 'quantity',
+      header: t('sales.transactions.quantity'),
+      align: 'end',
+      cell: (l) => formatCount(l.quantity, format.locale),
+    },
+    {
+      key: 'amount',
+      header: t('sales.transactions.amount'),
+      align: 'end',
+      nowrap: true,
+      cell: (l) => formatCents(l.amountCents, format),
+    },
+  ];
+  const pagination = toPagination(data);
+
+  return (
+    <div className="space-y-3">
+      <DataTable
+        caption={t('sales.transactions.caption')}
+        columns={columns}
+        rows={data.items}
+        rowKey={(l) => `${l.date}|${l.storeId}|${l.productId}`}
+        busy={isValidating}
+      />
+      <Pagination
+        pagination={pagination}
+        onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
+        pageSizes={PAGE_SIZES}
+        onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
+        busy={isValidating}
+        labels={{
+          nav: t('sales.pagination.nav'),
+          previous: t('sales.pagination.previous'),
+          next: t('sales.pagination.next'),
+          pageOf: t('sales.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
+          total: t('sales.pagination.total', { count: formatCount(pagination.totalCount, format.locale) }),
+          pageSize: t('sales.pagination.pageSize'),
+        }}
+      />
+    </div>
+  );
+}
