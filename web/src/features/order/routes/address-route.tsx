@@ -105,7 +105,7 @@ export function AddressRoute() {
                             <Badge theme={statusTheme[address.status]} className="mr-1.5">
                               {statusLabel(t, address)}
                             </Badge>
-                            {t('order.address.notSelectable', { status: statusLabel(t, address).toLowerCase() })}
+                            {t('order.address.notSelectable', { status: statusLabel(t, address) })}
                           </p>
                         ) : null}
                       </div>
@@ -139,7 +139,7 @@ export function AddressRoute() {
                     const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
                     const reason = selectable
                       ? undefined
-                      : t('order.address.notSelectable', { status: statusLabel(t, address).toLowerCase() });
+                      : t('order.address.notSelectable', { status: statusLabel(t, address) });
                     return (
                       <tr
                         key={`${address.storeType}-${address.storeId}`}

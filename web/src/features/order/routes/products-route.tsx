@@ -116,7 +116,7 @@ export function ProductsRoute() {
         <div className="space-y-3">
           <Alert theme="orange" role="alert">
             {t('order.address.notSelectable', {
-              status: t(`order.address.statuses.${location.status}`).toLowerCase(),
+              status: t(`order.address.statuses.${location.status}`),
             })}
           </Alert>
           <Link to={paths.app.order.address} className={buttonClasses('primary')}>
