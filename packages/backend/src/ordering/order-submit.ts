@@ -22,9 +22,14 @@ import { requireOrderingPermission, requireRetailer } from './retailer-access.ts
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** Write cycles before giving up when the location's summary keeps moving (another order or an import). */
-const MAX_ATTEMPTS = 8;
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(500, 15 * 2 ** attempt) * (0.5 + Math.random())));
+/**
+ * Write cycles before giving up when the location's summary keeps moving (other orders for the same
+ * address or an import). Full jitter spreads competing writers apart; the ~10 s budget lets a burst of
+ * dozens of simultaneous orders for ONE address drain (ADR 015) — a rare case, since orders of different
+ * addresses never compete.
+ */
+const MAX_ATTEMPTS = 24;
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(800, 20 * 2 ** attempt)));
 
 /**
  * The request as the idempotency key binds it: what the order says, positions in product order (a

@@ -1,0 +1,42 @@
+import { SalesQuery, SalesTransactionsQuery } from '@portal/core';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { CalendarDay, daysBetween } from '../masterdata/fields.ts';
+
+/** The longest range one sales read may cover, both ends included (core SalesQuery: at most 400 days). */
+export const SALES_MAX_RANGE_DAYS = 400;
+
+type Issue = { path: string; message: string };
+
+const invalid = (issues: Issue[]) =>
+  new AppError('input', 'VALIDATION_FAILED', 'The request has invalid fields', { issues });
+
+/**
+ * The service's own input check, so a caller other than the API route (which validates with the same
+ * schemas) gets the same answer: the core schema, then what it cannot say — the dates exist, the end is
+ * not before the start, and the range spans at most 400 days. Every failure is a 400 with field issues.
+ */
+export function checkSalesQuery(query: SalesQuery): SalesQuery;
+export function checkSalesQuery(query: z.infer<typeof SalesTransactionsQuery>): z.infer<typeof SalesTransactionsQuery>;
+export function checkSalesQuery(query: SalesQuery | z.infer<typeof SalesTransactionsQuery>) {
+  const schema = 'groupBy' in query ? SalesQuery : SalesTransactionsQuery;
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  }
+  const value = parsed.data;
+  const issues: Issue[] = [];
+  for (const field of ['startDate', 'endDate'] as const) {
+    const day = CalendarDay.safeParse(value[field]);
+    if (!day.success) issues.push({ path: field, message: 'Value must be an existing date (YYYY-MM-DD)' });
+  }
+  if (issues.length === 0) {
+    if (value.endDate < value.startDate) {
+      issues.push({ path: 'endDate', message: 'The end date must not be before the start date' });
+    } else if (daysBetween(value.startDate, value.endDate) + 1 > SALES_MAX_RANGE_DAYS) {
+      issues.push({ path: 'endDate', message: `The range must not exceed ${SALES_MAX_RANGE_DAYS} days` });
+    }
+  }
+  if (issues.length) throw invalid(issues);
+  return value;
+}

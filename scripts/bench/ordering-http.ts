@@ -1,0 +1,270 @@
+/**
+ * `npx tsx scripts/bench/ordering-http.ts [--retailer R-7001] [--store S-7000001] [--clients 50] [--seconds 15]
+ *   [--orders 20] [--only sales,products,orders]`
+ *
+ * The ordering portal's hot calls over HTTP against a running `npm start` (local mode, DynamoDB Local on
+ * disk) after `npm run seed -- --scale large`, with many concurrent clients for a bounded time:
+ * (a) GET /api/replenishment/products of the retailer's flagship store (the products step),
+ * (b) GET /api/sales, 28 days ending yesterday, group by day, of one retailer,
+ * (c) POST /api/replenishment/orders with 100 positions, each with a fresh Idempotency-Key, first one
+ *     after another, then concurrently.
+ * Per route: requests/s, p50 and p99 latency, statuses; and the DynamoDB calls one request makes,
+ * counted in this process by running the same service call on a backend whose client counts its calls
+ * (plus what the API adds per request: the session and the account read, also counted here).
+ *
+ * The bench account (`bench.ordering`, a user of the retailer with cardOrdering + retailerSales and a
+ * strong security flag) is written through the import path, like any account file. Every request goes to
+ * loopback; every phase stops after --seconds (in-flight requests time out after 30 s) and the whole run
+ * after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME etc. with
+ * BENCH_URL. Routes that answer 5xx on the first try (not implemented yet) are reported as pending.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { AddressList, addDays, ProductsAnswer, type ProductRow, SalesAnswer, XSSI_PREFIX } from '@portal/core';
+import { createBackend, getAccount, loadConfig, orderingActor } from '@portal/backend';
+import { localEnv, localPorts } from '../local/local-env.ts';
+import { waitForHttp } from '../local/ports.ts';
+
+const { values } = parseArgs({
+  options: {
+    retailer: { type: 'string', default: 'R-7001' },
+    store: { type: 'string', default: 'S-7000001' },
+    clients: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '15' },
+    orders: { type: 'string', default: '20' },
+    only: { type: 'string', default: 'products,sales,orders' },
+  },
+});
+const RETAILER = values.retailer!;
+const STORE = values.store!;
+const CLIENTS = Number(values.clients);
+const SECONDS = Number(values.seconds);
+const SEQUENTIAL_ORDERS = Number(values.orders);
+const ONLY = new Set(values.only!.split(','));
+const USERNAME = 'bench.ordering';
+const PASSWORD = 'Bench-Ordering-2026!';
+const REQUEST_TIMEOUT_MS = 30_000;
+
+// The whole run is bounded, whatever happens to the server.
+setTimeout(() => {
+  console.error('bench: stopped after 15 minutes');
+  process.exit(1);
+}, 15 * 60_000).unref();
+
+const ports = localPorts();
+const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(ports) };
+Object.assign(process.env, env);
+const BASE = process.env.BENCH_URL ?? `http://127.0.0.1:${ports.app}`;
+if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(BASE)) throw new Error(`bench: loopback only, not ${BASE}`);
+try {
+  await waitForHttp(`${BASE}/api/brand`, 5_000);
+} catch {
+  console.error(`bench: nothing answers at ${BASE}. Start the portal first (npm start), then npm run seed -- --scale large.`);
+  process.exit(2);
+}
+
+// --- The bench account, through the import path -------------------------------------------------------
+const backend = createBackend(loadConfig(env));
+let calls = 0;
+backend.db.doc.middlewareStack.add(
+  (next) => async (args) => {
+    calls += 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'countCalls' },
+);
+const counted = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> => {
+  const before = calls;
+  const result = await run();
+  return { result, calls: calls - before };
+};
+
+const report = await backend.imports.importRecords('accounts', [
+  {
+    line: 1,
+    data: {
+      username: USERNAME,
+      password: PASSWORD,
+      email: 'bench.ordering@example.com',
+      firstname: 'Bench',
+      surname: 'Ordering',
+      customerId: RETAILER,
+      // medium: the higher authentication standard that sales needs (SPEC 6).
+      securityFlag: 16,
+      // cardOrdering + retailerSales; showStoreList (stores are store type 0).
+      modules: { ordering: { permissions: 4 + 8, settings: 1 } },
+    },
+  },
+]);
+if (report.errors.length) throw new Error(`bench account: ${JSON.stringify(report.errors)}`);
+const account = await getAccount(backend.db, USERNAME);
+if (!account) throw new Error('bench account not found after import');
+const actor = orderingActor(account, { method: 'password' });
+
+const signin = await fetch(`${BASE}/api/auth/signin`, {
+  method: 'POST',
+  headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
+  body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+});
+const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
+if (signin.status !== 200 || !cookie.includes('=')) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+const token = cookie.slice(cookie.indexOf('=') + 1);
+const headers = { 'X-Portal': 'ordering', Cookie: cookie };
+
+// What the API reads per request before any service runs: the session (by token hash) and the account.
+const perRequest = await counted(async () => {
+  await backend.sessions.validate(token, 'ordering', new Date());
+  await getAccount(backend.db, USERNAME);
+});
+
+// --- Load -----------------------------------------------------------------------------------------
+type Outcome = { requests: number; perSecond: number; p50: number; p99: number; statuses: Record<string, number>; errors: number };
+
+const readJson = async (res: Response): Promise<unknown> => {
+  const text = await res.text();
+  return JSON.parse(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text);
+};
+
+function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number): Outcome {
+  times.sort((a, b) => a - b);
+  const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))]! : NaN);
+  return { requests: times.length, perSecond: times.length / seconds, p50: at(0.5), p99: at(0.99), statuses, errors };
+}
+
+/** `clients` loops, each sending one request after another until `seconds` have passed. */
+async function load(clients: number, seconds: number, request: () => Promise<Response>, maxRequests = Infinity): Promise<Outcome> {
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let started = 0;
+  const begin = performance.now();
+  const deadline = begin + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline && started < maxRequests) {
+        started += 1;
+        const t = performance.now();
+        try {
+          const res = await request();
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        } catch {
+          errors += 1;
+        }
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return summarise(times, (performance.now() - begin) / 1000, statuses, errors);
+}
+
+const get = (path: string) => () => fetch(`${BASE}${path}`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+
+type Row = { name: string; calls: string; outcome: Outcome | null; note?: string };
+const rows: Row[] = [];
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '–');
+
+/** The first request decides: 2xx runs the load, anything else marks the route pending. */
+async function probe(name: string, request: () => Promise<Response>): Promise<unknown | null> {
+  const res = await request();
+  const body = await readJson(res).catch(() => null);
+  if (res.ok) return body;
+  rows.push({ name, calls: '–', outcome: null, note: `pending: first request answered ${res.status} ${JSON.stringify(body).slice(0, 120)}` });
+  return null;
+}
+
+const today = new Date().toISOString().slice(0, 10);
+
+// (a) products step
+let products: ProductRow[] | null = null;
+if (ONLY.has('products') || ONLY.has('orders')) {
+  const path = `/api/replenishment/products?customerId=${RETAILER}&storeId=${STORE}&storeType=0`;
+  const name = `GET /api/replenishment/products (store ${STORE})`;
+  const body = await probe(name, get(path));
+  if (body) {
+    products = ProductsAnswer.parse(body).items;
+    if (ONLY.has('products')) {
+      const service = await counted(() => backend.ordering.products(actor, { customerId: RETAILER, storeId: STORE, storeType: 0 }));
+      rows.push({
+        name: `${name}, ${products.length} products`,
+        calls: `${service.calls} + ${perRequest.calls}`,
+        outcome: await load(CLIENTS, SECONDS, get(path)),
+      });
+    }
+  }
+}
+
+// (b) sales list, 28 days ending yesterday, group by day
+if (ONLY.has('sales')) {
+  const query = { customerId: RETAILER, startDate: addDays(today, -28), endDate: addDays(today, -1), groupBy: 'day' as const };
+  const path = `/api/sales?${new URLSearchParams(query)}`;
+  const name = `GET /api/sales (${query.startDate}..${query.endDate}, group by day)`;
+  const body = await probe(name, get(path));
+  if (body) {
+    const answer = SalesAnswer.parse(body);
+    const service = await counted(() => backend.sales.sales(actor, query));
+    rows.push({
+      name: `${name}, ${answer.resultCount} days`,
+      calls: `${service.calls} + ${perRequest.calls}`,
+      outcome: await load(CLIENTS, SECONDS, get(path)),
+    });
+  }
+}
+
+// (c) orders with 100 positions, each request with a fresh Idempotency-Key
+if (ONLY.has('orders') && products) {
+  /** A quantity the quantity rule accepts: the suggestion, else the smallest multiple of the PU ≥ minimum. */
+  const quantityOf = (p: ProductRow): number | null => {
+    if (p.suggestedQuantity > 0) return p.suggestedQuantity;
+    const pu = Math.max(1, p.packagingUnit);
+    const q = Math.ceil(Math.max(1, p.minimum ?? 1) / pu) * pu;
+    return p.maximum !== null && q > p.maximum ? null : q;
+  };
+  const positions = products
+    .map((p) => ({ inventoryProductId: p.inventoryProductId, amount: quantityOf(p) }))
+    .filter((p): p is { inventoryProductId: string; amount: number } => p.amount !== null)
+    .slice(0, 100);
+  if (positions.length < 100) console.warn(`bench: only ${positions.length} orderable products at ${STORE}`);
+  const post = (storeId: string) => () =>
+    fetch(`${BASE}/api/replenishment/orders`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ customerId: RETAILER, storeType: 0, storeId, reference: 'bench', positions }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  const name = `POST /api/replenishment/orders (${positions.length} positions)`;
+  if (await probe(name, post(STORE))) {
+    const service = await counted(() =>
+      backend.ordering.submit(actor, { customerId: RETAILER, storeType: 0, storeId: STORE, reference: 'bench', positions }, randomUUID()),
+    );
+    const callsText = `${service.calls} + ${perRequest.calls}`;
+    rows.push({ name: `${name}, sequential`, calls: callsText, outcome: await load(1, SECONDS, post(STORE), SEQUENTIAL_ORDERS) });
+    // The usual case: concurrent orders go to different addresses (each client its own active store).
+    const stores = AddressList.parse(await readJson(await get(`/api/replenishment/stores?customerId=${RETAILER}`)()))
+      .items.filter((a) => a.status === 'active')
+      .map((a) => a.storeId);
+    let next = 0;
+    const spread = () => post(stores[next++ % stores.length]!)();
+    rows.push({ name: `${name}, ${CLIENTS} clients, ${Math.min(CLIENTS, stores.length)} stores`, calls: callsText, outcome: await load(CLIENTS, SECONDS, spread) });
+    // The worst case: every client orders for the same address, so all compete for its summary (ADR 015).
+    rows.push({ name: `${name}, ${CLIENTS} clients, one store`, calls: callsText, outcome: await load(CLIENTS, SECONDS, post(STORE)) });
+  }
+}
+
+// --- Report -------------------------------------------------------------------------------------------
+console.log(`\n${BASE}, retailer ${RETAILER}, store ${STORE}; ${CLIENTS} clients x ${SECONDS} s per row (orders sequential: up to ${SEQUENTIAL_ORDERS})`);
+console.log('DynamoDB calls = service + API (session + account); counted in-process on the same table\n');
+console.log('| request | DynamoDB calls | requests | requests/s | p50 ms | p99 ms | statuses | errors |');
+console.log('|---|---:|---:|---:|---:|---:|---|---:|');
+for (const row of rows) {
+  if (!row.outcome) {
+    console.log(`| ${row.name} | ${row.calls} | – | – | – | – | ${row.note} | – |`);
+    continue;
+  }
+  const o = row.outcome;
+  const statuses = Object.entries(o.statuses)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
+  console.log(`| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${statuses} | ${o.errors} |`);
+}
+process.exit(0);
