@@ -91,8 +91,9 @@ const report = await backend.imports.importRecords('accounts', [
       customerId: RETAILER,
       // medium: the higher authentication standard that sales needs (SPEC 6).
       securityFlag: 16,
-      // cardOrdering + retailerSales; showStoreList (stores are store type 0).
-      modules: { ordering: { permissions: 4 + 8, settings: 1 } },
+      // cardOrdering + retailerSales; showStoreList (stores are store type 0) + disableRetailerProductCheck,
+      // so the products step offers the whole active catalogue (~300 products), not only the retailer's list.
+      modules: { ordering: { permissions: 4 + 8, settings: 1 + 8 } },
     },
   },
 ]);

@@ -1,11 +1,11 @@
 import { hasModulePermission } from '@portal/core';
-import { storeTypeOf } from '../../features/orders/api/orders-filter.ts';
 import { OrdersList } from '../../features/orders/components/orders-list.tsx';
 import { ChooseRetailer } from '../../features/orders/routes/orders-route.tsx';
 import { SalesScreen } from '../../features/sales/components/sales-screen.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
 import { useSessionState } from '../../lib/session.ts';
+import { storeTypeOf } from '../../lib/store-type.ts';
 
 /**
  * /app/sales: the sales feature's screen, with the orders feature's list as its 'Orders' header (the

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Spinner } from './spinner.tsx';
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
@@ -31,10 +32,7 @@ export function PageHeader({
 export function FullPageSpinner({ label }: { label: string }) {
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-sm text-slate-500">
-      <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
+      <Spinner className="size-5" />
       {label}
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type Step, Stepper } from '../../../components/ui/stepper.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -72,10 +73,7 @@ export function StepLoading() {
   const t = useT();
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500">
-      <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      </svg>
+      <Spinner className="size-5" />
       {t('app.loading')}
     </div>
   );

@@ -1,12 +1,10 @@
-import { type ProductRow, quantityOf } from '@portal/core';
+import { quantityOf } from '@portal/core';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { OrderBasket } from '../api/order-draft.ts';
 import { COLUMN_LABELS, type ProductColumn } from '../api/product-table.ts';
-import type { OrderContext } from '../api/use-order-context.ts';
-import { limitsText, ProductCell } from './product-cells.tsx';
+import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 
 /** The figures a phone card shows at a glance; every other one is on the product page ('Show all figures'). */
@@ -23,14 +21,7 @@ export function ProductCards({
   onQuantity,
   locationId,
   ctx,
-}: {
-  rows: readonly ProductRow[];
-  columns: readonly ProductColumn[];
-  basket: OrderBasket;
-  onQuantity: (product: ProductRow, qty: number | null) => void;
-  locationId: string;
-  ctx: Pick<OrderContext, 'locale' | 'currency'>;
-}) {
+}: ProductListProps) {
   const t = useT();
   const showStock = columns.includes('stockWarning');
   const showAirs = columns.includes('airs');

@@ -1,9 +1,20 @@
 import type { ProductRow } from '@portal/core';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
+import type { OrderBasket } from '../api/order-draft.ts';
 import { formatCents, formatDay, formatNumber } from '../api/format.ts';
 import type { ProductColumn } from '../api/product-table.ts';
 import type { OrderContext } from '../api/use-order-context.ts';
+
+/** What both views of the products step (table from 768 px, cards below) are given. */
+export interface ProductListProps {
+  rows: readonly ProductRow[];
+  columns: readonly ProductColumn[];
+  basket: OrderBasket;
+  onQuantity: (product: ProductRow, qty: number | null) => void;
+  locationId: string;
+  ctx: Pick<OrderContext, 'locale' | 'currency'>;
+}
 
 /** One figure of a product row, formatted in the user's locale and currency; '—' when unknown. */
 export function ProductCell({

@@ -1,11 +1,9 @@
-import { type ProductRow, quantityOf } from '@portal/core';
+import { quantityOf } from '@portal/core';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { OrderBasket } from '../api/order-draft.ts';
 import { COLUMN_LABELS, NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../api/product-table.ts';
-import type { OrderContext } from '../api/use-order-context.ts';
-import { limitsText, ProductCell } from './product-cells.tsx';
+import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 
 /** Long headers wrap onto two lines instead of widening their column. */
@@ -32,15 +30,9 @@ export function ProductTable({
   onQuantity,
   locationId,
   ctx,
-}: {
-  rows: readonly ProductRow[];
-  columns: readonly ProductColumn[];
+}: ProductListProps & {
   sort: SortState | null;
   onSort: (column: ProductColumn) => void;
-  basket: OrderBasket;
-  onQuantity: (product: ProductRow, qty: number | null) => void;
-  locationId: string;
-  ctx: Pick<OrderContext, 'locale' | 'currency'>;
 }) {
   const t = useT();
   const figures = columns.filter((c) => c !== 'name');

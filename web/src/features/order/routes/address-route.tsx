@@ -1,11 +1,11 @@
 import { type AddressRow, isSelectableAddress } from '@portal/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StoreIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { type Translate, useT } from '../../../i18n/index.ts';
@@ -63,14 +63,12 @@ export function AddressRoute() {
           />
         </div>
         {error && !data ? (
-          <div className="space-y-3 p-5">
-            <Alert theme="red" role="alert">
-              {t('order.loadFailed')}
-            </Alert>
-            <Button theme="secondary" onClick={() => void mutate()}>
-              {t('order.retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            message={t('order.loadFailed')}
+            retryLabel={t('order.retry')}
+            onRetry={() => void mutate()}
+            className="p-5"
+          />
         ) : isLoading && !data ? (
           <StepLoading />
         ) : data && data.items.length === 0 ? (

@@ -82,7 +82,7 @@ export function FinaliseRoute() {
             <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
               <Entry label={t('order.finalise.orderId')} value={<span className="font-mono">{order.orderId}</span>} />
               <Entry label={t('order.finalise.reference')} value={order.reference ?? t('order.none')} />
-              <Entry label={t('order.finalise.orderedAt')} value={formatDateTime(ctx.locale, order.orderedAt, ctx.timezone)} />
+              <Entry label={t('order.finalise.orderedAt')} value={formatDateTime(ctx.locale, order.orderedAt, ctx.timeZone)} />
               <Entry label={t('order.finalise.orderedBy')} value={order.orderedBy} />
               <Entry
                 label={t('order.finalise.status')}

@@ -1,8 +1,9 @@
 import { quantityOf } from '@portal/core';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { updateBasket, useApplyOn } from '../api/order-draft.ts';
@@ -39,14 +40,7 @@ export function ProductRoute() {
       }
     >
       {error && !data ? (
-        <div className="space-y-3">
-          <Alert theme="red" role="alert">
-            {t('order.loadFailed')}
-          </Alert>
-          <Button theme="secondary" onClick={() => void mutate()}>
-            {t('order.retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('order.loadFailed')} retryLabel={t('order.retry')} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <StepLoading />
       ) : !product ? (

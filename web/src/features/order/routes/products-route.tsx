@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -102,14 +103,7 @@ export function ProductsRoute() {
       }
     >
       {error && !data ? (
-        <div className="space-y-3">
-          <Alert theme="red" role="alert">
-            {t('order.loadFailed')}
-          </Alert>
-          <Button theme="secondary" onClick={() => void mutate()}>
-            {t('order.retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('order.loadFailed')} retryLabel={t('order.retry')} onRetry={() => void mutate()} />
       ) : isLoading || !data || !id ? (
         <StepLoading />
       ) : location && !isSelectableAddress(location) ? (

@@ -5,19 +5,8 @@ import {
   ordersQuery,
   rangeProblem,
   storeOptions,
-  storeTypeOf,
   withPreset,
 } from './orders-filter.ts';
-
-const modules = (settings: Record<string, boolean>) => ({ ordering: { permissions: {}, settings } });
-
-describe('storeTypeOf (SPEC 6 showStoreList)', () => {
-  it('is stores (0) with showStoreList, else distribution centres (1)', () => {
-    expect(storeTypeOf(modules({ showStoreList: true }))).toBe(0);
-    expect(storeTypeOf(modules({}))).toBe(1);
-    expect(storeTypeOf(undefined)).toBe(1);
-  });
-});
 
 describe('defaultOrdersFilter (SPEC 4: orders default to the last year)', () => {
   it('is today − 365 .. today in the user zone, every address, without deleted ones', () => {

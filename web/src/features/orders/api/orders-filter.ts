@@ -4,9 +4,7 @@ import {
   DEFAULT_PAGE_SIZE_ORDERING,
   type DatePreset,
   defaultOrderRange,
-  hasModuleSetting,
   presetDates,
-  type SessionUser,
   type StoreType,
   toPageRequest,
 } from '@portal/core';
@@ -33,14 +31,6 @@ export interface OrdersFilter {
 
 /** The page sizes the list offers; the default is the ordering default (SPEC 9: 10). */
 export const ORDERS_PAGE_SIZES = [DEFAULT_PAGE_SIZE_ORDERING, 25, 50, 100] as const;
-
-/**
- * SPEC 6 showStoreList: stores are listed directly (store type 0), otherwise the retailer's distribution
- * centres (store type 1). The orders of a user are placed for that one kind, so the filter follows it.
- */
-export function storeTypeOf(modules: SessionUser['modules'] | null | undefined): StoreType {
-  return hasModuleSetting(modules, 'ordering', 'showStoreList', false) ? 0 : 1;
-}
 
 /** The default filter (SPEC 4): the last year (`year` preset, today − 365 .. today), every address. */
 export function defaultOrdersFilter(now: Date, timeZone: string, storeType: StoreType): OrdersFilter {

@@ -1,19 +1,18 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, type OrderRow, toPagination } from '@portal/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useUserFormat } from '../../../lib/user-format.ts';
 import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../api/orders-filter.ts';
 import { useOrders } from '../api/orders.ts';
 import { formatCount, formatInstant } from '../api/format.ts';
-import { useUserFormat } from '../api/user-format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** One order as a card (small screens): the same fields as the table's columns. */
@@ -80,11 +79,12 @@ export function OrdersList({
   if (!filter) return null;
   if (error && !data) {
     return (
-      <Alert theme="red" role="alert" title={t('orders.loadFailed')}>
-        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
-          {t('orders.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        message={t('orders.loadFailed')}
+        retryLabel={t('orders.retry')}
+        onRetry={() => void mutate()}
+        layout="inline"
+      />
     );
   }
   if (isLoading && !data) return <FullPageSpinner label={t('orders.loading')} />;

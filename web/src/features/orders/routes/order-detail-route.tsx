@@ -1,19 +1,19 @@
 import type { OrderDetail, OrderPosition } from '@portal/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon, ListIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { useUserFormat } from '../../../lib/user-format.ts';
 import { formatCalendarDay, formatCount, formatInstant } from '../api/format.ts';
 import { openOrderPdf, useOrder } from '../api/orders.ts';
-import { useUserFormat } from '../api/user-format.ts';
 import { OrderStatusBadge, ShipmentStatusBadge } from '../components/order-status-badge.tsx';
 
 function BackLink() {
@@ -54,11 +54,12 @@ export function OrderDetailRoute() {
             text={t('orders.detail.notFoundText', { id: orderId ?? '' })}
           />
         ) : (
-          <Alert theme="red" role="alert" title={t('orders.detail.loadFailed')}>
-            <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
-              {t('orders.retry')}
-            </Button>
-          </Alert>
+          <LoadFailed
+            message={t('orders.detail.loadFailed')}
+            retryLabel={t('orders.retry')}
+            onRetry={() => void mutate()}
+            layout="inline"
+          />
         )}
       </div>
     );

@@ -7,9 +7,10 @@ import { useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionState } from '../../../lib/session.ts';
-import { defaultOrdersFilter, type OrdersFilter, rangeProblem, storeTypeOf } from '../api/orders-filter.ts';
+import { storeTypeOf } from '../../../lib/store-type.ts';
+import { useUserFormat } from '../../../lib/user-format.ts';
+import { defaultOrdersFilter, type OrdersFilter, rangeProblem } from '../api/orders-filter.ts';
 import { useAddresses } from '../api/orders.ts';
-import { useUserFormat } from '../api/user-format.ts';
 import { OrdersFilters } from '../components/orders-filters.tsx';
 import { OrdersList } from '../components/orders-list.tsx';
 

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { StoreIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -102,14 +103,12 @@ export function RetailerSelectionRoute() {
           </div>
 
           {error && !data ? (
-            <div className="space-y-3 p-5">
-              <Alert theme="red" role="alert">
-                {t('retailerSelection.loadFailed')}
-              </Alert>
-              <Button theme="secondary" onClick={() => void mutate()}>
-                {t('retailerSelection.retry')}
-              </Button>
-            </div>
+            <LoadFailed
+              message={t('retailerSelection.loadFailed')}
+              retryLabel={t('retailerSelection.retry')}
+              onRetry={() => void mutate()}
+              className="p-5"
+            />
           ) : isLoading && !data ? (
             <div role="status" className="flex items-center justify-center gap-3 p-10 text-sm text-slate-500">
               <Spinner className="size-5" />

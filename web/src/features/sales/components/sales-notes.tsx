@@ -1,6 +1,5 @@
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, FullPageSpinner } from '../../../components/ui/card.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDay, type SalesFormat } from '../api/format.ts';
 import { useSalesNotes } from '../api/sales.ts';
@@ -14,11 +13,12 @@ export function SalesNotesPanel({ customerId, format }: { customerId: string; fo
   const { data, error, isLoading, mutate } = useSalesNotes(customerId);
   if (error && !data) {
     return (
-      <Alert theme="red" role="alert" title={t('sales.loadFailed')}>
-        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
-          {t('sales.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        message={t('sales.loadFailed')}
+        retryLabel={t('sales.retry')}
+        onRetry={() => void mutate()}
+        layout="inline"
+      />
     );
   }
   if (isLoading || !data) return <FullPageSpinner label={t('sales.loading')} />;

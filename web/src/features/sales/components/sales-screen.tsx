@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { useUserFormat } from '../../../lib/user-format.ts';
 import { defaultSalesFilter, type SalesFilter, salesFilterProblems } from '../api/sales-filter.ts';
 import { SALES_TABS, type SalesTab, tabFromParam } from '../api/sales-tabs.ts';
 import { useSalesStores } from '../api/sales.ts';
-import { useSalesFormat } from '../api/user-format.ts';
 import { SalesFilters } from './sales-filters.tsx';
 import { SalesNotesPanel } from './sales-notes.tsx';
 import { SalesStatistic } from './sales-statistic.tsx';
@@ -34,7 +34,7 @@ export function SalesScreen({
   ordersTab?: ((range: SalesOrdersRange | null) => ReactNode) | undefined;
 }) {
   const t = useT();
-  const { timeZone, today, ...format } = useSalesFormat();
+  const { timeZone, today, ...format } = useUserFormat();
   const [params, setParams] = useSearchParams();
   const offered = SALES_TABS.filter((tab) => tab !== 'orders' || ordersTab);
   const tab = tabFromParam(params.get('tab'), offered);

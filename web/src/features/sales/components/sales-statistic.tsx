@@ -1,11 +1,11 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, FullPageSpinner } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChartIcon, DownloadIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { buildCsv, downloadCsv, salesCsvFileName } from '../api/csv.ts';
 import { formatCents, formatCount, groupText, type SalesFormat } from '../api/format.ts';
@@ -71,11 +71,12 @@ export function SalesStatistic({
   if (!query) return null;
   if (error && !data) {
     return (
-      <Alert theme="red" role="alert" title={t('sales.loadFailed')}>
-        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
-          {t('sales.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        message={t('sales.loadFailed')}
+        retryLabel={t('sales.retry')}
+        onRetry={() => void mutate()}
+        layout="inline"
+      />
     );
   }
   if (isLoading && !data) return <FullPageSpinner label={t('sales.loading')} />;

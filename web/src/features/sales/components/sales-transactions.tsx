@@ -1,11 +1,10 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, type SalesTransaction, toPagination } from '@portal/core';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChartIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCents, formatCount, formatDay, type SalesFormat } from '../api/format.ts';
@@ -35,11 +34,12 @@ export function SalesTransactions({
   if (!query) return null;
   if (error && !data) {
     return (
-      <Alert theme="red" role="alert" title={t('sales.loadFailed')}>
-        <Button theme="text" className="-ml-3 mt-1" onClick={() => void mutate()}>
-          {t('sales.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        message={t('sales.loadFailed')}
+        retryLabel={t('sales.retry')}
+        onRetry={() => void mutate()}
+        layout="inline"
+      />
     );
   }
   if (isLoading && !data) return <FullPageSpinner label={t('sales.loading')} />;
