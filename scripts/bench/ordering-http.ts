@@ -221,7 +221,12 @@ if (ONLY.has('orders') && products) {
     const q = Math.ceil(Math.max(1, p.minimum ?? 1) / pu) * pu;
     return p.maximum !== null && q > p.maximum ? null : q;
   };
+  // One position per inventory product id (a seed generated before the generator's ids moved to INV-8…
+  // shares some ids with the demo catalogue).
+  const uses = new Map<string, number>();
+  for (const p of products) uses.set(p.inventoryProductId, (uses.get(p.inventoryProductId) ?? 0) + 1);
   const positions = products
+    .filter((p) => uses.get(p.inventoryProductId) === 1)
     .map((p) => ({ inventoryProductId: p.inventoryProductId, amount: quantityOf(p) }))
     .filter((p): p is { inventoryProductId: string; amount: number } => p.amount !== null)
     .slice(0, 100);

@@ -121,7 +121,7 @@ export function generateMasterData(scale: Scale, seed: number): MasterData {
     const status = r.chance(0.9) ? 'active' : r.pick(['inactive', 'locked']);
     return {
       productId: `A-${70001 + k}`,
-      inventoryProductId: `INV-${pad(700001 + k * 7, 6)}`,
+      inventoryProductId: `INV-${pad(800001 + k * 7, 6)}`,
       ean: ean13(`409${pad(1000000 + k * 37, 9)}`),
       sku: `${brand.slice(0, 3).toUpperCase()}-${faceValue ?? 'VAR'}-${pad(k + 1, 4)}`,
       name: `${brand} ${faceValue ? `${faceValue} EUR` : 'variable value'}${k >= BRANDS.length * FACE_VALUES.length ? ` #${k + 1}` : ''}`,
