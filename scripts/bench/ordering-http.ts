@@ -16,7 +16,8 @@
  * strong security flag) is written through the import path, like any account file. Every request goes to
  * loopback; every phase stops after --seconds (in-flight requests time out after 30 s) and the whole run
  * after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME etc. with
- * BENCH_URL. Routes that answer 5xx on the first try (not implemented yet) are reported as pending.
+ * BENCH_URL. A route whose first request does not answer 2xx (e.g. a rejected order) is not loaded: its row
+ * shows that status and body instead of figures.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -165,12 +166,12 @@ type Row = { name: string; calls: string; outcome: Outcome | null; note?: string
 const rows: Row[] = [];
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '–');
 
-/** The first request decides: 2xx runs the load, anything else marks the route pending. */
+/** The first request decides: 2xx runs the load, anything else is reported as 'skipped' with the answer. */
 async function probe(name: string, request: () => Promise<Response>): Promise<unknown | null> {
   const res = await request();
   const body = await readJson(res).catch(() => null);
   if (res.ok) return body;
-  rows.push({ name, calls: '–', outcome: null, note: `pending: first request answered ${res.status} ${JSON.stringify(body).slice(0, 120)}` });
+  rows.push({ name, calls: '–', outcome: null, note: `skipped: first request answered ${res.status} ${JSON.stringify(body).slice(0, 120)}` });
   return null;
 }
 
