@@ -9,6 +9,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mfaRoutes, otpRoutes } from './routes/mfa.ts';
 import { brandRoutes } from './routes/brand.ts';
+import { couponingStatusRoutes, serialNumberCheckRoutes } from './routes/couponing.ts';
 import { replenishmentRoutes } from './routes/replenishment.ts';
 import { salesRoutes } from './routes/sales.ts';
 import { ssoRoutes } from './routes/sso.ts';
@@ -34,7 +35,9 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/brand', brandRoutes)
     .route('/account', accountRoutes)
     .route('/replenishment', replenishmentRoutes)
-    .route('/sales', salesRoutes);
+    .route('/sales', salesRoutes)
+    .route('/serial-number-check', serialNumberCheckRoutes)
+    .route('/get-couponing-status', couponingStatusRoutes);
 }
 
 export type AppType = ReturnType<typeof createApp>;

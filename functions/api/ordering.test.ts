@@ -9,9 +9,9 @@ import {
   ProductsAnswer,
   RetailersPage,
   suggestedQuantity,
+  gtinCheckDigit,
 } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gtinCheckDigit } from '../../packages/backend/src/masterdata/fields.ts';
 import { productsStepWithCalls } from '../../packages/backend/src/ordering/products-step.ts';
 import { orderingActor } from '../../packages/backend/src/ordering/actor.ts';
 import { getAccount } from '../../packages/backend/src/accounts/account-entity.ts';

@@ -1,7 +1,7 @@
 import { type Backend, getAccount, orderingActor } from '@portal/backend';
-import { addDays, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
+import { addDays, gtinCheckDigit, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gtinCheckDigit, weekOf } from '../../packages/backend/src/masterdata/fields.ts';
+import { weekOf } from '../../packages/backend/src/masterdata/fields.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';

@@ -9,9 +9,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, isoWeekday } from '@portal/core';
+import { addDays, gtinCheckDigit, isoWeekday } from '@portal/core';
 import { csvLine } from '../../packages/backend/src/import/csv.ts';
-import { gtinCheckDigit } from '../../packages/backend/src/masterdata/fields.ts';
 
 export type Scale = 'small' | 'large';
 
@@ -260,7 +259,7 @@ const FIELDS: Record<keyof MasterData | keyof Activity, string[]> = {
 /** The import order: every kind after the kinds it refers to. */
 export const KIND_ORDER = [
   'brands', 'accounts', 'identityLinks',
-  'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'shipments', 'sales',
+  'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'serials', 'shipments', 'sales',
 ];
 
 /** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */

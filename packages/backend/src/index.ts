@@ -16,6 +16,7 @@ import { createImportService } from './import/import-service.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createOrderingService } from './ordering/ordering-service.ts';
 import { createSalesService } from './sales/sales-service.ts';
+import { createCouponingService } from './couponing/couponing-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -93,6 +94,7 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
     brands: createBrandService(db, now),
     ordering: createOrderingService({ db, now }),
     sales: createSalesService({ db, now }),
+    couponing: createCouponingService({ db, now }),
     admin: createAdminService({
       db,
       sessions,

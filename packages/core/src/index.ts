@@ -13,3 +13,6 @@ export * from './constants.ts';
 export * from './money.ts';
 export * from './sso.ts';
 export * from './ordering.ts';
+export * from './gtin.ts';
+export * from './coupon-lifecycle.ts';
+export * from './couponing.ts';

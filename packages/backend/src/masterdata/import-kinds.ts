@@ -8,6 +8,7 @@ import { DistributionCentreImport, distributionCentreKey, putDistributionCentres
 import { utcDate } from './fields.ts';
 import { allProducts, type Product, ProductImport, putProducts } from './product.ts';
 import { putRetailerProducts, RetailerProductImport } from './retailer-product.ts';
+import { SerialRangeImport, writeSerialRanges } from '../couponing/serial-import.ts';
 import { SalesImport, writeSales } from './sales.ts';
 import { ShipmentImport, writeShipments } from './shipment.ts';
 import { getStores, putStores, StoreImport } from './store.ts';
@@ -16,7 +17,7 @@ import { getStores, putStores, StoreImport } from './store.ts';
  * The master-data import kinds (ADR 014), written in batches: `writeMany` gets every valid record of a
  * file in file order and answers one outcome per record. The file name names the kind (stores.csv,
  * sales.jsonl, ...). Load order for references: customerGroups, retailers, providers, products, stores,
- * distributionCentres, retailerProducts, shipments, sales.
+ * distributionCentres, retailerProducts, serials, shipments, sales.
  */
 export type BatchDeps = { db: Db; now: () => Date };
 export type BatchKind<T> = { schema: z.ZodType<T>; writeMany: (deps: BatchDeps, records: T[]) => Promise<LineOutcome[]> };
@@ -72,6 +73,11 @@ export const masterDataKinds = {
     schema: RetailerProductImport,
     writeMany: ({ db, now }, records) => putRetailerProducts(db, records, now()),
   } satisfies BatchKind<z.infer<typeof RetailerProductImport>>,
+  /** Serial ranges of issued cards (ADR 016); needs retailers and products. */
+  serials: {
+    schema: SerialRangeImport,
+    writeMany: ({ db, now }, records) => writeSerialRanges(db, records, now()),
+  } satisfies BatchKind<z.infer<typeof SerialRangeImport>>,
   shipments: {
     schema: ShipmentImport,
     async writeMany({ db, now }, records) {

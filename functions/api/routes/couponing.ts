@@ -1,0 +1,42 @@
+import { CardQuery, CouponActionInput, CouponActionName, IDEMPOTENCY_HEADER, IdempotencyKey, Serial, SerialCheckInput } from '@portal/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { orderingActorOf, requireAccount } from '../middleware/session.ts';
+import { validate } from '../middleware/validate.ts';
+
+const SerialParam = z.object({ serial: Serial });
+/** An action may carry an Idempotency-Key: a retried request then answers the booking already made. */
+const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey.optional() });
+
+/**
+ * SPEC 7 serial-number-check: query many serials, read one card, book an action on it (ADR 016).
+ * The couponing service checks permissions per function and per object.
+ */
+export const serialNumberCheckRoutes = new Hono<AppEnv>()
+  .use(requireAccount())
+  .post('/', validate('json', SerialCheckInput), async (c) =>
+    c.json(await c.get('backend').couponing.check(orderingActorOf(c), c.req.valid('json'))),
+  )
+  .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
+    c.json(await c.get('backend').couponing.details(orderingActorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+  )
+  .post(
+    '/:serial/:action',
+    validate('param', SerialParam.extend({ action: CouponActionName })),
+    validate('header', OptionalIdempotency),
+    validate('json', CouponActionInput),
+    async (c) => {
+      const { serial, action } = c.req.valid('param');
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()];
+      const answer = await c.get('backend').couponing.act(orderingActorOf(c), serial, action, c.req.valid('json'), key);
+      return c.json(answer, answer.booked ? 201 : 200);
+    },
+  );
+
+/** SPEC 7 get-couponing-status: the derived status of a serial (of one card with ?ean=). */
+export const couponingStatusRoutes = new Hono<AppEnv>()
+  .use(requireAccount())
+  .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
+    c.json(await c.get('backend').couponing.status(orderingActorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+  );

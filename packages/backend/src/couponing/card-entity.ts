@@ -1,0 +1,86 @@
+import type { CardFacts, CardState, ContractCouponStatus, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core';
+import { queryAll, type Item } from '../db/batch.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * Cards and their coupon transactions (SPEC 3 Couponing serial check; ADR 016). A serial number is
+ * printed on one card, or on several of different products (then the check says "has multiple
+ * results" and the EAN tells them apart), so the serial is the partition and each card a sort key.
+ * Access patterns (no index needed):
+ * - the cards of a serial:          pk=SERIAL#<serial>, sk begins_with CARD#
+ * - a card and its transactions:    pk=SERIAL#<serial>, sk begins_with (CARD#<ean> | TX#<ean>#)
+ * A card's `version` counts its transactions; transaction n is TX#<ean>#<n, 8 digits>, so a card's
+ * history reads in booking order and two writers of the same version cannot both land.
+ */
+export type Booking = { at: string; terminalId: string };
+
+export type StoredCard = {
+  serial: string;
+  ean: string;
+  eanSecond: string | null;
+  productId: string | null;
+  contract: boolean;
+  status: StoredCouponStatus | ContractCouponStatus;
+  retailerId: string;
+  validUntil: string | null;
+  soldOffline: boolean;
+  activation: Booking | null;
+  redemption: Booking | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type StoredTransaction = {
+  transactionId: string;
+  serial: string;
+  ean: string;
+  at: string;
+  terminalId: string;
+  txType: CouponAction;
+  resultCode: number;
+  status: CouponingStatus;
+  by: string;
+  byUsername: string;
+  version: number;
+};
+
+export const cardKeys = {
+  pk: (serial: string) => `SERIAL#${serial}`,
+  sk: (ean: string) => `CARD#${ean}`,
+  txSk: (ean: string, version: number) => `TX#${ean}#${String(version).padStart(8, '0')}`,
+};
+export const cardKey = (serial: string, ean: string) => ({ pk: cardKeys.pk(serial), sk: cardKeys.sk(ean) });
+
+const strip = <T>(item: Item): T => {
+  const { pk: _pk, sk: _sk, type: _type, ...rest } = item;
+  return rest as T;
+};
+export const cardOfItem = (item: Item): StoredCard => strip<StoredCard>(item);
+
+export const stateOf = (card: Pick<StoredCard, 'contract' | 'status'>): CardState =>
+  ({ contract: card.contract, status: card.status }) as CardState;
+export const factsOf = (card: StoredCard): CardFacts => ({ ...stateOf(card), validUntil: card.validUntil, soldOffline: card.soldOffline });
+
+/** The cards printed with one serial (usually one). */
+export async function cardsOfSerial(db: Db, serial: string): Promise<StoredCard[]> {
+  const { items } = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :card)',
+    ExpressionAttributeValues: { ':pk': cardKeys.pk(serial), ':card': 'CARD#' },
+    ConsistentRead: true,
+  });
+  return items.map(cardOfItem);
+}
+
+/** Every card of a serial and every transaction of those cards, in one Query. */
+export async function serialWithTransactions(db: Db, serial: string): Promise<{ cards: StoredCard[]; transactions: StoredTransaction[] }> {
+  const { items } = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': cardKeys.pk(serial) },
+    ConsistentRead: true,
+  });
+  return {
+    cards: items.filter((i) => (i.sk as string).startsWith('CARD#')).map(cardOfItem),
+    transactions: items.filter((i) => (i.sk as string).startsWith('TX#')).map((i) => strip<StoredTransaction>(i)),
+  };
+}

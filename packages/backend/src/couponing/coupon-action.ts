@@ -1,0 +1,143 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { COUPON_ACTION_PERMISSION, type CouponAction, type CouponActionInput, decideAction } from '@portal/core';
+import type { Db } from '../db/client.ts';
+import { isConditionFailure } from '../db/conditions.ts';
+import { toTtl } from '../db/table.ts';
+import { AppError } from '../errors.ts';
+import type { OrderingActor } from '../ordering/actor.ts';
+import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
+import { chooseCard, createCardAccess } from './card-access.ts';
+import { cardKey, cardKeys, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
+
+type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
+const MAX_ATTEMPTS = 8;
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(400, 20 * 2 ** attempt)));
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+const idempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${username}`, sk: key });
+const requestHash = (serial: string, action: CouponAction, input: CouponActionInput) =>
+  createHash('sha256').update(JSON.stringify([serial, input.ean, action, input.terminalId])).digest('hex');
+
+/**
+ * Books one coupon action (SPEC 7 serial-number-check actions; ADR 016).
+ *
+ * Checks before anything is written: strong authentication and the action's permission (403); the
+ * card, visible to the actor (404); a retried Idempotency-Key (same request: the card as it is now,
+ * `booked: false`; another request: 409); the life cycle (409 COUPON.TRANSITION_NOT_ALLOWED with the
+ * reason). Then ONE TransactWriteItems: the card's new status conditioned on the status and version
+ * read, the transaction record as the card's next version (must not exist) and the idempotency record.
+ * A lost race re-reads and decides again, so of two concurrent deactivations one books and the other
+ * answers 409 "already deactivated"; nothing is ever half-written.
+ */
+export async function bookAction(
+  deps: { db: Db; now: () => Date },
+  actor: OrderingActor,
+  serial: string,
+  action: CouponAction,
+  input: CouponActionInput,
+  key: string | undefined,
+): Promise<{ card: StoredCard; booked: boolean }> {
+  const { db } = deps;
+  requireStrongAuthentication(actor);
+  requireOrderingPermission(actor, COUPON_ACTION_PERMISSION[action]);
+  const access = createCardAccess(db, actor);
+  const hash = requestHash(serial, action, input);
+  for (let attempt = 0; ; attempt += 1) {
+    const now = deps.now();
+    const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, actor.username, key, now) : null]);
+    const card = chooseCard(await access.visible(cards), input.ean);
+    if (replay) {
+      if (replay !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
+      return { card, booked: false };
+    }
+    const decision = decideAction(stateOf(card), action);
+    if (!decision.allowed) throw new AppError('conflict', decision.code, decision.reason);
+
+    const at = now.toISOString();
+    const version = card.version + 1;
+    const booking = { at, terminalId: input.terminalId };
+    const next: StoredCard = {
+      ...card,
+      status: decision.to.status,
+      version,
+      updatedAt: at,
+      // A new activation replaces the last one (a voided coupon activated again); only imports sell offline.
+      activation: action === 'activate' ? booking : card.activation,
+      soldOffline: action === 'activate' ? false : card.soldOffline,
+      redemption: action === 'redeem' ? booking : card.redemption,
+    };
+    const transaction: StoredTransaction = {
+      transactionId: randomUUID(),
+      serial,
+      ean: card.ean,
+      at,
+      terminalId: input.terminalId,
+      txType: action,
+      resultCode: 0,
+      status: decision.to.status,
+      by: actor.displayName,
+      byUsername: actor.username,
+      version,
+    };
+    const items: TxItem[] = [
+      {
+        Update: {
+          TableName: db.table,
+          Key: cardKey(serial, card.ean),
+          UpdateExpression: 'SET #status = :to, #version = :next, activation = :activation, soldOffline = :offline, redemption = :redemption, updatedAt = :at',
+          ConditionExpression: '#status = :from AND #version = :current',
+          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':to': next.status,
+            ':next': version,
+            ':activation': next.activation,
+            ':offline': next.soldOffline,
+            ':redemption': next.redemption,
+            ':at': at,
+            ':from': card.status,
+            ':current': card.version,
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: db.table,
+          Item: { pk: cardKeys.pk(serial), sk: cardKeys.txSk(card.ean, version), type: 'couponTx', ...transaction },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
+    if (key) {
+      items.push({
+        Put: {
+          TableName: db.table,
+          Item: { ...idempotencyKey(actor.username, key), type: 'couponIdempotency', hash, serial, ean: card.ean, expiresAt: toTtl(now) + IDEMPOTENCY_TTL_SECONDS },
+          // Absent, or expired but not yet removed by TTL.
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowTtl',
+          ExpressionAttributeValues: { ':nowTtl': toTtl(now) },
+        },
+      });
+    }
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return { card: next, booked: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (attempt + 1 >= MAX_ATTEMPTS) {
+        throw new AppError('conflict', 'COUPON.BUSY', 'The card is being changed by someone else right now. Please try again.');
+      }
+      await backoff(attempt);
+    }
+  }
+}
+
+async function readIdempotency(db: Db, username: string, key: string, now: Date): Promise<string | null> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: idempotencyKey(username, key), ConsistentRead: true }));
+  // TTL deletes lag (up to 48 h): an expired record counts as absent.
+  if (!res.Item || (res.Item.expiresAt as number) <= toTtl(now)) return null;
+  return res.Item.hash as string;
+}
+

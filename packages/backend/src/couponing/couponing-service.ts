@@ -1,0 +1,105 @@
+import {
+  COUPON_STATUS_LABELS,
+  type CouponAction,
+  type CouponActionAnswer,
+  type CouponActionInput,
+  type CouponingStatusAnswer,
+  type SerialCheckAnswer,
+  type SerialCheckInput,
+  type SerialDetails,
+  serialStatusOfCards,
+  statusLabel,
+} from '@portal/core';
+import { mapLimit } from '../db/batch.ts';
+import type { Db } from '../db/client.ts';
+import { getProduct, getProducts } from '../masterdata/product.ts';
+import type { OrderingActor } from '../ordering/actor.ts';
+import { todayOf } from '../ordering/location.ts';
+import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
+import { chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
+import { cardsOfSerial, factsOf, serialWithTransactions, stateOf } from './card-entity.ts';
+import { cardSummary, serialDetails } from './card-views.ts';
+import { bookAction } from './coupon-action.ts';
+
+export type CouponingDeps = { db: Db; now: () => Date };
+
+/** Serials checked at once per query: enough to fill the connection pool, not to flood it. */
+const CHECK_CONCURRENCY = 16;
+
+/** Reading couponing needs the higher authentication standard (ADR 006) and couponingManagement. */
+function requireCouponingRead(actor: OrderingActor) {
+  requireStrongAuthentication(actor);
+  requireOrderingPermission(actor, 'couponingManagement');
+}
+
+/**
+ * Couponing (SPEC 2 couponing stepper, SPEC 3 Couponing serial check, SPEC 7 serial-number-check and
+ * get-couponing-status; ADR 016). Every function checks the permission per function and shows only
+ * cards sold to retailers the actor may act for; other serials answer as not found.
+ */
+export function createCouponingService(deps: CouponingDeps) {
+  const { db } = deps;
+
+  async function details(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
+    requireCouponingRead(actor);
+    const access = createCardAccess(db, actor);
+    const { cards, transactions } = await serialWithTransactions(db, serial);
+    const card = chooseCard(await access.visible(cards), ean);
+    const [product, retailerName] = await Promise.all([
+      card.productId ? getProduct(db, card.productId) : null,
+      access.retailerName(card.retailerId),
+    ]);
+    return serialDetails({ actor, card, transactions, product: product ?? undefined, retailerName, today: todayOf(deps.now(), actor.timezone) });
+  }
+
+  return {
+    /** serial-number-check for each serial: its serial status and the cards carrying it. */
+    async check(actor: OrderingActor, input: SerialCheckInput): Promise<SerialCheckAnswer> {
+      requireCouponingRead(actor);
+      const access = createCardAccess(db, actor);
+      const serials = [...new Set(input.serials)];
+      const found = await mapLimit(serials, CHECK_CONCURRENCY, async (serial) => access.visible(await cardsOfSerial(db, serial)));
+      const products = await getProducts(db, [...new Set(found.flat().flatMap((c) => (c.productId ? [c.productId] : [])))]);
+      const today = todayOf(deps.now(), actor.timezone);
+      return {
+        results: serials.map((serial, i) => {
+          const cards = found[i]!;
+          return {
+            serial,
+            serialStatus: serialStatusOfCards(cards.map(factsOf), today),
+            cards: cards.map((card) => cardSummary(card, card.productId ? products.get(card.productId) : undefined, today)),
+          };
+        }),
+      };
+    },
+
+    /** One card of a serial with its transactions and the actions the actor may book. */
+    details,
+
+    /** Books an action; answers the card afterwards (booked false: an Idempotency-Key replay). */
+    async act(
+      actor: OrderingActor,
+      serial: string,
+      action: CouponAction,
+      input: CouponActionInput,
+      idempotencyKey?: string,
+    ): Promise<CouponActionAnswer> {
+      const { card, booked } = await bookAction(deps, actor, serial, action, input, idempotencyKey);
+      return { ...(await details(actor, serial, card.ean)), booked };
+    },
+
+    /** get-couponing-status: the derived status; 'unknown' when several cards carry the serial and no EAN chose. */
+    async status(actor: OrderingActor, serial: string, ean?: string): Promise<CouponingStatusAnswer> {
+      requireCouponingRead(actor);
+      const visible = await createCardAccess(db, actor).visible(await cardsOfSerial(db, serial));
+      if (visible.length === 0) throw serialNotFound();
+      if (ean === undefined && visible.length > 1) {
+        return { serial, ean: null, couponingStatus: 'unknown', label: COUPON_STATUS_LABELS.unknown };
+      }
+      const card = chooseCard(visible, ean);
+      return { serial, ean: card.ean, couponingStatus: card.status, label: statusLabel(stateOf(card)) };
+    },
+  };
+}
+
+export type CouponingService = ReturnType<typeof createCouponingService>;

@@ -1,0 +1,158 @@
+import {
+  CONTRACT_COUPON_STATUS_LABELS,
+  type ContractCouponStatus,
+  COUPON_STATUS_LABELS,
+  type CouponStatus,
+  type SerialStatus,
+} from './statuses.ts';
+
+/**
+ * The coupon life cycle (SPEC 4 coupon statuses; ADR 016 holds the same table as prose). The spec names
+ * the statuses and three rules (Deactivated cannot be activated again, Voided can, Failed cannot); the
+ * transitions themselves are ours. The server decides every action with `decideAction`; the web only
+ * uses it to grey out buttons, the server's answer is the authority.
+ */
+
+export const COUPON_ACTIONS = ['check', 'activate', 'void', 'redeem', 'deactivate'] as const;
+export type CouponAction = (typeof COUPON_ACTIONS)[number];
+
+/** SPEC 6: management covers check, activate and redeem; cancellation covers void and deactivate. */
+export const COUPON_ACTION_PERMISSION = {
+  check: 'couponingManagement',
+  activate: 'couponingManagement',
+  redeem: 'couponingManagement',
+  void: 'couponingCancellation',
+  deactivate: 'couponingCancellation',
+} as const satisfies Record<CouponAction, 'couponingManagement' | 'couponingCancellation'>;
+
+/**
+ * The statuses a card can be stored in. 'unknown' is never stored: it is what get-couponing-status
+ * answers when the status cannot be told (several cards carry the serial and no EAN says which).
+ */
+export const STORED_COUPON_STATUSES = ['notReady', 'activated', 'voided', 'redeemed', 'deactivated', 'failed'] as const;
+export type StoredCouponStatus = (typeof STORED_COUPON_STATUSES)[number];
+
+/** A card is a plain coupon or a contract coupon; each has its own status set (SPEC 4). */
+export type CardState =
+  | { contract: false; status: StoredCouponStatus }
+  | { contract: true; status: ContractCouponStatus };
+
+/** Where each action leads from each status; an action missing from a row is refused. */
+export const COUPON_TRANSITIONS: Record<StoredCouponStatus, Partial<Record<CouponAction, StoredCouponStatus>>> = {
+  notReady: { check: 'notReady', activate: 'activated', deactivate: 'deactivated' },
+  activated: { check: 'activated', void: 'voided', redeem: 'redeemed', deactivate: 'deactivated' },
+  voided: { check: 'voided', activate: 'activated', deactivate: 'deactivated' },
+  redeemed: { check: 'redeemed' },
+  deactivated: { check: 'deactivated' },
+  failed: { check: 'failed', deactivate: 'deactivated' },
+};
+
+/** Contract coupons: activating one issues it; they are never deactivated (voiding cancels them). */
+export const CONTRACT_TRANSITIONS: Record<ContractCouponStatus, Partial<Record<CouponAction, ContractCouponStatus>>> = {
+  ready: { check: 'ready', activate: 'issued', void: 'voided' },
+  issued: { check: 'issued', redeem: 'redeemed', void: 'voided' },
+  redeemed: { check: 'redeemed' },
+  voided: { check: 'voided' },
+};
+
+/** The initial status of a card the import creates without one. */
+export const initialStatus = (contract: boolean): StoredCouponStatus | ContractCouponStatus => (contract ? 'ready' : 'notReady');
+
+export type ActionDecision =
+  | { allowed: true; to: CardState }
+  | { allowed: false; code: 'COUPON.TRANSITION_NOT_ALLOWED'; reason: string };
+
+const VERB: Record<CouponAction, string> = {
+  check: 'checked',
+  activate: 'activated',
+  void: 'voided',
+  redeem: 'redeemed',
+  deactivate: 'deactivated',
+};
+
+/** The status an action leads to when it succeeds: repeating it finds the card "already" there. */
+const RESULT_OF: Partial<Record<CouponAction, string>> = {
+  activate: 'activated',
+  void: 'voided',
+  redeem: 'redeemed',
+  deactivate: 'deactivated',
+};
+
+/** Why an action is refused, in the user's terms (the API's 409 message). */
+function refusal(state: CardState, action: CouponAction): string {
+  const label = statusLabel(state).toLowerCase();
+  const noun = state.contract ? 'contract coupon' : 'coupon';
+  if (state.contract && action === 'deactivate') return 'A contract coupon cannot be deactivated; void it instead.';
+  if (state.contract && action === 'activate' && state.status === 'issued') return 'The contract coupon is already issued.';
+  if (state.contract && action === 'redeem' && state.status === 'ready') {
+    return 'A contract coupon must be issued (activated) before it can be redeemed.';
+  }
+  if (!state.contract && action === 'activate' && state.status === 'deactivated') return 'A deactivated coupon cannot be activated again.';
+  if (!state.contract && action === 'activate' && state.status === 'failed') return 'A failed coupon cannot be activated.';
+  if (RESULT_OF[action] === state.status) return `The ${noun} is already ${label}.`;
+  if (!state.contract && (action === 'void' || action === 'redeem') && (state.status === 'notReady' || state.status === 'voided')) {
+    return `Only an activated coupon can be ${VERB[action]}; this one is ${label}.`;
+  }
+  return `The ${noun} is ${label} and cannot be ${VERB[action]}.`;
+}
+
+/** The decision of the transition table for one action on a card in a given state. */
+export function decideAction(state: CardState, action: CouponAction): ActionDecision {
+  if (state.contract) {
+    const to = CONTRACT_TRANSITIONS[state.status][action];
+    return to ? { allowed: true, to: { contract: true, status: to } } : { allowed: false, code: 'COUPON.TRANSITION_NOT_ALLOWED', reason: refusal(state, action) };
+  }
+  const to = COUPON_TRANSITIONS[state.status][action];
+  return to ? { allowed: true, to: { contract: false, status: to } } : { allowed: false, code: 'COUPON.TRANSITION_NOT_ALLOWED', reason: refusal(state, action) };
+}
+
+/** The spec's label of a card's status (Activated, Not ready, Issued, ...). */
+export const statusLabel = (state: CardState): string =>
+  state.contract ? CONTRACT_COUPON_STATUS_LABELS[state.status] : COUPON_STATUS_LABELS[state.status];
+
+/** The derived couponing status (SPEC 3 Couponing serial check: couponingStatus; get-couponing-status). */
+export type CouponingStatus = CouponStatus | ContractCouponStatus;
+
+/** What a card's stored facts say beyond its status (the serial-status mapping needs them). */
+export type CardFacts = CardState & {
+  /** Last day the card may be used (YYYY-MM-DD), when the issuer set one. */
+  validUntil: string | null;
+  /** The activation came through the offline channel (import), not a terminal online. */
+  soldOffline: boolean;
+};
+
+/** Statuses after which a card is done: expiry no longer changes what it shows. */
+const FINAL = new Set<string>(['redeemed', 'voided', 'deactivated', 'failed']);
+
+/**
+ * The serial status (SPEC 4) of one card as the serial-number check shows it. `today` is the user's
+ * calendar day; a card still in use past its validUntil is expired. The check itself answers notFound
+ * and multipleResults (no card, several cards), see `serialStatusOfCards`.
+ */
+export function serialStatusOf(card: CardFacts, today: string): SerialStatus {
+  const finalState = card.status === 'redeemed' || card.status === 'voided' || (!card.contract && FINAL.has(card.status));
+  if (!finalState && card.validUntil !== null && card.validUntil < today) return 'expired';
+  if (card.contract) {
+    return ({ ready: 'reserved', issued: 'notRedeemed', redeemed: 'redeemed', voided: 'voided' } as const)[card.status];
+  }
+  switch (card.status) {
+    case 'notReady':
+      return 'available';
+    case 'activated':
+      return card.soldOffline ? 'soldOffline' : 'sold';
+    case 'voided':
+      return 'voided';
+    case 'redeemed':
+      return 'redeemed';
+    case 'deactivated':
+    case 'failed':
+      return 'locked';
+  }
+}
+
+/** The serial status of a serial number: not found, has multiple results, or its one card's status. */
+export function serialStatusOfCards(cards: readonly CardFacts[], today: string): SerialStatus {
+  if (cards.length === 0) return 'notFound';
+  if (cards.length > 1) return 'multipleResults';
+  return serialStatusOf(cards[0]!, today);
+}
