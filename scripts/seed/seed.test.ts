@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
+import { getAccount, orderingActor } from '@portal/backend';
+import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
@@ -30,6 +32,7 @@ describe('demo seed through the import path', () => {
       ['stores', 13, 0],
       ['distributionCentres', 3, 0],
       ['retailerProducts', 34, 0],
+      ['serials', 16, 0],
       ['shipments', expect.any(Number), 0],
       ['sales', expect.any(Number), 0],
     ]);
@@ -40,6 +43,25 @@ describe('demo seed through the import path', () => {
     const items = await count();
     expect(await seedDemoDataOnce(backend)).toBeNull();
     expect(await count()).toBe(items);
+  });
+
+  it('holds serials in every coupon, contract coupon and serial status (ADR 016)', async () => {
+    await seedDemoDataOnce(backend);
+    const account = (await getAccount(backend.db, 'demo.retailer'))!;
+    const actor = orderingActor(account, { method: 'password' });
+    const { items } = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'SERIAL#' } }))
+      .then((r) => ({ items: r.Items ?? [] }));
+    const serials = [...new Set(items.map((i) => i.serial as string)), '7000999999999999'];
+    const { results } = await backend.couponing.check(actor, { serials });
+    const cards = results.flatMap((r) => r.cards);
+    const coupon = new Set(cards.filter((c) => !c.contract).map((c) => c.couponingStatus));
+    const contract = new Set(cards.filter((c) => c.contract).map((c) => c.couponingStatus));
+    // Unknown is never stored: it is get-couponing-status's answer for a serial on several cards.
+    expect([...coupon, 'unknown'].sort()).toEqual([...COUPON_STATUSES].sort());
+    expect([...contract].sort()).toEqual([...CONTRACT_COUPON_STATUSES].sort());
+    expect([...new Set(results.map((r) => r.serialStatus))].sort()).toEqual([...SERIAL_STATUSES].sort());
+    const ambiguous = results.find((r) => r.serialStatus === 'multipleResults')!;
+    expect(await backend.couponing.status(actor, ambiguous.serial)).toMatchObject({ couponingStatus: 'unknown' });
   });
 
   it('re-importing updates instead of duplicating, and keeps the password', async () => {
