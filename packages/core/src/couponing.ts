@@ -64,7 +64,8 @@ export const TerminalId = z
   .trim()
   .min(1, 'Enter the terminal ID.')
   .max(32, 'A terminal ID has at most 32 characters.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'A terminal ID has letters, digits, "-" and "_" only.');
+  // '*', not '+': an empty id gets only the 'Enter the terminal ID.' issue.
+  .regex(/^[A-Za-z0-9_-]*$/, 'A terminal ID has letters, digits, "-" and "_" only.');
 
 export const SerialCheckInput = z.object({
   serials: z.array(Serial).min(1, 'Enter at least one serial number.').max(MAX_SERIALS_PER_QUERY),

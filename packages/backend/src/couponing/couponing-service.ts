@@ -40,8 +40,12 @@ function requireCouponingRead(actor: OrderingActor) {
 export function createCouponingService(deps: CouponingDeps) {
   const { db } = deps;
 
-  async function details(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
-    requireCouponingRead(actor);
+  /**
+   * One card as the details screen shows it, without the read permission check: `details` checks
+   * couponingManagement, `act` has already checked the action's own permission (a cancellation-only
+   * user who voids a card gets the card back, not a 403 for a booking that was made).
+   */
+  async function cardDetails(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
     const access = createCardAccess(db, actor);
     const { cards, transactions } = await serialWithTransactions(db, serial);
     const card = chooseCard(await access.visible(cards), ean);
@@ -50,6 +54,11 @@ export function createCouponingService(deps: CouponingDeps) {
       access.retailerName(card.retailerId),
     ]);
     return serialDetails({ actor, card, transactions, product: product ?? undefined, retailerName, today: todayOf(deps.now(), actor.timezone) });
+  }
+
+  async function details(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
+    requireCouponingRead(actor);
+    return cardDetails(actor, serial, ean);
   }
 
   return {
@@ -85,7 +94,7 @@ export function createCouponingService(deps: CouponingDeps) {
       idempotencyKey?: string,
     ): Promise<CouponActionAnswer> {
       const { card, booked } = await bookAction(deps, actor, serial, action, input, idempotencyKey);
-      return { ...(await details(actor, serial, card.ean)), booked };
+      return { ...(await cardDetails(actor, serial, card.ean)), booked };
     },
 
     /** get-couponing-status: the derived status; 'unknown' when several cards carry the serial and no EAN chose. */

@@ -51,12 +51,17 @@ export const SerialRangeImport = z
   })
   .superRefine((r, ctx) => {
     const to = r.serialTo ?? r.serialFrom;
-    if (to.length !== r.serialFrom.length) {
-      ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must have as many digits as serialFrom' });
-    } else if (BigInt(to) < BigInt(r.serialFrom)) {
-      ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must not be below serialFrom' });
-    } else if (BigInt(to) - BigInt(r.serialFrom) >= BigInt(MAX_RANGE)) {
-      ctx.addIssue({ code: 'custom', path: ['serialTo'], message: `a range holds at most ${MAX_RANGE} serials` });
+    // zod runs this refinement even when a serial failed its own check (its issue is reported already);
+    // the range rules compare well-formed serials only, as BigInt throws on anything else.
+    const wellFormed = typeof r.serialFrom === 'string' && typeof to === 'string' && SERIAL_PATTERN.test(r.serialFrom) && SERIAL_PATTERN.test(to);
+    if (wellFormed) {
+      if (to.length !== r.serialFrom.length) {
+        ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must have as many digits as serialFrom' });
+      } else if (BigInt(to) < BigInt(r.serialFrom)) {
+        ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must not be below serialFrom' });
+      } else if (BigInt(to) - BigInt(r.serialFrom) >= BigInt(MAX_RANGE)) {
+        ctx.addIssue({ code: 'custom', path: ['serialTo'], message: `a range holds at most ${MAX_RANGE} serials` });
+      }
     }
     const statuses = r.contract ? CONTRACT_COUPON_STATUSES : STORED_COUPON_STATUSES;
     if (r.status !== undefined && !isOneOf(statuses, r.status)) {
