@@ -305,7 +305,9 @@ describe('the life cycle table of core', () => {
       expect(answer.actions).toEqual(
         COUPON_ACTIONS.map((a) => {
           const next = decideAction(decision.to, a);
-          return { action: a, allowed: next.allowed, reason: next.allowed ? null : next.reason };
+          return next.allowed
+            ? { action: a, allowed: true, reason: null, reasonCode: null }
+            : { action: a, allowed: false, reason: next.reason, reasonCode: next.reasonCode };
         }),
       );
 
@@ -342,7 +344,7 @@ describe('the life cycle table of core', () => {
       expect((await idempotencyItems('full')).filter((i) => i.sk === key)).toEqual([]);
       // The details screen offers the action with the same verdict.
       const shown = SerialDetails.parse(await readJson(await details(serial, { ean: product.ean })));
-      expect(shown.actions.find((a) => a.action === action)).toEqual({ action, allowed: false, reason: decision.reason });
+      expect(shown.actions.find((a) => a.action === action)).toEqual({ action, allowed: false, reason: decision.reason, reasonCode: decision.reasonCode });
     });
   });
 

@@ -58,11 +58,29 @@ export const CONTRACT_TRANSITIONS: Record<ContractCouponStatus, Partial<Record<C
 /** The initial status of a card the import creates without one. */
 export const initialStatus = (contract: boolean): StoredCouponStatus | ContractCouponStatus => (contract ? 'ready' : 'notReady');
 
+/**
+ * Why the life cycle refuses an action, as a code the web translates (couponing.refusals.<code>, with
+ * the card's status and the action's participle) and the server words in English (`refusalText`).
+ */
+export const REFUSAL_CODES = [
+  'deactivatedCannotBeActivated',
+  'failedCannotBeActivated',
+  'contractCannotBeDeactivated',
+  'contractIssueFirst',
+  'already',
+  'contractAlready',
+  'onlyActivated',
+  'notAllowed',
+  'contractNotAllowed',
+] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
 export type ActionDecision =
   | { allowed: true; to: CardState }
-  | { allowed: false; code: 'COUPON.TRANSITION_NOT_ALLOWED'; reason: string };
+  | { allowed: false; code: 'COUPON.TRANSITION_NOT_ALLOWED'; reasonCode: RefusalCode; reason: string };
 
-const VERB: Record<CouponAction, string> = {
+/** The participle of each action ("cannot be voided"). */
+export const ACTION_PARTICIPLES: Record<CouponAction, string> = {
   check: 'checked',
   activate: 'activated',
   void: 'voided',
@@ -70,40 +88,50 @@ const VERB: Record<CouponAction, string> = {
   deactivate: 'deactivated',
 };
 
-/** The status an action leads to when it succeeds: repeating it finds the card "already" there. */
-const RESULT_OF: Partial<Record<CouponAction, string>> = {
-  activate: 'activated',
-  void: 'voided',
-  redeem: 'redeemed',
-  deactivate: 'deactivated',
+/** English wording of each refusal; `status` is the status label in lower case, `verb` a participle. */
+export const REFUSAL_TEXTS: Record<RefusalCode, string> = {
+  deactivatedCannotBeActivated: 'A deactivated coupon cannot be activated again.',
+  failedCannotBeActivated: 'A failed coupon cannot be activated.',
+  contractCannotBeDeactivated: 'A contract coupon cannot be deactivated; void it instead.',
+  contractIssueFirst: 'A contract coupon must be issued (activated) before it can be redeemed.',
+  already: 'The coupon is already {status}.',
+  contractAlready: 'The contract coupon is already {status}.',
+  onlyActivated: 'Only an activated coupon can be {verb}; this one is {status}.',
+  notAllowed: 'The coupon is {status} and cannot be {verb}.',
+  contractNotAllowed: 'The contract coupon is {status} and cannot be {verb}.',
 };
 
-/** Why an action is refused, in the user's terms (the API's 409 message). */
-function refusal(state: CardState, action: CouponAction): string {
-  const label = statusLabel(state).toLowerCase();
-  const noun = state.contract ? 'contract coupon' : 'coupon';
-  if (state.contract && action === 'deactivate') return 'A contract coupon cannot be deactivated; void it instead.';
-  if (state.contract && action === 'activate' && state.status === 'issued') return 'The contract coupon is already issued.';
-  if (state.contract && action === 'redeem' && state.status === 'ready') {
-    return 'A contract coupon must be issued (activated) before it can be redeemed.';
+/** Fills a refusal text (English here; the web passes its translated template, status and verb). */
+export const fillRefusal = (template: string, values: { status: string; verb: string }): string =>
+  template.replace('{status}', values.status).replace('{verb}', values.verb);
+
+/** The status an action leads to when it succeeds: repeating it finds the card "already" there. */
+function resultOf(state: CardState, action: CouponAction): string | undefined {
+  if (action === 'activate') return state.contract ? 'issued' : 'activated';
+  return ({ void: 'voided', redeem: 'redeemed', deactivate: 'deactivated' } as Partial<Record<CouponAction, string>>)[action];
+}
+
+/** Which refusal applies to an action the table refuses. */
+export function refusalCode(state: CardState, action: CouponAction): RefusalCode {
+  if (state.contract) {
+    if (action === 'deactivate') return 'contractCannotBeDeactivated';
+    if (action === 'redeem' && state.status === 'ready') return 'contractIssueFirst';
+    return resultOf(state, action) === state.status ? 'contractAlready' : 'contractNotAllowed';
   }
-  if (!state.contract && action === 'activate' && state.status === 'deactivated') return 'A deactivated coupon cannot be activated again.';
-  if (!state.contract && action === 'activate' && state.status === 'failed') return 'A failed coupon cannot be activated.';
-  if (RESULT_OF[action] === state.status) return `The ${noun} is already ${label}.`;
-  if (!state.contract && (action === 'void' || action === 'redeem') && (state.status === 'notReady' || state.status === 'voided')) {
-    return `Only an activated coupon can be ${VERB[action]}; this one is ${label}.`;
-  }
-  return `The ${noun} is ${label} and cannot be ${VERB[action]}.`;
+  if (action === 'activate' && state.status === 'deactivated') return 'deactivatedCannotBeActivated';
+  if (action === 'activate' && state.status === 'failed') return 'failedCannotBeActivated';
+  if (resultOf(state, action) === state.status) return 'already';
+  if ((action === 'void' || action === 'redeem') && (state.status === 'notReady' || state.status === 'voided')) return 'onlyActivated';
+  return 'notAllowed';
 }
 
 /** The decision of the transition table for one action on a card in a given state. */
 export function decideAction(state: CardState, action: CouponAction): ActionDecision {
-  if (state.contract) {
-    const to = CONTRACT_TRANSITIONS[state.status][action];
-    return to ? { allowed: true, to: { contract: true, status: to } } : { allowed: false, code: 'COUPON.TRANSITION_NOT_ALLOWED', reason: refusal(state, action) };
-  }
-  const to = COUPON_TRANSITIONS[state.status][action];
-  return to ? { allowed: true, to: { contract: false, status: to } } : { allowed: false, code: 'COUPON.TRANSITION_NOT_ALLOWED', reason: refusal(state, action) };
+  const to = state.contract ? CONTRACT_TRANSITIONS[state.status][action] : COUPON_TRANSITIONS[state.status][action];
+  if (to) return { allowed: true, to: { contract: state.contract, status: to } as CardState };
+  const reasonCode = refusalCode(state, action);
+  const reason = fillRefusal(REFUSAL_TEXTS[reasonCode], { status: statusLabel(state).toLowerCase(), verb: ACTION_PARTICIPLES[action] });
+  return { allowed: false, code: 'COUPON.TRANSITION_NOT_ALLOWED', reasonCode, reason };
 }
 
 /** The spec's label of a card's status (Activated, Not ready, Issued, ...). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUPON_ACTIONS } from './coupon-lifecycle.ts';
+import { COUPON_ACTIONS, REFUSAL_CODES } from './coupon-lifecycle.ts';
 import { isValidGtin } from './gtin.ts';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from './statuses.ts';
 
@@ -128,8 +128,10 @@ const Booking = z.object({ at: z.string(), terminalId: z.string() }).nullable();
 export const OfferedAction = z.object({
   action: CouponActionName,
   allowed: z.boolean(),
-  /** Why the life cycle refuses it now (null when allowed). */
+  /** Why the life cycle refuses it now, in English (null when allowed). */
   reason: z.string().nullable(),
+  /** The same as a code the web translates with the card's status and the action (null when allowed). */
+  reasonCode: z.enum(REFUSAL_CODES).nullable(),
 });
 export type OfferedAction = z.infer<typeof OfferedAction>;
 

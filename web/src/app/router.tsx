@@ -1,10 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { MfaActivatedRoute } from '../features/account/routes/mfa-activated-route.tsx';
 import { MfaSetupRoute } from '../features/account/routes/mfa-setup-route.tsx';
 import { MyAccountRoute } from '../features/account/routes/my-account-route.tsx';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password-route.tsx';
 import { SsoCallbackRoute } from '../features/auth/routes/sso-callback-route.tsx';
+import { DetailsRoute } from '../features/couponing/routes/details-route.tsx';
+import { FilterRoute } from '../features/couponing/routes/filter-route.tsx';
+import { QueryRoute } from '../features/couponing/routes/query-route.tsx';
 import { ConnectSectionRoute } from '../features/connect/routes/connect-section-route.tsx';
 import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
 import { AddressRoute } from '../features/order/routes/address-route.tsx';
@@ -16,7 +18,6 @@ import { ProductsRoute } from '../features/order/routes/products-route.tsx';
 import { OrderDetailRoute } from '../features/orders/routes/order-detail-route.tsx';
 import { OrdersRoute } from '../features/orders/routes/orders-route.tsx';
 import { RetailerSelectionRoute } from '../features/retailer/routes/retailer-selection-route.tsx';
-import type { MessageKey } from '../i18n/index.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAuth, RequireRetailer, RequireStrongAuth } from './guards.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
@@ -32,11 +33,6 @@ import { NotFoundRoute } from './routes/not-found-route.tsx';
 import { QuestionnaireRoute } from './routes/questionnaire-route.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { SalesRoute } from './routes/sales-route.tsx';
-
-/** A screen a later issue fills (SPEC 2 children of /app): an honest "not available yet" page. */
-const later = (title: MessageKey) => (
-  <ComingSoon title={title} backTo={paths.app.myAccount} backLabel="comingSoon.backToAccount" />
-);
 
 /** The whole route table (SPEC 2). Paths mirror lib/paths.ts. */
 export const routes: RouteObject[] = [
@@ -97,9 +93,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'couponing',
                 children: [
-                  { index: true, element: later('pages.couponingSerials') },
-                  { path: 'query', element: later('pages.couponingQuery') },
-                  { path: 'details', element: later('pages.couponingDetails') },
+                  { index: true, element: <FilterRoute /> },
+                  { path: 'query', element: <QueryRoute /> },
+                  { path: 'details', element: <DetailsRoute /> },
                 ],
               },
             ],

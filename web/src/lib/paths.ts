@@ -38,6 +38,9 @@ export const paths = {
       serials: '/app/couponing',
       query: '/app/couponing/query',
       details: '/app/couponing/details',
+      /** One card's Details: its serial and, since several cards may carry a serial, its EAN. */
+      card: (serial: string, ean: string) =>
+        `/app/couponing/details?${new URLSearchParams({ serial, ean }).toString()}`,
     },
   },
   connect: {

@@ -10,6 +10,7 @@ import {
   dismissServiceMessage,
   emptySession,
   markAuthorizationFailed,
+  onSessionEnd,
   resetSession,
   sessionOf,
   setChosenRetailer,
@@ -83,6 +84,24 @@ describe.each(PORTALS)('the %s portal never touches the other portal', (portal) 
     setSession(portal, signedIn());
     expect(authorizationFailedOn(portal)).toBe(false);
     expect(authorizationFailedOn(theOther)).toBe(true);
+  });
+});
+
+describe('onSessionEnd', () => {
+  it('reports a portal whose signed-in session ends, once, and nothing else', () => {
+    const ended: Portal[] = [];
+    const stop = onSessionEnd((portal) => ended.push(portal));
+    setSession('ordering', signedIn());
+    setChosenRetailer('ordering', { id: 'r1', name: 'Retailer One' });
+    resetSession('connect'); // never signed in: nothing ends
+    expect(ended).toEqual([]);
+    setSession('ordering', loggedOutStatus);
+    resetSession('ordering');
+    expect(ended).toEqual(['ordering']);
+    stop();
+    setSession('connect', signedIn());
+    resetSession('connect');
+    expect(ended).toEqual(['ordering']);
   });
 });
 

@@ -144,6 +144,24 @@ export function dismissNotice(id: string): void {
   );
 }
 
+const PORTALS: readonly Portal[] = ['ordering', 'connect'];
+const signedInOn = (all: PerPortal<SessionState>, portal: Portal) => all[portal].status?.loggedIn === true;
+
+/**
+ * Calls `listener` whenever a portal's session ends (its status goes from signed in to not: logout,
+ * reset, an answer saying logged out), so session-bound drafts kept elsewhere end with it. Returns the
+ * unsubscribe function.
+ */
+export function onSessionEnd(listener: (portal: Portal) => void): () => void {
+  let before = sessionStore.get();
+  return sessionStore.subscribe(() => {
+    const now = sessionStore.get();
+    const ended = PORTALS.filter((portal) => signedInOn(before, portal) && !signedInOn(now, portal));
+    before = now;
+    for (const portal of ended) listener(portal);
+  });
+}
+
 /** The session state of the current screen's portal. */
 export function useSessionState(): SessionState {
   const portal = usePortal();

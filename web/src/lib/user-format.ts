@@ -37,3 +37,28 @@ export function useUserFormat(): UserFormat {
     today: () => calendarDateInZone(new Date(), timeZone),
   };
 }
+
+/** Intl's date format for a locale; a malformed locale reads as en-US rather than breaking the page. */
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(locale, options);
+  } catch {
+    return new Intl.DateTimeFormat(FALLBACK_LOCALE, options);
+  }
+}
+
+/** An instant (ISO text) as date and time in the user's time zone: 'Mar 4, 2026, 2:05 PM' / '04.03.2026, 14:05'. */
+export function formatDateTime(iso: string, format: Pick<UserFormat, 'locale' | 'timeZone'>): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }).format(
+    date,
+  );
+}
+
+/** A calendar day ('YYYY-MM-DD', already a day of the user's zone) as the locale writes it. */
+export function formatCalendarDay(day: string, locale: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

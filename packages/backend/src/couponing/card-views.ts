@@ -31,7 +31,9 @@ export function offeredActions(actor: OrderingActor, card: StoredCard): OfferedA
   const held = actor.access.modules.ordering.permissions;
   return COUPON_ACTIONS.filter((action) => held[COUPON_ACTION_PERMISSION[action]]).map((action) => {
     const decision = decideAction(stateOf(card), action);
-    return { action, allowed: decision.allowed, reason: decision.allowed ? null : decision.reason };
+    return decision.allowed
+      ? { action, allowed: true, reason: null, reasonCode: null }
+      : { action, allowed: false, reason: decision.reason, reasonCode: decision.reasonCode };
   });
 }
 

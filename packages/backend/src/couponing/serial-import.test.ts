@@ -298,6 +298,27 @@ describe('import of serial ranges', () => {
     ]);
   });
 
+  it('loads the processor bookings of a card already used, in pairs and only where the status has them', async () => {
+    const block = newBlock();
+    const report = await importLines([
+      line(`${block}0001`, { status: 'redeemed', activatedAt: '2026-10-02T11:14:00+02:00', activationTerminalId: 'POS-1', redeemedAt: '2026-10-20T16:45:00Z', redemptionTerminalId: 'POS-2' }),
+      line(`${block}0002`, { status: 'activated', activatedAt: '2026-10-02T09:14:00Z' }),
+      line(`${block}0003`, { activatedAt: '2026-10-02T09:14:00Z', activationTerminalId: 'POS-1' }),
+      line(`${block}0004`, { status: 'activated', redeemedAt: '2026-10-20T16:45:00Z', redemptionTerminalId: 'POS-2' }),
+      line(`${block}0005`, { status: 'activated', activatedAt: 'yesterday', activationTerminalId: 'POS-1' }),
+    ]);
+    expect(report.created).toBe(1);
+    expect(report.errors).toEqual([
+      { line: 2, reason: expect.stringContaining('activationTerminalId: activatedAt and activationTerminalId go together') },
+      { line: 3, reason: expect.stringContaining('activatedAt: not for a card in status notReady') },
+      { line: 4, reason: expect.stringContaining('redeemedAt: not for a card in status activated') },
+      { line: 5, reason: expect.stringContaining('activatedAt: a date and time as ISO 8601') },
+    ]);
+    expect((await itemsUnder(block)).map((i) => [i.activation, i.redemption])).toEqual([
+      [{ at: '2026-10-02T09:14:00.000Z', terminalId: 'POS-1' }, { at: '2026-10-20T16:45:00.000Z', terminalId: 'POS-2' }],
+    ]);
+  });
+
   it('rejects a line naming an unknown EAN or retailer (a provider is no retailer), with its line', async () => {
     const block = newBlock();
     const report = await importLines([

@@ -7,6 +7,7 @@ import {
   isOneOf,
   SERIAL_PATTERN,
   STORED_COUPON_STATUSES,
+  TerminalId,
 } from '@portal/core';
 import { z } from 'zod';
 import { getCustomerRole } from '../customers/customer-entity.ts';
@@ -16,6 +17,13 @@ import type { LineOutcome } from '../import/rejection.ts';
 import { Bool, CalendarDay, Ean, Id } from '../masterdata/fields.ts';
 import { allProducts } from '../masterdata/product.ts';
 import { cardKey, cardOfItem, type StoredCard } from './card-entity.ts';
+
+/** A moment with its offset, stored as UTC ISO text. */
+const Instant = z
+  .string()
+  .trim()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)), 'a date and time as ISO 8601, e.g. 2026-11-02T10:15:00Z')
+  .transform((text) => new Date(text).toISOString());
 
 /** The most serials one line may name: a carton of cards, not a print run. */
 export const MAX_RANGE = 10_000;
@@ -35,7 +43,9 @@ for (const code of CONTRACT_COUPON_STATUSES) {
  * A range of issued cards (ADR 016): serials serialFrom..serialTo (same number of digits; one serial
  * when serialTo is absent) of the product with `ean`, with the card's second EAN, sold to `retailerId`.
  * `status` is the card's status at the processor when the range is first loaded (default Not ready, or
- * Ready for contract coupons); `soldOffline` marks activated cards sold through the offline channel.
+ * Ready for contract coupons); `soldOffline` marks activated cards sold through the offline channel;
+ * activatedAt/activationTerminalId and redeemedAt/redemptionTerminalId carry the processor's bookings of
+ * a card loaded as already used (shown as its activation and redemption; it has no portal transactions).
  */
 export const SerialRangeImport = z
   .object({
@@ -48,6 +58,11 @@ export const SerialRangeImport = z
     status: z.preprocess((v) => (typeof v === 'string' ? (statusByText.get(v.trim().toLowerCase()) ?? v) : v), z.string()).optional(),
     validUntil: CalendarDay.optional(),
     soldOffline: Bool.default(false),
+    /** When and where the processor booked the card's activation / redemption (cards loaded as used). */
+    activatedAt: Instant.optional(),
+    activationTerminalId: TerminalId.optional(),
+    redeemedAt: Instant.optional(),
+    redemptionTerminalId: TerminalId.optional(),
   })
   .superRefine((r, ctx) => {
     const to = r.serialTo ?? r.serialFrom;
@@ -67,8 +82,19 @@ export const SerialRangeImport = z
     if (r.status !== undefined && !isOneOf(statuses, r.status)) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: `one of ${statuses.join(', ')}` });
     }
-    if (r.soldOffline && (r.status ?? initialStatus(r.contract)) !== 'activated') {
+    const status = r.status ?? initialStatus(r.contract);
+    if (r.soldOffline && status !== 'activated') {
       ctx.addIssue({ code: 'custom', path: ['soldOffline'], message: 'only an activated coupon is sold offline' });
+    }
+    for (const [at, terminal, allowed] of [
+      ['activatedAt', 'activationTerminalId', ['activated', 'issued', 'voided', 'redeemed', 'deactivated']],
+      ['redeemedAt', 'redemptionTerminalId', ['redeemed']],
+    ] as const) {
+      if ((r[at] === undefined) !== (r[terminal] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [r[at] === undefined ? at : terminal], message: `${at} and ${terminal} go together` });
+      } else if (r[at] !== undefined && !(allowed as readonly string[]).includes(status)) {
+        ctx.addIssue({ code: 'custom', path: [at], message: `not for a card in status ${status}` });
+      }
     }
   });
 export type SerialRangeImport = z.infer<typeof SerialRangeImport>;
@@ -138,8 +164,8 @@ export async function writeSerialRanges(db: Db, records: readonly SerialRangeImp
           contract: record.contract,
           status: (record.status ?? initialStatus(record.contract)) as StoredCard['status'],
           soldOffline: record.soldOffline,
-          activation: null,
-          redemption: null,
+          activation: record.activatedAt ? { at: record.activatedAt, terminalId: record.activationTerminalId! } : null,
+          redemption: record.redeemedAt ? { at: record.redeemedAt, terminalId: record.redemptionTerminalId! } : null,
           version: 0,
           createdAt: at,
           updatedAt: at,

@@ -8,12 +8,15 @@ export function EmptyState({
   text,
   action,
   icon,
+  heading: Heading = 'h1',
 }: {
   badge?: string;
   title: string;
   text: ReactNode;
   action?: ReactNode;
   icon?: ReactNode;
+  /** A lower level when the page above already has its h1 (an empty list inside a screen). */
+  heading?: 'h1' | 'h2' | 'h3';
 }) {
   return (
     <section className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center sm:px-10">
@@ -25,7 +28,7 @@ export function EmptyState({
           {badge}
         </p>
       ) : null}
-      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+      <Heading className="text-xl font-semibold text-slate-900 first-letter:uppercase">{title}</Heading>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">{text}</p>
       {action ? <div className="mt-6 flex justify-center">{action}</div> : null}
     </section>

@@ -9,8 +9,9 @@ import {
   setQuantity,
 } from '@portal/core';
 import { z } from 'zod';
+import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { sessionStore } from '../../../lib/session.ts';
+import { onSessionEnd } from '../../../lib/session.ts';
 import { createPersistentStore, createStore, useStore } from '../../../lib/store.ts';
 import type { ApplyOn } from './product-table.ts';
 
@@ -115,15 +116,6 @@ export function withCheckoutKey(
   return { ...draft, checkout: { key: generate(), fingerprint } };
 }
 
-/** A random key matching /^[A-Za-z0-9_-]{16,64}$/: a UUID (36 characters), else 32 random hex digits. */
-export function generateIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 // --- Store actions ---------------------------------------------------------------------------------
 
 export function updateDraft(portal: Portal, update: (draft: OrderDraft) => OrderDraft): void {
@@ -161,18 +153,7 @@ export function useOrderDraft(retailerId: string | null): OrderDraft {
 }
 
 // The draft is session state: when a portal's session ends (logout, reset), its draft goes with it.
-let signedIn = {
-  ordering: sessionStore.get().ordering.status?.loggedIn === true,
-  connect: sessionStore.get().connect.status?.loggedIn === true,
-};
-sessionStore.subscribe(() => {
-  const all = sessionStore.get();
-  for (const portal of ['ordering', 'connect'] as const) {
-    const now = all[portal].status?.loggedIn === true;
-    if (signedIn[portal] && !now) updateDraft(portal, () => emptyDraft);
-  }
-  signedIn = { ordering: all.ordering.status?.loggedIn === true, connect: all.connect.status?.loggedIn === true };
-});
+onSessionEnd((portal) => updateDraft(portal, () => emptyDraft));
 
 /**
  * The basket against a fresh product list of its location: lines take the current product data (their

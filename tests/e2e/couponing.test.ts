@@ -1,0 +1,145 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { launchChromium } from '../support/browser.ts';
+
+/**
+ * Couponing in the browser (issue 5): the stepper Filter → Query → Details against the real `npm start`
+ * runtime with its demo serials — a bad line in the list, the results with their statuses, then void and
+ * activate again on one card with the transactions that leaves. Serials 7000100000000012, …013 and …001
+ * are used by this file only (the e2e server's data is shared by the files of one run).
+ * Screens are shot at 375 and 1280 px.
+ */
+const baseUrl = inject('baseUrl');
+const shots = 'tests/e2e/screenshots';
+const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+afterAll(async () => browser?.close());
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  context.setDefaultTimeout(15_000);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function shoot(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  // From the top: the sticky header and sidebar would otherwise be drawn halfway down the full page.
+  await page.evaluate('window.scrollTo(0, 0)');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `${shots}/couponing-${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+async function signIn(page: Page) {
+  await page.goto(baseUrl);
+  await page.getByLabel('Username').fill(retailer.username);
+  await page.getByLabel('Password').fill(retailer.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/app\//);
+}
+
+const resultRow = (page: Page, serial: string) => page.getByRole('row').filter({ hasText: serial });
+
+describe('couponing journey', () => {
+  it('checks pasted serials, voids a coupon and activates it again, with its transactions', async () => {
+    const page = await freshPage();
+    await signIn(page);
+
+    // Filter: a pasted list with a bad line and a repeat; the bad line blocks the query.
+    await page.goto(`${baseUrl}/app/couponing`);
+    await page.getByRole('heading', { name: 'Enter serial numbers' }).waitFor();
+    const serials = page.getByLabel('Serial numbers');
+    const query = page.getByRole('button', { name: 'Query', exact: true });
+    expect(await query.isDisabled()).toBe(true);
+    await serials.fill('7000100000000012\n7000 1000 0000 0013\n12-AB\n7000100000000001\n7000100000000012');
+    await page.getByText('Lines to correct: 1').waitFor();
+    await page.getByText('Line 3').waitFor();
+    await page.getByText('A serial number has 10 to 20 digits.').waitFor();
+    await page.getByText('Repeats dropped: 1').waitFor();
+    expect(await query.isDisabled()).toBe(true);
+    await shoot(page, 'filter');
+
+    // Without the bad line three serials are ready; the text survives a reload.
+    await serials.fill('7000100000000012\n7000 1000 0000 0013\n7000100000000001\n7000100000000012');
+    await page.getByText('Serial numbers ready: 3').waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Serial numbers').inputValue()).resolves.toContain('7000 1000 0000 0013');
+    await query.click();
+
+    // Query: one row per serial with the spec's statuses.
+    await page.waitForURL(`${baseUrl}/app/couponing/query`);
+    const expected: [string, string, string][] = [
+      ['7000100000000012', 'sold', 'Activated'],
+      ['7000100000000013', 'sold', 'Activated'],
+      ['7000100000000001', 'available', 'Not ready'],
+    ];
+    for (const [serial, serialStatus, couponingStatus] of expected) {
+      const row = resultRow(page, serial);
+      await row.waitFor();
+      const text = await row.textContent();
+      expect(text).toContain(serialStatus);
+      expect(text).toContain(couponingStatus);
+    }
+    await expect(page.getByRole('row').count()).resolves.toBe(1 + expected.length);
+    await shoot(page, 'query');
+
+    // Details of …012: facts, actions, no transactions yet.
+    await resultRow(page, '7000100000000012').getByRole('link', { name: '7000100000000012' }).click();
+    await page.waitForURL(/\/app\/couponing\/details\?serial=7000100000000012&ean=\d{13}$/);
+    await page.getByRole('heading', { name: 'Serial number 7000100000000012' }).waitFor();
+    await page.getByText('no transactions for the serial').waitFor();
+
+    // An action needs a terminal id.
+    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    await page.getByText('Enter the terminal ID.').waitFor();
+    await page.getByLabel('Terminal ID').fill('E2E-T-7');
+
+    // Void asks first, then books; the card shows Voided with the spec's note.
+    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void the coupon?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Void coupon' }).click();
+    await page.getByText('Coupon voided').waitFor();
+    await page.getByText('can be activated again').waitFor();
+    expect(await page.getByRole('button', { name: 'Void', exact: true }).isDisabled()).toBe(true);
+    await page.getByText('The coupon is already voided.').waitFor();
+    await shoot(page, 'details-voided');
+
+    // Activate again: Activated, and both transactions, newest first, each time in its column.
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page.getByText('Coupon activated').waitFor();
+    const transactions = page.getByRole('table', { name: 'Transactions of the card' });
+    await transactions.getByRole('row').nth(2).waitFor();
+    const rows = await transactions.getByRole('row').allTextContents();
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^E2E-T-7.*Activate.*Activated$/);
+    expect(rows[2]).toMatch(/^E2E-T-7.*Void.*Voided$/);
+    const cells = (row: number) => transactions.getByRole('row').nth(row).getByRole('cell').allTextContents();
+    // Terminal, Activation, Redemption, Void, Type, Status
+    expect((await cells(1)).map((c) => c !== '—')).toEqual([true, true, false, false, true, true]);
+    expect((await cells(2)).map((c) => c !== '—')).toEqual([true, false, false, true, true, true]);
+    await page.getByText('The coupon is already activated.').waitFor();
+    await shoot(page, 'details');
+
+    // Back to the results: the row shows the card's state after the actions, the query kept.
+    await page.getByRole('link', { name: 'Back to the results' }).click();
+    await page.waitForURL(`${baseUrl}/app/couponing/query`);
+    await expect(resultRow(page, '7000100000000012').textContent()).resolves.toContain('Activated');
+  });
+});

@@ -1,0 +1,68 @@
+import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
+
+export interface TextAreaFieldProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Shown under the field and marks it invalid. */
+  error?: string | undefined;
+  helperText?: string;
+  /** Ids of further elements describing the field (a live summary of what was typed). */
+  describedBy?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled multi-line input, styled and wired like TextField (visible label, aria-describedby). */
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  error,
+  helperText,
+  describedBy,
+  className = '',
+  ref,
+  ...rest
+}: TextAreaFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const helperId = `${id}-helper`;
+  const described = [helperText ? helperId : null, error ? errorId : null, describedBy ?? null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {helperText ? (
+        <p id={helperId} className="text-xs text-slate-500">
+          {helperText}
+        </p>
+      ) : null}
+      <textarea
+        ref={ref}
+        id={id}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className={[
+          'block w-full rounded-lg border bg-white px-3 py-2.5 font-mono text-base text-slate-900 shadow-sm sm:text-sm',
+          'placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500',
+          'focus:outline-none focus:ring-2',
+          error
+            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+        ].join(' ')}
+        {...rest}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

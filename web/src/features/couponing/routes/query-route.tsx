@@ -1,0 +1,81 @@
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { FullPageSpinner } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChevronLeftIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useCouponingDraft } from '../api/couponing-draft.ts';
+import { resultCounts, resultRows } from '../api/result-rows.ts';
+import { useSerialCheck } from '../api/serial-check.ts';
+import { CouponingPage } from '../components/couponing-page.tsx';
+import { ResultsTable } from '../components/results-table.tsx';
+
+/**
+ * /app/couponing/query — step 2, Query: the serial-number check of the serials the Filter step sent,
+ * one row per card (SPEC 2). Without serials (a new tab, a bookmark) it says 'no results' and leads back
+ * to the Filter step.
+ */
+export function QueryRoute() {
+  const t = useT();
+  const { serials } = useCouponingDraft();
+  const { data, error, isLoading, isValidating, mutate } = useSerialCheck(serials);
+
+  const back = (
+    <Link to={paths.app.couponing.serials} className={buttonClasses('secondary')}>
+      <ChevronLeftIcon className="size-4" />
+      {t('couponing.query.change')}
+    </Link>
+  );
+  const noResults = (
+    <EmptyState
+      heading="h2"
+      icon={<TicketIcon className="size-6" />}
+      title={t('couponing.query.noResults')}
+      text={t('couponing.query.noResultsText')}
+      action={
+        <Link to={paths.app.couponing.serials} className={buttonClasses('primary')}>
+          {t('couponing.toFilter')}
+        </Link>
+      }
+    />
+  );
+
+  let body;
+  if (serials.length === 0) body = noResults;
+  else if (error && !data) {
+    body = (
+      <LoadFailed
+        message={t('couponing.query.loadFailed')}
+        retryLabel={t('couponing.query.retry')}
+        onRetry={() => void mutate()}
+        layout="inline"
+      />
+    );
+  } else if (isLoading && !data) body = <FullPageSpinner label={t('couponing.query.loading')} />;
+  else if (!data || data.results.length === 0) body = noResults;
+  else {
+    const counts = resultCounts(data);
+    body = (
+      <div className={`space-y-3 transition-opacity ${isValidating ? 'opacity-60' : ''}`} aria-busy={isValidating || undefined}>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" role="status">
+          <span>{t('couponing.query.summary', { count: counts.serials })}</span>
+          {counts.notFound > 0 ? <span>{t('couponing.query.notFoundCount', { count: counts.notFound })}</span> : null}
+        </p>
+        <ResultsTable rows={resultRows(data)} />
+      </div>
+    );
+  }
+
+  return (
+    <CouponingPage
+      step={1}
+      title={t('couponing.query.title')}
+      description={t('couponing.query.description')}
+      actions={serials.length > 0 ? back : undefined}
+    >
+      {body}
+    </CouponingPage>
+  );
+}
