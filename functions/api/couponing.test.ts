@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../../packages/backend/src/db/batch.ts';
 import type { Backend } from '@portal/backend';
 import {
   type CardState,
@@ -164,35 +164,17 @@ async function cards(specs: CardSpec[]): Promise<string[]> {
 }
 const card = async (spec: CardSpec = {}) => (await cards([spec]))[0]!;
 
-/** Every item of a serial's partition (cards and transactions), in key order. */
-async function partition(serial: string) {
-  const res = await backend.db.doc.send(
-    new QueryCommand({
-      TableName: backend.db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
-}
+/** Every item under a partition key, in key order (a serial: its cards and transactions). */
+const itemsOf = async (pk: string) =>
+  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })).items;
+const partition = (serial: string) => itemsOf(`SERIAL#${serial}`);
 async function stored(serial: string, cardEan = GIFT.ean) {
   const items = await partition(serial);
   const cardItem = items.find((i) => i.sk === `CARD#${cardEan}`);
   const txs = items.filter((i) => (i.sk as string).startsWith(`TX#${cardEan}#`));
   return { card: cardItem, txs };
 }
-async function idempotencyItems(username: string) {
-  const res = await backend.db.doc.send(
-    new QueryCommand({
-      TableName: backend.db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `COUPONIDEM#${username}` },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
-}
+const idempotencyItems = (username: string) => itemsOf(`COUPONIDEM#${username}`);
 
 const stateName = (s: CardState) => `${s.contract ? 'contract ' : ''}${s.status}`;
 const productOfState = (s: CardState) => (s.contract ? PLAN : GIFT);

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { launchChromium } from '../support/browser.ts';
+import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
  * Accounts in the browser (the issue's web part): MFA set-up with the authenticator app and with e-mail
@@ -14,7 +14,6 @@ import { launchChromium } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const sesUrl = inject('sesUrl');
-const shots = 'tests/e2e/screenshots';
 const account = (username: string) => {
   const found = demoUsers().find((u) => u.username === username);
   if (!found) throw new Error(`no demo account ${username}`);
@@ -24,44 +23,7 @@ const deDE = JSON.parse(readFileSync('web/src/i18n/de-DE.json', 'utf8')) as {
   messages: Record<string, string>;
 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => browser?.close());
-
-/** A fresh browser (own cookies and storage) at desktop width. */
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  return context.newPage();
-}
-
-/**
- * Screenshots at 375 and 1280 px; back to 1280 afterwards. Full page, except while a modal dialog is open:
- * it belongs to the viewport (on phones it slides up from the bottom edge), so the viewport is shot.
- */
-async function shoot(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  const modal = (await page.locator('dialog[open]').count()) > 0;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
-    await page.waitForTimeout(250);
-    await page.screenshot({
-      path: `${shots}/accounts-${name}-${width}.png`,
-      fullPage: !modal,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
+const { freshPage } = useBrowser();
 
 async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -116,13 +78,13 @@ describe('multi-factor authentication', () => {
     const user = account('demo.mfa');
     const page = await freshPage();
     await openLogin(page);
-    await shoot(page, 'login');
+    await shoot(page, 'accounts-login');
 
     // Login result {success: true, mfa: 10}: the MFA set-up page.
     await signIn(page, user.username, user.password);
     await page.waitForURL(`${baseUrl}/app/my-account/mfa`);
     await page.getByText('Your account needs a second factor').waitFor();
-    await shoot(page, 'mfa-choose');
+    await shoot(page, 'accounts-mfa-choose');
 
     await page.getByRole('button', { name: /Authenticator app/ }).click();
     const key = page.locator('code[data-secret]');
@@ -135,13 +97,13 @@ describe('multi-factor authentication', () => {
     expect(qrWidth).toBe(200);
     const secret = (await key.getAttribute('data-secret'))!;
     expect((await key.textContent())?.replace(/ /g, '')).toBe(secret);
-    await shoot(page, 'mfa-app');
+    await shoot(page, 'accounts-mfa-app');
 
     await page.getByLabel('Code from the app').fill('12ab');
     await page.getByText('Value must be numeric').waitFor();
     await page.getByLabel('Code from the app').fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Activate' }).click();
-    await keepRecoveryCodesAndLogInAgain(page, 'mfa-activated');
+    await keepRecoveryCodesAndLogInAgain(page, 'accounts-mfa-activated');
 
     // The second step: the secret code field appears after the password.
     await signIn(page, user.username, user.password);
@@ -150,7 +112,7 @@ describe('multi-factor authentication', () => {
     await page.getByText('Only for MFA').waitFor();
     await secretCode.fill('abc');
     await page.getByText('Value must be numeric').waitFor();
-    await shoot(page, 'login-mfa');
+    await shoot(page, 'accounts-login-mfa');
     // The activation used this time step's code; the next step's is accepted (one step of drift).
     await secretCode.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole('button', { name: 'Login' }).click();
@@ -166,7 +128,7 @@ describe('multi-factor authentication', () => {
     const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
     await dialog.locator('li[data-code]').first().waitFor();
     expect(await dialog.locator('li[data-code]').count()).toBe(10);
-    await shoot(page, 'recovery-codes-dialog');
+    await shoot(page, 'accounts-recovery-codes-dialog');
     await dialog.getByLabel('I have saved them').check();
     await dialog.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -187,7 +149,7 @@ describe('multi-factor authentication', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(`We sent a code to ${email}`).waitFor();
     const setupCode = sixDigits(await nextMail(email, 'Confirm sign-in codes by e-mail', seen));
-    await shoot(page, 'mfa-email');
+    await shoot(page, 'accounts-mfa-email');
     await page.getByLabel('Code from the e-mail').fill(setupCode);
     await page.getByRole('button', { name: 'Activate' }).click();
     await keepRecoveryCodesAndLogInAgain(page);
@@ -198,7 +160,7 @@ describe('multi-factor authentication', () => {
     await page.getByRole('button', { name: 'Send OTP code' }).click();
     await page.getByText('OTP code sent').waitFor();
     const code = sixDigits(await nextMail(email, 'Your sign-in code', before));
-    await shoot(page, 'login-otp-sent');
+    await shoot(page, 'accounts-login-otp-sent');
     // A second request within 30 s is refused with the server's message (429).
     await page.getByRole('button', { name: 'Send OTP code' }).click();
     await page.getByText('A code was sent recently').waitFor();
@@ -221,7 +183,7 @@ describe('passwords', () => {
     const seen = (await mailsTo(email)).length;
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText(`Please follow the instructions we sent to: ${user.username}`).waitFor();
-    await shoot(page, 'forgot-sent');
+    await shoot(page, 'accounts-forgot-sent');
 
     const link = /(http\S+\/forgot-password\?token=\S+)/.exec(await nextMail(email, 'Reset your portal password', seen))?.[1];
     expect(link).toBeDefined();
@@ -233,11 +195,11 @@ describe('passwords', () => {
     await page.getByLabel(/^New password/).fill(fresh);
     await page.getByLabel(/^Repeat new password/).fill(`${fresh}x`);
     await page.getByText('The passwords do not match.').waitFor();
-    await shoot(page, 'reset-form');
+    await shoot(page, 'accounts-reset-form');
     await page.getByLabel(/^Repeat new password/).fill(fresh);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByText('Your password has been changed').waitFor();
-    await shoot(page, 'reset-done');
+    await shoot(page, 'accounts-reset-done');
 
     await page.getByRole('link', { name: 'Go to login' }).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -251,7 +213,7 @@ describe('passwords', () => {
     await again.getByLabel(/^Repeat new password/).fill('Another-Reset-2026!');
     await again.getByRole('button', { name: 'Save new password' }).click();
     await again.getByText('This link is invalid or has expired').waitFor();
-    await shoot(again, 'reset-link-invalid');
+    await shoot(again, 'accounts-reset-link-invalid');
     await again.getByRole('button', { name: 'Request a new e-mail' }).click();
     await again.getByLabel('E-mail address or username').waitFor();
     expect(new URL(again.url()).search).toBe('');
@@ -276,7 +238,7 @@ describe('passwords', () => {
     // Last login shows its address (the account has showLastLoginIp).
     await page.getByRole('heading', { name: 'Active sessions' }).waitFor();
     await page.getByText('This session').waitFor();
-    await shoot(page, 'my-account');
+    await shoot(page, 'accounts-my-account');
     const dismissed = page.waitForResponse((r) => r.url().endsWith('/api/account/mfa-notice/dismiss'));
     await page.getByRole('button', { name: 'Do not show this notice again' }).click();
     await notice.waitFor({ state: 'detached' });
@@ -304,7 +266,7 @@ describe('passwords', () => {
     await dialog.getByLabel(/^Repeat new password/).fill(changed);
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByText('Current password does not match').first().waitFor();
-    await shoot(page, 'change-password-error');
+    await shoot(page, 'accounts-change-password-error');
     await dialog.getByLabel(/^Current password/).fill(user.password);
     await dialog.getByLabel(/^New password/).fill(user.password);
     await dialog.getByLabel(/^Repeat new password/).fill(user.password);
@@ -319,7 +281,7 @@ describe('passwords', () => {
     // Language: only the portal's locales; German at once.
     await page.getByLabel('Language').selectOption('de-DE');
     await page.getByRole('heading', { name: 'Mein Konto' }).waitFor();
-    await shoot(page, 'my-account-de');
+    await shoot(page, 'accounts-my-account-de');
 
     // The new password signs in (in German now); the ended session of the other browser is gone.
     await other.goto(`${baseUrl}/app/my-account`);
@@ -340,7 +302,7 @@ describe('passwords', () => {
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.waitFor();
     await page.getByText('Your password is expired. Please renew it and login again.').first().waitFor();
-    await shoot(page, 'password-expired');
+    await shoot(page, 'accounts-password-expired');
 
     const renewed = 'Renewed-Expired-2026!';
     await dialog.getByLabel(/^Current password/).fill(user.password);
@@ -366,7 +328,7 @@ describe('access', () => {
     await page.waitForURL(`${baseUrl}/app/my-account`);
     const dialog = page.getByRole('dialog', { name: deDE.messages.accessDenied! });
     await dialog.getByText(deDE.messages.higherAuthenticationRequired!).waitFor();
-    await shoot(page, 'strong-auth-denied');
+    await shoot(page, 'accounts-strong-auth-denied');
     await dialog.getByRole('button', { name: 'Schließen' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -393,7 +355,7 @@ describe('access', () => {
     await atProvider(stranger, 'someone.unlinked');
     await stranger.waitForURL((url) => url.pathname === '/sso-callback');
     await stranger.getByText('This Microsoft account is not linked to a portal account').waitFor();
-    await shoot(stranger, 'sso-not-linked');
+    await shoot(stranger, 'accounts-sso-not-linked');
     await stranger.getByRole('link', { name: 'Back to login' }).click();
     await stranger.waitForURL(`${baseUrl}/`);
   });

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { launchChromium } from '../support/browser.ts';
+import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
  * Couponing in the browser (issue 5): the stepper Filter → Query → Details against the real `npm start`
@@ -12,39 +11,9 @@ import { launchChromium } from '../support/browser.ts';
  * Screens are shot at 375 and 1280 px.
  */
 const baseUrl = inject('baseUrl');
-const shots = 'tests/e2e/screenshots';
 const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => browser?.close());
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  // From the top: the sticky header and sidebar would otherwise be drawn halfway down the full page.
-  await page.evaluate('window.scrollTo(0, 0)');
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: `${shots}/couponing-${name}-${width}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
+const { freshPage } = useBrowser();
 
 async function signIn(page: Page) {
   await page.goto(baseUrl);
@@ -73,7 +42,7 @@ describe('couponing journey', () => {
     await page.getByText('A serial number has 10 to 20 digits.').waitFor();
     await page.getByText('Repeats dropped: 1').waitFor();
     expect(await query.isDisabled()).toBe(true);
-    await shoot(page, 'filter');
+    await shoot(page, 'couponing-filter');
 
     // Without the bad line three serials are ready; the text survives a reload.
     await serials.fill('7000100000000012\n7000 1000 0000 0013\n7000100000000001\n7000100000000012');
@@ -97,7 +66,7 @@ describe('couponing journey', () => {
       expect(text).toContain(couponingStatus);
     }
     await expect(page.getByRole('row').count()).resolves.toBe(1 + expected.length);
-    await shoot(page, 'query');
+    await shoot(page, 'couponing-query');
 
     // Details of …012: facts, actions, no transactions yet.
     await resultRow(page, '7000100000000012').getByRole('link', { name: '7000100000000012' }).click();
@@ -119,7 +88,7 @@ describe('couponing journey', () => {
     await page.getByText('can be activated again').waitFor();
     expect(await page.getByRole('button', { name: 'Void', exact: true }).isDisabled()).toBe(true);
     await page.getByText('The coupon is already voided.').waitFor();
-    await shoot(page, 'details-voided');
+    await shoot(page, 'couponing-details-voided');
 
     // Activate again: Activated, and both transactions, newest first, each time in its column.
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
@@ -135,7 +104,7 @@ describe('couponing journey', () => {
     expect((await cells(1)).map((c) => c !== '—')).toEqual([true, true, false, false, true, true]);
     expect((await cells(2)).map((c) => c !== '—')).toEqual([true, false, false, true, true, true]);
     await page.getByText('The coupon is already activated.').waitFor();
-    await shoot(page, 'details');
+    await shoot(page, 'couponing-details');
 
     // Back to the results: the row shows the card's state after the actions, the query kept.
     await page.getByRole('link', { name: 'Back to the results' }).click();

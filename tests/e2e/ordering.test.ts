@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { launchChromium } from '../support/browser.ts';
+import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
  * The ordering portal in the browser (issue 4): retailer selection, the order stepper with suggested
@@ -10,37 +10,9 @@ import { launchChromium } from '../support/browser.ts';
  * chart — against the real `npm start` runtime with its demo data. Screens are shot at 375 and 1280 px.
  */
 const baseUrl = inject('baseUrl');
-const shots = 'tests/e2e/screenshots';
 const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => browser?.close());
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: `${shots}/ordering-${name}-${width}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
+const { freshPage } = useBrowser({ acceptDownloads: true });
 
 async function signIn(page: Page) {
   await page.goto(baseUrl);
@@ -65,7 +37,7 @@ describe('ordering journey', () => {
     await page.getByLabel('Search retailers').fill('nord');
     await cityKiosk.waitFor({ state: 'detached' });
     const nordmarkt = page.getByRole('listitem').filter({ hasText: 'Nordmarkt' });
-    await shoot(page, 'retailer-selection');
+    await shoot(page, 'ordering-retailer-selection');
     await nordmarkt.getByRole('button', { name: 'Select' }).click();
 
     // Address: the retailer's stores (showStoreList); a locked one cannot be chosen.
@@ -74,7 +46,7 @@ describe('ordering journey', () => {
     const locked = page.getByRole('row').filter({ hasText: 'Leipzig Zentrum' });
     await locked.waitFor();
     await expect(locked.getByRole('button', { name: 'Choose' }).count()).resolves.toBe(0);
-    await shoot(page, 'address');
+    await shoot(page, 'ordering-address');
     await page.getByRole('row').filter({ hasText: 'Berlin Mitte' }).getByRole('button', { name: 'Choose' }).click();
 
     // Products: every figure column, suggested quantities in one click.
@@ -92,7 +64,7 @@ describe('ordering journey', () => {
     await page.getByText('PU: 10').first().waitFor();
     await summary.getByText('Your order is invalid').waitFor();
     expect(await summary.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
-    await shoot(page, 'products-pu-error');
+    await shoot(page, 'ordering-products-pu-error');
     await aurora.fill('20');
     await expect(summary.getByText('Your order is invalid').count()).resolves.toBe(0);
 
@@ -105,7 +77,7 @@ describe('ordering journey', () => {
     await page.waitForURL(`${baseUrl}/app/order/check/S-100001`);
     await page.getByRole('heading', { name: 'Please check your order' }).waitFor();
     await page.getByLabel('Order reference').fill('E2E-4711');
-    await shoot(page, 'check');
+    await shoot(page, 'ordering-check');
     await page.getByRole('button', { name: 'Submit order' }).click();
     await page
       .getByText('Your order has been created successfully. Order quantities and delivery date will be approved.')
@@ -115,7 +87,7 @@ describe('ordering journey', () => {
     await page.waitForURL(/\/app\/order\/finalise\/O-\d{8}-[0-9A-Z]{6}$/);
     const orderId = page.url().split('/').at(-1)!;
     await page.getByText('E2E-4711').first().waitFor();
-    await shoot(page, 'finalise');
+    await shoot(page, 'ordering-finalise');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download PDF' }).click(),
@@ -134,15 +106,15 @@ describe('ordering journey', () => {
     const row = page.getByRole('row').filter({ hasText: orderId });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('E2E-4711');
-    await shoot(page, 'orders');
+    await shoot(page, 'ordering-orders');
     await row.getByRole('link', { name: orderId }).click();
     await page.waitForURL(`${baseUrl}/app/orders/${orderId}`);
     await page.getByText('Aurora Games 15 EUR').first().waitFor();
-    await shoot(page, 'order-detail');
+    await shoot(page, 'ordering-order-detail');
 
     // Sales: the statistic's chart of the last 28 days.
     await page.goto(`${baseUrl}/app/sales`);
     await page.getByRole('img', { name: /by Day/i }).waitFor();
-    await shoot(page, 'sales');
+    await shoot(page, 'ordering-sales');
   });
 });

@@ -1,4 +1,6 @@
-import { type Browser, chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** Debian's Chromium driven by playwright-core; never a downloaded browser (the machine is offline). */
 export function launchChromium(): Promise<Browser> {
@@ -14,4 +16,48 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * One Chromium per test file and a fresh context (own cookies and storage, desktop width) per
+ * `freshPage()`; contexts close after each test, the browser after the file.
+ */
+export function useBrowser(options: { acceptDownloads?: boolean } = {}) {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  afterAll(async () => browser?.close());
+  return {
+    async freshPage(): Promise<Page> {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: options.acceptDownloads });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+export const SCREENSHOTS = 'tests/e2e/screenshots';
+
+/**
+ * Screenshots at 375 and 1280 px as `<name>-<width>.png`, back to 1280 afterwards. From the top (the
+ * sticky header would otherwise be drawn halfway down a full page); full page, except while a modal
+ * dialog is open: it belongs to the viewport (on phones it slides up from the bottom edge).
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.mouse.move(0, 0);
+  const modal = (await page.locator('dialog[open]').count()) > 0;
+  if (!modal) await page.evaluate('window.scrollTo(0, 0)');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: !modal, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
 }

@@ -1,4 +1,5 @@
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../db/batch.ts';
 import type { Backend, OrderingActor } from '@portal/backend';
 import { decodeAccess, gtinCheckDigit } from '@portal/core';
 import fc from 'fast-check';
@@ -60,17 +61,8 @@ async function countAll() {
   } while (cursor);
   return count;
 }
-async function partition(serial: string) {
-  const res = await backend.db.doc.send(
-    new QueryCommand({
-      TableName: backend.db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
-}
+const partition = async (serial: string) =>
+  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` }, ConsistentRead: true })).items;
 
 /** An actor with both couponing permissions and a strong session, for booking through the real service. */
 const actorOf = (customerId: string): OrderingActor => ({

@@ -1,4 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import { controlClassName } from './text-field.tsx';
 
 export interface TextAreaFieldProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
@@ -48,14 +49,7 @@ export function TextAreaField({
         onChange={(e) => onValueChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
-        className={[
-          'block w-full rounded-lg border bg-white px-3 py-2.5 font-mono text-base text-slate-900 shadow-sm sm:text-sm',
-          'placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500',
-          'focus:outline-none focus:ring-2',
-          error
-            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
-        ].join(' ')}
+        className={controlClassName(Boolean(error), 'font-mono')}
         {...rest}
       />
       {error ? (

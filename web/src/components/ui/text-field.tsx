@@ -16,6 +16,16 @@ export interface TextFieldProps
   ref?: Ref<HTMLInputElement>;
 }
 
+/** The look of a text control (input or textarea), red when invalid; one place for TextField and TextAreaField. */
+export const controlClassName = (invalid: boolean, extra = ''): string =>
+  [
+    'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm sm:text-sm',
+    'placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500',
+    'focus:outline-none focus:ring-2',
+    invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+    extra,
+  ].join(' ');
+
 /** A labelled input: every field has a visible <label>, errors are linked with aria-describedby. */
 export function TextField({
   label,
@@ -52,14 +62,7 @@ export function TextField({
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={[
-          'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm sm:text-sm',
-          'placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500',
-          'focus:outline-none focus:ring-2',
-          error
-            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
-        ].join(' ')}
+        className={controlClassName(Boolean(error))}
         {...rest}
       />
       {error ? (
