@@ -4,19 +4,19 @@
  *   npx tsx scripts/seed/generate.ts --scale small|large [--seed 1] [--out DIR] [--today YYYY-MM-DD]
  *
  * writes one file per import kind into DIR (customerGroups.jsonl, retailers.jsonl, providers.jsonl,
- * products.csv, stores.csv, distributionCentres.csv, retailerProducts.csv, shipments.csv, sales.csv).
+ * products.csv, stores.csv, distributionCentres.csv, retailerProducts.csv, serials.csv, shipments.csv, sales.csv).
  * `npm run seed` generates and imports them; the demo seed uses `generateActivity` for its own stores.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, gtinCheckDigit, isoWeekday } from '@portal/core';
+import { addDays, CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_LABELS, gtinCheckDigit, isoWeekday } from '@portal/core';
 import { csvLine } from '../../packages/backend/src/import/csv.ts';
 
 export type Scale = 'small' | 'large';
 
-export const SCALES: Record<Scale, { retailers: number; storesPerRetailer: number; products: number; providers: number; groups: number; dcsPerRetailer: number; days: number }> = {
-  small: { retailers: 5, storesPerRetailer: 20, products: 40, providers: 3, groups: 3, dcsPerRetailer: 2, days: 90 },
-  large: { retailers: 50, storesPerRetailer: 200, products: 300, providers: 10, groups: 8, dcsPerRetailer: 3, days: 90 },
+export const SCALES: Record<Scale, { retailers: number; storesPerRetailer: number; products: number; providers: number; groups: number; dcsPerRetailer: number; days: number; serials: number }> = {
+  small: { retailers: 5, storesPerRetailer: 20, products: 40, providers: 3, groups: 3, dcsPerRetailer: 2, days: 90, serials: 2_000 },
+  large: { retailers: 50, storesPerRetailer: 200, products: 300, providers: 10, groups: 8, dcsPerRetailer: 3, days: 90, serials: 200_000 },
 };
 
 /** mulberry32: a small, fast, deterministic PRNG. */
@@ -60,6 +60,7 @@ export type MasterData = {
   retailerProducts: Record_[];
 };
 export type Activity = { shipments: Record_[]; sales: Record_[] };
+export type Couponing = { serials: Record_[] };
 
 const BRANDS = [
   'Aurora Games', 'Blue Harbor Books', 'CinemaNova', 'Dune Outdoor', 'Echo Music', 'FreshMarket', 'Galaxy Play',
@@ -244,7 +245,110 @@ export function generateActivity(master: MasterData, options: { seed: number; to
   return { shipments, sales };
 }
 
-const FIELDS: Record<keyof MasterData | keyof Activity, string[]> = {
+/** Cartons of cards as the processor issues them, by scale: most hold tens to thousands of serials. */
+const CARTONS: Record<Scale, number[]> = {
+  small: [1, 1, 5, 10, 25, 50, 100, 200],
+  large: [1, 1, 10, 25, 50, 100, 250, 500, 1000, 1000, 2000, 3000],
+};
+/** Statuses at the processor when a range is loaded, with weights; '' leaves the import's default. */
+const PLAIN_STATUSES: [string, number][] = [
+  ['', 30], [COUPON_STATUS_LABELS.notReady, 5], [COUPON_STATUS_LABELS.activated, 33], [COUPON_STATUS_LABELS.voided, 5],
+  [COUPON_STATUS_LABELS.redeemed, 17], [COUPON_STATUS_LABELS.deactivated, 6], [COUPON_STATUS_LABELS.failed, 4],
+];
+const CONTRACT_STATUSES: [string, number][] = [
+  ['', 20], [CONTRACT_COUPON_STATUS_LABELS.ready, 20], [CONTRACT_COUPON_STATUS_LABELS.issued, 30],
+  [CONTRACT_COUPON_STATUS_LABELS.redeemed, 20], [CONTRACT_COUPON_STATUS_LABELS.voided, 10],
+];
+const weighted = (r: Rng, list: [string, number][]) => {
+  let roll = r.next() * list.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, w] of list) if ((roll -= w) < 0) return value;
+  return list.at(-1)![0];
+};
+
+/**
+ * Serial ranges of issued cards (import kind `serials`, ADR 016), about SCALES[scale].serials cards over
+ * the retailers. Serials have 16 digits, `8<retailer no, 3 digits><12 digits>`, apart from the demo's
+ * 7000… Each retailer gets cartons of its active products (about one product in seven is a contract
+ * coupon), with gaps between them (serials that are not found); a carton is loaded as 1-4 consecutive
+ * lines of different statuses (the processor's export); a quarter of the cartons has a validUntil, some
+ * of it past (expired); about 2 % of the cartons share their first serials with a card of another product
+ * (serials on two cards). Deterministic for the seed; `today` moves validUntil, never the serials.
+ */
+export function generateSerials(master: MasterData, options: { scale: Scale; seed: number; today: string }): Couponing {
+  const r = rng(options.seed + 104729);
+  const products = new Map(master.products.map((p) => [p.productId as string, p]));
+  const contractProducts = new Set(master.products.filter(() => r.chance(1 / 7)).map((p) => p.productId as string));
+  const byRetailer = new Map<string, Record_[]>();
+  for (const rp of master.retailerProducts) {
+    const product = products.get(rp.productId as string);
+    if (!product || product.status !== 'active') continue;
+    const list = byRetailer.get(rp.retailerId as string) ?? [];
+    list.push(product);
+    byRetailer.set(rp.retailerId as string, list);
+  }
+  const weights = master.retailers.map(() => 0.5 + r.next());
+  const total = weights.reduce((a, b) => a + b, 0);
+  const serials: Record_[] = [];
+  for (const [k, retailer] of master.retailers.entries()) {
+    const catalogue = byRetailer.get(retailer.customerId as string) ?? [];
+    if (!catalogue.length) continue;
+    const plain = catalogue.filter((p) => !contractProducts.has(p.productId as string));
+    const serialOf = (n: number) => `8${pad(k + 1, 3)}${pad(n, 12)}`;
+    let budget = Math.round((SCALES[options.scale].serials * weights[k]!) / total);
+    let next = 1 + r.int(0, 999) * 1000;
+    while (budget > 0) {
+      const size = Math.min(budget, r.pick(CARTONS[options.scale]));
+      budget -= size;
+      const product = r.pick(catalogue);
+      const contract = contractProducts.has(product.productId as string);
+      const ean = String(product.ean);
+      const eanSecond = r.chance(0.9) ? ean13(`981${ean.slice(3, 12)}`) : undefined;
+      const validUntil = r.chance(0.25) ? addDays(options.today, r.chance(0.8) ? r.int(60, 720) : -r.int(1, 200)) : undefined;
+      const first = next;
+      // The carton in 1-4 consecutive lines, each in one status.
+      const parts = size < 4 ? 1 : r.int(1, 4);
+      let from = first;
+      for (let part = 0; part < parts; part += 1) {
+        const remaining = first + size - from;
+        const to = from - 1 + (part === parts - 1 ? remaining : Math.max(1, Math.floor(remaining * (0.2 + 0.6 * r.next()))));
+        const status = weighted(r, contract ? CONTRACT_STATUSES : PLAIN_STATUSES);
+        const soldOffline = status === COUPON_STATUS_LABELS.activated && r.chance(0.25);
+        serials.push({
+          serialFrom: serialOf(from),
+          serialTo: to > from ? serialOf(to) : undefined,
+          ean,
+          eanSecond,
+          contract,
+          retailerId: retailer.customerId,
+          status: status || undefined,
+          validUntil,
+          soldOffline: soldOffline || undefined,
+        });
+        from = to + 1;
+        if (from > first + size - 1) break;
+      }
+      // Some serials are printed on a second card of another product (the check says "multiple results").
+      const other = plain.filter((p) => p.ean !== ean);
+      if (other.length && r.chance(0.02)) {
+        const second = r.pick(other);
+        const count = Math.min(size, r.int(1, 20));
+        serials.push({
+          serialFrom: serialOf(first),
+          serialTo: count > 1 ? serialOf(first + count - 1) : undefined,
+          ean: second.ean,
+          eanSecond: ean13(`981${String(second.ean).slice(3, 12)}`),
+          contract: false,
+          retailerId: retailer.customerId,
+          status: weighted(r, PLAIN_STATUSES) || undefined,
+        });
+      }
+      next = first + size + (r.chance(0.5) ? r.int(1, 50) : 0);
+    }
+  }
+  return { serials };
+}
+
+const FIELDS: Record<keyof MasterData | keyof Activity | keyof Couponing, string[]> = {
   customerGroups: ['customerGroupId', 'name'],
   retailers: ['customerId', 'name', 'groupId'],
   providers: ['customerId', 'name', 'customerGroupId'],
@@ -252,6 +356,7 @@ const FIELDS: Record<keyof MasterData | keyof Activity, string[]> = {
   stores: ['storeId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   distributionCentres: ['distributionCentreId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   retailerProducts: ['retailerId', 'productId', 'airs'],
+  serials: ['serialFrom', 'serialTo', 'ean', 'eanSecond', 'contract', 'retailerId', 'status', 'validUntil', 'soldOffline'],
   shipments: ['shipmentId', 'storeType', 'storeId', 'productId', 'date', 'quantity', 'status'],
   sales: ['storeId', 'productId', 'date', 'quantity', 'amount'],
 };
@@ -291,6 +396,9 @@ export function generateDataSet(options: { scale: Scale; seed: number; dir: stri
     files.push(writeKind(options.dir, kind, master[kind]));
     counts[kind] = master[kind].length;
   }
+  const { serials } = generateSerials(master, options);
+  files.push(writeKind(options.dir, 'serials', serials));
+  counts.serials = serials.length;
   for (const kind of ['shipments', 'sales'] as const) {
     files.push(writeKind(options.dir, kind, activity[kind]));
     counts[kind] = activity[kind].length;
