@@ -1,5 +1,5 @@
 import { queryAll } from '../../packages/backend/src/db/batch.ts';
-import type { Backend } from '@portal/backend';
+import { type Backend, getAccount, orderingActor } from '@portal/backend';
 import {
   type CardState,
   CONTRACT_COUPON_STATUSES,
@@ -434,6 +434,32 @@ describe('concurrency', () => {
     );
   });
 
+  it('each booking answers the card right after it, even when other bookings follow at once', async () => {
+    const serial = await card({ status: 'activated' });
+    // Check never changes the status, so all twelve book; each answer must end with its own record.
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => act(serial, 'check', { terminalId: `T-C${i}` })));
+    const versions = new Set<number>();
+    for (const [i, res] of responses.entries()) {
+      const answer = await answerOf(res);
+      expect(answer.transactions[0]).toMatchObject({ type: 'check', terminalId: `T-C${i}` });
+      expect(answer.transactionCount).toBe(answer.transactions.length);
+      versions.add(answer.transactionCount);
+    }
+    expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('answers void / activate rounds with the status each booking left', async () => {
+    const serial = await card({ status: 'activated' });
+    for (let round = 0; round < 3; round += 1) {
+      const responses = await Promise.all([act(serial, 'void', { terminalId: 'T-V' }), act(serial, 'activate', { terminalId: 'T-A' })]);
+      for (const res of responses.filter((r) => r.status === 201)) {
+        const answer = await answerOf(res);
+        expect(answer.card.couponingStatus).toBe(answer.transactions[0]!.status);
+        expect(answer.card.couponingStatus).toBe(answer.transactions[0]!.type === 'void' ? 'voided' : 'activated');
+      }
+    }
+  });
+
   it('property: parallel batches of actions leave a history that replays through the table (version = records)', async () => {
     const startStates = [
       ...STORED_COUPON_STATUSES.map((status): CardState => ({ contract: false, status })),
@@ -475,6 +501,20 @@ describe('concurrency', () => {
       { numRuns: 12, seed: 20_261_121 },
     );
   }, 40_000);
+});
+
+describe('a long history', () => {
+  it('shows the newest 100 transactions and counts them all', async () => {
+    const serial = await card({ status: 'activated' });
+    const account = (await getAccount(backend.db, 'full'))!;
+    const actor = orderingActor(account, { method: 'password' });
+    for (let i = 1; i <= 103; i += 1) await backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: `T-${i}` });
+    const shown = SerialDetails.parse(await readJson(await details(serial, { ean: GIFT.ean })));
+    expect(shown.transactionCount).toBe(103);
+    expect(shown.transactions).toHaveLength(100);
+    expect(shown.transactions[0]!.terminalId).toBe('T-103');
+    expect(shown.transactions[99]!.terminalId).toBe('T-4');
+  });
 });
 
 // --- Idempotency-Key --------------------------------------------------------------------------------

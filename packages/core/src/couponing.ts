@@ -145,12 +145,18 @@ export const SerialDetails = z.object({
   }),
   activation: Booking,
   redemption: Booking,
+  /** The newest transactions (at most 100), newest first. */
   transactions: z.array(CouponTransaction),
+  /** How many transactions the card has in all (more than shown: the oldest are left out). */
+  transactionCount: z.number().int(),
   actions: z.array(OfferedAction),
 });
 export type SerialDetails = z.infer<typeof SerialDetails>;
 
-/** What an action answers: the card afterwards, and whether this call booked it (false: a replay). */
+/**
+ * What an action answers: the card right after this booking (not any later one), and whether this call
+ * booked it (false: an Idempotency-Key replay, answered with the card as it is now).
+ */
 export const CouponActionAnswer = SerialDetails.extend({ booked: z.boolean() });
 export type CouponActionAnswer = z.infer<typeof CouponActionAnswer>;
 

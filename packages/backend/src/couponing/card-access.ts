@@ -34,6 +34,8 @@ export function createCardAccess(db: Db, actor: OrderingActor) {
   };
 }
 
+export type CardAccess = ReturnType<typeof createCardAccess>;
+
 export const serialNotFound = () => new AppError('not_found', 'SERIAL.NOT_FOUND', 'No card with this serial number was found.');
 
 /**

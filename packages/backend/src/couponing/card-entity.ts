@@ -1,4 +1,5 @@
 import type { CardFacts, CardState, ContractCouponStatus, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type Item } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 
@@ -72,7 +73,28 @@ export async function cardsOfSerial(db: Db, serial: string): Promise<StoredCard[
   return items.map(cardOfItem);
 }
 
-/** Every card of a serial and every transaction of those cards, in one Query. */
+/** The most transactions the details screen shows (newest first); a card rarely has more than a few. */
+export const TRANSACTIONS_SHOWN = 100;
+
+/**
+ * A card's newest transactions, up to and including `upToVersion` (default: all), newest first: one
+ * Query backwards over TX#<ean>#, at most TRANSACTIONS_SHOWN items whatever the history's length.
+ */
+export async function latestTransactions(db: Db, serial: string, ean: string, upToVersion = 99_999_999): Promise<StoredTransaction[]> {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+      ExpressionAttributeValues: { ':pk': cardKeys.pk(serial), ':first': cardKeys.txSk(ean, 0), ':last': cardKeys.txSk(ean, upToVersion) },
+      ScanIndexForward: false,
+      Limit: TRANSACTIONS_SHOWN,
+      ConsistentRead: true,
+    }),
+  );
+  return (res.Items ?? []).map((i) => strip<StoredTransaction>(i));
+}
+
+/** Every card of a serial and its whole history, in one Query (audits and tools; screens read the latest). */
 export async function serialWithTransactions(db: Db, serial: string): Promise<{ cards: StoredCard[]; transactions: StoredTransaction[] }> {
   const { items } = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk',

@@ -48,7 +48,7 @@ export const transactionView = (tx: StoredTransaction): CouponTransaction => ({
   by: tx.by,
 });
 
-/** The details screen of one card: newest transaction first. */
+/** The details screen of one card: its newest transactions first (`transactions` comes newest first). */
 export function serialDetails(input: {
   actor: OrderingActor;
   card: StoredCard;
@@ -69,10 +69,8 @@ export function serialDetails(input: {
     },
     activation: card.activation,
     redemption: card.redemption,
-    transactions: input.transactions
-      .filter((tx) => tx.ean === card.ean)
-      .sort((a, b) => b.version - a.version)
-      .map(transactionView),
+    transactions: input.transactions.map(transactionView),
+    transactionCount: card.version,
     actions: offeredActions(input.actor, card),
   };
 }

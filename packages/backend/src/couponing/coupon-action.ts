@@ -7,7 +7,7 @@ import { toTtl } from '../db/table.ts';
 import { AppError } from '../errors.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
-import { chooseCard, createCardAccess } from './card-access.ts';
+import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardKeys, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -35,6 +35,7 @@ const requestHash = (serial: string, action: CouponAction, input: CouponActionIn
 export async function bookAction(
   deps: { db: Db; now: () => Date },
   actor: OrderingActor,
+  access: CardAccess,
   serial: string,
   action: CouponAction,
   input: CouponActionInput,
@@ -43,7 +44,6 @@ export async function bookAction(
   const { db } = deps;
   requireStrongAuthentication(actor);
   requireOrderingPermission(actor, COUPON_ACTION_PERMISSION[action]);
-  const access = createCardAccess(db, actor);
   const hash = requestHash(serial, action, input);
   for (let attempt = 0; ; attempt += 1) {
     const now = deps.now();
@@ -51,7 +51,8 @@ export async function bookAction(
     const card = chooseCard(await access.visible(cards), input.ean);
     if (replay) {
       if (replay !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
-      return { card, booked: false };
+      // The booking may have landed between the two reads above: answer the card as it is now.
+      return { card: chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean), booked: false };
     }
     const decision = decideAction(stateOf(card), action);
     if (!decision.allowed) throw new AppError('conflict', decision.code, decision.reason);

@@ -16,8 +16,8 @@ import { getProduct, getProducts } from '../masterdata/product.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { todayOf } from '../ordering/location.ts';
 import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
-import { chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
-import { cardsOfSerial, factsOf, serialWithTransactions, stateOf } from './card-entity.ts';
+import { type CardAccess, chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
+import { cardsOfSerial, factsOf, latestTransactions, stateOf, type StoredCard } from './card-entity.ts';
 import { cardSummary, serialDetails } from './card-views.ts';
 import { bookAction } from './coupon-action.ts';
 
@@ -41,24 +41,18 @@ export function createCouponingService(deps: CouponingDeps) {
   const { db } = deps;
 
   /**
-   * One card as the details screen shows it, without the read permission check: `details` checks
-   * couponingManagement, `act` has already checked the action's own permission (a cancellation-only
-   * user who voids a card gets the card back, not a 403 for a booking that was made).
+   * The details of `card` as read or as just booked: its transactions up to its version, so an action's
+   * answer shows the card right after that booking even when another one followed at once. No
+   * permission check here: `details` checks couponingManagement; `act` has checked the action's own
+   * permission (a cancellation-only user who voids a card gets the card back, not a 403).
    */
-  async function cardDetails(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
-    const access = createCardAccess(db, actor);
-    const { cards, transactions } = await serialWithTransactions(db, serial);
-    const card = chooseCard(await access.visible(cards), ean);
-    const [product, retailerName] = await Promise.all([
+  async function detailsOf(actor: OrderingActor, access: CardAccess, card: StoredCard): Promise<SerialDetails> {
+    const [product, retailerName, transactions] = await Promise.all([
       card.productId ? getProduct(db, card.productId) : null,
       access.retailerName(card.retailerId),
+      latestTransactions(db, card.serial, card.ean, card.version),
     ]);
     return serialDetails({ actor, card, transactions, product: product ?? undefined, retailerName, today: todayOf(deps.now(), actor.timezone) });
-  }
-
-  async function details(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
-    requireCouponingRead(actor);
-    return cardDetails(actor, serial, ean);
   }
 
   return {
@@ -83,7 +77,11 @@ export function createCouponingService(deps: CouponingDeps) {
     },
 
     /** One card of a serial with its transactions and the actions the actor may book. */
-    details,
+    async details(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
+      requireCouponingRead(actor);
+      const access = createCardAccess(db, actor);
+      return detailsOf(actor, access, chooseCard(await access.visible(await cardsOfSerial(db, serial)), ean));
+    },
 
     /** Books an action; answers the card afterwards (booked false: an Idempotency-Key replay). */
     async act(
@@ -93,8 +91,9 @@ export function createCouponingService(deps: CouponingDeps) {
       input: CouponActionInput,
       idempotencyKey?: string,
     ): Promise<CouponActionAnswer> {
-      const { card, booked } = await bookAction(deps, actor, serial, action, input, idempotencyKey);
-      return { ...(await cardDetails(actor, serial, card.ean)), booked };
+      const access = createCardAccess(db, actor);
+      const { card, booked } = await bookAction(deps, actor, access, serial, action, input, idempotencyKey);
+      return { ...(await detailsOf(actor, access, card)), booked };
     },
 
     /** get-couponing-status: the derived status; 'unknown' when several cards carry the serial and no EAN chose. */

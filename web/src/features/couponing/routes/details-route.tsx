@@ -101,6 +101,11 @@ function DetailsView({ details, shown }: { details: SerialDetails; shown: CardRe
         <h2 id="coupon-transactions" className="text-lg font-semibold text-slate-900">
           {t('couponing.transactions.title')}
         </h2>
+        {details.transactionCount > details.transactions.length ? (
+          <p className="text-sm text-slate-600">
+            {t('couponing.transactions.newestOf', { shown: details.transactions.length, count: details.transactionCount })}
+          </p>
+        ) : null}
         <TransactionsTable transactions={details.transactions} />
       </section>
     </div>
