@@ -1,4 +1,5 @@
 import { type Backend, getAccount, orderingActor } from '@portal/backend';
+import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { addDays, gtinCheckDigit, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '../../packages/backend/src/masterdata/fields.ts';
@@ -279,22 +280,11 @@ describe('GET /api/sales', () => {
 
 describe('DynamoDB calls per read (ADR 014: small and fixed)', () => {
   it('reads the rollups with a fixed number of calls', async () => {
-    let calls = 0;
-    backend.db.doc.middlewareStack.add(
-      (next) => async (args) => {
-        calls += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countSalesCalls' },
-    );
+    const counter = countCalls(backend.db, 'countSalesCalls');
     try {
       const account = (await getAccount(backend.db, 'sales.user'))!;
       const actor = orderingActor(account, { method: 'password' });
-      const counted = async (run: () => Promise<unknown>) => {
-        const before = calls;
-        await run();
-        return calls - before;
-      };
+      const counted = async (run: () => Promise<unknown>) => (await counter.counted(run)).calls;
       const base = { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20' };
       const long = { ...base, startDate: '2026-09-03' };
       const perGroup: Record<string, number> = {};
@@ -332,7 +322,7 @@ describe('DynamoDB calls per read (ADR 014: small and fixed)', () => {
         notes: 3, // + 2 Queries with Limit 1
       });
     } finally {
-      backend.db.doc.middlewareStack.remove('countSalesCalls');
+      counter.stop();
     }
   });
 });

@@ -27,6 +27,7 @@
  * whole run after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME
  * etc. with BENCH_URL.
  */
+import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type CouponAction, decideAction, type CardState, XSSI_PREFIX } from '@portal/core';
@@ -81,19 +82,7 @@ try {
 }
 
 const backend = createBackend(loadConfig(env));
-let calls = 0;
-backend.db.doc.middlewareStack.add(
-  (next) => async (args) => {
-    calls += 1;
-    return next(args);
-  },
-  { step: 'initialize', name: 'countCalls' },
-);
-const counted = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> => {
-  const before = calls;
-  const result = await run();
-  return { result, calls: calls - before };
-};
+const { counted } = countCalls(backend.db);
 
 // --- The retailer's generated serials (the seed's, regenerated: deterministic for scale and seed) -----
 const today = new Date().toISOString().slice(0, 10);

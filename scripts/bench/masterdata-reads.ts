@@ -6,6 +6,7 @@
  * days, the number of DynamoDB calls per read and the latency of the backend read (no HTTP) with many
  * concurrent clients. The API benchmarks of issue 4 build on these.
  */
+import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core';
 import { createBackend, loadConfig } from '@portal/backend';
@@ -28,14 +29,7 @@ const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv
 Object.assign(process.env, env);
 const backend = createBackend(loadConfig(env));
 const { db } = backend;
-let calls = 0;
-db.doc.middlewareStack.add(
-  (next) => async (args) => {
-    calls += 1;
-    return next(args);
-  },
-  { step: 'initialize', name: 'countCalls' },
-);
+const { counted } = countCalls(db);
 
 const today = new Date().toISOString().slice(0, 10);
 const range = { from: addDays(today, -28), to: addDays(today, -1) };
@@ -65,9 +59,7 @@ const reads: Record<string, () => Promise<unknown>> = {
 const requests = Number(values.requests);
 const clients = Number(values.clients);
 for (const [name, read] of Object.entries(reads)) {
-  calls = 0;
-  const sample = await read();
-  const perRead = calls;
+  const { result: sample, calls: perRead } = await counted(read);
   const times: number[] = [];
   const started = performance.now();
   await mapLimit(Array.from({ length: requests }), clients, async () => {

@@ -19,6 +19,7 @@
  * BENCH_URL. A route whose first request does not answer 2xx (e.g. a rejected order) is not loaded: its row
  * shows that status and body instead of figures.
  */
+import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AddressList, addDays, ProductsAnswer, type ProductRow, SalesAnswer, XSSI_PREFIX } from '@portal/core';
@@ -66,19 +67,7 @@ try {
 
 // --- The bench account, through the import path -------------------------------------------------------
 const backend = createBackend(loadConfig(env));
-let calls = 0;
-backend.db.doc.middlewareStack.add(
-  (next) => async (args) => {
-    calls += 1;
-    return next(args);
-  },
-  { step: 'initialize', name: 'countCalls' },
-);
-const counted = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> => {
-  const before = calls;
-  const result = await run();
-  return { result, calls: calls - before };
-};
+const { counted } = countCalls(backend.db);
 
 const report = await backend.imports.importRecords('accounts', [
   {

@@ -1,4 +1,5 @@
 import { addDays, gtinCheckDigit } from '@portal/core';
+import { countCalls } from '../db/call-counter.ts';
 import type { Backend } from '@portal/backend';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,24 +15,12 @@ import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByS
  */
 const TODAY = '2026-11-21';
 let backend: Backend;
-let calls = 0;
+let counted: ReturnType<typeof countCalls>['counted'];
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date(`${TODAY}T09:00:00Z`));
-  backend.db.doc.middlewareStack.add(
-    (next) => async (args) => {
-      calls += 1;
-      return next(args);
-    },
-    { step: 'initialize', name: 'countCalls' },
-  );
+  counted = countCalls(backend.db).counted;
 });
-
-const counted = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> => {
-  const before = calls;
-  const result = await run();
-  return { result, calls: calls - before };
-};
 
 async function importKind(kind: 'sales' | 'shipments' | 'stores' | 'retailers' | 'products' | 'distributionCentres', records: object[]) {
   const report = await backend.imports.importRecords(kind, records.map((data, i) => ({ line: i + 1, data })));
