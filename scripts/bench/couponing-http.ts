@@ -27,15 +27,14 @@
  * whole run after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME
  * etc. with BENCH_URL.
  */
+import { localPortal } from './local-portal.ts';
 import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type CouponAction, decideAction, type CardState, XSSI_PREFIX } from '@portal/core';
-import { createBackend, getAccount, loadConfig, orderingActor } from '@portal/backend';
+import { getAccount, orderingActor } from '@portal/backend';
 import { serialWithTransactions } from '../../packages/backend/src/couponing/card-entity.ts';
 import { serialsOf } from '../../packages/backend/src/couponing/serial-import.ts';
-import { localEnv, localPorts } from '../local/local-env.ts';
-import { waitForHttp } from '../local/ports.ts';
 import { generateMasterData, generateSerials, type Scale, SCALES } from '../seed/generate.ts';
 
 const { values } = parseArgs({
@@ -63,25 +62,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const CHECK_SIZE = 100;
 const BENCH_SERIAL = (n: number) => `6${String(n).padStart(15, '0')}`;
 
-// The whole run is bounded, whatever happens to the server.
-setTimeout(() => {
-  console.error('bench: stopped after 15 minutes');
-  process.exit(1);
-}, 15 * 60_000).unref();
-
-const ports = localPorts();
-const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(ports) };
-Object.assign(process.env, env);
-const BASE = process.env.BENCH_URL ?? `http://127.0.0.1:${ports.app}`;
-if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(BASE)) throw new Error(`bench: loopback only, not ${BASE}`);
-try {
-  await waitForHttp(`${BASE}/api/brand`, 5_000);
-} catch {
-  console.error(`bench: nothing answers at ${BASE}. Start the portal first (npm start), then npm run seed -- --scale large.`);
-  process.exit(2);
-}
-
-const backend = createBackend(loadConfig(env));
+const { base: BASE, backend } = await localPortal();
 const { counted } = countCalls(backend.db);
 
 // --- The retailer's generated serials (the seed's, regenerated: deterministic for scale and seed) -----

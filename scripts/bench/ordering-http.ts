@@ -19,13 +19,12 @@
  * BENCH_URL. A route whose first request does not answer 2xx (e.g. a rejected order) is not loaded: its row
  * shows that status and body instead of figures.
  */
+import { localPortal } from './local-portal.ts';
 import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AddressList, addDays, ProductsAnswer, type ProductRow, SalesAnswer, XSSI_PREFIX } from '@portal/core';
-import { createBackend, getAccount, loadConfig, orderingActor } from '@portal/backend';
-import { localEnv, localPorts } from '../local/local-env.ts';
-import { waitForHttp } from '../local/ports.ts';
+import { getAccount, orderingActor } from '@portal/backend';
 
 const { values } = parseArgs({
   options: {
@@ -47,26 +46,8 @@ const USERNAME = 'bench.ordering';
 const PASSWORD = 'Bench-Ordering-2026!';
 const REQUEST_TIMEOUT_MS = 30_000;
 
-// The whole run is bounded, whatever happens to the server.
-setTimeout(() => {
-  console.error('bench: stopped after 15 minutes');
-  process.exit(1);
-}, 15 * 60_000).unref();
-
-const ports = localPorts();
-const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(ports) };
-Object.assign(process.env, env);
-const BASE = process.env.BENCH_URL ?? `http://127.0.0.1:${ports.app}`;
-if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(BASE)) throw new Error(`bench: loopback only, not ${BASE}`);
-try {
-  await waitForHttp(`${BASE}/api/brand`, 5_000);
-} catch {
-  console.error(`bench: nothing answers at ${BASE}. Start the portal first (npm start), then npm run seed -- --scale large.`);
-  process.exit(2);
-}
-
 // --- The bench account, through the import path -------------------------------------------------------
-const backend = createBackend(loadConfig(env));
+const { base: BASE, backend } = await localPortal();
 const { counted } = countCalls(backend.db);
 
 const report = await backend.imports.importRecords('accounts', [

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { shoot, useBrowser } from '../support/browser.ts';
+import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
  * Couponing in the browser (issue 5): the stepper Filter → Query → Details against the real `npm start`
@@ -15,13 +15,7 @@ const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
 
 const { freshPage } = useBrowser();
 
-async function signIn(page: Page) {
-  await page.goto(baseUrl);
-  await page.getByLabel('Username').fill(retailer.username);
-  await page.getByLabel('Password').fill(retailer.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/app\//);
-}
+const signIn = (page: Page) => signInToOrdering(page, baseUrl, retailer);
 
 const resultRow = (page: Page, serial: string) => page.getByRole('row').filter({ hasText: serial });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { shoot, useBrowser } from '../support/browser.ts';
+import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
  * The ordering portal in the browser (issue 4): retailer selection, the order stepper with suggested
@@ -14,13 +14,7 @@ const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
 
 const { freshPage } = useBrowser({ acceptDownloads: true });
 
-async function signIn(page: Page) {
-  await page.goto(baseUrl);
-  await page.getByLabel('Username').fill(retailer.username);
-  await page.getByLabel('Password').fill(retailer.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/app\//);
-}
+const signIn = (page: Page) => signInToOrdering(page, baseUrl, retailer);
 
 describe('ordering journey', () => {
   it('orders with suggested quantities, fixes a PU error, submits, gets the PDF, finds the order and sees sales', async () => {

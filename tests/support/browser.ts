@@ -61,3 +61,12 @@ export async function shoot(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize({ width: 1280, height: 860 });
 }
+
+/** Signs in to the ordering portal from its login page and waits for the landing page under /app/. */
+export async function signInToOrdering(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/app\//);
+}
