@@ -27,12 +27,11 @@
  * whole run after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME
  * etc. with BENCH_URL.
  */
-import { localPortal } from './local-portal.ts';
+import { benchSignIn, localPortal, quantile } from './local-portal.ts';
 import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type CouponAction, decideAction, type CardState, XSSI_PREFIX } from '@portal/core';
-import { getAccount, orderingActor } from '@portal/backend';
 import { serialWithTransactions } from '../../packages/backend/src/couponing/card-entity.ts';
 import { serialsOf } from '../../packages/backend/src/couponing/serial-import.ts';
 import { generateMasterData, generateSerials, type Scale, SCALES } from '../seed/generate.ts';
@@ -86,47 +85,21 @@ const plainLine = generated.find((line) => line.contract === false)!;
 const BENCH_EAN = String(plainLine.ean);
 
 // --- The bench account and cards, through the import path -------------------------------------------------
-const accountReport = await backend.imports.importRecords('accounts', [
-  {
-    line: 1,
-    data: {
-      username: USERNAME,
-      password: PASSWORD,
-      email: 'bench.couponing@example.com',
-      firstname: 'Bench',
-      surname: 'Couponing',
-      customerId: RETAILER,
-      // medium: the higher authentication standard couponing needs (ADR 016).
-      securityFlag: 16,
-      // couponingManagement (check, activate, redeem) + couponingCancellation (void, deactivate).
-      modules: { ordering: { permissions: 1 + 2 } },
-    },
-  },
-]);
-if (accountReport.errors.length) throw new Error(`bench account: ${JSON.stringify(accountReport.errors)}`);
+const { actor, headers, perRequest } = await benchSignIn(BASE, backend, counted, {
+  username: USERNAME,
+  password: PASSWORD,
+  firstname: 'Bench',
+  surname: 'Couponing',
+  customerId: RETAILER,
+  // medium: the higher authentication standard couponing needs (ADR 016).
+  securityFlag: 16,
+  // couponingManagement (check, activate, redeem) + couponingCancellation (void, deactivate).
+  modules: { ordering: { permissions: 1 + 2 } },
+});
 const cardsReport = await backend.imports.importRecords('serials', [
   { line: 1, data: { serialFrom: BENCH_SERIAL(1), serialTo: BENCH_SERIAL(CARDS + 1), ean: BENCH_EAN, contract: false, retailerId: RETAILER } },
 ]);
 if (cardsReport.errors.length) throw new Error(`bench cards: ${JSON.stringify(cardsReport.errors)}`);
-const account = await getAccount(backend.db, USERNAME);
-if (!account) throw new Error('bench account not found after import');
-const actor = orderingActor(account, { method: 'password' });
-
-const signin = await fetch(`${BASE}/api/auth/signin`, {
-  method: 'POST',
-  headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
-  body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
-});
-const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
-if (signin.status !== 200 || !cookie.includes('=')) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
-const token = cookie.slice(cookie.indexOf('=') + 1);
-const headers = { 'X-Portal': 'ordering', Cookie: cookie };
-
-// What the API reads per request before any service runs: the session (by token hash) and the account.
-const perRequest = await counted(async () => {
-  await backend.sessions.validate(token, 'ordering', new Date());
-  await getAccount(backend.db, USERNAME);
-});
 
 // --- Load -----------------------------------------------------------------------------------------
 type Outcome = { requests: number; perSecond: number; p50: number; p99: number; statuses: Record<string, number>; errors: number; kb: number };
@@ -158,8 +131,7 @@ const statusKey = (a: Answer) => (a.status >= 400 && typeof a.body?.code === 'st
 
 function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number, bytes: number): Outcome {
   times.sort((a, b) => a - b);
-  const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))]! : NaN);
-  return { requests: times.length, perSecond: times.length / seconds, p50: at(0.5), p99: at(0.99), statuses, errors, kb: times.length ? bytes / times.length / 1024 : NaN };
+  return { requests: times.length, perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), statuses, errors, kb: times.length ? bytes / times.length / 1024 : NaN };
 }
 
 /**

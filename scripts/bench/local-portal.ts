@@ -1,4 +1,4 @@
-import { type Backend, createBackend, loadConfig } from '@portal/backend';
+import { type Backend, createBackend, getAccount, loadConfig, orderingActor } from '@portal/backend';
 import { localEnv, localPorts } from '../local/local-env.ts';
 import { waitForHttp } from '../local/ports.ts';
 
@@ -25,3 +25,38 @@ export async function localPortal(): Promise<{ base: string; backend: Backend }>
   }
   return { base, backend: createBackend(loadConfig(env)) };
 }
+
+/**
+ * The bench user, through the import path like any account (an ordering-portal user with a strong
+ * enough security flag), signed in over HTTP. Answers the actor for in-process service calls, the
+ * headers of its requests, and the DynamoDB calls the API makes per request before any service runs
+ * (the session by token hash and the account).
+ */
+export async function benchSignIn(
+  base: string,
+  backend: Backend,
+  counted: <T>(run: () => Promise<T>) => Promise<{ result: T; calls: number }>,
+  user: { username: string; password: string } & Record<string, unknown>,
+) {
+  const report = await backend.imports.importRecords('accounts', [{ line: 1, data: { email: `${user.username}@example.com`, ...user } }]);
+  if (report.errors.length) throw new Error(`bench account: ${JSON.stringify(report.errors)}`);
+  const account = await getAccount(backend.db, user.username);
+  if (!account) throw new Error('bench account not found after import');
+  const signin = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (signin.status !== 200 || !cookie.includes('=')) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
+  const token = cookie.slice(cookie.indexOf('=') + 1);
+  const perRequest = await counted(async () => {
+    await backend.sessions.validate(token, 'ordering', new Date());
+    await getAccount(backend.db, user.username);
+  });
+  return { actor: orderingActor(account, { method: 'password' }), headers: { 'X-Portal': 'ordering', Cookie: cookie }, perRequest };
+}
+
+/** The q-quantile of sorted latencies (NaN when there are none). */
+export const quantile = (sorted: readonly number[], q: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;

@@ -19,12 +19,11 @@
  * BENCH_URL. A route whose first request does not answer 2xx (e.g. a rejected order) is not loaded: its row
  * shows that status and body instead of figures.
  */
-import { localPortal } from './local-portal.ts';
+import { benchSignIn, localPortal, quantile } from './local-portal.ts';
 import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AddressList, addDays, ProductsAnswer, type ProductRow, SalesAnswer, XSSI_PREFIX } from '@portal/core';
-import { getAccount, orderingActor } from '@portal/backend';
 
 const { values } = parseArgs({
   options: {
@@ -50,43 +49,17 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const { base: BASE, backend } = await localPortal();
 const { counted } = countCalls(backend.db);
 
-const report = await backend.imports.importRecords('accounts', [
-  {
-    line: 1,
-    data: {
-      username: USERNAME,
-      password: PASSWORD,
-      email: 'bench.ordering@example.com',
-      firstname: 'Bench',
-      surname: 'Ordering',
-      customerId: RETAILER,
-      // medium: the higher authentication standard that sales needs (SPEC 6).
-      securityFlag: 16,
-      // cardOrdering + retailerSales; showStoreList (stores are store type 0) + disableRetailerProductCheck,
-      // so the products step offers the whole active catalogue (~300 products), not only the retailer's list.
-      modules: { ordering: { permissions: 4 + 8, settings: 1 + 8 } },
-    },
-  },
-]);
-if (report.errors.length) throw new Error(`bench account: ${JSON.stringify(report.errors)}`);
-const account = await getAccount(backend.db, USERNAME);
-if (!account) throw new Error('bench account not found after import');
-const actor = orderingActor(account, { method: 'password' });
-
-const signin = await fetch(`${BASE}/api/auth/signin`, {
-  method: 'POST',
-  headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
-  body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
-});
-const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
-if (signin.status !== 200 || !cookie.includes('=')) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
-const token = cookie.slice(cookie.indexOf('=') + 1);
-const headers = { 'X-Portal': 'ordering', Cookie: cookie };
-
-// What the API reads per request before any service runs: the session (by token hash) and the account.
-const perRequest = await counted(async () => {
-  await backend.sessions.validate(token, 'ordering', new Date());
-  await getAccount(backend.db, USERNAME);
+const { actor, headers, perRequest } = await benchSignIn(BASE, backend, counted, {
+  username: USERNAME,
+  password: PASSWORD,
+  firstname: 'Bench',
+  surname: 'Ordering',
+  customerId: RETAILER,
+  // medium: the higher authentication standard that sales needs (SPEC 6).
+  securityFlag: 16,
+  // cardOrdering + retailerSales; showStoreList (stores are store type 0) + disableRetailerProductCheck,
+  // so the products step offers the whole active catalogue (~300 products), not only the retailer's list.
+  modules: { ordering: { permissions: 4 + 8, settings: 1 + 8 } },
 });
 
 // --- Load -----------------------------------------------------------------------------------------
@@ -99,8 +72,7 @@ const readJson = async (res: Response): Promise<unknown> => {
 
 function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number): Outcome {
   times.sort((a, b) => a - b);
-  const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))]! : NaN);
-  return { requests: times.length, perSecond: times.length / seconds, p50: at(0.5), p99: at(0.99), statuses, errors };
+  return { requests: times.length, perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), statuses, errors };
 }
 
 /** `clients` loops, each sending one request after another until `seconds` have passed. */
