@@ -149,7 +149,7 @@ export type CardFacts = CardState & {
   soldOffline: boolean;
 };
 
-/** Statuses after which a card is done: expiry no longer changes what it shows. */
+/** Statuses (of either card kind) after which a card is done: expiry no longer changes what it shows. */
 const FINAL = new Set<string>(['redeemed', 'voided', 'deactivated', 'failed']);
 
 /**
@@ -158,8 +158,7 @@ const FINAL = new Set<string>(['redeemed', 'voided', 'deactivated', 'failed']);
  * and multipleResults (no card, several cards), see `serialStatusOfCards`.
  */
 export function serialStatusOf(card: CardFacts, today: string): SerialStatus {
-  const finalState = card.status === 'redeemed' || card.status === 'voided' || (!card.contract && FINAL.has(card.status));
-  if (!finalState && card.validUntil !== null && card.validUntil < today) return 'expired';
+  if (!FINAL.has(card.status) && card.validUntil !== null && card.validUntil < today) return 'expired';
   if (card.contract) {
     return ({ ready: 'reserved', issued: 'notRedeemed', redeemed: 'redeemed', voided: 'voided' } as const)[card.status];
   }
