@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { COUPON_ACTION_PERMISSION, type CouponAction, type CouponActionInput, decideAction } from '@portal/core';
 import type { Db } from '../db/client.ts';
 import { isConditionFailure } from '../db/conditions.ts';
-import { toTtl } from '../db/table.ts';
+import { idempotencyPut, readIdempotency } from '../db/idempotency.ts';
 import { AppError } from '../errors.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
@@ -15,7 +15,6 @@ type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
 const MAX_ATTEMPTS = 8;
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(400, 20 * 2 ** attempt)));
-const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 const idempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${username}`, sk: key });
 const requestHash = (serial: string, action: CouponAction, input: CouponActionInput) =>
@@ -47,10 +46,10 @@ export async function bookAction(
   const hash = requestHash(serial, action, input);
   for (let attempt = 0; ; attempt += 1) {
     const now = deps.now();
-    const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, actor.username, key, now) : null]);
+    const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, idempotencyKey(actor.username, key), now) : null]);
     const card = chooseCard(await access.visible(cards), input.ean);
     if (replay) {
-      if (replay !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
+      if (replay.hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
       // The booking may have landed between the two reads above: answer the card as it is now.
       return { card: chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean), booked: false };
     }
@@ -112,15 +111,7 @@ export async function bookAction(
       },
     ];
     if (key) {
-      items.push({
-        Put: {
-          TableName: db.table,
-          Item: { ...idempotencyKey(actor.username, key), type: 'couponIdempotency', hash, serial, ean: card.ean, expiresAt: toTtl(now) + IDEMPOTENCY_TTL_SECONDS },
-          // Absent, or expired but not yet removed by TTL.
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowTtl',
-          ExpressionAttributeValues: { ':nowTtl': toTtl(now) },
-        },
-      });
+      items.push(idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
     }
     try {
       await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -134,11 +125,3 @@ export async function bookAction(
     }
   }
 }
-
-async function readIdempotency(db: Db, username: string, key: string, now: Date): Promise<string | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: idempotencyKey(username, key), ConsistentRead: true }));
-  // TTL deletes lag (up to 48 h): an expired record counts as absent.
-  if (!res.Item || (res.Item.expiresAt as number) <= toTtl(now)) return null;
-  return res.Item.hash as string;
-}
-
