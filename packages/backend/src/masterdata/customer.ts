@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import {
   type CustomerKind,
@@ -9,8 +9,10 @@ import {
   listCustomersByRole,
   upsertCustomerRole,
 } from '../customers/customer-entity.ts';
+import { queryPage } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { ImportRejected } from '../import/rejection.ts';
+import { onIndex, type PageRequest } from './bulk-put.ts';
 import { Id, Text } from './fields.ts';
 
 /**
@@ -64,18 +66,9 @@ export async function getCustomerGroup(db: Db, id: string): Promise<CustomerGrou
   return res.Item ? stripGroup(res.Item) : null;
 }
 
-export async function listCustomerGroups(db: Db, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': customerGroupKeys.gsi1pk },
-      ExclusiveStartKey: page.cursor,
-      Limit: page.limit,
-    }),
-  );
-  return { items: (res.Items ?? []).map(stripGroup), cursor: res.LastEvaluatedKey };
+export async function listCustomerGroups(db: Db, page: PageRequest) {
+  const res = await queryPage(db, { ...onIndex('gsi1', customerGroupKeys.gsi1pk), Limit: page.limit }, page.cursor);
+  return { items: res.items.map(stripGroup), cursor: res.cursor };
 }
 
 /** Creates or replaces a customer group (a put: re-importing overwrites, never duplicates). */

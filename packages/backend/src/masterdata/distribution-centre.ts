@@ -1,13 +1,9 @@
-import { STORE_STATUS_LABELS, STORE_STATUSES } from '@portal/core';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { customerKeys } from '../customers/customer-entity.ts';
-import { queryPage } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
-import { putRecords, stripKeys } from './bulk-put.ts';
-import { Id, statusField, Text } from './fields.ts';
-import { formatAddress } from './store.ts';
+import { getOne, listPage, onIndex, type PageRequest } from './bulk-put.ts';
+import { Id } from './fields.ts';
+import { locationFields, putLocations } from './store.ts';
 
 /**
  * A retailer's distribution centres: the delivery addresses of store type 1 when the retailer does not
@@ -18,16 +14,7 @@ import { formatAddress } from './store.ts';
  * - get by id:                       pk=DC#<distributionCentreId>, sk=DC
  * - centres of a retailer, by name:  gsi1 gsi1pk=RETAILER#<retailerId>#DCS, gsi1sk=<name lower>#<id>
  */
-export const DistributionCentreImport = z.object({
-  distributionCentreId: Id,
-  retailerId: Id,
-  name: Text(),
-  street: Text(),
-  postalCode: Text(20),
-  city: Text(),
-  customerStoreId: Text(64).optional(),
-  status: statusField(STORE_STATUSES, STORE_STATUS_LABELS).default('active'),
-});
+export const DistributionCentreImport = z.object({ distributionCentreId: Id, ...locationFields });
 export type DistributionCentreImport = z.infer<typeof DistributionCentreImport>;
 export type DistributionCentre = DistributionCentreImport & { address: string; createdAt: string; updatedAt: string };
 
@@ -39,47 +26,23 @@ export const distributionCentreKeys = {
 };
 export const distributionCentreKey = (id: string) => ({ pk: distributionCentreKeys.pk(id), sk: distributionCentreKeys.sk });
 
-export async function getDistributionCentre(db: Db, id: string): Promise<DistributionCentre | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: distributionCentreKey(id) }));
-  return res.Item ? stripKeys<DistributionCentre>(res.Item) : null;
-}
+export const getDistributionCentre = (db: Db, id: string) => getOne<DistributionCentre>(db, distributionCentreKey(id));
 
 /** One page of a retailer's distribution centres sorted by name. */
-export async function listDistributionCentres(db: Db, retailerId: string, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await queryPage(
-    db,
-    {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': distributionCentreKeys.gsi1pk(retailerId) },
-      Limit: page.limit,
-    },
-    page.cursor,
-  );
-  return { items: res.items.map((item) => stripKeys<DistributionCentre>(item)), cursor: res.cursor };
-}
+export const listDistributionCentres = (db: Db, retailerId: string, page: PageRequest) =>
+  listPage<DistributionCentre>(db, onIndex('gsi1', distributionCentreKeys.gsi1pk(retailerId)), page);
 
 export function putDistributionCentres(db: Db, records: readonly DistributionCentreImport[], now: Date): Promise<LineOutcome[]> {
-  return putRecords(
+  return putLocations(
     db,
     records,
     {
       key: (r) => distributionCentreKey(r.distributionCentreId),
-      requires: (r) => [
-        { key: { pk: customerKeys.pk(r.retailerId), sk: customerKeys.roleSk('retailer') }, reason: `retailerId: no retailer '${r.retailerId}'` },
-      ],
-      refuse: (r, existing) =>
-        existing && existing.retailerId !== r.retailerId
-          ? `retailerId: distribution centre '${r.distributionCentreId}' belongs to retailer '${String(existing.retailerId)}'`
-          : null,
-      item: (r, existing, at) => ({
+      moved: (r, owner) => `retailerId: distribution centre '${r.distributionCentreId}' belongs to retailer '${owner}'`,
+      indexes: (r) => ({
         gsi1pk: distributionCentreKeys.gsi1pk(r.retailerId),
         gsi1sk: distributionCentreKeys.gsi1sk(r.name, r.distributionCentreId),
         type: 'distributionCentre',
-        ...r,
-        address: formatAddress(r),
-        createdAt: (existing?.createdAt as string | undefined) ?? at,
-        updatedAt: at,
       }),
     },
     now,

@@ -36,6 +36,28 @@ async function oneByOne<T>(records: T[], write: (record: T) => Promise<'created'
   return out;
 }
 
+/**
+ * The write of lines whose references are checked first (shipments, sales): `resolve` answers the line
+ * to write, or the reason a record is rejected; `write` gets the resolved lines (each with its record's
+ * index) and answers outcomes by that index. Answers one outcome per record, in order.
+ */
+async function writeResolved<T, L extends object>(
+  records: readonly T[],
+  resolve: (record: T) => string | L,
+  write: (lines: (L & { index: number })[]) => Promise<LineOutcome[]>,
+): Promise<LineOutcome[]> {
+  const outcomes: LineOutcome[] = new Array(records.length);
+  const lines: (L & { index: number })[] = [];
+  for (const [index, record] of records.entries()) {
+    const line = resolve(record);
+    if (typeof line === 'string') outcomes[index] = { rejected: line };
+    else lines.push({ ...line, index });
+  }
+  const written = await write(lines);
+  for (const line of lines) outcomes[line.index] = written[line.index]!;
+  return outcomes;
+}
+
 /** Lines dated after tomorrow (UTC) are refused: sales and shipments report what happened. */
 const tooLate = (date: string, now: Date) => date > addDays(utcDate(now), 1);
 
@@ -44,40 +66,28 @@ async function catalogue(db: Db) {
   return { byId: new Map(items.map((p) => [p.productId, p])), byEan: new Map(items.map((p) => [p.ean, p] as [string, Product])) };
 }
 
+/** A kind whose records are written in one batch write (`put` decides and answers per record). */
+const batched = <T>(schema: z.ZodType<T>, put: (db: Db, records: T[], now: Date) => Promise<LineOutcome[]>): BatchKind<T> => ({
+  schema,
+  writeMany: ({ db, now }, records) => put(db, records, now()),
+});
+
+/** A kind whose records are written one after another (`put` throws ImportRejected to refuse one). */
+const oneAtATime = <T>(schema: z.ZodType<T>, put: (db: Db, record: T, now: Date) => Promise<'created' | 'updated'>): BatchKind<T> => ({
+  schema,
+  writeMany: ({ db, now }, records) => oneByOne(records, (r) => put(db, r, now())),
+});
+
 export const masterDataKinds = {
-  customerGroups: {
-    schema: CustomerGroupImport,
-    writeMany: ({ db, now }, records) => oneByOne(records, (r) => putCustomerGroup(db, r, now())),
-  } satisfies BatchKind<z.infer<typeof CustomerGroupImport>>,
-  retailers: {
-    schema: RetailerImport,
-    writeMany: ({ db, now }, records) => oneByOne(records, (r) => importCustomerRole(db, 'retailer', r, now())),
-  } satisfies BatchKind<z.infer<typeof RetailerImport>>,
-  providers: {
-    schema: ProviderImport,
-    writeMany: ({ db, now }, records) => oneByOne(records, (r) => importCustomerRole(db, 'provider', r, now())),
-  } satisfies BatchKind<z.infer<typeof ProviderImport>>,
-  products: {
-    schema: ProductImport,
-    writeMany: ({ db, now }, records) => putProducts(db, records, now()),
-  } satisfies BatchKind<z.infer<typeof ProductImport>>,
-  stores: {
-    schema: StoreImport,
-    writeMany: ({ db, now }, records) => putStores(db, records, now()),
-  } satisfies BatchKind<z.infer<typeof StoreImport>>,
-  distributionCentres: {
-    schema: DistributionCentreImport,
-    writeMany: ({ db, now }, records) => putDistributionCentres(db, records, now()),
-  } satisfies BatchKind<z.infer<typeof DistributionCentreImport>>,
-  retailerProducts: {
-    schema: RetailerProductImport,
-    writeMany: ({ db, now }, records) => putRetailerProducts(db, records, now()),
-  } satisfies BatchKind<z.infer<typeof RetailerProductImport>>,
+  customerGroups: oneAtATime(CustomerGroupImport, putCustomerGroup),
+  retailers: oneAtATime(RetailerImport, (db, r, now) => importCustomerRole(db, 'retailer', r, now)),
+  providers: oneAtATime(ProviderImport, (db, r, now) => importCustomerRole(db, 'provider', r, now)),
+  products: batched(ProductImport, putProducts),
+  stores: batched(StoreImport, putStores),
+  distributionCentres: batched(DistributionCentreImport, putDistributionCentres),
+  retailerProducts: batched(RetailerProductImport, putRetailerProducts),
   /** Serial ranges of issued cards (ADR 016); needs retailers and products. */
-  serials: {
-    schema: SerialRangeImport,
-    writeMany: ({ db, now }, records) => writeSerialRanges(db, records, now()),
-  } satisfies BatchKind<z.infer<typeof SerialRangeImport>>,
+  serials: batched(SerialRangeImport, writeSerialRanges),
   shipments: {
     schema: ShipmentImport,
     async writeMany({ db, now }, records) {
@@ -85,18 +95,17 @@ export const masterDataKinds = {
       const { byId } = await catalogue(db);
       const stores = await getStores(db, [...new Set(records.filter((r) => r.storeType === 0).map((r) => r.storeId))]);
       const dcs = await batchGet(db, [...new Set(records.filter((r) => r.storeType === 1).map((r) => r.storeId))].map(distributionCentreKey));
-      const outcomes: LineOutcome[] = new Array(records.length);
-      const lines = [];
-      for (const [index, r] of records.entries()) {
-        const retailerId = r.storeType === 0 ? stores.get(r.storeId)?.retailerId : (getFrom(dcs, distributionCentreKey(r.storeId))?.retailerId as string | undefined);
-        if (!retailerId) outcomes[index] = { rejected: `storeId: no ${r.storeType === 0 ? 'store' : 'distribution centre'} '${r.storeId}'` };
-        else if (!byId.has(r.productId)) outcomes[index] = { rejected: `productId: no product '${r.productId}'` };
-        else if (tooLate(r.date, at)) outcomes[index] = { rejected: 'date: in the future' };
-        else lines.push({ ...r, retailerId, index });
-      }
-      const written = await writeShipments(db, lines, at);
-      for (const line of lines) outcomes[line.index] = written[line.index]!;
-      return outcomes;
+      return writeResolved(
+        records,
+        (r) => {
+          const retailerId = r.storeType === 0 ? stores.get(r.storeId)?.retailerId : (getFrom(dcs, distributionCentreKey(r.storeId))?.retailerId as string | undefined);
+          if (!retailerId) return `storeId: no ${r.storeType === 0 ? 'store' : 'distribution centre'} '${r.storeId}'`;
+          if (!byId.has(r.productId)) return `productId: no product '${r.productId}'`;
+          if (tooLate(r.date, at)) return 'date: in the future';
+          return { ...r, retailerId };
+        },
+        (lines) => writeShipments(db, lines, at),
+      );
     },
   } satisfies BatchKind<z.infer<typeof ShipmentImport>>,
   sales: {
@@ -105,30 +114,26 @@ export const masterDataKinds = {
       const at = now();
       const { byId, byEan } = await catalogue(db);
       const stores = await getStores(db, [...new Set(records.map((r) => r.storeId))]);
-      const outcomes: LineOutcome[] = new Array(records.length);
-      const cells = [];
-      for (const [index, r] of records.entries()) {
-        const store = stores.get(r.storeId);
-        const product = r.productId ? byId.get(r.productId) : byEan.get(r.ean!);
-        if (!store) outcomes[index] = { rejected: `storeId: no store '${r.storeId}'` };
-        else if (!product) outcomes[index] = { rejected: r.productId ? `productId: no product '${r.productId}'` : `ean: no product with EAN '${r.ean}'` };
-        else if (r.productId && r.ean && product.ean !== r.ean) outcomes[index] = { rejected: `ean: product '${r.productId}' has EAN '${product.ean}'` };
-        else if (tooLate(r.date, at)) outcomes[index] = { rejected: 'date: in the future' };
-        else {
-          cells.push({
+      return writeResolved(
+        records,
+        (r) => {
+          const store = stores.get(r.storeId);
+          const product = r.productId ? byId.get(r.productId) : byEan.get(r.ean!);
+          if (!store) return `storeId: no store '${r.storeId}'`;
+          if (!product) return r.productId ? `productId: no product '${r.productId}'` : `ean: no product with EAN '${r.ean}'`;
+          if (r.productId && r.ean && product.ean !== r.ean) return `ean: product '${r.productId}' has EAN '${product.ean}'`;
+          if (tooLate(r.date, at)) return 'date: in the future';
+          return {
             storeId: r.storeId,
             retailerId: store.retailerId,
             productId: product.productId,
             date: r.date,
             quantity: r.quantity,
             amountCents: r.amount,
-            index,
-          });
-        }
-      }
-      const written = await writeSales(db, cells, at);
-      for (const cell of cells) outcomes[cell.index] = written[cell.index]!;
-      return outcomes;
+          };
+        },
+        (cells) => writeSales(db, cells, at),
+      );
     },
   } satisfies BatchKind<z.infer<typeof SalesImport>>,
 };

@@ -144,15 +144,24 @@ export function productFigures(
 }
 
 /**
+ * A location's summary and its week buckets from the week of `fromDay` on: ONE Query (they are adjacent
+ * in the partition, the summary sorting last). `consistent` for the write paths that lock on it.
+ */
+export async function readSummaryAndWeeks(db: Db, location: Location, fromDay: string, consistent = false) {
+  const res = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': locationPk(location), ':from': `W#${weekOf(fromDay)}`, ':to': SUMMARY_SK },
+    ...(consistent ? { ConsistentRead: true } : {}),
+  });
+  const summary = readSummary(res.items.find((item) => item.sk === SUMMARY_SK));
+  return { summary, weeks: res.items.filter((item) => item.sk !== SUMMARY_SK), calls: res.calls };
+}
+
+/**
  * The products step's read for one location: ONE Query (the last five week buckets and the summary are
  * adjacent in the partition). `today` is the location's calendar date.
  */
 export async function locationProductFigures(db: Db, location: Location, today: string) {
-  const res = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': locationPk(location), ':from': `W#${weekOf(addDays(today, -28))}`, ':to': SUMMARY_SK },
-  });
-  const summaryItem = res.items.find((item) => item.sk === SUMMARY_SK);
-  const weeks = res.items.filter((item) => item.sk !== SUMMARY_SK);
-  return { figures: productFigures(readSummary(summaryItem), weeks, today), calls: res.calls };
+  const { summary, weeks, calls } = await readSummaryAndWeeks(db, location, addDays(today, -28));
+  return { figures: productFigures(summary, weeks, today), calls };
 }

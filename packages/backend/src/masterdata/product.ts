@@ -1,10 +1,8 @@
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { batchGet, getFrom, queryAll, queryPage } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
-import { putRecords, stripKeys } from './bulk-put.ts';
+import { getMany, getOne, listAll, listPage, onIndex, type PageRequest, putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 
 /**
@@ -51,46 +49,20 @@ export const productKeys = {
 };
 export const productKey = (productId: string) => ({ pk: productKeys.pk(productId), sk: productKeys.sk });
 
-export async function getProduct(db: Db, productId: string): Promise<Product | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: productKey(productId) }));
-  return res.Item ? stripKeys<Product>(res.Item) : null;
-}
+export const getProduct = (db: Db, productId: string) => getOne<Product>(db, productKey(productId));
 
-export async function getProducts(db: Db, productIds: readonly string[]): Promise<Map<string, Product>> {
-  const items = await batchGet(db, productIds.map(productKey));
-  const out = new Map<string, Product>();
-  for (const id of productIds) {
-    const item = getFrom(items, productKey(id));
-    if (item) out.set(id, stripKeys<Product>(item));
-  }
-  return out;
-}
+export const getProducts = (db: Db, productIds: readonly string[]) => getMany<Product>(db, productIds, productKey);
 
 /** One page of the catalogue sorted by name. */
-export async function listProducts(db: Db, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await queryPage(
-    db,
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': productKeys.gsi1pk }, Limit: page.limit },
-    page.cursor,
-  );
-  return { items: res.items.map((item) => stripKeys<Product>(item)), cursor: res.cursor };
-}
+export const listProducts = (db: Db, page: PageRequest) =>
+  listPage<Product>(db, onIndex('gsi1', productKeys.gsi1pk), page);
 
 /** The whole catalogue (one Query page per ~1 MB, i.e. one call for a few thousand products). */
-export async function allProducts(db: Db): Promise<{ items: Product[]; calls: number }> {
-  const res = await queryAll(db, { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': productKeys.gsi1pk } });
-  return { items: res.items.map((item) => stripKeys<Product>(item)), calls: res.calls };
-}
+export const allProducts = (db: Db) => listAll<Product>(db, onIndex('gsi1', productKeys.gsi1pk));
 
 /** The products with an EAN (normally one). */
-export async function findProductsByEan(db: Db, ean: string, page: { limit: number; cursor?: Record<string, unknown> } = { limit: 25 }) {
-  const res = await queryPage(
-    db,
-    { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': productKeys.gsi2pk(ean.trim()) }, Limit: page.limit },
-    page.cursor,
-  );
-  return { items: res.items.map((item) => stripKeys<Product>(item)), cursor: res.cursor };
-}
+export const findProductsByEan = async (db: Db, ean: string, page: PageRequest = { limit: 25 }) =>
+  listPage<Product>(db, onIndex('gsi2', productKeys.gsi2pk(ean.trim())), page);
 
 export function putProducts(db: Db, records: readonly ProductImport[], now: Date): Promise<LineOutcome[]> {
   return putRecords(
@@ -98,15 +70,13 @@ export function putProducts(db: Db, records: readonly ProductImport[], now: Date
     records,
     {
       key: (r) => productKey(r.productId),
-      item: (r, existing, at) => ({
+      item: (r) => ({
         gsi1pk: productKeys.gsi1pk,
         gsi1sk: productKeys.gsi1sk(r.name, r.productId),
         gsi2pk: productKeys.gsi2pk(r.ean),
         gsi2sk: productKeys.gsi2sk(r.productId),
         type: 'product',
         ...r,
-        createdAt: (existing?.createdAt as string | undefined) ?? at,
-        updatedAt: at,
       }),
     },
     now,

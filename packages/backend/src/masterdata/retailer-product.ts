@@ -1,10 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { customerKeys } from '../customers/customer-entity.ts';
-import { queryAll, queryPage } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
-import { putRecords, stripKeys } from './bulk-put.ts';
+import { getOne, listAll, listPage, type PageRequest, putRecords, retailerRequired } from './bulk-put.ts';
 import { Bool, Id } from './fields.ts';
 import { productKey } from './product.ts';
 
@@ -26,10 +23,8 @@ export const retailerProductKeys = {
 };
 const key = (retailerId: string, productId: string) => ({ pk: retailerProductKeys.pk(retailerId), sk: retailerProductKeys.sk(productId) });
 
-export async function getRetailerProduct(db: Db, retailerId: string, productId: string): Promise<RetailerProduct | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key(retailerId, productId) }));
-  return res.Item ? stripKeys<RetailerProduct>(res.Item) : null;
-}
+export const getRetailerProduct = (db: Db, retailerId: string, productId: string) =>
+  getOne<RetailerProduct>(db, key(retailerId, productId));
 
 const byRetailer = (retailerId: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
@@ -37,16 +32,11 @@ const byRetailer = (retailerId: string) => ({
 });
 
 /** One page of a retailer's products, by product id. */
-export async function listRetailerProducts(db: Db, retailerId: string, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await queryPage(db, { ...byRetailer(retailerId), Limit: page.limit }, page.cursor);
-  return { items: res.items.map((item) => stripKeys<RetailerProduct>(item)), cursor: res.cursor };
-}
+export const listRetailerProducts = (db: Db, retailerId: string, page: PageRequest) =>
+  listPage<RetailerProduct>(db, byRetailer(retailerId), page);
 
 /** All of a retailer's products (one call for a few thousand). */
-export async function allRetailerProducts(db: Db, retailerId: string) {
-  const res = await queryAll(db, byRetailer(retailerId));
-  return { items: res.items.map((item) => stripKeys<RetailerProduct>(item)), calls: res.calls };
-}
+export const allRetailerProducts = (db: Db, retailerId: string) => listAll<RetailerProduct>(db, byRetailer(retailerId));
 
 export function putRetailerProducts(db: Db, records: readonly RetailerProductImport[], now: Date): Promise<LineOutcome[]> {
   return putRecords(
@@ -54,16 +44,8 @@ export function putRetailerProducts(db: Db, records: readonly RetailerProductImp
     records,
     {
       key: (r) => key(r.retailerId, r.productId),
-      requires: (r) => [
-        { key: { pk: customerKeys.pk(r.retailerId), sk: customerKeys.roleSk('retailer') }, reason: `retailerId: no retailer '${r.retailerId}'` },
-        { key: productKey(r.productId), reason: `productId: no product '${r.productId}'` },
-      ],
-      item: (r, existing, at) => ({
-        type: 'retailerProduct',
-        ...r,
-        createdAt: (existing?.createdAt as string | undefined) ?? at,
-        updatedAt: at,
-      }),
+      requires: (r) => [retailerRequired(r.retailerId), { key: productKey(r.productId), reason: `productId: no product '${r.productId}'` }],
+      item: (r) => ({ type: 'retailerProduct', ...r }),
     },
     now,
   );

@@ -1,10 +1,10 @@
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/core';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll, queryPage } from '../db/batch.ts';
+import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { isConditionFailure } from '../db/conditions.ts';
-import { stripKeys } from './bulk-put.ts';
+import { listPage, onIndex, type PageRequest, stripKeys } from './bulk-put.ts';
 import { CalendarDay, Id, Int, statusField, weekOf } from './fields.ts';
 import {
   emptyFigures,
@@ -79,36 +79,12 @@ const locationOf = (line: Pick<ShipmentLine, 'storeType' | 'storeId'>): Location
 const stripLine = (item: Item): ShipmentLine => stripKeys<ShipmentLine & { createdAt?: string; updatedAt?: string }>(item);
 
 /** One page of a location's shipment lines, newest first. */
-export async function listShipmentsOfLocation(db: Db, location: Location, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await queryPage(
-    db,
-    {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': shipmentKeys.gsi1pk(location) },
-      ScanIndexForward: false,
-      Limit: page.limit,
-    },
-    page.cursor,
-  );
-  return { items: res.items.map(stripLine), cursor: res.cursor };
-}
+export const listShipmentsOfLocation = (db: Db, location: Location, page: PageRequest) =>
+  listPage<ShipmentLine>(db, { ...onIndex('gsi1', shipmentKeys.gsi1pk(location)), ScanIndexForward: false }, page);
 
 /** One page of a retailer's shipment lines (stores and distribution centres), newest first. */
-export async function listShipmentsOfRetailer(db: Db, retailerId: string, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await queryPage(
-    db,
-    {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': shipmentKeys.gsi2pk(retailerId) },
-      ScanIndexForward: false,
-      Limit: page.limit,
-    },
-    page.cursor,
-  );
-  return { items: res.items.map(stripLine), cursor: res.cursor };
-}
+export const listShipmentsOfRetailer = (db: Db, retailerId: string, page: PageRequest) =>
+  listPage<ShipmentLine>(db, { ...onIndex('gsi2', shipmentKeys.gsi2pk(retailerId)), ScanIndexForward: false }, page);
 
 /** A shipment's lines, or null when the id is unknown. */
 export async function getShipment(db: Db, shipmentId: string): Promise<ShipmentLine[] | null> {

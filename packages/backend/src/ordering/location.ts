@@ -31,13 +31,15 @@ export async function getAddress(db: Db, storeType: StoreType, storeId: string):
   return found ? toAddressRow(storeType, found) : null;
 }
 
-export const locationNotFound = () => new AppError('not_found', 'STORE.NOT_FOUND', 'Store not found.');
-
 /** The address when it exists and belongs to the retailer; anything else 404 (ids of others cannot be probed). */
-export async function requireAddress(db: Db, retailerId: string, storeType: StoreType, storeId: string): Promise<AddressRow> {
-  const address = await getAddress(db, storeType, storeId);
-  if (!address || address.retailerId !== retailerId) throw locationNotFound();
+export function addressOfRetailer(address: AddressRow | null, retailerId: string): AddressRow {
+  if (!address || address.retailerId !== retailerId) throw new AppError('not_found', 'STORE.NOT_FOUND', 'Store not found.');
   return address;
+}
+
+/** One GetItem: the address when it exists and belongs to the retailer, else 404 (`addressOfRetailer`). */
+export async function requireAddress(db: Db, retailerId: string, storeType: StoreType, storeId: string): Promise<AddressRow> {
+  return addressOfRetailer(await getAddress(db, storeType, storeId), retailerId);
 }
 
 export const locationOfAddress = (address: Pick<AddressRow, 'storeType' | 'storeId'>): Location =>

@@ -20,7 +20,6 @@ import { locationPk, locationOfStoreType } from '../masterdata/location-summary.
  * The lists read headers only (they carry quantityOrdered and positionCount), never the positions.
  */
 export const POSITIONS_PER_CHUNK = 100;
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 export type StoredPosition = { productId: string; inventoryProductId: string; ean: string; name: string; amount: number };
 

@@ -2,7 +2,8 @@ import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS, type Or
 import { queryAll } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { listDistributionCentres } from '../masterdata/distribution-centre.ts';
+import { onIndex } from '../masterdata/bulk-put.ts';
+import { distributionCentreKeys } from '../masterdata/distribution-centre.ts';
 import { storeKeys } from '../masterdata/store.ts';
 import type { OrderingActor } from './actor.ts';
 import { requireAddress, todayOf } from './location.ts';
@@ -95,27 +96,16 @@ export async function listOrders(db: Db, actor: OrderingActor, query: OrdersQuer
 /** The retailer's deleted stores (status index) and, when asked, deleted distribution centres. */
 async function deletedLocations(db: Db, retailerId: string, withCentres: boolean) {
   const [stores, centres] = await Promise.all([
-    queryAll(db, {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': storeKeys.gsi2pk(retailerId, 'deleted') },
-      ProjectionExpression: 'storeId',
-    }),
-    withCentres ? allCentres(db, retailerId) : Promise.resolve({ ids: [] as string[], calls: 0 }),
+    queryAll(db, { ...onIndex('gsi2', storeKeys.gsi2pk(retailerId, 'deleted')), ProjectionExpression: 'storeId' }),
+    // Every centre of the retailer (no status index), 1,000 per page.
+    withCentres
+      ? queryAll(db, { ...onIndex('gsi1', distributionCentreKeys.gsi1pk(retailerId)), Limit: 1000 })
+      : Promise.resolve({ items: [], calls: 0 }),
   ]);
-  const keys = new Set<string>([...stores.items.map((s) => `0#${s.storeId as string}`), ...centres.ids.map((id) => `1#${id}`)]);
+  const deletedCentres = centres.items.filter((dc) => dc.status === 'deleted');
+  const keys = new Set<string>([
+    ...stores.items.map((s) => `0#${s.storeId as string}`),
+    ...deletedCentres.map((dc) => `1#${dc.distributionCentreId as string}`),
+  ]);
   return { keys, calls: stores.calls + centres.calls };
-}
-
-async function allCentres(db: Db, retailerId: string) {
-  const ids: string[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  let calls = 0;
-  do {
-    const page = await listDistributionCentres(db, retailerId, { limit: 1000, cursor });
-    calls += 1;
-    for (const dc of page.items) if (dc.status === 'deleted') ids.push(dc.distributionCentreId);
-    cursor = page.cursor;
-  } while (cursor);
-  return { ids, calls };
 }

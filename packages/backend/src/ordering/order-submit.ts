@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isSelectableAddress, Messages, type OrderSubmitInput } from '@portal/core';
-import { queryAll } from '../db/batch.ts';
 import type { Db } from '../db/client.ts';
 import { isConditionFailure } from '../db/conditions.ts';
-import { toTtl } from '../db/table.ts';
+import { idempotencyPut, readIdempotency } from '../db/idempotency.ts';
 import { AppError } from '../errors.ts';
-import { weekOf } from '../masterdata/fields.ts';
-import { locationPk, readSummary, SUMMARY_SK, summaryPut } from '../masterdata/location-summary.ts';
+import { readSummaryAndWeeks, summaryPut } from '../masterdata/location-summary.ts';
 import { allProducts } from '../masterdata/product.ts';
 import { allRetailerProducts } from '../masterdata/retailer-product.ts';
 import type { OrderingActor } from './actor.ts';
-import { getAddress, locationNotFound, locationOfAddress, todayOf } from './location.ts';
+import { addressOfRetailer, getAddress, locationOfAddress, todayOf } from './location.ts';
 import { orderDetail, orderNotFound } from './order-detail.ts';
-import { getOrder, IDEMPOTENCY_TTL_SECONDS, newOrderId, orderItems, orderKeys, type StoredOrder } from './order-entity.ts';
+import { getOrder, newOrderId, orderItems, orderKeys, type StoredOrder } from './order-entity.ts';
 import { shipmentLinesOfOrders } from './order-shipments.ts';
 import { applyOrderToSummary } from './order-summary.ts';
 import { checkPositions } from './order-validation.ts';
@@ -50,11 +48,10 @@ export function requestHash(input: OrderSubmitInput): string {
 
 type IdempotencyRecord = { hash: string; orderId: string };
 
-async function readIdempotency(db: Db, username: string, key: string, now: Date): Promise<IdempotencyRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: orderKeys.idempotency(username, key), ConsistentRead: true }));
-  // TTL deletes lag (up to 48 h): an expired record counts as absent.
-  if (!res.Item || (res.Item.expiresAt as number) <= toTtl(now)) return null;
-  return { hash: res.Item.hash as string, orderId: res.Item.orderId as string };
+/** The submission already made under the user's key (absent or expired: null). */
+async function readSubmission(db: Db, username: string, key: string, now: Date): Promise<IdempotencyRecord | null> {
+  const item = await readIdempotency(db, orderKeys.idempotency(username, key), now);
+  return item && { hash: item.hash as string, orderId: item.orderId as string };
 }
 
 /** The answer to a key already used: the same request gets its order back, another one 409. */
@@ -92,15 +89,15 @@ export async function submitOrder(
   const { db } = deps;
   requireOrderingPermission(actor, 'cardOrdering');
   const hash = requestHash(input);
-  const [, existing, address, catalogue, retailerProducts] = await Promise.all([
+  const [, existing, found, catalogue, retailerProducts] = await Promise.all([
     requireRetailer(db, actor, input.customerId),
-    readIdempotency(db, actor.username, idempotencyKey, deps.now()),
+    readSubmission(db, actor.username, idempotencyKey, deps.now()),
     getAddress(db, input.storeType, input.storeId),
     allProducts(db),
     allRetailerProducts(db, input.customerId),
   ]);
   if (existing) return replay(db, existing, hash);
-  if (!address || address.retailerId !== input.customerId) throw locationNotFound();
+  const address = addressOfRetailer(found, input.customerId);
   if (!isSelectableAddress(address)) {
     throw new AppError('input', 'ORDER.LOCATION_NOT_SELECTABLE', Messages.selectLocation, {
       issues: [{ path: 'storeId', message: Messages.selectLocation }],
@@ -134,32 +131,16 @@ export async function submitOrder(
       positions,
     };
     // The summary (the location's lock) and the week buckets from this week on, in one Query.
-    const read = await queryAll(db, {
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': locationPk(location), ':from': `W#${weekOf(day)}`, ':to': SUMMARY_SK },
-      ConsistentRead: true,
-    });
-    const summary = readSummary(read.items.find((item) => item.sk === SUMMARY_SK));
-    const weeks = read.items.filter((item) => item.sk !== SUMMARY_SK);
+    const { summary, weeks } = await readSummaryAndWeeks(db, location, day, true);
     const products = applyOrderToSummary(summary, weeks, day, quantities);
     const transaction: TxItem[] = [
       ...(orderItems(db, order) as TxItem[]),
-      {
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...orderKeys.idempotency(actor.username, idempotencyKey),
-            type: 'idempotency',
-            username: actor.username,
-            hash,
-            orderId: order.orderId,
-            createdAt: order.orderedAt,
-            expiresAt: toTtl(now) + IDEMPOTENCY_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-          ExpressionAttributeValues: { ':now': toTtl(now) },
-        },
-      },
+      idempotencyPut(
+        db,
+        orderKeys.idempotency(actor.username, idempotencyKey),
+        { type: 'idempotency', username: actor.username, hash, orderId: order.orderId, createdAt: order.orderedAt },
+        now,
+      ),
       summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt) as TxItem,
     ];
     try {
@@ -167,7 +148,7 @@ export async function submitOrder(
       return { order: orderDetail(order, []), created: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const taken = await readIdempotency(db, actor.username, idempotencyKey, deps.now());
+      const taken = await readSubmission(db, actor.username, idempotencyKey, deps.now());
       if (taken) return replay(db, taken, hash);
       if (attempt + 1 >= MAX_ATTEMPTS) {
         throw new AppError('conflict', 'ORDER.BUSY', 'The order could not be saved because the location changed meanwhile. Please submit again.');

@@ -4,7 +4,7 @@ import { locationProductFigures, type ProductFigures } from '../masterdata/locat
 import { allProducts, type Product } from '../masterdata/product.ts';
 import { allRetailerProducts, type RetailerProduct } from '../masterdata/retailer-product.ts';
 import type { OrderingActor } from './actor.ts';
-import { locationOfAddress, locationNotFound, getAddress, todayOf } from './location.ts';
+import { addressOfRetailer, getAddress, locationOfAddress, todayOf } from './location.ts';
 import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
 
 /**
@@ -75,14 +75,14 @@ export async function productsStepWithCalls(
   const today = todayOf(now, actor.timezone);
   const location = locationOfAddress(input);
   // Every read at once; nothing is answered before the retailer and the location have been checked.
-  const [, address, figures, retailerProducts, catalogue] = await Promise.all([
+  const [, found, figures, retailerProducts, catalogue] = await Promise.all([
     requireRetailer(db, actor, input.customerId),
     getAddress(db, input.storeType, input.storeId),
     locationProductFigures(db, location, today),
     allRetailerProducts(db, input.customerId),
     allProducts(db),
   ]);
-  if (!address || address.retailerId !== input.customerId) throw locationNotFound();
+  const address = addressOfRetailer(found, input.customerId);
   const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
   const items = offeredProducts(catalogue.items, retailerProducts.items, check)
     .map(({ product, airs }) => productRow(product, airs, figures.figures.get(product.productId)))

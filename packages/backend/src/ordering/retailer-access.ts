@@ -2,9 +2,8 @@ import type { ORDERING_PERMISSIONS } from '@portal/core';
 import type { CustomerRole } from '../customers/customer-entity.ts';
 import { customerKeys, getCustomerRole } from '../customers/customer-entity.ts';
 import type { Db } from '../db/client.ts';
-import { queryAll } from '../db/batch.ts';
 import { AppError } from '../errors.ts';
-import { stripKeys } from '../masterdata/bulk-put.ts';
+import { listAll, onIndex } from '../masterdata/bulk-put.ts';
 import type { OrderingActor } from './actor.ts';
 
 export type OrderingPermission = keyof typeof ORDERING_PERMISSIONS;
@@ -52,12 +51,8 @@ export async function retailersOfActor(db: Db, actor: OrderingActor): Promise<Cu
     const own = await getCustomerRole(db, actor.customerId, 'retailer');
     if (own) return [own];
   }
-  const all = await queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': customerKeys.roleGsi1pk('retailer') },
-  });
-  return all.items.map((item) => stripKeys<CustomerRole>(item)).filter((role) => mayActFor(actor, role));
+  const all = await listAll<CustomerRole>(db, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')));
+  return all.items.filter((role) => mayActFor(actor, role));
 }
 
 /**
