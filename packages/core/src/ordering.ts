@@ -239,6 +239,9 @@ export const SALES_GROUP_BY = ['day', 'week', 'month', 'store', 'product'] as co
 export const SalesGroupBy = z.enum(SALES_GROUP_BY);
 export type SalesGroupBy = z.infer<typeof SalesGroupBy>;
 
+/** The longest range one sales request may ask for, in days, both ends included (SPEC 3 Sales request). */
+export const SALES_MAX_RANGE_DAYS = 400;
+
 /** SPEC 3 Sales request (ean, startDate, endDate, customerId, storeId, groupBy); at most 400 days. */
 export const SalesQuery = z.object({
   customerId: Id,

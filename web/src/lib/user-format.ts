@@ -1,4 +1,4 @@
-import { calendarDateInZone, type CurrencyDisplay } from '@portal/core';
+import { calendarDateInZone, type CurrencyDisplay, formatAmount } from '@portal/core';
 import { useSession } from './auth.ts';
 
 /** How the signed-in user reads numbers, money and dates (SPEC 3 Session user). */
@@ -38,17 +38,32 @@ export function useUserFormat(): UserFormat {
   };
 }
 
-/** Intl's date format for a locale; a malformed locale reads as en-US rather than breaking the page. */
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, options);
-  } catch {
-    return new Intl.DateTimeFormat(FALLBACK_LOCALE, options);
+/**
+ * Intl's date format for a locale and options. What Intl cannot read falls back rather than breaking the
+ * page: an unknown zone is left out (the machine's zone, in the locale), a malformed locale reads as en-US.
+ */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const { timeZone: _zone, ...withoutZone } = options;
+  const attempts: [string, Intl.DateTimeFormatOptions][] = [
+    [locale, options],
+    [locale, withoutZone],
+    [FALLBACK_LOCALE, options],
+  ];
+  for (const [l, o] of attempts) {
+    try {
+      return new Intl.DateTimeFormat(l, o);
+    } catch {
+      // The next, plainer format.
+    }
   }
+  return new Intl.DateTimeFormat(FALLBACK_LOCALE, withoutZone);
 }
 
-/** An instant (ISO text) as date and time in the user's time zone: 'Mar 4, 2026, 2:05 PM' / '04.03.2026, 14:05'. */
-export function formatDateTime(iso: string, format: Pick<UserFormat, 'locale' | 'timeZone'>): string {
+/**
+ * An instant (ISO text) as date and time in a time zone: 'Mar 4, 2026, 2:05 PM' / '04.03.2026, 14:05'.
+ * Without a zone (or with one Intl does not know) the machine's zone.
+ */
+export function formatDateTime(iso: string, format: { locale: string; timeZone?: string | undefined }): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return dateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }).format(
@@ -56,9 +71,26 @@ export function formatDateTime(iso: string, format: Pick<UserFormat, 'locale' | 
   );
 }
 
-/** A calendar day ('YYYY-MM-DD', already a day of the user's zone) as the locale writes it. */
-export function formatCalendarDay(day: string, locale: string): string {
+/**
+ * A calendar day ('YYYY-MM-DD', already a day of the user's zone) as the locale writes it, never shifted by
+ * a zone: medium 'Mar 4, 2026' / '04.03.2026', short '3/4/26', long '1 March 2025' / '1. März 2025'.
+ */
+export function formatCalendarDay(day: string, locale: string, style: 'short' | 'medium' | 'long' = 'medium'): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(date);
+}
+
+/** A number in the locale ('1,234' / '1.234'), whole unless more fraction digits are asked for. */
+export function formatNumber(value: number, locale: string, maximumFractionDigits = 0): string {
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+  } catch {
+    return new Intl.NumberFormat(FALLBACK_LOCALE, { maximumFractionDigits }).format(value);
+  }
+}
+
+/** Integer cents (the contracts' amounts) in the user's currency (symbol, decimals default 2) and locale. */
+export function formatCents(cents: number, format: Pick<UserFormat, 'locale' | 'currency'>): string {
+  return formatAmount(cents / 100, format.currency, format.locale);
 }

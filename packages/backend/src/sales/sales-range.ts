@@ -1,10 +1,7 @@
-import { SalesQuery, SalesTransactionsQuery } from '@portal/core';
+import { SALES_MAX_RANGE_DAYS, SalesQuery, SalesTransactionsQuery } from '@portal/core';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { CalendarDay, daysBetween } from '../masterdata/fields.ts';
-
-/** The longest range one sales read may cover, both ends included (core SalesQuery: at most 400 days). */
-export const SALES_MAX_RANGE_DAYS = 400;
 
 type Issue = { path: string; message: string };
 
@@ -14,7 +11,7 @@ const invalid = (issues: Issue[]) =>
 /**
  * The service's own input check, so a caller other than the API route (which validates with the same
  * schemas) gets the same answer: the core schema, then what it cannot say — the dates exist, the end is
- * not before the start, and the range spans at most 400 days. Every failure is a 400 with field issues.
+ * not before the start, and the range spans at most SALES_MAX_RANGE_DAYS (core). Every failure is a 400 with field issues.
  */
 export function checkSalesQuery(query: SalesQuery): SalesQuery;
 export function checkSalesQuery(query: z.infer<typeof SalesTransactionsQuery>): z.infer<typeof SalesTransactionsQuery>;

@@ -1,21 +1,4 @@
-/** Display helpers of My Account (pure). */
-
-export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  }
-}
-
-/** A calendar date without a time of day ('1 March 2025' / 'March 1, 2025' / '1. März 2025'). */
-export function formatDay(isoDay: string, locale: string): string {
-  const date = new Date(`${isoDay}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDay;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
+/** Display helpers of My Account (pure); dates are lib/user-format's. */
 
 /**
  * A locale's name in the interface language, e.g. 'German (Germany)' for de-DE. The connect portal's

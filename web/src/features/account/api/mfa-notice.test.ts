@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDay } from '../../../lib/user-format.ts';
 import { signedIn } from '../../../test/fixtures.ts';
-import { formatDay, localeName } from './format.ts';
+import { localeName } from './format.ts';
 import { MFA_ACTIVATION_DATE, showMfaNotice } from './mfa-notice.ts';
 
 describe('the MFA notice (SPEC 1)', () => {
   it('names a date in March 2025', () => {
     expect(MFA_ACTIVATION_DATE).toMatch(/^2025-03-\d\d$/);
-    expect(formatDay(MFA_ACTIVATION_DATE, 'en-GB')).toBe('1 March 2025');
-    expect(formatDay(MFA_ACTIVATION_DATE, 'de-DE')).toBe('1. März 2025');
+    expect(formatCalendarDay(MFA_ACTIVATION_DATE, 'en-GB', 'long')).toBe('1 March 2025');
+    expect(formatCalendarDay(MFA_ACTIVATION_DATE, 'de-DE', 'long')).toBe('1. März 2025');
   });
 
   it('shows to signed-in users without MFA until dismissed for good', () => {

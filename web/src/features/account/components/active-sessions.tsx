@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { type Translate, useLocale, useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
-import { formatDateTime } from '../api/format.ts';
+import { formatDateTime } from '../../../lib/user-format.ts';
 import {
   type ActiveSession,
   describeUserAgent,
@@ -42,12 +42,12 @@ function SessionItem({ session, timeZone }: { session: ActiveSession; timeZone: 
           ) : null}
         </p>
         <p className="text-xs text-slate-500">
-          {t('sessions.signedIn', { at: formatDateTime(session.createdAt, locale, timeZone) })}
+          {t('sessions.signedIn', { at: formatDateTime(session.createdAt, { locale, timeZone }) })}
           {session.ip ? ` · ${session.ip}` : ''}
         </p>
       </div>
       <p className="shrink-0 text-xs text-slate-500">
-        {t('sessions.lastSeen', { at: formatDateTime(session.lastSeenAt, locale, timeZone) })}
+        {t('sessions.lastSeen', { at: formatDateTime(session.lastSeenAt, { locale, timeZone }) })}
       </p>
     </li>
   );

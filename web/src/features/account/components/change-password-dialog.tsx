@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { NewPasswordFields, PasswordInput } from '../../../components/password-fields.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
@@ -57,10 +57,8 @@ function ChangePasswordForm({
   // As it was when the dialog opened: the status read after the change no longer says expired.
   const [wasExpired] = useState(expired);
   const portal = usePortal();
-  const { values, errors, shown, change, setServerErrors } = useFormFields<PasswordField, typeof emptyPasswordValues>(
-    emptyPasswordValues,
-    changePasswordErrors,
-  );
+  const form = useFormFields<PasswordField, typeof emptyPasswordValues>(emptyPasswordValues, changePasswordErrors);
+  const { values, errors, setServerErrors } = form;
   const [endOthers, setEndOthers] = useState(true);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -84,9 +82,6 @@ function ChangePasswordForm({
     }
   };
 
-  const fieldError = (field: PasswordField) =>
-    shown[field] ? translateCoreMessage(t, shown[field]) : undefined;
-
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       {wasExpired ? (
@@ -99,37 +94,8 @@ function ChangePasswordForm({
           {translateCoreMessage(t, failure)}
         </Alert>
       ) : null}
-      <TextField
-        label={t('password.current')}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={values.currentPassword}
-        onValueChange={change('currentPassword')}
-        error={fieldError('currentPassword')}
-      />
-      <TextField
-        label={t('password.new')}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        helperText={t('password.rules')}
-        value={values.newPassword}
-        onValueChange={change('newPassword')}
-        error={fieldError('newPassword')}
-      />
-      <TextField
-        label={t('password.verify')}
-        name="newPasswordVerify"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.newPasswordVerify}
-        onValueChange={change('newPasswordVerify')}
-        error={fieldError('newPasswordVerify')}
-      />
+      <PasswordInput form={form} name="currentPassword" label={t('password.current')} autoComplete="current-password" />
+      <NewPasswordFields form={form} />
       <label className="flex items-start gap-3 text-sm text-slate-700">
         <input
           type="checkbox"

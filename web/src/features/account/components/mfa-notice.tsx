@@ -5,8 +5,8 @@ import { useLocale, useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { formatCalendarDay } from '../../../lib/user-format.ts';
 import { dismissMfaNotice } from '../api/account.ts';
-import { formatDay } from '../api/format.ts';
 import { MFA_ACTIVATION_DATE, showMfaNotice } from '../api/mfa-notice.ts';
 
 /**
@@ -40,7 +40,7 @@ export function MfaNotice() {
       onClose={() => void dismiss()}
       closeLabel={t('mfaNotice.dismiss')}
     >
-      <p>{t('mfaNotice.text', { date: formatDay(MFA_ACTIVATION_DATE, locale) })}</p>
+      <p>{t('mfaNotice.text', { date: formatCalendarDay(MFA_ACTIVATION_DATE, locale, 'long') })}</p>
       <Link to={portalPaths(portal).mfaSetup} className="mt-1 inline-block font-medium underline">
         {t('mfaNotice.setUp')}
       </Link>

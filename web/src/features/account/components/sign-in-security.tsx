@@ -1,7 +1,7 @@
 import type { SessionStatus, SessionUser } from '@portal/core';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
-import { formatDateTime } from '../api/format.ts';
+import { formatDateTime } from '../../../lib/user-format.ts';
 import { Row, Rows, Section } from './section.tsx';
 
 /**
@@ -35,7 +35,7 @@ export function SignInSecurity({
         <Row label={t('account.lastLogin')}>
           {status.lastLogin ? (
             <>
-              {formatDateTime(status.lastLogin.at, locale, user.timezone)}
+              {formatDateTime(status.lastLogin.at, { locale, timeZone: user.timezone })}
               {showIp && status.lastLogin.ip ? (
                 <span className="text-slate-500"> {t('account.lastLoginIp', { ip: status.lastLogin.ip })}</span>
               ) : null}
@@ -47,7 +47,7 @@ export function SignInSecurity({
         <Row label={t('account.passwordExpiry')}>
           {status.passwordExpiry ? (
             <span className={status.passwordExpired ? 'font-medium text-red-700' : undefined}>
-              {formatDateTime(status.passwordExpiry, locale, user.timezone)}
+              {formatDateTime(status.passwordExpiry, { locale, timeZone: user.timezone })}
               {status.passwordExpired ? ` · ${t('account.expired')}` : ''}
             </span>
           ) : (

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NewPasswordFields } from '../../../components/password-fields.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -24,9 +24,8 @@ const empty = { newPassword: '', newPasswordVerify: '' };
 export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
   const t = useT();
   const portal = usePortal();
-  const { values, errors, shown, change, setServerErrors } = useFormFields<ResetField | 'token', typeof empty>(empty, (v) =>
-    resetPasswordErrors(token, v),
-  );
+  const form = useFormFields<ResetField | 'token', typeof empty>(empty, (v) => resetPasswordErrors(token, v));
+  const { values, errors, setServerErrors } = form;
   const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<ResetOutcome | null>(null);
 
@@ -76,27 +75,7 @@ export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRe
           {outcome.message ? translateCoreMessage(t, outcome.message) : t('messages.failedToResetPassword')}
         </Alert>
       ) : null}
-      <TextField
-        label={t('password.new')}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        helperText={t('password.rules')}
-        value={values.newPassword}
-        onValueChange={change('newPassword')}
-        error={shown.newPassword ? translateCoreMessage(t, shown.newPassword) : undefined}
-      />
-      <TextField
-        label={t('password.verify')}
-        name="newPasswordVerify"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.newPasswordVerify}
-        onValueChange={change('newPasswordVerify')}
-        error={shown.newPasswordVerify ? translateCoreMessage(t, shown.newPasswordVerify) : undefined}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" block loading={loading} disabled={invalid}>
         {t('resetPassword.submit')}
       </Button>

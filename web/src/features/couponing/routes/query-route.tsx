@@ -1,9 +1,9 @@
+import type { SerialCheckAnswer } from '@portal/core';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { FullPageSpinner } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, TicketIcon } from '../../../components/ui/icons.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCouponingDraft } from '../api/couponing-draft.ts';
@@ -20,7 +20,8 @@ import { ResultsTable } from '../components/results-table.tsx';
 export function QueryRoute() {
   const t = useT();
   const { serials } = useCouponingDraft();
-  const { data, error, isLoading, isValidating, mutate } = useSerialCheck(serials);
+  const check = useSerialCheck(serials);
+  const { isValidating } = check;
 
   const back = (
     <Link to={paths.app.couponing.serials} className={buttonClasses('secondary')}>
@@ -42,31 +43,21 @@ export function QueryRoute() {
     />
   );
 
-  let body;
-  if (serials.length === 0) body = noResults;
-  else if (error && !data) {
-    body = (
-      <LoadFailed
-        message={t('couponing.query.loadFailed')}
+  const body =
+    serials.length === 0 ? (
+      noResults
+    ) : (
+      <QueryState
+        result={check}
+        failedMessage={t('couponing.query.loadFailed')}
         retryLabel={t('couponing.query.retry')}
-        onRetry={() => void mutate()}
-        layout="inline"
-      />
+        loadingLabel={t('couponing.query.loading')}
+        isEmpty={(data) => data.results.length === 0}
+        empty={noResults}
+      >
+        {(data) => <QueryResults answer={data} busy={isValidating} />}
+      </QueryState>
     );
-  } else if (isLoading && !data) body = <FullPageSpinner label={t('couponing.query.loading')} />;
-  else if (!data || data.results.length === 0) body = noResults;
-  else {
-    const counts = resultCounts(data);
-    body = (
-      <div className={`space-y-3 transition-opacity ${isValidating ? 'opacity-60' : ''}`} aria-busy={isValidating || undefined}>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" role="status">
-          <span>{t('couponing.query.summary', { count: counts.serials })}</span>
-          {counts.notFound > 0 ? <span>{t('couponing.query.notFoundCount', { count: counts.notFound })}</span> : null}
-        </p>
-        <ResultsTable rows={resultRows(data)} />
-      </div>
-    );
-  }
 
   return (
     <CouponingPage
@@ -77,5 +68,19 @@ export function QueryRoute() {
     >
       {body}
     </CouponingPage>
+  );
+}
+
+function QueryResults({ answer, busy }: { answer: SerialCheckAnswer; busy: boolean }) {
+  const t = useT();
+  const counts = resultCounts(answer);
+  return (
+    <div className={`space-y-3 transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" role="status">
+        <span>{t('couponing.query.summary', { count: counts.serials })}</span>
+        {counts.notFound > 0 ? <span>{t('couponing.query.notFoundCount', { count: counts.notFound })}</span> : null}
+      </p>
+      <ResultsTable rows={resultRows(answer)} />
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { ProductRow } from '@portal/core';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
 import type { OrderBasket } from '../api/order-draft.ts';
-import { formatCents, formatDay, formatNumber } from '../api/format.ts';
 import type { ProductColumn } from '../api/product-table.ts';
 import type { OrderContext } from '../api/use-order-context.ts';
 
@@ -28,7 +28,7 @@ export function ProductCell({
 }) {
   const t = useT();
   const none = <span className="text-slate-400">{t('order.none')}</span>;
-  const n = (value: number, digits = 0) => formatNumber(ctx.locale, value, digits);
+  const n = (value: number, digits = 0) => formatNumber(value, ctx.locale, digits);
   switch (column) {
     case 'bundleSize':
     case 'packagingUnit':
@@ -39,10 +39,15 @@ export function ProductCell({
     case 'averagePerMonth':
       return <>{n(row.averagePerMonth, 1)}</>;
     case 'calculatedSince':
-      return row.calculatedSince ? <>{formatDay(ctx.locale, row.calculatedSince)}</> : none;
+      return row.calculatedSince ? <>{formatCalendarDay(row.calculatedSince, ctx.locale)}</> : none;
     case 'lastOrder':
       return row.lastOrder ? (
-        <>{t('order.lastOrderValue', { date: formatDay(ctx.locale, row.lastOrder.date), qty: n(row.lastOrder.quantity) })}</>
+        <>
+          {t('order.lastOrderValue', {
+            date: formatCalendarDay(row.lastOrder.date, ctx.locale),
+            qty: n(row.lastOrder.quantity),
+          })}
+        </>
       ) : (
         none
       );
@@ -59,7 +64,7 @@ export function ProductCell({
     case 'singleItemAmountCents':
     case 'faceValueCents': {
       const cents = row[column];
-      return cents == null ? none : <>{formatCents(ctx.locale, cents, ctx.currency)}</>;
+      return cents == null ? none : <>{formatCents(cents, ctx)}</>;
     }
     case 'couponType':
       return row.couponType ? <>{row.couponType}</> : none;

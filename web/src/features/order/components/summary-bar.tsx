@@ -4,7 +4,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CartIcon } from '../../../components/ui/icons.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatNumber } from '../api/format.ts';
+import { formatNumber } from '../../../lib/user-format.ts';
 import type { OrderDraft } from '../api/order-draft.ts';
 
 /**
@@ -30,7 +30,7 @@ export function SummaryBar({ draft, locale, showBasketLink = true }: { draft: Or
           </span>
           <div className="min-w-0">
             <p className="text-sm font-semibold text-slate-900">
-              {lines} · {t('order.summary.total', { total: formatNumber(locale, orderTotal(basket)) })}
+              {lines} · {t('order.summary.total', { total: formatNumber(orderTotal(basket), locale) })}
             </p>
             <p
               aria-live="polite"

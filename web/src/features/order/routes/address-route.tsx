@@ -5,15 +5,16 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StoreIcon } from '../../../components/ui/icons.tsx';
+import { ListEmpty } from '../../../components/ui/list-empty.tsx';
+import { ListSearch } from '../../../components/ui/list-search.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { type Translate, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAddresses } from '../api/ordering-api.ts';
 import { chooseLocation } from '../api/order-draft.ts';
 import { useOrderContext } from '../api/use-order-context.ts';
-import { ListEmpty, OrderPage, StepLoading } from '../components/order-page.tsx';
+import { OrderPage, StepLoading } from '../components/order-page.tsx';
 
 const statusTheme = { active: 'green', deleted: 'gray', locked: 'red', lockedForAirs: 'orange' } as const;
 
@@ -51,17 +52,13 @@ export function AddressRoute() {
       }
     >
       <Card className="overflow-hidden">
-        <div className="border-b border-slate-200 p-4 sm:p-5" role="search">
-          <TextField
-            label={t('order.address.search')}
-            placeholder={t('order.address.searchPlaceholder')}
-            value={search}
-            onValueChange={setSearch}
-            autoComplete="off"
-            enterKeyHint="search"
-            className="max-w-md"
-          />
-        </div>
+        <ListSearch
+          label={t('order.address.search')}
+          placeholder={t('order.address.searchPlaceholder')}
+          value={search}
+          onValueChange={setSearch}
+          className="max-w-md"
+        />
         {error && !data ? (
           <LoadFailed
             message={t('order.loadFailed')}

@@ -3,12 +3,13 @@ import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CartIcon } from '../../../components/ui/icons.tsx';
+import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { updateBasket } from '../api/order-draft.ts';
 import { useOrderContext } from '../api/use-order-context.ts';
 import { BasketLines } from '../components/basket-lines.tsx';
-import { ListEmpty, OrderPage } from '../components/order-page.tsx';
+import { OrderPage } from '../components/order-page.tsx';
 import { SummaryBar } from '../components/summary-bar.tsx';
 
 /** /app/order/basket — the current basket, editable; without a location, back to the address step. */

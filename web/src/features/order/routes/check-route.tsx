@@ -4,18 +4,19 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { snacks } from '../../../lib/snack.ts';
-import { formatNumber } from '../api/format.ts';
+import { formatNumber } from '../../../lib/user-format.ts';
 import { checkoutKey, clearDraft, setReference, updateBasket } from '../api/order-draft.ts';
 import { submitOrder } from '../api/ordering-api.ts';
 import { buildOrderInput, type SortedIssues, sortIssues } from '../api/submit.ts';
 import { useOrderContext } from '../api/use-order-context.ts';
 import { BasketLines } from '../components/basket-lines.tsx';
-import { ListEmpty, OrderPage } from '../components/order-page.tsx';
+import { OrderPage } from '../components/order-page.tsx';
 
 interface Failure {
   message: string;
@@ -124,7 +125,7 @@ export function CheckRoute() {
             <div className="flex items-center justify-between border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-5">
               <span className="text-sm font-medium text-slate-700">{t('order.check.total')}</span>
               <span className="text-lg font-semibold tabular-nums text-slate-900">
-                {formatNumber(ctx.locale, orderTotal(basket))}
+                {formatNumber(orderTotal(basket), ctx.locale)}
               </span>
             </div>
           </Card>

@@ -10,7 +10,7 @@ import { DocumentIcon, DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { formatDateTime, formatNumber } from '../api/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
 import { fetchOrderPdf, orderPdfFileName, useOrder } from '../api/ordering-api.ts';
 import { useOrderContext } from '../api/use-order-context.ts';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
@@ -82,7 +82,7 @@ export function FinaliseRoute() {
             <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
               <Entry label={t('order.finalise.orderId')} value={<span className="font-mono">{order.orderId}</span>} />
               <Entry label={t('order.finalise.reference')} value={order.reference ?? t('order.none')} />
-              <Entry label={t('order.finalise.orderedAt')} value={formatDateTime(ctx.locale, order.orderedAt, ctx.timeZone)} />
+              <Entry label={t('order.finalise.orderedAt')} value={formatDateTime(order.orderedAt, ctx)} />
               <Entry label={t('order.finalise.orderedBy')} value={order.orderedBy} />
               <Entry
                 label={t('order.finalise.status')}
@@ -90,7 +90,7 @@ export function FinaliseRoute() {
               />
               <Entry
                 label={t('order.finalise.quantityOrdered')}
-                value={formatNumber(ctx.locale, order.quantityOrdered)}
+                value={formatNumber(order.quantityOrdered, ctx.locale)}
               />
             </dl>
           </Card>
@@ -145,7 +145,7 @@ export function FinaliseRoute() {
                     <tr key={p.inventoryProductId}>
                       <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-900 sm:px-5">{p.name}</th>
                       <td className="px-3 py-2.5 tabular-nums text-slate-600">{p.ean}</td>
-                      <td className="px-4 py-2.5 text-right tabular-nums sm:px-5">{formatNumber(ctx.locale, p.amount)}</td>
+                      <td className="px-4 py-2.5 text-right tabular-nums sm:px-5">{formatNumber(p.amount, ctx.locale)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
+import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -28,7 +29,7 @@ import {
 import { useMediaQuery } from '../api/use-media-query.ts';
 import { type OrderContext, useOrderContext } from '../api/use-order-context.ts';
 import { ApplyOnChoice } from '../components/apply-on-choice.tsx';
-import { ListEmpty, OrderPage, StepLoading } from '../components/order-page.tsx';
+import { OrderPage, StepLoading } from '../components/order-page.tsx';
 import { ProductCards } from '../components/product-cards.tsx';
 import { ProductTable } from '../components/product-table.tsx';
 import { SummaryBar } from '../components/summary-bar.tsx';

@@ -1,18 +1,16 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, type OrderRow, toPagination } from '@portal/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FullPageSpinner } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useUserFormat } from '../../../lib/user-format.ts';
+import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../api/orders-filter.ts';
 import { useOrders } from '../api/orders.ts';
-import { formatCount, formatInstant } from '../api/format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** One order as a card (small screens): the same fields as the table's columns. */
@@ -39,12 +37,12 @@ function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: st
         <OrderStatusBadge status={o.status} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
-        {line(t('orders.columns.orderedAt'), formatInstant(o.orderedAt, locale, timeZone))}
+        {line(t('orders.columns.orderedAt'), formatDateTime(o.orderedAt, { locale, timeZone }))}
         {line(t('orders.columns.reference'), o.reference ?? '—')}
         {line(t('orders.columns.orderedBy'), o.orderedBy)}
         {line(
           `${t('orders.columns.quantityOrdered')} / ${t('orders.columns.quantityShipped')}`,
-          `${formatCount(o.quantityOrdered, locale)} / ${formatCount(o.quantityShipped, locale)}`,
+          `${formatNumber(o.quantityOrdered, locale)} / ${formatNumber(o.quantityShipped, locale)}`,
         )}
       </dl>
     </article>
@@ -74,31 +72,8 @@ export function OrdersList({
   const [paging, setPaging] = useState({ key: filterKey, page: 1, size: DEFAULT_PAGE_SIZE_ORDERING });
   const page = paging.key === filterKey ? paging.page : 1;
   const query = filter ? ordersQuery(customerId, filter, page, paging.size) : null;
-  const { data, error, isLoading, isValidating, mutate } = useOrders(query);
-
-  if (!filter) return null;
-  if (error && !data) {
-    return (
-      <LoadFailed
-        message={t('orders.loadFailed')}
-        retryLabel={t('orders.retry')}
-        onRetry={() => void mutate()}
-        layout="inline"
-      />
-    );
-  }
-  if (isLoading && !data) return <FullPageSpinner label={t('orders.loading')} />;
-  if (!data) return null;
-
-  if (data.totalCount === 0 || (data.items.length === 0 && page === 1)) {
-    return (
-      <EmptyState
-        icon={<ListIcon className="size-6" />}
-        title={t('orders.empty.title')}
-        text={t('orders.empty.text')}
-      />
-    );
-  }
+  const orders = useOrders(query);
+  const { isValidating } = orders;
 
   const columns: Column<OrderRow>[] = [
     {
@@ -123,7 +98,7 @@ export function OrdersList({
       header: t('orders.columns.orderedAt'),
       nowrap: true,
       cell: (o) => (
-        <time dateTime={o.orderedAt}>{formatInstant(o.orderedAt, fmt.locale, fmt.timeZone)}</time>
+        <time dateTime={o.orderedAt}>{formatDateTime(o.orderedAt, fmt)}</time>
       ),
     },
     { key: 'orderedBy', header: t('orders.columns.orderedBy'), cell: (o) => o.orderedBy },
@@ -132,51 +107,67 @@ export function OrdersList({
       key: 'quantityOrdered',
       header: t('orders.columns.quantityOrdered'),
       align: 'end',
-      cell: (o) => formatCount(o.quantityOrdered, fmt.locale),
+      cell: (o) => formatNumber(o.quantityOrdered, fmt.locale),
     },
     {
       key: 'quantityShipped',
       header: t('orders.columns.quantityShipped'),
       align: 'end',
-      cell: (o) => formatCount(o.quantityShipped, fmt.locale),
+      cell: (o) => formatNumber(o.quantityShipped, fmt.locale),
     },
   ];
-  const pagination = toPagination(data);
 
   return (
-    <div className="space-y-3">
-      {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint. */}
-      <ul className={`space-y-3 sm:hidden ${isValidating ? 'opacity-60' : ''}`} aria-label={caption ?? t('orders.caption')}>
-        {data.items.map((o) => (
-          <li key={o.orderId}>
-            <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <DataTable
-          caption={caption ?? t('orders.caption')}
-          columns={columns}
-          rows={data.items}
-          rowKey={(o) => o.orderId}
-          busy={isValidating}
-        />
-      </div>
-      <Pagination
-        pagination={pagination}
-        onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
-        pageSizes={ORDERS_PAGE_SIZES}
-        onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
-        busy={isValidating}
-        labels={{
-          nav: t('orders.pagination.nav'),
-          previous: t('orders.pagination.previous'),
-          next: t('orders.pagination.next'),
-          pageOf: t('orders.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
-          total: t('orders.pagination.total', { count: formatCount(pagination.totalCount, fmt.locale) }),
-          pageSize: t('orders.pagination.pageSize'),
-        }}
-      />
-    </div>
+    <QueryState
+      result={orders}
+      idle={!filter}
+      failedMessage={t('orders.loadFailed')}
+      retryLabel={t('orders.retry')}
+      loadingLabel={t('orders.loading')}
+      isEmpty={(data) => data.totalCount === 0 || (data.items.length === 0 && page === 1)}
+      empty={
+        <EmptyState icon={<ListIcon className="size-6" />} title={t('orders.empty.title')} text={t('orders.empty.text')} />
+      }
+    >
+      {(data) => {
+        const pagination = toPagination(data);
+        return (
+          <div className="space-y-3">
+            {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint. */}
+            <ul className={`space-y-3 sm:hidden ${isValidating ? 'opacity-60' : ''}`} aria-label={caption ?? t('orders.caption')}>
+              {data.items.map((o) => (
+                <li key={o.orderId}>
+                  <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />
+                </li>
+              ))}
+            </ul>
+            <div className="hidden sm:block">
+              <DataTable
+                caption={caption ?? t('orders.caption')}
+                columns={columns}
+                rows={data.items}
+                rowKey={(o) => o.orderId}
+                busy={isValidating}
+              />
+            </div>
+            <Pagination
+              pagination={pagination}
+              onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
+              pageSizes={ORDERS_PAGE_SIZES}
+              onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
+              busy={isValidating}
+              labels={{
+                nav: t('orders.pagination.nav'),
+                previous: t('orders.pagination.previous'),
+                next: t('orders.pagination.next'),
+                pageOf: t('orders.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
+                total: t('orders.pagination.total', { count: formatNumber(pagination.totalCount, fmt.locale) }),
+                pageSize: t('orders.pagination.pageSize'),
+              }}
+            />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

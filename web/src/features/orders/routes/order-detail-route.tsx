@@ -11,8 +11,7 @@ import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { useUserFormat } from '../../../lib/user-format.ts';
-import { formatCalendarDay, formatCount, formatInstant } from '../api/format.ts';
+import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { openOrderPdf, useOrder } from '../api/orders.ts';
 import { OrderStatusBadge, ShipmentStatusBadge } from '../components/order-status-badge.tsx';
 
@@ -97,13 +96,13 @@ function OrderView({ order }: { order: OrderDetail }) {
       key: 'ordered',
       header: t('orders.columns.quantityOrdered'),
       align: 'end',
-      cell: (p) => formatCount(p.quantityOrdered, fmt.locale),
+      cell: (p) => formatNumber(p.quantityOrdered, fmt.locale),
     },
     {
       key: 'shipped',
       header: t('orders.columns.quantityShipped'),
       align: 'end',
-      cell: (p) => formatCount(p.quantityShipped, fmt.locale),
+      cell: (p) => formatNumber(p.quantityShipped, fmt.locale),
     },
   ];
   type Shipment = OrderDetail['shipments'][number];
@@ -123,7 +122,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       key: 'quantity',
       header: t('orders.detail.shipmentQuantity'),
       align: 'end',
-      cell: (s) => formatCount(s.quantity, fmt.locale),
+      cell: (s) => formatNumber(s.quantity, fmt.locale),
     },
     { key: 'status', header: t('orders.columns.status'), cell: (s) => <ShipmentStatusBadge status={s.status} /> },
   ];
@@ -153,11 +152,11 @@ function OrderView({ order }: { order: OrderDetail }) {
             <Field label={t('orders.columns.orderId')}>{order.orderId}</Field>
             <Field label={t('orders.columns.reference')}>{order.reference ?? '—'}</Field>
             <Field label={t('orders.columns.orderedAt')}>
-              <time dateTime={order.orderedAt}>{formatInstant(order.orderedAt, fmt.locale, fmt.timeZone)}</time>
+              <time dateTime={order.orderedAt}>{formatDateTime(order.orderedAt, fmt)}</time>
             </Field>
             <Field label={t('orders.columns.orderedBy')}>{order.orderedBy}</Field>
-            <Field label={t('orders.columns.quantityOrdered')}>{formatCount(order.quantityOrdered, fmt.locale)}</Field>
-            <Field label={t('orders.columns.quantityShipped')}>{formatCount(order.quantityShipped, fmt.locale)}</Field>
+            <Field label={t('orders.columns.quantityOrdered')}>{formatNumber(order.quantityOrdered, fmt.locale)}</Field>
+            <Field label={t('orders.columns.quantityShipped')}>{formatNumber(order.quantityShipped, fmt.locale)}</Field>
           </dl>
         </Card>
         <Card className="p-4 sm:p-5">

@@ -6,10 +6,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { StoreIcon } from '../../../components/ui/icons.tsx';
+import { ListEmpty } from '../../../components/ui/list-empty.tsx';
+import { ListSearch } from '../../../components/ui/list-search.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
@@ -91,16 +92,12 @@ export function RetailerSelectionRoute() {
         ) : null}
 
         <Card className="overflow-hidden">
-          <div className="border-b border-slate-200 p-4 sm:p-5" role="search">
-            <TextField
-              label={t('retailerSelection.search')}
-              placeholder={t('retailerSelection.searchPlaceholder')}
-              value={search}
-              onValueChange={setSearch}
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-          </div>
+          <ListSearch
+            label={t('retailerSelection.search')}
+            placeholder={t('retailerSelection.searchPlaceholder')}
+            value={search}
+            onValueChange={setSearch}
+          />
 
           {error && !data ? (
             <LoadFailed
@@ -115,15 +112,11 @@ export function RetailerSelectionRoute() {
               {t('app.loading')}
             </div>
           ) : data && data.items.length === 0 ? (
-            <div className="px-6 py-12 text-center">
-              <div className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-                <StoreIcon className="size-5" />
-              </div>
-              <p className="font-semibold text-slate-900 first-letter:uppercase">{t('retailerSelection.noResults')}</p>
-              <p className="mt-1 text-sm text-slate-600">
-                {query.search ? t('retailerSelection.noResultsText') : t('retailerSelection.noRetailers')}
-              </p>
-            </div>
+            <ListEmpty
+              title={t('retailerSelection.noResults')}
+              text={query.search ? t('retailerSelection.noResultsText') : t('retailerSelection.noRetailers')}
+              icon={<StoreIcon className="size-5" />}
+            />
           ) : data ? (
             <ul
               aria-label={t('retailerSelection.listLabel')}

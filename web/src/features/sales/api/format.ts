@@ -1,49 +1,19 @@
-import { type CurrencyDisplay, formatAmount, type SalesGroupBy } from '@portal/core';
+import type { SalesGroupBy } from '@portal/core';
+import { dateTimeFormat, formatCalendarDay, type UserFormat } from '../../../lib/user-format.ts';
 
-/** Display helpers of the sales screens (pure): days, weeks, months, counts and money in the user's locale. */
+/** Display helpers of the sales screens (pure): months and group texts (days, counts, money: lib/user-format). */
 
-export interface SalesFormat {
-  locale: string;
-  currency: CurrencyDisplay;
-}
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-  }
-}
-
-const noon = (day: string) => new Date(`${day}T12:00:00Z`);
-
-/** A calendar day as the locale writes it ('Mar 4, 2026' / '04.03.2026'); days are already in the account's zone. */
-export function formatDay(day: string, locale: string, style: 'medium' | 'short' = 'medium'): string {
-  const date = noon(day);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
-  return dateFormat(locale, { dateStyle: style }).format(date);
-}
+/** What the sales screens format with: the user's locale and currency. */
+export type SalesFormat = Pick<UserFormat, 'locale' | 'currency'>;
 
 /** 'YYYY-MM' as 'March 2026' / 'März 2026' (short: 'Mar 26'). */
 export function formatMonth(month: string, locale: string, short = false): string {
-  const date = noon(`${month}-01`);
+  const date = new Date(`${month}-01T12:00:00Z`);
   if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(date.getTime())) return month;
-  return dateFormat(locale, short ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' }).format(
-    date,
-  );
-}
-
-export function formatCount(value: number, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale).format(value);
-  } catch {
-    return new Intl.NumberFormat('en-US').format(value);
-  }
-}
-
-/** Integer cents in the user's currency (symbol, decimals default 2) and locale. */
-export function formatCents(cents: number, format: SalesFormat): string {
-  return formatAmount(cents / 100, format.currency, format.locale);
+  const options: Intl.DateTimeFormatOptions = short
+    ? { month: 'short', year: '2-digit', timeZone: 'UTC' }
+    : { month: 'long', year: 'numeric', timeZone: 'UTC' };
+  return dateTimeFormat(locale, options).format(date);
 }
 
 /**
@@ -60,9 +30,9 @@ export function groupText(
 ): string {
   switch (groupBy) {
     case 'day':
-      return formatDay(group.key, locale, short ? 'short' : 'medium');
+      return formatCalendarDay(group.key, locale, short ? 'short' : 'medium');
     case 'week':
-      return short ? formatDay(group.key, locale, 'short') : weekOf(formatDay(group.key, locale));
+      return short ? formatCalendarDay(group.key, locale, 'short') : weekOf(formatCalendarDay(group.key, locale));
     case 'month':
       return formatMonth(group.key, locale, short);
     default:

@@ -1,10 +1,12 @@
 import {
   addDays,
   type CalendarDate,
+  DATE_PRESETS,
   type DatePreset,
   defaultSalesRange,
   presetDates,
   SALES_GROUP_BY,
+  SALES_MAX_RANGE_DAYS,
   type SalesGroupBy,
   toPageRequest,
 } from '@portal/core';
@@ -17,22 +19,13 @@ import {
 export type RangePreset = Exclude<DatePreset, 'none'> | 'custom';
 
 /** Sales always need a range: every preset except 'none'. */
-export const SALES_PRESETS = [
-  'yesterday',
-  'week',
-  'thisWeek',
-  'month',
-  'thisMonth',
-  'lastMonth',
-  'year',
-  'thisYear',
-] as const satisfies readonly Exclude<DatePreset, 'none'>[];
+export const SALES_PRESETS: readonly Exclude<DatePreset, 'none'>[] = DATE_PRESETS.filter(
+  (preset): preset is Exclude<DatePreset, 'none'> => preset !== 'none',
+);
 
-export { SALES_GROUP_BY };
+// Core's group-bys, and the longest range the server answers per request (400 days, core SalesQuery).
+export { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS };
 export type { SalesGroupBy };
-
-/** The server answers at most 400 days per request (core SalesQuery). */
-export const SALES_MAX_RANGE_DAYS = 400;
 
 export interface SalesFilter {
   /** 'last28' is the default range (28 days ending yesterday), which no SPEC 4 preset names. */

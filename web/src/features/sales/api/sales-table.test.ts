@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../../lib/user-format.ts';
 import { buildCsv, UTF8_BOM } from './csv.ts';
-import { formatCents, groupText } from './format.ts';
+import { groupText } from './format.ts';
 import { salesTable } from './sales-table.ts';
 import { DEFAULT_SALES_TAB, tabFromParam } from './sales-tabs.ts';
 

@@ -1,5 +1,6 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core';
-import { formatCents, formatCount, groupText, type SalesFormat } from './format.ts';
+import { formatCents, formatNumber } from '../../../lib/user-format.ts';
+import { groupText, type SalesFormat } from './format.ts';
 
 /**
  * The statistic's table as texts, exactly as the screen shows it; the CSV export is built from the same
@@ -32,7 +33,7 @@ export function salesTable(
     : [labels.group, labels.quantity, labels.amount];
   const rows = answer.sales.map((group) => {
     const text = groupText(group, groupBy, format.locale, labels.weekOf);
-    const figures = [formatCount(group.quantity, format.locale), formatCents(group.amountCents, format)];
+    const figures = [formatNumber(group.quantity, format.locale), formatCents(group.amountCents, format)];
     return hasId ? [text, group.key, ...figures] : [text, ...figures];
   });
   return { header, rows, hasId };

@@ -1,28 +1,23 @@
-import { Card, FullPageSpinner } from '../../../components/ui/card.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import type { SalesNotes } from '@portal/core';
+import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { formatDay, type SalesFormat } from '../api/format.ts';
+import { formatCalendarDay } from '../../../lib/user-format.ts';
+import type { SalesFormat } from '../api/format.ts';
 import { useSalesNotes } from '../api/sales.ts';
+import { SalesQueryState } from './sales-query-state.tsx';
 
 /**
  * The 'Notes' header (ADR 015): how fresh the figures are (first and last day with sales, the time zone
  * the days are counted in) and what they mean.
  */
 export function SalesNotesPanel({ customerId, format }: { customerId: string; format: SalesFormat }) {
+  const notes = useSalesNotes(customerId);
+  return <SalesQueryState result={notes}>{(data) => <NotesView data={data} format={format} />}</SalesQueryState>;
+}
+
+function NotesView({ data, format }: { data: SalesNotes; format: SalesFormat }) {
   const t = useT();
-  const { data, error, isLoading, mutate } = useSalesNotes(customerId);
-  if (error && !data) {
-    return (
-      <LoadFailed
-        message={t('sales.loadFailed')}
-        retryLabel={t('sales.retry')}
-        onRetry={() => void mutate()}
-        layout="inline"
-      />
-    );
-  }
-  if (isLoading || !data) return <FullPageSpinner label={t('sales.loading')} />;
-  const day = (d: string | null) => (d ? <time dateTime={d}>{formatDay(d, format.locale)}</time> : '—');
+  const day = (d: string | null) => (d ? <time dateTime={d}>{formatCalendarDay(d, format.locale)}</time> : '—');
   const currency = format.currency.isoCode || format.currency.symbol;
 
   return (

@@ -1,18 +1,18 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, FullPageSpinner } from '../../../components/ui/card.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ChartIcon, DownloadIcon } from '../../../components/ui/icons.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { formatCents, formatNumber } from '../../../lib/user-format.ts';
 import { buildCsv, downloadCsv, salesCsvFileName } from '../api/csv.ts';
-import { formatCents, formatCount, groupText, type SalesFormat } from '../api/format.ts';
+import { groupText, type SalesFormat } from '../api/format.ts';
 import { isTimeGrouping, type SalesFilter, salesQuery } from '../api/sales-filter.ts';
 import { salesTable } from '../api/sales-table.ts';
 import { useSales } from '../api/sales.ts';
 import { BarChart, type BarDatum } from './bar-chart.tsx';
+import { SalesQueryState } from './sales-query-state.tsx';
 
 type Measure = 'amount' | 'quantity';
 
@@ -63,42 +63,32 @@ export function SalesStatistic({
   filter: SalesFilter;
   format: SalesFormat;
 }) {
-  const t = useT();
   const query = salesQuery(customerId, filter);
-  const { data, error, isLoading, isValidating, mutate } = useSales(query);
+  const sales = useSales(query);
+  const { isValidating } = sales;
   const [measure, setMeasure] = useState<Measure>('amount');
 
-  if (!query) return null;
-  if (error && !data) {
-    return (
-      <LoadFailed
-        message={t('sales.loadFailed')}
-        retryLabel={t('sales.retry')}
-        onRetry={() => void mutate()}
-        layout="inline"
-      />
-    );
-  }
-  if (isLoading && !data) return <FullPageSpinner label={t('sales.loading')} />;
-  if (!data) return null;
-  const shown = data.query;
   return (
-    <StatisticView
-      answer={data.answer}
-      groupBy={shown.groupBy}
-      busy={isValidating}
-      measure={measure}
-      onMeasure={setMeasure}
-      format={format}
-      fileName={salesCsvFileName({
-        retailer: retailerName,
-        startDate: shown.startDate,
-        endDate: shown.endDate,
-        groupBy: shown.groupBy,
-        ...(shown.storeId ? { storeId: shown.storeId } : {}),
-        ...(shown.ean ? { ean: shown.ean } : {}),
-      })}
-    />
+    <SalesQueryState result={sales} idle={!query} isEmpty={(data) => data.answer.sales.length === 0}>
+      {({ query: shown, answer }) => (
+        <StatisticView
+          answer={answer}
+          groupBy={shown.groupBy}
+          busy={isValidating}
+          measure={measure}
+          onMeasure={setMeasure}
+          format={format}
+          fileName={salesCsvFileName({
+            retailer: retailerName,
+            startDate: shown.startDate,
+            endDate: shown.endDate,
+            groupBy: shown.groupBy,
+            ...(shown.storeId ? { storeId: shown.storeId } : {}),
+            ...(shown.ean ? { ean: shown.ean } : {}),
+          })}
+        />
+      )}
+    </SalesQueryState>
   );
 }
 
@@ -120,11 +110,6 @@ function StatisticView({
   fileName: string;
 }) {
   const t = useT();
-  if (answer.sales.length === 0) {
-    return (
-      <EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />
-    );
-  }
   const groupName = t(`sales.groupBy.${groupBy}`);
   const weekOf = (date: string) => t('sales.table.weekOf', { date });
   const table = salesTable(answer, groupBy, format, {
@@ -139,7 +124,7 @@ function StatisticView({
     label: groupText(g, groupBy, format.locale, weekOf),
     shortLabel: groupText(g, groupBy, format.locale, weekOf, true),
     value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
-    valueText: measure === 'amount' ? formatCents(g.amountCents, format) : formatCount(g.quantity, format.locale),
+    valueText: measure === 'amount' ? formatCents(g.amountCents, format) : formatNumber(g.quantity, format.locale),
   }));
   const top = chartData.reduce((best, d) => (d.value > best.value ? d : best), chartData[0]!);
   const measureName = measure === 'amount' ? t('sales.chart.amount') : t('sales.chart.quantity');
@@ -155,13 +140,13 @@ function StatisticView({
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Total label={t('sales.totals.quantity')} value={formatCount(answer.totalSales.quantity, format.locale)} />
+        <Total label={t('sales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
         <Total
           className="order-first col-span-2 sm:order-none sm:col-span-1"
           label={t('sales.totals.amount')}
           value={formatCents(answer.totalSales.amountCents, format)}
         />
-        <Total label={t('sales.totals.resultCount')} value={formatCount(answer.resultCount, format.locale)} />
+        <Total label={t('sales.totals.resultCount')} value={formatNumber(answer.resultCount, format.locale)} />
       </dl>
 
       <Card className="p-4 sm:p-5">

@@ -1,15 +1,13 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, type SalesTransaction, toPagination } from '@portal/core';
 import { useState } from 'react';
-import { FullPageSpinner } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ChartIcon } from '../../../components/ui/icons.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { formatCents, formatCount, formatDay, type SalesFormat } from '../api/format.ts';
+import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
+import type { SalesFormat } from '../api/format.ts';
 import { type SalesFilter, transactionsQuery } from '../api/sales-filter.ts';
 import { useSalesTransactions } from '../api/sales.ts';
+import { SalesQueryState } from './sales-query-state.tsx';
 
 const PAGE_SIZES = [DEFAULT_PAGE_SIZE_ORDERING, 25, 50, 100] as const;
 
@@ -29,33 +27,15 @@ export function SalesTransactions({
   const [paging, setPaging] = useState({ key: filterKey, page: 1, size: DEFAULT_PAGE_SIZE_ORDERING as number });
   const page = paging.key === filterKey ? paging.page : 1;
   const query = transactionsQuery(customerId, filter, page, paging.size);
-  const { data, error, isLoading, isValidating, mutate } = useSalesTransactions(query);
-
-  if (!query) return null;
-  if (error && !data) {
-    return (
-      <LoadFailed
-        message={t('sales.loadFailed')}
-        retryLabel={t('sales.retry')}
-        onRetry={() => void mutate()}
-        layout="inline"
-      />
-    );
-  }
-  if (isLoading && !data) return <FullPageSpinner label={t('sales.loading')} />;
-  if (!data) return null;
-  if (data.totalCount === 0 || (data.items.length === 0 && page === 1)) {
-    return (
-      <EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />
-    );
-  }
+  const transactions = useSalesTransactions(query);
+  const { isValidating } = transactions;
 
   const columns: Column<SalesTransaction>[] = [
     {
       key: 'date',
       header: t('sales.transactions.date'),
       nowrap: true,
-      cell: (l) => <time dateTime={l.date}>{formatDay(l.date, format.locale)}</time>,
+      cell: (l) => <time dateTime={l.date}>{formatCalendarDay(l.date, format.locale)}</time>,
     },
     { key: 'store', header: t('sales.transactions.store'), cell: (l) => l.storeName || l.storeId },
     { key: 'product', header: t('sales.transactions.product'), cell: (l) => l.productName || l.productId },
@@ -64,7 +44,7 @@ export function SalesTransactions({
       key: 'quantity',
       header: t('sales.transactions.quantity'),
       align: 'end',
-      cell: (l) => formatCount(l.quantity, format.locale),
+      cell: (l) => formatNumber(l.quantity, format.locale),
     },
     {
       key: 'amount',
@@ -74,32 +54,42 @@ export function SalesTransactions({
       cell: (l) => formatCents(l.amountCents, format),
     },
   ];
-  const pagination = toPagination(data);
 
   return (
-    <div className="space-y-3">
-      <DataTable
-        caption={t('sales.transactions.caption')}
-        columns={columns}
-        rows={data.items}
-        rowKey={(l) => `${l.date}|${l.storeId}|${l.productId}`}
-        busy={isValidating}
-      />
-      <Pagination
-        pagination={pagination}
-        onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
-        pageSizes={PAGE_SIZES}
-        onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
-        busy={isValidating}
-        labels={{
-          nav: t('sales.pagination.nav'),
-          previous: t('sales.pagination.previous'),
-          next: t('sales.pagination.next'),
-          pageOf: t('sales.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
-          total: t('sales.pagination.total', { count: formatCount(pagination.totalCount, format.locale) }),
-          pageSize: t('sales.pagination.pageSize'),
-        }}
-      />
-    </div>
+    <SalesQueryState
+      result={transactions}
+      idle={!query}
+      isEmpty={(data) => data.totalCount === 0 || (data.items.length === 0 && page === 1)}
+    >
+      {(data) => {
+        const pagination = toPagination(data);
+        return (
+          <div className="space-y-3">
+            <DataTable
+              caption={t('sales.transactions.caption')}
+              columns={columns}
+              rows={data.items}
+              rowKey={(l) => `${l.date}|${l.storeId}|${l.productId}`}
+              busy={isValidating}
+            />
+            <Pagination
+              pagination={pagination}
+              onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
+              pageSizes={PAGE_SIZES}
+              onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
+              busy={isValidating}
+              labels={{
+                nav: t('sales.pagination.nav'),
+                previous: t('sales.pagination.previous'),
+                next: t('sales.pagination.next'),
+                pageOf: t('sales.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
+                total: t('sales.pagination.total', { count: formatNumber(pagination.totalCount, format.locale) }),
+                pageSize: t('sales.pagination.pageSize'),
+              }}
+            />
+          </div>
+        );
+      }}
+    </SalesQueryState>
   );
 }

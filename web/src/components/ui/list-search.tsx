@@ -1,0 +1,31 @@
+import { TextField } from './text-field.tsx';
+
+/** The search field heading a list card: a search landmark, ruled off from the list under it. */
+export function ListSearch({
+  label,
+  placeholder,
+  value,
+  onValueChange,
+  className,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Extra classes of the field (a narrower one, say). */
+  className?: string;
+}) {
+  return (
+    <div className="border-b border-slate-200 p-4 sm:p-5" role="search">
+      <TextField
+        label={label}
+        placeholder={placeholder}
+        value={value}
+        onValueChange={onValueChange}
+        autoComplete="off"
+        enterKeyHint="search"
+        className={className}
+      />
+    </div>
+  );
+}
