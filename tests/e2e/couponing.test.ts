@@ -105,4 +105,43 @@ describe('couponing journey', () => {
     await page.waitForURL(`${baseUrl}/app/couponing/query`);
     await expect(resultRow(page, '7000100000000012').textContent()).resolves.toContain('Activated');
   });
+
+  it('asks before Redeem like Void and Deactivate; a deactivation shows its time with its Type, not under Void', async () => {
+    const page = await freshPage();
+    await signIn(page);
+    const details = async (serial: string) => {
+      await page.goto(`${baseUrl}/app/couponing`);
+      await page.getByLabel('Serial numbers').fill(serial);
+      await page.getByRole('button', { name: 'Query', exact: true }).click();
+      await resultRow(page, serial).getByRole('link', { name: serial }).click();
+      await page.getByRole('heading', { name: `Serial number ${serial}` }).waitFor();
+    };
+
+    // Redeem (…013, activated): a dialog first; Cancel books nothing, the confirm button redeems.
+    await details('7000100000000013');
+    await page.getByLabel('Terminal ID').fill('E2E-T-9');
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem the coupon?' });
+    await dialog.waitFor();
+    await shoot(page, 'couponing-redeem-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('no transactions for the serial').waitFor();
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Redeem coupon' }).click();
+    await page.getByText('Coupon redeemed').waitFor();
+
+    // Deactivate (…001, not ready): confirmed; its row has no time under Void but one under Type.
+    await details('7000100000000001');
+    await page.getByLabel('Terminal ID').fill('E2E-T-9');
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Deactivate the coupon?' }).getByRole('button', { name: 'Deactivate coupon' }).click();
+    const transactions = page.getByRole('table', { name: 'Transactions of the card' });
+    await transactions.getByRole('row').nth(1).waitFor();
+    const cells = await transactions.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    // Terminal, Activation, Redemption, Void, Type, Status
+    expect(cells.map((c) => c !== '—')).toEqual([true, false, false, false, true, true]);
+    expect(cells[4]).toMatch(/^Deactivate.*\d/);
+    await shoot(page, 'couponing-details-deactivated');
+  });
 });

@@ -7,6 +7,7 @@ import {
   type CouponAction,
   decideAction,
   initialStatus,
+  needsConfirmation,
   serialStatusOf,
   serialStatusOfCards,
   STORED_COUPON_STATUSES,
@@ -117,6 +118,12 @@ describe('coupon life cycle (ADR 016)', () => {
     expect(reason({ contract: true, status: 'ready' }, 'redeem')).toBe(
       'A contract coupon must be issued (activated) before it can be redeemed.',
     );
+  });
+});
+
+describe('confirmation of one-way money actions', () => {
+  it('asks before redeem, void and deactivate; activate and check book on one click', () => {
+    expect(COUPON_ACTIONS.filter(needsConfirmation).sort()).toEqual(['deactivate', 'redeem', 'void']);
   });
 });
 

@@ -26,6 +26,25 @@ export const COUPON_ACTION_PERMISSION = {
 } as const satisfies Record<CouponAction, 'couponingManagement' | 'couponingCancellation'>;
 
 /**
+ * Which actions ask the user to confirm before they are booked: every one-way money action. Redeem pays
+ * the coupon's value out and void and deactivate cancel it; none of them can be taken back by the user
+ * (a redeemed or deactivated card stays so; a voided one needs a new activation). Activate can be voided
+ * and check changes nothing, so they book on one click.
+ */
+export const COUPON_ACTION_CONFIRMS = {
+  check: false,
+  activate: false,
+  redeem: true,
+  void: true,
+  deactivate: true,
+} as const satisfies Record<CouponAction, boolean>;
+
+/** The actions that confirm first (a type, so each has its confirmation texts). */
+export type ConfirmedCouponAction = { [A in CouponAction]: (typeof COUPON_ACTION_CONFIRMS)[A] extends true ? A : never }[CouponAction];
+
+export const needsConfirmation = (action: CouponAction): action is ConfirmedCouponAction => COUPON_ACTION_CONFIRMS[action];
+
+/**
  * The statuses a card can be stored in. 'unknown' is never stored: it is what get-couponing-status
  * answers when the status cannot be told (several cards carry the serial and no EAN says which).
  */

@@ -2,21 +2,23 @@ import type { CouponAction } from '@portal/core';
 
 /**
  * SPEC 3 coupon transaction columns: Terminal, Activation, Redemption, Void, Type, Status. A
- * transaction's time goes in the column of its type; deactivation cancels a coupon like a void does, so
- * it shares the Void column; a check changes nothing and shows only as its Type.
+ * transaction's time goes in the time column of its own type. Types without such a column (deactivate,
+ * check) show their time in the Type cell beside the type's name: a deactivation is not a void (it can
+ * never be undone), so it must not read as one, and the spec's six columns stay as they are.
  */
 export type TransactionTimeColumn = 'activation' | 'redemption' | 'void';
 
-export const TIME_COLUMN_OF: Record<CouponAction, TransactionTimeColumn | null> = {
-  check: null,
+/** Where a transaction's time is shown: a time column, or 'type' (beside the type's name). */
+export const TIME_COLUMN_OF: Record<CouponAction, TransactionTimeColumn | 'type'> = {
+  check: 'type',
   activate: 'activation',
   redeem: 'redemption',
   void: 'void',
-  deactivate: 'void',
+  deactivate: 'type',
 };
 
 export const TRANSACTION_TIME_COLUMNS: readonly TransactionTimeColumn[] = ['activation', 'redemption', 'void'];
 
-/** The transaction's time when it belongs in `column`, else null. */
-export const timeIn = (tx: { type: CouponAction; at: string }, column: TransactionTimeColumn): string | null =>
+/** The transaction's time when it belongs in `column` (a time column or 'type'), else null. */
+export const timeIn = (tx: { type: CouponAction; at: string }, column: TransactionTimeColumn | 'type'): string | null =>
   TIME_COLUMN_OF[tx.type] === column ? tx.at : null;

@@ -1,11 +1,17 @@
-import type { CouponAction, CouponingStatus, SerialDetails } from '@portal/core';
+import {
+  type ConfirmedCouponAction as ConfirmedAction,
+  type CouponAction,
+  type CouponingStatus,
+  needsConfirmation,
+  type SerialDetails,
+} from '@portal/core';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { type Translate, useT } from '../../../i18n/index.ts';
+import { type MessageKey, type Translate, useT } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { serverFieldErrors } from '../../../lib/forms.ts';
 import { usePortal } from '../../../lib/portal.ts';
@@ -18,16 +24,30 @@ import { refusalText } from '../api/status-display.ts';
 /** The 409 of an action the life cycle refuses (ADR 016). */
 const TRANSITION_NOT_ALLOWED = 'COUPON.TRANSITION_NOT_ALLOWED';
 
-/** Actions that cancel a coupon ask first (deactivation cannot be undone). */
-type ConfirmedAction = 'void' | 'deactivate';
-const needsConfirmation = (action: CouponAction): action is ConfirmedAction =>
-  action === 'void' || action === 'deactivate';
-
 const PROBLEM_KEY = {
   required: 'couponing.actions.terminalRequired',
   tooLong: 'couponing.actions.terminalTooLong',
   characters: 'couponing.actions.terminalCharacters',
 } as const satisfies Record<TerminalIdProblem, string>;
+
+/** The confirmation texts of each action that asks first (core's COUPON_ACTION_CONFIRMS). */
+const CONFIRM_TEXTS = {
+  void: {
+    title: 'couponing.actions.confirmVoidTitle',
+    text: 'couponing.actions.confirmVoidText',
+    confirm: 'couponing.actions.confirmVoid',
+  },
+  redeem: {
+    title: 'couponing.actions.confirmRedeemTitle',
+    text: 'couponing.actions.confirmRedeemText',
+    confirm: 'couponing.actions.confirmRedeem',
+  },
+  deactivate: {
+    title: 'couponing.actions.confirmDeactivateTitle',
+    text: 'couponing.actions.confirmDeactivateText',
+    confirm: 'couponing.actions.confirmDeactivate',
+  },
+} as const satisfies Record<ConfirmedAction, { title: MessageKey; text: MessageKey; confirm: MessageKey }>;
 
 type Outcome =
   | { kind: 'done'; action: CouponAction; terminalId: string; status: CouponingStatus }
@@ -47,18 +67,11 @@ function ConfirmDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const texts = (a: ConfirmedAction) =>
-    a === 'void'
-      ? {
-          title: t('couponing.actions.confirmVoidTitle'),
-          text: t('couponing.actions.confirmVoidText', { serial }),
-          confirm: t('couponing.actions.confirmVoid'),
-        }
-      : {
-          title: t('couponing.actions.confirmDeactivateTitle'),
-          text: t('couponing.actions.confirmDeactivateText', { serial }),
-          confirm: t('couponing.actions.confirmDeactivate'),
-        };
+  const texts = (a: ConfirmedAction) => ({
+    title: t(CONFIRM_TEXTS[a].title),
+    text: t(CONFIRM_TEXTS[a].text, { serial }),
+    confirm: t(CONFIRM_TEXTS[a].confirm),
+  });
   const shown = action ? texts(action) : null;
   return (
     <Dialog
@@ -91,7 +104,8 @@ const doneAlert = (t: Translate, outcome: Extract<Outcome, { kind: 'done' }>) =>
 /**
  * The Details step's actions (SPEC 7 serial-number-check actions; ADR 016): the Terminal ID (required,
  * kept for the session), then one button per action the server offers — the user's permissions; an
- * action the life cycle refuses now is disabled and says why. Void and Deactivate ask first. Each click
+ * action the life cycle refuses now is disabled and says why. One-way money actions (Redeem, Void,
+ * Deactivate: core's COUPON_ACTION_CONFIRMS) ask first. Each click
  * is one Idempotency-Key (a retry of a click whose answer got lost reuses it). The answer becomes the
  * card shown; a refusal shows the server's reason, a bad terminal id shows on the field.
  */

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { TRANSACTION_TIME_COLUMNS, type TransactionTimeColumn, timeIn } from '../api/transaction-columns.ts';
+import { TIME_COLUMN_OF, TRANSACTION_TIME_COLUMNS, type TransactionTimeColumn, timeIn } from '../api/transaction-columns.ts';
 import { CouponStatusBadge } from './status-badges.tsx';
 
 /**
@@ -39,14 +39,32 @@ export function TransactionsTable({ transactions }: { transactions: readonly Cou
         cell: (tx) => timeCell(tx, column),
       }),
     ),
-    { key: 'type', header: t('couponing.transactions.type'), nowrap: true, cell: (tx) => t(`couponing.actions.labels.${tx.type}`) },
+    {
+      key: 'type',
+      header: t('couponing.transactions.type'),
+      nowrap: true,
+      // A type without a time column of its own (deactivate, check) shows its time here.
+      cell: (tx) => {
+        const at = timeIn(tx, 'type');
+        return (
+          <>
+            {t(`couponing.actions.labels.${tx.type}`)}
+            {at ? (
+              <span className="block text-xs text-slate-500">
+                <time dateTime={at}>{formatDateTime(at, fmt)}</time>
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
     { key: 'status', header: t('couponing.transactions.status'), cell: (tx) => <CouponStatusBadge status={tx.status} /> },
   ];
   return (
     <>
       <ul className="space-y-3 sm:hidden" aria-label={t('couponing.transactions.caption')}>
         {transactions.map((tx) => {
-          const column = TRANSACTION_TIME_COLUMNS.find((c) => timeIn(tx, c));
+          const column = TIME_COLUMN_OF[tx.type];
           return (
             <li key={tx.transactionId}>
               <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -60,9 +78,9 @@ export function TransactionsTable({ transactions }: { transactions: readonly Cou
                     <dd className="truncate text-slate-900">{tx.terminalId}</dd>
                   </div>
                   <div className="min-w-0">
-                    {/* The time under its column's name; a check has no such column. */}
+                    {/* The time under its column's name; a type without a time column says 'Time'. */}
                     <dt className="text-xs text-slate-500">
-                      {column ? t(`couponing.transactions.${column}`) : t('couponing.transactions.time')}
+                      {column === 'type' ? t('couponing.transactions.time') : t(`couponing.transactions.${column}`)}
                     </dt>
                     <dd className="text-slate-900">
                       <time dateTime={tx.at}>{formatDateTime(tx.at, fmt)}</time>
