@@ -4,13 +4,17 @@ import {
   type Basket,
   type BasketProduct,
   emptyBasket,
+  enterQuantity,
   isOrderValid,
   lineProblem,
+  lineText,
   orderPositions,
   orderProblems,
   orderTotal,
+  parseQuantity,
   quantityOf,
   removeLine,
+  rewriteLine,
   setQuantity,
 } from './basket.ts';
 
@@ -151,5 +155,50 @@ describe('orderPositions', () => {
       { inventoryProductId: 101, amount: 20 },
       { inventoryProductId: 102, amount: 10 },
     ]);
+  });
+});
+
+describe('typed quantities (issue 10 item 1: never rewrite what is typed)', () => {
+  it('reads digits only; anything else is not a number', () => {
+    expect(parseQuantity('')).toBeNull();
+    expect(parseQuantity('  ')).toBeNull();
+    expect(parseQuantity(' 20 ')).toBe(20);
+    expect(parseQuantity('007')).toBe(7);
+    for (const text of ['10.5', '1e3', '-10', '1,5', 'abc', '+5', '12 3', '99999999999999999999']) {
+      expect(parseQuantity(text), text).toBeNaN();
+    }
+  });
+
+  it('keeps non-numeric text as typed in an invalid line that blocks the order', () => {
+    for (const text of ['10.5', '1e3', '-10', 'abc']) {
+      const basket = enterQuantity(emptyBasket<Product>(), cards, text);
+      expect(basket).toEqual([{ product: cards, qty: 0, isValid: false, entry: text }]);
+      expect(lineText(basket[0])).toBe(text);
+      expect(lineProblem(basket[0]!)).toBe('Value must be numeric');
+      expect(isOrderValid(basket)).toBe(false);
+      expect(orderProblems({ basket, location: 'store-1' })).toEqual(['Your order is invalid']);
+      expect(orderTotal(basket)).toBe(0);
+    }
+  });
+
+  it('sets whole numbers through the quantity rule and clears on blank or 0', () => {
+    let basket = enterQuantity(emptyBasket<Product>(), cards, '10.5');
+    basket = enterQuantity(basket, cards, '20');
+    expect(basket).toEqual([{ product: cards, qty: 20, isValid: true }]);
+    expect(lineProblem(enterQuantity(basket, cards, '15')[0]!)).toBe('PU');
+    expect(lineProblem(enterQuantity(basket, cards, '5')[0]!)).toBe('Minimum');
+    expect(lineProblem(enterQuantity(basket, cards, '110')[0]!)).toBe('Maximum');
+    expect(enterQuantity(basket, cards, '')).toEqual([]);
+    expect(enterQuantity(basket, cards, '0')).toEqual([]);
+  });
+
+  it('rewrites a line for fresh product data without losing the typed text', () => {
+    const fresh = { ...cards, maximum: 200 };
+    const [typed] = enterQuantity(emptyBasket<Product>(), cards, '1e3');
+    expect(rewriteLine(emptyBasket<Product>(), fresh, typed!)).toEqual([
+      { product: fresh, qty: 0, isValid: false, entry: '1e3' },
+    ]);
+    const [number] = setQuantity(emptyBasket<Product>(), cards, 150);
+    expect(rewriteLine(emptyBasket<Product>(), fresh, number!)[0]!.isValid).toBe(true);
   });
 });

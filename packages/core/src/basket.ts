@@ -1,5 +1,5 @@
 import { Messages } from './messages.ts';
-import { type QuantityConstraints, type QuantityProblem, quantityRule } from './validation.ts';
+import { numericRule, type QuantityConstraints, type QuantityProblem, quantityRule } from './validation.ts';
 
 /**
  * The order basket (SPEC 3 "Basket line", SPEC 4 "Basket and order"). A basket is an immutable list of
@@ -10,6 +10,10 @@ import { type QuantityConstraints, type QuantityProblem, quantityRule } from './
  * Decision: setting a quantity to 0 (or to a non-number, e.g. a cleared input) removes the line, so an
  * all-cleared basket is "empty" ('Please enter at least one value') rather than "invalid". Negative and
  * fractional quantities stay in the basket as invalid lines so the user sees the problem.
+ *
+ * Typed quantities go through `enterQuantity`: the text is never rewritten into another number. Text
+ * that is not a whole number (`10.5`, `1e3`, `-10`, `abc`) stays as typed in the line's `entry`, and
+ * the line is invalid with 'Value must be numeric', so the order cannot be submitted.
  */
 export type ProductId = string | number;
 
@@ -19,17 +23,38 @@ export interface BasketProduct extends QuantityConstraints {
 
 export interface BasketLine<P extends BasketProduct = BasketProduct> {
   product: P;
+  /** The quantity; 0 while `entry` holds text that is not a whole number. */
   qty: number;
   isValid: boolean;
+  /** The text as typed when it is not a whole number (the line is then invalid); absent otherwise. */
+  entry?: string;
 }
 
 export type Basket<P extends BasketProduct = BasketProduct> = readonly BasketLine<P>[];
 
 export const emptyBasket = <P extends BasketProduct = BasketProduct>(): Basket<P> => [];
 
-/** The quantity problem of a line ('Minimum' | 'Maximum' | 'PU'), or null when it is valid. */
-export const lineProblem = (line: Pick<BasketLine, 'product' | 'qty'>): QuantityProblem | null =>
-  quantityRule(line.product, line.qty);
+export type LineProblem = QuantityProblem | typeof Messages.numeric;
+
+/** The problem of a line ('Value must be numeric' | 'Minimum' | 'Maximum' | 'PU'), or null when it is valid. */
+export const lineProblem = (line: Pick<BasketLine, 'product' | 'qty' | 'entry'>): LineProblem | null =>
+  line.entry != null ? Messages.numeric : quantityRule(line.product, line.qty);
+
+/**
+ * Reads a typed quantity (SPEC 5 'Value must be numeric'): blank is null, digits only are their number,
+ * anything else is NaN — `10.5`, `1e3`, `-10`, `1,5`, `abc` and numbers beyond safe integers are never
+ * read as some other number.
+ */
+export function parseQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const qty = numericRule(trimmed) === null ? Number(trimmed) : Number.NaN;
+  return Number.isSafeInteger(qty) ? qty : Number.NaN;
+}
+
+/** What a quantity field shows for a line: the text as typed, else the quantity ('' without a line). */
+export const lineText = (line: Pick<BasketLine, 'qty' | 'entry'> | undefined): string =>
+  line == null ? '' : (line.entry ?? String(line.qty));
 
 const makeLine = <P extends BasketProduct>(product: P, qty: number): BasketLine<P> => ({
   product,
@@ -51,6 +76,26 @@ export function setQuantity<P extends BasketProduct>(
   if (index === -1) return [...basket, line];
   return basket.map((l, i) => (i === index ? line : l));
 }
+
+/**
+ * Sets `product`'s line from the text typed into its quantity field: blank or 0 removes the line, a
+ * whole number sets it (validated by the quantity rule), anything else keeps the text as an invalid line.
+ */
+export function enterQuantity<P extends BasketProduct>(basket: Basket<P>, product: P, text: string): Basket<P> {
+  const qty = parseQuantity(text);
+  if (qty === null || !Number.isNaN(qty)) return setQuantity(basket, product, qty);
+  const line: BasketLine<P> = { product, qty: 0, isValid: false, entry: text.trim() };
+  const index = basket.findIndex((l) => l.product.id === product.id);
+  if (index === -1) return [...basket, line];
+  return basket.map((l, i) => (i === index ? line : l));
+}
+
+/** Writes `line` again for `product` (e.g. fresh product data): typed text stays text, a quantity a quantity. */
+export const rewriteLine = <P extends BasketProduct>(
+  basket: Basket<P>,
+  product: P,
+  line: Pick<BasketLine, 'qty' | 'entry'>,
+): Basket<P> => (line.entry != null ? enterQuantity(basket, product, line.entry) : setQuantity(basket, product, line.qty));
 
 /** Adds `qty` to `product`'s current quantity (0 when absent); a resulting 0 removes the line. */
 export function addQuantity<P extends BasketProduct>(basket: Basket<P>, product: P, qty: number): Basket<P> {

@@ -1,4 +1,4 @@
-import { setQuantity } from '@portal/core';
+import { enterQuantity, setQuantity } from '@portal/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetSession, setSession } from '../../../lib/session.ts';
 import { signedIn } from '../../../test/fixtures.ts';
@@ -42,6 +42,13 @@ describe('basket persistence', () => {
     const restored = parseDraftState(JSON.stringify(state));
     expect(restored).toEqual(state);
     expect(restored.ordering.basket.map((l) => l.isValid)).toEqual([true, false]);
+  });
+
+  it('keeps a typed non-number (10.5) as typed and invalid through a reload and a product refresh', () => {
+    const typed = draft({ basket: enterQuantity(basketOf([p1, 10]), p2, '10.5') });
+    const restored = parseDraftState(JSON.stringify({ ordering: typed, connect: emptyDraft })).ordering;
+    expect(restored.basket[1]).toEqual({ product: p2, qty: 0, isValid: false, entry: '10.5' });
+    expect(refreshBasket(restored.basket, [p1, p2])).toBe(restored.basket);
   });
 
   it('does not trust a stored isValid flag', () => {

@@ -6,7 +6,7 @@ import {
   type OrderSubmitInput,
   type Portal,
   ProductRow,
-  setQuantity,
+  rewriteLine,
 } from '@portal/core';
 import { z } from 'zod';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -25,12 +25,14 @@ import type { ApplyOn } from './product-table.ts';
 export type OrderBasket = Basket<ProductRow>;
 
 /** Rebuilds a basket from stored lines: every line's validity is computed again from its product. */
-export function restoreBasket(lines: readonly { product: ProductRow; qty: number }[]): OrderBasket {
-  return lines.reduce<OrderBasket>((basket, line) => setQuantity(basket, line.product, line.qty), emptyBasket());
+export function restoreBasket(lines: readonly { product: ProductRow; qty: number; entry?: string | undefined }[]): OrderBasket {
+  return lines.reduce<OrderBasket>((basket, line) => rewriteLine(basket, line.product, line), emptyBasket());
 }
 
 const StoredBasket = z
-  .array(z.object({ product: ProductRow, qty: z.number(), isValid: z.boolean().optional() }))
+  .array(
+    z.object({ product: ProductRow, qty: z.number(), isValid: z.boolean().optional(), entry: z.string().max(64).optional() }),
+  )
   .transform((lines) => restoreBasket(lines));
 
 /** The key of one checkout and the payload it was made for (ADR: a changed order gets a new key). */
@@ -164,7 +166,7 @@ export function refreshBasket(basket: OrderBasket, products: readonly ProductRow
   const byId = new Map(products.map((p) => [p.id, p]));
   const next = basket.reduce<OrderBasket>((b, line) => {
     const product = byId.get(String(line.product.id));
-    return product ? setQuantity(b, product, line.qty) : b;
+    return product ? rewriteLine(b, product, line) : b;
   }, emptyBasket());
   return JSON.stringify(next) === JSON.stringify(basket) ? basket : next;
 }

@@ -6,7 +6,6 @@ import {
   applySuggested,
   filterProducts,
   nextSort,
-  parseQuantity,
   PRODUCT_COLUMNS,
   sortProducts,
   suggestedChanges,
@@ -77,13 +76,13 @@ describe('apply-on', () => {
   const empty: OrderBasket = [];
 
   it('"this product" sets only that product', () => {
-    const basket = applyQuantity(empty, b, 10, 'product', rows);
+    const basket = applyQuantity(empty, b, '10', 'product', rows);
     expect(basket.map((l) => [l.product.id, l.qty])).toEqual([['A2', 10]]);
   });
 
   it('"all products" sets every listed product, each validated on its own', () => {
     const x = product({ id: 'X', packagingUnit: 4, minimum: 4 });
-    const basket = applyQuantity(empty, b, 10, 'all', [b, c, x]);
+    const basket = applyQuantity(empty, b, '10', 'all', [b, c, x]);
     expect(basket.map((l) => [l.product.id, l.qty, l.isValid])).toEqual([
       ['A2', 10, true],
       ['A3', 10, true],
@@ -93,13 +92,13 @@ describe('apply-on', () => {
   });
 
   it('"all products" includes the edited product even when it is not listed', () => {
-    expect(applyQuantity(empty, a, 5, 'all', [c]).map((l) => l.product.id)).toEqual(['A3', 'A10']);
+    expect(applyQuantity(empty, a, '5', 'all', [c]).map((l) => l.product.id)).toEqual(['A3', 'A10']);
   });
 
   it('a cleared quantity removes the line(s)', () => {
-    const full = applyQuantity(empty, a, 5, 'all', rows);
-    expect(applyQuantity(full, a, null, 'product', rows)).toHaveLength(2);
-    expect(applyQuantity(full, a, null, 'all', rows)).toEqual([]);
+    const full = applyQuantity(empty, a, '5', 'all', rows);
+    expect(applyQuantity(full, a, '', 'product', rows)).toHaveLength(2);
+    expect(applyQuantity(full, a, '', 'all', rows)).toEqual([]);
   });
 });
 
@@ -117,11 +116,15 @@ describe('suggested quantities', () => {
   });
 });
 
-describe('quantity text', () => {
-  it('reads an empty field as cleared and anything else as a number', () => {
-    expect(parseQuantity('')).toBeNull();
-    expect(parseQuantity(' 12 ')).toBe(12);
-    expect(parseQuantity('2,5')).toBe(2.5);
-    expect(parseQuantity('x')).toBeNaN();
+describe('quantity text (issue 10 item 1)', () => {
+  it('keeps 10.5, 1e3, -10 and abc as typed, on every product "all products" reaches', () => {
+    for (const text of ['10.5', '1e3', '-10', 'abc', '2,5']) {
+      expect(applyQuantity([] as OrderBasket, b, text, 'product', rows)).toEqual([{ product: b, qty: 0, isValid: false, entry: text }]);
+      expect(applyQuantity([] as OrderBasket, b, text, 'all', rows).map((l) => [l.product.id, l.entry])).toEqual([
+        ['A10', text],
+        ['A2', text],
+        ['A3', text],
+      ]);
+    }
   });
 });

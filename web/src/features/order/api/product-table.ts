@@ -1,4 +1,4 @@
-import { type OrderingSettingName, type ProductRow, quantityOf, setQuantity } from '@portal/core';
+import { enterQuantity, type OrderingSettingName, type ProductRow, quantityOf, setQuantity } from '@portal/core';
 import type { MessageKey } from '../../../i18n/index.ts';
 import type { OrderBasket } from './order-draft.ts';
 
@@ -139,20 +139,20 @@ export function filterProducts(rows: readonly ProductRow[], text: string): Produ
 export type ApplyOn = 'product' | 'all';
 
 /**
- * An entered quantity (SPEC 3 apply-on): on "this product" it sets that product's line; on "all
- * products" every listed product gets the same quantity. A cleared value (null/NaN/0) removes the
- * line(s), as core's setQuantity does.
+ * A typed quantity (SPEC 3 apply-on): on "this product" it sets that product's line; on "all products"
+ * every listed product gets the same text. Blank or 0 removes the line(s); text that is not a whole
+ * number stays as typed in invalid line(s), as core's enterQuantity does.
  */
 export function applyQuantity(
   basket: OrderBasket,
   product: ProductRow,
-  qty: number | null,
+  text: string,
   applyOn: ApplyOn,
   listed: readonly ProductRow[],
 ): OrderBasket {
-  if (applyOn === 'product') return setQuantity(basket, product, qty);
+  if (applyOn === 'product') return enterQuantity(basket, product, text);
   const targets = listed.some((p) => p.id === product.id) ? listed : [...listed, product];
-  return targets.reduce((b, p) => setQuantity(b, p, qty), basket);
+  return targets.reduce((b, p) => enterQuantity(b, p, text), basket);
 }
 
 /**
@@ -166,10 +166,3 @@ export function applySuggested(basket: OrderBasket, products: readonly ProductRo
 /** How many products would change with 'Use suggested quantities' (0 disables the button). */
 export const suggestedChanges = (basket: OrderBasket, products: readonly ProductRow[]): number =>
   products.filter((p) => p.suggestedQuantity > 0 && quantityOf(basket, p.id) !== p.suggestedQuantity).length;
-
-/** An input's text as a quantity: '' is null (clears), anything else a number (NaN when unreadable). */
-export function parseQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return Number(trimmed.replace(',', '.'));
-}

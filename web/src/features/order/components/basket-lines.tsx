@@ -1,4 +1,4 @@
-import { type ProductRow, quantityRule } from '@portal/core';
+import type { ProductRow } from '@portal/core';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
@@ -21,7 +21,7 @@ export function BasketLines({
 }: {
   basket: OrderBasket;
   locationId: string;
-  onQuantity: (product: ProductRow, qty: number | null) => void;
+  onQuantity: (product: ProductRow, text: string) => void;
   onRemove: (product: ProductRow) => void;
   issues?: Map<string, string[]>;
   disabled?: boolean;
@@ -31,7 +31,7 @@ export function BasketLines({
     <ul className="divide-y divide-slate-100">
       {basket.map((line) => {
         const serverIssue = issues?.get(String(line.product.id))?.map((m) => translateCoreMessage(t, m)).join(' · ');
-        const invalid = quantityRule(line.product, line.qty) !== null || Boolean(serverIssue);
+        const invalid = !line.isValid || Boolean(serverIssue);
         return (
           <li
             key={line.product.id}
@@ -52,9 +52,9 @@ export function BasketLines({
             <div className="w-32 flex-1 sm:flex-none">
               <QuantityInput
                 product={line.product}
-                value={line.qty}
+                line={line}
                 clearable={false}
-                onChange={(q) => onQuantity(line.product, q)}
+                onChange={(text) => onQuantity(line.product, text)}
                 label={t('order.products.quantityFor', { name: line.product.name })}
                 serverIssue={serverIssue}
               />

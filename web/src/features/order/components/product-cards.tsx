@@ -1,4 +1,3 @@
-import { quantityOf } from '@portal/core';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -28,11 +27,11 @@ export function ProductCards({
   return (
     <ul className="space-y-3" aria-label={t('order.products.tableLabel')}>
       {rows.map((row) => {
-        const qty = quantityOf(basket, row.id);
+        const line = basket.find((l) => l.product.id === row.id);
         return (
           <li
             key={row.id}
-            className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ${qty ? 'ring-brand-300' : 'ring-slate-200'}`}
+            className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ${line ? 'ring-brand-300' : 'ring-slate-200'}`}
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
@@ -78,8 +77,8 @@ export function ProductCards({
               <div className="w-32">
                 <QuantityInput
                   product={row}
-                  value={qty}
-                  onChange={(q) => onQuantity(row, q)}
+                  line={line}
+                  onChange={(text) => onQuantity(row, text)}
                   label={t('order.products.quantityFor', { name: row.name })}
                   size="lg"
                 />

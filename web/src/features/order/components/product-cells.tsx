@@ -11,7 +11,7 @@ export interface ProductListProps {
   rows: readonly ProductRow[];
   columns: readonly ProductColumn[];
   basket: OrderBasket;
-  onQuantity: (product: ProductRow, qty: number | null) => void;
+  onQuantity: (product: ProductRow, text: string) => void;
   locationId: string;
   ctx: Pick<OrderContext, 'locale' | 'currency'>;
 }

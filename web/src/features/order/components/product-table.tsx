@@ -1,4 +1,3 @@
-import { quantityOf } from '@portal/core';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -79,7 +78,8 @@ export function ProductTable({
         </thead>
         <tbody>
           {rows.map((row) => {
-            const qty = quantityOf(basket, row.id);
+            const line = basket.find((l) => l.product.id === row.id);
+            const qty = line?.qty ?? 0;
             return (
               <tr key={row.id} className={`group ${qty ? 'bg-brand-50/40' : ''}`}>
                 <th
@@ -107,8 +107,8 @@ export function ProductTable({
                 >
                   <QuantityInput
                     product={row}
-                    value={qty}
-                    onChange={(q) => onQuantity(row, q)}
+                    line={line}
+                    onChange={(text) => onQuantity(row, text)}
                     label={t('order.products.quantityFor', { name: row.name })}
                   />
                 </td>

@@ -1,23 +1,29 @@
-import { type ProductRow, type QuantityProblem, quantityRule } from '@portal/core';
+import { type BasketLine, enterQuantity, type LineProblem, lineProblem, lineText, type ProductRow } from '@portal/core';
 import { useId, useState } from 'react';
 import { type Translate, translateCoreMessage, useT } from '../../../i18n/index.ts';
 
-/** 'Minimum: 10', 'Maximum: 500', 'PU: 5' — the spec's word (translated) with the bound it refers to. */
-export function problemText(t: Translate, problem: QuantityProblem, product: ProductRow): string {
+/** 'Minimum: 10', 'Maximum: 500', 'PU: 5', 'Value must be numeric' — the spec's words (translated) with their bound. */
+export function problemText(t: Translate, problem: LineProblem, product: ProductRow): string {
   const word = translateCoreMessage(t, problem);
   if (problem === 'Minimum') return `${word}: ${Math.max(1, product.minimum ?? 1)}`;
   if (problem === 'Maximum') return product.maximum == null ? word : `${word}: ${product.maximum}`;
-  return `${word}: ${product.packagingUnit}`;
+  if (problem === 'PU') return `${word}: ${product.packagingUnit}`;
+  return word;
 }
 
+/** Whether `text` already stands for `line` (so a basket update caused by typing it leaves the field alone). */
+const standsFor = (text: string, product: ProductRow, line: BasketLine<ProductRow> | undefined): boolean =>
+  lineText(enterQuantity([], product, text)[0]) === lineText(line);
+
 /**
- * The order quantity of one product. Digits only (a quantity is a whole number); validated live with
- * core's quantity rule, the problem shown at the input. `clearable`: an emptied input removes the line
- * at once (the products step); otherwise emptying only shows while typing and the line stays (basket).
+ * The order quantity of one product, the one quantity field of the portal. What is typed stays as typed:
+ * the text goes to core's enterQuantity, which keeps anything but a whole number as an invalid line
+ * ('Value must be numeric'); the line's problem shows at the input. `clearable`: an emptied input removes
+ * the line at once (the products step); otherwise emptying only shows while typing and the line stays.
  */
 export function QuantityInput({
   product,
-  value,
+  line,
   onChange,
   label,
   clearable = true,
@@ -25,9 +31,10 @@ export function QuantityInput({
   size = 'md',
 }: {
   product: ProductRow;
-  /** The basket's quantity, 0 when the product has no line. */
-  value: number;
-  onChange: (qty: number | null) => void;
+  /** The product's basket line, undefined when it has none. */
+  line: BasketLine<ProductRow> | undefined;
+  /** The text as typed. */
+  onChange: (text: string) => void;
   /** Accessible name, e.g. 'Order quantity for Gift Card 25'. */
   label: string;
   clearable?: boolean;
@@ -36,14 +43,15 @@ export function QuantityInput({
 }) {
   const t = useT();
   const id = useId();
-  const [text, setText] = useState(value ? String(value) : '');
-  const [seen, setSeen] = useState(value);
+  const shown = lineText(line);
+  const [text, setText] = useState(shown);
+  const [seen, setSeen] = useState(shown);
   // The basket changed from elsewhere (apply to all, suggested quantities, another input): show it.
-  if (value !== seen) {
-    setSeen(value);
-    setText(value ? String(value) : '');
+  if (shown !== seen) {
+    setSeen(shown);
+    if (!standsFor(text, product, line)) setText(shown);
   }
-  const problem = value ? quantityRule(product, value) : null;
+  const problem = line ? lineProblem(line) : null;
   const message = problem ? problemText(t, problem, product) : serverIssue;
   const invalid = Boolean(message);
   return (
@@ -52,21 +60,22 @@ export function QuantityInput({
         id={id}
         type="text"
         inputMode="numeric"
-        pattern="[0-9]*"
         autoComplete="off"
+        data-quantity-input=""
         aria-label={label}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? `${id}-problem` : undefined}
         value={text}
         placeholder="0"
+        maxLength={64}
         onChange={(e) => {
-          const digits = e.target.value.replace(/\D/g, '').slice(0, 7);
-          setText(digits);
-          if (digits === '' && !clearable) return;
-          onChange(digits === '' ? null : Number(digits));
+          const typed = e.target.value;
+          setText(typed);
+          if (typed.trim() === '' && !clearable) return;
+          onChange(typed);
         }}
         onBlur={() => {
-          if (text === '' && value) setText(String(value));
+          if (text.trim() === '' && line) setText(shown);
         }}
         onFocus={(e) => e.target.select()}
         className={[
@@ -75,7 +84,7 @@ export function QuantityInput({
           size === 'lg' ? 'px-3 py-2.5 text-base' : 'px-2.5 py-1.5 text-base sm:text-sm',
           invalid
             ? 'border-red-400 bg-red-50/40 focus:border-red-500 focus:ring-red-200'
-            : value
+            : line
               ? 'border-brand-400 focus:border-brand-500 focus:ring-brand-100'
               : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
         ].join(' ')}

@@ -1,4 +1,4 @@
-import { removeLine, setQuantity } from '@portal/core';
+import { enterQuantity, removeLine } from '@portal/core';
 import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -39,7 +39,7 @@ export function BasketRoute() {
           <BasketLines
             basket={basket}
             locationId={location.storeId}
-            onQuantity={(product, qty) => updateBasket(ctx.portal, ctx.retailerId, (b) => setQuantity(b, product, qty))}
+            onQuantity={(product, text) => updateBasket(ctx.portal, ctx.retailerId, (b) => enterQuantity(b, product, text))}
             onRemove={(product) => updateBasket(ctx.portal, ctx.retailerId, (b) => removeLine(b, product.id))}
           />
         )}

@@ -1,4 +1,4 @@
-import { isOrderValid, orderProblems, orderTotal, removeLine, setQuantity } from '@portal/core';
+import { enterQuantity, isOrderValid, orderProblems, orderTotal, removeLine } from '@portal/core';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -118,7 +118,7 @@ export function CheckRoute() {
                 locationId={location.storeId}
                 disabled={sending}
                 issues={failure?.issues.byProduct}
-                onQuantity={(product, qty) => editBasket((b) => setQuantity(b, product, qty))}
+                onQuantity={(product, text) => editBasket((b) => enterQuantity(b, product, text))}
                 onRemove={(product) => editBasket((b) => removeLine(b, product.id))}
               />
             )}

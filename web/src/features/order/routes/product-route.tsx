@@ -1,4 +1,3 @@
-import { quantityOf } from '@portal/core';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -68,9 +67,9 @@ export function ProductRoute() {
               <p className="text-sm text-slate-600">{limitsText(t, product)}</p>
               <QuantityInput
                 product={product}
-                value={quantityOf(ctx.draft.basket, product.id)}
-                onChange={(q) =>
-                  updateBasket(ctx.portal, ctx.retailerId, (b) => applyQuantity(b, product, q, applyOn, all))
+                line={ctx.draft.basket.find((l) => l.product.id === product.id)}
+                onChange={(text) =>
+                  updateBasket(ctx.portal, ctx.retailerId, (b) => applyQuantity(b, product, text, applyOn, all))
                 }
                 label={t('order.products.quantityFor', { name: product.name })}
                 size="lg"

@@ -74,8 +74,8 @@ export function ProductsRoute() {
   const listed = sortProducts(filterProducts(items, filter), sort);
   const basket = ctx.draft.basket;
 
-  const onQuantity = (product: ProductRow, qty: number | null) =>
-    updateBasket(ctx.portal, ctx.retailerId, (b) => applyQuantity(b, product, qty, applyOn, listed));
+  const onQuantity = (product: ProductRow, text: string) =>
+    updateBasket(ctx.portal, ctx.retailerId, (b) => applyQuantity(b, product, text, applyOn, listed));
   const changes = suggestedChanges(basket, items);
   const useSuggested = () => {
     updateBasket(ctx.portal, ctx.retailerId, (b) => applySuggested(b, items));
