@@ -38,6 +38,21 @@ describe('snack queue', () => {
     expect(s.queue[0]).toMatchObject({ text: 'Failed', theme: 'red', title: 'Oops', mode: 'fixed' });
   });
 
+  it('a newer success replaces older ones at once, shown or waiting (issue 10 item 13)', () => {
+    const green = { theme: 'green' };
+    const shown = push(initialSnackState, 'Suggested quantities applied', green);
+    const replaced = push(shown, 'Order created', green);
+    expect(replaced.queue.map((x) => x.text)).toEqual(['Order created']);
+    expect(currentSnack(replaced)?.id).not.toBe(currentSnack(shown)?.id); // a new id restarts the 10 s
+    const waiting = push(push(push(initialSnackState, 'Failed', { theme: 'red' }), 'Saved', green), 'Notice');
+    expect(push(waiting, 'Order created', green).queue.map((x) => x.text)).toEqual(['Failed', 'Order created', 'Notice']);
+  });
+
+  it('never replaces errors or notices with a success', () => {
+    const s = push(push(initialSnackState, 'Failed', { theme: 'red' }), 'Notice');
+    expect(push(s, 'Saved', { theme: 'green' }).queue.map((x) => x.text)).toEqual(['Failed', 'Notice', 'Saved']);
+  });
+
   it('auto-dismisses after 10 s (SPEC 9)', () => {
     expect(SNACK_DISMISS_MS).toBe(10_000);
   });

@@ -26,9 +26,14 @@ export type SnackAction = { type: 'push'; snack: SnackInput } | { type: 'dismiss
 
 export const initialSnackState: SnackState = { queue: [], nextId: 1 };
 
+/** A success (green) confirms something done; a newer one makes older ones stale. */
+const isSuccess = (snack: Pick<Snack, 'theme'>): boolean => snack.theme === 'green';
+
 /**
  * The snack alert queue (SPEC 4): one message at a time, a message whose text is already queued
- * (shown or waiting) is ignored, and dismissing removes it so the next one shows.
+ * (shown or waiting) is ignored, and dismissing removes it so the next one shows. A newer success
+ * replaces every older success (shown or waiting) in the place of the first one, so a confirmation never
+ * waits 10 s behind a stale one; errors and notices are never replaced.
  */
 export function snackReducer(state: SnackState, action: SnackAction): SnackState {
   switch (action.type) {
@@ -42,7 +47,11 @@ export function snackReducer(state: SnackState, action: SnackAction): SnackState
         mode: action.snack.mode ?? 'toast',
         ...(action.snack.title ? { title: action.snack.title } : {}),
       };
-      return { queue: [...state.queue, snack], nextId: state.nextId + 1 };
+      const nextId = state.nextId + 1;
+      const first = isSuccess(snack) ? state.queue.findIndex(isSuccess) : -1;
+      if (first === -1) return { queue: [...state.queue, snack], nextId };
+      const queue = state.queue.flatMap((s, i) => (i === first ? [snack] : isSuccess(s) ? [] : [s]));
+      return { queue, nextId };
     }
     case 'dismiss': {
       if (!state.queue.some((s) => s.id === action.id)) return state;

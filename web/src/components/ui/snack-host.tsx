@@ -4,7 +4,9 @@ import { Alert } from './alert.tsx';
 
 /**
  * Shows the head of the snack queue: one at a time, auto-dismissed after 10 s or by its close button.
- * Toasts float above the bottom bar; 'fixed' snacks sit at the top edge.
+ * Toasts float at the top centre just under the sticky header (h-16), where no primary action lives:
+ * page actions (Submit order, Continue) sit in the content and the summary bar at the bottom, and the
+ * phone's bottom bar stays free. 'fixed' snacks sit at the top edge.
  */
 export function SnackHost({ closeLabel }: { closeLabel: string }) {
   const snack = currentSnack(useSnackState());
@@ -18,7 +20,7 @@ export function SnackHost({ closeLabel }: { closeLabel: string }) {
   const placement =
     snack?.mode === 'fixed'
       ? 'top-0 inset-x-0'
-      : 'inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] md:bottom-6 md:left-auto md:right-6 md:w-96';
+      : 'inset-x-3 top-[calc(4.5rem+env(safe-area-inset-top))] sm:inset-x-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2';
 
   return (
     <div aria-live="polite" className={`pointer-events-none fixed z-50 ${placement}`}>
