@@ -24,8 +24,8 @@ const ean = (n: number) => {
 };
 const RETAILER = 'R-S1';
 const OTHER = 'R-S2';
-const STORES = [
-  { storeId: 'S-S11', retailerId: RETAILER, name: 'Zeta Markt' },
+const STORES: { storeId: string; retailerId: string; name: string; customerStoreId?: string }[] = [
+  { storeId: 'S-S11', retailerId: RETAILER, name: 'Zeta Markt', customerStoreId: 'ZM-0011' },
   { storeId: 'S-S12', retailerId: RETAILER, name: 'Alpha Markt' },
   { storeId: 'S-S21', retailerId: OTHER, name: 'Other Markt' },
 ];
@@ -93,7 +93,17 @@ function expected(query: { customerId: string; startDate: string; endDate: strin
     quantity += l.quantity;
     amountCents += cents(l);
   }
-  const sales = [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
+  let sales = [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
+  if (query.groupBy === 'store') {
+    sales = sales.map((g) => ({ ...g, customerStoreId: STORES.find((s) => s.storeId === g.key)!.customerStoreId ?? null }));
+  } else if (query.groupBy !== 'product') {
+    // Time groupings: every period the range touches, zero where nothing sold (issue 10 item 3).
+    const periods = new Set<string>();
+    for (let date = query.startDate; date <= query.endDate; date = addDays(date, 1)) {
+      periods.add(({ day: date, week: weekOf(date), month: monthOf(date) } as Record<string, string>)[query.groupBy]!);
+    }
+    sales = [...periods].map((key) => groups.get(key) ?? { key, label: key, quantity: 0, amountCents: 0 });
+  }
   return { sales, totalSales: { quantity, amountCents }, resultCount: sales.length, lines: chosen };
 }
 
@@ -180,13 +190,15 @@ describe('GET /api/sales', () => {
     }
   });
 
-  it('labels stores and products by name and weeks by their Monday', async () => {
+  it('labels stores by name and customer store ID, products by name and weeks by their Monday', async () => {
     const base = { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20' };
     const stores = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'store' })));
-    expect(stores.sales.map((g) => [g.key, g.label])).toEqual([
-      ['S-S11', 'Zeta Markt'],
-      ['S-S12', 'Alpha Markt'],
+    expect(stores.sales.map((g) => [g.key, g.label, g.customerStoreId])).toEqual([
+      ['S-S11', 'Zeta Markt', 'ZM-0011'],
+      ['S-S12', 'Alpha Markt', null],
     ]);
+    const filtered = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'store', storeId: 'S-S11' })));
+    expect(filtered.sales.map((g) => g.customerStoreId)).toEqual(['ZM-0011']);
     const products = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'product' })));
     expect(products.sales.map((g) => g.label)).toEqual(['Gift card 25', 'Gift card 50', 'Game card 20']);
     const weeks = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'week' })));
@@ -206,10 +218,34 @@ describe('GET /api/sales', () => {
     }
   });
 
-  it('answers an EAN no product carries with empty results', async () => {
+  it('answers every day, week and month of the range, zero where nothing sold', async () => {
+    // 28 days, the first 18 before the first sales day (2026-08-28).
+    const base = { customerId: RETAILER, startDate: '2026-08-10', endDate: '2026-09-06' };
+    const days = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'day' })));
+    expect(days.sales).toHaveLength(28);
+    expect(days.resultCount).toBe(28);
+    expect(days.sales[0]).toEqual({ key: '2026-08-10', label: '2026-08-10', quantity: 0, amountCents: 0 });
+    expect(days.sales.filter((g) => g.quantity === 0 && g.amountCents === 0).length).toBeGreaterThanOrEqual(18);
+    const weeks = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'week' })));
+    expect(weeks.sales.map((g) => g.key)).toEqual(['2026-08-10', '2026-08-17', '2026-08-24', '2026-08-31']);
+    const months = SalesAnswer.parse(await readJson(await get('', { ...base, groupBy: 'month', startDate: '2026-06-15' })));
+    expect(months.sales.map((g) => [g.key, g.quantity > 0])).toEqual([
+      ['2026-06', false],
+      ['2026-07', false],
+      ['2026-08', true],
+      ['2026-09', true],
+    ]);
+  });
+
+  it('answers an EAN no product carries with zero for every day', async () => {
     const res = await get('', { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20', ean: ean(999) });
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ sales: [], totalSales: { quantity: 0, amountCents: 0 }, resultCount: 0 });
+    const answer = SalesAnswer.parse(await readJson(res));
+    expect(answer.totalSales).toEqual({ quantity: 0, amountCents: 0 });
+    expect(answer.sales).toHaveLength(28);
+    expect(answer.sales.every((g) => g.quantity === 0 && g.amountCents === 0)).toBe(true);
+    const products = await get('', { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20', ean: ean(999), groupBy: 'product' });
+    expect(await readJson(products)).toEqual({ sales: [], totalSales: { quantity: 0, amountCents: 0 }, resultCount: 0 });
   });
 
   it('lets a customer-group user read the retailers of its group only', async () => {

@@ -263,6 +263,8 @@ export const SalesGroup = z.object({
   label: z.string(),
   quantity: z.number().int(),
   amountCents: z.number().int(),
+  /** Store groups only: the customer store ID users know the store by (null when it has none). */
+  customerStoreId: z.string().nullable().optional(),
 });
 export type SalesGroup = z.infer<typeof SalesGroup>;
 

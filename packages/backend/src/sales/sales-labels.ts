@@ -10,13 +10,14 @@ import { storeKey, storeKeys } from '../masterdata/store.ts';
  */
 export const BATCH_GET_LIMIT = 100;
 
-export type StoreName = { name: string };
+/** A store as the sales answer names it: its name and the customer store ID users know it by (SPEC 3 Store). */
+export type StoreLabel = { name: string; customerStoreId: string | null };
 export type ProductName = { name: string; ean: string };
 
 /** Reads store and product items by key in as few BatchGetItems as possible (one for up to 100 keys). */
 export async function namesByKey(db: Db, storeIds: readonly string[], productIds: readonly string[]) {
   const items = await batchGet(db, [...storeIds.map(storeKey), ...productIds.map(productKey)], {
-    projection: ['name', 'ean', 'storeId', 'productId', 'retailerId'],
+    projection: ['name', 'ean', 'storeId', 'productId', 'retailerId', 'customerStoreId'],
   });
   const stores = new Map<string, Item>();
   const products = new Map<string, Item>();
@@ -31,13 +32,18 @@ export async function namesByKey(db: Db, storeIds: readonly string[], productIds
   return { stores, products };
 }
 
-/** Names of stores of one retailer: one BatchGetItem up to 100 stores, else the retailer's store list. */
-export async function storeNames(db: Db, retailerId: string, storeIds: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+const storeLabel = (item: Item): StoreLabel => ({
+  name: String(item.name),
+  customerStoreId: typeof item.customerStoreId === 'string' && item.customerStoreId !== '' ? item.customerStoreId : null,
+});
+
+/** Labels of stores of one retailer: one BatchGetItem up to 100 stores, else the retailer's store list. */
+export async function storeNames(db: Db, retailerId: string, storeIds: readonly string[]): Promise<Map<string, StoreLabel>> {
+  const out = new Map<string, StoreLabel>();
   if (storeIds.length === 0) return out;
   if (storeIds.length <= BATCH_GET_LIMIT) {
     const { stores } = await namesByKey(db, storeIds, []);
-    for (const [id, item] of stores) out.set(id, String(item.name));
+    for (const [id, item] of stores) out.set(id, storeLabel(item));
     return out;
   }
   const wanted = new Set(storeIds);
@@ -45,12 +51,12 @@ export async function storeNames(db: Db, retailerId: string, storeIds: readonly 
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': storeKeys.gsi1pk(retailerId) },
-    ProjectionExpression: 'storeId, #n',
+    ProjectionExpression: 'storeId, #n, customerStoreId',
     ExpressionAttributeNames: { '#n': 'name' },
   });
   for (const item of res.items) {
     const id = String(item.storeId);
-    if (wanted.has(id)) out.set(id, String(item.name));
+    if (wanted.has(id)) out.set(id, storeLabel(item));
   }
   return out;
 }

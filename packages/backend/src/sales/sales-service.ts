@@ -1,6 +1,7 @@
 import {
   addDays,
   type SalesAnswer,
+  type SalesGroup,
   type SalesNotes,
   type SalesQuery,
   type SalesTransaction,
@@ -28,6 +29,7 @@ import { getStore, type Store } from '../masterdata/store.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { requireOrderingPermission, requireRetailer, requireStrongAuthentication } from '../ordering/retailer-access.ts';
 import { namesByKey, productNames, storeNames } from './sales-labels.ts';
+import { withEveryPeriod } from './sales-periods.ts';
 import { checkSalesQuery } from './sales-range.ts';
 import { retailerTotals } from './sales-totals.ts';
 
@@ -140,24 +142,37 @@ export function createSalesService(deps: SalesDeps) {
         : null;
       totals?.catch(() => undefined);
       const scope = await scopeOf(db, actor, query);
-      if (matchesNothing(scope)) return { sales: [], totalSales: { quantity: 0, amountCents: 0 }, resultCount: 0 };
+      // Time groupings answer every period of the range, zero where nothing sold (sales-periods.ts).
+      const answer = (sales: SalesGroup[], totalSales: SalesAnswer['totalSales']): SalesAnswer => {
+        const all = withEveryPeriod(sales, query, (key) => ({ key, label: key, quantity: 0, amountCents: 0 }));
+        return { sales: all, totalSales, resultCount: all.length };
+      };
+      if (matchesNothing(scope)) return answer([], { quantity: 0, amountCents: 0 });
 
       const rows = totals ? (await totals).rows : await readRows(scope, rangeOf(query, scope), grainFor(groupBy), groupBy === 'store');
       const grouped = groupSales(rows, groupBy);
       const keys = grouped.sales.map((g) => g.key);
-      let labels: Map<string, string> | null = null;
       if (groupBy === 'store') {
-        labels = scope.store ? new Map([[scope.store.storeId, scope.store.name]]) : await storeNames(db, scope.retailerId, keys);
-      } else if (groupBy === 'product') {
+        // Stores by name and by the customer store ID users know them by (not the internal id, the key).
+        const stores = scope.store
+          ? new Map([[scope.store.storeId, { name: scope.store.name, customerStoreId: scope.store.customerStoreId ?? null }]])
+          : await storeNames(db, scope.retailerId, keys);
+        const sales = grouped.sales.map((g) => {
+          const store = stores.get(g.key);
+          return { ...g, label: store?.name ?? g.key, customerStoreId: store?.customerStoreId ?? null };
+        });
+        return answer(sales, grouped.totalSales);
+      }
+      let labels: Map<string, string> | null = null;
+      if (groupBy === 'product') {
         labels = scope.products ? new Map(scope.products.map((p) => [p.productId, p.name])) : await productNames(db, keys);
       }
       // day: the date; week: its Monday's date; month: YYYY-MM — the key itself. A store or product whose
       // item is gone keeps its id as label.
-      return {
-        sales: grouped.sales.map((g) => ({ ...g, label: labels?.get(g.key) ?? g.key })),
-        totalSales: grouped.totalSales,
-        resultCount: grouped.resultCount,
-      };
+      return answer(
+        grouped.sales.map((g) => ({ ...g, label: labels?.get(g.key) ?? g.key })),
+        grouped.totalSales,
+      );
     },
 
     async transactions(actor: OrderingActor, input: z.infer<typeof SalesTransactionsQuery>): Promise<SalesTransactionsPage> {
