@@ -1,5 +1,5 @@
 import { AppError, getAccount, orderingActor, sessionCookieName } from '@portal/backend';
-import { Messages } from '@portal/core';
+import { AccessErrorCode, Messages } from '@portal/core';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ClientIpResolver } from '../env.ts';
@@ -25,18 +25,29 @@ export const loadSession = (clientIp: ClientIpResolver) =>
   });
 
 /**
- * Guards a route: 401 unless signed in. With an expired password only the routes that renew it or show
- * the account are open (SPEC: 'an expired password signs in only to My Account'); others answer 403.
+ * Guards a route: 401 unless signed in. While a step of the account is pending, only the routes that
+ * take it or show the account are open (`allowPendingStep`: status, My Account, password change, MFA
+ * set-up; sign-out needs no account); every other route answers 403 with the step's code — an expired
+ * password first (SPEC 2: 'an expired password signs in only to My Account', ADR 011), then MFA that is
+ * required but not set up (issue 10 B). One rule, so no route can forget it.
  */
-export const requireAccount = (options: { allowExpiredPassword?: boolean } = {}) =>
+export const requireAccount = (options: { allowPendingStep?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const account = c.get('account');
-    if (!account) throw new AppError('auth', 'AUTH.REQUIRED', Messages.loginRequired);
-    if (!options.allowExpiredPassword && c.get('backend').auth.isPasswordExpired(account)) {
-      throw new AppError('forbidden', 'AUTH.PASSWORD_EXPIRED', Messages.passwordExpired);
+    const session = c.get('session');
+    if (!account || !session) throw new AppError('auth', 'AUTH.REQUIRED', Messages.loginRequired);
+    const step = options.allowPendingStep ? null : c.get('backend').auth.pendingStep(account, session);
+    if (step === 'passwordExpired') {
+      throw new AppError('forbidden', AccessErrorCode.passwordExpired, Messages.passwordExpired);
+    }
+    if (step === 'mfaSetUp') {
+      throw new AppError('forbidden', AccessErrorCode.mfaSetupRequired, MFA_SETUP_REQUIRED_MESSAGE);
     }
     await next();
   });
+
+const MFA_SETUP_REQUIRED_MESSAGE =
+  'Your account needs a second factor before you can use the portal. Please set up multi-factor authentication.';
 
 /** The signed-in account and session; only call behind requireAccount. */
 export function actorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {

@@ -3,11 +3,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 
 /** The caller's own account. Open with an expired password: renewing it happens from here. */
 export const accountRoutes = new Hono<AppEnv>()
-  .use(requireAccount({ allowExpiredPassword: true }))
+  .use(portals('ordering', 'connect'))
+  .use(requireAccount({ allowPendingStep: true }))
   .get('/', async (c) => c.json(await c.get('backend').accounts.profile(actorOf(c).account.username)))
   .post('/', validate('json', ProfileFormSchema), async (c) =>
     c.json(await c.get('backend').accounts.updateProfile(actorOf(c).account.username, c.req.valid('json'))),

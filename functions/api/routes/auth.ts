@@ -2,6 +2,7 @@ import { ChangePasswordFormSchema, ForgotPasswordFormSchema, ResetPasswordFormSc
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import {
   clearMfaAttemptCookie,
@@ -16,6 +17,7 @@ import { validate } from '../middleware/validate.ts';
 const ChangePasswordInput = ChangePasswordFormSchema.and(z.object({ endOtherSessions: z.boolean().optional() }));
 
 export const authRoutes = new Hono<AppEnv>()
+  .use(portals('ordering', 'connect'))
   .post('/signin', validate('json', SignInInput), async (c) => {
     const backend = c.get('backend');
     // A new session on every sign-in: a token planted before login never becomes authenticated.
@@ -40,7 +42,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .put(
     '/change-password',
-    requireAccount({ allowExpiredPassword: true }),
+    requireAccount({ allowPendingStep: true }),
     validate('json', ChangePasswordInput),
     async (c) => {
       const { account, session } = actorOf(c);

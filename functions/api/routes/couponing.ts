@@ -2,6 +2,7 @@ import { CardQuery, CouponActionInput, CouponActionName, IDEMPOTENCY_HEADER, Ide
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { orderingActorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -14,6 +15,7 @@ const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: Idemp
  * The couponing service checks permissions per function and per object.
  */
 export const serialNumberCheckRoutes = new Hono<AppEnv>()
+  .use(portals('ordering'))
   .use(requireAccount())
   .post('/', validate('json', SerialCheckInput), async (c) =>
     c.json(await c.get('backend').couponing.check(orderingActorOf(c), c.req.valid('json'))),
@@ -36,6 +38,7 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
 
 /** SPEC 7 get-couponing-status: the derived status of a serial (of one card with ?ean=). */
 export const couponingStatusRoutes = new Hono<AppEnv>()
+  .use(portals('ordering'))
   .use(requireAccount())
   .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
     c.json(await c.get('backend').couponing.status(orderingActorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),

@@ -2,6 +2,7 @@ import { isPortal } from '@portal/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { clearSessionCookie, mfaAttemptToken } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
@@ -17,7 +18,8 @@ const QrQuery = z.object({
  * account: the user logs in again with the new factor (SPEC 2 multi-factor set-up page).
  */
 export const mfaRoutes = new Hono<AppEnv>()
-  .use(requireAccount({ allowExpiredPassword: true }))
+  .use(portals('ordering', 'connect'))
+  .use(requireAccount({ allowPendingStep: true }))
   .get('/secret-code', validate('query', QrQuery), async (c) => {
     const png = await c.get('backend').mfa.setupAppQr(actorOf(c).account.username, c.req.valid('query').height);
     c.header('Cache-Control', 'no-store');
@@ -49,6 +51,6 @@ export const mfaRoutes = new Hono<AppEnv>()
   );
 
 /** GET /send-otp-code (SPEC 7): e-mails a sign-in code for the pending second step. Public by nature. */
-export const otpRoutes = new Hono<AppEnv>().get('/', async (c) =>
+export const otpRoutes = new Hono<AppEnv>().use(portals('ordering', 'connect')).get('/', async (c) =>
   c.json(await c.get('backend').mfa.sendEmailCode(mfaAttemptToken(c))),
 );

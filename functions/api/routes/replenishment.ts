@@ -11,6 +11,7 @@ import {
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { orderingActorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -23,6 +24,7 @@ const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: Idempo
  * checks permissions per function and per object (ADR 015).
  */
 export const replenishmentRoutes = new Hono<AppEnv>()
+  .use(portals('ordering'))
   .use(requireAccount())
   .get('/retailers', validate('query', RetailersQuery), async (c) =>
     c.json(await c.get('backend').ordering.retailers(orderingActorOf(c), c.req.valid('query'))),

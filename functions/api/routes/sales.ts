@@ -2,11 +2,13 @@ import { SalesQuery, SalesTransactionsQuery } from '@portal/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { orderingActorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
 /** Sales of a retailer (SPEC 7 sales): the statistic, its transactions and notes (ADR 015). */
 export const salesRoutes = new Hono<AppEnv>()
+  .use(portals('ordering'))
   .use(requireAccount())
   .get('/', validate('query', SalesQuery), async (c) =>
     c.json(await c.get('backend').sales.sales(orderingActorOf(c), c.req.valid('query'))),

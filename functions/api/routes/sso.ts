@@ -1,6 +1,7 @@
 import { SsoCompleteInput, SsoStartQuery } from '@portal/core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
 import { requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -10,6 +11,7 @@ import { validate } from '../middleware/validate.ts';
  * POST { app, code, state, iss? } from the callback page  -> LoginResult + session cookie, like signin
  */
 export const ssoRoutes = new Hono<AppEnv>()
+  .use(portals('ordering', 'connect'))
   .get('/', validate('query', SsoStartQuery), async (c) =>
     c.json(await c.get('backend').sso.start(c.req.valid('query'), requestMeta(c))),
   )

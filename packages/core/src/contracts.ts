@@ -120,6 +120,8 @@ export const SessionStatus = z.object({
   mfaStatus: MfaMethod,
   /** The MFA activation notice was dismissed for good (kept per user on the server). */
   mfaNoticeDismissed: z.boolean().optional(),
+  /** MFA is required and not set up yet: until it is, the API answers only My Account and MFA set-up. */
+  mfaSetupRequired: z.boolean().optional(),
   /** How this session was signed in: Microsoft single sign-on counts as multi-factor (ADR 009). */
   signInMethod: z.enum(['password', 'sso']).optional(),
   /** Unused recovery codes left, when MFA is active. */
@@ -162,6 +164,8 @@ export const BrandSettings = z.object({
     termsOfUseRequired: z.boolean().optional(),
     /** The anonymous external questionnaire behind 'Evaluate our service' (SPEC 1, 9); none hides the entry. */
     questionnaireUrl: z.string().url().optional(),
+    /** The day (YYYY-MM-DD) MFA becomes required for all accounts (SPEC 1 notice); none: no notice. */
+    mfaActivationDate: z.iso.date().optional(),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { landingTarget, needsRetailerSelection, sessionLandingPage } from './landing.ts';
+import {
+  landingTarget,
+  maySeeSection,
+  needsRetailerSelection,
+  orderingReturnPath,
+  pendingAccountStep,
+  sameOriginPath,
+  sessionLandingPage,
+} from './landing.ts';
 
 describe('landingTarget', () => {
   it('sends card ordering and retailer sales users to retailer selection', () => {
@@ -62,4 +70,52 @@ describe('needsRetailerSelection', () => {
   it('never asks when retailer level is disabled', () => {
     expect(needsRetailerSelection({ disableRetailerLevel: true }, false)).toBe(false);
   });
+});
+
+describe('pending account steps (issue 10 B)', () => {
+  const configured = '/app/retailer-selection';
+  it('sends an account that must set up MFA to the set-up page, an expired password first to My Account', () => {
+    const base = { loggedIn: true, passwordExpired: false, mfaEnabled: false, configured };
+    expect(sessionLandingPage({ ...base, mfaSetupRequired: true })).toBe('/app/my-account/mfa');
+    expect(sessionLandingPage({ ...base, passwordExpired: true, mfaSetupRequired: true })).toBe('/app/my-account');
+    expect(pendingAccountStep({ passwordExpired: true, mfaSetupRequired: true })).toBe('passwordExpired');
+    expect(pendingAccountStep({ passwordExpired: false, mfaSetupRequired: true })).toBe('mfaSetUp');
+    expect(pendingAccountStep({ passwordExpired: false })).toBeNull();
+  });
+});
+
+describe('sections by permission (SPEC 2 sidebar)', () => {
+  it('opens each section to its permissions only; My Account to everyone', () => {
+    const coupons = { couponingManagement: true };
+    expect(maySeeSection('/app/couponing/query', coupons)).toBe(true);
+    expect(maySeeSection('/app/retailer-selection', coupons)).toBe(false);
+    expect(maySeeSection('/app/orders/O-1', coupons)).toBe(false);
+    expect(maySeeSection('/app/order', { retailerSales: true })).toBe(false);
+    expect(maySeeSection('/app/retailer-selection', { retailerSales: true })).toBe(true);
+    expect(maySeeSection('/app/my-account', {})).toBe(true);
+  });
+});
+
+describe('return path after sign-in (issue 10 item 11)', () => {
+  const both = { cardOrdering: true, couponingManagement: true };
+  it('returns to the deep link when the landing rules let the user through and the section is open', () => {
+    expect(orderingReturnPath('/app/couponing/query?x=1', '/app/retailer-selection', both)).toBe(
+      '/app/couponing/query?x=1',
+    );
+  });
+
+  it('keeps the normal landing while a step is pending or the section is closed', () => {
+    expect(orderingReturnPath('/app/couponing/query', '/app/my-account', both)).toBe('/app/my-account');
+    expect(orderingReturnPath('/app/couponing/query', '/app/my-account/mfa', both)).toBe('/app/my-account/mfa');
+    expect(orderingReturnPath('/app/sales', '/app/retailer-selection', both)).toBe('/app/retailer-selection');
+    expect(orderingReturnPath(null, '/app/couponing', { couponingManagement: true })).toBe('/app/couponing');
+  });
+
+  it.each(['https://evil.example/app', '//evil.example/app', '/\\evil.example', '/app\\..\\x', '/connect/news', '/about', 'app/x', '/app/../..//evil.example'])(
+    'never leaves the app for %s',
+    (requested) => {
+      expect(sameOriginPath(requested, '/app')).toBeNull();
+      expect(orderingReturnPath(requested, '/app/retailer-selection', both)).toBe('/app/retailer-selection');
+    },
+  );
 });

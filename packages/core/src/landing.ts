@@ -4,6 +4,7 @@ import type { OrderingPermissionName, OrderingSettingName } from './flags.ts';
 export const Routes = {
   home: '/',
   myAccount: '/app/my-account',
+  mfaSetup: '/app/my-account/mfa',
   retailerSelection: '/app/retailer-selection',
   couponing: '/app/couponing',
 } as const;
@@ -29,6 +30,8 @@ export interface SessionLandingInput {
   loggedIn: boolean;
   passwordExpired: boolean;
   mfaEnabled: boolean;
+  /** The account must set up MFA before anything else (the API holds it there: AUTH.MFA_SETUP_REQUIRED). */
+  mfaSetupRequired?: boolean;
   /** The configured landing page, usually `landingTarget(...)`; null when there is none. */
   configured: string | null;
 }
@@ -36,13 +39,93 @@ export interface SessionLandingInput {
 /**
  * The session's landing page (SPEC 2): '/' when logged out; the configured page when the password is
  * not expired and multi-factor authentication is enabled; otherwise '/app/my-account' (where the user
- * renews the password or sets up MFA). Decision: a logged-in user without a configured page also goes
- * to '/app/my-account', so that every signed-in user has somewhere to land.
+ * renews the password or sets up MFA) — or straight to the MFA set-up page when MFA is required and the
+ * password is fine. Decision: a logged-in user without a configured page also goes to
+ * '/app/my-account', so that every signed-in user has somewhere to land.
  */
 export function sessionLandingPage(input: SessionLandingInput): string {
   if (!input.loggedIn) return Routes.home;
-  if (!input.passwordExpired && input.mfaEnabled && input.configured) return input.configured;
+  const step = pendingAccountStep(input);
+  if (step === 'mfaSetUp') return Routes.mfaSetup;
+  if (!step && input.mfaEnabled && input.configured) return input.configured;
   return Routes.myAccount;
+}
+
+/**
+ * The API's 403 codes for a session that may not reach a route (issue 10 B, C): a pending account step
+ * keeps the session to status, My Account, MFA set-up and sign-out; a router answers only its portal(s).
+ */
+export const AccessErrorCode = {
+  passwordExpired: 'AUTH.PASSWORD_EXPIRED',
+  mfaSetupRequired: 'AUTH.MFA_SETUP_REQUIRED',
+  wrongPortal: 'AUTH.WRONG_PORTAL',
+} as const;
+
+/** A step the account must take before it may use the portal; the expired password comes first. */
+export type PendingAccountStep = 'passwordExpired' | 'mfaSetUp';
+
+export function pendingAccountStep(session: {
+  passwordExpired: boolean;
+  mfaSetupRequired?: boolean | undefined;
+}): PendingAccountStep | null {
+  if (session.passwordExpired) return 'passwordExpired';
+  return session.mfaSetupRequired === true ? 'mfaSetUp' : null;
+}
+
+type OrderingPermissions = Readonly<Partial<Record<OrderingPermissionName, boolean>>> | null | undefined;
+
+/**
+ * Which ordering permissions open which section of /app (SPEC 2 sidebar and landing): the sidebar shows
+ * an entry, the route guard lets a user in and a deep link survives sign-in by the same table. A path
+ * outside these sections (My Account) is open to every signed-in user.
+ */
+const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[] }[] = [
+  { path: '/app/order', anyOf: ['cardOrdering'] },
+  { path: '/app/orders', anyOf: ['cardOrdering'] },
+  { path: '/app/questionnaire', anyOf: ['cardOrdering'] },
+  { path: Routes.retailerSelection, anyOf: ['cardOrdering', 'retailerSales'] },
+  { path: '/app/sales', anyOf: ['retailerSales'] },
+  { path: Routes.couponing, anyOf: ['couponingManagement'] },
+];
+
+/** Whether the ordering permissions open the section `pathname` belongs to. */
+export function maySeeSection(pathname: string, permissions: OrderingPermissions): boolean {
+  const section = SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+  return !section || section.anyOf.some((p) => permissions?.[p] === true);
+}
+
+/**
+ * A requested address as a path of this site under `root` ('/app', '/connect'), or null: only a
+ * same-origin path survives (no scheme, no '//host', no backslash tricks), so a return address can never
+ * send the user elsewhere (no open redirect).
+ */
+export function sameOriginPath(requested: string | null | undefined, root: string): string | null {
+  if (!requested || !requested.startsWith('/') || /^\/[\\/]|\\/.test(requested)) return null;
+  const base = 'https://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(requested, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || !(url.pathname === root || url.pathname.startsWith(`${root}/`))) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where an ordering sign-in goes when the user had asked for `requested` (a deep link that met the login
+ * first): there, when the landing rules would let the user through to the configured page anyway
+ * (password not expired, MFA not pending, a configured page) and the permissions open its section;
+ * otherwise the normal `landing`.
+ */
+export function orderingReturnPath(
+  requested: string | null | undefined,
+  landing: string,
+  permissions: OrderingPermissions,
+): string {
+  const path = sameOriginPath(requested, '/app');
+  if (!path || landing !== landingTarget(permissions)) return landing;
+  return maySeeSection(new URL(path, 'https://portal.invalid').pathname, permissions) ? path : landing;
 }
 
 /**

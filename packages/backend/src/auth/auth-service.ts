@@ -1,10 +1,11 @@
-import { isStrongSession } from './strong-session.ts';
+import { isMfaSetUpPending, isStrongSession } from './strong-session.ts';
 import {
   decodeAccess,
   LOGGED_OUT_STATUS,
   LoginErrorCode,
   type LoginResult,
   MfaState,
+  pendingAccountStep,
   type Portal,
   type ServiceMessage,
   type SessionStatus,
@@ -160,6 +161,7 @@ export function createAuthService(deps: {
         passwordExpiry: account.passwordExpiry,
         mfaStatus: account.mfaMethod,
         mfaNoticeDismissed: (account as AccountMfa).mfaNoticeDismissed === true,
+        mfaSetupRequired: isMfaSetUpPending(account, session),
         ...(account.mfaMethod === 'none' ? {} : { recoveryCodesLeft: mfa.remainingRecoveryCodes(account) }),
         signInMethod,
         lastLogin: account.previousLogin ?? null,
@@ -186,6 +188,13 @@ export function createAuthService(deps: {
     },
 
     isPasswordExpired: (account: Account) => isPasswordExpired(account, now()),
+
+    /** The step a session must take before anything but My Account (issue 10 B), if any. */
+    pendingStep: (account: Account, session: SessionRecord) =>
+      pendingAccountStep({
+        passwordExpired: isPasswordExpired(account, now()),
+        mfaSetupRequired: isMfaSetUpPending(account, session),
+      }),
 
     async logout(token: string | undefined): Promise<void> {
       if (token) await sessions.revoke(token);

@@ -9,3 +9,11 @@ import type { SessionRecord } from './session-entity.ts';
 export function isStrongSession(account: Account, session: Pick<SessionRecord, 'method'>): boolean {
   return decodeAccess(account).strongAuthentication || account.mfaMethod !== 'none' || session.method === 'sso';
 }
+
+/**
+ * The account must set up MFA before it may use the portal (issue 10 B): MFA is required, none is
+ * active, and the session did not come through Microsoft, whose own factor counts (ADR 009).
+ */
+export function isMfaSetUpPending(account: Account, session: Pick<SessionRecord, 'method'>): boolean {
+  return account.mfaRequired && account.mfaMethod === 'none' && session.method !== 'sso';
+}

@@ -1,0 +1,144 @@
+import type { Backend } from '@portal/backend';
+import { SessionStatus } from '@portal/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readJson } from '../../tests/support/api.ts';
+import { CookieJar } from '../../tests/support/cookie-jar.ts';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * The gates every route passes before its handler (issue 10 B, C): an account that must set up MFA
+ * reaches only status, My Account, MFA set-up and sign-out; a router serves only its portal(s). Both are
+ * checked over EVERY route of the ordering routers, read from the app itself, so a new route cannot
+ * slip past.
+ */
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+const PASSWORD = 'Access-Gates-2026!';
+const clock = new Date('2026-11-21T10:00:00Z');
+const ORDERING_ROUTERS = ['/api/replenishment', '/api/sales', '/api/serial-number-check', '/api/get-couponing-status'];
+
+type Portal = 'ordering' | 'connect';
+async function call(jar: CookieJar, portal: Portal, method: string, path: string, body?: unknown) {
+  const res = await app.request(path, {
+    method,
+    headers: { 'X-Portal': portal, 'Content-Type': 'application/json', Cookie: jar.header() },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  jar.remember(res);
+  const json = res.headers.get('content-type')?.includes('json');
+  return { status: res.status, body: json ? await readJson<Record<string, unknown>>(res) : {} };
+}
+
+async function signIn(username: string, portal: Portal = 'ordering') {
+  const jar = new CookieJar();
+  const res = await call(jar, portal, 'POST', '/api/auth/signin', { username, password: PASSWORD });
+  expect(res.status).toBe(200);
+  return jar;
+}
+
+/** Every route of the ordering routers, with sample values for its parameters. */
+function orderingRoutes(): { method: string; path: string }[] {
+  const seen = new Set<string>();
+  return app.routes
+    .filter((r) => r.method !== 'ALL' && ORDERING_ROUTERS.some((prefix) => r.path.startsWith(prefix)))
+    .map((r) => ({ method: r.method, path: r.path.replace(/:serial/, '7000100000000001').replace(/:(\w+)/g, 'X-1') }))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && Boolean(seen.add(`${r.method} ${r.path}`)));
+}
+
+beforeAll(async () => {
+  backend = await createTestBackend(() => clock);
+  app = createApp(backend, () => '203.0.113.40');
+  const account = (username: string, extra: object) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@example.com`,
+    customerId: 'R-1',
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    // Every ordering permission and strong authentication: only the gates under test can refuse.
+    securityFlag: 16,
+    modules: { ordering: { permissions: 15, settings: 1 } },
+    ...extra,
+  });
+  const report = await backend.imports.importRecords('accounts', [
+    { line: 1, data: account('must.setup', { mfaRequired: true }) },
+    { line: 2, data: account('both.portals', { portals: ['ordering', 'connect'] }) },
+  ]);
+  expect(report.errors).toEqual([]);
+  await backend.imports.importRecords('brands', [
+    { line: 1, data: { id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: {} } },
+  ]);
+  await backend.imports.importRecords('retailers', [{ line: 1, data: { customerId: 'R-1', name: 'Alpha Markets' } }]);
+});
+
+describe('the routes under test', () => {
+  it('are every route of the four ordering routers', () => {
+    const routes = orderingRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const prefix of ORDERING_ROUTERS) expect(routes.some((r) => r.path.startsWith(prefix))).toBe(true);
+  });
+});
+
+describe('an account that must set up MFA (issue 10 B)', () => {
+  it('is told so by the status', async () => {
+    const jar = await signIn('must.setup');
+    const status = SessionStatus.parse((await call(jar, 'ordering', 'GET', '/api/auth/status')).body);
+    expect(status).toMatchObject({ loggedIn: true, mfaSetupRequired: true });
+  });
+
+  it('gets 403 AUTH.MFA_SETUP_REQUIRED on every ordering route, before any input is checked', async () => {
+    const jar = await signIn('must.setup');
+    for (const { method, path } of orderingRoutes()) {
+      const res = await call(jar, 'ordering', method, path, method === 'GET' ? undefined : {});
+      expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
+        route: `${method} ${path}`,
+        status: 403,
+        code: 'AUTH.MFA_SETUP_REQUIRED',
+      });
+      expect(res.body.message).toMatch(/second factor/);
+    }
+  });
+
+  it('still reaches status, My Account, MFA set-up and sign-out', async () => {
+    const jar = await signIn('must.setup');
+    const open = [
+      ['GET', '/api/auth/status'],
+      ['GET', '/api/account'],
+      ['GET', '/api/account/sessions'],
+      ['GET', '/api/account/set-locale?locale=de-DE'],
+    ] as const;
+    for (const [method, path] of open) {
+      expect({ path, status: (await call(jar, 'ordering', method, path)).status }).toEqual({ path, status: 200 });
+    }
+    // The set-up routes pass the gate (what they then ask for, e.g. the password, is their own affair).
+    for (const [method, path] of [['GET', '/api/auth/secret-code/key'], ['POST', '/api/auth/mfa/email']] as const) {
+      const res = await call(jar, 'ordering', method, path, method === 'POST' ? {} : undefined);
+      expect({ path, gated: res.status === 401 || res.status === 403 }).toEqual({ path, gated: false });
+    }
+    expect((await call(jar, 'ordering', 'GET', '/api/auth/logout')).status).toBe(200);
+    expect((await call(jar, 'ordering', 'GET', '/api/replenishment/retailers')).status).toBe(401);
+  });
+});
+
+describe('routers and portals (issue 10 C)', () => {
+  it('answers a connect session 403 AUTH.WRONG_PORTAL on every ordering route, whatever its flags', async () => {
+    const jar = await signIn('both.portals', 'connect');
+    for (const { method, path } of orderingRoutes()) {
+      const res = await call(jar, 'connect', method, path, method === 'GET' ? undefined : {});
+      expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
+        route: `${method} ${path}`,
+        status: 403,
+        code: 'AUTH.WRONG_PORTAL',
+      });
+    }
+  });
+
+  it('serves the same account on its ordering session, and both portals on the shared routers', async () => {
+    const ordering = await signIn('both.portals', 'ordering');
+    expect((await call(ordering, 'ordering', 'GET', '/api/replenishment/retailers')).status).toBe(200);
+    const connect = await signIn('both.portals', 'connect');
+    expect((await call(connect, 'connect', 'GET', '/api/account')).status).toBe(200);
+    expect((await call(connect, 'connect', 'GET', '/api/brand')).status).toBe(200);
+    expect((await call(connect, 'connect', 'GET', '/api/auth/status')).status).toBe(200);
+  });
+});

@@ -1,0 +1,22 @@
+import { AppError } from '@portal/backend';
+import { AccessErrorCode, type Portal } from '@portal/core';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env.ts';
+
+/**
+ * The portal(s) a router serves (issue 10 C), declared once per router: a call made for another portal
+ * (its X-Portal header, and so its session, ADR 008) answers 403, before any session or input is looked
+ * at. So a connect session never reaches the ordering portal's data, whatever flags its account holds.
+ */
+export const portals = (...served: [Portal, ...Portal[]]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const portal = c.get('portal');
+    if (!served.includes(portal)) {
+      throw new AppError(
+        'forbidden',
+        AccessErrorCode.wrongPortal,
+        `This call belongs to the ${served.join(' and ')} portal, not to ${portal}.`,
+      );
+    }
+    await next();
+  });
