@@ -45,11 +45,12 @@ async function pendingSecretOf(username: string): Promise<string> {
 async function setUpApp(username: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const jar = new CookieJar();
   expect((await signIn(jar, username)).status).toBe(200);
+  expect((await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD })).status).toBe(200);
   const qr = await call(jar, 'GET', '/auth/secret-code?app=ordering&height=200');
   expect(qr.res.headers.get('content-type')).toBe('image/png');
   expect(Buffer.from(await qr.res.clone().arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
   const secret = await pendingSecretOf(username);
-  const activated = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock) });
+  const activated = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock), currentPassword: PASSWORD });
   expect(activated.status).toBe(200);
   // Activating ends the session: the user logs in again with the new factor.
   expect((await status(jar)).loggedIn).toBe(false);
@@ -74,12 +75,12 @@ describe('authenticator app', () => {
     await importAccount('app.setup');
     const jar = new CookieJar();
     await signIn(jar, 'app.setup');
-    await call(jar, 'GET', '/auth/secret-code?app=ordering&height=200');
-    const wrong = await call(jar, 'POST', '/auth/secret-code', { secretCode: '000000' });
+    await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD });
+    const wrong = await call(jar, 'POST', '/auth/secret-code', { secretCode: '000000', currentPassword: PASSWORD });
     expect(wrong).toMatchObject({ status: 400, body: { code: 'MFA.WRONG_CODE' } });
     const secret = await pendingSecretOf('app.setup');
     expect((await call(jar, 'GET', '/auth/secret-code/key')).body).toEqual({ secret, issuer: 'CardPortal', account: 'app.setup' });
-    const ok = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock) });
+    const ok = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock), currentPassword: PASSWORD });
     const codes = ok.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -151,7 +152,7 @@ describe('authenticator app', () => {
     expect((await signIn(again, 'recovering.user', recoveryCodes[0])).status).toBe(401);
 
     // Regenerating replaces them all.
-    const fresh = await call(jar, 'POST', '/auth/recovery-codes');
+    const fresh = await call(jar, 'POST', '/auth/recovery-codes', { currentPassword: PASSWORD });
     const newCodes = fresh.body.recoveryCodes as string[];
     expect(newCodes).toHaveLength(10);
     const old = new CookieJar();
@@ -167,9 +168,9 @@ describe('e-mailed codes', () => {
     await importAccount('mail.user');
     const jar = new CookieJar();
     await signIn(jar, 'mail.user');
-    expect((await call(jar, 'POST', '/auth/mfa/email')).body).toEqual({ message: 'OTP code sent' });
+    expect((await call(jar, 'POST', '/auth/mfa/email', { currentPassword: PASSWORD })).body).toEqual({ message: 'OTP code sent' });
     const setupCode = /\b(\d{6})\b/.exec((await lastMailTo('mail.user@example.com')).body.text ?? '')![1]!;
-    expect((await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: setupCode })).status).toBe(200);
+    expect((await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: setupCode, currentPassword: PASSWORD })).status).toBe(200);
 
     const login = new CookieJar();
     expect((await signIn(login, 'mail.user')).body).toMatchObject({ response: { mfa: 20 } });
@@ -190,9 +191,9 @@ describe('e-mailed codes', () => {
     await importAccount('late.user');
     const jar = new CookieJar();
     await signIn(jar, 'late.user');
-    await call(jar, 'POST', '/auth/mfa/email');
+    await call(jar, 'POST', '/auth/mfa/email', { currentPassword: PASSWORD });
     const setupCode = /\b(\d{6})\b/.exec((await lastMailTo('late.user@example.com')).body.text ?? '')![1]!;
-    await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: setupCode });
+    await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: setupCode, currentPassword: PASSWORD });
 
     const a = new CookieJar();
     const b = new CookieJar();

@@ -1,4 +1,5 @@
 import { createAccountService } from './accounts/account-service.ts';
+import { createReauth } from './accounts/reauth.ts';
 import { createAdminService } from './admin/admin-service.ts';
 import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
@@ -52,11 +53,13 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
   const audit = createAuditLog(db);
   const guard = createLoginGuard(db, now);
   const mailer = createMailer(config);
+  const reauth = createReauth({ db, guard, now });
   const mfa = createMfaService({
     db,
     secrets: createSecretBox(config),
     mailer,
     rateLimiter,
+    reauth,
     issuer: config.MFA_ISSUER,
     now,
   });
@@ -79,7 +82,7 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
     auth,
     mfa,
     sso: createSsoService({ db, config, issueSession: auth.issueSession, audit, rateLimiter, now }),
-    accounts: createAccountService(db, now),
+    accounts: createAccountService({ db, reauth, mailer, rateLimiter, appUrl: config.APP_URL, now }),
     passwords: createPasswordService({
       db,
       sessions,

@@ -3,6 +3,7 @@ import { MfaState, type Portal } from '@portal/core';
 import QRCode from 'qrcode';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { Account } from '../../accounts/account-record.ts';
+import type { Reauth } from '../../accounts/reauth.ts';
 import type { Db } from '../../db/client.ts';
 import { applied } from '../../db/conditions.ts';
 import { AppError } from '../../errors.ts';
@@ -32,6 +33,8 @@ const EMAIL_CODE_VALID_MS = 10 * 60_000;
 const EMAIL_CODES_PER_ATTEMPT = 5;
 const EMAIL_CODE_INTERVAL_MS = 30_000;
 const SETUP_CODES_PER_HOUR = { name: 'mfa-setup-mail', limit: 5, windowSeconds: 3600 };
+/** Sign-in codes mailed to one account, over all its attempts: fresh attempts must not flood its inbox. */
+const SIGNIN_CODES_PER_ACCOUNT = { name: 'mfa-signin-mail', limit: 3, windowSeconds: 900 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -49,6 +52,8 @@ export function createMfaService(deps: {
   secrets: SecretBox;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Every change of the factor or the recovery codes asks for the current password (issue 10 A). */
+  reauth: Reauth;
   issuer: string;
   now: () => Date;
 }) {
@@ -131,6 +136,7 @@ export function createMfaService(deps: {
           retryAfterSeconds: Math.max(1, Math.ceil((last + EMAIL_CODE_INTERVAL_MS - at.getTime()) / 1000)),
         });
       }
+      await deps.rateLimiter.hit(SIGNIN_CODES_PER_ACCOUNT, account.usernameKey);
       const code = randomDigits(6);
       const sent = recordEmailCode(db, attempt, hashCode(code, `attempt:${tokenHash}`), new Date(at.getTime() + EMAIL_CODE_VALID_MS), at);
       if (!(await applied(sent))) throw expired();
@@ -142,11 +148,23 @@ export function createMfaService(deps: {
       return { message: 'OTP code sent' };
     },
 
-    /** GET auth/secret-code: a new pending secret for the authenticator app, as a QR code PNG. */
-    async setupAppQr(username: string, height: number): Promise<Uint8Array> {
+    /**
+     * POST auth/secret-code/new: a new pending secret for the authenticator app (the current password
+     * first: choosing a factor is the owner's, issue 10 A). Answers the secret as text for typing.
+     */
+    async newAppSecret(username: string, password: string) {
+      await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
       const secret = newTotpSecret();
       await setPendingTotpSecret(db, account.username, await secrets.encrypt(secret, account.usernameKey));
+      return { secret, issuer: deps.issuer, account: account.username };
+    },
+
+    /** GET auth/secret-code: the pending secret as a QR code PNG (made by newAppSecret, never here). */
+    async pendingAppQr(username: string, height: number): Promise<Uint8Array> {
+      const account = await load(username);
+      if (!account.totpPendingSecret) throw new AppError('input', 'MFA.NO_PENDING_SECRET', 'Scan the QR code first.');
+      const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       return QRCode.toBuffer(totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
     },
 
@@ -159,7 +177,8 @@ export function createMfaService(deps: {
     },
 
     /** POST auth/secret-code: activates the app method when the code matches the pending secret. */
-    async activateApp(username: string, code: string) {
+    async activateApp(username: string, code: string, password: string) {
+      await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
       if (!account.totpPendingSecret) throw new AppError('input', 'MFA.NO_PENDING_SECRET', 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
@@ -177,7 +196,8 @@ export function createMfaService(deps: {
     },
 
     /** Starts switching to e-mail codes: sends a code to the account's address to prove it is reachable. */
-    async startEmailSetup(username: string) {
+    async startEmailSetup(username: string, password: string) {
+      await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
       await deps.rateLimiter.hit(SETUP_CODES_PER_HOUR, account.usernameKey);
       const code = randomDigits(6);
@@ -191,7 +211,8 @@ export function createMfaService(deps: {
       return { message: 'OTP code sent' };
     },
 
-    async activateEmail(username: string, code: string) {
+    async activateEmail(username: string, code: string, password: string) {
+      await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
       const pending = account.pendingEmailCode;
       const ok =
@@ -207,7 +228,8 @@ export function createMfaService(deps: {
     },
 
     /** New recovery codes; the old ones stop working. */
-    async regenerateRecoveryCodes(username: string) {
+    async regenerateRecoveryCodes(username: string, password: string) {
+      await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       if (account.mfaMethod === 'none' || !(await replaceRecoveryCodes(db, account.username, hashes))) {
