@@ -1,4 +1,4 @@
-import { ProfileFormSchema } from '@portal/core';
+import { AccountUpdateSchema } from '@portal/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { validate } from '../middleware/validate.ts';
@@ -6,13 +6,28 @@ import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 
-/** The caller's own account. Open with an expired password: renewing it happens from here. */
+const EmailLink = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * The caller's own account. Open with an expired password: renewing it happens from here.
+ * POST email/confirm comes before the session check on purpose: the mailed link is followed in any
+ * browser, signed in or not, and its single-use token is the proof (issue 10 A).
+ */
 export const accountRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
+  .post('/email/confirm', validate('json', EmailLink), async (c) =>
+    c.json(await c.get('backend').accounts.confirmEmailChange(c.req.valid('json').token)),
+  )
   .use(requireAccount({ allowPendingStep: true }))
   .get('/', async (c) => c.json(await c.get('backend').accounts.profile(actorOf(c).account.username)))
-  .post('/', validate('json', ProfileFormSchema), async (c) =>
+  .post('/', validate('json', AccountUpdateSchema), async (c) =>
     c.json(await c.get('backend').accounts.updateProfile(actorOf(c).account.username, c.req.valid('json'))),
+  )
+  .post('/email/resend', async (c) =>
+    c.json(await c.get('backend').accounts.resendEmailChange(actorOf(c).account.username)),
+  )
+  .post('/email/cancel', async (c) =>
+    c.json(await c.get('backend').accounts.cancelEmailChange(actorOf(c).account.username)),
   )
   .get('/set-locale', validate('query', z.object({ locale: z.string().min(2).max(10) })), async (c) =>
     c.json(

@@ -1,4 +1,4 @@
-import { isPortal } from '@portal/core';
+import { CurrentPasswordSchema, isPortal } from '@portal/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
@@ -7,21 +7,29 @@ import { actorOf, requireAccount } from '../middleware/session.ts';
 import { clearSessionCookie, mfaAttemptToken } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
-const CodeInput = z.object({ secretCode: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+/** Every change of the factor asks for the current password again (issue 10 A). */
+const CodeInput = CurrentPasswordSchema.extend({ secretCode: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 const QrQuery = z.object({
-  app: z.string().refine(isPortal, 'Unknown portal'),
+  app: z.string().max(20).refine(isPortal, 'Unknown portal'),
   height: z.coerce.number().int().min(100).max(600).default(200),
 });
 
 /**
  * Setting up and managing MFA from My Account (ADR 012). Activating a method ends every session of the
- * account: the user logs in again with the new factor (SPEC 2 multi-factor set-up page).
+ * account: the user logs in again with the new factor (SPEC 2 multi-factor set-up page). A new secret,
+ * e-mail set-up, activation and new recovery codes each need the current password (issue 10 A), so a
+ * new secret is made by POST secret-code/new; the GETs only show the pending one.
  */
 export const mfaRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
   .use(requireAccount({ allowPendingStep: true }))
+  .post('/secret-code/new', validate('json', CurrentPasswordSchema), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { currentPassword } = c.req.valid('json');
+    return c.json(await c.get('backend').mfa.newAppSecret(actorOf(c).account.username, currentPassword));
+  })
   .get('/secret-code', validate('query', QrQuery), async (c) => {
-    const png = await c.get('backend').mfa.setupAppQr(actorOf(c).account.username, c.req.valid('query').height);
+    const png = await c.get('backend').mfa.pendingAppQr(actorOf(c).account.username, c.req.valid('query').height);
     c.header('Cache-Control', 'no-store');
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png' });
   })
@@ -32,22 +40,30 @@ export const mfaRoutes = new Hono<AppEnv>()
   .post('/secret-code', validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
     const { account } = actorOf(c);
-    const result = await backend.mfa.activateApp(account.username, c.req.valid('json').secretCode);
+    const { secretCode, currentPassword } = c.req.valid('json');
+    const result = await backend.mfa.activateApp(account.username, secretCode, currentPassword);
     await backend.sessions.revokeAll(account.username);
     clearSessionCookie(c);
     return c.json(result);
   })
-  .post('/mfa/email', async (c) => c.json(await c.get('backend').mfa.startEmailSetup(actorOf(c).account.username)))
+  .post('/mfa/email', validate('json', CurrentPasswordSchema), async (c) =>
+    c.json(await c.get('backend').mfa.startEmailSetup(actorOf(c).account.username, c.req.valid('json').currentPassword)),
+  )
   .post('/mfa/email/confirm', validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
     const { account } = actorOf(c);
-    const result = await backend.mfa.activateEmail(account.username, c.req.valid('json').secretCode);
+    const { secretCode, currentPassword } = c.req.valid('json');
+    const result = await backend.mfa.activateEmail(account.username, secretCode, currentPassword);
     await backend.sessions.revokeAll(account.username);
     clearSessionCookie(c);
     return c.json(result);
   })
-  .post('/recovery-codes', async (c) =>
-    c.json(await c.get('backend').mfa.regenerateRecoveryCodes(actorOf(c).account.username)),
+  .post('/recovery-codes', validate('json', CurrentPasswordSchema), async (c) =>
+    c.json(
+      await c
+        .get('backend')
+        .mfa.regenerateRecoveryCodes(actorOf(c).account.username, c.req.valid('json').currentPassword),
+    ),
   );
 
 /** GET /send-otp-code (SPEC 7): e-mails a sign-in code for the pending second step. Public by nature. */
