@@ -1,45 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, csvField, fileNamePart, salesCsvFileName, UTF8_BOM } from './csv.ts';
+import { fileNamePart, salesCsv, salesCsvFileName } from './csv.ts';
 
-describe('csvField (RFC 4180 + formula guard)', () => {
-  it('leaves plain values alone', () => {
-    expect(csvField('Nordmarkt')).toBe('Nordmarkt');
-    expect(csvField(42)).toBe('42');
-    expect(csvField('')).toBe('');
-  });
-  it('quotes commas, quotes and line breaks, doubling quotes', () => {
-    expect(csvField('€1,234.50')).toBe('"€1,234.50"');
-    expect(csvField('Kiosk "Am Markt"')).toBe('"Kiosk ""Am Markt"""');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('a\r\nb')).toBe('"a\r\nb"');
-    expect(csvField(' padded ')).toBe('" padded "');
-  });
-  it('defuses spreadsheet formulas but keeps negative numbers', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('+49 30')).toBe("'+49 30");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('-12')).toBe('-12');
-    expect(csvField('-1.234,50')).toBe('"-1.234,50"');
-  });
+const BOM = '\uFEFF';
+const eur = { symbol: '€', decimals: 2, isoCode: 'EUR' };
+const headers = { group: 'Day', id: 'ID', quantity: 'Quantity', amount: 'Amount', currency: 'Currency' };
+const group = (key: string, quantity: number, amountCents: number, extra: object = {}) => ({
+  key,
+  label: key,
+  quantity,
+  amountCents,
+  ...extra,
 });
 
-describe('buildCsv', () => {
-  it('starts with a UTF-8 BOM and ends every row with CRLF', () => {
-    const csv = buildCsv(['Day', 'Quantity', 'Amount'], [
-      ['Mar 1, 2026', '12', '€120.00'],
-      ['Mar 2, 2026', '1,204', '€12,040.00'],
-    ]);
-    expect(csv.startsWith(UTF8_BOM)).toBe(true);
+describe('salesCsv (data a spreadsheet can sum)', () => {
+  it('writes ISO days, plain numbers with a dot and the currency code, BOM and CRLF', () => {
+    const csv = salesCsv(
+      { sales: [group('2026-03-01', 1204, 1204000), group('2026-03-02', 0, 0), group('2026-03-03', 11, 11000)] },
+      'day',
+      eur,
+      headers,
+    );
     expect(csv).toBe(
-      `${UTF8_BOM}Day,Quantity,Amount\r\n"Mar 1, 2026",12,€120.00\r\n"Mar 2, 2026","1,204","€12,040.00"\r\n`,
+      `${BOM}Day,Quantity,Amount,Currency\r\n2026-03-01,1204,12040.00,EUR\r\n2026-03-02,0,0.00,EUR\r\n2026-03-03,11,110.00,EUR\r\n`,
     );
   });
-  it('encodes to UTF-8 bytes EF BB BF first', () => {
-    const bytes = new TextEncoder().encode(buildCsv(['Straße'], [['Größe']]));
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+  it('keeps weeks by their Monday and months as YYYY-MM, whatever the screen shows', () => {
+    expect(salesCsv({ sales: [group('2026-03-02', 1, 5)] }, 'week', eur, headers)).toContain('\r\n2026-03-02,1,0.05,EUR\r\n');
+    expect(salesCsv({ sales: [group('2026-03', 1, 5)] }, 'month', eur, headers)).toContain('\r\n2026-03,1,0.05,EUR\r\n');
   });
-  it('writes a header only when there are no rows', () => {
-    expect(buildCsv(['A', 'B'], [])).toBe(`${UTF8_BOM}A,B\r\n`);
+
+  it('uses the currency decimals and keeps negative amounts numeric', () => {
+    const yen = { symbol: '¥', decimals: 0, isoCode: 'JPY' };
+    expect(salesCsv({ sales: [group('2026-03-01', -2, -123456)] }, 'day', yen, headers)).toContain('\r\n2026-03-01,-2,-1235,JPY\r\n');
+  });
+
+  it('names stores with their customer store ID (empty without one), products with their id', () => {
+    const stores = salesCsv(
+      {
+        sales: [
+          { key: 'S-100001', label: 'Nordmarkt, Mitte', quantity: 5, amountCents: 2500, customerStoreId: 'NM-7' },
+          { key: 'S-100002', label: '=HYPERLINK("x")', quantity: 1, amountCents: 100, customerStoreId: null },
+        ],
+      },
+      'store',
+      eur,
+      { ...headers, group: 'Store', id: 'Customer store ID' },
+    );
+    expect(stores).toBe(
+      `${BOM}Store,Customer store ID,Quantity,Amount,Currency\r\n"Nordmarkt, Mitte",NM-7,5,25.00,EUR\r\n"'=HYPERLINK(""x"")",,1,1.00,EUR\r\n`,
+    );
+    expect(stores).not.toContain('S-1000');
+    const products = salesCsv({ sales: [{ key: 'P-9', label: 'Gift card', quantity: 2, amountCents: 5000 }] }, 'product', eur, headers);
+    expect(products).toContain('\r\nGift card,P-9,2,50.00,EUR\r\n');
   });
 });
 

@@ -1,30 +1,53 @@
-/**
- * CSV export of exactly what the sales table shows (RFC 4180: comma separated, CRLF line ends, fields
- * quoted when they hold a comma, quote, or line break; quotes doubled), as UTF-8 with a byte-order mark so
- * spreadsheet programs read umlauts and currency symbols right. Pure, unit-tested; `downloadCsv` is the
- * browser part.
- */
-
-export const UTF8_BOM = '\uFEFF';
+import { DEFAULT_CURRENCY_DECIMALS, type CurrencyDisplay, type SalesAnswer, type SalesGroupBy } from '@portal/core';
+import { stringify } from 'csv-stringify/sync';
+import { isTimeGrouping } from './sales-filter.ts';
 
 /**
- * One field. Besides RFC 4180 quoting, a text starting with =, +, -, @, tab or carriage return is
- * prefixed with an apostrophe so a spreadsheet does not run it as a formula (CSV injection); a negative
- * number on screen ('-12' or '−€3.00') stays as it is.
+ * The sales CSV (issue 10 item 3): data a spreadsheet can sum, not the screen's texts. Time groups by
+ * their ISO key (day and week's Monday YYYY-MM-DD, month YYYY-MM), stores and products by name and the
+ * id users know them by (customer store ID, article no.), plain numbers (dot decimal, the currency's
+ * decimals, no symbol or grouping) and the currency's ISO code in a column of its own. Written by
+ * csv-stringify (RFC 4180 quoting, CRLF, a UTF-8 BOM so spreadsheets read umlauts; texts starting with
+ * =, +, -, @, tab or CR get an apostrophe against formula injection, numbers never).
  */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-[\d.,\s]+$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+export interface SalesCsvHeaders {
+  group: string;
+  id: string;
+  quantity: string;
+  amount: string;
+  currency: string;
 }
 
-export function csvRow(fields: readonly (string | number)[]): string {
-  return fields.map(csvField).join(',');
-}
+type Cell = string | number;
 
-/** The whole file: BOM, header row, data rows, CRLF after every row. */
-export function buildCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return `${UTF8_BOM}${[header, ...rows].map(csvRow).join('\r\n')}\r\n`;
+export function salesCsv(
+  answer: Pick<SalesAnswer, 'sales'>,
+  groupBy: SalesGroupBy,
+  currency: CurrencyDisplay,
+  headers: SalesCsvHeaders,
+): string {
+  const idOf =
+    groupBy === 'store'
+      ? (g: SalesAnswer['sales'][number]) => g.customerStoreId ?? ''
+      : groupBy === 'product'
+        ? (g: SalesAnswer['sales'][number]) => g.key
+        : null;
+  const header: Cell[] = [headers.group, ...(idOf ? [headers.id] : []), headers.quantity, headers.amount, headers.currency];
+  const amountColumn = header.length - 2;
+  const rows: Cell[][] = answer.sales.map((g) => [
+    isTimeGrouping(groupBy) ? g.key : g.label || g.key,
+    ...(idOf ? [idOf(g)] : []),
+    g.quantity,
+    g.amountCents / 100,
+    currency.isoCode,
+  ]);
+  const decimals = Math.min(20, Math.max(0, Math.trunc(currency.decimals ?? DEFAULT_CURRENCY_DECIMALS)));
+  return stringify([header, ...rows], {
+    bom: true,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    cast: { number: (value, context) => (context.column === amountColumn ? value.toFixed(decimals) : String(value)) },
+  });
 }
 
 /** A file-name part: letters, digits, '.', '_' and '-' only (other characters become '-'), at most 40. */

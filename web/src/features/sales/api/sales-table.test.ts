@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../../lib/user-format.ts';
-import { buildCsv, UTF8_BOM } from './csv.ts';
 import { groupText } from './format.ts';
 import { salesTable } from './sales-table.ts';
 import { DEFAULT_SALES_TAB, tabFromParam } from './sales-tabs.ts';
 
 const eur = { locale: 'en-US', currency: { symbol: '€', decimals: 2, isoCode: 'EUR' } };
-const labels = { group: 'Day', id: 'ID', quantity: 'Quantity', amount: 'Amount', weekOf: (d: string) => `Week of ${d}` };
+const labels = { group: 'Day', id: 'ID', customerStoreId: 'Customer store ID', quantity: 'Quantity', amount: 'Amount', weekOf: (d: string) => `Week of ${d}` };
 
 describe('formatCents (user currency and locale)', () => {
   it('formats cents with the currency symbol and decimals', () => {
@@ -32,7 +31,7 @@ describe('groupText', () => {
   });
 });
 
-describe('salesTable -> CSV (exactly what is on screen)', () => {
+describe('salesTable (the screen texts)', () => {
   const answer = {
     sales: [
       { key: '2026-03-01', label: '2026-03-01', quantity: 1204, amountCents: 1204000 },
@@ -47,21 +46,31 @@ describe('salesTable -> CSV (exactly what is on screen)', () => {
       ['Mar 1, 2026', '1,204', '€12,040.00'],
       ['Mar 2, 2026', '3', '€75.00'],
     ]);
-    expect(buildCsv(table.header, table.rows)).toBe(
-      `${UTF8_BOM}Day,Quantity,Amount\r\n"Mar 1, 2026","1,204","€12,040.00"\r\n"Mar 2, 2026",3,€75.00\r\n`,
-    );
   });
 
-  it('adds the id beside a store or product name', () => {
+  it('shows a store with its customer store ID, never the internal key', () => {
     const table = salesTable(
-      { sales: [{ key: 'S-1', label: 'Nordmarkt, Mitte', quantity: 5, amountCents: 2500 }] },
+      {
+        sales: [
+          { key: 'S-100001', label: 'Nordmarkt, Mitte', quantity: 5, amountCents: 2500, customerStoreId: 'NM-7' },
+          { key: 'S-100002', label: 'Kiosk', quantity: 1, amountCents: 100, customerStoreId: null },
+        ],
+      },
       'store',
       { locale: 'de-DE', currency: eur.currency },
       { ...labels, group: 'Filiale' },
     );
-    expect(table.header).toEqual(['Filiale', 'ID', 'Quantity', 'Amount']);
-    expect(table.rows).toEqual([['Nordmarkt, Mitte', 'S-1', '5', '25,00\u00a0€']]);
-    expect(buildCsv(table.header, table.rows)).toContain('"Nordmarkt, Mitte",S-1,5,"25,00\u00a0€"\r\n');
+    expect(table.header).toEqual(['Filiale', 'Customer store ID', 'Quantity', 'Amount']);
+    expect(table.rows).toEqual([
+      ['Nordmarkt, Mitte', 'NM-7', '5', '25,00\u00a0€'],
+      ['Kiosk', '—', '1', '1,00\u00a0€'],
+    ]);
+  });
+
+  it('shows a product with its id', () => {
+    const table = salesTable({ sales: [{ key: 'P-9', label: 'Gift card', quantity: 2, amountCents: 5000 }] }, 'product', eur, labels);
+    expect(table.header).toEqual(['Day', 'ID', 'Quantity', 'Amount']);
+    expect(table.rows).toEqual([['Gift card', 'P-9', '2', '€50.00']]);
   });
 });
 

@@ -3,12 +3,14 @@ import { formatCents, formatNumber } from '../../../lib/user-format.ts';
 import { groupText, type SalesFormat } from './format.ts';
 
 /**
- * The statistic's table as texts, exactly as the screen shows it; the CSV export is built from the same
- * rows, so the file holds what is on screen. Stores and products get an ID column beside their name.
+ * The statistic's table as texts, exactly as the screen shows it (the CSV holds the same groups as data:
+ * csv.ts). Stores get their customer store ID beside their name (the id users know them by, not the
+ * internal key), products their id.
  */
 export interface SalesTableLabels {
   group: string;
   id: string;
+  customerStoreId: string;
   quantity: string;
   amount: string;
   weekOf: (day: string) => string;
@@ -29,12 +31,13 @@ export function salesTable(
 ): SalesTable {
   const hasId = groupBy === 'store' || groupBy === 'product';
   const header = hasId
-    ? [labels.group, labels.id, labels.quantity, labels.amount]
+    ? [labels.group, groupBy === 'store' ? labels.customerStoreId : labels.id, labels.quantity, labels.amount]
     : [labels.group, labels.quantity, labels.amount];
   const rows = answer.sales.map((group) => {
     const text = groupText(group, groupBy, format.locale, labels.weekOf);
     const figures = [formatNumber(group.quantity, format.locale), formatCents(group.amountCents, format)];
-    return hasId ? [text, group.key, ...figures] : [text, ...figures];
+    const id = groupBy === 'store' ? (group.customerStoreId ?? '—') : group.key;
+    return hasId ? [text, id, ...figures] : [text, ...figures];
   });
   return { header, rows, hasId };
 }

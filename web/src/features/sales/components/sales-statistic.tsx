@@ -6,7 +6,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCents, formatNumber } from '../../../lib/user-format.ts';
-import { buildCsv, downloadCsv, salesCsvFileName } from '../api/csv.ts';
+import { downloadCsv, salesCsv, salesCsvFileName } from '../api/csv.ts';
 import { groupText, type SalesFormat } from '../api/format.ts';
 import { isTimeGrouping, type SalesFilter, salesQuery } from '../api/sales-filter.ts';
 import { salesTable } from '../api/sales-table.ts';
@@ -15,6 +15,9 @@ import { BarChart, type BarDatum } from './bar-chart.tsx';
 import { SalesQueryState } from './sales-query-state.tsx';
 
 type Measure = 'amount' | 'quantity';
+
+/** Time groupings list every period, zeros included: nothing sold in any of them is the empty state. */
+const hasSales = (answer: SalesAnswer) => answer.sales.some((g) => g.quantity !== 0 || g.amountCents !== 0);
 
 function Total({ label, value, className = '' }: { label: string; value: string; className?: string }) {
   return (
@@ -69,7 +72,7 @@ export function SalesStatistic({
   const [measure, setMeasure] = useState<Measure>('amount');
 
   return (
-    <SalesQueryState result={sales} idle={!query} isEmpty={(data) => data.answer.sales.length === 0}>
+    <SalesQueryState result={sales} idle={!query} isEmpty={(data) => !hasSales(data.answer)}>
       {({ query: shown, answer }) => (
         <StatisticView
           answer={answer}
@@ -115,10 +118,22 @@ function StatisticView({
   const table = salesTable(answer, groupBy, format, {
     group: groupName,
     id: t('sales.table.id'),
+    customerStoreId: t('sales.table.customerStoreId'),
     quantity: t('sales.table.quantity'),
     amount: t('sales.table.amount'),
     weekOf,
   });
+  const exportCsv = () =>
+    downloadCsv(
+      fileName,
+      salesCsv(answer, groupBy, format.currency, {
+        group: groupBy === 'week' ? t('sales.table.weekStarting') : groupName,
+        id: table.header[1]!,
+        quantity: table.header.at(-2)!,
+        amount: table.header.at(-1)!,
+        currency: t('sales.table.currency'),
+      }),
+    );
   const chartData: BarDatum[] = answer.sales.map((g) => ({
     key: g.key,
     label: groupText(g, groupBy, format.locale, weekOf),
@@ -178,7 +193,7 @@ function StatisticView({
           </h2>
           <Button
             theme="secondary"
-            onClick={() => downloadCsv(fileName, buildCsv(table.header, table.rows))}
+            onClick={exportCsv}
             disabled={busy}
           >
             <DownloadIcon className="size-4" />
