@@ -2,12 +2,11 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/card.tsx';
 import type { RetailerRequiredState } from '../features/retailer/routes/retailer-selection-route.tsx';
-import { useChosenRetailer } from '../features/retailer/api/chosen-retailer.ts';
+import { useChosenRetailer, useRetailerRestore } from '../features/retailer/api/chosen-retailer.ts';
 import { useT } from '../i18n/index.ts';
 import { useSession } from '../lib/auth.ts';
 import { usePortal } from '../lib/portal.ts';
 import { markAuthorizationFailed, openDialog } from '../lib/session.ts';
-import { snacks } from '../lib/snack.ts';
 import { authDecision, retailerDecision, strongAuthDecision } from './guard-decisions.ts';
 
 function Denied({ to }: { to: string }) {
@@ -32,21 +31,23 @@ export function RequireAuth({ children, redirectTo }: { children: ReactNode; red
 }
 
 function SelectRetailer({ to }: { to: string }) {
-  const t = useT();
-  useEffect(() => {
-    // The service message 'retailer required'; the selection page shows 'Please select a retailer to proceed.'
-    snacks.push({ text: t('messages.retailerRequired'), theme: 'orange' });
-  }, [t]);
+  // The selection page shows the one message 'Please select a retailer to proceed.' (no toast on top).
   const state: RetailerRequiredState = { retailerRequired: true };
   return <Navigate to={to} replace state={state} />;
 }
 
-/** Layout route for order, questionnaire, orders and sales: they need a chosen retailer. */
+/**
+ * Layout route for order, questionnaire, orders and sales: they need a chosen retailer. Without one in
+ * this session the user's remembered (or only) retailer is restored first.
+ */
 export function RequireRetailer({ selectionPath }: { selectionPath: string }) {
+  const t = useT();
   const { status } = useSession();
   const [retailer] = useChosenRetailer();
-  if (retailerDecision(status, retailer !== null) === 'selectRetailer')
-    return <SelectRetailer to={selectionPath} />;
+  const needed = retailerDecision(status, retailer !== null) === 'selectRetailer';
+  const restoring = useRetailerRestore(needed) === 'resolving';
+  if (restoring) return <FullPageSpinner label={t('app.loading')} />;
+  if (needed) return <SelectRetailer to={selectionPath} />;
   return <Outlet />;
 }
 

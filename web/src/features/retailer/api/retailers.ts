@@ -18,12 +18,16 @@ export const retailersKey = (portal: Portal, query: RetailerQuery) =>
   ['replenishment/retailers', portal, query.search, query.index] as const;
 
 /** GET replenishment/retailers?search&index&resultsPerPage: the retailers the user may act for, paged. */
-export async function fetchRetailers(portal: Portal, query: RetailerQuery): Promise<RetailersPage> {
+export async function fetchRetailers(
+  portal: Portal,
+  query: RetailerQuery,
+  pageSize: number = RETAILER_PAGE_SIZE,
+): Promise<RetailersPage> {
   const res = await api({ portal }).replenishment.retailers.$get({
     query: {
       ...(query.search ? { search: query.search } : {}),
       index: String(query.index),
-      resultsPerPage: String(RETAILER_PAGE_SIZE),
+      resultsPerPage: String(pageSize),
     },
   });
   return readJson(res, RetailersPage);

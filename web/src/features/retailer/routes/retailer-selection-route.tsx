@@ -1,5 +1,5 @@
 import { toPagination } from '@portal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -15,7 +15,7 @@ import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts
 import { useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useChosenRetailer } from '../api/chosen-retailer.ts';
+import { useChosenRetailer, useRetailerRestore } from '../api/chosen-retailer.ts';
 import { useRetailers } from '../api/retailers.ts';
 
 /** Navigation state set by the retailer guard when it redirects here. */
@@ -27,8 +27,10 @@ export interface RetailerRequiredState {
 
 /**
  * /app/retailer-selection: a searchable, server-paged list (10 per page) of the retailers the user may
- * act for. Choosing one keeps it for this portal's session and continues to New Order (or to where the
- * guard came from). Shows 'Please select a retailer to proceed.' when the retailer guard sent the user here.
+ * act for. Choosing one keeps it for this portal's session (and as the user's last choice) and continues
+ * to New Order (or to where the guard came from). The user's remembered retailer, or their only one, is
+ * preselected. ONE message on top: 'Please select a retailer to proceed.' when nothing is chosen and the
+ * guard sent the user here, else the current retailer with Continue.
  */
 export function RetailerSelectionRoute() {
   const t = useT();
@@ -52,11 +54,8 @@ export function RetailerSelectionRoute() {
   }
   const { data, error, isLoading, isValidating, mutate } = useRetailers(query);
 
-  const onlyOne = data && query.search === '' && data.totalCount === 1 ? data.items[0] : undefined;
-  // A user who may act for exactly one retailer gets it preselected (the page still shows).
-  useEffect(() => {
-    if (onlyOne && !chosen) choose({ id: onlyOne.customerId, name: onlyOne.name });
-  }, [onlyOne, chosen, choose]);
+  // The remembered retailer (still listed) or the only one is preselected; the page still shows.
+  useRetailerRestore(true);
 
   const permissions = status?.user?.modules.ordering?.permissions;
   // New Order; a sales-only user (no cardOrdering) continues to Sales.
@@ -77,12 +76,11 @@ export function RetailerSelectionRoute() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('retailerSelection.title')} description={t('retailerSelection.description')} />
       <div className="space-y-4">
-        {required ? (
+        {required && !chosen ? (
           <Alert theme="orange" role="alert">
             {t('messages.selectRetailer')}
           </Alert>
-        ) : null}
-        {chosen ? (
+        ) : chosen ? (
           <div className="flex flex-col gap-3 rounded-lg bg-brand-50 p-3.5 ring-1 ring-inset ring-brand-200 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-brand-900">{t('retailer.current', { name: chosen.name })}</p>
             <Button onClick={() => void navigate(next)} className="shrink-0">
