@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 describe('change password', () => {
-  it('applies the policy, refuses the last 5 passwords, and can end the other sessions', async () => {
+  it('applies the policy, refuses the last 5 passwords, and ends the other sessions unless asked not to', async () => {
     await importAccount('changer');
     const first = await signIn('changer', 'Start-Password-2026!');
     const other = await signIn('changer', 'Start-Password-2026!');
@@ -66,18 +66,20 @@ describe('change password', () => {
     // Five changes in a row; each earlier password is refused while it is among the last five.
     const passwords = ['Start-Password-2026!', 'Second-Secret-2026!', 'Third-Secret-2026!', 'Fourth-Secret-2026!', 'Fifth-Secret-2026!'];
     for (let i = 1; i < passwords.length; i++) {
-      expect((await change(passwords[i - 1]!, passwords[i]!)).body).toMatchObject({ message: 'Password changed successfully' });
+      const kept = await change(passwords[i - 1]!, passwords[i]!, { endOtherSessions: false });
+      expect(kept.body).toMatchObject({ message: 'Password changed successfully', endedSessions: 0 });
     }
     expect((await change('Fifth-Secret-2026!', 'Start-Password-2026!')).body).toMatchObject({
       code: 'PASSWORD.ALREADY_USED',
       message: 'Password was already used',
     });
     // The sixth password pushes the first one out of the history.
-    expect((await change('Fifth-Secret-2026!', 'Sixth-Secret-2026!')).status).toBe(200);
-    expect((await change('Sixth-Secret-2026!', 'Start-Password-2026!')).status).toBe(200);
+    expect((await change('Fifth-Secret-2026!', 'Sixth-Secret-2026!', { endOtherSessions: false })).status).toBe(200);
+    expect((await change('Sixth-Secret-2026!', 'Start-Password-2026!', { endOtherSessions: false })).status).toBe(200);
 
     expect((await statusOf(other.cookie)).loggedIn).toBe(true);
-    const ending = await change('Start-Password-2026!', 'Seventh-Secret-2026!', { endOtherSessions: true });
+    // By default a change ends every other session and keeps the one that made it (as a reset does).
+    const ending = await change('Start-Password-2026!', 'Seventh-Secret-2026!');
     expect(ending.body).toMatchObject({ success: true, endedSessions: 1 });
     expect((await statusOf(other.cookie)).loggedIn).toBe(false);
     expect((await statusOf(first.cookie)).loggedIn).toBe(true);

@@ -68,6 +68,48 @@ describe('failure budget and lockout', () => {
   });
 });
 
+describe('failure budget under parallel requests', () => {
+  const burst = async (username: string, password: string) => {
+    const answers = await Promise.all(Array.from({ length: 15 }, () => signIn(username, password)));
+    return answers.map((a) => ({ status: a.status, code: (a.body as { code?: string }).code, retryAfter: a.retryAfter }));
+  };
+  const tally = (answers: { code?: string }[]) =>
+    answers.reduce<Record<string, number>>((n, a) => ({ ...n, [a.code ?? 'ok']: (n[a.code ?? 'ok'] ?? 0) + 1 }), {});
+
+  it('checks at most 5 of 15 wrong passwords fired at once; the rest are refused as locked', async () => {
+    ip = '198.51.100.20';
+    await backend.imports.importRecords('accounts', [
+      { line: 1, data: { username: 'stormed', password: PASSWORD, email: 's@example.com' } },
+    ]);
+    const known = await burst('stormed', 'Wrong-Password-1!');
+    const counts = tally(known);
+    expect((counts[WRONG.code] ?? 0) + (counts[LOCKED.code] ?? 0)).toBe(15);
+    expect(counts[WRONG.code]).toBeLessThanOrEqual(4); // the 5th failure locks
+    const checked = (await backend.audit.forUser('stormed')).items.filter((e) => e.outcome === 'wrong_password');
+    expect(checked.length).toBeLessThanOrEqual(5);
+    // Locked for real: the right password waits too, and the answer says for how long.
+    const after = await signIn('stormed', PASSWORD);
+    expect(after).toMatchObject({ status: 401, body: LOCKED });
+    expect(Number(after.retryAfter)).toBeGreaterThan(0);
+    expect(Number(after.retryAfter)).toBeLessThanOrEqual(60);
+
+    // An unknown name under the same storm answers alike.
+    ip = '198.51.100.21';
+    expect(tally(await burst('stormed.unknown', 'Wrong-Password-1!'))).toEqual(counts);
+  });
+
+  it('lets one right password through a burst and clears the budget', async () => {
+    ip = '198.51.100.22';
+    await backend.imports.importRecords('accounts', [
+      { line: 1, data: { username: 'rushed', password: PASSWORD, email: 'r@example.com' } },
+    ]);
+    const answers = await Promise.all([signIn('rushed', PASSWORD), ...Array.from({ length: 3 }, () => signIn('rushed', 'Wrong-Password-1!'))]);
+    expect(answers[0]!.status).toBe(200);
+    // Three failures and a success use no more than the budget: the name is not locked afterwards.
+    expect((await signIn('rushed', PASSWORD)).status).toBe(200);
+  });
+});
+
 describe('per-address limit', () => {
   it('answers 429 with Retry-After past 30 attempts a minute from one address, others unaffected', async () => {
     ip = '198.51.100.13';

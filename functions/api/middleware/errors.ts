@@ -1,4 +1,5 @@
 import { AppError, statusOfKind } from '@portal/backend';
+import { inputErrorOf } from '@portal/backend/errors';
 import type { ErrorBody } from '@portal/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -7,7 +8,8 @@ import type { AppEnv } from '../env.ts';
 import { log } from './logging.ts';
 
 /** Maps every thrown error to the one error body (ARCHITECTURE convention 2). */
-export function handleError(error: Error, c: Context<AppEnv>) {
+export function handleError(thrown: Error, c: Context<AppEnv>) {
+  const error = inputErrorOf(thrown) ?? thrown;
   if (error instanceof AppError) {
     const body: ErrorBody = {
       code: error.code,

@@ -1,4 +1,10 @@
-import { ChangePasswordFormSchema, ForgotPasswordFormSchema, ResetPasswordFormSchema, SignInInput } from '@portal/core';
+import {
+  ChangePasswordFormSchema,
+  ForgotPasswordFormSchema,
+  ResetPasswordFormSchema,
+  ResetTokenCheckSchema,
+  SignInInput,
+} from '@portal/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
@@ -51,6 +57,9 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/forgot-password', validate('json', ForgotPasswordFormSchema), async (c) =>
     c.json(await c.get('backend').passwords.requestReset(c.req.valid('json').username, c.get('clientIp'))),
+  )
+  .post('/reset-password/check', validate('json', ResetTokenCheckSchema), async (c) =>
+    c.json(await c.get('backend').passwords.checkResetToken(c.req.valid('json').token, c.get('clientIp'))),
   )
   .post('/reset-password', validate('json', ResetPasswordFormSchema), async (c) =>
     c.json(await c.get('backend').passwords.reset(c.req.valid('json'))),

@@ -21,3 +21,15 @@ export const statusOfKind: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 429> 
   conflict: 409,
   rate_limited: 429,
 };
+
+/**
+ * A DynamoDB refusal caused by the request's own data (a key over 1-2 KB, an item over 400 KB) as the
+ * input error it is; null for anything else. Schemas bound every text input, so this is the backstop
+ * for a limit they missed: a 400, never a 500. Other ValidationExceptions (a malformed expression) are
+ * our bugs and stay 500s.
+ */
+export function inputErrorOf(error: unknown): AppError | null {
+  if (!(error instanceof Error) || error.name !== 'ValidationException') return null;
+  if (!/size|too large|exceed/i.test(error.message)) return null;
+  return new AppError('input', 'INPUT_TOO_LARGE', 'A value is too long.');
+}

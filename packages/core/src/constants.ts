@@ -8,6 +8,11 @@ export const LIST_CACHE_TTL_MS = 300_000;
 /** How often the service-worker file is polled for updates. */
 export const SW_UPDATE_POLL_MS = 300_000;
 export const MIN_PASSWORD_LENGTH = 12;
+/**
+ * Longest accepted text per kind of input: every text input has one, so nothing unbounded reaches the
+ * table (keys hold at most 1 KB, items 400 KB). E-mail: RFC 5321's 254-character path limit.
+ */
+export const MAX_LENGTH = { username: 128, email: 254, name: 100, password: 256, text: 1000 } as const;
 /** Default page size of ordering-portal tables. */
 export const DEFAULT_PAGE_SIZE_ORDERING = 10;
 /** Default list pagination (maxResults) when none is given. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LENGTH } from './constants.ts';
 
 /**
  * Wire contracts shared by the API and the web app. The server builds these shapes, the web parses
@@ -35,11 +36,11 @@ export const LoginErrorCode = {
 } as const;
 
 export const SignInInput = z.object({
-  username: z.string().trim().min(1, 'Value is required').max(200),
+  username: z.string().trim().min(1, 'Value is required').max(MAX_LENGTH.username),
   // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).
   password: z
     .string()
-    .max(1000)
+    .max(MAX_LENGTH.password)
     .refine((value) => value.trim() !== '', 'Value is required'),
   secretCode: z.string().regex(/^\d*$/, 'Value must be numeric').max(20).optional(),
 });
@@ -51,6 +52,8 @@ export const LoginResult = z.object({
     success: z.boolean(),
     /** Present when a multi-factor step is still due: MfaState.mustBeSetUp or MfaState.firstStepPassed. */
     mfa: z.union([z.literal(10), z.literal(20)]).optional(),
+    /** With mfa 20: the account's second factor, so the code step offers 'Send OTP code' only for e-mail. */
+    mfaMethod: z.enum(['app', 'email']).optional(),
     message: z.string().optional(),
   }),
   username: z.string(),

@@ -53,10 +53,11 @@ export function parseSerialList(text: string): SerialList {
 
 // --- Input ------------------------------------------------------------------------------------------
 
-export const Serial = z.string().trim().transform(normaliseSerial).refine(isSerial, SERIAL_FORMAT_MESSAGE);
+export const Serial = z.string().trim().max(64).transform(normaliseSerial).refine(isSerial, SERIAL_FORMAT_MESSAGE);
 export const CouponEan = z
   .string()
   .trim()
+  .max(14, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.')
   .refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.');
 /** A terminal id as the processor prints it on receipts: letters, digits, '-' and '_'. */
 export const TerminalId = z

@@ -11,6 +11,7 @@ export const Messages = {
   required: 'Value is required',
   numeric: 'Value must be numeric',
   email: 'Value is not a valid email address',
+  tooLong: 'Value is too long',
   passwordsDoNotMatch: 'The passwords do not match.',
   givenPasswordsDoNotMatch: 'The given passwords do not match',
   minimum: 'Minimum',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from './constants.ts';
 import { Messages } from './messages.ts';
 
 /**
@@ -96,9 +96,12 @@ export function quantityRule(constraints: QuantityConstraints, qty: number): Qua
   return null;
 }
 
-/** A zod string checked by `rules` in order; every failing rule adds its message. */
-export const ruleString = (...rules: Rule[]) =>
-  z.string().superRefine((value, ctx) => {
+/** A string of at most `max` characters, else 'Value is too long' (checked before any other rule). */
+export const boundedString = (max: number) => z.string().max(max, { message: Messages.tooLong, abort: true });
+
+/** A zod string of at most `max` characters, then checked by `rules` in order; every failing rule adds its message. */
+export const ruleString = (max: number, ...rules: Rule[]) =>
+  boundedString(max).superRefine((value, ctx) => {
     for (const rule of rules) {
       const message = rule(value);
       if (message !== null) ctx.addIssue({ code: 'custom', message });
@@ -107,7 +110,7 @@ export const ruleString = (...rules: Rule[]) =>
 
 /** A new password: required, then every unmet password rule as its own issue. */
 export const newPasswordString = () =>
-  z.string().superRefine((value, ctx) => {
+  boundedString(MAX_LENGTH.password).superRefine((value, ctx) => {
     if (isBlank(value)) {
       ctx.addIssue({ code: 'custom', message: Messages.required });
       return;
@@ -120,15 +123,15 @@ export const newPasswordString = () =>
  * trimmed), secret code digits only and optional (empty allowed).
  */
 export const LoginFormSchema = z.object({
-  username: ruleString(requiredRule),
-  password: ruleString(requiredRule),
-  secretCode: ruleString(numericRule).optional(),
+  username: ruleString(MAX_LENGTH.username, requiredRule),
+  password: ruleString(MAX_LENGTH.password, requiredRule),
+  secretCode: ruleString(20, numericRule).optional(),
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /** Forgot password: one field taking an e-mail address or a username (SPEC 7 sends it as `username`). */
 export const ForgotPasswordFormSchema = z.object({
-  username: ruleString(requiredRule),
+  username: ruleString(MAX_LENGTH.email, requiredRule),
 });
 export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>;
 
@@ -138,9 +141,9 @@ export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>;
  */
 export const ChangePasswordFormSchema = z
   .object({
-    currentPassword: ruleString(requiredRule),
+    currentPassword: ruleString(MAX_LENGTH.password, requiredRule),
     newPassword: newPasswordString(),
-    newPasswordVerify: ruleString(requiredRule),
+    newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
   })
   .superRefine((value, ctx) => {
     if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
@@ -150,14 +153,19 @@ export const ChangePasswordFormSchema = z
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** A required, well-formed e-mail address (account form and anywhere else an address is entered). */
-export const emailString = () => ruleString(requiredRule, emailRule);
+export const emailString = () => ruleString(MAX_LENGTH.email, requiredRule, emailRule);
+
+/** The token of an e-mailed reset link (32 random bytes, base64url). */
+export const ResetToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid');
+/** POST auth/reset-password/check: is the link still good (not used, not expired)? */
+export const ResetTokenCheckSchema = z.object({ token: ResetToken });
 
 /** Reset password through an e-mailed link: the link's token, then the same new-password rules. */
 export const ResetPasswordFormSchema = z
   .object({
-    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid'),
+    token: ResetToken,
     newPassword: newPasswordString(),
-    newPasswordVerify: ruleString(requiredRule),
+    newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
   })
   .superRefine((value, ctx) => {
     if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
@@ -169,9 +177,9 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 /** My Account profile (SPEC 3 Account; the customer is the administrator's to set). */
 export const ProfileFormSchema = z.object({
   email: emailString(),
-  firstname: z.string().trim().max(100),
-  surname: z.string().trim().max(100),
-  jobTitle: z.string().trim().max(100),
+  firstname: z.string().trim().max(MAX_LENGTH.name, Messages.tooLong),
+  surname: z.string().trim().max(MAX_LENGTH.name, Messages.tooLong),
+  jobTitle: z.string().trim().max(MAX_LENGTH.name, Messages.tooLong),
 });
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 

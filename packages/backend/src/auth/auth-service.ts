@@ -94,16 +94,21 @@ export function createAuthService(deps: {
       const code = input.secretCode?.trim() || undefined;
       const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = code ? 'totp' : 'password') =>
         audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method });
-      const refuse = async (outcome: AuditEntry['outcome'], errorCode: string, message: string): Promise<never> => {
+      const refuse = async (
+        outcome: AuditEntry['outcome'],
+        errorCode: string,
+        message: string,
+        details: AppError['details'] = {},
+      ): Promise<never> => {
         await attempt(outcome);
-        throw new AppError('auth', errorCode, message);
+        throw new AppError('auth', errorCode, message, details);
       };
-      const failed = async (outcome: AuditEntry['outcome'], errorCode: string, message: string) => {
-        const locked = await guard.recordFailure(input.username);
-        return locked
-          ? refuse('locked', LoginErrorCode.accountLocked, 'account locked')
-          : refuse(outcome, errorCode, message);
-      };
+      // The lock's end goes out as Retry-After so the page can say when to try again; unknown names
+      // lock the same way, so it reveals nothing about the account.
+      const lockedOut = (until: Date) =>
+        refuse('locked', LoginErrorCode.accountLocked, 'account locked', {
+          retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)),
+        });
 
       try {
         await rateLimiter.hit({ ...SIGNIN_PER_IP, limit: deps.signInsPerIpPerMinute }, meta.ip ?? 'unknown');
@@ -111,9 +116,18 @@ export function createAuthService(deps: {
         await attempt('rate_limited');
         throw error;
       }
-      if (await guard.lockedUntil(input.username)) {
-        return refuse('locked', LoginErrorCode.accountLocked, 'account locked');
-      }
+      // One unit of the name's budget is taken before anything is verified, so parallel guesses cannot
+      // all be checked (ADR 010). It counts as a failure unless released or cleared below.
+      const reservation = await guard.reserve(input.username);
+      if (!reservation.ok) return lockedOut(reservation.lockedUntil);
+      const failed = (outcome: AuditEntry['outcome'], errorCode: string, message: string) =>
+        reservation.lockedUntil ? lockedOut(reservation.lockedUntil) : refuse(outcome, errorCode, message);
+      /** A right password whose sign-in stops here for another reason: not a failure. */
+      const stop = async (outcome: AuditEntry['outcome'], errorCode: string, message: string) => {
+        await guard.release(reservation);
+        return refuse(outcome, errorCode, message);
+      };
+
       const account = (await getAccount(db, input.username)) as AccountMfa | null;
       const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
       if (!account || !passwordOk) {
@@ -121,21 +135,29 @@ export function createAuthService(deps: {
       }
       // Checked only after the password, so these answers never reveal anything to a guesser.
       if (account.status === 'locked') {
-        return refuse('account_locked', LoginErrorCode.accountLocked, 'account locked');
+        return stop('account_locked', LoginErrorCode.accountLocked, 'account locked');
       }
       if (!account.portals.includes(meta.portal)) {
-        return refuse('wrong_url', LoginErrorCode.wrongUrl, 'wrong url');
+        return stop('wrong_url', LoginErrorCode.wrongUrl, 'wrong url');
       }
       if (!isAddressAllowed(meta.ip, account.ipAllowlist ?? [])) {
-        return refuse('invalid_ip', LoginErrorCode.invalidIp, 'invalid ip');
+        return stop('invalid_ip', LoginErrorCode.invalidIp, 'invalid ip');
       }
       const step = mfa.requiredStep(account);
       if (step === MfaState.firstStepPassed) {
         if (!code) {
+          await guard.release(reservation);
           await attempt('mfa_required');
-          return { result: loginResult(account, { success: false, mfa: step }), mfaAttempt: await mfa.begin(account, meta.portal) };
+          return {
+            result: loginResult(account, { success: false, mfa: step, mfaMethod: account.mfaMethod === 'app' ? 'app' : 'email' }),
+            mfaAttempt: await mfa.begin(account, meta.portal),
+          };
         }
-        if (!(await mfa.verify(account, mfaAttemptToken, code))) {
+        const verified = await mfa.verify(account, mfaAttemptToken, code).catch(async (error: unknown) => {
+          await guard.release(reservation); // the attempt expired: no code was checked
+          throw error;
+        });
+        if (!verified) {
           return failed('wrong_code', WRONG_CODE, 'The secret code is not valid');
         }
       }

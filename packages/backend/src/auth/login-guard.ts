@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../db/client.ts';
-import { applied } from '../db/conditions.ts';
+import { applied, isConditionFailure } from '../db/conditions.ts';
 import { toTtl } from '../db/table.ts';
 
 /**
@@ -9,6 +9,12 @@ import { toTtl } from '../db/table.ts';
  * all count. After FAILURES_PER_LOCK failures the name is locked for a delay that doubles with each
  * lock (1, 2, 4 ... 60 minutes). The guard is keyed by the name typed, whether or not an account has it,
  * so unknown and known names answer alike. A success clears it; a day without failures forgets it.
+ *
+ * The budget holds under parallel requests: every check first reserves one unit with a conditional
+ * write (`reserve`) and only then verifies. A reserved unit counts as a failure unless the caller
+ * releases it (right password, but no verdict yet) or clears the guard (success). The reservation that
+ * uses the last unit sets the lock at once, so a crash between reserving and answering cannot leave
+ * the name without a lock's end.
  */
 export const FAILURES_PER_LOCK = 5;
 const FIRST_LOCK_MS = 60_000;
@@ -19,53 +25,100 @@ export const lockDelayMs = (level: number) => Math.min(FIRST_LOCK_MS * 2 ** leve
 
 const key = (username: string) => ({ pk: `LOGINGUARD#${usernameKey(username)}`, sk: 'GUARD' });
 
+/** A reserved unit of the budget; `lockedUntil` is set when it was the last one (the lock now stands). */
+export type Reservation =
+  | { ok: true; username: string; lockedUntil: Date | null; level: number }
+  | { ok: false; lockedUntil: Date };
+
 export function createLoginGuard(db: Db, now: () => Date) {
+  const read = async (username: string) =>
+    (await db.doc.send(new GetCommand({ TableName: db.table, Key: key(username) }))).Item;
+
   return {
     /** The moment the name's lock ends, or null when it may try now. */
     async lockedUntil(username: string): Promise<Date | null> {
-      const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key(username) }));
-      const until = res.Item?.lockedUntil as string | undefined;
+      const until = (await read(username))?.lockedUntil as string | undefined;
       return until && Date.parse(until) > now().getTime() ? new Date(until) : null;
     },
 
-    /** Counts a failure; returns the lock's end when this failure used up the budget. */
-    async recordFailure(username: string): Promise<Date | null> {
+    /**
+     * Takes one unit of the budget before a password or code is checked. Refused (ok: false, with
+     * the end of the lock to tell the user) while the name is locked or the budget is already taken
+     * by parallel attempts.
+     */
+    async reserve(username: string): Promise<Reservation> {
       const t = now();
-      const res = await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: key(username),
-          UpdateExpression: 'ADD failures :one SET lastFailureAt = :now, expiresAt = :ttl',
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':now': t.toISOString(),
-            ':ttl': toTtl(new Date(t.getTime() + FORGET_AFTER_MS)),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      const failures = Number(res.Attributes?.failures ?? 0);
-      if (failures < FAILURES_PER_LOCK) return null;
-      const level = Number(res.Attributes?.lockLevel ?? 0);
-      const until = new Date(t.getTime() + lockDelayMs(level));
-      // Only the request that reached the budget locks; a parallel one finds failures reset (not applied).
-      await applied(
-        db.doc.send(
+      const reserved = await db.doc
+        .send(
           new UpdateCommand({
             TableName: db.table,
             Key: key(username),
-            UpdateExpression: 'SET failures = :zero, lockedUntil = :until, lockLevel = :next',
-            ConditionExpression: 'failures >= :max',
+            UpdateExpression: 'ADD failures :one SET lastFailureAt = :now, expiresAt = :ttl',
+            ConditionExpression:
+              '(attribute_not_exists(lockedUntil) OR lockedUntil <= :now) AND (attribute_not_exists(failures) OR failures < :max)',
             ExpressionAttributeValues: {
-              ':zero': 0,
-              ':until': until.toISOString(),
-              ':next': level + 1,
+              ':one': 1,
               ':max': FAILURES_PER_LOCK,
+              ':now': t.toISOString(),
+              ':ttl': toTtl(new Date(t.getTime() + FORGET_AFTER_MS)),
             },
+            ReturnValues: 'ALL_NEW',
           }),
+        )
+        .then((res) => res.Attributes)
+        .catch((error: unknown) => {
+          if (isConditionFailure(error)) return null;
+          throw error;
+        });
+      if (!reserved) {
+        // Locked, or the last units are held by attempts still in flight: their lock is about to stand.
+        const until = (await read(username))?.lockedUntil as string | undefined;
+        const end = until && Date.parse(until) > t.getTime() ? new Date(until) : new Date(t.getTime() + FIRST_LOCK_MS);
+        return { ok: false, lockedUntil: end };
+      }
+      const level = Number(reserved.lockLevel ?? 0);
+      if (Number(reserved.failures) < FAILURES_PER_LOCK) return { ok: true, username, lockedUntil: null, level };
+      const lockedUntil = new Date(t.getTime() + lockDelayMs(level));
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: key(username),
+          UpdateExpression: 'SET failures = :zero, lockedUntil = :until, lockLevel = :next',
+          ExpressionAttributeValues: { ':zero': 0, ':until': lockedUntil.toISOString(), ':next': level + 1 },
+        }),
+      );
+      return { ok: true, username, lockedUntil, level };
+    },
+
+    /**
+     * Gives a reserved unit back (the secret was right but the sign-in is not done, e.g. the second
+     * factor is still due). A reservation that set the lock takes its own lock back.
+     */
+    async release(reservation: Extract<Reservation, { ok: true }>): Promise<void> {
+      const { username, lockedUntil, level } = reservation;
+      await applied(
+        db.doc.send(
+          lockedUntil
+            ? new UpdateCommand({
+                TableName: db.table,
+                Key: key(username),
+                UpdateExpression: 'SET failures = :left, lockLevel = :level REMOVE lockedUntil',
+                ConditionExpression: 'lockedUntil = :until',
+                ExpressionAttributeValues: {
+                  ':left': FAILURES_PER_LOCK - 1,
+                  ':level': level,
+                  ':until': lockedUntil.toISOString(),
+                },
+              })
+            : new UpdateCommand({
+                TableName: db.table,
+                Key: key(username),
+                UpdateExpression: 'ADD failures :minus',
+                ConditionExpression: 'failures > :zero',
+                ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+              }),
         ),
       );
-      return until;
     },
 
     async clear(username: string): Promise<void> {

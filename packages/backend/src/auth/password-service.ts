@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type ChangePasswordForm,
+  LoginErrorCode,
   Messages,
   type ResetPasswordForm,
   resetInstructionsSentMessage,
@@ -24,6 +25,9 @@ export const PASSWORD_HISTORY = 5;
 const RESET_VALID_MS = 30 * 60_000;
 const FORGOT_PER_IP = { name: 'forgot-ip', limit: 5, windowSeconds: 60 };
 const RESET_MAILS_PER_ACCOUNT = { name: 'forgot-account', limit: 3, windowSeconds: 3600 };
+const RESET_CHECKS_PER_IP = { name: 'reset-check-ip', limit: 20, windowSeconds: 60 };
+/** forgot-password answers no sooner than this, known name or not (issue 10 G). */
+export const FORGOT_ANSWER_FLOOR_MS = 600;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -67,20 +71,61 @@ export function createPasswordService(deps: {
     });
   }
 
+  /** A single-use link to every account the identifier names (by username, else all with that e-mail). */
+  async function mailResetLinks(typed: string) {
+    const byName = await getAccount(db, typed);
+    const accounts = byName ? [byName] : typed.includes('@') ? (await findAccountsByEmail(db, typed)).items : [];
+    for (const account of accounts) {
+      try {
+        await deps.rateLimiter.hit(RESET_MAILS_PER_ACCOUNT, account.usernameKey);
+      } catch {
+        continue; // enough links in flight; answer as always
+      }
+      const token = randomBytes(32).toString('base64url');
+      await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));
+      const link = `${deps.appUrl}/forgot-password?token=${token}`;
+      await deps.mailer.send({
+        to: account.email,
+        subject: 'Reset your portal password',
+        text: [
+          `Someone asked to reset the password of the portal account "${account.username}".`,
+          '',
+          `To choose a new password, open this link within 30 minutes (it works once):`,
+          link,
+          '',
+          'If this was not you, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      });
+    }
+  }
+
+  const invalidLink = () =>
+    new AppError('input', 'PASSWORD.RESET_LINK_INVALID', 'This link is invalid or has expired. Please request a new one.');
+
   const changeFailed = () => new AppError('conflict', 'PASSWORD.CHANGE_FAILED', Messages.passwordChangeFailed);
 
   return {
-    /** PUT auth/change-password; optionally ends the account's other sessions. */
+    /**
+     * PUT auth/change-password. Ends the account's other sessions (as a reset does) unless the body
+     * says `endOtherSessions: false`; the session making the change stays signed in.
+     */
     async change(username: string, currentSessionHash: string, input: ChangePasswordForm & { endOtherSessions?: boolean }) {
       const account = await getAccount(db, username);
       if (!account) throw changeFailed();
+      // Counts toward the sign-in budget, reserved before checking: a stolen session must not be a
+      // password oracle, not even with parallel requests.
+      const reservation = await guard.reserve(username);
+      if (!reservation.ok) {
+        throw new AppError('rate_limited', LoginErrorCode.accountLocked, 'account locked', {
+          retryAfterSeconds: Math.max(1, Math.ceil((reservation.lockedUntil.getTime() - now().getTime()) / 1000)),
+        });
+      }
       if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
-        // Counts toward the sign-in budget: a stolen session must not be a password oracle.
-        await guard.recordFailure(username);
         throw new AppError('input', 'PASSWORD.CURRENT_MISMATCH', Messages.currentPasswordMismatch, {
           issues: [{ path: 'currentPassword', message: Messages.currentPasswordMismatch }],
         });
       }
+      await guard.release(reservation);
       const update = await acceptNewPassword(account, input.newPassword);
       try {
         await db.doc.send(new UpdateCommand(update));
@@ -88,53 +133,44 @@ export function createPasswordService(deps: {
         if (isConditionFailure(error)) throw changeFailed();
         throw error;
       }
-      const endedSessions = input.endOtherSessions ? await sessions.revokeAll(username, currentSessionHash) : 0;
+      const endedSessions = input.endOtherSessions !== false ? await sessions.revokeAll(username, currentSessionHash) : 0;
       return { success: true as const, message: Messages.passwordChanged, endedSessions };
     },
 
     /**
-     * POST auth/forgot-password: the same answer whether or not an account matches (no enumeration).
+     * POST auth/forgot-password: the same answer whether or not an account matches (no enumeration),
+     * and at the same time: never before FORGOT_ANSWER_FLOOR_MS, so the link and mail work of a known
+     * name cannot be told from the lookup of an unknown one. (Padding rather than answering first and
+     * working after: a Lambda is frozen once it has answered, so detached work could be lost.)
      * Each matching account (by username, or all accounts with that e-mail) gets a single-use link.
      */
     async requestReset(identifier: string, ip: string | undefined) {
       await deps.rateLimiter.hit(FORGOT_PER_IP, ip ?? 'unknown');
+      const started = performance.now();
       const typed = identifier.trim();
-      const byName = await getAccount(db, typed);
-      const accounts = byName ? [byName] : typed.includes('@') ? (await findAccountsByEmail(db, typed)).items : [];
-      for (const account of accounts) {
-        try {
-          await deps.rateLimiter.hit(RESET_MAILS_PER_ACCOUNT, account.usernameKey);
-        } catch {
-          continue; // enough links in flight; answer as always
-        }
-        const token = randomBytes(32).toString('base64url');
-        await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));
-        const link = `${deps.appUrl}/forgot-password?token=${token}`;
-        await deps.mailer.send({
-          to: account.email,
-          subject: 'Reset your portal password',
-          text: [
-            `Someone asked to reset the password of the portal account "${account.username}".`,
-            '',
-            `To choose a new password, open this link within 30 minutes (it works once):`,
-            link,
-            '',
-            'If this was not you, ignore this mail: your password stays as it is.',
-          ].join('\n'),
-        });
-      }
+      await mailResetLinks(typed);
+      // The floor sits well above a lookup plus a mail (~40 ms locally, ~150 ms with SES).
+      const left = FORGOT_ANSWER_FLOOR_MS - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
       return { message: resetInstructionsSentMessage(typed) };
+    },
+
+    /**
+     * POST auth/reset-password/check: whether an e-mailed link can still be used, so the page can say
+     * so before the form is filled in. Does not use the link up; limited per address like forgot-password.
+     */
+    async checkResetToken(token: string, ip: string | undefined) {
+      await deps.rateLimiter.hit(RESET_CHECKS_PER_IP, ip ?? 'unknown');
+      const found = await getResetToken(db, sha256(token));
+      if (!found || Date.parse(found.validUntil) <= now().getTime()) throw invalidLink();
+      return { valid: true as const };
     },
 
     /** Sets a new password through an e-mailed link, then ends every session of the account. */
     async reset(input: ResetPasswordForm) {
       const tokenHash = sha256(input.token);
       const token = await getResetToken(db, tokenHash);
-      const invalid = new AppError(
-        'input',
-        'PASSWORD.RESET_LINK_INVALID',
-        'This link is invalid or has expired. Please request a new one.',
-      );
+      const invalid = invalidLink();
       if (!token || Date.parse(token.validUntil) <= now().getTime()) throw invalid;
       const account = await getAccount(db, token.username);
       if (!account) throw invalid;
