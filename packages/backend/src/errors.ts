@@ -30,6 +30,6 @@ export const statusOfKind: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 429> 
  */
 export function inputErrorOf(error: unknown): AppError | null {
   if (!(error instanceof Error) || error.name !== 'ValidationException') return null;
-  if (!/size|too large|exceed/i.test(error.message)) return null;
+  if (!/size|bytes|too large/i.test(error.message)) return null;
   return new AppError('input', 'INPUT_TOO_LARGE', 'A value is too long.');
 }
