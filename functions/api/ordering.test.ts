@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '../../packages/backend/src/ordering/products-step.ts';
 import { orderingActor } from '../../packages/backend/src/ordering/actor.ts';
 import { getAccount } from '../../packages/backend/src/accounts/account-entity.ts';
+import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -559,5 +560,25 @@ describe('orders list, detail and PDF', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(1500);
+    const text = (await pdfText(bytes)).join('\n');
+    expect(text).toContain(`Order ${createdOrderId}`);
+    expect(text).toMatch(/Status\n(Created|Pending|Ordered)/);
+  });
+
+  it('writes the PDF in the account language, with the status in words', async () => {
+    const setLocale = (locale: string) =>
+      app.request(`/api/account/set-locale?locale=${locale}`, { headers: headers(cookies['group.user']) });
+    expect((await setLocale('de-DE')).status).toBe(200);
+    try {
+      const res = await get(`/orders/${createdOrderId}/pdf`, 'group.user');
+      expect(res.status).toBe(200);
+      const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).join('\n');
+      expect(text).toContain(`Bestellung ${createdOrderId}`);
+      expect(text).toContain('Lieferadresse');
+      expect(text).toMatch(/Status\n(Angelegt|Ausstehend|Bestellt)/);
+      expect(text).not.toMatch(/Status\n[a-z]/);
+    } finally {
+      expect((await setLocale('en-US')).status).toBe(200);
+    }
   });
 });

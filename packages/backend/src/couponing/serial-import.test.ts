@@ -72,6 +72,7 @@ const actorOf = (customerId: string): OrderingActor => ({
   access: decodeAccess({ securityFlag: 32, permissions: 0, settings: 0, modules: { ordering: { permissions: 3, settings: 0 } } }),
   strongAuthentication: true,
   timezone: 'Europe/Berlin',
+  locale: 'de-DE',
 });
 
 beforeAll(async () => {

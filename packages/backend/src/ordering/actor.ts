@@ -16,6 +16,8 @@ export type OrderingActor = {
   /** The session meets the higher authentication standard (security flag, MFA or SSO; ADR 006/009/012). */
   strongAuthentication: boolean;
   timezone: string;
+  /** The account's locale (e.g. 'de-DE'): the language of documents the server makes, such as the order PDF. */
+  locale: string;
 };
 
 export function orderingActor(account: Account, session: Pick<SessionRecord, 'method'>): OrderingActor {
@@ -28,5 +30,6 @@ export function orderingActor(account: Account, session: Pick<SessionRecord, 'me
     access,
     strongAuthentication: isStrongSession(account, session),
     timezone: account.timezone,
+    locale: account.locale,
   };
 }

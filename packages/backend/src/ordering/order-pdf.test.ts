@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import type { OrderDetail } from '@portal/core';
 import { orderPdfBytes, winAnsiSafe } from './order-pdf.ts';
 
@@ -42,16 +43,50 @@ function sampleOrder(positions: number): OrderDetail {
   };
 }
 
+const context = (locale: string) => ({ retailerName: 'Nordmarkt', timezone: 'Europe/Berlin', locale, generatedAt: new Date() });
+
 describe('order PDF', () => {
   it('replaces what WinAnsi cannot encode', () => {
-    const supported = new Set([...'AaLodz?€ '].map((c) => c.codePointAt(0)!));
-    expect(winAnsiSafe('Łódź €', supported)).toBe('?odz €');
+    const supported = new Set([...'AaLlodz?€ Isc120'].map((c) => c.codePointAt(0)!));
+    expect(winAnsiSafe('Łódź €', supported)).toBe('Lodz €');
+    expect(winAnsiSafe('Ilość 1\u202f200', supported)).toBe('Ilosc 1 200');
+    expect(winAnsiSafe('X😀', supported)).toBe('??');
+  });
+
+  it('is written in the account language: labels, the status in words, dates and numbers', async () => {
+    const order = { ...sampleOrder(120), quantityOrdered: 1200 };
+    const en = (await pdfText(await orderPdfBytes(order, context('en-US')))).join('\n');
+    expect(en).toContain('Order O-20261121-7K3QX9');
+    expect(en).toContain('Status\nCreated');
+    expect(en).toContain('Nov 21, 2026, 11:05');
+    expect(en).toContain('Total quantity (120 positions)\n1,200');
+    expect(en).toMatch(/Page 1 of \d/);
+    expect(en).not.toMatch(/\bcreated\b/);
+
+    const de = (await pdfText(await orderPdfBytes(order, context('de-de')))).join('\n');
+    expect(de).toContain('Bestellung O-20261121-7K3QX9');
+    for (const label of ['Händler', 'Referenz', 'Bestellt am', 'Bestellt von', 'Lieferadresse', 'Artikelnr.', 'Menge', 'Kunden-Filialnummer: C-0001']) {
+      expect(de).toContain(label);
+    }
+    expect(de).toContain('Status\nAngelegt');
+    expect(de).toContain('21.11.2026, 11:05 (Europe/Berlin)');
+    expect(de).toContain('Gesamtmenge (120 Positionen)\n1.200');
+    expect(de).toMatch(/Seite 1 von \d/);
+    expect(de).not.toMatch(/created|Order |Quantity|Page /);
+
+    const fr = (await pdfText(await orderPdfBytes(order, context('fr-FR')))).join('\n');
+    expect(fr).toContain('Statut\nCréée');
+    expect(fr).toContain('Quantité totale (120 positions)\n1 200');
+    const pl = (await pdfText(await orderPdfBytes(order, context('pl-PL')))).join('\n');
+    expect(pl).toContain('Status\nUtworzone');
+    expect(pl).toMatch(/Strona 1 z \d/);
+    expect(pl).toContain('Laczna ilosc (pozycje: 120)');
   });
 
   it('breaks many positions over pages', async () => {
-    const small = await PDFDocument.load(await orderPdfBytes(sampleOrder(3), { retailerName: 'Nordmarkt', timezone: 'Europe/Berlin', generatedAt: new Date() }));
+    const small = await PDFDocument.load(await orderPdfBytes(sampleOrder(3), context('en-US')));
     expect(small.getPageCount()).toBe(1);
-    const bytes = await orderPdfBytes(sampleOrder(120), { retailerName: 'Nordmarkt', timezone: 'Europe/Berlin', generatedAt: new Date() });
+    const bytes = await orderPdfBytes(sampleOrder(120), context('en-US'));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(3);
   });

@@ -1,12 +1,14 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { OrderDetail } from '@portal/core';
+import { fill, orderPdfTexts } from './order-pdf-texts.ts';
 
 /**
  * The order as a PDF (SPEC 2 finalise/{id} "offers a PDF of the order"): A4, the order's header data,
  * the delivery address, a positions table (Article no., EAN, Name, Quantity) continued over as many
  * pages as needed with its header repeated, the total quantity, and "Page n of m" on every page.
+ * Labels, the status and dates and numbers follow the account's locale (order-pdf-texts.ts).
  * The standard Helvetica fonts encode WinAnsi only: other characters are replaced (accents dropped
- * when that helps, else '?').
+ * when that helps, a few letters spelled without their stroke, else '?').
  */
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -15,18 +17,22 @@ const FOOTER = 30;
 const GREY = rgb(0.45, 0.45, 0.45);
 const LINE = rgb(0.8, 0.8, 0.8);
 
-type Column = { title: string; x: number; width: number; align: 'left' | 'right' };
+type Column = { title: 'articleNo' | 'ean' | 'name' | 'quantity'; x: number; width: number; align: 'left' | 'right' };
 const COLUMNS: Column[] = [
-  { title: 'Article no.', x: MARGIN, width: 80, align: 'left' },
-  { title: 'EAN', x: MARGIN + 85, width: 95, align: 'left' },
-  { title: 'Name', x: MARGIN + 185, width: 240, align: 'left' },
-  { title: 'Quantity', x: MARGIN + 430, width: A4[0] - 2 * MARGIN - 430, align: 'right' },
+  { title: 'articleNo', x: MARGIN, width: 80, align: 'left' },
+  { title: 'ean', x: MARGIN + 85, width: 95, align: 'left' },
+  { title: 'name', x: MARGIN + 185, width: 240, align: 'left' },
+  { title: 'quantity', x: MARGIN + 430, width: A4[0] - 2 * MARGIN - 430, align: 'right' },
 ];
 
-/** Text the font can encode: unsupported characters lose their accents, else become '?'. */
+/** Letters without a WinAnsi form or a decomposition (Polish ł, ...) and the spaces Intl puts in numbers. */
+const PLAIN: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ħ': 'h', '\u202f': ' ', '\u2009': ' ', '\u00a0': ' ' };
+
+/** Text the font can encode: unsupported characters lose their accents or stroke, else become '?'. */
 export function winAnsiSafe(text: string, supported: ReadonlySet<number>): string {
   let out = '';
-  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
+  for (const raw of text.replace(/[\r\n\t]+/g, ' ')) {
+    const ch = supported.has(raw.codePointAt(0)!) ? raw : (PLAIN[raw] ?? raw);
     if (supported.has(ch.codePointAt(0)!)) out += ch;
     else {
       const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
@@ -36,18 +42,31 @@ export function winAnsiSafe(text: string, supported: ReadonlySet<number>): strin
   return out;
 }
 
-/** "21 Nov 2026, 11:00 (Europe/Berlin)": the instant on the reader's clock. */
-export function readableInstant(iso: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** The locale for Intl: the account's locale when Intl knows it, else English. */
+const intlLocale = (locale: string): string => {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en-GB';
+  } catch {
+    return 'en-GB';
+  }
+};
+
+/** "21 Nov 2026, 11:00 (Europe/Berlin)" / "21.11.2026, 11:00 (Europe/Berlin)": the instant on the reader's clock. */
+export function readableInstant(iso: string, timeZone: string, locale = 'en-GB'): string {
+  const text = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return `${text} (${timeZone})`;
 }
 
 export async function orderPdfBytes(
   order: OrderDetail,
-  context: { retailerName: string; timezone: string; generatedAt: Date },
+  context: { retailerName: string; timezone: string; locale: string; generatedAt: Date },
 ): Promise<Uint8Array> {
+  const texts = orderPdfTexts(context.locale);
+  const number = new Intl.NumberFormat(intlLocale(context.locale));
+  const title = fill(texts.title, { id: order.orderId });
   const doc = await PDFDocument.create();
-  doc.setTitle(`Order ${order.orderId}`);
+  doc.setTitle(title);
+  doc.setLanguage(intlLocale(context.locale));
   doc.setCreator('Ordering portal');
   doc.setCreationDate(context.generatedAt);
   doc.setModificationDate(context.generatedAt);
@@ -71,26 +90,26 @@ export async function orderPdfBytes(
 
   let page = doc.addPage(A4);
   let y = A4[1] - MARGIN;
-  write(page, `Order ${order.orderId}`, MARGIN, y - 18, { font: bold, size: 20 });
+  write(page, title, MARGIN, y - 18, { font: bold, size: 20 });
   y -= 48;
 
   const details: [string, string][] = [
-    ['Retailer', `${context.retailerName} (${order.retailerId})`],
-    ['Reference', order.reference ?? '-'],
-    ['Ordered at', readableInstant(order.orderedAt, context.timezone)],
-    ['Ordered by', order.orderedBy],
-    ['Status', order.status],
+    [texts.retailer, `${context.retailerName} (${order.retailerId})`],
+    [texts.reference, order.reference ?? '-'],
+    [texts.orderedAt, readableInstant(order.orderedAt, context.timezone, context.locale)],
+    [texts.orderedBy, order.orderedBy],
+    [texts.status, texts.statuses[order.status] ?? order.status],
   ];
   for (const [label, value] of details) {
     write(page, label, MARGIN, y, { font: bold });
-    write(page, value, MARGIN + 100, y, { width: A4[0] - 2 * MARGIN - 100 });
+    write(page, value, MARGIN + 120, y, { width: A4[0] - 2 * MARGIN - 120 });
     y -= ROW;
   }
   y -= 10;
-  write(page, 'Delivery address', MARGIN, y, { font: bold, size: 12 });
+  write(page, texts.deliveryAddress, MARGIN, y, { font: bold, size: 12 });
   y -= ROW + 2;
   const a = order.address;
-  const addressLines = [a.name, a.street, `${a.postalCode} ${a.city}`, ...(a.customerStoreId ? [`Customer store ID: ${a.customerStoreId}`] : [])];
+  const addressLines = [a.name, a.street, `${a.postalCode} ${a.city}`, ...(a.customerStoreId ? [`${texts.customerStoreId}: ${a.customerStoreId}`] : [])];
   for (const line of addressLines) {
     write(page, line, MARGIN, y, { width: A4[0] - 2 * MARGIN });
     y -= ROW;
@@ -98,20 +117,20 @@ export async function orderPdfBytes(
   y -= 14;
 
   const tableHeader = () => {
-    for (const c of COLUMNS) write(page, c.title, c.x, y, { font: bold, width: c.width, align: c.align });
+    for (const c of COLUMNS) write(page, texts[c.title], c.x, y, { font: bold, width: c.width, align: c.align });
     page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: A4[0] - MARGIN, y: y - 4 }, thickness: 0.8 });
     y -= ROW + 2;
   };
   const bottom = MARGIN + FOOTER;
   tableHeader();
   if (order.positions.length === 0) {
-    write(page, 'No order positions', MARGIN, y, { color: GREY });
+    write(page, texts.noPositions, MARGIN, y, { color: GREY });
     y -= ROW;
   }
   const continuePage = () => {
     page = doc.addPage(A4);
     y = A4[1] - MARGIN - 10;
-    write(page, `Order ${order.orderId} (continued)`, MARGIN, y, { font: bold, size: 12 });
+    write(page, fill(texts.continued, { id: order.orderId }), MARGIN, y, { font: bold, size: 12 });
     y -= ROW + 10;
   };
   for (const p of order.positions) {
@@ -119,7 +138,7 @@ export async function orderPdfBytes(
       continuePage();
       tableHeader();
     }
-    const cells = [p.productId, p.ean, p.name, String(p.quantityOrdered)];
+    const cells = [p.productId, p.ean, p.name, number.format(p.quantityOrdered)];
     COLUMNS.forEach((c, i) => write(page, cells[i]!, c.x, y, { width: c.width, align: c.align }));
     page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: A4[0] - MARGIN, y: y - 4 }, thickness: 0.3, color: LINE });
     y -= ROW;
@@ -130,13 +149,13 @@ export async function orderPdfBytes(
     y -= 4;
   }
   const total = COLUMNS[3]!;
-  write(page, `Total quantity (${order.positionCount} positions)`, COLUMNS[2]!.x, y, { font: bold, width: COLUMNS[2]!.width });
-  write(page, String(order.quantityOrdered), total.x, y, { font: bold, width: total.width, align: 'right' });
+  write(page, fill(texts.total, { count: number.format(order.positionCount) }), COLUMNS[2]!.x, y, { font: bold, width: COLUMNS[2]!.width });
+  write(page, number.format(order.quantityOrdered), total.x, y, { font: bold, width: total.width, align: 'right' });
 
   const pages = doc.getPages();
   pages.forEach((pg, i) => {
-    write(pg, `Order ${order.orderId}`, MARGIN, MARGIN - 10, { size: 8, color: GREY });
-    const label = `Page ${i + 1} of ${pages.length}`;
+    write(pg, title, MARGIN, MARGIN - 10, { size: 8, color: GREY });
+    const label = safe(fill(texts.page, { page: i + 1, pages: pages.length }));
     write(pg, label, A4[0] - MARGIN - regular.widthOfTextAtSize(label, 8), MARGIN - 10, { size: 8, color: GREY });
   });
   return doc.save();

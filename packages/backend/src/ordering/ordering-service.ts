@@ -61,7 +61,7 @@ export function createOrderingService(deps: OrderingDeps) {
     /** The order as a PDF document (bytes). */
     orderPdf: async (actor: OrderingActor, orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> => {
       const { detail, retailerName } = await readOrderOf(db, actor, orderId);
-      const bytes = await orderPdfBytes(detail, { retailerName, timezone: actor.timezone, generatedAt: deps.now() });
+      const bytes = await orderPdfBytes(detail, { retailerName, timezone: actor.timezone, locale: actor.locale, generatedAt: deps.now() });
       return { fileName: `order-${detail.orderId}.pdf`, bytes };
     },
   };
