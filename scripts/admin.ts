@@ -21,7 +21,7 @@ import {
   parseFlagValue,
 } from '@portal/backend';
 import { PORTALS, type Portal } from '@portal/core';
-import { localEnv, localPorts } from './local/local-env.ts';
+import { cliEnv } from './local/local-env.ts';
 
 class UsageError extends Error {}
 
@@ -304,7 +304,8 @@ function generalHelp(): string {
       ([name, c]) => `  ${name.padEnd(width)}  ${c.arg ? `<${c.arg}>  ` : ''}${c.summary}`,
     ),
     '',
-    'Target: without TABLE_NAME in the environment, the running `npm start` (its PORT / DYNAMODB_PORT);',
+    'Target: without TABLE_NAME in the environment, the running `npm start` of DATA_DIR (default .data;',
+    'PORT / DYNAMODB_PORT override what it announced there);',
     "with a stage's variables (STAGE, TABLE_NAME, AWS_REGION, ... as the API gets them) and your AWS",
     'credentials, that stage. Every command is written to the admin audit trail with --actor (default:',
     'your OS user name). Exit codes: 0 done, 1 failed or refused, 2 wrong command line.',
@@ -400,7 +401,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const local = !process.env.TABLE_NAME;
-  const env = local ? { ...process.env, ...localEnv(localPorts()) } : process.env;
+  const env = cliEnv();
   Object.assign(process.env, env);
   try {
     const backend = createBackend(loadConfig(env));

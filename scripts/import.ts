@@ -4,7 +4,7 @@
  * the environment it targets the running `npm start` (local mode); with them, that stage.
  */
 import { createBackend, loadConfig } from '@portal/backend';
-import { localEnv, localPorts } from './local/local-env.ts';
+import { cliEnv } from './local/local-env.ts';
 import { importFile } from './seed/seed.ts';
 
 const files = process.argv.slice(2);
@@ -14,7 +14,7 @@ if (files.length === 0) {
   );
   process.exit(2);
 }
-const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(localPorts()) };
+const env = cliEnv();
 Object.assign(process.env, env);
 const backend = createBackend(loadConfig(env));
 let failed = false;

@@ -1,5 +1,5 @@
 import { type Backend, createBackend, getAccount, loadConfig, orderingActor } from '@portal/backend';
-import { localEnv, localPorts } from '../local/local-env.ts';
+import { cliEnv } from '../local/local-env.ts';
 import { waitForHttp } from '../local/ports.ts';
 
 /**
@@ -12,10 +12,9 @@ export async function localPortal(): Promise<{ base: string; backend: Backend }>
     console.error('bench: stopped after 15 minutes');
     process.exit(1);
   }, 15 * 60_000).unref();
-  const ports = localPorts();
-  const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(ports) };
+  const env = cliEnv();
   Object.assign(process.env, env);
-  const base = process.env.BENCH_URL ?? `http://127.0.0.1:${ports.app}`;
+  const base = process.env.BENCH_URL ?? process.env.APP_URL ?? 'http://localhost:3000';
   if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base)) throw new Error(`bench: loopback only, not ${base}`);
   try {
     await waitForHttp(`${base}/api/brand`, 5_000);

@@ -15,7 +15,7 @@ import { locationProductFigures } from '../../packages/backend/src/masterdata/lo
 import { allProducts } from '../../packages/backend/src/masterdata/product.ts';
 import { allRetailerProducts } from '../../packages/backend/src/masterdata/retailer-product.ts';
 import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore } from '../../packages/backend/src/masterdata/sales.ts';
-import { localEnv, localPorts } from '../local/local-env.ts';
+import { cliEnv } from '../local/local-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +25,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
   },
 });
-const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(localPorts()) };
+const env = cliEnv();
 Object.assign(process.env, env);
 const backend = createBackend(loadConfig(env));
 const { db } = backend;

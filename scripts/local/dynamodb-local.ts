@@ -2,20 +2,25 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort, waitForHttp } from './ports.ts';
 
 /**
  * DynamoDB Local 1.25 from the jar inside amplify-dynamodb-simulator (its JS launcher is broken, so we
- * spawn java ourselves). Needs Java 17+.
+ * spawn java ourselves). Needs Java 17+. It has no option for the listening address, so it is started
+ * through LoopbackDynamoDbLocal.java (Java's source launcher), which binds it to 127.0.0.1; telemetry off.
  */
 export const JAVA_MISSING =
   'Java 17+ is required for DynamoDB Local: install it with `sudo apt-get install -y openjdk-17-jre-headless` (or any JDK 17+ on your PATH).';
 
+const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'LoopbackDynamoDbLocal.java');
+
+/** Java 17+ with the compiler module, which the source launcher needs (Debian's JRE and every JDK have it). */
 export function javaAvailable(): boolean {
-  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const probe = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) return false;
-  const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
-  return Number(version) >= 17;
+  const version = /^java\.base@(\d+)/m.exec(probe.stdout)?.[1];
+  return Number(version) >= 17 && /^jdk\.compiler@/m.test(probe.stdout);
 }
 
 export type DynamoDbLocal = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
@@ -35,9 +40,11 @@ export async function startDynamoDbLocal(options: {
     'java',
     [
       '-Djava.library.path=./DynamoDBLocal_lib',
-      '-jar',
+      '-cp',
       'DynamoDBLocal.jar',
+      LAUNCHER,
       '-sharedDb',
+      '-disableTelemetry',
       '-port',
       String(port),
       ...storage,

@@ -1,20 +1,66 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Where local mode puts everything. Ports default to fixed values so the import CLI finds a running
- * `npm start`; tests pass their own free ports. The names mirror what infra/ gives the Lambdas.
+ * Where local mode puts everything. Ports default to fixed values (PORT, then the stand-ins at PORT+10..13);
+ * tests pass their own free ports. The names mirror what infra/ gives the Lambdas.
  */
 export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: number; oidc: number };
 
-export function localPorts(env: NodeJS.ProcessEnv = process.env): LocalPorts {
-  const app = Number(env.PORT ?? 3000);
-  return {
-    app,
-    dynamodb: Number(env.DYNAMODB_PORT ?? app + 10),
-    s3: Number(env.S3_PORT ?? app + 11),
-    ses: Number(env.SES_PORT ?? app + 12),
-    oidc: Number(env.OIDC_PORT ?? app + 13),
-  };
+const PORT_VARIABLES = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', ses: 'SES_PORT', oidc: 'OIDC_PORT' } as const;
+
+/** The ports `npm start` listens on: from the environment, else the defaults. */
+export function localPorts(env: NodeJS.ProcessEnv = process.env, base?: LocalPorts): LocalPorts {
+  const app = Number(env.PORT ?? base?.app ?? 3000);
+  const offsets = { dynamodb: 10, s3: 11, ses: 12, oidc: 13 };
+  const port = (name: keyof typeof PORT_VARIABLES) =>
+    Number(env[PORT_VARIABLES[name]] ?? (env.PORT === undefined && base ? base[name] : app + offsets[name]));
+  return { app, dynamodb: port('dynamodb'), s3: port('s3'), ses: port('ses'), oidc: port('oidc') };
+}
+
+/**
+ * The one origin of the local portal (APP_URL): redirect URIs of Microsoft sign-in, links in mails and
+ * the address the server answers on (requests to another host name are redirected there).
+ */
+export const localAppUrl = (ports: Pick<LocalPorts, 'app'>, env: NodeJS.ProcessEnv = process.env) =>
+  env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${ports.app}`;
+
+/**
+ * A running `npm start` announces itself in its data folder (ports and origin, no secrets), so that
+ * `npm run admin`, `npm run import` and `npm run seed` find it without PORT being set again.
+ */
+export type RunningInstance = { pid: number; appUrl: string; ports: LocalPorts };
+
+const runningFile = (dataDir: string) => join(dataDir, 'running.json');
+
+export function announceInstance(dataDir: string, instance: RunningInstance): () => void {
+  const file = runningFile(dataDir);
+  writeFileSync(file, `${JSON.stringify(instance, null, 2)}\n`);
+  return () => rmSync(file, { force: true });
+}
+
+/** The instance running on this data folder, or null (no file, or its process is gone). */
+export function runningInstance(dataDir: string): RunningInstance | null {
+  try {
+    const instance = JSON.parse(readFileSync(runningFile(dataDir), 'utf8')) as RunningInstance;
+    process.kill(instance.pid, 0);
+    return instance;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The environment of a CLI (admin, import, seed): a stage's when TABLE_NAME is set; otherwise the
+ * running `npm start` of DATA_DIR (default .data), where PORT, the *_PORT variables and APP_URL still win.
+ */
+export function cliEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  if (env.TABLE_NAME) return env;
+  const dataDir = localDataDir(env);
+  const running = runningInstance(dataDir);
+  const ports = localPorts(env, running?.ports);
+  const appUrl = running && !env.APP_URL && env.PORT === undefined ? running.appUrl : localAppUrl(ports, env);
+  return { ...env, ...localEnv(ports, dataDir, appUrl) };
 }
 
 /**
@@ -29,7 +75,11 @@ export const localOidcIssuer = (ports: Pick<LocalPorts, 'oidc'>) => `http://loca
 
 export const localDataDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? '.data');
 
-export function localEnv(ports: LocalPorts, dataDir = localDataDir()): Record<string, string> {
+export function localEnv(
+  ports: LocalPorts,
+  dataDir = localDataDir(),
+  appUrl = localAppUrl(ports),
+): Record<string, string> {
   return {
     STAGE: 'local',
     AWS_REGION: 'eu-central-1',
@@ -40,7 +90,7 @@ export function localEnv(ports: LocalPorts, dataDir = localDataDir()): Record<st
     FILES_BUCKET: 'portal-local-files',
     REPORTS_BUCKET: 'portal-local-reports',
     MAIL_FROM: 'no-reply@portal.example',
-    APP_URL: `http://localhost:${ports.app}`,
+    APP_URL: appUrl,
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
     S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,

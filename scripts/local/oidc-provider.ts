@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import Provider from 'oidc-provider';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { LOCAL_OIDC_CLIENT, localOidcIssuer } from './local-env.ts';
 
 export { LOCAL_OIDC_CLIENT };
@@ -14,6 +14,18 @@ export const demoIdentities: Record<string, { email: string; name: string }> = {
   'entra-demo-retailer': { email: 'retailer@demo.example', name: 'Rita Retailer' },
   'entra-demo-connect': { email: 'connect@demo.example', name: 'Conrad Connect' },
 };
+
+/**
+ * oidc-provider's built-in pages (the development sign-in and consent screens, errors) import a web font
+ * from fonts.googleapis.com. Local mode sends nothing off the machine: the import is cut from every HTML
+ * page (the font falls back to sans-serif) and a Content-Security-Policy forbids loading from elsewhere.
+ */
+async function keepPagesOffline(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+  await next();
+  if (!ctx.response.is('html') || typeof ctx.body !== 'string') return;
+  ctx.body = ctx.body.replace(/@import url\([^)]*\);?/g, '');
+  ctx.set('Content-Security-Policy', "default-src 'self' 'unsafe-inline'; img-src 'self' data:");
+}
 
 export async function startLocalOidcProvider(options: { port: number; redirectUris: string[] }) {
   const issuer = localOidcIssuer({ oidc: options.port });
@@ -42,8 +54,9 @@ export async function startLocalOidcProvider(options: { port: number; redirectUr
       IdToken: 600,
     },
   });
+  provider.use(keepPagesOffline);
   const server: Server = await new Promise((resolve) => {
-    const s = provider.listen(options.port, () => resolve(s));
+    const s = provider.listen(options.port, '127.0.0.1', () => resolve(s));
   });
   return {
     issuer,

@@ -10,11 +10,12 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { createBackend, ensureTable, loadConfig } from '@portal/backend';
 import S3rver from 's3rver';
 import { startNodeServer } from '../../functions/api/node.ts';
-import { demoUsers, seedDemoDataOnce } from '../seed/seed.ts';
+import { demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
-import { localDataDir, localEnv, localPorts } from './local-env.ts';
+import { announceInstance, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
 import { mountMailbox } from './mailbox.ts';
 import { startLocalOidcProvider } from './oidc-provider.ts';
+import { mountOneOrigin } from './one-origin.ts';
 import { startLocalScheduler } from './scheduler.ts';
 import { startSesLocal } from './ses-local.ts';
 import { mountWebFiles } from './web-files.ts';
@@ -24,7 +25,7 @@ const say = (line: string) => console.log(line);
 export async function startLocalRuntime() {
   const ports = localPorts();
   const dataDir = localDataDir();
-  Object.assign(process.env, localEnv(ports));
+  Object.assign(process.env, localEnv(ports, dataDir, localAppUrl(ports)));
   const config = loadConfig();
   const stops: (() => Promise<unknown>)[] = [];
   const shutdown = async (code: number) => {
@@ -57,26 +58,32 @@ export async function startLocalRuntime() {
     await ensureTable(backend.db.raw, config.TABLE_NAME);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
+    const toppedUp = await topUpDemoActivity(backend);
 
     const scheduler = await startLocalScheduler(join(dataDir, 'scheduler'));
     stops.push(scheduler.stop);
 
     if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
+    // Every listener of local mode is on loopback only: nothing here is reachable from other machines.
     const server = await startNodeServer({
       backend,
       port: ports.app,
-      hostname: process.env.HOST ?? '127.0.0.1',
+      hostname: '127.0.0.1',
       extend: (root) => {
+        mountOneOrigin(root, config.APP_URL);
         mountMailbox(root, config.SES_ENDPOINT!);
         mountWebFiles(root, resolve('web/dist'));
       },
     });
     stops.push(server.close);
+    const forget = announceInstance(dataDir, { pid: process.pid, appUrl: config.APP_URL, ports });
+    stops.push(async () => forget());
 
-    const url = `http://localhost:${server.port}`;
+    const url = config.APP_URL;
     say('');
     say(`Portal ready: ${url}  (connect portal: ${url}/connect)`);
     say(seeded ? 'Demo data seeded.' : `Data kept from the last start (${dataDir}).`);
+    if (toppedUp.length) say(`Demo activity brought up to date: ${toppedUp.join(', ')}.`);
     say('Demo users (username / password / portal):');
     for (const u of demoUsers())
       say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);

@@ -183,7 +183,10 @@ export function generateMasterData(scale: Scale, seed: number): MasterData {
  * with a weekday pattern (Saturday busiest, Sunday quiet); AIRS-style replenishment ships each store
  * every 4-7 weeks and each distribution centre weekly. Deleted stores stop selling half way.
  */
-export function generateActivity(master: MasterData, options: { seed: number; today: string; days: number; fullAssortment?: boolean }): Activity {
+export function generateActivity(
+  master: MasterData,
+  options: { seed: number; today: string; days: number; fullAssortment?: boolean; shipmentPrefix?: string },
+): Activity {
   const r = rng(options.seed + 7919);
   const products = new Map(master.products.map((p) => [p.productId as string, p]));
   const allowed = new Map<string, string[]>();
@@ -198,7 +201,7 @@ export function generateActivity(master: MasterData, options: { seed: number; to
   const shipments: Record_[] = [];
   const sales: Record_[] = [];
   let shipmentNo = 1;
-  const shipmentPrefix = `SH-${options.seed}-`;
+  const shipmentPrefix = options.shipmentPrefix ?? `SH-${options.seed}-`;
   for (const store of master.stores) {
     const catalogue = allowed.get(store.retailerId as string) ?? [];
     if (!catalogue.length) continue;

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { createBackend, ensureTable, loadConfig } from '@portal/backend';
-import { localEnv, localPorts } from '../local/local-env.ts';
+import { cliEnv } from '../local/local-env.ts';
 import { generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';
 
@@ -29,7 +29,7 @@ if (!Number.isInteger(seed)) {
   console.error('--seed: a whole number');
   process.exit(2);
 }
-const env = process.env.TABLE_NAME ? process.env : { ...process.env, ...localEnv(localPorts()) };
+const env = cliEnv();
 Object.assign(process.env, env);
 const config = loadConfig(env);
 const backend = createBackend(config);

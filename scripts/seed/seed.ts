@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays, calendarDateInZone } from '@portal/core';
 import {
   type Backend,
   IMPORT_KINDS,
@@ -12,7 +13,7 @@ import {
   parseImportText,
   parseJsonLines,
 } from '@portal/backend';
-import { generateActivity, KIND_ORDER, type MasterData, writeKind } from './generate.ts';
+import { type Activity, generateActivity, KIND_ORDER, type MasterData, writeKind } from './generate.ts';
 
 export const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 
@@ -52,11 +53,19 @@ export function demoFiles(dir = DEMO_DIR): string[] {
     .map((f) => join(dir, f));
 }
 
+type DemoUser = { username: string; password: string; portals: string[]; timezone?: string };
+
 /** The demo users as the seed defines them, for the start banner. */
-export function demoUsers(dir = DEMO_DIR): { username: string; password: string; portals: string[] }[] {
-  return parseJsonLines(readFileSync(join(dir, 'accounts.jsonl'), 'utf8')).lines.map(
-    ({ data }) => data as { username: string; password: string; portals: string[] },
-  );
+export function demoUsers(dir = DEMO_DIR): DemoUser[] {
+  return parseJsonLines(readFileSync(join(dir, 'accounts.jsonl'), 'utf8')).lines.map(({ data }) => data as DemoUser);
+}
+
+/** The time zone of the demo's ordering users, who see its sales: the demo's days are theirs. */
+export function demoTimeZone(dir = DEMO_DIR): string {
+  const zones = new Set(demoUsers(dir).filter((u) => u.portals.includes('ordering')).map((u) => u.timezone));
+  const [zone] = zones;
+  if (zones.size !== 1 || !zone) throw new Error(`demo ordering accounts: one time zone expected, not ${[...zones].join(', ')}`);
+  return zone;
 }
 
 /** The demo's master data as records (what its files hold), for generating its activity. */
@@ -78,10 +87,74 @@ export function demoMasterData(dir = DEMO_DIR): MasterData {
   };
 }
 
-/** The demo's shipments and 90 days of sales, generated for today (fixed seed) so they are never stale. */
+/**
+ * The demo's shipments and 90 days of sales, generated for today (fixed seed) at the first start and
+ * topped up to today at every later start (topUpDemoActivity), so "Yesterday" always has sales.
+ */
 export const DEMO_ACTIVITY = { seed: 42, days: 90 };
 
+/** The seed's marker; `activityThrough` is the demo day (in demoTimeZone) the activity was generated for. */
 const MARKER = { pk: 'META#seed', sk: 'demo' };
+
+/** Imports generated shipments and sales through importFile, as CSV files in a temporary folder. */
+async function importActivity(backend: Backend, activity: Activity): Promise<ImportReport[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
+  try {
+    const reports: ImportReport[] = [];
+    for (const kind of ['shipments', 'sales'] as const) {
+      const report = await importFile(backend, writeKind(dir, kind, activity[kind]));
+      if (report.errors.length) throw new Error(`demo ${kind}: ${JSON.stringify(report.errors.slice(0, 10))}`);
+      reports.push(report);
+    }
+    return reports;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The activity of one demo day: the shipments dated `day` and the sales of the day before (sales are
+ * imported once a day is over). It depends on the day alone, so importing it again replaces the same
+ * records (sales by store, product and day; shipments by their day-stamped ids) instead of adding any.
+ */
+export function demoActivityOfDay(master: MasterData, day: string): Activity {
+  const { shipments, sales } = generateActivity(master, {
+    ...DEMO_ACTIVITY,
+    today: day,
+    shipmentPrefix: `SH-${DEMO_ACTIVITY.seed}-${day}-`,
+  });
+  const yesterday = addDays(day, -1);
+  return { shipments: shipments.filter((s) => s.date === day), sales: sales.filter((s) => s.date === yesterday) };
+}
+
+/**
+ * Brings the demo's activity up to today in the demo users' time zone: imports the days after the last
+ * one generated (at most DEMO_ACTIVITY.days of them), then moves the marker. Returns the days imported.
+ * Run at every `npm start` after seedDemoDataOnce; a start that stops half way repeats the same days.
+ */
+export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
+  const { db } = backend;
+  const marker = (await db.doc.send(new GetCommand({ TableName: db.table, Key: MARKER }))).Item;
+  if (!marker) return [];
+  // Seeds from before top-ups kept only seededAt, a UTC instant.
+  const through = (marker.activityThrough as string | undefined) ?? String(marker.seededAt).slice(0, 10);
+  const today = calendarDateInZone(backend.now(), demoTimeZone());
+  const days: string[] = [];
+  for (let day = addDays(today, 1 - DEMO_ACTIVITY.days); day <= today; day = addDays(day, 1)) {
+    if (day > through) days.push(day);
+  }
+  if (days.length === 0) return [];
+  const master = demoMasterData();
+  const activity: Activity = { shipments: [], sales: [] };
+  for (const day of days) {
+    const ofDay = demoActivityOfDay(master, day);
+    activity.shipments.push(...ofDay.shipments);
+    activity.sales.push(...ofDay.sales);
+  }
+  await importActivity(backend, activity);
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...marker, activityThrough: today } }));
+  return days;
+}
 
 /**
  * Seeds the demo data once per table; later starts keep whatever the data has become. Everything goes
@@ -103,16 +176,13 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
     if (basename(file) === 'identityLinks.jsonl' && !backend.config.SSO_ISSUER) continue;
     await run(file);
   }
-  const activity = generateActivity(demoMasterData(), { ...DEMO_ACTIVITY, today: backend.now().toISOString().slice(0, 10) });
-  const dir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
-  try {
-    await run(writeKind(dir, 'shipments', activity.shipments));
-    await run(writeKind(dir, 'sales', activity.sales));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const today = calendarDateInZone(backend.now(), demoTimeZone());
+  reports.push(...(await importActivity(backend, generateActivity(demoMasterData(), { ...DEMO_ACTIVITY, today }))));
   await db.doc.send(
-    new PutCommand({ TableName: db.table, Item: { ...MARKER, seededAt: backend.now().toISOString() } }),
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...MARKER, seededAt: backend.now().toISOString(), activityThrough: today },
+    }),
   );
   return reports;
 }
