@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ConfirmEmailRoute } from '../features/account/routes/confirm-email-route.tsx';
 import { MfaActivatedRoute } from '../features/account/routes/mfa-activated-route.tsx';
 import { MfaSetupRoute } from '../features/account/routes/mfa-setup-route.tsx';
 import { MyAccountRoute } from '../features/account/routes/my-account-route.tsx';
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'landing', element: <LandingRoute /> },
           { path: 'sso-callback', element: <SsoCallbackRoute /> },
           { path: 'mfa-activated', element: <MfaActivatedRoute /> },
+          { path: 'confirm-email', element: <ConfirmEmailRoute /> },
           { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
         ],
       },

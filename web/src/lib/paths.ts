@@ -16,6 +16,8 @@ export const paths = {
   ssoCallback: '/sso-callback',
   /** Public: shown once MFA is activated (the server ended every session) — recovery codes, log in again. */
   mfaActivated: '/mfa-activated',
+  /** Public: the link mailed to a new e-mail address (issue 10 A). */
+  confirmEmail: '/confirm-email',
   app: {
     root: '/app',
     myAccount: '/app/my-account',

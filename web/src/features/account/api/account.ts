@@ -1,4 +1,4 @@
-import { type Portal, type ProfileForm } from '@portal/core';
+import { type AccountUpdate, type Portal } from '@portal/core';
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
@@ -13,6 +13,8 @@ export const Account = z.object({
   surname: z.string(),
   jobTitle: z.string().nullable().optional(),
   customerId: z.union([z.string(), z.number()]).nullable().optional(),
+  /** A new address waiting for its mailed link (issue 10 A); `email` stays the confirmed one until then. */
+  pendingEmail: z.object({ address: z.string(), validUntil: z.string() }).nullable().optional(),
 });
 export type Account = z.infer<typeof Account>;
 
@@ -34,16 +36,38 @@ export function useAccount(enabled: boolean) {
 }
 
 /**
- * POST account: the profile form (core's ProfileFormSchema). The form shows success and failure itself
- * ('Changes saved successfully' / 'Saving changes failed' and the field issues of a 400). Afterwards the
- * account and the status (its user carries name and e-mail) are read again.
+ * POST account: the profile form (core's AccountUpdateSchema: a new e-mail address carries the current
+ * password and becomes `pendingEmail` until its link is followed). The form shows success and failure
+ * itself ('Changes saved successfully' / 'Saving changes failed' and the field issues of a 400).
+ * Afterwards the account and the status (its user carries name and e-mail) are read again.
  */
-export async function saveProfile(portal: Portal, form: ProfileForm): Promise<Account> {
+export async function saveProfile(portal: Portal, form: AccountUpdate): Promise<Account> {
   const options = { portal, notify: false };
   const saved = await readJson(await api(options).account.$post({ json: form }), Account, options);
   await mutate(accountKey(portal), saved, { revalidate: false });
   await refreshSession(portal);
   return saved;
+}
+
+/** POST account/email/resend | cancel: a fresh link to the pending address, or the change withdrawn. */
+export async function pendingEmailAction(portal: Portal, action: 'resend' | 'cancel'): Promise<Account> {
+  const endpoint = api({ portal }).account.email[action];
+  const saved = await readJson(await endpoint.$post(), Account);
+  await mutate(accountKey(portal), saved, { revalidate: false });
+  return saved;
+}
+
+/**
+ * POST account/email/confirm {token}: the link mailed to a new address (no session needed). The page
+ * shows the outcome itself; a signed-in session reads its status again (its user's e-mail changed).
+ */
+export async function confirmEmailChange(portal: Portal, token: string): Promise<string> {
+  const options = { portal, notify: false, authDialog: false };
+  const res = await api(options).account.email.confirm.$post({ json: { token } });
+  const { email } = await readJson(res, z.object({ success: z.literal(true), email: z.string() }), options);
+  await refreshSession(portal).catch(() => undefined);
+  await mutate(accountKey(portal));
+  return email;
 }
 
 /**

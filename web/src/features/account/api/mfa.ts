@@ -6,15 +6,16 @@ import { readJson } from '../../../lib/api-client.ts';
 /**
  * Setting up and managing multi-factor authentication from My Account (ADR 012). The set-up calls
  * report failures as snack alerts (the default), except where the page shows them next to the field.
+ * Every change of the factor or the recovery codes carries the current password (issue 10 A): the page
+ * asks for it once per set-up (password-prompt.tsx) and keeps it in memory until the set-up ends.
  */
 
 export const QR_HEIGHT = 200;
 
 /**
- * GET auth/secret-code?app=<portal>&height=200: a PNG of a NEW pending secret (each call replaces the
- * last one, so it is fetched once per set-up, never by a revalidating cache). The image needs the
- * X-Portal header, which an <img src> cannot send: it is fetched (the API client passes binary answers
- * through untouched) and shown as a data: URL.
+ * GET auth/secret-code?app=<portal>&height=200: a PNG of the pending secret (made by newAppSecret). The
+ * image needs the X-Portal header, which an <img src> cannot send: it is fetched (the API client passes
+ * binary answers through untouched) and shown as a data: URL.
  */
 export async function fetchQrCode(portal: Portal): Promise<string> {
   const res = await api({ portal }).auth['secret-code'].$get({
@@ -23,37 +24,51 @@ export async function fetchQrCode(portal: Portal): Promise<string> {
   return blobToDataUrl(await res.blob());
 }
 
-/** GET auth/secret-code/key: the pending secret as text, for typing it into the app. */
+/** The pending secret as text, for typing it into the app. */
 export const AppKey = z.object({ secret: z.string(), issuer: z.string(), account: z.string() });
 export type AppKey = z.infer<typeof AppKey>;
-export const fetchAppKey = async (portal: Portal) =>
-  readJson(await api({ portal }).auth['secret-code'].key.$get(), AppKey);
+
+/**
+ * POST auth/secret-code/new {currentPassword}: a NEW pending secret (each call replaces the last), then
+ * its QR code. A refused password is the caller's to show (no snack).
+ */
+export async function newAppSecret(portal: Portal, currentPassword: string): Promise<{ key: AppKey; qr: string }> {
+  const options = { portal, notify: false };
+  const key = await readJson(await api(options).auth['secret-code'].new.$post({ json: { currentPassword } }), AppKey, options);
+  return { key, qr: await fetchQrCode(portal) };
+}
 
 const Activated = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).min(1) });
 
-/** POST auth/secret-code {secretCode}: activates the app. The server ends every session of the account. */
-export async function activateApp(portal: Portal, secretCode: string): Promise<string[]> {
+/** POST auth/secret-code {secretCode, currentPassword}: activates the app; every session ends. */
+export async function activateApp(portal: Portal, secretCode: string, currentPassword: string): Promise<string[]> {
   const options = { portal, notify: false };
-  const res = await api(options).auth['secret-code'].$post({ json: { secretCode } });
+  const res = await api(options).auth['secret-code'].$post({ json: { secretCode, currentPassword } });
   return (await readJson(res, Activated, options)).recoveryCodes;
 }
 
-/** POST auth/mfa/email: mails a confirmation code to the account's address. */
-export async function startEmailMfa(portal: Portal): Promise<void> {
-  await readJson(await api({ portal }).auth.mfa.email.$post(), z.object({ message: z.string() }));
+/**
+ * POST auth/mfa/email {currentPassword}: mails a confirmation code to the account's address. With
+ * `notify: false` a refusal is the caller's to show (the password prompt).
+ */
+export async function startEmailMfa(portal: Portal, currentPassword: string, notify = true): Promise<void> {
+  const options = { portal, notify };
+  const res = await api(options).auth.mfa.email.$post({ json: { currentPassword } });
+  await readJson(res, z.object({ message: z.string() }), options);
 }
 
-/** POST auth/mfa/email/confirm {secretCode}: activates e-mail codes; every session ends. */
-export async function confirmEmailMfa(portal: Portal, secretCode: string): Promise<string[]> {
+/** POST auth/mfa/email/confirm {secretCode, currentPassword}: activates e-mail codes; every session ends. */
+export async function confirmEmailMfa(portal: Portal, secretCode: string, currentPassword: string): Promise<string[]> {
   const options = { portal, notify: false };
-  const res = await api(options).auth.mfa.email.confirm.$post({ json: { secretCode } });
+  const res = await api(options).auth.mfa.email.confirm.$post({ json: { secretCode, currentPassword } });
   return (await readJson(res, Activated, options)).recoveryCodes;
 }
 
-/** POST auth/recovery-codes: ten new codes; the old ones stop working. The session stays. */
-export async function regenerateRecoveryCodes(portal: Portal): Promise<string[]> {
-  const res = await api({ portal }).auth['recovery-codes'].$post();
-  return (await readJson(res, z.object({ recoveryCodes: z.array(z.string()).min(1) }))).recoveryCodes;
+/** POST auth/recovery-codes {currentPassword}: ten new codes; the old ones stop working. The session stays. */
+export async function regenerateRecoveryCodes(portal: Portal, currentPassword: string): Promise<string[]> {
+  const options = { portal, notify: false };
+  const res = await api(options).auth['recovery-codes'].$post({ json: { currentPassword } });
+  return (await readJson(res, z.object({ recoveryCodes: z.array(z.string()).min(1) }), options)).recoveryCodes;
 }
 
 /** The secret in groups of four for typing ('JBSW Y3DP EHPK 3PXP'). */

@@ -19,6 +19,10 @@ export const profileValues = (account: Account | undefined): ProfileValues => ({
 export const profileErrors = (values: ProfileValues): FieldErrors<ProfileField> =>
   schemaErrors(ProfileFormSchema, values);
 
+/** A new e-mail address (not just other letter case or spaces): it needs the current password (issue 10 A). */
+export const emailChanged = (values: ProfileValues, saved: ProfileValues): boolean =>
+  values.email.trim().toLowerCase() !== saved.email.trim().toLowerCase();
+
 export const profileChanged = (values: ProfileValues, saved: ProfileValues): boolean =>
   PROFILE_FIELDS.some((field) => values[field].trim() !== saved[field].trim());
 

@@ -1,48 +1,26 @@
 import type { Portal } from '@portal/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type AppKey, activateApp, fetchAppKey, fetchQrCode, groupKey, QR_HEIGHT } from '../api/mfa.ts';
+import { type AppKey, activateApp, groupKey, QR_HEIGHT } from '../api/mfa.ts';
 import { SetupCodeForm } from './setup-code-form.tsx';
 import { SetupStep } from './setup-step.tsx';
 
-type Pending = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; qr: string; key: AppKey };
-
 /**
  * Authenticator app set-up (SPEC 2 'install the authenticator app, scan a QR code, request a secret
- * code, activate'): the QR code of a new pending secret, the same secret as a key to type, the app's
- * current code, 'Activate'.
+ * code, activate'): the QR code of the new pending secret the page made after the password prompt, the
+ * same secret as a key to type, the app's current code, 'Activate' (with the password, issue 10 A).
  */
 export function AppSetup({
   portal,
+  password,
+  secret,
   onActivated,
 }: {
   portal: Portal;
+  password: string;
+  secret: { qr: string; key: AppKey };
   onActivated: (codes: string[]) => Promise<void>;
 }) {
   const t = useT();
-  const [pending, setPending] = useState<Pending>({ state: 'loading' });
-  const requested = useRef(false);
-
-  // Each QR request makes a new secret: the key must be read after the image, and both only once.
-  const load = useCallback(async () => {
-    setPending({ state: 'loading' });
-    try {
-      const qr = await fetchQrCode(portal);
-      setPending({ state: 'ready', qr, key: await fetchAppKey(portal) });
-    } catch {
-      setPending({ state: 'failed' });
-    }
-  }, [portal]);
-
-  useEffect(() => {
-    if (requested.current) return;
-    requested.current = true;
-    void load();
-  }, [load]);
-
   return (
     <ol className="space-y-6">
       <SetupStep number={1} title={t('mfaSetup.app.installTitle')}>
@@ -50,30 +28,13 @@ export function AppSetup({
       </SetupStep>
       <SetupStep number={2} title={t('mfaSetup.app.scanTitle')}>
         <p>{t('mfaSetup.app.scanText')}</p>
-        {pending.state === 'loading' ? (
-          <div
-            className="flex items-center justify-center rounded-xl bg-slate-50 ring-1 ring-slate-200"
-            style={{ width: QR_HEIGHT, height: QR_HEIGHT }}
-          >
-            <Spinner className="size-6 text-slate-400" />
-            <span className="sr-only">{t('app.loading')}</span>
-          </div>
-        ) : null}
-        {pending.state === 'failed' ? (
-          <Alert theme="red" role="alert">
-            <p>{t('mfaSetup.app.qrFailed')}</p>
-            <Button theme="secondary" className="mt-2" onClick={() => void load()}>
-              {t('mfaSetup.app.retry')}
-            </Button>
-          </Alert>
-        ) : null}
-        {pending.state === 'ready' ? <PendingSecret qr={pending.qr} appKey={pending.key} /> : null}
+        <PendingSecret qr={secret.qr} appKey={secret.key} />
       </SetupStep>
       <SetupStep number={3} title={t('mfaSetup.app.codeTitle')}>
         <p>{t('mfaSetup.app.codeText')}</p>
         <SetupCodeForm
           label={t('mfaSetup.app.codeLabel')}
-          onActivate={async (code) => onActivated(await activateApp(portal, code))}
+          onActivate={async (code) => onActivated(await activateApp(portal, code, password))}
         />
       </SetupStep>
     </ol>

@@ -9,17 +9,20 @@ import { SetupStep } from './setup-step.tsx';
 
 /**
  * E-mail codes set-up (ADR 012): a confirmation code goes to the account's address first (proving the
- * mailbox is reachable), then 'Activate' with that code.
+ * mailbox is reachable; the first one is sent by the password prompt), then 'Activate' with that code.
+ * Both carry the current password the page asked for (issue 10 A).
  */
 export function EmailSetup({
   portal,
   email,
+  password,
   codeSent,
   onCodeSent,
   onActivated,
 }: {
   portal: Portal;
   email: string;
+  password: string;
   codeSent: boolean;
   onCodeSent: () => void;
   onActivated: (codes: string[]) => Promise<void>;
@@ -29,7 +32,7 @@ export function EmailSetup({
   const send = async () => {
     setSending(true);
     try {
-      await startEmailMfa(portal);
+      await startEmailMfa(portal, password);
       onCodeSent();
     } catch {
       // The API client has shown the failure (e.g. too many codes this hour).
@@ -52,7 +55,7 @@ export function EmailSetup({
         {codeSent ? (
           <SetupCodeForm
             label={t('mfaSetup.email.codeLabel')}
-            onActivate={async (code) => onActivated(await confirmEmailMfa(portal, code))}
+            onActivate={async (code) => onActivated(await confirmEmailMfa(portal, code, password))}
           />
         ) : null}
       </SetupStep>

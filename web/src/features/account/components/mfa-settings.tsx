@@ -8,18 +8,19 @@ import { refreshSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { regenerateRecoveryCodes } from '../api/mfa.ts';
+import { PasswordPrompt } from './password-prompt.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { Row, Rows, Section } from './section.tsx';
 
 /**
  * Multi-factor authentication on My Account: the active method, recovery codes left, set up or switch
- * the method (the set-up page), and new recovery codes (shown once, in a dialog).
+ * the method (the set-up page), and new recovery codes (after the current password; shown once, in a
+ * dialog).
  */
 export function MfaSettings({ status, user }: { status: SessionStatus; user: SessionUser }) {
   const t = useT();
   const portal = usePortal();
   const [confirming, setConfirming] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const active = status.mfaStatus !== 'none';
   const method = { none: t('account.mfaNone'), app: t('account.mfaApp'), email: t('account.mfaEmail') }[
@@ -27,17 +28,11 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
   ];
   const left = status.recoveryCodesLeft ?? 0;
 
-  const regenerate = async () => {
-    setLoading(true);
-    try {
-      setCodes(await regenerateRecoveryCodes(portal));
-      setConfirming(false);
-      await refreshSession(portal);
-    } catch {
-      // The API client has shown the failure.
-    } finally {
-      setLoading(false);
-    }
+  // With the current password (issue 10 A); a refusal stays in the prompt.
+  const regenerate = async (password: string) => {
+    setCodes(await regenerateRecoveryCodes(portal, password));
+    setConfirming(false);
+    await refreshSession(portal).catch(() => undefined);
   };
 
   return (
@@ -67,24 +62,16 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
           </Button>
         ) : null}
       </div>
-      <Dialog
+      <PasswordPrompt
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('account.newRecoveryCodes')}
-        closeLabel={t('common.close')}
-        actions={
-          <>
-            <Button theme="secondary" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button loading={loading} onClick={() => void regenerate()}>
-              {t('account.newRecoveryCodesConfirm')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('account.newRecoveryCodesConfirm')}
+        onConfirm={regenerate}
       >
         <p>{t('account.newRecoveryCodesText')}</p>
-      </Dialog>
+        <p>{t('account.reauth.hint')}</p>
+      </PasswordPrompt>
       <Dialog
         open={codes !== null}
         onClose={() => setCodes(null)}

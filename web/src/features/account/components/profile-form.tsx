@@ -1,4 +1,4 @@
-import type { SessionUser } from '@portal/core';
+import { Messages, type SessionUser } from '@portal/core';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,18 +9,22 @@ import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { type Account, saveProfile } from '../api/account.ts';
 import {
+  emailChanged,
   type ProfileField,
   profileChanged,
   profileErrors,
   profileSaveFailure,
   profileValues,
 } from '../api/profile-form.ts';
+import { reauthFailure } from '../api/reauth.ts';
+import { PendingEmail } from './pending-email.tsx';
 import { Section } from './section.tsx';
 
 /**
  * The editable profile (SPEC 3 Account; POST account): e-mail address, first name, surname, job title.
  * Username and customer ID are the administrator's. 'Changes saved successfully' / 'Saving changes failed'
- * with the server's field issues.
+ * with the server's field issues. A new e-mail address asks for the current password and only counts once
+ * the link mailed to it is followed (issue 10 A): until then the address waits below the field.
  */
 export function ProfileForm({ user, account }: { user: SessionUser; account: Account }) {
   const t = useT();
@@ -29,8 +33,11 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
   const [values, setValues] = useState(saved);
   const [dirty, setDirty] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors<ProfileField>>({});
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const newAddress = emailChanged(values, saved);
 
   const errors = profileErrors(values);
   const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
@@ -45,16 +52,26 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!changed || Object.keys(errors).length > 0 || loading) return;
+    if (newAddress && password === '') {
+      setPasswordError(Messages.required);
+      return;
+    }
     setLoading(true);
-    setFailed(false);
+    setFailed(null);
     try {
-      const next = profileValues(await saveProfile(portal, values));
+      const result = await saveProfile(portal, newAddress ? { ...values, currentPassword: password } : values);
+      const next = profileValues(result);
       setSaved(next);
       setValues(next);
       setDirty({});
-      snacks.success(t('messages.changesSaved'));
+      setPassword('');
+      snacks.success(
+        newAddress ? t('account.emailChange.sent', { email: values.email.trim() }) : t('messages.changesSaved'),
+      );
     } catch (error) {
-      setFailed(true);
+      const refused = reauthFailure(error);
+      setPasswordError(refused.field);
+      setFailed(refused.message && !refused.field ? refused.message : t('messages.savingChangesFailed'));
       setServerErrors(profileSaveFailure(error));
     } finally {
       setLoading(false);
@@ -73,7 +90,7 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
       <form noValidate onSubmit={submit} className="space-y-4">
         {failed ? (
           <Alert theme="red" role="alert">
-            {t('messages.savingChangesFailed')}
+            {failed}
           </Alert>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -84,6 +101,23 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
           />
         </div>
         <TextField label={t('account.email')} type="email" autoComplete="email" required {...field('email')} />
+        {newAddress ? (
+          <TextField
+            label={t('account.reauth.password')}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            helperText={t('account.emailChange.passwordHint')}
+            value={password}
+            onValueChange={(value) => {
+              setPassword(value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError ? translateCoreMessage(t, passwordError) : undefined}
+          />
+        ) : null}
+        {account.pendingEmail ? <PendingEmail pending={account.pendingEmail} current={saved.email} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t('account.firstname')} autoComplete="given-name" {...field('firstname')} />
           <TextField label={t('account.surname')} autoComplete="family-name" {...field('surname')} />

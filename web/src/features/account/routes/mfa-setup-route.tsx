@@ -1,5 +1,5 @@
 import { MfaState } from '@portal/core';
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,15 +10,19 @@ import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { useSessionState } from '../../../lib/session.ts';
 import { finishActivation } from '../api/activation.ts';
-import { setupPurpose, setupReducer } from '../api/mfa.ts';
+import { type AppKey, newAppSecret, type SetupMethod, setupPurpose, setupReducer, startEmailMfa } from '../api/mfa.ts';
 import { AppSetup } from '../components/app-setup.tsx';
 import { EmailSetup } from '../components/email-setup.tsx';
 import { MethodChoice } from '../components/method-choice.tsx';
+import { PasswordPrompt } from '../components/password-prompt.tsx';
 
 /**
  * /app/my-account/mfa and /connect/my-account/mfa — the multi-factor set-up page (SPEC 2): choose the
  * authenticator app or e-mail codes, set it up, activate. Activation ends every session (ADR 012): the
  * recovery codes and 'Log in again' follow on the public 'MFA activated' page.
+ * Choosing a method asks for the current password first (issue 10 A), also right after a sign-in that
+ * must set up MFA: the prompt's request makes the new secret or sends the e-mailed code, and the password
+ * stays in this page's memory for the activation.
  */
 export function MfaSetupRoute() {
   const t = useT();
@@ -27,16 +31,32 @@ export function MfaSetupRoute() {
   const { status } = useSession();
   const { loginResult } = useSessionState();
   const [state, dispatch] = useReducer(setupReducer, { step: 'choose' });
+  const [prompt, setPrompt] = useState<SetupMethod | null>(null);
+  const [password, setPassword] = useState('');
+  const [appSecret, setAppSecret] = useState<{ qr: string; key: AppKey } | null>(null);
   const user = status?.user;
   if (!status || !user) return null;
 
   const purpose = setupPurpose(status.mfaStatus, loginResult?.response.mfa === MfaState.mustBeSetUp);
   const onActivated = (codes: string[]) =>
     finishActivation({ portal, username: user.username, codes }, (to, options) => navigate(to, options));
+  const start = async (method: SetupMethod, currentPassword: string) => {
+    if (method === 'app') setAppSecret(await newAppSecret(portal, currentPassword));
+    else await startEmailMfa(portal, currentPassword, false);
+    setPassword(currentPassword);
+    setPrompt(null);
+    dispatch({ type: 'choose', method });
+    if (method === 'email') dispatch({ type: 'codeSent' });
+  };
+  const back = () => {
+    setPassword('');
+    setAppSecret(null);
+    dispatch({ type: 'back' });
+  };
   const heading = (title: string) => (
     <div className="mb-5 flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      <Button theme="text" className="-ml-3 sm:ml-0" onClick={() => dispatch({ type: 'back' })}>
+      <Button theme="text" className="-ml-3 sm:ml-0" onClick={back}>
         {t('mfaSetup.otherMethod')}
       </Button>
     </div>
@@ -62,13 +82,13 @@ export function MfaSetupRoute() {
         {state.step === 'choose' ? (
           <>
             <h2 className="mb-4 text-base font-semibold text-slate-900">{t('mfaSetup.chooseTitle')}</h2>
-            <MethodChoice current={status.mfaStatus} onChoose={(method) => dispatch({ type: 'choose', method })} />
+            <MethodChoice current={status.mfaStatus} onChoose={setPrompt} />
           </>
         ) : null}
-        {state.step === 'app' ? (
+        {state.step === 'app' && appSecret ? (
           <>
             {heading(t('mfaSetup.methodApp'))}
-            <AppSetup portal={portal} onActivated={onActivated} />
+            <AppSetup portal={portal} password={password} secret={appSecret} onActivated={onActivated} />
           </>
         ) : null}
         {state.step === 'email' ? (
@@ -77,6 +97,7 @@ export function MfaSetupRoute() {
             <EmailSetup
               portal={portal}
               email={user.email}
+              password={password}
               codeSent={state.codeSent}
               onCodeSent={() => dispatch({ type: 'codeSent' })}
               onActivated={onActivated}
@@ -85,6 +106,16 @@ export function MfaSetupRoute() {
         ) : null}
       </Card>
       <p className="mt-4 text-sm text-slate-500">{t('mfaSetup.sessionsEnd')}</p>
+      <PasswordPrompt
+        open={prompt !== null}
+        onClose={() => setPrompt(null)}
+        title={prompt === 'email' ? t('mfaSetup.methodEmail') : t('mfaSetup.methodApp')}
+        confirmLabel={prompt === 'email' ? t('mfaSetup.email.send') : t('account.reauth.continue')}
+        onConfirm={(currentPassword) => start(prompt!, currentPassword)}
+      >
+        <p>{purpose === 'required' ? t('account.reauth.afterSignIn') : t('account.reauth.hint')}</p>
+        {prompt === 'email' ? <p>{t('mfaSetup.email.sendText', { email: user.email })}</p> : null}
+      </PasswordPrompt>
     </div>
   );
 }

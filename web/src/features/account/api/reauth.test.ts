@@ -1,0 +1,25 @@
+import { Messages } from '@portal/core';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { emailChanged, profileValues } from './profile-form.ts';
+import { reauthFailure } from './reauth.ts';
+
+describe('asking for the current password (issue 10 A)', () => {
+  it('asks for it only when the e-mail address really changes', () => {
+    const saved = profileValues({ email: 'anna@shop.example', firstname: 'A', surname: 'B', jobTitle: '' });
+    expect(emailChanged({ ...saved, firstname: 'Anne' }, saved)).toBe(false);
+    expect(emailChanged({ ...saved, email: ' Anna@Shop.example ' }, saved)).toBe(false);
+    expect(emailChanged({ ...saved, email: 'anna@elsewhere.example' }, saved)).toBe(true);
+  });
+
+  it('shows a refused password on the field and anything else above it', () => {
+    const wrong = new ApiError(400, {
+      code: 'ACCOUNT.PASSWORD_MISMATCH',
+      message: Messages.currentPasswordMismatch,
+      issues: [{ path: 'currentPassword', message: Messages.currentPasswordMismatch }],
+    });
+    expect(reauthFailure(wrong)).toEqual({ field: Messages.currentPasswordMismatch });
+    const locked = new ApiError(429, { code: 'LOGIN.FORM.ERROR.ACCOUNT_LOCKED', message: 'Too many wrong passwords.' });
+    expect(reauthFailure(locked)).toEqual({ message: 'Too many wrong passwords.' });
+  });
+});
