@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggedOutStatus } from '../lib/auth.ts';
 import { signedIn } from '../test/fixtures.ts';
-import { authDecision, homeDecision, retailerDecision, strongAuthDecision } from './guard-decisions.ts';
+import { authDecision, homeDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
 
 describe('authDecision (/app guard)', () => {
   it('waits for the first status, allows a signed-in user, denies otherwise', () => {
@@ -59,5 +59,21 @@ describe('strongAuthDecision (couponing and sales, ADR 006)', () => {
     expect(strongAuthDecision(signedIn())).toBe('deny');
     expect(strongAuthDecision(loggedOutStatus)).toBe('deny');
     expect(strongAuthDecision(undefined)).toBe('deny');
+  });
+});
+
+describe('sectionDecision (every /app section but My Account; issue 10 B, item 2)', () => {
+  const all = { cardOrdering: true, retailerSales: true, couponingManagement: true };
+  it('holds a session with a pending step to its landing page', () => {
+    expect(sectionDecision(signedIn({ mfaSetupRequired: true }, all), '/app/orders')).toBe('pendingStep');
+    expect(sectionDecision(signedIn({ passwordExpired: true }, all), '/app/couponing')).toBe('pendingStep');
+  });
+
+  it('lets a user into the sections their permissions open, and no other', () => {
+    const coupons = signedIn({}, { couponingManagement: true });
+    expect(sectionDecision(coupons, '/app/couponing/query')).toBe('allow');
+    expect(sectionDecision(coupons, '/app/retailer-selection')).toBe('notPermitted');
+    expect(sectionDecision(coupons, '/app/order/basket')).toBe('notPermitted');
+    expect(sectionDecision(signedIn({}, all), '/app/sales')).toBe('allow');
   });
 });

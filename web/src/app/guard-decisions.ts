@@ -1,5 +1,5 @@
-import { needsRetailerSelection, type SessionStatus } from '@portal/core';
-import { hasStrongAuthentication } from '../lib/auth.ts';
+import { maySeeSection, needsRetailerSelection, type SessionStatus } from '@portal/core';
+import { hasStrongAuthentication, pendingStepOf } from '../lib/auth.ts';
 
 /**
  * Route guard decisions as pure functions (unit-tested); guards.tsx acts on them.
@@ -52,4 +52,17 @@ export function homeDecision(
  */
 export function strongAuthDecision(status: SessionStatus | undefined): 'allow' | 'deny' {
   return hasStrongAuthentication(status) ? 'allow' : 'deny';
+}
+
+/**
+ * The /app sections besides My Account (issue 10 B, item 2): while a step of the account is pending
+ * (expired password, MFA to set up) none of them — the user goes to the landing page, where the step is
+ * taken; otherwise only the sections the ordering permissions open (core's table, the sidebar's too).
+ */
+export function sectionDecision(
+  status: SessionStatus | undefined,
+  pathname: string,
+): 'allow' | 'pendingStep' | 'notPermitted' {
+  if (pendingStepOf(status)) return 'pendingStep';
+  return maySeeSection(pathname, status?.user?.modules.ordering?.permissions) ? 'allow' : 'notPermitted';
 }

@@ -1,30 +1,40 @@
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/card.tsx';
 import type { RetailerRequiredState } from '../features/retailer/routes/retailer-selection-route.tsx';
 import { useChosenRetailer, useRetailerRestore } from '../features/retailer/api/chosen-retailer.ts';
 import { useT } from '../i18n/index.ts';
-import { useSession } from '../lib/auth.ts';
+import { sessionLanding, useSession } from '../lib/auth.ts';
 import { usePortal } from '../lib/portal.ts';
-import { markAuthorizationFailed, openDialog } from '../lib/session.ts';
-import { authDecision, retailerDecision, strongAuthDecision } from './guard-decisions.ts';
+import { markAuthorizationFailed, openDialog, setReturnPath } from '../lib/session.ts';
+import { authDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
 
 function Denied({ to }: { to: string }) {
   const portal = usePortal();
+  const { pathname, search, hash } = useLocation();
+  const requested = `${pathname}${search}${hash}`;
   useEffect(() => {
+    // Kept so the sign-in can come back here (issue 10 item 11); whether it may is decided then.
+    setReturnPath(portal, requested);
     markAuthorizationFailed(portal);
-  }, [portal]);
+  }, [portal, requested]);
   return <Navigate to={to} replace />;
 }
 
 /**
  * Authenticated sections: without a session of this portal the auth-required state is set (the 'Access
- * denied' dialog opens) and the user is sent to the portal's home, where the login card is.
+ * denied' dialog opens) and the user is sent to the portal's home, where the login card is; the address
+ * asked for is kept for after the sign-in.
  */
 export function RequireAuth({ children, redirectTo }: { children: ReactNode; redirectTo: string }) {
   const t = useT();
+  const portal = usePortal();
   const { status, loading } = useSession();
   const decision = authDecision(status, loading);
+  // Signed in and inside: an address kept for after the sign-in has served its purpose.
+  useEffect(() => {
+    if (decision === 'allow') setReturnPath(portal, null);
+  }, [decision, portal]);
   if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
   if (decision === 'deny') return <Denied to={redirectTo} />;
   return children;
@@ -65,5 +75,18 @@ function NeedsStrongAuth({ to }: { to: string }) {
 export function RequireStrongAuth({ deniedPath }: { deniedPath: string }) {
   const { status } = useSession();
   if (strongAuthDecision(status) === 'deny') return <NeedsStrongAuth to={deniedPath} />;
+  return <Outlet />;
+}
+
+/**
+ * Layout route for every /app section but My Account and MFA set-up (issue 10 B, item 2): while a step
+ * of the account is pending, or when the permissions do not open the section, the user goes to the
+ * session's landing page (the step's page, or the configured one) instead of a screen whose calls the
+ * API refuses.
+ */
+export function RequireSection() {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  if (sectionDecision(status, pathname) !== 'allow') return <Navigate to={sessionLanding(status)} replace />;
   return <Outlet />;
 }

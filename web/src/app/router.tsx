@@ -20,7 +20,7 @@ import { OrderDetailRoute } from '../features/orders/routes/order-detail-route.t
 import { OrdersRoute } from '../features/orders/routes/orders-route.tsx';
 import { RetailerSelectionRoute } from '../features/retailer/routes/retailer-selection-route.tsx';
 import { paths } from '../lib/paths.ts';
-import { RequireAuth, RequireRetailer, RequireStrongAuth } from './guards.tsx';
+import { RequireAuth, RequireRetailer, RequireSection, RequireStrongAuth } from './guards.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { ConnectLayout } from './layouts/connect-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -61,43 +61,50 @@ export const routes: RouteObject[] = [
           { index: true, element: <AppIndexRoute /> },
           { path: 'my-account', element: <MyAccountRoute /> },
           { path: 'my-account/mfa', element: <MfaSetupRoute /> },
-          { path: 'retailer-selection', element: <RetailerSelectionRoute /> },
           {
-            // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
-            element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
+            // Every other section: not while a step of the account is pending, and only with the
+            // permissions that open it (issue 10 B, item 2; core's maySeeSection).
+            element: <RequireSection />,
             children: [
+              { path: 'retailer-selection', element: <RetailerSelectionRoute /> },
               {
-                path: 'order',
+                // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
+                element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
                 children: [
-                  { index: true, element: <AddressRoute /> },
-                  { path: 'location/:id', element: <ProductsRoute /> },
-                  { path: 'check/:id', element: <CheckRoute /> },
-                  { path: 'finalise/:id', element: <FinaliseRoute /> },
-                  { path: 'product/:id/:productId', element: <ProductRoute /> },
-                  { path: 'products', element: <CurrentProductsRoute /> },
-                  { path: 'basket', element: <BasketRoute /> },
+                  {
+                    path: 'order',
+                    children: [
+                      { index: true, element: <AddressRoute /> },
+                      { path: 'location/:id', element: <ProductsRoute /> },
+                      { path: 'check/:id', element: <CheckRoute /> },
+                      { path: 'finalise/:id', element: <FinaliseRoute /> },
+                      { path: 'product/:id/:productId', element: <ProductRoute /> },
+                      { path: 'products', element: <CurrentProductsRoute /> },
+                      { path: 'basket', element: <BasketRoute /> },
+                    ],
+                  },
+                  { path: 'questionnaire', element: <QuestionnaireRoute /> },
+                  { path: 'orders', element: <OrdersRoute /> },
+                  { path: 'orders/:orderId', element: <OrderDetailRoute /> },
                 ],
               },
-              { path: 'questionnaire', element: <QuestionnaireRoute /> },
-              { path: 'orders', element: <OrdersRoute /> },
-              { path: 'orders/:orderId', element: <OrderDetailRoute /> },
-            ],
-          },
-          {
-            // Sections that need the higher authentication standard (SPEC 6; ADR 006): checked before
-            // the retailer, so a user who may not enter is not first asked to choose a retailer.
-            element: <RequireStrongAuth deniedPath={paths.app.myAccount} />,
-            children: [
               {
-                element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
-                children: [{ path: 'sales', element: <SalesRoute /> }],
-              },
-              {
-                path: 'couponing',
+                // Sections that need the higher authentication standard (SPEC 6; ADR 006): checked before
+                // the retailer, so a user who may not enter is not first asked to choose a retailer.
+                element: <RequireStrongAuth deniedPath={paths.app.myAccount} />,
                 children: [
-                  { index: true, element: <FilterRoute /> },
-                  { path: 'query', element: <QueryRoute /> },
-                  { path: 'details', element: <DetailsRoute /> },
+                  {
+                    element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
+                    children: [{ path: 'sales', element: <SalesRoute /> }],
+                  },
+                  {
+                    path: 'couponing',
+                    children: [
+                      { index: true, element: <FilterRoute /> },
+                      { path: 'query', element: <QueryRoute /> },
+                      { path: 'details', element: <DetailsRoute /> },
+                    ],
+                  },
                 ],
               },
             ],

@@ -85,23 +85,26 @@ describe('createApiFetch', () => {
     expect(onFailure).not.toHaveBeenCalled();
   });
 
-  it('a 403 AUTH.PASSWORD_EXPIRED sends the user to renew the password, not to the login dialog', async () => {
-    const fake = fakeFetch(403, `${XSSI_PREFIX}{"code":"AUTH.PASSWORD_EXPIRED","message":"Your password is expired."}`);
-    const onAuthFailure = vi.fn();
-    const onPasswordExpired = vi.fn();
-    const onFailure = vi.fn();
-    const apiFetch = createApiFetch({
-      fetch: fake.fetch,
-      portal: () => 'connect',
-      onAuthFailure,
-      onPasswordExpired,
-      onFailure,
-    });
-    await expect(apiFetch('/api/orders')).rejects.toMatchObject({ status: 403, isPasswordExpired: true });
-    expect(onPasswordExpired).toHaveBeenCalledWith(expect.any(ApiError), 'connect');
-    expect(onAuthFailure).not.toHaveBeenCalled();
-    expect(onFailure).not.toHaveBeenCalled();
-  });
+  it.each(['AUTH.PASSWORD_EXPIRED', 'AUTH.MFA_SETUP_REQUIRED'])(
+    'a 403 %s sends the user to take the pending step, not to the login dialog',
+    async (code) => {
+      const fake = fakeFetch(403, `${XSSI_PREFIX}{"code":"${code}","message":"A step is pending."}`);
+      const onAuthFailure = vi.fn();
+      const onPendingStep = vi.fn();
+      const onFailure = vi.fn();
+      const apiFetch = createApiFetch({
+        fetch: fake.fetch,
+        portal: () => 'connect',
+        onAuthFailure,
+        onPendingStep,
+        onFailure,
+      });
+      await expect(apiFetch('/api/orders')).rejects.toMatchObject({ status: 403, isPendingStep: true });
+      expect(onPendingStep).toHaveBeenCalledWith(expect.any(ApiError), 'connect');
+      expect(onAuthFailure).not.toHaveBeenCalled();
+      expect(onFailure).not.toHaveBeenCalled();
+    },
+  );
 
   it('passes a binary answer (the QR code PNG) through untouched', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);

@@ -1,8 +1,8 @@
-import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core';
+import { AccessErrorCode, ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core';
 import type { z } from 'zod';
 import { translate } from '../i18n/index.ts';
 import { currentPortal } from './portal.ts';
-import { markAuthorizationFailed, requestPasswordRenewal } from './session.ts';
+import { markAuthorizationFailed, requestPendingStep } from './session.ts';
 import { snacks } from './snack.ts';
 
 /**
@@ -13,8 +13,9 @@ import { snacks } from './snack.ts';
  * - strips the XSSI prefix from the body and hands back an ordinary Response (so `res.json()` just works);
  * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
  * - on 401/403 marks authorization as failed on the portal of the call, which opens the auth-required
- *   dialog (the other portal's flag is untouched: its session is a different one) — except a 403
- *   `AUTH.PASSWORD_EXPIRED` (ADR 011), which sends the user to My Account to renew the password;
+ *   dialog (the other portal's flag is untouched: its session is a different one) — except a 403 for a
+ *   pending account step, `AUTH.PASSWORD_EXPIRED` (ADR 011) or `AUTH.MFA_SETUP_REQUIRED` (issue 10 B),
+ *   which sends the user to where that step is taken (My Account, MFA set-up);
  * - hands a binary answer (an image, a PDF) back untouched: only JSON and text bodies are rewritten;
  * - on any other failure (or a 401/403 of a call that opted out of the dialog) shows a red snack alert
  *   with the server's message.
@@ -27,7 +28,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ErrorBody['issues'];
-  /** Seconds from a 429's Retry-After header. */
+  /** Seconds from the Retry-After header (a 429, or a sign-in lock saying when it ends). */
   readonly retryAfter: number | undefined;
 
   constructor(status: number, body: ErrorBody, retryAfter?: number) {
@@ -44,12 +45,14 @@ export class ApiError extends Error {
   }
 
   get isPasswordExpired(): boolean {
-    return this.status === 403 && this.code === PASSWORD_EXPIRED_CODE;
+    return this.status === 403 && this.code === AccessErrorCode.passwordExpired;
+  }
+
+  /** The server holds the session to a pending step: an expired password or MFA to set up. */
+  get isPendingStep(): boolean {
+    return this.isPasswordExpired || (this.status === 403 && this.code === AccessErrorCode.mfaSetupRequired);
   }
 }
-
-/** The server's answer to most calls while the password is expired (ADR 011). */
-export const PASSWORD_EXPIRED_CODE = 'AUTH.PASSWORD_EXPIRED';
 
 /** Codes the client itself uses for failures that have no server ErrorBody. */
 export const ClientErrorCode = {
@@ -70,8 +73,8 @@ export interface ApiFetchOptions {
   onFailure?: (error: ApiError) => void;
   /** What "authorization failed" means for the portal the call was made for; injected in tests. */
   onAuthFailure?: (error: ApiError, portal: Portal) => void;
-  /** What "the password is expired" means (403 AUTH.PASSWORD_EXPIRED); injected in tests. */
-  onPasswordExpired?: (error: ApiError, portal: Portal) => void;
+  /** What "a step of the account is pending" means (403 for an expired password or MFA to set up); injected in tests. */
+  onPendingStep?: (error: ApiError, portal: Portal) => void;
 }
 
 export function stripXssiPrefix(text: string): string {
@@ -144,8 +147,8 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
   const onFailure = options.onFailure ?? defaultOnFailure;
   const onAuthFailure =
     options.onAuthFailure ?? ((_error: ApiError, portal: Portal) => markAuthorizationFailed(portal));
-  const onPasswordExpired =
-    options.onPasswordExpired ?? ((_error: ApiError, portal: Portal) => requestPasswordRenewal(portal));
+  const onPendingStep =
+    options.onPendingStep ?? ((_error: ApiError, portal: Portal) => requestPendingStep(portal));
 
   return async (input, init) => {
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -169,7 +172,7 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
         code: error.code,
         at: new Date().toISOString(),
       };
-      if (error.isPasswordExpired && authDialog) onPasswordExpired(error, portal);
+      if (error.isPendingStep && authDialog) onPendingStep(error, portal);
       else if (error.isAuthFailure && authDialog) onAuthFailure(error, portal);
       else if (notify) onFailure(error);
       throw error;
@@ -190,7 +193,7 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
         new ApiError(
           response.status,
           parseErrorBody(text, response.status),
-          response.status === 429 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined,
+          parseRetryAfter(response.headers.get('Retry-After')),
         ),
       );
     }

@@ -2,7 +2,11 @@ import {
   isPortal,
   LOGGED_OUT_STATUS,
   landingTarget,
+  orderingReturnPath,
+  pendingAccountStep,
+  type PendingAccountStep,
   type Portal,
+  sameOriginPath,
   SessionStatus,
   sessionLandingPage,
 } from '@portal/core';
@@ -13,7 +17,7 @@ import { api } from './api.ts';
 import { ApiError, readJson } from './api-client.ts';
 import { portalPaths } from './paths.ts';
 import { usePortal } from './portal.ts';
-import { resetSession, sessionOf, setSession } from './session.ts';
+import { resetSession, returnPathOf, sessionOf, setSession } from './session.ts';
 import { snacks } from './snack.ts';
 
 /**
@@ -125,13 +129,15 @@ export async function patchStatus(portal: Portal, patch: Partial<SessionStatus>)
 
 /**
  * Where the session lands (SPEC 2, core's rules): '/' when logged out; the configured target
- * (retailer selection or couponing) when the password is not expired and MFA is enabled; else My Account.
+ * (retailer selection or couponing) when the password is not expired and MFA is enabled; the MFA set-up
+ * page while MFA must be set up; else My Account.
  */
 export function sessionLanding(status: SessionStatus | undefined): string {
   const loggedIn = Boolean(status?.loggedIn && status.user);
   return sessionLandingPage({
     loggedIn,
     passwordExpired: status?.passwordExpired ?? false,
+    mfaSetupRequired: status?.mfaSetupRequired === true,
     // Microsoft single sign-on brings its own second factor (ADR 009).
     mfaEnabled: (status?.mfaStatus ?? 'none') !== 'none' || status?.signInMethod === 'sso',
     configured: landingTarget(status?.user?.modules.ordering?.permissions),
@@ -140,12 +146,35 @@ export function sessionLanding(status: SessionStatus | undefined): string {
 
 /**
  * Where a portal's session lands. Ordering: SPEC 2 (above). Connect has no configured landing page: its
- * home (the sections), or its My Account while the password is expired (the only place it can be renewed).
+ * home (the sections), or the place of a pending step — My Account while the password is expired (the
+ * only place it can be renewed), the MFA set-up page while MFA must be set up.
  */
 export function portalLanding(portal: Portal, status: SessionStatus | undefined): string {
   if (portal === 'ordering') return sessionLanding(status);
-  const loggedIn = Boolean(status?.loggedIn && status.user);
-  return loggedIn && status?.passwordExpired ? portalPaths(portal).myAccount : portalPaths(portal).home;
+  const step = pendingStepOf(status);
+  if (step === 'passwordExpired') return portalPaths(portal).myAccount;
+  if (step === 'mfaSetUp') return portalPaths(portal).mfaSetup;
+  return portalPaths(portal).home;
+}
+
+/** The step a signed-in session must take before anything but My Account (core's rule), if any. */
+export function pendingStepOf(status: SessionStatus | undefined): PendingAccountStep | null {
+  return status?.loggedIn && status.user ? pendingAccountStep(status) : null;
+}
+
+/**
+ * Where a sign-in goes (issue 10 item 11): back to the page the visitor had asked for (kept by the auth
+ * guard) when the landing rules would let them through anyway and its section is open to them; otherwise
+ * the portal's landing page. Only a same-origin path of the portal counts (core's `sameOriginPath`).
+ */
+export function signInDestination(portal: Portal, status: SessionStatus | undefined): string {
+  const landing = portalLanding(portal, status);
+  const requested = returnPathOf(portal);
+  if (portal === 'ordering') {
+    return orderingReturnPath(requested, landing, status?.user?.modules.ordering?.permissions);
+  }
+  const path = sameOriginPath(requested, portalPaths(portal).home);
+  return path && landing === portalPaths(portal).home ? path : landing;
 }
 
 /**

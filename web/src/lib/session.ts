@@ -111,17 +111,34 @@ export function markAuthorizationFailed(portal: Portal): void {
 }
 
 /**
- * A call answered 403 AUTH.PASSWORD_EXPIRED (ADR 011): the root layout sends the user to that portal's
- * My Account, where the change-password dialog opens. Memory only, like the open dialog.
+ * A call answered 403 for a pending account step (AUTH.PASSWORD_EXPIRED, ADR 011; AUTH.MFA_SETUP_REQUIRED,
+ * issue 10 B): the root layout re-reads that portal's status and sends the user to its landing page,
+ * which is where the step is taken. Memory only, like the open dialog.
  */
-export const passwordRenewalStore = createStore<Portal | null>(null);
-export function requestPasswordRenewal(portal: Portal): void {
-  passwordRenewalStore.set(portal);
+export const pendingStepStore = createStore<Portal | null>(null);
+export function requestPendingStep(portal: Portal): void {
+  pendingStepStore.set(portal);
 }
-export function clearPasswordRenewal(): void {
-  passwordRenewalStore.set(null);
+export function clearPendingStep(): void {
+  pendingStepStore.set(null);
 }
-export const usePasswordRenewal = () => useStore(passwordRenewalStore);
+export const usePendingStep = () => useStore(pendingStepStore);
+
+/**
+ * The address a signed-out visitor asked for when the auth guard sent them to the login (issue 10 item
+ * 11), per portal, in sessionStorage so it survives the Microsoft sign-in round trip. Sign-in goes there
+ * when the landing rules allow (lib/auth `signInDestination`); reaching the app clears it.
+ */
+const ReturnPaths = z.object({ ordering: z.string().nullable(), connect: z.string().nullable() });
+export const returnPathStore = createPersistentStore('session', 'portal.returnTo', ReturnPaths, {
+  ordering: null,
+  connect: null,
+});
+export function setReturnPath(portal: Portal, path: string | null): void {
+  if (returnPathStore.get()[portal] === path) return;
+  returnPathStore.set((all) => ({ ...all, [portal]: path }));
+}
+export const returnPathOf = (portal: Portal): string | null => returnPathStore.get()[portal];
 
 /** Hides a service message (by its id) for the rest of this portal's session. */
 export function dismissServiceMessage(portal: Portal, id: string): void {

@@ -4,7 +4,7 @@ import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
-import { useSession } from '../../lib/auth.ts';
+import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAuthorizationFailed } from '../../lib/session.ts';
 import { RequireAuth } from '../guards.tsx';
@@ -37,7 +37,12 @@ function AppShell() {
   if (!status || !user) return null;
 
   const brandName = brand?.name ?? t('app.fallbackName');
-  const entries = sidebarEntries(user.modules, authorizationFailed, brand?.customFields.questionnaireUrl);
+  const entries = sidebarEntries(
+    user.modules,
+    authorizationFailed,
+    brand?.customFields.questionnaireUrl,
+    pendingStepOf(status),
+  );
   const items = footerItems('ordering', true, brand?.footerLinks ?? []);
 
   return (
@@ -54,7 +59,7 @@ function AppShell() {
         </aside>
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-8 lg:pl-8">
           <ServiceMessages messages={status.serviceMessages} />
-          <MfaNotice />
+          <MfaNotice activationDate={brand?.customFields.mfaActivationDate} />
           <Outlet />
         </main>
       </div>

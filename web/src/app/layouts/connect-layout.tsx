@@ -77,7 +77,7 @@ export function ConnectLayout() {
         {user && status ? (
           <>
             <ServiceMessages messages={status.serviceMessages} />
-            <MfaNotice />
+            <MfaNotice activationDate={brand?.customFields.mfaActivationDate} />
           </>
         ) : null}
         <Outlet />

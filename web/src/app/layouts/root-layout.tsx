@@ -6,7 +6,7 @@ import { useBrand } from '../../features/brand/api/brand.ts';
 import { loadMessages, messageLocaleFor, useT } from '../../i18n/index.ts';
 import { finishLogout, useSession } from '../../lib/auth.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
-import { PasswordRenewal } from '../shell/password-renewal.tsx';
+import { PendingStep } from '../shell/pending-step.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
@@ -64,7 +64,7 @@ function Root() {
       <Outlet />
       <SnackHost closeLabel={t('common.close')} />
       <AuthDialogs />
-      <PasswordRenewal />
+      <PendingStep />
       <ScrollRestoration />
     </>
   );

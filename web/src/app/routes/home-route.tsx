@@ -3,14 +3,15 @@ import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
-import { sessionLanding, useSession } from '../../lib/auth.ts';
+import { signInDestination, useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../guard-decisions.ts';
 import { LoginHero } from './login-hero.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
  * / : the login card beside a short welcome. Visitors whose ordering session the server confirms go on
- * to their landing page; a stored copy alone is not enough (it may be from an ended session).
+ * to their landing page (or back to the page they had asked for, when the rules allow: the sign-in
+ * card decides the same way); a stored copy alone is not enough (it may be from an ended session).
  */
 export function HomeRoute() {
   const t = useT();
@@ -20,7 +21,7 @@ export function HomeRoute() {
   const { status, settled } = useSession();
   const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
   const decision = homeDecision(status, settled, justLoggedOut);
-  if (decision === 'signedIn') return <Navigate to={sessionLanding(status)} replace />;
+  if (decision === 'signedIn') return <Navigate to={signInDestination('ordering', status)} replace />;
   if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
 
   const brandName = brand?.name ?? t('app.fallbackName');

@@ -1,11 +1,15 @@
 import { useBrand } from '../../features/brand/api/brand.ts';
+import { questionnaireHref } from '../../features/questionnaire/api/questionnaire.ts';
 import { QuestionnairePage } from '../../features/questionnaire/components/questionnaire-page.tsx';
+import { useSession } from '../../lib/auth.ts';
 
 /**
  * /app/questionnaire: the questionnaire page with the brand's questionnaire address (two features,
- * composed here).
+ * composed here); none when the brand has none or the ordering setting disableQuestionnaire is set.
  */
 export function QuestionnaireRoute() {
   const brand = useBrand();
-  return <QuestionnairePage url={brand ? (brand.customFields.questionnaireUrl ?? null) : undefined} />;
+  const { status } = useSession();
+  const settings = status?.user?.modules.ordering?.settings;
+  return <QuestionnairePage url={brand ? questionnaireHref(brand.customFields.questionnaireUrl, settings) : undefined} />;
 }

@@ -57,11 +57,26 @@ describe('sidebarEntries (SPEC 2)', () => {
     expect(group?.kind === 'group' && group.items.every((i) => i.href === undefined)).toBe(true);
   });
 
-  it('keeps only the Retailer entry without module permissions, or when authorization failed', () => {
-    expect(keys(sidebarEntries(modules({}), false))).toEqual(['retailer']);
-    expect(keys(sidebarEntries(undefined, false))).toEqual(['retailer']);
+  it('shows no entry without module permissions, or when authorization failed', () => {
+    expect(keys(sidebarEntries(modules({}), false))).toEqual([]);
+    expect(keys(sidebarEntries(undefined, false))).toEqual([]);
     const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
-    expect(keys(sidebarEntries(all, true, QUESTIONNAIRE))).toEqual(['retailer']);
+    expect(keys(sidebarEntries(all, true, QUESTIONNAIRE))).toEqual([]);
+  });
+
+  it('shows a couponing-only user (demo.coupons) Couponing and no Retailer (issue 10 item 2)', () => {
+    expect(keys(sidebarEntries(modules({ couponingManagement: true }), false, QUESTIONNAIRE))).toEqual(['couponing']);
+    expect(keys(sidebarEntries(modules({ retailerSales: true }), false))).toEqual(['retailer', 'sales']);
+  });
+
+  it('offers only the pending step while one is (issue 10 B)', () => {
+    const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
+    expect(sidebarEntries(all, false, QUESTIONNAIRE, 'mfaSetUp')).toEqual([
+      expect.objectContaining({ key: 'mfa-setup', to: '/app/my-account/mfa' }),
+    ]);
+    expect(sidebarEntries(all, false, QUESTIONNAIRE, 'passwordExpired')).toEqual([
+      expect.objectContaining({ key: 'my-account', to: '/app/my-account' }),
+    ]);
   });
 
   it('links New Order to the address step and Couponing to its first step', () => {

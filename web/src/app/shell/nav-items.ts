@@ -2,12 +2,12 @@ import {
   ACTION_SHEET_MAX_ITEMS,
   BOTTOM_BAR_MAIN_ITEMS,
   type FooterLink,
-  hasModulePermission,
-  hasModuleSetting,
+  maySeeSection,
+  type PendingAccountStep,
   type Portal,
   type SessionUser,
 } from '@portal/core';
-import { questionnaireLink } from '../../features/questionnaire/api/questionnaire.ts';
+import { questionnaireHref } from '../../features/questionnaire/api/questionnaire.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -15,7 +15,7 @@ import { paths } from '../../lib/paths.ts';
  * What the shell's navigation shows, as plain data (unit-tested); the components only render it.
  */
 
-export type NavIcon = 'cart' | 'star' | 'list' | 'store' | 'chart' | 'ticket';
+export type NavIcon = 'cart' | 'star' | 'list' | 'store' | 'chart' | 'ticket' | 'shield';
 
 export interface SidebarLink {
   key: string;
@@ -32,63 +32,52 @@ export type SidebarEntry =
   | ({ kind: 'link' } & SidebarLink);
 
 /**
- * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service unless the questionnaire is
- * disabled, Orders) needs cardOrdering; the Retailer entry is always there; Sales needs retailerSales;
- * Couponing needs couponingManagement. Every permission reads false once authorization has failed.
- * Evaluate Service opens the brand's external questionnaire (`questionnaireUrl`) in a new tab, and is
- * left out while the brand has none (ADR 015).
+ * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service, Orders), Retailer, Sales
+ * and Couponing, each shown only when the user's ordering permissions open its section (core's
+ * `maySeeSection`, the table the route guard uses too: Orders need cardOrdering, Retailer cardOrdering
+ * or retailerSales, Sales retailerSales, Couponing couponingManagement). Every permission reads false
+ * once authorization has failed. Evaluate Service opens the brand's external questionnaire in a new tab
+ * and is left out while it is not offered (`questionnaireHref`: no address, or disableQuestionnaire).
+ * While a step of the account is pending (issue 10 B) the only entry leads to where it is taken.
  */
 export function sidebarEntries(
   modules: SessionUser['modules'] | null | undefined,
   authorizationFailed: boolean,
   questionnaireUrl?: string | null,
+  pendingStep: PendingAccountStep | null = null,
 ): SidebarEntry[] {
-  const can = (p: 'cardOrdering' | 'retailerSales' | 'couponingManagement') =>
-    hasModulePermission(modules, 'ordering', p, authorizationFailed);
-  const entries: SidebarEntry[] = [];
-  if (can('cardOrdering')) {
-    const items: SidebarLink[] = [
-      {
-        key: 'new-order',
-        label: 'nav.newOrder',
-        hint: 'nav.newOrderHint',
-        to: paths.app.order.address,
-        icon: 'cart',
-      },
-    ];
-    const questionnaire = questionnaireLink(questionnaireUrl);
-    if (questionnaire && !hasModuleSetting(modules, 'ordering', 'disableQuestionnaire', authorizationFailed)) {
-      items.push({
-        key: 'evaluate-service',
-        label: 'nav.evaluateService',
-        hint: 'nav.evaluateServiceHint',
-        to: paths.app.questionnaire,
-        href: questionnaire,
-        icon: 'star',
-      });
-    }
-    items.push({ key: 'orders', label: 'nav.orders', to: paths.app.orders, icon: 'list' });
-    entries.push({ kind: 'group', key: 'orders-group', label: 'nav.ordersGroup', items });
+  if (pendingStep === 'mfaSetUp') {
+    return [{ kind: 'link', key: 'mfa-setup', label: 'nav.mfaSetup', to: paths.app.mfaSetup, icon: 'shield' }];
   }
-  entries.push({
-    kind: 'link',
-    key: 'retailer',
-    label: 'nav.retailer',
-    to: paths.app.retailerSelection,
-    icon: 'store',
-  });
-  if (can('retailerSales')) {
-    entries.push({ kind: 'link', key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' });
+  if (pendingStep === 'passwordExpired') {
+    return [{ kind: 'link', key: 'my-account', label: 'nav.myAccount', to: paths.app.myAccount, icon: 'shield' }];
   }
-  if (can('couponingManagement')) {
-    entries.push({
-      kind: 'link',
-      key: 'couponing',
-      label: 'nav.couponing',
-      to: paths.app.couponing.serials,
-      icon: 'ticket',
+  const permissions = authorizationFailed ? null : modules?.ordering?.permissions;
+  const open = (link: SidebarLink) => maySeeSection(link.to, permissions);
+  const questionnaire = questionnaireHref(questionnaireUrl, authorizationFailed ? null : modules?.ordering?.settings);
+  const orders: SidebarLink[] = [
+    { key: 'new-order', label: 'nav.newOrder', hint: 'nav.newOrderHint', to: paths.app.order.address, icon: 'cart' },
+  ];
+  if (questionnaire) {
+    orders.push({
+      key: 'evaluate-service',
+      label: 'nav.evaluateService',
+      hint: 'nav.evaluateServiceHint',
+      to: paths.app.questionnaire,
+      href: questionnaire,
+      icon: 'star',
     });
   }
+  orders.push({ key: 'orders', label: 'nav.orders', to: paths.app.orders, icon: 'list' });
+  const links: SidebarLink[] = [
+    { key: 'retailer', label: 'nav.retailer', to: paths.app.retailerSelection, icon: 'store' },
+    { key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' },
+    { key: 'couponing', label: 'nav.couponing', to: paths.app.couponing.serials, icon: 'ticket' },
+  ];
+  const entries: SidebarEntry[] = [];
+  const openOrders = orders.filter(open);
+  if (openOrders.length > 0) entries.push({ kind: 'group', key: 'orders-group', label: 'nav.ordersGroup', items: openOrders });
+  for (const link of links.filter(open)) entries.push({ kind: 'link', ...link });
   return entries;
 }
 

@@ -5,6 +5,7 @@ import {
   ChartIcon,
   ExternalLinkIcon,
   ListIcon,
+  ShieldIcon,
   StarIcon,
   StoreIcon,
   TicketIcon,
@@ -19,6 +20,7 @@ const icons: Record<NavIcon, (p: { className?: string }) => ReactNode> = {
   store: StoreIcon,
   chart: ChartIcon,
   ticket: TicketIcon,
+  shield: ShieldIcon,
 };
 
 const itemClasses = (isActive: boolean) =>

@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api-client.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
@@ -14,10 +15,17 @@ export interface LoadFailedProps {
    * 'inline': the message as the alert's title with a text retry button inside the alert.
    */
   layout?: 'stacked' | 'inline';
+  /** The failure. A 401/403 shows nothing here: the fetch wrapper has opened the auth-required dialog. */
+  error?: unknown;
 }
 
-/** A load that failed, announced to screen readers, with a way to try again. */
-export function LoadFailed({ message, retryLabel, onRetry, className = '', layout = 'stacked' }: LoadFailedProps) {
+/**
+ * A load that failed, announced to screen readers, with a way to try again — unless the API refused the
+ * caller (401/403): that cannot succeed on a retry, and the auth-required dialog already says why
+ * (SPEC 6, 8), so nothing is shown behind it.
+ */
+export function LoadFailed({ message, retryLabel, onRetry, className = '', layout = 'stacked', error }: LoadFailedProps) {
+  if (error instanceof ApiError && error.isAuthFailure) return null;
   if (layout === 'inline') {
     return (
       <Alert theme="red" role="alert" title={message} className={className}>

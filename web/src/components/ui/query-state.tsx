@@ -19,8 +19,8 @@ export interface QueryStateProps<T> {
 
 /**
  * The states of a panel loaded with SWR, in one order: nothing asked → nothing; failed without data →
- * LoadFailed (inline, with a retry); loading without data → the spinner; an empty answer → `empty`; then
- * the data.
+ * LoadFailed (inline, with a retry; nothing for a 401/403, whose dialog is open); loading without data →
+ * the spinner; an empty answer → `empty`; then the data.
  */
 export function QueryState<T>({
   result: { data, error, isLoading, mutate },
@@ -34,7 +34,15 @@ export function QueryState<T>({
 }: QueryStateProps<T>) {
   if (idle) return null;
   if (error && !data) {
-    return <LoadFailed message={failedMessage} retryLabel={retryLabel} onRetry={() => void mutate()} layout="inline" />;
+    return (
+      <LoadFailed
+        message={failedMessage}
+        retryLabel={retryLabel}
+        onRetry={() => void mutate()}
+        layout="inline"
+        error={error}
+      />
+    );
   }
   if (!data) return isLoading ? <FullPageSpinner label={loadingLabel} /> : null;
   if (isEmpty?.(data)) return empty;

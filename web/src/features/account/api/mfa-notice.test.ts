@@ -2,13 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { formatCalendarDay } from '../../../lib/user-format.ts';
 import { signedIn } from '../../../test/fixtures.ts';
 import { localeName } from './format.ts';
-import { MFA_ACTIVATION_DATE, showMfaNotice } from './mfa-notice.ts';
+import { mfaNoticeText, showMfaNotice } from './mfa-notice.ts';
 
-describe('the MFA notice (SPEC 1)', () => {
-  it('names a date in March 2025', () => {
-    expect(MFA_ACTIVATION_DATE).toMatch(/^2025-03-\d\d$/);
-    expect(formatCalendarDay(MFA_ACTIVATION_DATE, 'en-GB', 'long')).toBe('1 March 2025');
-    expect(formatCalendarDay(MFA_ACTIVATION_DATE, 'de-DE', 'long')).toBe('1. März 2025');
+describe('the MFA notice (SPEC 1; issue 10 item 15)', () => {
+  it("names the brand's date before it, and says MFA is required from that day on", () => {
+    const day = (iso: string) => new Date(iso);
+    expect(mfaNoticeText('2027-03-01', day('2026-11-24T10:00:00Z'), 'Europe/Berlin')).toEqual({
+      kind: 'announced',
+      date: '2027-03-01',
+    });
+    // 23:30 UTC on the eve is already the day itself in Berlin.
+    expect(mfaNoticeText('2027-03-01', day('2027-02-28T23:30:00Z'), 'Europe/Berlin')?.kind).toBe('required');
+    expect(mfaNoticeText('2027-03-01', day('2027-02-28T23:30:00Z'), 'UTC')?.kind).toBe('announced');
+    expect(mfaNoticeText('2025-03-01', day('2026-11-24T10:00:00Z'), 'Europe/Berlin')?.kind).toBe('required');
+    expect(formatCalendarDay('2025-03-01', 'de-DE', 'long')).toBe('1. März 2025');
+  });
+
+  it('shows no notice when the brand announces no date', () => {
+    expect(mfaNoticeText(undefined, new Date(), 'UTC')).toBeNull();
   });
 
   it('shows to signed-in users without MFA until dismissed for good', () => {

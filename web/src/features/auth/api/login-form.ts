@@ -9,7 +9,7 @@ import {
   type SessionStatus,
 } from '@portal/core';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
-import { portalLanding } from '../../../lib/auth.ts';
+import { signInDestination } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 
 /**
@@ -108,12 +108,13 @@ export function loginOutcome(result: LoginResult): LoginOutcome {
 /**
  * Where a successful login (password or single sign-on) goes: an account that must set up MFA goes to
  * its portal's MFA set-up page; otherwise the portal's landing page (an expired password lands on My
- * Account, where the change-password dialog opens).
+ * Account, where the change-password dialog opens), or the page asked for before the sign-in when the
+ * landing rules allow (lib/auth `signInDestination`).
  */
 export function afterLoginPath(
   outcome: 'mfaSetup' | 'signedIn',
   status: SessionStatus,
   portal: Portal = 'ordering',
 ): string {
-  return outcome === 'mfaSetup' ? portalPaths(portal).mfaSetup : portalLanding(portal, status);
+  return outcome === 'mfaSetup' ? portalPaths(portal).mfaSetup : signInDestination(portal, status);
 }

@@ -66,6 +66,7 @@ export function DetailsRoute() {
         message={t('couponing.details.loadFailed')}
         retryLabel={t('couponing.details.retry')}
         onRetry={() => void mutate()}
+        error={error}
         layout="inline"
       />
     );

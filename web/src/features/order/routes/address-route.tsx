@@ -64,6 +64,7 @@ export function AddressRoute() {
             message={t('order.loadFailed')}
             retryLabel={t('order.retry')}
             onRetry={() => void mutate()}
+            error={error}
             className="p-5"
           />
         ) : isLoading && !data ? (

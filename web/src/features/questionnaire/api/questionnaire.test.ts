@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTERNAL_LINK, QUESTIONNAIRE_MINUTES, questionnaireLink } from './questionnaire.ts';
+import { EXTERNAL_LINK, QUESTIONNAIRE_MINUTES, questionnaireHref, questionnaireLink } from './questionnaire.ts';
 
 describe('questionnaireLink', () => {
   it('offers absolute http(s) addresses as they are configured', () => {
@@ -17,5 +17,14 @@ describe('questionnaireLink', () => {
   it('opens in a new tab without opener or referrer, and takes 3 to 5 minutes', () => {
     expect(EXTERNAL_LINK).toEqual({ target: '_blank', rel: 'noopener noreferrer' });
     expect(QUESTIONNAIRE_MINUTES).toEqual({ min: 3, max: 5 });
+  });
+});
+
+describe('questionnaireHref (issue 10 item 16)', () => {
+  it("offers the brand's address unless there is none or disableQuestionnaire is set", () => {
+    expect(questionnaireHref('https://survey.example.com/s/abc', {})).toBe('https://survey.example.com/s/abc');
+    expect(questionnaireHref('https://survey.example.com/s/abc', { disableQuestionnaire: true })).toBeNull();
+    expect(questionnaireHref(undefined, {})).toBeNull();
+    expect(questionnaireHref('javascript:alert(1)', undefined)).toBeNull();
   });
 });

@@ -22,3 +22,15 @@ export function questionnaireLink(url: string | null | undefined): string | null
 
 /** Attributes of a link that opens the questionnaire in a new tab without handing it this page. */
 export const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * The questionnaire to offer (sidebar entry and /app/questionnaire, issue 10 item 16): the brand's
+ * address when it is usable and the ordering setting disableQuestionnaire is not set; otherwise null
+ * and the entry is hidden.
+ */
+export function questionnaireHref(
+  url: string | null | undefined,
+  orderingSettings: Readonly<Record<string, boolean>> | null | undefined,
+): string | null {
+  return orderingSettings?.disableQuestionnaire === true ? null : questionnaireLink(url);
+}

@@ -102,6 +102,7 @@ export function RetailerSelectionRoute() {
               message={t('retailerSelection.loadFailed')}
               retryLabel={t('retailerSelection.retry')}
               onRetry={() => void mutate()}
+              error={error}
               className="p-5"
             />
           ) : isLoading && !data ? (

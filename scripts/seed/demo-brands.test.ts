@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import type { Backend } from '@portal/backend';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { DEMO_DIR, importFile } from './seed.ts';
+
+/**
+ * The demo brands are data that goes through the import path (issue 10 items 15, 16): the MFA notice's
+ * date comes from them, and they offer no questionnaire on a placeholder host (none is configured, so
+ * the entry is hidden; a real brand sets `customFields.questionnaireUrl`).
+ */
+let backend: Backend;
+
+beforeAll(async () => {
+  backend = await createTestBackend();
+  const report = await importFile(backend, join(DEMO_DIR, 'brands.jsonl'));
+  expect(report.errors).toEqual([]);
+});
+
+describe('demo brand settings', () => {
+  it('carry the MFA activation date of each brand', async () => {
+    expect((await backend.brands.forHost('localhost:4100')).customFields.mfaActivationDate).toBe('2027-03-01');
+    expect((await backend.brands.forHost('west.localhost')).customFields.mfaActivationDate).toBe('2025-03-01');
+  });
+
+  it('point no questionnaire at a placeholder host', async () => {
+    for (const host of ['localhost', 'west.localhost']) {
+      const url = (await backend.brands.forHost(host)).customFields.questionnaireUrl;
+      expect(url === undefined || !/\.example(\.|\/|$)|\.invalid|\.test/.test(new URL(url).hostname)).toBe(true);
+    }
+  });
+});

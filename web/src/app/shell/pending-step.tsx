@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { portalLanding, refreshSession } from '../../lib/auth.ts';
+import { portalPaths } from '../../lib/paths.ts';
+import { clearPendingStep, usePendingStep } from '../../lib/session.ts';
+
+/**
+ * A call answered 403 for a pending account step (AUTH.PASSWORD_EXPIRED, ADR 011; AUTH.MFA_SETUP_REQUIRED,
+ * issue 10 B): read the status again (it now names the step) and go to that portal's landing page, which
+ * is where the step is taken — My Account with the change-password dialog, or the MFA set-up page.
+ */
+export function PendingStep() {
+  const portal = usePendingStep();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!portal) return;
+    clearPendingStep();
+    void refreshSession(portal)
+      .then((status) => portalLanding(portal, status))
+      .catch(() => portalPaths(portal).myAccount)
+      .then((to) => navigate(to));
+  }, [portal, navigate]);
+  return null;
+}
