@@ -1,7 +1,8 @@
 import { Messages } from '@portal/core';
-import { describe, expect, it } from 'vitest';
+import { XSSI_PREFIX } from '@portal/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { RESET_LINK_INVALID, resetFailure, resetPasswordErrors, resetTokenOf } from './forgot-password.ts';
+import { checkResetLink, RESET_LINK_INVALID, resetFailure, resetPasswordErrors, resetTokenOf } from './forgot-password.ts';
 
 const token = 'A'.repeat(43);
 
@@ -41,5 +42,33 @@ describe('reset password through the e-mailed link (ADR 011)', () => {
     );
     expect(reused).toMatchObject({ linkInvalid: false, fieldErrors: { newPassword: Messages.passwordAlreadyUsed } });
     expect(resetFailure(new Error('offline'))).toMatchObject({ linkInvalid: false, message: '' });
+  });
+});
+
+describe('checking the link when the page opens (issue 10 item 5)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const answer = (status: number, body: unknown) =>
+    vi.fn(async (..._args: unknown[]) => new Response(XSSI_PREFIX + JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+  it('asks the server without using the link up, and tells a spent link from a failed check', async () => {
+    const fetch = answer(200, { valid: true });
+    vi.stubGlobal('fetch', fetch);
+    expect(await checkResetLink(token, 'ordering')).toBe('valid');
+    expect(String(fetch.mock.calls[0]![0])).toContain('/auth/reset-password/check');
+
+    vi.stubGlobal('fetch', answer(400, { code: RESET_LINK_INVALID, message: 'This link is invalid or has expired.' }));
+    expect(await checkResetLink(token, 'ordering')).toBe('invalid');
+    // Rate limited or offline: not known, so the form shows and the submit checks again.
+    vi.stubGlobal('fetch', answer(429, { code: 'RATE_LIMITED', message: 'Too many requests.' }));
+    expect(await checkResetLink(token, 'ordering')).toBe('unknown');
+  });
+
+  it('a malformed token is invalid without asking', async () => {
+    const fetch = answer(200, { valid: true });
+    vi.stubGlobal('fetch', fetch);
+    expect(await checkResetLink('not-a-token', 'ordering')).toBe('invalid');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { ForgotPasswordFormSchema, type Portal, ResetPasswordFormSchema } from '@portal/core';
+import { ForgotPasswordFormSchema, type Portal, ResetPasswordFormSchema, ResetToken } from '@portal/core';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { ApiError, readJson } from '../../../lib/api-client.ts';
@@ -50,6 +50,27 @@ export const resetPasswordErrors = (token: string, values: ResetValues): ResetEr
 
 /** The link is spent, expired or unknown (ADR 011): the page offers to request a new mail. */
 export const RESET_LINK_INVALID = 'PASSWORD.RESET_LINK_INVALID';
+
+/** What opening a reset link found: usable, spent/expired/unknown, or not known (the check failed). */
+export type ResetLinkState = 'valid' | 'invalid' | 'unknown';
+
+const LinkCheck = z.object({ valid: z.literal(true) });
+
+/**
+ * POST auth/reset-password/check when the page opens (issue 10 item 5): a spent or expired link says so
+ * before the form is filled in. The check does not use the link up. When the check itself fails (offline,
+ * rate limited) the form shows and the submit checks again.
+ */
+export async function checkResetLink(token: string, portal: Portal): Promise<ResetLinkState> {
+  if (!ResetToken.safeParse(token).success) return 'invalid';
+  const options = { portal, notify: false, authDialog: false };
+  try {
+    await readJson(await api(options).auth['reset-password'].check.$post({ json: { token } }), LinkCheck, options);
+    return 'valid';
+  } catch (error) {
+    return error instanceof ApiError && error.code === RESET_LINK_INVALID ? 'invalid' : 'unknown';
+  }
+}
 
 export type ResetOutcome =
   | { ok: true; message: string }

@@ -106,6 +106,23 @@ describe('login failures (SPEC 8)', () => {
     });
   });
 
+  it('a lock says in about how many minutes to try again (issue 10 item 14)', () => {
+    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, 'account locked', 61))).toEqual({
+      message: Messages.accountLocked,
+      rateLimited: false,
+      lockedForMinutes: 2,
+    });
+    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, 'account locked', 30)).lockedForMinutes).toBe(1);
+    // A lock set by an administrator has no end to tell.
+    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, 'account locked'))).not.toHaveProperty('lockedForMinutes');
+  });
+
+  it('a wrong portal points to the other one (issue 10 item 14)', () => {
+    const wrong = apiError(401, LoginErrorCode.wrongUrl, 'wrong url');
+    expect(loginFailure(wrong, 'ordering')).toEqual({ message: Messages.wrongUrl, rateLimited: false, rightPortal: 'connect' });
+    expect(loginFailure(wrong, 'connect').rightPortal).toBe('ordering');
+  });
+
   it("a network failure or anything unexpected is 'Failed to sign in'", () => {
     expect(loginFailure(apiError(0, ClientErrorCode.network, '')).message).toBe(Messages.failedToSignIn);
     expect(loginFailure(new Error('boom')).message).toBe(Messages.failedToSignIn);

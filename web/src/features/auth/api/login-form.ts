@@ -61,6 +61,10 @@ export interface LoginFailure {
   retryAfter?: number;
   /** The pending second step is gone (LOGIN.FORM.ERROR.MFA_EXPIRED): start again with the password. */
   restart?: boolean;
+  /** A lock by failed attempts: whole minutes until it ends (the same for unknown names, ADR 010). */
+  lockedForMinutes?: number;
+  /** Signed in on the wrong portal: the one the account belongs to (only two exist). */
+  rightPortal?: Portal;
 }
 
 /** The second step's attempt expired or never existed (ADR 012): the card goes back to the first step. */
@@ -68,7 +72,11 @@ export const MFA_EXPIRED_CODE = 'LOGIN.FORM.ERROR.MFA_EXPIRED';
 
 const loginCodes = new Set<string>(Object.values(LoginErrorCode));
 
-export function loginFailure(error: unknown): LoginFailure {
+/** 'In about N minutes' for a lock's Retry-After: rounded up, never 0. */
+export const lockMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/** What a failed sign-in shows; `portal` is the one signed in on (for the wrong-portal link). */
+export function loginFailure(error: unknown, portal?: Portal): LoginFailure {
   if (error instanceof ApiError) {
     if (error.status === 429) {
       return {
@@ -86,6 +94,12 @@ export function loginFailure(error: unknown): LoginFailure {
       message: loginFailureMessage(loginCodes.has(error.code) ? error.code : error.message),
       rateLimited: false,
       ...(error.code === MFA_EXPIRED_CODE ? { restart: true } : {}),
+      ...(error.code === LoginErrorCode.accountLocked && error.retryAfter !== undefined
+        ? { lockedForMinutes: lockMinutes(error.retryAfter) }
+        : {}),
+      ...(error.code === LoginErrorCode.wrongUrl && portal
+        ? { rightPortal: portal === 'ordering' ? ('connect' as const) : ('ordering' as const) }
+        : {}),
     };
   }
   return { message: Messages.failedToSignIn, rateLimited: false };

@@ -34,14 +34,16 @@ export interface LoginCardProps {
 
 /**
  * The login card of both portals (SPEC 2 Login, SPEC 4 Login, SPEC 8). Username and password, then in
- * the multi-factor step a secret code with 'Send OTP code'; 'Continue with Microsoft' below. Failures
- * show under 'Authentication failed'.
+ * the multi-factor step a secret code ('Send OTP code' for e-mail MFA); 'Continue with Microsoft' below.
+ * Failures show under 'Authentication failed'.
  */
 export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const t = useT();
   const [values, setValues] = useState(emptyLoginValues);
   const [dirty, setDirty] = useState<Partial<Record<LoginField, boolean>>>({});
   const [mfaStep, setMfaStep] = useState(false);
+  /** The account's second factor, from the login result: 'Send OTP code' is offered for e-mail only. */
+  const [mfaMethod, setMfaMethod] = useState<'app' | 'email' | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const secretCodeRef = useRef<HTMLInputElement>(null);
@@ -76,6 +78,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       const result = await signIn(signInBody(values, mfaStep), portal);
       const outcome = loginOutcome(result);
       if (outcome === 'mfaCode') {
+        setMfaMethod(result.response.mfaMethod);
         setMfaStep(true);
         return;
       }
@@ -87,7 +90,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       const status = await refreshSession(portal);
       onSignedIn(afterLoginPath(outcome, status, portal), status, result);
     } catch (error) {
-      const mapped = loginFailure(error);
+      const mapped = loginFailure(error, portal);
       if (mapped.restart) restart(mapped);
       else setFailure(mapped);
     } finally {
@@ -132,6 +135,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
         {mfaStep ? (
           <MfaCodeStep
             portal={portal}
+            method={mfaMethod}
             inputRef={secretCodeRef}
             onRestart={restart}
             value={values.secretCode}

@@ -1,21 +1,36 @@
+import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { LoginFailure } from '../api/login-form.ts';
 
 /**
  * A failed sign-in under the heading 'Authentication failed' (SPEC 8): the mapped message (a core text,
- * translated) or the server's own as received; a 429 adds when to try again (Retry-After).
+ * translated) or the server's own as received; a 429 adds when to try again (Retry-After), a lock how
+ * long it lasts, and a wrong portal a link to the right one.
  */
 export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
   const t = useT();
   const text = failure.rateLimited
     ? failure.message || t('auth.errors.rateLimitedShort')
     : translateCoreMessage(t, failure.message);
+  const minutes = failure.lockedForMinutes;
   return (
     <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
       {text}
       {failure.rateLimited && failure.retryAfter !== undefined ? (
         <> {t('auth.errors.retryIn', { seconds: failure.retryAfter })}</>
+      ) : null}
+      {minutes !== undefined ? (
+        <> {minutes === 1 ? t('auth.errors.lockedForAMinute') : t('auth.errors.lockedForMinutes', { minutes })}</>
+      ) : null}
+      {failure.rightPortal ? (
+        <>
+          {' '}
+          <Link to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home} className="font-medium underline">
+            {failure.rightPortal === 'connect' ? t('auth.errors.toConnectPortal') : t('auth.errors.toOrderingPortal')}
+          </Link>
+        </>
       ) : null}
     </Alert>
   );

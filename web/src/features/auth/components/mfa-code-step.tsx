@@ -12,10 +12,12 @@ type OtpNotice = { ok: true } | { ok: false; text: string };
 
 /**
  * The multi-factor step of the login card (SPEC 2 Login, SPEC 4 mfaFirstStepPassed): the secret code
- * (digits only, 'Only for MFA') and 'Send OTP code', which e-mails a code for this sign-in attempt.
+ * (digits only, 'Only for MFA') and, for e-mail MFA only, 'Send OTP code', which e-mails a code for this
+ * sign-in attempt (an authenticator-app account is refused one, so it is not offered).
  */
 export function MfaCodeStep({
   portal,
+  method,
   value,
   error,
   onValueChange,
@@ -23,6 +25,8 @@ export function MfaCodeStep({
   inputRef,
 }: {
   portal: Portal;
+  /** The account's second factor (login result); unknown shows the app prompt without the button. */
+  method: 'app' | 'email' | undefined;
   value: string;
   error: string | undefined;
   onValueChange: (value: string) => void;
@@ -51,7 +55,9 @@ export function MfaCodeStep({
 
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-      <p className="text-sm text-slate-700">{t('auth.login.mfaPrompt')}</p>
+      <p className="text-sm text-slate-700">
+        {method === 'email' ? t('auth.login.mfaPromptEmail') : t('auth.login.mfaPromptApp')}
+      </p>
       <TextField
         ref={inputRef}
         label={t('auth.login.secretCode')}
@@ -69,9 +75,11 @@ export function MfaCodeStep({
           {notice.ok ? t('messages.otpCodeSent') : translateCoreMessage(t, notice.text)}
         </Alert>
       ) : null}
-      <Button theme="secondary" block loading={sending} onClick={send}>
-        {t('auth.login.sendOtp')}
-      </Button>
+      {method === 'email' ? (
+        <Button theme="secondary" block loading={sending} onClick={send}>
+          {t('auth.login.sendOtp')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NewPasswordFields } from '../../../components/password-fields.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import {
+  checkResetLink,
   type ResetField,
+  type ResetLinkState,
   type ResetOutcome,
   resetPassword,
   resetPasswordErrors,
@@ -19,7 +22,8 @@ const empty = { newPassword: '', newPasswordVerify: '' };
 /**
  * The new-password form of the e-mailed reset link (`/forgot-password?token=…`, ADR 011): core's
  * ResetPasswordFormSchema in the browser, the server's policy and history on submit. Afterwards a link to
- * log in; a spent or expired link offers to request a new mail.
+ * log in. The link is checked when the page opens: a spent or expired one shows so at once, with a way
+ * to request a new mail, instead of a form that could only fail.
  */
 export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
   const t = useT();
@@ -28,9 +32,20 @@ export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRe
   const { values, errors, setServerErrors } = form;
   const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<ResetOutcome | null>(null);
+  const [link, setLink] = useState<ResetLinkState | 'checking'>('checking');
+
+  useEffect(() => {
+    let current = true;
+    void checkResetLink(token, portal).then((state) => {
+      if (current) setLink(state);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token, portal]);
 
   const invalid = errors.newPassword !== undefined || errors.newPasswordVerify !== undefined;
-  const linkInvalid = errors.token !== undefined || (outcome?.ok === false && outcome.linkInvalid);
+  const linkInvalid = link === 'invalid' || errors.token !== undefined || (outcome?.ok === false && outcome.linkInvalid);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,16 +69,23 @@ export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRe
   }
 
   if (linkInvalid) {
-    const message = outcome?.ok === false && outcome.message ? outcome.message : t('resetPassword.linkInvalid');
     return (
       <div className="mt-6 space-y-5">
-        <Alert theme="red" role="alert">
-          {message}
+        <Alert theme="red" role="alert" title={t('resetPassword.linkSpentTitle')}>
+          {t('resetPassword.linkSpent')}
         </Alert>
         <Button block onClick={onRequestNew}>
           {t('resetPassword.requestNew')}
         </Button>
       </div>
+    );
+  }
+
+  if (link === 'checking') {
+    return (
+      <p className="mt-6 flex items-center gap-2 text-sm text-slate-600" role="status">
+        <Spinner /> {t('resetPassword.checking')}
+      </p>
     );
   }
 
