@@ -64,6 +64,52 @@ describe.each([
   });
 });
 
+describe.each([
+  ['phone', 375],
+  ['desktop', 1280],
+])('sign-in guidance on %s (issue 10 items 5, 14)', (name, width) => {
+  it('a lock says when to try again, for any name', async () => {
+    const page = await openLogin(width);
+    // No account has this name: it locks like a known one and says the same.
+    await page.getByLabel('Username').fill(`nobody.${name}`);
+    for (let i = 1; i <= 5; i++) {
+      await page.getByLabel('Password').fill(`Wrong-Password-${i}!`);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/signin'));
+      await page.getByRole('button', { name: 'Login' }).click();
+      await answered;
+    }
+    await page.getByText('Too many failed attempts: please try again in about a minute.').waitFor();
+    await page.screenshot({ path: `${shots}/login-locked-${name}.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('a sign-in on the wrong portal links to the right one', async () => {
+    const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
+    const page = await openLogin(width);
+    await page.getByLabel('Username').fill(connectUser.username);
+    await page.getByLabel('Password').fill(connectUser.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const toConnect = page.getByRole('link', { name: 'Sign in on the connect portal' });
+    await toConnect.waitFor();
+    await page.screenshot({ path: `${shots}/login-wrong-portal-${name}.png`, fullPage: true });
+    await toConnect.click();
+    await page.waitForURL(`${baseUrl}/connect`);
+    await page.getByLabel('Username').waitFor();
+    await page.close();
+  });
+
+  it('a spent or unknown reset link says so when the page opens, instead of the form', async () => {
+    const page = await browser.newPage({ viewport: { width, height: width < 640 ? 740 : 860 } });
+    await page.goto(`${baseUrl}/forgot-password?token=${'A'.repeat(43)}`);
+    await page.getByText('This link has expired or was already used').waitFor();
+    expect(await page.getByLabel(/^New password/).count()).toBe(0);
+    await page.screenshot({ path: `${shots}/reset-link-spent-${name}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Request a new e-mail' }).click();
+    await page.getByLabel('E-mail address or username').waitFor();
+    await page.close();
+  });
+});
+
 async function logOut(page: Page, width: number) {
   const direct = page
     .getByRole('button', { name: 'Log out' })
