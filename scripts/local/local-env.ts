@@ -9,7 +9,10 @@ export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: numbe
 
 const PORT_VARIABLES = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', ses: 'SES_PORT', oidc: 'OIDC_PORT' } as const;
 
-/** The ports `npm start` listens on: from the environment, else the defaults. */
+/**
+ * The ports of a local instance: each from its variable; without PORT, the others from `base` (what a
+ * running instance announced) when given; else PORT (default 3000) and the stand-ins at PORT+10..13.
+ */
 export function localPorts(env: NodeJS.ProcessEnv = process.env, base?: LocalPorts): LocalPorts {
   const app = Number(env.PORT ?? base?.app ?? 3000);
   const offsets = { dynamodb: 10, s3: 11, ses: 12, oidc: 13 };
