@@ -11,7 +11,7 @@ import { freePort, waitForHttp } from './ports.ts';
  * through LoopbackDynamoDbLocal.java (Java's source launcher), which binds it to 127.0.0.1; telemetry off.
  */
 export const JAVA_MISSING =
-  'Java 17+ is required for DynamoDB Local: install it with `sudo apt-get install -y openjdk-17-jre-headless` (or any JDK 17+ on your PATH).';
+  'Java 17+ with the jdk.compiler module is required for DynamoDB Local: install it with `sudo apt-get install -y openjdk-17-jre-headless` (or any JDK 17+ on your PATH).';
 
 const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'LoopbackDynamoDbLocal.java');
 
