@@ -13,8 +13,8 @@ const group = (key: string, quantity: number, amountCents: number, extra: object
 });
 
 describe('salesCsv (data a spreadsheet can sum)', () => {
-  it('writes ISO days, plain numbers with a dot and the currency code, BOM and CRLF', () => {
-    const csv = salesCsv(
+  it('writes ISO days, plain numbers with a dot and the currency code, BOM and CRLF', async () => {
+    const csv = await salesCsv(
       { sales: [group('2026-03-01', 1204, 1204000), group('2026-03-02', 0, 0), group('2026-03-03', 11, 11000)] },
       'day',
       eur,
@@ -25,18 +25,18 @@ describe('salesCsv (data a spreadsheet can sum)', () => {
     );
   });
 
-  it('keeps weeks by their Monday and months as YYYY-MM, whatever the screen shows', () => {
-    expect(salesCsv({ sales: [group('2026-03-02', 1, 5)] }, 'week', eur, headers)).toContain('\r\n2026-03-02,1,0.05,EUR\r\n');
-    expect(salesCsv({ sales: [group('2026-03', 1, 5)] }, 'month', eur, headers)).toContain('\r\n2026-03,1,0.05,EUR\r\n');
+  it('keeps weeks by their Monday and months as YYYY-MM, whatever the screen shows', async () => {
+    expect(await salesCsv({ sales: [group('2026-03-02', 1, 5)] }, 'week', eur, headers)).toContain('\r\n2026-03-02,1,0.05,EUR\r\n');
+    expect(await salesCsv({ sales: [group('2026-03', 1, 5)] }, 'month', eur, headers)).toContain('\r\n2026-03,1,0.05,EUR\r\n');
   });
 
-  it('uses the currency decimals and keeps negative amounts numeric', () => {
+  it('uses the currency decimals and keeps negative amounts numeric', async () => {
     const yen = { symbol: '¥', decimals: 0, isoCode: 'JPY' };
-    expect(salesCsv({ sales: [group('2026-03-01', -2, -123456)] }, 'day', yen, headers)).toContain('\r\n2026-03-01,-2,-1235,JPY\r\n');
+    expect(await salesCsv({ sales: [group('2026-03-01', -2, -123456)] }, 'day', yen, headers)).toContain('\r\n2026-03-01,-2,-1235,JPY\r\n');
   });
 
-  it('names stores with their customer store ID (empty without one), products with their id', () => {
-    const stores = salesCsv(
+  it('names stores with their customer store ID (empty without one), products with their id', async () => {
+    const stores = await salesCsv(
       {
         sales: [
           { key: 'S-100001', label: 'Nordmarkt, Mitte', quantity: 5, amountCents: 2500, customerStoreId: 'NM-7' },
@@ -51,7 +51,7 @@ describe('salesCsv (data a spreadsheet can sum)', () => {
       `${BOM}Store,Customer store ID,Quantity,Amount,Currency\r\n"Nordmarkt, Mitte",NM-7,5,25.00,EUR\r\n"'=HYPERLINK(""x"")",,1,1.00,EUR\r\n`,
     );
     expect(stores).not.toContain('S-1000');
-    const products = salesCsv({ sales: [{ key: 'P-9', label: 'Gift card', quantity: 2, amountCents: 5000 }] }, 'product', eur, headers);
+    const products = await salesCsv({ sales: [{ key: 'P-9', label: 'Gift card', quantity: 2, amountCents: 5000 }] }, 'product', eur, headers);
     expect(products).toContain('\r\nGift card,P-9,2,50.00,EUR\r\n');
   });
 });

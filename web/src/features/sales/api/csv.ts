@@ -1,5 +1,4 @@
 import { DEFAULT_CURRENCY_DECIMALS, type CurrencyDisplay, type SalesAnswer, type SalesGroupBy } from '@portal/core';
-import { stringify } from 'csv-stringify/sync';
 import { isTimeGrouping } from './sales-filter.ts';
 
 /**
@@ -8,7 +7,8 @@ import { isTimeGrouping } from './sales-filter.ts';
  * id users know them by (customer store ID, article no.), plain numbers (dot decimal, the currency's
  * decimals, no symbol or grouping) and the currency's ISO code in a column of its own. Written by
  * csv-stringify (RFC 4180 quoting, CRLF, a UTF-8 BOM so spreadsheets read umlauts; texts starting with
- * =, +, -, @, tab or CR get an apostrophe against formula injection, numbers never).
+ * =, +, -, @, tab or CR get an apostrophe against formula injection, numbers never). Its browser build
+ * carries a Buffer shim (~25 KB minified), so it is loaded on the first export only, not with the app.
  */
 export interface SalesCsvHeaders {
   group: string;
@@ -20,12 +20,13 @@ export interface SalesCsvHeaders {
 
 type Cell = string | number;
 
-export function salesCsv(
+export async function salesCsv(
   answer: Pick<SalesAnswer, 'sales'>,
   groupBy: SalesGroupBy,
   currency: CurrencyDisplay,
   headers: SalesCsvHeaders,
-): string {
+): Promise<string> {
+  const { stringify } = await import('csv-stringify/browser/esm/sync');
   const idOf =
     groupBy === 'store'
       ? (g: SalesAnswer['sales'][number]) => g.customerStoreId ?? ''

@@ -123,10 +123,10 @@ function StatisticView({
     amount: t('sales.table.amount'),
     weekOf,
   });
-  const exportCsv = () =>
+  const exportCsv = async () =>
     downloadCsv(
       fileName,
-      salesCsv(answer, groupBy, format.currency, {
+      await salesCsv(answer, groupBy, format.currency, {
         group: groupBy === 'week' ? t('sales.table.weekStarting') : groupName,
         id: table.header[1]!,
         quantity: table.header.at(-2)!,
@@ -193,7 +193,7 @@ function StatisticView({
           </h2>
           <Button
             theme="secondary"
-            onClick={exportCsv}
+            onClick={() => void exportCsv()}
             disabled={busy}
           >
             <DownloadIcon className="size-4" />
