@@ -98,24 +98,33 @@ describe('sections by permission (SPEC 2 sidebar)', () => {
 
 describe('return path after sign-in (issue 10 item 11)', () => {
   const both = { cardOrdering: true, couponingManagement: true };
-  it('returns to the deep link when the landing rules let the user through and the section is open', () => {
-    expect(orderingReturnPath('/app/couponing/query?x=1', '/app/retailer-selection', both)).toBe(
+  const ready = { stepPending: false, permissions: both, strongAuthentication: true };
+  it('returns to the deep link when no step is pending and the user has access to its section', () => {
+    expect(orderingReturnPath('/app/couponing/query?x=1', '/app/retailer-selection', ready)).toBe(
       '/app/couponing/query?x=1',
+    );
+    // Landing on My Account only for want of MFA (SPEC 2) does not hold a deep link back.
+    expect(orderingReturnPath('/app/orders', '/app/my-account', { ...ready, strongAuthentication: false })).toBe(
+      '/app/orders',
     );
   });
 
   it('keeps the normal landing while a step is pending or the section is closed', () => {
-    expect(orderingReturnPath('/app/couponing/query', '/app/my-account', both)).toBe('/app/my-account');
-    expect(orderingReturnPath('/app/couponing/query', '/app/my-account/mfa', both)).toBe('/app/my-account/mfa');
-    expect(orderingReturnPath('/app/sales', '/app/retailer-selection', both)).toBe('/app/retailer-selection');
-    expect(orderingReturnPath(null, '/app/couponing', { couponingManagement: true })).toBe('/app/couponing');
+    expect(orderingReturnPath('/app/couponing/query', '/app/my-account', { ...ready, stepPending: true })).toBe(
+      '/app/my-account',
+    );
+    expect(orderingReturnPath('/app/sales', '/app/retailer-selection', ready)).toBe('/app/retailer-selection');
+    expect(orderingReturnPath('/app/couponing', '/app/my-account', { ...ready, strongAuthentication: false })).toBe(
+      '/app/my-account',
+    );
+    expect(orderingReturnPath(null, '/app/couponing', ready)).toBe('/app/couponing');
   });
 
   it.each(['https://evil.example/app', '//evil.example/app', '/\\evil.example', '/app\\..\\x', '/connect/news', '/about', 'app/x', '/app/../..//evil.example'])(
     'never leaves the app for %s',
     (requested) => {
       expect(sameOriginPath(requested, '/app')).toBeNull();
-      expect(orderingReturnPath(requested, '/app/retailer-selection', both)).toBe('/app/retailer-selection');
+      expect(orderingReturnPath(requested, '/app/retailer-selection', ready)).toBe('/app/retailer-selection');
     },
   );
 });

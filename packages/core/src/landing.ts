@@ -76,21 +76,24 @@ type OrderingPermissions = Readonly<Partial<Record<OrderingPermissionName, boole
 
 /**
  * Which ordering permissions open which section of /app (SPEC 2 sidebar and landing): the sidebar shows
- * an entry, the route guard lets a user in and a deep link survives sign-in by the same table. A path
- * outside these sections (My Account) is open to every signed-in user.
+ * an entry, the route guard lets a user in and a deep link survives sign-in by the same table. Sales and
+ * couponing also need the higher authentication standard (ADR 006). A path outside these sections (My
+ * Account) is open to every signed-in user.
  */
-const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[] }[] = [
+const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[]; strongAuth?: true }[] = [
   { path: '/app/order', anyOf: ['cardOrdering'] },
   { path: '/app/orders', anyOf: ['cardOrdering'] },
   { path: '/app/questionnaire', anyOf: ['cardOrdering'] },
   { path: Routes.retailerSelection, anyOf: ['cardOrdering', 'retailerSales'] },
-  { path: '/app/sales', anyOf: ['retailerSales'] },
-  { path: Routes.couponing, anyOf: ['couponingManagement'] },
+  { path: '/app/sales', anyOf: ['retailerSales'], strongAuth: true },
+  { path: Routes.couponing, anyOf: ['couponingManagement'], strongAuth: true },
 ];
+const sectionOf = (pathname: string) =>
+  SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 
 /** Whether the ordering permissions open the section `pathname` belongs to. */
 export function maySeeSection(pathname: string, permissions: OrderingPermissions): boolean {
-  const section = SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+  const section = sectionOf(pathname);
   return !section || section.anyOf.some((p) => permissions?.[p] === true);
 }
 
@@ -114,18 +117,21 @@ export function sameOriginPath(requested: string | null | undefined, root: strin
 
 /**
  * Where an ordering sign-in goes when the user had asked for `requested` (a deep link that met the login
- * first): there, when the landing rules would let the user through to the configured page anyway
- * (password not expired, MFA not pending, a configured page) and the permissions open its section;
- * otherwise the normal `landing`.
+ * first, issue 10 item 11): there, when the landing rules let the user in (password not expired, MFA not
+ * pending) and the user has access to its section (permissions; the higher authentication standard for
+ * sales and couponing); otherwise the normal `landing`.
  */
 export function orderingReturnPath(
   requested: string | null | undefined,
   landing: string,
-  permissions: OrderingPermissions,
+  access: { stepPending: boolean; permissions: OrderingPermissions; strongAuthentication: boolean },
 ): string {
   const path = sameOriginPath(requested, '/app');
-  if (!path || landing !== landingTarget(permissions)) return landing;
-  return maySeeSection(new URL(path, 'https://portal.invalid').pathname, permissions) ? path : landing;
+  if (!path || access.stepPending || landing === Routes.home) return landing;
+  const pathname = new URL(path, 'https://portal.invalid').pathname;
+  const section = sectionOf(pathname);
+  if (!maySeeSection(pathname, access.permissions)) return landing;
+  return section?.strongAuth && !access.strongAuthentication ? landing : path;
 }
 
 /**

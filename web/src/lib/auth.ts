@@ -164,14 +164,19 @@ export function pendingStepOf(status: SessionStatus | undefined): PendingAccount
 
 /**
  * Where a sign-in goes (issue 10 item 11): back to the page the visitor had asked for (kept by the auth
- * guard) when the landing rules would let them through anyway and its section is open to them; otherwise
- * the portal's landing page. Only a same-origin path of the portal counts (core's `sameOriginPath`).
+ * guard) when no step of the account is pending and they have access to it (core's `orderingReturnPath`;
+ * connect: while it would land on its home); otherwise the portal's landing page. Only a same-origin path
+ * of the portal counts (core's `sameOriginPath`).
  */
 export function signInDestination(portal: Portal, status: SessionStatus | undefined): string {
   const landing = portalLanding(portal, status);
   const requested = returnPathOf(portal);
   if (portal === 'ordering') {
-    return orderingReturnPath(requested, landing, status?.user?.modules.ordering?.permissions);
+    return orderingReturnPath(requested, landing, {
+      stepPending: pendingStepOf(status) !== null,
+      permissions: status?.user?.modules.ordering?.permissions,
+      strongAuthentication: hasStrongAuthentication(status),
+    });
   }
   const path = sameOriginPath(requested, portalPaths(portal).home);
   return path && landing === portalPaths(portal).home ? path : landing;
