@@ -5,7 +5,7 @@ import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
-import { useSession } from '../../lib/auth.ts';
+import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
 import { BottomBar } from '../shell/bottom-bar.tsx';
 import { BrandMark } from '../shell/brand-mark.tsx';
@@ -53,6 +53,8 @@ export function ConnectLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
+  // While a step of the account is pending (issue 10 B) the sections are not offered: only My Account.
+  const navigable = loggedIn && pendingStepOf(status) === null;
   const brandName = brand?.name ?? t('app.fallbackName');
   const badge = t('app.portalConnect');
   const items = footerItems('connect', loggedIn, brand?.footerLinks ?? []);
@@ -64,9 +66,9 @@ export function ConnectLayout() {
         badge={badge}
         homeTo={paths.connect.root}
         username={user?.username}
-        {...(loggedIn ? { onMenu: () => setDrawerOpen(true), menuBreakpoint: 'md' as const } : {})}
+        {...(navigable ? { onMenu: () => setDrawerOpen(true), menuBreakpoint: 'md' as const } : {})}
       />
-      {loggedIn ? (
+      {navigable ? (
         <div className="hidden border-b border-slate-200 bg-white md:block">
           <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
             <ConnectNav vertical={false} />
@@ -84,7 +86,7 @@ export function ConnectLayout() {
       </main>
       <Footer brandName={brandName} items={items} logoTo={paths.connect.root} onLogout={logout} />
       <BottomBar items={items} onLogout={logout} />
-      {loggedIn ? (
+      {navigable ? (
         <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}

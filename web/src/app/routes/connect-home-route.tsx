@@ -1,10 +1,10 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
-import { useSession } from '../../lib/auth.ts';
+import { pendingStepOf, portalLanding, useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../guard-decisions.ts';
 import { LoginHero } from './login-hero.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
@@ -39,6 +39,8 @@ export function ConnectHomeRoute() {
       </LoginHero>
     );
   }
+  // A pending step (expired password, MFA to set up) is taken before the sections are offered.
+  if (pendingStepOf(status)) return <Navigate to={portalLanding('connect', status)} replace />;
 
   return (
     <div>
