@@ -2,6 +2,7 @@ import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { shipmentStatusOn } from './generate.ts';
 import { demoTimeZone, seedDemoDataOnce, topUpDemoActivity } from './seed.ts';
 
 let backend: Backend;
@@ -17,6 +18,22 @@ async function salesDays(): Promise<Record<string, [number, number]>> {
     }),
   );
   return Object.fromEntries(Items.filter((i) => (i.q as number) > 0).map((i) => [String(i.sk).slice(2), [i.q, i.a]]));
+}
+/** The demo shipment lines of the retailers R-1001..R-1003 still pending, though arrived by `today`. */
+async function overduePending(today: string) {
+  const lines = [];
+  for (const retailer of ['R-1001', 'R-1002', 'R-1003']) {
+    const { Items = [] } = await backend.db.doc.send(
+      new QueryCommand({
+        TableName: backend.db.table,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `RETAILER#${retailer}#SHIPMENTS` },
+      }),
+    );
+    lines.push(...Items.filter((i) => i.status === 'pending' && shipmentStatusOn(i.storeType, i.date, today) !== 'pending'));
+  }
+  return lines;
 }
 const lastSalesDay = async () => Object.keys(await salesDays()).sort().at(-1);
 const itemCount = async () =>
@@ -74,7 +91,10 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
 
   it('tops up at most the demo window after a long pause', async () => {
     now = new Date('2027-06-30T22:30:00Z'); // 00:30 on 1 July in Berlin (summer time)
+    expect((await overduePending('2027-07-01')).length).toBeGreaterThan(0);
     const days = await topUpDemoActivity(backend);
+    // The shipments on their way at the last start have arrived meanwhile.
+    expect(await overduePending('2027-07-01')).toEqual([]);
     expect([days.length, days[0], days.at(-1)]).toEqual([90, '2027-04-03', '2027-07-01']);
     expect(await lastSalesDay()).toBe('2027-06-30');
   }, 120_000);

@@ -176,6 +176,13 @@ export function generateMasterData(scale: Scale, seed: number): MasterData {
   return { customerGroups, retailers, providers, products, stores, distributionCentres, retailerProducts };
 }
 
+/** Days a generated shipment is on its way (pending) before it counts as delivered: store, distribution centre. */
+const TRANSIT_DAYS = { 0: 7, 1: 3 } as const;
+
+/** A generated shipment's status on `today`: pending while in transit, then submitted. */
+export const shipmentStatusOn = (storeType: 0 | 1, date: string, today: string) =>
+  addDays(date, TRANSIT_DAYS[storeType]) > today ? 'pending' : 'submitted';
+
 /**
  * Shipments and daily sales for the stores of `master` over the `days` days ending yesterday (sales) or
  * today (shipments). Each store carries an assortment of its retailer's products (the flagship, whose
@@ -225,11 +232,10 @@ export function generateActivity(
     // Replenishment: every 4-7 weeks a shipment with some of the assortment; the latest may be pending.
     for (let date = addDays(first, r.int(0, 20)); date <= options.today; date = addDays(date, r.int(28, 49))) {
       const shipmentId = `${shipmentPrefix}${pad(shipmentNo++, 7)}`;
-      const pending = addDays(date, 7) > options.today;
       for (const productId of assortment) {
         if (!r.chance(flagship ? 0.25 : 0.4)) continue;
         const pu = Number(products.get(productId)!.packagingUnit);
-        const status = r.chance(0.03) ? 'cancelled' : pending ? 'pending' : 'submitted';
+        const status = r.chance(0.03) ? 'cancelled' : shipmentStatusOn(0, date, options.today);
         shipments.push({ shipmentId, storeType: 0, storeId: store.storeId, productId, date, quantity: pu * r.int(1, 4), status });
       }
     }
@@ -241,7 +247,7 @@ export function generateActivity(
       for (const productId of catalogue) {
         if (!r.chance(0.05)) continue;
         const pu = Number(products.get(productId)!.packagingUnit);
-        shipments.push({ shipmentId, storeType: 1, storeId: dc.distributionCentreId, productId, date, quantity: pu * r.int(10, 40), status: addDays(date, 3) > options.today ? 'pending' : 'submitted' });
+        shipments.push({ shipmentId, storeType: 1, storeId: dc.distributionCentreId, productId, date, quantity: pu * r.int(10, 40), status: shipmentStatusOn(1, date, options.today) });
       }
     }
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, calendarDateInZone } from '@portal/core';
 import {
   type Backend,
@@ -13,7 +13,15 @@ import {
   parseImportText,
   parseJsonLines,
 } from '@portal/backend';
-import { type Activity, generateActivity, KIND_ORDER, type MasterData, writeKind } from './generate.ts';
+import {
+  type Activity,
+  generateActivity,
+  KIND_ORDER,
+  type MasterData,
+  type Record_,
+  shipmentStatusOn,
+  writeKind,
+} from './generate.ts';
 
 export const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 
@@ -128,9 +136,46 @@ export function demoActivityOfDay(master: MasterData, day: string): Activity {
 }
 
 /**
+ * The generated demo shipment lines still pending that have arrived by `today`, as submitted (imported
+ * again, they replace themselves). Lines of orders placed in the portal are left alone.
+ */
+async function arrivedDemoShipments(backend: Backend, master: MasterData, today: string): Promise<Record_[]> {
+  const { db } = backend;
+  const arrived: Record_[] = [];
+  for (const { customerId } of master.retailers) {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db.doc.send(
+        new QueryCommand({
+          TableName: db.table,
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          FilterExpression: '#status = :pending AND begins_with(shipmentId, :generated)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pk': `RETAILER#${customerId}#SHIPMENTS`,
+            ':pending': 'pending',
+            ':generated': `SH-${DEMO_ACTIVITY.seed}-`,
+          },
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const line of page.Items ?? []) {
+        if (shipmentStatusOn(line.storeType, line.date, today) === 'pending') continue;
+        const { shipmentId, storeType, storeId, productId, date, quantity } = line;
+        arrived.push({ shipmentId, storeType, storeId, productId, date, quantity, status: 'submitted' });
+      }
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+  }
+  return arrived;
+}
+
+/**
  * Brings the demo's activity up to today in the demo users' time zone: imports the days after the last
- * one generated (at most DEMO_ACTIVITY.days of them), then moves the marker. Returns the days imported.
- * Run at every `npm start` after seedDemoDataOnce; a start that stops half way repeats the same days.
+ * one generated (at most DEMO_ACTIVITY.days of them) and marks the shipments that have arrived since,
+ * then moves the marker. Returns the days imported. Run at every `npm start` after seedDemoDataOnce; a
+ * start that stops half way repeats the same days.
  */
 export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   const { db } = backend;
@@ -145,10 +190,13 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   }
   if (days.length === 0) return [];
   const master = demoMasterData();
-  const activity: Activity = { shipments: [], sales: [] };
+  const activity: Activity = { shipments: await arrivedDemoShipments(backend, master, today), sales: [] };
   for (const day of days) {
     const ofDay = demoActivityOfDay(master, day);
-    activity.shipments.push(...ofDay.shipments);
+    for (const line of ofDay.shipments) {
+      const status = line.status === 'cancelled' ? 'cancelled' : shipmentStatusOn(line.storeType as 0 | 1, String(line.date), today);
+      activity.shipments.push({ ...line, status });
+    }
     activity.sales.push(...ofDay.sales);
   }
   await importActivity(backend, activity);
