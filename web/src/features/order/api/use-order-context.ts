@@ -8,7 +8,7 @@ import { useOrderDraft } from './order-draft.ts';
 /**
  * What every order step needs: the chosen retailer (lib/session, set by retailer selection), the ordering
  * settings (SPEC 6: showStoreList picks stores, type 0, over distribution centres, type 1), the user's
- * locale, time zone and currency (lib/user-format), and the order draft of this retailer.
+ * locale, time zone and currency (lib/user-format), the username, and the order draft of this retailer.
  */
 export function useOrderContext() {
   const portal = usePortal();
@@ -20,6 +20,8 @@ export function useOrderContext() {
     portal,
     retailer,
     retailerId: retailer?.id ?? null,
+    /** The signed-in user's name: per-user preferences (the products table's columns) are keyed by it. */
+    username: user?.username ?? '',
     settings: user?.modules.ordering?.settings,
     storeType: storeTypeOf(user?.modules),
     draft,

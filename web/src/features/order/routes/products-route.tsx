@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { snacks } from '../../../lib/snack.ts';
+import { shownColumns, useColumnChoice } from '../api/column-choice.ts';
 import { chooseLocation, refreshBasket, updateBasket, useApplyOn } from '../api/order-draft.ts';
 import { useProducts } from '../api/ordering-api.ts';
 import {
@@ -29,6 +30,7 @@ import {
 import { useMediaQuery } from '../api/use-media-query.ts';
 import { type OrderContext, useOrderContext } from '../api/use-order-context.ts';
 import { ApplyOnChoice } from '../components/apply-on-choice.tsx';
+import { ColumnChooser } from '../components/column-chooser.tsx';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
 import { ProductCards } from '../components/product-cards.tsx';
 import { ProductTable } from '../components/product-table.tsx';
@@ -70,6 +72,8 @@ export function ProductsRoute() {
 
   const location = data?.location;
   const columns = visibleColumns(ctx.settings);
+  const [storedColumns, setStoredColumns] = useColumnChoice(ctx.portal, ctx.username);
+  const figures = shownColumns(columns, storedColumns);
   const items = data?.items ?? [];
   const listed = sortProducts(filterProducts(items, filter), sort);
   const basket = ctx.draft.basket;
@@ -138,9 +142,14 @@ export function ProductsRoute() {
                 </div>
                 <ApplyOnChoice value={applyOn} onChange={setApplyOn} listedCount={listed.length} />
               </div>
-              <Button theme="secondary" onClick={useSuggested} disabled={changes === 0} className="self-start lg:self-end">
-                {t('order.products.useSuggested')}
-              </Button>
+              <div className="flex flex-wrap items-center gap-2 self-start lg:self-end">
+                {wide ? (
+                  <ColumnChooser available={columns} shown={figures} stored={storedColumns} onChange={setStoredColumns} />
+                ) : null}
+                <Button theme="secondary" onClick={useSuggested} disabled={changes === 0}>
+                  {t('order.products.useSuggested')}
+                </Button>
+              </div>
             </div>
             {!wide ? (
               <SelectField
@@ -166,7 +175,7 @@ export function ProductsRoute() {
           ) : wide ? (
             <ProductTable
               rows={listed}
-              columns={columns}
+              columns={figures}
               sort={sort}
               onSort={(c) => setSort((s) => nextSort(s, c))}
               basket={basket}
