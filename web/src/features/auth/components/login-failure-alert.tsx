@@ -22,15 +22,17 @@ export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
         <> {t('auth.errors.retryIn', { seconds: failure.retryAfter })}</>
       ) : null}
       {minutes !== undefined ? (
-        <> {minutes === 1 ? t('auth.errors.lockedForAMinute') : t('auth.errors.lockedForMinutes', { minutes })}</>
+        <span className="mt-1 block">
+          {minutes === 1 ? t('auth.errors.lockedForAMinute') : t('auth.errors.lockedForMinutes', { minutes })}
+        </span>
       ) : null}
       {failure.rightPortal ? (
-        <>
-          {' '}
-          <Link to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home} className="font-medium underline">
-            {failure.rightPortal === 'connect' ? t('auth.errors.toConnectPortal') : t('auth.errors.toOrderingPortal')}
-          </Link>
-        </>
+        <Link
+          to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home}
+          className="mt-1 block font-medium underline"
+        >
+          {failure.rightPortal === 'connect' ? t('auth.errors.toConnectPortal') : t('auth.errors.toOrderingPortal')}
+        </Link>
       ) : null}
     </Alert>
   );

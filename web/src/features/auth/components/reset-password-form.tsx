@@ -25,7 +25,16 @@ const empty = { newPassword: '', newPasswordVerify: '' };
  * log in. The link is checked when the page opens: a spent or expired one shows so at once, with a way
  * to request a new mail, instead of a form that could only fail.
  */
-export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
+export function ResetPasswordForm({
+  token,
+  onRequestNew,
+  onLinkSpent,
+}: {
+  token: string;
+  onRequestNew: () => void;
+  /** The link turned out spent, expired or unknown (on open or on submit). */
+  onLinkSpent?: () => void;
+}) {
   const t = useT();
   const portal = usePortal();
   const form = useFormFields<ResetField | 'token', typeof empty>(empty, (v) => resetPasswordErrors(token, v));
@@ -46,6 +55,10 @@ export function ResetPasswordForm({ token, onRequestNew }: { token: string; onRe
 
   const invalid = errors.newPassword !== undefined || errors.newPasswordVerify !== undefined;
   const linkInvalid = link === 'invalid' || errors.token !== undefined || (outcome?.ok === false && outcome.linkInvalid);
+
+  useEffect(() => {
+    if (linkInvalid) onLinkSpent?.();
+  }, [linkInvalid, onLinkSpent]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -15,12 +16,15 @@ export function ForgotPasswordRoute() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const token = resetTokenOf(search);
+  // A spent link shows no 'enter the new password twice' intro above its message.
+  const [linkSpent, setLinkSpent] = useState(false);
   return (
     <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
       {token ? (
-        <AuthCard title={t('resetPassword.title')} intro={t('resetPassword.intro')} backTo={paths.home}>
+        <AuthCard title={t('resetPassword.title')} intro={linkSpent ? undefined : t('resetPassword.intro')} backTo={paths.home}>
           <ResetPasswordForm
             token={token}
+            onLinkSpent={() => setLinkSpent(true)}
             onRequestNew={() => void navigate(paths.forgotPassword, { replace: true })}
           />
         </AuthCard>
