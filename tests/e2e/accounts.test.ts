@@ -87,6 +87,15 @@ describe('multi-factor authentication', () => {
     await shoot(page, 'accounts-mfa-choose');
 
     await page.getByRole('button', { name: /Authenticator app/ }).click();
+    // Choosing a factor asks for the password once more (issue 10 A), also right after signing in.
+    const prompt = page.getByRole('dialog', { name: 'Authenticator app' });
+    await prompt.getByText('You have just signed in').waitFor();
+    await prompt.getByLabel('Current password').fill('Not-The-Password-2026!');
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await prompt.getByText('Current password does not match').waitFor();
+    await shoot(page, 'accounts-mfa-password-prompt');
+    await prompt.getByLabel('Current password').fill(user.password);
+    await prompt.getByRole('button', { name: 'Continue' }).click();
     const key = page.locator('code[data-secret]');
     await key.waitFor();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -126,7 +135,9 @@ describe('multi-factor authentication', () => {
     await page.waitForURL(`${baseUrl}/app/my-account`);
     await page.getByText('10 of 10 left').waitFor();
     await page.getByRole('button', { name: 'New recovery codes' }).click();
-    await page.getByRole('button', { name: 'Create new codes' }).click();
+    const confirm = page.getByRole('dialog', { name: 'New recovery codes' });
+    await confirm.getByLabel('Current password').fill(user.password);
+    await confirm.getByRole('button', { name: 'Create new codes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
     await dialog.locator('li[data-code]').first().waitFor();
     expect(await dialog.locator('li[data-code]').count()).toBe(10);
@@ -148,7 +159,9 @@ describe('multi-factor authentication', () => {
     await page.waitForURL(`${baseUrl}/app/my-account/mfa`);
     await page.getByRole('button', { name: /Codes by e-mail/ }).click();
     const seen = (await mailsTo(email)).length;
-    await page.getByRole('button', { name: 'Send code' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Codes by e-mail' });
+    await prompt.getByLabel('Current password').fill(user.password);
+    await prompt.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(`We sent a code to ${email}`).waitFor();
     const setupCode = sixDigits(await nextMail(email, 'Confirm sign-in codes by e-mail', seen));
     await shoot(page, 'accounts-mfa-email');
@@ -234,7 +247,8 @@ describe('passwords', () => {
     await page.waitForURL(`${baseUrl}/app/my-account`);
 
     // The MFA notice (no MFA yet), dismissed for good.
-    const notice = page.getByText(/Multi-factor authentication will be activated for all accounts on March 1, 2025/);
+    // The date comes from the brand settings (issue 10 item 15).
+    const notice = page.getByText(/Multi-factor authentication will be activated for all accounts on/);
     await notice.waitFor();
     // Last login shows its address (the account has showLastLoginIp).
     await page.getByRole('heading', { name: 'Active sessions' }).waitFor();
@@ -254,6 +268,34 @@ describe('passwords', () => {
     await page.getByLabel('Job title').fill('Lead tester');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes saved successfully').waitFor();
+
+    // A new e-mail address (issue 10 A): the current password, then the link mailed to the new address.
+    const oldEmail = 'e2e.password@demo.example';
+    const newEmail = 'paula.change@demo.example';
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    await page.getByLabel('E-mail address').fill(newEmail);
+    await page.getByLabel('Current password').fill(user.password);
+    const seenNew = (await mailsTo(newEmail)).length;
+    const seenOld = (await mailsTo(oldEmail)).length;
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`We sent a confirmation link to ${newEmail}`).waitFor();
+    await page.getByText('New e-mail address waiting for confirmation').waitFor();
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe(oldEmail);
+    await shoot(page, 'accounts-email-pending');
+    await nextMail(oldEmail, 'about to change', seenOld);
+    const confirmLink = /(http\S+\/confirm-email\?token=\S+)/.exec(await nextMail(newEmail, 'Confirm your new', seenNew))?.[1];
+    expect(confirmLink).toBeDefined();
+    const mailbox = await freshPage();
+    const confirmUrl = new URL(confirmLink!);
+    await mailbox.goto(`${baseUrl}${confirmUrl.pathname}${confirmUrl.search}`);
+    await mailbox.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await mailbox.getByText(`Your portal account now uses ${newEmail}`).waitFor();
+    await shoot(mailbox, 'accounts-email-confirmed');
+    await nextMail(oldEmail, 'was changed', seenOld);
+    await page.reload();
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe(newEmail);
+    await page.getByText(newEmail).first().waitFor();
+    expect(await page.getByText('New e-mail address waiting for confirmation').count()).toBe(0);
 
     // Other sessions: the second browser's session ends.
     await page.getByRole('button', { name: 'Sign out other sessions' }).click();
