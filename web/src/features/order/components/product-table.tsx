@@ -88,7 +88,7 @@ export function ProductTable({
         {t('order.products.skipToQuantities')}
       </a>
       <div
-        className="max-h-[calc(100dvh-12rem)] min-h-72 overflow-auto overscroll-x-contain rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        className="max-h-[calc(100dvh-12rem)] overflow-auto overscroll-x-contain rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
         data-testid="product-table-scroller"
       >
         <table className="min-w-full border-separate border-spacing-0 text-sm" aria-label={t('order.products.tableLabel')}>
