@@ -184,7 +184,7 @@ export const ProfileFormSchema = z.object({
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
 /** The current password, asked again before a change that could take the account over (issue 10 A). */
-export const CurrentPasswordSchema = z.object({ currentPassword: z.string().min(1, Messages.required).max(256) });
+export const CurrentPasswordSchema = z.object({ currentPassword: ruleString(MAX_LENGTH.password, requiredRule) });
 /** POST account: the profile, plus the current password when the e-mail address changes. */
 export const AccountUpdateSchema = ProfileFormSchema.extend(CurrentPasswordSchema.partial().shape);
 export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;
