@@ -52,7 +52,7 @@ const intlLocale = (locale: string): string => {
 };
 
 /** "21 Nov 2026, 11:00 (Europe/Berlin)" / "21.11.2026, 11:00 (Europe/Berlin)": the instant on the reader's clock. */
-export function readableInstant(iso: string, timeZone: string, locale = 'en-GB'): string {
+export function readableInstant(iso: string, timeZone: string, locale: string): string {
   const text = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return `${text} (${timeZone})`;
 }
