@@ -117,8 +117,8 @@ describe('deep links survive sign-in (issue 10 item 11)', () => {
   it('does not follow an address outside the app', async () => {
     const page = await freshPage();
     await page.goto(baseUrl);
-    await page.evaluate(() =>
-      sessionStorage.setItem('portal.returnTo', JSON.stringify({ ordering: '//evil.example/app', connect: null })),
+    await page.evaluate(
+      `sessionStorage.setItem('portal.returnTo', '${JSON.stringify({ ordering: '//evil.example/app', connect: null })}')`,
     );
     await page.reload();
     await signIn(page, 'demo.retailer');
