@@ -234,6 +234,7 @@ describe('sessions', () => {
       surname: 'Retail',
       jobTitle: '',
       customerId: '',
+      pendingEmail: null,
     });
   });
 });
