@@ -2,7 +2,7 @@ import type { Backend } from '@portal/backend';
 import { getAccount } from '@portal/backend';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson } from '../../tests/support/api.ts';
+import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
@@ -16,24 +16,9 @@ import { createApp } from './app.ts';
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let ipCounter = 0;
 const PASSWORD = 'Account-Owner-2026!';
 
-async function call(jar: CookieJar, method: string, path: string, body?: unknown) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      'X-Portal': 'ordering',
-      'Content-Type': 'application/json',
-      'X-Test-Ip': String(++ipCounter),
-      Cookie: jar.header(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  jar.remember(res);
-  const isJson = res.headers.get('content-type')?.includes('json');
-  return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
-}
+const call = jarCaller(() => app);
 
 async function signedIn(username: string, extra: Record<string, unknown> = {}) {
   await backend.imports.importRecords('accounts', [

@@ -4,7 +4,7 @@ import { getAccount } from '@portal/backend';
 import { SessionStatus } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../packages/backend/src/auth/mfa/create-secret-box.ts';
-import { readJson } from '../../tests/support/api.ts';
+import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo } from '../../tests/support/mailbox.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
@@ -13,25 +13,10 @@ import { createApp } from './app.ts';
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let ipCounter = 0;
 const PASSWORD = 'Second-Factor-2026!';
 
 
-async function call(jar: CookieJar, method: string, path: string, body?: unknown) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      'X-Portal': 'ordering',
-      'Content-Type': 'application/json',
-      'X-Test-Ip': String(++ipCounter),
-      Cookie: jar.header(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  jar.remember(res);
-  const isJson = res.headers.get('content-type')?.includes('json');
-  return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
-}
+const call = jarCaller(() => app);
 const signIn = (jar: CookieJar, username: string, secretCode?: string, password = PASSWORD) =>
   call(jar, 'POST', '/auth/signin', { username, password, ...(secretCode ? { secretCode } : {}) });
 const status = async (jar: CookieJar) => SessionStatus.parse((await call(jar, 'GET', '/auth/status')).body);

@@ -4,7 +4,7 @@ import { FORGOT_ANSWER_FLOOR_MS } from '@portal/backend/auth/password-service';
 import { LoginResult } from '@portal/core';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson } from '../../tests/support/api.ts';
+import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
@@ -15,24 +15,9 @@ import { handleError } from './middleware/errors.ts';
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let ipCounter = 0;
 const PASSWORD = 'Hardened-Account-2026!';
 
-async function call(jar: CookieJar, method: string, path: string, body?: unknown) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      'X-Portal': 'ordering',
-      'Content-Type': 'application/json',
-      // A fresh address per call keeps the per-address limits out of these tests.
-      'X-Test-Ip': String(++ipCounter),
-      Cookie: jar.header(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  jar.remember(res);
-  return { res, status: res.status, body: await readJson<Record<string, unknown>>(res) };
-}
+const call = jarCaller(() => app);
 const signIn = (jar: CookieJar, username: string, password = PASSWORD) =>
   call(jar, 'POST', '/auth/signin', { username, password });
 const importAccount = (username: string, extra: Record<string, unknown> = {}) =>

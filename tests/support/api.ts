@@ -26,3 +26,28 @@ export function expectSessionCookieAttributes(res: Response, portal: 'ordering' 
   ].filter(Boolean);
   if (problems.length) throw new Error(`session cookie lacks ${problems.join(', ')}: ${header}`);
 }
+
+type RequestTarget = { request(path: string, init?: RequestInit): Response | Promise<Response> };
+let testIpCounter = 0;
+
+/**
+ * JSON calls to `/api` as the ordering portal's browser makes them, keeping the cookies in the jar. Each
+ * call comes from a fresh client address, so the per-address limits stay out of the tests that use it.
+ */
+export function jarCaller(app: () => RequestTarget) {
+  return async (jar: { header(): string; remember(res: Response): void }, method: string, path: string, body?: unknown) => {
+    const res = await app().request(`/api${path}`, {
+      method,
+      headers: {
+        'X-Portal': 'ordering',
+        'Content-Type': 'application/json',
+        'X-Test-Ip': String(++testIpCounter),
+        Cookie: jar.header(),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    jar.remember(res);
+    const isJson = res.headers.get('content-type')?.includes('json');
+    return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
+  };
+}

@@ -56,3 +56,35 @@ export function NewPasswordFields({ form }: { form: PasswordForm<'newPassword' |
     </>
   );
 }
+
+/** The current password asked again before a sensitive change (e-mail, MFA, recovery codes: ADR 017). */
+export function CurrentPasswordField({
+  value,
+  onValueChange,
+  error,
+  helperText,
+  autoFocus,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** A core message key or text, translated here. */
+  error?: string;
+  helperText?: string;
+  autoFocus?: boolean;
+}) {
+  const t = useT();
+  return (
+    <TextField
+      label={t('account.reauth.password')}
+      name="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      required
+      autoFocus={autoFocus}
+      helperText={helperText}
+      value={value}
+      onValueChange={onValueChange}
+      error={error ? translateCoreMessage(t, error) : undefined}
+    />
+  );
+}

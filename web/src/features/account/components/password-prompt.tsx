@@ -1,10 +1,10 @@
 import { Messages } from '@portal/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { useT } from '../../../i18n/index.ts';
 import { type ReauthFailure, reauthFailure } from '../api/reauth.ts';
 
 /**
@@ -82,19 +82,14 @@ function PromptForm({
           {failure.message}
         </Alert>
       ) : null}
-      <TextField
-        label={t('account.reauth.password')}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        required
+      <CurrentPasswordField
         autoFocus
         value={password}
         onValueChange={(value) => {
           setPassword(value);
           setFailure(null);
         }}
-        error={failure?.field ? translateCoreMessage(t, failure.field) : undefined}
+        error={failure?.field}
       />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button theme="secondary" onClick={onCancel}>

@@ -1,6 +1,7 @@
 import { Messages, type SessionUser } from '@portal/core';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
@@ -102,19 +103,14 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
         </div>
         <TextField label={t('account.email')} type="email" autoComplete="email" required {...field('email')} />
         {newAddress ? (
-          <TextField
-            label={t('account.reauth.password')}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
+          <CurrentPasswordField
             helperText={t('account.emailChange.passwordHint')}
             value={password}
             onValueChange={(value) => {
               setPassword(value);
               setPasswordError(undefined);
             }}
-            error={passwordError ? translateCoreMessage(t, passwordError) : undefined}
+            error={passwordError}
           />
         ) : null}
         {account.pendingEmail ? <PendingEmail pending={account.pendingEmail} current={saved.email} /> : null}
