@@ -1,4 +1,4 @@
-import { queryAll } from '../../packages/backend/src/db/batch.ts';
+import { queryAll } from '../../packages/backend/src/platform/db/batch.ts';
 import { type Backend, getAccount, orderingActor } from '@portal/backend';
 import {
   type CardState,

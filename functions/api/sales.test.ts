@@ -1,5 +1,5 @@
 import { type Backend, getAccount, orderingActor } from '@portal/backend';
-import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
+import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { addDays, gtinCheckDigit, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '../../packages/backend/src/masterdata/fields.ts';

@@ -28,7 +28,7 @@
  * etc. with BENCH_URL.
  */
 import { benchSignIn, localPortal, quantile } from './local-portal.ts';
-import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
+import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type CouponAction, decideAction, type CardState, XSSI_PREFIX } from '@portal/core';

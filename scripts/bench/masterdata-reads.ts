@@ -6,11 +6,11 @@
  * days, the number of DynamoDB calls per read and the latency of the backend read (no HTTP) with many
  * concurrent clients. The API benchmarks of issue 4 build on these.
  */
-import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
+import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core';
 import { createBackend, loadConfig } from '@portal/backend';
-import { mapLimit } from '../../packages/backend/src/db/batch.ts';
+import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
 import { locationProductFigures } from '../../packages/backend/src/masterdata/location-summary.ts';
 import { allProducts } from '../../packages/backend/src/masterdata/product.ts';
 import { allRetailerProducts } from '../../packages/backend/src/masterdata/retailer-product.ts';

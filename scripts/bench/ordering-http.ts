@@ -20,7 +20,7 @@
  * shows that status and body instead of figures.
  */
 import { benchSignIn, localPortal, quantile } from './local-portal.ts';
-import { countCalls } from '../../packages/backend/src/db/call-counter.ts';
+import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AddressList, addDays, ProductsAnswer, type ProductRow, SalesAnswer, XSSI_PREFIX } from '@portal/core';

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_KEYS } from '../../packages/backend/src/db/table.ts';
+import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
 import { asArray, statements, synth } from './synth.ts';
 
 let t: Awaited<ReturnType<typeof synth>>;

@@ -12,7 +12,7 @@ import { createSessionStore } from './auth/sessions.ts';
 import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
 import type { Config } from './config.ts';
-import { createDb } from './db/client.ts';
+import { createDb } from './platform/db/client.ts';
 import { createImportService } from './import/import-service.ts';
 import { createRateLimiter } from './security/rate-limiter.ts';
 import { createOrderingService } from './ordering/ordering-service.ts';
@@ -21,7 +21,7 @@ import { createCouponingService } from './couponing/couponing-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
-export { ensureTable, TABLE_KEYS } from './db/table.ts';
+export { ensureTable, TABLE_KEYS } from './platform/db/table.ts';
 export { orderingActor, type OrderingActor } from './ordering/actor.ts';
 export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { type Account, type AccountFields, usernameKey } from './account-record.ts';
 
 /**

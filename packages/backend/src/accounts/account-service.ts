@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AccountUpdate, isSupportedLocale, Messages, type Portal } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';

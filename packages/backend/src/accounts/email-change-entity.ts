@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../db/client.ts';
-import { applied } from '../db/conditions.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied } from '../platform/db/conditions.ts';
+import { toTtl } from '../platform/db/table.ts';
 import { accountKeys } from './account-entity.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { LoginErrorCode, Messages } from '@portal/core';
 import { verifyPassword } from '../auth/password-hash.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { getAccount } from './account-entity.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
-import type { Db } from '../db/client.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { toTtl } from '../platform/db/table.ts';
 
 /**
  * The administrators' audit trail (ADR 013): one item per operator command, what it did or why it was

@@ -30,8 +30,8 @@ import {
   listCustomers,
   putNewCustomer,
 } from '../customers/customer-entity.ts';
-import type { Db } from '../db/client.ts';
-import { applied, isConditionFailure } from '../db/conditions.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied, isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
 import {
   type AdminAction,

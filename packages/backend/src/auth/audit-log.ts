@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
 import { usernameKey } from '../accounts/account-record.ts';
-import type { Db } from '../db/client.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { toTtl } from '../platform/db/table.ts';
 
 /**
  * The sign-in audit log: every attempt, success or failure, with time, username, IP and outcome.

@@ -13,7 +13,7 @@ import {
 } from '@portal/core';
 import { getAccount, recordLogin } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { isAddressAllowed } from '../security/ip-allowlist.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';

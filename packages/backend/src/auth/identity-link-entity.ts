@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 
 /**
  * Links of external identities (an OpenID Connect issuer + subject) to portal accounts (ADR 009).

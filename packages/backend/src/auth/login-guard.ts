@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
-import type { Db } from '../db/client.ts';
-import { applied, isConditionFailure } from '../db/conditions.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { toTtl } from '../platform/db/table.ts';
 
 /**
  * The per-username failure budget (ADR 010). Wrong passwords, wrong TOTP codes and wrong e-mail codes

@@ -9,8 +9,8 @@ import {
 } from '@portal/core';
 import { findAccountsByEmail, getAccount, replacePasswordUpdate } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
-import type { Db } from '../db/client.ts';
-import { isConditionFailure } from '../db/conditions.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../db/client.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { toTtl } from '../platform/db/table.ts';
 
 /**
  * Password-reset tokens, stored only as their SHA-256: pk=RESET#<sha256>, sk=RESET -> username.

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
-import type { Db } from '../db/client.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { toTtl } from '../platform/db/table.ts';
 import { usernameKey } from '../accounts/account-record.ts';
 
 /**

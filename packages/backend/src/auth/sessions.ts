@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core';
-import type { Db } from '../db/client.ts';
-import { applied } from '../db/conditions.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied } from '../platform/db/conditions.ts';
 import {
   deleteSession,
   getSession,

@@ -8,7 +8,7 @@ import {
 import * as oidc from 'openid-client';
 import { getAccount } from '../accounts/account-entity.ts';
 import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
 import type { AuditLog, SignInOutcome } from './audit-log.ts';

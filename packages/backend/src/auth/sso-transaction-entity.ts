@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
-import type { Db } from '../db/client.ts';
-import { isConditionFailure } from '../db/conditions.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { toTtl } from '../platform/db/table.ts';
 
 /**
  * A pending single sign-on (ADR 009): what the callback needs to finish the code flow, keyed by the

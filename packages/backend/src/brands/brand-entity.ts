@@ -1,7 +1,7 @@
 import { BrandSettings } from '@portal/core';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 
 /**
  * Brand settings, keyed by host (SPEC 3). Access patterns:

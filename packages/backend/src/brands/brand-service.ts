@@ -1,5 +1,5 @@
 import type { BrandSettings } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_BRAND_ID, getBrand, getBrandIdForHost } from './brand-entity.ts';
 

@@ -1,6 +1,6 @@
 import type { CustomerRole } from '../customers/customer-entity.ts';
 import { getCustomerRole } from '../customers/customer-entity.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { mayActFor } from '../ordering/retailer-access.ts';

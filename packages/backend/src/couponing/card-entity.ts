@@ -1,7 +1,7 @@
 import type { CardFacts, CardState, ContractCouponStatus, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll, type Item } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryAll, type Item } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 
 /**
  * Cards and their coupon transactions (SPEC 3 Couponing serial check; ADR 016). A serial number is

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { COUPON_ACTION_PERMISSION, type CouponAction, type CouponActionInput, decideAction } from '@portal/core';
-import type { Db } from '../db/client.ts';
-import { isConditionFailure } from '../db/conditions.ts';
-import { idempotencyPut, readIdempotency } from '../db/idempotency.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { AppError } from '../errors.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';

@@ -10,8 +10,8 @@ import {
   serialStatusOfCards,
   statusLabel,
 } from '@portal/core';
-import { mapLimit } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { mapLimit } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { getProduct, getProducts } from '../masterdata/product.ts';
 import type { OrderingActor } from '../ordering/actor.ts';
 import { todayOf } from '../ordering/location.ts';

@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../db/batch.ts';
+import { queryAll } from '../platform/db/batch.ts';
 import type { Backend, OrderingActor } from '@portal/backend';
 import { decodeAccess, gtinCheckDigit } from '@portal/core';
 import fc from 'fast-check';

@@ -11,8 +11,8 @@ import {
 } from '@portal/core';
 import { z } from 'zod';
 import { getCustomerRole } from '../customers/customer-entity.ts';
-import { batchGet, batchPut, getFrom, mapLimit } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { batchGet, batchPut, getFrom, mapLimit } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
 import { Bool, CalendarDay, Ean, Id } from '../masterdata/fields.ts';
 import { allProducts } from '../masterdata/product.ts';

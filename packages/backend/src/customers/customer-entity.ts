@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { applied } from '../db/conditions.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied } from '../platform/db/conditions.ts';
 
 /**
  * Customers: the retailers and providers an account belongs to (`Account.customerId`). One customer item

@@ -4,7 +4,7 @@ import { AccountFields } from '../accounts/account-record.ts';
 import { putIdentityLink } from '../auth/identity-link-entity.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { BrandInput, putBrand } from '../brands/brand-entity.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { type BatchKind, masterDataKinds } from '../masterdata/import-kinds.ts';
 import { ImportRejected } from './rejection.ts';
 

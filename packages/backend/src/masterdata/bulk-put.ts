@@ -1,7 +1,7 @@
 import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { customerKeys } from '../customers/customer-entity.ts';
-import { batchGet, batchPut, getFrom, type Item, type Key, queryAll, queryPage } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { batchGet, batchPut, getFrom, type Item, type Key, queryAll, queryPage } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
 
 /**

@@ -9,8 +9,8 @@ import {
   listCustomersByRole,
   upsertCustomerRole,
 } from '../customers/customer-entity.ts';
-import { queryPage } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryPage } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { ImportRejected } from '../import/rejection.ts';
 import { onIndex, type PageRequest } from './bulk-put.ts';
 import { Id, Text } from './fields.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
 import { getOne, listPage, onIndex, type PageRequest } from './bulk-put.ts';
 import { Id } from './fields.ts';

@@ -1,7 +1,7 @@
 import { addDays } from '@portal/core';
 import type { z } from 'zod';
-import { batchGet, getFrom } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { batchGet, getFrom } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { ImportRejected, type LineOutcome } from '../import/rejection.ts';
 import { CustomerGroupImport, importCustomerRole, ProviderImport, putCustomerGroup, RetailerImport } from './customer.ts';
 import { DistributionCentreImport, distributionCentreKey, putDistributionCentres } from './distribution-centre.ts';

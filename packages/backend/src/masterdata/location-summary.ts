@@ -1,6 +1,6 @@
 import { addDays } from '@portal/core';
-import { queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { distributionCentreKeys } from './distribution-centre.ts';
 import { daysBetween, weekOf } from './fields.ts';
 import { storeKeys } from './store.ts';

@@ -1,6 +1,6 @@
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
 import { getMany, getOne, listAll, listPage, onIndex, type PageRequest, putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';

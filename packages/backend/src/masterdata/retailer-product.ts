@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
 import { getOne, listAll, listPage, type PageRequest, putRecords, retailerRequired } from './bulk-put.ts';
 import { Bool, Id } from './fields.ts';

@@ -1,9 +1,9 @@
 import { addDays } from '@portal/core';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
-import { isConditionFailure } from '../db/conditions.ts';
+import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
 import { CalendarDay, Cents, Ean, Id, Int, monthOf, nextMonthStart, weekOf } from './fields.ts';
 import { emptyFigures, type Figures, lastOrderOf, readSummary, summaryKey, summaryPut } from './location-summary.ts';
 import { storeKeys } from './store.ts';

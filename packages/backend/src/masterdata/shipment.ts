@@ -1,9 +1,9 @@
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/core';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
-import { isConditionFailure } from '../db/conditions.ts';
+import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
 import { listPage, onIndex, type PageRequest, stripKeys } from './bulk-put.ts';
 import { CalendarDay, Id, Int, statusField, weekOf } from './fields.ts';
 import {

@@ -1,7 +1,7 @@
 import { STORE_STATUS_LABELS, STORE_STATUSES, type StoreStatus } from '@portal/core';
 import { z } from 'zod';
-import type { Item, Key } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import type { Item, Key } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';
 import { getMany, getOne, listPage, onIndex, type PageRequest, putRecords, retailerRequired } from './bulk-put.ts';
 import { Id, statusField, Text } from './fields.ts';

@@ -1,5 +1,5 @@
 import { type AddressList, type AddressRow, STORE_LIST_MAX, type StoreType } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { listDistributionCentres } from '../masterdata/distribution-centre.ts';
 import { listStoresOfRetailer } from '../masterdata/store.ts';
 import type { OrderingActor } from './actor.ts';

@@ -1,5 +1,5 @@
-import { type AddressRow, calendarDateInZone, type StoreType } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import { type AddressRow, type StoreType } from '@portal/core';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { type DistributionCentre, getDistributionCentre } from '../masterdata/distribution-centre.ts';
 import { type Location, locationOfStoreType } from '../masterdata/location-summary.ts';
@@ -44,6 +44,3 @@ export async function requireAddress(db: Db, retailerId: string, storeType: Stor
 
 export const locationOfAddress = (address: Pick<AddressRow, 'storeType' | 'storeId'>): Location =>
   locationOfStoreType(address.storeType, address.storeId);
-
-/** The actor's calendar date: "today" of the products step and of portal orders (po). */
-export const todayOf = (now: Date, timezone: string): string => calendarDateInZone(now, timezone);

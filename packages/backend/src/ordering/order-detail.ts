@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderRow } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import type { ShipmentLine } from '../masterdata/shipment.ts';

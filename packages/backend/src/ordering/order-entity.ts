@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressRow, OrderStatus, StoreType } from '@portal/core';
-import { queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS, type OrdersPage, type OrdersQuery } from '@portal/core';
-import { queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { onIndex } from '../masterdata/bulk-put.ts';
 import { distributionCentreKeys } from '../masterdata/distribution-centre.ts';

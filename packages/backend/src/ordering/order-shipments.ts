@@ -1,6 +1,6 @@
 import { addDays, type StoreType } from '@portal/core';
-import { mapLimit, queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { mapLimit, queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { locationOfStoreType } from '../masterdata/location-summary.ts';
 import { type ShipmentLine, shipmentKeys } from '../masterdata/shipment.ts';
 

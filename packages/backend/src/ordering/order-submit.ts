@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isSelectableAddress, Messages, type OrderSubmitInput } from '@portal/core';
-import type { Db } from '../db/client.ts';
-import { isConditionFailure } from '../db/conditions.ts';
-import { idempotencyPut, readIdempotency } from '../db/idempotency.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { AppError } from '../errors.ts';
 import { readSummaryAndWeeks, summaryPut } from '../masterdata/location-summary.ts';
 import { allProducts } from '../masterdata/product.ts';

@@ -10,7 +10,7 @@ import type {
   RetailersQuery,
   StoreType,
 } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { OrderingActor } from './actor.ts';
 import { getAddressOf, listAddresses } from './addresses.ts';
 import { readOrderOf } from './order-detail.ts';

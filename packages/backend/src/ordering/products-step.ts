@@ -1,5 +1,5 @@
 import { hasStockWarning, type ProductRow, type ProductsAnswer, type StoreType, suggestedQuantity } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { locationProductFigures, type ProductFigures } from '../masterdata/location-summary.ts';
 import { allProducts, type Product } from '../masterdata/product.ts';
 import { allRetailerProducts, type RetailerProduct } from '../masterdata/retailer-product.ts';

@@ -1,5 +1,5 @@
 import type { RetailersPage, RetailersQuery } from '@portal/core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { OrderingActor } from './actor.ts';
 import { requireOrderingPermission, retailersOfActor } from './retailer-access.ts';
 

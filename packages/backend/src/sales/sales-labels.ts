@@ -1,5 +1,5 @@
-import { batchGet, getFrom, type Item, type Key, queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { batchGet, getFrom, type Item, type Key, queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { allProducts, productKey } from '../masterdata/product.ts';
 import { storeKey, storeKeys } from '../masterdata/store.ts';
 

@@ -9,8 +9,8 @@ import {
   type SalesTransactionsQuery,
 } from '@portal/core';
 import type { z } from 'zod';
-import { queryPage } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryPage } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { monthOf, nextMonthStart, weekOf } from '../masterdata/fields.ts';
 import { findProductsByEan, type Product } from '../masterdata/product.ts';

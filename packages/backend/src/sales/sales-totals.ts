@@ -1,5 +1,5 @@
-import { queryAll } from '../db/batch.ts';
-import type { Db } from '../db/client.ts';
+import { queryAll } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
 import { monthOf } from '../masterdata/fields.ts';
 import { type Grain, salesKeys, type SalesRow, splitRange } from '../masterdata/sales.ts';
 

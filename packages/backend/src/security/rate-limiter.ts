@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../db/client.ts';
-import { toTtl } from '../db/table.ts';
+import type { Db } from '../platform/db/client.ts';
+import { toTtl } from '../platform/db/table.ts';
 import { AppError } from '../errors.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MfaMethod } from '@portal/core';
 import { accountKeys } from '../../accounts/account-entity.ts';
-import type { Db } from '../../db/client.ts';
-import { applied } from '../../db/conditions.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { applied } from '../../platform/db/conditions.ts';
 
 /**
  * The MFA fields of an account item: `totpSecret` / `totpPendingSecret` (encrypted), `totpLastStep`

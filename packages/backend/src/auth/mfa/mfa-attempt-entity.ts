@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core';
-import type { Db } from '../../db/client.ts';
-import { applied } from '../../db/conditions.ts';
-import { toTtl } from '../../db/table.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { applied } from '../../platform/db/conditions.ts';
+import { toTtl } from '../../platform/db/table.ts';
 
 /**
  * A sign-in waiting for its second factor, created when the password was right on an MFA account.

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 export type Db = { doc: DynamoDBDocumentClient; raw: DynamoDBClient; table: string };
 

@@ -4,10 +4,11 @@ import type { SessionRecord } from '../auth/session-entity.ts';
 import { isStrongSession } from '../auth/strong-session.ts';
 
 /**
- * Who acts in the ordering and sales services (ARCHITECTURE convention 5): built by the API from the
- * account and session read on this request, so permissions are always the current ones.
+ * Who acts in a service (ARCHITECTURE convention 5): built by the API from the account and session read
+ * on this request, so permissions are always the current ones. Every domain service takes it explicitly
+ * and checks permission (./permissions.ts) and object access (./retailer-scope.ts) itself.
  */
-export type OrderingActor = {
+export type Actor = {
   username: string;
   displayName: string;
   /** A retailer id, a customer group id, or '' (ADR 015: which retailers a user may act for). */
@@ -20,7 +21,7 @@ export type OrderingActor = {
   locale: string;
 };
 
-export function orderingActor(account: Account, session: Pick<SessionRecord, 'method'>): OrderingActor {
+export function actorFor(account: Account, session: Pick<SessionRecord, 'method'>): Actor {
   const access = decodeAccess(account);
   const name = `${account.firstname} ${account.surname}`.trim();
   return {

@@ -1,36 +1,14 @@
-import type { ORDERING_PERMISSIONS } from '@portal/core';
 import type { CustomerRole } from '../customers/customer-entity.ts';
 import { customerKeys, getCustomerRole } from '../customers/customer-entity.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { listAll, onIndex } from '../masterdata/bulk-put.ts';
-import type { OrderingActor } from './actor.ts';
+import type { Actor } from './actor.ts';
 
-export type OrderingPermission = keyof typeof ORDERING_PERMISSIONS;
-
-/** Per function: the actor holds one of `permissions` of the ordering module, else 403 (ADR 015). */
-export function requireOrderingPermission(actor: OrderingActor, ...permissions: OrderingPermission[]): void {
-  const held = actor.access.modules.ordering.permissions;
-  if (!permissions.some((p) => held[p])) {
-    throw new AppError('forbidden', 'PERMISSION.DENIED', 'You do not have permission for this function.');
-  }
-}
-
-/** Sections that need the higher authentication standard (sales, couponing; ADR 006): else 403. */
-export function requireStrongAuthentication(actor: OrderingActor): void {
-  if (!actor.strongAuthentication) {
-    throw new AppError(
-      'forbidden',
-      'AUTH.STRONG_AUTHENTICATION_REQUIRED',
-      'This section requires a higher authentication standard. Please activate multi-factor authentication for your account to access this section.',
-    );
-  }
-}
-
-const isGlobal = (actor: OrderingActor) => actor.access.security.global === true;
+const isGlobal = (actor: Actor) => actor.access.security.global === true;
 
 /** The rule of `retailersOfActor` for one retailer. */
-export function mayActFor(actor: OrderingActor, retailer: Pick<CustomerRole, 'customerId' | 'customerGroupId'>): boolean {
+export function mayActFor(actor: Actor, retailer: Pick<CustomerRole, 'customerId' | 'customerGroupId'>): boolean {
   if (isGlobal(actor)) return true;
   if (actor.customerId === '') return false;
   return retailer.customerId === actor.customerId || retailer.customerGroupId === actor.customerId;
@@ -45,7 +23,7 @@ export function mayActFor(actor: OrderingActor, retailer: Pick<CustomerRole, 'cu
  * The group and global cases read the retailer index (gsi1 RETAILERS) — one Query per ~1 MB, i.e. one
  * call for several thousand retailers — never a Scan.
  */
-export async function retailersOfActor(db: Db, actor: OrderingActor): Promise<CustomerRole[]> {
+export async function retailersOfActor(db: Db, actor: Actor): Promise<CustomerRole[]> {
   if (!isGlobal(actor) && actor.customerId === '') return [];
   if (!isGlobal(actor)) {
     const own = await getCustomerRole(db, actor.customerId, 'retailer');
@@ -59,7 +37,7 @@ export async function retailersOfActor(db: Db, actor: OrderingActor): Promise<Cu
  * Per object: the retailer exists and the actor may act for it. Anything else answers 404 as if the
  * retailer did not exist, so ids of other retailers cannot be probed.
  */
-export async function requireRetailer(db: Db, actor: OrderingActor, retailerId: string): Promise<CustomerRole> {
+export async function requireRetailer(db: Db, actor: Actor, retailerId: string): Promise<CustomerRole> {
   const role = await getCustomerRole(db, retailerId, 'retailer');
   if (!role || !mayActFor(actor, role)) throw new AppError('not_found', 'RETAILER.NOT_FOUND', 'Retailer not found.');
   return role;
