@@ -1,5 +1,5 @@
 import { useBrand } from '../../features/brand/api/brand.ts';
-import { questionnaireHref } from '../../features/questionnaire/api/questionnaire.ts';
+import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import { QuestionnairePage } from '../../features/questionnaire/components/questionnaire-page.tsx';
 import { useSession } from '../../lib/auth.ts';
 

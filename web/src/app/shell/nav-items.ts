@@ -7,7 +7,7 @@ import {
   type Portal,
   type SessionUser,
 } from '@portal/core';
-import { questionnaireHref } from '../../features/questionnaire/api/questionnaire.ts';
+import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 

@@ -2,7 +2,7 @@ import { Messages } from '@portal/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { changePasswordErrors, changePasswordFailure, emptyPasswordValues } from './change-password.ts';
-import { profileChanged, profileErrors, profileSaveFailure, profileValues } from './profile-form.ts';
+import { profileChanged, profileErrors, profileSaveFailure, profileValues } from '../model/profile-form.ts';
 
 describe('profile form (POST account)', () => {
   const saved = profileValues({ email: 'a@b.example', firstname: 'A', surname: 'B', jobTitle: null });

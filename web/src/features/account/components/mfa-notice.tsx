@@ -7,7 +7,7 @@ import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { formatCalendarDay, isKnownTimeZone } from '../../../lib/user-format.ts';
 import { dismissMfaNotice } from '../api/account.ts';
-import { mfaNoticeText, showMfaNotice } from '../api/mfa-notice.ts';
+import { mfaNoticeText, showMfaNotice } from '../model/mfa-notice.ts';
 
 /**
  * 'Multi-factor authentication will be activated for all accounts on …' (SPEC 1) for signed-in users

@@ -5,7 +5,7 @@ import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type ReauthFailure, reauthFailure } from '../api/reauth.ts';
+import { type ReauthFailure, reauthFailure } from '../model/reauth.ts';
 
 /**
  * The small dialog that asks for the current password before a security change (issue 10 A): new

@@ -16,8 +16,8 @@ import {
   profileErrors,
   profileSaveFailure,
   profileValues,
-} from '../api/profile-form.ts';
-import { reauthFailure } from '../api/reauth.ts';
+} from '../model/profile-form.ts';
+import { reauthFailure } from '../model/reauth.ts';
 import { PendingEmail } from './pending-email.tsx';
 import { Section } from './section.tsx';
 

@@ -4,7 +4,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { setAccountLocale } from '../api/account.ts';
-import { localeName } from '../api/format.ts';
+import { localeName } from '../model/format.ts';
 import { Row, Rows, Section } from './section.tsx';
 
 /**

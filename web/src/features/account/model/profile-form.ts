@@ -1,7 +1,7 @@
 import { ProfileFormSchema } from '@portal/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/forms.ts';
-import type { Account } from './account.ts';
+import type { Account } from '../api/account.ts';
 
 /** The editable part of the account (SPEC 3; the customer ID is the administrator's). */
 export const PROFILE_FIELDS = ['email', 'firstname', 'surname', 'jobTitle'] as const;

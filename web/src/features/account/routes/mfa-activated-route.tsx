@@ -6,7 +6,7 @@ import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { clearActivation, forgetEndedSession, peekActivation } from '../api/activation.ts';
+import { clearActivation, forgetEndedSession, peekActivation } from '../model/activation.ts';
 import { RecoveryCodes } from '../components/recovery-codes.tsx';
 
 /**

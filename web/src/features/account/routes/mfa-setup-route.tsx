@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { useSessionState } from '../../../lib/session.ts';
-import { finishActivation } from '../api/activation.ts';
+import { finishActivation } from '../model/activation.ts';
 import { type AppKey, newAppSecret, type SetupMethod, setupPurpose, setupReducer, startEmailMfa } from '../api/mfa.ts';
 import { AppSetup } from '../components/app-setup.tsx';
 import { EmailSetup } from '../components/email-setup.tsx';

@@ -18,7 +18,7 @@ import {
   loginResultFailure,
   signInBody,
   visibleErrors,
-} from '../api/login-form.ts';
+} from '../model/login-form.ts';
 import { signIn } from '../api/sign-in.ts';
 import { LoginFailureAlert } from './login-failure-alert.tsx';
 import { MfaCodeStep } from './mfa-code-step.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { LoginFailure } from '../api/login-form.ts';
+import type { LoginFailure } from '../model/login-form.ts';
 
 /**
  * A failed sign-in under the heading 'Authentication failed' (SPEC 8): the mapped message (a core text,

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { type LoginFailure, loginFailure } from '../api/login-form.ts';
+import { type LoginFailure, loginFailure } from '../model/login-form.ts';
 import { sendOtpCode } from '../api/sign-in.ts';
 
 type OtpNotice = { ok: true } | { ok: false; text: string };

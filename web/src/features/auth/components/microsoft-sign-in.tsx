@@ -2,7 +2,7 @@ import type { Portal } from '@portal/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type LoginFailure, loginFailure } from '../api/login-form.ts';
+import { type LoginFailure, loginFailure } from '../model/login-form.ts';
 import { startSso } from '../api/sso.ts';
 
 /** Microsoft's four-square mark (decorative; the button's text names it). */

@@ -6,7 +6,7 @@ import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { setLoginResult } from '../../../lib/session.ts';
-import { afterLoginPath, loginFailure, loginOutcome, loginResultFailure } from '../api/login-form.ts';
+import { afterLoginPath, loginFailure, loginOutcome, loginResultFailure } from '../model/login-form.ts';
 import { claimSsoState, completeSso, readSsoCallback } from '../api/sso.ts';
 import { AuthCard } from './auth-card.tsx';
 

@@ -12,7 +12,7 @@ import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { withCard } from './result-rows.ts';
+import { withCard } from '../model/result-rows.ts';
 
 /**
  * The couponing calls (SPEC 7 serial-number-check; ADR 016), answers parsed with core's contracts.

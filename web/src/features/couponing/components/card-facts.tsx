@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { statusHint } from '../api/status-display.ts';
+import { statusHint } from '../model/status-display.ts';
 import { CouponStatusBadge, SerialStatusBadge } from './status-badges.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -15,11 +15,11 @@ import { type MessageKey, type Translate, useT } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { serverFieldErrors } from '../../../lib/forms.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { type Attempt, attemptFor, outcomeUnknown } from '../api/action-attempt.ts';
-import { setTerminalId, useCouponingDraft } from '../api/couponing-draft.ts';
-import { type TerminalIdProblem, terminalIdProblem } from '../api/input-problems.ts';
+import { type Attempt, attemptFor, outcomeUnknown } from '../model/action-attempt.ts';
+import { setTerminalId, useCouponingDraft } from '../model/couponing-draft.ts';
+import { type TerminalIdProblem, terminalIdProblem } from '../model/input-problems.ts';
 import { bookCouponAction, type CardRef, refreshSerialDetails } from '../api/serial-check.ts';
-import { refusalText } from '../api/status-display.ts';
+import { refusalText } from '../model/status-display.ts';
 
 /** The 409 of an action the life cycle refuses (ADR 016). */
 const TRANSITION_NOT_ALLOWED = 'COUPON.TRANSITION_NOT_ALLOWED';

@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/ui/card.tsx';
 import { type Step, Stepper } from '../../../components/ui/stepper.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCouponingDraft } from '../api/couponing-draft.ts';
+import { useCouponingDraft } from '../model/couponing-draft.ts';
 
 /** The couponing stepper's index (SPEC 4: 0 to 2) — Filter, Query, Details (SPEC 2). */
 export type CouponingStep = 0 | 1 | 2;

@@ -3,7 +3,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { ResultRow } from '../api/result-rows.ts';
+import type { ResultRow } from '../model/result-rows.ts';
 import { CouponStatusBadge, SerialStatusBadge } from './status-badges.tsx';
 
 function SerialStatusCell({ row }: { row: ResultRow }) {

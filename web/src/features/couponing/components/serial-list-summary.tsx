@@ -1,7 +1,7 @@
 import { MAX_SERIALS_PER_QUERY, type SerialList } from '@portal/core';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { serialIssueKind } from '../api/input-problems.ts';
+import { serialIssueKind } from '../model/input-problems.ts';
 
 /**
  * What the Filter step read from the text, live: how many serials are ready, how many repeats were

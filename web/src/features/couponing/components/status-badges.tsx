@@ -1,7 +1,7 @@
 import type { CouponingStatus, SerialStatus } from '@portal/core';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { COUPON_STATUS_THEME, SERIAL_STATUS_THEME } from '../api/status-display.ts';
+import { COUPON_STATUS_THEME, SERIAL_STATUS_THEME } from '../model/status-display.ts';
 
 /** A couponing status (SPEC 4 coupon and contract coupon statuses) as a translated badge. */
 export function CouponStatusBadge({ status }: { status: CouponingStatus }) {

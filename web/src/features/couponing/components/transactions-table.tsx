@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { TIME_COLUMN_OF, TRANSACTION_TIME_COLUMNS, type TransactionTimeColumn, timeIn } from '../api/transaction-columns.ts';
+import { TIME_COLUMN_OF, TRANSACTION_TIME_COLUMNS, type TransactionTimeColumn, timeIn } from '../model/transaction-columns.ts';
 import { CouponStatusBadge } from './status-badges.tsx';
 
 /**

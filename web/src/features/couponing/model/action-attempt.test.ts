@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { attemptFor, outcomeUnknown } from './action-attempt.ts';
-import type { ActionRequest } from './serial-check.ts';
+import type { ActionRequest } from '../api/serial-check.ts';
 
 const request: ActionRequest = { serial: '7000100000000012', ean: '4012345100020', action: 'void', terminalId: 'T-1' };
 let n = 0;

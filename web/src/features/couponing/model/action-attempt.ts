@@ -1,6 +1,6 @@
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import type { ActionRequest } from './serial-check.ts';
+import type { ActionRequest } from '../api/serial-check.ts';
 
 /**
  * The Idempotency-Key of a coupon action (ADR 016). Every user action gets a fresh key; a click whose

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useCouponingDraft } from '../api/couponing-draft.ts';
+import { useCouponingDraft } from '../model/couponing-draft.ts';
 import { type CardRef, cardRefOf, useSerialDetails } from '../api/serial-check.ts';
 import { CardFacts } from '../components/card-facts.tsx';
 import { CouponActions } from '../components/coupon-actions.tsx';

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { canQuery, setFilterText, submitFilter, useCouponingDraft } from '../api/couponing-draft.ts';
+import { canQuery, setFilterText, submitFilter, useCouponingDraft } from '../model/couponing-draft.ts';
 import { CouponingPage } from '../components/couponing-page.tsx';
 import { SerialListSummary } from '../components/serial-list-summary.tsx';
 

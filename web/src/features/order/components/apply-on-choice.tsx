@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '../../../i18n/index.ts';
-import type { ApplyOn } from '../api/product-table.ts';
+import type { ApplyOn } from '../model/product-table.ts';
 
 /** SPEC 3 apply-on: an entered quantity goes to "This product" or to "All products" (the listed ones). */
 export function ApplyOnChoice({

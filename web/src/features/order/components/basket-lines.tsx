@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { OrderBasket } from '../api/order-draft.ts';
+import type { OrderBasket } from '../model/order-draft.ts';
 import { limitsText } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 

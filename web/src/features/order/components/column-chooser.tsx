@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { choosableColumns, toggleColumn } from '../api/column-choice.ts';
-import { COLUMN_LABELS, type ProductColumn } from '../api/product-table.ts';
+import { choosableColumns, toggleColumn } from '../model/column-choice.ts';
+import { COLUMN_LABELS, type ProductColumn } from '../model/product-table.ts';
 
 /**
  * 'Columns (6 of 16)': a disclosure with one checkbox per figure of the products table and 'Default

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type Step, Stepper } from '../../../components/ui/stepper.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useOrderContext } from '../api/use-order-context.ts';
+import { useOrderContext } from '../model/use-order-context.ts';
 
 /** The four steps of the order stepper (SPEC 2): Address, Products, Order, Finalization. */
 export type OrderStep = 0 | 1 | 2 | 3;

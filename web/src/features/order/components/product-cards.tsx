@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { COLUMN_LABELS, type ProductColumn } from '../api/product-table.ts';
+import { COLUMN_LABELS, type ProductColumn } from '../model/product-table.ts';
 import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 

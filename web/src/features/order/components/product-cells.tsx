@@ -2,9 +2,9 @@ import type { ProductRow } from '@portal/core';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
-import type { OrderBasket } from '../api/order-draft.ts';
-import type { ProductColumn } from '../api/product-table.ts';
-import type { OrderContext } from '../api/use-order-context.ts';
+import type { OrderBasket } from '../model/order-draft.ts';
+import type { ProductColumn } from '../model/product-table.ts';
+import type { OrderContext } from '../model/use-order-context.ts';
 
 /** What both views of the products step (table from 768 px, cards below) are given. */
 export interface ProductListProps {

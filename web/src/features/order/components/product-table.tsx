@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { COLUMN_LABELS, NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../api/product-table.ts';
+import { COLUMN_LABELS, NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../model/product-table.ts';
 import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 

@@ -5,7 +5,7 @@ import { CartIcon } from '../../../components/ui/icons.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatNumber } from '../../../lib/user-format.ts';
-import type { OrderDraft } from '../api/order-draft.ts';
+import type { OrderDraft } from '../model/order-draft.ts';
 
 /**
  * The basket summary under the products (sticky above the phone's bottom bar): lines, the total of the

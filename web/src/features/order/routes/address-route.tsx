@@ -12,8 +12,8 @@ import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts
 import { type Translate, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAddresses } from '../api/ordering-api.ts';
-import { chooseLocation } from '../api/order-draft.ts';
-import { useOrderContext } from '../api/use-order-context.ts';
+import { chooseLocation } from '../model/order-draft.ts';
+import { useOrderContext } from '../model/use-order-context.ts';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
 
 const statusTheme = { active: 'green', deleted: 'gray', locked: 'red', lockedForAirs: 'orange' } as const;

@@ -11,10 +11,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatNumber } from '../../../lib/user-format.ts';
-import { checkoutKey, clearDraft, setReference, updateBasket } from '../api/order-draft.ts';
+import { checkoutKey, clearDraft, setReference, updateBasket } from '../model/order-draft.ts';
 import { submitOrder } from '../api/ordering-api.ts';
-import { buildOrderInput, type SortedIssues, sortIssues } from '../api/submit.ts';
-import { useOrderContext } from '../api/use-order-context.ts';
+import { buildOrderInput, type SortedIssues, sortIssues } from '../model/submit.ts';
+import { useOrderContext } from '../model/use-order-context.ts';
 import { BasketLines } from '../components/basket-lines.tsx';
 import { OrderPage } from '../components/order-page.tsx';
 

@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
 import { fetchOrderPdf, orderPdfFileName, useOrder } from '../api/ordering-api.ts';
-import { useOrderContext } from '../api/use-order-context.ts';
+import { useOrderContext } from '../model/use-order-context.ts';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
 
 const statusTheme: Record<OrderStatus, 'gray' | 'blue' | 'green' | 'orange' | 'red'> = {

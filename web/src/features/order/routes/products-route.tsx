@@ -12,8 +12,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { snacks } from '../../../lib/snack.ts';
-import { shownColumns, useColumnChoice } from '../api/column-choice.ts';
-import { chooseLocation, refreshBasket, updateBasket, useApplyOn } from '../api/order-draft.ts';
+import { shownColumns, useColumnChoice } from '../model/column-choice.ts';
+import { chooseLocation, refreshBasket, updateBasket, useApplyOn } from '../model/order-draft.ts';
 import { useProducts } from '../api/ordering-api.ts';
 import {
   applyQuantity,
@@ -26,9 +26,9 @@ import {
   sortProducts,
   suggestedChanges,
   visibleColumns,
-} from '../api/product-table.ts';
-import { useMediaQuery } from '../api/use-media-query.ts';
-import { type OrderContext, useOrderContext } from '../api/use-order-context.ts';
+} from '../model/product-table.ts';
+import { useMediaQuery } from '../model/use-media-query.ts';
+import { type OrderContext, useOrderContext } from '../model/use-order-context.ts';
 import { ApplyOnChoice } from '../components/apply-on-choice.tsx';
 import { ColumnChooser } from '../components/column-chooser.tsx';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import type { OrdersQueryParams } from './orders-filter.ts';
+import type { OrdersQueryParams } from '../model/orders-filter.ts';
 
 /**
  * The orders calls (SPEC 7 replenishment/orders, ADR 015): the paged, filtered list, one order's detail,

@@ -3,7 +3,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type OrdersFilter, type RangeProblem, storeOptions, withPreset } from '../api/orders-filter.ts';
+import { type OrdersFilter, type RangeProblem, storeOptions, withPreset } from '../model/orders-filter.ts';
 
 /**
  * The orders list's filters (SPEC 3): dates with presets, the address (store or distribution centre, by

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../api/orders-filter.ts';
+import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../model/orders-filter.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 

@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSessionState } from '../../../lib/session.ts';
 import { storeTypeOf } from '../../../lib/store-type.ts';
 import { useUserFormat } from '../../../lib/user-format.ts';
-import { defaultOrdersFilter, type OrdersFilter, rangeProblem } from '../api/orders-filter.ts';
+import { defaultOrdersFilter, type OrdersFilter, rangeProblem } from '../model/orders-filter.ts';
 import { useAddresses } from '../api/orders.ts';
 import { OrdersFilters } from '../components/orders-filters.tsx';
 import { OrdersList } from '../components/orders-list.tsx';

@@ -3,7 +3,7 @@ import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.t
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ClockIcon, ExternalLinkIcon, ShieldIcon, StarIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { EXTERNAL_LINK, QUESTIONNAIRE_MINUTES, questionnaireLink } from '../api/questionnaire.ts';
+import { EXTERNAL_LINK, QUESTIONNAIRE_MINUTES, questionnaireLink } from '../model/questionnaire.ts';
 
 /**
  * /app/questionnaire (SPEC 1, ADR 015): what the 'Evaluate our service' questionnaire is — anonymous,

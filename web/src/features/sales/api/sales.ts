@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import type { SalesQueryParams, SalesTransactionsQueryParams } from './sales-filter.ts';
+import type { SalesQueryParams, SalesTransactionsQueryParams } from '../model/sales-filter.ts';
 
 /**
  * The sales calls (SPEC 7 sales, ADR 015): the statistic, its transactions (paged) and notes, and the

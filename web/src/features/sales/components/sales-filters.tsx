@@ -11,7 +11,7 @@ import {
   type SalesGroupBy,
   salesFilterProblems,
   withSalesPreset,
-} from '../api/sales-filter.ts';
+} from '../model/sales-filter.ts';
 
 const isGroupBy = (v: string): v is SalesGroupBy => (SALES_GROUP_BY as readonly string[]).includes(v);
 const PRESETS = ['last28', ...SALES_PRESETS] as const;
