@@ -20,7 +20,7 @@ import {
   loadConfig,
   parseFlagValue,
 } from '@portal/backend';
-import { PORTALS, type Portal } from '@portal/core';
+import { PORTALS, type Portal } from '@portal/core/shared';
 import { cliEnv } from './local/local-env.ts';
 
 class UsageError extends Error {}

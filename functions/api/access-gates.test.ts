@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { SessionStatus } from '@portal/core';
+import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';

@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend';
+import { getAccount } from '@portal/backend/accounts/account-entity';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';

@@ -1,17 +1,16 @@
 import { queryAll } from '../../packages/backend/src/platform/db/batch.ts';
-import { type Backend, getAccount, orderingActor } from '@portal/backend';
+import { type Backend, actorFor } from '@portal/backend';
+import { getAccount } from '@portal/backend/accounts/account-entity';
+import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS, gtinCheckDigit } from '@portal/core/shared';
 import {
   type CardState,
-  CONTRACT_COUPON_STATUSES,
   CONTRACT_TRANSITIONS,
   COUPON_ACTIONS,
-  COUPON_STATUS_LABELS,
   COUPON_TRANSITIONS,
   type CouponAction,
   CouponActionAnswer,
   CouponingStatusAnswer,
   decideAction,
-  gtinCheckDigit,
   MAX_SERIALS_PER_QUERY,
   SERIAL_FORMAT_MESSAGE,
   SerialCheckAnswer,
@@ -19,7 +18,7 @@ import {
   serialStatusOf,
   statusLabel,
   STORED_COUPON_STATUSES,
-} from '@portal/core';
+} from '@portal/core/couponing';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
@@ -507,7 +506,7 @@ describe('a long history', () => {
   it('shows the newest 100 transactions and counts them all', async () => {
     const serial = await card({ status: 'activated' });
     const account = (await getAccount(backend.db, 'full'))!;
-    const actor = orderingActor(account, { method: 'password' });
+    const actor = actorFor(account, { method: 'password' });
     for (let i = 1; i <= 103; i += 1) await backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: `T-${i}` });
     const shown = SerialDetails.parse(await readJson(await details(serial, { ean: GIFT.ean })));
     expect(shown.transactionCount).toBe(103);

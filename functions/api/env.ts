@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import type { Account, Backend, SessionRecord } from '@portal/backend';
 import type { Context } from 'hono';
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { XSSI_PREFIX } from '@portal/core';
+import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 

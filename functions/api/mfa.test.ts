@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend';
-import { SessionStatus } from '@portal/core';
+import { getAccount } from '@portal/backend/accounts/account-entity';
+import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../packages/backend/src/auth/mfa/create-secret-box.ts';
 import { jarCaller } from '../../tests/support/api.ts';

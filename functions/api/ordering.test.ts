@@ -1,19 +1,18 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
+import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import {
   AddressList,
   AddressRow,
-  addDays,
   OrderDetail,
   OrdersPage,
   ProductsAnswer,
   RetailersPage,
   suggestedQuantity,
-  gtinCheckDigit,
-} from '@portal/core';
+} from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '../../packages/backend/src/ordering/products-step.ts';
-import { orderingActor } from '../../packages/backend/src/ordering/actor.ts';
+import { actorFor } from '@portal/backend/access/actor';
 import { getAccount } from '../../packages/backend/src/accounts/account-entity.ts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
@@ -315,7 +314,7 @@ describe('products step', () => {
 
   it('costs a small fixed number of DynamoDB calls', async () => {
     const account = (await getAccount(backend.db, 'orderer'))!;
-    const actor = orderingActor(account, { method: 'password' });
+    const actor = actorFor(account, { method: 'password' });
     const { calls } = await productsStepWithCalls(backend.db, actor, { customerId: 'R-1', storeType: 0, storeId: 'S-1' }, clock);
     expect(calls).toBe(5);
   });

@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { SessionStatus } from '@portal/core';
+import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';

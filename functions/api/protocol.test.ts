@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { XSSI_PREFIX } from '@portal/core';
+import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';

@@ -1,6 +1,8 @@
-import { type Backend, getAccount, orderingActor } from '@portal/backend';
+import { type Backend, actorFor } from '@portal/backend';
+import { getAccount } from '@portal/backend/accounts/account-entity';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
-import { addDays, gtinCheckDigit, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
+import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '../../packages/backend/src/masterdata/fields.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
@@ -319,7 +321,7 @@ describe('DynamoDB calls per read (ADR 014: small and fixed)', () => {
     const counter = countCalls(backend.db, 'countSalesCalls');
     try {
       const account = (await getAccount(backend.db, 'sales.user'))!;
-      const actor = orderingActor(account, { method: 'password' });
+      const actor = actorFor(account, { method: 'password' });
       const counted = async (run: () => Promise<unknown>) => (await counter.counted(run)).calls;
       const base = { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20' };
       const long = { ...base, startDate: '2026-09-03' };

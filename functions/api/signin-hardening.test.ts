@@ -1,7 +1,7 @@
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend';
+import { getAccount } from '@portal/backend/accounts/account-entity';
 import { FORGOT_ANSWER_FLOOR_MS } from '@portal/backend/auth/password-service';
-import { LoginResult } from '@portal/core';
+import { LoginResult } from '@portal/core/auth';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, ConfigError, loadConfig } from '@portal/backend';
-import { LoginResult, type Portal, SessionStatus, SSO_CALLBACK_PATHS, SsoStartResult } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { LoginResult, SessionStatus, SSO_CALLBACK_PATHS, SsoStartResult } from '@portal/core/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OIDC_CLIENT, startLocalOidcProvider } from '../../scripts/local/oidc-provider.ts';
 import { freePort } from '../../scripts/local/ports.ts';

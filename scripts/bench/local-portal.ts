@@ -1,4 +1,4 @@
-import { type Backend, createBackend, getAccount, loadConfig, orderingActor } from '@portal/backend';
+import { type Backend, createBackend, loadConfig, actorFor } from '@portal/backend';
 import { cliEnv } from '../local/local-env.ts';
 import { waitForHttp } from '../local/ports.ts';
 
@@ -39,7 +39,7 @@ export async function benchSignIn(
 ) {
   const report = await backend.imports.importRecords('accounts', [{ line: 1, data: { email: `${user.username}@example.com`, ...user } }]);
   if (report.errors.length) throw new Error(`bench account: ${JSON.stringify(report.errors)}`);
-  const account = await getAccount(backend.db, user.username);
+  const account = await backend.accounts.forSession(user.username);
   if (!account) throw new Error('bench account not found after import');
   const signin = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',
@@ -51,9 +51,9 @@ export async function benchSignIn(
   const token = cookie.slice(cookie.indexOf('=') + 1);
   const perRequest = await counted(async () => {
     await backend.sessions.validate(token, 'ordering', new Date());
-    await getAccount(backend.db, user.username);
+    await backend.accounts.forSession(user.username);
   });
-  return { actor: orderingActor(account, { method: 'password' }), headers: { 'X-Portal': 'ordering', Cookie: cookie }, perRequest };
+  return { actor: actorFor(account, { method: 'password' }), headers: { 'X-Portal': 'ordering', Cookie: cookie }, perRequest };
 }
 
 /** The q-quantile of sorted latencies (NaN when there are none). */

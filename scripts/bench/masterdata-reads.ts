@@ -8,7 +8,7 @@
  */
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { parseArgs } from 'node:util';
-import { addDays } from '@portal/core';
+import { addDays } from '@portal/core/shared';
 import { createBackend, loadConfig } from '@portal/backend';
 import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
 import { locationProductFigures } from '../../packages/backend/src/masterdata/location-summary.ts';

@@ -23,7 +23,9 @@ import { benchSignIn, localPortal, quantile } from './local-portal.ts';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AddressList, addDays, ProductsAnswer, type ProductRow, SalesAnswer, XSSI_PREFIX } from '@portal/core';
+import { addDays, XSSI_PREFIX } from '@portal/core/shared';
+import { AddressList, ProductsAnswer, type ProductRow } from '@portal/core/ordering';
+import { SalesAnswer } from '@portal/core/sales';
 
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { XSSI_PREFIX } from '@portal/core';
+import { XSSI_PREFIX } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPorts, type RunningInstance } from './local-env.ts';
 import { freePort } from './ports.ts';

@@ -9,7 +9,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_LABELS, gtinCheckDigit, isoWeekday } from '@portal/core';
+import {
+  addDays,
+  CONTRACT_COUPON_STATUS_LABELS,
+  COUPON_STATUS_LABELS,
+  gtinCheckDigit,
+  isoWeekday,
+} from '@portal/core/shared';
 import { csvLine } from '../../packages/backend/src/import/csv.ts';
 
 export type Scale = 'small' | 'large';

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
-import { getAccount, orderingActor } from '@portal/backend';
-import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@portal/core';
+import { actorFor } from '@portal/backend';
+import { getAccount } from '@portal/backend/accounts/account-entity';
+import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
@@ -48,7 +49,7 @@ describe('demo seed through the import path', () => {
   it('holds serials in every coupon, contract coupon and serial status (ADR 016)', async () => {
     await seedDemoDataOnce(backend);
     const account = (await getAccount(backend.db, 'demo.retailer'))!;
-    const actor = orderingActor(account, { method: 'password' });
+    const actor = actorFor(account, { method: 'password' });
     const { items } = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'SERIAL#' } }))
       .then((r) => ({ items: r.Items ?? [] }));
     const serials = [...new Set(items.map((i) => i.serial as string)), '7000999999999999'];

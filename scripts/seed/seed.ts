@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, calendarDateInZone } from '@portal/core';
+import { addDays, calendarDateInZone } from '@portal/core/shared';
 import {
   type Backend,
   IMPORT_KINDS,

@@ -1,4 +1,4 @@
-import { XSSI_PREFIX } from '@portal/core';
+import { XSSI_PREFIX } from '@portal/core/shared';
 
 /** Reads an API body the way the web client does: strip the XSSI prefix, then parse. */
 export async function readJson<T = Record<string, unknown>>(res: Response): Promise<T> {

@@ -1,6 +1,6 @@
 import { AppError, statusOfKind } from '@portal/backend';
 import { inputErrorOf } from '@portal/backend/errors';
-import type { ErrorBody } from '@portal/core';
+import type { ErrorBody } from '@portal/core/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';

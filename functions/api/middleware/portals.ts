@@ -1,5 +1,6 @@
 import { AppError } from '@portal/backend';
-import { AccessErrorCode, type Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { AccessErrorCode } from '@portal/core/auth';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 

@@ -1,4 +1,4 @@
-import { type ErrorBody, isPortal, PORTAL_HEADER, PORTALS, XSSI_PREFIX } from '@portal/core';
+import { type ErrorBody, isPortal, PORTAL_HEADER, PORTALS, XSSI_PREFIX } from '@portal/core/shared';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env.ts';

@@ -1,5 +1,6 @@
-import { AppError, getAccount, orderingActor, sessionCookieName } from '@portal/backend';
-import { AccessErrorCode, Messages } from '@portal/core';
+import { actorFor, AppError, sessionCookieName } from '@portal/backend';
+import { Messages } from '@portal/core/shared';
+import { AccessErrorCode } from '@portal/core/auth';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ClientIpResolver } from '../env.ts';
@@ -16,8 +17,8 @@ export const loadSession = (clientIp: ClientIpResolver) =>
     const token = getCookie(c, sessionCookieName(portal));
     const backend = c.get('backend');
     const session = token ? await backend.sessions.validate(token, portal, backend.now()) : null;
-    const account = session ? await getAccount(backend.db, session.username) : null;
-    const usable = account !== null && account.status !== 'locked';
+    const account = session ? await backend.accounts.forSession(session.username) : null;
+    const usable = account !== null;
     c.set('sessionToken', token);
     c.set('session', usable ? session : null);
     c.set('account', usable ? account : null);
@@ -50,15 +51,15 @@ const MFA_SETUP_REQUIRED_MESSAGE =
   'Your account needs a second factor before you can use the portal. Please set up multi-factor authentication.';
 
 /** The signed-in account and session; only call behind requireAccount. */
-export function actorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
+export function signedInOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
   const account = c.get('account');
   const session = c.get('session');
   if (!account || !session) throw new AppError('auth', 'AUTH.REQUIRED', Messages.loginRequired);
   return { account, session };
 }
 
-/** The caller as the ordering and sales services take it (permissions decoded from this request's account). */
-export function orderingActorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
-  const { account, session } = actorOf(c);
-  return orderingActor(account, session);
+/** The caller as every domain service takes it (access/actor.ts: permissions decoded from this request's account). */
+export function actorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
+  const { account, session } = signedInOf(c);
+  return actorFor(account, session);
 }

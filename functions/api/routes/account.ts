@@ -1,10 +1,10 @@
-import { AccountUpdateSchema } from '@portal/core';
+import { AccountUpdateSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { signedInOf, requireAccount } from '../middleware/session.ts';
 
 const EmailLink = z.object({ token: z.string().min(1).max(200) });
 
@@ -19,25 +19,25 @@ export const accountRoutes = new Hono<AppEnv>()
     c.json(await c.get('backend').accounts.confirmEmailChange(c.req.valid('json').token)),
   )
   .use(requireAccount({ allowPendingStep: true }))
-  .get('/', async (c) => c.json(await c.get('backend').accounts.profile(actorOf(c).account.username)))
+  .get('/', async (c) => c.json(await c.get('backend').accounts.profile(signedInOf(c).account.username)))
   .post('/', validate('json', AccountUpdateSchema), async (c) =>
-    c.json(await c.get('backend').accounts.updateProfile(actorOf(c).account.username, c.req.valid('json'))),
+    c.json(await c.get('backend').accounts.updateProfile(signedInOf(c).account.username, c.req.valid('json'))),
   )
   .post('/email/resend', async (c) =>
-    c.json(await c.get('backend').accounts.resendEmailChange(actorOf(c).account.username)),
+    c.json(await c.get('backend').accounts.resendEmailChange(signedInOf(c).account.username)),
   )
   .post('/email/cancel', async (c) =>
-    c.json(await c.get('backend').accounts.cancelEmailChange(actorOf(c).account.username)),
+    c.json(await c.get('backend').accounts.cancelEmailChange(signedInOf(c).account.username)),
   )
   .get('/set-locale', validate('query', z.object({ locale: z.string().min(2).max(10) })), async (c) =>
     c.json(
       await c
         .get('backend')
-        .accounts.setLocale(actorOf(c).account.username, c.get('portal'), c.req.valid('query').locale),
+        .accounts.setLocale(signedInOf(c).account.username, c.get('portal'), c.req.valid('query').locale),
     ),
   )
   .get('/sessions', async (c) => {
-    const { account, session } = actorOf(c);
+    const { account, session } = signedInOf(c);
     const backend = c.get('backend');
     const live = await backend.sessions.listLive(account.username, backend.now());
     return c.json({
@@ -52,9 +52,9 @@ export const accountRoutes = new Hono<AppEnv>()
       })),
     });
   })
-  .post('/mfa-notice/dismiss', async (c) => c.json(await c.get('backend').mfa.dismissNotice(actorOf(c).account.username)))
+  .post('/mfa-notice/dismiss', async (c) => c.json(await c.get('backend').mfa.dismissNotice(signedInOf(c).account.username)))
   .post('/sessions/end-others', async (c) => {
-    const { account, session } = actorOf(c);
+    const { account, session } = signedInOf(c);
     const ended = await c.get('backend').sessions.revokeAll(account.username, session.tokenHash);
     return c.json({ success: true, ended });
   });

@@ -4,12 +4,12 @@ import {
   ResetPasswordFormSchema,
   ResetTokenCheckSchema,
   SignInInput,
-} from '@portal/core';
+} from '@portal/core/auth';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { signedInOf, requireAccount } from '../middleware/session.ts';
 import {
   clearMfaAttemptCookie,
   clearSessionCookie,
@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     requireAccount({ allowPendingStep: true }),
     validate('json', ChangePasswordInput),
     async (c) => {
-      const { account, session } = actorOf(c);
+      const { account, session } = signedInOf(c);
       return c.json(await c.get('backend').passwords.change(account.username, session.tokenHash, c.req.valid('json')));
     },
   )

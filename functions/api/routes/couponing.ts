@@ -1,9 +1,10 @@
-import { CardQuery, CouponActionInput, CouponActionName, IDEMPOTENCY_HEADER, IdempotencyKey, Serial, SerialCheckInput } from '@portal/core';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
+import { CardQuery, CouponActionInput, CouponActionName, Serial, SerialCheckInput } from '@portal/core/couponing';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
-import { orderingActorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
 const SerialParam = z.object({ serial: Serial });
@@ -18,10 +19,10 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
   .post('/', validate('json', SerialCheckInput), async (c) =>
-    c.json(await c.get('backend').couponing.check(orderingActorOf(c), c.req.valid('json'))),
+    c.json(await c.get('backend').couponing.check(actorOf(c), c.req.valid('json'))),
   )
   .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
-    c.json(await c.get('backend').couponing.details(orderingActorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+    c.json(await c.get('backend').couponing.details(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   )
   .post(
     '/:serial/:action',
@@ -31,7 +32,7 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
     async (c) => {
       const { serial, action } = c.req.valid('param');
       const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()];
-      const answer = await c.get('backend').couponing.act(orderingActorOf(c), serial, action, c.req.valid('json'), key);
+      const answer = await c.get('backend').couponing.act(actorOf(c), serial, action, c.req.valid('json'), key);
       return c.json(answer, answer.booked ? 201 : 200);
     },
   );
@@ -41,5 +42,5 @@ export const couponingStatusRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
   .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
-    c.json(await c.get('backend').couponing.status(orderingActorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+    c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   );

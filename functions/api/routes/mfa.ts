@@ -1,9 +1,10 @@
-import { CurrentPasswordSchema, isPortal } from '@portal/core';
+import { isPortal } from '@portal/core/shared';
+import { CurrentPasswordSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { signedInOf, requireAccount } from '../middleware/session.ts';
 import { clearSessionCookie, mfaAttemptToken } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -26,20 +27,20 @@ export const mfaRoutes = new Hono<AppEnv>()
   .post('/secret-code/new', validate('json', CurrentPasswordSchema), async (c) => {
     c.header('Cache-Control', 'no-store');
     const { currentPassword } = c.req.valid('json');
-    return c.json(await c.get('backend').mfa.newAppSecret(actorOf(c).account.username, currentPassword));
+    return c.json(await c.get('backend').mfa.newAppSecret(signedInOf(c).account.username, currentPassword));
   })
   .get('/secret-code', validate('query', QrQuery), async (c) => {
-    const png = await c.get('backend').mfa.pendingAppQr(actorOf(c).account.username, c.req.valid('query').height);
+    const png = await c.get('backend').mfa.pendingAppQr(signedInOf(c).account.username, c.req.valid('query').height);
     c.header('Cache-Control', 'no-store');
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png' });
   })
   .get('/secret-code/key', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await c.get('backend').mfa.pendingAppKey(actorOf(c).account.username));
+    return c.json(await c.get('backend').mfa.pendingAppKey(signedInOf(c).account.username));
   })
   .post('/secret-code', validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
-    const { account } = actorOf(c);
+    const { account } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
     const result = await backend.mfa.activateApp(account.username, secretCode, currentPassword);
     await backend.sessions.revokeAll(account.username);
@@ -47,11 +48,11 @@ export const mfaRoutes = new Hono<AppEnv>()
     return c.json(result);
   })
   .post('/mfa/email', validate('json', CurrentPasswordSchema), async (c) =>
-    c.json(await c.get('backend').mfa.startEmailSetup(actorOf(c).account.username, c.req.valid('json').currentPassword)),
+    c.json(await c.get('backend').mfa.startEmailSetup(signedInOf(c).account.username, c.req.valid('json').currentPassword)),
   )
   .post('/mfa/email/confirm', validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
-    const { account } = actorOf(c);
+    const { account } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
     const result = await backend.mfa.activateEmail(account.username, secretCode, currentPassword);
     await backend.sessions.revokeAll(account.username);
@@ -62,7 +63,7 @@ export const mfaRoutes = new Hono<AppEnv>()
     c.json(
       await c
         .get('backend')
-        .mfa.regenerateRecoveryCodes(actorOf(c).account.username, c.req.valid('json').currentPassword),
+        .mfa.regenerateRecoveryCodes(signedInOf(c).account.username, c.req.valid('json').currentPassword),
     ),
   );
 

@@ -1,18 +1,17 @@
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
 import {
   AddressesQuery,
-  IDEMPOTENCY_HEADER,
-  IdempotencyKey,
   OrderSubmitInput,
   OrdersQuery,
   ProductsQuery,
   QueryStoreType,
   RetailersQuery,
-} from '@portal/core';
+} from '@portal/core/ordering';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
-import { orderingActorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
 const CustomerQuery = z.object({ customerId: z.string().trim().min(1).max(64) });
@@ -27,11 +26,11 @@ export const replenishmentRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
   .get('/retailers', validate('query', RetailersQuery), async (c) =>
-    c.json(await c.get('backend').ordering.retailers(orderingActorOf(c), c.req.valid('query'))),
+    c.json(await c.get('backend').ordering.retailers(actorOf(c), c.req.valid('query'))),
   )
   .get('/retailers/:id/distribution-centers', validate('param', IdParam), validate('query', AddressesQuery.omit({ customerId: true })), async (c) =>
     c.json(
-      await c.get('backend').ordering.addresses(orderingActorOf(c), {
+      await c.get('backend').ordering.addresses(actorOf(c), {
         customerId: c.req.valid('param').id,
         storeType: 1,
         search: c.req.valid('query').search,
@@ -40,7 +39,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
   )
   .get('/stores', validate('query', AddressesQuery), async (c) => {
     const { customerId, search } = c.req.valid('query');
-    return c.json(await c.get('backend').ordering.addresses(orderingActorOf(c), { customerId, storeType: 0, search }));
+    return c.json(await c.get('backend').ordering.addresses(actorOf(c), { customerId, storeType: 0, search }));
   })
   .get(
     '/stores/:id',
@@ -49,26 +48,26 @@ export const replenishmentRoutes = new Hono<AppEnv>()
     async (c) => {
       const { customerId, storeType } = c.req.valid('query');
       return c.json(
-        await c.get('backend').ordering.address(orderingActorOf(c), { customerId, storeType, storeId: c.req.valid('param').id }),
+        await c.get('backend').ordering.address(actorOf(c), { customerId, storeType, storeId: c.req.valid('param').id }),
       );
     },
   )
   .get('/products', validate('query', ProductsQuery), async (c) =>
-    c.json(await c.get('backend').ordering.products(orderingActorOf(c), c.req.valid('query'))),
+    c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'))),
   )
   .post('/orders', validate('header', IdempotencyHeaders), validate('json', OrderSubmitInput), async (c) => {
     const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    const { order, created } = await c.get('backend').ordering.submit(orderingActorOf(c), c.req.valid('json'), key);
+    const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
     return c.json(order, created ? 201 : 200);
   })
   .get('/orders', validate('query', OrdersQuery), async (c) =>
-    c.json(await c.get('backend').ordering.orders(orderingActorOf(c), c.req.valid('query'))),
+    c.json(await c.get('backend').ordering.orders(actorOf(c), c.req.valid('query'))),
   )
   .get('/orders/:id', validate('param', IdParam), async (c) =>
-    c.json(await c.get('backend').ordering.order(orderingActorOf(c), c.req.valid('param').id)),
+    c.json(await c.get('backend').ordering.order(actorOf(c), c.req.valid('param').id)),
   )
   .get('/orders/:id/pdf', validate('param', IdParam), async (c) => {
-    const { fileName, bytes } = await c.get('backend').ordering.orderPdf(orderingActorOf(c), c.req.valid('param').id);
+    const { fileName, bytes } = await c.get('backend').ordering.orderPdf(actorOf(c), c.req.valid('param').id);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${fileName}"`,

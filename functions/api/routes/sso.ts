@@ -1,4 +1,4 @@
-import { SsoCompleteInput, SsoStartQuery } from '@portal/core';
+import { SsoCompleteInput, SsoStartQuery } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';

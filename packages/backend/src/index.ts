@@ -22,11 +22,10 @@ import { createCouponingService } from './couponing/couponing-service.ts';
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
 export { ensureTable, TABLE_KEYS } from './platform/db/table.ts';
-export { orderingActor, type OrderingActor } from './ordering/actor.ts';
+export { actorFor, type Actor } from './access/actor.ts';
 export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export type { Account } from './accounts/account-record.ts';
-export { getAccount } from './accounts/account-entity.ts';
 export {
   ACCESS_FLAG_MAPS,
   parseFlagValue,

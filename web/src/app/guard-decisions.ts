@@ -1,4 +1,4 @@
-import { maySeeSection, needsRetailerSelection, type SessionStatus } from '@portal/core';
+import { maySeeSection, needsRetailerSelection, type SessionStatus } from '@portal/core/auth';
 import { hasStrongAuthentication, pendingStepOf } from '../lib/auth.ts';
 
 /**

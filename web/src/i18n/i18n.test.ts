@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  BREAKPOINTS,
-  Messages,
-  resendPasswordFailedMessage,
-  resetInstructionsSentMessage,
-} from '@portal/core';
+import { BREAKPOINTS, Messages } from '@portal/core/shared';
+import { resendPasswordFailedMessage, resetInstructionsSentMessage } from '@portal/core/auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import deDE from './de-DE.json';
 import enUS from './en-US.json';

@@ -3,7 +3,7 @@ import {
   type MessageKey as CoreMessageKey,
   type Portal,
   resolveLocale,
-} from '@portal/core';
+} from '@portal/core/shared';
 import { useCallback } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
 import enUS from './en-US.json';

@@ -1,4 +1,4 @@
-import { XSSI_PREFIX } from '@portal/core';
+import { XSSI_PREFIX } from '@portal/core/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {

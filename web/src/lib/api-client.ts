@@ -1,4 +1,5 @@
-import { AccessErrorCode, ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core';
+import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core/shared';
+import { AccessErrorCode } from '@portal/core/auth';
 import type { z } from 'zod';
 import { translate } from '../i18n/index.ts';
 import { currentPortal } from './portal.ts';

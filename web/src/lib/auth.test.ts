@@ -1,4 +1,4 @@
-import { SSO_CALLBACK_PATHS } from '@portal/core';
+import { SSO_CALLBACK_PATHS } from '@portal/core/auth';
 import { describe, expect, it } from 'vitest';
 import { signedIn, sessionUser } from '../test/fixtures.ts';
 import { hasStrongAuthentication, loggedOutStatus, portalLanding, signInDestination } from './auth.ts';

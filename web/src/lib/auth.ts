@@ -1,15 +1,14 @@
+import { isPortal, type Portal } from '@portal/core/shared';
 import {
-  isPortal,
   LOGGED_OUT_STATUS,
   landingTarget,
   orderingReturnPath,
   pendingAccountStep,
   type PendingAccountStep,
-  type Portal,
   sameOriginPath,
   SessionStatus,
   sessionLandingPage,
-} from '@portal/core';
+} from '@portal/core/auth';
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { translate } from '../i18n/index.ts';

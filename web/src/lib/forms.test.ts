@@ -1,4 +1,5 @@
-import { ChangePasswordFormSchema, Messages } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import { ChangePasswordFormSchema } from '@portal/core/auth';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { onlyDirty, schemaErrors, serverFieldErrors } from './forms.ts';

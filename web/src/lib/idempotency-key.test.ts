@@ -1,4 +1,4 @@
-import { IdempotencyKey } from '@portal/core';
+import { IdempotencyKey } from '@portal/core/shared';
 import { describe, expect, it } from 'vitest';
 import { generateIdempotencyKey } from './idempotency-key.ts';
 

@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 
 /**
  * Every URL of the web app, in one place (ARCHITECTURE convention 7). Screens link with these helpers,

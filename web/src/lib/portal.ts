@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import { createContext, useContext } from 'react';
 
 /** Screens under /connect belong to the connect portal; everything else to the ordering portal. */

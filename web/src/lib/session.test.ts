@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../test/fixtures.ts';
 import { applyStatus, dropOnLogout, loggedOutStatus, sessionLanding, statusKey } from './auth.ts';

@@ -1,4 +1,5 @@
-import { LoginResult, type Portal, SessionStatus } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { LoginResult, SessionStatus } from '@portal/core/auth';
 import { z } from 'zod';
 import { usePortal } from './portal.ts';
 import { createPersistentStore, createStore, useStore } from './store.ts';

@@ -1,7 +1,7 @@
-import { type AlertTheme, SNACK_AUTO_DISMISS_MS, type SnackMode } from '@portal/core';
+import { type AlertTheme, SNACK_AUTO_DISMISS_MS, type SnackMode } from '@portal/core/shared';
 import { createStore, useStore } from './store.ts';
 
-export type { AlertTheme, SnackMode } from '@portal/core';
+export type { AlertTheme, SnackMode } from '@portal/core/shared';
 
 /** Snack alert auto-dismiss (SPEC 9). Modes (SPEC 5): a floating toast, or a bar fixed to the top edge. */
 export const SNACK_DISMISS_MS = SNACK_AUTO_DISMISS_MS;

@@ -1,4 +1,5 @@
-import { hasModuleSetting, type SessionUser, type StoreType } from '@portal/core';
+import { hasModuleSetting, type SessionUser } from '@portal/core/auth';
+import type { StoreType } from '@portal/core/ordering';
 
 /**
  * SPEC 6 showStoreList: stores are listed directly (store type 0), otherwise the retailer's distribution

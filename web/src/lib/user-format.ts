@@ -1,4 +1,4 @@
-import { calendarDateInZone, type CurrencyDisplay, formatAmount } from '@portal/core';
+import { calendarDateInZone, type CurrencyDisplay, formatAmount } from '@portal/core/shared';
 import { useSession } from './auth.ts';
 
 /** How the signed-in user reads numbers, money and dates (SPEC 3 Session user). */

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '@portal/core';
+import type { SessionStatus } from '@portal/core/auth';
 import { loggedOutStatus } from '../lib/auth.ts';
 
 /** Contract-shaped fixtures for unit tests. */

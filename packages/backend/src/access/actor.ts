@@ -1,4 +1,4 @@
-import { decodeAccess, type DecodedAccess } from '@portal/core';
+import { decodeAccess, type DecodedAccess } from '@portal/core/auth';
 import type { Account } from '../accounts/account-record.ts';
 import type { SessionRecord } from '../auth/session-entity.ts';
 import { isStrongSession } from '../auth/strong-session.ts';

@@ -1,4 +1,5 @@
-import { Currency, MfaMethod, PORTALS } from '@portal/core';
+import { Currency, PORTALS } from '@portal/core/shared';
+import { MfaMethod } from '@portal/core/auth';
 import { z } from 'zod';
 import { isAllowlistEntry } from '../security/ip-allowlist.ts';
 

@@ -1,9 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type AccountUpdate, isSupportedLocale, Messages, type Portal } from '@portal/core';
+import { isSupportedLocale, Messages, type Portal } from '@portal/core/shared';
+import type { AccountUpdate } from '@portal/core/auth';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { Account } from './account-record.ts';
 import { accountKeys, getAccount } from './account-entity.ts';
 import { createEmailChangeService } from './email-change-service.ts';
 import type { Reauth } from './reauth.ts';
@@ -33,6 +35,15 @@ export function createAccountService(deps: {
   }
 
   return {
+    /**
+     * The account behind a live session, read on every request so a permission change or a disabled
+     * account takes effect at once: null when it is gone or locked (a session of it counts as none).
+     */
+    async forSession(username: string): Promise<Account | null> {
+      const account = await getAccount(db, username);
+      return account !== null && account.status !== 'locked' ? account : null;
+    },
+
     profile,
 
     /**

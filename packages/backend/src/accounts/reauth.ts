@@ -1,4 +1,5 @@
-import { LoginErrorCode, Messages } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import { LoginErrorCode } from '@portal/core/auth';
 import { verifyPassword } from '../auth/password-hash.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
-import { AppError, getAccount } from '@portal/backend';
-import { LoginResult, SessionStatus } from '@portal/core';
+import { AppError } from '@portal/backend';
+import { getAccount } from '../accounts/account-entity.ts';
+import { LoginResult, SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../functions/api/app.ts';
 import { readJson } from '../../../../tests/support/api.ts';

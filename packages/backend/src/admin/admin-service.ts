@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PORTALS, type Portal } from '@portal/core/shared';
 import {
   decodeFlags,
   encodeFlags,
@@ -10,10 +11,8 @@ import {
   GENERAL_SETTINGS,
   ORDERING_PERMISSIONS,
   ORDERING_SETTINGS,
-  PORTALS,
-  type Portal,
   SECURITY_FLAGS,
-} from '@portal/core';
+} from '@portal/core/auth';
 import { z } from 'zod';
 import { accountKeys, getAccount, upsertAccount } from '../accounts/account-entity.ts';
 import { type Account, AccountFields } from '../accounts/account-record.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { toTtl } from '../platform/db/table.ts';

@@ -1,4 +1,5 @@
 import { isMfaSetUpPending, isStrongSession } from './strong-session.ts';
+import type { Portal, ServiceMessage } from '@portal/core/shared';
 import {
   decodeAccess,
   LOGGED_OUT_STATUS,
@@ -6,11 +7,9 @@ import {
   type LoginResult,
   MfaState,
   pendingAccountStep,
-  type Portal,
-  type ServiceMessage,
   type SessionStatus,
   type SignInInput,
-} from '@portal/core';
+} from '@portal/core/auth';
 import { getAccount, recordLogin } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { Messages, passwordRules } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import { passwordRules } from '@portal/core/auth';
 
 /**
  * The server's password policy (ADR 011): the rules of SPEC 5 (checked again, whatever the browser

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Messages } from '@portal/core/shared';
 import {
   type ChangePasswordForm,
   LoginErrorCode,
-  Messages,
   type ResetPasswordForm,
   resetInstructionsSentMessage,
-} from '@portal/core';
+} from '@portal/core/auth';
 import { findAccountsByEmail, getAccount, replacePasswordUpdate } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';

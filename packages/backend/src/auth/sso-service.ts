@@ -4,7 +4,7 @@ import {
   type SsoCompleteInput,
   type SsoStartQuery,
   type SsoStartResult,
-} from '@portal/core';
+} from '@portal/core/auth';
 import * as oidc from 'openid-client';
 import { getAccount } from '../accounts/account-entity.ts';
 import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';

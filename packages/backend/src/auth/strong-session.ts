@@ -1,4 +1,4 @@
-import { decodeAccess } from '@portal/core';
+import { decodeAccess } from '@portal/core/auth';
 import type { Account } from '../accounts/account-record.ts';
 import type { SessionRecord } from './session-entity.ts';
 

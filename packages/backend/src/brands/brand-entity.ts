@@ -1,4 +1,4 @@
-import { BrandSettings } from '@portal/core';
+import { BrandSettings } from '@portal/core/shared';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';

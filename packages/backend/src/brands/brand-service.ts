@@ -1,4 +1,4 @@
-import type { BrandSettings } from '@portal/core';
+import type { BrandSettings } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_BRAND_ID, getBrand, getBrandIdForHost } from './brand-entity.ts';

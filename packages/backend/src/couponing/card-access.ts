@@ -2,8 +2,8 @@ import type { CustomerRole } from '../customers/customer-entity.ts';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import type { OrderingActor } from '../ordering/actor.ts';
-import { mayActFor } from '../ordering/retailer-access.ts';
+import type { Actor } from '../access/actor.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
 import type { StoredCard } from './card-entity.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { StoredCard } from './card-entity.ts';
  * act for (ADR 015's rule). Invisible cards are treated as absent everywhere, so serials of other
  * retailers answer "not found" and cannot be probed.
  */
-export function createCardAccess(db: Db, actor: OrderingActor) {
+export function createCardAccess(db: Db, actor: Actor) {
   const roles = new Map<string, Promise<CustomerRole | null>>();
   const roleOf = (retailerId: string) => {
     let role = roles.get(retailerId);

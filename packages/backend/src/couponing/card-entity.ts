@@ -1,4 +1,5 @@
-import type { CardFacts, CardState, ContractCouponStatus, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core';
+import type { ContractCouponStatus } from '@portal/core/shared';
+import type { CardFacts, CardState, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core/couponing';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -7,9 +7,9 @@ import {
   type OfferedAction,
   type SerialDetails,
   serialStatusOf,
-} from '@portal/core';
+} from '@portal/core/couponing';
 import type { Product } from '../masterdata/product.ts';
-import type { OrderingActor } from '../ordering/actor.ts';
+import type { Actor } from '../access/actor.ts';
 import { factsOf, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 
 /** A card as the results table shows it; `today` is the user's calendar day (expiry). */
@@ -27,7 +27,7 @@ export function cardSummary(card: StoredCard, product: Product | undefined, toda
 }
 
 /** The actions the actor holds the permission for, each with the life cycle's verdict now. */
-export function offeredActions(actor: OrderingActor, card: StoredCard): OfferedAction[] {
+export function offeredActions(actor: Actor, card: StoredCard): OfferedAction[] {
   const held = actor.access.modules.ordering.permissions;
   return COUPON_ACTIONS.filter((action) => held[COUPON_ACTION_PERMISSION[action]]).map((action) => {
     const decision = decideAction(stateOf(card), action);
@@ -50,7 +50,7 @@ export const transactionView = (tx: StoredTransaction): CouponTransaction => ({
 
 /** The details screen of one card: its newest transactions first (`transactions` comes newest first). */
 export function serialDetails(input: {
-  actor: OrderingActor;
+  actor: Actor;
   card: StoredCard;
   transactions: StoredTransaction[];
   product: Product | undefined;

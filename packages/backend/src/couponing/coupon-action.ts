@@ -1,20 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { COUPON_ACTION_PERMISSION, type CouponAction, type CouponActionInput, decideAction } from '@portal/core';
+import {
+  COUPON_ACTION_PERMISSION,
+  type CouponAction,
+  type CouponActionInput,
+  decideAction,
+} from '@portal/core/couponing';
 import type { Db } from '../platform/db/client.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { AppError } from '../errors.ts';
-import type { OrderingActor } from '../ordering/actor.ts';
-import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
+import type { Actor } from '../access/actor.ts';
+import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardKeys, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 
-type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
 const MAX_ATTEMPTS = 8;
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(400, 20 * 2 ** attempt)));
 
 const idempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${username}`, sk: key });
 const requestHash = (serial: string, action: CouponAction, input: CouponActionInput) =>
@@ -33,7 +34,7 @@ const requestHash = (serial: string, action: CouponAction, input: CouponActionIn
  */
 export async function bookAction(
   deps: { db: Db; now: () => Date },
-  actor: OrderingActor,
+  actor: Actor,
   access: CardAccess,
   serial: string,
   action: CouponAction,
@@ -42,86 +43,86 @@ export async function bookAction(
 ): Promise<{ card: StoredCard; booked: boolean }> {
   const { db } = deps;
   requireStrongAuthentication(actor);
-  requireOrderingPermission(actor, COUPON_ACTION_PERMISSION[action]);
+  requirePermission(actor, 'ordering', COUPON_ACTION_PERMISSION[action]);
   const hash = requestHash(serial, action, input);
-  for (let attempt = 0; ; attempt += 1) {
-    const now = deps.now();
-    const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, idempotencyKey(actor.username, key), now) : null]);
-    const card = chooseCard(await access.visible(cards), input.ean);
-    if (replay) {
-      if (replay.hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
-      // The booking may have landed between the two reads above: answer the card as it is now.
-      return { card: chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean), booked: false };
-    }
-    const decision = decideAction(stateOf(card), action);
-    if (!decision.allowed) throw new AppError('conflict', decision.code, decision.reason);
+  return transactOptimistically(
+    db,
+    async () => {
+      const now = deps.now();
+      const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, idempotencyKey(actor.username, key), now) : null]);
+      const card = chooseCard(await access.visible(cards), input.ean);
+      if (replay) {
+        if (replay.hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
+        // The booking may have landed between the two reads above: answer the card as it is now.
+        const current = chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean);
+        return { transaction: null, result: { card: current, booked: false } };
+      }
+      const decision = decideAction(stateOf(card), action);
+      if (!decision.allowed) throw new AppError('conflict', decision.code, decision.reason);
 
-    const at = now.toISOString();
-    const version = card.version + 1;
-    const booking = { at, terminalId: input.terminalId };
-    const next: StoredCard = {
-      ...card,
-      status: decision.to.status,
-      version,
-      updatedAt: at,
-      // A new activation replaces the last one (a voided coupon activated again); only imports sell offline.
-      activation: action === 'activate' ? booking : card.activation,
-      soldOffline: action === 'activate' ? false : card.soldOffline,
-      redemption: action === 'redeem' ? booking : card.redemption,
-    };
-    const transaction: StoredTransaction = {
-      transactionId: randomUUID(),
-      serial,
-      ean: card.ean,
-      at,
-      terminalId: input.terminalId,
-      txType: action,
-      resultCode: 0,
-      status: decision.to.status,
-      by: actor.displayName,
-      byUsername: actor.username,
-      version,
-    };
-    const items: TxItem[] = [
-      {
-        Update: {
-          TableName: db.table,
-          Key: cardKey(serial, card.ean),
-          UpdateExpression: 'SET #status = :to, #version = :next, activation = :activation, soldOffline = :offline, redemption = :redemption, updatedAt = :at',
-          ConditionExpression: '#status = :from AND #version = :current',
-          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-          ExpressionAttributeValues: {
-            ':to': next.status,
-            ':next': version,
-            ':activation': next.activation,
-            ':offline': next.soldOffline,
-            ':redemption': next.redemption,
-            ':at': at,
-            ':from': card.status,
-            ':current': card.version,
+      const at = now.toISOString();
+      const version = card.version + 1;
+      const booking = { at, terminalId: input.terminalId };
+      const next: StoredCard = {
+        ...card,
+        status: decision.to.status,
+        version,
+        updatedAt: at,
+        // A new activation replaces the last one (a voided coupon activated again); only imports sell offline.
+        activation: action === 'activate' ? booking : card.activation,
+        soldOffline: action === 'activate' ? false : card.soldOffline,
+        redemption: action === 'redeem' ? booking : card.redemption,
+      };
+      const transaction: StoredTransaction = {
+        transactionId: randomUUID(),
+        serial,
+        ean: card.ean,
+        at,
+        terminalId: input.terminalId,
+        txType: action,
+        resultCode: 0,
+        status: decision.to.status,
+        by: actor.displayName,
+        byUsername: actor.username,
+        version,
+      };
+      const items: TxItem[] = [
+        {
+          Update: {
+            TableName: db.table,
+            Key: cardKey(serial, card.ean),
+            UpdateExpression: 'SET #status = :to, #version = :next, activation = :activation, soldOffline = :offline, redemption = :redemption, updatedAt = :at',
+            ConditionExpression: '#status = :from AND #version = :current',
+            ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+            ExpressionAttributeValues: {
+              ':to': next.status,
+              ':next': version,
+              ':activation': next.activation,
+              ':offline': next.soldOffline,
+              ':redemption': next.redemption,
+              ':at': at,
+              ':from': card.status,
+              ':current': card.version,
+            },
           },
         },
-      },
-      {
-        Put: {
-          TableName: db.table,
-          Item: { pk: cardKeys.pk(serial), sk: cardKeys.txSk(card.ean, version), type: 'couponTx', ...transaction },
-          ConditionExpression: 'attribute_not_exists(pk)',
+        {
+          Put: {
+            TableName: db.table,
+            Item: { pk: cardKeys.pk(serial), sk: cardKeys.txSk(card.ean, version), type: 'couponTx', ...transaction },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
         },
-      },
-    ];
-    if (key) {
-      items.push(idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
-    }
-    try {
-      await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return { card: next, booked: true };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      if (attempt + 1 >= MAX_ATTEMPTS) {
-        throw new AppError('conflict', 'COUPON.BUSY', 'The card is being changed by someone else right now. Please try again.');
+      ];
+      if (key) {
+        items.push(idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
       }
-      await backoff(attempt);
-    }
-  }
+      return { transaction: items, result: { card: next, booked: true } };
+    },
+    {
+      maxAttempts: MAX_ATTEMPTS,
+      capMs: 400,
+      busy: () => new AppError('conflict', 'COUPON.BUSY', 'The card is being changed by someone else right now. Please try again.'),
+    },
+  );
 }

@@ -1,5 +1,5 @@
+import { COUPON_STATUS_LABELS } from '@portal/core/shared';
 import {
-  COUPON_STATUS_LABELS,
   type CouponAction,
   type CouponActionAnswer,
   type CouponActionInput,
@@ -9,13 +9,13 @@ import {
   type SerialDetails,
   serialStatusOfCards,
   statusLabel,
-} from '@portal/core';
+} from '@portal/core/couponing';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { getProduct, getProducts } from '../masterdata/product.ts';
-import type { OrderingActor } from '../ordering/actor.ts';
-import { todayOf } from '../ordering/location.ts';
-import { requireOrderingPermission, requireStrongAuthentication } from '../ordering/retailer-access.ts';
+import type { Actor } from '../access/actor.ts';
+import { todayOf } from '../platform/time.ts';
+import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
 import { cardsOfSerial, factsOf, latestTransactions, stateOf, type StoredCard } from './card-entity.ts';
 import { cardSummary, serialDetails } from './card-views.ts';
@@ -27,9 +27,9 @@ export type CouponingDeps = { db: Db; now: () => Date };
 const CHECK_CONCURRENCY = 16;
 
 /** Reading couponing needs the higher authentication standard (ADR 006) and couponingManagement. */
-function requireCouponingRead(actor: OrderingActor) {
+function requireCouponingRead(actor: Actor) {
   requireStrongAuthentication(actor);
-  requireOrderingPermission(actor, 'couponingManagement');
+  requirePermission(actor, 'ordering', 'couponingManagement');
 }
 
 /**
@@ -46,7 +46,7 @@ export function createCouponingService(deps: CouponingDeps) {
    * permission check here: `details` checks couponingManagement; `act` has checked the action's own
    * permission (a cancellation-only user who voids a card gets the card back, not a 403).
    */
-  async function detailsOf(actor: OrderingActor, access: CardAccess, card: StoredCard): Promise<SerialDetails> {
+  async function detailsOf(actor: Actor, access: CardAccess, card: StoredCard): Promise<SerialDetails> {
     const [product, retailerName, transactions] = await Promise.all([
       card.productId ? getProduct(db, card.productId) : null,
       access.retailerName(card.retailerId),
@@ -57,7 +57,7 @@ export function createCouponingService(deps: CouponingDeps) {
 
   return {
     /** serial-number-check for each serial: its serial status and the cards carrying it. */
-    async check(actor: OrderingActor, input: SerialCheckInput): Promise<SerialCheckAnswer> {
+    async check(actor: Actor, input: SerialCheckInput): Promise<SerialCheckAnswer> {
       requireCouponingRead(actor);
       const access = createCardAccess(db, actor);
       const serials = [...new Set(input.serials)];
@@ -77,7 +77,7 @@ export function createCouponingService(deps: CouponingDeps) {
     },
 
     /** One card of a serial with its transactions and the actions the actor may book. */
-    async details(actor: OrderingActor, serial: string, ean?: string): Promise<SerialDetails> {
+    async details(actor: Actor, serial: string, ean?: string): Promise<SerialDetails> {
       requireCouponingRead(actor);
       const access = createCardAccess(db, actor);
       return detailsOf(actor, access, chooseCard(await access.visible(await cardsOfSerial(db, serial)), ean));
@@ -85,7 +85,7 @@ export function createCouponingService(deps: CouponingDeps) {
 
     /** Books an action; answers the card afterwards (booked false: an Idempotency-Key replay). */
     async act(
-      actor: OrderingActor,
+      actor: Actor,
       serial: string,
       action: CouponAction,
       input: CouponActionInput,
@@ -97,7 +97,7 @@ export function createCouponingService(deps: CouponingDeps) {
     },
 
     /** get-couponing-status: the derived status; 'unknown' when several cards carry the serial and no EAN chose. */
-    async status(actor: OrderingActor, serial: string, ean?: string): Promise<CouponingStatusAnswer> {
+    async status(actor: Actor, serial: string, ean?: string): Promise<CouponingStatusAnswer> {
       requireCouponingRead(actor);
       const visible = await createCardAccess(db, actor).visible(await cardsOfSerial(db, serial));
       if (visible.length === 0) throw serialNotFound();

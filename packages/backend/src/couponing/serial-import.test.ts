@@ -1,7 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../platform/db/batch.ts';
-import type { Backend, OrderingActor } from '@portal/backend';
-import { decodeAccess, gtinCheckDigit } from '@portal/core';
+import type { Backend, Actor } from '@portal/backend';
+import { gtinCheckDigit } from '@portal/core/shared';
+import { decodeAccess } from '@portal/core/auth';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
@@ -65,7 +66,7 @@ const partition = async (serial: string) =>
   (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` }, ConsistentRead: true })).items;
 
 /** An actor with both couponing permissions and a strong session, for booking through the real service. */
-const actorOf = (customerId: string): OrderingActor => ({
+const actorOf = (customerId: string): Actor => ({
   username: `user.${customerId}`,
   displayName: `User ${customerId}`,
   customerId,

@@ -3,12 +3,9 @@ import {
   CONTRACT_COUPON_STATUS_LABELS,
   CONTRACT_COUPON_STATUSES,
   COUPON_STATUS_LABELS,
-  initialStatus,
   isOneOf,
-  SERIAL_PATTERN,
-  STORED_COUPON_STATUSES,
-  TerminalId,
-} from '@portal/core';
+} from '@portal/core/shared';
+import { initialStatus, SERIAL_PATTERN, STORED_COUPON_STATUSES, TerminalId } from '@portal/core/couponing';
 import { z } from 'zod';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import { batchGet, batchPut, getFrom, mapLimit } from '../platform/db/batch.ts';

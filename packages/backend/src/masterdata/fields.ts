@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, isValidGtin } from '@portal/core';
+import { addDays, isoWeekday, isValidGtin } from '@portal/core/shared';
 import { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from '@portal/core';
+import { addDays } from '@portal/core/shared';
 import { queryAll } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { distributionCentreKeys } from './distribution-centre.ts';

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../import/rejection.ts';

@@ -1,4 +1,4 @@
-import { addDays, gtinCheckDigit } from '@portal/core';
+import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import { countCalls } from '../platform/db/call-counter.ts';
 import type { Backend } from '@portal/backend';
 import fc from 'fast-check';

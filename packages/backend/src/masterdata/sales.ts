@@ -1,4 +1,4 @@
-import { addDays } from '@portal/core';
+import { addDays } from '@portal/core/shared';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../platform/db/batch.ts';

@@ -1,4 +1,4 @@
-import { STORE_STATUS_LABELS, STORE_STATUSES, type StoreStatus } from '@portal/core';
+import { STORE_STATUS_LABELS, STORE_STATUSES, type StoreStatus } from '@portal/core/shared';
 import { z } from 'zod';
 import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -1,10 +1,12 @@
-import { type AddressList, type AddressRow, STORE_LIST_MAX, type StoreType } from '@portal/core';
+import { STORE_LIST_MAX } from '@portal/core/shared';
+import type { AddressList, AddressRow, StoreType } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { listDistributionCentres } from '../masterdata/distribution-centre.ts';
 import { listStoresOfRetailer } from '../masterdata/store.ts';
-import type { OrderingActor } from './actor.ts';
+import type { Actor } from '../access/actor.ts';
 import { requireAddress, toAddressRow } from './location.ts';
-import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { requireRetailer } from '../access/retailer-scope.ts';
 import { matchesSearch } from './retailer-list.ts';
 
 /**
@@ -15,10 +17,10 @@ import { matchesSearch } from './retailer-list.ts';
  */
 export async function listAddresses(
   db: Db,
-  actor: OrderingActor,
+  actor: Actor,
   input: { customerId: string; storeType: StoreType; search?: string },
 ): Promise<AddressList> {
-  requireOrderingPermission(actor, 'cardOrdering');
+  requirePermission(actor, 'ordering', 'cardOrdering');
   await requireRetailer(db, actor, input.customerId);
   const rows = await allAddressesOf(db, input.customerId, input.storeType);
   const found = rows.filter((a) =>
@@ -47,10 +49,10 @@ export async function allAddressesOf(db: Db, retailerId: string, storeType: Stor
 /** One address of the retailer (SPEC 7 replenishment/stores get); 404 STORE.NOT_FOUND otherwise. */
 export async function getAddressOf(
   db: Db,
-  actor: OrderingActor,
+  actor: Actor,
   input: { customerId: string; storeType: StoreType; storeId: string },
 ): Promise<AddressRow> {
-  requireOrderingPermission(actor, 'cardOrdering');
+  requirePermission(actor, 'ordering', 'cardOrdering');
   await requireRetailer(db, actor, input.customerId);
   return requireAddress(db, input.customerId, input.storeType, input.storeId);
 }

@@ -1,4 +1,4 @@
-import { type AddressRow, type StoreType } from '@portal/core';
+import type { AddressRow, StoreType } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { type DistributionCentre, getDistributionCentre } from '../masterdata/distribution-centre.ts';

@@ -1,12 +1,13 @@
-import type { OrderDetail, OrderRow } from '@portal/core';
+import type { OrderDetail, OrderRow } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import type { ShipmentLine } from '../masterdata/shipment.ts';
-import type { OrderingActor } from './actor.ts';
+import type { Actor } from '../access/actor.ts';
 import { getOrder, type OrderHeader, type StoredOrder } from './order-entity.ts';
 import { shipmentLinesOfOrders, shippedQuantity } from './order-shipments.ts';
-import { mayActFor, requireOrderingPermission } from './retailer-access.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
 
 export const orderNotFound = () => new AppError('not_found', 'ORDER.NOT_FOUND', 'Order not found.');
 
@@ -58,8 +59,8 @@ export function orderDetail(order: StoredOrder, lines: readonly ShipmentLine[]):
  * missing order and another retailer's answer the same 404. Calls: 1 Query (the order's partition),
  * then the retailer role GetItem and the shipment Query in parallel = 3.
  */
-export async function readOrderOf(db: Db, actor: OrderingActor, orderId: string): Promise<{ order: StoredOrder; detail: OrderDetail; retailerName: string }> {
-  requireOrderingPermission(actor, 'cardOrdering');
+export async function readOrderOf(db: Db, actor: Actor, orderId: string): Promise<{ order: StoredOrder; detail: OrderDetail; retailerName: string }> {
+  requirePermission(actor, 'ordering', 'cardOrdering');
   const order = await getOrder(db, orderId);
   if (!order) throw orderNotFound();
   const [role, shipped] = await Promise.all([getCustomerRole(db, order.retailerId, 'retailer'), shipmentLinesOfOrders(db, [order])]);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressRow, OrderStatus, StoreType } from '@portal/core';
+import type { OrderStatus } from '@portal/core/shared';
+import type { AddressRow, StoreType } from '@portal/core/ordering';
 import { queryAll } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';

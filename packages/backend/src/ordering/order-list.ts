@@ -1,16 +1,19 @@
-import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS, type OrdersPage, type OrdersQuery } from '@portal/core';
+import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS } from '@portal/core/shared';
+import type { OrdersPage, OrdersQuery } from '@portal/core/ordering';
 import { queryAll } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { onIndex } from '../masterdata/bulk-put.ts';
 import { distributionCentreKeys } from '../masterdata/distribution-centre.ts';
 import { storeKeys } from '../masterdata/store.ts';
-import type { OrderingActor } from './actor.ts';
-import { requireAddress, todayOf } from './location.ts';
+import type { Actor } from '../access/actor.ts';
+import { requireAddress } from './location.ts';
+import { todayOf } from '../platform/time.ts';
 import { orderRow } from './order-detail.ts';
 import { orderKeys, type OrderHeader, readHeader } from './order-entity.ts';
 import { shipmentLinesOfOrders } from './order-shipments.ts';
-import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { requireRetailer } from '../access/retailer-scope.ts';
 
 /**
  * The order range in UTC instants: startDate and endDate are calendar days in the actor's zone, both
@@ -42,8 +45,8 @@ const locationKey = (o: Pick<OrderHeader, 'storeType' | 'storeId'>) => `${o.stor
  * Calls for a page: 1 role GetItem (+1 store GetItem with a store filter) + 1 Query per ~1 MB of headers
  * in the range (~1,000 orders) + 1 (+1) status Query + 1 per distinct location on the page.
  */
-export async function listOrders(db: Db, actor: OrderingActor, query: OrdersQuery, now: Date): Promise<OrdersPage & { calls: number }> {
-  requireOrderingPermission(actor, 'cardOrdering');
+export async function listOrders(db: Db, actor: Actor, query: OrdersQuery, now: Date): Promise<OrdersPage & { calls: number }> {
+  requirePermission(actor, 'ordering', 'cardOrdering');
   const range = orderRange(query, now, actor.timezone);
   let calls = 1;
   await requireRetailer(db, actor, query.customerId);

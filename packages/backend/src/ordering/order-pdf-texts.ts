@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@portal/core';
+import type { OrderStatus } from '@portal/core/shared';
 
 /**
  * The order PDF's words in the portal's languages (SPEC 5: en, de, fr, pl), chosen by the account's

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import type { OrderDetail } from '@portal/core';
+import type { OrderDetail } from '@portal/core/ordering';
 import { orderPdfBytes, winAnsiSafe } from './order-pdf.ts';
 
 function sampleOrder(positions: number): OrderDetail {

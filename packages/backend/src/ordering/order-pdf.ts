@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { OrderDetail } from '@portal/core';
+import type { OrderDetail } from '@portal/core/ordering';
 import { fill, orderPdfTexts } from './order-pdf-texts.ts';
 
 /**

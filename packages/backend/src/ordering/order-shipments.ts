@@ -1,4 +1,5 @@
-import { addDays, type StoreType } from '@portal/core';
+import { addDays } from '@portal/core/shared';
+import type { StoreType } from '@portal/core/ordering';
 import { mapLimit, queryAll } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { locationOfStoreType } from '../masterdata/location-summary.ts';

@@ -1,24 +1,24 @@
 import { createHash } from 'node:crypto';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isSelectableAddress, Messages, type OrderSubmitInput } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import { isSelectableAddress, type OrderSubmitInput } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { AppError } from '../errors.ts';
 import { readSummaryAndWeeks, summaryPut } from '../masterdata/location-summary.ts';
 import { allProducts } from '../masterdata/product.ts';
 import { allRetailerProducts } from '../masterdata/retailer-product.ts';
-import type { OrderingActor } from './actor.ts';
-import { addressOfRetailer, getAddress, locationOfAddress, todayOf } from './location.ts';
+import type { Actor } from '../access/actor.ts';
+import { addressOfRetailer, getAddress, locationOfAddress } from './location.ts';
+import { todayOf } from '../platform/time.ts';
 import { orderDetail, orderNotFound } from './order-detail.ts';
 import { getOrder, newOrderId, orderItems, orderKeys, type StoredOrder } from './order-entity.ts';
 import { shipmentLinesOfOrders } from './order-shipments.ts';
 import { applyOrderToSummary } from './order-summary.ts';
 import { checkPositions } from './order-validation.ts';
 import type { SubmitResult } from './ordering-service.ts';
-import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
-
-type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { requirePermission } from '../access/permissions.ts';
+import { requireRetailer } from '../access/retailer-scope.ts';
 
 /**
  * Write cycles before giving up when the location's summary keeps moving (other orders for the same
@@ -27,7 +27,6 @@ type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
  * addresses never compete.
  */
 const MAX_ATTEMPTS = 24;
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(800, 20 * 2 ** attempt)));
 
 /**
  * The request as the idempotency key binds it: what the order says, positions in product order (a
@@ -50,8 +49,8 @@ type IdempotencyRecord = { hash: string; orderId: string };
 
 /** The submission already made under the user's key (absent or expired: null). */
 async function readSubmission(db: Db, username: string, key: string, now: Date): Promise<IdempotencyRecord | null> {
-  const item = await readIdempotency(db, orderKeys.idempotency(username, key), now);
-  return item && { hash: item.hash as string, orderId: item.orderId as string };
+  const item = await readIdempotency<{ orderId: string }>(db, orderKeys.idempotency(username, key), now);
+  return item && { hash: item.hash, orderId: item.orderId };
 }
 
 /** The answer to a key already used: the same request gets its order back, another one 409. */
@@ -82,12 +81,12 @@ async function replay(db: Db, record: IdempotencyRecord, hash: string): Promise<
  */
 export async function submitOrder(
   deps: { db: Db; now: () => Date },
-  actor: OrderingActor,
+  actor: Actor,
   input: OrderSubmitInput,
   idempotencyKey: string,
 ): Promise<SubmitResult> {
   const { db } = deps;
-  requireOrderingPermission(actor, 'cardOrdering');
+  requirePermission(actor, 'ordering', 'cardOrdering');
   const hash = requestHash(input);
   const [, existing, found, catalogue, retailerProducts] = await Promise.all([
     requireRetailer(db, actor, input.customerId),
@@ -110,50 +109,52 @@ export async function submitOrder(
 
   const location = locationOfAddress(address);
   const quantities = new Map(positions.map((p) => [p.productId, p.amount]));
-  for (let attempt = 0; ; attempt += 1) {
-    const now = deps.now();
-    const day = todayOf(now, actor.timezone);
-    const order: StoredOrder = {
-      orderId: newOrderId(day),
-      retailerId: input.customerId,
-      status: 'created',
-      reference: input.reference?.trim() || null,
-      orderedAt: now.toISOString(),
-      orderedBy: actor.displayName,
-      orderedByUsername: actor.username,
-      storeType: address.storeType,
-      storeId: address.storeId,
-      storeName: address.name,
-      address,
-      quantityOrdered: positions.reduce((sum, p) => sum + p.amount, 0),
-      positionCount: positions.length,
-      orderDay: day,
-      positions,
-    };
-    // The summary (the location's lock) and the week buckets from this week on, in one Query.
-    const { summary, weeks } = await readSummaryAndWeeks(db, location, day, true);
-    const products = applyOrderToSummary(summary, weeks, day, quantities);
-    const transaction: TxItem[] = [
-      ...(orderItems(db, order) as TxItem[]),
-      idempotencyPut(
-        db,
-        orderKeys.idempotency(actor.username, idempotencyKey),
-        { type: 'idempotency', username: actor.username, hash, orderId: order.orderId, createdAt: order.orderedAt },
-        now,
-      ),
-      summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt) as TxItem,
-    ];
-    try {
-      await db.doc.send(new TransactWriteCommand({ TransactItems: transaction }));
-      return { order: orderDetail(order, []), created: true };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const taken = await readSubmission(db, actor.username, idempotencyKey, deps.now());
-      if (taken) return replay(db, taken, hash);
-      if (attempt + 1 >= MAX_ATTEMPTS) {
-        throw new AppError('conflict', 'ORDER.BUSY', 'The order could not be saved because the location changed meanwhile. Please submit again.');
-      }
-      await backoff(attempt);
-    }
-  }
+  return transactOptimistically<SubmitResult>(
+    db,
+    async () => {
+      const now = deps.now();
+      const day = todayOf(now, actor.timezone);
+      const order: StoredOrder = {
+        orderId: newOrderId(day),
+        retailerId: input.customerId,
+        status: 'created',
+        reference: input.reference?.trim() || null,
+        orderedAt: now.toISOString(),
+        orderedBy: actor.displayName,
+        orderedByUsername: actor.username,
+        storeType: address.storeType,
+        storeId: address.storeId,
+        storeName: address.name,
+        address,
+        quantityOrdered: positions.reduce((sum, p) => sum + p.amount, 0),
+        positionCount: positions.length,
+        orderDay: day,
+        positions,
+      };
+      // The summary (the location's lock) and the week buckets from this week on, in one Query.
+      const { summary, weeks } = await readSummaryAndWeeks(db, location, day, true);
+      const products = applyOrderToSummary(summary, weeks, day, quantities);
+      const transaction: TxItem[] = [
+        ...(orderItems(db, order) as TxItem[]),
+        idempotencyPut(
+          db,
+          orderKeys.idempotency(actor.username, idempotencyKey),
+          { type: 'idempotency', username: actor.username, hash, orderId: order.orderId, createdAt: order.orderedAt },
+          now,
+        ),
+        summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt) as TxItem,
+      ];
+      return { transaction, result: { order: orderDetail(order, []), created: true } };
+      },
+      {
+        maxAttempts: MAX_ATTEMPTS,
+        capMs: 800,
+        lost: async () => {
+          const taken = await readSubmission(db, actor.username, idempotencyKey, deps.now());
+          return taken && replay(db, taken, hash);
+        },
+        busy: () =>
+          new AppError('conflict', 'ORDER.BUSY', 'The order could not be saved because the location changed meanwhile. Please submit again.'),
+      },
+    );
 }

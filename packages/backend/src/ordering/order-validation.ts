@@ -1,4 +1,5 @@
-import { Messages, type OrderSubmitInput, quantityRule } from '@portal/core';
+import { Messages, quantityRule } from '@portal/core/shared';
+import type { OrderSubmitInput } from '@portal/core/ordering';
 import type { Product } from '../masterdata/product.ts';
 import type { StoredPosition } from './order-entity.ts';
 

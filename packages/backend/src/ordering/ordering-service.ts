@@ -9,9 +9,9 @@ import type {
   RetailersPage,
   RetailersQuery,
   StoreType,
-} from '@portal/core';
+} from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import type { OrderingActor } from './actor.ts';
+import type { Actor } from '../access/actor.ts';
 import { getAddressOf, listAddresses } from './addresses.ts';
 import { readOrderOf } from './order-detail.ts';
 import { listOrders } from './order-list.ts';
@@ -34,32 +34,32 @@ export function createOrderingService(deps: OrderingDeps) {
   const { db } = deps;
   return {
     /** Retailers the actor may act for, searchable by name or id, paged. */
-    retailers: async (actor: OrderingActor, query: RetailersQuery): Promise<RetailersPage> => listRetailers(db, actor, query),
+    retailers: async (actor: Actor, query: RetailersQuery): Promise<RetailersPage> => listRetailers(db, actor, query),
     /** The retailer's stores (store type 0) or distribution centres (1), searchable. */
     addresses: async (
-      actor: OrderingActor,
+      actor: Actor,
       input: { customerId: string; storeType: StoreType; search?: string },
     ): Promise<AddressList> => listAddresses(db, actor, input),
     /** One store or distribution centre of the retailer. */
     address: async (
-      actor: OrderingActor,
+      actor: Actor,
       input: { customerId: string; storeType: StoreType; storeId: string },
     ): Promise<AddressRow> => getAddressOf(db, actor, input),
     /** The products step of one location: every product the retailer may order, with its figures. */
     products: async (
-      actor: OrderingActor,
+      actor: Actor,
       input: { customerId: string; storeType: StoreType; storeId: string },
     ): Promise<ProductsAnswer> => (await productsStepWithCalls(db, actor, input, deps.now())).answer,
     /** Submits an order; the idempotency key makes a retry or a double click return the same order. */
-    submit: async (actor: OrderingActor, input: OrderSubmitInput, idempotencyKey: string): Promise<SubmitResult> =>
+    submit: async (actor: Actor, input: OrderSubmitInput, idempotencyKey: string): Promise<SubmitResult> =>
       submitOrder(deps, actor, input, idempotencyKey),
-    orders: async (actor: OrderingActor, query: OrdersQuery): Promise<OrdersPage> => {
+    orders: async (actor: Actor, query: OrdersQuery): Promise<OrdersPage> => {
       const { calls: _calls, ...page } = await listOrders(db, actor, query, deps.now());
       return page;
     },
-    order: async (actor: OrderingActor, orderId: string): Promise<OrderDetail> => (await readOrderOf(db, actor, orderId)).detail,
+    order: async (actor: Actor, orderId: string): Promise<OrderDetail> => (await readOrderOf(db, actor, orderId)).detail,
     /** The order as a PDF document (bytes). */
-    orderPdf: async (actor: OrderingActor, orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> => {
+    orderPdf: async (actor: Actor, orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> => {
       const { detail, retailerName } = await readOrderOf(db, actor, orderId);
       const bytes = await orderPdfBytes(detail, { retailerName, timezone: actor.timezone, locale: actor.locale, generatedAt: deps.now() });
       return { fileName: `order-${detail.orderId}.pdf`, bytes };

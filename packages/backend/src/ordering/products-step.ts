@@ -1,11 +1,19 @@
-import { hasStockWarning, type ProductRow, type ProductsAnswer, type StoreType, suggestedQuantity } from '@portal/core';
+import {
+  hasStockWarning,
+  type ProductRow,
+  type ProductsAnswer,
+  type StoreType,
+  suggestedQuantity,
+} from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { locationProductFigures, type ProductFigures } from '../masterdata/location-summary.ts';
 import { allProducts, type Product } from '../masterdata/product.ts';
 import { allRetailerProducts, type RetailerProduct } from '../masterdata/retailer-product.ts';
-import type { OrderingActor } from './actor.ts';
-import { addressOfRetailer, getAddress, locationOfAddress, todayOf } from './location.ts';
-import { requireOrderingPermission, requireRetailer } from './retailer-access.ts';
+import type { Actor } from '../access/actor.ts';
+import { addressOfRetailer, getAddress, locationOfAddress } from './location.ts';
+import { todayOf } from '../platform/time.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { requireRetailer } from '../access/retailer-scope.ts';
 
 /**
  * The products the retailer may order: active catalogue products, and — unless the actor's ordering
@@ -67,11 +75,11 @@ const byName = (a: ProductRow, b: ProductRow) => a.name.localeCompare(b.name, 'e
  */
 export async function productsStepWithCalls(
   db: Db,
-  actor: OrderingActor,
+  actor: Actor,
   input: { customerId: string; storeType: StoreType; storeId: string },
   now: Date,
 ): Promise<{ answer: ProductsAnswer; calls: number }> {
-  requireOrderingPermission(actor, 'cardOrdering');
+  requirePermission(actor, 'ordering', 'cardOrdering');
   const today = todayOf(now, actor.timezone);
   const location = locationOfAddress(input);
   // Every read at once; nothing is answered before the retailer and the location have been checked.

@@ -1,7 +1,8 @@
-import type { RetailersPage, RetailersQuery } from '@portal/core';
+import type { RetailersPage, RetailersQuery } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import type { OrderingActor } from './actor.ts';
-import { requireOrderingPermission, retailersOfActor } from './retailer-access.ts';
+import type { Actor } from '../access/actor.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { retailersOfActor } from '../access/retailer-scope.ts';
 
 /** Case-insensitive substring match of a search text over some fields; an empty search matches all. */
 export function matchesSearch(search: string | undefined, fields: readonly (string | null | undefined)[]): boolean {
@@ -15,8 +16,8 @@ export function matchesSearch(search: string | undefined, fields: readonly (stri
  * actor may act for, filtered by name or id, one page of `resultsPerPage` at page `index`.
  * Calls: 1 (a retailer) or 1 Query per ~1 MB of retailers (group, global).
  */
-export async function listRetailers(db: Db, actor: OrderingActor, query: RetailersQuery): Promise<RetailersPage> {
-  requireOrderingPermission(actor, 'cardOrdering', 'retailerSales');
+export async function listRetailers(db: Db, actor: Actor, query: RetailersQuery): Promise<RetailersPage> {
+  requirePermission(actor, 'ordering', 'cardOrdering', 'retailerSales');
   const all = await retailersOfActor(db, actor);
   const found = all.filter((r) => matchesSearch(query.search, [r.name, r.customerId]));
   const start = query.index * query.resultsPerPage;

@@ -1,4 +1,5 @@
-import { addDays, type SalesGroupBy } from '@portal/core';
+import { addDays } from '@portal/core/shared';
+import type { SalesGroupBy } from '@portal/core/sales';
 import { monthOf, nextMonthStart, weekOf } from '../masterdata/fields.ts';
 
 type Group = { key: string; quantity: number; amountCents: number };

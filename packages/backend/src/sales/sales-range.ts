@@ -1,4 +1,4 @@
-import { SALES_MAX_RANGE_DAYS, SalesQuery, SalesTransactionsQuery } from '@portal/core';
+import { SALES_MAX_RANGE_DAYS, SalesQuery, SalesTransactionsQuery } from '@portal/core/sales';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { CalendarDay, daysBetween } from '../masterdata/fields.ts';

@@ -1,13 +1,13 @@
-import {
-  addDays,
-  type SalesAnswer,
-  type SalesGroup,
-  type SalesNotes,
-  type SalesQuery,
-  type SalesTransaction,
-  type SalesTransactionsPage,
-  type SalesTransactionsQuery,
-} from '@portal/core';
+import { addDays } from '@portal/core/shared';
+import type {
+  SalesAnswer,
+  SalesGroup,
+  SalesNotes,
+  SalesQuery,
+  SalesTransaction,
+  SalesTransactionsPage,
+  SalesTransactionsQuery,
+} from '@portal/core/sales';
 import type { z } from 'zod';
 import { queryPage } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -26,8 +26,9 @@ import {
   splitRange,
 } from '../masterdata/sales.ts';
 import { getStore, type Store } from '../masterdata/store.ts';
-import type { OrderingActor } from '../ordering/actor.ts';
-import { requireOrderingPermission, requireRetailer, requireStrongAuthentication } from '../ordering/retailer-access.ts';
+import type { Actor } from '../access/actor.ts';
+import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
+import { requireRetailer } from '../access/retailer-scope.ts';
 import { namesByKey, productNames, storeNames } from './sales-labels.ts';
 import { withEveryPeriod } from './sales-periods.ts';
 import { checkSalesQuery } from './sales-range.ts';
@@ -44,8 +45,8 @@ type Scope = {
 };
 
 /** Per function: retailerSales and a strong session (SPEC 6; ADR 006: sales needs the higher standard). */
-function requireSalesAccess(actor: OrderingActor): void {
-  requireOrderingPermission(actor, 'retailerSales');
+function requireSalesAccess(actor: Actor): void {
+  requirePermission(actor, 'ordering', 'retailerSales');
   requireStrongAuthentication(actor);
 }
 
@@ -55,7 +56,7 @@ function requireSalesAccess(actor: OrderingActor): void {
  * products (an unknown EAN is not an error: it has no sales). The three reads run in parallel (1 GetItem,
  * + 1 GetItem for a store, + 1 Query on gsi2 for an EAN); nothing of them is answered before the checks.
  */
-async function scopeOf(db: Db, actor: OrderingActor, query: { customerId: string; storeId?: string; ean?: string }): Promise<Scope> {
+async function scopeOf(db: Db, actor: Actor, query: { customerId: string; storeId?: string; ean?: string }): Promise<Scope> {
   const [retailer, store, products] = await Promise.all([
     requireRetailer(db, actor, query.customerId),
     query.storeId ? getStore(db, query.storeId) : null,
@@ -129,7 +130,7 @@ export function createSalesService(deps: SalesDeps) {
   };
 
   return {
-    async sales(actor: OrderingActor, input: SalesQuery): Promise<SalesAnswer> {
+    async sales(actor: Actor, input: SalesQuery): Promise<SalesAnswer> {
       requireSalesAccess(actor);
       const query = checkSalesQuery(input);
       const { groupBy } = query;
@@ -175,7 +176,7 @@ export function createSalesService(deps: SalesDeps) {
       );
     },
 
-    async transactions(actor: OrderingActor, input: z.infer<typeof SalesTransactionsQuery>): Promise<SalesTransactionsPage> {
+    async transactions(actor: Actor, input: z.infer<typeof SalesTransactionsQuery>): Promise<SalesTransactionsPage> {
       requireSalesAccess(actor);
       const query = checkSalesQuery(input);
       const scope = await scopeOf(db, actor, query);
@@ -207,7 +208,7 @@ export function createSalesService(deps: SalesDeps) {
       return { items, ...page, totalCount: rows.length };
     },
 
-    async notes(actor: OrderingActor, customerId: string): Promise<SalesNotes> {
+    async notes(actor: Actor, customerId: string): Promise<SalesNotes> {
       requireSalesAccess(actor);
       const retailerId = customerId.trim();
       // The retailer's day items sorted by date: the first and the last one are the earliest and latest

@@ -30,7 +30,7 @@
  * scanning minutes, so even sparse expressions resolve in a few hundred operations.
  */
 
-import { fromZonedTime, isValidTimeZone, type LocalDateTime, toZonedTime } from '@portal/core';
+import { fromZonedTime, isValidTimeZone, type LocalDateTime, toZonedTime } from '@portal/core/shared';
 
 export class ScheduleExpressionError extends Error {
   override readonly name = 'ScheduleExpressionError';

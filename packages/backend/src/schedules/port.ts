@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@portal/core';
+import { isValidTimeZone } from '@portal/core/shared';
 import { z } from 'zod';
 import { scheduleExpressionProblem } from './cron.ts';
 

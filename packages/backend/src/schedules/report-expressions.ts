@@ -1,4 +1,4 @@
-import { REPORTING_DAYS, type ReportingDay, toZonedTime } from '@portal/core';
+import { REPORTING_DAYS, type ReportingDay, toZonedTime } from '@portal/core/shared';
 import { z } from 'zod';
 import { daysInMonth } from './cron.ts';
 

@@ -4,7 +4,7 @@ import {
   loginFailureMessage,
   resendPasswordFailedMessage,
   resetInstructionsSentMessage,
-} from './messages.ts';
+} from './login-messages.ts';
 
 describe('loginFailureMessage', () => {
   it.each([

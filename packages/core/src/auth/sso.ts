@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PORTALS } from './contracts.ts';
+import { PORTALS } from '../shared/contracts.ts';
 
 /**
  * Single sign-on wire contracts (SPEC 7 `auth/sso`, ADR 009). The web asks GET auth/sso for the

@@ -13,7 +13,7 @@ import {
   STORED_COUPON_STATUSES,
 } from './coupon-lifecycle.ts';
 import { parseSerialList } from './couponing.ts';
-import { CONTRACT_COUPON_STATUSES, SERIAL_STATUSES } from './statuses.ts';
+import { CONTRACT_COUPON_STATUSES, SERIAL_STATUSES } from '../shared/statuses.ts';
 
 /**
  * The table of ADR 016, written out once more by hand: status × action → next status, '-' refused.

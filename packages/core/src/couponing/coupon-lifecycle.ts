@@ -4,7 +4,7 @@ import {
   COUPON_STATUS_LABELS,
   type CouponStatus,
   type SerialStatus,
-} from './statuses.ts';
+} from '../shared/statuses.ts';
 
 /**
  * The coupon life cycle (SPEC 4 coupon statuses; ADR 016 holds the same table as prose). The spec names

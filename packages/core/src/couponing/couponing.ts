@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUPON_ACTIONS, REFUSAL_CODES } from './coupon-lifecycle.ts';
-import { isValidGtin } from './gtin.ts';
-import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from './statuses.ts';
+import { isValidGtin } from '../shared/gtin.ts';
+import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '../shared/statuses.ts';
 
 /**
  * Wire contracts of couponing (SPEC 3 Couponing serial check, SPEC 7 serial-number-check and

@@ -1,5 +1,5 @@
-import { Messages } from './messages.ts';
-import { numericRule, type QuantityConstraints, type QuantityProblem, quantityRule } from './validation.ts';
+import { Messages } from '../shared/messages.ts';
+import { numericRule, type QuantityConstraints, type QuantityProblem, quantityRule } from '../shared/validation.ts';
 
 /**
  * The order basket (SPEC 3 "Basket line", SPEC 4 "Basket and order"). A basket is an immutable list of

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasStockWarning, OrderSubmitInput, suggestedQuantity } from './ordering.ts';
-import { quantityRule } from './validation.ts';
+import { quantityRule } from '../shared/validation.ts';
 
 const base = { salesLast4Weeks: 0, stock: null, packagingUnit: 1, minimum: null, maximum: null };
 

@@ -1,30 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE_ORDERING, RETAILER_LIST_PAGE_SIZE, SUGGESTED_ORDER_FACTOR } from './constants.ts';
-import { ORDER_STATUSES, STORE_STATUSES } from './statuses.ts';
+import { DEFAULT_PAGE_SIZE_ORDERING, RETAILER_LIST_PAGE_SIZE, SUGGESTED_ORDER_FACTOR } from '../shared/constants.ts';
+import { CalendarDay, Id, pageOf, QueryFlag, QueryInt } from '../shared/schemas.ts';
+import { ORDER_STATUSES, STORE_STATUSES } from '../shared/statuses.ts';
 
 /**
  * Wire contracts of the ordering portal (SPEC 3 Store, Address, Order, Order to submit, Product table
- * columns, Sales, Pagination; SPEC 7 replenishment and sales calls). The API validates its input with the
+ * columns; SPEC 7 replenishment calls; the sales contracts are in sales/). The API validates its input with the
  * input schemas and the web parses every answer with the answer schemas, so both ends share one shape.
  * Amounts travel as integer cents; the web formats them in the user's currency (money.ts).
  */
 
 /** The most positions one order may carry (the catalogue's size with room to spare). */
 export const ORDER_MAX_POSITIONS = 500;
-
-const Id = z.string().trim().min(1).max(64);
-const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Value must be a date (YYYY-MM-DD)');
-/** Query-string integer with a default (`?index=2`). */
-const QueryInt = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
-/** Query-string flag: 1/true or 0/false. */
-const QueryFlag = z
-  .enum(['0', '1', 'true', 'false'])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
-/** A server page (SPEC 3 Pagination: zero-based index, maxResults, totalCount; core paging.ts maps it). */
-export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ items: z.array(item), index: z.number().int(), maxResults: z.number().int(), totalCount: z.number().int() });
 
 // --- Retailers -------------------------------------------------------------------------------------
 
@@ -167,10 +154,6 @@ export const OrderSubmitInput = z.object({
 });
 export type OrderSubmitInput = z.infer<typeof OrderSubmitInput>;
 
-/** Header carrying the client's key for one submission; a retry with the same key returns the same order. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Idempotency-Key must be 16 to 64 letters, digits, - or _');
-
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const OrderPosition = z.object({
@@ -232,76 +215,3 @@ export const OrdersQuery = z.object({
   results: QueryInt(1, 1000, DEFAULT_PAGE_SIZE_ORDERING),
 });
 export type OrdersQuery = z.infer<typeof OrdersQuery>;
-
-// --- Sales -----------------------------------------------------------------------------------------
-
-export const SALES_GROUP_BY = ['day', 'week', 'month', 'store', 'product'] as const;
-export const SalesGroupBy = z.enum(SALES_GROUP_BY);
-export type SalesGroupBy = z.infer<typeof SalesGroupBy>;
-
-/** The longest range one sales request may ask for, in days, both ends included (SPEC 3 Sales request). */
-export const SALES_MAX_RANGE_DAYS = 400;
-
-/** SPEC 3 Sales request (ean, startDate, endDate, customerId, storeId, groupBy); at most 400 days. */
-export const SalesQuery = z.object({
-  customerId: Id,
-  startDate: CalendarDay,
-  endDate: CalendarDay,
-  ean: z
-    .string()
-    .trim()
-    .regex(/^\d{8,14}$/, 'Value must be an EAN of 8 to 14 digits')
-    .optional(),
-  storeId: Id.optional(),
-  groupBy: SalesGroupBy.default('day'),
-});
-export type SalesQuery = z.infer<typeof SalesQuery>;
-
-/** One group: `key` is the day, the Monday of the week, the month (YYYY-MM), the store id or the product id. */
-export const SalesGroup = z.object({
-  key: z.string(),
-  label: z.string(),
-  quantity: z.number().int(),
-  amountCents: z.number().int(),
-  /** Store groups only: the customer store ID users know the store by (null when it has none). */
-  customerStoreId: z.string().nullable().optional(),
-});
-export type SalesGroup = z.infer<typeof SalesGroup>;
-
-/** SPEC 3 Sales response: sales, totalSales, resultCount. */
-export const SalesAnswer = z.object({
-  sales: z.array(SalesGroup),
-  totalSales: z.object({ quantity: z.number().int(), amountCents: z.number().int() }),
-  resultCount: z.number().int(),
-});
-export type SalesAnswer = z.infer<typeof SalesAnswer>;
-
-/** The Transactions tab (ADR 015): the sales lines (store × product × day) behind the statistic, paged. */
-export const SalesTransactionsQuery = SalesQuery.omit({ groupBy: true }).extend({
-  index: QueryInt(0, 100_000, 0),
-  results: QueryInt(1, 1000, DEFAULT_PAGE_SIZE_ORDERING),
-});
-export const SalesTransaction = z.object({
-  date: CalendarDay,
-  storeId: z.string(),
-  storeName: z.string(),
-  productId: z.string(),
-  ean: z.string(),
-  productName: z.string(),
-  quantity: z.number().int(),
-  amountCents: z.number().int(),
-});
-export type SalesTransaction = z.infer<typeof SalesTransaction>;
-export const SalesTransactionsPage = pageOf(SalesTransaction);
-export type SalesTransactionsPage = z.infer<typeof SalesTransactionsPage>;
-
-/** The Notes tab (ADR 015): how fresh and how complete the figures are. */
-export const SalesNotes = z.object({
-  /** The latest day with sales of this retailer, null when it has none. */
-  latestSalesDay: CalendarDay.nullable(),
-  /** The earliest day with sales of this retailer, null when it has none. */
-  earliestSalesDay: CalendarDay.nullable(),
-  /** The time zone the days are counted in. */
-  timezone: z.string(),
-});
-export type SalesNotes = z.infer<typeof SalesNotes>;

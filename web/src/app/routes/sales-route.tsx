@@ -1,4 +1,4 @@
-import { hasModulePermission } from '@portal/core';
+import { hasModulePermission } from '@portal/core/auth';
 import { OrdersList } from '../../features/orders/components/orders-list.tsx';
 import { ChooseRetailer } from '../../features/orders/routes/orders-route.tsx';
 import { SalesScreen } from '../../features/sales/components/sales-screen.tsx';

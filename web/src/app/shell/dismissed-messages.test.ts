@@ -1,4 +1,4 @@
-import type { ServiceMessage } from '@portal/core';
+import type { ServiceMessage } from '@portal/core/shared';
 import { describe, expect, it } from 'vitest';
 import { serviceMessageId, visibleServiceMessages } from './dismissed-messages.ts';
 

@@ -1,4 +1,4 @@
-import type { ServiceMessage } from '@portal/core';
+import type { ServiceMessage } from '@portal/core/shared';
 
 /** A service message's identity for dismissal: the same text is the same message. */
 export const serviceMessageId = (m: ServiceMessage) => `${m.type}:${m.title}:${m.message}`;

@@ -1,12 +1,5 @@
-import {
-  ACTION_SHEET_MAX_ITEMS,
-  BOTTOM_BAR_MAIN_ITEMS,
-  type FooterLink,
-  maySeeSection,
-  type PendingAccountStep,
-  type Portal,
-  type SessionUser,
-} from '@portal/core';
+import { ACTION_SHEET_MAX_ITEMS, BOTTOM_BAR_MAIN_ITEMS, type FooterLink, type Portal } from '@portal/core/shared';
+import { maySeeSection, type PendingAccountStep, type SessionUser } from '@portal/core/auth';
 import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';

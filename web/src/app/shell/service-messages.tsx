@@ -1,4 +1,4 @@
-import type { ServiceMessage } from '@portal/core';
+import type { ServiceMessage } from '@portal/core/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { translateCoreMessage, useT } from '../../i18n/index.ts';
 import { usePortal } from '../../lib/portal.ts';

@@ -1,4 +1,4 @@
-import { ACTION_SHEET_MAX_ITEMS, ACTION_SHEET_MIN_ITEMS } from '@portal/core';
+import { ACTION_SHEET_MAX_ITEMS, ACTION_SHEET_MIN_ITEMS } from '@portal/core/shared';
 
 /** Throws a RangeError unless 1 <= count <= 8 (SPEC 5): an empty or overlong sheet is a programming error. */
 export function assertActionSheetItemCount(count: number): void {

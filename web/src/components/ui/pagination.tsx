@@ -1,4 +1,4 @@
-import type { Pagination as PageInfo } from '@portal/core';
+import type { Pagination as PageInfo } from '@portal/core/shared';
 import { useId } from 'react';
 import { Button } from './button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { toTtl } from '../../platform/db/table.ts';

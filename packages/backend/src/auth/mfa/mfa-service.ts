@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MfaState, type Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { MfaState } from '@portal/core/auth';
 import QRCode from 'qrcode';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { Account } from '../../accounts/account-record.ts';

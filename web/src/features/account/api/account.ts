@@ -1,4 +1,5 @@
-import { type AccountUpdate, type Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import type { AccountUpdate } from '@portal/core/auth';
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';

@@ -1,4 +1,5 @@
-import { ChangePasswordFormSchema, Messages, type Portal } from '@portal/core';
+import { Messages, type Portal } from '@portal/core/shared';
+import { ChangePasswordFormSchema } from '@portal/core/auth';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { ApiError, readJson } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { Messages } from '@portal/core';
+import { Messages } from '@portal/core/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { changePasswordErrors, changePasswordFailure, emptyPasswordValues } from './change-password.ts';

@@ -1,4 +1,4 @@
-import { isPortal, type Portal } from '@portal/core';
+import { isPortal, type Portal } from '@portal/core/shared';
 import useSWR from 'swr';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';

@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import { useT } from '../../../i18n/index.ts';
 import { type AppKey, activateApp, groupKey, QR_HEIGHT } from '../api/mfa.ts';
 import { SetupCodeForm } from './setup-code-form.tsx';

@@ -1,4 +1,4 @@
-import type { MfaMethod } from '@portal/core';
+import type { MfaMethod } from '@portal/core/auth';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/index.ts';
 import type { SetupMethod } from '../api/mfa.ts';

@@ -1,4 +1,4 @@
-import type { SessionStatus, SessionUser } from '@portal/core';
+import type { SessionStatus, SessionUser } from '@portal/core/auth';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

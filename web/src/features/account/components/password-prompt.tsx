@@ -1,4 +1,4 @@
-import { Messages } from '@portal/core';
+import { Messages } from '@portal/core/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CurrentPasswordField } from '../../../components/password-fields.tsx';

@@ -1,4 +1,5 @@
-import { Messages, type SessionUser } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import type { SessionUser } from '@portal/core/auth';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CurrentPasswordField } from '../../../components/password-fields.tsx';

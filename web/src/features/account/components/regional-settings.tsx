@@ -1,4 +1,5 @@
-import { LOCALES, type SessionUser } from '@portal/core';
+import { LOCALES } from '@portal/core/shared';
+import type { SessionUser } from '@portal/core/auth';
 import { useState } from 'react';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import type { SessionStatus, SessionUser } from '@portal/core';
+import type { SessionStatus, SessionUser } from '@portal/core/auth';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';

@@ -1,4 +1,5 @@
-import { calendarDateInZone, type SessionStatus } from '@portal/core';
+import { calendarDateInZone } from '@portal/core/shared';
+import type { SessionStatus } from '@portal/core/auth';
 
 /** Shown to signed-in users without MFA until they dismiss it for good (kept on the account). */
 export function showMfaNotice(status: SessionStatus | undefined): boolean {

@@ -1,4 +1,4 @@
-import { ProfileFormSchema } from '@portal/core';
+import { ProfileFormSchema } from '@portal/core/auth';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/forms.ts';
 import type { Account } from '../api/account.ts';

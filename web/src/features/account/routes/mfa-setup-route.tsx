@@ -1,4 +1,4 @@
-import { MfaState } from '@portal/core';
+import { MfaState } from '@portal/core/auth';
 import { useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
-import { Messages } from '@portal/core';
-import { XSSI_PREFIX } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import { XSSI_PREFIX } from '@portal/core/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { checkResetLink, RESET_LINK_INVALID, resetFailure, resetPasswordErrors, resetTokenOf } from './forgot-password.ts';

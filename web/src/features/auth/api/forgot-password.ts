@@ -1,4 +1,5 @@
-import { ForgotPasswordFormSchema, type Portal, ResetPasswordFormSchema, ResetToken } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { ForgotPasswordFormSchema, ResetPasswordFormSchema, ResetToken } from '@portal/core/auth';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { ApiError, readJson } from '../../../lib/api-client.ts';

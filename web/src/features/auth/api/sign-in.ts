@@ -1,4 +1,5 @@
-import { LoginResult, type Portal, type SignInInput } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { LoginResult, type SignInInput } from '@portal/core/auth';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

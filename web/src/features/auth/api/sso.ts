@@ -1,10 +1,5 @@
-import {
-  LoginResult,
-  type Portal,
-  SsoCompleteInput,
-  SsoStartResult,
-  SSO_CALLBACK_PATHS,
-} from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { LoginResult, SsoCompleteInput, SsoStartResult, SSO_CALLBACK_PATHS } from '@portal/core/auth';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,5 @@
-import type { LoginResult, Portal, SessionStatus } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import type { LoginResult, SessionStatus } from '@portal/core/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';

@@ -1,4 +1,5 @@
-import { LoginErrorCode, Messages } from '@portal/core';
+import { Messages } from '@portal/core/shared';
+import { LoginErrorCode } from '@portal/core/auth';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signedIn } from '../../../test/fixtures.ts';

@@ -1,13 +1,12 @@
+import { Messages, type Portal } from '@portal/core/shared';
 import {
   LoginErrorCode,
   LoginFormSchema,
   type LoginResult,
   loginFailureMessage,
   MfaState,
-  Messages,
-  type Portal,
   type SessionStatus,
-} from '@portal/core';
+} from '@portal/core/auth';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signInDestination } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';

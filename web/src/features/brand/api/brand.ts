@@ -1,4 +1,4 @@
-import { BrandSettings } from '@portal/core';
+import { BrandSettings } from '@portal/core/shared';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

@@ -1,13 +1,12 @@
+import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
 import {
   type CouponAction,
   CouponActionAnswer,
-  IDEMPOTENCY_HEADER,
   isSerial,
   normaliseSerial,
-  type Portal,
   SerialCheckAnswer,
   SerialDetails,
-} from '@portal/core';
+} from '@portal/core/couponing';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { formatAmount, type SerialDetails } from '@portal/core';
+import { formatAmount } from '@portal/core/shared';
+import type { SerialDetails } from '@portal/core/couponing';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';

@@ -4,7 +4,7 @@ import {
   type CouponingStatus,
   needsConfirmation,
   type SerialDetails,
-} from '@portal/core';
+} from '@portal/core/couponing';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { MAX_SERIALS_PER_QUERY, type SerialList } from '@portal/core';
+import { MAX_SERIALS_PER_QUERY, type SerialList } from '@portal/core/couponing';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { serialIssueKind } from '../model/input-problems.ts';

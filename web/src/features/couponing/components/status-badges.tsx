@@ -1,4 +1,5 @@
-import type { CouponingStatus, SerialStatus } from '@portal/core';
+import type { SerialStatus } from '@portal/core/shared';
+import type { CouponingStatus } from '@portal/core/couponing';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { COUPON_STATUS_THEME, SERIAL_STATUS_THEME } from '../model/status-display.ts';

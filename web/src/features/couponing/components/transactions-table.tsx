@@ -1,4 +1,4 @@
-import type { CouponTransaction } from '@portal/core';
+import type { CouponTransaction } from '@portal/core/couponing';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';

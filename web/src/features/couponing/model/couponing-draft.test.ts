@@ -1,4 +1,4 @@
-import { parseSerialList } from '@portal/core';
+import { parseSerialList } from '@portal/core/couponing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetSession, setSession } from '../../../lib/session.ts';
 import { signedIn } from '../../../test/fixtures.ts';

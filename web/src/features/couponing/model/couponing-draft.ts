@@ -1,4 +1,4 @@
-import { MAX_SERIALS_PER_QUERY, parseSerialList, type SerialList } from '@portal/core';
+import { MAX_SERIALS_PER_QUERY, parseSerialList, type SerialList } from '@portal/core/couponing';
 import { z } from 'zod';
 import { onSessionEnd } from '../../../lib/session.ts';
 import { createPersistentStore, useStore } from '../../../lib/store.ts';

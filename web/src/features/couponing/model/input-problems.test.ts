@@ -1,4 +1,4 @@
-import { parseSerialList } from '@portal/core';
+import { parseSerialList } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
 import { serialIssueKind, terminalIdProblem } from './input-problems.ts';
 

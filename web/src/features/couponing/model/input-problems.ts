@@ -1,4 +1,4 @@
-import { isSerial, normaliseSerial, type SerialListIssue, TerminalId } from '@portal/core';
+import { isSerial, normaliseSerial, type SerialListIssue, TerminalId } from '@portal/core/couponing';
 
 /**
  * Which rule an input breaks, so the screen words it through i18n. The rules themselves are core's

@@ -1,11 +1,10 @@
 import {
-  ACTION_PARTICIPLES,
   CONTRACT_COUPON_STATUS_LABELS,
   COUPON_STATUS_HINTS,
   COUPON_STATUS_LABELS,
-  REFUSAL_TEXTS,
   SERIAL_STATUS_LABELS,
-} from '@portal/core';
+} from '@portal/core/shared';
+import { ACTION_PARTICIPLES, REFUSAL_TEXTS } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
 import deDE from '../../../i18n/de-DE.json';
 import enUS from '../../../i18n/en-US.json';

@@ -1,4 +1,4 @@
-import type { CardSummary, SerialCheckAnswer } from '@portal/core';
+import type { CardSummary, SerialCheckAnswer } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
 import { resultCounts, resultRows, withCard } from './result-rows.ts';
 

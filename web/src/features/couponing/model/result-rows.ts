@@ -1,4 +1,5 @@
-import type { CardSummary, SerialCheckAnswer, SerialStatus } from '@portal/core';
+import type { SerialStatus } from '@portal/core/shared';
+import type { CardSummary, SerialCheckAnswer } from '@portal/core/couponing';
 
 /**
  * The Query step's table (SPEC 2 query): one row per card, so a serial several cards carry ('has

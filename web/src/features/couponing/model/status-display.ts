@@ -1,5 +1,6 @@
-import type { COUPON_STATUS_HINTS, CouponAction, CouponingStatus, RefusalCode, SerialStatus } from '@portal/core';
-import { isOneOf } from '@portal/core';
+import type { COUPON_STATUS_HINTS, SerialStatus } from '@portal/core/shared';
+import type { CouponAction, CouponingStatus, RefusalCode } from '@portal/core/couponing';
+import { isOneOf } from '@portal/core/shared';
 import type { Translate } from '../../../i18n/index.ts';
 import type { AlertTheme } from '../../../lib/snack.ts';
 

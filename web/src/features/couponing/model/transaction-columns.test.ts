@@ -1,4 +1,4 @@
-import { COUPON_ACTIONS } from '@portal/core';
+import { COUPON_ACTIONS } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
 import { TIME_COLUMN_OF, TRANSACTION_TIME_COLUMNS, timeIn } from './transaction-columns.ts';
 

@@ -1,4 +1,4 @@
-import type { CouponAction } from '@portal/core';
+import type { CouponAction } from '@portal/core/couponing';
 
 /**
  * SPEC 3 coupon transaction columns: Terminal, Activation, Redemption, Void, Type, Status. A

@@ -1,4 +1,4 @@
-import type { SerialDetails } from '@portal/core';
+import type { SerialDetails } from '@portal/core/couponing';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';

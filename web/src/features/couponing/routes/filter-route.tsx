@@ -1,4 +1,4 @@
-import { MAX_SERIALS_PER_QUERY, parseSerialList } from '@portal/core';
+import { MAX_SERIALS_PER_QUERY, parseSerialList } from '@portal/core/couponing';
 import { type FormEvent, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';

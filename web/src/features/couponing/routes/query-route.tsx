@@ -1,4 +1,4 @@
-import type { SerialCheckAnswer } from '@portal/core';
+import type { SerialCheckAnswer } from '@portal/core/couponing';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,13 +1,12 @@
+import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
 import {
   AddressList,
   AddressRow,
-  IDEMPOTENCY_HEADER,
   OrderDetail,
   type OrderSubmitInput,
-  type Portal,
   ProductsAnswer,
   type StoreType,
-} from '@portal/core';
+} from '@portal/core/ordering';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { ProductRow } from '@portal/core';
+import type { ProductRow } from '@portal/core/ordering';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';

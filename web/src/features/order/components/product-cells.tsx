@@ -1,4 +1,4 @@
-import type { ProductRow } from '@portal/core';
+import type { ProductRow } from '@portal/core/ordering';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';

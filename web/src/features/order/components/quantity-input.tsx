@@ -1,4 +1,11 @@
-import { type BasketLine, enterQuantity, type LineProblem, lineProblem, lineText, type ProductRow } from '@portal/core';
+import {
+  type BasketLine,
+  enterQuantity,
+  type LineProblem,
+  lineProblem,
+  lineText,
+  type ProductRow,
+} from '@portal/core/ordering';
 import { useId, useState } from 'react';
 import { type Translate, translateCoreMessage, useT } from '../../../i18n/index.ts';
 

@@ -1,4 +1,4 @@
-import { isOrderValid, orderProblems, orderTotal } from '@portal/core';
+import { isOrderValid, orderProblems, orderTotal } from '@portal/core/ordering';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CartIcon } from '../../../components/ui/icons.tsx';

@@ -1,4 +1,4 @@
-import type { Portal } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
 import { z } from 'zod';
 import { createPersistentStore, useStore } from '../../../lib/store.ts';
 import { PRODUCT_COLUMNS, type ProductColumn } from './product-table.ts';

@@ -1,4 +1,4 @@
-import { enterQuantity, setQuantity } from '@portal/core';
+import { enterQuantity, setQuantity } from '@portal/core/ordering';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetSession, setSession } from '../../../lib/session.ts';
 import { signedIn } from '../../../test/fixtures.ts';

@@ -1,13 +1,12 @@
+import { IdempotencyKey, type Portal } from '@portal/core/shared';
 import {
   AddressRow,
   type Basket,
   emptyBasket,
-  IdempotencyKey,
   type OrderSubmitInput,
-  type Portal,
   ProductRow,
   rewriteLine,
-} from '@portal/core';
+} from '@portal/core/ordering';
 import { z } from 'zod';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePortal } from '../../../lib/portal.ts';

@@ -1,4 +1,4 @@
-import { quantityOf, setQuantity } from '@portal/core';
+import { quantityOf, setQuantity } from '@portal/core/ordering';
 import { describe, expect, it } from 'vitest';
 import type { OrderBasket } from './order-draft.ts';
 import {

@@ -1,4 +1,5 @@
-import { enterQuantity, type OrderingSettingName, type ProductRow, quantityOf, setQuantity } from '@portal/core';
+import type { OrderingSettingName } from '@portal/core/auth';
+import { enterQuantity, type ProductRow, quantityOf, setQuantity } from '@portal/core/ordering';
 import type { MessageKey } from '../../../i18n/index.ts';
 import type { OrderBasket } from './order-draft.ts';
 

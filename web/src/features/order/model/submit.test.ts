@@ -1,4 +1,4 @@
-import { OrderSubmitInput, setQuantity } from '@portal/core';
+import { OrderSubmitInput, setQuantity } from '@portal/core/ordering';
 import { describe, expect, it } from 'vitest';
 import type { OrderBasket } from './order-draft.ts';
 import { buildOrderInput, sortIssues } from './submit.ts';

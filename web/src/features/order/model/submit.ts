@@ -1,4 +1,4 @@
-import { type AddressRow, orderPositions, type OrderSubmitInput } from '@portal/core';
+import { type AddressRow, orderPositions, type OrderSubmitInput } from '@portal/core/ordering';
 import type { OrderBasket } from './order-draft.ts';
 
 /** The order to submit (SPEC 3): customerId, storeType, storeId, the optional reference, positions. */

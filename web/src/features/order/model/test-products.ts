@@ -1,4 +1,4 @@
-import type { AddressRow, ProductRow } from '@portal/core';
+import type { AddressRow, ProductRow } from '@portal/core/ordering';
 
 /** Test data for the order feature's unit tests. */
 export const product = (over: Partial<ProductRow> = {}): ProductRow => ({

@@ -1,4 +1,4 @@
-import { type AddressRow, isSelectableAddress } from '@portal/core';
+import { type AddressRow, isSelectableAddress } from '@portal/core/ordering';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,4 +1,4 @@
-import { enterQuantity, removeLine } from '@portal/core';
+import { enterQuantity, removeLine } from '@portal/core/ordering';
 import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

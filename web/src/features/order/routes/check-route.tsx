@@ -1,4 +1,4 @@
-import { enterQuantity, isOrderValid, orderProblems, orderTotal, removeLine } from '@portal/core';
+import { enterQuantity, isOrderValid, orderProblems, orderTotal, removeLine } from '@portal/core/ordering';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { type OrderStatus } from '@portal/core';
+import type { OrderStatus } from '@portal/core/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';

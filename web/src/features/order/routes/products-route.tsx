@@ -1,4 +1,4 @@
-import { isSelectableAddress, type ProductRow } from '@portal/core';
+import { isSelectableAddress, type ProductRow } from '@portal/core/ordering';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';

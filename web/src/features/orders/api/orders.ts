@@ -1,4 +1,5 @@
-import { AddressList, OrderDetail, OrdersPage, type Portal, type StoreType } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { AddressList, OrderDetail, OrdersPage, type StoreType } from '@portal/core/ordering';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { isOneOf, ORDER_STATUSES, type OrderStatus, SHIPMENT_STATUSES } from '@portal/core';
+import { isOneOf, ORDER_STATUSES, type OrderStatus, SHIPMENT_STATUSES } from '@portal/core/shared';
 import { useT } from '../../../i18n/index.ts';
 
 const tone: Record<OrderStatus, string> = {

@@ -1,4 +1,5 @@
-import { type AddressRow, DATE_PRESETS, type DatePreset, isOneOf, type StoreType } from '@portal/core';
+import { DATE_PRESETS, type DatePreset, isOneOf } from '@portal/core/shared';
+import type { AddressRow, StoreType } from '@portal/core/ordering';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';

@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE_ORDERING, type OrderRow, toPagination } from '@portal/core';
+import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
+import type { OrderRow } from '@portal/core/ordering';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';

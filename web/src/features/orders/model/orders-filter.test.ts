@@ -1,4 +1,4 @@
-import type { AddressRow } from '@portal/core';
+import type { AddressRow } from '@portal/core/ordering';
 import { describe, expect, it } from 'vitest';
 import {
   defaultOrdersFilter,

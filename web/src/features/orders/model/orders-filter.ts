@@ -1,13 +1,12 @@
 import {
-  type AddressRow,
   type CalendarDate,
   DEFAULT_PAGE_SIZE_ORDERING,
   type DatePreset,
   defaultOrderRange,
   presetDates,
-  type StoreType,
   toPageRequest,
-} from '@portal/core';
+} from '@portal/core/shared';
+import type { AddressRow, StoreType } from '@portal/core/ordering';
 
 /**
  * The orders list's filters (SPEC 3 Order (list): startDate, endDate, storeId, storeType, deleted) and how

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderPosition } from '@portal/core';
+import type { OrderDetail, OrderPosition } from '@portal/core/ordering';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import type { RetailersPage } from '@portal/core';
+import type { RetailersPage } from '@portal/core/ordering';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FetchRetailers, rememberedRetailer, rememberRetailer, resolveRetailer, retailerMemory } from './retailer-memory.ts';
 

@@ -1,4 +1,5 @@
-import { type Portal, RETAILER_LIST_PAGE_SIZE, type RetailersPage } from '@portal/core';
+import { type Portal, RETAILER_LIST_PAGE_SIZE } from '@portal/core/shared';
+import type { RetailersPage } from '@portal/core/ordering';
 import { z } from 'zod';
 import { ChosenRetailer } from '../../../lib/session.ts';
 import { createPersistentStore } from '../../../lib/store.ts';

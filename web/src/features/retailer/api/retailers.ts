@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE_ORDERING, type Portal, RetailersPage } from '@portal/core';
+import { DEFAULT_PAGE_SIZE_ORDERING, type Portal } from '@portal/core/shared';
+import { RetailersPage } from '@portal/core/ordering';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

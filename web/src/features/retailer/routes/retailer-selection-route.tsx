@@ -1,4 +1,4 @@
-import { toPagination } from '@portal/core';
+import { toPagination } from '@portal/core/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';

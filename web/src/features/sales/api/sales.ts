@@ -1,4 +1,6 @@
-import { AddressList, type Portal, SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core';
+import type { Portal } from '@portal/core/shared';
+import { AddressList } from '@portal/core/ordering';
+import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sales';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { AddressRow } from '@portal/core';
+import type { AddressRow } from '@portal/core/ordering';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -1,4 +1,4 @@
-import type { SalesNotes } from '@portal/core';
+import type { SalesNotes } from '@portal/core/sales';
 import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay } from '../../../lib/user-format.ts';

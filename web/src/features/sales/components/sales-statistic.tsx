@@ -1,4 +1,4 @@
-import type { SalesAnswer, SalesGroupBy } from '@portal/core';
+import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

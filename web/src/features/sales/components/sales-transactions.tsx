@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE_ORDERING, type SalesTransaction, toPagination } from '@portal/core';
+import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
+import type { SalesTransaction } from '@portal/core/sales';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';

@@ -1,4 +1,5 @@
-import { DEFAULT_CURRENCY_DECIMALS, type CurrencyDisplay, type SalesAnswer, type SalesGroupBy } from '@portal/core';
+import { DEFAULT_CURRENCY_DECIMALS, type CurrencyDisplay } from '@portal/core/shared';
+import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { isTimeGrouping } from './sales-filter.ts';
 
 /**

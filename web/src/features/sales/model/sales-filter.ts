@@ -5,11 +5,9 @@ import {
   type DatePreset,
   defaultSalesRange,
   presetDates,
-  SALES_GROUP_BY,
-  SALES_MAX_RANGE_DAYS,
-  type SalesGroupBy,
   toPageRequest,
-} from '@portal/core';
+} from '@portal/core/shared';
+import { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS, type SalesGroupBy } from '@portal/core/sales';
 
 /**
  * The filters the Sales headers share (SPEC 3 Sales request: ean, startDate, endDate, storeId, groupBy)

@@ -1,4 +1,4 @@
-import type { SalesAnswer, SalesGroupBy } from '@portal/core';
+import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { formatCents, formatNumber } from '../../../lib/user-format.ts';
 import { groupText, type SalesFormat } from './format.ts';
 

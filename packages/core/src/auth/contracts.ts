@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { MAX_LENGTH } from '../shared/constants.ts';
+import { Currency, ServiceMessage } from '../shared/contracts.ts';
+
+/** Wire contracts of sign-in and the session (SPEC 3 Session, SPEC 4, SPEC 8). */
+
+/** Multi-factor states of a login result (SPEC 4). */
+export const MfaState = { mustBeSetUp: 10, firstStepPassed: 20 } as const;
+
+/** The login failure codes of SPEC 8. */
+export const LoginErrorCode = {
+  wrongPassword: 'LOGIN.FORM.ERROR.WRONG_PASSWORD',
+  wrongUrl: 'LOGIN.FORM.ERROR.WRONG_URL',
+  accountLocked: 'LOGIN.FORM.ERROR.ACCOUNT_LOCKED',
+  invalidCertificate: 'LOGIN.FORM.ERROR.INVALID_CERTIFICATE',
+  invalidIp: 'LOGIN.FORM.ERROR.INVALID_IP',
+} as const;
+
+export const SignInInput = z.object({
+  username: z.string().trim().min(1, 'Value is required').max(MAX_LENGTH.username),
+  // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).
+  password: z
+    .string()
+    .max(MAX_LENGTH.password)
+    .refine((value) => value.trim() !== '', 'Value is required'),
+  secretCode: z.string().regex(/^\d*$/, 'Value must be numeric').max(20).optional(),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+/** Login result (SPEC 3): response.success, username, securityFlag, passwordExpired. */
+export const LoginResult = z.object({
+  response: z.object({
+    success: z.boolean(),
+    /** Present when a multi-factor step is still due: MfaState.mustBeSetUp or MfaState.firstStepPassed. */
+    mfa: z.union([z.literal(10), z.literal(20)]).optional(),
+    /** With mfa 20: the account's second factor, so the code step offers 'Send OTP code' only for e-mail. */
+    mfaMethod: z.enum(['app', 'email']).optional(),
+    message: z.string().optional(),
+  }),
+  username: z.string(),
+  securityFlag: z.number().int(),
+  passwordExpired: z.boolean(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+const flagRecord = z.record(z.string(), z.boolean());
+
+/** Decoded flags as the session carries them (see flags.ts for the maps). */
+export const DecodedAccessSchema = z.object({
+  security: flagRecord,
+  strongAuthentication: z.boolean(),
+  permissions: flagRecord,
+  settings: flagRecord,
+  modules: z.record(z.string(), z.object({ permissions: flagRecord, settings: flagRecord })),
+});
+
+export const SessionUser = z.object({
+  username: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  surname: z.string(),
+  securityFlag: z.number().int(),
+  brandingUrl: z.string(),
+  locale: z.string(),
+  timezone: z.string(),
+  currencyObj: Currency,
+  ftpUploadDir: z.string().nullable(),
+  documentDirname: z.string().nullable(),
+  fileSettings: z.record(z.string(), z.unknown()),
+  permissions: flagRecord,
+  settings: flagRecord,
+  modules: DecodedAccessSchema.shape.modules,
+  strongAuthentication: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const MfaMethod = z.enum(['none', 'app', 'email']);
+export type MfaMethod = z.infer<typeof MfaMethod>;
+
+/** GET auth/status (SPEC 3 Session, SPEC 7). */
+export const SessionStatus = z.object({
+  loggedIn: z.boolean(),
+  passwordExpired: z.boolean(),
+  mayChangePassword: z.boolean(),
+  passwordExpiry: z.string().nullable(),
+  mfaStatus: MfaMethod,
+  /** The MFA activation notice was dismissed for good (kept per user on the server). */
+  mfaNoticeDismissed: z.boolean().optional(),
+  /** MFA is required and not set up yet: until it is, the API answers only My Account and MFA set-up. */
+  mfaSetupRequired: z.boolean().optional(),
+  /** How this session was signed in: Microsoft single sign-on counts as multi-factor (ADR 009). */
+  signInMethod: z.enum(['password', 'sso']).optional(),
+  /** Unused recovery codes left, when MFA is active. */
+  recoveryCodesLeft: z.number().int().optional(),
+  lastLogin: z.object({ at: z.string(), ip: z.string().optional() }).nullable(),
+  user: SessionUser.nullable(),
+  serviceMessages: z.array(ServiceMessage),
+});
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+/** The status of a caller without a session. */
+export const LOGGED_OUT_STATUS: Readonly<SessionStatus> = Object.freeze({
+  loggedIn: false,
+  passwordExpired: false,
+  mayChangePassword: false,
+  passwordExpiry: null,
+  mfaStatus: 'none',
+  lastLogin: null,
+  user: null,
+  serviceMessages: [],
+});
+

@@ -1,0 +1,6 @@
+export * from './contracts.ts';
+export * from './flags.ts';
+export * from './forms.ts';
+export * from './landing.ts';
+export * from './login-messages.ts';
+export * from './sso.ts';

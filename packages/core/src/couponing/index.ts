@@ -1,0 +1,2 @@
+export * from './coupon-lifecycle.ts';
+export * from './couponing.ts';

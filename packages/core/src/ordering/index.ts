@@ -1,0 +1,2 @@
+export * from './basket.ts';
+export * from './ordering.ts';
