@@ -20,6 +20,7 @@ import {
   loadConfig,
   parseFlagValue,
 } from '@portal/backend';
+import { MODULE_NAMES } from '@portal/core/auth';
 import { PORTALS, type Portal } from '@portal/core/shared';
 import { cliEnv } from './local/local-env.ts';
 
@@ -43,10 +44,14 @@ const ACCESS_OPTIONS: Command['options'] = {
   'security-flag': { type: 'string', help: 'the security flag' },
   permissions: { type: 'string', help: 'general permissions' },
   settings: { type: 'string', help: 'general settings' },
-  'ordering-permissions': { type: 'string', help: 'ordering module permissions' },
-  'ordering-settings': { type: 'string', help: 'ordering module settings' },
-  'flow-permissions': { type: 'string', help: 'flow module permissions' },
-  'flow-settings': { type: 'string', help: 'flow module settings' },
+  ...Object.fromEntries(
+    MODULE_NAMES.flatMap((name) =>
+      (['permissions', 'settings'] as const).map((kind): [string, Command['options'][string]] => [
+        `${name}-${kind}`,
+        { type: 'string', help: `${name} module ${kind}` },
+      ]),
+    ),
+  ),
 };
 
 const FLAG_NOTES = [
@@ -78,8 +83,9 @@ function accessChange(values: Values): AccessChange {
     securityFlag: flag('security-flag'),
     permissions: flag('permissions'),
     settings: flag('settings'),
-    ordering: { permissions: flag('ordering-permissions'), settings: flag('ordering-settings') },
-    flow: { permissions: flag('flow-permissions'), settings: flag('flow-settings') },
+    ...Object.fromEntries(
+      MODULE_NAMES.map((name) => [name, { permissions: flag(`${name}-permissions`), settings: flag(`${name}-settings`) }]),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Currency, PORTALS } from '@portal/core/shared';
-import { MfaMethod } from '@portal/core/auth';
+import { MfaMethod, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { z } from 'zod';
 import { isAllowlistEntry } from '../security/ip-allowlist.ts';
 
@@ -7,6 +7,9 @@ const moduleAccess = z.object({
   permissions: z.number().int().min(0).default(0),
   settings: z.number().int().min(0).default(0),
 });
+const moduleFields = Object.fromEntries(MODULE_NAMES.map((name) => [name, moduleAccess.optional()])) as {
+  [M in ModuleName]: z.ZodOptional<typeof moduleAccess>;
+};
 
 /** An account as stored (without its password hash) and as imported. */
 export const AccountFields = z.object({
@@ -22,7 +25,8 @@ export const AccountFields = z.object({
   securityFlag: z.number().int().min(0).default(0),
   permissions: z.number().int().min(0).default(0),
   settings: z.number().int().min(0).default(0),
-  modules: z.object({ ordering: moduleAccess.optional(), flow: moduleAccess.optional() }).default({}),
+  /** One optional entry per module of core's MODULE_FLAGS. */
+  modules: z.object(moduleFields).default({}),
   locale: z.string().default('en-US'),
   timezone: z.string().default('Europe/Berlin'),
   currency: Currency.default({

@@ -5,12 +5,11 @@ import {
   decodeFlags,
   encodeFlags,
   type FlagMap,
-  FLOW_PERMISSIONS,
-  FLOW_SETTINGS,
   GENERAL_PERMISSIONS,
   GENERAL_SETTINGS,
-  ORDERING_PERMISSIONS,
-  ORDERING_SETTINGS,
+  MODULE_FLAGS,
+  MODULE_NAMES,
+  type ModuleName,
   SECURITY_FLAGS,
 } from '@portal/core/auth';
 import { z } from 'zod';
@@ -61,19 +60,21 @@ export type AccessChange = {
   securityFlag?: FlagValue;
   permissions?: FlagValue;
   settings?: FlagValue;
-  ordering?: ModuleAccessChange;
-  flow?: ModuleAccessChange;
-};
+} & { [M in ModuleName]?: ModuleAccessChange };
+
+type ModuleFlagField = `${ModuleName}.${'permissions' | 'settings'}`;
 
 /** The maps names are decoded with, per access field. */
 export const ACCESS_FLAG_MAPS = {
   securityFlag: SECURITY_FLAGS,
   permissions: GENERAL_PERMISSIONS,
   settings: GENERAL_SETTINGS,
-  'ordering.permissions': ORDERING_PERMISSIONS,
-  'ordering.settings': ORDERING_SETTINGS,
-  'flow.permissions': FLOW_PERMISSIONS,
-  'flow.settings': FLOW_SETTINGS,
+  ...(Object.fromEntries(
+    MODULE_NAMES.flatMap((name) => [
+      [`${name}.permissions`, MODULE_FLAGS[name].permissions],
+      [`${name}.settings`, MODULE_FLAGS[name].settings],
+    ]),
+  ) as Record<ModuleFlagField, FlagMap>),
 } as const satisfies Record<string, FlagMap>;
 
 /**
@@ -194,7 +195,7 @@ function toView(account: AccountMfa, extra: { passwordExpired: boolean; loginLoc
 }
 
 function accessNames(account: Pick<Account, 'securityFlag' | 'permissions' | 'settings' | 'modules'>) {
-  const module = (name: 'ordering' | 'flow') => ({
+  const module = (name: ModuleName) => ({
     permissions: flagNames(ACCESS_FLAG_MAPS[`${name}.permissions`], account.modules[name]?.permissions ?? 0),
     settings: flagNames(ACCESS_FLAG_MAPS[`${name}.settings`], account.modules[name]?.settings ?? 0),
   });
@@ -202,8 +203,10 @@ function accessNames(account: Pick<Account, 'securityFlag' | 'permissions' | 'se
     security: flagNames(SECURITY_FLAGS, account.securityFlag),
     permissions: flagNames(GENERAL_PERMISSIONS, account.permissions),
     settings: flagNames(GENERAL_SETTINGS, account.settings),
-    ordering: module('ordering'),
-    flow: module('flow'),
+    ...(Object.fromEntries(MODULE_NAMES.map((name) => [name, module(name)])) as Record<
+      ModuleName,
+      ReturnType<typeof module>
+    >),
   };
 }
 
@@ -220,7 +223,7 @@ function applyAccess(current: AccessFields, change: AccessChange): AccessFields 
   if (change.securityFlag !== undefined) next.securityFlag = encodeFlagValue('securityFlag', change.securityFlag);
   if (change.permissions !== undefined) next.permissions = encodeFlagValue('permissions', change.permissions);
   if (change.settings !== undefined) next.settings = encodeFlagValue('settings', change.settings);
-  for (const name of ['ordering', 'flow'] as const) {
+  for (const name of MODULE_NAMES) {
     const moduleChange = change[name];
     if (!moduleChange || (moduleChange.permissions === undefined && moduleChange.settings === undefined)) continue;
     const before = current.modules[name];
@@ -243,7 +246,7 @@ const isEmptyChange = (change: AccessChange) =>
   change.securityFlag === undefined &&
   change.permissions === undefined &&
   change.settings === undefined &&
-  [change.ordering, change.flow].every((m) => m?.permissions === undefined && m?.settings === undefined);
+  MODULE_NAMES.map((name) => change[name]).every((m) => m?.permissions === undefined && m?.settings === undefined);
 
 /** An opaque page cursor (a DynamoDB key) as text an operator can paste back. */
 const encodeCursor = (key: Record<string, unknown> | undefined) =>

@@ -94,7 +94,11 @@ export type FlowPermissionName = keyof typeof FLOW_PERMISSIONS;
 /** The spec names no flow module settings; the map is empty so flow settings decode to `{}`. */
 export const FLOW_SETTINGS = {} as const satisfies FlagMap;
 
-/** The modules whose bit maps the spec gives. The other modules of SPEC 6 have unknown maps. */
+/**
+ * The modules whose bit maps the spec gives (the other modules of SPEC 6 have unknown maps). The one
+ * place a module is added: decoded access, the stored account's module fields and the admin tool's
+ * flag names all follow this map.
+ */
 export const MODULE_FLAGS = {
   ordering: { permissions: ORDERING_PERMISSIONS, settings: ORDERING_SETTINGS },
   flow: { permissions: FLOW_PERMISSIONS, settings: FLOW_SETTINGS },
@@ -155,41 +159,42 @@ export interface RawAccess {
   modules: Partial<Record<ModuleName, RawModuleFlags>>;
 }
 
+/** One module's flags, decoded with its maps in MODULE_FLAGS. */
+export type DecodedModule<M extends ModuleName> = {
+  permissions: DecodedFlags<(typeof MODULE_FLAGS)[M]['permissions']>;
+  settings: DecodedFlags<(typeof MODULE_FLAGS)[M]['settings']>;
+};
+/** Every module of MODULE_FLAGS, decoded: adding a module there adds it here. */
+export type DecodedModules = { [M in ModuleName]: DecodedModule<M> };
+
 export interface DecodedAccess {
   security: DecodedFlags<typeof SECURITY_FLAGS>;
   strongAuthentication: boolean;
   permissions: DecodedFlags<typeof GENERAL_PERMISSIONS>;
   settings: DecodedFlags<typeof GENERAL_SETTINGS>;
-  modules: {
-    ordering: {
-      permissions: DecodedFlags<typeof ORDERING_PERMISSIONS>;
-      settings: DecodedFlags<typeof ORDERING_SETTINGS>;
-    };
-    flow: {
-      permissions: DecodedFlags<typeof FLOW_PERMISSIONS>;
-      settings: DecodedFlags<typeof FLOW_SETTINGS>;
-    };
-  };
+  modules: DecodedModules;
 }
 
 /** Decodes everything a session carries (matches `DecodedAccessSchema` in contracts.ts). */
 export function decodeAccess(raw: RawAccess): DecodedAccess {
-  const { ordering, flow } = raw.modules;
   return {
     security: decodeFlags(SECURITY_FLAGS, raw.securityFlag),
     strongAuthentication: hasStrongAuthentication(raw.securityFlag),
     permissions: decodeFlags(GENERAL_PERMISSIONS, raw.permissions),
     settings: decodeFlags(GENERAL_SETTINGS, raw.settings),
-    modules: {
-      ordering: {
-        permissions: decodeFlags(ORDERING_PERMISSIONS, ordering?.permissions ?? 0),
-        settings: decodeFlags(ORDERING_SETTINGS, ordering?.settings ?? 0),
-      },
-      flow: {
-        permissions: decodeFlags(FLOW_PERMISSIONS, flow?.permissions ?? 0),
-        settings: decodeFlags(FLOW_SETTINGS, flow?.settings ?? 0),
-      },
-    },
+    modules: Object.fromEntries(
+      MODULE_NAMES.map((name) => {
+        const maps: { permissions: FlagMap; settings: FlagMap } = MODULE_FLAGS[name];
+        const flags = raw.modules[name];
+        return [
+          name,
+          {
+            permissions: decodeFlags(maps.permissions, flags?.permissions ?? 0),
+            settings: decodeFlags(maps.settings, flags?.settings ?? 0),
+          },
+        ];
+      }),
+    ) as DecodedModules,
   };
 }
 
