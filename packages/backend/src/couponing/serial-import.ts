@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import { batchGet, batchPut, getFrom, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { LineOutcome } from '../import/rejection.ts';
+import type { LineOutcome } from '../masterdata/record-outcome.ts';
 import { Bool, CalendarDay, Ean, Id } from '../masterdata/fields.ts';
 import { allProducts } from '../masterdata/product.ts';
 import { cardKey, cardOfItem, type StoredCard } from './card-entity.ts';

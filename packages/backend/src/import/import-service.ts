@@ -5,8 +5,8 @@ import { putIdentityLink } from '../auth/identity-link-entity.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { BrandInput, putBrand } from '../brands/brand-entity.ts';
 import type { Db } from '../platform/db/client.ts';
-import { type BatchKind, masterDataKinds } from '../masterdata/import-kinds.ts';
-import { ImportRejected } from './rejection.ts';
+import { type BatchKind, masterDataKinds } from './import-kinds.ts';
+import { ImportRejected } from '../masterdata/record-outcome.ts';
 
 /**
  * The one import path for master data: files from the business and the demo seed go through here.
@@ -30,7 +30,7 @@ type Deps = {
 };
 type Kind<T> = { schema: z.ZodType<T>; write: (deps: Deps, record: T) => Promise<'created' | 'updated'> };
 
-// ImportRejected (./rejection.ts): a record that is well-formed but cannot be written.
+// ImportRejected (masterdata/record-outcome.ts): a record that is well-formed but cannot be written.
 
 const AccountImport = AccountFields.extend({
   /** Initial password, used only when the account is created. */

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import {
   type CustomerKind,
@@ -9,10 +9,10 @@ import {
   listCustomersByRole,
   upsertCustomerRole,
 } from '../customers/customer-entity.ts';
-import { queryPage } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { ImportRejected } from '../import/rejection.ts';
-import { onIndex, type PageRequest } from './bulk-put.ts';
+import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { onIndex, type PageRequest } from '../platform/db/query.ts';
+import { ImportRejected } from './record-outcome.ts';
 import { Id, Text } from './fields.ts';
 
 /**
@@ -56,19 +56,18 @@ export const customerGroupKeys = {
   gsi1sk: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
 };
 
-const stripGroup = (item: Record<string, unknown>): CustomerGroup => ({
-  customerGroupId: item.customerGroupId as string,
-  name: item.name as string,
-});
+/** A group as the API answers it: its id and name (the item's timestamps stay in the table). */
+const customerGroups = entity<CustomerGroup>();
+const groupOf = ({ customerGroupId, name }: CustomerGroup): CustomerGroup => ({ customerGroupId, name });
 
 export async function getCustomerGroup(db: Db, id: string): Promise<CustomerGroup | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: customerGroupKeys.pk(id), sk: customerGroupKeys.sk } }));
-  return res.Item ? stripGroup(res.Item) : null;
+  const group = await getOne(db, customerGroups, { pk: customerGroupKeys.pk(id), sk: customerGroupKeys.sk });
+  return group && groupOf(group);
 }
 
 export async function listCustomerGroups(db: Db, page: PageRequest) {
-  const res = await queryPage(db, { ...onIndex('gsi1', customerGroupKeys.gsi1pk), Limit: page.limit }, page.cursor);
-  return { items: res.items.map(stripGroup), cursor: res.cursor };
+  const res = await listPage(db, customerGroups, onIndex('gsi1', customerGroupKeys.gsi1pk), page);
+  return { items: res.items.map(groupOf), cursor: res.cursor };
 }
 
 /** Creates or replaces a customer group (a put: re-importing overwrites, never duplicates). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import type { LineOutcome } from '../import/rejection.ts';
-import { getOne, listPage, onIndex, type PageRequest } from './bulk-put.ts';
+import type { LineOutcome } from './record-outcome.ts';
+import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { onIndex, type PageRequest } from '../platform/db/query.ts';
 import { Id } from './fields.ts';
 import { locationFields, putLocations } from './store.ts';
 
@@ -26,11 +27,13 @@ export const distributionCentreKeys = {
 };
 export const distributionCentreKey = (id: string) => ({ pk: distributionCentreKeys.pk(id), sk: distributionCentreKeys.sk });
 
-export const getDistributionCentre = (db: Db, id: string) => getOne<DistributionCentre>(db, distributionCentreKey(id));
+const distributionCentres = entity<DistributionCentre>();
+
+export const getDistributionCentre = (db: Db, id: string) => getOne(db, distributionCentres, distributionCentreKey(id));
 
 /** One page of a retailer's distribution centres sorted by name. */
 export const listDistributionCentres = (db: Db, retailerId: string, page: PageRequest) =>
-  listPage<DistributionCentre>(db, onIndex('gsi1', distributionCentreKeys.gsi1pk(retailerId)), page);
+  listPage(db, distributionCentres, onIndex('gsi1', distributionCentreKeys.gsi1pk(retailerId)), page);
 
 export function putDistributionCentres(db: Db, records: readonly DistributionCentreImport[], now: Date): Promise<LineOutcome[]> {
   return putLocations(

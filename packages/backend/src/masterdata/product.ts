@@ -1,8 +1,10 @@
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import type { LineOutcome } from '../import/rejection.ts';
-import { getMany, getOne, listAll, listPage, onIndex, type PageRequest, putRecords } from './bulk-put.ts';
+import type { LineOutcome } from './record-outcome.ts';
+import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
+import { onIndex, type PageRequest } from '../platform/db/query.ts';
+import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 
 /**
@@ -49,20 +51,22 @@ export const productKeys = {
 };
 export const productKey = (productId: string) => ({ pk: productKeys.pk(productId), sk: productKeys.sk });
 
-export const getProduct = (db: Db, productId: string) => getOne<Product>(db, productKey(productId));
+const products = entity<Product>();
 
-export const getProducts = (db: Db, productIds: readonly string[]) => getMany<Product>(db, productIds, productKey);
+export const getProduct = (db: Db, productId: string) => getOne(db, products, productKey(productId));
+
+export const getProducts = (db: Db, productIds: readonly string[]) => getMany(db, products, productIds, productKey);
 
 /** One page of the catalogue sorted by name. */
 export const listProducts = (db: Db, page: PageRequest) =>
-  listPage<Product>(db, onIndex('gsi1', productKeys.gsi1pk), page);
+  listPage(db, products, onIndex('gsi1', productKeys.gsi1pk), page);
 
 /** The whole catalogue (one Query page per ~1 MB, i.e. one call for a few thousand products). */
-export const allProducts = (db: Db) => listAll<Product>(db, onIndex('gsi1', productKeys.gsi1pk));
+export const allProducts = (db: Db) => listAll(db, products, onIndex('gsi1', productKeys.gsi1pk));
 
 /** The products with an EAN (normally one). */
 export const findProductsByEan = async (db: Db, ean: string, page: PageRequest = { limit: 25 }) =>
-  listPage<Product>(db, onIndex('gsi2', productKeys.gsi2pk(ean.trim())), page);
+  listPage(db, products, onIndex('gsi2', productKeys.gsi2pk(ean.trim())), page);
 
 export function putProducts(db: Db, records: readonly ProductImport[], now: Date): Promise<LineOutcome[]> {
   return putRecords(

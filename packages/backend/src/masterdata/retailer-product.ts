@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import type { LineOutcome } from '../import/rejection.ts';
-import { getOne, listAll, listPage, type PageRequest, putRecords, retailerRequired } from './bulk-put.ts';
+import type { LineOutcome } from './record-outcome.ts';
+import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
+import type { PageRequest } from '../platform/db/query.ts';
+import { putRecords, retailerRequired } from './bulk-put.ts';
 import { Bool, Id } from './fields.ts';
 import { productKey } from './product.ts';
 
@@ -23,8 +25,10 @@ export const retailerProductKeys = {
 };
 const key = (retailerId: string, productId: string) => ({ pk: retailerProductKeys.pk(retailerId), sk: retailerProductKeys.sk(productId) });
 
+const retailerProducts = entity<RetailerProduct>();
+
 export const getRetailerProduct = (db: Db, retailerId: string, productId: string) =>
-  getOne<RetailerProduct>(db, key(retailerId, productId));
+  getOne(db, retailerProducts, key(retailerId, productId));
 
 const byRetailer = (retailerId: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
@@ -33,10 +37,10 @@ const byRetailer = (retailerId: string) => ({
 
 /** One page of a retailer's products, by product id. */
 export const listRetailerProducts = (db: Db, retailerId: string, page: PageRequest) =>
-  listPage<RetailerProduct>(db, byRetailer(retailerId), page);
+  listPage(db, retailerProducts, byRetailer(retailerId), page);
 
 /** All of a retailer's products (one call for a few thousand). */
-export const allRetailerProducts = (db: Db, retailerId: string) => listAll<RetailerProduct>(db, byRetailer(retailerId));
+export const allRetailerProducts = (db: Db, retailerId: string) => listAll(db, retailerProducts, byRetailer(retailerId));
 
 export function putRetailerProducts(db: Db, records: readonly RetailerProductImport[], now: Date): Promise<LineOutcome[]> {
   return putRecords(

@@ -2,8 +2,10 @@ import { STORE_STATUS_LABELS, STORE_STATUSES, type StoreStatus } from '@portal/c
 import { z } from 'zod';
 import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { LineOutcome } from '../import/rejection.ts';
-import { getMany, getOne, listPage, onIndex, type PageRequest, putRecords, retailerRequired } from './bulk-put.ts';
+import type { LineOutcome } from './record-outcome.ts';
+import { entity, getMany, getOne, listPage } from '../platform/db/entity.ts';
+import { onIndex, type PageRequest } from '../platform/db/query.ts';
+import { putRecords, retailerRequired } from './bulk-put.ts';
 import { Id, statusField, Text } from './fields.ts';
 
 /** The fields a store shares with a distribution centre (distribution-centre.ts): all but the id. */
@@ -49,15 +51,17 @@ export const storeKey = (storeId: string) => ({ pk: storeKeys.pk(storeId), sk: s
 
 export const formatAddress = (s: Pick<StoreImport, 'street' | 'postalCode' | 'city'>) => `${s.street}, ${s.postalCode} ${s.city}`;
 
-export const getStore = (db: Db, storeId: string) => getOne<Store>(db, storeKey(storeId));
+const stores = entity<Store>();
+
+export const getStore = (db: Db, storeId: string) => getOne(db, stores, storeKey(storeId));
 
 /** Many stores by id in BatchGetItem calls of 100; unknown ids are missing from the map. */
-export const getStores = (db: Db, storeIds: readonly string[]) => getMany<Store>(db, storeIds, storeKey);
+export const getStores = (db: Db, storeIds: readonly string[]) => getMany(db, stores, storeIds, storeKey);
 
 /** One page of a retailer's stores sorted by name, optionally only those with one status. */
 export async function listStoresOfRetailer(db: Db, retailerId: string, page: PageRequest & { status?: StoreStatus }) {
   const index = page.status ? onIndex('gsi2', storeKeys.gsi2pk(retailerId, page.status)) : onIndex('gsi1', storeKeys.gsi1pk(retailerId));
-  return listPage<Store>(db, index, page);
+  return listPage(db, stores, index, page);
 }
 
 /**

@@ -2,16 +2,16 @@ import { addDays } from '@portal/core/shared';
 import type { z } from 'zod';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { ImportRejected, type LineOutcome } from '../import/rejection.ts';
-import { CustomerGroupImport, importCustomerRole, ProviderImport, putCustomerGroup, RetailerImport } from './customer.ts';
-import { DistributionCentreImport, distributionCentreKey, putDistributionCentres } from './distribution-centre.ts';
-import { utcDate } from './fields.ts';
-import { allProducts, type Product, ProductImport, putProducts } from './product.ts';
-import { putRetailerProducts, RetailerProductImport } from './retailer-product.ts';
+import { ImportRejected, type LineOutcome } from '../masterdata/record-outcome.ts';
+import { CustomerGroupImport, importCustomerRole, ProviderImport, putCustomerGroup, RetailerImport } from '../masterdata/customer.ts';
+import { DistributionCentreImport, distributionCentreKey, putDistributionCentres } from '../masterdata/distribution-centre.ts';
+import { utcDate } from '../masterdata/fields.ts';
+import { allProducts, type Product, ProductImport, putProducts } from '../masterdata/product.ts';
+import { putRetailerProducts, RetailerProductImport } from '../masterdata/retailer-product.ts';
 import { SerialRangeImport, writeSerialRanges } from '../couponing/serial-import.ts';
-import { SalesImport, writeSales } from './sales.ts';
-import { ShipmentImport, writeShipments } from './shipment.ts';
-import { getStores, putStores, StoreImport } from './store.ts';
+import { SalesImport, writeSales } from '../masterdata/sales.ts';
+import { ShipmentImport, writeShipments } from '../masterdata/shipment.ts';
+import { getStores, putStores, StoreImport } from '../masterdata/store.ts';
 
 /**
  * The master-data import kinds (ADR 014), written in batches: `writeMany` gets every valid record of a
