@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Messages } from '@portal/core/shared';
-import { isSelectableAddress, type OrderSubmitInput } from '@portal/core/ordering';
+import { Messages, IDEMPOTENCY } from '@portal/core/shared';
+import { isSelectableAddress, type OrderDetail, type OrderSubmitInput, ORDER } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
@@ -16,9 +16,11 @@ import { getOrder, newOrderId, orderItems, orderKeys, type StoredOrder } from '.
 import { shipmentLinesOfOrders } from './order-shipments.ts';
 import { applyOrderToSummary } from './order-summary.ts';
 import { checkPositions } from './order-validation.ts';
-import type { SubmitResult } from './ordering-service.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { requireRetailer } from '../access/retailer-scope.ts';
+
+/** What a submit answers: the order, and whether this call created it (false: an idempotent replay). */
+export type SubmitResult = { order: OrderDetail; created: boolean };
 
 /**
  * Write cycles before giving up when the location's summary keeps moving (other orders for the same
@@ -56,7 +58,7 @@ async function readSubmission(db: Db, username: string, key: string, now: Date):
 /** The answer to a key already used: the same request gets its order back, another one 409. */
 async function replay(db: Db, record: IdempotencyRecord, hash: string): Promise<SubmitResult> {
   if (record.hash !== hash) {
-    throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another order.');
+    throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another order.');
   }
   const order = await getOrder(db, record.orderId, true);
   if (!order) throw orderNotFound();
@@ -98,14 +100,14 @@ export async function submitOrder(
   if (existing) return replay(db, existing, hash);
   const address = addressOfRetailer(found, input.customerId);
   if (!isSelectableAddress(address)) {
-    throw new AppError('input', 'ORDER.LOCATION_NOT_SELECTABLE', Messages.selectLocation, {
+    throw new AppError('input', ORDER.LOCATION_NOT_SELECTABLE, Messages.selectLocation, {
       issues: [{ path: 'storeId', message: Messages.selectLocation }],
     });
   }
   const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
   const allowed = check ? new Set(retailerProducts.items.map((rp) => rp.productId)) : null;
   const { positions, issues } = checkPositions(input.positions, catalogue.items, allowed);
-  if (issues.length) throw new AppError('input', 'ORDER.INVALID', Messages.orderInvalid, { issues });
+  if (issues.length) throw new AppError('input', ORDER.INVALID, Messages.orderInvalid, { issues });
 
   const location = locationOfAddress(address);
   const quantities = new Map(positions.map((p) => [p.productId, p.amount]));
@@ -135,14 +137,14 @@ export async function submitOrder(
       const { summary, weeks } = await readSummaryAndWeeks(db, location, day, true);
       const products = applyOrderToSummary(summary, weeks, day, quantities);
       const transaction: TxItem[] = [
-        ...(orderItems(db, order) as TxItem[]),
+        ...orderItems(db, order),
         idempotencyPut(
           db,
           orderKeys.idempotency(actor.username, idempotencyKey),
           { type: 'idempotency', username: actor.username, hash, orderId: order.orderId, createdAt: order.orderedAt },
           now,
         ),
-        summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt) as TxItem,
+        summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt),
       ];
       return { transaction, result: { order: orderDetail(order, []), created: true } };
       },
@@ -154,7 +156,7 @@ export async function submitOrder(
           return taken && replay(db, taken, hash);
         },
         busy: () =>
-          new AppError('conflict', 'ORDER.BUSY', 'The order could not be saved because the location changed meanwhile. Please submit again.'),
+          new AppError('conflict', ORDER.BUSY, 'The order could not be saved because the location changed meanwhile. Please submit again.'),
       },
     );
 }

@@ -16,14 +16,11 @@ import { getAddressOf, listAddresses } from './addresses.ts';
 import { readOrderOf } from './order-detail.ts';
 import { listOrders } from './order-list.ts';
 import { orderPdfBytes } from './order-pdf.ts';
-import { submitOrder } from './order-submit.ts';
+import { type SubmitResult, submitOrder } from './order-submit.ts';
 import { productsStepWithCalls } from './products-step.ts';
 import { listRetailers } from './retailer-list.ts';
 
 export type OrderingDeps = { db: Db; now: () => Date };
-
-/** What a submit answers: the order, and whether this call created it (false: an idempotent replay). */
-export type SubmitResult = { order: OrderDetail; created: boolean };
 
 /**
  * The ordering portal's functions (SPEC 1, 2, 5, 7 replenishment). Every function checks the actor's
