@@ -1,4 +1,4 @@
-import { queryAll } from '../../packages/backend/src/platform/db/batch.ts';
+import { queryAll } from '../../packages/backend/src/platform/db/query.ts';
 import { type Backend, actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts/account-entity';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS, gtinCheckDigit } from '@portal/core/shared';
@@ -591,7 +591,7 @@ describe('Idempotency-Key', () => {
 
   it('a malformed key answers 400', async () => {
     const serial = await card();
-    const body = await expectError(await act(serial, 'check', { key: 'short' }), 400, 'VALIDATION_FAILED');
+    const body = await expectError(await act(serial, 'check', { key: 'short' }), 400, 'REQUEST.VALIDATION_FAILED');
     expect(body.issues).toEqual([{ path: 'idempotency-key', message: expect.any(String) }]);
     expect((await stored(serial)).txs).toHaveLength(0);
   });
@@ -878,7 +878,7 @@ describe('POST /api/serial-number-check', () => {
     const { results } = SerialCheckAnswer.parse(await readJson(await query(hundred)));
     expect(results.map((r) => r.serial)).toEqual(hundred);
     expect(results.every((r) => r.serialStatus === 'notFound')).toBe(true);
-    const body = await expectError(await query([...hundred, nextSerial()]), 400, 'VALIDATION_FAILED');
+    const body = await expectError(await query([...hundred, nextSerial()]), 400, 'REQUEST.VALIDATION_FAILED');
     expect(body.issues).toEqual([{ path: 'serials', message: expect.any(String) }]);
   });
 });
@@ -886,7 +886,7 @@ describe('POST /api/serial-number-check', () => {
 // --- Validation -------------------------------------------------------------------------------------
 
 describe('validation: 400 with {code, message} and field issues, never 500', () => {
-  const issuesOf = async (res: Response) => (await expectError(res, 400, 'VALIDATION_FAILED')).issues;
+  const issuesOf = async (res: Response) => (await expectError(res, 400, 'REQUEST.VALIDATION_FAILED')).issues;
 
   it('a serial in the path must have 10 to 20 digits; spaces and hyphens are dropped', async () => {
     const serial = await card({ status: 'activated' });

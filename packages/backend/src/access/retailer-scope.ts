@@ -1,8 +1,9 @@
 import type { CustomerRole } from '../customers/customer-entity.ts';
-import { customerKeys, getCustomerRole } from '../customers/customer-entity.ts';
+import { customerKeys, customerRoles, getCustomerRole } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { listAll, onIndex } from '../masterdata/bulk-put.ts';
+import { listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 import type { Actor } from './actor.ts';
 
 const isGlobal = (actor: Actor) => actor.access.security.global === true;
@@ -29,7 +30,7 @@ export async function retailersOfActor(db: Db, actor: Actor): Promise<CustomerRo
     const own = await getCustomerRole(db, actor.customerId, 'retailer');
     if (own) return [own];
   }
-  const all = await listAll<CustomerRole>(db, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')));
+  const all = await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')));
   return all.items.filter((role) => mayActFor(actor, role));
 }
 

@@ -1,5 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
+import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 import { type Account, type AccountFields, usernameKey } from './account-record.ts';
 
 /**
@@ -13,31 +15,13 @@ export const accountKeys = {
   gsi1pk: (email: string) => `EMAIL#${email.trim().toLowerCase()}`,
 };
 
-const strip = (item: Record<string, unknown>): Account => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
-  return rest as Account;
-};
+const accounts = entity<Account>();
 
-export async function getAccount(db: Db, username: string): Promise<Account | null> {
-  const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: { pk: accountKeys.pk(username), sk: accountKeys.sk } }),
-  );
-  return res.Item ? strip(res.Item) : null;
-}
+export const getAccount = (db: Db, username: string): Promise<Account | null> =>
+  getOne(db, accounts, { pk: accountKeys.pk(username), sk: accountKeys.sk });
 
-export async function findAccountsByEmail(db: Db, email: string, cursor?: Record<string, unknown>) {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': accountKeys.gsi1pk(email) },
-      ExclusiveStartKey: cursor,
-      Limit: 25,
-    }),
-  );
-  return { items: (res.Items ?? []).map(strip), cursor: res.LastEvaluatedKey };
-}
+export const findAccountsByEmail = (db: Db, email: string, cursor?: Record<string, unknown>) =>
+  listPage(db, accounts, onIndex('gsi1', accountKeys.gsi1pk(email)), { limit: 25, cursor });
 
 /**
  * What the account's owner changes after creation: an import sets them only on create, so re-importing

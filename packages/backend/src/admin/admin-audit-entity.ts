@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
+import { entity, listPage } from '../platform/db/entity.ts';
+import { onIndex, onPartition, type PageRequest } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 
 /**
@@ -62,28 +64,10 @@ export async function putAdminAudit(db: Db, entry: AdminAuditEntry): Promise<voi
   );
 }
 
-const strip = (item: Record<string, unknown>): AdminAuditEntry => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, expiresAt: _e, ...rest } = item;
-  return rest as AdminAuditEntry;
-};
+const adminAudit = entity<AdminAuditEntry>({ drop: ['expiresAt'] });
 
 /** One page of a day's entries (`day` = yyyy-mm-dd, UTC) or of one target's, newest first. */
-export async function listAdminAudit(
-  db: Db,
-  of: { day: string } | { target: AdminTarget },
-  page: { limit: number; cursor?: Record<string, unknown> },
-) {
-  const byDay = 'day' in of;
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      ...(byDay ? {} : { IndexName: 'gsi1' }),
-      KeyConditionExpression: byDay ? 'pk = :pk' : 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': byDay ? `ADMIN_AUDIT#${of.day}` : targetKey(of.target) },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: page.cursor,
-    }),
-  );
-  return { items: (res.Items ?? []).map(strip), cursor: res.LastEvaluatedKey };
+export function listAdminAudit(db: Db, of: { day: string } | { target: AdminTarget }, page: PageRequest) {
+  const partition = 'day' in of ? onPartition(`ADMIN_AUDIT#${of.day}`) : onIndex('gsi1', targetKey(of.target));
+  return listPage(db, adminAudit, { ...partition, ScanIndexForward: false }, page);
 }

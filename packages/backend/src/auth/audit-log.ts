@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
+import { entity, listPage } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 
 /**
@@ -37,6 +39,8 @@ export type AuditEntry = {
 
 const RETENTION_DAYS = 400;
 
+const auditEntries = entity<AuditEntry>({ drop: ['expiresAt'] });
+
 export function createAuditLog(db: Db) {
   return {
     async record(entry: AuditEntry): Promise<void> {
@@ -58,19 +62,9 @@ export function createAuditLog(db: Db) {
       );
     },
 
-    async forUser(username: string, limit = 50, cursor?: Record<string, unknown>) {
-      const res = await db.doc.send(
-        new QueryCommand({
-          TableName: db.table,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': `AUDIT#USER#${usernameKey(username)}` },
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      return { items: (res.Items ?? []) as AuditEntry[], cursor: res.LastEvaluatedKey };
+    forUser(username: string, limit = 50, cursor?: Record<string, unknown>) {
+      const index = onIndex('gsi1', `AUDIT#USER#${usernameKey(username)}`);
+      return listPage(db, auditEntries, { ...index, ScanIndexForward: false }, { limit, cursor });
     },
   };
 }

@@ -1,6 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
+import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 
 /**
  * Links of external identities (an OpenID Connect issuer + subject) to portal accounts (ADR 009).
@@ -30,34 +32,13 @@ export const identityLinkKeys = {
   gsi1sk: (issuer: string, subject: string) => `${issuerKey(issuer)}#${subject}`,
 };
 
-const strip = (item: Record<string, unknown>): IdentityLink => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, ...rest } = item;
-  return rest as IdentityLink;
-};
+const identityLinks = entity<IdentityLink>();
 
-export async function getIdentityLink(db: Db, issuer: string, subject: string): Promise<IdentityLink | null> {
-  const res = await db.doc.send(
-    new GetCommand({
-      TableName: db.table,
-      Key: { pk: identityLinkKeys.pk(issuer, subject), sk: identityLinkKeys.sk },
-    }),
-  );
-  return res.Item ? strip(res.Item) : null;
-}
+export const getIdentityLink = (db: Db, issuer: string, subject: string): Promise<IdentityLink | null> =>
+  getOne(db, identityLinks, { pk: identityLinkKeys.pk(issuer, subject), sk: identityLinkKeys.sk });
 
-export async function listIdentityLinks(db: Db, username: string, cursor?: Record<string, unknown>) {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': identityLinkKeys.gsi1pk(username) },
-      ExclusiveStartKey: cursor,
-      Limit: 25,
-    }),
-  );
-  return { items: (res.Items ?? []).map(strip), cursor: res.LastEvaluatedKey };
-}
+export const listIdentityLinks = (db: Db, username: string, cursor?: Record<string, unknown>) =>
+  listPage(db, identityLinks, onIndex('gsi1', identityLinkKeys.gsi1pk(username)), { limit: 25, cursor });
 
 /**
  * Links an identity to an account, or moves it to another account. Idempotent: linking the same

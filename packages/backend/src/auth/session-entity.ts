@@ -1,6 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
+import { entity, getOne, listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 import { usernameKey } from '../accounts/account-record.ts';
 
@@ -26,6 +28,7 @@ export type SessionRecord = {
 };
 
 const key = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
+const sessions = entity<SessionRecord>({ drop: ['expiresAt'] });
 
 export async function putSession(db: Db, session: SessionRecord): Promise<void> {
   await db.doc.send(
@@ -45,12 +48,7 @@ export async function putSession(db: Db, session: SessionRecord): Promise<void> 
   );
 }
 
-export async function getSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key(tokenHash) }));
-  if (!res.Item) return null;
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _t, expiresAt: _e, ...rest } = res.Item;
-  return rest as SessionRecord;
-}
+export const getSession = (db: Db, tokenHash: string): Promise<SessionRecord | null> => getOne(db, sessions, key(tokenHash));
 
 /** Slides the idle expiry; conditional so a session deleted by logout is not recreated. */
 export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string, idleExpiresAt: string) {
@@ -71,21 +69,6 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 
 /** The sessions of an account, newest first (gsi1). */
 export async function listSessions(db: Db, username: string): Promise<SessionRecord[]> {
-  const items: SessionRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `SESSIONS#${usernameKey(username)}` },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of res.Items ?? []) items.push(item as SessionRecord);
-    cursor = res.LastEvaluatedKey;
-  } while (cursor);
+  const { items } = await listAll(db, sessions, { ...onIndex('gsi1', `SESSIONS#${usernameKey(username)}`), ScanIndexForward: false });
   return items;
 }

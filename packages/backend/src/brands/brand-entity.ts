@@ -1,7 +1,8 @@
 import { BrandSettings } from '@portal/core/shared';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
+import { entity, getOne } from '../platform/db/entity.ts';
 
 /**
  * Brand settings, keyed by host (SPEC 3). Access patterns:
@@ -16,14 +17,13 @@ export const DEFAULT_BRAND_ID = 'default';
 const brandKey = (id: string) => ({ pk: `BRAND#${id}`, sk: 'BRAND' });
 const hostKey = (host: string) => ({ pk: `HOST#${host.toLowerCase()}`, sk: 'HOST' });
 
-export async function getBrand(db: Db, id: string): Promise<BrandSettings | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: brandKey(id) }));
-  return res.Item ? BrandSettings.parse(res.Item) : null;
-}
+const brands = entity({ schema: BrandSettings });
+const brandHosts = entity({ schema: z.object({ brandId: z.string() }) });
+
+export const getBrand = (db: Db, id: string): Promise<BrandSettings | null> => getOne(db, brands, brandKey(id));
 
 export async function getBrandIdForHost(db: Db, host: string): Promise<string | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: hostKey(host) }));
-  return typeof res.Item?.brandId === 'string' ? res.Item.brandId : null;
+  return (await getOne(db, brandHosts, hostKey(host)))?.brandId ?? null;
 }
 
 /** Writes the brand and its host mappings in one transaction (re-import overwrites, never duplicates). */

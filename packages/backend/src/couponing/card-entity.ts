@@ -1,7 +1,8 @@
 import type { ContractCouponStatus } from '@portal/core/shared';
 import type { CardFacts, CardState, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core/couponing';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll, type Item } from '../platform/db/batch.ts';
+import { type Item } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 
 /**

@@ -4,6 +4,7 @@ import {
   type CouponAction,
   type CouponActionInput,
   decideAction,
+  COUPON,
 } from '@portal/core/couponing';
 import type { Db } from '../platform/db/client.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
@@ -45,7 +46,7 @@ export async function bookAction(
   requireStrongAuthentication(actor);
   requirePermission(actor, 'ordering', COUPON_ACTION_PERMISSION[action]);
   const hash = requestHash(serial, action, input);
-  return transactOptimistically(
+  return transactOptimistically<{ card: StoredCard; booked: boolean }>(
     db,
     async () => {
       const now = deps.now();

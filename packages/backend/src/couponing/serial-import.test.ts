@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Backend, Actor } from '@portal/backend';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { decodeAccess } from '@portal/core/auth';

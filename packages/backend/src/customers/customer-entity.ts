@@ -1,7 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
+import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { onIndex, onPartition, type PageRequest, queryAll } from '../platform/db/query.ts';
 
 /**
  * Customers: the retailers and providers an account belongs to (`Account.customerId`). One customer item
@@ -50,17 +52,13 @@ export const customerKeys = {
   roleGsi1pk: (kind: CustomerKind) => ROLE_INDEX[kind],
 };
 
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, type: _t, v: _v, ...rest } = item;
-  return rest as T;
-};
+/** The customer (union) items; `v` is their lock version (upsertCustomerRole), not part of the record. */
+const customers = entity<Customer>({ drop: ['v'] });
+/** The role items (one per role of a customer). */
+export const customerRoles = entity<CustomerRole>({ drop: ['v'] });
 
-export async function getCustomer(db: Db, customerId: string): Promise<Customer | null> {
-  const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: { pk: customerKeys.pk(customerId), sk: customerKeys.sk } }),
-  );
-  return res.Item ? strip<Customer>(res.Item) : null;
-}
+export const getCustomer = (db: Db, customerId: string): Promise<Customer | null> =>
+  getOne(db, customers, { pk: customerKeys.pk(customerId), sk: customerKeys.sk });
 
 const customerItem = (customer: Omit<Customer, 'createdAt' | 'updatedAt'>, createdAt: string, updatedAt: string) => ({
   pk: customerKeys.pk(customer.customerId),
@@ -106,42 +104,15 @@ export async function putNewCustomer(db: Db, customer: CustomerInput, now: Date)
 }
 
 /** One page of customers sorted by name; `cursor` is the previous page's. */
-export async function listCustomers(db: Db, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': customerKeys.gsi1pk },
-      ExclusiveStartKey: page.cursor,
-      Limit: page.limit,
-    }),
-  );
-  return { items: (res.Items ?? []).map((item) => strip<Customer>(item)), cursor: res.LastEvaluatedKey };
-}
+export const listCustomers = (db: Db, page: PageRequest) => listPage(db, customers, onIndex('gsi1', customerKeys.gsi1pk), page);
 
 /** One page of the retailers or the providers, sorted by name. */
-export async function listCustomersByRole(db: Db, kind: CustomerKind, page: { limit: number; cursor?: Record<string, unknown> }) {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': customerKeys.roleGsi1pk(kind) },
-      ExclusiveStartKey: page.cursor,
-      Limit: page.limit,
-    }),
-  );
-  return { items: (res.Items ?? []).map((item) => strip<CustomerRole>(item)), cursor: res.LastEvaluatedKey };
-}
+export const listCustomersByRole = (db: Db, kind: CustomerKind, page: PageRequest) =>
+  listPage(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)), page);
 
 /** The role item of a customer (e.g. is R-1 a retailer?), or null. */
-export async function getCustomerRole(db: Db, customerId: string, kind: CustomerKind): Promise<CustomerRole | null> {
-  const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: { pk: customerKeys.pk(customerId), sk: customerKeys.roleSk(kind) } }),
-  );
-  return res.Item ? strip<CustomerRole>(res.Item) : null;
-}
+export const getCustomerRole = (db: Db, customerId: string, kind: CustomerKind): Promise<CustomerRole | null> =>
+  getOne(db, customerRoles, { pk: customerKeys.pk(customerId), sk: customerKeys.roleSk(kind) });
 
 /**
  * The union of a customer's roles: name and group from the retailer role when there is one, else from
@@ -166,25 +137,24 @@ export function unionOf(roles: Omit<CustomerRole, 'createdAt' | 'updatedAt'>[]):
  * makes this one read again). A customer created before roles were items (no `roles` field) counts its
  * `kind` as a role.
  */
+/** The union item with its lock version as read (absent on items written before it existed). */
+const lockedCustomers = entity<Customer & { v?: number }>();
+
 export async function upsertCustomerRole(
   db: Db,
   role: Omit<CustomerRole, 'createdAt' | 'updatedAt'>,
   now: Date,
 ): Promise<'created' | 'updated'> {
   for (let attempt = 0; ; attempt += 1) {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': customerKeys.pk(role.customerId) },
-        ConsistentRead: true,
-      }),
-    );
-    const items = res.Items ?? [];
-    const customer = items.find((i) => i.sk === customerKeys.sk) as (Customer & { v?: number }) | undefined;
+    const { items } = await queryAll(db, { ...onPartition(customerKeys.pk(role.customerId)), ConsistentRead: true });
+    const found = items.find((i) => i.sk === customerKeys.sk);
+    const customer = found && lockedCustomers.read(found);
     const roles = new Map<CustomerKind, CustomerRole>();
     for (const item of items) {
-      if (typeof item.sk === 'string' && item.sk.startsWith('ROLE#')) roles.set(item.kind as CustomerKind, strip<CustomerRole>(item));
+      if (typeof item.sk === 'string' && item.sk.startsWith('ROLE#')) {
+        const stored = customerRoles.read(item);
+        roles.set(stored.kind, stored);
+      }
     }
     const writes: Record<string, unknown>[] = [];
     if (customer && !customer.roles && !roles.has(customer.kind)) {

@@ -1,6 +1,7 @@
 import { addDays } from '@portal/core/shared';
-import { queryAll } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { TxItem } from '../platform/db/transact.ts';
 import { distributionCentreKeys } from './distribution-centre.ts';
 import { daysBetween, weekOf } from './fields.ts';
 import { storeKeys } from './store.ts';
@@ -69,7 +70,7 @@ export function readSummary(item: Record<string, unknown> | undefined): Summary 
  * The summary as a transaction Put: created if absent, else only if its version is still the one read.
  * Written with the next version, so any other write of this location in between fails this one.
  */
-export function summaryPut(db: Db, location: Location, seen: number, products: Record<string, Figures>, retailerId: string, now: string) {
+export function summaryPut(db: Db, location: Location, seen: number, products: Record<string, Figures>, retailerId: string, now: string): TxItem {
   return {
     Put: {
       TableName: db.table,

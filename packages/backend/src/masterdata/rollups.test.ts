@@ -4,7 +4,7 @@ import type { Backend } from '@portal/backend';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
-import { queryAll } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import { daysBetween, monthOf, weekOf } from './fields.ts';
 import { type Figures, type Location, locationPk, locationProductFigures, SUMMARY_SK } from './location-summary.ts';
 import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore, salesOfStore, type SalesRow } from './sales.ts';

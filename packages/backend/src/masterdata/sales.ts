@@ -1,8 +1,10 @@
 import { addDays } from '@portal/core/shared';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../platform/db/batch.ts';
+import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { TxItem } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { CalendarDay, Cents, Ean, Id, Int, monthOf, nextMonthStart, weekOf } from './fields.ts';
 import { emptyFigures, type Figures, lastOrderOf, readSummary, summaryKey, summaryPut } from './location-summary.ts';
@@ -75,7 +77,6 @@ type Entry = { date: string; productId: string; quantity: number; amountCents: n
 type StoreCells = Map<string, Map<string, Entry>>; // week -> "date|productId" -> entry
 
 class TooBig extends Error {}
-type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const epochWeek = (monday: string) => Math.round(Date.parse(`${monday}T00:00:00Z`) / (7 * 86_400_000));
 
@@ -322,11 +323,11 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
       }
     }
     if (changedWeeks.size === 0) continue;
-    transaction.push(summaryPut(db, location, summary.v, summary.products, retailerId, at) as TxItem);
-    for (const week of changedWeeks.values()) transaction.push({ Put: { TableName: db.table, Item: { ...week, updatedAt: at } } } as TxItem);
+    transaction.push(summaryPut(db, location, summary.v, summary.products, retailerId, at));
+    for (const week of changedWeeks.values()) transaction.push({ Put: { TableName: db.table, Item: { ...week, updatedAt: at } } });
     for (const month of storeMonths.values()) {
       const { changed: _c, ...item } = month;
-      transaction.push({ Put: { TableName: db.table, Item: { ...item, updatedAt: at } } } as TxItem);
+      transaction.push({ Put: { TableName: db.table, Item: { ...item, updatedAt: at } } });
     }
   }
   for (const item of [...retailerDays.values(), ...retailerMonths.values()]) {

@@ -1,10 +1,13 @@
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/core/shared';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { batchGet, getFrom, type Item, type Key, mapLimit, queryAll } from '../platform/db/batch.ts';
+import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { TxItem } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { listPage, onIndex, type PageRequest, stripKeys } from './bulk-put.ts';
+import { entity, listPage } from '../platform/db/entity.ts';
+import { onIndex, type PageRequest } from '../platform/db/query.ts';
 import { CalendarDay, Id, Int, statusField, weekOf } from './fields.ts';
 import {
   emptyFigures,
@@ -76,15 +79,15 @@ const locationOf = (line: Pick<ShipmentLine, 'storeType' | 'storeId'>): Location
   id: line.storeId,
 });
 
-const stripLine = (item: Item): ShipmentLine => stripKeys<ShipmentLine & { createdAt?: string; updatedAt?: string }>(item);
+const shipmentLines = entity<ShipmentLine & { createdAt?: string; updatedAt?: string }>();
 
 /** One page of a location's shipment lines, newest first. */
 export const listShipmentsOfLocation = (db: Db, location: Location, page: PageRequest) =>
-  listPage<ShipmentLine>(db, { ...onIndex('gsi1', shipmentKeys.gsi1pk(location)), ScanIndexForward: false }, page);
+  listPage(db, shipmentLines, { ...onIndex('gsi1', shipmentKeys.gsi1pk(location)), ScanIndexForward: false }, page);
 
 /** One page of a retailer's shipment lines (stores and distribution centres), newest first. */
 export const listShipmentsOfRetailer = (db: Db, retailerId: string, page: PageRequest) =>
-  listPage<ShipmentLine>(db, { ...onIndex('gsi2', shipmentKeys.gsi2pk(retailerId)), ScanIndexForward: false }, page);
+  listPage(db, shipmentLines, { ...onIndex('gsi2', shipmentKeys.gsi2pk(retailerId)), ScanIndexForward: false }, page);
 
 /** A shipment's lines, or null when the id is unknown. */
 export async function getShipment(db: Db, shipmentId: string): Promise<ShipmentLine[] | null> {
@@ -95,7 +98,7 @@ export async function getShipment(db: Db, shipmentId: string): Promise<ShipmentL
     db,
     [...(res.Item.productIds as Set<string>)].map((productId) => shipmentKeys.line(location, productId, shipmentId)),
   );
-  return [...lines.values()].map(stripLine).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  return [...lines.values()].map((item) => shipmentLines.read(item)).sort((a, b) => (a.productId < b.productId ? -1 : 1));
 }
 
 /** The shipment-derived figures of one product from all its lines at a location. */
@@ -119,7 +122,6 @@ export function shipmentFigures(lines: readonly Pick<ShipmentLine, 'date' | 'qua
   return { sh, pe, o, oq, fs };
 }
 
-type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type ShipmentOutcome = 'created' | 'updated' | { rejected: string };
 
 /** Lines per transaction (plus their registries and the summary: within the 100-item limit). */
@@ -348,8 +350,8 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
       }
     }
     const retailerId = chunk[0]!.retailerId;
-    transaction.push(summaryPut(db, location, summary.v, summary.products, retailerId, at) as TxItem);
-    for (const item of changedLines.values()) transaction.push({ Put: { TableName: db.table, Item: item } } as TxItem);
+    transaction.push(summaryPut(db, location, summary.v, summary.products, retailerId, at));
+    for (const item of changedLines.values()) transaction.push({ Put: { TableName: db.table, Item: item } });
   }
   for (const [shipmentId, { line, productIds }] of newProducts) {
     transaction.push({

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderStatus } from '@portal/core/shared';
 import type { AddressRow, StoreType } from '@portal/core/ordering';
-import { queryAll } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { TxItem } from '../platform/db/transact.ts';
 import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';
 
 /**
@@ -66,7 +67,7 @@ export function newOrderId(day: string): string {
 }
 
 /** The header and chunk items of an order (Puts conditioned on the order id being new). */
-export function orderItems(db: Db, order: StoredOrder) {
+export function orderItems(db: Db, order: StoredOrder): TxItem[] {
   const { positions, ...header } = order;
   const items: Record<string, unknown>[] = [
     {

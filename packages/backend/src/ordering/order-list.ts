@@ -1,9 +1,8 @@
 import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS } from '@portal/core/shared';
 import type { OrdersPage, OrdersQuery } from '@portal/core/ordering';
-import { queryAll } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { onIndex } from '../masterdata/bulk-put.ts';
+import { onIndex, queryAll } from '../platform/db/query.ts';
 import { distributionCentreKeys } from '../masterdata/distribution-centre.ts';
 import { storeKeys } from '../masterdata/store.ts';
 import type { Actor } from '../access/actor.ts';

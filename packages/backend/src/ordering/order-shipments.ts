@@ -1,6 +1,7 @@
 import { addDays } from '@portal/core/shared';
 import type { StoreType } from '@portal/core/ordering';
-import { mapLimit, queryAll } from '../platform/db/batch.ts';
+import { mapLimit } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { locationOfStoreType } from '../masterdata/location-summary.ts';
 import { type ShipmentLine, shipmentKeys } from '../masterdata/shipment.ts';

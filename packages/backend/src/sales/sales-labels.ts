@@ -1,4 +1,5 @@
-import { batchGet, getFrom, type Item, type Key, queryAll } from '../platform/db/batch.ts';
+import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { allProducts, productKey } from '../masterdata/product.ts';
 import { storeKey, storeKeys } from '../masterdata/store.ts';

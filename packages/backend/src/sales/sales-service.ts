@@ -9,7 +9,7 @@ import type {
   SalesTransactionsQuery,
 } from '@portal/core/sales';
 import type { z } from 'zod';
-import { queryPage } from '../platform/db/batch.ts';
+import { queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { monthOf, nextMonthStart, weekOf } from '../masterdata/fields.ts';

@@ -1,4 +1,4 @@
-import { queryAll } from '../platform/db/batch.ts';
+import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { monthOf } from '../masterdata/fields.ts';
 import { type Grain, salesKeys, type SalesRow, splitRange } from '../masterdata/sales.ts';

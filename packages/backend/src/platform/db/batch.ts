@@ -1,24 +1,17 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
-import { isConditionFailure } from './conditions.ts';
 
 /**
- * Bulk helpers for the master-data import (ADR 014): BatchGetItem / BatchWriteItem in their allowed sizes
- * with retries of unprocessed keys/items, a paged Query, and a TransactWriteItems retry loop for
- * optimistic read-compute-write cycles. None of them scans.
+ * Bulk helpers (ADR 014, ADR 018): BatchGetItem / BatchWriteItem in their allowed sizes with retries of
+ * unprocessed keys/items, and a bounded-concurrency map. Queries are in query.ts, typed reads in
+ * entity.ts, transactions in transact.ts. None of them scans.
  */
 
 export type Key = { pk: string; sk: string };
 export type Item = Record<string, unknown>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Retries of unprocessed keys/items: exponential, capped at 1 s, jittered around the step. */
 const backoff = (attempt: number) => sleep(Math.min(1000, 10 * 2 ** attempt) * (0.5 + Math.random()));
 
 const keyOf = (key: Key) => `${key.pk}\u0000${key.sk}`;
@@ -86,50 +79,4 @@ export async function batchPut(db: Db, items: readonly Item[], concurrency = 8):
       pending = (res.UnprocessedItems?.[db.table] ?? []) as typeof pending;
     }
   });
-}
-
-/** Every page of a Query (for write paths and bounded reads); counts the calls it made. */
-export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
-  const items: Item[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  let calls = 0;
-  do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
-    calls += 1;
-    items.push(...((res.Items ?? []) as Item[]));
-    cursor = res.LastEvaluatedKey;
-  } while (cursor);
-  return { items, calls };
-}
-
-/** One page of a Query: the named access patterns' `{ items, cursor }`. */
-export async function queryPage(
-  db: Db,
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-  cursor?: Record<string, unknown>,
-) {
-  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
-  return { items: (res.Items ?? []) as Item[], cursor: res.LastEvaluatedKey };
-}
-
-/** The write a read-compute-write cycle produced; `null` when there is nothing to write. */
-export type Plan<T> = { transaction: TransactWriteCommandInput['TransactItems'] | null; result: T };
-
-/**
- * Optimistic concurrency: `attempt` reads what it needs, computes and returns the transaction whose
- * conditions state that what it read is unchanged. A lost race (condition failed, or a transaction
- * conflict) runs the whole cycle again on fresh reads. Gives up after `maxAttempts`.
- */
-export async function transactOptimistically<T>(db: Db, attempt: () => Promise<Plan<T>>, maxAttempts = 12): Promise<T> {
-  for (let n = 0; ; n += 1) {
-    const plan = await attempt();
-    if (!plan.transaction || plan.transaction.length === 0) return plan.result;
-    try {
-      await db.doc.send(new TransactWriteCommand({ TransactItems: plan.transaction }));
-      return plan.result;
-    } catch (error) {
-      if (!isConditionFailure(error) || n + 1 >= maxAttempts) throw error;
-      await backoff(n);
-    }
-  }
 }

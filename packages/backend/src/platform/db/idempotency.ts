@@ -1,7 +1,8 @@
-import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Item, Key } from './batch.ts';
+import type { Key } from './batch.ts';
 import type { Db } from './client.ts';
+import { entity, getOne } from './entity.ts';
 import { toTtl } from './table.ts';
+import type { TxItem } from './transact.ts';
 
 /**
  * Idempotency-Key records (ARCHITECTURE convention 4): a submission a client may retry writes, in the
@@ -11,11 +12,17 @@ import { toTtl } from './table.ts';
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
-/** The record under `key`, or null when absent or expired (TTL deletion lags up to 48 h). */
-export async function readIdempotency(db: Db, key: Key, now: Date): Promise<Item | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
-  if (!res.Item || (res.Item.expiresAt as number) <= toTtl(now)) return null;
-  return res.Item;
+/** What every record holds (the request's hash, its expiry) and `T`, what the caller stored with it. */
+export type IdempotencyRecord<T = object> = T & { hash: string; expiresAt: number };
+
+/**
+ * The record under `key` (read strongly consistent), or null when absent or expired (TTL deletion lags
+ * up to 48 h). `T` is what the caller wrote with `idempotencyPut`.
+ */
+export async function readIdempotency<T = object>(db: Db, key: Key, now: Date): Promise<IdempotencyRecord<T> | null> {
+  const record = await getOne(db, entity<IdempotencyRecord<T>>(), key, { consistent: true });
+  if (!record || record.expiresAt <= toTtl(now)) return null;
+  return record;
 }
 
 /** The transaction item writing the record: only when the key is absent or expired. */
@@ -24,7 +31,7 @@ export function idempotencyPut(
   key: Key,
   record: Record<string, unknown>,
   now: Date,
-): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+): TxItem {
   return {
     Put: {
       TableName: db.table,

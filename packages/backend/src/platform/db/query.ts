@@ -1,0 +1,51 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Item } from './batch.ts';
+import type { Db } from './client.ts';
+import type { IndexName } from './table.ts';
+
+/**
+ * Queries (ADR 018): the one way to page through a partition. `queryPage` answers one page (the named
+ * access patterns' `{ items, cursor }`), `queryAll` every page (write paths and bounded reads). Items come
+ * back raw; entity.ts reads them into records.
+ */
+export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/** What a list function is asked for: a page size and the previous page's cursor. */
+export type PageRequest = { limit: number; cursor?: Record<string, unknown> };
+
+/** The key condition of a Query of one partition of the table: `pk = <pk>`. */
+export const onPartition = (pk: string) => ({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': pk } as Record<string, unknown>,
+});
+
+/** The key condition of a Query of one partition of an index: `<index>pk = <pk>`. */
+export const onIndex = (index: IndexName, pk: string) => ({
+  IndexName: index,
+  KeyConditionExpression: `${index}pk = :pk`,
+  ExpressionAttributeValues: { ':pk': pk } as Record<string, unknown>,
+});
+
+/** Every page of a Query (for write paths and bounded reads); counts the calls it made. */
+export async function queryAll(db: Db, input: QueryInput): Promise<{ items: Item[]; calls: number }> {
+  const items: Item[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  let calls = 0;
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
+    calls += 1;
+    items.push(...(res.Items ?? []));
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  return { items, calls };
+}
+
+/** One page of a Query: the named access patterns' `{ items, cursor }`. */
+export async function queryPage(
+  db: Db,
+  input: QueryInput,
+  cursor?: Record<string, unknown>,
+): Promise<{ items: Item[]; cursor: Record<string, unknown> | undefined }> {
+  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
+  return { items: res.Items ?? [], cursor: res.LastEvaluatedKey };
+}

@@ -1,0 +1,42 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client.ts';
+import { isConditionFailure } from './conditions.ts';
+
+/** One item of a TransactWriteItems call (a Put, Update, Delete or ConditionCheck). */
+export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** What one read-compute cycle produced: the transaction to write (null: nothing to write) and the answer. */
+export type Cycle<T> = { transaction: TxItem[] | null; result: T };
+
+/** Full jitter (AWS "Exponential Backoff and Jitter"): a random wait below min(cap, base·2^attempt) ms. */
+export const fullJitter = (attempt: number, capMs: number, baseMs = 20) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(capMs, baseMs * 2 ** attempt)));
+
+/**
+ * Optimistic concurrency (ADR 018): `cycle` reads what it needs, decides, and returns ONE transaction
+ * whose conditions state that what it read is unchanged (a version, a status, an absent key). A lost
+ * race (ConditionalCheckFailed, TransactionCanceled) runs the whole cycle again on fresh reads after a
+ * full-jitter backoff. `lost` may answer instead of retrying (e.g. the idempotency record of a parallel
+ * retry of the same request landed); after `maxAttempts` cycles `busy()` is thrown. Any other error of
+ * the cycle or the write is thrown as it is.
+ */
+export async function transactOptimistically<T>(
+  db: Db,
+  cycle: (attempt: number) => Promise<Cycle<T>>,
+  options: { maxAttempts: number; capMs: number; busy: () => Error; lost?: () => Promise<T | null> },
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { transaction, result } = await cycle(attempt);
+    if (!transaction || transaction.length === 0) return result;
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: transaction }));
+      return result;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const answer = options.lost ? await options.lost() : null;
+      if (answer !== null) return answer;
+      if (attempt + 1 >= options.maxAttempts) throw options.busy();
+      await fullJitter(attempt, options.capMs);
+    }
+  }
+}
