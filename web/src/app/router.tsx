@@ -1,41 +1,73 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { ConfirmEmailRoute } from '../features/account/routes/confirm-email-route.tsx';
-import { MfaActivatedRoute } from '../features/account/routes/mfa-activated-route.tsx';
-import { MfaSetupRoute } from '../features/account/routes/mfa-setup-route.tsx';
-import { MyAccountRoute } from '../features/account/routes/my-account-route.tsx';
-import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password-route.tsx';
-import { SsoCallbackRoute } from '../features/auth/routes/sso-callback-route.tsx';
-import { DetailsRoute } from '../features/couponing/routes/details-route.tsx';
-import { FilterRoute } from '../features/couponing/routes/filter-route.tsx';
-import { QueryRoute } from '../features/couponing/routes/query-route.tsx';
-import { ConnectSectionRoute } from '../features/connect/routes/connect-section-route.tsx';
 import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
-import { AddressRoute } from '../features/order/routes/address-route.tsx';
-import { BasketRoute, CurrentProductsRoute } from '../features/order/routes/basket-route.tsx';
-import { CheckRoute } from '../features/order/routes/check-route.tsx';
-import { FinaliseRoute } from '../features/order/routes/finalise-route.tsx';
-import { ProductRoute } from '../features/order/routes/product-route.tsx';
-import { ProductsRoute } from '../features/order/routes/products-route.tsx';
-import { OrderDetailRoute } from '../features/orders/routes/order-detail-route.tsx';
-import { OrdersRoute } from '../features/orders/routes/orders-route.tsx';
-import { RetailerSelectionRoute } from '../features/retailer/routes/retailer-selection-route.tsx';
 import { paths } from '../lib/paths.ts';
 import { RequireAuth, RequireRetailer, RequireSection, RequireStrongAuth } from './guards.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { ConnectLayout } from './layouts/connect-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyRoute } from './lazy-route.ts';
 import { AboutRoute } from './routes/about-route.tsx';
 import { AppIndexRoute } from './routes/app-index-route.tsx';
 import { ConnectHomeRoute } from './routes/connect-home-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
-import { QuestionnaireRoute } from './routes/questionnaire-route.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { SalesRoute } from './routes/sales-route.tsx';
 
-/** The whole route table (SPEC 2). Paths mirror lib/paths.ts. */
+// Feature screens load with their own chunk on first use (the shell's own small screens stay in the
+// main bundle: the login page must not wait for a second request).
+const MyAccountRoute = lazyRoute(() => import('../features/account/routes/my-account-route.tsx'), 'MyAccountRoute');
+const MfaSetupRoute = lazyRoute(() => import('../features/account/routes/mfa-setup-route.tsx'), 'MfaSetupRoute');
+const MfaActivatedRoute = lazyRoute(
+  () => import('../features/account/routes/mfa-activated-route.tsx'),
+  'MfaActivatedRoute',
+);
+const ConfirmEmailRoute = lazyRoute(
+  () => import('../features/account/routes/confirm-email-route.tsx'),
+  'ConfirmEmailRoute',
+);
+const ForgotPasswordRoute = lazyRoute(
+  () => import('../features/auth/routes/forgot-password-route.tsx'),
+  'ForgotPasswordRoute',
+);
+const SsoCallbackRoute = lazyRoute(() => import('../features/auth/routes/sso-callback-route.tsx'), 'SsoCallbackRoute');
+const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute');
+const QueryRoute = lazyRoute(() => import('../features/couponing/routes/query-route.tsx'), 'QueryRoute');
+const DetailsRoute = lazyRoute(() => import('../features/couponing/routes/details-route.tsx'), 'DetailsRoute');
+const ConnectSectionRoute = lazyRoute(
+  () => import('../features/connect/routes/connect-section-route.tsx'),
+  'ConnectSectionRoute',
+);
+const AddressRoute = lazyRoute(() => import('../features/order/routes/address-route.tsx'), 'AddressRoute');
+const basket = () => import('../features/order/routes/basket-route.tsx');
+const BasketRoute = lazyRoute(basket, 'BasketRoute');
+const CurrentProductsRoute = lazyRoute(basket, 'CurrentProductsRoute');
+const CheckRoute = lazyRoute(() => import('../features/order/routes/check-route.tsx'), 'CheckRoute');
+const FinaliseRoute = lazyRoute(() => import('../features/order/routes/finalise-route.tsx'), 'FinaliseRoute');
+const ProductRoute = lazyRoute(() => import('../features/order/routes/product-route.tsx'), 'ProductRoute');
+const ProductsRoute = lazyRoute(() => import('../features/order/routes/products-route.tsx'), 'ProductsRoute');
+const OrdersRoute = lazyRoute(() => import('../features/orders/routes/orders-route.tsx'), 'OrdersRoute');
+const OrderDetailRoute = lazyRoute(() => import('../features/orders/routes/order-detail-route.tsx'), 'OrderDetailRoute');
+const RetailerSelectionRoute = lazyRoute(
+  () => import('../features/retailer/routes/retailer-selection-route.tsx'),
+  'RetailerSelectionRoute',
+);
+const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute');
+const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute');
+
+/**
+ * A layout's screens as one branch with its own error boundary: a screen that throws shows the error in
+ * the layout's content region, and the shell (header, navigation, footer) stays usable.
+ */
+const region = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+
+const app = paths.app;
+
+/**
+ * The whole route table (SPEC 2). Every path is read from lib/paths.ts (absolute; a parameterised URL
+ * gives its `pattern`), so a link and its route cannot drift apart.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -43,83 +75,83 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [
+        children: region([
           { index: true, element: <HomeRoute /> },
-          { path: 'about', element: <AboutRoute /> },
-          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-          { path: 'landing', element: <LandingRoute /> },
-          { path: 'sso-callback', element: <SsoCallbackRoute /> },
-          { path: 'mfa-activated', element: <MfaActivatedRoute /> },
-          { path: 'confirm-email', element: <ConfirmEmailRoute /> },
+          { path: paths.about, element: <AboutRoute /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+          { path: paths.landing, element: <LandingRoute /> },
+          { path: paths.ssoCallback, element: <SsoCallbackRoute /> },
+          { path: paths.mfaActivated, element: <MfaActivatedRoute /> },
+          { path: paths.confirmEmail, element: <ConfirmEmailRoute /> },
           { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
-        ],
+        ]),
       },
       {
-        path: 'app',
+        path: app.root,
         element: <AppLayout />,
-        children: [
+        children: region([
           { index: true, element: <AppIndexRoute /> },
-          { path: 'my-account', element: <MyAccountRoute /> },
-          { path: 'my-account/mfa', element: <MfaSetupRoute /> },
+          { path: app.myAccount, element: <MyAccountRoute /> },
+          { path: app.mfaSetup, element: <MfaSetupRoute /> },
           {
             // Every other section: not while a step of the account is pending, and only with the
             // permissions that open it (issue 10 B, item 2; core's maySeeSection).
             element: <RequireSection />,
             children: [
-              { path: 'retailer-selection', element: <RetailerSelectionRoute /> },
+              { path: app.retailerSelection, element: <RetailerSelectionRoute /> },
               {
                 // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
-                element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
+                element: <RequireRetailer selectionPath={app.retailerSelection} />,
                 children: [
                   {
-                    path: 'order',
+                    path: app.order.address,
                     children: [
                       { index: true, element: <AddressRoute /> },
-                      { path: 'location/:id', element: <ProductsRoute /> },
-                      { path: 'check/:id', element: <CheckRoute /> },
-                      { path: 'finalise/:id', element: <FinaliseRoute /> },
-                      { path: 'product/:id/:productId', element: <ProductRoute /> },
-                      { path: 'products', element: <CurrentProductsRoute /> },
-                      { path: 'basket', element: <BasketRoute /> },
+                      { path: app.order.location.pattern, element: <ProductsRoute /> },
+                      { path: app.order.check.pattern, element: <CheckRoute /> },
+                      { path: app.order.finalise.pattern, element: <FinaliseRoute /> },
+                      { path: app.order.product.pattern, element: <ProductRoute /> },
+                      { path: app.order.products, element: <CurrentProductsRoute /> },
+                      { path: app.order.basket, element: <BasketRoute /> },
                     ],
                   },
-                  { path: 'questionnaire', element: <QuestionnaireRoute /> },
-                  { path: 'orders', element: <OrdersRoute /> },
-                  { path: 'orders/:orderId', element: <OrderDetailRoute /> },
+                  { path: app.questionnaire, element: <QuestionnaireRoute /> },
+                  { path: app.orders, element: <OrdersRoute /> },
+                  { path: app.orderDetail.pattern, element: <OrderDetailRoute /> },
                 ],
               },
               {
                 // Sections that need the higher authentication standard (SPEC 6; ADR 006): checked before
                 // the retailer, so a user who may not enter is not first asked to choose a retailer.
-                element: <RequireStrongAuth deniedPath={paths.app.myAccount} />,
+                element: <RequireStrongAuth deniedPath={app.myAccount} />,
                 children: [
                   {
-                    element: <RequireRetailer selectionPath={paths.app.retailerSelection} />,
-                    children: [{ path: 'sales', element: <SalesRoute /> }],
+                    element: <RequireRetailer selectionPath={app.retailerSelection} />,
+                    children: [{ path: app.sales, element: <SalesRoute /> }],
                   },
                   {
-                    path: 'couponing',
+                    path: app.couponing.serials,
                     children: [
                       { index: true, element: <FilterRoute /> },
-                      { path: 'query', element: <QueryRoute /> },
-                      { path: 'details', element: <DetailsRoute /> },
+                      { path: app.couponing.query, element: <QueryRoute /> },
+                      { path: app.couponing.details, element: <DetailsRoute /> },
                     ],
                   },
                 ],
               },
             ],
           },
-          { path: '*', element: <NotFoundRoute homeTo={paths.app.root} /> },
-        ],
+          { path: '*', element: <NotFoundRoute homeTo={app.root} /> },
+        ]),
       },
       {
-        path: 'connect',
+        path: paths.connect.root,
         element: <ConnectLayout />,
-        children: [
+        children: region([
           { index: true, element: <ConnectHomeRoute /> },
           {
             // Connect's own My Account: the account feature's profile, read with the connect session.
-            path: 'my-account',
+            path: paths.connect.myAccount,
             element: (
               <RequireAuth redirectTo={paths.connect.root}>
                 <MyAccountRoute />
@@ -127,18 +159,18 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'my-account/mfa',
+            path: paths.connect.mfaSetup,
             element: (
               <RequireAuth redirectTo={paths.connect.root}>
                 <MfaSetupRoute />
               </RequireAuth>
             ),
           },
-          { path: 'sso-callback', element: <SsoCallbackRoute /> },
-          { path: 'mfa-activated', element: <MfaActivatedRoute /> },
+          { path: paths.connect.ssoCallback, element: <SsoCallbackRoute /> },
+          { path: paths.connect.mfaActivated, element: <MfaActivatedRoute /> },
           ...CONNECT_SECTIONS.map(
             (section): RouteObject => ({
-              path: section.route,
+              path: section.path,
               element: (
                 <RequireAuth redirectTo={paths.connect.root}>
                   <ConnectSectionRoute section={section} />
@@ -147,7 +179,7 @@ export const routes: RouteObject[] = [
             }),
           ),
           { path: '*', element: <NotFoundRoute homeTo={paths.connect.root} /> },
-        ],
+        ]),
       },
     ],
   },

@@ -7,7 +7,7 @@ import {
   createApiFetch,
   errorMessage,
   isTextBody,
-  requestJson,
+  readJson,
   stripXssiPrefix,
 } from './api-client.ts';
 
@@ -196,43 +196,37 @@ describe('createApiFetch', () => {
   });
 });
 
-describe('requestJson', () => {
+describe('readJson', () => {
   const Thing = z.object({ id: z.string() });
+  const call = async (fake: ReturnType<typeof fakeFetch>) =>
+    createApiFetch({ fetch: fake.fetch, portal: 'ordering', notify: false })('/api/things');
 
-  it('parses the answer with the contract schema and sends JSON bodies', async () => {
+  it('parses the answer with the contract schema', async () => {
     const fake = fakeFetch(200, `${XSSI_PREFIX}{"id":"a1","extra":true}`);
-    const thing = await requestJson('/api/things', Thing, {
-      fetch: fake.fetch,
-      portal: 'ordering',
-      method: 'POST',
-      body: { n: 1 },
-    });
+    const thing = await readJson(await call(fake), Thing);
     expect(thing).toEqual({ id: 'a1' });
-    const init = fake.calls[0]!.init!;
-    expect(init.body).toBe('{"n":1}');
-    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
   it('reports an answer that breaks the contract as invalid_response', async () => {
     const onFailure = vi.fn();
     const fake = fakeFetch(200, `${XSSI_PREFIX}{"id":5}`);
-    await expect(
-      requestJson('/api/things', Thing, { fetch: fake.fetch, portal: 'ordering', onFailure }),
-    ).rejects.toMatchObject({ code: ClientErrorCode.invalidResponse });
+    await expect(readJson(await call(fake), Thing, { onFailure })).rejects.toMatchObject({
+      code: ClientErrorCode.invalidResponse,
+    });
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
   it('reports an empty body as invalid_response too', async () => {
     const fake = fakeFetch(200, '');
-    await expect(
-      requestJson('/api/things', Thing, { fetch: fake.fetch, portal: 'ordering', notify: false }),
-    ).rejects.toMatchObject({ code: ClientErrorCode.invalidResponse });
+    await expect(readJson(await call(fake), Thing, { notify: false })).rejects.toMatchObject({
+      code: ClientErrorCode.invalidResponse,
+    });
   });
 });
 
 describe('errorMessage', () => {
   it("prefers the server's message, then a translated generic text", () => {
-    expect(errorMessage(new ApiError(500, { code: 'internal', message: 'Something went wrong.' }))).toBe(
+    expect(errorMessage(new ApiError(500, { code: 'SERVER.INTERNAL', message: 'Something went wrong.' }))).toBe(
       'Something went wrong.',
     );
     expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(

@@ -213,13 +213,6 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
 /** The default wrapper: snack alerts on, auth dialog on. */
 export const apiFetch: ApiFetch = createApiFetch();
 
-export interface RequestOptions extends ApiFetchOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
 /** The wrapper for a call's options: the shared default when there are none. */
 export const fetchFor = (options: ApiFetchOptions = {}): ApiFetch =>
   Object.keys(options).length === 0 ? apiFetch : createApiFetch(options);
@@ -227,7 +220,7 @@ export const fetchFor = (options: ApiFetchOptions = {}): ApiFetch =>
 /**
  * Parses an (already prefix-stripped) answer with a contract schema. A body that does not match the
  * contract is an ApiError with code `client.invalid_response`, reported like any other failure. Used for
- * `hc` responses and by `requestJson`.
+ * every `hc` response.
  */
 export async function readJson<S extends z.ZodType>(
   response: { status: number; json(): Promise<unknown> },
@@ -245,24 +238,4 @@ export async function readJson<S extends z.ZodType>(
   const error = new ApiError(response.status, { code: ClientErrorCode.invalidResponse, message: '' });
   if (options.notify ?? true) (options.onFailure ?? defaultOnFailure)(error);
   throw error;
-}
-
-/**
- * Calls an API path that the typed `hc` client (lib/api.ts) does not cover yet, and parses the answer
- * with a contract schema.
- */
-export async function requestJson<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
-  const { method = 'GET', body, signal, ...fetchOptions } = options;
-  const init: RequestInit = { method };
-  if (signal) init.signal = signal;
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'Content-Type': 'application/json' };
-  }
-  const response = await fetchFor(fetchOptions)(path, init);
-  return readJson(response, schema, fetchOptions);
 }

@@ -18,6 +18,7 @@ import { portalPaths } from './paths.ts';
 import { usePortal } from './portal.ts';
 import { resetSession, returnPathOf, sessionOf, setSession } from './session.ts';
 import { snacks } from './snack.ts';
+import { inScope, KeyScope } from './query-keys.ts';
 
 /**
  * The session as the whole app sees it (bulletproof-react keeps this in lib/auth too): the status
@@ -26,16 +27,12 @@ import { snacks } from './snack.ts';
 
 export const loggedOutStatus: SessionStatus = LOGGED_OUT_STATUS;
 
-/** SWR keys starting with this survive logout (public, session-independent data such as the brand). */
-export const PUBLIC_KEY_PREFIX = 'public';
-
 /**
  * SWR keys of session-bound data name their portal second: `[name, portal, ...]` (a session belongs to
  * one portal, ADR 008), so a logout drops only that portal's answers.
  */
-export const statusKey = (portal: Portal) => ['auth/status', portal] as const;
-const isStatusKey = (key: unknown, portal: Portal) =>
-  Array.isArray(key) && key[0] === 'auth/status' && key[1] === portal;
+export const statusKey = (portal: Portal) => [KeyScope.authStatus, portal] as const;
+const isStatusKey = (key: unknown, portal: Portal) => inScope(KeyScope.authStatus, portal)(key);
 
 /**
  * Whether a logout of `portal` drops a cached answer: everything except public keys and the keys of the
@@ -43,7 +40,7 @@ const isStatusKey = (key: unknown, portal: Portal) =>
  */
 export function dropOnLogout(key: unknown, portal: Portal): boolean {
   if (!Array.isArray(key)) return true;
-  if (key[0] === PUBLIC_KEY_PREFIX) return false;
+  if (key[0] === KeyScope.public) return false;
   return !(isPortal(key[1]) && key[1] !== portal);
 }
 

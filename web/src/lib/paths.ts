@@ -6,6 +6,18 @@ import type { Portal } from '@portal/core/shared';
  */
 const enc = encodeURIComponent;
 
+/**
+ * A URL with parameters: call it with the values (each encoded), or read its `pattern` — the route path
+ * the router matches (app/router.tsx), so both are written once.
+ */
+function withParams<A extends string[]>(pattern: string): ((...values: A) => string) & { pattern: string } {
+  const build = (...values: A) => {
+    let index = 0;
+    return pattern.replace(/:\w+/g, () => enc(values[index++] ?? ''));
+  };
+  return Object.assign(build, { pattern });
+}
+
 export const paths = {
   home: '/',
   about: '/about',
@@ -25,16 +37,16 @@ export const paths = {
     retailerSelection: '/app/retailer-selection',
     order: {
       address: '/app/order',
-      location: (id: string) => `/app/order/location/${enc(id)}`,
-      check: (id: string) => `/app/order/check/${enc(id)}`,
-      finalise: (id: string) => `/app/order/finalise/${enc(id)}`,
-      product: (id: string, productId: string) => `/app/order/product/${enc(id)}/${enc(productId)}`,
+      location: withParams<[id: string]>('/app/order/location/:id'),
+      check: withParams<[id: string]>('/app/order/check/:id'),
+      finalise: withParams<[id: string]>('/app/order/finalise/:id'),
+      product: withParams<[id: string, productId: string]>('/app/order/product/:id/:productId'),
       products: '/app/order/products',
       basket: '/app/order/basket',
     },
     questionnaire: '/app/questionnaire',
     orders: '/app/orders',
-    orderDetail: (orderId: string) => `/app/orders/${enc(orderId)}`,
+    orderDetail: withParams<[orderId: string]>('/app/orders/:orderId'),
     sales: '/app/sales',
     couponing: {
       serials: '/app/couponing',

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
@@ -16,6 +15,7 @@ import { ServiceMessages } from '../shell/service-messages.tsx';
 import { footerItems, footerLogoTarget, sidebarEntries } from '../shell/nav-items.ts';
 import { SidebarNav } from '../shell/sidebar-nav.tsx';
 import { useLogout } from '../shell/use-logout.ts';
+import { RouteContent } from './route-content.tsx';
 
 /** /app: the authenticated ordering shell (header, sidebar or drawer, footer or bottom bar). */
 export function AppLayout() {
@@ -60,7 +60,7 @@ function AppShell() {
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-8 lg:pl-8">
           <ServiceMessages messages={status.serviceMessages} />
           <MfaNotice activationDate={brand?.customFields.mfaActivationDate} />
-          <Outlet />
+          <RouteContent />
         </main>
       </div>
       <Footer brandName={brandName} items={items} logoTo={footerLogoTarget(true)} onLogout={logout} />

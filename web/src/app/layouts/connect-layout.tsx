@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
@@ -14,6 +14,7 @@ import { Header } from '../shell/header.tsx';
 import { footerItems } from '../shell/nav-items.ts';
 import { ServiceMessages } from '../shell/service-messages.tsx';
 import { useLogout } from '../shell/use-logout.ts';
+import { RouteContent } from './route-content.tsx';
 
 function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
   const t = useT();
@@ -82,7 +83,7 @@ export function ConnectLayout() {
             <MfaNotice activationDate={brand?.customFields.mfaActivationDate} />
           </>
         ) : null}
-        <Outlet />
+        <RouteContent />
       </main>
       <Footer brandName={brandName} items={items} logoTo={paths.connect.root} onLogout={logout} />
       <BottomBar items={items} onLogout={logout} />

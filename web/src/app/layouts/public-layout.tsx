@@ -1,4 +1,3 @@
-import { Outlet } from 'react-router-dom';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
 import { sessionLanding, useSession } from '../../lib/auth.ts';
@@ -8,6 +7,7 @@ import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
 import { footerItems, footerLogoTarget } from '../shell/nav-items.ts';
 import { useLogout } from '../shell/use-logout.ts';
+import { RouteContent } from './route-content.tsx';
 
 /** Public pages of the ordering portal: home/login, about, forgot password, landing, SSO callback. */
 export function PublicLayout() {
@@ -27,7 +27,7 @@ export function PublicLayout() {
         username={user?.username}
       />
       <main id="main" className="flex-1">
-        <Outlet />
+        <RouteContent />
       </main>
       <Footer brandName={brandName} items={items} logoTo={footerLogoTarget(loggedIn)} onLogout={logout} />
       <BottomBar items={items} onLogout={logout} />

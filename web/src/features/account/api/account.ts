@@ -1,11 +1,12 @@
 import type { Portal } from '@portal/core/shared';
 import type { AccountUpdate } from '@portal/core/auth';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { patchStatus, refreshSession } from '../../../lib/auth.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { accountKeys, putAccount, revalidateAccount } from './keys.ts';
 
 /** GET account (SPEC 3 Account). */
 export const Account = z.object({
@@ -19,8 +20,6 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
-/** Session-bound: keyed by the portal whose session it is read with (dropped by that portal's logout). */
-export const accountKey = (portal: Portal) => ['account', portal] as const;
 /**
  * GET account with that portal's session (`X-Portal: <portal>`). Failures show inline on My Account (no
  * snack); a 401/403 still opens the auth dialog.
@@ -31,7 +30,7 @@ export const fetchAccount = async (portal: Portal) =>
 /** The signed-in user's account on the current portal; pass `enabled: false` while logged out. */
 export function useAccount(enabled: boolean) {
   const portal = usePortal();
-  return useSWR(enabled ? accountKey(portal) : null, ([, p]) => fetchAccount(p), {
+  return useSWR(enabled ? accountKeys.account(portal) : null, ([, p]) => fetchAccount(p), {
     shouldRetryOnError: false,
   });
 }
@@ -45,7 +44,7 @@ export function useAccount(enabled: boolean) {
 export async function saveProfile(portal: Portal, form: AccountUpdate): Promise<Account> {
   const options = { portal, notify: false };
   const saved = await readJson(await api(options).account.$post({ json: form }), Account, options);
-  await mutate(accountKey(portal), saved, { revalidate: false });
+  await putAccount(portal, saved);
   await refreshSession(portal);
   return saved;
 }
@@ -54,7 +53,7 @@ export async function saveProfile(portal: Portal, form: AccountUpdate): Promise<
 export async function pendingEmailAction(portal: Portal, action: 'resend' | 'cancel'): Promise<Account> {
   const endpoint = api({ portal }).account.email[action];
   const saved = await readJson(await endpoint.$post(), Account);
-  await mutate(accountKey(portal), saved, { revalidate: false });
+  await putAccount(portal, saved);
   return saved;
 }
 
@@ -67,7 +66,7 @@ export async function confirmEmailChange(portal: Portal, token: string): Promise
   const res = await api(options).account.email.confirm.$post({ json: { token } });
   const { email } = await readJson(res, z.object({ success: z.literal(true), email: z.string() }), options);
   await refreshSession(portal).catch(() => undefined);
-  await mutate(accountKey(portal));
+  await revalidateAccount(portal);
   return email;
 }
 

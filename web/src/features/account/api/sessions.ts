@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { accountKeys } from './keys.ts';
 
 /** GET account/sessions: the account's live sessions on both portals. */
 export const ActiveSession = z.object({
@@ -18,14 +19,12 @@ export const ActiveSession = z.object({
 export type ActiveSession = z.infer<typeof ActiveSession>;
 const Sessions = z.object({ sessions: z.array(ActiveSession) });
 
-export const sessionsKey = (portal: Portal) => ['account/sessions', portal] as const;
-
 export const fetchSessions = async (portal: Portal) =>
   (await readJson(await api({ portal }).account.sessions.$get(), Sessions)).sessions;
 
 export function useActiveSessions() {
   const portal = usePortal();
-  return useSWR(sessionsKey(portal), ([, p]) => fetchSessions(p), { shouldRetryOnError: false });
+  return useSWR(accountKeys.sessions(portal), ([, p]) => fetchSessions(p), { shouldRetryOnError: false });
 }
 
 /** POST account/sessions/end-others: every session of the account except this one ends. */

@@ -2,20 +2,18 @@ import { BrandSettings } from '@portal/core/shared';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
-import { PUBLIC_KEY_PREFIX } from '../../../lib/auth.ts';
+import { brandKeys } from './keys.ts';
 
 /**
  * GET brand: the brand of the host the portal is served from (name, layout, footer links, custom
  * fields). Public and session-independent, so it survives logout. A failure is not alerted: the shell
  * falls back to a neutral name.
  */
-export const brandKey = [PUBLIC_KEY_PREFIX, 'brand'] as const;
-
 const quiet = { notify: false, authDialog: false };
 export const fetchBrand = async () => readJson(await api(quiet).brand.$get(), BrandSettings, quiet);
 
 export function useBrand(): BrandSettings | undefined {
-  const { data } = useSWR(brandKey, fetchBrand, {
+  const { data } = useSWR(brandKeys.brand, fetchBrand, {
     revalidateOnFocus: false,
     revalidateIfStale: false,
     shouldRetryOnError: false,

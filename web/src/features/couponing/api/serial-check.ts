@@ -7,11 +7,11 @@ import {
   SerialCheckAnswer,
   SerialDetails,
 } from '@portal/core/couponing';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { withCard } from '../model/result-rows.ts';
+import { couponingKeys, putCardDetails, putCheckedCard } from './keys.ts';
 
 /**
  * The couponing calls (SPEC 7 serial-number-check; ADR 016), answers parsed with core's contracts.
@@ -21,9 +21,6 @@ import { withCard } from '../model/result-rows.ts';
  */
 
 const quiet = (portal: Portal) => ({ portal, notify: false });
-
-export const checkKey = (portal: Portal, serials: readonly string[]) =>
-  ['couponing/check', portal, serials.join(',')] as const;
 
 /** POST serial-number-check: each serial's serial status and the cards carrying it. */
 export async function fetchSerialCheck(portal: Portal, serials: readonly string[]): Promise<SerialCheckAnswer> {
@@ -35,7 +32,7 @@ export async function fetchSerialCheck(portal: Portal, serials: readonly string[
 export function useSerialCheck(serials: readonly string[]) {
   const portal = usePortal();
   return useSWR(
-    serials.length > 0 ? checkKey(portal, serials) : null,
+    serials.length > 0 ? couponingKeys.check(portal, serials) : null,
     ([, p, list]) => fetchSerialCheck(p, list.split(',')),
     { shouldRetryOnError: false, revalidateOnFocus: false },
   );
@@ -54,8 +51,6 @@ export function cardRefOf(params: URLSearchParams): CardRef | null {
   return isSerial(serial) ? { serial, ean: (params.get('ean') ?? '').trim() } : null;
 }
 
-export const detailsKey = (portal: Portal, ref: CardRef) => ['couponing/details', portal, ref.serial, ref.ean] as const;
-
 /** GET serial-number-check/:serial?ean: the card, its bookings, transactions and offered actions. */
 export async function fetchSerialDetails(portal: Portal, ref: CardRef): Promise<SerialDetails> {
   const res = await api(quiet(portal))['serial-number-check'][':serial'].$get({
@@ -67,7 +62,7 @@ export async function fetchSerialDetails(portal: Portal, ref: CardRef): Promise<
 
 export function useSerialDetails(ref: CardRef | null) {
   const portal = usePortal();
-  return useSWR(ref ? detailsKey(portal, ref) : null, ([, p, serial, ean]) => fetchSerialDetails(p, { serial, ean }), {
+  return useSWR(ref ? couponingKeys.details(portal, ref) : null, ([, p, serial, ean]) => fetchSerialDetails(p, { serial, ean }), {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });
@@ -76,7 +71,7 @@ export function useSerialDetails(ref: CardRef | null) {
 /** Reads the card again and puts it on screen (after a refused action: the card changed meanwhile). */
 export async function refreshSerialDetails(portal: Portal, ref: CardRef): Promise<SerialDetails> {
   const fresh = await fetchSerialDetails(portal, ref);
-  await mutate(detailsKey(portal, ref), fresh, { revalidate: false });
+  await putCardDetails(portal, ref, fresh);
   return fresh;
 }
 
@@ -106,11 +101,7 @@ export async function bookCouponAction(
   });
   const answer = await readJson(res, CouponActionAnswer, quiet(portal));
   const { booked: _booked, ...details } = answer;
-  await mutate(detailsKey(portal, shown), details, { revalidate: false });
-  await mutate(
-    (key) => Array.isArray(key) && key[0] === 'couponing/check' && key[1] === portal,
-    (data: SerialCheckAnswer | undefined) => (data ? withCard(data, details.card) : data),
-    { revalidate: true },
-  );
+  await putCardDetails(portal, shown, details);
+  await putCheckedCard(portal, details.card);
   return answer;
 }

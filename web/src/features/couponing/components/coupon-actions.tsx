@@ -4,6 +4,7 @@ import {
   type CouponingStatus,
   needsConfirmation,
   type SerialDetails,
+  COUPON,
 } from '@portal/core/couponing';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,14 +16,11 @@ import { type MessageKey, type Translate, useT } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { serverFieldErrors } from '../../../lib/forms.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { type Attempt, attemptFor, outcomeUnknown } from '../model/action-attempt.ts';
 import { setTerminalId, useCouponingDraft } from '../model/couponing-draft.ts';
 import { type TerminalIdProblem, terminalIdProblem } from '../model/input-problems.ts';
-import { bookCouponAction, type CardRef, refreshSerialDetails } from '../api/serial-check.ts';
+import { type CardRef, refreshSerialDetails } from '../api/serial-check.ts';
+import { useCouponAction } from '../api/use-coupon-action.ts';
 import { refusalText } from '../model/status-display.ts';
-
-/** The 409 of an action the life cycle refuses (ADR 016). */
-const TRANSITION_NOT_ALLOWED = 'COUPON.TRANSITION_NOT_ALLOWED';
 
 const PROBLEM_KEY = {
   required: 'couponing.actions.terminalRequired',
@@ -115,7 +113,7 @@ export function CouponActions({ details, shown }: { details: SerialDetails; show
   const reasonId = useId();
   const { terminalId } = useCouponingDraft();
   const terminalRef = useRef<HTMLInputElement>(null);
-  const attempt = useRef<Attempt | null>(null);
+  const book = useCouponAction(shown);
   const [terminalDirty, setTerminalDirty] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ value: string; message: string } | null>(null);
   const [confirm, setConfirm] = useState<ConfirmedAction | null>(null);
@@ -134,17 +132,13 @@ export function CouponActions({ details, shown }: { details: SerialDetails; show
 
   const send = async (action: CouponAction) => {
     const request = { serial: card.serial, ean: card.ean, action, terminalId: terminalId.trim() };
-    const current = attemptFor(attempt.current, request);
-    attempt.current = current;
     setBusy(action);
     setOutcome(null);
     try {
-      const answer = await bookCouponAction(portal, request, current.key, shown);
-      attempt.current = null;
+      const answer = await book(request);
       setConfirm(null);
       setOutcome({ kind: 'done', action, terminalId: request.terminalId, status: answer.card.couponingStatus });
     } catch (error) {
-      if (!outcomeUnknown(error)) attempt.current = null;
       setConfirm(null);
       const fieldError = serverFieldErrors(error instanceof ApiError ? error : undefined, ['terminalId'] as const).terminalId;
       if (fieldError) {
@@ -164,7 +158,7 @@ export function CouponActions({ details, shown }: { details: SerialDetails; show
    * so the buttons are right, and say why in the user's language; other failures in the server's words.
    */
   const failureMessage = async (error: unknown, action: CouponAction): Promise<string> => {
-    if (!(error instanceof ApiError) || error.code !== TRANSITION_NOT_ALLOWED) return errorMessage(error);
+    if (!(error instanceof ApiError) || error.code !== COUPON.TRANSITION_NOT_ALLOWED) return errorMessage(error);
     const fresh = await refreshSerialDetails(portal, shown).catch(() => null);
     const offered = fresh?.actions.find((a) => a.action === action);
     return (fresh && offered && refusalText(t, fresh.card, offered)) || errorMessage(error);

@@ -7,10 +7,11 @@ import {
   ProductsAnswer,
   type StoreType,
 } from '@portal/core/ordering';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { orderKeys, putSubmittedOrder } from './keys.ts';
 
 /**
  * The order stepper's calls (SPEC 7 replenishment). Keys are session-bound (`[name, portal, ...]`) so a
@@ -24,9 +25,6 @@ export interface AddressQuery {
   storeType: StoreType;
   search: string;
 }
-
-export const addressesKey = (portal: Portal, q: AddressQuery) =>
-  ['replenishment/addresses', portal, q.customerId, q.storeType, q.search] as const;
 
 /**
  * The retailer's delivery addresses: its stores (GET stores?customerId, store type 0) with the setting
@@ -44,7 +42,7 @@ export async function fetchAddresses(portal: Portal, q: AddressQuery): Promise<A
 
 export function useAddresses(q: AddressQuery | null) {
   const portal = usePortal();
-  return useSWR(q ? addressesKey(portal, q) : null, () => fetchAddresses(portal, q!), {
+  return useSWR(q ? orderKeys.addresses(portal, q) : null, () => fetchAddresses(portal, q!), {
     keepPreviousData: true,
     shouldRetryOnError: false,
   });
@@ -68,16 +66,13 @@ export async function fetchAddress(portal: Portal, q: LocationQuery): Promise<Ad
 export function useAddress(q: LocationQuery | null) {
   const portal = usePortal();
   return useSWR(
-    q ? (['replenishment/address', portal, q.customerId, q.storeType, q.storeId] as const) : null,
+    q ? orderKeys.address(portal, q) : null,
     () => fetchAddress(portal, q!),
     { shouldRetryOnError: false },
   );
 }
 
 // --- Products --------------------------------------------------------------------------------------
-
-export const productsKey = (portal: Portal, q: LocationQuery) =>
-  ['replenishment/products', portal, q.customerId, q.storeType, q.storeId] as const;
 
 /** GET products?customerId&storeId&storeType: the products step's rows and the location. */
 export async function fetchProducts(portal: Portal, q: LocationQuery): Promise<ProductsAnswer> {
@@ -89,15 +84,13 @@ export async function fetchProducts(portal: Portal, q: LocationQuery): Promise<P
 
 export function useProducts(q: LocationQuery | null) {
   const portal = usePortal();
-  return useSWR(q ? productsKey(portal, q) : null, () => fetchProducts(portal, q!), {
+  return useSWR(q ? orderKeys.products(portal, q) : null, () => fetchProducts(portal, q!), {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });
 }
 
 // --- Orders ----------------------------------------------------------------------------------------
-
-export const orderKey = (portal: Portal, orderId: string) => ['replenishment/order', portal, orderId] as const;
 
 /**
  * POST orders with the checkout's Idempotency-Key: 201 with the new order, 200 with the same order on
@@ -111,11 +104,7 @@ export async function submitOrder(portal: Portal, input: OrderSubmitInput, key: 
     header: { [IDEMPOTENCY_HEADER.toLowerCase()]: key },
   });
   const order = await readJson(res, OrderDetail, options);
-  await mutate(orderKey(portal, order.orderId), order, { revalidate: false });
-  // Order lists (another screen) read new data on their next visit.
-  await mutate((k) => Array.isArray(k) && k[0] === 'replenishment/orders' && k[1] === portal, undefined, {
-    revalidate: true,
-  });
+  await putSubmittedOrder(portal, order);
   return order;
 }
 
@@ -126,7 +115,7 @@ export async function fetchOrder(portal: Portal, orderId: string): Promise<Order
 
 export function useOrder(orderId: string | undefined) {
   const portal = usePortal();
-  return useSWR(orderId ? orderKey(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
+  return useSWR(orderId ? orderKeys.order(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
     shouldRetryOnError: false,
   });
 }

@@ -11,8 +11,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatNumber } from '../../../lib/user-format.ts';
-import { checkoutKey, clearDraft, setReference, updateBasket } from '../model/order-draft.ts';
-import { submitOrder } from '../api/ordering-api.ts';
+import { clearDraft, setReference, updateBasket } from '../model/order-draft.ts';
+import { useSubmitOrder } from '../api/use-submit-order.ts';
 import { buildOrderInput, type SortedIssues, sortIssues } from '../model/submit.ts';
 import { useOrderContext } from '../model/use-order-context.ts';
 import { BasketLines } from '../components/basket-lines.tsx';
@@ -34,9 +34,8 @@ export function CheckRoute() {
   const { id } = useParams();
   const ctx = useOrderContext();
   const { location, basket, reference } = ctx.draft;
-  const [sending, setSending] = useState(false);
+  const { submit: submitOrder, submitting: sending } = useSubmitOrder();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const inFlight = useRef(false);
   const done = useRef(false);
 
   if (!done.current && (!location || location.storeId !== id)) {
@@ -48,19 +47,17 @@ export function CheckRoute() {
   const valid = isOrderValid(basket);
 
   const submit = async () => {
-    if (inFlight.current || !valid || !ctx.retailerId) return;
-    inFlight.current = true;
-    setSending(true);
+    if (!valid || !ctx.retailerId) return;
     setFailure(null);
     const input = buildOrderInput(ctx.retailerId, location, basket, reference);
-    const key = checkoutKey(ctx.portal, input);
     try {
-      const order = await submitOrder(ctx.portal, input, key);
-      done.current = true;
-      snacks.push({ text: t('messages.orderCreated'), theme: 'green' });
-      await navigate(paths.app.order.finalise(order.orderId), { replace: true });
-      // A successful submit clears the chosen location and the basket (SPEC 4), and ends the checkout key.
-      clearDraft(ctx.portal);
+      await submitOrder(input, async (order) => {
+        done.current = true;
+        snacks.push({ text: t('messages.orderCreated'), theme: 'green' });
+        await navigate(paths.app.order.finalise(order.orderId), { replace: true });
+        // A successful submit clears the chosen location and the basket (SPEC 4), and ends the checkout key.
+        clearDraft(ctx.portal);
+      });
     } catch (error) {
       if (error instanceof ApiError && error.isAuthFailure) {
         // The auth dialog is open; the key stays, so submitting again after login sends the same one.
@@ -71,9 +68,6 @@ export function CheckRoute() {
         message: error instanceof ApiError ? error.message : '',
         issues: sortIssues(error instanceof ApiError ? error.issues : undefined, basket),
       });
-    } finally {
-      inFlight.current = false;
-      setSending(false);
     }
   };
 

@@ -14,6 +14,7 @@ import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
 import { fetchOrderPdf, orderPdfFileName, useOrder } from '../api/ordering-api.ts';
 import { useOrderContext } from '../model/use-order-context.ts';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
+import { orderKeys } from '../api/keys.ts';
 
 const statusTheme: Record<OrderStatus, 'gray' | 'blue' | 'green' | 'orange' | 'red'> = {
   cancelled: 'red',
@@ -32,7 +33,7 @@ const statusTheme: Record<OrderStatus, 'gray' | 'blue' | 'green' | 'orange' | 'r
  */
 function useOrderPdfUrl(orderId: string | undefined) {
   const portal = usePortal();
-  const pdf = useSWR(orderId ? ['replenishment/order-pdf', portal, orderId] : null, () => fetchOrderPdf(portal, orderId!), {
+  const pdf = useSWR(orderId ? orderKeys.orderPdf(portal, orderId) : null, () => fetchOrderPdf(portal, orderId!), {
     shouldRetryOnError: false,
     revalidateOnFocus: false,
   });

@@ -5,14 +5,12 @@ import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import type { OrdersQueryParams } from '../model/orders-filter.ts';
+import { ordersKeys } from './keys.ts';
 
 /**
  * The orders calls (SPEC 7 replenishment/orders, ADR 015): the paged, filtered list, one order's detail,
  * its PDF, and the addresses the store filter offers. Answers are parsed with core's contracts.
  */
-
-export const ordersKey = (portal: Portal, query: OrdersQueryParams) =>
-  ['replenishment/orders', portal, JSON.stringify(query)] as const;
 
 export async function fetchOrders(portal: Portal, query: OrdersQueryParams): Promise<OrdersPage> {
   return readJson(await api({ portal }).replenishment.orders.$get({ query }), OrdersPage);
@@ -21,12 +19,10 @@ export async function fetchOrders(portal: Portal, query: OrdersQueryParams): Pro
 /** One page of orders; null query = nothing to ask yet (no retailer, or an invalid range). */
 export function useOrders(query: OrdersQueryParams | null) {
   const portal = usePortal();
-  return useSWR(query ? ordersKey(portal, query) : null, ([, p, q]) => fetchOrders(p, JSON.parse(q) as OrdersQueryParams), {
+  return useSWR(query ? ordersKeys.list(portal, query) : null, ([, p, q]) => fetchOrders(p, JSON.parse(q) as OrdersQueryParams), {
     keepPreviousData: true,
   });
 }
-
-export const orderKey = (portal: Portal, orderId: string) => ['replenishment/order', portal, orderId] as const;
 
 export async function fetchOrder(portal: Portal, orderId: string): Promise<OrderDetail> {
   const res = await api({ portal }).replenishment.orders[':id'].$get({ param: { id: orderId } });
@@ -35,13 +31,10 @@ export async function fetchOrder(portal: Portal, orderId: string): Promise<Order
 
 export function useOrder(orderId: string | undefined) {
   const portal = usePortal();
-  return useSWR(orderId ? orderKey(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
+  return useSWR(orderId ? ordersKeys.order(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
     shouldRetryOnError: false,
   });
 }
-
-export const addressesKey = (portal: Portal, customerId: string, storeType: StoreType) =>
-  ['replenishment/addresses', portal, customerId, storeType] as const;
 
 /** The retailer's stores (type 0, GET stores) or distribution centres (type 1). */
 export async function fetchAddresses(
@@ -60,7 +53,7 @@ export async function fetchAddresses(
 export function useAddresses(customerId: string | null, storeType: StoreType) {
   const portal = usePortal();
   return useSWR(
-    customerId ? addressesKey(portal, customerId, storeType) : null,
+    customerId ? ordersKeys.addresses(portal, customerId, storeType) : null,
     ([, p, id, type]) => fetchAddresses(p, id, type),
     { revalidateOnFocus: false },
   );

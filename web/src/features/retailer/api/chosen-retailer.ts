@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { usePortal } from '../../../lib/portal.ts';
 import { type ChosenRetailer, setChosenRetailer, useSessionState } from '../../../lib/session.ts';
 import { rememberedRetailer, rememberRetailer, resolveRetailer } from './retailer-memory.ts';
+import { retailerKeys } from './keys.ts';
 
 export type { ChosenRetailer } from '../../../lib/session.ts';
 
@@ -33,7 +34,7 @@ export function useRetailerRestore(active: boolean): 'resolving' | 'done' {
   const portal = usePortal();
   const { retailer, status } = useSessionState();
   const username = status?.user?.username;
-  const key = active && !retailer && username ? (['retailer-restore', portal, username] as const) : null;
+  const key = active && !retailer && username ? retailerKeys.restore(portal, username) : null;
   const { data, error } = useSWR(key, ([, p, u]) => resolveRetailer(p, rememberedRetailer(p, u)), {
     shouldRetryOnError: false,
     revalidateOnFocus: false,

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { retailerKeys } from './keys.ts';
 
 /** The retailer selection's page size (SPEC 9 default page size, ordering). */
 export const RETAILER_PAGE_SIZE = DEFAULT_PAGE_SIZE_ORDERING;
@@ -13,10 +14,6 @@ export interface RetailerQuery {
   /** Zero-based page index. */
   index: number;
 }
-
-/** Session-bound (portal second), so a logout drops it. */
-export const retailersKey = (portal: Portal, query: RetailerQuery) =>
-  ['replenishment/retailers', portal, query.search, query.index] as const;
 
 /** GET replenishment/retailers?search&index&resultsPerPage: the retailers the user may act for, paged. */
 export async function fetchRetailers(
@@ -37,7 +34,7 @@ export async function fetchRetailers(
 /** One page of retailers; the previous page stays on screen while the next one loads. */
 export function useRetailers(query: RetailerQuery) {
   const portal = usePortal();
-  return useSWR(retailersKey(portal, query), ([, p]) => fetchRetailers(p, query), {
+  return useSWR(retailerKeys.page(portal, query), ([, p]) => fetchRetailers(p, query), {
     keepPreviousData: true,
     shouldRetryOnError: false,
   });

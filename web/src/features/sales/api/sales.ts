@@ -6,13 +6,12 @@ import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import type { SalesQueryParams, SalesTransactionsQueryParams } from '../model/sales-filter.ts';
+import { salesKeys } from './keys.ts';
 
 /**
  * The sales calls (SPEC 7 sales, ADR 015): the statistic, its transactions (paged) and notes, and the
  * retailer's stores for the store filter. Answers are parsed with core's contracts.
  */
-
-export const salesKey = (portal: Portal, query: SalesQueryParams) => ['sales', portal, JSON.stringify(query)] as const;
 
 export async function fetchSales(portal: Portal, query: SalesQueryParams): Promise<SalesAnswer> {
   return readJson(await api({ portal }).sales.$get({ query }), SalesAnswer);
@@ -25,7 +24,7 @@ export async function fetchSales(portal: Portal, query: SalesQueryParams): Promi
 export function useSales(query: SalesQueryParams | null) {
   const portal = usePortal();
   return useSWR(
-    query ? salesKey(portal, query) : null,
+    query ? salesKeys.statistic(portal, query) : null,
     async ([, p, q]) => {
       const asked = JSON.parse(q) as SalesQueryParams;
       return { query: asked, answer: await fetchSales(p, asked) };
@@ -33,9 +32,6 @@ export function useSales(query: SalesQueryParams | null) {
     { keepPreviousData: true, revalidateOnFocus: false },
   );
 }
-
-export const transactionsKey = (portal: Portal, query: SalesTransactionsQueryParams) =>
-  ['sales/transactions', portal, JSON.stringify(query)] as const;
 
 export async function fetchTransactions(
   portal: Portal,
@@ -47,13 +43,11 @@ export async function fetchTransactions(
 export function useSalesTransactions(query: SalesTransactionsQueryParams | null) {
   const portal = usePortal();
   return useSWR(
-    query ? transactionsKey(portal, query) : null,
+    query ? salesKeys.transactions(portal, query) : null,
     ([, p, q]) => fetchTransactions(p, JSON.parse(q) as SalesTransactionsQueryParams),
     { keepPreviousData: true, revalidateOnFocus: false },
   );
 }
-
-export const notesKey = (portal: Portal, customerId: string) => ['sales/notes', portal, customerId] as const;
 
 export async function fetchNotes(portal: Portal, customerId: string): Promise<SalesNotes> {
   return readJson(await api({ portal }).sales.notes.$get({ query: { customerId } }), SalesNotes);
@@ -61,12 +55,10 @@ export async function fetchNotes(portal: Portal, customerId: string): Promise<Sa
 
 export function useSalesNotes(customerId: string | null) {
   const portal = usePortal();
-  return useSWR(customerId ? notesKey(portal, customerId) : null, ([, p, id]) => fetchNotes(p, id), {
+  return useSWR(customerId ? salesKeys.notes(portal, customerId) : null, ([, p, id]) => fetchNotes(p, id), {
     revalidateOnFocus: false,
   });
 }
-
-export const salesStoresKey = (portal: Portal, customerId: string) => ['sales/stores', portal, customerId] as const;
 
 /**
  * The retailer's stores for the store filter (GET replenishment/stores, store type 0: sales are booked
@@ -80,7 +72,7 @@ export async function fetchSalesStores(portal: Portal, customerId: string): Prom
 
 export function useSalesStores(customerId: string | null) {
   const portal = usePortal();
-  return useSWR(customerId ? salesStoresKey(portal, customerId) : null, ([, p, id]) => fetchSalesStores(p, id), {
+  return useSWR(customerId ? salesKeys.stores(portal, customerId) : null, ([, p, id]) => fetchSalesStores(p, id), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

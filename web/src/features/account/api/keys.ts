@@ -1,0 +1,16 @@
+import type { Portal } from '@portal/core/shared';
+import { mutate } from 'swr';
+import { KeyScope } from '../../../lib/query-keys.ts';
+
+/** The account feature's SWR keys (session-bound: keyed by the portal whose session reads them). */
+export const accountKeys = {
+  account: (portal: Portal) => [KeyScope.account, portal] as const,
+  sessions: (portal: Portal) => [KeyScope.sessions, portal] as const,
+};
+
+/** A write answered with the account: it replaces the cached one, no new read. */
+export const putAccount = <A>(portal: Portal, saved: A) =>
+  mutate(accountKeys.account(portal), saved, { revalidate: false });
+
+/** The account is read again (it changed elsewhere, e.g. a confirmed e-mail address). */
+export const revalidateAccount = (portal: Portal) => mutate(accountKeys.account(portal));

@@ -1,0 +1,9 @@
+import type { Portal } from '@portal/core/shared';
+import { KeyScope } from '../../../lib/query-keys.ts';
+
+/** The retailer feature's SWR keys (session-bound: portal second, so a logout drops them). */
+export const retailerKeys = {
+  page: (portal: Portal, query: { search: string; index: number }) =>
+    [KeyScope.retailers, portal, query.search, query.index] as const,
+  restore: (portal: Portal, username: string) => [KeyScope.retailerRestore, portal, username] as const,
+};
