@@ -5,8 +5,8 @@ import {
   InvalidJobEventError,
   reportSchedulePayload,
   UnknownJobKindError,
-} from '@portal/backend/schedules/dispatch';
-import { createLocalScheduler } from '@portal/backend/schedules/local-scheduler';
+} from '@portal/backend/platform/scheduler/dispatch';
+import { createLocalScheduler } from '@portal/backend/platform/scheduler/local-scheduler';
 import { describe, expect, it } from 'vitest';
 import { handler } from './report-runner.ts';
 

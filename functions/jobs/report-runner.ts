@@ -4,7 +4,7 @@ import {
   parseScheduledJobEvent,
   runScheduledJob,
   type ScheduledJobKind,
-} from '@portal/backend/schedules/dispatch';
+} from '@portal/backend/platform/scheduler/dispatch';
 
 /** Scheduled jobs by kind. The report job is registered by the reports issue: jobEntry('report', ...). */
 export const jobs: JobRegistry = new Map<ScheduledJobKind, JobHandler>();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createLocalScheduler } from '@portal/backend/schedules/local-scheduler';
+import { createLocalScheduler } from '@portal/backend/platform/scheduler/local-scheduler';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 
 /** The local EventBridge Scheduler: same schedule semantics, invoking the same runner handler. */

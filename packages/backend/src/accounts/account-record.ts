@@ -1,7 +1,7 @@
 import { Currency, PORTALS } from '@portal/core/shared';
 import { MfaMethod, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { z } from 'zod';
-import { isAllowlistEntry } from '../security/ip-allowlist.ts';
+import { isAllowlistEntry } from '../platform/security/ip-allowlist.ts';
 
 const moduleAccess = z.object({
   permissions: z.number().int().min(0).default(0),

@@ -3,12 +3,13 @@ import { isSupportedLocale, Messages, type Portal } from '@portal/core/shared';
 import type { AccountUpdate } from '@portal/core/auth';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Account } from './account-record.ts';
 import { accountKeys, getAccount } from './account-entity.ts';
 import { createEmailChangeService } from './email-change-service.ts';
 import type { Reauth } from './reauth.ts';
+import { ACCOUNT } from '@portal/core/auth';
 
 /** The caller's own account (SPEC 3 Account): read, edit the profile, choose the locale. */
 export function createAccountService(deps: {
@@ -24,7 +25,7 @@ export function createAccountService(deps: {
 
   const load = async (username: string) => {
     const account = await getAccount(db, username);
-    if (!account) throw new AppError('not_found', 'ACCOUNT.NOT_FOUND', 'Account not found');
+    if (!account) throw new AppError('not_found', ACCOUNT.NOT_FOUND, 'Account not found');
     return account;
   };
 
@@ -92,7 +93,7 @@ export function createAccountService(deps: {
     /** GET account/set-locale: only the portal's supported locales (SPEC 5). */
     async setLocale(username: string, portal: Portal, locale: string) {
       if (!isSupportedLocale(portal, locale)) {
-        throw new AppError('input', 'ACCOUNT.LOCALE_UNSUPPORTED', `Locale ${locale} is not supported`, {
+        throw new AppError('input', ACCOUNT.LOCALE_UNSUPPORTED, `Locale ${locale} is not supported`, {
           issues: [{ path: 'locale', message: 'Unsupported locale' }],
         });
       }

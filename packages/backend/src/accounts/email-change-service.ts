@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { accountMails } from '../mail/account-mails.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import { accountMails } from '../platform/mail/account-mails.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getAccount } from './account-entity.ts';
 import type { Account } from './account-record.ts';
 import {
@@ -13,6 +13,7 @@ import {
   getEmailChangeToken,
   putEmailChange,
 } from './email-change-entity.ts';
+import { ACCOUNT } from '@portal/core/auth';
 
 const LINK_VALID_HOURS = 24;
 /** Confirmation links one account may have mailed per hour (requests and resends together). */
@@ -38,7 +39,7 @@ export function createEmailChangeService(deps: {
   const invalidLink = () =>
     new AppError(
       'input',
-      'ACCOUNT.EMAIL_LINK_INVALID',
+      ACCOUNT.EMAIL_LINK_INVALID,
       'This link is invalid, was already used or has expired. Please request a new one from My Account.',
     );
 
@@ -54,7 +55,7 @@ export function createEmailChangeService(deps: {
 
   const load = async (username: string) => {
     const account = (await getAccount(db, username)) as WithEmailChange | null;
-    if (!account) throw new AppError('not_found', 'ACCOUNT.NOT_FOUND', 'Account not found');
+    if (!account) throw new AppError('not_found', ACCOUNT.NOT_FOUND, 'Account not found');
     return account;
   };
 
@@ -76,7 +77,7 @@ export function createEmailChangeService(deps: {
     async resend(username: string) {
       const account = await load(username);
       const change = account.emailChange;
-      if (!change) throw new AppError('input', 'ACCOUNT.NO_EMAIL_CHANGE', 'There is no e-mail address change to confirm.');
+      if (!change) throw new AppError('input', ACCOUNT.NO_EMAIL_CHANGE, 'There is no e-mail address change to confirm.');
       await sendLink(account, change.address);
     },
 

@@ -3,19 +3,19 @@ import type { Portal, ServiceMessage } from '@portal/core/shared';
 import {
   decodeAccess,
   LOGGED_OUT_STATUS,
-  LoginErrorCode,
   type LoginResult,
   MfaState,
   pendingAccountStep,
   type SessionStatus,
   type SignInInput,
+  LOGIN,
 } from '@portal/core/auth';
 import { getAccount, recordLogin } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
-import { AppError } from '../errors.ts';
-import { isAddressAllowed } from '../security/ip-allowlist.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
+import { isAddressAllowed } from '../platform/security/ip-allowlist.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { AuditLog, AuditEntry } from './audit-log.ts';
 import type { LoginGuard } from './login-guard.ts';
 import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
@@ -27,9 +27,6 @@ import type { SessionRecord } from './session-entity.ts';
 const EXPIRY_WARNING_DAYS = 14;
 
 export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
-
-/** A wrong second factor: not in SPEC 8's list, so the web shows the message as received. */
-export const WRONG_CODE = 'LOGIN.FORM.ERROR.WRONG_CODE';
 
 export type SignInOutcome = {
   result: LoginResult;
@@ -95,7 +92,7 @@ export function createAuthService(deps: {
         audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method });
       const refuse = async (
         outcome: AuditEntry['outcome'],
-        errorCode: string,
+        errorCode: ErrorCode,
         message: string,
         details: AppError['details'] = {},
       ): Promise<never> => {
@@ -105,7 +102,7 @@ export function createAuthService(deps: {
       // The lock's end goes out as Retry-After so the page can say when to try again; unknown names
       // lock the same way, so it reveals nothing about the account.
       const lockedOut = (until: Date) =>
-        refuse('locked', LoginErrorCode.accountLocked, 'account locked', {
+        refuse('locked', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked', {
           retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)),
         });
 
@@ -119,10 +116,10 @@ export function createAuthService(deps: {
       // all be checked (ADR 010). It counts as a failure unless released or cleared below.
       const reservation = await guard.reserve(input.username);
       if (!reservation.ok) return lockedOut(reservation.lockedUntil);
-      const failed = (outcome: AuditEntry['outcome'], errorCode: string, message: string) =>
+      const failed = (outcome: AuditEntry['outcome'], errorCode: ErrorCode, message: string) =>
         reservation.lockedUntil ? lockedOut(reservation.lockedUntil) : refuse(outcome, errorCode, message);
       /** A right password whose sign-in stops here for another reason: not a failure. */
-      const stop = async (outcome: AuditEntry['outcome'], errorCode: string, message: string) => {
+      const stop = async (outcome: AuditEntry['outcome'], errorCode: ErrorCode, message: string) => {
         await guard.release(reservation);
         return refuse(outcome, errorCode, message);
       };
@@ -130,17 +127,17 @@ export function createAuthService(deps: {
       const account = (await getAccount(db, input.username)) as AccountMfa | null;
       const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
       if (!account || !passwordOk) {
-        return failed('wrong_password', LoginErrorCode.wrongPassword, 'Invalid username or password');
+        return failed('wrong_password', LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password');
       }
       // Checked only after the password, so these answers never reveal anything to a guesser.
       if (account.status === 'locked') {
-        return stop('account_locked', LoginErrorCode.accountLocked, 'account locked');
+        return stop('account_locked', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked');
       }
       if (!account.portals.includes(meta.portal)) {
-        return stop('wrong_url', LoginErrorCode.wrongUrl, 'wrong url');
+        return stop('wrong_url', LOGIN.FORM.ERROR.WRONG_URL, 'wrong url');
       }
       if (!isAddressAllowed(meta.ip, account.ipAllowlist ?? [])) {
-        return stop('invalid_ip', LoginErrorCode.invalidIp, 'invalid ip');
+        return stop('invalid_ip', LOGIN.FORM.ERROR.INVALID_IP, 'invalid ip');
       }
       const step = mfa.requiredStep(account);
       if (step === MfaState.firstStepPassed) {
@@ -157,7 +154,7 @@ export function createAuthService(deps: {
           throw error;
         });
         if (!verified) {
-          return failed('wrong_code', WRONG_CODE, 'The secret code is not valid');
+          return failed('wrong_code', LOGIN.FORM.ERROR.WRONG_CODE, 'The secret code is not valid');
         }
       }
       await guard.clear(account.username);

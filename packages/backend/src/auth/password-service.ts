@@ -3,17 +3,18 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '@portal/core/shared';
 import {
   type ChangePasswordForm,
-  LoginErrorCode,
   type ResetPasswordForm,
   resetInstructionsSentMessage,
+  LOGIN,
+  PASSWORD,
 } from '@portal/core/auth';
 import { findAccountsByEmail, getAccount, replacePasswordUpdate } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { LoginGuard } from './login-guard.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { passwordProblems } from './password-policy.ts';
@@ -49,14 +50,14 @@ export function createPasswordService(deps: {
     const problems = passwordProblems(newPassword, account.username);
     if (problems.length) {
       const message = problems.includes(Messages.passwordTooWeak) ? Messages.passwordTooWeak : problems[0]!;
-      throw new AppError('input', 'PASSWORD.TOO_WEAK', message, {
+      throw new AppError('input', PASSWORD.TOO_WEAK, message, {
         issues: problems.map((m) => ({ path: 'newPassword', message: m })),
       });
     }
     const history = (account.passwordHistory ?? [account.passwordHash]).slice(0, PASSWORD_HISTORY);
     for (const old of history) {
       if (await verifyPassword(newPassword, old)) {
-        throw new AppError('input', 'PASSWORD.ALREADY_USED', Messages.passwordAlreadyUsed, {
+        throw new AppError('input', PASSWORD.ALREADY_USED, Messages.passwordAlreadyUsed, {
           issues: [{ path: 'newPassword', message: Messages.passwordAlreadyUsed }],
         });
       }
@@ -100,9 +101,9 @@ export function createPasswordService(deps: {
   }
 
   const invalidLink = () =>
-    new AppError('input', 'PASSWORD.RESET_LINK_INVALID', 'This link is invalid or has expired. Please request a new one.');
+    new AppError('input', PASSWORD.RESET_LINK_INVALID, 'This link is invalid or has expired. Please request a new one.');
 
-  const changeFailed = () => new AppError('conflict', 'PASSWORD.CHANGE_FAILED', Messages.passwordChangeFailed);
+  const changeFailed = () => new AppError('conflict', PASSWORD.CHANGE_FAILED, Messages.passwordChangeFailed);
 
   return {
     /**
@@ -116,12 +117,12 @@ export function createPasswordService(deps: {
       // password oracle, not even with parallel requests.
       const reservation = await guard.reserve(username);
       if (!reservation.ok) {
-        throw new AppError('rate_limited', LoginErrorCode.accountLocked, 'account locked', {
+        throw new AppError('rate_limited', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked', {
           retryAfterSeconds: Math.max(1, Math.ceil((reservation.lockedUntil.getTime() - now().getTime()) / 1000)),
         });
       }
       if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
-        throw new AppError('input', 'PASSWORD.CURRENT_MISMATCH', Messages.currentPasswordMismatch, {
+        throw new AppError('input', PASSWORD.CURRENT_MISMATCH, Messages.currentPasswordMismatch, {
           issues: [{ path: 'currentPassword', message: Messages.currentPasswordMismatch }],
         });
       }

@@ -1,16 +1,10 @@
-import {
-  LoginErrorCode,
-  SsoErrorCode,
-  type SsoCompleteInput,
-  type SsoStartQuery,
-  type SsoStartResult,
-} from '@portal/core/auth';
+import { type SsoCompleteInput, type SsoStartQuery, type SsoStartResult, LOGIN, SSO } from '@portal/core/auth';
 import * as oidc from 'openid-client';
 import { getAccount } from '../accounts/account-entity.ts';
 import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { AuditLog, SignInOutcome } from './audit-log.ts';
 import type { AuthService, RequestMeta } from './auth-service.ts';
 import { getIdentityLink } from './identity-link-entity.ts';
@@ -58,7 +52,7 @@ export function createSsoService(deps: {
 
   function requireConfigured() {
     if (!ssoConfigured(config)) {
-      throw new AppError('not_found', SsoErrorCode.notConfigured, 'Single sign-on is not available here.');
+      throw new AppError('not_found', SSO.NOT_CONFIGURED, 'Single sign-on is not available here.');
     }
   }
 
@@ -83,7 +77,7 @@ export function createSsoService(deps: {
 
   function checkPortal(app: string, meta: RequestMeta) {
     if (app !== meta.portal) {
-      throw new AppError('input', SsoErrorCode.portalMismatch, 'app must name the portal of this request', {
+      throw new AppError('input', SSO.PORTAL_MISMATCH, 'app must name the portal of this request', {
         issues: [{ path: 'app', message: `must be ${meta.portal}` }],
       });
     }
@@ -92,7 +86,7 @@ export function createSsoService(deps: {
   /** The redirect URI for a callback path of this site; anything pointing elsewhere is refused. */
   function redirectUriFor(callback: string): string {
     const invalid = () =>
-      new AppError('input', SsoErrorCode.callbackInvalid, 'The callback must be a path of this site', {
+      new AppError('input', SSO.CALLBACK_INVALID, 'The callback must be a path of this site', {
         issues: [{ path: 'callback', message: 'must be a path of this site, like /sso-callback' }],
       });
     // A path: one leading slash (not '//host'), no backslashes, spaces or control characters.
@@ -157,7 +151,7 @@ export function createSsoService(deps: {
       if (!tx || tx.portal !== meta.portal || Date.parse(tx.expiresAtIso) <= now().getTime()) {
         throw new AppError(
           'auth',
-          SsoErrorCode.stateInvalid,
+          SSO.STATE_INVALID,
           'This sign-in link has expired or was already used. Please sign in again.',
         );
       }
@@ -181,7 +175,7 @@ export function createSsoService(deps: {
         if (!isRejection(error)) throw error;
       }
       if (!claims?.sub) {
-        throw new AppError('auth', SsoErrorCode.failed, 'Single sign-on failed. Please try again.');
+        throw new AppError('auth', SSO.FAILED, 'Single sign-on failed. Please try again.');
       }
 
       // Only the link decides; the e-mail or name in the token never selects an account.
@@ -192,17 +186,17 @@ export function createSsoService(deps: {
         await record(meta, `sso:${claims.sub}`, 'sso_not_linked');
         throw new AppError(
           'auth',
-          SsoErrorCode.notLinked,
+          SSO.NOT_LINKED,
           'This Microsoft account is not linked to a portal account. Ask your administrator to link it.',
         );
       }
       if (account.status === 'locked') {
         await record(meta, account.username, 'account_locked');
-        throw new AppError('auth', LoginErrorCode.accountLocked, 'account locked');
+        throw new AppError('auth', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked');
       }
       if (!account.portals.includes(meta.portal)) {
         await record(meta, account.username, 'wrong_url');
-        throw new AppError('auth', LoginErrorCode.wrongUrl, 'wrong url');
+        throw new AppError('auth', LOGIN.FORM.ERROR.WRONG_URL, 'wrong url');
       }
       // No second factor here: the provider enforces its own MFA (ADR 009).
       await record(meta, account.username, 'sso_success');

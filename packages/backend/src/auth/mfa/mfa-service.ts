@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core/shared';
-import { MfaState } from '@portal/core/auth';
+import { MfaState, AUTH, LOGIN, MFA } from '@portal/core/auth';
 import QRCode from 'qrcode';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { Account } from '../../accounts/account-record.ts';
@@ -8,8 +8,8 @@ import type { Reauth } from '../../accounts/reauth.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { AppError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { RateLimiter } from '../../security/rate-limiter.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { RateLimiter } from '../../platform/security/rate-limiter.ts';
 import {
   activateMfa,
   claimTotpStep,
@@ -60,11 +60,11 @@ export function createMfaService(deps: {
 }) {
   const { db, secrets, mailer, now } = deps;
   const expired = () =>
-    new AppError('auth', 'LOGIN.FORM.ERROR.MFA_EXPIRED', 'Your sign-in has expired. Please enter your password again.');
+    new AppError('auth', LOGIN.FORM.ERROR.MFA_EXPIRED, 'Your sign-in has expired. Please enter your password again.');
 
   const load = async (username: string) => {
     const account = (await getAccount(db, username)) as AccountMfa | null;
-    if (!account) throw new AppError('auth', 'AUTH.REQUIRED', 'Please login to access this section');
+    if (!account) throw new AppError('auth', AUTH.REQUIRED, 'Please login to access this section');
     return account;
   };
 
@@ -129,11 +129,11 @@ export function createMfaService(deps: {
       if (!attempt || Date.parse(attempt.validUntil) <= at.getTime()) throw expired();
       const account = await load(attempt.username);
       if (account.mfaMethod !== 'email') {
-        throw new AppError('input', 'MFA.EMAIL_NOT_ENABLED', 'Your account uses an authenticator app. Enter the code it shows.');
+        throw new AppError('input', MFA.EMAIL_NOT_ENABLED, 'Your account uses an authenticator app. Enter the code it shows.');
       }
       const last = attempt.lastEmailCodeAt ? Date.parse(attempt.lastEmailCodeAt) : 0;
       if ((attempt.emailCodesSent ?? 0) >= EMAIL_CODES_PER_ATTEMPT || at.getTime() - last < EMAIL_CODE_INTERVAL_MS) {
-        throw new AppError('rate_limited', 'MFA.TOO_MANY_CODES', 'A code was sent recently. Please check your mailbox or wait a moment.', {
+        throw new AppError('rate_limited', MFA.TOO_MANY_CODES, 'A code was sent recently. Please check your mailbox or wait a moment.', {
           retryAfterSeconds: Math.max(1, Math.ceil((last + EMAIL_CODE_INTERVAL_MS - at.getTime()) / 1000)),
         });
       }
@@ -164,7 +164,7 @@ export function createMfaService(deps: {
     /** GET auth/secret-code: the pending secret as a QR code PNG (made by newAppSecret, never here). */
     async pendingAppQr(username: string, height: number): Promise<Uint8Array> {
       const account = await load(username);
-      if (!account.totpPendingSecret) throw new AppError('input', 'MFA.NO_PENDING_SECRET', 'Scan the QR code first.');
+      if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       return QRCode.toBuffer(totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
     },
@@ -172,7 +172,7 @@ export function createMfaService(deps: {
     /** The pending secret as text, for people who cannot scan ('enter this key in your app'). */
     async pendingAppKey(username: string) {
       const account = await load(username);
-      if (!account.totpPendingSecret) throw new AppError('input', 'MFA.NO_PENDING_SECRET', 'Scan the QR code first.');
+      if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       return { secret, issuer: deps.issuer, account: account.username };
     },
@@ -181,10 +181,10 @@ export function createMfaService(deps: {
     async activateApp(username: string, code: string, password: string) {
       await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
-      if (!account.totpPendingSecret) throw new AppError('input', 'MFA.NO_PENDING_SECRET', 'Scan the QR code first.');
+      if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       const step = await verifyTotp(secret, code, now());
-      if (step === null) throw new AppError('input', 'MFA.WRONG_CODE', 'The code does not match. Please try again.', { issues: [{ path: 'secretCode', message: 'The code does not match' }] });
+      if (step === null) throw new AppError('input', MFA.WRONG_CODE, 'The code does not match. Please try again.', { issues: [{ path: 'secretCode', message: 'The code does not match' }] });
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       const ok = await activateMfa(db, account.username, 'app', {
         totpSecret: account.totpPendingSecret,
@@ -192,7 +192,7 @@ export function createMfaService(deps: {
         recoveryCodeHashes: hashes,
         expectPendingSecret: account.totpPendingSecret,
       });
-      if (!ok) throw new AppError('conflict', 'MFA.SETUP_CHANGED', 'The set-up changed meanwhile. Please scan the new QR code.');
+      if (!ok) throw new AppError('conflict', MFA.SETUP_CHANGED, 'The set-up changed meanwhile. Please scan the new QR code.');
       return { success: true as const, recoveryCodes: codes };
     },
 
@@ -220,10 +220,10 @@ export function createMfaService(deps: {
         pending !== undefined &&
         Date.parse(pending.validUntil) > now().getTime() &&
         sameHash(hashCode(code, `setup:${account.usernameKey}`), pending.codeHash);
-      if (!ok) throw new AppError('input', 'MFA.WRONG_CODE', 'The code does not match. Please try again.', { issues: [{ path: 'secretCode', message: 'The code does not match' }] });
+      if (!ok) throw new AppError('input', MFA.WRONG_CODE, 'The code does not match. Please try again.', { issues: [{ path: 'secretCode', message: 'The code does not match' }] });
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       if (!(await activateMfa(db, account.username, 'email', { recoveryCodeHashes: hashes }))) {
-        throw new AppError('conflict', 'MFA.SETUP_CHANGED', 'The set-up changed meanwhile. Please request a new code.');
+        throw new AppError('conflict', MFA.SETUP_CHANGED, 'The set-up changed meanwhile. Please request a new code.');
       }
       return { success: true as const, recoveryCodes: codes };
     },
@@ -234,7 +234,7 @@ export function createMfaService(deps: {
       const account = await load(username);
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       if (account.mfaMethod === 'none' || !(await replaceRecoveryCodes(db, account.username, hashes))) {
-        throw new AppError('input', 'MFA.NOT_ACTIVE', 'Set up multi-factor authentication first.');
+        throw new AppError('input', MFA.NOT_ACTIVE, 'Set up multi-factor authentication first.');
       }
       return { recoveryCodes: codes };
     },

@@ -1,5 +1,5 @@
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 

@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../platform/db/client.ts';
-import { toTtl } from '../platform/db/table.ts';
-import { AppError } from '../errors.ts';
+import type { Db } from '../db/client.ts';
+import { toTtl } from '../db/table.ts';
+import { AppError } from '../../errors.ts';
+import { REQUEST } from '@portal/core/shared';
 
 /**
  * Fixed-window counters in the table (one atomic ADD per hit), shared by every Lambda instance.
@@ -26,7 +27,7 @@ export function createRateLimiter(db: Db, now: () => Date) {
         }),
       );
       if (Number(res.Attributes?.hits) > rule.limit) {
-        throw new AppError('rate_limited', 'RATE_LIMITED', 'Too many requests. Please wait and try again.', {
+        throw new AppError('rate_limited', REQUEST.RATE_LIMITED, 'Too many requests. Please wait and try again.', {
           retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - t) / 1000)),
         });
       }
