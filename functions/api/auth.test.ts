@@ -148,7 +148,7 @@ describe('sign-in', () => {
     const blank = await signIn('   ', '');
     expect(blank.status).toBe(400);
     const body = await readJson<{ code: string; issues: { path: string; message: string }[] }>(blank);
-    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.code).toBe('REQUEST.VALIDATION_FAILED');
     expect(body.issues).toEqual(
       expect.arrayContaining([
         { path: 'username', message: 'Value is required' },
@@ -161,7 +161,7 @@ describe('sign-in', () => {
       body: '{oops',
     });
     expect(notJson.status).toBe(400);
-    expect(await readJson(notJson)).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await readJson(notJson)).toMatchObject({ code: 'REQUEST.MALFORMED' });
     const letters = await app.request('/api/auth/signin', {
       method: 'POST',
       headers: headers(),

@@ -35,7 +35,7 @@ describe('API protocol', () => {
   it('requires a known portal header', async () => {
     const missing = await app.request('/api/auth/status');
     expect(missing.status).toBe(400);
-    expect(await readJson(missing)).toMatchObject({ code: 'PORTAL_HEADER_INVALID' });
+    expect(await readJson(missing)).toMatchObject({ code: 'REQUEST.PORTAL_HEADER_INVALID' });
     const unknown = await app.request('/api/auth/status', { headers: { 'X-Portal': 'admin' } });
     expect(unknown.status).toBe(400);
     const ok = await app.request('/api/auth/status', { headers: { 'X-Portal': 'connect' } });
@@ -56,7 +56,7 @@ describe('API protocol', () => {
   it('answers unknown paths with the error shape', async () => {
     const res = await app.request('/api/nope', { headers: { 'X-Portal': 'ordering' } });
     expect(res.status).toBe(404);
-    expect(await readJson(res)).toEqual({ code: 'not_found', message: 'No such endpoint' });
+    expect(await readJson(res)).toEqual({ code: 'REQUEST.NO_ENDPOINT', message: 'No such endpoint' });
   });
 
   it('sets security headers and a request id', async () => {

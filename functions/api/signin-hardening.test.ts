@@ -33,7 +33,7 @@ beforeAll(async () => {
 describe('input limits (F)', () => {
   it('answers a 3 KB forgot-password name with 400, not 500', async () => {
     const res = await call(new CookieJar(), 'POST', '/auth/forgot-password', { username: 'x'.repeat(3000) });
-    expect(res).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', issues: [{ path: 'username', message: 'Value is too long' }] } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED', issues: [{ path: 'username', message: 'Value is too long' }] } });
   });
 
   it('refuses an oversized profile e-mail (500 KB and 3,000 characters) and stores nothing', async () => {
@@ -43,7 +43,7 @@ describe('input limits (F)', () => {
     for (const email of [`${'a'.repeat(500_000)}@example.com`, `${'a'.repeat(3000)}@example.com`]) {
       const res = await call(jar, 'POST', '/account', { email, firstname: 'B', surname: 'B', jobTitle: '', currentPassword: PASSWORD });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+      expect(res.body).toMatchObject({ code: 'REQUEST.VALIDATION_FAILED', message: expect.any(String) });
     }
     const stored = await getAccount(backend.db, 'bounded');
     expect(stored?.email).toBe('bounded@example.com');
@@ -61,7 +61,7 @@ describe('input limits (F)', () => {
       .onError(handleError as never);
     const res = await probe.request('/');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'INPUT_TOO_LARGE', message: 'A value is too long.' });
+    expect(await res.json()).toEqual({ code: 'REQUEST.INPUT_TOO_LARGE', message: 'A value is too long.' });
   });
 });
 

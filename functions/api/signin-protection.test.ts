@@ -117,7 +117,7 @@ describe('per-address limit', () => {
     for (let i = 0; i < 30; i++) expect((await signIn(`someone${i}`, 'x')).status).toBe(401);
     const limited = await signIn('guarded', PASSWORD);
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.body).toMatchObject({ code: 'REQUEST.RATE_LIMITED' });
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     expect(Number(limited.retryAfter)).toBeLessThanOrEqual(60);
     ip = '198.51.100.14';

@@ -194,7 +194,7 @@ describe('GET auth/sso', () => {
       const res = await startSso({ provider });
       expect(res.status, provider).toBe(400);
       expect(await readJson(res)).toMatchObject({
-        code: 'VALIDATION_FAILED',
+        code: 'REQUEST.VALIDATION_FAILED',
         issues: [{ path: 'provider' }],
       });
     }
@@ -387,7 +387,7 @@ describe('POST auth/sso', () => {
     });
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'REQUEST.VALIDATION_FAILED',
       issues: expect.arrayContaining([
         expect.objectContaining({ path: 'code' }),
         expect.objectContaining({ path: 'state' }),

@@ -32,7 +32,7 @@ import { countCalls } from '../../packages/backend/src/platform/db/call-counter.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { XSSI_PREFIX } from '@portal/core/shared';
-import { type CouponAction, decideAction, type CardState } from '@portal/core/couponing';
+import { type CouponAction, decideAction, type CardState, COUPON } from '@portal/core/couponing';
 import { serialWithTransactions } from '../../packages/backend/src/couponing/card-entity.ts';
 import { serialsOf } from '../../packages/backend/src/couponing/serial-import.ts';
 import { generateMasterData, generateSerials, type Scale, SCALES } from '../seed/generate.ts';
@@ -268,7 +268,7 @@ if (ONLY.has('contention')) {
         throw new Error('bench: the refusal was booked');
       })
       .catch((error: unknown) => {
-        if ((error as { code?: string }).code !== 'COUPON.TRANSITION_NOT_ALLOWED') throw error;
+        if ((error as { code?: string }).code !== COUPON.TRANSITION_NOT_ALLOWED) throw error;
       }),
   );
   const run = randomUUID().replace(/-/g, '').slice(0, 6);
@@ -290,7 +290,7 @@ if (ONLY.has('contention')) {
     const shown = answer.status === 201 ? (answer.body?.card as { couponingStatus: string }).couponingStatus : null;
     sent.push({ terminalId, action, key: statusKey(answer), own: transactions.filter((t) => t.terminalId === terminalId).length, shown });
     // What the client now believes: its booking landed, or the card is already where it wanted it.
-    belief[client] = answer.status === 201 || answer.body?.code === 'COUPON.TRANSITION_NOT_ALLOWED' ? RESULT[action] : belief[client];
+    belief[client] = answer.status === 201 || answer.body?.code === COUPON.TRANSITION_NOT_ALLOWED ? RESULT[action] : belief[client];
   });
   const after = await serialWithTransactions(backend.db, serial);
   const card = after.cards.find((c) => c.ean === BENCH_EAN)!;

@@ -119,7 +119,7 @@ async function mockApi(context: BrowserContext, state: MockState) {
           customerId: 'C-10042',
         });
       default:
-        return json(route, { code: 'not_found', message: 'No such endpoint' }, 404);
+        return json(route, { code: 'REQUEST.NO_ENDPOINT', message: 'No such endpoint' }, 404);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { AppError, statusOfKind } from '@portal/backend';
 import { inputErrorOf } from '@portal/backend/errors';
-import type { ErrorBody } from '@portal/core/shared';
+import { type ErrorBody, REQUEST, SERVER } from '@portal/core/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
@@ -21,7 +21,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
   }
   if (error instanceof ZodError) {
     const body: ErrorBody = {
-      code: 'VALIDATION_FAILED',
+      code: REQUEST.VALIDATION_FAILED,
       message: 'The request has invalid fields',
       issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     };
@@ -30,7 +30,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
   if (error instanceof HTTPException && error.status < 500) {
     // Raised by Hono itself, e.g. a body that is not JSON.
     return c.json(
-      { code: 'BAD_REQUEST', message: error.message || 'Bad request' } satisfies ErrorBody,
+      { code: REQUEST.MALFORMED, message: error.message || 'Bad request' } satisfies ErrorBody,
       error.status,
     );
   }
@@ -41,11 +41,11 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
     stack: error.stack,
   });
   return c.json(
-    { code: 'internal', message: 'Something went wrong. Please try again later.' } satisfies ErrorBody,
+    { code: SERVER.INTERNAL, message: 'Something went wrong. Please try again later.' } satisfies ErrorBody,
     500,
   );
 }
 
 export function handleNotFound(c: Context<AppEnv>) {
-  return c.json({ code: 'not_found', message: 'No such endpoint' } satisfies ErrorBody, 404);
+  return c.json({ code: REQUEST.NO_ENDPOINT, message: 'No such endpoint' } satisfies ErrorBody, 404);
 }

@@ -1,6 +1,6 @@
 import { AppError } from '@portal/backend';
 import type { Portal } from '@portal/core/shared';
-import { AccessErrorCode } from '@portal/core/auth';
+import { AUTH } from '@portal/core/auth';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 
@@ -15,7 +15,7 @@ export const portals = (...served: [Portal, ...Portal[]]) =>
     if (!served.includes(portal)) {
       throw new AppError(
         'forbidden',
-        AccessErrorCode.wrongPortal,
+        AUTH.WRONG_PORTAL,
         `This call belongs to the ${served.join(' and ')} portal, not to ${portal}.`,
       );
     }

@@ -1,4 +1,4 @@
-import { type ErrorBody, isPortal, PORTAL_HEADER, PORTALS, XSSI_PREFIX } from '@portal/core/shared';
+import { type ErrorBody, isPortal, PORTAL_HEADER, PORTALS, XSSI_PREFIX, REQUEST } from '@portal/core/shared';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env.ts';
@@ -21,7 +21,7 @@ export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
   const portal = c.req.header(PORTAL_HEADER);
   if (!isPortal(portal)) {
     const body: ErrorBody = {
-      code: 'PORTAL_HEADER_INVALID',
+      code: REQUEST.PORTAL_HEADER_INVALID,
       message: `Header ${PORTAL_HEADER} must be one of: ${PORTALS.join(', ')}`,
       issues: [{ path: PORTAL_HEADER, message: portal ? 'unknown portal' : 'missing' }],
     };

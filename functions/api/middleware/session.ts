@@ -1,6 +1,6 @@
 import { actorFor, AppError, sessionCookieName } from '@portal/backend';
 import { Messages } from '@portal/core/shared';
-import { AccessErrorCode } from '@portal/core/auth';
+import { AUTH } from '@portal/core/auth';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ClientIpResolver } from '../env.ts';
@@ -36,13 +36,13 @@ export const requireAccount = (options: { allowPendingStep?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const account = c.get('account');
     const session = c.get('session');
-    if (!account || !session) throw new AppError('auth', 'AUTH.REQUIRED', Messages.loginRequired);
+    if (!account || !session) throw new AppError('auth', AUTH.REQUIRED, Messages.loginRequired);
     const step = options.allowPendingStep ? null : c.get('backend').auth.pendingStep(account, session);
     if (step === 'passwordExpired') {
-      throw new AppError('forbidden', AccessErrorCode.passwordExpired, Messages.passwordExpired);
+      throw new AppError('forbidden', AUTH.PASSWORD_EXPIRED, Messages.passwordExpired);
     }
     if (step === 'mfaSetUp') {
-      throw new AppError('forbidden', AccessErrorCode.mfaSetupRequired, MFA_SETUP_REQUIRED_MESSAGE);
+      throw new AppError('forbidden', AUTH.MFA_SETUP_REQUIRED, MFA_SETUP_REQUIRED_MESSAGE);
     }
     await next();
   });
@@ -54,7 +54,7 @@ const MFA_SETUP_REQUIRED_MESSAGE =
 export function signedInOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
   const account = c.get('account');
   const session = c.get('session');
-  if (!account || !session) throw new AppError('auth', 'AUTH.REQUIRED', Messages.loginRequired);
+  if (!account || !session) throw new AppError('auth', AUTH.REQUIRED, Messages.loginRequired);
   return { account, session };
 }
 

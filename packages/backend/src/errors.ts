@@ -1,10 +1,18 @@
+import type { AuthErrorCode } from '@portal/core/auth';
+import type { CouponingErrorCode } from '@portal/core/couponing';
+import type { OrderingErrorCode } from '@portal/core/ordering';
+import { REQUEST, type SharedErrorCode } from '@portal/core/shared';
+
+/** Every code the API may answer: the union of the domain catalogues in core (`<domain>/errors.ts`). */
+export type ErrorCode = SharedErrorCode | AuthErrorCode | OrderingErrorCode | CouponingErrorCode;
+
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
 
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number } = {},
   ) {
@@ -31,5 +39,5 @@ export const statusOfKind: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 429> 
 export function inputErrorOf(error: unknown): AppError | null {
   if (!(error instanceof Error) || error.name !== 'ValidationException') return null;
   if (!/size|bytes|too large/i.test(error.message)) return null;
-  return new AppError('input', 'INPUT_TOO_LARGE', 'A value is too long.');
+  return new AppError('input', REQUEST.INPUT_TOO_LARGE, 'A value is too long.');
 }

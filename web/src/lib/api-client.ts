@@ -1,5 +1,5 @@
 import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core/shared';
-import { AccessErrorCode } from '@portal/core/auth';
+import { AUTH } from '@portal/core/auth';
 import type { z } from 'zod';
 import { translate } from '../i18n/index.ts';
 import { currentPortal } from './portal.ts';
@@ -46,12 +46,12 @@ export class ApiError extends Error {
   }
 
   get isPasswordExpired(): boolean {
-    return this.status === 403 && this.code === AccessErrorCode.passwordExpired;
+    return this.status === 403 && this.code === AUTH.PASSWORD_EXPIRED;
   }
 
   /** The server holds the session to a pending step: an expired password or MFA to set up. */
   get isPendingStep(): boolean {
-    return this.isPasswordExpired || (this.status === 403 && this.code === AccessErrorCode.mfaSetupRequired);
+    return this.isPasswordExpired || (this.status === 403 && this.code === AUTH.MFA_SETUP_REQUIRED);
   }
 }
 

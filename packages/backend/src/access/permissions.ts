@@ -1,6 +1,7 @@
 import type { ModuleName, ModulePermissionName } from '@portal/core/auth';
 import { AppError } from '../errors.ts';
 import type { Actor } from './actor.ts';
+import { AUTH, PERMISSION } from '@portal/core/auth';
 
 /** Per function: the actor holds one of `permissions` of `module`, else 403 (ADR 015). */
 export function requirePermission<M extends ModuleName>(
@@ -10,7 +11,7 @@ export function requirePermission<M extends ModuleName>(
 ): void {
   const held: Readonly<Record<string, boolean>> = actor.access.modules[module].permissions;
   if (!permissions.some((p) => held[p])) {
-    throw new AppError('forbidden', 'PERMISSION.DENIED', 'You do not have permission for this function.');
+    throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
   }
 }
 
@@ -19,7 +20,7 @@ export function requireStrongAuthentication(actor: Actor): void {
   if (!actor.strongAuthentication) {
     throw new AppError(
       'forbidden',
-      'AUTH.STRONG_AUTHENTICATION_REQUIRED',
+      AUTH.STRONG_AUTHENTICATION_REQUIRED,
       'This section requires a higher authentication standard. Please activate multi-factor authentication for your account to access this section.',
     );
   }

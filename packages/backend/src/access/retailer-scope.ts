@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import type { Actor } from './actor.ts';
+import { RETAILER } from '@portal/core/shared';
 
 const isGlobal = (actor: Actor) => actor.access.security.global === true;
 
@@ -40,6 +41,6 @@ export async function retailersOfActor(db: Db, actor: Actor): Promise<CustomerRo
  */
 export async function requireRetailer(db: Db, actor: Actor, retailerId: string): Promise<CustomerRole> {
   const role = await getCustomerRole(db, retailerId, 'retailer');
-  if (!role || !mayActFor(actor, role)) throw new AppError('not_found', 'RETAILER.NOT_FOUND', 'Retailer not found.');
+  if (!role || !mayActFor(actor, role)) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Retailer not found.');
   return role;
 }

@@ -1,5 +1,5 @@
 import { Messages } from '@portal/core/shared';
-import { LoginErrorCode } from '@portal/core/auth';
+import { ACCOUNT, LOGIN } from '@portal/core/auth';
 import { verifyPassword } from '../auth/password-hash.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -17,14 +17,14 @@ import { getAccount } from './account-entity.ts';
 export function createReauth(deps: { db: Db; guard: LoginGuard; now: () => Date }) {
   const { db, guard, now } = deps;
   const lockedError = (until: Date) =>
-    new AppError('rate_limited', LoginErrorCode.accountLocked, 'Too many wrong passwords. Please try again later.', {
+    new AppError('rate_limited', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'Too many wrong passwords. Please try again later.', {
       retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)),
     });
 
   return {
     async confirmPassword(username: string, password: string | undefined): Promise<void> {
       if (!password) {
-        throw new AppError('input', 'ACCOUNT.PASSWORD_REQUIRED', 'Please enter your current password.', {
+        throw new AppError('input', ACCOUNT.PASSWORD_REQUIRED, 'Please enter your current password.', {
           issues: [{ path: 'currentPassword', message: Messages.required }],
         });
       }
@@ -37,7 +37,7 @@ export function createReauth(deps: { db: Db; guard: LoginGuard; now: () => Date 
         return;
       }
       if (reservation.lockedUntil) throw lockedError(reservation.lockedUntil);
-      throw new AppError('input', 'ACCOUNT.PASSWORD_MISMATCH', Messages.currentPasswordMismatch, {
+      throw new AppError('input', ACCOUNT.PASSWORD_MISMATCH, Messages.currentPasswordMismatch, {
         issues: [{ path: 'currentPassword', message: Messages.currentPasswordMismatch }],
       });
     },

@@ -30,7 +30,7 @@ import {
 } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import {
   type AdminAction,
   type AdminAuditEntry,
@@ -95,29 +95,29 @@ function encodeFlagValue(field: keyof typeof ACCESS_FLAG_MAPS, value: FlagValue)
   const map: FlagMap = ACCESS_FLAG_MAPS[field];
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) {
-      throw inputError('ADMIN.INVALID_FLAGS', `${field}: ${value} is not a non-negative whole number`, field);
+      throw inputError(ADMIN.INVALID_FLAGS, `${field}: ${value} is not a non-negative whole number`, field);
     }
     return value;
   }
   const unknown = value.filter((name) => !Object.hasOwn(map, name));
   if (unknown.length) {
     const known = Object.keys(map).join(', ') || '(none defined)';
-    throw inputError('ADMIN.UNKNOWN_FLAG', `${field}: unknown flag ${unknown.join(', ')} (known: ${known})`, field);
+    throw inputError(ADMIN.UNKNOWN_FLAG, `${field}: unknown flag ${unknown.join(', ')} (known: ${known})`, field);
   }
   return encodeFlags(map, value);
 }
 
-const inputError = (code: string, message: string, path = '') =>
+const inputError = (code: ErrorCode, message: string, path = '') =>
   new AppError('input', code, message, { issues: [{ path, message }] });
 
 const notFound = (username: string) =>
-  new AppError('not_found', 'ADMIN.ACCOUNT_NOT_FOUND', `No account '${username}'`);
+  new AppError('not_found', ADMIN.ACCOUNT_NOT_FOUND, `No account '${username}'`);
 
 /** A zod failure as one input error naming every field. */
 function invalid(error: z.ZodError): AppError {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-  return new AppError('input', 'ADMIN.INVALID_INPUT', message, { issues });
+  return new AppError('input', ADMIN.INVALID_INPUT, message, { issues });
 }
 
 /** The names of the bits set in `value`, for display. */
@@ -217,7 +217,7 @@ function applyAccess(current: AccessFields, change: AccessChange): AccessFields 
   const next: AccessFields = { ...current, modules: { ...current.modules } };
   if (change.portals !== undefined) {
     const portals = z.array(z.enum(PORTALS)).min(1).safeParse([...new Set(change.portals)]);
-    if (!portals.success) throw inputError('ADMIN.INVALID_INPUT', `portals: one or more of ${PORTALS.join(', ')}`, 'portals');
+    if (!portals.success) throw inputError(ADMIN.INVALID_INPUT, `portals: one or more of ${PORTALS.join(', ')}`, 'portals');
     next.portals = portals.data;
   }
   if (change.securityFlag !== undefined) next.securityFlag = encodeFlagValue('securityFlag', change.securityFlag);
@@ -261,13 +261,13 @@ function decodeCursor(cursor: string | undefined, belongs: (key: Record<string, 
   } catch {
     // reported below
   }
-  throw inputError('ADMIN.BAD_CURSOR', 'cursor: not a cursor of this list', 'cursor');
+  throw inputError(ADMIN.BAD_CURSOR, 'cursor: not a cursor of this list', 'cursor');
 }
 
 const pageLimit = (limit: number | undefined, max: number) => {
   const value = limit ?? 50;
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw inputError('ADMIN.INVALID_INPUT', `limit: a whole number from 1 to ${max}`, 'limit');
+    throw inputError(ADMIN.INVALID_INPUT, `limit: a whole number from 1 to ${max}`, 'limit');
   }
   return value;
 };
@@ -294,7 +294,7 @@ export function createAdminService(deps: {
     run: () => Promise<{ result: T; details?: Record<string, unknown> }>,
   ): Promise<T> {
     const name = actor.name.trim();
-    if (!name || name.length > 200) throw inputError('ADMIN.ACTOR_REQUIRED', 'actor: a name of 1 to 200 characters', 'actor');
+    if (!name || name.length > 200) throw inputError(ADMIN.ACTOR_REQUIRED, 'actor: a name of 1 to 200 characters', 'actor');
     const entry = (outcome: AdminAuditEntry['outcome'], rest: Partial<AdminAuditEntry>): AdminAuditEntry => ({
       at: now().toISOString(),
       actor: name,
@@ -363,7 +363,7 @@ export function createAdminService(deps: {
       return audited(actor, 'create-customer', target, async () => {
         if (!parsed.success) throw invalid(parsed.error);
         if (!(await putNewCustomer(db, parsed.data, now()))) {
-          throw new AppError('conflict', 'ADMIN.CUSTOMER_EXISTS', `Customer '${parsed.data.customerId}' exists already`);
+          throw new AppError('conflict', ADMIN.CUSTOMER_EXISTS, `Customer '${parsed.data.customerId}' exists already`);
         }
         const { customerId: _id, ...details } = parsed.data;
         return { result: (await getCustomer(db, parsed.data.customerId))!, details };
@@ -396,12 +396,12 @@ export function createAdminService(deps: {
         const initial = password ?? generatePassword();
         const problems = passwordProblems(initial, fields.username);
         if (problems.length) {
-          throw new AppError('input', 'PASSWORD.TOO_WEAK', `password: ${problems.join('; ')}`, {
+          throw new AppError('input', PASSWORD.TOO_WEAK, `password: ${problems.join('; ')}`, {
             issues: problems.map((message) => ({ path: 'password', message })),
           });
         }
         if (fields.customerId && !(await getCustomer(db, fields.customerId))) {
-          throw new AppError('not_found', 'ADMIN.CUSTOMER_NOT_FOUND', `No customer '${fields.customerId}'`);
+          throw new AppError('not_found', ADMIN.CUSTOMER_NOT_FOUND, `No customer '${fields.customerId}'`);
         }
         const base = AccountFields.parse(fields);
         const accessFields = applyAccess(base, access ?? {});
@@ -415,7 +415,7 @@ export function createAdminService(deps: {
           await upsertAccount(db, account, await hashPassword(initial, deps.passwordHashCost), at, { createOnly: true });
         } catch (error) {
           if (!isConditionFailure(error)) throw error;
-          throw new AppError('conflict', 'ADMIN.USERNAME_TAKEN', `Username '${fields.username}' is taken`);
+          throw new AppError('conflict', ADMIN.USERNAME_TAKEN, `Username '${fields.username}' is taken`);
         }
         return {
           result: { username: fields.username, ...(password === undefined ? { generatedPassword: initial } : {}) },
@@ -453,7 +453,7 @@ export function createAdminService(deps: {
      */
     async setAccess(actor: AdminActor, username: string, change: AccessChange) {
       return audited(actor, 'set-access', accountTarget(username), async () => {
-        if (isEmptyChange(change)) throw inputError('ADMIN.NOTHING_TO_CHANGE', 'Nothing to change: name at least one access option');
+        if (isEmptyChange(change)) throw inputError(ADMIN.NOTHING_TO_CHANGE, 'Nothing to change: name at least one access option');
         for (let attempt = 0; ; attempt += 1) {
           const account = await existingAccount(username);
           const next = applyAccess(account, change);
@@ -474,7 +474,7 @@ export function createAdminService(deps: {
             const result = { username: account.username, ...next, access: accessNames(next) };
             return { result, details: { portals: next.portals, securityFlag: next.securityFlag, permissions: next.permissions, settings: next.settings, modules: next.modules } };
           }
-          if (attempt >= 2) throw new AppError('conflict', 'ADMIN.CONCURRENT_CHANGE', 'The account changed meanwhile; try again');
+          if (attempt >= 2) throw new AppError('conflict', ADMIN.CONCURRENT_CHANGE, 'The account changed meanwhile; try again');
         }
       });
     },
@@ -519,7 +519,7 @@ export function createAdminService(deps: {
           // Such a user could never renew it: the account would be unusable.
           throw new AppError(
             'input',
-            'ADMIN.PASSWORD_CHANGE_NOT_ALLOWED',
+            ADMIN.PASSWORD_CHANGE_NOT_ALLOWED,
             `Account '${account.username}' may not change its password; expiring it would shut the user out`,
           );
         }
@@ -553,7 +553,7 @@ export function createAdminService(deps: {
     /** The admin audit trail of a day (yyyy-mm-dd, UTC) or of an account or customer, newest first. */
     async auditTrail(of: { day: string } | { username: string } | { customerId: string }, page: { limit?: number; cursor?: string } = {}) {
       const limit = pageLimit(page.limit, 1000);
-      if ('day' in of && !/^\d{4}-\d{2}-\d{2}$/.test(of.day)) throw inputError('ADMIN.INVALID_INPUT', 'day: yyyy-mm-dd', 'day');
+      if ('day' in of && !/^\d{4}-\d{2}-\d{2}$/.test(of.day)) throw inputError(ADMIN.INVALID_INPUT, 'day: yyyy-mm-dd', 'day');
       const query =
         'day' in of
           ? { day: of.day }

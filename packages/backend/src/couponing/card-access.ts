@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import type { Actor } from '../access/actor.ts';
 import { mayActFor } from '../access/retailer-scope.ts';
 import type { StoredCard } from './card-entity.ts';
+import { SERIAL } from '@portal/core/couponing';
 
 /**
  * Per object (ADR 016): a card is visible to an actor only when it was sold to a retailer the actor may
@@ -36,7 +37,7 @@ export function createCardAccess(db: Db, actor: Actor) {
 
 export type CardAccess = ReturnType<typeof createCardAccess>;
 
-export const serialNotFound = () => new AppError('not_found', 'SERIAL.NOT_FOUND', 'No card with this serial number was found.');
+export const serialNotFound = () => new AppError('not_found', SERIAL.NOT_FOUND, 'No card with this serial number was found.');
 
 /**
  * The one card an action or the details screen means: the card with `ean`, or the only visible card
@@ -50,7 +51,7 @@ export function chooseCard(visible: StoredCard[], ean: string | undefined): Stor
   }
   if (visible.length === 0) throw serialNotFound();
   if (visible.length > 1) {
-    throw new AppError('conflict', 'SERIAL.MULTIPLE_RESULTS', 'Several cards carry this serial number; choose one by its EAN.', {
+    throw new AppError('conflict', SERIAL.MULTIPLE_RESULTS, 'Several cards carry this serial number; choose one by its EAN.', {
       issues: [{ path: 'ean', message: `One of: ${visible.map((c) => c.ean).join(', ')}` }],
     });
   }

@@ -14,6 +14,7 @@ import type { Actor } from '../access/actor.ts';
 import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardKeys, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
+import { IDEMPOTENCY } from '@portal/core/shared';
 
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
 const MAX_ATTEMPTS = 8;
@@ -53,7 +54,7 @@ export async function bookAction(
       const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, idempotencyKey(actor.username, key), now) : null]);
       const card = chooseCard(await access.visible(cards), input.ean);
       if (replay) {
-        if (replay.hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This idempotency key was already used for another action.');
+        if (replay.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another action.');
         // The booking may have landed between the two reads above: answer the card as it is now.
         const current = chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean);
         return { transaction: null, result: { card: current, booked: false } };
@@ -123,7 +124,7 @@ export async function bookAction(
     {
       maxAttempts: MAX_ATTEMPTS,
       capMs: 400,
-      busy: () => new AppError('conflict', 'COUPON.BUSY', 'The card is being changed by someone else right now. Please try again.'),
+      busy: () => new AppError('conflict', COUPON.BUSY, 'The card is being changed by someone else right now. Please try again.'),
     },
   );
 }

@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { type DistributionCentre, getDistributionCentre } from '../masterdata/distribution-centre.ts';
 import { type Location, locationOfStoreType } from '../masterdata/location-summary.ts';
 import { getStore, type Store } from '../masterdata/store.ts';
+import { STORE } from '@portal/core/shared';
 
 /**
  * A delivery address of the ordering portal (SPEC 3 Store / Address, SPEC 6 showStoreList): a store
@@ -33,7 +34,7 @@ export async function getAddress(db: Db, storeType: StoreType, storeId: string):
 
 /** The address when it exists and belongs to the retailer; anything else 404 (ids of others cannot be probed). */
 export function addressOfRetailer(address: AddressRow | null, retailerId: string): AddressRow {
-  if (!address || address.retailerId !== retailerId) throw new AppError('not_found', 'STORE.NOT_FOUND', 'Store not found.');
+  if (!address || address.retailerId !== retailerId) throw new AppError('not_found', STORE.NOT_FOUND, 'Store not found.');
   return address;
 }
 

@@ -8,8 +8,9 @@ import { getOrder, type OrderHeader, type StoredOrder } from './order-entity.ts'
 import { shipmentLinesOfOrders, shippedQuantity } from './order-shipments.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { mayActFor } from '../access/retailer-scope.ts';
+import { ORDER } from '@portal/core/ordering';
 
-export const orderNotFound = () => new AppError('not_found', 'ORDER.NOT_FOUND', 'Order not found.');
+export const orderNotFound = () => new AppError('not_found', ORDER.NOT_FOUND, 'Order not found.');
 
 const compareKeys = (a: readonly string[], b: readonly string[]): number => {
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;

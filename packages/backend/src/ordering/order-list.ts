@@ -1,4 +1,4 @@
-import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS } from '@portal/core/shared';
+import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS, REQUEST } from '@portal/core/shared';
 import type { OrdersPage, OrdersQuery } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
@@ -25,7 +25,7 @@ export function orderRange(query: Pick<OrdersQuery, 'startDate' | 'endDate'>, no
   const endDate = query.endDate ?? [addDays(query.startDate!, ORDER_HISTORY_SPAN_DAYS), today].sort()[0]!;
   const startDate = query.startDate ?? addDays(endDate, -ORDER_HISTORY_SPAN_DAYS);
   if (endDate < startDate) {
-    throw new AppError('input', 'VALIDATION_FAILED', 'The request has invalid fields', {
+    throw new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', {
       issues: [{ path: 'endDate', message: 'The end date must not be before the start date' }],
     });
   }

@@ -2,11 +2,12 @@ import { SALES_MAX_RANGE_DAYS, SalesQuery, SalesTransactionsQuery } from '@porta
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { CalendarDay, daysBetween } from '../masterdata/fields.ts';
+import { REQUEST } from '@portal/core/shared';
 
 type Issue = { path: string; message: string };
 
 const invalid = (issues: Issue[]) =>
-  new AppError('input', 'VALIDATION_FAILED', 'The request has invalid fields', { issues });
+  new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', { issues });
 
 /**
  * The service's own input check, so a caller other than the API route (which validates with the same

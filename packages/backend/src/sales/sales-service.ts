@@ -1,4 +1,4 @@
-import { addDays } from '@portal/core/shared';
+import { addDays, STORE } from '@portal/core/shared';
 import type {
   SalesAnswer,
   SalesGroup,
@@ -63,7 +63,7 @@ async function scopeOf(db: Db, actor: Actor, query: { customerId: string; storeI
     query.ean ? findProductsByEan(db, query.ean).then((res) => res.items) : null,
   ]);
   if (query.storeId && (!store || store.retailerId !== retailer.customerId)) {
-    throw new AppError('not_found', 'STORE.NOT_FOUND', 'Store not found.');
+    throw new AppError('not_found', STORE.NOT_FOUND, 'Store not found.');
   }
   return { retailerId: retailer.customerId, store, products };
 }

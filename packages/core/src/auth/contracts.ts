@@ -7,15 +7,6 @@ import { Currency, ServiceMessage } from '../shared/contracts.ts';
 /** Multi-factor states of a login result (SPEC 4). */
 export const MfaState = { mustBeSetUp: 10, firstStepPassed: 20 } as const;
 
-/** The login failure codes of SPEC 8. */
-export const LoginErrorCode = {
-  wrongPassword: 'LOGIN.FORM.ERROR.WRONG_PASSWORD',
-  wrongUrl: 'LOGIN.FORM.ERROR.WRONG_URL',
-  accountLocked: 'LOGIN.FORM.ERROR.ACCOUNT_LOCKED',
-  invalidCertificate: 'LOGIN.FORM.ERROR.INVALID_CERTIFICATE',
-  invalidIp: 'LOGIN.FORM.ERROR.INVALID_IP',
-} as const;
-
 export const SignInInput = z.object({
   username: z.string().trim().min(1, 'Value is required').max(MAX_LENGTH.username),
   // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).

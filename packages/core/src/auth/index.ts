@@ -1,4 +1,5 @@
 export * from './contracts.ts';
+export * from './errors.ts';
 export * from './flags.ts';
 export * from './forms.ts';
 export * from './landing.ts';

@@ -51,16 +51,6 @@ export function sessionLandingPage(input: SessionLandingInput): string {
   return Routes.myAccount;
 }
 
-/**
- * The API's 403 codes for a session that may not reach a route (issue 10 B, C): a pending account step
- * keeps the session to status, My Account, MFA set-up and sign-out; a router answers only its portal(s).
- */
-export const AccessErrorCode = {
-  passwordExpired: 'AUTH.PASSWORD_EXPIRED',
-  mfaSetupRequired: 'AUTH.MFA_SETUP_REQUIRED',
-  wrongPortal: 'AUTH.WRONG_PORTAL',
-} as const;
-
 /** A step the account must take before it may use the portal; the expired password comes first. */
 export type PendingAccountStep = 'passwordExpired' | 'mfaSetUp';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginErrorCode } from './contracts.ts';
+import { LOGIN } from './errors.ts';
 import {
   loginFailureMessage,
   resendPasswordFailedMessage,
@@ -8,11 +8,11 @@ import {
 
 describe('loginFailureMessage', () => {
   it.each([
-    [LoginErrorCode.wrongPassword, 'wrong password'],
-    [LoginErrorCode.wrongUrl, 'wrong url'],
-    [LoginErrorCode.accountLocked, 'account locked'],
-    [LoginErrorCode.invalidCertificate, 'invalid certificate'],
-    [LoginErrorCode.invalidIp, 'invalid ip'],
+    [LOGIN.FORM.ERROR.WRONG_PASSWORD, 'wrong password'],
+    [LOGIN.FORM.ERROR.WRONG_URL, 'wrong url'],
+    [LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked'],
+    [LOGIN.FORM.ERROR.INVALID_CERTIFICATE, 'invalid certificate'],
+    [LOGIN.FORM.ERROR.INVALID_IP, 'invalid ip'],
   ])('maps %s to its message', (code, message) => {
     expect(loginFailureMessage(code)).toBe(message);
   });

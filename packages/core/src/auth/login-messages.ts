@@ -1,5 +1,5 @@
 import { Messages } from '../shared/messages.ts';
-import { LoginErrorCode } from './contracts.ts';
+import { LOGIN } from './errors.ts';
 
 /** 'Failed to resend password for: ' followed by the address (SPEC 8). */
 export const resendPasswordFailedMessage = (address: string): string =>
@@ -10,12 +10,15 @@ export const resetInstructionsSentMessage = (address: string): string =>
   `Please follow the instructions we sent to: ${address}`;
 
 const loginCodeMessages: Record<string, string> = {
-  [LoginErrorCode.wrongPassword]: Messages.wrongPassword,
-  [LoginErrorCode.wrongUrl]: Messages.wrongUrl,
-  [LoginErrorCode.accountLocked]: Messages.accountLocked,
-  [LoginErrorCode.invalidCertificate]: Messages.invalidCertificate,
-  [LoginErrorCode.invalidIp]: Messages.invalidIp,
+  [LOGIN.FORM.ERROR.WRONG_PASSWORD]: Messages.wrongPassword,
+  [LOGIN.FORM.ERROR.WRONG_URL]: Messages.wrongUrl,
+  [LOGIN.FORM.ERROR.ACCOUNT_LOCKED]: Messages.accountLocked,
+  [LOGIN.FORM.ERROR.INVALID_CERTIFICATE]: Messages.invalidCertificate,
+  [LOGIN.FORM.ERROR.INVALID_IP]: Messages.invalidIp,
 };
+
+/** A sign-in failure code of SPEC 8's list, which `loginFailureMessage` words itself. */
+export const isLoginFailureCode = (code: string): boolean => Object.hasOwn(loginCodeMessages, code);
 
 /**
  * The text shown under the 'Authentication failed' heading for a failed login (SPEC 8): a known

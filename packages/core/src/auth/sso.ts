@@ -35,13 +35,3 @@ export const SsoCompleteInput = z.object({
   iss: z.string().url().max(500).optional(),
 });
 export type SsoCompleteInput = z.infer<typeof SsoCompleteInput>;
-
-/** Error codes of the single sign-on calls, besides the sign-in codes (LoginErrorCode) they share. */
-export const SsoErrorCode = {
-  notConfigured: 'SSO.NOT_CONFIGURED',
-  callbackInvalid: 'SSO.CALLBACK_INVALID',
-  portalMismatch: 'SSO.PORTAL_MISMATCH',
-  stateInvalid: 'SSO.STATE_INVALID',
-  failed: 'SSO.FAILED',
-  notLinked: 'SSO.NOT_LINKED',
-} as const;

@@ -5,6 +5,7 @@ import {
   type CouponStatus,
   type SerialStatus,
 } from '../shared/statuses.ts';
+import { COUPON } from './errors.ts';
 
 /**
  * The coupon life cycle (SPEC 4 coupon statuses; ADR 016 holds the same table as prose). The spec names
@@ -96,7 +97,7 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
 export type ActionDecision =
   | { allowed: true; to: CardState }
-  | { allowed: false; code: 'COUPON.TRANSITION_NOT_ALLOWED'; reasonCode: RefusalCode; reason: string };
+  | { allowed: false; code: typeof COUPON.TRANSITION_NOT_ALLOWED; reasonCode: RefusalCode; reason: string };
 
 /** The participle of each action ("cannot be voided"). */
 export const ACTION_PARTICIPLES: Record<CouponAction, string> = {
@@ -150,7 +151,7 @@ export function decideAction(state: CardState, action: CouponAction): ActionDeci
   if (to) return { allowed: true, to: { contract: state.contract, status: to } as CardState };
   const reasonCode = refusalCode(state, action);
   const reason = fillRefusal(REFUSAL_TEXTS[reasonCode], { status: statusLabel(state).toLowerCase(), verb: ACTION_PARTICIPLES[action] });
-  return { allowed: false, code: 'COUPON.TRANSITION_NOT_ALLOWED', reasonCode, reason };
+  return { allowed: false, code: COUPON.TRANSITION_NOT_ALLOWED, reasonCode, reason };
 }
 
 /** The spec's label of a card's status (Activated, Not ready, Issued, ...). */

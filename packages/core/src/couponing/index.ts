@@ -1,2 +1,3 @@
 export * from './coupon-lifecycle.ts';
 export * from './couponing.ts';
+export * from './errors.ts';

@@ -1,2 +1,3 @@
 export * from './basket.ts';
+export * from './errors.ts';
 export * from './ordering.ts';

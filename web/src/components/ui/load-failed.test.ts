@@ -17,7 +17,7 @@ describe('LoadFailed', () => {
 
   it('offers a retry for failures that may pass', () => {
     expect(LoadFailed({ ...props, error: new ApiError(0, { code: ClientErrorCode.network, message: '' }) })).not.toBeNull();
-    expect(LoadFailed({ ...props, error: new ApiError(500, { code: 'internal', message: '' }) })).not.toBeNull();
+    expect(LoadFailed({ ...props, error: new ApiError(500, { code: 'SERVER.INTERNAL', message: '' }) })).not.toBeNull();
     expect(LoadFailed(props)).not.toBeNull();
   });
 });

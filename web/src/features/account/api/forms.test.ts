@@ -18,7 +18,7 @@ describe('profile form (POST account)', () => {
 
   it("puts a 400's issues on the fields", () => {
     const error = new ApiError(400, {
-      code: 'VALIDATION_FAILED',
+      code: 'REQUEST.VALIDATION_FAILED',
       message: 'The request has invalid fields',
       issues: [{ path: 'email', message: Messages.email }],
     });
@@ -54,7 +54,7 @@ describe('change password (PUT auth/change-password)', () => {
       issues: [{ path: 'currentPassword', message: Messages.currentPasswordMismatch }],
     });
     expect(changePasswordFailure(mismatch).fieldErrors).toEqual({ currentPassword: Messages.currentPasswordMismatch });
-    expect(changePasswordFailure(new ApiError(500, { code: 'internal', message: 'Something went wrong' }))).toEqual({
+    expect(changePasswordFailure(new ApiError(500, { code: 'SERVER.INTERNAL', message: 'Something went wrong' }))).toEqual({
       message: Messages.passwordChangeFailed,
       fieldErrors: {},
     });

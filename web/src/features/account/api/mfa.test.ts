@@ -74,7 +74,7 @@ describe('the set-up page', () => {
     expect(setupFailureKey('MFA.WRONG_CODE')).toBe('mfaSetup.wrongCode');
     expect(setupFailureKey('MFA.NO_PENDING_SECRET')).toBe('mfaSetup.noPendingSecret');
     expect(setupFailureKey('MFA.SETUP_CHANGED')).toBe('mfaSetup.setupChanged');
-    expect(setupFailureKey('RATE_LIMITED')).toBeNull();
+    expect(setupFailureKey('REQUEST.RATE_LIMITED')).toBeNull();
     expect(setupFailureKey('toString')).toBeNull();
     expect(setupFailureKey(undefined)).toBeNull();
   });

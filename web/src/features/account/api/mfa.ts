@@ -1,8 +1,8 @@
 import type { Portal } from '@portal/core/shared';
-import type { MfaMethod } from '@portal/core/auth';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
+import { MFA, type MfaMethod } from '@portal/core/auth';
 
 /**
  * Setting up and managing multi-factor authentication from My Account (ADR 012). The set-up calls
@@ -132,9 +132,9 @@ export function setupPurpose(current: MfaMethod, required: boolean): 'required' 
 
 /** Set-up failures the page words itself (the server's English text otherwise). */
 const SETUP_FAILURES = {
-  'MFA.WRONG_CODE': 'mfaSetup.wrongCode',
-  'MFA.NO_PENDING_SECRET': 'mfaSetup.noPendingSecret',
-  'MFA.SETUP_CHANGED': 'mfaSetup.setupChanged',
+  [MFA.WRONG_CODE]: 'mfaSetup.wrongCode',
+  [MFA.NO_PENDING_SECRET]: 'mfaSetup.noPendingSecret',
+  [MFA.SETUP_CHANGED]: 'mfaSetup.setupChanged',
 } as const;
 export type SetupFailureKey = (typeof SETUP_FAILURES)[keyof typeof SETUP_FAILURES];
 export const setupFailureKey = (code: string | undefined): SetupFailureKey | null =>

@@ -2,7 +2,8 @@ import { Messages } from '@portal/core/shared';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { checkResetLink, RESET_LINK_INVALID, resetFailure, resetPasswordErrors, resetTokenOf } from './forgot-password.ts';
+import { PASSWORD } from '@portal/core/auth';
+import { checkResetLink, resetFailure, resetPasswordErrors, resetTokenOf } from './forgot-password.ts';
 
 const token = 'A'.repeat(43);
 
@@ -30,7 +31,7 @@ describe('reset password through the e-mailed link (ADR 011)', () => {
 
   it('a spent or expired link offers a new mail; policy and history land on the field', () => {
     const spent = resetFailure(
-      new ApiError(400, { code: RESET_LINK_INVALID, message: 'This link is invalid or has expired. Please request a new one.' }),
+      new ApiError(400, { code: PASSWORD.RESET_LINK_INVALID, message: 'This link is invalid or has expired. Please request a new one.' }),
     );
     expect(spent).toMatchObject({ ok: false, linkInvalid: true, fieldErrors: {} });
     const reused = resetFailure(
@@ -58,10 +59,10 @@ describe('checking the link when the page opens (issue 10 item 5)', () => {
     expect(await checkResetLink(token, 'ordering')).toBe('valid');
     expect(String(fetch.mock.calls[0]![0])).toContain('/auth/reset-password/check');
 
-    vi.stubGlobal('fetch', answer(400, { code: RESET_LINK_INVALID, message: 'This link is invalid or has expired.' }));
+    vi.stubGlobal('fetch', answer(400, { code: PASSWORD.RESET_LINK_INVALID, message: 'This link is invalid or has expired.' }));
     expect(await checkResetLink(token, 'ordering')).toBe('invalid');
     // Rate limited or offline: not known, so the form shows and the submit checks again.
-    vi.stubGlobal('fetch', answer(429, { code: 'RATE_LIMITED', message: 'Too many requests.' }));
+    vi.stubGlobal('fetch', answer(429, { code: 'REQUEST.RATE_LIMITED', message: 'Too many requests.' }));
     expect(await checkResetLink(token, 'ordering')).toBe('unknown');
   });
 

@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import { ForgotPasswordFormSchema, ResetPasswordFormSchema, ResetToken } from '@portal/core/auth';
+import { ForgotPasswordFormSchema, ResetPasswordFormSchema, ResetToken, PASSWORD } from '@portal/core/auth';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { ApiError, readJson } from '../../../lib/api-client.ts';
@@ -49,9 +49,6 @@ export type ResetErrors = FieldErrors<ResetField | 'token'>;
 export const resetPasswordErrors = (token: string, values: ResetValues): ResetErrors =>
   schemaErrors(ResetPasswordFormSchema, { token, ...values });
 
-/** The link is spent, expired or unknown (ADR 011): the page offers to request a new mail. */
-export const RESET_LINK_INVALID = 'PASSWORD.RESET_LINK_INVALID';
-
 /** What opening a reset link found: usable, spent/expired/unknown, or not known (the check failed). */
 export type ResetLinkState = 'valid' | 'invalid' | 'unknown';
 
@@ -69,7 +66,7 @@ export async function checkResetLink(token: string, portal: Portal): Promise<Res
     await readJson(await api(options).auth['reset-password'].check.$post({ json: { token } }), LinkCheck, options);
     return 'valid';
   } catch (error) {
-    return error instanceof ApiError && error.code === RESET_LINK_INVALID ? 'invalid' : 'unknown';
+    return error instanceof ApiError && error.code === PASSWORD.RESET_LINK_INVALID ? 'invalid' : 'unknown';
   }
 }
 
@@ -92,6 +89,6 @@ export async function resetPassword(token: string, values: ResetValues, portal: 
 export function resetFailure(error: unknown): Extract<ResetOutcome, { ok: false }> {
   if (!(error instanceof ApiError)) return { ok: false, linkInvalid: false, message: '', fieldErrors: {} };
   const fieldErrors: ResetErrors = serverFieldErrors(error, ['newPassword', 'newPasswordVerify', 'token']);
-  const linkInvalid = error.code === RESET_LINK_INVALID || fieldErrors.token !== undefined;
+  const linkInvalid = error.code === PASSWORD.RESET_LINK_INVALID || fieldErrors.token !== undefined;
   return { ok: false, linkInvalid, message: error.message, fieldErrors };
 }

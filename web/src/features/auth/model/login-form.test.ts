@@ -1,5 +1,5 @@
 import { Messages } from '@portal/core/shared';
-import { LoginErrorCode } from '@portal/core/auth';
+import { LOGIN } from '@portal/core/auth';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signedIn } from '../../../test/fixtures.ts';
@@ -71,20 +71,20 @@ describe('login failures (SPEC 8)', () => {
 
   it('a known code shows its message, whatever the server message says', () => {
     expect(
-      loginFailure(apiError(401, LoginErrorCode.wrongPassword, 'Invalid username or password')).message,
+      loginFailure(apiError(401, LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password')).message,
     ).toBe(Messages.wrongPassword);
-    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, '')).message).toBe(
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, '')).message).toBe(
       Messages.accountLocked,
     );
-    expect(loginFailure(apiError(401, LoginErrorCode.wrongUrl, '')).message).toBe(Messages.wrongUrl);
-    expect(loginFailure(apiError(401, LoginErrorCode.invalidCertificate, '')).message).toBe(
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.WRONG_URL, '')).message).toBe(Messages.wrongUrl);
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.INVALID_CERTIFICATE, '')).message).toBe(
       Messages.invalidCertificate,
     );
-    expect(loginFailure(apiError(401, LoginErrorCode.invalidIp, '')).message).toBe(Messages.invalidIp);
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.INVALID_IP, '')).message).toBe(Messages.invalidIp);
   });
 
   it('any other non-empty message is shown as received; an empty one is the invalid-user text', () => {
-    expect(loginFailure(apiError(400, 'VALIDATION_FAILED', 'The request has invalid fields')).message).toBe(
+    expect(loginFailure(apiError(400, 'REQUEST.VALIDATION_FAILED', 'The request has invalid fields')).message).toBe(
       'The request has invalid fields',
     );
     expect(loginFailure(apiError(401, 'auth', '')).message).toBe(Messages.invalidUsernameOrPassword);
@@ -108,18 +108,18 @@ describe('login failures (SPEC 8)', () => {
   });
 
   it('a lock says in about how many minutes to try again (issue 10 item 14)', () => {
-    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, 'account locked', 61))).toEqual({
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked', 61))).toEqual({
       message: Messages.accountLocked,
       rateLimited: false,
       lockedForMinutes: 2,
     });
-    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, 'account locked', 30)).lockedForMinutes).toBe(1);
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked', 30)).lockedForMinutes).toBe(1);
     // A lock set by an administrator has no end to tell.
-    expect(loginFailure(apiError(401, LoginErrorCode.accountLocked, 'account locked'))).not.toHaveProperty('lockedForMinutes');
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked'))).not.toHaveProperty('lockedForMinutes');
   });
 
   it('a wrong portal points to the other one (issue 10 item 14)', () => {
-    const wrong = apiError(401, LoginErrorCode.wrongUrl, 'wrong url');
+    const wrong = apiError(401, LOGIN.FORM.ERROR.WRONG_URL, 'wrong url');
     expect(loginFailure(wrong, 'ordering')).toEqual({ message: Messages.wrongUrl, rateLimited: false, rightPortal: 'connect' });
     expect(loginFailure(wrong, 'connect').rightPortal).toBe('ordering');
   });

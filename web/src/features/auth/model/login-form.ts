@@ -1,6 +1,6 @@
 import { Messages, type Portal } from '@portal/core/shared';
 import {
-  LoginErrorCode,
+  isLoginFailureCode,
   LoginFormSchema,
   type LoginResult,
   loginFailureMessage,
@@ -66,11 +66,6 @@ export interface LoginFailure {
   rightPortal?: Portal;
 }
 
-/** The second step's attempt expired or never existed (ADR 012): the card goes back to the first step. */
-export const MFA_EXPIRED_CODE = 'LOGIN.FORM.ERROR.MFA_EXPIRED';
-
-const loginCodes = new Set<string>(Object.values(LoginErrorCode));
-
 /** 'In about N minutes' for a lock's Retry-After: rounded up, never 0. */
 export const lockMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
@@ -90,13 +85,13 @@ export function loginFailure(error: unknown, portal?: Portal): LoginFailure {
     // A known LOGIN.FORM.ERROR code shows its message; otherwise the server's message as received,
     // or 'Invalid username or password' when it is empty (core's loginFailureMessage).
     return {
-      message: loginFailureMessage(loginCodes.has(error.code) ? error.code : error.message),
+      message: loginFailureMessage(isLoginFailureCode(error.code) ? error.code : error.message),
       rateLimited: false,
-      ...(error.code === MFA_EXPIRED_CODE ? { restart: true } : {}),
-      ...(error.code === LoginErrorCode.accountLocked && error.retryAfter !== undefined
+      ...(error.code === LOGIN.FORM.ERROR.MFA_EXPIRED ? { restart: true } : {}),
+      ...(error.code === LOGIN.FORM.ERROR.ACCOUNT_LOCKED && error.retryAfter !== undefined
         ? { lockedForMinutes: lockMinutes(error.retryAfter) }
         : {}),
-      ...(error.code === LoginErrorCode.wrongUrl && portal
+      ...(error.code === LOGIN.FORM.ERROR.WRONG_URL && portal
         ? { rightPortal: portal === 'ordering' ? ('connect' as const) : ('ordering' as const) }
         : {}),
     };

@@ -27,7 +27,7 @@ describe('the Idempotency-Key of a coupon action', () => {
     expect(outcomeUnknown(new ApiError(201, { code: ClientErrorCode.invalidResponse, message: '' }))).toBe(true);
     expect(outcomeUnknown(new TypeError('failed to fetch'))).toBe(true);
     expect(outcomeUnknown(new ApiError(409, { code: 'COUPON.TRANSITION_NOT_ALLOWED', message: 'x' }))).toBe(false);
-    expect(outcomeUnknown(new ApiError(400, { code: 'VALIDATION_FAILED', message: 'x' }))).toBe(false);
+    expect(outcomeUnknown(new ApiError(400, { code: 'REQUEST.VALIDATION_FAILED', message: 'x' }))).toBe(false);
     expect(outcomeUnknown(new ApiError(403, { code: 'PERMISSION.DENIED', message: 'x' }))).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { CardFacts } from '../components/card-facts.tsx';
 import { CouponActions } from '../components/coupon-actions.tsx';
 import { CouponingPage } from '../components/couponing-page.tsx';
 import { TransactionsTable } from '../components/transactions-table.tsx';
+import { SERIAL } from '@portal/core/couponing';
 
 /**
  * /app/couponing/details?serial=&ean= — step 3, Details: one card with its facts, the actions the user
@@ -58,7 +59,7 @@ export function DetailsRoute() {
   else if (data) body = <DetailsView details={data} shown={ref} />;
   else if (isLoading) body = <FullPageSpinner label={t('couponing.details.loading')} />;
   else if (error instanceof ApiError && error.status === 404) body = problem('notFound', t('couponing.details.notFoundText', { serial }));
-  else if (error instanceof ApiError && error.code === 'SERIAL.MULTIPLE_RESULTS') {
+  else if (error instanceof ApiError && error.code === SERIAL.MULTIPLE_RESULTS) {
     body = problem('multipleResults', t('couponing.details.multipleText', { serial }));
   } else if (error) {
     body = (

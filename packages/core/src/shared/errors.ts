@@ -1,0 +1,39 @@
+/**
+ * The error catalogue (ARCHITECTURE convention 2): every code the API answers is declared once, in the
+ * `errors.ts` of its domain, as `DOMAIN.UPPER_SNAKE` (the spec's own message keys, such as
+ * `LOGIN.FORM.ERROR.WRONG_PASSWORD`, stay as the spec spells them). The server's `AppError` takes only a
+ * catalogue code, so an unknown code does not compile; the web translates a code by the i18n key
+ * `errors.<code>`. This file holds the codes every domain may answer.
+ */
+
+/** Every code of a catalogue, however deeply nested: `CodesOf<typeof REQUEST>` is `'REQUEST.…' | …`. */
+export type CodesOf<T> = T extends string ? T : { [K in keyof T]: CodesOf<T[K]> }[keyof T];
+
+/** The request itself is wrong, whatever it asks for. */
+export const REQUEST = {
+  /** A field failed its schema; `issues` names each field. */
+  VALIDATION_FAILED: 'REQUEST.VALIDATION_FAILED',
+  /** The body could not be read at all (not JSON, say). */
+  MALFORMED: 'REQUEST.MALFORMED',
+  /** A value passed its schema but is over a storage limit. */
+  INPUT_TOO_LARGE: 'REQUEST.INPUT_TOO_LARGE',
+  PORTAL_HEADER_INVALID: 'REQUEST.PORTAL_HEADER_INVALID',
+  RATE_LIMITED: 'REQUEST.RATE_LIMITED',
+  /** No route answers this method and path. */
+  NO_ENDPOINT: 'REQUEST.NO_ENDPOINT',
+} as const;
+
+/** Something failed on the server; details are logged, never answered. */
+export const SERVER = { INTERNAL: 'SERVER.INTERNAL' } as const;
+
+/** A retried write whose idempotency key was already used for different content. */
+export const IDEMPOTENCY = { KEY_REUSED: 'IDEMPOTENCY.KEY_REUSED' } as const;
+
+/** Master data every portal domain reads (brands, retailers, their stores). */
+export const BRAND = { NOT_FOUND: 'BRAND.NOT_FOUND' } as const;
+export const RETAILER = { NOT_FOUND: 'RETAILER.NOT_FOUND' } as const;
+export const STORE = { NOT_FOUND: 'STORE.NOT_FOUND' } as const;
+
+export type SharedErrorCode = CodesOf<
+  typeof REQUEST | typeof SERVER | typeof IDEMPOTENCY | typeof BRAND | typeof RETAILER | typeof STORE
+>;
