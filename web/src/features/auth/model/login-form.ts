@@ -6,6 +6,7 @@ import {
   loginFailureMessage,
   MfaState,
   type SessionStatus,
+  LOGIN,
 } from '@portal/core/auth';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signInDestination } from '../../../lib/auth.ts';
