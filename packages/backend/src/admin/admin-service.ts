@@ -11,6 +11,8 @@ import {
   MODULE_NAMES,
   type ModuleName,
   SECURITY_FLAGS,
+  ADMIN,
+  PASSWORD,
 } from '@portal/core/auth';
 import { z } from 'zod';
 import { accountKeys, getAccount, upsertAccount } from '../accounts/account-entity.ts';
