@@ -17,7 +17,17 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
+          exclude: ['web/src/**/*.dom.test.tsx'],
           environment: 'node',
+        },
+      },
+      {
+        // Route-level tests of the web: a screen through the real routes, in a DOM, against a fake fetch.
+        test: {
+          name: 'web-dom',
+          include: ['web/src/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test/dom-setup.ts'],
         },
       },
       {

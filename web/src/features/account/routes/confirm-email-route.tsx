@@ -6,7 +6,7 @@ import { useT } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { AuthCard } from '../../auth/components/auth-card.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { confirmEmailChange } from '../api/account.ts';
 
 type Outcome = { state: 'ready' } | { state: 'done'; email: string } | { state: 'invalid' } | { state: 'failed'; message: string };

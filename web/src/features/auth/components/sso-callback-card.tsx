@@ -8,7 +8,7 @@ import { portalPaths } from '../../../lib/paths.ts';
 import { setLoginResult } from '../../../lib/session.ts';
 import { afterLoginPath, loginFailure, loginOutcome, loginResultFailure } from '../model/login-form.ts';
 import { claimSsoState, completeSso, readSsoCallback } from '../api/sso.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
 
 type Failure = { kind: 'provider'; error: string } | { kind: 'message'; text: string } | { kind: 'invalid' };
 

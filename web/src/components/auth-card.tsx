@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useT } from '../../../i18n/index.ts';
+import { useT } from '../i18n/index.ts';
 
 /** The login card's frame for the other public account pages: title, intro, content, 'Back to login'. */
 export function AuthCard({

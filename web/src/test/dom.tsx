@@ -1,0 +1,64 @@
+import { XSSI_PREFIX } from '@portal/core/shared';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import { routes } from '../app/router.tsx';
+
+/**
+ * Route-level tests (`*.dom.test.tsx`, the 'web-dom' vitest project: happy-dom). A screen is rendered
+ * through the real route table, guards and layouts, against a fake backend: the pattern every feature's
+ * flow tests follow.
+ */
+
+/** One request the screen sent: method, path (without the query), parsed query and JSON body. */
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+/** Answers by `'METHOD /api/path'`; a function answers from the call. Anything else is a 404. */
+export type FakeRoutes = Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>;
+
+/**
+ * Replaces `fetch` with a fake backend that answers like the API does (XSSI prefix, JSON error bodies) and
+ * records every call. Undone by the setup file after each test.
+ */
+export function fakeBackend(routes: FakeRoutes) {
+  const calls: FakeCall[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://portal.test');
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const call: FakeCall = { method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}`];
+    const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
+    return new Response(`${XSSI_PREFIX}${JSON.stringify(answer.body ?? null)}`, {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, fetch, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
+
+/**
+ * Renders the app at `path` (a URL of lib/paths.ts) with a fresh SWR cache. The router is returned so a
+ * test can read where a flow went (`router.state.location`).
+ */
+export function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <RouterProvider router={router} />
+    </SWRConfig>,
+  );
+  return { router, ...view };
+}
