@@ -122,14 +122,28 @@ export function useT(): Translate {
 
 export const useLocale = () => useStore(i18nStore).locale;
 
+/**
+ * The text of an API error, by its code (ARCHITECTURE convention 2): every code of core's error catalogues
+ * (`<domain>/errors.ts`) has the key `errors.<code>`, and a locale other than English shows that text. In
+ * English the server's own message is shown, since the server words its errors in English and at times adds
+ * details (the field, the limit, the portal); the catalogue's English text stands in when it sent none.
+ * Undefined for a code outside the catalogue that came without a message.
+ */
+export function errorText(code: string, serverMessage = ''): string | undefined {
+  const { locale, messages } = i18nStore.get();
+  const key = `errors.${code}`;
+  const translated = locale === FALLBACK_LOCALE ? undefined : lookup(messages, key);
+  return translated ?? (serverMessage || lookup(enUS, key));
+}
+
 const coreMessageKeys = new Map<string, CoreMessageKey>(
   (Object.entries(CoreMessages) as [CoreMessageKey, string][]).map(([key, text]) => [text, key]),
 );
 
 /**
- * Translates a text produced by core (a validation message, `loginFailureMessage(...)`): core speaks the
- * spec's English; its `Messages` key names the `messages.*` entry of the locale files. Texts that are not
- * core messages (a server's own message) are shown as they are.
+ * Translates a text produced by core's rules (a validation message, `loginFailureMessage(...)`): core speaks
+ * the spec's English; its `Messages` key names the `messages.*` entry of the locale files. Texts that are not
+ * core messages are shown as they are. An API error is translated by its code instead (`errorText`).
  */
 export function translateCoreMessage(t: Translate, text: string): string {
   const key = coreMessageKeys.get(text);

@@ -1,7 +1,7 @@
 import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core/shared';
 import { AUTH } from '@portal/core/auth';
 import type { z } from 'zod';
-import { translate } from '../i18n/index.ts';
+import { errorText, translate } from '../i18n/index.ts';
 import { currentPortal } from './portal.ts';
 import { markAuthorizationFailed, requestPendingStep } from './session.ts';
 import { snacks } from './snack.ts';
@@ -101,10 +101,11 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/** The text a user sees for a failure: the server's message, else a translated generic one. */
+/** The text a user sees for a failure: its code's text (i18n `errors.<code>`), else a translated generic one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message) return error.message;
+    const text = errorText(error.code, error.message);
+    if (text) return text;
     if (error.code === ClientErrorCode.network) return translate('errors.network');
     if (error.code === ClientErrorCode.invalidResponse) return translate('errors.invalidResponse');
     if (error.status === 429) return translate('errors.rateLimited');
