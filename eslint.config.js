@@ -1,11 +1,54 @@
-// ESLint flat config for the whole monorepo (ADR 007: why ESLint and not Biome).
+// ESLint flat config for the whole monorepo (ADR 007: why ESLint and not Biome). Besides the code rules it
+// holds the guardrails of the layout (docs/layout.md): import zones between the workspaces and between web
+// features, no import cycles, kebab-case file and folder names. tests/guardrails/ shows each one failing.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const root = import.meta.dirname;
+
+/** web/src/features/<feature>: each may import only itself (and app-wide code outside features/). */
+const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Import zones on resolved paths: `target` files may not import from `from`. */
+const zones = [
+  { target: './web', from: './packages/backend', message: 'The web reaches the backend only through the API (web → core).' },
+  { target: './packages/backend', from: ['./functions', './web'], message: 'The backend never imports functions/ or the web (functions → backend → core).' },
+  { target: './packages/core', from: ['./packages/backend', './functions', './web'], message: 'Core imports no other workspace: it is shared by the web and the server.' },
+  { target: './functions', from: './web', message: 'functions/ never imports the web.' },
+  ...features.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other; web/src/app composes them (or move shared code to web/src/lib or components/).',
+  })),
+];
+
+/** Package imports each layer must not make (import strings, so `import type` can be allowed where it may). */
+const serverOnly = ['hono', 'hono/*', '@hono/*'];
+const reactOnly = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router-dom', 'swr', 'swr/*'];
+const restricted = (patterns) => ['error', { patterns }];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.sst/**', '.data/**', 'web/node_modules/**', 'tests/infra/fixtures/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.sst/**',
+      '.data/**',
+      'web/node_modules/**',
+      'web/.api-types/**',
+      'tests/infra/fixtures/**',
+      'tests/guardrails/fixtures/**', // a deliberate import cycle, linted by tests/guardrails/lint-rules.test.ts
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,6 +71,63 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // Guardrail: import zones and no cycles (eslint-plugin-import-x resolves each import to its file).
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { group: ['@portal/backend', '@portal/backend/*', '@aws-sdk/*'], message: 'The web reaches the backend only through the API.' },
+        {
+          regex: '(^|/)functions/|^@portal/functions',
+          allowTypeImports: true,
+          message: 'The web may take only types from functions/ (`import type`); the API client type is web/.api-types/.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['packages/backend/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { group: [...serverOnly, ...reactOnly, '@portal/functions', '@portal/web'], message: 'The backend never imports hono, react or functions/ (functions → backend → core).' },
+      ]),
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        {
+          group: ['@aws-sdk/*', ...serverOnly, ...reactOnly, '@portal/backend', '@portal/backend/*', '@portal/functions', '@portal/web'],
+          message: 'Core is isomorphic and free of I/O: no AWS SDK, hono, react or other workspace.',
+        },
+      ]),
+    },
+  },
+
+  // Guardrail: kebab-case file and folder names (`order-entity.ts`, `use-form-fields.ts`, `features/order/`).
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
 );

@@ -32,6 +32,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'guardrails',
+          include: ['tests/guardrails/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',

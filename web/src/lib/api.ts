@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../../functions/api/app.ts';
+import type { AppType } from '../../.api-types/app-type.ts';
 import { type ApiFetchOptions, fetchFor } from './api-client.ts';
 
 /**

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layout's guardrails (docs/layout.md) fail on a deliberately bad file: each case lints a snippet as if
+ * it lived at `at`, through the project's own eslint.config.js, and expects the named rule to report it.
+ * The files named here need not exist; the imported ones do (the zone rule resolves them).
+ */
+const root = join(import.meta.dirname, '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, ignore: false });
+});
+
+async function errorsOf(at: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, at) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const ZONE_RULES = /^(import-x\/no-restricted-paths|@typescript-eslint\/no-restricted-imports):/;
+const zoneErrors = async (at: string, code: string) => (await errorsOf(at, code)).filter((e) => ZONE_RULES.test(e));
+
+/** Some source file of a web feature, as a path relative to web/src/features/. */
+function aFileOf(feature: string): string {
+  const walk = (dir: string): string | undefined => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) return path;
+      if (entry.isDirectory()) {
+        const found = walk(path);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  const found = walk(join(root, 'web/src/features', feature));
+  if (!found) throw new Error(`no source file in feature ${feature}`);
+  return relative(join(root, 'web/src/features'), found).replaceAll('\\', '/');
+}
+
+describe('import zones', () => {
+  it.each([
+    ['web → backend (package)', 'web/src/lib/probe.ts', "import { createBackend } from '@portal/backend';\nexport const x = createBackend;"],
+    ['web → backend (path)', 'web/src/lib/probe.ts', "import { createBackend } from '../../../packages/backend/src/index.ts';\nexport const x = createBackend;"],
+    ['web → functions (a value)', 'web/src/lib/probe.ts', "import { createApp } from '../../../functions/api/app.ts';\nexport const x = createApp;"],
+    ['backend → functions', 'packages/backend/src/probe.ts', "import { createApp } from '../../../functions/api/app.ts';\nexport const x = createApp;"],
+    ['backend → hono', 'packages/backend/src/probe.ts', "import { Hono } from 'hono';\nexport const x = new Hono();"],
+    ['backend → react', 'packages/backend/src/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
+    ['core → aws-sdk', 'packages/core/src/shared/probe.ts', "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const x = DynamoDBClient;"],
+    ['core → hono', 'packages/core/src/shared/probe.ts', "import { Hono } from 'hono';\nexport const x = Hono;"],
+    ['core → react', 'packages/core/src/shared/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
+    ['core → backend', 'packages/core/src/shared/probe.ts', "import { createBackend } from '../../../backend/src/index.ts';\nexport const x = createBackend;"],
+  ])('%s is an error', async (_zone, at, code) => {
+    expect(await zoneErrors(at, code)).not.toEqual([]);
+  });
+
+  it('a feature importing another feature is an error; importing itself is not', async () => {
+    const [feature, other] = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    if (!feature || !other) throw new Error('need two features');
+    const at = `web/src/features/${feature}/probe.ts`;
+    const importOf = (path: string) => `import * as m from '../${path}';\nexport const x = m;`;
+    expect(await zoneErrors(at, importOf(aFileOf(other)))).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Features never import each other/)]);
+    expect(await zoneErrors(at, importOf(aFileOf(feature)))).toEqual([]);
+  });
+
+  it('allowed directions are not errors: web → core, web → functions for types only, functions → backend', async () => {
+    expect(await zoneErrors('web/src/lib/probe.ts', "import * as core from '@portal/core/shared';\nexport const x = core;")).toEqual([]);
+    expect(await zoneErrors('web/src/lib/probe.ts', "import type { AppType } from '../../../functions/api/app.ts';\nexport type X = AppType;")).toEqual([]);
+    expect(await zoneErrors('functions/api/probe.ts', "import { createBackend } from '@portal/backend';\nexport const x = createBackend;")).toEqual([]);
+  });
+});
+
+describe('no import cycles', () => {
+  it('a cycle is an error', async () => {
+    const at = 'tests/guardrails/fixtures/cycle-a.ts';
+    const errors = await errorsOf(at, readFileSync(join(root, at), 'utf8'));
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle:/)]);
+  });
+});
+
+describe('kebab-case names', () => {
+  it('a file or folder named otherwise is an error', async () => {
+    expect(await errorsOf('web/src/lib/UserFormat.ts', 'export {};')).toEqual([expect.stringMatching(/^check-file\/filename-naming-convention:/)]);
+    expect(await errorsOf('packages/backend/src/orderEntity/order-entity.ts', 'export {};')).toEqual([expect.stringMatching(/^check-file\/folder-naming-convention:/)]);
+    expect(await errorsOf('web/src/lib/user-format.test.ts', 'export {};')).toEqual([]);
+  });
+});

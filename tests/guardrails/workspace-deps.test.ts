@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every workspace declares what its code imports (issue 11): a package imported by a workspace's source
+ * is in that workspace's package.json, `@portal/*` siblings included. Tests and dev scripts may also use
+ * the root's devDependencies (vitest, fast-check, playwright-core, ...), the monorepo's shared tooling.
+ */
+const root = join(import.meta.dirname, '../..');
+const WORKSPACES = ['packages/core', 'packages/backend', 'functions', 'web'];
+
+type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+const manifest = (dir: string): Manifest => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest;
+const namesOf = (m: Manifest) => new Set([...Object.keys(m.dependencies ?? {}), ...Object.keys(m.devDependencies ?? {})]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.') ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The package names a file imports (static, re-export and dynamic imports), without node built-ins. */
+function packagesImportedBy(file: string): { name: string; typeOnly: boolean }[] {
+  const code = readFileSync(file, 'utf8');
+  const found: { name: string; typeOnly: boolean }[] = [];
+  const pattern = /(?:^|\n)\s*(import|export)(\s+type)?[^'";]*?from\s+'([^']+)'|(?:^|\n)\s*import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+  for (const match of code.matchAll(pattern)) {
+    const specifier = match[3] ?? match[4] ?? match[5] ?? '';
+    if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
+    const parts = specifier.split('/');
+    found.push({ name: specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!, typeOnly: Boolean(match[2]) });
+  }
+  return found;
+}
+
+const isDevFile = (workspace: string, file: string) =>
+  /\.test\.tsx?$/.test(file) || /(^|\/)(scripts|test)\//.test(relative(join(root, workspace), file)) || file.endsWith('.config.ts');
+
+describe('workspace dependencies', () => {
+  const rootDev = namesOf(manifest('.'));
+  it.each(WORKSPACES)('%s declares every package it imports', (workspace) => {
+    const own = manifest(workspace);
+    const declared = namesOf(own);
+    const missing = new Set<string>();
+    for (const file of sourceFiles(join(root, workspace))) {
+      for (const { name, typeOnly } of packagesImportedBy(file)) {
+        if (name === own.name || declared.has(name)) continue;
+        if (isDevFile(workspace, file) && (rootDev.has(name) || rootDev.has(`@types/${name}`))) continue;
+        if (typeOnly && rootDev.has(`@types/${name}`)) continue;
+        missing.add(`${name} (${relative(root, file)})`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+});
