@@ -99,6 +99,9 @@ export function localEnv(
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
     // Stands in for the stage's KMS key (ADR 012).
     TOTP_KEY_FILE: join(dataDir, 'totp.key'),
+    // The in-process stand-in for EventBridge Scheduler (ADR 005).
+    SCHEDULER_MODE: 'local',
+    SCHEDULER_FILE: join(dataDir, 'scheduler', 'schedules.json'),
     // "Continue with Microsoft" against the local stand-in for Entra ID (ADR 009).
     SSO_ISSUER: localOidcIssuer(ports),
     SSO_CLIENT_ID: LOCAL_OIDC_CLIENT.clientId,

@@ -10,13 +10,13 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { createBackend, ensureTable, loadConfig } from '@portal/backend';
 import S3rver from 's3rver';
 import { startNodeServer } from '../../functions/api/node.ts';
+import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { announceInstance, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
 import { mountMailbox } from './mailbox.ts';
 import { startLocalOidcProvider } from './oidc-provider.ts';
 import { mountOneOrigin } from './one-origin.ts';
-import { startLocalScheduler } from './scheduler.ts';
 import { startSesLocal } from './ses-local.ts';
 import { mountWebFiles } from './web-files.ts';
 
@@ -54,14 +54,15 @@ export async function startLocalRuntime() {
     });
     stops.push(oidc.stop);
 
-    const backend = createBackend(config);
+    // The local scheduler (SCHEDULER_FILE) invokes the same runner handler as the Lambda target.
+    const backend = createBackend(config, undefined, { runScheduledJob: reportRunner });
     await ensureTable(backend.db.raw, config.TABLE_NAME);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
     const toppedUp = await topUpDemoActivity(backend);
 
-    const scheduler = await startLocalScheduler(join(dataDir, 'scheduler'));
-    stops.push(scheduler.stop);
+    backend.scheduler?.start();
+    stops.push(async () => backend.scheduler?.stop());
 
     if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
     // Every listener of local mode is on loopback only: nothing here is reachable from other machines.

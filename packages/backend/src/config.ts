@@ -33,6 +33,10 @@ export const SST_SSO_SECRET_VARIABLE = 'SST_Secret_value_SSO_CLIENT_SECRET';
 const SST_SECRET_PLACEHOLDER = '__FETCH_FROM_SSM__';
 const SSO_SETTINGS = ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'] as const;
 
+/** What the API needs to manage schedules on AWS (infra/api.ts; ADR 005): all four or none. */
+const AWS_SCHEDULER_SETTINGS = ['SCHEDULE_GROUP_NAME', 'REPORT_RUNNER_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'] as const;
+const arn = z.string().regex(/^arn:[^:]+:[^:]+:/, 'must be an ARN');
+
 export const ConfigSchema = z.object({
   STAGE: z.string().min(1),
   AWS_REGION: z.string().min(1).default('eu-central-1'),
@@ -76,6 +80,18 @@ export const ConfigSchema = z.object({
   SSO_ISSUER: optionalSetting(issuerUrl),
   SSO_CLIENT_ID: optionalSetting(z.string().max(200)),
   SSO_CLIENT_SECRET: optionalSetting(z.string().max(1000)),
+  /**
+   * The Scheduler port's adapter (ADR 005): 'aws' (EventBridge Scheduler; infra sets it on every Lambda)
+   * or 'local' (the in-process stand-in of `npm start`).
+   */
+  SCHEDULER_MODE: z.enum(['aws', 'local']).default('local'),
+  /** aws mode, the API only: the schedule group, the runner's ARN, the role Scheduler assumes, the DLQ. */
+  SCHEDULE_GROUP_NAME: optionalSetting(z.string().regex(/^[0-9a-zA-Z\-_.]{1,64}$/, 'must be 1-64 of 0-9 a-z A-Z - _ .')),
+  REPORT_RUNNER_ARN: optionalSetting(arn),
+  SCHEDULER_ROLE_ARN: optionalSetting(arn),
+  SCHEDULER_DLQ_ARN: optionalSetting(arn),
+  /** local mode: the local scheduler's file (e.g. .data/scheduler/schedules.json); dead letters go beside it. */
+  SCHEDULER_FILE: optionalSetting(z.string().min(1)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -101,6 +117,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const names = SSO_SETTINGS.join(', ');
       throw new ConfigError(
         `Invalid configuration: ${names} go together, set all three or none (missing: ${missing.join(', ')})`,
+      );
+    }
+  }
+  if (parsed.data.SCHEDULER_MODE === 'aws') {
+    const unset = AWS_SCHEDULER_SETTINGS.filter((name) => !parsed.data[name]);
+    if (unset.length > 0 && unset.length < AWS_SCHEDULER_SETTINGS.length) {
+      throw new ConfigError(
+        `Invalid configuration: ${AWS_SCHEDULER_SETTINGS.join(', ')} go together, set all four or none (missing: ${unset.join(', ')})`,
       );
     }
   }

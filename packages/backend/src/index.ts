@@ -12,6 +12,8 @@ import { createSessionStore } from './auth/sessions.ts';
 import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
 import type { Config } from './config.ts';
+import { type SchedulePayload, schedulerFromConfig } from './platform/scheduler/index.ts';
+import type { Clock } from './platform/time.ts';
 import { createDb } from './platform/db/client.ts';
 import { createImportService } from './import/import-service.ts';
 import { createRateLimiter } from './platform/security/rate-limiter.ts';
@@ -41,8 +43,11 @@ export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
 export { IMPORT_FORMATS, kindOfFileName, parseImportText, type ImportFormat } from './import/files.ts';
 
+/** Code the backend calls but does not hold: the local scheduler's target (the runner handler in functions/jobs). */
+export type BackendAdapters = { runScheduledJob?: (payload: SchedulePayload) => Promise<void> };
+
 /** Wires the services of one process from its validated config. */
-export function createBackend(config: Config, now: () => Date = () => new Date()) {
+export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
   const db = createDb(config);
   const sessions = createSessionStore(db, {
     idleMinutes: config.SESSION_IDLE_MINUTES,
@@ -111,6 +116,8 @@ export function createBackend(config: Config, now: () => Date = () => new Date()
       now,
       ssoIssuer: config.SSO_ISSUER,
     }),
+    /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
+    scheduler: schedulerFromConfig(config, adapters.runScheduledJob),
     now,
   };
 }

@@ -1,4 +1,5 @@
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { Config } from '../../config.ts';
 import { AwsScheduler } from './aws-scheduler.ts';
 import { createLocalScheduler, type LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.ts';
 import type { SchedulerPort } from './port.ts';
@@ -58,4 +59,45 @@ export function createSchedulerPort(config: SchedulerConfig): SchedulerPort {
       return createLocalScheduler(options);
     }
   }
+}
+
+/** The port with its timer loop: the local adapter runs one; on AWS the service does, so start/stop do nothing. */
+export type Scheduler = SchedulerPort & { start(): void; stop(): Promise<void> };
+
+/** What `createBackend` reads from the validated config (config.ts: SCHEDULER_MODE and friends). */
+export type SchedulerSettings = Pick<
+  Config,
+  | 'AWS_REGION'
+  | 'SCHEDULER_MODE'
+  | 'SCHEDULE_GROUP_NAME'
+  | 'REPORT_RUNNER_ARN'
+  | 'SCHEDULER_ROLE_ARN'
+  | 'SCHEDULER_DLQ_ARN'
+  | 'SCHEDULER_FILE'
+>;
+
+/**
+ * The scheduler this process manages schedules with, or null when it manages none: on AWS a Lambda
+ * without the schedule settings (the runner itself), locally a process without SCHEDULER_FILE or
+ * without `invoke` (the runner handler, which only the local runtime composes; CLIs and tests have none).
+ */
+export function schedulerFromConfig(
+  config: SchedulerSettings,
+  invoke?: LocalSchedulerOptions['invoke'],
+): Scheduler | null {
+  if (config.SCHEDULER_MODE === 'aws') {
+    const { SCHEDULE_GROUP_NAME, REPORT_RUNNER_ARN, SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN } = config;
+    if (!SCHEDULE_GROUP_NAME || !REPORT_RUNNER_ARN || !SCHEDULER_ROLE_ARN || !SCHEDULER_DLQ_ARN) return null;
+    const port = createSchedulerPort({
+      mode: 'aws',
+      groupName: SCHEDULE_GROUP_NAME,
+      targetArn: REPORT_RUNNER_ARN,
+      roleArn: SCHEDULER_ROLE_ARN,
+      deadLetterArn: SCHEDULER_DLQ_ARN,
+      region: config.AWS_REGION,
+    });
+    return Object.assign(port, { start: () => {}, stop: async () => {} });
+  }
+  if (!config.SCHEDULER_FILE || !invoke) return null;
+  return createSchedulerPort({ mode: 'local', file: config.SCHEDULER_FILE, invoke });
 }

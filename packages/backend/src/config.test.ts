@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { AwsScheduler } from './platform/scheduler/aws-scheduler.ts';
+import { schedulerFromConfig } from './platform/scheduler/index.ts';
+
+const base = {
+  STAGE: 'test',
+  TABLE_NAME: 'table',
+  FILES_BUCKET: 'files',
+  REPORTS_BUCKET: 'reports',
+  MAIL_FROM: 'portal@example.com',
+  APP_URL: 'http://localhost:3000',
+};
+
+/** What infra/api.ts gives the API Lambda (infra/jobs.ts sets SCHEDULER_MODE on every Lambda). */
+const awsApi = {
+  SCHEDULER_MODE: 'aws',
+  SCHEDULE_GROUP_NAME: 'prod-portal-reports',
+  REPORT_RUNNER_ARN: 'arn:aws:lambda:eu-central-1:123456789012:function:prod-portal-ReportRunner',
+  SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/prod-portal-SchedulerRole',
+  SCHEDULER_DLQ_ARN: 'arn:aws:sqs:eu-central-1:123456789012:prod-portal-SchedulerDlq',
+};
+
+describe('scheduler configuration (ADR 005)', () => {
+  it('defaults to local mode and manages no schedules without a file and a runner', () => {
+    const config = loadConfig(base);
+    expect(config.SCHEDULER_MODE).toBe('local');
+    expect(schedulerFromConfig(config)).toBeNull();
+    expect(schedulerFromConfig({ ...config, SCHEDULER_FILE: '/tmp/x.json' })).toBeNull();
+  });
+
+  it('refuses an unknown mode, a bad ARN and a part of the AWS settings, naming them', () => {
+    expect(() => loadConfig({ ...base, SCHEDULER_MODE: 'cloud' })).toThrow(/SCHEDULER_MODE/);
+    expect(() => loadConfig({ ...base, ...awsApi, REPORT_RUNNER_ARN: 'runner' })).toThrow(/REPORT_RUNNER_ARN: must be an ARN/);
+    const { SCHEDULER_DLQ_ARN: _dlq, SCHEDULER_ROLE_ARN: _role, ...partial } = awsApi;
+    expect(() => loadConfig({ ...base, ...partial })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...partial })).toThrow(/missing: SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN/);
+  });
+
+  it('builds the AWS adapter for the API and none for the runner Lambda (aws mode, no names)', () => {
+    const scheduler = schedulerFromConfig(loadConfig({ ...base, ...awsApi }));
+    expect(scheduler).toBeInstanceOf(AwsScheduler);
+    expect(schedulerFromConfig(loadConfig({ ...base, SCHEDULER_MODE: 'aws' }))).toBeNull();
+  });
+
+  it('builds the local adapter on SCHEDULER_FILE with the runner it is given', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'scheduler-config-')), 'schedules.json');
+    const config = loadConfig({ ...base, SCHEDULER_MODE: 'local', SCHEDULER_FILE: file });
+    const scheduler = schedulerFromConfig(config, async () => {})!;
+    expect(scheduler).not.toBeNull();
+    expect(await scheduler.get('none')).toBeNull();
+    await scheduler.stop();
+  });
+});
