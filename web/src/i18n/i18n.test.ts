@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BREAKPOINTS, Messages } from '@portal/core/shared';
+import { Messages } from '@portal/core/shared';
 import { resendPasswordFailedMessage, resetInstructionsSentMessage } from '@portal/core/auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import deDE from './de-DE.json';
@@ -107,6 +107,9 @@ describe('locale files', () => {
     expect(translateCoreMessage(t, 'Server says no')).toBe('Server says no');
   });
 });
+/** Minimum widths in px (SPEC 9). */
+const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
+
 
 describe('breakpoints', () => {
   it('the CSS theme pins exactly the spec breakpoints in px (SPEC 9)', () => {

@@ -1,10 +1,12 @@
-import { type AlertTheme, SNACK_AUTO_DISMISS_MS, type SnackMode } from '@portal/core/shared';
 import { createStore, useStore } from './store.ts';
 
-export type { AlertTheme, SnackMode } from '@portal/core/shared';
+/** Alert themes (SPEC 5), shared by snacks, alerts and badges. */
+export type AlertTheme = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink' | 'gray' | 'dark';
+/** Snack modes (SPEC 5): a floating toast, or a bar fixed to the top edge. */
+export type SnackMode = 'toast' | 'fixed';
 
-/** Snack alert auto-dismiss (SPEC 9). Modes (SPEC 5): a floating toast, or a bar fixed to the top edge. */
-export const SNACK_DISMISS_MS = SNACK_AUTO_DISMISS_MS;
+/** Snack alert auto-dismiss (SPEC 9). */
+export const SNACK_DISMISS_MS = 10_000;
 
 export interface Snack {
   id: number;

@@ -5,9 +5,9 @@ import { boundedString, emailString, isBlank, numericRule, requiredRule, ruleStr
 
 /** The password policy of SPEC 5 and the sign-in and account forms built from the shared rules (validation.ts). */
 
-export const PASSWORD_RULES = ['minLength', 'lowercase', 'uppercase', 'digit', 'special'] as const;
-export type PasswordRule = (typeof PASSWORD_RULES)[number];
-export interface UnmetPasswordRule {
+const PASSWORD_RULES = ['minLength', 'lowercase', 'uppercase', 'digit', 'special'] as const;
+type PasswordRule = (typeof PASSWORD_RULES)[number];
+interface UnmetPasswordRule {
   rule: PasswordRule;
   message: string;
 }
@@ -37,7 +37,7 @@ export function passwordRules(password: string): UnmetPasswordRule[] {
 export const passwordsMatch = (password: string, confirmation: string): boolean => password === confirmation;
 
 /** A new password: required, then every unmet password rule as its own issue. */
-export const newPasswordString = () =>
+const newPasswordString = () =>
   boundedString(MAX_LENGTH.password).superRefine((value, ctx) => {
     if (isBlank(value)) {
       ctx.addIssue({ code: 'custom', message: Messages.required });
@@ -55,7 +55,6 @@ export const LoginFormSchema = z.object({
   password: ruleString(MAX_LENGTH.password, requiredRule),
   secretCode: ruleString(20, numericRule).optional(),
 });
-export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /** Forgot password: one field taking an e-mail address or a username (SPEC 7 sends it as `username`). */
 export const ForgotPasswordFormSchema = z.object({

@@ -1,7 +1,7 @@
 import type { OrderingPermissionName, OrderingSettingName } from './flags.ts';
 
 /** Routes that routing decisions in core point at (SPEC 2). */
-export const Routes = {
+const Routes = {
   home: '/',
   myAccount: '/app/my-account',
   mfaSetup: '/app/my-account/mfa',
@@ -9,7 +9,7 @@ export const Routes = {
   couponing: '/app/couponing',
 } as const;
 
-export type LandingTarget = typeof Routes.retailerSelection | typeof Routes.couponing;
+type LandingTarget = typeof Routes.retailerSelection | typeof Routes.couponing;
 
 /**
  * Where a user lands after login, from the decoded ordering module permissions (SPEC 2):
@@ -26,7 +26,7 @@ export function landingTarget(
   return null;
 }
 
-export interface SessionLandingInput {
+interface SessionLandingInput {
   loggedIn: boolean;
   passwordExpired: boolean;
   mfaEnabled: boolean;

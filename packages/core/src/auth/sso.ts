@@ -6,8 +6,7 @@ import { PORTALS } from '../shared/contracts.ts';
  * provider's authorization URL and sends the browser there; the provider redirects back to the callback
  * page, which posts the code and state to POST auth/sso and receives a login result like POST auth/signin.
  */
-export const SSO_PROVIDERS = ['Microsoft'] as const;
-export type SsoProvider = (typeof SSO_PROVIDERS)[number];
+const SSO_PROVIDERS = ['Microsoft'] as const;
 
 /** The callback pages registered as redirect URIs with the provider, one per portal. */
 export const SSO_CALLBACK_PATHS = { ordering: '/sso-callback', connect: '/connect/sso-callback' } as const;

@@ -95,7 +95,7 @@ export const REFUSAL_CODES = [
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
-export type ActionDecision =
+type ActionDecision =
   | { allowed: true; to: CardState }
   | { allowed: false; code: typeof COUPON.TRANSITION_NOT_ALLOWED; reasonCode: RefusalCode; reason: string };
 
@@ -122,7 +122,7 @@ export const REFUSAL_TEXTS: Record<RefusalCode, string> = {
 };
 
 /** Fills a refusal text (English here; the web passes its translated template, status and verb). */
-export const fillRefusal = (template: string, values: { status: string; verb: string }): string =>
+const fillRefusal = (template: string, values: { status: string; verb: string }): string =>
   template.replace('{status}', values.status).replace('{verb}', values.verb);
 
 /** The status an action leads to when it succeeds: repeating it finds the card "already" there. */
@@ -132,7 +132,7 @@ function resultOf(state: CardState, action: CouponAction): string | undefined {
 }
 
 /** Which refusal applies to an action the table refuses. */
-export function refusalCode(state: CardState, action: CouponAction): RefusalCode {
+function refusalCode(state: CardState, action: CouponAction): RefusalCode {
   if (state.contract) {
     if (action === 'deactivate') return 'contractCannotBeDeactivated';
     if (action === 'redeem' && state.status === 'ready') return 'contractIssueFirst';

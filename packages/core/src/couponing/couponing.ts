@@ -54,7 +54,7 @@ export function parseSerialList(text: string): SerialList {
 // --- Input ------------------------------------------------------------------------------------------
 
 export const Serial = z.string().trim().max(64).transform(normaliseSerial).refine(isSerial, SERIAL_FORMAT_MESSAGE);
-export const CouponEan = z
+const CouponEan = z
   .string()
   .trim()
   .max(14, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.')
@@ -82,8 +82,8 @@ export const CardQuery = z.object({ ean: CouponEan.optional() });
 
 // --- Answers ----------------------------------------------------------------------------------------
 
-export const CouponingStatusCode = z.enum([...COUPON_STATUSES, ...CONTRACT_COUPON_STATUSES]);
-export const SerialStatusCode = z.enum(SERIAL_STATUSES);
+const CouponingStatusCode = z.enum([...COUPON_STATUSES, ...CONTRACT_COUPON_STATUSES]);
+const SerialStatusCode = z.enum(SERIAL_STATUSES);
 
 /** One card carrying a serial: enough for the results table. */
 export const CardSummary = z.object({
@@ -99,12 +99,12 @@ export const CardSummary = z.object({
 export type CardSummary = z.infer<typeof CardSummary>;
 
 /** One queried serial: its serial status and the cards that carry it (none: not found). */
-export const SerialCheckRow = z.object({
+const SerialCheckRow = z.object({
   serial: z.string(),
   serialStatus: SerialStatusCode,
   cards: z.array(CardSummary),
 });
-export type SerialCheckRow = z.infer<typeof SerialCheckRow>;
+type SerialCheckRow = z.infer<typeof SerialCheckRow>;
 export const SerialCheckAnswer = z.object({ results: z.array(SerialCheckRow) });
 export type SerialCheckAnswer = z.infer<typeof SerialCheckAnswer>;
 

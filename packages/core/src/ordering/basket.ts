@@ -15,7 +15,7 @@ import { numericRule, type QuantityConstraints, type QuantityProblem, quantityRu
  * that is not a whole number (`10.5`, `1e3`, `-10`, `abc`) stays as typed in the line's `entry`, and
  * the line is invalid with 'Value must be numeric', so the order cannot be submitted.
  */
-export type ProductId = string | number;
+type ProductId = string | number;
 
 export interface BasketProduct extends QuantityConstraints {
   id: ProductId;
@@ -120,7 +120,7 @@ export const orderTotal = (basket: Basket): number =>
 /** An order is valid only if the basket is non-empty and every line is valid. */
 export const isOrderValid = (basket: Basket): boolean => basket.length > 0 && basket.every((l) => l.isValid);
 
-export type OrderProblem =
+type OrderProblem =
   | typeof Messages.selectLocation
   | typeof Messages.atLeastOneValue
   | typeof Messages.orderInvalid;

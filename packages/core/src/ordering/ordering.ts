@@ -11,7 +11,7 @@ import { ORDER_STATUSES, STORE_STATUSES } from '../shared/statuses.ts';
  */
 
 /** The most positions one order may carry (the catalogue's size with room to spare). */
-export const ORDER_MAX_POSITIONS = 500;
+const ORDER_MAX_POSITIONS = 500;
 
 // --- Retailers -------------------------------------------------------------------------------------
 
@@ -22,12 +22,12 @@ export const RetailersQuery = z.object({
 });
 export type RetailersQuery = z.infer<typeof RetailersQuery>;
 
-export const RetailerRow = z.object({
+const RetailerRow = z.object({
   customerId: z.string(),
   name: z.string(),
   customerGroupId: z.string().nullable(),
 });
-export type RetailerRow = z.infer<typeof RetailerRow>;
+type RetailerRow = z.infer<typeof RetailerRow>;
 export const RetailersPage = pageOf(RetailerRow);
 export type RetailersPage = z.infer<typeof RetailersPage>;
 
@@ -38,7 +38,7 @@ export const StoreType = z.union([z.literal(0), z.literal(1)]);
 export type StoreType = z.infer<typeof StoreType>;
 export const QueryStoreType = z.enum(['0', '1']).transform((v) => Number(v) as StoreType);
 
-export const LocationStatus = z.enum(STORE_STATUSES);
+const LocationStatus = z.enum(STORE_STATUSES);
 
 /** SPEC 3 Address (display): Name, Street, Postal code, City, Customer store ID. */
 export const AddressRow = z.object({
@@ -154,7 +154,7 @@ export const OrderSubmitInput = z.object({
 });
 export type OrderSubmitInput = z.infer<typeof OrderSubmitInput>;
 
-export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const OrderPosition = z.object({
   productId: z.string(),
@@ -187,7 +187,7 @@ export type OrderRow = z.infer<typeof OrderRow>;
 export const OrdersPage = pageOf(OrderRow);
 export type OrdersPage = z.infer<typeof OrdersPage>;
 
-export const OrderShipment = z.object({
+const OrderShipment = z.object({
   shipmentId: z.string(),
   date: CalendarDay,
   productId: z.string(),

@@ -10,7 +10,7 @@
  *   never matches and 1 does not match '1').
  * - All criteria must match (AND). The input list is not changed; item order is kept.
  */
-export type ListFilter = Readonly<Record<string, unknown>>;
+type ListFilter = Readonly<Record<string, unknown>>;
 
 type Criterion = readonly [key: string, wanted: string | number | boolean | bigint | symbol];
 

@@ -53,15 +53,6 @@ export const ORDER_STATUSES = [
   'pending',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  cancelled: 'cancelled',
-  created: 'created',
-  downloaded: 'downloaded',
-  finished: 'finished',
-  incomplete: 'incomplete',
-  ordered: 'ordered',
-  pending: 'pending',
-};
 
 export const SHIPMENT_STATUSES = ['cancelled', 'pending', 'submitted'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
@@ -71,8 +62,7 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   submitted: 'submitted',
 };
 
-export const ORDER_TYPES = ['consignment', 'physical', 'pin', 'posa', 'webPos'] as const;
-export type OrderType = (typeof ORDER_TYPES)[number];
+type OrderType = 'consignment' | 'physical' | 'pin' | 'posa' | 'webPos';
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   consignment: 'consignment',
   physical: 'physical',
@@ -81,17 +71,14 @@ export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   webPos: 'WebPOS',
 };
 
-/** Shared by products and divisions. */
+/** Product statuses (SPEC 4). */
 export const PRODUCT_STATUSES = ['active', 'inactive', 'locked'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
   active: 'active',
   inactive: 'inactive',
   locked: 'locked',
 };
-export const DIVISION_STATUSES = PRODUCT_STATUSES;
-export type DivisionStatus = ProductStatus;
-export const DIVISION_STATUS_LABELS = PRODUCT_STATUS_LABELS;
 
 export const STORE_STATUSES = ['active', 'deleted', 'locked', 'lockedForAirs'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
@@ -102,16 +89,7 @@ export const STORE_STATUS_LABELS: Record<StoreStatus, string> = {
   lockedForAirs: 'locked for AIRS',
 };
 
-export const TERMINAL_STATUSES = ['active', 'deleted', 'locked'] as const;
-export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
-export const TERMINAL_STATUS_LABELS: Record<TerminalStatus, string> = {
-  active: 'active',
-  deleted: 'deleted',
-  locked: 'locked',
-};
-
-export const USER_STATUSES = ['active', 'locked', 'passwordExpired'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+type UserStatus = 'active' | 'locked' | 'passwordExpired';
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   active: 'active',
   locked: 'locked',
@@ -160,7 +138,7 @@ export const GENERIC_STATUSES = [
   'testing',
   'unknown',
 ] as const;
-export type GenericStatus = (typeof GENERIC_STATUSES)[number];
+type GenericStatus = (typeof GENERIC_STATUSES)[number];
 export const GENERIC_STATUS_LABELS: Record<GenericStatus, string> = {
   active: 'Active',
   approved: 'Approved',
@@ -176,39 +154,10 @@ export const GENERIC_STATUS_LABELS: Record<GenericStatus, string> = {
   unknown: 'Unknown',
 };
 
-export const PRODUCT_CHANGE_MODES = [
-  'allocation',
-  'assetChange',
-  'deactivation',
-  'deallocation',
-  'invalid',
-  'productChange',
-  'productCreation',
-] as const;
-export type ProductChangeMode = (typeof PRODUCT_CHANGE_MODES)[number];
-export const PRODUCT_CHANGE_MODE_LABELS: Record<ProductChangeMode, string> = {
-  allocation: 'allocation',
-  assetChange: 'asset change',
-  deactivation: 'deactivation',
-  deallocation: 'deallocation',
-  invalid: 'invalid',
-  productChange: 'product change',
-  productCreation: 'product creation',
-};
-
-export const QUANTITY_RATINGS = ['optimal', 'tooLess', 'tooMuch'] as const;
-export type QuantityRating = (typeof QUANTITY_RATINGS)[number];
+type QuantityRating = 'optimal' | 'tooLess' | 'tooMuch';
 export const QUANTITY_RATING_LABELS: Record<QuantityRating, string> = {
   optimal: 'optimal',
   tooLess: 'too less',
   tooMuch: 'too much',
 };
 
-export const REPORT_JOB_STATUSES = ['creating', 'error', 'cancelled', 'finished'] as const;
-export type ReportJobStatus = (typeof REPORT_JOB_STATUSES)[number];
-export const REPORT_JOB_STATUS_LABELS: Record<ReportJobStatus, string> = {
-  creating: 'creating',
-  error: 'error',
-  cancelled: 'cancelled',
-  finished: 'finished',
-};

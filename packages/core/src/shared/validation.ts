@@ -9,7 +9,7 @@ import { Messages } from './messages.ts';
  * A rule returns the message to show, or null when the value passes. Every rule except `requiredRule`
  * lets an empty value pass, so "required" and "well-formed" compose: `requiredRule(v) ?? emailRule(v)`.
  */
-export type Rule = (value: string | null | undefined) => string | null;
+type Rule = (value: string | null | undefined) => string | null;
 
 /** Empty: null, undefined, '' or whitespace only. */
 export const isBlank = (value: string | null | undefined): boolean => value == null || value.trim() === '';

@@ -1,5 +1,6 @@
-import { ACTION_SHEET_MAX_ITEMS, BOTTOM_BAR_MAIN_ITEMS, type FooterLink, type Portal } from '@portal/core/shared';
+import type { FooterLink, Portal } from '@portal/core/shared';
 import { maySeeSection, type PendingAccountStep, type SessionUser } from '@portal/core/auth';
+import { ACTION_SHEET_MAX_ITEMS } from '../../components/ui/action-sheet-items.ts';
 import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
@@ -145,6 +146,8 @@ export function footerItems(
  * The bottom bar shows the first 3 items; the rest go into the 'More' action sheet, which holds at most
  * 8 (SPEC 9). Anything beyond that is left out of the sheet and reported, as the sheet cannot show it.
  */
+const BOTTOM_BAR_MAIN_ITEMS = 3;
+
 export function splitBottomBar<T>(
   items: readonly T[],
   main = BOTTOM_BAR_MAIN_ITEMS,

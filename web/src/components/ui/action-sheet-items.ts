@@ -1,4 +1,6 @@
-import { ACTION_SHEET_MAX_ITEMS, ACTION_SHEET_MIN_ITEMS } from '@portal/core/shared';
+/** An action sheet holds 1 to 8 items (SPEC 5). */
+export const ACTION_SHEET_MIN_ITEMS = 1;
+export const ACTION_SHEET_MAX_ITEMS = 8;
 
 /** Throws a RangeError unless 1 <= count <= 8 (SPEC 5): an empty or overlong sheet is a programming error. */
 export function assertActionSheetItemCount(count: number): void {

@@ -1,9 +1,9 @@
-import type { ButtonTheme, ButtonType } from '@portal/core/shared';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
 
-/** Button themes (primary, secondary, text, icon) and types (button, submit) are core's (SPEC 5). */
-export type { ButtonTheme, ButtonType } from '@portal/core/shared';
+/** Button themes and types (SPEC 5). */
+export type ButtonTheme = 'primary' | 'secondary' | 'text' | 'icon';
+export type ButtonType = 'button' | 'submit';
 
 type Base = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   type?: ButtonType;

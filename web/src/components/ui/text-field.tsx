@@ -1,8 +1,7 @@
-import type { InputType } from '@portal/core/shared';
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
-/** Input types (text, email, password, number, date) are core's (SPEC 5). */
-export type { InputType } from '@portal/core/shared';
+/** Input types (SPEC 5). */
+export type InputType = 'text' | 'email' | 'password' | 'number' | 'date';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'> {
