@@ -6,7 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { createBackend, ensureTable, loadConfig } from '@portal/backend';
+import { createBackend, loadConfig } from '@portal/backend';
+import { ensureTable } from '@portal/backend/platform/db/table';
 import { cliEnv } from '../local/local-env.ts';
 import { generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';

@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Backend, createBackend, ensureTable, loadConfig } from '@portal/backend';
+import { type Backend, createBackend, loadConfig } from '@portal/backend';
+import { ensureTable } from '@portal/backend/platform/db/table';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so

@@ -23,7 +23,6 @@ import { createCouponingService } from './couponing/couponing-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
-export { ensureTable, TABLE_KEYS } from './platform/db/table.ts';
 export { actorFor, type Actor } from './access/actor.ts';
 export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
@@ -80,6 +79,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
   });
   return {
     config,
+    /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */
     db,
     sessions,
     audit,
