@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
-import { type Account, type AccountFields, usernameKey } from './account-record.ts';
+import { type Account, type AccountFields, type StoredAccount, usernameKey } from './account-record.ts';
 
 /**
  * Account items. Access patterns:
@@ -15,9 +15,9 @@ export const accountKeys = {
   gsi1pk: (email: string) => `EMAIL#${email.trim().toLowerCase()}`,
 };
 
-const accounts = entity<Account>();
+const accounts = entity<StoredAccount>();
 
-export const getAccount = (db: Db, username: string): Promise<Account | null> =>
+export const getAccount = (db: Db, username: string): Promise<StoredAccount | null> =>
   getOne(db, accounts, { pk: accountKeys.pk(username), sk: accountKeys.sk });
 
 export const findAccountsByEmail = (db: Db, email: string, cursor?: Record<string, unknown>) =>

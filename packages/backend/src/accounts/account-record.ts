@@ -62,5 +62,22 @@ export type Account = AccountFields & {
   updatedAt: string;
 };
 
+/** A requested change of the e-mail address, waiting for its link (issue 10 A). */
+export type EmailChange = { address: string; tokenHash: string; validUntil: string };
+
+/**
+ * The account item as stored (what getAccount reads): the account and what its owner's actions keep on
+ * it, the second-factor state (auth/mfa, ADR 012) and a pending e-mail change.
+ */
+export type StoredAccount = Account & {
+  totpSecret?: string;
+  totpPendingSecret?: string;
+  totpLastStep?: number;
+  recoveryCodeHashes?: string[];
+  pendingEmailCode?: { codeHash: string; validUntil: string };
+  mfaNoticeDismissed?: boolean;
+  emailChange?: EmailChange;
+};
+
 /** Usernames are case-insensitive: 'Anna' and 'anna' are one account. */
 export const usernameKey = (username: string): string => username.trim().toLowerCase();

@@ -1,8 +1,10 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
+import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
 import { accountKeys } from './account-entity.ts';
+import type { EmailChange } from './account-record.ts';
 
 /**
  * A requested e-mail change (issue 10 A). The account keeps its confirmed `email` and carries the request
@@ -11,7 +13,6 @@ import { accountKeys } from './account-entity.ts';
  * transaction, and only while the account's request still names that token: a newer request, a resend
  * or a cancel makes older links worthless.
  */
-export type EmailChange = { address: string; tokenHash: string; validUntil: string };
 
 const tokenKey = (tokenHash: string) => ({ pk: `EMAILCHANGE#${tokenHash}`, sk: 'EMAILCHANGE' });
 const accountKey = (username: string) => ({ pk: accountKeys.pk(username), sk: accountKeys.sk });
@@ -48,9 +49,13 @@ export async function putEmailChange(db: Db, username: string, change: EmailChan
   );
 }
 
-export async function getEmailChangeToken(db: Db, tokenHash: string) {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: tokenKey(tokenHash) }));
-  return res.Item ? { username: res.Item.username as string, validUntil: res.Item.validUntil as string } : null;
+/** An e-mail change token as read: whose change it confirms and until when it is valid. */
+export type EmailChangeToken = { username: string; validUntil: string };
+const emailChangeTokens = entity<EmailChangeToken>();
+
+export async function getEmailChangeToken(db: Db, tokenHash: string): Promise<EmailChangeToken | null> {
+  const token = await getOne(db, emailChangeTokens, tokenKey(tokenHash));
+  return token && { username: token.username, validUntil: token.validUntil };
 }
 
 /** Takes the token and makes the requested address the account's; false when the link is no longer valid. */

@@ -5,11 +5,10 @@ import { accountMails } from '../platform/mail/account-mails.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getAccount } from './account-entity.ts';
-import type { Account } from './account-record.ts';
+import type { Account, EmailChange } from './account-record.ts';
 import {
   cancelEmailChange,
   confirmEmailChange,
-  type EmailChange,
   getEmailChangeToken,
   putEmailChange,
 } from './email-change-entity.ts';
@@ -54,7 +53,7 @@ export function createEmailChangeService(deps: {
   }
 
   const load = async (username: string) => {
-    const account = (await getAccount(db, username)) as WithEmailChange | null;
+    const account = await getAccount(db, username);
     if (!account) throw new AppError('not_found', ACCOUNT.NOT_FOUND, 'Account not found');
     return account;
   };
@@ -91,7 +90,7 @@ export function createEmailChangeService(deps: {
       const tokenHash = sha256(token);
       const stored = await getEmailChangeToken(db, tokenHash);
       if (!stored || Date.parse(stored.validUntil) <= now().getTime()) throw invalidLink();
-      const account = (await getAccount(db, stored.username)) as WithEmailChange | null;
+      const account = await getAccount(db, stored.username);
       const change = account?.emailChange;
       if (!account || change?.tokenHash !== tokenHash) throw invalidLink();
       if (!(await confirmEmailChange(db, account.username, change, now()))) throw invalidLink();

@@ -324,7 +324,7 @@ export function createAdminService(deps: {
   const accountTarget = (username: string): AdminTarget => ({ kind: 'account', id: username.trim() });
 
   async function existingAccount(username: string): Promise<AccountMfa> {
-    const account = (await getAccount(db, username)) as AccountMfa | null;
+    const account = await getAccount(db, username);
     if (!account) throw notFound(username.trim());
     return account;
   }

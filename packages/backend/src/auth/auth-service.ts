@@ -124,7 +124,7 @@ export function createAuthService(deps: {
         return refuse(outcome, errorCode, message);
       };
 
-      const account = (await getAccount(db, input.username)) as AccountMfa | null;
+      const account = await getAccount(db, input.username);
       const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
       if (!account || !passwordOk) {
         return failed('wrong_password', LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password');
@@ -167,7 +167,7 @@ export function createAuthService(deps: {
     issueSession,
 
     /** GET auth/status for the caller's account (read fresh on every request by the session middleware). */
-    async status(account: Account | null, session: SessionRecord | null): Promise<SessionStatus> {
+    async status(account: AccountMfa | null, session: SessionRecord | null): Promise<SessionStatus> {
       if (!account || !session) return { ...LOGGED_OUT_STATUS };
       const signInMethod = session.method ?? 'password';
       const at = now();
@@ -178,7 +178,7 @@ export function createAuthService(deps: {
         mayChangePassword: account.mayChangePassword,
         passwordExpiry: account.passwordExpiry,
         mfaStatus: account.mfaMethod,
-        mfaNoticeDismissed: (account as AccountMfa).mfaNoticeDismissed === true,
+        mfaNoticeDismissed: account.mfaNoticeDismissed === true,
         mfaSetupRequired: isMfaSetUpPending(account, session),
         ...(account.mfaMethod === 'none' ? {} : { recoveryCodesLeft: mfa.remainingRecoveryCodes(account) }),
         signInMethod,

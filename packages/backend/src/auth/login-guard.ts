@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
 
 /**
@@ -25,19 +26,22 @@ export const lockDelayMs = (level: number) => Math.min(FIRST_LOCK_MS * 2 ** leve
 
 const key = (username: string) => ({ pk: `LOGINGUARD#${usernameKey(username)}`, sk: 'GUARD' });
 
+/** A name's guard item: the failures counted, the lock and its level (TTL `expiresAt` dropped). */
+type Guard = { failures?: number; lastFailureAt?: string; lockedUntil?: string; lockLevel?: number };
+const guards = entity<Guard>({ drop: ['expiresAt'] });
+
 /** A reserved unit of the budget; `lockedUntil` is set when it was the last one (the lock now stands). */
 export type Reservation =
   | { ok: true; username: string; lockedUntil: Date | null; level: number }
   | { ok: false; lockedUntil: Date };
 
 export function createLoginGuard(db: Db, now: () => Date) {
-  const read = async (username: string) =>
-    (await db.doc.send(new GetCommand({ TableName: db.table, Key: key(username) }))).Item;
+  const read = (username: string) => getOne(db, guards, key(username));
 
   return {
     /** The moment the name's lock ends, or null when it may try now. */
     async lockedUntil(username: string): Promise<Date | null> {
-      const until = (await read(username))?.lockedUntil as string | undefined;
+      const until = (await read(username))?.lockedUntil;
       return until && Date.parse(until) > now().getTime() ? new Date(until) : null;
     },
 
@@ -65,14 +69,14 @@ export function createLoginGuard(db: Db, now: () => Date) {
             ReturnValues: 'ALL_NEW',
           }),
         )
-        .then((res) => res.Attributes)
+        .then((res) => (res.Attributes ? guards.read(res.Attributes) : undefined))
         .catch((error: unknown) => {
           if (isConditionFailure(error)) return null;
           throw error;
         });
       if (!reserved) {
         // Locked, or the last units are held by attempts still in flight: their lock is about to stand.
-        const until = (await read(username))?.lockedUntil as string | undefined;
+        const until = (await read(username))?.lockedUntil;
         const end = until && Date.parse(until) > t.getTime() ? new Date(until) : new Date(t.getTime() + FIRST_LOCK_MS);
         return { ok: false, lockedUntil: end };
       }

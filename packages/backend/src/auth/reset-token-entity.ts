@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
+import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
 
 /**
@@ -24,7 +25,11 @@ export async function putResetToken(db: Db, tokenHash: string, username: string,
   );
 }
 
-export async function getResetToken(db: Db, tokenHash: string) {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: resetTokenKey(tokenHash) }));
-  return res.Item ? { username: res.Item.username as string, validUntil: res.Item.validUntil as string } : null;
+/** A reset token as read: whose it is and until when it is valid. */
+export type ResetToken = { username: string; validUntil: string };
+const resetTokens = entity<ResetToken>();
+
+export async function getResetToken(db: Db, tokenHash: string): Promise<ResetToken | null> {
+  const token = await getOne(db, resetTokens, resetTokenKey(tokenHash));
+  return token && { username: token.username, validUntil: token.validUntil };
 }

@@ -3,6 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import { entity } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
 
 /**
@@ -47,6 +48,8 @@ export async function putSsoTransaction(db: Db, tx: SsoTransaction): Promise<voi
  * Removes the transaction of a state and returns it, or null when there is none (unknown, already used,
  * or collected by TTL). Two callbacks racing with the same state: exactly one gets the transaction.
  */
+const ssoTransactions = entity<SsoTransaction>({ drop: ['expiresAt'] });
+
 export async function takeSsoTransaction(db: Db, stateHash: string): Promise<SsoTransaction | null> {
   try {
     const res = await db.doc.send(
@@ -57,9 +60,7 @@ export async function takeSsoTransaction(db: Db, stateHash: string): Promise<Sso
         ReturnValues: 'ALL_OLD',
       }),
     );
-    if (!res.Attributes) return null;
-    const { pk: _pk, sk: _sk, type: _t, expiresAt: _e, ...rest } = res.Attributes;
-    return rest as SsoTransaction;
+    return res.Attributes ? ssoTransactions.read(res.Attributes) : null;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

@@ -1,9 +1,9 @@
 import type { ContractCouponStatus } from '@portal/core/shared';
 import type { CardFacts, CardState, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core/couponing';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Item } from '../platform/db/batch.ts';
-import { queryAll } from '../platform/db/query.ts';
+import type { Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import { entity, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
+import { onPartition, queryAll } from '../platform/db/query.ts';
 
 /**
  * Cards and their coupon transactions (SPEC 3 Couponing serial check; ADR 016). A serial number is
@@ -55,11 +55,9 @@ export const cardKeys = {
 };
 export const cardKey = (serial: string, ean: string) => ({ pk: cardKeys.pk(serial), sk: cardKeys.sk(ean) });
 
-const strip = <T>(item: Item): T => {
-  const { pk: _pk, sk: _sk, type: _type, ...rest } = item;
-  return rest as T;
-};
-export const cardOfItem = (item: Item): StoredCard => strip<StoredCard>(item);
+const cards = entity<StoredCard>();
+const transactions = entity<StoredTransaction>();
+export const cardOfItem = (item: Item): StoredCard => cards.read(item);
 
 export const stateOf = (card: Pick<StoredCard, 'contract' | 'status'>): CardState =>
   ({ contract: card.contract, status: card.status }) as CardState;
@@ -67,12 +65,12 @@ export const factsOf = (card: StoredCard): CardFacts => ({ ...stateOf(card), val
 
 /** The cards printed with one serial (usually one). */
 export async function cardsOfSerial(db: Db, serial: string): Promise<StoredCard[]> {
-  const { items } = await queryAll(db, {
+  const { items } = await listAll(db, cards, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :card)',
     ExpressionAttributeValues: { ':pk': cardKeys.pk(serial), ':card': 'CARD#' },
     ConsistentRead: true,
   });
-  return items.map(cardOfItem);
+  return items;
 }
 
 /** The most transactions the details screen shows (newest first); a card rarely has more than a few. */
@@ -83,28 +81,25 @@ export const TRANSACTIONS_SHOWN = 100;
  * Query backwards over TX#<ean>#, at most TRANSACTIONS_SHOWN items whatever the history's length.
  */
 export async function latestTransactions(db: Db, serial: string, ean: string, upToVersion = 99_999_999): Promise<StoredTransaction[]> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
+  const page = await listPage(
+    db,
+    transactions,
+    {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
       ExpressionAttributeValues: { ':pk': cardKeys.pk(serial), ':first': cardKeys.txSk(ean, 0), ':last': cardKeys.txSk(ean, upToVersion) },
       ScanIndexForward: false,
-      Limit: TRANSACTIONS_SHOWN,
       ConsistentRead: true,
-    }),
+    },
+    { limit: TRANSACTIONS_SHOWN },
   );
-  return (res.Items ?? []).map((i) => strip<StoredTransaction>(i));
+  return page.items;
 }
 
 /** Every card of a serial and its whole history, in one Query (audits and tools; screens read the latest). */
 export async function serialWithTransactions(db: Db, serial: string): Promise<{ cards: StoredCard[]; transactions: StoredTransaction[] }> {
-  const { items } = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': cardKeys.pk(serial) },
-    ConsistentRead: true,
-  });
+  const { items } = await queryAll(db, { ...onPartition(cardKeys.pk(serial)), ConsistentRead: true });
   return {
-    cards: items.filter((i) => (i.sk as string).startsWith('CARD#')).map(cardOfItem),
-    transactions: items.filter((i) => (i.sk as string).startsWith('TX#')).map((i) => strip<StoredTransaction>(i)),
+    cards: items.filter((i) => skStartsWith(i, 'CARD#')).map((i) => cards.read(i)),
+    transactions: items.filter((i) => skStartsWith(i, 'TX#')).map((i) => transactions.read(i)),
   };
 }

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
-import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { entity, getOne, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, queryAll } from '../platform/db/query.ts';
 
 /**
@@ -151,7 +151,7 @@ export async function upsertCustomerRole(
     const customer = found && lockedCustomers.read(found);
     const roles = new Map<CustomerKind, CustomerRole>();
     for (const item of items) {
-      if (typeof item.sk === 'string' && item.sk.startsWith('ROLE#')) {
+      if (skStartsWith(item, 'ROLE#')) {
         const stored = customerRoles.read(item);
         roles.set(stored.kind, stored);
       }

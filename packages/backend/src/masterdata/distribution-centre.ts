@@ -27,7 +27,7 @@ export const distributionCentreKeys = {
 };
 export const distributionCentreKey = (id: string) => ({ pk: distributionCentreKeys.pk(id), sk: distributionCentreKeys.sk });
 
-const distributionCentres = entity<DistributionCentre>();
+export const distributionCentres = entity<DistributionCentre>();
 
 export const getDistributionCentre = (db: Db, id: string) => getOne(db, distributionCentres, distributionCentreKey(id));
 

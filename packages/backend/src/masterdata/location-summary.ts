@@ -1,4 +1,6 @@
 import { addDays } from '@portal/core/shared';
+import type { Item } from '../platform/db/batch.ts';
+import { entity } from '../platform/db/entity.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -54,6 +56,14 @@ export const emptyFigures = (): Figures => ({ q: 0, a: 0, oq: 0, s: 0, sh: 0, pe
 
 export type Summary = { v: number; products: Record<string, Figures> };
 
+/** A week bucket's day figures: { <date>: { <productId>: [quantity, amountCents] } } (sales.ts writes them). */
+export type DayCells = Record<string, Record<string, readonly number[]>>;
+/** A location's week bucket (pk=<location>, sk=W#<monday>) as the figures read it. */
+export type WeekBucket = { days?: DayCells };
+
+const summaries = entity<{ v: number; products?: Record<string, Figures> }>();
+export const weekBuckets = entity<WeekBucket>();
+
 /** The day the "since last order" figure counts from: the later of the shipment and portal orders. */
 export function lastOrderOf(f: Figures): { date: string; quantity: number } | null {
   if (f.po && (!f.o || f.po > f.o)) return { date: f.po, quantity: f.poq ?? 0 };
@@ -61,9 +71,11 @@ export function lastOrderOf(f: Figures): { date: string; quantity: number } | nu
   return f.o ? { date: f.o, quantity: f.oq } : null;
 }
 
-export function readSummary(item: Record<string, unknown> | undefined): Summary {
+/** The summary item read for a write cycle (its products a copy to change), or the empty one of version 0. */
+export function readSummary(item: Item | undefined): Summary {
   if (!item) return { v: 0, products: {} };
-  return { v: item.v as number, products: structuredClone((item.products ?? {}) as Record<string, Figures>) };
+  const stored = summaries.read(item);
+  return { v: stored.v, products: structuredClone(stored.products ?? {}) };
 }
 
 /**
@@ -113,15 +125,15 @@ const DAYS_PER_MONTH = 365.25 / 12;
 /** Combines the summary with the day figures of the last weeks (week items) into the products step's figures. */
 export function productFigures(
   summary: Summary,
-  weeks: Record<string, unknown>[],
+  weeks: readonly WeekBucket[],
   today: string,
 ): Map<string, ProductFigures> {
   const from = addDays(today, -28);
   const recent = new Map<string, number>();
   for (const week of weeks) {
-    for (const [date, cells] of Object.entries((week.days ?? {}) as Record<string, Record<string, [number, number]>>)) {
+    for (const [date, cells] of Object.entries(week.days ?? {})) {
       if (date < from || date >= today) continue;
-      for (const [productId, [q]] of Object.entries(cells)) recent.set(productId, (recent.get(productId) ?? 0) + q);
+      for (const [productId, [q = 0]] of Object.entries(cells)) recent.set(productId, (recent.get(productId) ?? 0) + q);
     }
   }
   const out = new Map<string, ProductFigures>();
@@ -155,7 +167,8 @@ export async function readSummaryAndWeeks(db: Db, location: Location, fromDay: s
     ...(consistent ? { ConsistentRead: true } : {}),
   });
   const summary = readSummary(res.items.find((item) => item.sk === SUMMARY_SK));
-  return { summary, weeks: res.items.filter((item) => item.sk !== SUMMARY_SK), calls: res.calls };
+  const weeks = res.items.filter((item) => item.sk !== SUMMARY_SK).map((item) => weekBuckets.read(item));
+  return { summary, weeks, calls: res.calls };
 }
 
 /**

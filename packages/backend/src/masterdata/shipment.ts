@@ -2,12 +2,11 @@ import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
-import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { entity, listPage } from '../platform/db/entity.ts';
-import { onIndex, type PageRequest } from '../platform/db/query.ts';
+import { entity, getOne, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
+import { onIndex, type PageRequest, queryAll } from '../platform/db/query.ts';
 import { CalendarDay, Id, Int, statusField, weekOf } from './fields.ts';
 import {
   emptyFigures,
@@ -16,6 +15,7 @@ import {
   type Location,
   locationPk,
   readSummary,
+  weekBuckets,
   summaryKey,
   summaryPut,
 } from './location-summary.ts';
@@ -79,7 +79,10 @@ const locationOf = (line: Pick<ShipmentLine, 'storeType' | 'storeId'>): Location
   id: line.storeId,
 });
 
-const shipmentLines = entity<ShipmentLine & { createdAt?: string; updatedAt?: string }>();
+/** Shipment line items (pk=<location>, sk=SHIP#<productId>#<shipmentId>) as read. */
+export const shipmentLines = entity<ShipmentLine & { createdAt?: string; updatedAt?: string }>();
+/** A shipment's registry item (pk=SHIPMENT#<id>): its one location and the products it has lines for. */
+const shipmentRegistries = entity<Pick<ShipmentLine, 'shipmentId' | 'storeType' | 'storeId' | 'retailerId'> & { productIds: Set<string> }>();
 
 /** One page of a location's shipment lines, newest first. */
 export const listShipmentsOfLocation = (db: Db, location: Location, page: PageRequest) =>
@@ -91,12 +94,12 @@ export const listShipmentsOfRetailer = (db: Db, retailerId: string, page: PageRe
 
 /** A shipment's lines, or null when the id is unknown. */
 export async function getShipment(db: Db, shipmentId: string): Promise<ShipmentLine[] | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: shipmentKeys.registry(shipmentId) }));
-  if (!res.Item) return null;
-  const location = locationOf(res.Item as ShipmentLine);
+  const registry = await getOne(db, shipmentRegistries, shipmentKeys.registry(shipmentId));
+  if (!registry) return null;
+  const location = locationOf(registry);
   const lines = await batchGet(
     db,
-    [...(res.Item.productIds as Set<string>)].map((productId) => shipmentKeys.line(location, productId, shipmentId)),
+    [...registry.productIds].map((productId) => shipmentKeys.line(location, productId, shipmentId)),
   );
   return [...lines.values()].map((item) => shipmentLines.read(item)).sort((a, b) => (a.productId < b.productId ? -1 : 1));
 }
@@ -142,7 +145,10 @@ export async function writeShipments(db: Db, lines: readonly (ShipmentLine & { i
   // parallel below, so this is decided here, in input order; planChunk re-checks against races).
   const registered = await batchGet(db, [...new Set(lines.map((l) => l.shipmentId))].map(shipmentKeys.registry));
   const owner = new Map<string, Pick<ShipmentLine, 'storeType' | 'storeId'>>();
-  for (const item of registered.values()) owner.set(item.shipmentId as string, item as unknown as ShipmentLine);
+  for (const item of registered.values()) {
+    const registry = shipmentRegistries.read(item);
+    owner.set(registry.shipmentId, registry);
+  }
   for (const line of lines) {
     const first = owner.get(line.shipmentId) ?? line;
     owner.set(line.shipmentId, first);
@@ -254,7 +260,7 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
     ConsistentRead: true,
   });
   const registries = checkRegistries ? await batchGet(db, chunk.map((l) => shipmentKeys.registry(l.shipmentId))) : new Map<string, Item>();
-  const linesBySk = new Map<string, Item>(stored.items.map((item) => [item.sk as string, item]));
+  const linesBySk = new Map<string, Item>(stored.items.map((item) => [String(item.sk), item]));
 
   const outcomes: [number, ShipmentOutcome][] = [];
   const changedLines = new Map<string, Item>();
@@ -262,10 +268,11 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
   const touched = new Set<string>();
   for (const line of chunk) {
     const registryKey = shipmentKeys.registry(line.shipmentId);
-    const registry = getFrom(registries, registryKey);
+    const stored = getFrom(registries, registryKey);
+    const registry = stored && shipmentRegistries.read(stored);
     if (registry && (registry.storeType !== line.storeType || registry.storeId !== line.storeId)) {
       const where = registry.storeType === 1 ? 'distribution centre' : 'store';
-      outcomes.push([line.index, { rejected: `storeId: shipment '${line.shipmentId}' goes to ${where} '${String(registry.storeId)}'` }]);
+      outcomes.push([line.index, { rejected: `storeId: shipment '${line.shipmentId}' goes to ${where} '${registry.storeId}'` }]);
       continue;
     }
     const key = shipmentKeys.line(location, line.productId, line.shipmentId);
@@ -286,7 +293,7 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
       gsi2sk: `${line.date}#${pk}#${line.shipmentId}#${line.productId}`,
       type: 'shipmentLine',
       ...fields,
-      createdAt: (previous?.createdAt as string | undefined) ?? at,
+      createdAt: typeof previous?.createdAt === 'string' ? previous.createdAt : at,
       updatedAt: at,
     };
     linesBySk.set(key.sk, item);
@@ -300,7 +307,7 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
     const moved: { productId: string; figures: Figures; lastOrder?: string; firstShipped?: string }[] = [];
     for (const productId of touched) {
       const prefix = `SHIP#${productId}#`;
-      const all = [...linesBySk.values()].filter((item) => (item.sk as string).startsWith(prefix)) as unknown as ShipmentLine[];
+      const all = [...linesBySk.values()].filter((item) => skStartsWith(item, prefix)).map((item) => shipmentLines.read(item));
       const next = shipmentFigures(all);
       const f = (summary.products[productId] ??= emptyFigures());
       const before = { lastOrder: lastOrderOf(f)?.date, firstShipped: f.fs };
@@ -324,7 +331,7 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
       const sold = moved.filter((m) => m.figures.f !== undefined);
       if (location.type === 'store' && starts.length && sold.length) {
         const from = starts.reduce((a, b) => (a < b ? a : b));
-        const weeks = await queryAll(db, {
+        const weeks = await listAll(db, weekBuckets, {
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
           ExpressionAttributeValues: { ':pk': pk, ':a': `W#${weekOf(from)}`, ':b': 'W#9999' },
           ConsistentRead: true,
@@ -333,7 +340,7 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
           let since = 0;
           let sinceFirst = 0;
           for (const week of weeks.items) {
-            for (const [date, cells] of Object.entries((week.days ?? {}) as Record<string, Record<string, [number, number]>>)) {
+            for (const [date, cells] of Object.entries(week.days ?? {})) {
               const q = cells[productId]?.[0];
               if (q === undefined) continue;
               if (m.lastOrder && date >= m.lastOrder) since += q;
@@ -373,7 +380,7 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
           ':p': productIds,
         },
       },
-    } as TxItem);
+    });
   }
   return { transaction, outcomes };
 }

@@ -51,7 +51,7 @@ export const storeKey = (storeId: string) => ({ pk: storeKeys.pk(storeId), sk: s
 
 export const formatAddress = (s: Pick<StoreImport, 'street' | 'postalCode' | 'city'>) => `${s.street}, ${s.postalCode} ${s.city}`;
 
-const stores = entity<Store>();
+export const stores = entity<Store>();
 
 export const getStore = (db: Db, storeId: string) => getOne(db, stores, storeKey(storeId));
 

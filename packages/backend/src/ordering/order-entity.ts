@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderStatus } from '@portal/core/shared';
 import type { AddressRow, StoreType } from '@portal/core/ordering';
-import { queryAll } from '../platform/db/query.ts';
+import type { Item } from '../platform/db/batch.ts';
+import { entity, skStartsWith } from '../platform/db/entity.ts';
+import { onPartition, queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';
@@ -95,28 +97,38 @@ export function orderItems(db: Db, order: StoredOrder): TxItem[] {
   }));
 }
 
-const HEADER_FIELDS = [
-  'orderId', 'retailerId', 'status', 'reference', 'orderedAt', 'orderedBy', 'orderedByUsername', 'storeType',
-  'storeId', 'storeName', 'address', 'quantityOrdered', 'positionCount', 'orderDay',
-] as const;
+const orderHeaders = entity<OrderHeader>();
+const positionChunks = entity<{ orderId: string; positions: StoredPosition[] }>();
 
-/** The header fields of a stored header item (keys dropped). */
-export function readHeader(item: Record<string, unknown>): OrderHeader {
-  return Object.fromEntries(HEADER_FIELDS.map((f) => [f, item[f]])) as unknown as OrderHeader;
+/** The header fields of a stored header item (keys and any other attribute dropped). */
+export function readHeader(item: Item): OrderHeader {
+  const h = orderHeaders.read(item);
+  return {
+    orderId: h.orderId,
+    retailerId: h.retailerId,
+    status: h.status,
+    reference: h.reference,
+    orderedAt: h.orderedAt,
+    orderedBy: h.orderedBy,
+    orderedByUsername: h.orderedByUsername,
+    storeType: h.storeType,
+    storeId: h.storeId,
+    storeName: h.storeName,
+    address: h.address,
+    quantityOrdered: h.quantityOrdered,
+    positionCount: h.positionCount,
+    orderDay: h.orderDay,
+  };
 }
 
 /** One order with its positions: ONE Query of its partition; null when unknown. */
 export async function getOrder(db: Db, orderId: string, consistent = false): Promise<StoredOrder | null> {
-  const res = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': orderKeys.pk(orderId) },
-    ConsistentRead: consistent,
-  });
+  const res = await queryAll(db, { ...onPartition(orderKeys.pk(orderId)), ConsistentRead: consistent });
   const header = res.items.find((item) => item.sk === orderKeys.headerSk);
   if (!header) return null;
   const positions = res.items
-    .filter((item) => typeof item.sk === 'string' && item.sk.startsWith('POS#'))
-    .sort((a, b) => ((a.sk as string) < (b.sk as string) ? -1 : 1))
-    .flatMap((item) => item.positions as StoredPosition[]);
+    .filter((item) => skStartsWith(item, 'POS#'))
+    .sort((a, b) => (String(a.sk) < String(b.sk) ? -1 : 1))
+    .flatMap((item) => positionChunks.read(item).positions);
   return { ...readHeader(header), positions };
 }

@@ -2,9 +2,10 @@ import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS, REQUEST
 import type { OrdersPage, OrdersQuery } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
+import { listAll } from '../platform/db/entity.ts';
 import { onIndex, queryAll } from '../platform/db/query.ts';
-import { distributionCentreKeys } from '../masterdata/distribution-centre.ts';
-import { storeKeys } from '../masterdata/store.ts';
+import { distributionCentreKeys, distributionCentres } from '../masterdata/distribution-centre.ts';
+import { storeKeys, stores } from '../masterdata/store.ts';
 import type { Actor } from '../access/actor.ts';
 import { requireAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
@@ -97,17 +98,17 @@ export async function listOrders(db: Db, actor: Actor, query: OrdersQuery, now: 
 
 /** The retailer's deleted stores (status index) and, when asked, deleted distribution centres. */
 async function deletedLocations(db: Db, retailerId: string, withCentres: boolean) {
-  const [stores, centres] = await Promise.all([
-    queryAll(db, { ...onIndex('gsi2', storeKeys.gsi2pk(retailerId, 'deleted')), ProjectionExpression: 'storeId' }),
+  const [deletedStores, centres] = await Promise.all([
+    listAll(db, stores, { ...onIndex('gsi2', storeKeys.gsi2pk(retailerId, 'deleted')), ProjectionExpression: 'storeId' }),
     // Every centre of the retailer (no status index), 1,000 per page.
     withCentres
-      ? queryAll(db, { ...onIndex('gsi1', distributionCentreKeys.gsi1pk(retailerId)), Limit: 1000 })
+      ? listAll(db, distributionCentres, { ...onIndex('gsi1', distributionCentreKeys.gsi1pk(retailerId)), Limit: 1000 })
       : Promise.resolve({ items: [], calls: 0 }),
   ]);
   const deletedCentres = centres.items.filter((dc) => dc.status === 'deleted');
   const keys = new Set<string>([
-    ...stores.items.map((s) => `0#${s.storeId as string}`),
-    ...deletedCentres.map((dc) => `1#${dc.distributionCentreId as string}`),
+    ...deletedStores.items.map((s) => `0#${s.storeId}`),
+    ...deletedCentres.map((dc) => `1#${dc.distributionCentreId}`),
   ]);
-  return { keys, calls: stores.calls + centres.calls };
+  return { keys, calls: deletedStores.calls + centres.calls };
 }

@@ -4,7 +4,7 @@ import { mapLimit } from '../platform/db/batch.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { locationOfStoreType } from '../masterdata/location-summary.ts';
-import { type ShipmentLine, shipmentKeys } from '../masterdata/shipment.ts';
+import { type ShipmentLine, shipmentKeys, shipmentLines } from '../masterdata/shipment.ts';
 
 /**
  * What was shipped against portal orders: shipment lines (shipment.ts) may carry the `orderId` they
@@ -40,7 +40,10 @@ export async function shipmentLinesOfOrders(db: Db, orders: readonly OrderRef[])
       },
     });
     calls += res.calls;
-    for (const item of res.items) lines.get(item.orderId as string)?.push(item as unknown as ShipmentLine);
+    for (const item of res.items) {
+      const line = shipmentLines.read(item);
+      if (line.orderId !== undefined) lines.get(line.orderId)?.push(line);
+    }
   });
   return { lines, calls };
 }

@@ -1,6 +1,4 @@
-import { emptyFigures, type Figures, lastOrderOf, type Summary } from '../masterdata/location-summary.ts';
-
-type DayCells = Record<string, Record<string, [number, number]>>;
+import { emptyFigures, type Figures, lastOrderOf, type Summary, type WeekBucket } from '../masterdata/location-summary.ts';
 
 /**
  * A portal order in the location summary (ADR 014): per ordered product `po` = the order day (the
@@ -11,7 +9,7 @@ type DayCells = Record<string, Record<string, [number, number]>>;
  */
 export function applyOrderToSummary(
   summary: Summary,
-  weeks: readonly Record<string, unknown>[],
+  weeks: readonly WeekBucket[],
   day: string,
   quantities: ReadonlyMap<string, number>,
 ): Record<string, Figures> {
@@ -28,7 +26,7 @@ export function applyOrderToSummary(
     const since = lastOrderOf(f)!.date;
     let s = 0;
     for (const week of weeks) {
-      for (const [date, cells] of Object.entries((week.days ?? {}) as DayCells)) {
+      for (const [date, cells] of Object.entries(week.days ?? {})) {
         const q = cells[productId]?.[0];
         if (q !== undefined && date >= since) s += q;
       }

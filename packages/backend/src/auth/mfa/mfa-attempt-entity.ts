@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
+import { entity, getOne } from '../../platform/db/entity.ts';
 import { toTtl } from '../../platform/db/table.ts';
 
 /**
@@ -21,6 +22,7 @@ export type MfaAttempt = {
 };
 
 const key = (tokenHash: string) => ({ pk: `MFA_ATTEMPT#${tokenHash}`, sk: 'ATTEMPT' });
+const attempts = entity<MfaAttempt>({ drop: ['expiresAt'] });
 
 export async function putAttempt(db: Db, attempt: MfaAttempt) {
   await db.doc.send(
@@ -32,10 +34,7 @@ export async function putAttempt(db: Db, attempt: MfaAttempt) {
   );
 }
 
-export async function getAttempt(db: Db, tokenHash: string): Promise<MfaAttempt | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key(tokenHash) }));
-  return (res.Item as MfaAttempt | undefined) ?? null;
-}
+export const getAttempt = (db: Db, tokenHash: string): Promise<MfaAttempt | null> => getOne(db, attempts, key(tokenHash));
 
 /** Records a newly sent e-mail code, unless another send got there first (condition on the count). */
 export async function recordEmailCode(db: Db, attempt: MfaAttempt, codeHash: string, validUntil: Date, at: Date) {

@@ -3,7 +3,7 @@ import type { Portal } from '@portal/core/shared';
 import { MfaState, AUTH, LOGIN, MFA } from '@portal/core/auth';
 import QRCode from 'qrcode';
 import { getAccount } from '../../accounts/account-entity.ts';
-import type { Account } from '../../accounts/account-record.ts';
+import type { StoredAccount } from '../../accounts/account-record.ts';
 import type { Reauth } from '../../accounts/reauth.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
@@ -39,14 +39,8 @@ const SIGNIN_CODES_PER_ACCOUNT = { name: 'mfa-signin-mail', limit: 3, windowSeco
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export type AccountMfa = Account & {
-  totpSecret?: string;
-  totpPendingSecret?: string;
-  totpLastStep?: number;
-  recoveryCodeHashes?: string[];
-  pendingEmailCode?: { codeHash: string; validUntil: string };
-  mfaNoticeDismissed?: boolean;
-};
+/** The account with its second-factor state, as stored (account-record.ts). */
+export type AccountMfa = StoredAccount;
 
 export function createMfaService(deps: {
   db: Db;
@@ -63,7 +57,7 @@ export function createMfaService(deps: {
     new AppError('auth', LOGIN.FORM.ERROR.MFA_EXPIRED, 'Your sign-in has expired. Please enter your password again.');
 
   const load = async (username: string) => {
-    const account = (await getAccount(db, username)) as AccountMfa | null;
+    const account = await getAccount(db, username);
     if (!account) throw new AppError('auth', AUTH.REQUIRED, 'Please login to access this section');
     return account;
   };

@@ -28,6 +28,9 @@ export function stripKeys(item: Item, also: readonly string[] = []): Item {
   return rest;
 }
 
+/** Whether an item's sort key starts with `prefix` (a partition holding items of several kinds). */
+export const skStartsWith = (item: Item, prefix: string): boolean => typeof item.sk === 'string' && item.sk.startsWith(prefix);
+
 /**
  * The definition of an entity whose items hold a `T` beside the storage attributes; `drop` names the
  * further attributes that are storage only (a TTL `expiresAt`, a lock version `v`); `schema` parses
