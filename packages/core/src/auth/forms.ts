@@ -62,6 +62,13 @@ export const ForgotPasswordFormSchema = z.object({
 });
 export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>;
 
+/** 'The passwords do not match.' on `newPasswordVerify` when it is filled in and differs from the new one. */
+function checkVerification(value: { newPassword: string; newPasswordVerify: string }, ctx: z.RefinementCtx): void {
+  if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
+    ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], message: Messages.passwordsDoNotMatch });
+  }
+}
+
 /**
  * Change password (SPEC 7 field names): all three required, the new password meets the policy, and the
  * verification matches it ('The passwords do not match.' on `newPasswordVerify`).
@@ -72,11 +79,7 @@ export const ChangePasswordFormSchema = z
     newPassword: newPasswordString(),
     newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
   })
-  .superRefine((value, ctx) => {
-    if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
-      ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], message: Messages.passwordsDoNotMatch });
-    }
-  });
+  .superRefine(checkVerification);
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** The token of an e-mailed reset link (32 random bytes, base64url). */
@@ -91,11 +94,7 @@ export const ResetPasswordFormSchema = z
     newPassword: newPasswordString(),
     newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
   })
-  .superRefine((value, ctx) => {
-    if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
-      ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], message: Messages.passwordsDoNotMatch });
-    }
-  });
+  .superRefine(checkVerification);
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 /** My Account profile (SPEC 3 Account; the customer is the administrator's to set). */
