@@ -19,7 +19,7 @@ const account = (username: string) => {
   if (!found) throw new Error(`no demo account ${username}`);
   return found;
 };
-const deDE = JSON.parse(readFileSync('web/src/i18n/de-DE.json', 'utf8')) as {
+const deDE = JSON.parse(readFileSync('web/src/i18n/de-DE/shared.json', 'utf8')) as {
   messages: Record<string, string>;
 };
 

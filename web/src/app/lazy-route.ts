@@ -1,10 +1,20 @@
 import { type ComponentType, lazy } from 'react';
+import type { FeatureCatalogue } from '../i18n/catalogues.ts';
+import { loadCatalogue } from '../i18n/index.ts';
 
 /**
  * A route screen loaded with its own chunk on first use (React.lazy), picked by its named export, so
- * route modules keep named exports. Rendered inside a layout's RouteContent (its Suspense boundary).
+ * route modules keep named exports. The feature's message catalogues load alongside (in parallel), so the
+ * screen renders with its texts. Rendered inside a layout's RouteContent (its Suspense boundary).
  */
-export function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound for any props
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> })) as M[K];
+export function lazyRoute<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  ...catalogues: FeatureCatalogue[]
+): M[K] {
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), ...catalogues.map(loadCatalogue)]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound for any props
+    return { default: module[name] as ComponentType<any> };
+  }) as M[K];
 }

@@ -15,8 +15,8 @@ import { LandingRoute } from './routes/landing-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
-// Feature screens load with their own chunk on first use (the shell's own small screens stay in the
-// main bundle: the login page must not wait for a second request).
+// Feature screens load with their own chunk on first use, with their feature's message catalogues (the
+// shell's own small screens stay in the main bundle: the login page must not wait for a second request).
 const MyAccountRoute = lazyRoute(() => import('../features/account/routes/my-account-route.tsx'), 'MyAccountRoute');
 const MfaSetupRoute = lazyRoute(() => import('../features/account/routes/mfa-setup-route.tsx'), 'MfaSetupRoute');
 const MfaActivatedRoute = lazyRoute(
@@ -32,29 +32,41 @@ const ForgotPasswordRoute = lazyRoute(
   'ForgotPasswordRoute',
 );
 const SsoCallbackRoute = lazyRoute(() => import('../features/auth/routes/sso-callback-route.tsx'), 'SsoCallbackRoute');
-const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute');
-const QueryRoute = lazyRoute(() => import('../features/couponing/routes/query-route.tsx'), 'QueryRoute');
-const DetailsRoute = lazyRoute(() => import('../features/couponing/routes/details-route.tsx'), 'DetailsRoute');
+const couponing = () => ['couponing'] as const;
+const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute', ...couponing());
+const QueryRoute = lazyRoute(() => import('../features/couponing/routes/query-route.tsx'), 'QueryRoute', ...couponing());
+const DetailsRoute = lazyRoute(
+  () => import('../features/couponing/routes/details-route.tsx'),
+  'DetailsRoute',
+  ...couponing(),
+);
 const ConnectSectionRoute = lazyRoute(
   () => import('../features/connect/routes/connect-section-route.tsx'),
   'ConnectSectionRoute',
 );
-const AddressRoute = lazyRoute(() => import('../features/order/routes/address-route.tsx'), 'AddressRoute');
+// The order stepper's pages name the chosen retailer (retailerSelection.*) too.
+const order = () => ['order', 'retailer'] as const;
+const AddressRoute = lazyRoute(() => import('../features/order/routes/address-route.tsx'), 'AddressRoute', ...order());
 const basket = () => import('../features/order/routes/basket-route.tsx');
-const BasketRoute = lazyRoute(basket, 'BasketRoute');
-const CurrentProductsRoute = lazyRoute(basket, 'CurrentProductsRoute');
-const CheckRoute = lazyRoute(() => import('../features/order/routes/check-route.tsx'), 'CheckRoute');
-const FinaliseRoute = lazyRoute(() => import('../features/order/routes/finalise-route.tsx'), 'FinaliseRoute');
-const ProductRoute = lazyRoute(() => import('../features/order/routes/product-route.tsx'), 'ProductRoute');
-const ProductsRoute = lazyRoute(() => import('../features/order/routes/products-route.tsx'), 'ProductsRoute');
-const OrdersRoute = lazyRoute(() => import('../features/orders/routes/orders-route.tsx'), 'OrdersRoute');
-const OrderDetailRoute = lazyRoute(() => import('../features/orders/routes/order-detail-route.tsx'), 'OrderDetailRoute');
+const BasketRoute = lazyRoute(basket, 'BasketRoute', ...order());
+const CurrentProductsRoute = lazyRoute(basket, 'CurrentProductsRoute', ...order());
+const CheckRoute = lazyRoute(() => import('../features/order/routes/check-route.tsx'), 'CheckRoute', ...order());
+const FinaliseRoute = lazyRoute(() => import('../features/order/routes/finalise-route.tsx'), 'FinaliseRoute', ...order());
+const ProductRoute = lazyRoute(() => import('../features/order/routes/product-route.tsx'), 'ProductRoute', ...order());
+const ProductsRoute = lazyRoute(() => import('../features/order/routes/products-route.tsx'), 'ProductsRoute', ...order());
+const OrdersRoute = lazyRoute(() => import('../features/orders/routes/orders-route.tsx'), 'OrdersRoute', 'orders');
+const OrderDetailRoute = lazyRoute(
+  () => import('../features/orders/routes/order-detail-route.tsx'),
+  'OrderDetailRoute',
+  'orders',
+);
 const RetailerSelectionRoute = lazyRoute(
   () => import('../features/retailer/routes/retailer-selection-route.tsx'),
   'RetailerSelectionRoute',
+  'retailer',
 );
 const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute');
-const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute');
+const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales');
 
 /**
  * A layout's screens as one branch with its own error boundary: a screen that throws shows the error in

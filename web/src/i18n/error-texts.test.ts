@@ -4,8 +4,7 @@ import * as ordering from '@portal/core/ordering';
 import * as sales from '@portal/core/sales';
 import * as shared from '@portal/core/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import deDE from './de-DE.json';
-import enUS from './en-US.json';
+import { deDE, enUS } from '../test/catalogues.ts';
 import { errorText, loadMessages, lookup, type Messages } from './index.ts';
 
 /** Every code of core's error catalogues: the exported objects `X` whose leaves are all codes `X.…`. */

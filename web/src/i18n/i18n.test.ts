@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Messages } from '@portal/core/shared';
 import { resendPasswordFailedMessage, resetInstructionsSentMessage } from '@portal/core/auth';
 import { afterEach, describe, expect, it } from 'vitest';
-import deDE from './de-DE.json';
-import enUS from './en-US.json';
+import { deDE, enUS } from '../test/catalogues.ts';
 import {
   interpolate,
   type Loader,

@@ -6,13 +6,21 @@ import {
 } from '@portal/core/shared';
 import { useCallback } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
-import enUS from './en-US.json';
+import {
+  BUNDLED_CATALOGUES,
+  bundledEnglish,
+  catalogueLoader,
+  type English,
+  type FeatureCatalogue,
+  LOCALES,
+} from './catalogues.ts';
 
 /**
- * i18n (ARCHITECTURE convention 8). Every user-visible text is a key into `<locale>.json`. en-US is the
- * complete fallback and ships with the app; other locales are loaded on demand (dynamic import, one chunk
- * each). A key missing in the active locale falls back to English; a locale that fails to load falls back
- * to English as a whole (SPEC 8).
+ * i18n (ARCHITECTURE convention 8). Every user-visible text is a key into the catalogues
+ * `<locale>/<catalogue>.json` (catalogues.ts). English is the complete fallback: the shell's catalogues ship
+ * with the app, a feature's load with its routes (`loadCatalogue`). Other locales are loaded on demand. A key
+ * missing in the active locale falls back to English; a locale that fails to load falls back to English as
+ * a whole (SPEC 8).
  */
 
 export type Messages = { [key: string]: string | Messages };
@@ -21,8 +29,8 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** Every key of en-US.json, e.g. `'auth.login.submit'`. A typo is a type error. */
-export type MessageKey = Leaves<typeof enUS>;
+/** Every key of the English catalogues, e.g. `'auth.login.submit'`. A typo is a type error. */
+export type MessageKey = Leaves<English>;
 export type MessageParams = Record<string, string | number>;
 
 export const FALLBACK_LOCALE = 'en-US';
@@ -30,7 +38,7 @@ export const FALLBACK_LOCALE = 'en-US';
 /**
  * The message file for a user's locale. Whether a locale is accepted at all is core's rule
  * (`resolveLocale`: exact match against the portal's list, else the portal default); the accepted locale
- * then picks the file of its language (`de-de` and `de-DE` both read de-DE.json). Locales without a file
+ * then picks the files of its language (`de-de` and `de-DE` both read de-DE/). Locales without files
  * (fr-FR, pl-PL, pl-pl) read English.
  */
 export function messageLocaleFor(portal: Portal, requested: string | null | undefined): string {
@@ -64,28 +72,38 @@ export function resolveMessage(
   return interpolate(lookup(messages, key) ?? lookup(fallback, key) ?? key, params);
 }
 
-/**
- * Message files beside this module; en-US is bundled (the fallback), every other file is its own lazily
- * loaded chunk. Vite expands the glob at build time.
- */
+/** A whole locale's messages: those of the catalogues in use. */
 export type Loader = () => Promise<{ default: Messages }>;
-const loaders: Record<string, Loader> = Object.fromEntries(
-  Object.entries(import.meta.glob<{ default: Messages }>(['./*.json', '!./en-US.json'])).map(
-    ([file, load]) => [file.slice(2, -'.json'.length), load],
-  ),
-);
-const MESSAGE_FILES = [FALLBACK_LOCALE, ...Object.keys(loaders)];
+const MESSAGE_FILES = [FALLBACK_LOCALE, ...LOCALES];
 
 interface I18nState {
-  /** The message file in use, e.g. 'de-DE'. */
+  /** The locale in use, e.g. 'de-DE'. */
   locale: string;
   messages: Messages;
+  /** English of every catalogue loaded so far: the fallback. */
+  english: Messages;
 }
-const i18nStore = createStore<I18nState>({ locale: FALLBACK_LOCALE, messages: enUS });
+const i18nStore = createStore<I18nState>({ locale: FALLBACK_LOCALE, messages: bundledEnglish, english: bundledEnglish });
+
+/** Feature catalogues asked for (loaded or loading), and their texts in other locales loaded so far. */
+const featureLoads = new Map<FeatureCatalogue, Promise<void>>();
+const featureTexts = new Map<string, Messages>();
+/** The locale asked for last: a feature catalogue loading meanwhile loads that locale's file too. */
+let wantedLocale = FALLBACK_LOCALE;
+
+/** A locale's catalogues in use (the bundled ones, the features asked for), merged; a missing file is empty. */
+async function loadLocale(locale: string): Promise<{ default: Messages }> {
+  const names = [...BUNDLED_CATALOGUES, ...featureLoads.keys()];
+  const parts = await Promise.all(names.map(async (name) => (await catalogueLoader(locale, name)?.())?.default ?? {}));
+  return { default: Object.assign({}, ...parts) as Messages };
+}
+const loaders: Record<string, Loader> = Object.fromEntries(LOCALES.map((locale) => [locale, () => loadLocale(locale)]));
+
+const toEnglish = (state: I18nState): I18nState => ({ ...state, locale: FALLBACK_LOCALE, messages: state.english });
 
 /**
- * Makes a message file active, loading it on first use. English needs no load; a file that fails to
- * load leaves English active (SPEC 8). Returns the file now in use.
+ * Makes a locale active, loading its files on first use. English needs no load; a locale that fails to
+ * load leaves English active (SPEC 8). Returns the locale now in use.
  */
 export async function loadMessages(
   locale: string,
@@ -93,31 +111,63 @@ export async function loadMessages(
 ): Promise<string> {
   if (locale === i18nStore.get().locale) return locale;
   const load = loaderMap[locale];
+  wantedLocale = load ? locale : FALLBACK_LOCALE;
   if (!load) {
-    i18nStore.set({ locale: FALLBACK_LOCALE, messages: enUS });
+    i18nStore.set(toEnglish);
     return FALLBACK_LOCALE;
   }
   try {
     const messages = (await load()).default;
-    i18nStore.set({ locale, messages });
+    i18nStore.set((state) => ({ ...state, locale, messages: { ...messages, ...featureTexts.get(locale) } }));
     return locale;
   } catch {
-    i18nStore.set({ locale: FALLBACK_LOCALE, messages: enUS });
+    wantedLocale = FALLBACK_LOCALE;
+    i18nStore.set(toEnglish);
     return FALLBACK_LOCALE;
   }
 }
 
+/**
+ * Loads a feature's catalogue with the feature's routes (router.tsx, lazyRoute): English and the wanted
+ * locale's file, so the route renders once its texts are there (no keys, no language flip). English failing
+ * fails like the route's code chunk; the other locale's file failing leaves the feature in English.
+ */
+export function loadCatalogue(name: FeatureCatalogue): Promise<void> {
+  const asked = featureLoads.get(name);
+  if (asked) return asked;
+  const locale = wantedLocale;
+  const loading = (async () => {
+    const load = catalogueLoader(FALLBACK_LOCALE, name);
+    if (!load) throw new Error(`No English catalogue '${name}'`);
+    const [english, translated] = await Promise.all([
+      load().then((file) => file.default),
+      locale === FALLBACK_LOCALE ? undefined : catalogueLoader(locale, name)?.().then((file) => file.default, () => undefined),
+    ]);
+    if (translated) featureTexts.set(locale, { ...featureTexts.get(locale), ...translated });
+    i18nStore.set((state) => {
+      const merged = { ...state.english, ...english };
+      if (state.locale === FALLBACK_LOCALE) return { ...state, english: merged, messages: merged };
+      const messages = state.locale === locale && translated ? { ...state.messages, ...translated } : state.messages;
+      return { ...state, english: merged, messages };
+    });
+  })();
+  featureLoads.set(name, loading);
+  loading.catch(() => featureLoads.delete(name));
+  return loading;
+}
+
 /** Translate outside React (the API client's snack texts). */
 export function translate(key: MessageKey, params?: MessageParams): string {
-  return resolveMessage(i18nStore.get().messages, enUS, key, params);
+  const { messages, english } = i18nStore.get();
+  return resolveMessage(messages, english, key, params);
 }
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /** `const t = useT(); t('auth.login.submit')` — re-renders when the locale changes. */
 export function useT(): Translate {
-  const { messages } = useStore(i18nStore);
-  return useCallback((key, params) => resolveMessage(messages, enUS, key, params), [messages]);
+  const { messages, english } = useStore(i18nStore);
+  return useCallback((key, params) => resolveMessage(messages, english, key, params), [messages, english]);
 }
 
 export const useLocale = () => useStore(i18nStore).locale;
@@ -130,10 +180,10 @@ export const useLocale = () => useStore(i18nStore).locale;
  * Undefined for a code outside the catalogue that came without a message.
  */
 export function errorText(code: string, serverMessage = ''): string | undefined {
-  const { locale, messages } = i18nStore.get();
+  const { locale, messages, english } = i18nStore.get();
   const key = `errors.${code}`;
   const translated = locale === FALLBACK_LOCALE ? undefined : lookup(messages, key);
-  return translated ?? (serverMessage || lookup(enUS, key));
+  return translated ?? (serverMessage || lookup(english, key));
 }
 
 const coreMessageKeys = new Map<string, CoreMessageKey>(

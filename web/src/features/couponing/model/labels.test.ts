@@ -6,8 +6,7 @@ import {
 } from '@portal/core/shared';
 import { ACTION_PARTICIPLES, REFUSAL_TEXTS } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
-import deDE from '../../../i18n/de-DE.json';
-import enUS from '../../../i18n/en-US.json';
+import { deDE, enUS } from '../../../test/catalogues.ts';
 import { type MessageKey, resolveMessage } from '../../../i18n/index.ts';
 import { HINTED_STATUSES, refusalText, statusHint } from './status-display.ts';
 
