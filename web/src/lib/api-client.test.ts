@@ -160,9 +160,9 @@ describe('createApiFetch', () => {
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
-  it('maps bodies that are not an ErrorBody to http_<status> with an empty message', async () => {
+  it('maps bodies that are not an ErrorBody to CLIENT.HTTP_<status> with an empty message', async () => {
     const { apiFetch } = setup(502, '<html>Bad gateway</html>');
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, code: 'http_502', message: '' });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, code: 'CLIENT.HTTP_502', message: '' });
   });
 
   it('reads Retry-After on 429', async () => {

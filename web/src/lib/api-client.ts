@@ -57,8 +57,8 @@ export class ApiError extends Error {
 
 /** Codes the client itself uses for failures that have no server ErrorBody. */
 export const ClientErrorCode = {
-  network: 'client.network',
-  invalidResponse: 'client.invalid_response',
+  network: 'CLIENT.NETWORK',
+  invalidResponse: 'CLIENT.INVALID_RESPONSE',
 } as const;
 
 export interface ApiFetchOptions {
@@ -82,7 +82,7 @@ export function stripXssiPrefix(text: string): string {
   return text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text;
 }
 
-/** Reads an error body; anything that is not an ErrorBody becomes `{ code: 'http_<status>', message: '' }`. */
+/** Reads an error body; anything that is not an ErrorBody becomes `{ code: 'CLIENT.HTTP_<status>', message: '' }`. */
 export function parseErrorBody(text: string, status: number): ErrorBody {
   try {
     const parsed = ErrorBody.safeParse(JSON.parse(stripXssiPrefix(text)));
@@ -90,7 +90,7 @@ export function parseErrorBody(text: string, status: number): ErrorBody {
   } catch {
     // not JSON
   }
-  return { code: `http_${status}`, message: '' };
+  return { code: `CLIENT.HTTP_${status}`, message: '' };
 }
 
 function parseRetryAfter(value: string | null): number | undefined {
@@ -220,7 +220,7 @@ export const fetchFor = (options: ApiFetchOptions = {}): ApiFetch =>
 
 /**
  * Parses an (already prefix-stripped) answer with a contract schema. A body that does not match the
- * contract is an ApiError with code `client.invalid_response`, reported like any other failure. Used for
+ * contract is an ApiError with code `CLIENT.INVALID_RESPONSE`, reported like any other failure. Used for
  * every `hc` response.
  */
 export async function readJson<S extends z.ZodType>(

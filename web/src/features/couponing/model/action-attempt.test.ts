@@ -23,7 +23,7 @@ describe('the Idempotency-Key of a coupon action', () => {
 
   it('stays open only while the outcome is unknown', () => {
     expect(outcomeUnknown(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toBe(true);
-    expect(outcomeUnknown(new ApiError(502, { code: 'http_502', message: '' }))).toBe(true);
+    expect(outcomeUnknown(new ApiError(502, { code: 'CLIENT.HTTP_502', message: '' }))).toBe(true);
     expect(outcomeUnknown(new ApiError(201, { code: ClientErrorCode.invalidResponse, message: '' }))).toBe(true);
     expect(outcomeUnknown(new TypeError('failed to fetch'))).toBe(true);
     expect(outcomeUnknown(new ApiError(409, { code: 'COUPON.TRANSITION_NOT_ALLOWED', message: 'x' }))).toBe(false);
