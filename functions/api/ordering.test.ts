@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Backend } from '@portal/backend';
+import { type Backend, actorFor } from '@portal/backend';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import {
   AddressList,
@@ -12,7 +12,6 @@ import {
 } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '../../packages/backend/src/ordering/products-step.ts';
-import { actorFor } from '@portal/backend/access/actor';
 import { getAccount } from '../../packages/backend/src/accounts/account-entity.ts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
