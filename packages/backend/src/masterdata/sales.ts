@@ -2,7 +2,8 @@ import { addDays } from '@portal/core/shared';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
-import { queryAll } from '../platform/db/query.ts';
+import { entity, listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -68,6 +69,22 @@ export type SalesCell = {
 
 type Pair = [number, number];
 type DayCells = Record<string, Record<string, Pair>>;
+
+/** Totals and figures per product: a store month, a retailer day or a retailer month. */
+type Rollup = { retailerId: string; q: number; a: number; products?: Record<string, Pair> };
+/** A week bucket: the store's day figures of one week. */
+type SalesWeek = { storeId: string; retailerId: string; week: string; days?: DayCells };
+type SalesMonth = Rollup & { storeId: string; month: string };
+/** A retailer day (date) or month (month), with its lock version. */
+type RetailerSales = Rollup & { v: number } & ({ date: string } | { date?: undefined; month: string });
+const salesWeeks = entity<SalesWeek>();
+const salesMonths = entity<SalesMonth>();
+const retailerSales = entity<RetailerSales>();
+
+/** The items a write cycle changes, keys and all (they are put back whole). */
+type WeekItem = Item & { days: DayCells };
+type RollupItem = Item & { q: number; a: number; products: Record<string, Pair>; changed?: boolean };
+type RetailerRollupItem = RollupItem & { seen: number };
 
 /** Transaction limits: 100 items and 4 MB; stay below with a margin. */
 const MAX_ITEMS = 100;
@@ -235,14 +252,15 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
 
   const transaction: TxItem[] = [];
   const outcomes: [number, 'created' | 'updated'][] = [];
-  const retailerDays = new Map<string, Item>();
-  const retailerMonths = new Map<string, Item>();
-  const retailerItem = (cache: Map<string, Item>, key: Key, fields: Record<string, unknown>) => {
+  const retailerDays = new Map<string, RetailerRollupItem>();
+  const retailerMonths = new Map<string, RetailerRollupItem>();
+  const retailerItem = (cache: Map<string, RetailerRollupItem>, key: Key, fields: Record<string, unknown>) => {
     let item = cache.get(key.sk);
     if (!item) {
       const stored = getFrom(items, key);
-      item = stored
-        ? { ...stored, products: structuredClone(stored.products ?? {}), seen: stored.v }
+      const read = stored && retailerSales.read(stored);
+      item = stored && read
+        ? { ...stored, q: read.q, a: read.a, products: structuredClone(read.products ?? {}), seen: read.v }
         : { ...key, ...fields, retailerId, q: 0, a: 0, products: {}, seen: 0 };
       cache.set(key.sk, item);
     }
@@ -253,13 +271,13 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
     const location = { type: 'store' as const, id: storeId };
     const summaryItem = getFrom(summaries, summaryKey(location));
     const summary = readSummary(summaryItem);
-    const changedWeeks = new Map<string, Item>();
-    const storeMonths = new Map<string, Item>();
+    const changedWeeks = new Map<string, WeekItem>();
+    const storeMonths = new Map<string, RollupItem>();
     for (const [monday, entries] of weeks) {
       const key = salesKeys.week(storeId, monday);
       const stored = getFrom(items, key);
-      const week: Item = stored
-        ? { ...stored, days: structuredClone(stored.days ?? {}) }
+      const week: WeekItem = stored
+        ? { ...stored, days: structuredClone(salesWeeks.read(stored).days ?? {}) }
         : {
             ...key,
             type: 'salesWeek',
@@ -270,7 +288,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
             gsi1sk: storeId,
             days: {},
           };
-      const dayCells = week.days as DayCells;
+      const dayCells = week.days;
       for (const e of entries.values()) {
         const prev = dayCells[e.date]?.[e.productId];
         outcomes.push([e.indices[0]!, prev ? 'updated' : 'created']);
@@ -294,8 +312,9 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
         if (!storeMonth) {
           const monthKey = salesKeys.month(storeId, month);
           const storedMonth = getFrom(items, monthKey);
-          storeMonth = storedMonth
-            ? { ...storedMonth, products: structuredClone(storedMonth.products ?? {}) }
+          const read = storedMonth && salesMonths.read(storedMonth);
+          storeMonth = storedMonth && read
+            ? { ...storedMonth, q: read.q, a: read.a, products: structuredClone(read.products ?? {}) }
             : {
                 ...monthKey,
                 type: 'salesMonth',
@@ -315,9 +334,9 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
           retailerItem(retailerDays, salesKeys.retailerDay(retailerId, e.date), { type: 'retailerSalesDay', date: e.date }),
           retailerItem(retailerMonths, salesKeys.retailerMonth(retailerId, month), { type: 'retailerSalesMonth', month }),
         ]) {
-          rollup.q = (rollup.q as number) + dq;
-          rollup.a = (rollup.a as number) + da;
-          add(rollup.products as Record<string, Pair>, e.productId, dq, da);
+          rollup.q += dq;
+          rollup.a += da;
+          add(rollup.products, e.productId, dq, da);
           rollup.changed = true;
         }
       }
@@ -336,11 +355,11 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
     transaction.push({
       Put: {
         TableName: db.table,
-        Item: { ...rest, v: (seen as number) + 1, updatedAt: at },
+        Item: { ...rest, v: seen + 1, updatedAt: at },
         ConditionExpression: seen === 0 ? 'attribute_not_exists(pk)' : 'v = :v',
         ...(seen === 0 ? {} : { ExpressionAttributeValues: { ':v': seen } }),
       },
-    } as TxItem);
+    });
   }
   if (transaction.length > MAX_ITEMS || JSON.stringify(transaction).length > MAX_BYTES) throw new TooBig();
   return { transaction, outcomes };
@@ -383,20 +402,20 @@ export function splitRange(from: string, to: string, grain: Grain): { dayRanges:
 
 const wanted = (range: SalesRange, productId: string) => !range.productIds || range.productIds.has(productId);
 
-function rowsOfWeek(item: Item, range: SalesRange, from: string, to: string, withStore: boolean): SalesRow[] {
+function rowsOfWeek(item: SalesWeek, range: SalesRange, from: string, to: string, withStore: boolean): SalesRow[] {
   const rows: SalesRow[] = [];
-  for (const [date, cells] of Object.entries((item.days ?? {}) as DayCells)) {
+  for (const [date, cells] of Object.entries(item.days ?? {})) {
     if (date < from || date > to) continue;
     for (const [productId, [quantity, amountCents]] of Object.entries(cells)) {
       if (!wanted(range, productId)) continue;
-      rows.push({ ...(withStore ? { storeId: item.storeId as string } : {}), productId, month: monthOf(date), date, quantity, amountCents });
+      rows.push({ ...(withStore ? { storeId: item.storeId } : {}), productId, month: monthOf(date), date, quantity, amountCents });
     }
   }
   return rows;
 }
 
-function rowsOfRollup(item: Item, range: SalesRange, extra: { storeId?: string; date?: string; month: string }): SalesRow[] {
-  return Object.entries((item.products ?? {}) as Record<string, Pair>)
+function rowsOfRollup(item: Rollup, range: SalesRange, extra: { storeId?: string; date?: string; month: string }): SalesRow[] {
+  return Object.entries(item.products ?? {})
     .filter(([productId]) => wanted(range, productId))
     .map(([productId, [quantity, amountCents]]) => ({ ...extra, productId, quantity, amountCents }));
 }
@@ -407,7 +426,7 @@ export async function salesOfStore(db: Db, storeId: string, range: SalesRange, g
   const rows: SalesRow[] = [];
   let calls = 0;
   for (const [from, to] of dayRanges) {
-    const res = await queryAll(db, {
+    const res = await listAll(db, salesWeeks, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
       ExpressionAttributeValues: { ':pk': storeKeys.pk(storeId), ':a': `W#${weekOf(from)}`, ':b': `W#${weekOf(to)}` },
     });
@@ -415,12 +434,12 @@ export async function salesOfStore(db: Db, storeId: string, range: SalesRange, g
     for (const item of res.items) rows.push(...rowsOfWeek(item, range, from, to, true));
   }
   if (months) {
-    const res = await queryAll(db, {
+    const res = await listAll(db, salesMonths, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
       ExpressionAttributeValues: { ':pk': storeKeys.pk(storeId), ':a': `M#${months[0]}`, ':b': `M#${months[1]}` },
     });
     calls += res.calls;
-    for (const item of res.items) rows.push(...rowsOfRollup(item, range, { storeId, month: item.month as string }));
+    for (const item of res.items) rows.push(...rowsOfRollup(item, range, { storeId, month: item.month }));
   }
   return { rows, calls };
 }
@@ -433,14 +452,13 @@ export async function salesOfRetailer(db: Db, retailerId: string, range: SalesRa
   const ranges: [string, string, string][] = dayRanges.map(([a, b]) => [`D#${a}`, `D#${b}`, 'day']);
   if (months) ranges.push([`M#${months[0]}`, `M#${months[1]}`, 'month']);
   for (const [a, b] of ranges) {
-    const res = await queryAll(db, {
+    const res = await listAll(db, retailerSales, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
       ExpressionAttributeValues: { ':pk': salesKeys.retailerPk(retailerId), ':a': a, ':b': b },
     });
     calls += res.calls;
     for (const item of res.items) {
-      const date = item.date as string | undefined;
-      rows.push(...rowsOfRollup(item, range, date ? { date, month: monthOf(date) } : { month: item.month as string }));
+      rows.push(...rowsOfRollup(item, range, item.date !== undefined ? { date: item.date, month: monthOf(item.date) } : { month: item.month }));
     }
   }
   return { rows, calls };
@@ -457,24 +475,16 @@ export async function salesOfRetailerByStore(db: Db, retailerId: string, range: 
   let calls = 0;
   for (const [from, to] of dayRanges) {
     for (let monday = weekOf(from); monday <= to; monday = addDays(monday, 7)) {
-      const res = await queryAll(db, {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': salesKeys.weekGsi1pk(retailerId, monday) },
-      });
+      const res = await listAll(db, salesWeeks, onIndex('gsi1', salesKeys.weekGsi1pk(retailerId, monday)));
       calls += res.calls;
       for (const item of res.items) rows.push(...rowsOfWeek(item, range, from, to, true));
     }
   }
   if (months) {
     for (let month = months[0]; month <= months[1]; month = monthOf(nextMonthStart(month))) {
-      const res = await queryAll(db, {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': salesKeys.monthGsi1pk(retailerId, month) },
-      });
+      const res = await listAll(db, salesMonths, onIndex('gsi1', salesKeys.monthGsi1pk(retailerId, month)));
       calls += res.calls;
-      for (const item of res.items) rows.push(...rowsOfRollup(item, range, { storeId: item.storeId as string, month }));
+      for (const item of res.items) rows.push(...rowsOfRollup(item, range, { storeId: item.storeId, month }));
     }
   }
   return { rows, calls };

@@ -1,4 +1,4 @@
-import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
+import { batchGet, getFrom, type Item } from '../platform/db/batch.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { allProducts, productKey } from '../masterdata/product.ts';
@@ -23,11 +23,11 @@ export async function namesByKey(db: Db, storeIds: readonly string[], productIds
   const stores = new Map<string, Item>();
   const products = new Map<string, Item>();
   for (const id of storeIds) {
-    const item = getFrom(items, storeKey(id) as Key);
+    const item = getFrom(items, storeKey(id));
     if (item) stores.set(id, item);
   }
   for (const id of productIds) {
-    const item = getFrom(items, productKey(id) as Key);
+    const item = getFrom(items, productKey(id));
     if (item) products.set(id, item);
   }
   return { stores, products };
