@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, queryAll } from '../platform/db/query.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 
 /**
  * Customers: the retailers and providers an account belongs to (`Account.customerId`). One customer item
@@ -131,76 +132,77 @@ export function unionOf(roles: Omit<CustomerRole, 'createdAt' | 'updatedAt'>[]):
   };
 }
 
+/** The union item with its lock version as read (absent on items written before it existed). */
+const lockedCustomers = entity<Customer & { v?: number }>();
+
 /**
  * Writes one role of a customer as the master data gives it (re-importing updates it) and the customer
  * union item with it, in one transaction conditioned on the union item being as read (a parallel write
  * makes this one read again). A customer created before roles were items (no `roles` field) counts its
  * `kind` as a role.
  */
-/** The union item with its lock version as read (absent on items written before it existed). */
-const lockedCustomers = entity<Customer & { v?: number }>();
-
 export async function upsertCustomerRole(
   db: Db,
   role: Omit<CustomerRole, 'createdAt' | 'updatedAt'>,
   now: Date,
 ): Promise<'created' | 'updated'> {
-  for (let attempt = 0; ; attempt += 1) {
-    const { items } = await queryAll(db, { ...onPartition(customerKeys.pk(role.customerId)), ConsistentRead: true });
-    const found = items.find((i) => i.sk === customerKeys.sk);
-    const customer = found && lockedCustomers.read(found);
-    const roles = new Map<CustomerKind, CustomerRole>();
-    for (const item of items) {
-      if (skStartsWith(item, 'ROLE#')) {
-        const stored = customerRoles.read(item);
-        roles.set(stored.kind, stored);
+  return transactOptimistically<'created' | 'updated'>(
+    db,
+    async () => {
+      const { items } = await queryAll(db, { ...onPartition(customerKeys.pk(role.customerId)), ConsistentRead: true });
+      const found = items.find((i) => i.sk === customerKeys.sk);
+      const customer = found && lockedCustomers.read(found);
+      const roles = new Map<CustomerKind, CustomerRole>();
+      for (const item of items) {
+        if (skStartsWith(item, 'ROLE#')) {
+          const stored = customerRoles.read(item);
+          roles.set(stored.kind, stored);
+        }
       }
-    }
-    const writes: Record<string, unknown>[] = [];
-    if (customer && !customer.roles && !roles.has(customer.kind)) {
-      // Created before roles were items: its kind is a role, written now so the role lists have it.
-      const legacy: CustomerRole = {
-        customerId: customer.customerId,
-        name: customer.name,
-        kind: customer.kind,
-        ...(customer.customerGroupId ? { customerGroupId: customer.customerGroupId } : {}),
-        createdAt: customer.createdAt,
-        updatedAt: customer.updatedAt,
-      };
-      roles.set(legacy.kind, legacy);
-      if (legacy.kind !== role.kind) writes.push(roleItem(legacy, legacy.createdAt, legacy.updatedAt));
-    }
-    const at = now.toISOString();
-    const previous = roles.get(role.kind);
-    const written: CustomerRole = { ...role, createdAt: previous?.createdAt ?? at, updatedAt: at };
-    roles.set(role.kind, written);
-    writes.push(roleItem(role, written.createdAt, at));
-    const version = customer?.v ?? 0;
-    const ok = await applied(
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: db.table,
-                Item: { ...customerItem(unionOf([...roles.values()]), customer?.createdAt ?? at, at), v: version + 1 },
-                // The union item is the lock: written only if no other write came between read and write.
-                ConditionExpression: !customer
-                  ? 'attribute_not_exists(pk)'
-                  : customer.v === undefined
-                    ? 'attribute_not_exists(v) AND updatedAt = :seen'
-                    : 'v = :v',
-                ...(customer
-                  ? { ExpressionAttributeValues: customer.v === undefined ? { ':seen': customer.updatedAt } : { ':v': customer.v } }
-                  : {}),
-              },
-            },
-            ...writes.map((Item) => ({ Put: { TableName: db.table, Item } })),
-          ],
-        }),
-      ),
-    );
-    if (ok) return previous ? 'updated' : 'created';
-    if (attempt >= 6) throw new Error(`customer ${role.customerId}: changed concurrently, try again`);
-  }
+      const writes: Record<string, unknown>[] = [];
+      if (customer && !customer.roles && !roles.has(customer.kind)) {
+        // Created before roles were items: its kind is a role, written now so the role lists have it.
+        const legacy: CustomerRole = {
+          customerId: customer.customerId,
+          name: customer.name,
+          kind: customer.kind,
+          ...(customer.customerGroupId ? { customerGroupId: customer.customerGroupId } : {}),
+          createdAt: customer.createdAt,
+          updatedAt: customer.updatedAt,
+        };
+        roles.set(legacy.kind, legacy);
+        if (legacy.kind !== role.kind) writes.push(roleItem(legacy, legacy.createdAt, legacy.updatedAt));
+      }
+      const at = now.toISOString();
+      const previous = roles.get(role.kind);
+      const written: CustomerRole = { ...role, createdAt: previous?.createdAt ?? at, updatedAt: at };
+      roles.set(role.kind, written);
+      writes.push(roleItem(role, written.createdAt, at));
+      const version = customer?.v ?? 0;
+      const transaction: TxItem[] = [
+        {
+          Put: {
+            TableName: db.table,
+            Item: { ...customerItem(unionOf([...roles.values()]), customer?.createdAt ?? at, at), v: version + 1 },
+            // The union item is the lock: written only if no other write came between read and write.
+            ConditionExpression: !customer
+              ? 'attribute_not_exists(pk)'
+              : customer.v === undefined
+                ? 'attribute_not_exists(v) AND updatedAt = :seen'
+                : 'v = :v',
+            ...(customer
+              ? { ExpressionAttributeValues: customer.v === undefined ? { ':seen': customer.updatedAt } : { ':v': customer.v } }
+              : {}),
+          },
+        },
+        ...writes.map((Item) => ({ Put: { TableName: db.table, Item } })),
+      ];
+      return { transaction, result: previous ? 'updated' : 'created' };
+    },
+    {
+      maxAttempts: 7,
+      capMs: 100,
+      busy: () => new Error(`customer ${role.customerId}: changed concurrently, try again`),
+    },
+  );
 }

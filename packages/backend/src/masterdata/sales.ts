@@ -1,12 +1,10 @@
 import { addDays } from '@portal/core/shared';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import { entity, listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { TxItem } from '../platform/db/transact.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { CalendarDay, Cents, Ean, Id, Int, monthOf, nextMonthStart, weekOf } from './fields.ts';
 import { emptyFigures, type Figures, lastOrderOf, readSummary, summaryKey, summaryPut } from './location-summary.ts';
 import { storeKeys } from './store.ts';
@@ -191,28 +189,26 @@ function planGroups(stores: Map<string, StoreCells>): Map<string, StoreCells>[] 
 }
 
 async function writeGroup(db: Db, retailerId: string, group: Map<string, StoreCells>, at: string, outcomes: ('created' | 'updated')[]) {
-  for (let attempt = 0; ; attempt += 1) {
-    let plan: Awaited<ReturnType<typeof planGroup>>;
-    try {
-      plan = await planGroup(db, retailerId, group, at);
-    } catch (error) {
-      if (!(error instanceof TooBig) || group.size < 2) throw error;
-      // Split along stores; each half is its own transaction (and reads again).
-      const stores = [...group];
-      const half = Math.ceil(stores.length / 2);
-      await writeGroup(db, retailerId, new Map(stores.slice(0, half)), at, outcomes);
-      await writeGroup(db, retailerId, new Map(stores.slice(half)), at, outcomes);
-      return;
-    }
-    try {
-      if (plan.transaction.length) await db.doc.send(new TransactWriteCommand({ TransactItems: plan.transaction }));
-      for (const [index, outcome] of plan.outcomes) outcomes[index] = outcome;
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= 15) throw error;
-      await new Promise((r) => setTimeout(r, Math.min(2000, 20 * 2 ** attempt) * (0.5 + Math.random())));
-    }
-  }
+  const written = await transactOptimistically<[number, 'created' | 'updated'][]>(
+    db,
+    async () => {
+      try {
+        const plan = await planGroup(db, retailerId, group, at);
+        return { transaction: plan.transaction, result: plan.outcomes };
+      } catch (error) {
+        if (!(error instanceof TooBig) || group.size < 2) throw error;
+        // Split along stores; each half is its own transaction (and reads again).
+        const stores = [...group];
+        const half = Math.ceil(stores.length / 2);
+        await writeGroup(db, retailerId, new Map(stores.slice(0, half)), at, outcomes);
+        await writeGroup(db, retailerId, new Map(stores.slice(half)), at, outcomes);
+        return { transaction: null, result: [] };
+      }
+    },
+    // A lost race after 16 cycles gives up with the condition failure itself.
+    { maxAttempts: 16, capMs: 2000, busy: (error) => error },
+  );
+  for (const [index, outcome] of written) outcomes[index] = outcome;
 }
 
 const add = (map: Record<string, Pair>, productId: string, dq: number, da: number) => {

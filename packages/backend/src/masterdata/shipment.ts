@@ -1,10 +1,9 @@
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/core/shared';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { TxItem } from '../platform/db/transact.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { entity, getOne, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, type PageRequest, queryAll } from '../platform/db/query.ts';
 import { CalendarDay, Id, Int, statusField, weekOf } from './fields.ts';
@@ -223,26 +222,25 @@ function chunkLines(list: Line[]): Line[][] {
 
 /** One transaction for chunks of different locations; any lost race re-plans all of them. */
 async function writePack(db: Db, chunks: Line[][], at: string, outcomes: ShipmentOutcome[]): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    // The first attempt trusts writeShipments' check of the registries just before; a failed attempt
-    // (maybe another location took a new shipment id meanwhile) reads them again.
-    const plans = await Promise.all(chunks.map((chunk) => planChunk(db, locationOf(chunk[0]!), chunk, at, attempt > 0)));
-    const transaction = plans.flatMap((p) => p.transaction);
-    if (transaction.length > 100 && chunks.length > 1) {
-      const half = Math.ceil(chunks.length / 2);
-      await writePack(db, chunks.slice(0, half), at, outcomes);
-      await writePack(db, chunks.slice(half), at, outcomes);
-      return;
-    }
-    try {
-      if (transaction.length) await db.doc.send(new TransactWriteCommand({ TransactItems: transaction }));
-      for (const plan of plans) for (const [index, outcome] of plan.outcomes) outcomes[index] = outcome;
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= 15) throw error;
-      await new Promise((r) => setTimeout(r, Math.min(2000, 20 * 2 ** attempt) * (0.5 + Math.random())));
-    }
-  }
+  const written = await transactOptimistically<[number, ShipmentOutcome][]>(
+    db,
+    async (attempt) => {
+      // The first attempt trusts writeShipments' check of the registries just before; a failed attempt
+      // (maybe another location took a new shipment id meanwhile) reads them again.
+      const plans = await Promise.all(chunks.map((chunk) => planChunk(db, locationOf(chunk[0]!), chunk, at, attempt > 0)));
+      const transaction = plans.flatMap((p) => p.transaction);
+      if (transaction.length > 100 && chunks.length > 1) {
+        const half = Math.ceil(chunks.length / 2);
+        await writePack(db, chunks.slice(0, half), at, outcomes);
+        await writePack(db, chunks.slice(half), at, outcomes);
+        return { transaction: null, result: [] };
+      }
+      return { transaction, result: plans.flatMap((p) => p.outcomes) };
+    },
+    // A lost race after 16 cycles gives up with the condition failure itself.
+    { maxAttempts: 16, capMs: 2000, busy: (error) => error },
+  );
+  for (const [index, outcome] of written) outcomes[index] = outcome;
 }
 
 const sameLine = (a: Item, b: ShipmentLine) =>

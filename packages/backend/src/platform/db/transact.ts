@@ -17,13 +17,14 @@ export const fullJitter = (attempt: number, capMs: number, baseMs = 20) =>
  * whose conditions state that what it read is unchanged (a version, a status, an absent key). A lost
  * race (ConditionalCheckFailed, TransactionCanceled) runs the whole cycle again on fresh reads after a
  * full-jitter backoff. `lost` may answer instead of retrying (e.g. the idempotency record of a parallel
- * retry of the same request landed); after `maxAttempts` cycles `busy()` is thrown. Any other error of
- * the cycle or the write is thrown as it is.
+ * retry of the same request landed); after `maxAttempts` cycles `busy(lastError)` is thrown (e.g. a
+ * 409 "busy" error, or the condition failure itself). Any other error of the cycle or the write is
+ * thrown as it is.
  */
 export async function transactOptimistically<T>(
   db: Db,
   cycle: (attempt: number) => Promise<Cycle<T>>,
-  options: { maxAttempts: number; capMs: number; busy: () => Error; lost?: () => Promise<T | null> },
+  options: { maxAttempts: number; capMs: number; busy: (lastError: unknown) => unknown; lost?: () => Promise<T | null> },
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     const { transaction, result } = await cycle(attempt);
@@ -35,7 +36,7 @@ export async function transactOptimistically<T>(
       if (!isConditionFailure(error)) throw error;
       const answer = options.lost ? await options.lost() : null;
       if (answer !== null) return answer;
-      if (attempt + 1 >= options.maxAttempts) throw options.busy();
+      if (attempt + 1 >= options.maxAttempts) throw options.busy(error);
       await fullJitter(attempt, options.capMs);
     }
   }
