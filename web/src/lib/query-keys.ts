@@ -32,6 +32,7 @@ export const KeyScope = {
   /** Mutation keys (useSWRMutation): they name a write, nothing is cached under them. */
   orderSubmit: 'replenishment/order-submit',
   couponAction: 'couponing/action',
+  profileSave: 'account/save',
 } as const;
 export type KeyScope = (typeof KeyScope)[keyof typeof KeyScope];
 

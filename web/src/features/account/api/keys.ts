@@ -6,6 +6,8 @@ import { KeyScope } from '../../../lib/query-keys.ts';
 export const accountKeys = {
   account: (portal: Portal) => [KeyScope.account, portal] as const,
   sessions: (portal: Portal) => [KeyScope.sessions, portal] as const,
+  /** The profile save mutation (no cached data). */
+  save: (portal: Portal) => [KeyScope.profileSave, portal] as const,
 };
 
 /** A write answered with the account: it replaces the cached one, no new read. */

@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
-import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
-import { type Account, saveProfile } from '../api/account.ts';
+import type { Account } from '../api/account.ts';
+import { useSaveProfile } from '../api/use-save-profile.ts';
 import {
   emailChanged,
   type ProfileField,
@@ -30,13 +30,12 @@ import { Section } from './section.tsx';
  */
 export function ProfileForm({ user, account }: { user: SessionUser; account: Account }) {
   const t = useT();
-  const portal = usePortal();
+  const { save, saving: loading } = useSaveProfile();
   const [saved, setSaved] = useState(() => profileValues(account));
   const [values, setValues] = useState(saved);
   const [dirty, setDirty] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors<ProfileField>>({});
   const [failed, setFailed] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const newAddress = emailChanged(values, saved);
@@ -58,10 +57,9 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
       setPasswordError(Messages.required);
       return;
     }
-    setLoading(true);
     setFailed(null);
     try {
-      const result = await saveProfile(portal, newAddress ? { ...values, currentPassword: password } : values);
+      const result = await save(newAddress ? { ...values, currentPassword: password } : values);
       const next = profileValues(result);
       setSaved(next);
       setValues(next);
@@ -75,8 +73,6 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
       setPasswordError(refused.field);
       setFailed(refused.message && !refused.field ? refused.message : t('messages.savingChangesFailed'));
       setServerErrors(profileSaveFailure(error));
-    } finally {
-      setLoading(false);
     }
   };
 
