@@ -5,7 +5,7 @@ import { accountMails } from '../platform/mail/account-mails.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getAccount } from './account-entity.ts';
-import type { Account, EmailChange } from './account-record.ts';
+import type { Account, StoredAccount } from './account-record.ts';
 import {
   cancelEmailChange,
   confirmEmailChange,
@@ -19,8 +19,6 @@ const LINK_VALID_HOURS = 24;
 const LINKS_PER_ACCOUNT = { name: 'email-change', limit: 5, windowSeconds: 3600 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
-type WithEmailChange = Account & { emailChange?: EmailChange };
 
 /**
  * Changing the e-mail address (issue 10 A): the new address counts only once the link mailed to it is
@@ -60,8 +58,8 @@ export function createEmailChangeService(deps: {
 
   return {
     /** The address waiting for confirmation, while its link is valid. */
-    pendingOf(account: Account): { address: string; validUntil: string } | null {
-      const change = (account as WithEmailChange).emailChange;
+    pendingOf(account: StoredAccount): { address: string; validUntil: string } | null {
+      const change = account.emailChange;
       if (!change || Date.parse(change.validUntil) <= now().getTime()) return null;
       return { address: change.address, validUntil: change.validUntil };
     },

@@ -1,10 +1,10 @@
 import { addDays } from '@portal/core/shared';
 import type { z } from 'zod';
-import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import { getMany } from '../platform/db/entity.ts';
 import { ImportRejected, type LineOutcome } from '../masterdata/record-outcome.ts';
 import { CustomerGroupImport, importCustomerRole, ProviderImport, putCustomerGroup, RetailerImport } from '../masterdata/customer.ts';
-import { DistributionCentreImport, distributionCentreKey, putDistributionCentres } from '../masterdata/distribution-centre.ts';
+import { DistributionCentreImport, distributionCentreKey, distributionCentres, putDistributionCentres } from '../masterdata/distribution-centre.ts';
 import { utcDate } from '../masterdata/fields.ts';
 import { allProducts, type Product, ProductImport, putProducts } from '../masterdata/product.ts';
 import { putRetailerProducts, RetailerProductImport } from '../masterdata/retailer-product.ts';
@@ -94,11 +94,11 @@ export const masterDataKinds = {
       const at = now();
       const { byId } = await catalogue(db);
       const stores = await getStores(db, [...new Set(records.filter((r) => r.storeType === 0).map((r) => r.storeId))]);
-      const dcs = await batchGet(db, [...new Set(records.filter((r) => r.storeType === 1).map((r) => r.storeId))].map(distributionCentreKey));
+      const dcs = await getMany(db, distributionCentres, [...new Set(records.filter((r) => r.storeType === 1).map((r) => r.storeId))], distributionCentreKey);
       return writeResolved(
         records,
         (r) => {
-          const retailerId = r.storeType === 0 ? stores.get(r.storeId)?.retailerId : (getFrom(dcs, distributionCentreKey(r.storeId))?.retailerId as string | undefined);
+          const retailerId = r.storeType === 0 ? stores.get(r.storeId)?.retailerId : dcs.get(r.storeId)?.retailerId;
           if (!retailerId) return `storeId: no ${r.storeType === 0 ? 'store' : 'distribution centre'} '${r.storeId}'`;
           if (!byId.has(r.productId)) return `productId: no product '${r.productId}'`;
           if (tooLate(r.date, at)) return 'date: in the future';

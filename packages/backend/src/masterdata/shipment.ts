@@ -1,10 +1,9 @@
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/core/shared';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
-import { entity, getOne, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
+import { entity, getItem, getOne, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, type PageRequest, queryAll } from '../platform/db/query.ts';
 import { CalendarDay, Id, Int, statusField, weekOf } from './fields.ts';
 import {
@@ -249,9 +248,7 @@ const sameLine = (a: Item, b: ShipmentLine) =>
 async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { index: number })[], at: string, checkRegistries: boolean) {
   const pk = locationPk(location);
   // The lock first, then what the computation starts from.
-  const summary = readSummary(
-    (await db.doc.send(new GetCommand({ TableName: db.table, Key: summaryKey(location), ConsistentRead: true }))).Item,
-  );
+  const summary = readSummary(await getItem(db, summaryKey(location), { consistent: true }));
   const stored = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': pk, ':p': 'SHIP#' },

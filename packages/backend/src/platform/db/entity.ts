@@ -41,12 +41,18 @@ export function entity<T>(options: { drop?: readonly string[]; schema?: z.ZodTyp
   return { read: (item) => (schema ? schema.parse(stripKeys(item, drop)) : (stripKeys(item, drop) as T)) };
 }
 
-/** One item by key (one GetItem) read as `T`; null when absent. */
-export async function getOne<T>(db: Db, of: Entity<T>, key: Key, options: { consistent?: boolean } = {}): Promise<T | null> {
+/** One raw item by key (one GetItem), for a write cycle that puts it back whole; undefined when absent. */
+export async function getItem(db: Db, key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
   const res = await db.doc.send(
     new GetCommand({ TableName: db.table, Key: key, ...(options.consistent ? { ConsistentRead: true } : {}) }),
   );
-  return res.Item ? of.read(res.Item) : null;
+  return res.Item;
+}
+
+/** One item by key (one GetItem) read as `T`; null when absent. */
+export async function getOne<T>(db: Db, of: Entity<T>, key: Key, options: { consistent?: boolean } = {}): Promise<T | null> {
+  const item = await getItem(db, key, options);
+  return item ? of.read(item) : null;
 }
 
 /** Many items by id in BatchGetItem calls of 100; unknown ids are missing from the map. */
