@@ -179,7 +179,7 @@ describe('sessions', () => {
     expect((await status(cookie)).loggedIn).toBe(true);
     const out = await app.request('/api/auth/logout', { headers: headers({ Cookie: cookie }) });
     expect(await readJson(out)).toEqual({ success: true });
-    expect(out.headers.get('set-cookie')).toMatch(/portal_session_ordering=;/);
+    expect(out.headers.get('set-cookie')).toMatch(/__Host-portal_session_ordering=;/);
     // Replaying the old cookie no longer works.
     expect((await status(cookie)).loggedIn).toBe(false);
   });
@@ -212,15 +212,15 @@ describe('sessions', () => {
     const res = await signIn('anna.retail', PASSWORD);
     const token = sessionCookie(res).split('=')[1]!;
     const onConnect = await app.request('/api/auth/status', {
-      headers: { 'X-Portal': 'connect', Cookie: `portal_session_connect=${token}` },
+      headers: { 'X-Portal': 'connect', Cookie: `__Host-portal_session_connect=${token}` },
     });
     expect(SessionStatus.parse(await readJson(onConnect)).loggedIn).toBe(false);
-    expect((await status(`portal_session_ordering=${token}`)).loggedIn).toBe(true);
+    expect((await status(`__Host-portal_session_ordering=${token}`)).loggedIn).toBe(true);
   });
 
   it('treats a forged or malformed cookie as logged out', async () => {
-    expect((await status('portal_session_ordering=abc')).loggedIn).toBe(false);
-    expect((await status(`portal_session_ordering=${'A'.repeat(43)}`)).loggedIn).toBe(false);
+    expect((await status('__Host-portal_session_ordering=abc')).loggedIn).toBe(false);
+    expect((await status(`__Host-portal_session_ordering=${'A'.repeat(43)}`)).loggedIn).toBe(false);
   });
 
   it('guards the account endpoint', async () => {

@@ -79,15 +79,15 @@ describe('authenticator app', () => {
     await importAccount('app.user');
     const { secret } = await setUpApp('app.user');
     advance(60_000);
-    const jar = new CookieJar({ portal_session_ordering: 'planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa' });
+    const jar = new CookieJar({ '__Host-portal_session_ordering': 'planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa' });
     const first = await signIn(jar, 'app.user');
     expect(first.body).toMatchObject({ response: { success: false, mfa: 20 }, username: 'app.user' });
-    expect(jar.get('portal_mfa_ordering')).toBeDefined();
+    expect(jar.get('__Host-portal_mfa_ordering')).toBeDefined();
     const code = await totpAt(secret, clock);
     const second = await signIn(jar, 'app.user', code);
     expect(second.body).toMatchObject({ response: { success: true } });
-    expect(jar.get('portal_session_ordering')).not.toBe('planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa');
-    expect(jar.get('portal_mfa_ordering')).toBeUndefined();
+    expect(jar.get('__Host-portal_session_ordering')).not.toBe('planted-session-token-aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(jar.get('__Host-portal_mfa_ordering')).toBeUndefined();
     expect((await status(jar)).mfaStatus).toBe('app');
 
     // The same code again (a replay within its time step) is refused.

@@ -1,9 +1,12 @@
+import { request as httpRequest } from 'node:http';
 import type { Backend } from '@portal/backend';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { MAX_BODY_BYTES } from './middleware/protocol.ts';
+import { startNodeServer } from './node.ts';
 
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
@@ -83,5 +86,81 @@ describe('API protocol', () => {
       headers: { 'X-Portal': 'ordering', Host: 'unknown.test' },
     });
     expect(await readJson(other)).toMatchObject({ id: 'default', name: 'Card Portal' });
+  });
+
+  it('lets no API answer be stored unless its route says so (ADR 022)', async () => {
+    const answers = [
+      await app.request('/api/auth/status', { headers: { 'X-Portal': 'ordering' } }),
+      await app.request('/api/brand', { headers: { 'X-Portal': 'ordering' } }),
+      await app.request('/api/account', { headers: { 'X-Portal': 'ordering' } }),
+      await app.request('/api/nope', { headers: { 'X-Portal': 'ordering' } }),
+      await app.request('/api/auth/status'),
+      await app.request('/api/auth/signin', {
+        method: 'POST',
+        headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
+        body: '{not json',
+      }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 401, 404, 400, 400]);
+    for (const res of answers) expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('request body limit (ADR 022)', () => {
+  const tooBig = () => new Uint8Array(MAX_BODY_BYTES + 1).fill(0x20);
+
+  it('answers 413 with the error shape for a body over what Lambda accepts', async () => {
+    const declared = await app.request('/api/auth/signin', {
+      method: 'POST',
+      headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
+      body: tooBig(),
+    });
+    expect(declared.status).toBe(413);
+    expect(await readJson(declared)).toEqual({
+      code: 'REQUEST.BODY_TOO_LARGE',
+      message: 'The request body is over 6 MB',
+    });
+    // Without a Content-Length (chunked), the limit counts the bytes as they are read.
+    const streamed = await app.request('/api/auth/signin', {
+      method: 'POST',
+      headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
+      body: new Blob([tooBig()]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('makes the local server refuse a 50 MB body without reading it', async () => {
+    const server = await startNodeServer({ backend, port: 0 });
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/auth/signin',
+          headers: {
+            'X-Portal': 'ordering',
+            'Content-Type': 'application/json',
+            'Content-Length': 50 * 1024 * 1024,
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk));
+          res.on('end', () => {
+            req.destroy();
+            done({ status: res.statusCode ?? 0, body });
+          });
+        });
+        req.on('error', fail);
+        // Only 1 MB is ever sent: the answer must come from the declared length alone.
+        req.write(Buffer.alloc(1024 * 1024, 0x20));
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain('REQUEST.BODY_TOO_LARGE');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -364,7 +364,7 @@ describe('POST auth/sso', () => {
     expect(onConnect.pathname).toBe('/connect/sso-callback');
     const res = await completeSso(onConnect, 'connect');
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toMatch(/^portal_session_connect=/);
+    expect(res.headers.get('set-cookie')).toMatch(/^__Host-portal_session_connect=/);
     const connected = await status(sessionCookie(res), 'connect');
     expect(connected.user?.username).toBe('sso.connect');
     // Security flag 0 and no portal MFA, yet Microsoft's sign-in counts as the second factor (ADR 009).

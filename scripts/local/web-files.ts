@@ -5,8 +5,10 @@ import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
- * Serves the built web app the way CloudFront does in AWS: files from web/dist, index.html for every
- * other path (client-side routes), the same security headers as the distribution's policy.
+ * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html
+ * for an extensionless path outside /assets (a client-side route, like the distribution's SPA fallback
+ * function), 404 for any other missing file — never index.html under an asset's year-long cache — and
+ * the same security headers as the distribution's policy (X-Frame-Options DENY included).
  */
 export function mountWebFiles(root: Hono, distDir: string) {
   const index = resolve(distDir, 'index.html');
@@ -28,6 +30,7 @@ export function mountWebFiles(root: Hono, distDir: string) {
       },
       strictTransportSecurity: 'max-age=63072000; includeSubDomains',
       referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
     }),
   );
   root.use('/assets/*', async (c, next) => {
@@ -36,5 +39,10 @@ export function mountWebFiles(root: Hono, distDir: string) {
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   root.use('*', serveStatic({ root: rootPath }));
+  root.get('*', async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/assets/') || path.split('/').pop()!.includes('.')) return c.text('Not found', 404);
+    return next();
+  });
   root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
 }

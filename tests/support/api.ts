@@ -15,14 +15,16 @@ export function sessionCookie(res: Response): string {
   return pair;
 }
 
-/** The session cookie of a sign-in answer carries the attributes of ADR 008. */
+/** The session cookie of a sign-in answer carries the attributes of ADR 008 and the `__Host-` name of ADR 022. */
 export function expectSessionCookieAttributes(res: Response, portal: 'ordering' | 'connect' = 'ordering'): void {
   const header = res.headers.get('set-cookie') ?? '';
   const problems = [
-    new RegExp(`^portal_session_${portal}=[A-Za-z0-9_-]{43};`).test(header) ? null : 'name=token',
+    new RegExp(`^__Host-portal_session_${portal}=[A-Za-z0-9_-]{43};`).test(header) ? null : '__Host- name=token',
     /HttpOnly/.test(header) ? null : 'HttpOnly',
     /Secure/.test(header) ? null : 'Secure',
     /SameSite=Lax/.test(header) ? null : 'SameSite=Lax',
+    /; Path=\/(;|$)/.test(header) ? null : 'Path=/',
+    /Domain=/i.test(header) ? 'no Domain' : null,
   ].filter(Boolean);
   if (problems.length) throw new Error(`session cookie lacks ${problems.join(', ')}: ${header}`);
 }

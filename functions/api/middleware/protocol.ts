@@ -1,4 +1,5 @@
 import { type ErrorBody, isPortal, PORTAL_HEADER, PORTALS, XSSI_PREFIX, REQUEST } from '@portal/core/shared';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env.ts';
@@ -11,6 +12,33 @@ export const apiSecureHeaders = secureHeaders({
   xFrameOptions: 'DENY',
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginResourcePolicy: 'same-origin',
+});
+
+/**
+ * No API answer is kept by a browser or a shared cache unless its route says otherwise (ADR 022): most
+ * carry account data, and the few anonymous ones (brand, sign-in status) are small and change on import.
+ */
+export const noStoreByDefault = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+});
+
+/**
+ * The largest body AWS lets through: a synchronous Lambda invocation takes 6 MB (the HTTP API itself 10 MB).
+ * The same limit here makes the local server refuse what AWS would, before reading it (ADR 022).
+ */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+export const apiBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) =>
+    c.json(
+      {
+        code: REQUEST.BODY_TOO_LARGE,
+        message: `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB`,
+      } satisfies ErrorBody,
+      413,
+    ),
 });
 
 /**

@@ -3,7 +3,10 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env.ts';
 
-/** The session cookie of the request's portal (ADR 008): HttpOnly, Secure, SameSite=Lax. */
+/**
+ * The session cookie of the request's portal (ADR 008): HttpOnly, Secure, SameSite=Lax, and `__Host-`
+ * named (ADR 022), so Path=/ and no Domain — hono's setCookie refuses other attributes for that prefix.
+ */
 const cookieOptions = { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const;
 
 export function setSessionCookie(c: Context<AppEnv>, session: { token: string; maxAgeSeconds: number }) {
@@ -18,7 +21,7 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 }
 
 /** The pending second step of a sign-in (ADR 012) has its own short-lived cookie per portal. */
-const mfaCookieName = (c: Context<AppEnv>) => `portal_mfa_${c.get('portal')}`;
+const mfaCookieName = (c: Context<AppEnv>) => `__Host-portal_mfa_${c.get('portal')}`;
 
 export const mfaAttemptToken = (c: Context<AppEnv>) => getCookie(c, mfaCookieName(c));
 

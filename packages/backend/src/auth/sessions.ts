@@ -17,9 +17,11 @@ import {
  */
 /**
  * One cookie per portal: a session belongs to the portal it was signed in on (an account's portals are
- * checked at sign-in), so signing in to one portal never logs the browser out of the other.
+ * checked at sign-in), so signing in to one portal never logs the browser out of the other. The `__Host-`
+ * prefix makes the browser accept it only Secure, Path=/ and without Domain (ADR 022): a sibling
+ * subdomain or a plain-http page cannot plant or overwrite it.
  */
-export const sessionCookieName = (portal: Portal) => `portal_session_${portal}`;
+export const sessionCookieName = (portal: Portal) => `__Host-portal_session_${portal}`;
 /** Sliding the idle expiry costs a write; do it at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 

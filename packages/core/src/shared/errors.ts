@@ -17,6 +17,8 @@ export const REQUEST = {
   MALFORMED: 'REQUEST.MALFORMED',
   /** A value passed its schema but is over a storage limit. */
   INPUT_TOO_LARGE: 'REQUEST.INPUT_TOO_LARGE',
+  /** The body is over what API Gateway and Lambda accept (413). */
+  BODY_TOO_LARGE: 'REQUEST.BODY_TOO_LARGE',
   PORTAL_HEADER_INVALID: 'REQUEST.PORTAL_HEADER_INVALID',
   RATE_LIMITED: 'REQUEST.RATE_LIMITED',
   /** No route answers this method and path. */
@@ -24,7 +26,11 @@ export const REQUEST = {
 } as const;
 
 /** Something failed on the server; details are logged, never answered. */
-export const SERVER = { INTERNAL: 'SERVER.INTERNAL' } as const;
+export const SERVER = {
+  INTERNAL: 'SERVER.INTERNAL',
+  /** A store the API needs is throttling, failing or timing out (503 with Retry-After): retry the same request. */
+  UNAVAILABLE: 'SERVER.UNAVAILABLE',
+} as const;
 
 /** A retried write whose idempotency key was already used for different content. */
 export const IDEMPOTENCY = { KEY_REUSED: 'IDEMPOTENCY.KEY_REUSED' } as const;
