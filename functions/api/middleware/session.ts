@@ -1,7 +1,8 @@
-import { actorFor, AppError, sessionCookieName } from '@portal/backend';
+import { actorFor, AppError, requireStrongAuthentication, sessionCookieName } from '@portal/backend';
 import { Messages } from '@portal/core/shared';
 import { AUTH } from '@portal/core/auth';
 import { getCookie } from 'hono/cookie';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ClientIpResolver } from '../env.ts';
 
@@ -34,18 +35,28 @@ export const loadSession = (clientIp: ClientIpResolver) =>
  */
 export const requireAccount = (options: { allowPendingStep?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const account = c.get('account');
-    const session = c.get('session');
-    if (!account || !session) throw new AppError('auth', AUTH.REQUIRED, Messages.loginRequired);
-    const step = options.allowPendingStep ? null : c.get('backend').auth.pendingStep(account, session);
-    if (step === 'passwordExpired') {
-      throw new AppError('forbidden', AUTH.PASSWORD_EXPIRED, Messages.passwordExpired);
-    }
-    if (step === 'mfaSetUp') {
-      throw new AppError('forbidden', AUTH.MFA_SETUP_REQUIRED, MFA_SETUP_REQUIRED_MESSAGE);
-    }
+    assertAccount(c, options.allowPendingStep ?? false);
     await next();
   });
+
+/** requireAccount's rule, also applied by each route's policy (middleware/policy.ts). */
+export function assertAccount(c: Context<AppEnv>, allowPendingStep: boolean): void {
+  const account = c.get('account');
+  const session = c.get('session');
+  if (!account || !session) throw new AppError('auth', AUTH.REQUIRED, Messages.loginRequired);
+  const step = allowPendingStep ? null : c.get('backend').auth.pendingStep(account, session);
+  if (step === 'passwordExpired') {
+    throw new AppError('forbidden', AUTH.PASSWORD_EXPIRED, Messages.passwordExpired);
+  }
+  if (step === 'mfaSetUp') {
+    throw new AppError('forbidden', AUTH.MFA_SETUP_REQUIRED, MFA_SETUP_REQUIRED_MESSAGE);
+  }
+}
+
+/** The route's auth level `strong` (ADR 006): the same rule and answer as the services' own check. */
+export function assertStrongAuthentication(c: Context<AppEnv>): void {
+  requireStrongAuthentication(actorOf(c));
+}
 
 const MFA_SETUP_REQUIRED_MESSAGE =
   'Your account needs a second factor before you can use the portal. Please set up multi-factor authentication.';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf, requireAccount } from '../middleware/session.ts';
 
 const EmailLink = z.object({ token: z.string().min(1).max(200) });
@@ -13,30 +14,33 @@ const EmailLink = z.object({ token: z.string().min(1).max(200) });
  * POST email/confirm comes before the session check on purpose: the mailed link is followed in any
  * browser, signed in or not, and its single-use token is the proof (issue 10 A).
  */
+const route = routePolicy('ordering', 'connect');
+const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });
+
 export const accountRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
-  .post('/email/confirm', validate('json', EmailLink), async (c) =>
+  .post('/email/confirm', route({ auth: 'anonymous', scope: 'token' }), validate('json', EmailLink), async (c) =>
     c.json(await c.get('backend').accounts.confirmEmailChange(c.req.valid('json').token)),
   )
   .use(requireAccount({ allowPendingStep: true }))
-  .get('/', async (c) => c.json(await c.get('backend').accounts.profile(signedInOf(c).account.username)))
-  .post('/', validate('json', AccountUpdateSchema), async (c) =>
+  .get('/', own, async (c) => c.json(await c.get('backend').accounts.profile(signedInOf(c).account.username)))
+  .post('/', own, validate('json', AccountUpdateSchema), async (c) =>
     c.json(await c.get('backend').accounts.updateProfile(signedInOf(c).account.username, c.req.valid('json'))),
   )
-  .post('/email/resend', async (c) =>
+  .post('/email/resend', own, async (c) =>
     c.json(await c.get('backend').accounts.resendEmailChange(signedInOf(c).account.username)),
   )
-  .post('/email/cancel', async (c) =>
+  .post('/email/cancel', own, async (c) =>
     c.json(await c.get('backend').accounts.cancelEmailChange(signedInOf(c).account.username)),
   )
-  .get('/set-locale', validate('query', z.object({ locale: z.string().min(2).max(10) })), async (c) =>
+  .get('/set-locale', own, validate('query', z.object({ locale: z.string().min(2).max(10) })), async (c) =>
     c.json(
       await c
         .get('backend')
         .accounts.setLocale(signedInOf(c).account.username, c.get('portal'), c.req.valid('query').locale),
     ),
   )
-  .get('/sessions', async (c) => {
+  .get('/sessions', own, async (c) => {
     const { account, session } = signedInOf(c);
     const backend = c.get('backend');
     const live = await backend.sessions.listLive(account.username, backend.now());
@@ -52,8 +56,8 @@ export const accountRoutes = new Hono<AppEnv>()
       })),
     });
   })
-  .post('/mfa-notice/dismiss', async (c) => c.json(await c.get('backend').mfa.dismissNotice(signedInOf(c).account.username)))
-  .post('/sessions/end-others', async (c) => {
+  .post('/mfa-notice/dismiss', own, async (c) => c.json(await c.get('backend').mfa.dismissNotice(signedInOf(c).account.username)))
+  .post('/sessions/end-others', own, async (c) => {
     const { account, session } = signedInOf(c);
     const ended = await c.get('backend').sessions.revokeAll(account.username, session.tokenHash);
     return c.json({ success: true, ended });

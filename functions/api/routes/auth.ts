@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf, requireAccount } from '../middleware/session.ts';
 import {
   clearMfaAttemptCookie,
@@ -22,9 +23,12 @@ import { validate } from '../middleware/validate.ts';
 
 const ChangePasswordInput = ChangePasswordFormSchema.and(z.object({ endOtherSessions: z.boolean().optional() }));
 
+const route = routePolicy('ordering', 'connect');
+const open = route({ auth: 'anonymous', scope: 'none' });
+
 export const authRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
-  .post('/signin', validate('json', SignInInput), async (c) => {
+  .post('/signin', open, validate('json', SignInInput), async (c) => {
     const backend = c.get('backend');
     // A new session on every sign-in: a token planted before login never becomes authenticated.
     await backend.auth.logout(c.get('sessionToken'));
@@ -40,14 +44,15 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json(result);
   })
-  .get('/status', async (c) => c.json(await c.get('backend').auth.status(c.get('account'), c.get('session'))))
-  .get('/logout', async (c) => {
+  .get('/status', open, async (c) => c.json(await c.get('backend').auth.status(c.get('account'), c.get('session'))))
+  .get('/logout', open, async (c) => {
     await c.get('backend').auth.logout(c.get('sessionToken'));
     clearSessionCookie(c);
     return c.json({ success: true });
   })
   .put(
     '/change-password',
+    route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' }),
     requireAccount({ allowPendingStep: true }),
     validate('json', ChangePasswordInput),
     async (c) => {
@@ -55,12 +60,12 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(await c.get('backend').passwords.change(account.username, session.tokenHash, c.req.valid('json')));
     },
   )
-  .post('/forgot-password', validate('json', ForgotPasswordFormSchema), async (c) =>
+  .post('/forgot-password', open, validate('json', ForgotPasswordFormSchema), async (c) =>
     c.json(await c.get('backend').passwords.requestReset(c.req.valid('json').username, c.get('clientIp'))),
   )
-  .post('/reset-password/check', validate('json', ResetTokenCheckSchema), async (c) =>
+  .post('/reset-password/check', route({ auth: 'anonymous', scope: 'token' }), validate('json', ResetTokenCheckSchema), async (c) =>
     c.json(await c.get('backend').passwords.checkResetToken(c.req.valid('json').token, c.get('clientIp'))),
   )
-  .post('/reset-password', validate('json', ResetPasswordFormSchema), async (c) =>
+  .post('/reset-password', route({ auth: 'anonymous', scope: 'token' }), validate('json', ResetPasswordFormSchema), async (c) =>
     c.json(await c.get('backend').passwords.reset(c.req.valid('json'))),
   );

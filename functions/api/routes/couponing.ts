@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -15,17 +16,22 @@ const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: Idemp
  * SPEC 7 serial-number-check: query many serials, read one card, book an action on it (ADR 016).
  * The couponing service checks permissions per function and per object.
  */
+const route = routePolicy('ordering');
+const management = route({ auth: 'strong', permission: ['ordering.couponingManagement'], scope: 'serial' });
+
 export const serialNumberCheckRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .post('/', validate('json', SerialCheckInput), async (c) =>
+  .post('/', management, validate('json', SerialCheckInput), async (c) =>
     c.json(await c.get('backend').couponing.check(actorOf(c), c.req.valid('json'))),
   )
-  .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
+  .get('/:serial', management, validate('param', SerialParam), validate('query', CardQuery), async (c) =>
     c.json(await c.get('backend').couponing.details(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   )
   .post(
     '/:serial/:action',
+    // The action names the permission (COUPON_ACTION_PERMISSION): management or cancellation.
+    route({ auth: 'strong', permission: ['ordering.couponingManagement', 'ordering.couponingCancellation'], scope: 'serial' }),
     validate('param', SerialParam.extend({ action: CouponActionName })),
     validate('header', OptionalIdempotency),
     validate('json', CouponActionInput),
@@ -41,6 +47,6 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
 export const couponingStatusRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/:serial', validate('param', SerialParam), validate('query', CardQuery), async (c) =>
+  .get('/:serial', management, validate('param', SerialParam), validate('query', CardQuery), async (c) =>
     c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   );

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf, requireAccount } from '../middleware/session.ts';
 import { clearSessionCookie, mfaAttemptToken } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
@@ -21,24 +22,27 @@ const QrQuery = z.object({
  * e-mail set-up, activation and new recovery codes each need the current password (issue 10 A), so a
  * new secret is made by POST secret-code/new; the GETs only show the pending one.
  */
+const route = routePolicy('ordering', 'connect');
+const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });
+
 export const mfaRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
   .use(requireAccount({ allowPendingStep: true }))
-  .post('/secret-code/new', validate('json', CurrentPasswordSchema), async (c) => {
+  .post('/secret-code/new', own, validate('json', CurrentPasswordSchema), async (c) => {
     c.header('Cache-Control', 'no-store');
     const { currentPassword } = c.req.valid('json');
     return c.json(await c.get('backend').mfa.newAppSecret(signedInOf(c).account.username, currentPassword));
   })
-  .get('/secret-code', validate('query', QrQuery), async (c) => {
+  .get('/secret-code', own, validate('query', QrQuery), async (c) => {
     const png = await c.get('backend').mfa.pendingAppQr(signedInOf(c).account.username, c.req.valid('query').height);
     c.header('Cache-Control', 'no-store');
     return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png' });
   })
-  .get('/secret-code/key', async (c) => {
+  .get('/secret-code/key', own, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('backend').mfa.pendingAppKey(signedInOf(c).account.username));
   })
-  .post('/secret-code', validate('json', CodeInput), async (c) => {
+  .post('/secret-code', own, validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
     const { account } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
@@ -47,10 +51,10 @@ export const mfaRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json(result);
   })
-  .post('/mfa/email', validate('json', CurrentPasswordSchema), async (c) =>
+  .post('/mfa/email', own, validate('json', CurrentPasswordSchema), async (c) =>
     c.json(await c.get('backend').mfa.startEmailSetup(signedInOf(c).account.username, c.req.valid('json').currentPassword)),
   )
-  .post('/mfa/email/confirm', validate('json', CodeInput), async (c) => {
+  .post('/mfa/email/confirm', own, validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
     const { account } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
@@ -59,7 +63,7 @@ export const mfaRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json(result);
   })
-  .post('/recovery-codes', validate('json', CurrentPasswordSchema), async (c) =>
+  .post('/recovery-codes', own, validate('json', CurrentPasswordSchema), async (c) =>
     c.json(
       await c
         .get('backend')
@@ -68,6 +72,6 @@ export const mfaRoutes = new Hono<AppEnv>()
   );
 
 /** GET /send-otp-code (SPEC 7): e-mails a sign-in code for the pending second step. Public by nature. */
-export const otpRoutes = new Hono<AppEnv>().use(portals('ordering', 'connect')).get('/', async (c) =>
+export const otpRoutes = new Hono<AppEnv>().use(portals('ordering', 'connect')).get('/', route({ auth: 'anonymous', scope: 'token' }), async (c) =>
   c.json(await c.get('backend').mfa.sendEmailCode(mfaAttemptToken(c))),
 );

@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { type ObjectScope, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -22,13 +23,16 @@ const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: Idempo
  * The ordering portal's calls (SPEC 7 replenishment). Handlers only translate HTTP; the ordering service
  * checks permissions per function and per object (ADR 015).
  */
+const route = routePolicy('ordering');
+const ordering = (scope: ObjectScope) => route({ auth: 'signedIn', permission: ['ordering.cardOrdering'], scope });
+
 export const replenishmentRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/retailers', validate('query', RetailersQuery), async (c) =>
+  .get('/retailers', route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }), validate('query', RetailersQuery), async (c) =>
     c.json(await c.get('backend').ordering.retailers(actorOf(c), c.req.valid('query'))),
   )
-  .get('/retailers/:id/distribution-centers', validate('param', IdParam), validate('query', AddressesQuery.omit({ customerId: true })), async (c) =>
+  .get('/retailers/:id/distribution-centers', ordering('retailer'), validate('param', IdParam), validate('query', AddressesQuery.omit({ customerId: true })), async (c) =>
     c.json(
       await c.get('backend').ordering.addresses(actorOf(c), {
         customerId: c.req.valid('param').id,
@@ -37,12 +41,13 @@ export const replenishmentRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .get('/stores', validate('query', AddressesQuery), async (c) => {
+  .get('/stores', ordering('retailer'), validate('query', AddressesQuery), async (c) => {
     const { customerId, search } = c.req.valid('query');
     return c.json(await c.get('backend').ordering.addresses(actorOf(c), { customerId, storeType: 0, search }));
   })
   .get(
     '/stores/:id',
+    ordering('store'),
     validate('param', IdParam),
     validate('query', CustomerQuery.extend({ storeType: QueryStoreType.default(0) })),
     async (c) => {
@@ -52,21 +57,21 @@ export const replenishmentRoutes = new Hono<AppEnv>()
       );
     },
   )
-  .get('/products', validate('query', ProductsQuery), async (c) =>
+  .get('/products', ordering('retailer'), validate('query', ProductsQuery), async (c) =>
     c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'))),
   )
-  .post('/orders', validate('header', IdempotencyHeaders), validate('json', OrderSubmitInput), async (c) => {
+  .post('/orders', ordering('retailer'), validate('header', IdempotencyHeaders), validate('json', OrderSubmitInput), async (c) => {
     const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
     const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
     return c.json(order, created ? 201 : 200);
   })
-  .get('/orders', validate('query', OrdersQuery), async (c) =>
+  .get('/orders', ordering('retailer'), validate('query', OrdersQuery), async (c) =>
     c.json(await c.get('backend').ordering.orders(actorOf(c), c.req.valid('query'))),
   )
-  .get('/orders/:id', validate('param', IdParam), async (c) =>
+  .get('/orders/:id', ordering('order'), validate('param', IdParam), async (c) =>
     c.json(await c.get('backend').ordering.order(actorOf(c), c.req.valid('param').id)),
   )
-  .get('/orders/:id/pdf', validate('param', IdParam), async (c) => {
+  .get('/orders/:id/pdf', ordering('order'), validate('param', IdParam), async (c) => {
     const { fileName, bytes } = await c.get('backend').ordering.orderPdf(actorOf(c), c.req.valid('param').id);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',

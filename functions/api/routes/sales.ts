@@ -3,19 +3,22 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
 /** Sales of a retailer (SPEC 7 sales): the statistic, its transactions and notes (ADR 015). */
+const sales = routePolicy('ordering')({ auth: 'strong', permission: ['ordering.retailerSales'], scope: 'retailer' });
+
 export const salesRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/', validate('query', SalesQuery), async (c) =>
+  .get('/', sales, validate('query', SalesQuery), async (c) =>
     c.json(await c.get('backend').sales.sales(actorOf(c), c.req.valid('query'))),
   )
-  .get('/transactions', validate('query', SalesTransactionsQuery), async (c) =>
+  .get('/transactions', sales, validate('query', SalesTransactionsQuery), async (c) =>
     c.json(await c.get('backend').sales.transactions(actorOf(c), c.req.valid('query'))),
   )
-  .get('/notes', validate('query', z.object({ customerId: z.string().trim().min(1).max(64) })), async (c) =>
+  .get('/notes', sales, validate('query', z.object({ customerId: z.string().trim().min(1).max(64) })), async (c) =>
     c.json(await c.get('backend').sales.notes(actorOf(c), c.req.valid('query').customerId)),
   );

@@ -2,6 +2,7 @@ import { SsoCompleteInput, SsoStartQuery } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
@@ -10,12 +11,14 @@ import { validate } from '../middleware/validate.ts';
  * GET  ?provider=Microsoft&app=<portal>&callback=<path>  -> { url } of the provider's sign-in page
  * POST { app, code, state, iss? } from the callback page  -> LoginResult + session cookie, like signin
  */
+const open = routePolicy('ordering', 'connect')({ auth: 'anonymous', scope: 'none' });
+
 export const ssoRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
-  .get('/', validate('query', SsoStartQuery), async (c) =>
+  .get('/', open, validate('query', SsoStartQuery), async (c) =>
     c.json(await c.get('backend').sso.start(c.req.valid('query'), requestMeta(c))),
   )
-  .post('/', validate('json', SsoCompleteInput), async (c) => {
+  .post('/', open, validate('json', SsoCompleteInput), async (c) => {
     const backend = c.get('backend');
     // As at /signin: the session the browser presented is never the one that becomes signed in.
     await backend.auth.logout(c.get('sessionToken'));

@@ -1,0 +1,26 @@
+import type { RoutePolicy } from './middleware/policy.ts';
+import { policyOf } from './middleware/policy.ts';
+import type { RouteInput } from './middleware/validate.ts';
+import { inputOf } from './middleware/validate.ts';
+
+/** One route of the app as the gates see it: what it declares and what input it validates. */
+export type RouteEntry = { method: string; path: string; policy: RoutePolicy | undefined; inputs: RouteInput[] };
+
+/**
+ * Every route of a Hono app (method + path), read from `app.routes`: a route's chain is one entry per
+ * handler; `.use(...)` middleware (method ALL) is left out. The policy and the validated inputs come from
+ * the metadata policy(...) and validate(...) leave on their middleware.
+ */
+export function routeTable(app: { routes: { method: string; path: string; handler: unknown }[] }): RouteEntry[] {
+  const byRoute = new Map<string, RouteEntry>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL') continue;
+    const key = `${r.method} ${r.path}`;
+    const entry = byRoute.get(key) ?? { method: r.method, path: r.path, policy: undefined, inputs: [] };
+    entry.policy ??= policyOf(r.handler);
+    const input = inputOf(r.handler);
+    if (input) entry.inputs.push(input);
+    byRoute.set(key, entry);
+  }
+  return [...byRoute.values()];
+}
