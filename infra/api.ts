@@ -1,3 +1,4 @@
+import { SecretValue } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Config, Function as SstFunction, type StackContext, use } from 'sst/constructs';
@@ -8,7 +9,7 @@ import { Web } from './web.ts';
 
 /** The Hono API Lambda, attached to the Web stack's HTTP API as `ANY /api/{proxy+}`. */
 export function Api({ stack }: StackContext) {
-  const { api } = use(Web);
+  const { api, originSecretName } = use(Web);
   const { files, reports, totpKey, grantData } = use(Storage);
   const { grantSend } = use(Email);
   const jobs = use(Jobs);
@@ -25,6 +26,9 @@ export function Api({ stack }: StackContext) {
       SCHEDULER_ROLE_ARN: jobs.schedulerRole.roleArn,
       REPORT_RUNNER_ARN: jobs.runner.functionArn,
       SCHEDULER_DLQ_ARN: jobs.dlq.queueArn,
+      // The value CloudFront sends as X-Origin-Verify (infra/web.ts): a dynamic reference CloudFormation
+      // resolves at deploy, so the value is in neither the repo nor the template (ADR 023).
+      ORIGIN_VERIFY_SECRET: SecretValue.secretsManager(originSecretName).unsafeUnwrap(),
       ...sso.environment,
     },
     bind: sso.bind,

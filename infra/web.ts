@@ -14,7 +14,10 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Api, StaticSite, type StackContext } from 'sst/constructs';
+import { ORIGIN_VERIFY_HEADER } from '../functions/api/client-address.ts';
+import { SITE_CSP_DIRECTIVES, siteContentSecurityPolicy } from './site-headers.ts';
 
 /**
  * The public entry points: the HTTP API (routes are attached by the Api stack) and the CloudFront site
@@ -22,25 +25,48 @@ import { Api, StaticSite, type StackContext } from 'sst/constructs';
  * use the site's URL (APP_URL, bucket CORS) without a circular dependency: CloudFront only needs the
  * API's domain, which exists before any route or Lambda does.
  */
-export function Web({ stack }: StackContext) {
+export function Web({ stack, app }: StackContext) {
   // Same-origin calls through CloudFront, so no CORS on the API itself.
   const api = new Api(stack, 'Http', { cors: false, accessLog: { retention: 'one_month' } });
   const apiDomain = Fn.select(2, Fn.split('/', api.url));
 
-  const securityHeaders = new ResponseHeadersPolicy(stack, 'SecurityHeaders', {
+  // The proof that a request came through this distribution (ADR 023): a random value generated per stage
+  // by Secrets Manager, sent by CloudFront as a custom origin header and checked by the API Lambda before it
+  // trusts CloudFront-Viewer-Address. The template holds only a dynamic reference, never the value. Named,
+  // so the Api stack references it by name (no cross-stack export of a secret).
+  const originSecretName = app.logicalPrefixedName('origin-verify');
+  const originSecret = new Secret(stack, 'OriginVerifySecret', {
+    secretName: originSecretName,
+    description: `Sent by CloudFront as ${ORIGIN_VERIFY_HEADER} to the API (${app.stage})`,
+    generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+  });
+
+  const securityHeadersBehavior = {
+    strictTransportSecurity: {
+      accessControlMaxAge: Duration.days(365),
+      includeSubdomains: true,
+      override: true,
+    },
+    contentTypeOptions: { override: true },
+    frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+    referrerPolicy: {
+      referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+      override: true,
+    },
+  };
+  // The site's HTML and files: the same Content-Security-Policy the local server sends (site-headers.ts).
+  const siteHeaders = new ResponseHeadersPolicy(stack, 'SecurityHeaders', {
     securityHeadersBehavior: {
-      strictTransportSecurity: {
-        accessControlMaxAge: Duration.days(365),
-        includeSubdomains: true,
-        override: true,
-      },
-      contentTypeOptions: { override: true },
-      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-      referrerPolicy: {
-        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+      ...securityHeadersBehavior,
+      contentSecurityPolicy: {
+        contentSecurityPolicy: siteContentSecurityPolicy(SITE_CSP_DIRECTIVES),
         override: true,
       },
     },
+  });
+  // The API's answers keep the stricter policy the Lambda sets on each (default-src 'none').
+  const apiHeaders = new ResponseHeadersPolicy(stack, 'ApiSecurityHeaders', {
+    securityHeadersBehavior,
   });
 
   // SPA fallback at the edge: an extensionless path is a client route, served as index.html. Done here and
@@ -58,7 +84,9 @@ export function Web({ stack }: StackContext) {
 
   const site = new StaticSite(stack, 'Site', {
     path: 'web',
-    buildCommand: 'npm run build',
+    // Source maps carry the full TypeScript source: never uploaded. Vite writes none (web/vite.config.ts);
+    // this removes any a later build setting would bring, before StaticSite archives dist/ (ADR 023).
+    buildCommand: "npm run build && find dist -name '*.map' -type f -delete",
     buildOutput: 'dist',
     // SST writes Vite env typings into web/src by default (an empty interface there fails the lint); the
     // site gets no build-time env from infra, so the file goes where git, tsc and eslint do not look.
@@ -75,18 +103,21 @@ export function Web({ stack }: StackContext) {
       distribution: {
         errorResponses: [],
         defaultBehavior: {
-          responseHeadersPolicy: securityHeaders,
+          responseHeadersPolicy: siteHeaders,
           functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         additionalBehaviors: {
           '/api/*': {
-            origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+            origin: new HttpOrigin(apiDomain, {
+              protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+              customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+            }),
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachePolicy: CachePolicy.CACHING_DISABLED,
             // API Gateway routes on its own Host header, so everything but Host is forwarded.
             originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-            responseHeadersPolicy: securityHeaders,
+            responseHeadersPolicy: apiHeaders,
           },
         },
       },
@@ -96,5 +127,5 @@ export function Web({ stack }: StackContext) {
   // An inactive stack (`sst remove`) has no distribution; the URL then only has to be well-formed.
   const siteUrl = site.customDomainUrl ?? site.url ?? 'https://localhost';
   stack.addOutputs({ SiteUrl: siteUrl, ApiEndpoint: api.url });
-  return { api, siteUrl };
+  return { api, siteUrl, originSecretName };
 }

@@ -10,5 +10,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps: they would be published with the site, full TypeScript source included (ADR 023).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

@@ -2,6 +2,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { ORIGIN_VERIFY_HEADER, originSecretFromEnv } from './client-address.ts';
+
+const ORIGIN_SECRET = 'origin-secret-of-the-test-stage-0123456789';
 
 /** The Lambda entry point wraps the same app: an HTTP API (payload v2) event in, the same answers out. */
 let handler: (
@@ -48,6 +51,7 @@ beforeAll(async () => {
     REPORTS_BUCKET: 'reports',
     MAIL_FROM: 'portal@example.com',
     APP_URL: 'https://portal.example.com',
+    ORIGIN_VERIFY_SECRET: ORIGIN_SECRET,
   });
   ({ handler } = (await import('./lambda.ts')) as unknown as { handler: typeof handler });
 });
@@ -61,33 +65,52 @@ describe('Lambda handler', () => {
     expect(missing.statusCode).toBe(400);
   });
 
-  it('records the viewer address CloudFront passes on, not CloudFront own address', async () => {
-    const res = await handler(
-      event(
-        'POST',
-        '/api/auth/signin',
-        {
-          'x-portal': 'ordering',
-          'content-type': 'application/json',
-          'cloudfront-viewer-address': '203.0.113.9:51234',
-        },
-        JSON.stringify({ username: 'lambda.user', password: 'Lambda-User-2026!' }),
-      ),
-      {} as Context,
-    );
-    expect(res.statusCode).toBe(200);
+  /** Signs in with `headers`, then once more, and answers the address 'Last login' shows for the first. */
+  const recordedAddress = async (headers: Record<string, string>) => {
+    const signIn = (extra: Record<string, string>) =>
+      handler(
+        event(
+          'POST',
+          '/api/auth/signin',
+          { 'x-portal': 'ordering', 'content-type': 'application/json', ...extra },
+          JSON.stringify({ username: 'lambda.user', password: 'Lambda-User-2026!' }),
+        ),
+        {} as Context,
+      );
+    expect((await signIn(headers)).statusCode).toBe(200);
     // 'Last login' shows the sign-in before the current one: sign in once more and look at the first.
-    const second = await handler(
-      event(
-        'POST',
-        '/api/auth/signin',
-        { 'x-portal': 'ordering', 'content-type': 'application/json' },
-        JSON.stringify({ username: 'lambda.user', password: 'Lambda-User-2026!' }),
-      ),
-      {} as Context,
-    );
+    const second = await signIn({});
     const cookie = second.cookies?.[0]?.split(';')[0] ?? '';
     const status = await handler(event('GET', '/api/auth/status', { 'x-portal': 'ordering', cookie }), {} as Context);
-    expect(JSON.parse(status.body.slice(XSSI_PREFIX.length)).lastLogin.ip).toBe('203.0.113.9');
+    return JSON.parse(status.body.slice(XSSI_PREFIX.length)).lastLogin.ip as string;
+  };
+
+  it('records the viewer address CloudFront passes on, not CloudFront own address', async () => {
+    const ip = await recordedAddress({
+      'cloudfront-viewer-address': '203.0.113.9:51234',
+      [ORIGIN_VERIFY_HEADER.toLowerCase()]: ORIGIN_SECRET,
+    });
+    expect(ip).toBe('203.0.113.9');
+    const v6 = await recordedAddress({
+      'cloudfront-viewer-address': '2001:db8::7:443',
+      [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
+    });
+    expect(v6).toBe('2001:db8::7');
+  });
+
+  it('ignores a viewer address on a request without the origin secret: a direct caller gets its source IP', async () => {
+    // The execute-api endpoint called directly (or through another distribution): no or a wrong secret.
+    expect(await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.50:1' })).toBe('198.51.100.1');
+    for (const wrong of ['', 'guess', `${ORIGIN_SECRET}x`, ORIGIN_SECRET.slice(0, -1)]) {
+      expect(
+        await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.50:1', [ORIGIN_VERIFY_HEADER]: wrong }),
+      ).toBe('198.51.100.1');
+    }
+  });
+
+  it('refuses to start without a usable origin secret', () => {
+    expect(() => originSecretFromEnv({})).toThrow(/ORIGIN_VERIFY_SECRET/);
+    expect(() => originSecretFromEnv({ ORIGIN_VERIFY_SECRET: 'short' })).toThrow(/ORIGIN_VERIFY_SECRET/);
+    expect(originSecretFromEnv({ ORIGIN_VERIFY_SECRET: ORIGIN_SECRET })).toBe(ORIGIN_SECRET);
   });
 });

@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { SITE_CSP_DIRECTIVES } from '../../infra/site-headers.ts';
 
 /**
  * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html
@@ -17,17 +18,8 @@ export function mountWebFiles(root: Hono, distDir: string) {
   root.use(
     '*',
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      // The one definition CloudFront's policy sends too (ADR 023).
+      contentSecurityPolicy: SITE_CSP_DIRECTIVES,
       strictTransportSecurity: 'max-age=63072000; includeSubDomains',
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',

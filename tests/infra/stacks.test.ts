@@ -1,12 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
+import { siteContentSecurityPolicy } from '../../infra/site-headers.ts';
 import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
-import { asArray, statements, synth } from './synth.ts';
+import { mountWebFiles } from '../../scripts/local/web-files.ts';
+import { asArray, publishedSiteFiles, statements, synth } from './synth.ts';
 
 let t: Awaited<ReturnType<typeof synth>>;
+let siteFiles: string[];
 
 beforeAll(async () => {
   t = await synth('test');
+  siteFiles = await publishedSiteFiles();
 });
 
 const ofType = (template: Template, type: string) =>
@@ -77,6 +86,7 @@ describe('Storage', () => {
 
   it('is destroyed with a non-prod stage, objects included', () => {
     t.Storage.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    t.Storage.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
     t.Storage.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
   });
 });
@@ -312,30 +322,131 @@ describe('Web', () => {
     expect(fallback?.[1].Properties.FunctionCode).toContain('/index.html');
   });
 
+  const headersPolicies = () =>
+    Object.fromEntries(
+      ofType(t.Web, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, p]) => [
+        id.replace(/[0-9A-F]{8}$/, ''),
+        (p.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> })
+          .SecurityHeadersConfig,
+      ]),
+    );
+
   it('sends security headers on every response', () => {
-    t.Web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: {
-        SecurityHeadersConfig: {
-          StrictTransportSecurity: Match.objectLike({
-            AccessControlMaxAgeSec: 31536000,
-            IncludeSubdomains: true,
-          }),
-          ContentTypeOptions: { Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
-          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
-        },
-      },
-    });
+    const common = {
+      StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    };
+    const policies = headersPolicies();
+    expect(Object.keys(policies).sort()).toEqual(['ApiSecurityHeaders', 'SecurityHeaders']);
+    t.Web.resourcePropertiesCountIs(
+      'AWS::CloudFront::ResponseHeadersPolicy',
+      { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: common } },
+      2,
+    );
     const config = distribution() as unknown as Record<string, Record<string, unknown>[]>;
     const [api] = config.CacheBehaviors ?? [];
-    expect(api?.ResponseHeadersPolicyId).toBeDefined();
-    expect(
-      (config.DefaultCacheBehavior as unknown as Record<string, unknown>).ResponseHeadersPolicyId,
-    ).toBeDefined();
+    const site = config.DefaultCacheBehavior as unknown as Record<string, unknown>;
+    const policyId = (name: string) => ({ Ref: expect.stringMatching(new RegExp(`^${name}[0-9A-F]{8}$`)) });
+    expect(site.ResponseHeadersPolicyId).toEqual(policyId('SecurityHeaders'));
+    expect(api?.ResponseHeadersPolicyId).toEqual(policyId('ApiSecurityHeaders'));
+  });
+
+  it("gives the site's HTML the Content-Security-Policy the local server sends, without 'unsafe-inline'", async () => {
+    const csp = (headersPolicies().SecurityHeaders?.ContentSecurityPolicy ?? {}) as {
+      ContentSecurityPolicy?: string;
+      Override?: boolean;
+    };
+    expect(csp.Override).toBe(true);
+    expect(csp.ContentSecurityPolicy).toBe(siteContentSecurityPolicy());
+    expect(csp.ContentSecurityPolicy).toContain("script-src 'self'");
+    expect(csp.ContentSecurityPolicy).toContain("style-src 'self';");
+    expect(csp.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(csp.ContentSecurityPolicy).not.toContain('unsafe-');
+    // The local server, mounted on a throwaway dist/, sends exactly the same header.
+    const dist = mkdtempSync(path.join(tmpdir(), 'site-'));
+    try {
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+      const root = new Hono();
+      mountWebFiles(root, dist);
+      const page = await root.request('/orders');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toBe(csp.ContentSecurityPolicy);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+    // The API keeps the stricter policy the Lambda sets on each answer (default-src 'none').
+    expect(headersPolicies().ApiSecurityHeaders?.ContentSecurityPolicy).toBeUndefined();
+  });
+
+  it('proves to the API that a request came through CloudFront with a per-stage generated secret', () => {
+    const config = distribution() as unknown as {
+      CacheBehaviors: { TargetOriginId: string }[];
+      Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    };
+    const origin = config.Origins.find((o) => o.Id === config.CacheBehaviors[0]?.TargetOriginId);
+    const [secretId, secret] = ofType(t.Web, 'AWS::SecretsManager::Secret')[0] ?? [];
+    expect(secret?.Properties).toMatchObject({
+      Name: 'test-portal-origin-verify',
+      GenerateSecretString: { ExcludePunctuation: true, PasswordLength: 48 },
+    });
+    expect(secret?.Properties.SecretString).toBeUndefined();
+    // A dynamic reference CloudFormation resolves at deploy: the value is never in the template.
+    expect(origin?.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: ORIGIN_VERIFY_HEADER,
+        HeaderValue: {
+          'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+        },
+      },
+    ]);
+    const [, fn] = ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
+    expect((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY_SECRET).toBe(
+      '{{resolve:secretsmanager:test-portal-origin-verify:SecretString:::}}',
+    );
+    // Only the site's origin carries it: the S3 origin gets no custom header.
+    expect(config.Origins.filter((o) => o.OriginCustomHeaders)).toHaveLength(1);
+  });
+
+  it('publishes the built site without source maps', () => {
+    // The fixture build writes assets/app.js.map next to app.js (tests/infra/fixtures/app/web/build.mjs).
+    expect(siteFiles).toEqual(expect.arrayContaining(['index.html', 'assets/app.js']));
+    expect(siteFiles.filter((f) => f.endsWith('.map'))).toEqual([]);
   });
 
   it('outputs the site URL', () => {
     t.Web.hasOutput('SiteUrl', {});
+  });
+});
+
+describe('Monitoring', () => {
+  const alarm = (prefix: string) =>
+    ofType(t.Monitoring, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties;
+
+  it('alarms on API 5xx answers and on a message in the scheduler DLQ, notifying the alarm topic', () => {
+    const [topic] = ofType(t.Monitoring, 'AWS::SNS::Topic').map(([id]) => id);
+    expect(alarm('Api5xxAlarm')).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Dimensions: [{ Name: 'ApiId', Value: { 'Fn::ImportValue': expect.stringContaining('Http') } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topic }],
+    });
+    expect(alarm('SchedulerDlqAlarm')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::ImportValue': expect.stringContaining('SchedulerDlq') } }],
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topic }],
+    });
+    t.Monitoring.resourceCountIs('AWS::SNS::Subscription', 0); // no ALARM_EMAIL in this stage
   });
 });
 
@@ -373,8 +484,24 @@ describe('prod stage', () => {
         MAIL_DOMAIN: 'mail.portal.example.org',
         SSO_ISSUER: ENTRA_ISSUER,
         SSO_CLIENT_ID: 'prod-client-id',
+        ALARM_EMAIL: 'ops@portal.example.org',
       },
     });
+  });
+
+  it('keeps point-in-time recovery and deletion protection on the prod table', () => {
+    t.Storage.hasResourceProperties('AWS::DynamoDB::Table', {
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+  });
+
+  it('mails the alarms to ALARM_EMAIL', () => {
+    t.Monitoring.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@portal.example.org',
+    });
+    t.Monitoring.resourceCountIs('AWS::CloudWatch::Alarm', 2);
   });
 
   it('gives the API the Entra ID issuer and client id and binds the secret from SSM (ADR 009)', () => {

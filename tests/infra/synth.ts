@@ -24,6 +24,7 @@ const stageInputs = [
   'SITE_CERTIFICATE_ARN',
   'SSO_ISSUER',
   'SSO_CLIENT_ID',
+  'ALARM_EMAIL',
 ];
 
 export async function synth(
@@ -50,6 +51,7 @@ export async function synth(
       Email: (await import('../../infra/email.ts')).Email,
       Jobs: (await import('../../infra/jobs.ts')).Jobs,
       Api: (await import('../../infra/api.ts')).Api,
+      Monitoring: (await import('../../infra/monitoring.ts')).Monitoring,
     };
     // An explicit stage, or initProject prompts for a personal one.
     await initProject({ stage, root: repoRoot });
@@ -68,6 +70,20 @@ export async function synth(
       else process.env[name] = value;
     }
   }
+}
+
+/**
+ * The files the last synthesis packaged for the site's S3 upload: StaticSite archives the build output and
+ * lists every file it will upload in `<artifacts>/StaticSite-Site-*\/filenames`.
+ */
+export async function publishedSiteFiles(): Promise<string[]> {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs');
+  const artifacts = path.join(repoRoot, '.sst/artifacts');
+  const [dir] = readdirSync(artifacts)
+    .filter((name) => name.startsWith('StaticSite-Site-'))
+    .sort((a, b) => statSync(path.join(artifacts, b)).mtimeMs - statSync(path.join(artifacts, a)).mtimeMs);
+  if (!dir) throw new Error(`no StaticSite package in ${artifacts}`);
+  return readFileSync(path.join(artifacts, dir, 'filenames'), 'utf8').split('\n').filter(Boolean);
 }
 
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown; Condition?: unknown };

@@ -1,0 +1,50 @@
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { type StackContext, use } from 'sst/constructs';
+import { Jobs } from './jobs.ts';
+import { Web } from './web.ts';
+
+/**
+ * Alarms on what must not happen unnoticed (ADR 023): the API answering 5xx (API Gateway's count covers the
+ * app's own 500/503 answers, Lambda errors, timeouts and throttles alike) and a failed report run waiting
+ * in the scheduler DLQ. Both notify one topic; ALARM_EMAIL (stage environment) subscribes an address.
+ */
+export function Monitoring({ stack }: StackContext) {
+  const { api } = use(Web);
+  const { dlq } = use(Jobs);
+
+  const topic = new Topic(stack, 'Alarms', { enforceSSL: true });
+  const email = process.env.ALARM_EMAIL;
+  if (email) topic.addSubscription(new EmailSubscription(email));
+  const notify = new SnsAction(topic);
+
+  const api5xx = new Alarm(stack, 'Api5xxAlarm', {
+    alarmDescription: 'The API answered 5xx: look for the requestId in the ApiHandler logs',
+    metric: new Metric({
+      namespace: 'AWS/ApiGateway',
+      metricName: '5xx',
+      dimensionsMap: { ApiId: api.httpApiId },
+      statistic: 'Sum',
+      period: Duration.minutes(5),
+    }),
+    threshold: 5,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+
+  const dlqDepth = new Alarm(stack, 'SchedulerDlqAlarm', {
+    alarmDescription: 'A report run failed for good: its event waits in the scheduler DLQ',
+    metric: dlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+
+  for (const alarm of [api5xx, dlqDepth]) alarm.addAlarmAction(notify);
+  return { topic };
+}

@@ -1,0 +1,26 @@
+/**
+ * The Content-Security-Policy of the web app, one definition for CloudFront's response headers policy
+ * (infra/web.ts) and the local server (scripts/local/web-files.ts), so the two cannot drift (ADR 023).
+ * In the shape of hono's secureHeaders option; no imports, so the local runtime takes it without CDK.
+ *
+ * No 'unsafe-inline' for styles: the built app has no <style> element and no style attribute in its
+ * markup (index.html links one stylesheet), and React applies `style={...}` props through the CSSOM
+ * (element.style), which style-src does not govern. No 'unsafe-inline' or eval for scripts either.
+ */
+export const SITE_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+} satisfies Record<string, string[]>;
+
+/** The header value: `defaultSrc: ["'self'"]` becomes `default-src 'self'`, directives joined by "; ". */
+export const siteContentSecurityPolicy = (directives: Record<string, string[]> = SITE_CSP_DIRECTIVES) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
+    .join('; ');
