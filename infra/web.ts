@@ -26,9 +26,29 @@ import { SITE_CSP_DIRECTIVES, siteContentSecurityPolicy } from './site-headers.t
  * API's domain, which exists before any route or Lambda does.
  */
 export function Web({ stack, app }: StackContext) {
+  // Optional: the API on a domain of its own (DNS outside AWS), API_DOMAIN plus a certificate in the stack's
+  // region. Then its execute-api endpoint is switched off and CloudFront reaches it on that domain only.
+  // Either way the origin secret below is what lets the API trust the viewer address (ADR 023).
+  const apiDomainName = process.env.API_DOMAIN || undefined;
+  const apiCertificateArn = process.env.API_CERTIFICATE_ARN || undefined;
+  if (!apiDomainName !== !apiCertificateArn) {
+    throw new Error('API_DOMAIN and API_CERTIFICATE_ARN (a certificate in the stack region) go together');
+  }
   // Same-origin calls through CloudFront, so no CORS on the API itself.
-  const api = new Api(stack, 'Http', { cors: false, accessLog: { retention: 'one_month' } });
-  const apiDomain = Fn.select(2, Fn.split('/', api.url));
+  const api = new Api(stack, 'Http', {
+    cors: false,
+    accessLog: { retention: 'one_month' },
+    customDomain:
+      apiDomainName && apiCertificateArn
+        ? {
+            domainName: apiDomainName,
+            isExternalDomain: true,
+            cdk: { certificate: Certificate.fromCertificateArn(stack, 'ApiCertificate', apiCertificateArn) },
+          }
+        : undefined,
+    cdk: { httpApi: { disableExecuteApiEndpoint: apiDomainName !== undefined } },
+  });
+  const apiDomain = apiDomainName ?? Fn.select(2, Fn.split('/', api.url));
 
   // The proof that a request came through this distribution (ADR 023): a random value generated per stage
   // by Secrets Manager, sent by CloudFront as a custom origin header and checked by the API Lambda before it
@@ -126,6 +146,11 @@ export function Web({ stack, app }: StackContext) {
 
   // An inactive stack (`sst remove`) has no distribution; the URL then only has to be well-formed.
   const siteUrl = site.customDomainUrl ?? site.url ?? 'https://localhost';
-  stack.addOutputs({ SiteUrl: siteUrl, ApiEndpoint: api.url });
+  stack.addOutputs({
+    SiteUrl: siteUrl,
+    ApiEndpoint: api.customDomainUrl ?? api.url,
+    // The CNAME target of API_DOMAIN, for the DNS outside AWS.
+    ...(api.cdk.domainName ? { ApiDomainTarget: api.cdk.domainName.regionalDomainName } : {}),
+  });
   return { api, siteUrl, originSecretName };
 }

@@ -409,6 +409,11 @@ describe('Web', () => {
     expect(config.Origins.filter((o) => o.OriginCustomHeaders)).toHaveLength(1);
   });
 
+  it("keeps the API's execute-api endpoint, CloudFront's origin, in a stage without API_DOMAIN", () => {
+    t.Web.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+    t.Web.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+  });
+
   it('publishes the built site without source maps', () => {
     // The fixture build writes assets/app.js.map next to app.js (tests/infra/fixtures/app/web/build.mjs).
     expect(siteFiles).toEqual(expect.arrayContaining(['index.html', 'assets/app.js']));
@@ -494,6 +499,34 @@ describe('prod stage', () => {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
     });
+  });
+
+  it('switches the execute-api endpoint off with API_DOMAIN, and CloudFront reaches the API on that domain', async () => {
+    const withDomain = await synth('prod', {
+      env: {
+        MAIL_DOMAIN: 'mail.portal.example.org',
+        API_DOMAIN: 'api.portal.example.org',
+        API_CERTIFICATE_ARN: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc',
+      },
+    });
+    withDomain.Web.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    withDomain.Web.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.portal.example.org',
+    });
+    withDomain.Web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: 'api.portal.example.org',
+            OriginCustomHeaders: [Match.objectLike({ HeaderName: ORIGIN_VERIFY_HEADER })],
+          }),
+        ]),
+      }),
+    });
+    withDomain.Web.hasOutput('ApiDomainTarget', {});
+    await expect(
+      synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', API_DOMAIN: 'api.portal.example.org' } }),
+    ).rejects.toThrow(/API_DOMAIN and API_CERTIFICATE_ARN/);
   });
 
   it('mails the alarms to ALARM_EMAIL', () => {

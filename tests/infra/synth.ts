@@ -22,6 +22,8 @@ const stageInputs = [
   'MAIL_FROM',
   'SITE_DOMAIN',
   'SITE_CERTIFICATE_ARN',
+  'API_DOMAIN',
+  'API_CERTIFICATE_ARN',
   'SSO_ISSUER',
   'SSO_CLIENT_ID',
   'ALARM_EMAIL',
