@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from '../route-table.ts';
+import { createGateWorld, type Gates, type Ids, NONE, SAMPLES, type Sample, permissionsWithout } from './route-fixtures.ts';
+
+/**
+ * The authorization matrix, generated from the route policies (issue 12 item 2, ADR 024): every route ×
+ * (anonymous, wrong portal, password expired, MFA set-up pending, weak session, missing each accepted
+ * permission, another customer's object) answers exactly what the route declares. Another customer's
+ * object id answers byte for byte as an id nobody has (status and body; ids echoed in the body are
+ * compared as the same placeholder). A route added with a policy joins every row by itself.
+ */
+let world: Gates;
+beforeAll(async () => {
+  world = await createGateWorld();
+}, 120_000);
+
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+/** A request that reaches the gates: the sample when there is one, else the bare path with an empty body. */
+function bare(route: RouteEntry): Sample {
+  const sample = SAMPLES[key(route)];
+  if (sample) return sample(world.own);
+  const path = route.path.replace(/:serial/g, '7100000000000001').replace(/:(\w+)/g, 'X-1');
+  return route.method === 'GET' ? { path } : { path, body: {} };
+}
+const errorOf = (res: { status: number; text: string; headers: Headers }) => {
+  if (!res.headers.get('content-type')?.includes('json')) return { status: res.status, code: undefined };
+  const body = JSON.parse(res.text.slice(res.text.indexOf('{'))) as { code?: string };
+  return { status: res.status, code: body.code };
+};
+const signedIn = () => world.routes.filter((r) => r.policy && r.policy.auth !== 'anonymous');
+
+describe('the matrix covers', () => {
+  it('every route, and has a sample request for every route that needs a permission or names an object', () => {
+    expect(world.routes.length).toBeGreaterThanOrEqual(40);
+    const scoped = world.routes.filter(
+      (r) => r.policy && (r.policy.permission.length > 0 || ['retailer', 'store', 'order', 'serial'].includes(r.policy.scope)),
+    );
+    expect(scoped.filter((r) => !SAMPLES[key(r)]).map(key)).toEqual([]);
+    expect(Object.keys(SAMPLES).filter((k) => !world.routes.some((r) => key(r) === k))).toEqual([]);
+  });
+});
+
+describe('anonymous', () => {
+  it('gets 401 AUTH.REQUIRED on every signed-in route, and passes the gate of every anonymous one', async () => {
+    for (const route of world.routes) {
+      const res = errorOf(await world.call(null, 'ordering', route.method, bare(route)));
+      const expected = route.policy?.auth === 'anonymous' ? { gated: false } : { gated: true };
+      const gated = res.status === 401 && res.code === 'AUTH.REQUIRED';
+      expect({ route: key(route), gated }).toEqual({ route: key(route), ...expected });
+    }
+  });
+});
+
+describe('the wrong portal', () => {
+  it('gets 403 AUTH.WRONG_PORTAL on every route that does not serve it, signed in there or not', async () => {
+    const connectOnlyElsewhere = world.routes.filter((r) => !r.policy?.portals.includes('connect'));
+    expect(connectOnlyElsewhere.length).toBeGreaterThanOrEqual(15);
+    for (const route of connectOnlyElsewhere) {
+      for (const jar of [world.jars['both.portals@connect']!, null]) {
+        const res = errorOf(await world.call(jar, 'connect', route.method, bare(route)));
+        expect({ route: key(route), ...res }).toEqual({ route: key(route), status: 403, code: 'AUTH.WRONG_PORTAL' });
+      }
+    }
+  });
+});
+
+describe('a pending step', () => {
+  for (const [user, code] of [
+    ['expired', 'AUTH.PASSWORD_EXPIRED'],
+    ['mfa.pending', 'AUTH.MFA_SETUP_REQUIRED'],
+  ] as const) {
+    it(`${user}: 403 ${code} on every signed-in route not declared open for the step; the others let it pass`, async () => {
+      for (const route of signedIn()) {
+        const res = errorOf(await world.call(world.jars[user]!, 'ordering', route.method, bare(route)));
+        const stopped = res.status === 403 && res.code === code;
+        expect({ route: key(route), stopped, signedIn: res.status !== 401 }).toEqual({
+          route: key(route),
+          stopped: !route.policy!.pendingStep,
+          signedIn: true,
+        });
+      }
+    });
+  }
+});
+
+describe('strong authentication', () => {
+  it('a weak session gets 403 AUTH.STRONG_AUTHENTICATION_REQUIRED exactly on the strong routes', async () => {
+    for (const route of signedIn()) {
+      const res = errorOf(await world.call(world.jars.weak!, 'ordering', route.method, bare(route)));
+      const stopped = res.status === 403 && res.code === 'AUTH.STRONG_AUTHENTICATION_REQUIRED';
+      expect({ route: key(route), stopped }).toEqual({ route: key(route), stopped: route.policy!.auth === 'strong' });
+    }
+  });
+});
+
+describe('module permissions', () => {
+  it('a user holding every permission but the ones a route accepts gets 403 PERMISSION.DENIED; a full user passes', async () => {
+    const guarded = signedIn().filter((r) => r.policy!.permission.length > 0);
+    expect(guarded.length).toBeGreaterThanOrEqual(15);
+    for (const route of guarded) {
+      const lacking = world.jars[`lacks.${permissionsWithout(route.policy!.permission)}`]!;
+      const denied = errorOf(await world.call(lacking, 'ordering', route.method, bare(route)));
+      expect({ route: key(route), ...denied }).toEqual({ route: key(route), status: 403, code: 'PERMISSION.DENIED' });
+      const full = await world.call(world.jars.full!, 'ordering', route.method, bare(route));
+      expect({ route: key(route), ok: full.status < 300 || full.status === 409 }).toEqual({ route: key(route), ok: true });
+    }
+  });
+});
+
+describe('object scope', () => {
+  /** The answer with the requested ids replaced by the nonexistent ones, so an echoed id is no difference. */
+  async function answer(route: RouteEntry, ids: Ids) {
+    const res = await world.call(world.jars.full!, 'ordering', route.method, SAMPLES[key(route)]!(ids));
+    let text = res.text;
+    for (const name of ['retailer', 'store', 'order', 'serial'] as const) text = text.split(ids[name]).join(NONE[name]);
+    return { status: res.status, text };
+  }
+
+  it("another customer's object answers byte for byte as one that does not exist, on every scoped route", async () => {
+    const scoped = signedIn().filter((r) => ['retailer', 'store', 'order', 'serial'].includes(r.policy!.scope));
+    expect(scoped.length).toBeGreaterThanOrEqual(15);
+    const { own, foreign } = world;
+    for (const route of scoped) {
+      // Wholly foreign ids, and the caller's own retailer with the other customer's store, order or serial.
+      const cases: [Ids, Ids][] = [
+        [foreign, NONE],
+        [{ ...foreign, retailer: own.retailer }, { ...NONE, retailer: own.retailer }],
+      ];
+      for (const [theirs, nobodys] of cases) {
+        const a = await answer(route, theirs);
+        const b = await answer(route, nobodys);
+        expect({ route: key(route), ...a }).toEqual({ route: key(route), ...b });
+      }
+      // ... and that answer is a refusal (the bulk check answers 200 with the serial as notFound).
+      const { status } = await answer(route, foreign);
+      const expected = key(route) === 'POST /api/serial-number-check' ? 200 : 404;
+      expect({ route: key(route), status }).toEqual({ route: key(route), status: expected });
+    }
+  });
+});

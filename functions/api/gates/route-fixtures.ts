@@ -1,0 +1,178 @@
+import type { Backend } from '@portal/backend';
+import { gtinCheckDigit } from '@portal/core/shared';
+import { ORDERING_PERMISSIONS } from '@portal/core/auth';
+import { CookieJar } from '../../../tests/support/cookie-jar.ts';
+import { createTestBackend } from '../../../tests/support/test-backend.ts';
+import { createApp } from '../app.ts';
+import type { PermissionName } from '../middleware/policy.ts';
+import { routeTable } from '../route-table.ts';
+
+/**
+ * The demo-like world the route gates run against (issue 12 items 2, 3): two customers (retailers) with
+ * a store, a product, a serial and (after `placeOrder`) an order each side, and one account per gate.
+ * Shared by the authorization matrix, the route fuzz test and scripts/bench/fuzz-routes.ts.
+ */
+export const PASSWORD = 'Route-Gates-2026!';
+export const CLOCK = new Date('2026-11-21T10:00:00Z');
+export type Portal = 'ordering' | 'connect';
+
+const ean = (n: number) => {
+  const body = `402${String(n).padStart(9, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+};
+export const CARD_EAN = ean(1);
+
+/** The object ids a route's sample request names. */
+export type Ids = { retailer: string; store: string; order: string; serial: string };
+/** The caller's own customer's objects, another customer's, and ids nobody has (same shapes). */
+export const OWN: Omit<Ids, 'order'> = { retailer: 'R-OWN1', store: 'S-OWN1', serial: '7100000000000001' };
+export const FOREIGN: Omit<Ids, 'order'> = { retailer: 'R-FOR1', store: 'S-FOR1', serial: '7100000000000002' };
+export const NONE: Ids = { retailer: 'R-NON1', store: 'S-NON1', order: 'ORD-NONE-000000', serial: '7100000000000009' };
+
+export type Sample = { path: string; body?: unknown; headers?: Record<string, string> };
+let keys = 0;
+const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}`;
+const days = 'startDate=2026-11-01&endDate=2026-11-20';
+
+/**
+ * A valid request of each route that names an object or needs a permission, built from the ids, so the
+ * service is reached (the gates and validation pass) and answers by permission and object scope.
+ */
+export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
+  'GET /api/replenishment/retailers': () => ({ path: '/api/replenishment/retailers' }),
+  'GET /api/replenishment/retailers/:id/distribution-centers': (i) => ({
+    path: `/api/replenishment/retailers/${i.retailer}/distribution-centers`,
+  }),
+  'GET /api/replenishment/stores': (i) => ({ path: `/api/replenishment/stores?customerId=${i.retailer}` }),
+  'GET /api/replenishment/stores/:id': (i) => ({ path: `/api/replenishment/stores/${i.store}?customerId=${i.retailer}` }),
+  'GET /api/replenishment/products': (i) => ({
+    path: `/api/replenishment/products?customerId=${i.retailer}&storeId=${i.store}&storeType=0`,
+  }),
+  'POST /api/replenishment/orders': (i) => ({
+    path: '/api/replenishment/orders',
+    headers: { 'Idempotency-Key': idempotencyKey() },
+    body: { customerId: i.retailer, storeType: 0, storeId: i.store, positions: [{ inventoryProductId: 'I-1', amount: 10 }] },
+  }),
+  'GET /api/replenishment/orders': (i) => ({ path: `/api/replenishment/orders?customerId=${i.retailer}` }),
+  'GET /api/replenishment/orders/:id': (i) => ({ path: `/api/replenishment/orders/${i.order}` }),
+  'GET /api/replenishment/orders/:id/pdf': (i) => ({ path: `/api/replenishment/orders/${i.order}/pdf` }),
+  'GET /api/sales': (i) => ({ path: `/api/sales?customerId=${i.retailer}&${days}` }),
+  'GET /api/sales/transactions': (i) => ({ path: `/api/sales/transactions?customerId=${i.retailer}&${days}` }),
+  'GET /api/sales/notes': (i) => ({ path: `/api/sales/notes?customerId=${i.retailer}` }),
+  'POST /api/serial-number-check': (i) => ({ path: '/api/serial-number-check', body: { serials: [i.serial] } }),
+  'GET /api/serial-number-check/:serial': (i) => ({ path: `/api/serial-number-check/${i.serial}` }),
+  'POST /api/serial-number-check/:serial/:action': (i) => ({
+    path: `/api/serial-number-check/${i.serial}/check`,
+    headers: { 'Idempotency-Key': idempotencyKey() },
+    body: { ean: CARD_EAN, terminalId: 'T-1' },
+  }),
+  'GET /api/get-couponing-status/:serial': (i) => ({ path: `/api/get-couponing-status/${i.serial}` }),
+};
+
+const ALL_ORDERING = 15;
+/** The ordering permission bits without the named ones (a user missing every permission a route accepts). */
+export function permissionsWithout(names: readonly PermissionName[]): number {
+  return names.reduce((bits, name) => {
+    const [, permission] = name.split('.') as ['ordering', keyof typeof ORDERING_PERMISSIONS];
+    return bits & ~ORDERING_PERMISSIONS[permission];
+  }, ALL_ORDERING);
+}
+
+export type Gates = Awaited<ReturnType<typeof createGateWorld>>;
+
+/** The backend, the app, the data and a signed-in jar per account. */
+export async function createGateWorld() {
+  const backend: Backend = await createTestBackend(() => CLOCK);
+  let ip = 0;
+  // A fresh client address per call keeps the per-address limits (sign-in, reset) out of the gates.
+  const app = createApp(backend, () => `198.51.100.${(ip++ % 250) + 1}`);
+  const routes = routeTable(app);
+  const lacking = [
+    ...new Set(routes.filter((r) => r.policy?.permission.length).map((r) => permissionsWithout(r.policy!.permission))),
+  ];
+  const account = (username: string, customerId: string, extra: object = {}) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@example.com`,
+    customerId,
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    securityFlag: 16,
+    modules: { ordering: { permissions: ALL_ORDERING, settings: 1 } },
+    ...extra,
+  });
+  const accounts = [
+    account('full', OWN.retailer),
+    account('other', FOREIGN.retailer),
+    account('weak', OWN.retailer, { securityFlag: 1024 }),
+    account('expired', OWN.retailer, { passwordExpiry: '2026-01-01T00:00:00.000Z' }),
+    account('mfa.pending', OWN.retailer, { mfaRequired: true }),
+    account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
+    ...lacking.map((bits) => account(`lacks.${bits}`, OWN.retailer, { modules: { ordering: { permissions: bits, settings: 1 } } })),
+  ];
+  const load = async (kind: string, records: object[]) => {
+    const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
+    if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors)}`);
+  };
+  await load('accounts', accounts);
+  await load('brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: {} }]);
+  await load('retailers', [
+    { customerId: OWN.retailer, name: 'Own Markets' },
+    { customerId: FOREIGN.retailer, name: 'Foreign Shops' },
+  ]);
+  await load('products', [
+    { productId: 'P-1', inventoryProductId: 'I-1', ean: CARD_EAN, sku: 'SKU-1', name: 'Gift card', company: 'Brand Co', faceValue: 25 },
+  ]);
+  const store = (storeId: string, retailerId: string) => ({
+    storeId,
+    retailerId,
+    name: `Store ${storeId}`,
+    street: 'Main Street 1',
+    postalCode: '10115',
+    city: 'Berlin',
+  });
+  await load('stores', [store(OWN.store, OWN.retailer), store(FOREIGN.store, FOREIGN.retailer)]);
+  await load('retailerProducts', [
+    { retailerId: OWN.retailer, productId: 'P-1' },
+    { retailerId: FOREIGN.retailer, productId: 'P-1' },
+  ]);
+  await load('serials', [
+    { serialFrom: OWN.serial, ean: CARD_EAN, eanSecond: ean(101), contract: false, retailerId: OWN.retailer },
+    { serialFrom: FOREIGN.serial, ean: CARD_EAN, eanSecond: ean(101), contract: false, retailerId: FOREIGN.retailer },
+  ]);
+
+  async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
+    const hasBody = sample.body !== undefined;
+    const res = await app.request(sample.path, {
+      method,
+      headers: {
+        'X-Portal': portal,
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...(jar ? { Cookie: jar.header() } : {}),
+        ...sample.headers,
+      },
+      ...(hasBody ? { body: typeof sample.body === 'string' ? sample.body : JSON.stringify(sample.body) } : {}),
+    });
+    jar?.remember(res);
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  }
+
+  const jars: Record<string, CookieJar> = {};
+  async function signIn(username: string, portal: Portal = 'ordering') {
+    const jar = new CookieJar();
+    const res = await call(jar, portal, 'POST', { path: '/api/auth/signin', body: { username, password: PASSWORD } });
+    if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${res.text}`);
+    return jar;
+  }
+  for (const { username } of accounts) jars[username] = await signIn(username);
+  jars['both.portals@connect'] = await signIn('both.portals', 'connect');
+
+  /** One order each side, placed through the API: the order-scoped samples name them. */
+  async function placeOrder(username: string, ids: Omit<Ids, 'order'>) {
+    const res = await call(jars[username]!, 'ordering', 'POST', SAMPLES['POST /api/replenishment/orders']!({ ...ids, order: '' }));
+    if (res.status !== 201) throw new Error(`order of ${username}: ${res.status} ${res.text}`);
+    return (JSON.parse(res.text.slice(res.text.indexOf('{'))) as { orderId: string }).orderId;
+  }
+  const own: Ids = { ...OWN, order: await placeOrder('full', OWN) };
+  const foreign: Ids = { ...FOREIGN, order: await placeOrder('other', FOREIGN) };
+  return { backend, app, routes, jars, call, own, foreign };
+}
