@@ -151,8 +151,8 @@ describe('sign-in', () => {
     expect(body.code).toBe('REQUEST.VALIDATION_FAILED');
     expect(body.issues).toEqual(
       expect.arrayContaining([
-        { path: 'username', message: 'Value is required' },
-        { path: 'password', message: 'Value is required' },
+        { path: 'username', message: 'Value is required', code: 'FIELD.REQUIRED' },
+        { path: 'password', message: 'Value is required', code: 'FIELD.REQUIRED' },
       ]),
     );
     const notJson = await app.request('/api/auth/signin', {
@@ -168,7 +168,7 @@ describe('sign-in', () => {
       body: JSON.stringify({ username: 'a', password: 'b', secretCode: '12ab' }),
     });
     expect(await readJson(letters)).toMatchObject({
-      issues: [{ path: 'secretCode', message: 'Value must be numeric' }],
+      issues: [{ path: 'secretCode', message: 'Value must be numeric', code: 'FIELD.NUMERIC' }],
     });
   });
 });

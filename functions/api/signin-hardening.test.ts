@@ -33,7 +33,7 @@ beforeAll(async () => {
 describe('input limits (F)', () => {
   it('answers a 3 KB forgot-password name with 400, not 500', async () => {
     const res = await call(new CookieJar(), 'POST', '/auth/forgot-password', { username: 'x'.repeat(3000) });
-    expect(res).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED', issues: [{ path: 'username', message: 'Value is too long' }] } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED', issues: [{ path: 'username', message: 'Value is too long', code: 'FIELD.TOO_LONG' }] } });
   });
 
   it('refuses an oversized profile e-mail (500 KB and 3,000 characters) and stores nothing', async () => {

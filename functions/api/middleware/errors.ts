@@ -1,6 +1,6 @@
 import { AppError, statusOfKind } from '@portal/backend';
 import { inputErrorOf } from '@portal/backend/errors';
-import { type ErrorBody, REQUEST, SERVER } from '@portal/core/shared';
+import { type ErrorBody, fieldIssueOf, REQUEST, SERVER } from '@portal/core/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
@@ -23,7 +23,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
     const body: ErrorBody = {
       code: REQUEST.VALIDATION_FAILED,
       message: 'The request has invalid fields',
-      issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      issues: error.issues.map(fieldIssueOf),
     };
     return c.json(body, 400);
   }

@@ -5,7 +5,7 @@ import * as sales from '@portal/core/sales';
 import * as shared from '@portal/core/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deDE, enUS } from '../test/catalogues.ts';
-import { errorText, loadMessages, lookup, type Messages } from './index.ts';
+import { errorText, fieldText, loadMessages, lookup, type Messages, resolveMessage, type Translate } from './index.ts';
 
 /** Every code of core's error catalogues: the exported objects `X` whose leaves are all codes `X.…`. */
 const leaves = (node: unknown): unknown[] =>
@@ -41,5 +41,33 @@ describe('error texts by code', () => {
     await loadMessages('de-DE', { 'de-DE': async () => ({ default: deDE as Messages }) });
     expect(errorText(ordering.ORDER.NOT_FOUND, 'Order not found.')).toBe('Bestellung nicht gefunden.');
     expect(errorText('NOT.IN_CATALOGUE', 'As sent')).toBe('As sent');
+  });
+});
+
+describe('field texts by code', () => {
+  const german: Translate = (key, params) => resolveMessage(deDE as Messages, enUS as Messages, key, params);
+  const english: Translate = (key, params) => resolveMessage(enUS as Messages, enUS as Messages, key, params);
+
+  it('finds a German field issue by its code, whatever English the server sent', () => {
+    expect(fieldText(german, 'Value is required', shared.FIELD.REQUIRED)).toBe('Eingabe erforderlich');
+    expect(fieldText(german, 'Please fill this in', shared.FIELD.REQUIRED)).toBe('Eingabe erforderlich');
+    expect(fieldText(german, 'Value is too long', shared.FIELD.TOO_LONG)).toBe('Der Wert ist zu lang');
+  });
+
+  it("translates a rule's own text by its code, and shows any other text as it is", () => {
+    expect(fieldText(german, shared.Messages.email)).toBe('Der Wert ist keine gültige E-Mail-Adresse');
+    expect(fieldText(german, shared.Messages.packagingUnit)).toBe('VE');
+    expect(fieldText(english, shared.Messages.passwordDigit)).toBe(shared.Messages.passwordDigit);
+    expect(fieldText(german, 'A serial number has 10 to 20 digits.')).toBe('A serial number has 10 to 20 digits.');
+    expect(fieldText(german, 'As sent', 'NOT.A_FIELD_CODE')).toBe('As sent');
+  });
+
+  it("gives every field code one text, and that text is the English catalogue's", () => {
+    const texts = Object.values(shared.FIELD_TEXTS);
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const code of Object.values(shared.FIELD)) {
+      expect(lookup(enUS as Messages, `errors.${code}`)).toBe(shared.FIELD_TEXTS[code]);
+      expect(shared.fieldCodeOf(shared.FIELD_TEXTS[code])).toBe(code);
+    }
   });
 });

@@ -1,4 +1,7 @@
 import {
+  FIELD_TEXTS,
+  type FieldCode,
+  fieldCodeOf,
   Messages as CoreMessages,
   type MessageKey as CoreMessageKey,
   type Portal,
@@ -186,16 +189,28 @@ export function errorText(code: string, serverMessage = ''): string | undefined 
   return translated ?? (serverMessage || lookup(english, key));
 }
 
+/**
+ * The text of a field message in the user's language, by its field code (`FIELD.…`, core's field-messages.ts):
+ * a server issue names its `code`; a message from a rule the web ran itself is its rule's English text, whose
+ * code core's catalogue knows. Any other text (zod's own wording, `FIELD.INVALID`) is shown as it is.
+ */
+export function fieldText(t: Translate, message: string, code?: string): string {
+  const rule = code !== undefined && code in FIELD_TEXTS ? (code as FieldCode) : fieldCodeOf(message);
+  return rule ? t(`errors.${rule}`) : message;
+}
+
 const coreMessageKeys = new Map<string, CoreMessageKey>(
   (Object.entries(CoreMessages) as [CoreMessageKey, string][]).map(([key, text]) => [text, key]),
 );
 
 /**
- * Translates a text produced by core's rules (a validation message, `loginFailureMessage(...)`): core speaks
- * the spec's English; its `Messages` key names the `messages.*` entry of the locale files. Texts that are not
+ * Translates a text produced by core that carries no code: a field rule's text goes by its field code
+ * (`fieldText`); otherwise the last fallback is the reverse lookup of core's `Messages` (the login failure
+ * texts, the reset/forgot outcomes and service messages the server words in English). Texts that are not
  * core messages are shown as they are. An API error is translated by its code instead (`errorText`).
  */
 export function translateCoreMessage(t: Translate, text: string): string {
+  if (fieldCodeOf(text)) return fieldText(t, text);
   const key = coreMessageKeys.get(text);
   return key ? t(`messages.${key}`) : text;
 }

@@ -34,6 +34,21 @@ describe('form helpers', () => {
     expect(serverFieldErrors(undefined, ['newPassword'])).toEqual({});
   });
 
+  it("takes a server issue with a field code as that rule's text, to be translated by the code", () => {
+    const error = new ApiError(400, {
+      code: 'REQUEST.VALIDATION_FAILED',
+      message: 'The request has invalid fields',
+      issues: [
+        { path: 'email', message: 'Not an address', code: 'FIELD.EMAIL_INVALID' },
+        { path: 'firstname', message: 'Zod wording', code: 'NOT.A_FIELD_CODE' },
+      ],
+    });
+    expect(serverFieldErrors(error, ['email', 'firstname'])).toEqual({
+      email: 'Value is not a valid email address',
+      firstname: 'Zod wording',
+    });
+  });
+
   it('shows errors only on dirty fields (SPEC 5)', () => {
     expect(onlyDirty({ a: 'x', b: 'y' }, { b: true })).toEqual({ b: 'y' });
   });

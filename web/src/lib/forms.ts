@@ -1,3 +1,4 @@
+import { FIELD_TEXTS } from '@portal/core/shared';
 import type { z } from 'zod';
 import type { ApiError } from './api-client.ts';
 
@@ -19,7 +20,10 @@ export function schemaErrors<F extends string>(schema: z.ZodType, input: unknown
   return errors;
 }
 
-/** The server's field issues (400 `issues`) for the given fields, first per field. */
+/**
+ * The server's field issues (400 `issues`) for the given fields, first per field. An issue with a rule's field
+ * code becomes that rule's catalogue text, which the display translates by the code (`fieldText`).
+ */
 export function serverFieldErrors<F extends string>(
   error: Pick<ApiError, 'issues'> | undefined,
   fields: readonly F[],
@@ -27,10 +31,13 @@ export function serverFieldErrors<F extends string>(
   const errors: FieldErrors<F> = {};
   for (const issue of error?.issues ?? []) {
     const field = issue.path.split('.')[0] as F;
-    if (fields.includes(field)) errors[field] ??= issue.message;
+    if (fields.includes(field)) errors[field] ??= ruleTextOf(issue);
   }
   return errors;
 }
+
+const ruleTextOf = ({ message, code }: { message: string; code?: string | undefined }): string =>
+  code !== undefined && code in FIELD_TEXTS ? FIELD_TEXTS[code as keyof typeof FIELD_TEXTS] : message;
 
 /** Errors show only on dirty fields (SPEC 5). */
 export function onlyDirty<F extends string>(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../shared/constants.ts';
 import { Currency, ServiceMessage } from '../shared/contracts.ts';
+import { withFieldCode } from '../shared/field-messages.ts';
+import { Messages } from '../shared/messages.ts';
 
 /** Wire contracts of sign-in and the session (SPEC 3 Session, SPEC 4, SPEC 8). */
 
@@ -8,13 +10,21 @@ import { Currency, ServiceMessage } from '../shared/contracts.ts';
 export const MfaState = { mustBeSetUp: 10, firstStepPassed: 20 } as const;
 
 export const SignInInput = z.object({
-  username: z.string().trim().min(1, 'Value is required').max(MAX_LENGTH.username),
+  username: z
+    .string()
+    .trim()
+    .refine((value) => value !== '', withFieldCode(Messages.required))
+    .max(MAX_LENGTH.username),
   // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).
   password: z
     .string()
     .max(MAX_LENGTH.password)
-    .refine((value) => value.trim() !== '', 'Value is required'),
-  secretCode: z.string().regex(/^\d*$/, 'Value must be numeric').max(20).optional(),
+    .refine((value) => value.trim() !== '', withFieldCode(Messages.required)),
+  secretCode: z
+    .string()
+    .refine((value) => /^\d*$/.test(value), withFieldCode(Messages.numeric))
+    .max(20)
+    .optional(),
 });
 export type SignInInput = z.infer<typeof SignInInput>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/constants.ts';
+import { type FieldText, withFieldCode } from '../shared/field-messages.ts';
 import { Messages } from '../shared/messages.ts';
 import { boundedString, emailString, isBlank, numericRule, requiredRule, ruleString } from '../shared/validation.ts';
 
@@ -9,10 +10,10 @@ const PASSWORD_RULES = ['minLength', 'lowercase', 'uppercase', 'digit', 'special
 type PasswordRule = (typeof PASSWORD_RULES)[number];
 interface UnmetPasswordRule {
   rule: PasswordRule;
-  message: string;
+  message: FieldText;
 }
 
-const passwordChecks: Record<PasswordRule, { test: (password: string) => boolean; message: string }> = {
+const passwordChecks: Record<PasswordRule, { test: (password: string) => boolean; message: FieldText }> = {
   // Counted in code points, so an emoji or an accented letter counts once.
   minLength: { test: (p) => [...p].length >= MIN_PASSWORD_LENGTH, message: Messages.passwordMinLength },
   lowercase: { test: (p) => /\p{Ll}/u.test(p), message: Messages.passwordLowercase },
@@ -40,10 +41,10 @@ export const passwordsMatch = (password: string, confirmation: string): boolean 
 const newPasswordString = () =>
   boundedString(MAX_LENGTH.password).superRefine((value, ctx) => {
     if (isBlank(value)) {
-      ctx.addIssue({ code: 'custom', message: Messages.required });
+      ctx.addIssue({ code: 'custom', ...withFieldCode(Messages.required) });
       return;
     }
-    for (const unmet of passwordRules(value)) ctx.addIssue({ code: 'custom', message: unmet.message });
+    for (const unmet of passwordRules(value)) ctx.addIssue({ code: 'custom', ...withFieldCode(unmet.message) });
   });
 
 /**
@@ -65,7 +66,7 @@ export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>;
 /** 'The passwords do not match.' on `newPasswordVerify` when it is filled in and differs from the new one. */
 function checkVerification(value: { newPassword: string; newPasswordVerify: string }, ctx: z.RefinementCtx): void {
   if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
-    ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], message: Messages.passwordsDoNotMatch });
+    ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], ...withFieldCode(Messages.passwordsDoNotMatch) });
   }
 }
 

@@ -18,7 +18,8 @@ export const XSSI_PREFIX = ")]}',\n";
 export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Field issues of a 400: the field's path, the English text and its field code (`FIELD.…`, field-messages.ts). */
+  issues: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

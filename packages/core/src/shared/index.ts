@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './contracts.ts';
 export * from './date-presets.ts';
 export * from './errors.ts';
+export * from './field-messages.ts';
 export * from './filter-list.ts';
 export * from './gtin.ts';
 export * from './messages.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from './constants.ts';
+import { type FieldText, withFieldCode } from './field-messages.ts';
 import { Messages } from './messages.ts';
 
 /**
@@ -9,7 +10,7 @@ import { Messages } from './messages.ts';
  * A rule returns the message to show, or null when the value passes. Every rule except `requiredRule`
  * lets an empty value pass, so "required" and "well-formed" compose: `requiredRule(v) ?? emailRule(v)`.
  */
-type Rule = (value: string | null | undefined) => string | null;
+type Rule = (value: string | null | undefined) => FieldText | null;
 
 /** Empty: null, undefined, '' or whitespace only. */
 export const isBlank = (value: string | null | undefined): boolean => value == null || value.trim() === '';
@@ -68,12 +69,15 @@ export function quantityRule(constraints: QuantityConstraints, qty: number): Qua
 /** A string of at most `max` characters, else 'Value is too long' (checked before any other rule). */
 export const boundedString = (max: number) => z.string().max(max, { message: Messages.tooLong, abort: true });
 
-/** A zod string of at most `max` characters, then checked by `rules` in order; every failing rule adds its message. */
+/**
+ * A zod string of at most `max` characters, then checked by `rules` in order; every failing rule adds its
+ * message, with its field code in the issue's `params` (field-messages.ts).
+ */
 export const ruleString = (max: number, ...rules: Rule[]) =>
   boundedString(max).superRefine((value, ctx) => {
     for (const rule of rules) {
       const message = rule(value);
-      if (message !== null) ctx.addIssue({ code: 'custom', message });
+      if (message !== null) ctx.addIssue({ code: 'custom', ...withFieldCode(message) });
     }
   });
 

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { fieldText, useT } from '../../../i18n/index.ts';
 import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
 import { snacks } from '../../../lib/snack.ts';
 import type { Account } from '../api/account.ts';
@@ -80,7 +80,7 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
     name,
     value: values[name],
     onValueChange: change(name),
-    error: shown[name] ? translateCoreMessage(t, shown[name]) : undefined,
+    error: shown[name] ? fieldText(t, shown[name]) : undefined,
   });
 
   return (

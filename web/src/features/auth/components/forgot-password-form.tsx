@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { fieldText, translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import {
   type ForgotPasswordOutcome,
@@ -61,7 +61,7 @@ export function ForgotPasswordForm() {
           setUsername(value);
           setDirty(true);
         }}
-        error={dirty && error ? translateCoreMessage(t, error) : undefined}
+        error={dirty && error ? fieldText(t, error) : undefined}
       />
       <Button type="submit" block loading={loading} disabled={Boolean(error)}>
         {t('forgotPassword.submit')}

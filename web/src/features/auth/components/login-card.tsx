@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { fieldText, useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { setLoginResult } from '../../../lib/session.ts';
@@ -102,7 +102,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const field = (name: LoginField) => ({
     value: values[name],
     onValueChange: change(name),
-    error: shown[name] ? translateCoreMessage(t, shown[name]) : undefined,
+    error: shown[name] ? fieldText(t, shown[name]) : undefined,
   });
 
   return (
@@ -141,7 +141,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
             onRestart={restart}
             value={values.secretCode}
             onValueChange={change('secretCode')}
-            error={shown.secretCode ? translateCoreMessage(t, shown.secretCode) : undefined}
+            error={shown.secretCode ? fieldText(t, shown.secretCode) : undefined}
           />
         ) : null}
         <Button type="submit" block loading={loading} disabled={invalid}>
