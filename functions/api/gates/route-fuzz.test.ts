@@ -1,0 +1,25 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGateWorld, type Gates } from './route-fixtures.ts';
+import { fuzzRoutes } from './route-fuzz.ts';
+
+/**
+ * Every route fuzzed from its own zod schemas with a fixed seed (issue 12 item 3, ADR 024): 0 answers of
+ * 5xx, every 4xx with {code, message}, and nothing written by a refused request. The long run is
+ * scripts/bench/fuzz-routes.ts (figures in docs/benchmarks.md). S3: the backend has no S3 code yet, so
+ * there is no object count to hold; DynamoDB is the only store a request can write.
+ */
+export const FUZZ_SEED = 20261124;
+process.env.LOG_LEVEL = 'silent';
+let world: Gates;
+beforeAll(async () => {
+  world = await createGateWorld();
+}, 120_000);
+
+describe('fuzzing every route', () => {
+  it('answers no 5xx, only {code, message} 4xx, and writes nothing it refuses', async () => {
+    const report = await fuzzRoutes(world, { seed: FUZZ_SEED, perRoute: 60 });
+    expect(report.requests).toBeGreaterThanOrEqual(2500);
+    console.info(JSON.stringify({ requests: report.requests, byStatus: report.byStatus, accepted: report.accepted, findings: report.findings.length }));
+    expect(report.findings.slice(0, 5)).toEqual([]);
+  }, 120_000);
+});

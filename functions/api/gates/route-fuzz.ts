@@ -1,0 +1,239 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import type { z } from 'zod';
+import type { RouteEntry } from '../route-table.ts';
+import { type Gates, SAMPLES, type Sample } from './route-fixtures.ts';
+
+/**
+ * Fuzzing every route (issue 12 item 3, ADR 024): requests built from each route's own zod schemas (the
+ * ones its validate(...) middleware registered on the route), then mutated — wrong types, missing and
+ * extra fields, huge and unicode strings, NaN/negative/huge numbers, nested junk, bad JSON, path
+ * traversal and encoded slashes in ids, repeated query keys. Shared by the short fixed-seed run in
+ * route-fuzz.test.ts and the long run of scripts/bench/fuzz-routes.ts.
+ */
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** A value of the schema's shape (not always a valid one: refinements and checks are not modelled). */
+export function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const inner = (key: string) => arbitraryOf(def[key] as z.ZodType, depth + 1);
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      return fc.record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, arbitraryOf(v, depth + 1)])), {
+        requiredKeys: Object.keys(shape).filter((k) => !['optional', 'default'].includes(defOf(shape[k]!).type)),
+      });
+    }
+    case 'string':
+      return fc.string({ maxLength: 40 });
+    case 'number':
+      return def.coerce ? fc.integer({ min: -5, max: 1000 }).map(String) : fc.integer({ min: -5, max: 1000 });
+    case 'boolean':
+      return fc.boolean();
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, string>));
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'array':
+      return depth > 4 ? fc.constant([]) : fc.array(inner('element'), { maxLength: 4 });
+    case 'optional':
+    case 'default':
+      return fc.option(inner('innerType'), { nil: undefined });
+    case 'nullable':
+      return fc.option(inner('innerType'), { nil: null });
+    case 'pipe':
+      return inner('in');
+    case 'union':
+      return fc.oneof(...(def.options as z.ZodType[]).map((o) => arbitraryOf(o, depth + 1)));
+    case 'intersection':
+      return fc.tuple(inner('left'), inner('right')).map(([a, b]) => ({ ...(a as object), ...(b as object) }));
+    default:
+      return JUNK;
+  }
+}
+
+/** encodeURIComponent that takes lone surrogates too (as U+FFFD), so junk strings always make a URL. */
+const enc = (text: string) =>
+  encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+
+const HUGE = 'x'.repeat(20_000);
+/** Values no field expects. */
+export const JUNK: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(
+    null, true, false, 0, -1, -0.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', 'NaN', 'Infinity', '-1', '1e309',
+    '0x10', '__proto__', 'constructor', HUGE, '\u0000', '\ud800', '😀'.repeat(300), 'é\u0301'.repeat(50), '<script>',
+    '../../etc/passwd', '%2F..%2F', '{"$ne":null}', [], {}, [[[[[]]]]], { __proto__: { admin: true } },
+  ),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.double(),
+  fc.integer(),
+  fc.anything({ maxDepth: 3, maxKeys: 4 }),
+);
+
+/** Ids a path parameter must survive: traversal, encoded slashes and dots, control and unicode. */
+const PATH_JUNK = fc.oneof(
+  fc.constantFrom(
+    '..', '%2e%2e', '..%2F..%2Fapi%2Fauth%2Fstatus', '%2F', '%252F', 'a%2Fb', '%00', '%', '%zz', '%C0%AF', 'x'.repeat(3000),
+    '%F0%9F%98%80', 'R-1%3Fadmin%3D1', '%20', '7100000000000001%2Fcheck', 'NaN', '-1', '1e400',
+  ),
+  fc.string({ unit: 'grapheme', maxLength: 40 }).map(enc),
+);
+
+type Mutation = { body: string | undefined; query: string; params: Record<string, string>; headers: Record<string, string> };
+
+const mutateObject = (value: unknown): fc.Arbitrary<unknown> => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return JUNK;
+  const keys = Object.keys(value);
+  const withKey = (k: string, v: unknown) => ({ ...(value as object), [k]: v });
+  return fc.oneof(
+    fc.constant(value),
+    JUNK,
+    keys.length ? fc.constantFrom(...keys).map((k) => Object.fromEntries(Object.entries(value).filter(([x]) => x !== k))) : JUNK,
+    keys.length ? fc.tuple(fc.constantFrom(...keys), JUNK).map(([k, v]) => withKey(k, v)) : JUNK,
+    fc.tuple(fc.string({ maxLength: 20 }), JUNK).map(([k, v]) => withKey(k, v)),
+  );
+};
+
+const BAD_JSON = fc.constantFrom('{', '{"a":', '[1,2', 'nul', '"\\u12"', '{"a":1}}', '\u0000', '{"a":NaN}', ' ', 'x'.repeat(50_000));
+
+/** One fuzzed request of a route: its method and path, a body, headers, and whether it carries the session. */
+export function requestOf(route: RouteEntry, world: Gates): fc.Arbitrary<{ method: string; sample: Sample }> {
+  const input = (target: string) => route.inputs.find((i) => i.target === target)?.schema;
+  const seed = SAMPLES[`${route.method} ${route.path}`]?.(world.own);
+  const seedBody = seed?.body;
+  const seedQuery = seed ? Object.fromEntries(new URL(seed.path, 'http://x').searchParams) : undefined;
+  const json = input('json');
+  const query = input('query');
+  const param = input('param');
+  const bodyArb: fc.Arbitrary<string | undefined> =
+    route.method === 'GET'
+      ? fc.constant(undefined)
+      : fc.oneof(
+          { weight: 4, arbitrary: (seedBody !== undefined ? fc.constant(seedBody) : json ? arbitraryOf(json) : fc.constant({})).chain(mutateObject).map((v) => JSON.stringify(v) ?? 'undefined') },
+          { weight: 1, arbitrary: BAD_JSON },
+        );
+  const queryArb: fc.Arbitrary<string> = (query
+    ? (seedQuery ? fc.constant<unknown>(seedQuery) : arbitraryOf(query)).chain(mutateObject)
+    : fc.constant<unknown>({})
+  ).chain((q) =>
+    fc.tuple(fc.constant(q), fc.boolean()).map(([value, repeat]) => {
+      const pairs: [string, unknown][] =
+        value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['q', value]];
+      const text = pairs
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`);
+      // Repeated keys: every key once more with another value.
+      return (repeat ? [...text, ...pairs.map(([k]) => `${enc(k)}=2`)] : text).join('&');
+    }),
+  );
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const seedParams = seed ? paramsOf(route.path, new URL(seed.path, 'http://x').pathname) : {};
+  const paramArb = fc.tuple(
+    ...names.map((name) =>
+      fc.oneof(
+        fc.constant(seedParams[name] ?? 'X-1'),
+        PATH_JUNK,
+        param ? arbitraryOf(param).map((v) => enc(String((v as Record<string, unknown>)?.[name] ?? ''))) : PATH_JUNK,
+      ),
+    ),
+  );
+  const headerArb = fc.oneof(
+    fc.constant(seed?.headers ?? {}),
+    fc.constant({}),
+    fc.constantFrom('', 'short', 'x'.repeat(300), 'ok-key-1234567890', '../../', '\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9').map((v) => ({
+      'Idempotency-Key': v,
+    })),
+  );
+  return fc.record({ body: bodyArb, query: queryArb, params: paramArb, headers: headerArb }).map((m) => {
+    const mutation = m as unknown as Mutation & { params: string[] };
+    let path = route.path;
+    names.forEach((name, i) => {
+      path = path.replace(`:${name}`, mutation.params[i] || 'X');
+    });
+    return {
+      method: route.method,
+      sample: {
+        path: `${path}${mutation.query ? `?${mutation.query}` : ''}`,
+        headers: mutation.headers,
+        ...(mutation.body === undefined ? {} : { body: mutation.body }),
+      },
+    };
+  });
+}
+
+function paramsOf(pattern: string, path: string): Record<string, string> {
+  const p = pattern.split('/');
+  const a = path.split('/');
+  return Object.fromEntries(p.flatMap((part, i) => (part.startsWith(':') ? [[part.slice(1), a[i] ?? '']] : [])));
+}
+
+/**
+ * Items a refused request must not add: everything but the records that exist to count refusals
+ * (sign-in guards and rate limits) and the audit trail of refusals.
+ */
+export async function itemCount(world: Gates): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await world.backend.db.doc.send(
+      new ScanCommand({
+        TableName: world.backend.db.table,
+        Select: 'COUNT',
+        FilterExpression: 'NOT (begins_with(pk, :rate) OR begins_with(pk, :guard) OR begins_with(pk, :audit))',
+        ExpressionAttributeValues: { ':rate': 'RATE#', ':guard': 'LOGINGUARD#', ':audit': 'AUDIT#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+export type FuzzFinding = { route: string; status: number; problem: string; request: Sample & { method: string }; answer: string };
+export type FuzzReport = { requests: number; byStatus: Record<number, number>; findings: FuzzFinding[]; accepted: number };
+
+/**
+ * Runs `perRoute` fuzzed requests against every route with a fixed seed. Signed-in routes carry the
+ * session of a user holding every permission (so input reaches the services); anonymous routes none
+ * (a presented session would be signed out). Each answer is checked: never 5xx, every 4xx has
+ * {code, message}, and a refused (4xx) request leaves the item count unchanged.
+ */
+export async function fuzzRoutes(world: Gates, options: { seed: number; perRoute: number }): Promise<FuzzReport> {
+  const report: FuzzReport = { requests: 0, byStatus: {}, findings: [], accepted: 0 };
+  let count = await itemCount(world);
+  for (const [index, route] of world.routes.entries()) {
+    const samples = fc.sample(requestOf(route, world), { seed: options.seed + index, numRuns: options.perRoute });
+    const jar = route.policy?.auth === 'anonymous' ? null : world.jars.full!;
+    for (const { method, sample } of samples) {
+      const res = await world.call(jar, 'ordering', method, sample);
+      report.requests += 1;
+      report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
+      const finding = (problem: string) =>
+        report.findings.push({ route: `${route.method} ${route.path}`, status: res.status, problem, request: { method, ...sample }, answer: res.text.slice(0, 300) });
+      if (res.status >= 500) finding('5xx');
+      if (res.status >= 400 && res.status < 500) {
+        const body = parse(res.text);
+        if (typeof body?.code !== 'string' || typeof body.message !== 'string') finding('4xx without {code, message}');
+        const now = await itemCount(world);
+        if (now !== count) finding(`refused but wrote ${now - count} item(s)`);
+        count = now;
+      } else {
+        report.accepted += 1;
+        count = await itemCount(world);
+      }
+    }
+  }
+  return report;
+}
+
+function parse(text: string): { code?: unknown; message?: unknown } | undefined {
+  try {
+    return JSON.parse(text.slice(text.indexOf('{'))) as { code?: unknown; message?: unknown };
+  } catch {
+    return undefined;
+  }
+}
