@@ -33,6 +33,10 @@ export const KeyScope = {
   orderSubmit: 'replenishment/order-submit',
   couponAction: 'couponing/action',
   profileSave: 'account/save',
+  passwordChange: 'account/password-change',
+  pendingEmail: 'account/pending-email',
+  localeSave: 'account/locale',
+  sessionsEnd: 'account/sessions-end',
 } as const;
 export type KeyScope = (typeof KeyScope)[keyof typeof KeyScope];
 

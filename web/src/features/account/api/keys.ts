@@ -8,6 +8,11 @@ export const accountKeys = {
   sessions: (portal: Portal) => [KeyScope.sessions, portal] as const,
   /** The profile save mutation (no cached data). */
   save: (portal: Portal) => [KeyScope.profileSave, portal] as const,
+  /** The other writes of My Account (mutation keys, no cached data). */
+  changePassword: (portal: Portal) => [KeyScope.passwordChange, portal] as const,
+  pendingEmail: (portal: Portal, action: 'resend' | 'cancel') => [KeyScope.pendingEmail, portal, action] as const,
+  setLocale: (portal: Portal) => [KeyScope.localeSave, portal] as const,
+  endOthers: (portal: Portal) => [KeyScope.sessionsEnd, portal] as const,
 };
 
 /** A write answered with the account: it replaces the cached one, no new read. */

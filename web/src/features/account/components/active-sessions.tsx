@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Translate, useLocale, useT } from '../../../i18n/index.ts';
-import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
 import {
   type ActiveSession,
   describeUserAgent,
-  endOtherSessions,
   sessionPortal,
   sortSessions,
   useActiveSessions,
 } from '../api/sessions.ts';
+import { useEndOtherSessions } from '../api/use-end-other-sessions.ts';
 import { Section } from './section.tsx';
 
 function deviceName(t: Translate, session: ActiveSession): string {
@@ -56,22 +54,19 @@ function SessionItem({ session, timeZone }: { session: ActiveSession; timeZone: 
 /** Active sessions of the account on both portals, and 'Sign out other sessions'. */
 export function ActiveSessions({ timeZone }: { timeZone: string }) {
   const t = useT();
-  const portal = usePortal();
   const { data, error, isLoading, mutate } = useActiveSessions();
-  const [ending, setEnding] = useState(false);
+  const { end, ending } = useEndOtherSessions();
   const sessions = sortSessions(data ?? []);
   const others = sessions.filter((s) => !s.current).length;
 
   const endOthers = async () => {
-    setEnding(true);
     try {
-      const ended = await endOtherSessions(portal);
-      snacks.success(t('sessions.ended', { count: ended }));
-      await mutate();
+      await end(async (ended) => {
+        snacks.success(t('sessions.ended', { count: ended }));
+        await mutate();
+      });
     } catch {
       // The API client has shown the failure.
-    } finally {
-      setEnding(false);
     }
   };
 

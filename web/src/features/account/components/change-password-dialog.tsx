@@ -9,12 +9,12 @@ import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import {
-  changePassword,
   changePasswordErrors,
   changePasswordFailure,
   emptyPasswordValues,
   type PasswordField,
 } from '../api/change-password.ts';
+import { useChangePassword } from '../api/use-change-password.ts';
 
 /**
  * The change-password dialog (SPEC 2, 7): current, new and repeated password checked with core's
@@ -60,25 +60,25 @@ function ChangePasswordForm({
   const form = useFormFields<PasswordField, typeof emptyPasswordValues>(emptyPasswordValues, changePasswordErrors);
   const { values, errors, setServerErrors } = form;
   const [endOthers, setEndOthers] = useState(true);
-  const [loading, setLoading] = useState(false);
+  const { change, changing: loading } = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
   const invalid = Object.keys(errors).length > 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (invalid || loading) return;
-    setLoading(true);
     setFailure(null);
-    try {
-      await changePassword(portal, values, endOthers);
+    const then = async () => {
       snacks.success(t('messages.passwordChanged'));
       await refreshSession(portal);
       onChanged(wasExpired);
+    };
+    try {
+      await change({ values, endOthers, then });
     } catch (error) {
       const mapped = changePasswordFailure(error);
       setFailure(mapped.message);
       setServerErrors(mapped.fieldErrors);
-      setLoading(false);
     }
   };
 

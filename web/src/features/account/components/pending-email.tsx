@@ -1,12 +1,9 @@
-import type { Portal } from '@portal/core/shared';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { pendingEmailAction } from '../api/account.ts';
+import { type PendingEmailAction, usePendingEmailAction } from '../api/use-pending-email-action.ts';
 
 /**
  * A new e-mail address waiting for its mailed link (issue 10 A): which one, until when the link works,
@@ -14,14 +11,13 @@ import { pendingEmailAction } from '../api/account.ts';
  */
 export function PendingEmail({ pending, current }: { pending: { address: string; validUntil: string }; current: string }) {
   const t = useT();
-  const portal: Portal = usePortal();
   const format = useUserFormat();
-  const [busy, setBusy] = useState<'resend' | 'cancel' | null>(null);
+  const { run: send, busy } = usePendingEmailAction();
 
-  const run = async (action: 'resend' | 'cancel') => {
-    setBusy(action);
+  const run = async (action: PendingEmailAction) => {
+    if (busy !== null) return;
     try {
-      await pendingEmailAction(portal, action);
+      await send(action);
       snacks.success(
         action === 'resend'
           ? t('account.emailChange.sent', { email: pending.address })
@@ -29,8 +25,6 @@ export function PendingEmail({ pending, current }: { pending: { address: string;
       );
     } catch {
       // The API client has shown the failure (e.g. too many links this hour).
-    } finally {
-      setBusy(null);
     }
   };
 

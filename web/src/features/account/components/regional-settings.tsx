@@ -1,10 +1,9 @@
 import { LOCALES } from '@portal/core/shared';
 import type { SessionUser } from '@portal/core/auth';
-import { useState } from 'react';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { setAccountLocale } from '../api/account.ts';
+import { useSetLocale } from '../api/use-set-locale.ts';
 import { localeName } from '../model/format.ts';
 import { Row, Rows, Section } from './section.tsx';
 
@@ -16,20 +15,17 @@ export function RegionalSettings({ user }: { user: SessionUser }) {
   const t = useT();
   const portal = usePortal();
   const uiLocale = useLocale();
-  const [saving, setSaving] = useState(false);
+  const { setLocale, saving } = useSetLocale();
   const supported: readonly string[] = LOCALES[portal];
   const options = supported.map((code) => ({ value: code, label: localeName(code, uiLocale) }));
   if (!supported.includes(user.locale)) options.unshift({ value: user.locale, label: localeName(user.locale, uiLocale) });
   const currency = user.currencyObj;
 
   const choose = async (locale: string) => {
-    setSaving(true);
     try {
-      await setAccountLocale(portal, locale);
+      await setLocale(locale);
     } catch {
       // The API client has shown the failure.
-    } finally {
-      setSaving(false);
     }
   };
 
