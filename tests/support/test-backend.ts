@@ -1,17 +1,19 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Backend, createBackend, loadConfig } from '@portal/backend';
+import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
  * test files never see each other's data. The password hash cost is lowered to keep tests fast.
- * `overrides` sets or replaces configuration variables (e.g. the SSO_* ones).
+ * `overrides` sets or replaces configuration variables (e.g. the SSO_* ones); `adapters` as createBackend's
+ * (e.g. `faults`, ADR 025).
  */
 export async function createTestBackend(
   now?: () => Date,
   overrides: Record<string, string | undefined> = {},
+  adapters: BackendAdapters = {},
 ): Promise<Backend> {
   const config = loadConfig({
     STAGE: 'test',
@@ -27,7 +29,7 @@ export async function createTestBackend(
     TOTP_KEY_FILE: join(tmpdir(), `portal-test-totp-${process.pid}.key`),
     ...overrides,
   });
-  const backend = createBackend(config, now);
+  const backend = createBackend(config, now, adapters);
   await ensureTable(backend.db.raw, config.TABLE_NAME);
   return backend;
 }

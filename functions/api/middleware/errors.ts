@@ -1,5 +1,5 @@
 import { AppError, statusOfKind } from '@portal/backend';
-import { inputErrorOf } from '@portal/backend/errors';
+import { inputErrorOf, unavailableErrorOf } from '@portal/backend/errors';
 import { type ErrorBody, fieldIssueOf, REQUEST, SERVER } from '@portal/core/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -9,7 +9,11 @@ import { log } from './logging.ts';
 
 /** Maps every thrown error to the one error body (ARCHITECTURE convention 2). */
 export function handleError(thrown: Error, c: Context<AppEnv>) {
-  const error = inputErrorOf(thrown) ?? thrown;
+  const error = inputErrorOf(thrown) ?? unavailableErrorOf(thrown) ?? thrown;
+  if (error !== thrown && error instanceof AppError && error.kind === 'unavailable') {
+    // A store throttled, failed or timed out (ADR 025): logged with its cause, answered 503 + Retry-After.
+    log('warn', 'store unavailable', { requestId: c.get('requestId'), error: thrown.name, message: thrown.message });
+  }
   if (error instanceof AppError) {
     const body: ErrorBody = {
       code: error.code,

@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { type SchedulePayload, schedulerFromConfig } from './platform/scheduler/index.ts';
 import type { Clock } from './platform/time.ts';
 import { createDb } from './platform/db/client.ts';
+import type { FaultInjector } from './platform/faults/fault-injector.ts';
 import { createImportService } from './import/import-service.ts';
 import { createRateLimiter } from './platform/security/rate-limiter.ts';
 import { createOrderingService } from './ordering/ordering-service.ts';
@@ -43,12 +44,15 @@ export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
 export { IMPORT_FORMATS, kindOfFileName, parseImportText, type ImportFormat } from './import/files.ts';
 
-/** Code the backend calls but does not hold: the local scheduler's target (the runner handler in functions/jobs). */
-export type BackendAdapters = { runScheduledJob?: (payload: SchedulePayload) => Promise<void> };
+/**
+ * Code the backend calls but does not hold: the local scheduler's target (the runner handler in functions/jobs);
+ * `faults`, for tests and the fault bench only, injects faults into the AWS clients (ADR 025).
+ */
+export type BackendAdapters = { runScheduledJob?: (payload: SchedulePayload) => Promise<void>; faults?: FaultInjector };
 
 /** Wires the services of one process from its validated config. */
 export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
-  const db = createDb(config);
+  const db = createDb(config, adapters.faults);
   const sessions = createSessionStore(db, {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
@@ -56,7 +60,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
   const rateLimiter = createRateLimiter(db, now);
   const audit = createAuditLog(db);
   const guard = createLoginGuard(db, now);
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, adapters.faults);
   const reauth = createReauth({ db, guard, now });
   const mfa = createMfaService({
     db,

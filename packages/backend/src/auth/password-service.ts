@@ -79,8 +79,10 @@ export function createPasswordService(deps: {
     for (const account of accounts) {
       try {
         await deps.rateLimiter.hit(RESET_MAILS_PER_ACCOUNT, account.usernameKey);
-      } catch {
-        continue; // enough links in flight; answer as always
+      } catch (error) {
+        // Enough links in flight: answer as always. A store fault is not a limit (503, ADR 025).
+        if (error instanceof AppError && error.kind === 'rate_limited') continue;
+        throw error;
       }
       const token = randomBytes(32).toString('base64url');
       await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));

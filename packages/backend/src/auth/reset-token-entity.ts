@@ -20,7 +20,9 @@ export async function putResetToken(db: Db, tokenHash: string, username: string,
         validUntil: validUntil.toISOString(),
         expiresAt: toTtl(validUntil),
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      // Its own retry passes (the SDK resends a write whose answer was lost, ADR 025); another's token never is overwritten.
+      ConditionExpression: 'attribute_not_exists(pk) OR username = :username',
+      ExpressionAttributeValues: { ':username': username },
     }),
   );
 }

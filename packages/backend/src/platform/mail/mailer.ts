@@ -1,14 +1,45 @@
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import type { Config } from '../../config.ts';
+import type { FaultInjector } from '../faults/fault-injector.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
-/** Sends mail through SES (the aws-ses-v2-local stand-in locally); only the endpoint differs. */
-export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'>) {
+/** Attempts of one SendEmail while SES answers Throttling (the SDK's default is 3 as well). */
+const MAIL_ATTEMPTS = 3;
+
+/**
+ * The SDK's retry narrowed to throttling (ADR 025). SendEmail carries no idempotency token: a 5xx or a
+ * timeout may come after SES accepted the mail, and the SDK's default retry would then send it twice
+ * under one request that answers success. Throttling is a refusal (nothing was sent), so only it is
+ * retried here, with full-jitter backoff; any other failure reaches the caller (503, the client retries).
+ */
+export const throttlingOnlyRetry = {
+  async acquireInitialRetryToken() {
+    return retryToken(0);
+  },
+  async refreshRetryTokenForRetry(token: { getRetryCount(): number }, info: { errorType: string; error?: unknown }) {
+    const count = token.getRetryCount() + 1;
+    if (info.errorType !== 'THROTTLING' || count >= MAIL_ATTEMPTS) throw info.error ?? new Error('no retry');
+    return retryToken(count);
+  },
+  recordSuccess() {},
+};
+function retryToken(count: number) {
+  const delay = Math.random() * Math.min(20_000, 100 * 2 ** count);
+  return { getRetryCount: () => count, getRetryDelay: () => delay };
+}
+
+/**
+ * Sends mail through SES (the aws-ses-v2-local stand-in locally); only the endpoint differs. `faults`
+ * (tests and the fault bench only, ADR 025) injects throttling, 5xx and timeouts into its calls.
+ */
+export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'>, faults?: FaultInjector) {
   const ses = new SESClient({
     region: config.AWS_REGION,
     ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT } : {}),
+    retryStrategy: throttlingOnlyRetry,
   });
+  faults?.install(ses, 'ses');
   return {
     async send(mail: Mail): Promise<void> {
       await ses.send(
