@@ -37,6 +37,8 @@ export const KeyScope = {
   pendingEmail: 'account/pending-email',
   localeSave: 'account/locale',
   sessionsEnd: 'account/sessions-end',
+  mfaActivate: 'account/mfa-activate',
+  mfaEmailStart: 'account/mfa-email-start',
 } as const;
 export type KeyScope = (typeof KeyScope)[keyof typeof KeyScope];
 

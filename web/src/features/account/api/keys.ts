@@ -13,6 +13,8 @@ export const accountKeys = {
   pendingEmail: (portal: Portal, action: 'resend' | 'cancel') => [KeyScope.pendingEmail, portal, action] as const,
   setLocale: (portal: Portal) => [KeyScope.localeSave, portal] as const,
   endOthers: (portal: Portal) => [KeyScope.sessionsEnd, portal] as const,
+  mfaActivate: (portal: Portal, method: 'app' | 'email') => [KeyScope.mfaActivate, portal, method] as const,
+  mfaEmailStart: (portal: Portal) => [KeyScope.mfaEmailStart, portal] as const,
 };
 
 /** A write answered with the account: it replaces the cached one, no new read. */

@@ -1,6 +1,7 @@
 import type { Portal } from '@portal/core/shared';
 import { useT } from '../../../i18n/index.ts';
-import { type AppKey, activateApp, groupKey, QR_HEIGHT } from '../api/mfa.ts';
+import { type AppKey, groupKey, QR_HEIGHT } from '../api/mfa.ts';
+import { useActivateMfa } from '../api/use-mfa-setup.ts';
 import { SetupCodeForm } from './setup-code-form.tsx';
 import { SetupStep } from './setup-step.tsx';
 
@@ -21,6 +22,7 @@ export function AppSetup({
   onActivated: (codes: string[]) => Promise<void>;
 }) {
   const t = useT();
+  const activation = useActivateMfa(portal, 'app', password, onActivated);
   return (
     <ol className="space-y-6">
       <SetupStep number={1} title={t('mfaSetup.app.installTitle')}>
@@ -32,10 +34,7 @@ export function AppSetup({
       </SetupStep>
       <SetupStep number={3} title={t('mfaSetup.app.codeTitle')}>
         <p>{t('mfaSetup.app.codeText')}</p>
-        <SetupCodeForm
-          label={t('mfaSetup.app.codeLabel')}
-          onActivate={async (code) => onActivated(await activateApp(portal, code, password))}
-        />
+        <SetupCodeForm label={t('mfaSetup.app.codeLabel')} activation={activation} />
       </SetupStep>
     </ol>
   );

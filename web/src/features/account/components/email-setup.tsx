@@ -1,9 +1,8 @@
 import type { Portal } from '@portal/core/shared';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { confirmEmailMfa, startEmailMfa } from '../api/mfa.ts';
+import { useActivateMfa, useStartEmailMfa } from '../api/use-mfa-setup.ts';
 import { SetupCodeForm } from './setup-code-form.tsx';
 import { SetupStep } from './setup-step.tsx';
 
@@ -28,16 +27,14 @@ export function EmailSetup({
   onActivated: (codes: string[]) => Promise<void>;
 }) {
   const t = useT();
-  const [sending, setSending] = useState(false);
+  const { send: start, sending } = useStartEmailMfa(portal, password);
+  const activation = useActivateMfa(portal, 'email', password, onActivated);
   const send = async () => {
-    setSending(true);
     try {
-      await startEmailMfa(portal, password);
+      await start();
       onCodeSent();
     } catch {
       // The API client has shown the failure (e.g. too many codes this hour).
-    } finally {
-      setSending(false);
     }
   };
 
@@ -53,10 +50,7 @@ export function EmailSetup({
       <SetupStep number={2} title={t('mfaSetup.email.codeTitle')}>
         <p>{t('mfaSetup.email.codeText')}</p>
         {codeSent ? (
-          <SetupCodeForm
-            label={t('mfaSetup.email.codeLabel')}
-            onActivate={async (code) => onActivated(await confirmEmailMfa(portal, code, password))}
-          />
+          <SetupCodeForm label={t('mfaSetup.email.codeLabel')} activation={activation} />
         ) : null}
       </SetupStep>
     </ol>

@@ -11,16 +11,16 @@ import { setupCodeProblem, setupFailureKey } from '../api/mfa.ts';
  */
 export function SetupCodeForm({
   label,
-  onActivate,
+  activation: { activate, activating: loading },
 }: {
   label: string;
-  /** Activates with the code; resolves when the page moves on, rejects with the server's ApiError. */
-  onActivate: (code: string) => Promise<void>;
+  /** `useActivateMfa`: activates with the code (resolves when the page moves on, rejects with the
+   * server's ApiError) and says while it is under way. */
+  activation: { activate: (code: string) => Promise<void>; activating: boolean };
 }) {
   const t = useT();
   const [code, setCode] = useState('');
   const [dirty, setDirty] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const problem = setupCodeProblem(code);
   const shownProblem =
@@ -33,14 +33,12 @@ export function SetupCodeForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (problem || loading) return;
-    setLoading(true);
     setServerError(null);
     try {
-      await onActivate(code);
+      await activate(code);
     } catch (error) {
       const key = error instanceof ApiError ? setupFailureKey(error.code) : null;
       setServerError(key ? t(key) : errorMessage(error));
-      setLoading(false);
     }
   };
 
