@@ -39,6 +39,8 @@ export const KeyScope = {
   sessionsEnd: 'account/sessions-end',
   mfaActivate: 'account/mfa-activate',
   mfaEmailStart: 'account/mfa-email-start',
+  passwordForgot: 'auth/forgot-password',
+  passwordReset: 'auth/reset-password',
 } as const;
 export type KeyScope = (typeof KeyScope)[keyof typeof KeyScope];
 

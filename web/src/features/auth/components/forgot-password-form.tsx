@@ -3,12 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, translateCoreMessage, useT } from '../../../i18n/index.ts';
-import { usePortal } from '../../../lib/portal.ts';
-import {
-  type ForgotPasswordOutcome,
-  forgotPasswordError,
-  requestPasswordReset,
-} from '../api/forgot-password.ts';
+import { type ForgotPasswordOutcome, forgotPasswordError } from '../api/forgot-password.ts';
+import { useRequestPasswordReset } from '../api/use-password-reset.ts';
 
 /**
  * Forgot password (SPEC 2, 5, 7): one field taking an e-mail address or username, sent as `username` to
@@ -17,22 +13,19 @@ import {
  */
 export function ForgotPasswordForm() {
   const t = useT();
-  const portal = usePortal();
+  const { request, requesting: loading } = useRequestPasswordReset();
   const [username, setUsername] = useState('');
   const [dirty, setDirty] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<(ForgotPasswordOutcome & { address: string }) | null>(null);
   const error = forgotPasswordError(username);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (error || loading) return;
-    setLoading(true);
     setOutcome(null);
     const address = username.trim();
-    const result = await requestPasswordReset(address, portal);
+    const result = await request(address);
     setOutcome({ ...result, address });
-    setLoading(false);
   };
 
   const outcomeText = (o: NonNullable<typeof outcome>) => {

@@ -13,9 +13,9 @@ import {
   type ResetField,
   type ResetLinkState,
   type ResetOutcome,
-  resetPassword,
   resetPasswordErrors,
 } from '../api/forgot-password.ts';
+import { useResetPassword } from '../api/use-password-reset.ts';
 
 const empty = { newPassword: '', newPasswordVerify: '' };
 
@@ -39,7 +39,7 @@ export function ResetPasswordForm({
   const portal = usePortal();
   const form = useFormFields<ResetField | 'token', typeof empty>(empty, (v) => resetPasswordErrors(token, v));
   const { values, errors, setServerErrors } = form;
-  const [loading, setLoading] = useState(false);
+  const { reset, resetting: loading } = useResetPassword(token);
   const [outcome, setOutcome] = useState<ResetOutcome | null>(null);
   const [link, setLink] = useState<ResetLinkState | 'checking'>('checking');
 
@@ -63,11 +63,9 @@ export function ResetPasswordForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (invalid || loading) return;
-    setLoading(true);
-    const result = await resetPassword(token, values, portal);
+    const result = await reset(values);
     setOutcome(result);
     if (!result.ok) setServerErrors(result.fieldErrors);
-    setLoading(false);
   };
 
   if (outcome?.ok) {
