@@ -41,6 +41,7 @@ export const KeyScope = {
   mfaEmailStart: 'account/mfa-email-start',
   passwordForgot: 'auth/forgot-password',
   passwordReset: 'auth/reset-password',
+  mfaNoticeDismiss: 'account/mfa-notice-dismiss',
 } as const;
 export type KeyScope = (typeof KeyScope)[keyof typeof KeyScope];
 

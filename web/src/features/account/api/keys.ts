@@ -15,6 +15,7 @@ export const accountKeys = {
   endOthers: (portal: Portal) => [KeyScope.sessionsEnd, portal] as const,
   mfaActivate: (portal: Portal, method: 'app' | 'email') => [KeyScope.mfaActivate, portal, method] as const,
   mfaEmailStart: (portal: Portal) => [KeyScope.mfaEmailStart, portal] as const,
+  dismissMfaNotice: (portal: Portal) => [KeyScope.mfaNoticeDismiss, portal] as const,
 };
 
 /** A write answered with the account: it replaces the cached one, no new read. */

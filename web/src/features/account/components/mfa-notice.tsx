@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
@@ -6,7 +5,7 @@ import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { formatCalendarDay, isKnownTimeZone } from '../../../lib/user-format.ts';
-import { dismissMfaNotice } from '../api/account.ts';
+import { useDismissMfaNotice } from '../api/use-dismiss-mfa-notice.ts';
 import { mfaNoticeText, showMfaNotice } from '../model/mfa-notice.ts';
 
 /**
@@ -20,18 +19,17 @@ export function MfaNotice({ activationDate }: { activationDate: string | undefin
   const portal = usePortal();
   const { status } = useSession();
   const { pathname } = useLocation();
-  const [hidden, setHidden] = useState(false);
+  const { dismiss: send, dismissing: hidden } = useDismissMfaNotice();
   const zone = status?.user?.timezone;
   const text = mfaNoticeText(activationDate, new Date(), zone && isKnownTimeZone(zone) ? zone : 'UTC');
   // Not on the set-up page itself, where its link would lead.
   if (hidden || !text || !showMfaNotice(status) || pathname === portalPaths(portal).mfaSetup) return null;
 
   const dismiss = async () => {
-    setHidden(true);
     try {
-      await dismissMfaNotice(portal);
+      await send();
     } catch {
-      setHidden(false); // The API client has shown the failure; the notice stays.
+      // The API client has shown the failure; the status read again brings the notice back.
     }
   };
 
