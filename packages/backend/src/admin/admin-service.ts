@@ -162,7 +162,7 @@ const PASSWORD_ALPHABETS = [
  * A random password that passes the policy: 20 characters, at least one of each class, from the
  * cryptographic random source (~125 bits). Look-alike characters (l, 1, O, 0, I) are left out.
  */
-export function generatePassword(length = 20): string {
+export async function generatePassword(length = 20): Promise<string> {
   const all = PASSWORD_ALPHABETS.join('');
   const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
   for (;;) {
@@ -173,7 +173,7 @@ export function generatePassword(length = 20): string {
       [chars[i], chars[j]] = [chars[j]!, chars[i]!];
     }
     const password = chars.join('');
-    if (passwordProblems(password, '').length === 0) return password;
+    if ((await passwordProblems(password, '')).length === 0) return password;
   }
 }
 
@@ -395,8 +395,8 @@ export function createAdminService(deps: {
         const parsed = CreateUserFields.safeParse(profile);
         if (!parsed.success) throw invalid(parsed.error);
         const fields = parsed.data;
-        const initial = password ?? generatePassword();
-        const problems = passwordProblems(initial, fields.username);
+        const initial = password ?? (await generatePassword());
+        const problems = await passwordProblems(initial, fields.username);
         if (problems.length) {
           throw new AppError('input', PASSWORD.TOO_WEAK, `password: ${problems.join('; ')}`, {
             issues: problems.map((message) => ({ path: 'password', message })),

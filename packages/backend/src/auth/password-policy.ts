@@ -1,4 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { Messages } from '@portal/core/shared';
 import { passwordRules } from '@portal/core/auth';
 
@@ -7,12 +6,18 @@ import { passwordRules } from '@portal/core/auth';
  * said), plus 'Password is too weak' for the username itself and for any of the ~49,000 common passwords
  * of the zxcvbn-ts list shipped as an npm dependency, compared case-insensitively, also with the digits
  * and symbols people append ('Password123!' is 'password') stripped.
+ * The list (~400 KB) is loaded on the first password check, not at the API's cold start (issue 13).
  */
-const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+let common: Promise<ReadonlySet<string>> | undefined;
+const commonPasswords = (): Promise<ReadonlySet<string>> =>
+  (common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  ));
 
 const stripAffixes = (p: string) => p.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
 
-export function isTooWeak(password: string, username: string): boolean {
+export async function isTooWeak(password: string, username: string): Promise<boolean> {
+  const COMMON = await commonPasswords();
   const lower = password.toLowerCase();
   const name = username.trim().toLowerCase();
   if (name && (lower === name || stripAffixes(lower) === stripAffixes(name))) return true;
@@ -21,10 +26,10 @@ export function isTooWeak(password: string, username: string): boolean {
 }
 
 /** Every problem with a new password, as messages; empty when it is acceptable. */
-export function passwordProblems(password: string, username: string): string[] {
+export async function passwordProblems(password: string, username: string): Promise<string[]> {
   const problems = passwordRules(password).map((r) => r.message);
-  if (isTooWeak(password, username)) problems.push(Messages.passwordTooWeak);
+  if (await isTooWeak(password, username)) problems.push(Messages.passwordTooWeak);
   return problems;
 }
 
-export const commonPasswordCount = () => COMMON.size;
+export const commonPasswordCount = async () => (await commonPasswords()).size;

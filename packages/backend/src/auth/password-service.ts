@@ -47,7 +47,7 @@ export function createPasswordService(deps: {
 
   /** Policy and reuse checks; the new hash and history to store. */
   async function acceptNewPassword(account: Account, newPassword: string) {
-    const problems = passwordProblems(newPassword, account.username);
+    const problems = await passwordProblems(newPassword, account.username);
     if (problems.length) {
       const message = problems.includes(Messages.passwordTooWeak) ? Messages.passwordTooWeak : problems[0]!;
       throw new AppError('input', PASSWORD.TOO_WEAK, message, {

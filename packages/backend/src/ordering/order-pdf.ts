@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { OrderDetail } from '@portal/core/ordering';
 import { fill, orderPdfTexts } from './order-pdf-texts.ts';
 
@@ -14,8 +14,6 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const ROW = 16;
 const FOOTER = 30;
-const GREY = rgb(0.45, 0.45, 0.45);
-const LINE = rgb(0.8, 0.8, 0.8);
 
 type Column = { title: 'articleNo' | 'ean' | 'name' | 'quantity'; x: number; width: number; align: 'left' | 'right' };
 const COLUMNS: Column[] = [
@@ -64,6 +62,10 @@ export async function orderPdfBytes(
   const texts = orderPdfTexts(context.locale);
   const number = new Intl.NumberFormat(intlLocale(context.locale));
   const title = fill(texts.title, { id: order.orderId });
+  // pdf-lib and its fonts (~350 KB) are loaded on the first PDF, not at the API's cold start (issue 13).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
+  const GREY = rgb(0.45, 0.45, 0.45);
+  const LINE = rgb(0.8, 0.8, 0.8);
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setLanguage(intlLocale(context.locale));
@@ -80,7 +82,7 @@ export async function orderPdfBytes(
     while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
     return `${t}...`;
   };
-  const write = (page: PDFPage, text: string, x: number, y: number, o: { font?: PDFFont; size?: number; width?: number; align?: 'left' | 'right'; color?: ReturnType<typeof rgb> } = {}) => {
+  const write = (page: PDFPage, text: string, x: number, y: number, o: { font?: PDFFont; size?: number; width?: number; align?: 'left' | 'right'; color?: RGB } = {}) => {
     const font = o.font ?? regular;
     const size = o.size ?? 10;
     const t = o.width ? fit(text, font, size, o.width) : safe(text);

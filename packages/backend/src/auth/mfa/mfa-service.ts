@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core/shared';
 import { MfaState, AUTH, LOGIN, MFA } from '@portal/core/auth';
-import QRCode from 'qrcode';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { StoredAccount } from '../../accounts/account-record.ts';
 import type { Reauth } from '../../accounts/reauth.ts';
@@ -160,6 +159,8 @@ export function createMfaService(deps: {
       const account = await load(username);
       if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
+      // qrcode with pngjs and pako is loaded on the first QR code, not at the API's cold start (issue 13).
+      const { default: QRCode } = await import('qrcode');
       return QRCode.toBuffer(totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
     },
 
