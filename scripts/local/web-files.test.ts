@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mountWebFiles } from './web-files.ts';
@@ -30,6 +31,24 @@ describe('local web files', () => {
     const res = await root.request('/assets/index-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves an asset pre-compressed as the client accepts, brotli first, and never caches index.html', async () => {
+    const br = await root.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('console.log(1)');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gz = await root.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log(1)');
+    const plain = await root.request('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
+    for (const path of ['/', '/orders/123']) {
+      const res = await root.request(path);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
   });
 
   it('answers a missing file with 404, never index.html under the year-long cache', async () => {

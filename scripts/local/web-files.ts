@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -9,12 +10,15 @@ import { SITE_CSP_DIRECTIVES } from '../../infra/site-headers.ts';
  * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html
  * for an extensionless path outside /assets (a client-side route, like the distribution's SPA fallback
  * function), 404 for any other missing file — never index.html under an asset's year-long cache — and
- * the same security headers as the distribution's policy (X-Frame-Options DENY included).
+ * the same security headers as the distribution's policy (X-Frame-Options DENY included). Assets are
+ * served pre-compressed (brotli or gzip, as the client accepts; CloudFront compresses in AWS) and
+ * index.html is never cached, so a new release's asset names are seen on the next load.
  */
 export function mountWebFiles(root: Hono, distDir: string) {
   const index = resolve(distDir, 'index.html');
   if (!existsSync(index)) throw new Error(`${index} is missing: the web build did not run`);
   const rootPath = relative(process.cwd(), distDir);
+  precompressAssets(resolve(distDir, 'assets'));
   root.use(
     '*',
     secureHeaders({
@@ -30,11 +34,37 @@ export function mountWebFiles(root: Hono, distDir: string) {
     // Vite puts a content hash in every asset name: safe to cache for a year.
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  root.use('*', serveStatic({ root: rootPath }));
+  root.use('*', async (c, next) => {
+    await next();
+    if (!c.req.path.startsWith('/assets/') && c.res.headers.get('content-type')?.startsWith('text/html'))
+      c.header('Cache-Control', 'no-cache');
+  });
+  root.use('*', serveStatic({ root: rootPath, precompressed: true }));
   root.get('*', async (c, next) => {
     const path = c.req.path;
     if (path.startsWith('/assets/') || path.split('/').pop()!.includes('.')) return c.text('Not found', 404);
     return next();
   });
   root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
+}
+
+const COMPRESSIBLE = /\.(js|css|svg|json|html|txt)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every compressible asset that lacks them (once per build: a
+ * build empties web/dist), for serveStatic's `precompressed` option.
+ */
+export function precompressAssets(assetsDir: string) {
+  if (!existsSync(assetsDir)) return;
+  for (const name of readdirSync(assetsDir)) {
+    const file = join(assetsDir, name);
+    if (!COMPRESSIBLE.test(name) || !statSync(file).isFile()) continue;
+    const source = readFileSync(file);
+    if (!existsSync(`${file}.br`))
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      );
+    if (!existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+  }
 }
