@@ -110,6 +110,11 @@ async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
 
 function buildWeb() {
   say('Building the web app...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: 'web', stdio: 'inherit' });
+  // Always the production build: under vitest NODE_ENV is 'test', which would give React's development build.
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: 'web',
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('web build failed');
 }
