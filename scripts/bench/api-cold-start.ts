@@ -10,27 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
+import { initialBytes, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'api-cold-start-'));
-
-// As the issue measured: SST v2's ESM build (bundle all, the require shim), minified, target node22. SST's own
-// defaults differ slightly (target esnext, keepNames, minify only when nodejs.minify is set).
-const sst: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'esm',
-  minify: true,
-  metafile: true,
-  logLevel: 'error',
-  mainFields: ['module', 'main'],
-  banner: {
-    js: "import { createRequire as topLevelCreateRequire } from 'module';const require = topLevelCreateRequire(import.meta.url);",
-  },
-};
 
 const hello = join(dir, 'hello.ts');
 writeFileSync(
@@ -41,7 +26,7 @@ writeFileSync(
 async function bundle(entry: string, name: string, splitting = false) {
   const outdir = join(dir, name);
   const result = await build({
-    ...sst,
+    ...SST_LIKE_BUILD,
     entryPoints: { index: entry },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -56,19 +41,6 @@ async function bundle(entry: string, name: string, splitting = false) {
 const api = await bundle(join(root, 'functions/api/lambda.ts'), 'api');
 const split = await bundle(join(root, 'functions/api/lambda.ts'), 'api-split', true);
 const base = await bundle(hello, 'hello');
-
-/** Bytes of the entry chunk plus every chunk reachable from it by static imports (loaded at cold start). */
-export function initialBytes(meta: Metafile): number {
-  const entry = Object.keys(meta.outputs).find((f) => f.endsWith('/index.mjs'))!;
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imp of meta.outputs[file]!.imports) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-  };
-  visit(entry);
-  return [...seen].reduce((sum, f) => sum + meta.outputs[f]!.bytes, 0);
-}
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 console.log(`API bundle: ${kb(api.bytes)} (${api.bytes} bytes); hello-world Hono bundle: ${kb(base.bytes)}`);

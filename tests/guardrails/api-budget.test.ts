@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
+import { initialBytes, SST_LIKE_BUILD } from '../../scripts/checks/api-bundle.ts';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -15,35 +16,17 @@ const root = join(import.meta.dirname, '../..');
 type Budget = { target: number; ceiling: number };
 const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')) as { api: { initialMinified: Budget } };
 
-function initialBytes(meta: Metafile): number {
-  const entry = Object.keys(meta.outputs).find((f) => f.endsWith('/index.mjs'))!;
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imp of meta.outputs[file]!.imports) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-  };
-  visit(entry);
-  return [...seen].reduce((sum, f) => sum + meta.outputs[f]!.bytes, 0);
-}
-
 describe('API bundle budget', () => {
   it('keeps the initial part of the minified API bundle under the ceiling in budgets.json', async () => {
     const result = await build({
+      ...SST_LIKE_BUILD,
       absWorkingDir: root,
       entryPoints: { index: 'functions/api/lambda.ts' },
       outdir: join(tmpdir(), 'api-budget'),
       outExtension: { '.js': '.mjs' },
       write: false,
-      bundle: true,
       splitting: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      minify: true,
-      mainFields: ['module', 'main'],
       metafile: true,
-      logLevel: 'error',
     });
     const { ceiling } = budgets.api.initialMinified;
     expect(initialBytes(result.metafile)).toBeLessThanOrEqual(ceiling);
