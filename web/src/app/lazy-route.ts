@@ -3,9 +3,11 @@ import type { FeatureCatalogue } from '../i18n/catalogues.ts';
 import { loadCatalogue } from '../i18n/index.ts';
 
 /**
- * A route screen loaded with its own chunk on first use (React.lazy), picked by its named export, so
- * route modules keep named exports. The feature's message catalogues load alongside (in parallel), so the
- * screen renders with its texts. Rendered inside a layout's RouteContent (its Suspense boundary).
+ * A route element (a screen, a layout or a guard) loaded with its own chunk on first use (React.lazy),
+ * picked by its named export, so route modules keep named exports. The feature's message catalogues load
+ * alongside (in parallel), so the screen renders with its texts. Rendered inside a Suspense boundary: a
+ * layout's RouteContent for screens and guards, the root layout's for layouts. Navigations run in a
+ * transition, so the boundary shows its fallback only on a first load, never in place of a shown screen.
  */
 export function lazyRoute<M, K extends keyof M>(
   load: () => Promise<M>,

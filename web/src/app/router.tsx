@@ -1,22 +1,27 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
 import { paths } from '../lib/paths.ts';
-import { RequireAuth, RequireRetailer, RequireSection, RequireStrongAuth } from './guards.tsx';
-import { AppLayout } from './layouts/app-layout.tsx';
-import { ConnectLayout } from './layouts/connect-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyRoute } from './lazy-route.ts';
-import { AboutRoute } from './routes/about-route.tsx';
 import { AppIndexRoute } from './routes/app-index-route.tsx';
-import { ConnectHomeRoute } from './routes/connect-home-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
-import { RouteError } from './routes/route-error.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
 
-// Feature screens load with their own chunk on first use, with their feature's message catalogues (the
-// shell's own small screens stay in the main bundle: the login page must not wait for a second request).
+// Only what the login page (/) shows loads with the app: the root, the public shell and its home. The
+// signed-in shells, their guards and every other screen load with their own chunk on first use, with
+// their feature's message catalogues (the login page must not wait for code it does not run).
+const AppLayout = lazyRoute(() => import('./layouts/app-layout.tsx'), 'AppLayout');
+const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout');
+const guards = () => import('./guards.tsx');
+const RequireAuth = lazyRoute(guards, 'RequireAuth');
+const RequireRetailer = lazyRoute(guards, 'RequireRetailer');
+const RequireSection = lazyRoute(guards, 'RequireSection');
+const RequireStrongAuth = lazyRoute(guards, 'RequireStrongAuth');
+const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute');
+const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
 const MyAccountRoute = lazyRoute(() => import('../features/account/routes/my-account-route.tsx'), 'MyAccountRoute');
 const MfaSetupRoute = lazyRoute(() => import('../features/account/routes/mfa-setup-route.tsx'), 'MfaSetupRoute');
 const MfaActivatedRoute = lazyRoute(
@@ -72,7 +77,16 @@ const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRou
  * A layout's screens as one branch with its own error boundary: a screen that throws shows the error in
  * the layout's content region, and the shell (header, navigation, footer) stays usable.
  */
-const region = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+const region = (children: RouteObject[]): RouteObject[] => [
+  {
+    element: (
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+    ),
+    children,
+  },
+];
 
 const app = paths.app;
 
@@ -82,8 +96,11 @@ const app = paths.app;
  */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         element: <PublicLayout />,
@@ -197,4 +214,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The app's screens for the current location (inside a <BrowserRouter>, or a <MemoryRouter> in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

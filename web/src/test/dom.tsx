@@ -1,9 +1,9 @@
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 
 /**
  * Route-level tests (`*.dom.test.tsx`, the 'web-dom' vitest project: happy-dom). A screen is rendered
@@ -50,15 +50,22 @@ export function fakeBackend(routes: FakeRoutes) {
 }
 
 /**
- * Renders the app at `path` (a URL of lib/paths.ts) with a fresh SWR cache. The router is returned so a
- * test can read where a flow went (`router.state.location`).
+ * Renders the app at `path` (a URL of lib/paths.ts) with a fresh SWR cache. `location()` is where a flow
+ * went (the router's current location).
  */
 export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const current: { location?: Location } = {};
+  function LocationProbe() {
+    current.location = useLocation();
+    return null;
+  }
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </SWRConfig>,
   );
-  return { router, ...view };
+  return { location: () => current.location!, ...view };
 }

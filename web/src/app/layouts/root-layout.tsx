@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { SnackHost } from '../../components/ui/snack-host.tsx';
 import { AuthDialogs } from '../../features/auth/components/auth-dialogs.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
@@ -7,6 +8,7 @@ import { loadMessages, messageLocaleFor, useT } from '../../i18n/index.ts';
 import { finishLogout, useSession } from '../../lib/auth.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
 import { PendingStep } from '../shell/pending-step.tsx';
+import { ScrollRestoration } from '../shell/scroll-restoration.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
@@ -61,7 +63,11 @@ function Root() {
       >
         {t('app.skipToContent')}
       </a>
-      <Outlet />
+      {/* A signed-in shell loads with its own chunk: on a first visit of /app or /connect, the spinner its
+          auth guard shows next anyway. */}
+      <Suspense fallback={<FullPageSpinner label={t('app.loading')} />}>
+        <Outlet />
+      </Suspense>
       <SnackHost closeLabel={t('common.close')} />
       <AuthDialogs />
       <PendingStep />

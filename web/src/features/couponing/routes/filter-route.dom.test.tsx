@@ -32,7 +32,7 @@ describe('couponing: Filter → Query', () => {
       'GET /api/auth/status': { body: status },
       'POST /api/serial-number-check': { body: answer },
     });
-    const { router } = renderRoute(paths.app.couponing.serials);
+    const { location } = renderRoute(paths.app.couponing.serials);
 
     const field = await screen.findByLabelText(/Serial numbers/);
     const query = screen.getByRole('button', { name: 'Query' });
@@ -42,7 +42,7 @@ describe('couponing: Filter → Query', () => {
     expect(screen.getByRole('button', { name: 'Query' })).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByRole('button', { name: 'Query' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.couponing.query));
+    await waitFor(() => expect(location().pathname).toBe(paths.app.couponing.query));
     expect(await screen.findByText('Serial numbers checked: 2')).toBeTruthy();
     expect(screen.getByText('Not found: 1')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/serial-number-check').map((c) => c.body)).toEqual([
