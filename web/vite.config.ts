@@ -17,13 +17,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React, React DOM and the router change only with an upgrade: one long-cached vendor chunk, apart
         // from the app's code that changes with every release (scripts/web-size.ts counts it in the login
         // page's initial JS and exempts it from the per-route budget).
         codeSplitting: {
-          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'login', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

@@ -13,8 +13,9 @@ import { RouteErrorBoundary } from './routes/route-error.tsx';
 // Only what the login page (/) shows loads with the app: the root, the public shell and its home. The
 // signed-in shells, their guards and every other screen load with their own chunk on first use, with
 // their feature's message catalogues (the login page must not wait for code it does not run).
-const AppLayout = lazyRoute(() => import('./layouts/app-layout.tsx'), 'AppLayout');
-const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout');
+// The shells show the MFA notice (account) and the ordering sidebar its questionnaire link.
+const AppLayout = lazyRoute(() => import('./layouts/app-layout.tsx'), 'AppLayout', 'account', 'questionnaire');
+const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout', 'account');
 const guards = () => import('./guards.tsx');
 const RequireAuth = lazyRoute(guards, 'RequireAuth');
 const RequireRetailer = lazyRoute(guards, 'RequireRetailer');
@@ -22,19 +23,31 @@ const RequireSection = lazyRoute(guards, 'RequireSection');
 const RequireStrongAuth = lazyRoute(guards, 'RequireStrongAuth');
 const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute');
 const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
-const MyAccountRoute = lazyRoute(() => import('../features/account/routes/my-account-route.tsx'), 'MyAccountRoute');
-const MfaSetupRoute = lazyRoute(() => import('../features/account/routes/mfa-setup-route.tsx'), 'MfaSetupRoute');
+const account = () => ['account'] as const;
+const MyAccountRoute = lazyRoute(
+  () => import('../features/account/routes/my-account-route.tsx'),
+  'MyAccountRoute',
+  ...account(),
+);
+const MfaSetupRoute = lazyRoute(
+  () => import('../features/account/routes/mfa-setup-route.tsx'),
+  'MfaSetupRoute',
+  ...account(),
+);
 const MfaActivatedRoute = lazyRoute(
   () => import('../features/account/routes/mfa-activated-route.tsx'),
   'MfaActivatedRoute',
+  ...account(),
 );
 const ConfirmEmailRoute = lazyRoute(
   () => import('../features/account/routes/confirm-email-route.tsx'),
   'ConfirmEmailRoute',
+  ...account(),
 );
 const ForgotPasswordRoute = lazyRoute(
   () => import('../features/auth/routes/forgot-password-route.tsx'),
   'ForgotPasswordRoute',
+  ...account(), // the new-password fields
 );
 const SsoCallbackRoute = lazyRoute(() => import('../features/auth/routes/sso-callback-route.tsx'), 'SsoCallbackRoute');
 const couponing = () => ['couponing'] as const;
@@ -70,7 +83,7 @@ const RetailerSelectionRoute = lazyRoute(
   'RetailerSelectionRoute',
   'retailer',
 );
-const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute');
+const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute', 'questionnaire');
 const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales');
 
 /**

@@ -1,10 +1,10 @@
-import account from './en-US/account.json';
+import type account from './en-US/account.json';
 import auth from './en-US/auth.json';
 import type couponing from './en-US/couponing.json';
 import errors from './en-US/errors.json';
 import type order from './en-US/order.json';
 import type orders from './en-US/orders.json';
-import questionnaire from './en-US/questionnaire.json';
+import type questionnaire from './en-US/questionnaire.json';
 import type retailer from './en-US/retailer.json';
 import type sales from './en-US/sales.json';
 import shared from './en-US/shared.json';
@@ -12,17 +12,17 @@ import shared from './en-US/shared.json';
 /**
  * The message catalogues (ARCHITECTURE: web/src/i18n/<locale>/<catalogue>.json). A catalogue holds whole
  * top-level namespaces (`couponing.json` holds every `couponing.…` key), so a key does not name its file.
- * The shell's catalogues ship with the app in English: `shared` (shell, public pages, core's messages),
- * `errors` (every API error code's text, one shared catalogue), and those of the features the shell itself
- * shows (`auth`: the login card, `account`: the MFA notice and password fields, `questionnaire`: the
- * sidebar). A feature's own catalogue loads with the feature's routes (router.tsx, lazyRoute). Every
- * other locale is loaded on demand, catalogue by catalogue; English is the complete fallback.
+ * What the login page shows ships with the app in English: `shared` (shell, public pages, core's
+ * messages), `errors` (every API error code's text, one shared catalogue) and `auth` (the login card).
+ * Every other catalogue loads with the routes that show it (router.tsx, lazyRoute): `account` with the
+ * signed-in shells (the MFA notice) and the account screens, `questionnaire` with the ordering shell (the
+ * sidebar). Every other locale is loaded on demand, catalogue by catalogue; English is the complete fallback.
  */
 type Tree = { [key: string]: string | Tree };
 
-export const BUNDLED_CATALOGUES = ['shared', 'errors', 'auth', 'account', 'questionnaire'] as const;
+export const BUNDLED_CATALOGUES = ['shared', 'errors', 'auth'] as const;
 /** Catalogues loaded with their feature (lazyRoute in router.tsx names them). */
-export type FeatureCatalogue = 'retailer' | 'order' | 'orders' | 'sales' | 'couponing';
+export type FeatureCatalogue = 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -38,7 +38,7 @@ export type English = typeof shared &
   typeof couponing;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
-export const bundledEnglish: Tree = { ...shared, ...errors, ...auth, ...account, ...questionnaire };
+export const bundledEnglish: Tree = { ...shared, ...errors, ...auth };
 
 /**
  * Every file loaded on demand (the English feature catalogues, every catalogue of the other locales): one
@@ -49,8 +49,6 @@ const files = import.meta.glob<{ default: Tree }>([
   '!./en-US/shared.json',
   '!./en-US/errors.json',
   '!./en-US/auth.json',
-  '!./en-US/account.json',
-  '!./en-US/questionnaire.json',
 ]);
 
 /** The loader of one catalogue in one locale; undefined when that locale has no such file. */
