@@ -17,12 +17,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // Every browser the portal supports preloads modules natively: the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React, React DOM and the router change only with an upgrade: one long-cached vendor chunk, apart
         // from the app's code that changes with every release (scripts/web-size.ts counts it in the login
-        // page's initial JS and exempts it from the per-route budget).
+        // page's initial JS and exempts it from the per-route budget). Everything else the entry imports
+        // statically ($initial) stays in the entry chunk: left alone, the bundler splits off a small chunk
+        // for each module a lazy route shares with it, which the login page then fetches one by one.
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 2 },
