@@ -111,6 +111,10 @@ export function Web({ stack, app }: StackContext) {
     // SST writes Vite env typings into web/src by default (an empty interface there fails the lint); the
     // site gets no build-time env from infra, so the file goes where git, tsc and eslint do not look.
     vite: { types: 'node_modules/.sst/sst-env.d.ts' },
+    // Caching as the local server does it (scripts/local/web-files.ts): StaticSite uploads every file with
+    // no-cache (index.html above all: a new release's asset names are seen on the next load) and JS/CSS as
+    // immutable; every file under assets/ has a content hash in its name, so all of them are immutable.
+    assets: { fileOptions: [{ files: 'assets/**', cacheControl: 'max-age=31536000,public,immutable' }] },
     customDomain:
       domainName && certificateArn
         ? {
@@ -123,6 +127,10 @@ export function Web({ stack, app }: StackContext) {
       distribution: {
         errorResponses: [],
         defaultBehavior: {
+          // CloudFront compresses the site's files (gzip or brotli, as the viewer accepts); the managed
+          // CachingOptimized policy is one that lets it (issue 13).
+          compress: true,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: siteHeaders,
           functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
         },

@@ -414,6 +414,23 @@ describe('Web', () => {
     t.Web.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
   });
 
+  it('compresses the site at the edge, with a cache policy that lets CloudFront compress (issue 13)', () => {
+    const site = (distribution() as unknown as Record<string, Record<string, unknown>>).DefaultCacheBehavior;
+    expect(site.Compress).toBe(true);
+    expect(site.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized: gzip + brotli
+  });
+
+  it('uploads index.html never cached and every hashed asset immutable for a year', () => {
+    const [, uploader] = ofType(t.Web, 'Custom::S3Uploader')[0] ?? [];
+    const options = uploader?.Properties.fileOptions as { files: string | string[]; cacheControl: string }[];
+    // SST's uploader gives each file the Cache-Control of the last option whose glob matches it.
+    const cacheControl = (file: string) =>
+      options.findLast((option) => asArray(option.files).some((glob) => path.matchesGlob(file, glob)))?.cacheControl;
+    expect(cacheControl('index.html')).toMatch(/(^|,)no-cache(,|$)/);
+    for (const asset of ['assets/index-Bx1y2Z3a.js', 'assets/index-Bx1y2Z3a.css', 'assets/logo-Bx1y2Z3a.svg'])
+      expect(cacheControl(asset)).toBe('max-age=31536000,public,immutable');
+  });
+
   it('publishes the built site without source maps', () => {
     // The fixture build writes assets/app.js.map next to app.js (tests/infra/fixtures/app/web/build.mjs).
     expect(siteFiles).toEqual(expect.arrayContaining(['index.html', 'assets/app.js']));
