@@ -21,7 +21,8 @@ export const requestLogging = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', requestId);
   const started = performance.now();
   await next();
-  c.header('X-Request-Id', requestId);
+  // On the answer itself: c.header() after the answer is made copies the whole Response.
+  c.res.headers.set('X-Request-Id', requestId);
   const status = c.res.status;
   log(status >= 500 ? 'error' : 'info', 'request', {
     requestId,
