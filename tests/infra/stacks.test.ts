@@ -416,8 +416,8 @@ describe('Web', () => {
 
   it('compresses the site at the edge, with a cache policy that lets CloudFront compress (issue 13)', () => {
     const site = (distribution() as unknown as Record<string, Record<string, unknown>>).DefaultCacheBehavior;
-    expect(site.Compress).toBe(true);
-    expect(site.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized: gzip + brotli
+    expect(site?.Compress).toBe(true);
+    expect(site?.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized: gzip + brotli
   });
 
   it('uploads index.html never cached and every hashed asset immutable for a year', () => {
