@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import type { RouteEntry } from '../route-table.ts';
 import { type Gates, SAMPLES, type Sample } from './route-fixtures.ts';
 
@@ -13,15 +13,15 @@ import { type Gates, SAMPLES, type Sample } from './route-fixtures.ts';
  */
 
 type Def = { type: string; [key: string]: unknown };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** A value of the schema's shape (not always a valid one: refinements and checks are not modelled). */
-export function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryOf(schema: z.ZodMiniType, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
-  const inner = (key: string) => arbitraryOf(def[key] as z.ZodType, depth + 1);
+  const inner = (key: string) => arbitraryOf(def[key] as z.ZodMiniType, depth + 1);
   switch (def.type) {
     case 'object': {
-      const shape = def.shape as Record<string, z.ZodType>;
+      const shape = def.shape as Record<string, z.ZodMiniType>;
       return fc.record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, arbitraryOf(v, depth + 1)])), {
         requiredKeys: Object.keys(shape).filter((k) => !['optional', 'default'].includes(defOf(shape[k]!).type)),
       });
@@ -46,7 +46,7 @@ export function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown>
     case 'pipe':
       return inner('in');
     case 'union':
-      return fc.oneof(...(def.options as z.ZodType[]).map((o) => arbitraryOf(o, depth + 1)));
+      return fc.oneof(...(def.options as z.ZodMiniType[]).map((o) => arbitraryOf(o, depth + 1)));
     case 'intersection':
       return fc.tuple(inner('left'), inner('right')).map(([a, b]) => ({ ...(a as object), ...(b as object) }));
     default:

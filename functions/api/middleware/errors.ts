@@ -1,9 +1,9 @@
 import { AppError, statusOfKind } from '@portal/backend';
 import { inputErrorOf, unavailableErrorOf } from '@portal/backend/errors';
 import { type ErrorBody, fieldIssueOf, REQUEST, SERVER } from '@portal/core/shared';
+import { $ZodError } from '@portal/core/zod';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ZodError } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { log } from './logging.ts';
 
@@ -23,7 +23,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
     if (error.details.retryAfterSeconds) c.header('Retry-After', String(error.details.retryAfterSeconds));
     return c.json(body, statusOfKind[error.kind]);
   }
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     const body: ErrorBody = {
       code: REQUEST.VALIDATION_FAILED,
       message: 'The request has invalid fields',

@@ -1,13 +1,13 @@
 import { AccountUpdateSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf, requireAccount } from '../middleware/session.ts';
 
-const EmailLink = z.object({ token: z.string().min(1).max(200) });
+const EmailLink = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /**
  * The caller's own account. Open with an expired password: renewing it happens from here.
@@ -33,7 +33,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/email/cancel', own, async (c) =>
     c.json(await c.get('backend').accounts.cancelEmailChange(signedInOf(c).account.username)),
   )
-  .get('/set-locale', own, validate('query', z.object({ locale: z.string().min(2).max(10) })), async (c) =>
+  .get('/set-locale', own, validate('query', z.object({ locale: z.string().check(z.minLength(2), z.maxLength(10)) })), async (c) =>
     c.json(
       await c
         .get('backend')

@@ -6,7 +6,7 @@ import {
   SignInInput,
 } from '@portal/core/auth';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
@@ -21,7 +21,7 @@ import {
 } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
-const ChangePasswordInput = ChangePasswordFormSchema.and(z.object({ endOtherSessions: z.boolean().optional() }));
+const ChangePasswordInput = z.intersection(ChangePasswordFormSchema, z.object({ endOtherSessions: z.optional(z.boolean()) }));
 
 const route = routePolicy('ordering', 'connect');
 const open = route({ auth: 'anonymous', scope: 'none' });

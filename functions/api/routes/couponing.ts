@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
 import { CardQuery, CouponActionInput, CouponActionName, Serial, SerialCheckInput } from '@portal/core/couponing';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
@@ -10,7 +10,7 @@ import { validate } from '../middleware/validate.ts';
 
 const SerialParam = z.object({ serial: Serial });
 /** An action may carry an Idempotency-Key: a retried request then answers the booking already made. */
-const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey.optional() });
+const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: z.optional(IdempotencyKey) });
 
 /**
  * SPEC 7 serial-number-check: query many serials, read one card, book an action on it (ADR 016).
@@ -32,7 +32,7 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
     '/:serial/:action',
     // The action names the permission (COUPON_ACTION_PERMISSION): management or cancellation.
     route({ auth: 'strong', permission: ['ordering.couponingManagement', 'ordering.couponingCancellation'], scope: 'serial' }),
-    validate('param', SerialParam.extend({ action: CouponActionName })),
+    validate('param', z.extend(SerialParam, { action: CouponActionName })),
     validate('header', OptionalIdempotency),
     validate('json', CouponActionInput),
     async (c) => {

@@ -1,7 +1,7 @@
 import { isPortal } from '@portal/core/shared';
 import { CurrentPasswordSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
@@ -10,10 +10,10 @@ import { clearSessionCookie, mfaAttemptToken } from '../middleware/session-cooki
 import { validate } from '../middleware/validate.ts';
 
 /** Every change of the factor asks for the current password again (issue 10 A). */
-const CodeInput = CurrentPasswordSchema.extend({ secretCode: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+const CodeInput = z.extend(CurrentPasswordSchema, { secretCode: z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
 const QrQuery = z.object({
-  app: z.string().max(20).refine(isPortal, 'Unknown portal'),
-  height: z.coerce.number().int().min(100).max(600).default(200),
+  app: z.string().check(z.maxLength(20), z.refine(isPortal, 'Unknown portal')),
+  height: z._default(z.coerce.number().check(z.int(), z.gte(100), z.lte(600)), 200),
 });
 
 /**

@@ -8,15 +8,15 @@ import {
   RetailersQuery,
 } from '@portal/core/ordering';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type ObjectScope, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 
-const CustomerQuery = z.object({ customerId: z.string().trim().min(1).max(64) });
-const IdParam = z.object({ id: z.string().trim().min(1).max(64) });
+const CustomerQuery = z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
+const IdParam = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
@@ -32,7 +32,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
   .get('/retailers', route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }), validate('query', RetailersQuery), async (c) =>
     c.json(await c.get('backend').ordering.retailers(actorOf(c), c.req.valid('query'))),
   )
-  .get('/retailers/:id/distribution-centers', ordering('retailer'), validate('param', IdParam), validate('query', AddressesQuery.omit({ customerId: true })), async (c) =>
+  .get('/retailers/:id/distribution-centers', ordering('retailer'), validate('param', IdParam), validate('query', z.omit(AddressesQuery, { customerId: true })), async (c) =>
     c.json(
       await c.get('backend').ordering.addresses(actorOf(c), {
         customerId: c.req.valid('param').id,
@@ -49,7 +49,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
     '/stores/:id',
     ordering('store'),
     validate('param', IdParam),
-    validate('query', CustomerQuery.extend({ storeType: QueryStoreType.default(0) })),
+    validate('query', z.extend(CustomerQuery, { storeType: z._default(QueryStoreType, 0) })),
     async (c) => {
       const { customerId, storeType } = c.req.valid('query');
       return c.json(

@@ -1,6 +1,6 @@
 import { SalesQuery, SalesTransactionsQuery } from '@portal/core/sales';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
@@ -19,6 +19,6 @@ export const salesRoutes = new Hono<AppEnv>()
   .get('/transactions', sales, validate('query', SalesTransactionsQuery), async (c) =>
     c.json(await c.get('backend').sales.transactions(actorOf(c), c.req.valid('query'))),
   )
-  .get('/notes', sales, validate('query', z.object({ customerId: z.string().trim().min(1).max(64) })), async (c) =>
+  .get('/notes', sales, validate('query', z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) })), async (c) =>
     c.json(await c.get('backend').sales.notes(actorOf(c), c.req.valid('query').customerId)),
   );

@@ -1,6 +1,6 @@
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import {
   ApiError,
   ClientErrorCode,

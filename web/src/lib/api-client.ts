@@ -1,6 +1,6 @@
 import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core/shared';
 import { AUTH } from '@portal/core/auth';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import { errorText, translate } from '../i18n/index.ts';
 import { currentPortal } from './portal.ts';
 import { markAuthorizationFailed, requestPendingStep } from './session.ts';
@@ -223,7 +223,7 @@ export const fetchFor = (options: ApiFetchOptions = {}): ApiFetch =>
  * contract is an ApiError with code `CLIENT.INVALID_RESPONSE`, reported like any other failure. Used for
  * every `hc` response.
  */
-export async function readJson<S extends z.ZodType>(
+export async function readJson<S extends z.ZodMiniType>(
   response: { status: number; json(): Promise<unknown> },
   schema: S,
   options: Pick<ApiFetchOptions, 'notify' | 'onFailure'> = {},

@@ -10,7 +10,7 @@ import {
   sessionLandingPage,
 } from '@portal/core/auth';
 import useSWR, { mutate } from 'swr';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { translate } from '../i18n/index.ts';
 import { api } from './api.ts';
 import { ApiError, readJson } from './api-client.ts';

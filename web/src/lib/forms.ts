@@ -1,5 +1,5 @@
 import { FIELD_TEXTS } from '@portal/core/shared';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import type { ApiError } from './api-client.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { ApiError } from './api-client.ts';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** Each field's first failing rule of `schema` for `input` (issue paths name the fields). */
-export function schemaErrors<F extends string>(schema: z.ZodType, input: unknown): FieldErrors<F> {
+export function schemaErrors<F extends string>(schema: z.ZodMiniType, input: unknown): FieldErrors<F> {
   const result = schema.safeParse(input);
   const errors: FieldErrors<F> = {};
   if (result.success) return errors;

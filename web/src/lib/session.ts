@@ -1,6 +1,6 @@
 import type { Portal } from '@portal/core/shared';
 import { LoginResult, SessionStatus } from '@portal/core/auth';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { usePortal } from './portal.ts';
 import { createPersistentStore, createStore, useStore } from './store.ts';
 
@@ -20,11 +20,11 @@ export const ChosenRetailer = z.object({ id: z.string(), name: z.string() });
 export type ChosenRetailer = z.infer<typeof ChosenRetailer>;
 
 const SessionState = z.object({
-  status: SessionStatus.nullable(),
-  loginResult: LoginResult.nullable(),
-  retailer: ChosenRetailer.nullable(),
+  status: z.nullable(SessionStatus),
+  loginResult: z.nullable(LoginResult),
+  retailer: z.nullable(ChosenRetailer),
   /** Service messages the user closed in this session (they come back at the next sign-in). */
-  dismissedMessages: z.array(z.string()).default([]),
+  dismissedMessages: z._default(z.array(z.string()), []),
 });
 export type SessionState = z.infer<typeof SessionState>;
 export const emptySession: SessionState = {
@@ -40,7 +40,7 @@ const DeviceState = z.object({ dismissedNotices: z.array(z.string()) });
 
 /** One value per portal. A stored value of another shape (e.g. the old shared one) reads as `initial`. */
 export type PerPortal<T> = Record<Portal, T>;
-const perPortal = <S extends z.ZodType>(schema: S) => z.object({ ordering: schema, connect: schema });
+const perPortal = <S extends z.ZodMiniType>(schema: S) => z.object({ ordering: schema, connect: schema });
 const bothPortals = <T>(value: T): PerPortal<T> => ({ ordering: value, connect: value });
 
 export const sessionStore = createPersistentStore(
@@ -130,7 +130,7 @@ export const usePendingStep = () => useStore(pendingStepStore);
  * 11), per portal, in sessionStorage so it survives the Microsoft sign-in round trip. Sign-in goes there
  * when the landing rules allow (lib/auth `signInDestination`); reaching the app clears it.
  */
-const ReturnPaths = z.object({ ordering: z.string().nullable(), connect: z.string().nullable() });
+const ReturnPaths = z.object({ ordering: z.nullable(z.string()), connect: z.nullable(z.string()) });
 export const returnPathStore = createPersistentStore('session', 'portal.returnTo', ReturnPaths, {
   ordering: null,
   connect: null,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 
 /**
  * A tiny observable value, optionally persisted in Web Storage. Components read it with `useStore`
@@ -45,7 +45,7 @@ function storageOf(kind: StorageKind): Storage | undefined {
  * A store persisted as JSON under `key` in local or session storage. The stored text is parsed with
  * `schema`; anything unreadable falls back to `initial` (an old or tampered value never crashes the app).
  */
-export function createPersistentStore<S extends z.ZodType>(
+export function createPersistentStore<S extends z.ZodMiniType>(
   kind: StorageKind,
   key: string,
   schema: S,

@@ -1,35 +1,35 @@
 import { Currency, PORTALS } from '@portal/core/shared';
 import { MfaMethod, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { isAllowlistEntry } from '../platform/security/ip-allowlist.ts';
 
 const moduleAccess = z.object({
-  permissions: z.number().int().min(0).default(0),
-  settings: z.number().int().min(0).default(0),
+  permissions: z._default(z.number().check(z.int(), z.gte(0)), 0),
+  settings: z._default(z.number().check(z.int(), z.gte(0)), 0),
 });
-const moduleFields = Object.fromEntries(MODULE_NAMES.map((name) => [name, moduleAccess.optional()])) as {
-  [M in ModuleName]: z.ZodOptional<typeof moduleAccess>;
+const moduleFields = Object.fromEntries(MODULE_NAMES.map((name) => [name, z.optional(moduleAccess)])) as {
+  [M in ModuleName]: z.ZodMiniOptional<typeof moduleAccess>;
 };
 
 /** An account as stored (without its password hash) and as imported. */
 export const AccountFields = z.object({
-  username: z.string().trim().min(1).max(200),
-  email: z.string().trim().email(),
-  firstname: z.string().trim().max(100).default(''),
-  surname: z.string().trim().max(100).default(''),
-  jobTitle: z.string().trim().max(100).default(''),
-  customerId: z.string().trim().max(64).default(''),
-  status: z.enum(['active', 'locked', 'password expired']).default('active'),
-  brandId: z.string().min(1).default('default'),
-  portals: z.array(z.enum(PORTALS)).min(1).default(['ordering']),
-  securityFlag: z.number().int().min(0).default(0),
-  permissions: z.number().int().min(0).default(0),
-  settings: z.number().int().min(0).default(0),
+  username: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.string().check(z.trim(), z.email()),
+  firstname: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  surname: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  jobTitle: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  customerId: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
+  status: z._default(z.enum(['active', 'locked', 'password expired']), 'active'),
+  brandId: z._default(z.string().check(z.minLength(1)), 'default'),
+  portals: z._default(z.array(z.enum(PORTALS)).check(z.minLength(1)), ['ordering']),
+  securityFlag: z._default(z.number().check(z.int(), z.gte(0)), 0),
+  permissions: z._default(z.number().check(z.int(), z.gte(0)), 0),
+  settings: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** One optional entry per module of core's MODULE_FLAGS. */
-  modules: z.object(moduleFields).default({}),
-  locale: z.string().default('en-US'),
-  timezone: z.string().default('Europe/Berlin'),
-  currency: Currency.default({
+  modules: z._default(z.object(moduleFields), {}),
+  locale: z._default(z.string(), 'en-US'),
+  timezone: z._default(z.string(), 'Europe/Berlin'),
+  currency: z._default(Currency, {
     id: 978,
     name: 'Euro',
     numericCode: '978',
@@ -37,16 +37,16 @@ export const AccountFields = z.object({
     symbol: '€',
     decimals: 2,
   }),
-  passwordExpiry: z.string().datetime().nullable().default(null),
-  mayChangePassword: z.boolean().default(true),
-  mfaMethod: MfaMethod.default('none'),
+  passwordExpiry: z._default(z.nullable(z.string().check(z.iso.datetime())), null),
+  mayChangePassword: z._default(z.boolean(), true),
+  mfaMethod: z._default(MfaMethod, 'none'),
   /** The account must set up MFA before using the portal (login result mfaMustBeSetUp). */
-  mfaRequired: z.boolean().default(false),
+  mfaRequired: z._default(z.boolean(), false),
   /** Addresses or CIDR ranges the account may sign in from; empty means anywhere (INVALID_IP). */
-  ipAllowlist: z.array(z.string().refine(isAllowlistEntry, 'not an IP address or CIDR range')).default([]),
-  ftpUploadDir: z.string().nullable().default(null),
-  documentDirname: z.string().nullable().default(null),
-  fileSettings: z.record(z.string(), z.unknown()).default({}),
+  ipAllowlist: z._default(z.array(z.string().check(z.refine(isAllowlistEntry, 'not an IP address or CIDR range'))), []),
+  ftpUploadDir: z._default(z.nullable(z.string()), null),
+  documentDirname: z._default(z.nullable(z.string()), null),
+  fileSettings: z._default(z.record(z.string(), z.unknown()), {}),
 });
 export type AccountFields = z.infer<typeof AccountFields>;
 

@@ -14,7 +14,7 @@ import {
   ADMIN,
   PASSWORD,
 } from '@portal/core/auth';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { accountKeys, getAccount, upsertAccount } from '../accounts/account-entity.ts';
 import { type Account, AccountFields } from '../accounts/account-record.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
@@ -116,7 +116,7 @@ const notFound = (username: string) =>
   new AppError('not_found', ADMIN.ACCOUNT_NOT_FOUND, `No account '${username}'`);
 
 /** A zod failure as one input error naming every field. */
-function invalid(error: z.ZodError): AppError {
+function invalid(error: z.$ZodError): AppError {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
   return new AppError('input', ADMIN.INVALID_INPUT, message, { issues });
@@ -129,7 +129,7 @@ const flagNames = (map: FlagMap, value: number) =>
     .map(([name]) => name);
 
 /** What create-user accepts: an account's profile and portals; MFA and secrets are the user's own. */
-export const CreateUserFields = AccountFields.pick({
+export const CreateUserFields = z.pick(AccountFields, {
   username: true,
   email: true,
   firstname: true,
@@ -180,7 +180,7 @@ export async function generatePassword(length = 20): Promise<string> {
 /** An account as shown to an operator: no password hashes, TOTP secrets or recovery code hashes. */
 export type AccountView = ReturnType<typeof toView>;
 
-const VIEW_FIELDS = [...AccountFields.keyof().options, 'lastLogin', 'createdAt', 'updatedAt'] as const;
+const VIEW_FIELDS = [...z.keyof(AccountFields).options, 'lastLogin', 'createdAt', 'updatedAt'] as const;
 
 function toView(account: AccountMfa, extra: { passwordExpired: boolean; loginLockedUntil: string | null; liveSessions: number }) {
   // An allowlist, so a secret field added later never shows up here by accident.
@@ -218,7 +218,7 @@ type AccessFields = Pick<Account, 'portals' | 'securityFlag' | 'permissions' | '
 function applyAccess(current: AccessFields, change: AccessChange): AccessFields {
   const next: AccessFields = { ...current, modules: { ...current.modules } };
   if (change.portals !== undefined) {
-    const portals = z.array(z.enum(PORTALS)).min(1).safeParse([...new Set(change.portals)]);
+    const portals = z.array(z.enum(PORTALS)).check(z.minLength(1)).safeParse([...new Set(change.portals)]);
     if (!portals.success) throw inputError(ADMIN.INVALID_INPUT, `portals: one or more of ${PORTALS.join(', ')}`, 'portals');
     next.portals = portals.data;
   }

@@ -1,6 +1,6 @@
 import { BrandSettings } from '@portal/core/shared';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
 
@@ -9,7 +9,7 @@ import { entity, getOne } from '../platform/db/entity.ts';
  * - get brand:        pk=BRAND#<id>, sk=BRAND
  * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
  */
-export const BrandInput = BrandSettings.extend({ hosts: z.array(z.string().min(1)).default([]) });
+export const BrandInput = z.extend(BrandSettings, { hosts: z._default(z.array(z.string().check(z.minLength(1))), []) });
 export type BrandInput = z.infer<typeof BrandInput>;
 
 export const DEFAULT_BRAND_ID = 'default';

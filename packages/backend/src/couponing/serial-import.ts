@@ -6,7 +6,7 @@ import {
   isOneOf,
 } from '@portal/core/shared';
 import { initialStatus, SERIAL_PATTERN, STORED_COUPON_STATUSES, TerminalId } from '@portal/core/couponing';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import { batchGet, batchPut, getFrom, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -16,16 +16,18 @@ import { allProducts } from '../masterdata/product.ts';
 import { cardKey, cardOfItem, type StoredCard } from './card-entity.ts';
 
 /** A moment with its offset, stored as UTC ISO text. */
-const Instant = z
-  .string()
-  .trim()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)), 'a date and time as ISO 8601, e.g. 2026-11-02T10:15:00Z')
-  .transform((text) => new Date(text).toISOString());
+const Instant = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)), 'a date and time as ISO 8601, e.g. 2026-11-02T10:15:00Z'),
+  ),
+  z.transform((text) => new Date(text).toISOString()),
+);
 
 /** The most serials one line may name: a carton of cards, not a print run. */
 export const MAX_RANGE = 10_000;
 
-const SerialText = z.string().trim().regex(SERIAL_PATTERN, 'a serial number of 10 to 20 digits (as text)');
+const SerialText = z.string().check(z.trim(), z.regex(SERIAL_PATTERN, 'a serial number of 10 to 20 digits (as text)'));
 
 /** A status by code or label ('notReady' or 'Not ready'); which set applies depends on `contract`. */
 const statusByText = new Map<string, string>();
@@ -47,21 +49,21 @@ for (const code of CONTRACT_COUPON_STATUSES) {
 export const SerialRangeImport = z
   .object({
     serialFrom: SerialText,
-    serialTo: SerialText.optional(),
+    serialTo: z.optional(SerialText),
     ean: Ean,
-    eanSecond: Ean.optional(),
-    contract: Bool.default(false),
+    eanSecond: z.optional(Ean),
+    contract: z._default(Bool, false),
     retailerId: Id,
-    status: z.preprocess((v) => (typeof v === 'string' ? (statusByText.get(v.trim().toLowerCase()) ?? v) : v), z.string()).optional(),
-    validUntil: CalendarDay.optional(),
-    soldOffline: Bool.default(false),
+    status: z.optional(z.preprocess((v) => (typeof v === 'string' ? (statusByText.get(v.trim().toLowerCase()) ?? v) : v), z.string())),
+    validUntil: z.optional(CalendarDay),
+    soldOffline: z._default(Bool, false),
     /** When and where the processor booked the card's activation / redemption (cards loaded as used). */
-    activatedAt: Instant.optional(),
-    activationTerminalId: TerminalId.optional(),
-    redeemedAt: Instant.optional(),
-    redemptionTerminalId: TerminalId.optional(),
+    activatedAt: z.optional(Instant),
+    activationTerminalId: z.optional(TerminalId),
+    redeemedAt: z.optional(Instant),
+    redemptionTerminalId: z.optional(TerminalId),
   })
-  .superRefine((r, ctx) => {
+  .check(z.superRefine((r, ctx) => {
     const to = r.serialTo ?? r.serialFrom;
     // zod runs this refinement even when a serial failed its own check (its issue is reported already);
     // the range rules compare well-formed serials only, as BigInt throws on anything else.
@@ -93,7 +95,7 @@ export const SerialRangeImport = z
         ctx.addIssue({ code: 'custom', path: [at], message: `not for a card in status ${status}` });
       }
     }
-  });
+  }));
 export type SerialRangeImport = z.infer<typeof SerialRangeImport>;
 
 /** The serials of a range, as text with the range's number of digits. */

@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listPage, skStartsWith } from '../platform/db/entity.ts';
@@ -20,15 +20,15 @@ export const CustomerKind = z.enum(['retailer', 'provider']);
 export type CustomerKind = z.infer<typeof CustomerKind>;
 
 export const CustomerInput = z.object({
-  customerId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
-  name: z.string().trim().min(1).max(200),
+  customerId: z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
+  ),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   kind: CustomerKind,
-  customerGroupId: z.string().trim().min(1).max(64).optional(),
+  customerGroupId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type CustomerInput = z.infer<typeof CustomerInput>;
 

@@ -1,5 +1,5 @@
 import { addDays } from '@portal/core/shared';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { getMany } from '../platform/db/entity.ts';
 import { ImportRejected, type LineOutcome } from '../masterdata/record-outcome.ts';
@@ -20,7 +20,7 @@ import { getStores, putStores, StoreImport } from '../masterdata/store.ts';
  * distributionCentres, retailerProducts, serials, shipments, sales.
  */
 export type BatchDeps = { db: Db; now: () => Date };
-export type BatchKind<T> = { schema: z.ZodType<T>; writeMany: (deps: BatchDeps, records: T[]) => Promise<LineOutcome[]> };
+export type BatchKind<T> = { schema: z.ZodMiniType<T>; writeMany: (deps: BatchDeps, records: T[]) => Promise<LineOutcome[]> };
 
 /** Runs a per-record write for each record in order; ImportRejected becomes that record's rejection. */
 async function oneByOne<T>(records: T[], write: (record: T) => Promise<'created' | 'updated'>): Promise<LineOutcome[]> {
@@ -67,13 +67,13 @@ async function catalogue(db: Db) {
 }
 
 /** A kind whose records are written in one batch write (`put` decides and answers per record). */
-const batched = <T>(schema: z.ZodType<T>, put: (db: Db, records: T[], now: Date) => Promise<LineOutcome[]>): BatchKind<T> => ({
+const batched = <T>(schema: z.ZodMiniType<T>, put: (db: Db, records: T[], now: Date) => Promise<LineOutcome[]>): BatchKind<T> => ({
   schema,
   writeMany: ({ db, now }, records) => put(db, records, now()),
 });
 
 /** A kind whose records are written one after another (`put` throws ImportRejected to refuse one). */
-const oneAtATime = <T>(schema: z.ZodType<T>, put: (db: Db, record: T, now: Date) => Promise<'created' | 'updated'>): BatchKind<T> => ({
+const oneAtATime = <T>(schema: z.ZodMiniType<T>, put: (db: Db, record: T, now: Date) => Promise<'created' | 'updated'>): BatchKind<T> => ({
   schema,
   writeMany: ({ db, now }, records) => oneByOne(records, (r) => put(db, r, now())),
 });

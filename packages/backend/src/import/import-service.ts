@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { getAccount, upsertAccount } from '../accounts/account-entity.ts';
 import { AccountFields } from '../accounts/account-record.ts';
 import { putIdentityLink } from '../auth/identity-link-entity.ts';
@@ -28,13 +28,13 @@ type Deps = {
   /** This stage's single sign-on issuer, what CONFIGURED_ISSUER in an identity link stands for. */
   ssoIssuer?: string;
 };
-type Kind<T> = { schema: z.ZodType<T>; write: (deps: Deps, record: T) => Promise<'created' | 'updated'> };
+type Kind<T> = { schema: z.ZodMiniType<T>; write: (deps: Deps, record: T) => Promise<'created' | 'updated'> };
 
 // ImportRejected (masterdata/record-outcome.ts): a record that is well-formed but cannot be written.
 
-const AccountImport = AccountFields.extend({
+const AccountImport = z.extend(AccountFields, {
   /** Initial password, used only when the account is created. */
-  password: z.string().min(12),
+  password: z.string().check(z.minLength(12)),
 });
 
 /**
@@ -46,16 +46,16 @@ export const CONFIGURED_ISSUER = '$SSO_ISSUER';
 
 /** Links an external identity (OpenID issuer + subject) to an existing account (ADR 009). */
 const IdentityLinkImport = z.object({
-  username: z.string().trim().min(1).max(200),
+  username: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   issuer: z.union([
     z.literal(CONFIGURED_ISSUER),
-    z
-      .string()
-      .url()
-      .max(500)
-      .refine((value) => !value.includes('#'), 'must not have a fragment'),
+    z.string().check(
+      z.url(),
+      z.maxLength(500),
+      z.refine((value) => !value.includes('#'), 'must not have a fragment'),
+    ),
   ]),
-  subject: z.string().min(1).max(255),
+  subject: z.string().check(z.minLength(1), z.maxLength(255)),
 });
 
 const kinds = {
@@ -90,7 +90,7 @@ export type ImportKind = keyof typeof kinds;
 export const IMPORT_KINDS = Object.keys(kinds) as ImportKind[];
 export const isImportKind = (value: string): value is ImportKind => Object.hasOwn(kinds, value);
 
-const issuesText = (error: z.ZodError) =>
+const issuesText = (error: z.$ZodError) =>
   error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 
 export function createImportService(deps: Deps) {

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import {
   type CustomerKind,
   type CustomerRole,
@@ -34,19 +34,21 @@ export type CustomerGroup = z.infer<typeof CustomerGroupImport>;
  * A retailer line. The source lists name the group `groupId`; it is stored as `customerGroupId` (SPEC 3).
  * A file may already use `customerGroupId`; giving both with different values is an error.
  */
-export const RetailerImport = z
-  .object({ customerId: Id, name: Text(), groupId: Id.optional(), customerGroupId: Id.optional() })
-  .refine((r) => !r.groupId || !r.customerGroupId || r.groupId === r.customerGroupId, {
-    message: 'groupId and customerGroupId differ',
-    path: ['customerGroupId'],
-  })
-  .transform(({ groupId, customerGroupId, ...rest }) => {
+export const RetailerImport = z.pipe(
+  z.object({ customerId: Id, name: Text(), groupId: z.optional(Id), customerGroupId: z.optional(Id) }).check(
+    z.refine((r) => !r.groupId || !r.customerGroupId || r.groupId === r.customerGroupId, {
+      message: 'groupId and customerGroupId differ',
+      path: ['customerGroupId'],
+    }),
+  ),
+  z.transform(({ groupId, customerGroupId, ...rest }) => {
     const group = customerGroupId ?? groupId;
     return { ...rest, ...(group ? { customerGroupId: group } : {}) };
-  });
+  }),
+);
 export type RetailerImport = z.infer<typeof RetailerImport>;
 
-export const ProviderImport = z.object({ customerId: Id, name: Text(), customerGroupId: Id.optional() });
+export const ProviderImport = z.object({ customerId: Id, name: Text(), customerGroupId: z.optional(Id) });
 export type ProviderImport = z.infer<typeof ProviderImport>;
 
 export const customerGroupKeys = {

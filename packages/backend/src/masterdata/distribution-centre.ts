@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
 import { entity, getOne, listPage } from '../platform/db/entity.ts';

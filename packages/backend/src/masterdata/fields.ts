@@ -1,5 +1,5 @@
 import { addDays, isoWeekday, isValidGtin } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 
 /**
  * Field rules shared by the master-data import kinds (ADR 014). Values may come from JSON (numbers,
@@ -8,21 +8,21 @@ import { z } from 'zod';
  */
 
 /** An identifier as the source systems give it; '#' and other key separators are refused. */
-export const Id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only');
+export const Id = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(64),
+  z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
+);
 
-export const Text = (max = 200) => z.string().trim().min(1).max(max);
+export const Text = (max = 200) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 const numberText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value.trim())) ? Number(value.trim()) : value;
 
 /** A whole number (JSON number or decimal digits in CSV). */
 export const Int = (min = 0, max = 1_000_000_000) =>
-  z.preprocess(numberText, z.number().int('must be a whole number').min(min).max(max));
+  z.preprocess(numberText, z.number().check(z.int('must be a whole number'), z.gte(min), z.lte(max)));
 
 /** true/false (also 1/0, yes/no in any case). */
 export const Bool = z.preprocess((value) => {
@@ -39,23 +39,22 @@ export const Bool = z.preprocess((value) => {
  */
 export const Cents = z.preprocess(
   numberText,
-  z
-    .number()
-    .min(0)
-    .max(1e12)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals')
-    .transform((n) => Math.round(n * 100)),
+  z.pipe(z.number().check(
+    z.gte(0),
+    z.lte(1e12),
+    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals'),
+  ), z.transform((n) => Math.round(n * 100))),
 );
 
 /** A calendar date 'YYYY-MM-DD' that exists. */
-export const CalendarDay = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
-  .refine((text) => {
+export const CalendarDay = z.string().check(
+  z.trim(),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'),
+  z.refine((text) => {
     const date = new Date(`${text}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  }, 'no such date');
+  }, 'no such date'),
+);
 
 /**
  * A status given as its code or its label (case-insensitive): `lockedForAirs` or `locked for AIRS`.
@@ -73,8 +72,8 @@ export function statusField<const T extends readonly [string, ...string[]]>(code
 }
 
 export const Ean = z
-  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim())
-  .refine(isValidGtin, 'an EAN/GTIN of 8, 12, 13 or 14 digits with a valid check digit');
+  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().check(z.trim()))
+  .check(z.refine(isValidGtin, 'an EAN/GTIN of 8, 12, 13 or 14 digits with a valid check digit'));
 
 /** The Monday of a date's ISO week: the key of the week bucket the date belongs to. */
 export function weekOf(date: string): string {

@@ -1,5 +1,5 @@
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
 import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
@@ -25,19 +25,19 @@ export const ProductImport = z
     name: Text(),
     /** The brand (SPEC: company / Brand column). */
     company: Text(),
-    bundleSize: Int(1, 100_000).default(1),
-    packagingUnit: Int(1, 100_000).default(1),
-    minimum: Int(0, 10_000_000).optional(),
-    maximum: Int(1, 10_000_000).optional(),
-    couponType: Text(64).optional(),
+    bundleSize: z._default(Int(1, 100_000), 1),
+    packagingUnit: z._default(Int(1, 100_000), 1),
+    minimum: z.optional(Int(0, 10_000_000)),
+    maximum: z.optional(Int(1, 10_000_000)),
+    couponType: z.optional(Text(64)),
     /** The coupon face value in the currency's main unit (at most two decimals). */
-    faceValue: Cents.transform((cents) => cents / 100).optional(),
-    status: statusField(PRODUCT_STATUSES, PRODUCT_STATUS_LABELS).default('active'),
+    faceValue: z.optional(z.pipe(Cents, z.transform((cents) => cents / 100))),
+    status: z._default(statusField(PRODUCT_STATUSES, PRODUCT_STATUS_LABELS), 'active'),
   })
-  .refine((p) => p.minimum === undefined || p.maximum === undefined || p.minimum <= p.maximum, {
+  .check(z.refine((p) => p.minimum === undefined || p.maximum === undefined || p.minimum <= p.maximum, {
     message: 'must not be below minimum',
     path: ['maximum'],
-  });
+  }));
 export type ProductImport = z.infer<typeof ProductImport>;
 export type Product = ProductImport & { createdAt: string; updatedAt: string };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
 import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
@@ -14,7 +14,7 @@ import { productKey } from './product.ts';
  * - is a product allowed for a retailer:  pk=RETAILER#<retailerId>, sk=PRODUCT#<productId>
  * - a retailer's products:               pk=RETAILER#<retailerId>, sk begins_with PRODUCT#  (one Query)
  */
-export const RetailerProductImport = z.object({ retailerId: Id, productId: Id, airs: Bool.default(false) });
+export const RetailerProductImport = z.object({ retailerId: Id, productId: Id, airs: z._default(Bool, false) });
 export type RetailerProductImport = z.infer<typeof RetailerProductImport>;
 export type RetailerProduct = RetailerProductImport & { createdAt: string; updatedAt: string };
 

@@ -1,12 +1,22 @@
 import { addDays } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import { entity, listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { CalendarDay, Cents, Ean, Id, Int, monthOf, nextMonthStart, weekOf } from './fields.ts';
-import { emptyFigures, type Figures, lastOrderOf, readSummary, summaryKey, summaryPut } from './location-summary.ts';
+import {
+  emptyFigures,
+  type Figures,
+  isUnpacked,
+  lastOrderOf,
+  readSummary,
+  summaryKey,
+  summaryPut,
+  weekBucketEntity,
+  weekBucketItem,
+} from './location-summary.ts';
 import { storeKeys } from './store.ts';
 
 /**
@@ -34,14 +44,14 @@ export const SalesImport = z
   .object({
     storeId: Id,
     /** The product by article number, or by EAN (`ean`); one of the two. */
-    productId: Id.optional(),
-    ean: Ean.optional(),
+    productId: z.optional(Id),
+    ean: z.optional(Ean),
     date: CalendarDay,
     quantity: Int(0, 10_000_000),
     /** The day's sales amount in the currency's main unit (at most two decimals). */
     amount: Cents,
   })
-  .refine((r) => r.productId || r.ean, { message: 'productId or ean is required', path: ['productId'] });
+  .check(z.refine((r) => r.productId || r.ean, { message: 'productId or ean is required', path: ['productId'] }));
 export type SalesImport = z.infer<typeof SalesImport>;
 
 export const salesKeys = {
@@ -75,7 +85,7 @@ type SalesWeek = { storeId: string; retailerId: string; week: string; days?: Day
 type SalesMonth = Rollup & { storeId: string; month: string };
 /** A retailer day (date) or month (month), with its lock version. */
 type RetailerSales = Rollup & { v: number } & ({ date: string } | { date?: undefined; month: string });
-const salesWeeks = entity<SalesWeek>();
+const salesWeeks = weekBucketEntity<SalesWeek>();
 const salesMonths = entity<SalesMonth>();
 const retailerSales = entity<RetailerSales>();
 
@@ -285,6 +295,8 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
             days: {},
           };
       const dayCells = week.days;
+      // A bucket still stored as a Map (before ADR 029) is rewritten packed, so a re-import migrates it.
+      if (stored && isUnpacked(stored.days)) changedWeeks.set(monday, week);
       for (const e of entries.values()) {
         const prev = dayCells[e.date]?.[e.productId];
         outcomes.push([e.indices[0]!, prev ? 'updated' : 'created']);
@@ -339,7 +351,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
     }
     if (changedWeeks.size === 0) continue;
     transaction.push(summaryPut(db, location, summary.v, summary.products, retailerId, at));
-    for (const week of changedWeeks.values()) transaction.push({ Put: { TableName: db.table, Item: { ...week, updatedAt: at } } });
+    for (const week of changedWeeks.values()) transaction.push({ Put: { TableName: db.table, Item: weekBucketItem({ ...week, updatedAt: at }) } });
     for (const month of storeMonths.values()) {
       const { changed: _c, ...item } = month;
       transaction.push({ Put: { TableName: db.table, Item: { ...item, updatedAt: at } } });

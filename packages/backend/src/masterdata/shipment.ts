@@ -1,5 +1,5 @@
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { batchGet, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
@@ -38,15 +38,16 @@ import {
 export const ShipmentImport = z.object({
   shipmentId: Id,
   /** 0 = store, 1 = distribution centre (SPEC 3 storeType); also `store` / `dc`. */
-  storeType: z
-    .preprocess((v) => (v === 'store' || v === '0' ? 0 : v === 'dc' || v === '1' ? 1 : v), z.union([z.literal(0), z.literal(1)]))
-    .default(0),
+  storeType: z._default(
+    z.preprocess((v) => (v === 'store' || v === '0' ? 0 : v === 'dc' || v === '1' ? 1 : v), z.union([z.literal(0), z.literal(1)])),
+    0,
+  ),
   storeId: Id,
   productId: Id,
   date: CalendarDay,
   quantity: Int(0, 10_000_000),
-  status: statusField(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS).default('submitted'),
-  orderId: Id.optional(),
+  status: z._default(statusField(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS), 'submitted'),
+  orderId: z.optional(Id),
 });
 export type ShipmentImport = z.infer<typeof ShipmentImport>;
 

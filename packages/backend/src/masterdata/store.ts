@@ -1,5 +1,5 @@
 import { STORE_STATUS_LABELS, STORE_STATUSES, type StoreStatus } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
@@ -15,10 +15,10 @@ export const locationFields = {
   street: Text(),
   postalCode: Text(20),
   city: Text(),
-  customerStoreId: Text(64).optional(),
-  status: statusField(STORE_STATUSES, STORE_STATUS_LABELS).default('active'),
+  customerStoreId: z.optional(Text(64)),
+  status: z._default(statusField(STORE_STATUSES, STORE_STATUS_LABELS), 'active'),
 };
-type LocationImport = z.infer<z.ZodObject<typeof locationFields>>;
+type LocationImport = z.infer<z.ZodMiniObject<typeof locationFields>>;
 
 /**
  * Stores of a retailer (SPEC 3 Store; statuses SPEC 4). A store's id is unique across retailers and a

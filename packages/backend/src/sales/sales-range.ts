@@ -1,5 +1,5 @@
 import { SALES_MAX_RANGE_DAYS, SalesQuery, SalesTransactionsQuery } from '@portal/core/sales';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import { AppError } from '../errors.ts';
 import { CalendarDay, daysBetween } from '../masterdata/fields.ts';
 import { REQUEST } from '@portal/core/shared';

@@ -8,7 +8,7 @@ import type {
   SalesTransactionsPage,
   SalesTransactionsQuery,
 } from '@portal/core/sales';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import { queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';

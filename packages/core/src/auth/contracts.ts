@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod.ts';
 import { MAX_LENGTH } from '../shared/constants.ts';
 import { Currency, ServiceMessage } from '../shared/contracts.ts';
 import { withFieldCode } from '../shared/field-messages.ts';
@@ -10,21 +10,19 @@ import { Messages } from '../shared/messages.ts';
 export const MfaState = { mustBeSetUp: 10, firstStepPassed: 20 } as const;
 
 export const SignInInput = z.object({
-  username: z
-    .string()
-    .trim()
-    .refine((value) => value !== '', withFieldCode(Messages.required))
-    .max(MAX_LENGTH.username),
+  username: z.string().check(
+    z.trim(),
+    z.refine((value) => value !== '', withFieldCode(Messages.required)),
+    z.maxLength(MAX_LENGTH.username),
+  ),
   // Not trimmed (spaces are part of a password), but whitespace-only counts as empty (SPEC 5).
-  password: z
-    .string()
-    .max(MAX_LENGTH.password)
-    .refine((value) => value.trim() !== '', withFieldCode(Messages.required)),
-  secretCode: z
-    .string()
-    .refine((value) => /^\d*$/.test(value), withFieldCode(Messages.numeric))
-    .max(20)
-    .optional(),
+  password: z.string().check(
+    z.maxLength(MAX_LENGTH.password),
+    z.refine((value) => value.trim() !== '', withFieldCode(Messages.required)),
+  ),
+  secretCode: z.optional(
+    z.string().check(z.refine((value) => /^\d*$/.test(value), withFieldCode(Messages.numeric)), z.maxLength(20)),
+  ),
 });
 export type SignInInput = z.infer<typeof SignInInput>;
 
@@ -33,13 +31,13 @@ export const LoginResult = z.object({
   response: z.object({
     success: z.boolean(),
     /** Present when a multi-factor step is still due: MfaState.mustBeSetUp or MfaState.firstStepPassed. */
-    mfa: z.union([z.literal(10), z.literal(20)]).optional(),
+    mfa: z.optional(z.union([z.literal(10), z.literal(20)])),
     /** With mfa 20: the account's second factor, so the code step offers 'Send OTP code' only for e-mail. */
-    mfaMethod: z.enum(['app', 'email']).optional(),
-    message: z.string().optional(),
+    mfaMethod: z.optional(z.enum(['app', 'email'])),
+    message: z.optional(z.string()),
   }),
   username: z.string(),
-  securityFlag: z.number().int(),
+  securityFlag: z.number().check(z.int()),
   passwordExpired: z.boolean(),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
@@ -60,13 +58,13 @@ export const SessionUser = z.object({
   email: z.string(),
   firstname: z.string(),
   surname: z.string(),
-  securityFlag: z.number().int(),
+  securityFlag: z.number().check(z.int()),
   brandingUrl: z.string(),
   locale: z.string(),
   timezone: z.string(),
   currencyObj: Currency,
-  ftpUploadDir: z.string().nullable(),
-  documentDirname: z.string().nullable(),
+  ftpUploadDir: z.nullable(z.string()),
+  documentDirname: z.nullable(z.string()),
   fileSettings: z.record(z.string(), z.unknown()),
   permissions: flagRecord,
   settings: flagRecord,
@@ -83,18 +81,18 @@ export const SessionStatus = z.object({
   loggedIn: z.boolean(),
   passwordExpired: z.boolean(),
   mayChangePassword: z.boolean(),
-  passwordExpiry: z.string().nullable(),
+  passwordExpiry: z.nullable(z.string()),
   mfaStatus: MfaMethod,
   /** The MFA activation notice was dismissed for good (kept per user on the server). */
-  mfaNoticeDismissed: z.boolean().optional(),
+  mfaNoticeDismissed: z.optional(z.boolean()),
   /** MFA is required and not set up yet: until it is, the API answers only My Account and MFA set-up. */
-  mfaSetupRequired: z.boolean().optional(),
+  mfaSetupRequired: z.optional(z.boolean()),
   /** How this session was signed in: Microsoft single sign-on counts as multi-factor (ADR 009). */
-  signInMethod: z.enum(['password', 'sso']).optional(),
+  signInMethod: z.optional(z.enum(['password', 'sso'])),
   /** Unused recovery codes left, when MFA is active. */
-  recoveryCodesLeft: z.number().int().optional(),
-  lastLogin: z.object({ at: z.string(), ip: z.string().optional() }).nullable(),
-  user: SessionUser.nullable(),
+  recoveryCodesLeft: z.optional(z.number().check(z.int())),
+  lastLogin: z.nullable(z.object({ at: z.string(), ip: z.optional(z.string()) })),
+  user: z.nullable(SessionUser),
   serviceMessages: z.array(ServiceMessage),
 });
 export type SessionStatus = z.infer<typeof SessionStatus>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod.ts';
 import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/constants.ts';
 import { type FieldText, withFieldCode } from '../shared/field-messages.ts';
 import { Messages } from '../shared/messages.ts';
@@ -39,13 +39,13 @@ export const passwordsMatch = (password: string, confirmation: string): boolean 
 
 /** A new password: required, then every unmet password rule as its own issue. */
 const newPasswordString = () =>
-  boundedString(MAX_LENGTH.password).superRefine((value, ctx) => {
+  boundedString(MAX_LENGTH.password).check(z.superRefine((value, ctx) => {
     if (isBlank(value)) {
       ctx.addIssue({ code: 'custom', ...withFieldCode(Messages.required) });
       return;
     }
     for (const unmet of passwordRules(value)) ctx.addIssue({ code: 'custom', ...withFieldCode(unmet.message) });
-  });
+  }));
 
 /**
  * Login form: username and password required (whitespace-only counts as empty; values are not
@@ -54,7 +54,7 @@ const newPasswordString = () =>
 export const LoginFormSchema = z.object({
   username: ruleString(MAX_LENGTH.username, requiredRule),
   password: ruleString(MAX_LENGTH.password, requiredRule),
-  secretCode: ruleString(20, numericRule).optional(),
+  secretCode: z.optional(ruleString(20, numericRule)),
 });
 
 /** Forgot password: one field taking an e-mail address or a username (SPEC 7 sends it as `username`). */
@@ -64,7 +64,7 @@ export const ForgotPasswordFormSchema = z.object({
 export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>;
 
 /** 'The passwords do not match.' on `newPasswordVerify` when it is filled in and differs from the new one. */
-function checkVerification(value: { newPassword: string; newPasswordVerify: string }, ctx: z.RefinementCtx): void {
+function checkVerification(value: { newPassword: string; newPasswordVerify: string }, ctx: z.core.$RefinementCtx): void {
   if (!isBlank(value.newPasswordVerify) && !passwordsMatch(value.newPassword, value.newPasswordVerify)) {
     ctx.addIssue({ code: 'custom', path: ['newPasswordVerify'], ...withFieldCode(Messages.passwordsDoNotMatch) });
   }
@@ -80,11 +80,11 @@ export const ChangePasswordFormSchema = z
     newPassword: newPasswordString(),
     newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
   })
-  .superRefine(checkVerification);
+  .check(z.superRefine(checkVerification));
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 /** The token of an e-mailed reset link (32 random bytes, base64url). */
-export const ResetToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid');
+export const ResetToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid'));
 /** POST auth/reset-password/check: is the link still good (not used, not expired)? */
 export const ResetTokenCheckSchema = z.object({ token: ResetToken });
 
@@ -95,20 +95,20 @@ export const ResetPasswordFormSchema = z
     newPassword: newPasswordString(),
     newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
   })
-  .superRefine(checkVerification);
+  .check(z.superRefine(checkVerification));
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 /** My Account profile (SPEC 3 Account; the customer is the administrator's to set). */
 export const ProfileFormSchema = z.object({
   email: emailString(),
-  firstname: z.string().trim().max(MAX_LENGTH.name, Messages.tooLong),
-  surname: z.string().trim().max(MAX_LENGTH.name, Messages.tooLong),
-  jobTitle: z.string().trim().max(MAX_LENGTH.name, Messages.tooLong),
+  firstname: z.string().check(z.trim(), z.maxLength(MAX_LENGTH.name, Messages.tooLong)),
+  surname: z.string().check(z.trim(), z.maxLength(MAX_LENGTH.name, Messages.tooLong)),
+  jobTitle: z.string().check(z.trim(), z.maxLength(MAX_LENGTH.name, Messages.tooLong)),
 });
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
 /** The current password, asked again before a change that could take the account over (issue 10 A). */
 export const CurrentPasswordSchema = z.object({ currentPassword: ruleString(MAX_LENGTH.password, requiredRule) });
 /** POST account: the profile, plus the current password when the e-mail address changes. */
-export const AccountUpdateSchema = ProfileFormSchema.extend(CurrentPasswordSchema.partial().shape);
+export const AccountUpdateSchema = z.extend(ProfileFormSchema, z.partial(CurrentPasswordSchema).shape);
 export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;

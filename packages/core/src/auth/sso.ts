@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod.ts';
 import { PORTALS } from '../shared/contracts.ts';
 
 /**
@@ -15,12 +15,12 @@ export const SSO_CALLBACK_PATHS = { ordering: '/sso-callback', connect: '/connec
 export const SsoStartQuery = z.object({
   provider: z.enum(SSO_PROVIDERS),
   app: z.enum(PORTALS),
-  callback: z.string().min(1, 'Value is required').max(300),
+  callback: z.string().check(z.minLength(1, 'Value is required'), z.maxLength(300)),
 });
 export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
 
 /** GET auth/sso answer: where to send the browser. */
-export const SsoStartResult = z.object({ url: z.string().url() });
+export const SsoStartResult = z.object({ url: z.string().check(z.url()) });
 export type SsoStartResult = z.infer<typeof SsoStartResult>;
 
 /**
@@ -29,8 +29,8 @@ export type SsoStartResult = z.infer<typeof SsoStartResult>;
  */
 export const SsoCompleteInput = z.object({
   app: z.enum(PORTALS),
-  code: z.string().min(1, 'Value is required').max(4096),
-  state: z.string().min(1, 'Value is required').max(512),
-  iss: z.string().url().max(500).optional(),
+  code: z.string().check(z.minLength(1, 'Value is required'), z.maxLength(4096)),
+  state: z.string().check(z.minLength(1, 'Value is required'), z.maxLength(512)),
+  iss: z.optional(z.string().check(z.url(), z.maxLength(500))),
 });
 export type SsoCompleteInput = z.infer<typeof SsoCompleteInput>;

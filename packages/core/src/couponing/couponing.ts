@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod.ts';
 import { COUPON_ACTIONS, REFUSAL_CODES } from './coupon-lifecycle.ts';
 import { isValidGtin } from '../shared/gtin.ts';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '../shared/statuses.ts';
@@ -53,23 +53,28 @@ export function parseSerialList(text: string): SerialList {
 
 // --- Input ------------------------------------------------------------------------------------------
 
-export const Serial = z.string().trim().max(64).transform(normaliseSerial).refine(isSerial, SERIAL_FORMAT_MESSAGE);
-const CouponEan = z
-  .string()
-  .trim()
-  .max(14, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.')
-  .refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.');
+export const Serial = z
+  .pipe(z.string().check(z.trim(), z.maxLength(64)), z.transform(normaliseSerial))
+  .check(z.refine(isSerial, SERIAL_FORMAT_MESSAGE));
+const CouponEan = z.string().check(
+  z.trim(),
+  z.maxLength(14, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
+  z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
+);
 /** A terminal id as the processor prints it on receipts: letters, digits, '-' and '_'. */
-export const TerminalId = z
-  .string()
-  .trim()
-  .min(1, 'Enter the terminal ID.')
-  .max(32, 'A terminal ID has at most 32 characters.')
+export const TerminalId = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Enter the terminal ID.'),
+  z.maxLength(32, 'A terminal ID has at most 32 characters.'),
   // '*', not '+': an empty id gets only the 'Enter the terminal ID.' issue.
-  .regex(/^[A-Za-z0-9_-]*$/, 'A terminal ID has letters, digits, "-" and "_" only.');
+  z.regex(/^[A-Za-z0-9_-]*$/, 'A terminal ID has letters, digits, "-" and "_" only.'),
+);
 
 export const SerialCheckInput = z.object({
-  serials: z.array(Serial).min(1, 'Enter at least one serial number.').max(MAX_SERIALS_PER_QUERY),
+  serials: z.array(Serial).check(
+    z.minLength(1, 'Enter at least one serial number.'),
+    z.maxLength(MAX_SERIALS_PER_QUERY),
+  ),
 });
 export type SerialCheckInput = z.infer<typeof SerialCheckInput>;
 
@@ -78,7 +83,7 @@ export const CouponActionName = z.enum(COUPON_ACTIONS);
 export const CouponActionInput = z.object({ ean: CouponEan, terminalId: TerminalId });
 export type CouponActionInput = z.infer<typeof CouponActionInput>;
 /** Which card of the serial (needed when several cards carry it). */
-export const CardQuery = z.object({ ean: CouponEan.optional() });
+export const CardQuery = z.object({ ean: z.optional(CouponEan) });
 
 // --- Answers ----------------------------------------------------------------------------------------
 
@@ -89,9 +94,9 @@ const SerialStatusCode = z.enum(SERIAL_STATUSES);
 export const CardSummary = z.object({
   serial: z.string(),
   ean: z.string(),
-  eanSecond: z.string().nullable(),
-  productId: z.string().nullable(),
-  productName: z.string().nullable(),
+  eanSecond: z.nullable(z.string()),
+  productId: z.nullable(z.string()),
+  productName: z.nullable(z.string()),
   contract: z.boolean(),
   couponingStatus: CouponingStatusCode,
   serialStatus: SerialStatusCode,
@@ -116,40 +121,40 @@ export const CouponTransaction = z.object({
   type: CouponActionName,
   ean: z.string(),
   /** 0: the action succeeded (the only kind the portal books; refused actions write nothing). */
-  resultCode: z.number().int(),
+  resultCode: z.number().check(z.int()),
   /** The card's couponing status after the transaction. */
   status: CouponingStatusCode,
   by: z.string(),
 });
 export type CouponTransaction = z.infer<typeof CouponTransaction>;
 
-const Booking = z.object({ at: z.string(), terminalId: z.string() }).nullable();
+const Booking = z.nullable(z.object({ at: z.string(), terminalId: z.string() }));
 
 /** An action as the details screen offers it: only actions the user holds the permission for. */
 export const OfferedAction = z.object({
   action: CouponActionName,
   allowed: z.boolean(),
   /** Why the life cycle refuses it now, in English (null when allowed). */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** The same as a code the web translates with the card's status and the action (null when allowed). */
-  reasonCode: z.enum(REFUSAL_CODES).nullable(),
+  reasonCode: z.nullable(z.enum(REFUSAL_CODES)),
 });
 export type OfferedAction = z.infer<typeof OfferedAction>;
 
 export const SerialDetails = z.object({
-  card: CardSummary.extend({
+  card: z.extend(CardSummary, {
     retailerId: z.string(),
-    retailerName: z.string().nullable(),
-    validUntil: z.string().nullable(),
-    brand: z.string().nullable(),
-    faceValue: z.number().nullable(),
+    retailerName: z.nullable(z.string()),
+    validUntil: z.nullable(z.string()),
+    brand: z.nullable(z.string()),
+    faceValue: z.nullable(z.number()),
   }),
   activation: Booking,
   redemption: Booking,
   /** The newest transactions (at most 100), newest first. */
   transactions: z.array(CouponTransaction),
   /** How many transactions the card has in all (more than shown: the oldest are left out). */
-  transactionCount: z.number().int(),
+  transactionCount: z.number().check(z.int()),
   actions: z.array(OfferedAction),
 });
 export type SerialDetails = z.infer<typeof SerialDetails>;
@@ -158,13 +163,13 @@ export type SerialDetails = z.infer<typeof SerialDetails>;
  * What an action answers: the card right after this booking (not any later one), and whether this call
  * booked it (false: an Idempotency-Key replay, answered with the card as it is now).
  */
-export const CouponActionAnswer = SerialDetails.extend({ booked: z.boolean() });
+export const CouponActionAnswer = z.extend(SerialDetails, { booked: z.boolean() });
 export type CouponActionAnswer = z.infer<typeof CouponActionAnswer>;
 
 /** get-couponing-status: the derived status; 'unknown' when several cards carry the serial and no EAN chose. */
 export const CouponingStatusAnswer = z.object({
   serial: z.string(),
-  ean: z.string().nullable(),
+  ean: z.nullable(z.string()),
   couponingStatus: CouponingStatusCode,
   label: z.string(),
 });

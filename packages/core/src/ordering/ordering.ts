@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod.ts';
 import { DEFAULT_PAGE_SIZE_ORDERING, RETAILER_LIST_PAGE_SIZE, SUGGESTED_ORDER_FACTOR } from '../shared/constants.ts';
 import { CalendarDay, Id, pageOf, QueryFlag, QueryInt } from '../shared/schemas.ts';
 import { ORDER_STATUSES, STORE_STATUSES } from '../shared/statuses.ts';
@@ -16,7 +16,7 @@ const ORDER_MAX_POSITIONS = 500;
 // --- Retailers -------------------------------------------------------------------------------------
 
 export const RetailersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   index: QueryInt(0, 100_000, 0),
   resultsPerPage: QueryInt(1, RETAILER_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE_ORDERING),
 });
@@ -25,7 +25,7 @@ export type RetailersQuery = z.infer<typeof RetailersQuery>;
 const RetailerRow = z.object({
   customerId: z.string(),
   name: z.string(),
-  customerGroupId: z.string().nullable(),
+  customerGroupId: z.nullable(z.string()),
 });
 type RetailerRow = z.infer<typeof RetailerRow>;
 export const RetailersPage = pageOf(RetailerRow);
@@ -36,7 +36,7 @@ export type RetailersPage = z.infer<typeof RetailersPage>;
 /** SPEC 6 showStoreList: stores are store type 0, distribution centres store type 1. */
 export const StoreType = z.union([z.literal(0), z.literal(1)]);
 export type StoreType = z.infer<typeof StoreType>;
-export const QueryStoreType = z.enum(['0', '1']).transform((v) => Number(v) as StoreType);
+export const QueryStoreType = z.pipe(z.enum(['0', '1']), z.transform((v) => Number(v) as StoreType));
 
 const LocationStatus = z.enum(STORE_STATUSES);
 
@@ -51,7 +51,7 @@ export const AddressRow = z.object({
   city: z.string(),
   /** Street, postal code and city in one line (SPEC 3 Store). */
   address: z.string(),
-  customerStoreId: z.string().nullable(),
+  customerStoreId: z.nullable(z.string()),
   status: LocationStatus,
 });
 export type AddressRow = z.infer<typeof AddressRow>;
@@ -59,8 +59,8 @@ export type AddressRow = z.infer<typeof AddressRow>;
 /** Locked and deleted stores cannot be chosen as a delivery address. */
 export const isSelectableAddress = (address: Pick<AddressRow, 'status'>): boolean => address.status === 'active';
 
-export const AddressesQuery = z.object({ customerId: Id, search: z.string().trim().max(100).optional() });
-export const AddressList = z.object({ items: z.array(AddressRow), storeType: StoreType, totalCount: z.number().int() });
+export const AddressesQuery = z.object({ customerId: Id, search: z.optional(z.string().check(z.trim(), z.maxLength(100))) });
+export const AddressList = z.object({ items: z.array(AddressRow), storeType: StoreType, totalCount: z.number().check(z.int()) });
 export type AddressList = z.infer<typeof AddressList>;
 
 // --- Products step ---------------------------------------------------------------------------------
@@ -77,27 +77,27 @@ export const ProductRow = z.object({
   name: z.string(),
   /** Brand. */
   company: z.string(),
-  bundleSize: z.number().int(),
+  bundleSize: z.number().check(z.int()),
   /** PU. */
-  packagingUnit: z.number().int(),
-  minimum: z.number().int().nullable(),
-  maximum: z.number().int().nullable(),
-  couponType: z.string().nullable(),
+  packagingUnit: z.number().check(z.int()),
+  minimum: z.nullable(z.number().check(z.int())),
+  maximum: z.nullable(z.number().check(z.int())),
+  couponType: z.nullable(z.string()),
   /** Coupon face value in cents. */
-  faceValueCents: z.number().int().nullable(),
+  faceValueCents: z.nullable(z.number().check(z.int())),
   /** Single item amount in cents: the average amount of one sold item, null before any sale. */
-  singleItemAmountCents: z.number().int().nullable(),
-  salesLast4Weeks: z.number().int(),
-  salesSinceLastOrder: z.number().int(),
+  singleItemAmountCents: z.nullable(z.number().check(z.int())),
+  salesLast4Weeks: z.number().check(z.int()),
+  salesSinceLastOrder: z.number().check(z.int()),
   averagePerMonth: z.number(),
-  calculatedSince: CalendarDay.nullable(),
-  lastOrder: z.object({ date: CalendarDay, quantity: z.number().int() }).nullable(),
+  calculatedSince: z.nullable(CalendarDay),
+  lastOrder: z.nullable(z.object({ date: CalendarDay, quantity: z.number().check(z.int()) })),
   /** Cards on hand (shipped minus sold since the first shipment), null when unknown. */
-  stock: z.number().int().nullable(),
+  stock: z.nullable(z.number().check(z.int())),
   stockWarning: z.boolean(),
   /** AIRS: the product is shipped automatically to this retailer. */
   airs: z.boolean(),
-  suggestedQuantity: z.number().int(),
+  suggestedQuantity: z.number().check(z.int()),
 });
 export type ProductRow = z.infer<typeof ProductRow>;
 
@@ -146,11 +146,11 @@ export const OrderSubmitInput = z.object({
   customerId: Id,
   storeType: StoreType,
   storeId: Id,
-  reference: z.string().trim().max(64).optional(),
-  positions: z
-    .array(z.object({ inventoryProductId: Id, amount: z.number().int() }))
-    .min(1, 'Please enter at least one value')
-    .max(ORDER_MAX_POSITIONS),
+  reference: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  positions: z.array(z.object({ inventoryProductId: Id, amount: z.number().check(z.int()) })).check(
+    z.minLength(1, 'Please enter at least one value'),
+    z.maxLength(ORDER_MAX_POSITIONS),
+  ),
 });
 export type OrderSubmitInput = z.infer<typeof OrderSubmitInput>;
 
@@ -162,9 +162,9 @@ export const OrderPosition = z.object({
   ean: z.string(),
   name: z.string(),
   /** The quantity ordered (SPEC 3 positions: amount = quantityOrdered). */
-  amount: z.number().int(),
-  quantityOrdered: z.number().int(),
-  quantityShipped: z.number().int(),
+  amount: z.number().check(z.int()),
+  quantityOrdered: z.number().check(z.int()),
+  quantityShipped: z.number().check(z.int()),
 });
 export type OrderPosition = z.infer<typeof OrderPosition>;
 
@@ -172,16 +172,16 @@ export type OrderPosition = z.infer<typeof OrderPosition>;
 export const OrderRow = z.object({
   orderId: z.string(),
   retailerId: z.string(),
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
   orderedAt: z.string(),
   orderedBy: z.string(),
   status: OrderStatusSchema,
   storeType: StoreType,
   storeId: z.string(),
   storeName: z.string(),
-  quantityOrdered: z.number().int(),
-  quantityShipped: z.number().int(),
-  positionCount: z.number().int(),
+  quantityOrdered: z.number().check(z.int()),
+  quantityShipped: z.number().check(z.int()),
+  positionCount: z.number().check(z.int()),
 });
 export type OrderRow = z.infer<typeof OrderRow>;
 export const OrdersPage = pageOf(OrderRow);
@@ -191,11 +191,11 @@ const OrderShipment = z.object({
   shipmentId: z.string(),
   date: CalendarDay,
   productId: z.string(),
-  quantity: z.number().int(),
+  quantity: z.number().check(z.int()),
   status: z.string(),
 });
 
-export const OrderDetail = OrderRow.extend({
+export const OrderDetail = z.extend(OrderRow, {
   address: AddressRow,
   positions: z.array(OrderPosition),
   shipments: z.array(OrderShipment),
@@ -205,10 +205,10 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 /** Filters of the orders list (SPEC 3): startDate, endDate, storeId, storeType, deleted; paged. */
 export const OrdersQuery = z.object({
   customerId: Id,
-  startDate: CalendarDay.optional(),
-  endDate: CalendarDay.optional(),
-  storeId: Id.optional(),
-  storeType: QueryStoreType.optional(),
+  startDate: z.optional(CalendarDay),
+  endDate: z.optional(CalendarDay),
+  storeId: z.optional(Id),
+  storeType: z.optional(QueryStoreType),
   /** Include orders of delivery addresses that have since been deleted (ADR 015). */
   deleted: QueryFlag,
   index: QueryInt(0, 100_000, 0),

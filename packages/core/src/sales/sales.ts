@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../shared/zod.ts';
 import { DEFAULT_PAGE_SIZE_ORDERING } from '../shared/constants.ts';
 import { CalendarDay, Id, pageOf, QueryInt } from '../shared/schemas.ts';
 
@@ -18,13 +18,9 @@ export const SalesQuery = z.object({
   customerId: Id,
   startDate: CalendarDay,
   endDate: CalendarDay,
-  ean: z
-    .string()
-    .trim()
-    .regex(/^\d{8,14}$/, 'Value must be an EAN of 8 to 14 digits')
-    .optional(),
-  storeId: Id.optional(),
-  groupBy: SalesGroupBy.default('day'),
+  ean: z.optional(z.string().check(z.trim(), z.regex(/^\d{8,14}$/, 'Value must be an EAN of 8 to 14 digits'))),
+  storeId: z.optional(Id),
+  groupBy: z._default(SalesGroupBy, 'day'),
 });
 export type SalesQuery = z.infer<typeof SalesQuery>;
 
@@ -32,23 +28,23 @@ export type SalesQuery = z.infer<typeof SalesQuery>;
 export const SalesGroup = z.object({
   key: z.string(),
   label: z.string(),
-  quantity: z.number().int(),
-  amountCents: z.number().int(),
+  quantity: z.number().check(z.int()),
+  amountCents: z.number().check(z.int()),
   /** Store groups only: the customer store ID users know the store by (null when it has none). */
-  customerStoreId: z.string().nullable().optional(),
+  customerStoreId: z.optional(z.nullable(z.string())),
 });
 export type SalesGroup = z.infer<typeof SalesGroup>;
 
 /** SPEC 3 Sales response: sales, totalSales, resultCount. */
 export const SalesAnswer = z.object({
   sales: z.array(SalesGroup),
-  totalSales: z.object({ quantity: z.number().int(), amountCents: z.number().int() }),
-  resultCount: z.number().int(),
+  totalSales: z.object({ quantity: z.number().check(z.int()), amountCents: z.number().check(z.int()) }),
+  resultCount: z.number().check(z.int()),
 });
 export type SalesAnswer = z.infer<typeof SalesAnswer>;
 
 /** The Transactions tab (ADR 015): the sales lines (store × product × day) behind the statistic, paged. */
-export const SalesTransactionsQuery = SalesQuery.omit({ groupBy: true }).extend({
+export const SalesTransactionsQuery = z.extend(z.omit(SalesQuery, { groupBy: true }), {
   index: QueryInt(0, 100_000, 0),
   results: QueryInt(1, 1000, DEFAULT_PAGE_SIZE_ORDERING),
 });
@@ -59,8 +55,8 @@ export const SalesTransaction = z.object({
   productId: z.string(),
   ean: z.string(),
   productName: z.string(),
-  quantity: z.number().int(),
-  amountCents: z.number().int(),
+  quantity: z.number().check(z.int()),
+  amountCents: z.number().check(z.int()),
 });
 export type SalesTransaction = z.infer<typeof SalesTransaction>;
 export const SalesTransactionsPage = pageOf(SalesTransaction);
@@ -69,9 +65,9 @@ export type SalesTransactionsPage = z.infer<typeof SalesTransactionsPage>;
 /** The Notes tab (ADR 015): how fresh and how complete the figures are. */
 export const SalesNotes = z.object({
   /** The latest day with sales of this retailer, null when it has none. */
-  latestSalesDay: CalendarDay.nullable(),
+  latestSalesDay: z.nullable(CalendarDay),
   /** The earliest day with sales of this retailer, null when it has none. */
-  earliestSalesDay: CalendarDay.nullable(),
+  earliestSalesDay: z.nullable(CalendarDay),
   /** The time zone the days are counted in. */
   timezone: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.ts';
 
 /**
  * Wire contracts shared by the API and the web app. The server builds these shapes, the web parses
@@ -19,17 +19,17 @@ export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   /** Field issues of a 400: the field's path, the English text and its field code (`FIELD.…`, field-messages.ts). */
-  issues: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string(), code: z.optional(z.string()) }))),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Currency = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   numericCode: z.string(),
   isoCode: z.string(),
   symbol: z.string(),
-  decimals: z.number().int().default(2),
+  decimals: z._default(z.number().check(z.int()), 2),
 });
 export type Currency = z.infer<typeof Currency>;
 
@@ -43,7 +43,7 @@ export type ServiceMessage = z.infer<typeof ServiceMessage>;
 
 export const FooterLink = z.union([
   z.object({ name: z.string(), path: z.string() }),
-  z.object({ name: z.string(), href: z.string().url() }),
+  z.object({ name: z.string(), href: z.string().check(z.url()) }),
 ]);
 export type FooterLink = z.infer<typeof FooterLink>;
 
@@ -54,15 +54,15 @@ export const BrandSettings = z.object({
   layout: z.string(),
   footerLinks: z.array(FooterLink),
   customFields: z.object({
-    priceLabel: z.string().optional(),
-    priceAttributePrefix: z.string().optional(),
-    priceChangeTimeZone: z.string().optional(),
-    reportIds: z.array(z.string()).optional(),
-    termsOfUseRequired: z.boolean().optional(),
+    priceLabel: z.optional(z.string()),
+    priceAttributePrefix: z.optional(z.string()),
+    priceChangeTimeZone: z.optional(z.string()),
+    reportIds: z.optional(z.array(z.string())),
+    termsOfUseRequired: z.optional(z.boolean()),
     /** The anonymous external questionnaire behind 'Evaluate our service' (SPEC 1, 9); none hides the entry. */
-    questionnaireUrl: z.string().url().optional(),
+    questionnaireUrl: z.optional(z.string().check(z.url())),
     /** The day (YYYY-MM-DD) MFA becomes required for all accounts (SPEC 1 notice); none: no notice. */
-    mfaActivationDate: z.iso.date().optional(),
+    mfaActivationDate: z.optional(z.iso.date()),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;

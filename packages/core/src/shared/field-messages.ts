@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod.ts';
 import type { CodesOf } from './errors.ts';
 import { Messages } from './messages.ts';
 
@@ -67,7 +67,7 @@ export interface FieldIssue {
 
 /**
  * One field issue of a failed schema: the rule's code from the issue's `params` (set by `ruleString` and the
- * password rules), or `FIELD.TOO_LONG` for zod's built-in length check (`boundedString`, `.max(n, tooLong)`).
+ * password rules), or `FIELD.TOO_LONG` for zod's built-in length check (`boundedString`, `z.maxLength(n, tooLong)`).
  * The message stays the issue's English text.
  */
 export function fieldIssueOf(issue: z.core.$ZodIssue): FieldIssue {

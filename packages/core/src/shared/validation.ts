@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.ts';
 import { MAX_LENGTH } from './constants.ts';
 import { type FieldText, withFieldCode } from './field-messages.ts';
 import { Messages } from './messages.ts';
@@ -67,19 +67,20 @@ export function quantityRule(constraints: QuantityConstraints, qty: number): Qua
 }
 
 /** A string of at most `max` characters, else 'Value is too long' (checked before any other rule). */
-export const boundedString = (max: number) => z.string().max(max, { message: Messages.tooLong, abort: true });
+export const boundedString = (max: number) =>
+  z.string().check(z.maxLength(max, { message: Messages.tooLong, abort: true }));
 
 /**
  * A zod string of at most `max` characters, then checked by `rules` in order; every failing rule adds its
  * message, with its field code in the issue's `params` (field-messages.ts).
  */
 export const ruleString = (max: number, ...rules: Rule[]) =>
-  boundedString(max).superRefine((value, ctx) => {
+  boundedString(max).check(z.superRefine((value, ctx) => {
     for (const rule of rules) {
       const message = rule(value);
       if (message !== null) ctx.addIssue({ code: 'custom', ...withFieldCode(message) });
     }
-  });
+  }));
 
 /** A required, well-formed e-mail address (account form and anywhere else an address is entered). */
 export const emailString = () => ruleString(MAX_LENGTH.email, requiredRule, emailRule);

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from '@portal/core/zod';
 import { batchGet, getFrom, type Item, type Key } from './batch.ts';
 import type { Db } from './client.ts';
 import { type PageRequest, type QueryInput, queryAll, queryPage } from './query.ts';
@@ -36,7 +36,7 @@ export const skStartsWith = (item: Item, prefix: string): boolean => typeof item
  * further attributes that are storage only (a TTL `expiresAt`, a lock version `v`); `schema` parses
  * what remains (unknown attributes dropped, a malformed item throws).
  */
-export function entity<T>(options: { drop?: readonly string[]; schema?: z.ZodType<T> } = {}): Entity<T> {
+export function entity<T>(options: { drop?: readonly string[]; schema?: z.ZodMiniType<T> } = {}): Entity<T> {
   const { drop, schema } = options;
   return { read: (item) => (schema ? schema.parse(stripKeys(item, drop)) : (stripKeys(item, drop) as T)) };
 }

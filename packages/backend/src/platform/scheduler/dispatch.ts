@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { ContextAttribute, type SchedulePayload } from './port.ts';
 
 /**
@@ -10,9 +10,9 @@ import { ContextAttribute, type SchedulePayload } from './port.ts';
 
 export const ReportJobPayload = z.object({
   kind: z.literal('report'),
-  processId: z.string().min(1),
+  processId: z.string().check(z.minLength(1)),
   /** When the run was due (the scheduled-time context attribute), e.g. 2026-03-01T05:00:00Z. */
-  scheduledFor: z.iso.datetime({ offset: true }).optional(),
+  scheduledFor: z.optional(z.iso.datetime({ offset: true })),
 });
 export type ReportJobPayload = z.infer<typeof ReportJobPayload>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { nextFireTime, type ParsedScheduleExpression, parseScheduleExpression } from './cron.ts';
 import { ContextAttribute, ScheduleName, SchedulePayload, ScheduleSpec, type SchedulerPort } from './port.ts';
 
@@ -36,7 +36,7 @@ export const DeadLetter = z.object({
   scheduledTime: z.iso.datetime(),
   /** The payload of the last attempt, context attributes substituted. */
   payload: SchedulePayload,
-  attempts: z.number().int().min(1),
+  attempts: z.number().check(z.int(), z.gte(1)),
   errorMessage: z.string(),
   exhaustedRetryCondition: z.enum(['MaximumRetryAttempts', 'MaximumEventAgeInSeconds']),
   deadLetteredAt: z.iso.datetime(),
@@ -90,7 +90,7 @@ interface PendingAttempt {
   lastError?: string;
 }
 
-const isoDate = z.iso.datetime().transform((value) => new Date(value));
+const isoDate = z.pipe(z.iso.datetime(), z.transform((value) => new Date(value)));
 
 /** Dates are ISO strings in the file. */
 const StoredSpec = z.preprocess((value) => {
@@ -107,9 +107,9 @@ const StoredState = z.object({
     z.object({
       scheduleName: z.string(),
       scheduledTime: isoDate,
-      attempt: z.number().int().min(1),
+      attempt: z.number().check(z.int(), z.gte(1)),
       dueAt: isoDate,
-      lastError: z.string().optional(),
+      lastError: z.optional(z.string()),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { isValidTimeZone } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { scheduleExpressionProblem } from './cron.ts';
 
 /**
@@ -12,17 +12,17 @@ import { scheduleExpressionProblem } from './cron.ts';
 /** AWS schedule names: 1-64 of [0-9a-zA-Z-_.], unique within the schedule group. */
 export const ScheduleName = z
   .string()
-  .regex(/^[0-9a-zA-Z\-_.]{1,64}$/, 'Schedule names are 1-64 characters of 0-9, a-z, A-Z, "-", "_" and "."');
+  .check(z.regex(/^[0-9a-zA-Z\-_.]{1,64}$/, 'Schedule names are 1-64 characters of 0-9, a-z, A-Z, "-", "_" and "."'));
 
 /** `cron(...)`, `at(...)` or `rate(...)` in EventBridge Scheduler syntax (see cron.ts). */
-export const ScheduleExpression = z.string().superRefine((value, ctx) => {
+export const ScheduleExpression = z.string().check(z.superRefine((value, ctx) => {
   const problem = scheduleExpressionProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+}));
 
 export const TimeZoneName = z
   .string()
-  .refine(isValidTimeZone, { message: 'Expected an IANA time zone name such as Europe/Berlin' });
+  .check(z.refine(isValidTimeZone, { message: 'Expected an IANA time zone name such as Europe/Berlin' }));
 
 /** The JSON object given to the runner (the AWS target Input). */
 export const SchedulePayload = z.record(z.string(), z.json());
@@ -35,8 +35,8 @@ export type SchedulePayload = z.infer<typeof SchedulePayload>;
  * attempt may still be made. Either limit sends the event to the dead-letter queue.
  */
 export const ScheduleRetryPolicy = z.object({
-  maximumAttempts: z.number().int().min(0).max(185),
-  maximumEventAgeSeconds: z.number().int().min(60).max(86_400),
+  maximumAttempts: z.number().check(z.int(), z.gte(0), z.lte(185)),
+  maximumEventAgeSeconds: z.number().check(z.int(), z.gte(60), z.lte(86_400)),
 });
 export type ScheduleRetryPolicy = z.infer<typeof ScheduleRetryPolicy>;
 
@@ -52,14 +52,14 @@ export const ScheduleSpec = z
     state: ScheduleState,
     retry: ScheduleRetryPolicy,
     /** No invocation before this instant. */
-    startDate: z.date().optional(),
+    startDate: z.optional(z.date()),
     /** No invocation after this instant. */
-    endDate: z.date().optional(),
+    endDate: z.optional(z.date()),
   })
-  .refine((spec) => !spec.startDate || !spec.endDate || spec.startDate < spec.endDate, {
+  .check(z.refine((spec) => !spec.startDate || !spec.endDate || spec.startDate < spec.endDate, {
     message: 'endDate must be after startDate',
     path: ['endDate'],
-  });
+  }));
 export type ScheduleSpec = z.infer<typeof ScheduleSpec>;
 
 export interface SchedulerPort {

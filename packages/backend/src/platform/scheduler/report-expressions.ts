@@ -1,5 +1,5 @@
 import { REPORTING_DAYS, type ReportingDay, toZonedTime } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { daysInMonth } from './cron.ts';
 
 /**
@@ -24,9 +24,9 @@ export type ReportPeriodType = z.infer<typeof ReportPeriodType>;
 
 export const ReportScheduleInput = z.object({
   periodType: ReportPeriodType,
-  days: z.array(ReportingDayInput).min(1, 'Choose at least one reporting day').optional(),
-  hour: z.number().int().min(0).max(23),
-  minute: z.number().int().min(0).max(59),
+  days: z.optional(z.array(ReportingDayInput).check(z.minLength(1, 'Choose at least one reporting day'))),
+  hour: z.number().check(z.int(), z.gte(0), z.lte(23)),
+  minute: z.number().check(z.int(), z.gte(0), z.lte(59)),
 });
 export type ReportScheduleInput = z.infer<typeof ReportScheduleInput>;
 
@@ -40,7 +40,7 @@ const AWS_DAY_NAMES: Record<ReportingDay, string> = {
   sunday: 'SUN',
 };
 
-/** The EventBridge Scheduler cron expression of a report schedule. Throws a ZodError on bad input. */
+/** The EventBridge Scheduler cron expression of a report schedule. Throws a $ZodError on bad input. */
 export function reportScheduleExpression(input: ReportScheduleInput): string {
   const { periodType, days, hour, minute } = ReportScheduleInput.parse(input);
   if (periodType !== 'daily') return `cron(${minute} ${hour} 1 * ? *)`;

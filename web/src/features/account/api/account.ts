@@ -1,7 +1,7 @@
 import type { Portal } from '@portal/core/shared';
 import type { AccountUpdate } from '@portal/core/auth';
 import useSWR from 'swr';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { patchStatus, refreshSession } from '../../../lib/auth.ts';
@@ -13,10 +13,10 @@ export const Account = z.object({
   email: z.string(),
   firstname: z.string(),
   surname: z.string(),
-  jobTitle: z.string().nullable().optional(),
-  customerId: z.union([z.string(), z.number()]).nullable().optional(),
+  jobTitle: z.optional(z.nullable(z.string())),
+  customerId: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   /** A new address waiting for its mailed link (issue 10 A); `email` stays the confirmed one until then. */
-  pendingEmail: z.object({ address: z.string(), validUntil: z.string() }).nullable().optional(),
+  pendingEmail: z.optional(z.nullable(z.object({ address: z.string(), validUntil: z.string() }))),
 });
 export type Account = z.infer<typeof Account>;
 

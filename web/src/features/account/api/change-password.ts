@@ -1,6 +1,6 @@
 import { Messages, type Portal } from '@portal/core/shared';
 import { ChangePasswordFormSchema } from '@portal/core/auth';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { api } from '../../../lib/api.ts';
 import { ApiError, readJson } from '../../../lib/api-client.ts';
 import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/forms.ts';

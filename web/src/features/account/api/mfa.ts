@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { MFA, type MfaMethod } from '@portal/core/auth';
@@ -39,7 +39,7 @@ export async function newAppSecret(portal: Portal, currentPassword: string): Pro
   return { key, qr: await fetchQrCode(portal) };
 }
 
-const Activated = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).min(1) });
+const Activated = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).check(z.minLength(1)) });
 
 /** POST auth/secret-code {secretCode, currentPassword}: activates the app; every session ends. */
 export async function activateApp(portal: Portal, secretCode: string, currentPassword: string): Promise<string[]> {
@@ -69,7 +69,7 @@ export async function confirmEmailMfa(portal: Portal, secretCode: string, curren
 export async function regenerateRecoveryCodes(portal: Portal, currentPassword: string): Promise<string[]> {
   const options = { portal, notify: false };
   const res = await api(options).auth['recovery-codes'].$post({ json: { currentPassword } });
-  return (await readJson(res, z.object({ recoveryCodes: z.array(z.string()).min(1) }), options)).recoveryCodes;
+  return (await readJson(res, z.object({ recoveryCodes: z.array(z.string()).check(z.minLength(1)) }), options)).recoveryCodes;
 }
 
 /** The secret in groups of four for typing ('JBSW Y3DP EHPK 3PXP'). */

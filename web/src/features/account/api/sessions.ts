@@ -1,6 +1,6 @@
 import { isPortal, type Portal } from '@portal/core/shared';
 import useSWR from 'swr';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
@@ -13,8 +13,8 @@ export const ActiveSession = z.object({
   portal: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  ip: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
 });
 export type ActiveSession = z.infer<typeof ActiveSession>;
 const Sessions = z.object({ sessions: z.array(ActiveSession) });

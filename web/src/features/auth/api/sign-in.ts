@@ -1,6 +1,6 @@
 import type { Portal } from '@portal/core/shared';
 import { LoginResult, type SignInInput } from '@portal/core/auth';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 

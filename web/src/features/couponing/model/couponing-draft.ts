@@ -1,5 +1,5 @@
 import { MAX_SERIALS_PER_QUERY, parseSerialList, type SerialList } from '@portal/core/couponing';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { onSessionEnd } from '../../../lib/session.ts';
 import { createPersistentStore, useStore } from '../../../lib/store.ts';
 
@@ -11,7 +11,7 @@ import { createPersistentStore, useStore } from '../../../lib/store.ts';
  */
 export const CouponingDraft = z.object({
   text: z.string(),
-  serials: z.array(z.string()).max(MAX_SERIALS_PER_QUERY),
+  serials: z.array(z.string()).check(z.maxLength(MAX_SERIALS_PER_QUERY)),
   terminalId: z.string(),
 });
 export type CouponingDraft = z.infer<typeof CouponingDraft>;

@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { createPersistentStore, useStore } from '../../../lib/store.ts';
 import { PRODUCT_COLUMNS, type ProductColumn } from './product-table.ts';
 
@@ -42,9 +42,11 @@ export function toggleColumn(stored: readonly ProductColumn[] | null, column: Pr
 
 /** At most this many users are remembered per device; the oldest choice goes first. */
 const MAX_REMEMBERED = 20;
-const Choices = z
-  .array(z.object({ key: z.string().max(300), columns: z.array(z.enum(PRODUCT_COLUMNS)).max(PRODUCT_COLUMNS.length) }))
-  .max(MAX_REMEMBERED);
+const Choice = z.object({
+  key: z.string().check(z.maxLength(300)),
+  columns: z.array(z.enum(PRODUCT_COLUMNS)).check(z.maxLength(PRODUCT_COLUMNS.length)),
+});
+const Choices = z.array(Choice).check(z.maxLength(MAX_REMEMBERED));
 export const columnChoiceStore = createPersistentStore('local', 'portal.productColumns', Choices, []);
 
 const keyOf = (portal: Portal, username: string) => `${portal}:${username.trim().toLowerCase()}`;

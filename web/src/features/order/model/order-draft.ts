@@ -7,7 +7,7 @@ import {
   ProductRow,
   rewriteLine,
 } from '@portal/core/ordering';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { onSessionEnd } from '../../../lib/session.ts';
@@ -28,21 +28,23 @@ export function restoreBasket(lines: readonly { product: ProductRow; qty: number
   return lines.reduce<OrderBasket>((basket, line) => rewriteLine(basket, line.product, line), emptyBasket());
 }
 
-const StoredBasket = z
-  .array(
-    z.object({ product: ProductRow, qty: z.number(), isValid: z.boolean().optional(), entry: z.string().max(64).optional() }),
-  )
-  .transform((lines) => restoreBasket(lines));
+const StoredLine = z.object({
+  product: ProductRow,
+  qty: z.number(),
+  isValid: z.optional(z.boolean()),
+  entry: z.optional(z.string().check(z.maxLength(64))),
+});
+const StoredBasket = z.pipe(z.array(StoredLine), z.transform((lines) => restoreBasket(lines)));
 
 /** The key of one checkout and the payload it was made for (ADR: a changed order gets a new key). */
 const Checkout = z.object({ key: IdempotencyKey, fingerprint: z.string() });
 
 export const OrderDraft = z.object({
-  retailerId: z.string().nullable(),
-  location: AddressRow.nullable(),
+  retailerId: z.nullable(z.string()),
+  location: z.nullable(AddressRow),
   basket: StoredBasket,
   reference: z.string(),
-  checkout: Checkout.nullable(),
+  checkout: z.nullable(Checkout),
 });
 export type OrderDraft = z.infer<typeof OrderDraft>;
 

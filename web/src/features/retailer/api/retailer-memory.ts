@@ -1,6 +1,6 @@
 import { type Portal, RETAILER_LIST_PAGE_SIZE } from '@portal/core/shared';
 import type { RetailersPage } from '@portal/core/ordering';
-import { z } from 'zod';
+import * as z from '@portal/core/zod';
 import { ChosenRetailer } from '../../../lib/session.ts';
 import { createPersistentStore } from '../../../lib/store.ts';
 import { fetchRetailers, type RetailerQuery } from './retailers.ts';
@@ -15,7 +15,7 @@ import { fetchRetailers, type RetailerQuery } from './retailers.ts';
 /** At most this many users are remembered per device; the oldest choice goes first. */
 const MAX_REMEMBERED = 20;
 
-const Memory = z.array(z.object({ key: z.string().max(300), retailer: ChosenRetailer })).max(MAX_REMEMBERED);
+const Memory = z.array(z.object({ key: z.string().check(z.maxLength(300)), retailer: ChosenRetailer })).check(z.maxLength(MAX_REMEMBERED));
 export const retailerMemory = createPersistentStore('local', 'portal.retailers', Memory, []);
 
 const keyOf = (portal: Portal, username: string) => `${portal}:${username.trim().toLowerCase()}`;
