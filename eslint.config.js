@@ -34,7 +34,20 @@ const zones = [
 /** Package imports each layer must not make (import strings, so `import type` can be allowed where it may). */
 const serverOnly = ['hono', 'hono/*', '@hono/*'];
 const reactOnly = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router-dom', 'swr', 'swr/*'];
-const restricted = (patterns) => ['error', { patterns }];
+/** zod only through core's one module (ADR 027): zod/mini with its English locale, as a tree-shakable namespace. */
+const ZOD_MODULE = 'packages/core/src/shared/zod.ts';
+const zodThroughCore = {
+  regex: '^zod(/|$)',
+  message: "Import zod as `import * as z from '@portal/core/zod'` (in core: shared/zod.ts), the one module that loads zod/mini and its locale (ADR 027).",
+};
+/** Every file's restricted imports; the rule's last matching block wins, so each block repeats the zod one. */
+const restricted = (patterns) => ['error', { patterns: [...patterns, zodThroughCore] }];
+const coreOnly = [
+  {
+    group: ['@aws-sdk/*', ...serverOnly, ...reactOnly, '@portal/backend', '@portal/backend/*', '@portal/functions', '@portal/web'],
+    message: 'Core is isomorphic and free of I/O: no AWS SDK, hono, react or other workspace.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -71,6 +84,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // Guardrail: zod only through @portal/core/zod, and never a whole zod namespace as a value (`z.core.X` or
+  // `z.locales.X` keeps all of zod core or every locale in the bundle; shared/zod.ts exports what is needed).
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([]),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name=/^(core|locales)$/]",
+          message: 'A zod namespace used as a value keeps all of it in the bundle; export what you need by name from shared/zod.ts (ADR 027).',
+        },
+      ],
     },
   },
 
@@ -112,13 +141,12 @@ export default tseslint.config(
   {
     files: ['packages/core/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': restricted([
-        {
-          group: ['@aws-sdk/*', ...serverOnly, ...reactOnly, '@portal/backend', '@portal/backend/*', '@portal/functions', '@portal/web'],
-          message: 'Core is isomorphic and free of I/O: no AWS SDK, hono, react or other workspace.',
-        },
-      ]),
+      '@typescript-eslint/no-restricted-imports': restricted(coreOnly),
     },
+  },
+  {
+    files: [ZOD_MODULE],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: coreOnly }] },
   },
 
   // Guardrail: kebab-case file and folder names (`order-entity.ts`, `use-form-fields.ts`, `features/order/`).

@@ -83,6 +83,29 @@ describe('no import cycles', () => {
   });
 });
 
+describe('zod only through @portal/core/zod (ADR 027)', () => {
+  it.each([
+    ['web', 'web/src/lib/probe.ts'],
+    ['backend', 'packages/backend/src/probe.ts'],
+    ['functions', 'functions/api/probe.ts'],
+    ['core', 'packages/core/src/shared/probe.ts'],
+    ['scripts', 'scripts/probe.ts'],
+  ])('importing zod directly in %s is an error', async (_where, at) => {
+    for (const from of ['zod', 'zod/mini', 'zod/v4/core']) {
+      expect(await zoneErrors(at, `import * as z from '${from}';\nexport const x = z;`)).toEqual([
+        expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*ADR 027/),
+      ]);
+    }
+  });
+
+  it('the zod module may import zod; others import it; a zod namespace as a value is an error', async () => {
+    expect(await zoneErrors('packages/core/src/shared/zod.ts', "export * from 'zod/mini';")).toEqual([]);
+    expect(await zoneErrors('web/src/lib/probe.ts', "import * as z from '@portal/core/zod';\nexport const x = z.string();")).toEqual([]);
+    const valueUse = "import * as z from '@portal/core/zod';\nexport const x = z.core.$ZodError;\nexport type T = z.core.$ZodIssue;";
+    expect(await errorsOf('functions/api/probe.ts', valueUse)).toEqual([expect.stringMatching(/^no-restricted-syntax:/)]);
+  });
+});
+
 describe('kebab-case names', () => {
   it('a file or folder named otherwise is an error', async () => {
     expect(await errorsOf('web/src/lib/UserFormat.ts', 'export {};')).toEqual([expect.stringMatching(/^check-file\/filename-naming-convention:/)]);
