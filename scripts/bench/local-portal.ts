@@ -29,7 +29,7 @@ export async function localPortal(): Promise<{ base: string; backend: Backend }>
  * The bench user, through the import path like any account (an ordering-portal user with a strong
  * enough security flag), signed in over HTTP. Answers the actor for in-process service calls, the
  * headers of its requests, and the DynamoDB calls the API makes per request before any service runs
- * (the session by token hash and the account).
+ * (the session with its account, one BatchGetItem: ADR 028).
  */
 export async function benchSignIn(
   base: string,
@@ -39,8 +39,6 @@ export async function benchSignIn(
 ) {
   const report = await backend.imports.importRecords('accounts', [{ line: 1, data: { email: `${user.username}@example.com`, ...user } }]);
   if (report.errors.length) throw new Error(`bench account: ${JSON.stringify(report.errors)}`);
-  const account = await backend.accounts.forSession(user.username);
-  if (!account) throw new Error('bench account not found after import');
   const signin = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',
     headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
@@ -49,10 +47,9 @@ export async function benchSignIn(
   const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
   if (signin.status !== 200 || !cookie.includes('=')) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
   const token = cookie.slice(cookie.indexOf('=') + 1);
-  const perRequest = await counted(async () => {
-    await backend.sessions.validate(token, 'ordering', new Date());
-    await backend.accounts.forSession(user.username);
-  });
+  const perRequest = await counted(() => backend.sessions.validate(token, 'ordering', new Date()));
+  const account = perRequest.result?.account;
+  if (!account) throw new Error('bench account: no live session after sign-in');
   return { actor: actorFor(account, { method: 'password' }), headers: { 'X-Portal': 'ordering', Cookie: cookie }, perRequest };
 }
 

@@ -19,7 +19,7 @@ export function sessionCookie(res: Response): string {
 export function expectSessionCookieAttributes(res: Response, portal: 'ordering' | 'connect' = 'ordering'): void {
   const header = res.headers.get('set-cookie') ?? '';
   const problems = [
-    new RegExp(`^__Host-portal_session_${portal}=[A-Za-z0-9_-]{43};`).test(header) ? null : '__Host- name=token',
+    new RegExp(`^__Host-portal_session_${portal}=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43};`).test(header) ? null : '__Host- name=token',
     /HttpOnly/.test(header) ? null : 'HttpOnly',
     /Secure/.test(header) ? null : 'Secure',
     /SameSite=Lax/.test(header) ? null : 'SameSite=Lax',

@@ -8,8 +8,9 @@ import type { AppEnv, ClientIpResolver } from '../env.ts';
 
 /**
  * Resolves the caller: the client address and, when the cookie names a live session of this portal,
- * that session and its account. The account is read on every request, so a permission change or a
- * disabled account takes effect at once; a session of a locked account counts as none.
+ * that session and its account, read together in one DynamoDB call (ADR 028). Both are read on every
+ * request, so a sign-out, a permission change or a disabled account takes effect at once; a session of
+ * a locked account counts as none.
  */
 export const loadSession = (clientIp: ClientIpResolver) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -17,12 +18,10 @@ export const loadSession = (clientIp: ClientIpResolver) =>
     const portal = c.get('portal');
     const token = getCookie(c, sessionCookieName(portal));
     const backend = c.get('backend');
-    const session = token ? await backend.sessions.validate(token, portal, backend.now()) : null;
-    const account = session ? await backend.accounts.forSession(session.username) : null;
-    const usable = account !== null;
+    const signedIn = token ? await backend.sessions.validate(token, portal, backend.now()) : null;
     c.set('sessionToken', token);
-    c.set('session', usable ? session : null);
-    c.set('account', usable ? account : null);
+    c.set('session', signedIn?.session ?? null);
+    c.set('account', signedIn?.account ?? null);
     await next();
   });
 

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
@@ -6,7 +7,8 @@ import { type Account, type AccountFields, type StoredAccount, usernameKey } fro
 
 /**
  * Account items. Access patterns:
- * - get by username:  pk=ACCOUNT#<username lower>, sk=PROFILE
+ * - get by username:  pk=ACCOUNT#<username lower>, sk=PROFILE (on every signed-in request together with
+ *                     the session, one BatchGetItem: auth/session-entity.ts, ADR 028)
  * - find by e-mail:   gsi1 gsi1pk=EMAIL#<email lower>, gsi1sk=ACCOUNT#<username lower>
  */
 export const accountKeys = {
@@ -15,10 +17,12 @@ export const accountKeys = {
   gsi1pk: (email: string) => `EMAIL#${email.trim().toLowerCase()}`,
 };
 
-const accounts = entity<StoredAccount>();
+/** How an account item is read; the session read (auth/session-entity.ts) uses it with `accountKey`. */
+export const accounts = entity<StoredAccount>();
 
-export const getAccount = (db: Db, username: string): Promise<StoredAccount | null> =>
-  getOne(db, accounts, { pk: accountKeys.pk(username), sk: accountKeys.sk });
+export const accountKey = (username: string): Key => ({ pk: accountKeys.pk(username), sk: accountKeys.sk });
+
+export const getAccount = (db: Db, username: string): Promise<StoredAccount | null> => getOne(db, accounts, accountKey(username));
 
 export const findAccountsByEmail = (db: Db, email: string, cursor?: Record<string, unknown>) =>
   listPage(db, accounts, onIndex('gsi1', accountKeys.gsi1pk(email)), { limit: 25, cursor });

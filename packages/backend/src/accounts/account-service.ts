@@ -5,7 +5,6 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import type { Account } from './account-record.ts';
 import { accountKeys, getAccount } from './account-entity.ts';
 import { createEmailChangeService } from './email-change-service.ts';
 import type { Reauth } from './reauth.ts';
@@ -36,15 +35,6 @@ export function createAccountService(deps: {
   }
 
   return {
-    /**
-     * The account behind a live session, read on every request so a permission change or a disabled
-     * account takes effect at once: null when it is gone or locked (a session of it counts as none).
-     */
-    async forSession(username: string): Promise<Account | null> {
-      const account = await getAccount(db, username);
-      return account !== null && account.status !== 'locked' ? account : null;
-    },
-
     profile,
 
     /**

@@ -1,15 +1,18 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
+import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { entity, getOne, listAll } from '../platform/db/entity.ts';
+import { entity, listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
-import { usernameKey } from '../accounts/account-record.ts';
+import { type StoredAccount, usernameKey } from '../accounts/account-record.ts';
+import { accountKey, accounts } from '../accounts/account-entity.ts';
 
 /**
  * Session items, keyed by the SHA-256 of the cookie token (the token itself is never stored).
  * Access patterns:
- * - get by token hash:        pk=SESSION#<sha256>, sk=SESSION
+ * - session by token hash with the account the token names: pk=SESSION#<sha256>, sk=SESSION and
+ *   pk=ACCOUNT#<username lower>, sk=PROFILE in ONE strongly consistent BatchGetItem (ADR 028)
  * - list sessions of account: gsi1 gsi1pk=SESSIONS#<username lower>, gsi1sk=<createdAt>
  * DynamoDB TTL (expiresAt) removes a session after its absolute expiry.
  */
@@ -48,7 +51,21 @@ export async function putSession(db: Db, session: SessionRecord): Promise<void> 
   );
 }
 
-export const getSession = (db: Db, tokenHash: string): Promise<SessionRecord | null> => getOne(db, sessions, key(tokenHash));
+/**
+ * The session of a token hash and the account of `username`, both as of now (strongly consistent), in
+ * one call: every signed-in request's only read before its own work. Null for each that is absent.
+ */
+export async function getSessionAndAccount(
+  db: Db,
+  tokenHash: string,
+  username: string,
+): Promise<{ session: SessionRecord | null; account: StoredAccount | null }> {
+  const keys = { session: key(tokenHash), account: accountKey(username) };
+  const items = await batchGet(db, [keys.session, keys.account]);
+  const session = getFrom(items, keys.session);
+  const account = getFrom(items, keys.account);
+  return { session: session ? sessions.read(session) : null, account: account ? accounts.read(account) : null };
+}
 
 /** Slides the idle expiry; conditional so a session deleted by logout is not recreated. */
 export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string, idleExpiresAt: string) {

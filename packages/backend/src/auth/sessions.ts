@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
+import type { StoredAccount } from '../accounts/account-record.ts';
+import { usernameKey } from '../accounts/account-record.ts';
 import {
   deleteSession,
-  getSession,
+  getSessionAndAccount,
   listSessions,
   putSession,
   type SessionRecord,
@@ -13,7 +15,8 @@ import {
 
 /**
  * Lucia-style sessions (ARCHITECTURE convention 6): the cookie holds 32 random bytes, the table only
- * their SHA-256. A session ends at its idle expiry (slid on use) or its absolute expiry, whichever is first.
+ * the SHA-256 of the token. A session ends at its idle expiry (slid on use) or its absolute expiry,
+ * whichever is first.
  */
 /**
  * One cookie per portal: a session belongs to the portal it was signed in on (an account's portals are
@@ -27,6 +30,28 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/**
+ * A session token is `<account>.<secret>`: the account's username key in base64url, then 32 random bytes
+ * in base64url. Naming the account lets one BatchGetItem read the session and its account together
+ * (ADR 028); the hash covers the whole token, so a changed account part finds no session.
+ */
+const TOKEN = /^([A-Za-z0-9_-]{1,800})\.[A-Za-z0-9_-]{43}$/;
+
+const newToken = (username: string): string =>
+  `${Buffer.from(usernameKey(username)).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+
+/** The username key a token names; null for anything else, including the bare tokens issued before ADR 028. */
+function accountOfToken(token: string): string | null {
+  const part = TOKEN.exec(token)?.[1];
+  if (!part) return null;
+  const name = Buffer.from(part, 'base64url').toString();
+  // Only the canonical encoding: every token has exactly one spelling.
+  return Buffer.from(name).toString('base64url') === part ? name : null;
+}
+
+/** A live session and its account, as every signed-in request sees them. */
+export type SignedIn = { session: SessionRecord; account: StoredAccount };
+
 export type SessionPolicy = { idleMinutes: number; absoluteHours: number };
 
 export function createSessionStore(db: Db, policy: SessionPolicy) {
@@ -39,7 +64,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       now: Date,
       meta: { portal: Portal; method: 'password' | 'sso'; ip?: string; userAgent?: string },
     ) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken(username);
       const record: SessionRecord = {
         tokenHash: hashToken(token),
         username,
@@ -56,17 +81,24 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       return { token, record, maxAgeSeconds: Math.floor(absoluteMs / 1000) };
     },
 
-    /** The live session of a portal for a cookie token, or null. Expired sessions are deleted on sight. */
-    async validate(token: string, portal: Portal, now: Date): Promise<SessionRecord | null> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    /**
+     * The live session of a portal for a cookie token with its account, in one read (ADR 028), or null:
+     * no such session, another portal's, expired (deleted on sight), or its account gone or locked. Both
+     * items are read strongly consistent on every request, so a sign-out, a permission change or a lock
+     * applies to the very next one.
+     */
+    async validate(token: string, portal: Portal, now: Date): Promise<SignedIn | null> {
+      const named = accountOfToken(token);
+      if (named === null) return null;
       const tokenHash = hashToken(token);
-      const session = await getSession(db, tokenHash);
-      if (!session || session.portal !== portal) return null;
+      const { session, account } = await getSessionAndAccount(db, tokenHash, named);
+      if (!session || session.portal !== portal || usernameKey(session.username) !== named) return null;
       const t = now.getTime();
       if (t >= Date.parse(session.idleExpiresAt) || t >= Date.parse(session.absoluteExpiresAt)) {
         await deleteSession(db, tokenHash);
         return null;
       }
+      if (!account || account.status === 'locked') return null;
       if (t - Date.parse(session.lastSeenAt) >= TOUCH_INTERVAL_MS) {
         const idleExpiresAt = new Date(Math.min(t + idleMs, Date.parse(session.absoluteExpiresAt)));
         // False when a parallel logout deleted the session meanwhile.
@@ -76,7 +108,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
         session.lastSeenAt = now.toISOString();
         session.idleExpiresAt = idleExpiresAt.toISOString();
       }
-      return session;
+      return { session, account };
     },
 
     async revoke(token: string): Promise<void> {

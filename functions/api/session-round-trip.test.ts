@@ -1,0 +1,195 @@
+import type { Backend } from '@portal/backend';
+import { putSession } from '@portal/backend/auth/session-entity';
+import { hashToken } from '@portal/backend/auth/sessions';
+import { SessionStatus } from '@portal/core/auth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * ADR 028: a signed-in request reads its session and account in ONE DynamoDB call, and every change to
+ * either (sign-out, other sessions ended, permissions, lock, disable, expiry) applies to the next request.
+ */
+let clock = new Date('2026-11-21T10:00:00Z');
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let ipCounter = 0;
+const PASSWORD = 'Start-Password-2026!';
+const ops = { name: 'session-test' };
+
+const call = async (method: string, path: string, cookie?: string, body?: unknown, portal = 'ordering') => {
+  const res = await app.request(`/api${path}`, {
+    method,
+    headers: {
+      'X-Portal': portal,
+      'Content-Type': 'application/json',
+      // A fresh address per call keeps the per-address limits out of these tests.
+      'X-Test-Ip': String(++ipCounter),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { res, status: res.status, body: await readJson<Record<string, unknown>>(res) };
+};
+const signIn = async (username: string) => sessionCookie((await call('POST', '/auth/signin', undefined, { username, password: PASSWORD })).res);
+const statusOf = async (cookie: string, portal = 'ordering') =>
+  SessionStatus.parse((await call('GET', '/auth/status', cookie, undefined, portal)).body);
+const signedIn = async (cookie: string, portal = 'ordering') => (await statusOf(cookie, portal)).loggedIn;
+const importAccount = (username: string, extra: Record<string, unknown> = {}) =>
+  backend.imports.importRecords('accounts', [
+    { line: 1, data: { username, password: PASSWORD, email: `${username}@example.com`, ...extra } },
+  ]);
+const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+/** A live session item for `token`, written directly (as no sign-in would), to test what the read refuses. */
+const sessionItem = (token: string, username: string) => ({
+  tokenHash: hashToken(token),
+  username,
+  portal: 'ordering' as const,
+  method: 'password' as const,
+  createdAt: clock.toISOString(),
+  lastSeenAt: clock.toISOString(),
+});
+
+beforeAll(async () => {
+  backend = await createTestBackend(() => clock);
+  app = createApp(backend, (c) => `10.0.0.${c.req.header('X-Test-Ip') ?? '0'}`);
+  for (const name of ['Anna.Retail', 'bob', 'carla', 'dora', 'emil', 'frida', 'gus', 'hanna']) {
+    expect((await importAccount(name)).errors).toEqual([]);
+  }
+});
+
+describe('one round trip (ADR 028)', () => {
+  it('reads session and account in exactly one DynamoDB call before the route works', async () => {
+    const cookie = await signIn('Anna.Retail');
+    const counter = countCalls(backend.db, 'countSessionCalls');
+    try {
+      // auth/status does no reads of its own: what it costs is what the session middleware costs.
+      const signedInCall = await counter.counted(() => statusOf(cookie));
+      expect(signedInCall.result.loggedIn).toBe(true);
+      expect(signedInCall.calls).toBe(1);
+      const anonymous = await counter.counted(() => call('GET', '/auth/status'));
+      expect(anonymous.calls).toBe(0);
+      // Sliding the idle expiry is the one write, at most once a minute per session.
+      clock = new Date(clock.getTime() + 2 * 60_000);
+      expect((await counter.counted(() => statusOf(cookie))).calls).toBe(2);
+      expect((await counter.counted(() => statusOf(cookie))).calls).toBe(1);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('names the account in the token and stores only the hash of the whole token', async () => {
+    const cookie = await signIn('Anna.Retail');
+    const token = tokenOf(cookie);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token.split('.')[0]!, 'base64url').toString()).toBe('anna.retail');
+    const live = await backend.sessions.listLive('anna.retail', clock);
+    expect(live.map((s) => s.tokenHash)).toContain(hashToken(token));
+    expect(JSON.stringify(live)).not.toContain(token.split('.')[1]);
+  });
+
+  it('finds no session when the token names another account, or is not in its one spelling', async () => {
+    const secret = tokenOf(await signIn('bob')).split('.')[1]!;
+    const cookieFor = (accountPart: string) => `__Host-portal_session_ordering=${accountPart}.${secret}`;
+    expect(await signedIn(cookieFor(b64('bob')))).toBe(true);
+    expect(await signedIn(cookieFor(b64('carla')))).toBe(false);
+    expect(await signedIn(cookieFor(b64('BOB')))).toBe(false);
+    expect(await signedIn(cookieFor(`${b64('bob')}A`))).toBe(false);
+    expect(await signedIn(cookieFor(''))).toBe(false);
+    // A session item of another account under a token naming bob (which no sign-in writes) counts as none.
+    const crossed = `${b64('bob')}.${'C'.repeat(43)}`;
+    const until = new Date(clock.getTime() + 3_600_000).toISOString();
+    await putSession(backend.db, { ...sessionItem(crossed, 'carla'), idleExpiresAt: until, absoluteExpiresAt: until });
+    expect(await signedIn(`__Host-portal_session_ordering=${crossed}`)).toBe(false);
+  });
+
+  it('treats a session issued before ADR 028 (a bare 43-character token) as signed out, without a read', async () => {
+    const oldToken = 'O'.repeat(43);
+    const until = new Date(clock.getTime() + 3_600_000).toISOString();
+    await putSession(backend.db, { ...sessionItem(oldToken, 'bob'), idleExpiresAt: until, absoluteExpiresAt: until });
+    const counter = countCalls(backend.db, 'countOldTokenCalls');
+    try {
+      const old = await counter.counted(() => statusOf(`__Host-portal_session_ordering=${oldToken}`));
+      expect(old.result.loggedIn).toBe(false);
+      expect(old.calls).toBe(0);
+    } finally {
+      counter.stop();
+    }
+    // Signing out with it still removes it from the table.
+    await call('GET', '/auth/logout', `__Host-portal_session_ordering=${oldToken}`);
+    expect((await backend.sessions.listLive('bob', clock)).some((s) => s.tokenHash === hashToken(oldToken))).toBe(false);
+  });
+});
+
+describe('every change applies to the very next request', () => {
+  it('sign-out', async () => {
+    const cookie = await signIn('carla');
+    expect(await signedIn(cookie)).toBe(true);
+    await call('GET', '/auth/logout', cookie);
+    expect(await signedIn(cookie)).toBe(false);
+    expect((await call('GET', '/account', cookie)).status).toBe(401);
+  });
+
+  it('"sign out other sessions" and a password change that ends them', async () => {
+    const mine = await signIn('dora');
+    const other = await signIn('dora');
+    const third = await signIn('dora');
+    expect((await call('POST', '/account/sessions/end-others', mine)).body).toMatchObject({ ended: 2 });
+    expect(await signedIn(other)).toBe(false);
+    expect(await signedIn(third)).toBe(false);
+    expect(await signedIn(mine)).toBe(true);
+
+    const fourth = await signIn('dora');
+    const newPassword = 'Quite-Different-Secret-77!';
+    const changed = await call('PUT', '/auth/change-password', mine, {
+      currentPassword: PASSWORD,
+      newPassword,
+      newPasswordVerify: newPassword,
+    });
+    expect(changed.body).toMatchObject({ endedSessions: 1 });
+    expect(await signedIn(fourth)).toBe(false);
+    expect(await signedIn(mine)).toBe(true);
+  });
+
+  it('a permission change', async () => {
+    const cookie = await signIn('emil');
+    const before = await statusOf(cookie);
+    await backend.admin.setAccess(ops, 'emil', { securityFlag: 16 + 1024, permissions: 2 ** 24 });
+    const after = await statusOf(cookie);
+    expect(before.user?.securityFlag).toBe(0);
+    expect(after.user?.securityFlag).toBe(1040);
+    expect(after.user?.permissions).not.toEqual(before.user?.permissions);
+  });
+
+  it('a lock of the account, and its lifting', async () => {
+    const cookie = await signIn('frida');
+    await importAccount('frida', { status: 'locked' });
+    expect(await signedIn(cookie)).toBe(false);
+    expect((await call('GET', '/account', cookie)).status).toBe(401);
+    // The lock ended no session: lifted, the session counts again (disable below ends them).
+    await importAccount('frida', { status: 'active' });
+    expect(await signedIn(cookie)).toBe(true);
+  });
+
+  it('disabling the account', async () => {
+    const cookie = await signIn('gus');
+    await backend.admin.disable(ops, 'gus');
+    expect(await signedIn(cookie)).toBe(false);
+    await backend.admin.enable(ops, 'gus');
+    expect(await signedIn(cookie)).toBe(false);
+  });
+
+  it('the idle timeout, and another portal', async () => {
+    const cookie = await signIn('hanna');
+    expect(await signedIn(`__Host-portal_session_connect=${tokenOf(cookie)}`, 'connect')).toBe(false);
+    const start = clock;
+    clock = new Date(start.getTime() + 31 * 60_000);
+    expect(await signedIn(cookie)).toBe(false);
+    clock = start;
+    // Expired sessions are deleted on sight.
+    expect(await signedIn(cookie)).toBe(false);
+  });
+});
