@@ -30,7 +30,7 @@ interface BoundaryState {
   resetKey: string;
 }
 
-// React catches render errors only in a class component's lifecycle methods.
+// React catches render errors only in a class component's lifecycle methods (and logs them itself).
 class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
 
@@ -40,10 +40,6 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
     return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
   }
 
   override render() {
