@@ -65,7 +65,7 @@ function Root() {
       </a>
       {/* A signed-in shell loads with its own chunk: on a first visit of /app or /connect, the spinner its
           auth guard shows next anyway. */}
-      <Suspense fallback={<FullPageSpinner label={t('app.loading')} />}>
+      <Suspense fallback={<FullPageSpinner label={t('app.loading')} delayed />}>
         <Outlet />
       </Suspense>
       <SnackHost closeLabel={t('common.close')} />

@@ -29,9 +29,16 @@ export function PageHeader({
   );
 }
 
-export function FullPageSpinner({ label }: { label: string }) {
+/**
+ * A region's loading state. `delayed`: shown only when the wait passes 300 ms (a lazy route's code, which
+ * usually arrives sooner), so a fast load goes straight from the old screen to the new one.
+ */
+export function FullPageSpinner({ label, delayed = false }: { label: string; delayed?: boolean }) {
   return (
-    <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-sm text-slate-500">
+    <div
+      role="status"
+      className={`flex min-h-[40vh] items-center justify-center gap-3 text-sm text-slate-500 ${delayed ? 'animate-fade-in-late' : ''}`}
+    >
       <Spinner className="size-5" />
       {label}
     </div>
