@@ -1,6 +1,6 @@
 import { addDays } from '@portal/core/shared';
 import type { Item } from '../platform/db/batch.ts';
-import { entity } from '../platform/db/entity.ts';
+import { type Entity, entity, stripKeys } from '../platform/db/entity.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -61,8 +61,32 @@ export type DayCells = Record<string, Record<string, readonly number[]>>;
 /** A location's week bucket (pk=<location>, sk=W#<monday>) as the figures read it. */
 export type WeekBucket = { days?: DayCells };
 
-const summaries = entity<{ v: number; products?: Record<string, Figures> }>();
-export const weekBuckets = entity<WeekBucket>();
+/**
+ * The rollup maps (a week bucket's `days`, a summary's `products`) are stored PACKED: one JSON string
+ * attribute, not a DynamoDB Map (ADR 029). A Map of ~2,000 day cells is ~10,000 AttributeValues that
+ * DynamoDB and the SDK (un)marshal one by one; a string is one value and JSON.parse is native.
+ */
+export const pack = (value: object): string => JSON.stringify(value);
+
+/**
+ * A packed rollup map read back; a Map attribute (items written before ADR 029, read as an object) is
+ * accepted as it is until a write of its location replaces it (a re-import of the sales does).
+ */
+export function unpack<T extends object>(stored: unknown): T | undefined {
+  return typeof stored === 'string' ? (JSON.parse(stored) as T) : (stored as T | undefined);
+}
+/** Whether an item's rollup map is still a Map (written before ADR 029), so a re-import rewrites it. */
+export const isUnpacked = (stored: unknown): boolean => stored !== undefined && typeof stored !== 'string';
+
+/** Week buckets (sales.ts's record type `T`) read with their day figures unpacked. */
+export function weekBucketEntity<T extends WeekBucket>(): Entity<T> {
+  return { read: (item) => ({ ...stripKeys(item), days: unpack<DayCells>(item.days) }) as T };
+}
+export const weekBuckets = weekBucketEntity<WeekBucket>();
+/** The summary: `products` packed, or a Map written before ADR 029. */
+const summaries = entity<{ v: number; products?: string | Record<string, Figures> }>();
+/** A week bucket item to put: its day figures packed. */
+export const weekBucketItem = <T extends WeekBucket>(item: T) => ({ ...item, days: pack(item.days ?? {}) });
 
 /** The day the "since last order" figure counts from: the later of the shipment and portal orders. */
 export function lastOrderOf(f: Figures): { date: string; quantity: number } | null {
@@ -74,8 +98,10 @@ export function lastOrderOf(f: Figures): { date: string; quantity: number } | nu
 /** The summary item read for a write cycle (its products a copy to change), or the empty one of version 0. */
 export function readSummary(item: Item | undefined): Summary {
   if (!item) return { v: 0, products: {} };
-  const stored = summaries.read(item);
-  return { v: stored.v, products: structuredClone(stored.products ?? {}) };
+  const { v, products } = summaries.read(item);
+  // A packed map parses into a fresh object; a Map (before ADR 029) is copied before it is changed.
+  const figures = typeof products === 'string' ? unpack<Record<string, Figures>>(products) : structuredClone(products);
+  return { v, products: figures ?? {} };
 }
 
 /**
@@ -93,7 +119,7 @@ export function summaryPut(db: Db, location: Location, seen: number, products: R
         locationId: location.id,
         retailerId,
         v: seen + 1,
-        products,
+        products: pack(products),
         updatedAt: now,
       },
       ConditionExpression: seen === 0 ? 'attribute_not_exists(pk)' : 'v = :v',
@@ -164,6 +190,9 @@ export async function readSummaryAndWeeks(db: Db, location: Location, fromDay: s
   const res = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': locationPk(location), ':from': `W#${weekOf(fromDay)}`, ':to': SUMMARY_SK },
+    // What the figures and the write cycles use: the weeks' days, the summary's version and products.
+    ProjectionExpression: 'sk, #v, products, days',
+    ExpressionAttributeNames: { '#v': 'v' },
     ...(consistent ? { ConsistentRead: true } : {}),
   });
   const summary = readSummary(res.items.find((item) => item.sk === SUMMARY_SK));

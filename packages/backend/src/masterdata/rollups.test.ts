@@ -2,11 +2,12 @@ import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import { countCalls } from '../platform/db/call-counter.ts';
 import type { Backend } from '@portal/backend';
 import fc from 'fast-check';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { queryAll } from '../platform/db/query.ts';
 import { daysBetween, monthOf, weekOf } from './fields.ts';
-import { type Figures, type Location, locationPk, locationProductFigures, SUMMARY_SK } from './location-summary.ts';
+import { type Figures, type Location, locationPk, locationProductFigures, SUMMARY_SK, unpack } from './location-summary.ts';
 import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore, salesOfStore, type SalesRow } from './sales.ts';
 
 /**
@@ -151,14 +152,14 @@ async function expectRollupsMatch(model: Model, w: Awaited<ReturnType<typeof wor
   const locations: [string, Location][] = [...w.stores.map((id) => [`STORE|0|${id}`, { type: 'store', id }] as [string, Location]), [`STORE|1|${w.dc}`, { type: 'dc', id: w.dc }]];
   for (const [name, location] of locations) {
     const items = await query(locationPk(location));
-    const gotWeeks = Object.fromEntries(items.filter((i) => (i.sk as string).startsWith('W#')).map((i) => [i.week, i.days]));
+    const gotWeeks = Object.fromEntries(items.filter((i) => (i.sk as string).startsWith('W#')).map((i) => [i.week, unpack(i.days)]));
     const wantWeeks = Object.fromEntries([...weeks].filter(([k]) => k.startsWith(`${location.id}|`)).map(([k, v]) => [k.split('|')[1], v]));
     expect(gotWeeks).toEqual(wantWeeks);
     const gotMonths = Object.fromEntries(items.filter((i) => (i.sk as string).startsWith('M#')).map((i) => [i.month, { q: i.q, a: i.a, products: i.products }]));
     const wantMonths = Object.fromEntries([...storeMonths].filter(([k]) => k.startsWith(`${location.id}|`)).map(([k, v]) => [k.split('|')[1], v]));
     expect(gotMonths).toEqual(wantMonths);
     const summary = items.find((i) => i.sk === SUMMARY_SK);
-    expect(summary?.products ?? {}).toEqual(summaries.get(name) ?? {});
+    expect(unpack(summary?.products) ?? {}).toEqual(summaries.get(name) ?? {});
   }
   for (const retailerId of w.retailers) {
     const items = await query(`RSALES#${retailerId}`);
@@ -396,6 +397,44 @@ describe('sales reads', () => {
     // Group by store over 28 days: one Query per week touched (5), independent of history length.
     const byStore = await counted(() => salesOfRetailerByStore(backend.db, r1, { from: addDays(TODAY, -28), to: addDays(TODAY, -1) }, 'day'));
     expect(byStore.calls).toBe(5);
+  });
+
+  it('reads rollups stored as Maps (before ADR 029) to the same figures, and a re-import packs them', async () => {
+    const w = await world('m');
+    const model = new Model(w.retailerOf);
+    const [s1] = w.stores as [string];
+    const [p1, p2] = w.products as [string, string];
+    const sales: SaleLine[] = [];
+    for (let d = 0; d < 50; d += 1) {
+      sales.push({ storeId: s1, productId: d % 2 ? p1 : p2, date: addDays('2026-10-01', d), quantity: 1 + (d % 4), amount: (1 + (d % 4)) * 12.5 });
+    }
+    const ships: ShipLine[] = [{ shipmentId: 'M1', storeType: 0, storeId: s1, productId: p1, date: '2026-10-20', quantity: 40, status: 'submitted' }];
+    await importKind('sales', sales);
+    await importKind('shipments', ships);
+    model.addSales(sales);
+    model.addShipments(ships);
+    const location: Location = { type: 'store', id: s1 };
+    const figures = async () => JSON.stringify([...(await locationProductFigures(backend.db, location, TODAY)).figures]);
+    const packed = await figures();
+    // Rewrite the location's rollups as the earlier code stored them: the same figures as DynamoDB Maps.
+    const items = await query(locationPk(location));
+    const rollups = items.filter((i) => (i.sk as string).startsWith('W#') || i.sk === SUMMARY_SK);
+    expect(rollups.length).toBeGreaterThan(5);
+    for (const item of rollups) {
+      const asMaps = item.sk === SUMMARY_SK ? { ...item, products: unpack(item.products) } : { ...item, days: unpack(item.days) };
+      await backend.db.doc.send(new PutCommand({ TableName: backend.db.table, Item: asMaps }));
+    }
+    expect((await query(locationPk(location))).filter((i) => typeof i.days === 'object').length).toBe(rollups.length - 1);
+    expect(await figures()).toBe(packed);
+    await expectRollupsMatch(model, w);
+    // Re-importing the same lines changes no figure but writes the buckets and the summary packed again.
+    const again = await importKind('sales', sales);
+    expect(again).toMatchObject({ created: 0, updated: sales.length });
+    const after = await query(locationPk(location));
+    expect(after.filter((i) => (i.sk as string).startsWith('W#')).every((i) => typeof i.days === 'string')).toBe(true);
+    expect(typeof after.find((i) => i.sk === SUMMARY_SK)?.products).toBe('string');
+    expect(await figures()).toBe(packed);
+    await expectRollupsMatch(model, w);
   });
 
   it('never scans: every read is a Query or GetItem on a key', async () => {
