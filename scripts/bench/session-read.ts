@@ -1,0 +1,101 @@
+/**
+ * `npx tsx scripts/bench/session-read.ts`: what a signed-in request reads before its own work (issue 13
+ * item 3, ADR 028), against DynamoDB Local on loopback, in one run: the two sequential GetItems of before
+ * (session, then its account) next to the one BatchGetItem of now, alternating, N times each (BENCH_RUNS,
+ * default 400): DynamoDB calls, median and p99 latency. Then requests/s of GET /api/auth/status signed in,
+ * through the real app in this process (`app.fetch`, BENCH_SECONDS, default 5). Loopback hides most of a
+ * network round trip, so the latency gain on AWS is larger than here; the call count is exact.
+ */
+import { randomUUID } from 'node:crypto';
+import { createBackend, loadConfig } from '@portal/backend';
+import { getAccount } from '@portal/backend/accounts/account-entity';
+import { getSessionAndAccount } from '@portal/backend/auth/session-entity';
+import { hashToken } from '@portal/backend/auth/sessions';
+import { countCalls } from '@portal/backend/platform/db/call-counter';
+import { entity, getOne } from '@portal/backend/platform/db/entity';
+import { ensureTable } from '@portal/backend/platform/db/table';
+import { createApp } from '../../functions/api/app.ts';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 400);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+process.env.LOG_LEVEL = 'silent';
+
+const dynamo = await startDynamoDbLocal({});
+process.env.AWS_ACCESS_KEY_ID = 'local';
+process.env.AWS_SECRET_ACCESS_KEY = 'local';
+const config = loadConfig({
+  STAGE: 'bench',
+  AWS_REGION: 'eu-central-1',
+  TABLE_NAME: `bench-${randomUUID()}`,
+  FILES_BUCKET: 'bench-files',
+  REPORTS_BUCKET: 'bench-reports',
+  MAIL_FROM: 'bench@example.com',
+  APP_URL: 'http://localhost',
+  DYNAMODB_ENDPOINT: dynamo.endpoint,
+});
+const backend = createBackend(config);
+await ensureTable(backend.db.raw, config.TABLE_NAME);
+const password = 'Bench-Password-2026!';
+await backend.imports.importRecords('accounts', [
+  { line: 1, data: { username: 'bench.user', password, email: 'bench@example.com', modules: { ordering: { permissions: 15 } } } },
+]);
+const { token } = await backend.sessions.create('bench.user', new Date(), { portal: 'ordering', method: 'password' });
+const tokenHash = hashToken(token);
+const db = backend.db;
+
+// The read of before, as it was: GetItem of the session, then GetItem of the account it names.
+const sessionItems = entity<{ username: string }>({ drop: ['expiresAt'] });
+const twoReads = async () => {
+  const session = await getOne(db, sessionItems, { pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
+  return getAccount(db, session!.username);
+};
+const oneRead = () => getSessionAndAccount(db, tokenHash, 'bench.user');
+
+const counter = countCalls(db, 'benchSessionRead');
+const calls = {
+  before: (await counter.counted(twoReads)).calls,
+  after: (await counter.counted(oneRead)).calls,
+};
+counter.stop();
+
+const times = { before: [] as number[], after: [] as number[] };
+const timed = async (run: () => Promise<unknown>, into: number[]) => {
+  const started = performance.now();
+  await run();
+  into.push(performance.now() - started);
+};
+for (let i = 0; i < 50; i++) await Promise.all([twoReads(), oneRead()]); // warm up
+for (let i = 0; i < RUNS; i++) {
+  await timed(twoReads, times.before);
+  await timed(oneRead, times.after);
+}
+const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+
+const app = createApp(backend, () => '127.0.0.1');
+const headers = { 'X-Portal': 'ordering', Cookie: `__Host-portal_session_ordering=${token}` };
+const statusRate = async (seconds: number) => {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const res = await app.fetch(new Request('http://localhost/api/auth/status', { headers }));
+      if (!(await res.text()).includes('"loggedIn":true')) throw new Error('not signed in');
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, loop));
+  return done / seconds;
+};
+await statusRate(1);
+const rate = await statusRate(SECONDS);
+
+console.info(`session + account read, ${RUNS} alternating runs each, DynamoDB Local on loopback`);
+console.info('| read | DynamoDB calls | median ms | p99 ms |');
+console.info('|---|---:|---:|---:|');
+for (const [name, key] of [['before: GetItem session, then GetItem account', 'before'], ['after: one BatchGetItem (ADR 028)', 'after']] as const) {
+  console.info(`| ${name} | ${calls[key]} | ${at(times[key], 0.5).toFixed(2)} | ${at(times[key], 0.99).toFixed(2)} |`);
+}
+console.info(`GET /api/auth/status signed in, app.fetch in process, 8 in flight, ${SECONDS} s: ${Math.round(rate)} req/s`);
+await dynamo.stop();
+process.exit(0);
