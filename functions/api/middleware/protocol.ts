@@ -29,7 +29,7 @@ export const noStoreByDefault = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
-export const apiBodyLimit = bodyLimit({
+const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) =>
     c.json(
@@ -40,6 +40,14 @@ export const apiBodyLimit = bodyLimit({
       413,
     ),
 });
+
+/**
+ * The body limit, for requests that may have a body: a GET or HEAD Request never has one (fetch refuses
+ * to make it), and looking at `body` would make the Node server build a full Request for nothing.
+ */
+export const apiBodyLimit = createMiddleware<AppEnv>(async (c, next) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+);
 
 /**
  * Every call names its portal (SPEC 7). Requiring this custom header also means a cross-site form or
@@ -59,31 +67,22 @@ export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The bodies `c.json` wrote with the prefix (a stream keeps its identity when Hono copies a Response). */
-const prefixed = new WeakSet<ReadableStream>();
-
 /**
  * Prefixes JSON bodies against script inclusion; the web client strips the prefix before parsing.
  * `c.json` (every route, bodyLimit, the error and not-found handlers) writes the prefix as it builds the
- * body: reading an answer back and building it again cost a third of the chain's time (issue 13 item 4).
- * A JSON answer made any other way is still read back and prefixed.
+ * body: reading every answer back and building it again cost a third of the chain's time (issue 13 item 4).
+ * Only a JSON answer that is not the one `c.json` made is read back, and prefixed unless it already is.
  */
 export const xssiPrefix = createMiddleware<AppEnv>(async (c, next) => {
-  const prefixedJson = (object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>): Response => {
-    const res = c.body(XSSI_PREFIX + JSON.stringify(object), arg as never, {
-      'Content-Type': 'application/json',
-      ...headers,
-    });
-    if (res.body) prefixed.add(res.body);
-    return res;
-  };
+  let made: Response | undefined;
+  const prefixedJson = (object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>): Response =>
+    (made = c.body(XSSI_PREFIX + JSON.stringify(object), arg as never, { 'Content-Type': 'application/json', ...headers }));
   // Hono's c.json is typed for its RPC client; at run time it is this same (object, status|init, headers).
   c.json = prefixedJson as unknown as typeof c.json;
   await next();
-  if (!c.res.headers.get('content-type')?.startsWith('application/json')) return;
-  if (c.res.body && prefixed.has(c.res.body)) return;
+  if (c.res === made || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
   const body = await c.res.text();
   const headers = new Headers(c.res.headers);
   headers.delete('content-length');
-  c.res = new Response(XSSI_PREFIX + body, { status: c.res.status, headers });
+  c.res = new Response(body.startsWith(XSSI_PREFIX) ? body : XSSI_PREFIX + body, { status: c.res.status, headers });
 });
