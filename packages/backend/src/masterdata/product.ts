@@ -3,7 +3,7 @@ import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
 import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
-import { onIndex, type PageRequest } from '../platform/db/query.ts';
+import { onIndex, type PageRequest, projectionOf } from '../platform/db/query.ts';
 import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 
@@ -61,8 +61,11 @@ export const getProducts = (db: Db, productIds: readonly string[]) => getMany(db
 export const listProducts = (db: Db, page: PageRequest) =>
   listPage(db, products, onIndex('gsi1', productKeys.gsi1pk), page);
 
+/** A product's record attributes (not its keys, index keys and type): what the whole catalogue reads. */
+const productRecord = projectionOf([...Object.keys(ProductImport.shape), 'createdAt', 'updatedAt']);
+
 /** The whole catalogue (one Query page per ~1 MB, i.e. one call for a few thousand products). */
-export const allProducts = (db: Db) => listAll(db, products, onIndex('gsi1', productKeys.gsi1pk));
+export const allProducts = (db: Db) => listAll(db, products, { ...onIndex('gsi1', productKeys.gsi1pk), ...productRecord });
 
 /** The products with an EAN (normally one). */
 export const findProductsByEan = async (db: Db, ean: string, page: PageRequest = { limit: 25 }) =>

@@ -2,7 +2,7 @@ import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
 import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
-import type { PageRequest } from '../platform/db/query.ts';
+import { type PageRequest, projectionOf } from '../platform/db/query.ts';
 import { putRecords, retailerRequired } from './bulk-put.ts';
 import { Bool, Id } from './fields.ts';
 import { productKey } from './product.ts';
@@ -39,8 +39,12 @@ const byRetailer = (retailerId: string) => ({
 export const listRetailerProducts = (db: Db, retailerId: string, page: PageRequest) =>
   listPage(db, retailerProducts, byRetailer(retailerId), page);
 
+/** A retailer product's record attributes (not its keys and type): what reading all of them fetches. */
+const retailerProductRecord = projectionOf([...Object.keys(RetailerProductImport.shape), 'createdAt', 'updatedAt']);
+
 /** All of a retailer's products (one call for a few thousand). */
-export const allRetailerProducts = (db: Db, retailerId: string) => listAll(db, retailerProducts, byRetailer(retailerId));
+export const allRetailerProducts = (db: Db, retailerId: string) =>
+  listAll(db, retailerProducts, { ...byRetailer(retailerId), ...retailerProductRecord });
 
 export function putRetailerProducts(db: Db, records: readonly RetailerProductImport[], now: Date): Promise<LineOutcome[]> {
   return putRecords(

@@ -26,6 +26,18 @@ export const onIndex = (index: IndexName, pk: string) => ({
   ExpressionAttributeValues: { ':pk': pk } as Record<string, unknown>,
 });
 
+/**
+ * A projection to the named attributes, each through a name placeholder (so `name`, `status` and other
+ * reserved words need no care). Reading a record's attributes without its keys, index keys and type cuts
+ * what DynamoDB sends and the SDK unmarshals per item (ADR 029).
+ */
+export function projectionOf(attributes: readonly string[]) {
+  return {
+    ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+  };
+}
+
 /** Every page of a Query (for write paths and bounded reads); counts the calls it made. */
 export async function queryAll(db: Db, input: QueryInput): Promise<{ items: Item[]; calls: number }> {
   const items: Item[] = [];
