@@ -2,8 +2,10 @@ import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
+import { batchGet } from '../platform/db/batch.ts';
 import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
-import { onIndex, type PageRequest, projectionOf } from '../platform/db/query.ts';
+import { onIndex, onPartition, type PageRequest, projectionOf, queryAll } from '../platform/db/query.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 
@@ -61,18 +63,84 @@ export const getProducts = (db: Db, productIds: readonly string[]) => getMany(db
 export const listProducts = (db: Db, page: PageRequest) =>
   listPage(db, products, onIndex('gsi1', productKeys.gsi1pk), page);
 
-/** A product's record attributes (not its keys, index keys and type): what the whole catalogue reads. */
+/** A product's record attributes (not its keys, index keys and type). */
 const productRecord = projectionOf([...Object.keys(ProductImport.shape), 'createdAt', 'updatedAt']);
 
-/** The whole catalogue (one Query page per ~1 MB, i.e. one call for a few thousand products). */
-export const allProducts = (db: Db) => listAll(db, products, { ...onIndex('gsi1', productKeys.gsi1pk), ...productRecord });
+/**
+ * The catalogue snapshot (ADR 029): every product record packed into a few items, `pk=CATALOGUE,
+ * sk=PAGE#<nnn>`, up to 200 products each as ONE JSON string in name order (≤ ~300 KB even at the longest
+ * fields; page 0 carries the version `v`). The products step and order submit read the whole catalogue on
+ * every request: one Query of a few strings instead of one item of ~20 attributes per product. The product
+ * items stay the truth; each products import rebuilds the snapshot from them (rebuildCatalogue).
+ */
+const CATALOGUE_PK = 'CATALOGUE';
+const PAGE_SIZE = 200;
+const pageSk = (page: number) => `PAGE#${String(page).padStart(3, '0')}`;
+const cataloguePages = entity<{ v?: number; products: string }>();
+
+/** The snapshot's products in name order, with the number of calls; null before the first rebuild. */
+async function readSnapshot(db: Db, consistent = false) {
+  const res = await queryAll(db, { ...onPartition(CATALOGUE_PK), ...(consistent ? { ConsistentRead: true } : {}) });
+  if (res.items.length === 0) return { products: null, v: 0, pages: 0, calls: res.calls };
+  const pages = res.items.map((item) => cataloguePages.read(item));
+  return { products: pages.flatMap((page) => JSON.parse(page.products) as Product[]), v: pages[0]!.v ?? 0, pages: pages.length, calls: res.calls };
+}
+
+/**
+ * The whole catalogue in name order: the snapshot (one Query); on a table no products import has
+ * rebuilt it for yet, the catalogue index (gsi1 PRODUCTS, one Query page per ~1 MB).
+ */
+export async function allProducts(db: Db): Promise<{ items: Product[]; calls: number }> {
+  const snapshot = await readSnapshot(db);
+  if (snapshot.products) return { items: snapshot.products, calls: snapshot.calls };
+  const res = await listAll(db, products, { ...onIndex('gsi1', productKeys.gsi1pk), ...productRecord });
+  return { items: res.items, calls: snapshot.calls + res.calls };
+}
+
+/**
+ * Rewrites the snapshot from the product items after an import wrote `written`: the products it lists
+ * (or, before the first rebuild, those of the catalogue index) plus the written ones, read strongly
+ * consistent by key and packed in name order. Conditioned on the version read, so of concurrent imports
+ * the last one to commit has read every earlier one's items; an import that fails before this point is
+ * made good by importing the file again (puts are idempotent).
+ */
+async function rebuildCatalogue(db: Db, written: readonly string[]): Promise<void> {
+  await transactOptimistically(
+    db,
+    async () => {
+      const snapshot = await readSnapshot(db, true);
+      const known = snapshot.products
+        ? snapshot.products.map((p) => p.productId)
+        : (await queryAll(db, { ...onIndex('gsi1', productKeys.gsi1pk), ...projectionOf(['productId']) })).items.map((i) => String(i.productId));
+      const items = [...(await batchGet(db, [...new Set([...known, ...written])].map(productKey))).values()];
+      const sorted = items
+        .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : String(a.gsi1sk) > String(b.gsi1sk) ? 1 : 0))
+        .map((item) => products.read(item));
+      const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
+      const transaction: TxItem[] = [];
+      for (let page = 0; page < pages; page += 1) {
+        const packed = JSON.stringify(sorted.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE));
+        const Item = { pk: CATALOGUE_PK, sk: pageSk(page), type: 'catalogue', products: packed, ...(page === 0 ? { v: snapshot.v + 1 } : {}) };
+        if (page > 0) transaction.push({ Put: { TableName: db.table, Item } });
+        else if (snapshot.v === 0) transaction.push({ Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
+        else transaction.push({ Put: { TableName: db.table, Item, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': snapshot.v } } });
+      }
+      for (let page = pages; page < snapshot.pages; page += 1) {
+        transaction.push({ Delete: { TableName: db.table, Key: { pk: CATALOGUE_PK, sk: pageSk(page) } } });
+      }
+      return { transaction, result: undefined };
+    },
+    // Imports are batch jobs: a lost race after 16 cycles gives up with the condition failure itself.
+    { maxAttempts: 16, capMs: 2000, busy: (error) => error },
+  );
+}
 
 /** The products with an EAN (normally one). */
 export const findProductsByEan = async (db: Db, ean: string, page: PageRequest = { limit: 25 }) =>
   listPage(db, products, onIndex('gsi2', productKeys.gsi2pk(ean.trim())), page);
 
-export function putProducts(db: Db, records: readonly ProductImport[], now: Date): Promise<LineOutcome[]> {
-  return putRecords(
+export async function putProducts(db: Db, records: readonly ProductImport[], now: Date): Promise<LineOutcome[]> {
+  const outcomes = await putRecords(
     db,
     records,
     {
@@ -88,4 +156,7 @@ export function putProducts(db: Db, records: readonly ProductImport[], now: Date
     },
     now,
   );
+  const written = records.filter((_, i) => typeof outcomes[i] === 'string').map((r) => r.productId);
+  if (written.length) await rebuildCatalogue(db, written);
+  return outcomes;
 }

@@ -2,11 +2,12 @@ import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import { countCalls } from '../platform/db/call-counter.ts';
 import type { Backend } from '@portal/backend';
 import fc from 'fast-check';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { queryAll } from '../platform/db/query.ts';
 import { daysBetween, monthOf, weekOf } from './fields.ts';
+import { allProducts, listProducts } from './product.ts';
 import { type Figures, type Location, locationPk, locationProductFigures, SUMMARY_SK, unpack } from './location-summary.ts';
 import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore, salesOfStore, type SalesRow } from './sales.ts';
 
@@ -435,6 +436,38 @@ describe('sales reads', () => {
     expect(typeof after.find((i) => i.sk === SUMMARY_SK)?.products).toBe('string');
     expect(await figures()).toBe(packed);
     await expectRollupsMatch(model, w);
+  });
+
+  it('keeps the catalogue snapshot equal to the product items through imports, concurrent ones and a first rebuild', async () => {
+    const index = async () => (await listProducts(backend.db, { limit: 1000 })).items;
+    const product = (productId: string, name: string, ean: string) => ({
+      productId,
+      inventoryProductId: `I${productId}`,
+      ean: `${ean}${gtinCheckDigit(ean)}`,
+      sku: productId,
+      name,
+      company: 'Brand',
+    });
+    await world('c');
+    expect((await allProducts(backend.db)).items).toEqual(await index());
+    // A renamed product moves in name order; two imports at once both land.
+    await importKind('products', [product('Pc1', 'zz last now', '401000000001')]);
+    await Promise.all([
+      importKind('products', [product('Pcc1', 'Concurrent one', '401000000002')]),
+      importKind('products', [product('Pcc2', 'Concurrent two', '401000000003')]),
+    ]);
+    const { items, calls } = await counted(() => allProducts(backend.db)).then((r) => ({ ...r.result, calls: r.calls }));
+    expect(items).toEqual(await index());
+    expect(items.map((p) => p.productId)).toEqual(expect.arrayContaining(['Pcc1', 'Pcc2']));
+    expect(items.at(-1)?.name).toBe('zz last now');
+    expect(calls).toBe(1);
+    // A table without a snapshot (before ADR 029) reads the index, and its next products import builds it whole.
+    const pages = await query('CATALOGUE');
+    for (const page of pages) await backend.db.doc.send(new DeleteCommand({ TableName: backend.db.table, Key: { pk: page.pk, sk: page.sk } }));
+    expect((await allProducts(backend.db)).items).toEqual(await index());
+    await importKind('products', [product('Pc2', 'Another', '401000000004')]);
+    expect(await query('CATALOGUE')).toHaveLength(1);
+    expect((await allProducts(backend.db)).items).toEqual(await index());
   });
 
   it('never scans: every read is a Query or GetItem on a key', async () => {
