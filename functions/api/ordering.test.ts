@@ -315,7 +315,7 @@ describe('products step', () => {
     const account = (await getAccount(backend.db, 'orderer'))!;
     const actor = actorFor(account, { method: 'password' });
     const { calls } = await productsStepWithCalls(backend.db, actor, { customerId: 'R-1', storeType: 0, storeId: 'S-1' }, clock);
-    expect(calls).toBe(5);
+    expect(calls).toBe(4);
   });
 });
 

@@ -40,7 +40,11 @@ export async function retailersOfActor(db: Db, actor: Actor): Promise<CustomerRo
  * retailer did not exist, so ids of other retailers cannot be probed.
  */
 export async function requireRetailer(db: Db, actor: Actor, retailerId: string): Promise<CustomerRole> {
-  const role = await getCustomerRole(db, retailerId, 'retailer');
+  return retailerOrNotFound(actor, await getCustomerRole(db, retailerId, 'retailer'));
+}
+
+/** `requireRetailer`'s rule on a retailer role already read (null: none). */
+export function retailerOrNotFound(actor: Actor, role: CustomerRole | null | undefined): CustomerRole {
   if (!role || !mayActFor(actor, role)) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Retailer not found.');
   return role;
 }

@@ -1,9 +1,18 @@
 import type { AddressRow, StoreType } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { type DistributionCentre, getDistributionCentre } from '../masterdata/distribution-centre.ts';
+import type { Actor } from '../access/actor.ts';
+import { retailerOrNotFound } from '../access/retailer-scope.ts';
+import { customerKeys, customerRoles } from '../customers/customer-entity.ts';
+import { batchGet, getFrom } from '../platform/db/batch.ts';
+import {
+  type DistributionCentre,
+  distributionCentreKey,
+  distributionCentres,
+  getDistributionCentre,
+} from '../masterdata/distribution-centre.ts';
 import { type Location, locationOfStoreType } from '../masterdata/location-summary.ts';
-import { getStore, type Store } from '../masterdata/store.ts';
+import { getStore, type Store, storeKey, stores } from '../masterdata/store.ts';
 import { STORE } from '@portal/core/shared';
 
 /**
@@ -41,6 +50,28 @@ export function addressOfRetailer(address: AddressRow | null, retailerId: string
 /** One GetItem: the address when it exists and belongs to the retailer, else 404 (`addressOfRetailer`). */
 export async function requireAddress(db: Db, retailerId: string, storeType: StoreType, storeId: string): Promise<AddressRow> {
   return addressOfRetailer(await getAddress(db, storeType, storeId), retailerId);
+}
+
+/**
+ * The retailer check and the delivery address in ONE BatchGetItem instead of two GetItems (the products
+ * step and order submit, ADR 029): 404 unless the retailer exists, the actor may act for it
+ * (`requireRetailer`) and the address is one of its own (`addressOfRetailer`), in that order.
+ */
+export async function requireRetailerAddress(
+  db: Db,
+  actor: Actor,
+  retailerId: string,
+  storeType: StoreType,
+  storeId: string,
+): Promise<AddressRow> {
+  const roleKey = { pk: customerKeys.pk(retailerId), sk: customerKeys.roleSk('retailer') };
+  const addressKey = storeType === 0 ? storeKey(storeId) : distributionCentreKey(storeId);
+  const items = await batchGet(db, [roleKey, addressKey]);
+  const role = getFrom(items, roleKey);
+  retailerOrNotFound(actor, role && customerRoles.read(role));
+  const found = getFrom(items, addressKey);
+  const location = found && (storeType === 0 ? stores.read(found) : distributionCentres.read(found));
+  return addressOfRetailer(location ? toAddressRow(storeType, location) : null, retailerId);
 }
 
 export const locationOfAddress = (address: Pick<AddressRow, 'storeType' | 'storeId'>): Location =>

@@ -10,10 +10,9 @@ import { locationProductFigures, type ProductFigures } from '../masterdata/locat
 import { allProducts, type Product } from '../masterdata/product.ts';
 import { allRetailerProducts, type RetailerProduct } from '../masterdata/retailer-product.ts';
 import type { Actor } from '../access/actor.ts';
-import { addressOfRetailer, getAddress, locationOfAddress } from './location.ts';
+import { locationOfAddress, requireRetailerAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
 import { requirePermission } from '../access/permissions.ts';
-import { requireRetailer } from '../access/retailer-scope.ts';
 
 /**
  * The products the retailer may order: active catalogue products, and — unless the actor's ordering
@@ -68,10 +67,10 @@ const byName = (a: ProductRow, b: ProductRow) => a.name.localeCompare(b.name, 'e
 
 /**
  * The products step of one location (SPEC 2 order location/{id}, SPEC 3 product table columns, SPEC 7
- * replenishment/products), with the number of DynamoDB calls it made (for the benchmark). Five reads,
- * all in parallel and independent of the history's length and of the number of products (ADR 014):
- * retailer role GetItem, store/centre GetItem, location Query (summary + last 5 week buckets), the
- * retailer's products Query, the catalogue Query (gsi1 PRODUCTS) — each Query one page up to ~1 MB.
+ * replenishment/products), with the number of DynamoDB calls it made (for the benchmark). Four reads,
+ * all in parallel and independent of the history's length and of the number of products (ADR 014, 029):
+ * the retailer role and the store/centre in one BatchGetItem, the location Query (summary + last 5 week
+ * buckets, packed), the retailer's products Query, the catalogue snapshot Query — each one page ≤ ~1 MB.
  */
 export async function productsStepWithCalls(
   db: Db,
@@ -83,17 +82,15 @@ export async function productsStepWithCalls(
   const today = todayOf(now, actor.timezone);
   const location = locationOfAddress(input);
   // Every read at once; nothing is answered before the retailer and the location have been checked.
-  const [, found, figures, retailerProducts, catalogue] = await Promise.all([
-    requireRetailer(db, actor, input.customerId),
-    getAddress(db, input.storeType, input.storeId),
+  const [address, figures, retailerProducts, catalogue] = await Promise.all([
+    requireRetailerAddress(db, actor, input.customerId, input.storeType, input.storeId),
     locationProductFigures(db, location, today),
     allRetailerProducts(db, input.customerId),
     allProducts(db),
   ]);
-  const address = addressOfRetailer(found, input.customerId);
   const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
   const items = offeredProducts(catalogue.items, retailerProducts.items, check)
     .map(({ product, airs }) => productRow(product, airs, figures.figures.get(product.productId)))
     .sort(byName);
-  return { answer: { location: address, items }, calls: 2 + figures.calls + retailerProducts.calls + catalogue.calls };
+  return { answer: { location: address, items }, calls: 1 + figures.calls + retailerProducts.calls + catalogue.calls };
 }
