@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/ordering-http.ts [--retailer R-7001] [--store S-7000001] [--clients 50] [--seconds 15]
- *   [--orders 20] [--only sales,products,orders]`
+ *   [--warmup 5] [--orders 20] [--only sales,products,orders]`
  *
  * The ordering portal's hot calls over HTTP against a running `npm start` (local mode, DynamoDB Local on
  * disk) after `npm run seed -- --scale large`, with many concurrent clients for a bounded time:
@@ -15,7 +15,8 @@
  * The bench account (`bench.ordering`, a user of the retailer with cardOrdering + retailerSales and a
  * strong security flag) is written through the import path, like any account file. Every request goes to
  * loopback; every phase stops after --seconds (in-flight requests time out after 30 s) and the whole run
- * after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME etc. with
+ * after 15 minutes. The read rows (products, sales) are first loaded for --warmup seconds, not counted, so a
+ * freshly started server's compilation does not land in their p99. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME etc. with
  * BENCH_URL. A route whose first request does not answer 2xx (e.g. a rejected order) is not loaded: its row
  * shows that status and body instead of figures.
  */
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     store: { type: 'string', default: 'S-7000001' },
     clients: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '5' },
     orders: { type: 'string', default: '20' },
     only: { type: 'string', default: 'products,sales,orders' },
   },
@@ -41,6 +43,7 @@ const RETAILER = values.retailer!;
 const STORE = values.store!;
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
 const SEQUENTIAL_ORDERS = Number(values.orders);
 const ONLY = new Set(values.only!.split(','));
 const USERNAME = 'bench.ordering';
@@ -104,6 +107,12 @@ async function load(clients: number, seconds: number, request: () => Promise<Res
   return summarise(times, (performance.now() - begin) / 1000, statuses, errors);
 }
 
+/** A read row: --warmup seconds of the same load, not counted, then the measured load. */
+async function loadWarm(request: () => Promise<Response>): Promise<Outcome> {
+  if (WARMUP > 0) await load(CLIENTS, WARMUP, request);
+  return load(CLIENTS, SECONDS, request);
+}
+
 const get = (path: string) => () => fetch(`${BASE}${path}`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 
 type Row = { name: string; calls: string; outcome: Outcome | null; note?: string };
@@ -134,7 +143,7 @@ if (ONLY.has('products') || ONLY.has('orders')) {
       rows.push({
         name: `${name}, ${products.length} products`,
         calls: `${service.calls} + ${perRequest.calls}`,
-        outcome: await load(CLIENTS, SECONDS, get(path)),
+        outcome: await loadWarm(get(path)),
       });
     }
   }
@@ -152,7 +161,7 @@ if (ONLY.has('sales')) {
     rows.push({
       name: `${name}, ${answer.resultCount} days`,
       calls: `${service.calls} + ${perRequest.calls}`,
-      outcome: await load(CLIENTS, SECONDS, get(path)),
+      outcome: await loadWarm(get(path)),
     });
   }
 }
@@ -203,7 +212,9 @@ if (ONLY.has('orders') && products) {
 }
 
 // --- Report -------------------------------------------------------------------------------------------
-console.log(`\n${BASE}, retailer ${RETAILER}, store ${STORE}; ${CLIENTS} clients x ${SECONDS} s per row (orders sequential: up to ${SEQUENTIAL_ORDERS})`);
+console.log(
+  `\n${BASE}, retailer ${RETAILER}, store ${STORE}; ${CLIENTS} clients x ${SECONDS} s per row after ${WARMUP} s warm-up for reads (orders sequential: up to ${SEQUENTIAL_ORDERS})`,
+);
 console.log('DynamoDB calls = service + API (session + account); counted in-process on the same table\n');
 console.log('| request | DynamoDB calls | requests | requests/s | p50 ms | p99 ms | statuses | errors |');
 console.log('|---|---:|---:|---:|---:|---:|---|---:|');
