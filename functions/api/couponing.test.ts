@@ -117,6 +117,14 @@ async function answerOf(res: Response, status = 201) {
   return CouponActionAnswer.parse(body);
 }
 
+/** A promise that resolves after `tick()` was called `count` times. */
+function deferredCount(count: number) {
+  let resolve = () => {};
+  const done = new Promise<void>((r) => (resolve = r));
+  let left = count;
+  return { done, tick: () => (--left === 0 ? resolve() : undefined) };
+}
+
 let keyCounter = 0;
 const newKey = () => `coupon-key-${String(++keyCounter).padStart(8, '0')}`;
 
@@ -560,6 +568,39 @@ describe('Idempotency-Key', () => {
       const answer = await answerOf(res, res.status);
       expect(answer.booked).toBe(res.status === 201);
       expect(answer.card.couponingStatus).toBe('redeemed');
+    }
+    expect((await stored(serial)).txs).toHaveLength(1);
+  });
+
+  it('a retry that sees the booked card but read no idempotency record yet answers the booking, not a refusal', async () => {
+    // The retry's two reads run in parallel: its idempotency read misses the record, then its card read
+    // sees the first request's booking. Forced here: the booking waits for both idempotency reads, the
+    // second card read waits for the booking.
+    const serial = await card({ status: 'activated' });
+    const key = newKey();
+    const idempotencyReads = deferredCount(2);
+    const booked = deferredCount(1);
+    let cardReads = 0;
+    const name = 'interleaveRetries';
+    backend.db.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = JSON.stringify(args.input);
+        const command = String(context.commandName);
+        if (command.startsWith('Query') && input.includes(serial) && ++cardReads === 2) await booked.done;
+        if (command.startsWith('TransactWrite') && input.includes(serial)) await idempotencyReads.done;
+        const result = await next(args);
+        if (command.startsWith('Get') && input.includes('COUPONIDEM#')) idempotencyReads.tick();
+        if (command.startsWith('TransactWrite') && input.includes(serial)) booked.tick();
+        return result;
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const responses = await Promise.all([act(serial, 'redeem', { key }), act(serial, 'redeem', { key })]);
+      expect(responses.map((r) => r.status).sort()).toEqual([200, 201]);
+      for (const res of responses) expect((await answerOf(res, res.status)).card.couponingStatus).toBe('redeemed');
+    } finally {
+      backend.db.doc.middlewareStack.remove(name);
     }
     expect((await stored(serial)).txs).toHaveLength(1);
   });

@@ -53,14 +53,21 @@ export async function bookAction(
       const now = deps.now();
       const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, idempotencyKey(actor.username, key), now) : null]);
       const card = chooseCard(await access.visible(cards), input.ean);
-      if (replay) {
-        if (replay.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another action.');
+      const answerReplay = async (record: { hash: string }) => {
+        if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another action.');
         // The booking may have landed between the two reads above: answer the card as it is now.
         const current = chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean);
         return { transaction: null, result: { card: current, booked: false } };
-      }
+      };
+      if (replay) return answerReplay(replay);
       const decision = decideAction(stateOf(card), action);
-      if (!decision.allowed) throw new AppError('conflict', decision.code, decision.reason);
+      if (!decision.allowed) {
+        // The two reads ran in parallel: the card may already show a parallel retry's booking whose
+        // idempotency record the other read missed. Only a refusal pays for a second look.
+        const late = key ? await readIdempotency(db, idempotencyKey(actor.username, key), now) : null;
+        if (late) return answerReplay(late);
+        throw new AppError('conflict', decision.code, decision.reason);
+      }
 
       const at = now.toISOString();
       const version = card.version + 1;
