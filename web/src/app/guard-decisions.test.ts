@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loggedOutStatus } from '../lib/auth.ts';
 import { signedIn } from '../test/fixtures.ts';
-import { authDecision, homeDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
+import { authDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
+import { homeDecision } from './home-decision.ts';
 
 describe('authDecision (/app guard)', () => {
   it('waits for the first status, allows a signed-in user, denies otherwise', () => {

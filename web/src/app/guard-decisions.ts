@@ -25,27 +25,6 @@ export function retailerDecision(
 }
 
 /**
- * A portal's public home (/ and /connect) while the status may still be the copy from session storage:
- * - 'login' — show the login card: signed out, just logged out, or no status yet (the usual first visit);
- * - 'wait' — the stored copy says signed in but the server has not answered yet: show a spinner rather
- *   than acting on a session the server may have ended;
- * - 'signedIn' — the server confirmed the session: go on to the landing page (ordering) or show the
- *   sections (connect).
- * Acting only on a confirmed session is what keeps a signed-out visit of a public page from reaching a
- * guard and its 'Access denied' dialog (SPEC 6: the dialog is for trying a protected section).
- */
-export type HomeDecision = 'login' | 'wait' | 'signedIn';
-
-export function homeDecision(
-  status: SessionStatus | undefined,
-  settled: boolean,
-  justLoggedOut: boolean,
-): HomeDecision {
-  if (justLoggedOut || !status?.loggedIn || !status.user) return 'login';
-  return settled ? 'signedIn' : 'wait';
-}
-
-/**
  * Sections that need the higher authentication standard (SPEC 6; ADR 006 names them: couponing and
  * sales): without it the second 'Access denied' dialog opens and the user is sent to My Account, where
  * multi-factor authentication is set up. Until the status is there, wait (the auth guard above does).

@@ -4,9 +4,7 @@ import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyRoute } from './lazy-route.ts';
-import { AppIndexRoute } from './routes/app-index-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
-import { LandingRoute } from './routes/landing-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -21,6 +19,9 @@ const RequireAuth = lazyRoute(guards, 'RequireAuth');
 const RequireRetailer = lazyRoute(guards, 'RequireRetailer');
 const RequireSection = lazyRoute(guards, 'RequireSection');
 const RequireStrongAuth = lazyRoute(guards, 'RequireStrongAuth');
+// Both read the session through lib/auth, which comes with the data layer (data-bridge.ts).
+const LandingRoute = lazyRoute(() => import('./routes/landing-route.tsx'), 'LandingRoute');
+const AppIndexRoute = lazyRoute(() => import('./routes/app-index-route.tsx'), 'AppIndexRoute');
 const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute');
 const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
 const account = () => ['account'] as const;

@@ -3,6 +3,7 @@ import { LoginResult, SessionStatus } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
 import { usePortal } from './portal.ts';
 import { createPersistentStore, createStore, useStore } from './store.ts';
+import { SESSION_STORAGE_KEY } from './stored-session.ts';
 
 /**
  * Client state (SPEC 4 Session), kept PER PORTAL: the server binds a session to the portal it was signed
@@ -45,7 +46,7 @@ const bothPortals = <T>(value: T): PerPortal<T> => ({ ordering: value, connect: 
 
 export const sessionStore = createPersistentStore(
   'session',
-  'portal.session',
+  SESSION_STORAGE_KEY,
   perPortal(SessionState),
   bothPortals(emptySession),
 );

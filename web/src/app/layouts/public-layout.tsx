@@ -1,7 +1,6 @@
-import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
-import { sessionLanding, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
+import { useShellSession } from '../shell-session.ts';
 import { BottomBar } from '../shell/bottom-bar.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
@@ -12,8 +11,9 @@ import { RouteContent } from './route-content.tsx';
 /** Public pages of the ordering portal: home/login, about, forgot password, landing, SSO callback. */
 export function PublicLayout() {
   const t = useT();
-  const brand = useBrand();
-  const { status } = useSession();
+  const session = useShellSession();
+  const brand = session?.brand;
+  const status = session?.status;
   const logout = useLogout();
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
@@ -23,7 +23,7 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col">
       <Header
         brandName={brandName}
-        homeTo={loggedIn ? sessionLanding(status) : paths.home}
+        homeTo={loggedIn && session ? session.landing : paths.home}
         username={user?.username}
       />
       <main id="main" className="flex-1">

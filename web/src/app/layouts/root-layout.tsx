@@ -1,19 +1,17 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { SnackHost } from '../../components/ui/snack-host.tsx';
-import { AuthDialogs } from '../../features/auth/components/auth-dialogs.tsx';
-import { useBrand } from '../../features/brand/api/brand.ts';
 import { loadMessages, messageLocaleFor, useT } from '../../i18n/index.ts';
-import { finishLogout, useSession } from '../../lib/auth.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
-import { PendingStep } from '../shell/pending-step.tsx';
+import { useDataLayer } from '../data-bridge.ts';
+import { useShellSession } from '../shell-session.ts';
 import { ScrollRestoration } from '../shell/scroll-restoration.tsx';
-import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
  * The root of every screen: which portal it belongs to, the active locale, the document title, the
- * snack alerts and the access dialogs.
+ * snack alerts and, once the data layer is there (data-bridge.ts), its DataSync: the session status,
+ * the access dialogs and the end of a logout.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -27,10 +25,10 @@ export function RootLayout() {
 function Root() {
   const t = useT();
   const portal = usePortal();
-  const { status } = useSession();
-  const brand = useBrand();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const layer = useDataLayer();
+  const session = useShellSession();
+  const status = session?.status;
+  const brand = session?.brand;
 
   // The user's locale once signed in, the browser's before; core decides what is accepted.
   const requested =
@@ -46,15 +44,6 @@ function Root() {
     document.title = portal === 'connect' ? `${name} connect` : name;
   }, [name, portal]);
 
-  // Finish a logout on its target page (see useLogout), then forget the navigation state.
-  const loggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
-  useEffect(() => {
-    if (!loggedOut) return;
-    // The logout target is the home of the portal that was logged out of, so it is this screen's portal.
-    void finishLogout(portal);
-    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-  }, [loggedOut, portal, location.pathname, location.search, location.hash, navigate]);
-
   return (
     <>
       <a
@@ -69,8 +58,7 @@ function Root() {
         <Outlet />
       </Suspense>
       <SnackHost closeLabel={t('common.close')} />
-      <AuthDialogs />
-      <PendingStep />
+      {layer ? <layer.DataSync /> : null}
       <ScrollRestoration />
     </>
   );

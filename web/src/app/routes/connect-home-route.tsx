@@ -5,7 +5,7 @@ import { useBrand } from '../../features/brand/api/brand.ts';
 import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, portalLanding, useSession } from '../../lib/auth.ts';
-import { homeDecision } from '../guard-decisions.ts';
+import { homeDecision } from '../home-decision.ts';
 import { LoginHero } from './login-hero.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 

@@ -1,10 +1,11 @@
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
-import { useBrand } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
-import { signInDestination, useSession } from '../../lib/auth.ts';
-import { homeDecision } from '../guard-decisions.ts';
+import { storedSignedIn } from '../../lib/stored-session.ts';
+import { useDataLayer } from '../data-bridge.ts';
+import { useShellSession } from '../shell-session.ts';
+import { type HomeDecision, homeDecision } from '../home-decision.ts';
 import { LoginHero } from './login-hero.tsx';
 import type { LoggedOutState } from '../shell/use-logout.ts';
 
@@ -12,19 +13,28 @@ import type { LoggedOutState } from '../shell/use-logout.ts';
  * / : the login card beside a short welcome. Visitors whose ordering session the server confirms go on
  * to their landing page (or back to the page they had asked for, when the rules allow: the sign-in
  * card decides the same way); a stored copy alone is not enough (it may be from an ended session).
+ * The card paints before the data layer is there (data-bridge.ts); a stored signed-in copy shows the
+ * spinner instead until it is.
  */
 export function HomeRoute() {
   const t = useT();
-  const brand = useBrand();
+  const layer = useDataLayer();
+  const session = useShellSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const { status, settled } = useSession();
   const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
-  const decision = homeDecision(status, settled, justLoggedOut);
-  if (decision === 'signedIn') return <Navigate to={signInDestination('ordering', status)} replace />;
-  if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
+  const decision: HomeDecision = session
+    ? homeDecision(session.status, session.settled, justLoggedOut)
+    : !justLoggedOut && storedSignedIn('ordering')
+      ? 'wait'
+      : 'login';
+  // 'signedIn' needs a settled session, which only the data layer publishes.
+  if (decision === 'signedIn' && layer) {
+    return <Navigate to={layer.signInDestination('ordering', session?.status)} replace />;
+  }
+  if (decision !== 'login') return <FullPageSpinner label={t('app.loading')} />;
 
-  const brandName = brand?.name ?? t('app.fallbackName');
+  const brandName = session?.brand?.name ?? t('app.fallbackName');
   return (
     <div className="relative overflow-hidden">
       <div

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { logoutRequest } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePortal } from '../../lib/portal.ts';
+import { loadDataLayer } from '../data-bridge.ts';
 
 /** Navigation state that asks the root layout to finish a logout once the target page is shown. */
 export interface LoggedOutState {
@@ -17,6 +17,7 @@ export function useLogout(): () => Promise<void> {
   const portal = usePortal();
   const navigate = useNavigate();
   return async () => {
+    const { logoutRequest } = await loadDataLayer();
     if (!(await logoutRequest(portal))) return;
     const state: LoggedOutState = { loggedOut: true };
     await navigate(portal === 'connect' ? paths.connect.root : paths.home, { replace: true, state });

@@ -2,27 +2,20 @@ import type { Portal } from '@portal/core/shared';
 import type { LoginResult, SessionStatus } from '@portal/core/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { loadDataLayer, useDataLayer } from '../../../app/data-bridge.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
-import { refreshSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
-import { setLoginResult } from '../../../lib/session.ts';
+import type { LoginFailure } from '../model/login-form.ts';
 import {
-  afterLoginPath,
   emptyLoginValues,
-  type LoginFailure,
+  failedToSignIn,
+  type LoginErrors,
   type LoginField,
-  loginFailure,
-  loginFormErrors,
-  loginOutcome,
-  loginResultFailure,
-  signInBody,
   visibleErrors,
-} from '../model/login-form.ts';
-import { signIn } from '../api/sign-in.ts';
+} from '../model/login-values.ts';
 import { LoginFailureAlert } from './login-failure-alert.tsx';
-import { MfaCodeStep } from './mfa-code-step.tsx';
 import { MicrosoftSignIn } from './microsoft-sign-in.tsx';
 
 export interface LoginCardProps {
@@ -36,7 +29,9 @@ export interface LoginCardProps {
 /**
  * The login card of both portals (SPEC 2 Login, SPEC 4 Login, SPEC 8). Username and password, then in
  * the multi-factor step a secret code ('Send OTP code' for e-mail MFA); 'Continue with Microsoft' below.
- * Failures show under 'Authentication failed'.
+ * Failures show under 'Authentication failed'. The card paints before the data layer (data-bridge.ts):
+ * until it is there, a touched form may be submitted and the submit waits for it (the button busy), then
+ * applies the form's rules (core's, login-form.ts) like always.
  */
 export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const t = useT();
@@ -49,9 +44,11 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const secretCodeRef = useRef<HTMLInputElement>(null);
 
-  const errors = loginFormErrors(values, mfaStep);
+  const layer = useDataLayer();
+  const errors: LoginErrors = layer ? layer.loginFormErrors(values, mfaStep) : {};
   const shown = visibleErrors(errors, dirty);
-  const invalid = Object.keys(errors).length > 0;
+  // Without the rules yet, an untouched form counts as invalid: it is empty, as the rules will find.
+  const invalid = layer ? Object.keys(errors).length > 0 : Object.keys(dirty).length === 0;
 
   useEffect(() => {
     if (mfaStep) secretCodeRef.current?.focus();
@@ -76,24 +73,19 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
     setLoading(true);
     setFailure(null);
     try {
-      const result = await signIn(signInBody(values, mfaStep), portal);
-      const outcome = loginOutcome(result);
-      if (outcome === 'mfaCode') {
-        setMfaMethod(result.response.mfaMethod);
+      const attempt = await (await loadDataLayer()).attemptLogin(values, mfaStep, portal);
+      if (attempt.kind === 'mfaCode') {
+        setMfaMethod(attempt.method);
         setMfaStep(true);
-        return;
+      } else if (attempt.kind === 'failed') {
+        if (attempt.failure.restart) restart(attempt.failure);
+        else setFailure(attempt.failure);
+      } else if (attempt.kind === 'signedIn') {
+        onSignedIn(attempt.destination, attempt.status, attempt.result);
       }
-      if (outcome === 'failed') {
-        setFailure(loginResultFailure(result));
-        return;
-      }
-      setLoginResult(portal, result);
-      const status = await refreshSession(portal);
-      onSignedIn(afterLoginPath(outcome, status, portal), status, result);
-    } catch (error) {
-      const mapped = loginFailure(error, portal);
-      if (mapped.restart) restart(mapped);
-      else setFailure(mapped);
+      // 'invalid': typed before the rules were there; their errors now show on the touched fields.
+    } catch {
+      setFailure(failedToSignIn); // the data layer could not be downloaded
     } finally {
       setLoading(false);
     }
@@ -133,8 +125,8 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
           readOnly={mfaStep}
           {...field('password')}
         />
-        {mfaStep ? (
-          <MfaCodeStep
+        {mfaStep && layer ? (
+          <layer.MfaCodeStep
             portal={portal}
             method={mfaMethod}
             inputRef={secretCodeRef}

@@ -2,8 +2,9 @@ import type { Portal } from '@portal/core/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type LoginFailure, loginFailure } from '../model/login-form.ts';
-import { startSso } from '../api/sso.ts';
+import { loadDataLayer } from '../../../app/data-bridge.ts';
+import type { LoginFailure } from '../model/login-form.ts';
+import { failedToSignIn } from '../model/login-values.ts';
 
 /** Microsoft's four-square mark (decorative; the button's text names it). */
 function MicrosoftMark() {
@@ -34,9 +35,11 @@ export function MicrosoftSignIn({
     setLeaving(true);
     onFailure(null);
     try {
+      const { startSso } = await loadDataLayer();
       window.location.assign(await startSso(portal));
     } catch (error) {
-      onFailure(loginFailure(error));
+      // Without the data layer (its download failed) there is no answer to map.
+      onFailure(await loadDataLayer().then((layer) => layer.loginFailure(error), () => failedToSignIn));
       setLeaving(false);
     }
   };

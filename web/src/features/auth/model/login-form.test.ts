@@ -5,14 +5,12 @@ import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signedIn } from '../../../test/fixtures.ts';
 import {
   afterLoginPath,
-  emptyLoginValues,
   loginFailure,
   loginFormErrors,
   loginOutcome,
   loginResultFailure,
-  signInBody,
-  visibleErrors,
 } from './login-form.ts';
+import { emptyLoginValues, signInBody, visibleErrors } from './login-values.ts';
 
 const values = (v: Partial<typeof emptyLoginValues>) => ({ ...emptyLoginValues, ...v });
 const result = (response: { success: boolean; mfa?: 10 | 20; message?: string }) => ({

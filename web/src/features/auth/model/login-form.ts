@@ -1,4 +1,4 @@
-import { Messages, type Portal } from '@portal/core/shared';
+import type { Portal } from '@portal/core/shared';
 import {
   isLoginFailureCode,
   LoginFormSchema,
@@ -11,16 +11,14 @@ import {
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signInDestination } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
+import { failedToSignIn, type LoginErrors, type LoginField, type LoginValues } from './login-values.ts';
 
 /**
  * Login form logic, free of React so it is unit-tested. The rules themselves are core's
  * (`LoginFormSchema`: username and password required, whitespace-only is empty; secret code digits only).
+ * It loads with the data layer (app/data-layer.tsx), not with the login page: the card's plain parts
+ * (values, visible errors, request body) are in login-values.ts.
  */
-export type LoginField = 'username' | 'password' | 'secretCode';
-export type LoginValues = Record<LoginField, string>;
-export type LoginErrors = Partial<Record<LoginField, string>>;
-
-export const emptyLoginValues: LoginValues = { username: '', password: '', secretCode: '' };
 
 /** Every field's first failing rule. The secret code counts only in the multi-factor step. */
 export function loginFormErrors(values: LoginValues, mfaStep: boolean): LoginErrors {
@@ -33,22 +31,6 @@ export function loginFormErrors(values: LoginValues, mfaStep: boolean): LoginErr
     errors[field] ??= issue.message;
   }
   return errors;
-}
-
-/** Errors show only on dirty fields (SPEC 5). */
-export function visibleErrors(errors: LoginErrors, dirty: Partial<Record<LoginField, boolean>>): LoginErrors {
-  const shown: LoginErrors = {};
-  for (const field of Object.keys(errors) as LoginField[]) if (dirty[field]) shown[field] = errors[field];
-  return shown;
-}
-
-/** The body of POST auth/signin: the secret code only in the multi-factor step and only when given. */
-export function signInBody(values: LoginValues, mfaStep: boolean) {
-  return {
-    username: values.username,
-    password: values.password,
-    ...(mfaStep && values.secretCode !== '' ? { secretCode: values.secretCode } : {}),
-  };
 }
 
 /**
@@ -81,7 +63,7 @@ export function loginFailure(error: unknown, portal?: Portal): LoginFailure {
       };
     }
     if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.invalidResponse) {
-      return { message: Messages.failedToSignIn, rateLimited: false };
+      return failedToSignIn;
     }
     // A known LOGIN.FORM.ERROR code shows its message; otherwise the server's message as received,
     // or 'Invalid username or password' when it is empty (core's loginFailureMessage).
@@ -97,7 +79,7 @@ export function loginFailure(error: unknown, portal?: Portal): LoginFailure {
         : {}),
     };
   }
-  return { message: Messages.failedToSignIn, rateLimited: false };
+  return failedToSignIn;
 }
 
 /** A 200 answer that neither succeeded nor asks for a multi-factor step is a failure too. */

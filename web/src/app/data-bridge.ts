@@ -1,0 +1,32 @@
+import { createStore, useStore } from '../lib/store.ts';
+import type * as DataLayerModule from './data-layer.tsx';
+
+/**
+ * The login page paints without the data layer (API client, SWR, zod schemas, session state: ~20 KB
+ * gzip, issue 13). main.tsx starts loading it at once, in parallel with the first paint; what the first
+ * screen needs of it comes through here:
+ * - `loadDataLayer()` for calls (sign-in, logout), awaited where used;
+ * - `useDataLayer()` for its components and rules once it is there (undefined before);
+ * - `useShellSession()` (shell-session.ts) for the session status and brand its DataSync publishes.
+ * Screens loaded with their own chunk (lazyRoute) arrive after it and import lib/auth etc. directly.
+ */
+export type DataLayer = typeof DataLayerModule;
+
+const layerStore = createStore<DataLayer | undefined>(undefined);
+let loading: Promise<DataLayer> | undefined;
+
+export function loadDataLayer(): Promise<DataLayer> {
+  loading ??= import('./data-layer.tsx').then(
+    (layer) => {
+      layerStore.set(layer);
+      return layer;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed download is tried again by the next caller
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export const useDataLayer = () => useStore(layerStore);

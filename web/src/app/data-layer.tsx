@@ -1,0 +1,65 @@
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
+import { useBrand } from '../features/brand/api/brand.ts';
+import { finishLogout, sessionLanding, useSession } from '../lib/auth.ts';
+import { usePortal } from '../lib/portal.ts';
+import { publishShellSession } from './shell-session.ts';
+import { PendingStep } from './shell/pending-step.tsx';
+import type { LoggedOutState } from './shell/use-logout.ts';
+
+/**
+ * The data layer: loaded by data-bridge.ts right at startup, beside the login page's first paint, and
+ * imported by nothing the login page paints with. What those first components use of it is exported here.
+ */
+export { attemptLogin } from '../features/auth/model/login-attempt.ts';
+export { loginFailure, loginFormErrors } from '../features/auth/model/login-form.ts';
+export { startSso } from '../features/auth/api/sso.ts';
+export { MfaCodeStep } from '../features/auth/components/mfa-code-step.tsx';
+export { logoutRequest, signInDestination } from '../lib/auth.ts';
+
+/** SWR's app-wide settings (besides its defaults): around DataSync and every lazily loaded screen. */
+export function DataConfig({ children }: { children: ReactNode }) {
+  return <SWRConfig value={{ errorRetryCount: 2 }}>{children}</SWRConfig>;
+}
+
+/**
+ * Rendered by the root layout once the data layer is there: keeps the current portal's session status and
+ * brand published for the shells (data-bridge.ts), finishes a logout on its target page, and hosts the
+ * access dialogs and the pending-step redirect (both only ever opened by an API answer).
+ */
+export function DataSync() {
+  return (
+    <DataConfig>
+      <SessionSync />
+      <AuthDialogs />
+      <PendingStep />
+    </DataConfig>
+  );
+}
+
+function SessionSync() {
+  const portal = usePortal();
+  const { status, settled } = useSession();
+  const brand = useBrand();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Before the browser paints, so a shell never shows a render with the data layer but without its session.
+  useLayoutEffect(() => {
+    publishShellSession({ status, settled, landing: sessionLanding(status), brand });
+  }, [status, settled, brand]);
+  useLayoutEffect(() => () => publishShellSession(undefined), []);
+
+  // Finish a logout on its target page (see useLogout), then forget the navigation state.
+  const loggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+  useEffect(() => {
+    if (!loggedOut) return;
+    // The logout target is the home of the portal that was logged out of, so it is this screen's portal.
+    void finishLogout(portal);
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
+  }, [loggedOut, portal, location.pathname, location.search, location.hash, navigate]);
+
+  return null;
+}
