@@ -3,7 +3,7 @@ import type * as DataLayerModule from './data-layer.tsx';
 
 /**
  * The login page paints without the data layer (API client, SWR, zod schemas, session state: ~20 KB
- * gzip, issue 13). main.tsx starts loading it at once, in parallel with the first paint; what the first
+ * gzip, issue 13). It starts loading when this module runs, in parallel with the first paint; what the first
  * screen needs of it comes through here:
  * - `loadDataLayer()` for calls (sign-in, logout), awaited where used;
  * - `useDataLayer()` for its components and rules once it is there (undefined before);
@@ -30,3 +30,7 @@ export function loadDataLayer(): Promise<DataLayer> {
 }
 
 export const useDataLayer = () => useStore(layerStore);
+
+// Started as soon as the app's code runs (the entry imports this module), so the data layer downloads
+// while the login page paints. A failed download is tried again where the layer is used.
+void loadDataLayer().catch(() => undefined);
