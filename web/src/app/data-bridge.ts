@@ -1,3 +1,4 @@
+import { loadCatalogue } from '../i18n/index.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import type * as DataLayerModule from './data-layer.tsx';
 
@@ -16,8 +17,9 @@ const layerStore = createStore<DataLayer | undefined>(undefined);
 let loading: Promise<DataLayer> | undefined;
 
 export function loadDataLayer(): Promise<DataLayer> {
-  loading ??= import('./data-layer.tsx').then(
-    (layer) => {
+  // With the texts of its errors (API error codes, field rules), like a lazy route with its catalogue.
+  loading ??= Promise.all([import('./data-layer.tsx'), loadCatalogue('errors')]).then(
+    ([layer]) => {
       layerStore.set(layer);
       return layer;
     },

@@ -1,7 +1,7 @@
 import type account from './en-US/account.json';
 import auth from './en-US/auth.json';
 import type couponing from './en-US/couponing.json';
-import errors from './en-US/errors.json';
+import type errors from './en-US/errors.json';
 import type order from './en-US/order.json';
 import type orders from './en-US/orders.json';
 import type questionnaire from './en-US/questionnaire.json';
@@ -13,16 +13,17 @@ import shared from './en-US/shared.json';
  * The message catalogues (ARCHITECTURE: web/src/i18n/<locale>/<catalogue>.json). A catalogue holds whole
  * top-level namespaces (`couponing.json` holds every `couponing.…` key), so a key does not name its file.
  * What the login page shows ships with the app in English: `shared` (shell, public pages, core's
- * messages), `errors` (every API error code's text, one shared catalogue) and `auth` (the login card).
+ * messages) and `auth` (the login card). `errors` (every API error code's and field rule's text, one shared
+ * catalogue) loads with the data layer (app/data-bridge.ts), which makes the calls and runs the rules.
  * Every other catalogue loads with the routes that show it (router.tsx, lazyRoute): `account` with the
  * signed-in shells (the MFA notice) and the account screens, `questionnaire` with the ordering shell (the
  * sidebar). Every other locale is loaded on demand, catalogue by catalogue; English is the complete fallback.
  */
 type Tree = { [key: string]: string | Tree };
 
-export const BUNDLED_CATALOGUES = ['shared', 'errors', 'auth'] as const;
-/** Catalogues loaded with their feature (lazyRoute in router.tsx names them). */
-export type FeatureCatalogue = 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing';
+export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
+/** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
+export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -38,7 +39,7 @@ export type English = typeof shared &
   typeof couponing;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
-export const bundledEnglish: Tree = { ...shared, ...errors, ...auth };
+export const bundledEnglish: Tree = { ...shared, ...auth };
 
 /**
  * Every file loaded on demand (the English feature catalogues, every catalogue of the other locales): one
@@ -47,7 +48,6 @@ export const bundledEnglish: Tree = { ...shared, ...errors, ...auth };
 const files = import.meta.glob<{ default: Tree }>([
   './*/*.json',
   '!./en-US/shared.json',
-  '!./en-US/errors.json',
   '!./en-US/auth.json',
 ]);
 

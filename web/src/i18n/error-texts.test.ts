@@ -3,9 +3,21 @@ import * as couponing from '@portal/core/couponing';
 import * as ordering from '@portal/core/ordering';
 import * as sales from '@portal/core/sales';
 import * as shared from '@portal/core/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deDE, enUS } from '../test/catalogues.ts';
-import { errorText, fieldText, loadMessages, lookup, type Messages, resolveMessage, type Translate } from './index.ts';
+import {
+  errorText,
+  fieldText,
+  loadCatalogue,
+  loadMessages,
+  lookup,
+  type Messages,
+  resolveMessage,
+  type Translate,
+} from './index.ts';
+
+// The errors catalogue loads with the data layer (app/data-bridge.ts), not with the app.
+beforeAll(() => loadCatalogue('errors'));
 
 /** Every code of core's error catalogues: the exported objects `X` whose leaves are all codes `X.…`. */
 const leaves = (node: unknown): unknown[] =>

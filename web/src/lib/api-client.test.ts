@@ -1,5 +1,5 @@
 import { XSSI_PREFIX } from '@portal/core/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from '@portal/core/zod';
 import {
   ApiError,
@@ -10,6 +10,10 @@ import {
   readJson,
   stripXssiPrefix,
 } from './api-client.ts';
+import { loadCatalogue } from '../i18n/index.ts';
+
+// The errors catalogue loads with the data layer (app/data-bridge.ts), not with the app.
+beforeAll(() => loadCatalogue('errors'));
 
 type Init = RequestInit | undefined;
 

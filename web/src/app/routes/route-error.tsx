@@ -12,9 +12,9 @@ export function RouteError() {
     <div className="px-4 py-16">
       <EmptyState
         icon={<AlertIcon className="size-6" />}
-        title={t('errors.unexpected')}
-        text={t('errors.unexpectedText')}
-        action={<Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>}
+        title={t('app.routeError.title')}
+        text={t('app.routeError.text')}
+        action={<Button onClick={() => window.location.reload()}>{t('app.routeError.reload')}</Button>}
       />
     </div>
   );
