@@ -1,17 +1,18 @@
 /**
- * `npx tsx scripts/bench/api-cold-start.ts`: the API Lambda bundled as SST v2 bundles it (esbuild, platform
- * node, target node22, ESM, minified, everything bundled including @aws-sdk) next to a hello-world Hono
- * Lambda bundled the same way, in one run: bundle sizes, the API bundle's composition (top inputs by bytes
- * from the esbuild metafile), the entry chunk when code splitting is on (dynamic imports become chunks),
- * and the median cold import time of each over N fresh `node` processes, with the ratio.
+ * `npx tsx scripts/bench/api-cold-start.ts`: the API Lambda bundled as it deploys (scripts/checks/api-bundle.ts
+ * SST_LIKE_BUILD: SST v2's esbuild options plus infra/api-bundling.ts, i.e. ESM, minified, code splitting,
+ * target node22) next to a hello-world Hono Lambda bundled the same way, in one run: sizes, the composition
+ * of the initial part (entry chunk and its static imports, by package, from the esbuild metafile) and of
+ * what is loaded on first use, and the median cold import time of each over N fresh `node` processes, with
+ * the ratio. A third row, the same API as one file (splitting off, SST's default), shows what splitting buys.
  * BENCH_RUNS sets N (default 15). Timings are this machine's; compare within one run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { initialBytes, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
+import { entryOutput, initialBytes, initialChunks, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const root = resolve(import.meta.dirname, '../..');
@@ -23,46 +24,58 @@ writeFileSync(
   "import { Hono } from 'hono';\nimport { handle } from 'hono/aws-lambda';\nconst app = new Hono();\napp.get('/api/hello', (c) => c.text('hello'));\nexport const handler = handle(app);\n",
 );
 
-async function bundle(entry: string, name: string, splitting = false) {
+async function bundle(entry: string, name: string, splitting = SST_LIKE_BUILD.splitting) {
   const outdir = join(dir, name);
+  entry = relative(root, entry); // as the metafile names entry points
   const result = await build({
     ...SST_LIKE_BUILD,
-    entryPoints: { index: entry },
+    entryPoints: [entry],
     outdir,
-    outExtension: { '.js': '.mjs' },
     splitting,
     nodePaths: [join(root, 'node_modules')],
     absWorkingDir: root,
   });
-  const file = join(outdir, 'index.mjs');
-  return { file, bytes: statSync(file).size, meta: result.metafile as Metafile };
+  const meta = result.metafile as Metafile;
+  const total = Object.entries(meta.outputs).filter(([f]) => f.endsWith('.mjs')).reduce((sum, [, o]) => sum + o.bytes, 0);
+  const initial = initialChunks(meta, entry);
+  return { file: join(root, entryOutput(meta, entry)), meta, initial, initialBytes: initialBytes(meta, entry), total };
 }
 
 const api = await bundle(join(root, 'functions/api/lambda.ts'), 'api');
-const split = await bundle(join(root, 'functions/api/lambda.ts'), 'api-split', true);
+const oneFile = await bundle(join(root, 'functions/api/lambda.ts'), 'api-one-file', false);
 const base = await bundle(hello, 'hello');
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`API bundle: ${kb(api.bytes)} (${api.bytes} bytes); hello-world Hono bundle: ${kb(base.bytes)}`);
-const chunks = Object.entries(split.meta.outputs).filter(([f]) => f.endsWith('.mjs'));
-const initial = initialBytes(split.meta);
-const total = chunks.reduce((sum, [, o]) => sum + o.bytes, 0);
+const chunks = Object.keys(api.meta.outputs).filter((f) => f.endsWith('.mjs'));
 console.log(
-  `With splitting: initial part (entry chunk and the chunks it imports statically) ${kb(initial)} (${initial} bytes); ` +
-    `loaded on first use ${kb(total - initial)} in ${chunks.length} chunks in all`,
+  `API as deployed: initial part (entry chunk and the chunks it imports statically) ${kb(api.initialBytes)} ` +
+    `(${api.initialBytes} bytes) in ${api.initial.length} chunks; loaded on first use ${kb(api.total - api.initialBytes)}; ` +
+    `${chunks.length} chunks in all`,
 );
+console.log(`API as one file: ${kb(oneFile.total)} (${oneFile.total} bytes); hello-world Hono: ${kb(base.total)}`);
 
-// Composition: bytes each input contributes to the output, grouped by package (or by source file).
-const byPart = new Map<string, number>();
-for (const [input, { bytesInOutput }] of Object.entries(api.meta.outputs[Object.keys(api.meta.outputs).find((f) => f.endsWith('index.mjs'))!]!.inputs)) {
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-  const part = m ? m[1]! : input.replace(/^(packages\/[^/]+|functions\/[^/]+).*/, '$1 (own code)');
-  byPart.set(part, (byPart.get(part) ?? 0) + bytesInOutput);
+/** Minified bytes per package (or per own package) in the given output chunks. */
+function composition(meta: Metafile, files: string[]) {
+  const byPart = new Map<string, number>();
+  for (const file of files)
+    for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[file]!.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const part = m ? m[1]! : input.replace(/^(packages\/[^/]+|functions\/[^/]+).*/, '$1 (own code)');
+      byPart.set(part, (byPart.get(part) ?? 0) + bytesInOutput);
+    }
+  return [...byPart].sort((a, b) => b[1] - a[1]);
 }
-console.log('\nTop 15 parts of the API bundle (minified bytes in output):');
-for (const [part, bytes] of [...byPart].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
-  console.log(`  ${kb(bytes).padStart(8)}  ${part}`);
-}
+const initialFiles = api.initial;
+const print = (title: string, parts: [string, number][], n: number) => {
+  console.log(`\n${title}`);
+  for (const [part, bytes] of parts.slice(0, n)) console.log(`  ${kb(bytes).padStart(8)}  ${part}`);
+};
+print('Initial part, top 20 (minified bytes in output):', composition(api.meta, initialFiles), 20);
+print(
+  'Loaded on first use, top 12:',
+  composition(api.meta, chunks.filter((f) => !initialFiles.includes(f))),
+  12,
+);
 
 // Cold import: fresh processes, alternating, so machine noise hits both alike.
 const env = {
@@ -95,11 +108,12 @@ function timeImport(file: string): [number, number] {
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const runs = { api: [] as [number, number][], split: [] as [number, number][], hello: [] as [number, number][] };
+const runs = { api: [] as [number, number][], oneFile: [] as [number, number][], hello: [] as [number, number][] };
 timeImport(api.file); // warm the file cache once
+timeImport(oneFile.file);
 for (let i = 0; i < RUNS; i += 1) {
   runs.api.push(timeImport(api.file));
-  runs.split.push(timeImport(split.file));
+  runs.oneFile.push(timeImport(oneFile.file));
   runs.hello.push(timeImport(base.file));
 }
 const wall = (k: keyof typeof runs) => median(runs[k].map((r) => r[0]));
@@ -110,7 +124,7 @@ const row = (label: string, k: keyof typeof runs) =>
     `  ${label.padEnd(30)} process ${wall(k).toFixed(0).padStart(4)} ms (${(wall(k) / wall('hello')).toFixed(2)}x)` +
       `   import alone ${only(k).toFixed(0).padStart(4)} ms`,
   );
-row('API bundle (as SST deploys it)', 'api');
-row('API, code splitting on', 'split');
+row('API as deployed (split)', 'api');
+row('API as one file (no splitting)', 'oneFile');
 row('hello-world Hono', 'hello');
 rmSync(dir, { recursive: true, force: true });

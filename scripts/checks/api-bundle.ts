@@ -1,34 +1,59 @@
 import { type BuildOptions, type Metafile } from 'esbuild';
+import { API_BUNDLING } from '../../infra/api-bundling.ts';
 
 /**
- * The API Lambda bundled as SST v2's ESM build bundles it (bundle all, the require shim), minified, target
- * node22, as issue 13 measured. One definition for the cold-start bench and the byte-budget test, so the
- * budget checks what the bench measures. SST's own defaults differ slightly (target esnext, keepNames,
- * minify only when nodejs.minify is set).
+ * The esbuild options SST v2 builds the API Lambda with in deploy mode (node_modules/sst/runtime/handlers/
+ * node.js, ESM branch: bundle everything, keepNames, the require/__dirname banner) plus the function's own
+ * `nodejs` options from infra/api-bundling.ts (format, minify, splitting, target). One definition for the
+ * cold-start bench and the byte-budget test, so both measure what deploys. Sourcemaps are left out: they
+ * are separate files Node does not read at cold start. Callers add entryPoints, outdir and write.
  */
 export const SST_LIKE_BUILD: BuildOptions = {
   bundle: true,
   platform: 'node',
-  target: 'node22',
-  format: 'esm',
-  minify: true,
+  keepNames: true,
+  mainFields: ['module', 'main'],
   metafile: true,
   logLevel: 'error',
-  mainFields: ['module', 'main'],
   banner: {
-    js: "import { createRequire as topLevelCreateRequire } from 'module';const require = topLevelCreateRequire(import.meta.url);",
+    js: [
+      "import { createRequire as topLevelCreateRequire } from 'module';",
+      'const require = topLevelCreateRequire(import.meta.url);',
+      'import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"',
+      'const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))',
+    ].join('\n'),
   },
+  format: API_BUNDLING.format,
+  minify: API_BUNDLING.minify,
+  splitting: API_BUNDLING.splitting,
+  // SST names split output `.mjs` (the handler and its chunks).
+  outExtension: { '.js': '.mjs' },
+  ...API_BUNDLING.esbuild,
 };
 
-/** Bytes of the entry chunk plus every chunk reachable from it by static imports (loaded at cold start). */
-export function initialBytes(meta: Metafile): number {
-  const entry = Object.keys(meta.outputs).find((f) => f.endsWith('/index.mjs'))!;
+/**
+ * The output file of `entry` (as given in entryPoints, relative to absWorkingDir). Each `import()`ed module
+ * is an entry point of its own in the metafile, hence the match on the path.
+ */
+export function entryOutput(meta: Metafile, entry: string): string {
+  const file = Object.keys(meta.outputs).find((f) => meta.outputs[f]!.entryPoint === entry && f.endsWith('.mjs'));
+  if (!file) throw new Error(`no output for ${entry} in the metafile`);
+  return file;
+}
+
+/** The entry chunk plus every chunk reachable from it by static imports (loaded at cold start). */
+export function initialChunks(meta: Metafile, entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const imp of meta.outputs[file]!.imports) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
   };
-  visit(entry);
-  return [...seen].reduce((sum, f) => sum + meta.outputs[f]!.bytes, 0);
+  visit(entryOutput(meta, entry));
+  return [...seen];
+}
+
+/** Bytes of the initial part: what a cold start reads and evaluates. */
+export function initialBytes(meta: Metafile, entry: string): number {
+  return initialChunks(meta, entry).reduce((sum, f) => sum + meta.outputs[f]!.bytes, 0);
 }

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The API Lambda's byte budget (issue 13 item 2), from `budgets.json` at the repo root: the INITIAL part
- * of the minified bundle (entry chunk plus every chunk it imports statically, with code splitting on so
- * `import()`ed parts such as the password list, pdf-lib and qrcode are chunks of their own) stays under
+ * of the minified bundle as it deploys (SST_LIKE_BUILD = SST's options + infra/api-bundling.ts: code
+ * splitting on, so `import()`ed parts such as the password list, pdf-lib, qrcode and the SES/KMS/Scheduler
+ * clients are chunks of their own; the entry chunk plus every chunk it imports statically) stays under
  * the ceiling; `target` is the issue's 1 MB goal. Bytes are deterministic for a checkout, timings are
  * not: cold-start times live in scripts/bench/api-cold-start.ts and docs/benchmarks.md only.
  */
@@ -18,17 +19,15 @@ const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')) as 
 
 describe('API bundle budget', () => {
   it('keeps the initial part of the minified API bundle under the ceiling in budgets.json', async () => {
+    const entry = 'functions/api/lambda.ts';
     const result = await build({
       ...SST_LIKE_BUILD,
       absWorkingDir: root,
-      entryPoints: { index: 'functions/api/lambda.ts' },
+      entryPoints: [entry],
       outdir: join(tmpdir(), 'api-budget'),
-      outExtension: { '.js': '.mjs' },
       write: false,
-      splitting: true,
-      metafile: true,
     });
     const { ceiling } = budgets.api.initialMinified;
-    expect(initialBytes(result.metafile)).toBeLessThanOrEqual(ceiling);
+    expect(initialBytes(result.metafile!, entry)).toBeLessThanOrEqual(ceiling);
   }, 60_000);
 });

@@ -1,0 +1,17 @@
+/**
+ * How the API Lambda is bundled (`nodejs` of its SST Function): ESM, minified, with esbuild code splitting
+ * so every `import()` in the backend (password list, pdf-lib, qrcode, the SES/KMS/Scheduler clients, SSO,
+ * TOTP) becomes a chunk loaded on first use instead of at cold start (issue 13 item 2). SST v2 does neither
+ * by default. With `splitting` SST writes `outdir` (the handler's `.mjs` plus its chunks) instead of one file.
+ * The target is the Lambda runtime's (sst.config.ts: nodejs22.x) rather than SST's esnext.
+ *
+ * One definition, read by infra/api.ts (what deploys) and scripts/checks/api-bundle.ts (what the byte
+ * budget test and the cold-start bench build), so the budget checks what deploys. No imports: the bench and
+ * the test load it without CDK.
+ */
+export const API_BUNDLING = {
+  format: 'esm',
+  minify: true,
+  splitting: true,
+  esbuild: { target: 'node22' },
+} as const;
