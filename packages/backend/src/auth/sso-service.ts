@@ -1,9 +1,10 @@
 import { type SsoCompleteInput, type SsoStartQuery, type SsoStartResult, LOGIN, SSO } from '@portal/core/auth';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { getAccount } from '../accounts/account-entity.ts';
 import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
+import { lazy } from '../platform/lazy.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { AuditLog, SignInOutcome } from './audit-log.ts';
 import type { AuthService, RequestMeta } from './auth-service.ts';
@@ -24,10 +25,13 @@ const REJECTED_RESPONSE_CODES = new Set([
   'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED',
   'OAUTH_INVALID_RESPONSE', // e.g. no ID token, wrong iss parameter
 ]);
-const isRejection = (error: unknown) =>
+const isRejection = (oidc: typeof Oidc, error: unknown) =>
   (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') ||
   error instanceof oidc.AuthorizationResponseError ||
   (error instanceof oidc.ClientError && REJECTED_RESPONSE_CODES.has(error.code ?? ''));
+
+/** openid-client (with oauth4webapi) is loaded by the first SSO request, not at the API's cold start (issue 13). */
+const openidClient = lazy(() => import('openid-client'));
 
 /**
  * Single sign-on with Microsoft Entra ID (ADR 009): OpenID Connect authorization code flow with PKCE,
@@ -48,7 +52,7 @@ export function createSsoService(deps: {
 }) {
   const { db, config, now } = deps;
   const site = new URL(config.APP_URL);
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
 
   function requireConfigured() {
     if (!ssoConfigured(config)) {
@@ -57,16 +61,18 @@ export function createSsoService(deps: {
   }
 
   /** The provider's configuration, discovered once per process (again after a failed attempt). */
-  function provider(): Promise<oidc.Configuration> {
+  function provider(): Promise<Oidc.Configuration> {
     requireConfigured();
     if (!discovered) {
       const issuer = new URL(config.SSO_ISSUER!);
       // Plain http only for the local stand-in on loopback; config already refuses http elsewhere.
       const insecure = issuer.protocol === 'http:' && isLoopbackUrl(issuer);
-      const attempt = oidc.discovery(issuer, config.SSO_CLIENT_ID!, config.SSO_CLIENT_SECRET!, undefined, {
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-      });
+      const attempt = openidClient().then((oidc) =>
+        oidc.discovery(issuer, config.SSO_CLIENT_ID!, config.SSO_CLIENT_SECRET!, undefined, {
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        }),
+      );
       discovered = attempt;
       attempt.catch(() => {
         if (discovered === attempt) discovered = undefined;
@@ -116,7 +122,7 @@ export function createSsoService(deps: {
       checkPortal(input.app, meta);
       const redirectUri = redirectUriFor(input.callback);
       await limit(meta);
-      const client = await provider();
+      const [client, oidc] = await Promise.all([provider(), openidClient()]);
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -155,13 +161,13 @@ export function createSsoService(deps: {
           'This sign-in link has expired or was already used. Please sign in again.',
         );
       }
-      const client = await provider();
+      const [client, oidc] = await Promise.all([provider(), openidClient()]);
       const callbackUrl = new URL(tx.redirectUri);
       callbackUrl.searchParams.set('code', input.code);
       callbackUrl.searchParams.set('state', input.state);
       if (input.iss) callbackUrl.searchParams.set('iss', input.iss);
 
-      let claims: oidc.IDToken | undefined;
+      let claims: Oidc.IDToken | undefined;
       try {
         // Checks the ID token's iss, aud, azp, exp, iat and nonce; sends the PKCE verifier.
         const tokens = await oidc.authorizationCodeGrant(client, callbackUrl, {
@@ -172,7 +178,7 @@ export function createSsoService(deps: {
         });
         claims = tokens.claims();
       } catch (error) {
-        if (!isRejection(error)) throw error;
+        if (!isRejection(oidc, error)) throw error;
       }
       if (!claims?.sub) {
         throw new AppError('auth', SSO.FAILED, 'Single sign-on failed. Please try again.');

@@ -149,7 +149,7 @@ export function createMfaService(deps: {
     async newAppSecret(username: string, password: string) {
       await deps.reauth.confirmPassword(username, password);
       const account = await load(username);
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       await setPendingTotpSecret(db, account.username, await secrets.encrypt(secret, account.usernameKey));
       return { secret, issuer: deps.issuer, account: account.username };
     },
@@ -161,7 +161,7 @@ export function createMfaService(deps: {
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       // qrcode with pngjs and pako is loaded on the first QR code, not at the API's cold start (issue 13).
       const { default: QRCode } = await import('qrcode');
-      return QRCode.toBuffer(totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
+      return QRCode.toBuffer(await totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
     },
 
     /** The pending secret as text, for people who cannot scan ('enter this key in your app'). */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { lazy } from '../../platform/lazy.ts';
 
 /**
  * Encrypts TOTP secrets at rest (ADR 012): with a KMS key on AWS, with a local key file in local mode.
@@ -13,11 +13,17 @@ export interface SecretBox {
   decrypt(cipher: string, owner: string): Promise<string>;
 }
 
+/** KMS with the stage key; the SDK client is loaded and made on first use (MFA only, not at cold start). */
 export function kmsSecretBox(options: { keyId: string; region: string; endpoint?: string }): SecretBox {
-  const kms = new KMSClient({ region: options.region, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+  const client = lazy(async () => {
+    const { DecryptCommand, EncryptCommand, KMSClient } = await import('@aws-sdk/client-kms');
+    const kms = new KMSClient({ region: options.region, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+    return { kms, DecryptCommand, EncryptCommand };
+  });
   const context = (owner: string) => ({ purpose: 'totp-secret', owner });
   return {
     async encrypt(plain, owner) {
+      const { kms, EncryptCommand } = await client();
       const res = await kms.send(
         new EncryptCommand({
           KeyId: options.keyId,
@@ -28,6 +34,7 @@ export function kmsSecretBox(options: { keyId: string; region: string; endpoint?
       return `kms:${Buffer.from(res.CiphertextBlob!).toString('base64')}`;
     },
     async decrypt(cipher, owner) {
+      const { kms, DecryptCommand } = await client();
       const res = await kms.send(
         new DecryptCommand({
           KeyId: options.keyId,

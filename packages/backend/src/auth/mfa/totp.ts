@@ -1,15 +1,18 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import { lazy } from '../../platform/lazy.ts';
 
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s) through otplib. A code is accepted within one step of drift and
- * only once: the caller stores the accepted time step and passes it back as `afterTimeStep`.
+ * only once: the caller stores the accepted time step and passes it back as `afterTimeStep`. otplib (with
+ * @noble/hashes and @scure/base) is loaded with the first TOTP use, not at the API's cold start (issue 13).
  */
 const PERIOD = 30;
 
-export const newTotpSecret = () => generateSecret();
+const otplib = lazy(() => import('otplib'));
 
-export const totpUri = (secret: string, label: string, issuer: string) =>
-  generateURI({ issuer, label, secret, period: PERIOD });
+export const newTotpSecret = async () => (await otplib()).generateSecret();
+
+export const totpUri = async (secret: string, label: string, issuer: string) =>
+  (await otplib()).generateURI({ issuer, label, secret, period: PERIOD });
 
 /** The time step the code belongs to, or null when it is wrong, stale or already used. */
 export async function verifyTotp(
@@ -19,6 +22,7 @@ export async function verifyTotp(
   afterTimeStep?: number,
 ): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const { verify } = await otplib();
   try {
     const result = await verify({
       secret,

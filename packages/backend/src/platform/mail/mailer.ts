@@ -1,6 +1,6 @@
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import type { Config } from '../../config.ts';
 import type { FaultInjector } from '../faults/fault-injector.ts';
+import { lazy } from '../lazy.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -31,17 +31,23 @@ function retryToken(count: number) {
 
 /**
  * Sends mail through SES (the aws-ses-v2-local stand-in locally); only the endpoint differs. `faults`
- * (tests and the fault bench only, ADR 025) injects throttling, 5xx and timeouts into its calls.
+ * (tests and the fault bench only, ADR 025) injects throttling, 5xx and timeouts into its calls. The SDK
+ * client is loaded and made with the first mail (few requests send one; not at cold start).
  */
 export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'>, faults?: FaultInjector) {
-  const ses = new SESClient({
-    region: config.AWS_REGION,
-    ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT } : {}),
-    retryStrategy: throttlingOnlyRetry,
+  const client = lazy(async () => {
+    const { SESClient, SendEmailCommand } = await import('@aws-sdk/client-ses');
+    const ses = new SESClient({
+      region: config.AWS_REGION,
+      ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT } : {}),
+      retryStrategy: throttlingOnlyRetry,
+    });
+    faults?.install(ses, 'ses');
+    return { ses, SendEmailCommand };
   });
-  faults?.install(ses, 'ses');
   return {
     async send(mail: Mail): Promise<void> {
+      const { ses, SendEmailCommand } = await client();
       await ses.send(
         new SendEmailCommand({
           Source: config.MAIL_FROM,

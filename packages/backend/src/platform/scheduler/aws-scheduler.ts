@@ -1,18 +1,14 @@
-import {
-  ConflictException,
-  CreateScheduleCommand,
-  type CreateScheduleCommandInput,
-  DeleteScheduleCommand,
-  GetScheduleCommand,
-  type GetScheduleCommandOutput,
-  ResourceNotFoundException,
-  type SchedulerClient,
-  UpdateScheduleCommand,
-} from '@aws-sdk/client-scheduler';
+import type { CreateScheduleCommandInput, GetScheduleCommandOutput, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { lazy } from '../lazy.ts';
 import { ScheduleName, ScheduleSpec, type SchedulerPort } from './port.ts';
 
+/** The SDK is loaded with the first schedule call (report schedules only, not at the API's cold start). */
+const sdk = lazy(() => import('@aws-sdk/client-scheduler'));
+
 export interface AwsSchedulerOptions {
-  client: SchedulerClient;
+  /** A ready client (tests, custom endpoint); otherwise one is made on first use for `region`. */
+  client?: SchedulerClient;
+  region?: string;
   /** Schedule group holding the application's schedules (SCHEDULE_GROUP_NAME). */
   groupName: string;
   /** ARN of the runner Lambda every schedule invokes (REPORT_RUNNER_ARN). */
@@ -28,25 +24,30 @@ const isAwsError = (error: unknown, type: { new (...args: never[]): Error }, nam
 
 /** SchedulerPort over EventBridge Scheduler. */
 export class AwsScheduler implements SchedulerPort {
-  constructor(private readonly options: AwsSchedulerOptions) {}
+  private readonly client: () => Promise<SchedulerClient>;
+
+  constructor(private readonly options: AwsSchedulerOptions) {
+    const { client, region } = options;
+    this.client = lazy(async () => client ?? new (await sdk()).SchedulerClient(region ? { region } : {}));
+  }
 
   async put(spec: ScheduleSpec): Promise<void> {
     const input = this.toInput(ScheduleSpec.parse(spec));
+    const [client, { ConflictException, CreateScheduleCommand, UpdateScheduleCommand }] = await Promise.all([this.client(), sdk()]);
     try {
-      await this.options.client.send(new CreateScheduleCommand(input));
+      await client.send(new CreateScheduleCommand(input));
     } catch (error) {
       if (!isAwsError(error, ConflictException, 'ConflictException')) throw error;
       // The schedule exists: UpdateSchedule replaces its whole definition with the same input.
-      await this.options.client.send(new UpdateScheduleCommand(input));
+      await client.send(new UpdateScheduleCommand(input));
     }
   }
 
   async remove(name: string): Promise<void> {
     ScheduleName.parse(name);
+    const [client, { DeleteScheduleCommand, ResourceNotFoundException }] = await Promise.all([this.client(), sdk()]);
     try {
-      await this.options.client.send(
-        new DeleteScheduleCommand({ Name: name, GroupName: this.options.groupName }),
-      );
+      await client.send(new DeleteScheduleCommand({ Name: name, GroupName: this.options.groupName }));
     } catch (error) {
       if (!isAwsError(error, ResourceNotFoundException, 'ResourceNotFoundException')) throw error;
     }
@@ -54,11 +55,10 @@ export class AwsScheduler implements SchedulerPort {
 
   async get(name: string): Promise<ScheduleSpec | null> {
     ScheduleName.parse(name);
+    const [client, { GetScheduleCommand, ResourceNotFoundException }] = await Promise.all([this.client(), sdk()]);
     let output: GetScheduleCommandOutput;
     try {
-      output = await this.options.client.send(
-        new GetScheduleCommand({ Name: name, GroupName: this.options.groupName }),
-      );
+      output = await client.send(new GetScheduleCommand({ Name: name, GroupName: this.options.groupName }));
     } catch (error) {
       if (isAwsError(error, ResourceNotFoundException, 'ResourceNotFoundException')) return null;
       throw error;

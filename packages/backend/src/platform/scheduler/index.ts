@@ -1,4 +1,4 @@
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Config } from '../../config.ts';
 import { AwsScheduler } from './aws-scheduler.ts';
 import { createLocalScheduler, type LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.ts';
@@ -25,7 +25,7 @@ export interface AwsSchedulerConfig {
   targetArn: string;
   roleArn: string;
   deadLetterArn: string;
-  /** A ready client (tests, custom endpoint); otherwise one is created for `region`. */
+  /** A ready client (tests, custom endpoint); otherwise one is made on first use for `region`. */
   client?: SchedulerClient;
   region?: string;
 }
@@ -47,7 +47,8 @@ export function createSchedulerPort(config: SchedulerConfig): SchedulerPort {
     case 'aws': {
       const { client, region, groupName, targetArn, roleArn, deadLetterArn } = config;
       return new AwsScheduler({
-        client: client ?? new SchedulerClient(region ? { region } : {}),
+        ...(client ? { client } : {}),
+        ...(region ? { region } : {}),
         groupName,
         targetArn,
         roleArn,
