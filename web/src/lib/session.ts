@@ -114,8 +114,8 @@ export function markAuthorizationFailed(portal: Portal): void {
 
 /**
  * A call answered 403 for a pending account step (AUTH.PASSWORD_EXPIRED, ADR 011; AUTH.MFA_SETUP_REQUIRED,
- * issue 10 B): the root layout re-reads that portal's status and sends the user to its landing page,
- * which is where the step is taken. Memory only, like the open dialog.
+ * issue 10 B): the data layer's PendingStep re-reads that portal's status and sends the user to its landing
+ * page, which is where the step is taken. Memory only, like the open dialog.
  */
 export const pendingStepStore = createStore<Portal | null>(null);
 export function requestPendingStep(portal: Portal): void {
