@@ -8,14 +8,16 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { siteContentSecurityPolicy } from '../../infra/site-headers.ts';
 import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
-import { asArray, publishedSiteFiles, statements, synth } from './synth.ts';
+import { asArray, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
 
 let t: Awaited<ReturnType<typeof synth>>;
 let siteFiles: string[];
+let apiFiles: Record<string, string>;
 
 beforeAll(async () => {
   t = await synth('test');
   siteFiles = await publishedSiteFiles();
+  apiFiles = await packagedFunctionFiles('functions/api');
 });
 
 const ofType = (template: Template, type: string) =>
@@ -226,6 +228,15 @@ describe('Api', () => {
       SCHEDULE_GROUP_NAME: 'test-portal-reports',
       MAIL_FROM: 'no-reply@test.portal.example.com',
     });
+  });
+
+  it('packages the API split and minified, as its byte budget measures (infra/api-bundling.ts, issue 13)', () => {
+    // The handler file, plus the fixture's import()ed module as a chunk of its own (loaded on first use).
+    const names = Object.keys(apiFiles).filter((name) => name.endsWith('.mjs'));
+    expect(names).toContain('lambda.mjs');
+    expect(names.filter((name) => /^lazy-part-[A-Z0-9]+\.mjs$/.test(name))).toHaveLength(1);
+    expect(apiFiles['lambda.mjs']).toMatch(/import\(["']\.\/lazy-part-[A-Z0-9]+\.mjs["']\)/);
+    expect(apiFiles['lambda.mjs']).toContain('statusCode:200'); // minified: no spaces
   });
 
   it('has no single sign-on settings or secret in a stage without SSO_ISSUER (ADR 009)', () => {

@@ -113,3 +113,20 @@ export function statements(template: Template): { logicalId: string; type: strin
 
 export const asArray = <T>(v: T | T[] | undefined): T[] =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];
+
+/**
+ * The files the last synthesis packaged for a Function whose handler lives in `handlerDir` (relative to the
+ * fixture app, e.g. `functions/api`), with their text: SST builds each handler into `.sst/artifacts/<id>/`,
+ * under the handler's path relative to the project root.
+ */
+export async function packagedFunctionFiles(handlerDir: string): Promise<Record<string, string>> {
+  const { existsSync, readdirSync, readFileSync, statSync } = await import('node:fs');
+  const artifacts = path.join(repoRoot, '.sst/artifacts');
+  const under = path.relative(repoRoot, path.join(fixtureRoot, handlerDir));
+  const [dir] = readdirSync(artifacts)
+    .map((name) => path.join(artifacts, name, under))
+    .filter((candidate) => existsSync(candidate))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!dir) throw new Error(`no package of ${handlerDir} in ${artifacts}`);
+  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
+}
