@@ -1,5 +1,5 @@
 import { type SsoCompleteInput, type SsoStartQuery, type SsoStartResult, LOGIN, SSO } from '@portal/core/auth';
-import type * as Oidc from 'openid-client';
+import type * as Oidc from './openid.ts';
 import { getAccount } from '../accounts/account-entity.ts';
 import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -31,7 +31,7 @@ const isRejection = (oidc: typeof Oidc, error: unknown) =>
   (error instanceof oidc.ClientError && REJECTED_RESPONSE_CODES.has(error.code ?? ''));
 
 /** openid-client (with oauth4webapi) is loaded by the first SSO request, not at the API's cold start (issue 13). */
-const openidClient = lazy(() => import('openid-client'));
+const openidClient = lazy(() => import('./openid.ts'));
 
 /**
  * Single sign-on with Microsoft Entra ID (ADR 009): OpenID Connect authorization code flow with PKCE,

@@ -16,7 +16,7 @@ export interface SecretBox {
 /** KMS with the stage key; the SDK client is loaded and made on first use (MFA only, not at cold start). */
 export function kmsSecretBox(options: { keyId: string; region: string; endpoint?: string }): SecretBox {
   const client = lazy(async () => {
-    const { DecryptCommand, EncryptCommand, KMSClient } = await import('@aws-sdk/client-kms');
+    const { DecryptCommand, EncryptCommand, KMSClient } = await import('./kms-sdk.ts');
     const kms = new KMSClient({ region: options.region, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
     return { kms, DecryptCommand, EncryptCommand };
   });

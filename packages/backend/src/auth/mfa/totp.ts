@@ -7,7 +7,7 @@ import { lazy } from '../../platform/lazy.ts';
  */
 const PERIOD = 30;
 
-const otplib = lazy(() => import('otplib'));
+const otplib = lazy(() => import('./otp-lib.ts'));
 
 export const newTotpSecret = async () => (await otplib()).generateSecret();
 

@@ -36,7 +36,7 @@ function retryToken(count: number) {
  */
 export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'>, faults?: FaultInjector) {
   const client = lazy(async () => {
-    const { SESClient, SendEmailCommand } = await import('@aws-sdk/client-ses');
+    const { SESClient, SendEmailCommand } = await import('./ses-sdk.ts');
     const ses = new SESClient({
       region: config.AWS_REGION,
       ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT } : {}),

@@ -3,7 +3,7 @@ import { lazy } from '../lazy.ts';
 import { ScheduleName, ScheduleSpec, type SchedulerPort } from './port.ts';
 
 /** The SDK is loaded with the first schedule call (report schedules only, not at the API's cold start). */
-const sdk = lazy(() => import('@aws-sdk/client-scheduler'));
+const sdk = lazy(() => import('./scheduler-sdk.ts'));
 
 export interface AwsSchedulerOptions {
   /** A ready client (tests, custom endpoint); otherwise one is made on first use for `region`. */
