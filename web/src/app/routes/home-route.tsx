@@ -3,7 +3,7 @@ import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useT } from '../../i18n/index.ts';
 import { storedSignedIn } from '../../lib/stored-session.ts';
-import { useDataLayer } from '../data-bridge.ts';
+import { useDataLayer, useDataLayerFailure } from '../data-bridge.ts';
 import { useShellSession } from '../shell-session.ts';
 import { type HomeDecision, homeDecision } from '../home-decision.ts';
 import { LoginHero } from './login-hero.tsx';
@@ -19,6 +19,7 @@ import type { LoggedOutState } from '../shell/use-logout.ts';
 export function HomeRoute() {
   const t = useT();
   const layer = useDataLayer();
+  const failure = useDataLayerFailure();
   const session = useShellSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,6 +33,8 @@ export function HomeRoute() {
   if (decision === 'signedIn' && layer) {
     return <Navigate to={layer.signInDestination('ordering', session?.status)} replace />;
   }
+  // Waiting for a layer whose download failed would spin forever: the region's error view offers a reload.
+  if (decision === 'wait' && !session && failure !== undefined) throw failure;
   if (decision !== 'login') return <FullPageSpinner label={t('app.loading')} />;
 
   const brandName = session?.brand?.name ?? t('app.fallbackName');
