@@ -5,36 +5,17 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
-import { createBackend, loadConfig } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db/table';
 import { Hono } from 'hono';
 import { startNodeServer } from '../../functions/api/node.ts';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { startBenchBackend } from './bench-backend.ts';
 import { freePort } from '../local/ports.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 process.env.LOG_LEVEL = 'silent';
 
-const dynamo = await startDynamoDbLocal({});
-const config = loadConfig({
-  STAGE: 'bench',
-  AWS_REGION: 'eu-central-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  TABLE_NAME: `bench-${randomUUID()}`,
-  FILES_BUCKET: 'bench-files',
-  REPORTS_BUCKET: 'bench-reports',
-  MAIL_FROM: 'bench@example.com',
-  APP_URL: 'http://localhost',
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-});
-process.env.AWS_ACCESS_KEY_ID = 'local';
-process.env.AWS_SECRET_ACCESS_KEY = 'local';
-const backend = createBackend(config);
-await ensureTable(backend.db.raw, config.TABLE_NAME);
+const { backend, stop: stopBackend } = await startBenchBackend();
 const password = 'Bench-Password-2026!';
 await backend.imports.importRecords('brands', [
   { line: 1, data: { id: 'default', name: 'Bench', layout: 'default', footerLinks: [], customFields: {} } },
@@ -124,5 +105,5 @@ console.log(
 
 bareServer.close();
 await api.close();
-await dynamo.stop();
+await stopBackend();
 process.exit(0);

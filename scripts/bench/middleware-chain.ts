@@ -8,12 +8,9 @@
  * Timings are this machine's; compare the ratio within one run.
  */
 import { openSync, writeSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { createBackend, loadConfig } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db/table';
 import { Hono } from 'hono';
 import { createApp } from '../../functions/api/app.ts';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { startBenchBackend } from './bench-backend.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -25,21 +22,7 @@ else {
   console.log = (line: string) => void writeSync(devNull, `${line}\n`);
 }
 
-const dynamo = await startDynamoDbLocal({});
-process.env.AWS_ACCESS_KEY_ID = 'local';
-process.env.AWS_SECRET_ACCESS_KEY = 'local';
-const config = loadConfig({
-  STAGE: 'bench',
-  AWS_REGION: 'eu-central-1',
-  TABLE_NAME: `bench-${randomUUID()}`,
-  FILES_BUCKET: 'bench-files',
-  REPORTS_BUCKET: 'bench-reports',
-  MAIL_FROM: 'bench@example.com',
-  APP_URL: 'http://localhost',
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-});
-const backend = createBackend(config);
-await ensureTable(backend.db.raw, config.TABLE_NAME);
+const { backend, stop: stopBackend } = await startBenchBackend();
 await backend.imports.importRecords('brands', [
   { line: 1, data: { id: 'default', name: 'Bench', layout: 'default', footerLinks: [], customFields: {} } },
 ]);
@@ -102,5 +85,5 @@ for (const [of, unit] of [['wall', 'req/s'], ['cpu', 'req per CPU-second']] as c
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
-await dynamo.stop();
+await stopBackend();
 process.exit(0);

@@ -6,36 +6,19 @@
  * through the real app in this process (`app.fetch`, BENCH_SECONDS, default 5). Loopback hides most of a
  * network round trip, so the latency gain on AWS is larger than here; the call count is exact.
  */
-import { randomUUID } from 'node:crypto';
-import { createBackend, loadConfig } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts/account-entity';
 import { getSessionAndAccount } from '@portal/backend/auth/session-entity';
 import { hashToken } from '@portal/backend/auth/sessions';
 import { countCalls } from '@portal/backend/platform/db/call-counter';
 import { entity, getOne } from '@portal/backend/platform/db/entity';
-import { ensureTable } from '@portal/backend/platform/db/table';
 import { createApp } from '../../functions/api/app.ts';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { startBenchBackend } from './bench-backend.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 process.env.LOG_LEVEL = 'silent';
 
-const dynamo = await startDynamoDbLocal({});
-process.env.AWS_ACCESS_KEY_ID = 'local';
-process.env.AWS_SECRET_ACCESS_KEY = 'local';
-const config = loadConfig({
-  STAGE: 'bench',
-  AWS_REGION: 'eu-central-1',
-  TABLE_NAME: `bench-${randomUUID()}`,
-  FILES_BUCKET: 'bench-files',
-  REPORTS_BUCKET: 'bench-reports',
-  MAIL_FROM: 'bench@example.com',
-  APP_URL: 'http://localhost',
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-});
-const backend = createBackend(config);
-await ensureTable(backend.db.raw, config.TABLE_NAME);
+const { backend, stop: stopBackend } = await startBenchBackend();
 const password = 'Bench-Password-2026!';
 await backend.imports.importRecords('accounts', [
   { line: 1, data: { username: 'bench.user', password, email: 'bench@example.com', modules: { ordering: { permissions: 15 } } } },
@@ -97,5 +80,5 @@ for (const [name, key] of [['before: GetItem session, then GetItem account', 'be
   console.info(`| ${name} | ${calls[key]} | ${at(times[key], 0.5).toFixed(2)} | ${at(times[key], 0.99).toFixed(2)} |`);
 }
 console.info(`GET /api/auth/status signed in, app.fetch in process, 8 in flight, ${SECONDS} s: ${Math.round(rate)} req/s`);
-await dynamo.stop();
+await stopBackend();
 process.exit(0);
