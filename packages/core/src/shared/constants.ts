@@ -11,6 +11,8 @@ export const MAX_LENGTH = { username: 128, email: 254, name: 100, password: 256,
 /** Default page size of ordering-portal tables. */
 export const DEFAULT_PAGE_SIZE_ORDERING = 10;
 export const RETAILER_LIST_PAGE_SIZE = 16_000;
+/** Default list pagination (SPEC 9): the page size of a list asked for without `maxResults`. */
+export const DEFAULT_LIST_PAGE_SIZE = 1000;
 /** Store lists are fetched in one page of at most this many stores. */
 export const STORE_LIST_MAX = 9999;
 /** Suggested order quantity factor. */

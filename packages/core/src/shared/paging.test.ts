@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toPageRequest, toPagination } from './paging.ts';
+import { pageBounds, toPageRequest, toPagination } from './paging.ts';
 
 describe('toPagination', () => {
   it('turns the zero-based index into a one-based page', () => {
@@ -54,6 +54,12 @@ describe('toPageRequest', () => {
     expect(toPageRequest(-4, 10)).toEqual({ index: 0, maxResults: 10 });
   });
 
+  it('rejects a page size below 1', () => {
+    expect(() => toPageRequest(1, 0)).toThrow(RangeError);
+    expect(() => toPageRequest(1, -5)).toThrow(RangeError);
+    expect(() => toPageRequest(1, 2.5)).toThrow(RangeError);
+  });
+
   it('is the inverse of toPagination', () => {
     fc.assert(
       fc.property(
@@ -67,6 +73,41 @@ describe('toPageRequest', () => {
           expect((page.pageCount - 1) * size).toBeLessThan(Math.max(total, 1));
         },
       ),
+    );
+  });
+});
+
+describe('pageBounds', () => {
+  it('reads page index * size to the next page or the end', () => {
+    expect(pageBounds({ index: 0, maxResults: 10 }, 95)).toEqual({ start: 0, end: 10 });
+    expect(pageBounds({ index: 9, maxResults: 10 }, 95)).toEqual({ start: 90, end: 95 });
+  });
+
+  it('is empty past the end and without items', () => {
+    expect(pageBounds({ index: 10, maxResults: 10 }, 95)).toEqual({ start: 95, end: 95 });
+    expect(pageBounds({ index: 0, maxResults: 10 }, 0)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('rejects a page size below 1', () => {
+    expect(() => pageBounds({ index: 0, maxResults: 0 }, 10)).toThrow(RangeError);
+  });
+
+  it('partitions [0, totalCount) over pages 1..pageCount, each page round-tripping', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(5000), (size, total) => {
+        const { pageCount } = toPagination({ index: 0, maxResults: size, totalCount: total });
+        let next = 0;
+        for (let page = 1; page <= pageCount; page++) {
+          const request = toPageRequest(page, size);
+          expect(toPagination({ ...request, totalCount: total }).currentPage).toBe(page);
+          const { start, end } = pageBounds(request, total);
+          expect(start).toBe(next); // no gap, no overlap
+          expect(end).toBeGreaterThan(start); // no empty page before the end
+          next = end;
+        }
+        expect(next).toBe(total); // every item is on a page
+        expect(pageBounds(toPageRequest(pageCount + 1, size), total)).toEqual({ start: total, end: total });
+      }),
     );
   });
 });

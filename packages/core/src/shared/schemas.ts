@@ -13,13 +13,17 @@ export const QueryFlag = z.pipe(
   z.transform((v) => v === '1' || v === 'true'),
 );
 
-/** A server page (SPEC 3 Pagination: zero-based index, maxResults, totalCount; core paging.ts maps it). */
+/**
+ * The paged answer every list sends (SPEC 3 Pagination; ADR 030): `index` is the zero-based PAGE index (the
+ * first item is item `index * maxResults`), `maxResults` the page size (at least 1), `totalCount` the
+ * number of matching items. core paging.ts derives what the screen shows and the bounds a server reads.
+ */
 export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     items: z.array(item),
-    index: z.number().check(z.int()),
-    maxResults: z.number().check(z.int()),
-    totalCount: z.number().check(z.int()),
+    index: z.number().check(z.int(), z.gte(0)),
+    maxResults: z.number().check(z.int(), z.gte(1)),
+    totalCount: z.number().check(z.int(), z.gte(0)),
   });
 
 /** Header carrying the client's key for one submission; a retry with the same key returns the same order. */
