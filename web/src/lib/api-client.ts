@@ -59,6 +59,8 @@ export class ApiError extends Error {
 export const ClientErrorCode = {
   network: 'CLIENT.NETWORK',
   invalidResponse: 'CLIENT.INVALID_RESPONSE',
+  /** A request the client refuses to send (an id that would change the path); no request is made. */
+  invalidRequest: 'CLIENT.INVALID_REQUEST',
 } as const;
 
 export interface ApiFetchOptions {

@@ -29,6 +29,8 @@ export const KeyScope = {
   salesTransactions: 'sales/transactions',
   salesNotes: 'sales/notes',
   salesStores: 'sales/stores',
+  /** The generic resource client's answers (lib/resource-client.ts): `[scope, portal, route, kind, params]`. */
+  resource: 'resource',
   /** Mutation keys (useSWRMutation): they name a write, nothing is cached under them. */
   orderSubmit: 'replenishment/order-submit',
   couponAction: 'couponing/action',
