@@ -133,6 +133,7 @@ describe('the resource client', () => {
     expect(await requests.get('a/b?c#d', 'steps/x y', Steps)).toEqual([{ step: 1 }]);
     expect(backend.calls[0]!.query.toString()).toBe(''); // the '?' of the id did not start a query
     expect(await requests.get()).toEqual(one);
+    expect(resourcePath(route, 42, 'steps')).toBe(`/api/${route}/42/steps`);
 
     for (const bad of ['..', '.', '']) {
       await expect(requests.get(bad)).rejects.toMatchObject({ code: ClientErrorCode.invalidRequest });

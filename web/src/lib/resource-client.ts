@@ -28,6 +28,9 @@ export type Filters = Record<string, FilterValue>;
 /** A paged read: zero-based page `index`, page size `maxResults` (core paging.ts), and the filters. */
 export type PageQuery = { index: number; maxResults: number } & Filters;
 
+/** An entity's id: one path segment however it is spelled (numbers are written out). */
+export type Id = string | number;
+
 /** A list answer (core `pageOf`) with what the screen shows of its paging. */
 export type ResourcePage<T> = { items: T[]; index: number; maxResults: number; totalCount: number; pagination: Pagination };
 
@@ -40,13 +43,13 @@ export interface Resource<Item extends z.ZodMiniType, Body> {
   /** GET {route}?index&maxResults&filters. */
   page(query: PageQuery): Promise<ResourcePage<z.infer<Item>>>;
   /** GET {route}[/{id}][/{subPath}], read with `schema` (default: the item's). */
-  get<S extends z.ZodMiniType = Item>(id?: string, subPath?: string, schema?: S): Promise<z.infer<S>>;
+  get<S extends z.ZodMiniType = Item>(id?: Id, subPath?: string, schema?: S): Promise<z.infer<S>>;
   /** POST {route}: answers the created item. */
   create(body: Body): Promise<z.infer<Item>>;
   /** PUT {route}/{id}: answers the updated item. */
-  update(id: string, body: Body): Promise<z.infer<Item>>;
+  update(id: Id, body: Body): Promise<z.infer<Item>>;
   /** DELETE {route}/{id}. */
-  remove(id: string): Promise<void>;
+  remove(id: Id): Promise<void>;
 }
 
 const ROUTE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
@@ -59,13 +62,14 @@ function invalidRequest(message: string): ApiError {
  * One path segment from a value (an id, a part of a sub-path): percent-encoded, so '/', '?' or '#' stay
  * inside it. '.' and '..' are refused: a URL resolves them (encoded too) and would leave the route.
  */
-function segment(value: string): string {
+function segment(id: Id): string {
+  const value = String(id);
   if (value === '' || value === '.' || value === '..') throw invalidRequest(`not a path segment: '${value}'`);
   return encodeURIComponent(value);
 }
 
 /** /api/{route}[/{id}][/{sub}/{path}]: the sub-path's own '/' separate segments, each encoded. */
-export function resourcePath(route: string, id?: string, subPath?: string): string {
+export function resourcePath(route: string, id?: Id, subPath?: string): string {
   const parts = [`/api/${route}`];
   if (id !== undefined) parts.push(segment(id));
   if (subPath !== undefined) parts.push(...subPath.split('/').map(segment));
@@ -129,7 +133,7 @@ export function resource<Item extends z.ZodMiniType, Body = Partial<z.input<Item
     item,
     list: (filters) => readPage(resourcePath(route) + queryString(filters)),
     page: (query) => readPage(resourcePath(route) + queryString(query)),
-    get: async <S extends z.ZodMiniType = Item>(id?: string, subPath?: string, schema?: S) =>
+    get: async <S extends z.ZodMiniType = Item>(id?: Id, subPath?: string, schema?: S) =>
       readJson(await send(resourcePath(route, id, subPath)), (schema ?? item) as S),
     create: (body) => write(resourcePath(route), { method: 'POST', body: json(body) }, (r) => readJson(r, item)),
     update: async (id, body) => {
@@ -161,7 +165,7 @@ export function useResourcePage<Item extends z.ZodMiniType, Body>(res: Resource<
 /** One entity (or a sub-path of it); `enabled: false` = nothing to ask yet. */
 export function useResourceGet<Item extends z.ZodMiniType, Body, S extends z.ZodMiniType = Item>(
   res: Resource<Item, Body>,
-  at: { id?: string; subPath?: string; schema?: S; enabled?: boolean } = {},
+  at: { id?: Id; subPath?: string; schema?: S; enabled?: boolean } = {},
 ) {
   let url: string | null = null;
   let invalid: ApiError | undefined;
