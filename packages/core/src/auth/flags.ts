@@ -94,14 +94,64 @@ export type FlowPermissionName = keyof typeof FLOW_PERMISSIONS;
 /** The spec names no flow module settings; the map is empty so flow settings decode to `{}`. */
 export const FLOW_SETTINGS = {} as const satisfies FlagMap;
 
+/*
+ * The connect modules (SPEC 6 names them; their bit maps are "not shown"): our own bits, chosen in ADR 031.
+ * Each names what it opens or allows; connect-sections.ts maps them onto the connect portal's sections.
+ */
+export const PAYMENT_PERMISSIONS = {
+  /** The Transactions section: the customer's terminal transactions. */
+  transactions: 1,
+  /** The Serial Numbers section: look a serial up with its status and transactions. */
+  serialLookup: 2,
+  /** Export of a transaction list (CSV/XLSX export job). */
+  transactionExport: 4,
+} as const;
+export const ATM_PERMISSIONS = {
+  /** ATM (cash) transactions, listed in the Transactions section. */
+  transactions: 1,
+} as const;
+export const LICENSE_MANAGEMENT_PERMISSIONS = {
+  viewLicenses: 1,
+  manageLicenses: 2,
+} as const;
+export const SALES_REPORTING_PERMISSIONS = {
+  /** The Sales section: sales per customer by day, week, month, product and store. */
+  sales: 1,
+  salesExport: 2,
+} as const;
+export const REPORT_MANAGEMENT_PERMISSIONS = {
+  /** The Reports section: report files and their download. */
+  reports: 1,
+  /** Scheduled e-mail delivery of reports. */
+  schedule: 2,
+  /** Report recipients and contacts. */
+  recipients: 4,
+} as const;
+export const PRODUCT_MANAGEMENT_PERMISSIONS = {
+  /** The connect product list (min/max/face value, ESP, ...). */
+  viewProducts: 1,
+  /** The Product Allocation section. */
+  allocation: 2,
+  margins: 4,
+  authorization: 8,
+} as const;
+/** No connect module settings are known; each settings map is empty, like flow's. */
+const NO_SETTINGS = {} as const satisfies FlagMap;
+
 /**
- * The modules whose bit maps the spec gives (the other modules of SPEC 6 have unknown maps). The one
- * place a module is added: decoded access, the stored account's module fields and the admin tool's
- * flag names all follow this map.
+ * The modules and their bit maps: the spec's (ordering, flow) and ours for the connect modules (ADR 031).
+ * The one place a module is added: decoded access, the stored account's module fields and the admin
+ * tool's flag names all follow this map.
  */
 export const MODULE_FLAGS = {
   ordering: { permissions: ORDERING_PERMISSIONS, settings: ORDERING_SETTINGS },
   flow: { permissions: FLOW_PERMISSIONS, settings: FLOW_SETTINGS },
+  payment: { permissions: PAYMENT_PERMISSIONS, settings: NO_SETTINGS },
+  atm: { permissions: ATM_PERMISSIONS, settings: NO_SETTINGS },
+  licenseManagement: { permissions: LICENSE_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
+  salesReporting: { permissions: SALES_REPORTING_PERMISSIONS, settings: NO_SETTINGS },
+  reportManagement: { permissions: REPORT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
+  productManagement: { permissions: PRODUCT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
 } as const;
 export type ModuleName = keyof typeof MODULE_FLAGS;
 export const MODULE_NAMES = Object.keys(MODULE_FLAGS) as ModuleName[];

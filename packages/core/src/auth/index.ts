@@ -1,3 +1,4 @@
+export * from './connect-sections.ts';
 export * from './contracts.ts';
 export * from './errors.ts';
 export * from './flags.ts';

@@ -1,0 +1,65 @@
+import { type DecodedModulesLike, hasModulePermission, type ModuleName, type ModulePermissionName } from './flags.ts';
+
+/** The connect portal's sections (SPEC 1, 2), in navigation order. */
+export const CONNECT_SECTION_KEYS = [
+  'serial-numbers',
+  'transactions',
+  'sales',
+  'reports',
+  'news',
+  'documents',
+  'logo',
+  'product-allocation',
+  'requests',
+] as const;
+export type ConnectSectionKey = (typeof CONNECT_SECTION_KEYS)[number];
+
+/** One module permission, e.g. `{ module: 'payment', permission: 'transactions' }`. */
+export type ModulePermissionRef = {
+  [M in ModuleName]: { module: M; permission: ModulePermissionName<M> };
+}[ModuleName];
+
+const p = <M extends ModuleName>(module: M, permission: ModulePermissionName<M>) =>
+  ({ module, permission }) as ModulePermissionRef;
+
+/**
+ * Which module permissions open which connect section (ADR 031): any one of `anyOf` opens it; an empty
+ * list means every signed-in connect user (news and documents are read by all; editing them is a
+ * permission of its own later). The navigation, the web route guard and the server's route policy all
+ * read this one table.
+ */
+export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, readonly ModulePermissionRef[]>> = {
+  'serial-numbers': [p('payment', 'serialLookup')],
+  transactions: [p('payment', 'transactions'), p('atm', 'transactions')],
+  sales: [p('salesReporting', 'sales')],
+  reports: [p('reportManagement', 'reports')],
+  news: [],
+  documents: [],
+  logo: [p('flow', 'editCompanyAssets')],
+  'product-allocation': [p('productManagement', 'allocation')],
+  requests: [p('flow', 'doRequests'), p('flow', 'approveRequests')],
+};
+
+/**
+ * Whether the decoded module permissions open a connect section. False for everything when
+ * authorization has failed (SPEC 6: module permission checks then answer false).
+ */
+export function mayUseConnectSection(
+  modules: DecodedModulesLike | null | undefined,
+  section: ConnectSectionKey,
+  authorizationFailed = false,
+): boolean {
+  if (authorizationFailed) return false;
+  const anyOf = CONNECT_SECTION_PERMISSIONS[section];
+  return (
+    anyOf.length === 0 ||
+    anyOf.some(({ module, permission }) =>
+      hasModulePermission(modules, module, permission as ModulePermissionName<typeof module>, false),
+    )
+  );
+}
+
+/** The sections the decoded module permissions open, in navigation order. */
+export function connectSectionsFor(modules: DecodedModulesLike | null | undefined): ConnectSectionKey[] {
+  return CONNECT_SECTION_KEYS.filter((key) => mayUseConnectSection(modules, key));
+}
