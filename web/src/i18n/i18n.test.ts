@@ -47,7 +47,10 @@ describe('locale choice', () => {
   it("accepts only the portal's supported locales (core) and picks the file by language", () => {
     expect(messageLocaleFor('ordering', 'de-DE')).toBe('de-DE');
     expect(messageLocaleFor('connect', 'de-de')).toBe('de-DE');
-    expect(messageLocaleFor('ordering', 'de-de')).toBe('en-US'); // not in the ordering list
+    expect(messageLocaleFor('ordering', 'de-de')).toBe('de-DE'); // connect's code, mapped (core resolveLocale)
+    expect(messageLocaleFor('connect', 'de-DE')).toBe('de-DE'); // an ordering code on connect
+    expect(messageLocaleFor('connect', 'en-en')).toBe('en-US');
+    expect(messageLocaleFor('connect', 'pl-pl')).toBe('en-US'); // no Polish files yet: English
     expect(messageLocaleFor('ordering', 'fr-FR')).toBe('en-US'); // supported, no file yet: English
     expect(messageLocaleFor('ordering', 'xx-XX')).toBe('en-US');
     expect(messageLocaleFor('ordering', undefined)).toBe('en-US');

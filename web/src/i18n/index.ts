@@ -39,9 +39,9 @@ export type MessageParams = Record<string, string | number>;
 export const FALLBACK_LOCALE = 'en-US';
 
 /**
- * The message file for a user's locale. Whether a locale is accepted at all is core's rule
- * (`resolveLocale`: exact match against the portal's list, else the portal default); the accepted locale
- * then picks the files of its language (`de-de` and `de-DE` both read de-DE/). Locales without files
+ * The message file for a user's locale. Which locale applies is core's rule (`resolveLocale`: the
+ * portal's code, or its code of the same language and region, else the portal default); the accepted
+ * locale then picks the files of its language (`de-de` and `de-DE` both read de-DE/). Locales without files
  * (fr-FR, pl-PL, pl-pl) read English.
  */
 export function messageLocaleFor(portal: Portal, requested: string | null | undefined): string {

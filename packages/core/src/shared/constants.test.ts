@@ -19,4 +19,16 @@ describe('resolveLocale', () => {
     expect(resolveLocale('connect', 'en-US')).toBe('en-en');
     expect(resolveLocale('connect', null)).toBe('en-en');
   });
+
+  it("maps one portal's codes onto the other's (language and region, any case)", () => {
+    expect(resolveLocale('connect', 'de-DE')).toBe('de-de');
+    expect(resolveLocale('connect', 'pl-PL')).toBe('pl-pl');
+    expect(resolveLocale('connect', 'en-GB')).toBe('en-en');
+    expect(resolveLocale('connect', 'fr-FR')).toBe('en-en'); // no French on connect: the default
+    expect(resolveLocale('connect', 'de-AT')).toBe('en-en'); // another region is not the same locale
+    expect(resolveLocale('ordering', 'de-de')).toBe('de-DE');
+    expect(resolveLocale('ordering', 'en-en')).toBe('en-US');
+    expect(resolveLocale('ordering', 'PL-pl')).toBe('pl-PL');
+    expect(resolveLocale('ordering', 'FR-fr')).toBe('fr-FR');
+  });
 });

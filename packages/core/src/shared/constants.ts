@@ -35,9 +35,25 @@ export function isSupportedLocale<P extends Portal>(portal: P, locale: unknown):
   return typeof locale === 'string' && (LOCALES[portal] as readonly string[]).includes(locale);
 }
 
-/** The locale if supported, otherwise the portal's default. */
+/**
+ * The portal's locale for a code that came in from anywhere (an account, a session, the other portal):
+ * the code itself if the portal lists it; else the portal's locale of the same language and region
+ * regardless of case, so the connect codes (en-en, de-de, pl-pl) and the ordering codes (en-US, de-DE,
+ * pl-PL) meet (an account keeps one locale for both portals; en-en is connect's English as en-US is
+ * ordering's); else the portal's default. Storing a locale (set-locale) stays exact: isSupportedLocale.
+ */
 export function resolveLocale<P extends Portal>(portal: P, locale: unknown): Locale<P> {
-  return isSupportedLocale(portal, locale) ? locale : (DEFAULT_LOCALES[portal] as Locale<P>);
+  if (isSupportedLocale(portal, locale)) return locale;
+  const supported = LOCALES[portal] as readonly Locale<P>[];
+  if (typeof locale === 'string') {
+    const wanted = locale.toLowerCase();
+    const language = wanted.slice(0, 2);
+    const same = supported.find((code) => code.toLowerCase() === wanted);
+    // English has no shared region (en-en vs en-US): its language alone is enough.
+    const english = language === 'en' ? supported.find((code) => code.startsWith('en-')) : undefined;
+    if (same ?? english) return (same ?? english)!;
+  }
+  return DEFAULT_LOCALES[portal] as Locale<P>;
 }
 
 /** Reporting days (SPEC 9), Monday first. */
