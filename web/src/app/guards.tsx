@@ -3,8 +3,10 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/card.tsx';
 import type { RetailerRequiredState } from '../features/retailer/routes/retailer-selection-route.tsx';
 import { useChosenRetailer, useRetailerRestore } from '../features/retailer/api/chosen-retailer.ts';
+import { type ConnectSection, mayUseSection } from '../features/connect/sections.ts';
 import { useT } from '../i18n/index.ts';
 import { sessionLanding, useSession } from '../lib/auth.ts';
+import { paths } from '../lib/paths.ts';
 import { usePortal } from '../lib/portal.ts';
 import { markAuthorizationFailed, openDialog, setReturnPath } from '../lib/session.ts';
 import { authDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
@@ -89,4 +91,24 @@ export function RequireSection() {
   const { pathname } = useLocation();
   if (sectionDecision(status, pathname) !== 'allow') return <Navigate to={sessionLanding(status)} replace />;
   return <Outlet />;
+}
+
+function SectionDenied({ to }: { to: string }) {
+  useEffect(() => {
+    openDialog('sectionDenied');
+  }, []);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * A connect section (inside RequireAuth): when the module permissions do not open it (core's table, ADR
+ * 031) — a direct URL, a bookmark — the user goes to the connect home and the 'Access denied' dialog opens.
+ */
+export function RequireConnectSection({ section, children }: { section: ConnectSection; children: ReactNode }) {
+  const t = useT();
+  const { status, settled } = useSession();
+  if (mayUseSection(status, section)) return children;
+  // A status kept from before may be stale: deny only on the server's current answer.
+  if (!settled) return <FullPageSpinner label={t('app.loading')} />;
+  return <SectionDenied to={paths.connect.root} />;
 }

@@ -19,6 +19,7 @@ const RequireAuth = lazyRoute(guards, 'RequireAuth');
 const RequireRetailer = lazyRoute(guards, 'RequireRetailer');
 const RequireSection = lazyRoute(guards, 'RequireSection');
 const RequireStrongAuth = lazyRoute(guards, 'RequireStrongAuth');
+const RequireConnectSection = lazyRoute(guards, 'RequireConnectSection');
 // Both read the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const LandingRoute = lazyRoute(() => import('./routes/landing-route.tsx'), 'LandingRoute');
 const AppIndexRoute = lazyRoute(() => import('./routes/app-index-route.tsx'), 'AppIndexRoute');
@@ -216,7 +217,9 @@ export const routes: RouteObject[] = [
               path: section.path,
               element: (
                 <RequireAuth redirectTo={paths.connect.root}>
-                  <ConnectSectionRoute section={section} />
+                  <RequireConnectSection section={section}>
+                    <ConnectSectionRoute section={section} />
+                  </RequireConnectSection>
                 </RequireAuth>
               ),
             }),

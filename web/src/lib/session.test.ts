@@ -25,7 +25,7 @@ const loginResult = { response: { success: true }, username: 'u', securityFlag: 
 beforeEach(() => {
   for (const portal of PORTALS) resetSession(portal);
   authStore.set({ ordering: { authorizationFailed: false }, connect: { authorizationFailed: false } });
-  dialogStore.set({ authRequired: false, mfaRequired: false });
+  dialogStore.set({ authRequired: false, mfaRequired: false, sectionDenied: false });
 });
 
 describe.each(PORTALS)('session state of the %s portal (SPEC 4)', (portal) => {

@@ -60,11 +60,13 @@ export const deviceStore = createPersistentStore('local', 'portal.device', Devic
   dismissedNotices: [],
 });
 
-export type DialogName = 'authRequired' | 'mfaRequired';
+/** The 'Access denied' dialogs: signed out, MFA missing, or a section the permissions do not open. */
+export type DialogName = 'authRequired' | 'mfaRequired' | 'sectionDenied';
 /** The open access dialog is part of the screen in front of the user, whichever portal it shows. */
 export const dialogStore = createStore<Record<DialogName, boolean>>({
   authRequired: false,
   mfaRequired: false,
+  sectionDenied: false,
 });
 
 function updateSession(portal: Portal, update: (state: SessionState) => SessionState): void {

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
-import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
+import { useConnectSections } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
@@ -18,10 +18,12 @@ import { RouteContent } from './route-content.tsx';
 
 function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
   const t = useT();
+  // Only the sections the user's module permissions open (core's table, ADR 031).
+  const sections = useConnectSections();
   return (
     <nav aria-label={t('connect.nav')}>
       <ul className={vertical ? 'space-y-1' : '-mb-px flex gap-1 overflow-x-auto'}>
-        {CONNECT_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.key} className="shrink-0">
             <NavLink
               to={section.path}

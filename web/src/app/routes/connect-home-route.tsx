@@ -2,7 +2,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
-import { CONNECT_SECTIONS } from '../../features/connect/sections.ts';
+import { connectSectionsOf } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, portalLanding, useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../home-decision.ts';
@@ -47,7 +47,7 @@ export function ConnectHomeRoute() {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('connect.homeTitle')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('connect.homeText')}</p>
       <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {CONNECT_SECTIONS.map((section) => (
+        {connectSectionsOf(status).map((section) => (
           <li key={section.key}>
             <Link
               to={section.path}

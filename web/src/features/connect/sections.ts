@@ -1,9 +1,11 @@
+import { type ConnectSectionKey, mayUseConnectSection, type SessionStatus } from '@portal/core/auth';
 import type { MessageKey } from '../../i18n/index.ts';
+import { useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** The connect portal's sections (SPEC 1, 2), in navigation order. Each opens in a later release. */
 export interface ConnectSection {
-  key: string;
+  key: ConnectSectionKey;
   /** Its URL, also the route path it is matched with. */
   path: string;
   label: MessageKey;
@@ -25,3 +27,15 @@ export const CONNECT_SECTIONS: readonly ConnectSection[] = [
   },
   { key: 'requests', path: c.requests, label: 'connect.requests' },
 ];
+
+/** Whether the session's module permissions open `section` (core's one table, ADR 031). */
+export const mayUseSection = (status: SessionStatus | undefined, section: ConnectSection): boolean =>
+  mayUseConnectSection(status?.user?.modules, section.key);
+
+/** The sections the session's module permissions open, in navigation order: the nav and the home tiles. */
+export const connectSectionsOf = (status: SessionStatus | undefined): ConnectSection[] =>
+  CONNECT_SECTIONS.filter((section) => mayUseSection(status, section));
+
+export function useConnectSections(): ConnectSection[] {
+  return connectSectionsOf(useSession().status);
+}

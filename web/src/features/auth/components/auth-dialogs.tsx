@@ -7,8 +7,9 @@ import { usePortal } from '../../../lib/portal.ts';
 import { closeDialog, useDialogs } from '../../../lib/session.ts';
 
 /**
- * The two 'Access denied' dialogs (SPEC 4, 6). They open from the dialog state (a 401/403, an
- * unauthenticated visit of /app, or a section needing MFA); closing one tells the state to hide it.
+ * The 'Access denied' dialogs (SPEC 4, 6). They open from the dialog state (a 401/403, an
+ * unauthenticated visit of /app, a section needing MFA, or a connect section the module permissions do not
+ * open, ADR 031); closing one tells the state to hide it.
  */
 export function AuthDialogs() {
   const t = useT();
@@ -39,6 +40,15 @@ export function AuthDialogs() {
         actions={<Button onClick={setUpMfa}>{t('accessDialog.setUpMfa')}</Button>}
       >
         <p>{t('messages.higherAuthenticationRequired')}</p>
+      </Dialog>
+      <Dialog
+        open={dialogs.sectionDenied}
+        onClose={() => closeDialog('sectionDenied')}
+        title={t('messages.accessDenied')}
+        closeLabel={t('common.close')}
+        closeButton="action"
+      >
+        <p>{t('accessDialog.sectionNotPermitted')}</p>
       </Dialog>
     </>
   );

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { SessionStatus } from '@portal/core/auth';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths.ts';
+import { closeDialog, resetSession } from '../../lib/session.ts';
+import { fakeBackend, renderRoute } from '../../test/dom.tsx';
+import { signedIn } from '../../test/fixtures.ts';
+
+/** A connect session whose module permissions are `modules` (decoded, as the session carries them). */
+function connectUser(modules: Record<string, Record<string, boolean>>): SessionStatus {
+  const status = signedIn();
+  return {
+    ...status,
+    user: {
+      ...status.user!,
+      modules: Object.fromEntries(Object.entries(modules).map(([name, permissions]) => [name, { permissions, settings: {} }])),
+    },
+  };
+}
+const paymentsOnly = connectUser({ payment: { transactions: true, serialLookup: true } });
+const everything = connectUser({
+  payment: { transactions: true, serialLookup: true },
+  salesReporting: { sales: true },
+  reportManagement: { reports: true },
+  productManagement: { allocation: true },
+  flow: { doRequests: true, editCompanyAssets: true },
+});
+
+const navLabels = async () => {
+  const nav = (await screen.findAllByRole('navigation', { name: 'connect navigation' }))[0]!;
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+};
+
+describe('the connect shell', () => {
+  beforeEach(() => {
+    // The session and dialog stores live in memory across tests.
+    resetSession('connect');
+    closeDialog('sectionDenied');
+  });
+
+  it('shows only the sections the module permissions open, in the navigation and as tiles', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
+    renderRoute(paths.connect.root);
+    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'News', 'Documents']);
+    const main = screen.getByRole('main');
+    expect(within(main).queryByRole('link', { name: /Sales/ })).toBeNull();
+    expect(within(main).getByRole('link', { name: /Transactions/ })).toBeTruthy();
+  });
+
+  it('shows every section to a user holding every connect permission', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: everything } });
+    renderRoute(paths.connect.root);
+    expect(await navLabels()).toHaveLength(9);
+  });
+
+  it('answers a direct URL to a forbidden section with the access-denied dialog over the connect home', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
+    const view = renderRoute(paths.connect.sales);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Access denied')).toBeTruthy();
+    expect(within(dialog).getByText('You do not have permission to access this section.')).toBeTruthy();
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.root));
+    // Not the section's 'not available yet' page: the home behind the dialog, with the permitted tiles.
+    expect(screen.queryByRole('heading', { name: 'Sales' })).toBeNull();
+  });
+
+  it('keeps the "not available yet" page for a permitted section not built yet', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: everything } });
+    const view = renderRoute(paths.connect.reports);
+    expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
+    expect(view.location().pathname).toBe(paths.connect.reports);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
