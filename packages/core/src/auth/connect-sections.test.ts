@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONNECT_SECTION_KEYS,
   CONNECT_SECTION_PERMISSIONS,
+  connectSectionPolicy,
   connectSectionsFor,
   mayUseConnectSection,
 } from './connect-sections.ts';
@@ -90,5 +91,13 @@ describe('connect module maps', () => {
       expect(new Set(bits).size).toBe(bits.length);
       for (const bit of bits) expect(Math.log2(bit) % 1).toBe(0);
     }
+  });
+});
+
+describe('connectSectionPolicy', () => {
+  it("names a section's opening permissions as the route policy does", () => {
+    expect(connectSectionPolicy('transactions')).toEqual(['payment.transactions', 'atm.transactions']);
+    expect(connectSectionPolicy('requests')).toEqual(['flow.doRequests', 'flow.approveRequests']);
+    expect(connectSectionPolicy('news')).toEqual([]);
   });
 });

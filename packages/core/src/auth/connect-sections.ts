@@ -63,3 +63,15 @@ export function mayUseConnectSection(
 export function connectSectionsFor(modules: DecodedModulesLike | null | undefined): ConnectSectionKey[] {
   return CONNECT_SECTION_KEYS.filter((key) => mayUseConnectSection(modules, key));
 }
+
+/** A module permission as the route policy names it (ADR 024), e.g. `'payment.transactions'`. */
+export type ModulePermissionKey = { [M in ModuleName]: `${M}.${ModulePermissionName<M>}` }[ModuleName];
+
+/**
+ * A section's opening permissions as route-policy names: a connect section's API routes declare
+ * `permission: connectSectionPolicy('transactions')`, so the screen and its API read the same table.
+ * Empty: every signed-in connect user.
+ */
+export function connectSectionPolicy(section: ConnectSectionKey): ModulePermissionKey[] {
+  return CONNECT_SECTION_PERMISSIONS[section].map(({ module, permission }) => `${module}.${permission}` as ModulePermissionKey);
+}
