@@ -18,6 +18,7 @@ import { brandRoutes } from './routes/brand.ts';
 import { couponingStatusRoutes, serialNumberCheckRoutes } from './routes/couponing.ts';
 import { replenishmentRoutes } from './routes/replenishment.ts';
 import { salesRoutes } from './routes/sales.ts';
+import { masterDataRoutes } from './routes/master-data.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -50,6 +51,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/account', accountRoutes)
     .route('/replenishment', replenishmentRoutes)
     .route('/sales', salesRoutes)
+    .route('/master-data', masterDataRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

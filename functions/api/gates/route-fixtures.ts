@@ -104,8 +104,8 @@ export async function createGateWorld() {
     account('full', OWN.retailer),
     account('other', FOREIGN.retailer),
     account('weak', OWN.retailer, { securityFlag: 1024 }),
-    account('expired', OWN.retailer, { passwordExpiry: '2026-01-01T00:00:00.000Z' }),
-    account('mfa.pending', OWN.retailer, { mfaRequired: true }),
+    account('expired', OWN.retailer, { passwordExpiry: '2026-01-01T00:00:00.000Z', portals: ['ordering', 'connect'] }),
+    account('mfa.pending', OWN.retailer, { mfaRequired: true, portals: ['ordering', 'connect'] }),
     account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
     ...lacking.map((bits) => account(`lacks.${bits}`, OWN.retailer, { modules: { ordering: { permissions: bits, settings: 1 } } })),
   ];
@@ -165,6 +165,8 @@ export async function createGateWorld() {
   }
   for (const { username } of accounts) jars[username] = await signIn(username);
   jars['both.portals@connect'] = await signIn('both.portals', 'connect');
+  // The pending-step rows reach connect-only routes (master data) on a connect session.
+  for (const username of ['expired', 'mfa.pending']) jars[`${username}@connect`] = await signIn(username, 'connect');
 
   /** One order each side, placed through the API: the order-scoped samples name them. */
   async function placeOrder(username: string, ids: Omit<Ids, 'order'>) {

@@ -20,6 +20,7 @@ import { createImportService } from './import/import-service.ts';
 import { createRateLimiter } from './platform/security/rate-limiter.ts';
 import { createOrderingService } from './ordering/ordering-service.ts';
 import { createSalesService } from './sales/sales-service.ts';
+import { createMasterDataService } from './masterdata/master-data-service.ts';
 import { createCouponingService } from './couponing/couponing-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
@@ -106,6 +107,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     brands: createBrandService(db, now),
     ordering: createOrderingService({ db, now }),
     sales: createSalesService({ db, now }),
+    masterData: createMasterDataService({ db }),
     couponing: createCouponingService({ db, now }),
     admin: createAdminService({
       db,

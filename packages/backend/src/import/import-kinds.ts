@@ -8,6 +8,7 @@ import { DistributionCentreImport, distributionCentreKey, distributionCentres, p
 import { utcDate } from '../masterdata/fields.ts';
 import { allProducts, type Product, ProductImport, putProducts } from '../masterdata/product.ts';
 import { putRetailerProducts, RetailerProductImport } from '../masterdata/retailer-product.ts';
+import { countries, currencies, divisions, platforms, regions, transactionTypes } from '../masterdata/reference-lists.ts';
 import { SerialRangeImport, writeSerialRanges } from '../couponing/serial-import.ts';
 import { SalesImport, writeSales } from '../masterdata/sales.ts';
 import { ShipmentImport, writeShipments } from '../masterdata/shipment.ts';
@@ -17,7 +18,8 @@ import { getStores, putStores, StoreImport } from '../masterdata/store.ts';
  * The master-data import kinds (ADR 014), written in batches: `writeMany` gets every valid record of a
  * file in file order and answers one outcome per record. The file name names the kind (stores.csv,
  * sales.jsonl, ...). Load order for references: customerGroups, retailers, providers, products, stores,
- * distributionCentres, retailerProducts, serials, shipments, sales.
+ * distributionCentres, retailerProducts, serials, shipments, sales; countries before regions, customers
+ * before divisions (the connect reference lists: reference-lists.ts).
  */
 export type BatchDeps = { db: Db; now: () => Date };
 export type BatchKind<T> = { schema: z.ZodMiniType<T>; writeMany: (deps: BatchDeps, records: T[]) => Promise<LineOutcome[]> };
@@ -88,6 +90,12 @@ export const masterDataKinds = {
   retailerProducts: batched(RetailerProductImport, putRetailerProducts),
   /** Serial ranges of issued cards (ADR 016); needs retailers and products. */
   serials: batched(SerialRangeImport, writeSerialRanges),
+  platforms: batched(platforms.schema, platforms.put),
+  countries: batched(countries.schema, countries.put),
+  regions: batched(regions.schema, regions.put),
+  currencies: batched(currencies.schema, currencies.put),
+  transactionTypes: batched(transactionTypes.schema, transactionTypes.put),
+  divisions: batched(divisions.schema, divisions.put),
   shipments: {
     schema: ShipmentImport,
     async writeMany({ db, now }, records) {

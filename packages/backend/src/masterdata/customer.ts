@@ -10,7 +10,7 @@ import {
   upsertCustomerRole,
 } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
-import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex, type PageRequest } from '../platform/db/query.ts';
 import { ImportRejected } from './record-outcome.ts';
 import { Id, Text } from './fields.ts';
@@ -70,6 +70,11 @@ export async function getCustomerGroup(db: Db, id: string): Promise<CustomerGrou
 export async function listCustomerGroups(db: Db, page: PageRequest) {
   const res = await listPage(db, customerGroups, onIndex('gsi1', customerGroupKeys.gsi1pk), page);
   return { items: res.items.map(groupOf), cursor: res.cursor };
+}
+
+/** Every customer group, sorted by name (one Query per ~1 MB of groups). */
+export async function allCustomerGroups(db: Db): Promise<CustomerGroup[]> {
+  return (await listAll(db, customerGroups, onIndex('gsi1', customerGroupKeys.gsi1pk))).items.map(groupOf);
 }
 
 /** Creates or replaces a customer group (a put: re-importing overwrites, never duplicates). */

@@ -39,7 +39,9 @@ export const IDEMPOTENCY = { KEY_REUSED: 'IDEMPOTENCY.KEY_REUSED' } as const;
 export const BRAND = { NOT_FOUND: 'BRAND.NOT_FOUND' } as const;
 export const RETAILER = { NOT_FOUND: 'RETAILER.NOT_FOUND' } as const;
 export const STORE = { NOT_FOUND: 'STORE.NOT_FOUND' } as const;
+/** A connect division (master data): unknown or another customer's (ADR 015: both answer alike). */
+export const DIVISION = { NOT_FOUND: 'DIVISION.NOT_FOUND' } as const;
 
 export type SharedErrorCode = CodesOf<
-  typeof REQUEST | typeof SERVER | typeof IDEMPOTENCY | typeof BRAND | typeof RETAILER | typeof STORE
+  typeof REQUEST | typeof SERVER | typeof IDEMPOTENCY | typeof BRAND | typeof RETAILER | typeof STORE | typeof DIVISION
 >;

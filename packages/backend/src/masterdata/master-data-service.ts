@@ -1,0 +1,84 @@
+import type { Division, MasterData, MasterDataCustomer } from '@portal/core/connect';
+import { DIVISION } from '@portal/core/shared';
+import type { Actor } from '../access/actor.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
+import { type CustomerRole, customerKeys, customerRoles, getCustomer } from '../customers/customer-entity.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
+import { allCustomerGroups } from './customer.ts';
+import { countries, currencies, divisions, platforms, regions, timezones, transactionTypes } from './reference-lists.ts';
+
+export type MasterDataDeps = { db: Db };
+
+/** A role as the connect lists answer it (the stored retailer groupId is already customerGroupId). */
+const customerOf = ({ customerId, name, customerGroupId }: CustomerRole): MasterDataCustomer => ({
+  customerId,
+  name,
+  ...(customerGroupId ? { customerGroupId } : {}),
+});
+
+/** Retailers ∪ providers, one entry per id (the retailer's wins), sorted by name then id. */
+export function unionOfCustomers(retailers: MasterDataCustomer[], providers: MasterDataCustomer[]): MasterDataCustomer[] {
+  const byId = new Map<string, MasterDataCustomer>();
+  for (const c of [...retailers, ...providers]) if (!byId.has(c.customerId)) byId.set(c.customerId, c);
+  return [...byId.values()].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.customerId < b.customerId ? -1 : 1));
+}
+
+/**
+ * The connect portal's master data (SPEC 3 lists, SPEC 7 master-data). Any signed-in connect account may
+ * read it; what it sees is scoped by ADR 015's rule (mayActFor) applied to retailers and providers alike:
+ * its own customer, the customers of its group, or every customer for a global account. Divisions follow
+ * their customer; an invisible division answers 404 exactly like a missing one.
+ */
+export function createMasterDataService({ db }: MasterDataDeps) {
+  const rolesOf = async (kind: 'retailer' | 'provider', actor: Actor) =>
+    (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)))).items.filter((r) => mayActFor(actor, r)).map(customerOf);
+
+  return {
+    /**
+     * Every list in one answer: 9 Queries in parallel (retailers, providers, customer groups and the six
+     * reference lists), each one call while its list is under 1 MB; none grows with transaction history.
+     */
+    async fetchAll(actor: Actor): Promise<MasterData> {
+      const [retailers, providers, groups, platformList, countryList, regionList, currencyList, typeList, divisionList] = await Promise.all([
+        rolesOf('retailer', actor),
+        rolesOf('provider', actor),
+        allCustomerGroups(db),
+        platforms.all(db),
+        countries.all(db),
+        regions.all(db),
+        currencies.all(db),
+        transactionTypes.all(db),
+        divisions.all(db),
+      ]);
+      const customers = unionOfCustomers(retailers, providers);
+      const visible = new Set(customers.map((c) => c.customerId));
+      const visibleGroups = new Set([actor.customerId, ...customers.map((c) => c.customerGroupId)]);
+      const global = actor.access.security.global === true;
+      return {
+        timezones: timezones(),
+        retailers,
+        providers,
+        customers,
+        customerGroups: global ? groups : groups.filter((g) => visibleGroups.has(g.customerGroupId)),
+        platforms: platformList,
+        countries: countryList,
+        regions: regionList,
+        currencies: currencyList,
+        transactionTypes: typeList,
+        divisions: divisionList.filter((d) => visible.has(d.customerId)),
+      };
+    },
+
+    /** One division (1 GetItem, + 1 GetItem of its customer): 404 when missing or not the caller's. */
+    async division(actor: Actor, divisionId: string): Promise<Division> {
+      const division = await divisions.get(db, divisionId);
+      const customer = division && (await getCustomer(db, division.customerId));
+      if (!division || !customer || !mayActFor(actor, customer)) throw new AppError('not_found', DIVISION.NOT_FOUND, 'Division not found.');
+      return division;
+    },
+  };
+}
+export type MasterDataService = ReturnType<typeof createMasterDataService>;

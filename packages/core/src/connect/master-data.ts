@@ -1,0 +1,40 @@
+import * as z from '../shared/zod.ts';
+import { Id } from '../shared/schemas.ts';
+
+/**
+ * Wire contract of the connect portal's master data (SPEC 3 "Master data lists", SPEC 7 master-data:
+ * fetchAll, the divisions loaded per id). A retailer's groupId is answered as customerGroupId;
+ * `customers` is retailers ∪ providers without duplicate ids. Every customer list holds only the
+ * customers the caller may act for (ADR 015), and the divisions only theirs.
+ */
+export const MasterDataCustomer = z.object({ customerId: z.string(), name: z.string(), customerGroupId: z.optional(z.string()) });
+export type MasterDataCustomer = z.infer<typeof MasterDataCustomer>;
+
+export const DIVISION_STATUSES = ['active', 'inactive', 'locked'] as const;
+export const Division = z.object({
+  divisionId: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  status: z.optional(z.enum(DIVISION_STATUSES)),
+});
+export type Division = z.infer<typeof Division>;
+
+export const MasterData = z.object({
+  /** IANA time zone names. */
+  timezones: z.array(z.string()),
+  retailers: z.array(MasterDataCustomer),
+  providers: z.array(MasterDataCustomer),
+  /** Retailers ∪ providers, one entry per id (a retailer's name and group win), sorted by name. */
+  customers: z.array(MasterDataCustomer),
+  customerGroups: z.array(z.object({ customerGroupId: z.string(), name: z.string() })),
+  platforms: z.array(z.object({ platformId: z.string(), name: z.string() })),
+  countries: z.array(z.object({ countryId: z.string(), name: z.string() })),
+  regions: z.array(z.object({ regionId: z.string(), countryId: z.string(), name: z.string() })),
+  currencies: z.array(z.object({ currencyId: z.string(), name: z.string(), decimals: z.optional(z.number()) })),
+  transactionTypes: z.array(z.object({ transactionTypeId: z.string(), name: z.string() })),
+  divisions: z.array(Division),
+});
+export type MasterData = z.infer<typeof MasterData>;
+
+/** The path parameter of GET /api/master-data/divisions/:id. */
+export const DivisionParams = z.object({ id: Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only')) });
