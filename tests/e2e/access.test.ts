@@ -126,3 +126,26 @@ describe('deep links survive sign-in (issue 10 item 11)', () => {
     expect(new URL(page.url()).host).toBe(new URL(baseUrl).host);
   });
 });
+
+describe('the connect navigation follows the module permissions (issue 14 item 1, ADR 031)', () => {
+  it('shows demo.payments only its sections and answers a forbidden URL with the access-denied dialog', async () => {
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/connect`);
+    await signIn(page, 'demo.payments');
+    const nav = page.locator('header + div nav a');
+    await nav.first().waitFor();
+    // demo.payments reads German (de-de, a connect locale code).
+    expect((await nav.allInnerTexts()).map((e) => e.trim())).toEqual([
+      'Seriennummern',
+      'Transaktionen',
+      'Neuigkeiten',
+      'Dokumente',
+    ]);
+    await shoot(page, 'access-connect-limited-nav');
+    await page.goto(`${baseUrl}/connect/sales`);
+    const denied = page.getByRole('dialog', { name: 'Zugriff verweigert' });
+    await denied.getByText('Sie haben keine Berechtigung für diesen Bereich.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/connect');
+    await shoot(page, 'access-connect-denied');
+  });
+});
