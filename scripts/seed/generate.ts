@@ -4,11 +4,14 @@
  *   npx tsx scripts/seed/generate.ts --scale small|large [--seed 1] [--out DIR] [--today YYYY-MM-DD]
  *
  * writes one file per import kind into DIR (customerGroups.jsonl, retailers.jsonl, providers.jsonl,
- * products.csv, stores.csv, distributionCentres.csv, retailerProducts.csv, serials.csv, shipments.csv, sales.csv).
- * `npm run seed` generates and imports them; the demo seed uses `generateActivity` for its own stores.
+ * products.csv, stores.csv, distributionCentres.csv, retailerProducts.csv, serials.csv, shipments.csv, sales.csv,
+ * the connect reference lists copied from the demo (platforms, countries, regions, currencies, transactionTypes)
+ * and divisions.csv). `npm run seed` generates and imports them; the demo seed uses `generateActivity` for its
+ * own stores.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   addDays,
   CONTRACT_COUPON_STATUS_LABELS,
@@ -64,6 +67,7 @@ export type MasterData = {
   stores: Record_[];
   distributionCentres: Record_[];
   retailerProducts: Record_[];
+  divisions: Record_[];
 };
 export type Activity = { shipments: Record_[]; sales: Record_[] };
 export type Couponing = { serials: Record_[] };
@@ -179,7 +183,18 @@ export function generateMasterData(scale: Scale, seed: number): MasterData {
       if (r.chance(share)) retailerProducts.push({ retailerId: retailer.customerId, productId: product.productId, airs: r.chance(0.3) });
     }
   }
-  return { customerGroups, retailers, providers, products, stores, distributionCentres, retailerProducts };
+  // One to three divisions per customer (retailers ∪ providers, once per id); no random draw, so adding
+  // them left every other generated record as it was.
+  const customerIds = [...new Set([...retailers, ...providers].map((c) => c.customerId))];
+  const divisions = customerIds.flatMap((customerId, k) =>
+    Array.from({ length: 1 + (k % 3) }, (_, d) => ({
+      divisionId: `D-${customerId.slice(2)}-${d + 1}`,
+      customerId,
+      name: `${['North', 'South', 'West'][d]} division ${customerId}`,
+      status: (k + d) % 7 === 6 ? 'locked' : (k + d) % 5 === 4 ? 'inactive' : 'active',
+    })),
+  );
+  return { customerGroups, retailers, providers, products, stores, distributionCentres, retailerProducts, divisions };
 }
 
 /** Days a generated shipment is on its way (pending) before it counts as delivered: store, distribution centre. */
@@ -371,15 +386,31 @@ const FIELDS: Record<keyof MasterData | keyof Activity | keyof Couponing, string
   stores: ['storeId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   distributionCentres: ['distributionCentreId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   retailerProducts: ['retailerId', 'productId', 'airs'],
+  divisions: ['divisionId', 'customerId', 'name', 'status'],
   serials: ['serialFrom', 'serialTo', 'ean', 'eanSecond', 'contract', 'retailerId', 'status', 'validUntil', 'soldOffline'],
   shipments: ['shipmentId', 'storeType', 'storeId', 'productId', 'date', 'quantity', 'status'],
   sales: ['storeId', 'productId', 'date', 'quantity', 'amount'],
 };
 
+/**
+ * The connect reference lists: the same in every data set, so the generator copies the demo's files (one
+ * source); countries before regions. Divisions are generated per customer.
+ */
+export const REFERENCE_LISTS = ['platforms', 'countries', 'regions', 'currencies', 'transactionTypes'] as const;
+const REFERENCE_FILES: Record<(typeof REFERENCE_LISTS)[number], string> = {
+  platforms: 'platforms.jsonl',
+  countries: 'countries.csv',
+  regions: 'regions.csv',
+  currencies: 'currencies.csv',
+  transactionTypes: 'transactionTypes.jsonl',
+};
+const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
+
 /** The import order: every kind after the kinds it refers to. */
 export const KIND_ORDER = [
   'brands', 'accounts', 'identityLinks',
   'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'serials', 'shipments', 'sales',
+  ...REFERENCE_LISTS, 'divisions',
 ];
 
 /** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */
@@ -411,6 +442,13 @@ export function generateDataSet(options: { scale: Scale; seed: number; dir: stri
     files.push(writeKind(options.dir, kind, master[kind]));
     counts[kind] = master[kind].length;
   }
+  for (const list of REFERENCE_LISTS) {
+    const file = join(options.dir, REFERENCE_FILES[list]);
+    copyFileSync(join(DEMO_DIR, REFERENCE_FILES[list]), file);
+    files.push(file);
+  }
+  files.push(writeKind(options.dir, 'divisions', master.divisions));
+  counts.divisions = master.divisions.length;
   const { serials } = generateSerials(master, options);
   files.push(writeKind(options.dir, 'serials', serials));
   counts.serials = serials.length;

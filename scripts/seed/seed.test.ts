@@ -34,6 +34,12 @@ describe('demo seed through the import path', () => {
       ['distributionCentres', 3, 0],
       ['retailerProducts', 34, 0],
       ['serials', 16, 0],
+      ['platforms', 4, 0],
+      ['countries', 4, 0],
+      ['regions', 7, 0],
+      ['currencies', 3, 0],
+      ['transactionTypes', 9, 0],
+      ['divisions', 6, 0],
       ['shipments', expect.any(Number), 0],
       ['sales', expect.any(Number), 0],
     ]);
@@ -98,6 +104,7 @@ describe('demo seed through the import path', () => {
         '',
         '{not json',
         JSON.stringify({ username: 'bad.mail', password: 'Good-Password-2026!', email: 'nope' }),
+        JSON.stringify({ username: 'bad.locale', password: 'Good-Password-2026!', email: 'l@example.com', locale: 'xx-XX' }),
       ].join('\n'),
     );
     const before = await count();
@@ -106,6 +113,7 @@ describe('demo seed through the import path', () => {
     expect(report.errors).toEqual([
       { line: 3, reason: 'not valid JSON' },
       { line: 4, reason: expect.stringContaining('email') },
+      { line: 5, reason: expect.stringContaining('locale') },
     ]);
     expect(await count()).toBe((before ?? 0) + 1);
     await expect(backend.accounts.profile('bad.mail')).rejects.toThrow('Account not found');

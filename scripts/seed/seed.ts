@@ -92,6 +92,7 @@ export function demoMasterData(dir = DEMO_DIR): MasterData {
     stores: read('stores'),
     distributionCentres: read('distributionCentres'),
     retailerProducts: read('retailerProducts'),
+    divisions: read('divisions'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { DIVISION_STATUSES } from '@portal/core/connect';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listAll } from '../platform/db/entity.ts';
@@ -25,7 +26,6 @@ export const CurrencyImport = z.object({ currencyId: CurrencyCode, name: Text(),
 /** activation, redemption, void, deactivation, sale, refund, top-up, balance inquiry, ... */
 export const TransactionTypeImport = z.object({ transactionTypeId: Id, name: Text() });
 
-export const DIVISION_STATUSES = ['active', 'inactive', 'locked'] as const;
 export const DivisionImport = z.object({
   divisionId: Id,
   /** The retailer or provider the division belongs to. */
