@@ -1,4 +1,4 @@
-import { Currency, PORTALS } from '@portal/core/shared';
+import { Currency, isKnownLocale, PORTALS } from '@portal/core/shared';
 import { MfaMethod, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
 import { isAllowlistEntry } from '../platform/security/ip-allowlist.ts';
@@ -27,7 +27,8 @@ export const AccountFields = z.object({
   settings: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** One optional entry per module of core's MODULE_FLAGS. */
   modules: z._default(z.object(moduleFields), {}),
-  locale: z._default(z.string(), 'en-US'),
+  /** Any portal's locale code (connect en-en/de-de/pl-pl, ordering en-US/de-DE/fr-FR/pl-PL); each portal maps it. */
+  locale: z._default(z.string().check(z.refine(isKnownLocale, 'Unsupported locale')), 'en-US'),
   timezone: z._default(z.string(), 'Europe/Berlin'),
   currency: z._default(Currency, {
     id: 978,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedLocale, resolveLocale } from './constants.ts';
+import { isKnownLocale, isSupportedLocale, resolveLocale } from './constants.ts';
 
 describe('isSupportedLocale', () => {
   it('accepts only the locales of the portal, exactly', () => {
@@ -30,5 +30,14 @@ describe('resolveLocale', () => {
     expect(resolveLocale('ordering', 'en-en')).toBe('en-US');
     expect(resolveLocale('ordering', 'PL-pl')).toBe('pl-PL');
     expect(resolveLocale('ordering', 'FR-fr')).toBe('fr-FR');
+  });
+});
+
+describe('isKnownLocale', () => {
+  it("accepts any portal's locale in any case, nothing else", () => {
+    for (const code of ['en-en', 'de-de', 'pl-pl', 'en-US', 'de-DE', 'fr-FR', 'pl-PL', 'DE-de']) {
+      expect(isKnownLocale(code)).toBe(true);
+    }
+    for (const code of ['de', 'nl-NL', 'en-GB', '', undefined, 7]) expect(isKnownLocale(code)).toBe(false);
   });
 });

@@ -36,6 +36,16 @@ export function isSupportedLocale<P extends Portal>(portal: P, locale: unknown):
 }
 
 /**
+ * Whether a code is one of any portal's locales, in any case (en-en, de-DE, PL-pl, ...): what an account
+ * import accepts, since an account's one locale serves both portals (resolveLocale maps it per portal).
+ */
+export function isKnownLocale(locale: unknown): locale is string {
+  if (typeof locale !== 'string') return false;
+  const wanted = locale.toLowerCase();
+  return Object.values(LOCALES).some((codes) => codes.some((code) => code.toLowerCase() === wanted));
+}
+
+/**
  * The portal's locale for a code that came in from anywhere (an account, a session, the other portal):
  * the code itself if the portal lists it; else the portal's locale of the same language and region
  * regardless of case, so the connect codes (en-en, de-de, pl-pl) and the ordering codes (en-US, de-DE,
