@@ -1,4 +1,4 @@
-import { LOCALES } from '@portal/core/shared';
+import { LOCALES, resolveLocale } from '@portal/core/shared';
 import type { SessionUser } from '@portal/core/auth';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
@@ -18,7 +18,8 @@ export function RegionalSettings({ user }: { user: SessionUser }) {
   const { setLocale, saving } = useSetLocale();
   const supported: readonly string[] = LOCALES[portal];
   const options = supported.map((code) => ({ value: code, label: localeName(code, uiLocale) }));
-  if (!supported.includes(user.locale)) options.unshift({ value: user.locale, label: localeName(user.locale, uiLocale) });
+  // The account's one locale, as this portal reads it (core resolveLocale: de-DE on connect is de-de).
+  const current = resolveLocale(portal, user.locale);
   const currency = user.currencyObj;
 
   const choose = async (locale: string) => {
@@ -33,7 +34,7 @@ export function RegionalSettings({ user }: { user: SessionUser }) {
     <Section title={t('account.preferences')}>
       <SelectField
         label={t('account.locale')}
-        value={user.locale}
+        value={current}
         options={options}
         disabled={saving}
         onValueChange={(locale) => void choose(locale)}
