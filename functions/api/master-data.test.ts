@@ -130,8 +130,8 @@ describe('GET /api/master-data', () => {
     expect(body.regions).toContainEqual({ regionId: 'DE-BE', countryId: 'DE', name: 'Berlin' });
     expect(body.platforms.map((p) => p.platformId)).toEqual(['POS', 'WEB']);
     expect(body.divisions.map((d) => d.divisionId)).toEqual(['D-1', 'D-2', 'D-3']);
-    // The session and account reads plus 9 list Queries (one each): bounded, whatever the history.
-    expect(calls).toBeLessThanOrEqual(12);
+    // The session-and-account BatchGet plus 9 list Queries (one each): fixed, whatever the history.
+    expect(calls).toBe(10);
   });
 
   it('scopes customers and divisions: own customer, its group, or none', async () => {
