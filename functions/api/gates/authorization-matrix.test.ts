@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../route-table.ts';
-import { createGateWorld, type Gates, type Ids, NONE, SAMPLES, type Sample, permissionsWithout } from './route-fixtures.ts';
+import { createGateWorld, type Gates, type Ids, NONE, portalOf, SAMPLES, type Sample, permissionsWithout } from './route-fixtures.ts';
 
 /**
  * The authorization matrix, generated from the route policies (issue 12 item 2, ADR 024): every route ×
@@ -28,8 +28,6 @@ const errorOf = (res: { status: number; text: string; headers: Headers }) => {
   return { status: res.status, code: body.code };
 };
 const signedIn = () => world.routes.filter((r) => r.policy && r.policy.auth !== 'anonymous');
-/** The portal a row calls a route on: ordering where it serves it, else its own (connect-only routes). */
-const portalOf = (r: RouteEntry) => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
 
 describe('the matrix covers', () => {
   it('every route, and has a sample request for every route that needs a permission or names an object', () => {

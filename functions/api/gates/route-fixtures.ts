@@ -5,7 +5,7 @@ import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../../tests/support/test-backend.ts';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
-import { routeTable } from '../route-table.ts';
+import { type RouteEntry, routeTable } from '../route-table.ts';
 
 /**
  * The demo-like world the route gates run against (issue 12 items 2, 3): two customers (retailers) with
@@ -28,6 +28,10 @@ export type Ids = { retailer: string; store: string; order: string; serial: stri
 export const OWN: Omit<Ids, 'order'> = { retailer: 'R-OWN1', store: 'S-OWN1', serial: '7100000000000001' };
 export const FOREIGN: Omit<Ids, 'order'> = { retailer: 'R-FOR1', store: 'S-FOR1', serial: '7100000000000002' };
 export const NONE: Ids = { retailer: 'R-NON1', store: 'S-NON1', order: 'ORD-NONE-000000', serial: '7100000000000009' };
+
+/** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
+export const portalOf = (r: RouteEntry): Portal =>
+  !r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0];
 
 export type Sample = { path: string; body?: unknown; headers?: Record<string, string> };
 let keys = 0;
@@ -101,7 +105,8 @@ export async function createGateWorld() {
     ...extra,
   });
   const accounts = [
-    account('full', OWN.retailer),
+    // Both portals: the fuzzer reaches connect-only routes signed in on connect (gates/route-fuzz.ts).
+    account('full', OWN.retailer, { portals: ['ordering', 'connect'] }),
     account('other', FOREIGN.retailer),
     account('weak', OWN.retailer, { securityFlag: 1024 }),
     account('expired', OWN.retailer, { passwordExpiry: '2026-01-01T00:00:00.000Z', portals: ['ordering', 'connect'] }),
@@ -165,6 +170,7 @@ export async function createGateWorld() {
   }
   for (const { username } of accounts) jars[username] = await signIn(username);
   jars['both.portals@connect'] = await signIn('both.portals', 'connect');
+  jars['full@connect'] = await signIn('full', 'connect');
   // The pending-step rows reach connect-only routes (master data) on a connect session.
   for (const username of ['expired', 'mfa.pending']) jars[`${username}@connect`] = await signIn(username, 'connect');
 

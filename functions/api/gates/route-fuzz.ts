@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import type * as z from '@portal/core/zod';
 import type { RouteEntry } from '../route-table.ts';
-import { type Gates, SAMPLES, type Sample } from './route-fixtures.ts';
+import { type Gates, portalOf, SAMPLES, type Sample } from './route-fixtures.ts';
 
 /**
  * Fuzzing every route (issue 12 item 3, ADR 024): requests built from each route's own zod schemas (the
@@ -207,9 +207,11 @@ export async function fuzzRoutes(world: Gates, options: { seed: number; perRoute
   let count = await itemCount(world);
   for (const [index, route] of world.routes.entries()) {
     const samples = fc.sample(requestOf(route, world), { seed: options.seed + index, numRuns: options.perRoute });
-    const jar = route.policy?.auth === 'anonymous' ? null : world.jars.full!;
+    // Each route on a portal it serves, so input reaches the services (connect-only routes on connect).
+    const portal = portalOf(route);
+    const jar = route.policy?.auth === 'anonymous' ? null : world.jars[portal === 'ordering' ? 'full' : `full@${portal}`]!;
     for (const { method, sample } of samples) {
-      const res = await world.call(jar, 'ordering', method, sample);
+      const res = await world.call(jar, portal, method, sample);
       report.requests += 1;
       report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
       const finding = (problem: string) =>
