@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
-import { useConnectSections } from '../../features/connect/sections.ts';
+import { connectSectionsOf } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
@@ -19,7 +19,7 @@ import { RouteContent } from './route-content.tsx';
 function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: () => void }) {
   const t = useT();
   // Only the sections the user's module permissions open (core's table, ADR 031).
-  const sections = useConnectSections();
+  const sections = connectSectionsOf(useSession().status);
   return (
     <nav aria-label={t('connect.nav')}>
       <ul className={vertical ? 'space-y-1' : '-mb-px flex gap-1 overflow-x-auto'}>

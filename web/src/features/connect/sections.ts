@@ -1,9 +1,11 @@
 import { type ConnectSectionKey, mayUseConnectSection, type SessionStatus } from '@portal/core/auth';
 import type { MessageKey } from '../../i18n/index.ts';
-import { useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
 
-/** The connect portal's sections (SPEC 1, 2), in navigation order. Each opens in a later release. */
+/**
+ * The connect portal's sections (SPEC 1, 2), in navigation order. Each opens in a later release. The router
+ * imports this table, so it stays free of the data layer (lib/auth, lib/session: app/data-bridge.ts).
+ */
 export interface ConnectSection {
   key: ConnectSectionKey;
   /** Its URL, also the route path it is matched with. */
@@ -35,7 +37,3 @@ export const mayUseSection = (status: SessionStatus | undefined, section: Connec
 /** The sections the session's module permissions open, in navigation order: the nav and the home tiles. */
 export const connectSectionsOf = (status: SessionStatus | undefined): ConnectSection[] =>
   CONNECT_SECTIONS.filter((section) => mayUseSection(status, section));
-
-export function useConnectSections(): ConnectSection[] {
-  return connectSectionsOf(useSession().status);
-}
