@@ -4,7 +4,7 @@ import { hashToken } from '@portal/backend/auth/sessions';
 import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { callApi, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -15,28 +15,15 @@ import { createApp } from './app.ts';
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let ipCounter = 0;
 const PASSWORD = 'Start-Password-2026!';
 const ops = { name: 'session-test' };
 
-const call = async (method: string, path: string, cookie?: string, body?: unknown, portal = 'ordering') => {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      'X-Portal': portal,
-      'Content-Type': 'application/json',
-      // A fresh address per call keeps the per-address limits out of these tests.
-      'X-Test-Ip': String(++ipCounter),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { res, status: res.status, body: await readJson<Record<string, unknown>>(res) };
-};
+const call = (method: string, path: string, cookie?: string, body?: unknown, portal: 'ordering' | 'connect' = 'ordering') =>
+  callApi(app, method, path, { cookie, body, portal });
 const signIn = async (username: string) => sessionCookie((await call('POST', '/auth/signin', undefined, { username, password: PASSWORD })).res);
-const statusOf = async (cookie: string, portal = 'ordering') =>
+const statusOf = async (cookie: string, portal: 'ordering' | 'connect' = 'ordering') =>
   SessionStatus.parse((await call('GET', '/auth/status', cookie, undefined, portal)).body);
-const signedIn = async (cookie: string, portal = 'ordering') => (await statusOf(cookie, portal)).loggedIn;
+const signedIn = async (cookie: string, portal: 'ordering' | 'connect' = 'ordering') => (await statusOf(cookie, portal)).loggedIn;
 const importAccount = (username: string, extra: Record<string, unknown> = {}) =>
   backend.imports.importRecords('accounts', [
     { line: 1, data: { username, password: PASSWORD, email: `${username}@example.com`, ...extra } },

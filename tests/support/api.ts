@@ -33,23 +33,34 @@ type RequestTarget = { request(path: string, init?: RequestInit): Response | Pro
 let testIpCounter = 0;
 
 /**
- * JSON calls to `/api` as the ordering portal's browser makes them, keeping the cookies in the jar. Each
- * call comes from a fresh client address, so the per-address limits stay out of the tests that use it.
+ * One JSON call to `/api` as a portal's browser makes it (ordering unless `portal` says otherwise), from a
+ * fresh client address, so the per-address limits stay out of the tests that use it.
  */
+export async function callApi(
+  target: RequestTarget,
+  method: string,
+  path: string,
+  { cookie, body, portal = 'ordering' }: { cookie?: string; body?: unknown; portal?: 'ordering' | 'connect' } = {},
+) {
+  const res = await target.request(`/api${path}`, {
+    method,
+    headers: {
+      'X-Portal': portal,
+      'Content-Type': 'application/json',
+      'X-Test-Ip': String(++testIpCounter),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const isJson = res.headers.get('content-type')?.includes('json');
+  return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
+}
+
+/** `callApi` keeping the cookies in the jar. */
 export function jarCaller(app: () => RequestTarget) {
   return async (jar: { header(): string; remember(res: Response): void }, method: string, path: string, body?: unknown) => {
-    const res = await app().request(`/api${path}`, {
-      method,
-      headers: {
-        'X-Portal': 'ordering',
-        'Content-Type': 'application/json',
-        'X-Test-Ip': String(++testIpCounter),
-        Cookie: jar.header(),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    jar.remember(res);
-    const isJson = res.headers.get('content-type')?.includes('json');
-    return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
+    const answer = await callApi(app(), method, path, { cookie: jar.header(), body });
+    jar.remember(answer.res);
+    return answer;
   };
 }
