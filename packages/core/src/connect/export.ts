@@ -1,0 +1,53 @@
+import * as z from '../shared/zod.ts';
+import { TransactionFilter } from './transaction.ts';
+
+/**
+ * Export jobs (issue 14 items 7 and 8; ADR 033): the whole filtered result, not the page, written by the
+ * server as CSV or XLSX files to S3 while the screen shows progress, then downloaded through short-lived
+ * presigned URLs. Above EXPORT_ROWS_PER_FILE rows the result is split into several files (SPEC 8 "Large
+ * downloads" message).
+ */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ExportFormat = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+/** What can be exported; each kind has its filter and its columns. */
+export const EXPORT_KINDS = ['transactions', 'sales'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Rows per file: under XLSX's 1,048,576-row sheet limit with room for the header. */
+export const EXPORT_ROWS_PER_FILE = 1_000_000;
+
+/** SPEC 8 "Large downloads": shown when the result is split into several files. */
+export const EXPORT_SPLIT_MESSAGE = 'The selected result set is too large for a single download and will be split into multiple downloads.';
+
+export const TransactionExportRequest = z.object({ kind: z.literal('transactions'), format: ExportFormat, filter: TransactionFilter });
+export type TransactionExportRequest = z.infer<typeof TransactionExportRequest>;
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ExportStatus = z.enum(EXPORT_STATUSES);
+
+export const ExportFile = z.object({ index: z.number().check(z.int()), name: z.string(), rows: z.number().check(z.int()) });
+export const ExportJob = z.object({
+  jobId: z.string(),
+  kind: z.enum(EXPORT_KINDS),
+  format: ExportFormat,
+  status: ExportStatus,
+  /** Rows written so far, and the total the job expects (known when it starts; null before). */
+  rowsWritten: z.number().check(z.int()),
+  totalRows: z.nullable(z.number().check(z.int())),
+  /** True when the result is (or will be) split into several files. */
+  split: z.boolean(),
+  files: z.array(ExportFile),
+  createdAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  /** A failed job: a message for the user (never internals). */
+  error: z.nullable(z.string()),
+});
+export type ExportJob = z.infer<typeof ExportJob>;
+
+/** GET /api/exports/:jobId/files/:index answers a presigned URL valid for a few minutes. */
+export const ExportDownload = z.object({ url: z.string(), expiresAt: z.string(), name: z.string() });
+export type ExportDownload = z.infer<typeof ExportDownload>;
+export const ExportFileParams = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')), index: z.coerce.number().check(z.int(), z.gte(0), z.lte(999)) });
+export const ExportJobParams = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')) });
