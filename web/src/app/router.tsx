@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, useRoutes } from 'react-router-dom';
-import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
+import type { ConnectSectionKey } from '@portal/core/auth';
+import { CONNECT_SECTIONS, type ConnectSection } from '../features/connect/sections.ts';
 import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -64,7 +66,17 @@ const ConnectSectionRoute = lazyRoute(
   () => import('../features/connect/routes/connect-section-route.tsx'),
   'ConnectSectionRoute',
 );
+/**
+ * The connect sections built so far, each its feature's lazy screen; the others show ConnectSectionRoute
+ * ("not available yet"). One line per section.
+ */
+const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
+};
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
+const connectScreen = (section: ConnectSection) => {
+  const Screen = CONNECT_SCREENS[section.key];
+  return Screen ? <Screen /> : <ConnectSectionRoute section={section} />;
+};
 const order = () => ['order', 'retailer'] as const;
 const AddressRoute = lazyRoute(() => import('../features/order/routes/address-route.tsx'), 'AddressRoute', ...order());
 const basket = () => import('../features/order/routes/basket-route.tsx');
@@ -218,7 +230,7 @@ export const routes: RouteObject[] = [
               element: (
                 <RequireAuth redirectTo={paths.connect.root}>
                   <RequireConnectSection section={section}>
-                    <ConnectSectionRoute section={section} />
+                    {connectScreen(section)}
                   </RequireConnectSection>
                 </RequireAuth>
               ),

@@ -7,6 +7,11 @@ import type orders from './en-US/orders.json';
 import type questionnaire from './en-US/questionnaire.json';
 import type retailer from './en-US/retailer.json';
 import type sales from './en-US/sales.json';
+import type transactions from './en-US/transactions.json';
+import type serials from './en-US/serials.json';
+import type exports from './en-US/exports.json';
+import type connectSales from './en-US/connectSales.json';
+import type products from './en-US/products.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -23,7 +28,9 @@ type Tree = { [key: string]: string | Tree };
 
 export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
 /** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
-export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing';
+export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing'
+  // Connect portal sections (issue 14)
+  | 'transactions' | 'serials' | 'exports' | 'connectSales' | 'products';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -36,7 +43,12 @@ export type English = typeof shared &
   typeof order &
   typeof orders &
   typeof sales &
-  typeof couponing;
+  typeof couponing &
+  typeof transactions &
+  typeof serials &
+  typeof exports &
+  typeof connectSales &
+  typeof products;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };
