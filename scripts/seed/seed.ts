@@ -4,15 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
-import {
-  type Backend,
-  IMPORT_KINDS,
-  type ImportReport,
-  isImportKind,
-  kindOfFileName,
-  parseImportText,
-  parseJsonLines,
-} from '@portal/backend';
+import { type Backend, type ImportReport, kindOfFileName, parseImportText, parseJsonLines } from '@portal/backend';
 import {
   type Activity,
   generateActivity,
@@ -22,31 +14,17 @@ import {
   shipmentStatusOn,
   writeKind,
 } from './generate.ts';
+import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
 
 export const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 
-/** Records per importRecords call, so a file of millions of lines is validated and written in slices. */
-const SLICE = 200_000;
-
 /**
- * Imports one file through the import service. The file name names the kind and the format (ADR 014):
- * `accounts.jsonl`, `stores.csv`, `products.json` (a JSON array; a record's "line" is its position).
+ * Imports one file through the import service, streamed in slices (load-file.ts). The file name names the
+ * kind and the format (ADR 014): `accounts.jsonl`, `stores.csv`, `products.json` (a JSON array; a record's
+ * "line" is its position). The CLIs load with `resume` (progress recorded, a restart skips what is done).
  */
-export async function importFile(backend: Backend, file: string): Promise<ImportReport> {
-  const named = kindOfFileName(file);
-  if (!named) throw new Error(`${file}: name import files <kind>.csv, <kind>.json or <kind>.jsonl`);
-  const { kind, format } = named;
-  if (!isImportKind(kind)) throw new Error(`${file}: unknown kind '${kind}' (kinds: ${IMPORT_KINDS.join(', ')})`);
-  const { lines, errors } = parseImportText(format, readFileSync(file, 'utf8'));
-  const report: ImportReport = { kind, created: 0, updated: 0, errors: [...errors] };
-  for (let start = 0; start < lines.length; start += SLICE) {
-    const part = await backend.imports.importRecords(kind, lines.slice(start, start + SLICE));
-    report.created += part.created;
-    report.updated += part.updated;
-    report.errors.push(...part.errors);
-  }
-  report.errors.sort((a, b) => a.line - b.line);
-  return report;
+export async function importFile(backend: Backend, file: string, options: LoadOptions = {}): Promise<LoadReport> {
+  return loadFile(backend, file, options);
 }
 
 /** The files of a folder that the import reads, in the order references need (brands before accounts...). */

@@ -1,0 +1,144 @@
+import { basename } from 'node:path';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type Backend, IMPORT_KINDS, type ImportReport, isImportKind, kindOfFileName } from '@portal/backend';
+import { fileIdentity, readSlices } from './file-slices.ts';
+
+/**
+ * Loads one import file through the one import path (backend.imports.importRecords), streamed and in
+ * slices, so a file of millions of lines (the large seed's 2,000,000 transactions: ~30 min on DynamoDB
+ * Local) neither sits in memory nor starts over after a crash:
+ * - the file is read chunk by chunk (file-slices.ts) and imported `sliceLines` lines at a time;
+ * - with `resume`, after every slice the lines done and the counts so far are written to a progress item
+ *   (pk `META#load`, sk `<file name>#<content hash>`); a later load of the same content skips those lines.
+ *   The import is idempotent, so a slice cut short by a crash and imported again is harmless. A file
+ *   whose content changed is another load (another hash) and starts at line 1; a finished load is skipped
+ *   whole (pass `resume: false` to load it again);
+ * - `progress` receives a line every `progressEveryMs`: lines done / total, rows/s of this run, ETA.
+ */
+export type LoadOptions = {
+  sliceLines?: number;
+  resume?: boolean;
+  progress?: (line: string) => void;
+  progressEveryMs?: number;
+  /** Stop after this many slices of this run (a partial load; tests stop and resume with it). */
+  stopAfterSlices?: number;
+};
+export type LoadReport = ImportReport & {
+  /** Every error's count; `errors` keeps this run's and, of resumed runs, the first PROGRESS_ERRORS. */
+  errorCount: number;
+  lines: number;
+  linesDone: number;
+  /** The line the load resumed after (0: from the start). */
+  resumedFrom: number;
+  complete: boolean;
+  seconds: number;
+};
+
+export const DEFAULT_SLICE_LINES = 10_000;
+/** Errors the progress item keeps for a resumed load's report (the count is always exact). */
+const PROGRESS_ERRORS = 100;
+const PROGRESS_PK = 'META#load';
+
+type Progress = {
+  linesDone: number;
+  created: number;
+  updated: number;
+  errorCount: number;
+  errors: { line: number; reason: string }[];
+  done: boolean;
+};
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const duration = (seconds: number) =>
+  seconds >= 3600
+    ? `${Math.floor(seconds / 3600)}h ${Math.round((seconds % 3600) / 60)}m`
+    : seconds >= 60
+      ? `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`
+      : `${Math.round(seconds)}s`;
+
+/** The progress line: "transactions.csv: 120,000 / 2,000,001 lines (6.0 %), 1,420 rows/s, ETA 22m 10s". */
+export function progressLine(name: string, p: { linesDone: number; lines: number; rowsThisRun: number; seconds: number }) {
+  const rate = p.seconds > 0 ? p.rowsThisRun / p.seconds : 0;
+  const left = p.lines - p.linesDone;
+  const eta = rate > 0 ? duration(left / rate) : '?';
+  const share = p.lines ? ((100 * p.linesDone) / p.lines).toFixed(1) : '100.0';
+  return `${name}: ${int(p.linesDone)} / ${int(p.lines)} lines (${share} %), ${int(rate)} rows/s, ETA ${left > 0 ? eta : '0s'}`;
+}
+
+export async function loadFile(backend: Backend, file: string, options: LoadOptions = {}): Promise<LoadReport> {
+  const named = kindOfFileName(file);
+  if (!named) throw new Error(`${file}: name import files <kind>.csv, <kind>.json or <kind>.jsonl`);
+  const { kind, format } = named;
+  if (!isImportKind(kind)) throw new Error(`${file}: unknown kind '${kind}' (kinds: ${IMPORT_KINDS.join(', ')})`);
+  const started = Date.now();
+  const identity = await fileIdentity(file, format);
+  const { db } = backend;
+  const key = { pk: PROGRESS_PK, sk: `${basename(file)}#${identity.hash}` };
+  const previous = options.resume
+    ? ((await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }))).Item as Progress | undefined)
+    : undefined;
+  const progress: Progress = previous
+    ? { ...previous, errors: [...previous.errors] }
+    : { linesDone: 0, created: 0, updated: 0, errorCount: 0, errors: [], done: false };
+  const resumedFrom = progress.linesDone;
+  const loadStarted = Date.now();
+  const runErrors: { line: number; reason: string }[] = [];
+  const name = basename(file);
+  const every = options.progressEveryMs ?? 5000;
+  let printed = Date.now();
+  let rowsThisRun = 0;
+  let slices = 0;
+  const save = () =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...key, type: 'loadProgress', file: name, kind, bytes: identity.bytes, lines: identity.lines, ...progress, updatedAt: new Date().toISOString() },
+      }),
+    );
+
+  if (!progress.done) {
+    if (resumedFrom > 0) options.progress?.(`${name}: resuming after line ${int(resumedFrom)} of ${int(identity.lines)}`);
+    const sliceLines = options.sliceLines ?? DEFAULT_SLICE_LINES;
+    let stopped = false;
+    for await (const slice of readSlices(file, format, { sliceLines, skipLines: resumedFrom })) {
+      const part = slice.lines.length ? await backend.imports.importRecords(kind, slice.lines) : null;
+      const errors = [...slice.errors, ...(part?.errors ?? [])].sort((a, b) => a.line - b.line);
+      progress.created += part?.created ?? 0;
+      progress.updated += part?.updated ?? 0;
+      progress.errorCount += errors.length;
+      runErrors.push(...errors);
+      if (progress.errors.length < PROGRESS_ERRORS) progress.errors.push(...errors.slice(0, PROGRESS_ERRORS - progress.errors.length));
+      rowsThisRun += slice.linesThrough - progress.linesDone;
+      progress.linesDone = slice.linesThrough;
+      slices += 1;
+      if (options.resume) await save();
+      if (Date.now() - printed >= every) {
+        printed = Date.now();
+        options.progress?.(progressLine(name, { linesDone: progress.linesDone, lines: identity.lines, rowsThisRun, seconds: (printed - loadStarted) / 1000 }));
+      }
+      if (options.stopAfterSlices !== undefined && slices >= options.stopAfterSlices) {
+        stopped = true;
+        break;
+      }
+    }
+    if (!stopped) {
+      progress.done = true;
+      progress.linesDone = identity.lines;
+      if (options.resume) await save();
+    }
+  }
+  // This run's errors in full; of earlier runs, what the progress item kept.
+  const earlier = progress.errors.filter((e) => e.line <= resumedFrom);
+  return {
+    kind,
+    created: progress.created,
+    updated: progress.updated,
+    errors: previous?.done ? progress.errors : [...earlier, ...runErrors],
+    errorCount: progress.errorCount,
+    lines: identity.lines,
+    linesDone: progress.linesDone,
+    resumedFrom,
+    complete: progress.done,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
