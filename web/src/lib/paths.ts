@@ -70,6 +70,7 @@ export const paths = {
     news: '/connect/news',
     documents: '/connect/documents',
     logo: '/connect/logo',
+    products: '/connect/products',
     productAllocation: '/connect/product-allocation',
     requests: '/connect/requests',
   },

@@ -6,8 +6,17 @@ import { batchGet } from '../platform/db/batch.ts';
 import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, projectionOf, queryAll } from '../platform/db/query.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
+import { customerKeys } from '../customers/customer-entity.ts';
 import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
+
+/** A money amount read like faceValue: at most two decimals, kept in the currency's main unit. */
+const MainUnit = z.pipe(Cents, z.transform((cents) => cents / 100));
+/** ISO 4217 alphabetic code, any case in the file, kept upper case (ADR 037: the format, not the list). */
+const CurrencyCode = z.pipe(
+  z.string().check(z.trim(), z.regex(/^[A-Za-z]{3}$/, 'an ISO 4217 code such as EUR')),
+  z.transform((code) => code.toUpperCase()),
+);
 
 /**
  * Products (SPEC 3 Product (ordering) and the product table columns). `productId` is the article number;
@@ -33,13 +42,31 @@ export const ProductImport = z
     maximum: z.optional(Int(1, 10_000_000)),
     couponType: z.optional(Text(64)),
     /** The coupon face value in the currency's main unit (at most two decimals). */
-    faceValue: z.optional(z.pipe(Cents, z.transform((cents) => cents / 100))),
+    faceValue: z.optional(MainUnit),
     status: z._default(statusField(PRODUCT_STATUSES, PRODUCT_STATUS_LABELS), 'active'),
+    // The connect fields (SPEC 3 Product (connect), ADR 037), all optional so older files stay valid.
+    /** The lowest and highest value a variable-value card may be loaded with (main unit, like faceValue). */
+    minValue: z.optional(MainUnit),
+    maxValue: z.optional(MainUnit),
+    /** The end-customer sales price (main unit). */
+    esp: z.optional(MainUnit),
+    currency: z.optional(CurrencyCode),
+    /** e.g. PIN, POSA, digital, physical. */
+    productType: z.optional(Text(64)),
+    /** The provider customer whose content the card sells; must exist (a providers import line). */
+    contentProviderId: z.optional(Id),
+    category: z.optional(Text(100)),
   })
-  .check(z.refine((p) => p.minimum === undefined || p.maximum === undefined || p.minimum <= p.maximum, {
-    message: 'must not be below minimum',
-    path: ['maximum'],
-  }));
+  .check(
+    z.refine((p) => p.minimum === undefined || p.maximum === undefined || p.minimum <= p.maximum, {
+      message: 'must not be below minimum',
+      path: ['maximum'],
+    }),
+    z.refine((p) => p.minValue === undefined || p.maxValue === undefined || p.minValue <= p.maxValue, {
+      message: 'must not be below minValue',
+      path: ['maxValue'],
+    }),
+  );
 export type ProductImport = z.infer<typeof ProductImport>;
 export type Product = ProductImport & { createdAt: string; updatedAt: string };
 
@@ -145,6 +172,16 @@ export async function putProducts(db: Db, records: readonly ProductImport[], now
     records,
     {
       key: (r) => productKey(r.productId),
+      requires: (r) =>
+        r.contentProviderId
+          ? [{ key: { pk: customerKeys.pk(r.contentProviderId), sk: customerKeys.roleSk('provider') }, reason: `contentProviderId: no provider '${r.contentProviderId}'` }]
+          : [],
+      // The provider sales rollups attribute a product's sales to its provider when they are imported
+      // (masterdata/sales.ts): moving a product to another provider would leave its past sales behind.
+      refuse: (r, existing) =>
+        typeof existing?.contentProviderId === 'string' && existing.contentProviderId !== r.contentProviderId
+          ? `contentProviderId: product '${r.productId}' belongs to provider '${existing.contentProviderId}' (a product's content provider cannot change)`
+          : null,
       item: (r) => ({
         gsi1pk: productKeys.gsi1pk,
         gsi1sk: productKeys.gsi1sk(r.name, r.productId),

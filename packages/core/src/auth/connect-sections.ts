@@ -9,6 +9,7 @@ export const CONNECT_SECTION_KEYS = [
   'news',
   'documents',
   'logo',
+  'products',
   'product-allocation',
   'requests',
 ] as const;
@@ -36,6 +37,7 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   news: [],
   documents: [],
   logo: [p('flow', 'editCompanyAssets')],
+  products: [p('productManagement', 'viewProducts')],
   'product-allocation': [p('productManagement', 'allocation')],
   requests: [p('flow', 'doRequests'), p('flow', 'approveRequests')],
 };

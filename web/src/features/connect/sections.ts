@@ -22,6 +22,7 @@ export const CONNECT_SECTIONS: readonly ConnectSection[] = [
   { key: 'news', path: c.news, label: 'connect.news' },
   { key: 'documents', path: c.documents, label: 'connect.documents' },
   { key: 'logo', path: c.logo, label: 'connect.logo' },
+  { key: 'products', path: c.products, label: 'connect.products' },
   {
     key: 'product-allocation',
     path: c.productAllocation,
