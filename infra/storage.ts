@@ -17,11 +17,14 @@ export function Storage({ stack, app }: StackContext) {
       gsi1sk: 'string',
       gsi2pk: 'string',
       gsi2sk: 'string',
+      gsi3pk: 'string',
+      gsi3sk: 'string',
     },
     primaryIndex: { partitionKey: 'pk', sortKey: 'sk' },
     globalIndexes: {
       gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'all' },
       gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'all' },
+      gsi3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'all' },
     },
     // Sessions, OTP codes and idempotency records expire by themselves.
     timeToLiveAttribute: 'expiresAt',

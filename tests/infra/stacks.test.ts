@@ -26,7 +26,7 @@ const ofType = (template: Template, type: string) =>
 describe('Storage', () => {
   it('has one on-demand table with PITR, TTL on expiresAt and the two GSIs', () => {
     t.Storage.resourceCountIs('AWS::DynamoDB::Table', 1);
-    const gsi = (n: 1 | 2) => ({
+    const gsi = (n: 1 | 2 | 3) => ({
       IndexName: `gsi${n}`,
       KeySchema: [
         { AttributeName: `gsi${n}pk`, KeyType: 'HASH' },
@@ -43,12 +43,12 @@ describe('Storage', () => {
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
       AttributeDefinitions: Match.arrayWith(
-        ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({
+        ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({
           AttributeName: name,
           AttributeType: 'S',
         })),
       ),
-      GlobalSecondaryIndexes: [gsi(1), gsi(2)],
+      GlobalSecondaryIndexes: [gsi(1), gsi(2), gsi(3)],
     });
   });
 

@@ -13,6 +13,7 @@ import { SerialRangeImport, writeSerialRanges } from '../couponing/serial-import
 import { SalesImport, writeSales } from '../masterdata/sales.ts';
 import { ShipmentImport, writeShipments } from '../masterdata/shipment.ts';
 import { getStores, putStores, StoreImport } from '../masterdata/store.ts';
+import { TransactionImport, writeTransactions } from '../transaction/transaction-import.ts';
 
 /**
  * The master-data import kinds (ADR 014), written in batches: `writeMany` gets every valid record of a
@@ -96,6 +97,8 @@ export const masterDataKinds = {
   currencies: batched(currencies.schema, currencies.put),
   transactionTypes: batched(transactionTypes.schema, transactionTypes.put),
   divisions: batched(divisions.schema, divisions.put),
+  /** The processor's terminal transactions (ADR 032); needs customers and transactionTypes (and products for names). */
+  transactions: batched(TransactionImport, writeTransactions),
   shipments: {
     schema: ShipmentImport,
     async writeMany({ db, now }, records) {

@@ -18,7 +18,7 @@ export type Entity<T> = {
 };
 
 /** The key and index attributes and the item type: present on items, never part of a record. */
-const STORAGE_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'] as const;
+const STORAGE_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type'] as const;
 
 /** Drops the storage attributes of an item read from the table, and `also` (e.g. `expiresAt`). */
 export function stripKeys(item: Item, also: readonly string[] = []): Item {

@@ -1,0 +1,134 @@
+import { Transaction as TransactionSchema, type Transaction, TRANSACTION_SOURCES } from '@portal/core/connect';
+import * as z from '@portal/core/zod';
+import type { Item, Key } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { entity, getItem } from '../platform/db/entity.ts';
+import { onIndex, queryPage } from '../platform/db/query.ts';
+
+/**
+ * The processor's terminal transactions (issue 14 items 4-5; ADR 032, extends ADR 019). One item per
+ * transaction, in its customer's partition, sorted by time; three indexes serve the filters that narrow
+ * by a value (serial, terminal, EAN), each sorted by time too. Access patterns:
+ * - a customer's transactions in a time range:  pk=TXN#<customerId>, sk=<atISO>#<transactionId>
+ * - a serial's transactions (all customers):    gsi1 gsi1pk=TXSERIAL#<serial>, gsi1sk=<atISO>#<id>
+ * - a terminal's transactions of a customer:    gsi2 gsi2pk=TXTERM#<customerId>#<terminalId>, gsi2sk=<atISO>#<id>
+ * - an EAN's transactions of a customer:        gsi3 gsi3pk=TXEAN#<customerId>#<ean>, gsi3sk=<atISO>#<id>
+ * - where an id is booked (one id, one row):    pk=TXID#<transactionId>, sk=TXID  {customerId, rowSk}
+ * Counts per day and hour live in the summary items (transaction-summary.ts).
+ */
+
+/** What a row holds: the wire Transaction without its opaque key and the customer's display name. */
+export const TransactionRecord = z.object({
+  transactionId: z.string(),
+  at: z.string(),
+  customerId: z.string(),
+  storeId: z._default(z.nullable(z.string()), null),
+  terminalId: z.string(),
+  type: z.string(),
+  resultCode: z.string(),
+  result: TransactionSchema.shape.result,
+  serial: z._default(z.nullable(z.string()), null),
+  ean: z._default(z.nullable(z.string()), null),
+  amount: z.number(),
+  currency: z.string(),
+  productId: z._default(z.nullable(z.string()), null),
+  productName: z._default(z.nullable(z.string()), null),
+  source: z.enum(TRANSACTION_SOURCES),
+  by: z.optional(z.string()),
+});
+export type TransactionRecord = z.infer<typeof TransactionRecord>;
+
+export const transactionKeys = {
+  pk: (customerId: string) => `TXN#${customerId}`,
+  sk: (at: string, transactionId: string) => `${at}#${transactionId}`,
+  serial: (serial: string) => `TXSERIAL#${serial}`,
+  terminal: (customerId: string, terminalId: string) => `TXTERM#${customerId}#${terminalId}`,
+  ean: (customerId: string, ean: string) => `TXEAN#${customerId}#${ean}`,
+  idPk: (transactionId: string) => `TXID#${transactionId}`,
+  idSk: 'TXID',
+};
+
+export const idKey = (transactionId: string): Key => ({ pk: transactionKeys.idPk(transactionId), sk: transactionKeys.idSk });
+
+/** Where an id is booked: its customer and the row's sort key (the marker item of the id). */
+export type IdMarker = { customerId: string; rowSk: string };
+export const idMarkers = entity<IdMarker>();
+
+/**
+ * The row item of a transaction (its index keys only for the values it has). The item's `type` is the
+ * table's item type ('transaction'), so the transaction's own type is stored as `txType`.
+ */
+export function transactionItem(record: TransactionRecord): Item {
+  const sk = transactionKeys.sk(record.at, record.transactionId);
+  const { type: txType, ...rest } = record;
+  return {
+    pk: transactionKeys.pk(record.customerId),
+    sk,
+    type: 'transaction',
+    ...(record.serial ? { gsi1pk: transactionKeys.serial(record.serial), gsi1sk: sk } : {}),
+    gsi2pk: transactionKeys.terminal(record.customerId, record.terminalId),
+    gsi2sk: sk,
+    ...(record.ean ? { gsi3pk: transactionKeys.ean(record.customerId, record.ean), gsi3sk: sk } : {}),
+    ...rest,
+    txType,
+  };
+}
+
+/** The stored attribute of each filter field (the transaction type is `txType`, see transactionItem). */
+export const ATTRIBUTE = { type: 'txType', resultCode: 'resultCode', result: 'result', terminalId: 'terminalId', ean: 'ean', serial: 'serial', customerId: 'customerId' } as const;
+
+/** The marker item of a row: the id's one place (import refuses to move it, ADR 032). */
+export const idMarkerItem = (record: Pick<TransactionRecord, 'transactionId' | 'customerId' | 'at'>): Item => ({
+  ...idKey(record.transactionId),
+  type: 'transactionId',
+  customerId: record.customerId,
+  rowSk: transactionKeys.sk(record.at, record.transactionId),
+});
+
+/**
+ * Rows are read without a schema (ADR 018's unchecked step): only transactionItem writes them, and the
+ * export reads a million of them per job, where a parse per row would cost more than the read.
+ */
+const rows = entity<Omit<TransactionRecord, 'type'> & { txType: string }>();
+
+// --- The opaque detail key: base64url of "<customerId>\n<sk>" ----------------------------------------
+
+export const encodeTransactionKey = (customerId: string, sk: string): string => Buffer.from(`${customerId}\n${sk}`, 'utf8').toString('base64url');
+
+/** The customer and row sort key of a detail key; null when it is not one this API made. */
+export function decodeTransactionKey(key: string): { customerId: string; sk: string } | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) return null;
+  const text = Buffer.from(key, 'base64url').toString('utf8');
+  const match = /^([A-Za-z0-9._-]{1,64})\n(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[^\n]{1,64})$/.exec(text);
+  return match ? { customerId: match[1]!, sk: match[2]! } : null;
+}
+
+/** A stored row as the API answers it (the customer's name is the service's to add). */
+export function transactionOfItem(item: Item): Transaction {
+  const { txType, ...record } = rows.read(item);
+  return {
+    key: encodeTransactionKey(record.customerId, transactionKeys.sk(record.at, record.transactionId)),
+    ...record,
+    type: txType,
+    storeId: record.storeId ?? null,
+    serial: record.serial ?? null,
+    ean: record.ean ?? null,
+    productId: record.productId ?? null,
+    productName: record.productName ?? null,
+  };
+}
+
+/** One row by customer and sort key (one GetItem); null when absent. */
+export async function getTransaction(db: Db, customerId: string, sk: string): Promise<Transaction | null> {
+  const item = await getItem(db, { pk: transactionKeys.pk(customerId), sk });
+  return item ? transactionOfItem(item) : null;
+}
+
+/**
+ * A serial's newest transactions across every customer (gsi1, one Query, at most `limit` rows): the
+ * serial lookup and the couponing details read a card's history here. Callers filter by visibility.
+ */
+export async function transactionsOfSerial(db: Db, serial: string, limit: number): Promise<Transaction[]> {
+  const { items } = await queryPage(db, { ...onIndex('gsi1', transactionKeys.serial(serial)), ScanIndexForward: false, Limit: limit });
+  return items.map(transactionOfItem);
+}
