@@ -71,6 +71,7 @@ const ConnectSectionRoute = lazyRoute(
  * ("not available yet"). One line per section.
  */
 const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
+  transactions: lazyRoute(() => import('../features/transactions/routes/transactions-route.tsx'), 'TransactionsRoute', 'transactions', 'exports'),
 };
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {

@@ -1,0 +1,90 @@
+import type { TransactionPage } from '@portal/core/connect';
+import { toPagination } from '@portal/core/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListIcon } from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
+import { TRANSACTION_PAGE_SIZES } from '../model/transaction-filter.ts';
+import { PageJump } from './page-jump.tsx';
+import { type ListFormat, TransactionList } from './transaction-list.tsx';
+
+/**
+ * The answer to a search: the notice when the server could not examine every row (`complete` false, ADR
+ * 032), the page (or SPEC 8's "no results"), and the paging (page sizes 25/50/100/500; page numbers from
+ * core's toPagination of index, maxResults and totalCount).
+ */
+export function TransactionResults({
+  result,
+  format,
+  onOpen,
+  onPage,
+  onPageSize,
+}: {
+  result: { data: TransactionPage | undefined; error: unknown; isLoading: boolean; isValidating: boolean; mutate: () => unknown };
+  format: ListFormat;
+  onOpen: (key: string) => void;
+  onPage: (page: number, asOf: string) => void;
+  onPageSize: (size: number, asOf: string) => void;
+}) {
+  const t = useT();
+  const data = result.data;
+  const busy = result.isValidating;
+  return (
+    <div className="space-y-3">
+      {data && !data.complete ? (
+        <Alert theme="orange" title={t('transactions.incomplete.title')}>
+          {t('transactions.incomplete.text', { time: data.scannedThrough ? formatDateTime(data.scannedThrough, format) : '—' })}
+        </Alert>
+      ) : null}
+      <QueryState
+        result={result}
+        failedMessage={t('transactions.loadFailed')}
+        retryLabel={t('transactions.retry')}
+        loadingLabel={t('transactions.loading')}
+        isEmpty={(page) => page.totalCount === 0}
+        empty={
+          <EmptyState
+            heading="h2"
+            icon={<ListIcon className="size-6" />}
+            title={t('transactions.empty.title')}
+            text={t('transactions.empty.text')}
+          />
+        }
+      >
+        {(page) => {
+          const pagination = toPagination(page);
+          const count = formatNumber(pagination.totalCount, format.locale);
+          return (
+            <div className="space-y-3">
+              <TransactionList items={page.items} format={format} onOpen={onOpen} busy={busy} />
+              <Pagination
+                pagination={pagination}
+                onPageChange={(next) => onPage(next, page.asOf)}
+                pageSizes={TRANSACTION_PAGE_SIZES}
+                onPageSizeChange={(size) => onPageSize(size, page.asOf)}
+                busy={busy}
+                labels={{
+                  nav: t('transactions.pagination.nav'),
+                  previous: t('transactions.pagination.previous'),
+                  next: t('transactions.pagination.next'),
+                  pageOf: t('transactions.pagination.pageOf', {
+                    page: formatNumber(pagination.currentPage, format.locale),
+                    pages: formatNumber(pagination.pageCount, format.locale),
+                  }),
+                  total: page.complete ? t('transactions.pagination.total', { count }) : t('transactions.incomplete.count', { count }),
+                  pageSize: t('transactions.pagination.pageSize'),
+                }}
+              />
+              <div className="flex justify-end">
+                <PageJump pageCount={pagination.pageCount} onGo={(next) => onPage(next, page.asOf)} disabled={busy} />
+              </div>
+            </div>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import type { MasterData, Transaction, TransactionPage } from '@portal/core/connect';
+import type { SessionStatus } from '@portal/core/auth';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../../lib/paths.ts';
+import { resetSession } from '../../../lib/session.ts';
+import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { signedIn } from '../../../test/fixtures.ts';
+
+/** A connect user with the payment module's transactions permission (Europe/Berlin, en-US). */
+const base = signedIn();
+const status: SessionStatus = {
+  ...base,
+  user: { ...base.user!, modules: { payment: { permissions: { transactions: true, serialLookup: true, transactionExport: true }, settings: {} } } },
+};
+
+const masterData = (customers: { customerId: string; name: string }[]): MasterData => ({
+  timezones: ['Europe/Berlin'],
+  retailers: customers,
+  providers: [],
+  customers,
+  customerGroups: [],
+  platforms: [],
+  countries: [],
+  regions: [],
+  currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
+  transactionTypes: [
+    { transactionTypeId: 'redemption', name: 'Redemption' },
+    { transactionTypeId: 'activation', name: 'Activation' },
+  ],
+  divisions: [],
+});
+
+const tx = (n: number, over: Partial<Transaction> = {}): Transaction => ({
+  key: `k${n}`,
+  transactionId: `TX-${n}`,
+  at: `2026-11-24T1${n % 10}:30:00.000Z`,
+  customerId: 'R-1',
+  customerName: 'Retail One',
+  storeId: 'S-1',
+  terminalId: `T-${n}`,
+  type: 'redemption',
+  resultCode: '00',
+  result: 'approved',
+  serial: `12345678${String(n).padStart(2, '0')}`,
+  ean: '4006381333931',
+  amount: 1250 + n,
+  currency: 'EUR',
+  productId: 'P-1',
+  productName: 'Gift card 25',
+  source: 'processor',
+  ...over,
+});
+
+const AS_OF = '2026-11-25T00:40:00.000Z';
+const pageOf = (call: FakeCall, total: number, over: Partial<TransactionPage> = {}): TransactionPage => {
+  const index = Number(call.query.get('index'));
+  const size = Number(call.query.get('maxResults'));
+  const first = index * size;
+  const items = Array.from({ length: Math.max(0, Math.min(size, total - first)) }, (_, i) => tx(first + i));
+  return { items, index, maxResults: size, totalCount: total, asOf: call.query.get('asOf') ?? AS_OF, complete: true, ...over };
+};
+
+const oneCustomer = masterData([{ customerId: 'R-1', name: 'Retail One' }]);
+const twoCustomers = masterData([
+  { customerId: 'R-1', name: 'Retail One' },
+  { customerId: 'R-2', name: 'Retail Two' },
+]);
+
+const table = async () => within(await screen.findByRole('table'));
+
+const backendWith = (master: MasterData, list: (call: FakeCall) => { status?: number; body: unknown }, detail?: FakeCall['path']) =>
+  fakeBackend({
+    'GET /api/auth/status': { body: status },
+    'GET /api/master-data': { body: master },
+    'GET /api/transactions': list,
+    ...(detail ? { [`GET ${detail}`]: { body: tx(1) } } : {}),
+  });
+
+describe('the Transactions section', () => {
+  beforeEach(() => resetSession('connect'));
+
+  it('lists the only customer’s last 7 days at once, a column for every filter field plus amount and product', async () => {
+    const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 3) }));
+    renderRoute(paths.connect.transactions);
+
+    const rows = (await table()).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    const headers = within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Date and time ↓ (newest first)',
+      'Type',
+      'Result',
+      'Result code',
+      'Serial number',
+      'Terminal ID',
+      'EAN',
+      'Product',
+      'Amount',
+    ]);
+    // In the user's zone (Europe/Berlin: UTC+1), the type by its master-data name, cents with 2 decimals.
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'Nov 24, 2026, 11:30 AM',
+      'Redemption',
+      'Approved',
+      '00',
+      '1234567800',
+      'T-0',
+      '4006381333931',
+      'Gift card 25',
+      '€12.50',
+    ]);
+    const [call] = backend.callsTo('GET', '/api/transactions');
+    expect(Object.fromEntries(call!.query)).toMatchObject({ customerId: 'R-1', index: '0', maxResults: '50' });
+    expect(call!.query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(call!.query.has('asOf')).toBe(false);
+    expect(screen.getByText('3 results')).toBeTruthy();
+  });
+
+  it('asks for a customer when the user may act for several, then searches with the filter and puts it in the URL', async () => {
+    const backend = backendWith(twoCustomers, (call) => ({ body: pageOf(call, 2) }));
+    const { location } = renderRoute(paths.connect.transactions);
+
+    expect(await screen.findByText('Choose a customer', { selector: 'h2' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Customer'), { target: { value: 'R-2' } });
+    fireEvent.change(screen.getByLabelText('Terminal ID'), { target: { value: 'T-7' } });
+    fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'declined' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(1));
+    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[0]!.query)).toMatchObject({
+      customerId: 'R-2',
+      terminalId: 'T-7',
+      result: 'declined',
+    });
+    const url = new URLSearchParams(location().search);
+    expect(url.get('customerId')).toBe('R-2');
+    expect(url.get('terminalId')).toBe('T-7');
+    expect(url.get('preset')).toBe('week');
+    expect((await table()).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('pages with the first page’s asOf (stable paging) and drops it on refresh', async () => {
+    const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 120) }));
+    const { location } = renderRoute(paths.connect.transactions);
+
+    await table();
+    expect(screen.getByText(/Page 1 of 3/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(new URLSearchParams(location().search).get('page')).toBe('2'));
+    expect(new URLSearchParams(location().search).get('asOf')).toBe(AS_OF);
+    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(2));
+    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[1]!.query)).toMatchObject({ index: '1', asOf: AS_OF });
+
+    // Page size: back to page 1 in the same snapshot.
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
+    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(3));
+    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[2]!.query)).toMatchObject({ index: '0', maxResults: '100', asOf: AS_OF });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(new URLSearchParams(location().search).has('asOf')).toBe(false));
+    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(4));
+    expect(backend.callsTo('GET', '/api/transactions')[3]!.query.has('asOf')).toBe(false);
+  });
+
+  it('jumps to a deep page in one step', async () => {
+    const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 5000) }));
+    renderRoute(paths.connect.transactions);
+    await table();
+    fireEvent.change(screen.getByLabelText('Go to page'), { target: { value: '87' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(2));
+    expect(backend.callsTo('GET', '/api/transactions')[1]!.query.get('index')).toBe('86');
+    expect(await screen.findByText(/Page 87 of 100/)).toBeTruthy();
+  });
+
+  it('says when the server could not examine every row, and how to narrow the filter', async () => {
+    backendWith(oneCustomer, (call) => ({ body: pageOf(call, 7, { complete: false, scannedThrough: '2026-11-20T07:00:00.000Z' }) }));
+    renderRoute(`${paths.connect.transactions}?resultCode=05`);
+    expect(await screen.findByText('Not every transaction was examined')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Only rows from Nov 20, 2026, 8:00 AM onwards were examined for this filter; narrow the date range or add a terminal, EAN or serial filter.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('at least 7 results')).toBeTruthy();
+  });
+
+  it('shows "no results" for an empty answer', async () => {
+    backendWith(oneCustomer, (call) => ({ body: pageOf(call, 0) }));
+    renderRoute(paths.connect.transactions);
+    expect(await screen.findByText('no results')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('opens a row’s detail with every field (the detail call), in the URL, and closes it', async () => {
+    const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 3) }), '/api/transactions/k1');
+    const { location } = renderRoute(paths.connect.transactions);
+    const rows = (await table()).getAllByRole('row');
+    fireEvent.click(within(rows[2]!).getByRole('button'));
+
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('TX-1');
+    expect(backend.callsTo('GET', '/api/transactions/k1')).toHaveLength(1);
+    expect(new URLSearchParams(location().search).get('tx')).toBe('k1');
+    for (const text of ['Retail One (R-1)', 'S-1', 'T-1', 'Processor', '€12.51', 'EUR', '1234567801']) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(new URLSearchParams(location().search).has('tx')).toBe(false);
+  });
+
+  it('answers a transaction that is not visible like one that does not exist', async () => {
+    fakeBackend({
+      'GET /api/auth/status': { body: status },
+      'GET /api/master-data': { body: oneCustomer },
+      'GET /api/transactions': (call) => ({ body: pageOf(call, 1) }),
+      'GET /api/transactions/other': { status: 404, body: { code: 'TRANSACTION.NOT_FOUND', message: 'Transaction not found' } },
+    });
+    renderRoute(`${paths.connect.transactions}?tx=other`);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('This transaction does not exist or is not visible to you.')).toBeTruthy();
+  });
+
+  it('checks the filter with core’s rules at the fields and sends nothing while it is wrong', async () => {
+    const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 1) }));
+    renderRoute(paths.connect.transactions);
+    await table();
+    fireEvent.change(screen.getByLabelText('EAN'), { target: { value: '4006381333932' } });
+    fireEvent.change(screen.getByLabelText('Result code'), { target: { value: '0-5' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('An EAN has 8, 12, 13 or 14 digits with a valid check digit.')).toBeTruthy();
+    expect(screen.getByText('A result code has 1 to 8 letters or digits.')).toBeTruthy();
+    expect(screen.getByText('The end date is before the start date.')).toBeTruthy();
+    expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(1);
+  });
+
+  it('shows the server’s field issues at the fields', async () => {
+    backendWith(oneCustomer, () => ({
+      status: 400,
+      body: { code: 'VALIDATION', message: 'Invalid input', issues: [{ path: 'serial', message: 'not a serial number' }] },
+    }));
+    renderRoute(`${paths.connect.transactions}?serial=1234567890`);
+    expect(await screen.findByText('The filter was not accepted: please check the marked fields.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid serial number.')).toBeTruthy();
+  });
+});
