@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { gtinCheckDigit } from '@portal/core/shared';
-import { ORDERING_PERMISSIONS } from '@portal/core/auth';
+import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../../tests/support/test-backend.ts';
 import { createApp } from '../app.ts';
@@ -73,13 +73,26 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/get-couponing-status/:serial': (i) => ({ path: `/api/get-couponing-status/${i.serial}` }),
 };
 
-const ALL_ORDERING = 15;
-/** The ordering permission bits without the named ones (a user missing every permission a route accepts). */
-export function permissionsWithout(names: readonly PermissionName[]): number {
-  return names.reduce((bits, name) => {
-    const [, permission] = name.split('.') as ['ordering', keyof typeof ORDERING_PERMISSIONS];
-    return bits & ~ORDERING_PERMISSIONS[permission];
-  }, ALL_ORDERING);
+type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
+const bitsOf = (map: Record<string, number>) => Object.values(map).reduce((all, bit) => all | bit, 0);
+/** Every permission of every module (MODULE_FLAGS, ordering and connect alike): what the gate accounts hold. */
+const allModules = (): ModuleBits =>
+  Object.fromEntries(
+    MODULE_NAMES.map((m) => [m, { permissions: bitsOf(MODULE_FLAGS[m].permissions), settings: m === 'ordering' ? 1 : 0 }]),
+  ) as ModuleBits;
+/** Every module permission but the named ones (a user missing every permission a route accepts). */
+export function modulesWithout(names: readonly PermissionName[]): ModuleBits {
+  const modules = allModules();
+  for (const name of names) {
+    const [module, permission] = name.split('.') as [ModuleName, string];
+    modules[module].permissions &= ~(MODULE_FLAGS[module].permissions as Record<string, number>)[permission]!;
+  }
+  return modules;
+}
+/** The name of that user's account: lacks.<module><bits left> of each module it lacks something in. */
+export function permissionsWithout(names: readonly PermissionName[]): string {
+  const modules = modulesWithout(names);
+  return [...new Set(names.map((name) => name.split('.')[0] as ModuleName))].sort().map((m) => `${m}${modules[m].permissions}`).join('.');
 }
 
 export type Gates = Awaited<ReturnType<typeof createGateWorld>>;
@@ -91,9 +104,9 @@ export async function createGateWorld() {
   // A fresh client address per call keeps the per-address limits (sign-in, reset) out of the gates.
   const app = createApp(backend, () => `198.51.100.${(ip++ % 250) + 1}`);
   const routes = routeTable(app);
-  const lacking = [
-    ...new Set(routes.filter((r) => r.policy?.permission.length).map((r) => permissionsWithout(r.policy!.permission))),
-  ];
+  const lacking = new Map(
+    routes.filter((r) => r.policy?.permission.length).map((r) => [permissionsWithout(r.policy!.permission), modulesWithout(r.policy!.permission)]),
+  );
   const account = (username: string, customerId: string, extra: object = {}) => ({
     username,
     password: PASSWORD,
@@ -101,7 +114,7 @@ export async function createGateWorld() {
     customerId,
     passwordExpiry: '2030-01-01T00:00:00.000Z',
     securityFlag: 16,
-    modules: { ordering: { permissions: ALL_ORDERING, settings: 1 } },
+    modules: allModules(),
     ...extra,
   });
   const accounts = [
@@ -112,7 +125,7 @@ export async function createGateWorld() {
     account('expired', OWN.retailer, { passwordExpiry: '2026-01-01T00:00:00.000Z', portals: ['ordering', 'connect'] }),
     account('mfa.pending', OWN.retailer, { mfaRequired: true, portals: ['ordering', 'connect'] }),
     account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
-    ...lacking.map((bits) => account(`lacks.${bits}`, OWN.retailer, { modules: { ordering: { permissions: bits, settings: 1 } } })),
+    ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = async (kind: string, records: object[]) => {
     const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
@@ -173,6 +186,8 @@ export async function createGateWorld() {
   jars['full@connect'] = await signIn('full', 'connect');
   // The pending-step rows reach connect-only routes (master data) on a connect session.
   for (const username of ['expired', 'mfa.pending']) jars[`${username}@connect`] = await signIn(username, 'connect');
+  // The users lacking a connect route's permissions are asked on connect.
+  for (const label of lacking.keys()) if (!label.startsWith('ordering')) jars[`lacks.${label}@connect`] = await signIn(`lacks.${label}`, 'connect');
 
   /** One order each side, placed through the API: the order-scoped samples name them. */
   async function placeOrder(username: string, ids: Omit<Ids, 'order'>) {

@@ -1,6 +1,7 @@
 import * as z from '../shared/zod.ts';
 import { CalendarDay, Id, pageOf, QueryInt } from '../shared/schemas.ts';
 import { isValidGtin } from '../shared/gtin.ts';
+import { COUPON_STATUSES, CONTRACT_COUPON_STATUSES, SERIAL_STATUSES } from '../shared/statuses.ts';
 import { MAX_SERIALS_PER_QUERY, Serial, TerminalId } from '../couponing/couponing.ts';
 
 /**
@@ -106,21 +107,32 @@ export const TransactionKeyParams = z.object({ key: z.string().check(z.minLength
 
 // --- Serial lookup (Serial Numbers section) ---------------------------------------------------------
 
-/** GET /api/serial-numbers?serials=a,b,c : up to 100 serials (core's parseSerialList on the screen). */
+/**
+ * GET /api/serial-numbers?serials=a,b,c : up to 100 serials (core's parseSerialList on the screen). Each
+ * one is checked like couponing's (Serial: 10 to 20 digits, spaces and dashes dropped); a bad one is a
+ * field issue at serials.<position>.
+ */
 export const SerialLookupQuery = z.object({
   serials: z.pipe(
-    z.string().check(z.maxLength(MAX_SERIALS_PER_QUERY * 70)),
-    z.transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean)),
-  ).check(z.refine((list) => list.length >= 1, 'Enter at least one serial number.'), z.refine((list) => list.length <= MAX_SERIALS_PER_QUERY, `At most ${MAX_SERIALS_PER_QUERY} serial numbers.`)),
+    z.pipe(
+      z.string().check(z.maxLength(MAX_SERIALS_PER_QUERY * 70)),
+      z.transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean)),
+    ),
+    z.array(Serial).check(
+      z.minLength(1, 'Enter at least one serial number.'),
+      z.maxLength(MAX_SERIALS_PER_QUERY, `At most ${MAX_SERIALS_PER_QUERY} serial numbers.`),
+    ),
+  ),
 });
+export type SerialLookupQuery = z.infer<typeof SerialLookupQuery>;
 
 export const SerialCard = z.object({
   ean: z.string(),
   productId: z.nullable(z.string()),
   productName: z.nullable(z.string()),
-  /** The couponing status code (coupon life cycle) and the serial's status. */
-  cardStatus: z.string(),
-  serialStatus: z.string(),
+  /** The couponing status code (coupon life cycle) and the serial's status (SPEC 4). */
+  cardStatus: z.enum([...COUPON_STATUSES, ...CONTRACT_COUPON_STATUSES]),
+  serialStatus: z.enum(SERIAL_STATUSES),
   activation: z.nullable(z.object({ at: z.string(), terminalId: z.string() })),
   redemption: z.nullable(z.object({ at: z.string(), terminalId: z.string() })),
   customerId: z.string(),
