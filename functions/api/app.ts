@@ -19,6 +19,7 @@ import { couponingStatusRoutes, serialNumberCheckRoutes } from './routes/couponi
 import { replenishmentRoutes } from './routes/replenishment.ts';
 import { salesRoutes } from './routes/sales.ts';
 import { masterDataRoutes } from './routes/master-data.ts';
+import { serialNumberRoutes } from './routes/serial-numbers.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -52,6 +53,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/replenishment', replenishmentRoutes)
     .route('/sales', salesRoutes)
     .route('/master-data', masterDataRoutes)
+    .route('/serial-numbers', serialNumberRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

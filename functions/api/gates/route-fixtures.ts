@@ -71,6 +71,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
     body: { ean: CARD_EAN, terminalId: 'T-1' },
   }),
   'GET /api/get-couponing-status/:serial': (i) => ({ path: `/api/get-couponing-status/${i.serial}` }),
+  'GET /api/serial-numbers': (i) => ({ path: `/api/serial-numbers?serials=${i.serial}` }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;

@@ -22,6 +22,7 @@ import { createOrderingService } from './ordering/ordering-service.ts';
 import { createSalesService } from './sales/sales-service.ts';
 import { createMasterDataService } from './masterdata/master-data-service.ts';
 import { createCouponingService } from './couponing/couponing-service.ts';
+import { createSerialLookupService } from './transaction/serial-lookup.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -109,6 +110,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     sales: createSalesService({ db, now }),
     masterData: createMasterDataService({ db }),
     couponing: createCouponingService({ db, now }),
+    serialNumbers: createSerialLookupService({ db, now }),
     admin: createAdminService({
       db,
       sessions,

@@ -1,0 +1,190 @@
+import type { Actor, Backend } from '@portal/backend';
+import { decodeAccess } from '@portal/core/auth';
+import { SERIAL_TRANSACTIONS_SHOWN, type SerialLookupResult } from '@portal/core/connect';
+import { gtinCheckDigit } from '@portal/core/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { countCalls } from '../platform/db/call-counter.ts';
+import { lookupSerials } from './serial-lookup.ts';
+
+/**
+ * The Serial Numbers lookup (issue 14 item 6; ADR 034) against DynamoDB Local: cards and transactions
+ * of a serial as the actor may see them (ADR 015), a serial of another customer answering exactly like
+ * one nobody has, a provider seeing its transactions on a retailer's card, the permission, and the
+ * DynamoDB calls: 2 Queries per serial and one BatchGet, whatever a serial's history.
+ */
+const CLOCK = new Date('2026-11-21T10:00:00Z');
+let backend: Backend;
+
+const ean = (n: number) => {
+  const body = `403${String(n).padStart(9, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+};
+const GIFT = { productId: 'P-L1', ean: ean(1) };
+const GAME = { productId: 'P-L2', ean: ean(2) };
+
+/** Serials: own card with history; another retailer's card; one serial on two retailers' cards; a provider's transactions only; a long history. */
+const S = {
+  own: '7300000000000001',
+  theirs: '7300000000000002',
+  shared: '7300000000000003',
+  providerOnly: '7300000000000004',
+  nobody: '7300000000000005',
+  long: '7300000000000006',
+};
+
+const actor = (customerId: string, payment = 2, securityFlag = 16): Actor => ({
+  username: `user.${customerId || 'global'}`,
+  displayName: 'User',
+  customerId,
+  access: decodeAccess({ securityFlag, permissions: 0, settings: 0, modules: { payment: { permissions: payment, settings: 0 } } }),
+  strongAuthentication: false,
+  timezone: 'Europe/Berlin',
+  locale: 'en-US',
+});
+const OWN = actor('R-LA');
+const GROUP = actor('G-LA');
+const GLOBAL = actor('', 2, 16 + 4096);
+const lookup = (who: Actor, serials: string[]) => lookupSerials({ db: backend.db, now: () => CLOCK }, who, serials);
+
+let txCounter = 0;
+const tx = (serial: string, customerId: string, at: string, extra: object = {}) => ({
+  transactionId: `TX-L${String(++txCounter).padStart(5, '0')}`,
+  at,
+  customerId,
+  terminalId: 'POS-L1',
+  type: 'activation',
+  resultCode: '00',
+  result: 'approved',
+  serial,
+  ean: GIFT.ean,
+  amount: 2500,
+  currency: 'EUR',
+  ...extra,
+});
+
+beforeAll(async () => {
+  backend = await createTestBackend(() => CLOCK);
+  const ok = async (kind: string, records: object[]) => {
+    const report = await backend.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
+    expect(report.errors).toEqual([]);
+  };
+  await ok('customerGroups', [
+    { customerGroupId: 'G-LA', name: 'Alpha group' },
+    { customerGroupId: 'G-LB', name: 'Beta group' },
+  ]);
+  await ok('retailers', [
+    { customerId: 'R-LA', name: 'Alpha Markets', groupId: 'G-LA' },
+    { customerId: 'R-LB', name: 'Beta Shops', groupId: 'G-LB' },
+  ]);
+  await ok('providers', [{ customerId: 'P-LA', name: 'Alpha Content', customerGroupId: 'G-LA' }]);
+  await ok('products', [
+    { ...GIFT, inventoryProductId: 'I-L1', sku: 'S-L1', name: 'Gift card 25', company: 'Brand', faceValue: 25 },
+    { ...GAME, inventoryProductId: 'I-L2', sku: 'S-L2', name: 'Game card 50', company: 'Play', faceValue: 50 },
+  ]);
+  await ok('transactionTypes', ['activation', 'redemption', 'void'].map((id) => ({ transactionTypeId: id, name: id })));
+  const card = (serialFrom: string, retailerId: string, extra: object = {}) => ({ serialFrom, ean: GIFT.ean, contract: false, retailerId, ...extra });
+  await ok('serials', [
+    card(S.own, 'R-LA', { status: 'Activated', activatedAt: '2026-11-02T09:14:00Z', activationTerminalId: 'POS-L1' }),
+    card(S.theirs, 'R-LB'),
+    card(S.shared, 'R-LA'),
+    { ...card(S.shared, 'R-LB'), ean: GAME.ean },
+    card(S.long, 'R-LA'),
+  ]);
+  await ok('transactions', [
+    tx(S.own, 'R-LA', '2026-11-02T09:14:00Z'),
+    tx(S.own, 'R-LA', '2026-11-10T16:45:00Z', { type: 'redemption', amount: -2500 }),
+    tx(S.own, 'R-LB', '2026-11-11T08:00:00Z', { type: 'void', resultCode: '05', result: 'declined', amount: 0 }),
+    tx(S.own, 'R-LA', '2026-11-05T12:00:00Z', { resultCode: '91', result: 'error', amount: 0 }),
+    tx(S.theirs, 'R-LB', '2026-11-03T10:00:00Z'),
+    tx(S.providerOnly, 'P-LA', '2026-11-04T10:00:00Z'),
+    ...Array.from({ length: SERIAL_TRANSACTIONS_SHOWN + 20 }, (_, i) =>
+      tx(S.long, 'R-LA', new Date(Date.parse('2026-10-01T00:00:00Z') + i * 3_600_000).toISOString()),
+    ),
+  ]);
+}, 120_000);
+
+/** A result with its serial replaced, to compare a hidden serial's answer with a missing one's. */
+const asSerial = (result: SerialLookupResult, serial: string) => JSON.parse(JSON.stringify(result).split(result.serial).join(serial));
+
+describe('lookupSerials', () => {
+  it("shows the actor's card with product, statuses, activation and owner, and only its customers' transactions, newest first", async () => {
+    const { results } = await lookup(OWN, [S.own]);
+    expect(results).toHaveLength(1);
+    const [result] = results;
+    expect(result!.found).toBe(true);
+    expect(result!.cards).toEqual([
+      {
+        ean: GIFT.ean,
+        productId: GIFT.productId,
+        productName: 'Gift card 25',
+        cardStatus: 'activated',
+        serialStatus: 'sold',
+        activation: { at: '2026-11-02T09:14:00.000Z', terminalId: 'POS-L1' },
+        redemption: null,
+        customerId: 'R-LA',
+        customerName: 'Alpha Markets',
+      },
+    ]);
+    expect(result!.transactions.map((t) => [t.at, t.type, t.result, t.customerId, t.customerName])).toEqual([
+      ['2026-11-10T16:45:00.000Z', 'redemption', 'approved', 'R-LA', 'Alpha Markets'],
+      ['2026-11-05T12:00:00.000Z', 'activation', 'error', 'R-LA', 'Alpha Markets'],
+      ['2026-11-02T09:14:00.000Z', 'activation', 'approved', 'R-LA', 'Alpha Markets'],
+    ]);
+    expect(result!.transactions[0]).toMatchObject({ amount: -2500, currency: 'EUR', terminalId: 'POS-L1', serial: S.own, productName: 'Gift card 25' });
+  });
+
+  it("answers another customer's serial exactly like a serial nobody has", async () => {
+    const { results } = await lookup(OWN, [S.theirs, S.nobody, S.providerOnly]);
+    const [theirs, nobody, provider] = results;
+    expect(nobody).toEqual({ serial: S.nobody, found: false, cards: [], transactions: [] });
+    expect(asSerial(theirs!, S.nobody)).toEqual(nobody);
+    expect(asSerial(provider!, S.nobody)).toEqual(nobody);
+  });
+
+  it('shows only the visible card of a serial carried by two retailers; a global user sees both', async () => {
+    const own = (await lookup(OWN, [S.shared])).results[0]!;
+    expect(own.cards.map((c) => [c.ean, c.customerId])).toEqual([[GIFT.ean, 'R-LA']]);
+    const all = (await lookup(GLOBAL, [S.shared])).results[0]!;
+    expect(all.cards.map((c) => [c.ean, c.productName, c.customerName]).sort()).toEqual(
+      [
+        [GIFT.ean, 'Gift card 25', 'Alpha Markets'],
+        [GAME.ean, 'Game card 50', 'Beta Shops'],
+      ].sort(),
+    );
+  });
+
+  it("a group sees its provider's transactions on a serial whose card is not its own: found, no card (ADR 034)", async () => {
+    const result = (await lookup(GROUP, [S.providerOnly])).results[0]!;
+    expect(result.found).toBe(true);
+    expect(result.cards).toEqual([]);
+    expect(result.transactions.map((t) => [t.customerId, t.customerName])).toEqual([['P-LA', 'Alpha Content']]);
+  });
+
+  it('answers each serial once, in the order asked', async () => {
+    const { results } = await lookup(OWN, [S.nobody, S.own, S.nobody]);
+    expect(results.map((r) => [r.serial, r.found])).toEqual([
+      [S.nobody, false],
+      [S.own, true],
+    ]);
+  });
+
+  it('needs payment.serialLookup (payment.transactions alone is not enough)', async () => {
+    await expect(lookup(actor('R-LA', 1), [S.own])).rejects.toMatchObject({ code: 'PERMISSION.DENIED' });
+  });
+
+  it('costs 2 Queries per serial and one BatchGet, whatever the history: the newest SERIAL_TRANSACTIONS_SHOWN of a long one', async () => {
+    const counter = countCalls(backend.db, 'countSerialLookupCalls');
+    try {
+      const long = await counter.counted(() => lookup(OWN, [S.long]));
+      expect(long.calls).toBe(3);
+      const transactions = long.result.results[0]!.transactions;
+      expect(transactions).toHaveLength(SERIAL_TRANSACTIONS_SHOWN);
+      expect(transactions[0]!.at).toBe(new Date(Date.parse('2026-10-01T00:00:00Z') + (SERIAL_TRANSACTIONS_SHOWN + 19) * 3_600_000).toISOString());
+      const three = await counter.counted(() => lookup(OWN, [S.own, S.theirs, S.nobody]));
+      expect(three.calls).toBe(2 * 3 + 1);
+    } finally {
+      counter.stop();
+    }
+  });
+});
