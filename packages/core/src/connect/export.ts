@@ -1,3 +1,4 @@
+import type { CodesOf } from '../shared/errors.ts';
 import * as z from '../shared/zod.ts';
 import { TransactionFilter } from './transaction.ts';
 
@@ -24,6 +25,13 @@ export const EXPORT_SPLIT_MESSAGE = 'The selected result set is too large for a 
 export const TransactionExportRequest = z.object({ kind: z.literal('transactions'), format: ExportFormat, filter: TransactionFilter });
 export type TransactionExportRequest = z.infer<typeof TransactionExportRequest>;
 
+/**
+ * POST /api/exports: one request shape per kind, told apart by `kind` (each kind adds its own object
+ * with its own filter here: the sales export adds SalesExportRequest).
+ */
+export const ExportRequest = z.discriminatedUnion('kind', [TransactionExportRequest]);
+export type ExportRequest = z.infer<typeof ExportRequest>;
+
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ExportStatus = z.enum(EXPORT_STATUSES);
 
@@ -49,5 +57,17 @@ export type ExportJob = z.infer<typeof ExportJob>;
 /** GET /api/exports/:jobId/files/:index answers a presigned URL valid for a few minutes. */
 export const ExportDownload = z.object({ url: z.string(), expiresAt: z.string(), name: z.string() });
 export type ExportDownload = z.infer<typeof ExportDownload>;
+/** The error catalogue of export jobs (see shared/errors.ts). */
+export const EXPORT = {
+  /** No such job, or another user's (a job is visible only to the user who started it). */
+  NOT_FOUND: 'EXPORT.NOT_FOUND',
+  /** The job has no file with this index (yet): it is still running, failed, or the index is past its files. */
+  FILE_NOT_FOUND: 'EXPORT.FILE_NOT_FOUND',
+} as const;
+export type ExportErrorCode = CodesOf<typeof EXPORT>;
+
+/** How long a finished job and its download links stay available (S3 lifecycle: the files a day). */
+export const EXPORT_FILE_RETENTION_HOURS = 24;
+
 export const ExportFileParams = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')), index: z.coerce.number().check(z.int(), z.gte(0), z.lte(999)) });
 export const ExportJobParams = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')) });

@@ -1,0 +1,70 @@
+import { DEFAULT_CURRENCY_DECIMALS, zoneOffsetAt } from '@portal/core/shared';
+
+/**
+ * Cell values shared by the CSV and XLSX writers (ADR 033): formula neutralisation, amounts in major
+ * units, instants as wall-clock times of the user's zone. Called once per cell of a million-row export,
+ * so the zone offset and the currency decimals are cached.
+ */
+
+/**
+ * OWASP CSV injection: a text cell a spreadsheet would read as a formula or a control sequence
+ * (`=`, `+`, `-`, `@`, tab, carriage return first) gets a leading apostrophe and is shown as text.
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const decimalsByCurrency = new Map<string, number>();
+/** The ISO 4217 minor-unit digits (EUR 2, JPY 0, KWD 3); 2 for a code Intl does not know. */
+export function currencyDecimals(currency: string | null | undefined): number {
+  const code = (currency ?? '').toUpperCase();
+  let decimals = decimalsByCurrency.get(code);
+  if (decimals === undefined) {
+    try {
+      decimals = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? DEFAULT_CURRENCY_DECIMALS;
+    } catch {
+      decimals = DEFAULT_CURRENCY_DECIMALS;
+    }
+    decimalsByCurrency.set(code, decimals);
+  }
+  return decimals;
+}
+
+/** Minor units as a major-unit number: 1234 EUR cents → 12.34. */
+export const majorUnits = (minor: number, currency: string | null | undefined): number => {
+  const decimals = currencyDecimals(currency);
+  return decimals === 0 ? minor : Number((minor / 10 ** decimals).toFixed(decimals));
+};
+
+/** The same, as the CSV writes it: a dot and the currency's digits ("12.34", "-5.00"). */
+export const majorUnitsText = (minor: number, currency: string | null | undefined): string =>
+  (minor / 10 ** currencyDecimals(currency)).toFixed(currencyDecimals(currency));
+
+const BUCKET_MS = 15 * 60_000;
+
+/**
+ * Epoch ms of the instant's wall-clock time in `timeZone`, read as if UTC (what an XLSX date cell holds,
+ * and what the CSV prints). Zone offsets change only on quarter hours, so one Intl lookup per 15-minute
+ * bucket serves every row in it.
+ */
+export function wallClock(timeZone: string): (iso: string) => number {
+  const offsets = new Map<number, number>();
+  return (iso) => {
+    const ms = Date.parse(iso);
+    const bucket = Math.floor(ms / BUCKET_MS);
+    let offset = offsets.get(bucket);
+    if (offset === undefined) {
+      if (offsets.size > 10_000) offsets.clear();
+      offset = zoneOffsetAt(bucket * BUCKET_MS, timeZone);
+      offsets.set(bucket, offset);
+    }
+    return ms + offset;
+  };
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** "2026-11-20 14:05:09" of a wall-clock ms (wallClock's answer). */
+export function wallClockText(localMs: number): string {
+  const d = new Date(localMs);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}

@@ -1,0 +1,36 @@
+import type { ExportKind } from '@portal/core/connect';
+import type { Actor } from '../access/actor.ts';
+import type { Db } from '../platform/db/client.ts';
+
+/**
+ * What an export reads (ADR 033): a kind's columns and its rows. The runner knows nothing of
+ * transactions or sales; each kind is one source in the registry (export-sources.ts).
+ */
+
+/**
+ * How a column's values are written: `text` as text (CSV: formula-neutralised), `number` as a number,
+ * `amount` an integer in the minor unit of the currency named by the row's `currencyKey` field (written
+ * as a real number in major units), `datetime` a UTC ISO instant (written in the user's time zone; in
+ * XLSX a real Excel date).
+ */
+export type CellKind = 'text' | 'number' | 'amount' | 'datetime';
+export type ExportColumn = { key: string; header: string; kind: CellKind; currencyKey?: string };
+export type ExportRow = Record<string, string | number | null | undefined>;
+
+/** Who the job runs for and where; the runner builds it from the stored job. */
+export type ExportContext = { db: Db; timeZone: string; username: string };
+
+export type ExportSource<F> = {
+  kind: ExportKind;
+  columns: readonly ExportColumn[];
+  /** Throws 403 when the actor may not export this kind (the kind's module permission). */
+  requirePermission(actor: Actor): void;
+  /** Throws 404 when the filter names an object the actor may not see (exactly like a missing one). */
+  requireScope(actor: Actor, filter: F, db: Db): Promise<void>;
+  /** The rows the job expects (shown as progress; the split is decided by rows actually written). */
+  count(filter: F, ctx: ExportContext): Promise<number>;
+  /** The whole filtered result, page by page, in the order the file lists it. */
+  rows(filter: F, ctx: ExportContext): AsyncIterable<ExportRow[]>;
+  /** The file name without extension or part number, e.g. `transactions_2026-11-01_2026-11-20`. */
+  fileStem(filter: F): string;
+};

@@ -1,0 +1,16 @@
+import type { ExportKind, ExportRequest } from '@portal/core/connect';
+import type { ExportSource } from './export-source.ts';
+
+/**
+ * The export kinds and their sources (ADR 033): one entry per kind of ExportRequest. A new kind adds its
+ * request to core connect/export.ts and its source here; the service, the runner and the routes follow.
+ */
+export type ExportFilterOf<K extends ExportRequest['kind']> = Extract<ExportRequest, { kind: K }>['filter'];
+export type ExportSources = { readonly [K in ExportRequest['kind']]: ExportSource<ExportFilterOf<K>> };
+
+/** The source of a stored job's kind (a kind without a source is a deployment mistake: it throws). */
+export function sourceOf(sources: ExportSources, kind: ExportKind): ExportSource<unknown> {
+  const source = (sources as Partial<Record<ExportKind, ExportSource<never>>>)[kind];
+  if (!source) throw new Error(`No export source is registered for kind "${kind}"`);
+  return source as ExportSource<unknown>;
+}

@@ -1,0 +1,107 @@
+import type { Writable } from 'node:stream';
+import type { ExportFormat } from '@portal/core/connect';
+import { isValidTimeZone } from '@portal/core/shared';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { majorUnits, majorUnitsText, neutralise, wallClock, wallClockText } from './cell-values.ts';
+import type { ExportColumn, ExportRow } from './export-source.ts';
+
+/**
+ * The two file formats of an export (ADR 033). A writer formats rows into `out` as they come and holds
+ * none of them: the runner feeds it one page at a time and waits for `out` to drain.
+ */
+export interface FileWriter {
+  write(rows: readonly ExportRow[]): void;
+  /** Writes the end of the file (XLSX: the sheet end and the zip directory) and ends `out`. */
+  end(): Promise<void>;
+}
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** An account's zone as stored; an unknown one (never expected) writes UTC rather than failing the job. */
+const zoneOrUtc = (timeZone: string) => (isValidTimeZone(timeZone) ? timeZone : 'UTC');
+
+/**
+ * CSV for Excel and everything else: UTF-8 with a byte-order mark (Excel otherwise reads it as ANSI),
+ * CRLF records, a header row; text cells formula-neutralised (cell-values.ts `neutralise`); numbers
+ * and amounts written from numbers (a dot, the currency's digits: "-5.00" is a number, not a formula),
+ * instants as "YYYY-MM-DD HH:MM:SS" in the user's zone.
+ */
+export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZone: string): FileWriter {
+  const local = wallClock(zoneOrUtc(timeZone));
+  const cell = (column: ExportColumn, row: ExportRow): string => {
+    const value = row[column.key];
+    if (value === null || value === undefined || value === '') return '';
+    switch (column.kind) {
+      case 'text':
+        return neutralise(String(value));
+      case 'number':
+        return typeof value === 'number' ? String(value) : neutralise(String(value));
+      case 'amount':
+        return typeof value === 'number' ? majorUnitsText(value, row[column.currencyKey ?? 'currency'] as string) : neutralise(String(value));
+      case 'datetime':
+        return wallClockText(local(String(value)));
+    }
+  };
+  out.write('\ufeff');
+  out.write(stringify([columns.map((c) => neutralise(c.header))], { record_delimiter: 'windows' }));
+  return {
+    write(rows) {
+      if (rows.length === 0) return;
+      out.write(stringify(rows.map((row) => columns.map((column) => cell(column, row))), { record_delimiter: 'windows' }));
+    },
+    end: () => new Promise<void>((resolve) => out.end(resolve)),
+  };
+}
+
+const AMOUNT_FORMAT = '#,##0.00';
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * XLSX through exceljs's streaming writer: one sheet, each row committed as it is added (the writer
+ * keeps no rows), no shared-strings table (it would grow with the file). Amounts are numbers with a
+ * two-decimal format, instants real Excel dates of the user's wall clock, text plain strings — a value
+ * is never written as a formula, so a cell starting with "=" stays text.
+ */
+export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], timeZone: string): FileWriter {
+  const local = wallClock(zoneOrUtc(timeZone));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Export');
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.kind === 'datetime' ? 20 : c.kind === 'text' ? 18 : 12,
+    ...(c.kind === 'amount' ? { style: { numFmt: AMOUNT_FORMAT } } : c.kind === 'datetime' ? { style: { numFmt: DATE_FORMAT } } : {}),
+  }));
+  const cell = (column: ExportColumn, row: ExportRow): string | number | Date | null => {
+    const value = row[column.key];
+    if (value === null || value === undefined || value === '') return null;
+    switch (column.kind) {
+      case 'text':
+        return String(value);
+      case 'number':
+        return typeof value === 'number' ? value : String(value);
+      case 'amount':
+        return typeof value === 'number' ? majorUnits(value, row[column.currencyKey ?? 'currency'] as string) : String(value);
+      case 'datetime':
+        return new Date(local(String(value)));
+    }
+  };
+  return {
+    write(rows) {
+      for (const row of rows) sheet.addRow(columns.map((column) => cell(column, row))).commit();
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+export const fileWriters: Record<ExportFormat, (out: Writable, columns: readonly ExportColumn[], timeZone: string) => FileWriter> = {
+  csv: csvWriter,
+  xlsx: xlsxWriter,
+};

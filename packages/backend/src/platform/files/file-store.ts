@@ -1,0 +1,80 @@
+import type { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.ts';
+import type { FaultInjector } from '../faults/fault-injector.ts';
+import { lazy } from '../lazy.ts';
+
+/** The SDK is loaded with the first file call (exports, reports), not at the API's cold start. */
+const sdk = lazy(() => import('./s3-sdk.ts'));
+
+/** One stored object: its bucket key and what the download is called. */
+export type StoredFile = { key: string; bytes: number };
+
+/**
+ * Files in S3 (ARCHITECTURE: platform/files): streamed multipart uploads and short-lived presigned
+ * downloads. The same code runs against AWS and the local s3rver; only the endpoint differs (a custom
+ * endpoint means path-style addressing, which s3rver needs).
+ */
+export interface FileStore {
+  readonly bucket: string;
+  /**
+   * Streams `body` to `key` as a multipart upload (parts of 5 MB, a few in flight: memory stays at a
+   * few parts whatever the size). Resolves when S3 holds the whole object; an error aborts the upload.
+   */
+  upload(key: string, body: Readable, contentType: string): Promise<StoredFile>;
+  /** A GET URL valid for `expiresInSeconds`, answering the file as an attachment named `fileName`. */
+  downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
+  /** The object's bytes as one buffer (tests and small files only). */
+  read(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+}
+
+export type FileStoreSettings = Pick<Config, 'AWS_REGION' | 'S3_ENDPOINT'> & { bucket: string; client?: S3Client };
+
+/** RFC 6266: an ASCII fallback name plus the UTF-8 name, so umlauts survive and quotes cannot break out. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function createFileStore(settings: FileStoreSettings, faults?: FaultInjector): FileStore {
+  const { bucket } = settings;
+  const client = lazy(async () => {
+    if (settings.client) return settings.client;
+    const { S3Client } = await sdk();
+    const s3 = new S3Client({
+      region: settings.AWS_REGION,
+      ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT, forcePathStyle: true } : {}),
+    });
+    faults?.install(s3, 's3');
+    return s3;
+  });
+  return {
+    bucket,
+    async upload(key, body, contentType) {
+      const [s3, { Upload }] = await Promise.all([client(), sdk()]);
+      let bytes = 0;
+      body.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      // queueSize 2: one part uploading while the next fills; 5 MB parts (the S3 minimum).
+      const upload = new Upload({ client: s3, queueSize: 2, partSize: 5 * 1024 * 1024, leavePartsOnError: false, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType } });
+      await upload.done();
+      return { key, bytes };
+    },
+    async downloadUrl(key, fileName, expiresInSeconds) {
+      const [s3, { GetObjectCommand, getSignedUrl }] = await Promise.all([client(), sdk()]);
+      const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName) });
+      return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
+    },
+    async read(key) {
+      const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await res.Body!.transformToByteArray());
+    },
+    async remove(key) {
+      const [s3, { DeleteObjectCommand }] = await Promise.all([client(), sdk()]);
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
