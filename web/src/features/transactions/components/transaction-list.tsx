@@ -40,10 +40,10 @@ const dash = (value: string | null | undefined) => value || '—';
 /** One transaction as a card (phones): the table's columns as a definition list. */
 function TransactionCard({ tx, format, onOpen }: { tx: Transaction; format: ListFormat; onOpen: (key: string) => void }) {
   const t = useT();
-  const line = (label: string, value: ReactNode) => (
+  const line = (label: string, value: ReactNode, wrap = false) => (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="truncate text-sm text-slate-900">{value}</dd>
+      <dd className={`text-sm text-slate-900 ${wrap ? 'line-clamp-2' : 'truncate'}`}>{value}</dd>
     </div>
   );
   return (
@@ -61,7 +61,7 @@ function TransactionCard({ tx, format, onOpen }: { tx: Transaction; format: List
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
-        {line(t('transactions.columns.product'), dash(tx.productName))}
+        {line(t('transactions.columns.product'), dash(tx.productName), true)}
         {line(t('transactions.columns.resultCode'), tx.resultCode)}
         {line(t('transactions.columns.serial'), <span className="font-mono text-xs">{dash(tx.serial)}</span>)}
         {line(t('transactions.columns.terminalId'), tx.terminalId)}
