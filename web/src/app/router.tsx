@@ -71,6 +71,7 @@ const ConnectSectionRoute = lazyRoute(
  * ("not available yet"). One line per section.
  */
 const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
+  'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
   transactions: lazyRoute(() => import('../features/transactions/routes/transactions-route.tsx'), 'TransactionsRoute', 'transactions', 'exports'),
 };
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
