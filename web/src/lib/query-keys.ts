@@ -31,6 +31,9 @@ export const KeyScope = {
   salesStores: 'sales/stores',
   /** The generic resource client's answers (lib/resource-client.ts): `[scope, portal, route, kind, params]`. */
   resource: 'resource',
+  /** The connect product list and connect sales (issue 14 items 8, 9). */
+  connectProducts: 'connect/products',
+  connectSales: 'connect/sales',
   /** Mutation keys (useSWRMutation): they name a write, nothing is cached under them. */
   orderSubmit: 'replenishment/order-submit',
   couponAction: 'couponing/action',

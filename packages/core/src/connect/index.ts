@@ -1,3 +1,5 @@
 export * from './master-data.ts';
 export * from './transaction.ts';
+export * from './errors.ts';
 export * from './export.ts';
+export * from './product.ts';

@@ -1,0 +1,278 @@
+import type { ConnectProduct, ProductPage } from '@portal/core/connect';
+import { toPagination } from '@portal/core/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListIcon } from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
+import { useT } from '../../../i18n/index.ts';
+import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { useProducts } from '../api/products.ts';
+import {
+  formatProductAmount,
+  isFiltered,
+  PRODUCT_PAGE_SIZES,
+  type ProductFilter,
+  productFilterFrom,
+  productFilterParams,
+  productQuery,
+  productValueText,
+} from '../model/product-filter.ts';
+
+const STATUS_THEME = { active: 'green', inactive: 'gray', locked: 'orange' } as const;
+
+function StatusBadge({ status }: { status: ConnectProduct['status'] }) {
+  const t = useT();
+  return <Badge theme={STATUS_THEME[status]}>{t(`products.status.${status}`)}</Badge>;
+}
+
+/**
+ * /connect/products (issue 14 item 9, ADR 037): the catalogue with its connect fields. Filters live in
+ * the URL (shareable, the back button restores them); the text search asks once typing pauses. A table
+ * from the md breakpoint, one card per product below it; the empty state says "No products".
+ */
+export function ProductsScreen() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const filter = productFilterFrom(params);
+  const [text, setText] = useState(filter.q);
+  const typed = useDebouncedValue(text, 300);
+  const update = (next: Partial<ProductFilter>) =>
+    setParams(productFilterParams({ ...filter, page: 1, ...next }), { replace: true });
+
+  useEffect(() => {
+    if (typed.trim() !== filter.q.trim()) update({ q: typed });
+    // Only a pause in typing asks again; the URL's own changes do not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
+  const products = useProducts(productQuery(filter));
+  const facets = products.data?.facets;
+  const any = { value: '', label: t('products.filters.any') };
+  const options = (values: readonly string[] | undefined, current: string) =>
+    [any, ...[...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: v }))];
+
+  return (
+    <div>
+      <PageHeader title={t('products.title')} description={t('products.description')} />
+      <div className="space-y-6">
+        <Card className="p-4 sm:p-5">
+          <h2 className="sr-only">{t('products.filters.title')}</h2>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
+            <TextField
+              className="sm:col-span-2"
+              label={t('products.filters.search')}
+              placeholder={t('products.filters.searchPlaceholder')}
+              value={text}
+              onValueChange={setText}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+            <SelectField
+              label={t('products.filters.productType')}
+              value={filter.productType}
+              options={options(facets?.productTypes, filter.productType)}
+              onValueChange={(productType) => update({ productType })}
+            />
+            <SelectField
+              label={t('products.filters.category')}
+              value={filter.category}
+              options={options(facets?.categories, filter.category)}
+              onValueChange={(category) => update({ category })}
+            />
+            <SelectField
+              label={t('products.filters.contentProvider')}
+              value={filter.contentProviderId}
+              options={[
+                any,
+                ...(facets?.contentProviders ?? []).map((p) => ({ value: p.customerId, label: p.name })),
+                ...(filter.contentProviderId && !facets?.contentProviders.some((p) => p.customerId === filter.contentProviderId)
+                  ? [{ value: filter.contentProviderId, label: filter.contentProviderId }]
+                  : []),
+              ]}
+              onValueChange={(contentProviderId) => update({ contentProviderId })}
+            />
+            <div className="grid grid-cols-2 gap-4 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
+              <SelectField
+                label={t('products.filters.currency')}
+                value={filter.currency}
+                options={options(facets?.currencies, filter.currency)}
+                onValueChange={(currency) => update({ currency })}
+              />
+              <SelectField
+                className="lg:hidden"
+                label={t('products.filters.status')}
+                value={filter.status}
+                options={[any, ...(['active', 'inactive', 'locked'] as const).map((s) => ({ value: s, label: t(`products.status.${s}`) }))]}
+                onValueChange={(status) => update({ status })}
+              />
+            </div>
+          </div>
+          <div className="mt-4 hidden items-end justify-between gap-4 lg:flex">
+            <SelectField
+              className="w-56"
+              label={t('products.filters.status')}
+              value={filter.status}
+              options={[any, ...(['active', 'inactive', 'locked'] as const).map((s) => ({ value: s, label: t(`products.status.${s}`) }))]}
+              onValueChange={(status) => update({ status })}
+            />
+            {isFiltered(filter) ? (
+              <Button theme="secondary" onClick={() => { setText(''); setParams(new URLSearchParams(), { replace: true }); }}>
+                {t('products.filters.clear')}
+              </Button>
+            ) : null}
+          </div>
+        </Card>
+        <QueryState
+          result={products}
+          failedMessage={t('products.failed')}
+          retryLabel={t('products.retry')}
+          loadingLabel={t('products.loading')}
+          isEmpty={(data) => data.totalCount === 0}
+          empty={
+            <EmptyState
+              heading="h2"
+              icon={<ListIcon className="size-6" />}
+              title={t('products.empty.title')}
+              text={isFiltered(filter) ? t('products.empty.filteredText') : t('products.empty.text')}
+              action={
+                isFiltered(filter) ? (
+                  <Button theme="secondary" onClick={() => { setText(''); setParams(new URLSearchParams(), { replace: true }); }}>
+                    {t('products.filters.clear')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        >
+          {(data) => (
+            <ProductList
+              data={data}
+              busy={products.isValidating}
+              onPage={(page) => setParams(productFilterParams({ ...filter, page }), { replace: false })}
+              onPageSize={(pageSize) => update({ pageSize })}
+            />
+          )}
+        </QueryState>
+      </div>
+    </div>
+  );
+}
+
+function ProductList({
+  data,
+  busy,
+  onPage,
+  onPageSize,
+}: {
+  data: ProductPage;
+  busy: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}) {
+  const t = useT();
+  const { locale } = useUserFormat();
+  const money = (p: ConnectProduct, cents: number | undefined) => (cents === undefined ? '—' : formatProductAmount(cents, p.currency, locale));
+  const columns: Column<ConnectProduct>[] = [
+    {
+      key: 'name',
+      header: t('products.table.name'),
+      cell: (p) => (
+        <div className="min-w-48">
+          <p className="font-medium text-slate-900">{p.name}</p>
+          <p className="text-xs text-slate-500">{p.company}</p>
+        </div>
+      ),
+    },
+    { key: 'ean', header: t('products.table.ean'), nowrap: true, cell: (p) => <span className="tabular-nums">{p.ean}</span> },
+    { key: 'sku', header: t('products.table.sku'), nowrap: true, cell: (p) => p.sku },
+    { key: 'face', header: t('products.table.faceValue'), align: 'end', nowrap: true, cell: (p) => money(p, p.faceValueCents) },
+    {
+      key: 'range',
+      header: t('products.table.minMax'),
+      align: 'end',
+      nowrap: true,
+      cell: (p) =>
+        p.minValueCents === undefined && p.maxValueCents === undefined
+          ? '—'
+          : productValueText({ minValueCents: p.minValueCents, maxValueCents: p.maxValueCents, currency: p.currency }, locale),
+    },
+    { key: 'esp', header: <abbr title={t('products.table.espLong')}>{t('products.table.esp')}</abbr>, align: 'end', nowrap: true, cell: (p) => money(p, p.espCents) },
+    { key: 'currency', header: t('products.table.currency'), nowrap: true, cell: (p) => p.currency ?? '—' },
+    { key: 'type', header: t('products.table.productType'), nowrap: true, cell: (p) => p.productType ?? '—' },
+    { key: 'provider', header: t('products.table.contentProvider'), cell: (p) => p.contentProviderName ?? p.contentProviderId ?? '—' },
+    { key: 'category', header: t('products.table.category'), cell: (p) => p.category ?? '—' },
+    { key: 'status', header: t('products.table.status'), cell: (p) => <StatusBadge status={p.status} /> },
+  ];
+  const pagination = toPagination(data);
+  return (
+    <div className="space-y-3">
+      <ul className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`} aria-label={t('products.table.caption')} aria-busy={busy || undefined}>
+        {data.items.map((p) => (
+          <li key={p.productId}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <DataTable caption={t('products.table.caption')} columns={columns} rows={data.items} rowKey={(p) => p.productId} busy={busy} />
+      </div>
+      <Pagination
+        pagination={pagination}
+        onPageChange={onPage}
+        pageSizes={PRODUCT_PAGE_SIZES}
+        onPageSizeChange={onPageSize}
+        busy={busy}
+        labels={{
+          nav: t('products.paging.nav'),
+          previous: t('products.paging.previous'),
+          next: t('products.paging.next'),
+          pageOf: t('products.paging.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
+          total: t('products.paging.total', { count: formatNumber(pagination.totalCount, locale) }),
+          pageSize: t('products.paging.pageSize'),
+        }}
+      />
+    </div>
+  );
+}
+
+/** One product as a card (phones): the table's fields, values first. */
+function ProductCard({ product: p }: { product: ConnectProduct }) {
+  const t = useT();
+  const { locale } = useUserFormat();
+  const line = (label: string, value: string) => (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="truncate text-sm text-slate-900">{value}</dd>
+    </div>
+  );
+  return (
+    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{p.name}</h3>
+          <p className="truncate text-xs text-slate-500 tabular-nums">
+            {p.ean} · {p.sku}
+          </p>
+        </div>
+        <StatusBadge status={p.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+        {line(t('products.table.value'), productValueText(p, locale))}
+        {line(t('products.table.esp'), p.espCents === undefined ? '—' : formatProductAmount(p.espCents, p.currency, locale))}
+        {line(t('products.table.productType'), p.productType ?? '—')}
+        {line(t('products.table.category'), p.category ?? '—')}
+        {line(t('products.table.contentProvider'), p.contentProviderName ?? p.contentProviderId ?? '—')}
+        {line(t('products.table.currency'), p.currency ?? '—')}
+      </dl>
+    </article>
+  );
+}
