@@ -1,13 +1,13 @@
 /**
  * Realistic master data and activity of any size, deterministic for a seed (ADR 014).
  *
- *   npx tsx scripts/seed/generate.ts --scale small|large [--seed 1] [--out DIR] [--today YYYY-MM-DD]
+ *   npx tsx scripts/seed/generate.ts --scale small|large [--seed 1] [--out DIR] [--today YYYY-MM-DD] [--transactions N]
  *
  * writes one file per import kind into DIR (customerGroups.jsonl, retailers.jsonl, providers.jsonl,
  * products.csv, stores.csv, distributionCentres.csv, retailerProducts.csv, serials.csv, shipments.csv, sales.csv,
- * the connect reference lists copied from the demo (platforms, countries, regions, currencies, transactionTypes)
- * and divisions.csv). `npm run seed` generates and imports them; the demo seed uses `generateActivity` for its
- * own stores.
+ * the connect reference lists copied from the demo (platforms, countries, regions, currencies, transactionTypes),
+ * divisions.csv and transactions.csv (2,000,000 at the large scale, streamed to the file; transactions.ts).
+ * `npm run seed` generates and imports them; the demo seed uses `generateActivity` for its own stores.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,43 +20,16 @@ import {
   isoWeekday,
 } from '@portal/core/shared';
 import { csvLine } from '../../packages/backend/src/import/csv.ts';
+import { type Rng, rng } from './random.ts';
+import { TRANSACTION_FIELDS, writeTransactions } from './transactions.ts';
 
 export type Scale = 'small' | 'large';
 
-export const SCALES: Record<Scale, { retailers: number; storesPerRetailer: number; products: number; providers: number; groups: number; dcsPerRetailer: number; days: number; serials: number }> = {
-  small: { retailers: 5, storesPerRetailer: 20, products: 40, providers: 3, groups: 3, dcsPerRetailer: 2, days: 90, serials: 2_000 },
-  large: { retailers: 50, storesPerRetailer: 200, products: 300, providers: 10, groups: 8, dcsPerRetailer: 3, days: 90, serials: 200_000 },
+export const SCALES: Record<Scale, { retailers: number; storesPerRetailer: number; products: number; providers: number; groups: number; dcsPerRetailer: number; days: number; serials: number; transactions: number }> = {
+  small: { retailers: 5, storesPerRetailer: 20, products: 40, providers: 3, groups: 3, dcsPerRetailer: 2, days: 90, serials: 2_000, transactions: 20_000 },
+  large: { retailers: 50, storesPerRetailer: 200, products: 300, providers: 10, groups: 8, dcsPerRetailer: 3, days: 90, serials: 200_000, transactions: 2_000_000 },
 };
 
-/** mulberry32: a small, fast, deterministic PRNG. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    chance: (p: number) => next() < p,
-    /** Poisson-distributed count with mean `mean` (Knuth; means here are small). */
-    poisson(mean: number) {
-      const limit = Math.exp(-mean);
-      let k = 0;
-      let p = next();
-      while (p > limit) {
-        k += 1;
-        p *= next();
-      }
-      return k;
-    },
-  };
-}
-export type Rng = ReturnType<typeof rng>;
 
 export type Record_ = Record<string, string | number | boolean | undefined>;
 export type MasterData = {
@@ -80,6 +53,8 @@ const BRANDS = [
 ];
 const FACE_VALUES = [10, 15, 20, 25, 30, 50, 100];
 const COUPON_TYPES = ['POSA', 'PIN', 'physical'];
+/** A brand's category (the connect product field, ADR 037), by its position in BRANDS. */
+const CATEGORIES = ['Gaming', 'Books', 'Entertainment', 'Outdoor', 'Music', 'Groceries', 'Gaming', 'Travel', 'Beauty', 'Food & drink', 'Mobile', 'Entertainment', 'Home', 'Software', 'Sports', 'Gaming', 'Office', 'Wellness', 'Fashion', 'Mobility', 'Food & drink', 'Entertainment', 'Home', 'Electronics', 'Travel', 'Food & drink'];
 const CHAINS = [
   'Nordmarkt', 'City Kiosk', 'Fuel & Go', 'Hansa Drogerie', 'Bahnhof Press', 'Alpen Markt', 'Rhein Tank', 'Elbe Foods',
   'Sonnen Apotheke', 'Grenz Discount', 'Park Shop', 'Stadt Buch', 'Main Getränke', 'Ost Elektro', 'Ring Tabak',
@@ -96,6 +71,17 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 export function ean13(body12: string): string {
   return `${body12}${gtinCheckDigit(body12)}`;
+}
+
+/** A generated product's connect fields: variable-value cards load 5 to 250 EUR, fixed ones sell at face value. */
+function connectFields(brand: number, faceValue: number | undefined, providers: number): Record_ {
+  return {
+    ...(faceValue === undefined ? { minValue: 5, maxValue: 250 } : { esp: faceValue }),
+    currency: 'EUR',
+    productType: brand === 11 || brand === 13 ? 'digital' : faceValue === undefined ? 'POSA' : 'PIN',
+    ...(brand < providers ? { contentProviderId: `P-${8001 + brand}` } : {}),
+    category: CATEGORIES[brand]!,
+  };
 }
 
 /**
@@ -143,6 +129,9 @@ export function generateMasterData(scale: Scale, seed: number): MasterData {
       couponType: variable ? 'POSA' : r.pick(COUPON_TYPES),
       faceValue,
       status,
+      // The connect fields (ADR 037), derived without random draws so the rest of the set stays as it was:
+      // a brand's provider is the provider named after it ("<brand> Cards"), when the scale has one.
+      ...connectFields(k % BRANDS.length, faceValue, size.providers),
     };
   });
 
@@ -378,11 +367,11 @@ export function generateSerials(master: MasterData, options: { scale: Scale; see
   return { serials };
 }
 
-const FIELDS: Record<keyof MasterData | keyof Activity | keyof Couponing, string[]> = {
+const FIELDS: Record<keyof MasterData | keyof Activity | keyof Couponing | 'transactions', readonly string[]> = {
   customerGroups: ['customerGroupId', 'name'],
   retailers: ['customerId', 'name', 'groupId'],
   providers: ['customerId', 'name', 'customerGroupId'],
-  products: ['productId', 'inventoryProductId', 'ean', 'sku', 'name', 'company', 'bundleSize', 'packagingUnit', 'minimum', 'maximum', 'couponType', 'faceValue', 'status'],
+  products: ['productId', 'inventoryProductId', 'ean', 'sku', 'name', 'company', 'bundleSize', 'packagingUnit', 'minimum', 'maximum', 'couponType', 'faceValue', 'status', 'minValue', 'maxValue', 'esp', 'currency', 'productType', 'contentProviderId', 'category'],
   stores: ['storeId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   distributionCentres: ['distributionCentreId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   retailerProducts: ['retailerId', 'productId', 'airs'],
@@ -390,6 +379,7 @@ const FIELDS: Record<keyof MasterData | keyof Activity | keyof Couponing, string
   serials: ['serialFrom', 'serialTo', 'ean', 'eanSecond', 'contract', 'retailerId', 'status', 'validUntil', 'soldOffline'],
   shipments: ['shipmentId', 'storeType', 'storeId', 'productId', 'date', 'quantity', 'status'],
   sales: ['storeId', 'productId', 'date', 'quantity', 'amount'],
+  transactions: TRANSACTION_FIELDS,
 };
 
 /**
@@ -410,7 +400,7 @@ const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 export const KIND_ORDER = [
   'brands', 'accounts', 'identityLinks',
   'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'serials', 'shipments', 'sales',
-  ...REFERENCE_LISTS, 'divisions',
+  ...REFERENCE_LISTS, 'divisions', 'transactions',
 ];
 
 /** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */
@@ -428,8 +418,11 @@ export function writeKind(dir: string, kind: keyof typeof FIELDS, records: Recor
   return file;
 }
 
-/** Generates a whole data set into `dir`; returns the files in import order and their record counts. */
-export function generateDataSet(options: { scale: Scale; seed: number; dir: string; today: string }) {
+/**
+ * Generates a whole data set into `dir`; returns the files in import order and their record counts.
+ * `transactions` overrides the scale's count (the 200k benchmark set: the large scale with 200,000).
+ */
+export function generateDataSet(options: { scale: Scale; seed: number; dir: string; today: string; transactions?: number }) {
   const master = generateMasterData(options.scale, options.seed);
   const activity = generateActivity(master, { seed: options.seed, today: options.today, days: SCALES[options.scale].days });
   const files: string[] = [];
@@ -456,18 +449,32 @@ export function generateDataSet(options: { scale: Scale; seed: number; dir: stri
     files.push(writeKind(options.dir, kind, activity[kind]));
     counts[kind] = activity[kind].length;
   }
-  return { files, counts };
+  // Streamed to the file (millions of lines at the large scale): after every kind it refers to.
+  const file = join(options.dir, 'transactions.csv');
+  const total = options.transactions ?? SCALES[options.scale].transactions;
+  const byCustomer = writeTransactions(file, master, serials, { seed: options.seed, today: options.today, days: SCALES[options.scale].days, total });
+  files.push(file);
+  counts.transactions = total;
+  return { files, counts, transactionsByCustomer: byCustomer };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: 'small' }, seed: { type: 'string', default: '1' }, out: { type: 'string' }, today: { type: 'string' } },
+    options: {
+      scale: { type: 'string', default: 'small' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+      today: { type: 'string' },
+      transactions: { type: 'string' },
+    },
   });
   const scale = values.scale as Scale;
   if (!(scale in SCALES)) throw new Error(`--scale: small or large, not '${values.scale}'`);
   const dir = values.out ?? join('.data', 'seed', `${scale}-${values.seed}`);
   const today = values.today ?? new Date().toISOString().slice(0, 10);
-  const { counts } = generateDataSet({ scale, seed: Number(values.seed), dir, today });
+  const transactions = values.transactions === undefined ? undefined : Number(values.transactions);
+  if (transactions !== undefined && !(Number.isInteger(transactions) && transactions >= 0)) throw new Error('--transactions: a whole number');
+  const { counts } = generateDataSet({ scale, seed: Number(values.seed), dir, today, transactions });
   console.log(`generated ${scale} (seed ${values.seed}) into ${dir}:`, counts);
 }

@@ -1,35 +1,45 @@
 /**
- * `npm run seed -- --scale small|large [--seed N] [--out DIR]`: generates a realistic data set
- * (generate.ts, deterministic for the seed) and imports every file through the one import path
- * (`importFile`), timing each. Like `npm run import`, it targets the running `npm start` unless a stage's
- * variables (TABLE_NAME, ...) are in the environment.
+ * `npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh]`:
+ * generates a realistic data set (generate.ts, deterministic for the seed) and imports every file through
+ * the one import path (`importFile`), streamed in slices with progress and resumable (load-file.ts): a
+ * load stopped half way (Ctrl-C, crash) continues after its last finished slice when run again with the
+ * same arguments, and files already loaded are skipped; `--fresh` loads everything again. `--transactions`
+ * overrides the scale's count (the 200k benchmark set); `--skip` leaves kinds out (e.g. sales,shipments
+ * when only transactions are measured). Like `npm run import`, it targets the running `npm start` of
+ * DATA_DIR unless a stage's variables (TABLE_NAME, ...) are in the environment.
  */
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
-import { createBackend, loadConfig } from '@portal/backend';
+import { basename, join } from 'node:path';
+import { createBackend, kindOfFileName, loadConfig } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
 import { cliEnv } from '../local/local-env.ts';
 import { generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';
 
+const USAGE = 'usage: npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh]';
 const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: 'small' },
     seed: { type: 'string', default: '1' },
     out: { type: 'string' },
     today: { type: 'string' },
+    transactions: { type: 'string' },
+    skip: { type: 'string', default: '' },
+    fresh: { type: 'boolean', default: false },
   },
 });
+const fail = (message: string) => {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+};
 const scale = values.scale as Scale;
-if (!Object.hasOwn(SCALES, scale)) {
-  console.error(`usage: npm run seed -- --scale small|large [--seed N] [--out DIR]   (not '${values.scale}')`);
-  process.exit(2);
-}
+if (!Object.hasOwn(SCALES, scale)) fail(`--scale: small or large, not '${values.scale}'`);
 const seed = Number(values.seed);
-if (!Number.isInteger(seed)) {
-  console.error('--seed: a whole number');
-  process.exit(2);
-}
+if (!Number.isInteger(seed)) fail('--seed: a whole number');
+const transactions = values.transactions === undefined ? undefined : Number(values.transactions);
+if (transactions !== undefined && !(Number.isInteger(transactions) && transactions >= 0)) fail('--transactions: a whole number');
+const skip = new Set(values.skip.split(',').map((k) => k.trim()).filter(Boolean));
+
 const env = cliEnv();
 Object.assign(process.env, env);
 const config = loadConfig(env);
@@ -38,19 +48,24 @@ await ensureTable(backend.db.raw, config.TABLE_NAME);
 console.error(`seed: ${scale} (seed ${seed}) into table ${config.TABLE_NAME}${config.DYNAMODB_ENDPOINT ? ` at ${config.DYNAMODB_ENDPOINT}` : ''}`);
 
 const started = Date.now();
-const dir = values.out ?? join('.data', 'seed', `${scale}-${seed}`);
-const { files, counts } = generateDataSet({ scale, seed, dir, today: values.today ?? new Date().toISOString().slice(0, 10) });
+const dir = values.out ?? join('.data', 'seed', `${scale}-${seed}${transactions === undefined ? '' : `-tx${transactions}`}`);
+const today = values.today ?? new Date().toISOString().slice(0, 10);
+const { files, counts } = generateDataSet({ scale, seed, dir, today, transactions });
 console.log(`generated into ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
 let failed = false;
 for (const file of files) {
-  const t = Date.now();
-  const report = await importFile(backend, file);
-  const seconds = (Date.now() - t) / 1000;
+  if (skip.has(kindOfFileName(file)?.kind ?? '')) {
+    console.log(`${file}: skipped (--skip)`);
+    continue;
+  }
+  const report = await importFile(backend, file, { resume: !values.fresh, progress: (line) => console.log(`  ${line}`) });
+  const rate = report.seconds > 0 ? Math.round((report.linesDone - report.resumedFrom) / report.seconds) : 0;
+  const resumed = report.resumedFrom === 0 ? '' : report.resumedFrom >= report.lines ? ' (loaded before: skipped)' : ` (resumed after line ${report.resumedFrom})`;
   console.log(
-    `${file}: ${report.created} created, ${report.updated} updated, ${report.errors.length} rejected in ${seconds.toFixed(1)} s`,
+    `${basename(file)}: ${report.created} created, ${report.updated} updated, ${report.errorCount} rejected in ${report.seconds.toFixed(1)} s, ${rate} lines/s${resumed}`,
   );
   for (const e of report.errors.slice(0, 20)) console.log(`  line ${e.line}: ${e.reason}`);
-  failed ||= report.errors.length > 0;
+  failed ||= report.errorCount > 0;
 }
 console.log(`seed ${scale}: ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
 process.exit(failed ? 1 : 0);
