@@ -1,16 +1,20 @@
 /**
- * `npm run import -- FILE [...]`: loads master-data files through the import service. The file name names
- * the kind and the format (`stores.csv`, `sales.jsonl`, `products.json`; ADR 014). Without AWS variables in
- * the environment it targets the running `npm start` (local mode); with them, that stage.
+ * `npm run import -- [--fresh] FILE [...]`: loads master-data files through the import service. The file
+ * name names the kind and the format (`stores.csv`, `sales.jsonl`, `products.json`; ADR 014). Files are
+ * streamed in slices with progress lines; a load stopped half way continues after its last finished slice
+ * when run again, and a file loaded before (same content) is skipped: `--fresh` loads it again
+ * (load-file.ts). Without AWS variables in the environment it targets the running `npm start` (local
+ * mode); with them, that stage.
  */
+import { parseArgs } from 'node:util';
 import { createBackend, loadConfig } from '@portal/backend';
 import { cliEnv } from './local/local-env.ts';
 import { importFile } from './seed/seed.ts';
 
-const files = process.argv.slice(2);
+const { values, positionals: files } = parseArgs({ options: { fresh: { type: 'boolean', default: false } }, allowPositionals: true });
 if (files.length === 0) {
   console.error(
-    'usage: npm run import -- FILE [FILE ...]   (the file name names the kind and format: accounts.jsonl, stores.csv, products.json)',
+    'usage: npm run import -- [--fresh] FILE [FILE ...]   (the file name names the kind and format: accounts.jsonl, stores.csv, products.json)',
   );
   process.exit(2);
 }
@@ -19,11 +23,10 @@ Object.assign(process.env, env);
 const backend = createBackend(loadConfig(env));
 let failed = false;
 for (const file of files) {
-  const report = await importFile(backend, file);
-  console.log(
-    `${file}: ${report.created} created, ${report.updated} updated, ${report.errors.length} rejected`,
-  );
+  const report = await importFile(backend, file, { resume: !values.fresh, progress: (line) => console.log(`  ${line}`) });
+  const skipped = report.resumedFrom >= report.lines ? ' (loaded before: skipped; --fresh loads it again)' : '';
+  console.log(`${file}: ${report.created} created, ${report.updated} updated, ${report.errorCount} rejected${skipped}`);
   for (const e of report.errors) console.log(`  line ${e.line}: ${e.reason}`);
-  failed ||= report.errors.length > 0;
+  failed ||= report.errorCount > 0;
 }
 process.exit(failed ? 1 : 0);

@@ -10,7 +10,9 @@ import { amountOf, apportion, paretoShares, terminalsOf, TRANSACTION_FIELDS } fr
 
 const TODAY = '2026-11-25';
 const folder = () => mkdtempSync(join(tmpdir(), 'tx-gen-'));
-const rowsOf = (file: string) => parseImportText('.csv', readFileSync(file, 'utf8')).lines.map((l) => l.data as Record<string, string>);
+/** A CSV record of the files read here (an empty cell is absent). */
+type Row = Record<(typeof TRANSACTION_FIELDS)[number] | 'retailerId' | 'serialFrom', string> & { serialTo?: string };
+const rowsOf = (file: string) => parseImportText('.csv', readFileSync(file, 'utf8')).lines.map((l) => l.data as Row);
 
 describe('generated transactions', () => {
   const dir = folder();
@@ -45,7 +47,7 @@ describe('generated transactions', () => {
   });
 
   it('have realistic types, results and signed amounts; serial rows carry the range\'s serials and EAN', () => {
-    const share = (p: (r: Record<string, string>) => boolean) => rows.filter(p).length / rows.length;
+    const share = (p: (r: Row) => boolean) => rows.filter(p).length / rows.length;
     expect(share((r) => r.resultCode === '00' && r.result === 'approved')).toBeGreaterThan(0.8);
     expect(share((r) => r.result === 'declined')).toBeGreaterThan(0.02);
     expect(share((r) => r.result === 'error')).toBeGreaterThan(0.01);
@@ -63,7 +65,7 @@ describe('generated transactions', () => {
       ranges.some((r) => r.retailerId === customerId && r.ean === ean && r.serialFrom <= serial && serial <= (r.serialTo ?? r.serialFrom));
     const serialRows = rows.filter((r) => ['activation', 'redemption', 'void', 'deactivation'].includes(r.type));
     expect(serialRows.length).toBeGreaterThan(50);
-    for (const row of serialRows) expect(inRange(row.serial!, row.ean!, row.customerId)).toBe(true);
+    for (const row of serialRows) expect(inRange(row.serial, row.ean, row.customerId)).toBe(true);
     // A redemption follows its card's activation.
     for (const redemption of serialRows.filter((r) => r.type === 'redemption')) {
       const activation = serialRows.find((r) => r.serial === redemption.serial && r.type === 'activation' && r.result === 'approved')!;
