@@ -5,24 +5,10 @@ import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
 import { ALL, readDays, readHours, summaryKeys, terminalDim } from './transaction-summary.ts';
+import { seedReferences } from './test-references.ts';
 
 let backend: Backend;
 const lines = (records: unknown[]) => records.map((data, i) => ({ line: i + 2, data }));
-
-export const TYPES = ['activation', 'redemption', 'void', 'deactivation', 'sale', 'refund', 'top-up'];
-
-/** Customers, types and a product, through the import path (what every transaction test needs). */
-export async function seedReferences(b: Backend, customers: string[]) {
-  const run = async (kind: Parameters<Backend['imports']['importRecords']>[0], records: unknown[]) => {
-    const report = await b.imports.importRecords(kind, lines(records));
-    expect(report.errors).toEqual([]);
-  };
-  await run('retailers', customers.map((customerId) => ({ customerId, name: `Customer ${customerId}` })));
-  await run('transactionTypes', TYPES.map((transactionTypeId) => ({ transactionTypeId, name: transactionTypeId })));
-  await run('products', [
-    { productId: 'P-25', inventoryProductId: 'INV-25', ean: '4006381333931', sku: 'SKU-25', name: 'Gift card 25', company: 'Brand', faceValue: '25' },
-  ]);
-}
 
 const line = (over: Record<string, unknown> = {}) => ({
   transactionId: 'T-1',

@@ -1,0 +1,21 @@
+import type { Backend } from '@portal/backend';
+import { expect } from 'vitest';
+
+/** The transaction tests' references, imported like a file would be: customers, types and one product. */
+const lines = (records: unknown[]) => records.map((data, i) => ({ line: i + 2, data }));
+
+export const TYPES = ['activation', 'redemption', 'void', 'deactivation', 'sale', 'refund', 'top-up'];
+
+/** Customers, types and a product, through the import path (what every transaction test needs). */
+export async function seedReferences(b: Backend, customers: string[]) {
+  const run = async (kind: Parameters<Backend['imports']['importRecords']>[0], records: unknown[]) => {
+    const report = await b.imports.importRecords(kind, lines(records));
+    expect(report.errors).toEqual([]);
+  };
+  await run('retailers', customers.map((customerId) => ({ customerId, name: `Customer ${customerId}` })));
+  await run('transactionTypes', TYPES.map((transactionTypeId) => ({ transactionTypeId, name: transactionTypeId })));
+  await run('products', [
+    { productId: 'P-25', inventoryProductId: 'INV-25', ean: '4006381333931', sku: 'SKU-25', name: 'Gift card 25', company: 'Brand', faceValue: '25' },
+  ]);
+}
+

@@ -1,0 +1,42 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../platform/db/client.ts';
+import { type Bucket, bucketsOf, layoutOf, type Plan, rowsQuery, totalOf } from './transaction-query.ts';
+import { type DayCounts, type HourCounts, readDays, readHours } from './transaction-summary.ts';
+
+/**
+ * Counts the rows of a counted plan in [from, to) (ADR 032), in parallel: 1 Query of the range's daily
+ * summaries, 1 BatchGet of the hourly summaries of its edge days, and for each end of the range that is
+ * not on a whole UTC hour (a zone offset like +05:30, or asOf) 1 Query counting that part hour's rows
+ * (Select COUNT: at most an hour of one partition). Answers the buckets, newest first, to locate a page.
+ */
+export async function countRange(db: Db, customerId: string, plan: Plan, range: { from: number; to: number }) {
+  const layout = layoutOf(range);
+  const [days, hours, partCounts] = await Promise.all([
+    layout.days.length ? readDays(db, customerId, plan.dim, layout.days[0]!, layout.days[1]!) : Promise.resolve(new Map<string, DayCounts>()),
+    readHours(db, customerId, plan.dim, layout.edgeDays),
+    Promise.all(layout.parts.map((part) => countRows(db, plan, part.from, part.to))),
+  ]);
+  const buckets = bucketsOf(layout, plan.combos, days, hours, partCounts);
+  return { layout, days, hours, partCounts, buckets, total: totalOf(buckets) };
+}
+export type Counted = Awaited<ReturnType<typeof countRange>>;
+
+/** The counted range's buckets again, with the hours of `days` read (1 BatchGet) so a page lies in hours. */
+export async function refineDays(db: Db, customerId: string, plan: Plan, counted: Counted, days: string[]): Promise<Bucket[]> {
+  if (days.length === 0) return counted.buckets;
+  const more = await readHours(db, customerId, plan.dim, days);
+  const hours = new Map<string, HourCounts>([...counted.hours, ...more]);
+  return bucketsOf(counted.layout, plan.combos, counted.days, hours, counted.partCounts);
+}
+
+/** The matching rows of a source in [from, to) (Select COUNT, following pages: bounded by the span). */
+export async function countRows(db: Db, plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), Select: 'COUNT', ExclusiveStartKey: cursor }));
+    count += res.Count ?? 0;
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}

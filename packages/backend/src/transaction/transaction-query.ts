@@ -1,0 +1,195 @@
+import type { TransactionFilter } from '@portal/core/connect';
+import { addDays, startOfDayInZone } from '@portal/core/shared';
+import { transactionKeys, ATTRIBUTE } from './transaction-entity.ts';
+import { ALL, type ComboFilter, countOf, type DayCounts, eanDim, type HourCounts, terminalDim } from './transaction-summary.ts';
+
+/**
+ * The planner of the transaction list (ADR 032), pure: which partition a filter reads, the residual
+ * condition DynamoDB applies, the UTC range of the user's days, and where a page lies in the range's
+ * counts. transaction-service.ts runs the reads it names.
+ */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+/** Rows a request examines at most where no summary counts the filter (serial; terminal and EAN together). */
+export const TRANSACTION_SCAN_BOUND = 5_000;
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const utcDay = (ms: number) => iso(ms).slice(0, 10);
+const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+
+/** The UTC instants [from, to) of the user's calendar days, `to` capped by asOf (rows at asOf included). */
+export function rangeOf(filter: Pick<TransactionFilter, 'startDate' | 'endDate'>, timeZone: string, asOf?: number): { from: number; to: number } {
+  const from = startOfDayInZone(filter.startDate, timeZone);
+  const end = startOfDayInZone(addDays(filter.endDate, 1), timeZone);
+  return { from, to: Math.max(from, asOf === undefined ? end : Math.min(end, asOf + 1)) };
+}
+
+/** Where the rows come from: a partition of the table or of an index, all sorted by `<atISO>#<id>`. */
+export type Source = { index?: 'gsi1' | 'gsi2' | 'gsi3'; pk: string };
+
+/**
+ * The access plan of a filter:
+ * - `counted`: a summary dimension counts every row the filter can match (type, result code and result
+ *   are parts of the counted combination), so totals are exact and a page is located by counts;
+ * - `bounded`: a serial (gsi1, across customers), or terminal and EAN together (the terminal's index,
+ *   EAN as the residual): at most TRANSACTION_SCAN_BOUND rows are examined per request.
+ * `residual` is the FilterExpression of what the partition does not already select.
+ */
+export type Plan = {
+  mode: 'counted' | 'bounded';
+  source: Source;
+  /** The summary dimension of a counted plan. */
+  dim: string;
+  combos: ComboFilter;
+  residual: Residual;
+};
+export type Residual = { expression?: string; names: Record<string, string>; values: Record<string, unknown> };
+
+export function planOf(filter: TransactionFilter): Plan {
+  const combos: ComboFilter = { type: filter.type, resultCode: filter.resultCode, result: filter.result };
+  const c = filter.customerId;
+  const conditions: [keyof typeof ATTRIBUTE, string | undefined][] = [
+    ['type', filter.type],
+    ['resultCode', filter.resultCode],
+    ['result', filter.result],
+  ];
+  let mode: Plan['mode'] = 'counted';
+  let source: Source;
+  let dim = ALL;
+  if (filter.serial) {
+    mode = 'bounded';
+    source = { index: 'gsi1', pk: transactionKeys.serial(filter.serial) };
+    conditions.push(['customerId', c], ['terminalId', filter.terminalId], ['ean', filter.ean]);
+  } else if (filter.terminalId) {
+    source = { index: 'gsi2', pk: transactionKeys.terminal(c, filter.terminalId) };
+    dim = terminalDim(filter.terminalId);
+    if (filter.ean) {
+      mode = 'bounded';
+      conditions.push(['ean', filter.ean]);
+    }
+  } else if (filter.ean) {
+    source = { index: 'gsi3', pk: transactionKeys.ean(c, filter.ean) };
+    dim = eanDim(filter.ean);
+  } else {
+    source = { pk: transactionKeys.pk(c) };
+  }
+  return { mode, source, dim, combos, residual: residualOf(conditions) };
+}
+
+function residualOf(conditions: [keyof typeof ATTRIBUTE, string | undefined][]): Residual {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of conditions) {
+    if (value === undefined) continue;
+    parts.push(`#f_${field} = :f_${field}`);
+    names[`#f_${field}`] = ATTRIBUTE[field];
+    values[`:f_${field}`] = value;
+  }
+  return { ...(parts.length ? { expression: parts.join(' AND ') } : {}), names, values };
+}
+
+/** A Query of a source's rows in [from, to), newest first, with the residual condition. */
+export function rowsQuery(plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number) {
+  const { source, residual } = plan;
+  const pkName = source.index ? `${source.index}pk` : 'pk';
+  const skName = source.index ? `${source.index}sk` : 'sk';
+  return {
+    ...(source.index ? { IndexName: source.index } : {}),
+    // [from, to): every sort key is `<atISO>#<id>`, so `sk <= iso(to)` leaves out the rows at `to` itself.
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    ...(residual.expression ? { FilterExpression: residual.expression } : {}),
+    ExpressionAttributeNames: { '#pk': pkName, '#sk': skName, ...residual.names },
+    ExpressionAttributeValues: { ':pk': source.pk, ':from': iso(from), ':to': iso(to), ...residual.values },
+    ScanIndexForward: false,
+  };
+}
+
+// --- Counting and locating a page (counted plans) -----------------------------------------------------
+
+/**
+ * A stretch of the range with an exact count of matching rows: a UTC day, an hour, or a part of an hour
+ * at either end of the range (a zone whose offset is not whole hours, or asOf), which the service counts
+ * by reading its rows. Buckets are listed newest first.
+ */
+export type Bucket = { from: number; to: number; count: number; day?: string };
+
+/** What counting a range needs: its whole hours [fromHour, toHour), the days of those, the parts. */
+export function layoutOf(range: { from: number; to: number }) {
+  const fromHour = ceilHour(range.from);
+  const toHour = floorHour(range.to);
+  if (fromHour >= toHour) return { parts: [range], days: [] as string[], edgeDays: [] as string[], fromHour, toHour };
+  const parts = [
+    ...(toHour < range.to ? [{ from: toHour, to: range.to }] : []),
+    ...(range.from < fromHour ? [{ from: range.from, to: fromHour }] : []),
+  ];
+  const firstDay = utcDay(fromHour);
+  const lastDay = utcDay(toHour - 1);
+  const edgeDays = [...new Set([fromHour % DAY_MS ? firstDay : null, toHour % DAY_MS ? lastDay : null].filter((d): d is string => d !== null))];
+  return { parts, days: [firstDay, lastDay], edgeDays, fromHour, toHour };
+}
+
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+
+/** The hour buckets of one UTC day within [fromHour, toHour), newest first. */
+function hourBuckets(day: string, hours: HourCounts | undefined, combos: ComboFilter, fromHour: number, toHour: number): Bucket[] {
+  const out: Bucket[] = [];
+  const start = dayStart(day);
+  for (let h = 23; h >= 0; h -= 1) {
+    const from = start + h * HOUR_MS;
+    if (from < fromHour || from >= toHour) continue;
+    const count = countOf(hours?.get(h), combos);
+    if (count) out.push({ from, to: from + HOUR_MS, count });
+  }
+  return out;
+}
+
+/**
+ * The range's buckets, newest first: the part at the end, then each day (hour buckets for the days whose
+ * hours were read, else one day bucket), then the part at the start. `partCounts` are the parts' counts
+ * in layoutOf's order.
+ */
+export function bucketsOf(
+  layout: ReturnType<typeof layoutOf>,
+  combos: ComboFilter,
+  days: Map<string, DayCounts>,
+  hours: Map<string, HourCounts>,
+  partCounts: number[],
+): Bucket[] {
+  const parts = layout.parts.map((p, i) => ({ ...p, count: partCounts[i] ?? 0 }));
+  if (layout.days.length === 0) return parts.filter((b) => b.count);
+  const [firstDay, lastDay] = layout.days as [string, string];
+  const out: Bucket[] = [];
+  const endPart = parts.find((p) => p.from === layout.toHour);
+  const startPart = parts.find((p) => p.to === layout.fromHour);
+  if (endPart?.count) out.push(endPart);
+  for (let day = lastDay; day >= firstDay; day = utcDay(dayStart(day) - DAY_MS)) {
+    const hourly = hours.get(day);
+    if (hourly || layout.edgeDays.includes(day)) out.push(...hourBuckets(day, hourly, combos, layout.fromHour, layout.toHour));
+    else {
+      const count = countOf(days.get(day), combos);
+      if (count) out.push({ from: dayStart(day), to: dayStart(day) + DAY_MS, count, day });
+    }
+  }
+  if (startPart?.count) out.push(startPart);
+  return out;
+}
+
+export const totalOf = (buckets: readonly Bucket[]) => buckets.reduce((n, b) => n + b.count, 0);
+
+/** The bucket holding position `at` (0 = newest) and how many matching rows are newer than it. */
+export function locate(buckets: readonly Bucket[], at: number): { bucket: Bucket; before: number } {
+  let before = 0;
+  for (const bucket of buckets) {
+    if (at < before + bucket.count) return { bucket, before };
+    before += bucket.count;
+  }
+  throw new RangeError(`position ${at} is past the range's ${before} rows`);
+}
+
+/** The day buckets a page [start, end) falls into, whose hours must be read to narrow it. */
+export function daysToRefine(buckets: readonly Bucket[], start: number, end: number): string[] {
+  const days = [locate(buckets, start).bucket.day, locate(buckets, end - 1).bucket.day].filter((d): d is string => d !== undefined);
+  return [...new Set(days)];
+}

@@ -1,0 +1,245 @@
+import type { Backend } from '@portal/backend';
+import { decodeAccess } from '@portal/core/auth';
+import type { Transaction, TransactionQuery } from '@portal/core/connect';
+import { addDays, calendarDateInZone } from '@portal/core/shared';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import type { Actor } from '../access/actor.ts';
+import { countCalls } from '../platform/db/call-counter.ts';
+import { seedReferences, TYPES } from './test-references.ts';
+import { countTransactions, transactionRows } from './transaction-rows.ts';
+
+/**
+ * The list against a brute force (issue 14 item 5; ADR 032): random transactions of a few customers over
+ * a few days, random filters, zones (whole-hour and half-hour offsets) and pages; every answer must equal
+ * filter + sort + slice over the same data. And a page costs the same calls on a 10x history.
+ */
+const NOW = new Date('2026-11-21T10:00:00Z');
+let backend: Backend;
+
+const actorWith = (modules: Record<string, { permissions: number; settings: number }>, customerId = ''): Actor => ({
+  username: 'tester',
+  displayName: 'Tester',
+  customerId,
+  access: decodeAccess({ securityFlag: customerId ? 16 : 16 + 4096, permissions: 0, settings: 0, modules } as Parameters<typeof decodeAccess>[0]),
+  strongAuthentication: true,
+  timezone: 'Europe/Berlin',
+  locale: 'en-US',
+});
+const GLOBAL = actorWith({ payment: { permissions: 1, settings: 0 } });
+
+const ZONES = ['Europe/Berlin', 'Asia/Kolkata', 'America/St_Johns', 'UTC'];
+const TERMINALS = ['TERM-1', 'TERM-2', 'TERM-3'];
+const EANS = ['4006381333931', '96385074'];
+const SERIALS = ['1000000000001', '1000000000002'];
+const CODES: [string, string][] = [['00', 'approved'], ['05', 'declined'], ['91', 'error']];
+
+type Line = { transactionId: string; at: string; customerId: string; terminalId: string; type: string; resultCode: string; result: string; serial?: string; ean?: string; amount: number; currency: string };
+
+const lineArb = (customers: string[]) =>
+  fc.record({
+    customer: fc.constantFrom(...customers),
+    // 2026-11-15 .. 2026-11-19 UTC, to the millisecond (several rows may share a second).
+    ms: fc.integer({ min: Date.parse('2026-11-15T00:00:00Z'), max: Date.parse('2026-11-19T23:59:59Z') }).map((t) => t - (t % 250)),
+    terminal: fc.constantFrom(...TERMINALS),
+    type: fc.constantFrom(...TYPES.slice(0, 3)),
+    code: fc.constantFrom(...CODES),
+    serial: fc.option(fc.constantFrom(...SERIALS), { nil: undefined }),
+    ean: fc.option(fc.constantFrom(...EANS), { nil: undefined }),
+    amount: fc.integer({ min: -5000, max: 5000 }),
+  });
+
+/** Each filter field is set in about one query of five, so most queries still match rows. */
+const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: arb, weight: 1 });
+const filterArb = fc
+  .record({
+    type: sometimes(fc.constantFrom(...TYPES.slice(0, 3))),
+    resultCode: sometimes(fc.constantFrom('00', '05', '91')),
+    result: sometimes(fc.constantFrom('approved', 'declined', 'error')),
+    serial: sometimes(fc.constantFrom(...SERIALS)),
+    terminalId: sometimes(fc.constantFrom(...TERMINALS)),
+    ean: sometimes(fc.constantFrom(...EANS)),
+  })
+  .map((f) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)));
+
+/** The brute force: the rows of the customer, the zone's days and the filter, newest first, asOf-capped. */
+function expected(lines: Line[], q: TransactionQuery, zone: string, asOf: number): Line[] {
+  return lines
+    .filter((l) => {
+      const day = calendarDateInZone(Date.parse(l.at), zone);
+      return (
+        l.customerId === q.customerId &&
+        day >= q.startDate &&
+        day <= q.endDate &&
+        Date.parse(l.at) <= asOf &&
+        (!q.type || l.type === q.type) &&
+        (!q.resultCode || l.resultCode === q.resultCode) &&
+        (!q.result || l.result === q.result) &&
+        (!q.serial || l.serial === q.serial) &&
+        (!q.terminalId || l.terminalId === q.terminalId) &&
+        (!q.ean || l.ean === q.ean)
+      );
+    })
+    .sort((a, b) => (`${a.at}#${a.transactionId}` < `${b.at}#${b.transactionId}` ? 1 : -1));
+}
+
+beforeAll(async () => {
+  backend = await createTestBackend(() => NOW);
+  await seedReferences(backend, ['PA', 'PB', 'PC', 'CS', 'CB']);
+});
+
+let run = 0;
+const seen = { total: 0, paged: 0 };
+async function load(lines: Line[]) {
+  const report = await backend.imports.importRecords('transactions', lines.map((data, i) => ({ line: i + 1, data })));
+  expect(report.errors).toEqual([]);
+}
+
+describe('the transaction list against a brute force', () => {
+  it('answers the same order, totalCount, page contents and complete=true for random data, filters, zones and pages', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(lineArb(['PA', 'PB']), { minLength: 20, maxLength: 150 }),
+        fc.array(
+          fc.record({
+            customer: fc.constantFrom('PA', 'PB'),
+            zone: fc.constantFrom(...ZONES),
+            startOffset: fc.integer({ min: -1, max: 4 }),
+            days: fc.integer({ min: 1, max: 4 }),
+            filter: filterArb,
+            maxResults: fc.constantFrom(25, 50),
+            index: fc.integer({ min: 0, max: 3 }),
+            asOf: fc.option(fc.integer({ min: Date.parse('2026-11-16T00:00:00Z'), max: Date.parse('2026-11-21T00:00:00Z') }), { nil: undefined }),
+          }),
+          { minLength: 10, maxLength: 10 },
+        ),
+        async (drawn, queries) => {
+          run += 1;
+          // Each run books its own ids, under the run's own customers' days: runs never see each other.
+          const prefix = `R${run}-`;
+          const lines: Line[] = drawn.map((d, i) => ({
+            transactionId: `${prefix}${i}`,
+            at: new Date(d.ms).toISOString(),
+            customerId: d.customer,
+            terminalId: d.terminal,
+            type: d.type,
+            resultCode: d.code[0],
+            result: d.code[1],
+            ...(d.serial ? { serial: d.serial } : {}),
+            ...(d.ean ? { ean: d.ean } : {}),
+            amount: d.amount,
+            currency: 'EUR',
+          }));
+          await load(lines);
+          const all = [...stored, ...lines];
+          stored.push(...lines);
+          for (const q of queries) {
+            const startDate = addDays('2026-11-15', q.startOffset);
+            const query: TransactionQuery = {
+              customerId: q.customer,
+              startDate,
+              endDate: addDays(startDate, q.days - 1),
+              index: q.index,
+              maxResults: q.maxResults as 25 | 50,
+              ...q.filter,
+              ...(q.asOf !== undefined ? { asOf: new Date(q.asOf).toISOString() } : {}),
+            } as TransactionQuery;
+            const asOf = q.asOf ?? NOW.getTime();
+            const want = expected(all, query, q.zone, asOf);
+            seen.total += want.length;
+            seen.paged += Math.max(0, Math.min(want.length - q.index * q.maxResults, q.maxResults));
+            const page = await backend.transactions.list(GLOBAL, query, q.zone);
+            const ids = (items: { transactionId: string }[]) => items.map((t) => t.transactionId);
+            expect({ query, zone: q.zone, total: page.totalCount, complete: page.complete, ids: ids(page.items) }).toEqual({
+              query,
+              zone: q.zone,
+              total: want.length,
+              complete: true,
+              ids: ids(want.slice(q.index * q.maxResults, (q.index + 1) * q.maxResults)),
+            });
+            const { asOf: _a, index: _i, maxResults: _m, ...filter } = query;
+            if (q.asOf === undefined && q.index === 0) {
+              const rows: Transaction[] = [];
+              for await (const part of transactionRows(backend.db, filter, q.zone)) rows.push(...part);
+              expect(ids(rows)).toEqual(ids(expected(all, query, q.zone, Number.MAX_SAFE_INTEGER)));
+              expect(await countTransactions(backend.db, filter, q.zone)).toBe(rows.length);
+            }
+          }
+        },
+      ),
+      { numRuns: 25, seed: 14_032 },
+    );
+    // The draws are not vacuous: many queries counted rows, and pages held rows.
+    expect(seen.total).toBeGreaterThan(2_000);
+    expect(seen.paged).toBeGreaterThan(500);
+  }, 240_000);
+});
+const stored: Line[] = [];
+
+describe('calls per page', () => {
+  it('are the same for a history ten times longer (first and a deep page, each filter)', async () => {
+    const day = (n: number) => addDays('2026-11-19', -n);
+    const lines = (customerId: string, days: number, perDay: number): Line[] =>
+      Array.from({ length: days * perDay }, (_, i) => {
+        const d = Math.floor(i / perDay);
+        const ms = Date.parse(`${day(d)}T00:00:00Z`) + ((i % perDay) * 86_400_000) / perDay;
+        return {
+          transactionId: `${customerId}-${i}`,
+          at: new Date(ms).toISOString(),
+          customerId,
+          terminalId: TERMINALS[i % 3]!,
+          type: TYPES[i % 3]!,
+          resultCode: CODES[i % 3]![0],
+          result: CODES[i % 3]![1],
+          serial: SERIALS[i % 2]!,
+          ean: EANS[i % 2]!,
+          amount: 100,
+          currency: 'EUR',
+        };
+      });
+    await load(lines('CS', 4, 60));
+    await load(lines('CB', 40, 60));
+    const counter = countCalls(backend.db);
+    const callsOf = async (customerId: string, extra: Partial<TransactionQuery>) => {
+      const query = { customerId, startDate: day(3), endDate: day(0), index: 0, maxResults: 25, ...extra } as TransactionQuery;
+      const { calls, result } = await counter.counted(() => backend.transactions.list(GLOBAL, query, 'Asia/Kolkata'));
+      return { calls, rows: result.items.length };
+    };
+    try {
+      for (const extra of [{}, { index: 5 }, { type: 'activation' }, { terminalId: 'TERM-2', index: 2 }, { ean: EANS[0] }, { result: 'declined' as const, index: 1 }]) {
+        const small = await callsOf('CS', extra);
+        const large = await callsOf('CB', extra);
+        expect({ extra, ...large }).toEqual({ extra, ...small });
+        expect(small.rows).toBe(25);
+        console.log('calls per page', JSON.stringify(extra), small.calls);
+      }
+    } finally {
+      counter.stop();
+    }
+  }, 120_000);
+});
+
+describe('access', () => {
+  it("answers another customer's customer or transaction exactly like a nonexistent one, and 403 without the section", async () => {
+    const own = actorWith({ payment: { permissions: 1, settings: 0 } }, 'PA');
+    const query = { customerId: 'PB', startDate: '2026-11-15', endDate: '2026-11-19', index: 0, maxResults: 25 } as TransactionQuery;
+    const refusal = async (run: () => Promise<unknown>) => run().then(() => null, (e: { kind: string; code: string; message: string }) => ({ kind: e.kind, code: e.code, message: e.message }));
+    const theirs = await refusal(() => backend.transactions.list(own, query, 'UTC'));
+    expect(theirs).toEqual({ kind: 'not_found', code: 'TRANSACTION.CUSTOMER_NOT_FOUND', message: 'Customer not found.' });
+    expect(await refusal(() => backend.transactions.list(own, { ...query, customerId: 'NOBODY' }, 'UTC'))).toEqual(theirs);
+    const page = await backend.transactions.list(GLOBAL, query, 'UTC');
+    const key = page.items[0]?.key;
+    expect(key).toBeDefined();
+    const missing = await refusal(() => backend.transactions.detail(own, key!));
+    expect(missing).toEqual({ kind: 'not_found', code: 'TRANSACTION.NOT_FOUND', message: 'Transaction not found.' });
+    expect(await refusal(() => backend.transactions.detail(own, Buffer.from('NOBODY\n2026-11-15T00:00:00.000Z#X').toString('base64url')))).toEqual(missing);
+    expect(await refusal(() => backend.transactions.detail(own, 'not-a-key'))).toEqual(missing);
+    expect((await backend.transactions.detail(GLOBAL, key!)).transactionId).toBe(page.items[0]!.transactionId);
+    const none = actorWith({ payment: { permissions: 2, settings: 0 } }, 'PA');
+    expect(await refusal(() => backend.transactions.list(none, { ...query, customerId: 'PA' }, 'UTC'))).toMatchObject({ kind: 'forbidden', code: 'PERMISSION.DENIED' });
+    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-14' }, 'UTC'))).toMatchObject({ kind: 'input', code: 'TRANSACTION.RANGE_INVERTED' });
+    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2028-01-01' }, 'UTC'))).toMatchObject({ kind: 'input', code: 'TRANSACTION.RANGE_TOO_LONG' });
+    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-31' }, 'UTC'))).toMatchObject({ kind: 'input', code: 'REQUEST.VALIDATION_FAILED' });
+  });
+});

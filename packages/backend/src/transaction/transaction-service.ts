@@ -1,0 +1,160 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type TransactionPage, type TransactionQuery } from '@portal/core/connect';
+import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
+import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
+import type { Actor } from '../access/actor.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
+import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Clock } from '../platform/time.ts';
+import { decodeTransactionKey, getTransaction, transactionOfItem } from './transaction-entity.ts';
+import { countRange, refineDays } from './transaction-count.ts';
+import { daysToRefine, iso, locate, type Plan, planOf, rangeOf, rowsQuery, TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
+
+export type TransactionDeps = { db: Db; now: Clock };
+
+/**
+ * The Transactions section (issue 14 items 5 and 7; ADR 032). The route admits the section's permissions
+ * (payment.transactions or atm.transactions); the service checks them again and the customer: one the
+ * actor may not act for answers exactly like one that does not exist (404), and so does another
+ * customer's transaction. Dates are the actor's calendar days in its time zone.
+ *
+ * DynamoDB calls of a page (ADR 032 has the table), whatever the history's length:
+ * - no filter, or type / result code / result, with or without terminal OR EAN (a counted plan):
+ *   1 GetItem (customer) ∥ 1 Query (daily counts) ∥ 1 BatchGet (hourly counts of the edge days)
+ *   ∥ 0-2 Queries (COUNT of a part hour at either end), then 0-1 BatchGet (hours of the page's days),
+ *   then 1 Query of the page's hours (more only when a rare filter leaves > 1 MB of other rows there);
+ * - serial, or terminal AND EAN (a bounded plan): 1 GetItem ∥ Queries over at most
+ *   TRANSACTION_SCAN_BOUND rows; past the bound the answer says complete=false and scannedThrough.
+ */
+export function createTransactionService({ db, now }: TransactionDeps) {
+  const requireSection = (actor: Actor) => {
+    if (!mayUseConnectSection(actor.access.modules, 'transactions')) {
+      throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
+    }
+  };
+  const customerNotFound = () => new AppError('not_found', TRANSACTION.CUSTOMER_NOT_FOUND, 'Customer not found.');
+  const visible = (actor: Actor, customer: Customer | null): customer is Customer => customer !== null && mayActFor(actor, customer);
+
+  return {
+    async list(actor: Actor, query: TransactionQuery, timeZone: string): Promise<TransactionPage> {
+      requireSection(actor);
+      checkRange(query.startDate, query.endDate);
+      const asOf = query.asOf ? Date.parse(query.asOf) : now().getTime();
+      const plan = planOf(query);
+      const range = rangeOf(query, timeZone, asOf);
+      const base = { index: query.index, maxResults: query.maxResults, asOf: iso(asOf) };
+      // The customer check and the first reads run together; nothing is answered before the check.
+      const [customer, read] = await Promise.all([
+        getCustomer(db, query.customerId),
+        plan.mode === 'counted' ? countedPage(db, plan, query, range) : boundedPage(db, plan, query, range),
+      ]);
+      if (!visible(actor, customer)) throw customerNotFound();
+      const page = await read();
+      return { ...base, ...page, items: page.items.map((t) => ({ ...t, customerName: customer.name })) };
+    },
+
+    /** One transaction by its opaque key: 1 GetItem ∥ 1 GetItem (customer); 404 when either is not visible. */
+    async detail(actor: Actor, key: string): Promise<Transaction> {
+      requireSection(actor);
+      const notFound = () => new AppError('not_found', TRANSACTION.NOT_FOUND, 'Transaction not found.');
+      const where = decodeTransactionKey(key);
+      if (!where) throw notFound();
+      const [customer, row] = await Promise.all([getCustomer(db, where.customerId), getTransaction(db, where.customerId, where.sk)]);
+      if (!visible(actor, customer) || !row) throw notFound();
+      return { ...row, customerName: customer.name };
+    },
+  };
+}
+export type TransactionService = ReturnType<typeof createTransactionService>;
+
+/** start ≤ end, both real dates, at most TRANSACTION_MAX_RANGE_DAYS days (both included). */
+export function checkRange(startDate: string, endDate: string): void {
+  const field = (name: string, message: string) => ({ issues: [{ path: name, message }] });
+  for (const [name, date] of [['startDate', startDate], ['endDate', endDate]] as const) {
+    let real = false;
+    try {
+      real = addDays(date, 0) === date;
+    } catch {
+      real = false;
+    }
+    if (!real) throw new AppError('input', REQUEST.VALIDATION_FAILED, `${name}: no such date`, field(name, 'No such date.'));
+  }
+  if (endDate < startDate) throw new AppError('input', TRANSACTION.RANGE_INVERTED, 'The end date is before the start date.', field('endDate', 'The end date is before the start date.'));
+  if (addDays(startDate, TRANSACTION_MAX_RANGE_DAYS - 1) < endDate) {
+    throw new AppError('input', TRANSACTION.RANGE_TOO_LONG, `The date range is longer than ${TRANSACTION_MAX_RANGE_DAYS} days.`, field('endDate', `At most ${TRANSACTION_MAX_RANGE_DAYS} days.`));
+  }
+}
+
+type PageRead = () => Promise<{ items: Transaction[]; totalCount: number; complete: boolean; scannedThrough?: string }>;
+
+/**
+ * A counted plan: the counts (1 round of parallel reads), then — after the customer check — the hours of
+ * the page's days if it lies in whole days (0-1 BatchGet), then the page's rows (1 Query of its hours).
+ */
+async function countedPage(db: Db, plan: Plan, query: TransactionQuery, range: { from: number; to: number }): Promise<PageRead> {
+  const counted = await countRange(db, query.customerId, plan, range);
+  return async () => {
+    const { start, end } = pageBounds(query, counted.total);
+    if (start >= end) return { items: [], totalCount: counted.total, complete: true };
+    const buckets = await refineDays(db, query.customerId, plan, counted, daysToRefine(counted.buckets, start, end));
+    const first = locate(buckets, start);
+    const last = locate(buckets, end - 1);
+    const items = await readWindow(db, plan, last.bucket.from, first.bucket.to, start - first.before, end - start);
+    return { items, totalCount: counted.total, complete: true };
+  };
+}
+
+/** `take` matching rows of [from, to), newest first, after skipping `skip`. */
+async function readWindow(db: Db, plan: Plan, from: number, to: number, skip: number, take: number): Promise<Transaction[]> {
+  const out: Transaction[] = [];
+  let seen = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        ...rowsQuery(plan, from, to),
+        // Without a residual condition every row read matches: read exactly what the page needs.
+        ...(plan.residual.expression ? {} : { Limit: skip + take - seen }),
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      if (seen >= skip && out.length < take) out.push(transactionOfItem(item));
+      seen += 1;
+    }
+    cursor = res.LastEvaluatedKey;
+  } while (cursor && out.length < take);
+  return out;
+}
+
+/**
+ * A bounded plan: reads the source's rows of the range newest first, at most TRANSACTION_SCAN_BOUND
+ * examined (Limit counts rows examined, before the residual condition), and pages over what matched.
+ */
+async function boundedPage(db: Db, plan: Plan, query: TransactionQuery, range: { from: number; to: number }): Promise<PageRead> {
+  const matched: Transaction[] = [];
+  let examined = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({ TableName: db.table, ...rowsQuery(plan, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined, ExclusiveStartKey: cursor }),
+    );
+    examined += res.ScannedCount ?? 0;
+    matched.push(...(res.Items ?? []).map(transactionOfItem));
+    cursor = res.LastEvaluatedKey;
+  } while (cursor && examined < TRANSACTION_SCAN_BOUND);
+  const complete = cursor === undefined;
+  const sortKey = cursor && String(cursor[plan.source.index ? `${plan.source.index}sk` : 'sk']);
+  return async () => {
+    const { start, end } = pageBounds(query, matched.length);
+    return {
+      items: matched.slice(start, end),
+      totalCount: matched.length,
+      complete,
+      ...(sortKey ? { scannedThrough: sortKey.split('#')[0]! } : {}),
+    };
+  };
+}
