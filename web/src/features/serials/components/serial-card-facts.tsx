@@ -44,8 +44,9 @@ export function SerialCardFacts({ card }: { card: SerialCard }) {
         <Badge theme={CARD_STATUS_THEME[card.cardStatus] ?? 'gray'}>{t(`serials.cardStatus.${card.cardStatus}`)}</Badge>
       </Fact>
       <Fact label={t('serials.card.serialStatus')}>
-        <Badge theme={SERIAL_STATUS_THEME[card.serialStatus] ?? 'gray'} className="first-letter:uppercase">
-          {t(`serials.serialStatus.${card.serialStatus}`)}
+        <Badge theme={SERIAL_STATUS_THEME[card.serialStatus] ?? 'gray'}>
+          {/* The spec's serial statuses are lower case (they read inside sentences): capitalised as a label here. */}
+          <span className="inline-block first-letter:uppercase">{t(`serials.serialStatus.${card.serialStatus}`)}</span>
         </Badge>
       </Fact>
       <div className="col-span-2 min-w-0 md:col-span-1 lg:col-span-2">

@@ -59,7 +59,7 @@ export function SerialTransactions({
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
               {date(tx)}
               {result(tx)}
-              <span className="font-mono text-xs">{tx.resultCode}</span>
+              <span className="text-xs">{t('serials.transactions.code', { code: tx.resultCode })}</span>
             </div>
             <div className="text-xs text-slate-500">
               {t('serials.card.atTerminal', { terminal: tx.terminalId })}
