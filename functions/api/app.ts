@@ -20,6 +20,7 @@ import { replenishmentRoutes } from './routes/replenishment.ts';
 import { salesRoutes } from './routes/sales.ts';
 import { masterDataRoutes } from './routes/master-data.ts';
 import { serialNumberRoutes } from './routes/serial-numbers.ts';
+import { transactionRoutes } from './routes/transactions.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -54,6 +55,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/sales', salesRoutes)
     .route('/master-data', masterDataRoutes)
     .route('/serial-numbers', serialNumberRoutes)
+    .route('/transactions', transactionRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

@@ -37,6 +37,9 @@ export type Sample = { path: string; body?: unknown; headers?: Record<string, st
 let keys = 0;
 const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}`;
 const days = 'startDate=2026-11-01&endDate=2026-11-20';
+/** The detail key of each customer's one transaction (transaction-entity.ts's encoding: customer + sort key). */
+const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
+const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
 
 /**
  * A valid request of each route that names an object or needs a permission, built from the ids, so the
@@ -72,6 +75,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'GET /api/get-couponing-status/:serial': (i) => ({ path: `/api/get-couponing-status/${i.serial}` }),
   'GET /api/serial-numbers': (i) => ({ path: `/api/serial-numbers?serials=${i.serial}` }),
+  'GET /api/transactions': (i) => ({ path: `/api/transactions?customerId=${i.retailer}&${days}` }),
+  'GET /api/transactions/:key': (i) => ({ path: `/api/transactions/${transactionKey(i.retailer)}` }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -158,6 +163,11 @@ export async function createGateWorld() {
     { serialFrom: OWN.serial, ean: CARD_EAN, eanSecond: ean(101), contract: false, retailerId: OWN.retailer },
     { serialFrom: FOREIGN.serial, ean: CARD_EAN, eanSecond: ean(101), contract: false, retailerId: FOREIGN.retailer },
   ]);
+
+  await load('transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
+  await load('transactions', [OWN, FOREIGN].map(({ retailer }) => ({
+    transactionId: `TX-GATE-${retailer}`, at: GATE_TX_AT, customerId: retailer, terminalId: 'T-1', type: 'sale', resultCode: '00', result: 'approved', amount: 2500, currency: 'EUR',
+  })));
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

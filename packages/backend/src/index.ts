@@ -23,6 +23,7 @@ import { createSalesService } from './sales/sales-service.ts';
 import { createMasterDataService } from './masterdata/master-data-service.ts';
 import { createCouponingService } from './couponing/couponing-service.ts';
 import { createSerialLookupService } from './transaction/serial-lookup.ts';
+import { createTransactionService } from './transaction/transaction-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -111,6 +112,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     masterData: createMasterDataService({ db }),
     couponing: createCouponingService({ db, now }),
     serialNumbers: createSerialLookupService({ db, now }),
+    transactions: createTransactionService({ db, now }),
     admin: createAdminService({
       db,
       sessions,
