@@ -141,6 +141,8 @@ export const masterDataKinds = {
             date: r.date,
             quantity: r.quantity,
             amountCents: r.amount,
+            // The provider sales rollups (ADR 037) follow the product's content provider.
+            providerId: product.contentProviderId,
           };
         },
         (cells) => writeSales(db, cells, at),

@@ -18,6 +18,7 @@ import {
   weekBucketItem,
 } from './location-summary.ts';
 import { storeKeys } from './store.ts';
+import { addToProviderWeek, type ProviderWeek, providerSalesKeys, providerWeekOf, providerWeekPut } from './provider-sales.ts';
 
 /**
  * Sales per store, product and day (ADR 014). The imported figure of a store x product x day is the truth
@@ -32,6 +33,9 @@ import { storeKeys } from './store.ts';
  *     gsi1 gsi1pk=SALESM#<retailerId>#<yyyy-mm>, gsi1sk=<storeId>       (a retailer's stores in a month)
  * - retailer day / month:               pk=RSALES#<retailerId>, sk=D#<date> | M#<yyyy-mm>
  *     q, a, products: { <productId>: [q, a] }, v (version)
+ * - provider week (per retailer):       pk=PSALES#<providerId>, sk=W#<monday>#<retailerId> (provider-sales.ts,
+ *     ADR 037): the figures of the products whose content provider is the provider, per day x product and
+ *     per day x store; written only for cells that name their product's provider (`providerId`)
  * - the location summary of location-summary.ts (per product totals, first day, since last order, stock)
  * Access patterns (reads never touch raw history beyond the asked range and never scan):
  * - products step of a store:   location-summary.ts locationProductFigures (1 Query)
@@ -73,6 +77,8 @@ export type SalesCell = {
   quantity: number;
   amountCents: number;
   index: number;
+  /** The product's content provider (ADR 037), when it has one: the cell moves that provider's figures too. */
+  providerId?: string | undefined;
 };
 
 type Pair = [number, number];
@@ -98,7 +104,7 @@ type RetailerRollupItem = RollupItem & { seen: number };
 const MAX_ITEMS = 100;
 const MAX_BYTES = 3_500_000;
 
-type Entry = { date: string; productId: string; quantity: number; amountCents: number; indices: number[] };
+type Entry = { date: string; productId: string; quantity: number; amountCents: number; indices: number[]; providerId?: string | undefined };
 type StoreCells = Map<string, Map<string, Entry>>; // week -> "date|productId" -> entry
 
 class TooBig extends Error {}
@@ -136,9 +142,10 @@ export async function writeSales(db: Db, cells: readonly SalesCell[], now: Date,
     if (entry) {
       entry.quantity = cell.quantity;
       entry.amountCents = cell.amountCents;
+      entry.providerId = cell.providerId;
       entry.indices.push(cell.index);
     } else {
-      entries.set(id, { date: cell.date, productId: cell.productId, quantity: cell.quantity, amountCents: cell.amountCents, indices: [cell.index] });
+      entries.set(id, { date: cell.date, productId: cell.productId, quantity: cell.quantity, amountCents: cell.amountCents, indices: [cell.index], providerId: cell.providerId });
     }
   }
   const at = now.toISOString();
@@ -168,30 +175,36 @@ function planGroups(stores: Map<string, StoreCells>): Map<string, StoreCells>[] 
     let group = new Map<string, StoreCells>();
     const days = new Set<string>();
     const months = new Set<string>();
+    const providerWeeks = new Set<string>();
     let storeItems = 0;
     for (const [storeId, weeks] of [...blocks.get(block)!].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const storeDays = new Set<string>();
       const storeMonths = new Set<string>();
-      for (const entries of weeks.values()) {
+      const storeProviderWeeks = new Set<string>();
+      for (const [monday, entries] of weeks) {
         for (const e of entries.values()) {
           storeDays.add(e.date);
           storeMonths.add(monthOf(e.date));
+          if (e.providerId) storeProviderWeeks.add(`${e.providerId}|${monday}`);
         }
       }
       const items = weeks.size + storeMonths.size + 1;
       const unionDays = new Set([...days, ...storeDays]).size;
       const unionMonths = new Set([...months, ...storeMonths]).size;
-      if (group.size > 0 && storeItems + items + unionDays + unionMonths * 2 > MAX_ITEMS) {
+      const unionProviderWeeks = new Set([...providerWeeks, ...storeProviderWeeks]).size;
+      if (group.size > 0 && storeItems + items + unionDays + unionMonths * 2 + unionProviderWeeks > MAX_ITEMS) {
         groups.push(group);
         group = new Map();
         days.clear();
         months.clear();
+        providerWeeks.clear();
         storeItems = 0;
       }
       group.set(storeId, weeks);
       storeItems += items;
       for (const d of storeDays) days.add(d);
       for (const m of storeMonths) months.add(m);
+      for (const pw of storeProviderWeeks) providerWeeks.add(pw);
     }
     if (group.size) groups.push(group);
   }
@@ -245,6 +258,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
       for (const e of entries.values()) {
         days.add(e.date);
         storeMonths.add(monthOf(e.date));
+        if (e.providerId) keys.push(providerSalesKeys.week(e.providerId, monday, retailerId));
       }
     }
     for (const m of storeMonths) {
@@ -260,6 +274,14 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
   const outcomes: [number, 'created' | 'updated'][] = [];
   const retailerDays = new Map<string, RetailerRollupItem>();
   const retailerMonths = new Map<string, RetailerRollupItem>();
+  const providerWeeks = new Map<string, ProviderWeek>();
+  const providerWeek = (providerId: string, monday: string) => {
+    const key = providerSalesKeys.week(providerId, monday, retailerId);
+    const id = `${key.pk}|${key.sk}`;
+    let item = providerWeeks.get(id);
+    if (!item) providerWeeks.set(id, (item = providerWeekOf(getFrom(items, key), key, providerId, retailerId, monday)));
+    return item;
+  };
   const retailerItem = (cache: Map<string, RetailerRollupItem>, key: Key, fields: Record<string, unknown>) => {
     let item = cache.get(key.sk);
     if (!item) {
@@ -306,6 +328,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
         const da = e.amountCents - (prev?.[1] ?? 0);
         (dayCells[e.date] ??= {})[e.productId] = [e.quantity, e.amountCents];
         changedWeeks.set(monday, week);
+        if (e.providerId) addToProviderWeek(providerWeek(e.providerId, monday), { date: e.date, productId: e.productId, storeId }, dq, da);
 
         const f: Figures = (summary.products[e.productId] ??= emptyFigures());
         if (!prev && (!f.f || e.date < f.f)) f.f = e.date;
@@ -369,6 +392,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
       },
     });
   }
+  for (const item of providerWeeks.values()) if (item.changed) transaction.push(providerWeekPut(db, item, at));
   if (transaction.length > MAX_ITEMS || JSON.stringify(transaction).length > MAX_BYTES) throw new TooBig();
   return { transaction, outcomes };
 }

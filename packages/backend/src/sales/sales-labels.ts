@@ -76,3 +76,12 @@ export async function productNames(db: Db, productIds: readonly string[]): Promi
   for (const product of items) if (wanted.has(product.productId)) out.set(product.productId, product.name);
   return out;
 }
+
+/**
+ * Labels of stores of any retailers (a provider's sales by store, ADR 037): BatchGetItems of 100 stores
+ * each — as many as the stores that sold, which the answer lists anyway.
+ */
+export async function storeLabelsByKey(db: Db, storeIds: readonly string[]): Promise<Map<string, StoreLabel>> {
+  const { stores } = await namesByKey(db, storeIds, []);
+  return new Map([...stores].map(([id, item]) => [id, storeLabel(item)]));
+}

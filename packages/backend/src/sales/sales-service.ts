@@ -119,61 +119,71 @@ async function salesByStoreInParallel(db: Db, retailerId: string, range: SalesRa
  *   + 1 BatchGetItem for the names of the page (≤ 100 stores and products);
  * - notes: 1 GetItem + 2 Queries with Limit 1, in parallel.
  */
+/** The rows of a range at a grain, from the one rollup that serves the query. */
+async function readRows(db: Db, scope: Scope, range: SalesRange, grain: 'day' | 'month', perStore: boolean): Promise<SalesRow[]> {
+  if (scope.store) return (await salesOfStore(db, scope.store.storeId, range, grain)).rows;
+  if (perStore) return salesByStoreInParallel(db, scope.retailerId, range, grain);
+  return (await salesOfRetailer(db, scope.retailerId, range, grain)).rows;
+}
+
+/**
+ * A retailer's sales answer (SPEC 3 Sales) once the caller's permission is checked: the query's rules,
+ * the retailer's object scope, the figures from the rollups and their labels. The ordering portal's
+ * `sales` and the connect Sales section (connect-sales-service.ts) both answer with it: one source, so
+ * the two portals can never disagree on a retailer's figures.
+ */
+export async function retailerSalesAnswer(db: Db, actor: Actor, input: SalesQuery): Promise<SalesAnswer> {
+  const query = checkSalesQuery(input);
+  const { groupBy } = query;
+  // By day, week or month over the whole assortment the retailer items' totals are enough (the
+  // default view). That read needs nothing from the checks, so it runs beside them — one round trip
+  // less; its result is used only once the checks have passed (a 404 does not wait for it).
+  const totalsOnly = !query.storeId && !query.ean && (groupBy === 'day' || groupBy === 'week' || groupBy === 'month');
+  const totals = totalsOnly
+    ? retailerTotals(db, query.customerId, { from: query.startDate, to: query.endDate }, grainFor(groupBy))
+    : null;
+  totals?.catch(() => undefined);
+  const scope = await scopeOf(db, actor, query);
+  // Time groupings answer every period of the range, zero where nothing sold (sales-periods.ts).
+  const answer = (sales: SalesGroup[], totalSales: SalesAnswer['totalSales']): SalesAnswer => {
+    const all = withEveryPeriod(sales, query, (key) => ({ key, label: key, quantity: 0, amountCents: 0 }));
+    return { sales: all, totalSales, resultCount: all.length };
+  };
+  if (matchesNothing(scope)) return answer([], { quantity: 0, amountCents: 0 });
+
+  const rows = totals ? (await totals).rows : await readRows(db, scope, rangeOf(query, scope), grainFor(groupBy), groupBy === 'store');
+  const grouped = groupSales(rows, groupBy);
+  const keys = grouped.sales.map((g) => g.key);
+  if (groupBy === 'store') {
+    // Stores by name and by the customer store ID users know them by (not the internal id, the key).
+    const stores = scope.store
+      ? new Map([[scope.store.storeId, { name: scope.store.name, customerStoreId: scope.store.customerStoreId ?? null }]])
+      : await storeNames(db, scope.retailerId, keys);
+    const sales = grouped.sales.map((g) => {
+      const store = stores.get(g.key);
+      return { ...g, label: store?.name ?? g.key, customerStoreId: store?.customerStoreId ?? null };
+    });
+    return answer(sales, grouped.totalSales);
+  }
+  let labels: Map<string, string> | null = null;
+  if (groupBy === 'product') {
+    labels = scope.products ? new Map(scope.products.map((p) => [p.productId, p.name])) : await productNames(db, keys);
+  }
+  // day: the date; week: its Monday's date; month: YYYY-MM — the key itself. A store or product whose
+  // item is gone keeps its id as label.
+  return answer(
+    grouped.sales.map((g) => ({ ...g, label: labels?.get(g.key) ?? g.key })),
+    grouped.totalSales,
+  );
+}
+
 export function createSalesService(deps: SalesDeps) {
   const { db } = deps;
-
-  /** The rows of a range at a grain, from the one rollup that serves the query. */
-  const readRows = async (scope: Scope, range: SalesRange, grain: 'day' | 'month', perStore: boolean): Promise<SalesRow[]> => {
-    if (scope.store) return (await salesOfStore(db, scope.store.storeId, range, grain)).rows;
-    if (perStore) return salesByStoreInParallel(db, scope.retailerId, range, grain);
-    return (await salesOfRetailer(db, scope.retailerId, range, grain)).rows;
-  };
 
   return {
     async sales(actor: Actor, input: SalesQuery): Promise<SalesAnswer> {
       requireSalesAccess(actor);
-      const query = checkSalesQuery(input);
-      const { groupBy } = query;
-      // By day, week or month over the whole assortment the retailer items' totals are enough (the
-      // default view). That read needs nothing from the checks, so it runs beside them — one round trip
-      // less; its result is used only once the checks have passed (a 404 does not wait for it).
-      const totalsOnly = !query.storeId && !query.ean && (groupBy === 'day' || groupBy === 'week' || groupBy === 'month');
-      const totals = totalsOnly
-        ? retailerTotals(db, query.customerId, { from: query.startDate, to: query.endDate }, grainFor(groupBy))
-        : null;
-      totals?.catch(() => undefined);
-      const scope = await scopeOf(db, actor, query);
-      // Time groupings answer every period of the range, zero where nothing sold (sales-periods.ts).
-      const answer = (sales: SalesGroup[], totalSales: SalesAnswer['totalSales']): SalesAnswer => {
-        const all = withEveryPeriod(sales, query, (key) => ({ key, label: key, quantity: 0, amountCents: 0 }));
-        return { sales: all, totalSales, resultCount: all.length };
-      };
-      if (matchesNothing(scope)) return answer([], { quantity: 0, amountCents: 0 });
-
-      const rows = totals ? (await totals).rows : await readRows(scope, rangeOf(query, scope), grainFor(groupBy), groupBy === 'store');
-      const grouped = groupSales(rows, groupBy);
-      const keys = grouped.sales.map((g) => g.key);
-      if (groupBy === 'store') {
-        // Stores by name and by the customer store ID users know them by (not the internal id, the key).
-        const stores = scope.store
-          ? new Map([[scope.store.storeId, { name: scope.store.name, customerStoreId: scope.store.customerStoreId ?? null }]])
-          : await storeNames(db, scope.retailerId, keys);
-        const sales = grouped.sales.map((g) => {
-          const store = stores.get(g.key);
-          return { ...g, label: store?.name ?? g.key, customerStoreId: store?.customerStoreId ?? null };
-        });
-        return answer(sales, grouped.totalSales);
-      }
-      let labels: Map<string, string> | null = null;
-      if (groupBy === 'product') {
-        labels = scope.products ? new Map(scope.products.map((p) => [p.productId, p.name])) : await productNames(db, keys);
-      }
-      // day: the date; week: its Monday's date; month: YYYY-MM — the key itself. A store or product whose
-      // item is gone keeps its id as label.
-      return answer(
-        grouped.sales.map((g) => ({ ...g, label: labels?.get(g.key) ?? g.key })),
-        grouped.totalSales,
-      );
+      return retailerSalesAnswer(db, actor, input);
     },
 
     async transactions(actor: Actor, input: z.infer<typeof SalesTransactionsQuery>): Promise<SalesTransactionsPage> {
@@ -183,7 +193,7 @@ export function createSalesService(deps: SalesDeps) {
       const page = { index: query.index, maxResults: query.results };
       if (matchesNothing(scope)) return { items: [], ...page, totalCount: 0 };
 
-      const rows = await readRows(scope, rangeOf(query, scope), 'day', true);
+      const rows = await readRows(db, scope, rangeOf(query, scope), 'day', true);
       // Newest day first, then store and product (by id, so the order is stable and needs no names).
       rows.sort((a, b) =>
         a.date! !== b.date! ? (a.date! < b.date! ? 1 : -1) : a.storeId! !== b.storeId! ? (a.storeId! < b.storeId! ? -1 : 1) : a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,

@@ -3,3 +3,4 @@ export * from './transaction.ts';
 export * from './errors.ts';
 export * from './export.ts';
 export * from './product.ts';
+export * from './sales.ts';

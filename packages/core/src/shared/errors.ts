@@ -41,7 +41,9 @@ export const RETAILER = { NOT_FOUND: 'RETAILER.NOT_FOUND' } as const;
 export const STORE = { NOT_FOUND: 'STORE.NOT_FOUND' } as const;
 /** A connect division (master data): unknown or another customer's (ADR 015: both answer alike). */
 export const DIVISION = { NOT_FOUND: 'DIVISION.NOT_FOUND' } as const;
+/** A content provider (connect sales, ADR 037): unknown or one the user may not act for (both answer alike). */
+export const PROVIDER = { NOT_FOUND: 'PROVIDER.NOT_FOUND' } as const;
 
 export type SharedErrorCode = CodesOf<
-  typeof REQUEST | typeof SERVER | typeof IDEMPOTENCY | typeof BRAND | typeof RETAILER | typeof STORE | typeof DIVISION
+  typeof REQUEST | typeof SERVER | typeof IDEMPOTENCY | typeof BRAND | typeof RETAILER | typeof STORE | typeof DIVISION | typeof PROVIDER
 >;

@@ -1,0 +1,81 @@
+import type { ConnectSalesQuery } from '@portal/core/connect';
+import type { SalesAnswer } from '@portal/core/sales';
+import { PROVIDER, REQUEST } from '@portal/core/shared';
+import type { Actor } from '../access/actor.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
+import { getCustomerRole } from '../customers/customer-entity.ts';
+import { AppError } from '../errors.ts';
+import { findProductsByEan } from '../masterdata/product.ts';
+import { salesOfProvider } from '../masterdata/provider-sales.ts';
+import { groupSales, type SalesRow } from '../masterdata/sales.ts';
+import type { Db } from '../platform/db/client.ts';
+import { productNames, storeLabelsByKey } from './sales-labels.ts';
+import { withEveryPeriod } from './sales-periods.ts';
+import { checkSalesQuery } from './sales-range.ts';
+import { retailerSalesAnswer } from './sales-service.ts';
+
+export type ConnectSalesDeps = { db: Db };
+
+const invalid = (path: string, message: string) =>
+  new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', { issues: [{ path, message }] });
+
+/**
+ * The connect Sales section (issue 14 item 8, ADR 037). Needs salesReporting.sales (the section's
+ * permission, ADR 031) — not ordering's retailerSales and strong session.
+ * - a retailer: exactly the ordering portal's answer (retailerSalesAnswer: same rollups, same checks —
+ *   a retailer the caller may not act for answers 404 RETAILER.NOT_FOUND like an unknown one);
+ * - a provider: the provider rollups (provider-sales.ts): 1 GetItem (the provider role, checked with
+ *   ADR 015's rule: another customer's provider answers 404 PROVIDER.NOT_FOUND like an unknown one)
+ *   [+ 1 Query gsi2 for an EAN filter], then one Query per week touched, in parallel, and the labels
+ *   (products: 1 BatchGetItem ≤ 100 or the catalogue; stores: 1 BatchGetItem per 100 stores).
+ */
+export function createConnectSalesService({ db }: ConnectSalesDeps) {
+  return {
+    async sales(actor: Actor, input: ConnectSalesQuery): Promise<SalesAnswer> {
+      requirePermission(actor, 'salesReporting', 'sales');
+      const { customerType, ...rest } = input;
+      if (customerType === 'retailer') return retailerSalesAnswer(db, actor, rest);
+      const query = checkSalesQuery(rest);
+      if (query.storeId) throw invalid('storeId', "A content provider's sales cannot be filtered by store");
+      if (query.ean && query.groupBy === 'store') throw invalid('ean', "A content provider's sales by store cannot be filtered by EAN");
+      const [provider, products] = await Promise.all([
+        getCustomerRole(db, query.customerId, 'provider'),
+        query.ean ? findProductsByEan(db, query.ean).then((res) => res.items) : null,
+      ]);
+      if (!provider || !mayActFor(actor, provider)) throw new AppError('not_found', PROVIDER.NOT_FOUND, 'Content provider not found.');
+
+      const perStore = query.groupBy === 'store';
+      const { rows } =
+        products && products.length === 0
+          ? { rows: [] }
+          : await salesOfProvider(
+              db,
+              provider.customerId,
+              { from: query.startDate, to: query.endDate, ...(products ? { productIds: new Set(products.map((p) => p.productId)) } : {}) },
+              perStore,
+            );
+      const salesRows: SalesRow[] = rows.map((r) => ({
+        date: r.date,
+        month: r.month,
+        productId: r.productId ?? '',
+        ...(r.storeId ? { storeId: r.storeId } : {}),
+        quantity: r.quantity,
+        amountCents: r.amountCents,
+      }));
+      const grouped = groupSales(salesRows, query.groupBy);
+      const keys = grouped.sales.map((g) => g.key);
+      let sales;
+      if (perStore) {
+        const stores = await storeLabelsByKey(db, keys);
+        sales = grouped.sales.map((g) => ({ ...g, label: stores.get(g.key)?.name ?? g.key, customerStoreId: stores.get(g.key)?.customerStoreId ?? null }));
+      } else {
+        const labels = query.groupBy === 'product' ? await productNames(db, keys) : null;
+        sales = grouped.sales.map((g) => ({ ...g, label: labels?.get(g.key) ?? g.key }));
+      }
+      const all = withEveryPeriod(sales, query, (key) => ({ key, label: key, quantity: 0, amountCents: 0 }));
+      return { sales: all, totalSales: grouped.totalSales, resultCount: all.length };
+    },
+  };
+}
+export type ConnectSalesService = ReturnType<typeof createConnectSalesService>;

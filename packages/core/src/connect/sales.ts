@@ -1,0 +1,16 @@
+import * as z from '../shared/zod.ts';
+import { SalesQuery } from '../sales/sales.ts';
+
+/**
+ * The connect Sales section (issue 14 item 8, ADR 037): SPEC 7's `sales` call (customerId, dates,
+ * groupBy; answers sales, totalSales, resultCount: core SalesAnswer) for a retailer or a content provider.
+ * A customer may be both (customers = retailers ∪ providers): `customerType` says whose figures — a
+ * retailer's sales in its stores, or a provider's: the sales of the products whose content provider it is,
+ * in every retailer's stores. A provider's figures take no store filter, and no EAN filter by store.
+ */
+export const CONNECT_SALES_CUSTOMER_TYPES = ['retailer', 'provider'] as const;
+export const ConnectSalesCustomerType = z.enum(CONNECT_SALES_CUSTOMER_TYPES);
+export type ConnectSalesCustomerType = z.infer<typeof ConnectSalesCustomerType>;
+
+export const ConnectSalesQuery = z.extend(SalesQuery, { customerType: z._default(ConnectSalesCustomerType, 'retailer') });
+export type ConnectSalesQuery = z.infer<typeof ConnectSalesQuery>;
