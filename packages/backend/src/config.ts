@@ -82,6 +82,8 @@ export const ConfigSchema = z.object({
   SCHEDULER_DLQ_ARN: optionalSetting(arn),
   /** local mode: the local scheduler's file (e.g. .data/scheduler/schedules.json); dead letters go beside it. */
   SCHEDULER_FILE: optionalSetting(z.string().check(z.minLength(1))),
+  /** The export function the API invokes asynchronously (ADR 033); unset: exports run in this process (local). */
+  EXPORT_FUNCTION_NAME: optionalSetting(z.string().check(z.regex(/^[A-Za-z0-9_:.-]{1,140}$/, 'must be a Lambda function name or ARN'))),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -77,7 +77,7 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
   const { db, files, sources, now } = deps;
   const progressEveryMs = deps.progressEveryMs ?? 1500;
   const source = sourceOf(sources, job.kind);
-  const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner };
+  const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner, asOf: Date.parse(job.createdAt) };
   const total = await source.count(job.filter, ctx);
   let split = total > rowsPerFile;
   if (!(await exportJobWrites.start(db, job.jobId, total, split))) return;

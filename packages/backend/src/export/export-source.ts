@@ -17,8 +17,11 @@ export type CellKind = 'text' | 'number' | 'amount' | 'datetime';
 export type ExportColumn = { key: string; header: string; kind: CellKind; currencyKey?: string };
 export type ExportRow = Record<string, string | number | null | undefined>;
 
-/** Who the job runs for and where; the runner builds it from the stored job. */
-export type ExportContext = { db: Db; timeZone: string; username: string };
+/**
+ * Who the job runs for and where; the runner builds it from the stored job. `asOf` (the job's creation,
+ * epoch ms) leaves out rows booked after the user pressed Export, so the count and the rows agree.
+ */
+export type ExportContext = { db: Db; timeZone: string; username: string; asOf: number };
 
 export type ExportSource<F> = {
   kind: ExportKind;

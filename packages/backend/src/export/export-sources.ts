@@ -1,5 +1,6 @@
 import type { ExportKind, ExportRequest } from '@portal/core/connect';
 import type { ExportSource } from './export-source.ts';
+import { transactionSource } from './transaction-source.ts';
 
 /**
  * The export kinds and their sources (ADR 033): one entry per kind of ExportRequest. A new kind adds its
@@ -14,3 +15,8 @@ export function sourceOf(sources: ExportSources, kind: ExportKind): ExportSource
   if (!source) throw new Error(`No export source is registered for kind "${kind}"`);
   return source as ExportSource<unknown>;
 }
+
+/** Every kind's source: the service and the runner of a deployed backend use these. */
+export const EXPORT_SOURCES: ExportSources = {
+  transactions: transactionSource,
+};

@@ -1,0 +1,39 @@
+import { ExportFileParams, ExportJobParams, ExportRequest } from '@portal/core/connect';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
+import * as z from '@portal/core/zod';
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { validate } from '../middleware/validate.ts';
+
+/** Starting an export carries an Idempotency-Key: a retried POST answers the job already started. */
+const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
+
+/**
+ * Export jobs (issue 14 items 7 and 8; ADR 033): POST / starts one (202 and the queued job), GET /:jobId
+ * is its progress, GET /:jobId/files/:index a presigned download of a finished file. Connect only.
+ * Which permission applies depends on the body's `kind` (transactions: payment.transactionExport, sales:
+ * salesReporting.salesExport): the route declares the export permissions of which the caller needs one
+ * (ADR 024: a list means any one of), the service checks the kind's own. A job is visible to the user who
+ * started it only: another user's job answers exactly like none (404), hence scope 'none' on the job
+ * routes; the POST names a customer in its filter (scope 'retailer': another customer's → 404 like none).
+ */
+const route = routePolicy('connect');
+const permission: PermissionName[] = ['payment.transactionExport', 'salesReporting.salesExport'];
+
+export const exportRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .post('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validate('header', IdempotencyHeaders), validate('json', ExportRequest), async (c) => {
+    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+    return c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), key), 202);
+  })
+  .get('/:jobId', route({ auth: 'signedIn', permission, scope: 'none' }), validate('param', ExportJobParams), async (c) =>
+    c.json(await c.get('backend').exports.get(actorOf(c), c.req.valid('param').jobId)),
+  )
+  .get('/:jobId/files/:index', route({ auth: 'signedIn', permission, scope: 'none' }), validate('param', ExportFileParams), async (c) => {
+    const { jobId, index } = c.req.valid('param');
+    return c.json(await c.get('backend').exports.download(actorOf(c), jobId, index));
+  });
