@@ -36,8 +36,28 @@ async function overduePending(today: string) {
   return lines;
 }
 const lastSalesDay = async () => Object.keys(await salesDays()).sort().at(-1);
-const itemCount = async () =>
-  (await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT' }))).Count;
+/** The ids of Nordmarkt's transactions at instants from `from` (an ISO prefix) on. */
+async function transactionIds(from: string): Promise<string[]> {
+  const { Items = [] } = await backend.db.doc.send(
+    new QueryCommand({
+      TableName: backend.db.table,
+      KeyConditionExpression: 'pk = :pk AND sk >= :from',
+      ExpressionAttributeValues: { ':pk': 'TXN#R-1001', ':from': from },
+    }),
+  );
+  return Items.map((i) => i.transactionId as string);
+}
+/** Items in the table (a Scan counts 1 MB a page: the demo's transactions need several). */
+async function itemCount(): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT', ExclusiveStartKey }));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
 
 beforeAll(async () => {
   // 23:30 UTC on the 24th is 00:30 on the 25th in Berlin: the demo's today is the 25th.
@@ -64,6 +84,10 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
     // Sales of the days that ended (25th, 26th: "Yesterday" has sales); history untouched.
     expect(Object.keys(after).filter((d) => !(d in before)).sort()).toEqual(['2026-11-25', '2026-11-26']);
     for (const day of Object.keys(before)) expect(after[day]).toEqual(before[day]);
+    // Transactions likewise: the 25th and 26th in Berlin (from 23:00 UTC on the 24th), none of the 27th yet.
+    const added = await transactionIds('2026-11-24T23:00');
+    expect(added.length).toBeGreaterThan(5);
+    expect(new Set(added.map((id) => id.slice(4, 14)))).toEqual(new Set(['2026-11-25', '2026-11-26']));
 
     // Nothing more the same day.
     const items = await itemCount();
@@ -82,6 +106,7 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
     expect(await topUpDemoActivity(backend)).toEqual(['2026-11-26', '2026-11-27']);
     expect(await itemCount()).toBe(items);
     expect(await salesDays()).toEqual(after);
+    expect(await transactionIds('2026-11-24T23:00')).toEqual(added);
 
     // 23:00 UTC on the 27th is midnight in Berlin: the 28th begins and the 27th's sales come in.
     now = new Date('2026-11-27T23:00:00Z');

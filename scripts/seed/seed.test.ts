@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts/account-entity';
@@ -11,8 +11,18 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
 
 let backend: Backend;
-const count = async () =>
-  (await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT' }))).Count;
+/** Every item of the test table (a Scan returns 1 MB a page: the demo's transactions need several). */
+async function scanAll(input: { FilterExpression?: string; ExpressionAttributeValues?: Record<string, unknown> } = {}) {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, ...input, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+const count = async () => (await scanAll()).length;
 
 beforeAll(async () => {
   backend = await createTestBackend();
@@ -42,22 +52,27 @@ describe('demo seed through the import path', () => {
       ['divisions', 6, 0],
       ['shipments', expect.any(Number), 0],
       ['sales', expect.any(Number), 0],
+      ['transactions', expect.any(Number), 0],
     ]);
     // 90 days of sales for every demo store that sells, through the same import path, quickly.
     const sales = first!.find((r) => r.kind === 'sales')!;
     expect(sales.created).toBeGreaterThan(500);
-    expect(seconds).toBeLessThan(15);
+    // 90 days of terminal transactions of the demo customers, a few thousand.
+    const transactions = first!.find((r) => r.kind === 'transactions')!;
+    expect(transactions.created).toBeGreaterThan(2_000);
+    expect(transactions.created).toBeLessThan(20_000);
+    // A bound, not a benchmark: generous, as the machine may be shared (was 15 s before transactions).
+    expect(seconds).toBeLessThan(60);
     const items = await count();
     expect(await seedDemoDataOnce(backend)).toBeNull();
     expect(await count()).toBe(items);
-  });
+  }, 120_000);
 
   it('holds serials in every coupon, contract coupon and serial status (ADR 016)', async () => {
     await seedDemoDataOnce(backend);
     const account = (await getAccount(backend.db, 'demo.retailer'))!;
     const actor = actorFor(account, { method: 'password' });
-    const { items } = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'SERIAL#' } }))
-      .then((r) => ({ items: r.Items ?? [] }));
+    const items = await scanAll({ FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'SERIAL#' } });
     const serials = [...new Set(items.map((i) => i.serial as string)), '7000999999999999'];
     const { results } = await backend.couponing.check(actor, { serials });
     const cards = results.flatMap((r) => r.cards);
@@ -69,6 +84,22 @@ describe('demo seed through the import path', () => {
     expect([...new Set(results.map((r) => r.serialStatus))].sort()).toEqual([...SERIAL_STATUSES].sort());
     const ambiguous = results.find((r) => r.serialStatus === 'multipleResults')!;
     expect(await backend.couponing.status(actor, ambiguous.serial)).toMatchObject({ couponingStatus: 'unknown' });
+  });
+
+  it('holds the demo serials\' history as transactions, their dates and terminals as serials.csv says', async () => {
+    await seedDemoDataOnce(backend);
+    const { Items = [] } = await backend.db.doc.send(
+      new QueryCommand({
+        TableName: backend.db.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'TXSERIAL#7000100000000020' },
+      }),
+    );
+    expect(Items.map((i) => [i.txType, i.at, i.terminalId, i.storeId, i.amount]).sort()).toEqual([
+      ['activation', '2026-10-02T09:14:00.000Z', 'POS-NM-0001', 'S-100001', 2000],
+      ['redemption', '2026-10-20T16:45:00.000Z', 'POS-NM-0003', 'S-100003', 2000],
+    ]);
   });
 
   it('re-importing updates instead of duplicating, and keeps the password', async () => {
@@ -115,7 +146,7 @@ describe('demo seed through the import path', () => {
       { line: 4, reason: expect.stringContaining('email') },
       { line: 5, reason: expect.stringContaining('locale') },
     ]);
-    expect(await count()).toBe((before ?? 0) + 1);
+    expect(await count()).toBe(before + 1);
     await expect(backend.accounts.profile('bad.mail')).rejects.toThrow('Account not found');
   });
 });

@@ -14,6 +14,7 @@ import {
   shipmentStatusOn,
   writeKind,
 } from './generate.ts';
+import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
 
 export const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
@@ -74,6 +75,11 @@ export function demoMasterData(dir = DEMO_DIR): MasterData {
   };
 }
 
+/** The demo serial ranges (serials.csv) as records. */
+export function demoSerials(dir = DEMO_DIR): Record_[] {
+  return parseImportText('.csv', readFileSync(join(dir, 'serials.csv'), 'utf8')).lines.map((l) => l.data as Record_);
+}
+
 /**
  * The demo's shipments and 90 days of sales, generated for today (fixed seed) at the first start and
  * topped up to today at every later start (topUpDemoActivity), so "Yesterday" always has sales.
@@ -83,12 +89,15 @@ export const DEMO_ACTIVITY = { seed: 42, days: 90 };
 /** The seed's marker; `activityThrough` is the demo day (in demoTimeZone) the activity was generated for. */
 const MARKER = { pk: 'META#seed', sk: 'demo' };
 
-/** Imports generated shipments and sales through importFile, as CSV files in a temporary folder. */
-async function importActivity(backend: Backend, activity: Activity): Promise<ImportReport[]> {
+/** The demo's generated activity: shipments, sales and terminal transactions (demo-transactions.ts). */
+export type DemoActivity = Activity & { transactions: Record_[] };
+
+/** Imports generated shipments, sales and transactions through importFile, as CSV files in a temporary folder. */
+async function importActivity(backend: Backend, activity: DemoActivity): Promise<ImportReport[]> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
   try {
     const reports: ImportReport[] = [];
-    for (const kind of ['shipments', 'sales'] as const) {
+    for (const kind of ['shipments', 'sales', 'transactions'] as const) {
       const report = await importFile(backend, writeKind(dir, kind, activity[kind]));
       if (report.errors.length) throw new Error(`demo ${kind}: ${JSON.stringify(report.errors.slice(0, 10))}`);
       reports.push(report);
@@ -100,18 +109,23 @@ async function importActivity(backend: Backend, activity: Activity): Promise<Imp
 }
 
 /**
- * The activity of one demo day: the shipments dated `day` and the sales of the day before (sales are
- * imported once a day is over). It depends on the day alone, so importing it again replaces the same
- * records (sales by store, product and day; shipments by their day-stamped ids) instead of adding any.
+ * The activity of one demo day: the shipments dated `day`, the sales and the transactions of the day
+ * before (both imported once a day is over). It depends on the day alone, so importing it again replaces
+ * the same records (sales by store, product and day; shipments and transactions by their day-stamped
+ * ids) instead of adding any.
  */
-export function demoActivityOfDay(master: MasterData, day: string): Activity {
+export function demoActivityOfDay(master: MasterData, day: string, timeZone = demoTimeZone()): DemoActivity {
   const { shipments, sales } = generateActivity(master, {
     ...DEMO_ACTIVITY,
     today: day,
     shipmentPrefix: `SH-${DEMO_ACTIVITY.seed}-${day}-`,
   });
   const yesterday = addDays(day, -1);
-  return { shipments: shipments.filter((s) => s.date === day), sales: sales.filter((s) => s.date === yesterday) };
+  return {
+    shipments: shipments.filter((s) => s.date === day),
+    sales: sales.filter((s) => s.date === yesterday),
+    transactions: demoTransactionsOfDay(master, yesterday, timeZone),
+  };
 }
 
 /**
@@ -169,14 +183,16 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   }
   if (days.length === 0) return [];
   const master = demoMasterData();
-  const activity: Activity = { shipments: await arrivedDemoShipments(backend, master, today), sales: [] };
+  const zone = demoTimeZone();
+  const activity: DemoActivity = { shipments: await arrivedDemoShipments(backend, master, today), sales: [], transactions: [] };
   for (const day of days) {
-    const ofDay = demoActivityOfDay(master, day);
+    const ofDay = demoActivityOfDay(master, day, zone);
     for (const line of ofDay.shipments) {
       const status = line.status === 'cancelled' ? 'cancelled' : shipmentStatusOn(line.storeType as 0 | 1, String(line.date), today);
       activity.shipments.push({ ...line, status });
     }
     activity.sales.push(...ofDay.sales);
+    activity.transactions.push(...ofDay.transactions);
   }
   await importActivity(backend, activity);
   await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...marker, activityThrough: today } }));
@@ -185,8 +201,8 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
 
 /**
  * Seeds the demo data once per table; later starts keep whatever the data has become. Everything goes
- * through `importFile`: the files in scripts/seed/demo/, then the shipments and sales generated for the
- * demo stores (written as CSV to a temporary folder and imported like any other file).
+ * through `importFile`: the files in scripts/seed/demo/, then the shipments, sales and transactions
+ * generated for the demo customers (written as CSV to a temporary folder and imported like any other file).
  */
 export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[] | null> {
   const { db } = backend;
@@ -203,8 +219,13 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
     if (basename(file) === 'identityLinks.jsonl' && !backend.config.SSO_ISSUER) continue;
     await run(file);
   }
-  const today = calendarDateInZone(backend.now(), demoTimeZone());
-  reports.push(...(await importActivity(backend, generateActivity(demoMasterData(), { ...DEMO_ACTIVITY, today }))));
+  const zone = demoTimeZone();
+  const today = calendarDateInZone(backend.now(), zone);
+  const master = demoMasterData();
+  // Transactions like sales: the days that ended (through yesterday), and the demo serials' history.
+  const transactions: Record_[] = demoSerialTransactions(master, demoSerials());
+  for (let day = addDays(today, -DEMO_ACTIVITY.days); day < today; day = addDays(day, 1)) transactions.push(...demoTransactionsOfDay(master, day, zone));
+  reports.push(...(await importActivity(backend, { ...generateActivity(master, { ...DEMO_ACTIVITY, today }), transactions })));
   await db.doc.send(
     new PutCommand({
       TableName: db.table,

@@ -248,6 +248,19 @@ export function dayRows(
   });
 }
 
+/**
+ * `count` plain transactions (sale, top-up, ...) of one customer's day, oldest first: the demo's days are
+ * generated one at a time with this (demo-transactions.ts).
+ */
+export function customerDayRows(
+  customer: TxCustomer,
+  options: { date: string; count: number; timeZone: string; idOf: (k: number) => string },
+  r: Rng,
+): TransactionRow[] {
+  const events = Array.from({ length: options.count }, () => plainEvent(customer, 0, r));
+  return dayRows(customer, events, { date: options.date, dayStartMs: startOfDayInZone(options.date, options.timeZone), idOf: options.idOf }, r);
+}
+
 /** Day weights of a window: the weekday pattern with a little noise and a slow growth. */
 const dayWeights = (first: string, days: number, r: Rng) =>
   Array.from({ length: days }, (_, d) => WEEKDAY[isoWeekday(addDays(first, d))]! * (0.85 + 0.3 * r.next()) * (0.9 + (0.2 * d) / Math.max(1, days - 1)));
