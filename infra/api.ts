@@ -28,6 +28,7 @@ export function Api({ stack }: StackContext) {
       SCHEDULER_ROLE_ARN: jobs.schedulerRole.roleArn,
       REPORT_RUNNER_ARN: jobs.runner.functionArn,
       SCHEDULER_DLQ_ARN: jobs.dlq.queueArn,
+      EXPORT_FUNCTION_NAME: jobs.exporter.functionName,
       // The value CloudFront sends as X-Origin-Verify (infra/web.ts): a dynamic reference CloudFormation
       // resolves at deploy, so the value is in neither the repo nor the template (ADR 023).
       ORIGIN_VERIFY_SECRET: SecretValue.secretsManager(originSecretName).unsafeUnwrap(),
@@ -47,6 +48,7 @@ export function Api({ stack }: StackContext) {
     new PolicyStatement({ actions: ['kms:Encrypt', 'kms:Decrypt'], resources: [totpKey.keyArn] }),
   );
   jobs.grantScheduling(handler);
+  jobs.grantExports(handler);
 
   return { handler };
 }

@@ -51,6 +51,22 @@ export function Jobs({ stack, app }: StackContext) {
   });
   runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
 
+  // Export jobs (ADR 033): the API invokes this asynchronously, one job per invocation; it streams the
+  // files to the reports bucket's exports/ prefix. 512 MB is twice the runner's measured peak.
+  const exporter = new SstFunction(stack, 'ExportRunner', {
+    handler: 'functions/jobs/export.handler',
+    memorySize: '512 MB',
+    timeout: '15 minutes',
+    environment,
+    logGroup: new LogGroup(stack, 'ExportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
+  });
+  grantData(exporter); // rows in, job progress out
+  reports.cdk.bucket.grantReadWrite(exporter, 'exports/*');
+  // The runner records its own failures on the job; a retry would find the job no longer queued.
+  exporter.configureAsyncInvoke({ retryAttempts: 0 });
+  /** What the API needs to start exports: invoking the export function, nothing else. */
+  const grantExports = (grantee: IGrantable) => exporter.grantInvoke(grantee);
+
   const scheduleGroupName = app.logicalPrefixedName('reports');
   const scheduleGroup = new CfnScheduleGroup(stack, 'ReportSchedules', { name: scheduleGroupName });
 
@@ -93,5 +109,5 @@ export function Jobs({ stack, app }: StackContext) {
     );
   };
 
-  return { environment, runner, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling };
+  return { environment, runner, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports };
 }

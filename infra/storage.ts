@@ -1,3 +1,4 @@
+import { Duration } from 'aws-cdk-lib';
 import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -52,7 +53,18 @@ export function Storage({ stack, app }: StackContext) {
     cdk: { bucket: { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true } },
   };
   const files = new Bucket(stack, 'Files', bucketProps); // documents, logos
-  const reports = new Bucket(stack, 'Reports', bucketProps); // generated report files
+  // Generated report files. Export files are downloaded right after their job (ADR 033): gone after a
+  // day, unfinished multipart uploads too.
+  const reports = new Bucket(stack, 'Reports', {
+    ...bucketProps,
+    cdk: {
+      bucket: {
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        lifecycleRules: [{ id: 'ExpireExports', prefix: 'exports/', expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      },
+    },
+  });
 
   const totpKey = new Key(stack, 'TotpKey', {
     description: `Encrypts users' TOTP secrets (${app.stage})`,

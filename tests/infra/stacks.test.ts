@@ -82,6 +82,13 @@ describe('Storage', () => {
     ]);
   });
 
+  it('expires export files and unfinished uploads under exports/ of the reports bucket after a day (ADR 033)', () => {
+    const rules = ofType(t.Storage, 'AWS::S3::Bucket').map(([, b]) => b.Properties.LifecycleConfiguration);
+    expect(rules.filter(Boolean)).toEqual([
+      { Rules: [{ Id: 'ExpireExports', Prefix: 'exports/', Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }] },
+    ]);
+  });
+
   it('has a rotating KMS key for TOTP secrets', () => {
     t.Storage.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
@@ -190,6 +197,29 @@ describe('Jobs', () => {
   });
 });
 
+describe('Jobs: the export runner (ADR 033)', () => {
+  const exporter = () => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ExportRunner'));
+
+  it('runs functions/jobs/export.handler with 512 MB for up to 15 minutes, not retried by Lambda', () => {
+    const [id, fn] = exporter() ?? [];
+    expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/export\.handler$/);
+    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512, Timeout: 900 });
+    t.Jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0 });
+  });
+
+  it('may read and write objects under exports/ of the reports bucket only, and items of the table', () => {
+    const [id] = exporter() ?? [];
+    const role = (ofType(t.Jobs, 'AWS::Lambda::Function').find(([fid]) => fid === id)?.[1].Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = new Set(ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`)).map(([pid]) => pid));
+    const own = statements(t.Jobs).filter((s) => policies.has(s.logicalId));
+    const s3 = own.filter((s) => asArray(s.statement.Action).some((a) => String(a).startsWith('s3:')));
+    const objectResources = s3.flatMap((s) => asArray(s.statement.Resource)).map((r) => JSON.stringify(r)).filter((r) => r.includes('/'));
+    expect(objectResources.length).toBeGreaterThan(0);
+    for (const resource of objectResources) expect(resource).toContain('/exports/*');
+    expect(own.some((s) => asArray(s.statement.Action).includes('dynamodb:UpdateItem'))).toBe(true);
+  });
+});
+
 describe('Api', () => {
   const fn = () => ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler'))?.[1];
   const policy = () => statements(t.Api).filter((s) => s.type === 'AWS::IAM::Policy');
@@ -219,6 +249,7 @@ describe('Api', () => {
       'SCHEDULER_ROLE_ARN',
       'REPORT_RUNNER_ARN',
       'SCHEDULER_DLQ_ARN',
+      'EXPORT_FUNCTION_NAME',
     ]) {
       expect(env[name], name).toBeDefined();
     }
@@ -272,6 +303,12 @@ describe('Api', () => {
     );
     expect(JSON.stringify(ddb?.statement.Resource)).toContain('/index/*');
     expect(policy().flatMap((s) => asArray(s.statement.Action))).not.toContain('dynamodb:Scan');
+  });
+
+  it('may invoke the export function and no other (ADR 033)', () => {
+    const invoke = allowing('lambda:InvokeFunction');
+    expect(invoke.length).toBeGreaterThan(0);
+    for (const s of invoke) expect(JSON.stringify(s.statement.Resource)).toContain('ExportRunner');
   });
 
   it('may manage schedules of its group only and pass only the scheduler role', () => {
