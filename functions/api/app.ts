@@ -19,8 +19,11 @@ import { couponingStatusRoutes, serialNumberCheckRoutes } from './routes/couponi
 import { replenishmentRoutes } from './routes/replenishment.ts';
 import { salesRoutes } from './routes/sales.ts';
 import { masterDataRoutes } from './routes/master-data.ts';
+import { productRoutes } from './routes/products.ts';
+import { connectSalesRoutes } from './routes/connect-sales.ts';
 import { serialNumberRoutes } from './routes/serial-numbers.ts';
 import { transactionRoutes } from './routes/transactions.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -54,8 +57,11 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/replenishment', replenishmentRoutes)
     .route('/sales', salesRoutes)
     .route('/master-data', masterDataRoutes)
+    .route('/products', productRoutes)
+    .route('/connect-sales', connectSalesRoutes)
     .route('/serial-numbers', serialNumberRoutes)
     .route('/transactions', transactionRoutes)
+    .route('/exports', exportRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

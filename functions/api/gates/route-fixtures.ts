@@ -3,6 +3,8 @@ import { gtinCheckDigit } from '@portal/core/shared';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../../tests/support/test-backend.ts';
+import { putExportJob, queuedJob } from '@portal/backend/export/export-job-entity';
+import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -37,6 +39,8 @@ export type Sample = { path: string; body?: unknown; headers?: Record<string, st
 let keys = 0;
 const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}`;
 const days = 'startDate=2026-11-01&endDate=2026-11-20';
+/** A finished export job of 'full' (the job routes are the starter's own: scope 'none', ADR 033). */
+const GATE_EXPORT_JOB = 'gate-export-job-0001';
 /** The detail key of each customer's one transaction (transaction-entity.ts's encoding: customer + sort key). */
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
@@ -77,6 +81,16 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/serial-numbers': (i) => ({ path: `/api/serial-numbers?serials=${i.serial}` }),
   'GET /api/transactions': (i) => ({ path: `/api/transactions?customerId=${i.retailer}&${days}` }),
   'GET /api/transactions/:key': (i) => ({ path: `/api/transactions/${transactionKey(i.retailer)}` }),
+  'GET /api/products': () => ({ path: '/api/products?q=card&maxResults=10' }),
+  'GET /api/connect-sales': (i) => ({ path: `/api/connect-sales?customerId=${i.retailer}&${days}&groupBy=store` }),
+  // One key per customer: the same request again replays the same job, so two calls compare byte for byte.
+  'POST /api/exports': (i) => ({
+    path: '/api/exports',
+    headers: { 'Idempotency-Key': `route-gates-export-${i.retailer}` },
+    body: { kind: 'transactions', format: 'csv', filter: { customerId: i.retailer, startDate: '2026-11-01', endDate: '2026-11-20' } },
+  }),
+  'GET /api/exports/:jobId': () => ({ path: `/api/exports/${GATE_EXPORT_JOB}` }),
+  'GET /api/exports/:jobId/files/:index': () => ({ path: `/api/exports/${GATE_EXPORT_JOB}/files/0` }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -168,6 +182,11 @@ export async function createGateWorld() {
   await load('transactions', [OWN, FOREIGN].map(({ retailer }) => ({
     transactionId: `TX-GATE-${retailer}`, at: GATE_TX_AT, customerId: retailer, terminalId: 'T-1', type: 'sale', resultCode: '00', result: 'approved', amount: 2500, currency: 'EUR',
   })));
+
+  // The gates call the export routes, not the runner: jobs stay queued (no S3 here).
+  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => CLOCK, launcher: { launch: async () => {} } });
+  const exportJob = queuedJob({ jobId: GATE_EXPORT_JOB, owner: 'full', kind: 'transactions', format: 'csv', filter: { customerId: OWN.retailer }, timeZone: 'UTC', createdAt: CLOCK.toISOString() });
+  await putExportJob(backend.db, { ...exportJob, status: 'done', files: [{ index: 0, name: 'gate.csv', rows: 0, key: `exports/${GATE_EXPORT_JOB}/gate.csv`, bytes: 3 }] }, CLOCK);
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

@@ -21,7 +21,10 @@ import { createRateLimiter } from './platform/security/rate-limiter.ts';
 import { createOrderingService } from './ordering/ordering-service.ts';
 import { createSalesService } from './sales/sales-service.ts';
 import { createMasterDataService } from './masterdata/master-data-service.ts';
+import { createProductService } from './masterdata/product-service.ts';
+import { createConnectSalesService } from './sales/connect-sales-service.ts';
 import { createCouponingService } from './couponing/couponing-service.ts';
+import { exportsFromConfig } from './export/exports-from-config.ts';
 import { createSerialLookupService } from './transaction/serial-lookup.ts';
 import { createTransactionService } from './transaction/transaction-service.ts';
 
@@ -110,7 +113,11 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ordering: createOrderingService({ db, now }),
     sales: createSalesService({ db, now }),
     masterData: createMasterDataService({ db }),
+    products: createProductService({ db }),
+    connectSales: createConnectSalesService({ db }),
     couponing: createCouponingService({ db, now }),
+    /** Export jobs (ADR 033): CSV/XLSX files of a whole filtered result, streamed to S3 by a runner. */
+    exports: exportsFromConfig(config, { db, now, faults: adapters.faults }),
     serialNumbers: createSerialLookupService({ db, now }),
     transactions: createTransactionService({ db, now }),
     admin: createAdminService({
