@@ -74,6 +74,7 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
   transactions: lazyRoute(() => import('../features/transactions/routes/transactions-route.tsx'), 'TransactionsRoute', 'transactions', 'exports'),
   products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
+  sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales'),
 };
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {

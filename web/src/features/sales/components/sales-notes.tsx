@@ -2,7 +2,7 @@ import type { SalesNotes } from '@portal/core/sales';
 import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay } from '../../../lib/user-format.ts';
-import type { SalesFormat } from '../model/format.ts';
+import type { SalesFormat } from '../../../lib/sales-format.ts';
 import { useSalesNotes } from '../api/sales.ts';
 import { SalesQueryState } from './sales-query-state.tsx';
 

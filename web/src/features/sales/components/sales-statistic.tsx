@@ -7,11 +7,11 @@ import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCents, formatNumber } from '../../../lib/user-format.ts';
 import { downloadCsv, salesCsv, salesCsvFileName } from '../model/csv.ts';
-import { groupText, type SalesFormat } from '../model/format.ts';
+import { groupText, type SalesFormat } from '../../../lib/sales-format.ts';
 import { isTimeGrouping, type SalesFilter, salesQuery } from '../model/sales-filter.ts';
 import { salesTable } from '../model/sales-table.ts';
 import { useSales } from '../api/sales.ts';
-import { BarChart, type BarDatum } from './bar-chart.tsx';
+import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { SalesQueryState } from './sales-query-state.tsx';
 
 type Measure = 'amount' | 'quantity';

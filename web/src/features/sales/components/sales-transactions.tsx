@@ -5,7 +5,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
-import type { SalesFormat } from '../model/format.ts';
+import type { SalesFormat } from '../../../lib/sales-format.ts';
 import { type SalesFilter, transactionsQuery } from '../model/sales-filter.ts';
 import { useSalesTransactions } from '../api/sales.ts';
 import { SalesQueryState } from './sales-query-state.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../../lib/user-format.ts';
-import { groupText } from './format.ts';
+import { groupText } from '../../../lib/sales-format.ts';
 import { salesTable } from './sales-table.ts';
 import { DEFAULT_SALES_TAB, tabFromParam } from './sales-tabs.ts';
 

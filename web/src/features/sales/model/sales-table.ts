@@ -1,6 +1,6 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { formatCents, formatNumber } from '../../../lib/user-format.ts';
-import { groupText, type SalesFormat } from './format.ts';
+import { groupText, type SalesFormat } from '../../../lib/sales-format.ts';
 
 /**
  * The statistic's table as texts, exactly as the screen shows it (the CSV holds the same groups as data:

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { bandLayout, barLength, labelledIndices, valueScale } from '../model/chart-scale.ts';
+import { bandLayout, barLength, labelledIndices, valueScale } from './chart-scale.ts';
 
 export interface BarDatum {
   key: string;

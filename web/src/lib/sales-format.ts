@@ -1,5 +1,5 @@
 import type { SalesGroupBy } from '@portal/core/sales';
-import { dateTimeFormat, formatCalendarDay, type UserFormat } from '../../../lib/user-format.ts';
+import { dateTimeFormat, formatCalendarDay, type UserFormat } from './user-format.ts';
 
 /** Display helpers of the sales screens (pure): months and group texts (days, counts, money: lib/user-format). */
 

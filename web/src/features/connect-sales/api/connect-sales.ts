@@ -1,0 +1,38 @@
+import { MasterData } from '@portal/core/connect';
+import { SalesAnswer } from '@portal/core/sales';
+import type { Portal } from '@portal/core/shared';
+import useSWR from 'swr';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { KeyScope } from '../../../lib/query-keys.ts';
+import type { ConnectSalesParams } from '../model/connect-sales-filter.ts';
+import { resource, useResourceGet } from '../../../lib/resource-client.ts';
+
+/**
+ * The connect Sales calls (ADR 037): GET /api/connect-sales (SPEC 7 `sales`, answer core SalesAnswer) and
+ * the master data's customers for the picker (the resource client, cached 5 minutes).
+ */
+export async function fetchConnectSales(portal: Portal, query: ConnectSalesParams): Promise<SalesAnswer> {
+  return readJson(await api({ portal })['connect-sales'].$get({ query }), SalesAnswer);
+}
+
+export const connectSalesKeys = {
+  sales: (portal: Portal, query: ConnectSalesParams) => [KeyScope.connectSales, portal, JSON.stringify(query)] as const,
+};
+
+/** The answer with the query it answers: while a new one loads the previous stays on screen with its grouping. */
+export function useConnectSales(query: ConnectSalesParams | null) {
+  const portal = usePortal();
+  return useSWR(
+    query ? connectSalesKeys.sales(portal, query) : null,
+    async ([, p, q]) => {
+      const asked = JSON.parse(q) as ConnectSalesParams;
+      return { query: asked, answer: await fetchConnectSales(p, asked) };
+    },
+    { keepPreviousData: true, revalidateOnFocus: false, dedupingInterval: 300_000 },
+  );
+}
+
+const masterData = resource('master-data', MasterData);
+export const useMasterData = () => useResourceGet(masterData);

@@ -1,0 +1,247 @@
+import type { MasterData } from '@portal/core/connect';
+import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChartIcon } from '../../../components/ui/icons.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { groupText } from '../../../lib/sales-format.ts';
+import { formatCents, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { useConnectSales, useMasterData } from '../api/connect-sales.ts';
+import {
+  type ConnectSalesFilter,
+  connectSalesFilterFrom,
+  connectSalesFilterParams,
+  type ConnectSalesParams,
+  connectSalesQuery,
+  customerValue,
+  isTimeGrouping,
+  RANGE_PRESETS,
+  type RangePreset,
+  rangeOf,
+  rangeProblem,
+  SALES_GROUP_BY,
+  SALES_MAX_RANGE_DAYS,
+} from '../model/connect-sales-filter.ts';
+
+type Measure = 'amount' | 'quantity';
+
+/** The picker's customers: retailers, then content providers (an id may be both: two entries). */
+function customerOptions(data: MasterData | undefined, t: ReturnType<typeof useT>) {
+  if (!data) return [];
+  return [
+    ...data.retailers.map((c) => ({ value: customerValue('retailer', c.customerId), label: `${c.name} · ${t('connectSales.customerType.retailer')}` })),
+    ...data.providers.map((c) => ({ value: customerValue('provider', c.customerId), label: `${c.name} · ${t('connectSales.customerType.provider')}` })),
+  ];
+}
+
+/**
+ * /connect/sales (issue 14 item 8, ADR 037): a retailer's or a content provider's sales by day, week,
+ * month, product or store, with totals, a bar chart, the groups table and (composed by the route) the
+ * export. The filter lives in the URL; the first customer of the master data is preselected.
+ */
+export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: ConnectSalesParams) => ReactNode }) {
+  const t = useT();
+  const format = useUserFormat();
+  const [params, setParams] = useSearchParams();
+  const filter = connectSalesFilterFrom(params, format.today());
+  const masterData = useMasterData();
+  const customers = customerOptions(masterData.data, t);
+  const update = (next: Partial<ConnectSalesFilter>) => setParams(connectSalesFilterParams({ ...filter, ...next }), { replace: true });
+
+  const firstCustomer = customers[0]?.value;
+  useEffect(() => {
+    if (!filter.customer && firstCustomer) update({ customer: firstCustomer });
+    // Preselect once the customers are known; the URL's own changes do not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstCustomer]);
+
+  const problem = rangeProblem(filter);
+  const query = connectSalesQuery(filter);
+  const sales = useConnectSales(query);
+  const [measure, setMeasure] = useState<Measure>('amount');
+  const ids = tabIds('connect-sales', filter.groupBy);
+  const presets = [
+    ...RANGE_PRESETS.map((p) => ({ value: p, label: t(`connectSales.presets.${p}`) })),
+    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('connectSales.presets.custom') }] : []),
+  ];
+
+  return (
+    <div>
+      <PageHeader title={t('connectSales.title')} description={t('connectSales.description')} />
+      <div className="space-y-6">
+        <Card className="p-4 sm:p-5">
+          <h2 className="sr-only">{t('connectSales.filters.title')}</h2>
+          <div className="grid gap-4 lg:grid-cols-[minmax(14rem,1fr)_2fr]">
+            <SelectField
+              label={t('connectSales.filters.customer')}
+              value={filter.customer}
+              options={customers.length ? customers : [{ value: '', label: t('connectSales.filters.noCustomers') }]}
+              onValueChange={(customer) => update({ customer })}
+              disabled={customers.length === 0}
+            />
+            <DateRangeField
+              labels={{
+                legend: t('connectSales.filters.period'),
+                preset: t('connectSales.filters.period'),
+                start: t('connectSales.filters.startDate'),
+                end: t('connectSales.filters.endDate'),
+              }}
+              presets={presets}
+              preset={filter.preset}
+              onPresetChange={(value) => {
+                const preset = value as RangePreset;
+                const dates = rangeOf(preset, format.today());
+                if (dates) update({ preset, startDate: dates[0], endDate: dates[1] });
+              }}
+              startDate={filter.startDate}
+              endDate={filter.endDate}
+              onStartDateChange={(startDate) => update({ preset: 'custom', startDate })}
+              onEndDateChange={(endDate) => update({ preset: 'custom', endDate })}
+              error={problem ? t(`connectSales.errors.${problem}`, { days: SALES_MAX_RANGE_DAYS }) : undefined}
+            />
+          </div>
+        </Card>
+        <Tabs
+          tabs={SALES_GROUP_BY.map((id) => ({ id, label: t(`connectSales.groupBy.${id}`) }))}
+          value={filter.groupBy}
+          onChange={(groupBy: SalesGroupBy) => update({ groupBy })}
+          label={t('connectSales.groupBy.label')}
+          idPrefix="connect-sales"
+        />
+        <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-6 focus:outline-none">
+          <QueryState
+            result={sales}
+            idle={!query}
+            failedMessage={t('connectSales.loadFailed')}
+            retryLabel={t('connectSales.retry')}
+            loadingLabel={t('connectSales.loading')}
+            isEmpty={(data) => !data.answer.sales.some((g) => g.quantity !== 0 || g.amountCents !== 0)}
+            empty={<EmptyState heading="h2" icon={<ChartIcon className="size-6" />} title={t('connectSales.empty.title')} text={t('connectSales.empty.text')} />}
+          >
+            {({ query: shown, answer }) => (
+              <StatisticView answer={answer} groupBy={shown.groupBy} busy={sales.isValidating} measure={measure} onMeasure={setMeasure} />
+            )}
+          </QueryState>
+          {query && exportPanel ? exportPanel(query) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Total({ label, value, className = '' }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900 sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+function MeasureSwitch({ value, onChange }: { value: Measure; onChange: (m: Measure) => void }) {
+  const t = useT();
+  return (
+    <fieldset className="inline-flex rounded-lg bg-slate-100 p-0.5 text-sm">
+      <legend className="sr-only">{t('connectSales.chart.measure')}</legend>
+      {(['amount', 'quantity'] as const).map((m) => (
+        <label
+          key={m}
+          className={`cursor-pointer rounded-md px-3 py-1.5 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${value === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+        >
+          <input type="radio" name="connect-sales-measure" value={m} checked={value === m} onChange={() => onChange(m)} className="sr-only" />
+          {t(`connectSales.chart.${m}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+type Row = SalesAnswer['sales'][number];
+
+function StatisticView({
+  answer,
+  groupBy,
+  busy,
+  measure,
+  onMeasure,
+}: {
+  answer: SalesAnswer;
+  groupBy: SalesGroupBy;
+  busy: boolean;
+  measure: Measure;
+  onMeasure: (m: Measure) => void;
+}) {
+  const t = useT();
+  const format = useUserFormat();
+  const groupName = t(`connectSales.groupBy.${groupBy}`);
+  const weekOf = (date: string) => t('connectSales.table.weekOf', { date });
+  const text = (g: Row, short = false) => groupText(g, groupBy, format.locale, weekOf, short);
+  const money = (cents: number) => formatCents(cents, format);
+  const chartData: BarDatum[] = answer.sales.map((g) => ({
+    key: g.key,
+    label: text(g),
+    shortLabel: text(g, true),
+    value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
+    valueText: measure === 'amount' ? money(g.amountCents) : formatNumber(g.quantity, format.locale),
+  }));
+  const top = chartData.reduce((best, d) => (d.value > best.value ? d : best), chartData[0]!);
+  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const idColumn: Column<Row>[] =
+    groupBy === 'store'
+      ? [{ key: 'id', header: t('connectSales.table.customerStoreId'), nowrap: true, cell: (g) => g.customerStoreId ?? '—' }]
+      : groupBy === 'product'
+        ? [{ key: 'id', header: t('connectSales.table.id'), nowrap: true, cell: (g) => g.key }]
+        : [];
+  const columns: Column<Row>[] = [
+    { key: 'group', header: groupName, cell: (g) => text(g) },
+    ...idColumn,
+    { key: 'quantity', header: t('connectSales.table.quantity'), align: 'end', nowrap: true, cell: (g) => formatNumber(g.quantity, format.locale) },
+    { key: 'amount', header: t('connectSales.table.amount'), align: 'end', nowrap: true, cell: (g) => money(g.amountCents) },
+  ];
+  const footer = (
+    <tr>
+      <th scope="row" colSpan={1 + idColumn.length} className="px-4 py-2.5 text-left text-slate-900">
+        {t('connectSales.table.total')}
+      </th>
+      <td className="px-4 py-2.5 text-right tabular-nums text-slate-900">{formatNumber(answer.totalSales.quantity, format.locale)}</td>
+      <td className="px-4 py-2.5 text-right tabular-nums text-slate-900">{money(answer.totalSales.amountCents)}</td>
+    </tr>
+  );
+
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Total className="order-first col-span-2 sm:order-none sm:col-span-1" label={t('connectSales.totals.amount')} value={money(answer.totalSales.amountCents)} />
+        <Total label={t('connectSales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
+        <Total label={t('connectSales.totals.resultCount', { group: groupName })} value={formatNumber(answer.resultCount, format.locale)} />
+      </dl>
+      <Card className="p-4 sm:p-5">
+        <BarChart
+          title={t('connectSales.chart.title', { measure: t(`connectSales.chart.${measure}`), group: groupName })}
+          summary={t('connectSales.chart.summary', { count: chartData.length, group: top.label, value: top.valueText })}
+          data={chartData}
+          orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
+          integer={measure === 'quantity'}
+          formatTick={(v) => compact.format(v)}
+          valueAxisLabel={measure === 'amount' ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode }) : t('connectSales.chart.axisQuantity')}
+          categoryAxisLabel={groupName}
+          actions={<MeasureSwitch value={measure} onChange={onMeasure} />}
+        />
+      </Card>
+      <section className="space-y-3" aria-labelledby="connect-sales-table-title">
+        <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">
+          {t('connectSales.table.title', { group: groupName })}
+        </h2>
+        <DataTable caption={t('connectSales.table.title', { group: groupName })} columns={columns} rows={answer.sales} rowKey={(g) => g.key} busy={busy} footer={footer} />
+      </section>
+    </div>
+  );
+}
