@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { shoot, useBrowser } from '../support/browser.ts';
+
+/**
+ * The connect journey (issue 14 tests): sign in to connect as demo.connect (provider P-2001, Aurora Digital),
+ * look up a serial, filter the transactions, page, open a detail, export the filtered result and download
+ * the file — at 1280 px, then the list on a 375 px phone. Against the real `npm start` runtime and its demo
+ * seed (~3 transactions a day for P-2001 over the 90 demo days). No sleeps: every step waits for a state.
+ */
+const baseUrl = inject('baseUrl');
+const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
+
+const { freshPage } = useBrowser({ acceptDownloads: true });
+
+async function signInToConnect(page: Page) {
+  await page.goto(`${baseUrl}/connect`);
+  await page.getByLabel('Username').fill(connectUser.username);
+  await page.getByLabel('Password').fill(connectUser.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
+}
+
+/** The next answer of the list call whose query satisfies `wanted`. */
+const listAnswer = (page: Page, wanted: (query: URLSearchParams) => boolean) =>
+  page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/transactions' && wanted(url.searchParams) && r.ok();
+  });
+
+const searchParams = (page: Page) => new URL(page.url()).searchParams;
+const table = (page: Page) => page.getByRole('table', { name: 'Transactions' });
+const typeCells = (page: Page) => table(page).locator('tbody tr td:nth-child(2)');
+
+describe('connect journey', () => {
+  it('looks up a serial, filters transactions, pages and opens a detail (1280 px)', async () => {
+    const page = await freshPage();
+    await signInToConnect(page);
+
+    // Serial Numbers: one serial looked up; its answer (found or not) is shown under its own heading.
+    await page.getByRole('navigation', { name: 'connect navigation' }).first().getByRole('link', { name: 'Serial Numbers' }).click();
+    await page.getByLabel('Serial numbers').fill('7000100000000011');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { name: '7000100000000011' }).waitFor();
+    expect(searchParams(page).get('serials')).toBe('7000100000000011');
+    await shoot(page, 'connect-journey-serial');
+
+    // Transactions: the only customer is preselected and the last 7 days are listed at once.
+    const firstList = listAnswer(page, (q) => q.get('customerId') === 'P-2001');
+    await page.getByRole('navigation', { name: 'connect navigation' }).first().getByRole('link', { name: 'Transactions' }).click();
+    await firstList;
+    await table(page).locator('tbody tr').first().waitFor();
+
+    // Filter: the last 31 days, type Sale, 25 a page.
+    await page.getByLabel('Transaction date').selectOption('month');
+    await page.getByLabel('Type', { exact: true }).selectOption('sale');
+    const filtered = listAnswer(page, (q) => q.get('type') === 'sale');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await filtered;
+    expect(searchParams(page).get('preset')).toBe('month');
+    expect(searchParams(page).get('type')).toBe('sale');
+    const sized = listAnswer(page, (q) => q.get('type') === 'sale' && q.get('maxResults') === '25');
+    await page.getByLabel('Per page').selectOption('25');
+    await sized;
+    await page.getByText(/Page 1 of \d+/).waitFor();
+    expect(new Set(await typeCells(page).allTextContents())).toEqual(new Set(['Sale']));
+    await shoot(page, 'connect-journey-filtered');
+
+    // Page 2 in the first page's snapshot (asOf in the URL and the call).
+    const firstOnPage1 = await table(page).locator('tbody tr').first().textContent();
+    const second = listAnswer(page, (q) => q.get('index') === '1' && q.has('asOf'));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await second;
+    await page.getByText(/Page 2 of \d+/).waitFor();
+    expect(searchParams(page).get('page')).toBe('2');
+    expect(searchParams(page).get('asOf')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await table(page).locator('tbody tr').first().textContent()).not.toBe(firstOnPage1);
+    expect(new Set(await typeCells(page).allTextContents())).toEqual(new Set(['Sale']));
+    await shoot(page, 'connect-journey-page-2');
+
+    // Detail of the first row: every field, from the detail call.
+    await table(page).locator('tbody tr').first().getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Transaction' });
+    await dialog.getByText('Transaction ID').waitFor();
+    await dialog.getByText(/^DTX-/).waitFor();
+    await dialog.getByText('Aurora Digital (P-2001)').waitFor();
+    expect(searchParams(page).get('tx')).toBeTruthy();
+    await shoot(page, 'connect-journey-detail');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(searchParams(page).get('tx')).toBeNull();
+  });
+
+  it('lists on a phone without sideways scrolling: folded filters, one card per transaction, paging (375 px)', async () => {
+    const page = await freshPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInToConnect(page);
+    const list = listAnswer(page, (q) => q.get('index') === '0' && q.get('maxResults') === '25');
+    await page.goto(`${baseUrl}/connect/transactions?preset=month&size=25`);
+    await list;
+    const cards = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(25);
+    expect(await table(page).isVisible()).toBe(false);
+
+    // The optional filters are folded under their toggle; the customer and the dates stay in view.
+    const terminal = page.getByLabel('Terminal ID');
+    expect(await terminal.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await terminal.waitFor();
+    await shoot(page, 'connect-journey-phone');
+    await page.setViewportSize({ width: 375, height: 740 });
+
+    const second = listAnswer(page, (q) => q.get('index') === '1' && q.has('asOf'));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await second;
+    await page.getByText(/Page 2 of \d+/).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  });
+});
