@@ -34,6 +34,8 @@ export const KeyScope = {
   /** The connect product list and connect sales (issue 14 items 8, 9). */
   connectProducts: 'connect/products',
   connectSales: 'connect/sales',
+  /** An export job's progress (features/exports), polled while it runs. */
+  exportJobs: 'connect/exports',
   /** Mutation keys (useSWRMutation): they name a write, nothing is cached under them. */
   orderSubmit: 'replenishment/order-submit',
   couponAction: 'couponing/action',

@@ -36,6 +36,7 @@ export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ExportStatus = z.enum(EXPORT_STATUSES);
 
 export const ExportFile = z.object({ index: z.number().check(z.int()), name: z.string(), rows: z.number().check(z.int()) });
+export type ExportFile = z.infer<typeof ExportFile>;
 export const ExportJob = z.object({
   jobId: z.string(),
   kind: z.enum(EXPORT_KINDS),
