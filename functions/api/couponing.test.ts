@@ -1,4 +1,5 @@
 import { queryAll } from '../../packages/backend/src/platform/db/query.ts';
+import { serialWithTransactions } from '../../packages/backend/src/couponing/card-entity.ts';
 import { type Backend, actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts/account-entity';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS, gtinCheckDigit } from '@portal/core/shared';
@@ -175,10 +176,11 @@ const card = async (spec: CardSpec = {}) => (await cards([spec]))[0]!;
 const itemsOf = async (pk: string) =>
   (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })).items;
 const partition = (serial: string) => itemsOf(`SERIAL#${serial}`);
+/** The card's item and its bookings (transaction rows of the serial, ADR 032), in booking order. */
 async function stored(serial: string, cardEan = GIFT.ean) {
   const items = await partition(serial);
   const cardItem = items.find((i) => i.sk === `CARD#${cardEan}`);
-  const txs = items.filter((i) => (i.sk as string).startsWith(`TX#${cardEan}#`));
+  const txs = (await serialWithTransactions(backend.db, serial)).transactions.filter((t) => t.ean === cardEan).sort((a, b) => a.version - b.version);
   return { card: cardItem, txs };
 }
 const idempotencyItems = (username: string) => itemsOf(`COUPONIDEM#${username}`);
@@ -278,7 +280,7 @@ describe('the life cycle table of core', () => {
       });
       expect(answer.transactions).toEqual([
         {
-          transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          transactionId: `P-${serial}-${product.ean}-00000001`,
           at,
           terminalId: 'TERM_01',
           type: action,
@@ -304,7 +306,7 @@ describe('the life cycle table of core', () => {
       const { card: item, txs } = await stored(serial, product.ean);
       expect(item).toMatchObject({ status: to, version: 1, updatedAt: at, activation: answer.activation, redemption: answer.redemption });
       expect(txs).toHaveLength(1);
-      expect(txs[0]).toMatchObject({ sk: `TX#${product.ean}#00000001`, txType: action, terminalId: 'TERM_01', status: to, resultCode: 0, version: 1, byUsername: 'full' });
+      expect(txs[0]).toMatchObject({ transactionId: `P-${serial}-${product.ean}-00000001`, txType: action, terminalId: 'TERM_01', status: to, resultCode: 0, version: 1, byUsername: 'full' });
 
       // The details screen shows the same card afterwards.
       const shown = await details(serial, { ean: product.ean });
@@ -329,7 +331,7 @@ describe('the life cycle table of core', () => {
       const key = newKey();
       await expectError(await act(serial, action, { ean: product.ean, key }), 409, 'COUPON.TRANSITION_NOT_ALLOWED', decision.reason);
       expect(await partition(serial)).toEqual(before);
-      expect(before.filter((i) => (i.sk as string).startsWith('TX#'))).toEqual([]);
+      expect((await stored(serial, product.ean)).txs).toEqual([]);
       expect((await idempotencyItems('full')).filter((i) => i.sk === key)).toEqual([]);
       // The details screen offers the action with the same verdict.
       const shown = SerialDetails.parse(await readJson(await details(serial, { ean: product.ean })));
@@ -521,6 +523,30 @@ describe('a long history', () => {
     expect(shown.transactions).toHaveLength(100);
     expect(shown.transactions[0]!.terminalId).toBe('T-103');
     expect(shown.transactions[99]!.terminalId).toBe('T-4');
+  });
+});
+
+describe('bookings are transactions (ADR 032)', () => {
+  it("shows each booking in the retailer's connect transactions, counted in its day, with the product's face value", async () => {
+    const serial = await card({ status: 'notReady' });
+    const account = (await getAccount(backend.db, 'full'))!;
+    const actor = actorFor(account, { method: 'password' });
+    const reader = { ...actor, access: { ...actor.access, modules: { ...actor.access.modules, payment: { permissions: { transactions: true }, settings: {} } } } } as typeof actor;
+    const query = { customerId: OWN, startDate: TODAY, endDate: TODAY, index: 0, maxResults: 25 as const, serial };
+    const before = await backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
+    await backend.couponing.act(actor, serial, 'activate', { ean: GIFT.ean, terminalId: 'T-TX' });
+    await backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: 'T-TX' });
+    const page = await backend.transactions.list(reader, query, 'UTC');
+    expect(page.items.map((t) => [t.transactionId, t.type, t.amount, t.currency, t.terminalId, t.source, t.by, t.productName, t.result])).toEqual([
+      [`P-${serial}-${GIFT.ean}-00000002`, 'balance-inquiry', 0, 'EUR', 'T-TX', 'portal', displayName('full'), GIFT.name, 'approved'],
+      [`P-${serial}-${GIFT.ean}-00000001`, 'activation', 2500, 'EUR', 'T-TX', 'portal', displayName('full'), GIFT.name, 'approved'],
+    ]);
+    // Couponing's own attributes of the row (who booked by username, the card version) are not answered.
+    expect(Object.keys(page.items[0]!).sort()).toEqual(['amount', 'at', 'by', 'currency', 'customerId', 'customerName', 'ean', 'key', 'productId', 'productName', 'result', 'resultCode', 'serial', 'source', 'storeId', 'terminalId', 'transactionId', 'type']);
+    // The day's summaries counted both (the list's totalCount without a serial comes from them).
+    const after = await backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
+    expect(after.totalCount).toBe(before.totalCount + 2);
+    expect((await backend.transactions.list(reader, { ...query, serial: undefined, type: 'activation', terminalId: 'T-TX' }, 'UTC')).totalCount).toBe(1);
   });
 });
 

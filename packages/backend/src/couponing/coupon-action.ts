@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   COUPON_ACTION_PERMISSION,
   type CouponAction,
@@ -13,7 +13,10 @@ import { AppError } from '../errors.ts';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard } from './card-access.ts';
-import { cardKey, cardKeys, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
+import { cardKey, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
+import { getProduct, type Product } from '../masterdata/product.ts';
+import { idMarkerItem, transactionItem, type TransactionRecord } from '../transaction/transaction-entity.ts';
+import { bookingCounts } from '../transaction/transaction-summary.ts';
 import { IDEMPOTENCY } from '@portal/core/shared';
 
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
@@ -23,6 +26,45 @@ const idempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${u
 const requestHash = (serial: string, action: CouponAction, input: CouponActionInput) =>
   createHash('sha256').update(JSON.stringify([serial, input.ean, action, input.terminalId])).digest('hex');
 
+/** The transaction id of a card's booking n: one per card version, and same-instant bookings sort by it. */
+const bookingId = (serial: string, ean: string, version: number) => `P-${serial}-${ean}-${String(version).padStart(8, '0')}`;
+
+/** The processor's name of each coupon action (transactionTypes ids). */
+const TRANSACTION_TYPE: Record<CouponAction, string> = {
+  check: 'balance-inquiry',
+  activate: 'activation',
+  redeem: 'redemption',
+  void: 'void',
+  deactivate: 'deactivation',
+};
+
+/**
+ * A booking as a transaction of the card's retailer: approved ('00'); the amount is the product's face
+ * value in cents for an activation or a redemption (0 for the others, and when the product has none),
+ * in the product's currency (EUR when it names none).
+ */
+function bookingRecord(card: StoredCard, booking: StoredTransaction, product: Product | null): TransactionRecord {
+  const moves = booking.txType === 'activate' || booking.txType === 'redeem';
+  return {
+    transactionId: booking.transactionId,
+    at: booking.at,
+    customerId: card.retailerId,
+    storeId: null,
+    terminalId: booking.terminalId,
+    type: TRANSACTION_TYPE[booking.txType],
+    resultCode: '00',
+    result: 'approved',
+    serial: card.serial,
+    ean: card.ean,
+    amount: moves && product?.faceValue ? Math.round(product.faceValue * 100) : 0,
+    currency: product?.currency ?? 'EUR',
+    productId: card.productId,
+    productName: product?.name ?? null,
+    source: 'portal',
+    by: booking.by,
+  };
+}
+
 /**
  * Books one coupon action (SPEC 7 serial-number-check actions; ADR 016).
  *
@@ -30,7 +72,8 @@ const requestHash = (serial: string, action: CouponAction, input: CouponActionIn
  * card, visible to the actor (404); a retried Idempotency-Key (same request: the card as it is now,
  * `booked: false`; another request: 409); the life cycle (409 COUPON.TRANSITION_NOT_ALLOWED with the
  * reason). Then ONE TransactWriteItems: the card's new status conditioned on the status and version
- * read, the transaction record as the card's next version (must not exist) and the idempotency record.
+ * read, the booking as a transaction row (must not exist), its id's marker, ADDs to its day's summary
+ * counts (ADR 032) and the idempotency record.
  * A lost race re-reads and decides again, so of two concurrent deactivations one books and the other
  * answers 409 "already deactivated"; nothing is ever half-written.
  */
@@ -42,12 +85,13 @@ export async function bookAction(
   action: CouponAction,
   input: CouponActionInput,
   key: string | undefined,
-): Promise<{ card: StoredCard; booked: boolean }> {
+): Promise<{ card: StoredCard; booked: boolean; transaction?: StoredTransaction }> {
   const { db } = deps;
   requireStrongAuthentication(actor);
   requirePermission(actor, 'ordering', COUPON_ACTION_PERMISSION[action]);
   const hash = requestHash(serial, action, input);
-  return transactOptimistically<{ card: StoredCard; booked: boolean }>(
+  let product: Product | null | undefined;
+  return transactOptimistically<{ card: StoredCard; booked: boolean; transaction?: StoredTransaction }>(
     db,
     async () => {
       const now = deps.now();
@@ -83,7 +127,7 @@ export async function bookAction(
         redemption: action === 'redeem' ? booking : card.redemption,
       };
       const transaction: StoredTransaction = {
-        transactionId: randomUUID(),
+        transactionId: bookingId(serial, card.ean, version),
         serial,
         ean: card.ean,
         at,
@@ -95,6 +139,8 @@ export async function bookAction(
         byUsername: actor.username,
         version,
       };
+      product ??= card.productId ? await getProduct(db, card.productId) : null;
+      const row = bookingRecord(card, transaction, product);
       const items: TxItem[] = [
         {
           Update: {
@@ -115,18 +161,21 @@ export async function bookAction(
             },
           },
         },
+        // The booking is a transaction (ADR 032): its row, its id's marker and its day's counts.
         {
           Put: {
             TableName: db.table,
-            Item: { pk: cardKeys.pk(serial), sk: cardKeys.txSk(card.ean, version), type: 'couponTx', ...transaction },
+            Item: { ...transactionItem(row), couponAction: action, couponStatus: transaction.status, byUsername: actor.username, version },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        { Put: { TableName: db.table, Item: idMarkerItem(row), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...bookingCounts(db, row),
       ];
       if (key) {
         items.push(idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
       }
-      return { transaction: items, result: { card: next, booked: true } };
+      return { transaction: items, result: { card: next, booked: true, transaction } };
     },
     {
       maxAttempts: MAX_ATTEMPTS,

@@ -17,7 +17,7 @@ import type { Actor } from '../access/actor.ts';
 import { todayOf } from '../platform/time.ts';
 import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
-import { cardsOfSerial, factsOf, latestTransactions, stateOf, type StoredCard } from './card-entity.ts';
+import { cardsOfSerial, factsOf, latestTransactions, stateOf, type StoredCard, type StoredTransaction, TRANSACTIONS_SHOWN } from './card-entity.ts';
 import { cardSummary, serialDetails } from './card-views.ts';
 import { bookAction } from './coupon-action.ts';
 
@@ -42,16 +42,19 @@ export function createCouponingService(deps: CouponingDeps) {
 
   /**
    * The details of `card` as read or as just booked: its transactions up to its version, so an action's
-   * answer shows the card right after that booking even when another one followed at once. No
+   * answer shows the card right after that booking even when another one followed at once (`booked`: that
+   * booking, which the index may not show yet). No
    * permission check here: `details` checks couponingManagement; `act` has checked the action's own
    * permission (a cancellation-only user who voids a card gets the card back, not a 403).
    */
-  async function detailsOf(actor: Actor, access: CardAccess, card: StoredCard): Promise<SerialDetails> {
-    const [product, retailerName, transactions] = await Promise.all([
+  async function detailsOf(actor: Actor, access: CardAccess, card: StoredCard, booked?: StoredTransaction): Promise<SerialDetails> {
+    const [product, retailerName, read] = await Promise.all([
       card.productId ? getProduct(db, card.productId) : null,
       access.retailerName(card.retailerId),
-      latestTransactions(db, card.serial, card.ean, card.version),
+      latestTransactions(db, card, card.version),
     ]);
+    // The bookings come from an index (eventually consistent): the booking just made is always shown.
+    const transactions = booked && !read.some((t) => t.transactionId === booked.transactionId) ? [booked, ...read].slice(0, TRANSACTIONS_SHOWN) : read;
     return serialDetails({ actor, card, transactions, product: product ?? undefined, retailerName, today: todayOf(deps.now(), actor.timezone) });
   }
 
@@ -92,8 +95,8 @@ export function createCouponingService(deps: CouponingDeps) {
       idempotencyKey?: string,
     ): Promise<CouponActionAnswer> {
       const access = createCardAccess(db, actor);
-      const { card, booked } = await bookAction(deps, actor, access, serial, action, input, idempotencyKey);
-      return { ...(await detailsOf(actor, access, card)), booked };
+      const { card, booked, transaction } = await bookAction(deps, actor, access, serial, action, input, idempotencyKey);
+      return { ...(await detailsOf(actor, access, card, transaction)), booked };
     },
 
     /** get-couponing-status: the derived status; 'unknown' when several cards carry the serial and no EAN chose. */

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { parseImportText } from '../import/files.ts';
 import { MAX_RANGE, SerialRangeImport, serialsOf } from './serial-import.ts';
+import { serialWithTransactions } from './card-entity.ts';
 
 /**
  * The serial range import (ADR 016 "Loading serials"): ranges expand with their leading zeros, limits,
@@ -396,7 +397,7 @@ describe('re-import', () => {
     expect(await importLines([line(first!, { serialTo: third, eanSecond: SECOND })])).toMatchObject({ created: 1, errors: [] });
     const booked = await backend.couponing.act(actorOf('R-I1'), acted!, 'activate', { ean: GIFT.ean, terminalId: 'T-9' });
     expect(booked).toMatchObject({ booked: true, card: { couponingStatus: 'activated' } });
-    const historyBefore = (await partition(acted!)).filter((i) => (i.sk as string).startsWith('TX#'));
+    const historyBefore = (await serialWithTransactions(backend.db, acted!)).transactions;
     expect(historyBefore).toHaveLength(1);
 
     // Resold: new retailer, new last day, no second EAN; the line's status applies to new cards only.
@@ -412,7 +413,7 @@ describe('re-import', () => {
       [`${block}0004`, 'redeemed', 'R-I2', '2027-03-31', null, 0, '2026-11-24T09:00:00.000Z'],
     ]);
     expect(cards[1]).toMatchObject({ activation: { at: '2026-11-23T09:00:00.000Z', terminalId: 'T-9' }, createdAt: '2026-11-23T09:00:00.000Z' });
-    expect(items.filter((i) => (i.sk as string).startsWith('TX#'))).toEqual(historyBefore);
+    expect((await serialWithTransactions(backend.db, acted!)).transactions).toEqual(historyBefore);
 
     // The card is now the new retailer's: its users see it with its history, the old retailer's do not.
     const seen = await backend.couponing.details(actorOf('R-I2'), acted!);

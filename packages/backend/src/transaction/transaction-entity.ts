@@ -103,18 +103,31 @@ export function decodeTransactionKey(key: string): { customerId: string; sk: str
   return match ? { customerId: match[1]!, sk: match[2]! } : null;
 }
 
-/** A stored row as the API answers it (the customer's name is the service's to add). */
+/**
+ * A stored row as the API answers it (the customer's name is the service's to add). Field by field: a
+ * portal booking's row also holds couponing's attributes (the username who booked, the card version),
+ * which are not the API's to answer.
+ */
 export function transactionOfItem(item: Item): Transaction {
-  const { txType, ...record } = rows.read(item);
+  const r = rows.read(item);
   return {
-    key: encodeTransactionKey(record.customerId, transactionKeys.sk(record.at, record.transactionId)),
-    ...record,
-    type: txType,
-    storeId: record.storeId ?? null,
-    serial: record.serial ?? null,
-    ean: record.ean ?? null,
-    productId: record.productId ?? null,
-    productName: record.productName ?? null,
+    key: encodeTransactionKey(r.customerId, transactionKeys.sk(r.at, r.transactionId)),
+    transactionId: r.transactionId,
+    at: r.at,
+    customerId: r.customerId,
+    storeId: r.storeId ?? null,
+    terminalId: r.terminalId,
+    type: r.txType,
+    resultCode: r.resultCode,
+    result: r.result,
+    serial: r.serial ?? null,
+    ean: r.ean ?? null,
+    amount: r.amount,
+    currency: r.currency,
+    productId: r.productId ?? null,
+    productName: r.productName ?? null,
+    source: r.source,
+    ...(r.by ? { by: r.by } : {}),
   };
 }
 

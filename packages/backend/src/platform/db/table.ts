@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -27,7 +28,8 @@ export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 /** Creates the table (on-demand, with its GSIs and TTL) unless it exists. Safe to call on every start. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)));
     return 'exists';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -64,6 +66,41 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     }),
   );
   return 'created';
+}
+
+/**
+ * A table made before an index was added to TABLE_KEYS (a local data folder from an older version; gsi3
+ * came with ADR 032) gets it here, one UpdateTable per index (DynamoDB creates one at a time), waiting
+ * until it is active and backfilled. On AWS, infra/storage.ts adds indexes by deployment.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, present: Set<string | undefined>): Promise<void> {
+  for (const index of TABLE_KEYS.indexes) {
+    if (present.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+    for (let i = 0; i < 600; i += 1) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const created = Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name);
+      if (created?.IndexStatus === 'ACTIVE' && !created.Backfilling) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** Epoch seconds, the unit DynamoDB TTL expects. */
