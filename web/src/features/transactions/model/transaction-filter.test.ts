@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appliedFilter,
   clearedDraft,
   defaultDraft,
   filterProblems,
@@ -121,5 +122,17 @@ describe('editing the draft', () => {
     const cleared = clearedDraft(d);
     expect(optionalFilterCount(cleared)).toBe(0);
     expect(cleared).toMatchObject({ customerId: 'R-1', startDate: d.startDate, endDate: d.endDate });
+  });
+});
+
+describe('the applied filter (what the export is given)', () => {
+  it('is core’s TransactionFilter of the URL, without paging; null while it cannot be asked for', () => {
+    expect(appliedFilter(view('customerId=R-1&serial=1234-5678-90&page=4&asOf=2026-11-25T00:00:00.000Z'))).toEqual({
+      customerId: 'R-1',
+      startDate: '2026-11-18',
+      endDate: today,
+      serial: '1234567890',
+    });
+    expect(appliedFilter(view('ean=1'))).toBeNull();
   });
 });

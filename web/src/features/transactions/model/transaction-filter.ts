@@ -188,6 +188,17 @@ export function transactionQuery(view: TransactionView): TransactionQueryParams 
   return TransactionQuery.safeParse(query).success ? query : null;
 }
 
+/**
+ * The applied filter as core's TransactionFilter reads it (what the export job is given: the whole result
+ * the list pages through), or null while the view cannot be asked for.
+ */
+export function appliedFilter(view: TransactionView): TransactionFilter | null {
+  const query = transactionQuery(view);
+  if (!query) return null;
+  const parsed = TransactionFilter.safeParse(query);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The draft of a field change: a typed date makes the range 'custom'. */
 export function withField(draft: TransactionDraft, field: FilterField, value: string): TransactionDraft {
   const custom = field === 'startDate' || field === 'endDate';

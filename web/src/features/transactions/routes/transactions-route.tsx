@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import type { TransactionFilter } from '@portal/core/connect';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +15,7 @@ import { TransactionDetail } from '../components/transaction-detail.tsx';
 import type { ListFormat } from '../components/transaction-list.tsx';
 import { TransactionResults } from '../components/transaction-results.tsx';
 import {
+  appliedFilter,
   clearedDraft,
   FILTER_FIELDS,
   type FilterField,
@@ -34,9 +36,10 @@ const OPENED_DETAIL = 'transactions:detail';
  * /connect/transactions (issue 14 item 7; ADR 036): the filter, the page of transactions newest first, the
  * detail of one, and the export of the whole filtered result. Everything the screen shows is in the URL
  * (filter, page, page size, the paging snapshot `asOf`, the open detail): a search is a link, the back button
- * steps through searches and pages.
+ * steps through searches and pages. The export is another feature's panel: the app's route hands it in as
+ * `exportPanel` (features do not import each other), given the applied filter, so it exports what is listed.
  */
-export function TransactionsRoute() {
+export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: TransactionFilter) => ReactNode) | undefined } = {}) {
   const t = useT();
   const fmt = useUserFormat();
   const navigate = useNavigate();
@@ -100,6 +103,9 @@ export function TransactionsRoute() {
   };
   // Until master data says whether there is only one customer, the choice is not asked for.
   const needsCustomer = !view.filter.customerId && !shown && !master.isLoading;
+  // Nothing to export from an answer with no rows.
+  const nothingFound = page.data?.complete === true && page.data.totalCount === 0;
+  const exportFilter = exportPanel && !serverError && !nothingFound ? appliedFilter(view) : null;
 
   return (
     <div>
@@ -131,6 +137,7 @@ export function TransactionsRoute() {
             busy={page.isValidating}
           />
         </Card>
+        {exportFilter ? exportPanel!(exportFilter) : null}
         {serverError ? (
           <Alert theme="red" role="alert">
             {t('transactions.problems.rejected')}
