@@ -72,7 +72,7 @@ const ConnectSectionRoute = lazyRoute(
  */
 const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
-  transactions: lazyRoute(() => import('../features/transactions/routes/transactions-route.tsx'), 'TransactionsRoute', 'transactions', 'exports'),
+  transactions: lazyRoute(() => import('./routes/connect-transactions-route.tsx'), 'ConnectTransactionsRoute', 'transactions', 'exports'),
   products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
   sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales'),
 };

@@ -1,11 +1,14 @@
 import type { MasterData, Transaction, TransactionPage } from '@portal/core/connect';
 import type { SessionStatus } from '@portal/core/auth';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
+
+// The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** A connect user with the payment module's transactions permission (Europe/Berlin, en-US). */
 const base = signedIn();
@@ -161,7 +164,7 @@ describe('the Transactions section', () => {
     await waitFor(() => expect(new URLSearchParams(location().search).has('asOf')).toBe(false));
     await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(4));
     expect(backend.callsTo('GET', '/api/transactions')[3]!.query.has('asOf')).toBe(false);
-  });
+  }, 20_000);
 
   it('jumps to a deep page in one step', async () => {
     const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 5000) }));
@@ -172,7 +175,7 @@ describe('the Transactions section', () => {
     await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(2));
     expect(backend.callsTo('GET', '/api/transactions')[1]!.query.get('index')).toBe('86');
     expect(await screen.findByText(/Page 87 of 100/)).toBeTruthy();
-  });
+  }, 20_000);
 
   it('says when the server could not examine every row, and how to narrow the filter', async () => {
     backendWith(oneCustomer, (call) => ({ body: pageOf(call, 7, { complete: false, scannedThrough: '2026-11-20T07:00:00.000Z' }) }));
@@ -245,5 +248,41 @@ describe('the Transactions section', () => {
     renderRoute(`${paths.connect.transactions}?serial=1234567890`);
     expect(await screen.findByText('The filter was not accepted: please check the marked fields.')).toBeTruthy();
     expect(screen.getByText('Please enter a valid serial number.')).toBeTruthy();
+  });
+
+  it('exports the applied filter’s whole result (not the page) with the export permission', async () => {
+    const job = { jobId: 'job-12345678', kind: 'transactions', format: 'csv', status: 'queued', rowsWritten: 0, totalRows: null, split: false, files: [], createdAt: AS_OF, finishedAt: null, error: null };
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: status },
+      'GET /api/master-data': { body: oneCustomer },
+      'GET /api/transactions': (call) => ({ body: pageOf(call, 60) }),
+      'POST /api/exports': { status: 202, body: job },
+      'GET /api/exports/job-12345678': { body: { ...job, status: 'running', totalRows: 60, rowsWritten: 30 } },
+    });
+    renderRoute(`${paths.connect.transactions}?terminalId=T-1&page=2&asOf=${AS_OF}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start export' }));
+    await waitFor(() => expect(backend.callsTo('POST', '/api/exports')).toHaveLength(1));
+    const body = backend.callsTo('POST', '/api/exports')[0]!.body as { kind: string; format: string; filter: Record<string, string> };
+    expect(body.kind).toBe('transactions');
+    expect(body.format).toBe('csv');
+    // The filter only: the export is the whole result, not the page.
+    expect(Object.keys(body.filter).sort()).toEqual(['customerId', 'endDate', 'startDate', 'terminalId']);
+    expect(body.filter).toMatchObject({ customerId: 'R-1', terminalId: 'T-1' });
+    expect(await screen.findByText('Exporting… 30 of 60 rows')).toBeTruthy();
+  });
+
+  it('offers no export to a user without the export permission', async () => {
+    const noExport: SessionStatus = {
+      ...status,
+      user: { ...status.user!, modules: { payment: { permissions: { transactions: true, serialLookup: true }, settings: {} } } },
+    };
+    fakeBackend({
+      'GET /api/auth/status': { body: noExport },
+      'GET /api/master-data': { body: oneCustomer },
+      'GET /api/transactions': (call) => ({ body: pageOf(call, 3) }),
+    });
+    renderRoute(paths.connect.transactions);
+    await table();
+    expect(screen.queryByRole('button', { name: 'Start export' })).toBeNull();
   });
 });
