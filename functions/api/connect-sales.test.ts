@@ -2,6 +2,8 @@ import type { Backend } from '@portal/backend';
 import { addDays, isoWeekday } from '@portal/core/shared';
 import { SalesAnswer } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { salesSource } from '@portal/backend/export/sales-source';
+import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -91,6 +93,8 @@ const nonZero = (m: Map<string, [number, number]>) => new Map([...m].filter(([, 
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date(`${TODAY}T10:00:00Z`));
+  // The export routes are asked here, not the runner: jobs stay queued (no S3 in this test).
+  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => new Date(`${TODAY}T10:00:00Z`), launcher: { launch: async () => {} } });
   app = createApp(backend, () => '203.0.113.8');
   const load = async (kind: string, records: object[]) => {
     const report = await backend.imports.importRecords(kind as 'sales', records.map((data, i) => ({ line: i + 1, data })));
@@ -104,13 +108,13 @@ beforeAll(async () => {
     customerId,
     portals: ['connect'],
     securityFlag: 16,
-    modules: { salesReporting: { permissions: 1, settings: 0 } },
+    modules: { salesReporting: { permissions: 3, settings: 0 } },
     ...extra,
   });
   await load('accounts', [
     account('cs.global', '', { securityFlag: 16 + 4096 }),
     account('cs.provider', 'P-C1'),
-    account('cs.retailer', 'R-C1'),
+    account('cs.retailer', 'R-C1', { modules: { salesReporting: { permissions: 1, settings: 0 } } }),
     account('cs.nope', 'R-C1', { modules: { salesReporting: { permissions: 2, settings: 0 } } }),
   ]);
   await load('retailers', [{ customerId: 'R-C1', name: 'Retail C1' }, { customerId: 'R-C2', name: 'Retail C2' }]);
@@ -212,5 +216,30 @@ describe('GET /api/connect-sales', () => {
       const res = await get(query, 'cs.global');
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }
+  });
+
+  it('exports the same groups the list answers (the sales export source), for the customers the user may see', async () => {
+    const filter = { customerId: 'P-C1', customerType: 'provider' as const, startDate: '2026-10-01', endDate: '2026-10-28', groupBy: 'week' as const };
+    const listed = await answer(new URLSearchParams(filter).toString());
+    const ctx = { db: backend.db, timeZone: 'UTC', username: 'cs.global', asOf: Date.now() };
+    const rows = [];
+    for await (const page of salesSource.rows(filter, ctx)) rows.push(...page);
+    expect(rows).toEqual(listed.sales.map((g) => ({ key: g.key, label: g.label, customerStoreId: g.customerStoreId ?? null, quantity: g.quantity, amount: g.amountCents })));
+    expect(await salesSource.count(filter, ctx)).toBe(listed.resultCount);
+
+    let keys = 0;
+    const post = (user: string, body: object) =>
+      app.request('/api/exports', {
+        method: 'POST',
+        headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, 'Idempotency-Key': `connect-sales-${user.replace('.', '-')}-${(keys += 1)}` },
+        body: JSON.stringify(body),
+      });
+    expect((await post('cs.provider', { kind: 'sales', format: 'csv', filter })).status).toBe(202);
+    const foreign = await post('cs.provider', { kind: 'sales', format: 'xlsx', filter: { ...filter, customerId: 'P-C2' } });
+    const none = await post('cs.provider', { kind: 'sales', format: 'xlsx', filter: { ...filter, customerId: 'P-NO' } });
+    expect([foreign.status, (await foreign.text()).replace('P-C2', 'X')]).toEqual([none.status, (await none.text()).replace('P-NO', 'X')]);
+    expect(foreign.status).toBe(404);
+    // salesReporting.sales alone does not export (salesExport).
+    expect((await post('cs.retailer', { kind: 'sales', format: 'csv', filter: { ...filter, customerId: 'R-C1', customerType: 'retailer' } })).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import type { ExportKind, ExportRequest } from '@portal/core/connect';
 import type { ExportSource } from './export-source.ts';
+import { salesSource } from './sales-source.ts';
 import { transactionSource } from './transaction-source.ts';
 
 /**
@@ -19,4 +20,5 @@ export function sourceOf(sources: ExportSources, kind: ExportKind): ExportSource
 /** Every kind's source: the service and the runner of a deployed backend use these. */
 export const EXPORT_SOURCES: ExportSources = {
   transactions: transactionSource,
+  sales: salesSource,
 };

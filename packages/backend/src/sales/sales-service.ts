@@ -1,4 +1,4 @@
-import { addDays, STORE } from '@portal/core/shared';
+import { addDays, RETAILER, STORE } from '@portal/core/shared';
 import type {
   SalesAnswer,
   SalesGroup,
@@ -29,6 +29,7 @@ import { getStore, type Store } from '../masterdata/store.ts';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { requireRetailer } from '../access/retailer-scope.ts';
+import { getCustomerRole } from '../customers/customer-entity.ts';
 import { namesByKey, productNames, storeNames } from './sales-labels.ts';
 import { withEveryPeriod } from './sales-periods.ts';
 import { checkSalesQuery } from './sales-range.ts';
@@ -56,9 +57,15 @@ function requireSalesAccess(actor: Actor): void {
  * products (an unknown EAN is not an error: it has no sales). The three reads run in parallel (1 GetItem,
  * + 1 GetItem for a store, + 1 Query on gsi2 for an EAN); nothing of them is answered before the checks.
  */
-async function scopeOf(db: Db, actor: Actor, query: { customerId: string; storeId?: string; ean?: string }): Promise<Scope> {
+const existingRetailer = <R>(role: R | null): R => {
+  if (!role) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Retailer not found.');
+  return role;
+};
+
+async function scopeOf(db: Db, actor: Actor | null, query: { customerId: string; storeId?: string; ean?: string }): Promise<Scope> {
   const [retailer, store, products] = await Promise.all([
-    requireRetailer(db, actor, query.customerId),
+    // null: the caller checked the actor's scope already (an export job, when it was created).
+    actor ? requireRetailer(db, actor, query.customerId) : getCustomerRole(db, query.customerId, 'retailer').then(existingRetailer),
     query.storeId ? getStore(db, query.storeId) : null,
     query.ean ? findProductsByEan(db, query.ean).then((res) => res.items) : null,
   ]);
@@ -132,7 +139,7 @@ async function readRows(db: Db, scope: Scope, range: SalesRange, grain: 'day' | 
  * `sales` and the connect Sales section (connect-sales-service.ts) both answer with it: one source, so
  * the two portals can never disagree on a retailer's figures.
  */
-export async function retailerSalesAnswer(db: Db, actor: Actor, input: SalesQuery): Promise<SalesAnswer> {
+export async function retailerSalesAnswer(db: Db, actor: Actor | null, input: SalesQuery): Promise<SalesAnswer> {
   const query = checkSalesQuery(input);
   const { groupBy } = query;
   // By day, week or month over the whole assortment the retailer items' totals are enough (the

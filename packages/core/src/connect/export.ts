@@ -1,5 +1,6 @@
 import type { CodesOf } from '../shared/errors.ts';
 import * as z from '../shared/zod.ts';
+import { ConnectSalesQuery } from './sales.ts';
 import { TransactionFilter } from './transaction.ts';
 
 /**
@@ -29,7 +30,11 @@ export type TransactionExportRequest = z.infer<typeof TransactionExportRequest>;
  * POST /api/exports: one request shape per kind, told apart by `kind` (each kind adds its own object
  * with its own filter here: the sales export adds SalesExportRequest).
  */
-export const ExportRequest = z.discriminatedUnion('kind', [TransactionExportRequest]);
+/** The connect Sales export (issue 14 item 8, ADR 037): the groups of the section's query, totals aside. */
+export const SalesExportRequest = z.object({ kind: z.literal('sales'), format: ExportFormat, filter: ConnectSalesQuery });
+export type SalesExportRequest = z.infer<typeof SalesExportRequest>;
+
+export const ExportRequest = z.discriminatedUnion('kind', [TransactionExportRequest, SalesExportRequest]);
 export type ExportRequest = z.infer<typeof ExportRequest>;
 
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

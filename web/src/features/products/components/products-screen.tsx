@@ -47,6 +47,10 @@ export function ProductsScreen() {
   const typed = useDebouncedValue(text, 300);
   const update = (next: Partial<ProductFilter>) =>
     setParams(productFilterParams({ ...filter, page: 1, ...next }), { replace: true });
+  const clear = () => {
+    setText('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
 
   useEffect(() => {
     if (typed.trim() !== filter.q.trim()) update({ q: typed });
@@ -66,7 +70,7 @@ export function ProductsScreen() {
       <div className="space-y-6">
         <Card className="p-4 sm:p-5">
           <h2 className="sr-only">{t('products.filters.title')}</h2>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-7" role="search">
             <TextField
               className="sm:col-span-2"
               label={t('products.filters.search')}
@@ -100,36 +104,26 @@ export function ProductsScreen() {
               ]}
               onValueChange={(contentProviderId) => update({ contentProviderId })}
             />
-            <div className="grid grid-cols-2 gap-4 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
-              <SelectField
-                label={t('products.filters.currency')}
-                value={filter.currency}
-                options={options(facets?.currencies, filter.currency)}
-                onValueChange={(currency) => update({ currency })}
-              />
-              <SelectField
-                className="lg:hidden"
-                label={t('products.filters.status')}
-                value={filter.status}
-                options={[any, ...(['active', 'inactive', 'locked'] as const).map((s) => ({ value: s, label: t(`products.status.${s}`) }))]}
-                onValueChange={(status) => update({ status })}
-              />
-            </div>
-          </div>
-          <div className="mt-4 hidden items-end justify-between gap-4 lg:flex">
             <SelectField
-              className="w-56"
+              label={t('products.filters.currency')}
+              value={filter.currency}
+              options={options(facets?.currencies, filter.currency)}
+              onValueChange={(currency) => update({ currency })}
+            />
+            <SelectField
               label={t('products.filters.status')}
               value={filter.status}
               options={[any, ...(['active', 'inactive', 'locked'] as const).map((s) => ({ value: s, label: t(`products.status.${s}`) }))]}
               onValueChange={(status) => update({ status })}
             />
-            {isFiltered(filter) ? (
-              <Button theme="secondary" onClick={() => { setText(''); setParams(new URLSearchParams(), { replace: true }); }}>
+          </div>
+          {isFiltered(filter) ? (
+            <div className="mt-4 flex justify-end">
+              <Button theme="secondary" onClick={clear}>
                 {t('products.filters.clear')}
               </Button>
-            ) : null}
-          </div>
+            </div>
+          ) : null}
         </Card>
         <QueryState
           result={products}
@@ -145,7 +139,7 @@ export function ProductsScreen() {
               text={isFiltered(filter) ? t('products.empty.filteredText') : t('products.empty.text')}
               action={
                 isFiltered(filter) ? (
-                  <Button theme="secondary" onClick={() => { setText(''); setParams(new URLSearchParams(), { replace: true }); }}>
+                  <Button theme="secondary" onClick={clear}>
                     {t('products.filters.clear')}
                   </Button>
                 ) : undefined
@@ -186,25 +180,24 @@ function ProductList({
       key: 'name',
       header: t('products.table.name'),
       cell: (p) => (
-        <div className="min-w-48">
+        <div className="min-w-40">
           <p className="font-medium text-slate-900">{p.name}</p>
           <p className="text-xs text-slate-500">{p.company}</p>
         </div>
       ),
     },
-    { key: 'ean', header: t('products.table.ean'), nowrap: true, cell: (p) => <span className="tabular-nums">{p.ean}</span> },
-    { key: 'sku', header: t('products.table.sku'), nowrap: true, cell: (p) => p.sku },
-    { key: 'face', header: t('products.table.faceValue'), align: 'end', nowrap: true, cell: (p) => money(p, p.faceValueCents) },
     {
-      key: 'range',
-      header: t('products.table.minMax'),
-      align: 'end',
+      key: 'ean',
+      header: `${t('products.table.ean')} / ${t('products.table.sku')}`,
       nowrap: true,
-      cell: (p) =>
-        p.minValueCents === undefined && p.maxValueCents === undefined
-          ? '—'
-          : productValueText({ minValueCents: p.minValueCents, maxValueCents: p.maxValueCents, currency: p.currency }, locale),
+      cell: (p) => (
+        <div>
+          <p className="tabular-nums">{p.ean}</p>
+          <p className="text-xs text-slate-500">{p.sku}</p>
+        </div>
+      ),
     },
+    { key: 'value', header: t('products.table.value'), align: 'end', nowrap: true, cell: (p) => productValueText(p, locale) },
     { key: 'esp', header: <abbr title={t('products.table.espLong')}>{t('products.table.esp')}</abbr>, align: 'end', nowrap: true, cell: (p) => money(p, p.espCents) },
     { key: 'currency', header: t('products.table.currency'), nowrap: true, cell: (p) => p.currency ?? '—' },
     { key: 'type', header: t('products.table.productType'), nowrap: true, cell: (p) => p.productType ?? '—' },
