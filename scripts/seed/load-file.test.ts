@@ -131,6 +131,31 @@ describe('loadFile: resumable, in slices', () => {
     expect(await groups(backend)).toHaveLength(250);
   }, 60_000);
 
+  it('slices in flight together: progress is recorded in file order, a crash keeps the prefix done', async () => {
+    const file = groupsFile(450);
+    const backend = await createTestBackend();
+    let calls = 0;
+    const crashing: Backend = {
+      ...backend,
+      imports: {
+        importRecords: async (kind, lines) => {
+          calls += 1;
+          // Slice 2 fails after slices 3 and 4 (in flight with it) have finished.
+          if (calls === 2) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            throw new Error('crash');
+          }
+          return backend.imports.importRecords(kind, lines);
+        },
+      },
+    };
+    await expect(loadFile(crashing, file, { sliceLines: 100, resume: true, concurrency: 3 })).rejects.toThrow('crash');
+    const again = await loadFile(backend, file, { sliceLines: 100, resume: true, concurrency: 3 });
+    expect(again).toMatchObject({ resumedFrom: 101, complete: true, lines: 451 });
+    expect(again.created + again.updated).toBe(450);
+    expect(await groups(backend)).toHaveLength(450);
+  }, 60_000);
+
   it('a changed file is another load', async () => {
     const backend = await createTestBackend();
     const file = groupsFile(30);

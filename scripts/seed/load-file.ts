@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, IMPORT_KINDS, type ImportReport, isImportKind, kindOfFileName } from '@portal/backend';
-import { fileIdentity, readSlices } from './file-slices.ts';
+import { fileIdentity, readSlices, type Slice } from './file-slices.ts';
 
 /**
  * Loads one import file through the one import path (backend.imports.importRecords), streamed and in
@@ -13,13 +13,16 @@ import { fileIdentity, readSlices } from './file-slices.ts';
  *   The import is idempotent, so a slice cut short by a crash and imported again is harmless. A file
  *   whose content changed is another load (another hash) and starts at line 1; a finished load is skipped
  *   whole (pass `resume: false` to load it again);
- * - `progress` receives a line every `progressEveryMs`: lines done / total, rows/s of this run, ETA.
+ * - `progress` receives a line every `progressEveryMs`: lines done / total, rows/s of this run, ETA;
+ * - `concurrency` slices may be imported at once; they are recorded in file order.
  */
 export type LoadOptions = {
   sliceLines?: number;
   resume?: boolean;
   progress?: (line: string) => void;
   progressEveryMs?: number;
+  /** Slices imported at once (default 1). More keep a slow store busy; progress stays a prefix of the file. */
+  concurrency?: number;
   /** Stop after this many slices of this run (a partial load; tests stop and resume with it). */
   stopAfterSlices?: number;
 };
@@ -97,11 +100,20 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
     );
 
   if (!progress.done) {
-    if (resumedFrom > 0) options.progress?.(`${name}: resuming after line ${int(resumedFrom)} of ${int(identity.lines)}`);
+    options.progress?.(
+      resumedFrom > 0
+        ? `${name}: resuming after line ${int(resumedFrom)} of ${int(identity.lines)}`
+        : `${name}: ${int(identity.lines)} lines, ${int(options.sliceLines ?? DEFAULT_SLICE_LINES)} a slice, ${options.concurrency ?? 1} at once`,
+    );
     const sliceLines = options.sliceLines ?? DEFAULT_SLICE_LINES;
-    let stopped = false;
-    for await (const slice of readSlices(file, format, { sliceLines, skipLines: resumedFrom })) {
-      const part = slice.lines.length ? await backend.imports.importRecords(kind, slice.lines) : null;
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    // Slices in flight, oldest first; they are recorded in file order, so the progress item's linesDone
+    // is always a prefix of the file that is fully imported (slices after it that finished early are
+    // imported again after a crash: harmless, the import is idempotent).
+    const inFlight: { slice: Slice; part: Promise<ImportReport | null> }[] = [];
+    const settle = async (): Promise<boolean> => {
+      const { slice, part: pending } = inFlight.shift()!;
+      const part = await pending;
       const errors = [...slice.errors, ...(part?.errors ?? [])].sort((a, b) => a.line - b.line);
       progress.created += part?.created ?? 0;
       progress.updated += part?.updated ?? 0;
@@ -116,11 +128,18 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
         printed = Date.now();
         options.progress?.(progressLine(name, { linesDone: progress.linesDone, lines: identity.lines, rowsThisRun, seconds: (printed - loadStarted) / 1000 }));
       }
-      if (options.stopAfterSlices !== undefined && slices >= options.stopAfterSlices) {
-        stopped = true;
-        break;
-      }
+      return options.stopAfterSlices !== undefined && slices >= options.stopAfterSlices;
+    };
+    let stopped = false;
+    for await (const slice of readSlices(file, format, { sliceLines, skipLines: resumedFrom })) {
+      const part = slice.lines.length ? backend.imports.importRecords(kind, slice.lines) : Promise.resolve(null);
+      part.catch(() => {}); // awaited (and thrown) in settle, in order; this keeps a later failure from being unhandled
+      inFlight.push({ slice, part });
+      if (inFlight.length >= concurrency && (stopped = await settle())) break;
     }
+    while (!stopped && inFlight.length) stopped = await settle();
+    // Stopped early: let the slices in flight finish (not recorded: a resumed load imports them again).
+    await Promise.allSettled(inFlight.map((f) => f.part));
     if (!stopped) {
       progress.done = true;
       progress.linesDone = identity.lines;

@@ -1,11 +1,11 @@
 /**
- * `npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh]`:
+ * `npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh] [--concurrency K]`:
  * generates a realistic data set (generate.ts, deterministic for the seed) and imports every file through
  * the one import path (`importFile`), streamed in slices with progress and resumable (load-file.ts): a
  * load stopped half way (Ctrl-C, crash) continues after its last finished slice when run again with the
  * same arguments, and files already loaded are skipped; `--fresh` loads everything again. `--transactions`
  * overrides the scale's count (the 200k benchmark set); `--skip` leaves kinds out (e.g. sales,shipments
- * when only transactions are measured). Like `npm run import`, it targets the running `npm start` of
+ * when only transactions are measured); `--concurrency` imports K slices at once. Like `npm run import`, it targets the running `npm start` of
  * DATA_DIR unless a stage's variables (TABLE_NAME, ...) are in the environment.
  */
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ import { cliEnv } from '../local/local-env.ts';
 import { generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';
 
-const USAGE = 'usage: npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh]';
+const USAGE = 'usage: npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh] [--concurrency K]';
 const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: 'small' },
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     transactions: { type: 'string' },
     skip: { type: 'string', default: '' },
     fresh: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '1' },
   },
 });
 const fail = (message: string) => {
@@ -38,6 +39,8 @@ const seed = Number(values.seed);
 if (!Number.isInteger(seed)) fail('--seed: a whole number');
 const transactions = values.transactions === undefined ? undefined : Number(values.transactions);
 if (transactions !== undefined && !(Number.isInteger(transactions) && transactions >= 0)) fail('--transactions: a whole number');
+const concurrency = Number(values.concurrency);
+if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)) fail('--concurrency: slices at once, 1 to 16');
 const skip = new Set(values.skip.split(',').map((k) => k.trim()).filter(Boolean));
 
 const env = cliEnv();
@@ -58,12 +61,14 @@ for (const file of files) {
     console.log(`${file}: skipped (--skip)`);
     continue;
   }
-  const report = await importFile(backend, file, { resume: !values.fresh, progress: (line) => console.log(`  ${line}`) });
-  const rate = report.seconds > 0 ? Math.round((report.linesDone - report.resumedFrom) / report.seconds) : 0;
-  const resumed = report.resumedFrom === 0 ? '' : report.resumedFrom >= report.lines ? ' (loaded before: skipped)' : ` (resumed after line ${report.resumedFrom})`;
-  console.log(
-    `${basename(file)}: ${report.created} created, ${report.updated} updated, ${report.errorCount} rejected in ${report.seconds.toFixed(1)} s, ${rate} lines/s${resumed}`,
-  );
+  const report = await importFile(backend, file, { resume: !values.fresh, concurrency, progress: (line) => console.log(`  ${line}`) });
+  const counts = `${report.created} created, ${report.updated} updated, ${report.errorCount} rejected`;
+  if (report.resumedFrom >= report.lines) console.log(`${basename(file)}: ${counts} (loaded before: skipped)`);
+  else {
+    const rate = Math.round((report.linesDone - report.resumedFrom) / Math.max(report.seconds, 0.001));
+    const resumed = report.resumedFrom === 0 ? '' : ` (resumed after line ${report.resumedFrom})`;
+    console.log(`${basename(file)}: ${counts} in ${report.seconds.toFixed(1)} s, ${rate} lines/s${resumed}`);
+  }
   for (const e of report.errors.slice(0, 20)) console.log(`  line ${e.line}: ${e.reason}`);
   failed ||= report.errorCount > 0;
 }
