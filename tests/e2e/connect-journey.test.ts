@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
@@ -5,8 +6,8 @@ import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
  * The connect journey (issue 14 tests): sign in to connect as demo.connect (provider P-2001, Aurora Digital),
- * look up a serial, filter the transactions, page, open a detail, export the filtered result and download
- * the file — at 1280 px, then the list on a 375 px phone. Against the real `npm start` runtime and its demo
+ * look up a serial, filter the transactions, page, open a detail, export the whole filtered result as CSV
+ * and download the file — at 1280 px, then the list on a 375 px phone. Against the real `npm start` runtime and its demo
  * seed (~3 transactions a day for P-2001 over the 90 demo days). No sleeps: every step waits for a state.
  */
 const baseUrl = inject('baseUrl');
@@ -34,7 +35,7 @@ const table = (page: Page) => page.getByRole('table', { name: 'Transactions' });
 const typeCells = (page: Page) => table(page).locator('tbody tr td:nth-child(2)');
 
 describe('connect journey', () => {
-  it('looks up a serial, filters transactions, pages and opens a detail (1280 px)', async () => {
+  it('looks up a serial, filters transactions, pages, opens a detail, exports and downloads (1280 px)', async () => {
     const page = await freshPage();
     await signInToConnect(page);
 
@@ -90,9 +91,28 @@ describe('connect journey', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(searchParams(page).get('tx')).toBeNull();
+
+    // Export the whole filtered result (every page) as CSV, then download it.
+    const total = Number((await page.getByText(/^[\d,]+ results/).textContent())!.match(/^[\d,]+/)![0].replace(/,/g, ''));
+    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/exports' && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Start export' }).click();
+    expect((await started).status()).toBe(202);
+    const download = page.getByRole('button', { name: /^Download/ });
+    await download.waitFor({ timeout: 30_000 });
+    await page.getByText(`Export ready: ${total} rows.`).waitFor();
+    await shoot(page, 'connect-journey-export');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    // The CSV (UTF-8 with BOM): a header naming every filter field, then one line per row of every page.
+    const [header, ...rows] = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((l) => l.split(','));
+    for (const column of ['Date', 'Customer', 'Terminal ID', 'Type', 'Result code', 'Result', 'Serial number', 'EAN', 'Amount', 'Product']) {
+      expect(header).toContain(column);
+    }
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((row) => row[header!.indexOf('Type')]))).toEqual(new Set(['sale']));
   });
 
-  it('lists on a phone without sideways scrolling: folded filters, one card per transaction, paging (375 px)', async () => {
+  it('lists on a phone without sideways scrolling: folded filters, one card per transaction, paging, an XLSX export (375 px)', async () => {
     const page = await freshPage();
     await page.setViewportSize({ width: 375, height: 740 });
     await signInToConnect(page);
@@ -117,5 +137,14 @@ describe('connect journey', () => {
     await second;
     await page.getByText(/Page 2 of \d+/).waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+    // The same result as XLSX from the phone: a zip (an Office Open XML workbook).
+    await page.getByText('Excel (XLSX)').click();
+    await page.getByRole('button', { name: 'Start export' }).click();
+    const download = page.getByRole('button', { name: /^Download/ });
+    await download.waitFor({ timeout: 30_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(readFileSync((await file.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 });
