@@ -1,5 +1,4 @@
-import { Transaction as TransactionSchema, type Transaction, TRANSACTION_SOURCES } from '@portal/core/connect';
-import * as z from '@portal/core/zod';
+import type { Transaction } from '@portal/core/connect';
 import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem } from '../platform/db/entity.ts';
@@ -18,25 +17,7 @@ import { onIndex, queryPage } from '../platform/db/query.ts';
  */
 
 /** What a row holds: the wire Transaction without its opaque key and the customer's display name. */
-export const TransactionRecord = z.object({
-  transactionId: z.string(),
-  at: z.string(),
-  customerId: z.string(),
-  storeId: z._default(z.nullable(z.string()), null),
-  terminalId: z.string(),
-  type: z.string(),
-  resultCode: z.string(),
-  result: TransactionSchema.shape.result,
-  serial: z._default(z.nullable(z.string()), null),
-  ean: z._default(z.nullable(z.string()), null),
-  amount: z.number(),
-  currency: z.string(),
-  productId: z._default(z.nullable(z.string()), null),
-  productName: z._default(z.nullable(z.string()), null),
-  source: z.enum(TRANSACTION_SOURCES),
-  by: z.optional(z.string()),
-});
-export type TransactionRecord = z.infer<typeof TransactionRecord>;
+export type TransactionRecord = Omit<Transaction, 'key' | 'customerName'>;
 
 export const transactionKeys = {
   pk: (customerId: string) => `TXN#${customerId}`,
