@@ -285,4 +285,12 @@ describe('the Transactions section', () => {
     await table();
     expect(screen.queryByRole('button', { name: 'Start export' })).toBeNull();
   });
+
+  it('answers a customer that is not the user’s at the customer field (404 like an unknown one)', async () => {
+    backendWith(twoCustomers, () => ({ status: 404, body: { code: 'TRANSACTION.CUSTOMER_NOT_FOUND', message: 'Customer not found.' } }));
+    renderRoute(`${paths.connect.transactions}?customerId=R-9`);
+    expect(await screen.findByText('The filter was not accepted: please check the marked fields.')).toBeTruthy();
+    expect(screen.getByText('Please choose a customer from the list.')).toBeTruthy();
+    expect((screen.getByLabelText('Customer') as HTMLSelectElement).value).toBe('R-9');
+  });
 });

@@ -1,4 +1,4 @@
-import type { TransactionFilter } from '@portal/core/connect';
+import { TRANSACTION, type TransactionFilter } from '@portal/core/connect';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -71,8 +71,12 @@ export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: Tra
     else search(current.draft);
   };
 
-  const serverError = page.error instanceof ApiError && page.error.status === 400 ? page.error : undefined;
+  // Refused filters: a 400 with field issues, or a customer that is unknown or not the user's (404, ADR 015).
+  const refused = page.error instanceof ApiError &&
+    (page.error.status === 400 || page.error.code === TRANSACTION.CUSTOMER_NOT_FOUND);
+  const serverError = refused ? (page.error as ApiError) : undefined;
   const server: ShownProblems['server'] = {};
+  if (serverError?.code === TRANSACTION.CUSTOMER_NOT_FOUND) server.customerId = t('transactions.problems.customerId');
   for (const issue of serverError?.issues ?? []) {
     const field = issue.path.split('.')[0] as FilterField;
     if (!FILTER_FIELDS.includes(field) || server[field]) continue;
