@@ -1,6 +1,7 @@
 import type { TransactionPage } from '@portal/core/connect';
 import { toPagination } from '@portal/core/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -57,8 +58,21 @@ export function TransactionResults({
         {(page) => {
           const pagination = toPagination(page);
           const count = formatNumber(pagination.totalCount, format.locale);
+          // A page past the end (a link from when there were more rows): say so and offer the last page.
+          const pastEnd = page.items.length === 0 && pagination.currentPage > pagination.pageCount;
           return (
             <div className="space-y-3">
+              {pastEnd ? (
+                <Alert theme="orange">
+                  {t('transactions.pagination.pastEnd', {
+                    page: formatNumber(pagination.currentPage, format.locale),
+                    pages: formatNumber(pagination.pageCount, format.locale),
+                  })}
+                  <Button theme="text" className="-ml-3 mt-1 block" onClick={() => onPage(pagination.pageCount, page.asOf)}>
+                    {t('transactions.pagination.lastPage')}
+                  </Button>
+                </Alert>
+              ) : null}
               <TransactionList items={page.items} format={format} onOpen={onOpen} busy={busy} />
               <Pagination
                 pagination={pagination}

@@ -293,4 +293,13 @@ describe('the Transactions section', () => {
     expect(screen.getByText('Please choose a customer from the list.')).toBeTruthy();
     expect((screen.getByLabelText('Customer') as HTMLSelectElement).value).toBe('R-9');
   });
+
+  it('says when a linked page is past the end and goes to the last page', async () => {
+    const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 60) }));
+    renderRoute(`${paths.connect.transactions}?page=9&asOf=${AS_OF}`);
+    expect(await screen.findByText('Page 9 is past the end: there are 2 pages.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions').at(-1)!.query.get('index')).toBe('1'));
+    await waitFor(() => expect(screen.queryByText(/past the end/)).toBeNull());
+  });
 });
