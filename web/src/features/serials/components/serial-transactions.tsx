@@ -34,12 +34,26 @@ export function SerialTransactions({
   const severalCustomers = new Set(transactions.map((tx) => tx.customerId)).size > 1;
   const date = (tx: Transaction) => <time dateTime={tx.at}>{formatDateTime(tx.at, fmt)}</time>;
   const type = (tx: Transaction) => typeName(tx.type, master?.transactionTypes);
+  // A coupon action booked in the portal (couponing) is a transaction too: say who booked it.
+  const booked = (tx: Transaction) =>
+    tx.source === 'portal' ? (
+      <span className="block text-xs text-slate-500">{t('serials.transactions.bookedInPortal', { name: tx.by ?? '—' })}</span>
+    ) : null;
   const amount = (tx: Transaction) => amountText(tx, master?.currencies, fmt.locale);
   const result = (tx: Transaction) => <Badge theme={RESULT_THEME[tx.result]}>{t(`serials.result.${tx.result}`)}</Badge>;
   const customer = (tx: Transaction) => tx.customerName ?? tx.customerId;
   const columns: Column<Transaction>[] = [
     { key: 'date', header: t('serials.transactions.date'), nowrap: true, cell: date },
-    { key: 'type', header: t('serials.transactions.type'), cell: type },
+    {
+      key: 'type',
+      header: t('serials.transactions.type'),
+      cell: (tx) => (
+        <>
+          {type(tx)}
+          {booked(tx)}
+        </>
+      ),
+    },
     { key: 'resultCode', header: t('serials.transactions.resultCode'), nowrap: true, cell: (tx) => <span className="font-mono">{tx.resultCode}</span> },
     { key: 'result', header: t('serials.transactions.result'), cell: result },
     { key: 'terminal', header: t('serials.transactions.terminal'), nowrap: true, cell: (tx) => tx.terminalId },
@@ -53,7 +67,10 @@ export function SerialTransactions({
         {transactions.map((tx) => (
           <li key={tx.key} className="space-y-1 px-4 py-3 text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <span className="font-medium text-slate-900">{type(tx)}</span>
+              <span className="font-medium text-slate-900">
+                {type(tx)}
+                {booked(tx)}
+              </span>
               <span className="whitespace-nowrap font-medium tabular-nums text-slate-900">{amount(tx)}</span>
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">

@@ -70,7 +70,12 @@ const card = {
 
 const resultOf = (serial: string): SerialLookupResult =>
   serial === FOUND
-    ? { serial, found: true, cards: [card], transactions: [tx(2, { type: 'redemption', amount: -2500, resultCode: '05', result: 'declined' }), tx(1)] }
+    ? {
+        serial,
+        found: true,
+        cards: [card],
+        transactions: [tx(2, { type: 'redemption', amount: -2500, resultCode: '05', result: 'declined' }), tx(1, { source: 'portal', by: 'Rita Retail' })],
+      }
     : serial === EMPTY
       ? { serial, found: true, cards: [{ ...card, cardStatus: 'voided', serialStatus: 'voided', activation: null }], transactions: [] }
       : { serial, found: false, cards: [], transactions: [] };
@@ -124,6 +129,8 @@ describe('the Serial Numbers section', () => {
       '-€25.00',
     ]);
     expect(rows).toHaveLength(3);
+    // A coupon action booked in couponing says who booked it.
+    expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('ActivationBooked in the portal by Rita Retail');
 
     const empty = within(screen.getByRole('article', { name: EMPTY }));
     expect(empty.getByText('No transactions for the serial')).toBeTruthy();
