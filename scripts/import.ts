@@ -21,12 +21,16 @@ if (files.length === 0) {
 const env = cliEnv();
 Object.assign(process.env, env);
 const backend = createBackend(loadConfig(env));
+// Ctrl-C (or SIGTERM) stops at the next slice boundary: the slices in flight finish and are recorded.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 let failed = false;
 for (const file of files) {
-  const report = await importFile(backend, file, { resume: !values.fresh, progress: (line) => console.log(`  ${line}`) });
+  if (stop.signal.aborted) break;
+  const report = await importFile(backend, file, { resume: !values.fresh, signal: stop.signal, progress: (line) => console.log(`  ${line}`) });
   const skipped = report.resumedFrom >= report.lines ? ' (loaded before: skipped; --fresh loads it again)' : '';
   console.log(`${file}: ${report.created} created, ${report.updated} updated, ${report.errorCount} rejected${skipped}`);
   for (const e of report.errors) console.log(`  line ${e.line}: ${e.reason}`);
   failed ||= report.errorCount > 0;
 }
-process.exit(failed ? 1 : 0);
+process.exit(stop.signal.aborted ? 130 : failed ? 1 : 0);

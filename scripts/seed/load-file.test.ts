@@ -156,6 +156,25 @@ describe('loadFile: resumable, in slices', () => {
     expect(await groups(backend)).toHaveLength(450);
   }, 60_000);
 
+  it('aborted: the slices in flight finish and are recorded, then the load continues after them', async () => {
+    const file = groupsFile(450);
+    const backend = await createTestBackend();
+    const stop = new AbortController();
+    let calls = 0;
+    const stopping: Backend = {
+      ...backend,
+      imports: {
+        importRecords: async (kind, lines) => {
+          if (++calls === 2) stop.abort();
+          return backend.imports.importRecords(kind, lines);
+        },
+      },
+    };
+    const first = await loadFile(stopping, file, { sliceLines: 100, resume: true, concurrency: 2, signal: stop.signal });
+    expect(first).toMatchObject({ complete: false, linesDone: 201, created: 200 });
+    expect(await loadFile(backend, file, { sliceLines: 100, resume: true })).toMatchObject({ resumedFrom: 201, complete: true, created: 450, updated: 0 });
+  }, 60_000);
+
   it('a changed file is another load', async () => {
     const backend = await createTestBackend();
     const file = groupsFile(30);

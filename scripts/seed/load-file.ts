@@ -24,6 +24,8 @@ export type LoadOptions = {
   /** Slices imported at once (default 1). More keep a slow store busy; progress stays a prefix of the file. */
   concurrency?: number;
   /** Stop after this many slices of this run (a partial load; tests stop and resume with it). */
+  /** Aborted: no new slice is started; the slices in flight finish and are recorded (Ctrl-C in the CLIs). */
+  signal?: AbortSignal;
   stopAfterSlices?: number;
 };
 export type LoadReport = ImportReport & {
@@ -132,6 +134,7 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
     };
     let stopped = false;
     for await (const slice of readSlices(file, format, { sliceLines, skipLines: resumedFrom })) {
+      if (options.signal?.aborted) break;
       const part = slice.lines.length ? backend.imports.importRecords(kind, slice.lines) : Promise.resolve(null);
       part.catch(() => {}); // awaited (and thrown) in settle, in order; this keeps a later failure from being unhandled
       inFlight.push({ slice, part });
@@ -140,7 +143,7 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
     while (!stopped && inFlight.length) stopped = await settle();
     // Stopped early: let the slices in flight finish (not recorded: a resumed load imports them again).
     await Promise.allSettled(inFlight.map((f) => f.part));
-    if (!stopped) {
+    if (!stopped && !options.signal?.aborted) {
       progress.done = true;
       progress.linesDone = identity.lines;
       if (options.resume) await save();

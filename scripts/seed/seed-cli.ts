@@ -55,13 +55,22 @@ const dir = values.out ?? join('.data', 'seed', `${scale}-${seed}${transactions 
 const today = values.today ?? new Date().toISOString().slice(0, 10);
 const { files, counts } = generateDataSet({ scale, seed, dir, today, transactions });
 console.log(`generated into ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+// Ctrl-C (or SIGTERM) stops at the next slice boundary: the slices in flight finish and are recorded.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log('stopping after the slices in flight (run the same command again to continue)...');
+    stop.abort();
+  });
+}
 let failed = false;
 for (const file of files) {
+  if (stop.signal.aborted) break;
   if (skip.has(kindOfFileName(file)?.kind ?? '')) {
     console.log(`${file}: skipped (--skip)`);
     continue;
   }
-  const report = await importFile(backend, file, { resume: !values.fresh, concurrency, progress: (line) => console.log(`  ${line}`) });
+  const report = await importFile(backend, file, { resume: !values.fresh, concurrency, signal: stop.signal, progress: (line) => console.log(`  ${line}`) });
   const counts = `${report.created} created, ${report.updated} updated, ${report.errorCount} rejected`;
   if (report.resumedFrom >= report.lines) console.log(`${basename(file)}: ${counts} (loaded before: skipped)`);
   else {
@@ -72,5 +81,5 @@ for (const file of files) {
   for (const e of report.errors.slice(0, 20)) console.log(`  line ${e.line}: ${e.reason}`);
   failed ||= report.errorCount > 0;
 }
-console.log(`seed ${scale}: ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
-process.exit(failed ? 1 : 0);
+console.log(`seed ${scale}: ${((Date.now() - started) / 1000).toFixed(1)} s in all${stop.signal.aborted ? ' (stopped: not complete)' : ''}`);
+process.exit(stop.signal.aborted ? 130 : failed ? 1 : 0);
