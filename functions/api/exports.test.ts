@@ -1,6 +1,7 @@
 import type { Backend } from '@portal/backend';
 import { ExportDownload, ExportJob } from '@portal/core/connect';
 import { parse } from 'csv-parse/sync';
+import { putExportJob, queuedJob } from '@portal/backend/export/export-job-entity';
 import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,22 @@ describe('POST /api/exports, then GET /api/exports/:jobId', () => {
     expect(other.status).toBe(409);
     expect((await readJson(other)).code).toBe('IDEMPOTENCY.KEY_REUSED');
     await backend.exports.idle();
+  });
+});
+
+describe('a job whose runner died', () => {
+  it('answers failed once it has been silent longer than a run may last (16 minutes)', async () => {
+    const job = (minutesAgo: number, jobId: string) => ({
+      ...queuedJob({ jobId, owner: 'ex.one', kind: 'transactions', format: 'csv', filter: request().filter, timeZone: 'UTC', createdAt: NOW.toISOString() }),
+      status: 'running' as const,
+      totalRows: 10,
+      updatedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
+    });
+    await putExportJob(backend.db, job(17, 'stale-job-0001'), NOW);
+    await putExportJob(backend.db, job(5, 'alive-job-0001'), NOW);
+    const stale = ExportJob.parse(await readJson(await get('/stale-job-0001', 'ex.one')));
+    expect({ status: stale.status, error: stale.error }).toEqual({ status: 'failed', error: 'The export could not be completed. Please try again.' });
+    expect(ExportJob.parse(await readJson(await get('/alive-job-0001', 'ex.one'))).status).toBe('running');
   });
 });
 

@@ -25,6 +25,8 @@ export type StoredExportJob = Omit<ExportJob, 'files'> & {
   /** The kind's filter as validated at creation. */
   filter: Record<string, unknown>;
   files: StoredExportFile[];
+  /** The runner's last write (start, progress): a running job silent for longer than a run may last is dead. */
+  updatedAt?: string;
 };
 
 export const exportJobKey = (jobId: string) => ({ pk: `EXPORT#${jobId}`, sk: 'JOB' });
@@ -75,9 +77,10 @@ async function update(db: Db, jobId: string, set: Record<string, unknown>, fromS
 /** The job's writes, each answering whether it applied (false: the job is no longer in that state). */
 export const exportJobWrites = {
   /** queued → running, with the total the source expects. Only one runner wins a job. */
-  start: (db: Db, jobId: string, totalRows: number, split: boolean) => update(db, jobId, { status: 'running', totalRows, split }, ['queued']),
-  progress: (db: Db, jobId: string, rowsWritten: number, files: StoredExportFile[], split: boolean) =>
-    update(db, jobId, { rowsWritten, files, split }, ['running']),
+  start: (db: Db, jobId: string, totalRows: number, split: boolean, at: Date) =>
+    update(db, jobId, { status: 'running', totalRows, split, updatedAt: at.toISOString() }, ['queued']),
+  progress: (db: Db, jobId: string, rowsWritten: number, files: StoredExportFile[], split: boolean, at: Date) =>
+    update(db, jobId, { rowsWritten, files, split, updatedAt: at.toISOString() }, ['running']),
   done: (db: Db, jobId: string, rowsWritten: number, files: StoredExportFile[], split: boolean, at: Date) =>
     update(db, jobId, { status: 'done', rowsWritten, files, split, finishedAt: at.toISOString() }, ['running']),
   failed: (db: Db, jobId: string, error: string, at: Date) =>
@@ -100,6 +103,14 @@ export function exportJobView(job: StoredExportJob): ExportJob {
     error: job.error,
   };
 }
+
+/**
+ * Longer than the export function may run (15 minutes): a queued or running job not written for this
+ * long lost its runner (the function died, the local server stopped) and is answered as failed.
+ */
+export const EXPORT_STALE_MS = 16 * 60_000;
+export const isStale = (job: StoredExportJob, now: Date) =>
+  (job.status === 'queued' || job.status === 'running') && now.getTime() - Date.parse(job.updatedAt ?? job.createdAt) > EXPORT_STALE_MS;
 
 export type NewJob = { jobId: string; owner: string; kind: ExportKind; format: ExportFormat; filter: Record<string, unknown>; timeZone: string; createdAt: string };
 export const queuedJob = (job: NewJob): StoredExportJob => ({

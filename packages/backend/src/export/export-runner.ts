@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { EXPORT_ROWS_PER_FILE, type ExportFormat } from '@portal/core/connect';
 import type { Db } from '../platform/db/client.ts';
@@ -80,7 +79,7 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
   const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner, asOf: Date.parse(job.createdAt) };
   const total = await source.count(job.filter, ctx);
   let split = total > rowsPerFile;
-  if (!(await exportJobWrites.start(db, job.jobId, total, split))) return;
+  if (!(await exportJobWrites.start(db, job.jobId, total, split, now()))) return;
 
   const stem = source.fileStem(job.filter);
   const done: StoredExportFile[] = [];
@@ -106,10 +105,8 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
     open.splice(open.indexOf(part), 1);
     done.push({ index: part.index, name: part.name, rows: part.rows, key: part.key, bytes });
   };
-  /** Waits while the file stream holds more than its high-water mark (the upload is behind). */
-  const drained = async (part: Part) => {
-    if (part.stream.writableNeedDrain) await Promise.race([once(part.stream, 'drain'), part.uploaded]);
-  };
+  /** Waits while the writer or the file stream hold more than they should (the upload or zlib are behind). */
+  const drained = (part: Part) => Promise.race([part.writer.settled(), part.uploaded]);
 
   for await (const page of readAhead(source.rows(job.filter, ctx))) {
     let offset = 0;
@@ -129,7 +126,7 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
     }
     if (Date.now() - lastProgress >= progressEveryMs) {
       lastProgress = Date.now();
-      if (!(await exportJobWrites.progress(db, job.jobId, written, done, split))) throw new Error('the job left the running state');
+      if (!(await exportJobWrites.progress(db, job.jobId, written, done, split, now()))) throw new Error('the job left the running state');
     }
   }
   // An empty result still gives one file: the header row.

@@ -9,7 +9,7 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
-import { exportJobView, exportJobWrites, getExportJob, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
+import { exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
 import type { ExportLauncher } from './export-launcher.ts';
 import { EXPORT_FAILED_MESSAGE, runExport } from './export-runner.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
@@ -58,7 +58,10 @@ export function createExportService(deps: ExportServiceDeps) {
     const job = await getExportJob(db, jobId);
     if (!job || job.owner !== actor.username) throw notFound();
     sourceOf(sources, job.kind).requirePermission(actor);
-    return job;
+    if (!isStale(job, now())) return job;
+    // Its runner died without a word (a run lasts at most 15 minutes): fail it now, once.
+    await exportJobWrites.failed(db, jobId, EXPORT_FAILED_MESSAGE, now());
+    return (await getExportJob(db, jobId, true)) ?? job;
   }
 
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ExportJob | null> {

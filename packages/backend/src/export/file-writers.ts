@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExportFormat } from '@portal/core/connect';
 import { isValidTimeZone } from '@portal/core/shared';
@@ -12,6 +13,8 @@ import type { ExportColumn, ExportRow } from './export-source.ts';
  */
 export interface FileWriter {
   write(rows: readonly ExportRow[]): void;
+  /** Resolves when what `write` produced has moved on far enough to write more (bounded memory). */
+  settled(): Promise<void>;
   /** Writes the end of the file (XLSX: the sheet end and the zip directory) and ends `out`. */
   end(): Promise<void>;
 }
@@ -53,11 +56,15 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
       if (rows.length === 0) return;
       out.write(stringify(rows.map((row) => columns.map((column) => cell(column, row))), { record_delimiter: 'windows' }));
     },
+    settled: async () => {
+      if (out.writableNeedDrain) await once(out, 'drain');
+    },
     end: () => new Promise<void>((resolve) => out.end(resolve)),
   };
 }
 
 const AMOUNT_FORMAT = '#,##0.00';
+const ZIP_BACKLOG = 4 * 1024 * 1024;
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /**
@@ -90,9 +97,22 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
         return new Date(local(String(value)));
     }
   };
+  /**
+   * exceljs hands the sheet's XML to the zip's deflate stream without waiting for it (its StreamBuf ignores
+   * write()'s answer), so rows made faster than zlib compresses them would pile up in memory. The writer
+   * waits while more than ZIP_BACKLOG bytes wait for deflate, and while `out` is full.
+   */
+  // archiver's pipe is a readable-stream v2 PassThrough: no writableLength, the count is in its state.
+  type Pipe = Writable & { _writableState?: { length: number } };
+  const queued = (pipe: Pipe) => pipe.writableLength ?? pipe._writableState?.length ?? 0;
+  const backlogged = () => ((sheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? []).find((p) => queued(p) > ZIP_BACKLOG);
   return {
     write(rows) {
       for (const row of rows) sheet.addRow(columns.map((column) => cell(column, row))).commit();
+    },
+    async settled() {
+      for (let pipe = backlogged(); pipe; pipe = backlogged()) await once(pipe, 'drain');
+      if (out.writableNeedDrain) await once(out, 'drain');
     },
     async end() {
       sheet.commit();

@@ -1,0 +1,203 @@
+/**
+ * `npx tsx scripts/bench/export.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
+ *  [--load N] [--formats csv,xlsx] [--table portal-local]`
+ *
+ * The export job (issue 14 "Speed and memory", ADR 033), all on loopback, in one run:
+ * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
+ *    parsing, no writing), measured before and after the exports; the faster of the two is the base;
+ * 2. the export's rows/s for each format: the export function's handler (functions/jobs/export.ts) in a
+ *    child process, bundled like the Lambda (export-child.ts, SST-like esbuild options) and run with plain
+ *    node; source → CSV/XLSX → multipart upload to s3rver (started here, in this process);
+ * 3. the child's RSS before the job and at its peak (sampled every 50 ms, and the kernel's maxRSS).
+ * Goals: export ≥ 50 % of (1), peak RSS < 256 MB whatever the row count.
+ * - Against loaded data: `--dynamodb-port` of a running DynamoDB Local (table `--table`) and `--customer`
+ *   (e.g. the generator's biggest); `--start/--end` default to the 90 days up to today (UTC).
+ * - Without `--dynamodb-port`: a private DynamoDB Local with `--load N` (default 100,000) synthetic
+ *   transactions of one customer, imported through the import path.
+ * The machine is shared: compare the ratios within one run, not the absolute figures across runs.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactionFilter } from '@portal/core/connect';
+import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import type { Backend } from '@portal/backend';
+import { createDb, type Db } from '../../packages/backend/src/platform/db/client.ts';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
+import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
+import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
+import { startBenchBackend } from './bench-backend.ts';
+
+const { values } = parseArgs({
+  options: {
+    'dynamodb-port': { type: 'string' },
+    'table': { type: 'string', default: 'portal-local' },
+    customer: { type: 'string' },
+    start: { type: 'string' },
+    end: { type: 'string' },
+    zone: { type: 'string', default: 'Europe/Berlin' },
+    load: { type: 'string', default: '100000' },
+    formats: { type: 'string', default: 'csv,xlsx' },
+  },
+});
+const BUCKET = 'bench-exports';
+const today = new Date().toISOString().slice(0, 10);
+const zone = values.zone!;
+
+
+async function parent() {
+  const startDate = values.start ?? addDays(today, -89);
+  const endDate = values.end ?? today;
+  let endpoint: string;
+  let table = values.table!;
+  let customerId = values.customer ?? 'R-BENCH';
+  let stop = async () => {};
+  if (values['dynamodb-port']) {
+    if (!values.customer) throw new Error('--customer is required with --dynamodb-port');
+    endpoint = `http://127.0.0.1:${values['dynamodb-port']}`;
+  } else {
+    const bench = await startBenchBackend();
+    stop = bench.stop;
+    endpoint = bench.backend.config.DYNAMODB_ENDPOINT!;
+    table = bench.backend.config.TABLE_NAME;
+    customerId = 'R-BENCH';
+    await loadSynthetic(bench.backend, customerId, Number(values.load), startDate, endDate);
+  }
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  const db = createDb({ AWS_REGION: 'eu-central-1', DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table });
+  const filter: TransactionFilter = { customerId, startDate, endDate };
+  // Both the raw read and the exports stop at the same instant, so they read the same rows.
+  const asOf = new Date().toISOString();
+  const s3 = await startS3StandIn([BUCKET]);
+  const results: string[] = [];
+  try {
+    const rawBefore = await rawRead(db, filter, Date.parse(asOf));
+    const exports: { format: string; r: ChildResult }[] = [];
+    for (const format of values.formats!.split(',')) {
+      const r = await runChild({ endpoint, table, s3: s3.endpoint, customerId, startDate, endDate, format, asOf });
+      exports.push({ format, r });
+    }
+    const rawAfter = await rawRead(db, filter, Date.parse(asOf));
+    const raw = rawBefore.rate >= rawAfter.rate ? rawBefore : rawAfter;
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
+    results.push(`raw Query read: ${raw.items} items in ${raw.seconds.toFixed(1)} s = ${Math.round(raw.rate)} items/s (${raw.calls} Queries; before ${Math.round(rawBefore.rate)}, after ${Math.round(rawAfter.rate)})`);
+    results.push('| format | rows | files | MB | seconds | rows/s | % of raw read | RSS before the job MB | peak RSS MB |');
+    results.push('|---|---|---|---|---|---|---|---|---|');
+    for (const { format, r } of exports) {
+      const rate = r.rows / r.seconds;
+      results.push(`| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${mb(r.baselineRss)} | ${mb(r.peakRss)} |`);
+      if (r.status !== 'done' || r.rows !== raw.items) results.push(`  ! ${format}: job ${r.status}, ${r.rows} rows written, raw read ${raw.items}`);
+    }
+    console.log(results.join('\n'));
+  } finally {
+    await s3.stop();
+    await stop();
+  }
+}
+
+/** The export's Query pages without parsing or writing: the rate a reader of these rows cannot beat. */
+async function rawRead(db: Db, filter: TransactionFilter, asOf: number) {
+  const plan = planOf(filter);
+  const { from, to } = rangeOf(filter, zone, asOf);
+  let cursor: Record<string, unknown> | undefined;
+  let items = 0;
+  let calls = 0;
+  const started = performance.now();
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ExclusiveStartKey: cursor }));
+    items += res.Items?.length ?? 0;
+    calls += 1;
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  const seconds = (performance.now() - started) / 1000;
+  return { items, calls, seconds, rate: items / seconds };
+}
+
+type ChildResult = { status: string; rows: number; files: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
+async function runChild(o: { endpoint: string; table: string; s3: string; customerId: string; startDate: string; endDate: string; format: string; asOf: string }): Promise<ChildResult> {
+  const env = {
+    ...process.env,
+    ...S3_STAND_IN_CREDENTIALS,
+    STAGE: 'bench',
+    AWS_REGION: 'eu-central-1',
+    TABLE_NAME: o.table,
+    FILES_BUCKET: BUCKET,
+    REPORTS_BUCKET: BUCKET,
+    MAIL_FROM: 'bench@example.com',
+    APP_URL: 'http://localhost',
+    DYNAMODB_ENDPOINT: o.endpoint,
+    S3_ENDPOINT: o.s3,
+  };
+  const args = [await childBundle(), randomUUID(), o.customerId, o.startDate, o.endDate, zone, o.format, o.asOf];
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    proc.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) reject(new Error(`export child (${o.format}) exited ${code}: ${out.slice(-500)}`));
+      else resolve(JSON.parse(line.slice('RESULT '.length)) as ChildResult);
+    });
+  });
+}
+
+let bundled: string | undefined;
+/** export-child.ts bundled with the export function's (SST-like) esbuild options, once per run. */
+async function childBundle(): Promise<string> {
+  if (bundled) return bundled;
+  const outdir = mkdtempSync(join(tmpdir(), 'export-bench-'));
+  const entry = 'scripts/bench/export-child.ts';
+  const result = await build({ ...SST_LIKE_BUILD, entryPoints: [entry], outdir, write: true });
+  bundled = resolve(entryOutput(result.metafile!, entry));
+  return bundled;
+}
+
+/** N transactions of one customer spread over the range, through the import path (like transactions-page.ts). */
+async function loadSynthetic(b: Backend, customerId: string, n: number, startDate: string, endDate: string) {
+  const ok = async (kind: string, records: object[]) => {
+    const report = await b.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
+    if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
+  };
+  const ean = (k: number) => `${`40${String(k).padStart(10, '0')}`}${gtinCheckDigit(`40${String(k).padStart(10, '0')}`)}`;
+  await ok('retailers', [{ customerId, name: 'Bench Markets' }]);
+  await ok('transactionTypes', ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })));
+  await ok('products', [1, 2, 3].map((k) => ({ productId: `P-${k}`, ean: ean(k), inventoryProductId: `I-${k}`, sku: `S-${k}`, name: `Card ${k}`, company: 'Bench' })));
+  const from = Date.parse(`${startDate}T00:00:00Z`);
+  const span = Date.parse(`${endDate}T00:00:00Z`) - from;
+  const SLICE = 10_000;
+  const t0 = performance.now();
+  for (let start = 0; start < n; start += SLICE) {
+    const slice = Array.from({ length: Math.min(SLICE, n - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        transactionId: `B-${i}`,
+        at: new Date(from + Math.floor((i / n) * span)).toISOString(),
+        customerId,
+        storeId: `ST-${i % 4}`,
+        terminalId: `POS-${i % 8}`,
+        type: ['activation', 'redemption', 'sale', 'refund'][i % 4]!,
+        resultCode: i % 5 === 3 ? '05' : '00',
+        result: i % 5 === 3 ? 'declined' : 'approved',
+        serial: `76${String(i % 5000).padStart(14, '0')}`,
+        ean: ean((i % 3) + 1),
+        amount: 1000 + (i % 9000),
+        currency: 'EUR',
+      };
+    });
+    await ok('transactions', slice);
+    process.stdout.write(`\rloading ${Math.min(start + SLICE, n)} / ${n}`);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`\nimport: ${n} rows in ${seconds.toFixed(1)} s = ${Math.round(n / seconds)} rows/s`);
+}
+
+await parent();
