@@ -81,11 +81,13 @@ describe('connect journey', () => {
     await shoot(page, 'connect-journey-page-2');
 
     // Detail of the first row: every field, from the detail call.
-    await table(page).locator('tbody tr').first().getByRole('button').click();
+    const row = table(page).locator('tbody tr').first();
+    const when = (await row.locator('time').textContent())!;
+    await row.getByRole('button').click();
     const dialog = page.getByRole('dialog', { name: 'Transaction' });
     await dialog.getByText('Transaction ID').waitFor();
-    await dialog.getByText(/^DTX-/).waitFor();
     await dialog.getByText('Aurora Digital (P-2001)').waitFor();
+    await dialog.getByText(when, { exact: true }).waitFor();
     expect(searchParams(page).get('tx')).toBeTruthy();
     await shoot(page, 'connect-journey-detail');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -99,7 +101,7 @@ describe('connect journey', () => {
     expect((await started).status()).toBe(202);
     const download = page.getByRole('button', { name: /^Download/ });
     await download.waitFor({ timeout: 30_000 });
-    await page.getByText(`Export ready: ${total} rows.`).waitFor();
+    await page.getByText(`Export ready: ${total.toLocaleString('en-US')} rows.`).waitFor();
     await shoot(page, 'connect-journey-export');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
