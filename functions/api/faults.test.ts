@@ -1,6 +1,7 @@
 import { type Backend } from '@portal/backend';
 import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults/fault-injector';
 import { queryAll } from '@portal/backend/platform/db/query';
+import { serialWithTransactions } from '@portal/backend/couponing/card-entity';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { gtinCheckDigit, SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,7 +249,8 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     for (const [serial, count] of expected) {
       const items = (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` }, ConsistentRead: true })).items;
       const cardItem = items.find((i) => i.sk === `CARD#${ean(1)}`)!;
-      const txs = items.filter((i) => String(i.sk).startsWith('TX#'));
+      // Bookings are transactions (ADR 032): the card's rows in the serial's index.
+      const txs = (await serialWithTransactions(backend.db, serial)).transactions;
       expect(cardItem.version).toBe(count);
       expect(txs.map((t) => t.terminalId).sort()).toEqual(Array.from({ length: count }, (_, a) => `T-${Number(serial.slice(2)) - 1}-${a}`).sort());
       if (count) expect(cardItem.status).toBe(count % 2 === 1 ? 'activated' : 'voided');
