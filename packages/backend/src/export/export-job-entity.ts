@@ -16,6 +16,9 @@ import type { TxItem } from '../platform/db/transact.ts';
  */
 export const EXPORT_JOB_TTL_DAYS = 3;
 
+/** What a failed job tells the user (the cause goes to the log only). */
+export const EXPORT_FAILED_MESSAGE = 'The export could not be completed. Please try again.';
+
 /** A file as stored: the wire ExportFile plus its S3 key. */
 export type StoredExportFile = { index: number; name: string; rows: number; key: string; bytes: number };
 

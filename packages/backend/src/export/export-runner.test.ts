@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
-import { getExportJob, putExportJob, queuedJob, type StoredExportJob } from './export-job-entity.ts';
-import { EXPORT_FAILED_MESSAGE, readAhead, runExport } from './export-runner.ts';
+import { EXPORT_FAILED_MESSAGE, getExportJob, putExportJob, queuedJob, type StoredExportJob } from './export-job-entity.ts';
+import { readAhead, runExport } from './export-runner.ts';
 import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
 import type { ExportSources } from './export-sources.ts';
 

@@ -3,7 +3,7 @@ import { EXPORT_ROWS_PER_FILE, type ExportFormat } from '@portal/core/connect';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
-import { exportJobWrites, getExportJob, type StoredExportFile, type StoredExportJob } from './export-job-entity.ts';
+import { EXPORT_FAILED_MESSAGE, exportJobWrites, getExportJob, type StoredExportFile, type StoredExportJob } from './export-job-entity.ts';
 import type { ExportContext, ExportRow } from './export-source.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 import { CONTENT_TYPES, type FileWriter, fileWriters } from './file-writers.ts';
@@ -28,7 +28,6 @@ export type ExportRunnerDeps = {
   log?: (message: string, fields: Record<string, unknown>) => void;
 };
 
-export const EXPORT_FAILED_MESSAGE = 'The export could not be completed. Please try again.';
 /** Where a job's files live in the bucket; the S3 lifecycle rule expires this prefix (infra/exports.ts). */
 export const EXPORT_PREFIX = 'exports/';
 

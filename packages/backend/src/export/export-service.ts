@@ -8,11 +8,13 @@ import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
+import { lazy } from '../platform/lazy.ts';
 import type { Clock } from '../platform/time.ts';
-import { exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
+import { EXPORT_FAILED_MESSAGE, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
 import type { ExportLauncher } from './export-launcher.ts';
-import { EXPORT_FAILED_MESSAGE, runExport } from './export-runner.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
+
+const runner = lazy(() => import('./export-runner.ts'));
 
 /** How long a download link works: long enough to start the download, short enough not to be shared. */
 export const DOWNLOAD_URL_SECONDS = 300;
@@ -131,8 +133,13 @@ export function createExportService(deps: ExportServiceDeps) {
       return { url, name: file.name, expiresAt: new Date(now().getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
     },
 
-    /** The runner's entry: the export function (AWS) and the local launcher call it with the job id. */
-    run: (jobId: string) => runExport({ db, files, sources, now, ...(deps.rowsPerFile ? { rowsPerFile: deps.rowsPerFile } : {}) }, jobId),
+    /**
+     * The runner's entry: the export function (AWS) and the local launcher call it with the job id. The
+     * runner and its writers (exceljs, csv-stringify) are imported here, on the first run: the API only
+     * starts and reads jobs, so they stay out of its bundle's cold start.
+     */
+    run: async (jobId: string) =>
+      (await runner()).runExport({ db, files, sources, now, ...(deps.rowsPerFile ? { rowsPerFile: deps.rowsPerFile } : {}) }, jobId),
   };
 }
 
