@@ -162,10 +162,12 @@ function DownloadButton({ jobId, file, parts, number }: { jobId: string; file: E
   };
   return (
     <div>
-      <Button theme="secondary" block loading={busy} onClick={() => void download()} title={file.name}>
-        <DownloadIcon className="size-4" />
-        <span>{parts > 1 ? t('exports.downloadPart', { part: file.index + 1, parts }) : t('exports.download')}</span>
-        <span className="font-normal text-slate-500">· {t('exports.fileRows', { rows: number(file.rows) })}</span>
+      <Button theme="secondary" block loading={busy} onClick={() => void download()} title={file.name} className="justify-start text-left">
+        <DownloadIcon className="size-4 shrink-0" />
+        <span className="flex flex-wrap items-baseline gap-x-1.5">
+          <span>{parts > 1 ? t('exports.downloadPart', { part: file.index + 1, parts }) : t('exports.download')}</span>
+          <span className="font-normal text-slate-500">{t('exports.fileRows', { rows: number(file.rows) })}</span>
+        </span>
       </Button>
       {failed ? (
         <p role="alert" className="mt-1 text-xs text-red-700">
