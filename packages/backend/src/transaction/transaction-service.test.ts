@@ -220,6 +220,22 @@ describe('calls per page', () => {
   }, 120_000);
 });
 
+describe('stable paging', () => {
+  it('answers the same pages with the first answer\'s asOf after newer rows arrive', async () => {
+    const line = (i: number, at: string): Line => ({ transactionId: `AS-${i}`, at, customerId: 'PC', terminalId: 'TERM-1', type: 'sale', resultCode: '00', result: 'approved', amount: 1, currency: 'EUR' });
+    await load(Array.from({ length: 60 }, (_, i) => line(i, new Date(Date.parse('2026-11-20T08:00:00Z') + i * 60_000).toISOString())));
+    const query = { customerId: 'PC', startDate: '2026-11-20', endDate: '2026-11-21', index: 1, maxResults: 25 } as TransactionQuery;
+    const first = await backend.transactions.list(GLOBAL, { ...query, index: 0 }, 'Europe/Berlin');
+    const before = await backend.transactions.list(GLOBAL, { ...query, asOf: first.asOf }, 'Europe/Berlin');
+    // Newer rows (after asOf: the clock's now) arrive; the second page with the first answer's asOf stays put.
+    await load([line(100, '2026-11-21T10:00:00.500Z'), line(101, '2026-11-21T10:30:00Z')]);
+    const after = await backend.transactions.list(GLOBAL, { ...query, asOf: first.asOf }, 'Europe/Berlin');
+    expect(after).toEqual(before);
+    expect(before.totalCount).toBe(60);
+    expect((await backend.transactions.list(GLOBAL, { ...query, asOf: '2026-11-21T11:00:00.000Z' }, 'Europe/Berlin')).totalCount).toBe(62);
+  });
+});
+
 describe('access', () => {
   it("answers another customer's customer or transaction exactly like a nonexistent one, and 403 without the section", async () => {
     const own = actorWith({ payment: { permissions: 1, settings: 0 } }, 'PA');
