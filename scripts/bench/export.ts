@@ -1,10 +1,11 @@
 /**
  * `npx tsx scripts/bench/export.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
- *  [--load N] [--formats csv,xlsx] [--table portal-local]`
+ *  [--load N] [--formats csv,xlsx] [--raw-after] [--table portal-local]`
  *
  * The export job (issue 14 "Speed and memory", ADR 033), all on loopback, in one run:
  * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
- *    parsing, no writing), measured before and after the exports; the faster of the two is the base;
+ *    parsing, no writing), measured before the exports (and after them with `--raw-after`: the faster
+ *    of the two is the base);
  * 2. the export's rows/s for each format: the export function's handler (functions/jobs/export.ts) in a
  *    child process, bundled like the Lambda (export-child.ts, SST-like esbuild options) and run with plain
  *    node; source → CSV/XLSX → multipart upload to s3rver (started here, in this process);
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     zone: { type: 'string', default: 'Europe/Berlin' },
     load: { type: 'string', default: '100000' },
     formats: { type: 'string', default: 'csv,xlsx' },
+    'raw-after': { type: 'boolean', default: false },
   },
 });
 const BUCKET = 'bench-exports';
@@ -83,7 +85,7 @@ async function parent() {
       const r = await runChild({ endpoint, table, s3: s3.endpoint, customerId, startDate, endDate, format, asOf });
       exports.push({ format, r });
     }
-    const rawAfter = await rawRead(db, filter, Date.parse(asOf));
+    const rawAfter = values['raw-after'] ? await rawRead(db, filter, Date.parse(asOf)) : rawBefore;
     const raw = rawBefore.rate >= rawAfter.rate ? rawBefore : rawAfter;
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
