@@ -9,6 +9,7 @@ import type { Actor } from '../access/actor.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import { seedReferences, TYPES } from './test-references.ts';
 import { countTransactions, transactionRows } from './transaction-rows.ts';
+import { TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
 
 /**
  * The list against a brute force (issue 14 item 5; ADR 032): random transactions of a few customers over
@@ -234,6 +235,25 @@ describe('stable paging', () => {
     expect(before.totalCount).toBe(60);
     expect((await backend.transactions.list(GLOBAL, { ...query, asOf: '2026-11-21T11:00:00.000Z' }, 'Europe/Berlin')).totalCount).toBe(62);
   });
+});
+
+describe('the bound of a filter no summary counts', () => {
+  it('examines at most TRANSACTION_SCAN_BOUND rows and says complete=false and how far back it looked', async () => {
+    const serial = '1000000000099';
+    const start = Date.parse('2026-11-18T00:00:00Z');
+    const rows = Array.from({ length: TRANSACTION_SCAN_BOUND + 100 }, (_, i): Line => ({
+      transactionId: `BOUND-${i}`, at: new Date(start + i * 10_000).toISOString(), customerId: 'PC', terminalId: 'TERM-9', type: 'sale', resultCode: '00', result: 'approved', serial, amount: 1, currency: 'EUR',
+    }));
+    await load(rows);
+    const query = { customerId: 'PC', startDate: '2026-11-18', endDate: '2026-11-19', index: 0, maxResults: 50, serial } as TransactionQuery;
+    const page = await backend.transactions.list(GLOBAL, query, 'UTC');
+    const newestFirst = [...rows].reverse();
+    expect({ complete: page.complete, total: page.totalCount, first: page.items[0]?.transactionId }).toEqual({ complete: false, total: TRANSACTION_SCAN_BOUND, first: newestFirst[0]!.transactionId });
+    expect(page.scannedThrough).toBe(newestFirst[TRANSACTION_SCAN_BOUND - 1]!.at);
+    // A narrower range stays within the bound: complete, exact.
+    const narrow = await backend.transactions.list(GLOBAL, { ...query, startDate: '2026-11-19' }, 'UTC');
+    expect({ complete: narrow.complete, total: narrow.totalCount }).toEqual({ complete: true, total: rows.filter((r) => r.at >= '2026-11-19').length });
+  }, 120_000);
 });
 
 describe('access', () => {
