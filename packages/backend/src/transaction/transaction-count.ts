@@ -23,7 +23,6 @@ export type Counted = Awaited<ReturnType<typeof countRange>>;
 
 /** The counted range's buckets again, with the hours of `days` read (1 BatchGet) so a page lies in hours. */
 export async function refineDays(db: Db, customerId: string, plan: Plan, counted: Counted, days: string[]): Promise<Bucket[]> {
-  if (days.length === 0) return counted.buckets;
   const more = await readHours(db, customerId, plan.dim, days);
   const hours = new Map<string, HourCounts>([...counted.hours, ...more]);
   return bucketsOf(counted.layout, plan.combos, counted.days, hours, counted.partCounts);

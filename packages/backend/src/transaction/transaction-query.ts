@@ -188,8 +188,11 @@ export function locate(buckets: readonly Bucket[], at: number): { bucket: Bucket
   throw new RangeError(`position ${at} is past the range's ${before} rows`);
 }
 
-/** The day buckets a page [start, end) falls into, whose hours must be read to narrow it. */
+/**
+ * The UTC days a page [start, end) falls into, whose hours are read to narrow it to hours. Always the
+ * page's days, even when they are edge days whose hours the count already read: one BatchGet of at most
+ * two small items, so every page costs the same calls wherever its rows lie (ADR 032).
+ */
 export function daysToRefine(buckets: readonly Bucket[], start: number, end: number): string[] {
-  const days = [locate(buckets, start).bucket.day, locate(buckets, end - 1).bucket.day].filter((d): d is string => d !== undefined);
-  return [...new Set(days)];
+  return [...new Set([locate(buckets, start).bucket.from, locate(buckets, end - 1).bucket.from].map(utcDay))];
 }

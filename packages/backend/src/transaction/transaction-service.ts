@@ -23,8 +23,9 @@ export type TransactionDeps = { db: Db; now: Clock };
  * DynamoDB calls of a page (ADR 032 has the table), whatever the history's length:
  * - no filter, or type / result code / result, with or without terminal OR EAN (a counted plan):
  *   1 GetItem (customer) ∥ 1 Query (daily counts) ∥ 1 BatchGet (hourly counts of the edge days)
- *   ∥ 0-2 Queries (COUNT of a part hour at either end), then 0-1 BatchGet (hours of the page's days),
+ *   ∥ 0-2 Queries (COUNT of a part hour at either end), then 1 BatchGet (hours of the page's days),
  *   then 1 Query of the page's hours (more only when a rare filter leaves > 1 MB of other rows there);
+ *   a page past the end stops after the counts;
  * - serial, or terminal AND EAN (a bounded plan): 1 GetItem ∥ Queries over at most
  *   TRANSACTION_SCAN_BOUND rows; past the bound the answer says complete=false and scannedThrough.
  */
@@ -91,7 +92,7 @@ type PageRead = () => Promise<{ items: Transaction[]; totalCount: number; comple
 
 /**
  * A counted plan: the counts (1 round of parallel reads), then — after the customer check — the hours of
- * the page's days if it lies in whole days (0-1 BatchGet), then the page's rows (1 Query of its hours).
+ * the page's days (1 BatchGet), then the page's rows (1 Query of its hours).
  */
 async function countedPage(db: Db, plan: Plan, query: TransactionQuery, range: { from: number; to: number }): Promise<PageRead> {
   const counted = await countRange(db, query.customerId, plan, range);
