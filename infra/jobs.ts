@@ -6,6 +6,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
+import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
 
@@ -57,7 +58,7 @@ export function Jobs({ stack, app }: StackContext) {
     handler: 'functions/jobs/export.handler',
     memorySize: '512 MB',
     timeout: '15 minutes',
-    environment,
+    environment: { ...environment, NODE_OPTIONS: EXPORT_NODE_OPTIONS },
     logGroup: new LogGroup(stack, 'ExportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   grantData(exporter); // rows in, job progress out

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/export.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
- *  [--load N] [--formats csv,xlsx] [--raw-after] [--table portal-local]`
+ *  [--load N] [--formats csv,xlsx] [--raw-after] [--node-options '...'] [--table portal-local]`
  *
  * The export job (issue 14 "Speed and memory", ADR 033), all on loopback, in one run:
  * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
@@ -31,6 +31,7 @@ import type { Backend } from '@portal/backend';
 import { createDb, type Db } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
 import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
+import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';
 
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     load: { type: 'string', default: '100000' },
     formats: { type: 'string', default: 'csv,xlsx' },
     'raw-after': { type: 'boolean', default: false },
+    'node-options': { type: 'string' },
   },
 });
 const BUCKET = 'bench-exports';
@@ -136,6 +138,8 @@ async function runChild(o: { endpoint: string; table: string; s3: string; custom
     APP_URL: 'http://localhost',
     DYNAMODB_ENDPOINT: o.endpoint,
     S3_ENDPOINT: o.s3,
+    // The export function's own options (infra/export-runtime.ts) unless the run asks for others.
+    NODE_OPTIONS: values['node-options'] ?? EXPORT_NODE_OPTIONS,
   };
   const args = [await childBundle(), randomUUID(), o.customerId, o.startDate, o.endDate, zone, o.format, o.asOf];
   return new Promise((resolve, reject) => {

@@ -204,6 +204,8 @@ describe('Jobs: the export runner (ADR 033)', () => {
     const [id, fn] = exporter() ?? [];
     expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/export\.handler$/);
     expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512, Timeout: 900 });
+    // V8's old space capped so the peak memory stays within the export budget (infra/export-runtime.ts).
+    expect((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--max-old-space-size=160');
     t.Jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0 });
   });
 
