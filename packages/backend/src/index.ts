@@ -16,17 +16,18 @@ import { type SchedulePayload, schedulerFromConfig } from './platform/scheduler/
 import type { Clock } from './platform/time.ts';
 import { createDb } from './platform/db/client.ts';
 import type { FaultInjector } from './platform/faults/fault-injector.ts';
-import { createImportService } from './import/import-service.ts';
+import type { ImportService } from './import/import-service.ts';
 import { createRateLimiter } from './platform/security/rate-limiter.ts';
 import { createOrderingService } from './ordering/ordering-service.ts';
 import { createSalesService } from './sales/sales-service.ts';
 import { createMasterDataService } from './masterdata/master-data-service.ts';
-import { createProductService } from './masterdata/product-service.ts';
-import { createConnectSalesService } from './sales/connect-sales-service.ts';
+import type { createProductService } from './masterdata/product-service.ts';
+import type { createConnectSalesService } from './sales/connect-sales-service.ts';
 import { createCouponingService } from './couponing/couponing-service.ts';
-import { exportsFromConfig } from './export/exports-from-config.ts';
-import { createSerialLookupService } from './transaction/serial-lookup.ts';
-import { createTransactionService } from './transaction/transaction-service.ts';
+import type { exportsFromConfig } from './export/exports-from-config.ts';
+import type { createSerialLookupService } from './transaction/serial-lookup.ts';
+import type { createTransactionService } from './transaction/transaction-service.ts';
+import { lazyService } from './platform/lazy.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -113,13 +114,22 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ordering: createOrderingService({ db, now }),
     sales: createSalesService({ db, now }),
     masterData: createMasterDataService({ db }),
-    products: createProductService({ db }),
-    connectSales: createConnectSalesService({ db }),
+    // Connect domains and the import kinds load on first use (platform/lazy.ts lazyService): few requests need them.
+    products: lazyService<ReturnType<typeof createProductService>>(async () => (await import('./masterdata/product-service.ts')).createProductService({ db })),
+    connectSales: lazyService<ReturnType<typeof createConnectSalesService>>(async () =>
+      (await import('./sales/connect-sales-service.ts')).createConnectSalesService({ db }),
+    ),
     couponing: createCouponingService({ db, now }),
     /** Export jobs (ADR 033): CSV/XLSX files of a whole filtered result, streamed to S3 by a runner. */
-    exports: exportsFromConfig(config, { db, now, faults: adapters.faults }),
-    serialNumbers: createSerialLookupService({ db, now }),
-    transactions: createTransactionService({ db, now }),
+    exports: lazyService<ReturnType<typeof exportsFromConfig>>(async () =>
+      (await import('./export/exports-from-config.ts')).exportsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
+    ),
+    serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
+      (await import('./transaction/serial-lookup.ts')).createSerialLookupService({ db, now }),
+    ),
+    transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
+      (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),
+    ),
     admin: createAdminService({
       db,
       sessions,
@@ -128,12 +138,14 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       passwordHashCost: config.PASSWORD_HASH_COST,
       now,
     }),
-    imports: createImportService({
-      db,
-      passwordHashCost: config.PASSWORD_HASH_COST,
-      now,
-      ssoIssuer: config.SSO_ISSUER,
-    }),
+    imports: lazyService<ImportService>(async () =>
+      (await import('./import/import-service.ts')).createImportService({
+        db,
+        passwordHashCost: config.PASSWORD_HASH_COST,
+        now,
+        ...(config.SSO_ISSUER ? { ssoIssuer: config.SSO_ISSUER } : {}),
+      }),
+    ),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
     scheduler: schedulerFromConfig(config, adapters.runScheduledJob),
     now,

@@ -17,3 +17,28 @@ export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
     return pending;
   };
 }
+
+/** What `lazyService` can stand in for: a service whose members are all async functions. */
+type AsyncService = { [name: string]: (...args: never[]) => Promise<unknown> };
+
+/**
+ * A service whose module loads on its first call (`lazy` above): every method forwards to the loaded
+ * service. For the API's domains that few requests touch (connect transactions, serial lookup, products,
+ * the import kinds used by tools), so their code is a chunk of its own rather than part of the cold start
+ * (budgets.json api.initialMinified). Only async methods can be forwarded, which the type enforces.
+ */
+export function lazyService<T extends AsyncService>(load: () => Promise<T>): T {
+  const service = lazy(load);
+  return new Proxy({} as T, {
+    get: (_target, name) =>
+      // Not a thenable (`then` undefined): awaiting or inspecting the stand-in must not load anything.
+      typeof name !== 'string' || name === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            const loaded = (await service()) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+            const method = loaded[name];
+            if (typeof method !== 'function') throw new TypeError(`no method '${name}' on the lazily loaded service`);
+            return method.apply(loaded, args);
+          },
+  });
+}
