@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Backend, IMPORT_KINDS, type ImportReport, isImportKind, kindOfFileName } from '@portal/backend';
+import { type Backend, kindOfFileName } from '@portal/backend';
+import { IMPORT_KINDS, type ImportReport, isImportKind } from '@portal/backend/import/import-service';
 import { fileIdentity, readSlices, type Slice } from './file-slices.ts';
 
 /**

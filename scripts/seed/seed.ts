@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
-import { type Backend, type ImportReport, kindOfFileName, parseImportText, parseJsonLines } from '@portal/backend';
+import { type Backend, kindOfFileName, parseImportText, parseJsonLines } from '@portal/backend';
+import type { ImportReport } from '@portal/backend/import/import-service';
 import {
   type Activity,
   generateActivity,

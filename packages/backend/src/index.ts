@@ -1,6 +1,6 @@
 import { createAccountService } from './accounts/account-service.ts';
 import { createReauth } from './accounts/reauth.ts';
-import { createAdminService } from './admin/admin-service.ts';
+import type { AdminService } from './admin/admin-service.ts';
 import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
 import { createLoginGuard } from './auth/login-guard.ts';
@@ -36,20 +36,12 @@ export { requireStrongAuthentication } from './access/permissions.ts';
 export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export type { Account } from './accounts/account-record.ts';
-export {
-  ACCESS_FLAG_MAPS,
-  parseFlagValue,
-  type AccessChange,
-  type AccountView,
-  type AdminActor,
-  type AdminService,
-  type CreateUserInput,
-  type FlagValue,
-} from './admin/admin-service.ts';
-export type { AdminAuditEntry } from './admin/admin-audit-entity.ts';
+// The operator CLI's admin service (ADR 013) loads on first use; its values and types are imported from
+// '@portal/backend/admin/admin-service' (re-exported here they would load it with the API).
 export { CustomerKind, type Customer } from './customers/customer-entity.ts';
-export { IMPORT_KINDS, isImportKind, parseJsonLines, type ImportReport } from './import/import-service.ts';
-export { IMPORT_FORMATS, kindOfFileName, parseImportText, type ImportFormat } from './import/files.ts';
+// The import kinds (IMPORT_KINDS, isImportKind, ImportReport) are imported by tools from
+// '@portal/backend/import/import-service': re-exported here they would load every kind with the API (its cold start).
+export { IMPORT_FORMATS, kindOfFileName, parseImportText, parseJsonLines, type ImportFormat } from './import/files.ts';
 
 /**
  * Code the backend calls but does not hold: the local scheduler's target (the runner handler in functions/jobs);
@@ -130,14 +122,16 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
       (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),
     ),
-    admin: createAdminService({
-      db,
-      sessions,
-      guard,
-      isPasswordExpired: auth.isPasswordExpired,
-      passwordHashCost: config.PASSWORD_HASH_COST,
-      now,
-    }),
+    admin: lazyService<AdminService>(async () =>
+      (await import('./admin/admin-service.ts')).createAdminService({
+        db,
+        sessions,
+        guard,
+        isPasswordExpired: auth.isPasswordExpired,
+        passwordHashCost: config.PASSWORD_HASH_COST,
+        now,
+      }),
+    ),
     imports: lazyService<ImportService>(async () =>
       (await import('./import/import-service.ts')).createImportService({
         db,

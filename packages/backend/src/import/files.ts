@@ -1,5 +1,4 @@
 import { parseCsv } from './csv.ts';
-import { type ImportLine, parseJsonLines } from './import-service.ts';
 
 /**
  * Import file formats (ADR 014). The kind is the file name without its extension (`stores.csv` holds
@@ -14,6 +13,9 @@ import { type ImportLine, parseJsonLines } from './import-service.ts';
  */
 export const IMPORT_FORMATS = ['.jsonl', '.json', '.csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One record of a file with its 1-based line number (what the import service validates and writes). */
+export type ImportLine = { line: number; data: unknown };
 
 export type ParsedFile = { lines: ImportLine[]; errors: { line: number; reason: string }[] };
 
@@ -45,4 +47,22 @@ export function parseImportText(format: ImportFormat, text: string): ParsedFile 
   }
   if (!Array.isArray(data)) return { lines: [], errors: [{ line: 1, reason: 'a .json file holds one array of records' }] };
   return { lines: data.map((record, index) => ({ line: index + 1, data: record })), errors: [] };
+}
+
+/** Splits JSON Lines text into records with their 1-based line numbers; blank lines are skipped. */
+export function parseJsonLines(text: string): {
+  lines: ImportLine[];
+  errors: { line: number; reason: string }[];
+} {
+  const lines: ImportLine[] = [];
+  const errors: { line: number; reason: string }[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    if (!raw.trim()) return;
+    try {
+      lines.push({ line: index + 1, data: JSON.parse(raw) });
+    } catch {
+      errors.push({ line: index + 1, reason: 'not valid JSON' });
+    }
+  });
+  return { lines, errors };
 }

@@ -7,13 +7,13 @@ import { BrandInput, putBrand } from '../brands/brand-entity.ts';
 import type { Db } from '../platform/db/client.ts';
 import { type BatchKind, masterDataKinds } from './import-kinds.ts';
 import { ImportRejected } from '../masterdata/record-outcome.ts';
+import type { ImportLine } from './files.ts';
 
 /**
  * The one import path for master data: files from the business and the demo seed go through here.
  * Each kind validates a record, then writes it idempotently (re-importing updates, never duplicates).
  * A bad record is reported with its line number and nothing of it is written.
  */
-export type ImportLine = { line: number; data: unknown };
 export type ImportReport = {
   kind: string;
   created: number;
@@ -134,24 +134,6 @@ export function createImportService(deps: Deps) {
       return report;
     },
   };
-}
-
-/** Splits JSON Lines text into records with their 1-based line numbers; blank lines are skipped. */
-export function parseJsonLines(text: string): {
-  lines: ImportLine[];
-  errors: { line: number; reason: string }[];
-} {
-  const lines: ImportLine[] = [];
-  const errors: { line: number; reason: string }[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    if (!raw.trim()) return;
-    try {
-      lines.push({ line: index + 1, data: JSON.parse(raw) });
-    } catch {
-      errors.push({ line: index + 1, reason: 'not valid JSON' });
-    }
-  });
-  return { lines, errors };
 }
 
 export type ImportService = ReturnType<typeof createImportService>;
