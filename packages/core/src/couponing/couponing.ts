@@ -51,6 +51,10 @@ export function parseSerialList(text: string): SerialList {
   return { serials, issues, duplicates };
 }
 
+/** Why parseSerialList refused a line: not a serial ('format'), or a serial past MAX_SERIALS_PER_QUERY ('tooMany'). */
+export const serialListIssueKind = (issue: SerialListIssue): 'format' | 'tooMany' =>
+  isSerial(normaliseSerial(issue.value)) ? 'tooMany' : 'format';
+
 // --- Input ------------------------------------------------------------------------------------------
 
 export const Serial = z

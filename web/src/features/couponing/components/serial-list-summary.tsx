@@ -1,48 +1,22 @@
-import { MAX_SERIALS_PER_QUERY, type SerialList } from '@portal/core/couponing';
-import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import type { SerialList } from '@portal/core/couponing';
+import { SerialListSummary as Summary } from '../../../components/serial-list-summary.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { serialIssueKind } from '../model/input-problems.ts';
 
-/**
- * What the Filter step read from the text, live: how many serials are ready, how many repeats were
- * dropped, and each bad line with its number, value and what is wrong with it.
- */
+/** The Filter step's serial list summary (components/serial-list-summary.tsx) in couponing's words. */
 export function SerialListSummary({ list, id }: { list: SerialList; id: string }) {
   const t = useT();
   return (
-    <div id={id} className="space-y-3 text-sm" aria-live="polite">
-      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
-        <span className="inline-flex items-center gap-1.5 font-medium">
-          <CheckCircleIcon className={`size-4 ${list.serials.length > 0 ? 'text-green-600' : 'text-slate-400'}`} />
-          {t('couponing.filter.ready', { count: list.serials.length })}
-        </span>
-        {list.duplicates > 0 ? (
-          <span className="text-slate-500">{t('couponing.filter.repeats', { count: list.duplicates })}</span>
-        ) : null}
-      </p>
-      {list.issues.length > 0 ? (
-        <div className="rounded-lg bg-red-50 p-3 ring-1 ring-inset ring-red-200">
-          <p className="font-semibold text-red-900">{t('couponing.filter.issuesTitle', { count: list.issues.length })}</p>
-          <ul className="mt-2 space-y-1.5">
-            {list.issues.map((issue, index) => (
-              <li
-                key={`${issue.line}-${index}`}
-                className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-red-900 sm:grid-cols-[5rem_fit-content(16rem)_1fr]"
-              >
-                <span className="font-medium">{t('couponing.filter.issueLine', { line: issue.line })}</span>
-                <code className="truncate font-mono text-red-800" title={issue.value}>
-                  {issue.value}
-                </code>
-                <span className="col-span-2 sm:col-span-1">
-                  {serialIssueKind(issue) === 'format'
-                    ? t('couponing.filter.badFormat')
-                    : t('couponing.filter.tooMany', { max: MAX_SERIALS_PER_QUERY })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </div>
+    <Summary
+      list={list}
+      id={id}
+      texts={{
+        ready: (count) => t('couponing.filter.ready', { count }),
+        repeats: (count) => t('couponing.filter.repeats', { count }),
+        issuesTitle: (count) => t('couponing.filter.issuesTitle', { count }),
+        issueLine: (line) => t('couponing.filter.issueLine', { line }),
+        badFormat: t('couponing.filter.badFormat'),
+        tooMany: (max) => t('couponing.filter.tooMany', { max }),
+      }}
+    />
   );
 }

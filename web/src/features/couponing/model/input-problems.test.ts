@@ -1,12 +1,12 @@
-import { parseSerialList } from '@portal/core/couponing';
+import { parseSerialList, serialListIssueKind } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
-import { serialIssueKind, terminalIdProblem } from './input-problems.ts';
+import { terminalIdProblem } from './input-problems.ts';
 
-describe('serialIssueKind', () => {
+describe('serialListIssueKind (core)', () => {
   it('tells a malformed line from a serial past the per-query limit', () => {
     const many = Array.from({ length: 101 }, (_, i) => String(7000100000000000 + i)).join('\n');
     const list = parseSerialList(`${many}\n12ab`);
-    expect(list.issues.map((issue) => [issue.line, serialIssueKind(issue)])).toEqual([
+    expect(list.issues.map((issue) => [issue.line, serialListIssueKind(issue)])).toEqual([
       [101, 'tooMany'],
       [102, 'format'],
     ]);

@@ -1,13 +1,9 @@
-import { isSerial, normaliseSerial, type SerialListIssue, TerminalId } from '@portal/core/couponing';
+import { TerminalId } from '@portal/core/couponing';
 
 /**
  * Which rule an input breaks, so the screen words it through i18n. The rules themselves are core's
  * (parseSerialList, TerminalId); core words them in English only.
  */
-
-/** A bad line of the serial list: not a serial number, or a serial past the per-query limit. */
-export const serialIssueKind = (issue: SerialListIssue): 'format' | 'tooMany' =>
-  isSerial(normaliseSerial(issue.value)) ? 'tooMany' : 'format';
 
 export type TerminalIdProblem = 'required' | 'tooLong' | 'characters';
 

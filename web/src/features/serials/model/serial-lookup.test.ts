@@ -1,6 +1,6 @@
-import { parseSerialList } from '@portal/core/couponing';
+import { parseSerialList, serialListIssueKind } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
-import { amountText, issueKind, lookupCounts, paramsOfSerials, serialsOfParams, textOfSerials, typeName } from './serial-lookup.ts';
+import { amountText, lookupCounts, paramsOfSerials, serialsOfParams, textOfSerials, typeName } from './serial-lookup.ts';
 
 const currencies = [
   { currencyId: 'EUR', name: 'Euro', decimals: 2 },
@@ -21,7 +21,7 @@ describe('the serials in the URL', () => {
   it('names what is wrong with a bad line: its format, or the limit', () => {
     const many = Array.from({ length: 101 }, (_, i) => `70001000000${String(i).padStart(5, '0')}`);
     const list = parseSerialList(['12ab', ...many].join('\n'));
-    expect(list.issues.map(issueKind)).toEqual(['format', 'tooMany']);
+    expect(list.issues.map(serialListIssueKind)).toEqual(['format', 'tooMany']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { MasterData, SerialLookupResult, Transaction, TransactionResult } from '@portal/core/connect';
-import { isSerial, normaliseSerial, parseSerialList, type SerialListIssue } from '@portal/core/couponing';
+import { parseSerialList } from '@portal/core/couponing';
 import { DEFAULT_CURRENCY_DECIMALS, type SerialStatus } from '@portal/core/shared';
 import type { AlertTheme } from '../../../lib/snack.ts';
 
@@ -19,9 +19,6 @@ export const paramsOfSerials = (serials: readonly string[]) => new URLSearchPara
 
 /** The box's text for serials asked for in the URL: one a line. */
 export const textOfSerials = (serials: readonly string[]) => serials.join('\n');
-
-/** A bad line of the box: not a serial number, or one past the per-query limit. */
-export const issueKind = (issue: SerialListIssue): 'format' | 'tooMany' => (isSerial(normaliseSerial(issue.value)) ? 'tooMany' : 'format');
 
 /** How many serials were found and not found. */
 export function lookupCounts(results: readonly SerialLookupResult[]) {
