@@ -4,7 +4,7 @@ import { SalesAnswer } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesSource } from '@portal/backend/export/sales-source';
 import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -128,15 +128,7 @@ beforeAll(async () => {
   })));
   await load('sales', first);
   await load('sales', second);
-  for (const username of ['cs.global', 'cs.provider', 'cs.retailer', 'cs.nope']) {
-    const res = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  Object.assign(cookies, await signInAll(app, ['cs.global', 'cs.provider', 'cs.retailer', 'cs.nope'], PASSWORD));
 }, 180_000);
 
 const RANGES: [string, string][] = [['2026-09-20', '2026-11-18'], ['2026-10-03', '2026-10-29'], ['2026-11-01', '2026-11-01']];

@@ -5,8 +5,8 @@ import { putExportJob, queuedJob } from '@portal/backend/export/export-job-entit
 import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -42,10 +42,7 @@ beforeAll(async () => {
   // 5 rows per file, so 12 transactions make three files.
   backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW, rowsPerFile: 5 });
   app = createApp(backend, () => '203.0.113.41');
-  const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, payment: number) => ({
     username,
     password: PASSWORD,
@@ -76,11 +73,7 @@ beforeAll(async () => {
     currency: 'EUR',
   });
   await ok('transactions', [...Array.from({ length: 12 }, (_, n) => tx(n, 'R-EA')), tx(0, 'R-EB')]);
-  for (const username of ['ex.one', 'ex.two', 'ex.noexport']) {
-    const res = await app.request('/api/auth/signin', { method: 'POST', headers: headers(), body: JSON.stringify({ username, password: PASSWORD }) });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  Object.assign(cookies, await signInAll(app, ['ex.one', 'ex.two', 'ex.noexport'], PASSWORD));
 }, 120_000);
 afterAll(() => s3?.stop());
 

@@ -1,7 +1,7 @@
 import type { Backend } from '@portal/backend';
 import { ProductPage } from '@portal/core/connect';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -62,15 +62,7 @@ beforeAll(async () => {
   expect(accounts.errors).toEqual([]);
   expect((await importKind('retailers', [{ customerId: 'R-PM1', name: 'Retail One' }])).errors).toEqual([]);
   expect((await importKind('providers', [{ customerId: 'P-PM1', name: 'Content One' }, { customerId: 'P-PM2', name: 'Content Two' }])).errors).toEqual([]);
-  for (const username of ['pm.retailer', 'pm.provider', 'pm.none']) {
-    const res = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  Object.assign(cookies, await signInAll(app, ['pm.retailer', 'pm.provider', 'pm.none'], PASSWORD));
 }, 120_000);
 
 describe('the products import with the connect fields', () => {

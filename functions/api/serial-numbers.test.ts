@@ -2,8 +2,8 @@ import type { Backend } from '@portal/backend';
 import { SerialLookupAnswer } from '@portal/core/connect';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -30,10 +30,7 @@ const get = (serials: string, user?: string, portal = 'connect') =>
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.19');
-  const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, payment: number) => ({
     username,
     password: PASSWORD,
@@ -70,15 +67,7 @@ beforeAll(async () => {
     currency: 'EUR',
   });
   await ok('transactions', [tx('TX-S1', OWN, 'R-SA'), tx('TX-S2', THEIRS, 'R-SB')]);
-  for (const username of ['sn.own', 'sn.tx']) {
-    const res = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: { ...headers(), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  Object.assign(cookies, await signInAll(app, ['sn.own', 'sn.tx'], PASSWORD));
 }, 120_000);
 
 describe('GET /api/serial-numbers', () => {

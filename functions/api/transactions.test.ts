@@ -1,8 +1,8 @@
 import type { Backend } from '@portal/backend';
 import { Transaction, TransactionPage } from '@portal/core/connect';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -23,10 +23,7 @@ const range = 'startDate=2026-11-01&endDate=2026-11-21';
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.21');
-  const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, payment: number, timezone = 'Asia/Kolkata') => ({
     username,
     password: PASSWORD,
@@ -52,15 +49,7 @@ beforeAll(async () => {
     tx('TX-A2', 'R-TA', '2026-11-20T18:31:00Z'), // 2026-11-21 00:01 in Kolkata
     tx('TX-B1', 'R-TB', '2026-11-20T10:00:00Z'),
   ]);
-  for (const username of ['tx.own', 'tx.none']) {
-    const res = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: { ...headers(), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  Object.assign(cookies, await signInAll(app, ['tx.own', 'tx.none'], PASSWORD));
 }, 120_000);
 
 describe('GET /api/transactions', () => {

@@ -64,3 +64,21 @@ export function jarCaller(app: () => RequestTarget) {
     return answer;
   };
 }
+
+/**
+ * Signs each user in on `portal` with the password they share and answers their session cookies by
+ * username; a sign-in that is not 200 fails the test's set-up.
+ */
+export async function signInAll(target: RequestTarget, usernames: readonly string[], password: string, portal: 'ordering' | 'connect' = 'connect') {
+  const cookies: Record<string, string> = {};
+  for (const username of usernames) {
+    const res = await target.request('/api/auth/signin', {
+      method: 'POST',
+      headers: { 'X-Portal': portal, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
+    cookies[username] = sessionCookie(res);
+  }
+  return cookies;
+}
