@@ -153,7 +153,8 @@ describe('CLIs find the running npm start through its data folder', () => {
     const file = join(work, 'customerGroups.jsonl');
     writeFileSync(file, `${JSON.stringify({ customerGroupId: 'G-CLI', name: 'From the CLI' })}\n`);
     const imported = cli(['scripts/import.ts', file], cleanEnv({ DATA_DIR: dataDir }));
-    expect([imported.status, imported.stdout.trim()]).toEqual([0, `${file}: 1 created, 0 updated, 0 rejected`]);
+    // The load prints its plan first (lines, slice size, slices at once), then the file's report.
+    expect([imported.status, imported.stdout.trim().split('\n').at(-1)]).toEqual([0, `${file}: 1 created, 0 updated, 0 rejected`]);
 
     const elsewhere = cli(['scripts/admin.ts', 'show-user', 'demo.retailer'], cleanEnv({ DATA_DIR: dataDir, PORT: '9', DYNAMODB_PORT: '9' }));
     expect(elsewhere.stderr).toContain('at http://127.0.0.1:9');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ensureTable, TABLE_KEYS } from './table.ts';
 
 describe('ensureTable', () => {
@@ -28,9 +28,11 @@ describe('ensureTable', () => {
       }),
     );
     expect(await ensureTable(client, TableName)).toBe('exists');
-    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
-    expect(Table?.GlobalSecondaryIndexes?.map((i) => [i.IndexName, i.IndexStatus]).sort()).toEqual(TABLE_KEYS.indexes.map((i) => [i.name, 'ACTIVE']));
+    // DynamoDB Local builds the index in the background: seconds here, more on a busy machine (ensureTable
+    // waits up to a minute, then lets the start go on); what matters is that every index comes to be.
+    const statuses = async () =>
+      ((await client.send(new DescribeTableCommand({ TableName }))).Table?.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, i.IndexStatus]).sort();
+    await vi.waitFor(async () => expect(await statuses()).toEqual(TABLE_KEYS.indexes.map((i) => [i.name, 'ACTIVE'])), { timeout: 150_000, interval: 500 });
     expect(await ensureTable(client, TableName)).toBe('exists');
-    // DynamoDB Local builds the index in the background: seconds here, more on a busy machine.
-  }, 90_000);
+  }, 240_000);
 });
