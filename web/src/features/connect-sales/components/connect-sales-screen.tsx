@@ -1,4 +1,5 @@
 import type { MasterData } from '@portal/core/connect';
+import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -31,7 +32,6 @@ import {
   SALES_MAX_RANGE_DAYS,
 } from '../model/connect-sales-filter.ts';
 
-type Measure = 'amount' | 'quantity';
 
 /** The picker's customers: retailers, then content providers (an id may be both: two entries). */
 function customerOptions(data: MasterData | undefined, t: ReturnType<typeof useT>) {
@@ -137,33 +137,6 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
   );
 }
 
-function Total({ label, value, className = '' }: { label: string; value: string; className?: string }) {
-  return (
-    <div className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900 sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
-
-function MeasureSwitch({ value, onChange }: { value: Measure; onChange: (m: Measure) => void }) {
-  const t = useT();
-  return (
-    <fieldset className="inline-flex rounded-lg bg-slate-100 p-0.5 text-sm">
-      <legend className="sr-only">{t('connectSales.chart.measure')}</legend>
-      {(['amount', 'quantity'] as const).map((m) => (
-        <label
-          key={m}
-          className={`cursor-pointer rounded-md px-3 py-1.5 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${value === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-        >
-          <input type="radio" name="connect-sales-measure" value={m} checked={value === m} onChange={() => onChange(m)} className="sr-only" />
-          {t(`connectSales.chart.${m}`)}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 type Row = SalesAnswer['sales'][number];
 
 function StatisticView({
@@ -233,7 +206,7 @@ function StatisticView({
           formatTick={(v) => compact.format(v)}
           valueAxisLabel={measure === 'amount' ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode }) : t('connectSales.chart.axisQuantity')}
           categoryAxisLabel={groupName}
-          actions={<MeasureSwitch value={measure} onChange={onMeasure} />}
+          actions={<MeasureSwitch value={measure} onChange={onMeasure} name="connect-sales-measure" texts={{ legend: t('connectSales.chart.measure'), amount: t('connectSales.chart.amount'), quantity: t('connectSales.chart.quantity') }} />}
         />
       </Card>
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">

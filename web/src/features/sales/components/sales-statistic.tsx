@@ -1,4 +1,5 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
+import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -14,45 +15,9 @@ import { useSales } from '../api/sales.ts';
 import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { SalesQueryState } from './sales-query-state.tsx';
 
-type Measure = 'amount' | 'quantity';
 
 /** Time groupings list every period, zeros included: nothing sold in any of them is the empty state. */
 const hasSales = (answer: SalesAnswer) => answer.sales.some((g) => g.quantity !== 0 || g.amountCents !== 0);
-
-function Total({ label, value, className = '' }: { label: string; value: string; className?: string }) {
-  return (
-    <div className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900 sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
-
-/** Amount or quantity in the chart: a segmented pair of radio buttons. */
-function MeasureSwitch({ value, onChange }: { value: Measure; onChange: (m: Measure) => void }) {
-  const t = useT();
-  return (
-    <fieldset className="inline-flex rounded-lg bg-slate-100 p-0.5 text-sm">
-      <legend className="sr-only">{t('sales.chart.measure')}</legend>
-      {(['amount', 'quantity'] as const).map((m) => (
-        <label
-          key={m}
-          className={`cursor-pointer rounded-md px-3 py-1.5 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${value === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-        >
-          <input
-            type="radio"
-            name="sales-measure"
-            value={m}
-            checked={value === m}
-            onChange={() => onChange(m)}
-            className="sr-only"
-          />
-          {m === 'amount' ? t('sales.chart.amount') : t('sales.chart.quantity')}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
 
 /** The 'Sales statistic' header: totals, a bar chart (amount or quantity), the groups table and CSV. */
 export function SalesStatistic({
@@ -182,7 +147,7 @@ function StatisticView({
               : t('sales.chart.axisQuantity')
           }
           categoryAxisLabel={groupName}
-          actions={<MeasureSwitch value={measure} onChange={onMeasure} />}
+          actions={<MeasureSwitch value={measure} onChange={onMeasure} name="sales-measure" texts={{ legend: t('sales.chart.measure'), amount: t('sales.chart.amount'), quantity: t('sales.chart.quantity') }} />}
         />
       </Card>
 
