@@ -1,0 +1,250 @@
+import { REPORTING_DAYS } from '../shared/constants.ts';
+import { isValidTimeZone } from '../shared/zoned-time.ts';
+import { CalendarDay, Id } from '../shared/schemas.ts';
+import * as z from '../shared/zod.ts';
+import { ExportFormat } from '../connect/export.ts';
+import { ResultCode, TransactionEan, TransactionResult } from '../connect/transaction.ts';
+import { ConnectSalesCustomerType } from '../connect/sales.ts';
+
+/**
+ * Reports (issue 15, ADR 040): a report is a saved definition ("process", keyed by processId) of what to
+ * read (a report type with its filter and columns), in which format, for which customer; its schedule says
+ * on which days and at which local time a run covers which period; its recipients get each run's files by
+ * e-mail, and "copied by FTP" puts them in the customer's upload folder. A run is a report job (SPEC
+ * flow/report-jobs) that streams its rows to the reports bucket through the export writer (ADR 033).
+ *
+ * General reports are the brand's fixed report IDs (BrandSettings.customFields.reportIds), one per customer:
+ * their processId is `gen.<reportId>.<customerId>` and their definition comes from GENERAL_REPORTS, not
+ * from the user. Custom reports are saved by users (reportManagement.reports) and get a generated processId.
+ */
+
+/** What a report reads; each type has its columns (REPORT_COLUMNS) and its filter. */
+export const REPORT_TYPES = ['transactions', 'sales', 'coupon-status', 'orders'] as const;
+export const ReportType = z.enum(REPORT_TYPES);
+export type ReportType = z.infer<typeof ReportType>;
+
+/** The columns a report of a type may have, in their default order (custom reports pick and order a subset). */
+export const REPORT_COLUMNS = {
+  transactions: ['at', 'transactionId', 'customerId', 'customerName', 'storeId', 'terminalId', 'type', 'resultCode', 'result', 'serial', 'ean', 'amount', 'currency', 'productId', 'productName'],
+  sales: ['key', 'label', 'customerStoreId', 'quantity', 'amount'],
+  'coupon-status': ['serial', 'productName', 'ean', 'status', 'activatedAt', 'redeemedAt', 'storeId', 'amount', 'currency'],
+  orders: ['orderId', 'createdAt', 'status', 'type', 'storeId', 'positions', 'quantity', 'amount', 'currency'],
+} as const satisfies Record<ReportType, readonly string[]>;
+export type ReportColumn<T extends ReportType = ReportType> = (typeof REPORT_COLUMNS)[T][number];
+
+/** A report's custom filters: the transaction filter fields (SPEC 3) without customer and dates (the run's). */
+export const ReportFilter = z.object({
+  type: z.optional(Id),
+  resultCode: z.optional(ResultCode),
+  result: z.optional(TransactionResult),
+  serial: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  terminalId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  ean: z.optional(TransactionEan),
+  /** sales reports: how rows are grouped, and whose figures (a retailer's or a provider's). */
+  groupBy: z.optional(z.enum(['day', 'week', 'month', 'product', 'store'])),
+  customerType: z.optional(ConnectSalesCustomerType),
+});
+export type ReportFilter = z.infer<typeof ReportFilter>;
+
+/**
+ * The reporting period (SPEC 3, 9): `daily` runs on the chosen reporting days and covers the local days
+ * after the previous reporting day up to yesterday; `monthly` runs on the 1st and covers the previous
+ * calendar month. `endOfMonth` (the report-to-end-of-month flag) adds a run on the 1st of each month and
+ * keeps every period inside one month, so the month's last report covers up to its end (core period.ts).
+ */
+export const REPORT_PERIOD_TYPES = ['daily', 'monthly'] as const;
+export const ReportPeriodType = z.enum(REPORT_PERIOD_TYPES);
+export type ReportPeriodType = z.infer<typeof ReportPeriodType>;
+export const ReportingDay = z.enum(REPORTING_DAYS);
+
+export const ReportTimeZone = z.string().check(z.refine(isValidTimeZone, 'Expected an IANA time zone such as Europe/Berlin'));
+/** Local wall-clock send time, HH:MM (24 h). */
+export const SendTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time HH:MM'));
+
+/** SPEC flow/report-scheduling (load and update by processId). */
+export const ReportSchedule = z.object({
+  processId: Id,
+  /** Off: no schedule exists at the Scheduler (disable and delete remove it). */
+  enabled: z.boolean(),
+  periodType: ReportPeriodType,
+  /** Reporting days of a daily report (at least one); ignored for monthly. */
+  reportingDays: z.array(ReportingDay).check(z.minLength(1, 'Choose at least one reporting day')),
+  endOfMonth: z.boolean(),
+  sendTime: SendTime,
+  timeZone: ReportTimeZone,
+  /** Delivery options of each run. */
+  sendByEmail: z.boolean(),
+  copyByFtp: z.boolean(),
+  /** No file and no mail when the period has no rows (the run is logged as skipped). */
+  skipIfEmpty: z.boolean(),
+});
+export type ReportSchedule = z.infer<typeof ReportSchedule>;
+export const ReportScheduleUpdate = z.omit(ReportSchedule, { processId: true });
+export type ReportScheduleUpdate = z.infer<typeof ReportScheduleUpdate>;
+
+/** A custom report as the user saves it (POST /api/flow/custom-reports, PUT .../:processId). */
+export const CustomReportInput = z.object({
+  customerId: Id,
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(120)),
+  reportType: ReportType,
+  filter: ReportFilter,
+  /** A non-empty subset of REPORT_COLUMNS[reportType], in the order wanted (checked by reportColumnsProblem). */
+  columns: z.array(z.string()).check(z.minLength(1, 'Choose at least one column'), z.maxLength(40)),
+  format: ExportFormat,
+});
+export type CustomReportInput = z.infer<typeof CustomReportInput>;
+
+/** A report as listed (both tabs): the SPEC 3 Report fields. */
+export const Report = z.object({
+  processId: Id,
+  kind: z.enum(['general', 'custom']),
+  /** General reports: the brand's report ID; custom: null. */
+  reportId: z.nullable(z.string()),
+  customerId: Id,
+  name: z.string(),
+  reportType: ReportType,
+  filter: ReportFilter,
+  columns: z.array(z.string()),
+  format: ExportFormat,
+  /** The schedule, or null when none was ever saved. */
+  schedule: z.nullable(ReportSchedule),
+  /** Runs that produced files, mails sent and FTP copies made (SPEC: reports created, sent by email, copied by FTP). */
+  reportsCreated: z.number(),
+  sentByEmail: z.number(),
+  copiedByFtp: z.number(),
+  recipientCount: z.number(),
+  lastRunAt: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+export type Report = z.infer<typeof Report>;
+
+/** SPEC Mailing contact; `email` is ours (the spec lists the person fields only). */
+export const MailContactInput = z.object({
+  firstname: z.string().check(z.trim(), z.maxLength(80)),
+  surname: z.string().check(z.trim(), z.minLength(1, 'Enter a surname'), z.maxLength(80)),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid e-mail address'), z.maxLength(254)),
+  displayname: z.optional(z.string().check(z.trim(), z.maxLength(160))),
+  active: z._default(z.boolean(), true),
+  isEmailActive: z._default(z.boolean(), true),
+  processId: Id,
+  childProcessId: z.optional(Id),
+});
+export type MailContactInput = z.infer<typeof MailContactInput>;
+
+/**
+ * A recipient on a report's mailing list. referenceId says who: `u.<userId>` a portal user of the
+ * customer, `c.<contactId>` an external contact made with process-mail-contacts.
+ */
+export const Recipient = z.object({
+  referenceId: z.string(),
+  kind: z.enum(['user', 'contact']),
+  personId: z.string(),
+  firstname: z.string(),
+  surname: z.string(),
+  displayname: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  isEmailActive: z.boolean(),
+  /** Set when an external recipient used the unsubscribe link. */
+  unsubscribedAt: z.nullable(z.string()),
+});
+export type Recipient = z.infer<typeof Recipient>;
+export const RecipientChange = z.object({ referenceId: z.string().check(z.regex(/^[uc]\.[A-Za-z0-9_-]{1,64}$/, 'not a recipient reference')) });
+
+/** SPEC report job create: date (dateFrom, dateUntil), filter and options as JSON text, periodType. */
+export const ReportJobInput = z.object({
+  processId: Id,
+  dateFrom: CalendarDay,
+  dateUntil: CalendarDay,
+  /** JSON text of a ReportFilter overriding the report's (empty object: the report's own). */
+  filter: z._default(z.string().check(z.maxLength(4000)), '{}'),
+  /** JSON text of ReportJobOptions. */
+  options: z._default(z.string().check(z.maxLength(4000)), '{}'),
+  periodType: z._default(ReportPeriodType, 'daily'),
+});
+export type ReportJobInput = z.infer<typeof ReportJobInput>;
+/** What `options` may hold: "run now" chooses whether to deliver; the format may be overridden. */
+export const ReportJobOptions = z.object({
+  deliver: z._default(z.boolean(), false),
+  format: z.optional(ExportFormat),
+  skipIfEmpty: z._default(z.boolean(), false),
+});
+export type ReportJobOptions = z.infer<typeof ReportJobOptions>;
+
+/** SPEC 4 report job statuses. */
+export const REPORT_JOB_STATUSES = ['creating', 'error', 'cancelled', 'finished'] as const;
+export const ReportJobStatus = z.enum(REPORT_JOB_STATUSES);
+export type ReportJobStatus = z.infer<typeof ReportJobStatus>;
+
+export const ReportFile = z.object({
+  fileId: z.string(),
+  processId: z.string(),
+  jobId: z.string(),
+  reportName: z.string(),
+  name: z.string(),
+  format: ExportFormat,
+  rows: z.number(),
+  bytes: z.number(),
+  dateFrom: z.string(),
+  dateUntil: z.string(),
+  createdAt: z.string(),
+  /** When the file is removed (S3 lifecycle, REPORT_FILE_RETENTION_DAYS). */
+  expiresAt: z.string(),
+});
+export type ReportFile = z.infer<typeof ReportFile>;
+
+export const DELIVERY_CHANNELS = ['email', 'sftp'] as const;
+export const DELIVERY_STATUSES = ['pending', 'sent', 'bounced', 'failed', 'skipped'] as const;
+/** One delivery of one run: to one recipient by e-mail, or the run's FTP copy. */
+export const Delivery = z.object({
+  deliveryId: z.string(),
+  channel: z.enum(DELIVERY_CHANNELS),
+  /** e-mail: the recipient's referenceId; sftp: the upload folder. */
+  target: z.string(),
+  /** e-mail address or remote path, for the log. */
+  address: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  /** Why it failed, bounced or was skipped, in words for the user. */
+  reason: z.nullable(z.string()),
+  attempts: z.number(),
+  /** e-mail: the file attached, or a download link (above REPORT_ATTACHMENT_MAX_BYTES). */
+  attached: z.nullable(z.boolean()),
+  updatedAt: z.string(),
+});
+export type Delivery = z.infer<typeof Delivery>;
+
+export const ReportJob = z.object({
+  jobId: z.string(),
+  processId: z.string(),
+  customerId: z.string(),
+  reportName: z.string(),
+  status: ReportJobStatus,
+  trigger: z.enum(['schedule', 'manual']),
+  /** The scheduled time of a scheduled run (ISO), null for a manual one. */
+  scheduledFor: z.nullable(z.string()),
+  dateFrom: z.string(),
+  dateUntil: z.string(),
+  periodType: ReportPeriodType,
+  rowsWritten: z.number(),
+  totalRows: z.nullable(z.number()),
+  /** True when the period had no rows and the schedule skips empty reports: no file, no mail. */
+  skippedEmpty: z.boolean(),
+  files: z.array(ReportFile),
+  deliveries: z.array(Delivery),
+  createdAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+});
+export type ReportJob = z.infer<typeof ReportJob>;
+
+/** GET .../download answers a presigned URL valid for a few minutes (like exports). */
+export const ReportDownload = z.object({ url: z.string(), expiresAt: z.string(), name: z.string() });
+export type ReportDownload = z.infer<typeof ReportDownload>;
+
+/** How long report files are kept (S3 lifecycle on the reports bucket's reports/ prefix). */
+export const REPORT_FILE_RETENTION_DAYS = 90;
+/**
+ * Files up to this size go as an attachment, larger ones as a download link: SES takes 10 MB per raw
+ * message, base64 grows a file by a third, and many mail servers refuse more than ~10 MB.
+ */
+export const REPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
