@@ -23,6 +23,6 @@ export async function startBenchBackend(): Promise<{ backend: Backend; stop: () 
     DYNAMODB_ENDPOINT: dynamo.endpoint,
   });
   const backend = createBackend(config);
-  await ensureTable(backend.db.raw, config.TABLE_NAME);
+  await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`bench: ${message}`) });
   return { backend, stop: () => dynamo.stop() };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { ensureTable, TABLE_KEYS } from '@portal/backend/platform/db/table';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 
 // Its own in-memory DynamoDB Local: the suite's shared one, busy with every other test file, was seen to
@@ -36,12 +37,25 @@ describe('ensureTable', () => {
         })),
       }),
     );
+    // ensureTable returns once every added index is built (DynamoDB Local builds it in the background).
     expect(await ensureTable(client, TableName)).toBe('exists');
-    // DynamoDB Local builds the index in the background: seconds here, more on a busy machine (ensureTable
-    // waits up to a minute, then lets the start go on); what matters is that every index comes to be.
     const statuses = async () =>
       ((await client.send(new DescribeTableCommand({ TableName }))).Table?.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, i.IndexStatus]).sort();
-    await vi.waitFor(async () => expect(await statuses()).toEqual(TABLE_KEYS.indexes.map((i) => [i.name, 'ACTIVE'])), { timeout: 150_000, interval: 500 });
+    expect(await statuses()).toEqual(TABLE_KEYS.indexes.map((i) => [i.name, 'ACTIVE']));
     expect(await ensureTable(client, TableName)).toBe('exists');
   }, 240_000);
+
+  it('stops with an error naming the index when an added index is not built in time (never goes on silently)', async () => {
+    const client = new DynamoDBClient({ region: 'eu-central-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const index = (i: (typeof TABLE_KEYS.indexes)[number], IndexStatus: 'ACTIVE' | 'CREATING') => ({ IndexName: i.name, IndexStatus });
+    const [gsi1, gsi2, gsi3] = TABLE_KEYS.indexes;
+    // An older table without gsi3 whose new index then stays CREATING (a busy or huge local table).
+    const mock = mockClient(client);
+    mock.on(DescribeTableCommand).resolvesOnce({ Table: { GlobalSecondaryIndexes: [index(gsi1, 'ACTIVE'), index(gsi2, 'ACTIVE')] } })
+      .resolves({ Table: { GlobalSecondaryIndexes: [index(gsi1, 'ACTIVE'), index(gsi2, 'ACTIVE'), index(gsi3, 'CREATING')] } });
+    mock.on(UpdateTableCommand).resolves({});
+    await expect(ensureTable(client, 'old', { indexWaitMs: 600 })).rejects.toThrow(/Index gsi3 of table old is not ready after \d+ s \(CREATING\)/);
+    expect(mock.commandCalls(UpdateTableCommand)).toHaveLength(1);
+    mock.restore();
+  });
 });

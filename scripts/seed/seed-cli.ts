@@ -47,7 +47,7 @@ const env = cliEnv();
 Object.assign(process.env, env);
 const config = loadConfig(env);
 const backend = createBackend(config);
-await ensureTable(backend.db.raw, config.TABLE_NAME);
+await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`seed: ${message}`) });
 console.error(`seed: ${scale} (seed ${seed}) into table ${config.TABLE_NAME}${config.DYNAMODB_ENDPOINT ? ` at ${config.DYNAMODB_ENDPOINT}` : ''}`);
 
 const started = Date.now();

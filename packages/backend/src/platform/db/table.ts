@@ -25,11 +25,22 @@ export const TABLE_KEYS = {
 
 export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 
+export type EnsureTableOptions = {
+  /** Told every ~30 s while an added index is still being built (a large local table takes minutes). */
+  onIndexWait?: (message: string) => void;
+  /** How long to wait for an added index before giving up with an error. Default 15 minutes. */
+  indexWaitMs?: number;
+};
+
 /** Creates the table (on-demand, with its GSIs and TTL) unless it exists. Safe to call on every start. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  options: EnsureTableOptions = {},
+): Promise<'created' | 'exists'> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)), options);
     return 'exists';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -71,9 +82,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
 /**
  * A table made before an index was added to TABLE_KEYS (a local data folder from an older version; gsi3
  * came with ADR 032) gets it here, one UpdateTable per index (DynamoDB creates one at a time), waiting
- * until it is active and backfilled. On AWS, infra/storage.ts adds indexes by deployment.
+ * until it is active and backfilled: queries on a half-built index would answer too little without an error.
+ * An index not ready within `indexWaitMs` stops the start with an error naming it (never a silent go-on).
+ * On AWS, infra/storage.ts adds indexes by deployment.
  */
-async function addMissingIndexes(client: DynamoDBClient, tableName: string, present: Set<string | undefined>): Promise<void> {
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  present: Set<string | undefined>,
+  { onIndexWait, indexWaitMs = 15 * 60_000 }: EnsureTableOptions,
+): Promise<void> {
   for (const index of TABLE_KEYS.indexes) {
     if (present.has(index.name)) continue;
     await client.send(
@@ -94,11 +112,22 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, pres
         ],
       }),
     );
-    for (let i = 0; i < 600; i += 1) {
+    const started = Date.now();
+    let toldAt = started;
+    for (;;) {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       const created = Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name);
       if (created?.IndexStatus === 'ACTIVE' && !created.Backfilling) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const state = `${created?.IndexStatus ?? 'missing'}${created?.Backfilling ? ', backfilling' : ''}`;
+      const waited = Date.now() - started;
+      if (waited >= indexWaitMs) {
+        throw new Error(`Index ${index.name} of table ${tableName} is not ready after ${Math.round(waited / 1000)} s (${state})`);
+      }
+      if (Date.now() - toldAt >= 30_000) {
+        toldAt = Date.now();
+        onIndexWait?.(`Building index ${index.name} of table ${tableName} (${state}), ${Math.round(waited / 1000)} s so far`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 }
