@@ -1,0 +1,2 @@
+export * from './workflow.ts';
+export * from './errors.ts';
