@@ -18,12 +18,12 @@ import { createDb } from './platform/db/client.ts';
 import type { FaultInjector } from './platform/faults/fault-injector.ts';
 import type { ImportService } from './import/import-service.ts';
 import { createRateLimiter } from './platform/security/rate-limiter.ts';
-import { createOrderingService } from './ordering/ordering-service.ts';
-import { createSalesService } from './sales/sales-service.ts';
-import { createMasterDataService } from './masterdata/master-data-service.ts';
+import type { OrderingService } from './ordering/ordering-service.ts';
+import type { SalesService } from './sales/sales-service.ts';
+import type { MasterDataService } from './masterdata/master-data-service.ts';
 import type { createProductService } from './masterdata/product-service.ts';
 import type { createConnectSalesService } from './sales/connect-sales-service.ts';
-import { createCouponingService } from './couponing/couponing-service.ts';
+import type { CouponingService } from './couponing/couponing-service.ts';
 import type { exportsFromConfig } from './export/exports-from-config.ts';
 import type { createSerialLookupService } from './transaction/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
@@ -103,15 +103,17 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       now,
     }),
     brands: createBrandService(db, now),
-    ordering: createOrderingService({ db, now }),
-    sales: createSalesService({ db, now }),
-    masterData: createMasterDataService({ db }),
-    // Connect domains and the import kinds load on first use (platform/lazy.ts lazyService): few requests need them.
+    // The portals' domains and the import kinds load on first use (platform/lazy.ts lazyService): a request
+    // needs at most one of them, and sign-in, session and account requests none, so none is part of the cold
+    // start (ADR 038; budgets.json api.initialMinified).
+    ordering: lazyService<OrderingService>(async () => (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now })),
+    sales: lazyService<SalesService>(async () => (await import('./sales/sales-service.ts')).createSalesService({ db, now })),
+    masterData: lazyService<MasterDataService>(async () => (await import('./masterdata/master-data-service.ts')).createMasterDataService({ db })),
     products: lazyService<ReturnType<typeof createProductService>>(async () => (await import('./masterdata/product-service.ts')).createProductService({ db })),
     connectSales: lazyService<ReturnType<typeof createConnectSalesService>>(async () =>
       (await import('./sales/connect-sales-service.ts')).createConnectSalesService({ db }),
     ),
-    couponing: createCouponingService({ db, now }),
+    couponing: lazyService<CouponingService>(async () => (await import('./couponing/couponing-service.ts')).createCouponingService({ db, now })),
     /** Export jobs (ADR 033): CSV/XLSX files of a whole filtered result, streamed to S3 by a runner. */
     exports: lazyService<ReturnType<typeof exportsFromConfig>>(async () =>
       (await import('./export/exports-from-config.ts')).exportsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
