@@ -1,0 +1,117 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays, startOfDayInZone } from '@portal/core/shared';
+import { currencyDecimals } from '../export/cell-values.ts';
+import type { ExportColumn, ExportRow } from '../export/export-source.ts';
+import { getProducts, type Product } from '../masterdata/product.ts';
+import { getOrder, type OrderHeader, orderKeys, readHeader, type StoredPosition } from '../ordering/order-entity.ts';
+import { mapLimit } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+
+/**
+ * The orders report: the customer's ordering-portal orders placed in the period (calendar days in the
+ * report's zone), newest first, every order whatever its delivery address's status now (a report is a
+ * record; the list hides deleted addresses). Headers come from the retailer's order index (gsi1
+ * `RETAILER#<id>#ORDERS` by orderedAt, order-entity.ts): ~1 Query per 1,000 orders. The value of an
+ * order (its positions × the products' face values) needs its positions, one Query per order (8 at a
+ * time), so it is read only when the report has the amount or currency column.
+ */
+export const ORDER_COLUMNS: readonly ExportColumn[] = [
+  { key: 'orderId', header: 'Order ID', kind: 'text' },
+  { key: 'createdAt', header: 'Ordered', kind: 'datetime' },
+  { key: 'status', header: 'Status', kind: 'text' },
+  { key: 'type', header: 'Delivery to', kind: 'text' },
+  { key: 'storeId', header: 'Store', kind: 'text' },
+  { key: 'positions', header: 'Positions', kind: 'number' },
+  { key: 'quantity', header: 'Quantity', kind: 'number' },
+  { key: 'amount', header: 'Face value', kind: 'amount', currencyKey: 'currency' },
+  { key: 'currency', header: 'Currency', kind: 'text' },
+];
+const VALUE_COLUMNS = new Set(['amount', 'currency']);
+export const needsOrderValue = (columns: readonly ExportColumn[]) => columns.some((c) => VALUE_COLUMNS.has(c.key));
+
+export type OrderPeriod = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; asOf?: number };
+const VALUE_READS_AT_ONCE = 8;
+
+/** The index key condition of the period: orders at or after its first local midnight, before the end (or asOf). */
+function periodQuery(period: OrderPeriod) {
+  const from = startOfDayInZone(period.dateFrom, period.timeZone);
+  const end = startOfDayInZone(addDays(period.dateUntil, 1), period.timeZone);
+  const to = period.asOf === undefined ? end : Math.min(end, period.asOf + 1);
+  return {
+    empty: to <= from,
+    input: {
+      IndexName: 'gsi1',
+      // gsi1sk is `<orderedAt>#<orderId>`: every key of an instant sorts after the bare instant, so the
+      // upper bound (the exclusive end instant) leaves out orders placed exactly at it.
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': orderKeys.retailerGsi1pk(period.customerId), ':from': new Date(from).toISOString(), ':to': new Date(to).toISOString() },
+    },
+  };
+}
+
+const locationType = (header: OrderHeader) => (header.storeType === 1 ? 'distribution centre' : 'store');
+
+/**
+ * The face value of the positions (minor units of the products' one currency); null when a position's
+ * product has no face value, or the products name different currencies.
+ */
+function orderValue(positions: readonly StoredPosition[], products: ReadonlyMap<string, Product | undefined>): { amount: number | null; currency: string | null } {
+  let amount = 0;
+  let currency: string | null = null;
+  for (const position of positions) {
+    const product = products.get(position.productId);
+    if (product?.faceValue === undefined) return { amount: null, currency };
+    const code = product.currency ?? 'EUR';
+    if (currency !== null && currency !== code) return { amount: null, currency: null };
+    currency = code;
+    amount += position.amount * Math.round(product.faceValue * 10 ** currencyDecimals(code));
+  }
+  return { amount: positions.length ? amount : null, currency };
+}
+
+/** Every order row of the period, newest first, one index page (~1 MB of headers) at a time. */
+export async function* orderRows(db: Db, period: OrderPeriod, options: { withValue: boolean }): AsyncGenerator<ExportRow[]> {
+  const { empty, input } = periodQuery(period);
+  if (empty) return;
+  const products = new Map<string, Product | undefined>();
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ScanIndexForward: false, ExclusiveStartKey: cursor }));
+    cursor = res.LastEvaluatedKey;
+    const headers = (res.Items ?? []).map(readHeader);
+    if (headers.length === 0) continue;
+    let positions: (readonly StoredPosition[])[] = [];
+    if (options.withValue) {
+      positions = await mapLimit(headers, VALUE_READS_AT_ONCE, async (h) => (await getOrder(db, h.orderId))?.positions ?? []);
+      const unknown = [...new Set(positions.flat().map((p) => p.productId))].filter((id) => !products.has(id));
+      if (unknown.length) {
+        const found = await getProducts(db, unknown);
+        for (const id of unknown) products.set(id, found.get(id));
+      }
+    }
+    yield headers.map((h, i): ExportRow => ({
+      orderId: h.orderId,
+      createdAt: h.orderedAt,
+      status: h.status,
+      type: locationType(h),
+      storeId: h.storeId,
+      positions: h.positionCount,
+      quantity: h.quantityOrdered,
+      ...(options.withValue ? orderValue(positions[i]!, products) : { amount: null, currency: null }),
+    }));
+  } while (cursor);
+}
+
+/** How many orders the period has (Select COUNT on the same key range). */
+export async function countOrderRows(db: Db, period: OrderPeriod): Promise<number> {
+  const { empty, input } = periodQuery(period);
+  if (empty) return 0;
+  let total = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, Select: 'COUNT', ExclusiveStartKey: cursor }));
+    total += res.Count ?? 0;
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  return total;
+}

@@ -1,0 +1,262 @@
+import type { Backend } from '@portal/backend';
+import { decodeAccess } from '@portal/core/auth';
+import type { ReportFilter, ReportType } from '@portal/core/report';
+import { gtinCheckDigit } from '@portal/core/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import type { Actor } from '../access/actor.ts';
+import type { ExportRow } from '../export/export-source.ts';
+import { transactionSource } from '../export/transaction-source.ts';
+import { countCalls } from '../platform/db/call-counter.ts';
+import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
+import { reportSource, type ReportRun } from './report-sources.ts';
+
+/**
+ * The report sources (issue 15 items 1–2) against data made through the import path and the services:
+ * the rows of each type for a customer and a period in the report's zone, the chosen columns in order,
+ * the edges of the period (local midnight in Europe/Berlin, not UTC), and never another customer's rows.
+ */
+let clock = new Date('2026-11-21T10:00:00Z');
+let backend: Backend;
+const ZONE = 'Europe/Berlin';
+const A = 'R-RA';
+const B = 'R-RB';
+
+const ean = (n: number) => {
+  const body = `403${String(n).padStart(9, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+};
+const GIFT = { productId: 'P-R1', inventoryProductId: 'I-R1', ean: ean(1), sku: 'S-R1', name: 'Gift card 25', company: 'Brand', faceValue: 25, currency: 'EUR' };
+const SMALL = { productId: 'P-R2', inventoryProductId: 'I-R2', ean: ean(2), sku: 'S-R2', name: 'Gift card 10', company: 'Brand', faceValue: 10, currency: 'EUR' };
+
+const actorOf = (customerId: string, modules: Record<string, { permissions: number; settings: number }>): Actor => ({
+  username: `user.${customerId}`,
+  displayName: `User ${customerId}`,
+  customerId,
+  access: decodeAccess({ securityFlag: 32, permissions: 0, settings: 0, modules } as Parameters<typeof decodeAccess>[0]),
+  strongAuthentication: true,
+  timezone: ZONE,
+  locale: 'en-US',
+});
+const coupons = (customerId: string) => actorOf(customerId, { ordering: { permissions: 3, settings: 0 } });
+const orderer = (customerId: string) => actorOf(customerId, { ordering: { permissions: 4, settings: 1 } });
+
+/** Transactions of A and B around the period 2026-11-15..2026-11-17 in Berlin (UTC+1). */
+const tx = (id: string, at: string, customerId: string, extra: Record<string, unknown> = {}) => ({
+  transactionId: id,
+  at,
+  customerId,
+  storeId: 'ST-1',
+  terminalId: 'T-1',
+  type: 'sale',
+  resultCode: '00',
+  result: 'approved',
+  amount: 1250,
+  currency: 'EUR',
+  ...extra,
+});
+const TRANSACTIONS = [
+  tx('X-before', '2026-11-14T22:59:59.999Z', A), // 23:59:59.999 on the 14th in Berlin: outside
+  tx('X-first', '2026-11-14T23:00:00.000Z', A), // 00:00 on the 15th in Berlin: inside
+  tx('X-mid', '2026-11-16T12:00:00.000Z', A, { type: 'refund', amount: -500, terminalId: 'T-2' }),
+  tx('X-last', '2026-11-17T22:59:59.999Z', A, { ean: GIFT.ean }),
+  tx('X-after', '2026-11-17T23:00:00.000Z', A), // 00:00 on the 18th in Berlin: outside
+  tx('X-other', '2026-11-16T12:00:00.000Z', B),
+];
+const PERIOD: ReportRun = { customerId: A, dateFrom: '2026-11-15', dateUntil: '2026-11-17', timeZone: ZONE };
+const definition = (reportType: ReportType, columns: readonly string[] = [], filter: ReportFilter = {}) => ({
+  processId: `p.${reportType}`,
+  name: `My ${reportType} report`,
+  customerId: A,
+  reportType,
+  filter,
+  columns,
+});
+
+async function all(source: { rows(): AsyncIterable<ExportRow[]> }): Promise<ExportRow[]> {
+  const out: ExportRow[] = [];
+  for await (const page of source.rows()) out.push(...page);
+  return out;
+}
+const at = async <T>(iso: string, run: () => Promise<T>): Promise<T> => {
+  clock = new Date(iso);
+  return run();
+};
+
+beforeAll(async () => {
+  backend = await createTestBackend(() => clock);
+  await importOk(backend, 'retailers', [
+    { customerId: A, name: 'Alpha' },
+    { customerId: B, name: 'Beta' },
+  ]);
+  await importOk(backend, 'transactionTypes', ['sale', 'refund', 'activation', 'redemption', 'void', 'deactivation', 'balance-inquiry'].map((id) => ({ transactionTypeId: id, name: id })));
+  await importOk(backend, 'products', [GIFT, SMALL]);
+  await importOk(backend, 'stores', [
+    { storeId: 'ST-1', retailerId: A, name: 'Alpha One', street: 'Street 1', postalCode: '10115', city: 'Berlin' },
+    { storeId: 'ST-9', retailerId: B, name: 'Beta Nine', street: 'Street 9', postalCode: '10115', city: 'Berlin' },
+  ]);
+  await importOk(backend, 'retailerProducts', [
+    { retailerId: A, productId: GIFT.productId },
+    { retailerId: A, productId: SMALL.productId },
+    { retailerId: B, productId: GIFT.productId },
+  ]);
+  await importOk(backend, 'transactions', TRANSACTIONS);
+  await importOk(backend, 'sales', [
+    { storeId: 'ST-1', productId: GIFT.productId, date: '2026-11-14', quantity: 9, amount: 225 },
+    { storeId: 'ST-1', productId: GIFT.productId, date: '2026-11-15', quantity: 2, amount: 50 },
+    { storeId: 'ST-1', productId: SMALL.productId, date: '2026-11-16', quantity: 3, amount: 30 },
+    { storeId: 'ST-9', productId: GIFT.productId, date: '2026-11-16', quantity: 7, amount: 175 },
+  ]);
+  // Cards: five of A, one of B; bookings at chosen instants (each booking is a transaction row of the card's retailer).
+  await importOk(backend, 'serials', [
+    { serialFrom: '7700000000001', serialTo: '7700000000005', ean: GIFT.ean, retailerId: A },
+    { serialFrom: '7700000000009', ean: GIFT.ean, retailerId: B },
+  ]);
+  const act = (iso: string, customerId: string, serial: string, action: 'activate' | 'redeem' | 'void') =>
+    at(iso, () => backend.couponing.act(coupons(customerId), serial, action, { ean: GIFT.ean, terminalId: 'T-C' }));
+  await act('2026-11-14T22:30:00Z', A, '7700000000001', 'activate'); // the 14th in Berlin: outside
+  await act('2026-11-15T09:00:00Z', A, '7700000000002', 'activate');
+  await act('2026-11-15T10:00:00Z', A, '7700000000003', 'activate');
+  await act('2026-11-16T10:00:00Z', A, '7700000000003', 'redeem'); // the same card again: listed once
+  await act('2026-11-17T22:30:00Z', A, '7700000000004', 'activate'); // 23:30 on the 17th in Berlin: inside
+  await act('2026-11-18T08:00:00Z', A, '7700000000005', 'activate'); // after the period
+  await act('2026-11-16T10:00:00Z', B, '7700000000009', 'activate'); // another customer's
+  // Orders of A and B at chosen instants.
+  const order = (iso: string, customerId: string, storeId: string, positions: { inventoryProductId: string; amount: number }[]) =>
+    at(iso, () => backend.ordering.submit(orderer(customerId), { customerId, storeType: 0, storeId, positions }, `key-${customerId}-${iso}`));
+  await order('2026-11-14T22:59:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R1', amount: 1 }]); // the 14th in Berlin
+  await order('2026-11-14T23:01:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R1', amount: 2 }, { inventoryProductId: 'I-R2', amount: 5 }]);
+  await order('2026-11-17T12:00:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R2', amount: 3 }]);
+  await order('2026-11-17T23:00:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R1', amount: 4 }]); // the 18th in Berlin
+  await order('2026-11-16T12:00:00Z', B, 'ST-9', [{ inventoryProductId: 'I-R1', amount: 6 }]);
+  clock = new Date('2026-11-21T10:00:00Z');
+}, 120_000);
+
+describe('transactions', () => {
+  it('reads exactly the rows of the Transactions export for the same filter, in the report zone', async () => {
+    const source = reportSource(definition('transactions'), PERIOD, { db: backend.db });
+    const rows = await all(source);
+    const txIds = rows.map((r) => r.transactionId).filter((id) => String(id).startsWith('X-'));
+    expect(txIds).toEqual(['X-last', 'X-mid', 'X-first']);
+    const exported: ExportRow[] = [];
+    const filter = { customerId: A, startDate: PERIOD.dateFrom, endDate: PERIOD.dateUntil };
+    for await (const page of transactionSource.rows(filter, { db: backend.db, timeZone: ZONE, username: 'u', asOf: Date.now() })) exported.push(...page);
+    expect(rows).toEqual(exported);
+    expect(await source.count()).toBe(rows.length);
+    expect(rows.every((r) => r.customerId === A)).toBe(true);
+  });
+
+  it('applies the report filter and the run override (the override wins field by field)', async () => {
+    const refunds = reportSource(definition('transactions', [], { type: 'refund' }), PERIOD, { db: backend.db });
+    expect((await all(refunds)).map((r) => r.transactionId)).toEqual(['X-mid']);
+    const overridden = reportSource(definition('transactions', [], { type: 'refund' }), { ...PERIOD, filterOverride: { type: 'sale', ean: GIFT.ean } }, { db: backend.db });
+    expect((await all(overridden)).map((r) => r.transactionId)).toEqual(['X-last']);
+  });
+
+  it('has the chosen columns in the chosen order with English headers', () => {
+    const source = reportSource(definition('transactions', ['amount', 'at', 'transactionId']), PERIOD, { db: backend.db });
+    expect(source.columns.map((c) => [c.key, c.header, c.kind])).toEqual([
+      ['amount', 'Amount', 'amount'],
+      ['at', 'Date', 'datetime'],
+      ['transactionId', 'Transaction ID', 'text'],
+    ]);
+    expect(source.fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
+  });
+
+  it('leaves out rows booked after asOf', async () => {
+    const source = reportSource(definition('transactions'), PERIOD, { db: backend.db, asOf: Date.parse('2026-11-16T12:00:00.000Z') });
+    expect((await all(source)).map((r) => r.transactionId).filter((id) => String(id).startsWith('X-'))).toEqual(['X-mid', 'X-first']);
+  });
+});
+
+describe('sales', () => {
+  it('gives the Sales section answer of the same query', async () => {
+    for (const groupBy of ['day', 'product', 'store'] as const) {
+      const source = reportSource(definition('sales', [], { groupBy }), PERIOD, { db: backend.db });
+      const rows = await all(source);
+      const answer = await connectSalesAnswer(backend.db, null, { customerId: A, startDate: PERIOD.dateFrom, endDate: PERIOD.dateUntil, groupBy, customerType: 'retailer' });
+      expect(rows.map((r) => [r.key, r.quantity, r.amount])).toEqual(answer.sales.map((g) => [g.key, g.quantity, g.amountCents]));
+      expect(await source.count()).toBe(answer.resultCount);
+    }
+    const byDay = await all(reportSource(definition('sales', ['key', 'quantity']), PERIOD, { db: backend.db }));
+    // Every day of the period, zeros included; B's 7 on the 16th and A's 9 on the 14th are not A's period.
+    expect(byDay.map((r) => [r.key, r.quantity])).toEqual([
+      ['2026-11-15', 2],
+      ['2026-11-16', 3],
+      ['2026-11-17', 0],
+    ]);
+  });
+});
+
+describe('coupon status', () => {
+  it('lists each of the customer’s cards booked in the period once, with its status now', async () => {
+    const source = reportSource(definition('coupon-status'), PERIOD, { db: backend.db });
+    const rows = await all(source);
+    expect(rows.map((r) => [r.serial, r.status])).toEqual([
+      ['7700000000004', 'activated'],
+      ['7700000000003', 'redeemed'],
+      ['7700000000002', 'activated'],
+    ]);
+    const redeemed = rows.find((r) => r.serial === '7700000000003')!;
+    expect(redeemed).toMatchObject({ ean: GIFT.ean, productName: GIFT.name, activatedAt: '2026-11-15T10:00:00.000Z', redeemedAt: '2026-11-16T10:00:00.000Z', amount: 2500, currency: 'EUR' });
+    expect(await source.count()).toBeGreaterThanOrEqual(rows.length);
+  });
+
+  it('takes the serial filter (normalised) and never lists another retailer’s card', async () => {
+    const one = reportSource(definition('coupon-status', ['serial', 'status'], { serial: '7700-0000-00003' }), PERIOD, { db: backend.db });
+    expect(await all(one)).toEqual([expect.objectContaining({ serial: '7700000000003', status: 'redeemed' })]);
+    const foreign = reportSource(definition('coupon-status', [], { serial: '7700000000009' }), PERIOD, { db: backend.db });
+    expect(await all(foreign)).toEqual([]);
+    const theirs = await all(reportSource({ ...definition('coupon-status'), customerId: B }, { ...PERIOD, customerId: B }, { db: backend.db }));
+    expect(theirs.map((r) => r.serial)).toEqual(['7700000000009']);
+  });
+
+  it('costs a few calls per page whatever the cards (Query page, cards, products)', async () => {
+    const counter = countCalls(backend.db, 'report-coupon-calls');
+    try {
+      const { calls } = await counter.counted(() => all(reportSource(definition('coupon-status'), PERIOD, { db: backend.db })));
+      expect(calls).toBeLessThanOrEqual(3);
+    } finally {
+      counter.stop();
+    }
+  });
+});
+
+describe('orders', () => {
+  it('lists the customer’s orders placed in the period, newest first, with their face value', async () => {
+    const source = reportSource(definition('orders'), PERIOD, { db: backend.db });
+    const rows = await all(source);
+    expect(rows.map((r) => [r.createdAt, r.quantity, r.positions, r.amount, r.currency, r.type, r.storeId])).toEqual([
+      ['2026-11-17T12:00:00.000Z', 3, 1, 3000, 'EUR', 'store', 'ST-1'],
+      ['2026-11-14T23:01:00.000Z', 7, 2, 2 * 2500 + 5 * 1000, 'EUR', 'store', 'ST-1'],
+    ]);
+    expect(await source.count()).toBe(2);
+  });
+
+  it('reads no positions without the value columns, and none of another customer', async () => {
+    const counter = countCalls(backend.db, 'report-order-calls');
+    try {
+      const { result, calls } = await counter.counted(() => all(reportSource(definition('orders', ['orderId', 'status']), PERIOD, { db: backend.db })));
+      expect(result).toHaveLength(2);
+      expect(calls).toBe(1);
+    } finally {
+      counter.stop();
+    }
+    const theirs = await all(reportSource({ ...definition('orders'), customerId: B }, { ...PERIOD, customerId: B }, { db: backend.db }));
+    expect(theirs.map((r) => r.quantity)).toEqual([6]);
+  });
+});
+
+describe('bad definitions', () => {
+  it('answers 400 REPORT.COLUMNS_INVALID and REPORT.FILTER_INVALID with the field', () => {
+    expect(() => reportSource(definition('orders', ['serial']), PERIOD, { db: backend.db })).toThrow(expect.objectContaining({ code: 'REPORT.COLUMNS_INVALID', kind: 'input' }));
+    expect(() => reportSource(definition('orders', [], { serial: '7700000000003' }), PERIOD, { db: backend.db })).toThrow(
+      expect.objectContaining({ code: 'REPORT.FILTER_INVALID', details: { issues: [expect.objectContaining({ path: 'filter.serial' })] } }),
+    );
+    expect(() => reportSource(definition('transactions', [], { serial: 'abc' }), PERIOD, { db: backend.db })).toThrow(expect.objectContaining({ code: 'REPORT.FILTER_INVALID' }));
+  });
+
+  it('refuses a run for a customer that is not the report’s (a caller mistake)', () => {
+    expect(() => reportSource(definition('transactions'), { ...PERIOD, customerId: B }, { db: backend.db })).toThrow(/belongs to/);
+  });
+});
