@@ -2,14 +2,17 @@ import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import type { ReportFilter, ReportType } from '@portal/core/report';
 import { gtinCheckDigit } from '@portal/core/shared';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
 import type { Actor } from '../access/actor.ts';
 import type { ExportRow } from '../export/export-source.ts';
+import { fileWriters } from '../export/file-writers.ts';
 import { transactionSource } from '../export/transaction-source.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
-import { reportSource, type ReportRun } from './report-sources.ts';
+import { type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
 
 /**
  * The report sources (issue 15 items 1–2) against data made through the import path and the services:
@@ -77,6 +80,20 @@ async function all(source: { rows(): AsyncIterable<ExportRow[]> }): Promise<Expo
   const out: ExportRow[] = [];
   for await (const page of source.rows()) out.push(...page);
   return out;
+}
+/** The source written as XLSX by the export's writer and read back: the first sheet's rows as cell values. */
+async function asXlsx(source: ReportSource): Promise<unknown[][]> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const writer = fileWriters.xlsx(out, source.columns, ZONE);
+  for await (const page of source.rows()) writer.write(page);
+  await writer.end();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as never);
+  const rows: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
 }
 const at = async <T>(iso: string, run: () => Promise<T>): Promise<T> => {
   clock = new Date(iso);
@@ -245,6 +262,54 @@ describe('orders', () => {
     const theirs = await all(reportSource({ ...definition('orders'), customerId: B }, { ...PERIOD, customerId: B }, { db: backend.db }));
     expect(theirs.map((r) => r.quantity)).toEqual([6]);
   });
+});
+
+describe('cells', () => {
+  // Berlin is UTC+1 in November: an XLSX date holds the report zone's wall clock.
+  const local = (iso: string) => new Date(Date.parse(iso) + 3_600_000);
+
+  it('writes amounts as real numbers and instants as real dates in XLSX, for every type', async () => {
+    const tx = await asXlsx(reportSource(definition('transactions', ['transactionId', 'at', 'amount', 'currency'], { type: 'refund' }), PERIOD, { db: backend.db }));
+    expect(tx).toEqual([['Transaction ID', 'Date', 'Amount', 'Currency'], ['X-mid', local('2026-11-16T12:00:00.000Z'), -5, 'EUR']]);
+    const sales = await asXlsx(reportSource(definition('sales', ['label', 'quantity', 'amount'], { groupBy: 'product' }), PERIOD, { db: backend.db }));
+    expect(sales).toEqual([['Name', 'Quantity', 'Amount'], [GIFT.name, 2, 50], [SMALL.name, 3, 30]]);
+    const cards = await asXlsx(reportSource(definition('coupon-status', ['serial', 'redeemedAt', 'activatedAt', 'amount'], { serial: '7700000000003' }), PERIOD, { db: backend.db }));
+    expect(cards).toEqual([['Serial number', 'Redeemed', 'Activated', 'Face value'], ['7700000000003', local('2026-11-16T10:00:00Z'), local('2026-11-15T10:00:00Z'), 25]]);
+    const orders = await asXlsx(reportSource(definition('orders', ['createdAt', 'quantity', 'amount', 'currency']), PERIOD, { db: backend.db }));
+    expect(orders).toEqual([
+      ['Ordered', 'Quantity', 'Face value', 'Currency'],
+      [local('2026-11-17T12:00:00.000Z'), 3, 30, 'EUR'],
+      [local('2026-11-14T23:01:00.000Z'), 7, 100, 'EUR'],
+    ]);
+  });
+});
+
+describe('coupon status at 1,000 cards', () => {
+  it('costs about 11 calls per 1,000 cards: the transactions page(s), a BatchGet per 100 cards, the products once', async () => {
+    const C = 'R-RC';
+    await importOk(backend, 'retailers', [{ customerId: C, name: 'Gamma' }]);
+    await importOk(backend, 'serials', [{ serialFrom: '7800000000000', serialTo: '7800000000999', ean: GIFT.ean, retailerId: C }]);
+    // Processor transactions of every card (some twice) on one Berlin day, imported like a file.
+    const lines = Array.from({ length: 1200 }, (_, i) => {
+      const n = i % 1000;
+      const instant = new Date(Date.parse('2026-11-16T08:00:00.000Z') + i * 1000).toISOString();
+      return tx(`XC-${i}`, instant, C, { type: 'activation', serial: `7800000000${String(n).padStart(3, '0')}`, ean: GIFT.ean, amount: 2500 });
+    });
+    await importOk(backend, 'transactions', lines);
+    const counter = countCalls(backend.db, 'report-coupon-1000');
+    try {
+      const { result, calls } = await counter.counted(() =>
+        all(reportSource({ ...definition('coupon-status', ['serial', 'status']), customerId: C }, { ...PERIOD, customerId: C }, { db: backend.db })),
+      );
+      expect(result).toHaveLength(1000);
+      expect(new Set(result.map((r) => r.serial)).size).toBe(1000);
+      // Cards imported and never booked in the portal keep their first status.
+      expect(result.every((r) => r.status === 'notReady')).toBe(true);
+      expect(calls).toBeLessThanOrEqual(14);
+    } finally {
+      counter.stop();
+    }
+  }, 60_000);
 });
 
 describe('bad definitions', () => {
