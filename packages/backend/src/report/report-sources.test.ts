@@ -163,6 +163,23 @@ describe('transactions', () => {
     expect(rows.every((r) => r.customerId === A)).toBe(true);
   });
 
+  it('lists the same rows as the Transactions screen, page after page, for each kind of filter', async () => {
+    const viewer: Actor = { ...actorOf('', { payment: { permissions: 1, settings: 0 } }), access: decodeAccess({ securityFlag: 16 + 4096, permissions: 0, settings: 0, modules: { payment: { permissions: 1, settings: 0 } } } as Parameters<typeof decodeAccess>[0]) };
+    const asOf = Date.parse('2026-11-21T10:00:00.000Z');
+    const filters: ReportFilter[] = [{}, { type: 'refund' }, { ean: GIFT.ean }, { serial: '7700000000003' }, { terminalId: 'T-C', type: 'activation' }];
+    for (const filter of filters) {
+      const rows = await all(reportSource(definition('transactions', [], filter), PERIOD, { db: backend.db, asOf }));
+      const listed: ExportRow[] = [];
+      for (let index = 0; ; index += 1) {
+        const page = await backend.transactions.list(viewer, { customerId: A, startDate: PERIOD.dateFrom, endDate: PERIOD.dateUntil, ...filter, index, maxResults: 2, asOf: new Date(asOf).toISOString() }, ZONE);
+        listed.push(...page.items);
+        if ((index + 1) * 2 >= page.totalCount) break;
+      }
+      expect(rows, JSON.stringify(filter)).toEqual(listed);
+      expect(rows.length, JSON.stringify(filter)).toBeGreaterThan(0);
+    }
+  });
+
   it('applies the report filter and the run override (the override wins field by field)', async () => {
     const refunds = reportSource(definition('transactions', [], { type: 'refund' }), PERIOD, { db: backend.db });
     expect((await all(refunds)).map((r) => r.transactionId)).toEqual(['X-mid']);
