@@ -32,6 +32,9 @@ const issuerUrl = z.string().check(
 export const SST_SSO_SECRET_VARIABLE = 'SST_Secret_value_SSO_CLIENT_SECRET';
 const SST_SECRET_PLACEHOLDER = '__FETCH_FROM_SSM__';
 const SSO_SETTINGS = ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'] as const;
+/** The SFTP user's private key as SST binds it to the report runner (infra/sftp.ts; ADR 039). */
+export const SST_SFTP_KEY_VARIABLE = 'SST_Secret_value_SFTP_PRIVATE_KEY';
+const SFTP_SETTINGS = ['SFTP_HOST', 'SFTP_USER', 'SFTP_HOST_KEY_SHA256'] as const;
 
 /** What the API needs to manage schedules on AWS (infra/api.ts; ADR 005): all four or none. */
 const AWS_SCHEDULER_SETTINGS = ['SCHEDULE_GROUP_NAME', 'REPORT_RUNNER_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'] as const;
@@ -84,6 +87,26 @@ export const ConfigSchema = z.object({
   SCHEDULER_FILE: optionalSetting(z.string().check(z.minLength(1))),
   /** The export function the API invokes asynchronously (ADR 033); unset: exports run in this process (local). */
   EXPORT_FUNCTION_NAME: optionalSetting(z.string().check(z.regex(/^[A-Za-z0-9_:.-]{1,140}$/, 'must be a Lambda function name or ARN'))),
+  /**
+   * SFTP delivery of report files (ADR 039): host, user, pinned host key (OpenSSH's `SHA256:...` fingerprint)
+   * and the user's private key (its text, or locally a file), all or none; none = "SFTP not configured".
+   * On AWS the key is an SST secret (SST_SFTP_KEY_VARIABLE), like the SSO client secret.
+   */
+  SFTP_HOST: optionalSetting(z.string().check(z.regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name or IPv4 address'))),
+  SFTP_PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), 22),
+  SFTP_USER: optionalSetting(z.string().check(z.regex(/^[A-Za-z0-9._@-]{1,100}$/, 'must be 1-100 of A-Z a-z 0-9 . _ @ -'))),
+  SFTP_HOST_KEY_SHA256: optionalSetting(
+    z.string().check(z.regex(/^(SHA256:)?[A-Za-z0-9+/]{43}=?$/, "must be a host key's SHA256 fingerprint (ssh-keygen -lf)")),
+  ),
+  SFTP_PRIVATE_KEY: optionalSetting(z.string().check(z.minLength(64), z.maxLength(20_000))),
+  SFTP_PRIVATE_KEY_FILE: optionalSetting(z.string().check(z.minLength(1))),
+  /**
+   * The key report mails' links are signed with (unsubscribe, download links; ADR 042): on AWS a generated
+   * secret's text; locally and in tests a file holding a random key, made on first use. Neither: a mail
+   * that needs a link fails with a message saying so.
+   */
+  REPORT_LINK_KEY: optionalSetting(z.string().check(z.minLength(32), z.maxLength(1000))),
+  REPORT_LINK_KEY_FILE: optionalSetting(z.string().check(z.minLength(1))),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -95,9 +118,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The placeholder means the deploy has not put the value in yet: single sign-on stays off meanwhile
   // (it answers SSO.NOT_CONFIGURED) rather than failing every cold start of the API.
   const secretPending = !env.SSO_CLIENT_SECRET && sstSecret === SST_SECRET_PLACEHOLDER;
+  const sftpKey = env[SST_SFTP_KEY_VARIABLE];
+  const sftpKeyPending = !env.SFTP_PRIVATE_KEY && sftpKey === SST_SECRET_PLACEHOLDER;
   const parsed = ConfigSchema.safeParse({
     ...env,
     SSO_CLIENT_SECRET: env.SSO_CLIENT_SECRET || (secretPending ? undefined : sstSecret),
+    SFTP_PRIVATE_KEY: env.SFTP_PRIVATE_KEY || (sftpKeyPending ? undefined : sftpKey),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -111,6 +137,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `Invalid configuration: ${names} go together, set all three or none (missing: ${missing.join(', ')})`,
       );
     }
+  }
+  const sftpSet = [...SFTP_SETTINGS.filter((name) => parsed.data[name]), ...(hasSftpKey(parsed.data) ? ['a private key'] : [])];
+  // A key still pending (the deploy has not put it in) leaves SFTP off, as the SSO secret does.
+  if (sftpSet.length > 0 && sftpSet.length < SFTP_SETTINGS.length + 1 && !(sftpKeyPending && !hasSftpKey(parsed.data))) {
+    throw new ConfigError(
+      `Invalid configuration: ${SFTP_SETTINGS.join(', ')} and SFTP_PRIVATE_KEY (or SFTP_PRIVATE_KEY_FILE) go together, set all or none (set: ${sftpSet.join(', ')})`,
+    );
+  }
+  if (parsed.data.SFTP_PRIVATE_KEY && parsed.data.SFTP_PRIVATE_KEY_FILE) {
+    throw new ConfigError('Invalid configuration: set SFTP_PRIVATE_KEY or SFTP_PRIVATE_KEY_FILE, not both');
   }
   if (parsed.data.SCHEDULER_MODE === 'aws') {
     const unset = AWS_SCHEDULER_SETTINGS.filter((name) => !parsed.data[name]);
@@ -126,3 +162,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Whether single sign-on is configured (all three settings present). */
 export const ssoConfigured = (config: Pick<Config, (typeof SSO_SETTINGS)[number]>) =>
   SSO_SETTINGS.every((name) => Boolean(config[name]));
+
+const hasSftpKey = (config: Pick<Config, 'SFTP_PRIVATE_KEY' | 'SFTP_PRIVATE_KEY_FILE'>) =>
+  Boolean(config.SFTP_PRIVATE_KEY || config.SFTP_PRIVATE_KEY_FILE);
+
+/** Whether SFTP delivery is configured (ADR 039): host, user, host key and a private key. */
+export const sftpConfigured = (config: Pick<Config, (typeof SFTP_SETTINGS)[number] | 'SFTP_PRIVATE_KEY' | 'SFTP_PRIVATE_KEY_FILE'>) =>
+  SFTP_SETTINGS.every((name) => Boolean(config[name])) && hasSftpKey(config);

@@ -1,0 +1,350 @@
+/**
+ * The local stand-in for AWS Transfer Family (ADR 039): an SFTP server on loopback, speaking the real
+ * protocol (ssh2's server), serving one folder. Each login has a root it cannot leave: every path the
+ * client sends is normalised against '/' and mapped under that root, symlinks are neither created nor
+ * followed out of it. The portal's service user sees the whole tree (as the Transfer Family service user
+ * mapped to the reports bucket's `sftp/` prefix); a customer's login sees only `<customerId>/`.
+ * Enough SFTP v3 for OpenSSH's `sftp` and the ssh2 client: OPEN/READ/WRITE/CLOSE, (F/L)STAT, (F)SETSTAT,
+ * OPENDIR/READDIR, MKDIR/RMDIR, RENAME (refused over an existing file, as OpenSSH does), REMOVE, REALPATH.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { join, posix, relative, resolve, sep } from 'node:path';
+import ssh2 from 'ssh2';
+import type { Attributes, AuthContext, Connection, ParsedKey, SFTPWrapper } from 'ssh2';
+
+const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
+
+/** Who may log in and where: a root folder and the keys (OpenSSH public key lines) and/or password hash. */
+export type SftpLogin = { root: string; publicKeys: readonly string[]; passwordHash?: string };
+export type SftpLogins = (username: string) => Promise<SftpLogin | null>;
+
+export type SftpServerOptions = {
+  port: number;
+  host?: string;
+  /** The host key (OpenSSH private key text). */
+  hostKey: string;
+  logins: SftpLogins;
+  /** Checks a password against a login's hash (the portal's password hash, auth/password-hash.ts). */
+  verifyPassword?: (password: string, hash: string) => Promise<boolean>;
+};
+
+export type SftpServer = { port: number; hostKeySha256: string; stop: () => Promise<void> };
+
+/** OpenSSH's `SHA256:` fingerprint of a public key line (`ssh-ed25519 AAAA... comment`). */
+export function publicKeyFingerprint(publicKeyLine: string): string {
+  const blob = Buffer.from(publicKeyLine.trim().split(/\s+/)[1] ?? '', 'base64');
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+}
+
+const publicLineOf = (privateKey: string) => {
+  const parsed = ssh2.utils.parseKey(privateKey);
+  if (parsed instanceof Error) throw parsed;
+  return `${parsed.type} ${parsed.getPublicSSH().toString('base64')}`;
+};
+
+export async function startSftpServer(options: SftpServerOptions): Promise<SftpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const connections = new Set<Connection>();
+  const server = new ssh2.Server({ hostKeys: [options.hostKey] }, (client) => {
+    connections.add(client);
+    client.on('close', () => connections.delete(client));
+    let root: string | undefined;
+    client.on('authentication', (ctx) => {
+      authenticate(ctx, options).then(
+        (login) => {
+          if (login) {
+            root = login;
+            ctx.accept();
+          } else ctx.reject(['publickey', 'password']);
+        },
+        () => ctx.reject(['publickey', 'password']),
+      );
+    });
+    client.on('ready', () => {
+      client.on('session', (acceptSession) => {
+        const session = acceptSession();
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root!));
+      });
+    });
+    client.on('error', () => {}); // a client that drops the connection is not the server's problem
+  });
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, host, () => ready());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : options.port,
+    hostKeySha256: publicKeyFingerprint(publicLineOf(options.hostKey)),
+    stop: async () => {
+      for (const c of connections) c.end();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** The login's root folder when the credentials fit, else null. Unknown users and wrong keys look the same. */
+async function authenticate(ctx: AuthContext, options: SftpServerOptions): Promise<string | null> {
+  if (ctx.method !== 'publickey' && ctx.method !== 'password') return null;
+  const login = await options.logins(ctx.username);
+  if (!login) return null;
+  if (ctx.method === 'password') {
+    return login.passwordHash && options.verifyPassword && (await options.verifyPassword(ctx.password, login.passwordHash)) ? login.root : null;
+  }
+  for (const line of login.publicKeys) {
+    const key = ssh2.utils.parseKey(line) as ParsedKey | Error;
+    if (key instanceof Error) continue;
+    const blob = key.getPublicSSH();
+    if (key.type !== ctx.key.algo || blob.length !== ctx.key.data.length || !timingSafeEqual(blob, ctx.key.data)) continue;
+    // Without a signature the client only asks whether this key would do; with one it proves it holds it.
+    if (!ctx.signature) return login.root;
+    return key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) === true ? login.root : null;
+  }
+  return null;
+}
+
+type Handle = { kind: 'file'; file: FileHandle } | { kind: 'dir'; path: string; done: boolean };
+
+const attrsOf = (s: Stats): Attributes => ({
+  mode: s.mode,
+  uid: 0,
+  gid: 0,
+  size: s.size,
+  atime: Math.floor(s.atimeMs / 1000),
+  mtime: Math.floor(s.mtimeMs / 1000),
+});
+
+/** `ls -l`'s line, which OpenSSH's `sftp` prints for `ls -l`. */
+function longname(name: string, s: Stats): string {
+  const type = s.isDirectory() ? 'd' : '-';
+  const bits = [0o400, 0o200, 0o100, 0o40, 0o20, 0o10, 0o4, 0o2, 0o1].map((b, i) => (s.mode & b ? 'rwx'[i % 3] : '-')).join('');
+  const date = s.mtime.toISOString().slice(0, 16).replace('T', ' ');
+  return `${type}${bits}    1 portal   portal   ${String(s.size).padStart(10)} ${date} ${name}`;
+}
+
+function serveSftp(sftp: SFTPWrapper, root: string) {
+  mkdirSync(root, { recursive: true });
+  const handles = new Map<string, Handle>();
+  let next = 0;
+  const newHandle = (h: Handle) => {
+    const id = Buffer.alloc(4);
+    id.writeUInt32BE(next++);
+    handles.set(id.toString('hex'), h);
+    return id;
+  };
+  const handleOf = (id: Buffer) => handles.get(id.toString('hex'));
+
+  /** The client's path as seen from its root ('/a/b'), '..' folded so it never climbs above '/'. */
+  const virtual = (path: string) => posix.resolve('/', path);
+  /** Where that is on disk; refuses anything whose existing part resolves (symlinks) outside the root. */
+  const local = async (path: string) => {
+    const target = join(root, ...virtual(path).split('/').filter(Boolean));
+    let existing = target;
+    while (!existsSync(existing) && existing !== root) existing = resolve(existing, '..');
+    const real = await realpath(existing);
+    const realRoot = await realpath(root);
+    if (real !== realRoot && !real.startsWith(realRoot + sep)) throw Object.assign(new Error('outside the root'), { code: 'EACCES' });
+    return target;
+  };
+
+  /** Runs a request; a file-system error becomes the SFTP status the client understands. */
+  const serve = (reqId: number, work: () => Promise<void>) =>
+    work().catch((error: NodeJS.ErrnoException) => {
+      const code =
+        error.code === 'ENOENT' || error.code === 'ENOTDIR'
+          ? STATUS_CODE.NO_SUCH_FILE
+          : error.code === 'EACCES' || error.code === 'EPERM'
+            ? STATUS_CODE.PERMISSION_DENIED
+            : STATUS_CODE.FAILURE;
+      sftp.status(reqId, code, error.code ?? error.message);
+    });
+  const ok = (reqId: number) => sftp.status(reqId, STATUS_CODE.OK);
+
+  sftp.on('REALPATH', (reqId, path) =>
+    serve(reqId, async () => {
+      const name = virtual(path);
+      sftp.name(reqId, [{ filename: name, longname: name, attrs: {} as Attributes }]);
+    }),
+  );
+  for (const op of ['STAT', 'LSTAT'] as const)
+    sftp.on(op, (reqId: number, path: string) =>
+      serve(reqId, async () => sftp.attrs(reqId, attrsOf(await (op === 'STAT' ? stat : lstat)(await local(path))))),
+    );
+  sftp.on('SETSTAT', (reqId) => ok(reqId)); // times and modes are the server's to keep
+  sftp.on('FSETSTAT', (reqId) => ok(reqId));
+  sftp.on('OPEN', (reqId, path, flags) =>
+    serve(reqId, async () => {
+      const file = await open(await local(path), openFlags(flags), 0o640);
+      sftp.handle(reqId, newHandle({ kind: 'file', file }));
+    }),
+  );
+  sftp.on('READ', (reqId, id, offset, length) =>
+    serve(reqId, async () => {
+      const h = handleOf(id);
+      if (h?.kind !== 'file') return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
+      const buffer = Buffer.alloc(Math.min(length, 256 * 1024));
+      const { bytesRead } = await h.file.read(buffer, 0, buffer.length, offset);
+      if (bytesRead === 0) sftp.status(reqId, STATUS_CODE.EOF);
+      else sftp.data(reqId, buffer.subarray(0, bytesRead));
+    }),
+  );
+  sftp.on('WRITE', (reqId, id, offset, data) =>
+    serve(reqId, async () => {
+      const h = handleOf(id);
+      if (h?.kind !== 'file') return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
+      await h.file.write(data, 0, data.length, offset);
+      ok(reqId);
+    }),
+  );
+  sftp.on('FSTAT', (reqId, id) =>
+    serve(reqId, async () => {
+      const h = handleOf(id);
+      if (h?.kind !== 'file') return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
+      sftp.attrs(reqId, attrsOf(await h.file.stat()));
+    }),
+  );
+  sftp.on('CLOSE', (reqId, id) =>
+    serve(reqId, async () => {
+      const h = handleOf(id);
+      if (!h) return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
+      handles.delete(id.toString('hex'));
+      if (h.kind === 'file') await h.file.close();
+      ok(reqId);
+    }),
+  );
+  sftp.on('OPENDIR', (reqId, path) =>
+    serve(reqId, async () => {
+      const dir = await local(path);
+      if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      sftp.handle(reqId, newHandle({ kind: 'dir', path: dir, done: false }));
+    }),
+  );
+  sftp.on('READDIR', (reqId, id) =>
+    serve(reqId, async () => {
+      const h = handleOf(id);
+      if (h?.kind !== 'dir') return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
+      if (h.done) return sftp.status(reqId, STATUS_CODE.EOF);
+      h.done = true; // the whole listing in one answer: these folders hold a customer's report files
+      const names = ['.', '..', ...(await readdir(h.path))];
+      const entries = await Promise.all(
+        names.map(async (filename) => {
+          const s = await lstat(join(h.path, filename));
+          return { filename, longname: longname(filename, s), attrs: attrsOf(s) };
+        }),
+      );
+      sftp.name(reqId, entries);
+    }),
+  );
+  sftp.on('MKDIR', (reqId, path) => serve(reqId, async () => (await mkdir(await local(path), { mode: 0o750 }), ok(reqId))));
+  sftp.on('RMDIR', (reqId, path) =>
+    serve(reqId, async () => {
+      if (virtual(path) === '/') throw Object.assign(new Error('the root stays'), { code: 'EACCES' });
+      await rmdir(await local(path));
+      ok(reqId);
+    }),
+  );
+  sftp.on('REMOVE', (reqId, path) => serve(reqId, async () => (await unlink(await local(path)), ok(reqId))));
+  sftp.on('RENAME', (reqId, from, to) =>
+    serve(reqId, async () => {
+      const [source, target] = [await local(from), await local(to)];
+      // SFTP v3 as OpenSSH serves it: no rename over an existing file (clients remove it first).
+      if (existsSync(target)) return sftp.status(reqId, STATUS_CODE.FAILURE, 'target exists');
+      await rename(source, target);
+      ok(reqId);
+    }),
+  );
+  for (const op of ['SYMLINK', 'READLINK'] as const) sftp.on(op, (reqId: number) => sftp.status(reqId, STATUS_CODE.OP_UNSUPPORTED));
+  sftp.on('EXTENDED', (reqId) => sftp.status(reqId, STATUS_CODE.OP_UNSUPPORTED));
+  // The client's EOF ends the subsystem, as OpenSSH's sftp-server exits: the channel closes and `sftp` quits.
+  sftp.on('end', () => sftp.end());
+  sftp.on('close', () => {
+    for (const h of handles.values()) if (h.kind === 'file') void h.file.close().catch(() => {});
+    handles.clear();
+  });
+}
+
+/** SFTP's open flags as Node's (`r`, `w`, `wx`, `a`, `r+`, ...). */
+function openFlags(flags: number): string {
+  const named = ssh2.utils.sftp.flagsToString(flags);
+  if (named) return named;
+  const write = flags & OPEN_MODE.WRITE;
+  if (!write) return 'r';
+  if (flags & OPEN_MODE.APPEND) return flags & OPEN_MODE.READ ? 'a+' : 'a';
+  if (flags & OPEN_MODE.EXCL) return 'wx';
+  if (flags & OPEN_MODE.TRUNC || flags & OPEN_MODE.CREAT) return flags & OPEN_MODE.READ ? 'w+' : 'w';
+  return 'r+';
+}
+
+/**
+ * The keys of a local instance, made once in `<dataDir>/sftp-keys/` and reused (a stable host key, so
+ * `known_hosts` entries stay valid across restarts): the server's host key and the portal's service user's
+ * key pair. Files readable by their owner only.
+ */
+export function localSftpKeys(dataDir: string): { hostKey: string; serviceKey: string; servicePublicKey: string; hostKeySha256: string; serviceKeyFile: string } {
+  const dir = join(dataDir, 'sftp-keys');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const made = (name: string) => {
+    const file = join(dir, name);
+    if (!existsSync(file)) {
+      const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: `portal-local-${name}` });
+      writeFileSync(file, pair.private, { mode: 0o600 });
+      writeFileSync(`${file}.pub`, `${pair.public}\n`, { mode: 0o644 });
+    }
+    return { file, key: readFileSync(file, 'utf8'), pub: readFileSync(`${file}.pub`, 'utf8').trim() };
+  };
+  const host = made('host_ed25519');
+  const service = made('portal_ed25519');
+  return {
+    hostKey: host.key,
+    serviceKey: service.key,
+    servicePublicKey: service.pub,
+    hostKeySha256: publicKeyFingerprint(host.pub),
+    serviceKeyFile: service.file,
+  };
+}
+
+/** The portal's service user of local mode (its root is the whole tree), as SFTP_USER names it. */
+export const LOCAL_SFTP_SERVICE_USER = 'portal';
+
+/** The root of a customer's login: `<tree>/<customerId>`; the id is an import-checked id, never a path. */
+export const customerRoot = (tree: string, customerId: string) => {
+  const root = resolve(tree, customerId);
+  if (relative(tree, root).includes('..') || relative(tree, root) !== customerId) throw new Error(`bad customer id '${customerId}'`);
+  return root;
+};
+
+/**
+ * An SFTP stand-in for tests: a fresh tree and fresh keys in `dir`, the service user plus `extra` logins.
+ * `env` is what the backend's config needs to deliver to it (SFTP_*).
+ */
+export async function startSftpStandIn(dir: string, extra: Record<string, Omit<SftpLogin, 'root'> & { customerId: string }> = {}, verifyPassword?: SftpServerOptions['verifyPassword']) {
+  const keys = localSftpKeys(dir);
+  const tree = join(dir, 'sftp');
+  mkdirSync(tree, { recursive: true });
+  const server = await startSftpServer({
+    port: 0,
+    hostKey: keys.hostKey,
+    verifyPassword,
+    logins: async (username) => {
+      if (username === LOCAL_SFTP_SERVICE_USER) return { root: tree, publicKeys: [keys.servicePublicKey] };
+      const login = extra[username];
+      return login ? { ...login, root: customerRoot(tree, login.customerId) } : null;
+    },
+  });
+  return {
+    tree,
+    keys,
+    port: server.port,
+    env: {
+      SFTP_HOST: '127.0.0.1',
+      SFTP_PORT: String(server.port),
+      SFTP_USER: LOCAL_SFTP_SERVICE_USER,
+      SFTP_PRIVATE_KEY_FILE: keys.serviceKeyFile,
+      SFTP_HOST_KEY_SHA256: server.hostKeySha256,
+    },
+    stop: server.stop,
+  };
+}
