@@ -75,7 +75,15 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   transactions: lazyRoute(() => import('./routes/connect-transactions-route.tsx'), 'ConnectTransactionsRoute', 'transactions', 'exports'),
   products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
   sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales', 'exports'),
+  reports: lazyRoute(() => import('./routes/connect-reports-route.tsx'), 'ConnectReportsRoute', 'reports'),
 };
+/** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
+const reportsRoute = () => import('./routes/connect-reports-route.tsx');
+const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
+  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
+  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
+];
+const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {
   const Screen = CONNECT_SCREENS[section.key];
@@ -143,6 +151,7 @@ export const routes: RouteObject[] = [
           { path: paths.ssoCallback, element: <SsoCallbackRoute /> },
           { path: paths.mfaActivated, element: <MfaActivatedRoute /> },
           { path: paths.confirmEmail, element: <ConfirmEmailRoute /> },
+          { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
           { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
         ]),
       },
@@ -235,6 +244,18 @@ export const routes: RouteObject[] = [
                 <RequireAuth redirectTo={paths.connect.root}>
                   <RequireConnectSection section={section}>
                     {connectScreen(section)}
+                  </RequireConnectSection>
+                </RequireAuth>
+              ),
+            }),
+          ),
+          ...CONNECT_SUBSCREENS.map(
+            ({ path, section, Screen }): RouteObject => ({
+              path,
+              element: (
+                <RequireAuth redirectTo={paths.connect.root}>
+                  <RequireConnectSection section={CONNECT_SECTIONS.find((s) => s.key === section)!}>
+                    <Screen />
                   </RequireConnectSection>
                 </RequireAuth>
               ),

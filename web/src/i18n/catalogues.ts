@@ -12,6 +12,7 @@ import type serials from './en-US/serials.json';
 import type exports from './en-US/exports.json';
 import type connectSales from './en-US/connectSales.json';
 import type products from './en-US/products.json';
+import type reports from './en-US/reports.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -30,7 +31,9 @@ export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
 /** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
 export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing'
   // Connect portal sections (issue 14)
-  | 'transactions' | 'serials' | 'exports' | 'connectSales' | 'products';
+  | 'transactions' | 'serials' | 'exports' | 'connectSales' | 'products'
+  // Connect portal II (issue 15)
+  | 'reports';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -48,7 +51,8 @@ export type English = typeof shared &
   typeof serials &
   typeof exports &
   typeof connectSales &
-  typeof products;
+  typeof products &
+  typeof reports;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

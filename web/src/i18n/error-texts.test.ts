@@ -2,6 +2,7 @@ import * as auth from '@portal/core/auth';
 import * as connect from '@portal/core/connect';
 import * as couponing from '@portal/core/couponing';
 import * as ordering from '@portal/core/ordering';
+import * as report from '@portal/core/report';
 import * as sales from '@portal/core/sales';
 import * as shared from '@portal/core/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ beforeAll(() => loadCatalogue('errors'));
 /** Every code of core's error catalogues: the exported objects `X` whose leaves are all codes `X.…`. */
 const leaves = (node: unknown): unknown[] =>
   typeof node === 'object' && node !== null ? Object.values(node).flatMap(leaves) : [node];
-const codes = [shared, auth, ordering, sales, couponing, connect].flatMap((domain) =>
+const codes = [shared, auth, ordering, sales, couponing, connect, report].flatMap((domain) =>
   Object.entries(domain).flatMap(([name, value]) => {
     const all = typeof value === 'object' && value !== null ? leaves(value) : [];
     const catalogue = all.length > 0 && all.every((code) => typeof code === 'string' && code.startsWith(`${name}.`));

@@ -30,6 +30,8 @@ export const paths = {
   mfaActivated: '/mfa-activated',
   /** Public: the link mailed to a new e-mail address (issue 10 A). */
   confirmEmail: '/confirm-email',
+  /** Public: the one-click unsubscribe link in a report mail to an external recipient (issue 15). */
+  unsubscribe: '/unsubscribe',
   app: {
     root: '/app',
     myAccount: '/app/my-account',
@@ -67,6 +69,8 @@ export const paths = {
     transactions: '/connect/transactions',
     sales: '/connect/sales',
     reports: '/connect/reports',
+    newReport: '/connect/reports/new',
+    report: withParams<[processId: string]>('/connect/reports/:processId'),
     news: '/connect/news',
     documents: '/connect/documents',
     logo: '/connect/logo',

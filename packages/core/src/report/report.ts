@@ -45,6 +45,13 @@ export const ReportFilter = z.object({
   customerType: z.optional(ConnectSalesCustomerType),
 });
 export type ReportFilter = z.infer<typeof ReportFilter>;
+/** Which filter fields each report type takes (the screens offer these; others are REPORT.FILTER_INVALID). */
+export const REPORT_FILTER_FIELDS = {
+  transactions: ['type', 'resultCode', 'result', 'serial', 'terminalId', 'ean'],
+  sales: ['groupBy', 'customerType'],
+  'coupon-status': ['serial', 'ean'],
+  orders: [],
+} as const satisfies Record<ReportType, readonly (keyof ReportFilter)[]>;
 
 /**
  * The reporting period (SPEC 3, 9): `daily` runs on the chosen reporting days and covers the local days
@@ -149,7 +156,8 @@ export const Recipient = z.object({
   unsubscribedAt: z.nullable(z.string()),
 });
 export type Recipient = z.infer<typeof Recipient>;
-export const RecipientChange = z.object({ referenceId: z.string().check(z.regex(/^[uc]\.[A-Za-z0-9_-]{1,64}$/, 'not a recipient reference')) });
+/** `u.<username>` (usernames may hold dots and @; D widened this from [A-Za-z0-9_-]) or `c.<contactId>`. */
+export const RecipientChange = z.object({ referenceId: z.string().check(z.regex(/^(u\.[^\s]{1,200}|c\.[A-Za-z0-9_-]{1,64})$/, 'not a recipient reference')) });
 
 /** SPEC report job create: date (dateFrom, dateUntil), filter and options as JSON text, periodType. */
 export const ReportJobInput = z.object({

@@ -1,0 +1,197 @@
+import { MailContactInput, type Recipient } from '@portal/core/report';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { addContact, addRecipient, removeRecipient, useMailingList, useRecipientCandidates } from '../api/reports.ts';
+import { issuesByField } from '../model/report-draft.ts';
+import { type ServerProblems, serverProblems } from '../model/server-problems.ts';
+
+const displayName = (r: Recipient) => r.displayname || [r.firstname, r.surname].filter(Boolean).join(' ') || r.email;
+
+/**
+ * A report's mailing list (issue 15 item 4): portal users of the customer and external contacts; add a
+ * user from those not on the list, add a contact ("Add contact": SPEC Mailing contact), remove one.
+ * Changing the list takes the recipients permission; without it the list is read-only.
+ */
+export function RecipientsPanel({ processId, mayChange }: { processId: string; mayChange: boolean }) {
+  const t = useT();
+  const list = useMailingList(processId);
+  const [picking, setPicking] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ServerProblems | null>(null);
+  const change = async (id: string, call: () => Promise<unknown>) => {
+    setBusy(id);
+    setFailure(null);
+    try {
+      await call();
+      await list.mutate();
+    } catch (error) {
+      setFailure(serverProblems(error, t));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      {failure ? (
+        <Alert theme="red" role="alert" onClose={() => setFailure(null)} closeLabel={t('reports.close')}>
+          {failure.message}
+        </Alert>
+      ) : null}
+      <QueryState result={list} failedMessage={t('reports.recipients.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+        {({ recipients }) =>
+          recipients.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t('reports.recipients.none')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
+              {recipients.map((r) => (
+                <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900">{displayName(r)}</p>
+                    <p className="truncate text-sm text-slate-600">{r.email}</p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reports.recipients.kind.${r.kind}`)}</Badge>
+                    {r.unsubscribedAt ? <Badge theme="orange">{t('reports.recipients.unsubscribed')}</Badge> : null}
+                    {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reports.recipients.inactive')}</Badge> : null}
+                    {mayChange ? (
+                      <Button theme="text" loading={busy === r.referenceId} onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))} aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}>
+                        {t('reports.recipients.remove')}
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      {mayChange ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button theme="secondary" onClick={() => setPicking(!picking)} aria-expanded={picking}>
+            {t('reports.recipients.addUser')}
+          </Button>
+          <Button theme="secondary" onClick={() => setDialog(true)}>
+            {t('reports.recipients.addContact')}
+          </Button>
+        </div>
+      ) : null}
+      {picking ? (
+        <UserPicker processId={processId} busy={busy === 'add'} onAdd={(referenceId) => void change('add', () => addRecipient(processId, referenceId)).then(() => setPicking(false))} />
+      ) : null}
+      <ContactDialog open={dialog} processId={processId} onClose={() => setDialog(false)} onAdded={() => void list.mutate()} />
+    </div>
+  );
+}
+
+function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boolean; onAdd: (referenceId: string) => void }) {
+  const t = useT();
+  const candidates = useRecipientCandidates(processId, true);
+  const [chosen, setChosen] = useState('');
+  return (
+    <QueryState result={candidates} failedMessage={t('reports.recipients.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+      {({ recipients }) =>
+        recipients.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('reports.recipients.noCandidates')}</p>
+        ) : (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="min-w-0 flex-1">
+              <SelectField
+                label={t('reports.recipients.user')}
+                value={chosen}
+                options={[{ value: '', label: t('reports.recipients.chooseUser') }, ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` }))]}
+                onValueChange={setChosen}
+              />
+            </div>
+            <Button disabled={!chosen} loading={busy} onClick={() => onAdd(chosen)}>
+              {t('reports.recipients.add')}
+            </Button>
+          </div>
+        )
+      }
+    </QueryState>
+  );
+}
+
+const emptyContact = { firstname: '', surname: '', email: '', displayname: '', active: true, isEmailActive: true };
+
+/** "Add contact": an external recipient, put on this report's list. Nothing typed is lost on a failure. */
+function ContactDialog({ open, processId, onClose, onAdded }: { open: boolean; processId: string; onClose: () => void; onAdded: () => void }) {
+  const t = useT();
+  const [draft, setDraft] = useState(emptyContact);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const text = (key: 'firstname' | 'surname' | 'email' | 'displayname') => ({
+    label: t(`reports.contact.${key}`),
+    value: draft[key],
+    onValueChange: (value: string) => setDraft({ ...draft, [key]: value }),
+    error: problems[key],
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { ...draft, processId, ...(draft.displayname.trim() ? {} : { displayname: undefined }) };
+    const parsed = MailContactInput.safeParse(input);
+    if (!parsed.success) {
+      setProblems(issuesByField(parsed.error.issues));
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await addContact(input);
+      setDraft(emptyContact);
+      setProblems({});
+      onAdded();
+      onClose();
+    } catch (error) {
+      const shown = serverProblems(error, t);
+      setProblems(shown?.fields ?? {});
+      setFailure(shown?.message ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('reports.contact.title')}
+      closeLabel={t('reports.close')}
+      actions={
+        <>
+          <Button theme="text" onClick={onClose}>
+            {t('reports.cancel')}
+          </Button>
+          <Button type="submit" form="report-contact-form" loading={busy}>
+            {t('reports.contact.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="report-contact-form" onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
+        {failure ? (
+          <Alert theme="red" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField {...text('firstname')} autoComplete="off" />
+          <TextField {...text('surname')} autoComplete="off" />
+        </div>
+        <TextField {...text('email')} type="email" autoComplete="off" />
+        <TextField {...text('displayname')} autoComplete="off" helperText={t('reports.contact.displaynameHelp')} />
+        <CheckboxField label={t('reports.contact.active')} checked={draft.active} onCheckedChange={(active) => setDraft({ ...draft, active })} />
+        <CheckboxField label={t('reports.contact.isEmailActive')} checked={draft.isEmailActive} onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReportFile } from '@portal/core/report';
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { DocumentIcon } from '../../../components/ui/icons.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { useReportFiles } from '../api/reports.ts';
+import { FileDownload } from './file-download.tsx';
+
+export const FILES_PAGE_SIZE = 20;
+
+/** The "Report files" tab: the customer's files, newest first, paged, each downloaded through a fresh link. */
+export function ReportFiles({ customerId }: { customerId: string }) {
+  const t = useT();
+  const format = useUserFormat();
+  const [index, setIndex] = useState(0);
+  const files = useReportFiles(customerId, index, FILES_PAGE_SIZE);
+  const day = (d: string) => formatCalendarDay(d, format.locale);
+  const period = (f: ReportFile) => (f.dateFrom === f.dateUntil ? day(f.dateFrom) : `${day(f.dateFrom)} – ${day(f.dateUntil)}`);
+  const columns: Column<ReportFile>[] = [
+    { key: 'report', header: t('reports.files.report'), cell: (f) => f.reportName },
+    { key: 'period', header: t('reports.files.period'), nowrap: true, cell: period },
+    { key: 'created', header: t('reports.files.created'), nowrap: true, cell: (f) => formatDateTime(f.createdAt, format) },
+    { key: 'rows', header: t('reports.files.rows'), align: 'end', nowrap: true, cell: (f) => formatNumber(f.rows, format.locale) },
+    { key: 'expires', header: t('reports.files.expires'), nowrap: true, cell: (f) => formatDateTime(f.expiresAt, format) },
+    { key: 'file', header: t('reports.files.file'), cell: (f) => <FileDownload file={f} /> },
+  ];
+  return (
+    <QueryState
+      result={files}
+      idle={!customerId}
+      failedMessage={t('reports.files.loadFailed')}
+      retryLabel={t('reports.retry')}
+      loadingLabel={t('reports.loading')}
+      isEmpty={(page) => page.totalCount === 0}
+      empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('reports.files.empty.title')} text={t('reports.files.empty.text')} />}
+    >
+      {(page) => (
+        <div className="space-y-4">
+          <div className="hidden lg:block">
+            <DataTable caption={t('reports.files.caption')} captionHidden columns={columns} rows={page.items} rowKey={(f) => f.fileId} busy={files.isValidating} />
+          </div>
+          <ul className="space-y-3 lg:hidden" aria-label={t('reports.files.caption')}>
+            {page.items.map((f) => (
+              <li key={f.fileId}>
+                <Card className="space-y-2 p-4">
+                  <p className="font-semibold text-slate-900">{f.reportName}</p>
+                  <p className="text-sm text-slate-600">
+                    {period(f)} · {t('reports.files.rowCount', { rows: formatNumber(f.rows, format.locale) })}
+                  </p>
+                  <p className="text-xs text-slate-500">{t('reports.files.keptUntil', { date: formatDateTime(f.expiresAt, format) })}</p>
+                  <FileDownload file={f} />
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            pagination={page.pagination}
+            onPageChange={(p) => setIndex(p - 1)}
+            busy={files.isValidating}
+            labels={{
+              nav: t('reports.pagination.nav'),
+              previous: t('reports.pagination.previous'),
+              next: t('reports.pagination.next'),
+              pageOf: t('reports.pagination.pageOf', { page: page.pagination.currentPage, pages: page.pagination.pageCount }),
+              total: t('reports.files.total', { count: formatNumber(page.totalCount, format.locale) }),
+              pageSize: t('reports.pagination.pageSize'),
+            }}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Delivery, ReportJob } from '@portal/core/report';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { resendDelivery, useReportJobs } from '../api/reports.ts';
+import { serverProblems } from '../model/server-problems.ts';
+import { FileDownload } from './file-download.tsx';
+
+export const RUNS_PAGE_SIZE = 10;
+const STATUS_THEME = { creating: 'blue', finished: 'green', error: 'red', cancelled: 'gray' } as const;
+const DELIVERY_THEME = { pending: 'blue', sent: 'green', bounced: 'orange', failed: 'red', skipped: 'gray' } as const;
+
+/**
+ * The run log of a report (issue 15 item 6): each run newest first with its status, trigger, period and
+ * files, and per delivery (each recipient's mail, the FTP copy) sent / bounced / failed / skipped with the
+ * reason; a failed one can be sent again (the recipients permission).
+ */
+export function RunLog({ processId, mayResend }: { processId: string; mayResend: boolean }) {
+  const t = useT();
+  const { locale } = useUserFormat();
+  const [index, setIndex] = useState(0);
+  const jobs = useReportJobs(processId, index, RUNS_PAGE_SIZE);
+  return (
+    <QueryState
+      result={jobs}
+      failedMessage={t('reports.log.loadFailed')}
+      retryLabel={t('reports.retry')}
+      loadingLabel={t('reports.loading')}
+      isEmpty={(page) => page.totalCount === 0}
+      empty={<p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t('reports.log.empty')}</p>}
+    >
+      {(page) => (
+        <div className="space-y-3">
+          <ul className="space-y-3" aria-label={t('reports.log.title')}>
+            {page.items.map((job) => (
+              <li key={job.jobId}>
+                <RunEntry job={job} mayResend={mayResend} onResent={() => void jobs.mutate()} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            pagination={page.pagination}
+            onPageChange={(p) => setIndex(p - 1)}
+            busy={jobs.isValidating}
+            labels={{
+              nav: t('reports.pagination.nav'),
+              previous: t('reports.pagination.previous'),
+              next: t('reports.pagination.next'),
+              pageOf: t('reports.pagination.pageOf', { page: page.pagination.currentPage, pages: page.pagination.pageCount }),
+              total: t('reports.log.total', { count: formatNumber(page.totalCount, locale) }),
+              pageSize: t('reports.pagination.pageSize'),
+            }}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+function RunEntry({ job, mayResend, onResent }: { job: ReportJob; mayResend: boolean; onResent: () => void }) {
+  const t = useT();
+  const format = useUserFormat();
+  const day = (d: string) => formatCalendarDay(d, format.locale);
+  const period = job.dateFrom === job.dateUntil ? day(job.dateFrom) : `${day(job.dateFrom)} – ${day(job.dateUntil)}`;
+  return (
+    <Card className="space-y-3 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge theme={STATUS_THEME[job.status]}>{t(`reports.log.status.${job.status}`)}</Badge>
+        <span className="font-medium text-slate-900">{period}</span>
+        <span className="text-sm text-slate-500">
+          {t(`reports.log.trigger.${job.trigger}`)} · {formatDateTime(job.createdAt, format)}
+        </span>
+        {job.status === 'finished' ? (
+          <span className="text-sm text-slate-500">
+            · {job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.files.rowCount', { rows: formatNumber(job.rowsWritten, format.locale) })}
+          </span>
+        ) : null}
+      </div>
+      {job.error ? <p className="text-sm text-red-700">{job.error}</p> : null}
+      {job.files.length ? (
+        <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" aria-label={t('reports.log.files')}>
+          {job.files.map((file) => (
+            <li key={file.fileId} className="min-w-0">
+              <FileDownload file={file} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {job.deliveries.length ? (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" aria-label={t('reports.log.deliveries')}>
+          {job.deliveries.map((d) => (
+            <DeliveryRow key={d.deliveryId} jobId={job.jobId} delivery={d} mayResend={mayResend} onResent={onResent} />
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; delivery: Delivery; mayResend: boolean; onResent: () => void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const resend = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await resendDelivery(jobId, delivery.deliveryId);
+      onResent();
+    } catch (error) {
+      setFailure(serverProblems(error, t)?.message ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+      <span className="text-slate-500">{t(`reports.log.channel.${delivery.channel}`)}</span>
+      <span className="min-w-0 flex-1 truncate text-slate-900">{delivery.address}</span>
+      <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reports.log.delivery.${delivery.status}`)}</Badge>
+      {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reports.log.asLink')}</span> : null}
+      {delivery.attempts > 1 ? <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span> : null}
+      {mayResend && delivery.status === 'failed' ? (
+        <Button theme="text" className="-my-1" loading={busy} onClick={() => void resend()} aria-label={t('reports.log.resendTo', { address: delivery.address })}>
+          {t('reports.log.resend')}
+        </Button>
+      ) : null}
+      {delivery.reason ? <p className="basis-full text-xs text-slate-600">{delivery.reason}</p> : null}
+      {failure ? (
+        <p role="alert" className="basis-full text-xs text-red-700">
+          {failure}
+        </p>
+      ) : null}
+    </li>
+  );
+}

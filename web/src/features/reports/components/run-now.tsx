@@ -1,0 +1,140 @@
+import { REPORT_MAX_PERIOD_DAYS, type ReportJob } from '@portal/core/report';
+import { isOneOf } from '@portal/core/shared';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { startReportJob, useReportJob } from '../api/reports.ts';
+import { RUN_PRESETS, type RunPeriod, runPeriodOf, runPeriodProblem } from '../model/report-format.ts';
+import { serverProblems } from '../model/server-problems.ts';
+import { FileDownload } from './file-download.tsx';
+
+/**
+ * "Run now" for a chosen period (issue 15 item 6): the date range with the presets, whether to deliver
+ * (mail the recipients, FTP copy as the schedule says), then the job's progress (polled each second) and
+ * its files. One Idempotency-Key per attempt: a start whose answer was lost is the same job on a retry.
+ */
+export function RunNow({ processId, onStarted }: { processId: string; onStarted: () => void }) {
+  const t = useT();
+  const format = useUserFormat();
+  const [period, setPeriod] = useState<RunPeriod>(() => runPeriodOf('yesterday', format.today()));
+  const [deliver, setDeliver] = useState(false);
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const job = useReportJob(jobId).data;
+  const problem = runPeriodProblem(period, REPORT_MAX_PERIOD_DAYS);
+  const running = starting || job?.status === 'creating';
+
+  const start = async () => {
+    setTried(true);
+    if (problem) return;
+    const key = attemptKey ?? generateIdempotencyKey();
+    setAttemptKey(key);
+    setStarting(true);
+    setFailure(null);
+    try {
+      const started = await startReportJob(
+        { processId, dateFrom: period.dateFrom, dateUntil: period.dateUntil, options: JSON.stringify({ deliver }) },
+        key,
+      );
+      setJobId(started.jobId);
+      setAttemptKey(null);
+      onStarted();
+    } catch (error) {
+      setFailure(serverProblems(error, t)?.message ?? null);
+    } finally {
+      setStarting(false);
+    }
+  };
+  const presets = [
+    ...RUN_PRESETS.map((p) => ({ value: p, label: t(`reports.presets.${p}`) })),
+    ...(period.preset === 'custom' ? [{ value: 'custom', label: t('reports.presets.custom') }] : []),
+  ];
+
+  return (
+    <div className="space-y-4">
+      <DateRangeField
+        labels={{ legend: t('reports.run.period'), preset: t('reports.run.period'), start: t('reports.run.from'), end: t('reports.run.until') }}
+        presets={presets}
+        preset={period.preset}
+        onPresetChange={(value) => {
+          if (isOneOf(RUN_PRESETS, value)) setPeriod(runPeriodOf(value, format.today()));
+        }}
+        startDate={period.dateFrom}
+        endDate={period.dateUntil}
+        onStartDateChange={(dateFrom) => setPeriod({ ...period, preset: 'custom', dateFrom })}
+        onEndDateChange={(dateUntil) => setPeriod({ ...period, preset: 'custom', dateUntil })}
+        error={tried && problem ? t(`reports.run.problems.${problem}`, { days: REPORT_MAX_PERIOD_DAYS }) : undefined}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <CheckboxField label={t('reports.run.deliver')} helperText={t('reports.run.deliverHelp')} checked={deliver} onCheckedChange={setDeliver} />
+        <Button onClick={() => void start()} loading={running} disabled={running}>
+          {t('reports.run.start')}
+        </Button>
+      </div>
+      {failure ? (
+        <Alert theme="red" role="alert" title={t('reports.run.startFailed')}>
+          {failure}
+        </Alert>
+      ) : null}
+      {job ? <JobProgress job={job} number={(n) => formatNumber(n, format.locale)} /> : null}
+    </div>
+  );
+}
+
+/** A job's state: progress while it runs, its files when finished, the reason when it failed. */
+export function JobProgress({ job, number }: { job: ReportJob; number: (n: number) => string }) {
+  const t = useT();
+  const percent = job.totalRows ? Math.min(100, Math.round((job.rowsWritten / job.totalRows) * 100)) : null;
+  return (
+    <div className="space-y-3" aria-live="polite">
+      {job.status === 'creating' ? (
+        <div>
+          <p className="text-sm text-slate-700">
+            {job.totalRows === null ? t('reports.run.runningUnknown', { written: number(job.rowsWritten) }) : t('reports.run.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={t('reports.run.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            {...(percent === null ? {} : { 'aria-valuenow': percent })}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className={`h-full rounded-full bg-brand-600 transition-[width] duration-500 ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
+              style={percent === null ? undefined : { width: `${Math.max(2, percent)}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
+      {job.status === 'finished' ? (
+        <div>
+          <p className="text-sm font-medium text-green-800">
+            {job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.run.done', { rows: number(job.rowsWritten) })}
+          </p>
+          <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {job.files.map((file) => (
+              <li key={file.fileId}>
+                <FileDownload file={file} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {job.status === 'error' ? (
+        <Alert theme="red" role="alert" title={t('reports.run.failed')}>
+          {job.error}
+        </Alert>
+      ) : null}
+      {job.status === 'cancelled' ? <Alert theme="gray">{t('reports.run.cancelled')}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { type Report, type ReportFilter } from '@portal/core/report';
+import { type DatePreset, DATE_PRESETS, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
+
+/** How the list and the detail say a report's schedule and filters (issue 15 item 1: the SPEC 3 fields). */
+
+/** Short weekday names in `locale` (2026-11-23 is a Monday). */
+export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'): Record<ReportingDay, string> {
+  const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+  return Object.fromEntries(REPORTING_DAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2026, 10, 23 + i)))])) as Record<ReportingDay, string>;
+}
+
+/** "Mon–Fri", "Mon, Wed, Fri", "every day": consecutive days joined as ranges. */
+export function reportingDaysText(days: readonly ReportingDay[], locale: string, everyDay: string): string {
+  if (days.length === 7) return everyDay;
+  const names = weekdayNames(locale);
+  const indexes = REPORTING_DAYS.map((d, i) => (days.includes(d) ? i : -1)).filter((i) => i >= 0);
+  const runs: number[][] = [];
+  for (const i of indexes) {
+    const last = runs.at(-1);
+    if (last && last.at(-1) === i - 1) last.push(i);
+    else runs.push([i]);
+  }
+  return runs
+    .map((run) => (run.length >= 3 ? `${names[REPORTING_DAYS[run[0]!]!]}–${names[REPORTING_DAYS[run.at(-1)!]!]}` : run.map((i) => names[REPORTING_DAYS[i]!]!).join(', ')))
+    .join(', ');
+}
+
+/** The filter's set fields as `label: value` pairs, in the contract's order. */
+export function filterEntries(filter: ReportFilter): [keyof ReportFilter, string][] {
+  return (Object.entries(filter) as [keyof ReportFilter, unknown][])
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => [key, String(value)]);
+}
+
+export const isScheduled = (report: Pick<Report, 'schedule'>) => report.schedule?.enabled === true;
+
+/** "Run now" periods: the shared presets (SPEC 4) but "none"; "custom" once a date is typed. */
+export type RunPreset = Exclude<DatePreset, 'none'> | 'custom';
+export const RUN_PRESETS = DATE_PRESETS.filter((p): p is Exclude<DatePreset, 'none'> => p !== 'none');
+export interface RunPeriod {
+  preset: RunPreset;
+  dateFrom: string;
+  dateUntil: string;
+}
+export function runPeriodOf(preset: Exclude<RunPreset, 'custom'>, today: string): RunPeriod {
+  const [dateFrom, dateUntil] = presetDates(preset, today) ?? [today, today];
+  return { preset, dateFrom, dateUntil };
+}
+
+/** Which problem the period has before it is sent (the server says REPORT.PERIOD_INVALID too). */
+export function runPeriodProblem(period: RunPeriod, maxDays: number): 'required' | 'endBeforeStart' | 'tooLong' | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  if (!day.test(period.dateFrom) || !day.test(period.dateUntil)) return 'required';
+  const from = Date.parse(`${period.dateFrom}T00:00:00Z`);
+  const until = Date.parse(`${period.dateUntil}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(until)) return 'required';
+  if (until < from) return 'endBeforeStart';
+  return (until - from) / 86_400_000 + 1 > maxDays ? 'tooLong' : null;
+}

@@ -1,0 +1,18 @@
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { fieldText, type Translate } from '../../../i18n/index.ts';
+
+/**
+ * A failed call as the screens show it: the message by its code (errors.REPORT.* and the shared codes,
+ * translated) and the 400's field issues by their dotted path (`name`, `filter.ean`, `reportingDays`).
+ */
+export interface ServerProblems {
+  message: string;
+  fields: Record<string, string>;
+}
+
+export function serverProblems(error: unknown, t: Translate): ServerProblems | null {
+  if (!error) return null;
+  const fields: Record<string, string> = {};
+  if (error instanceof ApiError) for (const issue of error.issues ?? []) fields[issue.path] ??= fieldText(t, issue.message, issue.code);
+  return { message: errorMessage(error), fields };
+}

@@ -1,0 +1,323 @@
+import type { Report, ReportSchedule } from '@portal/core/report';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { paths } from '../../../lib/paths.ts';
+import {
+  createCustomReport,
+  deleteCustomReport,
+  saveSchedule,
+  updateCustomReport,
+  useMasterData,
+  useReport,
+  useSchedule,
+} from '../api/reports.ts';
+import { DefinitionForm, GeneralDefinition } from '../components/definition-form.tsx';
+import { RecipientsPanel } from '../components/recipients-panel.tsx';
+import { RunLog } from '../components/run-log.tsx';
+import { RunNow } from '../components/run-now.tsx';
+import { ScheduleForm } from '../components/schedule-form.tsx';
+import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
+import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
+import { serverProblems, type ServerProblems } from '../model/server-problems.ts';
+
+/** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
+export interface ReportPermissions {
+  edit: boolean;
+  schedule: boolean;
+  recipients: boolean;
+}
+
+const listPath = (customerId: string, tab: 'general' | 'custom') => `${paths.connect.reports}?${new URLSearchParams({ customer: customerId, tab }).toString()}`;
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </Card>
+  );
+}
+
+/**
+ * /connect/reports/new (issue 15 item 1, "New report"): a custom report's definition for the customer in
+ * the URL; saved, it opens the report's page for its schedule and recipients.
+ */
+export function NewReportRoute() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const customerId = params.get('customer') ?? '';
+  const types = useMasterData().data?.transactionTypes;
+  const [draft, setDraft] = useState<ReportDraft>(() => newReportDraft());
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<ServerProblems | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const own = tried ? draftProblems(draft, customerId) : {};
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.keys(draftProblems(draft, customerId)).length || !customerId) return;
+    const key = attemptKey ?? generateIdempotencyKey();
+    setAttemptKey(key);
+    setBusy(true);
+    setFailure(null);
+    try {
+      const report = await createCustomReport(reportInput(draft, customerId), key);
+      navigate(paths.connect.report(report.processId), { replace: true });
+    } catch (error) {
+      setFailure(serverProblems(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <BackLink to={listPath(customerId, 'custom')} />
+      <PageHeader title={t('reports.newReport')} description={t('reports.definition.newDescription')} />
+      <Section title={t('reports.definition.title')}>
+        {failure ? (
+          <Alert theme="red" role="alert" className="mb-4">
+            {failure.message}
+          </Alert>
+        ) : null}
+        {!customerId ? <Alert theme="orange" className="mb-4">{t('reports.definition.noCustomer')}</Alert> : null}
+        <DefinitionForm draft={draft} onChange={setDraft} onSubmit={(e) => void submit(e)} problems={{ ...failure?.fields, ...own }} types={types} busy={busy} submitLabel={t('reports.definition.create')} />
+      </Section>
+    </div>
+  );
+}
+
+/** /connect/reports/:processId: a report's definition, schedule, recipients, "Run now" and run log. */
+export function ReportRoute({ may }: { may: ReportPermissions }) {
+  const t = useT();
+  const { processId = '' } = useParams();
+  const report = useReport(processId);
+  return (
+    <QueryState result={report} failedMessage={t('reports.detail.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+      {(data) => <ReportDetail key={data.processId} report={data} may={may} />}
+    </QueryState>
+  );
+}
+
+function ReportDetail({ report, may }: { report: Report; may: ReportPermissions }) {
+  const t = useT();
+  const custom = report.kind === 'custom';
+  const [deleting, setDeleting] = useState(false);
+  const [runs, setRuns] = useState(0);
+  return (
+    <div>
+      <BackLink to={listPath(report.customerId, report.kind)} />
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            {report.name}
+            <Badge theme={custom ? 'purple' : 'blue'}>{t(`reports.kind.${report.kind}`)}</Badge>
+          </span>
+        }
+        description={t(`reports.types.${report.reportType}`)}
+        actions={custom && may.edit ? (
+          <Button theme="secondary" onClick={() => setDeleting(true)}>
+            {t('reports.delete.action')}
+          </Button>
+        ) : null}
+      />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Section title={t('reports.definition.title')} {...(custom ? {} : { description: t('reports.definition.generalReadOnly') })}>
+          {custom && may.edit ? <CustomDefinition report={report} /> : <GeneralDefinition report={report} />}
+        </Section>
+        <Section title={t('reports.schedule.title')}>
+          <ScheduleSection processId={report.processId} readOnly={!may.schedule} />
+        </Section>
+        <Section title={t('reports.recipients.title')} description={t('reports.recipients.description')}>
+          <RecipientsPanel processId={report.processId} mayChange={may.recipients} />
+        </Section>
+        <Section title={t('reports.run.title')} description={t('reports.run.description')}>
+          {may.edit ? <RunNow processId={report.processId} onStarted={() => setRuns(runs + 1)} /> : <p className="text-sm text-slate-600">{t('reports.run.notAllowed')}</p>}
+        </Section>
+      </div>
+      <div className="mt-6">
+        <Section title={t('reports.log.title')} description={t('reports.log.description')}>
+          <RunLog key={runs} processId={report.processId} mayResend={may.recipients} />
+        </Section>
+      </div>
+      {custom ? <DeleteDialog open={deleting} report={report} onClose={() => setDeleting(false)} /> : null}
+    </div>
+  );
+}
+
+function BackLink({ to }: { to: string }) {
+  const t = useT();
+  return (
+    <Link to={to} className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <ChevronLeftIcon className="size-4" />
+      {t('reports.back')}
+    </Link>
+  );
+}
+
+function CustomDefinition({ report }: { report: Report }) {
+  const t = useT();
+  const types = useMasterData().data?.transactionTypes;
+  const [draft, setDraft] = useState<ReportDraft>(() => draftOf(report));
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<ServerProblems | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const own = tried ? draftProblems(draft, report.customerId) : {};
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setSaved(false);
+    if (Object.keys(draftProblems(draft, report.customerId)).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { customerId: _customer, ...input } = reportInput(draft, report.customerId);
+      await updateCustomReport(report.processId, input);
+      setSaved(true);
+    } catch (error) {
+      setFailure(serverProblems(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {failure ? (
+        <Alert theme="red" role="alert" className="mb-4">
+          {failure.message}
+        </Alert>
+      ) : null}
+      <DefinitionForm
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setSaved(false);
+        }}
+        onSubmit={(e) => void submit(e)}
+        problems={{ ...failure?.fields, ...own }}
+        types={types}
+        busy={busy}
+        submitLabel={t('reports.definition.save')}
+        footer={saved ? <p role="status" className="text-sm text-green-700">{t('reports.saved')}</p> : null}
+      />
+    </>
+  );
+}
+
+function ScheduleSection({ processId, readOnly }: { processId: string; readOnly: boolean }) {
+  const t = useT();
+  const schedule = useSchedule(processId);
+  return (
+    <QueryState result={schedule} failedMessage={t('reports.schedule.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+      {(data) => <ScheduleEditor key={data.processId} schedule={data} readOnly={readOnly} />}
+    </QueryState>
+  );
+}
+
+function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; readOnly: boolean }) {
+  const t = useT();
+  const timeZones = useMasterData().data?.timezones ?? [];
+  const [draft, setDraft] = useState<ScheduleDraft>(() => scheduleDraftOf(schedule));
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<ServerProblems | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const own = tried ? scheduleProblems(draft) : {};
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setSaved(false);
+    if (Object.keys(scheduleProblems(draft)).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await saveSchedule(schedule.processId, draft);
+      setSaved(true);
+    } catch (error) {
+      setFailure(serverProblems(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {failure ? (
+        <Alert theme="red" role="alert" className="mb-4">
+          {failure.message}
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert theme="green" role="status" className="mb-4">
+          {draft.enabled ? t('reports.schedule.savedOn') : t('reports.schedule.savedOff')}
+        </Alert>
+      ) : null}
+      <ScheduleForm
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setSaved(false);
+        }}
+        onSubmit={(e) => void submit(e)}
+        problems={{ ...failure?.fields, ...own }}
+        timeZones={timeZones}
+        busy={busy}
+        readOnly={readOnly}
+      />
+    </>
+  );
+}
+
+function DeleteDialog({ open, report, onClose }: { open: boolean; report: Report; onClose: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await deleteCustomReport(report.processId);
+      navigate(listPath(report.customerId, 'custom'), { replace: true });
+    } catch (error) {
+      setFailure(serverProblems(error, t)?.message ?? null);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('reports.delete.title')}
+      closeLabel={t('reports.close')}
+      actions={
+        <>
+          <Button theme="text" onClick={onClose}>
+            {t('reports.cancel')}
+          </Button>
+          <Button loading={busy} onClick={() => void remove()}>
+            {t('reports.delete.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">{t('reports.delete.text', { name: report.name })}</p>
+      {failure ? (
+        <Alert theme="red" role="alert" className="mt-3">
+          {failure}
+        </Alert>
+      ) : null}
+    </Dialog>
+  );
+}

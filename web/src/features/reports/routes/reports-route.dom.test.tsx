@@ -1,0 +1,272 @@
+import type { SessionStatus } from '@portal/core/auth';
+import type { MasterData } from '@portal/core/connect';
+import type { Recipient, Report, ReportJob, ReportSchedule } from '@portal/core/report';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../../lib/paths.ts';
+import { resetSession } from '../../../lib/session.ts';
+import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { signedIn } from '../../../test/fixtures.ts';
+
+// The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The Reports section against a fake API: tabs, the list's fields, the detail's forms, run now, resend, unsubscribe. */
+const base = signedIn();
+const withModules = (permissions: Record<string, boolean>): SessionStatus => ({
+  ...base,
+  user: { ...base.user!, modules: { reportManagement: { permissions, settings: {} } } },
+});
+const everything = withModules({ reports: true, schedule: true, recipients: true });
+
+const masterData: MasterData = {
+  timezones: ['Europe/Berlin', 'America/Los_Angeles'],
+  retailers: [],
+  providers: [{ customerId: 'P-1', name: 'Provider One' }],
+  customers: [{ customerId: 'P-1', name: 'Provider One' }],
+  customerGroups: [],
+  platforms: [],
+  countries: [],
+  regions: [],
+  currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
+  transactionTypes: [{ transactionTypeId: 'redemption', name: 'Redemption' }],
+  divisions: [],
+} as MasterData;
+
+const schedule: ReportSchedule = {
+  processId: 'rep-1',
+  enabled: true,
+  periodType: 'daily',
+  reportingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  endOfMonth: true,
+  sendTime: '06:00',
+  timeZone: 'Europe/Berlin',
+  sendByEmail: true,
+  copyByFtp: false,
+  skipIfEmpty: false,
+};
+const report = (over: Partial<Report> = {}): Report => ({
+  processId: 'rep-1',
+  kind: 'custom',
+  reportId: null,
+  customerId: 'P-1',
+  name: 'Declined redemptions',
+  reportType: 'transactions',
+  filter: { result: 'declined' },
+  columns: ['at', 'transactionId', 'amount'],
+  format: 'csv',
+  schedule,
+  reportsCreated: 12,
+  sentByEmail: 20,
+  copiedByFtp: 3,
+  recipientCount: 2,
+  lastRunAt: null,
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  ...over,
+});
+const recipient = (over: Partial<Recipient>): Recipient => ({
+  referenceId: 'u.demo',
+  kind: 'user',
+  personId: 'demo',
+  firstname: 'Dana',
+  surname: 'Demo',
+  displayname: '',
+  email: 'dana@example.test',
+  active: true,
+  isEmailActive: true,
+  unsubscribedAt: null,
+  ...over,
+});
+const job = (over: Partial<ReportJob> = {}): ReportJob => ({
+  jobId: 'job-1',
+  processId: 'rep-1',
+  customerId: 'P-1',
+  reportName: 'Declined redemptions',
+  status: 'finished',
+  trigger: 'schedule',
+  scheduledFor: '2026-11-24T05:00:00.000Z',
+  dateFrom: '2026-11-23',
+  dateUntil: '2026-11-23',
+  periodType: 'daily',
+  rowsWritten: 42,
+  totalRows: 42,
+  skippedEmpty: false,
+  files: [],
+  deliveries: [],
+  createdAt: '2026-11-24T05:00:01.000Z',
+  finishedAt: '2026-11-24T05:00:03.000Z',
+  error: null,
+  ...over,
+});
+const page = <T,>(items: T[]) => ({ items, index: 0, maxResults: 10, totalCount: items.length });
+
+describe('Reports section', () => {
+  beforeEach(() => resetSession());
+
+  it('opens on "General reports", lists the SPEC fields, and switches tabs in the URL', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: everything },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/reports': (call) => ({
+        body: { reports: call.query.get('kind') === 'general' ? [report({ processId: 'gen.transactions.P-1', kind: 'general', reportId: 'transactions', name: 'Transactions', filter: {} })] : [] },
+      }),
+      'GET /api/flow/report-files': { body: page([]) },
+    });
+    const view = renderRoute(paths.connect.reports);
+    const link = await screen.findAllByRole('link', { name: 'Transactions' });
+    expect(link[0]!.getAttribute('href')).toBe(paths.connect.report('gen.transactions.P-1'));
+    expect(screen.getByRole('tab', { name: 'General reports', selected: true })).toBeTruthy();
+    const table = within(screen.getByRole('table'));
+    for (const header of ['Reporting period', 'Reports created', 'Sent by e-mail', 'Copied by FTP', 'Custom filters', 'Recipients', 'Reporting days', 'Report to end of month', 'Time zone']) {
+      expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    expect(table.getByText('Mon–Fri')).toBeTruthy();
+    expect(backend.callsTo('GET', '/api/flow/reports')[0]!.query.get('customerId')).toBe('P-1');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Custom reports' }));
+    expect(await screen.findByText('No reports')).toBeTruthy();
+    expect(view.location().search).toContain('tab=custom');
+    expect(screen.getByRole('link', { name: 'New report' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Report files' }));
+    expect(await screen.findByText('No report files')).toBeTruthy();
+  });
+
+  it('creates a custom report: problems at their fields first, the server answer opens the report', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: everything },
+      'GET /api/master-data': { body: masterData },
+      'POST /api/flow/custom-reports': (call) =>
+        (call.body as { filter: { ean?: string } }).filter.ean
+          ? { status: 400, body: { code: 'VALIDATION', message: 'Invalid input', issues: [{ path: 'filter.ean', message: 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.' }] } }
+          : { status: 201, body: report() },
+      'GET /api/flow/reports/rep-1': { body: report() },
+      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
+      'GET /api/flow/custom-reports/rep-1/mailing-list': { body: { recipients: [] } },
+      'GET /api/flow/report-jobs': { body: page([]) },
+    });
+    const view = renderRoute(`${paths.connect.newReport}?customer=P-1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
+    expect(await screen.findByText('Enter a name')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/flow/custom-reports')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Declined redemptions' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '4006381333932' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    expect(await screen.findByText('An EAN has 8, 12, 13 or 14 digits with a valid check digit.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'EAN' }) as HTMLInputElement).value).toBe('4006381333932');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Amount' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create report' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.report('rep-1')));
+    const sent = backend.callsTo('POST', '/api/flow/custom-reports').at(-1)!.body as { columns: string[]; customerId: string };
+    expect(sent.customerId).toBe('P-1');
+    expect(sent.columns).not.toContain('amount');
+    expect(sent.columns.slice(0, 2)).toEqual(['at', 'transactionId']);
+  });
+
+  it('saves the schedule, adds a contact, runs now and resends a failed delivery', async () => {
+    let recipients = [recipient({})];
+    let jobs = [
+      job({
+        deliveries: [
+          { deliveryId: 'email.c.x', channel: 'email', target: 'c.x', address: 'ext@example.test', status: 'failed', reason: 'The mail service did not accept the mail', attempts: 3, attached: true, updatedAt: '2026-11-24T05:00:03.000Z' },
+        ],
+      }),
+    ];
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: everything },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/reports/rep-1': { body: report() },
+      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
+      'PUT /api/flow/report-scheduling/rep-1': (call) => ({ body: { ...(call.body as object), processId: 'rep-1' } }),
+      'GET /api/flow/custom-reports/rep-1/mailing-list': () => ({ body: { recipients } }),
+      'POST /api/flow/process-mail-contacts': (call) => {
+        const c = recipient({ referenceId: 'c.x', kind: 'contact', ...(call.body as object) });
+        recipients = [...recipients, c];
+        return { status: 201, body: c };
+      },
+      'GET /api/flow/report-jobs': () => ({ body: page(jobs) }),
+      'POST /api/flow/report-jobs': { status: 202, body: job({ jobId: 'job-2', trigger: 'manual', status: 'creating', rowsWritten: 10, totalRows: 40 }) },
+      'GET /api/flow/report-jobs/job-2': { body: job({ jobId: 'job-2', trigger: 'manual' }) },
+      'POST /api/flow/report-jobs/job-1/deliveries/email.c.x/resend': () => {
+        jobs = [job({ deliveries: [{ ...jobs[0]!.deliveries[0]!, status: 'sent', reason: null, attempts: 4 }] })];
+        return { body: jobs[0]!.deliveries[0] };
+      },
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    await screen.findByRole('heading', { name: /Declined redemptions/ });
+
+    // Schedule: a daily report without days is refused at the days; Sunday on, saved.
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) fireEvent.click(await screen.findByLabelText(day));
+    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    expect(await screen.findByText('Choose at least one reporting day')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Sunday'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await screen.findByText('Schedule saved: the report is sent as set.');
+    expect((backend.callsTo('PUT', '/api/flow/report-scheduling/rep-1')[0]!.body as ReportSchedule).reportingDays).toEqual(['sunday']);
+
+    // Add contact.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add contact' })[0]!);
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Surname'), { target: { value: 'External' } });
+    fireEvent.change(dialog.getByLabelText('E-mail'), { target: { value: 'ext@example.test' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add contact' }));
+    await screen.findByText('ext@example.test', { selector: 'p' });
+    expect(backend.callsTo('POST', '/api/flow/process-mail-contacts')[0]!.body).toMatchObject({ processId: 'rep-1', surname: 'External', email: 'ext@example.test', active: true, isEmailActive: true });
+
+    // Run now.
+    fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
+    await screen.findByText('Report ready: 42 rows.');
+    const start = backend.callsTo('POST', '/api/flow/report-jobs')[0]!.body as { processId: string; options: string };
+    expect(start.processId).toBe('rep-1');
+    expect(JSON.parse(start.options)).toEqual({ deliver: false });
+
+    // Resend.
+    expect(screen.getByText('The mail service did not accept the mail')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend to ext@example.test' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resend to ext@example.test' })).toBeNull());
+    expect(screen.getByText('4 attempts')).toBeTruthy();
+  });
+
+  it('a general report is read-only; without the schedule permission the schedule is too', async () => {
+    fakeBackend({
+      'GET /api/auth/status': { body: withModules({ reports: true }) },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/reports/gen.transactions.P-1': { body: report({ processId: 'gen.transactions.P-1', kind: 'general', reportId: 'transactions', name: 'Transactions' }) },
+      'GET /api/flow/report-scheduling/gen.transactions.P-1': { body: { ...schedule, processId: 'gen.transactions.P-1' } },
+      'GET /api/flow/custom-reports/gen.transactions.P-1/mailing-list': { body: { recipients: [] } },
+      'GET /api/flow/report-jobs': { body: page([]) },
+    });
+    renderRoute(paths.connect.report('gen.transactions.P-1'));
+    expect(await screen.findByText('Your brand defines this report; its schedule and recipients are yours.')).toBeTruthy();
+    expect(await screen.findByText('You may view the schedule but not change it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete report' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save schedule' })).toBeNull();
+    expect(await screen.findByText('No recipients')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add contact' })).toBeNull();
+  });
+
+  it('a foreign or unknown report says "Report not found."', async () => {
+    fakeBackend({
+      'GET /api/auth/status': { body: everything },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/reports/rep-x': { status: 404, body: { code: 'REPORT.NOT_FOUND', message: 'Report not found.' } },
+    });
+    renderRoute(paths.connect.report('rep-x'));
+    expect(await screen.findByText(/could not be loaded|Report not found/)).toBeTruthy();
+  });
+
+  it('unsubscribes on the button, not on opening', async () => {
+    const backend = fakeBackend({
+      'POST /api/report-unsubscribe': { body: { unsubscribed: true, reportName: 'Declined redemptions', email: 'e***@example.test' } },
+    });
+    renderRoute(`${paths.unsubscribe}?token=tok-1`);
+    const button = await screen.findByRole('button', { name: 'Unsubscribe' });
+    expect(backend.callsTo('POST', '/api/report-unsubscribe')).toHaveLength(0);
+    fireEvent.click(button);
+    expect(await screen.findByText('e***@example.test no longer receives “Declined redemptions”.')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/report-unsubscribe')[0]!.query.get('token')).toBe('tok-1');
+  });
+});

@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { DocumentIcon } from '../../../components/ui/icons.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { type ReportKind, useMasterData, useReports } from '../api/reports.ts';
+import { ReportFiles } from '../components/report-files.tsx';
+import { ReportList } from '../components/report-list.tsx';
+
+export const REPORT_TABS = ['general', 'custom', 'files'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+const tabOf = (value: string | null): ReportTab => (REPORT_TABS as readonly string[]).includes(value ?? '') ? (value as ReportTab) : 'general';
+
+/**
+ * /connect/reports (issue 15 item 1): the customer picker the other connect sections use, then three tabs
+ * in the URL (?tab=general|custom|files, default "General reports"): the brand's general reports, the
+ * customer's custom reports with "New report", and the files the runs produced.
+ */
+export function ReportsRoute({ mayEdit }: { mayEdit: boolean }) {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const customerId = params.get('customer') ?? '';
+  const masterData = useMasterData();
+  const customers = masterData.data?.customers ?? [];
+  const update = (next: { tab?: ReportTab; customer?: string }) => {
+    const merged = new URLSearchParams(params);
+    if (next.tab) merged.set('tab', next.tab);
+    if (next.customer !== undefined) merged.set('customer', next.customer);
+    setParams(merged, { replace: true });
+  };
+  const firstCustomer = customers[0]?.customerId;
+  useEffect(() => {
+    if (!customerId && firstCustomer) update({ customer: firstCustomer });
+    // Preselect once the customers are known; the URL's own changes do not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstCustomer]);
+  const ids = tabIds('reports', tab);
+  const options = customers.length
+    ? customers.map((c) => ({ value: c.customerId, label: c.name }))
+    : [{ value: '', label: t('reports.noCustomers') }];
+  if (customerId && !customers.some((c) => c.customerId === customerId)) options.push({ value: customerId, label: customerId });
+
+  return (
+    <div>
+      <PageHeader
+        title={t('reports.title')}
+        description={t('reports.description')}
+        actions={
+          tab === 'custom' && mayEdit && customerId ? (
+            <Link to={`${paths.connect.newReport}?customer=${encodeURIComponent(customerId)}`} className={buttonClasses('primary')}>
+              {t('reports.newReport')}
+            </Link>
+          ) : null
+        }
+      />
+      <div className="space-y-6">
+        <Card className="p-4 sm:p-5">
+          <div className="max-w-md">
+            <SelectField label={t('reports.customer')} value={customerId} options={options} onValueChange={(customer) => update({ customer })} disabled={customers.length === 0} />
+          </div>
+        </Card>
+        <Tabs
+          tabs={REPORT_TABS.map((id) => ({ id, label: t(`reports.tabs.${id}`) }))}
+          value={tab}
+          onChange={(next: ReportTab) => update({ tab: next })}
+          label={t('reports.tabs.label')}
+          idPrefix="reports"
+        />
+        <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="focus:outline-none">
+          {tab === 'files' ? <ReportFiles customerId={customerId} /> : <ReportsTab kind={tab} customerId={customerId} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ReportsTab({ kind, customerId }: { kind: ReportKind; customerId: string }) {
+  const t = useT();
+  const reports = useReports(customerId, kind);
+  return (
+    <QueryState
+      result={reports}
+      idle={!customerId}
+      failedMessage={t('reports.list.loadFailed')}
+      retryLabel={t('reports.retry')}
+      loadingLabel={t('reports.loading')}
+      isEmpty={(data) => data.reports.length === 0}
+      empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('reports.list.empty.title')} text={t(`reports.list.empty.${kind}`)} />}
+    >
+      {(data) => <ReportList reports={data.reports} busy={reports.isValidating} />}
+    </QueryState>
+  );
+}
