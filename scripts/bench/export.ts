@@ -1,11 +1,14 @@
 /**
  * `npx tsx scripts/bench/export.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
- *  [--load N] [--formats csv,xlsx] [--raw-after] [--node-options '...'] [--table portal-local]`
+ *  [--load N] [--formats csv,xlsx] [--raw-limits 1000,2500,none] [--raw-after] [--node-options '...']
+ *  [--table portal-local]`
  *
  * The export job (issue 14 "Speed and memory", ADR 033), all on loopback, in one run:
  * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
- *    parsing, no writing), measured before the exports (and after them with `--raw-after`: the faster
- *    of the two is the base);
+ *    parsing, no writing), measured before the exports (and after them with `--raw-after`) with each
+ *    page Limit of `--raw-limits` (default: the export's own, JOB_PAGE_ROWS; `none` = no Limit, which
+ *    on DynamoDB Local costs a read of the whole remaining range per page: ADR 033's addendum): the
+ *    fastest of them is the base;
  * 2. the export's rows/s for each format: the export function's handler (functions/jobs/export.ts) in a
  *    child process, bundled like the Lambda (export-child.ts, SST-like esbuild options) and run with plain
  *    node; source → CSV/XLSX → multipart upload to s3rver (started here, in this process);
@@ -31,6 +34,7 @@ import type { Backend } from '@portal/backend';
 import { createDb, type Db } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
 import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
+import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-rows.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';
@@ -46,6 +50,7 @@ const { values } = parseArgs({
     load: { type: 'string', default: '100000' },
     formats: { type: 'string', default: 'csv,xlsx' },
     'raw-after': { type: 'boolean', default: false },
+    'raw-limits': { type: 'string', default: String(JOB_PAGE_ROWS) },
     'node-options': { type: 'string' },
   },
 });
@@ -81,17 +86,26 @@ async function parent() {
   const s3 = await startS3StandIn([BUCKET]);
   const results: string[] = [];
   try {
-    const rawBefore = await rawRead(db, filter, Date.parse(asOf));
+    const limits = values['raw-limits']!.split(',').map((l) => (l === 'none' ? undefined : Number(l)));
+    const raws: RawRead[] = [];
+    const readAll = async (when: string) => {
+      for (const limit of limits) {
+        const r = await rawRead(db, filter, Date.parse(asOf), limit, when);
+        console.log(`raw Query read (${when}, Limit ${r.limit ?? 'none'}): ${r.items} items in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} items/s`);
+        raws.push(r);
+      }
+    };
+    await readAll('before');
     const exports: { format: string; r: ChildResult }[] = [];
     for (const format of values.formats!.split(',')) {
       const r = await runChild({ endpoint, table, s3: s3.endpoint, customerId, startDate, endDate, format, asOf });
       exports.push({ format, r });
     }
-    const rawAfter = values['raw-after'] ? await rawRead(db, filter, Date.parse(asOf)) : rawBefore;
-    const raw = rawBefore.rate >= rawAfter.rate ? rawBefore : rawAfter;
+    if (values['raw-after']) await readAll('after');
+    const raw = raws.reduce((best, r) => (r.rate > best.rate ? r : best));
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
-    results.push(`raw Query read: ${raw.items} items in ${raw.seconds.toFixed(1)} s = ${Math.round(raw.rate)} items/s (${raw.calls} Queries; before ${Math.round(rawBefore.rate)}, after ${Math.round(rawAfter.rate)})`);
+    results.push(`raw Query read (the base): ${raw.items} items in ${raw.seconds.toFixed(1)} s = ${Math.round(raw.rate)} items/s (${raw.calls} Queries, Limit ${raw.limit ?? 'none'}, ${raw.when}; all: ${raws.map((r) => `${r.when}/${r.limit ?? 'none'} ${Math.round(r.rate)}`).join(', ')})`);
     results.push('| format | rows | files | MB | seconds | rows/s | % of raw read | RSS before the job MB | peak RSS MB |');
     results.push('|---|---|---|---|---|---|---|---|---|');
     for (const { format, r } of exports) {
@@ -106,8 +120,9 @@ async function parent() {
   }
 }
 
+type RawRead = { items: number; calls: number; seconds: number; rate: number; limit: number | undefined; when: string };
 /** The export's Query pages without parsing or writing: the rate a reader of these rows cannot beat. */
-async function rawRead(db: Db, filter: TransactionFilter, asOf: number) {
+async function rawRead(db: Db, filter: TransactionFilter, asOf: number, limit: number | undefined, when: string): Promise<RawRead> {
   const plan = planOf(filter);
   const { from, to } = rangeOf(filter, zone, asOf);
   let cursor: Record<string, unknown> | undefined;
@@ -115,13 +130,13 @@ async function rawRead(db: Db, filter: TransactionFilter, asOf: number) {
   let calls = 0;
   const started = performance.now();
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ExclusiveStartKey: cursor }));
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ...(limit ? { Limit: limit } : {}), ExclusiveStartKey: cursor }));
     items += res.Items?.length ?? 0;
     calls += 1;
     cursor = res.LastEvaluatedKey;
   } while (cursor);
   const seconds = (performance.now() - started) / 1000;
-  return { items, calls, seconds, rate: items / seconds };
+  return { items, calls, seconds, rate: items / seconds, limit, when };
 }
 
 type ChildResult = { status: string; rows: number; files: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };

@@ -6,10 +6,19 @@ import { planOf, rangeOf, rowsQuery } from './transaction-query.ts';
 import { countRange, countRows } from './transaction-count.ts';
 
 /**
+ * Rows a job's Query page examines. Without a Limit, DynamoDB Local (SQLite) reads the whole remaining
+ * key range on every page before cutting it at 1 MB, so a page of a 90-day range cost ~12 s against
+ * ~0.1 s for the same page with a Limit (ADR 033, 2026-11-25 addendum; scripts/bench/query-pages.ts).
+ * On AWS a page of 1,000 rows (~0.5 MB here) costs the same read units as half a 1 MB page.
+ */
+export const JOB_PAGE_ROWS = 1000;
+
+/**
  * The whole filtered result for jobs (the export, ADR 033): every matching row of the filter's days in
- * the user's zone, newest first, one Query page (~1 MB) at a time. No bound: it runs in a job, not a
- * request. Every filter the partition does not select is a FilterExpression, so DynamoDB sends only
- * matching rows. `asOf` (optional) leaves out rows after that instant, like the list's stable paging.
+ * the user's zone, newest first, one Query page (JOB_PAGE_ROWS examined) at a time. No bound: it runs in
+ * a job, not a request. Every filter the partition does not select is a FilterExpression, so DynamoDB
+ * sends only matching rows. `asOf` (optional) leaves out rows after that instant, like the list's stable
+ * paging.
  */
 export async function* transactionRows(db: Db, filter: TransactionFilter, timeZone: string, asOf?: number): AsyncGenerator<Transaction[]> {
   const plan = planOf(filter);
@@ -17,7 +26,7 @@ export async function* transactionRows(db: Db, filter: TransactionFilter, timeZo
   if (from >= to) return;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ExclusiveStartKey: cursor }));
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), Limit: JOB_PAGE_ROWS, ExclusiveStartKey: cursor }));
     cursor = res.LastEvaluatedKey;
     const items = (res.Items ?? []).map(transactionOfItem);
     if (items.length) yield items;
