@@ -222,6 +222,24 @@ describe('sales', () => {
   });
 });
 
+describe('sales of a content provider', () => {
+  it('reads a provider’s figures when the report does not say whose (the customer is no retailer)', async () => {
+    const PV = 'PV-R1';
+    await importOk(backend, 'providers', [{ customerId: PV, name: 'Content Co' }]);
+    await importOk(backend, 'products', [{ productId: 'P-R3', inventoryProductId: 'I-R3', ean: ean(3), sku: 'S-R3', name: 'Content card', company: 'Content Co', faceValue: 5, contentProviderId: PV }]);
+    await importOk(backend, 'retailerProducts', [{ retailerId: B, productId: 'P-R3' }]);
+    await importOk(backend, 'sales', [
+      { storeId: 'ST-9', productId: 'P-R3', date: '2026-11-16', quantity: 4, amount: 20 },
+      { storeId: 'ST-9', productId: 'P-R3', date: '2026-11-17', quantity: 1, amount: 5 },
+    ]);
+    const run = { ...PERIOD, customerId: PV };
+    const rows = await all(reportSource({ ...definition('sales', [], { groupBy: 'product' }), customerId: PV }, run, { db: backend.db }));
+    const answer = await connectSalesAnswer(backend.db, null, { customerId: PV, startDate: run.dateFrom, endDate: run.dateUntil, groupBy: 'product', customerType: 'provider' });
+    expect(rows.map((r) => [r.key, r.quantity, r.amount])).toEqual(answer.sales.map((g) => [g.key, g.quantity, g.amountCents]));
+    expect(rows.map((r) => [r.key, r.quantity])).toEqual([['P-R3', 5]]);
+  });
+});
+
 describe('coupon status', () => {
   it('lists each of the customer’s cards booked in the period once, with its status now', async () => {
     const source = reportSource(definition('coupon-status'), PERIOD, { db: backend.db });

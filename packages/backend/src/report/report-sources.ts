@@ -1,5 +1,6 @@
 import { type ConnectSalesQuery, TransactionFilter } from '@portal/core/connect';
 import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem } from '@portal/core/report';
+import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import type { ExportColumn, ExportContext, ExportRow } from '../export/export-source.ts';
 import { SALES_COLUMNS, salesSource } from '../export/sales-source.ts';
@@ -115,15 +116,25 @@ export function reportSource(definition: ReportSourceDefinition, run: ReportRun,
       return { ...base, count: () => transactionSource.count(txFilter, ctx), rows: () => transactionSource.rows(txFilter, ctx) };
     }
     case 'sales': {
-      const query: ConnectSalesQuery = {
-        customerId: run.customerId,
-        startDate: run.dateFrom,
-        endDate: run.dateUntil,
-        groupBy: filter.groupBy ?? 'day',
-        customerType: filter.customerType ?? 'retailer',
-      };
+      // Whose figures: the filter's choice, else the customer's own kind (a provider's general sales report
+      // shows its products' sales; a customer that is both counts as a retailer, like the section's default).
+      let query: Promise<ConnectSalesQuery> | undefined;
+      const queryOf = () =>
+        (query ??= (async () => ({
+          customerId: run.customerId,
+          startDate: run.dateFrom,
+          endDate: run.dateUntil,
+          groupBy: filter.groupBy ?? 'day',
+          customerType: filter.customerType ?? ((await getCustomer(deps.db, run.customerId))?.kind === 'provider' ? 'provider' : 'retailer'),
+        }))());
       // The section's own answer (export/sales-source.ts); count() and rows() each ask it (a few calls: one page).
-      return { ...base, count: () => salesSource.count(query, ctx), rows: () => salesSource.rows(query, ctx) };
+      return {
+        ...base,
+        count: async () => salesSource.count(await queryOf(), ctx),
+        async *rows() {
+          yield* salesSource.rows(await queryOf(), ctx);
+        },
+      };
     }
     case 'coupon-status': {
       const txFilter = transactionFilterOf(run, filter);
