@@ -1,10 +1,18 @@
 import type { RoutePolicy } from './middleware/policy.ts';
 import { policyOf } from './middleware/policy.ts';
-import type { RouteInput } from './middleware/validate.ts';
+import type { RouteInput, RouteInputOnFirstUse } from './middleware/validate.ts';
 import { inputOf } from './middleware/validate.ts';
 
-/** One route of the app as the gates see it: what it declares and what input it validates. */
-export type RouteEntry = { method: string; path: string; policy: RoutePolicy | undefined; inputs: RouteInput[] };
+/**
+ * One route of the app as the gates see it: what it declares and what input it validates. The schemas of
+ * validateOnFirstUse(...) are there after `loadRouteInputs` (the fuzzer calls it; the policy needs none).
+ */
+export type RouteEntry = {
+  method: string;
+  path: string;
+  policy: RoutePolicy | undefined;
+  inputs: (RouteInput | RouteInputOnFirstUse)[];
+};
 
 /**
  * Every route of a Hono app (method + path), read from `app.routes`: a route's chain is one entry per
@@ -23,4 +31,12 @@ export function routeTable(app: { routes: { method: string; path: string; handle
     byRoute.set(key, entry);
   }
   return [...byRoute.values()];
+}
+
+/** Loads the schemas validateOnFirstUse(...) defers, in place, so every input of `routes` has its schema. */
+export async function loadRouteInputs(routes: RouteEntry[]): Promise<void> {
+  for (const route of routes)
+    route.inputs = await Promise.all(
+      route.inputs.map(async (input) => ('load' in input ? { target: input.target, schema: await input.load() } : input)),
+    );
 }

@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import startStandIns from '../../tests/setup/stand-ins.ts';
 import { createGateWorld } from '../../functions/api/gates/route-fixtures.ts';
+import { loadRouteInputs } from '../../functions/api/route-table.ts';
 import { fuzzRoutes } from '../../functions/api/gates/route-fuzz.ts';
 
 const { values } = parseArgs({
@@ -19,6 +20,7 @@ process.env.LOG_LEVEL = 'silent';
 const stop = await startStandIns();
 try {
   const world = await createGateWorld();
+  await loadRouteInputs(world.routes);
   const started = performance.now();
   const report = await fuzzRoutes(world, { seed: Number(values.seed), perRoute: Number(values['per-route']) });
   const seconds = (performance.now() - started) / 1000;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRouteInputs } from '../route-table.ts';
 import { createGateWorld, type Gates } from './route-fixtures.ts';
 import { fuzzRoutes } from './route-fuzz.ts';
 
@@ -13,6 +14,7 @@ process.env.LOG_LEVEL = 'silent';
 let world: Gates;
 beforeAll(async () => {
   world = await createGateWorld();
+  await loadRouteInputs(world.routes);
 }, 120_000);
 
 describe('fuzzing every route', () => {

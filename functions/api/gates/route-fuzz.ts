@@ -101,7 +101,11 @@ const BAD_JSON = fc.constantFrom('{', '{"a":', '[1,2', 'nul', '"\\u12"', '{"a":1
 
 /** One fuzzed request of a route: its method and path, a body, headers, and whether it carries the session. */
 export function requestOf(route: RouteEntry, world: Gates): fc.Arbitrary<{ method: string; sample: Sample }> {
-  const input = (target: string) => route.inputs.find((i) => i.target === target)?.schema;
+  const input = (target: string) => {
+    const found = route.inputs.find((i) => i.target === target);
+    if (found && 'load' in found) throw new Error(`${route.method} ${route.path}: loadRouteInputs(routes) first`);
+    return found?.schema;
+  };
   const seed = SAMPLES[`${route.method} ${route.path}`]?.(world.own);
   const seedBody = seed?.body;
   const seedQuery = seed ? Object.fromEntries(new URL(seed.path, 'http://x').searchParams) : undefined;

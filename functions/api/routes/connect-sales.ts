@@ -1,11 +1,10 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { ConnectSalesQuery } from '@portal/core/connect';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /**
  * SPEC 7 `sales` on the connect portal (issue 14 item 8, ADR 037): a retailer's or a content provider's
@@ -17,6 +16,6 @@ const route = routePolicy('connect');
 export const connectSalesRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('sales'), scope: 'retailer' }), validate('query', ConnectSalesQuery), async (c) =>
+  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('sales'), scope: 'retailer' }), validateOnFirstUse('query', async () => (await import('@portal/core/connect')).ConnectSalesQuery), async (c) =>
     c.json(await c.get('backend').connectSales.sales(actorOf(c), c.req.valid('query'))),
   );

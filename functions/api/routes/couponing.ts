@@ -1,14 +1,16 @@
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
-import { CardQuery, CouponActionInput, CouponActionName, Serial, SerialCheckInput } from '@portal/core/couponing';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 
-const SerialParam = z.object({ serial: Serial });
+/** The couponing contracts load with the first couponing request (validateOnFirstUse). */
+const contracts = () => import('@portal/core/couponing');
+
+const serialParam = async () => z.object({ serial: (await contracts()).Serial });
 /** An action may carry an Idempotency-Key: a retried request then answers the booking already made. */
 const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: z.optional(IdempotencyKey) });
 
@@ -22,19 +24,19 @@ const management = route({ auth: 'strong', permission: ['ordering.couponingManag
 export const serialNumberCheckRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .post('/', management, validate('json', SerialCheckInput), async (c) =>
+  .post('/', management, validateOnFirstUse('json', async () => (await contracts()).SerialCheckInput), async (c) =>
     c.json(await c.get('backend').couponing.check(actorOf(c), c.req.valid('json'))),
   )
-  .get('/:serial', management, validate('param', SerialParam), validate('query', CardQuery), async (c) =>
+  .get('/:serial', management, validateOnFirstUse('param', serialParam), validateOnFirstUse('query', async () => (await contracts()).CardQuery), async (c) =>
     c.json(await c.get('backend').couponing.details(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   )
   .post(
     '/:serial/:action',
     // The action names the permission (COUPON_ACTION_PERMISSION): management or cancellation.
     route({ auth: 'strong', permission: ['ordering.couponingManagement', 'ordering.couponingCancellation'], scope: 'serial' }),
-    validate('param', z.extend(SerialParam, { action: CouponActionName })),
+    validateOnFirstUse('param', async () => z.extend(await serialParam(), { action: (await contracts()).CouponActionName })),
     validate('header', OptionalIdempotency),
-    validate('json', CouponActionInput),
+    validateOnFirstUse('json', async () => (await contracts()).CouponActionInput),
     async (c) => {
       const { serial, action } = c.req.valid('param');
       const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()];
@@ -47,6 +49,6 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
 export const couponingStatusRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/:serial', management, validate('param', SerialParam), validate('query', CardQuery), async (c) =>
+  .get('/:serial', management, validateOnFirstUse('param', serialParam), validateOnFirstUse('query', async () => (await contracts()).CardQuery), async (c) =>
     c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   );

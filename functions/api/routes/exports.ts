@@ -1,4 +1,3 @@
-import { ExportFileParams, ExportJobParams, ExportRequest } from '@portal/core/connect';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import { Hono } from 'hono';
@@ -6,7 +5,10 @@ import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The connect contracts load with the first export request (validateOnFirstUse). */
+const contracts = () => import('@portal/core/connect');
 
 /** Starting an export carries an Idempotency-Key: a retried POST answers the job already started. */
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
@@ -26,14 +28,14 @@ const permission: PermissionName[] = ['payment.transactionExport', 'salesReporti
 export const exportRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .post('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validate('header', IdempotencyHeaders), validate('json', ExportRequest), async (c) => {
+  .post('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validate('header', IdempotencyHeaders), validateOnFirstUse('json', async () => (await contracts()).ExportRequest), async (c) => {
     const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
     return c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), key), 202);
   })
-  .get('/:jobId', route({ auth: 'signedIn', permission, scope: 'none' }), validate('param', ExportJobParams), async (c) =>
+  .get('/:jobId', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ExportJobParams), async (c) =>
     c.json(await c.get('backend').exports.get(actorOf(c), c.req.valid('param').jobId)),
   )
-  .get('/:jobId/files/:index', route({ auth: 'signedIn', permission, scope: 'none' }), validate('param', ExportFileParams), async (c) => {
+  .get('/:jobId/files/:index', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ExportFileParams), async (c) => {
     const { jobId, index } = c.req.valid('param');
     return c.json(await c.get('backend').exports.download(actorOf(c), jobId, index));
   });

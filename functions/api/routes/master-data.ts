@@ -1,10 +1,9 @@
-import { DivisionParams } from '@portal/core/connect';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /**
  * The connect portal's master data (SPEC 7 master-data: fetchAll; divisions per id). Any signed-in
@@ -16,6 +15,6 @@ export const masterDataRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
   .get('/', route({ auth: 'signedIn', scope: 'none' }), async (c) => c.json(await c.get('backend').masterData.fetchAll(actorOf(c))))
-  .get('/divisions/:id', route({ auth: 'signedIn', scope: 'division' }), validate('param', DivisionParams), async (c) =>
+  .get('/divisions/:id', route({ auth: 'signedIn', scope: 'division' }), validateOnFirstUse('param', async () => (await import('@portal/core/connect')).DivisionParams), async (c) =>
     c.json(await c.get('backend').masterData.division(actorOf(c), c.req.valid('param').id)),
   );

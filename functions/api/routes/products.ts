@@ -1,11 +1,10 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { ProductQuery } from '@portal/core/connect';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /**
  * The connect product list (SPEC 3 Product (connect), ADR 037): the catalogue with its connect fields,
@@ -16,6 +15,6 @@ const route = routePolicy('connect');
 export const productRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('products'), scope: 'none' }), validate('query', ProductQuery), async (c) =>
+  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('products'), scope: 'none' }), validateOnFirstUse('query', async () => (await import('@portal/core/connect')).ProductQuery), async (c) =>
     c.json(await c.get('backend').products.list(actorOf(c), c.req.valid('query'))),
   );

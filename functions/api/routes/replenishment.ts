@@ -1,19 +1,14 @@
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
-import {
-  AddressesQuery,
-  OrderSubmitInput,
-  OrdersQuery,
-  ProductsQuery,
-  QueryStoreType,
-  RetailersQuery,
-} from '@portal/core/ordering';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type ObjectScope, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The ordering contracts load with the portal's first ordering request (validateOnFirstUse). */
+const contracts = () => import('@portal/core/ordering');
 
 const CustomerQuery = z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 const IdParam = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
@@ -29,10 +24,10 @@ const ordering = (scope: ObjectScope) => route({ auth: 'signedIn', permission: [
 export const replenishmentRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/retailers', route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }), validate('query', RetailersQuery), async (c) =>
+  .get('/retailers', route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }), validateOnFirstUse('query', async () => (await contracts()).RetailersQuery), async (c) =>
     c.json(await c.get('backend').ordering.retailers(actorOf(c), c.req.valid('query'))),
   )
-  .get('/retailers/:id/distribution-centers', ordering('retailer'), validate('param', IdParam), validate('query', z.omit(AddressesQuery, { customerId: true })), async (c) =>
+  .get('/retailers/:id/distribution-centers', ordering('retailer'), validate('param', IdParam), validateOnFirstUse('query', async () => z.omit((await contracts()).AddressesQuery, { customerId: true })), async (c) =>
     c.json(
       await c.get('backend').ordering.addresses(actorOf(c), {
         customerId: c.req.valid('param').id,
@@ -41,7 +36,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .get('/stores', ordering('retailer'), validate('query', AddressesQuery), async (c) => {
+  .get('/stores', ordering('retailer'), validateOnFirstUse('query', async () => (await contracts()).AddressesQuery), async (c) => {
     const { customerId, search } = c.req.valid('query');
     return c.json(await c.get('backend').ordering.addresses(actorOf(c), { customerId, storeType: 0, search }));
   })
@@ -49,7 +44,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
     '/stores/:id',
     ordering('store'),
     validate('param', IdParam),
-    validate('query', z.extend(CustomerQuery, { storeType: z._default(QueryStoreType, 0) })),
+    validateOnFirstUse('query', async () => z.extend(CustomerQuery, { storeType: z._default((await contracts()).QueryStoreType, 0) })),
     async (c) => {
       const { customerId, storeType } = c.req.valid('query');
       return c.json(
@@ -57,15 +52,15 @@ export const replenishmentRoutes = new Hono<AppEnv>()
       );
     },
   )
-  .get('/products', ordering('retailer'), validate('query', ProductsQuery), async (c) =>
+  .get('/products', ordering('retailer'), validateOnFirstUse('query', async () => (await contracts()).ProductsQuery), async (c) =>
     c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'))),
   )
-  .post('/orders', ordering('retailer'), validate('header', IdempotencyHeaders), validate('json', OrderSubmitInput), async (c) => {
+  .post('/orders', ordering('retailer'), validate('header', IdempotencyHeaders), validateOnFirstUse('json', async () => (await contracts()).OrderSubmitInput), async (c) => {
     const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
     const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
     return c.json(order, created ? 201 : 200);
   })
-  .get('/orders', ordering('retailer'), validate('query', OrdersQuery), async (c) =>
+  .get('/orders', ordering('retailer'), validateOnFirstUse('query', async () => (await contracts()).OrdersQuery), async (c) =>
     c.json(await c.get('backend').ordering.orders(actorOf(c), c.req.valid('query'))),
   )
   .get('/orders/:id', ordering('order'), validate('param', IdParam), async (c) =>

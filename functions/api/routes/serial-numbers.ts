@@ -1,11 +1,10 @@
-import { SerialLookupQuery } from '@portal/core/connect';
 import { connectSectionPolicy } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /**
  * The connect Serial Numbers section (issue 14 item 6; ADR 034): GET /?serials=a,b,c looks up to 100
@@ -20,6 +19,6 @@ export const serialNumberRoutes = new Hono<AppEnv>()
   .get(
     '/',
     route({ auth: 'signedIn', permission: connectSectionPolicy('serial-numbers'), scope: 'serial' }),
-    validate('query', SerialLookupQuery),
+    validateOnFirstUse('query', async () => (await import('@portal/core/connect')).SerialLookupQuery),
     async (c) => c.json(await c.get('backend').serialNumbers.lookup(actorOf(c), c.req.valid('query').serials)),
   );

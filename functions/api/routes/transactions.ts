@@ -1,11 +1,13 @@
-import { TransactionKeyParams, TransactionQuery } from '@portal/core/connect';
 import { connectSectionPolicy } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { validate } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The connect contracts load with the section's first request (validateOnFirstUse). */
+const contracts = () => import('@portal/core/connect');
 
 /**
  * The connect Transactions section (issue 14 items 5 and 7; ADR 032): GET / lists a customer's
@@ -20,10 +22,10 @@ const permission = connectSectionPolicy('transactions');
 export const transactionRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validate('query', TransactionQuery), async (c) => {
+  .get('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validateOnFirstUse('query', async () => (await contracts()).TransactionQuery), async (c) => {
     const actor = actorOf(c);
     return c.json(await c.get('backend').transactions.list(actor, c.req.valid('query'), actor.timezone));
   })
-  .get('/:key', route({ auth: 'signedIn', permission, scope: 'retailer' }), validate('param', TransactionKeyParams), async (c) =>
+  .get('/:key', route({ auth: 'signedIn', permission, scope: 'retailer' }), validateOnFirstUse('param', async () => (await contracts()).TransactionKeyParams), async (c) =>
     c.json(await c.get('backend').transactions.detail(actorOf(c), c.req.valid('param').key)),
   );
