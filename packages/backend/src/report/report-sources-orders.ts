@@ -31,6 +31,11 @@ export const needsOrderValue = (columns: readonly ExportColumn[]) => columns.som
 
 export type OrderPeriod = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; asOf?: number };
 const VALUE_READS_AT_ONCE = 8;
+/**
+ * Headers per page: about a 1 MB page, and a Limit keeps DynamoDB Local from reading the whole rest of
+ * the key range for every page (as transaction-rows.ts does for the export).
+ */
+const ORDER_PAGE_ROWS = 1000;
 
 /** The index key condition of the period: orders at or after its first local midnight, before the end (or asOf). */
 function periodQuery(period: OrderPeriod) {
@@ -76,7 +81,7 @@ export async function* orderRows(db: Db, period: OrderPeriod, options: { withVal
   const products = new Map<string, Product | undefined>();
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ScanIndexForward: false, ExclusiveStartKey: cursor }));
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ScanIndexForward: false, Limit: ORDER_PAGE_ROWS, ExclusiveStartKey: cursor }));
     cursor = res.LastEvaluatedKey;
     const headers = (res.Items ?? []).map(readHeader);
     if (headers.length === 0) continue;
