@@ -195,6 +195,7 @@ describe('transactions', () => {
       ['transactionId', 'Transaction ID', 'text'],
     ]);
     expect(source.fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource({ ...definition('transactions'), name: 'Umsätze / Kasse 1' }, PERIOD, { db: backend.db }).fileStem).toBe(`Umsatze-Kasse-1_${A}_2026-11-15_2026-11-17`);
   });
 
   it('leaves out rows booked after asOf', async () => {

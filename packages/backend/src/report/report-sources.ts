@@ -95,7 +95,8 @@ export function transactionFilterOf(run: ReportRun, filter: ReportFilter): Trans
   return parsed.data;
 }
 
-const slug = (text: string) => text.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
+/** A report name as a file name part: accents dropped (Umsätze → Umsatze), anything else not [A-Za-z0-9._-] a dash. */
+const slug = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
 
 export function reportSource(definition: ReportSourceDefinition, run: ReportRun, deps: ReportSourceDeps): ReportSource {
   if (definition.customerId !== undefined && definition.customerId !== run.customerId) {
