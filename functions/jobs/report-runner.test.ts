@@ -1,32 +1,33 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  InvalidJobEventError,
-  reportSchedulePayload,
-  UnknownJobKindError,
-} from '@portal/backend/platform/scheduler/dispatch';
+import { InvalidJobEventError, reportSchedulePayload } from '@portal/backend/platform/scheduler/dispatch';
 import { createLocalScheduler } from '@portal/backend/platform/scheduler/local-scheduler';
 import { describe, expect, it } from 'vitest';
-import { handler } from './report-runner.ts';
+import { handler, jobs } from './report-runner.ts';
 
 describe('report-runner handler', () => {
   it('rejects an invalid event', async () => {
     await expect(handler({ kind: 'report' })).rejects.toThrow(InvalidJobEventError);
+    await expect(handler({ kind: 'report-part', jobId: 'x', part: -1 })).rejects.toThrow(InvalidJobEventError);
   });
 
-  it('fails until the report job is registered (it is built in the reports issue)', async () => {
-    await expect(handler({ kind: 'report', processId: 'P-1' })).rejects.toThrow(UnknownJobKindError);
+  it('registers the scheduled fire, the manual run and the fan-out part (ADR 041)', () => {
+    expect([...jobs.keys()].sort()).toEqual(['report', 'report-job', 'report-part']);
   });
 
-  it('is what the local scheduler invokes: scheduledFor is filled in, failures are dead-lettered', async () => {
+  it('is what the local scheduler invokes: scheduledFor is filled in, a failing run is dead-lettered', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'report-runner-'));
     try {
       let clock = new Date('2026-03-01T00:00:00Z');
       const logger = { info: () => {}, warn: () => {}, error: () => {} };
+      const invoked: unknown[] = [];
       const scheduler = createLocalScheduler({
         file: join(dir, 'schedules.json'),
-        invoke: handler,
+        invoke: async (payload) => {
+          invoked.push(payload);
+          await handler(payload);
+        },
         now: () => clock,
         logger,
       });
@@ -34,18 +35,15 @@ describe('report-runner handler', () => {
         name: 'report.P-1.endOfMonth',
         expression: 'cron(30 0 1 * ? *)',
         timeZone: 'Europe/Berlin',
-        payload: reportSchedulePayload('P-1'),
+        payload: reportSchedulePayload('P-NONE-1'),
         state: 'ENABLED',
         retry: { maximumAttempts: 0, maximumEventAgeSeconds: 3600 },
       });
       clock = new Date('2026-03-31T22:30:00Z'); // 2026-04-01 00:30 CEST
       await scheduler.tick();
-      expect(scheduler.deadLetters()).toMatchObject([
-        {
-          payload: { kind: 'report', processId: 'P-1', scheduledFor: '2026-03-31T22:30:00Z' },
-          errorMessage: 'No job is registered for kind "report" (registered: none)',
-        },
-      ]);
+      expect(invoked).toEqual([{ kind: 'report', processId: 'P-NONE-1', scheduledFor: '2026-03-31T22:30:00Z' }]);
+      // No configuration in this process: the run fails and, retries exhausted, is dead-lettered.
+      expect(scheduler.deadLetters()).toMatchObject([{ payload: { kind: 'report', processId: 'P-NONE-1' }, errorMessage: expect.stringContaining('Invalid configuration') }]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

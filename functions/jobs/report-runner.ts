@@ -1,14 +1,33 @@
+import { createBackend, loadConfig } from '@portal/backend';
+import { lazy } from '@portal/backend/platform/lazy';
 import {
-  type JobHandler,
   type JobRegistry,
+  jobEntry,
   parseScheduledJobEvent,
   runScheduledJob,
-  type ScheduledJobKind,
 } from '@portal/backend/platform/scheduler/dispatch';
+import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 
-/** Scheduled jobs by kind. The report job is registered by the reports issue: jobEntry('report', ...). */
-export const jobs: JobRegistry = new Map<ScheduledJobKind, JobHandler>();
+/**
+ * The report runner function (ADR 041): EventBridge Scheduler's target for report schedules (and the
+ * local scheduler's invoke), and the target of the API's "run now" and of a fanned-out job's parts
+ * (asynchronous invokes of this same function). Built on the first event: a bad configuration fails it
+ * with the variable named. Its own name (AWS_LAMBDA_FUNCTION_NAME, set by Lambda) is where parts go; the
+ * function's ARN cannot be in its own environment (a cycle).
+ */
+const reports = lazy(async () => {
+  const config = loadConfig();
+  const backend = createBackend(config);
+  const selfFunctionName = process.env.AWS_LAMBDA_FUNCTION_NAME;
+  return reportJobsFromConfig(config, { db: backend.db, now: backend.now, ...(selfFunctionName ? { selfFunctionName } : {}) });
+});
 
-/** EventBridge Scheduler target (and the local scheduler's invoke): validate, then dispatch. */
-export const handler = async (event: unknown): Promise<void> =>
-  runScheduledJob(parseScheduledJobEvent(event), jobs);
+/** Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run. */
+export const jobs: JobRegistry = new Map([
+  jobEntry('report', async (payload) => (await reports()).runScheduled(payload)),
+  jobEntry('report-job', async (payload) => (await reports()).run(payload)),
+  jobEntry('report-part', async (payload) => (await reports()).run(payload)),
+]);
+
+/** Validate, then dispatch; a failure fails the invocation (async retries, then the DLQ). */
+export const handler = async (event: unknown): Promise<void> => runScheduledJob(parseScheduledJobEvent(event), jobs);

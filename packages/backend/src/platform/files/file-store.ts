@@ -26,6 +26,8 @@ export interface FileStore {
   downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
   /** The object's bytes as one buffer (tests and small files only). */
   read(key: string): Promise<Buffer>;
+  /** The object's bytes from `fromByte` on as a stream (joining report parts, ADR 041). */
+  readStream(key: string, fromByte?: number): Promise<Readable>;
   remove(key: string): Promise<void>;
 }
 
@@ -71,6 +73,11 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
       const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await res.Body!.transformToByteArray());
+    },
+    async readStream(key, fromByte = 0) {
+      const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }));
+      return res.Body as Readable;
     },
     async remove(key) {
       const [s3, { DeleteObjectCommand }] = await Promise.all([client(), sdk()]);

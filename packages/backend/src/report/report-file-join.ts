@@ -1,0 +1,97 @@
+import { PassThrough, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ExportFormat } from '@portal/core/connect';
+import { fileName } from '../export/export-runner.ts';
+import type { ExportColumn } from '../export/export-source.ts';
+import { CONTENT_TYPES, csvWriter } from '../export/file-writers.ts';
+import type { FileStore } from '../platform/files/file-store.ts';
+import type { WrittenFile } from './report-file-set.ts';
+
+/**
+ * The join of a fanned-out run (ADR 041): the parts' files, in part order, become one file set.
+ * - CSV: consecutive segments are streamed into one object per output file, the first whole, every later
+ *   one without its byte-order mark and header row, a new output file starting where the next segment
+ *   would take it past `rowsPerFile`. The result is byte for byte what one run writes when the set is one
+ *   file; above the per-file limit the files split at part boundaries (parts are sized below the limit).
+ *   Not UploadPartCopy: S3 wants every copied part but the last >= 5 MB, and the local S3 (s3rver) has no
+ *   UploadPartCopy; a streamed copy is one way on both, at S3's read+write rate inside the region.
+ * - XLSX: a workbook cannot be concatenated; each segment (sized to the per-file limit) is a file of the
+ *   set as it is, named in order.
+ */
+export type Segment = { key: string; rows: number; bytes: number };
+
+/** The CSV writer's byte-order mark and header row for these columns: what a later segment drops. */
+export async function csvHeaderBytes(columns: readonly ExportColumn[], timeZone: string): Promise<number> {
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
+  await csvWriter(sink, columns, timeZone).end();
+  return bytes;
+}
+
+/** Groups segments, in order, into files of at most `rowsPerFile` rows (a segment is never cut). */
+export function groupSegments(segments: readonly Segment[], rowsPerFile: number): Segment[][] {
+  const groups: Segment[][] = [];
+  let current: Segment[] = [];
+  let rows = 0;
+  for (const segment of segments) {
+    if (current.length > 0 && rows + segment.rows > rowsPerFile) {
+      groups.push(current);
+      current = [];
+      rows = 0;
+    }
+    current.push(segment);
+    rows += segment.rows;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+export async function joinSegments(options: {
+  files: FileStore;
+  format: ExportFormat;
+  columns: readonly ExportColumn[];
+  timeZone: string;
+  stem: string;
+  keyOf: (name: string) => string;
+  rowsPerFile: number;
+  segments: readonly Segment[];
+}): Promise<WrittenFile[]> {
+  const { files, format, stem, segments } = options;
+  if (format === 'xlsx') {
+    const withRows = segments.filter((s, i) => s.rows > 0 || (i === 0 && segments.every((t) => t.rows === 0)));
+    const split = withRows.length > 1;
+    return withRows.map((s, index) => ({ index, name: fileName(stem, format, index, split), key: s.key, rows: s.rows, bytes: s.bytes }));
+  }
+  const header = await csvHeaderBytes(options.columns, options.timeZone);
+  // Segments without rows add nothing but their header; the first segment always gives the header.
+  const useful = segments.filter((s, i) => i === 0 || s.rows > 0);
+  const groups = groupSegments(useful, options.rowsPerFile);
+  const split = groups.length > 1;
+  const out: WrittenFile[] = [];
+  for (const [index, group] of groups.entries()) {
+    const name = fileName(stem, format, index, split);
+    const key = options.keyOf(name);
+    const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+    const uploaded = files.upload(key, body, CONTENT_TYPES[format]);
+    uploaded.catch(() => {});
+    try {
+      for (const [i, segment] of group.entries()) {
+        const from = i === 0 ? 0 : header;
+        if (from >= segment.bytes) continue;
+        await pipeline(await files.readStream(segment.key, from), body, { end: false });
+      }
+      body.end();
+    } catch (error) {
+      body.destroy(error as Error);
+      throw error;
+    }
+    const { bytes } = await uploaded;
+    out.push({ index, name, key, rows: group.reduce((n, s) => n + s.rows, 0), bytes });
+  }
+  return out;
+}

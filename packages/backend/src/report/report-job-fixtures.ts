@@ -1,0 +1,56 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../platform/db/client.ts';
+import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from './report-job-entity.ts';
+
+/**
+ * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a
+ * general transactions report, and the same finished with one small CSV file (the key need not exist:
+ * a presigned URL is computed, not fetched).
+ */
+export function reportJobFixture(fields: Partial<StoredReportJob> & { jobId: string; customerId: string }, at = new Date('2026-11-21T10:00:00Z')): StoredReportJob {
+  return {
+    processId: `gen.transactions.${fields.customerId}`,
+    reportName: 'Transactions',
+    status: 'creating',
+    trigger: 'manual',
+    scheduledFor: null,
+    dateFrom: '2026-11-01',
+    dateUntil: '2026-11-20',
+    periodType: 'daily',
+    rowsWritten: 0,
+    totalRows: null,
+    skippedEmpty: false,
+    files: [],
+    createdAt: at.toISOString(),
+    finishedAt: null,
+    error: null,
+    owner: 'full',
+    format: 'csv',
+    filter: {},
+    options: { deliver: false, skipIfEmpty: false },
+    timeZone: 'UTC',
+    updatedAt: at.toISOString(),
+    ...fields,
+  };
+}
+
+export async function putFinishedReportJob(db: Db, job: StoredReportJob, at: Date): Promise<void> {
+  await db.doc.send(new PutCommand(newReportJobPut(db, job).Put!));
+  const name = `${job.jobId}.csv`;
+  const file = {
+    fileId: reportFileId(job.jobId, 0),
+    processId: job.processId,
+    jobId: job.jobId,
+    reportName: job.reportName,
+    name,
+    format: job.format,
+    rows: 0,
+    bytes: 3,
+    dateFrom: job.dateFrom,
+    dateUntil: job.dateUntil,
+    createdAt: at.toISOString(),
+    expiresAt: retentionEnd(new Date(job.createdAt)).toISOString(),
+    key: `reports/${job.customerId}/${job.jobId}/${name}`,
+  };
+  await reportJobWrites.finish(db, job, 0, [file], false, at);
+}

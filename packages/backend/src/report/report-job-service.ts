@@ -1,0 +1,265 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Delivery,
+  REPORT,
+  REPORT_MAX_PERIOD_DAYS,
+  type ReportDownload,
+  ReportFilter,
+  type ReportFilePage,
+  type ReportFileListQuery,
+  type ReportJob,
+  type ReportJobInput,
+  type ReportJobListQuery,
+  ReportJobOptions,
+  type ReportJobPage,
+  type ReportSchedule,
+  reportFilterProblem,
+} from '@portal/core/report';
+import { IDEMPOTENCY, REQUEST } from '@portal/core/shared';
+import type * as z from '@portal/core/zod';
+import type { Actor } from '../access/actor.ts';
+import { requirePermission } from '../access/permissions.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
+import { getCustomer } from '../customers/customer-entity.ts';
+import { AppError } from '../errors.ts';
+import { mapLimit } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import type { FileStore } from '../platform/files/file-store.ts';
+import type { Clock } from '../platform/time.ts';
+import {
+  getReportFile,
+  getReportJob,
+  listReportFiles,
+  listReportJobs,
+  newReportJobPut,
+  parseReportFileId,
+  REPORT_LEASE_MS,
+  reportFileView,
+  reportJobView,
+  removeAll,
+  REPORT_FAILED_MESSAGE,
+  reportJobWrites,
+  type RunnableReport,
+  type StoredReportJob,
+} from './report-job-entity.ts';
+import type { ReportJobLauncher } from './report-job-launcher.ts';
+
+/** How long a download link works (like exports, ADR 033): long enough to start it, too short to share. */
+export const REPORT_DOWNLOAD_SECONDS = 300;
+
+export type ReportJobServiceDeps = {
+  db: Db;
+  files: FileStore;
+  now: Clock;
+  launcher: ReportJobLauncher;
+  loadDefinition: (db: Db, processId: string) => Promise<RunnableReport | null>;
+  loadSchedule: (db: Db, processId: string) => Promise<ReportSchedule | null>;
+  listDeliveries: (db: Db, jobId: string) => Promise<Delivery[]>;
+};
+
+const reportNotFound = () => new AppError('not_found', REPORT.NOT_FOUND, 'Report not found.');
+const jobNotFound = () => new AppError('not_found', REPORT.JOB_NOT_FOUND, 'Report job not found.');
+const fileNotFound = () => new AppError('not_found', REPORT.FILE_NOT_FOUND, 'This file is not available.');
+const filterInvalid = (path: string, message: string) =>
+  new AppError('input', REPORT.FILTER_INVALID, 'The report filter is not valid.', { issues: [{ path: path ? `filter.${path}` : 'filter', message }] });
+const periodInvalid = (path: string, message: string) => new AppError('input', REPORT.PERIOD_INVALID, message, { issues: [{ path, message }] });
+
+const idempotencyKey = (username: string, key: string) => ({ pk: `RJOBIDEM#${username}`, sk: key });
+const requestHash = (input: ReportJobInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+/** A real calendar day (the schema checks the shape only: 2026-02-30 is not one). */
+const isCalendarDay = (day: string) => {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day;
+};
+
+/** The JSON text of a field parsed by a schema; a problem is a 400 naming the field (never a 500). */
+function parseJsonField<T>(text: string, schema: z.ZodMiniType<T>, fail: (path: string, message: string) => AppError): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw fail('', 'Expected a JSON object');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fail(issue.path.join('.'), issue.message);
+  }
+  return parsed.data;
+}
+
+/** The period of a job: real days, in order, at most REPORT_MAX_PERIOD_DAYS long. */
+export function checkPeriod(dateFrom: string, dateUntil: string): void {
+  if (!isCalendarDay(dateFrom)) throw periodInvalid('dateFrom', 'Expected a date (YYYY-MM-DD)');
+  if (!isCalendarDay(dateUntil)) throw periodInvalid('dateUntil', 'Expected a date (YYYY-MM-DD)');
+  if (dateUntil < dateFrom) throw periodInvalid('dateUntil', 'The end of the period is before its start.');
+  const days = (Date.parse(dateUntil) - Date.parse(dateFrom)) / 86_400_000 + 1;
+  if (days > REPORT_MAX_PERIOD_DAYS) throw periodInvalid('dateUntil', `A report covers at most ${REPORT_MAX_PERIOD_DAYS} days.`);
+}
+
+/**
+ * Report jobs for users (issue 15 item 2, ADR 041): "run now" of a report for a chosen period, a job's
+ * status, cancel/remove, a report's run log, the customer's report files and their download. Every call:
+ * reportManagement.reports, and the report's (job's, file's) customer must be one the user may act for —
+ * another customer's answers exactly like a nonexistent one (ADR 015).
+ */
+export function createReportJobService(deps: ReportJobServiceDeps) {
+  const { db, files, now, launcher } = deps;
+  const permit = (actor: Actor) => requirePermission(actor, 'reportManagement', 'reports');
+
+  const mayReach = async (actor: Actor, customerId: string) => {
+    const customer = await getCustomer(db, customerId);
+    return customer !== null && mayActFor(actor, customer);
+  };
+
+  async function reachableDefinition(actor: Actor, processId: string): Promise<RunnableReport> {
+    const definition = await deps.loadDefinition(db, processId);
+    if (!definition || !(await mayReach(actor, definition.customerId))) throw reportNotFound();
+    return definition;
+  }
+
+  async function reachableJob(actor: Actor, jobId: string): Promise<StoredReportJob> {
+    permit(actor);
+    const job = await getReportJob(db, jobId);
+    if (!job || job.removed || !(await mayReach(actor, job.customerId))) throw jobNotFound();
+    if (job.status !== 'creating' || now().getTime() - Date.parse(job.updatedAt) <= REPORT_LEASE_MS) return job;
+    // Its runner died without a word (a run lasts at most 15 minutes): fail it now, once.
+    await reportJobWrites.failed(db, jobId, REPORT_FAILED_MESSAGE, now());
+    return (await getReportJob(db, jobId, true)) ?? job;
+  }
+
+  const view = async (job: StoredReportJob): Promise<ReportJob> => reportJobView(job, await deps.listDeliveries(db, job.jobId));
+
+  async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ReportJob | null> {
+    const record = await readIdempotency<{ jobId: string }>(db, idempotencyKey(actor.username, key), at);
+    if (!record) return null;
+    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report job.');
+    const job = await getReportJob(db, record.jobId, true);
+    if (!job) throw jobNotFound();
+    return view(job);
+  }
+
+  return {
+    /**
+     * "Run now" (SPEC flow/report-jobs create): the report for a chosen period, with the filter and the
+     * options as JSON text. 202 with the job, which runs in the runner; a retry with the same
+     * Idempotency-Key answers the same job, the key with another request is 409.
+     */
+    async create(actor: Actor, input: ReportJobInput, key: string): Promise<ReportJob> {
+      permit(actor);
+      const definition = await reachableDefinition(actor, input.processId);
+      checkPeriod(input.dateFrom, input.dateUntil);
+      const filter = parseJsonField(input.filter, ReportFilter, filterInvalid);
+      const problem = reportFilterProblem(definition.reportType, { ...definition.filter, ...filter });
+      if (problem) throw filterInvalid(problem.field, problem.message);
+      const options = parseJsonField(input.options, ReportJobOptions, (path, message) =>
+        new AppError('input', REQUEST.VALIDATION_FAILED, 'The options are not valid.', { issues: [{ path: path ? `options.${path}` : 'options', message }] }),
+      );
+      const at = now();
+      const hash = requestHash(input);
+      const earlier = await replay(actor, key, hash, at);
+      if (earlier) return earlier;
+      const schedule = await deps.loadSchedule(db, definition.processId);
+      const job: StoredReportJob = {
+        jobId: randomUUID(),
+        processId: definition.processId,
+        customerId: definition.customerId,
+        reportName: definition.name,
+        status: 'creating',
+        trigger: 'manual',
+        scheduledFor: null,
+        dateFrom: input.dateFrom,
+        dateUntil: input.dateUntil,
+        periodType: input.periodType,
+        rowsWritten: 0,
+        totalRows: null,
+        skippedEmpty: false,
+        files: [],
+        createdAt: at.toISOString(),
+        finishedAt: null,
+        error: null,
+        owner: actor.username,
+        format: options.format ?? definition.format,
+        filter,
+        options: { deliver: options.deliver, skipIfEmpty: options.skipIfEmpty, ...(options.format ? { format: options.format } : {}) },
+        timeZone: schedule?.timeZone ?? actor.timezone,
+        updatedAt: at.toISOString(),
+      };
+      try {
+        await db.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [newReportJobPut(db, job), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at)],
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const winner = await replay(actor, key, hash, at); // a parallel retry with the same key won
+        if (winner) return winner;
+        throw error;
+      }
+      try {
+        await launcher.launch({ kind: 'report-job', jobId: job.jobId });
+      } catch (error) {
+        await reportJobWrites.failed(db, job.jobId, REPORT_FAILED_MESSAGE, now());
+        throw error;
+      }
+      return reportJobView(job, []);
+    },
+
+    /** The job with its progress, files and deliveries (the screen polls it). */
+    async get(actor: Actor, jobId: string): Promise<ReportJob> {
+      return view(await reachableJob(actor, jobId));
+    },
+
+    /**
+     * DELETE: a running job is cancelled (the runner stops at its next page and removes what it wrote;
+     * parts already recorded are removed here); a job that is over leaves the run log, its files stay
+     * listed until their retention ends.
+     */
+    async remove(actor: Actor, jobId: string): Promise<void> {
+      permit(actor);
+      const job = await getReportJob(db, jobId);
+      if (!job || !(await mayReach(actor, job.customerId))) throw jobNotFound();
+      if (job.removed) return; // DELETE is idempotent: removed already
+      if (job.status === 'creating' && (await reportJobWrites.cancel(db, jobId, now()))) {
+        const recorded = Object.values(job.partResults ?? {}).flatMap((r) => r.segments.map((s) => s.key));
+        await removeAll(files, recorded);
+        return;
+      }
+      await reportJobWrites.removeFromLog(db, jobId, now());
+    },
+
+    /** A report's run log, newest first, each run with its deliveries (SPEC paging). */
+    async list(actor: Actor, query: ReportJobListQuery): Promise<ReportJobPage> {
+      permit(actor);
+      await reachableDefinition(actor, query.processId);
+      const page = await listReportJobs(db, query.processId, query, now());
+      const items = await mapLimit(page.items, 8, (job) => view(job));
+      return { items, index: query.index, maxResults: query.maxResults, totalCount: page.totalCount };
+    },
+
+    /** The customer's report files ("Report files" tab), newest first. */
+    async files(actor: Actor, query: ReportFileListQuery): Promise<ReportFilePage> {
+      permit(actor);
+      if (!(await mayReach(actor, query.customerId))) throw reportNotFound();
+      const page = await listReportFiles(db, query.customerId, query, now());
+      return { items: page.items.map(reportFileView), index: query.index, maxResults: query.maxResults, totalCount: page.totalCount };
+    },
+
+    /** A presigned URL of one file, valid REPORT_DOWNLOAD_SECONDS. */
+    async download(actor: Actor, fileId: string): Promise<ReportDownload> {
+      permit(actor);
+      const id = parseReportFileId(fileId);
+      const file = id ? await getReportFile(db, id.jobId, id.index) : null;
+      if (!file || Date.parse(file.expiresAt) <= now().getTime() || !(await mayReach(actor, file.customerId))) throw fileNotFound();
+      const url = await files.downloadUrl(file.key, file.name, REPORT_DOWNLOAD_SECONDS);
+      return { url, name: file.name, expiresAt: new Date(now().getTime() + REPORT_DOWNLOAD_SECONDS * 1000).toISOString() };
+    },
+  };
+}
+
+export type ReportJobService = ReturnType<typeof createReportJobService>;

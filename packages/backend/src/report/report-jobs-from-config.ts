@@ -1,0 +1,84 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { FaultInjector } from '../platform/faults/fault-injector.ts';
+import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
+import { lazy } from '../platform/lazy.ts';
+import type { ReportJobPayload } from '../platform/scheduler/dispatch.ts';
+import type { Clock } from '../platform/time.ts';
+import { listDeliveries } from './delivery/delivery-entity.ts';
+import { countReportRun, getReportSchedule, loadReportDefinition } from './report-entity.ts';
+import { type ReportJobLauncher, type ReportLaunch, lambdaReportLauncher, localReportLauncher, unavailableReportLauncher } from './report-job-launcher.ts';
+import { createReportJobService } from './report-job-service.ts';
+import type { ReportRunnerDeps } from './report-runner.ts';
+
+// The runner and its writers (exceljs, csv-stringify), the sources and the delivery (SES, SFTP) load with
+// the first run: the API only makes and reads jobs, so they stay out of its cold start.
+const runnerModule = lazy(() => import('./report-runner.ts'));
+
+/**
+ * Report jobs of one process (ADR 041): the API's service and the runner's entry points, one wiring.
+ * The launcher by config: the runner's function name (the API: REPORT_RUNNER_ARN; the runner itself: its
+ * own name, `selfFunctionName`) → async Lambda invokes; local mode → this process in the background;
+ * AWS without a name → "run now" answers 503. Tests replace the launcher, the row limits or the delivery.
+ */
+export function reportJobsFromConfig(
+  config: Config,
+  deps: {
+    db: Db;
+    now: Clock;
+    faults?: FaultInjector;
+    files?: FileStore;
+    launcher?: ReportJobLauncher;
+    selfFunctionName?: string;
+    runner?: Partial<Pick<ReportRunnerDeps, 'rowsPerFile' | 'partRows' | 'progressEveryMs' | 'deliver' | 'source'>>;
+  },
+) {
+  const { db, now } = deps;
+  const files = deps.files ?? createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults);
+  const local = localReportLauncher((payload) => run(payload));
+  const functionName = deps.selfFunctionName ?? config.REPORT_RUNNER_ARN;
+  const launcher: ReportJobLauncher =
+    deps.launcher ?? (functionName ? lambdaReportLauncher({ functionName, region: config.AWS_REGION }) : config.SCHEDULER_MODE === 'aws' ? unavailableReportLauncher : local);
+
+  const delivery = lazy(async () => {
+    const [{ reportDeliveryDeps }, { deliverReportJob }] = await Promise.all([import('./delivery/delivery-service.ts'), import('./delivery/deliver-report-job.ts')]);
+    const deliveryDeps = reportDeliveryDeps(config, { db, now, files, ...(deps.faults ? { faults: deps.faults } : {}) });
+    return (jobId: string) => deliverReportJob(deliveryDeps, jobId);
+  });
+  const sources = lazy(() => import('./report-sources.ts'));
+
+  const runnerDeps = async (): Promise<ReportRunnerDeps> => {
+    const { reportSource } = await sources();
+    return {
+      db,
+      files,
+      now,
+      loadDefinition: loadReportDefinition,
+      loadSchedule: getReportSchedule,
+      source: reportSource,
+      deliver: async (jobId) => (await delivery())(jobId),
+      countRun: countReportRun,
+      launchPart: (jobId, part) => launcher.launch({ kind: 'report-part', jobId, part }),
+      ...deps.runner,
+    };
+  };
+
+  /** The runner's entry for a launched payload (AWS: the runner function; locally: the background). */
+  async function run(payload: ReportLaunch): Promise<void> {
+    const [runner, runnerDepsNow] = await Promise.all([runnerModule(), runnerDeps()]);
+    if (payload.kind === 'report-job') await runner.runReportJob(runnerDepsNow, payload.jobId);
+    else await runner.runReportPart(runnerDepsNow, payload.jobId, payload.part);
+  }
+
+  const service = createReportJobService({ db, files, now, launcher, loadDefinition: loadReportDefinition, loadSchedule: getReportSchedule, listDeliveries });
+  return {
+    ...service,
+    run,
+    /** A schedule's fire (functions/jobs/report-runner.ts registers it as the 'report' job). */
+    runScheduled: async (payload: Pick<ReportJobPayload, 'processId' | 'scheduledFor'>) => (await runnerModule()).runScheduledReport(await runnerDeps(), payload),
+    /** Resolves when every local run started so far (and its parts) finished. */
+    idle: () => local.idle(),
+  };
+}
+
+export type ReportJobs = ReturnType<typeof reportJobsFromConfig>;
