@@ -27,6 +27,7 @@ export async function createTestBackend(
     SES_ENDPOINT: process.env.SES_ENDPOINT,
     PASSWORD_HASH_COST: '12',
     TOTP_KEY_FILE: join(tmpdir(), `portal-test-totp-${process.pid}.key`),
+    REPORT_LINK_KEY_FILE: join(tmpdir(), `portal-test-report-link-${process.pid}.key`),
     ...overrides,
   });
   const backend = createBackend(config, now, adapters);

@@ -50,11 +50,22 @@ export const apiBodyLimit = createMiddleware<AppEnv>(async (c, next) =>
 );
 
 /**
+ * What a report mail links to (ADR 042) is reached without the header: a mail provider's RFC 8058
+ * one-click POST and a browser following a download link send none. Both are connect calls proved by a
+ * signed token only, so a cross-site request gains nothing; they are served for connect.
+ */
+const MAILED_LINK_PATH = /^\/api\/(report-unsubscribe|report-links\/[^/]+)$/;
+
+/**
  * Every call names its portal (SPEC 7). Requiring this custom header also means a cross-site form or
  * image cannot reach the API: browsers send custom headers cross-origin only after a CORS preflight.
  */
 export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
   const portal = c.req.header(PORTAL_HEADER);
+  if (portal === undefined && MAILED_LINK_PATH.test(c.req.path)) {
+    c.set('portal', 'connect');
+    return next();
+  }
   if (!isPortal(portal)) {
     const body: ErrorBody = {
       code: REQUEST.PORTAL_HEADER_INVALID,

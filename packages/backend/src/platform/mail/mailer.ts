@@ -36,14 +36,14 @@ function retryToken(count: number) {
  */
 export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'>, faults?: FaultInjector) {
   const client = lazy(async () => {
-    const { SESClient, SendEmailCommand } = await import('./ses-sdk.ts');
+    const { SESClient, SendEmailCommand, SendRawEmailCommand } = await import('./ses-sdk.ts');
     const ses = new SESClient({
       region: config.AWS_REGION,
       ...(config.SES_ENDPOINT ? { endpoint: config.SES_ENDPOINT } : {}),
       retryStrategy: throttlingOnlyRetry,
     });
     faults?.install(ses, 'ses');
-    return { ses, SendEmailCommand };
+    return { ses, SendEmailCommand, SendRawEmailCommand };
   });
   return {
     async send(mail: Mail): Promise<void> {
@@ -61,6 +61,15 @@ export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' 
           },
         }),
       );
+    },
+    /**
+     * A message built whole (MIME with attachments and list headers: the report mails, ADR 042), sent to
+     * `to` only. Answers SES's MessageId: the proof the mail was accepted, kept so it is never sent twice.
+     */
+    async sendRaw(to: string, raw: Uint8Array): Promise<{ messageId: string }> {
+      const { ses, SendRawEmailCommand } = await client();
+      const res = await ses.send(new SendRawEmailCommand({ Source: config.MAIL_FROM, Destinations: [to], RawMessage: { Data: raw } }));
+      return { messageId: res.MessageId ?? '' };
     },
   };
 }

@@ -1,0 +1,83 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Config } from '../../config.ts';
+
+/**
+ * The signed tokens of the report mails (ADR 042): an unsubscribe token names a report and an external
+ * recipient, a link token a job's file and when the link ends (the file's retention). Nothing is stored:
+ * a token is its payload (base64url JSON) and an HMAC-SHA256 over it, cut to 128 bits, under the stage's
+ * link key (REPORT_LINK_KEY, on AWS a generated secret; locally REPORT_LINK_KEY_FILE, made on first use).
+ * Each kind signs under its own label, so one kind's token is never accepted as the other.
+ */
+export type UnsubscribeClaim = { processId: string; referenceId: string };
+export type LinkClaim = { jobId: string; fileId: string; /** epoch seconds */ until: number };
+
+export type MailTokens = {
+  unsubscribe(claim: UnsubscribeClaim): string;
+  link(claim: LinkClaim): string;
+  /** The claim, or null for anything malformed or not signed by this key. */
+  readUnsubscribe(token: string): UnsubscribeClaim | null;
+  readLink(token: string): LinkClaim | null;
+};
+
+const MAC_BYTES = 16;
+
+export function createMailTokens(key: () => Buffer): MailTokens {
+  const mac = (label: string, payload: string) => createHmac('sha256', key()).update(`${label}:${payload}`).digest().subarray(0, MAC_BYTES);
+  const sign = (label: string, claim: object) => {
+    const payload = Buffer.from(JSON.stringify(claim)).toString('base64url');
+    return `${payload}.${mac(label, payload).toString('base64url')}`;
+  };
+  const read = (label: string, token: string): Record<string, unknown> | null => {
+    const [payload, signature, ...rest] = token.split('.');
+    if (!payload || !signature || rest.length > 0) return null;
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(label, payload))) return null;
+    try {
+      const claim: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      return claim !== null && typeof claim === 'object' ? (claim as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+  return {
+    unsubscribe: (claim) => sign('report-unsubscribe', { p: claim.processId, r: claim.referenceId }),
+    link: (claim) => sign('report-link', { j: claim.jobId, f: claim.fileId, u: claim.until }),
+    readUnsubscribe(token) {
+      const c = read('report-unsubscribe', token);
+      const processId = str(c?.p);
+      const referenceId = str(c?.r);
+      return processId && referenceId ? { processId, referenceId } : null;
+    },
+    readLink(token) {
+      const c = read('report-link', token);
+      const jobId = str(c?.j);
+      const fileId = str(c?.f);
+      return jobId && fileId && typeof c?.u === 'number' ? { jobId, fileId, until: c.u } : null;
+    },
+  };
+}
+
+/** The stage's link key from config, read on first use; neither setting: mails with links cannot be made (says so). */
+export function mailTokensFromConfig(config: Pick<Config, 'REPORT_LINK_KEY' | 'REPORT_LINK_KEY_FILE'>): MailTokens {
+  let key: Buffer | undefined;
+  return createMailTokens(() => (key ??= linkKey(config)));
+}
+
+function linkKey(config: Pick<Config, 'REPORT_LINK_KEY' | 'REPORT_LINK_KEY_FILE'>): Buffer {
+  if (config.REPORT_LINK_KEY) return Buffer.from(config.REPORT_LINK_KEY, 'utf8');
+  const file = config.REPORT_LINK_KEY_FILE;
+  if (!file) throw new Error('Neither REPORT_LINK_KEY nor REPORT_LINK_KEY_FILE is configured: report mail links cannot be signed');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process made it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}

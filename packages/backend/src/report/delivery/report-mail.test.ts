@@ -1,0 +1,76 @@
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { createMailTokens } from './mail-tokens.ts';
+import { buildReportMail, mailLanguageOf, reportMailContent, type ReportMail } from './report-mail.ts';
+
+/** The report mail's MIME (ADR 042) read back by a real parser, and the signed tokens its links carry. */
+const base: ReportMail = {
+  from: 'no-reply@portal.example',
+  to: 'ext@example.org',
+  language: 'en',
+  reportName: 'Declined <T-1>',
+  dateFrom: '2026-11-01',
+  dateUntil: '2026-11-20',
+  files: [{ name: 'Declined ü.csv', contentType: 'text/csv; charset=utf-8', content: Buffer.from('at,amount\n2026-11-02,12.50\n') }],
+};
+
+describe('buildReportMail', () => {
+  it('attaches the files and names the period; no list headers for a portal user', async () => {
+    const mail = await simpleParser(await buildReportMail(base));
+    expect(mail.subject).toBe('Report "Declined <T-1>": 2026-11-01 – 2026-11-20');
+    expect(mail.text).toContain('The file is attached.');
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe('Declined ü.csv');
+    expect(mail.attachments[0]!.content.toString()).toBe('at,amount\n2026-11-02,12.50\n');
+    expect(mail.headerLines.filter((h) => h.key.startsWith('list-'))).toEqual([]);
+    // The report's name is text in the HTML part, never markup.
+    expect(mail.html).toContain('Declined &#60;T-1&#62;');
+  });
+
+  it('gives an external recipient the RFC 8058 one-click headers and the page link in the body', async () => {
+    const unsubscribe = { pageUrl: 'https://portal.example/unsubscribe?token=abc.def', oneClickUrl: 'https://portal.example/api/report-unsubscribe?token=abc.def' };
+    const mail = await simpleParser(await buildReportMail({ ...base, unsubscribe }));
+    const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe')).toBe('List-Unsubscribe: <https://portal.example/api/report-unsubscribe?token=abc.def>');
+    expect(mail.text).toContain(`To stop receiving this report, open: ${unsubscribe.pageUrl}`);
+  });
+
+  it('links files too large to attach, with the day the link ends, in German for a de locale', async () => {
+    const files = [{ name: 'big.csv', contentType: 'text/csv', link: 'https://portal.example/api/report-links/x.y', validUntil: '2027-02-19T10:00:00.000Z' }];
+    const mail = await simpleParser(await buildReportMail({ ...base, language: mailLanguageOf('de-de'), files }));
+    expect(mail.subject).toBe('Bericht „Declined <T-1>“: 01.11.2026 – 20.11.2026');
+    expect(mail.attachments).toHaveLength(0);
+    expect(mail.text).toContain('big.csv: https://portal.example/api/report-links/x.y (der Link gilt bis 19.02.2027)');
+  });
+
+  it('chooses German for de locales of both portals, English otherwise', () => {
+    expect(['de-de', 'de-DE', 'en-US', 'pl-pl', null].map(mailLanguageOf)).toEqual(['de', 'de', 'en', 'en', 'en']);
+    expect(reportMailContent({ ...base, dateUntil: '2026-11-01', dateFrom: '2026-11-01' }).subject).toBe('Report "Declined <T-1>": 2026-11-01');
+  });
+});
+
+describe('mail tokens', () => {
+  const tokens = createMailTokens(() => Buffer.alloc(32, 7));
+  const other = createMailTokens(() => Buffer.alloc(32, 8));
+
+  it('reads back what it signed, for each kind', () => {
+    const u = tokens.unsubscribe({ processId: 'gen.transactions.R-1', referenceId: 'c.abc' });
+    expect(tokens.readUnsubscribe(u)).toEqual({ processId: 'gen.transactions.R-1', referenceId: 'c.abc' });
+    const l = tokens.link({ jobId: 'job-1', fileId: 'job-1.0', until: 1_800_000_000 });
+    expect(tokens.readLink(l)).toEqual({ jobId: 'job-1', fileId: 'job-1.0', until: 1_800_000_000 });
+    expect(u).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('refuses a token of the other kind, another key, a changed payload or garbage', () => {
+    const u = tokens.unsubscribe({ processId: 'p-1', referenceId: 'c.abc' });
+    const l = tokens.link({ jobId: 'job-1', fileId: 'job-1.0', until: 1 });
+    expect(tokens.readLink(u)).toBeNull();
+    expect(tokens.readUnsubscribe(l)).toBeNull();
+    expect(other.readUnsubscribe(u)).toBeNull();
+    const [, mac] = u.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ p: 'p-2', r: 'c.abc' })).toString('base64url')}.${mac}`;
+    expect(tokens.readUnsubscribe(forged)).toBeNull();
+    for (const bad of ['', 'x', 'a.b', `${u}.x`, `${u.slice(0, -2)}AA`]) expect(tokens.readUnsubscribe(bad)).toBeNull();
+  });
+});
