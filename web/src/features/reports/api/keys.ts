@@ -1,9 +1,9 @@
+import { mutate } from 'swr';
 import { KeyScope } from '../../../lib/query-keys.ts';
 
 /**
  * SWR keys of the Reports section in the resource client's shape `[scope, portal, route, kind, url]`
- * (lib/resource-client.ts): every write of the section drops them all (dropResourceCache), so a list on
- * screen re-reads after a save, a recipient change or a run.
+ * (lib/resource-client.ts), so a logout drops them with the other connect answers.
  */
 const key = (route: string, kind: 'list' | 'get', url: string) => [KeyScope.resource, 'connect', route, kind, url] as const;
 
@@ -16,3 +16,12 @@ export const reportKeys = {
   job: (url: string) => key('flow/report-jobs', 'get', url),
   files: (url: string) => key('flow/report-files', 'list', url),
 };
+
+const ROUTES = new Set(['flow/reports', 'flow/report-scheduling', 'flow/custom-reports', 'flow/report-jobs', 'flow/report-files']);
+/**
+ * After any write of the section: every reports answer is read again, the shown one kept until the new one
+ * arrives. (The resource client's dropResourceCache empties the answers first: the report page's forms would
+ * unmount under the user and lose their "saved" state and a running "Run now".)
+ */
+export const refreshReports = () =>
+  mutate((key: unknown) => Array.isArray(key) && key[0] === KeyScope.resource && key[1] === 'connect' && ROUTES.has(key[2] as string));

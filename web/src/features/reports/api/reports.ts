@@ -16,15 +16,15 @@ import { IDEMPOTENCY_HEADER, pageOf, toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { fetchFor, readJson } from '../../../lib/api-client.ts';
-import { dropResourceCache, LIST_CACHE_MS, queryString, resource, resourcePath, useResourceGet } from '../../../lib/resource-client.ts';
-import { reportKeys } from './keys.ts';
+import { LIST_CACHE_MS, queryString, resource, resourcePath, useResourceGet } from '../../../lib/resource-client.ts';
+import { refreshReports, reportKeys } from './keys.ts';
 
 /**
  * The Reports section's calls (issue 15; the API of reports-shared.md: flow/reports, custom-reports,
  * report-scheduling, mailing lists, report-jobs, report-files, deliveries' resend, unsubscribe). Failures are
  * shown in place by the screens (codes translated, field issues at their fields), so no snack; a 401/403
  * still opens the auth dialog. Reads share the resource client's key scope and 5-minute reuse; every write
- * drops the connect portal's cached answers, so what is on screen re-reads.
+ * re-reads the section's answers (refreshReports), so what is on screen is current.
  */
 const quiet = { portal: 'connect', notify: false } as const;
 const send = (url: string, init?: RequestInit) => fetchFor(quiet)(url, init);
@@ -38,7 +38,7 @@ async function write<S extends z.ZodMiniType>(url: string, method: string, body:
     const response = await send(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     return await readJson(response, schema, quiet);
   } finally {
-    void dropResourceCache('connect');
+    void refreshReports();
   }
 }
 /** A 204 answer (DELETE). */

@@ -101,7 +101,7 @@ const job = (over: Partial<ReportJob> = {}): ReportJob => ({
 const page = <T,>(items: T[]) => ({ items, index: 0, maxResults: 10, totalCount: items.length });
 
 describe('Reports section', () => {
-  beforeEach(() => resetSession());
+  beforeEach(() => resetSession('connect'));
 
   it('opens on "General reports", lists the SPEC fields, and switches tabs in the URL', async () => {
     const backend = fakeBackend({

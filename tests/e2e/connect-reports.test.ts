@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import ssh2 from 'ssh2';
+import { describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { shoot, useBrowser } from '../support/browser.ts';
+
+/**
+ * The reports journey (issue 15 tests): as demo.connect (provider P-2001) create a custom report with a
+ * filter and two recipients (a portal user and an external contact), schedule it daily with e-mail and FTP
+ * delivery, advance the local scheduler's clock through its test hook (POST /__local/scheduler/advance,
+ * answered once the fired runs finished), read both mails in the local mailbox, download the file from
+ * "Report files", fetch the FTP copy over SFTP with the demo customer's login, unsubscribe the external
+ * recipient through the mail's link, and resend a delivery made to fail by the local fault hook. Then the
+ * list and the report page on a 375 px phone. Against the real `npm start` runtime; no sleeps.
+ */
+const baseUrl = inject('baseUrl');
+const sesUrl = inject('sesUrl');
+const dataDir = inject('dataDir');
+const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
+const REPORT_NAME = `E2E sales ${Date.now().toString(36)}`;
+const CONTACT = 'reports.e2e@example.test';
+
+const { freshPage } = useBrowser({ acceptDownloads: true });
+
+async function signInToConnect(page: Page) {
+  await page.goto(`${baseUrl}/connect`);
+  await page.getByLabel('Username').fill(connectUser.username);
+  await page.getByLabel('Password').fill(connectUser.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
+}
+
+type Mail = {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  attachments?: { filename: string; size: number; content: string }[];
+};
+async function mailsTo(address: string): Promise<Mail[]> {
+  const { emails } = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: Mail[] };
+  return emails.filter((m) => m.destination.to.map((a) => a.toLowerCase()).includes(address.toLowerCase()));
+}
+
+/** The local runtime's hooks (scripts/local, never in the Lambda app). */
+const local = async (path: string, body?: unknown) => {
+  const res = await fetch(`${baseUrl}/__local/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+};
+
+/** Every file under `dir` of the demo customer's SFTP login (a real SFTP client, the seeded password). */
+async function sftpFiles(dir: string): Promise<{ path: string; read: () => Promise<Buffer> }[]> {
+  const ports = (JSON.parse(readFileSync(`${dataDir}/running.json`, 'utf8')) as { ports: { sftp: number } }).ports;
+  const client = new ssh2.Client();
+  const sftp = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => {
+    client.once('error', reject);
+    client.once('ready', () => client.sftp((error, s) => (error ? reject(error) : resolve(s))));
+    client.connect({ host: '127.0.0.1', port: ports.sftp, username: 'aurora-sftp', password: 'Aurora-Sftp-2026!', hostVerifier: () => true, readyTimeout: 10_000 });
+  });
+  const walk = async (at: string): Promise<string[]> => {
+    const entries = await new Promise<ssh2.FileEntryWithStats[]>((resolve, reject) => sftp.readdir(at, (e, list) => (e ? reject(e) : resolve(list))));
+    const nested = await Promise.all(entries.map((e) => (e.attrs.isDirectory() ? walk(`${at}/${e.filename}`) : Promise.resolve([`${at}/${e.filename}`]))));
+    return nested.flat();
+  };
+  const paths = await walk(dir);
+  const files = await Promise.all(
+    paths.map(async (path) => {
+      const body = await new Promise<Buffer>((resolve, reject) => sftp.readFile(path, (e, data) => (e ? reject(e) : resolve(data))));
+      return { path, read: async () => body };
+    }),
+  );
+  client.end();
+  return files;
+}
+
+const csvOf = (text: string) => text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+
+describe('connect reports', () => {
+  it('creates, schedules and delivers a custom report; files, SFTP, unsubscribe and resend (1280 px)', async () => {
+    const page = await freshPage();
+    await signInToConnect(page);
+
+    // Reports opens on "General reports" for the only customer.
+    await page.getByRole('navigation', { name: 'connect navigation' }).first().getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('tab', { name: 'General reports', selected: true }).waitFor();
+    await page.getByRole('table', { name: 'Reports' }).locator('tbody tr').or(page.getByText('No reports')).first().waitFor();
+    await shoot(page, 'connect-reports-general');
+
+    // Custom reports → New report: a sales report grouped by product, three columns, CSV.
+    await page.getByRole('tab', { name: 'Custom reports' }).click();
+    await page.getByRole('link', { name: 'New report' }).click();
+    await page.getByRole('button', { name: 'Create report' }).click();
+    await page.getByText('Enter a name').waitFor();
+    await page.getByLabel('Name').fill(REPORT_NAME);
+    await page.getByLabel('Report type').selectOption('sales');
+    await page.getByLabel('Grouped by').selectOption('product');
+    await page.getByRole('checkbox', { name: 'Customer store ID' }).uncheck();
+    await shoot(page, 'connect-reports-new');
+    await page.getByRole('button', { name: 'Create report' }).click();
+    await page.getByRole('heading', { name: new RegExp(REPORT_NAME) }).waitFor();
+    const processId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+
+    // Recipients: a portal user of the customer and an external contact.
+    await page.getByText('No recipients').waitFor();
+    await page.getByRole('button', { name: 'Add a portal user' }).click();
+    const user = page.getByLabel('Portal user', { exact: true });
+    await user.locator('option').nth(1).waitFor({ state: 'attached' });
+    const userOption = (await user.locator('option').nth(1).textContent())!;
+    const userEmail = userOption.split(' · ').at(-1)!.trim();
+    await user.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText(userEmail, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add contact' });
+    await dialog.getByLabel('First name').fill('Erika');
+    await dialog.getByLabel('Surname').fill('Extern');
+    await dialog.getByLabel('E-mail', { exact: true }).fill(CONTACT);
+    await shoot(page, 'connect-reports-contact');
+    await dialog.getByRole('button', { name: 'Add contact' }).click();
+    await page.getByText(CONTACT, { exact: true }).waitFor();
+
+    // Schedule: daily, every day, e-mail and FTP copy.
+    await page.getByLabel('Send this report on a schedule').check();
+    await page.getByLabel('Copy to the FTP folder').check();
+    await page.getByLabel('Send by e-mail to the recipients').check();
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await page.getByText('Schedule saved: the report is sent as set.').waitFor();
+    await shoot(page, 'connect-reports-detail');
+
+    // The local scheduler's clock to the report's next fire: one run, answered once it and its deliveries finished.
+    const scheduler = await local('scheduler');
+    expect(scheduler.nextDueAt).toBeTruthy();
+    const advanced = await local('scheduler/advance', { to: scheduler.nextDueAt });
+    expect(JSON.stringify(advanced.fired)).toContain(processId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 8));
+
+    // Both recipients have the mail with the file attached; the contact's has an unsubscribe link.
+    const [userMail] = (await mailsTo(userEmail)).filter((m) => m.subject.includes(REPORT_NAME));
+    const [contactMail] = (await mailsTo(CONTACT)).filter((m) => m.subject.includes(REPORT_NAME));
+    expect(userMail?.attachments?.[0]?.filename).toMatch(/\.csv$/);
+    expect(contactMail?.attachments?.[0]?.filename).toBe(userMail!.attachments![0]!.filename);
+    const attached = csvOf(Buffer.from(contactMail!.attachments![0]!.content, 'base64').toString('utf8'));
+    const unsubscribeUrl = /https?:\/\/\S+\/unsubscribe\?token=[^\s"<>]+/.exec(`${contactMail!.body.text ?? ''} ${contactMail!.body.html ?? ''}`)?.[0];
+    expect(unsubscribeUrl).toBeTruthy();
+
+    // The run log shows the scheduled run and both deliveries sent, and the FTP copy.
+    await page.reload();
+    const log = page.getByRole('list', { name: 'Runs and deliveries' });
+    await log.getByText('Scheduled').first().waitFor();
+    await log.getByRole('list', { name: 'Deliveries' }).first().getByText(CONTACT).waitFor();
+
+    // "Report files": the same file, downloaded through a presigned link.
+    await page.getByRole('link', { name: 'All reports' }).click();
+    await page.getByRole('tab', { name: 'Report files' }).click();
+    const download = page.getByRole('button', { name: `Download ${userMail!.attachments![0]!.filename}` }).first();
+    await download.waitFor();
+    await shoot(page, 'connect-reports-files');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const downloaded = csvOf(readFileSync((await file.path())!, 'utf8'));
+    expect(downloaded).toEqual(attached);
+    expect(downloaded[0]).toContain('Quantity');
+    expect(downloaded[0]).not.toContain('Customer store ID');
+
+    // The FTP copy, fetched over SFTP as the customer: the same rows.
+    const copies = (await sftpFiles('/')).filter((f) => f.path.endsWith(userMail!.attachments![0]!.filename));
+    expect(copies).toHaveLength(1);
+    expect(csvOf((await copies[0]!.read()).toString('utf8'))).toEqual(attached);
+
+    // Unsubscribe the external recipient through the mail's link (public page, a button that POSTs).
+    const unsubscribe = await freshPage();
+    await unsubscribe.goto(unsubscribeUrl!.replace(/^https?:\/\/[^/]+/, baseUrl));
+    await unsubscribe.getByRole('button', { name: 'Unsubscribe' }).click();
+    await unsubscribe.getByText('You are unsubscribed').waitFor();
+    await shoot(unsubscribe, 'connect-reports-unsubscribed');
+
+    // Resend: the mail service refuses everything (local fault hook), a delivered run fails, then resend.
+    await page.goto(`${baseUrl}/connect/reports/${encodeURIComponent(processId)}`);
+    await page.getByText('Unsubscribed', { exact: true }).waitFor();
+    await local('faults', { services: ['ses'], rate: 1, kinds: ['server'], phases: ['before'], persistent: 1 });
+    try {
+      await page.getByLabel('Deliver to the recipients').check();
+      await page.getByRole('button', { name: 'Run now' }).click();
+      await page.getByText(/Report ready|No rows in the period/).waitFor({ timeout: 30_000 });
+      await page.reload();
+      await page.getByRole('button', { name: `Resend to ${userEmail}` }).waitFor({ timeout: 30_000 });
+    } finally {
+      await local('faults', { rate: 0 });
+    }
+    await shoot(page, 'connect-reports-failed');
+    const before = (await mailsTo(userEmail)).length;
+    await page.getByRole('button', { name: `Resend to ${userEmail}` }).click();
+    await page.getByRole('button', { name: `Resend to ${userEmail}` }).waitFor({ state: 'detached' });
+    expect((await mailsTo(userEmail)).length).toBe(before + 1);
+    // The unsubscribed contact got nothing more.
+    expect((await mailsTo(CONTACT)).filter((m) => m.subject.includes(REPORT_NAME))).toHaveLength(1);
+  });
+
+  it('lists reports as cards and shows a report page on a phone without sideways scrolling (375 px)', async () => {
+    const page = await freshPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInToConnect(page);
+    await page.goto(`${baseUrl}/connect/reports?tab=custom`);
+    const cards = page.getByRole('list', { name: 'Reports' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await page.getByRole('table', { name: 'Reports' }).isVisible()).toBe(false);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await cards.first().getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Schedule' }).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await shoot(page, 'connect-reports-phone');
+  });
+});
