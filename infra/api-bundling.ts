@@ -13,5 +13,6 @@ export const API_BUNDLING = {
   format: 'esm',
   minify: true,
   splitting: true,
-  esbuild: { target: 'node22' },
+  // ssh2's optional native add-ons (SFTP delivery, ADR 039) stay out: it falls back to pure JS without them.
+  esbuild: { target: 'node22', external: ['cpu-features', '*.node'] },
 } as const;

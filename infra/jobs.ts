@@ -7,6 +7,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
+import { reportsSftp } from './sftp.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
 
@@ -30,12 +31,19 @@ export function Jobs({ stack, app }: StackContext) {
     SCHEDULER_MODE: 'aws',
   };
 
+  // "Copied by FTP" (ADR 039): Transfer Family over the reports bucket's sftp/ prefix; the runner puts there.
+  const sftp = reportsSftp(stack, reports.cdk.bucket);
+
   // Its own ARN and the scheduler role (whose policy names this function) stay out of its env: a cycle.
   const runner = new SstFunction(stack, 'ReportRunner', {
     handler: 'functions/jobs/report-runner.handler',
     memorySize: '1 GB',
     timeout: '5 minutes',
-    environment,
+    environment: { ...environment, ...sftp.environment },
+    // ssh2's optional native add-ons stay out of the bundle: it falls back to pure JS (ADR 039).
+    nodejs: { esbuild: { external: ['cpu-features', '*.node'] } },
+    bind: sftp.bind,
+    prefetchSecrets: sftp.bind.length > 0,
     // A stack-owned log group: bounded retention, and removed with a non-prod stage.
     logGroup: new LogGroup(stack, 'ReportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
@@ -110,5 +118,5 @@ export function Jobs({ stack, app }: StackContext) {
     );
   };
 
-  return { environment, runner, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports };
+  return { environment, runner, sftp, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports };
 }

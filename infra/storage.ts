@@ -61,7 +61,11 @@ export function Storage({ stack, app }: StackContext) {
       bucket: {
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
-        lifecycleRules: [{ id: 'ExpireExports', prefix: 'exports/', expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+        lifecycleRules: [
+          { id: 'ExpireExports', prefix: 'exports/', expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+          // Report files copied for customers to fetch over SFTP (ADR 039): kept 30 days.
+          { id: 'ExpireSftpCopies', prefix: 'sftp/', expiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ],
       },
     },
   });

@@ -85,7 +85,13 @@ describe('Storage', () => {
   it('expires export files and unfinished uploads under exports/ of the reports bucket after a day (ADR 033)', () => {
     const rules = ofType(t.Storage, 'AWS::S3::Bucket').map(([, b]) => b.Properties.LifecycleConfiguration);
     expect(rules.filter(Boolean)).toEqual([
-      { Rules: [{ Id: 'ExpireExports', Prefix: 'exports/', Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }] },
+      {
+        Rules: [
+          { Id: 'ExpireExports', Prefix: 'exports/', Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+          // ADR 039: the SFTP copies customers fetch (tests/infra/sftp.test.ts).
+          { Id: 'ExpireSftpCopies', Prefix: 'sftp/', Status: 'Enabled', ExpirationInDays: 30, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+        ],
+      },
     ]);
   });
 

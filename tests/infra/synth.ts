@@ -27,6 +27,8 @@ const stageInputs = [
   'SSO_ISSUER',
   'SSO_CLIENT_ID',
   'ALARM_EMAIL',
+  'SFTP_SERVICE_PUBLIC_KEY',
+  'SFTP_HOST_KEY_SHA256',
 ];
 
 export async function synth(
