@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { entity, getOne, listPage } from '../platform/db/entity.ts';
+import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import { type Account, type AccountFields, type StoredAccount, usernameKey } from './account-record.ts';
 
@@ -10,11 +10,13 @@ import { type Account, type AccountFields, type StoredAccount, usernameKey } fro
  * - get by username:  pk=ACCOUNT#<username lower>, sk=PROFILE (on every signed-in request together with
  *                     the session, one BatchGetItem: auth/session-entity.ts, ADR 028)
  * - find by e-mail:   gsi1 gsi1pk=EMAIL#<email lower>, gsi1sk=ACCOUNT#<username lower>
+ * - a customer's:     gsi2 gsi2pk=ACCOUNTS#<customerId>, gsi2sk=ACCOUNT#<username lower> (report recipients, ADR 040)
  */
 export const accountKeys = {
   pk: (username: string) => `ACCOUNT#${usernameKey(username)}`,
   sk: 'PROFILE',
   gsi1pk: (email: string) => `EMAIL#${email.trim().toLowerCase()}`,
+  gsi2pk: (customerId: string) => `ACCOUNTS#${customerId}`,
 };
 
 /** How an account item is read; the session read (auth/session-entity.ts) uses it with `accountKey`. */
@@ -26,6 +28,9 @@ export const getAccount = (db: Db, username: string): Promise<StoredAccount | nu
 
 export const findAccountsByEmail = (db: Db, email: string, cursor?: Record<string, unknown>) =>
   listPage(db, accounts, onIndex('gsi1', accountKeys.gsi1pk(email)), { limit: 25, cursor });
+
+/** The accounts whose customerId is this customer (or customer group): a few per customer, one Query. */
+export const listAccountsOfCustomer = (db: Db, customerId: string) => listAll(db, accounts, onIndex('gsi2', accountKeys.gsi2pk(customerId)));
 
 /**
  * What the account's owner changes after creation: an import sets them only on create, so re-importing
@@ -52,6 +57,8 @@ export async function upsertAccount(
     sk: accountKeys.sk,
     gsi1pk: accountKeys.gsi1pk(fields.email),
     gsi1sk: accountKeys.pk(key),
+    gsi2pk: accountKeys.gsi2pk(fields.customerId),
+    gsi2sk: accountKeys.pk(key),
     type: 'account',
     ...fields,
     usernameKey: key,

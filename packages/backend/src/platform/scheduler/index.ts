@@ -16,7 +16,6 @@ export {
   type SchedulerLogger,
   ValidationException,
 } from './local-scheduler.ts';
-export * from './report-expressions.ts';
 
 /** SCHEDULER_MODE=aws: the names come from SCHEDULE_GROUP_NAME, REPORT_RUNNER_ARN, SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN. */
 export interface AwsSchedulerConfig {
@@ -85,6 +84,7 @@ export type SchedulerSettings = Pick<
 export function schedulerFromConfig(
   config: SchedulerSettings,
   invoke?: LocalSchedulerOptions['invoke'],
+  now?: LocalSchedulerOptions['now'],
 ): Scheduler | null {
   if (config.SCHEDULER_MODE === 'aws') {
     const { SCHEDULE_GROUP_NAME, REPORT_RUNNER_ARN, SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN } = config;
@@ -100,5 +100,5 @@ export function schedulerFromConfig(
     return Object.assign(port, { start: () => {}, stop: async () => {} });
   }
   if (!config.SCHEDULER_FILE || !invoke) return null;
-  return createSchedulerPort({ mode: 'local', file: config.SCHEDULER_FILE, invoke });
+  return createSchedulerPort({ mode: 'local', file: config.SCHEDULER_FILE, invoke, ...(now ? { now } : {}) });
 }

@@ -1,0 +1,300 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ExportFormat } from '@portal/core/connect';
+import {
+  GENERAL_REPORTS,
+  parseGeneralProcessId,
+  type ReportFilter,
+  type ReportSchedule,
+  type ReportType,
+} from '@portal/core/report';
+import { type Item, type Key, batchGet, getFrom } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied } from '../platform/db/conditions.ts';
+import { entity, getOne, listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
+import type { TxItem } from '../platform/db/transact.ts';
+
+/**
+ * The report domain's items (ADR 040, extends ADR 019). One partition per report, `REPORT#<processId>`:
+ * - DEF            a custom report's definition (general reports have none: core GENERAL_REPORTS is theirs);
+ *                  gsi1 `REPORTS#<customerId>` / `<createdAt>#<processId>`: the customer's custom reports
+ * - SCHEDULE       the schedule as saved (mirrored to the Scheduler, schedule-service.ts)
+ * - RCPT#<ref>     one mailing-list entry: `u.<username>` a portal user, `c.<contactId>` an external contact
+ * - CONTACT#<id>   an external contact's person fields (process-mail-contacts)
+ * - STATS          counters: reports created, sent by e-mail, copied by FTP, recipients; last run
+ * A report's page reads its partition in one Query; the lists read DEFs from gsi1 and SCHEDULE + STATS
+ * of all listed reports in one BatchGetItem. Items of other domains (jobs, deliveries) are read through
+ * their own modules only.
+ */
+export const reportPk = (processId: string) => `REPORT#${processId}`;
+const key = (processId: string, sk: string): Key => ({ pk: reportPk(processId), sk });
+export const REPORT_SK = { def: 'DEF', schedule: 'SCHEDULE', stats: 'STATS', rcpt: 'RCPT#', contact: 'CONTACT#' } as const;
+const reportsOfCustomer = (customerId: string) => `REPORTS#${customerId}`;
+
+/** What a run needs to know of a report, general or custom (G's runner, H's sources, E's mails). */
+export type ReportDefinition = {
+  processId: string;
+  kind: 'general' | 'custom';
+  reportId: string | null;
+  customerId: string;
+  name: string;
+  reportType: ReportType;
+  filter: ReportFilter;
+  columns: string[];
+  format: ExportFormat;
+  /** The username that created a custom report (its owner: mail language, FTP folder); null for general ones. */
+  createdBy: string | null;
+};
+
+/** A custom report as stored. `version` guards edits (conditional writes). */
+export type StoredCustomReport = Omit<ReportDefinition, 'kind' | 'reportId'> & { createdAt: string; updatedAt: string; version: number };
+export type StoredSchedule = ReportSchedule & { customerId: string; updatedAt: string };
+export type ReportStats = { reportsCreated: number; sentByEmail: number; copiedByFtp: number; recipientCount: number; lastRunAt: string | null };
+/** A mailing-list entry; a user's person fields are read from the account, a contact's from its CONTACT item. */
+export type StoredRecipient = { referenceId: string; addedAt: string; unsubscribedAt: string | null };
+export type StoredContact = {
+  contactId: string;
+  firstname: string;
+  surname: string;
+  email: string;
+  displayname: string;
+  active: boolean;
+  isEmailActive: boolean;
+  childProcessId: string | null;
+  createdAt: string;
+};
+
+const customReports = entity<StoredCustomReport>();
+const schedules = entity<StoredSchedule>();
+const recipients = entity<StoredRecipient>();
+const contacts = entity<StoredContact>();
+
+const EMPTY_STATS: ReportStats = { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null };
+function statsOf(item: Item | undefined): ReportStats {
+  if (!item) return { ...EMPTY_STATS };
+  return {
+    reportsCreated: Number(item.reportsCreated ?? 0),
+    sentByEmail: Number(item.sentByEmail ?? 0),
+    copiedByFtp: Number(item.copiedByFtp ?? 0),
+    recipientCount: Number(item.recipientCount ?? 0),
+    lastRunAt: typeof item.lastRunAt === 'string' ? item.lastRunAt : null,
+  };
+}
+
+export function generalDefinition(processId: string): ReportDefinition | null {
+  const parsed = parseGeneralProcessId(processId);
+  if (!parsed) return null;
+  const general = GENERAL_REPORTS[parsed.reportId];
+  return {
+    processId,
+    kind: 'general',
+    reportId: parsed.reportId,
+    customerId: parsed.customerId,
+    name: general.name,
+    reportType: general.reportType,
+    filter: { ...general.filter },
+    columns: [...general.columns],
+    format: general.format,
+    createdBy: null,
+  };
+}
+
+export const customDefinition = (report: StoredCustomReport): ReportDefinition => ({
+  processId: report.processId,
+  kind: 'custom',
+  reportId: null,
+  customerId: report.customerId,
+  name: report.name,
+  reportType: report.reportType,
+  filter: report.filter,
+  columns: report.columns,
+  format: report.format,
+  createdBy: report.createdBy,
+});
+
+export const getCustomReport = (db: Db, processId: string, consistent = false) =>
+  getOne(db, customReports, key(processId, REPORT_SK.def), { consistent });
+
+/** A report's definition, general (from core, no read) or custom (one GetItem); null when there is none. */
+export async function loadReportDefinition(db: Db, processId: string): Promise<ReportDefinition | null> {
+  const general = generalDefinition(processId);
+  if (general) return general;
+  const custom = await getCustomReport(db, processId);
+  return custom ? customDefinition(custom) : null;
+}
+
+export const getReportSchedule = async (db: Db, processId: string): Promise<ReportSchedule | null> => {
+  const stored = await getOne(db, schedules, key(processId, REPORT_SK.schedule), { consistent: true });
+  return stored ? scheduleView(stored) : null;
+};
+export const scheduleView = ({ customerId: _c, updatedAt: _u, ...schedule }: StoredSchedule): ReportSchedule => schedule;
+
+/** The customer's custom reports, oldest first (gsi1; a customer has tens, one or two calls). */
+export async function listCustomReports(db: Db, customerId: string): Promise<StoredCustomReport[]> {
+  return (await listAll(db, customReports, onIndex('gsi1', reportsOfCustomer(customerId)))).items;
+}
+
+/** SCHEDULE and STATS of many reports in one BatchGetItem (per 100). */
+export async function schedulesAndStats(db: Db, processIds: readonly string[]) {
+  const keys = processIds.flatMap((p) => [key(p, REPORT_SK.schedule), key(p, REPORT_SK.stats)]);
+  const items = keys.length ? await batchGet(db, keys) : new Map<string, Item>();
+  return new Map(
+    processIds.map((p) => {
+      const schedule = getFrom(items, key(p, REPORT_SK.schedule));
+      return [p, { schedule: schedule ? scheduleView(schedules.read(schedule)) : null, stats: statsOf(getFrom(items, key(p, REPORT_SK.stats))) }];
+    }),
+  );
+}
+
+/** Everything of one report's partition in one Query (a report has few items: list, contacts, counters). */
+export async function readReportPartition(db: Db, processId: string) {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': reportPk(processId) }, ConsistentRead: true, ExclusiveStartKey }),
+    );
+    items.push(...(res.Items ?? []));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const bySk = (prefix: string) => items.filter((i) => String(i.sk).startsWith(prefix));
+  const def = items.find((i) => i.sk === REPORT_SK.def);
+  const schedule = items.find((i) => i.sk === REPORT_SK.schedule);
+  return {
+    custom: def ? customReports.read(def) : null,
+    schedule: schedule ? scheduleView(schedules.read(schedule)) : null,
+    stats: statsOf(items.find((i) => i.sk === REPORT_SK.stats)),
+    recipients: bySk(REPORT_SK.rcpt).map((i) => recipients.read(i)),
+    contacts: new Map(bySk(REPORT_SK.contact).map((i) => { const c = contacts.read(i); return [c.contactId, c]; })),
+  };
+}
+
+// ---- writes -------------------------------------------------------------------------------------------
+
+/** The new custom report's Put (with its idempotency record in one transaction). */
+export function newCustomReportPut(db: Db, report: StoredCustomReport): TxItem {
+  return {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...key(report.processId, REPORT_SK.def),
+        gsi1pk: reportsOfCustomer(report.customerId),
+        gsi1sk: `${report.createdAt}#${report.processId}`,
+        type: 'customReport',
+        ...report,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Replaces a custom report's definition if it still has `version` (false: changed or deleted meanwhile). */
+export function replaceCustomReport(db: Db, report: StoredCustomReport, version: number): Promise<boolean> {
+  return applied(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...key(report.processId, REPORT_SK.def), gsi1pk: reportsOfCustomer(report.customerId), gsi1sk: `${report.createdAt}#${report.processId}`, type: 'customReport', ...report },
+        ConditionExpression: 'attribute_exists(pk) AND #v = :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    ),
+  );
+}
+
+export const putSchedule = (db: Db, schedule: StoredSchedule) =>
+  db.doc.send(new PutCommand({ TableName: db.table, Item: { ...key(schedule.processId, REPORT_SK.schedule), type: 'reportSchedule', ...schedule } }));
+
+/** Deletes every item of a report's partition (definition, schedule, list, contacts, counters). */
+export async function deleteReportPartition(db: Db, processId: string, version: number): Promise<boolean> {
+  const gone = await applied(
+    db.doc.send(
+      new DeleteCommand({ TableName: db.table, Key: key(processId, REPORT_SK.def), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } }),
+    ),
+  );
+  if (!gone) return false;
+  const res = await db.doc.send(
+    new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': reportPk(processId) }, ProjectionExpression: 'pk, sk', ConsistentRead: true }),
+  );
+  for (const item of res.Items ?? []) await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { pk: item.pk as string, sk: item.sk as string } }));
+  return true;
+}
+
+const statsKey = (processId: string) => key(processId, REPORT_SK.stats);
+
+/** Puts a recipient on the list and counts it, only when it is not on it yet (false: it was). */
+export function addRecipientWrites(db: Db, processId: string, customerId: string, recipient: StoredRecipient): TxItem[] {
+  return [
+    { Put: { TableName: db.table, Item: { ...key(processId, REPORT_SK.rcpt + recipient.referenceId), type: 'reportRecipient', customerId, ...recipient }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Update: { TableName: db.table, Key: statsKey(processId), UpdateExpression: 'ADD recipientCount :one SET customerId = :c', ExpressionAttributeValues: { ':one': 1, ':c': customerId } } },
+  ];
+}
+
+export function removeRecipientWrites(db: Db, processId: string, referenceId: string): TxItem[] {
+  return [
+    { Delete: { TableName: db.table, Key: key(processId, REPORT_SK.rcpt + referenceId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Update: { TableName: db.table, Key: statsKey(processId), UpdateExpression: 'ADD recipientCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+  ];
+}
+
+export function contactPut(db: Db, processId: string, customerId: string, contact: StoredContact): TxItem {
+  return { Put: { TableName: db.table, Item: { ...key(processId, REPORT_SK.contact + contact.contactId), type: 'reportContact', customerId, ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+export const getRecipientItem = (db: Db, processId: string, referenceId: string) =>
+  getOne(db, recipients, key(processId, REPORT_SK.rcpt + referenceId), { consistent: true });
+export const getContact = (db: Db, processId: string, contactId: string) => getOne(db, contacts, key(processId, REPORT_SK.contact + contactId));
+
+/** Marks a list entry unsubscribed once (idempotent: false when it is absent or already unsubscribed). */
+export function markUnsubscribed(db: Db, processId: string, referenceId: string, at: Date): Promise<boolean> {
+  return applied(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(processId, REPORT_SK.rcpt + referenceId),
+        UpdateExpression: 'SET unsubscribedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(unsubscribedAt) OR unsubscribedAt = :null)',
+        ExpressionAttributeValues: { ':at': at.toISOString(), ':null': null },
+      }),
+    ),
+  );
+}
+
+/**
+ * Counts a run's outcome (G's runner: created; E's delivery: emailed, ftp). ADD is atomic, so parallel
+ * deliveries count each once; the callers make each count happen once per job and recipient.
+ */
+export async function countReportRun(
+  db: Db,
+  processId: string,
+  customerId: string,
+  counts: { created?: number; emailed?: number; ftp?: number; lastRunAt?: string },
+): Promise<void> {
+  const fields = { created: 'reportsCreated', emailed: 'sentByEmail', ftp: 'copiedByFtp' } as const;
+  const adds = (Object.keys(fields) as (keyof typeof fields)[]).filter((name) => counts[name]);
+  if (adds.length) {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: statsKey(processId),
+        UpdateExpression: `SET customerId = :c ADD ${adds.map((name) => `${fields[name]} :${name}`).join(', ')}`,
+        ExpressionAttributeValues: { ':c': customerId, ...Object.fromEntries(adds.map((name) => [`:${name}`, counts[name]])) },
+      }),
+    );
+  }
+  // lastRunAt only moves forward (a late delivery of an older run does not set it back).
+  if (counts.lastRunAt) {
+    await applied(
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: statsKey(processId),
+          UpdateExpression: 'SET customerId = :c, lastRunAt = :last',
+          ConditionExpression: 'attribute_not_exists(lastRunAt) OR lastRunAt < :last',
+          ExpressionAttributeValues: { ':c': customerId, ':last': counts.lastRunAt },
+        }),
+      ),
+    );
+  }
+}

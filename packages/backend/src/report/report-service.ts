@@ -1,0 +1,336 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PERMISSION } from '@portal/core/auth';
+import {
+  type CustomReportInput,
+  generalProcessId,
+  isGeneralReportId,
+  type MailContactInput,
+  type Recipient,
+  REPORT,
+  type Report,
+  reportColumnsProblem,
+  reportFilterProblem,
+  type ReportSchedule,
+  type ReportScheduleUpdate,
+  sendTimeGapProblem,
+} from '@portal/core/report';
+import { IDEMPOTENCY, RETAILER, SERVER } from '@portal/core/shared';
+import type { Actor } from '../access/actor.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
+import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import type { TxItem } from '../platform/db/transact.ts';
+import type { SchedulerPort } from '../platform/scheduler/port.ts';
+import type { Clock } from '../platform/time.ts';
+import { contactRecipient, contactReference, portalUsersOf, resolveRecipients, userRecipient, userReference } from './recipient-service.ts';
+import {
+  addRecipientWrites,
+  contactPut,
+  customDefinition,
+  deleteReportPartition,
+  generalDefinition,
+  getCustomReport,
+  listCustomReports,
+  newCustomReportPut,
+  putSchedule,
+  readReportPartition,
+  type ReportDefinition,
+  type ReportStats,
+  removeRecipientWrites,
+  replaceCustomReport,
+  schedulesAndStats,
+  type StoredContact,
+  type StoredCustomReport,
+} from './report-entity.ts';
+import { defaultSchedule, mirrorSchedule, removeSchedule } from './schedule-service.ts';
+
+/**
+ * Reports (issue 15 items 1, 3, 4; ADR 040): general and custom report definitions, their schedules and
+ * mailing lists. Per function (ADR 031): reportManagement.reports reads and edits reports,
+ * reportManagement.schedule saves schedules, reportManagement.recipients changes mailing lists. Per
+ * object: the report's customer must be one the actor may act for (mayActFor); another customer's report,
+ * recipient or customer answers exactly like one that does not exist.
+ */
+export type ReportServiceDeps = {
+  db: Db;
+  now: Clock;
+  /** null: this process manages no schedules (saving an enabled schedule is then 503). */
+  scheduler: SchedulerPort | null;
+  /** The brand of the request's host: its customFields.reportIds are the general reports listed. */
+  brandReportIds: (host: string | undefined) => Promise<readonly string[]>;
+};
+
+type ReportPermission = 'reports' | 'schedule' | 'recipients';
+
+const notFound = () => new AppError('not_found', REPORT.NOT_FOUND, 'Report not found.');
+const customerNotFound = () => new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
+const recipientNotFound = () => new AppError('not_found', REPORT.RECIPIENT_NOT_FOUND, 'This recipient is not on the mailing list.');
+const idempotencyKey = (username: string, key: string) => ({ pk: `REPORTIDEM#${username}`, sk: key });
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+/** Custom processIds: short, URL- and schedule-name-safe, unguessable. */
+const newProcessId = () => `cr-${randomBytes(9).toString('base64url')}`;
+const newContactId = () => randomBytes(9).toString('base64url');
+
+/** The columns and filter a report type takes (core rules) as 400 REPORT.* with the field. */
+function checkDefinition(input: Pick<CustomReportInput, 'reportType' | 'columns' | 'filter'>) {
+  const columns = reportColumnsProblem(input.reportType, input.columns);
+  if (columns) throw new AppError('input', REPORT.COLUMNS_INVALID, columns, { issues: [{ path: 'columns', message: columns }] });
+  const filter = reportFilterProblem(input.reportType, input.filter);
+  if (filter) throw new AppError('input', REPORT.FILTER_INVALID, filter.message, { issues: [{ path: `filter.${filter.field}`, message: filter.message }] });
+}
+
+export function reportView(definition: ReportDefinition, schedule: ReportSchedule | null, stats: ReportStats, updatedAt: string): Report {
+  return {
+    processId: definition.processId,
+    kind: definition.kind,
+    reportId: definition.reportId,
+    customerId: definition.customerId,
+    name: definition.name,
+    reportType: definition.reportType,
+    filter: definition.filter,
+    columns: definition.columns,
+    format: definition.format,
+    schedule,
+    reportsCreated: stats.reportsCreated,
+    sentByEmail: stats.sentByEmail,
+    copiedByFtp: stats.copiedByFtp,
+    recipientCount: Math.max(0, stats.recipientCount),
+    lastRunAt: stats.lastRunAt,
+    updatedAt,
+  };
+}
+
+export function createReportService({ db, now, scheduler, brandReportIds }: ReportServiceDeps) {
+  const requireBit = (actor: Actor, bit: ReportPermission) => {
+    if (!actor.access.modules.reportManagement.permissions[bit]) {
+      throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
+    }
+  };
+  const visibleCustomer = async (actor: Actor, customerId: string): Promise<Customer | null> => {
+    const customer = await getCustomer(db, customerId);
+    return customer && mayActFor(actor, customer) ? customer : null;
+  };
+
+  /** The report if the actor may see it (a general one of a customer the actor may act for, or a custom one). */
+  async function reportOf(actor: Actor, processId: string) {
+    const general = generalDefinition(processId);
+    const custom = general ? null : await getCustomReport(db, processId, true);
+    const definition = general ?? (custom ? customDefinition(custom) : null);
+    if (!definition) throw notFound();
+    const customer = await visibleCustomer(actor, definition.customerId);
+    if (!customer) throw notFound();
+    return { definition, custom, customer };
+  }
+  const customOf = async (actor: Actor, processId: string) => {
+    const found = await reportOf(actor, processId);
+    if (!found.custom) throw new AppError('conflict', REPORT.GENERAL_READ_ONLY, 'General reports cannot be changed or deleted.');
+    return { ...found, custom: found.custom };
+  };
+
+  async function viewOf(definition: ReportDefinition, updatedAt: string): Promise<Report> {
+    const { schedule, stats } = (await schedulesAndStats(db, [definition.processId])).get(definition.processId)!;
+    return reportView(definition, schedule, stats, updatedAt);
+  }
+
+  async function mailingList(processId: string): Promise<Recipient[]> {
+    const partition = await readReportPartition(db, processId);
+    return resolveRecipients(db, partition.recipients, partition.contacts);
+  }
+
+  async function transact(items: TxItem[]) {
+    await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  }
+
+  async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
+    const record = await readIdempotency<{ processId: string }>(db, idempotencyKey(actor.username, key), now());
+    if (!record) return null;
+    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report.');
+    const custom = await getCustomReport(db, record.processId, true);
+    if (!custom) throw notFound();
+    return viewOf(customDefinition(custom), custom.updatedAt);
+  }
+
+  return {
+    /** GET /flow/reports: the brand's general reports for the customer, or the customer's custom reports. */
+    async list(actor: Actor, customerId: string, kind: 'general' | 'custom', host: string | undefined): Promise<{ reports: Report[] }> {
+      requireBit(actor, 'reports');
+      if (!(await visibleCustomer(actor, customerId))) throw customerNotFound();
+      const at = now().toISOString();
+      const entries =
+        kind === 'general'
+          ? [...new Set(await brandReportIds(host))].filter(isGeneralReportId).map((id) => ({ definition: generalDefinition(generalProcessId(id, customerId))!, updatedAt: at }))
+          : (await listCustomReports(db, customerId)).map((r) => ({ definition: customDefinition(r), updatedAt: r.updatedAt }));
+      const extra = await schedulesAndStats(db, entries.map((e) => e.definition.processId));
+      return {
+        reports: entries.map(({ definition, updatedAt }) => {
+          const { schedule, stats } = extra.get(definition.processId)!;
+          return reportView(definition, schedule, stats, updatedAt);
+        }),
+      };
+    },
+
+    async get(actor: Actor, processId: string): Promise<Report> {
+      requireBit(actor, 'reports');
+      const { definition, custom } = await reportOf(actor, processId);
+      return viewOf(definition, custom?.updatedAt ?? now().toISOString());
+    },
+
+    /** POST /flow/custom-reports (Idempotency-Key: a retry answers the report already made). */
+    async createCustom(actor: Actor, input: CustomReportInput, key: string): Promise<Report> {
+      requireBit(actor, 'reports');
+      if (!(await visibleCustomer(actor, input.customerId))) throw customerNotFound();
+      checkDefinition(input);
+      const hash = hashOf(input);
+      const earlier = await replayCreate(actor, key, hash);
+      if (earlier) return earlier;
+      const at = now();
+      const report: StoredCustomReport = {
+        processId: newProcessId(),
+        customerId: input.customerId,
+        name: input.name,
+        reportType: input.reportType,
+        filter: input.filter,
+        columns: input.columns,
+        format: input.format,
+        createdBy: actor.username,
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        version: 1,
+      };
+      try {
+        await transact([newCustomReportPut(db, report), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportIdempotency', hash, processId: report.processId }, at)]);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const winner = await replayCreate(actor, key, hash);
+        if (winner) return winner;
+        throw error;
+      }
+      return reportView(customDefinition(report), null, { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null }, report.updatedAt);
+    },
+
+    /** PUT /flow/custom-reports/:processId: the definition (not the customer) is replaced. */
+    async updateCustom(actor: Actor, processId: string, input: Omit<CustomReportInput, 'customerId'>): Promise<Report> {
+      requireBit(actor, 'reports');
+      const { custom } = await customOf(actor, processId);
+      checkDefinition(input);
+      const next: StoredCustomReport = { ...custom, name: input.name, reportType: input.reportType, filter: input.filter, columns: input.columns, format: input.format, updatedAt: now().toISOString(), version: custom.version + 1 };
+      if (!(await replaceCustomReport(db, next, custom.version))) {
+        throw new AppError('conflict', REPORT.NOT_FOUND, 'The report was changed or deleted meanwhile. Please reload it.');
+      }
+      return viewOf(customDefinition(next), next.updatedAt);
+    },
+
+    /** DELETE: the schedule at the Scheduler first (no fire of a half-deleted report), then the items. */
+    async deleteCustom(actor: Actor, processId: string): Promise<void> {
+      requireBit(actor, 'reports');
+      const { custom } = await customOf(actor, processId);
+      if (scheduler) await removeSchedule(scheduler, processId);
+      if (!(await deleteReportPartition(db, processId, custom.version))) throw notFound();
+    },
+
+    async getSchedule(actor: Actor, processId: string): Promise<ReportSchedule> {
+      requireBit(actor, 'reports');
+      await reportOf(actor, processId);
+      const { schedule } = (await schedulesAndStats(db, [processId])).get(processId)!;
+      return schedule ?? defaultSchedule(processId, actor.timezone);
+    },
+
+    /** PUT /flow/report-scheduling/:processId: mirrored to the Scheduler (on: put, off: removed), then stored. */
+    async saveSchedule(actor: Actor, processId: string, update: ReportScheduleUpdate): Promise<ReportSchedule> {
+      requireBit(actor, 'schedule');
+      const { definition } = await reportOf(actor, processId);
+      const gap = sendTimeGapProblem(update, now());
+      if (gap) {
+        const message = `${update.sendTime} does not exist on ${gap} in ${update.timeZone} (daylight saving time): choose another send time.`;
+        throw new AppError('input', REPORT.SCHEDULE_INVALID, message, { issues: [{ path: 'sendTime', message }] });
+      }
+      const schedule: ReportSchedule = { ...update, processId };
+      // A process without a Scheduler (tests, tools) has no schedules to remove; turning one on needs it.
+      if (scheduler) await mirrorSchedule(scheduler, schedule);
+      else if (schedule.enabled) throw new AppError('unavailable', SERVER.UNAVAILABLE, 'Scheduling is not available right now. Please try again later.');
+      await putSchedule(db, { ...schedule, customerId: definition.customerId, updatedAt: now().toISOString() });
+      return schedule;
+    },
+
+    async mailingList(actor: Actor, processId: string): Promise<{ recipients: Recipient[] }> {
+      requireBit(actor, 'reports');
+      await reportOf(actor, processId);
+      return { recipients: await mailingList(processId) };
+    },
+
+    /** The customer's portal users not on the list yet (the "add a portal user" choices). */
+    async candidates(actor: Actor, processId: string): Promise<{ recipients: Recipient[] }> {
+      requireBit(actor, 'recipients');
+      const { customer } = await reportOf(actor, processId);
+      const [users, partition] = await Promise.all([portalUsersOf(db, customer), readReportPartition(db, processId)]);
+      const listed = new Set(partition.recipients.map((r) => r.referenceId));
+      return {
+        recipients: users.map((u) => userRecipient(u, userReference(u.username), null)).filter((r) => !listed.has(r.referenceId)),
+      };
+    },
+
+    async addRecipient(actor: Actor, processId: string, referenceId: string): Promise<{ recipients: Recipient[] }> {
+      requireBit(actor, 'recipients');
+      const { customer } = await reportOf(actor, processId);
+      if (referenceId.startsWith('u.')) {
+        const users = await portalUsersOf(db, customer);
+        if (!users.some((u) => userReference(u.username) === referenceId)) throw recipientNotFound();
+      } else {
+        const partition = await readReportPartition(db, processId);
+        if (!partition.contacts.has(referenceId.slice(2))) throw recipientNotFound();
+      }
+      // Idempotent: a recipient already on the list stays there once (a double click, a retried request).
+      try {
+        await transact(addRecipientWrites(db, processId, customer.customerId, { referenceId, addedAt: now().toISOString(), unsubscribedAt: null }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      return { recipients: await mailingList(processId) };
+    },
+
+    async removeRecipient(actor: Actor, processId: string, referenceId: string): Promise<{ recipients: Recipient[] }> {
+      requireBit(actor, 'recipients');
+      await reportOf(actor, processId);
+      // Idempotent like add: a recipient not on the list is not on it afterwards either.
+      try {
+        await transact(removeRecipientWrites(db, processId, referenceId));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      return { recipients: await mailingList(processId) };
+    },
+
+    /** POST /flow/process-mail-contacts: an external contact of the report, put on its mailing list. */
+    async createContact(actor: Actor, input: MailContactInput): Promise<Recipient> {
+      requireBit(actor, 'recipients');
+      const { customer } = await reportOf(actor, input.processId);
+      const partition = await readReportPartition(db, input.processId);
+      if ([...partition.contacts.values()].some((c) => c.email === input.email)) {
+        throw new AppError('conflict', REPORT.RECIPIENT_EXISTS, 'A contact with this e-mail address is already on the mailing list.', {
+          issues: [{ path: 'email', message: 'A contact with this e-mail address is already on the mailing list.' }],
+        });
+      }
+      const at = now().toISOString();
+      const contact: StoredContact = {
+        contactId: newContactId(),
+        firstname: input.firstname,
+        surname: input.surname,
+        email: input.email,
+        displayname: input.displayname ?? '',
+        active: input.active,
+        isEmailActive: input.isEmailActive,
+        childProcessId: input.childProcessId ?? null,
+        createdAt: at,
+      };
+      const entry = { referenceId: contactReference(contact.contactId), addedAt: at, unsubscribedAt: null };
+      await transact([contactPut(db, input.processId, customer.customerId, contact), ...addRecipientWrites(db, input.processId, customer.customerId, entry)]);
+      return contactRecipient(contact, entry.referenceId, entry);
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

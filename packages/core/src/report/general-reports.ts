@@ -1,0 +1,57 @@
+import type { ExportFormat } from '../connect/export.ts';
+import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, type ReportFilter, type ReportType } from './report.ts';
+
+/**
+ * The general reports (SPEC 9 "brand report IDs"; ADR 040): fixed definitions a brand offers every one
+ * of its customers by listing their IDs in BrandSettings.customFields.reportIds. Nobody edits them; their
+ * schedule and mailing list are per customer (processId `gen.<reportId>.<customerId>`, generalProcessId).
+ * `nameKey` is the screens' catalogue key, `name` the English name (files, mails, the API's `name`).
+ */
+export type GeneralReport = {
+  reportType: ReportType;
+  filter: ReportFilter;
+  columns: readonly string[];
+  format: ExportFormat;
+  nameKey: string;
+  name: string;
+};
+
+export const GENERAL_REPORTS = {
+  transactions: { reportType: 'transactions', filter: {}, columns: REPORT_COLUMNS.transactions, format: 'csv', nameKey: 'reports.general.transactions', name: 'Transactions' },
+  'sales-by-day': { reportType: 'sales', filter: { groupBy: 'day' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByDay', name: 'Sales by day' },
+  'sales-by-product': { reportType: 'sales', filter: { groupBy: 'product' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByProduct', name: 'Sales by product' },
+  'sales-by-store': { reportType: 'sales', filter: { groupBy: 'store' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByStore', name: 'Sales by store' },
+  'coupon-status': { reportType: 'coupon-status', filter: {}, columns: REPORT_COLUMNS['coupon-status'], format: 'xlsx', nameKey: 'reports.general.couponStatus', name: 'Coupon status' },
+  orders: { reportType: 'orders', filter: {}, columns: REPORT_COLUMNS.orders, format: 'csv', nameKey: 'reports.general.orders', name: 'Orders' },
+} as const satisfies Record<string, GeneralReport>;
+export type GeneralReportId = keyof typeof GENERAL_REPORTS;
+export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS) as GeneralReportId[];
+
+export const isGeneralReportId = (id: string): id is GeneralReportId => Object.hasOwn(GENERAL_REPORTS, id);
+
+/** The processId of a general report for one customer. */
+export const generalProcessId = (reportId: GeneralReportId, customerId: string) => `gen.${reportId}.${customerId}`;
+
+/** The parts of a general processId, or null when it is none (a custom report's, or a bad one). */
+export function parseGeneralProcessId(processId: string): { reportId: GeneralReportId; customerId: string } | null {
+  const match = /^gen\.([a-z-]+)\.(.+)$/.exec(processId);
+  if (!match || !isGeneralReportId(match[1]!)) return null;
+  return { reportId: match[1] as GeneralReportId, customerId: match[2]! };
+}
+
+/** Whether the columns are a non-empty, duplicate-free subset of the type's; the first problem in words. */
+export function reportColumnsProblem(reportType: ReportType, columns: readonly string[]): string | null {
+  const allowed: readonly string[] = REPORT_COLUMNS[reportType];
+  if (columns.length === 0) return 'Choose at least one column';
+  const unknown = columns.find((c) => !allowed.includes(c));
+  if (unknown) return `"${unknown}" is not a column of a ${reportType} report`;
+  if (new Set(columns).size !== columns.length) return 'A column is chosen twice';
+  return null;
+}
+
+/** The first filter field the type does not take, or null. */
+export function reportFilterProblem(reportType: ReportType, filter: ReportFilter): { field: string; message: string } | null {
+  const allowed: readonly string[] = REPORT_FILTER_FIELDS[reportType];
+  const field = Object.keys(filter).find((k) => filter[k as keyof ReportFilter] !== undefined && !allowed.includes(k));
+  return field ? { field, message: `A ${reportType} report has no "${field}" filter` } : null;
+}
