@@ -132,7 +132,8 @@ function updateInput(db: Db, jobId: string, change: Update, condition: string, c
     TableName: db.table,
     Key: reportJobKey(jobId),
     UpdateExpression: expression,
-    ConditionExpression: `attribute_exists(pk) AND (${condition})`,
+    // DynamoDB refuses redundant parentheses: a condition with OR spells out its own precedence (AND first).
+    ConditionExpression: `attribute_exists(pk) AND ${condition}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
   };
@@ -159,7 +160,7 @@ export const reportJobWrites = {
       db,
       jobId,
       { set: { status: 'creating', claimedAt: at.toISOString(), updatedAt: at.toISOString(), rowsWritten: 0, error: null, finishedAt: null } },
-      `(#status = :creating AND (attribute_not_exists(claimedAt) OR claimedAt = :null OR claimedAt < :stale))${retryError ? ' OR #status = :error' : ''}`,
+      `${retryError ? '#status = :error OR ' : ''}#status = :creating AND (attribute_not_exists(claimedAt) OR claimedAt = :null OR claimedAt < :stale)`,
       { ...creating, ':null': null, ':stale': new Date(at.getTime() - REPORT_LEASE_MS).toISOString(), ...(retryError ? { ':error': 'error' } : {}) },
     ),
   /** Progress (and the lease renewed); false once the job was cancelled: the runner stops. */

@@ -172,7 +172,7 @@ export async function runReportJob(deps: ReportRunnerDeps, jobId: string, option
 async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition: RunnableReport): Promise<void> {
   const { db, now } = deps;
   const rowsPerFile = deps.rowsPerFile ?? EXPORT_ROWS_PER_FILE;
-  const partRows = Math.min(deps.partRows ?? REPORT_PART_ROWS, rowsPerFile);
+  const partRows = deps.partRows ?? REPORT_PART_ROWS;
   const asOf = Date.parse(job.createdAt);
   const source = deps.source(definition, runOf(job), { db, asOf });
   const total = await source.count();
@@ -180,7 +180,8 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
   if (total > partRows && days.length > 1 && FANS_OUT.includes(definition.reportType)) {
     const counts = [];
     for (const day of days) counts.push({ day, rows: await deps.source(definition, runOf(job, { dateFrom: day, dateUntil: day }), { db, asOf }).count() });
-    const parts = planParts(counts, partRows);
+    // Each part within the per-file limit too: an XLSX part is a file of the set as it is (ADR 041).
+    const parts = planParts(counts, Math.min(partRows, rowsPerFile));
     if (parts.length > 1) {
       if (!(await reportJobWrites.fanOut(db, job.jobId, parts, total, now()))) throw new CancelledRun('the job is no longer running');
       for (const part of parts) await deps.launchPart(job.jobId, part.index);

@@ -1,0 +1,264 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { Backend } from '@portal/backend';
+import type { ReportSchedule } from '@portal/core/report';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
+import { countReportRun, loadReportDefinition } from './report-entity.ts';
+import { getReportJob, listReportFiles, listReportJobs, newReportJobPut, reportJobWrites, type StoredReportJob } from './report-job-entity.ts';
+import { reportJobFixture } from './report-job-fixtures.ts';
+import { localReportLauncher } from './report-job-launcher.ts';
+import { planParts, type ReportRunnerDeps, runReportJob, runReportPart, runScheduledReport, scheduledJobId } from './report-runner.ts';
+import { reportSource } from './report-sources.ts';
+
+/**
+ * The report runner (ADR 041) against DynamoDB Local and s3rver, with the real sources (H) and
+ * definitions (D): the split at the per-file limit, skip-if-empty, a cancel between pages, a scheduled
+ * fire delivered twice (one job, one file set), S3 failures (the job fails cleanly, nothing left, the
+ * retry finishes it), and the fan-out: a period split into day-range parts whose joined CSV is byte for
+ * byte the file one run writes.
+ */
+const BUCKET = 'report-runner-test';
+const NOW = new Date('2026-11-21T10:00:00Z');
+const CUSTOMER = 'R-RA';
+const PROCESS = `gen.transactions.${CUSTOMER}`;
+let backend: Backend;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let files: FileStore;
+let delivered: string[] = [];
+let jobSeq = 0;
+
+const schedule: ReportSchedule = {
+  processId: PROCESS,
+  enabled: true,
+  periodType: 'daily',
+  reportingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  endOfMonth: false,
+  sendTime: '06:00',
+  timeZone: 'Europe/Berlin',
+  sendByEmail: true,
+  copyByFtp: false,
+  skipIfEmpty: false,
+};
+
+function deps(overrides: Partial<ReportRunnerDeps> = {}): ReportRunnerDeps & { idle: () => Promise<void> } {
+  const base: ReportRunnerDeps = {
+    db: backend.db,
+    files,
+    now: () => NOW,
+    loadDefinition: loadReportDefinition,
+    loadSchedule: async () => schedule,
+    source: reportSource,
+    deliver: async (jobId) => {
+      delivered.push(jobId);
+    },
+    countRun: countReportRun,
+    launchPart: (jobId, part) => local.launch({ kind: 'report-part', jobId, part }),
+    progressEveryMs: 0,
+    log: () => {},
+    ...overrides,
+  };
+  const local = localReportLauncher(async (payload) => {
+    if (payload.kind === 'report-part') await runReportPart(base, payload.jobId, payload.part);
+  });
+  return { ...base, idle: () => local.idle() };
+}
+
+async function newJob(fields: Partial<StoredReportJob> = {}): Promise<StoredReportJob> {
+  const job = reportJobFixture({ jobId: `runner-job-${String(++jobSeq).padStart(4, '0')}`, customerId: CUSTOMER, dateFrom: '2026-11-16', dateUntil: '2026-11-20', timeZone: 'Europe/Berlin', ...fields }, NOW);
+  await backend.db.doc.send(new PutCommand(newReportJobPut(backend.db, job).Put!));
+  return job;
+}
+
+async function keysUnder(prefix: string): Promise<string[]> {
+  const client = new S3Client({ region: 'eu-central-1', endpoint: s3.endpoint, forcePathStyle: true });
+  const res = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
+  client.destroy();
+  return (res.Contents ?? []).map((o) => o.Key!).sort();
+}
+
+beforeAll(async () => {
+  s3 = await startS3StandIn([BUCKET]);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
+  files = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
+  await importOk(backend, 'retailers', [{ customerId: CUSTOMER, name: 'Runner Markets' }, { customerId: 'R-RB', name: 'Other' }]);
+  await importOk(backend, 'transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
+  // 4 transactions a day on 2026-11-17, -18 and -19 (Berlin noon and around), 12 rows; one of another customer.
+  const tx = (day: number, n: number, customerId = CUSTOMER) => ({
+    transactionId: `TX-RR-${customerId}-${day}-${n}`,
+    at: new Date(Date.UTC(2026, 10, day, 9 + n, 15)).toISOString(),
+    customerId,
+    terminalId: 'POS-1',
+    type: 'sale',
+    resultCode: '00',
+    result: 'approved',
+    amount: 1000 + day * 10 + n,
+    currency: 'EUR',
+  });
+  await importOk(backend, 'transactions', [...[17, 18, 19].flatMap((day) => [0, 1, 2, 3].map((n) => tx(day, n))), tx(18, 0, 'R-RB')]);
+}, 120_000);
+afterAll(() => s3?.stop());
+beforeEach(() => {
+  delivered = [];
+});
+
+describe('a whole run', () => {
+  it('writes the period in files of rowsPerFile rows, finishes, lists them and counts the run', async () => {
+    const job = await newJob({ options: { deliver: true, skipIfEmpty: false } });
+    await runReportJob(deps({ rowsPerFile: 5 }), job.jobId);
+    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    expect(done).toMatchObject({ status: 'finished', rowsWritten: 12, totalRows: 12, skippedEmpty: false, error: null });
+    expect(done.files.map((f) => f.rows)).toEqual([5, 5, 2]);
+    expect(done.files.map((f) => f.name.replace(/^.*_part-/, 'part-'))).toEqual(['part-1.csv', 'part-2.csv', 'part-3.csv']);
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual(done.files.map((f) => f.key).sort());
+    const csv = (await files.read(done.files[0]!.key)).toString('utf8');
+    expect(csv.split('\r\n')).toHaveLength(5 + 2); // header, 5 rows, the final CRLF
+    expect(delivered).toEqual([job.jobId]);
+    const listed = await listReportFiles(backend.db, CUSTOMER, { index: 0, maxResults: 100 }, NOW);
+    expect(listed.items.filter((f) => f.jobId === job.jobId)).toHaveLength(3);
+    expect((await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW)).items.some((j) => j.jobId === job.jobId)).toBe(true);
+  });
+
+  it('skip if empty: a period without rows finishes as skipped, with no file and no delivery', async () => {
+    const job = await newJob({ dateFrom: '2026-10-01', dateUntil: '2026-10-02', options: { deliver: true, skipIfEmpty: true } });
+    await runReportJob(deps(), job.jobId);
+    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'finished', skippedEmpty: true, files: [], rowsWritten: 0 });
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
+    expect(delivered).toEqual([]);
+  });
+
+  it('an empty period without skip still writes one file with the header row', async () => {
+    const job = await newJob({ dateFrom: '2026-10-01', dateUntil: '2026-10-02' });
+    await runReportJob(deps(), job.jobId);
+    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    expect(done.files.map((f) => f.rows)).toEqual([0]);
+  });
+});
+
+describe('cancel', () => {
+  it('stops between pages: the job stays cancelled and no file of it is left', async () => {
+    const job = await newJob();
+    // A source whose pages are one row each; the job is cancelled (DELETE) after the first page.
+    const paged: ReportRunnerDeps['source'] = (definition, run, d) => {
+      const source = reportSource(definition, run, d);
+      return {
+        ...source,
+        async *rows() {
+          let first = true;
+          for await (const page of source.rows()) {
+            for (const row of page) {
+              yield [row];
+              if (first) await reportJobWrites.cancel(backend.db, job.jobId, NOW);
+              first = false;
+            }
+          }
+        },
+      };
+    };
+    await runReportJob(deps({ source: paged, rowsPerFile: 2 }), job.jobId);
+    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'cancelled', files: [] });
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
+  });
+});
+
+describe('a scheduled fire', () => {
+  const fire = { processId: PROCESS, scheduledFor: '2026-11-20T05:00:00Z' }; // Friday 06:00 in Berlin: covers Thursday
+
+  it('delivered twice (also at once) makes one job and one file set; the second only finishes what is left', async () => {
+    const d = deps();
+    await Promise.all([runScheduledReport(d, fire), runScheduledReport(d, fire)]);
+    await runScheduledReport(d, fire);
+    const jobId = scheduledJobId(fire.processId, fire.scheduledFor);
+    const job = (await getReportJob(backend.db, jobId, true))!;
+    expect(job).toMatchObject({ status: 'finished', trigger: 'schedule', dateFrom: '2026-11-19', dateUntil: '2026-11-19', rowsWritten: 4, options: { deliver: true } });
+    expect(await keysUnder(`reports/${CUSTOMER}/${jobId}/`)).toEqual(job.files.map((f) => f.key));
+    const log = await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW);
+    expect(log.items.filter((j) => j.scheduledFor === '2026-11-20T05:00:00.000Z')).toHaveLength(1);
+    // Every invocation hands the finished job to the delivery, which sends nothing twice (E's tests).
+    expect(delivered.every((id) => id === jobId)).toBe(true);
+    expect(delivered.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a day that is no reporting day makes no job', async () => {
+    const d = deps({ loadSchedule: async () => ({ ...schedule, reportingDays: ['monday'] }) });
+    const friday = { processId: PROCESS, scheduledFor: '2026-11-13T05:00:00Z' };
+    await runScheduledReport(d, friday);
+    expect(await getReportJob(backend.db, scheduledJobId(friday.processId, friday.scheduledFor))).toBeNull();
+  });
+
+  it('S3 failing: the job ends in error with nothing left and the failure is thrown (async retry, DLQ); the retry finishes it', async () => {
+    const failing: FileStore = { ...files, upload: async () => Promise.reject(Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable' })) };
+    const sat = { processId: PROCESS, scheduledFor: '2026-11-21T05:00:00Z' };
+    const jobId = scheduledJobId(sat.processId, sat.scheduledFor);
+    await expect(runScheduledReport(deps({ files: failing }), sat)).rejects.toThrow('Service Unavailable');
+    expect(await getReportJob(backend.db, jobId, true)).toMatchObject({ status: 'error', error: 'The report could not be created. Please try again.' });
+    expect(await keysUnder(`reports/${CUSTOMER}/${jobId}/`)).toEqual([]);
+    expect(delivered).toEqual([]);
+    await runScheduledReport(deps(), sat);
+    expect(await getReportJob(backend.db, jobId, true)).toMatchObject({ status: 'finished', error: null });
+    expect(delivered).toEqual([jobId]);
+  });
+});
+
+describe('fan-out (item 7)', () => {
+  it('plans day ranges newest first, each within the part size', () => {
+    const counts = [
+      { day: '2026-11-20', rows: 0 },
+      { day: '2026-11-19', rows: 4 },
+      { day: '2026-11-18', rows: 4 },
+      { day: '2026-11-17', rows: 4 },
+      { day: '2026-11-16', rows: 0 },
+    ];
+    expect(planParts(counts, 5)).toEqual([
+      { index: 0, dateFrom: '2026-11-19', dateUntil: '2026-11-20', estimatedRows: 4 },
+      { index: 1, dateFrom: '2026-11-18', dateUntil: '2026-11-18', estimatedRows: 4 },
+      { index: 2, dateFrom: '2026-11-16', dateUntil: '2026-11-17', estimatedRows: 4 },
+    ]);
+    expect(planParts(counts, 100)).toHaveLength(1);
+  });
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    it(`${format}: the parts run on their own, the last one joins them into one file set${format === 'csv' ? ' equal byte for byte to one run' : ''}`, async () => {
+      const single = await newJob({ format });
+      await runReportJob(deps(), single.jobId);
+      const whole = (await getReportJob(backend.db, single.jobId, true))!;
+
+      const fanned = await newJob({ format, options: { deliver: true, skipIfEmpty: false } });
+      const d = deps({ partRows: 5 });
+      await runReportJob(d, fanned.jobId);
+      await d.idle();
+      const joined = (await getReportJob(backend.db, fanned.jobId, true))!;
+      expect(joined).toMatchObject({ status: 'finished', rowsWritten: 12, totalRows: 12, partsDone: 3 });
+      expect(joined.parts!.map((p) => [p.dateFrom, p.dateUntil])).toEqual([
+        ['2026-11-19', '2026-11-20'],
+        ['2026-11-18', '2026-11-18'],
+        ['2026-11-16', '2026-11-17'],
+      ]);
+      expect(delivered).toEqual([fanned.jobId]);
+      if (format === 'csv') {
+        expect(joined.files.map((f) => [f.name, f.rows])).toEqual(whole.files.map((f) => [f.name, f.rows]));
+        expect(await files.read(joined.files[0]!.key)).toEqual(await files.read(whole.files[0]!.key));
+        // The part files are gone once joined.
+        expect(await keysUnder(`reports/${CUSTOMER}/${fanned.jobId}/`)).toEqual(joined.files.map((f) => f.key));
+      } else {
+        expect(joined.files.map((f) => f.rows)).toEqual([4, 4, 4]);
+        expect(joined.files.map((f) => f.name)).toEqual([1, 2, 3].map((n) => whole.files[0]!.name.replace(/\.xlsx$/, `_part-${n}.xlsx`)));
+      }
+    });
+  }
+
+  it('csv: above the per-file limit the joined files split at part boundaries, each within the limit', async () => {
+    const job = await newJob();
+    const d = deps({ partRows: 4, rowsPerFile: 8 });
+    await runReportJob(d, job.jobId);
+    await d.idle();
+    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    expect(done.files.map((f) => f.rows)).toEqual([8, 4]);
+    const rows = async (key: string) => (await files.read(key)).toString('utf8').split('\r\n').filter(Boolean).length - 1;
+    expect(await rows(done.files[0]!.key)).toBe(8);
+    expect(await rows(done.files[1]!.key)).toBe(4);
+  });
+});
