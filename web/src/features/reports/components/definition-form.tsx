@@ -6,7 +6,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { filterEntries } from '../model/report-format.ts';
+import { useFilterText } from './filter-text.ts';
 import { type FilterKey, type ReportDraft, withColumn, withReportType } from '../model/report-draft.ts';
 
 const GROUP_BY = ['day', 'week', 'month', 'product', 'store'] as const;
@@ -79,14 +79,14 @@ export function DefinitionForm({
       {fields.length ? (
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">{t('reports.definition.filters')}</legend>
-          <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{fields.map(filterField)}</div>
+          <div className="mt-2 grid gap-3 sm:grid-cols-[repeat(auto-fill,minmax(12rem,1fr))]">{fields.map(filterField)}</div>
           {problems.filter ? <p className="mt-1 text-sm text-red-700">{problems.filter}</p> : null}
         </fieldset>
       ) : null}
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">{t('reports.definition.columns')}</legend>
         <p className="text-xs text-slate-500">{t('reports.definition.columnsHelp')}</p>
-        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+        <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-2">
           {allColumns.map((column) => (
             <CheckboxField
               key={column}
@@ -126,7 +126,7 @@ export function DefinitionForm({
 /** A general report's definition, read-only: the brand decides it. */
 export function GeneralDefinition({ report }: { report: Report }) {
   const t = useT();
-  const entries = filterEntries(report.filter);
+  const filterText = useFilterText();
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       <div>
@@ -139,7 +139,7 @@ export function GeneralDefinition({ report }: { report: Report }) {
       </div>
       <div>
         <dt className="text-slate-500">{t('reports.definition.filters')}</dt>
-        <dd className="text-slate-900">{entries.length ? entries.map(([k, v]) => `${t(`reports.filter.${k}`)}: ${v}`).join(' · ') : t('reports.list.noFilters')}</dd>
+        <dd className="text-slate-900">{filterText(report.filter)}</dd>
       </div>
       <div className="sm:col-span-2">
         <dt className="text-slate-500">{t('reports.definition.columns')}</dt>

@@ -54,7 +54,7 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
               {recipients.map((r) => (
                 <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-[12rem] flex-1">
                     <p className="truncate font-medium text-slate-900">{displayName(r)}</p>
                     <p className="truncate text-sm text-slate-600">{r.email}</p>
                   </div>

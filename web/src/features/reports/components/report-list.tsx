@@ -6,7 +6,8 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { filterEntries, reportingDaysText } from '../model/report-format.ts';
+import { reportingDaysText } from '../model/report-format.ts';
+import { useFilterText } from './filter-text.ts';
 
 /**
  * The reports of a tab with SPEC 3's fields: name, reporting period, reports created, sent by e-mail,
@@ -65,6 +66,7 @@ function useReportFields(): Field[] {
   const { locale } = useUserFormat();
   const n = (v: number) => formatNumber(v, locale);
   const dash = '—';
+  const filterText = useFilterText();
   return [
     {
       key: 'period',
@@ -78,10 +80,7 @@ function useReportFields(): Field[] {
       key: 'filters',
       label: t('reports.fields.filters'),
       wide: true,
-      value: (r) => {
-        const entries = filterEntries(r.filter);
-        return entries.length ? entries.map(([k, v]) => `${t(`reports.filter.${k}`)}: ${v}`).join(' · ') : t('reports.list.noFilters');
-      },
+      value: (r) => filterText(r.filter),
     },
     {
       key: 'recipients',

@@ -1,0 +1,18 @@
+import type { ReportFilter } from '@portal/core/report';
+import { useT } from '../../../i18n/index.ts';
+import { filterEntries } from '../model/report-format.ts';
+
+/** A report's custom filters in words: "Result: Declined · Serial number: 123…"; "None" without any. */
+export function useFilterText() {
+  const t = useT();
+  const value = (key: keyof ReportFilter, v: string) => {
+    if (key === 'result') return t(`reports.results.${v as 'approved'}`);
+    if (key === 'groupBy') return t(`reports.groupBy.${v as 'day'}`);
+    if (key === 'customerType') return t(`reports.customerTypes.${v as 'retailer'}`);
+    return v;
+  };
+  return (filter: ReportFilter) => {
+    const entries = filterEntries(filter);
+    return entries.length ? entries.map(([k, v]) => `${t(`reports.filter.${k}`)}: ${value(k, v)}`).join(' · ') : t('reports.list.noFilters');
+  };
+}
