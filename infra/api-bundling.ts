@@ -14,5 +14,5 @@ export const API_BUNDLING = {
   minify: true,
   splitting: true,
   // ssh2's optional native add-ons (SFTP delivery, ADR 039) stay out: it falls back to pure JS without them.
-  esbuild: { target: 'node22', external: ['cpu-features', '*.node'] },
+  esbuild: { target: 'node22', external: ['cpu-features', '*.node'] as string[] },
 } as const;

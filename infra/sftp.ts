@@ -85,7 +85,7 @@ export function reportsSftp(stack: StackContext['stack'], bucket: IBucket) {
     userRole,
     host,
     /** The report runner's SFTP settings and its bound private key: all or none (config.ts). */
-    environment: configured ? { SFTP_HOST: host, SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: hostKeySha256! } : {},
+    environment: (configured ? { SFTP_HOST: host, SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: hostKeySha256! } : {}) as Record<string, string>,
     bind: configured ? [new Config.Secret(stack, 'SFTP_PRIVATE_KEY')] : [],
   };
 }

@@ -1,24 +1,25 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Where local mode puts everything. Ports default to fixed values (PORT, then the stand-ins at PORT+10..13);
+ * Where local mode puts everything. Ports default to fixed values (PORT, then the stand-ins at PORT+10..14);
  * tests pass their own free ports. The names mirror what infra/ gives the Lambdas.
  */
-export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: number; oidc: number };
+export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: number; oidc: number; sftp: number };
 
-const PORT_VARIABLES = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', ses: 'SES_PORT', oidc: 'OIDC_PORT' } as const;
+const PORT_VARIABLES = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', ses: 'SES_PORT', oidc: 'OIDC_PORT', sftp: 'SFTP_PORT' } as const;
 
 /**
  * The ports of a local instance: each from its variable; without PORT, the others from `base` (what a
- * running instance announced) when given; else PORT (default 3000) and the stand-ins at PORT+10..13.
+ * running instance announced) when given; else PORT (default 3000) and the stand-ins at PORT+10..14.
  */
 export function localPorts(env: NodeJS.ProcessEnv = process.env, base?: LocalPorts): LocalPorts {
   const app = Number(env.PORT ?? base?.app ?? 3000);
-  const offsets = { dynamodb: 10, s3: 11, ses: 12, oidc: 13 };
+  const offsets = { dynamodb: 10, s3: 11, ses: 12, oidc: 13, sftp: 14 };
   const port = (name: keyof typeof PORT_VARIABLES) =>
     Number(env[PORT_VARIABLES[name]] ?? (env.PORT === undefined && base ? base[name] : app + offsets[name]));
-  return { app, dynamodb: port('dynamodb'), s3: port('s3'), ses: port('ses'), oidc: port('oidc') };
+  return { app, dynamodb: port('dynamodb'), s3: port('s3'), ses: port('ses'), oidc: port('oidc'), sftp: port('sftp') };
 }
 
 /**
@@ -78,6 +79,30 @@ export const localOidcIssuer = (ports: Pick<LocalPorts, 'oidc'>) => `http://loca
 
 export const localDataDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.DATA_DIR ?? '.data');
 
+/** The local SFTP server's keys (made once by scripts/local/sftp-server.ts localSftpKeys) and its service user. */
+export const localSftpKeyFiles = (dataDir: string) => ({
+  host: join(dataDir, 'sftp-keys', 'host_ed25519'),
+  service: join(dataDir, 'sftp-keys', 'portal_ed25519'),
+});
+export const LOCAL_SFTP_SERVICE_USER = 'portal';
+
+/**
+ * SFTP delivery to the local SFTP server (ADR 039): its address, the service user's key and the pinned
+ * host key, read from the keys `npm start` made; none before the first start (SFTP then not configured).
+ */
+function localSftpEnv(ports: Pick<LocalPorts, 'sftp'>, dataDir: string): Record<string, string> {
+  const files = localSftpKeyFiles(dataDir);
+  if (!existsSync(`${files.host}.pub`) || !existsSync(files.service)) return {};
+  const blob = Buffer.from(readFileSync(`${files.host}.pub`, 'utf8').trim().split(/\s+/)[1] ?? '', 'base64');
+  return {
+    SFTP_HOST: '127.0.0.1',
+    SFTP_PORT: String(ports.sftp),
+    SFTP_USER: LOCAL_SFTP_SERVICE_USER,
+    SFTP_PRIVATE_KEY_FILE: files.service,
+    SFTP_HOST_KEY_SHA256: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
+  };
+}
+
 export function localEnv(
   ports: LocalPorts,
   dataDir = localDataDir(),
@@ -99,6 +124,8 @@ export function localEnv(
     SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
     // Stands in for the stage's KMS key (ADR 012).
     TOTP_KEY_FILE: join(dataDir, 'totp.key'),
+    // Signs the report mails' unsubscribe and download links (ADR 042); made on first use.
+    REPORT_LINK_KEY_FILE: join(dataDir, 'report-link.key'),
     // The in-process stand-in for EventBridge Scheduler (ADR 005).
     SCHEDULER_MODE: 'local',
     SCHEDULER_FILE: join(dataDir, 'scheduler', 'schedules.json'),
@@ -106,5 +133,6 @@ export function localEnv(
     SSO_ISSUER: localOidcIssuer(ports),
     SSO_CLIENT_ID: LOCAL_OIDC_CLIENT.clientId,
     SSO_CLIENT_SECRET: LOCAL_OIDC_CLIENT.clientSecret,
+    ...localSftpEnv(ports, dataDir),
   };
 }

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { XSSI_PREFIX } from '@portal/core/shared';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPorts, type RunningInstance } from './local-env.ts';
 import { freePort } from './ports.ts';
@@ -23,7 +24,7 @@ let child: ChildProcess;
 /** The environment without anything naming an instance, as a developer's shell has it. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_NO_WARNINGS: '1', LOG_LEVEL: 'silent', ...extra };
-  for (const name of ['PORT', 'DYNAMODB_PORT', 'S3_PORT', 'SES_PORT', 'OIDC_PORT', 'APP_URL', 'TABLE_NAME'])
+  for (const name of ['PORT', 'DYNAMODB_PORT', 'S3_PORT', 'SES_PORT', 'OIDC_PORT', 'SFTP_PORT', 'APP_URL', 'TABLE_NAME'])
     if (!(name in extra)) delete env[name];
   for (const name of ['DYNAMODB_ENDPOINT', 'SES_ENDPOINT', 'S3_ENDPOINT']) delete env[name];
   return env;
@@ -32,13 +33,14 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 beforeAll(async () => {
   mkdirSync(join(work, 'web/dist'), { recursive: true });
   writeFileSync(join(work, 'web/dist/index.html'), '<!doctype html><title>stub</title>');
-  ports = { app: await freePort(), dynamodb: await freePort(), s3: await freePort(), ses: await freePort(), oidc: await freePort() };
+  ports = { app: await freePort(), dynamodb: await freePort(), s3: await freePort(), ses: await freePort(), oidc: await freePort(), sftp: await freePort() };
   const env = cleanEnv({
     PORT: String(ports.app),
     DYNAMODB_PORT: String(ports.dynamodb),
     S3_PORT: String(ports.s3),
     SES_PORT: String(ports.ses),
     OIDC_PORT: String(ports.oidc),
+    SFTP_PORT: String(ports.sftp),
     DATA_DIR: dataDir,
     SKIP_WEB_BUILD: '1',
   });
@@ -85,6 +87,24 @@ describe('npm start on this machine only', () => {
   it('announces its ports and origin (no secrets) in the data folder while it runs', () => {
     const running = JSON.parse(readFileSync(join(dataDir, 'running.json'), 'utf8')) as RunningInstance;
     expect(running).toEqual({ pid: expect.any(Number), appUrl: appUrl(), ports });
+  });
+
+  it('serves the SFTP folder: the demo customer logs in with its seeded password and sees only its own folder', async () => {
+    mkdirSync(join(dataDir, 'sftp', 'P-2001', 'reports'), { recursive: true });
+    writeFileSync(join(dataDir, 'sftp', 'P-2001', 'reports', 'today.csv'), 'a,b\n');
+    mkdirSync(join(dataDir, 'sftp', 'G-RETAIL'), { recursive: true });
+    const client = new ssh2.Client();
+    const names = await new Promise<string[]>((resolve, reject) => {
+      client.once('error', reject);
+      client.once('ready', () =>
+        client.sftp((error, sftp) => {
+          if (error) return reject(error);
+          sftp.readdir('/', (e, top) => (e ? reject(e) : sftp.readdir('/reports', (e2, inner) => (e2 ? reject(e2) : resolve([...top, ...inner].map((f) => f.filename).sort())))));
+        }),
+      );
+      client.connect({ host: '127.0.0.1', port: ports.sftp, username: 'aurora-sftp', password: 'Aurora-Sftp-2026!', hostVerifier: () => true, readyTimeout: 10_000 });
+    }).finally(() => client.end());
+    expect(names).toEqual(['reports', 'today.csv']);
   });
 
   it('listens on loopback only: every port refuses connections on the other interfaces', async () => {

@@ -1,24 +1,26 @@
 /**
  * The whole product on one machine, offline. Starts the AWS stand-ins (DynamoDB Local,
- * s3rver, aws-ses-v2-local, the local scheduler, oidc-provider for Entra ID), creates the table and
- * buckets when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
+ * s3rver, aws-ses-v2-local, the local scheduler, oidc-provider for Entra ID, an SFTP server for Transfer
+ * Family), creates the table and buckets when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { createBackend, loadConfig } from '@portal/backend';
+import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
 import S3rver from 's3rver';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
-import { demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
+import { DEMO_DIR, demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { announceInstance, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
 import { mountMailbox } from './mailbox.ts';
+import { createSchedulerClock, mountSchedulerHook, recordingRunner } from './scheduler-hook.ts';
 import { startLocalOidcProvider } from './oidc-provider.ts';
 import { mountOneOrigin } from './one-origin.ts';
 import { startSesLocal } from './ses-local.ts';
+import { localSftpKeys, startLocalSftpServer } from './sftp-server.ts';
 import { mountWebFiles } from './web-files.ts';
 
 const say = (line: string) => console.log(line);
@@ -26,6 +28,7 @@ const say = (line: string) => console.log(line);
 export async function startLocalRuntime() {
   const ports = localPorts();
   const dataDir = localDataDir();
+  localSftpKeys(dataDir); // made once, before the environment that pins them (local-env.ts)
   Object.assign(process.env, localEnv(ports, dataDir, localAppUrl(ports)));
   const config = loadConfig();
   const stops: (() => Promise<unknown>)[] = [];
@@ -56,11 +59,18 @@ export async function startLocalRuntime() {
     stops.push(oidc.stop);
 
     // The local scheduler (SCHEDULER_FILE) invokes the same runner handler as the Lambda target.
-    const backend = createBackend(config, undefined, { runScheduledJob: reportRunner });
+    // Its clock and runner are wrapped for the test hook (scheduler-hook.ts: POST /__local/scheduler/advance).
+    const schedulerClock = createSchedulerClock();
+    const runner = recordingRunner(reportRunner);
+    const backend = createBackend(config, undefined, { runScheduledJob: runner.run, schedulerClock: schedulerClock.now });
     await ensureTable(backend.db.raw, config.TABLE_NAME);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
     const toppedUp = await topUpDemoActivity(backend);
+
+    // The stand-in for Transfer Family (ADR 039): customers' logins come from the seeded sftpUsers.
+    const sftp = await startLocalSftpServer({ dataDir, port: ports.sftp, db: backend.db });
+    stops.push(sftp.stop);
 
     backend.scheduler?.start();
     stops.push(async () => backend.scheduler?.stop());
@@ -74,6 +84,7 @@ export async function startLocalRuntime() {
       extend: (root) => {
         mountOneOrigin(root, config.APP_URL);
         mountMailbox(root, config.SES_ENDPOINT!);
+        mountSchedulerHook(root, backend.scheduler, schedulerClock, runner);
         mountWebFiles(root, resolve('web/dist'));
       },
     });
@@ -90,6 +101,9 @@ export async function startLocalRuntime() {
     for (const u of demoUsers())
       say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
     say(`Mailbox (mail sent through the local SES): ${url}/_local/mailbox`);
+    say(`Scheduled reports fire now with: curl -X POST ${url}/__local/scheduler/advance -d '{"to":"<ISO time>"}'`);
+    say(`SFTP (report files "copied by FTP", ${sftp.tree}): sftp -P ${ports.sftp} <user>@127.0.0.1`);
+    for (const u of demoSftpUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.customerId}/`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
     console.error(`Start failed: ${(error as Error).message}`);
@@ -107,6 +121,10 @@ async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
     }
   }
 }
+
+/** The demo's SFTP logins as the seed defines them (scripts/seed/demo/sftpUsers.jsonl), for the banner. */
+const demoSftpUsers = () =>
+  parseJsonLines(readFileSync(join(DEMO_DIR, 'sftpUsers.jsonl'), 'utf8')).lines.map(({ data }) => data as { username: string; password: string; customerId: string });
 
 function buildWeb() {
   say('Building the web app...');

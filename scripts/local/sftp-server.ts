@@ -11,9 +11,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { join, posix, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { verifyPassword } from '@portal/backend/auth/password-hash';
+import type { Db } from '@portal/backend/platform/db/client';
+import { getSftpUser } from '@portal/backend/platform/sftp/sftp-user-entity';
 import ssh2 from 'ssh2';
 import type { Attributes, AuthContext, Connection, ParsedKey, SFTPWrapper } from 'ssh2';
+import { LOCAL_SFTP_SERVICE_USER, localSftpKeyFiles } from './local-env.ts';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 
@@ -284,19 +288,18 @@ function openFlags(flags: number): string {
  * key pair. Files readable by their owner only.
  */
 export function localSftpKeys(dataDir: string): { hostKey: string; serviceKey: string; servicePublicKey: string; hostKeySha256: string; serviceKeyFile: string } {
-  const dir = join(dataDir, 'sftp-keys');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const made = (name: string) => {
-    const file = join(dir, name);
+  const files = localSftpKeyFiles(dataDir);
+  mkdirSync(dirname(files.host), { recursive: true, mode: 0o700 });
+  const made = (file: string) => {
     if (!existsSync(file)) {
-      const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: `portal-local-${name}` });
+      const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: `portal-local-${basename(file)}` });
       writeFileSync(file, pair.private, { mode: 0o600 });
       writeFileSync(`${file}.pub`, `${pair.public}\n`, { mode: 0o644 });
     }
     return { file, key: readFileSync(file, 'utf8'), pub: readFileSync(`${file}.pub`, 'utf8').trim() };
   };
-  const host = made('host_ed25519');
-  const service = made('portal_ed25519');
+  const host = made(files.host);
+  const service = made(files.service);
   return {
     hostKey: host.key,
     serviceKey: service.key,
@@ -305,9 +308,6 @@ export function localSftpKeys(dataDir: string): { hostKey: string; serviceKey: s
     serviceKeyFile: service.file,
   };
 }
-
-/** The portal's service user of local mode (its root is the whole tree), as SFTP_USER names it. */
-export const LOCAL_SFTP_SERVICE_USER = 'portal';
 
 /** The root of a customer's login: `<tree>/<customerId>`; the id is an import-checked id, never a path. */
 export const customerRoot = (tree: string, customerId: string) => {
@@ -347,4 +347,25 @@ export async function startSftpStandIn(dir: string, extra: Record<string, Omit<S
     },
     stop: server.stop,
   };
+}
+
+/**
+ * The SFTP server of `npm start`: `<dataDir>/sftp/` on loopback, the portal's service user (SFTP_USER of
+ * local-env.ts) at its top, each customer's login (the `sftpUsers` import kind) in `<customerId>/`.
+ */
+export async function startLocalSftpServer(options: { dataDir: string; port: number; db: Db }): Promise<SftpServer & { tree: string }> {
+  const keys = localSftpKeys(options.dataDir);
+  const tree = join(options.dataDir, 'sftp');
+  mkdirSync(tree, { recursive: true });
+  const server = await startSftpServer({
+    port: options.port,
+    hostKey: keys.hostKey,
+    verifyPassword,
+    logins: async (username) => {
+      if (username === LOCAL_SFTP_SERVICE_USER) return { root: tree, publicKeys: [keys.servicePublicKey] };
+      const user = await getSftpUser(options.db, username);
+      return user && { root: customerRoot(tree, user.customerId), publicKeys: user.publicKeys, ...(user.passwordHash ? { passwordHash: user.passwordHash } : {}) };
+    },
+  });
+  return { ...server, tree };
 }

@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
     S3_PORT: String(await freePort()),
     SES_PORT: String(sesPort),
     OIDC_PORT: String(await freePort()),
+    SFTP_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   };

@@ -6,6 +6,9 @@ import { hashPassword } from '../auth/password-hash.ts';
 import { BrandInput, putBrand } from '../brands/brand-entity.ts';
 import type { Db } from '../platform/db/client.ts';
 import { type BatchKind, masterDataKinds } from './import-kinds.ts';
+import { importSftpUser, SftpUserImport } from '../platform/sftp/sftp-user-entity.ts';
+import type { SchedulerPort } from '../platform/scheduler/port.ts';
+import { importReport, ReportImport } from '../report/report-import.ts';
 import { ImportRejected } from '../masterdata/record-outcome.ts';
 import type { ImportLine } from './files.ts';
 
@@ -27,6 +30,8 @@ type Deps = {
   now: () => Date;
   /** This stage's single sign-on issuer, what CONFIGURED_ISSUER in an identity link stands for. */
   ssoIssuer?: string;
+  /** The Scheduler imported report schedules are mirrored to (none: stored only; ADR 040). */
+  scheduler?: SchedulerPort | null;
 };
 type Kind<T> = { schema: z.ZodMiniType<T>; write: (deps: Deps, record: T) => Promise<'created' | 'updated'> };
 
@@ -81,6 +86,16 @@ const kinds = {
       return putIdentityLink(db, { issuer, subject: link.subject, username: account.username }, now());
     },
   } satisfies Kind<z.infer<typeof IdentityLinkImport>>,
+  /** Customers' SFTP logins (ADR 039); needs customers or customer groups. */
+  sftpUsers: {
+    schema: SftpUserImport,
+    write: ({ db, passwordHashCost, now }, user) => importSftpUser(db, user, passwordHashCost, now()),
+  } satisfies Kind<SftpUserImport>,
+  /** Custom reports with schedule and mailing list (ADR 040); needs customers and their accounts. */
+  reports: {
+    schema: ReportImport,
+    write: ({ db, scheduler, now }, report) => importReport(db, scheduler, report, now()),
+  } satisfies Kind<ReportImport>,
   // Master data in batches (ADR 014): customerGroups, retailers, providers, products, stores,
   // distributionCentres, retailerProducts, shipments, sales.
   ...masterDataKinds,
