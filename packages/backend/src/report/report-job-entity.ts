@@ -4,7 +4,7 @@ import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type Re
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
-import { entity, getOne } from '../platform/db/entity.ts';
+import { type Entity, entity, getOne, stripKeys } from '../platform/db/entity.ts';
 import { onIndex, queryAll } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
@@ -77,11 +77,14 @@ export function parseReportFileId(fileId: string): { jobId: string; index: numbe
   return match ? { jobId: match[1]!, index: Number(match[2]) } : null;
 }
 
-/** When a run's files (and so its items) are removed. */
-export const retentionEnd = (createdAt: Date) => new Date(createdAt.getTime() + REPORT_FILE_RETENTION_DAYS * 86_400_000);
+/** When a run's files (and so its items) are removed; whole seconds, like the TTL that removes the items. */
+export const retentionEnd = (createdAt: Date) => new Date(toTtl(createdAt) * 1000 + REPORT_FILE_RETENTION_DAYS * 86_400_000);
 
 const reportJobs = entity<StoredReportJob>({ drop: ['expiresAt'] });
-const reportFiles = entity<StoredReportFile & { customerId: string }>({ drop: ['expiresAt'] });
+/** A file item's `expiresAt` is its TTL (epoch seconds): the wire's ISO time is read back from it. */
+const reportFiles: Entity<StoredReportFile & { customerId: string }> = {
+  read: (item) => ({ ...(stripKeys(item) as StoredReportFile & { customerId: string }), expiresAt: new Date(Number(item.expiresAt) * 1000).toISOString() }),
+};
 
 /** The stored job (E's deliveries read it here: status, period, files with their S3 keys). */
 export const getReportJob = (db: Db, jobId: string, consistent = false) => getOne(db, reportJobs, reportJobKey(jobId), { consistent });
