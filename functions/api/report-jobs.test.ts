@@ -3,7 +3,7 @@ import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-co
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { ReportDownload, ReportFilePage, ReportJob, ReportJobPage } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
