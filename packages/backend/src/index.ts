@@ -25,9 +25,12 @@ import type { createProductService } from './masterdata/product-service.ts';
 import type { createConnectSalesService } from './sales/connect-sales-service.ts';
 import type { CouponingService } from './couponing/couponing-service.ts';
 import type { exportsFromConfig } from './export/exports-from-config.ts';
+import type { ReportJobs } from './report/report-jobs-from-config.ts';
+import type { ReportService } from './report/report-service.ts';
 import type { createSerialLookupService } from './transaction/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
 import { lazyService } from './platform/lazy.ts';
+import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -47,7 +50,12 @@ export { IMPORT_FORMATS, kindOfFileName, parseImportText, parseJsonLines, type I
  * Code the backend calls but does not hold: the local scheduler's target (the runner handler in functions/jobs);
  * `faults`, for tests and the fault bench only, injects faults into the AWS clients (ADR 025).
  */
-export type BackendAdapters = { runScheduledJob?: (payload: SchedulePayload) => Promise<void>; faults?: FaultInjector };
+export type BackendAdapters = {
+  runScheduledJob?: (payload: SchedulePayload) => Promise<void>;
+  faults?: FaultInjector;
+  /** The local scheduler's clock (scripts/local's test hook advances it); default the real time. */
+  schedulerClock?: Clock;
+};
 
 /** Wires the services of one process from its validated config. */
 export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
@@ -81,6 +89,8 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     passwordHashCost: config.PASSWORD_HASH_COST,
     now,
   });
+  const brands = createBrandService(db, now);
+  const scheduler = schedulerFromConfig(config, adapters.runScheduledJob, adapters.schedulerClock);
   return {
     config,
     /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */
@@ -102,7 +112,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       appUrl: config.APP_URL,
       now,
     }),
-    brands: createBrandService(db, now),
+    brands,
     // The portals' domains and the import kinds load on first use (platform/lazy.ts lazyService): a request
     // needs at most one of them, and sign-in, session and account requests none, so none is part of the cold
     // start (ADR 038; budgets.json api.initialMinified).
@@ -118,11 +128,28 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     exports: lazyService<ReturnType<typeof exportsFromConfig>>(async () =>
       (await import('./export/exports-from-config.ts')).exportsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
     ),
+    /** Reports (ADR 040): general and custom definitions, schedules (mirrored to the Scheduler), mailing lists. */
+    reports: lazyService<ReportService>(async () =>
+      (await import('./report/report-service.ts')).createReportService({
+        db,
+        now,
+        scheduler,
+        brandReportIds: async (host) => (await brands.forHost(host)).customFields.reportIds ?? [],
+      }),
+    ),
+    /** Report jobs (ADR 041): run now, the run log, report files; the runner's entry points. */
+    reportJobs: lazyService<ReportJobs>(async () =>
+      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
+    ),
     serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
       (await import('./transaction/serial-lookup.ts')).createSerialLookupService({ db, now }),
     ),
     transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
       (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),
+    ),
+    /** Report delivery (ADR 042): resend from the screen, the mails' unsubscribe and download links. */
+    reportDelivery: lazyService<ReportDeliveryService>(async () =>
+      (await import('./report/delivery/delivery-service.ts')).reportDeliveryServiceFromConfig(config, { db, now, rateLimiter, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
     ),
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
@@ -139,11 +166,12 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         db,
         passwordHashCost: config.PASSWORD_HASH_COST,
         now,
+        scheduler,
         ...(config.SSO_ISSUER ? { ssoIssuer: config.SSO_ISSUER } : {}),
       }),
     ),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
-    scheduler: schedulerFromConfig(config, adapters.runScheduledJob),
+    scheduler,
     now,
   };
 }

@@ -1,0 +1,100 @@
+import { zValidator } from '@hono/zod-validator';
+import { AppError } from '@portal/backend';
+import { lazy } from '@portal/backend/platform/lazy';
+import type { ReportErrorCode } from '@portal/core/report';
+import { fieldIssueOf, IDEMPOTENCY_HEADER, Id, IdempotencyKey } from '@portal/core/shared';
+import * as z from '@portal/core/zod';
+import { Hono, type MiddlewareHandler, type ValidationTargets } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { ROUTE_INPUT, type RouteInputOnFirstUse, validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The report contracts load with the first reports request (validateOnFirstUse, ADR 038). */
+const contracts = () => import('@portal/core/report');
+
+/**
+ * Reports (issue 15 items 1, 3, 4; ADR 040): general and custom reports of a customer, their schedules
+ * and mailing lists, on the SPEC's flow/ paths. Connect only. Permissions (ADR 031): reads and custom
+ * report edits reportManagement.reports, schedules reportManagement.schedule, mailing list changes
+ * reportManagement.recipients. Every processId is a report of one customer: another customer's answers
+ * exactly like none (404 REPORT.NOT_FOUND), hence scope 'retailer' (a general report's processId embeds
+ * its customer id; the service checks custom ones by their stored customer).
+ */
+const route = routePolicy('connect');
+const reads: PermissionName[] = ['reportManagement.reports'];
+const schedule: PermissionName[] = ['reportManagement.schedule'];
+const recipients: PermissionName[] = ['reportManagement.recipients'];
+
+const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
+const ProcessParams = z.object({ processId: Id });
+const ListQuery = z.object({ customerId: Id, kind: z._default(z.enum(['general', 'custom']), 'general') });
+
+/**
+ * validateOnFirstUse(...) whose failures answer 400 with the REPORT.* code of the first bad field (bad
+ * schedules, columns, filters) and the field issues; a failure `codeOf` does not claim is the shared 400.
+ */
+function reportInput<T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, load: () => Promise<T>, codeOf: (path: string) => ReportErrorCode | null) {
+  const loaded = lazy(async () =>
+    zValidator(target, await load(), (result) => {
+      if (result.success) return;
+      const code = codeOf(result.error.issues[0]?.path.join('.') ?? '');
+      if (!code) throw result.error;
+      throw new AppError('input', code, 'The request has invalid fields', { issues: result.error.issues.map(fieldIssueOf) });
+    }),
+  );
+  const middleware: MiddlewareHandler = async (c, next) => (await loaded())(c, next);
+  return Object.assign(middleware, { [ROUTE_INPUT]: { target, load } satisfies RouteInputOnFirstUse }) as unknown as ReturnType<typeof validate<T, Target>>;
+}
+const definitionCode = (path: string): ReportErrorCode | null =>
+  path.startsWith('columns') ? 'REPORT.COLUMNS_INVALID' : path.startsWith('filter') ? 'REPORT.FILTER_INVALID' : null;
+const customReportBody = reportInput('json', async () => (await contracts()).CustomReportInput, definitionCode);
+const customReportUpdate = reportInput('json', async () => z.omit((await contracts()).CustomReportInput, { customerId: true }), definitionCode);
+const scheduleBody = reportInput('json', async () => (await contracts()).ReportScheduleUpdate, () => 'REPORT.SCHEDULE_INVALID');
+const recipientChange = validateOnFirstUse('json', async () => (await contracts()).RecipientChange);
+const mailContact = validateOnFirstUse('json', async () => (await contracts()).MailContactInput);
+
+export const reportRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .get('/reports', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('query', ListQuery), async (c) => {
+    const { customerId, kind } = c.req.valid('query');
+    return c.json(await c.get('backend').reports.list(actorOf(c), customerId, kind, c.req.header('Host')));
+  })
+  .get('/reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
+    c.json(await c.get('backend').reports.get(actorOf(c), c.req.valid('param').processId)),
+  )
+  .post('/custom-reports', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('header', IdempotencyHeaders), customReportBody, async (c) => {
+    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+    return c.json(await c.get('backend').reports.createCustom(actorOf(c), c.req.valid('json'), key), 201);
+  })
+  .put('/custom-reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), customReportUpdate, async (c) =>
+    c.json(await c.get('backend').reports.updateCustom(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
+  )
+  .get('/report-scheduling/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
+    c.json(await c.get('backend').reports.getSchedule(actorOf(c), c.req.valid('param').processId)),
+  )
+  .put('/report-scheduling/:processId', route({ auth: 'signedIn', permission: schedule, scope: 'retailer' }), validate('param', ProcessParams), scheduleBody, async (c) =>
+    c.json(await c.get('backend').reports.saveSchedule(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
+  )
+  .get('/custom-reports/:processId/mailing-list', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
+    c.json(await c.get('backend').reports.mailingList(actorOf(c), c.req.valid('param').processId)),
+  )
+  .get('/custom-reports/:processId/recipient-candidates', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
+    c.json(await c.get('backend').reports.candidates(actorOf(c), c.req.valid('param').processId)),
+  )
+  .post('/custom-reports/:processId/add-recipient', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), recipientChange, async (c) =>
+    c.json(await c.get('backend').reports.addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
+  )
+  .post('/custom-reports/:processId/remove-recipient', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), recipientChange, async (c) =>
+    c.json(await c.get('backend').reports.removeRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
+  )
+  .post('/process-mail-contacts', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), mailContact, async (c) =>
+    c.json(await c.get('backend').reports.createContact(actorOf(c), c.req.valid('json')), 201),
+  )
+  // Last: the gate matrix's full user deletes its sample report after every other route used it.
+  .delete('/custom-reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) => {
+    await c.get('backend').reports.deleteCustom(actorOf(c), c.req.valid('param').processId);
+    return c.body(null, 204);
+  });
