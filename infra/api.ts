@@ -49,6 +49,7 @@ export function Api({ stack }: StackContext) {
   );
   jobs.grantScheduling(handler);
   jobs.grantExports(handler);
+  jobs.grantReportRuns(handler);
 
   return { handler };
 }

@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -37,9 +37,11 @@ export function Jobs({ stack, app }: StackContext) {
   // Its own ARN and the scheduler role (whose policy names this function) stay out of its env: a cycle.
   const runner = new SstFunction(stack, 'ReportRunner', {
     handler: 'functions/jobs/report-runner.handler',
-    memorySize: '1 GB',
-    timeout: '5 minutes',
-    environment: { ...environment, ...sftp.environment },
+    // A report run streams like an export (ADR 041 on ADR 033): the same memory, V8 ceiling and 15 minutes;
+    // a period too large for one run is fanned out into parts, each its own invocation of this function.
+    memorySize: '512 MB',
+    timeout: '15 minutes',
+    environment: { ...environment, ...sftp.environment, NODE_OPTIONS: EXPORT_NODE_OPTIONS },
     // ssh2's optional native add-ons stay out of the bundle: it falls back to pure JS (ADR 039).
     nodejs: { esbuild: { external: ['cpu-features', '*.node'] } },
     bind: sftp.bind,
@@ -48,7 +50,12 @@ export function Jobs({ stack, app }: StackContext) {
     logGroup: new LogGroup(stack, 'ReportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   grantData(runner); // report data in, job status out
-  reports.cdk.bucket.grantReadWrite(runner);
+  reports.cdk.bucket.grantReadWrite(runner, 'reports/*'); // its files (ADR 041); sftp/ is reached over SFTP
+  // The parts of a fanned-out run are invocations of this function: a policy of its own, not the role's
+  // default policy, which the function depends on (naming the function there would be a cycle).
+  new Policy(stack, 'ReportRunnerInvokesParts', {
+    statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] })],
+  }).attachToRole(runner.role!);
   grantSend(runner);
 
   // Where failed report runs end: Scheduler puts events it could not deliver here, and Lambda (which
@@ -73,6 +80,8 @@ export function Jobs({ stack, app }: StackContext) {
   reports.cdk.bucket.grantReadWrite(exporter, 'exports/*');
   // The runner records its own failures on the job; a retry would find the job no longer queued.
   exporter.configureAsyncInvoke({ retryAttempts: 0 });
+  /** What the API needs for "run now" (ADR 041): invoking the report runner. */
+  const grantReportRuns = (grantee: IGrantable) => runner.grantInvoke(grantee);
   /** What the API needs to start exports: invoking the export function, nothing else. */
   const grantExports = (grantee: IGrantable) => exporter.grantInvoke(grantee);
 
@@ -118,5 +127,5 @@ export function Jobs({ stack, app }: StackContext) {
     );
   };
 
-  return { environment, runner, sftp, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports };
+  return { environment, runner, sftp, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports, grantReportRuns };
 }

@@ -63,6 +63,9 @@ export function Storage({ stack, app }: StackContext) {
         enforceSSL: true,
         lifecycleRules: [
           { id: 'ExpireExports', prefix: 'exports/', expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+          // Report files (ADR 041): kept REPORT_FILE_RETENTION_DAYS (core; the infra test holds them equal),
+          // when their list items expire (TTL) too; a fanned-out run's unjoined parts go with unfinished uploads.
+          { id: 'ExpireReports', prefix: 'reports/', expiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) },
           // Report files copied for customers to fetch over SFTP (ADR 039): kept 30 days.
           { id: 'ExpireSftpCopies', prefix: 'sftp/', expiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ],

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { siteContentSecurityPolicy } from '../../infra/site-headers.ts';
 import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
+import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { asArray, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
 
@@ -82,12 +83,14 @@ describe('Storage', () => {
     ]);
   });
 
-  it('expires export files and unfinished uploads under exports/ of the reports bucket after a day (ADR 033)', () => {
+  it('expires export files after a day (ADR 033) and report files after their retention (ADR 041), unfinished uploads too', () => {
     const rules = ofType(t.Storage, 'AWS::S3::Bucket').map(([, b]) => b.Properties.LifecycleConfiguration);
     expect(rules.filter(Boolean)).toEqual([
       {
         Rules: [
           { Id: 'ExpireExports', Prefix: 'exports/', Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+          // ADR 041: report files for REPORT_FILE_RETENTION_DAYS (asserted equal below).
+          { Id: 'ExpireReports', Prefix: 'reports/', Status: 'Enabled', ExpirationInDays: REPORT_FILE_RETENTION_DAYS, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
           // ADR 039: the SFTP copies customers fetch (tests/infra/sftp.test.ts).
           { Id: 'ExpireSftpCopies', Prefix: 'sftp/', Status: 'Enabled', ExpirationInDays: 30, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
         ],
@@ -138,7 +141,9 @@ describe('Jobs', () => {
   it('has the report runner on nodejs22.x/arm64 without its own ARN or the scheduler role in its env', () => {
     const [, fn] = runner() ?? [];
     expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/report-runner\.handler$/);
-    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
+    // Like the export function (ADR 041 on ADR 033): 512 MB, 15 minutes, V8's old space capped.
+    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512, Timeout: 900 });
+    expect((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--max-old-space-size=160');
     const env = Object.keys(
       (fn?.Properties.Environment as { Variables: object } | undefined)?.Variables ?? {},
     );
@@ -200,6 +205,33 @@ describe('Jobs', () => {
         { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [dlqId, 'Arn'] } },
       ],
     });
+  });
+});
+
+describe('Jobs: what the report runner may do (ADR 041)', () => {
+  const runnerFn = () => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner'));
+  const runnerStatements = () => {
+    const [, fn] = runnerFn() ?? [];
+    const role = (fn?.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = new Set(ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`)).map(([pid]) => pid));
+    return statements(t.Jobs).filter((s) => policies.has(s.logicalId));
+  };
+
+  it('may read and write objects under reports/ of the reports bucket only', () => {
+    const s3 = runnerStatements().filter((s) => asArray(s.statement.Action).some((a) => String(a).startsWith('s3:')));
+    const objects = s3.flatMap((s) => asArray(s.statement.Resource)).map((r) => JSON.stringify(r)).filter((r) => r.includes('/'));
+    expect(objects.length).toBeGreaterThan(0);
+    for (const r of objects) expect(r).toMatch(/\/reports\/\*/);
+  });
+
+  it('may invoke itself (the parts of a fanned-out run) and no other function', () => {
+    const [id] = runnerFn() ?? [];
+    const invoke = runnerStatements().filter((s) => asArray(s.statement.Action).includes('lambda:InvokeFunction'));
+    expect(invoke.map((s) => s.statement.Resource)).toEqual([{ 'Fn::GetAtt': [id, 'Arn'] }]);
+  });
+
+  it('keeps report files as long as core says (REPORT_FILE_RETENTION_DAYS)', () => {
+    expect(REPORT_FILE_RETENTION_DAYS).toBe(90);
   });
 });
 
@@ -313,10 +345,12 @@ describe('Api', () => {
     expect(policy().flatMap((s) => asArray(s.statement.Action))).not.toContain('dynamodb:Scan');
   });
 
-  it('may invoke the export function and no other (ADR 033)', () => {
+  it('may invoke the export function (ADR 033) and the report runner ("run now", ADR 041), no other', () => {
     const invoke = allowing('lambda:InvokeFunction');
-    expect(invoke.length).toBeGreaterThan(0);
-    for (const s of invoke) expect(JSON.stringify(s.statement.Resource)).toContain('ExportRunner');
+    const targets = invoke.map((s) => JSON.stringify(s.statement.Resource));
+    expect(targets.some((r) => r.includes('ExportRunner'))).toBe(true);
+    expect(targets.some((r) => r.includes('ReportRunner'))).toBe(true);
+    for (const r of targets) expect(r).toMatch(/ExportRunner|ReportRunner/);
   });
 
   it('may manage schedules of its group only and pass only the scheduler role', () => {
