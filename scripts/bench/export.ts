@@ -27,17 +27,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactionFilter } from '@portal/core/connect';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
-import { createDb, type Db } from '../../packages/backend/src/platform/db/client.ts';
+import { createDb } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
-import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
 import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-rows.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';
+import { describeRaw, fastest, rawReads } from './raw-read.ts';
 
 const { values } = parseArgs({
   options: {
@@ -86,26 +85,17 @@ async function parent() {
   const s3 = await startS3StandIn([BUCKET]);
   const results: string[] = [];
   try {
-    const limits = values['raw-limits']!.split(',').map((l) => (l === 'none' ? undefined : Number(l)));
-    const raws: RawRead[] = [];
-    const readAll = async (when: string) => {
-      for (const limit of limits) {
-        const r = await rawRead(db, filter, Date.parse(asOf), limit, when);
-        console.log(`raw Query read (${when}, Limit ${r.limit ?? 'none'}): ${r.items} items in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} items/s`);
-        raws.push(r);
-      }
-    };
-    await readAll('before');
+    const raws = await rawReads(db, filter, zone, Date.parse(asOf), values['raw-limits']!, 'before');
     const exports: { format: string; r: ChildResult }[] = [];
     for (const format of values.formats!.split(',')) {
       const r = await runChild({ endpoint, table, s3: s3.endpoint, customerId, startDate, endDate, format, asOf });
       exports.push({ format, r });
     }
-    if (values['raw-after']) await readAll('after');
-    const raw = raws.reduce((best, r) => (r.rate > best.rate ? r : best));
+    if (values['raw-after']) raws.push(...(await rawReads(db, filter, zone, Date.parse(asOf), values['raw-limits']!, 'after')));
+    const raw = fastest(raws);
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
-    results.push(`raw Query read (the base): ${raw.items} items in ${raw.seconds.toFixed(1)} s = ${Math.round(raw.rate)} items/s (${raw.calls} Queries, Limit ${raw.limit ?? 'none'}, ${raw.when}; all: ${raws.map((r) => `${r.when}/${r.limit ?? 'none'} ${Math.round(r.rate)}`).join(', ')})`);
+    results.push(describeRaw(raw, raws));
     results.push('| format | rows | files | MB | seconds | rows/s | % of raw read | RSS before the job MB | peak RSS MB |');
     results.push('|---|---|---|---|---|---|---|---|---|');
     for (const { format, r } of exports) {
@@ -118,25 +108,6 @@ async function parent() {
     await s3.stop();
     await stop();
   }
-}
-
-type RawRead = { items: number; calls: number; seconds: number; rate: number; limit: number | undefined; when: string };
-/** The export's Query pages without parsing or writing: the rate a reader of these rows cannot beat. */
-async function rawRead(db: Db, filter: TransactionFilter, asOf: number, limit: number | undefined, when: string): Promise<RawRead> {
-  const plan = planOf(filter);
-  const { from, to } = rangeOf(filter, zone, asOf);
-  let cursor: Record<string, unknown> | undefined;
-  let items = 0;
-  let calls = 0;
-  const started = performance.now();
-  do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ...(limit ? { Limit: limit } : {}), ExclusiveStartKey: cursor }));
-    items += res.Items?.length ?? 0;
-    calls += 1;
-    cursor = res.LastEvaluatedKey;
-  } while (cursor);
-  const seconds = (performance.now() - started) / 1000;
-  return { items, calls, seconds, rate: items / seconds, limit, when };
 }
 
 type ChildResult = { status: string; rows: number; files: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };

@@ -1,0 +1,45 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactionFilter } from '@portal/core/connect';
+import type { Db } from '../../packages/backend/src/platform/db/client.ts';
+import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
+
+/**
+ * The raw Query read of a transaction filter's rows (scripts/bench/export.ts, report.ts): the Query pages
+ * the export reads, without parsing or writing: the rate a reader of these rows cannot beat. `limit` is
+ * the page's Limit (the export's JOB_PAGE_ROWS, or more for full 1 MB pages; undefined = none, which on
+ * DynamoDB Local re-reads the remaining range per page: ADR 033's 2026-11-25 addendum).
+ */
+export type RawRead = { items: number; calls: number; seconds: number; rate: number; limit: number | undefined; when: string };
+
+export async function rawRead(db: Db, filter: TransactionFilter, zone: string, asOf: number, limit: number | undefined, when: string): Promise<RawRead> {
+  const plan = planOf(filter);
+  const { from, to } = rangeOf(filter, zone, asOf);
+  let cursor: Record<string, unknown> | undefined;
+  let items = 0;
+  let calls = 0;
+  const started = performance.now();
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ...(limit ? { Limit: limit } : {}), ExclusiveStartKey: cursor }));
+    items += res.Items?.length ?? 0;
+    calls += 1;
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  const seconds = (performance.now() - started) / 1000;
+  return { items, calls, seconds, rate: items / seconds, limit, when };
+}
+
+/** Every `--raw-limits` entry read once (`none` = no Limit), printed as it finishes. */
+export async function rawReads(db: Db, filter: TransactionFilter, zone: string, asOf: number, limits: string, when: string): Promise<RawRead[]> {
+  const out: RawRead[] = [];
+  for (const l of limits.split(',')) {
+    const r = await rawRead(db, filter, zone, asOf, l === 'none' ? undefined : Number(l), when);
+    console.log(`raw Query read (${when}, Limit ${r.limit ?? 'none'}): ${r.items} items in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} items/s, ${r.calls} Queries`);
+    out.push(r);
+  }
+  return out;
+}
+
+export const fastest = (reads: readonly RawRead[]) => reads.reduce((best, r) => (r.rate > best.rate ? r : best));
+
+export const describeRaw = (raw: RawRead, all: readonly RawRead[]) =>
+  `raw Query read (the base): ${raw.items} items in ${raw.seconds.toFixed(1)} s = ${Math.round(raw.rate)} items/s (${raw.calls} Queries, Limit ${raw.limit ?? 'none'}, ${raw.when}; all: ${all.map((r) => `${r.when}/${r.limit ?? 'none'} ${Math.round(r.rate)}`).join(', ')})`;

@@ -1,0 +1,34 @@
+/**
+ * One invocation of the report runner function for scripts/bench/report.ts: bundled like the Lambda
+ * (scripts/checks/api-bundle.ts's SST-like esbuild options) and run with plain node, so its memory is the
+ * function's. What functions/jobs/report-runner.ts does for a 'report-job' or 'report-part' payload, with
+ * the bench's part size (BENCH_PART_ROWS) and no delivery; the function's own name is
+ * BENCH_FUNCTION_NAME, so the parts of a fanned-out run go out as async Lambda invokes to the bench's
+ * stand-in (AWS_ENDPOINT_URL_LAMBDA), which starts each in a process of its own.
+ * argv: the payload as JSON. Prints `RESULT {json}`: seconds, RSS before the run and at its peak.
+ */
+import { createBackend, loadConfig } from '@portal/backend';
+import { reportJobsFromConfig } from '../../packages/backend/src/report/report-jobs-from-config.ts';
+import type { ReportLaunch } from '../../packages/backend/src/report/report-job-launcher.ts';
+
+let peak = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage.rss());
+}, 50);
+const payload = JSON.parse(process.argv[2]!) as ReportLaunch;
+const config = loadConfig();
+const backend = createBackend(config);
+const reports = reportJobsFromConfig(config, {
+  db: backend.db,
+  now: backend.now,
+  selfFunctionName: process.env.BENCH_FUNCTION_NAME!,
+  runner: { partRows: Number(process.env.BENCH_PART_ROWS), deliver: async () => {} },
+});
+const baseline = process.memoryUsage.rss();
+const started = performance.now();
+await reports.run(payload);
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+const peakRss = Math.max(peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
+console.log(`RESULT ${JSON.stringify({ seconds, baselineRss: baseline, peakRss })}`);
+process.exit(0);
