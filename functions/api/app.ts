@@ -24,6 +24,9 @@ import { connectSalesRoutes } from './routes/connect-sales.ts';
 import { serialNumberRoutes } from './routes/serial-numbers.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { exportRoutes } from './routes/exports.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { reportJobRoutes } from './routes/report-jobs.ts';
+import { reportDeliveryRoutes, reportMailRoutes } from './routes/report-deliveries.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -62,6 +65,10 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/serial-numbers', serialNumberRoutes)
     .route('/transactions', transactionRoutes)
     .route('/exports', exportRoutes)
+    .route('/flow', reportRoutes)
+    .route('/flow', reportJobRoutes)
+    .route('/flow', reportDeliveryRoutes)
+    .route('/', reportMailRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

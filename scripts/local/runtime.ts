@@ -16,6 +16,7 @@ import { DEMO_DIR, demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../see
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { announceInstance, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
 import { mountMailbox } from './mailbox.ts';
+import { createLocalFaults, mountFaultHook } from './fault-hook.ts';
 import { createSchedulerClock, mountSchedulerHook, recordingRunner } from './scheduler-hook.ts';
 import { startLocalOidcProvider } from './oidc-provider.ts';
 import { mountOneOrigin } from './one-origin.ts';
@@ -62,7 +63,9 @@ export async function startLocalRuntime() {
     // Its clock and runner are wrapped for the test hook (scheduler-hook.ts: POST /__local/scheduler/advance).
     const schedulerClock = createSchedulerClock();
     const runner = recordingRunner(reportRunner);
-    const backend = createBackend(config, undefined, { runScheduledJob: runner.run, schedulerClock: schedulerClock.now });
+    // Faults stay off until a test asks for them (fault-hook.ts: POST /__local/faults).
+    const faults = createLocalFaults();
+    const backend = createBackend(config, undefined, { runScheduledJob: runner.run, schedulerClock: schedulerClock.now, faults });
     await ensureTable(backend.db.raw, config.TABLE_NAME);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
@@ -85,6 +88,7 @@ export async function startLocalRuntime() {
         mountOneOrigin(root, config.APP_URL);
         mountMailbox(root, config.SES_ENDPOINT!);
         mountSchedulerHook(root, backend.scheduler, schedulerClock, runner);
+        mountFaultHook(root, faults);
         mountWebFiles(root, resolve('web/dist'));
       },
     });

@@ -5,6 +5,9 @@ import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../../tests/support/test-backend.ts';
 import { putExportJob, queuedJob } from '@portal/backend/export/export-job-entity';
 import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
+import { putFinishedReportJob, reportJobFixture } from '@portal/backend/report/report-job-fixtures';
+import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
+import { createDelivery } from '@portal/backend/report/delivery/delivery-entity';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -41,6 +44,9 @@ const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}
 const days = 'startDate=2026-11-01&endDate=2026-11-20';
 /** A finished export job of 'full' (the job routes are the starter's own: scope 'none', ADR 033). */
 const GATE_EXPORT_JOB = 'gate-export-job-0001';
+/** Finished report jobs of the own customer: one read, one removed from the run log by its DELETE sample. */
+const GATE_REPORT_JOB = 'gate-report-job-0001';
+const GATE_REPORT_JOB_DELETED = 'gate-report-job-0002';
 /** The detail key of each customer's one transaction (transaction-entity.ts's encoding: customer + sort key). */
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
@@ -91,6 +97,48 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'GET /api/exports/:jobId': () => ({ path: `/api/exports/${GATE_EXPORT_JOB}` }),
   'GET /api/exports/:jobId/files/:index': () => ({ path: `/api/exports/${GATE_EXPORT_JOB}/files/0` }),
+  // Reports (ADR 040): the customer's general report (its processId names the customer); the full user's own
+  // general report answers 409 GENERAL_READ_ONLY to edits, which the matrix counts as passing the gates.
+  'GET /api/flow/reports': (i) => ({ path: `/api/flow/reports?customerId=${i.retailer}&kind=general` }),
+  'GET /api/flow/reports/:processId': (i) => ({ path: `/api/flow/reports/gen.transactions.${i.retailer}` }),
+  'POST /api/flow/custom-reports': (i) => ({
+    path: '/api/flow/custom-reports',
+    // One key per customer: the same request again replays the same report (compared byte for byte).
+    headers: { 'Idempotency-Key': `route-gates-custom-report-${i.retailer}` },
+    body: { customerId: i.retailer, name: 'Gate report', reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' },
+  }),
+  'PUT /api/flow/custom-reports/:processId': (i) => ({
+    path: `/api/flow/custom-reports/gen.transactions.${i.retailer}`,
+    body: { name: 'Gate report', reportType: 'transactions', filter: {}, columns: ['at'], format: 'csv' },
+  }),
+  'DELETE /api/flow/custom-reports/:processId': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}` }),
+  'GET /api/flow/report-scheduling/:processId': (i) => ({ path: `/api/flow/report-scheduling/gen.transactions.${i.retailer}` }),
+  'PUT /api/flow/report-scheduling/:processId': (i) => ({
+    path: `/api/flow/report-scheduling/gen.transactions.${i.retailer}`,
+    body: { enabled: false, periodType: 'daily', reportingDays: ['monday'], endOfMonth: false, sendTime: '06:00', timeZone: 'Europe/Berlin', sendByEmail: true, copyByFtp: false, skipIfEmpty: false },
+  }),
+  'GET /api/flow/custom-reports/:processId/mailing-list': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/mailing-list` }),
+  'GET /api/flow/custom-reports/:processId/recipient-candidates': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/recipient-candidates` }),
+  // The full user adds itself (idempotent: 200 each time) before the remove sample takes it off again.
+  'POST /api/flow/custom-reports/:processId/add-recipient': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/add-recipient`, body: { referenceId: 'u.full' } }),
+  'POST /api/flow/custom-reports/:processId/remove-recipient': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/remove-recipient`, body: { referenceId: 'u.full' } }),
+  'POST /api/flow/process-mail-contacts': (i) => ({
+    path: '/api/flow/process-mail-contacts',
+    body: { firstname: 'Gate', surname: 'Contact', email: 'gate.contact@example.com', processId: `gen.transactions.${i.retailer}` },
+  }),
+  // Report jobs (ADR 041): the own customer's general report; the job routes name no customer (scope 'none').
+  'POST /api/flow/report-jobs': (i) => ({
+    path: '/api/flow/report-jobs',
+    headers: { 'Idempotency-Key': `route-gates-report-${i.retailer}` },
+    body: { processId: `gen.transactions.${i.retailer}`, dateFrom: '2026-11-01', dateUntil: '2026-11-20' },
+  }),
+  'GET /api/flow/report-jobs': (i) => ({ path: `/api/flow/report-jobs?processId=gen.transactions.${i.retailer}` }),
+  'GET /api/flow/report-jobs/:jobId': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB}` }),
+  'DELETE /api/flow/report-jobs/:jobId': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB_DELETED}` }),
+  'GET /api/flow/report-files': (i) => ({ path: `/api/flow/report-files?customerId=${i.retailer}` }),
+  'GET /api/flow/report-files/:fileId/download': () => ({ path: `/api/flow/report-files/${GATE_REPORT_JOB}.0/download` }),
+  // Report delivery (ADR 042): a sent delivery of the finished job (created below): 409, only a failed one is sent again.
+  'POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB}/deliveries/email.u.full/resend` }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -187,6 +235,12 @@ export async function createGateWorld() {
   backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => CLOCK, launcher: { launch: async () => {} } });
   const exportJob = queuedJob({ jobId: GATE_EXPORT_JOB, owner: 'full', kind: 'transactions', format: 'csv', filter: { customerId: OWN.retailer }, timeZone: 'UTC', createdAt: CLOCK.toISOString() });
   await putExportJob(backend.db, { ...exportJob, status: 'done', files: [{ index: 0, name: 'gate.csv', rows: 0, key: `exports/${GATE_EXPORT_JOB}/gate.csv`, bytes: 3 }] }, CLOCK);
+
+  // The gates call the report job routes, not the runner (ADR 041).
+  backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => CLOCK, launcher: { launch: async () => {} } });
+  for (const jobId of [GATE_REPORT_JOB, GATE_REPORT_JOB_DELETED]) await putFinishedReportJob(backend.db, reportJobFixture({ jobId, customerId: OWN.retailer }), CLOCK);
+  // A sent delivery of it: the resend sample answers 409 (only a failed one is sent again) and sends nothing.
+  await createDelivery(backend.db, { jobId: GATE_REPORT_JOB, deliveryId: 'email.u.full', channel: 'email', target: 'u.full', address: 'full@example.com', status: 'sent', reason: null, attempts: 1, attached: true, retryable: false, updatedAt: CLOCK.toISOString() });
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

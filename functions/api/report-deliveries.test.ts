@@ -1,0 +1,311 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Backend } from '@portal/backend';
+import { createFileStore, type FileStore } from '@portal/backend/platform/files/file-store';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { createMailer } from '@portal/backend/platform/mail/mailer';
+import { deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/report/delivery/deliver-report-job';
+import { listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
+import { DeliveryIncompleteError } from '@portal/backend/report/delivery/delivery-errors';
+import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
+import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
+import { reportJobFixture } from '@portal/backend/report/report-job-fixtures';
+import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { sentMails } from '../../tests/support/mailbox.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * Report delivery (issue 15 items 5 and 6, ADR 042) against DynamoDB Local, the SES stand-in (its store is
+ * what was sent), s3rver and the SFTP stand-in: one mail per recipient and one SFTP copy even when the
+ * delivery runs twice at once, throttling retried and sent once, an S3 error failing the delivery until
+ * a resend, a hard bounce not retried, attachment vs link at the threshold (the link redirecting to the
+ * file), the one-click unsubscribe (no X-Portal, idempotent, the next run skips the contact), and the
+ * resend route's permission, states and another customer's job answering like none.
+ */
+const PASSWORD = 'Delivery-Test-2026!';
+const NOW = new Date('2026-11-21T10:00:00Z');
+const BUCKET = 'report-delivery-test';
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let sftp: Awaited<ReturnType<typeof startSftpStandIn>>;
+let files: FileStore;
+let cookies: Record<string, string>;
+let keys = 0;
+let jobs = 0;
+const FAST = { attempts: 4, baseMs: 1, capMs: 5 };
+
+async function call(user: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.request(`/api${path}`, {
+    method,
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', ...(user ? { Cookie: cookies[user]! } : {}), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
+  return { status: res.status, body: json as Record<string, unknown> & { processId?: string; referenceId?: string }, headers: res.headers };
+}
+
+/** A custom report of R-D1 by dlfull (locale de-de) with dlfull and one external contact on its list. */
+async function newReport(name: string, contactEmail: string, schedule: { copyByFtp?: boolean; sendByEmail?: boolean } = {}) {
+  const created = await call('dlfull', 'POST', '/flow/custom-reports', { customerId: 'R-D1', name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' }, {
+    'Idempotency-Key': `delivery-test-key-${String(++keys).padStart(6, '0')}`,
+  });
+  expect(created.status).toBe(201);
+  const processId = created.body.processId as string;
+  const saved = await call('dlfull', 'PUT', `/flow/report-scheduling/${processId}`, {
+    enabled: false,
+    periodType: 'daily',
+    reportingDays: ['monday'],
+    endOfMonth: false,
+    sendTime: '06:00',
+    timeZone: 'Europe/Berlin',
+    sendByEmail: schedule.sendByEmail ?? true,
+    copyByFtp: schedule.copyByFtp ?? false,
+    skipIfEmpty: false,
+  });
+  expect(saved.status).toBe(200);
+  expect((await call('dlfull', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.dlfull' })).status).toBe(200);
+  const contact = await call('dlfull', 'POST', '/flow/process-mail-contacts', { firstname: 'Erika', surname: 'Extern', email: contactEmail, processId });
+  expect(contact.status).toBe(201);
+  return { processId, contactRef: contact.body.referenceId as string };
+}
+
+/** A finished run of the report with one CSV file in the bucket; `bytes` may claim more than it holds (the threshold). */
+async function finishedJob(processId: string, reportName: string, content = 'at,amount\n2026-11-20,12.50\n', bytes?: number) {
+  const jobId = `delivery-job-${String(++jobs).padStart(4, '0')}`;
+  const job = reportJobFixture({ jobId, customerId: 'R-D1', processId, reportName, owner: 'dlfull' }, NOW);
+  await backend.db.doc.send(await import('@aws-sdk/lib-dynamodb').then(({ PutCommand }) => new PutCommand(newReportJobPut(backend.db, job).Put!)));
+  const name = `${reportName} 2026-11-01.csv`;
+  const key = `reports/R-D1/${jobId}/${name}`;
+  const stored = await files.upload(key, Readable.from([Buffer.from(content)]), 'text/csv');
+  const file: StoredReportFile = {
+    fileId: reportFileId(jobId, 0),
+    processId,
+    jobId,
+    reportName,
+    name,
+    format: 'csv',
+    rows: 1,
+    bytes: bytes ?? stored.bytes,
+    dateFrom: job.dateFrom,
+    dateUntil: job.dateUntil,
+    createdAt: NOW.toISOString(),
+    expiresAt: retentionEnd(NOW).toISOString(),
+    key,
+  };
+  expect(await reportJobWrites.finish(backend.db, job, 1, [file], false, NOW)).toBe(true);
+  return jobId;
+}
+
+const deps = (over: Partial<ReportDeliveryDeps> = {}): ReportDeliveryDeps => ({ ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => NOW }), retry: FAST, ...over });
+const byId = (list: Delivery[]) => Object.fromEntries(list.map((d) => [d.deliveryId, d]));
+const mailsAbout = async (to: string, reportName: string) => (await sentMails(to)).filter((m) => m.subject.includes(reportName));
+
+beforeAll(async () => {
+  s3 = await startS3StandIn([BUCKET]);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  sftp = await startSftpStandIn(mkdtempSync(join(tmpdir(), 'report-delivery-sftp-')));
+  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET, ...sftp.env });
+  files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
+  app = createApp(backend, () => '203.0.113.61');
+  const account = (username: string, customerId: string, reportBits: number, extra: object = {}) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@example.com`,
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    customerId,
+    portals: ['connect'],
+    securityFlag: 16,
+    modules: { reportManagement: { permissions: reportBits } },
+    ...extra,
+  });
+  await importOk(backend, 'accounts', [
+    account('dlfull', 'R-D1', 7, { locale: 'de-de', ftpUploadDir: '/outbox/reports/' }),
+    account('dlread', 'R-D1', 1),
+    account('dlother', 'R-D2', 7),
+  ]);
+  await importOk(backend, 'retailers', [
+    { customerId: 'R-D1', name: 'Delta' },
+    { customerId: 'R-D2', name: 'Echo' },
+  ]);
+  cookies = await signInAll(app, ['dlfull', 'dlread', 'dlother'], PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await sftp?.stop();
+  await s3?.stop();
+});
+
+describe('deliverReportJob', () => {
+  it('sends one mail per recipient and one SFTP copy, even when it runs twice at once; a third run sends nothing', async () => {
+    const { processId, contactRef } = await newReport('Twice', 'twice@example.org', { copyByFtp: true });
+    const jobId = await finishedJob(processId, 'Twice');
+    await Promise.all([deliverReportJob(deps(), jobId), deliverReportJob(deps(), jobId)]);
+    await deliverReportJob(deps(), jobId);
+
+    const user = await mailsAbout('dlfull@example.com', 'Twice');
+    const contact = await mailsAbout('twice@example.org', 'Twice');
+    expect(user).toHaveLength(1);
+    expect(contact).toHaveLength(1);
+    // The owner's locale (de-de) for both: the user's own, and the contact's through the report's owner.
+    expect(user[0]!.subject).toBe('Bericht „Twice“: 01.11.2026 – 20.11.2026');
+    expect(contact[0]!.subject).toBe(user[0]!.subject);
+    const stored = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { messageId: string; attachments: { filename: string; content: string }[] }[] };
+    const attachment = stored.emails.find((m) => m.messageId === user[0]!.messageId)!.attachments[0]!;
+    expect(Buffer.from(attachment.content, 'base64').toString()).toBe('at,amount\n2026-11-20,12.50\n');
+    // Only the external contact gets the unsubscribe link.
+    expect(contact[0]!.body.text).toContain('/unsubscribe?token=');
+    expect(user[0]!.body.text).not.toContain('/unsubscribe?token=');
+
+    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    expect(deliveries['email.u.dlfull']).toMatchObject({ channel: 'email', status: 'sent', attempts: 1, attached: true, address: 'dlfull@example.com' });
+    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'sent', attempts: 1 });
+    // The owner's ftpUploadDir inside the customer's SFTP home.
+    expect(deliveries.sftp).toMatchObject({ channel: 'sftp', status: 'sent', attempts: 1, address: 'R-D1/outbox/reports' });
+    const copied = join(sftp.tree, 'R-D1', 'outbox', 'reports', 'Twice 2026-11-01.csv');
+    expect(existsSync(copied) && readFileSync(copied, 'utf8')).toBe('at,amount\n2026-11-20,12.50\n');
+
+    const report = await call('dlfull', 'GET', `/flow/reports/${processId}`);
+    expect(report.body).toMatchObject({ sentByEmail: 2, copiedByFtp: 1 });
+  });
+
+  it('retries SES throttling in-process and sends once; throttled past its attempts it fails retryable, throws, and the next run sends it', async () => {
+    const { processId } = await newReport('Throttled', 'throttled@example.org', { sendByEmail: true });
+    const real = createMailer(backend.config);
+    let refusals = 3;
+    const throttling = {
+      sendRaw: async (to: string, raw: Uint8Array) => {
+        if (refusals-- > 0) throw Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'Throttling' });
+        return real.sendRaw(to, raw);
+      },
+    };
+    const jobId = await finishedJob(processId, 'Throttled');
+    await deliverReportJob(deps({ mailer: throttling }), jobId);
+    expect(await mailsAbout('dlfull@example.com', 'Throttled')).toHaveLength(1);
+    expect(await mailsAbout('throttled@example.org', 'Throttled')).toHaveLength(1);
+
+    const later = await finishedJob(processId, 'Throttled');
+    refusals = 1_000;
+    await expect(deliverReportJob(deps({ mailer: throttling }), later)).rejects.toBeInstanceOf(DeliveryIncompleteError);
+    const failed = await listDeliveries(backend.db, later);
+    expect(failed.map((d) => d.status)).toEqual(['failed', 'failed']);
+    expect(failed[0]!.reason).toMatch(/sending rate exceeded/);
+    refusals = 0;
+    await deliverReportJob(deps({ mailer: throttling }), later);
+    expect((await listDeliveries(backend.db, later)).map((d) => [d.status, d.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+    expect(await mailsAbout('dlfull@example.com', 'Throttled')).toHaveLength(2);
+  });
+
+  it('an S3 read error fails the deliveries (retryable, the run throws); a resend from the screen sends the mail', async () => {
+    const { processId } = await newReport('Unreadable', 'unreadable@example.org');
+    const jobId = await finishedJob(processId, 'Unreadable');
+    const broken: FileStore = { ...files, read: async () => Promise.reject(Object.assign(new Error('We encountered an internal error.'), { name: 'InternalError' })) };
+    await expect(deliverReportJob(deps({ files: broken }), jobId)).rejects.toBeInstanceOf(DeliveryIncompleteError);
+    const failed = byId(await listDeliveries(backend.db, jobId))['email.u.dlfull']!;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.reason).toMatch(/could not be read/);
+    expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(0);
+
+    const resent = await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`);
+    expect(resent).toMatchObject({ status: 200, body: { deliveryId: 'email.u.dlfull', status: 'sent', attempts: 2, reason: null } });
+    expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(1);
+    // Sent now: a second resend is refused, and the run never sends it again.
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({ status: 409, body: { code: 'REPORT.DELIVERY_NOT_FAILED' } });
+    await deliverReportJob(deps(), jobId);
+    expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(1);
+  });
+
+  it('a hard bounce (SES rejects the address) is bounced and not retried; an unconfirmed send (5xx) is failed, not retried', async () => {
+    const { processId, contactRef } = await newReport('Bounce', 'bounce@example.org');
+    const jobId = await finishedJob(processId, 'Bounce');
+    let calls = 0;
+    const mailer = {
+      sendRaw: async (to: string): Promise<{ messageId: string }> => {
+        calls += 1;
+        if (to === 'bounce@example.org') throw Object.assign(new Error('Email address is on the suppression list'), { name: 'MessageRejected' });
+        throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable' });
+      },
+    };
+    await deliverReportJob(deps({ mailer }), jobId); // nothing retryable: no throw
+    await deliverReportJob(deps({ mailer }), jobId);
+    expect(calls).toBe(2);
+    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'bounced', attempts: 1 });
+    expect(deliveries[`email.${contactRef}`]!.reason).toMatch(/rejected the address/);
+    expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(deliveries['email.u.dlfull']!.reason).toMatch(/may not have been sent/);
+  });
+
+  it('attaches files up to REPORT_ATTACHMENT_MAX_BYTES and links larger ones; the link redirects to the file, a bad one is 404', async () => {
+    const { processId } = await newReport('Threshold', 'threshold@example.org');
+    const small = await finishedJob(processId, 'Threshold', 'at\n1\n', REPORT_ATTACHMENT_MAX_BYTES);
+    const large = await finishedJob(processId, 'Threshold', 'at\n2\n', REPORT_ATTACHMENT_MAX_BYTES + 1);
+    await deliverReportJob(deps(), small);
+    await deliverReportJob(deps(), large);
+    expect(byId(await listDeliveries(backend.db, small))['email.u.dlfull']!.attached).toBe(true);
+    expect(byId(await listDeliveries(backend.db, large))['email.u.dlfull']!.attached).toBe(false);
+    const [first, second] = await mailsAbout('threshold@example.org', 'Threshold');
+    expect(first!.body.text).not.toContain('/api/report-links/');
+    const link = /http:\/\/localhost:3000(\/api\/report-links\/[A-Za-z0-9_.-]+)/.exec(second!.body.text ?? '')!;
+    expect(link).not.toBeNull();
+
+    // A browser follows it: no X-Portal header, no session.
+    const res = await app.request(link[1]!);
+    expect(res.status).toBe(302);
+    const file = await fetch(res.headers.get('location')!);
+    expect(await file.text()).toBe('at\n2\n');
+    const tampered = await app.request(`${link[1]!.slice(0, -3)}AAA`);
+    expect(tampered.status).toBe(404);
+    expect(await readJson(tampered)).toMatchObject({ code: 'REPORT.FILE_NOT_FOUND' });
+  });
+
+  it('one-click unsubscribe (RFC 8058: a POST without X-Portal) is idempotent; the next run skips the contact', async () => {
+    const { processId, contactRef } = await newReport('Unsub', 'unsub@example.org');
+    await deliverReportJob(deps(), await finishedJob(processId, 'Unsub'));
+    const mail = (await mailsAbout('unsub@example.org', 'Unsub'))[0]!;
+    const token = /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(mail.body.text ?? '')![1]!;
+
+    const oneClick = () =>
+      app.request(`/api/report-unsubscribe?token=${token}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await oneClick();
+      expect(res.status).toBe(200);
+      expect(await readJson(res)).toEqual({ unsubscribed: true, reportName: 'Unsub', email: 'unsub@example.org' });
+    }
+    const next = await finishedJob(processId, 'Unsub');
+    await deliverReportJob(deps(), next);
+    expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reason: 'Unsubscribed from this report.', attempts: 0 });
+    expect(await mailsAbout('unsub@example.org', 'Unsub')).toHaveLength(1);
+
+    for (const bad of [`${token.slice(0, -3)}AAA`, 'garbage']) {
+      const res = await call(null, 'POST', `/report-unsubscribe?token=${bad}`);
+      expect(res).toMatchObject({ status: 400, body: { code: bad === 'garbage' ? 'REQUEST.VALIDATION_FAILED' : 'REPORT.UNSUBSCRIBE_INVALID' } });
+    }
+  });
+});
+
+describe('POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend', () => {
+  it("needs reportManagement.recipients; another customer's job answers like none; unknown deliveries 404", async () => {
+    const { processId } = await newReport('Scope', 'scope@example.org');
+    const jobId = await finishedJob(processId, 'Scope');
+    await deliverReportJob(deps({ mailer: { sendRaw: async () => Promise.reject(Object.assign(new Error('x'), { name: 'MessageRejected' })) } }), jobId);
+    const path = `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`;
+    expect(await call('dlread', 'POST', path)).toMatchObject({ status: 403 });
+    const foreign = await call('dlother', 'POST', path);
+    const none = await call('dlother', 'POST', '/flow/report-jobs/no-such-job-0001/deliveries/email.u.dlfull/resend');
+    expect(foreign).toMatchObject({ status: 404, body: { code: 'REPORT.JOB_NOT_FOUND' } });
+    expect(foreign.body).toEqual(none.body);
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.c.nobody/resend`)).toMatchObject({ status: 404, body: { code: 'REPORT.DELIVERY_NOT_FOUND' } });
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/not-an-id/resend`)).toMatchObject({ status: 400 });
+    // A bounced delivery may be sent again (the address was fixed).
+    expect(await call('dlfull', 'POST', path)).toMatchObject({ status: 200, body: { status: 'sent', attempts: 2 } });
+  });
+});
