@@ -4,6 +4,7 @@ import type { Backend } from '@portal/backend';
 import type { ReportSchedule } from '@portal/core/report';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { createFaultInjector } from '../platform/faults/fault-injector.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
 import { countReportRun, loadReportDefinition } from './report-entity.ts';
@@ -200,6 +201,31 @@ describe('a scheduled fire', () => {
     await runScheduledReport(deps(), sat);
     expect(await getReportJob(backend.db, jobId, true)).toMatchObject({ status: 'finished', error: null });
     expect(delivered).toEqual([jobId]);
+  });
+});
+
+describe('S3 faults injected (platform/faults, ADR 025)', () => {
+  it('every S3 call throttled or 5xx once: the SDK retries heal it, the run finishes with the same file as without faults', async () => {
+    const clean = await newJob();
+    await runReportJob(deps(), clean.jobId);
+    const faults = createFaultInjector({ rate: 1, seed: 41, services: ['s3'], persistent: 0, kinds: ['throttle', 'server'] });
+    const faulty = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET }, faults);
+    const job = await newJob();
+    await runReportJob(deps({ files: faulty }), job.jobId);
+    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    expect(done.status).toBe('finished');
+    expect(faults.injectedCount()).toBeGreaterThan(0);
+    const body = (key: string) => files.read(key).then((b) => b.toString('utf8'));
+    expect(await body(done.files[0]!.key)).toBe(await body((await getReportJob(backend.db, clean.jobId, true))!.files[0]!.key));
+  });
+
+  it('S3 failing on every attempt: a manual run ends in error with no file left, and is not thrown', async () => {
+    const faults = createFaultInjector({ rate: 1, seed: 7, services: ['s3'], persistent: 1, kinds: ['server'], phases: ['before'] });
+    const broken = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET }, faults);
+    const job = await newJob();
+    await runReportJob(deps({ files: broken }), job.jobId);
+    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
   });
 });
 
