@@ -50,6 +50,8 @@ describe('demo seed through the import path', () => {
       ['currencies', 3, 0],
       ['transactionTypes', 9, 0],
       ['divisions', 6, 0],
+      ['sftpUsers', 2, 0],
+      ['reports', 3, 0],
       ['shipments', expect.any(Number), 0],
       ['sales', expect.any(Number), 0],
       ['transactions', expect.any(Number), 0],
