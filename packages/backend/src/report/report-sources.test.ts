@@ -12,6 +12,7 @@ import { fileWriters } from '../export/file-writers.ts';
 import { transactionSource } from '../export/transaction-source.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
+import { cardKeySet } from './report-sources-coupon-status.ts';
 import { type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
 
 /**
@@ -274,6 +275,23 @@ describe('coupon status', () => {
     } finally {
       counter.stop();
     }
+  });
+});
+
+describe('cardKeySet', () => {
+  it('tells cards apart exactly: leading zeros, 20 digits, the same serial on two EANs', () => {
+    const keys = cardKeySet();
+    const cards: [string, string][] = [
+      ['7700000000003', GIFT.ean],
+      ['07700000000003', GIFT.ean],
+      ['7700000000003', SMALL.ean],
+      ['99999999999999999998', GIFT.ean],
+      ['99999999999999999999', GIFT.ean],
+      ['9007199254740993', GIFT.ean],
+      ['9007199254740992', GIFT.ean],
+    ];
+    expect(cards.map(([serial, e]) => keys.add(serial, e))).toEqual(cards.map(() => true));
+    expect(cards.map(([serial, e]) => keys.add(serial, e))).toEqual(cards.map(() => false));
   });
 });
 
