@@ -306,6 +306,20 @@ describe('orders', () => {
     expect(await source.count()).toBe(2);
   });
 
+  it('takes a DST day of the report zone whole (America/Los_Angeles, 1 November: 25 hours)', async () => {
+    const submit = (iso: string, amount: number) =>
+      at(iso, () => backend.ordering.submit(orderer(A), { customerId: A, storeType: 0, storeId: 'ST-1', positions: [{ inventoryProductId: 'I-R2', amount }] }, `key-dst-${iso}`));
+    await submit('2026-11-01T06:59:00Z', 11); // 23:59 PDT on 31 October
+    await submit('2026-11-01T07:00:00Z', 12); // 00:00 PDT on 1 November
+    await submit('2026-11-02T07:30:00Z', 13); // 23:30 PST on 1 November (a 24-hour day would have ended at 07:00Z)
+    await submit('2026-11-02T08:00:00Z', 14); // 00:00 PST on 2 November
+    clock = new Date('2026-11-21T10:00:00Z');
+    const run = { ...PERIOD, dateFrom: '2026-11-01', dateUntil: '2026-11-01', timeZone: 'America/Los_Angeles' };
+    const source = reportSource(definition('orders', ['quantity']), run, { db: backend.db });
+    expect((await all(source)).map((r) => r.quantity)).toEqual([13, 12]);
+    expect(await source.count()).toBe(2);
+  });
+
   it('reads no positions without the value columns, and none of another customer', async () => {
     const counter = countCalls(backend.db, 'report-order-calls');
     try {
