@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { REPORT } from '@portal/core/report';
-import { AuthCard } from '../../../components/auth-card.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
 import { unsubscribe } from '../api/reports.ts';
 
 type Outcome =
@@ -39,7 +38,9 @@ export function UnsubscribeRoute() {
   };
   return (
     <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
-      <AuthCard title={t('reports.unsubscribe.title')} backTo={paths.home}>
+      {/* A plain card, not the sign-in card: an external recipient has no login to go back to. */}
+      <Card className="w-full p-6 sm:p-8">
+        <h1 className="text-xl font-semibold text-slate-900">{t('reports.unsubscribe.title')}</h1>
         <div className="mt-5 space-y-4">
           {outcome.state === 'done' ? (
             <Alert theme="green" role="status" title={t('reports.unsubscribe.doneTitle')}>
@@ -65,7 +66,7 @@ export function UnsubscribeRoute() {
             </>
           ) : null}
         </div>
-      </AuthCard>
+      </Card>
     </div>
   );
 }
