@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { Backend } from '@portal/backend';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files/file-store';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { createFaultInjector } from '@portal/backend/platform/faults/fault-injector';
 import { createMailer } from '@portal/backend/platform/mail/mailer';
 import { deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/report/delivery/deliver-report-job';
 import { listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
@@ -202,6 +203,32 @@ describe('deliverReportJob', () => {
       ['sent', 2],
     ]);
     expect(await mailsAbout('dlfull@example.com', 'Throttled')).toHaveLength(2);
+  });
+
+  it('SES throttling injected into the real client (ADR 025) is healed by the retries: each mail sent once', async () => {
+    const { processId } = await newReport('Injected', 'injected@example.org');
+    const faults = createFaultInjector({ rate: 1, seed: 7, services: ['ses'], kinds: ['throttle'], persistent: 0 });
+    const jobId = await finishedJob(processId, 'Injected');
+    await deliverReportJob(deps({ mailer: createMailer(backend.config, faults) }), jobId);
+    expect(faults.injectedCount()).toBe(2);
+    expect((await listDeliveries(backend.db, jobId)).map((d) => d.status)).toEqual(['sent', 'sent']);
+    expect(await mailsAbout('dlfull@example.com', 'Injected')).toHaveLength(1);
+    expect(await mailsAbout('injected@example.org', 'Injected')).toHaveLength(1);
+  });
+
+  it('a failure before the send (no link key) fails the delivery retryable, sends nothing, and the run throws', async () => {
+    const { processId, contactRef } = await newReport('Unprepared', 'unprepared@example.org');
+    const jobId = await finishedJob(processId, 'Unprepared');
+    const keyless = reportDeliveryDeps({ ...backend.config, REPORT_LINK_KEY_FILE: undefined }, { db: backend.db, now: () => NOW });
+    await expect(deliverReportJob({ ...keyless, retry: FAST }, jobId)).rejects.toBeInstanceOf(DeliveryIncompleteError);
+    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    // The user's mail needs no token; the external contact's unsubscribe link does.
+    expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'sent' });
+    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(deliveries[`email.${contactRef}`]!.reason).toMatch(/could not be prepared: Neither REPORT_LINK_KEY/);
+    await deliverReportJob(deps(), jobId);
+    expect(byId(await listDeliveries(backend.db, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await mailsAbout('unprepared@example.org', 'Unprepared')).toHaveLength(1);
   });
 
   it('an S3 read error fails the deliveries (retryable, the run throws); a resend from the screen sends the mail', async () => {

@@ -177,7 +177,8 @@ async function perform(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Stor
     return delivery.channel === 'email' ? await sendMail(deps, ctx, delivery) : await copyBySftp(deps, ctx);
   } catch (error) {
     if (error instanceof DeliveryStepError) return { status: 'failed', reason: error.failure.reason, retryable: error.failure.retryable };
-    throw error;
+    // Anything else stopped it before a send (the sends catch their own): nothing went out, a retry may heal it.
+    return { status: 'failed', reason: `The delivery could not be prepared: ${error instanceof Error ? error.message : String(error)}`, retryable: true };
   }
 }
 
