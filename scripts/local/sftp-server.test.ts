@@ -152,6 +152,27 @@ describe('SFTP delivery against the local SFTP server', () => {
     await expect(closed.put({ remoteDir: 'P-2001', fileName: 'x.csv', body: Buffer.from('x') })).rejects.toMatchObject({ code: 'SFTP.FAILED', retryable: true });
   });
 
+  it('fails as retryable, without crashing or leaving the file, when the connection drops mid-transfer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sftp-drop-'));
+    const server = await startSftpStandIn(dir);
+    try {
+      const dropping = await sftpDeliveryFromConfig(configWith(server.env));
+      let sent = 0;
+      const body = new Readable({
+        read() {
+          sent += 1;
+          if (sent === 3) void server.stop(); // the server goes away after the first chunks
+          setTimeout(() => this.push(sent > 50 ? null : Buffer.alloc(64 * 1024, 1)), 5);
+        },
+      });
+      await expect(dropping.put({ remoteDir: 'P-2001', fileName: 'cut.csv', body })).rejects.toMatchObject({ code: 'SFTP.FAILED', retryable: true });
+      expect(existsSync(join(server.tree, 'P-2001', 'cut.csv'))).toBe(false);
+    } finally {
+      await server.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers "SFTP not configured" when no SFTP settings are given', async () => {
     const none = await sftpDeliveryFromConfig(configWith({}));
     await expect(none.put({ remoteDir: 'P-2001', fileName: 'x.csv', body: Buffer.from('x') })).rejects.toBeInstanceOf(SftpNotConfiguredError);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ssh2 from 'ssh2';
 import type { Client as SshClient, SFTPWrapper } from 'ssh2';
@@ -121,7 +121,9 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
           } else resolve({ client, sftp });
         });
       });
-      client.once('error', (error: Error & { level?: string; code?: string }) => {
+      // `on`, not `once`: a later error (the connection dropping mid-transfer) must not go unhandled; the
+      // transfer's own stream fails then, and the promise here is settled already.
+      client.on('error', (error: Error & { level?: string; code?: string }) => {
         client.end();
         if (hostKeyRefused) reject(new SftpDeliveryError(`SFTP ${where}: the server's host key does not match SFTP_HOST_KEY_SHA256`, false));
         else if (error.level === 'client-authentication')
@@ -172,18 +174,30 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
       const { client, sftp } = await connect();
       const folder = target.dir.join('/');
       const temp = [...target.dir, `.${fileName}.${randomBytes(6).toString('hex')}.part`].join('/');
+      // A connection that closes mid-way (server gone, keepalive timed out) fails the put at once: the SFTP
+      // requests in flight would otherwise wait forever. The streams are destroyed so nothing keeps reading.
+      let out: Writable | undefined;
+      const lost = new Promise<never>((_resolve, reject) =>
+        client.once('close', () => {
+          out?.destroy();
+          if (!Buffer.isBuffer(body)) body.destroy();
+          reject(new SftpDeliveryError(`SFTP ${where}: the connection closed`, true));
+        }),
+      );
+      lost.catch(() => {}); // also closes after a finished put (client.end below)
+      const live = <T>(step: Promise<T>) => Promise.race([step, lost]);
       try {
-        await makeFolders(sftp, target.dir);
-        const out = sftp.createWriteStream(temp, { flags: 'w', mode: 0o640 });
-        await pipeline(Buffer.isBuffer(body) ? [body] : body, out);
-        const written = await call<{ size?: number }>((cb) => sftp.stat(temp, cb));
+        await live(makeFolders(sftp, target.dir));
+        out = sftp.createWriteStream(temp, { flags: 'w', mode: 0o640 });
+        await live(pipeline(Buffer.isBuffer(body) ? [body] : body, out));
+        const written = await live(call<{ size?: number }>((cb) => sftp.stat(temp, cb)));
         const expected = size ?? (Buffer.isBuffer(body) ? body.length : undefined);
         if (expected !== undefined && written.size !== expected)
           throw new SftpDeliveryError(`SFTP ${where}: wrote ${written.size} bytes of ${expected} to ${folder || '/'}`, true);
-        await replace(sftp, temp, target.path);
+        await live(replace(sftp, temp, target.path));
         return { path: target.path };
       } catch (error) {
-        await call((cb) => sftp.unlink(temp, cb)).catch(() => {}); // leave no .part behind
+        await live(call((cb) => sftp.unlink(temp, cb))).catch(() => {}); // leave no .part behind
         if (error instanceof SftpDeliveryError) throw error;
         throw new SftpDeliveryError(`SFTP ${where}: writing ${target.path} failed: ${(error as Error).message}`, true, { cause: error });
       } finally {
