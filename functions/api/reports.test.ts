@@ -1,0 +1,293 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Backend } from '@portal/backend';
+import type { LocalScheduler } from '@portal/backend/platform/scheduler/index';
+import { Report } from '@portal/core/report';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countReportRun, loadReportDefinition } from '../../packages/backend/src/report/report-entity.ts';
+import { findRecipient, listMailingList, unsubscribeRecipient } from '../../packages/backend/src/report/recipient-service.ts';
+import { reportScheduleName } from '../../packages/backend/src/report/schedule-service.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * Reports (issue 15 items 1, 3, 4; ADR 040) through the API against DynamoDB Local and the local
+ * scheduler: general and custom reports, the schedule mirrored to the Scheduler port, mailing lists and
+ * contacts, each permission bit, another customer's report answering exactly like none, bad input 4xx.
+ */
+const PASSWORD = 'Reports-Test-2026!';
+const NOW = new Date('2026-11-21T10:00:00Z');
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let scheduler: LocalScheduler;
+let cookies: Record<string, string>;
+let keys = 0;
+
+async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.request(`/api${path}`, {
+    method,
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
+  // Bodies are read loosely here; each test asserts the shape it needs.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: json as Record<string, any> };
+}
+const create = (user: string, body: unknown, key = `reports-test-key-${String(++keys).padStart(6, '0')}`) => call(user, 'POST', '/flow/custom-reports', body, { 'Idempotency-Key': key });
+const custom = { customerId: 'R-A1', name: 'Declined at T-1', reportType: 'transactions', filter: { result: 'declined', terminalId: 'T-1' }, columns: ['at', 'amount', 'resultCode'], format: 'csv' };
+const schedule = { enabled: true, periodType: 'daily', reportingDays: ['monday', 'thursday'], endOfMonth: false, sendTime: '06:30', timeZone: 'Europe/Berlin', sendByEmail: true, copyByFtp: false, skipIfEmpty: true };
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reports-test-'));
+  backend = await createTestBackend(() => NOW, { SCHEDULER_FILE: join(dir, 'schedules.json') }, { runScheduledJob: async () => {} });
+  scheduler = backend.scheduler as unknown as LocalScheduler;
+  app = createApp(backend, () => '203.0.113.7');
+  const account = (username: string, customerId: string, reportBits: number, extra: object = {}) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@example.com`,
+    firstname: username.split('.')[1],
+    surname: 'Tester',
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    customerId,
+    portals: ['connect'],
+    securityFlag: 16,
+    modules: { reportManagement: { permissions: reportBits } },
+    ...extra,
+  });
+  await importOk(backend, 'accounts', [
+    account('rep.full', 'R-A1', 7),
+    account('rep.read', 'R-A1', 1),
+    account('rep.none', 'R-A1', 0),
+    account('rep.other', 'R-B1', 7),
+    account('rep.group', 'G-A', 1),
+    account('rep.ordering', 'R-A1', 1, { portals: ['ordering'] }),
+  ]);
+  await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-A', name: 'Group A' }]);
+  await importOk(backend, 'retailers', [
+    { customerId: 'R-A1', name: 'Alpha', groupId: 'G-A' },
+    { customerId: 'R-B1', name: 'Beta' },
+  ]);
+  await importOk(backend, 'brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: { reportIds: ['transactions', 'sales-by-day', 'no-such-report'] } }]);
+  cookies = await signInAll(app, ['rep.full', 'rep.read', 'rep.none', 'rep.other'], PASSWORD);
+}, 120_000);
+
+describe('general reports', () => {
+  it("lists the brand's known report IDs for the customer, with the spec's fields", async () => {
+    const { status, body } = await call('rep.full', 'GET', '/flow/reports?customerId=R-A1&kind=general');
+    expect(status).toBe(200);
+    const reports = body.reports as Report[];
+    expect(reports.map((r) => r.processId)).toEqual(['gen.transactions.R-A1', 'gen.sales-by-day.R-A1']);
+    for (const r of reports) expect(Report.safeParse(r).success).toBe(true);
+    expect(reports[1]).toMatchObject({ kind: 'general', reportId: 'sales-by-day', reportType: 'sales', filter: { groupBy: 'day' }, schedule: null, reportsCreated: 0, recipientCount: 0 });
+  });
+
+  it("another customer's list and report answer exactly like a customer / report nobody has", async () => {
+    const foreign = await call('rep.other', 'GET', '/flow/reports?customerId=R-A1&kind=general');
+    const none = await call('rep.other', 'GET', '/flow/reports?customerId=R-NONE&kind=general');
+    expect(foreign).toEqual(none);
+    expect(foreign.status).toBe(404);
+    const theirs = await call('rep.other', 'GET', '/flow/reports/gen.transactions.R-A1');
+    const nobodys = await call('rep.other', 'GET', '/flow/reports/gen.transactions.R-NONE');
+    expect(theirs).toEqual(nobodys);
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'REPORT.NOT_FOUND' } });
+  });
+
+  it('cannot be edited or deleted', async () => {
+    const { customerId: _c, ...update } = custom;
+    expect(await call('rep.full', 'PUT', '/flow/custom-reports/gen.transactions.R-A1', update)).toMatchObject({ status: 409, body: { code: 'REPORT.GENERAL_READ_ONLY' } });
+    expect((await call('rep.full', 'DELETE', '/flow/custom-reports/gen.transactions.R-A1')).status).toBe(409);
+  });
+
+  it('needs reportManagement.reports', async () => {
+    expect(await call('rep.none', 'GET', '/flow/reports?customerId=R-A1')).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+  });
+});
+
+describe('custom reports', () => {
+  let processId: string;
+  it('are created once per Idempotency-Key (201), listed, read and edited', async () => {
+    const first = await create('rep.full', custom, 'reports-test-same-key');
+    expect(first.status).toBe(201);
+    processId = first.body.processId;
+    expect(first.body).toMatchObject({ kind: 'custom', reportId: null, name: 'Declined at T-1', columns: ['at', 'amount', 'resultCode'] });
+    const retry = await create('rep.full', custom, 'reports-test-same-key');
+    expect(retry.body.processId).toBe(processId);
+    expect(await create('rep.full', { ...custom, name: 'Other' }, 'reports-test-same-key')).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY.KEY_REUSED' } });
+
+    const list = await call('rep.read', 'GET', '/flow/reports?customerId=R-A1&kind=custom');
+    expect((list.body.reports as Report[]).map((r) => r.processId)).toEqual([processId]);
+    const { customerId: _c, ...update } = custom;
+    const edited = await call('rep.read', 'PUT', `/flow/custom-reports/${processId}`, { ...update, name: 'Declined', format: 'xlsx' });
+    expect(edited).toMatchObject({ status: 200, body: { name: 'Declined', format: 'xlsx', customerId: 'R-A1' } });
+    expect(await loadReportDefinition(backend.db, processId)).toMatchObject({ kind: 'custom', name: 'Declined', createdBy: 'rep.full' });
+  });
+
+  it('bad columns, filters and fields are 400 with the field; a customer not theirs is 404', async () => {
+    const columns = await create('rep.full', { ...custom, columns: ['at', 'nope'] });
+    expect(columns).toMatchObject({ status: 400, body: { code: 'REPORT.COLUMNS_INVALID', issues: [{ path: 'columns' }] } });
+    expect(await create('rep.full', { ...custom, columns: ['at', 'at'] })).toMatchObject({ status: 400, body: { code: 'REPORT.COLUMNS_INVALID' } });
+    const filter = await create('rep.full', { ...custom, reportType: 'orders', columns: ['orderId'], filter: { serial: '123' } });
+    expect(filter).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID', issues: [{ path: 'filter.serial' }] } });
+    expect(await create('rep.full', { ...custom, filter: { resultCode: 'bogus code!' } })).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID' } });
+    expect(await create('rep.full', { ...custom, name: '' })).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED' } });
+    const theirs = await create('rep.other', custom, 'reports-test-theirs');
+    const nobodys = await create('rep.other', { ...custom, customerId: 'R-NONE' }, 'reports-test-nobody');
+    expect(theirs).toEqual(nobodys);
+    expect(theirs.status).toBe(404);
+  });
+
+  it("another customer's custom report answers like none on every call", async () => {
+    const { customerId: _c, ...update } = custom;
+    for (const [method, path, body] of [
+      ['GET', `/flow/reports/${processId}`],
+      ['PUT', `/flow/custom-reports/${processId}`, update],
+      ['GET', `/flow/report-scheduling/${processId}`],
+      ['PUT', `/flow/report-scheduling/${processId}`, schedule],
+      ['GET', `/flow/custom-reports/${processId}/mailing-list`],
+      ['GET', `/flow/custom-reports/${processId}/recipient-candidates`],
+      ['POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.rep.other' }],
+      ['POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: 'u.rep.other' }],
+      ['POST', '/flow/process-mail-contacts', { firstname: 'A', surname: 'B', email: 'a@example.com', processId }],
+      ['DELETE', `/flow/custom-reports/${processId}`],
+    ] as const) {
+      const theirs = await call('rep.other', method, path, body);
+      const nobodys = await call('rep.other', method, path.replace(processId, 'cr-nobody'), body && 'processId' in body ? { ...body, processId: 'cr-nobody' } : body);
+      expect({ path, ...theirs }).toEqual({ path, ...nobodys });
+      expect({ path, status: theirs.status }).toEqual({ path, status: 404 });
+    }
+    expect((await call('rep.full', 'GET', `/flow/reports/${processId}`)).status).toBe(200);
+  });
+
+  it('schedules: a default until saved; saving mirrors to the Scheduler, off removes it; bad input 400', async () => {
+    const initial = await call('rep.read', 'GET', `/flow/report-scheduling/${processId}`);
+    expect(initial.body).toMatchObject({ processId, enabled: false, periodType: 'daily', reportingDays: expect.arrayContaining(['monday', 'sunday']) });
+    expect(await call('rep.read', 'PUT', `/flow/report-scheduling/${processId}`, schedule)).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+
+    const saved = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, schedule);
+    expect(saved).toMatchObject({ status: 200, body: { processId, ...schedule } });
+    const spec = await scheduler.get(reportScheduleName(processId));
+    expect(spec).toMatchObject({ expression: 'cron(30 6 ? * MON,THU *)', timeZone: 'Europe/Berlin', payload: { kind: 'report', processId }, retry: { maximumAttempts: 3, maximumEventAgeSeconds: 3600 } });
+    expect((await call('rep.read', 'GET', `/flow/reports/${processId}`)).body.schedule).toMatchObject({ enabled: true, sendTime: '06:30' });
+
+    for (const [bad, path] of [
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
+      [{ sendTime: '25:00' }, 'sendTime'],
+      [{ reportingDays: [] }, 'reportingDays'],
+      [{ periodType: 'weekly' }, 'periodType'],
+    ] as const) {
+      const res = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, ...bad });
+      expect({ path, status: res.status, code: res.body.code, paths: (res.body.issues as { path: string }[]).map((i) => i.path) }).toEqual({ path, status: 400, code: 'REPORT.SCHEDULE_INVALID', paths: [path] });
+    }
+
+    const off = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, enabled: false });
+    expect(off.body.enabled).toBe(false);
+    expect(await scheduler.get(reportScheduleName(processId))).toBeNull();
+  });
+
+  it('mailing list: portal users of the customer (and its group) as candidates, contacts, add and remove', async () => {
+    const candidates = await call('rep.full', 'GET', `/flow/custom-reports/${processId}/recipient-candidates`);
+    expect((candidates.body.recipients as { referenceId: string }[]).map((r) => r.referenceId)).toEqual(['u.rep.full', 'u.rep.group', 'u.rep.none', 'u.rep.read']);
+    expect(await call('rep.read', 'GET', `/flow/custom-reports/${processId}/recipient-candidates`)).toMatchObject({ status: 403 });
+
+    const added = await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.rep.group' });
+    expect(added.body.recipients).toEqual([expect.objectContaining({ referenceId: 'u.rep.group', kind: 'user', email: 'rep.group@example.com', active: true, isEmailActive: true })]);
+    // Adding and removing are idempotent (a double click, a retried request).
+    const again = await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.rep.group' });
+    expect(again).toEqual(added);
+    // Another customer's user and an unknown contact are no one's to add.
+    for (const referenceId of ['u.rep.other', 'u.rep.ordering', 'u.nobody', 'c.nobody']) {
+      expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId })).toMatchObject({ status: 404, body: { code: 'REPORT.RECIPIENT_NOT_FOUND' } });
+    }
+    expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'x.bad' })).toMatchObject({ status: 400 });
+
+    const contact = await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'Erika', surname: 'Muster', email: ' Erika@Example.COM ', processId });
+    expect(contact).toMatchObject({ status: 201, body: { kind: 'contact', email: 'erika@example.com', active: true, isEmailActive: true, unsubscribedAt: null } });
+    expect(await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: 'M', email: 'erika@example.com', processId })).toMatchObject({ status: 409, body: { code: 'REPORT.RECIPIENT_EXISTS' } });
+    expect(await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: '', email: 'not-mail', processId })).toMatchObject({ status: 400 });
+    expect(await call('rep.read', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: 'M', email: 'e@example.com', processId })).toMatchObject({ status: 403 });
+
+    const list = await call('rep.read', 'GET', `/flow/custom-reports/${processId}/mailing-list`);
+    // The test clock stands still: entries added at the same instant are in referenceId order.
+    expect((list.body.recipients as { referenceId: string }[]).map((r) => r.referenceId).sort()).toEqual([contact.body.referenceId, 'u.rep.group'].sort());
+    expect((await call('rep.read', 'GET', `/flow/reports/${processId}`)).body.recipientCount).toBe(2);
+
+    // What delivery (E) reads.
+    const ref = contact.body.referenceId as string;
+    expect(await findRecipient(backend.db, processId, ref)).toMatchObject({ email: 'erika@example.com' });
+    expect(await unsubscribeRecipient(backend.db, processId, ref, NOW)).toBe(true);
+    expect(await unsubscribeRecipient(backend.db, processId, ref, NOW)).toBe(false);
+    expect((await listMailingList(backend.db, processId)).find((r) => r.referenceId === ref)?.unsubscribedAt).toBe(NOW.toISOString());
+
+    const removed = await call('rep.full', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: 'u.rep.group' });
+    expect((removed.body.recipients as { referenceId: string }[]).map((r) => r.referenceId)).toEqual([ref]);
+    expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: 'u.rep.group' })).toEqual(removed);
+    expect((await call('rep.read', 'GET', `/flow/reports/${processId}`)).body.recipientCount).toBe(1);
+  });
+
+  it('a general report has a mailing list and schedule of its own per customer', async () => {
+    const added = await call('rep.full', 'POST', '/flow/custom-reports/gen.transactions.R-A1/add-recipient', { referenceId: 'u.rep.read' });
+    expect(added.status).toBe(200);
+    const saved = await call('rep.full', 'PUT', '/flow/report-scheduling/gen.transactions.R-A1', { ...schedule, periodType: 'monthly' });
+    expect(saved.status).toBe(200);
+    expect((await scheduler.get(reportScheduleName('gen.transactions.R-A1')))?.expression).toBe('cron(30 6 1 * ? *)');
+    const general = await call('rep.read', 'GET', '/flow/reports?customerId=R-A1&kind=general');
+    expect((general.body.reports as Report[])[0]).toMatchObject({ recipientCount: 1, schedule: { periodType: 'monthly' } });
+    await call('rep.full', 'PUT', '/flow/report-scheduling/gen.transactions.R-A1', { ...schedule, enabled: false });
+  });
+
+  it('counts runs, mails and FTP copies (countReportRun); lastRunAt only moves forward', async () => {
+    await countReportRun(backend.db, processId, 'R-A1', { created: 1, lastRunAt: '2026-11-20T06:30:00.000Z' });
+    await countReportRun(backend.db, processId, 'R-A1', { emailed: 2, ftp: 1 });
+    await countReportRun(backend.db, processId, 'R-A1', { lastRunAt: '2026-11-19T06:30:00.000Z' });
+    const report = (await call('rep.read', 'GET', `/flow/reports/${processId}`)).body;
+    expect(report).toMatchObject({ reportsCreated: 1, sentByEmail: 2, copiedByFtp: 1, lastRunAt: '2026-11-20T06:30:00.000Z' });
+  });
+
+  it('delete: the schedule leaves the Scheduler, the report answers 404 after', async () => {
+    await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, schedule);
+    expect(await scheduler.get(reportScheduleName(processId))).not.toBeNull();
+    expect((await call('rep.full', 'DELETE', `/flow/custom-reports/${processId}`)).status).toBe(204);
+    expect(await scheduler.get(reportScheduleName(processId))).toBeNull();
+    expect((await call('rep.full', 'GET', `/flow/reports/${processId}`)).status).toBe(404);
+    expect(await listMailingList(backend.db, processId)).toEqual([]);
+    expect((await call('rep.full', 'DELETE', `/flow/custom-reports/${processId}`)).status).toBe(404);
+  });
+});
+
+describe('the reports import kind (demo data through the one import path)', () => {
+  const record = {
+    processId: 'cr-imported',
+    customerId: 'R-A1',
+    name: 'Imported',
+    reportType: 'transactions',
+    filter: { result: 'declined' },
+    columns: ['at', 'amount'],
+    format: 'csv',
+    createdBy: 'rep.full',
+    schedule: { ...schedule, reportingDays: ['monday'] },
+    recipients: ['rep.read'],
+    contacts: [{ firstname: 'Ext', surname: 'Ernal', email: 'ext@partner.example' }],
+  };
+  it('writes the report, mirrors its schedule and fills its list; a re-import changes nothing twice', async () => {
+    await importOk(backend, 'reports', [record]);
+    await importOk(backend, 'reports', [{ ...record, name: 'Imported again' }]);
+    const report = await call('rep.read', 'GET', '/flow/reports/cr-imported');
+    expect(report.body).toMatchObject({ name: 'Imported again', recipientCount: 2, schedule: { enabled: true, reportingDays: ['monday'] } });
+    expect(await scheduler.get(reportScheduleName('cr-imported'))).toMatchObject({ expression: 'cron(30 6 ? * MON *)' });
+    const list = (await listMailingList(backend.db, 'cr-imported')).map((r) => r.email).sort();
+    expect(list).toEqual(['ext@partner.example', 'rep.read@example.com']);
+  });
+  it('refuses other customers, unknown users and bad columns per line', async () => {
+    const report = await backend.imports.importRecords('reports', [
+      { line: 1, data: { ...record, processId: 'cr-x1', customerId: 'R-NONE' } },
+      { line: 2, data: { ...record, processId: 'cr-x2', recipients: ['rep.other'] } },
+      { line: 3, data: { ...record, processId: 'cr-x3', columns: ['nope'] } },
+      { line: 4, data: { ...record, processId: 'cr-imported', customerId: 'R-B1', recipients: [], createdBy: undefined } },
+    ]);
+    expect(report.errors.map((e) => e.line)).toEqual([1, 2, 3, 4]);
+  });
+});
