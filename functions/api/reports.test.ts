@@ -183,6 +183,10 @@ describe('custom reports', () => {
       expect({ path, status: res.status, code: res.body.code, paths: (res.body.issues as { path: string }[]).map((i) => i.path) }).toEqual({ path, status: 400, code: 'REPORT.SCHEDULE_INVALID', paths: [path] });
     }
 
+    // A monthly send time that does not exist on a 1st (Sydney, 2028-10-01 02:30) would lose a month's report.
+    const gap = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, periodType: 'monthly', timeZone: 'Australia/Sydney', sendTime: '02:30' });
+    expect(gap).toMatchObject({ status: 400, body: { code: 'REPORT.SCHEDULE_INVALID', issues: [{ path: 'sendTime' }] } });
+
     const off = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, enabled: false });
     expect(off.body.enabled).toBe(false);
     expect(await scheduler.get(reportScheduleName(processId))).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportPeriodFor, reportScheduleExpression } from './period.ts';
+import { reportPeriodFor, reportScheduleExpression, sendTimeGapProblem } from './period.ts';
 
 const every = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const daily = (reportingDays: readonly (typeof every)[number][], endOfMonth = false, timeZone = 'Europe/Berlin') => ({
@@ -42,5 +42,19 @@ describe('reportPeriodFor', () => {
     expect(reportPeriodFor(m, new Date('2028-03-01T16:00:00Z'))).toEqual({ dateFrom: '2028-02-01', dateUntil: '2028-02-29' });
     expect(reportPeriodFor({ ...m, timeZone: 'UTC' }, new Date('2027-01-01T05:00:00Z'))).toEqual({ dateFrom: '2026-12-01', dateUntil: '2026-12-31' });
     expect(reportPeriodFor(m, new Date('2028-03-02T16:00:00Z'))).toBeNull();
+  });
+});
+
+describe('sendTimeGapProblem', () => {
+  const from = new Date('2026-11-25T00:00:00Z');
+  it('finds a send time that does not exist on a 1st (Sydney springs forward at 02:00 on Sunday 2028-10-01)', () => {
+    const monthly = { periodType: 'monthly' as const, endOfMonth: false, timeZone: 'Australia/Sydney', sendTime: '02:30' };
+    expect(sendTimeGapProblem(monthly, from)).toBe('2028-10-01');
+    expect(sendTimeGapProblem({ ...monthly, periodType: 'daily', endOfMonth: true }, from)).toBe('2028-10-01');
+    expect(sendTimeGapProblem({ ...monthly, sendTime: '03:00' }, from)).toBeNull();
+  });
+  it('leaves daily schedules without the flag and zones whose changes are not on a 1st alone', () => {
+    expect(sendTimeGapProblem({ periodType: 'daily', endOfMonth: false, timeZone: 'Australia/Sydney', sendTime: '02:30' }, from)).toBeNull();
+    expect(sendTimeGapProblem({ periodType: 'monthly', endOfMonth: false, timeZone: 'Europe/Berlin', sendTime: '02:30' }, from)).toBeNull();
   });
 });
