@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { resendDelivery, useReportJobs } from '../api/reports.ts';
+import { cancelReportJob, resendDelivery, useReportJobs } from '../api/reports.ts';
 import { serverProblems } from '../model/server-problems.ts';
 import { FileDownload } from './file-download.tsx';
 
@@ -18,9 +18,9 @@ const DELIVERY_THEME = { pending: 'blue', sent: 'green', bounced: 'orange', fail
 /**
  * The run log of a report (issue 15 item 6): each run newest first with its status, trigger, period and
  * files, and per delivery (each recipient's mail, the FTP copy) sent / bounced / failed / skipped with the
- * reason; a failed one can be sent again (the recipients permission).
+ * reason; a failed one can be sent again (the recipients permission), a running run cancelled.
  */
-export function RunLog({ processId, mayResend }: { processId: string; mayResend: boolean }) {
+export function RunLog({ processId, mayResend, mayCancel }: { processId: string; mayResend: boolean; mayCancel: boolean }) {
   const t = useT();
   const { locale } = useUserFormat();
   const [index, setIndex] = useState(0);
@@ -39,7 +39,7 @@ export function RunLog({ processId, mayResend }: { processId: string; mayResend:
           <ul className="space-y-3" aria-label={t('reports.log.title')}>
             {page.items.map((job) => (
               <li key={job.jobId}>
-                <RunEntry job={job} mayResend={mayResend} onResent={() => void jobs.mutate()} />
+                <RunEntry job={job} mayResend={mayResend} mayCancel={mayCancel} onChanged={() => void jobs.mutate()} />
               </li>
             ))}
           </ul>
@@ -62,9 +62,23 @@ export function RunLog({ processId, mayResend }: { processId: string; mayResend:
   );
 }
 
-function RunEntry({ job, mayResend, onResent }: { job: ReportJob; mayResend: boolean; onResent: () => void }) {
+function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; mayResend: boolean; mayCancel: boolean; onChanged: () => void }) {
   const t = useT();
   const format = useUserFormat();
+  const [cancelling, setCancelling] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancel = async () => {
+    setCancelling(true);
+    setFailure(null);
+    try {
+      await cancelReportJob(job.jobId);
+      onChanged();
+    } catch (error) {
+      setFailure(serverProblems(error, t)?.message ?? null);
+    } finally {
+      setCancelling(false);
+    }
+  };
   const day = (d: string) => formatCalendarDay(d, format.locale);
   const period = job.dateFrom === job.dateUntil ? day(job.dateFrom) : `${day(job.dateFrom)} – ${day(job.dateUntil)}`;
   return (
@@ -80,7 +94,17 @@ function RunEntry({ job, mayResend, onResent }: { job: ReportJob; mayResend: boo
             · {job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.files.rowCount', { rows: formatNumber(job.rowsWritten, format.locale) })}
           </span>
         ) : null}
+        {mayCancel && job.status === 'creating' ? (
+          <Button theme="text" className="-my-1 ml-auto" loading={cancelling} onClick={() => void cancel()}>
+            {t('reports.log.cancel')}
+          </Button>
+        ) : null}
       </div>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
       {job.error ? <p className="text-sm text-red-700">{job.error}</p> : null}
       {job.files.length ? (
         <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" aria-label={t('reports.log.files')}>
@@ -94,7 +118,7 @@ function RunEntry({ job, mayResend, onResent }: { job: ReportJob; mayResend: boo
       {job.deliveries.length ? (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" aria-label={t('reports.log.deliveries')}>
           {job.deliveries.map((d) => (
-            <DeliveryRow key={d.deliveryId} jobId={job.jobId} delivery={d} mayResend={mayResend} onResent={onResent} />
+            <DeliveryRow key={d.deliveryId} jobId={job.jobId} delivery={d} mayResend={mayResend} onResent={onChanged} />
           ))}
         </ul>
       ) : null}

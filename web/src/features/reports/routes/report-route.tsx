@@ -148,7 +148,7 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
       </div>
       <div className="mt-6">
         <Section title={t('reports.log.title')} description={t('reports.log.description')}>
-          <RunLog key={runs} processId={report.processId} mayResend={may.recipients} />
+          <RunLog key={runs} processId={report.processId} mayResend={may.recipients} mayCancel={may.edit} />
         </Section>
       </div>
       {custom ? <DeleteDialog open={deleting} report={report} onClose={() => setDeleting(false)} /> : null}

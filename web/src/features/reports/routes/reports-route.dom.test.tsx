@@ -248,6 +248,27 @@ describe('Reports section', () => {
     expect(screen.queryByRole('button', { name: 'Add contact' })).toBeNull();
   });
 
+  it('cancels a running run from the log', async () => {
+    let jobs = [job({ status: 'creating', rowsWritten: 5, totalRows: null, files: [] })];
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: everything },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/reports/rep-1': { body: report() },
+      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
+      'GET /api/flow/custom-reports/rep-1/mailing-list': { body: { recipients: [] } },
+      'GET /api/flow/report-jobs': () => ({ body: page(jobs) }),
+      'DELETE /api/flow/report-jobs/job-1': () => {
+        jobs = [job({ status: 'cancelled', rowsWritten: 5, files: [] })];
+        return { status: 204 };
+      },
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel run' }));
+    expect(await screen.findByText('Cancelled')).toBeTruthy();
+    expect(backend.callsTo('DELETE', '/api/flow/report-jobs/job-1')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
+  });
+
   it('a foreign or unknown report says "Report not found."', async () => {
     fakeBackend({
       'GET /api/auth/status': { body: everything },
