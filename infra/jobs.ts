@@ -1,9 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, SecretValue } from 'aws-cdk-lib';
 import { type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
@@ -20,8 +21,18 @@ export function Jobs({ stack, app }: StackContext) {
   const { mailFrom, grantSend } = use(Email);
   const { siteUrl } = use(Web);
 
+  // Signs the report mails' unsubscribe and download links (ADR 042): generated once per stage, the template
+  // holds a dynamic reference, never the value. Named (like web.ts's origin secret): the Api stack resolves it by name.
+  const reportLinkKeyName = app.logicalPrefixedName('report-link-key');
+  const reportLinkKey = new Secret(stack, 'ReportLinkKey', {
+    secretName: reportLinkKeyName,
+    description: `Signs the report mails' links (${app.stage})`,
+    generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+  });
+
   // The variables every Lambda of the app gets (the backend's config requires all of them at start-up).
   const environment = {
+    REPORT_LINK_KEY: SecretValue.secretsManager(reportLinkKeyName).unsafeUnwrap(),
     STAGE: app.stage,
     TABLE_NAME: table.tableName,
     FILES_BUCKET: files.bucketName,
@@ -66,6 +77,7 @@ export function Jobs({ stack, app }: StackContext) {
     enforceSSL: true,
   });
   runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
+  runner.node.addDependency(reportLinkKey); // its env names the secret: created first
 
   // Export jobs (ADR 033): the API invokes this asynchronously, one job per invocation; it streams the
   // files to the reports bucket's exports/ prefix. 512 MB is twice the runner's measured peak.
@@ -77,6 +89,7 @@ export function Jobs({ stack, app }: StackContext) {
     logGroup: new LogGroup(stack, 'ExportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   grantData(exporter); // rows in, job progress out
+  exporter.node.addDependency(reportLinkKey);
   reports.cdk.bucket.grantReadWrite(exporter, 'exports/*');
   // The runner records its own failures on the job; a retry would find the job no longer queued.
   exporter.configureAsyncInvoke({ retryAttempts: 0 });

@@ -260,6 +260,19 @@ describe('Jobs: the export runner (ADR 033)', () => {
   });
 });
 
+describe('Jobs: the report mails\' link key (ADR 042)', () => {
+  it('is a generated secret the API and the report runner read by a dynamic reference, never as a value', () => {
+    t.Jobs.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'test-portal-report-link-key', GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    const variable = (template: Template, prefix: string) => {
+      const fn = ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1];
+      return JSON.stringify((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.REPORT_LINK_KEY);
+    };
+    for (const value of [variable(t.Jobs, 'ReportRunner'), variable(t.Api, 'ApiHandler')]) {
+      expect(value).toMatch(/\{\{resolve:secretsmanager:.*test-portal-report-link-key/);
+    }
+  });
+});
+
 describe('Api', () => {
   const fn = () => ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler'))?.[1];
   const policy = () => statements(t.Api).filter((s) => s.type === 'AWS::IAM::Policy');
