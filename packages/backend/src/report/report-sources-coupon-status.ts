@@ -1,11 +1,11 @@
 import type { Transaction, TransactionFilter } from '@portal/core/connect';
 import { cardKey, cardOfItem, type StoredCard } from '../couponing/card-entity.ts';
-import { currencyDecimals } from '../export/cell-values.ts';
 import type { ExportColumn, ExportRow } from '../export/export-source.ts';
 import { getProducts, type Product } from '../masterdata/product.ts';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
+import { faceValueOf } from './report-sources-face-value.ts';
 
 /**
  * The coupon status report: the customer's coupon cards that were booked in the period, one row per card
@@ -32,13 +32,6 @@ export const COUPON_STATUS_COLUMNS: readonly ExportColumn[] = [
   { key: 'currency', header: 'Currency', kind: 'text' },
 ];
 
-/** The card's face value in the minor unit of its product's currency (null when the product has none). */
-function faceValue(product: Product | undefined): { amount: number | null; currency: string } {
-  const currency = product?.currency ?? 'EUR';
-  if (product?.faceValue === undefined) return { amount: null, currency };
-  return { amount: Math.round(product.faceValue * 10 ** currencyDecimals(currency)), currency };
-}
-
 const cardRow = (card: StoredCard, booking: Transaction, product: Product | undefined): ExportRow => ({
   serial: card.serial,
   productName: product?.name ?? booking.productName,
@@ -47,7 +40,7 @@ const cardRow = (card: StoredCard, booking: Transaction, product: Product | unde
   activatedAt: card.activation?.at ?? null,
   redeemedAt: card.redemption?.at ?? null,
   storeId: booking.storeId,
-  ...faceValue(product),
+  ...faceValueOf(product),
 });
 
 /**

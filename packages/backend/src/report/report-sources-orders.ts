@@ -1,11 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, startOfDayInZone } from '@portal/core/shared';
-import { currencyDecimals } from '../export/cell-values.ts';
 import type { ExportColumn, ExportRow } from '../export/export-source.ts';
 import { getProducts, type Product } from '../masterdata/product.ts';
 import { getOrder, type OrderHeader, orderKeys, readHeader, type StoredPosition } from '../ordering/order-entity.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import { faceValueOf } from './report-sources-face-value.ts';
 
 /**
  * The orders report: the customer's ordering-portal orders placed in the period (calendar days in the
@@ -64,12 +64,11 @@ function orderValue(positions: readonly StoredPosition[], products: ReadonlyMap<
   let amount = 0;
   let currency: string | null = null;
   for (const position of positions) {
-    const product = products.get(position.productId);
-    if (product?.faceValue === undefined) return { amount: null, currency };
-    const code = product.currency ?? 'EUR';
-    if (currency !== null && currency !== code) return { amount: null, currency: null };
-    currency = code;
-    amount += position.amount * Math.round(product.faceValue * 10 ** currencyDecimals(code));
+    const value = faceValueOf(products.get(position.productId));
+    if (value.amount === null) return { amount: null, currency };
+    if (currency !== null && currency !== value.currency) return { amount: null, currency: null };
+    currency = value.currency;
+    amount += position.amount * value.amount;
   }
   return { amount: positions.length ? amount : null, currency };
 }
