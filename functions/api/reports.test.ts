@@ -71,8 +71,9 @@ beforeAll(async () => {
     { customerId: 'R-A1', name: 'Alpha', groupId: 'G-A' },
     { customerId: 'R-B1', name: 'Beta' },
   ]);
-  await importOk(backend, 'brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: { reportIds: ['transactions', 'sales-by-day', 'no-such-report'] } }]);
-  cookies = await signInAll(app, ['rep.full', 'rep.read', 'rep.none', 'rep.other'], PASSWORD);
+  await importOk(backend, 'providers', [{ customerId: 'P-A2', name: 'Alpha Content', customerGroupId: 'G-A' }]);
+  await importOk(backend, 'brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: { reportIds: ['transactions', 'sales-by-day', 'orders', 'no-such-report'] } }]);
+  cookies = await signInAll(app, ['rep.full', 'rep.read', 'rep.none', 'rep.other', 'rep.group'], PASSWORD);
 }, 120_000);
 
 describe('general reports', () => {
@@ -80,7 +81,10 @@ describe('general reports', () => {
     const { status, body } = await call('rep.full', 'GET', '/flow/reports?customerId=R-A1&kind=general');
     expect(status).toBe(200);
     const reports = body.reports as Report[];
-    expect(reports.map((r) => r.processId)).toEqual(['gen.transactions.R-A1', 'gen.sales-by-day.R-A1']);
+    expect(reports.map((r) => r.processId)).toEqual(['gen.transactions.R-A1', 'gen.sales-by-day.R-A1', 'gen.orders.R-A1']);
+    // A content provider has no ordering-portal orders (nor coupon cards): those general reports are not its.
+    const provider = await call('rep.group', 'GET', '/flow/reports?customerId=P-A2&kind=general');
+    expect((provider.body.reports as Report[]).map((r) => r.processId)).toEqual(['gen.transactions.P-A2', 'gen.sales-by-day.P-A2']);
     for (const r of reports) expect(Report.safeParse(r).success).toBe(true);
     expect(reports[1]).toMatchObject({ kind: 'general', reportId: 'sales-by-day', reportType: 'sales', filter: { groupBy: 'day' }, schedule: null, reportsCreated: 0, recipientCount: 0 });
   });

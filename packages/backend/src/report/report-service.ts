@@ -3,6 +3,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PERMISSION } from '@portal/core/auth';
 import {
   type CustomReportInput,
+  GENERAL_REPORTS,
   generalProcessId,
   isGeneralReportId,
   type MailContactInput,
@@ -158,11 +159,17 @@ export function createReportService({ db, now, scheduler, brandReportIds }: Repo
     /** GET /flow/reports: the brand's general reports for the customer, or the customer's custom reports. */
     async list(actor: Actor, customerId: string, kind: 'general' | 'custom', host: string | undefined): Promise<{ reports: Report[] }> {
       requireBit(actor, 'reports');
-      if (!(await visibleCustomer(actor, customerId))) throw customerNotFound();
+      const customer = await visibleCustomer(actor, customerId);
+      if (!customer) throw customerNotFound();
       const at = now().toISOString();
+      // A general report is listed for the customers that have its data (a provider has no coupon cards or orders).
+      const kinds = customer.roles ?? [customer.kind];
       const entries =
         kind === 'general'
-          ? [...new Set(await brandReportIds(host))].filter(isGeneralReportId).map((id) => ({ definition: generalDefinition(generalProcessId(id, customerId))!, updatedAt: at }))
+          ? [...new Set(await brandReportIds(host))]
+              .filter(isGeneralReportId)
+              .filter((id) => GENERAL_REPORTS[id].customerKinds.some((k) => kinds.includes(k)))
+              .map((id) => ({ definition: generalDefinition(generalProcessId(id, customerId))!, updatedAt: at }))
           : (await listCustomReports(db, customerId)).map((r) => ({ definition: customDefinition(r), updatedAt: r.updatedAt }));
       const extra = await schedulesAndStats(db, entries.map((e) => e.definition.processId));
       return {

@@ -14,15 +14,17 @@ export type GeneralReport = {
   format: ExportFormat;
   nameKey: string;
   name: string;
+  /** Which customers have the data: coupon cards and ordering-portal orders are a retailer's only. */
+  customerKinds: readonly ('retailer' | 'provider')[];
 };
 
 export const GENERAL_REPORTS = {
-  transactions: { reportType: 'transactions', filter: {}, columns: REPORT_COLUMNS.transactions, format: 'csv', nameKey: 'reports.general.transactions', name: 'Transactions' },
-  'sales-by-day': { reportType: 'sales', filter: { groupBy: 'day' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByDay', name: 'Sales by day' },
-  'sales-by-product': { reportType: 'sales', filter: { groupBy: 'product' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByProduct', name: 'Sales by product' },
-  'sales-by-store': { reportType: 'sales', filter: { groupBy: 'store' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByStore', name: 'Sales by store' },
-  'coupon-status': { reportType: 'coupon-status', filter: {}, columns: REPORT_COLUMNS['coupon-status'], format: 'xlsx', nameKey: 'reports.general.couponStatus', name: 'Coupon status' },
-  orders: { reportType: 'orders', filter: {}, columns: REPORT_COLUMNS.orders, format: 'csv', nameKey: 'reports.general.orders', name: 'Orders' },
+  transactions: { reportType: 'transactions', filter: {}, columns: REPORT_COLUMNS.transactions, format: 'csv', nameKey: 'reports.general.transactions', name: 'Transactions', customerKinds: ['retailer', 'provider'] },
+  'sales-by-day': { reportType: 'sales', filter: { groupBy: 'day' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByDay', name: 'Sales by day', customerKinds: ['retailer', 'provider'] },
+  'sales-by-product': { reportType: 'sales', filter: { groupBy: 'product' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByProduct', name: 'Sales by product', customerKinds: ['retailer', 'provider'] },
+  'sales-by-store': { reportType: 'sales', filter: { groupBy: 'store' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByStore', name: 'Sales by store', customerKinds: ['retailer', 'provider'] },
+  'coupon-status': { reportType: 'coupon-status', filter: {}, columns: REPORT_COLUMNS['coupon-status'], format: 'xlsx', nameKey: 'reports.general.couponStatus', name: 'Coupon status', customerKinds: ['retailer'] },
+  orders: { reportType: 'orders', filter: {}, columns: REPORT_COLUMNS.orders, format: 'csv', nameKey: 'reports.general.orders', name: 'Orders', customerKinds: ['retailer'] },
 } as const satisfies Record<string, GeneralReport>;
 export type GeneralReportId = keyof typeof GENERAL_REPORTS;
 export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS) as GeneralReportId[];
