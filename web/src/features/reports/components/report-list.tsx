@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { reportingDaysText } from '../model/report-format.ts';
 import { useFilterText } from './filter-text.ts';
+import { useReportName } from './report-name.ts';
 
 /**
  * The reports of a tab with SPEC 3's fields: name, reporting period, reports created, sent by e-mail,
@@ -49,10 +50,11 @@ export function ReportList({ reports, busy }: { reports: readonly Report[]; busy
 
 function ReportLink({ report }: { report: Report }) {
   const t = useT();
+  const name = useReportName();
   return (
     <span className="flex flex-wrap items-center gap-2">
       <Link to={paths.connect.report(report.processId)} className="font-semibold text-brand-700 hover:underline">
-        {report.name}
+        {name(report)}
       </Link>
       <Badge theme={report.schedule?.enabled ? 'green' : 'gray'}>{report.schedule?.enabled ? t('reports.list.scheduled') : t('reports.list.notScheduled')}</Badge>
     </span>

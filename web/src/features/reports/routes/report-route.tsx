@@ -24,6 +24,7 @@ import { DefinitionForm, GeneralDefinition } from '../components/definition-form
 import { RecipientsPanel } from '../components/recipients-panel.tsx';
 import { RunLog } from '../components/run-log.tsx';
 import { RunNow } from '../components/run-now.tsx';
+import { useReportName } from '../components/report-name.ts';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
@@ -113,6 +114,7 @@ export function ReportRoute({ may }: { may: ReportPermissions }) {
 function ReportDetail({ report, may }: { report: Report; may: ReportPermissions }) {
   const t = useT();
   const custom = report.kind === 'custom';
+  const name = useReportName();
   const [deleting, setDeleting] = useState(false);
   const [runs, setRuns] = useState(0);
   return (
@@ -121,7 +123,7 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-2">
-            {report.name}
+            {name(report)}
             <Badge theme={custom ? 'purple' : 'blue'}>{t(`reports.kind.${report.kind}`)}</Badge>
           </span>
         }
