@@ -5,7 +5,9 @@
  * of the initial part (entry chunk and its static imports, by package, from the esbuild metafile) and of
  * what is loaded on first use, and the median cold import time of each over N fresh `node` processes, with
  * the ratio. A third row, the same API as one file (splitting off, SST's default), shows what splitting buys.
- * BENCH_RUNS sets N (default 15). Timings are this machine's; compare within one run.
+ * BENCH_RUNS sets N (default 15). Timings are this machine's; compare within one run. Besides the medians: the
+ * CPU time of each process (less sensitive to other load than wall time) and the median and p25-p75 of the
+ * per-round ratio (each round runs the three processes back to back).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,23 +94,29 @@ const env = {
   ORIGIN_VERIFY_SECRET: 'x'.repeat(32),
   LOG_LEVEL: 'silent',
 };
-/** [wall ms of the whole process, ms of the import alone]. */
-function timeImport(file: string): [number, number] {
+/** [wall ms of the whole process, ms of the import alone, CPU ms (user + system, all threads) of the process]. */
+function timeImport(file: string): [number, number, number] {
   try {
     const start = performance.now();
     const out = execFileSync(
       process.execPath,
-      ['--input-type=module', '-e', `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`],
+      [
+        '--input-type=module',
+        '-e',
+        `const t=performance.now();await import(${JSON.stringify(file)});const u=process.cpuUsage();console.log(performance.now()-t,(u.user+u.system)/1000)`,
+      ],
       { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    return [performance.now() - start, Number(out.trim().split('\n').at(-1))];
+    const [importMs, cpuMs] = out.trim().split('\n').at(-1)!.split(' ').map(Number);
+    return [performance.now() - start, importMs!, cpuMs!];
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? error);
     throw new Error(`importing ${file} failed: ${stderr.split('\n').filter((l) => l.length < 400).join('\n')}`);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const runs = { api: [] as [number, number][], oneFile: [] as [number, number][], hello: [] as [number, number][] };
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q + 0.5)]!;
+const median = (xs: number[]) => quantile(xs, 0.5);
+const runs = { api: [] as number[][], oneFile: [] as number[][], hello: [] as number[][] };
 timeImport(api.file); // warm the file cache once
 timeImport(oneFile.file);
 for (let i = 0; i < RUNS; i += 1) {
@@ -116,13 +124,19 @@ for (let i = 0; i < RUNS; i += 1) {
   runs.oneFile.push(timeImport(oneFile.file));
   runs.hello.push(timeImport(base.file));
 }
-const wall = (k: keyof typeof runs) => median(runs[k].map((r) => r[0]));
-const only = (k: keyof typeof runs) => median(runs[k].map((r) => r[1]));
+const wall = (k: keyof typeof runs) => median(runs[k].map((r) => r[0]!));
+const only = (k: keyof typeof runs) => median(runs[k].map((r) => r[1]!));
+const cpu = (k: keyof typeof runs) => median(runs[k].map((r) => r[2]!));
+// The ratio of each round's adjacent processes: load that changes during the run hits both alike.
+const perRound = (k: keyof typeof runs) => runs[k].map((r, i) => r[0]! / runs.hello[i]![0]!);
+const spread = (k: keyof typeof runs) =>
+  `${median(perRound(k)).toFixed(2)}x (p25-p75 ${quantile(perRound(k), 0.25).toFixed(2)}-${quantile(perRound(k), 0.75).toFixed(2)})`;
 console.log(`\nCold start, median of ${RUNS} fresh processes (Node ${process.versions.node}); process = node start + import:`);
 const row = (label: string, k: keyof typeof runs) =>
   console.log(
     `  ${label.padEnd(30)} process ${wall(k).toFixed(0).padStart(4)} ms (${(wall(k) / wall('hello')).toFixed(2)}x)` +
-      `   import alone ${only(k).toFixed(0).padStart(4)} ms`,
+      `   import alone ${only(k).toFixed(0).padStart(4)} ms   CPU ${cpu(k).toFixed(0).padStart(4)} ms` +
+      (k === 'hello' ? '' : `   per-round ratio ${spread(k)}`),
   );
 row('API as deployed (split)', 'api');
 row('API as one file (no splitting)', 'oneFile');
