@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/report.ts --dynamodb-port P --customer C --start D --end D [--zone Z]
- *  [--formats csv,xlsx] [--part-rows 1000000,250000] [--concurrency 2] [--raw-limits 1000,2500] [--raw-after]
+ *  [--formats csv,xlsx] [--part-rows 1000000,250000] [--concurrency 2] [--raw-limits 2500,none] [--raw-after]
  *  [--table portal-local]`
  *
  * A transactions report over a long period (issue 15 item 7, ADR 041), all on loopback, in one run:
@@ -33,6 +33,7 @@ import { reportJobFixture } from '../../packages/backend/src/report/report-job-f
 import type { ReportLaunch } from '../../packages/backend/src/report/report-job-launcher.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
+import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-rows.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 
 const { values } = parseArgs({
@@ -46,7 +47,7 @@ const { values } = parseArgs({
     formats: { type: 'string', default: 'csv,xlsx' },
     'part-rows': { type: 'string', default: '1000000,250000' },
     concurrency: { type: 'string', default: '2' },
-    'raw-limits': { type: 'string', default: '1000' },
+    'raw-limits': { type: 'string', default: String(JOB_PAGE_ROWS) },
     'raw-after': { type: 'boolean', default: false },
   },
 });
