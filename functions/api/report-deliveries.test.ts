@@ -13,6 +13,8 @@ import { DeliveryIncompleteError } from '@portal/backend/report/delivery/deliver
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
 import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
 import { reportJobFixture } from '@portal/backend/report/report-job-fixtures';
+import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
+import { getReportSchedule, putSchedule } from '@portal/backend/report/report-entity';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
@@ -173,6 +175,26 @@ describe('deliverReportJob', () => {
 
     const report = await call('dlfull', 'GET', `/flow/reports/${processId}`);
     expect(report.body).toMatchObject({ sentByEmail: 2, copiedByFtp: 1 });
+  });
+
+  it('a scheduled fire delivered twice at once (the runner, ADR 041): one job, one mail per recipient, one SFTP copy', async () => {
+    const { processId, contactRef } = await newReport('Fired', 'fired@example.org', { copyByFtp: true });
+    const schedule = await getReportSchedule(backend.db, processId);
+    await putSchedule(backend.db, { ...schedule!, enabled: true, customerId: 'R-D1', updatedAt: NOW.toISOString() });
+    const reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, files });
+    const fire = { processId, scheduledFor: '2026-11-23T05:00:00Z' }; // Monday 06:00 in Berlin
+    await Promise.all([reportJobs.runScheduled(fire), reportJobs.runScheduled(fire)]);
+    await reportJobs.runScheduled(fire);
+
+    const user = await mailsAbout('dlfull@example.com', 'Fired');
+    expect(user).toHaveLength(1);
+    expect(await mailsAbout('fired@example.org', 'Fired')).toHaveLength(1);
+    const runs = await call('dlfull', 'GET', `/flow/report-jobs?processId=${processId}`);
+    const items = runs.body.items as { status: string; deliveries: Delivery[] }[];
+    expect(items).toHaveLength(1);
+    expect(items[0]!.status).toBe('finished');
+    expect(byId(items[0]!.deliveries)).toMatchObject({ 'email.u.dlfull': { status: 'sent' }, [`email.${contactRef}`]: { status: 'sent' }, sftp: { status: 'sent' } });
+    expect(await call('dlfull', 'GET', `/flow/reports/${processId}`)).toMatchObject({ body: { reportsCreated: 1, sentByEmail: 2, copiedByFtp: 1 } });
   });
 
   it('retries SES throttling in-process and sends once; throttled past its attempts it fails retryable, throws, and the next run sends it', async () => {
