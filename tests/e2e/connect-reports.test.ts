@@ -96,7 +96,7 @@ describe('connect reports', () => {
     await page.getByRole('tab', { name: 'Custom reports' }).click();
     await page.getByRole('link', { name: 'New report' }).click();
     await page.getByRole('button', { name: 'Create report' }).click();
-    await page.getByText('Enter a name').waitFor();
+    await page.getByText('Enter a name (up to 120 characters).').waitFor();
     await page.getByLabel('Name').fill(REPORT_NAME);
     await page.getByLabel('Report type').selectOption('sales');
     await page.getByLabel('Grouped by').selectOption('product');

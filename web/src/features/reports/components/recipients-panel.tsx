@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { addContact, addRecipient, removeRecipient, useMailingList, useRecipientCandidates } from '../api/reports.ts';
 import { issuesByField } from '../model/report-draft.ts';
-import { type ServerProblems, serverProblems } from '../model/server-problems.ts';
+import { localProblems, type ServerProblems, serverProblems } from '../model/server-problems.ts';
 
 const displayName = (r: Recipient) => r.displayname || [r.firstname, r.surname].filter(Boolean).join(' ') || r.email;
 
@@ -141,7 +141,7 @@ function ContactDialog({ open, processId, onClose, onAdded }: { open: boolean; p
     const input = { ...draft, processId, ...(draft.displayname.trim() ? {} : { displayname: undefined }) };
     const parsed = MailContactInput.safeParse(input);
     if (!parsed.success) {
-      setProblems(issuesByField(parsed.error.issues));
+      setProblems(localProblems(t, issuesByField(parsed.error.issues)));
       return;
     }
     setBusy(true);

@@ -28,7 +28,7 @@ import { useReportName } from '../components/report-name.ts';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
-import { serverProblems, type ServerProblems } from '../model/server-problems.ts';
+import { localProblems, serverProblems, type ServerProblems } from '../model/server-problems.ts';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -64,7 +64,7 @@ export function NewReportRoute() {
   const [failure, setFailure] = useState<ServerProblems | null>(null);
   const [busy, setBusy] = useState(false);
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
-  const own = tried ? draftProblems(draft, customerId) : {};
+  const own = tried ? localProblems(t, draftProblems(draft, customerId)) : {};
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -176,7 +176,7 @@ function CustomDefinition({ report }: { report: Report }) {
   const [failure, setFailure] = useState<ServerProblems | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const own = tried ? draftProblems(draft, report.customerId) : {};
+  const own = tried ? localProblems(t, draftProblems(draft, report.customerId)) : {};
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -236,7 +236,7 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
   const [failure, setFailure] = useState<ServerProblems | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const own = tried ? scheduleProblems(draft) : {};
+  const own = tried ? localProblems(t, scheduleProblems(draft)) : {};
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);

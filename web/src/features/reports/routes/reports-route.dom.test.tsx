@@ -147,7 +147,7 @@ describe('Reports section', () => {
     });
     const view = renderRoute(`${paths.connect.newReport}?customer=P-1`);
     fireEvent.click(await screen.findByRole('button', { name: 'Create report' }));
-    expect(await screen.findByText('Enter a name')).toBeTruthy();
+    expect(await screen.findByText('Enter a name (up to 120 characters).')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/flow/custom-reports')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Declined redemptions' } });
@@ -201,7 +201,7 @@ describe('Reports section', () => {
     // Schedule: a daily report without days is refused at the days; Sunday on, saved.
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) fireEvent.click(await screen.findByLabelText(day));
     fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
-    expect(await screen.findByText('Choose at least one reporting day')).toBeTruthy();
+    expect(await screen.findByText('Choose at least one reporting day.')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Sunday'));
     fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
     await screen.findByText('Schedule saved: the report is sent as set.');
