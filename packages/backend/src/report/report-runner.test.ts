@@ -276,6 +276,28 @@ describe('fan-out (item 7)', () => {
     });
   }
 
+  it('a part that fails fails the job, and no file of any part is left', async () => {
+    const job = await newJob();
+    // The middle part (2026-11-18) fails while reading; the others finish around it.
+    const failing: ReportRunnerDeps['source'] = (definition, run, d) => {
+      const source = reportSource(definition, run, d);
+      if (run.dateFrom !== '2026-11-18' || run.dateUntil !== '2026-11-18') return source;
+      return {
+        ...source,
+        // eslint-disable-next-line require-yield
+        async *rows() {
+          throw Object.assign(new Error('Provisioned throughput exceeded'), { name: 'ProvisionedThroughputExceededException' });
+        },
+      };
+    };
+    const d = deps({ partRows: 5, source: failing });
+    await runReportJob(d, job.jobId);
+    await d.idle(); // the local launcher logs the part's thrown failure (on AWS: the async retry, then the DLQ)
+    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
+    expect(delivered).toEqual([]);
+  });
+
   it('csv: above the per-file limit the joined files split at part boundaries, each within the limit', async () => {
     const job = await newJob();
     const d = deps({ partRows: 4, rowsPerFile: 8 });

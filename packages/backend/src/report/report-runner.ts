@@ -290,7 +290,11 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
     if (error instanceof CancelledRun) return;
     log('part failed', { jobId, part: index, error: errorText(error) });
     await removeAll(deps.files, written.map((f) => f.key));
-    await reportJobWrites.failed(db, jobId, REPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
+    if (await reportJobWrites.failed(db, jobId, REPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }))) {
+      // The parts that finished before this one failed leave nothing behind either (the job ended in error).
+      const recorded = (await getReportJob(db, jobId, true))?.partResults ?? {};
+      await removeAll(deps.files, Object.values(recorded).flatMap((r) => r.segments.map((s) => s.key)));
+    }
     throw error;
   }
 }
