@@ -7,8 +7,8 @@ import { createFileStore, type FileStore } from '@portal/backend/platform/files/
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { createFaultInjector } from '@portal/backend/platform/faults/fault-injector';
 import { createMailer } from '@portal/backend/platform/mail/mailer';
-import { deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/report/delivery/deliver-report-job';
-import { listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
+import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/report/delivery/deliver-report-job';
+import { createDelivery, deliveryWrites, LAPSED_REASON, listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
 import { DeliveryIncompleteError } from '@portal/backend/report/delivery/delivery-errors';
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
 import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
@@ -338,6 +338,24 @@ describe('deliverReportJob', () => {
       const res = await call(null, 'POST', `/report-unsubscribe?token=${bad}`);
       expect(res).toMatchObject({ status: 400, body: { code: bad === 'garbage' ? 'REQUEST.VALIDATION_FAILED' : 'REPORT.UNSUBSCRIBE_INVALID' } });
     }
+  });
+});
+
+describe('a sender that died mid-send', () => {
+  it('leaves a claim whose lease lapses: shown failed, never sent again by a run, sent by a resend', async () => {
+    const { processId } = await newReport('Lapsed', 'lapsed@example.org');
+    const jobId = await finishedJob(processId, 'Lapsed');
+    const before = new Date(NOW.getTime() - 60 * 60_000);
+    await createDelivery(backend.db, { jobId, deliveryId: 'email.u.dlfull', channel: 'email', target: 'u.dlfull', address: 'dlfull@example.com', status: 'pending', reason: null, attempts: 0, attached: null, retryable: false, updatedAt: before.toISOString() });
+    expect(await deliveryWrites.claim(backend.db, jobId, 'email.u.dlfull', before, DELIVERY_LEASE_MS, 4)).toBe(true);
+    expect(byId(await listDeliveries(backend.db, jobId, new Date(before.getTime() + 60_000)))['email.u.dlfull']).toMatchObject({ status: 'pending' });
+    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reason: LAPSED_REASON });
+
+    await deliverReportJob(deps(), jobId);
+    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reason: LAPSED_REASON, attempts: 1 });
+    expect(await mailsAbout('dlfull@example.com', 'Lapsed')).toHaveLength(0);
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({ status: 200, body: { status: 'sent', attempts: 2 } });
+    expect(await mailsAbout('dlfull@example.com', 'Lapsed')).toHaveLength(1);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   deliveryWrites,
   emailDeliveryId,
   getDelivery,
+  LAPSED_REASON,
   listStoredDeliveries,
   SFTP_DELIVERY_ID,
   type StoredDelivery,
@@ -67,7 +68,6 @@ export const DELIVERY_LEASE_MS = 15 * 60_000;
 /** The folder in the customer's SFTP home when the report's owner names none (ADR 042). */
 export const DEFAULT_UPLOAD_DIR = 'reports';
 
-const LAPSED_REASON = 'The delivery stopped before it was confirmed: it may not have been sent. Resend it if it did not arrive.';
 
 /** What one run of the delivery knows about the job; built once, used for every delivery. */
 type RunContext = {

@@ -42,19 +42,27 @@ export async function listStoredDeliveries(db: Db, jobId: string): Promise<Store
   return items;
 }
 
-/** The delivery log of a job as the API answers it (a claim in progress shows as pending). */
-export async function listDeliveries(db: Db, jobId: string): Promise<Delivery[]> {
-  return (await listStoredDeliveries(db, jobId)).map(deliveryView);
+/** Why a claim whose lease lapsed is failed: its sender stopped between the claim and the outcome. */
+export const LAPSED_REASON = 'The delivery stopped before it was confirmed: it may not have been sent. Resend it if it did not arrive.';
+const lapsed = (d: StoredDelivery, at: Date) => d.status === 'sending' && d.leaseUntil !== undefined && d.leaseUntil < at.toISOString();
+
+/**
+ * The delivery log of a job as the API answers it: a claim in progress shows as pending, one whose lease
+ * lapsed as failed (no later run may come to record it; the user can resend it).
+ */
+export async function listDeliveries(db: Db, jobId: string, at: Date = new Date()): Promise<Delivery[]> {
+  return (await listStoredDeliveries(db, jobId)).map((d) => deliveryView(d, at));
 }
 
-export function deliveryView(d: StoredDelivery): Delivery {
+export function deliveryView(d: StoredDelivery, at: Date = new Date()): Delivery {
+  const gone = lapsed(d, at);
   return {
     deliveryId: d.deliveryId,
     channel: d.channel,
     target: d.target,
     address: d.address,
-    status: d.status === 'sending' ? 'pending' : d.status,
-    reason: d.reason,
+    status: gone ? 'failed' : d.status === 'sending' ? 'pending' : d.status,
+    reason: gone ? LAPSED_REASON : d.reason,
     attempts: d.attempts,
     attached: d.attached,
     updatedAt: d.updatedAt,
@@ -136,15 +144,15 @@ export const deliveryWrites = {
       { ':pending': 'pending', ':failed': 'failed', ':true': true, ':max': maxAttempts },
       { countAttempt: true },
     ),
-  /** A resend from the screen: failed or bounced → sending, whatever the attempts so far. */
+  /** A resend from the screen: failed or bounced (or a claim whose lease lapsed) → sending, whatever the attempts so far. */
   claimResend: (db: Db, jobId: string, deliveryId: string, at: Date, leaseMs: number) =>
     update(
       db,
       jobId,
       deliveryId,
       { status: 'sending', leaseUntil: new Date(at.getTime() + leaseMs).toISOString(), updatedAt: at.toISOString() },
-      '#status IN (:failed, :bounced)',
-      { ':failed': 'failed', ':bounced': 'bounced' },
+      '#status IN (:failed, :bounced) OR (#status = :sending AND #leaseUntil < :now)',
+      { ':failed': 'failed', ':bounced': 'bounced', ':sending': 'sending', ':now': at.toISOString() },
       { countAttempt: true, remove: ['messageId'] },
     ),
   /** sending → the outcome; only the claim's holder gets here while its lease runs. */

@@ -72,7 +72,7 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
         throw new AppError('conflict', REPORT.DELIVERY_NOT_FAILED, 'Only a failed or bounced delivery can be sent again.');
       }
       const ended = await redeliver(deps, job, deliveryId);
-      return deliveryView(ended ?? delivery);
+      return deliveryView(ended ?? delivery, deps.now());
     },
 
     /** RFC 8058 one-click (and the web page's button): the external recipient leaves the list; idempotent. */
