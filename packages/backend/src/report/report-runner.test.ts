@@ -183,6 +183,18 @@ describe('a scheduled fire', () => {
     expect(delivered.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a delivery left incomplete fails a scheduled invocation (retry, DLQ) but not a manual run; the job stays finished', async () => {
+    const incomplete = async () => {
+      throw Object.assign(new Error('1 delivery failed for a retryable reason'), { name: 'DeliveryIncompleteError' });
+    };
+    const sun = { processId: PROCESS, scheduledFor: '2026-11-22T05:00:00Z' };
+    await expect(runScheduledReport(deps({ deliver: incomplete }), sun)).rejects.toThrow('retryable');
+    expect(await getReportJob(backend.db, scheduledJobId(sun.processId, sun.scheduledFor), true)).toMatchObject({ status: 'finished', error: null });
+    const manual = await newJob({ options: { deliver: true, skipIfEmpty: false } });
+    await runReportJob(deps({ deliver: incomplete }), manual.jobId);
+    expect(await getReportJob(backend.db, manual.jobId, true)).toMatchObject({ status: 'finished', error: null });
+  });
+
   it('a day that is no reporting day makes no job', async () => {
     const d = deps({ loadSchedule: async () => ({ ...schedule, reportingDays: ['monday'] }) });
     const friday = { processId: PROCESS, scheduledFor: '2026-11-13T05:00:00Z' };

@@ -164,6 +164,12 @@ export async function runReportJob(deps: ReportRunnerDeps, jobId: string, option
     await runWhole(deps, job, definitionFor(definition, job));
   } catch (error) {
     if (error instanceof CancelledRun) return;
+    if (error instanceof Error && error.name === 'DeliveryIncompleteError') {
+      // The files exist and the job is finished; the deliveries show what failed (E retries them on the next run).
+      log('delivery incomplete', { jobId, error: error.message });
+      if (options.retry) throw error;
+      return;
+    }
     log('job failed', { jobId, error: errorText(error) });
     await reportJobWrites.failed(db, jobId, REPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
     if (options.retry) throw error;
