@@ -33,9 +33,11 @@ export function Api({ stack }: StackContext) {
       // resolves at deploy, so the value is in neither the repo nor the template (ADR 023).
       ORIGIN_VERIFY_SECRET: SecretValue.secretsManager(originSecretName).unsafeUnwrap(),
       ...sso.environment,
+      // A resend of a report's SFTP copy runs here (ADR 042): the runner's SFTP settings and key (ADR 039).
+      ...jobs.sftp.environment,
     },
-    bind: sso.bind,
-    prefetchSecrets: sso.bind.length > 0,
+    bind: [...sso.bind, ...jobs.sftp.bind],
+    prefetchSecrets: sso.bind.length + jobs.sftp.bind.length > 0,
     logGroup: new LogGroup(stack, 'ApiHandlerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   api.addRoutes(stack, { 'ANY /api/{proxy+}': handler });

@@ -77,6 +77,14 @@ describe('SFTP delivery on AWS (ADR 039)', () => {
     expect(json(configured.Jobs.toJSON())).not.toContain('PRIVATE KEY');
   });
 
+  it("gives the API the same settings and bound key: a resend of a report's SFTP copy runs there (ADR 042)", () => {
+    const [, api] = ofType(configured.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler'))!;
+    const env = (api.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({ SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: HOST_KEY });
+    expect(Object.keys(env)).toContain('SST_Secret_value_SFTP_PRIVATE_KEY');
+    expect(json(configured.Api.toJSON())).not.toContain('PRIVATE KEY');
+  });
+
   it('leaves SFTP unconfigured (no service user, no runner settings) in a stage without the deploy inputs', () => {
     plain.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
     plain.Jobs.resourceCountIs('AWS::Transfer::User', 0);
