@@ -87,13 +87,12 @@ function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; ma
         <Badge theme={STATUS_THEME[job.status]}>{t(`reports.log.status.${job.status}`)}</Badge>
         <span className="font-medium text-slate-900">{period}</span>
         <span className="text-sm text-slate-500">
-          {t(`reports.log.trigger.${job.trigger}`)} · {formatDateTime(job.createdAt, format)}
+          {[
+            t(`reports.log.trigger.${job.trigger}`),
+            formatDateTime(job.createdAt, format),
+            ...(job.status !== 'finished' ? [] : [job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.files.rowCount', { rows: formatNumber(job.rowsWritten, format.locale) })]),
+          ].join(' · ')}
         </span>
-        {job.status === 'finished' ? (
-          <span className="text-sm text-slate-500">
-            · {job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.files.rowCount', { rows: formatNumber(job.rowsWritten, format.locale) })}
-          </span>
-        ) : null}
         {mayCancel && job.status === 'creating' ? (
           <Button theme="text" className="-my-1 ml-auto" loading={cancelling} onClick={() => void cancel()}>
             {t('reports.log.cancel')}
@@ -145,7 +144,7 @@ function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       <span className="text-slate-500">{t(`reports.log.channel.${delivery.channel}`)}</span>
-      <span className="min-w-0 flex-1 truncate text-slate-900">{delivery.address}</span>
+      <span className="min-w-[11rem] flex-1 truncate text-slate-900" title={delivery.address}>{delivery.address}</span>
       <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reports.log.delivery.${delivery.status}`)}</Badge>
       {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reports.log.asLink')}</span> : null}
       {delivery.attempts > 1 ? <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span> : null}
