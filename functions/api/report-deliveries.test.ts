@@ -334,6 +334,12 @@ describe('deliverReportJob', () => {
     expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reason: 'Unsubscribed from this report.', attempts: 0 });
     expect(await mailsAbout('unsub@example.org', 'Unsub')).toHaveLength(1);
 
+    // Only these two paths go without X-Portal: every other call still needs it.
+    for (const path of [`/api/report-unsubscribe/x?token=${token}`, '/api/report-links', `/api/flow/report-jobs/x/deliveries/sftp/resend`]) {
+      const res = await app.request(path, { method: 'POST' });
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({ code: 'REQUEST.PORTAL_HEADER_INVALID' });
+    }
     for (const bad of [`${token.slice(0, -3)}AAA`, 'garbage']) {
       const res = await call(null, 'POST', `/report-unsubscribe?token=${bad}`);
       expect(res).toMatchObject({ status: 400, body: { code: bad === 'garbage' ? 'REQUEST.VALIDATION_FAILED' : 'REPORT.UNSUBSCRIBE_INVALID' } });
