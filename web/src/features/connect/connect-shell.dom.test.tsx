@@ -68,9 +68,9 @@ describe('the connect shell', () => {
 
   it('keeps the "not available yet" page for a permitted section not built yet', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
-    const view = renderRoute(paths.connect.reports);
+    const view = renderRoute(paths.connect.news);
     expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
-    expect(view.location().pathname).toBe(paths.connect.reports);
+    expect(view.location().pathname).toBe(paths.connect.news);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
