@@ -40,6 +40,7 @@ const TEXTS = {
     validUntil: (until: string) => `(the link works until ${until})`,
     why: 'You receive this mail because you are on the mailing list of this report in the portal.',
     unsubscribe: 'To stop receiving this report, open:',
+    unsubscribeLink: 'Unsubscribe from this report',
   },
   de: {
     subject: (name: string, period: string) => `Bericht „${name}“: ${period}`,
@@ -50,6 +51,7 @@ const TEXTS = {
     validUntil: (until: string) => `(der Link gilt bis ${until})`,
     why: 'Sie erhalten diese E-Mail, weil Sie im Portal auf dem Verteiler dieses Berichts stehen.',
     unsubscribe: 'Um diesen Bericht nicht mehr zu erhalten, öffnen Sie:',
+    unsubscribeLink: 'Diesen Bericht abbestellen',
   },
 } as const;
 
@@ -81,7 +83,8 @@ export function reportMailContent(mail: ReportMail): { subject: string; text: st
   html.push(`<hr><p style="color:#6b7280;font-size:13px">${escapeHtml(t.why)}`);
   if (mail.unsubscribe) {
     text.push(`${t.unsubscribe} ${mail.unsubscribe.pageUrl}`);
-    html.push(`<br>${escapeHtml(t.unsubscribe)} <a href="${escapeHtml(mail.unsubscribe.pageUrl)}">${escapeHtml(mail.unsubscribe.pageUrl)}</a>`);
+    // A phone's width takes no long URL: the HTML names the link, the text part carries it whole.
+    html.push(`<br><a href="${escapeHtml(mail.unsubscribe.pageUrl)}">${escapeHtml(t.unsubscribeLink)}</a>`);
   }
   html.push('</p>');
   return { subject: t.subject(mail.reportName, period), text: text.join('\n'), html: html.join('\n') };
