@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { draftOf, draftProblems, newReportDraft, reportInput, withColumn, withReportType } from './report-draft.ts';
+import { reportingDaysText, runPeriodOf, runPeriodProblem } from './report-format.ts';
+import { scheduleProblems, withDay } from './schedule-draft.ts';
+
+describe('report draft', () => {
+  it('keeps chosen columns in the type order whatever the click order', () => {
+    let draft = withColumn(withColumn(newReportDraft('sales'), 'key', false), 'label', false);
+    expect(draft.columns).toEqual(['customerStoreId', 'quantity', 'amount']);
+    draft = withColumn(draft, 'key', true);
+    expect(draft.columns).toEqual(['key', 'customerStoreId', 'quantity', 'amount']);
+  });
+
+  it("sends only the type's filter fields that are set, trimmed", () => {
+    const draft = { ...newReportDraft('transactions'), name: 'X', filter: { result: 'declined', serial: ' 123 ', ean: '', groupBy: 'day' } };
+    expect(reportInput(draft, 'P-1').filter).toEqual({ result: 'declined', serial: '123' });
+    const sales = withReportType(draft, 'sales');
+    expect(sales.name).toBe('X');
+    expect(sales.filter).toEqual({});
+    expect(sales.columns).toEqual(['key', 'label', 'customerStoreId', 'quantity', 'amount']);
+  });
+
+  it('finds problems by path with the contract, and none for a saved report', () => {
+    const draft = { ...newReportDraft('transactions'), filter: { ean: '4006381333932' }, columns: [] };
+    expect(Object.keys(draftProblems(draft, 'P-1')).sort()).toEqual(['columns', 'filter.ean', 'name']);
+    const saved = draftOf({ name: 'Daily', reportType: 'transactions', filter: { result: 'approved' }, columns: ['at'], format: 'xlsx' });
+    expect(draftProblems(saved, 'P-1')).toEqual({});
+    expect(saved.filter).toEqual({ result: 'approved' });
+  });
+});
+
+describe('schedule draft', () => {
+  const base = {
+    enabled: true,
+    periodType: 'daily' as const,
+    reportingDays: ['monday' as const],
+    endOfMonth: false,
+    sendTime: '06:00',
+    timeZone: 'Europe/Berlin',
+    sendByEmail: true,
+    copyByFtp: false,
+    skipIfEmpty: false,
+  };
+  it('toggles days in Monday–Sunday order and needs one day and a valid time and zone', () => {
+    expect(withDay(withDay(base, 'sunday', true), 'wednesday', true).reportingDays).toEqual(['monday', 'wednesday', 'sunday']);
+    expect(Object.keys(scheduleProblems({ ...withDay(base, 'monday', false), sendTime: '6:00', timeZone: 'Mars/Base' })).sort()).toEqual([
+      'reportingDays',
+      'sendTime',
+      'timeZone',
+    ]);
+  });
+});
+
+describe('report format', () => {
+  it('says reporting days as ranges', () => {
+    const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+    expect(reportingDaysText(week, 'en-US', 'Every day')).toBe('Mon–Fri');
+    expect(reportingDaysText(['monday', 'wednesday', 'friday', 'saturday'], 'en-US', 'Every day')).toBe('Mon, Wed, Fri, Sat');
+    expect(reportingDaysText([...week, 'saturday', 'sunday'], 'de-DE', 'Jeden Tag')).toBe('Jeden Tag');
+    expect(reportingDaysText(week, 'de-DE', '')).toBe('Mo–Fr');
+  });
+
+  it("checks a run's period before it is sent", () => {
+    expect(runPeriodOf('yesterday', '2026-11-25')).toEqual({ preset: 'yesterday', dateFrom: '2026-11-24', dateUntil: '2026-11-24' });
+    expect(runPeriodProblem({ preset: 'custom', dateFrom: '2026-11-25', dateUntil: '2026-11-24' }, 400)).toBe('endBeforeStart');
+    expect(runPeriodProblem({ preset: 'custom', dateFrom: '2025-01-01', dateUntil: '2026-11-24' }, 400)).toBe('tooLong');
+    expect(runPeriodProblem({ preset: 'custom', dateFrom: '', dateUntil: '2026-11-24' }, 400)).toBe('required');
+    expect(runPeriodProblem({ preset: 'custom', dateFrom: '2026-11-01', dateUntil: '2026-11-24' }, 400)).toBeNull();
+  });
+});
