@@ -37,7 +37,7 @@ describe('mirroring a report schedule to EventBridge Scheduler', () => {
   });
 
   it('off deletes it (a schedule already gone is fine)', async () => {
-    sdk.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException({ message: 'gone', $metadata: {} }));
+    sdk.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
     await mirrorSchedule(scheduler, defaultSchedule('cr-abc', 'Europe/Berlin'));
     expect(sdk.commandCalls(DeleteScheduleCommand)[0]!.args[0].input).toMatchObject({ Name: 'rpt.cr-abc', GroupName: 'portal-reports' });
   });
