@@ -12,6 +12,8 @@ import type { Hono } from 'hono';
  *     200 {"now": ISO, "fired": [{"name", "scheduledFor", "payload"}]}. The clock never goes back: a `to`
  *     in the past fires nothing. Only the scheduler's clock moves (job times stay real).
  *   GET /__local/scheduler -> {"now": ISO, "nextDueAt": ISO | null}
+ * The offset lives in the process: after a restart the clock is real again, and occurrences up to the
+ * advanced time count as dispatched (the schedules file keeps its cursor), so nothing fires twice.
  */
 export type SchedulerClock = { now: () => Date; advanceTo: (to: Date) => void };
 
