@@ -23,5 +23,7 @@ const ROUTES = new Set(['flow/reports', 'flow/report-scheduling', 'flow/custom-r
  * arrives. (The resource client's dropResourceCache empties the answers first: the report page's forms would
  * unmount under the user and lose their "saved" state and a running "Run now".)
  */
-export const refreshReports = () =>
-  mutate((key: unknown) => Array.isArray(key) && key[0] === KeyScope.resource && key[1] === 'connect' && ROUTES.has(key[2] as string));
+export const refreshReports = (only: (route: string, kind: string) => boolean = () => true) =>
+  mutate((key: unknown) =>
+    Array.isArray(key) && key[0] === KeyScope.resource && key[1] === 'connect' && ROUTES.has(key[2] as string) && only(key[2] as string, key[3] as string),
+  );

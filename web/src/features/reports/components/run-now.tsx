@@ -1,6 +1,6 @@
 import { REPORT_MAX_PERIOD_DAYS, type ReportJob } from '@portal/core/report';
 import { isOneOf } from '@portal/core/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -8,6 +8,7 @@ import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { refreshReports } from '../api/keys.ts';
 import { startReportJob, useReportJob } from '../api/reports.ts';
 import { RUN_PRESETS, type RunPeriod, runPeriodOf, runPeriodProblem } from '../model/report-format.ts';
 import { serverProblems } from '../model/server-problems.ts';
@@ -31,6 +32,13 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
   const job = useReportJob(jobId).data;
   const problem = runPeriodProblem(period, REPORT_MAX_PERIOD_DAYS);
   const running = starting || job?.status === 'creating';
+  // A run that ends changes the lists (its files, the report's counters, the run log): read them again.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (!job) return;
+    if (wasRunning.current && job.status !== 'creating') void refreshReports((_route, kind) => kind === 'list');
+    wasRunning.current = job.status === 'creating';
+  }, [job]);
 
   const start = async () => {
     setTried(true);
@@ -44,6 +52,7 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
         { processId, dateFrom: period.dateFrom, dateUntil: period.dateUntil, options: JSON.stringify({ deliver }) },
         key,
       );
+      wasRunning.current = true;
       setJobId(started.jobId);
       setAttemptKey(null);
       onStarted();
