@@ -86,7 +86,7 @@ export function DefinitionForm({
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">{t('reports.definition.columns')}</legend>
         <p className="text-xs text-slate-500">{t('reports.definition.columnsHelp')}</p>
-        <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-2">
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))]">
           {allColumns.map((column) => (
             <CheckboxField
               key={column}
