@@ -76,12 +76,14 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
   sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales', 'exports'),
   reports: lazyRoute(() => import('./routes/connect-reports-route.tsx'), 'ConnectReportsRoute', 'reports'),
+  requests: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestsRoute', 'requests'),
 };
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
   { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
   { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
+  { path: paths.connect.request.pattern, section: 'requests', Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestRoute', 'requests') },
 ];
 const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.

@@ -13,6 +13,7 @@ import type exports from './en-US/exports.json';
 import type connectSales from './en-US/connectSales.json';
 import type products from './en-US/products.json';
 import type reports from './en-US/reports.json';
+import type requests from './en-US/requests.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -33,7 +34,9 @@ export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retaile
   // Connect portal sections (issue 14)
   | 'transactions' | 'serials' | 'exports' | 'connectSales' | 'products'
   // Connect portal II (issue 15)
-  | 'reports';
+  | 'reports'
+  // Connect portal III (issue 16)
+  | 'requests';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -52,7 +55,8 @@ export type English = typeof shared &
   typeof exports &
   typeof connectSales &
   typeof products &
-  typeof reports;
+  typeof reports &
+  typeof requests;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

@@ -77,6 +77,7 @@ export const paths = {
     products: '/connect/products',
     productAllocation: '/connect/product-allocation',
     requests: '/connect/requests',
+    request: withParams<[requestId: string]>('/connect/requests/:requestId'),
   },
 } as const;
 

@@ -4,6 +4,7 @@ import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { connectSectionsOf } from '../../features/connect/sections.ts';
+import { InboxBadge } from '../../features/requests/components/inbox-badge.tsx';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
@@ -35,6 +36,7 @@ function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: 
               }
             >
               {t(section.label)}
+              {section.key === 'requests' ? <InboxBadge /> : null}
             </NavLink>
           </li>
         ))}

@@ -1,0 +1,14 @@
+import { hasModulePermission } from '@portal/core/auth';
+import { RequestsRoute } from '../../features/requests/routes/requests-route.tsx';
+import { useSession } from '../../lib/auth.ts';
+
+/**
+ * /connect/requests and /connect/requests/:requestId (issue 16): the requests feature's screens; "New
+ * request" for users with flow.doRequests. What a request's page offers comes from the server (`may`).
+ */
+export function ConnectRequestsRoute() {
+  const modules = useSession().status?.user?.modules;
+  return <RequestsRoute mayRequest={hasModulePermission(modules, 'flow', 'doRequests', false)} />;
+}
+
+export { RequestRoute as ConnectRequestRoute } from '../../features/requests/routes/request-route.tsx';

@@ -1,0 +1,171 @@
+import type { RequestDetail, WorkflowStepDefinition } from '@portal/core/workflow';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { Stepper } from '../../../components/ui/stepper.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { archiveRequest, submitStep, useRequest } from '../api/requests.ts';
+import { AuditTrail } from '../components/audit-trail.tsx';
+import { type Decision, DecisionDialog } from '../components/decision-dialog.tsx';
+import { FileUpload } from '../components/file-upload.tsx';
+import { ItemFiles } from '../components/image-pins.tsx';
+import { ItemAnswer } from '../components/item-answer.tsx';
+import { STATUS_THEME } from '../model/status.ts';
+
+/**
+ * /connect/requests/:requestId (issue 16 item 6): the workflow's steps as a stepper, each reached step's
+ * items (the current one editable while the requester may answer), uploads with their pinned comments, the
+ * step submission with its enquiry, approve / reject, archive, and the audit trail. What the buttons offer
+ * is the server's `may` (the state table and the caller's permissions), so the screen never guesses.
+ */
+export function RequestRoute() {
+  const t = useT();
+  const { requestId = '' } = useParams();
+  const detail = useRequest(requestId);
+  return (
+    <div>
+      <Link to={paths.connect.requests} className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+        ← {t('requests.back')}
+      </Link>
+      <QueryState result={detail} failedMessage={t('requests.detail.loadFailed')} retryLabel={t('requests.retry')} loadingLabel={t('requests.loading')}>
+        {(data) => <RequestView detail={data} onChanged={() => void detail.mutate()} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: () => void }) {
+  const t = useT();
+  const format = useUserFormat();
+  const { request, workflow, may } = detail;
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  const steps = workflow.steps;
+  const finished = request.approved === 1;
+  const current = finished ? steps.length : request.stepIndex;
+  const reached = steps.slice(0, Math.min(steps.length, current + 1));
+  const lastRejection = request.status === 'rejected' ? [...detail.audit].reverse().find((e) => e.action === 'reject') : undefined;
+  const rejectionComment = lastRejection?.after?.['comment'];
+  return (
+    <>
+      <PageHeader
+        title={`${request.id} · ${request.workflowName}`}
+        description={t('requests.detail.meta', { by: request.requestedBy, at: formatDateTime(request.createdAt, format), version: request.workflowVersion })}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge theme={STATUS_THEME[request.status]}>{t(`requests.status.${request.status}`)}</Badge>
+            {may.approve ? <Button onClick={() => setDecision('approve')}>{t('requests.decision.approve')}</Button> : null}
+            {may.reject ? <Button theme="secondary" onClick={() => setDecision('reject')}>{t('requests.decision.reject')}</Button> : null}
+            {may.archive ? <Button theme="text" onClick={() => setArchiving(true)}>{t('requests.archive.button')}</Button> : null}
+          </div>
+        }
+      />
+      <Stepper label={t('requests.detail.steps')} current={current} steps={steps.map((s) => ({ label: s.name }))} />
+      <div className="space-y-6">
+        {request.status === 'rejected' ? (
+          <Alert theme="red" title={t('requests.detail.rejected')}>
+            {typeof rejectionComment === 'string' ? rejectionComment : null}
+          </Alert>
+        ) : null}
+        {request.status === 'pending' && !may.approve ? <Alert theme="yellow">{t('requests.detail.awaiting')}</Alert> : null}
+        {reached.map((step, index) => (
+          <StepCard key={step.stepId} detail={detail} step={step} editable={index === request.stepIndex && may.answer} onChanged={onChanged} />
+        ))}
+        {may.submit && steps[request.stepIndex] ? <SubmitStep detail={detail} step={steps[request.stepIndex]!} onChanged={onChanged} /> : null}
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-2 text-base font-semibold text-slate-900">{t('requests.audit.title')}</h2>
+          <AuditTrail audit={detail.audit} />
+        </Card>
+      </div>
+      {decision ? (
+        <DecisionDialog requestId={request.id} decision={decision} onClose={() => setDecision(null)} onDone={() => { setDecision(null); onChanged(); }} />
+      ) : null}
+      {archiving ? <ArchiveDialog requestId={request.id} onClose={() => setArchiving(false)} onDone={() => { setArchiving(false); onChanged(); }} /> : null}
+    </>
+  );
+}
+
+function StepCard({ detail, step, editable, onChanged }: { detail: RequestDetail; step: WorkflowStepDefinition; editable: boolean; onChanged: () => void }) {
+  const t = useT();
+  const { request } = detail;
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-slate-900">{step.name}</h2>
+      <dl className="mt-4 space-y-5">
+        {step.items.map((definition) => {
+          const item = detail.items.find((i) => i.stepId === step.stepId && i.itemId === definition.itemId);
+          if (!item) return null;
+          if (definition.type === 'file' || definition.type === 'screenflow') {
+            return (
+              <div key={item.id} className="space-y-3">
+                {editable ? <FileUpload definition={definition} item={item} onUploaded={onChanged} /> : <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>}
+                {item.files.length ? (
+                  <dd><ItemFiles requestId={request.id} item={item} comments={detail.comments} mayRemove={editable} onChanged={onChanged} /></dd>
+                ) : !editable ? <dd className="text-sm text-slate-500">{t('requests.item.noFiles')}</dd> : null}
+              </div>
+            );
+          }
+          return <ItemAnswer key={item.id} definition={definition} item={item} editable={editable} onSaved={onChanged} />;
+        })}
+      </dl>
+    </Card>
+  );
+}
+
+/** SPEC: a step submission sends the step id and the enquiry (the requester's note to the approver). */
+function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: WorkflowStepDefinition; onChanged: () => void }) {
+  const t = useT();
+  const [enquiry, setEnquiry] = useState(detail.request.enquiry);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const submit = async () => {
+    setBusy(true);
+    setProblem('');
+    try {
+      await submitStep(detail.request.id, step.stepId, enquiry);
+      onChanged();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="space-y-3 p-4 sm:p-5">
+      <TextAreaField label={t('requests.submit.enquiry')} helperText={t('requests.submit.enquiryHelp')} value={enquiry} onValueChange={setEnquiry} rows={3} />
+      {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
+      <Button onClick={() => void submit()} loading={busy}>{t('requests.submit.button', { step: step.name })}</Button>
+    </Card>
+  );
+}
+
+function ArchiveDialog({ requestId, onClose, onDone }: { requestId: string; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const archive = async () => {
+    setBusy(true);
+    try {
+      await archiveRequest(requestId);
+      onDone();
+    } catch (error) {
+      setProblem(errorMessage(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={t('requests.archive.title')} closeLabel={t('requests.cancel')} closeButton="action" actions={<Button onClick={() => void archive()} loading={busy}>{t('requests.archive.button')}</Button>}>
+      <p>{t('requests.archive.text')}</p>
+      {problem ? <Alert theme="red" role="alert" className="mt-3">{problem}</Alert> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,189 @@
+import type { WorkflowRequest } from '@portal/core/workflow';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { DocumentIcon } from '../../../components/ui/icons.tsx';
+import { ListSearch } from '../../../components/ui/list-search.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
+import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
+import { useT } from '../../../i18n/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useResourceGet, resource } from '../../../lib/resource-client.ts';
+import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { MasterData } from '@portal/core/connect';
+import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
+import { STATUS_THEME } from '../model/status.ts';
+
+export const REQUEST_TABS = ['pending', 'history'] as const;
+export type RequestTab = (typeof REQUEST_TABS)[number];
+const PAGE_SIZE = 25;
+const masterData = resource('master-data', MasterData);
+
+/**
+ * /connect/requests (issue 16 item 6): Pending (open requests: the user's own and those awaiting their
+ * decision) and History (approved and archived) tabs, filters by customer and workflow and a request ID
+ * search, all in the URL; "New request" chooses a workflow and opens the new request.
+ */
+export function RequestsRoute({ mayRequest }: { mayRequest: boolean }) {
+  const t = useT();
+  const format = useUserFormat();
+  const [params, setParams] = useSearchParams();
+  const tab: RequestTab = params.get('tab') === 'history' ? 'history' : 'pending';
+  const customerId = params.get('customer') ?? '';
+  const workflowId = params.get('workflow') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [creating, setCreating] = useState(false);
+  const customers = useResourceGet(masterData).data?.customers ?? [];
+  const workflows = useWorkflows(customerId || customers[0]?.customerId || '').data?.workflows ?? [];
+  const list = useRequestList({ history: tab === 'history', customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE });
+  const update = (next: Record<string, string>) => {
+    const merged = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(next)) {
+      if (value) merged.set(name, value);
+      else merged.delete(name);
+    }
+    if (!('page' in next)) merged.delete('page');
+    setParams(merged, { replace: true });
+  };
+  const ids = tabIds('requests', tab);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, format) : '—');
+  const columns: Column<WorkflowRequest>[] = [
+    { key: 'id', header: t('requests.columns.id'), nowrap: true, cell: (r) => <Link className="font-medium text-brand-700 hover:underline" to={paths.connect.request(r.id)}>{r.id}</Link> },
+    { key: 'workflow', header: t('requests.columns.workflow'), cell: (r) => r.workflowName },
+    { key: 'status', header: t('requests.columns.status'), cell: (r) => <Badge theme={STATUS_THEME[r.status]}>{t(`requests.status.${r.status}`)}</Badge> },
+    { key: 'approvedAt', header: t('requests.columns.approvedAt'), nowrap: true, cell: (r) => when(r.approvedAt) },
+    { key: 'rejectedAt', header: t('requests.columns.rejectedAt'), nowrap: true, cell: (r) => when(r.rejectedAt) },
+    { key: 'editedBy', header: t('requests.columns.editedBy'), cell: (r) => r.editedBy },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title={t('requests.title')}
+        description={t('requests.description')}
+        actions={mayRequest ? <Button onClick={() => setCreating(true)}>{t('requests.new.button')}</Button> : null}
+      />
+      <div className="space-y-6">
+        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5">
+          <SelectField
+            label={t('requests.filters.customer')}
+            value={customerId}
+            options={[{ value: '', label: t('requests.filters.all') }, ...customers.map((c) => ({ value: c.customerId, label: c.name }))]}
+            onValueChange={(customer) => update({ customer, workflow: '' })}
+          />
+          <SelectField
+            label={t('requests.filters.workflow')}
+            value={workflowId}
+            options={[{ value: '', label: t('requests.filters.all') }, ...workflows.map((w) => ({ value: w.workflowId, label: w.name }))]}
+            onValueChange={(workflow) => update({ workflow })}
+          />
+        </Card>
+        <Tabs
+          tabs={REQUEST_TABS.map((id) => ({ id, label: t(`requests.tabs.${id}`) }))}
+          value={tab}
+          onChange={(next: RequestTab) => update({ tab: next === 'pending' ? '' : next })}
+          label={t('requests.tabs.label')}
+          idPrefix="requests"
+        />
+        <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-4 focus:outline-none">
+          <Card>
+            <ListSearch label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={setSearch} className="sm:max-w-sm" />
+          </Card>
+          <QueryState
+            result={list}
+            failedMessage={t('requests.loadFailed')}
+            retryLabel={t('requests.retry')}
+            loadingLabel={t('requests.loading')}
+            isEmpty={(data) => data.items.length === 0}
+            empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('requests.empty.title')} text={t(`requests.empty.${tab}`)} />}
+          >
+            {(data) => (
+              <DataTable
+                caption={t(`requests.tabs.${tab}`)}
+                columns={columns}
+                rows={data.items}
+                rowKey={(r) => r.id}
+                busy={list.isValidating}
+              />
+            )}
+          </QueryState>
+          {list.data && list.data.pagination.pageCount > 1 ? (
+            <Pagination
+              pagination={list.data.pagination}
+              onPageChange={(next) => update({ page: String(next) })}
+              busy={list.isValidating}
+              labels={{
+                nav: t('requests.pagination.nav'),
+                previous: t('requests.pagination.previous'),
+                next: t('requests.pagination.next'),
+                pageOf: t('requests.pagination.pageOf', { page: list.data.pagination.currentPage, pages: list.data.pagination.pageCount }),
+                total: t('requests.pagination.total', { count: list.data.pagination.totalCount }),
+                pageSize: t('requests.pagination.pageSize'),
+              }}
+            />
+          ) : null}
+        </div>
+      </div>
+      {creating ? <NewRequestDialog customers={customers} initialCustomer={customerId} onClose={() => setCreating(false)} /> : null}
+    </div>
+  );
+}
+
+/** "New request": the customer, then one of its workflows; the request opens at its first step. */
+function NewRequestDialog({ customers, initialCustomer, onClose }: { customers: { customerId: string; name: string }[]; initialCustomer: string; onClose: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [customerId, setCustomerId] = useState(initialCustomer || customers[0]?.customerId || '');
+  const workflows = useWorkflows(customerId).data?.workflows ?? [];
+  const [workflowId, setWorkflowId] = useState('');
+  const chosen = workflows.some((w) => w.workflowId === workflowId) ? workflowId : (workflows[0]?.workflowId ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const create = async () => {
+    setBusy(true);
+    setProblem('');
+    try {
+      const detail = await createRequest({ workflowId: chosen, customerId }, idempotencyKey);
+      navigate(paths.connect.request(detail.request.id));
+    } catch (error) {
+      setProblem(errorMessage(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('requests.new.title')}
+      closeLabel={t('requests.cancel')}
+      closeButton="action"
+      actions={<Button onClick={() => void create()} loading={busy} disabled={!chosen || !customerId}>{t('requests.new.create')}</Button>}
+    >
+      <div className="space-y-4">
+        <SelectField label={t('requests.filters.customer')} value={customerId} options={customers.map((c) => ({ value: c.customerId, label: c.name }))} onValueChange={setCustomerId} />
+        <SelectField
+          label={t('requests.new.workflow')}
+          value={chosen}
+          options={workflows.length ? workflows.map((w) => ({ value: w.workflowId, label: w.name })) : [{ value: '', label: t('requests.new.noWorkflows') }]}
+          onValueChange={setWorkflowId}
+          disabled={workflows.length === 0}
+        />
+        {workflows.find((w) => w.workflowId === chosen)?.description ? <p>{workflows.find((w) => w.workflowId === chosen)?.description}</p> : null}
+        {problem ? <Alert theme="red">{problem}</Alert> : null}
+      </div>
+    </Dialog>
+  );
+}
