@@ -27,6 +27,8 @@ import { exportRoutes } from './routes/exports.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { reportJobRoutes } from './routes/report-jobs.ts';
 import { reportDeliveryRoutes, reportMailRoutes } from './routes/report-deliveries.ts';
+import { workflowRoutes } from './routes/workflows.ts';
+import { workflowRequestRoutes } from './routes/workflow-requests.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -69,6 +71,8 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', reportJobRoutes)
     .route('/flow', reportDeliveryRoutes)
     .route('/', reportMailRoutes)
+    .route('/flow', workflowRoutes)
+    .route('/flow', workflowRequestRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

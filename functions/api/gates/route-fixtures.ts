@@ -8,6 +8,8 @@ import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { putFinishedReportJob, reportJobFixture } from '@portal/backend/report/report-job-fixtures';
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 import { createDelivery } from '@portal/backend/report/delivery/delivery-entity';
+import { putDraftRequest } from '@portal/backend/workflow/request-fixtures';
+import { getLatestWorkflow } from '@portal/backend/workflow/workflow-entity';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -139,6 +141,33 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/flow/report-files/:fileId/download': () => ({ path: `/api/flow/report-files/${GATE_REPORT_JOB}.0/download` }),
   // Report delivery (ADR 042): a sent delivery of the finished job (created below): 409, only a failed one is sent again.
   'POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB}/deliveries/email.u.full/resend` }),
+  // Workflows and requests (ADR 044): each customer's workflow wf-gate-<customer>; its request -A is the caller's own
+  // (full / other: submitted, then archived by the DELETE sample), -B someone else's draft (approve/reject: 409).
+  'GET /api/flow/workflows': (i) => ({ path: `/api/flow/workflows?customerId=${i.retailer}` }),
+  'GET /api/flow/workflows/:workflowId': (i) => ({ path: `/api/flow/workflows/wf-gate-${i.retailer}` }),
+  'POST /api/flow/workflows': (i) => ({
+    path: '/api/flow/workflows',
+    headers: { 'Idempotency-Key': `route-gates-workflow-${i.retailer}` },
+    body: { name: 'Gate workflow', customerId: i.retailer, steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }] }] },
+  }),
+  // baseVersion 1: the first save makes version 2, every later one answers 409 (saved meanwhile).
+  'PUT /api/flow/workflows/:workflowId': (i) => ({
+    path: `/api/flow/workflows/wf-gate-${i.retailer}`,
+    body: { name: 'Gate workflow', customerId: i.retailer, baseVersion: 1, steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }] }] },
+  }),
+  'GET /api/flow/workflow-requests': (i) => ({ path: `/api/flow/workflow-requests?customerId=${i.retailer}&only-pending=0` }),
+  'GET /api/flow/workflow-requests/inbox-count': () => ({ path: '/api/flow/workflow-requests/inbox-count' }),
+  'GET /api/flow/workflow-requests/:id': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A` }),
+  'POST /api/flow/workflow-requests': (i) => ({
+    path: '/api/flow/workflow-requests',
+    headers: { 'Idempotency-Key': `route-gates-request-${i.retailer}` },
+    body: { workflowId: `wf-gate-${i.retailer}`, customerId: i.retailer },
+  }),
+  'PUT /api/flow/workflow-requests/:id': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A`, body: { workflowStepId: 's1', enquiry: '' } }),
+  'PUT /api/flow/workflow-request-items/:itemId': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.note`, body: { answer: 'gate' } }),
+  'POST /api/flow/workflow-requests/:id/approve': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/approve`, body: {} }),
+  'POST /api/flow/workflow-requests/:id/reject': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/reject`, body: { comment: 'Gate' } }),
+  'DELETE /api/flow/workflow-requests/:id': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A` }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -241,6 +270,17 @@ export async function createGateWorld() {
   for (const jobId of [GATE_REPORT_JOB, GATE_REPORT_JOB_DELETED]) await putFinishedReportJob(backend.db, reportJobFixture({ jobId, customerId: OWN.retailer }), CLOCK);
   // A sent delivery of it: the resend sample answers 409 (only a failed one is sent again) and sends nothing.
   await createDelivery(backend.db, { jobId: GATE_REPORT_JOB, deliveryId: 'email.u.full', channel: 'email', target: 'u.full', address: 'full@example.com', status: 'sent', reason: null, attempts: 1, attached: true, retryable: false, updatedAt: CLOCK.toISOString() });
+
+  // Workflows and requests (ADR 044): one workflow per customer through the import kind, two draft requests each.
+  await load('workflows', [OWN, FOREIGN].map(({ retailer }) => ({
+    workflowId: `wf-gate-${retailer}`, name: 'Gate workflow', customerId: retailer,
+    steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }, { itemId: 'shot', type: 'file', label: 'Shot', required: false }] }],
+  })));
+  for (const [{ retailer }, requester] of [[OWN, 'full'], [FOREIGN, 'other']] as const) {
+    const workflow = (await getLatestWorkflow(backend.db, `wf-gate-${retailer}`))!;
+    await putDraftRequest(backend.db, workflow, { id: `WR-GATE-${retailer}-A`, customerId: retailer, requestedBy: requester, at: CLOCK });
+    await putDraftRequest(backend.db, workflow, { id: `WR-GATE-${retailer}-B`, customerId: retailer, requestedBy: 'gate.requester', at: CLOCK });
+  }
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

@@ -3,10 +3,11 @@ import type { CouponingErrorCode } from '@portal/core/couponing';
 import type { ExportErrorCode, TransactionErrorCode } from '@portal/core/connect';
 import type { OrderingErrorCode } from '@portal/core/ordering';
 import type { ReportErrorCode } from '@portal/core/report';
+import type { WorkflowErrorCode } from '@portal/core/workflow';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 
 /** Every code the API may answer: the union of the domain catalogues in core (`<domain>/errors.ts`). */
-export type ErrorCode = SharedErrorCode | AuthErrorCode | OrderingErrorCode | CouponingErrorCode | ExportErrorCode | TransactionErrorCode | ReportErrorCode;
+export type ErrorCode = SharedErrorCode | AuthErrorCode | OrderingErrorCode | CouponingErrorCode | ExportErrorCode | TransactionErrorCode | ReportErrorCode | WorkflowErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

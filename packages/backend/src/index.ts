@@ -31,6 +31,8 @@ import type { createSerialLookupService } from './transaction/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
 import { lazyService } from './platform/lazy.ts';
 import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
+import type { WorkflowService } from './workflow/workflow-service.ts';
+import type { RequestService } from './workflow/request-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -151,6 +153,12 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     reportDelivery: lazyService<ReportDeliveryService>(async () =>
       (await import('./report/delivery/delivery-service.ts')).reportDeliveryServiceFromConfig(config, { db, now, rateLimiter, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
     ),
+    /** Workflows and requests (ADR 044): versioned workflows, requests with one conditional write per state change, mails. */
+    workflows: lazyService<WorkflowService>(async () => (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now })),
+    workflowRequests: lazyService<RequestService>(async () => {
+      const [{ createRequestService }, { createRequestNotifier }] = await Promise.all([import('./workflow/request-service.ts'), import('./workflow/request-mails.ts')]);
+      return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }) });
+    }),
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
         db,

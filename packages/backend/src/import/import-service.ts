@@ -9,6 +9,7 @@ import { type BatchKind, masterDataKinds } from './import-kinds.ts';
 import { importSftpUser, SftpUserImport } from '../platform/sftp/sftp-user-entity.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import { importReport, ReportImport } from '../report/report-import.ts';
+import { importWorkflow, WorkflowImport } from '../workflow/workflow-import.ts';
 import { ImportRejected } from '../masterdata/record-outcome.ts';
 import type { ImportLine } from './files.ts';
 
@@ -96,6 +97,11 @@ const kinds = {
     schema: ReportImport,
     write: ({ db, scheduler, now }, report) => importReport(db, scheduler, report, now()),
   } satisfies Kind<ReportImport>,
+  /** Request and approval workflows (ADR 044): a changed record saves a new version; needs customers. */
+  workflows: {
+    schema: WorkflowImport,
+    write: ({ db, now }, workflow) => importWorkflow(db, workflow, now()),
+  } satisfies Kind<WorkflowImport>,
   // Master data in batches (ADR 014): customerGroups, retailers, providers, products, stores,
   // distributionCentres, retailerProducts, shipments, sales.
   ...masterDataKinds,

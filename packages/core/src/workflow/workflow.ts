@@ -53,6 +53,9 @@ export const WorkflowInput = z.object({
   active: z._default(z.boolean(), true),
 });
 export type WorkflowInput = z.infer<typeof WorkflowInput>;
+/** PUT flow/workflows/:id (W1): the input and the version the editor started from; a newer save meanwhile is 409. */
+export const WorkflowUpdate = z.extend(WorkflowInput, { baseVersion: z.number().check(z.int(), z.gte(1)) });
+export type WorkflowUpdate = z.infer<typeof WorkflowUpdate>;
 
 export const Workflow = z.extend(WorkflowInput, {
   workflowId: z.string(),
@@ -211,6 +214,8 @@ export const WorkflowRequest = z.object({
   workflowVersion: z.number(),
   customerId: z.string(),
   workflowStepId: z.string(),
+  /** The current step's index in the workflow version (W1: added for the stepper). */
+  stepIndex: z.number(),
   enquiry: z.string(),
   deleted: Flag,
   approved: Flag,
@@ -224,6 +229,17 @@ export const WorkflowRequest = z.object({
   updatedAt: z.string(),
 });
 export type WorkflowRequest = z.infer<typeof WorkflowRequest>;
+
+/** GET flow/workflow-requests/:id (W1): the request with its workflow version, every item, comments, audit trail, and what the caller may do. */
+export const RequestDetail = z.object({
+  request: WorkflowRequest,
+  workflow: Workflow,
+  items: z.array(RequestStepItem),
+  comments: z.array(ItemComment),
+  audit: z.array(AuditEntry),
+  may: z.record(z.enum(REQUEST_ACTIONS), z.boolean()),
+});
+export type RequestDetail = z.infer<typeof RequestDetail>;
 
 /** Upload limits (presigned POST conditions, then verified by magic bytes and pixel dimensions). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

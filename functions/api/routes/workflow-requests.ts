@@ -1,0 +1,74 @@
+import { IDEMPOTENCY_HEADER, Id, IdempotencyKey, QueryInt } from '@portal/core/shared';
+import * as z from '@portal/core/zod';
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+const contracts = () => import('@portal/core/workflow');
+
+/**
+ * Requests (issue 16 items 2, 3, 5; ADR 044) on the SPEC's flow/ paths. Connect only. flow.doRequests
+ * creates, answers, submits and archives the user's own requests; flow.approveRequests approves and rejects;
+ * either reads. Every request id names a request of one customer: another customer's answers exactly like
+ * none (404 WORKFLOW.REQUEST_NOT_FOUND / ITEM_NOT_FOUND), hence scope 'retailer'.
+ */
+const route = routePolicy('connect');
+const anyFlow: PermissionName[] = ['flow.doRequests', 'flow.approveRequests'];
+const requests: PermissionName[] = ['flow.doRequests'];
+const decisions: PermissionName[] = ['flow.approveRequests'];
+
+const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
+const RequestParams = z.object({ id: Id });
+const ItemParams = z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(200)) });
+const ListQuery = z.object({
+  workflowId: z.optional(Id),
+  mode: z.optional(z.enum(['history'])),
+  'only-pending': z.optional(z.enum(['0', '1'])),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  customerId: z.optional(Id),
+  index: QueryInt(0, 100_000, 0),
+  maxResults: QueryInt(1, 500, 25),
+});
+const createBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRequestCreate);
+const submitBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRequestSubmit);
+const approveBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowDecision);
+const rejectBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRejection);
+const answerBody = validateOnFirstUse('json', async () => (await contracts()).RequestItemAnswer);
+
+export const workflowRequestRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .get('/workflow-requests', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('query', ListQuery), async (c) => {
+    const { 'only-pending': onlyPending, ...query } = c.req.valid('query');
+    return c.json(await c.get('backend').workflowRequests.list(actorOf(c), { ...query, onlyPending: onlyPending !== '0' }));
+  })
+  .get('/workflow-requests/inbox-count', route({ auth: 'signedIn', permission: decisions, scope: 'none' }), async (c) =>
+    c.json(await c.get('backend').workflowRequests.inboxCount(actorOf(c))),
+  )
+  .get('/workflow-requests/:id', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('param', RequestParams), async (c) =>
+    c.json(await c.get('backend').workflowRequests.get(actorOf(c), c.req.valid('param').id)),
+  )
+  .post('/workflow-requests', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('header', IdempotencyHeaders), createBody, async (c) => {
+    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+    return c.json(await c.get('backend').workflowRequests.create(actorOf(c), c.req.valid('json'), key), 201);
+  })
+  .put('/workflow-requests/:id', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('param', RequestParams), submitBody, async (c) =>
+    c.json(await c.get('backend').workflowRequests.submit(actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put('/workflow-request-items/:itemId', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('param', ItemParams), answerBody, async (c) =>
+    c.json(await c.get('backend').workflowRequests.answer(actorOf(c), c.req.valid('param').itemId, c.req.valid('json').answer)),
+  )
+  .post('/workflow-requests/:id/approve', route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }), validate('param', RequestParams), approveBody, async (c) =>
+    c.json(await c.get('backend').workflowRequests.decide(actorOf(c), c.req.valid('param').id, 'approve', c.req.valid('json').comment)),
+  )
+  .post('/workflow-requests/:id/reject', route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }), validate('param', RequestParams), rejectBody, async (c) =>
+    c.json(await c.get('backend').workflowRequests.decide(actorOf(c), c.req.valid('param').id, 'reject', c.req.valid('json').comment)),
+  )
+  // Last: the gate matrix's full user archives its sample request after every other route used it.
+  .delete('/workflow-requests/:id', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('param', RequestParams), async (c) => {
+    await c.get('backend').workflowRequests.archive(actorOf(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,43 @@
+import { IDEMPOTENCY_HEADER, Id, IdempotencyKey, QueryInt } from '@portal/core/shared';
+import * as z from '@portal/core/zod';
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The workflow contracts load with the first workflow request (validateOnFirstUse, ADR 038). */
+const contracts = () => import('@portal/core/workflow');
+
+/**
+ * Workflows (issue 16 item 1, ADR 044): the workflows a customer's requests may use, one version each;
+ * saving makes a new version. Connect only. Reads need any flow permission, saves flow.editWorkflows.
+ * A workflow belongs to a customer (or to all): another customer's answers like none (scope 'retailer').
+ */
+const route = routePolicy('connect');
+const reads: PermissionName[] = ['flow.doRequests', 'flow.approveRequests', 'flow.editWorkflows'];
+const edits: PermissionName[] = ['flow.editWorkflows'];
+
+const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
+const WorkflowParams = z.object({ workflowId: Id });
+const VersionQuery = z.object({ version: z.optional(QueryInt(1, 1_000_000, 1)) });
+const workflowBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowInput);
+const workflowUpdate = validateOnFirstUse('json', async () => (await contracts()).WorkflowUpdate);
+
+export const workflowRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .get('/workflows', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('query', z.object({ customerId: Id })), async (c) =>
+    c.json(await c.get('backend').workflows.list(actorOf(c), c.req.valid('query').customerId)),
+  )
+  .get('/workflows/:workflowId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', WorkflowParams), validate('query', VersionQuery), async (c) =>
+    c.json(await c.get('backend').workflows.get(actorOf(c), c.req.valid('param').workflowId, c.req.valid('query').version)),
+  )
+  .post('/workflows', route({ auth: 'signedIn', permission: edits, scope: 'retailer' }), validate('header', IdempotencyHeaders), workflowBody, async (c) => {
+    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+    return c.json(await c.get('backend').workflows.create(actorOf(c), c.req.valid('json'), key), 201);
+  })
+  .put('/workflows/:workflowId', route({ auth: 'signedIn', permission: edits, scope: 'retailer' }), validate('param', WorkflowParams), workflowUpdate, async (c) =>
+    c.json(await c.get('backend').workflows.update(actorOf(c), c.req.valid('param').workflowId, c.req.valid('json'))),
+  );

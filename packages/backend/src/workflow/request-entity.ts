@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntry, Flag, RequestFile, RequestState, RequestStepItem, WorkflowItemType } from '@portal/core/workflow';
+import type { Item } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { entity, getOne, listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
+import type { TxItem } from '../platform/db/transact.ts';
+
+/**
+ * Workflow requests (ADR 044). One partition per request, `REQ#<id>`:
+ * - META                    the request: flags, current step, `rev` (bumped by every state change: the one
+ *                           condition that makes parallel decisions and submissions exactly one transition);
+ *                           gsi1 `REQS#<customerId>` / `<createdAt>#<id>`: a customer's requests
+ * - ITEM#<stepId>#<itemId>  an answered item (answer, files); an item nobody answered has no row
+ * - AUDIT#<at>#<n>          the audit trail: who, when, what, before, after (written in the change's transaction)
+ * - CMT#<ts>#<id>           item comments (W2's comment-service.ts)
+ * The detail page reads the whole partition in one Query.
+ */
+export const requestPk = (requestId: string) => `REQ#${requestId}`;
+export const REQUEST_SK = { meta: 'META', item: 'ITEM#', audit: 'AUDIT#', comment: 'CMT#' } as const;
+const requestsOf = (customerId: string) => `REQS#${customerId}`;
+const itemSk = (stepId: string, itemId: string) => `${REQUEST_SK.item}${stepId}#${itemId}`;
+
+/** A request as stored: the core WorkflowRequest fields without the derived status, plus the state. */
+export type StoredRequest = {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  workflowVersion: number;
+  customerId: string;
+  workflowStepId: string;
+  stepIndex: number;
+  stepCount: number;
+  /** The current step was submitted and awaits a decision. */
+  submitted: boolean;
+  /** The current step's approverIds (empty: every approver of the customer), kept here so lists need no workflow reads. */
+  stepApproverIds: string[];
+  enquiry: string;
+  deleted: Flag;
+  approved: Flag;
+  rejected: Flag;
+  requestedBy: string;
+  approvedAt: string | null;
+  rejectedAt: string | null;
+  editedBy: string;
+  createdAt: string;
+  updatedAt: string;
+  rev: number;
+};
+export type StoredItem = { stepId: string; itemId: string; type: WorkflowItemType; answer: string | null; files: RequestFile[] };
+
+const requests = entity<StoredRequest>();
+const storedItems = entity<StoredItem>();
+const auditEntries = entity<AuditEntry>();
+
+export const stateOf = (r: StoredRequest): RequestState => ({
+  deleted: r.deleted,
+  approved: r.approved,
+  rejected: r.rejected,
+  stepIndex: r.stepIndex,
+  stepCount: r.stepCount,
+  submitted: r.submitted,
+});
+
+/** Request ids: `WR-` and 8 letters/digits without look-alikes (read out on the phone, searched by prefix). */
+const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newRequestId = () => `WR-${[...randomBytes(8)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
+
+/** An item's public id (URLs, comments): `<requestId>.<stepId>.<itemId>` (none of the three holds a dot). */
+export const itemRef = (requestId: string, stepId: string, itemId: string) => `${requestId}.${stepId}.${itemId}`;
+export function parseItemRef(ref: string): { requestId: string; stepId: string; itemId: string } | null {
+  const parts = ref.split('.');
+  if (parts.length !== 3 || parts.some((p) => p === '')) return null;
+  const [requestId, stepId, itemId] = parts as [string, string, string];
+  return { requestId, stepId, itemId };
+}
+
+export const itemView = (requestId: string, stored: StoredItem): RequestStepItem => ({
+  id: itemRef(requestId, stored.stepId, stored.itemId),
+  stepId: stored.stepId,
+  itemId: stored.itemId,
+  type: stored.type,
+  answer: stored.answer ?? null,
+  files: stored.files ?? [],
+});
+
+export const getRequestMeta = (db: Db, requestId: string) => getOne(db, requests, { pk: requestPk(requestId), sk: REQUEST_SK.meta }, { consistent: true });
+
+/** A customer's requests, oldest first (gsi1; the list filters and pages them). */
+export async function listRequestsOfCustomer(db: Db, customerId: string): Promise<StoredRequest[]> {
+  return (await listAll(db, requests, onIndex('gsi1', requestsOf(customerId)))).items;
+}
+
+/** The whole partition in one Query (paged by DynamoDB past 1 MB): the detail page's one read. */
+export async function readRequestPartition(db: Db, requestId: string) {
+  const all: Item[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': requestPk(requestId) }, ConsistentRead: true, ExclusiveStartKey }),
+    );
+    all.push(...(res.Items ?? []));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  const of = (prefix: string) => all.filter((i) => String(i.sk).startsWith(prefix));
+  const meta = all.find((i) => i.sk === REQUEST_SK.meta);
+  return {
+    meta: meta ? requests.read(meta) : null,
+    items: new Map(of(REQUEST_SK.item).map((i) => { const item = storedItems.read(i); return [`${item.stepId}#${item.itemId}`, item]; })),
+    audit: of(REQUEST_SK.audit).map((i) => auditEntries.read(i)),
+    /** The comment items (W2 reads them into ItemComments). */
+    comments: of(REQUEST_SK.comment),
+  };
+}
+
+export const getStoredItem = (db: Db, requestId: string, stepId: string, itemId: string) =>
+  getOne(db, storedItems, { pk: requestPk(requestId), sk: itemSk(stepId, itemId) }, { consistent: true });
+
+// ---- writes: every change is ONE transaction with its audit entry --------------------------------------
+
+/** The audit entry's Put; `n` orders entries of the same millisecond (the request's rev, or a random tag). */
+export function auditPut(db: Db, requestId: string, entry: AuditEntry, n: string = randomBytes(4).toString('hex')): TxItem {
+  return {
+    Put: {
+      TableName: db.table,
+      Item: { pk: requestPk(requestId), sk: `${REQUEST_SK.audit}${entry.at}#${n}`, type: 'workflowAudit', ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const metaItem = (r: StoredRequest) => ({
+  pk: requestPk(r.id),
+  sk: REQUEST_SK.meta,
+  gsi1pk: requestsOf(r.customerId),
+  gsi1sk: `${r.createdAt}#${r.id}`,
+  type: 'workflowRequest',
+  ...r,
+});
+
+export const newRequestPut = (db: Db, r: StoredRequest): TxItem => ({
+  Put: { TableName: db.table, Item: metaItem(r), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** The request replaced by `after` only if it is still at `before.rev` (one of N parallel changes wins). */
+export const transitionPut = (db: Db, after: StoredRequest, beforeRev: number): TxItem => ({
+  Put: {
+    TableName: db.table,
+    Item: metaItem(after),
+    ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
+    ExpressionAttributeNames: { '#rev': 'rev' },
+    ExpressionAttributeValues: { ':rev': beforeRev },
+  },
+});
+
+/** The request unchanged since it was read at `rev` (an answer or an upload needs no new rev, just no transition meanwhile). */
+export const unchangedSince = (db: Db, requestId: string, rev: number): TxItem => ({
+  ConditionCheck: {
+    TableName: db.table,
+    Key: { pk: requestPk(requestId), sk: REQUEST_SK.meta },
+    ConditionExpression: '#rev = :rev',
+    ExpressionAttributeNames: { '#rev': 'rev' },
+    ExpressionAttributeValues: { ':rev': rev },
+  },
+});
+
+export const answerUpdate = (db: Db, requestId: string, stepId: string, itemId: string, type: WorkflowItemType, answer: string | null): TxItem => ({
+  Update: {
+    TableName: db.table,
+    Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
+    UpdateExpression: 'SET #type = :type, stepId = :s, itemId = :i, answer = :a, files = if_not_exists(files, :empty)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':type': type, ':s': stepId, ':i': itemId, ':a': answer, ':empty': [] },
+  },
+});
+
+/** Appends a file while the item holds fewer than `maxFiles` (a double upload cannot overfill it). */
+export const fileAppend = (db: Db, requestId: string, stepId: string, itemId: string, type: WorkflowItemType, file: RequestFile, maxFiles: number): TxItem => ({
+  Update: {
+    TableName: db.table,
+    Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
+    UpdateExpression: 'SET #type = :type, stepId = :s, itemId = :i, answer = if_not_exists(answer, :null), files = list_append(if_not_exists(files, :empty), :f)',
+    ConditionExpression: 'attribute_not_exists(files) OR size(files) < :max',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':type': type, ':s': stepId, ':i': itemId, ':null': null, ':empty': [], ':f': [file], ':max': maxFiles },
+  },
+});
+
+/** Removes the file at `index` if it is still the one named (a parallel removal shifts the list). */
+export const fileRemove = (db: Db, requestId: string, stepId: string, itemId: string, index: number, fileId: string): TxItem => ({
+  Update: {
+    TableName: db.table,
+    Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
+    UpdateExpression: `REMOVE files[${index}]`,
+    ConditionExpression: `files[${index}].fileId = :id`,
+    ExpressionAttributeValues: { ':id': fileId },
+  },
+});

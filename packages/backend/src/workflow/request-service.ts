@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { IDEMPOTENCY, pageBounds, RETAILER } from '@portal/core/shared';
+import {
+  type AuditEntry,
+  ItemComment,
+  mayDo,
+  nextRequestState,
+  type RequestAction,
+  type RequestDetail,
+  type RequestState,
+  type RequestStepItem,
+  requestStatus,
+  WORKFLOW,
+  type WorkflowItemDefinition,
+  type WorkflowRequest,
+} from '@portal/core/workflow';
+import type { Actor } from '../access/actor.ts';
+import { mayActFor } from '../access/retailer-scope.ts';
+import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { stripKeys } from '../platform/db/entity.ts';
+import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import type { TxItem } from '../platform/db/transact.ts';
+import type { Clock } from '../platform/time.ts';
+import { answerProblem } from './item-answers.ts';
+import { allowedActions, assertAnswerable, currentStep, decidesOn, getItemForActor, getRequestForActor, type RequestContext } from './request-access.ts';
+import {
+  answerUpdate,
+  auditPut,
+  getStoredItem,
+  itemView,
+  listRequestsOfCustomer,
+  newRequestId,
+  newRequestPut,
+  readRequestPartition,
+  stateOf,
+  type StoredItem,
+  type StoredRequest,
+  transitionPut,
+  unchangedSince,
+} from './request-entity.ts';
+import type { RequestNotifier } from './request-mails.ts';
+import { denied, hasFlow } from './workflow-service.ts';
+import { getLatestWorkflow } from './workflow-entity.ts';
+
+/**
+ * Requests (issue 16 items 2, 3 (answers), 5; ADR 044). flow.doRequests creates, answers, submits and archives
+ * the user's own requests; flow.approveRequests approves and rejects others' requests of customers the user
+ * may act for. Every state change is one TransactWriteItems: the request at the rev it was read (so of N
+ * parallel decisions or submissions exactly one applies, the others 409 WORKFLOW.STATE_CONFLICT) and its audit
+ * entry. Mails go out after the write.
+ */
+export type RequestServiceDeps = { db: Db; now: Clock; notifier: RequestNotifier };
+export type RequestListQuery = {
+  workflowId?: string | undefined;
+  mode?: 'history' | undefined;
+  onlyPending: boolean;
+  q?: string | undefined;
+  customerId?: string | undefined;
+  index: number;
+  maxResults: number;
+};
+
+const conflict = (message: string) => new AppError('conflict', WORKFLOW.STATE_CONFLICT, message);
+const lostRace = () => conflict('Someone else changed this request at the same moment. Please reload it.');
+const idempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+export const requestView = (r: StoredRequest): WorkflowRequest => ({
+  id: r.id,
+  workflowId: r.workflowId,
+  workflowName: r.workflowName,
+  workflowVersion: r.workflowVersion,
+  customerId: r.customerId,
+  workflowStepId: r.workflowStepId,
+  stepIndex: r.stepIndex,
+  enquiry: r.enquiry,
+  deleted: r.deleted,
+  approved: r.approved,
+  rejected: r.rejected,
+  status: requestStatus(stateOf(r)),
+  requestedBy: r.requestedBy,
+  approvedAt: r.approvedAt,
+  rejectedAt: r.rejectedAt,
+  editedBy: r.editedBy,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** What the audit trail keeps of a request's state. */
+const stateSnapshot = (r: StoredRequest) => ({ status: requestStatus(stateOf(r)), stepId: r.workflowStepId });
+
+/** Comments as W2's comment-service stores them (ItemComment fields under CMT#), oldest first. */
+const commentsOf = (items: Record<string, unknown>[]): ItemComment[] =>
+  items.flatMap((i) => {
+    const parsed = ItemComment.safeParse(stripKeys(i));
+    return parsed.success ? [parsed.data] : [];
+  });
+
+/** Items of every step in workflow order: the stored answer, or none yet. */
+function itemsOf(ctx: RequestContext, stored: Map<string, StoredItem>): RequestStepItem[] {
+  return ctx.workflow.steps.flatMap((step) =>
+    step.items.map((def) => itemView(ctx.request.id, stored.get(`${step.stepId}#${def.itemId}`) ?? { stepId: step.stepId, itemId: def.itemId, type: def.type, answer: null, files: [] })),
+  );
+}
+
+const isAnswered = (def: WorkflowItemDefinition, item: StoredItem | undefined) =>
+  def.type === 'file' || def.type === 'screenflow' ? (item?.files.length ?? 0) > 0 : item?.answer != null && item.answer !== '';
+
+export function createRequestService({ db, now, notifier }: RequestServiceDeps) {
+  const require = (actor: Actor, bit: 'doRequests' | 'approveRequests') => {
+    if (!hasFlow(actor, bit)) throw denied();
+  };
+  const transact = (items: TxItem[]) => db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+
+  async function detailOf(actor: Actor, ctx: RequestContext): Promise<RequestDetail> {
+    const partition = await readRequestPartition(db, ctx.request.id);
+    const fresh = { ...ctx, request: partition.meta ?? ctx.request };
+    return {
+      request: requestView(fresh.request),
+      workflow: fresh.workflow,
+      items: itemsOf(fresh, partition.items),
+      comments: commentsOf(partition.comments),
+      audit: partition.audit,
+      may: allowedActions(actor, fresh),
+    };
+  }
+
+  /**
+   * Writes `after` in place of the request read at `ctx.request.rev`, with its audit entry, in one transaction.
+   * A lost race (another change landed first) is 409.
+   */
+  async function transition(
+    actor: Actor,
+    ctx: RequestContext,
+    action: RequestAction,
+    change: (next: RequestState, at: string) => Partial<StoredRequest> = () => ({}),
+    note: Record<string, string> = {},
+  ): Promise<StoredRequest> {
+    const before = ctx.request;
+    if (!mayDo(stateOf(before), action)) throw conflict(`This request is ${requestStatus(stateOf(before))}: it cannot be ${action === 'submit' ? 'submitted' : action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'archived'} now.`);
+    const next = nextRequestState(stateOf(before), action);
+    const step = ctx.workflow.steps[next.stepIndex]!;
+    const at = now().toISOString();
+    const after: StoredRequest = {
+      ...before,
+      ...change(next, at),
+      ...next,
+      workflowStepId: step.stepId,
+      stepApproverIds: step.approverIds,
+      editedBy: actor.username,
+      updatedAt: at,
+      rev: before.rev + 1,
+    };
+    const entry: AuditEntry = { at, actor: actor.username, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
+    try {
+      await transact([transitionPut(db, after, before.rev), auditPut(db, before.id, entry, String(after.rev).padStart(6, '0'))]);
+    } catch (error) {
+      if (isConditionFailure(error)) throw lostRace();
+      throw error;
+    }
+    return after;
+  }
+
+  async function visibleCustomer(actor: Actor, customerId: string): Promise<Customer | null> {
+    const customer = await getCustomer(db, customerId);
+    return customer && mayActFor(actor, customer) ? customer : null;
+  }
+
+  async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
+    const record = await readIdempotency<{ requestId: string }>(db, idempotencyKey(actor.username, key), now());
+    if (!record) return null;
+    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
+    return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
+  }
+
+  /** The requests of the list's customer: the one asked for, else the actor's own customer (none for users without one). */
+  async function requestsInScope(actor: Actor, customerId: string | undefined): Promise<StoredRequest[]> {
+    const id = customerId ?? actor.customerId;
+    if (!id) return [];
+    if (!(await visibleCustomer(actor, id))) {
+      if (customerId) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
+      return [];
+    }
+    return listRequestsOfCustomer(db, id);
+  }
+  const awaits = (actor: Actor, r: StoredRequest) => hasFlow(actor, 'approveRequests') && requestStatus(stateOf(r)) === 'pending' && decidesOn(r, actor.username);
+
+  return {
+    /**
+     * GET /flow/workflow-requests (ADR 044): open requests by default (the actor's own draft, pending and rejected
+     * ones, and for approvers the pending ones awaiting their decision; only-pending=0 adds the customer's other
+     * drafts and rejected ones); mode=history the approved and archived ones (own; an approver's: all of the
+     * customer). Newest first, paged.
+     */
+    async list(actor: Actor, query: RequestListQuery) {
+      if (!hasFlow(actor, 'doRequests') && !hasFlow(actor, 'approveRequests')) throw denied();
+      const all = await requestsInScope(actor, query.customerId);
+      const approver = hasFlow(actor, 'approveRequests');
+      const q = query.q?.toUpperCase();
+      const shown = all.filter((r) => {
+        const own = r.requestedBy === actor.username && hasFlow(actor, 'doRequests');
+        const status = requestStatus(stateOf(r));
+        const visible =
+          query.mode === 'history'
+            ? (status === 'approved' || status === 'archived') && (own || approver)
+            : status !== 'approved' && status !== 'archived' && (own || awaits(actor, r) || (approver && !query.onlyPending && r.requestedBy !== actor.username));
+        return visible && (!query.workflowId || r.workflowId === query.workflowId) && (!q || r.id.includes(q));
+      });
+      shown.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+      const { start, end } = pageBounds(query, shown.length);
+      return { items: shown.slice(start, end).map(requestView), index: query.index, maxResults: query.maxResults, totalCount: shown.length };
+    },
+
+    /** GET /flow/workflow-requests/inbox-count: pending requests awaiting this approver's decision. */
+    async inboxCount(actor: Actor): Promise<{ pending: number }> {
+      require(actor, 'approveRequests');
+      return { pending: (await requestsInScope(actor, undefined)).filter((r) => awaits(actor, r)).length };
+    },
+
+    async get(actor: Actor, requestId: string): Promise<RequestDetail> {
+      return detailOf(actor, await getRequestForActor(db, actor, requestId));
+    },
+
+    /** POST /flow/workflow-requests (Idempotency-Key): a draft on the workflow's newest version, at its first step. */
+    async create(actor: Actor, input: { workflowId: string; customerId: string }, key: string): Promise<RequestDetail> {
+      require(actor, 'doRequests');
+      const customer = await visibleCustomer(actor, input.customerId);
+      if (!customer) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
+      const workflow = await getLatestWorkflow(db, input.workflowId, true);
+      if (!workflow || !workflow.active || (workflow.customerId !== null && workflow.customerId !== customer.customerId)) {
+        throw new AppError('not_found', WORKFLOW.NOT_FOUND, 'Workflow not found.');
+      }
+      const hash = hashOf(input);
+      const earlier = await replayCreate(actor, key, hash);
+      if (earlier) return earlier;
+      const at = now();
+      const first = workflow.steps[0]!;
+      const request: StoredRequest = {
+        id: newRequestId(),
+        workflowId: workflow.workflowId,
+        workflowName: workflow.name,
+        workflowVersion: workflow.version,
+        customerId: customer.customerId,
+        workflowStepId: first.stepId,
+        stepIndex: 0,
+        stepCount: workflow.steps.length,
+        submitted: false,
+        stepApproverIds: first.approverIds,
+        enquiry: '',
+        deleted: 0,
+        approved: 0,
+        rejected: 0,
+        requestedBy: actor.username,
+        approvedAt: null,
+        rejectedAt: null,
+        editedBy: actor.username,
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        rev: 1,
+      };
+      const entry: AuditEntry = { at: request.createdAt, actor: actor.username, action: 'create', stepId: null, before: null, after: { ...stateSnapshot(request), workflowVersion: workflow.version } };
+      try {
+        await transact([
+          newRequestPut(db, request),
+          auditPut(db, request.id, entry, '000001'),
+          idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
+        ]);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const winner = await replayCreate(actor, key, hash);
+        if (winner) return winner;
+        throw error;
+      }
+      return detailOf(actor, { request, workflow, customer, requester: true, approver: hasFlow(actor, 'approveRequests') });
+    },
+
+    /** PUT /flow/workflow-requests/:id {workflowStepId, enquiry}: the requester submits the current step. */
+    async submit(actor: Actor, requestId: string, input: { workflowStepId: string; enquiry: string }): Promise<RequestDetail> {
+      require(actor, 'doRequests');
+      const ctx = await getRequestForActor(db, actor, requestId);
+      if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can submit a request.');
+      if (!mayDo(stateOf(ctx.request), 'submit')) throw conflict(`This request is ${requestStatus(stateOf(ctx.request))}: it cannot be submitted now.`);
+      const step = currentStep(ctx);
+      if (input.workflowStepId !== step.stepId) {
+        throw new AppError('conflict', WORKFLOW.STEP_NOT_CURRENT, `The step ${input.workflowStepId} is not the current one (${step.stepId}). Please reload the request.`);
+      }
+      const { items } = await readRequestPartition(db, requestId);
+      const missing = step.items.filter((def) => def.required && !isAnswered(def, items.get(`${step.stepId}#${def.itemId}`)));
+      if (missing.length) {
+        throw new AppError('input', WORKFLOW.STEP_INCOMPLETE, `Answer every required item first: ${missing.map((m) => m.label).join(', ')}.`, {
+          issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
+        });
+      }
+      const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), input.enquiry ? { enquiry: input.enquiry } : {});
+      await notifier.submitted(ctx.customer, after, ctx.workflow);
+      return detailOf(actor, { ...ctx, request: after });
+    },
+
+    /** POST approve / reject: an approver of the current step who is not the requester; reject needs a comment. */
+    async decide(actor: Actor, requestId: string, decision: 'approve' | 'reject', comment: string | undefined): Promise<RequestDetail> {
+      require(actor, 'approveRequests');
+      const ctx = await getRequestForActor(db, actor, requestId);
+      if (ctx.request.requestedBy === actor.username) throw new AppError('forbidden', WORKFLOW.OWN_REQUEST, 'You cannot decide on your own request.');
+      if (!decidesOn(ctx.request, actor.username)) throw new AppError('forbidden', 'PERMISSION.DENIED', 'You are not an approver of this step.');
+      const decided = ctx.request.stepIndex;
+      const after = await transition(
+        actor,
+        ctx,
+        decision,
+        (next, at) => (decision === 'reject' ? { rejectedAt: at } : next.approved ? { approvedAt: at } : {}),
+        comment ? { comment } : {},
+      );
+      await notifier.decided(after, ctx.workflow, decided, decision === 'approve' ? 'approved' : 'rejected', actor.displayName, comment);
+      return detailOf(actor, { ...ctx, request: after });
+    },
+
+    /** DELETE /flow/workflow-requests/:id: the requester archives (deleted = 1). */
+    async archive(actor: Actor, requestId: string): Promise<void> {
+      require(actor, 'doRequests');
+      const ctx = await getRequestForActor(db, actor, requestId);
+      if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can archive a request.');
+      await transition(actor, ctx, 'archive');
+    },
+
+    /** PUT /flow/workflow-request-items/:itemId {answer}: text, number, date or choice, checked against the item's definition. */
+    async answer(actor: Actor, ref: string, answer: string): Promise<RequestStepItem> {
+      require(actor, 'doRequests');
+      const ctx = await getItemForActor(db, actor, ref);
+      assertAnswerable(ctx);
+      const problem = answerProblem(ctx.definition, answer);
+      if (problem) throw new AppError('input', WORKFLOW.ANSWER_INVALID, problem, { issues: [{ path: 'answer', message: problem }] });
+      const value = answer.trim() === '' ? null : answer.trim();
+      const old = await getStoredItem(db, ctx.request.id, ctx.stepId, ctx.definition.itemId);
+      const entry: AuditEntry = { at: now().toISOString(), actor: actor.username, action: 'answer', stepId: ctx.stepId, before: { item: ctx.definition.itemId, answer: old?.answer ?? null }, after: { item: ctx.definition.itemId, answer: value } };
+      try {
+        await transact([answerUpdate(db, ctx.request.id, ctx.stepId, ctx.definition.itemId, ctx.definition.type, value), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry)]);
+      } catch (error) {
+        if (isConditionFailure(error)) throw lostRace();
+        throw error;
+      }
+      return itemView(ctx.request.id, { stepId: ctx.stepId, itemId: ctx.definition.itemId, type: ctx.definition.type, answer: value, files: old?.files ?? [] });
+    },
+  };
+}
+
+export type RequestService = ReturnType<typeof createRequestService>;
