@@ -133,11 +133,16 @@ describe('connect reports', () => {
     await page.getByText('Schedule saved: the report is sent as set.').waitFor();
     await shoot(page, 'connect-reports-detail');
 
-    // The local scheduler's clock to the report's next fire: one run, answered once it and its deliveries finished.
-    const scheduler = await local('scheduler');
-    expect(scheduler.nextDueAt).toBeTruthy();
-    const advanced = await local('scheduler/advance', { to: scheduler.nextDueAt });
-    expect(JSON.stringify(advanced.fired)).toContain(processId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 8));
+    // The local scheduler's clock to the next fire, again until this report fired (the demo's reports have
+    // schedules too): each advance answers once its runs and their deliveries finished.
+    let fired = false;
+    for (let i = 0; i < 10 && !fired; i++) {
+      const { nextDueAt } = await local('scheduler');
+      expect(nextDueAt).toBeTruthy();
+      const advanced = (await local('scheduler/advance', { to: nextDueAt })) as { fired: { name: string }[] };
+      fired = advanced.fired.some((f) => f.name.includes(processId));
+    }
+    expect(fired).toBe(true);
 
     // Both recipients have the mail with the file attached; the contact's has an unsubscribe link.
     const [userMail] = (await mailsTo(userEmail)).filter((m) => m.subject.includes(REPORT_NAME));
