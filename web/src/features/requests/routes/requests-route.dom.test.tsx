@@ -1,0 +1,165 @@
+import type { SessionStatus } from '@portal/core/auth';
+import type { MasterData } from '@portal/core/connect';
+import type { ItemComment, RequestDetail, Workflow, WorkflowRequest } from '@portal/core/workflow';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../../lib/paths.ts';
+import { resetSession } from '../../../lib/session.ts';
+import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { signedIn } from '../../../test/fixtures.ts';
+
+// The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The Requests section against a fake API: list, tabs, new request, the detail's answers, pins, decisions. */
+const base = signedIn();
+const withFlow = (permissions: Record<string, boolean>): SessionStatus => ({
+  ...base,
+  user: { ...base.user!, modules: { flow: { permissions, settings: {} } } },
+});
+const requester = withFlow({ doRequests: true });
+const approver = withFlow({ approveRequests: true });
+
+const masterData = {
+  timezones: [], retailers: [], providers: [], customerGroups: [], platforms: [], countries: [], regions: [], currencies: [], transactionTypes: [], divisions: [],
+  customers: [{ customerId: 'P-1', name: 'Provider One' }],
+} as unknown as MasterData;
+
+const workflow: Workflow = {
+  workflowId: 'wf-pos',
+  version: 2,
+  name: 'POS screen approval',
+  description: 'Screens of the POS flow',
+  customerId: null,
+  active: true,
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  updatedBy: 'lead',
+  steps: [
+    { stepId: 'screens', name: 'Screens', approverIds: [], items: [
+      { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
+      { itemId: 'note', type: 'text', label: 'What changed', required: false },
+    ] },
+    { stepId: 'launch', name: 'Launch', approverIds: [], items: [{ itemId: 'date', type: 'date', label: 'Launch date', required: true }] },
+  ],
+};
+const request = (over: Partial<WorkflowRequest> = {}): WorkflowRequest => ({
+  id: 'WR-7K3M9Q2X', workflowId: 'wf-pos', workflowName: 'POS screen approval', workflowVersion: 2, customerId: 'P-1',
+  workflowStepId: 'screens', stepIndex: 0, enquiry: '', deleted: 0, approved: 0, rejected: 0, status: 'draft',
+  requestedBy: 'demo.connect', approvedAt: null, rejectedAt: null, editedBy: 'demo.connect',
+  createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z', ...over,
+});
+const pinned = (pin: number, x: number): ItemComment => ({
+  commentId: `c${pin}`, requestStepItemId: 'WR-7K3M9Q2X.screens.flow', comment: `Pin comment ${pin}`, positionX: x, positionY: 0.5,
+  fileId: 'f1', pin, author: 'demo.approver', createdAt: '2026-11-24T11:00:00.000Z',
+});
+const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['may']> = {}): RequestDetail => ({
+  request: request(),
+  workflow,
+  items: [
+    { id: 'WR-7K3M9Q2X.screens.flow', stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [
+      { fileId: 'f1', name: 'login.png', contentType: 'image/png', bytes: 2000, width: 375, height: 812, uploadedAt: '2026-11-24T10:05:00.000Z' },
+    ] },
+    { id: 'WR-7K3M9Q2X.screens.note', stepId: 'screens', itemId: 'note', type: 'text', answer: null, files: [] },
+    { id: 'WR-7K3M9Q2X.launch.date', stepId: 'launch', itemId: 'date', type: 'date', answer: null, files: [] },
+  ],
+  comments: [],
+  audit: [{ at: '2026-11-24T10:00:00.000Z', actor: 'demo.connect', action: 'create', stepId: null, before: null, after: { status: 'draft' } }],
+  may: { answer: false, submit: false, approve: false, reject: false, archive: false, ...may },
+  ...over,
+});
+const page = <T,>(items: T[]) => ({ items, index: 0, maxResults: 25, totalCount: items.length });
+
+describe('Requests section', () => {
+  beforeEach(() => resetSession('connect'));
+
+  it('lists the SPEC columns, searches by ID and switches to History in the URL; empty shows "No requests"', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/workflows': { body: { workflows: [workflow] } },
+      'GET /api/flow/workflow-requests': (call) => ({ body: page(call.query.get('mode') === 'history' ? [] : [request({ status: 'pending' })]) }),
+    });
+    const view = renderRoute(paths.connect.requests);
+    const link = await screen.findByRole('link', { name: 'WR-7K3M9Q2X' });
+    expect(link.getAttribute('href')).toBe(paths.connect.request('WR-7K3M9Q2X'));
+    const table = within(screen.getByRole('table'));
+    for (const header of ['Request ID', 'Workflow', 'Status', 'Approved at', 'Rejected at', 'Edited by']) expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
+    expect(table.getByRole('cell', { name: 'Pending' })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Request ID' }), { target: { value: 'wr-7k' } });
+    await waitFor(() => expect(backend.callsTo('GET', '/api/flow/workflow-requests').some((c) => c.query.get('q') === 'wr-7k')).toBe(true));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No requests')).toBeTruthy();
+    expect(view.location().search).toContain('tab=history');
+    expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('mode')).toBe('history');
+  });
+
+  it('starts a new request with the chosen workflow and opens it', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/workflows': { body: { workflows: [workflow] } },
+      'GET /api/flow/workflow-requests': { body: page([]) },
+      'POST /api/flow/workflow-requests': { status: 201, body: detail({}, { answer: true, submit: true, archive: true }) },
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail({}, { answer: true, submit: true, archive: true }) },
+    });
+    const view = renderRoute(paths.connect.requests);
+    fireEvent.click(await screen.findByRole('button', { name: 'New request' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('option', { name: 'POS screen approval' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Start request' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.request('WR-7K3M9Q2X')));
+    expect(backend.callsTo('POST', '/api/flow/workflow-requests')[0]!.body).toEqual({ workflowId: 'wf-pos', customerId: 'P-1' });
+  });
+
+  it('the requester answers an item and submits the step with its id and the enquiry', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail({}, { answer: true, submit: true, archive: true }) },
+      'PUT /api/flow/workflow-request-items/WR-7K3M9Q2X.screens.note': (call) => ({ body: { ...detail().items[1], answer: (call.body as { answer: string }).answer } }),
+      'PUT /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail({ request: request({ status: 'pending' }) }) },
+    });
+    renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    const field = await screen.findByRole('textbox', { name: 'What changed' });
+    expect(screen.getByRole('navigation', { name: 'Steps of the request' })).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'New login screen' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflow-request-items/WR-7K3M9Q2X.screens.note')[0]!.body).toEqual({ answer: 'New login screen' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note to the approver' }), { target: { value: 'Please check the colours' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit “Screens”' }));
+    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflow-requests/WR-7K3M9Q2X')[0]!.body).toEqual({ workflowStepId: 'screens', enquiry: 'Please check the colours' }));
+    expect(screen.getByText(/created the request/)).toBeTruthy();
+  });
+
+  it('the approver sees numbered pins with their thread, and a rejection needs a comment', async () => {
+    const pending = detail({ request: request({ status: 'pending' }), comments: [pinned(1, 0.2), pinned(2, 0.7)] }, { approve: true, reject: true });
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: approver },
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: pending },
+      'POST /api/flow/workflow-requests/WR-7K3M9Q2X/reject': { body: detail({ request: request({ status: 'rejected', rejected: 1 }) }) },
+    });
+    renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    expect(await screen.findByText('Pin comment 1')).toBeTruthy();
+    expect(screen.getByLabelText('Pin 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add notes' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await dialog.findByText('Say why the request is rejected.')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')).toHaveLength(0);
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Why is it rejected?' }), { target: { value: 'Logo too small' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')[0]!.body).toEqual({ comment: 'Logo too small' }));
+  });
+
+  it('a request the API does not show (another customer\'s) shows the not-found message', async () => {
+    fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/flow/workflow-requests/WR-OTHER': { status: 404, body: { code: 'WORKFLOW.REQUEST_NOT_FOUND', message: 'Request not found' } },
+    });
+    renderRoute(paths.connect.request('WR-OTHER'));
+    expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
+  });
+});
