@@ -269,6 +269,27 @@ describe('Reports section', () => {
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
   });
 
+  it('deletes a custom report after the confirmation and returns to the custom reports', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: everything },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/reports/rep-1': { body: report() },
+      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
+      'GET /api/flow/custom-reports/rep-1/mailing-list': { body: { recipients: [] } },
+      'GET /api/flow/report-jobs': { body: page([]) },
+      'DELETE /api/flow/custom-reports/rep-1': { status: 204 },
+      'GET /api/flow/reports': { body: { reports: [] } },
+    });
+    const view = renderRoute(paths.connect.report('rep-1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete report' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/“Declined redemptions” and its schedule are removed/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.reports));
+    expect(view.location().search).toContain('tab=custom');
+    expect(backend.callsTo('DELETE', '/api/flow/custom-reports/rep-1')).toHaveLength(1);
+  });
+
   it('a foreign or unknown report says "Report not found."', async () => {
     fakeBackend({
       'GET /api/auth/status': { body: everything },
