@@ -31,6 +31,8 @@ import type { createSerialLookupService } from './transaction/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
 import { lazyService } from './platform/lazy.ts';
 import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
+import type { UploadService } from './workflow/upload-service.ts';
+import type { CommentService } from './workflow/comment-service.ts';
 import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 
@@ -159,6 +161,16 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       const [{ createRequestService }, { createRequestNotifier }] = await Promise.all([import('./workflow/request-service.ts'), import('./workflow/request-mails.ts')]);
       return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }) });
     }),
+    /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
+    workflowUploads: lazyService<UploadService>(async () =>
+      (await import('./workflow/upload-service.ts')).createUploadService({
+        db,
+        now,
+        files: (await import('./platform/files/file-store.ts')).createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults),
+      }),
+    ),
+    /** Workflow request item comments and numbered pins (ADR 045). */
+    workflowComments: lazyService<CommentService>(async () => (await import('./workflow/comment-service.ts')).createCommentService({ db, now })),
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
         db,

@@ -1,2 +1,3 @@
 export * from './workflow.ts';
 export * from './errors.ts';
+export * from './upload.ts';

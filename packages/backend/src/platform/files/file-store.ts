@@ -3,6 +3,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 import type { FaultInjector } from '../faults/fault-injector.ts';
 import { lazy } from '../lazy.ts';
+import { presignedPost, type UploadForm } from './post-policy.ts';
 
 /** The SDK is loaded with the first file call (exports, reports), not at the API's cold start. */
 const sdk = lazy(() => import('./s3-sdk.ts'));
@@ -22,8 +23,15 @@ export interface FileStore {
    * few parts whatever the size). Resolves when S3 holds the whole object; an error aborts the upload.
    */
   upload(key: string, body: Readable, contentType: string): Promise<StoredFile>;
-  /** A GET URL valid for `expiresInSeconds`, answering the file as an attachment named `fileName`. */
-  downloadUrl(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A GET URL valid for `expiresInSeconds`, answering the file as an attachment named `fileName`
+   * (and with `contentType` instead of the stored one when given: a verified upload's type, ADR 045).
+   */
+  downloadUrl(key: string, fileName: string, expiresInSeconds: number, contentType?: string): Promise<string>;
+  /** A presigned POST a browser uploads one file to `key` with (that Content-Type, 1..maxBytes bytes; ADR 045). */
+  uploadForm(key: string, limits: { contentType: string; maxBytes: number; expiresInSeconds: number }, now: Date): Promise<UploadForm>;
+  /** The object's size, or null when there is none. */
+  size(key: string): Promise<number | null>;
   /** The object's bytes as one buffer (tests and small files only). */
   read(key: string): Promise<Buffer>;
   /** The object's bytes from `fromByte` on as a stream (joining report parts, ADR 041). */
@@ -64,10 +72,24 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       await upload.done();
       return { key, bytes };
     },
-    async downloadUrl(key, fileName, expiresInSeconds) {
+    async downloadUrl(key, fileName, expiresInSeconds, contentType) {
       const [s3, { GetObjectCommand, getSignedUrl }] = await Promise.all([client(), sdk()]);
-      const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName) });
+      const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName), ...(contentType ? { ResponseContentType: contentType } : {}) });
       return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
+    },
+    async uploadForm(key, limits, now) {
+      const s3 = await client();
+      const credentials = await s3.config.credentials();
+      return presignedPost({ bucket, region: settings.AWS_REGION, endpoint: settings.S3_ENDPOINT, key, ...limits, credentials, now });
+    },
+    async size(key) {
+      const [s3, { HeadObjectCommand }] = await Promise.all([client(), sdk()]);
+      try {
+        return (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        throw error;
+      }
     },
     async read(key) {
       const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type RequestFile,
+  type RequestStepItem,
+  SCREENFLOW_CONTENT_TYPES,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_ITEM_TYPES,
+  UPLOAD_MAX_BYTES,
+  WORKFLOW,
+  type WorkflowUploadStart,
+  type WorkflowUploadTicket,
+} from '@portal/core/workflow';
+import type { Actor } from '../access/actor.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { getItem } from '../platform/db/entity.ts';
+import type { FileStore } from '../platform/files/file-store.ts';
+import type { Clock } from '../platform/time.ts';
+import { assertAnswerable, getItemForActor, getRequestForActor, itemNotFound } from './request-access.ts';
+import { readRequestPartition, requestPk } from './request-entity.ts';
+import { attachFile, detachFile, maxFilesOf } from './request-files.ts';
+import { uploadRejected, verifyUpload } from './upload-verification.ts';
+
+/**
+ * Uploads to file and screenflow items (ADR 045):
+ * 1. `start`: the requester names the file; the answer is a presigned POST for one key under the
+ *    request's prefix, with S3's own conditions (that Content-Type, 1..UPLOAD_MAX_BYTES bytes, 15 minutes).
+ *    A pending-upload row (`UPL#<uploadId>` in the request's partition, TTL) remembers the item and name.
+ * 2. The browser POSTs the file straight to S3 (the API never carries the bytes in).
+ * 3. `complete`: the pending row is claimed (deleted on condition: one completion), the object's size
+ *    checked and its bytes verified (upload-verification.ts); a rejected file is deleted and nothing is
+ *    kept; a verified one joins the item through W1's attachFile (with its audit entry) under its
+ *    verified type. The local s3rver ignores POST policy conditions, so the size and type limits are also
+ *    enforced here: the same checks hold on both.
+ * Downloads (`downloadUrl`) are short presigned GETs answering an attachment with the verified type.
+ */
+export type UploadServiceDeps = { db: Db; files: FileStore; now: Clock };
+
+const UPLOAD_TTL_SECONDS = 15 * 60;
+const DOWNLOAD_TTL_SECONDS = 5 * 60;
+const uploadSk = (uploadId: string) => `UPL#${uploadId}`;
+/** Where an item's file lives: the request's prefix, then step, item and the file's id. */
+export const uploadKey = (requestId: string, stepId: string, itemId: string, fileId: string) => `workflow-requests/${requestId}/${stepId}/${itemId}/${fileId}`;
+
+type PendingUpload = { stepId: string; itemId: string; fileName: string; username: string; expiresAt: number };
+
+const uploadNotFound = () => new AppError('not_found', WORKFLOW.ITEM_NOT_FOUND, 'Upload not found: it expired or was completed already. Please upload the file again.');
+/** The types an item takes: a screenflow only images (pins on screens), a file item a PDF too. */
+const acceptedFor = (type: RequestStepItem['type']): readonly string[] => (type === 'screenflow' ? SCREENFLOW_CONTENT_TYPES : UPLOAD_CONTENT_TYPES);
+
+export function createUploadService({ db, files, now }: UploadServiceDeps) {
+  /** The item if it takes uploads and the actor may change it now (the requester, an answerable request, the current step). */
+  async function uploadableItem(actor: Actor, itemRef: string) {
+    const ctx = await getItemForActor(db, actor, itemRef);
+    if (!(UPLOAD_ITEM_TYPES as readonly string[]).includes(ctx.definition.type)) {
+      throw new AppError('input', WORKFLOW.ANSWER_INVALID, 'This item is answered with a text, not a file.');
+    }
+    assertAnswerable(ctx);
+    return ctx;
+  }
+
+  return {
+    async start(actor: Actor, itemRef: string, input: WorkflowUploadStart): Promise<WorkflowUploadTicket> {
+      const ctx = await uploadableItem(actor, itemRef);
+      const accepted = acceptedFor(ctx.definition.type);
+      if (!accepted.includes(input.contentType)) throw uploadRejected(`This item takes ${ctx.definition.type === 'screenflow' ? 'images (PNG, JPEG or WebP)' : 'PNG, JPEG, WebP or PDF files'} only.`);
+      const partition = await readRequestPartition(db, ctx.request.id);
+      const held = partition.items.get(`${ctx.stepId}#${ctx.definition.itemId}`)?.files.length ?? 0;
+      if (held >= maxFilesOf(ctx.definition)) throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This item holds as many files as it may. Remove one first.');
+      const at = now();
+      const uploadId = randomBytes(12).toString('base64url');
+      const pending: PendingUpload = {
+        stepId: ctx.stepId,
+        itemId: ctx.definition.itemId,
+        fileName: input.fileName,
+        username: actor.username,
+        // TTL a little past the POST's expiry: a completion right at the end still finds it.
+        expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
+      };
+      await db.doc.send(new PutCommand({ TableName: db.table, Item: { pk: requestPk(ctx.request.id), sk: uploadSk(uploadId), type: 'workflowUpload', ...pending } }));
+      const form = await files.uploadForm(uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId), { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS }, at);
+      return { uploadId, ...form };
+    },
+
+    async complete(actor: Actor, itemRef: string, uploadId: string): Promise<RequestStepItem> {
+      const ctx = await uploadableItem(actor, itemRef);
+      const key = { pk: requestPk(ctx.request.id), sk: uploadSk(uploadId) };
+      const pending = (await getItem(db, key, { consistent: true })) as PendingUpload | undefined;
+      const at = now();
+      if (!pending || pending.stepId !== ctx.stepId || pending.itemId !== ctx.definition.itemId || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) {
+        throw uploadNotFound();
+      }
+      // Claim it: of parallel completions of one upload, exactly one goes on.
+      try {
+        await db.doc.send(new DeleteCommand({ TableName: db.table, Key: key, ConditionExpression: 'attribute_exists(pk)' }));
+      } catch (error) {
+        if (isConditionFailure(error)) throw uploadNotFound();
+        throw error;
+      }
+      const objectKey = uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId);
+      const size = await files.size(objectKey);
+      if (size === null) throw uploadRejected('The file did not arrive. Please upload it again.');
+      let file: RequestFile;
+      try {
+        // Size first, so an oversized object (s3rver does not enforce the POST policy) is never read.
+        if (size === 0) throw uploadRejected('The file is empty.');
+        if (size > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+        const verified = await verifyUpload(await files.read(objectKey), acceptedFor(ctx.definition.type));
+        file = { fileId: uploadId, name: pending.fileName, bytes: size, uploadedAt: at.toISOString(), ...verified };
+        return await attachFile(db, ctx, file, actor, at);
+      } catch (error) {
+        // Nothing of a refused upload is kept (nor of one the request moved on from meanwhile).
+        await files.remove(objectKey);
+        throw error;
+      }
+    },
+
+    /** Removes a file before submission (the requester, the current step); the object goes with it. */
+    async removeFile(actor: Actor, itemRef: string, fileId: string): Promise<void> {
+      const ctx = await uploadableItem(actor, itemRef);
+      const file = await detachFile(db, ctx, fileId, actor, now());
+      await files.remove(uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, file.fileId));
+    },
+
+    /**
+     * GET flow/workflow-requests/:id?download=<fileId> (W1's route): a 5-minute presigned GET answering the
+     * file as an attachment with its verified type; 404 like none for a file not on a request the actor sees.
+     */
+    async downloadUrl(actor: Actor, requestId: string, fileId: string): Promise<string> {
+      const ctx = await getRequestForActor(db, actor, requestId);
+      const partition = await readRequestPartition(db, ctx.request.id);
+      for (const item of partition.items.values()) {
+        const file = item.files?.find((f) => f.fileId === fileId);
+        if (file) return files.downloadUrl(uploadKey(ctx.request.id, item.stepId, item.itemId, file.fileId), file.name, DOWNLOAD_TTL_SECONDS, file.contentType);
+      }
+      throw itemNotFound();
+    },
+  };
+}
+export type UploadService = ReturnType<typeof createUploadService>;
