@@ -1,4 +1,4 @@
-import type { Report, ReportSchedule } from '@portal/core/report';
+import { REPORT, type Report, type ReportSchedule } from '@portal/core/report';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -6,9 +6,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { paths } from '../../../lib/paths.ts';
 import {
@@ -104,6 +106,15 @@ export function ReportRoute({ may }: { may: ReportPermissions }) {
   const t = useT();
   const { processId = '' } = useParams();
   const report = useReport(processId);
+  // Another customer's report answers like none (ADR 015): say so, with the way back.
+  if (report.error instanceof ApiError && report.error.code === REPORT.NOT_FOUND) {
+    return (
+      <div>
+        <BackLink to={paths.connect.reports} />
+        <EmptyState heading="h1" icon={<DocumentIcon className="size-6" />} title={t('reports.detail.notFound')} text={t('reports.detail.notFoundText')} />
+      </div>
+    );
+  }
   return (
     <QueryState result={report} failedMessage={t('reports.detail.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
       {(data) => <ReportDetail key={data.processId} report={data} may={may} />}

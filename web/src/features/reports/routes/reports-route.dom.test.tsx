@@ -297,7 +297,8 @@ describe('Reports section', () => {
       'GET /api/flow/reports/rep-x': { status: 404, body: { code: 'REPORT.NOT_FOUND', message: 'Report not found.' } },
     });
     renderRoute(paths.connect.report('rep-x'));
-    expect(await screen.findByText(/could not be loaded|Report not found/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Report not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All reports' }).getAttribute('href')).toBe(paths.connect.reports);
   });
 
   it('unsubscribes on the button, not on opening', async () => {
