@@ -43,7 +43,7 @@ export function Storage({ stack, app }: StackContext) {
     blockPublicACLs: true, // BLOCK_ALL + bucket-owner-enforced ownership; SST already sets enforceSSL
     cors: [
       {
-        allowedMethods: ['GET', 'PUT', 'HEAD'],
+        allowedMethods: ['GET', 'PUT', 'POST', 'HEAD'], // POST: workflow uploads (presigned POST, ADR 045)
         allowedOrigins: [siteUrl],
         allowedHeaders: ['*'],
         exposedHeaders: ['ETag'],

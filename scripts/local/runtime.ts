@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
 import S3rver from 's3rver';
@@ -124,6 +124,14 @@ async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
       await s3.send(new CreateBucketCommand({ Bucket }));
     }
   }
+  // Browsers upload workflow files straight to the files bucket (presigned POST with progress, ADR 045) and
+  // read them from it: allowed from the site's origin, as infra/storage.ts allows it on AWS.
+  await s3.send(
+    new PutBucketCorsCommand({
+      Bucket: config.FILES_BUCKET,
+      CORSConfiguration: { CORSRules: [{ AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'], AllowedOrigins: [new URL(config.APP_URL).origin], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 }] },
+    }),
+  );
 }
 
 /** The demo's SFTP logins as the seed defines them (scripts/seed/demo/sftpUsers.jsonl), for the banner. */

@@ -70,7 +70,7 @@ describe('Storage', () => {
       });
       const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] })
         .CorsRules;
-      expect(rule?.AllowedMethods).toEqual(['GET', 'PUT', 'HEAD']);
+      expect(rule?.AllowedMethods).toEqual(['GET', 'PUT', 'POST', 'HEAD']); // POST: workflow uploads (ADR 045)
       // The site URL, imported from the Web stack: never a wildcard origin.
       expect(JSON.stringify(rule?.AllowedOrigins)).toContain('Fn::ImportValue');
     }
