@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, Id, IdempotencyKey, QueryInt } from '@portal/core/shared';
+import { IDEMPOTENCY_HEADER, Id, IdempotencyKey } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -21,7 +21,8 @@ const edits: PermissionName[] = ['flow.editWorkflows'];
 
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 const WorkflowParams = z.object({ workflowId: Id });
-const VersionQuery = z.object({ version: z.optional(QueryInt(1, 1_000_000, 1)) });
+/** No version: the newest. */
+const VersionQuery = z.object({ version: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))) });
 const workflowBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowInput);
 const workflowUpdate = validateOnFirstUse('json', async () => (await contracts()).WorkflowUpdate);
 

@@ -13,7 +13,7 @@ import type { TxItem } from '../platform/db/transact.ts';
  *                           condition that makes parallel decisions and submissions exactly one transition);
  *                           gsi1 `REQS#<customerId>` / `<createdAt>#<id>`: a customer's requests
  * - ITEM#<stepId>#<itemId>  an answered item (answer, files); an item nobody answered has no row
- * - AUDIT#<at>#<n>          the audit trail: who, when, what, before, after (written in the change's transaction)
+ * - AUDIT#<at>#<rev>#<tag>  the audit trail: who, when, what, before, after (written in the change's transaction)
  * - CMT#<ts>#<id>           item comments (W2's comment-service.ts)
  * The detail page reads the whole partition in one Query.
  */
@@ -48,7 +48,8 @@ export type StoredRequest = {
   updatedAt: string;
   rev: number;
 };
-export type StoredItem = { stepId: string; itemId: string; type: WorkflowItemType; answer: string | null; files: RequestFile[] };
+/** `itemType`, not `type`: `type` is the storage attribute naming the kind of item (entity.ts drops it). */
+export type StoredItem = { stepId: string; itemId: string; itemType: WorkflowItemType; answer: string | null; files: RequestFile[] };
 
 const requests = entity<StoredRequest>();
 const storedItems = entity<StoredItem>();
@@ -80,7 +81,7 @@ export const itemView = (requestId: string, stored: StoredItem): RequestStepItem
   id: itemRef(requestId, stored.stepId, stored.itemId),
   stepId: stored.stepId,
   itemId: stored.itemId,
-  type: stored.type,
+  type: stored.itemType,
   answer: stored.answer ?? null,
   files: stored.files ?? [],
 });
@@ -119,12 +120,18 @@ export const getStoredItem = (db: Db, requestId: string, stepId: string, itemId:
 
 // ---- writes: every change is ONE transaction with its audit entry --------------------------------------
 
-/** The audit entry's Put; `n` orders entries of the same millisecond (the request's rev, or a random tag). */
-export function auditPut(db: Db, requestId: string, entry: AuditEntry, n: string = randomBytes(4).toString('hex')): TxItem {
+/**
+ * The audit entry's Put. Entries sort by time, then by the request's `rev` the change was made at (a
+ * transition: its new rev; an answer, upload or comment: the rev it saw), so the trail keeps its order even
+ * within one millisecond (`transition`: the change that made rev; it sorts first); a random tag keeps entries of the same rev apart. Without `rev`: after the others of its millisecond.
+ */
+export function auditPut(db: Db, requestId: string, entry: AuditEntry, rev?: number, transition = false): TxItem {
+  // A transition to rev r comes before the changes made at rev r ('0' < '1').
+  const order = `${rev === undefined ? '999999' : String(rev).padStart(6, '0')}#${transition ? '0' : '1'}`;
   return {
     Put: {
       TableName: db.table,
-      Item: { pk: requestPk(requestId), sk: `${REQUEST_SK.audit}${entry.at}#${n}`, type: 'workflowAudit', ...entry },
+      Item: { pk: requestPk(requestId), sk: `${REQUEST_SK.audit}${entry.at}#${order}#${randomBytes(4).toString('hex')}`, type: 'workflowAudit', ...entry },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -169,9 +176,9 @@ export const answerUpdate = (db: Db, requestId: string, stepId: string, itemId: 
   Update: {
     TableName: db.table,
     Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
-    UpdateExpression: 'SET #type = :type, stepId = :s, itemId = :i, answer = :a, files = if_not_exists(files, :empty)',
+    UpdateExpression: 'SET #type = :kind, itemType = :type, stepId = :s, itemId = :i, answer = :a, files = if_not_exists(files, :empty)',
     ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':type': type, ':s': stepId, ':i': itemId, ':a': answer, ':empty': [] },
+    ExpressionAttributeValues: { ':kind': 'workflowItem', ':type': type, ':s': stepId, ':i': itemId, ':a': answer, ':empty': [] },
   },
 });
 
@@ -180,10 +187,10 @@ export const fileAppend = (db: Db, requestId: string, stepId: string, itemId: st
   Update: {
     TableName: db.table,
     Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
-    UpdateExpression: 'SET #type = :type, stepId = :s, itemId = :i, answer = if_not_exists(answer, :null), files = list_append(if_not_exists(files, :empty), :f)',
+    UpdateExpression: 'SET #type = :kind, itemType = :type, stepId = :s, itemId = :i, answer = if_not_exists(answer, :null), files = list_append(if_not_exists(files, :empty), :f)',
     ConditionExpression: 'attribute_not_exists(files) OR size(files) < :max',
     ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':type': type, ':s': stepId, ':i': itemId, ':null': null, ':empty': [], ':f': [file], ':max': maxFiles },
+    ExpressionAttributeValues: { ':kind': 'workflowItem', ':type': type, ':s': stepId, ':i': itemId, ':null': null, ':empty': [], ':f': [file], ':max': maxFiles },
   },
 });
 

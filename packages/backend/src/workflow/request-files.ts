@@ -24,7 +24,7 @@ export async function attachFile(db: Db, ctx: ItemContext, file: RequestFile, ac
   try {
     await db.doc.send(
       new TransactWriteCommand({
-        TransactItems: [fileAppend(db, ctx.request.id, ctx.stepId, itemId, type, file, maxFilesOf(ctx.definition)), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry)],
+        TransactItems: [fileAppend(db, ctx.request.id, ctx.stepId, itemId, type, file, maxFilesOf(ctx.definition)), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)],
       }),
     );
   } catch (error) {
@@ -32,7 +32,7 @@ export async function attachFile(db: Db, ctx: ItemContext, file: RequestFile, ac
     throw error;
   }
   const stored = await getStoredItem(db, ctx.request.id, ctx.stepId, itemId);
-  return itemView(ctx.request.id, stored ?? { stepId: ctx.stepId, itemId, type, answer: null, files: [file] });
+  return itemView(ctx.request.id, stored ?? { stepId: ctx.stepId, itemId, itemType: type, answer: null, files: [file] });
 }
 
 /** Removes a file from its item; 404 ITEM_NOT_FOUND when the item has no such file. Answers the file removed (its key is W2's to delete). */
@@ -45,7 +45,7 @@ export async function detachFile(db: Db, ctx: ItemContext, fileId: string, actor
   const file = stored.files[index]!;
   const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, action: 'remove-file', stepId: ctx.stepId, before: { item: itemId, fileId, name: file.name }, after: null };
   try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: [fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry)] }));
+    await db.doc.send(new TransactWriteCommand({ TransactItems: [fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)] }));
   } catch (error) {
     if (isConditionFailure(error)) throw busy();
     throw error;

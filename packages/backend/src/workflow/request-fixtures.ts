@@ -31,6 +31,6 @@ export async function putDraftRequest(db: Db, workflow: Workflow, fields: { id: 
     rev: 1,
   };
   const entry = { at, actor: fields.requestedBy, action: 'create', stepId: null, before: null, after: { status: 'draft', stepId: first.stepId } };
-  await db.doc.send(new TransactWriteCommand({ TransactItems: [newRequestPut(db, request), auditPut(db, request.id, entry, '000001')] }));
+  await db.doc.send(new TransactWriteCommand({ TransactItems: [newRequestPut(db, request), auditPut(db, request.id, entry, 1, true)] }));
   return request;
 }

@@ -103,7 +103,7 @@ const commentsOf = (items: Record<string, unknown>[]): ItemComment[] =>
 /** Items of every step in workflow order: the stored answer, or none yet. */
 function itemsOf(ctx: RequestContext, stored: Map<string, StoredItem>): RequestStepItem[] {
   return ctx.workflow.steps.flatMap((step) =>
-    step.items.map((def) => itemView(ctx.request.id, stored.get(`${step.stepId}#${def.itemId}`) ?? { stepId: step.stepId, itemId: def.itemId, type: def.type, answer: null, files: [] })),
+    step.items.map((def) => itemView(ctx.request.id, stored.get(`${step.stepId}#${def.itemId}`) ?? { stepId: step.stepId, itemId: def.itemId, itemType: def.type, answer: null, files: [] })),
   );
 }
 
@@ -157,7 +157,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
     };
     const entry: AuditEntry = { at, actor: actor.username, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
     try {
-      await transact([transitionPut(db, after, before.rev), auditPut(db, before.id, entry, String(after.rev).padStart(6, '0'))]);
+      await transact([transitionPut(db, after, before.rev), auditPut(db, before.id, entry, after.rev, true)]);
     } catch (error) {
       if (isConditionFailure(error)) throw lostRace();
       throw error;
@@ -266,7 +266,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       try {
         await transact([
           newRequestPut(db, request),
-          auditPut(db, request.id, entry, '000001'),
+          auditPut(db, request.id, entry, 1, true),
           idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
         ]);
       } catch (error) {
@@ -337,12 +337,12 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       const old = await getStoredItem(db, ctx.request.id, ctx.stepId, ctx.definition.itemId);
       const entry: AuditEntry = { at: now().toISOString(), actor: actor.username, action: 'answer', stepId: ctx.stepId, before: { item: ctx.definition.itemId, answer: old?.answer ?? null }, after: { item: ctx.definition.itemId, answer: value } };
       try {
-        await transact([answerUpdate(db, ctx.request.id, ctx.stepId, ctx.definition.itemId, ctx.definition.type, value), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry)]);
+        await transact([answerUpdate(db, ctx.request.id, ctx.stepId, ctx.definition.itemId, ctx.definition.type, value), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
       } catch (error) {
         if (isConditionFailure(error)) throw lostRace();
         throw error;
       }
-      return itemView(ctx.request.id, { stepId: ctx.stepId, itemId: ctx.definition.itemId, type: ctx.definition.type, answer: value, files: old?.files ?? [] });
+      return itemView(ctx.request.id, { stepId: ctx.stepId, itemId: ctx.definition.itemId, itemType: ctx.definition.type, answer: value, files: old?.files ?? [] });
     },
   };
 }

@@ -19,8 +19,11 @@ export const WorkflowImport = z.extend(WorkflowInput, {
 });
 export type WorkflowImport = z.infer<typeof WorkflowImport>;
 
+/** The content of a version, keys sorted (a stored map comes back in any key order). */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)])) : value;
 const contentOf = (w: Pick<Workflow, 'name' | 'description' | 'customerId' | 'steps' | 'active'>) =>
-  JSON.stringify({ name: w.name, description: w.description, customerId: w.customerId, steps: w.steps, active: w.active });
+  JSON.stringify(canonical({ name: w.name, description: w.description, customerId: w.customerId, steps: w.steps, active: w.active }));
 
 export async function importWorkflow(db: Db, record: WorkflowImport, now: Date): Promise<'created' | 'updated'> {
   if (record.customerId !== null && !(await getCustomer(db, record.customerId))) throw new ImportRejected(`customerId: no customer ${record.customerId}`);
