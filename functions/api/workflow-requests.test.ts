@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { RequestDetail, Workflow, WorkflowRequest } from '@portal/core/workflow';
+import { RequestDetail, Workflow, type WorkflowRequest } from '@portal/core/workflow';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listWorkflowVersions } from '../../packages/backend/src/workflow/workflow-entity.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
