@@ -59,7 +59,11 @@ export type ReportDeliveryDeps = {
   mailFrom: string;
   now: Clock;
   retry?: RetryPolicy;
+  /** Where failed and bounced deliveries are told for operators (ids and reasons); default stderr. */
+  log?: (message: string, fields: Record<string, unknown>) => void;
 };
+
+const defaultLog = (message: string, fields: Record<string, unknown>) => console.error(`[report delivery] ${message}`, fields);
 
 /** Runs of the delivery that may pick a retryable failure up again (the first run counts). */
 export const DELIVERY_MAX_ATTEMPTS = 4;
@@ -185,6 +189,15 @@ async function perform(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Stor
 /** Records the outcome (only the claim's holder can) and counts what went out (D's counters). */
 async function finish(deps: ReportDeliveryDeps, ctx: Pick<RunContext, 'job'>, delivery: StoredDelivery, outcome: DeliveryOutcome) {
   const recorded = await deliveryWrites.finish(deps.db, ctx.job.jobId, delivery.deliveryId, outcome, deps.now());
+  if (recorded && (outcome.status === 'failed' || outcome.status === 'bounced')) {
+    (deps.log ?? defaultLog)(outcome.status, {
+      jobId: ctx.job.jobId,
+      processId: ctx.job.processId,
+      deliveryId: delivery.deliveryId,
+      reason: outcome.reason,
+      retryable: outcome.status === 'failed' && outcome.retryable,
+    });
+  }
   if (recorded && outcome.status === 'sent') {
     await countReportRun(deps.db, ctx.job.processId, ctx.job.customerId, delivery.channel === 'email' ? { emailed: 1 } : { ftp: 1 });
   }
