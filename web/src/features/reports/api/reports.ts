@@ -5,14 +5,15 @@ import {
   Recipient,
   Report,
   ReportDownload,
-  ReportFile,
+  ReportFilePage,
   ReportJob,
+  ReportJobPage,
   type ReportJobInput,
   ReportSchedule,
   type ReportScheduleUpdate,
 } from '@portal/core/report';
 import { MasterData } from '@portal/core/connect';
-import { IDEMPOTENCY_HEADER, pageOf, toPagination } from '@portal/core/shared';
+import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { fetchFor, readJson } from '../../../lib/api-client.ts';
@@ -51,8 +52,6 @@ const useRead = <S extends z.ZodMiniType>(key: readonly unknown[] | null, url: s
 export type ReportKind = 'general' | 'custom';
 const ReportList = z.object({ reports: z.array(Report) });
 const Recipients = z.object({ recipients: z.array(Recipient) });
-export const ReportJobPage = pageOf(ReportJob);
-export const ReportFilePage = pageOf(ReportFile);
 
 /** GET /api/master-data: the customers the user may act for, transaction types, time zones. */
 export const masterData = resource('master-data', MasterData);
