@@ -32,6 +32,8 @@ const ListQuery = z.object({
   index: QueryInt(0, 100_000, 0),
   maxResults: QueryInt(1, 500, 25),
 });
+/** ?download=<fileId>: the file's download instead of the detail. */
+const DetailQuery = z.object({ download: z.optional(z.string().check(z.minLength(1), z.maxLength(80))) });
 const createBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRequestCreate);
 const submitBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRequestSubmit);
 const approveBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowDecision);
@@ -48,9 +50,17 @@ export const workflowRequestRoutes = new Hono<AppEnv>()
   .get('/workflow-requests/inbox-count', route({ auth: 'signedIn', permission: decisions, scope: 'none' }), async (c) =>
     c.json(await c.get('backend').workflowRequests.inboxCount(actorOf(c))),
   )
-  .get('/workflow-requests/:id', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('param', RequestParams), async (c) =>
-    c.json(await c.get('backend').workflowRequests.get(actorOf(c), c.req.valid('param').id)),
-  )
+  .get('/workflow-requests/:id', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('param', RequestParams), validate('query', DetailQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    const fileId = c.req.valid('query').download;
+    if (!fileId) return c.json(await c.get('backend').workflowRequests.get(actorOf(c), id));
+    // SPEC: a download is the request route plus a query string: a presigned GET served as an attachment (W2, ADR 045);
+    // JSON {url} for a client that asks for it (an <img> cannot send X-Portal, so the web fetches the URL first).
+    const url = await c.get('backend').workflowUploads.downloadUrl(actorOf(c), id, fileId);
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.req.header('accept')?.includes('application/json') ? c.json({ url }) : c.redirect(url, 302);
+  })
   .post('/workflow-requests', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('header', IdempotencyHeaders), createBody, async (c) => {
     const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
     return c.json(await c.get('backend').workflowRequests.create(actorOf(c), c.req.valid('json'), key), 201);

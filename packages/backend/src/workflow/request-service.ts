@@ -3,7 +3,6 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY, pageBounds, RETAILER } from '@portal/core/shared';
 import {
   type AuditEntry,
-  ItemComment,
   mayDo,
   nextRequestState,
   type RequestAction,
@@ -21,10 +20,10 @@ import { type Customer, getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { stripKeys } from '../platform/db/entity.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
+import { commentsOf } from './comment-service.ts';
 import { answerProblem } from './item-answers.ts';
 import { allowedActions, assertAnswerable, currentStep, decidesOn, getItemForActor, getRequestForActor, type RequestContext } from './request-access.ts';
 import {
@@ -92,13 +91,6 @@ export const requestView = (r: StoredRequest): WorkflowRequest => ({
 
 /** What the audit trail keeps of a request's state. */
 const stateSnapshot = (r: StoredRequest) => ({ status: requestStatus(stateOf(r)), stepId: r.workflowStepId });
-
-/** Comments as W2's comment-service stores them (ItemComment fields under CMT#), oldest first. */
-const commentsOf = (items: Record<string, unknown>[]): ItemComment[] =>
-  items.flatMap((i) => {
-    const parsed = ItemComment.safeParse(stripKeys(i));
-    return parsed.success ? [parsed.data] : [];
-  });
 
 /** Items of every step in workflow order: the stored answer, or none yet. */
 function itemsOf(ctx: RequestContext, stored: Map<string, StoredItem>): RequestStepItem[] {
