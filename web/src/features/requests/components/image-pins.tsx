@@ -34,12 +34,7 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: {
 function FileLink({ requestId, file }: { requestId: string; file: RequestFile }) {
   const t = useT();
   const open = async () => {
-    const url = await fetchFileUrl(requestId, file.fileId);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = file.name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    window.location.assign(await fetchFileUrl(requestId, file.fileId));
   };
   return (
     <a href={downloadUrl(requestId, file.fileId)} onClick={(event) => { event.preventDefault(); void open(); }} className="text-sm font-medium text-brand-700 hover:underline">
@@ -56,15 +51,13 @@ function ImageWithPins({ requestId, item, file, comments, mayRemove, onChanged }
   const [spot, setSpot] = useState<Spot | null>(null);
   const [writing, setWriting] = useState(false);
   useEffect(() => {
-    let url: string | null = null;
     let live = true;
     fetchFileUrl(requestId, file.fileId).then(
-      (next) => (live ? setSrc((url = next)) : URL.revokeObjectURL(next)),
+      (url) => live && setSrc(url),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
     };
   }, [requestId, file.fileId]);
   const pins = comments.filter((c) => c.positionX !== null && c.positionY !== null);

@@ -9,11 +9,11 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
-import { ListSearch } from '../../../components/ui/list-search.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -76,7 +76,7 @@ export function RequestsRoute({ mayRequest }: { mayRequest: boolean }) {
         actions={mayRequest ? <Button onClick={() => setCreating(true)}>{t('requests.new.button')}</Button> : null}
       />
       <div className="space-y-6">
-        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5">
+        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
           <SelectField
             label={t('requests.filters.customer')}
             value={customerId}
@@ -89,6 +89,9 @@ export function RequestsRoute({ mayRequest }: { mayRequest: boolean }) {
             options={[{ value: '', label: t('requests.filters.all') }, ...workflows.map((w) => ({ value: w.workflowId, label: w.name }))]}
             onValueChange={(workflow) => update({ workflow })}
           />
+          <div role="search">
+            <TextField label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={setSearch} autoComplete="off" enterKeyHint="search" />
+          </div>
         </Card>
         <Tabs
           tabs={REQUEST_TABS.map((id) => ({ id, label: t(`requests.tabs.${id}`) }))}
@@ -98,9 +101,6 @@ export function RequestsRoute({ mayRequest }: { mayRequest: boolean }) {
           idPrefix="requests"
         />
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-4 focus:outline-none">
-          <Card>
-            <ListSearch label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={setSearch} className="sm:max-w-sm" />
-          </Card>
           <QueryState
             result={list}
             failedMessage={t('requests.loadFailed')}
