@@ -8,7 +8,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * Workflows and requests (issue 16 items 1, 2, 3 answers, 5; ADR 044) through the API against DynamoDB Local
+ * Workflows and requests (issue 16 items 1, 2, 3 answers, 5; ADR 046) through the API against DynamoDB Local
  * and the SES stand-in: every call, each flow permission bit, another customer's workflow / request / item
  * answering exactly like none, answers checked per item type, the state rules, the audit trail, the mails,
  * and races (50 parallel decisions, 20 parallel submissions: exactly one transition each).

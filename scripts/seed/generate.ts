@@ -400,7 +400,7 @@ const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 export const KIND_ORDER = [
   'brands', 'accounts', 'identityLinks',
   'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'serials', 'shipments', 'sales',
-  ...REFERENCE_LISTS, 'divisions', 'transactions', 'sftpUsers', 'reports',
+  ...REFERENCE_LISTS, 'divisions', 'transactions', 'sftpUsers', 'reports', 'workflows',
 ];
 
 /** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */

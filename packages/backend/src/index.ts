@@ -155,7 +155,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     reportDelivery: lazyService<ReportDeliveryService>(async () =>
       (await import('./report/delivery/delivery-service.ts')).reportDeliveryServiceFromConfig(config, { db, now, rateLimiter, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
     ),
-    /** Workflows and requests (ADR 044): versioned workflows, requests with one conditional write per state change, mails. */
+    /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
     workflows: lazyService<WorkflowService>(async () => (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now })),
     workflowRequests: lazyService<RequestService>(async () => {
       const [{ createRequestService }, { createRequestNotifier }] = await Promise.all([import('./workflow/request-service.ts'), import('./workflow/request-mails.ts')]);

@@ -97,7 +97,7 @@ const kinds = {
     schema: ReportImport,
     write: ({ db, scheduler, now }, report) => importReport(db, scheduler, report, now()),
   } satisfies Kind<ReportImport>,
-  /** Request and approval workflows (ADR 044): a changed record saves a new version; needs customers. */
+  /** Request and approval workflows (ADR 046): a changed record saves a new version; needs customers. */
   workflows: {
     schema: WorkflowImport,
     write: ({ db, now }, workflow) => importWorkflow(db, workflow, now()),

@@ -9,7 +9,7 @@ import { denied, hasFlow } from './workflow-service.ts';
 import { getWorkflowVersion } from './workflow-entity.ts';
 
 /**
- * Who may see and do what on a request (ADR 044), shared by W1's request service and W2's uploads and
+ * Who may see and do what on a request (ADR 046), shared by W1's request service and W2's uploads and
  * comments. A request is visible to its requester (flow.doRequests) and to approvers (flow.approveRequests)
  * of a customer they may act for; to anyone else it answers exactly like a request that does not exist.
  */

@@ -8,7 +8,7 @@ import { onIndex } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
 /**
- * Workflow requests (ADR 044). One partition per request, `REQ#<id>`:
+ * Workflow requests (ADR 046). One partition per request, `REQ#<id>`:
  * - META                    the request: flags, current step, `rev` (bumped by every state change: the one
  *                           condition that makes parallel decisions and submissions exactly one transition);
  *                           gsi1 `REQS#<customerId>` / `<createdAt>#<id>`: a customer's requests

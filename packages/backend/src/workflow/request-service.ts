@@ -46,7 +46,7 @@ import { denied, hasFlow } from './workflow-service.ts';
 import { getLatestWorkflow } from './workflow-entity.ts';
 
 /**
- * Requests (issue 16 items 2, 3 (answers), 5; ADR 044). flow.doRequests creates, answers, submits and archives
+ * Requests (issue 16 items 2, 3 (answers), 5; ADR 046). flow.doRequests creates, answers, submits and archives
  * the user's own requests; flow.approveRequests approves and rejects others' requests of customers the user
  * may act for. Every state change is one TransactWriteItems: the request at the rev it was read (so of N
  * parallel decisions or submissions exactly one applies, the others 409 WORKFLOW.STATE_CONFLICT) and its audit
@@ -183,7 +183,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
 
   return {
     /**
-     * GET /flow/workflow-requests (ADR 044): open requests by default (the actor's own draft, pending and rejected
+     * GET /flow/workflow-requests (ADR 046): open requests by default (the actor's own draft, pending and rejected
      * ones, and for approvers the pending ones awaiting their decision; only-pending=0 adds the customer's other
      * drafts and rejected ones); mode=history the approved and archived ones (own; an approver's: all of the
      * customer). Newest first, paged.

@@ -7,7 +7,7 @@ import { onIndex } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
 /**
- * Workflow versions (ADR 044). One partition per workflow, `WF#<workflowId>`:
+ * Workflow versions (ADR 046). One partition per workflow, `WF#<workflowId>`:
  * - V#<n>    every saved version, kept for good (a running request reads the version it started with);
  *            n is zero-padded so the versions sort in order
  * - LATEST   a copy of the newest version, on gsi1 `WORKFLOWS#<customerId>` (`WORKFLOWS#*` for a workflow of

@@ -8,7 +8,7 @@ import { getLatestWorkflow, workflowSaveWrites } from './workflow-entity.ts';
 import { workflowProblems } from './workflow-service.ts';
 
 /**
- * The `workflows` import kind (ADR 044, ADR 014's one import path): one JSON record per workflow with a
+ * The `workflows` import kind (ADR 046, ADR 014's one import path): one JSON record per workflow with a
  * fixed workflowId, so a re-import finds it again. A record that differs from the newest version saves a
  * new version (running requests keep theirs); the same record again writes nothing.
  */
