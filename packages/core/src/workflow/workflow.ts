@@ -2,7 +2,7 @@ import { Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
 /**
- * Request and approval workflows (issue 16, ADR 043 to come): a workflow is an ordered list of steps, each
+ * Request and approval workflows (issue 16, ADR 046): a workflow is an ordered list of steps, each
  * with items a requester answers (text, number, date, choice, file, screenflow); a request walks the steps:
  * the requester submits a step (SPEC: the step id and the enquiry), an approver approves it (the next step
  * opens; the last step's approval finalises the request) or rejects it with a comment (the requester
@@ -37,7 +37,7 @@ export const WorkflowStepDefinition = z.object({
   items: z.array(WorkflowItemDefinition).check(z.minLength(1, 'A step needs at least one item'), z.maxLength(40)),
   /**
    * Who may approve this step: users with flow.approveRequests who may act for the request's customer;
-   * when approverIds is non-empty, only those users among them. Never the requester (ADR 043).
+   * when approverIds is non-empty, only those users among them. Never the requester (ADR 046).
    */
   approverIds: z._default(z.array(Id).check(z.maxLength(50)), []),
 });
