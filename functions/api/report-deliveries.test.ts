@@ -272,6 +272,16 @@ describe('deliverReportJob', () => {
     expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(1);
   });
 
+  it('an SFTP copy without SFTP configured fails with that reason, final (no retry, the run does not throw); mails still go', async () => {
+    const { processId } = await newReport('NoSftp', 'nosftp@example.org', { copyByFtp: true });
+    const jobId = await finishedJob(processId, 'NoSftp');
+    const unconfigured = { ...backend.config, SFTP_HOST: undefined, SFTP_USER: undefined, SFTP_HOST_KEY_SHA256: undefined, SFTP_PRIVATE_KEY_FILE: undefined };
+    await deliverReportJob({ ...reportDeliveryDeps(unconfigured, { db: backend.db, now: () => NOW }), retry: FAST }, jobId);
+    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    expect(deliveries.sftp).toMatchObject({ status: 'failed', reason: 'The SFTP copy failed: SFTP not configured', attempts: 1 });
+    expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'sent' });
+  });
+
   it('a hard bounce (SES rejects the address) is bounced and not retried; an unconfirmed send (5xx) is failed, not retried', async () => {
     const { processId, contactRef } = await newReport('Bounce', 'bounce@example.org');
     const jobId = await finishedJob(processId, 'Bounce');
