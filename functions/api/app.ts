@@ -29,6 +29,7 @@ import { reportJobRoutes } from './routes/report-jobs.ts';
 import { reportDeliveryRoutes, reportMailRoutes } from './routes/report-deliveries.ts';
 import { workflowRoutes } from './routes/workflows.ts';
 import { workflowRequestRoutes } from './routes/workflow-requests.ts';
+import { workflowUploadRoutes } from './routes/workflow-uploads.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -73,6 +74,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/', reportMailRoutes)
     .route('/flow', workflowRoutes)
     .route('/flow', workflowRequestRoutes)
+    .route('/flow', workflowUploadRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

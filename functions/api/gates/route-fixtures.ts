@@ -141,7 +141,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/flow/report-files/:fileId/download': () => ({ path: `/api/flow/report-files/${GATE_REPORT_JOB}.0/download` }),
   // Report delivery (ADR 042): a sent delivery of the finished job (created below): 409, only a failed one is sent again.
   'POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB}/deliveries/email.u.full/resend` }),
-  // Workflows and requests (ADR 044): each customer's workflow wf-gate-<customer>; its request -A is the caller's own
+  // Workflows and requests (ADR 046): each customer's workflow wf-gate-<customer>; its request -A is the caller's own
   // (full / other: submitted, then archived by the DELETE sample), -B someone else's draft (approve/reject: 409).
   'GET /api/flow/workflows': (i) => ({ path: `/api/flow/workflows?customerId=${i.retailer}` }),
   'GET /api/flow/workflows/:workflowId': (i) => ({ path: `/api/flow/workflows/wf-gate-${i.retailer}` }),
@@ -168,6 +168,11 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/flow/workflow-requests/:id/approve': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/approve`, body: {} }),
   'POST /api/flow/workflow-requests/:id/reject': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/reject`, body: { comment: 'Gate' } }),
   'DELETE /api/flow/workflow-requests/:id': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A` }),
+  // Uploads and comments (ADR 045) on the request's file item `shot` and text item `note` (no S3 here: the samples stop before it).
+  'POST /api/flow/workflow-request-items/:itemId/upload': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/upload`, body: { fileName: 'gate.png', contentType: 'image/png', bytes: 100 } }),
+  'POST /api/flow/workflow-request-items/:itemId/uploads/:uploadId/complete': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/uploads/gate-upload/complete` }),
+  'DELETE /api/flow/workflow-request-items/:itemId/files/:fileId': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/files/gate-file` }),
+  'POST /api/flow/workflow-request-comments': (i) => ({ path: '/api/flow/workflow-request-comments', body: { requestStepItemId: `WR-GATE-${i.retailer}-A.s1.note`, comment: 'Gate' } }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -271,7 +276,7 @@ export async function createGateWorld() {
   // A sent delivery of it: the resend sample answers 409 (only a failed one is sent again) and sends nothing.
   await createDelivery(backend.db, { jobId: GATE_REPORT_JOB, deliveryId: 'email.u.full', channel: 'email', target: 'u.full', address: 'full@example.com', status: 'sent', reason: null, attempts: 1, attached: true, retryable: false, updatedAt: CLOCK.toISOString() });
 
-  // Workflows and requests (ADR 044): one workflow per customer through the import kind, two draft requests each.
+  // Workflows and requests (ADR 046): one workflow per customer through the import kind, two draft requests each.
   await load('workflows', [OWN, FOREIGN].map(({ retailer }) => ({
     workflowId: `wf-gate-${retailer}`, name: 'Gate workflow', customerId: retailer,
     steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }, { itemId: 'shot', type: 'file', label: 'Shot', required: false }] }],

@@ -46,7 +46,8 @@ export const uploadKey = (requestId: string, stepId: string, itemId: string, fil
 
 type PendingUpload = { stepId: string; itemId: string; fileName: string; username: string; expiresAt: number };
 
-const uploadNotFound = () => new AppError('not_found', WORKFLOW.ITEM_NOT_FOUND, 'Upload not found: it expired or was completed already. Please upload the file again.');
+/** An upload id on an item the caller may change, with no open upload: expired, completed already, or another's. */
+const uploadNotOpen = () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This upload is not open: it expired or was completed already. Please upload the file again.');
 /** The types an item takes: a screenflow only images (pins on screens), a file item a PDF too. */
 const acceptedFor = (type: RequestStepItem['type']): readonly string[] => (type === 'screenflow' ? SCREENFLOW_CONTENT_TYPES : UPLOAD_CONTENT_TYPES);
 
@@ -90,13 +91,13 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
       const pending = (await getItem(db, key, { consistent: true })) as PendingUpload | undefined;
       const at = now();
       if (!pending || pending.stepId !== ctx.stepId || pending.itemId !== ctx.definition.itemId || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) {
-        throw uploadNotFound();
+        throw uploadNotOpen();
       }
       // Claim it: of parallel completions of one upload, exactly one goes on.
       try {
         await db.doc.send(new DeleteCommand({ TableName: db.table, Key: key, ConditionExpression: 'attribute_exists(pk)' }));
       } catch (error) {
-        if (isConditionFailure(error)) throw uploadNotFound();
+        if (isConditionFailure(error)) throw uploadNotOpen();
         throw error;
       }
       const objectKey = uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId);
@@ -117,10 +118,17 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
       }
     },
 
-    /** Removes a file before submission (the requester, the current step); the object goes with it. */
+    /** Removes a file before submission (the requester, the current step); the object goes with it. 204 also when it is gone already. */
     async removeFile(actor: Actor, itemRef: string, fileId: string): Promise<void> {
       const ctx = await uploadableItem(actor, itemRef);
-      const file = await detachFile(db, ctx, fileId, actor, now());
+      let file: RequestFile;
+      try {
+        file = await detachFile(db, ctx, fileId, actor, now());
+      } catch (error) {
+        // Idempotent: a file no longer on the item (a repeated DELETE) is gone already.
+        if (error instanceof AppError && error.code === WORKFLOW.ITEM_NOT_FOUND) return;
+        throw error;
+      }
       await files.remove(uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, file.fileId));
     },
 

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
+
+const contracts = () => import('@portal/core/workflow');
+const route = routePolicy('connect');
+
+/**
+ * Uploads to file and screenflow items, and item comments (issue 16 items 3, 4; ADR 045), on the SPEC's
+ * flow/ paths. Uploads are the requester's (flow.doRequests): a presigned POST, the browser's upload
+ * straight to S3, then `complete`, which verifies the file before it counts. Comments: the requester or the
+ * request's approvers. Item ids name one request of one customer: another customer's answers like none
+ * (404 WORKFLOW.ITEM_NOT_FOUND), hence scope 'retailer'. The download is W1's GET flow/workflow-requests/:id?download=.
+ */
+const requests: PermissionName[] = ['flow.doRequests'];
+const anyFlow: PermissionName[] = ['flow.doRequests', 'flow.approveRequests'];
+
+export const workflowUploadRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .post(
+    '/workflow-request-items/:itemId/upload',
+    route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),
+    validateOnFirstUse('param', async () => (await contracts()).WorkflowItemParams),
+    validateOnFirstUse('json', async () => (await contracts()).WorkflowUploadStart),
+    async (c) => c.json(await c.get('backend').workflowUploads.start(actorOf(c), c.req.valid('param').itemId, c.req.valid('json'))),
+  )
+  .post(
+    '/workflow-request-items/:itemId/uploads/:uploadId/complete',
+    route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),
+    validateOnFirstUse('param', async () => (await contracts()).WorkflowUploadParams),
+    async (c) => {
+      const { itemId, uploadId } = c.req.valid('param');
+      return c.json(await c.get('backend').workflowUploads.complete(actorOf(c), itemId, uploadId));
+    },
+  )
+  .delete(
+    '/workflow-request-items/:itemId/files/:fileId',
+    route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),
+    validateOnFirstUse('param', async () => (await contracts()).WorkflowFileParams),
+    async (c) => {
+      const { itemId, fileId } = c.req.valid('param');
+      await c.get('backend').workflowUploads.removeFile(actorOf(c), itemId, fileId);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    '/workflow-request-comments',
+    route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }),
+    validateOnFirstUse('json', async () => (await contracts()).ItemCommentInput),
+    async (c) => c.json(await c.get('backend').workflowComments.create(actorOf(c), c.req.valid('json')), 201),
+  );

@@ -1,0 +1,349 @@
+import { deflateSync } from 'node:zlib';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { Backend } from '@portal/backend';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * Uploads, verification, downloads and pinned comments (issue 16 items 3, 4; ADR 045) through the API against
+ * DynamoDB Local and s3rver: the presigned POST is used as a browser would; a good PNG, JPEG or PDF counts; an
+ * oversized, empty, mislabelled, SVG, HTML-as-.png, too-many-pixels or scripted-PDF upload answers 400
+ * WORKFLOW.UPLOAD_REJECTED and leaves nothing in the bucket; another customer's item answers like none;
+ * pins are numbered per image in creation order, also when placed in parallel.
+ */
+const PASSWORD = 'Workflow-Uploads-2026!';
+const NOW = new Date('2026-11-25T09:00:00Z');
+/** A second per reading: comments and audit entries get distinct times, as they would. */
+let ticks = 0;
+const clock = () => new Date(NOW.getTime() + ++ticks * 1000);
+const BUCKET = 'workflow-uploads-test';
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let client: S3Client;
+let cookies: Record<string, string>;
+let keys = 0;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.request(`/api${path}`, {
+    method,
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Loose>(res) : {};
+  return { status: res.status, body: json as Loose, headers: res.headers };
+}
+const itemPath = (ref: string) => `/flow/workflow-request-items/${ref}`;
+
+// ---- files made here, byte by byte -----------------------------------------------------------------
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+/** A real RGB PNG of w × h grey pixels; `idat: false` leaves the pixels out (the header alone claims the size). */
+function png(w: number, h: number, idat = true): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((w * 3 + 1) * h, 0x80);
+  for (let y = 0; y < h; y++) rows[y * (w * 3 + 1)] = 0;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...(idat ? [chunk('IDAT', deflateSync(rows))] : []), chunk('IEND', Buffer.alloc(0))]);
+}
+/** A baseline JPEG's markers: SOI, JFIF APP0, SOF0 with the size, EOI (what type and size detection read). */
+function jpeg(w: number, h: number): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 0xff, w >> 8, w & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+}
+async function pdf(script?: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]).drawText('Company profile');
+  if (script) doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(script) }));
+  return Buffer.from(await doc.save());
+}
+const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
+const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/account")</script></body></html>');
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+
+// ---- the browser's side: ask, POST to S3, complete ----------------------------------------------------
+async function postToS3(ticket: WorkflowUploadTicket, bytes: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes]));
+  const res = await fetch(ticket.url, { method: 'POST', body: form });
+  expect(res.status).toBeLessThan(300);
+}
+async function upload(user: string, ref: string, bytes: Buffer, fileName = 'screen.png', contentType = 'image/png') {
+  const started = await call(user, 'POST', `${itemPath(ref)}/upload`, { fileName, contentType, bytes: Math.max(1, Math.min(bytes.length, 10 * 1024 * 1024)) });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const ticket = WorkflowUploadTicket.parse(started.body);
+  await postToS3(ticket, bytes);
+  return { ticket, done: await call(user, 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`) };
+}
+async function objectsOf(requestId: string): Promise<string[]> {
+  const res = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `workflow-requests/${requestId}/` }));
+  return (res.Contents ?? []).map((o) => o.Key!);
+}
+
+const docs = {
+  workflowId: 'wf-docs',
+  name: 'POS screen approval',
+  customerId: 'R-U1',
+  steps: [
+    {
+      stepId: 'docs',
+      name: 'Documents',
+      items: [
+        { itemId: 'contract', type: 'file', label: 'Contract', required: false },
+        { itemId: 'screens', type: 'screenflow', label: 'Screens', required: true, maxFiles: 30 },
+        { itemId: 'note', type: 'text', label: 'Note', required: false },
+      ],
+    },
+    { stepId: 'done', name: 'Done', items: [{ itemId: 'ok', type: 'text', label: 'OK', required: false }] },
+  ],
+};
+async function newRequest(user = 'req.u', customerId = 'R-U1', workflowId = 'wf-docs'): Promise<string> {
+  const res = await call(user, 'POST', '/flow/workflow-requests', { workflowId, customerId }, { 'Idempotency-Key': `wf-upload-key-${String(++keys).padStart(8, '0')}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.request.id as string;
+}
+
+beforeAll(async () => {
+  s3 = await startS3StandIn([BUCKET]);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  client = new S3Client({ region: 'eu-central-1', endpoint: s3.endpoint, forcePathStyle: true });
+  backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
+  app = createApp(backend, () => '203.0.113.61');
+  const account = (username: string, customerId: string, flowBits: number) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@uploads.example`,
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    customerId,
+    portals: ['connect'],
+    securityFlag: 16,
+    modules: { flow: { permissions: flowBits } },
+  });
+  await importOk(backend, 'retailers', [
+    { customerId: 'R-U1', name: 'Upload Markets' },
+    { customerId: 'R-U2', name: 'Foreign Uploads' },
+  ]);
+  await importOk(backend, 'accounts', [account('req.u', 'R-U1', 1), account('colleague.u', 'R-U1', 1), account('appr.u', 'R-U1', 2), account('none.u', 'R-U1', 0), account('all.f', 'R-U2', 1 + 2 + 32)]);
+  await importOk(backend, 'workflows', [docs, { ...docs, workflowId: 'wf-foreign', customerId: 'R-U2' }]);
+  cookies = await signInAll(app, ['req.u', 'colleague.u', 'appr.u', 'none.u', 'all.f'], PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  client?.destroy();
+  await s3?.stop();
+});
+
+describe('uploads that count', () => {
+  it('a PNG and a JPEG join the screenflow with their verified type and size; a PDF joins the file item; each is audited', async () => {
+    const id = await newRequest();
+    const first = await upload('req.u', `${id}.docs.screens`, png(64, 48), 'start.png');
+    expect(first.done.status, JSON.stringify(first.done.body)).toBe(200);
+    // Declared PNG, but the bytes are a JPEG: the verified type is stored.
+    const second = await upload('req.u', `${id}.docs.screens`, jpeg(1920, 1080), 'pay.png', 'image/png');
+    expect(second.done.status).toBe(200);
+    const item = RequestStepItem.parse(second.done.body);
+    expect(item.files.map((f) => [f.name, f.contentType, f.width, f.height])).toEqual([
+      ['start.png', 'image/png', 64, 48],
+      ['pay.png', 'image/jpeg', 1920, 1080],
+    ]);
+    const contract = await upload('req.u', `${id}.docs.contract`, await pdf(), 'contract.pdf', 'application/pdf');
+    expect(contract.done.status).toBe(200);
+    expect(contract.done.body.files[0]).toMatchObject({ contentType: 'application/pdf', width: null, height: null });
+    expect((await objectsOf(id)).length).toBe(3);
+    const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
+    expect(detail.body.audit.filter((a: Loose) => a.action === 'upload').length).toBe(3);
+  });
+
+  it('downloads as an attachment with the verified type, for the requester and approvers only', async () => {
+    const id = await newRequest();
+    const { done } = await upload('req.u', `${id}.docs.screens`, jpeg(10, 10), 'looks-like.png');
+    const fileId = done.body.files[0].fileId as string;
+    const url = await backend.workflowUploads.downloadUrl(await actorOf('appr.u'), id, fileId);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="looks-like.png"/);
+    // Through the request route (SPEC: the request route plus a query string): 302, or {url} for a client asking JSON.
+    const redirect = await call('req.u', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(redirect.headers.get('location')).toContain(`workflow-requests/${id}/docs/screens/${fileId}`);
+    const asJson = await call('appr.u', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`, undefined, { Accept: 'application/json' });
+    expect((await fetch(asJson.body.url as string)).headers.get('content-disposition')).toMatch(/^attachment/);
+    const foreign = await call('all.f', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`);
+    expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: 404, code: 'WORKFLOW.REQUEST_NOT_FOUND' });
+    await expect(backend.workflowUploads.downloadUrl(await actorOf('all.f'), id, fileId)).rejects.toMatchObject({ code: 'WORKFLOW.REQUEST_NOT_FOUND' });
+    await expect(backend.workflowUploads.downloadUrl(await actorOf('req.u'), id, 'no-such-file')).rejects.toMatchObject({ code: 'WORKFLOW.ITEM_NOT_FOUND' });
+  });
+});
+
+/** The actor the API would build for a user (through a request that echoes nothing: the session's account). */
+async function actorOf(username: string) {
+  const { actorFor } = await import('@portal/backend');
+  const { getAccount } = await import('@portal/backend/accounts/account-entity');
+  return actorFor((await getAccount(backend.db, username))!, { method: 'password' });
+}
+
+describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () => {
+  const cases: [string, () => Promise<Buffer> | Buffer, RegExp][] = [
+    ['oversize', () => Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024)]), /larger than 10 MB/],
+    ['wrong magic bytes (a GIF called .png)', () => GIF, /GIF file/],
+    ['an SVG with a script called .png', () => SVG, /markup/],
+    ['HTML renamed .png', () => HTML, /markup/],
+    ['zero bytes', () => Buffer.alloc(0), /empty/],
+    ['too many pixels (10000 × 5000)', () => png(10_000, 5_000, false), /10000 × 5000 pixels/],
+    ['a PDF with JavaScript', () => pdf('app.alert(1)'), /JavaScript/],
+  ];
+  it.each(cases)('%s', async (_name, make, message) => {
+    const id = await newRequest();
+    const bytes = await make();
+    const ref = `${id}.docs.${_name.includes('PDF') ? 'contract' : 'screens'}`;
+    const { done } = await upload('req.u', ref, bytes, 'x.png', _name.includes('PDF') ? 'application/pdf' : 'image/png');
+    expect({ status: done.status, code: done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
+    expect(done.body.message).toMatch(message);
+    expect(await objectsOf(id)).toEqual([]);
+    const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
+    expect(detail.body.items.flatMap((i: Loose) => i.files)).toEqual([]);
+  });
+
+  it('refuses before any upload: a declared SVG, an empty or oversized file, a PDF on a screenflow, a text item', async () => {
+    const id = await newRequest();
+    const start = (itemId: string, body: object) => call('req.u', 'POST', `${itemPath(`${id}.docs.${itemId}`)}/upload`, body);
+    expect((await start('screens', { fileName: 'a.svg', contentType: 'image/svg+xml', bytes: 10 })).status).toBe(400);
+    expect((await start('screens', { fileName: 'a.png', contentType: 'image/png', bytes: 0 })).status).toBe(400);
+    expect((await start('screens', { fileName: 'a.png', contentType: 'image/png', bytes: 10 * 1024 * 1024 + 1 })).status).toBe(400);
+    expect((await start('screens', { fileName: 'a.pdf', contentType: 'application/pdf', bytes: 10 })).body.code).toBe('WORKFLOW.UPLOAD_REJECTED');
+    expect((await start('note', { fileName: 'a.png', contentType: 'image/png', bytes: 10 })).body.code).toBe('WORKFLOW.ANSWER_INVALID');
+  });
+
+  it('a completion runs once; an unknown upload is not open (409)', async () => {
+    const id = await newRequest();
+    const { ticket, done } = await upload('req.u', `${id}.docs.screens`, png(4, 4));
+    expect(done.status).toBe(200);
+    const again = await call('req.u', 'POST', `${itemPath(`${id}.docs.screens`)}/uploads/${ticket.uploadId}/complete`);
+    expect({ status: again.status, code: again.body.code }).toEqual({ status: 409, code: 'WORKFLOW.STATE_CONFLICT' });
+    expect((await objectsOf(id)).length).toBe(1);
+  });
+});
+
+describe('removing a file', () => {
+  it('before submission: 204 and the object goes; after submission: 409', async () => {
+    const id = await newRequest();
+    const a = await upload('req.u', `${id}.docs.screens`, png(4, 4));
+    const b = await upload('req.u', `${id}.docs.screens`, png(5, 5));
+    const fileA = a.done.body.files[0].fileId as string;
+    expect((await call('req.u', 'DELETE', `${itemPath(`${id}.docs.screens`)}/files/${fileA}`)).status).toBe(204);
+    expect((await objectsOf(id)).length).toBe(1);
+    expect((await call('req.u', 'DELETE', `${itemPath(`${id}.docs.screens`)}/files/${fileA}`)).status).toBe(204);
+    const submitted = await call('req.u', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'docs', enquiry: '' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const fileB = b.done.body.files.at(-1).fileId as string;
+    expect((await call('req.u', 'DELETE', `${itemPath(`${id}.docs.screens`)}/files/${fileB}`)).status).toBe(409);
+    expect((await objectsOf(id)).length).toBe(1);
+  });
+});
+
+describe('access', () => {
+  it("another customer's item answers exactly like a nonexistent one on every upload and comment call", async () => {
+    const id = await newRequest();
+    const calls = (ref: string) => [
+      ['POST', `${itemPath(ref)}/upload`, { fileName: 'a.png', contentType: 'image/png', bytes: 10 }],
+      ['POST', `${itemPath(ref)}/uploads/abc/complete`, undefined],
+      ['DELETE', `${itemPath(ref)}/files/abc`, undefined],
+      ['POST', '/flow/workflow-request-comments', { requestStepItemId: ref, comment: 'Hello' }],
+    ] as const;
+    const theirs = calls(`${id}.docs.screens`);
+    const nobodys = calls('WR-NOBODY00.docs.screens');
+    for (let n = 0; n < theirs.length; n++) {
+      const [method, path, body] = theirs[n]!;
+      const a = await call('all.f', method, path, body);
+      const [m2, p2, b2] = nobodys[n]!;
+      const b = await call('all.f', m2, p2, b2);
+      expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+      expect(a.status).toBe(404);
+    }
+  });
+
+  it('uploads are the requester’s: an approver 403, a colleague 404, no flow permission 403', async () => {
+    const id = await newRequest();
+    const body = { fileName: 'a.png', contentType: 'image/png', bytes: 10 };
+    expect((await call('appr.u', 'POST', `${itemPath(`${id}.docs.screens`)}/upload`, body)).status).toBe(403);
+    expect((await call('colleague.u', 'POST', `${itemPath(`${id}.docs.screens`)}/upload`, body)).status).toBe(404);
+    expect((await call('none.u', 'POST', `${itemPath(`${id}.docs.screens`)}/upload`, body)).status).toBe(403);
+  });
+});
+
+describe('comments and pins', () => {
+  it('numbers pins per image in creation order; a thread comment has no pin; both appear in the detail and the audit', async () => {
+    const id = await newRequest();
+    await upload('req.u', `${id}.docs.screens`, png(40, 30), 'one.png');
+    const two = await upload('req.u', `${id}.docs.screens`, png(40, 30), 'two.png');
+    const [one, second] = two.done.body.files.map((f: Loose) => f.fileId as string);
+    const comment = (user: string, body: object) => call(user, 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.screens`, ...body });
+    const pins = [];
+    for (const [fileId, x] of [[one, 0.1], [one, 0.5], [second, 0.9]] as const) {
+      const res = await comment('appr.u', { comment: `Pin at ${x}`, positionX: x, positionY: 0.25, fileId });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      pins.push(ItemComment.parse(res.body));
+    }
+    expect(pins.map((p) => [p.fileId, p.pin])).toEqual([[one, 1], [one, 2], [second, 1]]);
+    const thread = await comment('req.u', { comment: 'Fixed both.' });
+    expect(thread.body).toMatchObject({ pin: null, positionX: null, fileId: null, author: 'req.u' });
+    const detail = await call('appr.u', 'GET', `/flow/workflow-requests/${id}`);
+    expect(detail.body.comments.map((c: Loose) => [c.comment, c.pin])).toEqual([['Pin at 0.1', 1], ['Pin at 0.5', 2], ['Pin at 0.9', 1], ['Fixed both.', null]]);
+    expect(detail.body.audit.filter((a: Loose) => a.action === 'comment').length).toBe(4);
+  });
+
+  it('parallel pins on one image get 1..n, each once', async () => {
+    const id = await newRequest();
+    const { done } = await upload('req.u', `${id}.docs.contract`, png(20, 20));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => call(n % 2 ? 'appr.u' : 'req.u', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.contract`, comment: `p${n}`, positionX: n / 12, positionY: 0.5 })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
+    // A file item's one file is the pin's image without naming it.
+    expect(new Set(results.map((r) => r.body.fileId))).toEqual(new Set([done.body.files[0].fileId]));
+    expect(results.map((r) => r.body.pin as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
+  });
+
+  it('refuses half a position, a pin without an image, an unknown file, and commenters who are neither requester nor approver', async () => {
+    const id = await newRequest();
+    await upload('req.u', `${id}.docs.screens`, png(4, 4));
+    await upload('req.u', `${id}.docs.screens`, png(4, 4));
+    const comment = (user: string, body: object, item = 'screens') => call(user, 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.${item}`, comment: 'x', ...body });
+    expect((await comment('appr.u', { positionX: 0.5 })).status).toBe(400);
+    expect((await comment('appr.u', { positionX: 0.5, positionY: 0.5 })).body.message).toMatch(/which image/);
+    expect((await comment('appr.u', { positionX: 0.5, positionY: 0.5 }, 'note')).body.message).toMatch(/no file/);
+    expect((await comment('appr.u', { positionX: 1.5, positionY: 0.5 })).status).toBe(400);
+    expect((await comment('appr.u', { fileId: 'nope' })).status).toBe(404);
+    expect((await comment('colleague.u', {})).status).toBe(404);
+    expect((await comment('none.u', {})).status).toBe(403);
+    expect((await comment('req.u', {}, 'note')).status).toBe(201);
+  });
+});
