@@ -78,6 +78,7 @@ export const paths = {
     productAllocation: '/connect/product-allocation',
     requests: '/connect/requests',
     request: withParams<[requestId: string]>('/connect/requests/:requestId'),
+    workflow: withParams<[workflowId: string]>('/connect/requests/workflows/:workflowId'),
   },
 } as const;
 

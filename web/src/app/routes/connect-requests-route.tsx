@@ -4,11 +4,17 @@ import { useSession } from '../../lib/auth.ts';
 
 /**
  * /connect/requests and /connect/requests/:requestId (issue 16): the requests feature's screens; "New
- * request" for users with flow.doRequests. What a request's page offers comes from the server (`may`).
+ * request" for users with flow.doRequests, the workflow editor for flow.editWorkflows. What a request's page offers comes from the server (`may`).
  */
 export function ConnectRequestsRoute() {
   const modules = useSession().status?.user?.modules;
-  return <RequestsRoute mayRequest={hasModulePermission(modules, 'flow', 'doRequests', false)} />;
+  return (
+    <RequestsRoute
+      mayRequest={hasModulePermission(modules, 'flow', 'doRequests', false)}
+      mayEditWorkflows={hasModulePermission(modules, 'flow', 'editWorkflows', false)}
+    />
+  );
 }
 
+export { WorkflowEditorRoute as ConnectWorkflowEditorRoute } from '../../features/requests/routes/workflow-editor-route.tsx';
 export { RequestRoute as ConnectRequestRoute } from '../../features/requests/routes/request-route.tsx';

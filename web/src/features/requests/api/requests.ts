@@ -4,7 +4,9 @@ import {
   RequestDetail,
   RequestStepItem,
   Workflow,
+  type WorkflowInput,
   WorkflowRequest,
+  type WorkflowUpdate,
 } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
 import { IDEMPOTENCY_HEADER, pageOf, toPagination } from '@portal/core/shared';
@@ -49,6 +51,15 @@ export function useWorkflows(customerId: string) {
   const url = resourcePath('flow/workflows') + queryString({ customerId });
   return useSWR(customerId ? key('flow/workflows', 'list', url) : null, () => read(url, WorkflowList), cached);
 }
+
+/** One workflow's latest version (the editor). */
+export function useWorkflow(workflowId: string) {
+  const url = workflowId ? resourcePath('flow/workflows', workflowId) : '';
+  return useSWR(workflowId ? key('flow/workflows', 'get', url) : null, () => read(url, Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
+}
+export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) => write(resourcePath('flow/workflows'), 'POST', input, Workflow, idempotencyKey);
+/** A save is a new version; `baseVersion` is the one the editor started from (a newer save meanwhile: 409). */
+export const updateWorkflow = (workflowId: string, update: WorkflowUpdate) => write(resourcePath('flow/workflows', workflowId), 'PUT', update, Workflow);
 
 export interface RequestListQuery {
   history: boolean;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -34,7 +34,7 @@ const masterData = resource('master-data', MasterData);
  * decision) and History (approved and archived) tabs, filters by customer and workflow and a request ID
  * search, all in the URL; "New request" chooses a workflow and opens the new request.
  */
-export function RequestsRoute({ mayRequest }: { mayRequest: boolean }) {
+export function RequestsRoute({ mayRequest, mayEditWorkflows }: { mayRequest: boolean; mayEditWorkflows: boolean }) {
   const t = useT();
   const format = useUserFormat();
   const [params, setParams] = useSearchParams();
@@ -73,7 +73,13 @@ export function RequestsRoute({ mayRequest }: { mayRequest: boolean }) {
       <PageHeader
         title={t('requests.title')}
         description={t('requests.description')}
-        actions={mayRequest ? <Button onClick={() => setCreating(true)}>{t('requests.new.button')}</Button> : null}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {mayEditWorkflows && workflowId ? <Link className={buttonClasses('text')} to={paths.connect.workflow(workflowId)}>{t('workflows.edit')}</Link> : null}
+            {mayEditWorkflows ? <Link className={buttonClasses('secondary')} to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(customerId || customers[0]?.customerId || '')}`}>{t('workflows.new')}</Link> : null}
+            {mayRequest ? <Button onClick={() => setCreating(true)}>{t('requests.new.button')}</Button> : null}
+          </div>
+        }
       />
       <div className="space-y-6">
         <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
