@@ -4,8 +4,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { fetchDownload, startExport, useExportJob } from '../api/exports.ts';
 import { type ExportTarget, exportRequest, isRunning, progressPercent } from '../model/export-progress.ts';
@@ -103,19 +105,7 @@ function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number
                 : t('exports.queued')
               : t('exports.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
-          <div
-            role="progressbar"
-            aria-label={t('exports.progressLabel')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            {...(percent === null ? {} : { 'aria-valuenow': percent })}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className={`h-full rounded-full bg-brand-600 transition-[width] duration-500 ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
-              style={percent === null ? undefined : { width: `${Math.max(2, percent)}%` }}
-            />
-          </div>
+          <ProgressBar percent={percent} label={t('exports.progressLabel')} className="mt-2" />
         </div>
       ) : null}
       {job.split ? <Alert theme="blue">{t('exports.split')}</Alert> : null}
@@ -146,20 +136,7 @@ function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number
 /** Asks for a fresh presigned link on the click and lets the browser download it (an attachment). */
 function DownloadButton({ jobId, file, parts, number }: { jobId: string; file: ExportFile; parts: number; number: (n: number) => string }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { url } = await fetchDownload(jobId, file.index);
-      window.location.assign(url);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failed, download } = usePresignedDownload(() => fetchDownload(jobId, file.index));
   return (
     <div>
       <Button theme="secondary" block loading={busy} onClick={() => void download()} title={file.name} className="justify-start text-left">

@@ -1,8 +1,8 @@
 import type { ReportFile } from '@portal/core/report';
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { fetchReportDownload } from '../api/reports.ts';
 
@@ -17,20 +17,7 @@ export function fileSize(bytes: number, locale: string): string {
 export function FileDownload({ file }: { file: ReportFile }) {
   const t = useT();
   const { locale } = useUserFormat();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { url } = await fetchReportDownload(file.fileId);
-      window.location.assign(url);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failed, download } = usePresignedDownload(() => fetchReportDownload(file.fileId));
   return (
     <div className="min-w-0">
       <Button theme="secondary" loading={busy} onClick={() => void download()} className="max-w-full justify-start text-left" aria-label={t('reports.files.downloadNamed', { name: file.name })}>

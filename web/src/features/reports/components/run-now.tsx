@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
@@ -109,19 +110,7 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
           <p className="text-sm text-slate-700">
             {job.totalRows === null ? t('reports.run.runningUnknown', { written: number(job.rowsWritten) }) : t('reports.run.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
-          <div
-            role="progressbar"
-            aria-label={t('reports.run.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            {...(percent === null ? {} : { 'aria-valuenow': percent })}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className={`h-full rounded-full bg-brand-600 transition-[width] duration-500 ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
-              style={percent === null ? undefined : { width: `${Math.max(2, percent)}%` }}
-            />
-          </div>
+          <ProgressBar percent={percent} label={t('reports.run.progress')} className="mt-2" />
         </div>
       ) : null}
       {job.status === 'finished' ? (
