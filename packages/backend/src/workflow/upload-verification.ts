@@ -38,14 +38,16 @@ async function assertPassivePdf(bytes: Uint8Array): Promise<void> {
   }
   if (doc.isEncrypted) throw uploadRejected('The PDF is encrypted, so it cannot be checked. Upload it without a password.');
   const activeKeys = ACTIVE_PDF_KEYS.map((k) => PDFName.of(k));
-  const javaScript = PDFName.of('JavaScript');
+  // Action types (values of /S) that run something.
+  const activeActions = ['JavaScript', 'Launch', 'RichMediaExecute', 'ImportData'].map((k) => PDFName.of(k));
   const seen = new Set<unknown>();
   const isActive = (value: unknown): boolean => {
     if (seen.has(value)) return false;
     seen.add(value);
     const dict = value instanceof PDFStream ? value.dict : value instanceof PDFDict ? value : null;
     if (dict) {
-      if (activeKeys.some((k) => dict.has(k)) || dict.get(PDFName.of('S')) === javaScript) return true;
+      const action = dict.get(PDFName.of('S'));
+      if (activeKeys.some((k) => dict.has(k)) || activeActions.some((a) => a === action)) return true;
       return dict.values().some(isActive);
     }
     return value instanceof PDFArray ? value.asArray().some(isActive) : false;
