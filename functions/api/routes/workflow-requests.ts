@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, Id, IdempotencyKey, QueryInt } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
@@ -17,21 +17,18 @@ const contracts = () => import('@portal/core/workflow');
  */
 const route = routePolicy('connect');
 const anyFlow: PermissionName[] = ['flow.doRequests', 'flow.approveRequests'];
-const requests: PermissionName[] = ['flow.doRequests'];
+const own: PermissionName[] = ['flow.doRequests'];
 const decisions: PermissionName[] = ['flow.approveRequests'];
 
+/** The request service of the call (a lazyService: loaded with the first request). */
+const requests = (c: Context<AppEnv>) => c.get('backend').workflowRequests;
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 const RequestParams = z.object({ id: Id });
 const ItemParams = z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(200)) });
-const ListQuery = z.object({
-  workflowId: z.optional(Id),
-  mode: z.optional(z.enum(['history'])),
-  'only-pending': z.optional(z.enum(['0', '1'])),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(64))),
-  customerId: z.optional(Id),
-  index: QueryInt(0, 100_000, 0),
-  maxResults: QueryInt(1, 500, 25),
-});
+/** The list's filters (core) and page; loaded with the contracts. */
+const listQuery = validateOnFirstUse('query', async () =>
+  z.extend((await contracts()).WorkflowRequestListQuery, { index: QueryInt(0, 100_000, 0), maxResults: QueryInt(1, 500, 25) }),
+);
 /** ?download=<fileId>: the file's download instead of the detail. */
 const DetailQuery = z.object({ download: z.optional(z.string().check(z.minLength(1), z.maxLength(80))) });
 const createBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRequestCreate);
@@ -43,17 +40,17 @@ const answerBody = validateOnFirstUse('json', async () => (await contracts()).Re
 export const workflowRequestRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/workflow-requests', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('query', ListQuery), async (c) => {
+  .get('/workflow-requests', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), listQuery, async (c) => {
     const { 'only-pending': onlyPending, ...query } = c.req.valid('query');
-    return c.json(await c.get('backend').workflowRequests.list(actorOf(c), { ...query, onlyPending: onlyPending !== '0' }));
+    return c.json(await requests(c).list(actorOf(c), { ...query, onlyPending: onlyPending !== '0' }));
   })
   .get('/workflow-requests/inbox-count', route({ auth: 'signedIn', permission: decisions, scope: 'none' }), async (c) =>
-    c.json(await c.get('backend').workflowRequests.inboxCount(actorOf(c))),
+    c.json(await requests(c).inboxCount(actorOf(c))),
   )
   .get('/workflow-requests/:id', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('param', RequestParams), validate('query', DetailQuery), async (c) => {
     const { id } = c.req.valid('param');
     const fileId = c.req.valid('query').download;
-    if (!fileId) return c.json(await c.get('backend').workflowRequests.get(actorOf(c), id));
+    if (!fileId) return c.json(await requests(c).get(actorOf(c), id));
     // SPEC: a download is the request route plus a query string: a presigned GET served as an attachment (W2, ADR 045);
     // JSON {url} for a client that asks for it (an <img> cannot send X-Portal, so the web fetches the URL first).
     const url = await c.get('backend').workflowUploads.downloadUrl(actorOf(c), id, fileId);
@@ -61,24 +58,24 @@ export const workflowRequestRoutes = new Hono<AppEnv>()
     c.header('X-Content-Type-Options', 'nosniff');
     return c.req.header('accept')?.includes('application/json') ? c.json({ url }) : c.redirect(url, 302);
   })
-  .post('/workflow-requests', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('header', IdempotencyHeaders), createBody, async (c) => {
+  .post('/workflow-requests', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('header', IdempotencyHeaders), createBody, async (c) => {
     const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    return c.json(await c.get('backend').workflowRequests.create(actorOf(c), c.req.valid('json'), key), 201);
+    return c.json(await requests(c).create(actorOf(c), c.req.valid('json'), key), 201);
   })
-  .put('/workflow-requests/:id', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('param', RequestParams), submitBody, async (c) =>
-    c.json(await c.get('backend').workflowRequests.submit(actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
+  .put('/workflow-requests/:id', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('param', RequestParams), submitBody, async (c) =>
+    c.json(await requests(c).submit(actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
   )
-  .put('/workflow-request-items/:itemId', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('param', ItemParams), answerBody, async (c) =>
-    c.json(await c.get('backend').workflowRequests.answer(actorOf(c), c.req.valid('param').itemId, c.req.valid('json').answer)),
+  .put('/workflow-request-items/:itemId', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('param', ItemParams), answerBody, async (c) =>
+    c.json(await requests(c).answer(actorOf(c), c.req.valid('param').itemId, c.req.valid('json').answer)),
   )
   .post('/workflow-requests/:id/approve', route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }), validate('param', RequestParams), approveBody, async (c) =>
-    c.json(await c.get('backend').workflowRequests.decide(actorOf(c), c.req.valid('param').id, 'approve', c.req.valid('json').comment)),
+    c.json(await requests(c).decide(actorOf(c), c.req.valid('param').id, 'approve', c.req.valid('json').comment)),
   )
   .post('/workflow-requests/:id/reject', route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }), validate('param', RequestParams), rejectBody, async (c) =>
-    c.json(await c.get('backend').workflowRequests.decide(actorOf(c), c.req.valid('param').id, 'reject', c.req.valid('json').comment)),
+    c.json(await requests(c).decide(actorOf(c), c.req.valid('param').id, 'reject', c.req.valid('json').comment)),
   )
   // Last: the gate matrix's full user archives its sample request after every other route used it.
-  .delete('/workflow-requests/:id', route({ auth: 'signedIn', permission: requests, scope: 'retailer' }), validate('param', RequestParams), async (c) => {
-    await c.get('backend').workflowRequests.archive(actorOf(c), c.req.valid('param').id);
+  .delete('/workflow-requests/:id', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('param', RequestParams), async (c) => {
+    await requests(c).archive(actorOf(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

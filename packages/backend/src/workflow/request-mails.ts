@@ -16,11 +16,11 @@ import type { StoredRequest } from './request-entity.ts';
 export const requestLink = (appUrl: string, requestId: string) => `${appUrl.replace(/\/$/, '')}/connect/requests/${encodeURIComponent(requestId)}`;
 
 export const requestMails = {
-  stepSubmitted: (to: string, r: StoredRequest, stepName: string, link: string): Mail => ({
+  stepSubmitted: (to: string, r: StoredRequest, stepName: string, by: string, link: string): Mail => ({
     to,
     subject: `Request ${r.id} awaits your decision: ${r.workflowName}`,
     text: [
-      `${r.requestedBy} submitted the step "${stepName}" of the request ${r.id} (${r.workflowName}).`,
+      `${by} submitted the step "${stepName}" of the request ${r.id} (${r.workflowName}).`,
       ...(r.enquiry ? ['', `Note: ${r.enquiry}`] : []),
       '',
       'Open the request to approve or reject it:',
@@ -58,10 +58,10 @@ export function createRequestNotifier({ db, mailer, appUrl }: { db: Db; mailer: 
     for (const r of results) if (r.status === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'workflow mail failed', error: String(r.reason) }));
   };
   return {
-    async submitted(customer: Customer, request: StoredRequest, workflow: Workflow) {
+    async submitted(customer: Customer, request: StoredRequest, workflow: Workflow, by: string) {
       const step = workflow.steps[request.stepIndex]!;
       const link = requestLink(appUrl, request.id);
-      await sendAll((await approverAddresses(db, customer, request)).map((to) => requestMails.stepSubmitted(to, request, step.name, link)));
+      await sendAll((await approverAddresses(db, customer, request)).map((to) => requestMails.stepSubmitted(to, request, step.name, by, link)));
     },
     async decided(request: StoredRequest, workflow: Workflow, decidedStepIndex: number, decision: 'approved' | 'rejected', by: string, comment: string | undefined) {
       const requester = await getAccount(db, request.requestedBy);

@@ -288,7 +288,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
         });
       }
       const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), input.enquiry ? { enquiry: input.enquiry } : {});
-      await notifier.submitted(ctx.customer, after, ctx.workflow);
+      await notifier.submitted(ctx.customer, after, ctx.workflow, actor.displayName);
       return detailOf(actor, { ...ctx, request: after });
     },
 
