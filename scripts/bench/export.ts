@@ -12,7 +12,8 @@
  * 2. the export's rows/s for each format: the export function's handler (functions/jobs/export.ts) in a
  *    child process, bundled like the Lambda (export-child.ts, SST-like esbuild options) and run with plain
  *    node; source → CSV/XLSX → multipart upload to s3rver (started here, in this process);
- * 3. the child's RSS before the job and at its peak (sampled every 50 ms, and the kernel's maxRSS).
+ * 3. the child's RSS before the job and at its peak (sampled every 50 ms, and the kernel's maxRSS), and
+ *    its CPU seconds (all threads): the export's own cost next to DynamoDB Local's on shared cores.
  * Goals: export ≥ 50 % of (1), peak RSS < 256 MB whatever the row count.
  * - Against loaded data: `--dynamodb-port` of a running DynamoDB Local (table `--table`) and `--customer`
  *   (e.g. the generator's biggest); `--start/--end` default to the 90 days up to today (UTC).
@@ -96,11 +97,11 @@ async function parent() {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
     results.push(describeRaw(raw, raws));
-    results.push('| format | rows | files | MB | seconds | rows/s | % of raw read | RSS before the job MB | peak RSS MB |');
-    results.push('|---|---|---|---|---|---|---|---|---|');
+    results.push('| format | rows | files | MB | seconds | rows/s | % of raw read | CPU s of the export process | RSS before the job MB | peak RSS MB |');
+    results.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const { format, r } of exports) {
       const rate = r.rows / r.seconds;
-      results.push(`| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${mb(r.baselineRss)} | ${mb(r.peakRss)} |`);
+      results.push(`| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${r.cpuSeconds.toFixed(1)} | ${mb(r.baselineRss)} | ${mb(r.peakRss)} |`);
       if (r.status !== 'done' || r.rows !== raw.items) results.push(`  ! ${format}: job ${r.status}, ${r.rows} rows written, raw read ${raw.items}`);
     }
     console.log(results.join('\n'));
@@ -110,7 +111,7 @@ async function parent() {
   }
 }
 
-type ChildResult = { status: string; rows: number; files: number; bytes: number; seconds: number; baselineRss: number; peakRss: number };
+type ChildResult = { status: string; rows: number; files: number; bytes: number; seconds: number; cpuSeconds: number; baselineRss: number; peakRss: number };
 async function runChild(o: { endpoint: string; table: string; s3: string; customerId: string; startDate: string; endDate: string; format: string; asOf: string }): Promise<ChildResult> {
   const env = {
     ...process.env,
