@@ -1,5 +1,5 @@
 import { REPORT, type Report, type ReportSchedule } from '@portal/core/report';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -28,9 +28,10 @@ import { RunLog } from '../components/run-log.tsx';
 import { RunNow } from '../components/run-now.tsx';
 import { useReportName } from '../components/report-name.ts';
 import { ScheduleForm } from '../components/schedule-form.tsx';
+import { useDraftForm } from '../components/use-draft-form.ts';
 import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
-import { localProblems, serverProblems, type ServerProblems } from '../model/server-problems.ts';
+import { serverProblems } from '../model/server-problems.ts';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -61,29 +62,18 @@ export function NewReportRoute() {
   const [params] = useSearchParams();
   const customerId = params.get('customer') ?? '';
   const types = useMasterData().data?.transactionTypes;
-  const [draft, setDraft] = useState<ReportDraft>(() => newReportDraft());
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<ServerProblems | null>(null);
-  const [busy, setBusy] = useState(false);
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
-  const own = tried ? localProblems(t, draftProblems(draft, customerId)) : {};
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (Object.keys(draftProblems(draft, customerId)).length || !customerId) return;
-    const key = attemptKey ?? generateIdempotencyKey();
-    setAttemptKey(key);
-    setBusy(true);
-    setFailure(null);
-    try {
-      const report = await createCustomReport(reportInput(draft, customerId), key);
+  const { draft, change, submit, busy, failure, problems } = useDraftForm<ReportDraft>({
+    initial: newReportDraft,
+    problemsOf: (d) => draftProblems(d, customerId),
+    canSave: Boolean(customerId),
+    save: async (d) => {
+      const key = attemptKey ?? generateIdempotencyKey();
+      setAttemptKey(key);
+      const report = await createCustomReport(reportInput(d, customerId), key);
       navigate(paths.connect.report(report.processId), { replace: true });
-    } catch (error) {
-      setFailure(serverProblems(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <div>
       <BackLink to={listPath(customerId, 'custom')} />
@@ -95,7 +85,7 @@ export function NewReportRoute() {
           </Alert>
         ) : null}
         {!customerId ? <Alert theme="orange" className="mb-4">{t('reports.definition.noCustomer')}</Alert> : null}
-        <DefinitionForm draft={draft} onChange={setDraft} onSubmit={(e) => void submit(e)} problems={{ ...failure?.fields, ...own }} types={types} busy={busy} submitLabel={t('reports.definition.create')} />
+        <DefinitionForm draft={draft} onChange={change} onSubmit={submit} problems={problems} types={types} busy={busy} submitLabel={t('reports.definition.create')} />
       </Section>
     </div>
   );
@@ -182,29 +172,14 @@ function BackLink({ to }: { to: string }) {
 function CustomDefinition({ report }: { report: Report }) {
   const t = useT();
   const types = useMasterData().data?.transactionTypes;
-  const [draft, setDraft] = useState<ReportDraft>(() => draftOf(report));
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<ServerProblems | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const own = tried ? localProblems(t, draftProblems(draft, report.customerId)) : {};
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setSaved(false);
-    if (Object.keys(draftProblems(draft, report.customerId)).length) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { customerId: _customer, ...input } = reportInput(draft, report.customerId);
+  const { draft, change, submit, busy, failure, saved, problems } = useDraftForm<ReportDraft>({
+    initial: () => draftOf(report),
+    problemsOf: (d) => draftProblems(d, report.customerId),
+    save: async (d) => {
+      const { customerId: _customer, ...input } = reportInput(d, report.customerId);
       await updateCustomReport(report.processId, input);
-      setSaved(true);
-    } catch (error) {
-      setFailure(serverProblems(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <>
       {failure ? (
@@ -214,12 +189,9 @@ function CustomDefinition({ report }: { report: Report }) {
       ) : null}
       <DefinitionForm
         draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setSaved(false);
-        }}
-        onSubmit={(e) => void submit(e)}
-        problems={{ ...failure?.fields, ...own }}
+        onChange={change}
+        onSubmit={submit}
+        problems={problems}
         types={types}
         busy={busy}
         submitLabel={t('reports.definition.save')}
@@ -242,28 +214,13 @@ function ScheduleSection({ processId, readOnly }: { processId: string; readOnly:
 function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; readOnly: boolean }) {
   const t = useT();
   const timeZones = useMasterData().data?.timezones ?? [];
-  const [draft, setDraft] = useState<ScheduleDraft>(() => scheduleDraftOf(schedule));
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<ServerProblems | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const own = tried ? localProblems(t, scheduleProblems(draft)) : {};
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setSaved(false);
-    if (Object.keys(scheduleProblems(draft)).length) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await saveSchedule(schedule.processId, draft);
-      setSaved(true);
-    } catch (error) {
-      setFailure(serverProblems(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { draft, change, submit, busy, failure, saved, problems } = useDraftForm<ScheduleDraft>({
+    initial: () => scheduleDraftOf(schedule),
+    problemsOf: scheduleProblems,
+    save: async (d) => {
+      await saveSchedule(schedule.processId, d);
+    },
+  });
   return (
     <>
       {failure ? (
@@ -278,12 +235,9 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
       ) : null}
       <ScheduleForm
         draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setSaved(false);
-        }}
-        onSubmit={(e) => void submit(e)}
-        problems={{ ...failure?.fields, ...own }}
+        onChange={change}
+        onSubmit={submit}
+        problems={problems}
         timeZones={timeZones}
         busy={busy}
         readOnly={readOnly}
