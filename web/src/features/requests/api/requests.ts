@@ -117,9 +117,9 @@ const FileLink = z.object({ url: z.string() });
  * (X-Portal), which a plain <img src> or link cannot, so it asks the request route for the URL as JSON
  * (W1: `Accept: application/json` instead of the 302). The object is served as an attachment with nosniff.
  */
-export async function fetchFileUrl(requestId: string, fileId: string): Promise<string> {
+export async function fetchFileLink(requestId: string, fileId: string): Promise<{ url: string }> {
   const response = await send(downloadUrl(requestId, fileId), { headers: { Accept: 'application/json' } });
-  return (await readJson(response, FileLink, quiet)).url;
+  return readJson(response, FileLink, quiet);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SCREENFLOW_CONTENT_TYPES, UPLOAD_CONTENT_TYPES, type RequestStepItem, type WorkflowItemDefinition } from '@portal/core/workflow';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StorageUploadError, uploadFile } from '../api/requests.ts';
@@ -57,9 +58,7 @@ export function FileUpload({ definition, item, onUploaded }: { definition: Workf
       {progress ? (
         <div>
           <p className="text-xs text-slate-600">{t('requests.upload.sending', { name: progress.name })}</p>
-          <progress className="h-2 w-full accent-brand-600" max={100} value={Math.round(progress.share * 100)} aria-label={t('requests.upload.progress', { name: progress.name })}>
-            {Math.round(progress.share * 100)} %
-          </progress>
+          <ProgressBar percent={Math.round(progress.share * 100)} label={t('requests.upload.progress', { name: progress.name })} className="mt-1" />
         </div>
       ) : null}
       {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}

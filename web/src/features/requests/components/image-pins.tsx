@@ -5,8 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { addComment, downloadUrl, fetchFileUrl, removeFile } from '../api/requests.ts';
+import { addComment, downloadUrl, fetchFileLink, removeFile } from '../api/requests.ts';
 
 type Spot = { x: number; y: number };
 
@@ -33,13 +34,14 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: {
 
 function FileLink({ requestId, file }: { requestId: string; file: RequestFile }) {
   const t = useT();
-  const open = async () => {
-    window.location.assign(await fetchFileUrl(requestId, file.fileId));
-  };
+  const { busy, failed, download } = usePresignedDownload(() => fetchFileLink(requestId, file.fileId));
   return (
-    <a href={downloadUrl(requestId, file.fileId)} onClick={(event) => { event.preventDefault(); void open(); }} className="text-sm font-medium text-brand-700 hover:underline">
-      {t('requests.files.download', { name: file.name })}
-    </a>
+    <div className="text-sm">
+      <a href={downloadUrl(requestId, file.fileId)} aria-busy={busy || undefined} onClick={(event) => { event.preventDefault(); void download(); }} className="font-medium text-brand-700 hover:underline">
+        {t('requests.files.download', { name: file.name })}
+      </a>
+      {failed ? <span className="ml-2 text-red-700">{t('requests.files.downloadFailed')}</span> : null}
+    </div>
   );
 }
 
@@ -52,8 +54,8 @@ function ImageWithPins({ requestId, item, file, comments, mayRemove, onChanged }
   const [writing, setWriting] = useState(false);
   useEffect(() => {
     let live = true;
-    fetchFileUrl(requestId, file.fileId).then(
-      (url) => live && setSrc(url),
+    fetchFileLink(requestId, file.fileId).then(
+      ({ url }) => live && setSrc(url),
       () => live && setFailed(true),
     );
     return () => {
