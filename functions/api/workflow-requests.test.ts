@@ -75,8 +75,9 @@ beforeAll(async () => {
     modules: { flow: { permissions: flowBits }, payment: { permissions: 1 } },
     ...extra,
   });
+  await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-A', name: 'Group A' }]);
   await importOk(backend, 'retailers', [
-    { customerId: 'R-A1', name: 'Alpha' },
+    { customerId: 'R-A1', name: 'Alpha', groupId: 'G-A' },
     { customerId: 'R-B1', name: 'Beta' },
   ]);
   await importOk(backend, 'accounts', [
@@ -87,9 +88,10 @@ beforeAll(async () => {
     account('editor.a', 'R-A1', 32),
     account('none.a', 'R-A1', 0),
     account('all.b', 'R-B1', 1 + 2 + 32),
+    account('grp.appr', 'G-A', 2),
   ]);
   await importOk(backend, 'workflows', [onboarding, { ...onboarding, workflowId: 'wf-beta', name: 'Beta onboarding', customerId: 'R-B1' }]);
-  cookies = await signInAll(app, ['req.a', 'appr.a', 'appr2.a', 'both.a', 'editor.a', 'none.a', 'all.b'], PASSWORD);
+  cookies = await signInAll(app, ['req.a', 'appr.a', 'appr2.a', 'both.a', 'editor.a', 'none.a', 'all.b', 'grp.appr'], PASSWORD);
 }, 120_000);
 
 /** A request of req.a with step 1 answered. */
@@ -187,9 +189,9 @@ describe('requests', () => {
     const submitted = await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: 'Opening in January' });
     expect(submitted).toMatchObject({ status: 200, body: { request: { status: 'pending', enquiry: 'Opening in January' }, may: { answer: false, submit: false, archive: true } } });
     expect(RequestDetail.safeParse(submitted.body).error?.issues ?? []).toEqual([]);
-    // Both approvers of R-A1 (and the requester who also approves, not for this request) get the deep link.
+    // The approvers of R-A1 and of its group get the deep link (not the requester).
     const toApprovers = (await sentMails()).slice(before).filter((m) => m.subject.includes(id));
-    expect(toApprovers.flatMap((m) => m.destination.to).sort()).toEqual([`appr.a@${MAIL}`, `appr2.a@${MAIL}`, `both.a@${MAIL}`]);
+    expect(toApprovers.flatMap((m) => m.destination.to).sort()).toEqual([`appr.a@${MAIL}`, `appr2.a@${MAIL}`, `both.a@${MAIL}`, `grp.appr@${MAIL}`]);
     expect(toApprovers[0]!.body.text).toContain(`http://localhost:3000/connect/requests/${id}`);
     // Answers are frozen while pending.
     expect(await answer('req.a', id, 'store', 'note', 'late')).toMatchObject({ status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT' } });
@@ -354,5 +356,9 @@ describe('the list and the inbox count', () => {
     expect(counts.body.pending).toBe((await call('appr.a', 'GET', '/flow/workflow-requests?maxResults=500')).body.items.filter((r: Loose) => r.status === 'pending').length);
     expect(counts.body.pending).toBeGreaterThan(0);
     expect((await call('req.a', 'GET', '/flow/workflow-requests/inbox-count')).status).toBe(403);
+    // A customer group's approver: the group's customers' requests without naming one.
+    expect(await ids('grp.appr')).toContain(pending);
+    expect((await call('grp.appr', 'GET', '/flow/workflow-requests/inbox-count')).body.pending).toBe(counts.body.pending);
+    expect(await ids('all.b')).not.toContain(pending);
   });
 });

@@ -16,7 +16,9 @@ import {
 } from '@portal/core/workflow';
 import type { Actor } from '../access/actor.ts';
 import { mayActFor } from '../access/retailer-scope.ts';
-import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { type Customer, CustomerKind, customerKeys, customerRoles, getCustomer } from '../customers/customer-entity.ts';
+import { listAll } from '../platform/db/entity.ts';
+import { onIndex } from '../platform/db/query.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -63,6 +65,7 @@ export type RequestListQuery = {
   maxResults: number;
 };
 
+const CUSTOMER_KINDS = CustomerKind.options;
 const conflict = (message: string) => new AppError('conflict', WORKFLOW.STATE_CONFLICT, message);
 const lostRace = () => conflict('Someone else changed this request at the same moment. Please reload it.');
 const idempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });
@@ -169,15 +172,22 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
     return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
   }
 
-  /** The requests of the list's customer: the one asked for, else the actor's own customer (none for users without one). */
+  /**
+   * The requests of the list's customer: the one asked for; else the actor's own customer, or for a customer
+   * group's user the group's customers (one index Query per kind); a global user without one picks a customer.
+   */
   async function requestsInScope(actor: Actor, customerId: string | undefined): Promise<StoredRequest[]> {
-    const id = customerId ?? actor.customerId;
-    if (!id) return [];
-    if (!(await visibleCustomer(actor, id))) {
-      if (customerId) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
-      return [];
+    if (customerId) {
+      if (!(await visibleCustomer(actor, customerId))) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
+      return listRequestsOfCustomer(db, customerId);
     }
-    return listRequestsOfCustomer(db, id);
+    if (!actor.customerId || actor.access.security.global) return [];
+    if (await visibleCustomer(actor, actor.customerId)) return listRequestsOfCustomer(db, actor.customerId);
+    const members = (
+      await Promise.all(CUSTOMER_KINDS.map((kind) => listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)))))
+    ).flatMap((r) => r.items.filter((role) => mayActFor(actor, role)));
+    const ids = [...new Set(members.map((m) => m.customerId))];
+    return (await Promise.all(ids.map((id) => listRequestsOfCustomer(db, id)))).flat();
   }
   const awaits = (actor: Actor, r: StoredRequest) => hasFlow(actor, 'approveRequests') && requestStatus(stateOf(r)) === 'pending' && decidesOn(r, actor.username);
 
