@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { salesSource } from '@portal/backend/export/sales-source';
 import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -100,17 +100,8 @@ beforeAll(async () => {
     const report = await backend.imports.importRecords(kind as 'sales', records.map((data, i) => ({ line: i + 1, data })));
     expect(report.errors).toEqual([]);
   };
-  const account = (username: string, customerId: string, extra: object = {}) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { salesReporting: { permissions: 3, settings: 0 } },
-    ...extra,
-  });
+  const account = (username: string, customerId: string, extra: object = {}) =>
+    connectAccount(username, customerId, PASSWORD, { modules: { salesReporting: { permissions: 3, settings: 0 } }, ...extra });
   await load('accounts', [
     account('cs.global', '', { securityFlag: 16 + 4096 }),
     account('cs.provider', 'P-C1'),

@@ -3,7 +3,7 @@ import { MasterData } from '@portal/core/connect';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -38,16 +38,7 @@ const divisions = [
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.9');
-  const account = (username: string, customerId: string, securityFlag: number) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag,
-    timezone: 'Europe/Warsaw',
-  });
+  const account = (username: string, customerId: string, securityFlag: number) => connectAccount(username, customerId, PASSWORD, { securityFlag, timezone: 'Europe/Warsaw' });
   await importClean('accounts', [
     account('md.own', 'R-M1', 16),
     account('md.group', 'G-M', 16),

@@ -2,7 +2,7 @@ import type { Backend } from '@portal/backend';
 import { ProductPage } from '@portal/core/connect';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -43,17 +43,8 @@ function eanOf(n: number) {
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.7');
-  const account = (username: string, customerId: string, extra: object = {}) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { productManagement: { permissions: 1, settings: 0 } },
-    ...extra,
-  });
+  const account = (username: string, customerId: string, extra: object = {}) =>
+    connectAccount(username, customerId, PASSWORD, { modules: { productManagement: { permissions: 1, settings: 0 } }, ...extra });
   const accounts = await importKind('accounts', [
     account('pm.retailer', 'R-PM1'),
     account('pm.provider', 'P-PM1'),

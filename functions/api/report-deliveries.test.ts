@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -117,17 +117,8 @@ beforeAll(async () => {
   backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET, ...sftp.env });
   files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
   app = createApp(backend, () => '203.0.113.61');
-  const account = (username: string, customerId: string, reportBits: number, extra: object = {}) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { reportManagement: { permissions: reportBits } },
-    ...extra,
-  });
+  const account = (username: string, customerId: string, reportBits: number, extra: object = {}) =>
+    connectAccount(username, customerId, PASSWORD, { modules: { reportManagement: { permissions: reportBits } }, ...extra });
   await importOk(backend, 'accounts', [
     account('dlfull', 'R-D1', 7, { locale: 'de-de', ftpUploadDir: '/outbox/reports/' }),
     account('dlread', 'R-D1', 1),

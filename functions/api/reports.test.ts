@@ -9,7 +9,7 @@ import { countReportRun, loadReportDefinition } from '../../packages/backend/src
 import { findRecipient, listMailingList, unsubscribeRecipient } from '../../packages/backend/src/report/recipient-service.ts';
 import { reportScheduleName } from '../../packages/backend/src/report/schedule-service.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -45,19 +45,8 @@ beforeAll(async () => {
   backend = await createTestBackend(() => NOW, { SCHEDULER_FILE: join(dir, 'schedules.json') }, { runScheduledJob: async () => {} });
   scheduler = backend.scheduler as unknown as LocalScheduler;
   app = createApp(backend, () => '203.0.113.7');
-  const account = (username: string, customerId: string, reportBits: number, extra: object = {}) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    firstname: username.split('.')[1],
-    surname: 'Tester',
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { reportManagement: { permissions: reportBits } },
-    ...extra,
-  });
+  const account = (username: string, customerId: string, reportBits: number, extra: object = {}) =>
+    connectAccount(username, customerId, PASSWORD, { firstname: username.split('.')[1], surname: 'Tester', modules: { reportManagement: { permissions: reportBits } }, ...extra });
   await importOk(backend, 'accounts', [
     account('rep.full', 'R-A1', 7),
     account('rep.read', 'R-A1', 1),

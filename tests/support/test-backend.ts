@@ -40,3 +40,20 @@ export async function importOk(backend: Backend, kind: string, records: readonly
   const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
   if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 5))}`);
 }
+
+/**
+ * An `accounts` import record of a connect user the suites sign in with `password` (never expired, flag
+ * 16 as the connect suites use); `extra` adds or replaces fields (modules, locale, portals, securityFlag).
+ */
+export function connectAccount(username: string, customerId: string, password: string, extra: object = {}) {
+  return {
+    username,
+    password,
+    email: `${username}@example.com`,
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    customerId,
+    portals: ['connect'],
+    securityFlag: 16,
+    ...extra,
+  };
+}
