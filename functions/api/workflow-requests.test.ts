@@ -83,7 +83,7 @@ beforeAll(async () => {
   await importOk(backend, 'accounts', [
     account('req.a', 'R-A1', 1),
     account('appr.a', 'R-A1', 2),
-    account('appr2.a', 'R-A1', 2),
+    account('appr2.a', 'R-A1', 2, { locale: 'de-de' }),
     account('both.a', 'R-A1', 1 + 2),
     account('editor.a', 'R-A1', 32),
     account('none.a', 'R-A1', 0),
@@ -193,6 +193,10 @@ describe('requests', () => {
     const toApprovers = (await sentMails()).slice(before).filter((m) => m.subject.includes(id));
     expect(toApprovers.flatMap((m) => m.destination.to).sort()).toEqual([`appr.a@${MAIL}`, `appr2.a@${MAIL}`, `both.a@${MAIL}`, `grp.appr@${MAIL}`]);
     expect(toApprovers[0]!.body.text).toContain(`http://localhost:3000/connect/requests/${id}`);
+    // In each recipient's language (appr2.a reads German).
+    const german = toApprovers.find((m) => m.destination.to.includes(`appr2.a@${MAIL}`))!;
+    expect([german.subject, german.body.text]).toEqual([`Antrag ${id} wartet auf Ihre Entscheidung: New store onboarding`, expect.stringContaining('Hinweis: Opening in January')]);
+    expect(toApprovers.find((m) => m.destination.to.includes(`appr.a@${MAIL}`))!.subject).toBe(`Request ${id} awaits your decision: New store onboarding`);
     // Answers are frozen while pending.
     expect(await answer('req.a', id, 'store', 'note', 'late')).toMatchObject({ status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT' } });
 
