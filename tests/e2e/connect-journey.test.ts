@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { shoot, useBrowser } from '../support/browser.ts';
+import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
  * The connect journey (issue 14 tests): sign in to connect as demo.connect (provider P-2001, Aurora Digital),
@@ -15,13 +15,7 @@ const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
 
 const { freshPage } = useBrowser({ acceptDownloads: true });
 
-async function signInToConnect(page: Page) {
-  await page.goto(`${baseUrl}/connect`);
-  await page.getByLabel('Username').fill(connectUser.username);
-  await page.getByLabel('Password').fill(connectUser.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
-}
+const signIn = (page: Page) => signInToConnect(page, baseUrl, connectUser);
 
 /** The next answer of the list call whose query satisfies `wanted`. */
 const listAnswer = (page: Page, wanted: (query: URLSearchParams) => boolean) =>
@@ -37,7 +31,7 @@ const typeCells = (page: Page) => table(page).locator('tbody tr td:nth-child(2)'
 describe('connect journey', () => {
   it('looks up a serial, filters transactions, pages, opens a detail, exports and downloads (1280 px)', async () => {
     const page = await freshPage();
-    await signInToConnect(page);
+    await signIn(page);
 
     // Serial Numbers: one serial looked up; its answer (found or not) is shown under its own heading.
     await page.getByRole('navigation', { name: 'connect navigation' }).first().getByRole('link', { name: 'Serial Numbers' }).click();
@@ -117,7 +111,7 @@ describe('connect journey', () => {
   it('lists on a phone without sideways scrolling: folded filters, one card per transaction, paging, an XLSX export (375 px)', async () => {
     const page = await freshPage();
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInToConnect(page);
+    await signIn(page);
     const list = listAnswer(page, (q) => q.get('index') === '0' && q.get('maxResults') === '25');
     await page.goto(`${baseUrl}/connect/transactions?preset=month&size=25`);
     await list;

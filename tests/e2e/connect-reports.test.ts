@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import ssh2 from 'ssh2';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { shoot, useBrowser } from '../support/browser.ts';
+import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
  * The reports journey (issue 15 tests): as demo.connect (provider P-2001) create a custom report with a
@@ -23,13 +23,7 @@ const CONTACT = 'reports.e2e@example.test';
 
 const { freshPage } = useBrowser({ acceptDownloads: true });
 
-async function signInToConnect(page: Page) {
-  await page.goto(`${baseUrl}/connect`);
-  await page.getByLabel('Username').fill(connectUser.username);
-  await page.getByLabel('Password').fill(connectUser.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
-}
+const signIn = (page: Page) => signInToConnect(page, baseUrl, connectUser);
 
 type Mail = {
   destination: { to: string[] };
@@ -83,7 +77,7 @@ const csvOf = (text: string) => text.replace(/^\uFEFF/, '').trim().split(/\r?\n/
 describe('connect reports', () => {
   it('creates, schedules and delivers a custom report; files, SFTP, unsubscribe and resend (1280 px)', async () => {
     const page = await freshPage();
-    await signInToConnect(page);
+    await signIn(page);
 
     // Reports opens on "General reports" for the only customer.
     await page.getByRole('navigation', { name: 'connect navigation' }).first().getByRole('link', { name: 'Reports' }).click();
@@ -208,7 +202,7 @@ describe('connect reports', () => {
   it('lists reports as cards and shows a report page on a phone without sideways scrolling (375 px)', async () => {
     const page = await freshPage();
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInToConnect(page);
+    await signIn(page);
     await page.goto(`${baseUrl}/connect/reports?tab=custom`);
     const cards = page.getByRole('list', { name: 'Reports' }).getByRole('listitem');
     await cards.first().waitFor();

@@ -70,3 +70,12 @@ export async function signInToOrdering(page: Page, baseUrl: string, user: { user
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/app\//);
 }
+
+/** Signs in to the connect portal from its login page and waits for the connect home. */
+export async function signInToConnect(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/connect`);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
+}
