@@ -19,6 +19,19 @@ export const SITE_CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 } satisfies Record<string, string[]>;
 
+/**
+ * The directives with the files bucket's origin allowed (ADR 045), and nothing else of S3: the browser
+ * POSTs workflow uploads to it (presigned POST with progress: connect-src) and shows the screen images
+ * of presigned GETs (img-src). Locally the s3rver origin; on AWS the region's virtual-hosted S3 origin.
+ */
+export const siteCspWithFiles = (filesOrigin: string, directives: Record<string, string[]> = SITE_CSP_DIRECTIVES) => ({
+  ...directives,
+  imgSrc: [...(directives.imgSrc ?? []), filesOrigin],
+  connectSrc: [...(directives.connectSrc ?? []), filesOrigin],
+});
+/** The files bucket's origin on AWS: virtual-hosted-style presigned URLs (the bucket's name is generated in another stack). */
+export const awsFilesOrigin = (region: string) => `https://*.s3.${region}.amazonaws.com`;
+
 /** The header value: `defaultSrc: ["'self'"]` becomes `default-src 'self'`, directives joined by "; ". */
 export const siteContentSecurityPolicy = (directives: Record<string, string[]> = SITE_CSP_DIRECTIVES) =>
   Object.entries(directives)

@@ -17,7 +17,7 @@ import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Api, StaticSite, type StackContext } from 'sst/constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/api/client-address.ts';
-import { SITE_CSP_DIRECTIVES, siteContentSecurityPolicy } from './site-headers.ts';
+import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from './site-headers.ts';
 
 /**
  * The public entry points: the HTTP API (routes are attached by the Api stack) and the CloudFront site
@@ -79,7 +79,7 @@ export function Web({ stack, app }: StackContext) {
     securityHeadersBehavior: {
       ...securityHeadersBehavior,
       contentSecurityPolicy: {
-        contentSecurityPolicy: siteContentSecurityPolicy(SITE_CSP_DIRECTIVES),
+        contentSecurityPolicy: siteContentSecurityPolicy(siteCspWithFiles(awsFilesOrigin(app.region))), // + the files bucket (ADR 045)
         override: true,
       },
     },

@@ -89,7 +89,7 @@ export async function startLocalRuntime() {
         mountMailbox(root, config.SES_ENDPOINT!);
         mountSchedulerHook(root, backend.scheduler, schedulerClock, runner);
         mountFaultHook(root, faults);
-        mountWebFiles(root, resolve('web/dist'));
+        mountWebFiles(root, resolve('web/dist'), new URL(config.S3_ENDPOINT!).origin);
       },
     });
     stops.push(server.close);

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { SITE_CSP_DIRECTIVES } from '../../infra/site-headers.ts';
+import { SITE_CSP_DIRECTIVES, siteCspWithFiles } from '../../infra/site-headers.ts';
 
 /**
  * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html
@@ -14,7 +14,8 @@ import { SITE_CSP_DIRECTIVES } from '../../infra/site-headers.ts';
  * served pre-compressed (brotli or gzip, as the client accepts; CloudFront compresses in AWS) and
  * index.html is never cached, so a new release's asset names are seen on the next load.
  */
-export function mountWebFiles(root: Hono, distDir: string) {
+/** `filesOrigin`: the files bucket's origin the browser uploads to and shows images from (ADR 045). */
+export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string) {
   const index = resolve(distDir, 'index.html');
   if (!existsSync(index)) throw new Error(`${index} is missing: the web build did not run`);
   const rootPath = relative(process.cwd(), distDir);
@@ -23,7 +24,7 @@ export function mountWebFiles(root: Hono, distDir: string) {
     '*',
     secureHeaders({
       // The one definition CloudFront's policy sends too (ADR 023).
-      contentSecurityPolicy: SITE_CSP_DIRECTIVES,
+      contentSecurityPolicy: filesOrigin ? siteCspWithFiles(filesOrigin) : SITE_CSP_DIRECTIVES,
       strictTransportSecurity: 'max-age=63072000; includeSubDomains',
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',

@@ -5,7 +5,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
-import { siteContentSecurityPolicy } from '../../infra/site-headers.ts';
+import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
 import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
@@ -462,7 +462,10 @@ describe('Web', () => {
       Override?: boolean;
     };
     expect(csp.Override).toBe(true);
-    expect(csp.ContentSecurityPolicy).toBe(siteContentSecurityPolicy());
+    // The site's own directives plus the files bucket's origin for uploads and images (ADR 045).
+    const files = awsFilesOrigin('eu-central-1');
+    expect(csp.ContentSecurityPolicy).toBe(siteContentSecurityPolicy(siteCspWithFiles(files)));
+    expect(csp.ContentSecurityPolicy).toContain(`connect-src 'self' ${files}`);
     expect(csp.ContentSecurityPolicy).toContain("script-src 'self'");
     expect(csp.ContentSecurityPolicy).toContain("style-src 'self';");
     expect(csp.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
@@ -472,7 +475,7 @@ describe('Web', () => {
     try {
       writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
       const root = new Hono();
-      mountWebFiles(root, dist);
+      mountWebFiles(root, dist, files);
       const page = await root.request('/orders');
       expect(page.status).toBe(200);
       expect(page.headers.get('content-security-policy')).toBe(csp.ContentSecurityPolicy);
