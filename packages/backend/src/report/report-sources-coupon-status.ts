@@ -5,7 +5,7 @@ import { getProducts, type Product } from '../masterdata/product.ts';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
-import { faceValueOf } from './report-sources-face-value.ts';
+import { FACE_VALUE_COLUMNS, faceValueOf } from './report-sources-face-value.ts';
 
 /**
  * The coupon status report: the customer's coupon cards that were booked in the period, one row per card
@@ -28,8 +28,7 @@ export const COUPON_STATUS_COLUMNS: readonly ExportColumn[] = [
   { key: 'activatedAt', header: 'Activated', kind: 'datetime' },
   { key: 'redeemedAt', header: 'Redeemed', kind: 'datetime' },
   { key: 'storeId', header: 'Store', kind: 'text' },
-  { key: 'amount', header: 'Face value', kind: 'amount', currencyKey: 'currency' },
-  { key: 'currency', header: 'Currency', kind: 'text' },
+  ...FACE_VALUE_COLUMNS,
 ];
 
 const cardRow = (card: StoredCard, booking: Transaction, product: Product | undefined): ExportRow => ({

@@ -1,4 +1,5 @@
 import { currencyDecimals } from '../export/cell-values.ts';
+import type { ExportColumn } from '../export/export-source.ts';
 import type { Product } from '../masterdata/product.ts';
 
 /**
@@ -11,3 +12,9 @@ export function faceValueOf(product: Product | undefined): { amount: number | nu
   if (product?.faceValue === undefined) return { amount: null, currency };
   return { amount: Math.round(product.faceValue * 10 ** currencyDecimals(currency)), currency };
 }
+
+/** The two cells faceValueOf fills, as the report types that show a face value list them (last). */
+export const FACE_VALUE_COLUMNS: readonly ExportColumn[] = [
+  { key: 'amount', header: 'Face value', kind: 'amount', currencyKey: 'currency' },
+  { key: 'currency', header: 'Currency', kind: 'text' },
+];

@@ -5,7 +5,7 @@ import { getProducts, type Product } from '../masterdata/product.ts';
 import { getOrder, type OrderHeader, orderKeys, readHeader, type StoredPosition } from '../ordering/order-entity.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { faceValueOf } from './report-sources-face-value.ts';
+import { FACE_VALUE_COLUMNS, faceValueOf } from './report-sources-face-value.ts';
 
 /**
  * The orders report: the customer's ordering-portal orders placed in the period (calendar days in the
@@ -23,10 +23,9 @@ export const ORDER_COLUMNS: readonly ExportColumn[] = [
   { key: 'storeId', header: 'Store', kind: 'text' },
   { key: 'positions', header: 'Positions', kind: 'number' },
   { key: 'quantity', header: 'Quantity', kind: 'number' },
-  { key: 'amount', header: 'Face value', kind: 'amount', currencyKey: 'currency' },
-  { key: 'currency', header: 'Currency', kind: 'text' },
+  ...FACE_VALUE_COLUMNS,
 ];
-const VALUE_COLUMNS = new Set(['amount', 'currency']);
+const VALUE_COLUMNS = new Set(FACE_VALUE_COLUMNS.map((c) => c.key));
 export const needsOrderValue = (columns: readonly ExportColumn[]) => columns.some((c) => VALUE_COLUMNS.has(c.key));
 
 export type OrderPeriod = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; asOf?: number };
