@@ -99,6 +99,17 @@ const job = (over: Partial<ReportJob> = {}): ReportJob => ({
   ...over,
 });
 const page = <T,>(items: T[]) => ({ items, index: 0, maxResults: 10, totalCount: items.length });
+/** The calls the page of report rep-1 makes on opening, for a user with every permission; `over` adds or replaces. */
+const reportPageBackend = (over: Parameters<typeof fakeBackend>[0] = {}) =>
+  fakeBackend({
+    'GET /api/auth/status': { body: everything },
+    'GET /api/master-data': { body: masterData },
+    'GET /api/flow/reports/rep-1': { body: report() },
+    'GET /api/flow/report-scheduling/rep-1': { body: schedule },
+    'GET /api/flow/custom-reports/rep-1/mailing-list': { body: { recipients: [] } },
+    'GET /api/flow/report-jobs': { body: page([]) },
+    ...over,
+  });
 
 describe('Reports section', () => {
   beforeEach(() => resetSession('connect'));
@@ -175,11 +186,7 @@ describe('Reports section', () => {
         ],
       }),
     ];
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: everything },
-      'GET /api/master-data': { body: masterData },
-      'GET /api/flow/reports/rep-1': { body: report() },
-      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
+    const backend = reportPageBackend({
       'PUT /api/flow/report-scheduling/rep-1': (call) => ({ body: { ...(call.body as object), processId: 'rep-1' } }),
       'GET /api/flow/custom-reports/rep-1/mailing-list': () => ({ body: { recipients } }),
       'POST /api/flow/process-mail-contacts': (call) => {
@@ -250,12 +257,7 @@ describe('Reports section', () => {
 
   it('cancels a running run from the log', async () => {
     let jobs = [job({ status: 'creating', rowsWritten: 5, totalRows: null, files: [] })];
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: everything },
-      'GET /api/master-data': { body: masterData },
-      'GET /api/flow/reports/rep-1': { body: report() },
-      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
-      'GET /api/flow/custom-reports/rep-1/mailing-list': { body: { recipients: [] } },
+    const backend = reportPageBackend({
       'GET /api/flow/report-jobs': () => ({ body: page(jobs) }),
       'DELETE /api/flow/report-jobs/job-1': () => {
         jobs = [job({ status: 'cancelled', rowsWritten: 5, files: [] })];
@@ -270,13 +272,7 @@ describe('Reports section', () => {
   });
 
   it('deletes a custom report after the confirmation and returns to the custom reports', async () => {
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: everything },
-      'GET /api/master-data': { body: masterData },
-      'GET /api/flow/reports/rep-1': { body: report() },
-      'GET /api/flow/report-scheduling/rep-1': { body: schedule },
-      'GET /api/flow/custom-reports/rep-1/mailing-list': { body: { recipients: [] } },
-      'GET /api/flow/report-jobs': { body: page([]) },
+    const backend = reportPageBackend({
       'DELETE /api/flow/custom-reports/rep-1': { status: 204 },
       'GET /api/flow/reports': { body: { reports: [] } },
     });
