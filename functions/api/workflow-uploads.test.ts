@@ -1,9 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Backend } from '@portal/backend';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
@@ -25,7 +23,6 @@ const BUCKET = 'workflow-uploads-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
-let client: S3Client;
 let cookies: Record<string, string>;
 let keys = 0;
 
@@ -77,11 +74,13 @@ function jpeg(w: number, h: number): Buffer {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 0xff, w >> 8, w & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }
-async function pdf(script?: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([200, 200]).drawText('Company profile');
-  if (script) doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(script) }));
-  return Buffer.from(await doc.save());
+/** A hand-written one-page PDF; `script` adds a JavaScript open action. */
+function pdf(script?: string): Buffer {
+  const action = script ? `/OpenAction << /S /JavaScript /JS (${script}) >>` : '';
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R ${action} >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
 }
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
 const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/account")</script></body></html>');
@@ -102,10 +101,7 @@ async function upload(user: string, ref: string, bytes: Buffer, fileName = 'scre
   await postToS3(ticket, bytes);
   return { ticket, done: await call(user, 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`) };
 }
-async function objectsOf(requestId: string): Promise<string[]> {
-  const res = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `workflow-requests/${requestId}/` }));
-  return (res.Contents ?? []).map((o) => o.Key!);
-}
+const objectsOf = (requestId: string) => listKeys(s3.endpoint, BUCKET, `workflow-requests/${requestId}/`);
 
 const docs = {
   workflowId: 'wf-docs',
@@ -133,7 +129,6 @@ async function newRequest(user = 'req.u', customerId = 'R-U1', workflowId = 'wf-
 beforeAll(async () => {
   s3 = await startS3StandIn([BUCKET]);
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  client = new S3Client({ region: 'eu-central-1', endpoint: s3.endpoint, forcePathStyle: true });
   backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
   app = createApp(backend, () => '203.0.113.61');
   const account = (username: string, customerId: string, flowBits: number) => ({
@@ -155,7 +150,6 @@ beforeAll(async () => {
   cookies = await signInAll(app, ['req.u', 'colleague.u', 'appr.u', 'none.u', 'all.f'], PASSWORD);
 }, 120_000);
 afterAll(async () => {
-  client?.destroy();
   await s3?.stop();
 });
 
@@ -172,7 +166,7 @@ describe('uploads that count', () => {
       ['start.png', 'image/png', 64, 48],
       ['pay.png', 'image/jpeg', 1920, 1080],
     ]);
-    const contract = await upload('req.u', `${id}.docs.contract`, await pdf(), 'contract.pdf', 'application/pdf');
+    const contract = await upload('req.u', `${id}.docs.contract`, pdf(), 'contract.pdf', 'application/pdf');
     expect(contract.done.status).toBe(200);
     expect(contract.done.body.files[0]).toMatchObject({ contentType: 'application/pdf', width: null, height: null });
     expect((await objectsOf(id)).length).toBe(3);
@@ -211,7 +205,7 @@ async function actorOf(username: string) {
 }
 
 describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () => {
-  const cases: [string, () => Promise<Buffer> | Buffer, RegExp][] = [
+  const cases: [string, () => Buffer, RegExp][] = [
     ['oversize', () => Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024)]), /larger than 10 MB/],
     ['wrong magic bytes (a GIF called .png)', () => GIF, /GIF file/],
     ['an SVG with a script called .png', () => SVG, /markup/],
@@ -222,7 +216,7 @@ describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () =
   ];
   it.each(cases)('%s', async (_name, make, message) => {
     const id = await newRequest();
-    const bytes = await make();
+    const bytes = make();
     const ref = `${id}.docs.${_name.includes('PDF') ? 'contract' : 'screens'}`;
     const { done } = await upload('req.u', ref, bytes, 'x.png', _name.includes('PDF') ? 'application/pdf' : 'image/png');
     expect({ status: done.status, code: done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
