@@ -77,6 +77,11 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
           </Alert>
         ) : null}
         {request.status === 'pending' && !may.approve ? <Alert theme="yellow">{t('requests.detail.awaiting')}</Alert> : null}
+        {request.enquiry && !may.submit ? (
+          <Alert theme="blue" title={t('requests.detail.enquiry', { by: request.requestedBy })}>
+            <span className="whitespace-pre-line">{request.enquiry}</span>
+          </Alert>
+        ) : null}
         {reached.map((step, index) => (
           <StepCard key={step.stepId} detail={detail} step={step} editable={index === request.stepIndex && may.answer} onChanged={onChanged} />
         ))}
