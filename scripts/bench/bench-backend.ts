@@ -12,17 +12,35 @@ export async function startBenchBackend(): Promise<{ backend: Backend; stop: () 
   // The SDK's credential chain reads these; DynamoDB Local accepts any.
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
-  const config = loadConfig({
-    STAGE: 'bench',
-    AWS_REGION: 'eu-central-1',
-    TABLE_NAME: `bench-${randomUUID()}`,
-    FILES_BUCKET: 'bench-files',
-    REPORTS_BUCKET: 'bench-reports',
-    MAIL_FROM: 'bench@example.com',
-    APP_URL: 'http://localhost',
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-  });
+  const config = benchConfig(`bench-${randomUUID()}`, dynamo.endpoint);
   const backend = createBackend(config);
   await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`bench: ${message}`) });
   return { backend, stop: () => dynamo.stop() };
 }
+
+/** The demo-free configuration of an in-process bench backend on table `tableName` of the DynamoDB at `endpoint`. */
+export function benchConfig(tableName: string, endpoint: string) {
+  return loadConfig({
+    STAGE: 'bench',
+    AWS_REGION: 'eu-central-1',
+    TABLE_NAME: tableName,
+    FILES_BUCKET: 'bench-files',
+    REPORTS_BUCKET: 'bench-reports',
+    MAIL_FROM: 'bench@example.com',
+    APP_URL: 'http://localhost',
+    DYNAMODB_ENDPOINT: endpoint,
+  });
+}
+
+/**
+ * The parseArgs options of a bench over an existing data set: the running DynamoDB Local's port and
+ * table (the generator's default), the customer, the period and the zone its days are read in.
+ */
+export const DATA_SET_OPTIONS = {
+  'dynamodb-port': { type: 'string' },
+  table: { type: 'string', default: 'portal-local' },
+  customer: { type: 'string' },
+  start: { type: 'string' },
+  end: { type: 'string' },
+  zone: { type: 'string', default: 'Europe/Berlin' },
+} as const;

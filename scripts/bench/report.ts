@@ -34,16 +34,12 @@ import type { ReportLaunch } from '../../packages/backend/src/report/report-job-
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-rows.ts';
+import { DATA_SET_OPTIONS } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 
 const { values } = parseArgs({
   options: {
-    'dynamodb-port': { type: 'string' },
-    table: { type: 'string', default: 'portal-local' },
-    customer: { type: 'string' },
-    start: { type: 'string' },
-    end: { type: 'string' },
-    zone: { type: 'string', default: 'Europe/Berlin' },
+    ...DATA_SET_OPTIONS,
     formats: { type: 'string', default: 'csv,xlsx' },
     'part-rows': { type: 'string', default: '1000000,250000' },
     concurrency: { type: 'string', default: '2' },

@@ -17,19 +17,14 @@ import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/connect';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
-import { type Actor, type Backend, createBackend, loadConfig } from '@portal/backend';
+import { type Actor, type Backend, createBackend } from '@portal/backend';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
-import { startBenchBackend } from './bench-backend.ts';
+import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
 
 const { values } = parseArgs({
   options: {
-    'dynamodb-port': { type: 'string' },
-    table: { type: 'string', default: 'portal-local' },
-    customer: { type: 'string' },
-    start: { type: 'string' },
-    end: { type: 'string' },
-    zone: { type: 'string', default: 'Europe/Berlin' },
+    ...DATA_SET_OPTIONS,
     load: { type: 'string', default: '100000' },
     requests: { type: 'string', default: '40' },
     deep: { type: 'string', default: '1000' },
@@ -48,18 +43,7 @@ let customerId = values.customer ?? 'R-BENCH';
 if (values['dynamodb-port']) {
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  backend = createBackend(
-    loadConfig({
-      STAGE: 'bench',
-      AWS_REGION: 'eu-central-1',
-      TABLE_NAME: values.table,
-      FILES_BUCKET: 'bench-files',
-      REPORTS_BUCKET: 'bench-reports',
-      MAIL_FROM: 'bench@example.com',
-      APP_URL: 'http://localhost',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${values['dynamodb-port']}`,
-    }),
-  );
+  backend = createBackend(benchConfig(values.table, `http://127.0.0.1:${values['dynamodb-port']}`));
   if (!values.customer) throw new Error('--customer is required with --dynamodb-port');
 } else {
   ({ backend, stop } = await startBenchBackend());
