@@ -7,8 +7,9 @@ import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useReportFiles } from '../api/reports.ts';
+import { pageLabels, periodText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 
 export const FILES_PAGE_SIZE = 20;
@@ -19,8 +20,7 @@ export function ReportFiles({ customerId }: { customerId: string }) {
   const format = useUserFormat();
   const [index, setIndex] = useState(0);
   const files = useReportFiles(customerId, index, FILES_PAGE_SIZE);
-  const day = (d: string) => formatCalendarDay(d, format.locale);
-  const period = (f: ReportFile) => (f.dateFrom === f.dateUntil ? day(f.dateFrom) : `${day(f.dateFrom)} – ${day(f.dateUntil)}`);
+  const period = (f: ReportFile) => periodText(f, format.locale);
   const columns: Column<ReportFile>[] = [
     { key: 'report', header: t('reports.files.report'), cell: (f) => f.reportName },
     { key: 'period', header: t('reports.files.period'), nowrap: true, cell: period },
@@ -62,14 +62,7 @@ export function ReportFiles({ customerId }: { customerId: string }) {
             pagination={page.pagination}
             onPageChange={(p) => setIndex(p - 1)}
             busy={files.isValidating}
-            labels={{
-              nav: t('reports.pagination.nav'),
-              previous: t('reports.pagination.previous'),
-              next: t('reports.pagination.next'),
-              pageOf: t('reports.pagination.pageOf', { page: page.pagination.currentPage, pages: page.pagination.pageCount }),
-              total: t('reports.files.total', { count: formatNumber(page.totalCount, format.locale) }),
-              pageSize: t('reports.pagination.pageSize'),
-            }}
+            labels={pageLabels(t, page.pagination, t('reports.files.total', { count: formatNumber(page.totalCount, format.locale) }))}
           />
         </div>
       )}

@@ -6,10 +6,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { cancelReportJob, resendDelivery, useReportJobs } from '../api/reports.ts';
-import { serverProblems } from '../model/server-problems.ts';
+import { pageLabels, periodText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
+import { useRowAction } from './use-row-action.ts';
 
 export const RUNS_PAGE_SIZE = 10;
 const STATUS_THEME = { creating: 'blue', finished: 'green', error: 'red', cancelled: 'gray' } as const;
@@ -47,14 +48,7 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
             pagination={page.pagination}
             onPageChange={(p) => setIndex(p - 1)}
             busy={jobs.isValidating}
-            labels={{
-              nav: t('reports.pagination.nav'),
-              previous: t('reports.pagination.previous'),
-              next: t('reports.pagination.next'),
-              pageOf: t('reports.pagination.pageOf', { page: page.pagination.currentPage, pages: page.pagination.pageCount }),
-              total: t('reports.log.total', { count: formatNumber(page.totalCount, locale) }),
-              pageSize: t('reports.pagination.pageSize'),
-            }}
+            labels={pageLabels(t, page.pagination, t('reports.log.total', { count: formatNumber(page.totalCount, locale) }))}
           />
         </div>
       )}
@@ -65,22 +59,8 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
 function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; mayResend: boolean; mayCancel: boolean; onChanged: () => void }) {
   const t = useT();
   const format = useUserFormat();
-  const [cancelling, setCancelling] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const cancel = async () => {
-    setCancelling(true);
-    setFailure(null);
-    try {
-      await cancelReportJob(job.jobId);
-      onChanged();
-    } catch (error) {
-      setFailure(serverProblems(error, t)?.message ?? null);
-    } finally {
-      setCancelling(false);
-    }
-  };
-  const day = (d: string) => formatCalendarDay(d, format.locale);
-  const period = job.dateFrom === job.dateUntil ? day(job.dateFrom) : `${day(job.dateFrom)} – ${day(job.dateUntil)}`;
+  const { busy: cancelling, failure, run: cancel } = useRowAction(() => cancelReportJob(job.jobId), onChanged);
+  const period = periodText(job, format.locale);
   return (
     <Card className="space-y-3 p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -94,7 +74,7 @@ function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; ma
           ].join(' · ')}
         </span>
         {mayCancel && job.status === 'creating' ? (
-          <Button theme="text" className="-my-1 ml-auto" loading={cancelling} onClick={() => void cancel()}>
+          <Button theme="text" className="-my-1 ml-auto" loading={cancelling} onClick={cancel}>
             {t('reports.log.cancel')}
           </Button>
         ) : null}
@@ -127,20 +107,7 @@ function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; ma
 
 function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; delivery: Delivery; mayResend: boolean; onResent: () => void }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const resend = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await resendDelivery(jobId, delivery.deliveryId);
-      onResent();
-    } catch (error) {
-      setFailure(serverProblems(error, t)?.message ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, run: resend } = useRowAction(() => resendDelivery(jobId, delivery.deliveryId), onResent);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       <span className="text-slate-500">{t(`reports.log.channel.${delivery.channel}`)}</span>
@@ -149,7 +116,7 @@ function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; 
       {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reports.log.asLink')}</span> : null}
       {delivery.attempts > 1 ? <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span> : null}
       {mayResend && delivery.status === 'failed' ? (
-        <Button theme="text" className="-my-1" loading={busy} onClick={() => void resend()} aria-label={t('reports.log.resendTo', { address: delivery.address })}>
+        <Button theme="text" className="-my-1" loading={busy} onClick={resend} aria-label={t('reports.log.resendTo', { address: delivery.address })}>
           {t('reports.log.resend')}
         </Button>
       ) : null}

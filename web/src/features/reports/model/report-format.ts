@@ -1,5 +1,8 @@
 import { type Report, type ReportFilter } from '@portal/core/report';
-import { type DatePreset, DATE_PRESETS, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
+import { type DatePreset, DATE_PRESETS, type Pagination, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
+import type { PaginationLabels } from '../../../components/ui/pagination.tsx';
+import type { Translate } from '../../../i18n/index.ts';
+import { formatCalendarDay } from '../../../lib/user-format.ts';
 
 /** How the list and the detail say a report's schedule and filters (issue 15 item 1: the SPEC 3 fields). */
 
@@ -56,4 +59,22 @@ export function runPeriodProblem(period: RunPeriod, maxDays: number): 'required'
   if (Number.isNaN(from) || Number.isNaN(until)) return 'required';
   if (until < from) return 'endBeforeStart';
   return (until - from) / 86_400_000 + 1 > maxDays ? 'tooLong' : null;
+}
+
+/** A run's or file's period: one day, or "from – until". */
+export function periodText({ dateFrom, dateUntil }: { dateFrom: string; dateUntil: string }, locale: string): string {
+  const day = (d: string) => formatCalendarDay(d, locale);
+  return dateFrom === dateUntil ? day(dateFrom) : `${day(dateFrom)} – ${day(dateUntil)}`;
+}
+
+/** The section's pager texts; `total` is the list's own count text ("12 runs", "40 files"). */
+export function pageLabels(t: Translate, pagination: Pagination, total: string): PaginationLabels {
+  return {
+    nav: t('reports.pagination.nav'),
+    previous: t('reports.pagination.previous'),
+    next: t('reports.pagination.next'),
+    pageOf: t('reports.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
+    total,
+    pageSize: t('reports.pagination.pageSize'),
+  };
 }

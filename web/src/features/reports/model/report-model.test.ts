@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftOf, draftProblems, newReportDraft, reportInput, withColumn, withReportType } from './report-draft.ts';
-import { reportingDaysText, runPeriodOf, runPeriodProblem } from './report-format.ts';
+import { periodText, reportingDaysText, runPeriodOf, runPeriodProblem } from './report-format.ts';
 import { scheduleProblems, withDay } from './schedule-draft.ts';
 
 describe('report draft', () => {
@@ -52,6 +52,11 @@ describe('schedule draft', () => {
 });
 
 describe('report format', () => {
+  it("says a run's period as one day or a range", () => {
+    expect(periodText({ dateFrom: '2026-11-23', dateUntil: '2026-11-23' }, 'en-US')).toBe('Nov 23, 2026');
+    expect(periodText({ dateFrom: '2026-11-01', dateUntil: '2026-11-23' }, 'en-US')).toBe('Nov 1, 2026 – Nov 23, 2026');
+  });
+
   it('says reporting days as ranges', () => {
     const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
     expect(reportingDaysText(week, 'en-US', 'Every day')).toBe('Mon–Fri');

@@ -29,9 +29,9 @@ import { RunNow } from '../components/run-now.tsx';
 import { useReportName } from '../components/report-name.ts';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { useDraftForm } from '../components/use-draft-form.ts';
+import { useRowAction } from '../components/use-row-action.ts';
 import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
-import { serverProblems } from '../model/server-problems.ts';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -249,19 +249,10 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
 function DeleteDialog({ open, report, onClose }: { open: boolean; report: Report; onClose: () => void }) {
   const t = useT();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const remove = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteCustomReport(report.processId);
-      navigate(listPath(report.customerId, 'custom'), { replace: true });
-    } catch (error) {
-      setFailure(serverProblems(error, t)?.message ?? null);
-      setBusy(false);
-    }
-  };
+  const { busy, failure, run: remove } = useRowAction(
+    () => deleteCustomReport(report.processId),
+    () => navigate(listPath(report.customerId, 'custom'), { replace: true }),
+  );
   return (
     <Dialog
       open={open}
@@ -273,7 +264,7 @@ function DeleteDialog({ open, report, onClose }: { open: boolean; report: Report
           <Button theme="text" onClick={onClose}>
             {t('reports.cancel')}
           </Button>
-          <Button loading={busy} onClick={() => void remove()}>
+          <Button loading={busy} onClick={remove}>
             {t('reports.delete.confirm')}
           </Button>
         </>
