@@ -101,7 +101,11 @@ async function upload(user: string, ref: string, bytes: Buffer, fileName = 'scre
   await postToS3(ticket, bytes);
   return { ticket, done: await call(user, 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`) };
 }
-const objectsOf = (requestId: string) => listKeys(s3.endpoint, BUCKET, `workflow-requests/${requestId}/`);
+/** Every object of a request: its files and any pending upload (ADR 045: POSTs land under workflow-uploads/pending/). */
+const objectsOf = async (requestId: string) => [
+  ...(await listKeys(s3.endpoint, BUCKET, `workflow-requests/${requestId}/`)),
+  ...(await listKeys(s3.endpoint, BUCKET, `workflow-uploads/pending/${requestId}/`)),
+];
 
 const docs = {
   workflowId: 'wf-docs',
@@ -169,6 +173,8 @@ describe('uploads that count', () => {
     const contract = await upload('req.u', `${id}.docs.contract`, pdf(), 'contract.pdf', 'application/pdf');
     expect(contract.done.status).toBe(200);
     expect(contract.done.body.files[0]).toMatchObject({ contentType: 'application/pdf', width: null, height: null });
+    // The three files under the request's prefix, no pending upload left.
+    expect((await objectsOf(id)).every((k) => k.startsWith(`workflow-requests/${id}/docs/`))).toBe(true);
     expect((await objectsOf(id)).length).toBe(3);
     const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
     expect(detail.body.audit.filter((a: Loose) => a.action === 'upload').length).toBe(3);

@@ -86,6 +86,8 @@ describe('Storage', () => {
   it('expires export files after a day (ADR 033) and report files after their retention (ADR 041), unfinished uploads too', () => {
     const rules = ofType(t.Storage, 'AWS::S3::Bucket').map(([, b]) => b.Properties.LifecycleConfiguration);
     expect(rules.filter(Boolean)).toEqual([
+      // ADR 045: workflow uploads never completed (the files bucket).
+      { Rules: [{ Id: 'ExpirePendingUploads', Prefix: 'workflow-uploads/pending/', Status: 'Enabled', ExpirationInDays: 1 }] },
       {
         Rules: [
           { Id: 'ExpireExports', Prefix: 'exports/', Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },

@@ -25,13 +25,13 @@ import { uploadRejected, verifyUpload } from './upload-verification.ts';
 
 /**
  * Uploads to file and screenflow items (ADR 045):
- * 1. `start`: the requester names the file; the answer is a presigned POST for one key under the
- *    request's prefix, with S3's own conditions (that Content-Type, 1..UPLOAD_MAX_BYTES bytes, 15 minutes).
+ * 1. `start`: the requester names the file; the answer is a presigned POST for one pending key (pendingKey),
+ *    with S3's own conditions (that Content-Type, 1..UPLOAD_MAX_BYTES bytes, 15 minutes).
  *    A pending-upload row (`UPL#<uploadId>` in the request's partition, TTL) remembers the item and name.
  * 2. The browser POSTs the file straight to S3 (the API never carries the bytes in).
  * 3. `complete`: the pending row is claimed (deleted on condition: one completion), the object's size
  *    checked and its bytes verified (upload-verification.ts); a rejected file is deleted and nothing is
- *    kept; a verified one joins the item through W1's attachFile (with its audit entry) under its
+ *    kept; a verified one is copied under the request's prefix (uploadKey) and joins the item through W1's attachFile (with its audit entry) under its
  *    verified type. The local s3rver ignores POST policy conditions, so the size and type limits are also
  *    enforced here: the same checks hold on both.
  * Downloads (`downloadUrl`) are short presigned GETs answering an attachment with the verified type.
@@ -43,6 +43,13 @@ const DOWNLOAD_TTL_SECONDS = 5 * 60;
 const uploadSk = (uploadId: string) => `UPL#${uploadId}`;
 /** Where an item's file lives: the request's prefix, then step, item and the file's id. */
 export const uploadKey = (requestId: string, stepId: string, itemId: string, fileId: string) => `workflow-requests/${requestId}/${stepId}/${itemId}/${fileId}`;
+/**
+ * Where the browser's POST lands: under `workflow-uploads/pending/`, which a bucket lifecycle rule empties
+ * after a day (infra/storage.ts), so an upload never completed leaves nothing for long. A verified file is
+ * copied to its uploadKey (with its verified type and an attachment disposition) and the pending object removed.
+ */
+export const pendingKey = (requestId: string, uploadId: string) => `${PENDING_PREFIX}${requestId}/${uploadId}`;
+export const PENDING_PREFIX = 'workflow-uploads/pending/';
 
 type PendingUpload = { stepId: string; itemId: string; fileName: string; username: string; expiresAt: number };
 
@@ -81,7 +88,7 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
         expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
       };
       await db.doc.send(new PutCommand({ TableName: db.table, Item: { pk: requestPk(ctx.request.id), sk: uploadSk(uploadId), type: 'workflowUpload', ...pending } }));
-      const form = await files.uploadForm(uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId), { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS }, at);
+      const form = await files.uploadForm(pendingKey(ctx.request.id, uploadId), { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS }, at);
       return { uploadId, ...form };
     },
 
@@ -100,7 +107,8 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
         if (isConditionFailure(error)) throw uploadNotOpen();
         throw error;
       }
-      const objectKey = uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId);
+      const objectKey = pendingKey(ctx.request.id, uploadId);
+      const finalKey = uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId);
       const size = await files.size(objectKey);
       if (size === null) throw uploadRejected('The file did not arrive. Please upload it again.');
       let file: RequestFile;
@@ -110,10 +118,18 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
         if (size > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
         const verified = await verifyUpload(await files.read(objectKey), acceptedFor(ctx.definition.type));
         file = { fileId: uploadId, name: pending.fileName, bytes: size, uploadedAt: at.toISOString(), ...verified };
+        await files.copy(objectKey, finalKey, { contentType: verified.contentType, fileName: pending.fileName });
+      } catch (error) {
+        // Nothing of a refused upload is kept.
+        await files.remove(objectKey);
+        throw error;
+      }
+      await files.remove(objectKey);
+      try {
         return await attachFile(db, ctx, file, actor, at);
       } catch (error) {
-        // Nothing of a refused upload is kept (nor of one the request moved on from meanwhile).
-        await files.remove(objectKey);
+        // The request moved on meanwhile (or the item is full): the copy goes too.
+        await files.remove(finalKey);
         throw error;
       }
     },
