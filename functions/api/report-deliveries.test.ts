@@ -18,7 +18,7 @@ import { getReportSchedule, putSchedule } from '@portal/backend/report/report-en
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -44,15 +44,7 @@ let keys = 0;
 let jobs = 0;
 const FAST = { attempts: 4, baseMs: 1, capMs: 5 };
 
-async function call(user: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', ...(user ? { Cookie: cookies[user]! } : {}), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
-  return { status: res.status, body: json as Record<string, unknown> & { processId?: string; referenceId?: string }, headers: res.headers };
-}
+const call = connectCaller(() => app, () => cookies);
 
 /** A custom report of R-D1 by dlfull (locale de-de) with dlfull and one external contact on its list. */
 async function newReport(name: string, contactEmail: string, schedule: { copyByFtp?: boolean; sendByEmail?: boolean } = {}) {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countReportRun, loadReportDefinition } from '../../packages/backend/src/report/report-entity.ts';
 import { findRecipient, listMailingList, unsubscribeRecipient } from '../../packages/backend/src/report/recipient-service.ts';
 import { reportScheduleName } from '../../packages/backend/src/report/schedule-service.ts';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -25,17 +25,7 @@ let scheduler: LocalScheduler;
 let cookies: Record<string, string>;
 let keys = 0;
 
-async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
-  // Bodies are read loosely here; each test asserts the shape it needs.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: json as Record<string, any> };
-}
+const call = connectCaller(() => app, () => cookies);
 const create = (user: string, body: unknown, key = `reports-test-key-${String(++keys).padStart(6, '0')}`) => call(user, 'POST', '/flow/custom-reports', body, { 'Idempotency-Key': key });
 const custom = { customerId: 'R-A1', name: 'Declined at T-1', reportType: 'transactions', filter: { result: 'declined', terminalId: 'T-1' }, columns: ['at', 'amount', 'resultCode'], format: 'csv' };
 const schedule = { enabled: true, periodType: 'daily', reportingDays: ['monday', 'thursday'], endOfMonth: false, sendTime: '06:30', timeZone: 'Europe/Berlin', sendByEmail: true, copyByFtp: false, skipIfEmpty: true };

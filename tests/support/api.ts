@@ -82,3 +82,22 @@ export async function signInAll(target: RequestTarget, usernames: readonly strin
   }
   return cookies;
 }
+
+/**
+ * A suite's caller of `/api` on the connect portal as one of its signed-in users (`cookies()` by
+ * username, e.g. from signInAll; `null` calls without a session), with extra headers (Idempotency-Key).
+ * Answers the status and the JSON body read loosely (each test asserts the shape it needs), so two answers
+ * compare whole (a foreign object's answer equals a nonexistent one's).
+ */
+export function connectCaller(app: () => RequestTarget, cookies: () => Record<string, string>) {
+  return async (user: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app().request(`/api${path}`, {
+      method,
+      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', ...(user ? { Cookie: cookies()[user]! } : {}), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = res.headers.get('content-type')?.includes('json') ? await readJson(res) : {};
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: json as Record<string, any> };
+  };
+}
