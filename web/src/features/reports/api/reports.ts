@@ -13,11 +13,12 @@ import {
   type ReportScheduleUpdate,
 } from '@portal/core/report';
 import { MasterData } from '@portal/core/connect';
-import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
+import { toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { fetchFor, readJson } from '../../../lib/api-client.ts';
 import { LIST_CACHE_MS, queryString, resource, resourcePath, useResourceGet } from '../../../lib/resource-client.ts';
+import { sectionCalls } from '../../../lib/section-calls.ts';
 import { refreshReports, reportKeys } from './keys.ts';
 
 /**
@@ -27,21 +28,7 @@ import { refreshReports, reportKeys } from './keys.ts';
  * still opens the auth dialog. Reads share the resource client's key scope and 5-minute reuse; every write
  * re-reads the section's answers (refreshReports), so what is on screen is current.
  */
-const quiet = { portal: 'connect', notify: false } as const;
-const send = (url: string, init?: RequestInit) => fetchFor(quiet)(url, init);
-const read = async <S extends z.ZodMiniType>(url: string, schema: S): Promise<z.infer<S>> => readJson(await send(url), schema, quiet);
-
-/** A write: JSON body, optional Idempotency-Key; the cached answers are dropped whatever the outcome. */
-async function write<S extends z.ZodMiniType>(url: string, method: string, body: unknown, schema: S, idempotencyKey?: string): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-  try {
-    const response = await send(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return await readJson(response, schema, quiet);
-  } finally {
-    void refreshReports();
-  }
-}
+const { read, write } = sectionCalls('connect', refreshReports);
 /** A 204 answer (DELETE). */
 const NoContent = z.unknown();
 
