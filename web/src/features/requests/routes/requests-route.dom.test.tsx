@@ -162,4 +162,29 @@ describe('Requests section', () => {
     renderRoute(paths.connect.request('WR-OTHER'));
     expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
   });
+
+  it('the workflow editor shows problems at their fields, then saves a new workflow (editWorkflows)', async () => {
+    const backend = fakeBackend({
+      // The section opens with doRequests or approveRequests (core's table); editWorkflows alone does not open it.
+      'GET /api/auth/status': { body: withFlow({ doRequests: true, editWorkflows: true }) },
+      'POST /api/flow/workflows': (call) => ({ status: 201, body: { ...(call.body as object), workflowId: 'wf-new', version: 1, updatedAt: '2026-11-25T05:00:00.000Z', updatedBy: 'demo' } }),
+      'GET /api/flow/workflows/wf-new': { body: { ...workflow, workflowId: 'wf-new', version: 1, name: 'Store opening' } },
+    });
+    const view = renderRoute(`${paths.connect.workflow('new')}?customer=P-1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save workflow' }));
+    expect(await screen.findAllByText('Enter a name.')).toHaveLength(2); // the workflow's and the step's
+    expect(screen.getAllByText('Enter a label.')).toHaveLength(1);
+    expect(backend.callsTo('POST', '/api/flow/workflows')).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Store opening' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Step 1' }), { target: { value: 'Store data' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Item' }), { target: { value: 'Opening day' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'date' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save workflow' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.workflow('wf-new')));
+    expect(backend.callsTo('POST', '/api/flow/workflows')[0]!.body).toMatchObject({
+      name: 'Store opening',
+      customerId: 'P-1',
+      steps: [{ stepId: 'store-data', name: 'Store data', items: [{ itemId: 'opening-day', type: 'date', label: 'Opening day', required: true }] }],
+    });
+  }, 15_000);
 });

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useT } from '../../../i18n/index.ts';
+import { type MessageKey, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { createWorkflow, updateWorkflow, useWorkflow } from '../api/requests.ts';
@@ -64,7 +64,17 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
       setBusy(false);
     }
   };
-  const p = (path: string) => problems[path];
+  // Core's rules say what is wrong in English; the field's own text says it in the user's language.
+  // Ids are derived from the names while new; a saved step or item keeps its id (answers of running requests refer to it).
+  const isSaved = (stepId: string, itemId?: string) =>
+    Boolean(workflowId) && initial.steps.some((x) => x.stepId === stepId && (itemId === undefined || x.items.some((y) => y.itemId === itemId)));
+  const p = (path: string) => {
+    const message = problems[path];
+    if (!message) return undefined;
+    const key = `workflows.fieldProblems.${path.split('.').at(-1)}`;
+    const text = t(key as MessageKey);
+    return text === key ? message : text;
+  };
   return (
     <div>
       <Link to={paths.connect.requests} className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
@@ -77,13 +87,13 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
           <TextAreaField label={t('workflows.about')} value={draft.description} onValueChange={(description) => setDraft({ ...draft, description })} rows={2} />
         </Card>
         {draft.steps.map((step, s) => (
-          <Card key={step.stepId} className="space-y-4 p-4 sm:p-5">
+          <Card key={s} className="space-y-4 p-4 sm:p-5">
             <div className="flex items-end gap-3">
               <div className="flex-1">
                 <TextField
                   label={t('workflows.stepName', { n: s + 1 })}
                   value={step.name}
-                  onValueChange={(name) => setStep(s, { name, ...(initial.steps.some((x) => x.stepId === step.stepId) ? {} : { stepId: idOf(name || 'step', draft.steps.filter((_, i) => i !== s).map((x) => x.stepId)) }) })}
+                  onValueChange={(name) => setStep(s, { name, ...(isSaved(step.stepId) ? {} : { stepId: idOf(name || 'step', draft.steps.filter((_, i) => i !== s).map((x) => x.stepId)) }) })}
                   error={p(`steps.${s}.name`)}
                 />
               </div>
@@ -93,11 +103,11 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
             </div>
             <ul className="space-y-4">
               {step.items.map((item, i) => (
-                <li key={item.itemId} className="grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
+                <li key={i} className="grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
                   <TextField
                     label={t('workflows.itemLabel')}
                     value={item.label}
-                    onValueChange={(label) => setItem(s, i, { label })}
+                    onValueChange={(label) => setItem(s, i, { label, ...(isSaved(step.stepId, item.itemId) ? {} : { itemId: idOf(label || 'item', step.items.filter((_, j) => j !== i).map((x) => x.itemId)) }) })}
                     error={p(`steps.${s}.items.${i}.label`)}
                   />
                   <SelectField label={t('workflows.itemType')} value={item.type} options={WORKFLOW_ITEM_TYPES.map((type) => ({ value: type, label: t(`workflows.types.${type}`) }))} onValueChange={(type) => setItem(s, i, { type: type as ItemDraft['type'] })} />
