@@ -187,4 +187,17 @@ describe('Requests section', () => {
       steps: [{ stepId: 'store-data', name: 'Store data', items: [{ itemId: 'opening-day', type: 'date', label: 'Opening day', required: true }] }],
     });
   }, 15_000);
+
+  it("shows the approver's inbox count on Requests in the connect navigation", async () => {
+    fakeBackend({
+      'GET /api/auth/status': { body: approver },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/workflows': { body: { workflows: [] } },
+      'GET /api/flow/workflow-requests': { body: page([]) },
+      'GET /api/flow/workflow-requests/inbox-count': { body: { pending: 3 } },
+    });
+    renderRoute(paths.connect.requests);
+    expect(await screen.findByLabelText('3 awaiting your decision')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New request' })).toBeNull(); // approveRequests only
+  });
 });
