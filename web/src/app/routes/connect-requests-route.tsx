@@ -11,6 +11,7 @@ export function ConnectRequestsRoute() {
   return (
     <RequestsRoute
       mayRequest={hasModulePermission(modules, 'flow', 'doRequests', false)}
+      mayApprove={hasModulePermission(modules, 'flow', 'approveRequests', false)}
       mayEditWorkflows={hasModulePermission(modules, 'flow', 'editWorkflows', false)}
     />
   );

@@ -63,6 +63,8 @@ export const updateWorkflow = (workflowId: string, update: WorkflowUpdate) => wr
 
 export interface RequestListQuery {
   history: boolean;
+  /** SPEC only-pending=0 (approvers): drafts and rejected requests too. */
+  allOpen?: boolean;
   workflowId: string;
   customerId: string;
   q: string;
@@ -74,6 +76,7 @@ export function useRequestList(query: RequestListQuery) {
     resourcePath('flow/workflow-requests') +
     queryString({
       ...(query.history ? { mode: 'history' } : {}),
+      ...(query.allOpen ? { 'only-pending': '0' } : {}),
       ...(query.workflowId ? { workflowId: query.workflowId } : {}),
       ...(query.customerId ? { customerId: query.customerId } : {}),
       ...(query.q ? { q: query.q } : {}),

@@ -188,8 +188,8 @@ describe('Requests section', () => {
     });
   }, 15_000);
 
-  it("shows the approver's inbox count on Requests in the connect navigation", async () => {
-    fakeBackend({
+  it("shows the approver's inbox count on Requests in the connect navigation; only-pending=0 on demand", async () => {
+    const backend = fakeBackend({
       'GET /api/auth/status': { body: approver },
       'GET /api/master-data': { body: masterData },
       'GET /api/flow/workflows': { body: { workflows: [] } },
@@ -199,5 +199,7 @@ describe('Requests section', () => {
     renderRoute(paths.connect.requests);
     expect(await screen.findByLabelText('3 awaiting your decision')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New request' })).toBeNull(); // approveRequests only
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Also drafts and rejected requests' }));
+    await waitFor(() => expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('only-pending')).toBe('0'));
   });
 });

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -34,7 +35,7 @@ const masterData = resource('master-data', MasterData);
  * decision) and History (approved and archived) tabs, filters by customer and workflow and a request ID
  * search, all in the URL; "New request" chooses a workflow and opens the new request.
  */
-export function RequestsRoute({ mayRequest, mayEditWorkflows }: { mayRequest: boolean; mayEditWorkflows: boolean }) {
+export function RequestsRoute({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest: boolean; mayApprove: boolean; mayEditWorkflows: boolean }) {
   const t = useT();
   const format = useUserFormat();
   const [params, setParams] = useSearchParams();
@@ -42,12 +43,14 @@ export function RequestsRoute({ mayRequest, mayEditWorkflows }: { mayRequest: bo
   const customerId = params.get('customer') ?? '';
   const workflowId = params.get('workflow') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  // SPEC only-pending=0: the approver's open list also shows drafts and rejected requests of their customers.
+  const allOpen = mayApprove && tab === 'pending' && params.get('all') === '1';
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
   const customers = useResourceGet(masterData).data?.customers ?? [];
   const workflows = useWorkflows(customerId || customers[0]?.customerId || '').data?.workflows ?? [];
-  const list = useRequestList({ history: tab === 'history', customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE });
+  const list = useRequestList({ history: tab === 'history', allOpen, customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE });
   const update = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params);
     for (const [name, value] of Object.entries(next)) {
@@ -98,6 +101,11 @@ export function RequestsRoute({ mayRequest, mayEditWorkflows }: { mayRequest: bo
           <div role="search">
             <TextField label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={setSearch} autoComplete="off" enterKeyHint="search" />
           </div>
+          {mayApprove && tab === 'pending' ? (
+            <div className="sm:col-span-2 lg:col-span-3">
+              <CheckboxField label={t('requests.filters.allOpen')} checked={allOpen} onCheckedChange={(on) => update({ all: on ? '1' : '' })} />
+            </div>
+          ) : null}
         </Card>
         <Tabs
           tabs={REQUEST_TABS.map((id) => ({ id, label: t(`requests.tabs.${id}`) }))}
