@@ -1,5 +1,5 @@
 import type { WorkflowRequest } from '@portal/core/workflow';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -60,6 +60,11 @@ export function RequestsRoute({ mayRequest, mayApprove, mayEditWorkflows }: { ma
     if (!('page' in next)) merged.delete('page');
     setParams(merged, { replace: true });
   };
+  useEffect(() => {
+    // The search joins the URL once typing pauses (a shared link or a reload keeps it).
+    if (q !== (params.get('q') ?? '')) update({ q });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
   const ids = tabIds('requests', tab);
   const when = (iso: string | null) => (iso ? formatDateTime(iso, format) : '—');
   const columns: Column<WorkflowRequest>[] = [
