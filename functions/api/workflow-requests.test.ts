@@ -153,6 +153,17 @@ describe('workflows', () => {
     expect((await newRequest('req.a', id)).body.request.workflowVersion).toBe(2);
   });
 
+  it('lists the customer’s approvers as step approver candidates (editWorkflows; another customer’s like none)', async () => {
+    const res = await call('editor.a', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1');
+    expect(res.status).toBe(200);
+    // The customer's and its group's users with approveRequests; not requesters, editors or the other customer's.
+    expect((res.body.candidates as { username: string }[]).map((c) => c.username)).toEqual(['appr.a', 'appr2.a', 'both.a', 'grp.appr']);
+    expect(res.body.candidates[0]).toEqual({ username: 'appr.a', displayname: 'appr Tester' });
+    expect(await call('req.a', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1')).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+    expect(await call('all.b', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1')).toEqual(await call('all.b', 'GET', '/flow/workflows/approver-candidates?customerId=R-NONE'));
+    expect((await call('editor.a', 'GET', '/flow/workflows/approver-candidates')).status).toBe(400);
+  });
+
   it('bad workflows are 400 with the fields, never 500', async () => {
     const { workflowId: _w, ...input } = onboarding;
     const twice = { ...input, steps: [input.steps[0], input.steps[0]] };

@@ -144,6 +144,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   // Workflows and requests (ADR 046): each customer's workflow wf-gate-<customer>; its request -A is the caller's own
   // (full / other: submitted, then archived by the DELETE sample), -B someone else's draft (approve/reject: 409).
   'GET /api/flow/workflows': (i) => ({ path: `/api/flow/workflows?customerId=${i.retailer}` }),
+  'GET /api/flow/workflows/approver-candidates': (i) => ({ path: `/api/flow/workflows/approver-candidates?customerId=${i.retailer}` }),
   'GET /api/flow/workflows/:workflowId': (i) => ({ path: `/api/flow/workflows/wf-gate-${i.retailer}` }),
   'POST /api/flow/workflows': (i) => ({
     path: '/api/flow/workflows',

@@ -32,6 +32,9 @@ export const workflowRoutes = new Hono<AppEnv>()
   .get('/workflows', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('query', z.object({ customerId: Id })), async (c) =>
     c.json(await c.get('backend').workflows.list(actorOf(c), c.req.valid('query').customerId)),
   )
+  .get('/workflows/approver-candidates', route({ auth: 'signedIn', permission: edits, scope: 'retailer' }), validate('query', z.object({ customerId: Id })), async (c) =>
+    c.json(await c.get('backend').workflows.approverCandidates(actorOf(c), c.req.valid('query').customerId)),
+  )
   .get('/workflows/:workflowId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', WorkflowParams), validate('query', VersionQuery), async (c) =>
     c.json(await c.get('backend').workflows.get(actorOf(c), c.req.valid('param').workflowId, c.req.valid('query').version)),
   )

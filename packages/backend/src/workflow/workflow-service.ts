@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { PERMISSION } from '@portal/core/auth';
+import { FLOW_PERMISSIONS, hasBit, PERMISSION } from '@portal/core/auth';
 import { IDEMPOTENCY, REQUEST, RETAILER } from '@portal/core/shared';
-import { WORKFLOW, type Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
+import { type ApproverCandidates, WORKFLOW, type Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
 import type { Actor } from '../access/actor.ts';
 import { mayActFor } from '../access/retailer-scope.ts';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
+import { portalUsersOf } from '../report/recipient-service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
@@ -89,6 +90,22 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
       const [own, shared] = await Promise.all([listLatestWorkflows(db, customerId), listLatestWorkflows(db, null)]);
       const all = [...own, ...shared].filter((w) => w.active || hasFlow(actor, 'editWorkflows'));
       return { workflows: all.sort((a, b) => a.name.localeCompare(b.name) || a.workflowId.localeCompare(b.workflowId)) };
+    },
+
+    /**
+     * GET /flow/workflows/approver-candidates?customerId: the customer's active connect users with
+     * flow.approveRequests, whom a step may name as its approvers (editWorkflows; another customer's like none).
+     */
+    async approverCandidates(actor: Actor, customerId: string): Promise<ApproverCandidates> {
+      requireEdit(actor);
+      const customer = await getCustomer(db, customerId);
+      if (!customer || !mayActFor(actor, customer)) throw customerNotFound();
+      const users = await portalUsersOf(db, customer);
+      return {
+        candidates: users
+          .filter((a) => hasBit(a.modules.flow?.permissions ?? 0, FLOW_PERMISSIONS.approveRequests))
+          .map((a) => ({ username: a.username, displayname: `${a.firstname} ${a.surname}`.trim() || a.username })),
+      };
     },
 
     /** GET /flow/workflows/:id[?version=n]: the newest version, or version n (a request's). */

@@ -41,6 +41,8 @@ describe('mayUseConnectSection', () => {
     expect(connectSectionsFor(payment)).toEqual(['serial-numbers', 'transactions', 'news', 'documents']);
     const flow = modulesOf({ flow: { permissions: 1 + 8, settings: 0 } });
     expect(connectSectionsFor(flow)).toEqual(['news', 'documents', 'logo', 'requests']);
+    // The workflow editor lives in Requests: editWorkflows alone opens the section.
+    expect(connectSectionsFor(modulesOf({ flow: { permissions: 32, settings: 0 } }))).toEqual(['news', 'documents', 'requests']);
     const everything = modulesOf(
       Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])),
     );
@@ -97,7 +99,7 @@ describe('connect module maps', () => {
 describe('connectSectionPolicy', () => {
   it("names a section's opening permissions as the route policy does", () => {
     expect(connectSectionPolicy('transactions')).toEqual(['payment.transactions', 'atm.transactions']);
-    expect(connectSectionPolicy('requests')).toEqual(['flow.doRequests', 'flow.approveRequests']);
+    expect(connectSectionPolicy('requests')).toEqual(['flow.doRequests', 'flow.approveRequests', 'flow.editWorkflows']);
     expect(connectSectionPolicy('news')).toEqual([]);
   });
 });

@@ -65,6 +65,12 @@ export const Workflow = z.extend(WorkflowInput, {
 });
 export type Workflow = z.infer<typeof Workflow>;
 
+/** GET flow/workflows/approver-candidates?customerId (issue 16 item 1): the customer's users who may approve, for a step's "who may approve". */
+export const ApproverCandidate = z.object({ username: z.string(), displayname: z.string() });
+export type ApproverCandidate = z.infer<typeof ApproverCandidate>;
+export const ApproverCandidates = z.object({ candidates: z.array(ApproverCandidate) });
+export type ApproverCandidates = z.infer<typeof ApproverCandidates>;
+
 /**
  * The request's flags (SPEC 3): deleted, approved, rejected, each 0 or 1. `status` is derived from them and
  * the step (requestStatus below); the state table REQUEST_TRANSITIONS says which action may run when.

@@ -1,4 +1,5 @@
 import {
+  ApproverCandidates,
   ItemComment,
   type ItemCommentInput,
   RequestDetail,
@@ -56,6 +57,11 @@ export function useWorkflows(customerId: string) {
 export function useWorkflow(workflowId: string) {
   const url = workflowId ? resourcePath('flow/workflows', workflowId) : '';
   return useSWR(workflowId ? key('flow/workflows', 'get', url) : null, () => read(url, Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
+}
+/** The customer's users who may approve (a step's "who may approve"); editWorkflows only. */
+export function useApproverCandidates(customerId: string) {
+  const url = resourcePath('flow/workflows', 'approver-candidates') + queryString({ customerId });
+  return useSWR(customerId ? key('flow/workflows', 'get', url) : null, () => read(url, ApproverCandidates), cached);
 }
 export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) => write(resourcePath('flow/workflows'), 'POST', input, Workflow, idempotencyKey);
 /** A save is a new version; `baseVersion` is the one the editor started from (a newer save meanwhile: 409). */

@@ -14,9 +14,13 @@ export interface ItemDraft {
   /** screenflow: how many images at most. */
   maxFiles: string;
 }
+/** Who decides on a step: any approver of the request's customer (approverIds []) or only the chosen users. */
+export type ApproverChoice = 'any' | 'chosen';
 export interface StepDraft {
   stepId: string;
   name: string;
+  approvers: ApproverChoice;
+  approverIds: string[];
   items: ItemDraft[];
 }
 export interface WorkflowDraft {
@@ -34,7 +38,7 @@ export function idOf(label: string, taken: readonly string[]): string {
 }
 
 export const newItem = (taken: readonly string[]): ItemDraft => ({ itemId: idOf('item', taken), type: 'text', label: '', required: true, options: '', maxFiles: '10' });
-export const newStep = (taken: readonly string[]): StepDraft => ({ stepId: idOf('step', taken), name: '', items: [newItem([])] });
+export const newStep = (taken: readonly string[]): StepDraft => ({ stepId: idOf('step', taken), name: '', approvers: 'any', approverIds: [], items: [newItem([])] });
 export const emptyDraft = (): WorkflowDraft => ({ name: '', description: '', steps: [newStep([])] });
 
 export const draftOf = (w: Workflow): WorkflowDraft => ({
@@ -43,6 +47,8 @@ export const draftOf = (w: Workflow): WorkflowDraft => ({
   steps: w.steps.map((s) => ({
     stepId: s.stepId,
     name: s.name,
+    approvers: s.approverIds.length ? 'chosen' : 'any',
+    approverIds: s.approverIds,
     items: s.items.map((i) => ({ itemId: i.itemId, type: i.type, label: i.label, required: i.required, options: (i.options ?? []).join('\n'), maxFiles: String(i.maxFiles ?? 10) })),
   })),
 });
@@ -57,7 +63,7 @@ export function inputOf(draft: WorkflowDraft, customerId: string): { input: Work
     steps: draft.steps.map((s) => ({
       stepId: s.stepId,
       name: s.name,
-      approverIds: [],
+      approverIds: s.approvers === 'chosen' ? s.approverIds : [],
       items: s.items.map((i) => ({
         itemId: i.itemId,
         type: i.type,
@@ -69,8 +75,13 @@ export function inputOf(draft: WorkflowDraft, customerId: string): { input: Work
     })),
   };
   const parsed = WorkflowInput.safeParse(candidate);
-  if (parsed.success) return { input: parsed.data };
   const problems: Record<string, string> = {};
+  // "Only the chosen users" with nobody chosen would silently mean everyone (the contract's empty list).
+  draft.steps.forEach((s, i) => {
+    if (s.approvers === 'chosen' && s.approverIds.length === 0) problems[`steps.${i}.approverIds`] = 'Choose at least one approver';
+  });
+  if (parsed.success && !Object.keys(problems).length) return { input: parsed.data };
+  if (parsed.success) return { problems };
   for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
   return { problems };
 }

@@ -165,7 +165,6 @@ describe('Requests section', () => {
 
   it('the workflow editor shows problems at their fields, then saves a new workflow (editWorkflows)', async () => {
     const backend = fakeBackend({
-      // The section opens with doRequests or approveRequests (core's table); editWorkflows alone does not open it.
       'GET /api/auth/status': { body: withFlow({ doRequests: true, editWorkflows: true }) },
       'POST /api/flow/workflows': (call) => ({ status: 201, body: { ...(call.body as object), workflowId: 'wf-new', version: 1, updatedAt: '2026-11-25T05:00:00.000Z', updatedBy: 'demo' } }),
       'GET /api/flow/workflows/wf-new': { body: { ...workflow, workflowId: 'wf-new', version: 1, name: 'Store opening' } },
@@ -186,6 +185,44 @@ describe('Requests section', () => {
       customerId: 'P-1',
       steps: [{ stepId: 'store-data', name: 'Store data', items: [{ itemId: 'opening-day', type: 'date', label: 'Opening day', required: true }] }],
     });
+  }, 15_000);
+
+  it('a user with only editWorkflows sees the workflows (list, New workflow, Edit) and no request list', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: withFlow({ editWorkflows: true }) },
+      'GET /api/master-data': { body: masterData },
+      'GET /api/flow/workflows': { body: { workflows: [workflow] } },
+    });
+    renderRoute(paths.connect.requests);
+    const edit = await screen.findByRole('link', { name: 'POS screen approval' });
+    expect(edit.getAttribute('href')).toBe(paths.connect.workflow('wf-pos'));
+    expect(screen.getByRole('link', { name: 'New workflow' }).getAttribute('href')).toBe(`${paths.connect.workflow('new')}?customer=P-1`);
+    expect(screen.getByRole('cell', { name: 'Screens → Launch' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'History' })).toBeNull();
+    expect(backend.callsTo('GET', '/api/flow/workflow-requests')).toHaveLength(0);
+  });
+
+  it('a step names who may approve: any approver, or only chosen users of the customer (at least one)', async () => {
+    const saved = { ...workflow, workflowId: 'wf-cust', customerId: 'P-1' };
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: withFlow({ editWorkflows: true }) },
+      'GET /api/flow/workflows/wf-cust': { body: saved },
+      'GET /api/flow/workflows/approver-candidates': { body: { candidates: [{ username: 'anna.appr', displayname: 'Anna Approver' }, { username: 'ben.appr', displayname: 'Ben Approver' }] } },
+      'PUT /api/flow/workflows/wf-cust': (call) => ({ body: { ...saved, ...(call.body as object), version: 3 } }),
+    });
+    renderRoute(paths.connect.workflow('wf-cust'));
+    const [first] = await screen.findAllByRole('combobox', { name: 'Who may approve' });
+    expect((first as HTMLSelectElement).value).toBe('any');
+    fireEvent.change(first!, { target: { value: 'chosen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save workflow' }));
+    expect(await screen.findByText('Choose at least one approver.')).toBeTruthy();
+    expect(backend.callsTo('PUT', '/api/flow/workflows/wf-cust')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Ben Approver (ben.appr)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save workflow' }));
+    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflows/wf-cust')).toHaveLength(1));
+    expect(backend.callsTo('GET', '/api/flow/workflows/approver-candidates')[0]!.query.get('customerId')).toBe('P-1');
+    const body = backend.callsTo('PUT', '/api/flow/workflows/wf-cust')[0]!.body as { baseVersion: number; steps: { approverIds: string[] }[] };
+    expect([body.baseVersion, body.steps.map((s) => s.approverIds)]).toEqual([2, [['ben.appr'], []]]);
   }, 15_000);
 
   it("shows the approver's inbox count on Requests in the connect navigation; only-pending=0 on demand", async () => {

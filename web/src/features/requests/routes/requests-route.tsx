@@ -23,6 +23,7 @@ import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { MasterData } from '@portal/core/connect';
 import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
+import { WorkflowList } from '../components/workflow-list.tsx';
 import { STATUS_THEME } from '../model/status.ts';
 
 export const REQUEST_TABS = ['pending', 'history'] as const;
@@ -35,7 +36,12 @@ const masterData = resource('master-data', MasterData);
  * decision) and History (approved and archived) tabs, filters by customer and workflow and a request ID
  * search, all in the URL; "New request" chooses a workflow and opens the new request.
  */
-export function RequestsRoute({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest: boolean; mayApprove: boolean; mayEditWorkflows: boolean }) {
+export function RequestsRoute(props: { mayRequest: boolean; mayApprove: boolean; mayEditWorkflows: boolean }) {
+  // editWorkflows alone opens the section (core's table) but no request list: the workflows instead.
+  return props.mayRequest || props.mayApprove ? <RequestList {...props} /> : <WorkflowList />;
+}
+
+function RequestList({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest: boolean; mayApprove: boolean; mayEditWorkflows: boolean }) {
   const t = useT();
   const format = useUserFormat();
   const [params, setParams] = useSearchParams();

@@ -13,13 +13,14 @@ import { type MessageKey, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { createWorkflow, updateWorkflow, useWorkflow } from '../api/requests.ts';
+import { StepApprovers } from '../components/step-approvers.tsx';
 import { draftOf, emptyDraft, idOf, inputOf, type ItemDraft, newItem, newStep, type StepDraft, type WorkflowDraft } from '../model/workflow-draft.ts';
 
 /**
  * /connect/requests/workflows/:workflowId ("new" for a new one; ?customer=C) for flow.editWorkflows: a
  * simple editor of the steps and their items (type, label, required, choice options, screenflow image
  * count). Each save is a new version (PUT with the version it started from; a newer save meanwhile is a
- * 409); running requests keep theirs.
+ * 409); running requests keep theirs. Each step says who may approve it (StepApprovers).
  */
 export function WorkflowEditorRoute() {
   const t = useT();
@@ -101,6 +102,7 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
                 <Button theme="text" onClick={() => setDraft({ ...draft, steps: draft.steps.filter((_, i) => i !== s) })}>{t('workflows.removeStep')}</Button>
               ) : null}
             </div>
+            <StepApprovers customerId={customerId} step={step} onChange={(next) => setStep(s, next)} error={p(`steps.${s}.approverIds`)} />
             <ul className="space-y-4">
               {step.items.map((item, i) => (
                 <li key={i} className="grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
