@@ -51,6 +51,8 @@ export const ConfigSchema = z.object({
   DYNAMODB_ENDPOINT: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
+  /** SES configuration set the report mails are sent with, so SES reports later bounces/complaints (ADR 042); unset locally. */
+  SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   SESSION_IDLE_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 60)), 30),
   SESSION_ABSOLUTE_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 30)), 12),
   /** TOTP secrets are encrypted with this KMS key on AWS ... */
