@@ -65,6 +65,22 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   removed?: boolean;
 };
 
+/** The progress fields every new job starts with (run now, a scheduled fire, fixtures): one definition. */
+export function freshJobState(at: Date) {
+  const now = at.toISOString();
+  return {
+    status: 'creating' as const,
+    rowsWritten: 0,
+    totalRows: null,
+    skippedEmpty: false,
+    files: [] as StoredReportFile[],
+    createdAt: now,
+    finishedAt: null,
+    error: null,
+    updatedAt: now,
+  };
+}
+
 export const reportJobKey = (jobId: string): Key => ({ pk: `RJOB#${jobId}`, sk: 'JOB' });
 export const reportFileKey = (jobId: string, index: number): Key => ({ pk: `RJOB#${jobId}`, sk: `FILE#${String(index).padStart(4, '0')}` });
 const jobLogPk = (processId: string) => `RJOBS#${processId}`;

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
-import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from './report-job-entity.ts';
+import { freshJobState, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from './report-job-entity.ts';
 
 /**
  * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a
@@ -11,25 +11,17 @@ export function reportJobFixture(fields: Partial<StoredReportJob> & { jobId: str
   return {
     processId: `gen.transactions.${fields.customerId}`,
     reportName: 'Transactions',
-    status: 'creating',
+    ...freshJobState(at),
     trigger: 'manual',
     scheduledFor: null,
     dateFrom: '2026-11-01',
     dateUntil: '2026-11-20',
     periodType: 'daily',
-    rowsWritten: 0,
-    totalRows: null,
-    skippedEmpty: false,
-    files: [],
-    createdAt: at.toISOString(),
-    finishedAt: null,
-    error: null,
     owner: 'full',
     format: 'csv',
     filter: {},
     options: { deliver: false, skipIfEmpty: false },
     timeZone: 'UTC',
-    updatedAt: at.toISOString(),
     ...fields,
   };
 }
