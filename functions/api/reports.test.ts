@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
-import type { LocalScheduler } from '@portal/backend/platform/scheduler/index';
+import { createLocalScheduler, type LocalScheduler } from '@portal/backend/platform/scheduler/index';
 import { Report } from '@portal/core/report';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countReportRun, loadReportDefinition } from '../../packages/backend/src/report/report-entity.ts';
@@ -32,8 +32,8 @@ const schedule = { enabled: true, periodType: 'daily', reportingDays: ['monday',
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'reports-test-'));
-  backend = await createTestBackend(() => NOW, { SCHEDULER_FILE: join(dir, 'schedules.json') }, { runScheduledJob: async () => {} });
-  scheduler = backend.scheduler as unknown as LocalScheduler;
+  scheduler = createLocalScheduler({ file: join(dir, 'schedules.json'), invoke: async () => {} });
+  backend = await createTestBackend(() => NOW, {}, { scheduler });
   app = createApp(backend, () => '203.0.113.7');
   const account = (username: string, customerId: string, reportBits: number, extra: object = {}) =>
     connectAccount(username, customerId, PASSWORD, { firstname: username.split('.')[1], surname: 'Tester', modules: { reportManagement: { permissions: reportBits } }, ...extra });

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
+import { schedulerFromConfig } from '@portal/backend/platform/scheduler/index';
 import S3rver from 's3rver';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
@@ -65,7 +66,8 @@ export async function startLocalRuntime() {
     const runner = recordingRunner(reportRunner);
     // Faults stay off until a test asks for them (fault-hook.ts: POST /__local/faults).
     const faults = createLocalFaults();
-    const backend = createBackend(config, undefined, { runScheduledJob: runner.run, schedulerClock: schedulerClock.now, faults });
+    const scheduler = schedulerFromConfig(config, runner.run, schedulerClock.now);
+    const backend = createBackend(config, undefined, { scheduler, faults });
     await ensureTable(backend.db.raw, config.TABLE_NAME);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { AwsScheduler } from './platform/scheduler/aws-scheduler.ts';
 import { schedulerFromConfig } from './platform/scheduler/index.ts';
 
 const base = {
@@ -40,9 +41,25 @@ describe('scheduler configuration (ADR 005)', () => {
     expect(() => loadConfig({ ...base, ...partial })).toThrow(/missing: SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN/);
   });
 
-  it('builds the AWS adapter for the API and none for the runner Lambda (aws mode, no names)', () => {
+  it('builds the AWS adapter for the API and none for the runner Lambda (aws mode, no names)', async () => {
     const scheduler = schedulerFromConfig(loadConfig({ ...base, ...awsApi }));
-    expect(scheduler).toBeInstanceOf(AwsScheduler);
+    // The adapter loads on the first call (aws-from-config.ts) and then speaks to EventBridge Scheduler.
+    const aws = mockClient(SchedulerClient);
+    aws.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn:schedule' });
+    await scheduler!.put({
+      name: 'report.P-42',
+      expression: 'cron(30 6 ? * MON-FRI *)',
+      timeZone: 'Europe/Berlin',
+      payload: { kind: 'report', processId: 'P-42' },
+      state: 'ENABLED',
+      retry: { maximumAttempts: 3, maximumEventAgeSeconds: 3600 },
+    });
+    expect(aws.commandCalls(CreateScheduleCommand)[0]!.args[0].input).toMatchObject({
+      Name: 'report.P-42',
+      GroupName: awsApi.SCHEDULE_GROUP_NAME,
+      Target: { Arn: awsApi.REPORT_RUNNER_ARN, RoleArn: awsApi.SCHEDULER_ROLE_ARN, DeadLetterConfig: { Arn: awsApi.SCHEDULER_DLQ_ARN } },
+    });
+    aws.restore();
     expect(schedulerFromConfig(loadConfig({ ...base, SCHEDULER_MODE: 'aws' }))).toBeNull();
   });
 

@@ -12,7 +12,8 @@ import { createSessionStore } from './auth/sessions.ts';
 import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
 import type { Config } from './config.ts';
-import { type SchedulePayload, schedulerFromConfig } from './platform/scheduler/index.ts';
+import { awsSchedulerFromConfig } from './platform/scheduler/aws-from-config.ts';
+import type { Scheduler } from './platform/scheduler/index.ts';
 import type { Clock } from './platform/time.ts';
 import { createDb } from './platform/db/client.ts';
 import type { FaultInjector } from './platform/faults/fault-injector.ts';
@@ -51,14 +52,13 @@ export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 export { IMPORT_FORMATS, kindOfFileName, parseImportText, parseJsonLines, type ImportFormat } from './import/files.ts';
 
 /**
- * Code the backend calls but does not hold: the local scheduler's target (the runner handler in functions/jobs);
- * `faults`, for tests and the fault bench only, injects faults into the AWS clients (ADR 025).
+ * Code the backend is handed rather than building it: the local scheduler (scripts/local/runtime.ts and tests
+ * make it with `schedulerFromConfig` and the runner handler; on AWS the backend builds the EventBridge adapter
+ * itself); `faults`, for tests and the fault bench only, injects faults into the AWS clients (ADR 025).
  */
 export type BackendAdapters = {
-  runScheduledJob?: (payload: SchedulePayload) => Promise<void>;
+  scheduler?: Scheduler | null;
   faults?: FaultInjector;
-  /** The local scheduler's clock (scripts/local's test hook advances it); default the real time. */
-  schedulerClock?: Clock;
 };
 
 /** Wires the services of one process from its validated config. */
@@ -94,7 +94,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     now,
   });
   const brands = createBrandService(db, now);
-  const scheduler = schedulerFromConfig(config, adapters.runScheduledJob, adapters.schedulerClock);
+  const scheduler = adapters.scheduler ?? awsSchedulerFromConfig(config);
   return {
     config,
     /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */

@@ -1,6 +1,7 @@
 import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Config } from '../../config.ts';
 import { AwsScheduler } from './aws-scheduler.ts';
+import { awsSchedulerFromConfig } from './aws-from-config.ts';
 import { createLocalScheduler, type LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.ts';
 import type { SchedulerPort } from './port.ts';
 
@@ -77,28 +78,17 @@ export type SchedulerSettings = Pick<
 >;
 
 /**
- * The scheduler this process manages schedules with, or null when it manages none: on AWS a Lambda
- * without the schedule settings (the runner itself), locally a process without SCHEDULER_FILE or
- * without `invoke` (the runner handler, which only the local runtime composes; CLIs and tests have none).
+ * The scheduler this process manages schedules with, or null when it manages none: on AWS the lazily loaded
+ * EventBridge adapter when the schedule settings are there (the API, not the runner itself:
+ * aws-from-config.ts); locally the in-process scheduler on SCHEDULER_FILE when given the runner to `invoke`
+ * (scripts/local/runtime.ts, tests), which the caller passes to createBackend (`adapters.scheduler`).
  */
 export function schedulerFromConfig(
   config: SchedulerSettings,
   invoke?: LocalSchedulerOptions['invoke'],
   now?: LocalSchedulerOptions['now'],
 ): Scheduler | null {
-  if (config.SCHEDULER_MODE === 'aws') {
-    const { SCHEDULE_GROUP_NAME, REPORT_RUNNER_ARN, SCHEDULER_ROLE_ARN, SCHEDULER_DLQ_ARN } = config;
-    if (!SCHEDULE_GROUP_NAME || !REPORT_RUNNER_ARN || !SCHEDULER_ROLE_ARN || !SCHEDULER_DLQ_ARN) return null;
-    const port = createSchedulerPort({
-      mode: 'aws',
-      groupName: SCHEDULE_GROUP_NAME,
-      targetArn: REPORT_RUNNER_ARN,
-      roleArn: SCHEDULER_ROLE_ARN,
-      deadLetterArn: SCHEDULER_DLQ_ARN,
-      region: config.AWS_REGION,
-    });
-    return Object.assign(port, { start: () => {}, stop: async () => {} });
-  }
+  if (config.SCHEDULER_MODE === 'aws') return awsSchedulerFromConfig(config);
   if (!config.SCHEDULER_FILE || !invoke) return null;
   return createSchedulerPort({ mode: 'local', file: config.SCHEDULER_FILE, invoke, ...(now ? { now } : {}) });
 }
