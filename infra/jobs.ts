@@ -43,7 +43,8 @@ export function Jobs({ stack, app }: StackContext) {
   };
 
   // "Copied by FTP" (ADR 039): Transfer Family over the reports bucket's sftp/ prefix; the runner puts there.
-  const sftp = reportsSftp(stack, reports.cdk.bucket);
+  const { REPORT_LINK_KEY: _linkKey, ...loginEnvironment } = environment; // logins need no link key
+  const sftp = reportsSftp(stack, reports.cdk.bucket, { environment: loginEnvironment, grantData });
 
   // Its own ARN and the scheduler role (whose policy names this function) stay out of its env: a cycle.
   const runner = new SstFunction(stack, 'ReportRunner', {

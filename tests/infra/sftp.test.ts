@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { asArray, statements, synth } from './synth.ts';
 
 /**
- * "Copied by FTP" on AWS (ADR 039): Transfer Family over the reports bucket's sftp/ prefix, its users' role
- * scoped to that prefix, and the report runner's SFTP settings, in a stage that gives the deploy inputs and
- * in one that does not (SFTP then stays unconfigured: deliveries answer "SFTP not configured").
+ * "Copied by FTP" on AWS (ADR 039 and addendum): Transfer Family over the reports bucket's sftp/ prefix, its
+ * logins decided by the SftpIdentity Lambda (custom identity provider over sftpUsers), its users' role scoped
+ * to that prefix, and the report runner's SFTP settings, in a stage that switches the server on and gives the
+ * deploy inputs, and in one that does not (no server: it costs by the hour; deliveries answer "SFTP not
+ * configured").
  */
 // Not imported from infra/sftp.ts: SST must not load before synth() changes the working directory.
 const SFTP_SERVICE_USER = 'portal-reports';
@@ -17,7 +19,7 @@ let plain: Awaited<ReturnType<typeof synth>>;
 
 beforeAll(async () => {
   plain = await synth('test');
-  configured = await synth('sftp', { env: { SFTP_SERVICE_PUBLIC_KEY: SERVICE_KEY, SFTP_HOST_KEY_SHA256: HOST_KEY } });
+  configured = await synth('sftp', { env: { SFTP_SERVER: 'on', SFTP_SERVICE_PUBLIC_KEY: SERVICE_KEY, SFTP_HOST_KEY_SHA256: HOST_KEY } });
 });
 
 type Resource = { Properties: Record<string, unknown> };
@@ -29,27 +31,37 @@ const runnerEnv = (template: Template) => {
 const json = (value: unknown) => JSON.stringify(value);
 
 describe('SFTP delivery on AWS (ADR 039)', () => {
-  it('has one public SFTP-only Transfer Family server with service-managed users on S3, logging to its own group', () => {
+  it('has one public SFTP-only Transfer Family server on S3 whose logins the SftpIdentity Lambda decides, logging to its own group', () => {
     configured.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
+    const [identityId] = ofType(configured.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('SftpIdentity'))!;
     configured.Jobs.hasResourceProperties('AWS::Transfer::Server', {
       Protocols: ['SFTP'],
-      IdentityProviderType: 'SERVICE_MANAGED',
+      IdentityProviderType: 'AWS_LAMBDA',
+      IdentityProviderDetails: { Function: { 'Fn::GetAtt': [identityId, 'Arn'] }, SftpAuthenticationMethods: 'PASSWORD_OR_PUBLIC_KEY' },
       Domain: 'S3',
       EndpointType: 'PUBLIC',
       SecurityPolicyName: Match.stringLikeRegexp('^TransferSecurityPolicy-20'),
       LoggingRole: Match.anyValue(),
       StructuredLogDestinations: Match.anyValue(),
     });
+    // Only that server may call the function.
+    const [serverId] = ofType(configured.Jobs, 'AWS::Transfer::Server')[0]!;
+    configured.Jobs.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [identityId, 'Arn'] },
+      Principal: 'transfer.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [serverId, 'Arn'] },
+    });
   });
 
-  it("maps the portal's service user's home to the reports bucket's sftp/ prefix, with its key", () => {
-    const users = ofType(configured.Jobs, 'AWS::Transfer::User');
-    expect(users).toHaveLength(1); // customers' users are the operator's (ADR 039), not the deploy's
-    const [, user] = users[0]!;
-    expect(user.Properties).toMatchObject({ UserName: SFTP_SERVICE_USER, HomeDirectoryType: 'LOGICAL', SshPublicKeys: [SERVICE_KEY] });
-    const [mapping] = user.Properties.HomeDirectoryMappings as { Entry: string; Target: unknown }[];
-    expect(mapping!.Entry).toBe('/');
-    expect(json(mapping!.Target)).toMatch(/Reports.*\/sftp"/);
+  it("gives the identity Lambda the users' role, the prefix and the service user's key, and no link key; no Transfer users are deployed", () => {
+    configured.Jobs.resourceCountIs('AWS::Transfer::User', 0); // every login comes from sftpUsers (ADR 039 addendum)
+    const [, fn] = ofType(configured.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('SftpIdentity'))!;
+    const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({ SFTP_PREFIX: 'sftp', SFTP_SERVICE_USER, SFTP_SERVICE_PUBLIC_KEY: SERVICE_KEY });
+    expect(json(env.SFTP_USER_ROLE_ARN)).toMatch(/SftpUserRole.*Arn/);
+    expect(env.TABLE_NAME).toBeDefined();
+    expect(env.REPORT_LINK_KEY).toBeUndefined();
   });
 
   it("gives SFTP users a role that reaches the reports bucket's sftp/* only", () => {
@@ -85,9 +97,9 @@ describe('SFTP delivery on AWS (ADR 039)', () => {
     expect(json(configured.Api.toJSON())).not.toContain('PRIVATE KEY');
   });
 
-  it('leaves SFTP unconfigured (no service user, no runner settings) in a stage without the deploy inputs', () => {
-    plain.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
-    plain.Jobs.resourceCountIs('AWS::Transfer::User', 0);
+  it('has no server (it costs by the hour) and no runner settings in a non-prod stage that does not switch it on', () => {
+    plain.Jobs.resourceCountIs('AWS::Transfer::Server', 0);
+    expect(ofType(plain.Jobs, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('SftpIdentity'))).toEqual([]);
     expect(Object.keys(runnerEnv(plain.Jobs)).filter((name) => name.includes('SFTP'))).toEqual([]);
   });
 

@@ -619,6 +619,10 @@ describe('prod stage', () => {
     });
   });
 
+  it('runs the SFTP server in prod without being asked (ADR 039 addendum: other stages switch it on)', () => {
+    t.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
+  });
+
   it('keeps point-in-time recovery and deletion protection on the prod table', () => {
     t.Storage.hasResourceProperties('AWS::DynamoDB::Table', {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

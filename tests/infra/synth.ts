@@ -27,6 +27,7 @@ const stageInputs = [
   'SSO_ISSUER',
   'SSO_CLIENT_ID',
   'ALARM_EMAIL',
+  'SFTP_SERVER',
   'SFTP_SERVICE_PUBLIC_KEY',
   'SFTP_HOST_KEY_SHA256',
 ];

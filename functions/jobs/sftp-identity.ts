@@ -1,0 +1,33 @@
+import { createBackend, loadConfig } from '@portal/backend';
+import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
+import { createTransferIdentityProvider } from '@portal/backend/platform/sftp/transfer-identity';
+
+// Built once per container; a bad configuration fails the cold start with the variable named.
+const config = loadConfig();
+const backend = createBackend(config);
+
+/** What infra/sftp.ts gives this function besides the app's common variables. */
+function setting(name: 'SFTP_USER_ROLE_ARN' | 'SFTP_SERVICE_USER' | 'SFTP_PREFIX'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required by the SFTP identity provider (infra/sftp.ts)`);
+  return value;
+}
+
+const provider = createTransferIdentityProvider({
+  db: backend.db,
+  rateLimiter: createRateLimiter(backend.db, backend.now),
+  settings: {
+    bucket: config.REPORTS_BUCKET,
+    prefix: setting('SFTP_PREFIX'),
+    roleArn: setting('SFTP_USER_ROLE_ARN'),
+    serviceUser: setting('SFTP_SERVICE_USER'),
+    ...(process.env.SFTP_SERVICE_PUBLIC_KEY ? { servicePublicKey: process.env.SFTP_SERVICE_PUBLIC_KEY } : {}),
+  },
+});
+
+/**
+ * AWS Transfer Family's custom identity provider (ADR 039 addendum): called at every SFTP login with
+ * `{ username, password?, protocol, serverId, sourceIp }`; an answer without a Role denies it. The
+ * password is never logged: a denial is logged by Transfer itself (the server's structured logs).
+ */
+export const handler = async (event: unknown) => provider.authenticate(event);
