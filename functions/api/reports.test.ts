@@ -116,6 +116,10 @@ describe('custom reports', () => {
     const filter = await create('rep.full', { ...custom, reportType: 'orders', columns: ['orderId'], filter: { serial: '123' } });
     expect(filter).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID', issues: [{ path: 'filter.serial' }] } });
     expect(await create('rep.full', { ...custom, filter: { resultCode: 'bogus code!' } })).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID' } });
+    // A field no report takes is refused, not dropped from what the user saved.
+    const unknown = await create('rep.full', { ...custom, filter: { amount: '1e999' } });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID' } });
+    expect(JSON.stringify(unknown.body)).toContain('amount');
     expect(await create('rep.full', { ...custom, name: '' })).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED' } });
     const theirs = await create('rep.other', custom, 'reports-test-theirs');
     const nobodys = await create('rep.other', { ...custom, customerId: 'R-NONE' }, 'reports-test-nobody');

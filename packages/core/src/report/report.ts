@@ -32,8 +32,11 @@ export const REPORT_COLUMNS = {
 } as const satisfies Record<ReportType, readonly string[]>;
 export type ReportColumn<T extends ReportType = ReportType> = (typeof REPORT_COLUMNS)[T][number];
 
-/** A report's custom filters: the transaction filter fields (SPEC 3) without customer and dates (the run's). */
-export const ReportFilter = z.object({
+/**
+ * A report's custom filters: the transaction filter fields (SPEC 3) without customer and dates (the run's).
+ * Strict: a field the portal does not know is refused, never silently dropped from what the user saved.
+ */
+export const ReportFilter = z.strictObject({
   type: z.optional(Id),
   resultCode: z.optional(ResultCode),
   result: z.optional(TransactionResult),
