@@ -33,7 +33,7 @@ import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
-import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-rows.ts';
+import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-query.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';

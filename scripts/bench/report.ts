@@ -33,7 +33,7 @@ import { reportJobFixture } from '../../packages/backend/src/report/report-job-f
 import type { ReportLaunch } from '../../packages/backend/src/report/report-job-launcher.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
-import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-rows.ts';
+import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-query.ts';
 import { DATA_SET_OPTIONS } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 

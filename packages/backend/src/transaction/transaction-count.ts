@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
-import { type Bucket, bucketsOf, layoutOf, type Plan, rowsQuery, totalOf } from './transaction-query.ts';
+import { type Bucket, bucketsOf, JOB_PAGE_ROWS, layoutOf, type Plan, rowsQuery, totalOf } from './transaction-query.ts';
 import { type DayCounts, type HourCounts, readDays, readHours } from './transaction-summary.ts';
 
 /**
@@ -28,19 +28,12 @@ export async function refineDays(db: Db, customerId: string, plan: Plan, counted
   return bucketsOf(counted.layout, plan.combos, counted.days, hours, counted.partCounts);
 }
 
-/**
- * Rows a COUNT page may examine: above what fills DynamoDB's 1 MB page (~2,130 rows), so pages on AWS are
- * unchanged; without a Limit DynamoDB Local reads the whole remaining range per page (ADR 033 addendum), which
- * made a job's count of a long range quadratic.
- */
-const COUNT_PAGE_ROWS = 2500;
-
 /** The matching rows of a source in [from, to) (Select COUNT, following pages: bounded by the span). */
 export async function countRows(db: Db, plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number): Promise<number> {
   let count = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), Select: 'COUNT', Limit: COUNT_PAGE_ROWS, ExclusiveStartKey: cursor }));
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), Select: 'COUNT', Limit: JOB_PAGE_ROWS, ExclusiveStartKey: cursor }));
     count += res.Count ?? 0;
     cursor = res.LastEvaluatedKey;
   } while (cursor);

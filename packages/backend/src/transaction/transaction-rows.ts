@@ -2,17 +2,8 @@ import type { Transaction, TransactionFilter } from '@portal/core/connect';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
 import { transactionOfItem } from './transaction-entity.ts';
-import { planOf, rangeOf, rowsQuery } from './transaction-query.ts';
+import { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';
 import { countRange, countRows } from './transaction-count.ts';
-
-/**
- * Rows a job's Query page examines: a little more than fit in DynamoDB's 1 MB page (~2,130 rows of
- * ~470 B), so on AWS the pages are the same 1 MB pages as without a Limit. Without a Limit DynamoDB Local
- * (SQLite) reads the whole remaining key range on every page before cutting it at 1 MB: a page of a
- * 90-day range cost 52-79 s against 0.2 s with this Limit; 2,500 read 1.6-1.8x faster than 1,000 (twice
- * the calls) and than 4,000 (rows read and dropped). ADR 033, 2026-11-25 addendum.
- */
-export const JOB_PAGE_ROWS = 2500;
 
 /**
  * The whole filtered result for jobs (the export, ADR 033): every matching row of the filter's days in
