@@ -78,6 +78,8 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   reports: lazyRoute(() => import('./routes/connect-reports-route.tsx'), 'ConnectReportsRoute', 'reports'),
   requests: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestsRoute', 'requests'),
 };
+/** The sections that open a screen: the connect home marks the others "Not available yet". */
+const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(Object.keys(CONNECT_SCREENS) as ConnectSectionKey[]);
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
@@ -220,7 +222,7 @@ export const routes: RouteObject[] = [
         path: paths.connect.root,
         element: <ConnectLayout />,
         children: region([
-          { index: true, element: <ConnectHomeRoute /> },
+          { index: true, element: <ConnectHomeRoute built={BUILT_SECTIONS} /> },
           {
             // Connect's own My Account: the account feature's profile, read with the connect session.
             path: paths.connect.myAccount,

@@ -1,3 +1,4 @@
+import type { ConnectSectionKey } from '@portal/core/auth';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
@@ -11,9 +12,9 @@ import type { LoggedOutState } from '../shell/use-logout.ts';
 
 /**
  * /connect: the connect portal's login (the same login card, portal 'connect'); once the server confirms
- * the connect session, the overview of its sections.
+ * the connect session, the overview of its sections, those not built yet marked so (`built`: the router's).
  */
-export function ConnectHomeRoute() {
+export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionKey> }) {
   const t = useT();
   const brand = useBrand();
   const navigate = useNavigate();
@@ -54,9 +55,11 @@ export function ConnectHomeRoute() {
               className="flex items-center justify-between rounded-xl bg-white p-4 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
             >
               {t(section.label)}
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">
-                {t('comingSoon.badge')}
-              </span>
+              {built.has(section.key) ? null : (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">
+                  {t('comingSoon.badge')}
+                </span>
+              )}
             </Link>
           </li>
         ))}

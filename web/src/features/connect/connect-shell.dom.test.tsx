@@ -49,6 +49,16 @@ describe('the connect shell', () => {
     expect(within(main).getByRole('link', { name: /Transactions/ })).toBeTruthy();
   });
 
+  it('marks only the sections without a screen yet as "Not available yet" on the home tiles', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
+    renderRoute(paths.connect.root);
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('link', { name: 'Transactions' });
+    expect(within(main).getByRole('link', { name: 'Serial Numbers' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'News Not available yet' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Documents Not available yet' })).toBeTruthy();
+  });
+
   it('shows every section to a user holding every connect permission', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);

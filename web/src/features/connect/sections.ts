@@ -3,7 +3,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
 /**
- * The connect portal's sections (SPEC 1, 2), in navigation order. Each opens in a later release. The router
+ * The connect portal's sections (SPEC 1, 2), in navigation order (router.tsx says which have a screen). The router
  * imports this table, so it stays free of the data layer (lib/auth, lib/session: app/data-bridge.ts).
  */
 export interface ConnectSection {
