@@ -1,6 +1,8 @@
 import type { Backend } from '@portal/backend';
 import { RequestDetail, Workflow, type WorkflowRequest } from '@portal/core/workflow';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { getItem } from '../../packages/backend/src/platform/db/entity.ts';
 import { listWorkflowVersions } from '../../packages/backend/src/workflow/workflow-entity.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
@@ -251,6 +253,8 @@ describe('requests', () => {
     const reject = body.audit.find((a: Loose) => a.action === 'reject');
     expect(reject).toMatchObject({ at: NOW.toISOString(), stepId: 'store', before: { status: 'pending' }, after: { status: 'rejected', comment: 'Opening day is a holiday' } });
     expect(body.audit.find((a: Loose) => a.after?.answer === '2027-01-16')).toMatchObject({ before: { item: 'opening', answer: '2027-01-15' } });
+    // What the trail's sentences need (session 21): the actor's name, a submission's number of answers.
+    expect(body.audit.find((a: Loose) => a.action === 'submit')).toMatchObject({ actorName: expect.any(String), after: { status: 'pending', answers: 4 } });
 
     // History: approved; archiving it moves it to archived (deleted = 1); archived is final.
     expect((await call('req.a', 'GET', '/flow/workflow-requests?mode=history')).body.items.map((r: Loose) => r.id)).toContain(id);
@@ -376,4 +380,80 @@ describe('the list and the inbox count', () => {
     expect((await call('grp.appr', 'GET', '/flow/workflow-requests/inbox-count')).body.pending).toBe(counts.body.pending);
     expect(await ids('all.b')).not.toContain(pending);
   });
+});
+
+describe('lists at scale (ADR 048): open requests and history in separate index buckets', () => {
+  const total = async (user: string, query: string) => (await call(user, 'GET', `/flow/workflow-requests${query}`)).body.totalCount as number;
+  const listed = async (user: string, query: string) => ((await call(user, 'GET', `/flow/workflow-requests${query}`)).body.items as WorkflowRequest[]).map((r) => r.id);
+  const bucketKeys = async (id: string) => {
+    const meta = (await getItem(backend.db, { pk: `REQ#${id}`, sk: 'META' }))!;
+    return [meta.gsi1pk, meta.gsi2pk];
+  };
+
+  it('a request moves from open to done on the final approval and on archiving; reject and resubmit stay open; counts follow', async () => {
+    const historyBefore = await total('appr.a', '?mode=history');
+    const ownBefore = await total('req.a', '?mode=history');
+    const id = await answeredRequest();
+    expect(await bucketKeys(id)).toEqual(['REQS#R-A1#open', 'REQBY#R-A1#req.a#open']);
+    const submit = (stepId: string) => call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: stepId, enquiry: '' });
+    const inOpen = async () => (await listed('req.a', '?maxResults=500')).includes(id);
+    const inHistory = async () => (await listed('appr.a', '?mode=history&maxResults=500')).includes(id);
+
+    await submit('store');
+    const inbox = (await call('appr.a', 'GET', '/flow/workflow-requests/inbox-count')).body.pending as number;
+    expect((await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'no' })).status).toBe(200);
+    expect((await call('appr.a', 'GET', '/flow/workflow-requests/inbox-count')).body.pending).toBe(inbox - 1);
+    expect([await inOpen(), await inHistory(), await bucketKeys(id)]).toEqual([true, false, ['REQS#R-A1#open', 'REQBY#R-A1#req.a#open']]);
+    await submit('store'); // resubmitted: awaiting again
+    expect((await call('appr.a', 'GET', '/flow/workflow-requests/inbox-count')).body.pending).toBe(inbox);
+    await call('appr.a', 'POST', `/flow/workflow-requests/${id}/approve`, {});
+    await answer('req.a', id, 'confirm', 'ok', 'yes');
+    await submit('confirm');
+    expect([await inOpen(), await inHistory()]).toEqual([true, false]);
+    expect((await call('appr.a', 'POST', `/flow/workflow-requests/${id}/approve`, {})).body.request.status).toBe('approved');
+    expect([await inOpen(), await inHistory(), await bucketKeys(id)]).toEqual([false, true, ['REQS#R-A1#done', 'REQBY#R-A1#req.a#done']]);
+    expect([await total('appr.a', '?mode=history'), await total('req.a', '?mode=history')]).toEqual([historyBefore + 1, ownBefore + 1]);
+    // Archiving an approved request keeps it in the history (counted once); archiving a draft moves it there.
+    expect((await call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)).status).toBe(204);
+    const draft = (await newRequest('req.a')).body.request.id as string;
+    expect((await call('req.a', 'DELETE', `/flow/workflow-requests/${draft}`)).status).toBe(204);
+    expect(await bucketKeys(draft)).toEqual(['REQS#R-A1#done', 'REQBY#R-A1#req.a#done']);
+    expect([await total('appr.a', '?mode=history'), await total('req.a', '?mode=history')]).toEqual([historyBefore + 2, ownBefore + 2]);
+    // Another requester's history is not req.a's; an approver sees the customer's.
+    expect(await listed('both.a', '?mode=history&maxResults=500')).toEqual(expect.arrayContaining([id, draft]));
+  });
+
+  it('with 300 requests of history, page 1 and page 6 cost the same DynamoDB calls, and so does the open list', async () => {
+    const counter = countCalls(backend.db, 'countRequestListCalls');
+    try {
+      const calls = async (user: string, query: string) => (await counter.counted(() => call(user, 'GET', `/flow/workflow-requests${query}`))).calls;
+      const archiveTwenty = async () => {
+        const ids = await Promise.all(Array.from({ length: 20 }, async () => (await newRequest('req.a')).body.request.id as string));
+        await Promise.all(ids.map((id) => call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)));
+      };
+      await archiveTwenty();
+      const openBefore = await calls('appr.a', '?only-pending=0');
+      const historyBefore = await calls('appr.a', '?mode=history');
+      for (let batch = 1; batch < 15; batch += 1) await archiveTwenty();
+      const all = (await call('appr.a', 'GET', '/flow/workflow-requests?mode=history&maxResults=500')).body;
+      expect(all.totalCount).toBeGreaterThanOrEqual(300);
+      expect(all.items).toHaveLength(all.totalCount);
+      const page1 = await calls('appr.a', '?mode=history&maxResults=25');
+      const page6 = await calls('appr.a', '?mode=history&maxResults=25&index=5');
+      expect(page6).toBe(page1);
+      expect(page1).toBe(historyBefore);
+      // A page past the end reads the count only.
+      expect(await calls('appr.a', '?mode=history&maxResults=25&index=1000')).toBe(page1 - 1);
+      expect(await calls('appr.a', '?only-pending=0')).toBe(openBefore);
+      expect(await calls('req.a', '?mode=history&maxResults=25&index=5')).toBe(await calls('req.a', '?mode=history&maxResults=25'));
+      // Page 6 is exactly the 126th–150th newest, with the exact total.
+      const sixth = (await call('appr.a', 'GET', '/flow/workflow-requests?mode=history&maxResults=25&index=5')).body;
+      expect(sixth.items.map((r: Loose) => r.id)).toEqual(all.items.slice(125, 150).map((r: Loose) => r.id));
+      expect(sixth.totalCount).toBe(all.totalCount);
+      // A filtered history searches the newest requests (bounded) and says whether it saw them all.
+      expect((await call('appr.a', 'GET', `/flow/workflow-requests?mode=history&q=${all.items[7].id}`)).body).toMatchObject({ totalCount: 1, complete: true });
+    } finally {
+      counter.stop();
+    }
+  }, 120_000);
 });

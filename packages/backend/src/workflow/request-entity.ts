@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry, Flag, RequestFile, RequestState, RequestStepItem, WorkflowItemType } from '@portal/core/workflow';
 import type { Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { entity, getOne, listAll } from '../platform/db/entity.ts';
+import { entity, getItem, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
@@ -11,15 +11,26 @@ import type { TxItem } from '../platform/db/transact.ts';
  * Workflow requests (ADR 046). One partition per request, `REQ#<id>`:
  * - META                    the request: flags, current step, `rev` (bumped by every state change: the one
  *                           condition that makes parallel decisions and submissions exactly one transition);
- *                           gsi1 `REQS#<customerId>` / `<createdAt>#<id>`: a customer's requests
+ *                           gsi1 `REQS#<customerId>#<bucket>` / `<createdAt>#<id>`: a customer's open or done requests;
+ *                           gsi2 `REQBY#<customerId>#<requestedBy>#<bucket>` / the same: one requester's (ADR 048)
  * - ITEM#<stepId>#<itemId>  an answered item (answer, files); an item nobody answered has no row
  * - AUDIT#<at>#<rev>#<tag>  the audit trail: who, when, what, before, after (written in the change's transaction)
  * - CMT#<ts>#<id>           item comments (W2's comment-service.ts)
  * The detail page reads the whole partition in one Query.
+ * `REQCOUNT#<customerId>`: `DONE` / `DONE#<username>` count the customer's / a requester's done requests (ADR 048).
  */
 export const requestPk = (requestId: string) => `REQ#${requestId}`;
 export const REQUEST_SK = { meta: 'META', item: 'ITEM#', audit: 'AUDIT#', comment: 'CMT#' } as const;
-const requestsOf = (customerId: string) => `REQS#${customerId}`;
+/**
+ * The status bucket a request's index keys carry (ADR 048): `open` (draft, pending, rejected: live work, read
+ * whole) or `done` (approved, archived: history, read newest first a page at a time). A request only ever
+ * moves open → done (both are final), in the transition's own transaction.
+ */
+export type RequestBucket = 'open' | 'done';
+export const bucketOf = (r: Pick<StoredRequest, 'approved' | 'deleted'>): RequestBucket => (r.approved || r.deleted ? 'done' : 'open');
+const requestsOf = (customerId: string, bucket: RequestBucket) => `REQS#${customerId}#${bucket}`;
+const requestsBy = (customerId: string, username: string, bucket: RequestBucket) => `REQBY#${customerId}#${username}#${bucket}`;
+const countKey = (customerId: string, username?: string) => ({ pk: `REQCOUNT#${customerId}`, sk: username === undefined ? 'DONE' : `DONE#${username}` });
 const itemSk = (stepId: string, itemId: string) => `${REQUEST_SK.item}${stepId}#${itemId}`;
 
 /** A request as stored: the core WorkflowRequest fields without the derived status, plus the state. */
@@ -88,9 +99,36 @@ export const itemView = (requestId: string, stored: StoredItem): RequestStepItem
 
 export const getRequestMeta = (db: Db, requestId: string) => getOne(db, requests, { pk: requestPk(requestId), sk: REQUEST_SK.meta }, { consistent: true });
 
-/** A customer's requests, oldest first (gsi1; the list filters and pages them). */
-export async function listRequestsOfCustomer(db: Db, customerId: string): Promise<StoredRequest[]> {
-  return (await listAll(db, requests, onIndex('gsi1', requestsOf(customerId)))).items;
+/** A customer's open requests (draft, pending, rejected), oldest first: bounded by live work, not by history. */
+export async function listOpenRequests(db: Db, customerId: string): Promise<StoredRequest[]> {
+  return (await listAll(db, requests, onIndex('gsi1', requestsOf(customerId, 'open')))).items;
+}
+
+/** Whose history: a customer's done requests (approvers), or one requester's of that customer. */
+export type HistoryScope = { customerId: string; requestedBy?: string };
+const historyIndex = (scope: HistoryScope) =>
+  scope.requestedBy === undefined ? onIndex('gsi1', requestsOf(scope.customerId, 'done')) : onIndex('gsi2', requestsBy(scope.customerId, scope.requestedBy, 'done'));
+
+/**
+ * The `n` newest done requests of the scope: one Query with Limit n (more only past 1 MB, ~1,000 requests), so a
+ * page costs its position, never the history's length.
+ */
+export async function newestDone(db: Db, scope: HistoryScope, n: number): Promise<StoredRequest[]> {
+  const items: StoredRequest[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  while (items.length < n) {
+    const page = await listPage(db, requests, { ...historyIndex(scope), ScanIndexForward: false }, { limit: n - items.length, cursor });
+    items.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return items;
+}
+
+/** How many done requests the scope has (its counter item; 0 before the first). */
+export async function doneCount(db: Db, scope: HistoryScope): Promise<number> {
+  const item = await getItem(db, countKey(scope.customerId, scope.requestedBy));
+  return typeof item?.n === 'number' ? item.n : 0;
 }
 
 /** The whole partition in one Query (paged by DynamoDB past 1 MB): the detail page's one read. */
@@ -140,8 +178,10 @@ export function auditPut(db: Db, requestId: string, entry: AuditEntry, rev?: num
 const metaItem = (r: StoredRequest) => ({
   pk: requestPk(r.id),
   sk: REQUEST_SK.meta,
-  gsi1pk: requestsOf(r.customerId),
+  gsi1pk: requestsOf(r.customerId, bucketOf(r)),
   gsi1sk: `${r.createdAt}#${r.id}`,
+  gsi2pk: requestsBy(r.customerId, r.requestedBy, bucketOf(r)),
+  gsi2sk: `${r.createdAt}#${r.id}`,
   type: 'workflowRequest',
   ...r,
 });
@@ -151,7 +191,7 @@ export const newRequestPut = (db: Db, r: StoredRequest): TxItem => ({
 });
 
 /** The request replaced by `after` only if it is still at `before.rev` (one of N parallel changes wins). */
-export const transitionPut = (db: Db, after: StoredRequest, beforeRev: number): TxItem => ({
+const transitionPut = (db: Db, after: StoredRequest, beforeRev: number): TxItem => ({
   Put: {
     TableName: db.table,
     Item: metaItem(after),
@@ -160,6 +200,23 @@ export const transitionPut = (db: Db, after: StoredRequest, beforeRev: number): 
     ExpressionAttributeValues: { ':rev': beforeRev },
   },
 });
+
+/**
+ * A transition's writes: the request at `before.rev` replaced by `after` (its index keys follow its bucket) and,
+ * when it leaves the open bucket, +1 on the customer's and the requester's done counters, in the same transaction
+ * (so the history's totalCount is exact without reading the history).
+ */
+export function transitionWrites(db: Db, before: StoredRequest, after: StoredRequest): TxItem[] {
+  const writes = [transitionPut(db, after, before.rev)];
+  if (bucketOf(before) === 'open' && bucketOf(after) === 'done') {
+    for (const key of [countKey(after.customerId), countKey(after.customerId, after.requestedBy)]) {
+      writes.push({
+        Update: { TableName: db.table, Key: key, UpdateExpression: 'SET #type = :type ADD n :one', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':type': 'workflowRequestCount', ':one': 1 } },
+      });
+    }
+  }
+  return writes;
+}
 
 /** The request unchanged since it was read at `rev` (an answer or an upload needs no new rev, just no transition meanwhile). */
 export const unchangedSince = (db: Db, requestId: string, rev: number): TxItem => ({

@@ -21,9 +21,9 @@ import { listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
+import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
-import type { TxItem } from '../platform/db/transact.ts';
+import { fullJitter, type TxItem } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import { commentsOf } from './comment-service.ts';
 import { answerProblem } from './item-answers.ts';
@@ -33,14 +33,17 @@ import {
   auditPut,
   getStoredItem,
   itemView,
-  listRequestsOfCustomer,
+  doneCount,
+  type HistoryScope,
+  listOpenRequests,
+  newestDone,
   newRequestId,
   newRequestPut,
   readRequestPartition,
   stateOf,
   type StoredItem,
   type StoredRequest,
-  transitionPut,
+  transitionWrites,
   unchangedSince,
 } from './request-entity.ts';
 import type { RequestNotifier } from './request-mails.ts';
@@ -66,6 +69,8 @@ export type RequestListQuery = {
 };
 
 const CUSTOMER_KINDS = CustomerKind.options;
+/** A filtered history (workflow, request ID) searches at most this many of a customer's newest done requests (ADR 048). */
+export const HISTORY_SEARCH_BOUND = 2_000;
 const conflict = (message: string) => new AppError('conflict', WORKFLOW.STATE_CONFLICT, message);
 const lostRace = () => conflict('Someone else changed this request at the same moment. Please reload it.');
 const idempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });
@@ -110,6 +115,20 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
     if (!hasFlow(actor, bit)) throw denied();
   };
   const transact = (items: TxItem[]) => db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  /**
+   * A transition that moves a request to the history also adds to the customer's done counter, which another
+   * request's transition may be writing at that moment (TransactionConflict, nothing decided): send it again.
+   */
+  async function transactThroughConflicts(items: TxItem[]) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await transact(items);
+      } catch (error) {
+        if (!isTransactionConflict(error) || attempt >= 4) throw error;
+        await fullJitter(attempt, 200);
+      }
+    }
+  }
 
   async function detailOf(actor: Actor, ctx: RequestContext): Promise<RequestDetail> {
     const partition = await readRequestPartition(db, ctx.request.id);
@@ -152,7 +171,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
     };
     const entry: AuditEntry = { at, actor: actor.username, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
     try {
-      await transact([transitionPut(db, after, before.rev), auditPut(db, before.id, entry, after.rev, true)]);
+      await transactThroughConflicts([...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
     } catch (error) {
       if (isConditionFailure(error)) throw lostRace();
       throw error;
@@ -173,21 +192,43 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
   }
 
   /**
-   * The requests of the list's customer: the one asked for; else the actor's own customer, or for a customer
-   * group's user the group's customers (one index Query per kind); a global user without one picks a customer.
+   * The customers of the list (ADR 046 item 6): the one asked for; else the actor's own customer, or for a customer
+   * group's user the group's customers (one index Query per kind); a global user without one picks a customer (none).
    */
-  async function requestsInScope(actor: Actor, customerId: string | undefined): Promise<StoredRequest[]> {
+  async function customersInScope(actor: Actor, customerId: string | undefined): Promise<string[]> {
     if (customerId) {
       if (!(await visibleCustomer(actor, customerId))) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
-      return listRequestsOfCustomer(db, customerId);
+      return [customerId];
     }
     if (!actor.customerId || actor.access.security.global) return [];
-    if (await visibleCustomer(actor, actor.customerId)) return listRequestsOfCustomer(db, actor.customerId);
+    if (await visibleCustomer(actor, actor.customerId)) return [actor.customerId];
     const members = (
       await Promise.all(CUSTOMER_KINDS.map((kind) => listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)))))
     ).flatMap((r) => r.items.filter((role) => mayActFor(actor, role)));
-    const ids = [...new Set(members.map((m) => m.customerId))];
-    return (await Promise.all(ids.map((id) => listRequestsOfCustomer(db, id)))).flat();
+    return [...new Set(members.map((m) => m.customerId))];
+  }
+  /** The open requests (draft, pending, rejected) of the customers: live work, one Query each (ADR 048). */
+  const openRequestsOf = async (customerIds: string[]) => (await Promise.all(customerIds.map((id) => listOpenRequests(db, id)))).flat();
+  const newestFirst = (a: StoredRequest, b: StoredRequest) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+  /**
+   * A page of the history (approved, archived; ADR 048): approvers see the customers' whole history, a requester
+   * their own. Unfiltered: the exact total from the done counters, then the newest (page end) requests of each
+   * customer — one Query each whatever the history's length. Filtered (workflow, request ID): the newest
+   * HISTORY_SEARCH_BOUND requests of each customer are searched; `complete: false` says the bound cut the search.
+   */
+  async function historyPage(actor: Actor, customerIds: string[], query: RequestListQuery, matches: (r: StoredRequest) => boolean) {
+    const scopes: HistoryScope[] = customerIds.map((customerId) => (hasFlow(actor, 'approveRequests') ? { customerId } : { customerId, requestedBy: actor.username }));
+    if (!query.workflowId && !query.q) {
+      const totalCount = (await Promise.all(scopes.map((scope) => doneCount(db, scope)))).reduce((a, b) => a + b, 0);
+      const { start, end } = pageBounds(query, totalCount);
+      const newest = start === end ? [] : (await Promise.all(scopes.map((scope) => newestDone(db, scope, end)))).flat().sort(newestFirst);
+      return { items: newest.slice(start, end), totalCount, complete: true };
+    }
+    const read = await Promise.all(scopes.map((scope) => newestDone(db, scope, HISTORY_SEARCH_BOUND)));
+    const shown = read.flat().filter(matches).sort(newestFirst);
+    const { start, end } = pageBounds(query, shown.length);
+    return { items: shown.slice(start, end), totalCount: shown.length, complete: read.every((r) => r.length < HISTORY_SEARCH_BOUND) };
   }
   const awaits = (actor: Actor, r: StoredRequest) => hasFlow(actor, 'approveRequests') && requestStatus(stateOf(r)) === 'pending' && decidesOn(r, actor.username);
 
@@ -200,27 +241,28 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
      */
     async list(actor: Actor, query: RequestListQuery) {
       if (!hasFlow(actor, 'doRequests') && !hasFlow(actor, 'approveRequests')) throw denied();
-      const all = await requestsInScope(actor, query.customerId);
-      const approver = hasFlow(actor, 'approveRequests');
+      const customerIds = await customersInScope(actor, query.customerId);
       const q = query.q?.toUpperCase();
-      const shown = all.filter((r) => {
+      const matches = (r: StoredRequest) => (!query.workflowId || r.workflowId === query.workflowId) && (!q || r.id.includes(q));
+      const page = { index: query.index, maxResults: query.maxResults };
+      if (query.mode === 'history') {
+        const { items, ...rest } = await historyPage(actor, customerIds, query, matches);
+        return { items: items.map(requestView), ...page, ...rest };
+      }
+      const approver = hasFlow(actor, 'approveRequests');
+      const shown = (await openRequestsOf(customerIds)).filter((r) => {
         const own = r.requestedBy === actor.username && hasFlow(actor, 'doRequests');
-        const status = requestStatus(stateOf(r));
-        const visible =
-          query.mode === 'history'
-            ? (status === 'approved' || status === 'archived') && (own || approver)
-            : status !== 'approved' && status !== 'archived' && (own || awaits(actor, r) || (approver && !query.onlyPending && r.requestedBy !== actor.username));
-        return visible && (!query.workflowId || r.workflowId === query.workflowId) && (!q || r.id.includes(q));
+        return (own || awaits(actor, r) || (approver && !query.onlyPending && r.requestedBy !== actor.username)) && matches(r);
       });
-      shown.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+      shown.sort(newestFirst);
       const { start, end } = pageBounds(query, shown.length);
-      return { items: shown.slice(start, end).map(requestView), index: query.index, maxResults: query.maxResults, totalCount: shown.length };
+      return { items: shown.slice(start, end).map(requestView), ...page, totalCount: shown.length, complete: true };
     },
 
-    /** GET /flow/workflow-requests/inbox-count: pending requests awaiting this approver's decision. */
+    /** GET /flow/workflow-requests/inbox-count: pending requests awaiting this approver's decision (open requests only). */
     async inboxCount(actor: Actor): Promise<{ pending: number }> {
       require(actor, 'approveRequests');
-      return { pending: (await requestsInScope(actor, undefined)).filter((r) => awaits(actor, r)).length };
+      return { pending: (await openRequestsOf(await customersInScope(actor, undefined))).filter((r) => awaits(actor, r)).length };
     },
 
     async get(actor: Actor, requestId: string): Promise<RequestDetail> {

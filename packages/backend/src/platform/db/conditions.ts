@@ -16,3 +16,15 @@ export async function applied(write: Promise<unknown>): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * A transaction cancelled only because another transaction was writing one of its items at the same moment
+ * (TransactionConflict; no condition failed): nothing was decided, the same transaction may simply be sent again.
+ */
+export const isTransactionConflict = (error: unknown): boolean => {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
+  return (
+    error instanceof Error && error.name === 'TransactionCanceledException' && Array.isArray(reasons) &&
+    reasons.some((r) => r.Code === 'TransactionConflict') && reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined)
+  );
+};
