@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Backend } from '@portal/backend';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
@@ -81,6 +82,12 @@ function pdf(script?: string): Buffer {
     `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R ${action} >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
     'latin1',
   );
+}
+/** A PDF of `pages` pages, made by pdf-lib (pins name a page: ADR 047). */
+async function pdfOfPages(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let n = 0; n < pages; n++) doc.addPage([200, 280]);
+  return Buffer.from(await doc.save());
 }
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
 const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/account")</script></body></html>');
@@ -172,7 +179,8 @@ describe('uploads that count', () => {
     ]);
     const contract = await upload('req.u', `${id}.docs.contract`, pdf(), 'contract.pdf', 'application/pdf');
     expect(contract.done.status).toBe(200);
-    expect(contract.done.body.files[0]).toMatchObject({ contentType: 'application/pdf', width: null, height: null });
+    expect(contract.done.body.files[0]).toMatchObject({ contentType: 'application/pdf', width: null, height: null, pageCount: 1 });
+    expect(first.done.body.files[0].pageCount).toBe(null);
     // The three files under the request's prefix, no pending upload left.
     expect((await objectsOf(id)).every((k) => k.startsWith(`workflow-requests/${id}/docs/`))).toBe(true);
     expect((await objectsOf(id)).length).toBe(3);
@@ -277,6 +285,7 @@ describe('access', () => {
       ['POST', `${itemPath(ref)}/uploads/abc/complete`, undefined],
       ['DELETE', `${itemPath(ref)}/files/abc`, undefined],
       ['POST', '/flow/workflow-request-comments', { requestStepItemId: ref, comment: 'Hello' }],
+      ['POST', '/flow/workflow-request-comments', { requestStepItemId: ref, comment: 'On page 2', positionX: 0.5, positionY: 0.5, page: 2 }],
     ] as const;
     const theirs = calls(`${id}.docs.screens`);
     const nobodys = calls('WR-NOBODY00.docs.screens');
@@ -345,5 +354,52 @@ describe('comments and pins', () => {
     expect((await comment('colleague.u', {})).status).toBe(404);
     expect((await comment('none.u', {})).status).toBe(403);
     expect((await comment('req.u', {}, 'note')).status).toBe(201);
+  });
+
+  describe('pins on the pages of a PDF (ADR 047)', () => {
+    const comment = (id: string, body: object, item = 'contract') => call('appr.u', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.${item}`, comment: 'x', ...body });
+    const fieldIssue = (res: { status: number; body: Loose }) => ({ status: res.status, code: res.body.code, path: res.body.issues?.[0]?.path });
+
+    it('a PDF counts its pages; a pin names its page; numbers run per file across the pages; the detail and the audit keep the page', async () => {
+      const id = await newRequest();
+      const { done } = await upload('req.u', `${id}.docs.contract`, await pdfOfPages(2), 'contract.pdf', 'application/pdf');
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body.files[0]).toMatchObject({ contentType: 'application/pdf', pageCount: 2 });
+      const onTwo = await comment(id, { comment: 'Sign here', positionX: 0.3, positionY: 0.8, page: 2 });
+      expect(onTwo.status, JSON.stringify(onTwo.body)).toBe(201);
+      expect(ItemComment.parse(onTwo.body)).toMatchObject({ pin: 1, page: 2, fileId: done.body.files[0].fileId });
+      const onOne = await comment(id, { comment: 'Typo', positionX: 0.1, positionY: 0.1, page: 1 });
+      expect(onOne.body).toMatchObject({ pin: 2, page: 1 });
+      const thread = await comment(id, { comment: 'Overall fine.' });
+      expect(thread.body).toMatchObject({ pin: null, page: null });
+      const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
+      expect(detail.body.comments.map((c: Loose) => [c.comment, c.pin, c.page])).toEqual([['Sign here', 1, 2], ['Typo', 2, 1], ['Overall fine.', null, null]]);
+      expect(detail.body.items.find((i: Loose) => i.itemId === 'contract').files[0].pageCount).toBe(2);
+      expect(detail.body.audit.filter((a: Loose) => a.action === 'comment').map((a: Loose) => a.after.page)).toEqual([2, 1, null]);
+    });
+
+    it('refuses with a field issue on page: a page beyond the PDF, a PDF pin without a page, a page on an image, a page without a position', async () => {
+      const id = await newRequest();
+      await upload('req.u', `${id}.docs.contract`, await pdfOfPages(2), 'contract.pdf', 'application/pdf');
+      await upload('req.u', `${id}.docs.screens`, png(8, 8), 'one.png');
+      const beyond = await comment(id, { positionX: 0.5, positionY: 0.5, page: 3 });
+      expect(fieldIssue(beyond)).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
+      expect(beyond.body.message).toMatch(/2 pages: there is no page 3/);
+      expect(fieldIssue(await comment(id, { positionX: 0.5, positionY: 0.5 }))).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
+      expect(fieldIssue(await comment(id, { positionX: 0.5, positionY: 0.5, page: 1 }, 'screens'))).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
+      expect(fieldIssue(await comment(id, { page: 1 }))).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
+      // Not a page number at all: the contract's own check (400, never 500).
+      for (const page of [0, 1.5, -1, 'two']) expect((await comment(id, { positionX: 0.5, positionY: 0.5, page })).status).toBe(400);
+      // Nothing of the refused pins was kept: the next pin is number 1.
+      expect((await comment(id, { positionX: 0.5, positionY: 0.5, page: 2 })).body).toMatchObject({ pin: 1, page: 2 });
+    });
+
+    it('parallel pins on the pages of one PDF get 1..n, each once', async () => {
+      const id = await newRequest();
+      await upload('req.u', `${id}.docs.contract`, await pdfOfPages(3), 'three.pdf', 'application/pdf');
+      const results = await Promise.all(Array.from({ length: 9 }, (_, n) => comment(id, { comment: `p${n}`, positionX: 0.5, positionY: n / 9, page: (n % 3) + 1 })));
+      expect(results.map((r) => r.status)).toEqual(Array(9).fill(201));
+      expect(results.map((r) => r.body.pin as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 9 }, (_, n) => n + 1));
+    });
   });
 });

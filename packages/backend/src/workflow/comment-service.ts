@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PERMISSION } from '@portal/core/auth';
-import { type AuditEntry, ItemComment, type ItemCommentInput, WORKFLOW } from '@portal/core/workflow';
+import { type AuditEntry, ItemComment, type ItemCommentInput, type RequestFile, WORKFLOW } from '@portal/core/workflow';
 import type * as z from '@portal/core/zod';
 import type { Actor } from '../access/actor.ts';
 import { AppError } from '../errors.ts';
@@ -13,8 +13,9 @@ import { auditPut, getStoredItem, itemRef, REQUEST_SK, requestPk } from './reque
 
 /**
  * Item comments (SPEC flow/workflow-request-comments; ADR 045): a thread per item, and pins: a comment
- * with positionX/positionY (0..1 of the image) on one of the item's files shows as a numbered pin there.
- * Pins are numbered per image in creation order by a counter row (`PINS#<stepId>#<itemId>#<fileId>`)
+ * with positionX/positionY (0..1 of the image, or of a PDF's `page`: ADR 047) on one of the item's files
+ * shows as a numbered pin there. Pins are numbered per file in creation order, one count across a PDF's
+ * pages (so a pin's number names it in the thread whatever its page), by a counter row (`PINS#<stepId>#<itemId>#<fileId>`)
  * written in the comment's transaction on the condition that it still holds what was read, so parallel
  * pins on one image get 1, 2, 3... without gaps or twins. Only the requester and the request's approvers
  * comment; the comment and its audit entry are one transaction.
@@ -37,6 +38,22 @@ export function commentsOf(items: Record<string, unknown>[]): ItemComment[] {
 
 const invalid = (message: string, field: string) => new AppError('input', WORKFLOW.ANSWER_INVALID, message, { issues: [{ path: field, message }] });
 
+/**
+ * The page of a pin on `file` (ADR 047): a PDF's pin names a page within 1..pageCount (a PDF verified
+ * before pages were counted has no pageCount: any page from 1, the viewer shows only real ones); an
+ * image's pin has none.
+ */
+function pinPage(file: RequestFile, page: number | undefined): number | null {
+  if (file.contentType !== 'application/pdf') {
+    if (page !== undefined) throw invalid('A pin on an image has no page.', 'page');
+    return null;
+  }
+  if (page === undefined) throw invalid('Say which page of the PDF the pin is on (page).', 'page');
+  const pageCount = file.pageCount ?? null;
+  if (pageCount !== null && page > pageCount) throw invalid(`The PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}: there is no page ${page}.`, 'page');
+  return page;
+}
+
 export function createCommentService({ db, now }: CommentServiceDeps) {
   return {
     async create(actor: Actor, input: CommentInput): Promise<ItemComment> {
@@ -47,6 +64,7 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
       if (ctx.request.deleted) throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This request is archived: it takes no more comments.');
       const positioned = input.positionX !== undefined || input.positionY !== undefined;
       if (positioned && (input.positionX === undefined || input.positionY === undefined)) throw invalid('A pin needs both positionX and positionY.', input.positionX === undefined ? 'positionX' : 'positionY');
+      if (!positioned && input.page !== undefined) throw invalid('A page goes with a pin: give positionX and positionY too.', 'page');
       const { itemId } = ctx.definition;
       const stored = await getStoredItem(db, ctx.request.id, ctx.stepId, itemId);
       const files = stored?.files ?? [];
@@ -57,6 +75,7 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
         if (files.length !== 1) throw invalid(files.length === 0 ? 'A pin needs an image: this item has no file.' : 'Say which image the pin is on (fileId).', 'fileId');
         fileId = files[0]!.fileId;
       }
+      const page = positioned ? pinPage(files.find((f) => f.fileId === fileId)!, input.page) : null;
       const commentId = randomBytes(9).toString('base64url');
       const requestId = ctx.request.id;
       const meta = { pk: requestPk(requestId), sk: REQUEST_SK.meta };
@@ -74,10 +93,11 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
             positionY: positioned ? input.positionY! : null,
             fileId,
             pin: counter ? before + 1 : null,
+            page,
             author: actor.username,
             createdAt,
           };
-          const entry: AuditEntry = { at: createdAt, actor: actor.username, action: 'comment', stepId: ctx.stepId, before: null, after: { item: itemId, commentId, fileId, pin: comment.pin } };
+          const entry: AuditEntry = { at: createdAt, actor: actor.username, actorName: actor.displayName, action: 'comment', stepId: ctx.stepId, before: null, after: { item: itemId, commentId, fileId, pin: comment.pin, page } };
           return {
             result: comment,
             transaction: [

@@ -20,7 +20,7 @@ const rawPdf = (extra: string) =>
 
 describe('verifyUpload', () => {
   it('accepts a PNG by its header and reports its size', async () => {
-    expect(await verifyUpload(pngHeader(800, 600))).toEqual({ contentType: 'image/png', width: 800, height: 600 });
+    expect(await verifyUpload(pngHeader(800, 600))).toEqual({ contentType: 'image/png', width: 800, height: 600, pageCount: null });
   });
 
   it('refuses markup under any name, with leading white space or a BOM', async () => {
@@ -40,10 +40,18 @@ describe('verifyUpload', () => {
     await expect(verifyUpload(pngHeader(0, 10))).rejects.toMatchObject({ code: 'WORKFLOW.UPLOAD_REJECTED' });
   });
 
+  it("counts a PDF's pages (object streams too); refuses a PDF without pages (nothing to show or pin, ADR 047)", async () => {
+    const three = await PDFDocument.create();
+    for (let n = 0; n < 3; n++) three.addPage([100, 140]);
+    expect((await verifyUpload(Buffer.from(await three.save({ useObjectStreams: true })))).pageCount).toBe(3);
+    const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
+    await expect(verifyUpload(empty)).rejects.toMatchObject({ code: 'WORKFLOW.UPLOAD_REJECTED', message: 'The PDF has no pages.' });
+  });
+
   it('accepts a passive PDF; refuses JavaScript (also in object streams or with escaped names), launch actions and embedded files', async () => {
     const passive = await PDFDocument.create();
     passive.addPage([100, 100]);
-    expect(await verifyUpload(Buffer.from(await passive.save()))).toEqual({ contentType: 'application/pdf', width: null, height: null });
+    expect(await verifyUpload(Buffer.from(await passive.save()))).toEqual({ contentType: 'application/pdf', width: null, height: null, pageCount: 1 });
     expect((await verifyUpload(rawPdf('/PageMode /UseNone'))).contentType).toBe('application/pdf');
 
     const scripted = await PDFDocument.create();

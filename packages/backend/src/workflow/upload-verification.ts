@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
  * only with readable dimensions within UPLOAD_MAX_PIXELS (image-size), a PDF only without active content.
  * Markup (SVG, HTML, XML) is refused whatever its name: it is what a browser would run.
  */
-export type VerifiedFile = { contentType: (typeof UPLOAD_CONTENT_TYPES)[number]; width: number | null; height: number | null };
+export type VerifiedFile = { contentType: (typeof UPLOAD_CONTENT_TYPES)[number]; width: number | null; height: number | null; pageCount: number | null };
 
 export const uploadRejected = (message: string) => new AppError('input', WORKFLOW.UPLOAD_REJECTED, message);
 
@@ -26,9 +26,10 @@ const ACTIVE_PDF_KEYS = ['JavaScript', 'JS', 'Launch', 'EmbeddedFiles', 'Embedde
 
 /**
  * A PDF's objects, object streams included (pdf-lib decodes them), searched for active content; an
- * encrypted or unreadable PDF cannot be checked and is refused.
+ * encrypted or unreadable PDF cannot be checked and is refused. Answers its page count (pins name a page,
+ * ADR 047); a PDF without pages is refused, as nothing could be shown or pinned.
  */
-async function assertPassivePdf(bytes: Uint8Array): Promise<void> {
+async function passivePdfPages(bytes: Uint8Array): Promise<number> {
   const { PDFDocument, PDFDict, PDFArray, PDFName, PDFStream } = await import('pdf-lib');
   let doc: Awaited<ReturnType<typeof PDFDocument.load>>;
   try {
@@ -55,6 +56,14 @@ async function assertPassivePdf(bytes: Uint8Array): Promise<void> {
   if (doc.context.enumerateIndirectObjects().some(([, object]) => isActive(object))) {
     throw uploadRejected('The PDF contains JavaScript, launch actions, forms or embedded files, which are not accepted.');
   }
+  let pages: number;
+  try {
+    pages = doc.getPageCount();
+  } catch {
+    throw uploadRejected('The PDF could not be read.');
+  }
+  if (pages < 1) throw uploadRejected('The PDF has no pages.');
+  return pages;
 }
 
 /**
@@ -73,8 +82,7 @@ export async function verifyUpload(bytes: Uint8Array, accepted: readonly string[
   }
   const contentType = detected.mime as VerifiedFile['contentType'];
   if (contentType === 'application/pdf') {
-    await assertPassivePdf(bytes);
-    return { contentType, width: null, height: null };
+    return { contentType, width: null, height: null, pageCount: await passivePdfPages(bytes) };
   }
   const { imageSize } = await import('image-size');
   let size: { width?: number; height?: number };
@@ -88,5 +96,5 @@ export async function verifyUpload(bytes: Uint8Array, accepted: readonly string[
   if (width * height > UPLOAD_MAX_PIXELS) {
     throw uploadRejected(`The image has ${width} × ${height} pixels, more than the ${UPLOAD_MAX_PIXELS.toLocaleString('en')} allowed.`);
   }
-  return { contentType, width, height };
+  return { contentType, width, height, pageCount: null };
 }

@@ -164,6 +164,8 @@ export const RequestFile = z.object({
   bytes: z.number(),
   width: z.nullable(z.number()),
   height: z.nullable(z.number()),
+  /** A PDF's number of pages, counted when it was verified (ADR 047); null for images and older files. */
+  pageCount: z._default(z.nullable(z.number()), null),
   uploadedAt: z.string(),
 });
 export type RequestFile = z.infer<typeof RequestFile>;
@@ -187,6 +189,8 @@ export const ItemCommentInput = z.object({
   positionY: z.optional(z.number().check(z.gte(0), z.lte(1))),
   /** Which file of a screenflow the pin is on. */
   fileId: z.optional(z.string().check(z.maxLength(80))),
+  /** A pin on a PDF: its page (1..pageCount); a pin on an image has none (ADR 047). */
+  page: z.optional(z.number().check(z.int(), z.gte(1))),
 });
 export const ItemComment = z.object({
   commentId: z.string(),
@@ -195,8 +199,10 @@ export const ItemComment = z.object({
   positionX: z.nullable(z.number()),
   positionY: z.nullable(z.number()),
   fileId: z.nullable(z.string()),
-  /** The pin's number on its image (1, 2, ...), null when not positioned. */
+  /** The pin's number on its file (1, 2, ...; one count across a PDF's pages), null when not positioned. */
   pin: z.nullable(z.number()),
+  /** The PDF page the pin is on (ADR 047); null on an image, for a thread comment, and in older comments. */
+  page: z._default(z.nullable(z.number()), null),
   author: z.string(),
   createdAt: z.string(),
 });
@@ -206,6 +212,8 @@ export type ItemComment = z.infer<typeof ItemComment>;
 export const AuditEntry = z.object({
   at: z.string(),
   actor: z.string(),
+  /** The actor's display name at the time (session 21; older entries have none: show the username). */
+  actorName: z.optional(z.string()),
   action: z.string(),
   stepId: z.nullable(z.string()),
   before: z.nullable(z.record(z.string(), z.json())),
