@@ -20,7 +20,7 @@ export const maxFilesOf = (def: ItemContext['definition']) => (def.type === 'scr
 export async function attachFile(db: Db, ctx: ItemContext, file: RequestFile, actor: Actor, now: Date): Promise<RequestStepItem> {
   assertAnswerable(ctx);
   const { itemId, type } = ctx.definition;
-  const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, action: 'upload', stepId: ctx.stepId, before: null, after: { item: itemId, fileId: file.fileId, name: file.name, contentType: file.contentType, bytes: file.bytes } };
+  const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, actorName: actor.displayName, action: 'upload', stepId: ctx.stepId, before: null, after: { item: itemId, fileId: file.fileId, name: file.name, contentType: file.contentType, bytes: file.bytes } };
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -43,7 +43,7 @@ export async function detachFile(db: Db, ctx: ItemContext, fileId: string, actor
   const index = stored?.files.findIndex((f) => f.fileId === fileId) ?? -1;
   if (!stored || index < 0) throw itemNotFound();
   const file = stored.files[index]!;
-  const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, action: 'remove-file', stepId: ctx.stepId, before: { item: itemId, fileId, name: file.name }, after: null };
+  const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, actorName: actor.displayName, action: 'remove-file', stepId: ctx.stepId, before: { item: itemId, fileId, name: file.name }, after: null };
   try {
     await db.doc.send(new TransactWriteCommand({ TransactItems: [fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)] }));
   } catch (error) {

@@ -152,7 +152,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
     ctx: RequestContext,
     action: RequestAction,
     change: (next: RequestState, at: string) => Partial<StoredRequest> = () => ({}),
-    note: Record<string, string> = {},
+    note: Record<string, string | number> = {},
   ): Promise<StoredRequest> {
     const before = ctx.request;
     if (!mayDo(stateOf(before), action)) throw conflict(`This request is ${requestStatus(stateOf(before))}: it cannot be ${action === 'submit' ? 'submitted' : action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'archived'} now.`);
@@ -169,7 +169,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       updatedAt: at,
       rev: before.rev + 1,
     };
-    const entry: AuditEntry = { at, actor: actor.username, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
+    const entry: AuditEntry = { at, actor: actor.username, actorName: actor.displayName, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
     try {
       await transactThroughConflicts([...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
     } catch (error) {
@@ -306,7 +306,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
         updatedAt: at.toISOString(),
         rev: 1,
       };
-      const entry: AuditEntry = { at: request.createdAt, actor: actor.username, action: 'create', stepId: null, before: null, after: { ...stateSnapshot(request), workflowVersion: workflow.version } };
+      const entry: AuditEntry = { at: request.createdAt, actor: actor.username, actorName: actor.displayName, action: 'create', stepId: null, before: null, after: { ...stateSnapshot(request), workflowVersion: workflow.version } };
       try {
         await transact([
           newRequestPut(db, request),
@@ -339,7 +339,9 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
           issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
         });
       }
-      const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), input.enquiry ? { enquiry: input.enquiry } : {});
+      // The trail says how many of the step's items were answered ("submitted step 'Screens' with 2 answers").
+      const answers = step.items.filter((def) => isAnswered(def, items.get(`${step.stepId}#${def.itemId}`))).length;
+      const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), { answers, ...(input.enquiry ? { enquiry: input.enquiry } : {}) });
       await notifier.submitted(ctx.customer, after, ctx.workflow, actor.displayName);
       return detailOf(actor, { ...ctx, request: after });
     },
@@ -379,7 +381,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       if (problem) throw new AppError('input', WORKFLOW.ANSWER_INVALID, problem, { issues: [{ path: 'answer', message: problem }] });
       const value = answer.trim() === '' ? null : answer.trim();
       const old = await getStoredItem(db, ctx.request.id, ctx.stepId, ctx.definition.itemId);
-      const entry: AuditEntry = { at: now().toISOString(), actor: actor.username, action: 'answer', stepId: ctx.stepId, before: { item: ctx.definition.itemId, answer: old?.answer ?? null }, after: { item: ctx.definition.itemId, answer: value } };
+      const entry: AuditEntry = { at: now().toISOString(), actor: actor.username, actorName: actor.displayName, action: 'answer', stepId: ctx.stepId, before: { item: ctx.definition.itemId, answer: old?.answer ?? null }, after: { item: ctx.definition.itemId, answer: value } };
       try {
         await transact([answerUpdate(db, ctx.request.id, ctx.stepId, ctx.definition.itemId, ctx.definition.type, value), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
       } catch (error) {

@@ -88,7 +88,7 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
         {may.submit && steps[request.stepIndex] ? <SubmitStep detail={detail} step={steps[request.stepIndex]!} onChanged={onChanged} /> : null}
         <Card className="p-4 sm:p-5">
           <h2 className="mb-2 text-base font-semibold text-slate-900">{t('requests.audit.title')}</h2>
-          <AuditTrail audit={detail.audit} />
+          <AuditTrail detail={detail} />
         </Card>
       </div>
       {decision ? (
