@@ -1,5 +1,6 @@
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { StackContext } from 'sst/constructs';
 
 /**
@@ -25,19 +26,34 @@ export function Email({ stack, app }: StackContext) {
     ),
   });
 
+  // Bounces and complaints SES learns of after it accepted a mail (ADR 042 addendum): the mailer names this
+  // configuration set (SES_CONFIGURATION_SET), which publishes those two events to a topic the Jobs stack's
+  // mail-events queue subscribes to. CDK gives the topic a policy letting SES publish for this set only.
+  const configurationSetName = app.logicalPrefixedName('mail');
+  const configurationSet = new ConfigurationSet(stack, 'MailConfigurationSet', { configurationSetName });
+  const mailEvents = new Topic(stack, 'MailEvents', { enforceSSL: true });
+  configurationSet.addEventDestination('BouncesAndComplaints', {
+    destination: EventDestination.snsTopic(mailEvents),
+    events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+  });
+
   /**
    * Allows sending as MAIL_FROM only. The resource is every identity of this account and region because in
    * the SES sandbox the verified recipient identities are authorised too; the from-address condition keeps
-   * it to this sender.
+   * it to this sender. A send naming the configuration set is authorised against the set too (SES checks
+   * both resources), so the set is a resource of the same statement.
    */
   const grantSend = (grantee: IGrantable) =>
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        resources: [
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+          stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName }),
+        ],
         conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
       }),
     );
 
-  return { mailFrom, identity, grantSend };
+  return { mailFrom, identity, grantSend, configurationSetName, mailEvents };
 }

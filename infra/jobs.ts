@@ -3,6 +3,8 @@ import { type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
@@ -18,7 +20,7 @@ import { Web } from './web.ts';
  */
 export function Jobs({ stack, app }: StackContext) {
   const { table, files, reports, grantData } = use(Storage);
-  const { mailFrom, grantSend } = use(Email);
+  const { mailFrom, grantSend, configurationSetName, mailEvents } = use(Email);
   const { siteUrl } = use(Web);
 
   // Signs the report mails' unsubscribe and download links (ADR 042): generated once per stage, the template
@@ -38,6 +40,8 @@ export function Jobs({ stack, app }: StackContext) {
     FILES_BUCKET: files.bucketName,
     REPORTS_BUCKET: reports.bucketName,
     MAIL_FROM: mailFrom,
+    // Report mails name it, so SES publishes their later bounces and complaints (ADR 042 addendum).
+    SES_CONFIGURATION_SET: configurationSetName,
     APP_URL: siteUrl,
     SCHEDULER_MODE: 'aws',
   };
@@ -94,6 +98,31 @@ export function Jobs({ stack, app }: StackContext) {
   reports.cdk.bucket.grantReadWrite(exporter, 'exports/*');
   // The runner records its own failures on the job; a retry would find the job no longer queued.
   exporter.configureAsyncInvoke({ retryAttempts: 0 });
+  // SES's bounces and complaints (ADR 042 addendum): topic → queue (raw message delivery: a body is SES's
+  // event JSON) → MailEvents, which marks the delivery. A message whose recording keeps throwing (the
+  // table unreachable) goes to the DLQ after 5 receives; a malformed one is logged and dropped by the handler.
+  const mailEventsDlq = new Queue(stack, 'MailEventsDlq', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
+  const mailEventsQueue = new Queue(stack, 'MailEventsQueue', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    visibilityTimeout: Duration.seconds(180), // 6x the function's timeout, as AWS advises for SQS sources
+    deadLetterQueue: { queue: mailEventsDlq, maxReceiveCount: 5 },
+  });
+  mailEvents.addSubscription(new SqsSubscription(mailEventsQueue, { rawMessageDelivery: true }));
+  const mailEventsFn = new SstFunction(stack, 'MailEvents', {
+    handler: 'functions/jobs/mail-events.handler',
+    memorySize: '256 MB',
+    timeout: '30 seconds',
+    environment: loginEnvironment, // no link key: it sends nothing
+    logGroup: new LogGroup(stack, 'MailEventsLogs', { retention: RetentionDays.THREE_MONTHS }),
+  });
+  mailEventsFn.addEventSource(new SqsEventSource(mailEventsQueue, { batchSize: 10, reportBatchItemFailures: true }));
+  grantData(mailEventsFn); // the MSG# pointer, the delivery, the mailing list entry of a complaint
+
   /** What the API needs for "run now" (ADR 041): invoking the report runner. */
   const grantReportRuns = (grantee: IGrantable) => runner.grantInvoke(grantee);
   /** What the API needs to start exports: invoking the export function, nothing else. */
@@ -141,5 +170,5 @@ export function Jobs({ stack, app }: StackContext) {
     );
   };
 
-  return { environment, runner, sftp, dlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports, grantReportRuns };
+  return { environment, runner, sftp, dlq, mailEventsQueue, mailEventsDlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports, grantReportRuns };
 }

@@ -8,7 +8,10 @@ import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platfor
 import { createFaultInjector } from '@portal/backend/platform/faults/fault-injector';
 import { createMailer } from '@portal/backend/platform/mail/mailer';
 import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/report/delivery/deliver-report-job';
-import { createDelivery, deliveryWrites, LAPSED_REASON, listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
+import { createDelivery, deliveryWrites, getDelivery, listDeliveries, mailMessageKey } from '@portal/backend/report/delivery/delivery-entity';
+import { recordMailEvent } from '@portal/backend/report/delivery/mail-events';
+import { getItem } from '@portal/backend/platform/db/entity';
+import { toTtl } from '@portal/backend/platform/db/table';
 import { DeliveryIncompleteError } from '@portal/backend/report/delivery/delivery-errors';
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
 import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
@@ -199,8 +202,11 @@ describe('deliverReportJob', () => {
     refusals = 1_000;
     await expect(deliverReportJob(deps({ mailer: throttling }), later)).rejects.toBeInstanceOf(DeliveryIncompleteError);
     const failed = await listDeliveries(backend.db, later);
-    expect(failed.map((d) => d.status)).toEqual(['failed', 'failed']);
-    expect(failed[0]!.reason).toMatch(/sending rate exceeded/);
+    expect(failed.map((d) => [d.status, d.reasonCode])).toEqual([
+      ['failed', 'throttled'],
+      ['failed', 'throttled'],
+    ]);
+    expect(failed[0]!.reason).toBe('Maximum sending rate exceeded.');
     refusals = 0;
     await deliverReportJob(deps({ mailer: throttling }), later);
     expect((await listDeliveries(backend.db, later)).map((d) => [d.status, d.attempts])).toEqual([
@@ -229,8 +235,8 @@ describe('deliverReportJob', () => {
     const deliveries = byId(await listDeliveries(backend.db, jobId));
     // The user's mail needs no token; the external contact's unsubscribe link does.
     expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'sent' });
-    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(deliveries[`email.${contactRef}`]!.reason).toMatch(/could not be prepared: Neither REPORT_LINK_KEY/);
+    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'failed', reasonCode: 'notPrepared', attempts: 1 });
+    expect(deliveries[`email.${contactRef}`]!.reason).toMatch(/^Neither REPORT_LINK_KEY/);
     await deliverReportJob(deps(), jobId);
     expect(byId(await listDeliveries(backend.db, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await mailsAbout('unprepared@example.org', 'Unprepared')).toHaveLength(1);
@@ -242,12 +248,11 @@ describe('deliverReportJob', () => {
     const broken: FileStore = { ...files, read: async () => Promise.reject(Object.assign(new Error('We encountered an internal error.'), { name: 'InternalError' })) };
     await expect(deliverReportJob(deps({ files: broken }), jobId)).rejects.toBeInstanceOf(DeliveryIncompleteError);
     const failed = byId(await listDeliveries(backend.db, jobId))['email.u.dlfull']!;
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(failed.reason).toMatch(/could not be read/);
+    expect(failed).toMatchObject({ status: 'failed', reasonCode: 'fileUnreadable', reason: 'InternalError: We encountered an internal error.', attempts: 1 });
     expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(0);
 
     const resent = await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`);
-    expect(resent).toMatchObject({ status: 200, body: { deliveryId: 'email.u.dlfull', status: 'sent', attempts: 2, reason: null } });
+    expect(resent).toMatchObject({ status: 200, body: { deliveryId: 'email.u.dlfull', status: 'sent', attempts: 2, reasonCode: null, reason: null } });
     expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(1);
     // Sent now: a second resend is refused, and the run never sends it again.
     expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({ status: 409, body: { code: 'REPORT.DELIVERY_NOT_FAILED' } });
@@ -261,7 +266,7 @@ describe('deliverReportJob', () => {
     const unconfigured = { ...backend.config, SFTP_HOST: undefined, SFTP_USER: undefined, SFTP_HOST_KEY_SHA256: undefined, SFTP_PRIVATE_KEY_FILE: undefined };
     await deliverReportJob({ ...reportDeliveryDeps(unconfigured, { db: backend.db, now: () => NOW }), retry: FAST }, jobId);
     const deliveries = byId(await listDeliveries(backend.db, jobId));
-    expect(deliveries.sftp).toMatchObject({ status: 'failed', reason: 'The SFTP copy failed: SFTP not configured', attempts: 1 });
+    expect(deliveries.sftp).toMatchObject({ status: 'failed', reasonCode: 'sftpNotConfigured', reason: null, attempts: 1 });
     expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'sent' });
   });
 
@@ -280,10 +285,8 @@ describe('deliverReportJob', () => {
     await deliverReportJob(deps({ mailer }), jobId);
     expect(calls).toBe(2);
     const deliveries = byId(await listDeliveries(backend.db, jobId));
-    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'bounced', attempts: 1 });
-    expect(deliveries[`email.${contactRef}`]!.reason).toMatch(/rejected the address/);
-    expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(deliveries['email.u.dlfull']!.reason).toMatch(/may not have been sent/);
+    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'bounced', reasonCode: 'rejected', reason: 'Email address is on the suppression list', attempts: 1 });
+    expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'failed', reasonCode: 'sendFailed', reason: 'ServiceUnavailable: Service unavailable', attempts: 1 });
   });
 
   it('attaches files up to REPORT_ATTACHMENT_MAX_BYTES and links larger ones; the link redirects to the file, a bad one is 404', async () => {
@@ -324,7 +327,7 @@ describe('deliverReportJob', () => {
     }
     const next = await finishedJob(processId, 'Unsub');
     await deliverReportJob(deps(), next);
-    expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reason: 'Unsubscribed from this report.', attempts: 0 });
+    expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reasonCode: 'unsubscribed', reason: null, attempts: 0 });
     expect(await mailsAbout('unsub@example.org', 'Unsub')).toHaveLength(1);
 
     // Only these two paths go without X-Portal: every other call still needs it.
@@ -345,13 +348,13 @@ describe('a sender that died mid-send', () => {
     const { processId } = await newReport('Lapsed', 'lapsed@example.org');
     const jobId = await finishedJob(processId, 'Lapsed');
     const before = new Date(NOW.getTime() - 60 * 60_000);
-    await createDelivery(backend.db, { jobId, deliveryId: 'email.u.dlfull', channel: 'email', target: 'u.dlfull', address: 'dlfull@example.com', status: 'pending', reason: null, attempts: 0, attached: null, retryable: false, updatedAt: before.toISOString() });
+    await createDelivery(backend.db, { jobId, deliveryId: 'email.u.dlfull', channel: 'email', target: 'u.dlfull', address: 'dlfull@example.com', status: 'pending', reasonCode: null, reason: null, attempts: 0, attached: null, retryable: false, updatedAt: before.toISOString() });
     expect(await deliveryWrites.claim(backend.db, jobId, 'email.u.dlfull', before, DELIVERY_LEASE_MS, 4)).toBe(true);
     expect(byId(await listDeliveries(backend.db, jobId, new Date(before.getTime() + 60_000)))['email.u.dlfull']).toMatchObject({ status: 'pending' });
-    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reason: LAPSED_REASON });
+    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reasonCode: 'leaseLapsed' });
 
     await deliverReportJob(deps(), jobId);
-    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reason: LAPSED_REASON, attempts: 1 });
+    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reasonCode: 'leaseLapsed', attempts: 1 });
     expect(await mailsAbout('dlfull@example.com', 'Lapsed')).toHaveLength(0);
     expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({ status: 200, body: { status: 'sent', attempts: 2 } });
     expect(await mailsAbout('dlfull@example.com', 'Lapsed')).toHaveLength(1);
@@ -373,5 +376,130 @@ describe('POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend', () =
     expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/not-an-id/resend`)).toMatchObject({ status: 400 });
     // A bounced delivery may be sent again (the address was fixed).
     expect(await call('dlfull', 'POST', path)).toMatchObject({ status: 200, body: { status: 'sent', attempts: 2 } });
+  });
+});
+
+/**
+ * SES's later bounces and complaints (ADR 042 addendum). Locally nothing bounces later (the SES stand-in
+ * accepts every mail), so the handler is fed the events SES publishes, in the shape AWS documents (an
+ * identity notification's `notificationType`, a configuration set's `eventType`; raw message delivery: the
+ * queue message's body is that JSON), for mails the delivery really sent.
+ */
+describe("SES's later bounces and complaints (recordMailEvent)", () => {
+  const logged: string[] = [];
+  const record = (body: unknown) => recordMailEvent({ db: backend.db, now: () => NOW, log: (message) => logged.push(message) }, body);
+  const mailOf = async (jobId: string, deliveryId: string) => (await getDelivery(backend.db, jobId, deliveryId))!.messageId!;
+  /** The `mail` object SES puts in every event (trimmed of headers). */
+  const mail = (messageId: string, to: string) => ({
+    timestamp: '2026-11-21T10:00:01.000Z',
+    source: 'no-reply@example.com',
+    sourceArn: 'arn:aws:ses:eu-central-1:123456789012:identity/example.com',
+    sourceIp: '127.0.3.0',
+    sendingAccountId: '123456789012',
+    messageId,
+    destination: [to],
+    headersTruncated: false,
+    commonHeaders: { from: ['no-reply@example.com'], to: [to], subject: 'Report' },
+  });
+  const bounce = (messageId: string, to: string, bounceType: 'Permanent' | 'Transient', recipient: object, field: 'notificationType' | 'eventType' = 'notificationType') =>
+    JSON.stringify({
+      [field]: 'Bounce',
+      bounce: {
+        bounceType,
+        bounceSubType: 'General',
+        bouncedRecipients: [{ emailAddress: to, ...recipient }],
+        timestamp: '2026-11-21T10:00:05.000Z',
+        feedbackId: '0102017a1b2c3d4e-11111111-2222-3333-4444-555555555555-000000',
+        reportingMTA: 'dsn; a8-70.smtp-out.amazonses.com',
+        remoteMtaIp: '127.0.2.0',
+      },
+      mail: mail(messageId, to),
+    });
+  const complaint = (messageId: string, to: string) =>
+    JSON.stringify({
+      notificationType: 'Complaint',
+      complaint: {
+        userAgent: 'ExampleCorp Feedback Loop (V0.01)',
+        complainedRecipients: [{ emailAddress: to }],
+        complaintFeedbackType: 'abuse',
+        arrivalDate: '2026-11-21T10:05:00.000Z',
+        timestamp: '2026-11-21T10:05:01.000Z',
+        feedbackId: '0102017a1b2c3d4e-66666666-7777-8888-9999-000000000000-000000',
+      },
+      mail: mail(messageId, to),
+    });
+  const runLog = async (processId: string, jobId: string) => {
+    const runs = await call('dlfull', 'GET', `/flow/report-jobs?processId=${processId}`);
+    return byId((runs.body.items as { jobId: string; deliveries: Delivery[] }[]).find((j) => j.jobId === jobId)!.deliveries);
+  };
+
+  it('a permanent bounce turns the sent mail bounced with the server\'s words (the run log shows it); twice changes nothing', async () => {
+    const { processId, contactRef } = await newReport('Bounced later', 'gone@example.org');
+    const jobId = await finishedJob(processId, 'Bounced later');
+    await deliverReportJob(deps(), jobId);
+    const messageId = await mailOf(jobId, `email.${contactRef}`);
+    // The pointer was written with `sent`, and lives as long as the job.
+    expect(await getItem(backend.db, mailMessageKey(messageId))).toMatchObject({ jobId, deliveryId: `email.${contactRef}`, expiresAt: toTtl(retentionEnd(NOW)) });
+
+    const event = bounce(messageId, 'gone@example.org', 'Permanent', { action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' });
+    expect(await record(event)).toBe('bounced');
+    const log = await runLog(processId, jobId);
+    expect(log[`email.${contactRef}`]).toMatchObject({ status: 'bounced', reasonCode: 'bouncedNoAddress', reason: 'smtp; 550 5.1.1 user unknown' });
+    expect(log['email.u.dlfull']).toMatchObject({ status: 'sent', reasonCode: null });
+
+    const before = await getDelivery(backend.db, jobId, `email.${contactRef}`);
+    expect(await record(event)).toBe('unchanged');
+    expect(await getDelivery(backend.db, jobId, `email.${contactRef}`)).toEqual(before);
+
+    // Resent (the address was fixed): the old mail's late bounce, even in the configuration set's shape, leaves the new one alone.
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.${contactRef}/resend`)).toMatchObject({ status: 200, body: { status: 'sent', reasonCode: null } });
+    expect(await record(bounce(messageId, 'gone@example.org', 'Permanent', { status: '5.1.1' }, 'eventType'))).toBe('unchanged');
+    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: null });
+  });
+
+  it('a transient bounce is noted on the mail, which stays sent; a permanent one without a diagnostic gives status and action', async () => {
+    const { processId, contactRef } = await newReport('Soft bounce', 'full@example.org');
+    const jobId = await finishedJob(processId, 'Soft bounce');
+    await deliverReportJob(deps(), jobId);
+    const contactMail = await mailOf(jobId, `email.${contactRef}`);
+    const soft = bounce(contactMail, 'full@example.org', 'Transient', { action: 'failed', status: '4.2.2', diagnosticCode: 'smtp; 452 4.2.2 mailbox full' });
+    expect(await record(soft)).toBe('noted');
+    expect(await record(soft)).toBe('unchanged');
+    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: 'bounceTransient', reason: 'smtp; 452 4.2.2 mailbox full' });
+
+    const userMail = await mailOf(jobId, 'email.u.dlfull');
+    expect(await record(bounce(userMail, 'dlfull@example.com', 'Permanent', { action: 'failed', status: '5.7.1' }, 'eventType'))).toBe('bounced');
+    expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({ status: 'bounced', reasonCode: 'bounced', reason: 'status 5.7.1, failed' });
+  });
+
+  it('a complaint unsubscribes the external contact and is noted; twice changes nothing; the next run skips them', async () => {
+    const { processId, contactRef } = await newReport('Complained', 'spam@example.org');
+    const jobId = await finishedJob(processId, 'Complained');
+    await deliverReportJob(deps(), jobId);
+    const event = complaint(await mailOf(jobId, `email.${contactRef}`), 'spam@example.org');
+    expect(await record(event)).toBe('unsubscribed');
+    expect(await record(event)).toBe('unchanged');
+    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: 'complaint', reason: 'abuse' });
+
+    const next = await finishedJob(processId, 'Complained');
+    await deliverReportJob(deps(), next);
+    expect((await runLog(processId, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reasonCode: 'unsubscribed', attempts: 0 });
+    expect(await mailsAbout('spam@example.org', 'Complained')).toHaveLength(1);
+    // A portal user's complaint is noted only: users leave a list in the portal.
+    expect(await record(complaint(await mailOf(next, 'email.u.dlfull'), 'dlfull@example.com'))).toBe('noted');
+    expect((await runLog(processId, next))['email.u.dlfull']).toMatchObject({ status: 'sent', reasonCode: 'complaint' });
+  });
+
+  it('ignores an unknown mail and other event types, drops a malformed body with a log, and never throws', async () => {
+    logged.length = 0;
+    expect(await record(bounce('0102017a-no-such-mail-000000', 'x@example.org', 'Permanent', { status: '5.1.1' }))).toBe('ignored');
+    expect(logged).toEqual(['event for an unknown mail ignored']);
+    expect(await record(JSON.stringify({ eventType: 'Delivery', mail: mail('0102017a-no-such-mail-000001', 'x@example.org'), delivery: {} }))).toBe('ignored');
+
+    logged.length = 0;
+    for (const body of ['not json', '{}', JSON.stringify({ notificationType: 'Bounce', mail: { messageId: 'm-1' } }), JSON.stringify({ notificationType: 'Bounce', mail: {}, bounce: { bounceType: 'Permanent', bouncedRecipients: [] } }), null]) {
+      expect(await record(body)).toBe('dropped');
+    }
+    expect(logged).toEqual(Array(5).fill('malformed event dropped'));
   });
 });

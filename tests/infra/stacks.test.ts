@@ -172,7 +172,7 @@ describe('Jobs', () => {
   });
 
   it('dead-letters runs whose handler keeps failing to the same DLQ', () => {
-    const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue')[0] ?? [];
+    const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith('SchedulerDlq')) ?? [];
     t.Jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       MaximumRetryAttempts: 2,
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
@@ -195,7 +195,7 @@ describe('Jobs', () => {
     expect(role?.Properties.ManagedPolicyArns).toBeUndefined();
     expect(role?.Properties.Policies).toBeUndefined();
     const [runnerId] = runner() ?? [];
-    const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue')[0] ?? [];
+    const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith('SchedulerDlq')) ?? [];
     const policies = ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) =>
       JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`),
     );
@@ -271,6 +271,77 @@ describe('Jobs: the report mails\' link key (ADR 042)', () => {
     };
     for (const value of [variable(t.Jobs, 'ReportRunner'), variable(t.Api, 'ApiHandler')]) {
       expect(value).toMatch(/\{\{resolve:secretsmanager:.*test-portal-report-link-key/);
+    }
+  });
+});
+
+describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
+  const fnOf = (prefix: string) => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix));
+  const envOf = (template: Template, prefix: string) =>
+    (ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const queueId = (prefix: string) => ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith(prefix))?.[0];
+  /** The statements of the policies attached to a function's role. */
+  const roleStatements = (template: Template, prefix: string) => {
+    const fn = ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1];
+    const role = (fn?.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = new Set(ofType(template, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`)).map(([pid]) => pid));
+    return statements(template).filter((s) => policies.has(s.logicalId));
+  };
+
+  it('has a configuration set publishing Bounce and Complaint events to a topic SES may publish to for that set only', () => {
+    t.Email.hasResourceProperties('AWS::SES::ConfigurationSet', { Name: 'test-portal-mail' });
+    const [topicId] = ofType(t.Email, 'AWS::SNS::Topic')[0] ?? [];
+    const [setId] = ofType(t.Email, 'AWS::SES::ConfigurationSet')[0] ?? [];
+    t.Email.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: setId },
+      EventDestination: Match.objectLike({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } }),
+    });
+    const publish = statements(t.Email).find((s) => s.type === 'AWS::SNS::TopicPolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sns:Publish'));
+    expect(publish?.statement).toMatchObject({ Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' } });
+    expect(JSON.stringify(publish?.statement.Condition)).toContain(`:configuration-set/",{"Ref":"${setId}"}`);
+  });
+
+  it('feeds the topic into an encrypted queue (raw message delivery) that dead-letters after 5 receives', () => {
+    const queue = queueId('MailEventsQueue');
+    const dlq = queueId('MailEventsDlq');
+    expect(queue && dlq).toBeTruthy();
+    t.Jobs.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    t.Jobs.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'sqs',
+      RawMessageDelivery: true,
+      Endpoint: { 'Fn::GetAtt': [queue, 'Arn'] },
+      TopicArn: { 'Fn::ImportValue': Match.stringLikeRegexp('MailEvents') },
+    });
+    const send = statements(t.Jobs).find((s) => s.type === 'AWS::SQS::QueuePolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sqs:SendMessage'));
+    expect(send?.statement).toMatchObject({ Effect: 'Allow', Principal: { Service: 'sns.amazonaws.com' }, Resource: { 'Fn::GetAtt': [queue, 'Arn'] } });
+  });
+
+  it('runs functions/jobs/mail-events.handler from the queue, reporting failed items, with the table and nothing to send mail', () => {
+    const [id, fn] = fnOf('MailEvents') ?? [];
+    expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/mail-events\.handler$/);
+    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 30 });
+    t.Jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id },
+      EventSourceArn: { 'Fn::GetAtt': [queueId('MailEventsQueue'), 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const actions = roleStatements(t.Jobs, 'MailEvents').flatMap((s) => asArray(s.statement.Action));
+    expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    expect(actions.some((a) => a.startsWith('ses:') || a.startsWith('s3:'))).toBe(false);
+    expect(envOf(t.Jobs, 'MailEvents').REPORT_LINK_KEY).toBeUndefined();
+  });
+
+  it('names the configuration set to every Lambda that sends mail, and lets them send with it (SES checks the set too)', () => {
+    for (const [template, prefix] of [[t.Jobs, 'ReportRunner'], [t.Api, 'ApiHandler']] as const) {
+      expect(envOf(template, prefix).SES_CONFIGURATION_SET, prefix).toBe('test-portal-mail');
+      const ses = roleStatements(template, prefix).find((s) => asArray(s.statement.Action).includes('ses:SendRawEmail'));
+      const resources = JSON.stringify(ses?.statement.Resource);
+      expect(resources, prefix).toContain(':identity/*');
+      expect(resources, prefix).toContain(':configuration-set/test-portal-mail');
+      expect(ses?.statement.Condition, prefix).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@test.portal.example.com' } });
     }
   });
 });

@@ -206,6 +206,38 @@ export type ReportFile = z.infer<typeof ReportFile>;
 
 export const DELIVERY_CHANNELS = ['email', 'sftp'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sent', 'bounced', 'failed', 'skipped'] as const;
+/**
+ * Why a delivery was skipped, failed or bounced, or what SES reported after it was sent (ADR 042 addendum):
+ * the screen words each code in the user's language; `reason` keeps the detail in the source's words (an
+ * SMTP diagnostic, an SES or SFTP error), untranslated. Items written before the codes have only `reason`.
+ */
+export const DELIVERY_REASON_CODES = [
+  // skipped
+  'unsubscribed',
+  'inactive',
+  'emailOff',
+  'notOnList',
+  'reportDeleted',
+  // failed
+  'throttled',
+  'notPrepared',
+  'fileUnreadable',
+  'fileGone',
+  'sendFailed',
+  'sftpNotConfigured',
+  'sftpFailed',
+  'leaseLapsed',
+  // bounced: refused at the send, or reported by SES later (a permanent bounce)
+  'rejected',
+  'bounced',
+  'bouncedNoAddress',
+  'bouncedSuppressed',
+  // noted on a sent mail
+  'bounceTransient',
+  'complaint',
+] as const;
+export const DeliveryReasonCode = z.enum(DELIVERY_REASON_CODES);
+export type DeliveryReasonCode = z.infer<typeof DeliveryReasonCode>;
 /** One delivery of one run: to one recipient by e-mail, or the run's FTP copy. */
 export const Delivery = z.object({
   deliveryId: z.string(),
@@ -215,7 +247,9 @@ export const Delivery = z.object({
   /** e-mail address or remote path, for the log. */
   address: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  /** Why it failed, bounced or was skipped, in words for the user. */
+  /** Why it failed, bounced or was skipped, or what SES reported later; null on items older than the codes. */
+  reasonCode: z.nullable(DeliveryReasonCode),
+  /** The detail (an SMTP diagnostic, an error's words); on items older than `reasonCode`, the whole reason in English. */
   reason: z.nullable(z.string()),
   attempts: z.number(),
   /** e-mail: the file attached, or a download link (above REPORT_ATTACHMENT_MAX_BYTES). */

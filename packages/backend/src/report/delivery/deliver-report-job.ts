@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { Recipient } from '@portal/core/report';
+import type { DeliveryReasonCode, Recipient } from '@portal/core/report';
 import { REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -8,7 +8,8 @@ import type { FileStore } from '../../platform/files/file-store.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SftpDelivery } from '../../platform/sftp/sftp-delivery.ts';
 import type { Clock } from '../../platform/time.ts';
-import { getReportJob, type StoredReportFile, type StoredReportJob } from '../report-job-entity.ts';
+import { getReportJob, retentionEnd, type StoredReportFile, type StoredReportJob } from '../report-job-entity.ts';
+import { toTtl } from '../../platform/db/table.ts';
 import { countReportRun, getReportSchedule, loadReportDefinition, type ReportDefinition } from '../report-entity.ts';
 import { listMailingList, recipientLocale } from '../recipient-service.ts';
 import {
@@ -17,7 +18,6 @@ import {
   deliveryWrites,
   emailDeliveryId,
   getDelivery,
-  LAPSED_REASON,
   listStoredDeliveries,
   SFTP_DELIVERY_ID,
   type StoredDelivery,
@@ -26,6 +26,7 @@ import {
   DEFAULT_RETRY,
   DeliveryIncompleteError,
   DeliveryStepError,
+  errorDetail,
   fileFailure,
   isFileGone,
   isSesThrottling,
@@ -100,7 +101,7 @@ export async function deliverReportJob(deps: ReportDeliveryDeps, jobId: string):
   const failed: string[] = [];
   for (const delivery of planned) {
     if (delivery.status === 'sending' && delivery.leaseUntil && delivery.leaseUntil < at.toISOString()) {
-      await deliveryWrites.lapse(deps.db, jobId, delivery.deliveryId, at, LAPSED_REASON);
+      await deliveryWrites.lapse(deps.db, jobId, delivery.deliveryId, at);
       continue;
     }
     if (!(await deliveryWrites.claim(deps.db, jobId, delivery.deliveryId, deps.now(), DELIVERY_LEASE_MS, DELIVERY_MAX_ATTEMPTS))) continue;
@@ -121,7 +122,7 @@ export async function redeliver(deps: ReportDeliveryDeps, job: StoredReportJob, 
   if (!delivery) return null;
   const outcome: DeliveryOutcome = definition
     ? await perform(deps, await runContext(deps, job, definition, delivery.channel === 'email'), delivery)
-    : { status: 'skipped', reason: 'The report was deleted.' };
+    : { status: 'skipped', code: 'reportDeleted' };
   if (definition) await finish(deps, { job }, delivery, outcome);
   else await deliveryWrites.finish(deps.db, job.jobId, deliveryId, outcome, deps.now());
   return getDelivery(deps.db, job.jobId, deliveryId);
@@ -148,13 +149,13 @@ const ownerOf = (definition: ReportDefinition, job: StoredReportJob): string | n
 /** The owner's ftpUploadDir inside the customer's SFTP home, without leading or trailing slashes. */
 export const uploadDirOf = (ftpUploadDir: string | null | undefined) => ftpUploadDir?.trim().replace(/^\/+|\/+$/g, '') || DEFAULT_UPLOAD_DIR;
 
-const skipReasonOf = (r: Recipient): string | null =>
-  r.unsubscribedAt ? 'Unsubscribed from this report.' : !r.active ? 'The recipient is inactive.' : !r.isEmailActive ? 'E-mail is switched off for this recipient.' : null;
+const skipReasonOf = (r: Recipient): DeliveryReasonCode | null =>
+  r.unsubscribedAt ? 'unsubscribed' : !r.active ? 'inactive' : !r.isEmailActive ? 'emailOff' : null;
 
 /** Creates the job's delivery items that do not exist yet: pending, or skipped with the reason. */
 async function planDeliveries(deps: ReportDeliveryDeps, ctx: RunContext, byEmail: boolean, byFtp: boolean): Promise<void> {
   const at = deps.now().toISOString();
-  const base = { jobId: ctx.job.jobId, attempts: 0, attached: null, updatedAt: at, retryable: false, reason: null };
+  const base = { jobId: ctx.job.jobId, attempts: 0, attached: null, updatedAt: at, retryable: false, reason: null, reasonCode: null };
   const items: StoredDelivery[] = [];
   if (byEmail) {
     for (const r of ctx.recipients.values()) {
@@ -166,7 +167,7 @@ async function planDeliveries(deps: ReportDeliveryDeps, ctx: RunContext, byEmail
         target: r.referenceId,
         address: r.email,
         status: skip ? 'skipped' : 'pending',
-        reason: skip,
+        reasonCode: skip,
       });
     }
   }
@@ -180,20 +181,23 @@ async function perform(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Stor
   try {
     return delivery.channel === 'email' ? await sendMail(deps, ctx, delivery) : await copyBySftp(deps, ctx);
   } catch (error) {
-    if (error instanceof DeliveryStepError) return { status: 'failed', reason: error.failure.reason, retryable: error.failure.retryable };
+    if (error instanceof DeliveryStepError) return { status: 'failed', code: error.failure.code, reason: error.failure.reason, retryable: error.failure.retryable };
     // Anything else stopped it before a send (the sends catch their own): nothing went out, a retry may heal it.
-    return { status: 'failed', reason: `The delivery could not be prepared: ${error instanceof Error ? error.message : String(error)}`, retryable: true };
+    return { status: 'failed', code: 'notPrepared', reason: errorDetail(error), retryable: true };
   }
 }
 
 /** Records the outcome (only the claim's holder can) and counts what went out (D's counters). */
 async function finish(deps: ReportDeliveryDeps, ctx: Pick<RunContext, 'job'>, delivery: StoredDelivery, outcome: DeliveryOutcome) {
-  const recorded = await deliveryWrites.finish(deps.db, ctx.job.jobId, delivery.deliveryId, outcome, deps.now());
+  // The MSG# pointer a later bounce or complaint follows lives as long as the job (its TTL).
+  const jobTtl = toTtl(retentionEnd(new Date(ctx.job.createdAt)));
+  const recorded = await deliveryWrites.finish(deps.db, ctx.job.jobId, delivery.deliveryId, outcome, deps.now(), jobTtl);
   if (recorded && (outcome.status === 'failed' || outcome.status === 'bounced')) {
     (deps.log ?? defaultLog)(outcome.status, {
       jobId: ctx.job.jobId,
       processId: ctx.job.processId,
       deliveryId: delivery.deliveryId,
+      code: outcome.code,
       reason: outcome.reason,
       retryable: outcome.status === 'failed' && outcome.retryable,
     });
@@ -210,9 +214,9 @@ const contentTypeOf = (file: StoredReportFile) =>
 
 async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: StoredDelivery): Promise<DeliveryOutcome> {
   const recipient = ctx.recipients.get(delivery.target);
-  if (!recipient) return { status: 'skipped', reason: 'No longer on the mailing list.' };
+  if (!recipient) return { status: 'skipped', code: 'notOnList' };
   const skip = skipReasonOf(recipient);
-  if (skip) return { status: 'skipped', reason: skip };
+  if (skip) return { status: 'skipped', code: skip };
   const attach = fileBytes(ctx.job.files) <= REPORT_ATTACHMENT_MAX_BYTES;
   const files = attach ? await (ctx.attachments ??= readAttachments(deps, ctx.job.files)) : linksTo(deps, ctx.job);
   const locale = recipient.kind === 'user' ? await recipientLocale(deps.db, recipient) : ctx.ownerLocale;
@@ -235,8 +239,8 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
   } catch (error) {
     const failure = sesFailure(error);
     return failure.kind === 'bounced'
-      ? { status: 'bounced', reason: failure.reason, attached: attach }
-      : { status: 'failed', reason: failure.reason, retryable: failure.retryable, attached: attach };
+      ? { status: 'bounced', code: failure.code, reason: failure.reason, attached: attach }
+      : { status: 'failed', code: failure.code, reason: failure.reason, retryable: failure.retryable, attached: attach };
   }
 }
 
@@ -280,8 +284,10 @@ async function copyBySftp(deps: ReportDeliveryDeps, ctx: RunContext): Promise<De
     } catch (error) {
       if (error instanceof DeliveryStepError) throw error;
       const retryable = (error as { retryable?: boolean }).retryable === true;
-      const message = error instanceof Error ? error.message : String(error);
-      return { status: 'failed', reason: `The SFTP copy failed: ${message}`, retryable };
+      const notConfigured = (error as { code?: string }).code === 'SFTP.NOT_CONFIGURED';
+      return notConfigured
+        ? { status: 'failed', code: 'sftpNotConfigured', reason: null, retryable }
+        : { status: 'failed', code: 'sftpFailed', reason: errorDetail(error), retryable };
     }
   }
   return { status: 'sent', address: remoteDir };

@@ -1,5 +1,5 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Delivery } from '@portal/core/report';
+import { PutCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Delivery, DeliveryReasonCode } from '@portal/core/report';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { entity, getOne, listAll } from '../../platform/db/entity.ts';
@@ -10,10 +10,12 @@ import { entity, getOne, listAll } from '../../platform/db/entity.ts';
  * run of the delivery for the same job finds the same items. Each is created with a conditional Put and
  * moves by conditional writes: pending → sending (a claim with a lease; only one process wins) → sent |
  * failed | bounced; skipped is written at creation. A failed one goes back to sending only by an automatic
- * retry (retryable, attempts left) or a resend (failed or bounced). `messageId` is SES's proof of a mail.
+ * retry (retryable, attempts left) or a resend (failed or bounced). `messageId` is SES's proof of a mail;
+ * the write that records `sent` also puts `MSG#<messageId>` → (jobId, deliveryId) in one transaction, so
+ * SES's later bounce or complaint finds the delivery (mail-events.ts, ADR 042 addendum).
  */
 export type DeliveryState = Delivery['status'] | 'sending';
-export type StoredDelivery = Omit<Delivery, 'status'> & {
+export type StoredDelivery = Omit<Delivery, 'status' | 'reasonCode'> & {
   jobId: string;
   status: DeliveryState;
   /** A failure a later attempt may heal (throttling, an S3 read error); false once the outcome is unknown or final. */
@@ -21,6 +23,8 @@ export type StoredDelivery = Omit<Delivery, 'status'> & {
   /** While sending: when the claim lapses (the sender died; what it did is unknown). */
   leaseUntil?: string;
   messageId?: string;
+  /** Items written before the codes have none (ADR 042 addendum). */
+  reasonCode?: DeliveryReasonCode | null;
 };
 
 export const DELIVERY_SK_PREFIX = 'DLV#';
@@ -42,8 +46,11 @@ export async function listStoredDeliveries(db: Db, jobId: string): Promise<Store
   return items;
 }
 
-/** Why a claim whose lease lapsed is failed: its sender stopped between the claim and the outcome. */
-export const LAPSED_REASON = 'The delivery stopped before it was confirmed: it may not have been sent. Resend it if it did not arrive.';
+/** Where SES's later events find a sent mail's delivery: `MSG#<messageId>` / `MSG`, kept as long as the job. */
+export const mailMessageKey = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' });
+export type MailMessage = { messageId: string; jobId: string; deliveryId: string };
+const mailMessages = entity<MailMessage>({ drop: ['expiresAt'] });
+export const getMailMessage = (db: Db, messageId: string) => getOne(db, mailMessages, mailMessageKey(messageId));
 const lapsed = (d: StoredDelivery, at: Date) => d.status === 'sending' && d.leaseUntil !== undefined && d.leaseUntil < at.toISOString();
 
 /**
@@ -62,7 +69,8 @@ export function deliveryView(d: StoredDelivery, at: Date = new Date()): Delivery
     target: d.target,
     address: d.address,
     status: gone ? 'failed' : d.status === 'sending' ? 'pending' : d.status,
-    reason: gone ? LAPSED_REASON : d.reason,
+    reasonCode: gone ? 'leaseLapsed' : (d.reasonCode ?? null),
+    reason: gone ? null : d.reason,
     attempts: d.attempts,
     attached: d.attached,
     updatedAt: d.updatedAt,
@@ -81,7 +89,14 @@ export const createDelivery = (db: Db, d: StoredDelivery) =>
     ),
   );
 
-async function update(
+/** One conditional update, sent alone or as part of a transaction. */
+type UpdateInput = Pick<UpdateCommandInput, 'TableName' | 'Key' | 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> & {
+  TableName: string;
+  Key: Record<string, unknown>;
+  UpdateExpression: string;
+};
+
+function updateInput(
   db: Db,
   jobId: string,
   deliveryId: string,
@@ -89,7 +104,7 @@ async function update(
   condition: string,
   values: Record<string, unknown>,
   options: { countAttempt?: boolean; remove?: string[] } = {},
-): Promise<boolean> {
+): UpdateInput {
   const names: Record<string, string> = {};
   const vals: Record<string, unknown> = { ...values };
   const assignments = Object.entries(set).map(([name, value], i) => {
@@ -107,29 +122,33 @@ async function update(
   });
   const expression = `SET ${assignments.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`;
   // DynamoDB refuses a name placeholder no expression uses: only those the condition and update name.
-  for (const name of ['status', 'attempts', 'retryable', 'leaseUntil']) {
+  for (const name of ['status', 'attempts', 'retryable', 'leaseUntil', 'messageId', 'reasonCode']) {
     if (`${expression} ${condition}`.includes(`#${name}`)) names[`#${name}`] = name;
   }
-  return applied(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: deliveryKey(jobId, deliveryId),
-        UpdateExpression: expression,
-        ConditionExpression: `attribute_exists(pk) AND (${condition})`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: vals,
-      }),
-    ),
-  );
+  return {
+    TableName: db.table,
+    Key: deliveryKey(jobId, deliveryId),
+    UpdateExpression: expression,
+    ConditionExpression: `attribute_exists(pk) AND (${condition})`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: vals,
+  };
 }
 
+const update = (...args: Parameters<typeof updateInput>): Promise<boolean> => applied(args[0].doc.send(new UpdateCommand(updateInput(...args))));
+
+/** `code` words the outcome on the screen; `reason` is its detail (null when the code says it all). */
 export type DeliveryOutcome =
   | { status: 'sent'; messageId?: string; attached?: boolean | null; address?: string }
-  | { status: 'failed'; reason: string; retryable: boolean; attached?: boolean | null }
-  | { status: 'bounced'; reason: string; attached?: boolean | null }
+  | { status: 'failed'; code: DeliveryReasonCode; reason: string | null; retryable: boolean; attached?: boolean | null }
+  | { status: 'bounced'; code: DeliveryReasonCode; reason: string | null; attached?: boolean | null }
   /** The recipient left the list or unsubscribed after the delivery was planned. */
-  | { status: 'skipped'; reason: string };
+  | { status: 'skipped'; code: DeliveryReasonCode; reason?: null };
+
+/** A sent mail's pointer item, written with the `sent` it points to (never ahead of it). */
+const mailMessagePut = (db: Db, m: MailMessage, expiresAt: number) => ({
+  Put: { TableName: db.table, Item: { ...mailMessageKey(m.messageId), type: 'mailMessage', ...m, expiresAt } },
+});
 
 /** The deliveries' writes, each answering whether it applied (false: another process holds or finished it). */
 export const deliveryWrites = {
@@ -155,15 +174,20 @@ export const deliveryWrites = {
       { ':failed': 'failed', ':bounced': 'bounced', ':sending': 'sending', ':now': at.toISOString() },
       { countAttempt: true, remove: ['messageId'] },
     ),
-  /** sending → the outcome; only the claim's holder gets here while its lease runs. */
-  finish: (db: Db, jobId: string, deliveryId: string, outcome: DeliveryOutcome, at: Date) =>
-    update(
+  /**
+   * sending → the outcome; only the claim's holder gets here while its lease runs. A mail SES accepted is
+   * recorded together with its `MSG#<messageId>` item (one transaction; `expiresAt`: the job's TTL), so a
+   * pointer never names a delivery that is not sent.
+   */
+  finish: async (db: Db, jobId: string, deliveryId: string, outcome: DeliveryOutcome, at: Date, expiresAt?: number) => {
+    const input = updateInput(
       db,
       jobId,
       deliveryId,
       {
         status: outcome.status,
-        reason: outcome.status === 'sent' ? null : outcome.reason,
+        reasonCode: outcome.status === 'sent' ? null : outcome.code,
+        reason: outcome.status === 'sent' ? null : (outcome.reason ?? null),
         retryable: outcome.status === 'failed' ? outcome.retryable : false,
         updatedAt: at.toISOString(),
         ...(outcome.status === 'sent' && outcome.messageId ? { messageId: outcome.messageId } : {}),
@@ -173,19 +197,49 @@ export const deliveryWrites = {
       '#status = :sending',
       { ':sending': 'sending' },
       { remove: ['leaseUntil'] },
-    ),
+    );
+    if (outcome.status !== 'sent' || !outcome.messageId || expiresAt === undefined) return applied(db.doc.send(new UpdateCommand(input)));
+    const pointer = mailMessagePut(db, { messageId: outcome.messageId, jobId, deliveryId }, expiresAt);
+    return applied(db.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: input }, pointer] })));
+  },
   /**
    * A claim whose lease lapsed: its sender stopped somewhere between the claim and the outcome, so the
    * mail may have gone out. Failed, not retried automatically (never a second mail); the user may resend.
    */
-  lapse: (db: Db, jobId: string, deliveryId: string, at: Date, reason: string) =>
+  lapse: (db: Db, jobId: string, deliveryId: string, at: Date) =>
     update(
       db,
       jobId,
       deliveryId,
-      { status: 'failed', reason, retryable: false, updatedAt: at.toISOString() },
+      { status: 'failed', reasonCode: 'leaseLapsed', reason: null, retryable: false, updatedAt: at.toISOString() },
       '#status = :sending AND #leaseUntil < :now',
       { ':sending': 'sending', ':now': at.toISOString() },
       { remove: ['leaseUntil'] },
+    ),
+  /**
+   * SES reported a permanent bounce of the mail `messageId`: sent → bounced. Conditional on that very
+   * mail (a resend since has another id), so a repeated notification, or one of an older send, changes nothing.
+   */
+  bounce: (db: Db, jobId: string, deliveryId: string, messageId: string, code: DeliveryReasonCode, reason: string | null, at: Date) =>
+    update(
+      db,
+      jobId,
+      deliveryId,
+      { status: 'bounced', reasonCode: code, reason, retryable: false, updatedAt: at.toISOString() },
+      '#status = :sent AND #messageId = :mid',
+      { ':sent': 'sent', ':mid': messageId },
+    ),
+  /**
+   * SES reported something that leaves the mail sent (a transient bounce, a complaint): noted on the
+   * delivery unless the same note is there already (a repeated notification changes nothing).
+   */
+  note: (db: Db, jobId: string, deliveryId: string, messageId: string, code: DeliveryReasonCode, reason: string | null, at: Date) =>
+    update(
+      db,
+      jobId,
+      deliveryId,
+      { reasonCode: code, reason, updatedAt: at.toISOString() },
+      '#status = :sent AND #messageId = :mid AND (attribute_not_exists(#reasonCode) OR #reasonCode <> :code)',
+      { ':sent': 'sent', ':mid': messageId, ':code': code },
     ),
 };

@@ -1,3 +1,4 @@
+import type { DeliveryReasonCode } from '@portal/core/report';
 import { fullJitter } from '../../platform/db/transact.ts';
 
 /**
@@ -8,10 +9,23 @@ import { fullJitter } from '../../platform/db/transact.ts';
  * failure (5xx, a timeout) may come after SES accepted the mail: failed, not retried automatically (never a
  * second mail); the user may resend. Reading a file from S3 is retried likewise; a file that is gone is final.
  */
-export type SendFailure = { kind: 'throttled' | 'bounced' | 'unknown' | 'fileRead' | 'fileGone' | 'sftp'; reason: string; retryable: boolean };
+export type SendFailure = {
+  kind: 'throttled' | 'bounced' | 'unknown' | 'fileRead' | 'fileGone' | 'sftp';
+  /** What the screen says, in the user's language (ADR 042 addendum). */
+  code: DeliveryReasonCode;
+  /** The detail in the source's words (the error's message), or null when the code says it all. */
+  reason: string | null;
+  retryable: boolean;
+};
 
 const nameOf = (error: unknown) => (error instanceof Error ? error.name : '');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error as the delivery log's detail: `Name: message`, or the message when the name adds nothing. */
+export const errorDetail = (error: unknown) => {
+  const name = nameOf(error);
+  const message = messageOf(error);
+  return name && name !== 'Error' && !message.startsWith(name) ? `${name}: ${message}` : message || name || 'error';
+};
 
 export const isSesThrottling = (error: unknown) =>
   ['Throttling', 'ThrottlingException', 'TooManyRequestsException'].includes(nameOf(error)) || /maximum sending rate exceeded/i.test(messageOf(error));
@@ -21,19 +35,15 @@ export const isSesRejection = (error: unknown) => ['MessageRejected', 'MessageRe
 export const isFileGone = (error: unknown) => ['NoSuchKey', 'NotFound'].includes(nameOf(error));
 
 export function sesFailure(error: unknown): SendFailure {
-  if (isSesThrottling(error)) return { kind: 'throttled', reason: 'The mail service is busy (sending rate exceeded); the mail will be tried again.', retryable: true };
-  if (isSesRejection(error)) return { kind: 'bounced', reason: `The mail service rejected the address: ${messageOf(error)}`, retryable: false };
-  return {
-    kind: 'unknown',
-    reason: `The mail service did not confirm the mail (${nameOf(error) || 'error'}): it may not have been sent. Resend it if it did not arrive.`,
-    retryable: false,
-  };
+  if (isSesThrottling(error)) return { kind: 'throttled', code: 'throttled', reason: messageOf(error), retryable: true };
+  if (isSesRejection(error)) return { kind: 'bounced', code: 'rejected', reason: messageOf(error), retryable: false };
+  return { kind: 'unknown', code: 'sendFailed', reason: errorDetail(error), retryable: false };
 }
 
 export const fileFailure = (error: unknown): SendFailure =>
   isFileGone(error)
-    ? { kind: 'fileGone', reason: 'The report file no longer exists (its retention ended).', retryable: false }
-    : { kind: 'fileRead', reason: `The report file could not be read (${nameOf(error) || 'error'}); it will be tried again.`, retryable: true };
+    ? { kind: 'fileGone', code: 'fileGone', reason: null, retryable: false }
+    : { kind: 'fileRead', code: 'fileUnreadable', reason: errorDetail(error), retryable: true };
 
 /** How often and how long a send or a read is tried within one delivery run. */
 export type RetryPolicy = { attempts: number; baseMs: number; capMs: number };
@@ -54,7 +64,7 @@ export async function withBackoff<T>(fn: () => Promise<T>, retry: (error: unknow
 /** A file read that failed after its retries: carries what the delivery records. */
 export class DeliveryStepError extends Error {
   constructor(readonly failure: SendFailure) {
-    super(failure.reason);
+    super(failure.reason ?? failure.code);
     this.name = 'DeliveryStepError';
   }
 }

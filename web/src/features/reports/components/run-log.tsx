@@ -120,12 +120,28 @@ function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; 
           {t('reports.log.resend')}
         </Button>
       ) : null}
-      {delivery.reason ? <p className="basis-full text-xs text-slate-600">{delivery.reason}</p> : null}
+      <DeliveryReason delivery={delivery} />
       {failure ? (
         <p role="alert" className="basis-full text-xs text-red-700">
           {failure}
         </p>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Why it was skipped, failed or bounced, or what SES reported later: the code in the user's language, the
+ * detail beneath in the source's words (an SMTP diagnostic, an error). An item older than the codes has
+ * only its reason, in English, shown as it is.
+ */
+function DeliveryReason({ delivery }: { delivery: Delivery }) {
+  const t = useT();
+  if (!delivery.reasonCode) return delivery.reason ? <p className="basis-full text-xs text-slate-600">{delivery.reason}</p> : null;
+  return (
+    <div className="basis-full text-xs">
+      <p className="text-slate-600">{t(`reports.log.reason.${delivery.reasonCode}`)}</p>
+      {delivery.reason ? <p className="break-words font-mono text-slate-500">{delivery.reason}</p> : null}
+    </div>
   );
 }

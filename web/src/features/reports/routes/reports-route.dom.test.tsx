@@ -182,7 +182,7 @@ describe('Reports section', () => {
     let jobs = [
       job({
         deliveries: [
-          { deliveryId: 'email.c.x', channel: 'email', target: 'c.x', address: 'ext@example.test', status: 'failed', reason: 'The mail service did not accept the mail', attempts: 3, attached: true, updatedAt: '2026-11-24T05:00:03.000Z' },
+          { deliveryId: 'email.c.x', channel: 'email', target: 'c.x', address: 'ext@example.test', status: 'failed', reasonCode: null, reason: 'The mail service did not accept the mail', attempts: 3, attached: true, updatedAt: '2026-11-24T05:00:03.000Z' },
         ],
       }),
     ];
@@ -269,6 +269,35 @@ describe('Reports section', () => {
     expect(await screen.findByText('Cancelled')).toBeTruthy();
     expect(backend.callsTo('DELETE', '/api/flow/report-jobs/job-1')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
+  });
+
+  it('words each delivery\'s reason in the user\'s language with the detail beneath; an older one keeps its text', async () => {
+    const german: SessionStatus = { ...everything, user: { ...everything.user!, locale: 'de-DE' } };
+    const delivery = (over: Partial<ReportJob['deliveries'][number]>) => ({
+      channel: 'email' as const, target: 'c.x', address: 'ext@example.test', status: 'sent' as const, reasonCode: null, reason: null, attempts: 1, attached: true, updatedAt: '2026-11-24T05:00:03.000Z', deliveryId: 'email.c.x', ...over,
+    });
+    reportPageBackend({
+      'GET /api/auth/status': { body: german },
+      'GET /api/flow/report-jobs': {
+        body: page([
+          job({
+            deliveries: [
+              delivery({ deliveryId: 'email.c.gone', address: 'gone@example.test', status: 'bounced', reasonCode: 'bouncedNoAddress', reason: 'smtp; 550 5.1.1 user unknown' }),
+              delivery({ deliveryId: 'email.c.left', address: 'left@example.test', status: 'skipped', reasonCode: 'unsubscribed', attempts: 0 }),
+              delivery({ deliveryId: 'email.c.old', address: 'old@example.test', status: 'failed', reason: 'The mail service did not accept the mail' }),
+            ],
+          }),
+        ]),
+      },
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    const log = within(await screen.findByRole('list', { name: 'Zustellungen' }));
+    const row = (address: string) => within(log.getByText(address).closest('li')!);
+    expect(row('gone@example.test').getByText('Unzustellbar', { selector: 'span' })).toBeTruthy();
+    expect(row('gone@example.test').getByText('Unzustellbar: Die Adresse existiert nicht.')).toBeTruthy();
+    expect(row('gone@example.test').getByText('smtp; 550 5.1.1 user unknown')).toBeTruthy();
+    expect(row('left@example.test').getByText('Hat diesen Bericht abbestellt.')).toBeTruthy();
+    expect(row('old@example.test').getByText('The mail service did not accept the mail')).toBeTruthy();
   });
 
   it('deletes a custom report after the confirmation and returns to the custom reports', async () => {
