@@ -29,6 +29,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 2 },
+            // pdf.js (ADR 047): only ever imported lazily (a PDF answer's viewer), its own long-cached chunk.
+            { name: 'vendor-pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 3 },
             { name: 'login', tags: ['$initial'], priority: 1 },
           ],
         },

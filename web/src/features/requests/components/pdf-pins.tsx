@@ -1,0 +1,112 @@
+import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { fetchFileLink } from '../api/requests.ts';
+import type { PdfDocument } from './pdf-document.ts';
+import { PinBoard } from './pin-board.tsx';
+
+/**
+ * A PDF answer page by page with numbered pins (issue 16 item 4, ADR 047): "Page n of N" with previous and
+ * next, the page drawn by pdf.js on a canvas as wide as the viewer, a click places a pin on the page shown,
+ * and the thread beside it names each pin's page (its number shows that page). pdf.js loads on first use.
+ */
+export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
+  const t = useT();
+  const [doc, setDoc] = useState<PdfDocument | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const [page, setPage] = useState(1);
+  const toolbar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let live = true;
+    let opened: PdfDocument | null = null;
+    loadPdf(requestId, file.fileId).then(
+      (loaded) => {
+        if (!live) return loaded.destroy();
+        opened = loaded;
+        setDoc(loaded);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      opened?.destroy();
+    };
+  }, [requestId, file.fileId]);
+  const pageCount = doc?.pageCount ?? file.pageCount ?? 1;
+  const show = (next: number) => setPage(Math.min(pageCount, Math.max(1, next)));
+  const label = t('requests.pdf.page', { page, count: pageCount });
+  return (
+    <PinBoard
+      item={item}
+      file={file}
+      comments={comments}
+      page={page}
+      ready={drawn && !failed}
+      mayRemove={mayRemove}
+      onChanged={onChanged}
+      onShowPage={(next) => {
+        show(next);
+        toolbar.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      }}
+      toolbar={
+        <div ref={toolbar} className="mb-2 flex items-center gap-1">
+          <Button theme="icon" aria-label={t('requests.pdf.previous')} disabled={page <= 1} onClick={() => show(page - 1)}>
+            <ChevronLeftIcon className="size-5" />
+          </Button>
+          <span className="min-w-24 text-center text-sm text-slate-700" aria-live="polite">{label}</span>
+          <Button theme="icon" aria-label={t('requests.pdf.next')} disabled={page >= pageCount} onClick={() => show(page + 1)}>
+            <ChevronRightIcon className="size-5" />
+          </Button>
+        </div>
+      }
+      surface={
+        doc && !failed ? (
+          <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={() => setFailed(true)} />
+        ) : (
+          <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
+            {failed ? t('requests.pdf.failed') : t('requests.loading')}
+          </div>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The bytes through the request route's download (ADR 045: a short presigned GET of an attachment; read by
+ * fetch, never opened by the browser) while pdf.js loads, then the parsed document.
+ */
+async function loadPdf(requestId: string, fileId: string): Promise<PdfDocument> {
+  const bytes = fetchFileLink(requestId, fileId).then(async ({ url }) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`The PDF download answered ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  });
+  const [{ openPdf }, data] = await Promise.all([import('./pdf-document.ts'), bytes]);
+  return openPdf(data);
+}
+
+/** The page on a canvas as wide as the surface around it (measured, and again when it resizes). */
+function PdfCanvas({ doc, page, label, onDrawn, onFailed }: { doc: PdfDocument; page: number; label: string; onDrawn: () => void; onFailed: () => void }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const surface = canvas.current?.parentElement;
+    if (!surface) return;
+    const measure = () => setWidth(Math.floor(surface.clientWidth));
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(surface);
+    return () => observer?.disconnect();
+  }, []);
+  useEffect(() => {
+    if (width < 1 || !canvas.current) return;
+    doc.render(page, canvas.current, width).then(onDrawn, onFailed);
+    // The callbacks are the parent's setters: drawing again is for a new page or width only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc, page, width]);
+  return <canvas ref={canvas} role="img" aria-label={label} className="block h-auto w-full" />;
+}
