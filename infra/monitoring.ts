@@ -14,7 +14,7 @@ import { Web } from './web.ts';
  */
 export function Monitoring({ stack }: StackContext) {
   const { api } = use(Web);
-  const { dlq } = use(Jobs);
+  const { dlq, mailEventsDlq } = use(Jobs);
 
   const topic = new Topic(stack, 'Alarms', { enforceSSL: true });
   const email = process.env.ALARM_EMAIL;
@@ -45,6 +45,16 @@ export function Monitoring({ stack }: StackContext) {
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
 
-  for (const alarm of [api5xx, dlqDepth]) alarm.addAlarmAction(notify);
+  // SES's bounces and complaints whose recording kept failing (ADR 042 addendum): the run log misses them.
+  const mailEventsDepth = new Alarm(stack, 'MailEventsDlqAlarm', {
+    alarmDescription: 'A bounce or complaint of a report mail could not be recorded: it waits in the mail events DLQ',
+    metric: mailEventsDlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+
+  for (const alarm of [api5xx, dlqDepth, mailEventsDepth]) alarm.addAlarmAction(notify);
   return { topic };
 }

@@ -625,7 +625,7 @@ describe('Monitoring', () => {
   const alarm = (prefix: string) =>
     ofType(t.Monitoring, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties;
 
-  it('alarms on API 5xx answers and on a message in the scheduler DLQ, notifying the alarm topic', () => {
+  it('alarms on API 5xx answers and on a message in the scheduler DLQ or the mail events DLQ, notifying the alarm topic', () => {
     const [topic] = ofType(t.Monitoring, 'AWS::SNS::Topic').map(([id]) => id);
     expect(alarm('Api5xxAlarm')).toMatchObject({
       Namespace: 'AWS/ApiGateway',
@@ -645,6 +645,12 @@ describe('Monitoring', () => {
       Statistic: 'Maximum',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topic }],
+    });
+    expect(alarm('MailEventsDlqAlarm')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::ImportValue': expect.stringContaining('MailEventsDlq') } }],
+      Threshold: 1,
       AlarmActions: [{ Ref: topic }],
     });
     t.Monitoring.resourceCountIs('AWS::SNS::Subscription', 0); // no ALARM_EMAIL in this stage
@@ -734,7 +740,7 @@ describe('prod stage', () => {
       Protocol: 'email',
       Endpoint: 'ops@portal.example.org',
     });
-    t.Monitoring.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+    t.Monitoring.resourceCountIs('AWS::CloudWatch::Alarm', 3);
   });
 
   it('gives the API the Entra ID issuer and client id and binds the secret from SSM (ADR 009)', () => {
