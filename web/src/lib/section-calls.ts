@@ -6,7 +6,8 @@ import { fetchFor, readJson } from './api-client.ts';
  * The calls of a section whose screens show failures in place (codes translated, field issues at their
  * fields), so no snack; a 401/403 still opens the auth dialog. `read` GETs and checks the answer;
  * `write` sends a JSON body with an optional Idempotency-Key and then calls `afterWrite` (the section's
- * cache refresh) whatever the outcome, since a failed write may have changed something all the same.
+ * cache refresh) whatever the outcome, since a failed write may have changed something all the same;
+ * `send` is the plain call (e.g. a GET with its own headers).
  */
 export function sectionCalls(portal: Portal, afterWrite: () => unknown) {
   const quiet = { portal, notify: false } as const;
@@ -22,5 +23,5 @@ export function sectionCalls(portal: Portal, afterWrite: () => unknown) {
       void afterWrite();
     }
   }
-  return { read, write };
+  return { read, write, send };
 }

@@ -4,7 +4,7 @@ import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { connectSectionsOf } from '../../features/connect/sections.ts';
-import { InboxBadge } from '../../features/requests/components/inbox-badge.tsx';
+import { InboxBadge, InboxBubble, useInboxCount } from '../../features/requests/components/inbox-badge.tsx';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
@@ -61,6 +61,9 @@ export function ConnectLayout() {
   // While a step of the account is pending (issue 10 B) the sections are not offered: only My Account.
   const navigable = loggedIn && pendingStepOf(status) === null;
   const brandName = brand?.name ?? t('app.fallbackName');
+  // On phones the navigation (with the inbox count) is in the drawer: the menu button carries the count too.
+  const pending = useInboxCount(navigable);
+  const menuBadge = pending ? { menuBadge: <InboxBubble count={pending} labelled={false} />, menuLabel: `${t('nav.openMenu')}, ${t('connect.inboxCount', { count: pending })}` } : {};
   const badge = t('app.portalConnect');
   const items = footerItems('connect', loggedIn, brand?.footerLinks ?? []);
 
@@ -71,7 +74,7 @@ export function ConnectLayout() {
         badge={badge}
         homeTo={paths.connect.root}
         username={user?.username}
-        {...(navigable ? { onMenu: () => setDrawerOpen(true), menuBreakpoint: 'md' as const } : {})}
+        {...(navigable ? { onMenu: () => setDrawerOpen(true), menuBreakpoint: 'md' as const, ...menuBadge } : {})}
       />
       {navigable ? (
         <div className="hidden border-b border-slate-200 bg-white md:block">

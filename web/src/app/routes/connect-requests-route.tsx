@@ -1,4 +1,4 @@
-import { hasModulePermission } from '@portal/core/auth';
+import { hasBit, hasModulePermission, SECURITY_FLAGS } from '@portal/core/auth';
 import { RequestsRoute } from '../../features/requests/routes/requests-route.tsx';
 import { useSession } from '../../lib/auth.ts';
 
@@ -7,12 +7,14 @@ import { useSession } from '../../lib/auth.ts';
  * request" for users with flow.doRequests, the workflow editor for flow.editWorkflows. What a request's page offers comes from the server (`may`).
  */
 export function ConnectRequestsRoute() {
-  const modules = useSession().status?.user?.modules;
+  const user = useSession().status?.user;
+  const modules = user?.modules;
   return (
     <RequestsRoute
       mayRequest={hasModulePermission(modules, 'flow', 'doRequests', false)}
       mayApprove={hasModulePermission(modules, 'flow', 'approveRequests', false)}
       mayEditWorkflows={hasModulePermission(modules, 'flow', 'editWorkflows', false)}
+      global={hasBit(user?.securityFlag ?? 0, SECURITY_FLAGS.global)}
     />
   );
 }

@@ -14,6 +14,8 @@ export function Header({
   username,
   onMenu,
   menuBreakpoint = 'lg',
+  menuBadge,
+  menuLabel,
   children,
 }: {
   brandName: string;
@@ -23,6 +25,9 @@ export function Header({
   onMenu?: () => void;
   /** From which width the menu button disappears (the navigation is visible there). */
   menuBreakpoint?: 'md' | 'lg';
+  /** Shown on the menu button (e.g. the approver's inbox count, otherwise only inside the drawer); `menuLabel` then says it. */
+  menuBadge?: ReactNode;
+  menuLabel?: string;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -33,10 +38,11 @@ export function Header({
           <button
             type="button"
             onClick={onMenu}
-            aria-label={t('nav.openMenu')}
-            className={`-ml-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${menuBreakpoint === 'md' ? 'md:hidden' : 'lg:hidden'}`}
+            aria-label={menuLabel ?? t('nav.openMenu')}
+            className={`relative -ml-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${menuBreakpoint === 'md' ? 'md:hidden' : 'lg:hidden'}`}
           >
             <MenuIcon />
+            {menuBadge ? <span className="absolute -top-1 -right-1">{menuBadge}</span> : null}
           </button>
         ) : null}
         <Link to={homeTo} className="min-w-0 rounded-lg">

@@ -10,12 +10,13 @@ import {
   type WorkflowUpdate,
 } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
-import { IDEMPOTENCY_HEADER, pageOf, toPagination } from '@portal/core/shared';
+import { pageOf, toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR, { mutate } from 'swr';
-import { fetchFor, readJson } from '../../../lib/api-client.ts';
+import { readJson } from '../../../lib/api-client.ts';
 import { KeyScope } from '../../../lib/query-keys.ts';
 import { LIST_CACHE_MS, queryString, resourcePath } from '../../../lib/resource-client.ts';
+import { sectionCalls } from '../../../lib/section-calls.ts';
 
 /**
  * The Requests section's calls (issue 16, workflows-shared.md): flow/workflows, flow/workflow-requests,
@@ -23,25 +24,12 @@ import { LIST_CACHE_MS, queryString, resourcePath } from '../../../lib/resource-
  * still opens the auth dialog. Keys share the resource client's shape `[scope, portal, route, kind, url]`
  * (a logout drops them); every write re-reads the section's answers, the shown one kept until then.
  */
-const quiet = { portal: 'connect', notify: false } as const;
-const send = (url: string, init?: RequestInit) => fetchFor(quiet)(url, init);
-const read = async <S extends z.ZodMiniType>(url: string, schema: S): Promise<z.infer<S>> => readJson(await send(url), schema, quiet);
-
 const ROUTES = new Set(['flow/workflows', 'flow/workflow-requests']);
 const key = (route: string, kind: 'list' | 'get', url: string) => [KeyScope.resource, 'connect', route, kind, url] as const;
 export const refreshRequests = () =>
   mutate((k: unknown) => Array.isArray(k) && k[0] === KeyScope.resource && k[1] === 'connect' && ROUTES.has(k[2] as string));
 
-async function write<S extends z.ZodMiniType>(url: string, method: string, body: unknown, schema: S, idempotencyKey?: string): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-  try {
-    const response = await send(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return await readJson(response, schema, quiet);
-  } finally {
-    void refreshRequests();
-  }
-}
+const { read, write, send } = sectionCalls('connect', refreshRequests);
 const NoContent = z.unknown();
 const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
 
@@ -77,7 +65,8 @@ export interface RequestListQuery {
   index: number;
   maxResults: number;
 }
-export function useRequestList(query: RequestListQuery) {
+/** `enabled` false: no call (a global user has not chosen a customer yet). */
+export function useRequestList(query: RequestListQuery, enabled = true) {
   const url =
     resourcePath('flow/workflow-requests') +
     queryString({
@@ -89,7 +78,7 @@ export function useRequestList(query: RequestListQuery) {
       index: query.index,
       maxResults: query.maxResults,
     });
-  return useSWR(key('flow/workflow-requests', 'list', url), async () => {
+  return useSWR(enabled ? key('flow/workflow-requests', 'list', url) : null, async () => {
     const page = await read(url, RequestPage);
     return { ...page, pagination: toPagination(page) };
   }, { ...cached, keepPreviousData: true });
@@ -128,7 +117,7 @@ const FileLink = z.object({ url: z.string() });
  */
 export async function fetchFileLink(requestId: string, fileId: string): Promise<{ url: string }> {
   const response = await send(downloadUrl(requestId, fileId), { headers: { Accept: 'application/json' } });
-  return readJson(response, FileLink, quiet);
+  return readJson(response, FileLink, { notify: false });
 }
 
 /**

@@ -12,20 +12,34 @@ const InboxCount = z.object({ pending: z.number() });
 const quiet = { portal: 'connect', notify: false, authDialog: false } as const;
 
 /**
- * The approver's inbox count beside "Requests" in the connect navigation: requests awaiting the user's
- * decision, re-read each minute and after the section's writes (same key scope); nothing when zero or failed.
+ * The approver's inbox count: requests awaiting the user's decision, re-read each minute and after the
+ * section's writes (same key scope); 0 when none, failed, or not an approver. The navigation entry and the
+ * phone's menu button share the one call (one SWR key).
  */
-export function InboxBadge() {
-  const t = useT();
+export function useInboxCount(enabled = true): number {
   const approver = hasModulePermission(useSession().status?.user?.modules, 'flow', 'approveRequests', false);
-  const { data } = useSWR(approver ? [KeyScope.resource, 'connect', 'flow/workflow-requests', 'get', URL_] : null, async () => readJson(await fetchFor(quiet)(URL_), InboxCount, quiet), {
+  const { data } = useSWR(enabled && approver ? [KeyScope.resource, 'connect', 'flow/workflow-requests', 'get', URL_] : null, async () => readJson(await fetchFor(quiet)(URL_), InboxCount, quiet), {
     refreshInterval: 60_000,
     shouldRetryOnError: false,
   });
-  if (!data?.pending) return null;
+  return data?.pending ?? 0;
+}
+
+/** The count as a bubble; `labelled` gives it its own accessible name (beside "Requests"), else it is decoration. */
+export function InboxBubble({ count, labelled = true, className = '' }: { count: number; labelled?: boolean; className?: string }) {
+  const t = useT();
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" aria-label={t('connect.inboxCount', { count: data.pending })}>
-      {data.pending > 99 ? '99+' : data.pending}
+    <span
+      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white ${className}`}
+      {...(labelled ? { 'aria-label': t('connect.inboxCount', { count }) } : { 'aria-hidden': true })}
+    >
+      {count > 99 ? '99+' : count}
     </span>
   );
+}
+
+/** Beside "Requests" in the connect navigation; nothing when zero. */
+export function InboxBadge() {
+  const pending = useInboxCount();
+  return pending ? <InboxBubble count={pending} className="ml-1.5" /> : null;
 }

@@ -50,14 +50,14 @@ const request = (over: Partial<WorkflowRequest> = {}): WorkflowRequest => ({
 });
 const pinned = (pin: number, x: number): ItemComment => ({
   commentId: `c${pin}`, requestStepItemId: 'WR-7K3M9Q2X.screens.flow', comment: `Pin comment ${pin}`, positionX: x, positionY: 0.5,
-  fileId: 'f1', pin, author: 'demo.approver', createdAt: '2026-11-24T11:00:00.000Z',
+  fileId: 'f1', pin, page: null, author: 'demo.approver', createdAt: '2026-11-24T11:00:00.000Z',
 });
 const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['may']> = {}): RequestDetail => ({
   request: request(),
   workflow,
   items: [
     { id: 'WR-7K3M9Q2X.screens.flow', stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [
-      { fileId: 'f1', name: 'login.png', contentType: 'image/png', bytes: 2000, width: 375, height: 812, uploadedAt: '2026-11-24T10:05:00.000Z' },
+      { fileId: 'f1', name: 'login.png', contentType: 'image/png', bytes: 2000, width: 375, height: 812, pageCount: null, uploadedAt: '2026-11-24T10:05:00.000Z' },
     ] },
     { id: 'WR-7K3M9Q2X.screens.note', stepId: 'screens', itemId: 'note', type: 'text', answer: null, files: [] },
     { id: 'WR-7K3M9Q2X.launch.date', stepId: 'launch', itemId: 'date', type: 'date', answer: null, files: [] },
@@ -82,6 +82,7 @@ describe('Requests section', () => {
     const view = renderRoute(paths.connect.requests);
     const link = await screen.findByRole('link', { name: 'WR-7K3M9Q2X' });
     expect(link.getAttribute('href')).toBe(paths.connect.request('WR-7K3M9Q2X'));
+    expect(screen.queryByRole('combobox', { name: 'Customer' })).toBeNull(); // one customer: nothing to pick
     const table = within(screen.getByRole('table'));
     for (const header of ['Request ID', 'Workflow', 'Status', 'Approved at', 'Rejected at', 'Edited by']) expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
     expect(table.getByRole('cell', { name: 'Pending' })).toBeTruthy();
@@ -235,8 +236,50 @@ describe('Requests section', () => {
     });
     renderRoute(paths.connect.requests);
     expect(await screen.findByLabelText('3 awaiting your decision')).toBeTruthy();
+    // Phones: the navigation is in the drawer, so the menu button carries the count and says it.
+    const menu = screen.getByRole('button', { name: 'Open menu, 3 awaiting your decision' });
+    expect(menu.textContent).toBe('3');
+    expect(backend.callsTo('GET', '/api/flow/workflow-requests/inbox-count')).toHaveLength(1); // one call for both
     expect(screen.queryByRole('button', { name: 'New request' })).toBeNull(); // approveRequests only
+    expect(await screen.findByText('No requests are waiting for your decision.')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Also drafts and rejected requests' }));
     await waitFor(() => expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('only-pending')).toBe('0'));
   });
+
+  it('a global user chooses a customer first ("Choose a customer", no list call); the choice is in the URL and the call', async () => {
+    const global = { ...requester, user: { ...requester.user!, securityFlag: 4096 + 16 } };
+    const two = { ...masterData, customers: [{ customerId: 'P-1', name: 'Provider One' }, { customerId: 'R-2', name: 'Retailer Two' }] } as unknown as MasterData;
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: global },
+      'GET /api/master-data': { body: two },
+      'GET /api/flow/workflows': { body: { workflows: [workflow] } },
+      'GET /api/flow/workflow-requests': { body: page([request({ customerId: 'R-2' })]) },
+    });
+    const view = renderRoute(paths.connect.requests);
+    expect(await screen.findByText('Choose a customer', { selector: 'h2' })).toBeTruthy();
+    expect(screen.queryByText('No requests')).toBeNull();
+    const picker = screen.getByRole('combobox', { name: 'Customer' });
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a customer', 'Provider One', 'Retailer Two']);
+    expect(backend.callsTo('GET', '/api/flow/workflow-requests')).toHaveLength(0);
+    fireEvent.change(picker, { target: { value: 'R-2' } });
+    expect(await screen.findByRole('link', { name: 'WR-7K3M9Q2X' })).toBeTruthy();
+    expect(view.location().search).toContain('customer=R-2');
+    expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('customerId')).toBe('R-2');
+  });
+
+  it('a customer group\'s user may list all their customers; a user of one customer gets no picker', async () => {
+    const two = { ...masterData, customers: [{ customerId: 'P-1', name: 'Provider One' }, { customerId: 'R-2', name: 'Retailer Two' }] } as unknown as MasterData;
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/master-data': { body: two },
+      'GET /api/flow/workflows': { body: { workflows: [workflow] } },
+      'GET /api/flow/workflow-requests': { body: page([request()]) },
+    });
+    renderRoute(paths.connect.requests);
+    expect(await screen.findByRole('link', { name: 'WR-7K3M9Q2X' })).toBeTruthy();
+    const picker = await screen.findByRole('combobox', { name: 'Customer' });
+    expect(within(picker).getAllByRole('option')[0]!.textContent).toBe('All');
+    expect(backend.callsTo('GET', '/api/flow/workflow-requests')[0]!.query.get('customerId')).toBeNull();
+  });
 });
+

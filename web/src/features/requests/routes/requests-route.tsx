@@ -1,13 +1,11 @@
 import type { WorkflowRequest } from '@portal/core/workflow';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -17,12 +15,12 @@ import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { MasterData } from '@portal/core/connect';
 import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
+import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { WorkflowList } from '../components/workflow-list.tsx';
 import { STATUS_THEME } from '../model/status.ts';
 
@@ -36,12 +34,19 @@ const masterData = resource('master-data', MasterData);
  * decision) and History (approved and archived) tabs, filters by customer and workflow and a request ID
  * search, all in the URL; "New request" chooses a workflow and opens the new request.
  */
-export function RequestsRoute(props: { mayRequest: boolean; mayApprove: boolean; mayEditWorkflows: boolean }) {
+type ListProps = {
+  mayRequest: boolean;
+  mayApprove: boolean;
+  mayEditWorkflows: boolean;
+  /** A global user: the API lists one named customer's requests only, so one must be chosen first. */
+  global: boolean;
+};
+export function RequestsRoute(props: ListProps) {
   // editWorkflows alone opens the section (core's table) but no request list: the workflows instead.
   return props.mayRequest || props.mayApprove ? <RequestList {...props} /> : <WorkflowList />;
 }
 
-function RequestList({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest: boolean; mayApprove: boolean; mayEditWorkflows: boolean }) {
+function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListProps) {
   const t = useT();
   const format = useUserFormat();
   const [params, setParams] = useSearchParams();
@@ -55,8 +60,11 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest:
   const q = useDebouncedValue(search.trim(), 300);
   const [creating, setCreating] = useState(false);
   const customers = useResourceGet(masterData).data?.customers ?? [];
+  // Users who may act for several customers pick one (global users must; a group's users may see all of theirs).
+  const picksCustomer = customers.length > 1 || global;
+  const needsCustomer = global && !customerId;
   const workflows = useWorkflows(customerId || customers[0]?.customerId || '').data?.workflows ?? [];
-  const list = useRequestList({ history: tab === 'history', allOpen, customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE });
+  const list = useRequestList({ history: tab === 'history', allOpen, customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE }, !needsCustomer);
   const update = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params);
     for (const [name, value] of Object.entries(next)) {
@@ -97,12 +105,14 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest:
       />
       <div className="space-y-6">
         <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
-          <SelectField
-            label={t('requests.filters.customer')}
-            value={customerId}
-            options={[{ value: '', label: t('requests.filters.all') }, ...customers.map((c) => ({ value: c.customerId, label: c.name }))]}
-            onValueChange={(customer) => update({ customer, workflow: '' })}
-          />
+          {picksCustomer ? (
+            <SelectField
+              label={t('requests.filters.customer')}
+              value={customerId}
+              options={[{ value: '', label: t(global ? 'requests.filters.chooseCustomer' : 'requests.filters.all') }, ...customers.map((c) => ({ value: c.customerId, label: c.name }))]}
+              onValueChange={(customer) => update({ customer, workflow: '' })}
+            />
+          ) : null}
           <SelectField
             label={t('requests.filters.workflow')}
             value={workflowId}
@@ -126,25 +136,29 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows }: { mayRequest:
           idPrefix="requests"
         />
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-4 focus:outline-none">
-          <QueryState
-            result={list}
-            failedMessage={t('requests.loadFailed')}
-            retryLabel={t('requests.retry')}
-            loadingLabel={t('requests.loading')}
-            isEmpty={(data) => data.items.length === 0}
-            empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('requests.empty.title')} text={t(`requests.empty.${tab}`)} />}
-          >
-            {(data) => (
-              <DataTable
-                caption={t(`requests.tabs.${tab}`)}
-                columns={columns}
-                rows={data.items}
-                rowKey={(r) => r.id}
-                busy={list.isValidating}
-              />
-            )}
-          </QueryState>
-          {list.data && list.data.pagination.pageCount > 1 ? (
+          {needsCustomer ? (
+            <EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('requests.chooseCustomer.title')} text={t('requests.chooseCustomer.text')} />
+          ) : (
+            <QueryState
+              result={list}
+              failedMessage={t('requests.loadFailed')}
+              retryLabel={t('requests.retry')}
+              loadingLabel={t('requests.loading')}
+              isEmpty={(data) => data.items.length === 0}
+              empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('requests.empty.title')} text={t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`)} />}
+            >
+              {(data) => (
+                <DataTable
+                  caption={t(`requests.tabs.${tab}`)}
+                  columns={columns}
+                  rows={data.items}
+                  rowKey={(r) => r.id}
+                  busy={list.isValidating}
+                />
+              )}
+            </QueryState>
+          )}
+          {!needsCustomer && list.data && list.data.pagination.pageCount > 1 ? (
             <Pagination
               pagination={list.data.pagination}
               onPageChange={(next) => update({ page: String(next) })}
@@ -174,41 +188,24 @@ function NewRequestDialog({ customers, initialCustomer, onClose }: { customers: 
   const workflows = useWorkflows(customerId).data?.workflows ?? [];
   const [workflowId, setWorkflowId] = useState('');
   const chosen = workflows.some((w) => w.workflowId === workflowId) ? workflowId : (workflows[0]?.workflowId ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
+  const { busy, problem, run } = useDialogAction();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const create = async () => {
-    setBusy(true);
-    setProblem('');
-    try {
+  const create = () =>
+    void run(async () => {
       const detail = await createRequest({ workflowId: chosen, customerId }, idempotencyKey);
       navigate(paths.connect.request(detail.request.id));
-    } catch (error) {
-      setProblem(errorMessage(error));
-      setBusy(false);
-    }
-  };
+    });
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={t('requests.new.title')}
-      closeLabel={t('requests.cancel')}
-      closeButton="action"
-      actions={<Button onClick={() => void create()} loading={busy} disabled={!chosen || !customerId}>{t('requests.new.create')}</Button>}
-    >
-      <div className="space-y-4">
-        <SelectField label={t('requests.filters.customer')} value={customerId} options={customers.map((c) => ({ value: c.customerId, label: c.name }))} onValueChange={setCustomerId} />
-        <SelectField
-          label={t('requests.new.workflow')}
-          value={chosen}
-          options={workflows.length ? workflows.map((w) => ({ value: w.workflowId, label: w.name })) : [{ value: '', label: t('requests.new.noWorkflows') }]}
-          onValueChange={setWorkflowId}
-          disabled={workflows.length === 0}
-        />
-        {workflows.find((w) => w.workflowId === chosen)?.description ? <p>{workflows.find((w) => w.workflowId === chosen)?.description}</p> : null}
-        {problem ? <Alert theme="red">{problem}</Alert> : null}
-      </div>
-    </Dialog>
+    <ActionDialog title={t('requests.new.title')} actionLabel={t('requests.new.create')} onAction={create} onClose={onClose} busy={busy} problem={problem} disabled={!chosen || !customerId}>
+      <SelectField label={t('requests.filters.customer')} value={customerId} options={customers.map((c) => ({ value: c.customerId, label: c.name }))} onValueChange={setCustomerId} />
+      <SelectField
+        label={t('requests.new.workflow')}
+        value={chosen}
+        options={workflows.length ? workflows.map((w) => ({ value: w.workflowId, label: w.name })) : [{ value: '', label: t('requests.new.noWorkflows') }]}
+        onValueChange={setWorkflowId}
+        disabled={workflows.length === 0}
+      />
+      {workflows.find((w) => w.workflowId === chosen)?.description ? <p>{workflows.find((w) => w.workflowId === chosen)?.description}</p> : null}
+    </ActionDialog>
   );
 }

@@ -1,0 +1,55 @@
+import { type ReactNode, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+
+/**
+ * A dialog's one call (start a request, approve, reject, archive): `busy` while it runs and after it
+ * succeeded (the dialog closes or the page moves on), the server's message as `problem` when it failed.
+ */
+export function useDialogAction() {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const run = async (call: () => Promise<void>) => {
+    setBusy(true);
+    setProblem('');
+    try {
+      await call();
+    } catch (error) {
+      setProblem(errorMessage(error));
+      setBusy(false);
+    }
+  };
+  return { busy, problem, run };
+}
+
+/** The section's confirm dialog: its content, Cancel and one action button, the call's problem below. */
+export function ActionDialog({ title, actionLabel, onAction, onClose, busy, problem, disabled = false, children }: {
+  title: string;
+  actionLabel: string;
+  onAction: () => void;
+  onClose: () => void;
+  busy: boolean;
+  problem: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      closeLabel={t('requests.cancel')}
+      closeButton="action"
+      actions={<Button onClick={onAction} loading={busy} disabled={disabled}>{actionLabel}</Button>}
+    >
+      <div className="space-y-4">
+        {children}
+        {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
+      </div>
+    </Dialog>
+  );
+}
