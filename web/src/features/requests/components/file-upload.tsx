@@ -1,6 +1,7 @@
 import { SCREENFLOW_CONTENT_TYPES, UPLOAD_CONTENT_TYPES, type RequestStepItem, type WorkflowItemDefinition } from '@portal/core/workflow';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -8,11 +9,16 @@ import { StorageUploadError, uploadFile } from '../api/requests.ts';
 
 /**
  * The upload of a file or screenflow item: one file after the other, each with a progress bar (the bytes
- * sent to storage), then verified by the API; a refused file shows the API's reason.
+ * sent to storage), then verified by the API; a refused file shows the API's reason. The native file input
+ * says "Choose files / No file chosen" in the browser's language, not the user's: it is hidden (out of the
+ * tab order and the accessibility tree) and opened by a button in the user's language, named by the item's
+ * label and the button text; the chosen files' names are listed (announced politely).
  */
 export function FileUpload({ definition, item, onUploaded }: { definition: WorkflowItemDefinition; item: RequestStepItem; onUploaded: () => void }) {
   const t = useT();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const [progress, setProgress] = useState<{ name: string; share: number } | null>(null);
   const [problem, setProblem] = useState('');
   const max = definition.type === 'file' ? 1 : (definition.maxFiles ?? 50);
@@ -20,6 +26,7 @@ export function FileUpload({ definition, item, onUploaded }: { definition: Workf
   const accept = (definition.type === 'screenflow' ? SCREENFLOW_CONTENT_TYPES : UPLOAD_CONTENT_TYPES).join(',');
   const upload = async (files: File[]) => {
     setProblem('');
+    setChosen(files.slice(0, room).map((f) => f.name));
     for (const file of files.slice(0, room)) {
       setProgress({ name: file.name, share: 0 });
       try {
@@ -36,23 +43,39 @@ export function FileUpload({ definition, item, onUploaded }: { definition: Workf
     <div className="space-y-2">
       {room > 0 ? (
         <div>
-          <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          <span id={`${id}-label`} className="block text-sm font-medium text-slate-700">
             {definition.required ? `${definition.label} *` : definition.label}
-          </label>
+          </span>
           <input
-            id={id}
+            ref={input}
             type="file"
             accept={accept}
             multiple={room > 1}
             disabled={progress !== null}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="sr-only"
             onChange={(event) => {
               const files = [...(event.target.files ?? [])];
               event.target.value = '';
               if (files.length) void upload(files);
             }}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
           />
-          <p className="mt-1 text-xs text-slate-500">{t(definition.type === 'screenflow' ? 'requests.upload.screenflowHint' : 'requests.upload.fileHint', { count: room })}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <Button
+              theme="secondary"
+              onClick={() => input.current?.click()}
+              disabled={progress !== null}
+              aria-labelledby={`${id}-label ${id}-button`}
+              aria-describedby={`${id}-hint ${id}-chosen`}
+            >
+              <span id={`${id}-button`}>{t(room > 1 ? 'requests.upload.chooseFiles' : 'requests.upload.chooseFile')}</span>
+            </Button>
+            <span id={`${id}-chosen`} aria-live="polite" className="min-w-0 text-sm break-words text-slate-600">
+              {chosen.length ? t('requests.upload.chosen', { names: chosen.join(', ') }) : t('requests.upload.noneChosen')}
+            </span>
+          </div>
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{t(definition.type === 'screenflow' ? 'requests.upload.screenflowHint' : 'requests.upload.fileHint', { count: room })}</p>
         </div>
       ) : null}
       {progress ? (
