@@ -1,0 +1,211 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { ConnectSectionKey } from '@portal/core/auth';
+import { CONNECT_SECTIONS, type ConnectSection } from '../features/connect/sections.ts';
+import { paths } from '../lib/paths.ts';
+import { lazyRoute } from './lazy-route.ts';
+import { MfaActivatedRoute, region, SsoCallbackRoute } from './route-parts.tsx';
+import { NotFoundRoute } from './routes/not-found-route.tsx';
+
+// The signed-in portals' route branches (/app and /connect), loaded by router.tsx apart from the login
+// page's code. The shells, their guards and every screen load with their own chunk on first use, with
+// their feature's message catalogues. The shells show the MFA notice (account) and the ordering sidebar
+// its questionnaire link.
+const AppLayout = lazyRoute(() => import('./layouts/app-layout.tsx'), 'AppLayout', 'account', 'questionnaire');
+const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout', 'account');
+const guards = () => import('./guards.tsx');
+const RequireAuth = lazyRoute(guards, 'RequireAuth');
+const RequireRetailer = lazyRoute(guards, 'RequireRetailer');
+const RequireSection = lazyRoute(guards, 'RequireSection');
+const RequireStrongAuth = lazyRoute(guards, 'RequireStrongAuth');
+const RequireConnectSection = lazyRoute(guards, 'RequireConnectSection');
+// Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
+const AppIndexRoute = lazyRoute(() => import('./routes/app-index-route.tsx'), 'AppIndexRoute');
+const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
+const account = () => ['account'] as const;
+const MyAccountRoute = lazyRoute(
+  () => import('../features/account/routes/my-account-route.tsx'),
+  'MyAccountRoute',
+  ...account(),
+);
+const MfaSetupRoute = lazyRoute(
+  () => import('../features/account/routes/mfa-setup-route.tsx'),
+  'MfaSetupRoute',
+  ...account(),
+);
+const couponing = () => ['couponing'] as const;
+const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute', ...couponing());
+const QueryRoute = lazyRoute(() => import('../features/couponing/routes/query-route.tsx'), 'QueryRoute', ...couponing());
+const DetailsRoute = lazyRoute(
+  () => import('../features/couponing/routes/details-route.tsx'),
+  'DetailsRoute',
+  ...couponing(),
+);
+const ConnectSectionRoute = lazyRoute(
+  () => import('../features/connect/routes/connect-section-route.tsx'),
+  'ConnectSectionRoute',
+);
+/**
+ * The connect sections built so far, each its feature's lazy screen; the others show ConnectSectionRoute
+ * ("not available yet"). One line per section.
+ */
+const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
+  'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
+  transactions: lazyRoute(() => import('./routes/connect-transactions-route.tsx'), 'ConnectTransactionsRoute', 'transactions', 'exports'),
+  products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
+  sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales', 'exports'),
+  reports: lazyRoute(() => import('./routes/connect-reports-route.tsx'), 'ConnectReportsRoute', 'reports'),
+  requests: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestsRoute', 'requests'),
+};
+/** The sections that open a screen: the connect home marks the others "Not available yet". */
+const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(Object.keys(CONNECT_SCREENS) as ConnectSectionKey[]);
+/** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
+const reportsRoute = () => import('./routes/connect-reports-route.tsx');
+const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
+  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
+  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
+  { path: paths.connect.request.pattern, section: 'requests', Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestRoute', 'requests') },
+  { path: paths.connect.workflow.pattern, section: 'requests', Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectWorkflowEditorRoute', 'requests') },
+];
+// The order stepper's pages name the chosen retailer (retailerSelection.*) too.
+const connectScreen = (section: ConnectSection) => {
+  const Screen = CONNECT_SCREENS[section.key];
+  return Screen ? <Screen /> : <ConnectSectionRoute section={section} />;
+};
+const order = () => ['order', 'retailer'] as const;
+const AddressRoute = lazyRoute(() => import('../features/order/routes/address-route.tsx'), 'AddressRoute', ...order());
+const basket = () => import('../features/order/routes/basket-route.tsx');
+const BasketRoute = lazyRoute(basket, 'BasketRoute', ...order());
+const CurrentProductsRoute = lazyRoute(basket, 'CurrentProductsRoute', ...order());
+const CheckRoute = lazyRoute(() => import('../features/order/routes/check-route.tsx'), 'CheckRoute', ...order());
+const FinaliseRoute = lazyRoute(() => import('../features/order/routes/finalise-route.tsx'), 'FinaliseRoute', ...order());
+const ProductRoute = lazyRoute(() => import('../features/order/routes/product-route.tsx'), 'ProductRoute', ...order());
+const ProductsRoute = lazyRoute(() => import('../features/order/routes/products-route.tsx'), 'ProductsRoute', ...order());
+const OrdersRoute = lazyRoute(() => import('../features/orders/routes/orders-route.tsx'), 'OrdersRoute', 'orders');
+const OrderDetailRoute = lazyRoute(
+  () => import('../features/orders/routes/order-detail-route.tsx'),
+  'OrderDetailRoute',
+  'orders',
+);
+const RetailerSelectionRoute = lazyRoute(
+  () => import('../features/retailer/routes/retailer-selection-route.tsx'),
+  'RetailerSelectionRoute',
+  'retailer',
+);
+const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute', 'questionnaire');
+const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales');
+
+const app = paths.app;
+
+/** The /app and /connect branches of the route table (router.tsx puts them beside the public pages). */
+export const signedInBranches: RouteObject[] = [
+  {
+    path: app.root,
+    element: <AppLayout />,
+    children: region([
+      { index: true, element: <AppIndexRoute /> },
+      { path: app.myAccount, element: <MyAccountRoute /> },
+      { path: app.mfaSetup, element: <MfaSetupRoute /> },
+      {
+        // Every other section: not while a step of the account is pending, and only with the
+        // permissions that open it (issue 10 B, item 2; core's maySeeSection).
+        element: <RequireSection />,
+        children: [
+          { path: app.retailerSelection, element: <RetailerSelectionRoute /> },
+          {
+            // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
+            element: <RequireRetailer selectionPath={app.retailerSelection} />,
+            children: [
+              {
+                path: app.order.address,
+                children: [
+                  { index: true, element: <AddressRoute /> },
+                  { path: app.order.location.pattern, element: <ProductsRoute /> },
+                  { path: app.order.check.pattern, element: <CheckRoute /> },
+                  { path: app.order.finalise.pattern, element: <FinaliseRoute /> },
+                  { path: app.order.product.pattern, element: <ProductRoute /> },
+                  { path: app.order.products, element: <CurrentProductsRoute /> },
+                  { path: app.order.basket, element: <BasketRoute /> },
+                ],
+              },
+              { path: app.questionnaire, element: <QuestionnaireRoute /> },
+              { path: app.orders, element: <OrdersRoute /> },
+              { path: app.orderDetail.pattern, element: <OrderDetailRoute /> },
+            ],
+          },
+          {
+            // Sections that need the higher authentication standard (SPEC 6; ADR 006): checked before
+            // the retailer, so a user who may not enter is not first asked to choose a retailer.
+            element: <RequireStrongAuth deniedPath={app.myAccount} />,
+            children: [
+              {
+                element: <RequireRetailer selectionPath={app.retailerSelection} />,
+                children: [{ path: app.sales, element: <SalesRoute /> }],
+              },
+              {
+                path: app.couponing.serials,
+                children: [
+                  { index: true, element: <FilterRoute /> },
+                  { path: app.couponing.query, element: <QueryRoute /> },
+                  { path: app.couponing.details, element: <DetailsRoute /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute homeTo={app.root} /> },
+    ]),
+  },
+  {
+    path: paths.connect.root,
+    element: <ConnectLayout />,
+    children: region([
+      { index: true, element: <ConnectHomeRoute built={BUILT_SECTIONS} /> },
+      {
+        // Connect's own My Account: the account feature's profile, read with the connect session.
+        path: paths.connect.myAccount,
+        element: (
+          <RequireAuth redirectTo={paths.connect.root}>
+            <MyAccountRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.connect.mfaSetup,
+        element: (
+          <RequireAuth redirectTo={paths.connect.root}>
+            <MfaSetupRoute />
+          </RequireAuth>
+        ),
+      },
+      { path: paths.connect.ssoCallback, element: <SsoCallbackRoute /> },
+      { path: paths.connect.mfaActivated, element: <MfaActivatedRoute /> },
+      ...CONNECT_SECTIONS.map(
+        (section): RouteObject => ({
+          path: section.path,
+          element: (
+            <RequireAuth redirectTo={paths.connect.root}>
+              <RequireConnectSection section={section}>
+                {connectScreen(section)}
+              </RequireConnectSection>
+            </RequireAuth>
+          ),
+        }),
+      ),
+      ...CONNECT_SUBSCREENS.map(
+        ({ path, section, Screen }): RouteObject => ({
+          path,
+          element: (
+            <RequireAuth redirectTo={paths.connect.root}>
+              <RequireConnectSection section={CONNECT_SECTIONS.find((s) => s.key === section)!}>
+                <Screen />
+              </RequireConnectSection>
+            </RequireAuth>
+          ),
+        }),
+      ),
+      { path: '*', element: <NotFoundRoute homeTo={paths.connect.root} /> },
+    ]),
+  },
+];
