@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  footerItems,
-  footerLogoTarget,
-  myAccountPath,
-  type SidebarEntry,
-  sidebarEntries,
-  splitBottomBar,
-} from './nav-items.ts';
+import { footerItems, footerLogoTarget, myAccountPath, splitBottomBar } from './nav-items.ts';
+import { type SidebarEntry, sidebarEntries } from './sidebar-entries.ts';
 
 const modules = (permissions: Record<string, boolean>, settings: Record<string, boolean> = {}) => ({
   ordering: { permissions, settings },

@@ -1,79 +1,12 @@
 import type { FooterLink, Portal } from '@portal/core/shared';
-import { maySeeSection, type PendingAccountStep, type SessionUser } from '@portal/core/auth';
 import { ACTION_SHEET_MAX_ITEMS } from '../../components/ui/action-sheet-items.ts';
-import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
 /**
- * What the shell's navigation shows, as plain data (unit-tested); the components only render it.
+ * What the shell's footer and bottom bar show, as plain data (unit-tested); the components only render it.
+ * The ordering sidebar's entries are in sidebar-entries.ts (only the signed-in shell needs them).
  */
-
-export type NavIcon = 'cart' | 'star' | 'list' | 'store' | 'chart' | 'ticket' | 'shield';
-
-export interface SidebarLink {
-  key: string;
-  label: MessageKey;
-  /** A second line, e.g. 'Place new order'. */
-  hint?: MessageKey;
-  to: string;
-  icon: NavIcon;
-  /** An external address: the entry opens it in a new tab instead of navigating to `to`. */
-  href?: string;
-}
-export type SidebarEntry =
-  | { kind: 'group'; key: string; label: MessageKey; items: SidebarLink[] }
-  | ({ kind: 'link' } & SidebarLink);
-
-/**
- * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service, Orders), Retailer, Sales
- * and Couponing, each shown only when the user's ordering permissions open its section (core's
- * `maySeeSection`, the table the route guard uses too: Orders need cardOrdering, Retailer cardOrdering
- * or retailerSales, Sales retailerSales, Couponing couponingManagement). Every permission reads false
- * once authorization has failed. Evaluate Service opens the brand's external questionnaire in a new tab
- * and is left out while it is not offered (`questionnaireHref`: no address, or disableQuestionnaire).
- * While a step of the account is pending (issue 10 B) the only entry leads to where it is taken.
- */
-export function sidebarEntries(
-  modules: SessionUser['modules'] | null | undefined,
-  authorizationFailed: boolean,
-  questionnaireUrl?: string | null,
-  pendingStep: PendingAccountStep | null = null,
-): SidebarEntry[] {
-  if (pendingStep === 'mfaSetUp') {
-    return [{ kind: 'link', key: 'mfa-setup', label: 'nav.mfaSetup', to: paths.app.mfaSetup, icon: 'shield' }];
-  }
-  if (pendingStep === 'passwordExpired') {
-    return [{ kind: 'link', key: 'my-account', label: 'nav.myAccount', to: paths.app.myAccount, icon: 'shield' }];
-  }
-  const permissions = authorizationFailed ? null : modules?.ordering?.permissions;
-  const open = (link: SidebarLink) => maySeeSection(link.to, permissions);
-  const questionnaire = questionnaireHref(questionnaireUrl, authorizationFailed ? null : modules?.ordering?.settings);
-  const orders: SidebarLink[] = [
-    { key: 'new-order', label: 'nav.newOrder', hint: 'nav.newOrderHint', to: paths.app.order.address, icon: 'cart' },
-  ];
-  if (questionnaire) {
-    orders.push({
-      key: 'evaluate-service',
-      label: 'nav.evaluateService',
-      hint: 'nav.evaluateServiceHint',
-      to: paths.app.questionnaire,
-      href: questionnaire,
-      icon: 'star',
-    });
-  }
-  orders.push({ key: 'orders', label: 'nav.orders', to: paths.app.orders, icon: 'list' });
-  const links: SidebarLink[] = [
-    { key: 'retailer', label: 'nav.retailer', to: paths.app.retailerSelection, icon: 'store' },
-    { key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' },
-    { key: 'couponing', label: 'nav.couponing', to: paths.app.couponing.serials, icon: 'ticket' },
-  ];
-  const entries: SidebarEntry[] = [];
-  const openOrders = orders.filter(open);
-  if (openOrders.length > 0) entries.push({ kind: 'group', key: 'orders-group', label: 'nav.ordersGroup', items: openOrders });
-  for (const link of links.filter(open)) entries.push({ kind: 'link', ...link });
-  return entries;
-}
 
 /** A footer entry: an internal link, an external link, or the logout action. */
 export type FooterItem =

@@ -11,7 +11,7 @@ import {
   TicketIcon,
 } from '../../components/ui/icons.tsx';
 import { useT } from '../../i18n/index.ts';
-import type { NavIcon, SidebarEntry, SidebarLink } from './nav-items.ts';
+import type { NavIcon, SidebarEntry, SidebarLink } from './sidebar-entries.ts';
 
 const icons: Record<NavIcon, (p: { className?: string }) => ReactNode> = {
   cart: CartIcon,
