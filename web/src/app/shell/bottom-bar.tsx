@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ActionSheet, type ActionSheetItem } from '../../components/ui/action-sheet.tsx';
+import type { ActionSheetItem } from '../../components/ui/action-sheet.tsx';
 import { MoreIcon } from '../../components/ui/icons.tsx';
 import { useT } from '../../i18n/index.ts';
 import { FooterEntry, footerIcon, footerLabel } from './footer-item.tsx';
 import { type FooterItem, splitBottomBar } from './nav-items.ts';
+
+// The 'More' sheet (and the dialog it opens in) loads with its own chunk where there is more to show: the
+// public pages' bar (Privacy policy, Legal notice) never has, so the login page does not carry it.
+const ActionSheet = lazy(() => import('../../components/ui/action-sheet.tsx').then((m) => ({ default: m.ActionSheet })));
 
 const itemClass =
   'flex h-full w-full flex-col items-center justify-center gap-1 px-1 text-[11px] font-medium leading-tight text-slate-600 hover:text-brand-700 active:bg-slate-50';
@@ -62,13 +66,15 @@ export function BottomBar({ items, onLogout }: { items: readonly FooterItem[]; o
         </ul>
       </nav>
       {more.length > 0 ? (
-        <ActionSheet
-          open={moreOpen}
-          onClose={() => setMoreOpen(false)}
-          title={t('footer.moreTitle')}
-          closeLabel={t('common.close')}
-          items={sheetItems}
-        />
+        <Suspense fallback={null}>
+          <ActionSheet
+            open={moreOpen}
+            onClose={() => setMoreOpen(false)}
+            title={t('footer.moreTitle')}
+            closeLabel={t('common.close')}
+            items={sheetItems}
+          />
+        </Suspense>
       ) : null}
     </>
   );
