@@ -5,12 +5,16 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts/account-entity';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@portal/core/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/api/app.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
 
 let backend: Backend;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
 /** Every item of the test table (a Scan returns 1 MB a page: the demo's transactions need several). */
 async function scanAll(input: { FilterExpression?: string; ExpressionAttributeValues?: Record<string, unknown> } = {}) {
   const items: Record<string, unknown>[] = [];
@@ -25,7 +29,13 @@ async function scanAll(input: { FilterExpression?: string; ExpressionAttributeVa
 const count = async () => (await scanAll()).length;
 
 beforeAll(async () => {
-  backend = await createTestBackend();
+  // The demo requests' uploads go to the file store, as in local mode (s3rver).
+  s3 = await startS3StandIn(['seed-files']);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  backend = await createTestBackend(undefined, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: 'seed-files' });
+});
+afterAll(async () => {
+  await s3?.stop();
 });
 
 describe('demo seed through the import path', () => {
@@ -70,6 +80,46 @@ describe('demo seed through the import path', () => {
     expect(await seedDemoDataOnce(backend)).toBeNull();
     expect(await count()).toBe(items);
   }, 120_000);
+
+  it('holds demo requests made through the services: one awaits demo.approver (inbox 1), one approved, one rejected with pins, a draft', async () => {
+    await seedDemoDataOnce(backend);
+    const app = createApp(backend, () => '203.0.113.90');
+    const cookies = await signInAll(app, ['demo.approver'], demoUsers().find((u) => u.username === 'demo.approver')!.password);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const get = async (path: string): Promise<any> => {
+      const res = await app.request(`/api${path}`, { headers: { 'X-Portal': 'connect', Cookie: cookies['demo.approver']! } });
+      expect(res.status, path).toBe(200);
+      return readJson(res);
+    };
+    const open = await get('/flow/workflow-requests');
+    expect(open.items.map((r: Record<string, string>) => [r.workflowName, r.status, r.requestedBy])).toEqual([['Company profile change', 'pending', 'demo.connect']]);
+    expect(await get('/flow/workflow-requests/inbox-count')).toEqual({ pending: 1 });
+    const all = await get('/flow/workflow-requests?only-pending=0');
+    expect(all.items.map((r: Record<string, string>) => `${r.workflowName}:${r.status}`).sort()).toEqual([
+      'Company profile change:pending',
+      'New store onboarding:draft',
+      'POS screen approval:rejected',
+    ]);
+    const history = await get('/flow/workflow-requests?mode=history');
+    expect(history.items.map((r: Record<string, string>) => `${r.workflowName}:${r.status}`)).toEqual(['New store onboarding:approved']);
+
+    // The rejected one: two verified PNG screens, a numbered pin and a note, the rejection's comment; its trail tells it.
+    const rejected = await get(`/flow/workflow-requests/${all.items.find((r: Record<string, string>) => r.status === 'rejected').id}`);
+    const screens = rejected.items.find((i: Record<string, string>) => i.itemId === 'screenflow');
+    expect(screens.files.map((f: Record<string, unknown>) => [f.contentType, f.width, f.height])).toEqual([['image/png', 270, 480], ['image/png', 270, 480]]);
+    expect(rejected.comments.map((c: Record<string, unknown>) => [c.pin, c.fileId, c.author])).toEqual([[1, screens.files[0].fileId, 'demo.approver'], [null, null, 'demo.approver']]);
+    expect(rejected.audit.map((a: Record<string, string>) => `${a.actor}:${a.action}`)).toEqual([
+      'demo.connect:create', 'demo.connect:upload', 'demo.connect:upload', 'demo.connect:answer', 'demo.connect:submit',
+      'demo.approver:comment', 'demo.approver:comment', 'demo.approver:reject',
+    ]);
+    expect(rejected.audit[0].actorName).toBe('Conrad Connect');
+    // The approved one: both steps decided, the signed contract a verified two-page PDF.
+    const approved = await get(`/flow/workflow-requests/${history.items[0].id}`);
+    const contract = approved.items.find((i: Record<string, string>) => i.itemId === 'contract').files[0];
+    expect(contract).toMatchObject({ name: 'store-contract-signed.pdf', contentType: 'application/pdf', pageCount: 2 });
+    expect(approved.audit.filter((a: Record<string, string>) => a.action === 'approve').length).toBe(2);
+    expect(approved.audit.find((a: Record<string, Record<string, unknown>>) => a.before?.answer === 'Nordmarkt')?.after).toMatchObject({ answer: 'Nordmarkt Mitte' });
+  }, 60_000);
 
   it('holds serials in every coupon, contract coupon and serial status (ADR 016)', async () => {
     await seedDemoDataOnce(backend);

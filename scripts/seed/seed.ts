@@ -15,6 +15,7 @@ import {
   shipmentStatusOn,
   writeKind,
 } from './generate.ts';
+import { seedDemoRequests } from './demo-requests.ts';
 import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
 
@@ -203,7 +204,8 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
 /**
  * Seeds the demo data once per table; later starts keep whatever the data has become. Everything goes
  * through `importFile`: the files in scripts/seed/demo/, then the shipments, sales and transactions
- * generated for the demo customers (written as CSV to a temporary folder and imported like any other file).
+ * generated for the demo customers (written as CSV to a temporary folder and imported like any other file);
+ * then the demo's workflow requests, made through the request services as the demo users (demo-requests.ts).
  */
 export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[] | null> {
   const { db } = backend;
@@ -227,6 +229,10 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   const transactions: Record_[] = demoSerialTransactions(master, demoSerials());
   for (let day = addDays(today, -DEMO_ACTIVITY.days); day < today; day = addDays(day, 1)) transactions.push(...demoTransactionsOfDay(master, day, zone));
   reports.push(...(await importActivity(backend, { ...generateActivity(master, { ...DEMO_ACTIVITY, today }), transactions })));
+  // Requests are made by users: through the request services as the demo users (demo-requests.ts). They carry
+  // uploads, so they need the file store: local mode runs one (S3_ENDPOINT); a test backend without one
+  // (seeding only to sign in or to count sales) gets no requests.
+  if (backend.config.S3_ENDPOINT) await seedDemoRequests(backend, zone);
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
