@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEntry, Flag, RequestFile, RequestState, RequestStepItem, WorkflowItemType } from '@portal/core/workflow';
+import type { AuditEntry, Flag, RequestFile, RequestState, RequestStepItem, Workflow, WorkflowItemType } from '@portal/core/workflow';
 import type { Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem, getOne, listAll, listPage } from '../platform/db/entity.ts';
@@ -186,9 +186,55 @@ const metaItem = (r: StoredRequest) => ({
   ...r,
 });
 
-export const newRequestPut = (db: Db, r: StoredRequest): TxItem => ({
+const newRequestPut = (db: Db, r: StoredRequest): TxItem => ({
   Put: { TableName: db.table, Item: metaItem(r), ConditionExpression: 'attribute_not_exists(pk)' },
 });
+
+/**
+ * A new request's writes (the service's create, and the route gates' fixtures with their fixed ids): a draft at
+ * the workflow version's first step at rev 1, written only if the id is new, and its 'create' audit entry.
+ */
+export function newRequestWrites(
+  db: Db,
+  workflow: Workflow,
+  fields: { id: string; customerId: string; at: string; by: { username: string; displayName?: string } },
+): { request: StoredRequest; writes: TxItem[] } {
+  const first = workflow.steps[0]!;
+  const { username, displayName } = fields.by;
+  const request: StoredRequest = {
+    id: fields.id,
+    workflowId: workflow.workflowId,
+    workflowName: workflow.name,
+    workflowVersion: workflow.version,
+    customerId: fields.customerId,
+    workflowStepId: first.stepId,
+    stepIndex: 0,
+    stepCount: workflow.steps.length,
+    submitted: false,
+    stepApproverIds: first.approverIds,
+    enquiry: '',
+    deleted: 0,
+    approved: 0,
+    rejected: 0,
+    requestedBy: username,
+    approvedAt: null,
+    rejectedAt: null,
+    editedBy: username,
+    createdAt: fields.at,
+    updatedAt: fields.at,
+    rev: 1,
+  };
+  const entry: AuditEntry = {
+    at: fields.at,
+    actor: username,
+    ...(displayName === undefined ? {} : { actorName: displayName }),
+    action: 'create',
+    stepId: null,
+    before: null,
+    after: { status: 'draft', stepId: first.stepId, workflowVersion: workflow.version },
+  };
+  return { request, writes: [newRequestPut(db, request), auditPut(db, request.id, entry, 1, true)] };
+}
 
 /** The request replaced by `after` only if it is still at `before.rev` (one of N parallel changes wins). */
 const transitionPut = (db: Db, after: StoredRequest, beforeRev: number): TxItem => ({

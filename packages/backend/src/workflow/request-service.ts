@@ -38,7 +38,7 @@ import {
   listOpenRequests,
   newestDone,
   newRequestId,
-  newRequestPut,
+  newRequestWrites,
   readRequestPartition,
   stateOf,
   type StoredItem,
@@ -282,35 +282,10 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       const earlier = await replayCreate(actor, key, hash);
       if (earlier) return earlier;
       const at = now();
-      const first = workflow.steps[0]!;
-      const request: StoredRequest = {
-        id: newRequestId(),
-        workflowId: workflow.workflowId,
-        workflowName: workflow.name,
-        workflowVersion: workflow.version,
-        customerId: customer.customerId,
-        workflowStepId: first.stepId,
-        stepIndex: 0,
-        stepCount: workflow.steps.length,
-        submitted: false,
-        stepApproverIds: first.approverIds,
-        enquiry: '',
-        deleted: 0,
-        approved: 0,
-        rejected: 0,
-        requestedBy: actor.username,
-        approvedAt: null,
-        rejectedAt: null,
-        editedBy: actor.username,
-        createdAt: at.toISOString(),
-        updatedAt: at.toISOString(),
-        rev: 1,
-      };
-      const entry: AuditEntry = { at: request.createdAt, actor: actor.username, actorName: actor.displayName, action: 'create', stepId: null, before: null, after: { ...stateSnapshot(request), workflowVersion: workflow.version } };
+      const { request, writes } = newRequestWrites(db, workflow, { id: newRequestId(), customerId: customer.customerId, at: at.toISOString(), by: actor });
       try {
         await transact([
-          newRequestPut(db, request),
-          auditPut(db, request.id, entry, 1, true),
+          ...writes,
           idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
         ]);
       } catch (error) {
