@@ -19,7 +19,8 @@ const DELIVERY_THEME = { pending: 'blue', sent: 'green', bounced: 'orange', fail
 /**
  * The run log of a report (issue 15 item 6): each run newest first with its status, trigger, period and
  * files, and per delivery (each recipient's mail, the FTP copy) sent / bounced / failed / skipped with the
- * reason; a failed one can be sent again (the recipients permission), a running run cancelled.
+ * reason; a failed or bounced one can be sent again (the recipients permission; a bounce may be reported by
+ * SES after the run, ADR 042 addendum), a running run cancelled.
  */
 export function RunLog({ processId, mayResend, mayCancel }: { processId: string; mayResend: boolean; mayCancel: boolean }) {
   const t = useT();
@@ -115,7 +116,7 @@ function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; 
       <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reports.log.delivery.${delivery.status}`)}</Badge>
       {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reports.log.asLink')}</span> : null}
       {delivery.attempts > 1 ? <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span> : null}
-      {mayResend && delivery.status === 'failed' ? (
+      {mayResend && (delivery.status === 'failed' || delivery.status === 'bounced') ? (
         <Button theme="text" className="-my-1" loading={busy} onClick={resend} aria-label={t('reports.log.resendTo', { address: delivery.address })}>
           {t('reports.log.resend')}
         </Button>
