@@ -49,7 +49,8 @@ export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string)
   root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
 }
 
-const COMPRESSIBLE = /\.(js|css|svg|json|html|txt)$/;
+// mjs: pdf.js's worker (ADR 047), a 1.2 MB module CloudFront compresses as text/javascript too.
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt)$/;
 
 /**
  * Writes `<file>.br` and `<file>.gz` next to every compressible asset that lacks them (once per build: a

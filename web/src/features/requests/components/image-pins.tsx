@@ -1,8 +1,8 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
-import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
-import { downloadUrl, fetchFileLink } from '../api/requests.ts';
+import { fetchFileLink } from '../api/requests.ts';
+import { FileLink } from './file-link.tsx';
 import { PdfWithPins } from './pdf-pins.tsx';
 import { isPdf, PinBoard } from './pin-board.tsx';
 
@@ -29,19 +29,6 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: {
 }
 
 const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: RequestFile) => comments.filter((c) => c.requestStepItemId === item.id && c.fileId === file.fileId);
-
-function FileLink({ requestId, file }: { requestId: string; file: RequestFile }) {
-  const t = useT();
-  const { busy, failed, download } = usePresignedDownload(() => fetchFileLink(requestId, file.fileId));
-  return (
-    <div className="text-sm">
-      <a href={downloadUrl(requestId, file.fileId)} aria-busy={busy || undefined} onClick={(event) => { event.preventDefault(); void download(); }} className="font-medium text-brand-700 hover:underline">
-        {t('requests.files.download', { name: file.name })}
-      </a>
-      {failed ? <span className="ml-2 text-red-700">{t('requests.files.downloadFailed')}</span> : null}
-    </div>
-  );
-}
 
 function ImageWithPins({ requestId, item, file, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
   const t = useT();

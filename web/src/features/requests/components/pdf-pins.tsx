@@ -4,13 +4,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/requests.ts';
+import { FileLink } from './file-link.tsx';
 import type { PdfDocument } from './pdf-document.ts';
 import { PinBoard } from './pin-board.tsx';
 
 /**
  * A PDF answer page by page with numbered pins (issue 16 item 4, ADR 047): "Page n of N" with previous and
  * next, the page drawn by pdf.js on a canvas as wide as the viewer, a click places a pin on the page shown,
- * and the thread beside it names each pin's page (its number shows that page). pdf.js loads on first use.
+ * and the thread beside it names each pin's page (its number shows that page); the whole file stays a
+ * download. pdf.js loads on first use.
  */
 export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
   const t = useT();
@@ -52,7 +54,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
         toolbar.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
       }}
       toolbar={
-        <div ref={toolbar} className="mb-2 flex items-center gap-1">
+        <div ref={toolbar} className="mb-2 flex flex-wrap items-center gap-x-1 gap-y-2">
           <Button theme="icon" aria-label={t('requests.pdf.previous')} disabled={page <= 1} onClick={() => show(page - 1)}>
             <ChevronLeftIcon className="size-5" />
           </Button>
@@ -60,6 +62,9 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
           <Button theme="icon" aria-label={t('requests.pdf.next')} disabled={page >= pageCount} onClick={() => show(page + 1)}>
             <ChevronRightIcon className="size-5" />
           </Button>
+          <div className="ml-auto">
+            <FileLink requestId={requestId} file={file} />
+          </div>
         </div>
       }
       surface={

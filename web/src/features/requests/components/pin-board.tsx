@@ -4,9 +4,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { addComment, removeFile } from '../api/requests.ts';
+import { useDialogAction } from './action-dialog.tsx';
 
 /** Where a new pin goes: 0..1 of the surface, on the PDF page shown when it was placed (null: an image). */
 type Spot = { x: number; y: number; page: number | null };
@@ -161,20 +161,13 @@ function Pin({ x, y, label, pending = false }: { x: number; y: number; label: st
 function CommentForm({ itemId, fileId, spot, noteLabel, onDone }: { itemId: string; fileId: string; spot: Spot | null; noteLabel: string; onDone: (saved: boolean) => void }) {
   const t = useT();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const save = async () => {
-    setBusy(true);
-    setProblem('');
-    try {
+  const { busy, problem, run } = useDialogAction();
+  const save = () =>
+    run(async () => {
       const pin = spot ? { positionX: spot.x, positionY: spot.y, ...(spot.page !== null ? { page: spot.page } : {}) } : {};
       await addComment({ requestStepItemId: itemId, comment: text, fileId, ...pin });
       onDone(true);
-    } catch (error) {
-      setProblem(errorMessage(error));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <form className="space-y-2" onSubmit={(event) => { event.preventDefault(); void save(); }}>
       <TextAreaField label={spot ? t('requests.pins.commentPin') : noteLabel} value={text} onValueChange={setText} rows={3} autoFocus />
