@@ -106,14 +106,15 @@ export async function recordMailEvent(deps: MailEventDeps, body: unknown): Promi
   const { jobId, deliveryId } = pointer;
   const at = deps.now();
 
-  if (event.bounce) {
-    const recipient = event.bounce.bouncedRecipients.find((r) => r.emailAddress.toLowerCase() === delivery.address.toLowerCase()) ?? event.bounce.bouncedRecipients[0];
+  if (kind === 'Bounce' && event.bounce) {
+    const { bounce } = event;
+    const recipient = bounce.bouncedRecipients.find((r) => r.emailAddress.toLowerCase() === delivery.address.toLowerCase()) ?? bounce.bouncedRecipients[0];
     const detail = bounceDetail(recipient);
-    if (event.bounce.bounceType !== 'Permanent') {
+    if (bounce.bounceType !== 'Permanent') {
       // Transient (or undetermined): the address exists; SES says the mail did not get through this time.
       return (await deliveryWrites.note(deps.db, jobId, deliveryId, messageId, 'bounceTransient', detail, at)) ? 'noted' : 'unchanged';
     }
-    const code = permanentBounceCode(event.bounce.bounceSubType, recipient?.status);
+    const code = permanentBounceCode(bounce.bounceSubType, recipient?.status);
     const applied = await deliveryWrites.bounce(deps.db, jobId, deliveryId, messageId, code, detail, at);
     if (applied) log('bounced', { jobId, deliveryId, messageId, code, reason: detail });
     return applied ? 'bounced' : 'unchanged';
