@@ -3,8 +3,8 @@ import { EXPORT_ROWS_PER_FILE, type ExportFormat } from '@portal/core/connect';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
-import { EXPORT_FAILED_MESSAGE, exportJobWrites, getExportJob, type StoredExportFile, type StoredExportJob } from './export-job-entity.ts';
-import type { ExportContext, ExportRow } from './export-source.ts';
+import { EXPORT_FAILED_MESSAGE, exportJobWrites, getExportJob, type StoredExportJob } from './export-job-entity.ts';
+import type { ExportColumn, ExportContext, ExportRow } from './export-source.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 import { CONTENT_TYPES, type FileWriter, fileWriters } from './file-writers.ts';
 
@@ -48,10 +48,96 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T>
   }
 }
 
-type Part = { index: number; name: string; key: string; rows: number; stream: PassThrough; writer: FileWriter; uploaded: Promise<{ bytes: number }> };
-
 export function fileName(stem: string, format: ExportFormat, part: number, split: boolean): string {
   return `${stem}${split ? `_part-${part + 1}` : ''}.${format}`;
+}
+
+/** A file of a set as written: its place in the set, name, S3 key, rows and bytes. */
+export type WrittenFile = { index: number; name: string; key: string; rows: number; bytes: number };
+
+/** A file streamed to S3 while it is written: the body to write it to, and the upload (awaited once the body ends). */
+export function uploadStream(files: FileStore, key: string, format: ExportFormat) {
+  const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const uploaded = files.upload(key, body, CONTENT_TYPES[format]);
+  uploaded.catch(() => {}); // awaited by whoever ends the body; an early failure also surfaces while writing
+  return { body, uploaded };
+}
+
+export type FileSetSpec = {
+  files: FileStore;
+  format: ExportFormat;
+  columns: readonly ExportColumn[];
+  timeZone: string;
+  stem: string;
+  /** The S3 key of a file of this set, by its name. */
+  keyOf: (name: string) => string;
+  rowsPerFile: number;
+  /** The rows expected (the source's count): above rowsPerFile the first file is already named part 1. */
+  expectedRows: number;
+  /** An empty result still writes one file with the header (false: no file at all). */
+  headerOnlyWhenEmpty: boolean;
+  /** Called with each file's key as it is started (before any byte is written). */
+  onOpen?: (key: string) => void;
+  /** Asked after every page with the progress so far (the files finished); throwing stops the set. */
+  onPage: (progress: { written: number; files: WrittenFile[]; split: boolean }) => Promise<void>;
+};
+
+type Open = { index: number; name: string; key: string; rows: number; body: PassThrough; writer: FileWriter; uploaded: Promise<{ bytes: number }> };
+
+/**
+ * Writes a result's rows as a file set (the export, and a report run's on top of it, ADR 041): CSV or XLSX,
+ * `rowsPerFile` rows per file named `<stem>[_part-<n>].<ext>`, each file streamed to S3 while it is written,
+ * one page read ahead, the writer waited for while the upload or zlib are behind. On a failure the file being
+ * written is aborted and the error thrown; what was uploaded stays (the caller removes it or lets it expire).
+ */
+export async function writeFileSet(spec: FileSetSpec, rows: AsyncIterable<readonly ExportRow[]>): Promise<{ files: WrittenFile[]; written: number; split: boolean }> {
+  const { files, format, columns, timeZone, stem, rowsPerFile } = spec;
+  const done: WrittenFile[] = [];
+  let current: Open | null = null;
+  let written = 0;
+  let split = spec.expectedRows > rowsPerFile;
+
+  const open = (): Open => {
+    const index = done.length;
+    if (index > 0) split = true;
+    const name = fileName(stem, format, index, split);
+    const key = spec.keyOf(name);
+    const { body, uploaded } = uploadStream(files, key, format);
+    spec.onOpen?.(key);
+    return { index, name, key, rows: 0, body, writer: fileWriters[format](body, columns, timeZone), uploaded };
+  };
+  const close = async (file: Open) => {
+    await Promise.race([file.writer.end(), file.uploaded]);
+    const { bytes } = await file.uploaded;
+    done.push({ index: file.index, name: file.name, key: file.key, rows: file.rows, bytes });
+  };
+
+  try {
+    for await (const page of readAhead(rows)) {
+      let offset = 0;
+      while (offset < page.length) {
+        current ??= open();
+        const take = Math.min(rowsPerFile - current.rows, page.length - offset);
+        current.writer.write(offset === 0 && take === page.length ? page : page.slice(offset, offset + take));
+        current.rows += take;
+        written += take;
+        offset += take;
+        // Waits while the writer or the file stream hold more than they should (the upload or zlib are behind).
+        await Promise.race([current.writer.settled(), current.uploaded]);
+        if (current.rows >= rowsPerFile) {
+          await close(current);
+          current = null;
+        }
+      }
+      await spec.onPage({ written, files: [...done], split });
+    }
+    if (current) await close(current);
+    else if (done.length === 0 && spec.headerOnlyWhenEmpty) await close(open());
+    return { files: done, written, split };
+  } catch (error) {
+    current?.body.destroy(new Error('file set aborted'));
+    throw error;
+  }
 }
 
 export async function runExport(deps: ExportRunnerDeps, jobId: string): Promise<void> {
@@ -61,74 +147,42 @@ export async function runExport(deps: ExportRunnerDeps, jobId: string): Promise<
   const job = await getExportJob(db, jobId, true);
   // A redelivered invocation, or a job another runner took: nothing to do.
   if (!job || job.status !== 'queued') return;
-  const open: Part[] = [];
   try {
-    await write(deps, job, rowsPerFile, open);
+    await write(deps, job, rowsPerFile);
   } catch (error) {
-    for (const part of open) part.stream.destroy(new Error('export aborted'));
     log('job failed', { jobId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     await exportJobWrites.failed(db, jobId, EXPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
   }
 }
 
-async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: number, open: Part[]): Promise<void> {
+async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: number): Promise<void> {
   const { db, files, sources, now } = deps;
   const progressEveryMs = deps.progressEveryMs ?? 1500;
   const source = sourceOf(sources, job.kind);
   const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner, asOf: Date.parse(job.createdAt) };
   const total = await source.count(job.filter, ctx);
-  let split = total > rowsPerFile;
-  if (!(await exportJobWrites.start(db, job.jobId, total, split, now()))) return;
+  if (!(await exportJobWrites.start(db, job.jobId, total, total > rowsPerFile, now()))) return;
 
-  const stem = source.fileStem(job.filter);
-  const done: StoredExportFile[] = [];
-  let written = 0;
-  let current: Part | null = null;
   let lastProgress = Date.now();
-
-  const openPart = (): Part => {
-    const index = done.length;
-    if (index > 0) split = true;
-    const name = fileName(stem, job.format, index, split);
-    const key = `${EXPORT_PREFIX}${job.jobId}/${name}`;
-    const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
-    const uploaded = files.upload(key, stream, CONTENT_TYPES[job.format]);
-    uploaded.catch(() => {}); // awaited in closePart; an early failure also surfaces through `drained`
-    const part: Part = { index, name, key, rows: 0, stream, writer: fileWriters[job.format](stream, source.columns, job.timeZone), uploaded };
-    open.push(part);
-    return part;
-  };
-  const closePart = async (part: Part) => {
-    await Promise.race([part.writer.end(), part.uploaded]);
-    const { bytes } = await part.uploaded;
-    open.splice(open.indexOf(part), 1);
-    done.push({ index: part.index, name: part.name, rows: part.rows, key: part.key, bytes });
-  };
-  /** Waits while the writer or the file stream hold more than they should (the upload or zlib are behind). */
-  const drained = (part: Part) => Promise.race([part.writer.settled(), part.uploaded]);
-
-  for await (const page of readAhead(source.rows(job.filter, ctx))) {
-    let offset = 0;
-    while (offset < page.length) {
-      current ??= openPart();
-      const take = Math.min(rowsPerFile - current.rows, page.length - offset);
-      const rows: readonly ExportRow[] = offset === 0 && take === page.length ? page : page.slice(offset, offset + take);
-      current.writer.write(rows);
-      current.rows += take;
-      written += take;
-      offset += take;
-      await drained(current);
-      if (current.rows >= rowsPerFile) {
-        await closePart(current);
-        current = null;
-      }
-    }
-    if (Date.now() - lastProgress >= progressEveryMs) {
-      lastProgress = Date.now();
-      if (!(await exportJobWrites.progress(db, job.jobId, written, done, split, now()))) throw new Error('the job left the running state');
-    }
-  }
-  // An empty result still gives one file: the header row.
-  if (current || done.length === 0) await closePart(current ?? openPart());
+  const { files: done, written, split } = await writeFileSet(
+    {
+      files,
+      format: job.format,
+      columns: source.columns,
+      timeZone: job.timeZone,
+      stem: source.fileStem(job.filter),
+      keyOf: (name) => `${EXPORT_PREFIX}${job.jobId}/${name}`,
+      rowsPerFile,
+      expectedRows: total,
+      // An empty result still gives one file: the header row.
+      headerOnlyWhenEmpty: true,
+      onPage: async (progress) => {
+        if (Date.now() - lastProgress < progressEveryMs) return;
+        lastProgress = Date.now();
+        if (!(await exportJobWrites.progress(db, job.jobId, progress.written, progress.files, progress.split, now()))) throw new Error('the job left the running state');
+      },
+    },
+    source.rows(job.filter, ctx),
+  );
   await exportJobWrites.done(db, job.jobId, written, done, split, now());
 }

@@ -1,11 +1,8 @@
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ExportFormat } from '@portal/core/connect';
-import { fileName } from '../export/export-runner.ts';
+import { type FileSetSpec, fileName, uploadStream, type WrittenFile } from '../export/export-runner.ts';
 import type { ExportColumn } from '../export/export-source.ts';
-import { CONTENT_TYPES, csvWriter } from '../export/file-writers.ts';
-import type { FileStore } from '../platform/files/file-store.ts';
-import type { WrittenFile } from './report-file-set.ts';
+import { csvWriter } from '../export/file-writers.ts';
 
 /**
  * The join of a fanned-out run (ADR 041): the parts' files, in part order, become one file set.
@@ -51,16 +48,9 @@ export function groupSegments(segments: readonly Segment[], rowsPerFile: number)
   return groups;
 }
 
-export async function joinSegments(options: {
-  files: FileStore;
-  format: ExportFormat;
-  columns: readonly ExportColumn[];
-  timeZone: string;
-  stem: string;
-  keyOf: (name: string) => string;
-  rowsPerFile: number;
-  segments: readonly Segment[];
-}): Promise<WrittenFile[]> {
+export async function joinSegments(
+  options: Pick<FileSetSpec, 'files' | 'format' | 'columns' | 'timeZone' | 'stem' | 'keyOf' | 'rowsPerFile'> & { segments: readonly Segment[] },
+): Promise<WrittenFile[]> {
   const { files, format, stem, segments } = options;
   if (format === 'xlsx') {
     const withRows = segments.filter((s, i) => s.rows > 0 || (i === 0 && segments.every((t) => t.rows === 0)));
@@ -76,9 +66,7 @@ export async function joinSegments(options: {
   for (const [index, group] of groups.entries()) {
     const name = fileName(stem, format, index, split);
     const key = options.keyOf(name);
-    const body = new PassThrough({ highWaterMark: 1024 * 1024 });
-    const uploaded = files.upload(key, body, CONTENT_TYPES[format]);
-    uploaded.catch(() => {});
+    const { body, uploaded } = uploadStream(files, key, format);
     try {
       for (const [i, segment] of group.entries()) {
         const from = i === 0 ? 0 : header;

@@ -4,10 +4,11 @@ import { type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/c
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import type { WrittenFile } from '../export/export-runner.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
 import { joinSegments, type Segment } from './report-file-join.ts';
-import { CancelledRun, type WrittenFile, writeFileSet } from './report-file-set.ts';
+import { CancelledRun, writeRunFiles } from './report-file-set.ts';
 import {
   getReportJob,
   newReportJobPut,
@@ -197,7 +198,7 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
     }
   }
   if (!(await reportJobWrites.total(db, job.jobId, total, now()))) throw new CancelledRun('the job is no longer running');
-  const { files: written, written: rows } = await writeFileSet(
+  const { files: written, written: rows } = await writeRunFiles(
     {
       files: deps.files,
       format: job.format,
@@ -267,7 +268,7 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
     }
     const source = deps.source(definitionFor(definition, job), runOf(job, part), { db, asOf: Date.parse(job.createdAt) });
     let reported = 0;
-    const result = await writeFileSet(
+    const result = await writeRunFiles(
       {
         files: deps.files,
         format: job.format,
