@@ -101,7 +101,10 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
     const requestId = (await heading.textContent())!.split(' · ')[0]!;
     expect(requestId).toMatch(/^WR-/);
 
-    await asker.getByLabel('Screen flow *').setInputFiles([
+    // The picker is a button in the user's language opening the hidden native input (its chooser gets the files).
+    const chooser = asker.waitForEvent('filechooser');
+    await asker.getByRole('button', { name: 'Screen flow * Choose files' }).click();
+    await (await chooser).setFiles([
       { name: 'login.png', mimeType: 'image/png', buffer: png(360, 640, [37, 99, 235]) },
       { name: 'payment.png', mimeType: 'image/png', buffer: png(360, 640, [22, 163, 74]) },
     ]);
