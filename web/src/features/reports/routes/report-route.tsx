@@ -79,11 +79,7 @@ export function NewReportRoute() {
       <BackLink to={listPath(customerId, 'custom')} />
       <PageHeader title={t('reports.newReport')} description={t('reports.definition.newDescription')} />
       <Section title={t('reports.definition.title')}>
-        {failure ? (
-          <Alert theme="red" role="alert" className="mb-4">
-            {failure.message}
-          </Alert>
-        ) : null}
+        <SaveOutcome failure={failure} />
         {!customerId ? <Alert theme="orange" className="mb-4">{t('reports.definition.noCustomer')}</Alert> : null}
         <DefinitionForm draft={draft} onChange={change} onSubmit={submit} problems={problems} types={types} busy={busy} submitLabel={t('reports.definition.create')} />
       </Section>
@@ -159,6 +155,24 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
   );
 }
 
+/** Above a card's form: what its last save answered (the server's failure; the confirmation, where given). */
+function SaveOutcome({ failure, saved }: { failure: { message: string } | null; saved?: string | null }) {
+  return (
+    <>
+      {failure ? (
+        <Alert theme="red" role="alert" className="mb-4">
+          {failure.message}
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert theme="green" role="status" className="mb-4">
+          {saved}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
 function BackLink({ to }: { to: string }) {
   const t = useT();
   return (
@@ -182,11 +196,7 @@ function CustomDefinition({ report }: { report: Report }) {
   });
   return (
     <>
-      {failure ? (
-        <Alert theme="red" role="alert" className="mb-4">
-          {failure.message}
-        </Alert>
-      ) : null}
+      <SaveOutcome failure={failure} />
       <DefinitionForm
         draft={draft}
         onChange={change}
@@ -223,16 +233,7 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
   });
   return (
     <>
-      {failure ? (
-        <Alert theme="red" role="alert" className="mb-4">
-          {failure.message}
-        </Alert>
-      ) : null}
-      {saved ? (
-        <Alert theme="green" role="status" className="mb-4">
-          {draft.enabled ? t('reports.schedule.savedOn') : t('reports.schedule.savedOff')}
-        </Alert>
-      ) : null}
+      <SaveOutcome failure={failure} saved={saved ? t(draft.enabled ? 'reports.schedule.savedOn' : 'reports.schedule.savedOff') : null} />
       <ScheduleForm
         draft={draft}
         onChange={change}
