@@ -17,16 +17,15 @@ import { RouteErrorBoundary } from './routes/route-error.tsx';
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const LandingRoute = lazyRoute(() => import('./routes/landing-route.tsx'), 'LandingRoute');
 const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute');
-const account = () => ['account'] as const;
 const ConfirmEmailRoute = lazyRoute(
   () => import('../features/account/routes/confirm-email-route.tsx'),
   'ConfirmEmailRoute',
-  ...account(),
+  'account',
 );
 const ForgotPasswordRoute = lazyRoute(
   () => import('../features/auth/routes/forgot-password-route.tsx'),
   'ForgotPasswordRoute',
-  ...account(), // the new-password fields
+  'account', // the new-password fields
 );
 const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
 

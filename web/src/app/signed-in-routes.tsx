@@ -22,16 +22,15 @@ const RequireConnectSection = lazyRoute(guards, 'RequireConnectSection');
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const AppIndexRoute = lazyRoute(() => import('./routes/app-index-route.tsx'), 'AppIndexRoute');
 const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
-const account = () => ['account'] as const;
 const MyAccountRoute = lazyRoute(
   () => import('../features/account/routes/my-account-route.tsx'),
   'MyAccountRoute',
-  ...account(),
+  'account',
 );
 const MfaSetupRoute = lazyRoute(
   () => import('../features/account/routes/mfa-setup-route.tsx'),
   'MfaSetupRoute',
-  ...account(),
+  'account',
 );
 const couponing = () => ['couponing'] as const;
 const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute', ...couponing());
