@@ -68,9 +68,9 @@ export async function seedDemoRequests(backend: Backend, timeZone: string): Prom
   for (const screen of demoScreens()) await upload(flow, screen, 'image/png');
   await answer(screens, 'screens', { terminal: 'Countertop' });
   await submit(screens, 'screens', 'The new card selection for the Christmas campaign.');
-  const screenOne = (await requests.get(approver, screens.request.id)).items.find((i) => i.itemId === 'screenflow')!.files[0]!;
-  await comments.create(approver, { requestStepItemId: flow, comment: 'The logo touches the top edge: please leave a margin.', positionX: 0.22, positionY: 0.06, fileId: screenOne.fileId });
-  await comments.create(approver, { requestStepItemId: flow, comment: 'The payment screen is fine as it is.' });
+  const [screenOne, screenTwo] = (await requests.get(approver, screens.request.id)).items.find((i) => i.itemId === 'screenflow')!.files;
+  await comments.create(approver, { requestStepItemId: flow, comment: 'The logo touches the top edge: please leave a margin.', positionX: 0.22, positionY: 0.06, fileId: screenOne!.fileId });
+  await comments.create(approver, { requestStepItemId: flow, comment: 'The payment screen is fine as it is.', fileId: screenTwo!.fileId });
   await requests.decide(approver, screens.request.id, 'reject', 'Please fix the logo on the first screen and upload it again.');
 
   // Pending: a company profile change awaiting demo.approver.

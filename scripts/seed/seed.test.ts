@@ -107,7 +107,7 @@ describe('demo seed through the import path', () => {
     const rejected = await get(`/flow/workflow-requests/${all.items.find((r: Record<string, string>) => r.status === 'rejected').id}`);
     const screens = rejected.items.find((i: Record<string, string>) => i.itemId === 'screenflow');
     expect(screens.files.map((f: Record<string, unknown>) => [f.contentType, f.width, f.height])).toEqual([['image/png', 270, 480], ['image/png', 270, 480]]);
-    expect(rejected.comments.map((c: Record<string, unknown>) => [c.pin, c.fileId, c.author])).toEqual([[1, screens.files[0].fileId, 'demo.approver'], [null, null, 'demo.approver']]);
+    expect(rejected.comments.map((c: Record<string, unknown>) => [c.pin, c.fileId, c.author])).toEqual([[1, screens.files[0].fileId, 'demo.approver'], [null, screens.files[1].fileId, 'demo.approver']]);
     expect(rejected.audit.map((a: Record<string, string>) => `${a.actor}:${a.action}`)).toEqual([
       'demo.connect:create', 'demo.connect:upload', 'demo.connect:upload', 'demo.connect:answer', 'demo.connect:submit',
       'demo.approver:comment', 'demo.approver:comment', 'demo.approver:reject',
