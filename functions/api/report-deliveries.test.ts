@@ -401,7 +401,7 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     headersTruncated: false,
     commonHeaders: { from: ['no-reply@example.com'], to: [to], subject: 'Report' },
   });
-  const bounce = (messageId: string, to: string, bounceType: 'Permanent' | 'Transient', recipient: object, field: 'notificationType' | 'eventType' = 'notificationType') =>
+  const bounce = (messageId: string, to: string, bounceType: 'Permanent' | 'Transient' | 'Undetermined', recipient: object, field: 'notificationType' | 'eventType' = 'notificationType') =>
     JSON.stringify({
       [field]: 'Bounce',
       bounce: {
@@ -457,17 +457,19 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: null });
   });
 
-  it('a transient bounce is noted on the mail, which stays sent; a permanent one without a diagnostic gives status and action', async () => {
+  it('a transient bounce (SES gave up) is a bounce, an undetermined one a note; a permanent one without a diagnostic gives status and action', async () => {
     const { processId, contactRef } = await newReport('Soft bounce', 'full@example.org');
     const jobId = await finishedJob(processId, 'Soft bounce');
     await deliverReportJob(deps(), jobId);
     const contactMail = await mailOf(jobId, `email.${contactRef}`);
     const soft = bounce(contactMail, 'full@example.org', 'Transient', { action: 'failed', status: '4.2.2', diagnosticCode: 'smtp; 452 4.2.2 mailbox full' });
-    expect(await record(soft)).toBe('noted');
+    expect(await record(soft)).toBe('bounced');
     expect(await record(soft)).toBe('unchanged');
-    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: 'bounceTransient', reason: 'smtp; 452 4.2.2 mailbox full' });
+    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'bounced', reasonCode: 'bounceTransient', reason: 'smtp; 452 4.2.2 mailbox full' });
 
     const userMail = await mailOf(jobId, 'email.u.dlfull');
+    expect(await record(bounce(userMail, 'dlfull@example.com', 'Undetermined', {}))).toBe('noted');
+    expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({ status: 'sent', reasonCode: 'bounceUndetermined', reason: null });
     expect(await record(bounce(userMail, 'dlfull@example.com', 'Permanent', { action: 'failed', status: '5.7.1' }, 'eventType'))).toBe('bounced');
     expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({ status: 'bounced', reasonCode: 'bounced', reason: 'status 5.7.1, failed' });
   });

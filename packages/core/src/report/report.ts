@@ -227,13 +227,14 @@ export const DELIVERY_REASON_CODES = [
   'sftpNotConfigured',
   'sftpFailed',
   'leaseLapsed',
-  // bounced: refused at the send, or reported by SES later (a permanent bounce)
+  // bounced: refused at the send, or reported by SES later (a permanent bounce, or a transient one SES gave up on)
   'rejected',
   'bounced',
   'bouncedNoAddress',
   'bouncedSuppressed',
-  // noted on a sent mail
   'bounceTransient',
+  // noted on a sent mail
+  'bounceUndetermined',
   'complaint',
 ] as const;
 export const DeliveryReasonCode = z.enum(DELIVERY_REASON_CODES);

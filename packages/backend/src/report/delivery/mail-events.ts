@@ -11,8 +11,8 @@ import { deliveryWrites, getDelivery, getMailMessage } from './delivery-entity.t
  * through the configuration set the mailer names (SES_CONFIGURATION_SET) to an SNS topic; an SQS queue
  * subscribed with raw message delivery hands each event's JSON to functions/jobs/mail-events.ts, which calls
  * recordMailEvent once per message. The mail is found by SES's messageId through the `MSG#<messageId>` item
- * the delivery's `sent` wrote. A permanent bounce turns sent into bounced; a transient one is noted (the
- * mail stays sent); a complaint unsubscribes an external contact from the report and is noted. Every write
+ * the delivery's `sent` wrote. A permanent or transient bounce turns sent into bounced (SES reports a
+ * transient one after it stopped retrying); an undetermined one is noted (the mail stays sent); a complaint unsubscribes an external contact from the report and is noted. Every write
  * is conditional on the sent mail with that id, so a repeated event (SNS and SQS deliver at least once)
  * changes nothing.
  */
@@ -110,11 +110,13 @@ export async function recordMailEvent(deps: MailEventDeps, body: unknown): Promi
     const { bounce } = event;
     const recipient = bounce.bouncedRecipients.find((r) => r.emailAddress.toLowerCase() === delivery.address.toLowerCase()) ?? bounce.bouncedRecipients[0];
     const detail = bounceDetail(recipient);
-    if (bounce.bounceType !== 'Permanent') {
-      // Transient (or undetermined): the address exists; SES says the mail did not get through this time.
-      return (await deliveryWrites.note(deps.db, jobId, deliveryId, messageId, 'bounceTransient', detail, at)) ? 'noted' : 'unchanged';
+    if (bounce.bounceType !== 'Permanent' && bounce.bounceType !== 'Transient') {
+      // Undetermined: SES could not tell whether the mail arrived; noted, the mail stays sent.
+      return (await deliveryWrites.note(deps.db, jobId, deliveryId, messageId, 'bounceUndetermined', detail, at)) ? 'noted' : 'unchanged';
     }
-    const code = permanentBounceCode(bounce.bounceSubType, recipient?.status);
+    // SES reports a transient bounce once it has stopped retrying: this mail did not arrive (a full mailbox),
+    // so the log says bounced and the user may resend; the address itself may work next time.
+    const code = bounce.bounceType === 'Transient' ? 'bounceTransient' : permanentBounceCode(bounce.bounceSubType, recipient?.status);
     const applied = await deliveryWrites.bounce(deps.db, jobId, deliveryId, messageId, code, detail, at);
     if (applied) log('bounced', { jobId, deliveryId, messageId, code, reason: detail });
     return applied ? 'bounced' : 'unchanged';
