@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useReportFiles } from '../api/reports.ts';
-import { pageLabels, periodText } from '../model/report-format.ts';
+import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 
 export const FILES_PAGE_SIZE = 20;
@@ -50,7 +50,7 @@ export function ReportFiles({ customerId }: { customerId: string }) {
                 <Card className="space-y-2 p-4">
                   <p className="font-semibold text-slate-900">{f.reportName}</p>
                   <p className="text-sm text-slate-600">
-                    {period(f)} · {t('reports.files.rowCount', { rows: formatNumber(f.rows, format.locale) })}
+                    {period(f)} · {rowCountText(t, f.rows, format.locale)}
                   </p>
                   <p className="text-xs text-slate-500">{t('reports.files.keptUntil', { date: formatDateTime(f.expiresAt, format) })}</p>
                   <FileDownload file={f} />

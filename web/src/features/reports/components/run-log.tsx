@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { cancelReportJob, resendDelivery, useReportJobs } from '../api/reports.ts';
-import { pageLabels, periodText } from '../model/report-format.ts';
+import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 import { useRowAction } from './use-row-action.ts';
 
@@ -71,7 +71,7 @@ function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; ma
           {[
             t(`reports.log.trigger.${job.trigger}`),
             formatDateTime(job.createdAt, format),
-            ...(job.status !== 'finished' ? [] : [job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.files.rowCount', { rows: formatNumber(job.rowsWritten, format.locale) })]),
+            ...(job.status !== 'finished' ? [] : [job.skippedEmpty ? t('reports.run.skippedEmpty') : rowCountText(t, job.rowsWritten, format.locale)]),
           ].join(' · ')}
         </span>
         {mayCancel && job.status === 'creating' ? (

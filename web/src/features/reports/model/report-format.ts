@@ -2,7 +2,7 @@ import { type Report, type ReportFilter } from '@portal/core/report';
 import { type DatePreset, DATE_PRESETS, type Pagination, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
 import type { PaginationLabels } from '../../../components/ui/pagination.tsx';
 import type { Translate } from '../../../i18n/index.ts';
-import { formatCalendarDay } from '../../../lib/user-format.ts';
+import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
 
 /** How the list and the detail say a report's schedule and filters (issue 15 item 1: the SPEC 3 fields). */
 
@@ -78,3 +78,7 @@ export function pageLabels(t: Translate, pagination: Pagination, total: string):
     pageSize: t('reports.pagination.pageSize'),
   };
 }
+
+/** "1 row" / "1 Zeile", else "n rows" with the number in the user's format. */
+export const rowCountText = (t: Translate, rows: number, locale: string): string =>
+  rows === 1 ? t('reports.files.rowCountOne') : t('reports.files.rowCount', { rows: formatNumber(rows, locale) });

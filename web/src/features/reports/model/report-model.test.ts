@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftOf, draftProblems, newReportDraft, reportInput, withColumn, withReportType } from './report-draft.ts';
-import { periodText, reportingDaysText, runPeriodOf, runPeriodProblem } from './report-format.ts';
+import type { Translate } from '../../../i18n/index.ts';
+import { periodText, reportingDaysText, rowCountText, runPeriodOf, runPeriodProblem } from './report-format.ts';
 import { scheduleProblems, withDay } from './schedule-draft.ts';
 
 describe('report draft', () => {
@@ -71,5 +72,14 @@ describe('report format', () => {
     expect(runPeriodProblem({ preset: 'custom', dateFrom: '2025-01-01', dateUntil: '2026-11-24' }, 400)).toBe('tooLong');
     expect(runPeriodProblem({ preset: 'custom', dateFrom: '', dateUntil: '2026-11-24' }, 400)).toBe('required');
     expect(runPeriodProblem({ preset: 'custom', dateFrom: '2026-11-01', dateUntil: '2026-11-24' }, 400)).toBeNull();
+  });
+});
+
+describe('row counts', () => {
+  it('says one row in the singular and other counts in the plural with the number in the user format', () => {
+    const t = ((key: string, values?: Record<string, string>) => `${key}${values ? ` ${JSON.stringify(values)}` : ''}`) as Translate;
+    expect(rowCountText(t, 1, 'de-DE')).toBe('reports.files.rowCountOne');
+    expect(rowCountText(t, 0, 'de-DE')).toBe('reports.files.rowCount {"rows":"0"}');
+    expect(rowCountText(t, 12345, 'de-DE')).toBe('reports.files.rowCount {"rows":"12.345"}');
   });
 });
