@@ -71,8 +71,8 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
       let fileId = input.fileId ?? null;
       if (fileId !== null && !files.some((f) => f.fileId === fileId)) throw itemNotFound();
       if (positioned && fileId === null) {
-        // A pin is on an image: the item's only one, or the one named.
-        if (files.length !== 1) throw invalid(files.length === 0 ? 'A pin needs an image: this item has no file.' : 'Say which image the pin is on (fileId).', 'fileId');
+        // A pin is on a file (an image, or a PDF's page): the item's only one, or the one named.
+        if (files.length !== 1) throw invalid(files.length === 0 ? 'A pin needs an image: this item has no file.' : 'Say which image or PDF the pin is on (fileId).', 'fileId');
         fileId = files[0]!.fileId;
       }
       const page = positioned ? pinPage(files.find((f) => f.fileId === fileId)!, input.page) : null;
