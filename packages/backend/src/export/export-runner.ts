@@ -52,6 +52,16 @@ export function fileName(stem: string, format: ExportFormat, part: number, split
   return `${stem}${split ? `_part-${part + 1}` : ''}.${format}`;
 }
 
+/** `write` at most every `everyMs` (counted from now); a call in between answers true without writing. */
+export function throttled<A>(everyMs: number, write: (arg: A) => Promise<boolean>): (arg: A) => Promise<boolean> {
+  let last = Date.now();
+  return async (arg) => {
+    if (Date.now() - last < everyMs) return true;
+    last = Date.now();
+    return write(arg);
+  };
+}
+
 /** A file of a set as written: its place in the set, name, S3 key, rows and bytes. */
 export type WrittenFile = { index: number; name: string; key: string; rows: number; bytes: number };
 
@@ -157,13 +167,14 @@ export async function runExport(deps: ExportRunnerDeps, jobId: string): Promise<
 
 async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: number): Promise<void> {
   const { db, files, sources, now } = deps;
-  const progressEveryMs = deps.progressEveryMs ?? 1500;
   const source = sourceOf(sources, job.kind);
   const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner, asOf: Date.parse(job.createdAt) };
   const total = await source.count(job.filter, ctx);
   if (!(await exportJobWrites.start(db, job.jobId, total, total > rowsPerFile, now()))) return;
 
-  let lastProgress = Date.now();
+  const progress = throttled(deps.progressEveryMs ?? 1500, (p: { written: number; files: WrittenFile[]; split: boolean }) =>
+    exportJobWrites.progress(db, job.jobId, p.written, p.files, p.split, now()),
+  );
   const { files: done, written, split } = await writeFileSet(
     {
       files,
@@ -176,10 +187,8 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
       expectedRows: total,
       // An empty result still gives one file: the header row.
       headerOnlyWhenEmpty: true,
-      onPage: async (progress) => {
-        if (Date.now() - lastProgress < progressEveryMs) return;
-        lastProgress = Date.now();
-        if (!(await exportJobWrites.progress(db, job.jobId, progress.written, progress.files, progress.split, now()))) throw new Error('the job left the running state');
+      onPage: async (p) => {
+        if (!(await progress(p))) throw new Error('the job left the running state');
       },
     },
     source.rows(job.filter, ctx),

@@ -4,7 +4,7 @@ import { type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/c
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import type { WrittenFile } from '../export/export-runner.ts';
+import { throttled, type WrittenFile } from '../export/export-runner.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
 import { joinSegments, type Segment } from './report-file-join.ts';
@@ -209,7 +209,7 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
       rowsPerFile,
       expectedRows: total,
       headerOnlyWhenEmpty: !job.options.skipIfEmpty,
-      onPage: progressWriter(deps, job.jobId, (written) => reportJobWrites.progress(db, job.jobId, written, now())),
+      onPage: progressWriter(deps, (written) => reportJobWrites.progress(db, job.jobId, written, now())),
     },
     source.rows(),
   );
@@ -217,15 +217,7 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
 }
 
 /** Writes progress at most every progressEveryMs; answers false once the job was cancelled. */
-function progressWriter(deps: ReportRunnerDeps, _jobId: string, write: (written: number) => Promise<boolean>) {
-  const every = deps.progressEveryMs ?? 1500;
-  let last = Date.now();
-  return async (written: number) => {
-    if (Date.now() - last < every) return true;
-    last = Date.now();
-    return write(written);
-  };
-}
+const progressWriter = (deps: ReportRunnerDeps, write: (written: number) => Promise<boolean>) => throttled(deps.progressEveryMs ?? 1500, write);
 
 /** creating → finished (or finished with skippedEmpty), then the count and the delivery. */
 async function finish(deps: ReportRunnerDeps, job: StoredReportJob, written: readonly WrittenFile[], rows: number): Promise<void> {
@@ -279,7 +271,7 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
         rowsPerFile: Math.min(deps.rowsPerFile ?? EXPORT_ROWS_PER_FILE, EXPORT_ROWS_PER_FILE),
         expectedRows: part.estimatedRows,
         headerOnlyWhenEmpty: true,
-        onPage: progressWriter(deps, jobId, async (rows) => {
+        onPage: progressWriter(deps, async (rows) => {
           const delta = rows - reported;
           reported = rows;
           return reportJobWrites.partProgress(db, jobId, delta, now());
