@@ -55,6 +55,13 @@ async function requestWithPdf(page: Page): Promise<string> {
   return requestId;
 }
 
+/** Whether the viewer's canvas has dark pixels (the page's text), in the page (a string: the root program has no DOM types). */
+const INKED = `(() => {
+  const canvas = document.querySelector('[data-testid="pin-surface"] canvas');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  for (let i = 0; i < data.length; i += 4) if (data[i] < 128) return true;
+  return false;
+})()`;
 const pinsShown = (page: Page) => page.getByTestId('pin-surface').locator('[data-pin]').evaluateAll((pins) => pins.map((p) => p.getAttribute('data-pin')));
 
 describe('Requests: pins on the pages of a PDF', () => {
@@ -78,7 +85,7 @@ describe('Requests: pins on the pages of a PDF', () => {
     const pageTwo = page.getByRole('img', { name: 'contract.pdf, Page 2 of 2' });
     await pageTwo.waitFor();
     // pdf.js drew something: the canvas has the page's aspect (A4) and is not blank.
-    await expect.poll(() => pageTwo.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 !== 3 && v < 128))).toBe(true);
+    await expect.poll(() => page.evaluate(INKED)).toBe(true);
     const box = (await pageTwo.boundingBox())!;
     expect(box.height / box.width).toBeCloseTo(842 / 595, 1);
     await page.getByText('Click the page to place a numbered pin.').waitFor();
