@@ -3,6 +3,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY, pageBounds, RETAILER } from '@portal/core/shared';
 import {
   type AuditEntry,
+  HISTORY_SEARCH_BOUND,
   mayDo,
   nextRequestState,
   type RequestAction,
@@ -69,8 +70,6 @@ export type RequestListQuery = {
 };
 
 const CUSTOMER_KINDS = CustomerKind.options;
-/** A filtered history (workflow, request ID) searches at most this many of a customer's newest done requests (ADR 048). */
-export const HISTORY_SEARCH_BOUND = 2_000;
 const conflict = (message: string) => new AppError('conflict', WORKFLOW.STATE_CONFLICT, message);
 const lostRace = () => conflict('Someone else changed this request at the same moment. Please reload it.');
 const idempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });

@@ -1,4 +1,4 @@
-import { Id } from '../shared/schemas.ts';
+import { Id, pageOf } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
 /**
@@ -146,6 +146,11 @@ export const WorkflowRequestSubmit = z.object({
 export const WorkflowDecision = z.object({ comment: z.optional(z.string().check(z.trim(), z.maxLength(4000))) });
 export const WorkflowRejection = z.object({ comment: z.string().check(z.trim(), z.minLength(1, 'Say why the request is rejected'), z.maxLength(4000)) });
 
+/**
+ * A history searched by workflow or request ID reads at most this many of each customer's newest finished
+ * requests (ADR 048); the page's `complete: false` says the bound cut the search.
+ */
+export const HISTORY_SEARCH_BOUND = 2_000;
 /** SPEC list filters: workflowId, mode=history, only-pending=0. */
 export const WorkflowRequestListQuery = z.object({
   workflowId: z.optional(Id),
@@ -243,6 +248,8 @@ export const WorkflowRequest = z.object({
   updatedAt: z.string(),
 });
 export type WorkflowRequest = z.infer<typeof WorkflowRequest>;
+/** A page of the request list (SPEC pagination) and whether it saw every candidate (ADR 048). */
+export const WorkflowRequestPage = z.extend(pageOf(WorkflowRequest), { complete: z._default(z.boolean(), true) });
 
 /** GET flow/workflow-requests/:id (W1): the request with its workflow version, every item, comments, audit trail, and what the caller may do. */
 export const RequestDetail = z.object({

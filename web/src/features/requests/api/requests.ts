@@ -6,11 +6,11 @@ import {
   RequestStepItem,
   Workflow,
   type WorkflowInput,
-  WorkflowRequest,
+  WorkflowRequestPage,
   type WorkflowUpdate,
 } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
-import { pageOf, toPagination } from '@portal/core/shared';
+import { toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR, { mutate } from 'swr';
 import { readJson } from '../../../lib/api-client.ts';
@@ -34,7 +34,6 @@ const NoContent = z.unknown();
 const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
-export const RequestPage = pageOf(WorkflowRequest);
 
 export function useWorkflows(customerId: string) {
   const url = resourcePath('flow/workflows') + queryString({ customerId });
@@ -79,7 +78,7 @@ export function useRequestList(query: RequestListQuery, enabled = true) {
       maxResults: query.maxResults,
     });
   return useSWR(enabled ? key('flow/workflow-requests', 'list', url) : null, async () => {
-    const page = await read(url, RequestPage);
+    const page = await read(url, WorkflowRequestPage);
     return { ...page, pagination: toPagination(page) };
   }, { ...cached, keepPreviousData: true });
 }

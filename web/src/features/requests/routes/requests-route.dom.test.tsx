@@ -77,7 +77,9 @@ describe('Requests section', () => {
       'GET /api/auth/status': { body: requester },
       'GET /api/master-data': { body: masterData },
       'GET /api/flow/workflows': { body: { workflows: [workflow] } },
-      'GET /api/flow/workflow-requests': (call) => ({ body: page(call.query.get('mode') === 'history' ? [] : [request({ status: 'pending' })]) }),
+      'GET /api/flow/workflow-requests': (call) => ({
+        body: call.query.get('mode') === 'history' ? { ...page([]), complete: call.query.get('q') === null } : page([request({ status: 'pending' })]),
+      }),
     });
     const view = renderRoute(paths.connect.requests);
     const link = await screen.findByRole('link', { name: 'WR-7K3M9Q2X' });
@@ -94,6 +96,8 @@ describe('Requests section', () => {
     expect(await screen.findByText('No requests')).toBeTruthy();
     expect(view.location().search).toContain('tab=history');
     expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('mode')).toBe('history');
+    // A searched history the server could not read whole (ADR 048's bound) says so.
+    expect(await screen.findByText('The history search covers the newest 2,000 finished requests of each customer; older ones are not shown.')).toBeTruthy();
   });
 
   it('starts a new request with the chosen workflow and opens it', async () => {

@@ -1,4 +1,4 @@
-import type { WorkflowRequest } from '@portal/core/workflow';
+import { HISTORY_SEARCH_BOUND, type WorkflowRequest } from '@portal/core/workflow';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -17,7 +17,7 @@ import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
-import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { MasterData } from '@portal/core/connect';
 import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
@@ -158,6 +158,9 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
               )}
             </QueryState>
           )}
+          {!needsCustomer && list.data && !list.data.complete ? (
+            <p className="text-sm text-slate-600">{t('requests.search.bounded', { count: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}</p>
+          ) : null}
           {!needsCustomer && list.data && list.data.pagination.pageCount > 1 ? (
             <Pagination
               pagination={list.data.pagination}
