@@ -90,10 +90,13 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
         const comment = detail.comments.find((c) => c.commentId === after['commentId'])?.comment;
         const pin = num(after['pin']);
         const page = num(after['page']);
+        // A pin on a file (and page), a note on a file, or a comment on the item.
         const text =
           pin !== undefined
             ? say(page !== undefined ? 'pinPage' : 'pin', { pin, file: fileName(after['fileId']), page: page ?? '' })
-            : say('comment', { item: quoted(definition(entry.stepId, after['item'])?.label ?? String(after['item'])) });
+            : typeof after['fileId'] === 'string'
+              ? say('note', { file: fileName(after['fileId']) })
+              : say('comment', { item: quoted(definition(entry.stepId, after['item'])?.label ?? String(after['item'])) });
         return comment ? { text, detail: comment, quote: true } : { text };
       }
       case 'approve':
