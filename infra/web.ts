@@ -17,6 +17,7 @@ import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Api, StaticSite, type StackContext } from 'sst/constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/api/client-address.ts';
+import { SPA_FALLBACK_CODE } from './spa-fallback.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from './site-headers.ts';
 
 /**
@@ -89,12 +90,11 @@ export function Web({ stack, app }: StackContext) {
     securityHeadersBehavior,
   });
 
-  // SPA fallback at the edge: an extensionless path is a client route, served as index.html. Done here and
-  // not with distribution-wide error responses, which would also turn the API's 403/404 into index.html.
+  // SPA fallback at the edge: a path that is no file of the site is a client route, served as index.html
+  // (spa-fallback.ts). Done here and not with distribution-wide error responses, which would also turn the
+  // API's 403/404 into index.html.
   const spaFallback = new CfFunction(stack, 'SpaFallback', {
-    code: FunctionCode.fromInline(
-      'function handler(event) { var r = event.request; if (!r.uri.split("/").pop().includes(".")) r.uri = "/index.html"; return r; }',
-    ),
+    code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
   });
 
   // Optional custom domain, DNS managed outside AWS: SITE_DOMAIN plus an ACM certificate in us-east-1.

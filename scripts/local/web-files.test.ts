@@ -17,7 +17,8 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('local web files', () => {
   it('serves client routes as index.html with the distribution headers', async () => {
-    for (const path of ['/', '/orders/123', '/connect']) {
+    // A general report's page has dots in its last segment and is still a route (reload, bookmark, mailed link).
+    for (const path of ['/', '/orders/123', '/connect', '/connect/reports/gen.transactions.P-2001']) {
       const res = await root.request(path);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>portal</title>');
@@ -52,7 +53,7 @@ describe('local web files', () => {
   });
 
   it('answers a missing file with 404, never index.html under the year-long cache', async () => {
-    for (const path of ['/assets/index-gone99.js', '/assets/nothing', '/favicon-missing.png']) {
+    for (const path of ['/assets/index-gone99.js', '/assets/nothing', '/favicon-missing.png', '/robots.txt', '/x/pdf.worker.min.mjs']) {
       const res = await root.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('<title>');

@@ -5,11 +5,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { SITE_CSP_DIRECTIVES, siteCspWithFiles } from '../../infra/site-headers.ts';
+import { isClientRoute } from '../../infra/spa-fallback.ts';
 
 /**
  * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html
- * for an extensionless path outside /assets (a client-side route, like the distribution's SPA fallback
- * function), 404 for any other missing file — never index.html under an asset's year-long cache — and
+ * for a client-side route (infra/spa-fallback.ts, the rule of the distribution's SPA fallback function;
+ * a route may have dots, e.g. /connect/reports/gen.transactions.P-2001), 404 for any other missing file — never index.html under an asset's year-long cache — and
  * the same security headers as the distribution's policy (X-Frame-Options DENY included). Assets are
  * served pre-compressed (brotli or gzip, as the client accepts; CloudFront compresses in AWS) and
  * index.html is never cached, so a new release's asset names are seen on the next load.
@@ -43,7 +44,7 @@ export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string)
   root.use('*', serveStatic({ root: rootPath, precompressed: true }));
   root.get('*', async (c, next) => {
     const path = c.req.path;
-    if (path.startsWith('/assets/') || path.split('/').pop()!.includes('.')) return c.text('Not found', 404);
+    if (!isClientRoute(path)) return c.text('Not found', 404);
     return next();
   });
   root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
