@@ -1,6 +1,6 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { pngOf } from '../../scripts/seed/demo-files.ts';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
@@ -22,24 +22,8 @@ const WORKFLOW = `E2E screen approval ${Date.now().toString(36)}`;
 
 const { freshPage } = useBrowser();
 
-/** A real PNG of one colour (signature, IHDR, IDAT, IEND): what the upload verification accepts. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A real PNG of one colour (the seed's writer): what the upload verification accepts. */
+const png = (width: number, height: number, rgb: [number, number, number]) => pngOf(width, height, rgb, []);
 
 async function signIn(page: Page, user: { username: string; password: string }) {
   await page.goto(`${baseUrl}/connect`);
@@ -79,7 +63,8 @@ async function pin(page: Page, image: string, x: number, y: number, comment: str
   await page.getByRole('img', { name: image }).click({ position: { x, y } });
   await page.getByLabel('Comment on the new pin').fill(comment);
   await page.getByRole('button', { name: 'Save comment' }).click();
-  await page.getByText(comment).waitFor();
+  // First: the thread beside the image (the audit trail quotes the comment again once the detail reloads).
+  await page.getByText(comment).first().waitFor();
 }
 
 describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () => {
@@ -137,11 +122,12 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
 
     await asker.reload();
     await asker.getByText('This step was rejected. Change your answers and submit it again.').waitFor();
-    await asker.getByText('See the two pins.', { exact: true }).waitFor();
+    // The rejection's comment (first: the notice; the audit trail quotes it again).
+    await asker.getByText('See the two pins.', { exact: true }).first().waitFor();
     await asker.getByRole('button', { name: 'Add notes' }).first().click();
     await asker.getByLabel('Note on this image').fill('Logo enlarged; new screen follows.');
     await asker.getByRole('button', { name: 'Save comment' }).click();
-    await asker.getByText('Logo enlarged; new screen follows.').waitFor();
+    await asker.getByText('Logo enlarged; new screen follows.').first().waitFor();
     await shoot(asker, 'request-rejected');
     await asker.getByRole('button', { name: 'Submit “Screens”' }).click();
     await asker.getByText('This step is waiting for an approver’s decision.').waitFor();
