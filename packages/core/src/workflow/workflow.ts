@@ -186,7 +186,7 @@ export type RequestStepItem = z.infer<typeof RequestStepItem>;
 /** SPEC otherwise update with the answer (text, number, date as YYYY-MM-DD, one of the choice options). */
 export const RequestItemAnswer = z.object({ answer: z.string().check(z.maxLength(4000)) });
 
-/** SPEC item comment: requestStepItemId, comment, optional positionX/positionY (a pin, as 0..1 of the image). */
+/** SPEC item comment: requestStepItemId, comment, optional positionX/positionY (a pin, as 0..1 of the image or of the PDF page). */
 export const ItemCommentInput = z.object({
   requestStepItemId: z.string().check(z.minLength(1), z.maxLength(120)),
   comment: z.string().check(z.trim(), z.minLength(1, 'Enter a comment'), z.maxLength(4000)),
