@@ -3,6 +3,7 @@ import { RequestDetail, Workflow, type WorkflowRequest } from '@portal/core/work
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { getItem } from '../../packages/backend/src/platform/db/entity.ts';
+import { putDraftRequest } from '../../packages/backend/src/workflow/request-fixtures.ts';
 import { listWorkflowVersions } from '../../packages/backend/src/workflow/workflow-entity.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
@@ -261,6 +262,22 @@ describe('requests', () => {
     expect((await call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)).status).toBe(204);
     expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request).toMatchObject({ status: 'archived', deleted: 1, approved: 1 });
     expect((await call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)).status).toBe(409);
+  });
+
+  it('names people by their display name (requester, last editor, comment author); an older request without names shows the usernames', async () => {
+    const id = await answeredRequest();
+    expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request).toMatchObject({ requestedBy: 'req.a', requestedByName: 'req Tester', editedByName: 'req Tester' });
+    await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' });
+    expect((await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'No' })).body.request).toMatchObject({ editedBy: 'appr.a', editedByName: 'appr Tester', requestedByName: 'req Tester' });
+    const listed = (await call('req.a', 'GET', '/flow/workflow-requests')).body.items.find((r: Loose) => r.id === id);
+    expect(listed).toMatchObject({ requestedByName: 'req Tester', editedByName: 'appr Tester' });
+    expect(await call('req.a', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.store.name`, comment: 'Fixed' })).toMatchObject({ status: 201, body: { author: 'req.a', authorName: 'req Tester' } });
+    expect((await call('appr.a', 'GET', `/flow/workflow-requests/${id}`)).body.comments.at(-1)).toMatchObject({ author: 'req.a', authorName: 'req Tester' });
+
+    // Written before session 21 (the fixture writes no names): the view falls back to the usernames.
+    const workflow = (await listWorkflowVersions(backend.db, 'wf-onboarding'))[0]!;
+    await putDraftRequest(backend.db, workflow, { id: 'WR-OLDNAMES', customerId: 'R-A1', requestedBy: 'req.a', at: NOW });
+    expect((await call('req.a', 'GET', '/flow/workflow-requests/WR-OLDNAMES')).body.request).toMatchObject({ requestedByName: 'req.a', editedByName: 'req.a' });
   });
 
   it('checks each answer against its item type: 400 WORKFLOW.ANSWER_INVALID with the field', async () => {

@@ -95,6 +95,7 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
             pin: counter ? before + 1 : null,
             page,
             author: actor.username,
+            authorName: actor.displayName,
             createdAt,
           };
           const entry: AuditEntry = { at: createdAt, actor: actor.username, actorName: actor.displayName, action: 'comment', stepId: ctx.stepId, before: null, after: { item: itemId, commentId, fileId, pin: comment.pin, page } };

@@ -52,9 +52,12 @@ export type StoredRequest = {
   approved: Flag;
   rejected: Flag;
   requestedBy: string;
+  /** Display names when written (session 21); older requests have none and show the usernames. */
+  requestedByName?: string;
   approvedAt: string | null;
   rejectedAt: string | null;
   editedBy: string;
+  editedByName?: string;
   createdAt: string;
   updatedAt: string;
   rev: number;
@@ -220,6 +223,7 @@ export function newRequestWrites(
     approvedAt: null,
     rejectedAt: null,
     editedBy: username,
+    ...(displayName === undefined ? {} : { requestedByName: displayName, editedByName: displayName }),
     createdAt: fields.at,
     updatedAt: fields.at,
     rev: 1,

@@ -89,9 +89,11 @@ export const requestView = (r: StoredRequest): WorkflowRequest => ({
   rejected: r.rejected,
   status: requestStatus(stateOf(r)),
   requestedBy: r.requestedBy,
+  requestedByName: r.requestedByName ?? r.requestedBy,
   approvedAt: r.approvedAt,
   rejectedAt: r.rejectedAt,
   editedBy: r.editedBy,
+  editedByName: r.editedByName ?? r.editedBy,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -165,6 +167,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       workflowStepId: step.stepId,
       stepApproverIds: step.approverIds,
       editedBy: actor.username,
+      editedByName: actor.displayName,
       updatedAt: at,
       rev: before.rev + 1,
     };

@@ -209,6 +209,8 @@ export const ItemComment = z.object({
   /** The PDF page the pin is on (ADR 047); null on an image, for a thread comment, and in older comments. */
   page: z._default(z.nullable(z.number()), null),
   author: z.string(),
+  /** The author's display name at the time (session 21; older comments have none: show `author`). */
+  authorName: z.optional(z.string()),
   createdAt: z.string(),
 });
 export type ItemComment = z.infer<typeof ItemComment>;
@@ -241,9 +243,13 @@ export const WorkflowRequest = z.object({
   rejected: Flag,
   status: z.enum(REQUEST_STATUSES),
   requestedBy: z.string(),
+  /** The requester's display name (session 21: the server sends it, the username for older requests). */
+  requestedByName: z.optional(z.string()),
   approvedAt: z.nullable(z.string()),
   rejectedAt: z.nullable(z.string()),
   editedBy: z.string(),
+  /** The display name of whoever changed the request last (as requestedByName). */
+  editedByName: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
