@@ -13,10 +13,10 @@ import { isPdf, PinBoard } from './pin-board.tsx';
 export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
   return (
     <ul className="space-y-6">
-      {item.files.map((file) => (
+      {item.files.map((file, index) => (
         <li key={file.fileId}>
           {file.contentType.startsWith('image/') ? (
-            <ImageWithPins requestId={requestId} item={item} file={file} comments={commentsOn(comments, item, file)} mayRemove={mayRemove} onChanged={onChanged} />
+            <ImageWithPins requestId={requestId} item={item} file={file} n={index + 1} comments={commentsOn(comments, item, file)} mayRemove={mayRemove} onChanged={onChanged} />
           ) : isPdf(file) ? (
             <PdfWithPins requestId={requestId} item={item} file={file} comments={commentsOn(comments, item, file)} mayRemove={mayRemove} onChanged={onChanged} />
           ) : (
@@ -30,7 +30,8 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: {
 
 const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: RequestFile) => comments.filter((c) => c.requestStepItemId === item.id && c.fileId === file.fileId);
 
-function ImageWithPins({ requestId, item, file, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
+/** An image with pins; `n` is its place among the item's files ("Screen 2 of 3"). */
+function ImageWithPins({ requestId, item, file, n, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; n: number; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
   const t = useT();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -49,6 +50,7 @@ function ImageWithPins({ requestId, item, file, comments, mayRemove, onChanged }
       item={item}
       file={file}
       comments={comments}
+      label={t(item.type === 'screenflow' ? 'requests.pins.screen' : 'requests.pins.image', { n, count: item.files.length })}
       ready={src !== null}
       details={file.width && file.height ? `${file.width} × ${file.height}` : undefined}
       mayRemove={mayRemove}

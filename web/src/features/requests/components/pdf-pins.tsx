@@ -46,6 +46,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       file={file}
       comments={comments}
       page={page}
+      label={label}
       ready={drawn && !failed}
       mayRemove={mayRemove}
       onChanged={onChanged}

@@ -1,5 +1,5 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -10,6 +10,12 @@ import { useDialogAction } from './action-dialog.tsx';
 
 /** Where a new pin goes: 0..1 of the surface, on the PDF page shown when it was placed (null: an image). */
 type Spot = { x: number; y: number; page: number | null };
+type Point = { x: number; y: number };
+
+/** The keyboard crosshair's steps, as parts of the surface: an arrow key, and with Shift. */
+const STEP = 0.02;
+const BIG_STEP = 0.1;
+const MOVES: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
 
 export const isPdf = (file: RequestFile) => file.contentType === 'application/pdf';
 
@@ -20,12 +26,16 @@ export const isPdf = (file: RequestFile) => file.contentType === 'application/pd
  * PDF, `page` is the page shown: pins of other pages are hidden, a new pin is on this page, and a pin's
  * number in the thread shows its page (`onShowPage`). `page` is null for an image. Pin numbers count per
  * file, across a PDF's pages, as the server numbers them.
+ * By keyboard (issue 16, session 21): the surface is focusable, named `label` ("Screen 1 of 2", "Page 2 of 3")
+ * and how to place a pin; a crosshair starts at its centre, arrow keys move it (Shift: bigger steps), Enter
+ * opens the same comment form there, Escape cancels. Each pin is a button to its comment in the thread.
  */
 export function PinBoard({
   item,
   file,
   comments,
   surface,
+  label,
   ready,
   page = null,
   toolbar,
@@ -39,6 +49,8 @@ export function PinBoard({
   /** The comments on this file. */
   comments: ItemComment[];
   surface: ReactNode;
+  /** What the surface shows, for its accessible name: "Screen 1 of 2", "Page 2 of 3". */
+  label: string;
   /** The surface is drawn: clicks place pins. */
   ready: boolean;
   page?: number | null;
@@ -53,6 +65,38 @@ export function PinBoard({
   const pdf = isPdf(file);
   const [spot, setSpot] = useState<Spot | null>(null);
   const [writing, setWriting] = useState(false);
+  /** The keyboard crosshair while the surface has focus. */
+  const [aim, setAim] = useState<Point | null>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  /** The open form's pin was placed by keyboard: closing it returns focus to the surface. */
+  const byKeyboard = useRef(false);
+  const place = (at: Point, keyboard: boolean) => {
+    byKeyboard.current = keyboard;
+    setSpot({ ...at, page });
+    setWriting(true);
+  };
+  const closeForm = (saved: boolean) => {
+    setWriting(false);
+    setSpot(null);
+    if (byKeyboard.current) surfaceRef.current?.focus();
+    byKeyboard.current = false;
+    if (saved) onChanged();
+  };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!ready || event.target !== event.currentTarget) return;
+    const move = MOVES[event.key];
+    if (move) {
+      event.preventDefault();
+      const step = event.shiftKey ? BIG_STEP : STEP;
+      setAim((at) => (at ? { x: clamp(at.x + move.x * step), y: clamp(at.y + move.y * step) } : CENTRE));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      place(aim ?? CENTRE, true);
+    } else if (event.key === 'Escape') {
+      if (writing && spot) closeForm(false);
+      setAim(null);
+    }
+  };
   const pins = comments.filter((c) => c.positionX !== null && c.positionY !== null);
   const shown = pins.filter((c) => page === null || c.page === page);
   const nextPin = Math.max(0, ...pins.map((c) => c.pin ?? 0)) + 1;
@@ -61,24 +105,39 @@ export function PinBoard({
       <div className="min-w-0">
         {toolbar}
         <div
+          ref={surfaceRef}
           data-testid="pin-surface"
-          className={`relative max-w-full overflow-hidden rounded-lg ring-1 ring-slate-200 ${pdf ? 'block' : 'inline-block'} ${ready ? 'cursor-crosshair' : ''}`}
+          // A custom keyboard widget: screen readers pass the arrow keys through to it.
+          role={ready ? 'application' : undefined}
+          aria-label={ready ? t('requests.pins.place', { what: label }) : undefined}
+          tabIndex={ready ? 0 : undefined}
+          className={`group relative max-w-full overflow-hidden rounded-lg ring-1 ring-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${pdf ? 'block' : 'inline-block'} ${ready ? 'cursor-crosshair' : ''}`}
           onClick={(event) => {
             if (!ready) return;
             const box = event.currentTarget.getBoundingClientRect();
-            setSpot({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height), page });
-            setWriting(true);
+            place({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) }, false);
           }}
+          onFocus={(event) => {
+            if (ready && event.target === event.currentTarget) setAim((at) => at ?? CENTRE);
+          }}
+          onBlur={(event) => {
+            if (event.target === event.currentTarget) setAim(null);
+          }}
+          onKeyDown={onKey}
         >
           {surface}
           {shown.map((c) => (
-            <Pin key={c.commentId} x={c.positionX!} y={c.positionY!} label={String(c.pin ?? '•')} />
+            <Pin key={c.commentId} comment={c} />
           ))}
-          {spot && writing && spot.page === page ? <Pin x={spot.x} y={spot.y} label={String(nextPin)} pending /> : null}
+          {spot && writing && spot.page === page ? <PendingPin x={spot.x} y={spot.y} label={String(nextPin)} /> : null}
+          {aim && !writing ? <Crosshair at={aim} /> : null}
         </div>
+        <span className="sr-only" aria-live="polite">
+          {aim && !writing ? t('requests.pins.aim', { x: Math.round(aim.x * 100), y: Math.round(aim.y * 100) }) : ''}
+        </span>
         <figcaption className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
           <span>{file.name}{details ? <> · {details}</> : null}</span>
-          {ready ? <span>{t(pdf ? 'requests.pdf.hint' : 'requests.pins.hint')}</span> : null}
+          {ready ? <span>{aim && !writing ? t('requests.pins.keys') : t(pdf ? 'requests.pdf.hint' : 'requests.pins.hint')}</span> : null}
           {mayRemove ? (
             <button type="button" className="font-semibold text-red-700 hover:underline" onClick={() => void removeFile(item.id, file.fileId).then(onChanged)}>
               {t('requests.files.remove')}
@@ -91,12 +150,12 @@ export function PinBoard({
         {comments.length === 0 ? <p className="text-sm text-slate-500">{t('requests.pins.none')}</p> : null}
         <ol className="space-y-2">
           {comments.map((c) => (
-            <li key={c.commentId} className="flex gap-2 text-sm">
+            <li key={c.commentId} id={threadId(c)} tabIndex={-1} className="flex gap-2 rounded text-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
               <PinNumber comment={c} current={page} onShowPage={onShowPage} />
               <div className="min-w-0">
                 <p className="whitespace-pre-line break-words text-slate-900">{c.comment}</p>
                 <p className="text-xs text-slate-500">
-                  {c.author} · {formatDateTime(c.createdAt, format)}
+                  {c.authorName ?? c.author} · {formatDateTime(c.createdAt, format)}
                   {c.page !== null ? <> · {t('requests.pdf.onPage', { page: c.page })}</> : null}
                 </p>
               </div>
@@ -109,11 +168,7 @@ export function PinBoard({
             fileId={file.fileId}
             spot={spot}
             noteLabel={t(pdf ? 'requests.pdf.commentNote' : 'requests.pins.commentNote')}
-            onDone={(saved) => {
-              setWriting(false);
-              setSpot(null);
-              if (saved) onChanged();
-            }}
+            onDone={closeForm}
           />
         ) : (
           <Button theme="secondary" onClick={() => { setSpot(null); setWriting(true); }}>{t('requests.pins.addNotes')}</Button>
@@ -124,6 +179,11 @@ export function PinBoard({
 }
 
 const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 1000) / 1000));
+const CENTRE: Point = { x: 0.5, y: 0.5 };
+/** A thread entry's element id: a pin on the surface moves focus to it. */
+const threadId = (c: ItemComment) => `pin-thread-${c.commentId}`;
+/** The start of a comment, for a pin's accessible name. */
+const commentStart = (text: string) => (text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text);
 
 const badge = 'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold';
 
@@ -145,15 +205,47 @@ function PinNumber({ comment: c, current, onShowPage }: { comment: ItemComment; 
   );
 }
 
-function Pin({ x, y, label, pending = false }: { x: number; y: number; label: string; pending?: boolean }) {
+const pinClass = 'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white shadow ring-2 ring-white';
+
+/** A pin on the surface: a button named "Pin 2: <comment start>" that moves focus to its comment in the thread. */
+function Pin({ comment: c }: { comment: ItemComment }) {
+  const t = useT();
+  const label = String(c.pin ?? '•');
   return (
-    <span
-      aria-hidden="true"
+    <button
+      type="button"
       data-pin={label}
-      style={{ left: `${x * 100}%`, top: `${y * 100}%` }}
-      className={`pointer-events-none absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white shadow ring-2 ring-white ${pending ? 'bg-orange-500' : 'bg-brand-600'}`}
+      style={{ left: `${c.positionX! * 100}%`, top: `${c.positionY! * 100}%` }}
+      className={`${pinClass} bg-brand-600 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
+      aria-label={t('requests.pins.goTo', { pin: label, comment: commentStart(c.comment) })}
+      onClick={(event) => {
+        // Not a new pin here: the click is the pin's.
+        event.stopPropagation();
+        document.getElementById(threadId(c))?.focus();
+      }}
     >
       {label}
+    </button>
+  );
+}
+
+/** The new pin while its comment is written. */
+function PendingPin({ x, y, label }: Point & { label: string }) {
+  return (
+    <span aria-hidden="true" data-pin={label} style={{ left: `${x * 100}%`, top: `${y * 100}%` }} className={`${pinClass} pointer-events-none bg-orange-500`}>
+      {label}
+    </span>
+  );
+}
+
+/** The keyboard's aim: lines across the surface meeting in a ring; shown only while focus is visible (not after a click). */
+function Crosshair({ at }: { at: Point }) {
+  const line = 'absolute bg-orange-500 shadow-[0_0_0_1px_white]';
+  return (
+    <span aria-hidden="true" data-testid="pin-aim" className="pointer-events-none absolute inset-0 hidden group-focus-visible:block">
+      <span className={`${line} inset-x-0 h-0.5 -translate-y-1/2`} style={{ top: `${at.y * 100}%` }} />
+      <span className={`${line} inset-y-0 w-0.5 -translate-x-1/2`} style={{ left: `${at.x * 100}%` }} />
+      <span className="absolute size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-orange-500 ring-2 ring-white" style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }} />
     </span>
   );
 }
@@ -169,7 +261,13 @@ function CommentForm({ itemId, fileId, spot, noteLabel, onDone }: { itemId: stri
       onDone(true);
     });
   return (
-    <form className="space-y-2" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <form
+      className="space-y-2"
+      onSubmit={(event) => { event.preventDefault(); void save(); }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) onDone(false);
+      }}
+    >
       <TextAreaField label={spot ? t('requests.pins.commentPin') : noteLabel} value={text} onValueChange={setText} rows={3} autoFocus />
       {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
       <div className="flex gap-2">
