@@ -5,15 +5,14 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { archiveRequest, submitStep, useRequest } from '../api/requests.ts';
+import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { AuditTrail } from '../components/audit-trail.tsx';
 import { type Decision, DecisionDialog } from '../components/decision-dialog.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
@@ -59,7 +58,7 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
     <>
       <PageHeader
         title={`${request.id} · ${request.workflowName}`}
-        description={t('requests.detail.meta', { by: request.requestedBy, at: formatDateTime(request.createdAt, format), version: request.workflowVersion })}
+        description={t('requests.detail.meta', { by: request.requestedByName ?? request.requestedBy, at: formatDateTime(request.createdAt, format), version: request.workflowVersion })}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Badge theme={STATUS_THEME[request.status]}>{t(`requests.status.${request.status}`)}</Badge>
@@ -78,7 +77,7 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
         ) : null}
         {request.status === 'pending' && !may.approve ? <Alert theme="yellow">{t('requests.detail.awaiting')}</Alert> : null}
         {request.enquiry && !may.submit ? (
-          <Alert theme="blue" title={t('requests.detail.enquiry', { by: request.requestedBy })}>
+          <Alert theme="blue" title={t('requests.detail.enquiry', { by: request.requestedByName ?? request.requestedBy })}>
             <span className="whitespace-pre-line">{request.enquiry}</span>
           </Alert>
         ) : null}
@@ -130,20 +129,13 @@ function StepCard({ detail, step, editable, onChanged }: { detail: RequestDetail
 function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: WorkflowStepDefinition; onChanged: () => void }) {
   const t = useT();
   const [enquiry, setEnquiry] = useState(detail.request.enquiry);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const submit = async () => {
-    setBusy(true);
-    setProblem('');
-    try {
+  // Busy until the reloaded request replaces this card (a submitted step awaits its decision).
+  const { busy, problem, run } = useDialogAction();
+  const submit = () =>
+    run(async () => {
       await submitStep(detail.request.id, step.stepId, enquiry);
       onChanged();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Card className="space-y-3 p-4 sm:p-5">
       <TextAreaField label={t('requests.submit.enquiry')} helperText={t('requests.submit.enquiryHelp')} value={enquiry} onValueChange={setEnquiry} rows={3} />
@@ -155,22 +147,15 @@ function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: 
 
 function ArchiveDialog({ requestId, onClose, onDone }: { requestId: string; onClose: () => void; onDone: () => void }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const archive = async () => {
-    setBusy(true);
-    try {
+  const { busy, problem, run } = useDialogAction();
+  const archive = () =>
+    void run(async () => {
       await archiveRequest(requestId);
       onDone();
-    } catch (error) {
-      setProblem(errorMessage(error));
-      setBusy(false);
-    }
-  };
+    });
   return (
-    <Dialog open onClose={onClose} title={t('requests.archive.title')} closeLabel={t('requests.cancel')} closeButton="action" actions={<Button onClick={() => void archive()} loading={busy}>{t('requests.archive.button')}</Button>}>
+    <ActionDialog title={t('requests.archive.title')} actionLabel={t('requests.archive.button')} onAction={archive} onClose={onClose} busy={busy} problem={problem}>
       <p>{t('requests.archive.text')}</p>
-      {problem ? <Alert theme="red" role="alert" className="mt-3">{problem}</Alert> : null}
-    </Dialog>
+    </ActionDialog>
   );
 }

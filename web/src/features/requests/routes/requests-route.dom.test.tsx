@@ -78,7 +78,7 @@ describe('Requests section', () => {
       'GET /api/master-data': { body: masterData },
       'GET /api/flow/workflows': { body: { workflows: [workflow] } },
       'GET /api/flow/workflow-requests': (call) => ({
-        body: call.query.get('mode') === 'history' ? { ...page([]), complete: call.query.get('q') === null } : page([request({ status: 'pending' })]),
+        body: call.query.get('mode') === 'history' ? { ...page([]), complete: call.query.get('q') === null } : page([request({ status: 'pending', editedBy: 'demo.approver', editedByName: 'Anna Approver' })]),
       }),
     });
     const view = renderRoute(paths.connect.requests);
@@ -88,6 +88,7 @@ describe('Requests section', () => {
     const table = within(screen.getByRole('table'));
     for (const header of ['Request ID', 'Workflow', 'Status', 'Approved at', 'Rejected at', 'Edited by']) expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
     expect(table.getByRole('cell', { name: 'Pending' })).toBeTruthy();
+    expect(table.getByRole('cell', { name: 'Anna Approver' })).toBeTruthy(); // the display name, not the username
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Request ID' }), { target: { value: 'wr-7k' } });
     await waitFor(() => expect(backend.callsTo('GET', '/api/flow/workflow-requests').some((c) => c.query.get('q') === 'wr-7k')).toBe(true));
@@ -157,6 +158,26 @@ describe('Requests section', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: 'Why is it rejected?' }), { target: { value: 'Logo too small' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')[0]!.body).toEqual({ comment: 'Logo too small' }));
+  });
+
+  it('archives through the confirm dialog: the server\'s problem shows in it, then the request reloads', async () => {
+    let archived = 0;
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': () => ({ body: detail(archived ? { request: request({ status: 'archived', deleted: 1 }) } : {}, { archive: !archived }) }),
+      'DELETE /api/flow/workflow-requests/WR-7K3M9Q2X': () =>
+        backend.callsTo('DELETE', '/api/flow/workflow-requests/WR-7K3M9Q2X').length === 1
+          ? { status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT', message: 'The request changed meanwhile.' } }
+          : ((archived = 1), { status: 204 }),
+    });
+    renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive this request?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    expect(await dialog.findByText('The request changed meanwhile.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Archived')).toBeTruthy();
   });
 
   it('a request the API does not show (another customer\'s) shows the not-found message', async () => {

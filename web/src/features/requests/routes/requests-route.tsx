@@ -87,7 +87,7 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
     { key: 'status', header: t('requests.columns.status'), cell: (r) => <Badge theme={STATUS_THEME[r.status]}>{t(`requests.status.${r.status}`)}</Badge> },
     { key: 'approvedAt', header: t('requests.columns.approvedAt'), nowrap: true, cell: (r) => when(r.approvedAt) },
     { key: 'rejectedAt', header: t('requests.columns.rejectedAt'), nowrap: true, cell: (r) => when(r.rejectedAt) },
-    { key: 'editedBy', header: t('requests.columns.editedBy'), cell: (r) => r.editedBy },
+    { key: 'editedBy', header: t('requests.columns.editedBy'), cell: (r) => r.editedByName ?? r.editedBy },
   ];
 
   return (
