@@ -111,7 +111,7 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
     await boss.getByRole('img', { name: 'login.png' }).waitFor();
     await pin(boss, 'login.png', 60, 80, 'The logo is too small');
     await pin(boss, 'payment.png', 120, 300, 'Use the brand green here');
-    await expect.poll(() => boss.getByLabel('Pin 1').count()).toBe(2); // pin 1 on each image
+    await expect.poll(() => boss.getByLabel('Pin 1', { exact: true }).count()).toBe(2); // pin 1 on each image (in the threads; the pins on the images are named by their comments)
     await shoot(boss, 'request-pins');
     await boss.getByRole('button', { name: 'Reject' }).click();
     await boss.getByLabel('Why is it rejected?').fill('See the two pins.');
