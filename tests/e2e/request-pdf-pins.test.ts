@@ -65,7 +65,7 @@ const INKED = `(() => {
 const pinsShown = (page: Page) => page.getByTestId('pin-surface').locator('[data-pin]').evaluateAll((pins) => pins.map((p) => p.getAttribute('data-pin')));
 
 describe('Requests: pins on the pages of a PDF', () => {
-  it('pins page 2 of an uploaded PDF; after a reload pin 1 is on page 2 only', async () => {
+  it('pins page 2 of an uploaded PDF; after a reload pin 1 is on page 2 only; pin 2 by keyboard', async () => {
     const page = await freshPage();
     const problems: string[] = [];
     page.on('console', (m) => {
@@ -101,6 +101,20 @@ describe('Requests: pins on the pages of a PDF', () => {
     await page.getByRole('button', { name: 'Pin 1: show page 2' }).click();
     await page.getByText('Page 2 of 2').waitFor();
     expect(await pinsShown(page)).toEqual(['1']);
+
+    // By keyboard (session 21): the page is focusable, a crosshair shows from the centre while focus is
+    // visible, Shift+ArrowDown moves it 10 %, Enter opens the same form; the pin lands there on page 2.
+    await page.keyboard.press('Tab');
+    const surface = page.getByRole('application', { name: 'Page 2 of 2 — press Enter to place a pin' });
+    await surface.focus();
+    await page.getByTestId('pin-aim').waitFor({ state: 'visible' });
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Comment on the new pin').fill('Initials here too.');
+    await page.getByRole('button', { name: 'Save comment' }).click();
+    await page.getByRole('button', { name: 'Pin 2: Initials here too.' }).waitFor();
+    expect(await pinsShown(page)).toEqual(['1', '2']);
+    expect(await page.locator('[data-pin="2"]').getAttribute('style')).toBe('left: 50%; top: 60%;');
     expect(problems).toEqual([]);
   });
 });
