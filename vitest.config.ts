@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['web/src/**/*.dom.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['web/src/test/dom-setup.ts'],
+          // A screen's first render loads its lazy route chunks through Vite's transform: on CI's two shared
+          // cores that alone has taken over 5 s (the default), so one limit for every route test.
+          testTimeout: 20_000,
         },
       },
       {

@@ -63,7 +63,7 @@ describe('the connect Sales section', () => {
     expect(days).toBe(28);
     // Without salesReporting.salesExport there is no export panel.
     expect(screen.queryByText('Export')).toBeNull();
-  }, 20_000);
+  });
 
   it("switches to a provider and to group by product: the table lists the groups with a total row", async () => {
     const backend = backendWith((call) => (call.query.get('groupBy') === 'product' ? byProduct : nothing(call)), true);
@@ -80,5 +80,5 @@ describe('the connect Sales section', () => {
     ]);
     await waitFor(() => expect(backend.callsTo('GET', '/api/connect-sales').at(-1)!.query.get('customerType')).toBe('provider'));
     expect(screen.getByText('Export')).toBeTruthy();
-  }, 20_000);
+  });
 });

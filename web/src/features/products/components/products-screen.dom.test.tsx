@@ -46,7 +46,7 @@ describe('the connect Products section', () => {
     await waitFor(() => expect(location().search).toBe('?productType=POSA'));
     await waitFor(() => expect(backend.callsTo('GET', '/api/products').at(-1)!.query.get('productType')).toBe('POSA'));
     await waitFor(() => expect(screen.getByText('Products: 1')).toBeTruthy());
-  }, 20_000);
+  });
 
   it('says "No products" when nothing matches, and offers to clear the filters', async () => {
     fakeBackend({
@@ -57,5 +57,5 @@ describe('the connect Products section', () => {
     expect(await screen.findByText('No products')).toBeTruthy();
     expect(screen.getByText('No product matches these filters.')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
-  }, 20_000);
+  });
 });

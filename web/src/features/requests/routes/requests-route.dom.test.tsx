@@ -211,7 +211,7 @@ describe('Requests section', () => {
       customerId: 'P-1',
       steps: [{ stepId: 'store-data', name: 'Store data', items: [{ itemId: 'opening-day', type: 'date', label: 'Opening day', required: true }] }],
     });
-  }, 15_000);
+  });
 
   it('a user with only editWorkflows sees the workflows (list, New workflow, Edit) and no request list', async () => {
     const backend = fakeBackend({
@@ -249,7 +249,7 @@ describe('Requests section', () => {
     expect(backend.callsTo('GET', '/api/flow/workflows/approver-candidates')[0]!.query.get('customerId')).toBe('P-1');
     const body = backend.callsTo('PUT', '/api/flow/workflows/wf-cust')[0]!.body as { baseVersion: number; steps: { approverIds: string[] }[] };
     expect([body.baseVersion, body.steps.map((s) => s.approverIds)]).toEqual([2, [['ben.appr'], []]]);
-  }, 15_000);
+  });
 
   it("shows the approver's inbox count on Requests in the connect navigation; only-pending=0 on demand", async () => {
     const backend = fakeBackend({

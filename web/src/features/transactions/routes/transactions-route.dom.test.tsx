@@ -164,7 +164,7 @@ describe('the Transactions section', () => {
     await waitFor(() => expect(new URLSearchParams(location().search).has('asOf')).toBe(false));
     await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(4));
     expect(backend.callsTo('GET', '/api/transactions')[3]!.query.has('asOf')).toBe(false);
-  }, 20_000);
+  });
 
   it('jumps to a deep page in one step', async () => {
     const backend = backendWith(oneCustomer, (call) => ({ body: pageOf(call, 5000) }));
@@ -175,7 +175,7 @@ describe('the Transactions section', () => {
     await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(2));
     expect(backend.callsTo('GET', '/api/transactions')[1]!.query.get('index')).toBe('86');
     expect(await screen.findByText(/Page 87 of 100/)).toBeTruthy();
-  }, 20_000);
+  });
 
   it('says when the server could not examine every row, and how to narrow the filter', async () => {
     backendWith(oneCustomer, (call) => ({ body: pageOf(call, 7, { complete: false, scannedThrough: '2026-11-20T07:00:00.000Z' }) }));
