@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { type StackContext, use } from 'sst/constructs';
 import { Jobs } from './jobs.ts';
@@ -36,24 +37,23 @@ export function Monitoring({ stack }: StackContext) {
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
 
-  const dlqDepth = new Alarm(stack, 'SchedulerDlqAlarm', {
-    alarmDescription: 'A report run failed for good: its event waits in the scheduler DLQ',
-    metric: dlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
-
+  /** Any message waiting in a dead-letter queue is something that failed for good. */
+  const waitingIn = (id: string, queue: IQueue, alarmDescription: string) =>
+    new Alarm(stack, id, {
+      alarmDescription,
+      metric: queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  const dlqDepth = waitingIn('SchedulerDlqAlarm', dlq, 'A report run failed for good: its event waits in the scheduler DLQ');
   // SES's bounces and complaints whose recording kept failing (ADR 042 addendum): the run log misses them.
-  const mailEventsDepth = new Alarm(stack, 'MailEventsDlqAlarm', {
-    alarmDescription: 'A bounce or complaint of a report mail could not be recorded: it waits in the mail events DLQ',
-    metric: mailEventsDlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+  const mailEventsDepth = waitingIn(
+    'MailEventsDlqAlarm',
+    mailEventsDlq,
+    'A bounce or complaint of a report mail could not be recorded: it waits in the mail events DLQ',
+  );
 
   for (const alarm of [api5xx, dlqDepth, mailEventsDepth]) alarm.addAlarmAction(notify);
   return { topic };
