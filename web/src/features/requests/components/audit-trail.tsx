@@ -1,7 +1,8 @@
 import type { AuditEntry, RequestDetail, RequestStatus, WorkflowItemDefinition } from '@portal/core/workflow';
 import { REQUEST_STATUSES } from '@portal/core/workflow';
 import { type MessageKey, type MessageParams, type Translate, useT } from '../../../i18n/index.ts';
-import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { answerText } from '../model/answer-text.ts';
 
 /**
  * The request's audit trail in words (issue 16 item 5): each entry is a sentence in the user's language —
@@ -48,9 +49,7 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
   const value = (def: WorkflowItemDefinition | undefined, v: unknown) => {
     const text = str(v);
     if (text === undefined || text === '') return t('requests.audit.none');
-    if (def?.type === 'date') return formatCalendarDay(text, locale);
-    if (def?.type === 'number' && Number.isFinite(Number(text))) return formatNumber(Number(text), locale, text.split('.')[1]?.length ?? 0);
-    return quoted(text);
+    return def?.type === 'date' || def?.type === 'number' ? answerText(def.type, text, locale) : quoted(text);
   };
   const statusChange = (entry: AuditEntry) => {
     const [from, to] = [entry.before?.['status'], entry.after?.['status']];

@@ -4,7 +4,9 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useUserFormat } from '../../../lib/user-format.ts';
 import { answerItem } from '../api/requests.ts';
+import { answerText } from '../model/answer-text.ts';
 
 /**
  * A text, number, date or choice item: edited in place and saved when the field is left (the server
@@ -13,6 +15,7 @@ import { answerItem } from '../api/requests.ts';
  */
 export function ItemAnswer({ definition, item, editable, onSaved }: { definition: WorkflowItemDefinition; item: RequestStepItem; editable: boolean; onSaved: () => void }) {
   const t = useT();
+  const format = useUserFormat();
   const [value, setValue] = useState(item.answer ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
@@ -21,7 +24,7 @@ export function ItemAnswer({ definition, item, editable, onSaved }: { definition
     return (
       <div>
         <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>
-        <dd className="mt-1 text-sm text-slate-900">{item.answer || t('requests.item.unanswered')}</dd>
+        <dd className="mt-1 text-sm text-slate-900">{item.answer ? answerText(definition.type, item.answer, format.locale) : t('requests.item.unanswered')}</dd>
       </div>
     );
   }

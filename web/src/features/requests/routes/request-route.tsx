@@ -71,7 +71,8 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
       <Stepper label={t('requests.detail.steps')} current={current} steps={steps.map((s) => ({ label: s.name }))} />
       <div className="space-y-6">
         {request.status === 'rejected' ? (
-          <Alert theme="red" title={t('requests.detail.rejected')}>
+          // Only whoever may resubmit is asked to change the answers; others see whose move it is.
+          <Alert theme="red" title={t(may.submit ? 'requests.detail.rejected' : 'requests.detail.rejectedOthers')}>
             {typeof rejectionComment === 'string' ? rejectionComment : null}
           </Alert>
         ) : null}

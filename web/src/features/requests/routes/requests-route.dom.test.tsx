@@ -160,6 +160,29 @@ describe('Requests section', () => {
     await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')[0]!.body).toEqual({ comment: 'Logo too small' }));
   });
 
+  it('a rejected request asks its requester to change the answers; an approver is told it waits for the requester', async () => {
+    const rejected = (may: Partial<RequestDetail['may']>) => detail({ request: request({ status: 'rejected', rejected: 1 }) }, may);
+    fakeBackend({ 'GET /api/auth/status': { body: approver }, 'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: rejected({}) } });
+    const first = renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    expect(await screen.findByText('This step was rejected. It waits for the requester to change the answers and submit it again.')).toBeTruthy();
+    expect(screen.queryByText('This step was rejected. Change your answers and submit it again.')).toBeNull();
+    first.unmount();
+    resetSession('connect');
+    fakeBackend({ 'GET /api/auth/status': { body: requester }, 'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: rejected({ answer: true, submit: true }) } });
+    renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    expect(await screen.findByText('This step was rejected. Change your answers and submit it again.')).toBeTruthy();
+  });
+
+  it('shows a read-only date answer in the user format, not as stored', async () => {
+    const atLaunch = detail({ request: request({ status: 'pending', stepIndex: 1, workflowStepId: 'launch' }) }, { approve: true, reject: true });
+    atLaunch.items[2] = { ...atLaunch.items[2]!, answer: '2026-11-05' };
+    fakeBackend({ 'GET /api/auth/status': { body: approver }, 'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: atLaunch } });
+    renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    const answer = (await screen.findByText('Launch date')).nextElementSibling!;
+    expect(answer.textContent).not.toBe('2026-11-05');
+    expect(answer.textContent).toMatch(/2026/);
+  });
+
   it('archives through the confirm dialog: the server\'s problem shows in it, then the request reloads', async () => {
     let archived = 0;
     const backend = fakeBackend({
