@@ -56,7 +56,7 @@ export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionK
             >
               {t(section.label)}
               {built.has(section.key) ? null : (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
                   {t('comingSoon.badge')}
                 </span>
               )}

@@ -142,7 +142,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       </form>
       {mfaStep ? null : (
         <>
-          <div className="my-4 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+          <div className="my-4 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
             <span className="h-px flex-1 bg-slate-200" />
             {t('auth.login.or')}
             <span className="h-px flex-1 bg-slate-200" />

@@ -102,26 +102,34 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
 function StepCard({ detail, step, editable, onChanged }: { detail: RequestDetail; step: WorkflowStepDefinition; editable: boolean; onChanged: () => void }) {
   const t = useT();
   const { request } = detail;
+  const List = editable ? 'div' : 'dl';
   return (
     <Card className="p-4 sm:p-5">
       <h2 className="text-base font-semibold text-slate-900">{step.name}</h2>
-      <dl className="mt-4 space-y-5">
+      {/* Answers to read are a description list; fields to fill in are a form's fields (no dt/dd around them). */}
+      <List className="mt-4 space-y-5">
         {step.items.map((definition) => {
           const item = detail.items.find((i) => i.stepId === step.stepId && i.itemId === definition.itemId);
           if (!item) return null;
           if (definition.type === 'file' || definition.type === 'screenflow') {
-            return (
+            const files = item.files.length ? (
+              <ItemFiles requestId={request.id} item={item} comments={detail.comments} mayRemove={editable} onChanged={onChanged} />
+            ) : null;
+            return editable ? (
               <div key={item.id} className="space-y-3">
-                {editable ? <FileUpload definition={definition} item={item} onUploaded={onChanged} /> : <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>}
-                {item.files.length ? (
-                  <dd><ItemFiles requestId={request.id} item={item} comments={detail.comments} mayRemove={editable} onChanged={onChanged} /></dd>
-                ) : !editable ? <dd className="text-sm text-slate-500">{t('requests.item.noFiles')}</dd> : null}
+                <FileUpload definition={definition} item={item} onUploaded={onChanged} />
+                {files}
+              </div>
+            ) : (
+              <div key={item.id} className="space-y-3">
+                <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>
+                {files ? <dd>{files}</dd> : <dd className="text-sm text-slate-500">{t('requests.item.noFiles')}</dd>}
               </div>
             );
           }
           return <ItemAnswer key={item.id} definition={definition} item={item} editable={editable} onSaved={onChanged} />;
         })}
-      </dl>
+      </List>
     </Card>
   );
 }

@@ -1,0 +1,71 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { signInToConnect, signInToOrdering, useBrowser } from '../support/browser.ts';
+
+/**
+ * WCAG 2.1 A and AA checks by axe-core (the library made for it) on the screens people use every day, at
+ * desktop and phone width, signed in as the demo users against the real `npm start` runtime. A serious or
+ * critical violation fails with the rule, the element and axe's explanation.
+ */
+const baseUrl = inject('baseUrl');
+const user = (username: string) => demoUsers().find((u) => u.username === username)!;
+const { freshPage } = useBrowser();
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`));
+}
+
+/** Opens each path, waits until the screen has rendered its heading, and collects what axe finds at both widths. */
+async function checkScreens(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
+      found.push(...(await violations(page)).map((v) => `${path} @${width}px: ${v}`));
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  }
+  return found;
+}
+
+describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
+  it('the login pages have no serious or critical violations', async () => {
+    const page = await freshPage();
+    expect(await checkScreens(page, ['/', '/connect'])).toEqual([]);
+  });
+
+  it('the connect sections, a report and requests (to read and to fill in) have none', async () => {
+    const page = await freshPage();
+    await signInToConnect(page, baseUrl, user('demo.connect'));
+    const list = await page.request.get(`${baseUrl}/api/flow/workflow-requests?only-pending=0`, { headers: { 'X-Portal': 'connect' } });
+    const { items } = JSON.parse((await list.text()).replace(/^\)\]\}',\n/, '')) as { items: { id: string; status: string }[] };
+    const byStatus = (status: string) => items.find((r) => r.status === status)!.id;
+    const paths = [
+      '/connect',
+      '/connect/transactions',
+      '/connect/serial-numbers',
+      '/connect/sales',
+      '/connect/products',
+      '/connect/reports',
+      '/connect/reports/gen.transactions.P-2001',
+      '/connect/requests',
+      `/connect/requests/${byStatus('rejected')}`,
+      `/connect/requests/${byStatus('draft')}`,
+    ];
+    expect(await checkScreens(page, paths)).toEqual([]);
+  });
+
+  it("the ordering portal's landing page and orders have none", async () => {
+    const page = await freshPage();
+    await signInToOrdering(page, baseUrl, user('demo.retailer'));
+    expect(await checkScreens(page, [new URL(page.url()).pathname, '/app/orders'])).toEqual([]);
+  });
+});
