@@ -63,9 +63,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     expect(await checkScreens(page, paths)).toEqual([]);
   });
 
-  it("the ordering portal's landing page and orders have none", async () => {
+  it('the ordering portal (account, ordering steps, orders, sales, questionnaire) has none', async () => {
     const page = await freshPage();
     await signInToOrdering(page, baseUrl, user('demo.retailer'));
-    expect(await checkScreens(page, [new URL(page.url()).pathname, '/app/orders'])).toEqual([]);
+    const paths = ['/app/my-account', '/app/retailer-selection', '/app/order', '/app/order/products', '/app/order/basket', '/app/orders', '/app/sales', '/app/questionnaire'];
+    expect(await checkScreens(page, [new URL(page.url()).pathname, ...paths])).toEqual([]);
   });
 });
