@@ -61,6 +61,12 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       `/connect/requests/${byStatus('draft')}`,
     ];
     expect(await checkScreens(page, paths)).toEqual([]);
+    // A dialog too, once its opening animation is over (axe measures contrast as rendered).
+    await page.goto(`${baseUrl}/connect/requests`);
+    await page.getByRole('button', { name: 'New request' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    expect(await violations(page)).toEqual([]);
   });
 
   it('the ordering portal (account, ordering steps, orders, sales, questionnaire) has none', async () => {
@@ -68,5 +74,14 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     await signInToOrdering(page, baseUrl, user('demo.retailer'));
     const paths = ['/app/my-account', '/app/retailer-selection', '/app/order', '/app/order/products', '/app/order/basket', '/app/orders', '/app/sales', '/app/questionnaire'];
     expect(await checkScreens(page, [new URL(page.url()).pathname, ...paths])).toEqual([]);
+  });
+
+  it('the dialog asking a user without MFA for the higher authentication standard has none', async () => {
+    const page = await freshPage();
+    await signInToOrdering(page, baseUrl, user('demo.coupons'));
+    await page.goto(`${baseUrl}/app/couponing/query`);
+    await page.getByRole('dialog').waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    expect(await violations(page)).toEqual([]);
   });
 });
