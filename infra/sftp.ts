@@ -83,7 +83,7 @@ export function reportsSftp(
   const server = new CfnServer(stack, 'SftpServer', {
     protocols: ['SFTP'],
     identityProviderType: 'AWS_LAMBDA',
-    identityProviderDetails: { function: identity.functionArn, sftpAuthenticationMethods: 'PASSWORD_OR_PUBLIC_KEY' },
+    identityProviderDetails: { function: identity.functionArn, sftpAuthenticationMethods: 'PUBLIC_KEY_OR_PASSWORD' },
     domain: 'S3',
     endpointType: 'PUBLIC',
     securityPolicyName: 'TransferSecurityPolicy-2024-01',

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asArray, statements, synth } from './synth.ts';
@@ -37,7 +41,7 @@ describe('SFTP delivery on AWS (ADR 039)', () => {
     configured.Jobs.hasResourceProperties('AWS::Transfer::Server', {
       Protocols: ['SFTP'],
       IdentityProviderType: 'AWS_LAMBDA',
-      IdentityProviderDetails: { Function: { 'Fn::GetAtt': [identityId, 'Arn'] }, SftpAuthenticationMethods: 'PASSWORD_OR_PUBLIC_KEY' },
+      IdentityProviderDetails: { Function: { 'Fn::GetAtt': [identityId, 'Arn'] }, SftpAuthenticationMethods: 'PUBLIC_KEY_OR_PASSWORD' },
       Domain: 'S3',
       EndpointType: 'PUBLIC',
       SecurityPolicyName: Match.stringLikeRegexp('^TransferSecurityPolicy-20'),
@@ -106,5 +110,24 @@ describe('SFTP delivery on AWS (ADR 039)', () => {
   it('expires the SFTP copies after 30 days (lifecycle on sftp/ of the reports bucket)', () => {
     const rules = ofType(configured.Storage, 'AWS::S3::Bucket').flatMap(([, b]) => (b.Properties.LifecycleConfiguration as { Rules: object[] } | undefined)?.Rules ?? []);
     expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'sftp/', Status: 'Enabled', ExpirationInDays: 30 }));
+  });
+
+  // What CloudFormation itself would refuse (an enum value, a property it does not know) fails here, not in a
+  // deploy: cfn-lint reads AWS's own resource specifications. Errors only; its warnings are reviewed apart.
+  it('passes cfn-lint without errors (the Transfer server among them)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfn-'));
+    try {
+      const files = Object.entries(configured).map(([name, template]) => {
+        const file = join(dir, `${name}.json`);
+        writeFileSync(file, JSON.stringify(template.toJSON()));
+        return file;
+      });
+      const run = spawnSync('cfn-lint', ['--format', 'parseable', '--regions', 'eu-central-1', '--', ...files], { encoding: 'utf8' });
+      expect(run.error, 'cfn-lint must be on PATH (it is on the project machines)').toBeUndefined();
+      const errors = run.stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
+      expect(errors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
