@@ -68,7 +68,7 @@ export function mountMailbox(root: Hono, sesEndpoint: string) {
             .mail { border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; margin: 12px 0; }
             .meta { color: #6b7280; font-size: 13px; overflow-wrap: anywhere; }
             pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f9fafb; padding: 12px; border-radius: 6px; margin: 0; }
-            iframe { display: block; width: 100%; height: 360px; border: 1px solid #e5e7eb; border-radius: 6px; resize: vertical; background: #fff; }
+            iframe { display: block; width: 100%; height: 240px; border: 1px solid #e5e7eb; border-radius: 6px; resize: vertical; background: #fff; }
             ul.files { list-style: none; padding: 0; margin: 0; } ul.files li { padding: 4px 0; overflow-wrap: anywhere; }
             a { color: #1d4ed8; }
           </style>
