@@ -1,5 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts/account-entity';
+import { REAUTH_WINDOW_MS } from '@portal/backend/accounts/reauth';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';
@@ -11,7 +12,8 @@ import { createApp } from './app.ts';
 /**
  * Issue 10 A: a stolen session must not take the account over. Changing the e-mail address, the MFA
  * method or the recovery codes needs the current password; a new address counts only once the link
- * mailed to it is followed, and the old address hears of it.
+ * mailed to it is followed, and the old address hears of it. A sign-in of the last few minutes stands
+ * in for the password (ADR 055); the tests that need the password let that window pass first.
  */
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
@@ -20,12 +22,19 @@ const PASSWORD = 'Account-Owner-2026!';
 
 const call = jarCaller(() => app);
 
-async function signedIn(username: string, extra: Record<string, unknown> = {}) {
+/** Lets the sign-in's re-authentication window pass (ADR 055): the session alone is no proof any more. */
+const afterWindow = () => {
+  clock = new Date(clock.getTime() + REAUTH_WINDOW_MS + 1000);
+};
+
+/** A session signed in `fresh`ly, or (the default) one whose sign-in is older than the window. */
+async function signedIn(username: string, extra: Record<string, unknown> = {}, fresh = false) {
   await backend.imports.importRecords('accounts', [
     { line: 1, data: { username, password: PASSWORD, email: `${username}@example.com`, ...extra } },
   ]);
   const jar = new CookieJar();
   expect((await call(jar, 'POST', '/auth/signin', { username, password: PASSWORD })).status).toBe(200);
+  if (!fresh) afterWindow();
   return jar;
 }
 
@@ -169,6 +178,7 @@ describe('changing the second factor', () => {
     await call(again, 'POST', '/auth/signin', { username: 'factor.owner', password: PASSWORD });
     const next = await generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
     expect((await call(again, 'POST', '/auth/signin', { username: 'factor.owner', password: PASSWORD, secretCode: next })).status).toBe(200);
+    afterWindow();
     expect((await call(again, 'POST', '/auth/recovery-codes')).status).toBe(400);
     expect((await call(again, 'POST', '/auth/recovery-codes', { currentPassword: 'Wrong-Guess-2026!' })).body).toMatchObject({
       code: 'ACCOUNT.PASSWORD_MISMATCH',
@@ -185,5 +195,45 @@ describe('changing the second factor', () => {
     const code = /\b(\d{6})\b/.exec((await lastMailTo('must.protect@example.com')).body.text ?? '')![1]!;
     expect((await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: code })).status).toBe(400);
     expect((await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: code, currentPassword: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('a recent sign-in counts as re-authentication (sudo mode, ADR 055)', () => {
+  it('sets up MFA right after a password sign-in without asking for the password again', async () => {
+    const signInAt = clock.getTime();
+    const jar = await signedIn('just.signed', { mfaRequired: true }, true);
+    const status = await call(jar, 'GET', '/auth/status');
+    expect(status.body.reauthUntil).toBe(new Date(signInAt + REAUTH_WINDOW_MS).toISOString());
+
+    clock = new Date(signInAt + REAUTH_WINDOW_MS - 60_000);
+    const key = await call(jar, 'POST', '/auth/secret-code/new', {});
+    expect(key).toMatchObject({ status: 200, body: { account: 'just.signed' } });
+    // A password sent anyway is still checked: a wrong one is refused inside the window too.
+    expect((await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: 'Wrong-Guess-2026!' })).body).toMatchObject({
+      code: 'ACCOUNT.PASSWORD_MISMATCH',
+    });
+    const again = await call(jar, 'POST', '/auth/secret-code/new', {});
+    const code = await generate({ secret: again.body.secret as string, epoch: Math.floor(clock.getTime() / 1000) });
+    expect((await call(jar, 'POST', '/auth/secret-code', { secretCode: code })).status).toBe(200);
+  });
+
+  it('asks for the password again once the window has passed', async () => {
+    const jar = await signedIn('signed.earlier', { mfaRequired: true }, true);
+    expect((await call(jar, 'POST', '/auth/mfa/email', {})).body).toEqual({ message: 'OTP code sent' });
+    clock = new Date(clock.getTime() + REAUTH_WINDOW_MS);
+    expect((await call(jar, 'GET', '/auth/status')).body.reauthUntil).toBeUndefined();
+    const refused = await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: '123456' });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'ACCOUNT.PASSWORD_REQUIRED' } });
+    expect((await call(jar, 'POST', '/auth/secret-code/new', {})).body).toMatchObject({ code: 'ACCOUNT.PASSWORD_REQUIRED' });
+    expect((await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD })).status).toBe(200);
+  });
+
+  it('lets a fresh session change the e-mail address without the password, but not an older one', async () => {
+    const jar = await signedIn('fresh.mover', {}, true);
+    const moved = await call(jar, 'POST', '/account', profile('fresh.mover.new@example.com'));
+    expect(moved).toMatchObject({ status: 200, body: { pendingEmail: { address: 'fresh.mover.new@example.com' } } });
+    afterWindow();
+    const refused = await call(jar, 'POST', '/account', profile('thief@example.com'));
+    expect(refused.body).toMatchObject({ code: 'ACCOUNT.PASSWORD_REQUIRED' });
   });
 });

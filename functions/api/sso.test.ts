@@ -232,6 +232,8 @@ describe('POST auth/sso', () => {
     expect(session.loggedIn).toBe(true);
     expect(session.user?.username).toBe('Sso.Retail');
     expect(session.signInMethod).toBe('sso');
+    // Microsoft's sign-in counts as re-authentication for a few minutes, like a password's (ADR 055).
+    expect(session.reauthUntil).toBeDefined();
     expect(session.lastLogin).toBeNull();
 
     const audit = await backend.audit.forUser('sso.retail');

@@ -24,9 +24,10 @@ export const accountRoutes = new Hono<AppEnv>()
   )
   .use(requireAccount({ allowPendingStep: true }))
   .get('/', own, async (c) => c.json(await c.get('backend').accounts.profile(signedInOf(c).account.username)))
-  .post('/', own, validate('json', AccountUpdateSchema), async (c) =>
-    c.json(await c.get('backend').accounts.updateProfile(signedInOf(c).account.username, c.req.valid('json'))),
-  )
+  .post('/', own, validate('json', AccountUpdateSchema), async (c) => {
+    const { account, session } = signedInOf(c);
+    return c.json(await c.get('backend').accounts.updateProfile(account.username, c.req.valid('json'), session));
+  })
   .post('/email/resend', own, async (c) =>
     c.json(await c.get('backend').accounts.resendEmailChange(signedInOf(c).account.username)),
   )

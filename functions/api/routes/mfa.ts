@@ -9,8 +9,12 @@ import { signedInOf, requireAccount } from '../middleware/session.ts';
 import { clearSessionCookie, mfaAttemptToken } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
-/** Every change of the factor asks for the current password again (issue 10 A). */
-const CodeInput = z.extend(CurrentPasswordSchema, { secretCode: z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
+/**
+ * Every change of the factor asks for the current password again, unless the session signed in a few
+ * minutes ago (ADR 055): the password is optional here and the service decides.
+ */
+const Reauth = z.partial(CurrentPasswordSchema);
+const CodeInput = z.extend(Reauth, { secretCode: z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
 const QrQuery = z.object({
   app: z.string().check(z.maxLength(20), z.refine(isPortal, 'Unknown portal')),
   height: z._default(z.coerce.number().check(z.int(), z.gte(100), z.lte(600)), 200),
@@ -28,10 +32,10 @@ const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });
 export const mfaRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
   .use(requireAccount({ allowPendingStep: true }))
-  .post('/secret-code/new', own, validate('json', CurrentPasswordSchema), async (c) => {
+  .post('/secret-code/new', own, validate('json', Reauth), async (c) => {
     c.header('Cache-Control', 'no-store');
-    const { currentPassword } = c.req.valid('json');
-    return c.json(await c.get('backend').mfa.newAppSecret(signedInOf(c).account.username, currentPassword));
+    const { account, session } = signedInOf(c);
+    return c.json(await c.get('backend').mfa.newAppSecret(account.username, c.req.valid('json').currentPassword, session));
   })
   .get('/secret-code', own, validate('query', QrQuery), async (c) => {
     const png = await c.get('backend').mfa.pendingAppQr(signedInOf(c).account.username, c.req.valid('query').height);
@@ -44,32 +48,30 @@ export const mfaRoutes = new Hono<AppEnv>()
   })
   .post('/secret-code', own, validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
-    const { account } = signedInOf(c);
+    const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
-    const result = await backend.mfa.activateApp(account.username, secretCode, currentPassword);
+    const result = await backend.mfa.activateApp(account.username, secretCode, currentPassword, session);
     await backend.sessions.revokeAll(account.username);
     clearSessionCookie(c);
     return c.json(result);
   })
-  .post('/mfa/email', own, validate('json', CurrentPasswordSchema), async (c) =>
-    c.json(await c.get('backend').mfa.startEmailSetup(signedInOf(c).account.username, c.req.valid('json').currentPassword)),
-  )
+  .post('/mfa/email', own, validate('json', Reauth), async (c) => {
+    const { account, session } = signedInOf(c);
+    return c.json(await c.get('backend').mfa.startEmailSetup(account.username, c.req.valid('json').currentPassword, session));
+  })
   .post('/mfa/email/confirm', own, validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');
-    const { account } = signedInOf(c);
+    const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
-    const result = await backend.mfa.activateEmail(account.username, secretCode, currentPassword);
+    const result = await backend.mfa.activateEmail(account.username, secretCode, currentPassword, session);
     await backend.sessions.revokeAll(account.username);
     clearSessionCookie(c);
     return c.json(result);
   })
-  .post('/recovery-codes', own, validate('json', CurrentPasswordSchema), async (c) =>
-    c.json(
-      await c
-        .get('backend')
-        .mfa.regenerateRecoveryCodes(signedInOf(c).account.username, c.req.valid('json').currentPassword),
-    ),
-  );
+  .post('/recovery-codes', own, validate('json', Reauth), async (c) => {
+    const { account, session } = signedInOf(c);
+    return c.json(await c.get('backend').mfa.regenerateRecoveryCodes(account.username, c.req.valid('json').currentPassword, session));
+  });
 
 /** GET /send-otp-code (SPEC 7): e-mails a sign-in code for the pending second step. Public by nature. */
 export const otpRoutes = new Hono<AppEnv>().use(portals('ordering', 'connect')).get('/', route({ auth: 'anonymous', scope: 'token' }), async (c) =>

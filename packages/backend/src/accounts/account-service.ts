@@ -7,7 +7,7 @@ import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { accountKeys, getAccount } from './account-entity.ts';
 import { createEmailChangeService } from './email-change-service.ts';
-import type { Reauth } from './reauth.ts';
+import type { Reauth, ReauthSession } from './reauth.ts';
 import { ACCOUNT } from '@portal/core/auth';
 
 /** The caller's own account (SPEC 3 Account): read, edit the profile, choose the locale. */
@@ -41,12 +41,12 @@ export function createAccountService(deps: {
      * POST account: 'Changes saved successfully'. Names and job title save with the session; a new
      * e-mail address needs the current password and only counts once its mailed link is followed.
      */
-    async updateProfile(username: string, form: AccountUpdate) {
+    async updateProfile(username: string, form: AccountUpdate, session?: ReauthSession) {
       const account = await load(username);
       const address = form.email.trim();
       const newAddress = address.toLowerCase() !== account.email.trim().toLowerCase();
       // Checked before anything is written: a wrong password saves nothing.
-      if (newAddress) await deps.reauth.confirmPassword(username, form.currentPassword);
+      if (newAddress) await deps.reauth.confirmPassword(username, form.currentPassword, session);
       await db.doc.send(
         new UpdateCommand({
           TableName: db.table,

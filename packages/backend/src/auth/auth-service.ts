@@ -11,6 +11,7 @@ import {
   LOGIN,
 } from '@portal/core/auth';
 import { getAccount, recordLogin } from '../accounts/account-entity.ts';
+import { reauthFreshUntil } from '../accounts/reauth.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
@@ -182,6 +183,7 @@ export function createAuthService(deps: {
         mfaSetupRequired: isMfaSetUpPending(account, session),
         ...(account.mfaMethod === 'none' ? {} : { recoveryCodesLeft: mfa.remainingRecoveryCodes(account) }),
         signInMethod,
+        ...freshReauth(session, at),
         lastLogin: account.previousLogin ?? null,
         user: {
           username: account.username,
@@ -218,6 +220,12 @@ export function createAuthService(deps: {
       if (token) await sessions.revoke(token);
     },
   };
+
+  /** Until when the sign-in stands in for the password (ADR 055), so the web can skip the prompt. */
+  function freshReauth(session: SessionRecord, at: Date): { reauthUntil?: string } {
+    const until = reauthFreshUntil(session, at);
+    return until ? { reauthUntil: until.toISOString() } : {};
+  }
 
   function expiryMessages(account: Account, at: Date): ServiceMessage[] {
     if (!account.passwordExpiry || isPasswordExpired(account, at)) return [];

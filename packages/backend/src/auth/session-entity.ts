@@ -23,6 +23,11 @@ export type SessionRecord = {
   /** Absent on sessions created before single sign-on existed: those were password sign-ins. */
   method?: 'password' | 'sso';
   createdAt: string;
+  /**
+   * When the password (or single sign-on) was last proven in this session: its sign-in. Re-authentication
+   * accepts it for a few minutes (ADR 055). Absent on older sessions: they never count as recent.
+   */
+  authenticatedAt?: string;
   lastSeenAt: string;
   idleExpiresAt: string;
   absoluteExpiresAt: string;

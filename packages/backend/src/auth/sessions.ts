@@ -71,6 +71,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
         portal: meta.portal,
         method: meta.method,
         createdAt: now.toISOString(),
+        authenticatedAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         idleExpiresAt: new Date(now.getTime() + idleMs).toISOString(),
         absoluteExpiresAt: new Date(now.getTime() + absoluteMs).toISOString(),

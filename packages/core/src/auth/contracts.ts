@@ -89,6 +89,11 @@ export const SessionStatus = z.object({
   mfaSetupRequired: z.optional(z.boolean()),
   /** How this session was signed in: Microsoft single sign-on counts as multi-factor (ADR 009). */
   signInMethod: z.optional(z.enum(['password', 'sso'])),
+  /**
+   * Present while the session's sign-in still counts as re-authentication (ADR 055): until then a
+   * security change needs no password prompt.
+   */
+  reauthUntil: z.optional(z.string()),
   /** Unused recovery codes left, when MFA is active. */
   recoveryCodesLeft: z.optional(z.number().check(z.int())),
   lastLogin: z.nullable(z.object({ at: z.string(), ip: z.optional(z.string()) })),

@@ -3,7 +3,7 @@ import type { Portal } from '@portal/core/shared';
 import { MfaState, AUTH, LOGIN, MFA } from '@portal/core/auth';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { StoredAccount } from '../../accounts/account-record.ts';
-import type { Reauth } from '../../accounts/reauth.ts';
+import type { Reauth, ReauthSession } from '../../accounts/reauth.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { AppError } from '../../errors.ts';
@@ -46,7 +46,7 @@ export function createMfaService(deps: {
   secrets: SecretBox;
   mailer: Mailer;
   rateLimiter: RateLimiter;
-  /** Every change of the factor or the recovery codes asks for the current password (issue 10 A). */
+  /** Every change of the factor or the recovery codes asks for the current password, or a sign-in of the last minutes (ADR 055). */
   reauth: Reauth;
   issuer: string;
   now: () => Date;
@@ -146,8 +146,8 @@ export function createMfaService(deps: {
      * POST auth/secret-code/new: a new pending secret for the authenticator app (the current password
      * first: choosing a factor is the owner's, issue 10 A). Answers the secret as text for typing.
      */
-    async newAppSecret(username: string, password: string) {
-      await deps.reauth.confirmPassword(username, password);
+    async newAppSecret(username: string, password: string | undefined, session?: ReauthSession) {
+      await deps.reauth.confirmPassword(username, password, session);
       const account = await load(username);
       const secret = await newTotpSecret();
       await setPendingTotpSecret(db, account.username, await secrets.encrypt(secret, account.usernameKey));
@@ -173,8 +173,8 @@ export function createMfaService(deps: {
     },
 
     /** POST auth/secret-code: activates the app method when the code matches the pending secret. */
-    async activateApp(username: string, code: string, password: string) {
-      await deps.reauth.confirmPassword(username, password);
+    async activateApp(username: string, code: string, password: string | undefined, session?: ReauthSession) {
+      await deps.reauth.confirmPassword(username, password, session);
       const account = await load(username);
       if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
@@ -192,8 +192,8 @@ export function createMfaService(deps: {
     },
 
     /** Starts switching to e-mail codes: sends a code to the account's address to prove it is reachable. */
-    async startEmailSetup(username: string, password: string) {
-      await deps.reauth.confirmPassword(username, password);
+    async startEmailSetup(username: string, password: string | undefined, session?: ReauthSession) {
+      await deps.reauth.confirmPassword(username, password, session);
       const account = await load(username);
       await deps.rateLimiter.hit(SETUP_CODES_PER_HOUR, account.usernameKey);
       const code = randomDigits(6);
@@ -207,8 +207,8 @@ export function createMfaService(deps: {
       return { message: 'OTP code sent' };
     },
 
-    async activateEmail(username: string, code: string, password: string) {
-      await deps.reauth.confirmPassword(username, password);
+    async activateEmail(username: string, code: string, password: string | undefined, session?: ReauthSession) {
+      await deps.reauth.confirmPassword(username, password, session);
       const account = await load(username);
       const pending = account.pendingEmailCode;
       const ok =
@@ -224,8 +224,8 @@ export function createMfaService(deps: {
     },
 
     /** New recovery codes; the old ones stop working. */
-    async regenerateRecoveryCodes(username: string, password: string) {
-      await deps.reauth.confirmPassword(username, password);
+    async regenerateRecoveryCodes(username: string, password: string | undefined, session?: ReauthSession) {
+      await deps.reauth.confirmPassword(username, password, session);
       const account = await load(username);
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       if (account.mfaMethod === 'none' || !(await replaceRecoveryCodes(db, account.username, hashes))) {

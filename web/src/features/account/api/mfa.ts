@@ -8,8 +8,10 @@ import { MFA, type MfaMethod } from '@portal/core/auth';
  * Setting up and managing multi-factor authentication from My Account (ADR 012). The set-up calls
  * report failures as snack alerts (the default), except where the page shows them next to the field.
  * Every change of the factor or the recovery codes carries the current password (issue 10 A): the page
- * asks for it once per set-up (password-prompt.tsx) and keeps it in memory until the set-up ends.
+ * asks for it once per set-up (password-prompt.tsx) and keeps it in memory until the set-up ends. Right
+ * after a sign-in it is left out (undefined): the server counts the sign-in instead (ADR 055).
  */
+const reauth = (currentPassword: string | undefined) => (currentPassword ? { currentPassword } : {});
 
 export const QR_HEIGHT = 200;
 
@@ -33,18 +35,18 @@ export type AppKey = z.infer<typeof AppKey>;
  * POST auth/secret-code/new {currentPassword}: a NEW pending secret (each call replaces the last), then
  * its QR code. A refused password is the caller's to show (no snack).
  */
-export async function newAppSecret(portal: Portal, currentPassword: string): Promise<{ key: AppKey; qr: string }> {
+export async function newAppSecret(portal: Portal, currentPassword: string | undefined): Promise<{ key: AppKey; qr: string }> {
   const options = { portal, notify: false };
-  const key = await readJson(await api(options).auth['secret-code'].new.$post({ json: { currentPassword } }), AppKey, options);
+  const key = await readJson(await api(options).auth['secret-code'].new.$post({ json: reauth(currentPassword) }), AppKey, options);
   return { key, qr: await fetchQrCode(portal) };
 }
 
 const Activated = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).check(z.minLength(1)) });
 
 /** POST auth/secret-code {secretCode, currentPassword}: activates the app; every session ends. */
-export async function activateApp(portal: Portal, secretCode: string, currentPassword: string): Promise<string[]> {
+export async function activateApp(portal: Portal, secretCode: string, currentPassword: string | undefined): Promise<string[]> {
   const options = { portal, notify: false };
-  const res = await api(options).auth['secret-code'].$post({ json: { secretCode, currentPassword } });
+  const res = await api(options).auth['secret-code'].$post({ json: { secretCode, ...reauth(currentPassword) } });
   return (await readJson(res, Activated, options)).recoveryCodes;
 }
 
@@ -52,23 +54,23 @@ export async function activateApp(portal: Portal, secretCode: string, currentPas
  * POST auth/mfa/email {currentPassword}: mails a confirmation code to the account's address. With
  * `notify: false` a refusal is the caller's to show (the password prompt).
  */
-export async function startEmailMfa(portal: Portal, currentPassword: string, notify = true): Promise<void> {
+export async function startEmailMfa(portal: Portal, currentPassword: string | undefined, notify = true): Promise<void> {
   const options = { portal, notify };
-  const res = await api(options).auth.mfa.email.$post({ json: { currentPassword } });
+  const res = await api(options).auth.mfa.email.$post({ json: reauth(currentPassword) });
   await readJson(res, z.object({ message: z.string() }), options);
 }
 
 /** POST auth/mfa/email/confirm {secretCode, currentPassword}: activates e-mail codes; every session ends. */
-export async function confirmEmailMfa(portal: Portal, secretCode: string, currentPassword: string): Promise<string[]> {
+export async function confirmEmailMfa(portal: Portal, secretCode: string, currentPassword: string | undefined): Promise<string[]> {
   const options = { portal, notify: false };
-  const res = await api(options).auth.mfa.email.confirm.$post({ json: { secretCode, currentPassword } });
+  const res = await api(options).auth.mfa.email.confirm.$post({ json: { secretCode, ...reauth(currentPassword) } });
   return (await readJson(res, Activated, options)).recoveryCodes;
 }
 
 /** POST auth/recovery-codes {currentPassword}: ten new codes; the old ones stop working. The session stays. */
-export async function regenerateRecoveryCodes(portal: Portal, currentPassword: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(portal: Portal, currentPassword: string | undefined): Promise<string[]> {
   const options = { portal, notify: false };
-  const res = await api(options).auth['recovery-codes'].$post({ json: { currentPassword } });
+  const res = await api(options).auth['recovery-codes'].$post({ json: reauth(currentPassword) });
   return (await readJson(res, z.object({ recoveryCodes: z.array(z.string()).check(z.minLength(1)) }), options)).recoveryCodes;
 }
 

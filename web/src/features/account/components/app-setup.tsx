@@ -1,7 +1,7 @@
 import type { Portal } from '@portal/core/shared';
 import { useT } from '../../../i18n/index.ts';
 import { type AppKey, groupKey, QR_HEIGHT } from '../api/mfa.ts';
-import { useActivateMfa } from '../api/use-mfa-setup.ts';
+import { type Authorize, useActivateMfa } from '../api/use-mfa-setup.ts';
 import { SetupCodeForm } from './setup-code-form.tsx';
 import { SetupStep } from './setup-step.tsx';
 
@@ -12,17 +12,18 @@ import { SetupStep } from './setup-step.tsx';
  */
 export function AppSetup({
   portal,
-  password,
+  authorize,
   secret,
   onActivated,
 }: {
   portal: Portal;
-  password: string;
+  /** Runs a request with the current password, or without right after a sign-in (ADR 055). */
+  authorize: Authorize;
   secret: { qr: string; key: AppKey };
   onActivated: (codes: string[]) => Promise<void>;
 }) {
   const t = useT();
-  const activation = useActivateMfa(portal, 'app', password, onActivated);
+  const activation = useActivateMfa(portal, 'app', authorize, onActivated);
   return (
     <ol className="space-y-6">
       <SetupStep number={1} title={t('mfaSetup.app.installTitle')}>

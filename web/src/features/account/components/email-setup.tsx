@@ -2,33 +2,34 @@ import type { Portal } from '@portal/core/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { useActivateMfa, useStartEmailMfa } from '../api/use-mfa-setup.ts';
+import { type Authorize, useActivateMfa, useStartEmailMfa } from '../api/use-mfa-setup.ts';
 import { SetupCodeForm } from './setup-code-form.tsx';
 import { SetupStep } from './setup-step.tsx';
 
 /**
  * E-mail codes set-up (ADR 012): a confirmation code goes to the account's address first (proving the
  * mailbox is reachable; the first one is sent by the password prompt), then 'Activate' with that code.
- * Both carry the current password the page asked for (issue 10 A).
+ * Both carry the current password the page asked for (issue 10 A), or none right after a sign-in (ADR 055).
  */
 export function EmailSetup({
   portal,
   email,
-  password,
+  authorize,
   codeSent,
   onCodeSent,
   onActivated,
 }: {
   portal: Portal;
   email: string;
-  password: string;
+  /** Runs a request with the current password, or without right after a sign-in (ADR 055). */
+  authorize: Authorize;
   codeSent: boolean;
   onCodeSent: () => void;
   onActivated: (codes: string[]) => Promise<void>;
 }) {
   const t = useT();
-  const { send: start, sending } = useStartEmailMfa(portal, password);
-  const activation = useActivateMfa(portal, 'email', password, onActivated);
+  const { send: start, sending } = useStartEmailMfa(portal, authorize);
+  const activation = useActivateMfa(portal, 'email', authorize, onActivated);
   const send = async () => {
     try {
       await start();

@@ -8,6 +8,7 @@ import { refreshSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { regenerateRecoveryCodes } from '../api/mfa.ts';
+import { isReauthFresh } from '../model/reauth.ts';
 import { PasswordPrompt } from './password-prompt.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { Row, Rows, Section } from './section.tsx';
@@ -27,8 +28,10 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
     status.mfaStatus
   ];
   const left = status.recoveryCodesLeft ?? 0;
+  const fresh = confirming && isReauthFresh(status);
 
-  // With the current password (issue 10 A); a refusal stays in the prompt.
+  // With the current password (issue 10 A), or without right after a sign-in (ADR 055); a refusal stays
+  // in the prompt.
   const regenerate = async (password: string) => {
     setCodes(await regenerateRecoveryCodes(portal, password));
     setConfirming(false);
@@ -68,9 +71,10 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
         title={t('account.newRecoveryCodes')}
         confirmLabel={t('account.newRecoveryCodesConfirm')}
         onConfirm={regenerate}
+        withoutPassword={fresh}
       >
         <p>{t('account.newRecoveryCodesText')}</p>
-        <p>{t('account.reauth.hint')}</p>
+        {fresh ? null : <p>{t('account.reauth.hint')}</p>}
       </PasswordPrompt>
       <Dialog
         open={codes !== null}

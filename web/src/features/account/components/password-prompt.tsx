@@ -5,12 +5,14 @@ import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type ReauthFailure, reauthFailure } from '../model/reauth.ts';
+import { needsPassword, type ReauthFailure, reauthFailure } from '../model/reauth.ts';
 
 /**
  * The small dialog that asks for the current password before a security change (issue 10 A): new
  * recovery codes, a new or switched second factor. `onConfirm` sends the request with the password;
- * a refused password shows on the field, and the dialog stays open for another try.
+ * a refused password shows on the field, and the dialog stays open for another try. `withoutPassword`
+ * (right after a sign-in, ADR 055) leaves the field out and confirms with '' — until the server wants the
+ * password after all, when the field appears.
  */
 export function PasswordPrompt({
   open,
@@ -19,8 +21,10 @@ export function PasswordPrompt({
   confirmLabel,
   onClose,
   onConfirm,
+  withoutPassword = false,
 }: {
   open: boolean;
+  withoutPassword?: boolean;
   title: string;
   /** What the change does, above the field. */
   children?: ReactNode;
@@ -33,7 +37,7 @@ export function PasswordPrompt({
     <Dialog open={open} onClose={onClose} title={title} closeLabel={t('common.close')}>
       {/* Mounted only while open: every opening starts empty. */}
       {open ? (
-        <PromptForm confirmLabel={confirmLabel} onCancel={onClose} onConfirm={onConfirm}>
+        <PromptForm confirmLabel={confirmLabel} onCancel={onClose} onConfirm={onConfirm} withoutPassword={withoutPassword}>
           {children}
         </PromptForm>
       ) : null}
@@ -46,21 +50,24 @@ function PromptForm({
   confirmLabel,
   onCancel,
   onConfirm,
+  withoutPassword,
 }: {
   children?: ReactNode;
   confirmLabel: string;
   onCancel: () => void;
   onConfirm: (password: string) => Promise<void>;
+  withoutPassword: boolean;
 }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<ReauthFailure | null>(null);
   const [loading, setLoading] = useState(false);
+  const [asking, setAsking] = useState(!withoutPassword);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (loading) return;
-    if (password === '') {
+    if (asking && password === '') {
       setFailure({ field: Messages.required });
       return;
     }
@@ -69,6 +76,7 @@ function PromptForm({
     try {
       await onConfirm(password);
     } catch (error) {
+      if (needsPassword(error)) setAsking(true);
       setFailure(reauthFailure(error));
       setLoading(false);
     }
@@ -82,15 +90,17 @@ function PromptForm({
           {failure.message}
         </Alert>
       ) : null}
-      <CurrentPasswordField
-        autoFocus
-        value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          setFailure(null);
-        }}
-        error={failure?.field}
-      />
+      {asking ? (
+        <CurrentPasswordField
+          autoFocus
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            setFailure(null);
+          }}
+          error={failure?.field}
+        />
+      ) : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button theme="secondary" onClick={onCancel}>
           {t('common.cancel')}

@@ -9,8 +9,11 @@ import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { useSessionState } from '../../../lib/session.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { finishActivation } from '../model/activation.ts';
 import { type AppKey, newAppSecret, type SetupMethod, setupPurpose, setupReducer, startEmailMfa } from '../api/mfa.ts';
+import type { Authorize } from '../api/use-mfa-setup.ts';
+import { isReauthFresh, needsPassword } from '../model/reauth.ts';
 import { AppSetup } from '../components/app-setup.tsx';
 import { EmailSetup } from '../components/email-setup.tsx';
 import { MethodChoice } from '../components/method-choice.tsx';
@@ -20,9 +23,10 @@ import { PasswordPrompt } from '../components/password-prompt.tsx';
  * /app/my-account/mfa and /connect/my-account/mfa — the multi-factor set-up page (SPEC 2): choose the
  * authenticator app or e-mail codes, set it up, activate. Activation ends every session (ADR 012): the
  * recovery codes and 'Log in again' follow on the public 'MFA activated' page.
- * Choosing a method asks for the current password first (issue 10 A), also right after a sign-in that
- * must set up MFA: the prompt's request makes the new secret or sends the e-mailed code, and the password
- * stays in this page's memory for the activation.
+ * Choosing a method asks for the current password first (issue 10 A): the prompt's request makes the new
+ * secret or sends the e-mailed code, and the password stays in this page's memory for the activation.
+ * Right after a sign-in (the status's `reauthUntil`, ADR 055) there is no prompt: the sign-in counts. Should
+ * the window close before 'Activate', the server asks for the password and the page prompts for it then.
  */
 export function MfaSetupRoute() {
   const t = useT();
@@ -32,7 +36,10 @@ export function MfaSetupRoute() {
   const { loginResult } = useSessionState();
   const [state, dispatch] = useReducer(setupReducer, { step: 'choose' });
   const [prompt, setPrompt] = useState<SetupMethod | null>(null);
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState<string | undefined>(undefined);
+  const [retry, setRetry] = useState<{ run: (password: string) => Promise<void>; cancel: () => void } | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
   const [appSecret, setAppSecret] = useState<{ qr: string; key: AppKey } | null>(null);
   const user = status?.user;
   if (!status || !user) return null;
@@ -40,7 +47,7 @@ export function MfaSetupRoute() {
   const purpose = setupPurpose(status.mfaStatus, loginResult?.response.mfa === MfaState.mustBeSetUp);
   const onActivated = (codes: string[]) =>
     finishActivation({ portal, username: user.username, codes }, (to, options) => navigate(to, options));
-  const start = async (method: SetupMethod, currentPassword: string) => {
+  const start = async (method: SetupMethod, currentPassword: string | undefined) => {
     if (method === 'app') setAppSecret(await newAppSecret(portal, currentPassword));
     else await startEmailMfa(portal, currentPassword, false);
     setPassword(currentPassword);
@@ -48,8 +55,48 @@ export function MfaSetupRoute() {
     dispatch({ type: 'choose', method });
     if (method === 'email') dispatch({ type: 'codeSent' });
   };
+  /** Without a prompt while the sign-in is fresh; with one otherwise, or when the server wants it after all. */
+  const choose = async (method: SetupMethod) => {
+    setStartError(null);
+    if (!isReauthFresh(status)) {
+      setPrompt(method);
+      return;
+    }
+    if (starting) return;
+    setStarting(true);
+    try {
+      await start(method, undefined);
+    } catch (error) {
+      if (needsPassword(error)) setPrompt(method);
+      else setStartError(errorMessage(error));
+    } finally {
+      setStarting(false);
+    }
+  };
+  const authorize: Authorize = <T,>(call: (password: string | undefined) => Promise<T>) =>
+    call(password).catch(
+      (error: unknown) =>
+        new Promise<T>((resolve, reject) => {
+          if (!needsPassword(error)) {
+            reject(error);
+            return;
+          }
+          setRetry({
+            run: async (typed) => {
+              const result = await call(typed);
+              setPassword(typed);
+              setRetry(null);
+              resolve(result);
+            },
+            cancel: () => {
+              setRetry(null);
+              reject(error);
+            },
+          });
+        }),
+    );
   const back = () => {
-    setPassword('');
+    setPassword(undefined);
     setAppSecret(null);
     dispatch({ type: 'back' });
   };
@@ -82,13 +129,18 @@ export function MfaSetupRoute() {
         {state.step === 'choose' ? (
           <>
             <h2 className="mb-4 text-base font-semibold text-slate-900">{t('mfaSetup.chooseTitle')}</h2>
-            <MethodChoice current={status.mfaStatus} onChoose={setPrompt} />
+            {startError ? (
+              <Alert theme="red" role="alert" className="mb-4">
+                {startError}
+              </Alert>
+            ) : null}
+            <MethodChoice current={status.mfaStatus} onChoose={(method) => void choose(method)} />
           </>
         ) : null}
         {state.step === 'app' && appSecret ? (
           <>
             {heading(t('mfaSetup.methodApp'))}
-            <AppSetup portal={portal} password={password} secret={appSecret} onActivated={onActivated} />
+            <AppSetup portal={portal} authorize={authorize} secret={appSecret} onActivated={onActivated} />
           </>
         ) : null}
         {state.step === 'email' ? (
@@ -97,7 +149,7 @@ export function MfaSetupRoute() {
             <EmailSetup
               portal={portal}
               email={user.email}
-              password={password}
+              authorize={authorize}
               codeSent={state.codeSent}
               onCodeSent={() => dispatch({ type: 'codeSent' })}
               onActivated={onActivated}
@@ -115,6 +167,15 @@ export function MfaSetupRoute() {
       >
         <p>{purpose === 'required' ? t('account.reauth.afterSignIn') : t('account.reauth.hint')}</p>
         {prompt === 'email' ? <p>{t('mfaSetup.email.sendText', { email: user.email })}</p> : null}
+      </PasswordPrompt>
+      <PasswordPrompt
+        open={retry !== null}
+        onClose={() => retry?.cancel()}
+        title={state.step === 'email' ? t('mfaSetup.methodEmail') : t('mfaSetup.methodApp')}
+        confirmLabel={t('account.reauth.continue')}
+        onConfirm={(typed) => retry!.run(typed)}
+      >
+        <p>{t('account.reauth.hint')}</p>
       </PasswordPrompt>
     </div>
   );

@@ -1,0 +1,73 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../../lib/paths.ts';
+import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { signedIn } from '../../../test/fixtures.ts';
+
+/**
+ * The MFA set-up page and re-authentication (ADR 055): right after a sign-in the server's `reauthUntil`
+ * lets the page skip the password prompt; when the server wants the password after all, the page asks
+ * for it and sends the same request again with it. Without a recent sign-in the prompt comes first.
+ */
+const key = { secret: 'JBSWY3DPEHPK3PXP', issuer: 'CardPortal', account: 'u' };
+const passwordRequired = {
+  status: 400,
+  body: {
+    code: 'ACCOUNT.PASSWORD_REQUIRED',
+    message: 'Please enter your current password.',
+    issues: [{ path: 'currentPassword', message: 'Value is required' }],
+  },
+};
+
+describe('MFA set-up and a recent sign-in', () => {
+  it('makes the secret without a prompt right after sign-in, and asks for the password when activation needs it', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: signedIn({ reauthUntil: new Date(Date.now() + 4 * 60_000).toISOString() }) },
+      'POST /api/auth/secret-code/new': { body: key },
+      'GET /api/auth/secret-code': { body: null },
+      'POST /api/auth/secret-code': ({ body }) =>
+        (body as { currentPassword?: string }).currentPassword === 'Right-Password-2026!'
+          ? { body: { success: true, recoveryCodes: ['1234567890'] } }
+          : passwordRequired,
+    });
+    renderRoute(paths.app.mfaSetup);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    await screen.findByText('Code from the app');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(backend.callsTo('POST', '/api/auth/secret-code/new').map((c) => c.body)).toEqual([{}]);
+
+    // The window closed while the user set up the app: the server asks for the password.
+    fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    const prompt = await screen.findByRole('dialog');
+    fireEvent.change(within(prompt).getByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(backend.callsTo('POST', '/api/auth/secret-code')).toHaveLength(2));
+    expect(backend.callsTo('POST', '/api/auth/secret-code').map((c) => c.body)).toEqual([
+      { secretCode: '123456' },
+      { secretCode: '123456', currentPassword: 'Right-Password-2026!' },
+    ]);
+  });
+
+  it('asks for the password first when the sign-in is not recent', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: signedIn() },
+      'POST /api/auth/secret-code/new': { body: key },
+      'GET /api/auth/secret-code': { body: null },
+    });
+    renderRoute(paths.app.mfaSetup);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    const prompt = await screen.findByRole('dialog');
+    expect(within(prompt).getByLabelText(/Current password/)).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/auth/secret-code/new')).toHaveLength(0);
+    fireEvent.change(within(prompt).getByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Code from the app');
+    expect(backend.callsTo('POST', '/api/auth/secret-code/new').map((c) => c.body)).toEqual([
+      { currentPassword: 'Right-Password-2026!' },
+    ]);
+  });
+});
