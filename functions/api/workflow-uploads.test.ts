@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { Backend } from '@portal/backend';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { createFileStore, type FileStore } from '@portal/backend/platform/files/file-store';
+import { createUploadService } from '@portal/backend/workflow/upload-service';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +15,18 @@ import { createApp } from './app.ts';
  * DynamoDB Local and s3rver: the presigned POST is used as a browser would; a good PNG, JPEG or PDF counts; an
  * oversized, empty, mislabelled, SVG, HTML-as-.png, too-many-pixels or scripted-PDF upload answers 400
  * WORKFLOW.UPLOAD_REJECTED and leaves nothing in the bucket; another customer's item answers like none;
- * pins are numbered per image in creation order, also when placed in parallel.
+ * pins are numbered per image in creation order, also when placed in parallel. What is kept is exactly what
+ * was checked: a form replayed after completion, or an object replaced between the check and the store,
+ * changes nothing that is served (ADR 050).
  */
 const PASSWORD = 'Workflow-Uploads-2026!';
-const NOW = new Date('2026-11-25T09:00:00Z');
-/** A second per reading: comments and audit entries get distinct times, as they would. */
+/**
+ * A second per reading (comments and audit entries get distinct times, as they would) from the real time:
+ * the local S3 judges a form's expiry by its own clock, as S3 does (ADR 050).
+ */
+const START = Date.now();
 let ticks = 0;
-const clock = () => new Date(NOW.getTime() + ++ticks * 1000);
+const clock = () => new Date(START + ++ticks * 1000);
 const BUCKET = 'workflow-uploads-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
@@ -94,20 +101,28 @@ const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/account
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
 
 // ---- the browser's side: ask, POST to S3, complete ----------------------------------------------------
-async function postToS3(ticket: WorkflowUploadTicket, bytes: Buffer) {
+async function postToS3(ticket: WorkflowUploadTicket, bytes: Buffer, expected: number | 'ok' = 'ok') {
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
   form.append('file', new Blob([bytes]));
   const res = await fetch(ticket.url, { method: 'POST', body: form });
-  expect(res.status).toBeLessThan(300);
+  if (expected === 'ok') expect(res.status).toBeLessThan(300);
+  else expect(res.status, await res.text()).toBe(expected);
 }
-async function upload(user: string, ref: string, bytes: Buffer, fileName = 'screen.png', contentType = 'image/png') {
+/**
+ * Starts an upload, puts the bytes at its pending key and completes it. `via: 'form'` posts them as the
+ * browser does (the local S3 refuses what the form does not allow: `postStatus`); `via: 'sdk'` writes them
+ * with the server's own credentials, standing in for whatever else might reach the key.
+ */
+async function upload(user: string, ref: string, bytes: Buffer, fileName = 'screen.png', contentType = 'image/png', via: { via: 'form' | 'sdk'; postStatus?: number } = { via: 'form' }) {
   const started = await call(user, 'POST', `${itemPath(ref)}/upload`, { fileName, contentType, bytes: Math.max(1, Math.min(bytes.length, 10 * 1024 * 1024)) });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const ticket = WorkflowUploadTicket.parse(started.body);
-  await postToS3(ticket, bytes);
+  if (via.via === 'form') await postToS3(ticket, bytes, via.postStatus ?? 'ok');
+  else await bucket().put(ticket.fields.key!, bytes, { contentType, fileName });
   return { ticket, done: await call(user, 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`) };
 }
+const bucket = () => createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
 /** Every object of a request: its files and any pending upload (ADR 045: POSTs land under workflow-uploads/pending/). */
 const objectsOf = async (requestId: string) => [
   ...(await listKeys(s3.endpoint, BUCKET, `workflow-requests/${requestId}/`)),
@@ -220,14 +235,13 @@ async function actorOf(username: string) {
 
 describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () => {
   const cases: [string, () => Buffer, RegExp][] = [
-    ['oversize', () => Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024)]), /larger than 10 MB/],
     ['wrong magic bytes (a GIF called .png)', () => GIF, /GIF file/],
     ['an SVG with a script called .png', () => SVG, /markup/],
     ['HTML renamed .png', () => HTML, /markup/],
-    ['zero bytes', () => Buffer.alloc(0), /empty/],
     ['too many pixels (10000 × 5000)', () => png(10_000, 5_000, false), /10000 × 5000 pixels/],
     ['a PDF with JavaScript', () => pdf('app.alert(1)'), /JavaScript/],
   ];
+  const oversize = () => Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024)]);
   it.each(cases)('%s', async (_name, make, message) => {
     const id = await newRequest();
     const bytes = make();
@@ -238,6 +252,22 @@ describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () =
     expect(await objectsOf(id)).toEqual([]);
     const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
     expect(detail.body.items.flatMap((i: Loose) => i.files)).toEqual([]);
+  });
+
+  // Outside the form's content-length-range: S3 refuses the POST (the local S3 too, ADR 050); whatever
+  // might reach the pending key otherwise is still refused at completion by its size.
+  it.each([
+    ['oversize', oversize, 400, /did not arrive/, /larger than 10 MB/],
+    ['zero bytes', () => Buffer.alloc(0), 400, /did not arrive/, /empty/],
+  ] as const)('%s: the POST is refused; written by other means, completion refuses it', async (_name, make, postStatus, viaForm, viaSdk) => {
+    const id = await newRequest();
+    const posted = await upload('req.u', `${id}.docs.screens`, make(), 'x.png', 'image/png', { via: 'form', postStatus });
+    expect({ status: posted.done.status, code: posted.done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
+    expect(posted.done.body.message).toMatch(viaForm);
+    const written = await upload('req.u', `${id}.docs.screens`, make(), 'x.png', 'image/png', { via: 'sdk' });
+    expect({ status: written.done.status, code: written.done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
+    expect(written.done.body.message).toMatch(viaSdk);
+    expect(await objectsOf(id)).toEqual([]);
   });
 
   it('refuses before any upload: a declared SVG, an empty or oversized file, a PDF on a screenflow, a text item', async () => {
@@ -257,6 +287,65 @@ describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () =
     const again = await call('req.u', 'POST', `${itemPath(`${id}.docs.screens`)}/uploads/${ticket.uploadId}/complete`);
     expect({ status: again.status, code: again.body.code }).toEqual({ status: 409, code: 'WORKFLOW.STATE_CONFLICT' });
     expect((await objectsOf(id)).length).toBe(1);
+  });
+});
+
+describe('what is kept is exactly what was checked (ADR 050)', () => {
+  const SCRIPTED = () => pdf('app.alert(1)');
+  const storedBytes = async (requestId: string, fileId: string) => {
+    const url = await backend.workflowUploads.downloadUrl(await actorOf('req.u'), requestId, fileId);
+    return Buffer.from(await (await fetch(url)).arrayBuffer());
+  };
+
+  it('the signed form replayed with a scripted PDF while the upload completes, and after: what is served is the clean PDF, or nothing', async () => {
+    const id = await newRequest();
+    const ref = `${id}.docs.contract`;
+    const started = await call('req.u', 'POST', `${itemPath(ref)}/upload`, { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: 500 });
+    const ticket = WorkflowUploadTicket.parse(started.body);
+    const clean = pdf();
+    await postToS3(ticket, clean);
+    // As the attacker did: the same still-valid form, posted again 0–150 ms into the completion.
+    const completing = call('req.u', 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`);
+    await Promise.all([0, 40, 80, 150].map((ms) => new Promise((r) => setTimeout(r, ms)).then(() => postToS3(ticket, SCRIPTED()))));
+    const done = await completing;
+    await postToS3(ticket, SCRIPTED());
+    if (done.status === 200) {
+      expect(await storedBytes(id, done.body.files[0].fileId as string)).toEqual(clean);
+    } else {
+      // The replay arrived before the check read the object: the scripted PDF was what was checked, and refused.
+      expect({ status: done.status, code: done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
+      const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
+      expect(detail.body.items.flatMap((i: Loose) => i.files)).toEqual([]);
+    }
+    // The replays refill only the pending key: no form names the key a file is served from.
+    const served = (await listKeys(s3.endpoint, BUCKET, `workflow-requests/${id}/`))[0];
+    if (served) expect(served).not.toBe(ticket.fields.key);
+    expect((await call('req.u', 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`)).status).toBe(409);
+  });
+
+  it('an object replaced between the check and the store: the checked bytes are kept, the replacement never', async () => {
+    const id = await newRequest();
+    const ref = `${id}.docs.contract`;
+    const started = await call('req.u', 'POST', `${itemPath(ref)}/upload`, { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: 500 });
+    const ticket = WorkflowUploadTicket.parse(started.body);
+    const clean = pdf();
+    await postToS3(ticket, clean);
+    // The store the service uses, with the replacement POSTed right after the check's read, every time.
+    const real = bucket();
+    const racing: FileStore = {
+      ...real,
+      async read(key) {
+        const bytes = await real.read(key);
+        await postToS3(ticket, SCRIPTED());
+        return bytes;
+      },
+    };
+    const service = createUploadService({ db: backend.db, files: racing, now: clock });
+    const item = await service.complete(await actorOf('req.u'), ref, ticket.uploadId);
+    expect(item.files.map((f) => [f.contentType, f.bytes])).toEqual([['application/pdf', clean.length]]);
+    expect(await storedBytes(id, item.files[0]!.fileId)).toEqual(clean);
+    // The replacement went with the pending key.
+    expect(await objectsOf(id)).toEqual([`workflow-requests/${id}/docs/contract/${ticket.uploadId}`]);
   });
 });
 

@@ -9,8 +9,8 @@ import { join, resolve } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
+import { startLocalS3 } from '@portal/backend/platform/files/test/s3-verifying-front';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler/index';
-import S3rver from 's3rver';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { DEMO_DIR, demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
@@ -47,9 +47,9 @@ export async function startLocalRuntime() {
 
     const s3Dir = join(dataDir, 's3');
     mkdirSync(s3Dir, { recursive: true });
-    const s3rver = new S3rver({ port: ports.s3, address: '127.0.0.1', directory: s3Dir, silent: true });
-    await s3rver.run();
-    stops.push(() => s3rver.close());
+    // s3rver behind a front that checks signatures and POST policies as S3 does (ADR 050).
+    const s3 = await startLocalS3({ port: ports.s3, directory: s3Dir });
+    stops.push(s3.close);
 
     const ses = await startSesLocal({ host: '127.0.0.1', port: ports.ses });
     stops.push(() => new Promise((r) => ses.close(r)));

@@ -31,9 +31,10 @@ import { uploadRejected, verifyUpload } from './upload-verification.ts';
  * 2. The browser POSTs the file straight to S3 (the API never carries the bytes in).
  * 3. `complete`: the pending row is claimed (deleted on condition: one completion), the object's size
  *    checked and its bytes verified (upload-verification.ts); a rejected file is deleted and nothing is
- *    kept; a verified one is copied under the request's prefix (uploadKey) and joins the item through W1's attachFile (with its audit entry) under its
- *    verified type. The local s3rver ignores POST policy conditions, so the size and type limits are also
- *    enforced here: the same checks hold on both.
+ *    kept; the verified bytes themselves are written under the request's prefix (uploadKey, a key no
+ *    upload form names: ADR 050) and join the item through W1's attachFile (with its audit entry) under
+ *    its verified type. S3 (and the local stand-in's verifying front, ADR 050) refuses a POST outside the
+ *    form's limits; the size is checked here too, as the last word on what is kept.
  * Downloads (`downloadUrl`) are short presigned GETs answering an attachment with the verified type.
  */
 export type UploadServiceDeps = { db: Db; files: FileStore; now: Clock };
@@ -46,7 +47,8 @@ export const uploadKey = (requestId: string, stepId: string, itemId: string, fil
 /**
  * Where the browser's POST lands: under `workflow-uploads/pending/`, which a bucket lifecycle rule empties
  * after a day (infra/storage.ts), so an upload never completed leaves nothing for long. A verified file is
- * copied to its uploadKey (with its verified type and an attachment disposition) and the pending object removed.
+ * written to its uploadKey from the checked bytes (with its verified type and an attachment disposition) and
+ * the pending object removed; a form replayed later only refills the pending key, which nothing reads again.
  */
 export const pendingKey = (requestId: string, uploadId: string) => `${PENDING_PREFIX}${requestId}/${uploadId}`;
 export const PENDING_PREFIX = 'workflow-uploads/pending/';
@@ -113,12 +115,17 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
       if (size === null) throw uploadRejected('The file did not arrive. Please upload it again.');
       let file: RequestFile;
       try {
-        // Size first, so an oversized object (s3rver does not enforce the POST policy) is never read.
+        // Size first, so an oversized object is never read (S3 refuses one at the POST already; this holds
+        // whatever reached the pending key).
         if (size === 0) throw uploadRejected('The file is empty.');
         if (size > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
-        const verified = await verifyUpload(await files.read(objectKey), acceptedFor(ctx.definition.type));
-        file = { fileId: uploadId, name: pending.fileName, bytes: size, uploadedAt: at.toISOString(), ...verified };
-        await files.copy(objectKey, finalKey, { contentType: verified.contentType, fileName: pending.fileName });
+        // The pending key stays writable through the same form until it expires: what is kept is written
+        // from the very bytes verified here, never copied from that key afterwards (ADR 050). An object
+        // replaced meanwhile is never read again and goes with the pending key below.
+        const bytes = await files.read(objectKey);
+        const verified = await verifyUpload(bytes, acceptedFor(ctx.definition.type));
+        file = { fileId: uploadId, name: pending.fileName, bytes: bytes.length, uploadedAt: at.toISOString(), ...verified };
+        await files.put(finalKey, bytes, { contentType: verified.contentType, fileName: pending.fileName });
       } catch (error) {
         // Nothing of a refused upload is kept.
         await files.remove(objectKey);

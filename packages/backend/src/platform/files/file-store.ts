@@ -32,8 +32,12 @@ export interface FileStore {
   uploadForm(key: string, limits: { contentType: string; maxBytes: number; expiresInSeconds: number }, now: Date): Promise<UploadForm>;
   /** The object's size, or null when there is none. */
   size(key: string): Promise<number | null>;
-  /** Copies `fromKey` to `toKey` (inside S3), stored with `contentType` and as an attachment named `fileName`. */
-  copy(fromKey: string, toKey: string, as: { contentType: string; fileName: string }): Promise<void>;
+  /**
+   * Stores exactly `bytes` at `key` with `contentType`, as an attachment named `fileName` (small files: a
+   * verified upload is written from the bytes that were checked, never copied from a key a form can still
+   * write to; ADR 050).
+   */
+  put(key: string, bytes: Uint8Array, as: { contentType: string; fileName: string }): Promise<void>;
   /** The object's bytes as one buffer (tests and small files only). */
   read(key: string): Promise<Buffer>;
   /** The object's bytes from `fromByte` on as a stream (joining report parts, ADR 041). */
@@ -84,18 +88,9 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       const credentials = await s3.config.credentials();
       return presignedPost({ bucket, region: settings.AWS_REGION, endpoint: settings.S3_ENDPOINT, key, ...limits, credentials, now });
     },
-    async copy(fromKey, toKey, as) {
-      const [s3, { CopyObjectCommand }] = await Promise.all([client(), sdk()]);
-      await s3.send(
-        new CopyObjectCommand({
-          Bucket: bucket,
-          Key: toKey,
-          CopySource: `${bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-          MetadataDirective: 'REPLACE',
-          ContentType: as.contentType,
-          ContentDisposition: attachmentDisposition(as.fileName),
-        }),
-      );
+    async put(key, bytes, as) {
+      const [s3, { PutObjectCommand }] = await Promise.all([client(), sdk()]);
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: as.contentType, ContentDisposition: attachmentDisposition(as.fileName) }));
     },
     async size(key) {
       const [s3, { HeadObjectCommand }] = await Promise.all([client(), sdk()]);

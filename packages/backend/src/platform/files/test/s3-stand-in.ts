@@ -1,31 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { startLocalS3 } from './s3-verifying-front.ts';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-/** s3rver accepts only these (local-env.ts sets them for `npm start`); DynamoDB Local takes any. */
+/** The local S3 accepts only these (local-env.ts sets them for `npm start`); DynamoDB Local takes any. */
 export const S3_STAND_IN_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
 
 /**
- * s3rver on a free loopback port with a fresh folder and the named buckets, for tests and benches
- * (the same stand-in `npm start` runs, scripts/local/runtime.ts). `stop()` closes it and removes the folder.
+ * The local S3 (s3rver behind its verifying front, ADR 050) on a free loopback port with a fresh folder and
+ * the named buckets, for tests and benches (the same stand-in `npm start` runs, scripts/local/runtime.ts).
+ * `stop()` closes it and removes the folder.
  */
 export async function startS3StandIn(buckets: string[]): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), 's3-stand-in-'));
-  const port = await freePort();
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
-  await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = await startLocalS3({ port: 0, directory });
+  const endpoint = server.endpoint;
   const s3 = new S3Client({ region: 'eu-central-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
   for (const Bucket of buckets) await s3.send(new CreateBucketCommand({ Bucket }));
   s3.destroy();
