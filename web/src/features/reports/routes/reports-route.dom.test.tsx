@@ -177,6 +177,19 @@ describe('Reports section', () => {
     expect(sent.columns.slice(0, 2)).toEqual(['at', 'transactionId']);
   });
 
+  it('"Add a portal user" opens a picker that says who the users are and what adding one does', async () => {
+    reportPageBackend({
+      'GET /api/flow/custom-reports/rep-1/recipient-candidates': { body: { recipients: [recipient({ referenceId: 'u.eve', firstname: 'Eve', surname: 'Example', email: 'eve@example.test' })] } },
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a portal user' }));
+    const picker = await screen.findByRole('combobox', { name: 'Portal user' });
+    expect(picker.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(picker.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A portal user of this customer gets each run by e-mail, at the address of their account.',
+    );
+  });
+
   it('saves the schedule, adds a contact, runs now and resends a failed delivery', async () => {
     let recipients = [recipient({})];
     let jobs = [

@@ -148,7 +148,8 @@ describe('Requests section', () => {
     renderRoute(paths.connect.request('WR-7K3M9Q2X'));
     expect(await screen.findByText('Pin comment 1')).toBeTruthy();
     expect(screen.getByLabelText('Pin 2')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add notes' })).toBeTruthy();
+    // The general note says what it is and how a pin is placed instead.
+    expect(screen.getByRole('button', { name: 'Add a general note', description: /about the whole file. To comment on one spot, click it/ })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = within(await screen.findByRole('dialog'));
