@@ -190,6 +190,37 @@ describe('Reports section', () => {
     );
   });
 
+  it('picks the time zone by typing: the own zone first, the matches filtered, Enter chooses, then saved', async () => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zones = ['Europe/Berlin', 'America/Los_Angeles', 'America/New_York', 'Asia/Tokyo', ...(own && own !== 'UTC' ? [own] : []), 'UTC'];
+    const backend = reportPageBackend({
+      'GET /api/master-data': { body: { ...masterData, timezones: [...new Set(zones)] } },
+      'PUT /api/flow/report-scheduling/rep-1': (call) => ({ body: { ...(call.body as object), processId: 'rep-1' } }),
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    const box = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect((box as HTMLInputElement).value).toBe('Europe/Berlin');
+    fireEvent.click(box);
+    const list = screen.getByRole('listbox', { name: 'Time zone' });
+    // The browser's own zone leads the list.
+    expect(within(list).getAllByRole('option')[0]!.textContent).toBe(`${own} (your time zone)`);
+
+    fireEvent.change(box, { target: { value: 'new york' } });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['America/New_York']);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLInputElement).value).toBe('America/New_York');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.change(box, { target: { value: 'nowhere' } });
+    expect(within(list).getByRole('option').textContent).toBe('No time zone matches.');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect((box as HTMLInputElement).value).toBe('America/New_York');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await screen.findByText('Schedule saved: the report is sent as set.');
+    expect((backend.callsTo('PUT', '/api/flow/report-scheduling/rep-1')[0]!.body as ReportSchedule).timeZone).toBe('America/New_York');
+  });
+
   it('saves the schedule, adds a contact, runs now and resends a failed delivery', async () => {
     let recipients = [recipient({})];
     let jobs = [
