@@ -221,6 +221,23 @@ describe('Reports section', () => {
     expect((backend.callsTo('PUT', '/api/flow/report-scheduling/rep-1')[0]!.body as ReportSchedule).timeZone).toBe('America/New_York');
   });
 
+  it('a new report with a typed name asks before a link leaves it; nothing typed, the link just goes', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: everything }, 'GET /api/master-data': { body: masterData } });
+    const view = renderRoute(`${paths.connect.newReport}?customer=P-1`);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Declined redemptions' } });
+    fireEvent.click(screen.getByRole('link', { name: 'All reports' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Leave this page?')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Stay on this page' }));
+    expect(view.location().pathname).toBe(paths.connect.newReport);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Declined redemptions');
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('link', { name: 'All reports' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.reports));
+    expect(screen.queryByText('Leave this page?')).toBeNull();
+  });
+
   it('saves the schedule, adds a contact, runs now and resends a failed delivery', async () => {
     let recipients = [recipient({})];
     let jobs = [
