@@ -124,7 +124,7 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
     await asker.getByText('This step was rejected. Change your answers and submit it again.').waitFor();
     // The rejection's comment (first: the notice; the audit trail quotes it again).
     await asker.getByText('See the two pins.', { exact: true }).first().waitFor();
-    await asker.getByRole('button', { name: 'Add notes' }).first().click();
+    await asker.getByRole('button', { name: 'Add a general note' }).first().click();
     await asker.getByLabel('Note on this image').fill('Logo enlarged; new screen follows.');
     await asker.getByRole('button', { name: 'Save comment' }).click();
     await asker.getByText('Logo enlarged; new screen follows.').first().waitFor();

@@ -7,6 +7,7 @@ import { finishLogout, sessionLanding, useSession } from '../lib/auth.ts';
 import { usePortal } from '../lib/portal.ts';
 import { publishShellSession } from './shell-session.ts';
 import { PendingStep } from './shell/pending-step.tsx';
+import { UnsavedChangesGuard } from './shell/unsaved-changes-guard.tsx';
 import type { LoggedOutState } from './shell/use-logout.ts';
 
 /**
@@ -27,7 +28,8 @@ export function DataConfig({ children }: { children: ReactNode }) {
 /**
  * Rendered by the root layout once the data layer is there: keeps the current portal's session status and
  * brand published for the shells (data-bridge.ts), finishes a logout on its target page, and hosts the
- * access dialogs and the pending-step redirect (both only ever opened by an API answer).
+ * access dialogs and the pending-step redirect (both only ever opened by an API answer), and the 'Leave this
+ * page?' question before a link leaves unsaved input (ADR 053).
  */
 export function DataSync() {
   return (
@@ -35,6 +37,7 @@ export function DataSync() {
       <SessionSync />
       <AuthDialogs />
       <PendingStep />
+      <UnsavedChangesGuard />
     </DataConfig>
   );
 }

@@ -87,10 +87,16 @@ export function RequireStrongAuth({ deniedPath }: { deniedPath: string }) {
  * API refuses.
  */
 export function RequireSection() {
-  const { status } = useSession();
+  const t = useT();
+  const { status, settled } = useSession();
   const { pathname } = useLocation();
-  if (sectionDecision(status, pathname) !== 'allow') return <Navigate to={sessionLanding(status)} replace />;
-  return <Outlet />;
+  const decision = sectionDecision(status, pathname);
+  if (decision === 'allow') return <Outlet />;
+  if (decision === 'pendingStep') return <Navigate to={sessionLanding(status)} replace />;
+  // A status kept from before may be stale: deny only on the server's current answer. Then say why, as
+  // connect does (ADR 031): the 'Access denied' dialog over the user's landing page, never a silent jump.
+  if (!settled) return <FullPageSpinner label={t('app.loading')} />;
+  return <SectionDenied to={sessionLanding(status)} />;
 }
 
 function SectionDenied({ to }: { to: string }) {

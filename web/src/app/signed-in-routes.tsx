@@ -92,7 +92,8 @@ const RetailerSelectionRoute = lazyRoute(
   'retailer',
 );
 const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute', 'questionnaire');
-const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales');
+// The sales screen shows the orders feature's list as its Orders tab: both catalogues load with it.
+const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales', 'orders');
 
 const app = paths.app;
 

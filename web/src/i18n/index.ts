@@ -65,6 +65,16 @@ export function interpolate(text: string, params?: MessageParams): string {
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
+/**
+ * Told of every key that resolved to no text (neither the active locale nor English has it loaded). The
+ * route tests (web/src/test/dom-setup.ts) install one that fails the test, so a screen that would show a
+ * raw catalogue key (e.g. a feature's catalogue its route does not load) cannot pass.
+ */
+let missingKeyReporter: ((key: string) => void) | undefined;
+export function onMissingKey(reporter: ((key: string) => void) | undefined): void {
+  missingKeyReporter = reporter;
+}
+
 /** The active locale's text, else English, else the key itself (visible, so a gap gets noticed). */
 export function resolveMessage(
   messages: Messages | undefined,
@@ -72,7 +82,9 @@ export function resolveMessage(
   key: string,
   params?: MessageParams,
 ): string {
-  return interpolate(lookup(messages, key) ?? lookup(fallback, key) ?? key, params);
+  const text = lookup(messages, key) ?? lookup(fallback, key);
+  if (text === undefined) missingKeyReporter?.(key);
+  return interpolate(text ?? key, params);
 }
 
 /** A whole locale's messages: those of the catalogues in use. */
@@ -157,6 +169,16 @@ export function loadCatalogue(name: FeatureCatalogue): Promise<void> {
   featureLoads.set(name, loading);
   loading.catch(() => featureLoads.delete(name));
   return loading;
+}
+
+/**
+ * The text of a key made at run time (e.g. from a server's action name), or undefined where the catalogues
+ * have none: for callers that show something else then. Not reported as missing (see onMissingKey).
+ */
+export function optionalText(key: string, params?: MessageParams): string | undefined {
+  const { messages, english } = i18nStore.get();
+  const text = lookup(messages, key) ?? lookup(english, key);
+  return text === undefined ? undefined : interpolate(text, params);
 }
 
 /** Translate outside React (the API client's snack texts). */

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
@@ -33,22 +34,45 @@ export function MfaNotice({ activationDate }: { activationDate: string | undefin
     }
   };
 
+  const setUp = portalPaths(portal).mfaSetup;
   return (
-    <Alert
-      theme="blue"
-      className="mb-6"
-      title={t('mfaNotice.title')}
-      onClose={() => void dismiss()}
-      closeLabel={t('mfaNotice.dismiss')}
-    >
-      <p>
-        {t(text.kind === 'required' ? 'mfaNotice.requiredText' : 'mfaNotice.text', {
-          date: formatCalendarDay(text.date, locale, 'long'),
-        })}
-      </p>
-      <Link to={portalPaths(portal).mfaSetup} className="mt-1 inline-block font-medium underline">
-        {t('mfaNotice.setUp')}
-      </Link>
-    </Alert>
+    <>
+      {/* On a phone one compact line (text, set-up link, dismiss) instead of a ~160 px box at the top of every
+          page (ADR 053); from sm on the full notice. `hidden` is display: none, so only one is ever read out. */}
+      <div
+        role="status"
+        data-testid="mfa-notice-compact"
+        className="mb-4 flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-1.5 text-xs text-blue-900 ring-1 ring-inset ring-blue-200 sm:hidden"
+      >
+        <span className="min-w-0 flex-1 truncate">
+          {t(text.kind === 'required' ? 'mfaNotice.requiredShort' : 'mfaNotice.short', {
+            date: formatCalendarDay(text.date, locale, 'medium'),
+          })}
+        </span>
+        <Link to={setUp} className="shrink-0 font-medium underline">
+          {t('mfaNotice.setUpShort')}
+        </Link>
+        <button
+          type="button"
+          onClick={() => void dismiss()}
+          aria-label={t('mfaNotice.dismiss')}
+          className="-my-1 -mr-1.5 shrink-0 rounded p-1.5 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      </div>
+      <div className="mb-6 hidden sm:block">
+        <Alert theme="blue" title={t('mfaNotice.title')} onClose={() => void dismiss()} closeLabel={t('mfaNotice.dismiss')}>
+          <p>
+            {t(text.kind === 'required' ? 'mfaNotice.requiredText' : 'mfaNotice.text', {
+              date: formatCalendarDay(text.date, locale, 'long'),
+            })}
+          </p>
+          <Link to={setUp} className="mt-1 inline-block font-medium underline">
+            {t('mfaNotice.setUp')}
+          </Link>
+        </Alert>
+      </div>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
 import { type FieldErrors, onlyDirty } from '../../../lib/forms.ts';
 import { snacks } from '../../../lib/snack.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import type { Account } from '../api/account.ts';
 import { useSaveProfile } from '../api/use-save-profile.ts';
 import {
@@ -43,6 +44,8 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
   const errors = profileErrors(values);
   const shown = { ...serverErrors, ...onlyDirty(errors, dirty) };
   const changed = profileChanged(values, saved);
+  // Typed and not saved yet: leaving asks first (ADR 053).
+  useUnsavedChanges(changed);
 
   const change = (field: ProfileField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));

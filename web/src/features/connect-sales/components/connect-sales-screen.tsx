@@ -13,6 +13,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { groupText } from '../../../lib/sales-format.ts';
 import { formatCents, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useConnectSales, useMasterData } from '../api/connect-sales.ts';
@@ -24,6 +25,7 @@ import {
   connectSalesQuery,
   customerValue,
   isTimeGrouping,
+  parseCustomer,
   RANGE_PRESETS,
   type RangePreset,
   rangeOf,
@@ -56,12 +58,20 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
   const customers = customerOptions(masterData.data, t);
   const update = (next: Partial<ConnectSalesFilter>) => setParams(connectSalesFilterParams({ ...filter, ...next }), { replace: true });
 
-  const firstCustomer = customers[0]?.value;
+  // Without a customer in the URL: the only one or the one the user chose last (lib/customer-memory.ts, one
+  // memory for the connect sections), else the first listed.
+  const { remembered, remember } = useCustomerMemory();
+  const idOf = (option: { value: string }) => parseCustomer(option.value)?.customerId ?? '';
+  const startCustomer = (preferredCustomer(customers, remembered, idOf) ?? customers[0])?.value;
   useEffect(() => {
-    if (!filter.customer && firstCustomer) update({ customer: firstCustomer });
+    if (!filter.customer && startCustomer) update({ customer: startCustomer });
     // Preselect once the customers are known; the URL's own changes do not re-run it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [firstCustomer]);
+  }, [startCustomer]);
+  const chosenId = customers.some((c) => c.value === filter.customer) ? idOf({ value: filter.customer }) : '';
+  useEffect(() => {
+    if (chosenId) remember(chosenId);
+  }, [chosenId, remember]);
 
   const problem = rangeProblem(filter);
   const query = connectSalesQuery(filter);

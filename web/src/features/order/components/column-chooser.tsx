@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { choosableColumns, toggleColumn } from '../model/column-choice.ts';
+import { BASKET_BAR_ATTRIBUTE, type PopoverPlacement, popoverPlacement } from '../model/popover-placement.ts';
 import { COLUMN_LABELS, type ProductColumn } from '../model/product-table.ts';
 
 /**
  * 'Columns (6 of 16)': a disclosure with one checkbox per figure of the products table and 'Default
  * columns'. Name, suggested quantity and the quantity field always show. Closes on Escape (focus back on
- * the button) and on a click outside.
+ * the button) and on a click outside. It opens where it fits without running under the sticky basket bar
+ * (below, else above the button; its list scrolls), measured on opening, scrolling and resizing.
  */
 export function ColumnChooser({
   available,
@@ -27,6 +29,32 @@ export function ColumnChooser({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const choosable = choosableColumns(available);
+
+  const [placement, setPlacement] = useState<PopoverPlacement>({ side: 'below', maxHeight: 480 });
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const edges = button.current?.getBoundingClientRect();
+      if (!edges) return;
+      const bar = document.querySelector(`[${BASKET_BAR_ATTRIBUTE}]`)?.getBoundingClientRect();
+      const header = document.querySelector('header')?.getBoundingClientRect();
+      setPlacement(
+        popoverPlacement({
+          buttonTop: edges.top,
+          buttonBottom: edges.bottom,
+          floor: Math.min(bar && bar.height > 0 ? bar.top : window.innerHeight, window.innerHeight),
+          ceiling: Math.max(header?.bottom ?? 0, 0),
+        }),
+      );
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -63,10 +91,12 @@ export function ColumnChooser({
           id={`${id}-panel`}
           role="group"
           aria-label={t('order.products.columnsLabel')}
-          className="absolute right-0 z-30 mt-2 w-72 rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200"
+          data-side={placement.side}
+          style={{ maxHeight: placement.maxHeight }}
+          className={`absolute right-0 z-30 flex w-72 flex-col rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 ${placement.side === 'above' ? 'bottom-full mb-2' : 'mt-2'}`}
         >
           <p className="mb-3 text-xs text-slate-500">{t('order.products.columnsHint')}</p>
-          <div className="max-h-80 space-y-2 overflow-y-auto">
+          <div className="min-h-0 flex-1 space-y-2 overflow-y-auto">
             {choosable.map((c) => (
               <CheckboxField
                 key={c}

@@ -6,6 +6,7 @@ import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatNumber } from '../../../lib/user-format.ts';
 import type { OrderDraft } from '../model/order-draft.ts';
+import { BASKET_BAR_ATTRIBUTE } from '../model/popover-placement.ts';
 
 /**
  * The basket summary under the products (sticky above the phone's bottom bar): lines, the total of the
@@ -20,6 +21,7 @@ export function SummaryBar({ draft, locale, showBasketLink = true }: { draft: Or
   const lines = basket.length === 1 ? t('order.summary.oneLine') : t('order.summary.lines', { count: basket.length });
   return (
     <section
+      {...{ [BASKET_BAR_ATTRIBUTE]: '' }}
       aria-label={t('order.summary.label')}
       className="sticky bottom-16 z-10 mt-6 rounded-2xl bg-white/95 p-3 shadow-lg ring-1 ring-slate-200 backdrop-blur sm:p-4 md:bottom-4"
     >

@@ -106,6 +106,7 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
             <div className="min-w-0 flex-1">
               <SelectField
                 label={t('reports.recipients.user')}
+                helperText={t('reports.recipients.chooseUserHelp')}
                 value={chosen}
                 options={[{ value: '', label: t('reports.recipients.chooseUser') }, ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` }))]}
                 onValueChange={setChosen}

@@ -3,12 +3,13 @@ import { REPORTING_DAYS } from '@portal/core/shared';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useUserFormat } from '../../../lib/user-format.ts';
 import { weekdayNames } from '../model/report-format.ts';
 import { type ScheduleDraft, withDay } from '../model/schedule-draft.ts';
+import { ownTimeZone, zonesOwnFirst } from '../model/time-zones.ts';
 
 /**
  * A report's schedule (issue 15 item 3): on or off; daily on the chosen days (Monday–Sunday toggles) or
@@ -37,7 +38,12 @@ export function ScheduleForm({
   const longNames = weekdayNames(locale, 'long');
   const shortNames = weekdayNames(locale, 'short');
   const set = <K extends keyof ScheduleDraft>(key: K) => (value: ScheduleDraft[K]) => onChange({ ...draft, [key]: value });
-  const zones = timeZones.includes(draft.timeZone) ? timeZones : [draft.timeZone, ...timeZones];
+  // ~400 zones: a searchable list with the browser's own zone first (ADR 053).
+  const own = ownTimeZone();
+  const zones = zonesOwnFirst(timeZones, own, draft.timeZone).map((zone) => ({
+    value: zone,
+    label: zone === own ? t('reports.schedule.ownZone', { zone }) : zone,
+  }));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reports.schedule.title')}>
       <fieldset disabled={readOnly} className="space-y-5">
@@ -85,7 +91,7 @@ export function ScheduleForm({
         <CheckboxField label={t('reports.fields.endOfMonth')} helperText={t('reports.schedule.endOfMonthHelp')} checked={draft.endOfMonth} onCheckedChange={set('endOfMonth')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t('reports.schedule.sendTime')} type="text" inputMode="numeric" placeholder="06:00" value={draft.sendTime} onValueChange={set('sendTime')} error={problems.sendTime} />
-          <SelectField label={t('reports.fields.timeZone')} value={draft.timeZone} options={zones.map((z) => ({ value: z, label: z }))} onValueChange={set('timeZone')} />
+          <ComboboxField label={t('reports.fields.timeZone')} helperText={t('reports.schedule.timeZoneHelp')} noMatchText={t('reports.schedule.noZone')} value={draft.timeZone} options={zones} onValueChange={set('timeZone')} />
         </div>
         {problems.timeZone ? <p className="text-sm text-red-700">{problems.timeZone}</p> : null}
         <fieldset className="space-y-3">

@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { localProblems, serverProblems, type ServerProblems } from '../model/server-problems.ts';
 
 /**
  * The save cycle of the section's forms (new report, custom definition, schedule): a draft; on submit the
  * draft's own problems (shown from the first try on) stop it before the call; the server's field issues
  * and message come back as `failure`; `saved` says the last submit went through until the next edit.
- * `canSave` false holds the submit without a field problem (e.g. no customer chosen).
+ * `canSave` false holds the submit without a field problem (e.g. no customer chosen). A draft that differs
+ * from the one last saved (or first shown) is unsaved input: leaving asks first (ADR 053).
  */
 export function useDraftForm<D>({ initial, problemsOf, save, canSave = true }: {
   initial: () => D;
@@ -16,6 +18,8 @@ export function useDraftForm<D>({ initial, problemsOf, save, canSave = true }: {
 }) {
   const t = useT();
   const [draft, setDraft] = useState<D>(initial);
+  const [baseline, setBaseline] = useState<D>(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(baseline));
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<ServerProblems | null>(null);
   const [saved, setSaved] = useState(false);
@@ -30,6 +34,7 @@ export function useDraftForm<D>({ initial, problemsOf, save, canSave = true }: {
     setFailure(null);
     try {
       await save(draft);
+      setBaseline(draft);
       setSaved(true);
     } catch (error) {
       setFailure(serverProblems(error, t));

@@ -9,8 +9,10 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { paths } from '../../../lib/paths.ts';
 import {
@@ -59,9 +61,25 @@ function Section({ title, description, children }: { title: string; description?
 export function NewReportRoute() {
   const t = useT();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const customerId = params.get('customer') ?? '';
-  const types = useMasterData().data?.transactionTypes;
+  const [params, setParams] = useSearchParams();
+  const masterData = useMasterData();
+  const types = masterData.data?.transactionTypes;
+  const customers = masterData.data?.customers ?? [];
+  // A deep link works without ?customer= (ADR 053): the only customer, else the one chosen last
+  // (lib/customer-memory.ts); else the user chooses here.
+  const { remembered, remember } = useCustomerMemory();
+  const customerId = params.get('customer') || (preferredCustomer(customers, remembered, (c) => c.customerId)?.customerId ?? '');
+  const chooseCustomer = (customer: string) => {
+    remember(customer);
+    const next = new URLSearchParams(params);
+    next.set('customer', customer);
+    setParams(next, { replace: true });
+  };
+  const customerOptions = [
+    ...(customerId ? [] : [{ value: '', label: t('reports.definition.chooseCustomer') }]),
+    ...customers.map((c) => ({ value: c.customerId, label: c.name })),
+  ];
+  if (customerId && !customers.some((c) => c.customerId === customerId)) customerOptions.push({ value: customerId, label: customerId });
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const { draft, change, submit, busy, failure, problems } = useDraftForm<ReportDraft>({
     initial: newReportDraft,
@@ -80,7 +98,12 @@ export function NewReportRoute() {
       <PageHeader title={t('reports.newReport')} description={t('reports.definition.newDescription')} />
       <Section title={t('reports.definition.title')}>
         <SaveOutcome failure={failure} />
-        {!customerId ? <Alert theme="orange" className="mb-4">{t('reports.definition.noCustomer')}</Alert> : null}
+        {masterData.data && customers.length !== 1 ? (
+          <div className="mb-4 max-w-sm">
+            <SelectField label={t('reports.customer')} value={customerId} options={customerOptions} onValueChange={chooseCustomer} disabled={customers.length === 0} />
+          </div>
+        ) : null}
+        {masterData.data && !customerId ? <Alert theme="orange" className="mb-4">{t('reports.definition.noCustomer')}</Alert> : null}
         <DefinitionForm draft={draft} onChange={change} onSubmit={submit} problems={problems} types={types} busy={busy} submitLabel={t('reports.definition.create')} />
       </Section>
     </div>

@@ -177,6 +177,67 @@ describe('Reports section', () => {
     expect(sent.columns.slice(0, 2)).toEqual(['at', 'transactionId']);
   });
 
+  it('"Add a portal user" opens a picker that says who the users are and what adding one does', async () => {
+    reportPageBackend({
+      'GET /api/flow/custom-reports/rep-1/recipient-candidates': { body: { recipients: [recipient({ referenceId: 'u.eve', firstname: 'Eve', surname: 'Example', email: 'eve@example.test' })] } },
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a portal user' }));
+    const picker = await screen.findByRole('combobox', { name: 'Portal user' });
+    expect(picker.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(picker.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A portal user of this customer gets each run by e-mail, at the address of their account.',
+    );
+  });
+
+  it('picks the time zone by typing: the own zone first, the matches filtered, Enter chooses, then saved', async () => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zones = ['Europe/Berlin', 'America/Los_Angeles', 'America/New_York', 'Asia/Tokyo', ...(own && own !== 'UTC' ? [own] : []), 'UTC'];
+    const backend = reportPageBackend({
+      'GET /api/master-data': { body: { ...masterData, timezones: [...new Set(zones)] } },
+      'PUT /api/flow/report-scheduling/rep-1': (call) => ({ body: { ...(call.body as object), processId: 'rep-1' } }),
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    const box = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect((box as HTMLInputElement).value).toBe('Europe/Berlin');
+    fireEvent.click(box);
+    const list = screen.getByRole('listbox', { name: 'Time zone' });
+    // The browser's own zone leads the list.
+    expect(within(list).getAllByRole('option')[0]!.textContent).toBe(`${own} (your time zone)`);
+
+    fireEvent.change(box, { target: { value: 'new york' } });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['America/New_York']);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLInputElement).value).toBe('America/New_York');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.change(box, { target: { value: 'nowhere' } });
+    expect(within(list).getByRole('option').textContent).toBe('No time zone matches.');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect((box as HTMLInputElement).value).toBe('America/New_York');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await screen.findByText('Schedule saved: the report is sent as set.');
+    expect((backend.callsTo('PUT', '/api/flow/report-scheduling/rep-1')[0]!.body as ReportSchedule).timeZone).toBe('America/New_York');
+  });
+
+  it('a new report with a typed name asks before a link leaves it; nothing typed, the link just goes', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: everything }, 'GET /api/master-data': { body: masterData } });
+    const view = renderRoute(`${paths.connect.newReport}?customer=P-1`);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Declined redemptions' } });
+    fireEvent.click(screen.getByRole('link', { name: 'All reports' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Leave this page?')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Stay on this page' }));
+    expect(view.location().pathname).toBe(paths.connect.newReport);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Declined redemptions');
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('link', { name: 'All reports' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.reports));
+    expect(screen.queryByText('Leave this page?')).toBeNull();
+  });
+
   it('saves the schedule, adds a contact, runs now and resends a failed delivery', async () => {
     let recipients = [recipient({})];
     let jobs = [

@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type ReportKind, useMasterData, useReports } from '../api/reports.ts';
 import { ReportFiles } from '../components/report-files.tsx';
@@ -35,12 +36,19 @@ export function ReportsRoute({ mayEdit }: { mayEdit: boolean }) {
     if (next.customer !== undefined) merged.set('customer', next.customer);
     setParams(merged, { replace: true });
   };
-  const firstCustomer = customers[0]?.customerId;
+  // Without a customer in the URL: the only one or the one the user chose last (lib/customer-memory.ts),
+  // else the first listed.
+  const { remembered, remember } = useCustomerMemory();
+  const startCustomer = (preferredCustomer(customers, remembered, (c) => c.customerId) ?? customers[0])?.customerId;
   useEffect(() => {
-    if (!customerId && firstCustomer) update({ customer: firstCustomer });
+    if (!customerId && startCustomer) update({ customer: startCustomer });
     // Preselect once the customers are known; the URL's own changes do not re-run it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [firstCustomer]);
+  }, [startCustomer]);
+  const listed = customers.some((c) => c.customerId === customerId);
+  useEffect(() => {
+    if (listed) remember(customerId);
+  }, [listed, customerId, remember]);
   const ids = tabIds('reports', tab);
   const options = customers.length
     ? customers.map((c) => ({ value: c.customerId, label: c.name }))

@@ -1,6 +1,6 @@
 import type { AuditEntry, RequestDetail, RequestStatus, WorkflowItemDefinition } from '@portal/core/workflow';
 import { REQUEST_STATUSES } from '@portal/core/workflow';
-import { type MessageKey, type MessageParams, type Translate, useT } from '../../../i18n/index.ts';
+import { type MessageKey, type MessageParams, optionalText, type Translate, useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { answerText } from '../model/answer-text.ts';
 
@@ -27,10 +27,8 @@ function rawChange(entry: AuditEntry): string {
 }
 
 /** An action's name in the user's language; one the catalogue does not know shows as the server wrote it. */
-function actionText(t: Translate, action: string): string {
-  const key = `requests.audit.actions.${action}`;
-  const text = t(key as MessageKey);
-  return text === key ? action : text;
+function actionText(action: string): string {
+  return optionalText(`requests.audit.actions.${action}`) ?? action;
 }
 
 /** Turns entries into sentences against one request detail (its workflow version, files, comments) and the user's format. */
@@ -125,7 +123,7 @@ export function AuditTrail({ detail }: { detail: RequestDetail }) {
             <div className="min-w-0">
               <p className="break-words text-slate-900">
                 <span className="font-medium">{entry.actorName ?? entry.actor}</span>{' '}
-                {sentence ? sentence.text : actionText(t, entry.action)}
+                {sentence ? sentence.text : actionText(entry.action)}
                 {!sentence && entry.stepId ? <span className="text-slate-500"> · {entry.stepId}</span> : null}
               </p>
               {sentence?.detail ? (

@@ -1,17 +1,23 @@
 import type { RequestStepItem, WorkflowItemDefinition } from '@portal/core/workflow';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useUserFormat } from '../../../lib/user-format.ts';
 import { answerItem } from '../api/requests.ts';
 import { answerText } from '../model/answer-text.ts';
 
+/** How long typing pauses before a text, number or date answer is saved (ADR 053). */
+export const ANSWER_SAVE_DELAY_MS = 800;
+
 /**
- * A text, number, date or choice item: edited in place and saved when the field is left (the server
- * validates it against the item's definition; its answer shows under the field). Read-only when the
- * request may not be answered now.
+ * A text, number, date or choice item: edited in place and saved as it is typed, once typing pauses for
+ * ANSWER_SAVE_DELAY_MS, and when the field is left (ADR 053: a date typed and the page left without leaving
+ * the field was lost). The server validates it against the item's definition; its answer shows under the
+ * field. Until the answer is saved the page counts as unsaved input (lib/unsaved-changes.ts). Read-only
+ * when the request may not be answered now.
  */
 export function ItemAnswer({ definition, item, editable, onSaved }: { definition: WorkflowItemDefinition; item: RequestStepItem; editable: boolean; onSaved: () => void }) {
   const t = useT();
@@ -19,6 +25,36 @@ export function ItemAnswer({ definition, item, editable, onSaved }: { definition
   const [value, setValue] = useState(item.answer ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
+  /** The answer the server has (or is being sent): what a change is compared with. */
+  const stored = useRef(item.answer ?? '');
+  const [storedValue, setStoredValue] = useState(item.answer ?? '');
+  useUnsavedChanges(editable && value !== storedValue);
+
+  const save = async (next: string) => {
+    if (next === stored.current) return;
+    const before = stored.current;
+    stored.current = next;
+    setProblem(undefined);
+    setSaved(false);
+    try {
+      await answerItem(item.id, next);
+      setStoredValue(next);
+      setSaved(true);
+      onSaved();
+    } catch (error) {
+      stored.current = before;
+      setProblem(errorMessage(error));
+    }
+  };
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  const typed = editable && definition.type !== 'choice';
+  useEffect(() => {
+    if (!typed || value === stored.current) return;
+    const timer = setTimeout(() => void latestSave.current(value), ANSWER_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, value]);
+
   const label = definition.required ? `${definition.label} *` : definition.label;
   if (!editable) {
     return (
@@ -28,19 +64,7 @@ export function ItemAnswer({ definition, item, editable, onSaved }: { definition
       </div>
     );
   }
-  const save = async (next: string) => {
-    if (next === (item.answer ?? '')) return;
-    setProblem(undefined);
-    setSaved(false);
-    try {
-      await answerItem(item.id, next);
-      setSaved(true);
-      onSaved();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
-  const helper = saved ? t('requests.item.saved') : definition.help;
+  const helper = saved && value === storedValue ? t('requests.item.saved') : definition.help;
   if (definition.type === 'choice') {
     return (
       <SelectField

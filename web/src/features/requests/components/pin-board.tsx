@@ -1,5 +1,5 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -22,7 +22,8 @@ export const isPdf = (file: RequestFile) => file.contentType === 'application/pd
 /**
  * One pinned file, whatever draws it (ADR 045, 047): `surface` is the image or the shown PDF page; a click
  * on it places a pin (0..1 of the surface) and opens the comment form; every positioned comment is a
- * numbered pin on it, the file's thread beside it; "Add notes" comments on the file without a pin. For a
+ * numbered pin on it, the file's thread beside it; "Add a general note" comments on the file without a pin
+ * (labelled so, with a line saying how a pin is placed instead: ADR 053). For a
  * PDF, `page` is the page shown: pins of other pages are hidden, a new pin is on this page, and a pin's
  * number in the thread shows its page (`onShowPage`). `page` is null for an image. Pin numbers count per
  * file, across a PDF's pages, as the server numbers them.
@@ -63,6 +64,7 @@ export function PinBoard({
   const t = useT();
   const format = useUserFormat();
   const pdf = isPdf(file);
+  const generalNoteId = useId();
   const [spot, setSpot] = useState<Spot | null>(null);
   const [writing, setWriting] = useState(false);
   /** The keyboard crosshair while the surface has focus. */
@@ -171,7 +173,10 @@ export function PinBoard({
             onDone={closeForm}
           />
         ) : (
-          <Button theme="secondary" onClick={() => { setSpot(null); setWriting(true); }}>{t('requests.pins.addNotes')}</Button>
+          <div className="space-y-1">
+            <Button theme="secondary" onClick={() => { setSpot(null); setWriting(true); }} aria-describedby={`${generalNoteId}-help`}>{t('requests.pins.addNotes')}</Button>
+            <p id={`${generalNoteId}-help`} className="text-xs text-slate-500">{t('requests.pins.addNotesHelp')}</p>
+          </div>
         )}
       </div>
     </figure>

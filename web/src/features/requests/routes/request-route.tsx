@@ -11,6 +11,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { archiveRequest, submitStep, useRequest } from '../api/requests.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { AuditTrail } from '../components/audit-trail.tsx';
@@ -138,6 +139,8 @@ function StepCard({ detail, step, editable, onChanged }: { detail: RequestDetail
 function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: WorkflowStepDefinition; onChanged: () => void }) {
   const t = useT();
   const [enquiry, setEnquiry] = useState(detail.request.enquiry);
+  // The note goes with the submission: until then it is unsaved input (ADR 053).
+  useUnsavedChanges(enquiry !== detail.request.enquiry);
   // Busy until the reloaded request replaces this card (a submitted step awaits its decision).
   const { busy, problem, run } = useDialogAction();
   const submit = () =>

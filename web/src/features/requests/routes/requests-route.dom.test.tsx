@@ -119,6 +119,33 @@ describe('Requests section', () => {
     expect(backend.callsTo('POST', '/api/flow/workflow-requests')[0]!.body).toEqual({ workflowId: 'wf-pos', customerId: 'P-1' });
   });
 
+  it('saves a typed date once typing pauses, without leaving the field; a link before that asks first', async () => {
+    const atLaunch = detail({ request: request({ workflowStepId: 'launch', stepIndex: 1 }) }, { answer: true, submit: true });
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: atLaunch },
+      'PUT /api/flow/workflow-request-items/WR-7K3M9Q2X.launch.date': (call) => ({ body: { ...atLaunch.items[2], answer: (call.body as { answer: string }).answer } }),
+    });
+    const view = renderRoute(paths.connect.request('WR-7K3M9Q2X'));
+    const field = await screen.findByLabelText('Launch date *');
+    fireEvent.change(field, { target: { value: '2026-12-01' } });
+
+    // Not saved yet: a link inside the app asks before it leaves the input behind.
+    const nav = (await screen.findAllByRole('navigation', { name: 'connect navigation' }))[0]!;
+    fireEvent.click(within(nav).getByRole('link', { name: 'News' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Leave this page?')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Stay on this page' }));
+    expect(view.location().pathname).toBe(paths.connect.request('WR-7K3M9Q2X'));
+
+    // Saved once typing pauses, though the field was never left.
+    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflow-request-items/WR-7K3M9Q2X.launch.date').map((c) => c.body)).toEqual([{ answer: '2026-12-01' }]), { timeout: 3000 });
+    await screen.findByText('Saved.');
+    fireEvent.click(within(nav).getByRole('link', { name: 'News' }));
+    await waitFor(() => expect(view.location().pathname).toBe(paths.connect.news));
+    expect(screen.queryByText('Leave this page?')).toBeNull();
+  });
+
   it('the requester answers an item and submits the step with its id and the enquiry', async () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: requester },
@@ -148,7 +175,8 @@ describe('Requests section', () => {
     renderRoute(paths.connect.request('WR-7K3M9Q2X'));
     expect(await screen.findByText('Pin comment 1')).toBeTruthy();
     expect(screen.getByLabelText('Pin 2')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add notes' })).toBeTruthy();
+    // The general note says what it is and how a pin is placed instead.
+    expect(screen.getByRole('button', { name: 'Add a general note', description: /about the whole file. To comment on one spot, click it/ })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = within(await screen.findByRole('dialog'));

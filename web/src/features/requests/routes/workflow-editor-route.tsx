@@ -9,9 +9,10 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { type MessageKey, useT } from '../../../i18n/index.ts';
+import { optionalText, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createWorkflow, updateWorkflow, useWorkflow } from '../api/requests.ts';
 import { StepApprovers } from '../components/step-approvers.tsx';
 import { draftOf, emptyDraft, idOf, inputOf, type ItemDraft, newItem, newStep, type StepDraft, type WorkflowDraft } from '../model/workflow-draft.ts';
@@ -40,6 +41,9 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
   const [params] = useSearchParams();
   const customerId = fixedCustomer ?? params.get('customer') ?? '';
   const [draft, setDraft] = useState(initial);
+  // Edits not saved yet: leaving asks first (ADR 053).
+  const [baseline, setBaseline] = useState(initial);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(baseline));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -58,6 +62,7 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
     try {
       const w = workflowId && baseVersion ? await updateWorkflow(workflowId, { ...result.input, baseVersion }) : await createWorkflow(result.input, idempotencyKey);
       setSaved(w.version);
+      setBaseline(draft);
       if (!workflowId) navigate(paths.connect.workflow(w.workflowId), { replace: true });
     } catch (error) {
       setProblem(errorMessage(error));
@@ -72,9 +77,7 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
   const p = (path: string) => {
     const message = problems[path];
     if (!message) return undefined;
-    const key = `workflows.fieldProblems.${path.split('.').at(-1)}`;
-    const text = t(key as MessageKey);
-    return text === key ? message : text;
+    return optionalText(`workflows.fieldProblems.${path.split('.').at(-1)}`) ?? message;
   };
   return (
     <div>

@@ -7,8 +7,9 @@ import { useT } from '../../../i18n/index.ts';
 import { SerialListSummary } from './serial-list-summary.tsx';
 
 /**
- * One serial number typed, or up to MAX_SERIALS_PER_QUERY pasted, read live; 'Look up' stays disabled
- * while there is none or a line is bad.
+ * One serial number typed, or up to MAX_SERIALS_PER_QUERY pasted, read live. 'Look up' looks the valid
+ * lines up as soon as there is one; a bad line is marked (the summary names it) and left out, rather than
+ * holding up the whole list (ADR 053).
  */
 export function SerialLookupForm({
   text,
@@ -25,7 +26,7 @@ export function SerialLookupForm({
 }) {
   const t = useT();
   const summaryId = useId();
-  const ready = list.serials.length > 0 && list.issues.length === 0;
+  const ready = list.serials.length > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ready) onSubmit();
@@ -54,9 +55,13 @@ export function SerialLookupForm({
               {t('serials.form.clear')}
             </Button>
           ) : null}
-          {!ready ? (
+          {!ready || list.issues.length > 0 ? (
             <p className="basis-full text-sm text-slate-500 sm:basis-auto">
-              {list.issues.length > 0 ? t('serials.form.needFixes') : t('serials.form.needSerials')}
+              {!ready
+                ? list.issues.length > 0
+                  ? t('serials.form.needFixes')
+                  : t('serials.form.needSerials')
+                : t('serials.form.badLinesLeftOut', { count: list.issues.length })}
             </p>
           ) : null}
         </div>

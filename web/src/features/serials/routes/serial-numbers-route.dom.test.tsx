@@ -142,18 +142,34 @@ describe('the Serial Numbers section', () => {
     expect(missing.queryByRole('table')).toBeNull();
   });
 
-  it('names each bad line and keeps Look up disabled until the list is clean', async () => {
+  it('looks the valid lines up and keeps each bad line marked (one bad line does not stop the lookup)', async () => {
     const api = backend();
-    renderRoute(paths.connect.serialNumbers);
+    const { location } = renderRoute(paths.connect.serialNumbers);
     fireEvent.change(await box(), { target: { value: `${FOUND}\n12ab-x\n${EMPTY}` } });
     expect(screen.getByText('Lines to correct: 1')).toBeTruthy();
     expect(screen.getByText('Line 2')).toBeTruthy();
     expect(screen.getByText('12ab-x')).toBeTruthy();
     expect(screen.getByText('A serial number has 10 to 20 digits.')).toBeTruthy();
+    expect(screen.getByText('Looks up the valid serial numbers; the lines listed are left out.')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Serial numbers'), { target: { value: `${FOUND}\n${EMPTY}` } });
     expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+
+    await waitFor(() => expect(api.callsTo('GET', '/api/serial-numbers')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/serial-numbers')[0]!.query.get('serials')).toBe(`${FOUND},${EMPTY}`);
+    expect(new URLSearchParams(location().search).get('serials')).toBe(`${FOUND},${EMPTY}`);
+    expect(await screen.findByText('2 looked up: 2 found, 0 not found')).toBeTruthy();
+    // The bad line stays in the box and marked beside the results.
+    expect((screen.getByLabelText('Serial numbers') as HTMLTextAreaElement).value).toBe(`${FOUND}\n12ab-x\n${EMPTY}`);
+    expect(screen.getByText('Line 2')).toBeTruthy();
+  });
+
+  it('keeps Look up disabled while no line is a serial number', async () => {
+    const api = backend();
+    renderRoute(paths.connect.serialNumbers);
+    fireEvent.change(await box(), { target: { value: '12ab-x' } });
+    expect((screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Correct the lines listed to look them up.')).toBeTruthy();
     expect(api.callsTo('GET', '/api/serial-numbers')).toHaveLength(0);
   });
 

@@ -31,9 +31,14 @@ export function SerialNumbersRoute() {
 
   const submit = () => {
     const next = paramsOfSerials(list.serials);
+    const nextKey = next.get(SERIALS_PARAM) ?? '';
     // The same serials again read again (a card may have changed) rather than showing what is cached.
-    if (next.get(SERIALS_PARAM) === appliedKey) void lookup.mutate();
-    else setParams(next);
+    if (nextKey === appliedKey) void lookup.mutate();
+    else {
+      // The box keeps what was typed, bad lines included, so they stay marked beside the results.
+      setForm({ key: nextKey, text: current.text });
+      setParams(next);
+    }
   };
 
   const results = lookup.data?.results;

@@ -1,5 +1,5 @@
 import { TRANSACTION, type TransactionFilter } from '@portal/core/connect';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useMasterData, useTransactionPage } from '../api/transactions.ts';
 import { type ShownProblems, TransactionFilters } from '../components/transaction-filters.tsx';
@@ -47,10 +48,18 @@ export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: Tra
   const [params, setParams] = useSearchParams();
   const master = useMasterData();
   const customers = master.data?.customers;
-  const onlyCustomer = customers?.length === 1 ? customers[0]!.customerId : '';
-  const view = viewFromParams(params, fmt.today(), onlyCustomer);
+  // Without a customer in the URL: the only one, else the one the user chose last (lib/customer-memory.ts).
+  const { remembered, remember } = useCustomerMemory();
+  const startCustomer = preferredCustomer(customers, remembered, (c) => c.customerId)?.customerId ?? '';
+  const view = viewFromParams(params, fmt.today(), startCustomer);
   const query = transactionQuery(view);
   const page = useTransactionPage(query);
+  // A listed customer searched for is the user's choice for the next visit.
+  const appliedCustomer = view.filter.customerId;
+  const listed = customers?.some((c) => c.customerId === appliedCustomer) === true;
+  useEffect(() => {
+    if (listed) remember(appliedCustomer);
+  }, [listed, appliedCustomer, remember]);
 
   // The form edits a draft of the applied filter; a new URL (a search, the back button) starts it over.
   const appliedKey = JSON.stringify(view.filter);
