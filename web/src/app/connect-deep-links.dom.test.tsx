@@ -1,6 +1,6 @@
 import type { MasterData } from '@portal/core/connect';
 import type { SessionStatus } from '@portal/core/auth';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONNECT_SECTIONS } from '../features/connect/sections.ts';
 import { rememberCustomer } from '../lib/customer-memory.ts';
@@ -10,7 +10,6 @@ import { fakeBackend, type FakeRoutes, renderRoute } from '../test/dom.tsx';
 import { signedIn } from '../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 const base = signedIn();
 const everything: SessionStatus = {

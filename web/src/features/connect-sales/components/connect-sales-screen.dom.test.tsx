@@ -1,7 +1,7 @@
 import type { MasterData } from '@portal/core/connect';
 import type { SessionStatus } from '@portal/core/auth';
 import type { SalesAnswer } from '@portal/core/sales';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -9,7 +9,6 @@ import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 const base = signedIn();
 const status = (salesExport: boolean): SessionStatus => ({

@@ -1,13 +1,12 @@
 import type { ConnectProduct, ProductPage } from '@portal/core/connect';
 import type { SessionStatus } from '@portal/core/auth';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 
 const base = signedIn();
 const status: SessionStatus = {

@@ -1,7 +1,7 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { MasterData } from '@portal/core/connect';
 import type { Recipient, Report, ReportJob, ReportSchedule } from '@portal/core/report';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -9,7 +9,6 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The Reports section against a fake API: tabs, the list's fields, the detail's forms, run now, resend, unsubscribe. */
 const base = signedIn();

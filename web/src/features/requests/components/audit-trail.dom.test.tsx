@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { AuditEntry, RequestDetail, Workflow } from '@portal/core/workflow';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -8,7 +8,6 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The audit trail in words (issue 16 item 5), in English and German, over a detail with every action the

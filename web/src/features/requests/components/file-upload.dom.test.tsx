@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { RequestDetail, Workflow } from '@portal/core/workflow';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -8,7 +8,6 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The file picker in the user's language (issue 16, session 21): the native input (whose "Choose files /

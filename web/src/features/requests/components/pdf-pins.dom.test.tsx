@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { ItemComment, RequestDetail, Workflow } from '@portal/core/workflow';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -8,7 +8,6 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and the viewer's lazy module: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * A PDF answer's viewer (issue 16 item 4, ADR 047): page by page, pins of the page shown only, a click places

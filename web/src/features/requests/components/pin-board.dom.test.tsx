@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { ItemComment, RequestDetail, RequestFile, Workflow } from '@portal/core/workflow';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -8,7 +8,6 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and the viewer's lazy module: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Pins by keyboard (issue 16, session 21): the picture or PDF page is a focusable surface named for what it

@@ -1,7 +1,7 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { MasterData } from '@portal/core/connect';
 import type { ItemComment, RequestDetail, Workflow, WorkflowRequest } from '@portal/core/workflow';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -9,7 +9,6 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The Requests section against a fake API: list, tabs, new request, the detail's answers, pins, decisions. */
 const base = signedIn();

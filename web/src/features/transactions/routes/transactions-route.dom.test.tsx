@@ -1,6 +1,6 @@
 import type { MasterData, Transaction, TransactionPage } from '@portal/core/connect';
 import type { SessionStatus } from '@portal/core/auth';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -8,7 +8,6 @@ import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A connect user with the payment module's transactions permission (Europe/Berlin, en-US). */
 const base = signedIn();
