@@ -75,20 +75,23 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                       {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reports.recipients.confirmed')}</Badge> : null}
                       {r.unsubscribedAt ? <Badge theme="orange">{t('reports.recipients.unsubscribed')}</Badge> : null}
                       {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reports.recipients.inactive')}</Badge> : null}
-                      {mayChange && r.confirmation === 'pending' ? (
-                        <Button
-                          theme="text"
-                          loading={busy === `confirm.${r.referenceId}`}
-                          onClick={() => void change(`confirm.${r.referenceId}`, () => resendConfirmation(processId, r.personId), t('reports.recipients.confirmationSent', { email: r.email }))}
-                          aria-label={t('reports.recipients.sendConfirmationNamed', { name: displayName(r) })}
-                        >
-                          {t('reports.recipients.sendConfirmation')}
-                        </Button>
-                      ) : null}
                       {mayChange ? (
-                        <Button theme="text" loading={busy === r.referenceId} onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))} aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}>
-                          {t('reports.recipients.remove')}
-                        </Button>
+                        // The actions wrap as one group, never one apart from the other.
+                        <div className="flex items-center gap-1">
+                          {r.confirmation === 'pending' ? (
+                            <Button
+                              theme="text"
+                              loading={busy === `confirm.${r.referenceId}`}
+                              onClick={() => void change(`confirm.${r.referenceId}`, () => resendConfirmation(processId, r.personId), t('reports.recipients.confirmationSent', { email: r.email }))}
+                              aria-label={t('reports.recipients.sendConfirmationNamed', { name: displayName(r) })}
+                            >
+                              {t('reports.recipients.sendConfirmation')}
+                            </Button>
+                          ) : null}
+                          <Button theme="text" loading={busy === r.referenceId} onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))} aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}>
+                            {t('reports.recipients.remove')}
+                          </Button>
+                        </div>
                       ) : null}
                     </div>
                   </li>
