@@ -71,6 +71,10 @@ async function newReport(name: string, contactEmail: string, schedule: { copyByF
   expect((await call('dlfull', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.dlfull' })).status).toBe(200);
   const contact = await call('dlfull', 'POST', '/flow/process-mail-contacts', { firstname: 'Erika', surname: 'Extern', email: contactEmail, processId });
   expect(contact.status).toBe(201);
+  // The double opt-in (ADR 051): the contact follows the link of its confirmation mail first.
+  const confirmation = (await sentMails(contactEmail)).find((m) => m.body.text?.includes('/report-confirmation?token='));
+  const token = /\/report-confirmation\?token=([A-Za-z0-9_.-]+)/.exec(confirmation?.body.text ?? '')?.[1];
+  expect((await call(null, 'POST', `/report-confirm?token=${token}`)).status).toBe(200);
   return { processId, contactRef: contact.body.referenceId as string };
 }
 

@@ -51,7 +51,8 @@ beforeAll(async () => {
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
   // No mail here: the delivery is helper E's and tested there.
-  backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, runner: { rowsPerFile: 3, deliver: async () => {} } });
+  // The test clock stands still, so "Run now"'s limits (ADR 051, report-relay.test.ts) are off here.
+  backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, runner: { rowsPerFile: 3, deliver: async () => {} }, rateLimiter: null });
   app = createApp(backend, () => '203.0.113.51');
   const account = (username: string, customerId: string, reportBits: number) => ({
     username,
@@ -173,7 +174,7 @@ describe('DELETE /api/flow/report-jobs/:jobId', () => {
   it('cancels a running job; a finished one leaves the run log (its files stay listed); again is 204', async () => {
     // A launcher that never starts the runner: the job stays creating until it is cancelled.
     const saved = backend.reportJobs;
-    backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, launcher: { launch: async () => {} } });
+    backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, launcher: { launch: async () => {} }, rateLimiter: null });
     const running = ReportJob.parse((await runNow('rj.own', request())).body);
     expect((await call('rj.own', 'DELETE', `/flow/report-jobs/${running.jobId}`)).status).toBe(204);
     expect((await call('rj.own', 'GET', `/flow/report-jobs/${running.jobId}`)).body).toMatchObject({ status: 'cancelled' });

@@ -7,8 +7,8 @@ import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
  * The reports journey (issue 15 tests): as demo.connect (provider P-2001) create a custom report with a
- * filter and two recipients (a portal user and an external contact), schedule it daily with e-mail and FTP
- * delivery, advance the local scheduler's clock through its test hook (POST /__local/scheduler/advance,
+ * filter and two recipients (a portal user and an external contact, who confirms the mailed link first,
+ * ADR 051), schedule it daily with e-mail and FTP delivery, advance the local scheduler's clock through its test hook (POST /__local/scheduler/advance,
  * answered once the fired runs finished), read both mails in the local mailbox, download the file from
  * "Report files", fetch the FTP copy over SFTP with the demo customer's login, unsubscribe the external
  * recipient through the mail's link, and resend a delivery made to fail by the local fault hook. Then the
@@ -118,6 +118,19 @@ describe('connect reports', () => {
     await shoot(page, 'connect-reports-contact');
     await dialog.getByRole('button', { name: 'Add contact' }).click();
     await page.getByText(CONTACT, { exact: true }).waitFor();
+
+    // Double opt-in (ADR 051): the contact first gets a mail with a link, and reports only after following it.
+    await page.getByText('Confirmation pending', { exact: true }).waitFor();
+    const confirmation = (await mailsTo(CONTACT)).find((m) => (m.body.text ?? '').includes('/report-confirmation?token='));
+    const confirmUrl = /https?:\/\/\S+\/report-confirmation\?token=[^\s"<>]+/.exec(confirmation?.body.text ?? '')?.[0];
+    expect(confirmUrl).toBeTruthy();
+    const confirm = await freshPage();
+    await confirm.goto(confirmUrl!.replace(/^https?:\/\/[^/]+/, baseUrl));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText('Thank you, confirmed').waitFor();
+    await shoot(confirm, 'connect-reports-confirmed');
+    await page.reload();
+    await page.getByText('Confirmed', { exact: true }).waitFor();
 
     // Schedule: daily, every day, e-mail and FTP copy.
     await page.getByLabel('Send this report on a schedule').check();

@@ -1,3 +1,4 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
@@ -8,6 +9,7 @@ import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
 import { putFinishedReportJob, reportJobFixture } from '@portal/backend/report/report-job-fixtures';
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 import { createDelivery } from '@portal/backend/report/delivery/delivery-entity';
+import { newContactWrites } from '@portal/backend/report/report-entity';
 import { putDraftRequest } from '@portal/backend/workflow/request-fixtures';
 import { getLatestWorkflow } from '@portal/backend/workflow/workflow-entity';
 import { createApp } from '../app.ts';
@@ -46,6 +48,8 @@ const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}
 const days = 'startDate=2026-11-01&endDate=2026-11-20';
 /** A finished export job of 'full' (the job routes are the starter's own: scope 'none', ADR 033). */
 const GATE_EXPORT_JOB = 'gate-export-job-0001';
+/** A confirmed external contact on the own customer's general report (ADR 051). */
+const GATE_CONTACT = 'gatecontact';
 /** Finished report jobs of the own customer: one read, one removed from the run log by its DELETE sample. */
 const GATE_REPORT_JOB = 'gate-report-job-0001';
 const GATE_REPORT_JOB_DELETED = 'gate-report-job-0002';
@@ -124,6 +128,10 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   // The full user adds itself (idempotent: 200 each time) before the remove sample takes it off again.
   'POST /api/flow/custom-reports/:processId/add-recipient': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/add-recipient`, body: { referenceId: 'u.full' } }),
   'POST /api/flow/custom-reports/:processId/remove-recipient': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/remove-recipient`, body: { referenceId: 'u.full' } }),
+  // ADR 051: the own report's contact has confirmed, so the full user's "send again" is 409 CONTACT_CONFIRMED.
+  'POST /api/flow/custom-reports/:processId/contacts/:contactId/send-confirmation': (i) => ({
+    path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/contacts/${GATE_CONTACT}/send-confirmation`,
+  }),
   'POST /api/flow/process-mail-contacts': (i) => ({
     path: '/api/flow/process-mail-contacts',
     body: { firstname: 'Gate', surname: 'Contact', email: 'gate.contact@example.com', processId: `gen.transactions.${i.retailer}` },
@@ -276,6 +284,19 @@ export async function createGateWorld() {
   for (const jobId of [GATE_REPORT_JOB, GATE_REPORT_JOB_DELETED]) await putFinishedReportJob(backend.db, reportJobFixture({ jobId, customerId: OWN.retailer }), CLOCK);
   // A sent delivery of it: the resend sample answers 409 (only a failed one is sent again) and sends nothing.
   await createDelivery(backend.db, { jobId: GATE_REPORT_JOB, deliveryId: 'email.u.full', channel: 'email', target: 'u.full', address: 'full@example.com', status: 'sent', reason: null, attempts: 1, attached: true, retryable: false, updatedAt: CLOCK.toISOString() });
+
+  const contactAt = CLOCK.toISOString();
+  await backend.db.doc.send(
+    new TransactWriteCommand({
+      TransactItems: newContactWrites(
+        backend.db,
+        `gen.transactions.${OWN.retailer}`,
+        OWN.retailer,
+        { contactId: GATE_CONTACT, firstname: 'Gate', surname: 'Confirmed', email: 'gate.confirmed@example.com', emailKey: 'gate.confirmed@example.com', displayname: '', active: true, isEmailActive: true, childProcessId: null, createdAt: contactAt, confirmation: 'confirmed', confirmedAt: contactAt },
+        { referenceId: `c.${GATE_CONTACT}`, addedAt: contactAt, unsubscribedAt: null },
+      ),
+    }),
+  );
 
   // Workflows and requests (ADR 046): one workflow per customer through the import kind, two draft requests each.
   await load('workflows', [OWN, FOREIGN].map(({ retailer }) => ({

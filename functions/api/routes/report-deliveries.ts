@@ -34,6 +34,8 @@ export const reportDeliveryRoutes = new Hono<AppEnv>()
  * RFC 8058 one-click POST, a browser following a link: middleware/protocol.ts serves them for connect).
  * - POST /report-unsubscribe?token=T: the external recipient leaves the report's list (idempotent);
  *   the web page /unsubscribe posts the same.
+ * - POST /report-confirm?token=T: the double opt-in (ADR 051); only the web page /report-confirmation posts it
+ *   (with the header), so it needs no exemption from X-Portal.
  * - GET /report-links/:token: 302 to a fresh presigned URL of the file while it is kept.
  * Mounted at the API's root, so no `.use(...)` here: it would reach every route.
  */
@@ -43,6 +45,12 @@ export const reportMailRoutes = new Hono<AppEnv>()
     route({ auth: 'anonymous', scope: 'token' }),
     validateOnFirstUse('query', async () => (await contracts()).UnsubscribeQuery),
     async (c) => c.json(await c.get('backend').reportDelivery.unsubscribe(c.req.valid('query').token, requestMeta(c).ip)),
+  )
+  .post(
+    '/report-confirm',
+    route({ auth: 'anonymous', scope: 'token' }),
+    validateOnFirstUse('query', async () => (await contracts()).ConfirmQuery),
+    async (c) => c.json(await c.get('backend').reportDelivery.confirm(c.req.valid('query').token, requestMeta(c).ip)),
   )
   .get(
     '/report-links/:token',

@@ -54,6 +54,7 @@ const customReportUpdate = reportInput('json', async () => z.omit((await contrac
 const scheduleBody = reportInput('json', async () => (await contracts()).ReportScheduleUpdate, () => 'REPORT.SCHEDULE_INVALID');
 const recipientChange = validateOnFirstUse('json', async () => (await contracts()).RecipientChange);
 const mailContact = validateOnFirstUse('json', async () => (await contracts()).MailContactInput);
+const contactParams = validateOnFirstUse('param', async () => (await contracts()).ContactParams);
 
 export const reportRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
@@ -85,14 +86,19 @@ export const reportRoutes = new Hono<AppEnv>()
     c.json(await c.get('backend').reports.candidates(actorOf(c), c.req.valid('param').processId)),
   )
   .post('/custom-reports/:processId/add-recipient', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), recipientChange, async (c) =>
-    c.json(await c.get('backend').reports.addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
+    c.json(await c.get('backend').reports.addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId, c.req.header('Host'))),
   )
   .post('/custom-reports/:processId/remove-recipient', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), recipientChange, async (c) =>
     c.json(await c.get('backend').reports.removeRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
   )
   .post('/process-mail-contacts', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), mailContact, async (c) =>
-    c.json(await c.get('backend').reports.createContact(actorOf(c), c.req.valid('json')), 201),
+    c.json(await c.get('backend').reports.createContact(actorOf(c), c.req.valid('json'), c.req.header('Host')), 201),
   )
+  // ADR 051: a pending external contact's confirmation mail again (rate limited per contact).
+  .post('/custom-reports/:processId/contacts/:contactId/send-confirmation', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), contactParams, async (c) => {
+    const { processId, contactId } = c.req.valid('param');
+    return c.json(await c.get('backend').reports.resendConfirmation(actorOf(c), processId, contactId));
+  })
   // Last: the gate matrix's full user deletes its sample report after every other route used it.
   .delete('/custom-reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) => {
     await c.get('backend').reports.deleteCustom(actorOf(c), c.req.valid('param').processId);

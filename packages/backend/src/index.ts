@@ -30,7 +30,7 @@ import type { ReportJobs } from './report/report-jobs-from-config.ts';
 import type { ReportService } from './report/report-service.ts';
 import type { createSerialLookupService } from './transaction/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
-import { lazyService } from './platform/lazy.ts';
+import { lazy, lazyService } from './platform/lazy.ts';
 import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
 import type { UploadService } from './workflow/upload-service.ts';
 import type { CommentService } from './workflow/comment-service.ts';
@@ -139,6 +139,11 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         now,
         scheduler,
         brandReportIds: async (host) => (await brands.forHost(host)).customFields.reportIds ?? [],
+        // No brand configured for the host (a bare install, tests): the caps' defaults hold (ADR 051).
+        brandLimits: async (host) =>
+          (await import('@portal/core/report')).reportLimitsOf((await brands.forHost(host).catch(() => null))?.customFields.reportLimits),
+        rateLimiter,
+        confirmations: lazy(async () => (await import('./report/delivery/contact-confirmation.ts')).contactConfirmationsFromConfig(config, { db, now, mailer })),
       }),
     ),
     /** Report jobs (ADR 041): run now, the run log, report files; the runner's entry points. */

@@ -28,6 +28,7 @@ const ForgotPasswordRoute = lazyRoute(
   'account', // the new-password fields
 );
 const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
+const ReportConfirmationRoute = lazyRoute(() => import('../features/reports/routes/confirmation-route.tsx'), 'ReportConfirmationRoute', 'reports');
 
 /**
  * The whole route table (SPEC 2), given its /app and /connect branches. Every path is read from lib/paths.ts
@@ -52,6 +53,7 @@ const routesWith = (branches: RouteObject[]): RouteObject[] => [
           { path: paths.mfaActivated, element: <MfaActivatedRoute /> },
           { path: paths.confirmEmail, element: <ConfirmEmailRoute /> },
           { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
+          { path: paths.reportConfirmation, element: <ReportConfirmationRoute /> },
           { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
         ]),
       },

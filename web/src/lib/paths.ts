@@ -32,6 +32,8 @@ export const paths = {
   confirmEmail: '/confirm-email',
   /** Public: the one-click unsubscribe link in a report mail to an external recipient (issue 15). */
   unsubscribe: '/unsubscribe',
+  /** Public: the double opt-in link mailed to a new external report contact (ADR 051). */
+  reportConfirmation: '/report-confirmation',
   app: {
     root: '/app',
     myAccount: '/app/my-account',

@@ -21,6 +21,8 @@ export interface FakeCall {
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** Extra response headers (e.g. a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 /** Answers by `'METHOD /api/path'`; a function answers from the call. Anything else is a 404. */
 export type FakeRoutes = Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>;
@@ -42,7 +44,7 @@ export function fakeBackend(routes: FakeRoutes) {
     const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
     return new Response(`${XSSI_PREFIX}${JSON.stringify(answer.body ?? null)}`, {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetch);

@@ -32,6 +32,8 @@ export function userRecipient(account: StoredAccount | undefined, referenceId: s
     active: account?.status === 'active',
     isEmailActive: Boolean(account?.email),
     unsubscribedAt: entry?.unsubscribedAt ?? null,
+    confirmation: null,
+    confirmationSentAt: null,
   };
 }
 
@@ -47,6 +49,9 @@ export function contactRecipient(contact: StoredContact | null | undefined, refe
     active: contact?.active ?? false,
     isEmailActive: contact?.isEmailActive ?? false,
     unsubscribedAt: entry?.unsubscribedAt ?? null,
+    // A contact stored before the double opt-in (ADR 051) had no such step: it counts as confirmed.
+    confirmation: contact ? (contact.confirmation ?? 'confirmed') : 'pending',
+    confirmationSentAt: contact?.confirmationSentAt ?? null,
   };
 }
 

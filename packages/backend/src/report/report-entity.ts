@@ -1,6 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat } from '@portal/core/connect';
 import {
+  type ContactConfirmation,
   GENERAL_REPORTS,
   parseGeneralProcessId,
   type ReportFilter,
@@ -22,6 +23,10 @@ import type { TxItem } from '../platform/db/transact.ts';
  * - RCPT#<ref>     one mailing-list entry: `u.<username>` a portal user, `c.<contactId>` an external contact
  * - CONTACT#<id>   an external contact's person fields (process-mail-contacts)
  * - STATS          counters: reports created, sent by e-mail, copied by FTP, recipients; last run
+ * Per customer, `CONTACTS#<customerId>` (ADR 051):
+ * - ADDR#<processId>#<address>  one report's contact address, lower-cased: written with the contact in one
+ *                               transaction, conditional on not existing (one address once per list)
+ * - COUNT                       the customer's external contacts, ADD ±1 with them, conditional on the cap
  * A report's page reads its partition in one Query; the lists read DEFs from gsi1 and SCHEDULE + STATS
  * of all listed reports in one BatchGetItem. Items of other domains (jobs, deliveries) are read through
  * their own modules only.
@@ -30,6 +35,11 @@ export const reportPk = (processId: string) => `REPORT#${processId}`;
 const key = (processId: string, sk: string): Key => ({ pk: reportPk(processId), sk });
 export const REPORT_SK = { def: 'DEF', schedule: 'SCHEDULE', stats: 'STATS', rcpt: 'RCPT#', contact: 'CONTACT#' } as const;
 const reportsOfCustomer = (customerId: string) => `REPORTS#${customerId}`;
+const contactsOfCustomer = (customerId: string) => `CONTACTS#${customerId}`;
+/** The address as the uniqueness key has it: trimmed, lower-cased (the contact keeps it as typed). */
+export const contactEmailKey = (email: string) => email.trim().toLowerCase();
+const contactAddressKey = (customerId: string, processId: string, emailKey: string): Key => ({ pk: contactsOfCustomer(customerId), sk: `ADDR#${processId}#${emailKey}` });
+const contactCountKey = (customerId: string): Key => ({ pk: contactsOfCustomer(customerId), sk: 'COUNT' });
 
 /** What a run needs to know of a report, general or custom (G's runner, H's sources, E's mails). */
 export type ReportDefinition = {
@@ -62,6 +72,16 @@ export type StoredContact = {
   isEmailActive: boolean;
   childProcessId: string | null;
   createdAt: string;
+  /** The uniqueness key's address: trimmed and lower-cased (the stored `email` keeps its case; ADR 051). */
+  emailKey?: string;
+  /** Double opt-in (ADR 051); absent on contacts stored before it, which count as confirmed. */
+  confirmation?: ContactConfirmation;
+  /** The nonce the latest confirmation link carries: a newer link replaces it, confirming removes it (single use). */
+  confirmationNonce?: string | null;
+  confirmationSentAt?: string | null;
+  confirmedAt?: string | null;
+  /** The creating user's locale: the confirmation mail's language. */
+  locale?: string | null;
 };
 
 const customReports = entity<StoredCustomReport>();
@@ -215,21 +235,57 @@ export async function deleteReportPartition(db: Db, processId: string, version: 
   );
   if (!gone) return false;
   const res = await db.doc.send(
-    new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': reportPk(processId) }, ProjectionExpression: 'pk, sk', ConsistentRead: true }),
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': reportPk(processId) },
+      ProjectionExpression: 'pk, sk, customerId, emailKey',
+      ConsistentRead: true,
+    }),
   );
-  for (const item of res.Items ?? []) await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { pk: item.pk as string, sk: item.sk as string } }));
+  for (const item of res.Items ?? []) {
+    // A contact frees its address and its place under the customer's cap with it (ADR 051).
+    if (String(item.sk).startsWith(REPORT_SK.contact) && typeof item.customerId === 'string' && typeof item.emailKey === 'string') {
+      await applied(
+        db.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName: db.table, Key: { pk: item.pk as string, sk: item.sk as string }, ConditionExpression: 'attribute_exists(pk)' } },
+              ...contactReleaseWrites(db, processId, item.customerId, { emailKey: item.emailKey }),
+            ],
+          }),
+        ),
+      );
+      continue;
+    }
+    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { pk: item.pk as string, sk: item.sk as string } }));
+  }
   return true;
 }
 
 const statsKey = (processId: string) => key(processId, REPORT_SK.stats);
 
-/** Puts a recipient on the list and counts it, only when it is not on it yet (false: it was). */
-export function addRecipientWrites(db: Db, processId: string, customerId: string, recipient: StoredRecipient): TxItem[] {
+/**
+ * Puts a recipient on the list and counts it, only when it is not on it yet (its Put fails: it was) and,
+ * with `maxRecipients`, only while the list is below that cap (the STATS update fails: ADR 051).
+ */
+export function addRecipientWrites(db: Db, processId: string, customerId: string, recipient: StoredRecipient, maxRecipients?: number): TxItem[] {
+  const capped = maxRecipients !== undefined;
   return [
     { Put: { TableName: db.table, Item: { ...key(processId, REPORT_SK.rcpt + recipient.referenceId), type: 'reportRecipient', customerId, ...recipient }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Update: { TableName: db.table, Key: statsKey(processId), UpdateExpression: 'ADD recipientCount :one SET customerId = :c', ExpressionAttributeValues: { ':one': 1, ':c': customerId } } },
+    {
+      Update: {
+        TableName: db.table,
+        Key: statsKey(processId),
+        UpdateExpression: 'ADD recipientCount :one SET customerId = :c',
+        ...(capped ? { ConditionExpression: 'attribute_not_exists(recipientCount) OR recipientCount < :cap' } : {}),
+        ExpressionAttributeValues: { ':one': 1, ':c': customerId, ...(capped ? { ':cap': maxRecipients } : {}) },
+      },
+    },
   ];
 }
+/** Positions in addRecipientWrites' items, for telling a transaction's cancellation reasons apart. */
+export const ADD_RECIPIENT_AT = { entry: 0, count: 1 } as const;
 
 export function removeRecipientWrites(db: Db, processId: string, referenceId: string): TxItem[] {
   return [
@@ -242,9 +298,95 @@ export function contactPut(db: Db, processId: string, customerId: string, contac
   return { Put: { TableName: db.table, Item: { ...key(processId, REPORT_SK.contact + contact.contactId), type: 'reportContact', customerId, ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
+/**
+ * A new external contact on a report's list, in one transaction (ADR 051): the contact, its address's
+ * uniqueness item (fails when the report has a contact with this address: parallel creates give one 201),
+ * the customer's contact count (fails at `maxContacts`), the list entry and the list's count (fails at
+ * `maxRecipients`). Without caps (the operator's import) only the uniqueness holds.
+ */
+export function newContactWrites(
+  db: Db,
+  processId: string,
+  customerId: string,
+  contact: StoredContact & { emailKey: string },
+  entry: StoredRecipient,
+  caps?: { maxContacts: number; maxRecipients: number },
+): TxItem[] {
+  return [
+    contactPut(db, processId, customerId, contact),
+    {
+      Put: {
+        TableName: db.table,
+        Item: { ...contactAddressKey(customerId, processId, contact.emailKey), type: 'reportContactAddress', customerId, processId, contactId: contact.contactId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: db.table,
+        Key: contactCountKey(customerId),
+        UpdateExpression: 'ADD contacts :one SET #type = :type',
+        ...(caps ? { ConditionExpression: 'attribute_not_exists(contacts) OR contacts < :cap' } : {}),
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':type': 'reportContactCount', ...(caps ? { ':cap': caps.maxContacts } : {}) },
+      },
+    },
+    ...addRecipientWrites(db, processId, customerId, entry, caps?.maxRecipients),
+  ];
+}
+/** Positions in newContactWrites' items, for telling a transaction's cancellation reasons apart. */
+export const NEW_CONTACT_AT = { contact: 0, address: 1, contactCount: 2, entry: 3, recipientCount: 4 } as const;
+
+/** A contact leaves the report: the contact, its list entry, and its place in the customer's uniqueness and count items. */
+export function removeContactWrites(db: Db, processId: string, customerId: string, contact: StoredContact): TxItem[] {
+  return [
+    ...removeRecipientWrites(db, processId, `c.${contact.contactId}`),
+    { Delete: { TableName: db.table, Key: key(processId, REPORT_SK.contact + contact.contactId) } },
+    ...contactReleaseWrites(db, processId, customerId, contact),
+  ];
+}
+/** A contact stored before ADR 051 (no emailKey) holds neither an address item nor a place in the count. */
+const contactReleaseWrites = (db: Db, processId: string, customerId: string, contact: Pick<StoredContact, 'emailKey'>): TxItem[] =>
+  contact.emailKey
+    ? [
+        { Delete: { TableName: db.table, Key: contactAddressKey(customerId, processId, contact.emailKey) } },
+        { Update: { TableName: db.table, Key: contactCountKey(customerId), UpdateExpression: 'ADD contacts :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+      ]
+    : [];
+
+/** Stores the nonce of a new confirmation link (and when it was mailed) while the contact is pending. */
+export function setConfirmationLink(db: Db, processId: string, contactId: string, nonce: string, sentAt: string | null): Promise<boolean> {
+  return applied(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(processId, REPORT_SK.contact + contactId),
+        UpdateExpression: sentAt ? 'SET confirmationNonce = :n, confirmationSentAt = :at' : 'SET confirmationNonce = :n',
+        ConditionExpression: 'attribute_exists(pk) AND confirmation = :pending',
+        ExpressionAttributeValues: { ':n': nonce, ':pending': 'pending', ...(sentAt ? { ':at': sentAt } : {}) },
+      }),
+    ),
+  );
+}
+
+/** pending → confirmed, only with the latest link's nonce, once (the nonce goes: the link is single-use). */
+export function confirmContactWrite(db: Db, processId: string, contactId: string, nonce: string, at: Date): Promise<boolean> {
+  return applied(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key(processId, REPORT_SK.contact + contactId),
+        UpdateExpression: 'SET confirmation = :confirmed, confirmedAt = :at REMOVE confirmationNonce',
+        ConditionExpression: 'attribute_exists(pk) AND confirmation = :pending AND confirmationNonce = :n',
+        ExpressionAttributeValues: { ':confirmed': 'confirmed', ':pending': 'pending', ':n': nonce, ':at': at.toISOString() },
+      }),
+    ),
+  );
+}
+
 export const getRecipientItem = (db: Db, processId: string, referenceId: string) =>
   getOne(db, recipients, key(processId, REPORT_SK.rcpt + referenceId), { consistent: true });
-export const getContact = (db: Db, processId: string, contactId: string) => getOne(db, contacts, key(processId, REPORT_SK.contact + contactId));
+export const getContact = (db: Db, processId: string, contactId: string) => getOne(db, contacts, key(processId, REPORT_SK.contact + contactId), { consistent: true });
 
 /** Marks a list entry unsubscribed once (idempotent: false when it is absent or already unsubscribed). */
 export function markUnsubscribed(db: Db, processId: string, referenceId: string, at: Date): Promise<boolean> {

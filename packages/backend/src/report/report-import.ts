@@ -10,7 +10,7 @@ import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import { contactReference, portalUsersOf, userReference } from './recipient-service.ts';
-import { addRecipientWrites, contactPut, getCustomReport, putSchedule, REPORT_SK, reportPk, type StoredContact } from './report-entity.ts';
+import { addRecipientWrites, contactEmailKey, getCustomReport, newContactWrites, putSchedule, REPORT_SK, reportPk, type StoredContact } from './report-entity.ts';
 import { mirrorSchedule } from './schedule-service.ts';
 
 /**
@@ -33,7 +33,8 @@ export const ReportImport = z.extend(CustomReportInput, {
       z.object({
         firstname: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
         surname: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
-        email: z.string().check(z.trim(), z.toLowerCase(), z.email(), z.maxLength(254)),
+        // Kept as written (never change the case of data); the id and the uniqueness key use it lower-cased (ADR 051).
+        email: z.string().check(z.trim(), z.email(), z.maxLength(254)),
         displayname: z._default(z.string().check(z.trim(), z.maxLength(160)), ''),
         active: z._default(z.boolean(), true),
         isEmailActive: z._default(z.boolean(), true),
@@ -47,11 +48,12 @@ export type ReportImport = z.infer<typeof ReportImport>;
 /** An imported contact's id: the same e-mail on the same report is the same contact on every re-import. */
 const contactIdOf = (processId: string, email: string) => createHash('sha256').update(`${processId}\n${email}`).digest('base64url').slice(0, 12);
 
-async function putOnList(db: Db, processId: string, customerId: string, referenceId: string, at: string, extra: Parameters<typeof contactPut>[3] | null) {
+async function putOnList(db: Db, processId: string, customerId: string, referenceId: string, at: string, contact: (StoredContact & { emailKey: string }) | null) {
+  const entry = { referenceId, addedAt: at, unsubscribedAt: null };
   try {
     await db.doc.send(
       new TransactWriteCommand({
-        TransactItems: [...(extra ? [contactPut(db, processId, customerId, extra)] : []), ...addRecipientWrites(db, processId, customerId, { referenceId, addedAt: at, unsubscribedAt: null })],
+        TransactItems: contact ? newContactWrites(db, processId, customerId, contact, entry) : addRecipientWrites(db, processId, customerId, entry),
       }),
     );
   } catch (error) {
@@ -106,7 +108,9 @@ export async function importReport(db: Db, scheduler: SchedulerPort | null | und
   }
   for (const username of record.recipients) await putOnList(db, record.processId, record.customerId, userReference(username), at, null);
   for (const c of record.contacts) {
-    const contact: StoredContact = { contactId: contactIdOf(record.processId, c.email), ...c, childProcessId: null, createdAt: at };
+    const emailKey = contactEmailKey(c.email);
+    // The operator's import is the customer's own instruction, not a caller's: its contacts need no opt-in (ADR 051).
+    const contact = { contactId: contactIdOf(record.processId, emailKey), ...c, emailKey, childProcessId: null, createdAt: at, confirmation: 'confirmed' as const, confirmedAt: at };
     await putOnList(db, record.processId, record.customerId, contactReference(contact.contactId), at, contact);
   }
   return existing ? 'updated' : 'created';

@@ -4,6 +4,7 @@ import type { FaultInjector } from '../platform/faults/fault-injector.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
 import { lazy } from '../platform/lazy.ts';
 import type { ReportJobPayload } from '../platform/scheduler/dispatch.ts';
+import { createRateLimiter, type RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Clock } from '../platform/time.ts';
 import { listDeliveries } from './delivery/delivery-entity.ts';
 import { countReportRun, getReportSchedule, loadReportDefinition } from './report-entity.ts';
@@ -31,6 +32,8 @@ export function reportJobsFromConfig(
     launcher?: ReportJobLauncher;
     selfFunctionName?: string;
     runner?: Partial<Pick<ReportRunnerDeps, 'rowsPerFile' | 'partRows' | 'progressEveryMs' | 'deliver' | 'source'>>;
+    /** null: "Run now" unlimited (tests of other behaviour than ADR 051's limits). */
+    rateLimiter?: RateLimiter | null;
   },
 ) {
   const { db, now } = deps;
@@ -70,7 +73,16 @@ export function reportJobsFromConfig(
     else await runner.runReportPart(runnerDepsNow, payload.jobId, payload.part);
   }
 
-  const service = createReportJobService({ db, files, now, launcher, loadDefinition: loadReportDefinition, loadSchedule: getReportSchedule, listDeliveries });
+  const service = createReportJobService({
+    db,
+    files,
+    now,
+    launcher,
+    loadDefinition: loadReportDefinition,
+    loadSchedule: getReportSchedule,
+    listDeliveries,
+    ...(deps.rateLimiter === null ? {} : { rateLimiter: deps.rateLimiter ?? createRateLimiter(db, now) }),
+  });
   return {
     ...service,
     run,

@@ -7,8 +7,10 @@ import {
   generalProcessId,
   isGeneralReportId,
   type MailContactInput,
+  CONFIRMATION_RESEND_LIMIT,
   type Recipient,
   REPORT,
+  type ReportLimits,
   type Report,
   reportColumnsProblem,
   reportFilterProblem,
@@ -26,21 +28,28 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
+import type { ContactConfirmations } from './delivery/contact-confirmation.ts';
 import type { Clock } from '../platform/time.ts';
 import { contactRecipient, contactReference, portalUsersOf, resolveRecipients, userRecipient, userReference } from './recipient-service.ts';
 import {
+  ADD_RECIPIENT_AT,
   addRecipientWrites,
-  contactPut,
+  contactEmailKey,
   customDefinition,
   deleteReportPartition,
   generalDefinition,
   getCustomReport,
+  getContact,
   listCustomReports,
+  NEW_CONTACT_AT,
+  newContactWrites,
   newCustomReportPut,
   putSchedule,
   readReportPartition,
   type ReportDefinition,
   type ReportStats,
+  removeContactWrites,
   removeRecipientWrites,
   replaceCustomReport,
   schedulesAndStats,
@@ -63,6 +72,11 @@ export type ReportServiceDeps = {
   scheduler: SchedulerPort | null;
   /** The brand of the request's host: its customFields.reportIds are the general reports listed. */
   brandReportIds: (host: string | undefined) => Promise<readonly string[]>;
+  /** The caps of the request host's brand (ADR 051: contacts per customer, recipients per report). */
+  brandLimits: (host: string | undefined) => Promise<ReportLimits>;
+  rateLimiter: RateLimiter;
+  /** The double opt-in's mails and links (ADR 051). */
+  confirmations: () => Promise<ContactConfirmations>;
 };
 
 type ReportPermission = 'reports' | 'schedule' | 'recipients';
@@ -105,7 +119,19 @@ export function reportView(definition: ReportDefinition, schedule: ReportSchedul
   };
 }
 
-export function createReportService({ db, now, scheduler, brandReportIds }: ReportServiceDeps) {
+/** Which of a transaction's conditions failed (DynamoDB answers one reason per item, in order). */
+const failedAt = (error: unknown): number[] =>
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+const recipientLimit = (max: number) =>
+  new AppError('conflict', REPORT.RECIPIENT_LIMIT, `A mailing list holds at most ${max} recipients. Remove one before adding another.`);
+const contactLimit = (max: number) =>
+  new AppError('conflict', REPORT.CONTACT_LIMIT, `A customer may have at most ${max} external contacts. Remove one from a mailing list before adding another.`);
+const contactExists = () =>
+  new AppError('conflict', REPORT.RECIPIENT_EXISTS, 'A contact with this e-mail address is already on the mailing list.', {
+    issues: [{ path: 'email', message: 'A contact with this e-mail address is already on the mailing list.' }],
+  });
+
+export function createReportService({ db, now, scheduler, brandReportIds, brandLimits, rateLimiter, confirmations }: ReportServiceDeps) {
   const requireBit = (actor: Actor, bit: ReportPermission) => {
     if (!actor.access.modules.reportManagement.permissions[bit]) {
       throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
@@ -280,8 +306,9 @@ export function createReportService({ db, now, scheduler, brandReportIds }: Repo
       };
     },
 
-    async addRecipient(actor: Actor, processId: string, referenceId: string): Promise<{ recipients: Recipient[] }> {
+    async addRecipient(actor: Actor, processId: string, referenceId: string, host?: string): Promise<{ recipients: Recipient[] }> {
       requireBit(actor, 'recipients');
+      const limits = await brandLimits(host);
       const { customer } = await reportOf(actor, processId);
       if (referenceId.startsWith('u.')) {
         const users = await portalUsersOf(db, customer);
@@ -292,50 +319,103 @@ export function createReportService({ db, now, scheduler, brandReportIds }: Repo
       }
       // Idempotent: a recipient already on the list stays there once (a double click, a retried request).
       try {
-        await transact(addRecipientWrites(db, processId, customer.customerId, { referenceId, addedAt: now().toISOString(), unsubscribedAt: null }));
+        await transact(addRecipientWrites(db, processId, customer.customerId, { referenceId, addedAt: now().toISOString(), unsubscribedAt: null }, limits.recipientsPerReport));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
+        const failed = failedAt(error);
+        if (failed.includes(ADD_RECIPIENT_AT.count) && !failed.includes(ADD_RECIPIENT_AT.entry)) throw recipientLimit(limits.recipientsPerReport);
       }
       return { recipients: await mailingList(processId) };
     },
 
     async removeRecipient(actor: Actor, processId: string, referenceId: string): Promise<{ recipients: Recipient[] }> {
       requireBit(actor, 'recipients');
-      await reportOf(actor, processId);
-      // Idempotent like add: a recipient not on the list is not on it afterwards either.
+      const { customer } = await reportOf(actor, processId);
+      // An external contact exists for this list only: leaving it removes the contact and frees its address
+      // and its place under the customer's cap (ADR 051). Idempotent like add: absent stays absent.
+      const contact = referenceId.startsWith('c.') ? await getContact(db, processId, referenceId.slice(2)) : null;
       try {
-        await transact(removeRecipientWrites(db, processId, referenceId));
+        await transact(contact ? removeContactWrites(db, processId, customer.customerId, contact) : removeRecipientWrites(db, processId, referenceId));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
       return { recipients: await mailingList(processId) };
     },
 
-    /** POST /flow/process-mail-contacts: an external contact of the report, put on its mailing list. */
-    async createContact(actor: Actor, input: MailContactInput): Promise<Recipient> {
+    /**
+     * POST /flow/process-mail-contacts: an external contact of the report, put on its mailing list. One
+     * transaction decides (ADR 051): the address once per list (parallel creates: one 201, the rest 409),
+     * the customer's contact cap and the list's cap. A contact whose address is a portal user's of the
+     * customer is confirmed at once; any other gets the confirmation mail and no report before it follows it.
+     */
+    async createContact(actor: Actor, input: MailContactInput, host?: string): Promise<Recipient> {
       requireBit(actor, 'recipients');
-      const { customer } = await reportOf(actor, input.processId);
+      const { customer, definition } = await reportOf(actor, input.processId);
+      const limits = await brandLimits(host);
+      const emailKey = contactEmailKey(input.email);
       const partition = await readReportPartition(db, input.processId);
-      if ([...partition.contacts.values()].some((c) => c.email === input.email)) {
-        throw new AppError('conflict', REPORT.RECIPIENT_EXISTS, 'A contact with this e-mail address is already on the mailing list.', {
-          issues: [{ path: 'email', message: 'A contact with this e-mail address is already on the mailing list.' }],
-        });
-      }
+      if ([...partition.contacts.values()].some((c) => contactEmailKey(c.email) === emailKey)) throw contactExists();
+      const isPortalUser = (await portalUsersOf(db, customer)).some((u) => u.email && contactEmailKey(u.email) === emailKey);
       const at = now().toISOString();
-      const contact: StoredContact = {
+      const contact: StoredContact & { emailKey: string } = {
         contactId: newContactId(),
         firstname: input.firstname,
         surname: input.surname,
         email: input.email,
+        emailKey,
         displayname: input.displayname ?? '',
         active: input.active,
         isEmailActive: input.isEmailActive,
         childProcessId: input.childProcessId ?? null,
         createdAt: at,
+        confirmation: isPortalUser ? 'confirmed' : 'pending',
+        confirmationSentAt: null,
+        confirmedAt: isPortalUser ? at : null,
+        locale: actor.locale,
       };
       const entry = { referenceId: contactReference(contact.contactId), addedAt: at, unsubscribedAt: null };
-      await transact([contactPut(db, input.processId, customer.customerId, contact), ...addRecipientWrites(db, input.processId, customer.customerId, entry)]);
+      try {
+        await transact(
+          newContactWrites(db, input.processId, customer.customerId, contact, entry, { maxContacts: limits.externalContactsPerCustomer, maxRecipients: limits.recipientsPerReport }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const failed = failedAt(error);
+        if (failed.includes(NEW_CONTACT_AT.contactCount)) throw contactLimit(limits.externalContactsPerCustomer);
+        if (failed.includes(NEW_CONTACT_AT.recipientCount)) throw recipientLimit(limits.recipientsPerReport);
+        throw contactExists();
+      }
+      if (contact.confirmation === 'pending') {
+        // The contact exists either way: a mail that cannot go now (budget, SES) is sent again from the list.
+        try {
+          const sent = await (await confirmations()).send({ processId: input.processId, customerId: customer.customerId, reportName: definition.name, contact });
+          if (sent) contact.confirmationSentAt = now().toISOString();
+        } catch (error) {
+          console.error('[report contacts] confirmation mail not sent', { processId: input.processId, contactId: contact.contactId, error: (error as Error).name });
+        }
+      }
       return contactRecipient(contact, entry.referenceId, entry);
+    },
+
+    /** "Send confirmation again" (ADR 051): a pending contact only, CONFIRMATION_RESEND_LIMIT per contact. */
+    async resendConfirmation(actor: Actor, processId: string, contactId: string): Promise<Recipient> {
+      requireBit(actor, 'recipients');
+      const { customer, definition } = await reportOf(actor, processId);
+      const contact = await getContact(db, processId, contactId);
+      const entry = contact ? (await readReportPartition(db, processId)).recipients.find((r) => r.referenceId === contactReference(contactId)) : undefined;
+      if (!contact || !entry) throw recipientNotFound();
+      if ((contact.confirmation ?? 'confirmed') === 'confirmed') {
+        throw new AppError('conflict', REPORT.CONTACT_CONFIRMED, 'This contact has confirmed already.');
+      }
+      try {
+        await rateLimiter.hit(CONFIRMATION_RESEND_LIMIT, `${processId}#${contactId}`);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
+        throw new AppError('rate_limited', REPORT.CONFIRMATION_LIMIT, 'The confirmation was sent several times today. Please try again tomorrow.', error.details);
+      }
+      const sent = await (await confirmations()).send({ processId, customerId: customer.customerId, reportName: definition.name, contact });
+      if (!sent) throw new AppError('rate_limited', REPORT.CONFIRMATION_LIMIT, 'The daily mail limit of this customer is reached. Please try again tomorrow.');
+      return contactRecipient(await getContact(db, processId, contactId), entry.referenceId, entry);
     },
   };
 }

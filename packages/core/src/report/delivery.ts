@@ -1,3 +1,4 @@
+import { Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
 /**
@@ -20,3 +21,14 @@ export const ReportLinkParams = z.object({ token: MailToken });
 /** POST /api/report-unsubscribe: which report the address no longer receives. */
 export const UnsubscribeResult = z.object({ unsubscribed: z.literal(true), reportName: z.string(), email: z.string() });
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
+
+/** POST /api/report-confirm?token=T (ADR 051): the external contact confirms it wants the report's mails. */
+export const ConfirmQuery = z.object({ token: MailToken });
+export const ConfirmResult = z.object({ confirmed: z.literal(true), reportName: z.string(), email: z.string() });
+export type ConfirmResult = z.infer<typeof ConfirmResult>;
+
+/** POST /api/flow/custom-reports/:processId/contacts/:contactId/send-confirmation (ADR 051). */
+export const ContactParams = z.object({
+  processId: Id,
+  contactId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a contact id')),
+});

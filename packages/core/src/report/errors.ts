@@ -23,6 +23,16 @@ export const REPORT = {
   RECIPIENT_EXISTS: 'REPORT.RECIPIENT_EXISTS',
   /** The unsubscribe link is not valid (tampered or unknown). */
   UNSUBSCRIBE_INVALID: 'REPORT.UNSUBSCRIBE_INVALID',
+  /** ADR 051: the brand's caps on external contacts per customer and recipients per report. */
+  CONTACT_LIMIT: 'REPORT.CONTACT_LIMIT',
+  RECIPIENT_LIMIT: 'REPORT.RECIPIENT_LIMIT',
+  /** ADR 051: too many "Run now" in a while (per user, per customer): 429 with Retry-After. */
+  RUN_LIMIT: 'REPORT.RUN_LIMIT',
+  /** ADR 051: "send confirmation again" too often, or for a contact that is confirmed already. */
+  CONFIRMATION_LIMIT: 'REPORT.CONFIRMATION_LIMIT',
+  CONTACT_CONFIRMED: 'REPORT.CONTACT_CONFIRMED',
+  /** ADR 051: the confirmation link is not valid (tampered, expired, replaced by a newer one, or its contact is gone). */
+  CONFIRMATION_INVALID: 'REPORT.CONFIRMATION_INVALID',
 } as const;
 export type ReportErrorCode = CodesOf<typeof REPORT>;
 

@@ -4,3 +4,4 @@ export * from './period.ts';
 export * from './general-reports.ts';
 export * from './report-job.ts';
 export * from './delivery.ts';
+export * from './limits.ts';

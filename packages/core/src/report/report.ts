@@ -92,10 +92,14 @@ export type ReportSchedule = z.infer<typeof ReportSchedule>;
 export const ReportScheduleUpdate = z.omit(ReportSchedule, { processId: true });
 export type ReportScheduleUpdate = z.infer<typeof ReportScheduleUpdate>;
 
+/** The longest report name (it is a mail subject's part, ADR 051). */
+export const REPORT_NAME_MAX_LENGTH = 120;
+
 /** A custom report as the user saves it (POST /api/flow/custom-reports, PUT .../:processId). */
 export const CustomReportInput = z.object({
   customerId: Id,
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(120)),
+  // The name goes into mail subjects (ADR 051): no control characters (a CR/LF would start a header).
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(REPORT_NAME_MAX_LENGTH), z.regex(/^[^\p{Cc}]*$/u, 'Enter a name without line breaks or control characters')),
   reportType: ReportType,
   filter: ReportFilter,
   /** A non-empty subset of REPORT_COLUMNS[reportType], in the order wanted (checked by reportColumnsProblem). */
@@ -132,7 +136,8 @@ export type Report = z.infer<typeof Report>;
 export const MailContactInput = z.object({
   firstname: z.string().check(z.trim(), z.maxLength(80)),
   surname: z.string().check(z.trim(), z.minLength(1, 'Enter a surname'), z.maxLength(80)),
-  email: z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid e-mail address'), z.maxLength(254)),
+  // Stored as typed (never change the case of data); only the uniqueness key is normalised (ADR 051).
+  email: z.string().check(z.trim(), z.email('Enter a valid e-mail address'), z.maxLength(254)),
   displayname: z.optional(z.string().check(z.trim(), z.maxLength(160))),
   active: z._default(z.boolean(), true),
   isEmailActive: z._default(z.boolean(), true),
@@ -140,6 +145,9 @@ export const MailContactInput = z.object({
   childProcessId: z.optional(Id),
 });
 export type MailContactInput = z.infer<typeof MailContactInput>;
+
+export const CONTACT_CONFIRMATION_STATES = ['pending', 'confirmed'] as const;
+export type ContactConfirmation = (typeof CONTACT_CONFIRMATION_STATES)[number];
 
 /**
  * A recipient on a report's mailing list. referenceId says who: `u.<userId>` a portal user of the
@@ -157,6 +165,13 @@ export const Recipient = z.object({
   isEmailActive: z.boolean(),
   /** Set when an external recipient used the unsubscribe link. */
   unsubscribedAt: z.nullable(z.string()),
+  /**
+   * External contacts only (double opt-in, ADR 051): `pending` until the contact followed the link in the
+   * confirmation mail (no report mail goes to it before), then `confirmed`; null for portal users.
+   */
+  confirmation: z.nullable(z.enum(CONTACT_CONFIRMATION_STATES)),
+  /** When the last confirmation mail went out (null: none yet, e.g. the daily mail limit held it). */
+  confirmationSentAt: z.nullable(z.string()),
 });
 export type Recipient = z.infer<typeof Recipient>;
 /** `u.<username>` (usernames may hold dots and @; D widened this from [A-Za-z0-9_-]) or `c.<contactId>`. */
@@ -205,7 +220,8 @@ export const ReportFile = z.object({
 export type ReportFile = z.infer<typeof ReportFile>;
 
 export const DELIVERY_CHANNELS = ['email', 'sftp'] as const;
-export const DELIVERY_STATUSES = ['pending', 'sent', 'bounced', 'failed', 'skipped'] as const;
+/** `held`: not sent because the customer's daily mail limit was reached (ADR 051); kept, and can be sent again. */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'bounced', 'failed', 'skipped', 'held'] as const;
 /**
  * Why a delivery was skipped, failed or bounced, or what SES reported after it was sent (ADR 042 addendum):
  * the screen words each code in the user's language; `reason` keeps the detail in the source's words (an
@@ -218,6 +234,9 @@ export const DELIVERY_REASON_CODES = [
   'emailOff',
   'notOnList',
   'reportDeleted',
+  'awaitingConfirmation',
+  // held (ADR 051)
+  'dailyLimit',
   // failed
   'throttled',
   'notPrepared',

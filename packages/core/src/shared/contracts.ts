@@ -47,6 +47,15 @@ export const FooterLink = z.union([
 ]);
 export type FooterLink = z.infer<typeof FooterLink>;
 
+const limitCap = (max: number) => z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(max)));
+/** A brand's report caps (ADR 051); each field optional, unset ones take core REPORT_LIMIT_DEFAULTS. */
+export const ReportLimitSettings = z.object({
+  externalContactsPerCustomer: limitCap(10_000),
+  recipientsPerReport: limitCap(1_000),
+  mailsPerCustomerPerDay: limitCap(1_000_000),
+});
+export type ReportLimitSettings = z.infer<typeof ReportLimitSettings>;
+
 /** Brand settings keyed by host (SPEC 3). */
 export const BrandSettings = z.object({
   id: z.string(),
@@ -63,6 +72,8 @@ export const BrandSettings = z.object({
     questionnaireUrl: z.optional(z.string().check(z.url())),
     /** The day (YYYY-MM-DD) MFA becomes required for all accounts (SPEC 1 notice); none: no notice. */
     mfaActivationDate: z.optional(z.iso.date()),
+    /** Caps that keep reports from being a mail relay (ADR 051, defaults in core report/limits.ts). */
+    reportLimits: z.optional(ReportLimitSettings),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;

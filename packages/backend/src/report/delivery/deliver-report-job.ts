@@ -34,6 +34,7 @@ import {
   sesFailure,
   withBackoff,
 } from './delivery-errors.ts';
+import { defaultMailsPerDay, takeMailBudget } from './mail-budget.ts';
 import type { MailTokens } from './mail-tokens.ts';
 import { buildReportMail, mailLanguageOf, type MailFile } from './report-mail.ts';
 
@@ -60,6 +61,8 @@ export type ReportDeliveryDeps = {
   mailFrom: string;
   now: Clock;
   retry?: RetryPolicy;
+  /** The daily mail budget of a customer (ADR 051); default: the default brand's setting. */
+  mailsPerDay?: () => Promise<number>;
   /** Where failed and bounced deliveries are told for operators (ids and reasons); default stderr. */
   log?: (message: string, fields: Record<string, unknown>) => void;
 };
@@ -149,8 +152,9 @@ const ownerOf = (definition: ReportDefinition, job: StoredReportJob): string | n
 /** The owner's ftpUploadDir inside the customer's SFTP home, without leading or trailing slashes. */
 export const uploadDirOf = (ftpUploadDir: string | null | undefined) => ftpUploadDir?.trim().replace(/^\/+|\/+$/g, '') || DEFAULT_UPLOAD_DIR;
 
+/** Why a recipient gets no mail; an external contact also gets none before it confirmed (double opt-in, ADR 051). */
 const skipReasonOf = (r: Recipient): DeliveryReasonCode | null =>
-  r.unsubscribedAt ? 'unsubscribed' : !r.active ? 'inactive' : !r.isEmailActive ? 'emailOff' : null;
+  r.unsubscribedAt ? 'unsubscribed' : !r.active ? 'inactive' : !r.isEmailActive ? 'emailOff' : r.kind === 'contact' && r.confirmation !== 'confirmed' ? 'awaitingConfirmation' : null;
 
 /** Creates the job's delivery items that do not exist yet: pending, or skipped with the reason. */
 async function planDeliveries(deps: ReportDeliveryDeps, ctx: RunContext, byEmail: boolean, byFtp: boolean): Promise<void> {
@@ -233,6 +237,11 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
       ? { unsubscribe: { pageUrl: `${deps.appUrl}/unsubscribe?token=${token}`, oneClickUrl: `${deps.appUrl}/api/report-unsubscribe?token=${token}` } }
       : {}),
   });
+  // The customer's daily budget (ADR 051), taken when the mail is ready to go: a mail without one is held,
+  // not sent and not lost (the run log's resend sends it when the budget allows).
+  if (!(await takeMailBudget(deps.db, ctx.job.customerId, await (deps.mailsPerDay ?? (() => defaultMailsPerDay(deps.db)))(), deps.now()))) {
+    return { status: 'held', code: 'dailyLimit' };
+  }
   try {
     const { messageId } = await withBackoff(() => deps.mailer.sendRaw(recipient.email, raw), isSesThrottling, retryOf(deps));
     return { status: 'sent', messageId, attached: attach, address: recipient.email };

@@ -143,7 +143,9 @@ export type DeliveryOutcome =
   | { status: 'failed'; code: DeliveryReasonCode; reason: string | null; retryable: boolean; attached?: boolean | null }
   | { status: 'bounced'; code: DeliveryReasonCode; reason: string | null; attached?: boolean | null }
   /** The recipient left the list or unsubscribed after the delivery was planned. */
-  | { status: 'skipped'; code: DeliveryReasonCode; reason?: null };
+  | { status: 'skipped'; code: DeliveryReasonCode; reason?: null }
+  /** Not sent: the customer's daily mail budget is spent (ADR 051); kept for a resend. */
+  | { status: 'held'; code: DeliveryReasonCode; reason?: null };
 
 /** A sent mail's pointer item, written with the `sent` it points to (never ahead of it). */
 const mailMessagePut = (db: Db, m: MailMessage, expiresAt: number) => ({
@@ -163,15 +165,15 @@ export const deliveryWrites = {
       { ':pending': 'pending', ':failed': 'failed', ':true': true, ':max': maxAttempts },
       { countAttempt: true },
     ),
-  /** A resend from the screen: failed or bounced (or a claim whose lease lapsed) → sending, whatever the attempts so far. */
+  /** A resend from the screen: failed, bounced or held (or a claim whose lease lapsed) → sending, whatever the attempts so far. */
   claimResend: (db: Db, jobId: string, deliveryId: string, at: Date, leaseMs: number) =>
     update(
       db,
       jobId,
       deliveryId,
       { status: 'sending', leaseUntil: new Date(at.getTime() + leaseMs).toISOString(), updatedAt: at.toISOString() },
-      '#status IN (:failed, :bounced) OR (#status = :sending AND #leaseUntil < :now)',
-      { ':failed': 'failed', ':bounced': 'bounced', ':sending': 'sending', ':now': at.toISOString() },
+      '#status IN (:failed, :bounced, :held) OR (#status = :sending AND #leaseUntil < :now)',
+      { ':failed': 'failed', ':bounced': 'bounced', ':held': 'held', ':sending': 'sending', ':now': at.toISOString() },
       { countAttempt: true, remove: ['messageId'] },
     ),
   /**

@@ -1,4 +1,4 @@
-import type { Delivery, UnsubscribeResult } from '@portal/core/report';
+import type { ConfirmResult, Delivery, UnsubscribeResult } from '@portal/core/report';
 import { REPORT } from '@portal/core/report';
 import type { Actor } from '../../access/actor.ts';
 import { requirePermission } from '../../access/permissions.ts';
@@ -19,6 +19,7 @@ import { loadReportDefinition } from '../report-entity.ts';
 import { findRecipient, unsubscribeRecipient } from '../recipient-service.ts';
 import { DELIVERY_LEASE_MS, redeliver, type ReportDeliveryDeps } from './deliver-report-job.ts';
 import { deliveryView, deliveryWrites, getDelivery } from './delivery-entity.ts';
+import { confirmContact } from './contact-confirmation.ts';
 import { mailTokensFromConfig } from './mail-tokens.ts';
 
 /**
@@ -27,7 +28,7 @@ import { mailTokensFromConfig } from './mail-tokens.ts';
  */
 export function reportDeliveryDeps(
   config: Config,
-  deps: { db: Db; now: Clock; faults?: FaultInjector; files?: FileStore; mailer?: Pick<Mailer, 'sendRaw'>; sftp?: SftpDelivery },
+  deps: { db: Db; now: Clock; faults?: FaultInjector; files?: FileStore; mailer?: Pick<Mailer, 'sendRaw'>; sftp?: SftpDelivery; mailsPerDay?: () => Promise<number> },
 ): ReportDeliveryDeps {
   const sftp = lazy(async () => (await import('../../platform/sftp/sftp-delivery.ts')).sftpDeliveryFromConfig(config));
   return {
@@ -39,12 +40,14 @@ export function reportDeliveryDeps(
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     mailFrom: config.MAIL_FROM,
     now: deps.now,
+    ...(deps.mailsPerDay ? { mailsPerDay: deps.mailsPerDay } : {}),
   };
 }
 
 /** Public calls from mails, per client address (like the other anonymous routes). */
 export const UNSUBSCRIBES_PER_IP: RateLimit = { name: 'report-unsubscribe-ip', limit: 30, windowSeconds: 60 };
 export const REPORT_LINKS_PER_IP: RateLimit = { name: 'report-link-ip', limit: 60, windowSeconds: 60 };
+export const CONFIRMATIONS_PER_IP: RateLimit = { name: 'report-confirm-ip', limit: 30, windowSeconds: 60 };
 /** How long the presigned URL a mail link redirects to is valid (like the screen's downloads). */
 export const LINK_REDIRECT_SECONDS = 300;
 
@@ -59,7 +62,7 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
   const linkGone = () => new AppError('not_found', REPORT.FILE_NOT_FOUND, 'This download link is no longer valid.');
 
   return {
-    /** Sends a failed or bounced delivery again and answers it as it ended. */
+    /** Sends a failed, bounced or held delivery again and answers it as it ended. */
     async resend(actor: Actor, jobId: string, deliveryId: string): Promise<Delivery> {
       requirePermission(actor, 'reportManagement', 'recipients');
       const job = await getReportJob(db, jobId, true);
@@ -69,7 +72,7 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
       const delivery = await getDelivery(db, jobId, deliveryId);
       if (!delivery) throw new AppError('not_found', REPORT.DELIVERY_NOT_FOUND, 'Delivery not found.');
       if (!(await deliveryWrites.claimResend(db, jobId, deliveryId, deps.now(), DELIVERY_LEASE_MS))) {
-        throw new AppError('conflict', REPORT.DELIVERY_NOT_FAILED, 'Only a failed or bounced delivery can be sent again.');
+        throw new AppError('conflict', REPORT.DELIVERY_NOT_FAILED, 'Only a failed, bounced or held delivery can be sent again.');
       }
       const ended = await redeliver(deps, job, deliveryId);
       return deliveryView(ended ?? delivery, deps.now());
@@ -84,6 +87,12 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
       if (!recipient || !definition) throw invalidUnsubscribe();
       await unsubscribeRecipient(db, claim.processId, claim.referenceId, deps.now());
       return { unsubscribed: true, reportName: definition.name, email: recipient.email };
+    },
+
+    /** The double opt-in's page (ADR 051): the external contact confirms it wants the report's mails. */
+    async confirm(token: string, ip: string | undefined): Promise<ConfirmResult> {
+      await deps.rateLimiter.hit(CONFIRMATIONS_PER_IP, ip ?? 'unknown');
+      return confirmContact(deps, token);
     },
 
     /** A mail's download link: a fresh presigned URL of the file while it exists (the route redirects). */

@@ -12,13 +12,17 @@ import type { Config } from '../../config.ts';
  */
 export type UnsubscribeClaim = { processId: string; referenceId: string };
 export type LinkClaim = { jobId: string; fileId: string; /** epoch seconds */ until: number };
+/** ADR 051's double opt-in: a report's contact, the nonce its latest link carries, and when the link ends. */
+export type ConfirmClaim = { processId: string; contactId: string; nonce: string; /** epoch seconds */ until: number };
 
 export type MailTokens = {
   unsubscribe(claim: UnsubscribeClaim): string;
   link(claim: LinkClaim): string;
+  confirm(claim: ConfirmClaim): string;
   /** The claim, or null for anything malformed or not signed by this key. */
   readUnsubscribe(token: string): UnsubscribeClaim | null;
   readLink(token: string): LinkClaim | null;
+  readConfirm(token: string): ConfirmClaim | null;
 };
 
 const MAC_BYTES = 16;
@@ -45,6 +49,7 @@ export function createMailTokens(key: () => Buffer): MailTokens {
   return {
     unsubscribe: (claim) => sign('report-unsubscribe', { p: claim.processId, r: claim.referenceId }),
     link: (claim) => sign('report-link', { j: claim.jobId, f: claim.fileId, u: claim.until }),
+    confirm: (claim) => sign('report-confirm', { p: claim.processId, c: claim.contactId, n: claim.nonce, u: claim.until }),
     readUnsubscribe(token) {
       const c = read('report-unsubscribe', token);
       const processId = str(c?.p);
@@ -56,6 +61,13 @@ export function createMailTokens(key: () => Buffer): MailTokens {
       const jobId = str(c?.j);
       const fileId = str(c?.f);
       return jobId && fileId && typeof c?.u === 'number' ? { jobId, fileId, until: c.u } : null;
+    },
+    readConfirm(token) {
+      const c = read('report-confirm', token);
+      const processId = str(c?.p);
+      const contactId = str(c?.c);
+      const nonce = str(c?.n);
+      return processId && contactId && nonce && typeof c?.u === 'number' ? { processId, contactId, nonce, until: c.u } : null;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { createMailTokens } from './mail-tokens.ts';
-import { buildReportMail, mailLanguageOf, reportMailContent, type ReportMail } from './report-mail.ts';
+import { buildReportMail, mailLanguageOf, mailSafeName, reportMailContent, type ReportMail } from './report-mail.ts';
 
 /** The report mail's MIME (ADR 042) read back by a real parser, and the signed tokens its links carry. */
 const base: ReportMail = {
@@ -72,5 +72,18 @@ describe('mail tokens', () => {
     const forged = `${Buffer.from(JSON.stringify({ p: 'p-2', r: 'c.abc' })).toString('base64url')}.${mac}`;
     expect(tokens.readUnsubscribe(forged)).toBeNull();
     for (const bad of ['', 'x', 'a.b', `${u}.x`, `${u.slice(0, -2)}AA`]) expect(tokens.readUnsubscribe(bad)).toBeNull();
+  });
+});
+
+describe('the report name in a mail (ADR 051)', () => {
+  it('cannot add a header: CR/LF and other control characters become spaces, and the name is length-capped', async () => {
+    const mail = await simpleParser(await buildReportMail({ ...base, reportName: 'Sales\r\nBcc: victim@example.org\u2028X\u0000' }));
+    expect(mail.subject).toBe('Report "Sales Bcc: victim@example.org X": 2026-11-01 – 2026-11-20');
+    expect(mail.bcc).toBeUndefined();
+    expect(mail.headerLines.filter((h) => h.key === 'bcc')).toEqual([]);
+    const long = mailSafeName('x'.repeat(500));
+    expect(long).toHaveLength(120);
+    expect(long.endsWith('…')).toBe(true);
+    expect(mailSafeName('  Umsätze   nach\tTag ')).toBe('Umsätze nach Tag');
   });
 });

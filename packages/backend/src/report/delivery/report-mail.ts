@@ -1,3 +1,4 @@
+import { REPORT_NAME_MAX_LENGTH } from '@portal/core/report';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 
 /**
@@ -55,10 +56,21 @@ const TEXTS = {
   },
 } as const;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/**
+ * A report name as mails carry it (ADR 051): the caller chose it, so control characters and line
+ * separators (a CR/LF would end the Subject header) become spaces, and it is cut to the name's maximum
+ * length. Custom report names are refused with such characters already; this holds for every name.
+ */
+export function mailSafeName(name: string): string {
+  const flat = name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length <= REPORT_NAME_MAX_LENGTH ? flat : `${flat.slice(0, REPORT_NAME_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Subject, plain text and HTML of a report mail. */
-export function reportMailContent(mail: ReportMail): { subject: string; text: string; html: string } {
+export function reportMailContent(input: ReportMail): { subject: string; text: string; html: string } {
+  const mail = { ...input, reportName: mailSafeName(input.reportName) };
   const t = TEXTS[mail.language];
   const period = periodOf(mail);
   const attachments = mail.files.filter((f) => 'content' in f);

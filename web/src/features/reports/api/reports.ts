@@ -82,6 +82,9 @@ export const removeRecipient = (processId: string, referenceId: string) =>
   write(resourcePath('flow/custom-reports', processId, 'remove-recipient'), 'POST', { referenceId }, Recipients);
 export const addContact = (input: z.input<typeof MailContactInput>) =>
   write(resourcePath('flow/process-mail-contacts'), 'POST', input, Recipient);
+/** A pending external contact's confirmation mail again (ADR 051; limited per contact). */
+export const resendConfirmation = (processId: string, contactId: string) =>
+  write(resourcePath('flow/custom-reports', processId, `contacts/${contactId}/send-confirmation`), 'POST', {}, Recipient);
 
 /** "Run now": 202 and the job (the same job on a retry with the same key). */
 export const startReportJob = (input: z.input<typeof ReportJobInput>, idempotencyKey: string) =>
@@ -127,6 +130,14 @@ export const fetchReportDownload = (fileId: string) => read(resourcePath('flow/r
 
 export const resendDelivery = (jobId: string, deliveryId: string) =>
   write(resourcePath('flow/report-jobs', jobId, `deliveries/${deliveryId}/resend`), 'POST', {}, Delivery);
+
+/** The double opt-in's page (no session): POST /api/report-confirm?token=T (ADR 051). */
+export const ConfirmAnswer = z.object({ confirmed: z.boolean(), reportName: z.string(), email: z.string() });
+export async function confirmContact(token: string): Promise<z.infer<typeof ConfirmAnswer>> {
+  const options = { portal: 'connect', notify: false, authDialog: false } as const;
+  const response = await fetchFor(options)(resourcePath('report-confirm') + queryString({ token }), { method: 'POST' });
+  return readJson(response, ConfirmAnswer, options);
+}
 
 /** The public one-click unsubscribe (no session): POST /api/report-unsubscribe?token=T, a connect route. */
 export const UnsubscribeAnswer = z.object({ unsubscribed: z.boolean(), reportName: z.string(), email: z.string() });

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { addContact, addRecipient, removeRecipient, useMailingList, useRecipientCandidates } from '../api/reports.ts';
+import { addContact, addRecipient, removeRecipient, resendConfirmation, useMailingList, useRecipientCandidates } from '../api/reports.ts';
 import { issuesByField } from '../model/report-draft.ts';
 import { localProblems, type ServerProblems, serverProblems } from '../model/server-problems.ts';
 
@@ -27,12 +27,15 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
   const [dialog, setDialog] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<ServerProblems | null>(null);
-  const change = async (id: string, call: () => Promise<unknown>) => {
+  const [notice, setNotice] = useState<string | null>(null);
+  const change = async (id: string, call: () => Promise<unknown>, done?: string) => {
     setBusy(id);
     setFailure(null);
+    setNotice(null);
     try {
       await call();
       await list.mutate();
+      if (done) setNotice(done);
     } catch (error) {
       setFailure(serverProblems(error, t));
     } finally {
@@ -46,31 +49,55 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
           {failure.message}
         </Alert>
       ) : null}
+      {notice ? (
+        <Alert theme="green" role="status" onClose={() => setNotice(null)} closeLabel={t('reports.close')}>
+          {notice}
+        </Alert>
+      ) : null}
       <QueryState result={list} failedMessage={t('reports.recipients.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
         {({ recipients }) =>
           recipients.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t('reports.recipients.none')}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
-              {recipients.map((r) => (
-                <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
-                  <div className="min-w-[12rem] flex-1">
-                    <p className="truncate font-medium text-slate-900">{displayName(r)}</p>
-                    <p className="truncate text-sm text-slate-600">{r.email}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reports.recipients.kind.${r.kind}`)}</Badge>
-                    {r.unsubscribedAt ? <Badge theme="orange">{t('reports.recipients.unsubscribed')}</Badge> : null}
-                    {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reports.recipients.inactive')}</Badge> : null}
-                    {mayChange ? (
-                      <Button theme="text" loading={busy === r.referenceId} onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))} aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}>
-                        {t('reports.recipients.remove')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <div className="space-y-2">
+              {recipients.some((r) => r.confirmation === 'pending') ? <p className="text-sm text-slate-600">{t('reports.recipients.pendingHelp')}</p> : null}
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
+                {recipients.map((r) => (
+                  <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
+                    <div className="min-w-[12rem] flex-1">
+                      <p className="truncate font-medium text-slate-900">{displayName(r)}</p>
+                      <p className="truncate text-sm text-slate-600">{r.email}</p>
+                    </div>
+                    <div className="flex flex-wrap items-center gap-1.5">
+                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reports.recipients.kind.${r.kind}`)}</Badge>
+                      {/* Double opt-in (ADR 051): a contact gets reports only once it confirmed. */}
+                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reports.recipients.confirmationPending')}</Badge> : null}
+                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reports.recipients.confirmed')}</Badge> : null}
+                      {r.unsubscribedAt ? <Badge theme="orange">{t('reports.recipients.unsubscribed')}</Badge> : null}
+                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reports.recipients.inactive')}</Badge> : null}
+                      {mayChange ? (
+                        // The actions wrap as one group, never one apart from the other.
+                        <div className="flex items-center gap-1">
+                          {r.confirmation === 'pending' ? (
+                            <Button
+                              theme="text"
+                              loading={busy === `confirm.${r.referenceId}`}
+                              onClick={() => void change(`confirm.${r.referenceId}`, () => resendConfirmation(processId, r.personId), t('reports.recipients.confirmationSent', { email: r.email }))}
+                              aria-label={t('reports.recipients.sendConfirmationNamed', { name: displayName(r) })}
+                            >
+                              {t('reports.recipients.sendConfirmation')}
+                            </Button>
+                          ) : null}
+                          <Button theme="text" loading={busy === r.referenceId} onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))} aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}>
+                            {t('reports.recipients.remove')}
+                          </Button>
+                        </div>
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
           )
         }
       </QueryState>
@@ -188,7 +215,7 @@ function ContactDialog({ open, processId, onClose, onAdded }: { open: boolean; p
           <TextField {...text('firstname')} autoComplete="off" />
           <TextField {...text('surname')} autoComplete="off" />
         </div>
-        <TextField {...text('email')} type="email" autoComplete="off" />
+        <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reports.contact.optInHelp')} />
         <TextField {...text('displayname')} autoComplete="off" helperText={t('reports.contact.displaynameHelp')} />
         <CheckboxField label={t('reports.contact.active')} checked={draft.active} onCheckedChange={(active) => setDraft({ ...draft, active })} />
         <CheckboxField label={t('reports.contact.isEmailActive')} checked={draft.isEmailActive} onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })} />

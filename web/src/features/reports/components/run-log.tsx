@@ -14,7 +14,7 @@ import { useRowAction } from './use-row-action.ts';
 
 export const RUNS_PAGE_SIZE = 10;
 const STATUS_THEME = { creating: 'blue', finished: 'green', error: 'red', cancelled: 'gray' } as const;
-const DELIVERY_THEME = { pending: 'blue', sent: 'green', bounced: 'orange', failed: 'red', skipped: 'gray' } as const;
+const DELIVERY_THEME = { pending: 'blue', sent: 'green', bounced: 'orange', failed: 'red', skipped: 'gray', held: 'orange' } as const;
 
 /**
  * The run log of a report (issue 15 item 6): each run newest first with its status, trigger, period and
@@ -116,7 +116,8 @@ function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; 
       <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reports.log.delivery.${delivery.status}`)}</Badge>
       {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reports.log.asLink')}</span> : null}
       {delivery.attempts > 1 ? <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span> : null}
-      {mayResend && (delivery.status === 'failed' || delivery.status === 'bounced') ? (
+      {/* A held mail (the customer's daily mail limit, ADR 051) is kept for exactly this resend. */}
+      {mayResend && (delivery.status === 'failed' || delivery.status === 'bounced' || delivery.status === 'held') ? (
         <Button theme="text" className="-my-1" loading={busy} onClick={resend} aria-label={t('reports.log.resendTo', { address: delivery.address })}>
           {t('reports.log.resend')}
         </Button>

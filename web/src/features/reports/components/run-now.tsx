@@ -1,4 +1,4 @@
-import { REPORT_MAX_PERIOD_DAYS, type ReportJob } from '@portal/core/report';
+import { REPORT, REPORT_MAX_PERIOD_DAYS, type ReportJob } from '@portal/core/report';
 import { isOneOf } from '@portal/core/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +8,8 @@ import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { dateTimeFormat, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { refreshReports } from '../api/keys.ts';
 import { startReportJob, useReportJob } from '../api/reports.ts';
 import { RUN_PRESETS, type RunPeriod, runPeriodOf, runPeriodProblem } from '../model/report-format.ts';
@@ -58,11 +59,18 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
       setAttemptKey(null);
       onStarted();
     } catch (error) {
-      setFailure(serverProblems(error, t)?.message ?? null);
+      setFailure(runLimitText(error) ?? serverProblems(error, t)?.message ?? null);
     } finally {
       setStarting(false);
     }
   };
+  /** "Run now" is limited per user and customer (ADR 051): the 429 says when the next start is possible. */
+  const runLimitText = (error: unknown) =>
+    error instanceof ApiError && error.code === REPORT.RUN_LIMIT && error.retryAfter !== undefined
+      ? t('reports.run.tooOften', {
+          time: dateTimeFormat(format.locale, { hour: '2-digit', minute: '2-digit', timeZone: format.timeZone }).format(new Date(Date.now() + error.retryAfter * 1000)),
+        })
+      : null;
   const presets = [
     ...RUN_PRESETS.map((p) => ({ value: p, label: t(`reports.presets.${p}`) })),
     ...(period.preset === 'custom' ? [{ value: 'custom', label: t('reports.presets.custom') }] : []),

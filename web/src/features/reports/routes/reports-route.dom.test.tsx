@@ -1,7 +1,7 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { MasterData } from '@portal/core/connect';
 import type { Recipient, Report, ReportJob, ReportSchedule } from '@portal/core/report';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -74,6 +74,8 @@ const recipient = (over: Partial<Recipient>): Recipient => ({
   active: true,
   isEmailActive: true,
   unsubscribedAt: null,
+  confirmation: null,
+  confirmationSentAt: null,
   ...over,
 });
 const job = (over: Partial<ReportJob> = {}): ReportJob => ({
@@ -250,7 +252,7 @@ describe('Reports section', () => {
       'PUT /api/flow/report-scheduling/rep-1': (call) => ({ body: { ...(call.body as object), processId: 'rep-1' } }),
       'GET /api/flow/custom-reports/rep-1/mailing-list': () => ({ body: { recipients } }),
       'POST /api/flow/process-mail-contacts': (call) => {
-        const c = recipient({ referenceId: 'c.x', kind: 'contact', ...(call.body as object) });
+        const c = recipient({ referenceId: 'c.x', personId: 'x', kind: 'contact', confirmation: 'pending', confirmationSentAt: '2026-11-24T10:00:00.000Z', ...(call.body as object) });
         recipients = [...recipients, c];
         return { status: 201, body: c };
       },
@@ -295,6 +297,43 @@ describe('Reports section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resend to ext@example.test' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Resend to ext@example.test' })).toBeNull());
     expect(screen.getByText('4 attempts')).toBeTruthy();
+  });
+
+  it('a contact waiting for confirmation can be sent it again; a held mail shows why and can be resent; Run now too often says when (ADR 051)', async () => {
+    let recipients = [recipient({ referenceId: 'c.p1', personId: 'p1', kind: 'contact', surname: 'Pending', email: 'Pending@Example.test', confirmation: 'pending' })];
+    const backend = reportPageBackend({
+      'GET /api/flow/custom-reports/rep-1/mailing-list': () => ({ body: { recipients } }),
+      'POST /api/flow/custom-reports/rep-1/contacts/p1/send-confirmation': () => ({ body: recipients[0] }),
+      'GET /api/flow/report-jobs': {
+        body: page([
+          job({
+            deliveries: [
+              { deliveryId: 'email.u.demo', channel: 'email', target: 'u.demo', address: 'dana@example.test', status: 'held', reasonCode: 'dailyLimit', reason: null, attempts: 0, attached: null, updatedAt: '2026-11-24T05:00:03.000Z' },
+              { deliveryId: 'email.c.p1', channel: 'email', target: 'c.p1', address: 'Pending@Example.test', status: 'skipped', reasonCode: 'awaitingConfirmation', reason: null, attempts: 0, attached: null, updatedAt: '2026-11-24T05:00:03.000Z' },
+            ],
+          }),
+        ]),
+      },
+      'POST /api/flow/report-jobs': { status: 429, body: { code: 'REPORT.RUN_LIMIT', message: 'This report was run by hand too often.' }, headers: { 'Retry-After': '300' } },
+    });
+    renderRoute(paths.connect.report('rep-1'));
+    expect(await screen.findByText('Confirmation pending')).toBeTruthy();
+    expect(screen.getByText(/only after they confirmed the link/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the confirmation to Dana Pending again' }));
+    expect(await screen.findByText('The confirmation was sent to Pending@Example.test again.')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/flow/custom-reports/rep-1/contacts/p1/send-confirmation')).toHaveLength(1);
+
+    // The run log: held (the daily mail limit) with a resend, and the contact waiting for its confirmation.
+    expect(await screen.findByText('Held')).toBeTruthy();
+    expect(screen.getByText(/daily mail limit is reached/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend to dana@example.test' })).toBeTruthy();
+    expect(screen.getByText(/Waiting for confirmation/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend to Pending@Example.test' })).toBeNull();
+
+    // Run now refused: when it can be started again, in the user's time.
+    fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText(/You can start it again at \d{2}:\d{2}/)).toBeTruthy();
+    recipients = [];
   });
 
   it('a general report is read-only; without the schedule permission the schedule is too', async () => {
@@ -396,5 +435,21 @@ describe('Reports section', () => {
     fireEvent.click(button);
     expect(await screen.findByText('e***@example.test no longer receives “Declined redemptions”.')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/report-unsubscribe')[0]!.query.get('token')).toBe('tok-1');
+  });
+
+  it('confirms an external contact on the button, not on opening; a used link says so (ADR 051)', async () => {
+    let answer: { status?: number; body: unknown } = { body: { confirmed: true, reportName: 'Declined redemptions', email: 'Erika@Example.test' } };
+    const backend = fakeBackend({ 'POST /api/report-confirm': () => answer });
+    renderRoute(`${paths.reportConfirmation}?token=tok-2`);
+    const button = await screen.findByRole('button', { name: 'Confirm' });
+    expect(backend.callsTo('POST', '/api/report-confirm')).toHaveLength(0);
+    fireEvent.click(button);
+    expect(await screen.findByText('Erika@Example.test now receives “Declined redemptions”.')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/report-confirm')[0]!.query.get('token')).toBe('tok-2');
+    answer = { status: 400, body: { code: 'REPORT.CONFIRMATION_INVALID', message: 'This confirmation link is not valid any more.' } };
+    cleanup();
+    renderRoute(`${paths.reportConfirmation}?token=tok-3`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This link does not work')).toBeTruthy();
   });
 });
