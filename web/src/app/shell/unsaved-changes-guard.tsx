@@ -50,11 +50,15 @@ export function UnsavedChangesGuard() {
       onClose={() => setTarget(null)}
       title={t('unsavedChanges.title')}
       closeLabel={t('unsavedChanges.stay')}
-      closeButton="action"
+      closeButton="none"
+      // Staying is the safe answer, so it is the primary button; leaving gives the input up.
       actions={
-        <Button onClick={leave}>
-          {t('unsavedChanges.leave')}
-        </Button>
+        <>
+          <Button theme="secondary" onClick={leave}>
+            {t('unsavedChanges.leave')}
+          </Button>
+          <Button onClick={() => setTarget(null)}>{t('unsavedChanges.stay')}</Button>
+        </>
       }
     >
       <p>{t('unsavedChanges.text')}</p>

@@ -16,8 +16,9 @@ export interface DialogProps {
   variant?: 'center' | 'sheet';
   /** Hide the title visually (still names the dialog). */
   hideTitle?: boolean;
-  /** Where the close control sits: an icon in the corner, or a labelled button among the actions. */
-  closeButton?: 'icon' | 'action';
+  /** Where the close control sits: an icon in the corner, a labelled button among the actions, or only in
+   * the actions the caller passes (a question whose safe answer is its primary button; Escape still closes). */
+  closeButton?: 'icon' | 'action' | 'none';
 }
 
 /**
