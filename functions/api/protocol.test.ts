@@ -169,7 +169,7 @@ describe('URL length limit (ADR 052)', () => {
   it('answers 414 with the error shape before anything else looks at the request', async () => {
     const query = `?q=${'a'.repeat(9000)}`;
     // With and without the portal header, signed out: the length is what is wrong, so that is what is said.
-    for (const headers of [{}, { 'X-Portal': 'connect' }]) {
+    for (const headers of [{}, { 'X-Portal': 'connect' }] as Record<string, string>[]) {
       const res = await app.request(`/api/transactions${query}`, { headers });
       expect(res.status).toBe(414);
       expect(await readJson(res)).toEqual({ code: 'REQUEST.URI_TOO_LONG', message: 'The URL is over 8192 bytes' });
