@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '@portal/backend';
 import { createApp } from './app.ts';
-import { boundsLength, inputLeaves, unboundedInputs } from './gates/input-bounds.ts';
+import { boundsLength, inputLeaves } from '@portal/core/shared';
+import { unboundedInputs } from './gates/input-bounds.ts';
 import { loadRouteInputs, routeTable } from './route-table.ts';
 import * as z from '@portal/core/zod';
 

@@ -3,7 +3,7 @@ import { sessionCookieName } from '@portal/backend';
 import fc from 'fast-check';
 import type * as z from '@portal/core/zod';
 import type { RouteEntry } from '../route-table.ts';
-import { type InputPath, inputLeaves } from './input-bounds.ts';
+import { type InputPath, inputLeaves } from '@portal/core/shared';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { type Gates, portalOf, SAMPLES, type Sample } from './route-fixtures.ts';
 
