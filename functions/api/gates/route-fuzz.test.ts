@@ -26,5 +26,6 @@ describe('fuzzing every route', () => {
     expect(report.oversize).toBeGreaterThanOrEqual(150);
     console.info(JSON.stringify({ requests: report.requests, oversize: report.oversize, byStatus: report.byStatus, accepted: report.accepted, findings: report.findings.length }));
     expect(report.findings.slice(0, 5)).toEqual([]);
-  }, 120_000);
+    // Connect routes reach their services since the session is kept alive (ADR 052): ~55–100 s on two shared cores.
+  }, 240_000);
 });
