@@ -8,6 +8,7 @@ import {
   apiSecureHeaders,
   noStoreByDefault,
   requirePortal,
+  uriLimit,
   xssiPrefix,
 } from './middleware/protocol.ts';
 import { loadSession } from './middleware/session.ts';
@@ -43,6 +44,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     apiSecureHeaders,
     noStoreByDefault,
     xssiPrefix,
+    uriLimit,
     apiBodyLimit,
     requirePortal,
     async (c, next) => {

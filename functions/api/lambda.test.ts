@@ -52,6 +52,8 @@ beforeAll(async () => {
     MAIL_FROM: 'portal@example.com',
     APP_URL: 'https://portal.example.com',
     ORIGIN_VERIFY_SECRET: ORIGIN_SECRET,
+    // The stage key the API gets from infra (Jobs' generated secret): it seals the session tokens (ADR 052).
+    REPORT_LINK_KEY: 'lambda-test-stage-key-0123456789abcdef0123',
   });
   ({ handler } = (await import('./lambda.ts')) as unknown as { handler: typeof handler });
 });

@@ -30,10 +30,11 @@ async function pendingSecretOf(username: string): Promise<string> {
 async function setUpApp(username: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const jar = new CookieJar();
   expect((await signIn(jar, username)).status).toBe(200);
-  expect((await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD })).status).toBe(200);
-  const qr = await call(jar, 'GET', '/auth/secret-code?app=ordering&height=200');
-  expect(qr.res.headers.get('content-type')).toBe('image/png');
-  expect(Buffer.from(await qr.res.clone().arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+  const fresh = await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD });
+  expect(fresh.status).toBe(200);
+  const qr = String(fresh.body.qr);
+  expect(qr).toMatch(/^data:image\/png;base64,/);
+  expect(Buffer.from(qr.split(',')[1]!, 'base64').subarray(1, 4).toString()).toBe('PNG');
   const secret = await pendingSecretOf(username);
   const activated = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock), currentPassword: PASSWORD });
   expect(activated.status).toBe(200);
@@ -60,11 +61,17 @@ describe('authenticator app', () => {
     await importAccount('app.setup');
     const jar = new CookieJar();
     await signIn(jar, 'app.setup');
-    await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD });
+    const fresh = await call(jar, 'POST', '/auth/secret-code/new', { currentPassword: PASSWORD });
     const wrong = await call(jar, 'POST', '/auth/secret-code', { secretCode: '000000', currentPassword: PASSWORD });
     expect(wrong).toMatchObject({ status: 400, body: { code: 'MFA.WRONG_CODE' } });
     const secret = await pendingSecretOf('app.setup');
-    expect((await call(jar, 'GET', '/auth/secret-code/key')).body).toEqual({ secret, issuer: 'CardPortal', account: 'app.setup' });
+    expect(fresh.body).toMatchObject({ secret, issuer: 'CardPortal', account: 'app.setup' });
+    // Shown once (ADR 052): no later call of this session reads the pending secret back, as text or as QR code.
+    for (const path of ['/auth/secret-code/key', '/auth/secret-code?app=ordering&height=200', '/auth/secret-code']) {
+      const again = await call(jar, 'GET', path);
+      expect({ path, status: again.status }).toEqual({ path, status: 404 });
+      expect(JSON.stringify(again.body)).not.toContain(secret);
+    }
     const ok = await call(jar, 'POST', '/auth/secret-code', { secretCode: await totpAt(secret, clock), currentPassword: PASSWORD });
     const codes = ok.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
-import { MAX_BODY_BYTES } from './middleware/protocol.ts';
+import { MAX_BODY_BYTES, MAX_URL_BYTES } from './middleware/protocol.ts';
 import { startNodeServer } from './node.ts';
 
 let backend: Backend;
@@ -162,5 +162,21 @@ describe('request body limit (ADR 022)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('URL length limit (ADR 052)', () => {
+  it('answers 414 with the error shape before anything else looks at the request', async () => {
+    const query = `?q=${'a'.repeat(9000)}`;
+    // With and without the portal header, signed out: the length is what is wrong, so that is what is said.
+    for (const headers of [{}, { 'X-Portal': 'connect' }] as Record<string, string>[]) {
+      const res = await app.request(`/api/transactions${query}`, { headers });
+      expect(res.status).toBe(414);
+      expect(await readJson(res)).toEqual({ code: 'REQUEST.URI_TOO_LONG', message: 'The URL is over 8192 bytes' });
+    }
+    // Exactly at the limit is still read (and here answered by the session check).
+    const path = '/api/auth/status?q=';
+    const atLimit = await app.request(`${path}${'a'.repeat(MAX_URL_BYTES - path.length)}`, { headers: { 'X-Portal': 'ordering' } });
+    expect(atLimit.status).toBe(200);
   });
 });

@@ -164,11 +164,15 @@ describe('custom reports', () => {
       [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
       [{ sendTime: '25:00' }, 'sendTime'],
       [{ reportingDays: [] }, 'reportingDays'],
+      // A set of weekdays (ADR 052): a repeated day is refused, never deduplicated behind the user's back.
+      [{ reportingDays: ['monday', 'tuesday', 'monday'] }, 'reportingDays'],
+      [{ reportingDays: Array.from({ length: 10_000 }, () => 'monday') }, 'reportingDays'],
       [{ periodType: 'weekly' }, 'periodType'],
     ] as const) {
       const res = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, ...bad });
       expect({ path, status: res.status, code: res.body.code, paths: (res.body.issues as { path: string }[]).map((i) => i.path) }).toEqual({ path, status: 400, code: 'REPORT.SCHEDULE_INVALID', paths: [path] });
     }
+    expect((await call('rep.read', 'GET', `/flow/report-scheduling/${processId}`)).body).toMatchObject({ reportingDays: ['monday', 'thursday'] });
 
     // A monthly send time that does not exist on a 1st (Sydney, 2028-10-01 02:30) would lose a month's report.
     const gap = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, periodType: 'monthly', timeZone: 'Australia/Sydney', sendTime: '02:30' });

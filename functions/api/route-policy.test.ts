@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '@portal/backend';
 import { createApp } from './app.ts';
-import { routeTable } from './route-table.ts';
+import { boundsLength, inputLeaves } from '@portal/core/shared';
+import { unboundedInputs } from './gates/input-bounds.ts';
+import { loadRouteInputs, routeTable } from './route-table.ts';
+import * as z from '@portal/core/zod';
 
 /**
  * Every route declares its policy where it is defined (issue 12 item 1, ADR 024): a route added without
@@ -34,5 +37,29 @@ describe('the route policy', () => {
         expect({ route, permission: policy.permission.length > 0 }).toEqual({ route, permission: true });
       }
     }
+  });
+
+  it('bounds every array, record and string a route accepts (ADR 052): no input a caller can make as large as the body allows', async () => {
+    const loaded = routeTable(app);
+    await loadRouteInputs(loaded);
+    expect(unboundedInputs(loaded)).toEqual([]);
+  });
+});
+
+describe('the input-bounds walker', () => {
+  it('finds a missing bound wherever the schema hides it, and takes a bounding pattern as a bound', () => {
+    const schema = z.object({
+      days: z.array(z.enum(['a', 'b'])),
+      tags: z.optional(z.array(z.string().check(z.maxLength(5))).check(z.maxLength(3))),
+      nested: z.union([z.object({ free: z.string() }), z.object({ code: z.string().check(z.regex(/^[A-Z]{2,8}$/)) })]),
+      map: z.record(z.string(), z.number()),
+      piped: z.pipe(z.string(), z.transform((s) => s.length)),
+      date: z.iso.date(),
+    });
+    const unbounded = inputLeaves(schema)
+      .filter((l) => !l.bounded)
+      .map((l) => `${l.kind} ${l.path.join('.')}`);
+    expect(unbounded).toEqual(['array days', 'string nested.free', 'record map', 'string piped']);
+    expect([/^\d{6}$/, /^[a-z+*]{1,9}$/, /^\d+$/, /\d{3}/, /^a{2,}$/].map(boundsLength)).toEqual([true, true, false, false, false]);
   });
 });

@@ -68,29 +68,36 @@ describe('one round trip (ADR 028)', () => {
     }
   });
 
-  it('names the account in the token and stores only the hash of the whole token', async () => {
+  it('names the account in the token only sealed, so the cookie says nothing of who it is (ADR 052), and stores only the hash of the whole token', async () => {
     const cookie = await signIn('Anna.Retail');
     const token = tokenOf(cookie);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(token.split('.')[0]!, 'base64url').toString()).toBe('anna.retail');
+    // Neither the name nor any spelling or encoding of it appears in the cookie's value.
+    for (const form of ['anna', 'retail', b64('anna.retail'), b64('Anna.Retail'), Buffer.from('anna.retail').toString('hex'), Buffer.from('anna.retail').toString('base64')]) {
+      expect(token.toLowerCase()).not.toContain(form.toLowerCase());
+      expect(Buffer.from(token.split('.')[0]!, 'base64url').toString('latin1').toLowerCase()).not.toContain('anna');
+    }
+    // Two sign-ins of one account share nothing recognisable: the seal takes a fresh nonce each time.
+    const again = tokenOf(await signIn('anna.retail'));
+    expect(again.split('.')[0]!.slice(0, 16)).not.toBe(token.split('.')[0]!.slice(0, 16));
     const live = await backend.sessions.listLive('anna.retail', clock);
     expect(live.map((s) => s.tokenHash)).toContain(hashToken(token));
     expect(JSON.stringify(live)).not.toContain(token.split('.')[1]);
   });
 
-  it('finds no session when the token names another account, or is not in its one spelling', async () => {
-    const secret = tokenOf(await signIn('bob')).split('.')[1]!;
+  it('finds no session when the account part is changed, forged or not in its one spelling', async () => {
+    const [sealed, secret] = tokenOf(await signIn('bob')).split('.') as [string, string];
     const cookieFor = (accountPart: string) => `__Host-portal_session_ordering=${accountPart}.${secret}`;
-    expect(await signedIn(cookieFor(b64('bob')))).toBe(true);
-    expect(await signedIn(cookieFor(b64('carla')))).toBe(false);
-    expect(await signedIn(cookieFor(b64('BOB')))).toBe(false);
-    expect(await signedIn(cookieFor(`${b64('bob')}A`))).toBe(false);
+    expect(await signedIn(cookieFor(sealed))).toBe(true);
+    // The readable names of ADR 028's tokens open nothing any more.
+    expect(await signedIn(cookieFor(b64('bob')))).toBe(false);
+    // Another account's sealed part (a sign-in of carla) with bob's secret: no such session.
+    expect(await signedIn(cookieFor(tokenOf(await signIn('carla')).split('.')[0]!))).toBe(false);
+    const flipped = Buffer.from(sealed, 'base64url');
+    flipped[14] = flipped[14]! ^ 1;
+    expect(await signedIn(cookieFor(flipped.toString('base64url')))).toBe(false);
+    expect(await signedIn(cookieFor(`${sealed}A`))).toBe(false);
     expect(await signedIn(cookieFor(''))).toBe(false);
-    // A session item of another account under a token naming bob (which no sign-in writes) counts as none.
-    const crossed = `${b64('bob')}.${'C'.repeat(43)}`;
-    const until = new Date(clock.getTime() + 3_600_000).toISOString();
-    await putSession(backend.db, { ...sessionItem(crossed, 'carla'), idleExpiresAt: until, absoluteExpiresAt: until });
-    expect(await signedIn(`__Host-portal_session_ordering=${crossed}`)).toBe(false);
   });
 
   it('treats a session issued before ADR 028 (a bare 43-character token) as signed out, without a read', async () => {

@@ -395,6 +395,27 @@ describe('access', () => {
     expect((await call('colleague.u', 'POST', `${itemPath(`${id}.docs.screens`)}/upload`, body)).status).toBe(404);
     expect((await call('none.u', 'POST', `${itemPath(`${id}.docs.screens`)}/upload`, body)).status).toBe(403);
   });
+
+  it('without flow.doRequests every upload, completion and removal is 403, on its own customer’s items as on any other (ADR 052)', async () => {
+    const own = await newRequest();
+    const foreign = await newRequest('all.f', 'R-U2', 'wf-foreign');
+    const { ticket } = await upload('req.u', `${own}.docs.screens`, png(4, 4));
+    for (const ref of [`${own}.docs.screens`, `${foreign}.docs.screens`, 'WR-NOBODY00.docs.screens', 'not-an-item']) {
+      for (const [method, path, body] of [
+        ['POST', `${itemPath(ref)}/upload`, { fileName: 'a.png', contentType: 'image/png', bytes: 10 }],
+        ['POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`, undefined],
+        ['DELETE', `${itemPath(ref)}/files/${ticket.uploadId}`, undefined],
+      ] as const) {
+        for (const user of ['appr.u', 'none.u']) {
+          const res = await call(user, method, path, body);
+          expect({ user, method, path, status: res.status, code: res.body.code }).toEqual({ user, method, path, status: 403, code: 'PERMISSION.DENIED' });
+        }
+      }
+    }
+    // The requester's file is untouched by all of it.
+    const detail = await call('req.u', 'GET', `/flow/workflow-requests/${own}`);
+    expect(JSON.stringify(detail.body)).toContain(ticket.uploadId);
+  });
 });
 
 describe('comments and pins', () => {

@@ -15,7 +15,9 @@ function setting(name: 'SFTP_USER_ROLE_ARN' | 'SFTP_SERVICE_USER' | 'SFTP_PREFIX
 
 const provider = createTransferIdentityProvider({
   db: backend.db,
+  now: backend.now,
   rateLimiter: createRateLimiter(backend.db, backend.now),
+  passwordHashCost: config.PASSWORD_HASH_COST,
   settings: {
     bucket: config.REPORTS_BUCKET,
     prefix: setting('SFTP_PREFIX'),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type Backend, createBackend, loadConfig } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db/table';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
@@ -29,6 +29,8 @@ export function benchConfig(tableName: string, endpoint: string) {
     MAIL_FROM: 'bench@example.com',
     APP_URL: 'http://localhost',
     DYNAMODB_ENDPOINT: endpoint,
+    // Seals the session tokens (ADR 052); a bench's sessions live as long as its process.
+    REPORT_LINK_KEY: randomBytes(32).toString('base64'),
   });
 }
 

@@ -73,8 +73,9 @@ export async function startLocalRuntime() {
     const seeded = await seedDemoDataOnce(backend);
     const toppedUp = await topUpDemoActivity(backend);
 
-    // The stand-in for Transfer Family (ADR 039): customers' logins come from the seeded sftpUsers.
-    const sftp = await startLocalSftpServer({ dataDir, port: ports.sftp, db: backend.db });
+    // The stand-in for Transfer Family (ADR 039): customers' logins come from the seeded sftpUsers, let in by
+    // the same decision and limits as Transfer's identity provider (ADR 052).
+    const sftp = await startLocalSftpServer({ dataDir, port: ports.sftp, db: backend.db, now: backend.now, passwordHashCost: config.PASSWORD_HASH_COST });
     stops.push(sftp.stop);
 
     backend.scheduler?.start();

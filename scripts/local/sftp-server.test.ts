@@ -5,8 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { hashPassword, verifyPassword } from '@portal/backend/auth/password-hash';
+import type { Backend } from '@portal/backend';
 import { loadConfig } from '@portal/backend/config';
+import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
+import { createSftpLogin, SFTP_PASSWORDS_PER_IP } from '@portal/backend/platform/sftp/sftp-login';
 import {
   createSftpDelivery,
   type SftpDelivery,
@@ -17,6 +19,7 @@ import {
 import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { startSftpStandIn } from './sftp-server.ts';
 
 /**
@@ -29,16 +32,21 @@ const customerKey = ssh2.utils.generateKeyPairSync('ed25519');
 const otherKey = ssh2.utils.generateKeyPairSync('ed25519');
 let standIn: Awaited<ReturnType<typeof startSftpStandIn>>;
 let delivery: SftpDelivery;
+let backend: Backend;
+let clock = new Date('2026-11-28T09:00:00Z');
+const RETAIL_PASSWORD = 'Retail-Sftp-2026!';
 
 beforeAll(async () => {
-  standIn = await startSftpStandIn(
-    work,
-    {
-      'aurora-sftp': { customerId: 'P-2001', publicKeys: [customerKey.public] },
-      'retail-sftp': { customerId: 'G-RETAIL', publicKeys: [], passwordHash: await hashPassword('Retail-Sftp-2026!', 12) },
-    },
-    verifyPassword,
-  );
+  // Customers' logins are `sftpUsers` records, let in by the decision Transfer's identity provider takes (ADR 052).
+  backend = await createTestBackend(() => clock);
+  await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-RETAIL', name: 'Retail chains' }]);
+  await importOk(backend, 'providers', [{ customerId: 'P-2001', name: 'Aurora Digital' }]);
+  await importOk(backend, 'sftpUsers', [
+    { username: 'aurora-sftp', customerId: 'P-2001', publicKeys: [customerKey.public] },
+    { username: 'retail-sftp', customerId: 'G-RETAIL', password: RETAIL_PASSWORD },
+    { username: 'guarded-sftp', customerId: 'G-RETAIL', password: RETAIL_PASSWORD },
+  ]);
+  standIn = await startSftpStandIn(work, { db: backend.db, now: () => clock });
   delivery = await sftpDeliveryFromConfig(configWith(standIn.env));
 });
 
@@ -114,6 +122,29 @@ describe('SFTP delivery against the local SFTP server', () => {
       expect(await list(sftp, '/')).toEqual(['secret.csv']); // ssh2's readdir leaves out '.' and '..'
     });
     await expect(session({ username: 'retail-sftp', password: 'wrong-password-1' }, async () => {})).rejects.toMatchObject({ level: 'client-authentication' });
+  });
+
+  it('locks a login name after wrong passwords as the AWS identity provider does: the right one is refused while locked (ADR 052)', async () => {
+    const start = new Date('2026-11-28T10:00:00Z');
+    clock = start;
+    const refused = { level: 'client-authentication' };
+    let wrong = 0;
+    for (let i = 0; i < 30; i++) {
+      await session({ username: 'guarded-sftp', password: `wrong-password-${i}` }, async () => {}).catch((error: { level?: string }) => {
+        if (error.level === refused.level) wrong += 1;
+      });
+    }
+    expect(wrong).toBe(30);
+    await expect(session({ username: 'guarded-sftp', password: RETAIL_PASSWORD }, async () => {})).rejects.toMatchObject(refused);
+    // The name is locked in the table, by the login guard the identity provider uses (not by this server).
+    const decision = createSftpLogin({ db: backend.db, now: () => clock, rateLimiter: createRateLimiter(backend.db, () => clock), serviceUser: 'portal' });
+    expect((await decision.lockedUntil('guarded-sftp'))?.getTime()).toBeGreaterThan(start.getTime());
+    // A key login of a customer is not held back by someone's password guessing.
+    await session(aurora, async () => {});
+    // Once the lock and the address's window are over, the right password is let in again.
+    clock = new Date(start.getTime() + SFTP_PASSWORDS_PER_IP.windowSeconds * 1000 + 60_000);
+    expect(await decision.lockedUntil('guarded-sftp')).toBeNull();
+    await session({ username: 'guarded-sftp', password: RETAIL_PASSWORD }, async (sftp) => expect(await list(sftp, '/')).toContain('secret.csv'));
   });
 
   it("refuses '..', absolute escapes and odd names before connecting", async () => {

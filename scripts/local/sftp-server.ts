@@ -12,27 +12,32 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { verifyPassword } from '@portal/backend/auth/password-hash';
 import type { Db } from '@portal/backend/platform/db/client';
-import { getSftpUser } from '@portal/backend/platform/sftp/sftp-user-entity';
+import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
+import { createSftpLogin, type SftpAccess } from '@portal/backend/platform/sftp/sftp-login';
 import ssh2 from 'ssh2';
 import type { Attributes, AuthContext, Connection, ParsedKey, SFTPWrapper } from 'ssh2';
 import { LOCAL_SFTP_SERVICE_USER, localSftpKeyFiles } from './local-env.ts';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 
-/** Who may log in and where: a root folder and the keys (OpenSSH public key lines) and/or password hash. */
-export type SftpLogin = { root: string; publicKeys: readonly string[]; passwordHash?: string };
-export type SftpLogins = (username: string) => Promise<SftpLogin | null>;
+/**
+ * Who may log in: the SFTP login decision (backend platform/sftp/sftp-login.ts, ADR 052), the one AWS
+ * Transfer Family's identity provider takes too, with the same limits. The server only proves the key.
+ */
+export type SftpAuthorizer = {
+  keyLogin: (username: string) => Promise<(SftpAccess & { publicKeys: readonly string[] }) | null>;
+  passwordLogin: (username: string, password: string, sourceIp: string) => Promise<SftpAccess | null>;
+};
 
 export type SftpServerOptions = {
   port: number;
   host?: string;
   /** The host key (OpenSSH private key text). */
   hostKey: string;
-  logins: SftpLogins;
-  /** Checks a password against a login's hash (the portal's password hash, auth/password-hash.ts). */
-  verifyPassword?: (password: string, hash: string) => Promise<boolean>;
+  /** The served tree: the service user's root; a customer's login has `<tree>/<customerId>`. */
+  tree: string;
+  logins: SftpAuthorizer;
 };
 
 export type SftpServer = { port: number; hostKeySha256: string; stop: () => Promise<void> };
@@ -52,12 +57,12 @@ const publicLineOf = (privateKey: string) => {
 export async function startSftpServer(options: SftpServerOptions): Promise<SftpServer> {
   const host = options.host ?? '127.0.0.1';
   const connections = new Set<Connection>();
-  const server = new ssh2.Server({ hostKeys: [options.hostKey] }, (client) => {
+  const server = new ssh2.Server({ hostKeys: [options.hostKey] }, (client, info) => {
     connections.add(client);
     client.on('close', () => connections.delete(client));
     let root: string | undefined;
     client.on('authentication', (ctx) => {
-      authenticate(ctx, options).then(
+      authenticate(ctx, options, info.ip).then(
         (login) => {
           if (login) {
             root = login;
@@ -91,21 +96,23 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
 }
 
 /** The login's root folder when the credentials fit, else null. Unknown users and wrong keys look the same. */
-async function authenticate(ctx: AuthContext, options: SftpServerOptions): Promise<string | null> {
-  if (ctx.method !== 'publickey' && ctx.method !== 'password') return null;
-  const login = await options.logins(ctx.username);
-  if (!login) return null;
+async function authenticate(ctx: AuthContext, options: SftpServerOptions, sourceIp: string): Promise<string | null> {
+  const rootOf = (access: SftpAccess) => (access.folder === null ? options.tree : customerRoot(options.tree, access.folder));
   if (ctx.method === 'password') {
-    return login.passwordHash && options.verifyPassword && (await options.verifyPassword(ctx.password, login.passwordHash)) ? login.root : null;
+    const access = await options.logins.passwordLogin(ctx.username, ctx.password, sourceIp);
+    return access && rootOf(access);
   }
+  if (ctx.method !== 'publickey') return null;
+  const login = await options.logins.keyLogin(ctx.username);
+  if (!login) return null;
   for (const line of login.publicKeys) {
     const key = ssh2.utils.parseKey(line) as ParsedKey | Error;
     if (key instanceof Error) continue;
     const blob = key.getPublicSSH();
     if (key.type !== ctx.key.algo || blob.length !== ctx.key.data.length || !timingSafeEqual(blob, ctx.key.data)) continue;
     // Without a signature the client only asks whether this key would do; with one it proves it holds it.
-    if (!ctx.signature) return login.root;
-    return key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) === true ? login.root : null;
+    if (!ctx.signature) return rootOf(login);
+    return key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) === true ? rootOf(login) : null;
   }
   return null;
 }
@@ -317,23 +324,36 @@ export const customerRoot = (tree: string, customerId: string) => {
 };
 
 /**
- * An SFTP stand-in for tests: a fresh tree and fresh keys in `dir`, the service user plus `extra` logins.
- * `env` is what the backend's config needs to deliver to it (SFTP_*).
+ * The login decision of a local server: the `sftpUsers` records in `db` through sftp-login.ts, as on AWS
+ * (ADR 052); without a table, the service user alone (the report delivery tests need no customer logins).
  */
-export async function startSftpStandIn(dir: string, extra: Record<string, Omit<SftpLogin, 'root'> & { customerId: string }> = {}, verifyPassword?: SftpServerOptions['verifyPassword']) {
+function localLogins(options: { db?: Db; now?: () => Date; servicePublicKey: string; passwordHashCost?: number }): SftpAuthorizer {
+  if (!options.db) {
+    return {
+      keyLogin: async (username) => (username === LOCAL_SFTP_SERVICE_USER ? { folder: null, publicKeys: [options.servicePublicKey] } : null),
+      passwordLogin: async () => null,
+    };
+  }
+  const now = options.now ?? (() => new Date());
+  return createSftpLogin({
+    db: options.db,
+    now,
+    rateLimiter: createRateLimiter(options.db, now),
+    serviceUser: LOCAL_SFTP_SERVICE_USER,
+    servicePublicKey: options.servicePublicKey,
+    ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
+  });
+}
+
+/**
+ * An SFTP stand-in for tests: a fresh tree and fresh keys in `dir`, the service user, and with `db` the
+ * customers' logins of its `sftpUsers` records. `env` is what the backend's config needs to deliver to it (SFTP_*).
+ */
+export async function startSftpStandIn(dir: string, options: { db?: Db; now?: () => Date } = {}) {
   const keys = localSftpKeys(dir);
   const tree = join(dir, 'sftp');
   mkdirSync(tree, { recursive: true });
-  const server = await startSftpServer({
-    port: 0,
-    hostKey: keys.hostKey,
-    verifyPassword,
-    logins: async (username) => {
-      if (username === LOCAL_SFTP_SERVICE_USER) return { root: tree, publicKeys: [keys.servicePublicKey] };
-      const login = extra[username];
-      return login ? { ...login, root: customerRoot(tree, login.customerId) } : null;
-    },
-  });
+  const server = await startSftpServer({ port: 0, hostKey: keys.hostKey, tree, logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }) });
   return {
     tree,
     keys,
@@ -351,21 +371,13 @@ export async function startSftpStandIn(dir: string, extra: Record<string, Omit<S
 
 /**
  * The SFTP server of `npm start`: `<dataDir>/sftp/` on loopback, the portal's service user (SFTP_USER of
- * local-env.ts) at its top, each customer's login (the `sftpUsers` import kind) in `<customerId>/`.
+ * local-env.ts) at its top, each customer's login (the `sftpUsers` import kind) in `<customerId>/`, let in
+ * by the same decision and limits as on AWS (ADR 052).
  */
-export async function startLocalSftpServer(options: { dataDir: string; port: number; db: Db }): Promise<SftpServer & { tree: string }> {
+export async function startLocalSftpServer(options: { dataDir: string; port: number; db: Db; now?: () => Date; passwordHashCost?: number }): Promise<SftpServer & { tree: string }> {
   const keys = localSftpKeys(options.dataDir);
   const tree = join(options.dataDir, 'sftp');
   mkdirSync(tree, { recursive: true });
-  const server = await startSftpServer({
-    port: options.port,
-    hostKey: keys.hostKey,
-    verifyPassword,
-    logins: async (username) => {
-      if (username === LOCAL_SFTP_SERVICE_USER) return { root: tree, publicKeys: [keys.servicePublicKey] };
-      const user = await getSftpUser(options.db, username);
-      return user && { root: customerRoot(tree, user.customerId), publicKeys: user.publicKeys, ...(user.passwordHash ? { passwordHash: user.passwordHash } : {}) };
-    },
-  });
+  const server = await startSftpServer({ port: options.port, hostKey: keys.hostKey, tree, logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }) });
   return { ...server, tree };
 }

@@ -92,7 +92,7 @@ describe('multi-factor authentication', () => {
     const key = page.locator('code[data-secret]');
     await key.waitFor();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    // The QR code is a real PNG (fetched with the portal header, shown as a data: URL).
+    // The QR code is a real PNG (a data: URL in the answer that made the secret, the only one to show it: ADR 052).
     const qrWidth = await page
       .getByRole('img', { name: 'QR code for your authenticator app' })
       .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);

@@ -1,7 +1,10 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { sessionCookieName } from '@portal/backend';
 import fc from 'fast-check';
 import type * as z from '@portal/core/zod';
 import type { RouteEntry } from '../route-table.ts';
+import { type InputPath, inputLeaves } from '@portal/core/shared';
+import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { type Gates, portalOf, SAMPLES, type Sample } from './route-fixtures.ts';
 
 /**
@@ -168,6 +171,68 @@ export function requestOf(route: RouteEntry, world: Gates): fc.Arbitrary<{ metho
   });
 }
 
+/** How many elements an oversize array has, and how long an oversize string is (ADR 052). */
+export const OVERSIZE_ELEMENTS = 10_000;
+const LONG_BODY_STRING = 'x'.repeat(100_000);
+/** In a URL: long, yet under the 8,192-byte URL limit, so the field's own bound answers rather than the 414. */
+const LONG_URL_STRING = 'x'.repeat(7_000);
+
+/** A copy of `value` with `leaf` at `path`; missing objects and arrays on the way are made. */
+function setAt(value: unknown, path: InputPath, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const list = Array.isArray(value) ? [...(value as unknown[])] : [];
+    list[head] = setAt(list[head] ?? (typeof rest[0] === 'number' ? [] : {}), rest, leaf);
+    return list;
+  }
+  const object = value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  object[head!] = setAt(object[head!] ?? (typeof rest[0] === 'number' ? [] : {}), rest, leaf);
+  return object;
+}
+
+function getAt(value: unknown, path: InputPath): unknown {
+  return path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined), value);
+}
+
+/**
+ * For every array, record and string of the route's json, query and path input: one request that is the
+ * route's valid sample with just that field made huge — 10,000 elements (copies of the sample's own first
+ * element, so the elements pass and the count is what is refused), 10,000 keys, a 100,000-character string
+ * (7,000 in a URL). Each must be refused (4xx) without a write.
+ */
+export function oversizeRequests(route: RouteEntry, world: Gates): { method: string; sample: Sample; field: string }[] {
+  const seed = SAMPLES[`${route.method} ${route.path}`]?.(world.own);
+  const url = new URL(seed?.path ?? route.path.replace(/:(\w+)/g, 'X-1'), 'http://x');
+  const requests: { method: string; sample: Sample; field: string }[] = [];
+  for (const input of route.inputs) {
+    if (!('schema' in input)) continue;
+    for (const leaf of inputLeaves(input.schema)) {
+      const field = `${input.target}.${leaf.path.join('.')}`;
+      if (input.target === 'json') {
+        const base = seed?.body ?? {};
+        const huge =
+          leaf.kind === 'array'
+            ? Array.from({ length: OVERSIZE_ELEMENTS }, () => (getAt(base, [...leaf.path, 0]) as unknown) ?? 'x')
+            : leaf.kind === 'record'
+              ? Object.fromEntries(Array.from({ length: OVERSIZE_ELEMENTS }, (_, i) => [`k${i}`, getAt(base, [...leaf.path, 'k0']) ?? 'x']))
+              : LONG_BODY_STRING;
+        requests.push({ method: route.method, field, sample: { path: url.pathname + url.search, headers: seed?.headers ?? {}, body: setAt(base, leaf.path, huge) } });
+      } else if (input.target === 'query' && leaf.path.length === 1) {
+        const query = new URLSearchParams(url.search);
+        query.set(String(leaf.path[0]), leaf.kind === 'string' ? LONG_URL_STRING : Array.from({ length: 1_000 }, () => 'x').join(','));
+        requests.push({ method: route.method, field, sample: { path: `${url.pathname}?${query}`, headers: seed?.headers ?? {} } });
+      } else if (input.target === 'param' && leaf.path.length === 1 && leaf.kind === 'string') {
+        const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+        const actual = paramsOf(route.path, url.pathname);
+        const path = names.reduce((at, name) => at.replace(`:${name}`, name === leaf.path[0] ? LONG_URL_STRING : (actual[name] ?? 'X-1')), route.path);
+        requests.push({ method: route.method, field, sample: { path: path + url.search, headers: seed?.headers ?? {}, ...(seed?.body === undefined ? {} : { body: seed.body }) } });
+      }
+    }
+  }
+  return requests;
+}
+
 function paramsOf(pattern: string, path: string): Record<string, string> {
   const p = pattern.split('/');
   const a = path.split('/');
@@ -198,28 +263,32 @@ export async function itemCount(world: Gates): Promise<number> {
 }
 
 export type FuzzFinding = { route: string; status: number; problem: string; request: Sample & { method: string }; answer: string };
-export type FuzzReport = { requests: number; byStatus: Record<number, number>; findings: FuzzFinding[]; accepted: number };
+export type FuzzReport = { requests: number; byStatus: Record<number, number>; findings: FuzzFinding[]; accepted: number; oversize: number };
 
 /**
  * Runs `perRoute` fuzzed requests against every route with a fixed seed. Signed-in routes carry the
  * session of a user holding every permission (so input reaches the services); anonymous routes none
  * (a presented session would be signed out). Each answer is checked: never 5xx, every 4xx has
- * {code, message}, and a refused (4xx) request leaves the item count unchanged.
+ * {code, message}, and a refused (4xx) request leaves the item count unchanged; an oversize request
+ * (oversizeRequests) must be refused.
  */
-export async function fuzzRoutes(world: Gates, options: { seed: number; perRoute: number }): Promise<FuzzReport> {
-  const report: FuzzReport = { requests: 0, byStatus: {}, findings: [], accepted: 0 };
+export async function fuzzRoutes(world: Gates, options: { seed: number; perRoute: number; oversize?: boolean }): Promise<FuzzReport> {
+  const report: FuzzReport = { requests: 0, byStatus: {}, findings: [], accepted: 0, oversize: 0 };
   let count = await itemCount(world);
   for (const [index, route] of world.routes.entries()) {
     const samples = fc.sample(requestOf(route, world), { seed: options.seed + index, numRuns: options.perRoute });
     // Each route on a portal it serves, so input reaches the services (connect-only routes on connect).
     const portal = portalOf(route);
-    const jar = route.policy?.auth === 'anonymous' ? null : world.jars[portal === 'ordering' ? 'full' : `full@${portal}`]!;
-    for (const { method, sample } of samples) {
+    const jar = route.policy?.auth === 'anonymous' ? null : await liveSession(world, portal);
+    // The random mutations, then one oversize request per array, record and string the route takes (ADR 052).
+    const oversize = options.oversize === false ? [] : oversizeRequests(route, world);
+    for (const { method, sample, field } of [...samples, ...oversize] as { method: string; sample: Sample; field?: string }[]) {
       const res = await world.call(jar, portal, method, sample);
+      if (field !== undefined) report.oversize += 1;
       report.requests += 1;
       report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
       const finding = (problem: string) =>
-        report.findings.push({ route: `${route.method} ${route.path}`, status: res.status, problem, request: { method, ...sample }, answer: res.text.slice(0, 300) });
+        report.findings.push({ route: `${route.method} ${route.path}`, status: res.status, problem, request: { method, ...shortened(sample) }, answer: res.text.slice(0, 300) });
       if (res.status >= 500) finding('5xx');
       if (res.status >= 400 && res.status < 500) {
         const body = parse(res.text);
@@ -228,12 +297,37 @@ export async function fuzzRoutes(world: Gates, options: { seed: number; perRoute
         if (now !== count) finding(`refused but wrote ${now - count} item(s)`);
         count = now;
       } else {
+        if (field !== undefined && res.status < 400) finding(`accepted an oversize ${field}`);
         report.accepted += 1;
         count = await itemCount(world);
       }
     }
   }
   return report;
+}
+
+/**
+ * The full user's session on the portal, made anew when an earlier route ended it: POST
+ * account/sessions/end-others, fuzzed with the ordering session, ends the connect one, and every connect
+ * route after it would otherwise answer 401 before its input is read. Made by the session store itself,
+ * not a sign-in: fuzzed password checks have locked the name by then, and the sign-in route's address
+ * budget is spent.
+ */
+async function liveSession(world: Gates, portal: 'ordering' | 'connect') {
+  const name = portal === 'ordering' ? 'full' : `full@${portal}`;
+  const status = await world.call(world.jars[name]!, portal, 'GET', { path: '/api/auth/status' });
+  if (!status.text.includes('"loggedIn":true')) {
+    const { token } = await world.backend.sessions.create('full', world.backend.now(), { portal, method: 'password' });
+    world.jars[name] = new CookieJar({ [sessionCookieName(portal)]: token });
+  }
+  return world.jars[name]!;
+}
+
+/** A finding names its request; an oversize one is cut to a readable length. */
+function shortened(sample: Sample): Sample {
+  const body = sample.body === undefined || typeof sample.body === 'string' ? sample.body : JSON.stringify(sample.body);
+  const cut = (text: string) => (text.length > 400 ? `${text.slice(0, 400)}… (${text.length} characters)` : text);
+  return { ...sample, path: cut(sample.path), ...(body === undefined ? {} : { body: cut(body) }) };
 }
 
 function parse(text: string): { code?: unknown; message?: unknown } | undefined {

@@ -1,4 +1,3 @@
-import { isPortal } from '@portal/core/shared';
 import { CurrentPasswordSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
@@ -15,16 +14,13 @@ import { validate } from '../middleware/validate.ts';
  */
 const Reauth = z.partial(CurrentPasswordSchema);
 const CodeInput = z.extend(Reauth, { secretCode: z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
-const QrQuery = z.object({
-  app: z.string().check(z.maxLength(20), z.refine(isPortal, 'Unknown portal')),
-  height: z._default(z.coerce.number().check(z.int(), z.gte(100), z.lte(600)), 200),
-});
 
 /**
  * Setting up and managing MFA from My Account (ADR 012). Activating a method ends every session of the
  * account: the user logs in again with the new factor (SPEC 2 multi-factor set-up page). A new secret,
- * e-mail set-up, activation and new recovery codes each need the current password (issue 10 A), so a
- * new secret is made by POST secret-code/new; the GETs only show the pending one.
+ * e-mail set-up, activation and new recovery codes each need the current password (ADR 017; ADR 055 for a recent sign-in), so a
+ * new secret is made by POST secret-code/new, whose answer is the only one that ever shows it (as text and
+ * as a QR code): no GET reads a pending secret back (ADR 052).
  */
 const route = routePolicy('ordering', 'connect');
 const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });
@@ -36,15 +32,6 @@ export const mfaRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     const { account, session } = signedInOf(c);
     return c.json(await c.get('backend').mfa.newAppSecret(account.username, c.req.valid('json').currentPassword, session));
-  })
-  .get('/secret-code', own, validate('query', QrQuery), async (c) => {
-    const png = await c.get('backend').mfa.pendingAppQr(signedInOf(c).account.username, c.req.valid('query').height);
-    c.header('Cache-Control', 'no-store');
-    return c.body(png as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/png' });
-  })
-  .get('/secret-code/key', own, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await c.get('backend').mfa.pendingAppKey(signedInOf(c).account.username));
   })
   .post('/secret-code', own, validate('json', CodeInput), async (c) => {
     const backend = c.get('backend');

@@ -8,7 +8,8 @@ import { createPasswordService } from './auth/password-service.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createMfaService } from './auth/mfa/mfa-service.ts';
 import { createSecretBox } from './auth/mfa/create-secret-box.ts';
-import { createSessionStore } from './auth/sessions.ts';
+import { createSessionStore, SESSION_KEY_PURPOSE } from './auth/sessions.ts';
+import { purposeKey } from './platform/security/stage-key.ts';
 import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
 import type { Config } from './config.ts';
@@ -64,10 +65,11 @@ export type BackendAdapters = {
 /** Wires the services of one process from its validated config. */
 export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
   const db = createDb(config, adapters.faults);
-  const sessions = createSessionStore(db, {
-    idleMinutes: config.SESSION_IDLE_MINUTES,
-    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
-  });
+  const sessions = createSessionStore(
+    db,
+    { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    () => purposeKey(config, SESSION_KEY_PURPOSE),
+  );
   const rateLimiter = createRateLimiter(db, now);
   const audit = createAuditLog(db);
   const guard = createLoginGuard(db, now);

@@ -1,4 +1,4 @@
-import { Currency, isKnownLocale, PORTALS } from '@portal/core/shared';
+import { Currency, isKnownLocale, MAX_LENGTH, maxJsonLength, maxKeys, PORTALS } from '@portal/core/shared';
 import { MfaMethod, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
 import { isAllowlistEntry } from '../platform/security/ip-allowlist.ts';
@@ -11,25 +11,29 @@ const moduleFields = Object.fromEntries(MODULE_NAMES.map((name) => [name, z.opti
   [M in ModuleName]: z.ZodMiniOptional<typeof moduleAccess>;
 };
 
-/** An account as stored (without its password hash) and as imported. */
+/**
+ * An account as stored (without its password hash) and as imported. Every text and list has a length
+ * bound (ADR 052): an import line over one is a line error and stores nothing; an e-mail address at most
+ * RFC 5321's 254 characters.
+ */
 export const AccountFields = z.object({
   username: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  email: z.string().check(z.trim(), z.email()),
+  email: z.string().check(z.trim(), z.maxLength(MAX_LENGTH.email), z.email()),
   firstname: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
   surname: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
   jobTitle: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
   customerId: z._default(z.string().check(z.trim(), z.maxLength(64)), ''),
   status: z._default(z.enum(['active', 'locked', 'password expired']), 'active'),
-  brandId: z._default(z.string().check(z.minLength(1)), 'default'),
-  portals: z._default(z.array(z.enum(PORTALS)).check(z.minLength(1)), ['ordering']),
+  brandId: z._default(z.string().check(z.minLength(1), z.maxLength(64)), 'default'),
+  portals: z._default(z.array(z.enum(PORTALS)).check(z.minLength(1), z.maxLength(PORTALS.length)), ['ordering']),
   securityFlag: z._default(z.number().check(z.int(), z.gte(0)), 0),
   permissions: z._default(z.number().check(z.int(), z.gte(0)), 0),
   settings: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** One optional entry per module of core's MODULE_FLAGS. */
   modules: z._default(z.object(moduleFields), {}),
   /** Any portal's locale code (connect en-en/de-de/pl-pl, ordering en-US/de-DE/fr-FR/pl-PL); each portal maps it. */
-  locale: z._default(z.string().check(z.refine(isKnownLocale, 'Unsupported locale')), 'en-US'),
-  timezone: z._default(z.string(), 'Europe/Berlin'),
+  locale: z._default(z.string().check(z.maxLength(16), z.refine(isKnownLocale, 'Unsupported locale')), 'en-US'),
+  timezone: z._default(z.string().check(z.maxLength(64)), 'Europe/Berlin'),
   currency: z._default(Currency, {
     id: 978,
     name: 'Euro',
@@ -38,16 +42,19 @@ export const AccountFields = z.object({
     symbol: '€',
     decimals: 2,
   }),
-  passwordExpiry: z._default(z.nullable(z.string().check(z.iso.datetime())), null),
+  passwordExpiry: z._default(z.nullable(z.string().check(z.maxLength(40), z.iso.datetime())), null),
   mayChangePassword: z._default(z.boolean(), true),
   mfaMethod: z._default(MfaMethod, 'none'),
   /** The account must set up MFA before using the portal (login result mfaMustBeSetUp). */
   mfaRequired: z._default(z.boolean(), false),
   /** Addresses or CIDR ranges the account may sign in from; empty means anywhere (INVALID_IP). */
-  ipAllowlist: z._default(z.array(z.string().check(z.refine(isAllowlistEntry, 'not an IP address or CIDR range'))), []),
-  ftpUploadDir: z._default(z.nullable(z.string()), null),
-  documentDirname: z._default(z.nullable(z.string()), null),
-  fileSettings: z._default(z.record(z.string(), z.unknown()), {}),
+  ipAllowlist: z._default(
+    z.array(z.string().check(z.maxLength(64), z.refine(isAllowlistEntry, 'not an IP address or CIDR range'))).check(z.maxLength(100)),
+    [],
+  ),
+  ftpUploadDir: z._default(z.nullable(z.string().check(z.maxLength(255))), null),
+  documentDirname: z._default(z.nullable(z.string().check(z.maxLength(255))), null),
+  fileSettings: z._default(z.record(z.string().check(z.maxLength(64)), z.unknown()).check(maxKeys(50), maxJsonLength(10_000)), {}),
 });
 export type AccountFields = z.infer<typeof AccountFields>;
 

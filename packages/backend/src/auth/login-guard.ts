@@ -24,7 +24,11 @@ const FORGET_AFTER_MS = 24 * 3_600_000;
 
 export const lockDelayMs = (level: number) => Math.min(FIRST_LOCK_MS * 2 ** level, MAX_LOCK_MS);
 
-const key = (username: string) => ({ pk: `LOGINGUARD#${usernameKey(username)}`, sk: 'GUARD' });
+/**
+ * A guard's item. Other logins keep their budgets in their own partitions: the SFTP logins (ADR 052) use
+ * `SFTP_LOGINGUARD`, so guessing an SFTP password never locks a portal user of the same name, nor the reverse.
+ */
+const keyOf = (partition: string, username: string) => ({ pk: `${partition}#${usernameKey(username)}`, sk: 'GUARD' });
 
 /** A name's guard item: the failures counted, the lock and its level (TTL `expiresAt` dropped). */
 type Guard = { failures?: number; lastFailureAt?: string; lockedUntil?: string; lockLevel?: number };
@@ -35,7 +39,8 @@ export type Reservation =
   | { ok: true; username: string; lockedUntil: Date | null; level: number }
   | { ok: false; lockedUntil: Date };
 
-export function createLoginGuard(db: Db, now: () => Date) {
+export function createLoginGuard(db: Db, now: () => Date, partition = 'LOGINGUARD') {
+  const key = (username: string) => keyOf(partition, username);
   const read = (username: string) => getOne(db, guards, key(username));
 
   return {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
@@ -31,22 +31,40 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
- * A session token is `<account>.<secret>`: the account's username key in base64url, then 32 random bytes
- * in base64url. Naming the account lets one BatchGetItem read the session and its account together
- * (ADR 028); the hash covers the whole token, so a changed account part finds no session.
+ * A session token is `<account>.<secret>`: the account's username key sealed (AES-256-GCM under a key
+ * derived from the stage key for this purpose, a fresh nonce each time), then 32 random bytes, both in
+ * base64url. Naming the account lets one BatchGetItem read the session and its account together (ADR 028);
+ * sealing it keeps the cookie opaque (ADR 052): its value says nothing of who is signed in. The hash covers
+ * the whole token, so a changed account part finds no session.
  */
-const TOKEN = /^([A-Za-z0-9_-]{1,800})\.[A-Za-z0-9_-]{43}$/;
+const TOKEN = /^([A-Za-z0-9_-]{38,1200})\.[A-Za-z0-9_-]{43}$/;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+/** Binds a sealed account part to this use: another sealed value of the same key does not open as one. */
+const SEALED_ACCOUNT = Buffer.from('portal-session-account', 'utf8');
+export const SESSION_KEY_PURPOSE = 'portal-session-account-v1';
 
-const newToken = (username: string): string =>
-  `${Buffer.from(usernameKey(username)).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+function seal(key: Buffer, accountKey: string): string {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce).setAAD(SEALED_ACCOUNT);
+  const sealed = Buffer.concat([cipher.update(accountKey, 'utf8'), cipher.final()]);
+  return Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64url');
+}
 
-/** The username key a token names; null for anything else, including the bare tokens issued before ADR 028. */
-function accountOfToken(token: string): string | null {
+/** The username key a token names; null for anything else, including the tokens of before ADR 052 (readable names). */
+function accountOfToken(key: Buffer, token: string): string | null {
   const part = TOKEN.exec(token)?.[1];
   if (!part) return null;
-  const name = Buffer.from(part, 'base64url').toString();
+  const bytes = Buffer.from(part, 'base64url');
   // Only the canonical encoding: every token has exactly one spelling.
-  return Buffer.from(name).toString('base64url') === part ? name : null;
+  if (bytes.toString('base64url') !== part || bytes.length <= NONCE_BYTES + TAG_BYTES) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, NONCE_BYTES)).setAAD(SEALED_ACCOUNT);
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return null; // not sealed by this stage's key
+  }
 }
 
 /** A live session and its account, as every signed-in request sees them. */
@@ -54,7 +72,11 @@ export type SignedIn = { session: SessionRecord; account: StoredAccount };
 
 export type SessionPolicy = { idleMinutes: number; absoluteHours: number };
 
-export function createSessionStore(db: Db, policy: SessionPolicy) {
+/** `sealKey`: the 32-byte key sealing the account part of tokens, read on first use (purposeKey of the stage key). */
+export function createSessionStore(db: Db, policy: SessionPolicy, sealKey: () => Buffer) {
+  let key: Buffer | undefined;
+  const sessionKey = () => (key ??= sealKey());
+  const newToken = (username: string): string => `${seal(sessionKey(), usernameKey(username))}.${randomBytes(32).toString('base64url')}`;
   const idleMs = policy.idleMinutes * 60_000;
   const absoluteMs = policy.absoluteHours * 3_600_000;
 
@@ -89,7 +111,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
      * applies to the very next one.
      */
     async validate(token: string, portal: Portal, now: Date): Promise<SignedIn | null> {
-      const named = accountOfToken(token);
+      const named = accountOfToken(sessionKey(), token);
       if (named === null) return null;
       const tokenHash = hashToken(token);
       const { session, account } = await getSessionAndAccount(db, tokenHash, named);

@@ -9,7 +9,8 @@ import { entity, getOne } from '../platform/db/entity.ts';
  * - get brand:        pk=BRAND#<id>, sk=BRAND
  * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
  */
-export const BrandInput = z.extend(BrandSettings, { hosts: z._default(z.array(z.string().check(z.minLength(1))), []) });
+/** Host names: at most 253 characters each (DNS). */
+export const BrandInput = z.extend(BrandSettings, { hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []) });
 export type BrandInput = z.infer<typeof BrandInput>;
 
 export const DEFAULT_BRAND_ID = 'default';

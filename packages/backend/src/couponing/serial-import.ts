@@ -19,6 +19,7 @@ import { cardKey, cardOfItem, type StoredCard } from './card-entity.ts';
 const Instant = z.pipe(
   z.string().check(
     z.trim(),
+    z.maxLength(40),
     z.refine((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)), 'a date and time as ISO 8601, e.g. 2026-11-02T10:15:00Z'),
   ),
   z.transform((text) => new Date(text).toISOString()),

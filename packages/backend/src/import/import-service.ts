@@ -1,4 +1,5 @@
 import * as z from '@portal/core/zod';
+import { MAX_LENGTH } from '@portal/core/shared';
 import { getAccount, upsertAccount } from '../accounts/account-entity.ts';
 import { AccountFields } from '../accounts/account-record.ts';
 import { putIdentityLink } from '../auth/identity-link-entity.ts';
@@ -40,7 +41,7 @@ type Kind<T> = { schema: z.ZodMiniType<T>; write: (deps: Deps, record: T) => Pro
 
 const AccountImport = z.extend(AccountFields, {
   /** Initial password, used only when the account is created. */
-  password: z.string().check(z.minLength(12)),
+  password: z.string().check(z.minLength(12), z.maxLength(MAX_LENGTH.password)),
 });
 
 /**
@@ -108,6 +109,8 @@ const kinds = {
 };
 
 export type ImportKind = keyof typeof kinds;
+/** The schema a kind's records are checked against (the import-bounds guardrail walks each, ADR 052). */
+export const importSchemaOf = (kind: ImportKind): z.ZodMiniType => kinds[kind].schema as z.ZodMiniType;
 export const IMPORT_KINDS = Object.keys(kinds) as ImportKind[];
 export const isImportKind = (value: string): value is ImportKind => Object.hasOwn(kinds, value);
 

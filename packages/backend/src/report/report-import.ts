@@ -27,7 +27,7 @@ export const ReportImport = z.extend(CustomReportInput, {
   createdBy: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   schedule: z.optional(ReportScheduleUpdate),
   /** Usernames of the customer's portal users to put on the mailing list. */
-  recipients: z._default(z.array(z.string().check(z.trim(), z.minLength(1))), []),
+  recipients: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(500)), []),
   contacts: z._default(
     z.array(
       z.object({
@@ -39,7 +39,7 @@ export const ReportImport = z.extend(CustomReportInput, {
         active: z._default(z.boolean(), true),
         isEmailActive: z._default(z.boolean(), true),
       }),
-    ),
+    ).check(z.maxLength(500)),
     [],
   ),
 });

@@ -34,7 +34,7 @@ const CurrencyCode = z.pipe(
 );
 /** ISO 8601 with an offset (or Z), stored as the UTC instant with milliseconds. */
 const Instant = z.pipe(
-  z.string().check(z.trim(), z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time with offset, e.g. 2026-11-24T14:03:00+01:00' })),
+  z.string().check(z.trim(), z.maxLength(40), z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time with offset, e.g. 2026-11-24T14:03:00+01:00' })),
   z.transform((text) => new Date(text).toISOString()),
 );
 

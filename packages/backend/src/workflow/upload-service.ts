@@ -22,6 +22,7 @@ import { assertAnswerable, getItemForActor, getRequestForActor, itemNotFound } f
 import { readRequestPartition, requestPk } from './request-entity.ts';
 import { attachFile, detachFile, maxFilesOf } from './request-files.ts';
 import { uploadRejected, verifyUpload } from './upload-verification.ts';
+import { denied, hasFlow } from './workflow-service.ts';
 
 /**
  * Uploads to file and screenflow items (ADR 045):
@@ -63,6 +64,9 @@ const acceptedFor = (type: RequestStepItem['type']): readonly string[] => (type 
 export function createUploadService({ db, files, now }: UploadServiceDeps) {
   /** The item if it takes uploads and the actor may change it now (the requester, an answerable request, the current step). */
   async function uploadableItem(actor: Actor, itemRef: string) {
+    // The function first (ADR 052): without flow.doRequests every upload call is 403, whoever's the item,
+    // so the answer never depends on whether the id names an object the caller could see.
+    if (!hasFlow(actor, 'doRequests')) throw denied();
     const ctx = await getItemForActor(db, actor, itemRef);
     if (!(UPLOAD_ITEM_TYPES as readonly string[]).includes(ctx.definition.type)) {
       throw new AppError('input', WORKFLOW.ANSWER_INVALID, 'This item is answered with a text, not a file.');

@@ -21,6 +21,7 @@ export type TransactionResult = z.infer<typeof TransactionResult>;
 export const ResultCode = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,8}$/, 'A result code has 1 to 8 letters or digits.'));
 
 export const TransactionEan = z.string().check(
+  z.maxLength(64),
   z.trim(),
   z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
 );
@@ -86,7 +87,7 @@ export const TransactionQuery = z.extend(TransactionFilter, {
   index: QueryInt(0, 10_000_000, 0),
   maxResults: PageSize,
   /** Rows booked after this instant are left out, so new transactions do not shift later pages. */
-  asOf: z.optional(z.iso.datetime()),
+  asOf: z.optional(z.iso.datetime().check(z.maxLength(40))),
 });
 export type TransactionQuery = z.infer<typeof TransactionQuery>;
 

@@ -67,7 +67,7 @@ export const ReportPeriodType = z.enum(REPORT_PERIOD_TYPES);
 export type ReportPeriodType = z.infer<typeof ReportPeriodType>;
 export const ReportingDay = z.enum(REPORTING_DAYS);
 
-export const ReportTimeZone = z.string().check(z.refine(isValidTimeZone, 'Expected an IANA time zone such as Europe/Berlin'));
+export const ReportTimeZone = z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'Expected an IANA time zone such as Europe/Berlin'));
 /** Local wall-clock send time, HH:MM (24 h). */
 export const SendTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time HH:MM'));
 
@@ -77,8 +77,16 @@ export const ReportSchedule = z.object({
   /** Off: no schedule exists at the Scheduler (disable and delete remove it). */
   enabled: z.boolean(),
   periodType: ReportPeriodType,
-  /** Reporting days of a daily report (at least one); ignored for monthly. */
-  reportingDays: z.array(ReportingDay).check(z.minLength(1, 'Choose at least one reporting day')),
+  /**
+   * Reporting days of a daily report (at least one); ignored for monthly. A set of weekdays: a repeated day
+   * is refused with a field issue rather than quietly dropped, since what the user sent is never silently
+   * changed (ADR 052); so at most seven.
+   */
+  reportingDays: z.array(ReportingDay).check(
+    z.minLength(1, 'Choose at least one reporting day'),
+    z.maxLength(REPORTING_DAYS.length, 'A week has seven days'),
+    z.refine((days) => new Set(days).size === days.length, 'Choose each reporting day once'),
+  ),
   endOfMonth: z.boolean(),
   sendTime: SendTime,
   timeZone: ReportTimeZone,
@@ -103,7 +111,7 @@ export const CustomReportInput = z.object({
   reportType: ReportType,
   filter: ReportFilter,
   /** A non-empty subset of REPORT_COLUMNS[reportType], in the order wanted (checked by reportColumnsProblem). */
-  columns: z.array(z.string()).check(z.minLength(1, 'Choose at least one column'), z.maxLength(40)),
+  columns: z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, 'Choose at least one column'), z.maxLength(40)),
   format: ExportFormat,
 });
 export type CustomReportInput = z.infer<typeof CustomReportInput>;

@@ -25,10 +25,10 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Currency = z.object({
   id: z.number().check(z.int()),
-  name: z.string(),
-  numericCode: z.string(),
-  isoCode: z.string(),
-  symbol: z.string(),
+  name: z.string().check(z.maxLength(64)),
+  numericCode: z.string().check(z.maxLength(8)),
+  isoCode: z.string().check(z.maxLength(8)),
+  symbol: z.string().check(z.maxLength(8)),
   decimals: z._default(z.number().check(z.int()), 2),
 });
 export type Currency = z.infer<typeof Currency>;
@@ -42,8 +42,8 @@ export const ServiceMessage = z.object({
 export type ServiceMessage = z.infer<typeof ServiceMessage>;
 
 export const FooterLink = z.union([
-  z.object({ name: z.string(), path: z.string() }),
-  z.object({ name: z.string(), href: z.string().check(z.url()) }),
+  z.object({ name: z.string().check(z.maxLength(100)), path: z.string().check(z.maxLength(500)) }),
+  z.object({ name: z.string().check(z.maxLength(100)), href: z.string().check(z.url(), z.maxLength(2000)) }),
 ]);
 export type FooterLink = z.infer<typeof FooterLink>;
 
@@ -58,18 +58,18 @@ export type ReportLimitSettings = z.infer<typeof ReportLimitSettings>;
 
 /** Brand settings keyed by host (SPEC 3). */
 export const BrandSettings = z.object({
-  id: z.string(),
-  name: z.string(),
-  layout: z.string(),
-  footerLinks: z.array(FooterLink),
+  id: z.string().check(z.maxLength(64)),
+  name: z.string().check(z.maxLength(200)),
+  layout: z.string().check(z.maxLength(64)),
+  footerLinks: z.array(FooterLink).check(z.maxLength(20)),
   customFields: z.object({
-    priceLabel: z.optional(z.string()),
-    priceAttributePrefix: z.optional(z.string()),
-    priceChangeTimeZone: z.optional(z.string()),
-    reportIds: z.optional(z.array(z.string())),
+    priceLabel: z.optional(z.string().check(z.maxLength(100))),
+    priceAttributePrefix: z.optional(z.string().check(z.maxLength(64))),
+    priceChangeTimeZone: z.optional(z.string().check(z.maxLength(64))),
+    reportIds: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(100))),
     termsOfUseRequired: z.optional(z.boolean()),
     /** The anonymous external questionnaire behind 'Evaluate our service' (SPEC 1, 9); none hides the entry. */
-    questionnaireUrl: z.optional(z.string().check(z.url())),
+    questionnaireUrl: z.optional(z.string().check(z.url(), z.maxLength(2000))),
     /** The day (YYYY-MM-DD) MFA becomes required for all accounts (SPEC 1 notice); none: no notice. */
     mfaActivationDate: z.optional(z.iso.date()),
     /** Caps that keep reports from being a mail relay (ADR 051, defaults in core report/limits.ts). */

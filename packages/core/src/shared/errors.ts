@@ -19,6 +19,8 @@ export const REQUEST = {
   INPUT_TOO_LARGE: 'REQUEST.INPUT_TOO_LARGE',
   /** The body is over what API Gateway and Lambda accept (413). */
   BODY_TOO_LARGE: 'REQUEST.BODY_TOO_LARGE',
+  /** The URL (path and query) is over what CloudFront accepts (414). */
+  URI_TOO_LONG: 'REQUEST.URI_TOO_LONG',
   PORTAL_HEADER_INVALID: 'REQUEST.PORTAL_HEADER_INVALID',
   RATE_LIMITED: 'REQUEST.RATE_LIMITED',
   /** No route answers this method and path. */

@@ -12,3 +12,4 @@ export * from './schemas.ts';
 export * from './statuses.ts';
 export * from './validation.ts';
 export * from './zoned-time.ts';
+export * from './input-bounds.ts';

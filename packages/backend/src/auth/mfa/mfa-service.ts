@@ -32,6 +32,8 @@ const ATTEMPT_VALID_MS = 10 * 60_000;
 const EMAIL_CODE_VALID_MS = 10 * 60_000;
 const EMAIL_CODES_PER_ATTEMPT = 5;
 const EMAIL_CODE_INTERVAL_MS = 30_000;
+/** The QR code's size: what the set-up page shows (web account/api/mfa.ts QR_HEIGHT). */
+const QR_CODE_PIXELS = 200;
 const SETUP_CODES_PER_HOUR = { name: 'mfa-setup-mail', limit: 5, windowSeconds: 3600 };
 /** Sign-in codes mailed to one account, over all its attempts: fresh attempts must not flood its inbox. */
 const SIGNIN_CODES_PER_ACCOUNT = { name: 'mfa-signin-mail', limit: 3, windowSeconds: 900 };
@@ -144,32 +146,19 @@ export function createMfaService(deps: {
 
     /**
      * POST auth/secret-code/new: a new pending secret for the authenticator app (the current password
-     * first: choosing a factor is the owner's, issue 10 A). Answers the secret as text for typing.
+     * first: choosing a factor is the owner's, issue 10 A). Answers the secret as text for typing and as a
+     * QR code (PNG data URL), in this one answer only: no later call shows a pending secret again (ADR 052),
+     * so a session taken over mid set-up cannot read it; a user who lost it asks for a new one (password).
      */
     async newAppSecret(username: string, password: string | undefined, session?: ReauthSession) {
       await deps.reauth.confirmPassword(username, password, session);
       const account = await load(username);
       const secret = await newTotpSecret();
       await setPendingTotpSecret(db, account.username, await secrets.encrypt(secret, account.usernameKey));
-      return { secret, issuer: deps.issuer, account: account.username };
-    },
-
-    /** GET auth/secret-code: the pending secret as a QR code PNG (made by newAppSecret, never here). */
-    async pendingAppQr(username: string, height: number): Promise<Uint8Array> {
-      const account = await load(username);
-      if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
-      const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       // qrcode with pngjs and pako is loaded on the first QR code, not at the API's cold start (issue 13).
       const { default: QRCode } = await import('qrcode');
-      return QRCode.toBuffer(await totpUri(secret, account.username, deps.issuer), { type: 'png', width: height, margin: 1 });
-    },
-
-    /** The pending secret as text, for people who cannot scan ('enter this key in your app'). */
-    async pendingAppKey(username: string) {
-      const account = await load(username);
-      if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
-      const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
-      return { secret, issuer: deps.issuer, account: account.username };
+      const png = await QRCode.toBuffer(await totpUri(secret, account.username, deps.issuer), { type: 'png', width: QR_CODE_PIXELS, margin: 1 });
+      return { secret, issuer: deps.issuer, account: account.username, qr: `data:image/png;base64,${png.toString('base64')}` };
     },
 
     /** POST auth/secret-code: activates the app method when the code matches the pending secret. */

@@ -23,7 +23,7 @@ export const SftpUserImport = z
     /** The customer (or customer group) whose folder is the login's root. */
     customerId: Id,
     /** OpenSSH public key lines (`ssh-ed25519 AAAA... comment`). */
-    publicKeys: z._default(z.array(z.string().check(z.trim(), z.regex(PUBLIC_KEY, 'must be an OpenSSH public key line'))).check(z.maxLength(10)), []),
+    publicKeys: z._default(z.array(z.string().check(z.trim(), z.maxLength(8192), z.regex(PUBLIC_KEY, 'must be an OpenSSH public key line'))).check(z.maxLength(10)), []),
     /** A password (local server only; Transfer Family's service-managed users take keys only): stored hashed. */
     password: z.optional(z.string().check(z.minLength(12), z.maxLength(200))),
   })

@@ -2,7 +2,9 @@ import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk } from '../../../../../tests/support/test-backend.ts';
 import { createRateLimiter } from '../security/rate-limiter.ts';
-import { createTransferIdentityProvider, SFTP_PASSWORDS_PER_USER, type TransferIdentity } from './transfer-identity.ts';
+import { FAILURES_PER_LOCK } from '../../auth/login-guard.ts';
+import { SFTP_PASSWORDS_PER_IP } from './sftp-login.ts';
+import { createTransferIdentityProvider, type TransferIdentity } from './transfer-identity.ts';
 
 /**
  * Transfer Family's custom identity provider (ADR 039 addendum) answers from the `sftpUsers` records the
@@ -27,7 +29,9 @@ beforeAll(async () => {
   ]);
   provider = createTransferIdentityProvider({
     db: backend.db,
+    now: () => now,
     rateLimiter: createRateLimiter(backend.db, () => now),
+    passwordHashCost: 12,
     settings: { bucket: 'prod-reports', prefix: 'sftp', roleArn: ROLE, serviceUser: 'portal-reports', servicePublicKey: SERVICE_KEY },
   });
 });
@@ -70,11 +74,21 @@ describe('the SFTP identity provider for Transfer Family', () => {
     }
   });
 
-  it('stops password guessing per login name: the right password is refused too until the window ends', async () => {
+  it('locks a login name after 5 wrong passwords as the portal sign-in does: the right one is refused until the lock ends (ADR 052)', async () => {
     now = new Date('2026-11-25T09:00:00Z');
-    for (let i = 0; i < SFTP_PASSWORDS_PER_USER.limit; i++) expect(await login('retail-sftp', `wrong-${i}-password`, `203.0.113.${i}`)).toEqual({});
+    for (let i = 0; i < FAILURES_PER_LOCK; i++) expect(await login('retail-sftp', `wrong-${i}-password`, `203.0.113.${i}`)).toEqual({});
     expect(await login('retail-sftp', PASSWORD, '203.0.113.200')).toEqual({});
-    now = new Date(now.getTime() + SFTP_PASSWORDS_PER_USER.windowSeconds * 1000);
-    expect((await login('retail-sftp', PASSWORD)) as TransferIdentity).toMatchObject({ Role: ROLE });
+    now = new Date(now.getTime() + 61_000);
+    expect((await login('retail-sftp', PASSWORD, '203.0.113.201')) as TransferIdentity).toMatchObject({ Role: ROLE });
+    // A success clears the budget: a right password now and then never adds up to a lock.
+    for (let i = 0; i < FAILURES_PER_LOCK + 2; i++) expect(await login('retail-sftp', PASSWORD, '203.0.113.202')).toMatchObject({ Role: ROLE });
+  });
+
+  it('limits password attempts per source address over every name, the right password included', async () => {
+    now = new Date('2026-11-25T11:00:00Z');
+    const ip = '192.0.2.99';
+    for (let i = 0; i < SFTP_PASSWORDS_PER_IP.limit; i++) await login(`guess-${String(i).padStart(2, '0')}-name`, 'some password', ip);
+    expect(await login('retail-sftp', PASSWORD, ip)).toEqual({});
+    expect(await login('retail-sftp', PASSWORD, '192.0.2.100')).toMatchObject({ Role: ROLE });
   });
 });

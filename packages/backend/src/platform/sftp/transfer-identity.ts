@@ -1,15 +1,15 @@
 import * as z from '@portal/core/zod';
-import { verifyPassword } from '../../auth/password-hash.ts';
-import { AppError } from '../../errors.ts';
 import type { Db } from '../db/client.ts';
 import type { RateLimiter } from '../security/rate-limiter.ts';
-import { getSftpUser } from './sftp-user-entity.ts';
+import { createSftpLogin } from './sftp-login.ts';
 
 /**
  * The AWS Transfer Family custom identity provider (ADR 039 addendum): Transfer calls a Lambda at every
  * SFTP login, and this decides from the same `sftpUsers` records the local SFTP server reads, so a
  * customer's login works on AWS exactly as under `npm start` — by key or by password — and the operator
- * no longer creates Transfer users by hand. An empty answer denies the login (Transfer's contract).
+ * no longer creates Transfer users by hand. Who may log in is sftp-login.ts's decision, the one the local
+ * server takes too (ADR 052); this only turns it into Transfer's answer. An empty answer denies the login
+ * (Transfer's contract).
  */
 
 /** Transfer's request: `password` is absent or empty for a key login (Transfer then checks the key itself). */
@@ -45,14 +45,16 @@ export type TransferIdentitySettings = {
   servicePublicKey?: string;
 };
 
-/** Password guesses: per login name and per source address, like the portal's sign-in (ADR 010). */
-export const SFTP_PASSWORDS_PER_USER = { name: 'sftp-password-user', limit: 10, windowSeconds: 15 * 60 };
-export const SFTP_PASSWORDS_PER_IP = { name: 'sftp-password-ip', limit: 30, windowSeconds: 15 * 60 };
-
-const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
-
-export function createTransferIdentityProvider(deps: { db: Db; rateLimiter: RateLimiter; settings: TransferIdentitySettings }) {
+export function createTransferIdentityProvider(deps: { db: Db; now: () => Date; rateLimiter: RateLimiter; settings: TransferIdentitySettings; passwordHashCost?: number }) {
   const { bucket, prefix, roleArn, serviceUser, servicePublicKey } = deps.settings;
+  const logins = createSftpLogin({
+    db: deps.db,
+    now: deps.now,
+    rateLimiter: deps.rateLimiter,
+    serviceUser,
+    ...(servicePublicKey ? { servicePublicKey } : {}),
+    ...(deps.passwordHashCost ? { passwordHashCost: deps.passwordHashCost } : {}),
+  });
 
   /** The login's home (`/` → bucket/prefix[/folder]) and a session policy allowing that folder only. */
   function identity(folder: string | null, publicKeys?: string[]): TransferIdentity {
@@ -78,33 +80,18 @@ export function createTransferIdentityProvider(deps: { db: Db; rateLimiter: Rate
     };
   }
 
-  /** Counts a password attempt; false once the user's or the address's window is used up. */
-  async function mayTryPassword(username: string, sourceIp: string): Promise<boolean> {
-    try {
-      await deps.rateLimiter.hit(SFTP_PASSWORDS_PER_USER, username);
-      await deps.rateLimiter.hit(SFTP_PASSWORDS_PER_IP, sourceIp);
-      return true;
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'rate_limited') return false;
-      throw error;
-    }
-  }
-
   return {
     async authenticate(event: unknown): Promise<TransferAnswer> {
       const parsed = TransferAuthEvent.safeParse(event);
-      if (!parsed.success || !USERNAME.test(parsed.data.username)) return {};
+      if (!parsed.success) return {};
       const { username, password, sourceIp } = parsed.data;
-      if (username === serviceUser) {
-        // The portal's own login never takes a password: a key it holds in a secret (ADR 039).
-        return servicePublicKey && !password ? identity(null, [servicePublicKey]) : {};
+      // Transfer sends no password (or an empty one) for a key login, then checks the key itself.
+      if (!password) {
+        const login = await logins.keyLogin(username);
+        return login ? identity(login.folder, login.publicKeys) : {};
       }
-      const user = await getSftpUser(deps.db, username);
-      if (!password) return user && user.publicKeys.length > 0 ? identity(user.customerId, user.publicKeys) : {};
-      // Counted before the lookup's answer is used, so unknown names cost a guesser the same as known ones.
-      if (!(await mayTryPassword(username, sourceIp ?? 'unknown'))) return {};
-      if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) return {};
-      return identity(user.customerId);
+      const login = await logins.passwordLogin(username, password, sourceIp ?? 'unknown');
+      return login ? identity(login.folder) : {};
     },
   };
 }

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { stageKey } from '../../platform/security/stage-key.ts';
 
 /**
  * The signed tokens of the report mails (ADR 042): an unsubscribe token names a report and an external
@@ -75,21 +74,5 @@ export function createMailTokens(key: () => Buffer): MailTokens {
 /** The stage's link key from config, read on first use; neither setting: mails with links cannot be made (says so). */
 export function mailTokensFromConfig(config: Pick<Config, 'REPORT_LINK_KEY' | 'REPORT_LINK_KEY_FILE'>): MailTokens {
   let key: Buffer | undefined;
-  return createMailTokens(() => (key ??= linkKey(config)));
-}
-
-function linkKey(config: Pick<Config, 'REPORT_LINK_KEY' | 'REPORT_LINK_KEY_FILE'>): Buffer {
-  if (config.REPORT_LINK_KEY) return Buffer.from(config.REPORT_LINK_KEY, 'utf8');
-  const file = config.REPORT_LINK_KEY_FILE;
-  if (!file) throw new Error('Neither REPORT_LINK_KEY nor REPORT_LINK_KEY_FILE is configured: report mail links cannot be signed');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another process made it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  return createMailTokens(() => (key ??= stageKey(config)));
 }

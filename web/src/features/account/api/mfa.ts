@@ -7,7 +7,7 @@ import { MFA, type MfaMethod } from '@portal/core/auth';
 /**
  * Setting up and managing multi-factor authentication from My Account (ADR 012). The set-up calls
  * report failures as snack alerts (the default), except where the page shows them next to the field.
- * Every change of the factor or the recovery codes carries the current password (issue 10 A): the page
+ * Every change of the factor or the recovery codes carries the current password (ADR 017): the page
  * asks for it once per set-up (password-prompt.tsx) and keeps it in memory until the set-up ends. Right
  * after a sign-in it is left out (undefined): the server counts the sign-in instead (ADR 055).
  */
@@ -15,30 +15,21 @@ const reauth = (currentPassword: string | undefined) => (currentPassword ? { cur
 
 export const QR_HEIGHT = 200;
 
-/**
- * GET auth/secret-code?app=<portal>&height=200: a PNG of the pending secret (made by newAppSecret). The
- * image needs the X-Portal header, which an <img src> cannot send: it is fetched (the API client passes
- * binary answers through untouched) and shown as a data: URL.
- */
-export async function fetchQrCode(portal: Portal): Promise<string> {
-  const res = await api({ portal }).auth['secret-code'].$get({
-    query: { app: portal, height: String(QR_HEIGHT) },
-  });
-  return blobToDataUrl(await res.blob());
-}
-
 /** The pending secret as text, for typing it into the app. */
 export const AppKey = z.object({ secret: z.string(), issuer: z.string(), account: z.string() });
 export type AppKey = z.infer<typeof AppKey>;
 
+const NewAppSecret = z.extend(AppKey, { qr: z.string().check(z.startsWith('data:image/png;base64,')) });
+
 /**
- * POST auth/secret-code/new {currentPassword}: a NEW pending secret (each call replaces the last), then
- * its QR code. A refused password is the caller's to show (no snack).
+ * POST auth/secret-code/new {currentPassword}: a NEW pending secret (each call replaces the last) with its
+ * QR code as a PNG data URL. This answer is the only one that shows it (ADR 052): a reload asks for a new
+ * one. A refused password is the caller's to show (no snack).
  */
 export async function newAppSecret(portal: Portal, currentPassword: string | undefined): Promise<{ key: AppKey; qr: string }> {
   const options = { portal, notify: false };
-  const key = await readJson(await api(options).auth['secret-code'].new.$post({ json: reauth(currentPassword) }), AppKey, options);
-  return { key, qr: await fetchQrCode(portal) };
+  const { qr, ...key } = await readJson(await api(options).auth['secret-code'].new.$post({ json: reauth(currentPassword) }), NewAppSecret, options);
+  return { key, qr };
 }
 
 const Activated = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).check(z.minLength(1)) });
@@ -143,13 +134,3 @@ export const setupFailureKey = (code: string | undefined): SetupFailureKey | nul
   code !== undefined && Object.hasOwn(SETUP_FAILURES, code)
     ? SETUP_FAILURES[code as keyof typeof SETUP_FAILURES]
     : null;
-
-/** A fetched image as a data: URL (no object URL to revoke when the component goes). */
-export function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
-    reader.readAsDataURL(blob);
-  });
-}
