@@ -9,7 +9,8 @@ import { signedIn } from '../../../test/fixtures.ts';
  * lets the page skip the password prompt; when the server wants the password after all, the page asks
  * for it and sends the same request again with it. Without a recent sign-in the prompt comes first.
  */
-const key = { secret: 'JBSWY3DPEHPK3PXP', issuer: 'CardPortal', account: 'u' };
+// The one answer that shows a new secret carries its QR code too (ADR 052).
+const key = { secret: 'JBSWY3DPEHPK3PXP', issuer: 'CardPortal', account: 'u', qr: 'data:image/png;base64,iVBORw0KGgo=' };
 const passwordRequired = {
   status: 400,
   body: {
@@ -24,7 +25,6 @@ describe('MFA set-up and a recent sign-in', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: signedIn({ reauthUntil: new Date(Date.now() + 4 * 60_000).toISOString() }) },
       'POST /api/auth/secret-code/new': { body: key },
-      'GET /api/auth/secret-code': { body: null },
       'POST /api/auth/secret-code': ({ body }) =>
         (body as { currentPassword?: string }).currentPassword === 'Right-Password-2026!'
           ? { body: { success: true, recoveryCodes: ['1234567890'] } }
@@ -55,7 +55,6 @@ describe('MFA set-up and a recent sign-in', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: signedIn() },
       'POST /api/auth/secret-code/new': { body: key },
-      'GET /api/auth/secret-code': { body: null },
     });
     renderRoute(paths.app.mfaSetup);
 
