@@ -104,8 +104,9 @@ export const ConfigSchema = z.object({
   SFTP_PRIVATE_KEY_FILE: optionalSetting(z.string().check(z.minLength(1))),
   /**
    * The key report mails' links are signed with (unsubscribe, download links; ADR 042): on AWS a generated
-   * secret's text; locally and in tests a file holding a random key, made on first use. Neither: a mail
-   * that needs a link fails with a message saying so.
+   * secret's text; locally and in tests a file holding a random key, made on first use. The session
+   * cookie's account part is sealed with a key derived from it too (ADR 052), so the API needs one of the
+   * two; without either, a sign-in or a mail that needs a link fails with a message saying so.
    */
   REPORT_LINK_KEY: optionalSetting(z.string().check(z.minLength(32), z.maxLength(1000))),
   REPORT_LINK_KEY_FILE: optionalSetting(z.string().check(z.minLength(1))),
