@@ -337,4 +337,16 @@ describe('Reports section', () => {
     expect(await screen.findByText('e***@example.test no longer receives “Declined redemptions”.')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/report-unsubscribe')[0]!.query.get('token')).toBe('tok-1');
   });
+
+  it('shows the address exactly as stored: no case transform on it or around it (ADR 054)', async () => {
+    fakeBackend({
+      'POST /api/report-unsubscribe': { body: { unsubscribed: true, reportName: 'Declined redemptions', email: 'erika.extern@example.test' } },
+    });
+    renderRoute(`${paths.unsubscribe}?token=tok-1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    const text = await screen.findByText('erika.extern@example.test no longer receives “Declined redemptions”.');
+    for (let node: Element | null = text; node; node = node.parentElement) {
+      expect(node.className).not.toMatch(/uppercase|capitalize|lowercase/);
+    }
+  });
 });
