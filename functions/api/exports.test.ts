@@ -38,9 +38,9 @@ const get = (path: string, user: string) => app.request(`/api/exports${path}`, {
 beforeAll(async () => {
   s3 = await startS3StandIn(['export-api-test']);
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'export-api-test' });
-  // 5 rows per file, so 12 transactions make three files.
-  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW, rowsPerFile: 5 });
+  // 5 rows per file through the setting (EXPORT_ROWS_PER_FILE, README), so 12 transactions make three files.
+  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'export-api-test', EXPORT_ROWS_PER_FILE: '5' });
+  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
   app = createApp(backend, () => '203.0.113.41');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, payment: number) => ({

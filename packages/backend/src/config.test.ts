@@ -25,6 +25,16 @@ const awsApi = {
   SCHEDULER_DLQ_ARN: 'arn:aws:sqs:eu-central-1:123456789012:prod-portal-SchedulerDlq',
 };
 
+describe('rows per export file (EXPORT_ROWS_PER_FILE)', () => {
+  it('defaults to the XLSX-safe 1,000,000, takes a smaller whole number and refuses anything else, naming it', () => {
+    expect(loadConfig(base).EXPORT_ROWS_PER_FILE).toBe(1_000_000);
+    expect(loadConfig({ ...base, EXPORT_ROWS_PER_FILE: '1000' }).EXPORT_ROWS_PER_FILE).toBe(1000);
+    for (const bad of ['0', '-5', '2.5', 'many', '1000001']) {
+      expect(() => loadConfig({ ...base, EXPORT_ROWS_PER_FILE: bad })).toThrow(/EXPORT_ROWS_PER_FILE/);
+    }
+  });
+});
+
 describe('scheduler configuration (ADR 005)', () => {
   it('defaults to local mode and manages no schedules without a file and a runner', () => {
     const config = loadConfig(base);

@@ -1,3 +1,4 @@
+import { EXPORT_ROWS_PER_FILE } from '@portal/core/connect';
 import * as z from '@portal/core/zod';
 
 /**
@@ -109,6 +110,12 @@ export const ConfigSchema = z.object({
    */
   REPORT_LINK_KEY: optionalSetting(z.string().check(z.minLength(32), z.maxLength(1000))),
   REPORT_LINK_KEY_FILE: optionalSetting(z.string().check(z.minLength(1))),
+  /**
+   * Rows per file of an export or a report run (ADR 033, 041): above it the result is split into parts.
+   * At most core's EXPORT_ROWS_PER_FILE (XLSX's sheet limit with room for the header), its default; a small
+   * value shows the split with the demo data (README; ADR 054).
+   */
+  EXPORT_ROWS_PER_FILE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(EXPORT_ROWS_PER_FILE)), EXPORT_ROWS_PER_FILE),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
