@@ -1,7 +1,7 @@
 import { TRANSACTION, type TransactionFilter } from '@portal/core/connect';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
+import { maySeeSaleOf } from '../access/retailer-scope.ts';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
@@ -41,7 +41,7 @@ export const transactionSource: ExportSource<TransactionFilter> = {
   async requireScope(actor, filter, db) {
     checkRange(filter.startDate, filter.endDate);
     const customer = await getCustomer(db, filter.customerId);
-    if (!customer || !mayActFor(actor, customer)) throw customerNotFound();
+    if (!customer || !maySeeSaleOf(actor, { customer })) throw customerNotFound();
   },
   count: (filter, { db, timeZone, asOf }) => countTransactions(db, filter, timeZone, asOf),
   async *rows(filter, { db, timeZone, asOf }) {
