@@ -1,6 +1,6 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat } from '@portal/core/connect';
-import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus } from '@portal/core/report';
+import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus, type ReportLanguage } from '@portal/core/report';
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
@@ -53,6 +53,11 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   options: ReportJobOptionsStored;
   /** The zone the period's days and the files' times are in (the schedule's, else the user's). */
   timeZone: string;
+  /**
+   * The language of the files' names, headers and labels (ADR 054): the language of the user who pressed
+   * "Run now"; a scheduled run (and a job stored before this field) is English.
+   */
+  language?: ReportLanguage;
   files: StoredReportFile[];
   /** Fan-out (ADR 041): the parts, how many finished, and what each wrote (keyed by part index). */
   parts?: ReportJobPart[];

@@ -15,6 +15,7 @@ import {
   type ReportJobPage,
   type ReportSchedule,
   reportFilterProblem,
+  reportLanguageOf,
 } from '@portal/core/report';
 import { IDEMPOTENCY, REQUEST } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
@@ -181,6 +182,7 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
         filter,
         options: { deliver: options.deliver, skipIfEmpty: options.skipIfEmpty, ...(options.format ? { format: options.format } : {}) },
         timeZone: schedule?.timeZone ?? actor.timezone,
+        language: reportLanguageOf(actor.locale),
       };
       try {
         await db.doc.send(

@@ -118,6 +118,7 @@ const runOf = (job: StoredReportJob, range?: Pick<ReportRun, 'dateFrom' | 'dateU
   dateUntil: range?.dateUntil ?? job.dateUntil,
   timeZone: job.timeZone,
   ...(Object.keys(job.filter).length ? { filterOverride: job.filter } : {}),
+  ...(job.language ? { language: job.language } : {}),
 });
 
 const definitionFor = (definition: RunnableReport, job: StoredReportJob): RunnableReport => ({ ...definition, format: job.format });

@@ -201,6 +201,14 @@ describe('transactions', () => {
     expect(reportSource({ ...definition('transactions'), name: 'Umsätze / Kasse 1' }, PERIOD, { db: backend.db }).fileStem).toBe(`Umsatze-Kasse-1_${A}_2026-11-15_2026-11-17`);
   });
 
+  it("names a general report's files in the run's language, a custom report's as typed (ADR 054)", () => {
+    const general = { ...definition('sales'), processId: `gen.sales-by-day.${A}`, name: 'Sales by day', filter: { groupBy: 'day' as const } };
+    expect(reportSource(general, { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(`Umsatze-nach-Tag_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(general, { ...PERIOD, language: 'en' }, { db: backend.db }).fileStem).toBe(`Sales-by-day_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(general, PERIOD, { db: backend.db }).fileStem).toBe(`Sales-by-day_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(definition('transactions'), { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
+  });
+
   it('leaves out rows booked after asOf', async () => {
     const source = reportSource(definition('transactions'), PERIOD, { db: backend.db, asOf: Date.parse('2026-11-16T12:00:00.000Z') });
     expect((await all(source)).map((r) => r.transactionId).filter((id) => String(id).startsWith('X-'))).toEqual(['X-mid', 'X-first']);

@@ -1,5 +1,5 @@
 import { type ConnectSalesQuery, TransactionFilter } from '@portal/core/connect';
-import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem } from '@portal/core/report';
+import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import type { ExportColumn, ExportContext, ExportRow } from '../export/export-source.ts';
@@ -30,7 +30,8 @@ export type ReportSourceDefinition = {
 };
 
 /** One run: calendar days (both inclusive) in `timeZone`; `filterOverride` replaces the definition's fields it sets. */
-export type ReportRun = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; filterOverride?: ReportFilter };
+/** `language` names the files and words their headers and labels (ADR 054); English when not given. */
+export type ReportRun = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; filterOverride?: ReportFilter; language?: ReportLanguage };
 
 /** `asOf` (epoch ms, the job's creation): rows booked later are left out, so count() and rows() agree. */
 export type ReportSourceDeps = { db: Db; asOf?: number };
@@ -108,7 +109,7 @@ export function reportSource(definition: ReportSourceDefinition, run: ReportRun,
   const filter = effectiveFilter(reportType, definition.filter, run.filterOverride);
   const asOf = deps.asOf ?? Date.now();
   const ctx: ExportContext = { db: deps.db, timeZone: run.timeZone, username: `report:${definition.processId}`, asOf };
-  const fileStem = `${slug(definition.name)}_${run.customerId}_${run.dateFrom}_${run.dateUntil}`.replace(/[^A-Za-z0-9._-]/g, '-');
+  const fileStem = `${slug(reportNameIn(definition, run.language ?? 'en'))}_${run.customerId}_${run.dateFrom}_${run.dateUntil}`.replace(/[^A-Za-z0-9._-]/g, '-');
   const base = { reportType, columns, fileStem };
 
   switch (reportType) {

@@ -1,5 +1,5 @@
 import type { Delivery, UnsubscribeResult } from '@portal/core/report';
-import { REPORT } from '@portal/core/report';
+import { parseGeneralProcessId, REPORT } from '@portal/core/report';
 import type { Actor } from '../../access/actor.ts';
 import { requirePermission } from '../../access/permissions.ts';
 import { mayActFor } from '../../access/retailer-scope.ts';
@@ -83,7 +83,8 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
       const [recipient, definition] = await Promise.all([findRecipient(db, claim.processId, claim.referenceId), loadReportDefinition(db, claim.processId)]);
       if (!recipient || !definition) throw invalidUnsubscribe();
       await unsubscribeRecipient(db, claim.processId, claim.referenceId, deps.now());
-      return { unsubscribed: true, reportName: definition.name, email: recipient.email };
+      const general = parseGeneralProcessId(claim.processId);
+      return { unsubscribed: true, reportName: definition.name, ...(general ? { reportId: general.reportId } : {}), email: recipient.email };
     },
 
     /** A mail's download link: a fresh presigned URL of the file while it exists (the route redirects). */
