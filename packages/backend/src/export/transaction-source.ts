@@ -23,7 +23,7 @@ export const TRANSACTION_COLUMNS: readonly ExportColumn[] = [
   { key: 'terminalId', header: 'Terminal ID', kind: 'text' },
   { key: 'type', header: 'Type', kind: 'text' },
   { key: 'resultCode', header: 'Result code', kind: 'text' },
-  { key: 'result', header: 'Result', kind: 'text' },
+  { key: 'result', header: 'Result', kind: 'text', labels: 'transactionResult' },
   { key: 'serial', header: 'Serial number', kind: 'text' },
   { key: 'ean', header: 'EAN', kind: 'text' },
   { key: 'amount', header: 'Amount', kind: 'amount', currencyKey: 'currency' },

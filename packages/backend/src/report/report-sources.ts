@@ -2,7 +2,7 @@ import { type ConnectSalesQuery, TransactionFilter } from '@portal/core/connect'
 import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
-import type { ExportColumn, ExportContext, ExportRow } from '../export/export-source.ts';
+import { type ExportColumn, type ExportContext, type ExportRow, localiseColumns } from '../export/export-source.ts';
 import { SALES_COLUMNS, salesSource } from '../export/sales-source.ts';
 import { TRANSACTION_COLUMNS, transactionSource } from '../export/transaction-source.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -46,6 +46,8 @@ export type ReportSource = {
   rows(): AsyncIterable<ExportRow[]>;
   /** The file name without part number or extension. */
   fileStem: string;
+  /** The report's name in the run's language: the XLSX sheet's name (ADR 054). */
+  title: string;
 };
 
 /** Each type's columns in REPORT_COLUMNS order, with their English headers and cell kinds. */
@@ -109,8 +111,11 @@ export function reportSource(definition: ReportSourceDefinition, run: ReportRun,
   const filter = effectiveFilter(reportType, definition.filter, run.filterOverride);
   const asOf = deps.asOf ?? Date.now();
   const ctx: ExportContext = { db: deps.db, timeZone: run.timeZone, username: `report:${definition.processId}`, asOf };
-  const fileStem = `${slug(reportNameIn(definition, run.language ?? 'en'))}_${run.customerId}_${run.dateFrom}_${run.dateUntil}`.replace(/[^A-Za-z0-9._-]/g, '-');
-  const base = { reportType, columns, fileStem };
+  const language = run.language ?? 'en';
+  const title = reportNameIn(definition, language);
+  const fileStem = `${slug(title)}_${run.customerId}_${run.dateFrom}_${run.dateUntil}`.replace(/[^A-Za-z0-9._-]/g, '-');
+  // Headers and code labels in the run's language, each code column kept beside its label (ADR 054).
+  const base = { reportType, columns: localiseColumns(columns, language), fileStem, title };
 
   switch (reportType) {
     case 'transactions': {
