@@ -149,9 +149,10 @@ describe('GET /api/exports/:jobId/files/:index', () => {
     expect(first.slice(1).map((r) => r[1])).toEqual(['TX-ER-EA-000', 'TX-ER-EA-001', 'TX-ER-EA-002', 'TX-ER-EA-003', 'TX-ER-EA-004']);
     expect(first[1]!.slice(0, 4)).toEqual(['2026-11-19 13:00:00', 'TX-ER-EA-000', 'R-EA', `'=HYPERLINK("http://x","Alpha")`]);
     // The result as the screen words it, its code beside it for machines (ADR 054).
-    expect(first[0]!.slice(8, 11)).toEqual(['Result', 'Result (code)', 'Serial number']);
-    expect(first[1]!.slice(8, 10)).toEqual(['Approved', 'approved']);
-    expect(first[1]!.slice(12, 14)).toEqual(['10.00', 'EUR']);
+    expect(first[0]!.slice(6, 12)).toEqual(['Type', 'Type (code)', 'Result code', 'Result', 'Result (code)', 'Serial number']);
+    expect(first[1]!.slice(6, 8)).toEqual(['Sale', 'sale']);
+    expect(first[1]!.slice(9, 11)).toEqual(['Approved', 'approved']);
+    expect(first[1]!.slice(13, 15)).toEqual(['10.00', 'EUR']);
   });
 
   it('a file index the job does not have answers 404 EXPORT.FILE_NOT_FOUND', async () => {

@@ -18,7 +18,16 @@ export type CellKind = 'text' | 'number' | 'amount' | 'datetime';
  * `labels`: the column holds codes of that label set (core FILE_LABELS); `localiseColumns` turns it into
  * the label column (`language` set: the writers write each code's label) and the code column beside it.
  */
-export type ExportColumn = { key: string; header: string; kind: CellKind; currencyKey?: string; labels?: FileLabelSet; language?: FileLanguage };
+export type ExportColumn = {
+  key: string;
+  header: string;
+  kind: CellKind;
+  currencyKey?: string;
+  labels?: FileLabelSet;
+  language?: FileLanguage;
+  /** The row field that holds the code's label as the screens show it (master data names, e.g. a transaction type's). */
+  labelKey?: string;
+};
 
 /**
  * The columns as a file in `language` has them (ADR 054): headers in the language; a column with codes as
@@ -27,8 +36,9 @@ export type ExportColumn = { key: string; header: string; kind: CellKind; curren
  */
 export function localiseColumns(columns: readonly ExportColumn[], language: FileLanguage): ExportColumn[] {
   return columns.flatMap((column): ExportColumn[] => {
-    const { labels, language: _, ...plain } = column;
+    const { labels, language: _, labelKey, ...plain } = column;
     const header = fileHeader(column.header, language);
+    if (labelKey) return [{ ...plain, key: labelKey, header }, { ...plain, header: codeHeader(column.header, language) }];
     if (!labels) return [{ ...plain, header }];
     return [
       { ...plain, header, labels, language },
