@@ -1,4 +1,3 @@
-import { EXPORT_ROWS_PER_FILE } from '@portal/core/connect';
 import * as z from '@portal/core/zod';
 
 /**
@@ -40,6 +39,13 @@ const SFTP_SETTINGS = ['SFTP_HOST', 'SFTP_USER', 'SFTP_HOST_KEY_SHA256'] as cons
 /** What the API needs to manage schedules on AWS (infra/api.ts; ADR 005): all four or none. */
 const AWS_SCHEDULER_SETTINGS = ['SCHEDULE_GROUP_NAME', 'REPORT_RUNNER_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'] as const;
 const arn = z.string().check(z.regex(/^arn:[^:]+:[^:]+:/, 'must be an ARN'));
+
+/**
+ * Core's EXPORT_ROWS_PER_FILE (connect/export.ts), written out: importing @portal/core/connect here would put
+ * the connect contracts into every Lambda's cold start (budgets.json api.initialMinified); config.test.ts
+ * checks the two agree.
+ */
+export const MAX_ROWS_PER_FILE = 1_000_000;
 
 export const ConfigSchema = z.object({
   STAGE: z.string().check(z.minLength(1)),
@@ -115,7 +121,7 @@ export const ConfigSchema = z.object({
    * At most core's EXPORT_ROWS_PER_FILE (XLSX's sheet limit with room for the header), its default; a small
    * value shows the split with the demo data (README; ADR 054).
    */
-  EXPORT_ROWS_PER_FILE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(EXPORT_ROWS_PER_FILE)), EXPORT_ROWS_PER_FILE),
+  EXPORT_ROWS_PER_FILE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_ROWS_PER_FILE)), MAX_ROWS_PER_FILE),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
