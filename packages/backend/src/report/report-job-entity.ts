@@ -24,7 +24,8 @@ import type { ReportSourceDefinition } from './report-sources.ts';
  */
 
 /** The definition fields a run needs (report-entity.ts's ReportDefinition fits as it is). */
-export type RunnableReport = ReportSourceDefinition & { customerId: string; format: ExportFormat };
+/** `createdBy`: a custom report's owner (a scheduled run's files take their language, ADR 054). */
+export type RunnableReport = ReportSourceDefinition & { customerId: string; format: ExportFormat; createdBy?: string | null };
 
 /** What a failed job tells the user (the cause goes to the log only). */
 export const REPORT_FAILED_MESSAGE = 'The report could not be created. Please try again.';
@@ -55,7 +56,8 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   timeZone: string;
   /**
    * The language of the files' names, headers and labels (ADR 054): the language of the user who pressed
-   * "Run now"; a scheduled run (and a job stored before this field) is English.
+   * "Run now", or of a custom report's owner for a scheduled run; otherwise (a general report's scheduled
+   * run, a job stored before this field) English.
    */
   language?: ReportLanguage;
   files: StoredReportFile[];
