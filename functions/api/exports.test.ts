@@ -38,9 +38,9 @@ const get = (path: string, user: string) => app.request(`/api/exports${path}`, {
 beforeAll(async () => {
   s3 = await startS3StandIn(['export-api-test']);
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'export-api-test' });
-  // 5 rows per file, so 12 transactions make three files.
-  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW, rowsPerFile: 5 });
+  // 5 rows per file through the setting (EXPORT_ROWS_PER_FILE, README), so 12 transactions make three files.
+  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'export-api-test', EXPORT_ROWS_PER_FILE: '5' });
+  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
   app = createApp(backend, () => '203.0.113.41');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, payment: number) => ({
@@ -148,7 +148,11 @@ describe('GET /api/exports/:jobId/files/:index', () => {
     const first = parse((await (await fetch(ExportDownload.parse(await readJson(await get(`/${job.jobId}/files/0`, 'ex.one'))).url)).text()).slice(1)) as string[][];
     expect(first.slice(1).map((r) => r[1])).toEqual(['TX-ER-EA-000', 'TX-ER-EA-001', 'TX-ER-EA-002', 'TX-ER-EA-003', 'TX-ER-EA-004']);
     expect(first[1]!.slice(0, 4)).toEqual(['2026-11-19 13:00:00', 'TX-ER-EA-000', 'R-EA', `'=HYPERLINK("http://x","Alpha")`]);
-    expect(first[1]!.slice(11, 13)).toEqual(['10.00', 'EUR']);
+    // The result as the screen words it, its code beside it for machines (ADR 054).
+    expect(first[0]!.slice(6, 12)).toEqual(['Type', 'Type (code)', 'Result code', 'Result', 'Result (code)', 'Serial number']);
+    expect(first[1]!.slice(6, 8)).toEqual(['Sale', 'sale']);
+    expect(first[1]!.slice(9, 11)).toEqual(['Approved', 'approved']);
+    expect(first[1]!.slice(13, 15)).toEqual(['10.00', 'EUR']);
   });
 
   it('a file index the job does not have answers 404 EXPORT.FILE_NOT_FOUND', async () => {

@@ -554,7 +554,12 @@ describe('orders list, detail and PDF', () => {
     const res = await get(`/orders/${createdOrderId}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="order-${createdOrderId}.pdf"`);
+    // A meaningful name: the order and its date in the user's zone; download=1 makes it an attachment.
+    expect(res.headers.get('content-disposition')).toBe(`inline; filename="Order-${createdOrderId}-${TODAY}.pdf"`);
+    const download = await get(`/orders/${createdOrderId}/pdf`, 'orderer', { download: 1 });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Order-${createdOrderId}-${TODAY}.pdf"`);
+    expect((await get(`/orders/${createdOrderId}/pdf`, 'orderer', { download: 'yes' })).status).toBe(400);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(1500);

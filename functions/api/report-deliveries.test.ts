@@ -167,6 +167,17 @@ describe('deliverReportJob', () => {
     expect(report.body).toMatchObject({ sentByEmail: 2, copiedByFtp: 1 });
   });
 
+  it("names a general report in the recipient's language: German subject and text for a de-de user (ADR 054)", async () => {
+    const processId = 'gen.sales-by-day.R-D1';
+    expect((await call('dlfull', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.dlfull' })).status).toBe(200);
+    const jobId = await finishedJob(processId, 'Sales by day');
+    await deliverReportJob(deps(), jobId);
+    const [mail] = await mailsAbout('dlfull@example.com', 'Umsätze nach Tag');
+    expect(mail?.subject).toBe('Bericht „Umsätze nach Tag“: 01.11.2026 – 20.11.2026');
+    expect(mail?.body.text).toContain('Anbei der Bericht „Umsätze nach Tag“');
+    expect(await mailsAbout('dlfull@example.com', 'Sales by day')).toEqual([]);
+  });
+
   it('a scheduled fire delivered twice at once (the runner, ADR 041): one job, one mail per recipient, one SFTP copy', async () => {
     const { processId, contactRef } = await newReport('Fired', 'fired@example.org', { copyByFtp: true });
     const schedule = await getReportSchedule(backend.db, processId);

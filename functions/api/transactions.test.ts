@@ -35,10 +35,14 @@ beforeAll(async () => {
     modules: { payment: { permissions: payment, settings: 0 } },
     timezone,
   });
-  await ok('accounts', [account('tx.own', 'R-TA', 1), account('tx.none', 'R-TA', 2)]);
   await ok('retailers', [
     { customerId: 'R-TA', name: 'Alpha Markets' },
     { customerId: 'R-TB', name: 'Beta Shops' },
+  ]);
+  await ok('providers', [{ customerId: 'P-TC', name: 'Gamma Content' }]);
+  await ok('accounts', [account('tx.own', 'R-TA', 1), account('tx.none', 'R-TA', 2), account('tx.provider', 'P-TC', 1)]);
+  await ok('products', [
+    { productId: 'P-GAME', ean: '4012345100020', inventoryProductId: 'I-G', sku: 'S-G', name: 'Gamma game card', company: 'Gamma', faceValue: 25, contentProviderId: 'P-TC' },
   ]);
   await ok('transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
   const tx = (transactionId: string, customerId: string, at: string) => ({
@@ -48,8 +52,9 @@ beforeAll(async () => {
     tx('TX-A1', 'R-TA', '2026-11-20T18:29:00Z'), // 2026-11-20 23:59 in Kolkata
     tx('TX-A2', 'R-TA', '2026-11-20T18:31:00Z'), // 2026-11-21 00:01 in Kolkata
     tx('TX-B1', 'R-TB', '2026-11-20T10:00:00Z'),
+    { ...tx('TX-B2', 'R-TB', '2026-11-20T11:00:00Z'), ean: '4012345100020' }, // Gamma's product sold at Beta
   ]);
-  Object.assign(cookies, await signInAll(app, ['tx.own', 'tx.none'], PASSWORD));
+  Object.assign(cookies, await signInAll(app, ['tx.own', 'tx.none', 'tx.provider'], PASSWORD));
 }, 120_000);
 
 describe('GET /api/transactions', () => {
@@ -78,6 +83,20 @@ describe('GET /api/transactions', () => {
     const missing = await get(`/${key('R-TX', '2026-11-20T10:00:00.000Z#TX-B1')}`, 'tx.own');
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toBe(await missing.text());
+  });
+
+  it("shows a content provider one transaction of its product sold at a retailer, not the retailer's list or other transactions (ADR 034 addendum)", async () => {
+    const key = (customer: string, sk: string) => Buffer.from(`${customer}\n${sk}`).toString('base64url');
+    const ofProduct = await get(`/${key('R-TB', '2026-11-20T11:00:00.000Z#TX-B2')}`, 'tx.provider');
+    expect(ofProduct.status).toBe(200);
+    expect(Transaction.parse(await readJson(ofProduct))).toMatchObject({ transactionId: 'TX-B2', customerId: 'R-TB', productId: 'P-GAME' });
+    const other = await get(`/${key('R-TB', '2026-11-20T10:00:00.000Z#TX-B1')}`, 'tx.provider');
+    const missing = await get(`/${key('R-TX', '2026-11-20T10:00:00.000Z#TX-B1')}`, 'tx.provider');
+    expect(other.status).toBe(404);
+    expect(await other.text()).toBe(await missing.text());
+    // The list is a customer's bookings: the retailer's stays hidden, the provider's own answers.
+    expect((await get(`?customerId=R-TB&${range}`, 'tx.provider')).status).toBe(404);
+    expect((await get(`?customerId=P-TC&${range}`, 'tx.provider')).status).toBe(200);
   });
 
   it('answers 400 for hostile query strings, never 500', async () => {

@@ -159,7 +159,8 @@ describe('ordering journey', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download PDF' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`order-${orderId}.pdf`);
+    // Core's orderPdfFileName: the order and its date in the user's zone.
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^Order-${orderId}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1500);

@@ -12,6 +12,7 @@ const contracts = () => import('@portal/core/ordering');
 
 const CustomerQuery = z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 const IdParam = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
+const PdfQuery = z.object({ download: z.optional(z.enum(['1'])) });
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
@@ -66,11 +67,13 @@ export const replenishmentRoutes = new Hono<AppEnv>()
   .get('/orders/:id', ordering('order'), validate('param', IdParam), async (c) =>
     c.json(await c.get('backend').ordering.order(actorOf(c), c.req.valid('param').id)),
   )
-  .get('/orders/:id/pdf', ordering('order'), validate('param', IdParam), async (c) => {
+  // `download=1` asks for the file as a download (attachment), else it opens in the browser (inline); both
+  // name it Order-<id>-<date>.pdf (core orderPdfFileName, ASCII only).
+  .get('/orders/:id/pdf', ordering('order'), validate('param', IdParam), validate('query', PdfQuery), async (c) => {
     const { fileName, bytes } = await c.get('backend').ordering.orderPdf(actorOf(c), c.req.valid('param').id);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${fileName}"`,
+      'Content-Disposition': `${c.req.valid('query').download ? 'attachment' : 'inline'}; filename="${fileName}"`,
       'Cache-Control': 'private, no-store',
     });
   });

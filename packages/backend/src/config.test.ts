@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { EXPORT_ROWS_PER_FILE } from '@portal/core/connect';
+import { ConfigError, loadConfig, MAX_ROWS_PER_FILE } from './config.ts';
 import { schedulerFromConfig } from './platform/scheduler/index.ts';
 
 const base = {
@@ -24,6 +25,17 @@ const awsApi = {
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/prod-portal-SchedulerRole',
   SCHEDULER_DLQ_ARN: 'arn:aws:sqs:eu-central-1:123456789012:prod-portal-SchedulerDlq',
 };
+
+describe('rows per export file (EXPORT_ROWS_PER_FILE)', () => {
+  it('defaults to the XLSX-safe 1,000,000, takes a smaller whole number and refuses anything else, naming it', () => {
+    expect(MAX_ROWS_PER_FILE).toBe(EXPORT_ROWS_PER_FILE);
+    expect(loadConfig(base).EXPORT_ROWS_PER_FILE).toBe(1_000_000);
+    expect(loadConfig({ ...base, EXPORT_ROWS_PER_FILE: '1000' }).EXPORT_ROWS_PER_FILE).toBe(1000);
+    for (const bad of ['0', '-5', '2.5', 'many', '1000001']) {
+      expect(() => loadConfig({ ...base, EXPORT_ROWS_PER_FILE: bad })).toThrow(/EXPORT_ROWS_PER_FILE/);
+    }
+  });
+});
 
 describe('scheduler configuration (ADR 005)', () => {
   it('defaults to local mode and manages no schedules without a file and a runner', () => {

@@ -40,6 +40,13 @@ const SFTP_SETTINGS = ['SFTP_HOST', 'SFTP_USER', 'SFTP_HOST_KEY_SHA256'] as cons
 const AWS_SCHEDULER_SETTINGS = ['SCHEDULE_GROUP_NAME', 'REPORT_RUNNER_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'] as const;
 const arn = z.string().check(z.regex(/^arn:[^:]+:[^:]+:/, 'must be an ARN'));
 
+/**
+ * Core's EXPORT_ROWS_PER_FILE (connect/export.ts), written out: importing @portal/core/connect here would put
+ * the connect contracts into every Lambda's cold start (budgets.json api.initialMinified); config.test.ts
+ * checks the two agree.
+ */
+export const MAX_ROWS_PER_FILE = 1_000_000;
+
 export const ConfigSchema = z.object({
   STAGE: z.string().check(z.minLength(1)),
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-central-1'),
@@ -110,6 +117,12 @@ export const ConfigSchema = z.object({
    */
   REPORT_LINK_KEY: optionalSetting(z.string().check(z.minLength(32), z.maxLength(1000))),
   REPORT_LINK_KEY_FILE: optionalSetting(z.string().check(z.minLength(1))),
+  /**
+   * Rows per file of an export or a report run (ADR 033, 041): above it the result is split into parts.
+   * At most core's EXPORT_ROWS_PER_FILE (XLSX's sheet limit with room for the header), its default; a small
+   * value shows the split with the demo data (README; ADR 054).
+   */
+  EXPORT_ROWS_PER_FILE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_ROWS_PER_FILE)), MAX_ROWS_PER_FILE),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -234,5 +234,10 @@ const coreMessageKeys = new Map<string, CoreMessageKey>(
 export function translateCoreMessage(t: Translate, text: string): string {
   if (fieldCodeOf(text)) return fieldText(t, text);
   const key = coreMessageKeys.get(text);
-  return key ? t(`messages.${key}`) : text;
+  // Core's texts are the spec's verbatim wording, some lower-case ('retailer required'); shown on their
+  // own they read as a sentence. Only the catalogue's text gets the capital: a text that is not one of
+  // core's (the server's words, data) is shown exactly as it came (ADR 054).
+  return key ? sentence(t(`messages.${key}`)) : text;
 }
+
+const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);

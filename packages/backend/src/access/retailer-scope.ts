@@ -16,6 +16,22 @@ export function mayActFor(actor: Actor, retailer: Pick<CustomerRole, 'customerId
   return retailer.customerId === actor.customerId || retailer.customerGroupId === actor.customerId;
 }
 
+/** The parties of a sale of a product: whom it was sold to or booked for, and the product's content provider. */
+export type SaleParties = {
+  customer?: Pick<CustomerRole, 'customerId' | 'customerGroupId'> | null;
+  provider?: Pick<CustomerRole, 'customerId' | 'customerGroupId'> | null;
+};
+
+/**
+ * Who sees a sale of a product — a card, a transaction, a sales line (ADR 034 addendum, widening its rule 2):
+ * an actor who may act (ADR 015, `mayActFor`) for the customer it was sold to or booked for, OR for the
+ * content provider of its product, wherever it was sold. One rule for the serial lookup, the transactions
+ * (list, detail, export) and the connect sales, so what one section shows another does not hide.
+ */
+export function maySeeSaleOf(actor: Actor, parties: SaleParties): boolean {
+  return [parties.customer, parties.provider].some((party) => party != null && mayActFor(actor, party));
+}
+
 /**
  * The retailers an actor may act for (ADR 015), sorted by name:
  * - security flag `global` (supplier staff): every retailer;

@@ -1,5 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportFormat, ExportJob, ExportKind } from '@portal/core/connect';
+import type { ExportFormat, ExportJob, ExportKind, FileLanguage } from '@portal/core/connect';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
@@ -25,6 +25,8 @@ export type StoredExportFile = { index: number; name: string; rows: number; key:
 export type StoredExportJob = Omit<ExportJob, 'files'> & {
   owner: string;
   timeZone: string;
+  /** The owner's language when the job was made: the files' headers, labels and sheet name (ADR 054); English if absent. */
+  language?: FileLanguage;
   /** The kind's filter as validated at creation. */
   filter: Record<string, unknown>;
   files: StoredExportFile[];
@@ -115,7 +117,7 @@ export const EXPORT_STALE_MS = 16 * 60_000;
 export const isStale = (job: StoredExportJob, now: Date) =>
   (job.status === 'queued' || job.status === 'running') && now.getTime() - Date.parse(job.updatedAt ?? job.createdAt) > EXPORT_STALE_MS;
 
-export type NewJob = { jobId: string; owner: string; kind: ExportKind; format: ExportFormat; filter: Record<string, unknown>; timeZone: string; createdAt: string };
+export type NewJob = { jobId: string; owner: string; kind: ExportKind; format: ExportFormat; filter: Record<string, unknown>; timeZone: string; language?: FileLanguage; createdAt: string };
 export const queuedJob = (job: NewJob): StoredExportJob => ({
   ...job,
   status: 'queued',

@@ -1,3 +1,7 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -67,9 +71,9 @@ function arraySource(total: number, options: { failAfter?: number; count?: numbe
 }
 
 let jobs = 0;
-async function run(format: 'csv' | 'xlsx', sources: ExportSources, rowsPerFile: number, timeZone = 'Europe/Berlin'): Promise<StoredExportJob> {
+async function run(format: 'csv' | 'xlsx', sources: ExportSources, rowsPerFile: number, timeZone = 'Europe/Berlin', language?: 'en' | 'de'): Promise<StoredExportJob> {
   const jobId = `job-runner-${String(++jobs).padStart(4, '0')}`;
-  const job = queuedJob({ jobId, owner: 'runner.user', kind: 'transactions', format, filter: { customerId: 'R-1' }, timeZone, createdAt: NOW.toISOString() });
+  const job = queuedJob({ jobId, owner: 'runner.user', kind: 'transactions', format, filter: { customerId: 'R-1' }, timeZone, ...(language ? { language } : {}), createdAt: NOW.toISOString() });
   await putExportJob(backend.db, job, NOW);
   await runExport({ db: backend.db, files, sources, now: () => NOW, rowsPerFile, log: () => {} }, jobId);
   return (await getExportJob(backend.db, jobId, true))!;
@@ -212,5 +216,97 @@ describe('progress and failure', () => {
       log.push(`use ${page}`);
     }
     expect(log).toEqual(['read 0', 'read 1', 'use 0', 'read 2', 'use 1', 'use 2']);
+  });
+});
+
+/** A source of transaction-like rows with a labelled code column (the result), like the Transactions export. */
+function labelledSource(): ExportSources {
+  const columns: ExportColumn[] = [
+    { key: 'at', header: 'Date', kind: 'datetime' },
+    { key: 'transactionId', header: 'Transaction ID', kind: 'text' },
+    { key: 'result', header: 'Result', kind: 'text', labels: 'transactionResult' },
+    { key: 'productName', header: 'Product', kind: 'text' },
+    { key: 'amount', header: 'Amount', kind: 'amount', currencyKey: 'currency' },
+  ];
+  const rows: ExportRow[] = [
+    { at: '2026-11-20T12:00:00.000Z', transactionId: 'TX-1', result: 'approved', productName: 'Aurora Games 25 EUR gift card, printed', amount: 2500, currency: 'EUR' },
+    { at: '2026-11-20T11:00:00.000Z', transactionId: 'TX-2', result: 'declined', productName: 'Lumen', amount: 123456789, currency: 'EUR' },
+    { at: '2026-11-20T10:00:00.000Z', transactionId: 'TX-3', result: 'mystery', productName: null, amount: 0, currency: 'EUR' },
+  ];
+  const source: ExportSource<{ customerId: string }> = {
+    kind: 'transactions',
+    columns,
+    requirePermission: () => {},
+    requireScope: async () => {},
+    count: async () => rows.length,
+    async *rows() {
+      yield rows;
+    },
+    fileStem: () => 'transactions_R-1_2026-11-20_2026-11-20',
+  };
+  return { transactions: source } as unknown as ExportSources;
+}
+
+/**
+ * The XLSX as a person opens it (ADR 054), read back by a second implementation (python3 openpyxl):
+ * the sheet named after the export in the owner's language, the header row frozen and filtered, the
+ * columns as wide as their widest value, headers and codes' labels in German, each code kept beside it.
+ */
+const OPENPYXL = `
+import json, sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+ws = wb.worksheets[0]
+print(json.dumps({
+  "sheets": wb.sheetnames,
+  "freeze": ws.freeze_panes,
+  "filter": ws.auto_filter.ref,
+  "widths": [ws.column_dimensions[c].width for c in "ABCDEF"],
+  "rows": [[None if v is None else str(v) for v in row] for row in ws.iter_rows(values_only=True)],
+}))
+`;
+
+/** A Python with openpyxl: the system's (Debian's python3-openpyxl) before whatever `python3` is first on the PATH. */
+const PYTHON = ['/usr/bin/python3', 'python3'].find((python) => spawnSync(python, ['-c', 'import openpyxl']).status === 0) ?? 'python3';
+
+describe('files in the owner\'s language (ADR 054)', () => {
+  it('XLSX: sheet named after the export, frozen header with an auto-filter, fitted widths, German labels beside their codes', async () => {
+    const job = await run('xlsx', labelledSource(), 1000, 'Europe/Berlin', 'de');
+    const dir = mkdtempSync(join(tmpdir(), 'export-xlsx-'));
+    const path = join(dir, 'file.xlsx');
+    writeFileSync(path, await files.read(job.files[0]!.key));
+    const book = JSON.parse(execFileSync(PYTHON, ['-c', OPENPYXL, path], { encoding: 'utf8' })) as {
+      sheets: string[];
+      freeze: string;
+      filter: string;
+      widths: number[];
+      rows: (string | null)[][];
+    };
+    expect(book.sheets).toEqual(['Transaktionen']);
+    expect(book.freeze).toBe('A2');
+    expect(book.filter).toBe('A1:F1');
+    expect(book.rows[0]).toEqual(['Datum', 'Transaktions-ID', 'Ergebnis', 'Ergebnis (Code)', 'Produkt', 'Betrag']);
+    expect(book.rows.slice(1).map((r) => r.slice(1, 4))).toEqual([
+      ['TX-1', 'Genehmigt', 'approved'],
+      ['TX-2', 'Abgelehnt', 'declined'],
+      ['TX-3', 'mystery', 'mystery'], // a code without a label is written as it is
+    ]);
+    const [date, id, label, code, product, amount] = book.widths as [number, number, number, number, number, number];
+    expect(date).toBeGreaterThanOrEqual(19); // "YYYY-MM-DD HH:MM:SS"
+    expect(id).toBeGreaterThanOrEqual('Transaktions-ID'.length);
+    expect(label).toBeGreaterThanOrEqual('Genehmigt'.length);
+    expect(code).toBeGreaterThanOrEqual('Ergebnis (Code)'.length);
+    expect(product).toBeGreaterThanOrEqual('Aurora Games 25 EUR gift card, printed'.length);
+    expect(amount).toBeGreaterThanOrEqual('1,234,567.89'.length);
+    expect(amount).toBeLessThan(product);
+  });
+
+  it('CSV in English by default: labels with their codes beside them', async () => {
+    const [header, ...records] = await csvRecords((await run('csv', labelledSource(), 1000)).files[0]!.key);
+    expect(header).toEqual(['Date', 'Transaction ID', 'Result', 'Result (code)', 'Product', 'Amount']);
+    expect(records.map((r) => r.slice(2, 4))).toEqual([
+      ['Approved', 'approved'],
+      ['Declined', 'declined'],
+      ['mystery', 'mystery'],
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { EXPORT_ROWS_PER_FILE, type ExportFormat } from '@portal/core/connect';
+import { EXPORT_ROWS_PER_FILE, type ExportFormat, exportTitle } from '@portal/core/connect';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
 import { EXPORT_FAILED_MESSAGE, exportJobWrites, getExportJob, type StoredExportJob } from './export-job-entity.ts';
-import type { ExportColumn, ExportContext, ExportRow } from './export-source.ts';
+import { type ExportColumn, type ExportContext, type ExportRow, localiseColumns } from './export-source.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 import { CONTENT_TYPES, type FileWriter, fileWriters } from './file-writers.ts';
 
@@ -86,6 +86,8 @@ export type FileSetSpec = {
   expectedRows: number;
   /** An empty result still writes one file with the header (false: no file at all). */
   headerOnlyWhenEmpty: boolean;
+  /** The XLSX sheet's name: the export's or the report's name in the file's language. */
+  title?: string;
   /** Called with each file's key as it is started (before any byte is written). */
   onOpen?: (key: string) => void;
   /** Asked after every page with the progress so far (the files finished); throwing stops the set. */
@@ -114,7 +116,7 @@ export async function writeFileSet(spec: FileSetSpec, rows: AsyncIterable<readon
     const key = spec.keyOf(name);
     const { body, uploaded } = uploadStream(files, key, format);
     spec.onOpen?.(key);
-    return { index, name, key, rows: 0, body, writer: fileWriters[format](body, columns, timeZone), uploaded };
+    return { index, name, key, rows: 0, body, writer: fileWriters[format](body, columns, timeZone, spec.title), uploaded };
   };
   const close = async (file: Open) => {
     await Promise.race([file.writer.end(), file.uploaded]);
@@ -168,7 +170,8 @@ export async function runExport(deps: ExportRunnerDeps, jobId: string): Promise<
 async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: number): Promise<void> {
   const { db, files, sources, now } = deps;
   const source = sourceOf(sources, job.kind);
-  const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner, asOf: Date.parse(job.createdAt) };
+  const language = job.language ?? 'en';
+  const ctx: ExportContext = { db, timeZone: job.timeZone, username: job.owner, asOf: Date.parse(job.createdAt), language };
   const total = await source.count(job.filter, ctx);
   if (!(await exportJobWrites.start(db, job.jobId, total, total > rowsPerFile, now()))) return;
 
@@ -179,8 +182,10 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
     {
       files,
       format: job.format,
-      columns: source.columns,
+      // Headers and code labels in the owner's language, each code column kept beside its label (ADR 054).
+      columns: localiseColumns(source.columns, language),
       timeZone: job.timeZone,
+      title: exportTitle(job.kind, language),
       stem: source.fileStem(job.filter),
       keyOf: (name) => `${EXPORT_PREFIX}${job.jobId}/${name}`,
       rowsPerFile,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest } from '@portal/core/connect';
+import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/connect';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { AppError } from '../errors.ts';
@@ -95,6 +95,7 @@ export function createExportService(deps: ExportServiceDeps) {
         format: request.format,
         filter: request.filter,
         timeZone: actor.timezone,
+        language: fileLanguageOf(actor.locale),
         createdAt: at.toISOString(),
       });
       try {

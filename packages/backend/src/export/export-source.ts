@@ -1,4 +1,4 @@
-import type { ExportKind } from '@portal/core/connect';
+import { codeHeader, type ExportKind, type FileLabelSet, type FileLanguage, fileHeader } from '@portal/core/connect';
 import type { Actor } from '../access/actor.ts';
 import type { Db } from '../platform/db/client.ts';
 
@@ -14,14 +14,45 @@ import type { Db } from '../platform/db/client.ts';
  * XLSX a real Excel date).
  */
 export type CellKind = 'text' | 'number' | 'amount' | 'datetime';
-export type ExportColumn = { key: string; header: string; kind: CellKind; currencyKey?: string };
+/**
+ * `labels`: the column holds codes of that label set (core FILE_LABELS); `localiseColumns` turns it into
+ * the label column (`language` set: the writers write each code's label) and the code column beside it.
+ */
+export type ExportColumn = {
+  key: string;
+  header: string;
+  kind: CellKind;
+  currencyKey?: string;
+  labels?: FileLabelSet;
+  language?: FileLanguage;
+  /** The row field that holds the code's label as the screens show it (master data names, e.g. a transaction type's). */
+  labelKey?: string;
+};
+
+/**
+ * The columns as a file in `language` has them (ADR 054): headers in the language; a column with codes as
+ * two, its label ("Result": Approved / Genehmigt) and the code beside it ("Result (code)": approved), so
+ * people read labels and machines keep their codes. Applied once, by whoever makes a file's columns.
+ */
+export function localiseColumns(columns: readonly ExportColumn[], language: FileLanguage): ExportColumn[] {
+  return columns.flatMap((column): ExportColumn[] => {
+    const { labels, language: _, labelKey, ...plain } = column;
+    const header = fileHeader(column.header, language);
+    if (labelKey) return [{ ...plain, key: labelKey, header }, { ...plain, header: codeHeader(column.header, language) }];
+    if (!labels) return [{ ...plain, header }];
+    return [
+      { ...plain, header, labels, language },
+      { ...plain, header: codeHeader(column.header, language) },
+    ];
+  });
+}
 export type ExportRow = Record<string, string | number | null | undefined>;
 
 /**
  * Who the job runs for and where; the runner builds it from the stored job. `asOf` (the job's creation,
  * epoch ms) leaves out rows booked after the user pressed Export, so the count and the rows agree.
  */
-export type ExportContext = { db: Db; timeZone: string; username: string; asOf: number };
+export type ExportContext = { db: Db; timeZone: string; username: string; asOf: number; language?: FileLanguage };
 
 export type ExportSource<F> = {
   kind: ExportKind;

@@ -7,7 +7,8 @@ import { type ExportLauncher, lambdaExportLauncher, localExportLauncher, unavail
 import { createExportService, type ExportService } from './export-service.ts';
 import { EXPORT_SOURCES, type ExportSources } from './export-sources.ts';
 
-export type ExportSettings = Pick<Config, 'AWS_REGION' | 'S3_ENDPOINT' | 'REPORTS_BUCKET' | 'SCHEDULER_MODE' | 'EXPORT_FUNCTION_NAME'>;
+export type ExportSettings = Pick<Config, 'AWS_REGION' | 'S3_ENDPOINT' | 'REPORTS_BUCKET' | 'SCHEDULER_MODE' | 'EXPORT_FUNCTION_NAME'> &
+  Partial<Pick<Config, 'EXPORT_ROWS_PER_FILE'>>;
 
 /**
  * The export service of one process (ADR 033): files in the reports bucket under exports/, the job port
@@ -30,7 +31,8 @@ export function exportsFromConfig(
     sources: deps.sources ?? EXPORT_SOURCES,
     launcher,
     now: deps.now,
-    ...(deps.rowsPerFile ? { rowsPerFile: deps.rowsPerFile } : {}),
+    // A test's limit, else the configured one (EXPORT_ROWS_PER_FILE), else the runner's default.
+    ...((deps.rowsPerFile ?? config.EXPORT_ROWS_PER_FILE) ? { rowsPerFile: deps.rowsPerFile ?? config.EXPORT_ROWS_PER_FILE } : {}),
   });
   return { ...service, idle: () => local.idle() };
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ExportFormat } from '@portal/core/connect';
+import { type ExportFormat, fileLabel, sheetName } from '@portal/core/connect';
 import { isValidTimeZone } from '@portal/core/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -27,6 +27,10 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** An account's zone as stored; an unknown one (never expected) writes UTC rather than failing the job. */
 const zoneOrUtc = (timeZone: string) => (isValidTimeZone(timeZone) ? timeZone : 'UTC');
 
+/** A text cell: a labelled column's code as its label in the column's language (localiseColumns), else as it is. */
+const textOf = (column: ExportColumn, value: string | number): string =>
+  (column.labels ? fileLabel(column.labels, String(value), column.language ?? 'en') : null) ?? String(value);
+
 /**
  * CSV for Excel and everything else: UTF-8 with a byte-order mark (Excel otherwise reads it as ANSI),
  * CRLF records, a header row; text cells formula-neutralised (cell-values.ts `neutralise`); numbers
@@ -40,7 +44,7 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
     if (value === null || value === undefined || value === '') return '';
     switch (column.kind) {
       case 'text':
-        return neutralise(String(value));
+        return neutralise(textOf(column, value));
       case 'number':
         return typeof value === 'number' ? String(value) : neutralise(String(value));
       case 'amount':
@@ -67,28 +71,52 @@ const AMOUNT_FORMAT = '#,##0.00';
 const ZIP_BACKLOG = 4 * 1024 * 1024;
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
+/** Column widths in characters: the header's or the widest sampled value's, with a margin, within bounds. */
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 60;
+const DATE_WIDTH = DATE_FORMAT.length + 2;
+
 /**
- * XLSX through exceljs's streaming writer: one sheet, each row committed as it is added (the writer
- * keeps no rows), no shared-strings table (it would grow with the file). Amounts are numbers with a
- * two-decimal format, instants real Excel dates of the user's wall clock, text plain strings — a value
- * is never written as a formula, so a cell starting with "=" stays text.
+ * XLSX through exceljs's streaming writer: one sheet named after the export or report (`title`), each
+ * row committed as it is added (the writer keeps no rows), no shared-strings table (it would grow with
+ * the file). Amounts are numbers with a two-decimal format, instants real Excel dates of the user's wall
+ * clock, text plain strings — a value is never written as a formula, so a cell starting with "=" stays
+ * text. For reading (ADR 054): the header row is frozen and carries an auto-filter, and each column is as
+ * wide as its header or the widest value of the first page (a streamed sheet's widths are written before
+ * its rows, so the first page is the sample; later wider values wrap nothing, they are only cut visually).
  */
-export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], timeZone: string): FileWriter {
+export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], timeZone: string, title = 'Export'): FileWriter {
   const local = wallClock(zoneOrUtc(timeZone));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Export');
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.kind === 'datetime' ? 20 : c.kind === 'text' ? 18 : 12,
-    ...(c.kind === 'amount' ? { style: { numFmt: AMOUNT_FORMAT } } : c.kind === 'datetime' ? { style: { numFmt: DATE_FORMAT } } : {}),
-  }));
+  const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  // The streaming sheet writes its auto-filter with the sheet's end (exceljs WorksheetWriter.autoFilter).
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(columns.length, 1) } };
+  const shownLength = (column: ExportColumn, value: string | number | Date | null): number => {
+    if (value === null) return 0;
+    if (value instanceof Date) return DATE_WIDTH;
+    if (typeof value === 'number') return column.kind === 'amount' ? value.toFixed(2).length + Math.floor(Math.abs(Math.trunc(value)).toString().length / 3) : String(value).length;
+    return value.length;
+  };
+  let started = false;
+  /** The columns, sized by the header and the first page (`sample`), set before the first row is committed. */
+  const start = (sample: readonly ExportRow[]) => {
+    started = true;
+    sheet.columns = columns.map((c, i) => {
+      const widest = sample.reduce((max, row) => Math.max(max, shownLength(c, cell(c, row))), c.kind === 'datetime' ? DATE_WIDTH : 0);
+      return {
+        header: c.header,
+        key: `${c.key}#${i}`,
+        width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, c.header.length + 2, widest + 2)),
+        ...(c.kind === 'amount' ? { style: { numFmt: AMOUNT_FORMAT } } : c.kind === 'datetime' ? { style: { numFmt: DATE_FORMAT } } : {}),
+      };
+    });
+  };
   const cell = (column: ExportColumn, row: ExportRow): string | number | Date | null => {
     const value = row[column.key];
     if (value === null || value === undefined || value === '') return null;
     switch (column.kind) {
       case 'text':
-        return String(value);
+        return textOf(column, value);
       case 'number':
         return typeof value === 'number' ? value : String(value);
       case 'amount':
@@ -108,6 +136,7 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
   const backlogged = () => ((sheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? []).find((p) => queued(p) > ZIP_BACKLOG);
   return {
     write(rows) {
+      if (!started) start(rows);
       for (const row of rows) sheet.addRow(columns.map((column) => cell(column, row))).commit();
     },
     async settled() {
@@ -115,13 +144,15 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
       if (out.writableNeedDrain) await once(out, 'drain');
     },
     async end() {
+      if (!started) start([]);
       sheet.commit();
       await workbook.commit();
     },
   };
 }
 
-export const fileWriters: Record<ExportFormat, (out: Writable, columns: readonly ExportColumn[], timeZone: string) => FileWriter> = {
+/** `title` names an XLSX file's sheet (the export's or the report's name); CSV has no place for it. */
+export const fileWriters: Record<ExportFormat, (out: Writable, columns: readonly ExportColumn[], timeZone: string, title?: string) => FileWriter> = {
   csv: csvWriter,
   xlsx: xlsxWriter,
 };

@@ -1,8 +1,9 @@
 import { TRANSACTION, type TransactionFilter } from '@portal/core/connect';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
+import { maySeeSaleOf } from '../access/retailer-scope.ts';
 import { getCustomer } from '../customers/customer-entity.ts';
+import { transactionTypes } from '../masterdata/reference-lists.ts';
 import { AppError } from '../errors.ts';
 import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
 import { checkRange } from '../transaction/transaction-service.ts';
@@ -21,9 +22,9 @@ export const TRANSACTION_COLUMNS: readonly ExportColumn[] = [
   { key: 'customerName', header: 'Customer', kind: 'text' },
   { key: 'storeId', header: 'Store', kind: 'text' },
   { key: 'terminalId', header: 'Terminal ID', kind: 'text' },
-  { key: 'type', header: 'Type', kind: 'text' },
+  { key: 'type', header: 'Type', kind: 'text', labelKey: 'typeName' },
   { key: 'resultCode', header: 'Result code', kind: 'text' },
-  { key: 'result', header: 'Result', kind: 'text' },
+  { key: 'result', header: 'Result', kind: 'text', labels: 'transactionResult' },
   { key: 'serial', header: 'Serial number', kind: 'text' },
   { key: 'ean', header: 'EAN', kind: 'text' },
   { key: 'amount', header: 'Amount', kind: 'amount', currencyKey: 'currency' },
@@ -41,13 +42,16 @@ export const transactionSource: ExportSource<TransactionFilter> = {
   async requireScope(actor, filter, db) {
     checkRange(filter.startDate, filter.endDate);
     const customer = await getCustomer(db, filter.customerId);
-    if (!customer || !mayActFor(actor, customer)) throw customerNotFound();
+    if (!customer || !maySeeSaleOf(actor, { customer })) throw customerNotFound();
   },
   count: (filter, { db, timeZone, asOf }) => countTransactions(db, filter, timeZone, asOf),
   async *rows(filter, { db, timeZone, asOf }) {
-    const customerName = (await getCustomer(db, filter.customerId))?.name ?? null;
+    // The customer's name and the transaction types' names (master data, one Query): the screen's words.
+    const [customer, types] = await Promise.all([getCustomer(db, filter.customerId), transactionTypes.all(db)]);
+    const customerName = customer?.name ?? null;
+    const typeNames = new Map(types.map((type) => [type.transactionTypeId, type.name]));
     for await (const page of transactionRows(db, filter, timeZone, asOf)) {
-      yield page.map((t): ExportRow => ({ ...t, customerName }));
+      yield page.map((t): ExportRow => ({ ...t, customerName, typeName: typeNames.get(t.type) ?? t.type }));
     }
   },
   fileStem: (filter) => `transactions_${filter.customerId}_${filter.startDate}_${filter.endDate}`.replace(/[^A-Za-z0-9._-]/g, '-'),

@@ -1,4 +1,4 @@
-import { addDays, dateRange, defaultOrderRange, ORDER_HISTORY_SPAN_DAYS, REQUEST } from '@portal/core/shared';
+import { addDays, dateRange, defaultOrderRange, lastDays, ORDER_HISTORY_SPAN_DAYS, REQUEST } from '@portal/core/shared';
 import type { OrdersPage, OrdersQuery } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
@@ -23,8 +23,9 @@ import { requireRetailer } from '../access/retailer-scope.ts';
 export function orderRange(query: Pick<OrdersQuery, 'startDate' | 'endDate'>, now: Date, timezone: string) {
   if (!query.startDate && !query.endDate) return defaultOrderRange(now, timezone);
   const today = todayOf(now, timezone);
-  const endDate = query.endDate ?? [addDays(query.startDate!, ORDER_HISTORY_SPAN_DAYS), today].sort()[0]!;
-  const startDate = query.startDate ?? addDays(endDate, -ORDER_HISTORY_SPAN_DAYS);
+  // A year is ORDER_HISTORY_SPAN_DAYS calendar dates, both ends included, as the `year` preset (ADR 004 addendum).
+  const endDate = query.endDate ?? [addDays(query.startDate!, ORDER_HISTORY_SPAN_DAYS - 1), today].sort()[0]!;
+  const startDate = query.startDate ?? lastDays(endDate, ORDER_HISTORY_SPAN_DAYS)[0];
   if (endDate < startDate) {
     throw new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', {
       issues: [{ path: 'endDate', message: 'The end date must not be before the start date' }],

@@ -10,6 +10,7 @@ import type {
   RetailersQuery,
   StoreType,
 } from '@portal/core/ordering';
+import { orderPdfFileName } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import type { Actor } from '../access/actor.ts';
 import { getAddressOf, listAddresses } from './addresses.ts';
@@ -59,7 +60,7 @@ export function createOrderingService(deps: OrderingDeps) {
     orderPdf: async (actor: Actor, orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> => {
       const { detail, retailerName } = await readOrderOf(db, actor, orderId);
       const bytes = await orderPdfBytes(detail, { retailerName, timezone: actor.timezone, locale: actor.locale, generatedAt: deps.now() });
-      return { fileName: `order-${detail.orderId}.pdf`, bytes };
+      return { fileName: orderPdfFileName(detail, actor.timezone), bytes };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat } from '@portal/core/connect';
-import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus } from '@portal/core/report';
+import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus, type ReportLanguage } from '@portal/core/report';
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
@@ -24,7 +24,8 @@ import type { ReportSourceDefinition } from './report-sources.ts';
  */
 
 /** The definition fields a run needs (report-entity.ts's ReportDefinition fits as it is). */
-export type RunnableReport = ReportSourceDefinition & { customerId: string; format: ExportFormat };
+/** `createdBy`: a custom report's owner (a scheduled run's files take their language, ADR 054). */
+export type RunnableReport = ReportSourceDefinition & { customerId: string; format: ExportFormat; createdBy?: string | null };
 
 /** What a failed job tells the user (the cause goes to the log only). */
 export const REPORT_FAILED_MESSAGE = 'The report could not be created. Please try again.';
@@ -53,6 +54,12 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   options: ReportJobOptionsStored;
   /** The zone the period's days and the files' times are in (the schedule's, else the user's). */
   timeZone: string;
+  /**
+   * The language of the files' names, headers and labels (ADR 054): the language of the user who pressed
+   * "Run now", or of a custom report's owner for a scheduled run; otherwise (a general report's scheduled
+   * run, a job stored before this field) English.
+   */
+  language?: ReportLanguage;
   files: StoredReportFile[];
   /** Fan-out (ADR 041): the parts, how many finished, and what each wrote (keyed by part index). */
   parts?: ReportJobPart[];

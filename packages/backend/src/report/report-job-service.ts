@@ -16,6 +16,7 @@ import {
   REPORT_RUN_LIMITS,
   type ReportSchedule,
   reportFilterProblem,
+  reportLanguageOf,
 } from '@portal/core/report';
 import { IDEMPOTENCY, REQUEST } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
@@ -205,6 +206,7 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
         filter,
         options: { deliver: options.deliver, skipIfEmpty: options.skipIfEmpty, ...(options.format ? { format: options.format } : {}) },
         timeZone: schedule?.timeZone ?? actor.timezone,
+        language: reportLanguageOf(actor.locale),
       };
       try {
         await db.doc.send(

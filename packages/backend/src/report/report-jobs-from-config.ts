@@ -62,6 +62,7 @@ export function reportJobsFromConfig(
       deliver: async (jobId) => (await delivery())(jobId),
       countRun: countReportRun,
       launchPart: (jobId, part) => launcher.launch({ kind: 'report-part', jobId, part }),
+      rowsPerFile: config.EXPORT_ROWS_PER_FILE,
       ...deps.runner,
     };
   };

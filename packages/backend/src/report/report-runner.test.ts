@@ -195,6 +195,22 @@ describe('a scheduled fire', () => {
     expect(await getReportJob(backend.db, manual.jobId, true)).toMatchObject({ status: 'finished', error: null });
   });
 
+  it("a custom report's scheduled files speak its owner's language; a general report's English (ADR 054)", async () => {
+    await importOk(backend, 'accounts', [
+      { username: 'runner.de', password: 'Correct-Horse-42!', email: 'runner.de@example.com', passwordExpiry: '2030-01-01T00:00:00.000Z', customerId: CUSTOMER, portals: ['connect'], securityFlag: 16, locale: 'de-de' },
+    ]);
+    const custom = { processId: 'c-runner-de', kind: 'custom' as const, reportId: null, customerId: CUSTOMER, name: 'Meine Transaktionen', reportType: 'transactions' as const, filter: {}, columns: ['at', 'result'], format: 'csv' as const, createdBy: 'runner.de' };
+    const fire = { processId: custom.processId, scheduledFor: '2026-11-20T05:00:00Z' };
+    await runScheduledReport(deps({ loadDefinition: async () => custom }), fire);
+    const job = (await getReportJob(backend.db, scheduledJobId(fire.processId, fire.scheduledFor), true))!;
+    expect(job).toMatchObject({ status: 'finished', language: 'de' });
+    expect(job.files.map((f) => f.name)).toEqual([`Meine-Transaktionen_${CUSTOMER}_2026-11-19_2026-11-19.csv`]);
+    const header = (await files.read(job.files[0]!.key)).toString('utf8').split('\r\n')[0];
+    expect(header).toBe('\ufeffDatum,Ergebnis,Ergebnis (Code)');
+    const general = (await getReportJob(backend.db, scheduledJobId(PROCESS, '2026-11-20T05:00:00Z'), true)) ?? null;
+    expect(general?.language).toBeUndefined();
+  });
+
   it('a day that is no reporting day makes no job', async () => {
     const d = deps({ loadSchedule: async () => ({ ...schedule, reportingDays: ['monday'] }) });
     const friday = { processId: PROCESS, scheduledFor: '2026-11-13T05:00:00Z' };

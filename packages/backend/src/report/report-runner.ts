@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EXPORT_ROWS_PER_FILE } from '@portal/core/connect';
-import { type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/core/report';
+import { reportLanguageOf, type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/core/report';
+import { getAccount } from '../accounts/account-entity.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -118,6 +119,7 @@ const runOf = (job: StoredReportJob, range?: Pick<ReportRun, 'dateFrom' | 'dateU
   dateUntil: range?.dateUntil ?? job.dateUntil,
   timeZone: job.timeZone,
   ...(Object.keys(job.filter).length ? { filterOverride: job.filter } : {}),
+  ...(job.language ? { language: job.language } : {}),
 });
 
 const definitionFor = (definition: RunnableReport, job: StoredReportJob): RunnableReport => ({ ...definition, format: job.format });
@@ -204,6 +206,7 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
       format: job.format,
       columns: source.columns,
       timeZone: job.timeZone,
+      title: source.title,
       stem: source.fileStem,
       keyOf: (name) => `${jobPrefix(job)}${name}`,
       rowsPerFile,
@@ -266,6 +269,7 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
         format: job.format,
         columns: source.columns,
         timeZone: job.timeZone,
+        title: source.title,
         stem: `part-${index}`,
         keyOf: (name) => `${jobPrefix(job)}parts/${index}/${name}`,
         rowsPerFile: Math.min(deps.rowsPerFile ?? EXPORT_ROWS_PER_FILE, EXPORT_ROWS_PER_FILE),
@@ -347,6 +351,8 @@ export async function runScheduledReport(deps: ReportRunnerDeps, payload: { proc
   if (!period) return; // the cron fires daily for the end-of-month flag; not every day is a reporting day
   const definition = await deps.loadDefinition(db, payload.processId);
   if (!definition) return;
+  // Nobody pressed a button: a custom report's files speak its owner's language, a general report's English (ADR 054).
+  const owner = definition.createdBy ? await getAccount(db, definition.createdBy) : null;
   const at = now();
   const job: StoredReportJob = {
     jobId: scheduledJobId(payload.processId, scheduledFor),
@@ -364,6 +370,7 @@ export async function runScheduledReport(deps: ReportRunnerDeps, payload: { proc
     filter: {},
     options: { deliver: true, skipIfEmpty: schedule.skipIfEmpty },
     timeZone: schedule.timeZone,
+    ...(owner ? { language: reportLanguageOf(owner.locale) } : {}),
   };
   try {
     await db.doc.send(new PutCommand(newReportJobPut(db, job).Put!));

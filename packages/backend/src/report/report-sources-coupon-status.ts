@@ -24,7 +24,7 @@ export const COUPON_STATUS_COLUMNS: readonly ExportColumn[] = [
   { key: 'serial', header: 'Serial number', kind: 'text' },
   { key: 'productName', header: 'Product', kind: 'text' },
   { key: 'ean', header: 'EAN', kind: 'text' },
-  { key: 'status', header: 'Status', kind: 'text' },
+  { key: 'status', header: 'Status', kind: 'text', labels: 'couponStatus' },
   { key: 'activatedAt', header: 'Activated', kind: 'datetime' },
   { key: 'redeemedAt', header: 'Redeemed', kind: 'datetime' },
   { key: 'storeId', header: 'Store', kind: 'text' },

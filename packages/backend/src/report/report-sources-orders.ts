@@ -18,8 +18,8 @@ import { FACE_VALUE_COLUMNS, faceValueOf } from './report-sources-face-value.ts'
 export const ORDER_COLUMNS: readonly ExportColumn[] = [
   { key: 'orderId', header: 'Order ID', kind: 'text' },
   { key: 'createdAt', header: 'Ordered', kind: 'datetime' },
-  { key: 'status', header: 'Status', kind: 'text' },
-  { key: 'type', header: 'Delivery to', kind: 'text' },
+  { key: 'status', header: 'Status', kind: 'text', labels: 'orderStatus' },
+  { key: 'type', header: 'Delivery to', kind: 'text', labels: 'deliveryTo' },
   { key: 'storeId', header: 'Store', kind: 'text' },
   { key: 'positions', header: 'Positions', kind: 'number' },
   { key: 'quantity', header: 'Quantity', kind: 'number' },

@@ -1,5 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
+import { hasGermanHeader } from '@portal/core/connect';
 import type { ReportFilter, ReportType } from '@portal/core/report';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { PassThrough } from 'node:stream';
@@ -9,11 +10,12 @@ import { createTestBackend, importOk } from '../../../../tests/support/test-back
 import type { Actor } from '../access/actor.ts';
 import type { ExportRow } from '../export/export-source.ts';
 import { fileWriters } from '../export/file-writers.ts';
-import { transactionSource } from '../export/transaction-source.ts';
+import { SALES_COLUMNS } from '../export/sales-source.ts';
+import { TRANSACTION_COLUMNS, transactionSource } from '../export/transaction-source.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
 import { cardKeySet } from './report-sources-coupon-status.ts';
-import { type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
+import { REPORT_SOURCE_COLUMNS, type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
 
 /**
  * The report sources (issue 15 items 1–2) against data made through the import path and the services:
@@ -176,7 +178,9 @@ describe('transactions', () => {
         listed.push(...page.items);
         if ((index + 1) * 2 >= page.totalCount) break;
       }
-      expect(rows, JSON.stringify(filter)).toEqual(listed);
+      // The file's rows are the screen's, plus the type's name (master data; the type itself without one).
+      expect(rows.map(({ typeName: _, ...row }) => row), JSON.stringify(filter)).toEqual(listed);
+      expect(rows.every((row) => row.typeName === row.type)).toBe(true);
       expect(rows.length, JSON.stringify(filter)).toBeGreaterThan(0);
     }
   });
@@ -199,6 +203,23 @@ describe('transactions', () => {
     ]);
     expect(source.fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
     expect(reportSource({ ...definition('transactions'), name: 'Umsätze / Kasse 1' }, PERIOD, { db: backend.db }).fileStem).toBe(`Umsatze-Kasse-1_${A}_2026-11-15_2026-11-17`);
+  });
+
+  it('words every column header in German and labels code columns with their code beside them (ADR 054)', () => {
+    for (const columns of [...Object.values(REPORT_SOURCE_COLUMNS), TRANSACTION_COLUMNS, SALES_COLUMNS]) {
+      expect(columns.filter((c) => !hasGermanHeader(c.header)).map((c) => c.header)).toEqual([]);
+    }
+    const orders = reportSource(definition('orders', ['orderId', 'status', 'type']), { ...PERIOD, language: 'de' }, { db: backend.db });
+    expect(orders.columns.map((c) => c.header)).toEqual(['Bestellnummer', 'Status', 'Status (Code)', 'Lieferung an', 'Lieferung an (Code)']);
+    expect(orders.title).toBe('My orders report');
+  });
+
+  it("names a general report's files in the run's language, a custom report's as typed (ADR 054)", () => {
+    const general = { ...definition('sales'), processId: `gen.sales-by-day.${A}`, name: 'Sales by day', filter: { groupBy: 'day' as const } };
+    expect(reportSource(general, { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(`Umsatze-nach-Tag_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(general, { ...PERIOD, language: 'en' }, { db: backend.db }).fileStem).toBe(`Sales-by-day_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(general, PERIOD, { db: backend.db }).fileStem).toBe(`Sales-by-day_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(definition('transactions'), { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
   });
 
   it('leaves out rows booked after asOf', async () => {

@@ -1,8 +1,8 @@
 import { type ConnectSalesQuery, TransactionFilter } from '@portal/core/connect';
-import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem } from '@portal/core/report';
+import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
-import type { ExportColumn, ExportContext, ExportRow } from '../export/export-source.ts';
+import { type ExportColumn, type ExportContext, type ExportRow, localiseColumns } from '../export/export-source.ts';
 import { SALES_COLUMNS, salesSource } from '../export/sales-source.ts';
 import { TRANSACTION_COLUMNS, transactionSource } from '../export/transaction-source.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -30,7 +30,8 @@ export type ReportSourceDefinition = {
 };
 
 /** One run: calendar days (both inclusive) in `timeZone`; `filterOverride` replaces the definition's fields it sets. */
-export type ReportRun = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; filterOverride?: ReportFilter };
+/** `language` names the files and words their headers and labels (ADR 054); English when not given. */
+export type ReportRun = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; filterOverride?: ReportFilter; language?: ReportLanguage };
 
 /** `asOf` (epoch ms, the job's creation): rows booked later are left out, so count() and rows() agree. */
 export type ReportSourceDeps = { db: Db; asOf?: number };
@@ -45,6 +46,8 @@ export type ReportSource = {
   rows(): AsyncIterable<ExportRow[]>;
   /** The file name without part number or extension. */
   fileStem: string;
+  /** The report's name in the run's language: the XLSX sheet's name (ADR 054). */
+  title: string;
 };
 
 /** Each type's columns in REPORT_COLUMNS order, with their English headers and cell kinds. */
@@ -108,8 +111,11 @@ export function reportSource(definition: ReportSourceDefinition, run: ReportRun,
   const filter = effectiveFilter(reportType, definition.filter, run.filterOverride);
   const asOf = deps.asOf ?? Date.now();
   const ctx: ExportContext = { db: deps.db, timeZone: run.timeZone, username: `report:${definition.processId}`, asOf };
-  const fileStem = `${slug(definition.name)}_${run.customerId}_${run.dateFrom}_${run.dateUntil}`.replace(/[^A-Za-z0-9._-]/g, '-');
-  const base = { reportType, columns, fileStem };
+  const language = run.language ?? 'en';
+  const title = reportNameIn(definition, language);
+  const fileStem = `${slug(title)}_${run.customerId}_${run.dateFrom}_${run.dateUntil}`.replace(/[^A-Za-z0-9._-]/g, '-');
+  // Headers and code labels in the run's language, each code column kept beside its label (ADR 054).
+  const base = { reportType, columns: localiseColumns(columns, language), fileStem, title };
 
   switch (reportType) {
     case 'transactions': {

@@ -3,7 +3,7 @@ import type { SalesAnswer } from '@portal/core/sales';
 import { PROVIDER, REQUEST } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
+import { maySeeSaleOf } from '../access/retailer-scope.ts';
 import { getCustomerRole } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import { findProductsByEan } from '../masterdata/product.ts';
@@ -44,7 +44,8 @@ export async function connectSalesAnswer(db: Db, actor: Actor | null, input: Con
     getCustomerRole(db, query.customerId, 'provider'),
     query.ean ? findProductsByEan(db, query.ean).then((res) => res.items) : null,
   ]);
-  if (!provider || (actor && !mayActFor(actor, provider))) throw new AppError('not_found', PROVIDER.NOT_FOUND, 'Content provider not found.');
+  // The provider's rollups are the sales of its products wherever sold: the sale rule of ADR 034's addendum by the provider.
+  if (!provider || (actor && !maySeeSaleOf(actor, { provider }))) throw new AppError('not_found', PROVIDER.NOT_FOUND, 'Content provider not found.');
 
   const perStore = query.groupBy === 'store';
   const { rows } =

@@ -31,6 +31,8 @@ const S = {
   providerOnly: '7300000000000004',
   nobody: '7300000000000005',
   long: '7300000000000006',
+  /** A card of Beta Shops (R-LB) with Alpha Content's (P-LA) game product, and its Beta Shops history. */
+  providerProduct: '7300000000000007',
 };
 
 const actor = (customerId: string, payment = 2, securityFlag = 16): Actor => ({
@@ -45,6 +47,7 @@ const actor = (customerId: string, payment = 2, securityFlag = 16): Actor => ({
 const OWN = actor('R-LA');
 const GROUP = actor('G-LA');
 const GLOBAL = actor('', 2, 16 + 4096);
+const PROVIDER = actor('P-LA');
 const lookup = (who: Actor, serials: string[]) => lookupSerials({ db: backend.db, now: () => CLOCK }, who, serials);
 
 let txCounter = 0;
@@ -80,7 +83,7 @@ beforeAll(async () => {
   await ok('providers', [{ customerId: 'P-LA', name: 'Alpha Content', customerGroupId: 'G-LA' }]);
   await ok('products', [
     { ...GIFT, inventoryProductId: 'I-L1', sku: 'S-L1', name: 'Gift card 25', company: 'Brand', faceValue: 25 },
-    { ...GAME, inventoryProductId: 'I-L2', sku: 'S-L2', name: 'Game card 50', company: 'Play', faceValue: 50 },
+    { ...GAME, inventoryProductId: 'I-L2', sku: 'S-L2', name: 'Game card 50', company: 'Play', faceValue: 50, contentProviderId: 'P-LA' },
   ]);
   await ok('transactionTypes', ['activation', 'redemption', 'void'].map((id) => ({ transactionTypeId: id, name: id })));
   const card = (serialFrom: string, retailerId: string, extra: object = {}) => ({ serialFrom, ean: GIFT.ean, contract: false, retailerId, ...extra });
@@ -90,6 +93,7 @@ beforeAll(async () => {
     card(S.shared, 'R-LA'),
     { ...card(S.shared, 'R-LB'), ean: GAME.ean },
     card(S.long, 'R-LA'),
+    { ...card(S.providerProduct, 'R-LB', { status: 'Activated', activatedAt: '2026-11-06T09:00:00Z', activationTerminalId: 'POS-L9' }), ean: GAME.ean },
   ]);
   await ok('transactions', [
     tx(S.own, 'R-LA', '2026-11-02T09:14:00Z'),
@@ -98,6 +102,7 @@ beforeAll(async () => {
     tx(S.own, 'R-LA', '2026-11-05T12:00:00Z', { resultCode: '91', result: 'error', amount: 0 }),
     tx(S.theirs, 'R-LB', '2026-11-03T10:00:00Z'),
     tx(S.providerOnly, 'P-LA', '2026-11-04T10:00:00Z'),
+    tx(S.providerProduct, 'R-LB', '2026-11-06T09:00:00Z', { ean: GAME.ean, amount: 5000 }),
     ...Array.from({ length: SERIAL_TRANSACTIONS_SHOWN + 20 }, (_, i) =>
       tx(S.long, 'R-LA', new Date(Date.parse('2026-10-01T00:00:00Z') + i * 3_600_000).toISOString()),
     ),
@@ -159,6 +164,21 @@ describe('lookupSerials', () => {
     expect(result.found).toBe(true);
     expect(result.cards).toEqual([]);
     expect(result.transactions.map((t) => [t.customerId, t.customerName])).toEqual([['P-LA', 'Alpha Content']]);
+  });
+
+  it("a content provider sees the cards of its products wherever they were sold, with their transactions (ADR 034 addendum)", async () => {
+    const seen = (await lookup(PROVIDER, [S.providerProduct])).results[0]!;
+    expect(seen.found).toBe(true);
+    expect(seen.cards.map((c) => [c.ean, c.productName, c.customerId, c.customerName, c.cardStatus])).toEqual([[GAME.ean, 'Game card 50', 'R-LB', 'Beta Shops', 'activated']]);
+    expect(seen.transactions.map((t) => [t.customerId, t.customerName, t.productId, t.amount])).toEqual([['R-LB', 'Beta Shops', GAME.productId, 5000]]);
+    // The provider's group sees them too (ADR 015); the retailer of another group does not.
+    expect((await lookup(GROUP, [S.providerProduct])).results[0]!.cards).toHaveLength(1);
+    const other = (await lookup(OWN, [S.providerProduct])).results[0]!;
+    expect(asSerial(other, S.nobody)).toEqual({ serial: S.nobody, found: false, cards: [], transactions: [] });
+    // Another product's card of the same retailer stays hidden from the provider: the rule is the product.
+    expect((await lookup(PROVIDER, [S.theirs])).results[0]!.found).toBe(false);
+    // A serial carried by two retailers' cards: only the card of the provider's product.
+    expect((await lookup(PROVIDER, [S.shared])).results[0]!.cards.map((c) => [c.ean, c.customerId])).toEqual([[GAME.ean, 'R-LB']]);
   });
 
   it('answers each serial once, in the order asked', async () => {

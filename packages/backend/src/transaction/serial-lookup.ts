@@ -2,7 +2,7 @@ import { serialStatusOf } from '@portal/core/couponing';
 import { SERIAL_TRANSACTIONS_SHOWN, type SerialCard, type SerialLookupAnswer, type SerialLookupResult, type Transaction } from '@portal/core/connect';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
+import { maySeeSaleOf } from '../access/retailer-scope.ts';
 import { cardsOfSerial, factsOf, type StoredCard } from '../couponing/card-entity.ts';
 import { type CustomerKind, type CustomerRole, customerKeys, customerRoles } from '../customers/customer-entity.ts';
 import { productKey } from '../masterdata/product.ts';
@@ -19,8 +19,16 @@ const ROLE_KINDS: readonly CustomerKind[] = ['retailer', 'provider'];
 
 type Found = { serial: string; cards: StoredCard[]; transactions: Transaction[] };
 
-/** The names and roles a lookup shows, read in one BatchGet: products and each customer's role items. */
-type Names = { product: (productId: string) => string | null; roles: (customerId: string) => CustomerRole[] };
+/**
+ * The names and roles a lookup shows: products (name, content provider) and each customer's role items —
+ * the cards' retailers, the transactions' customers — in one BatchGet, then the role items of the
+ * products' content providers not read yet in a second one (ADR 034 addendum: a provider sees its products' cards).
+ */
+type Names = {
+  product: (productId: string) => { name: string | null; providerId: string | null };
+  roles: (customerId: string) => CustomerRole[];
+  provider: (productId: string | null) => CustomerRole | null;
+};
 
 async function readNames(db: Db, found: readonly Found[]): Promise<Names> {
   const productIds = new Set<string>();
@@ -30,21 +38,36 @@ async function readNames(db: Db, found: readonly Found[]): Promise<Names> {
       customerIds.add(card.retailerId);
       if (card.productId) productIds.add(card.productId);
     }
-    for (const tx of transactions) customerIds.add(tx.customerId);
+    for (const tx of transactions) {
+      customerIds.add(tx.customerId);
+      if (tx.productId) productIds.add(tx.productId);
+    }
   }
   const roleKey = (customerId: string, kind: CustomerKind): Key => ({ pk: customerKeys.pk(customerId), sk: customerKeys.roleSk(kind) });
   const keys = [...[...productIds].map(productKey), ...[...customerIds].flatMap((id) => ROLE_KINDS.map((kind) => roleKey(id, kind)))];
   const items = keys.length ? await batchGet(db, keys) : new Map();
+  const product = (productId: string) => {
+    const item = getFrom(items, productKey(productId));
+    return {
+      name: typeof item?.name === 'string' ? item.name : null,
+      providerId: typeof item?.contentProviderId === 'string' ? item.contentProviderId : null,
+    };
+  };
+  const providerKeys = [...new Set([...productIds].flatMap((id) => product(id).providerId ?? []))]
+    .map((id) => roleKey(id, 'provider'))
+    .filter((key) => !getFrom(items, key));
+  const providers = providerKeys.length ? await batchGet(db, providerKeys) : new Map();
+  const roleOf = (customerId: string, kind: CustomerKind) => {
+    const item = getFrom(items, roleKey(customerId, kind)) ?? getFrom(providers, roleKey(customerId, kind));
+    return item ? customerRoles.read(item) : null;
+  };
   return {
-    product: (productId) => {
-      const name = getFrom(items, productKey(productId))?.name;
-      return typeof name === 'string' ? name : null;
+    product,
+    roles: (customerId) => ROLE_KINDS.flatMap((kind) => roleOf(customerId, kind) ?? []),
+    provider: (productId) => {
+      const providerId = productId ? product(productId).providerId : null;
+      return providerId ? roleOf(providerId, 'provider') : null;
     },
-    roles: (customerId) =>
-      ROLE_KINDS.flatMap((kind) => {
-        const item = getFrom(items, roleKey(customerId, kind));
-        return item ? [customerRoles.read(item)] : [];
-      }),
   };
 }
 
@@ -53,17 +76,19 @@ async function readNames(db: Db, found: readonly Found[]): Promise<Names> {
  * the cards printed with it (product, card and serial status, activation and redemption, owning
  * retailer) and its processor transactions, newest first, at most SERIAL_TRANSACTIONS_SHOWN.
  *
- * Visibility (ADR 015's rule, mayActFor): a card shows when the actor may act for its retailer (the
- * retailer role, as couponing's card access reads it); a transaction shows when the actor may act for
- * its customer in any of that customer's roles (retailer or provider: the master data's customers).
+ * Visibility (the sale rule of ADR 034's addendum, maySeeSaleOf, on ADR 015's mayActFor): a card shows when the actor may
+ * act for its retailer (the retailer role, as couponing's card access reads it) or for the content provider
+ * of its product; a transaction shows when the actor may act for its customer in any of that customer's
+ * roles (retailer or provider: the master data's customers) or for the content provider of its product.
  * A serial with nothing visible answers `found: false` with empty lists, exactly like a serial nobody
  * has, so another customer's serials cannot be probed. A serial whose transactions are visible but
- * whose card is another customer's (a provider looking at a retailer's card) answers found with the
- * transactions and no card (ADR 034).
+ * whose card is another customer's and not of the actor's products answers found with the transactions
+ * and no card (ADR 034).
  *
  * DynamoDB calls: 2 Queries per serial (the card partition SERIAL#<serial>, CARD#; the transaction index
  * gsi1 TXSERIAL#<serial>, newest first, one page of SERIAL_TRANSACTIONS_SHOWN), run 16 serials at a time,
- * then 1 BatchGetItem (per 100 keys) for the product names and the customers' role items. Nothing grows
+ * then 1 BatchGetItem (per 100 keys) for the products and the customers' role items, and 1 more for the
+ * products' content providers when they were not among those customers. Nothing grows
  * with a serial's history: a serial with more transactions than shown reads the newest page only.
  */
 export async function lookupSerials(deps: SerialLookupDeps, actor: Actor, serials: readonly string[]): Promise<SerialLookupAnswer> {
@@ -77,14 +102,13 @@ export async function lookupSerials(deps: SerialLookupDeps, actor: Actor, serial
   const names = await readNames(db, found);
   const today = todayOf(deps.now(), actor.timezone);
 
-  const mayAct = (roles: CustomerRole[]) => roles.some((role) => mayActFor(actor, role));
   // The retailer role names a customer where it has one (the master data's union rule).
   const nameOf = (roles: CustomerRole[]) => roles[0]?.name ?? null;
 
   const cardView = (card: StoredCard, retailer: CustomerRole): SerialCard => ({
     ean: card.ean,
     productId: card.productId,
-    productName: card.productId ? names.product(card.productId) : null,
+    productName: card.productId ? names.product(card.productId).name : null,
     cardStatus: card.status,
     serialStatus: serialStatusOf(factsOf(card), today),
     activation: card.activation,
@@ -96,10 +120,11 @@ export async function lookupSerials(deps: SerialLookupDeps, actor: Actor, serial
   const results = found.map(({ serial, cards, transactions }): SerialLookupResult => {
     const visibleCards = cards.flatMap((card) => {
       const retailer = names.roles(card.retailerId).find((role) => role.kind === 'retailer');
-      return retailer && mayActFor(actor, retailer) ? [cardView(card, retailer)] : [];
+      return retailer && maySeeSaleOf(actor, { customer: retailer, provider: names.provider(card.productId) }) ? [cardView(card, retailer)] : [];
     });
     const visibleTransactions = transactions
-      .filter((tx) => mayAct(names.roles(tx.customerId)))
+      // The booking customer in any of its roles, or the product's provider.
+      .filter((tx) => [null, ...names.roles(tx.customerId)].some((customer) => maySeeSaleOf(actor, { customer, provider: names.provider(tx.productId) })))
       .map((tx) => {
         const name = tx.customerName ?? nameOf(names.roles(tx.customerId));
         return name ? { ...tx, customerName: name } : tx;

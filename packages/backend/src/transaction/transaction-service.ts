@@ -3,8 +3,9 @@ import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type Transac
 import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
 import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { maySeeSaleOf } from '../access/retailer-scope.ts';
+import { type Customer, getCustomer, getCustomerRole } from '../customers/customer-entity.ts';
+import { getProduct } from '../masterdata/product.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';
@@ -36,7 +37,17 @@ export function createTransactionService({ db, now }: TransactionDeps) {
     }
   };
   const customerNotFound = () => new AppError('not_found', TRANSACTION.CUSTOMER_NOT_FOUND, 'Customer not found.');
-  const visible = (actor: Actor, customer: Customer | null): customer is Customer => customer !== null && mayActFor(actor, customer);
+  // A customer's list: the transactions booked for it (the sale rule of ADR 034's addendum with the booking customer).
+  const visible = (actor: Actor, customer: Customer | null): customer is Customer => customer !== null && maySeeSaleOf(actor, { customer });
+  /**
+   * ADR 034 addendum: one transaction also shows to the content provider of its product, wherever it was sold (the
+   * serial lookup lists such transactions and links to them): 1 GetItem (product) + 1 GetItem (its
+   * provider's role), read only when the booking customer is not one the actor may act for.
+   */
+  const visibleAsProvider = async (actor: Actor, productId: string | null): Promise<boolean> => {
+    const providerId = productId ? (await getProduct(db, productId))?.contentProviderId : undefined;
+    return providerId ? maySeeSaleOf(actor, { provider: await getCustomerRole(db, providerId, 'provider') }) : false;
+  };
 
   return {
     async list(actor: Actor, query: TransactionQuery, timeZone: string): Promise<TransactionPage> {
@@ -56,14 +67,18 @@ export function createTransactionService({ db, now }: TransactionDeps) {
       return { ...base, ...page, items: page.items.map((t) => ({ ...t, customerName: customer.name })) };
     },
 
-    /** One transaction by its opaque key: 1 GetItem ∥ 1 GetItem (customer); 404 when either is not visible. */
+    /**
+     * One transaction by its opaque key: 1 GetItem ∥ 1 GetItem (customer), + 2 for a provider's product
+     * (visibleAsProvider); 404 when it is not visible.
+     */
     async detail(actor: Actor, key: string): Promise<Transaction> {
       requireSection(actor);
       const notFound = () => new AppError('not_found', TRANSACTION.NOT_FOUND, 'Transaction not found.');
       const where = decodeTransactionKey(key);
       if (!where) throw notFound();
       const [customer, row] = await Promise.all([getCustomer(db, where.customerId), getTransaction(db, where.customerId, where.sk)]);
-      if (!visible(actor, customer) || !row) throw notFound();
+      if (!customer || !row) throw notFound();
+      if (!visible(actor, customer) && !(await visibleAsProvider(actor, row.productId))) throw notFound();
       return { ...row, customerName: customer.name };
     },
   };

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './export.ts';
 export * from './product.ts';
 export * from './sales.ts';
+export * from './export-labels.ts';

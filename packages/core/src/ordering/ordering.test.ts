@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasStockWarning, OrderSubmitInput, suggestedQuantity } from './ordering.ts';
+import { hasStockWarning, orderPdfFileName, OrderSubmitInput, suggestedQuantity } from './ordering.ts';
 import { quantityRule } from '../shared/validation.ts';
 
 const base = { salesLast4Weeks: 0, stock: null, packagingUnit: 1, minimum: null, maximum: null };
@@ -90,5 +90,13 @@ describe('OrderSubmitInput', () => {
   it('accepts an order without a reference', () => {
     const input = { customerId: 'R-1', storeType: 1, storeId: 'DC-1', positions: [{ inventoryProductId: 'INV-1', amount: 10 }] };
     expect(OrderSubmitInput.parse(input)).toEqual(input);
+  });
+});
+
+describe('orderPdfFileName', () => {
+  it('names the order and its date in the user zone, with file-system-safe characters only', () => {
+    expect(orderPdfFileName({ orderId: 'O-20261121-ABC123', orderedAt: '2026-11-20T23:30:00.000Z' }, 'Europe/Berlin')).toBe('Order-O-20261121-ABC123-2026-11-21.pdf');
+    expect(orderPdfFileName({ orderId: 'O-20261121-ABC123', orderedAt: '2026-11-20T23:30:00.000Z' }, 'America/Los_Angeles')).toBe('Order-O-20261121-ABC123-2026-11-20.pdf');
+    expect(orderPdfFileName({ orderId: 'a/b "c"', orderedAt: '2026-11-20T10:00:00.000Z' }, 'Mars/Base')).toBe('Order-a_b__c_-2026-11-20.pdf');
   });
 });

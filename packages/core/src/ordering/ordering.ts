@@ -2,6 +2,7 @@ import * as z from '../shared/zod.ts';
 import { DEFAULT_PAGE_SIZE_ORDERING, RETAILER_LIST_PAGE_SIZE, SUGGESTED_ORDER_FACTOR } from '../shared/constants.ts';
 import { CalendarDay, Id, pageOf, QueryFlag, QueryInt } from '../shared/schemas.ts';
 import { ORDER_STATUSES, STORE_STATUSES } from '../shared/statuses.ts';
+import { calendarDateInZone } from '../shared/date-presets.ts';
 
 /**
  * Wire contracts of the ordering portal (SPEC 3 Store, Address, Order, Order to submit, Product table
@@ -215,3 +216,18 @@ export const OrdersQuery = z.object({
   results: QueryInt(1, 1000, DEFAULT_PAGE_SIZE_ORDERING),
 });
 export type OrdersQuery = z.infer<typeof OrdersQuery>;
+
+/**
+ * The file name of an order's PDF, the same on the server (Content-Disposition) and in the web's download:
+ * `Order-<orderId>-<ordered date in the user's zone>.pdf`. Only characters every file system takes; an
+ * unknown zone names the UTC date rather than failing the download.
+ */
+export function orderPdfFileName(order: { orderId: string; orderedAt: string }, timeZone: string): string {
+  let day: string;
+  try {
+    day = calendarDateInZone(new Date(order.orderedAt), timeZone);
+  } catch {
+    day = order.orderedAt.slice(0, 10);
+  }
+  return `Order-${order.orderId}-${day}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+}

@@ -5,7 +5,9 @@ import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, type ReportFilter, type ReportTyp
  * The general reports (SPEC 9 "brand report IDs"; ADR 040): fixed definitions a brand offers every one
  * of its customers by listing their IDs in BrandSettings.customFields.reportIds. Nobody edits them; their
  * schedule and mailing list are per customer (processId `gen.<reportId>.<customerId>`, generalProcessId).
- * `nameKey` is the screens' catalogue key, `name` the English name (files, mails, the API's `name`).
+ * `nameKey` is the screens' catalogue key, `name` the English name (the API's `name`); `names` the name in
+ * each language the portal speaks, used by mails and file names (ADR 054) — the screens' catalogues hold
+ * the same texts (a web test compares them).
  */
 export type GeneralReport = {
   reportType: ReportType;
@@ -14,17 +16,18 @@ export type GeneralReport = {
   format: ExportFormat;
   nameKey: string;
   name: string;
+  names: Record<ReportLanguage, string>;
   /** Which customers have the data: coupon cards and ordering-portal orders are a retailer's only. */
   customerKinds: readonly ('retailer' | 'provider')[];
 };
 
 export const GENERAL_REPORTS = {
-  transactions: { reportType: 'transactions', filter: {}, columns: REPORT_COLUMNS.transactions, format: 'csv', nameKey: 'reports.general.transactions', name: 'Transactions', customerKinds: ['retailer', 'provider'] },
-  'sales-by-day': { reportType: 'sales', filter: { groupBy: 'day' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByDay', name: 'Sales by day', customerKinds: ['retailer', 'provider'] },
-  'sales-by-product': { reportType: 'sales', filter: { groupBy: 'product' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByProduct', name: 'Sales by product', customerKinds: ['retailer', 'provider'] },
-  'sales-by-store': { reportType: 'sales', filter: { groupBy: 'store' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByStore', name: 'Sales by store', customerKinds: ['retailer', 'provider'] },
-  'coupon-status': { reportType: 'coupon-status', filter: {}, columns: REPORT_COLUMNS['coupon-status'], format: 'xlsx', nameKey: 'reports.general.couponStatus', name: 'Coupon status', customerKinds: ['retailer'] },
-  orders: { reportType: 'orders', filter: {}, columns: REPORT_COLUMNS.orders, format: 'csv', nameKey: 'reports.general.orders', name: 'Orders', customerKinds: ['retailer'] },
+  transactions: { reportType: 'transactions', filter: {}, columns: REPORT_COLUMNS.transactions, format: 'csv', nameKey: 'reports.general.transactions', name: 'Transactions', names: { en: 'Transactions', de: 'Transaktionen' }, customerKinds: ['retailer', 'provider'] },
+  'sales-by-day': { reportType: 'sales', filter: { groupBy: 'day' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByDay', name: 'Sales by day', names: { en: 'Sales by day', de: 'Umsätze nach Tag' }, customerKinds: ['retailer', 'provider'] },
+  'sales-by-product': { reportType: 'sales', filter: { groupBy: 'product' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByProduct', name: 'Sales by product', names: { en: 'Sales by product', de: 'Umsätze nach Produkt' }, customerKinds: ['retailer', 'provider'] },
+  'sales-by-store': { reportType: 'sales', filter: { groupBy: 'store' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByStore', name: 'Sales by store', names: { en: 'Sales by store', de: 'Umsätze nach Filiale' }, customerKinds: ['retailer', 'provider'] },
+  'coupon-status': { reportType: 'coupon-status', filter: {}, columns: REPORT_COLUMNS['coupon-status'], format: 'xlsx', nameKey: 'reports.general.couponStatus', name: 'Coupon status', names: { en: 'Coupon status', de: 'Gutscheinstatus' }, customerKinds: ['retailer'] },
+  orders: { reportType: 'orders', filter: {}, columns: REPORT_COLUMNS.orders, format: 'csv', nameKey: 'reports.general.orders', name: 'Orders', names: { en: 'Orders', de: 'Bestellungen' }, customerKinds: ['retailer'] },
 } as const satisfies Record<string, GeneralReport>;
 export type GeneralReportId = keyof typeof GENERAL_REPORTS;
 export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS) as GeneralReportId[];
@@ -39,6 +42,19 @@ export function parseGeneralProcessId(processId: string): { reportId: GeneralRep
   const match = /^gen\.([a-z-]+)\.(.+)$/.exec(processId);
   if (!match || !isGeneralReportId(match[1]!)) return null;
   return { reportId: match[1] as GeneralReportId, customerId: match[2]! };
+}
+
+/** The languages of report mails and files: German for a `de…` locale, else English (ADR 042, 054). */
+export type ReportLanguage = 'en' | 'de';
+export const reportLanguageOf = (locale: string | null | undefined): ReportLanguage => (locale?.toLowerCase().startsWith('de') ? 'de' : 'en');
+
+/**
+ * A report's name in a language (ADR 054): a general report's name from its definition's `names`; a
+ * custom report's name exactly as its author typed it, in every language.
+ */
+export function reportNameIn(report: { processId: string; name: string }, language: ReportLanguage): string {
+  const general = parseGeneralProcessId(report.processId);
+  return general ? GENERAL_REPORTS[general.reportId].names[language] : report.name;
 }
 
 /** Whether the columns are a non-empty, duplicate-free subset of the type's; the first problem in words. */

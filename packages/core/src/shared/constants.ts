@@ -17,7 +17,7 @@ export const DEFAULT_LIST_PAGE_SIZE = 1000;
 export const STORE_LIST_MAX = 9999;
 /** Suggested order quantity factor. */
 export const SUGGESTED_ORDER_FACTOR = 1.3;
-/** Order history default span: one year (see date-presets.ts). */
+/** Order history default span: one year, as calendar dates with both ends included (the `year` preset, date-presets.ts). */
 export const ORDER_HISTORY_SPAN_DAYS = 365;
 export const DEFAULT_CURRENCY_DECIMALS = 2;
 

@@ -4,6 +4,7 @@ import {
   addDays,
   calendarDateInZone,
   DATE_PRESETS,
+  type DatePreset,
   type DateRange,
   datePresetRange,
   dateRange,
@@ -11,6 +12,9 @@ import {
   defaultSalesRange,
   defaultSalesReportingRange,
   isoWeekday,
+  PRESET_DAYS,
+  presetDates,
+  salesDefaultDates,
   startOfDayInZone,
 } from './date-presets.ts';
 
@@ -78,12 +82,12 @@ describe('daylight-saving changes', () => {
   it('a week across the Berlin spring change starts in winter time and ends in summer time', () => {
     const range = datePresetRange('week', new Date('2026-04-01T10:00:00Z'), BERLIN);
     expect(range).toEqual({
-      startDate: '2026-03-25',
+      startDate: '2026-03-26',
       endDate: '2026-04-01',
-      startInstant: '2026-03-24T23:00:00.000Z',
+      startInstant: '2026-03-25T23:00:00.000Z',
       endInstant: '2026-04-01T22:00:00.000Z',
     });
-    expect(hours(range)).toBe(8 * 24 - 1);
+    expect(hours(range)).toBe(7 * 24 - 1);
   });
 
   it('Los Angeles spring forward: this week ends on the 23-hour Sunday 2026-03-08', () => {
@@ -139,12 +143,12 @@ describe('presets across a year end (now = 2027-01-01 00:30 in Berlin)', () => {
   const now = new Date('2027-01-01T00:30:00+01:00');
   const expected: Record<string, [string, string] | null> = {
     yesterday: ['2026-12-31', '2026-12-31'],
-    week: ['2026-12-25', '2027-01-01'],
+    week: ['2026-12-26', '2027-01-01'],
     thisWeek: ['2026-12-28', '2027-01-01'],
-    month: ['2026-12-01', '2027-01-01'],
+    month: ['2026-12-02', '2027-01-01'],
     thisMonth: ['2027-01-01', '2027-01-01'],
     lastMonth: ['2026-12-01', '2026-12-31'],
-    year: ['2026-01-01', '2027-01-01'],
+    year: ['2026-01-02', '2027-01-01'],
     thisYear: ['2027-01-01', '2027-01-01'],
     none: null,
   };
@@ -180,9 +184,9 @@ describe('preset rules', () => {
 
   it('counts days back over a leap February', () => {
     const now = new Date('2028-03-15T12:00:00Z');
-    expect(dates(datePresetRange('month', now, BERLIN))).toEqual(['2028-02-13', '2028-03-15']);
+    expect(dates(datePresetRange('month', now, BERLIN))).toEqual(['2028-02-14', '2028-03-15']);
     expect(dates(datePresetRange('lastMonth', now, BERLIN))).toEqual(['2028-02-01', '2028-02-29']);
-    expect(dates(datePresetRange('year', now, BERLIN))).toEqual(['2027-03-16', '2028-03-15']);
+    expect(dates(datePresetRange('year', now, BERLIN))).toEqual(['2027-03-17', '2028-03-15']);
   });
 
   it('takes the whole previous month, also from the last day of a long month', () => {
@@ -190,6 +194,73 @@ describe('preset rules', () => {
       '2026-02-01',
       '2026-02-28',
     ]);
+  });
+});
+
+/**
+ * ADR 004 addendum: one definition of each preset. "Last N days" is N calendar dates, today included
+ * ("Last 7 days" on Nov 28 is Nov 22–28, not the 8 dates Nov 21–28); the sales default is the 28 dates
+ * ending yesterday. The table pins every preset at month ends, year ends, a leap day and the DST changes
+ * of Europe/Berlin and America/Los_Angeles, with each range's length in dates and in hours.
+ */
+describe('the preset table', () => {
+  const daysIn = (range: DateRange) => (Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / 86_400_000 + 1;
+  type Row = { zone: string; now: string; preset: DatePreset | 'salesDefault'; dates: [string, string]; hours: number };
+  const rows: Row[] = [
+    // The issue's day: Saturday 2026-11-28.
+    { zone: BERLIN, now: '2026-11-28T12:00:00Z', preset: 'week', dates: ['2026-11-22', '2026-11-28'], hours: 7 * 24 },
+    { zone: BERLIN, now: '2026-11-28T12:00:00Z', preset: 'salesDefault', dates: ['2026-10-31', '2026-11-27'], hours: 28 * 24 },
+    { zone: BERLIN, now: '2026-11-28T12:00:00Z', preset: 'month', dates: ['2026-10-29', '2026-11-28'], hours: 31 * 24 },
+    // Month end (31 days) and the first of a month.
+    { zone: BERLIN, now: '2026-05-31T10:00:00Z', preset: 'month', dates: ['2026-05-01', '2026-05-31'], hours: 31 * 24 },
+    { zone: BERLIN, now: '2026-05-31T10:00:00Z', preset: 'thisMonth', dates: ['2026-05-01', '2026-05-31'], hours: 31 * 24 },
+    { zone: BERLIN, now: '2026-06-01T10:00:00Z', preset: 'lastMonth', dates: ['2026-05-01', '2026-05-31'], hours: 31 * 24 },
+    { zone: BERLIN, now: '2026-06-01T10:00:00Z', preset: 'week', dates: ['2026-05-26', '2026-06-01'], hours: 7 * 24 },
+    { zone: BERLIN, now: '2026-06-01T10:00:00Z', preset: 'salesDefault', dates: ['2026-05-04', '2026-05-31'], hours: 28 * 24 },
+    // A leap day and the month after it.
+    { zone: LA, now: '2028-03-01T20:00:00Z', preset: 'yesterday', dates: ['2028-02-29', '2028-02-29'], hours: 24 },
+    { zone: LA, now: '2028-03-01T20:00:00Z', preset: 'month', dates: ['2028-01-31', '2028-03-01'], hours: 31 * 24 },
+    { zone: LA, now: '2028-03-01T20:00:00Z', preset: 'year', dates: ['2027-03-03', '2028-03-01'], hours: 365 * 24 },
+    // Year end: the last evening of 2026 in Los Angeles is already 2027 in UTC.
+    { zone: LA, now: '2027-01-01T06:00:00Z', preset: 'thisYear', dates: ['2026-01-01', '2026-12-31'], hours: 365 * 24 },
+    { zone: LA, now: '2027-01-01T06:00:00Z', preset: 'week', dates: ['2026-12-25', '2026-12-31'], hours: 7 * 24 },
+    { zone: BERLIN, now: '2027-01-01T10:00:00Z', preset: 'year', dates: ['2026-01-02', '2027-01-01'], hours: 365 * 24 },
+    { zone: BERLIN, now: '2027-01-01T10:00:00Z', preset: 'lastMonth', dates: ['2026-12-01', '2026-12-31'], hours: 31 * 24 },
+    { zone: BERLIN, now: '2027-01-01T10:00:00Z', preset: 'salesDefault', dates: ['2026-12-04', '2026-12-31'], hours: 28 * 24 },
+    // DST: Berlin springs forward on 2026-03-29 (23 h) and falls back on 2026-10-25 (25 h).
+    { zone: BERLIN, now: '2026-03-29T20:00:00Z', preset: 'week', dates: ['2026-03-23', '2026-03-29'], hours: 7 * 24 - 1 },
+    { zone: BERLIN, now: '2026-03-29T20:00:00Z', preset: 'thisWeek', dates: ['2026-03-23', '2026-03-29'], hours: 7 * 24 - 1 },
+    { zone: BERLIN, now: '2026-03-30T08:00:00Z', preset: 'yesterday', dates: ['2026-03-29', '2026-03-29'], hours: 23 },
+    { zone: BERLIN, now: '2026-03-31T08:00:00Z', preset: 'thisMonth', dates: ['2026-03-01', '2026-03-31'], hours: 31 * 24 - 1 },
+    { zone: BERLIN, now: '2026-10-25T20:00:00Z', preset: 'week', dates: ['2026-10-19', '2026-10-25'], hours: 7 * 24 + 1 },
+    { zone: BERLIN, now: '2026-11-01T08:00:00Z', preset: 'lastMonth', dates: ['2026-10-01', '2026-10-31'], hours: 31 * 24 + 1 },
+    { zone: BERLIN, now: '2026-11-01T08:00:00Z', preset: 'salesDefault', dates: ['2026-10-04', '2026-10-31'], hours: 28 * 24 + 1 },
+    // DST: Los Angeles springs forward on 2026-03-08 and falls back on 2026-11-01.
+    { zone: LA, now: '2026-03-09T18:00:00Z', preset: 'week', dates: ['2026-03-03', '2026-03-09'], hours: 7 * 24 - 1 },
+    { zone: LA, now: '2026-03-09T18:00:00Z', preset: 'salesDefault', dates: ['2026-02-09', '2026-03-08'], hours: 28 * 24 - 1 },
+    { zone: LA, now: '2026-11-01T20:00:00Z', preset: 'week', dates: ['2026-10-26', '2026-11-01'], hours: 7 * 24 + 1 },
+    { zone: LA, now: '2026-11-01T20:00:00Z', preset: 'month', dates: ['2026-10-02', '2026-11-01'], hours: 31 * 24 + 1 },
+  ];
+  it.each(rows.map((row) => [row.zone, row.now, row.preset, row]))('%s %s %s', (_zone, _now, _preset, row) => {
+    const now = new Date(row.now);
+    const range = row.preset === 'salesDefault' ? defaultSalesRange(now, row.zone) : datePresetRange(row.preset, now, row.zone)!;
+    expect(dates(range)).toEqual(row.dates);
+    expect(hours(range)).toBe(row.hours);
+    const span = row.preset === 'week' || row.preset === 'month' || row.preset === 'year' || row.preset === 'salesDefault' ? PRESET_DAYS[row.preset] : null;
+    if (span) expect(daysIn(range)).toBe(span);
+  });
+
+  it('the N-day presets hold exactly N dates on every day of 2026 to 2028', () => {
+    for (let today = '2026-01-01'; today <= '2028-12-31'; today = addDays(today, 1)) {
+      for (const preset of ['week', 'month', 'year'] as const) {
+        const [start, end] = presetDates(preset, today)!;
+        expect(end).toBe(today);
+        expect(addDays(start, PRESET_DAYS[preset] - 1)).toBe(today);
+      }
+      const [start, end] = salesDefaultDates(today);
+      expect(end).toBe(addDays(today, -1));
+      expect(addDays(start, PRESET_DAYS.salesDefault)).toBe(today);
+    }
   });
 });
 
@@ -202,8 +273,8 @@ describe('default ranges', () => {
     expect(hours(range)).toBe(28 * 24 - 1); // includes the 23-hour 2026-03-29
   });
 
-  it('orders: the last year (365 days back to today)', () => {
-    expect(dates(defaultOrderRange(now, BERLIN))).toEqual(['2025-03-30', '2026-03-30']);
+  it('orders: the last year (the 365 dates ending today)', () => {
+    expect(dates(defaultOrderRange(now, BERLIN))).toEqual(['2025-03-31', '2026-03-30']);
   });
 
   it('sales reporting: this month', () => {

@@ -4,8 +4,9 @@
  * Interpretation (ADR docs/decisions/004-date-presets.md):
  * - "Today" is the calendar date of `now` in `timeZone`, not in the machine's zone.
  * - Every range is a pair of calendar dates, both inclusive.
- * - "N days back" presets (week 7, month 31, year 365) start N calendar days before today and end
- *   today: week on Wednesday 2026-03-11 is 2026-03-04 .. 2026-03-11 (eight calendar dates).
+ * - "N days back" presets (week 7, month 31, year 365) are the last N calendar dates, today included:
+ *   week on Wednesday 2026-03-11 is 2026-03-05 .. 2026-03-11 (seven dates; ADR 004 addendum). The
+ *   sales default is the last 28 dates ending yesterday. PRESET_DAYS is the one place these spans live.
  * - "this ..." presets run from the first day of the period to today (to date, never into the future):
  *   thisWeek from the Monday of the ISO week, thisMonth from the 1st, thisYear from 1 January.
  * - yesterday is the single day before today; lastMonth is the whole previous calendar month.
@@ -14,7 +15,7 @@
  *   instant of startDate in the zone, endInstant the first instant of the day after endDate. So a
  *   range's length in hours follows the zone's clock (a day is 23 or 25 hours across DST changes),
  *   and a query uses `>= startInstant AND < endInstant`.
- * - Defaults: sales = the 28 days ending yesterday; orders = the `year` preset (365 days back to
+ * - Defaults: sales = the 28 days ending yesterday; orders = the `year` preset (the last 365 days to
  *   today); sales reporting = thisMonth.
  */
 
@@ -45,6 +46,23 @@ export interface DateRange {
   startInstant: string;
   /** ISO UTC instant of the first moment of the day after endDate in the zone (exclusive). */
   endInstant: string;
+}
+
+/**
+ * The spans of the "N days back" presets (SPEC 4: week 7, month 31, year 365) and of the sales default
+ * (SPEC 4: the last 28 days ending yesterday), as numbers of calendar dates in the range.
+ */
+export const PRESET_DAYS = { week: 7, month: 31, year: 365, salesDefault: 28 } as const;
+
+/** The last `days` calendar dates ending on `end`, both inclusive: `lastDays('2026-11-28', 7)` starts on the 22nd. */
+export function lastDays(end: CalendarDate, days: number): [CalendarDate, CalendarDate] {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`A range has at least one day: ${days}`);
+  return [addDays(end, 1 - days), end];
+}
+
+/** The sales default's dates for `today` (SPEC 4): the 28 days ending yesterday. */
+export function salesDefaultDates(today: CalendarDate): [CalendarDate, CalendarDate] {
+  return lastDays(addDays(today, -1), PRESET_DAYS.salesDefault);
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -137,11 +155,11 @@ export function presetDates(preset: DatePreset, today: CalendarDate): [CalendarD
       return [yesterday, yesterday];
     }
     case 'week':
-      return [addDays(today, -7), today];
+      return lastDays(today, PRESET_DAYS.week);
     case 'thisWeek':
       return [addDays(today, 1 - isoWeekday(today)), today];
     case 'month':
-      return [addDays(today, -31), today];
+      return lastDays(today, PRESET_DAYS.month);
     case 'thisMonth':
       return [firstOfMonth(today), today];
     case 'lastMonth': {
@@ -149,7 +167,7 @@ export function presetDates(preset: DatePreset, today: CalendarDate): [CalendarD
       return [firstOfMonth(lastDayOfPreviousMonth), lastDayOfPreviousMonth];
     }
     case 'year':
-      return [addDays(today, -365), today];
+      return lastDays(today, PRESET_DAYS.year);
     case 'thisYear':
       return [`${today.slice(0, -5)}01-01`, today];
     case 'none':
@@ -165,11 +183,11 @@ export function datePresetRange(preset: DatePreset, now: Date, timeZone: string)
 
 /** Sales default: the last 28 days ending yesterday (today - 28 .. today - 1). */
 export function defaultSalesRange(now: Date, timeZone: string): DateRange {
-  const today = calendarDateInZone(now, timeZone);
-  return dateRange(addDays(today, -28), addDays(today, -1), timeZone);
+  const [start, end] = salesDefaultDates(calendarDateInZone(now, timeZone));
+  return dateRange(start, end, timeZone);
 }
 
-/** Orders default: the last year, i.e. the `year` preset (today - 365 .. today). */
+/** Orders default: the last year, i.e. the `year` preset (the 365 dates today - 364 .. today). */
 export function defaultOrderRange(now: Date, timeZone: string): DateRange {
   return datePresetRange('year', now, timeZone)!;
 }

@@ -53,10 +53,10 @@ export function Alert({
         <ThemeIcon theme={theme} />
       </span>
       <div className="min-w-0 flex-1 space-y-0.5">
-        {/* Core's texts are the spec's verbatim wording, some lower-case ('retailer required'): the
-            first letter is capitalised visually only, so the text itself stays exactly as given. */}
-        {title ? <p className="font-semibold first-letter:uppercase">{title}</p> : null}
-        {children ? <div className="break-words first-letter:uppercase">{children}</div> : null}
+        {/* No case transform: an alert often starts with data (an address, a name), whose case is never
+            changed (ADR 054); the catalogues write their texts with the capital they need. */}
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children ? <div className="break-words">{children}</div> : null}
       </div>
       {onClose ? (
         <button

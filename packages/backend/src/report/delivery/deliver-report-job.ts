@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { DeliveryReasonCode, Recipient } from '@portal/core/report';
-import { REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
+import { REPORT_ATTACHMENT_MAX_BYTES, reportNameIn } from '@portal/core/report';
 import { getAccount } from '../../accounts/account-entity.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
@@ -229,7 +229,8 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
     from: deps.mailFrom,
     to: recipient.email,
     language: mailLanguageOf(locale),
-    reportName: ctx.job.reportName || ctx.definition.name,
+    // A general report's name in the recipient's language; a custom report's as its author typed it (ADR 054).
+    reportName: reportNameIn({ processId: ctx.job.processId, name: ctx.job.reportName || ctx.definition.name }, mailLanguageOf(locale)),
     dateFrom: ctx.job.dateFrom,
     dateUntil: ctx.job.dateUntil,
     files,

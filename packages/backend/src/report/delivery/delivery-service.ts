@@ -1,5 +1,5 @@
 import type { ConfirmResult, Delivery, UnsubscribeResult } from '@portal/core/report';
-import { REPORT } from '@portal/core/report';
+import { parseGeneralProcessId, REPORT } from '@portal/core/report';
 import type { Actor } from '../../access/actor.ts';
 import { requirePermission } from '../../access/permissions.ts';
 import { mayActFor } from '../../access/retailer-scope.ts';
@@ -86,7 +86,8 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
       const [recipient, definition] = await Promise.all([findRecipient(db, claim.processId, claim.referenceId), loadReportDefinition(db, claim.processId)]);
       if (!recipient || !definition) throw invalidUnsubscribe();
       await unsubscribeRecipient(db, claim.processId, claim.referenceId, deps.now());
-      return { unsubscribed: true, reportName: definition.name, email: recipient.email };
+      const general = parseGeneralProcessId(claim.processId);
+      return { unsubscribed: true, reportName: definition.name, ...(general ? { reportId: general.reportId } : {}), email: recipient.email };
     },
 
     /** The double opt-in's page (ADR 051): the external contact confirms it wants the report's mails. */

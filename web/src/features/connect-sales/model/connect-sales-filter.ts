@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, DATE_PRESETS, type DatePreset, presetDates } from '@portal/core/shared';
+import { type CalendarDate, DATE_PRESETS, type DatePreset, presetDates, salesDefaultDates } from '@portal/core/shared';
 import { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS, type SalesGroupBy } from '@portal/core/sales';
 import type { ConnectSalesCustomerType } from '@portal/core/connect';
 
@@ -28,7 +28,7 @@ export function parseCustomer(value: string): { customerType: ConnectSalesCustom
 /** The dates of a preset for `today` (the user's calendar day); null for 'custom'. */
 export function rangeOf(preset: RangePreset, today: CalendarDate): [CalendarDate, CalendarDate] | null {
   if (preset === 'custom') return null;
-  if (preset === 'last28') return [addDays(today, -28), addDays(today, -1)];
+  if (preset === 'last28') return salesDefaultDates(today);
   return presetDates(preset, today);
 }
 

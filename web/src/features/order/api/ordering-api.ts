@@ -125,9 +125,8 @@ export function useOrder(orderId: string | undefined) {
  * PDF is fetched through the API client and shown from an object URL.
  */
 export async function fetchOrderPdf(portal: Portal, orderId: string): Promise<Blob> {
-  const res = await api({ portal }).replenishment.orders[':id'].pdf.$get({ param: { id: orderId } });
+  const res = await api({ portal }).replenishment.orders[':id'].pdf.$get({ param: { id: orderId }, query: {} });
   const blob = await res.blob();
   return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
 }
 
-export const orderPdfFileName = (orderId: string) => `order-${orderId}.pdf`;

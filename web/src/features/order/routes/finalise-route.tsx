@@ -1,3 +1,4 @@
+import { orderPdfFileName } from '@portal/core/ordering';
 import type { OrderStatus } from '@portal/core/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -10,8 +11,8 @@ import { DocumentIcon, DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
-import { fetchOrderPdf, orderPdfFileName, useOrder } from '../api/ordering-api.ts';
+import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
+import { fetchOrderPdf, useOrder } from '../api/ordering-api.ts';
 import { useOrderContext } from '../model/use-order-context.ts';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
 import { orderKeys } from '../api/keys.ts';
@@ -50,6 +51,7 @@ function useOrderPdfUrl(orderId: string | undefined) {
 /** /app/order/finalise/:id — step 4, Finalization: the created order, its PDF, and 'Place another order'. */
 export function FinaliseRoute() {
   const t = useT();
+  const { timeZone } = useUserFormat();
   const { id } = useParams();
   const ctx = useOrderContext();
   const { data: order, error, isLoading } = useOrder(id);
@@ -111,7 +113,7 @@ export function FinaliseRoute() {
                   <DocumentIcon className="size-4" />
                   {t('order.finalise.openPdf')}
                 </a>
-                <a href={pdf.url} download={orderPdfFileName(order.orderId)} className={buttonClasses('secondary')}>
+                <a href={pdf.url} download={orderPdfFileName(order, timeZone)} className={buttonClasses('secondary')}>
                   <DownloadIcon className="size-4" />
                   {t('order.finalise.downloadPdf')}
                 </a>

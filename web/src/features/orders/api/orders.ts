@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import { AddressList, OrderDetail, OrdersPage, type StoreType } from '@portal/core/ordering';
+import { AddressList, OrderDetail, orderPdfFileName, OrdersPage, type StoreType } from '@portal/core/ordering';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
@@ -64,7 +64,7 @@ export function useAddresses(customerId: string | null, storeType: StoreType) {
  * ask for it). Returns the PDF as a Blob.
  */
 export async function fetchOrderPdf(portal: Portal, orderId: string): Promise<Blob> {
-  const res = await api({ portal }).replenishment.orders[':id'].pdf.$get({ param: { id: orderId } });
+  const res = await api({ portal }).replenishment.orders[':id'].pdf.$get({ param: { id: orderId }, query: {} });
   return res.blob();
 }
 
@@ -72,19 +72,16 @@ export async function fetchOrderPdf(portal: Portal, orderId: string): Promise<Bl
  * Opens the order's PDF in a new tab. The tab is opened at once (inside the click, so no pop-up blocker
  * stops it) and shown the document when it is there; without a tab the PDF is downloaded instead.
  */
-export async function openOrderPdf(portal: Portal, orderId: string): Promise<void> {
+export async function openOrderPdf(portal: Portal, order: PdfOrder, timeZone: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const blob = await fetchOrderPdf(portal, orderId);
+    const blob = await fetchOrderPdf(portal, order.orderId);
     const url = URL.createObjectURL(blob);
     if (tab) {
       tab.opener = null;
       tab.location.href = url;
     } else {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `order-${orderId}.pdf`;
-      link.click();
+      saveAs(url, orderPdfFileName(order, timeZone));
     }
     // The tab has loaded the document long before this; the URL is dropped to free the memory.
     window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
@@ -92,4 +89,28 @@ export async function openOrderPdf(portal: Portal, orderId: string): Promise<voi
     tab?.close();
     throw error;
   }
+}
+
+type PdfOrder = Pick<OrderDetail, 'orderId' | 'orderedAt'>;
+
+/** Saves a blob URL under a file name (the a[download] attribute names the file the browser writes). */
+function saveAs(url: string, fileName: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Downloads the order's PDF as a file named like the server names it (core orderPdfFileName:
+ * Order-<id>-<date>.pdf), next to "Open PDF", which shows it in a tab.
+ */
+export async function downloadOrderPdf(portal: Portal, order: PdfOrder, timeZone: string): Promise<void> {
+  const url = URL.createObjectURL(await fetchOrderPdf(portal, order.orderId));
+  saveAs(url, orderPdfFileName(order, timeZone));
+  // The download has read the blob by then; the URL is dropped to free the memory.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -9,12 +9,12 @@ import {
 } from './orders-filter.ts';
 
 describe('defaultOrdersFilter (SPEC 4: orders default to the last year)', () => {
-  it('is today − 365 .. today in the user zone, every address, without deleted ones', () => {
+  it('is the 365 dates today − 364 .. today in the user zone, every address, without deleted ones', () => {
     // 23:30 UTC on 10 March is already 11 March in Berlin.
     const filter = defaultOrdersFilter(new Date('2026-03-10T23:30:00Z'), 'Europe/Berlin', 0);
     expect(filter).toEqual({
       preset: 'year',
-      startDate: '2025-03-11',
+      startDate: '2025-03-12',
       endDate: '2026-03-11',
       storeId: '',
       storeType: 0,
@@ -31,7 +31,7 @@ describe('withPreset', () => {
       startDate: '2026-02-01',
       endDate: '2026-02-28',
     });
-    expect(withPreset(base, 'week', '2026-03-11')).toMatchObject({ startDate: '2026-03-04', endDate: '2026-03-11' });
+    expect(withPreset(base, 'week', '2026-03-11')).toMatchObject({ startDate: '2026-03-05', endDate: '2026-03-11' });
   });
   it("clears both dates for 'none'", () => {
     expect(withPreset(base, 'none', '2026-03-11')).toMatchObject({ preset: 'none', startDate: '', endDate: '' });

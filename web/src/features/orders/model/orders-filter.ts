@@ -31,7 +31,7 @@ export interface OrdersFilter {
 /** The page sizes the list offers; the default is the ordering default (SPEC 9: 10). */
 export const ORDERS_PAGE_SIZES = [DEFAULT_PAGE_SIZE_ORDERING, 25, 50, 100] as const;
 
-/** The default filter (SPEC 4): the last year (`year` preset, today − 365 .. today), every address. */
+/** The default filter (SPEC 4): the last year (`year` preset, the 365 dates today − 364 .. today), every address. */
 export function defaultOrdersFilter(now: Date, timeZone: string, storeType: StoreType): OrdersFilter {
   const range = defaultOrderRange(now, timeZone);
   return {

@@ -5,14 +5,14 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ChevronLeftIcon, DocumentIcon, ListIcon } from '../../../components/ui/icons.tsx';
+import { ChevronLeftIcon, DocumentIcon, DownloadIcon, ListIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { formatCalendarDay, formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { openOrderPdf, useOrder } from '../api/orders.ts';
+import { downloadOrderPdf, openOrderPdf, useOrder } from '../api/orders.ts';
 import { OrderStatusBadge, ShipmentStatusBadge } from '../components/order-status-badge.tsx';
 
 function BackLink() {
@@ -70,14 +70,14 @@ function OrderView({ order }: { order: OrderDetail }) {
   const t = useT();
   const portal = usePortal();
   const fmt = useUserFormat();
-  const [pdfLoading, setPdfLoading] = useState(false);
+  const [pdfLoading, setPdfLoading] = useState<'open' | 'download' | null>(null);
   const productName = new Map(order.positions.map((p) => [p.productId, p.name]));
 
-  const openPdf = () => {
-    setPdfLoading(true);
-    openOrderPdf(portal, order.orderId)
+  const pdf = (action: 'open' | 'download') => {
+    setPdfLoading(action);
+    (action === 'open' ? openOrderPdf : downloadOrderPdf)(portal, order, fmt.timeZone)
       .catch(() => undefined) // the fetch wrapper has already shown the failure
-      .finally(() => setPdfLoading(false));
+      .finally(() => setPdfLoading(null));
   };
 
   const positionColumns: Column<OrderPosition>[] = [
@@ -136,11 +136,17 @@ function OrderView({ order }: { order: OrderDetail }) {
           title={t('orders.detail.title', { id: order.orderId })}
           description={<OrderStatusBadge status={order.status} />}
           actions={
-            <Button theme="secondary" loading={pdfLoading} onClick={openPdf}>
-              {pdfLoading ? null : <DocumentIcon className="size-4" />}
-              {t('orders.detail.openPdf')}
-              <span className="sr-only">{t('orders.detail.opensInNewTab')}</span>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button theme="secondary" loading={pdfLoading === 'open'} disabled={pdfLoading !== null} onClick={() => pdf('open')}>
+                {pdfLoading === 'open' ? null : <DocumentIcon className="size-4" />}
+                {t('orders.detail.openPdf')}
+                <span className="sr-only">{t('orders.detail.opensInNewTab')}</span>
+              </Button>
+              <Button theme="secondary" loading={pdfLoading === 'download'} disabled={pdfLoading !== null} onClick={() => pdf('download')}>
+                {pdfLoading === 'download' ? null : <DownloadIcon className="size-4" />}
+                {t('orders.detail.downloadPdf')}
+              </Button>
+            </div>
           }
         />
       </div>

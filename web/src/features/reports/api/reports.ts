@@ -140,7 +140,7 @@ export async function confirmContact(token: string): Promise<z.infer<typeof Conf
 }
 
 /** The public one-click unsubscribe (no session): POST /api/report-unsubscribe?token=T, a connect route. */
-export const UnsubscribeAnswer = z.object({ unsubscribed: z.boolean(), reportName: z.string(), email: z.string() });
+export const UnsubscribeAnswer = z.object({ unsubscribed: z.boolean(), reportName: z.string(), reportId: z.optional(z.string()), email: z.string() });
 export async function unsubscribe(token: string): Promise<z.infer<typeof UnsubscribeAnswer>> {
   const options = { portal: 'connect', notify: false, authDialog: false } as const;
   const response = await fetchFor(options)(resourcePath('report-unsubscribe') + queryString({ token }), { method: 'POST' });

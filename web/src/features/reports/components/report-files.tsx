@@ -11,18 +11,20 @@ import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-f
 import { useReportFiles } from '../api/reports.ts';
 import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
+import { useRunReportName } from './report-name.ts';
 
 export const FILES_PAGE_SIZE = 20;
 
 /** The "Report files" tab: the customer's files, newest first, paged, each downloaded through a fresh link. */
 export function ReportFiles({ customerId }: { customerId: string }) {
   const t = useT();
+  const reportName = useRunReportName();
   const format = useUserFormat();
   const [index, setIndex] = useState(0);
   const files = useReportFiles(customerId, index, FILES_PAGE_SIZE);
   const period = (f: ReportFile) => periodText(f, format.locale);
   const columns: Column<ReportFile>[] = [
-    { key: 'report', header: t('reports.files.report'), cell: (f) => f.reportName },
+    { key: 'report', header: t('reports.files.report'), cell: (f) => reportName(f) },
     { key: 'period', header: t('reports.files.period'), nowrap: true, cell: period },
     { key: 'created', header: t('reports.files.created'), nowrap: true, cell: (f) => formatDateTime(f.createdAt, format) },
     { key: 'rows', header: t('reports.files.rows'), align: 'end', nowrap: true, cell: (f) => formatNumber(f.rows, format.locale) },
@@ -48,7 +50,7 @@ export function ReportFiles({ customerId }: { customerId: string }) {
             {page.items.map((f) => (
               <li key={f.fileId}>
                 <Card className="space-y-2 p-4">
-                  <p className="font-semibold text-slate-900">{f.reportName}</p>
+                  <p className="font-semibold text-slate-900">{reportName(f)}</p>
                   <p className="text-sm text-slate-600">
                     {period(f)} · {rowCountText(t, f.rows, format.locale)}
                   </p>

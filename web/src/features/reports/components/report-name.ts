@@ -1,4 +1,4 @@
-import { GENERAL_REPORTS, type Report } from '@portal/core/report';
+import { GENERAL_REPORTS, isGeneralReportId, parseGeneralProcessId, type Report } from '@portal/core/report';
 import { type MessageKey, useT } from '../../../i18n/index.ts';
 
 /** A report's name in the user's language: a general report's from the catalogue (core nameKey), a custom one as saved. */
@@ -7,5 +7,17 @@ export function useReportName() {
   return (report: Pick<Report, 'kind' | 'reportId' | 'name'>) => {
     const general = report.kind === 'general' && report.reportId ? GENERAL_REPORTS[report.reportId as keyof typeof GENERAL_REPORTS] : undefined;
     return general ? t(general.nameKey as MessageKey) : report.name;
+  };
+}
+
+/**
+ * The name of a run's report (a report file, an unsubscribed report) in the user's language (ADR 054): a
+ * general report's from the catalogue — by its processId or its reportId — else the name as saved.
+ */
+export function useRunReportName() {
+  const t = useT();
+  return (run: { processId?: string; reportId?: string | undefined; reportName: string }) => {
+    const id = run.reportId ?? (run.processId ? parseGeneralProcessId(run.processId)?.reportId : undefined);
+    return id && isGeneralReportId(id) ? t(GENERAL_REPORTS[id].nameKey as MessageKey) : run.reportName;
   };
 }

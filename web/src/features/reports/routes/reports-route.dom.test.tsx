@@ -452,4 +452,16 @@ describe('Reports section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This link does not work')).toBeTruthy();
   });
+
+  it('shows the address exactly as stored: no case transform on it or around it (ADR 054)', async () => {
+    fakeBackend({
+      'POST /api/report-unsubscribe': { body: { unsubscribed: true, reportName: 'Declined redemptions', email: 'erika.extern@example.test' } },
+    });
+    renderRoute(`${paths.unsubscribe}?token=tok-1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    const text = await screen.findByText('erika.extern@example.test no longer receives “Declined redemptions”.');
+    for (let node: Element | null = text; node; node = node.parentElement) {
+      expect(node.className).not.toMatch(/uppercase|capitalize|lowercase/);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { TokenAction, useQueryToken } from '../../../components/token-action.tsx
 import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { unsubscribe } from '../api/reports.ts';
+import { useRunReportName } from '../components/report-name.ts';
 
 /**
  * /unsubscribe?token=… (issue 15 item 6): the link in a report mail to an external recipient. Public (no
@@ -12,6 +13,7 @@ import { unsubscribe } from '../api/reports.ts';
 export function UnsubscribeRoute() {
   const t = useT();
   const token = useQueryToken();
+  const reportName = useRunReportName();
   return (
     <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
       {/* A plain card, not the sign-in card: an external recipient has no login to go back to. */}
@@ -25,7 +27,7 @@ export function UnsubscribeRoute() {
             intro: t('reports.unsubscribe.intro'),
             confirm: t('reports.unsubscribe.confirm'),
             doneTitle: t('reports.unsubscribe.doneTitle'),
-            doneText: (answer) => t('reports.unsubscribe.doneText', { email: answer.email, report: answer.reportName }),
+            doneText: (answer) => t('reports.unsubscribe.doneText', { email: answer.email, report: reportName(answer) }),
             invalidTitle: t('reports.unsubscribe.invalidTitle'),
             invalidText: t('reports.unsubscribe.invalidText'),
           }}

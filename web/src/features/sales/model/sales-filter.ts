@@ -1,10 +1,10 @@
 import {
-  addDays,
   type CalendarDate,
   DATE_PRESETS,
   type DatePreset,
   defaultSalesRange,
   presetDates,
+  salesDefaultDates,
   toPageRequest,
 } from '@portal/core/shared';
 import { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS, type SalesGroupBy } from '@portal/core/sales';
@@ -50,14 +50,9 @@ export function defaultSalesFilter(now: Date, timeZone: string): SalesFilter {
   };
 }
 
-/** The 28 days ending yesterday, for `today`. */
-export function last28Dates(today: CalendarDate): [CalendarDate, CalendarDate] {
-  return [addDays(today, -28), addDays(today, -1)];
-}
-
 export function withSalesPreset(filter: SalesFilter, preset: SalesFilter['preset'], today: CalendarDate): SalesFilter {
   if (preset === 'custom') return { ...filter, preset };
-  const dates = preset === 'last28' ? last28Dates(today) : presetDates(preset, today);
+  const dates = preset === 'last28' ? salesDefaultDates(today) : presetDates(preset, today);
   return dates ? { ...filter, preset, startDate: dates[0], endDate: dates[1] } : filter;
 }
 

@@ -18,7 +18,7 @@ const view = (query: string, customer = '') => viewFromParams(new URLSearchParam
 describe('the Transactions view in the URL', () => {
   it('defaults to the last 7 days, page 1 of 50, the only customer', () => {
     const v = view('', 'C-1');
-    expect(v.filter).toMatchObject({ preset: 'week', startDate: '2026-11-18', endDate: '2026-11-25', customerId: 'C-1', serial: '' });
+    expect(v.filter).toMatchObject({ preset: 'week', startDate: '2026-11-19', endDate: '2026-11-25', customerId: 'C-1', serial: '' });
     expect(v).toMatchObject({ page: 1, size: 50, asOf: undefined, detail: undefined });
   });
 
@@ -43,8 +43,8 @@ describe('the Transactions view in the URL', () => {
   });
 
   it('names a preset only while its dates are still the preset of today (a link from another day is custom)', () => {
-    expect(view('preset=week&startDate=2026-11-18&endDate=2026-11-25').filter.preset).toBe('week');
-    expect(view('preset=week&startDate=2026-11-17&endDate=2026-11-24').filter.preset).toBe('custom');
+    expect(view('preset=week&startDate=2026-11-19&endDate=2026-11-25').filter.preset).toBe('week');
+    expect(view('preset=week&startDate=2026-11-18&endDate=2026-11-24').filter.preset).toBe('custom');
     expect(view('preset=thisMonth').filter).toMatchObject({ preset: 'thisMonth', startDate: '2026-11-01', endDate: today });
   });
 
@@ -92,7 +92,7 @@ describe('the query of GET /api/transactions', () => {
     const v = view('customerId=R-1&terminalId=%20T-9%20&page=3&size=25&asOf=2026-11-25T00:00:00.000Z');
     expect(transactionQuery(v)).toEqual({
       customerId: 'R-1',
-      startDate: '2026-11-18',
+      startDate: '2026-11-19',
       endDate: today,
       terminalId: 'T-9',
       index: '2',
@@ -129,7 +129,7 @@ describe('the applied filter (what the export is given)', () => {
   it('is core’s TransactionFilter of the URL, without paging; null while it cannot be asked for', () => {
     expect(appliedFilter(view('customerId=R-1&serial=1234-5678-90&page=4&asOf=2026-11-25T00:00:00.000Z'))).toEqual({
       customerId: 'R-1',
-      startDate: '2026-11-18',
+      startDate: '2026-11-19',
       endDate: today,
       serial: '1234567890',
     });

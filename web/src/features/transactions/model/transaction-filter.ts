@@ -32,7 +32,7 @@ export type RangePreset = Exclude<DatePreset, 'none'> | 'custom';
 export const TRANSACTION_PRESETS: readonly Exclude<DatePreset, 'none'>[] = DATE_PRESETS.filter(
   (preset): preset is Exclude<DatePreset, 'none'> => preset !== 'none',
 );
-/** ADR 036: the last 7 days up to today, a range every filter answers completely on a busy customer. */
+/** ADR 036: the last 7 days, today included (the `week` preset), a range every filter answers completely on a busy customer. */
 export const DEFAULT_PRESET = 'week' satisfies RangePreset;
 
 /** The form's values, as typed ('' = no filter on that field). */
