@@ -105,7 +105,9 @@ describe('connect journey', () => {
       expect(header).toContain(column);
     }
     expect(rows).toHaveLength(total);
-    expect(new Set(rows.map((row) => row[header!.indexOf('Type')]))).toEqual(new Set(['sale']));
+    // Labels as the screen words them, the code beside them for machines (ADR 054).
+    expect(new Set(rows.map((row) => row[header!.indexOf('Type')]))).toEqual(new Set(['Sale']));
+    expect(new Set(rows.map((row) => row[header!.indexOf('Type (code)')]))).toEqual(new Set(['sale']));
   });
 
   it('lists on a phone without sideways scrolling: folded filters, one card per transaction, paging, an XLSX export (375 px)', async () => {
