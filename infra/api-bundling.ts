@@ -1,7 +1,7 @@
 /**
  * How the API Lambda is bundled (`nodejs` of its SST Function): ESM, minified, with esbuild code splitting
  * so every `import()` in the backend (password list, pdf-lib, qrcode, the SES/KMS/Scheduler clients, SSO,
- * TOTP) becomes a chunk loaded on first use instead of at cold start (issue 13 item 2). SST v2 does neither
+ * TOTP) becomes a chunk loaded on first use instead of at cold start (ADR 038). SST v2 does neither
  * by default. With `splitting` SST writes `outdir` (the handler's `.mjs` plus its chunks) instead of one file.
  * The target is the Lambda runtime's (sst.config.ts: nodejs22.x) rather than SST's esnext.
  *

@@ -128,7 +128,7 @@ export function Web({ stack, app }: StackContext) {
         errorResponses: [],
         defaultBehavior: {
           // CloudFront compresses the site's files (gzip or brotli, as the viewer accepts); the managed
-          // CachingOptimized policy is one that lets it (issue 13).
+          // CachingOptimized policy is one that lets it.
           compress: true,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: siteHeaders,

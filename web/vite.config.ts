@@ -11,7 +11,7 @@ export default defineConfig({
   server: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   // No source maps: they would be published with the site, full TypeScript source included (ADR 023).
-  // The manifest (dist/.vite/manifest.json) lets scripts/web-size.ts follow the login page's chunks (issue 13).
+  // The manifest (dist/.vite/manifest.json) lets scripts/web-size.ts follow the login page's chunks.
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,7 +7,7 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
- * The gates every route passes before its handler (issue 10 B, C): an account that must set up MFA
+ * The gates every route passes before its handler (ADR 017): an account that must set up MFA
  * reaches only status, My Account, MFA set-up and sign-out; a router serves only its portal(s). Both are
  * checked over EVERY route of the ordering routers, read from the app itself, so a new route cannot
  * slip past.
@@ -79,7 +79,7 @@ describe('the routes under test', () => {
   });
 });
 
-describe('an account that must set up MFA (issue 10 B)', () => {
+describe('an account that must set up MFA (ADR 017)', () => {
   it('is told so by the status', async () => {
     const jar = await signIn('must.setup');
     const status = SessionStatus.parse((await call(jar, 'ordering', 'GET', '/api/auth/status')).body);
@@ -120,7 +120,7 @@ describe('an account that must set up MFA (issue 10 B)', () => {
   });
 });
 
-describe('routers and portals (issue 10 C)', () => {
+describe('routers and portals (ADR 017)', () => {
   it('answers a connect session 403 AUTH.WRONG_PORTAL on every ordering route, whatever its flags', async () => {
     const jar = await signIn('both.portals', 'connect');
     for (const { method, path } of orderingRoutes()) {

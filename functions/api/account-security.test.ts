@@ -10,7 +10,7 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
- * Issue 10 A: a stolen session must not take the account over. Changing the e-mail address, the MFA
+ * ADR 017: a stolen session must not take the account over. Changing the e-mail address, the MFA
  * method or the recovery codes needs the current password; a new address counts only once the link
  * mailed to it is followed, and the old address hears of it. A sign-in of the last few minutes stands
  * in for the password (ADR 055); the tests that need the password let that window pass first.

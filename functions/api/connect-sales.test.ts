@@ -9,7 +9,7 @@ import { connectAccount, createTestBackend } from '../../tests/support/test-back
 import { createApp } from './app.ts';
 
 /**
- * Issue 14 item 8 (ADR 037): GET /api/connect-sales. A retailer's and a content provider's figures equal
+ * ADR 037: GET /api/connect-sales. A retailer's and a content provider's figures equal
  * a brute-force sum over the imported sales lines (the last line of a store x product x day wins, as the
  * import replaces figures) for every grouping; another customer answers exactly like a nonexistent one;
  * the permission and the input rules.

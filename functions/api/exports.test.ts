@@ -10,7 +10,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * Export jobs through the API (issue 14 item 7, ADR 033) against DynamoDB Local and s3rver: start (202,
+ * Export jobs through the API (ADR 033) against DynamoDB Local and s3rver: start (202,
  * Idempotency-Key: a retry answers the same job, the key with another body 409), progress to done, the
  * split at the row limit (5 rows per file here), the presigned download (the file itself, as an
  * attachment), another user's job and another customer's filter answering exactly like none (404), no

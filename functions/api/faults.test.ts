@@ -11,7 +11,7 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
- * Fault injection (issue 12 item 4, ADR 025): order submissions, coupon actions and mails with 10 % of
+ * Fault injection (ADR 025): order submissions, coupon actions and mails with 10 % of
  * the AWS SDK calls faulting (throttling, 5xx, timeouts; before the request is sent or after it was
  * applied), against DynamoDB Local and the SES stand-in. Clients retry with the same Idempotency-Key
  * until a final answer. Then the table is read: 0 lost, 0 duplicated, nothing half-written; every

@@ -7,7 +7,7 @@ import { connectAccount, createTestBackend } from '../../tests/support/test-back
 import { createApp } from './app.ts';
 
 /**
- * The connect master data (issue 14 item 3; SPEC 3 lists, SPEC 7 master-data) against DynamoDB Local:
+ * The connect master data (SPEC 3 lists; SPEC 7 master-data) against DynamoDB Local:
  * the reference-list import kinds (idempotent, line errors), the one-call answer's shape, customer
  * scoping (own, group, global) and a division of another customer answering exactly like none.
  */

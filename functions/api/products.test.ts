@@ -6,7 +6,7 @@ import { connectAccount, createTestBackend } from '../../tests/support/test-back
 import { createApp } from './app.ts';
 
 /**
- * Issue 14 item 9 (ADR 037): the products import with the connect fields (all optional; line errors)
+ * ADR 037: the products import with the connect fields (all optional; line errors)
  * and GET /api/products — filters, paging, the permission, which products a caller sees, hostile input.
  */
 let backend: Backend;

@@ -27,7 +27,7 @@ import { connectAccount, createTestBackend, importOk } from '../../tests/support
 import { createApp } from './app.ts';
 
 /**
- * Report delivery (issue 15 items 5 and 6, ADR 042) against DynamoDB Local, the SES stand-in (its store is
+ * Report delivery (ADR 042) against DynamoDB Local, the SES stand-in (its store is
  * what was sent), s3rver and the SFTP stand-in: one mail per recipient and one SFTP copy even when the
  * delivery runs twice at once, throttling retried and sent once, an S3 error failing the delivery until
  * a resend, a hard bounce not retried, attachment vs link at the threshold (the link redirecting to the

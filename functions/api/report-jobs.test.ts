@@ -8,7 +8,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * Report jobs and report files through the API (issue 15 items 2 and 6, ADR 041) against DynamoDB Local
+ * Report jobs and report files through the API (ADR 041) against DynamoDB Local
  * and s3rver: run now (202, Idempotency-Key), progress to finished, the run log, the files tab and the
  * presigned download; cancel and remove; the permission bit (reportManagement.reports); another customer's
  * report, job or file answering exactly like none (404); bad filters, options and periods (400).

@@ -13,7 +13,7 @@ import { connectAccount, createTestBackend, importOk } from '../../tests/support
 import { createApp } from './app.ts';
 
 /**
- * Reports (issue 15 items 1, 3, 4; ADR 040) through the API against DynamoDB Local and the local
+ * Reports (ADR 040) through the API against DynamoDB Local and the local
  * scheduler: general and custom reports, the schedule mirrored to the Scheduler port, mailing lists and
  * contacts, each permission bit, another customer's report answering exactly like none, bad input 4xx.
  */

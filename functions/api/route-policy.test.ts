@@ -7,7 +7,7 @@ import { loadRouteInputs, routeTable } from './route-table.ts';
 import * as z from '@portal/core/zod';
 
 /**
- * Every route declares its policy where it is defined (issue 12 item 1, ADR 024): a route added without
+ * Every route declares its policy where it is defined (ADR 024): a route added without
  * `policy(...)`/`route({...})` in its chain fails here, before it can reach production.
  */
 const app = createApp({} as Backend, () => undefined);

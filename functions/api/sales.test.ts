@@ -99,7 +99,7 @@ function expected(query: { customerId: string; startDate: string; endDate: strin
   if (query.groupBy === 'store') {
     sales = sales.map((g) => ({ ...g, customerStoreId: STORES.find((s) => s.storeId === g.key)!.customerStoreId ?? null }));
   } else if (query.groupBy !== 'product') {
-    // Time groupings: every period the range touches, zero where nothing sold (issue 10 item 3).
+    // Time groupings: every period the range touches, zero where nothing sold (ADR 017).
     const periods = new Set<string>();
     for (let date = query.startDate; date <= query.endDate; date = addDays(date, 1)) {
       periods.add(({ day: date, week: weekOf(date), month: monthOf(date) } as Record<string, string>)[query.groupBy]!);

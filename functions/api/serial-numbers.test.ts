@@ -7,7 +7,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * GET /api/serial-numbers (issue 14 item 6, ADR 034) through the app against DynamoDB Local: the answer's
+ * GET /api/serial-numbers (ADR 034) through the app against DynamoDB Local: the answer's
  * shape, another customer's serial answering exactly like a serial nobody has, bad input as 400 with
  * field issues (a bad serial, more than 100, none), the permission (403) and the portal.
  */

@@ -11,7 +11,7 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { handleError } from './middleware/errors.ts';
 
-/** Issue 10 F, G, 4, 5: bounded input, forgot-password timing, e-mailed code cap, MFA method, reset-link check. */
+/** ADR 017: bounded input, forgot-password timing, e-mailed code cap, MFA method, reset-link check. */
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 let app: ReturnType<typeof createApp>;

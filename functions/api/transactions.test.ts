@@ -6,7 +6,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * GET /api/transactions and GET /api/transactions/:key (issue 14 items 5, 7; ADR 032) through the app
+ * GET /api/transactions and GET /api/transactions/:key (ADR 032) through the app
  * against DynamoDB Local: the page in the account's time zone, another customer's customer or
  * transaction answering byte for byte like a nonexistent one, hostile query strings as 400 (never 500),
  * the permission (403) and the portal.

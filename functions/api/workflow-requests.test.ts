@@ -11,7 +11,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * Workflows and requests (issue 16 items 1, 2, 3 answers, 5; ADR 046) through the API against DynamoDB Local
+ * Workflows and requests (ADR 046) through the API against DynamoDB Local
  * and the SES stand-in: every call, each flow permission bit, another customer's workflow / request / item
  * answering exactly like none, answers checked per item type, the state rules, the audit trail, the mails,
  * and races (50 parallel decisions, 20 parallel submissions: exactly one transition each).
@@ -254,7 +254,7 @@ describe('requests', () => {
     const reject = body.audit.find((a: Loose) => a.action === 'reject');
     expect(reject).toMatchObject({ at: NOW.toISOString(), stepId: 'store', before: { status: 'pending' }, after: { status: 'rejected', comment: 'Opening day is a holiday' } });
     expect(body.audit.find((a: Loose) => a.after?.answer === '2027-01-16')).toMatchObject({ before: { item: 'opening', answer: '2027-01-15' } });
-    // What the trail's sentences need (session 21): the actor's name, a submission's number of answers.
+    // What the trail's sentences need: the actor's name, a submission's number of answers.
     expect(body.audit.find((a: Loose) => a.action === 'submit')).toMatchObject({ actorName: expect.any(String), after: { status: 'pending', answers: 4 } });
 
     // History: approved; archiving it moves it to archived (deleted = 1); archived is final.
@@ -274,7 +274,7 @@ describe('requests', () => {
     expect(await call('req.a', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.store.name`, comment: 'Fixed' })).toMatchObject({ status: 201, body: { author: 'req.a', authorName: 'req Tester' } });
     expect((await call('appr.a', 'GET', `/flow/workflow-requests/${id}`)).body.comments.at(-1)).toMatchObject({ author: 'req.a', authorName: 'req Tester' });
 
-    // Written before session 21 (the fixture writes no names): the view falls back to the usernames.
+    // Written before requests carried names (the fixture writes none): the view falls back to the usernames.
     const workflow = (await listWorkflowVersions(backend.db, 'wf-onboarding'))[0]!;
     await putDraftRequest(backend.db, workflow, { id: 'WR-OLDNAMES', customerId: 'R-A1', requestedBy: 'req.a', at: NOW });
     expect((await call('req.a', 'GET', '/flow/workflow-requests/WR-OLDNAMES')).body.request).toMatchObject({ requestedByName: 'req.a', editedByName: 'req.a' });

@@ -11,7 +11,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { createApp } from './app.ts';
 
 /**
- * Uploads, verification, downloads and pinned comments (issue 16 items 3, 4; ADR 045) through the API against
+ * Uploads, verification, downloads and pinned comments (ADR 045) through the API against
  * DynamoDB Local and s3rver: the presigned POST is used as a browser would; a good PNG, JPEG or PDF counts; an
  * oversized, empty, mislabelled, SVG, HTML-as-.png, too-many-pixels or scripted-PDF upload answers 400
  * WORKFLOW.UPLOAD_REJECTED and leaves nothing in the bucket; another customer's item answers like none;

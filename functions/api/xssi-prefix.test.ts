@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from './env.ts';
 import { xssiPrefix } from './middleware/protocol.ts';
 
-/** The XSSI prefix (issue 13 item 4): c.json writes it; any other JSON answer gets it once, and only once. */
+/** The XSSI prefix: c.json writes it; any other JSON answer gets it once, and only once. */
 const app = new Hono<AppEnv>()
   .use(xssiPrefix)
   .get('/json', (c) => c.json({ a: 1 }, 201, { 'X-Extra': 'yes' }))

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/connect-sales.ts [--days 28] [--requests 30]`
  *
- * Issue 14 items 8 and 9 (ADR 037), on private DynamoDB Locals (loopback, bounded):
+ * Connect products and connect sales (ADR 037), on private DynamoDB Locals (loopback, bounded):
  * 1. the cost the provider rollups add to the sales import: the generator's small set (5 retailers x 20
  *    stores, 40 products, 3 providers + a retailer that is one) imported twice into fresh tables — its
  *    products with their content providers, and the same products without — wall time and DynamoDB calls;

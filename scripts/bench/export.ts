@@ -3,7 +3,7 @@
  *  [--load N] [--formats csv,xlsx] [--raw-limits 1000,2500,none] [--raw-after] [--node-options '...']
  *  [--table portal-local]`
  *
- * The export job (issue 14 "Speed and memory", ADR 033), all on loopback, in one run:
+ * The export job (ADR 033), all on loopback, in one run:
  * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
  *    parsing, no writing), measured before the exports (and after them with `--raw-after`) with each
  *    page Limit of `--raw-limits` (default: the export's own, JOB_PAGE_ROWS; `none` = no Limit, which

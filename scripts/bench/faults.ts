@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/faults.ts [--runs 1000] [--seed 12]`
  *
- * The long run of the fault-injection suite (issue 12 item 4, ADR 025): `functions/api/faults.test.ts`
+ * The long run of the fault-injection suite (ADR 025): `functions/api/faults.test.ts`
  * with --runs order submissions and --runs coupon actions (npm test runs 200 of each with seed 12) under
  * 10 % injected AWS faults, against the suite's own DynamoDB Local and SES stand-in (vitest's server
  * project starts them). Prints the suite's figures (answers by status and code, faults injected by

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/fuzz-routes.ts [--per-route 1000] [--seed 20261124]`
  *
- * The long run of the route fuzzer (issue 12 item 3, ADR 024): every route of the API, `--per-route`
+ * The long run of the route fuzzer (ADR 024): every route of the API, `--per-route`
  * requests each, built from the route's own zod schemas and mutated, against a fresh table in an
  * in-memory DynamoDB Local (the server suite's stand-ins). Prints the requests, the answers by status,
  * the rate and every finding (a 5xx, a 4xx without {code, message}, a refused request that wrote);

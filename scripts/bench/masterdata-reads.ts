@@ -4,7 +4,7 @@
  * The rollup reads of ADR 014 against the data of a running `npm start` (after `npm run seed -- --scale
  * large`): for the products step of one store and the sales list of one retailer over the default 28
  * days, the number of DynamoDB calls per read and the latency of the backend read (no HTTP) with many
- * concurrent clients. The API benchmarks of issue 4 build on these.
+ * concurrent clients. The ordering portal's API benchmarks build on these.
  */
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { parseArgs } from 'node:util';

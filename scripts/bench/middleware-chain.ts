@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/middleware-chain.ts`: requests/s of GET /api/brand through the real API app (every
  * middleware, the brand cached after the first call, so no DynamoDB read) next to a bare `new Hono()` route
  * answering the same JSON, in ONE process: both driven by `app.fetch(new Request(...))` in a tight loop,
- * in alternating rounds so machine noise hits both alike; prints each and the ratio (issue 13 item 4).
+ * in alternating rounds so machine noise hits both alike; prints each and the ratio.
  * BENCH_SECONDS per round (default 3), BENCH_ROUNDS per app (default 4), BENCH_CONCURRENCY loops in flight
  * (default 8), BENCH_ONLY=full drives only the chain (for profiling). Logging is on as in production, written to /dev/null (BENCH_LOG=silent turns it off).
  * Timings are this machine's; compare the ratio within one run.

@@ -3,7 +3,7 @@
  *  [--formats csv,xlsx] [--part-rows 1000000,250000] [--concurrency 2] [--raw-limits 2500,none] [--raw-after]
  *  [--table portal-local]`
  *
- * A transactions report over a long period (issue 15 item 7, ADR 041), all on loopback, in one run:
+ * A transactions report over a long period (ADR 041), all on loopback, in one run:
  * 1. the raw Query read rate of the report's rows (raw-read.ts, as in export.ts): the base;
  * 2. for each format and each `--part-rows` (the rows one invocation writes before the period is fanned
  *    out by day ranges): a report job of the customer's general transactions report, run by the report

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/request-lists.ts [--history 2000] [--runs 40]`
  *
- * Request lists at growing history (issue 16, ADR 048) on a private DynamoDB Local, through the request service
+ * Request lists at growing history (ADR 048) on a private DynamoDB Local, through the request service
  * (no HTTP): DynamoDB calls and median latency of the approver's open list, the inbox count, history pages 1
  * and 6, a searched history (bounded), and — for comparison — reading the whole history as ADR 046's list did,
  * with 20 open requests and 0, a tenth of, and `--history` finished ones. The open list, the inbox count and

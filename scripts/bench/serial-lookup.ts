@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/serial-lookup.ts [--requests 200] [--clients 10] [--history 2000]`
  *
- * The Serial Numbers lookup (issue 14 item 6, ADR 034) on a private DynamoDB Local: DynamoDB calls per
+ * The Serial Numbers lookup (ADR 034) on a private DynamoDB Local: DynamoDB calls per
  * lookup and the latency of the backend read (no HTTP) for 1, 10 and 100 serials, and for one serial
  * with a short and with a long history (`--history` transactions), all with `--clients` concurrent
  * callers. The calls must not grow with the history; the latency of 100 serials is bounded by the

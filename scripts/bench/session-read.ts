@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/bench/session-read.ts`: what a signed-in request reads before its own work (issue 13
- * item 3, ADR 028), against DynamoDB Local on loopback, in one run: the two sequential GetItems of before
+ * `npx tsx scripts/bench/session-read.ts`: what a signed-in request reads before its own work
+ * (ADR 028), against DynamoDB Local on loopback, in one run: the two sequential GetItems of before
  * (session, then its account) next to the one BatchGetItem of now, alternating, N times each (BENCH_RUNS,
  * default 400): DynamoDB calls, median and p99 latency. Then requests/s of GET /api/auth/status signed in,
  * through the real app in this process (`app.fetch`, BENCH_SECONDS, default 5). Loopback hides most of a

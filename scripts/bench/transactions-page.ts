@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/transactions-page.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
  *  [--load N] [--requests 40] [--deep 1000]`
  *
- * The transactions page (issue 14 item 5, ADR 032): DynamoDB calls and p50/p99 latency of the list
+ * The transactions page (ADR 032): DynamoDB calls and p50/p99 latency of the list
  * (in-process service calls, no HTTP) for page 1 and a deep page (index `--deep`, 50 rows; clamped to the
  * last page when the filter has fewer rows), without a filter and with each filter, at 1 and 20 clients.
  * - Against loaded data: `--dynamodb-port` of a running DynamoDB Local (table `--table`, default

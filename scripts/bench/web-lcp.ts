@@ -1,7 +1,7 @@
 /**
- * `npx tsx scripts/bench/web-lcp.ts`: Largest Contentful Paint of the login page (`/`) on a phone profile
- * (issue 13 item 6), in headless Chromium driven through the DevTools protocol: 1.6 Mbit/s down, 750 Kbit/s
- * up, 150 ms round trip, 4x CPU slowdown, 375x812 mobile viewport, cache disabled, a fresh profile per run.
+ * `npx tsx scripts/bench/web-lcp.ts`: Largest Contentful Paint of the login page (`/`) on a phone profile,
+ * in headless Chromium driven through the DevTools protocol: 1.6 Mbit/s down, 750 Kbit/s up,
+ * 150 ms round trip, 4x CPU slowdown, 375x812 mobile viewport, cache disabled, a fresh profile per run.
  * Prints each run (LCP, FCP, the LCP element, transferred JS and total bytes) and the median LCP.
  *
  * Starts nothing: it measures a running portal (`npm start`) at BENCH_URL (default http://localhost:3000,
@@ -11,7 +11,7 @@ import { chromium, type CDPSession } from 'playwright-core';
 
 const BASE = process.env.BENCH_URL ?? 'http://localhost:3000';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** The phone profile of issue 13: bytes per second for the throughputs, milliseconds for the latency. */
+/** The phone profile: bytes per second for the throughputs, milliseconds for the latency. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
 const CPU_SLOWDOWN = 4;
 

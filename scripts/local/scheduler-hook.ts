@@ -2,7 +2,7 @@ import type { Scheduler, SchedulePayload } from '@portal/backend/platform/schedu
 import type { Hono } from 'hono';
 
 /**
- * The local scheduler's test hook (issue 15; ADR 040): the e2e tests and a developer make scheduled
+ * The local scheduler's test hook (ADR 040): the e2e tests and a developer make scheduled
  * reports fire now instead of waiting for 06:00. Served by `npm start` outside /api only (never part of
  * the Lambda app, which has no local scheduler):
  *

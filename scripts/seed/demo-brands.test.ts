@@ -5,7 +5,7 @@ import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { DEMO_DIR, importFile } from './seed.ts';
 
 /**
- * The demo brands are data that goes through the import path (issue 10 items 15, 16): the MFA notice's
+ * The demo brands are data that goes through the import path (ADR 017): the MFA notice's
  * date comes from them, and they offer no questionnaire on a placeholder host (none is configured, so
  * the entry is hidden; a real brand sets `customFields.questionnaireUrl`).
  */

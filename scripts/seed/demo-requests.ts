@@ -5,7 +5,7 @@ import type { RequestDetail, WorkflowUploadStart } from '@portal/core/workflow';
 import { demoContract, demoScreens } from './demo-files.ts';
 
 /**
- * The demo's workflow requests (issue 16 item 6: a fresh `npm start` shows requests on every screen). Requests
+ * The demo's workflow requests (ADR 046: a fresh `npm start` shows requests on every screen). Requests
  * are made by users, so they enter the way real ones do: the request, upload and comment SERVICES called as
  * the demo users (their actor built like the API builds it: actorFor over the stored account), uploads through
  * the presigned POST to the file store and verified on completion, never items written directly. Each service

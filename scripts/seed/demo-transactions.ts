@@ -4,7 +4,7 @@ import { rng } from './random.ts';
 import { amountOf, customerDayRows, paretoShares, TRANSACTION_CURRENCY, type TransactionRow, transactionCustomers } from './transactions.ts';
 
 /**
- * The demo's terminal transactions (issue 14 item 4), imported through the `transactions` kind like the
+ * The demo's terminal transactions (ADR 032), imported through the `transactions` kind like the
  * demo's sales: about DEMO_TRANSACTIONS_PER_DAY a day over the demo customers (Pareto-like, Nordmarkt
  * the busiest), and the history of the demo serials (scripts/seed/demo/serials.csv: the activation,
  * redemption, void and deactivation their columns and statuses say), so the Serial Numbers section

@@ -6,8 +6,9 @@ import type { MasterData, Record_ } from './generate.ts';
 import { type Rng, rng } from './random.ts';
 
 /**
- * The processor's terminal transactions (import kind `transactions`, issue 14 item 4; ADR 032), generated
- * deterministically for a seed. Decisions (docs/benchmarks.md "2026-11-25 issue 14" repeats the figures):
+ * The processor's terminal transactions (import kind `transactions`; ADR 032), generated
+ * deterministically for a seed. Decisions (docs/benchmarks.md, "2026-11-25 — transactions at scale", repeats
+ * the figures):
  * - Customers: the retailers, then the providers (one id once). The first customer holds half of all rows,
  *   the others share the rest by Zipf (rank k gets 1/k): Pareto-like, so the large scale's 2,000,000 rows
  *   give one customer ~1,000,000 (the export benchmark) and `--transactions 200000` ~100,000.

@@ -5,7 +5,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
- * Who reaches what (issue 10 B, 2, 11) in the browser against `npm start`: an account that must set up
+ * Who reaches what (ADR 017) in the browser against `npm start`: an account that must set up
  * MFA is held to the set-up page and cannot reach ordering (the web offers nothing else, the API refuses);
  * a couponing-only user sees no Retailer entry and cannot open retailer selection; a deep link survives
  * the sign-in.
@@ -52,7 +52,7 @@ beforeAll(() => {
   });
 });
 
-describe('an account that must set up MFA (issue 10 B)', () => {
+describe('an account that must set up MFA (ADR 017)', () => {
   it('is held to MFA set-up and cannot reach ordering', async () => {
     const page = await freshPage();
     await page.goto(baseUrl);
@@ -84,7 +84,7 @@ describe('an account that must set up MFA (issue 10 B)', () => {
   });
 });
 
-describe('navigation follows permissions (issue 10 item 2)', () => {
+describe('navigation follows permissions (ADR 017)', () => {
   it('shows a couponing-only user no Retailer entry and keeps retailer selection closed', async () => {
     const page = await freshPage();
     await page.goto(baseUrl);
@@ -101,7 +101,7 @@ describe('navigation follows permissions (issue 10 item 2)', () => {
   });
 });
 
-describe('deep links survive sign-in (issue 10 item 11)', () => {
+describe('deep links survive sign-in (ADR 017)', () => {
   it('returns to /app/couponing/query after the login it met', async () => {
     const page = await freshPage();
     await page.goto(`${baseUrl}/app/couponing/query`);
@@ -128,7 +128,7 @@ describe('deep links survive sign-in (issue 10 item 11)', () => {
   });
 });
 
-describe('the connect navigation follows the module permissions (issue 14 item 1, ADR 031)', () => {
+describe('the connect navigation follows the module permissions (ADR 031)', () => {
   it('shows demo.payments only its sections and answers a forbidden URL with the access-denied dialog', async () => {
     const page = await freshPage();
     await page.goto(`${baseUrl}/connect`);

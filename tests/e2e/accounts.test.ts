@@ -112,7 +112,7 @@ describe('multi-factor authentication', () => {
     const secretCode = page.getByLabel('Secret code');
     await secretCode.waitFor();
     await page.getByText('Only for MFA').waitFor();
-    // An authenticator-app account is not offered e-mailed codes (issue 10 item 4).
+    // An authenticator-app account is not offered e-mailed codes (ADR 017).
     expect(await page.getByRole('button', { name: 'Send OTP code' }).count()).toBe(0);
     await secretCode.fill('abc');
     await page.getByText('Value must be numeric').waitFor();
@@ -216,7 +216,7 @@ describe('passwords', () => {
     // The link is spent: its message, and a way to request a new mail.
     const again = await freshPage();
     await again.goto(`${baseUrl}${resetUrl.pathname}${resetUrl.search}`);
-    // Checked when the page opens (issue 10 item 5): no form that could only fail.
+    // Checked when the page opens (ADR 017): no form that could only fail.
     await again.getByText('This link has expired or was already used').waitFor();
     expect(await again.getByLabel(/^New password/).count()).toBe(0);
     await shoot(again, 'accounts-reset-link-invalid');
@@ -239,7 +239,7 @@ describe('passwords', () => {
     await page.waitForURL(`${baseUrl}/app/my-account`);
 
     // The MFA notice (no MFA yet), dismissed for good.
-    // The date comes from the brand settings (issue 10 item 15).
+    // The date comes from the brand settings (ADR 017).
     const notice = page.getByText(/Multi-factor authentication will be activated for all accounts on/);
     await notice.waitFor();
     // Last login shows its address (the account has showLastLoginIp).
@@ -261,7 +261,7 @@ describe('passwords', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes saved successfully').waitFor();
 
-    // A new e-mail address (issue 10 A): the current password, then the link mailed to the new address.
+    // A new e-mail address (ADR 017): the current password, then the link mailed to the new address.
     const oldEmail = 'e2e.password@demo.example';
     const newEmail = 'paula.change@demo.example';
     expect(await page.getByLabel('Current password').count()).toBe(0);

@@ -5,7 +5,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
- * The connect journey (issue 14 tests): sign in to connect as demo.connect (provider P-2001, Aurora Digital),
+ * The connect journey: sign in to connect as demo.connect (provider P-2001, Aurora Digital),
  * look up a serial, filter the transactions, page, open a detail, export the whole filtered result as CSV
  * and download the file — at 1280 px, then the list on a 375 px phone. Against the real `npm start` runtime and its demo
  * seed (~3 transactions a day for P-2001 over the 90 demo days). No sleeps: every step waits for a state.

@@ -6,7 +6,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
- * The reports journey (issue 15 tests): as demo.connect (provider P-2001) create a custom report with a
+ * The reports journey (ADR 040): as demo.connect (provider P-2001) create a custom report with a
  * filter and two recipients (a portal user and an external contact, who confirms the mailed link first,
  * ADR 051), schedule it daily with e-mail and FTP delivery, advance the local scheduler's clock through its test hook (POST /__local/scheduler/advance,
  * answered once the fired runs finished), read both mails in the local mailbox, download the file from

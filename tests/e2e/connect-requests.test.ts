@@ -5,7 +5,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
- * The request and approval journey (issue 16 tests) with two users: the requester (demo.connect) starts a
+ * The request and approval journey (ADR 046) with two users: the requester (demo.connect) starts a
  * screenflow request and uploads two screen images (presigned POST straight to the local S3, then verified),
  * submits the step; the approver (demo.approver) sees it in the inbox badge, pins two comments on the images
  * and rejects; the requester answers with a note and resubmits; the approver approves. The approver's mail

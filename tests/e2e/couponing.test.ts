@@ -4,7 +4,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
- * Couponing in the browser (issue 5): the stepper Filter → Query → Details against the real `npm start`
+ * Couponing in the browser (ADR 016): the stepper Filter → Query → Details against the real `npm start`
  * runtime with its demo serials — a bad line in the list, the results with their statuses, then void and
  * activate again on one card with the transactions that leaves. Serials 7000100000000012, …013 and …001
  * are used by this file only (the e2e server's data is shared by the files of one run).

@@ -5,7 +5,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
- * The ordering portal in the browser (issue 4): retailer selection, the order stepper with suggested
+ * The ordering portal in the browser (ADR 015): retailer selection, the order stepper with suggested
  * quantities and a basket error, submit, finalisation with the PDF, the order in Orders and the Sales
  * chart — against the real `npm start` runtime with its demo data. Screens are shot at 375 and 1280 px.
  */
@@ -54,7 +54,7 @@ describe('ordering journey', () => {
     await shoot(page, 'ordering-address');
     await page.getByRole('row').filter({ hasText: 'Berlin Mitte' }).getByRole('button', { name: 'Choose' }).click();
 
-    // Products (issue 10 item 10): the decision columns by default, more through the column chooser.
+    // Products (ADR 017): the decision columns by default, more through the column chooser.
     await page.waitForURL(`${baseUrl}/app/order/location/S-100001`);
     for (const column of ['Name', 'PU', 'Sales (last 4 weeks)', 'Last order', 'Stock warning', 'Suggested order quantity']) {
       await page.getByRole('columnheader', { name: column }).first().waitFor();
@@ -103,7 +103,7 @@ describe('ordering journey', () => {
     await page.keyboard.press('ArrowDown');
     await expect(focused()).resolves.toBe('Order quantity for Aurora Games 25 EUR');
 
-    // What is typed stays (issue 10 item 1): 10.5, 1e3 and -10 are not numbers, never another quantity.
+    // What is typed stays (ADR 017): 10.5, 1e3 and -10 are not numbers, never another quantity.
     const typed = page.getByLabel('Order quantity for Aurora Games 25 EUR');
     for (const text of ['10.5', '1e3', '-10']) {
       await typed.fill(text);
@@ -138,7 +138,7 @@ describe('ordering journey', () => {
     await page.getByRole('heading', { name: 'Please check your order' }).waitFor();
     await page.getByLabel('Order reference').fill('E2E-4711');
     await shoot(page, 'ordering-check');
-    // The confirmation (issue 10 item 13) shows at once, although 'Suggested quantities set' was still on
+    // The confirmation (ADR 017) shows at once, although 'Suggested quantities set' was still on
     // screen, and it covers no primary action: not where Submit order was, not the finalisation's.
     const submit = page.getByRole('button', { name: 'Submit order' });
     await submit.scrollIntoViewIfNeeded();
@@ -186,7 +186,7 @@ describe('ordering journey', () => {
     await shoot(page, 'ordering-sales');
   });
 
-  it('restores the last retailer in a new browser context, and the selection page shows one message (issue 10 item 12)', async () => {
+  it('restores the last retailer in a new browser context, and the selection page shows one message (ADR 017)', async () => {
     const page = await freshPage();
     await signIn(page);
     await page.goto(`${baseUrl}/app/order`);

@@ -5,7 +5,7 @@ import { demoUsers } from '../../scripts/seed/seed.ts';
 import { useBrowser } from '../support/browser.ts';
 
 /**
- * Pins on the pages of a PDF answer (issue 16 item 4, ADR 047) in Chromium against the real `npm start`
+ * Pins on the pages of a PDF answer (ADR 047) in Chromium against the real `npm start`
  * runtime: the requester's 2-page PDF (made here with pdf-lib) is uploaded the way the browser does it
  * (presigned POST to the local S3, then verified: its page count is recorded), the viewer draws it with the
  * real pdf.js and its worker under the site's Content-Security-Policy, a pin is placed on page 2, and after
@@ -102,7 +102,7 @@ describe('Requests: pins on the pages of a PDF', () => {
     await page.getByText('Page 2 of 2').waitFor();
     expect(await pinsShown(page)).toEqual(['1']);
 
-    // By keyboard (session 21): the page is focusable, a crosshair shows from the centre while focus is
+    // By keyboard: the page is focusable, a crosshair shows from the centre while focus is
     // visible, Shift+ArrowDown moves it 10 %, Enter opens the same form; the pin lands there on page 2.
     await page.keyboard.press('Tab');
     const surface = page.getByRole('application', { name: 'Page 2 of 2 — press Enter to place a pin' });

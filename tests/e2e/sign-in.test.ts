@@ -67,7 +67,7 @@ describe.each([
 describe.each([
   ['phone', 375],
   ['desktop', 1280],
-])('sign-in guidance on %s (issue 10 items 5, 14)', (name, width) => {
+])('sign-in guidance on %s (ADR 017)', (name, width) => {
   it('a lock says when to try again, for any name', async () => {
     const page = await openLogin(width);
     // No account has this name: it locks like a known one and says the same.

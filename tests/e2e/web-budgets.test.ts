@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureWeb, overBudget, readWebBudgets } from '../../scripts/web-size.ts';
 
-// The web build's byte budgets (issue 13; budgets.json). In the e2e project because its global setup builds
+// The web build's byte budgets (budgets.json). In the e2e project because its global setup builds
 // web/dist (the local runtime's `vite build`), so the figures are those of this checkout. Bytes are
 // deterministic: a regression above a ceiling fails CI. `target` is the goal, `ceiling` what is enforced.
 describe('web byte budgets (budgets.json)', () => {

@@ -6,7 +6,7 @@ import { initialBytes, SST_LIKE_BUILD } from '../../scripts/checks/api-bundle.ts
 import { describe, expect, it } from 'vitest';
 
 /**
- * The API Lambda's byte budget (issue 13 item 2), from `budgets.json` at the repo root: the INITIAL part
+ * The API Lambda's byte budget (ADR 038), from `budgets.json` at the repo root: the INITIAL part
  * of the minified bundle as it deploys (SST_LIKE_BUILD = SST's options + infra/api-bundling.ts: code
  * splitting on, so `import()`ed parts such as the password list, pdf-lib, qrcode and the SES/KMS/Scheduler
  * clients are chunks of their own; the entry chunk plus every chunk it imports statically) stays under

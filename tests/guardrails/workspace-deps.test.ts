@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every workspace declares what its code imports (issue 11): a package imported by a workspace's source
+ * Every workspace declares what its code imports (ADR 021): a package imported by a workspace's source
  * is in that workspace's package.json, `@portal/*` siblings included. Tests and dev scripts may also use
  * the root's devDependencies (vitest, fast-check, playwright-core, ...), the monorepo's shared tooling.
  */

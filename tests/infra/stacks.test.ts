@@ -387,7 +387,7 @@ describe('Api', () => {
     });
   });
 
-  it('packages the API split and minified, as its byte budget measures (infra/api-bundling.ts, issue 13)', () => {
+  it('packages the API split and minified, as its byte budget measures (infra/api-bundling.ts)', () => {
     // The handler file, plus the fixture's import()ed module as a chunk of its own (loaded on first use).
     const names = Object.keys(apiFiles).filter((name) => name.endsWith('.mjs'));
     expect(names).toContain('lambda.mjs');
@@ -598,7 +598,7 @@ describe('Web', () => {
     t.Web.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
   });
 
-  it('compresses the site at the edge, with a cache policy that lets CloudFront compress (issue 13)', () => {
+  it('compresses the site at the edge, with a cache policy that lets CloudFront compress', () => {
     const site = (distribution() as unknown as Record<string, Record<string, unknown>>).DefaultCacheBehavior;
     expect(site?.Compress).toBe(true);
     expect(site?.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized: gzip + brotli

@@ -8,7 +8,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // The declarative router (not createBrowserRouter): the app uses no loaders or actions, and the data
-// router would add ~17 KB gzip to the login page (issue 13).
+// router would add ~17 KB gzip to the login page.
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>

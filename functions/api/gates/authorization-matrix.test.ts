@@ -3,7 +3,7 @@ import type { RouteEntry } from '../route-table.ts';
 import { createGateWorld, type Gates, type Ids, NONE, portalOf, SAMPLES, type Sample, permissionsWithout } from './route-fixtures.ts';
 
 /**
- * The authorization matrix, generated from the route policies (issue 12 item 2, ADR 024): every route ×
+ * The authorization matrix, generated from the route policies (ADR 024): every route ×
  * (anonymous, wrong portal, password expired, MFA set-up pending, weak session, missing each accepted
  * permission, another customer's object) answers exactly what the route declares. Another customer's
  * object id answers byte for byte as an id nobody has (status and body; ids echoed in the body are

@@ -17,7 +17,7 @@ import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 
 /**
- * The demo-like world the route gates run against (issue 12 items 2, 3): two customers (retailers) with
+ * The demo-like world the route gates run against (ADR 024): two customers (retailers) with
  * a store, a product, a serial and (after `placeOrder`) an order each side, and one account per gate.
  * Shared by the authorization matrix, the route fuzz test and scripts/bench/fuzz-routes.ts.
  */

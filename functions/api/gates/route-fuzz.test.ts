@@ -4,7 +4,7 @@ import { createGateWorld, type Gates } from './route-fixtures.ts';
 import { fuzzRoutes } from './route-fuzz.ts';
 
 /**
- * Every route fuzzed from its own zod schemas with a fixed seed (issue 12 item 3, ADR 024): 0 answers of
+ * Every route fuzzed from its own zod schemas with a fixed seed (ADR 024): 0 answers of
  * 5xx, every 4xx with {code, message}, and nothing written by a refused request; and every array, record
  * and string input made huge (10,000 elements, 100,000 characters) refused (ADR 052). The long run is
  * scripts/bench/fuzz-routes.ts (figures in docs/benchmarks.md). S3: the backend has no S3 code yet, so

@@ -8,7 +8,7 @@ import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { type Gates, portalOf, SAMPLES, type Sample } from './route-fixtures.ts';
 
 /**
- * Fuzzing every route (issue 12 item 3, ADR 024): requests built from each route's own zod schemas (the
+ * Fuzzing every route (ADR 024): requests built from each route's own zod schemas (the
  * ones its validate(...) middleware registered on the route), then mutated — wrong types, missing and
  * extra fields, huge and unicode strings, NaN/negative/huge numbers, nested junk, bad JSON, path
  * traversal and encoded slashes in ids, repeated query keys. Shared by the short fixed-seed run in

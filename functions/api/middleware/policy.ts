@@ -32,7 +32,7 @@ export const ROUTE_POLICY = Symbol('routePolicy');
 export type PolicyMiddleware = MiddlewareHandler<AppEnv> & { [ROUTE_POLICY]: RoutePolicy };
 
 /**
- * The policy of one route, declared first in its chain (issue 12, ADR 024). It enforces what the route
+ * The policy of one route, declared first in its chain (ADR 024). It enforces what the route
  * layer can know before any input is read — portal (403 AUTH.WRONG_PORTAL), sign-in (401), a pending
  * step (403), strong authentication (403) — and carries the declaration on the handler, so the route
  * list test, the authorization matrix and the fuzzer read it from `app.routes`. Permission and object

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 
 /**
- * The portal(s) a router serves (issue 10 C), declared once per router: a call made for another portal
+ * The portal(s) a router serves (ADR 017), declared once per router: a call made for another portal
  * (its X-Portal header, and so its session, ADR 008) answers 403, before any session or input is looked
  * at. So a connect session never reaches the ordering portal's data, whatever flags its account holds.
  */

@@ -100,7 +100,7 @@ export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * Prefixes JSON bodies against script inclusion; the web client strips the prefix before parsing.
  * `c.json` (every route, bodyLimit, the error and not-found handlers) writes the prefix as it builds the
- * body: reading every answer back and building it again cost a third of the chain's time (issue 13 item 4).
+ * body: reading every answer back and building it again cost a third of the chain's time.
  * Only a JSON answer that is not the one `c.json` made is read back, and prefixed unless it already is.
  */
 export const xssiPrefix = createMiddleware<AppEnv>(async (c, next) => {

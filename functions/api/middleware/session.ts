@@ -30,7 +30,7 @@ export const loadSession = (clientIp: ClientIpResolver) =>
  * take it or show the account are open (`allowPendingStep`: status, My Account, password change, MFA
  * set-up; sign-out needs no account); every other route answers 403 with the step's code — an expired
  * password first (SPEC 2: 'an expired password signs in only to My Account', ADR 011), then MFA that is
- * required but not set up (issue 10 B). One rule, so no route can forget it.
+ * required but not set up (ADR 017). One rule, so no route can forget it.
  */
 export const requireAccount = (options: { allowPendingStep?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {

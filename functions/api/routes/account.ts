@@ -12,7 +12,7 @@ const EmailLink = z.object({ token: z.string().check(z.minLength(1), z.maxLength
 /**
  * The caller's own account. Open with an expired password: renewing it happens from here.
  * POST email/confirm comes before the session check on purpose: the mailed link is followed in any
- * browser, signed in or not, and its single-use token is the proof (issue 10 A).
+ * browser, signed in or not, and its single-use token is the proof (ADR 017).
  */
 const route = routePolicy('ordering', 'connect');
 const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });

@@ -7,7 +7,7 @@ import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /**
- * SPEC 7 `sales` on the connect portal (issue 14 item 8, ADR 037): a retailer's or a content provider's
+ * SPEC 7 `sales` on the connect portal (ADR 037): a retailer's or a content provider's
  * sales by day, week, month, product or store. Its own path beside the ordering portal's /api/sales: a
  * router's portal gate covers its whole prefix, and the route gates know a route by method and path.
  */

@@ -14,7 +14,7 @@ const contracts = () => import('@portal/core/connect');
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
- * Export jobs (issue 14 items 7 and 8; ADR 033): POST / starts one (202 and the queued job), GET /:jobId
+ * Export jobs (ADR 033): POST / starts one (202 and the queued job), GET /:jobId
  * is its progress, GET /:jobId/files/:index a presigned download of a finished file. Connect only.
  * Which permission applies depends on the body's `kind` (transactions: payment.transactionExport, sales:
  * salesReporting.salesExport): the route declares the export permissions of which the caller needs one

@@ -11,7 +11,7 @@ const contracts = () => import('@portal/core/report');
 const route = routePolicy('connect');
 
 /**
- * Resending a delivery of a report run (issue 15 item 6, ADR 042), mounted at /flow: only a failed or
+ * Resending a delivery of a report run (ADR 042), mounted at /flow: only a failed or
  * bounced one; reportManagement.recipients (ADR 031). The job names no customer in the path (scope
  * 'none'): the service checks the job's customer, another customer's job answering exactly like none.
  */

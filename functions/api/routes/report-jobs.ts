@@ -14,7 +14,7 @@ const contracts = () => import('@portal/core/report');
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
- * Report jobs and report files (issue 15 items 2 and 6, ADR 041; SPEC flow/report-jobs), connect only,
+ * Report jobs and report files (ADR 041; SPEC flow/report-jobs), connect only,
  * mounted at /flow. Every route: reportManagement.reports (ADR 031). The object is the report's customer:
  * a processId or customerId of another customer, or a job/file of one, answers exactly like none (404,
  * ADR 015) — the job and file routes name no customer (scope 'none'), the service checks the object's.

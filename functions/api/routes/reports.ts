@@ -15,7 +15,7 @@ import { ROUTE_INPUT, type RouteInputOnFirstUse, validate, validateOnFirstUse } 
 const contracts = () => import('@portal/core/report');
 
 /**
- * Reports (issue 15 items 1, 3, 4; ADR 040): general and custom reports of a customer, their schedules
+ * Reports (ADR 040): general and custom reports of a customer, their schedules
  * and mailing lists, on the SPEC's flow/ paths. Connect only. Permissions (ADR 031): reads and custom
  * report edits reportManagement.reports, schedules reportManagement.schedule, mailing list changes
  * reportManagement.recipients. Every processId is a report of one customer: another customer's answers

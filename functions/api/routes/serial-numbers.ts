@@ -7,7 +7,7 @@ import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /**
- * The connect Serial Numbers section (issue 14 item 6; ADR 034): GET /?serials=a,b,c looks up to 100
+ * The connect Serial Numbers section (ADR 034): GET /?serials=a,b,c looks up to 100
  * serials. The service checks payment.serialLookup and shows only what the caller may act for; a serial
  * of another customer answers found: false exactly like one nobody has.
  */

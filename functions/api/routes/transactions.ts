@@ -10,7 +10,7 @@ import { validateOnFirstUse } from '../middleware/validate.ts';
 const contracts = () => import('@portal/core/connect');
 
 /**
- * The connect Transactions section (issue 14 items 5 and 7; ADR 032): GET / lists a customer's
+ * The connect Transactions section (ADR 032): GET / lists a customer's
  * transactions of a date range (the user's days, in the account's time zone) with the spec's filters,
  * newest first, paged with an exact totalCount; GET /:key is one transaction. The service checks
  * payment.transactions or atm.transactions again and the customer: another customer's answers 404 like

@@ -10,7 +10,7 @@ import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 const contracts = () => import('@portal/core/workflow');
 
 /**
- * Requests (issue 16 items 2, 3, 5; ADR 046) on the SPEC's flow/ paths. Connect only. flow.doRequests
+ * Requests (ADR 046) on the SPEC's flow/ paths. Connect only. flow.doRequests
  * creates, answers, submits and archives the user's own requests; flow.approveRequests approves and rejects;
  * either reads. Every request id names a request of one customer: another customer's answers exactly like
  * none (404 WORKFLOW.REQUEST_NOT_FOUND / ITEM_NOT_FOUND), hence scope 'retailer'.

@@ -9,7 +9,7 @@ const contracts = () => import('@portal/core/workflow');
 const route = routePolicy('connect');
 
 /**
- * Uploads to file and screenflow items, and item comments (issue 16 items 3, 4; ADR 045), on the SPEC's
+ * Uploads to file and screenflow items, and item comments (ADR 045), on the SPEC's
  * flow/ paths. Uploads are the requester's (flow.doRequests): a presigned POST, the browser's upload
  * straight to S3, then `complete`, which verifies the file before it counts. Comments: the requester or the
  * request's approvers. Item ids name one request of one customer: another customer's answers like none

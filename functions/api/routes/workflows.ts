@@ -11,7 +11,7 @@ import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 const contracts = () => import('@portal/core/workflow');
 
 /**
- * Workflows (issue 16 item 1, ADR 046): the workflows a customer's requests may use, one version each;
+ * Workflows (ADR 046): the workflows a customer's requests may use, one version each;
  * saving makes a new version. Connect only. Reads need any flow permission, saves flow.editWorkflows.
  * A workflow belongs to a customer (or to all): another customer's answers like none (scope 'retailer').
  */

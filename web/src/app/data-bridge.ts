@@ -4,7 +4,7 @@ import type * as DataLayerModule from './data-layer.tsx';
 
 /**
  * The login page paints without the data layer (API client, SWR, zod schemas, session state: ~20 KB
- * gzip, issue 13). It starts loading when this module runs, in parallel with the first paint; what the first
+ * gzip). It starts loading when this module runs, in parallel with the first paint; what the first
  * screen needs of it comes through here:
  * - `loadDataLayer()` for calls (sign-in, logout), awaited where used;
  * - `useDataLayer()` for its components and rules once it is there (undefined before);

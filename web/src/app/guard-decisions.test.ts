@@ -63,7 +63,7 @@ describe('strongAuthDecision (couponing and sales, ADR 006)', () => {
   });
 });
 
-describe('sectionDecision (every /app section but My Account; issue 10 B, item 2)', () => {
+describe('sectionDecision (ADR 017; every /app section but My Account)', () => {
   const all = { cardOrdering: true, retailerSales: true, couponingManagement: true };
   it('holds a session with a pending step to its landing page', () => {
     expect(sectionDecision(signedIn({ mfaSetupRequired: true }, all), '/app/orders')).toBe('pendingStep');

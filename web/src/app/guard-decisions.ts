@@ -34,7 +34,7 @@ export function strongAuthDecision(status: SessionStatus | undefined): 'allow' |
 }
 
 /**
- * The /app sections besides My Account (issue 10 B, item 2): while a step of the account is pending
+ * The /app sections besides My Account (ADR 017): while a step of the account is pending
  * (expired password, MFA to set up) none of them — the user goes to the landing page, where the step is
  * taken; otherwise only the sections the ordering permissions open (core's table, the sidebar's too).
  */

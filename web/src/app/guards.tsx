@@ -16,7 +16,7 @@ function Denied({ to }: { to: string }) {
   const { pathname, search, hash } = useLocation();
   const requested = `${pathname}${search}${hash}`;
   useEffect(() => {
-    // Kept so the sign-in can come back here (issue 10 item 11); whether it may is decided then.
+    // Kept so the sign-in can come back here (ADR 017); whether it may is decided then.
     setReturnPath(portal, requested);
     markAuthorizationFailed(portal);
   }, [portal, requested]);
@@ -81,7 +81,7 @@ export function RequireStrongAuth({ deniedPath }: { deniedPath: string }) {
 }
 
 /**
- * Layout route for every /app section but My Account and MFA set-up (issue 10 B, item 2): while a step
+ * Layout route for every /app section but My Account and MFA set-up (ADR 017): while a step
  * of the account is pending, or when the permissions do not open the section, the user goes to the
  * session's landing page (the step's page, or the configured one) instead of a screen whose calls the
  * API refuses.

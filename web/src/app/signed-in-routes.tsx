@@ -108,7 +108,7 @@ export const signedInBranches: RouteObject[] = [
       { path: app.mfaSetup, element: <MfaSetupRoute /> },
       {
         // Every other section: not while a step of the account is pending, and only with the
-        // permissions that open it (issue 10 B, item 2; core's maySeeSection).
+        // permissions that open it (ADR 017; core's maySeeSection).
         element: <RequireSection />,
         children: [
           { path: app.retailerSelection, element: <RetailerSelectionRoute /> },

@@ -31,11 +31,11 @@ type Tree = { [key: string]: string | Tree };
 export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
 /** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
 export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing'
-  // Connect portal sections (issue 14)
+  // Connect portal sections (ADR 031)
   | 'transactions' | 'serials' | 'exports' | 'connectSales' | 'products'
-  // Connect portal II (issue 15)
+  // Connect portal II (ADR 044)
   | 'reports'
-  // Connect portal III (issue 16)
+  // Connect portal III (ADR 046)
   | 'requests';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 

@@ -15,7 +15,7 @@ import { snacks } from './snack.ts';
  * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
  * - on 401/403 marks authorization as failed on the portal of the call, which opens the auth-required
  *   dialog (the other portal's flag is untouched: its session is a different one) — except a 403 for a
- *   pending account step, `AUTH.PASSWORD_EXPIRED` (ADR 011) or `AUTH.MFA_SETUP_REQUIRED` (issue 10 B),
+ *   pending account step, `AUTH.PASSWORD_EXPIRED` (ADR 011) or `AUTH.MFA_SETUP_REQUIRED`,
  *   which sends the user to where that step is taken (My Account, MFA set-up);
  * - hands a binary answer (an image, a PDF) back untouched: only JSON and text bodies are rewritten;
  * - on any other failure (or a 401/403 of a call that opted out of the dialog) shows a red snack alert

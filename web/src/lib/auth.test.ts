@@ -20,7 +20,7 @@ describe('portalLanding', () => {
   });
 });
 
-describe('pending steps land where they are taken (issue 10 B)', () => {
+describe('pending steps land where they are taken (ADR 017)', () => {
   it('sends an account that must set up MFA to the set-up page of its portal', () => {
     const all = { cardOrdering: true, couponingManagement: true };
     expect(portalLanding('ordering', signedIn({ mfaSetupRequired: true }, all))).toBe('/app/my-account/mfa');
@@ -31,7 +31,7 @@ describe('pending steps land where they are taken (issue 10 B)', () => {
   });
 });
 
-describe('signInDestination (issue 10 item 11: deep links survive sign-in)', () => {
+describe('signInDestination (ADR 017: deep links survive sign-in)', () => {
   const coupons = { couponingManagement: true };
   const ready = signedIn({ mfaStatus: 'app' }, coupons);
   it('returns to the page asked for when the landing rules let the user through', () => {

@@ -159,7 +159,7 @@ export function pendingStepOf(status: SessionStatus | undefined): PendingAccount
 }
 
 /**
- * Where a sign-in goes (issue 10 item 11): back to the page the visitor had asked for (kept by the auth
+ * Where a sign-in goes (ADR 017): back to the page the visitor had asked for (kept by the auth
  * guard) when no step of the account is pending and they have access to it (core's `orderingReturnPath`;
  * connect: while it would land on its home); otherwise the portal's landing page. Only a same-origin path
  * of the portal counts (core's `sameOriginPath`).

@@ -28,9 +28,9 @@ export const paths = {
   ssoCallback: '/sso-callback',
   /** Public: shown once MFA is activated (the server ended every session) — recovery codes, log in again. */
   mfaActivated: '/mfa-activated',
-  /** Public: the link mailed to a new e-mail address (issue 10 A). */
+  /** Public: the link mailed to a new e-mail address (ADR 017). */
   confirmEmail: '/confirm-email',
-  /** Public: the one-click unsubscribe link in a report mail to an external recipient (issue 15). */
+  /** Public: the one-click unsubscribe link in a report mail to an external recipient (ADR 042). */
   unsubscribe: '/unsubscribe',
   /** Public: the double opt-in link mailed to a new external report contact (ADR 051). */
   reportConfirmation: '/report-confirmation',

@@ -31,7 +31,7 @@ export const KeyScope = {
   salesStores: 'sales/stores',
   /** The generic resource client's answers (lib/resource-client.ts): `[scope, portal, route, kind, params]`. */
   resource: 'resource',
-  /** The connect product list and connect sales (issue 14 items 8, 9). */
+  /** The connect product list and connect sales (ADR 037). */
   connectProducts: 'connect/products',
   connectSales: 'connect/sales',
   /** An export job's progress (features/exports), polled while it runs. */

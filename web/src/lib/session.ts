@@ -116,7 +116,7 @@ export function markAuthorizationFailed(portal: Portal): void {
 
 /**
  * A call answered 403 for a pending account step (AUTH.PASSWORD_EXPIRED, ADR 011; AUTH.MFA_SETUP_REQUIRED,
- * issue 10 B): the data layer's PendingStep re-reads that portal's status and sends the user to its landing
+ * ADR 017): the data layer's PendingStep re-reads that portal's status and sends the user to its landing
  * page, which is where the step is taken. Memory only, like the open dialog.
  */
 export const pendingStepStore = createStore<Portal | null>(null);
@@ -129,8 +129,8 @@ export function clearPendingStep(): void {
 export const usePendingStep = () => useStore(pendingStepStore);
 
 /**
- * The address a signed-out visitor asked for when the auth guard sent them to the login (issue 10 item
- * 11), per portal, in sessionStorage so it survives the Microsoft sign-in round trip. Sign-in goes there
+ * The address a signed-out visitor asked for when the auth guard sent them to the login (ADR 017),
+ * per portal, in sessionStorage so it survives the Microsoft sign-in round trip. Sign-in goes there
  * when the landing rules allow (lib/auth `signInDestination`); reaching the app clears it.
  */
 const ReturnPaths = z.object({ ordering: z.nullable(z.string()), connect: z.nullable(z.string()) });

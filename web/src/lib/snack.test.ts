@@ -38,7 +38,7 @@ describe('snack queue', () => {
     expect(s.queue[0]).toMatchObject({ text: 'Failed', theme: 'red', title: 'Oops', mode: 'fixed' });
   });
 
-  it('a newer success replaces older ones at once, shown or waiting (issue 10 item 13)', () => {
+  it('a newer success replaces older ones at once, shown or waiting (ADR 017)', () => {
     const green = { theme: 'green' };
     const shown = push(initialSnackState, 'Suggested quantities applied', green);
     const replaced = push(shown, 'Order created', green);

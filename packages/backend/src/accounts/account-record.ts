@@ -70,7 +70,7 @@ export type Account = AccountFields & {
   updatedAt: string;
 };
 
-/** A requested change of the e-mail address, waiting for its link (issue 10 A). */
+/** A requested change of the e-mail address, waiting for its link (ADR 017). */
 export type EmailChange = { address: string; tokenHash: string; validUntil: string };
 
 /**

@@ -7,7 +7,7 @@ import { accountKeys } from './account-entity.ts';
 import type { EmailChange } from './account-record.ts';
 
 /**
- * A requested e-mail change (issue 10 A). The account keeps its confirmed `email` and carries the request
+ * A requested e-mail change (ADR 017). The account keeps its confirmed `email` and carries the request
  * as `emailChange` {address, tokenHash, validUntil}; the link's token is stored only as its SHA-256
  * (pk=EMAILCHANGE#<sha256>, like reset tokens). Confirming takes the token and swaps the address in one
  * transaction, and only while the account's request still names that token: a newer request, a resend

@@ -21,7 +21,7 @@ const LINKS_PER_ACCOUNT = { name: 'email-change', limit: 5, windowSeconds: 3600 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Changing the e-mail address (issue 10 A): the new address counts only once the link mailed to it is
+ * Changing the e-mail address (ADR 017): the new address counts only once the link mailed to it is
  * followed; the old address is told when the change is asked for and when it is done. Password reset
  * and sign-in codes keep going to the confirmed `email` until then.
  */

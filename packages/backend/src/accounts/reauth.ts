@@ -25,7 +25,7 @@ export function reauthFreshUntil(session: ReauthSession | undefined, now: Date):
 }
 
 /**
- * Asks for the current password again before a change that could take the account over (issue 10 A):
+ * Asks for the current password again before a change that could take the account over (ADR 017):
  * the e-mail address, the MFA method and the recovery codes. A session alone is not enough, because a
  * stolen session must not outlive a password the thief does not know. Wrong passwords count toward
  * the sign-in failure budget (ADR 010), and a locked name is refused even with the right password, so

@@ -209,7 +209,7 @@ export function createAuthService(deps: {
 
     isPasswordExpired: (account: Account) => isPasswordExpired(account, now()),
 
-    /** The step a session must take before anything but My Account (issue 10 B), if any. */
+    /** The step a session must take before anything but My Account (ADR 017), if any. */
     pendingStep: (account: Account, session: SessionRecord) =>
       pendingAccountStep({
         passwordExpired: isPasswordExpired(account, now()),

@@ -6,7 +6,7 @@ import { passwordRules } from '@portal/core/auth';
  * said), plus 'Password is too weak' for the username itself and for any of the ~49,000 common passwords
  * of the zxcvbn-ts list shipped as an npm dependency, compared case-insensitively, also with the digits
  * and symbols people append ('Password123!' is 'password') stripped.
- * The list (~400 KB) is loaded on the first password check, not at the API's cold start (issue 13).
+ * The list (~400 KB) is loaded on the first password check, not at the API's cold start (ADR 038).
  */
 let common: Promise<ReadonlySet<string>> | undefined;
 const commonPasswords = (): Promise<ReadonlySet<string>> =>

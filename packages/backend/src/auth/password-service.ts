@@ -27,7 +27,7 @@ const RESET_VALID_MS = 30 * 60_000;
 const FORGOT_PER_IP = { name: 'forgot-ip', limit: 5, windowSeconds: 60 };
 const RESET_MAILS_PER_ACCOUNT = { name: 'forgot-account', limit: 3, windowSeconds: 3600 };
 const RESET_CHECKS_PER_IP = { name: 'reset-check-ip', limit: 20, windowSeconds: 60 };
-/** forgot-password answers no sooner than this, known name or not (issue 10 G). */
+/** forgot-password answers no sooner than this, known name or not (ADR 017). */
 export const FORGOT_ANSWER_FLOOR_MS = 600;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

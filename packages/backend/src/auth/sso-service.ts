@@ -30,7 +30,7 @@ const isRejection = (oidc: typeof Oidc, error: unknown) =>
   error instanceof oidc.AuthorizationResponseError ||
   (error instanceof oidc.ClientError && REJECTED_RESPONSE_CODES.has(error.code ?? ''));
 
-/** openid-client (with oauth4webapi) is loaded by the first SSO request, not at the API's cold start (issue 13). */
+/** openid-client (with oauth4webapi) is loaded by the first SSO request, not at the API's cold start (ADR 038). */
 const openidClient = lazy(() => import('./openid.ts'));
 
 /**

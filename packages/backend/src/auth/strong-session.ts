@@ -11,7 +11,7 @@ export function isStrongSession(account: Account, session: Pick<SessionRecord, '
 }
 
 /**
- * The account must set up MFA before it may use the portal (issue 10 B): MFA is required, none is
+ * The account must set up MFA before it may use the portal (ADR 017): MFA is required, none is
  * active, and the session did not come through Microsoft, whose own factor counts (ADR 009).
  */
 export function isMfaSetUpPending(account: Account, session: Pick<SessionRecord, 'method'>): boolean {

@@ -33,7 +33,7 @@ const requestHash = (request: ExportRequest) => createHash('sha256').update(JSON
 const notFound = () => new AppError('not_found', EXPORT.NOT_FOUND, 'Export not found.');
 
 /**
- * Export jobs (issue 14 item 7, ADR 033). Per function: the kind's export permission (transactions:
+ * Export jobs (ADR 033). Per function: the kind's export permission (transactions:
  * payment.transactionExport; each source names its own); per object: the filter's customer must be one
  * the actor may act for (the source's scope check, 404 like an unknown one), and a job is visible only
  * to the user who started it (another user's job answers exactly like none).

@@ -5,7 +5,7 @@ import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
 import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
 
 /**
- * The connect Sales export (issue 14 item 8, ADR 037): the groups of the section's query — every day,
+ * The connect Sales export (ADR 037): the groups of the section's query — every day,
  * week or month of the range (zeros included), or every product or store — exactly as the screen lists
  * them (the same answer: connectSalesAnswer). Permission salesReporting.salesExport (ADR 031); the
  * customer must be one the user may act for, else 404 exactly like the list. A sales answer is at most a

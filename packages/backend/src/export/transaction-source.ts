@@ -10,7 +10,7 @@ import { checkRange } from '../transaction/transaction-service.ts';
 import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
 
 /**
- * The Transactions export (issue 14 item 7): the list's filter, every row of it newest first, a column
+ * The Transactions export (ADR 033): the list's filter, every row of it newest first, a column
  * per filter field plus amount, currency, product, store and customer; times in the user's zone.
  * Permission payment.transactionExport (ADR 031); the customer must be one the user may act for, else
  * 404 exactly like the list answers an unknown customer.

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@portal/core/shared';
 
 /**
  * The order PDF's words in the portal's languages (SPEC 5: en, de, fr, pl), chosen by the account's
- * locale (issue 10 item 6). The web has its own catalogue; the PDF is made on the server, so its few
+ * locale (ADR 017). The web has its own catalogue; the PDF is made on the server, so its few
  * texts live here. `{name}` placeholders are filled by `fill`.
  */
 export type OrderPdfTexts = {

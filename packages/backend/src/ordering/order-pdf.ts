@@ -62,7 +62,7 @@ export async function orderPdfBytes(
   const texts = orderPdfTexts(context.locale);
   const number = new Intl.NumberFormat(intlLocale(context.locale));
   const title = fill(texts.title, { id: order.orderId });
-  // pdf-lib and its fonts (~350 KB) are loaded on the first PDF, not at the API's cold start (issue 13).
+  // pdf-lib and its fonts (~350 KB) are loaded on the first PDF, not at the API's cold start (ADR 038).
   const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const GREY = rgb(0.45, 0.45, 0.45);
   const LINE = rgb(0.8, 0.8, 0.8);

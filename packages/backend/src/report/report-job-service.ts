@@ -108,7 +108,7 @@ export function checkPeriod(dateFrom: string, dateUntil: string): void {
 }
 
 /**
- * Report jobs for users (issue 15 item 2, ADR 041): "run now" of a report for a chosen period, a job's
+ * Report jobs for users (ADR 041): "run now" of a report for a chosen period, a job's
  * status, cancel/remove, a report's run log, the customer's report files and their download. Every call:
  * reportManagement.reports, and the report's (job's, file's) customer must be one the user may act for —
  * another customer's answers exactly like a nonexistent one (ADR 015).

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { nextFireTime, scheduleExpressionProblem } from '../platform/scheduler/cron.ts';
 
 /**
- * The schedule as properties (issue 15 tests): fires come from the real cron evaluator (AWS's DST rules),
+ * The schedule as properties (ADR 040): fires come from the real cron evaluator (AWS's DST rules),
  * periods from core reportPeriodFor; consecutive due fires' periods are contiguous and disjoint and cover
  * every day; with the end-of-month flag none spans two months; monthly covers whole months.
  */

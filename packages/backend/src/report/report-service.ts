@@ -59,7 +59,7 @@ import {
 import { defaultSchedule, mirrorSchedule, removeSchedule } from './schedule-service.ts';
 
 /**
- * Reports (issue 15 items 1, 3, 4; ADR 040): general and custom report definitions, their schedules and
+ * Reports (ADR 040): general and custom report definitions, their schedules and
  * mailing lists. Per function (ADR 031): reportManagement.reports reads and edits reports,
  * reportManagement.schedule saves schedules, reportManagement.recipients changes mailing lists. Per
  * object: the report's customer must be one the actor may act for (mayActFor); another customer's report,

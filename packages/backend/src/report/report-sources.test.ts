@@ -18,7 +18,7 @@ import { cardKeySet } from './report-sources-coupon-status.ts';
 import { REPORT_SOURCE_COLUMNS, type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
 
 /**
- * The report sources (issue 15 items 1–2) against data made through the import path and the services:
+ * The report sources (ADR 043) against data made through the import path and the services:
  * the rows of each type for a customer and a period in the report's zone, the chosen columns in order,
  * the edges of the period (local midnight in Europe/Berlin, not UTC), and never another customer's rows.
  */

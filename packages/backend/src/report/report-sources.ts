@@ -10,7 +10,7 @@ import { COUPON_STATUS_COLUMNS, couponStatusRows, countCouponStatusRows } from '
 import { countOrderRows, needsOrderValue, ORDER_COLUMNS, orderRows } from './report-sources-orders.ts';
 
 /**
- * What a report reads (issue 15 items 1–2): one source per report type, bound to a report definition and
+ * What a report reads (ADR 043): one source per report type, bound to a report definition and
  * one run (a customer, a period of calendar days in the report's time zone, a filter). The runner writes
  * its pages with the export's writers (ADR 033). Transactions and sales ARE the export's sources (the
  * same rows as the Transactions screen and export, the same answer as the Sales section); coupon status

@@ -21,7 +21,7 @@ const invalid = (path: string, message: string) =>
   new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', { issues: [{ path, message }] });
 
 /**
- * The connect Sales section (issue 14 item 8, ADR 037). Needs salesReporting.sales (the section's
+ * The connect Sales section (ADR 037). Needs salesReporting.sales (the section's
  * permission, ADR 031) — not ordering's retailerSales and strong session.
  * - a retailer: exactly the ordering portal's answer (retailerSalesAnswer: same rollups, same checks —
  *   a retailer the caller may not act for answers 404 RETAILER.NOT_FOUND like an unknown one);

@@ -22,7 +22,7 @@ export function periodsOf(startDate: string, endDate: string, groupBy: SalesGrou
 
 /**
  * The groups of a time grouping with every period of the range present (zero where nothing sold), so a
- * chart or a spreadsheet sees the gaps instead of losing them (issue 10 item 3). Other groupings as given.
+ * chart or a spreadsheet sees the gaps instead of losing them (ADR 017). Other groupings as given.
  */
 export function withEveryPeriod<G extends Group>(
   groups: readonly G[],

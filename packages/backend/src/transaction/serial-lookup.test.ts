@@ -8,7 +8,7 @@ import { countCalls } from '../platform/db/call-counter.ts';
 import { lookupSerials } from './serial-lookup.ts';
 
 /**
- * The Serial Numbers lookup (issue 14 item 6; ADR 034) against DynamoDB Local: cards and transactions
+ * The Serial Numbers lookup (ADR 034) against DynamoDB Local: cards and transactions
  * of a serial as the actor may see them (ADR 015), a serial of another customer answering exactly like
  * one nobody has, a provider seeing its transactions on a retailer's card, the permission, and the
  * DynamoDB calls: 2 Queries per serial and one BatchGet, whatever a serial's history.

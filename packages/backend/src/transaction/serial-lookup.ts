@@ -72,7 +72,7 @@ async function readNames(db: Db, found: readonly Found[]): Promise<Names> {
 }
 
 /**
- * The Serial Numbers section (issue 14 item 6; SPEC 1 "serial number lookup"; ADR 034): for each serial,
+ * The Serial Numbers section (SPEC 1 "serial number lookup"; ADR 034): for each serial,
  * the cards printed with it (product, card and serial status, activation and redemption, owning
  * retailer) and its processor transactions, newest first, at most SERIAL_TRANSACTIONS_SHOWN.
  *

@@ -5,7 +5,7 @@ import { entity, getItem } from '../platform/db/entity.ts';
 import { onIndex, queryPage } from '../platform/db/query.ts';
 
 /**
- * The processor's terminal transactions (issue 14 items 4-5; ADR 032, extends ADR 019). One item per
+ * The processor's terminal transactions (ADR 032; extends ADR 019). One item per
  * transaction, in its customer's partition, sorted by time; three indexes serve the filters that narrow
  * by a value (serial, terminal, EAN), each sorted by time too. Access patterns:
  * - a customer's transactions in a time range:  pk=TXN#<customerId>, sk=<atISO>#<transactionId>

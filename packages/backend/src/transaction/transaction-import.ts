@@ -12,7 +12,7 @@ import { idKey, idMarkerItem, idMarkers, transactionItem, transactionKeys, type 
 import { rebuildDay } from './transaction-summary.ts';
 
 /**
- * The `transactions` import kind (issue 14 item 4; ADR 032): the processor's terminal transactions from
+ * The `transactions` import kind (ADR 032): the processor's terminal transactions from
  * CSV or JSON Lines, through the one import path (import-kinds.ts). Columns:
  * transactionId,at,customerId,storeId,terminalId,type,resultCode,result,serial,ean,amount,currency
  *

@@ -12,7 +12,7 @@ import { countTransactions, transactionRows } from './transaction-rows.ts';
 import { TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
 
 /**
- * The list against a brute force (issue 14 item 5; ADR 032): random transactions of a few customers over
+ * The list against a brute force (ADR 032): random transactions of a few customers over
  * a few days, random filters, zones (whole-hour and half-hour offsets) and pages; every answer must equal
  * filter + sort + slice over the same data. And a page costs the same calls on a 10x history.
  */

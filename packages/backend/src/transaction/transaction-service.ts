@@ -16,7 +16,7 @@ import { daysToRefine, iso, locate, type Plan, planOf, rangeOf, rowsQuery, TRANS
 export type TransactionDeps = { db: Db; now: Clock };
 
 /**
- * The Transactions section (issue 14 items 5 and 7; ADR 032). The route admits the section's permissions
+ * The Transactions section (ADR 032). The route admits the section's permissions
  * (payment.transactions or atm.transactions); the service checks them again and the customer: one the
  * actor may not act for answers exactly like one that does not exist (404), and so does another
  * customer's transaction. Dates are the actor's calendar days in its time zone.

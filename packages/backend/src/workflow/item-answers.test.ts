@@ -4,7 +4,7 @@ import { answerProblem } from './item-answers.ts';
 
 const item = (type: WorkflowItemDefinition['type'], extra: Partial<WorkflowItemDefinition> = {}): WorkflowItemDefinition => ({ itemId: 'i', type, label: 'Item', required: true, ...extra });
 
-describe('answerProblem (issue 16 item 3: answers per item type)', () => {
+describe('answerProblem (ADR 046: answers per item type)', () => {
   it.each([
     ['number', '42', null],
     ['number', '-3,5', null],

@@ -1,7 +1,7 @@
 import type { WorkflowItemDefinition } from '@portal/core/workflow';
 
 /**
- * Whether an answer fits its item (issue 16 item 3): text any (up to the contract's 4000 characters), number
+ * Whether an answer fits its item (ADR 046): text any (up to the contract's 4000 characters), number
  * a finite decimal, date a real calendar day YYYY-MM-DD, choice one of the options; an empty answer clears
  * it. File and screenflow items are answered by uploads. The message, or null when the answer is fine.
  */

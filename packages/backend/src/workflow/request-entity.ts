@@ -52,7 +52,7 @@ export type StoredRequest = {
   approved: Flag;
   rejected: Flag;
   requestedBy: string;
-  /** Display names when written (session 21); older requests have none and show the usernames. */
+  /** Display names when written; older requests have none and show the usernames. */
   requestedByName?: string;
   approvedAt: string | null;
   rejectedAt: string | null;

@@ -9,7 +9,7 @@ import { decidesOn } from './request-access.ts';
 import type { StoredRequest } from './request-entity.ts';
 
 /**
- * Request notifications (issue 16 item 5, ADR 046): the approvers of the step when it is submitted, the
+ * Request notifications (ADR 046): the approvers of the step when it is submitted, the
  * requester when a step is approved or rejected. Each mail carries the deep link APP_URL/connect/requests/<id>.
  * In the recipient's language (account locale: German or English). Sent after the transition was written: a mail that fails is logged and does not undo the decision.
  */

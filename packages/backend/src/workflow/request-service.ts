@@ -52,7 +52,7 @@ import { denied, hasFlow } from './workflow-service.ts';
 import { getLatestWorkflow } from './workflow-entity.ts';
 
 /**
- * Requests (issue 16 items 2, 3 (answers), 5; ADR 046). flow.doRequests creates, answers, submits and archives
+ * Requests (ADR 046). flow.doRequests creates, answers, submits and archives
  * the user's own requests; flow.approveRequests approves and rejects others' requests of customers the user
  * may act for. Every state change is one TransactWriteItems: the request at the rev it was read (so of N
  * parallel decisions or submissions exactly one applies, the others 409 WORKFLOW.STATE_CONFLICT) and its audit

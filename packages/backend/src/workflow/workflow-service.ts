@@ -15,7 +15,7 @@ import type { Clock } from '../platform/time.ts';
 import { getLatestWorkflow, getWorkflowVersion, listLatestWorkflows, workflowSaveWrites } from './workflow-entity.ts';
 
 /**
- * Workflows (issue 16 item 1, ADR 046). Reading needs any flow permission (requesters pick one, approvers
+ * Workflows (ADR 046). Reading needs any flow permission (requesters pick one, approvers
  * see what they decide on); creating and editing flow.editWorkflows. Every save is a new version; requests
  * keep the version they started with. A workflow belongs to one customer (or, customerId null, to every
  * customer of the brand: only global users save those); another customer's workflow answers like none.

@@ -39,7 +39,7 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   logo: [p('flow', 'editCompanyAssets')],
   products: [p('productManagement', 'viewProducts')],
   'product-allocation': [p('productManagement', 'allocation')],
-  // editWorkflows alone opens it too: the section is where the workflow editor lives (issue 16).
+  // editWorkflows alone opens it too: the section is where the workflow editor lives (ADR 046).
   requests: [p('flow', 'doRequests'), p('flow', 'approveRequests'), p('flow', 'editWorkflows')],
 };
 

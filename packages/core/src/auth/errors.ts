@@ -8,9 +8,9 @@ export const AUTH = {
   STRONG_AUTHENTICATION_REQUIRED: 'AUTH.STRONG_AUTHENTICATION_REQUIRED',
   /** 403 while the password is expired (ADR 011): only status, My Account and sign-out answer. */
   PASSWORD_EXPIRED: 'AUTH.PASSWORD_EXPIRED',
-  /** 403 while MFA must still be set up (issue 10 B). */
+  /** 403 while MFA must still be set up (ADR 017). */
   MFA_SETUP_REQUIRED: 'AUTH.MFA_SETUP_REQUIRED',
-  /** 403 from a router that serves only the other portal (issue 10 C). */
+  /** 403 from a router that serves only the other portal (ADR 017). */
   WRONG_PORTAL: 'AUTH.WRONG_PORTAL',
 } as const;
 

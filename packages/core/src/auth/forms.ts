@@ -107,7 +107,7 @@ export const ProfileFormSchema = z.object({
 });
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 
-/** The current password, asked again before a change that could take the account over (issue 10 A). */
+/** The current password, asked again before a change that could take the account over (ADR 017). */
 export const CurrentPasswordSchema = z.object({ currentPassword: ruleString(MAX_LENGTH.password, requiredRule) });
 /** POST account: the profile, plus the current password when the e-mail address changes. */
 export const AccountUpdateSchema = z.extend(ProfileFormSchema, z.partial(CurrentPasswordSchema).shape);

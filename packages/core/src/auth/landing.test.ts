@@ -72,7 +72,7 @@ describe('needsRetailerSelection', () => {
   });
 });
 
-describe('pending account steps (issue 10 B)', () => {
+describe('pending account steps (ADR 017)', () => {
   const configured = '/app/retailer-selection';
   it('sends an account that must set up MFA to the set-up page, an expired password first to My Account', () => {
     const base = { loggedIn: true, passwordExpired: false, mfaEnabled: false, configured };
@@ -96,7 +96,7 @@ describe('sections by permission (SPEC 2 sidebar)', () => {
   });
 });
 
-describe('return path after sign-in (issue 10 item 11)', () => {
+describe('return path after sign-in (ADR 017)', () => {
   const both = { cardOrdering: true, couponingManagement: true };
   const ready = { stepPending: false, permissions: both, strongAuthentication: true };
   it('returns to the deep link when no step is pending and the user has access to its section', () => {

@@ -107,7 +107,7 @@ export function sameOriginPath(requested: string | null | undefined, root: strin
 
 /**
  * Where an ordering sign-in goes when the user had asked for `requested` (a deep link that met the login
- * first, issue 10 item 11): there, when the landing rules let the user in (password not expired, MFA not
+ * first, ADR 017): there, when the landing rules let the user in (password not expired, MFA not
  * pending) and the user has access to its section (permissions; the higher authentication standard for
  * sales and couponing); otherwise the normal `landing`.
  */

@@ -4,7 +4,7 @@ import { ConnectSalesQuery } from './sales.ts';
 import { TransactionFilter } from './transaction.ts';
 
 /**
- * Export jobs (issue 14 items 7 and 8; ADR 033): the whole filtered result, not the page, written by the
+ * Export jobs (ADR 033): the whole filtered result, not the page, written by the
  * server as CSV or XLSX files to S3 while the screen shows progress, then downloaded through short-lived
  * presigned URLs. Above EXPORT_ROWS_PER_FILE rows the result is split into several files (SPEC 8 "Large
  * downloads" message).
@@ -30,7 +30,7 @@ export type TransactionExportRequest = z.infer<typeof TransactionExportRequest>;
  * POST /api/exports: one request shape per kind, told apart by `kind` (each kind adds its own object
  * with its own filter here: the sales export adds SalesExportRequest).
  */
-/** The connect Sales export (issue 14 item 8, ADR 037): the groups of the section's query, totals aside. */
+/** The connect Sales export (ADR 037): the groups of the section's query, totals aside. */
 export const SalesExportRequest = z.object({ kind: z.literal('sales'), format: ExportFormat, filter: ConnectSalesQuery });
 export type SalesExportRequest = z.infer<typeof SalesExportRequest>;
 

@@ -2,7 +2,7 @@ import * as z from '../shared/zod.ts';
 import { SalesQuery } from '../sales/sales.ts';
 
 /**
- * The connect Sales section (issue 14 item 8, ADR 037): SPEC 7's `sales` call (customerId, dates,
+ * The connect Sales section (ADR 037): SPEC 7's `sales` call (customerId, dates,
  * groupBy; answers sales, totalSales, resultCount: core SalesAnswer) for a retailer or a content provider.
  * A customer may be both (customers = retailers ∪ providers): `customerType` says whose figures — a
  * retailer's sales in its stores, or a provider's: the sales of the products whose content provider it is,

@@ -5,8 +5,8 @@ import { COUPON_STATUSES, CONTRACT_COUPON_STATUSES, SERIAL_STATUSES } from '../s
 import { MAX_SERIALS_PER_QUERY, Serial, TerminalId } from '../couponing/couponing.ts';
 
 /**
- * Wire contracts of the processor's terminal transactions (SPEC 3 "Transaction filter fields"; issue 14
- * items 4–7; ADR 032). A transaction belongs to one customer (the retailer or provider the processor
+ * Wire contracts of the processor's terminal transactions (SPEC 3 "Transaction filter fields";
+ * ADR 032). A transaction belongs to one customer (the retailer or provider the processor
  * books it for); coupon actions booked in the portal are transactions too (one source of truth).
  * Amounts are integers in the currency's minor unit (cents for EUR); times are UTC ISO instants and
  * shown in the user's time zone; the date filter is calendar days in the user's time zone.
@@ -57,7 +57,7 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
-/** The page sizes the Transactions section offers (issue 14 item 7). */
+/** The page sizes the Transactions section offers (ADR 036). */
 export const TRANSACTION_PAGE_SIZES = [25, 50, 100, 500] as const;
 export const DEFAULT_TRANSACTION_PAGE_SIZE = 50;
 /** The longest date range one transaction request may ask for, in days, both ends included. */

@@ -158,7 +158,7 @@ describe('orderPositions', () => {
   });
 });
 
-describe('typed quantities (issue 10 item 1: never rewrite what is typed)', () => {
+describe('typed quantities (ADR 017: never rewrite what is typed)', () => {
   it('reads digits only; anything else is not a number', () => {
     expect(parseQuantity('')).toBeNull();
     expect(parseQuantity('  ')).toBeNull();

@@ -2,7 +2,7 @@ import { Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
 /**
- * Report delivery (issue 15 items 5 and 6, ADR 042): the resend call's path, the public unsubscribe and
+ * Report delivery (ADR 042): the resend call's path, the public unsubscribe and
  * download-link calls reached from the report mails, and what they answer.
  */
 

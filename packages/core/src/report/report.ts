@@ -7,7 +7,7 @@ import { ResultCode, TransactionEan, TransactionResult } from '../connect/transa
 import { ConnectSalesCustomerType } from '../connect/sales.ts';
 
 /**
- * Reports (issue 15, ADR 040): a report is a saved definition ("process", keyed by processId) of what to
+ * Reports (ADR 040): a report is a saved definition ("process", keyed by processId) of what to
  * read (a report type with its filter and columns), in which format, for which customer; its schedule says
  * on which days and at which local time a run covers which period; its recipients get each run's files by
  * e-mail, and "copied by FTP" puts them in the customer's upload folder. A run is a report job (SPEC

@@ -2,7 +2,7 @@ import { Id, pageOf } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
 /**
- * Request and approval workflows (issue 16, ADR 046): a workflow is an ordered list of steps, each
+ * Request and approval workflows (ADR 046): a workflow is an ordered list of steps, each
  * with items a requester answers (text, number, date, choice, file, screenflow); a request walks the steps:
  * the requester submits a step (SPEC: the step id and the enquiry), an approver approves it (the next step
  * opens; the last step's approval finalises the request) or rejects it with a comment (the requester
@@ -65,7 +65,7 @@ export const Workflow = z.extend(WorkflowInput, {
 });
 export type Workflow = z.infer<typeof Workflow>;
 
-/** GET flow/workflows/approver-candidates?customerId (issue 16 item 1): the customer's users who may approve, for a step's "who may approve". */
+/** GET flow/workflows/approver-candidates?customerId (ADR 046): the customer's users who may approve, for a step's "who may approve". */
 export const ApproverCandidate = z.object({ username: z.string(), displayname: z.string() });
 export type ApproverCandidate = z.infer<typeof ApproverCandidate>;
 export const ApproverCandidates = z.object({ candidates: z.array(ApproverCandidate) });
@@ -209,7 +209,7 @@ export const ItemComment = z.object({
   /** The PDF page the pin is on (ADR 047); null on an image, for a thread comment, and in older comments. */
   page: z._default(z.nullable(z.number()), null),
   author: z.string(),
-  /** The author's display name at the time (session 21; older comments have none: show `author`). */
+  /** The author's display name at the time (older comments have none: show `author`). */
   authorName: z.optional(z.string()),
   createdAt: z.string(),
 });
@@ -219,7 +219,7 @@ export type ItemComment = z.infer<typeof ItemComment>;
 export const AuditEntry = z.object({
   at: z.string(),
   actor: z.string(),
-  /** The actor's display name at the time (session 21; older entries have none: show the username). */
+  /** The actor's display name at the time (older entries have none: show the username). */
   actorName: z.optional(z.string()),
   action: z.string(),
   stepId: z.nullable(z.string()),
@@ -243,7 +243,7 @@ export const WorkflowRequest = z.object({
   rejected: Flag,
   status: z.enum(REQUEST_STATUSES),
   requestedBy: z.string(),
-  /** The requester's display name (session 21: the server sends it, the username for older requests). */
+  /** The requester's display name (the server sends it, the username for older requests). */
   requestedByName: z.optional(z.string()),
   approvedAt: z.nullable(z.string()),
   rejectedAt: z.nullable(z.string()),

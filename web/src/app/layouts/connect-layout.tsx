@@ -58,7 +58,7 @@ export function ConnectLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
-  // While a step of the account is pending (issue 10 B) the sections are not offered: only My Account.
+  // While a step of the account is pending (ADR 017) the sections are not offered: only My Account.
   const navigable = loggedIn && pendingStepOf(status) === null;
   const brandName = brand?.name ?? t('app.fallbackName');
   // On phones the navigation (with the inbox count) is in the drawer: the menu button carries the count too.

@@ -4,7 +4,7 @@ import { ReportsRoute } from '../../features/reports/routes/reports-route.tsx';
 import { useSession } from '../../lib/auth.ts';
 
 /**
- * /connect/reports and /connect/reports/:processId (issue 15): the reports feature's screens with what the
+ * /connect/reports and /connect/reports/:processId (ADR 044): the reports feature's screens with what the
  * session's reportManagement permissions allow (ADR 031): `reports` opens the section and edits custom
  * reports and runs them, `schedule` saves schedules, `recipients` changes mailing lists and resends.
  */

@@ -3,7 +3,7 @@ import { RequestsRoute } from '../../features/requests/routes/requests-route.tsx
 import { useSession } from '../../lib/auth.ts';
 
 /**
- * /connect/requests and /connect/requests/:requestId (issue 16): the requests feature's screens; "New
+ * /connect/requests and /connect/requests/:requestId (ADR 046): the requests feature's screens; "New
  * request" for users with flow.doRequests, the workflow editor for flow.editWorkflows. What a request's page offers comes from the server (`may`).
  */
 export function ConnectRequestsRoute() {

@@ -4,7 +4,7 @@ import { ExportPanel } from '../../features/exports/index.ts';
 import { useSession } from '../../lib/auth.ts';
 
 /**
- * /connect/sales (issue 14 item 8): the connect-sales feature's screen with the exports feature's panel
+ * /connect/sales (ADR 037): the connect-sales feature's screen with the exports feature's panel
  * (features do not import each other: they meet here). The panel is offered with the export permission
  * (salesReporting.salesExport, ADR 031) and exports the groups of the query on screen.
  */

@@ -4,7 +4,7 @@ import { TransactionsRoute } from '../../features/transactions/routes/transactio
 import { useSession } from '../../lib/auth.ts';
 
 /**
- * /connect/transactions (issue 14 item 7): the transactions feature's screen with the exports feature's
+ * /connect/transactions (ADR 036): the transactions feature's screen with the exports feature's
  * panel (features do not import each other: they meet here). The panel is offered with the export
  * permission (payment.transactionExport, ADR 031) and exports the applied filter's whole result.
  */

@@ -3,7 +3,7 @@ import { Link, MemoryRouter, Outlet, useRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from './route-error.tsx';
 
-// What the data router's errorElement did, now done by a React error boundary (issue 13): a screen that
+// What the data router's errorElement did, now done by a React error boundary: a screen that
 // throws shows the error in its region only, and the next navigation clears it.
 function Broken(): never {
   throw new Error('render failed');

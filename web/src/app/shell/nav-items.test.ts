@@ -58,12 +58,12 @@ describe('sidebarEntries (SPEC 2)', () => {
     expect(keys(sidebarEntries(all, true, QUESTIONNAIRE))).toEqual([]);
   });
 
-  it('shows a couponing-only user (demo.coupons) Couponing and no Retailer (issue 10 item 2)', () => {
+  it('shows a couponing-only user (demo.coupons) Couponing and no Retailer (ADR 017)', () => {
     expect(keys(sidebarEntries(modules({ couponingManagement: true }), false, QUESTIONNAIRE))).toEqual(['couponing']);
     expect(keys(sidebarEntries(modules({ retailerSales: true }), false))).toEqual(['retailer', 'sales']);
   });
 
-  it('offers only the pending step while one is (issue 10 B)', () => {
+  it('offers only the pending step while one is (ADR 017)', () => {
     const all = modules({ cardOrdering: true, retailerSales: true, couponingManagement: true });
     expect(sidebarEntries(all, false, QUESTIONNAIRE, 'mfaSetUp')).toEqual([
       expect.objectContaining({ key: 'mfa-setup', to: '/app/my-account/mfa' }),

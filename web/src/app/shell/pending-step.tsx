@@ -6,7 +6,7 @@ import { clearPendingStep, usePendingStep } from '../../lib/session.ts';
 
 /**
  * A call answered 403 for a pending account step (AUTH.PASSWORD_EXPIRED, ADR 011; AUTH.MFA_SETUP_REQUIRED,
- * issue 10 B): read the status again (it now names the step) and go to that portal's landing page, which
+ * ADR 017): read the status again (it now names the step) and go to that portal's landing page, which
  * is where the step is taken — My Account with the change-password dialog, or the MFA set-up page.
  */
 export function PendingStep() {

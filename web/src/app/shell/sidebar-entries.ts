@@ -31,7 +31,7 @@ export type SidebarEntry =
  * or retailerSales, Sales retailerSales, Couponing couponingManagement). Every permission reads false
  * once authorization has failed. Evaluate Service opens the brand's external questionnaire in a new tab
  * and is left out while it is not offered (`questionnaireHref`: no address, or disableQuestionnaire).
- * While a step of the account is pending (issue 10 B) the only entry leads to where it is taken.
+ * While a step of the account is pending (ADR 017) the only entry leads to where it is taken.
  */
 export function sidebarEntries(
   modules: SessionUser['modules'] | null | undefined,

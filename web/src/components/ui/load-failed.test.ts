@@ -3,7 +3,7 @@ import { ApiError, ClientErrorCode } from '../../lib/api-client.ts';
 import { LoadFailed } from './load-failed.tsx';
 
 /**
- * Issue 10 item 2: a 401/403 is answered by the auth-required dialog (the fetch wrapper opens it, SPEC 6,
+ * ADR 017: a 401/403 is answered by the auth-required dialog (the fetch wrapper opens it, SPEC 6,
  * 8); the panel behind it offers no retry of a call that cannot succeed.
  */
 describe('LoadFailed', () => {

@@ -146,7 +146,7 @@ export function createMfaService(deps: {
 
     /**
      * POST auth/secret-code/new: a new pending secret for the authenticator app (the current password
-     * first: choosing a factor is the owner's, issue 10 A). Answers the secret as text for typing and as a
+     * first: choosing a factor is the owner's, ADR 017). Answers the secret as text for typing and as a
      * QR code (PNG data URL), in this one answer only: no later call shows a pending secret again (ADR 052),
      * so a session taken over mid set-up cannot read it; a user who lost it asks for a new one (password).
      */
@@ -155,7 +155,7 @@ export function createMfaService(deps: {
       const account = await load(username);
       const secret = await newTotpSecret();
       await setPendingTotpSecret(db, account.username, await secrets.encrypt(secret, account.usernameKey));
-      // qrcode with pngjs and pako is loaded on the first QR code, not at the API's cold start (issue 13).
+      // qrcode with pngjs and pako is loaded on the first QR code, not at the API's cold start (ADR 038).
       const { default: QRCode } = await import('qrcode');
       const png = await QRCode.toBuffer(await totpUri(secret, account.username, deps.issuer), { type: 'png', width: QR_CODE_PIXELS, margin: 1 });
       return { secret, issuer: deps.issuer, account: account.username, qr: `data:image/png;base64,${png.toString('base64')}` };

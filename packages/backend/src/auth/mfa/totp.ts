@@ -3,7 +3,7 @@ import { lazy } from '../../platform/lazy.ts';
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s) through otplib. A code is accepted within one step of drift and
  * only once: the caller stores the accepted time step and passes it back as `afterTimeStep`. otplib (with
- * @noble/hashes and @scure/base) is loaded with the first TOTP use, not at the API's cold start (issue 13).
+ * @noble/hashes and @scure/base) is loaded with the first TOTP use, not at the API's cold start (ADR 038).
  */
 const PERIOD = 30;
 

@@ -1,5 +1,5 @@
 /**
- * Fault injection for the AWS SDK v3 clients (issue 12 item 4, ADR 025): throttling, 5xx and timeouts
+ * Fault injection for the AWS SDK v3 clients (ADR 025): throttling, 5xx and timeouts
  * from DynamoDB, S3 and SES at a set rate, drawn from a seeded generator. Installed only by code that
  * constructs the backend (tests, `scripts/bench/faults.ts`) through `createBackend(…, { faults })`;
  * no configuration variable or business code can switch it on.

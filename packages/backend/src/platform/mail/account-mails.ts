@@ -1,7 +1,7 @@
 import type { Mail } from './mailer.ts';
 
 /**
- * The mails of an e-mail address change (issue 10 A): the link goes to the NEW address (proving it is
+ * The mails of an e-mail address change (ADR 017): the link goes to the NEW address (proving it is
  * reachable and the owner's), the notices to the OLD one (so a change the owner did not make is seen).
  */
 export const accountMails = {

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * An account's IP allowlist (issue 3: LOGIN.FORM.ERROR.INVALID_IP): entries are addresses or CIDR
+ * An account's IP allowlist (ADR 020: LOGIN.FORM.ERROR.INVALID_IP): entries are addresses or CIDR
  * ranges, IPv4 or IPv6. An empty list allows every address; an unknown client address matches nothing.
  */
 export function isAddressAllowed(address: string | undefined, allowlist: readonly string[]): boolean {

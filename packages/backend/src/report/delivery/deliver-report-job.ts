@@ -39,7 +39,7 @@ import type { MailTokens } from './mail-tokens.ts';
 import { buildReportMail, mailLanguageOf, type MailFile } from './report-mail.ts';
 
 /**
- * Delivers a finished report job (issue 15 items 5 and 6, ADR 042): one mail per active recipient on the
+ * Delivers a finished report job (ADR 042): one mail per active recipient on the
  * report's mailing list (when the schedule sends by e-mail; a run without a schedule does) and one SFTP
  * copy of the files into the customer's upload folder (when the schedule copies by FTP). Exactly once:
  * each delivery is an item created once per (job, target) and claimed before it is sent (pending →

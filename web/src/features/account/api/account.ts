@@ -15,7 +15,7 @@ export const Account = z.object({
   surname: z.string(),
   jobTitle: z.optional(z.nullable(z.string())),
   customerId: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  /** A new address waiting for its mailed link (issue 10 A); `email` stays the confirmed one until then. */
+  /** A new address waiting for its mailed link (ADR 017); `email` stays the confirmed one until then. */
   pendingEmail: z.optional(z.nullable(z.object({ address: z.string(), validUntil: z.string() }))),
 });
 export type Account = z.infer<typeof Account>;

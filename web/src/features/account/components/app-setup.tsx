@@ -8,7 +8,7 @@ import { SetupStep } from './setup-step.tsx';
 /**
  * Authenticator app set-up (SPEC 2 'install the authenticator app, scan a QR code, request a secret
  * code, activate'): the QR code of the new pending secret the page made after the password prompt, the
- * same secret as a key to type, the app's current code, 'Activate' (with the password, issue 10 A).
+ * same secret as a key to type, the app's current code, 'Activate' (ADR 017; with the password).
  */
 export function AppSetup({
   portal,

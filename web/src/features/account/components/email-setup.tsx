@@ -9,7 +9,7 @@ import { SetupStep } from './setup-step.tsx';
 /**
  * E-mail codes set-up (ADR 012): a confirmation code goes to the account's address first (proving the
  * mailbox is reachable; the first one is sent by the password prompt), then 'Activate' with that code.
- * Both carry the current password the page asked for (issue 10 A), or none right after a sign-in (ADR 055).
+ * Both carry the current password the page asked for, or none right after a sign-in (ADR 055).
  */
 export function EmailSetup({
   portal,

@@ -30,7 +30,7 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
   const left = status.recoveryCodesLeft ?? 0;
   const fresh = confirming && isReauthFresh(status);
 
-  // With the current password (issue 10 A), or without right after a sign-in (ADR 055); a refusal stays
+  // With the current password, or without right after a sign-in (ADR 055); a refusal stays
   // in the prompt.
   const regenerate = async (password: string) => {
     setCodes(await regenerateRecoveryCodes(portal, password));

@@ -8,7 +8,7 @@ import { useT } from '../../../i18n/index.ts';
 import { needsPassword, type ReauthFailure, reauthFailure } from '../model/reauth.ts';
 
 /**
- * The small dialog that asks for the current password before a security change (issue 10 A): new
+ * The small dialog that asks for the current password before a security change (ADR 017): new
  * recovery codes, a new or switched second factor. `onConfirm` sends the request with the password;
  * a refused password shows on the field, and the dialog stays open for another try. `withoutPassword`
  * (right after a sign-in, ADR 055) leaves the field out and confirms with '' — until the server wants the

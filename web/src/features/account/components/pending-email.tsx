@@ -6,7 +6,7 @@ import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { type PendingEmailAction, usePendingEmailAction } from '../api/use-pending-email-action.ts';
 
 /**
- * A new e-mail address waiting for its mailed link (issue 10 A): which one, until when the link works,
+ * A new e-mail address waiting for its mailed link (ADR 017): which one, until when the link works,
  * that mails still go to the confirmed address, and 'Send link again' / 'Cancel change'.
  */
 export function PendingEmail({ pending, current }: { pending: { address: string; validUntil: string }; current: string }) {

@@ -27,7 +27,7 @@ import { Section } from './section.tsx';
  * The editable profile (SPEC 3 Account; POST account): e-mail address, first name, surname, job title.
  * Username and customer ID are the administrator's. 'Changes saved successfully' / 'Saving changes failed'
  * with the server's field issues. A new e-mail address asks for the current password and only counts once
- * the link mailed to it is followed (issue 10 A): until then the address waits below the field.
+ * the link mailed to it is followed (ADR 017): until then the address waits below the field.
  */
 export function ProfileForm({ user, account }: { user: SessionUser; account: Account }) {
   const t = useT();

@@ -4,7 +4,7 @@ import { signedIn } from '../../../test/fixtures.ts';
 import { localeName } from './format.ts';
 import { mfaNoticeText, showMfaNotice } from './mfa-notice.ts';
 
-describe('the MFA notice (SPEC 1; issue 10 item 15)', () => {
+describe('the MFA notice (ADR 017; SPEC 1)', () => {
   it("names the brand's date before it, and says MFA is required from that day on", () => {
     const day = (iso: string) => new Date(iso);
     expect(mfaNoticeText('2027-03-01', day('2026-11-24T10:00:00Z'), 'Europe/Berlin')).toEqual({

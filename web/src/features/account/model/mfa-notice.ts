@@ -7,7 +7,7 @@ export function showMfaNotice(status: SessionStatus | undefined): boolean {
 }
 
 /**
- * What the notice says (SPEC 1; issue 10 item 15). The date is the brand's `mfaActivationDate`: before
+ * What the notice says (ADR 017; SPEC 1). The date is the brand's `mfaActivationDate`: before
  * it the notice announces it ('will be activated … on {date}'); from that day on — in the user's time
  * zone — it says MFA is required. Without a configured date the brand announces nothing: null, no notice.
  */

@@ -19,7 +19,7 @@ export const profileValues = (account: Account | undefined): ProfileValues => ({
 export const profileErrors = (values: ProfileValues): FieldErrors<ProfileField> =>
   schemaErrors(ProfileFormSchema, values);
 
-/** A new e-mail address (not just other letter case or spaces): it needs the current password (issue 10 A). */
+/** A new e-mail address (not just other letter case or spaces): it needs the current password (ADR 017). */
 export const emailChanged = (values: ProfileValues, saved: ProfileValues): boolean =>
   values.email.trim().toLowerCase() !== saved.email.trim().toLowerCase();
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { emailChanged, profileValues } from './profile-form.ts';
 import { isReauthFresh, needsPassword, reauthFailure } from './reauth.ts';
 
-describe('asking for the current password (issue 10 A)', () => {
+describe('asking for the current password (ADR 017)', () => {
   it('asks for it only when the e-mail address really changes', () => {
     const saved = profileValues({ email: 'anna@shop.example', firstname: 'A', surname: 'B', jobTitle: '' });
     expect(emailChanged({ ...saved, firstname: 'Anne' }, saved)).toBe(false);

@@ -6,7 +6,7 @@ import { usePortal } from '../../../lib/portal.ts';
 import { confirmEmailChange } from '../api/account.ts';
 
 /**
- * /confirm-email?token=… — the link mailed to a new e-mail address (issue 10 A). Public: it may be
+ * /confirm-email?token=… — the link mailed to a new e-mail address (ADR 017). Public: it may be
  * opened in any browser. The address changes on the button, not on opening, so a mail scanner that
  * fetches links cannot confirm it. Success names the new address; a used, replaced or expired link
  * says so and where to ask for a new one.

@@ -23,7 +23,7 @@ import { PasswordPrompt } from '../components/password-prompt.tsx';
  * /app/my-account/mfa and /connect/my-account/mfa — the multi-factor set-up page (SPEC 2): choose the
  * authenticator app or e-mail codes, set it up, activate. Activation ends every session (ADR 012): the
  * recovery codes and 'Log in again' follow on the public 'MFA activated' page.
- * Choosing a method asks for the current password first (issue 10 A): the prompt's request makes the new
+ * Choosing a method asks for the current password first (ADR 017): the prompt's request makes the new
  * secret or sends the e-mailed code, and the password stays in this page's memory for the activation.
  * Right after a sign-in (the status's `reauthUntil`, ADR 055) there is no prompt: the sign-in counts. Should
  * the window close before 'Activate', the server asks for the password and the page prompts for it then.

@@ -46,7 +46,7 @@ describe('reset password through the e-mailed link (ADR 011)', () => {
   });
 });
 
-describe('checking the link when the page opens (issue 10 item 5)', () => {
+describe('checking the link when the page opens (ADR 017)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -55,7 +55,7 @@ export type ResetLinkState = 'valid' | 'invalid' | 'unknown';
 const LinkCheck = z.object({ valid: z.literal(true) });
 
 /**
- * POST auth/reset-password/check when the page opens (issue 10 item 5): a spent or expired link says so
+ * POST auth/reset-password/check when the page opens (ADR 017): a spent or expired link says so
  * before the form is filled in. The check does not use the link up. When the check itself fails (offline,
  * rate limited) the form shows and the submit checks again.
  */

@@ -105,7 +105,7 @@ describe('login failures (SPEC 8)', () => {
     });
   });
 
-  it('a lock says in about how many minutes to try again (issue 10 item 14)', () => {
+  it('a lock says in about how many minutes to try again (ADR 017)', () => {
     expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked', 61))).toEqual({
       message: Messages.accountLocked,
       rateLimited: false,
@@ -116,7 +116,7 @@ describe('login failures (SPEC 8)', () => {
     expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked'))).not.toHaveProperty('lockedForMinutes');
   });
 
-  it('a wrong portal points to the other one (issue 10 item 14)', () => {
+  it('a wrong portal points to the other one (ADR 017)', () => {
     const wrong = apiError(401, LOGIN.FORM.ERROR.WRONG_URL, 'wrong url');
     expect(loginFailure(wrong, 'ordering')).toEqual({ message: Messages.wrongUrl, rateLimited: false, rightPortal: 'connect' });
     expect(loginFailure(wrong, 'connect').rightPortal).toBe('ordering');

@@ -45,7 +45,7 @@ function customerOptions(data: MasterData | undefined, t: ReturnType<typeof useT
 }
 
 /**
- * /connect/sales (issue 14 item 8, ADR 037): a retailer's or a content provider's sales by day, week,
+ * /connect/sales (ADR 037): a retailer's or a content provider's sales by day, week,
  * month, product or store, with totals, a bar chart, the groups table and (composed by the route) the
  * export. The filter lives in the URL; the first customer of the master data is preselected.
  */

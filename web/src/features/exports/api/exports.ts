@@ -6,7 +6,7 @@ import { readJson } from '../../../lib/api-client.ts';
 import { exportKeys } from './keys.ts';
 
 /**
- * Export jobs (issue 14 item 7; ADR 033): start one, follow its progress, download its files. Failures
+ * Export jobs (ADR 033): start one, follow its progress, download its files. Failures
  * are shown by the panel in place (a retry button), so the calls opt out of the snack; a 401/403 still
  * opens the auth dialog.
  */

@@ -19,7 +19,7 @@ export type ExportPanelProps = {
 };
 
 /**
- * The export of a section's whole filtered result (issue 14 items 7 and 8; ADR 033): choose CSV or XLSX,
+ * The export of a section's whole filtered result (ADR 033): choose CSV or XLSX,
  * start the job, watch its progress (polled each second), read the split message when the result is
  * spread over several files, then download each file through a short-lived link asked for on the click.
  * A failed job or start offers to try again. Sections compose it from their route files.

@@ -34,7 +34,7 @@ function moveBetweenQuantities(e: KeyboardEvent<HTMLElement>) {
 }
 
 /**
- * The products table from 768 px on (issue 10 item 10). The name stays in view on the left, the
+ * The products table from 768 px on (ADR 017). The name stays in view on the left, the
  * suggested quantity and the order quantity on the right; the chosen figures between them scroll
  * sideways, and the header stays on top while the rows scroll (the table scrolls in its own box, as tall
  * as the screen leaves above the summary bar). Headers sort (asc, desc, off). Keyboard: 'Skip to order

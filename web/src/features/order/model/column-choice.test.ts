@@ -14,7 +14,7 @@ const withoutStock = visibleColumns({ showAirsColumn: false });
 
 beforeEach(() => columnChoiceStore.set([]));
 
-describe('products table columns (issue 10 item 10)', () => {
+describe('products table columns (ADR 017)', () => {
   it('offers every figure but the name and the suggested quantity (always shown)', () => {
     expect(all).toHaveLength(PRODUCT_COLUMNS.length);
     expect(choosableColumns(all)).toHaveLength(PRODUCT_COLUMNS.length - 2);

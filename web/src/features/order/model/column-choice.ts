@@ -4,7 +4,7 @@ import { createPersistentStore, useStore } from '../../../lib/store.ts';
 import { PRODUCT_COLUMNS, type ProductColumn } from './product-table.ts';
 
 /**
- * Which figures the products table shows (issue 10 item 10). The name (first column), the suggested
+ * Which figures the products table shows (ADR 017). The name (first column), the suggested
  * quantity and the quantity field (last columns) always show and stay in view; the user picks the
  * figures between them. The choice is remembered per portal and user in localStorage
  * (`portal.productColumns`), so it follows the user across tabs and sessions on this device.

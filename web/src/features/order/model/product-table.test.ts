@@ -116,7 +116,7 @@ describe('suggested quantities', () => {
   });
 });
 
-describe('quantity text (issue 10 item 1)', () => {
+describe('quantity text (ADR 017)', () => {
   it('keeps 10.5, 1e3, -10 and abc as typed, on every product "all products" reaches', () => {
     for (const text of ['10.5', '1e3', '-10', 'abc', '2,5']) {
       expect(applyQuantity([] as OrderBasket, b, text, 'product', rows)).toEqual([{ product: b, qty: 0, isValid: false, entry: text }]);

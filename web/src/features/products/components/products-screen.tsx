@@ -35,7 +35,7 @@ function StatusBadge({ status }: { status: ConnectProduct['status'] }) {
 }
 
 /**
- * /connect/products (issue 14 item 9, ADR 037): the catalogue with its connect fields. Filters live in
+ * /connect/products (ADR 037): the catalogue with its connect fields. Filters live in
  * the URL (shareable, the back button restores them); the text search asks once typing pauses. A table
  * from the md breakpoint, one card per product below it; the empty state says "No products".
  */

@@ -20,7 +20,7 @@ describe('questionnaireLink', () => {
   });
 });
 
-describe('questionnaireHref (issue 10 item 16)', () => {
+describe('questionnaireHref (ADR 017)', () => {
   it("offers the brand's address unless there is none or disableQuestionnaire is set", () => {
     expect(questionnaireHref('https://survey.example.com/s/abc', {})).toBe('https://survey.example.com/s/abc');
     expect(questionnaireHref('https://survey.example.com/s/abc', { disableQuestionnaire: true })).toBeNull();

@@ -24,7 +24,7 @@ export function questionnaireLink(url: string | null | undefined): string | null
 export const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * The questionnaire to offer (sidebar entry and /app/questionnaire, issue 10 item 16): the brand's
+ * The questionnaire to offer (ADR 017; sidebar entry and /app/questionnaire): the brand's
  * address when it is usable and the ordering setting disableQuestionnaire is not set; otherwise null
  * and the entry is hidden.
  */

@@ -22,7 +22,7 @@ import { sectionCalls } from '../../../lib/section-calls.ts';
 import { refreshReports, reportKeys } from './keys.ts';
 
 /**
- * The Reports section's calls (issue 15; the API of reports-shared.md: flow/reports, custom-reports,
+ * The Reports section's calls (ADR 044; the API of reports-shared.md: flow/reports, custom-reports,
  * report-scheduling, mailing lists, report-jobs, report-files, deliveries' resend, unsubscribe). Failures are
  * shown in place by the screens (codes translated, field issues at their fields), so no snack; a 401/403
  * still opens the auth dialog. Reads share the resource client's key scope and 5-minute reuse; every write

@@ -12,7 +12,7 @@ import { type FilterKey, type ReportDraft, withColumn, withReportType } from '..
 const GROUP_BY = ['day', 'week', 'month', 'product', 'store'] as const;
 
 /**
- * A custom report's definition (issue 15 item 1): name, report type, the type's filter fields (the
+ * A custom report's definition (ADR 044): name, report type, the type's filter fields (the
  * transaction filter's for transaction reports), columns as checkboxes in the file's order, CSV or XLSX.
  * Problems show at their fields (`problems` by dotted path: the form's own checks, then the server's).
  */

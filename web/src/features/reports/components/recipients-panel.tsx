@@ -16,7 +16,7 @@ import { localProblems, type ServerProblems, serverProblems } from '../model/ser
 const displayName = (r: Recipient) => r.displayname || [r.firstname, r.surname].filter(Boolean).join(' ') || r.email;
 
 /**
- * A report's mailing list (issue 15 item 4): portal users of the customer and external contacts; add a
+ * A report's mailing list (ADR 044): portal users of the customer and external contacts; add a
  * user from those not on the list, add a contact ("Add contact": SPEC Mailing contact), remove one.
  * Changing the list takes the recipients permission; without it the list is read-only.
  */

@@ -17,7 +17,7 @@ const STATUS_THEME = { creating: 'blue', finished: 'green', error: 'red', cancel
 const DELIVERY_THEME = { pending: 'blue', sent: 'green', bounced: 'orange', failed: 'red', skipped: 'gray', held: 'orange' } as const;
 
 /**
- * The run log of a report (issue 15 item 6): each run newest first with its status, trigger, period and
+ * The run log of a report (ADR 044): each run newest first with its status, trigger, period and
  * files, and per delivery (each recipient's mail, the FTP copy) sent / bounced / failed / skipped with the
  * reason; a failed or bounced one can be sent again (the recipients permission; a bounce may be reported by
  * SES after the run, ADR 042 addendum), a running run cancelled.

@@ -17,7 +17,7 @@ import { serverProblems } from '../model/server-problems.ts';
 import { FileDownload } from './file-download.tsx';
 
 /**
- * "Run now" for a chosen period (issue 15 item 6): the date range with the presets, whether to deliver
+ * "Run now" for a chosen period (ADR 044): the date range with the presets, whether to deliver
  * (mail the recipients, FTP copy as the schedule says), then the job's progress (polled each second) and
  * its files. One Idempotency-Key per attempt: a start whose answer was lost is the same job on a retry.
  */

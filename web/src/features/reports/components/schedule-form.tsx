@@ -12,7 +12,7 @@ import { type ScheduleDraft, withDay } from '../model/schedule-draft.ts';
 import { ownTimeZone, zonesOwnFirst } from '../model/time-zones.ts';
 
 /**
- * A report's schedule (issue 15 item 3): on or off; daily on the chosen days (Monday–Sunday toggles) or
+ * A report's schedule (ADR 044): on or off; daily on the chosen days (Monday–Sunday toggles) or
  * monthly on the 1st; the end-of-month run; the local send time and the report's time zone (master
  * data's time zones); how each run is delivered (e-mail, FTP copy) and whether an empty period is skipped.
  */

@@ -9,7 +9,7 @@ import {
 import type { ExportFormat } from '@portal/core/connect';
 
 /**
- * A custom report's definition as the form holds it (issue 15 item 1): texts as typed ('' = no filter on
+ * A custom report's definition as the form holds it (ADR 044): texts as typed ('' = no filter on
  * that field), the chosen columns in the type's order. Nothing typed is changed by a check or a failed save.
  */
 export type FilterKey = keyof ReportFilter;

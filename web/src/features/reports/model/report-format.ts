@@ -4,7 +4,7 @@ import type { PaginationLabels } from '../../../components/ui/pagination.tsx';
 import type { Translate } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
 
-/** How the list and the detail say a report's schedule and filters (issue 15 item 1: the SPEC 3 fields). */
+/** How the list and the detail say a report's schedule and filters (ADR 044: the SPEC 3 fields). */
 
 /** Short weekday names in `locale` (2026-11-23 is a Monday). */
 export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'): Record<ReportingDay, string> {

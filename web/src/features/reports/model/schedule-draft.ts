@@ -3,7 +3,7 @@ import { REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
 import { issuesByField } from './report-draft.ts';
 
 /**
- * A report's schedule as the form holds it (issue 15 item 3): the contract's fields, day toggles in
+ * A report's schedule as the form holds it (ADR 044): the contract's fields, day toggles in
  * Monday–Sunday order. A daily schedule needs a reporting day; a monthly one runs on the 1st.
  */
 export type ScheduleDraft = Omit<ReportSchedule, 'processId'>;

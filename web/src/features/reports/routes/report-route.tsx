@@ -55,7 +55,7 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /**
- * /connect/reports/new (issue 15 item 1, "New report"): a custom report's definition for the customer in
+ * /connect/reports/new (ADR 044; "New report"): a custom report's definition for the customer in
  * the URL; saved, it opens the report's page for its schedule and recipients.
  */
 export function NewReportRoute() {

@@ -19,7 +19,7 @@ export type ReportTab = (typeof REPORT_TABS)[number];
 const tabOf = (value: string | null): ReportTab => (REPORT_TABS as readonly string[]).includes(value ?? '') ? (value as ReportTab) : 'general';
 
 /**
- * /connect/reports (issue 15 item 1): the customer picker the other connect sections use, then three tabs
+ * /connect/reports (ADR 044): the customer picker the other connect sections use, then three tabs
  * in the URL (?tab=general|custom|files, default "General reports"): the brand's general reports, the
  * customer's custom reports with "New report", and the files the runs produced.
  */

@@ -6,7 +6,7 @@ import { unsubscribe } from '../api/reports.ts';
 import { useRunReportName } from '../components/report-name.ts';
 
 /**
- * /unsubscribe?token=… (issue 15 item 6): the link in a report mail to an external recipient. Public (no
+ * /unsubscribe?token=… (ADR 042): the link in a report mail to an external recipient. Public (no
  * session). The recipient leaves the list on the button, not on opening, so a mail scanner that fetches
  * links does not unsubscribe anyone (mail clients use the List-Unsubscribe-Post header instead).
  */

@@ -19,7 +19,7 @@ import { LIST_CACHE_MS, queryString, resourcePath } from '../../../lib/resource-
 import { sectionCalls } from '../../../lib/section-calls.ts';
 
 /**
- * The Requests section's calls (issue 16, workflows-shared.md): flow/workflows, flow/workflow-requests,
+ * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows, flow/workflow-requests,
  * -items, -comments and the uploads. Failures are shown in place (codes translated), so no snack; a 401/403
  * still opens the auth dialog. Keys share the resource client's shape `[scope, portal, route, kind, url]`
  * (a logout drops them); every write re-reads the section's answers, the shown one kept until then.

@@ -10,7 +10,7 @@ import { signedIn } from '../../../test/fixtures.ts';
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
 
 /**
- * The audit trail in words (issue 16 item 5), in English and German, over a detail with every action the
+ * The audit trail in words (ADR 046), in English and German, over a detail with every action the
  * backend writes: names of the workflow version's steps and items (not ids), the actor's name, file names,
  * dates and numbers in the user's format, before → after; an unknown action keeps the raw field text.
  */
@@ -57,7 +57,7 @@ const audit: AuditEntry[] = [
   { at: at(12), ...alma, action: 'comment', stepId: 'screens', before: null, after: { item: 'flow', commentId: 'c2', fileId: null, pin: null } },
   { at: at(13), ...alma, action: 'reject', stepId: 'screens', before: { status: 'pending', stepId: 'screens' }, after: { status: 'rejected', stepId: 'screens', comment: 'The logo is cut off' } },
   { at: at(14), ...anna, action: 'answer', stepId: 'store', before: { item: 'store-name', answer: 'Nordmarkt Mitte' }, after: { item: 'store-name', answer: null } },
-  // An entry written before session 21: no actorName, no answers count.
+  // An entry written before entries carried names: no actorName, no answers count.
   { at: at(15), actor: 'anna.berg', action: 'submit', stepId: 'screens', before: { status: 'rejected', stepId: 'screens' }, after: { status: 'pending', stepId: 'screens' } },
   { at: at(16), ...alma, action: 'approve', stepId: 'screens', before: { status: 'pending', stepId: 'screens' }, after: { status: 'approved', stepId: 'screens' } },
   { at: at(17), ...anna, action: 'archive', stepId: 'screens', before: { status: 'approved', stepId: 'screens' }, after: { status: 'archived', stepId: 'screens' } },

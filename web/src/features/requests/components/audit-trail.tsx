@@ -5,7 +5,7 @@ import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { answerText } from '../model/answer-text.ts';
 
 /**
- * The request's audit trail in words (issue 16 item 5): each entry is a sentence in the user's language —
+ * The request's audit trail in words (ADR 046): each entry is a sentence in the user's language —
  * "Conrad Connect answered “Store name”: “Nordmarkt” → “Nordmarkt Mitte”" — naming steps and items by the
  * names of the request's workflow version, files by their names, values in the user's format, and keeping
  * before → after visible. What the backend wrote (request-service, request-files, comment-service) is read as

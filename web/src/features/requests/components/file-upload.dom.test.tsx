@@ -10,7 +10,7 @@ import { signedIn } from '../../../test/fixtures.ts';
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
 
 /**
- * The file picker in the user's language (issue 16, session 21): the native input (whose "Choose files /
+ * The file picker in the user's language (ADR 045): the native input (whose "Choose files /
  * No file chosen" follow the browser) is hidden from the tab order and assistive technology; a button in the
  * user's language, named by the item's label, opens it, and the chosen file names are listed.
  */

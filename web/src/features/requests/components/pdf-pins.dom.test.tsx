@@ -10,7 +10,7 @@ import { signedIn } from '../../../test/fixtures.ts';
 // The first render loads the lazy route, its catalogues and the viewer's lazy module: on a busy machine over a second.
 
 /**
- * A PDF answer's viewer (issue 16 item 4, ADR 047): page by page, pins of the page shown only, a click places
+ * A PDF answer's viewer (ADR 047): page by page, pins of the page shown only, a click places
  * a pin on that page (the comment names it), a pin's number in the thread shows its page. pdf.js needs a
  * real canvas and a worker, which happy-dom has neither of, so it is mocked at its module boundary
  * ('pdfjs-dist': getDocument → a document of two pages whose render records the page); the real pdf.js is

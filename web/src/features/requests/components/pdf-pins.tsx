@@ -9,7 +9,7 @@ import type { PdfDocument } from './pdf-document.ts';
 import { PinBoard } from './pin-board.tsx';
 
 /**
- * A PDF answer page by page with numbered pins (issue 16 item 4, ADR 047): "Page n of N" with previous and
+ * A PDF answer page by page with numbered pins (ADR 047): "Page n of N" with previous and
  * next, the page drawn by pdf.js on a canvas as wide as the viewer, a click places a pin on the page shown,
  * and the thread beside it names each pin's page (its number shows that page); the whole file stays a
  * download. pdf.js loads on first use.

@@ -10,7 +10,7 @@ import { signedIn } from '../../../test/fixtures.ts';
 // The first render loads the lazy route, its catalogues and the viewer's lazy module: on a busy machine over a second.
 
 /**
- * Pins by keyboard (issue 16, session 21): the picture or PDF page is a focusable surface named for what it
+ * Pins by keyboard (ADR 047): the picture or PDF page is a focusable surface named for what it
  * shows; arrow keys move a crosshair from the centre (Shift: bigger steps), Enter opens the comment form
  * there and the saved comment carries the same positionX / positionY (and page) a click sends; Escape
  * cancels and focus returns to the surface. Each pin is a button named by its comment that moves focus to

@@ -27,7 +27,7 @@ export const isPdf = (file: RequestFile) => file.contentType === 'application/pd
  * PDF, `page` is the page shown: pins of other pages are hidden, a new pin is on this page, and a pin's
  * number in the thread shows its page (`onShowPage`). `page` is null for an image. Pin numbers count per
  * file, across a PDF's pages, as the server numbers them.
- * By keyboard (issue 16, session 21): the surface is focusable, named `label` ("Screen 1 of 2", "Page 2 of 3")
+ * By keyboard (ADR 047): the surface is focusable, named `label` ("Screen 1 of 2", "Page 2 of 3")
  * and how to place a pin; a crosshair starts at its centre, arrow keys move it (Shift: bigger steps), Enter
  * opens the same comment form there, Escape cancels. Each pin is a button to its comment in the thread.
  */

@@ -5,7 +5,7 @@ import { useApproverCandidates } from '../api/requests.ts';
 import type { ApproverChoice, StepDraft } from '../model/workflow-draft.ts';
 
 /**
- * A step's "who may approve" (issue 16 item 1, ADR 046): any approver of the request's customer (the
+ * A step's "who may approve" (ADR 046): any approver of the request's customer (the
  * contract's empty approverIds) or only the chosen users among the customer's approvers. A workflow for
  * all customers (no customerId) names nobody: one customer's users would not exist for the others.
  */

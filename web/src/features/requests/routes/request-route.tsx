@@ -22,7 +22,7 @@ import { ItemAnswer } from '../components/item-answer.tsx';
 import { STATUS_THEME } from '../model/status.ts';
 
 /**
- * /connect/requests/:requestId (issue 16 item 6): the workflow's steps as a stepper, each reached step's
+ * /connect/requests/:requestId (ADR 046): the workflow's steps as a stepper, each reached step's
  * items (the current one editable while the requester may answer), uploads with their pinned comments, the
  * step submission with its enquiry, approve / reject, archive, and the audit trail. What the buttons offer
  * is the server's `may` (the state table and the caller's permissions), so the screen never guesses.

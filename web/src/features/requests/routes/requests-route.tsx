@@ -30,7 +30,7 @@ const PAGE_SIZE = 25;
 const masterData = resource('master-data', MasterData);
 
 /**
- * /connect/requests (issue 16 item 6): Pending (open requests: the user's own and those awaiting their
+ * /connect/requests (ADR 046): Pending (open requests: the user's own and those awaiting their
  * decision) and History (approved and archived) tabs, filters by customer and workflow and a request ID
  * search, all in the URL; "New request" chooses a workflow and opens the new request.
  */

@@ -13,7 +13,7 @@ const serverWith =
 
 beforeEach(() => retailerMemory.set([]));
 
-describe('retailer memory (issue 10 item 12)', () => {
+describe('retailer memory (ADR 017)', () => {
   it('remembers the last choice per portal and user (case-insensitive name)', () => {
     rememberRetailer('ordering', 'demo.retailer', { id: 'R-1001', name: 'Nordmarkt' });
     rememberRetailer('ordering', 'other', { id: 'R-1002', name: 'Other' });

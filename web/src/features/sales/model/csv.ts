@@ -3,7 +3,7 @@ import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { isTimeGrouping } from './sales-filter.ts';
 
 /**
- * The sales CSV (issue 10 item 3): data a spreadsheet can sum, not the screen's texts. Time groups by
+ * The sales CSV (ADR 017): data a spreadsheet can sum, not the screen's texts. Time groups by
  * their ISO key (day and week's Monday YYYY-MM-DD, month YYYY-MM), stores and products by name and the
  * id users know them by (customer store ID, article no.), plain numbers (dot decimal, the currency's
  * decimals, no symbol or grouping) and the currency's ISO code in a column of its own. Written by

@@ -5,7 +5,7 @@ import { resource, useResourceGet } from '../../../lib/resource-client.ts';
 import { lookupUrl, serialKeys } from './keys.ts';
 
 /**
- * The Serial Numbers section's calls (issue 14 item 6; ADR 034). The lookup is a GET with a query, which
+ * The Serial Numbers section's calls (ADR 034). The lookup is a GET with a query, which
  * the resource client's `get` does not take, so it is read here with its contract through the one fetch
  * wrapper; master data (transaction type names, currency decimals) through the resource client (ADR 030).
  * The screen shows a failed lookup in place, so there is no snack; 401/403 still open the auth dialog.

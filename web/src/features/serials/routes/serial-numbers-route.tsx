@@ -12,7 +12,7 @@ import { SerialResult } from '../components/serial-result.tsx';
 import { lookupCounts, paramsOfSerials, SERIALS_PARAM, serialsOfParams, textOfSerials } from '../model/serial-lookup.ts';
 
 /**
- * /connect/serial-numbers (issue 14 item 6; ADR 034): one serial typed or up to 100 pasted, then per serial
+ * /connect/serial-numbers (ADR 034): one serial typed or up to 100 pasted, then per serial
  * its cards (product, card and serial status, activation, redemption, owner) and its transactions. The
  * serials looked up are in the URL: a lookup is a link, the back button steps through lookups.
  */

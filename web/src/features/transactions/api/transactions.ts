@@ -5,7 +5,7 @@ import { queryString, resource, resourcePath, useResourceGet } from '../../../li
 import { transactionKeys } from './keys.ts';
 
 /**
- * The Transactions section's calls (issue 14 item 7; ADR 032 for the list's paging, ADR 036 for the screen).
+ * The Transactions section's calls (ADR 032 for the list's paging; ADR 036 for the screen).
  * Master data goes through the connect resource client (ADR 030). The list is a page with more than the
  * client's `pageOf` answer (`asOf`, `complete`, `scannedThrough`), so it is read here with its own contract,
  * under the resource client's key scope (a resource write drops it too), and so is the detail: the screen

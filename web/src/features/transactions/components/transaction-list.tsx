@@ -72,7 +72,7 @@ function TransactionCard({ tx, format, onOpen }: { tx: Transaction; format: List
 }
 
 /**
- * A page of transactions (issue 14 item 7: a column for every filter field, amount and product), newest
+ * A page of transactions (ADR 036: a column for every filter field, amount and product), newest
  * first as the server orders them: a table from the md breakpoint (scrolling sideways inside its card if the
  * content area is narrow), one card per transaction below it, so a phone never scrolls the page sideways.
  */

@@ -34,7 +34,7 @@ import {
 const OPENED_DETAIL = 'transactions:detail';
 
 /**
- * /connect/transactions (issue 14 item 7; ADR 036): the filter, the page of transactions newest first, the
+ * /connect/transactions (ADR 036): the filter, the page of transactions newest first, the
  * detail of one, and the export of the whole filtered result. Everything the screen shows is in the URL
  * (filter, page, page size, the paging snapshot `asOf`, the open detail): a search is a link, the back button
  * steps through searches and pages. The export is another feature's panel: the app's route hands it in as
