@@ -9,7 +9,7 @@ import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../
 import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
-import { asArray, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
+import { asArray, cfnLintErrors, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
 
 let t: Awaited<ReturnType<typeof synth>>;
 let siteFiles: string[];
@@ -701,6 +701,10 @@ describe('prod stage', () => {
     });
   });
 
+  it('passes cfn-lint without errors (what CloudFormation would refuse)', () => {
+    expect(cfnLintErrors(t)).toEqual([]);
+  });
+
   it('runs the SFTP server in prod without being asked (ADR 039 addendum: other stages switch it on)', () => {
     t.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
   });
@@ -735,6 +739,7 @@ describe('prod stage', () => {
       }),
     });
     withDomain.Web.hasOutput('ApiDomainTarget', {});
+    expect(cfnLintErrors(withDomain)).toEqual([]);
     await expect(
       synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', API_DOMAIN: 'api.portal.example.org' } }),
     ).rejects.toThrow(/API_DOMAIN and API_CERTIFICATE_ARN/);

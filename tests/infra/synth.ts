@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -132,4 +135,25 @@ export async function packagedFunctionFiles(handlerDir: string): Promise<Record<
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   if (!dir) throw new Error(`no package of ${handlerDir} in ${artifacts}`);
   return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
+}
+
+/**
+ * What CloudFormation itself would refuse (an enum value, a property it does not know) fails here, not in
+ * a deploy: cfn-lint (on the project machines' PATH) reads AWS's own resource specifications. Returns its
+ * error lines (rules E*) over every template of a synthesis; its warnings are reviewed apart.
+ */
+export function cfnLintErrors(templates: Record<string, Template>): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cfn-'));
+  try {
+    const files = Object.entries(templates).map(([name, template]) => {
+      const file = path.join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify(template.toJSON()));
+      return file;
+    });
+    const run = spawnSync('cfn-lint', ['--format', 'parseable', '--regions', 'eu-central-1', '--', ...files], { encoding: 'utf8' });
+    if (run.error) throw new Error(`cfn-lint must be on PATH (it is on the project machines): ${run.error.message}`);
+    return run.stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
