@@ -7,7 +7,7 @@ import { createRateLimiter } from '@portal/backend/platform/security/rate-limite
 import { deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/report/delivery/deliver-report-job';
 import { listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
-import { takeMailBudget } from '@portal/backend/report/delivery/mail-budget';
+import { takeMailBudget } from '@portal/backend/report/delivery/mail-budget-entity';
 import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
 import { reportJobFixture } from '@portal/backend/report/report-job-fixtures';
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Clock } from '../../platform/time.ts';
 import { confirmContactWrite, getContact, loadReportDefinition, setConfirmationLink, type StoredContact } from '../report-entity.ts';
-import { defaultMailsPerDay, takeMailBudget } from './mail-budget.ts';
+import { defaultMailsPerDay, takeMailBudget } from './mail-budget-entity.ts';
 import { mailTokensFromConfig, type MailTokens } from './mail-tokens.ts';
 import { escapeHtml, mailLanguageOf, type MailLanguage, mailSafeName } from './report-mail.ts';
 

@@ -34,7 +34,7 @@ import {
   sesFailure,
   withBackoff,
 } from './delivery-errors.ts';
-import { defaultMailsPerDay, takeMailBudget } from './mail-budget.ts';
+import { defaultMailsPerDay, takeMailBudget } from './mail-budget-entity.ts';
 import type { MailTokens } from './mail-tokens.ts';
 import { buildReportMail, mailLanguageOf, type MailFile } from './report-mail.ts';
 
@@ -87,6 +87,8 @@ type RunContext = {
   uploadDir: string;
   /** The files' bytes, read once per run when they go as attachments. */
   attachments?: Promise<MailFile[]>;
+  /** The customer's daily mail limit, read once per run (not once per mail). */
+  mailsPerDay?: Promise<number>;
 };
 
 export async function deliverReportJob(deps: ReportDeliveryDeps, jobId: string): Promise<void> {
@@ -240,7 +242,7 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
   });
   // The customer's daily budget (ADR 051), taken when the mail is ready to go: a mail without one is held,
   // not sent and not lost (the run log's resend sends it when the budget allows).
-  if (!(await takeMailBudget(deps.db, ctx.job.customerId, await (deps.mailsPerDay ?? (() => defaultMailsPerDay(deps.db)))(), deps.now()))) {
+  if (!(await takeMailBudget(deps.db, ctx.job.customerId, await (ctx.mailsPerDay ??= (deps.mailsPerDay ?? (() => defaultMailsPerDay(deps.db)))()), deps.now()))) {
     return { status: 'held', code: 'dailyLimit' };
   }
   try {
