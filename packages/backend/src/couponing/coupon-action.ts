@@ -15,7 +15,7 @@ import { requirePermission, requireStrongAuthentication } from '../access/permis
 import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 import { getProduct, type Product } from '../masterdata/product.ts';
-import { idMarkerItem, transactionItem, type TransactionRecord } from '../transaction/transaction-entity.ts';
+import { idMarkerItem, providerLedgerOf, transactionItems, type TransactionRecord } from '../transaction/transaction-entity.ts';
 import { bookingCounts } from '../transaction/transaction-summary.ts';
 import { IDEMPOTENCY } from '@portal/core/shared';
 
@@ -141,6 +141,7 @@ export async function bookAction(
       };
       product ??= card.productId ? await getProduct(db, card.productId) : null;
       const row = bookingRecord(card, transaction, product);
+      const provider = providerLedgerOf(row, product?.contentProviderId);
       const items: TxItem[] = [
         {
           Update: {
@@ -161,16 +162,17 @@ export async function bookAction(
             },
           },
         },
-        // The booking is a transaction (ADR 032): its row, its id's marker and its day's counts.
-        {
+        // The booking is a transaction (ADR 032): its row (and its listing in the product's provider's
+        // ledger, ADR 056), its id's marker and its day's counts in each ledger.
+        ...transactionItems(row, provider).map((item): TxItem => ({
           Put: {
             TableName: db.table,
-            Item: { ...transactionItem(row), couponAction: action, couponStatus: transaction.status, byUsername: actor.username, version },
+            Item: { ...item, couponAction: action, couponStatus: transaction.status, byUsername: actor.username, version },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
-        },
-        { Put: { TableName: db.table, Item: idMarkerItem(row), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...bookingCounts(db, row),
+        })),
+        { Put: { TableName: db.table, Item: idMarkerItem(row, provider), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...[row.customerId, ...(provider ? [provider] : [])].flatMap((ledgerId) => bookingCounts(db, row, ledgerId)),
       ];
       if (key) {
         items.push(idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
-import { entity, getOne, listPage, skStartsWith } from '../platform/db/entity.ts';
+import { entity, getMany, getOne, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, queryAll } from '../platform/db/query.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 
@@ -60,6 +60,10 @@ export const customerRoles = entity<CustomerRole>({ drop: ['v'] });
 
 export const getCustomer = (db: Db, customerId: string): Promise<Customer | null> =>
   getOne(db, customers, { pk: customerKeys.pk(customerId), sk: customerKeys.sk });
+
+/** Many customers by id (BatchGetItem calls of 100); unknown ids are missing from the map. */
+export const getCustomers = (db: Db, customerIds: readonly string[]): Promise<Map<string, Customer>> =>
+  getMany(db, customers, customerIds, (customerId) => ({ pk: customerKeys.pk(customerId), sk: customerKeys.sk }));
 
 const customerItem = (customer: Omit<Customer, 'createdAt' | 'updatedAt'>, createdAt: string, updatedAt: string) => ({
   pk: customerKeys.pk(customer.customerId),

@@ -5,6 +5,7 @@ import { maySeeSaleOf } from '../access/retailer-scope.ts';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { transactionTypes } from '../masterdata/reference-lists.ts';
 import { AppError } from '../errors.ts';
+import { bookingCustomerNames } from '../transaction/booking-customer-names.ts';
 import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
 import { checkRange } from '../transaction/transaction-service.ts';
 import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
@@ -46,12 +47,14 @@ export const transactionSource: ExportSource<TransactionFilter> = {
   },
   count: (filter, { db, timeZone, asOf }) => countTransactions(db, filter, timeZone, asOf),
   async *rows(filter, { db, timeZone, asOf }) {
-    // The customer's name and the transaction types' names (master data, one Query): the screen's words.
+    // The customers' names (a provider's ledger lists other customers' sales too, ADR 056) and the
+    // transaction types' names (master data, one Query): the screen's words.
     const [customer, types] = await Promise.all([getCustomer(db, filter.customerId), transactionTypes.all(db)]);
-    const customerName = customer?.name ?? null;
+    const namesOf = bookingCustomerNames(db, new Map([[filter.customerId, customer?.name ?? null]]));
     const typeNames = new Map(types.map((type) => [type.transactionTypeId, type.name]));
     for await (const page of transactionRows(db, filter, timeZone, asOf)) {
-      yield page.map((t): ExportRow => ({ ...t, customerName, typeName: typeNames.get(t.type) ?? t.type }));
+      const names = await namesOf(page.map((t) => t.customerId));
+      yield page.map((t): ExportRow => ({ ...t, customerName: names.get(t.customerId) ?? null, typeName: typeNames.get(t.type) ?? t.type }));
     }
   },
   fileStem: (filter) => `transactions_${filter.customerId}_${filter.startDate}_${filter.endDate}`.replace(/[^A-Za-z0-9._-]/g, '-'),

@@ -5,6 +5,8 @@ import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
+import type { ExportRow } from '../export/export-source.ts';
+import { transactionSource } from '../export/transaction-source.ts';
 import { lookupSerials } from './serial-lookup.ts';
 
 /**
@@ -208,3 +210,53 @@ describe('lookupSerials', () => {
     }
   });
 });
+
+/**
+ * The same rule in the Transactions section (ADR 034 addendum, ADR 056): what a provider's serial lookup
+ * shows, its Transactions list, detail and counts show too — each sale of its product once, named for the
+ * retailer that booked it — and the retailer's own list is unchanged.
+ */
+describe("a content provider's Transactions", () => {
+  const LISTER = actor('P-LA', 3);
+  const days = { startDate: '2026-11-01', endDate: '2026-11-21', index: 0, maxResults: 25 } as const;
+  const list = (who: Actor, customerId: string, filter: object = {}) => backend.transactions.list(who, { customerId, ...days, ...filter }, 'UTC');
+  const rowsOf = (page: { items: { customerId: string; customerName?: string; serial: string | null }[] }) => page.items.map((t) => [t.customerId, t.customerName, t.serial]);
+
+  it('lists the sales of its products at other customers beside its own, each opening its detail', async () => {
+    const page = await list(LISTER, 'P-LA');
+    expect(rowsOf(page)).toEqual([
+      ['R-LB', 'Beta Shops', S.providerProduct],
+      ['P-LA', 'Alpha Content', S.providerOnly],
+    ]);
+    expect(page.totalCount).toBe(2);
+    for (const item of page.items) expect(await backend.transactions.detail(LISTER, item.key)).toMatchObject({ transactionId: item.transactionId, customerId: item.customerId });
+    // Filters read the provider's ledger too: the serial index (booking rows only), the terminal and EAN indexes.
+    expect(rowsOf(await list(LISTER, 'P-LA', { serial: S.providerProduct }))).toEqual([['R-LB', 'Beta Shops', S.providerProduct]]);
+    expect(rowsOf(await list(LISTER, 'P-LA', { terminalId: 'POS-L1', ean: GAME.ean }))).toEqual([['R-LB', 'Beta Shops', S.providerProduct]]);
+    expect((await list(LISTER, 'P-LA', { ean: GAME.ean })).totalCount).toBe(1);
+    // The retailer's list holds its booking once; another retailer's list stays out of the provider's reach.
+    const beta = await list(GLOBAL_LISTER, 'R-LB', { serial: S.providerProduct });
+    expect(rowsOf(beta)).toEqual([['R-LB', 'Beta Shops', S.providerProduct]]);
+    await expect(list(LISTER, 'R-LB')).rejects.toMatchObject({ code: 'TRANSACTION.CUSTOMER_NOT_FOUND' });
+    // The export names each row's customer as the list does.
+    const exported: ExportRow[] = [];
+    const context = { db: backend.db, timeZone: 'UTC', username: 'user.P-LA', asOf: CLOCK.getTime() };
+    for await (const part of transactionSource.rows({ customerId: 'P-LA', startDate: days.startDate, endDate: days.endDate }, context)) exported.push(...part);
+    expect(exported.map((r) => [r.customerId, r.customerName])).toEqual([['R-LB', 'Beta Shops'], ['P-LA', 'Alpha Content']]);
+  });
+
+  it('counts a re-imported sale once and a portal booking of its product at once', async () => {
+    const before = (await list(LISTER, 'P-LA')).totalCount;
+    const again = await backend.imports.importRecords('transactions', [{ line: 1, data: { ...tx(S.providerProduct, 'R-LB', '2026-11-06T09:00:00Z', { ean: GAME.ean, amount: 5000 }), transactionId: 'TX-L00007' } }]);
+    expect(again).toMatchObject({ created: 0, updated: 1, errors: [] });
+    expect((await list(LISTER, 'P-LA')).totalCount).toBe(before);
+
+    const retailer: Actor = { ...actor('R-LB'), access: decodeAccess({ securityFlag: 32, permissions: 0, settings: 0, modules: { ordering: { permissions: 3, settings: 0 } } }), strongAuthentication: true };
+    await backend.couponing.act(retailer, S.shared, 'activate', { ean: GAME.ean, terminalId: 'POS-L7' });
+    const page = await list(LISTER, 'P-LA');
+    expect(page.totalCount).toBe(before + 1);
+    expect(page.items[0]).toMatchObject({ customerId: 'R-LB', customerName: 'Beta Shops', serial: S.shared, type: 'activation', source: 'portal' });
+    expect((await list(GLOBAL_LISTER, 'R-LB', { serial: S.shared })).items).toHaveLength(1);
+  });
+});
+const GLOBAL_LISTER = actor('', 3, 16 + 4096);

@@ -12,8 +12,16 @@ import { onIndex, queryPage } from '../platform/db/query.ts';
  * - a serial's transactions (all customers):    gsi1 gsi1pk=TXSERIAL#<serial>, gsi1sk=<atISO>#<id>
  * - a terminal's transactions of a customer:    gsi2 gsi2pk=TXTERM#<customerId>#<terminalId>, gsi2sk=<atISO>#<id>
  * - an EAN's transactions of a customer:        gsi3 gsi3pk=TXEAN#<customerId>#<ean>, gsi3sk=<atISO>#<id>
- * - where an id is booked (one id, one row):    pk=TXID#<transactionId>, sk=TXID  {customerId, rowSk}
+ * - where an id is booked (one id, one row):    pk=TXID#<transactionId>, sk=TXID  {customerId, rowSk, providerId?}
  * Counts per day and hour live in the summary items (transaction-summary.ts).
+ *
+ * Ledgers (ADR 056): the partition TXN#<id> is a ledger, the list of one customer's Transactions
+ * section. A row sits in its booking customer's ledger; a transaction of a product whose content provider
+ * is another customer is also listed in that provider's ledger, as a listing item: the same attributes and
+ * sort key (so the provider's counts, pages, filters and exports come from its own partition, as a
+ * customer's do), its terminal and EAN index keys in the provider's name, and no serial index key (the
+ * serial lookup reads each transaction once, from its booking row). `customerId` stays the booking
+ * customer in both, so a listing opens the booking row's detail.
  */
 
 /** What a row holds: the wire Transaction without its opaque key and the customer's display name. */
@@ -31,40 +39,80 @@ export const transactionKeys = {
 
 export const idKey = (transactionId: string): Key => ({ pk: transactionKeys.idPk(transactionId), sk: transactionKeys.idSk });
 
-/** Where an id is booked: its customer and the row's sort key (the marker item of the id). */
-export type IdMarker = { customerId: string; rowSk: string };
+/**
+ * Where an id is booked: its customer, the row's sort key and the provider ledger it is listed in (none for
+ * a transaction without a product of another customer, and for markers written before ledgers existed).
+ */
+export type IdMarker = { customerId: string; rowSk: string; providerId?: string };
 export const idMarkers = entity<IdMarker>();
 
 /**
  * The row item of a transaction (its index keys only for the values it has). The item's `type` is the
  * table's item type ('transaction'), so the transaction's own type is stored as `txType`.
  */
-export function transactionItem(record: TransactionRecord): Item {
+export function transactionItem(record: TransactionRecord, providerId: string | null = null): Item {
+  return ledgerItem(record, record.customerId, providerId);
+}
+
+/**
+ * The provider ledger a transaction is also listed in (ADR 056): its product's content provider, when that
+ * is not the booking customer itself; null otherwise.
+ */
+export const providerLedgerOf = (record: Pick<TransactionRecord, 'customerId'>, providerId: string | null | undefined): string | null =>
+  providerId && providerId !== record.customerId ? providerId : null;
+
+/** The listing item of a transaction in its provider's ledger (ADR 056): see the ledgers above. */
+export function listingItem(record: TransactionRecord, providerId: string): Item {
+  return ledgerItem(record, providerId, providerId);
+}
+
+/** The rows of one transaction: its booking row, and its listing in the provider's ledger when it has one. */
+export function transactionItems(record: TransactionRecord, providerId: string | null): Item[] {
+  const provider = providerLedgerOf(record, providerId);
+  return [transactionItem(record, provider), ...(provider ? [listingItem(record, provider)] : [])];
+}
+
+function ledgerItem(record: TransactionRecord, ledgerId: string, providerId: string | null): Item {
   const sk = transactionKeys.sk(record.at, record.transactionId);
   const { type: txType, ...rest } = record;
+  const booking = ledgerId === record.customerId;
   return {
-    pk: transactionKeys.pk(record.customerId),
+    pk: transactionKeys.pk(ledgerId),
     sk,
     type: 'transaction',
-    ...(record.serial ? { gsi1pk: transactionKeys.serial(record.serial), gsi1sk: sk } : {}),
-    gsi2pk: transactionKeys.terminal(record.customerId, record.terminalId),
+    ...(booking && record.serial ? { gsi1pk: transactionKeys.serial(record.serial), gsi1sk: sk } : {}),
+    gsi2pk: transactionKeys.terminal(ledgerId, record.terminalId),
     gsi2sk: sk,
-    ...(record.ean ? { gsi3pk: transactionKeys.ean(record.customerId, record.ean), gsi3sk: sk } : {}),
+    ...(record.ean ? { gsi3pk: transactionKeys.ean(ledgerId, record.ean), gsi3sk: sk } : {}),
     ...rest,
+    ...(providerId ? { providerId } : {}),
     txType,
   };
 }
 
 /** The stored attribute of each filter field (the transaction type is `txType`, see transactionItem). */
-export const ATTRIBUTE = { type: 'txType', resultCode: 'resultCode', result: 'result', terminalId: 'terminalId', ean: 'ean', serial: 'serial', customerId: 'customerId' } as const;
+export const ATTRIBUTE = {
+  type: 'txType',
+  resultCode: 'resultCode',
+  result: 'result',
+  terminalId: 'terminalId',
+  ean: 'ean',
+  serial: 'serial',
+  customerId: 'customerId',
+  providerId: 'providerId',
+} as const;
 
 /** The marker item of a row: the id's one place (import refuses to move it, ADR 032). */
-export const idMarkerItem = (record: Pick<TransactionRecord, 'transactionId' | 'customerId' | 'at'>): Item => ({
+export const idMarkerItem = (record: Pick<TransactionRecord, 'transactionId' | 'customerId' | 'at'>, providerId: string | null = null): Item => ({
   ...idKey(record.transactionId),
   type: 'transactionId',
   customerId: record.customerId,
   rowSk: transactionKeys.sk(record.at, record.transactionId),
+  ...(providerLedgerOf(record, providerId) ? { providerId } : {}),
 });
+
+/** The key of a transaction's listing item in a provider's ledger (to remove one the catalogue moved). */
+export const listingKey = (providerId: string, rowSk: string): Key => ({ pk: transactionKeys.pk(providerId), sk: rowSk });
 
 /**
  * Rows are read without a schema (ADR 018's unchecked step): only transactionItem writes them, and the

@@ -5,7 +5,7 @@ import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
 import { ALL, readDays, readHours, summaryKeys, terminalDim } from './transaction-summary.ts';
-import { seedReferences } from './test-references.ts';
+import { PROVIDER, seedReferences } from './test-references.ts';
 
 let backend: Backend;
 const lines = (records: unknown[]) => records.map((data, i) => ({ line: i + 2, data }));
@@ -107,5 +107,27 @@ describe('the transactions import kind', () => {
     const marker = await backend.db.doc.send(new QueryCommand({ TableName: backend.db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': transactionKeys.idPk('B-2') } }));
     expect(marker.Items).toEqual([]);
     expect(summaryKeys.pk('C-1', ALL)).toBe('TXSUM#C-1#ALL');
+  });
+
+  it("lists a sale of a provider's product in the provider's ledger, and moves or removes the listing when a correction changes the product (ADR 056)", async () => {
+    const sale = (ean: string | undefined) => line({ transactionId: 'L-1', at: '2026-11-18T12:00:00Z', ean });
+    const ledger = async () => ({
+      rows: (await rowsOf(backend.db, PROVIDER.customerId)).map((r) => [r.transactionId, r.customerId, r.gsi1pk ?? null, r.gsi3pk ?? null]),
+      counted: (await summaryOf(backend.db, PROVIDER.customerId, ALL, '2026-11-18')).day,
+    });
+    expect(await backend.imports.importRecords('transactions', lines([sale(undefined)]))).toMatchObject({ created: 1, errors: [] });
+    expect(await ledger()).toEqual({ rows: [], counted: {} });
+
+    expect(await backend.imports.importRecords('transactions', lines([sale(PROVIDER.ean)]))).toMatchObject({ updated: 1, errors: [] });
+    // The listing: the booking customer's id, the provider's EAN index, no serial index (the booking row has it).
+    expect(await ledger()).toEqual({ rows: [['L-1', 'C-1', null, `TXEAN#${PROVIDER.customerId}#${PROVIDER.ean}`]], counted: { 'activation|00|approved': 1 } });
+    const booked = (await rowsOf(backend.db, 'C-1')).filter((r) => r.transactionId === 'L-1');
+    expect(booked.map((r) => [r.gsi1pk, r.providerId])).toEqual([['TXSERIAL#1234567890123', PROVIDER.customerId]]);
+    // The same line again changes nothing.
+    expect(await backend.imports.importRecords('transactions', lines([sale(PROVIDER.ean)]))).toMatchObject({ updated: 1, errors: [] });
+    expect((await ledger()).counted).toEqual({ 'activation|00|approved': 1 });
+
+    expect(await backend.imports.importRecords('transactions', lines([sale('4006381333931')]))).toMatchObject({ updated: 1, errors: [] });
+    expect(await ledger()).toEqual({ rows: [], counted: {} });
   });
 });

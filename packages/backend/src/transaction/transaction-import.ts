@@ -6,9 +6,9 @@ import { Id, Int } from '../masterdata/fields.ts';
 import { allProducts, type Product } from '../masterdata/product.ts';
 import type { LineOutcome } from '../masterdata/record-outcome.ts';
 import { transactionTypes } from '../masterdata/reference-lists.ts';
-import { batchGet, batchPut, getFrom, type Item, mapLimit } from '../platform/db/batch.ts';
+import { batchDelete, batchGet, batchPut, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { idKey, idMarkerItem, idMarkers, transactionItem, transactionKeys, type TransactionRecord } from './transaction-entity.ts';
+import { idKey, idMarkerItem, idMarkers, listingKey, providerLedgerOf, transactionItems, transactionKeys, type TransactionRecord } from './transaction-entity.ts';
 import { rebuildDay } from './transaction-summary.ts';
 
 /**
@@ -19,7 +19,10 @@ import { rebuildDay } from './transaction-summary.ts';
  * Per slice of lines (what importRecords gets): one read each of the customers named (BatchGet), the
  * transaction types (1 Query) and the catalogue (for the product of an EAN), one BatchGet of the ids'
  * markers, then the rows (and the markers of new ids) in BatchWrites of 25, then the summaries of every
- * (customer, UTC day) the slice touched are rebuilt from their rows (transaction-summary.ts).
+ * (ledger, UTC day) the slice touched are rebuilt from their rows (transaction-summary.ts). A line whose
+ * EAN names a product of another customer's content provider is also listed in that provider's ledger
+ * (ADR 056); the id's marker remembers where, so a line whose product moved to another provider's
+ * catalogue moves its listing instead of leaving one behind.
  *
  * Idempotent on transactionId: a line whose id is booked at the same customer and instant replaces its
  * row in place ('updated'; type, result, amount, ... may be corrected); a line that would move a booked
@@ -76,7 +79,9 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   const outcomes: LineOutcome[] = [];
   const seen = new Map<string, TransactionImport>();
   const rows: Item[] = [];
+  const gone: Key[] = [];
   const touched = new Set<string>();
+  const touch = (ledgerId: string, at: string) => touched.add(`${ledgerId}\n${at.slice(0, 10)}`);
   for (const r of records) {
     const reject = (reason: string) => outcomes.push({ rejected: reason });
     if (!getFrom(customers, customerKey(r.customerId))) { reject(`customerId: no customer '${r.customerId}'`); continue; }
@@ -114,15 +119,22 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
       productName: product?.name ?? null,
       source: 'processor',
     };
-    rows.push(transactionItem(record));
-    if (!marker) rows.push(idMarkerItem(record));
-    touched.add(`${r.customerId}\n${r.at.slice(0, 10)}`);
+    const provider = providerLedgerOf(record, product?.contentProviderId);
+    rows.push(...transactionItems(record, provider));
+    if (!marker || (marker.providerId ?? null) !== provider) rows.push(idMarkerItem(record, provider));
+    if (marker?.providerId && marker.providerId !== provider) {
+      gone.push(listingKey(marker.providerId, sk));
+      touch(marker.providerId, r.at);
+    }
+    touch(r.customerId, r.at);
+    if (provider) touch(provider, r.at);
     outcomes.push(marker ? 'updated' : 'created');
   }
   await batchPut(db, rows);
-  await mapLimit([...touched], REBUILD_CONCURRENCY, (cd) => {
-    const [customerId, day] = cd.split('\n') as [string, string];
-    return rebuildDay(db, customerId, day);
+  await batchDelete(db, gone);
+  await mapLimit([...touched], REBUILD_CONCURRENCY, (ledgerDay) => {
+    const [ledgerId, day] = ledgerDay.split('\n') as [string, string];
+    return rebuildDay(db, ledgerId, day);
   });
   return outcomes;
 }

@@ -49,7 +49,7 @@ export type Residual = { expression?: string; names: Record<string, string>; val
 export function planOf(filter: TransactionFilter): Plan {
   const combos: ComboFilter = { type: filter.type, resultCode: filter.resultCode, result: filter.result };
   const c = filter.customerId;
-  const conditions: [keyof typeof ATTRIBUTE, string | undefined][] = [
+  const conditions: [Condition, string | undefined][] = [
     ['type', filter.type],
     ['resultCode', filter.resultCode],
     ['result', filter.result],
@@ -60,7 +60,8 @@ export function planOf(filter: TransactionFilter): Plan {
   if (filter.serial) {
     mode = 'bounded';
     source = { index: 'gsi1', pk: transactionKeys.serial(filter.serial) };
-    conditions.push(['customerId', c], ['terminalId', filter.terminalId], ['ean', filter.ean]);
+    // The serial index holds booking rows only (ADR 056): the ledger's are those booked for it or listed in it.
+    conditions.push(['ledger', c], ['terminalId', filter.terminalId], ['ean', filter.ean]);
   } else if (filter.terminalId) {
     source = { index: 'gsi2', pk: transactionKeys.terminal(c, filter.terminalId) };
     dim = terminalDim(filter.terminalId);
@@ -77,15 +78,24 @@ export function planOf(filter: TransactionFilter): Plan {
   return { mode, source, dim, combos, residual: residualOf(conditions) };
 }
 
-function residualOf(conditions: [keyof typeof ATTRIBUTE, string | undefined][]): Residual {
+/** A filter field, or `ledger`: the row is booked for the customer or listed in its ledger (ADR 056). */
+type Condition = keyof typeof ATTRIBUTE | 'ledger';
+
+function residualOf(conditions: [Condition, string | undefined][]): Residual {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   for (const [field, value] of conditions) {
     if (value === undefined) continue;
+    values[`:f_${field}`] = value;
+    if (field === 'ledger') {
+      parts.push(`(#f_customerId = :f_ledger OR #f_providerId = :f_ledger)`);
+      names['#f_customerId'] = ATTRIBUTE.customerId;
+      names['#f_providerId'] = ATTRIBUTE.providerId;
+      continue;
+    }
     parts.push(`#f_${field} = :f_${field}`);
     names[`#f_${field}`] = ATTRIBUTE[field];
-    values[`:f_${field}`] = value;
   }
   return { ...(parts.length ? { expression: parts.join(' AND ') } : {}), names, values };
 }

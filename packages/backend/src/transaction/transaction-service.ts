@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';
 import { decodeTransactionKey, getTransaction, transactionOfItem } from './transaction-entity.ts';
+import { bookingCustomerNames } from './booking-customer-names.ts';
 import { countRange, refineDays } from './transaction-count.ts';
 import { daysToRefine, iso, locate, type Plan, planOf, rangeOf, rowsQuery, TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
 
@@ -64,7 +65,8 @@ export function createTransactionService({ db, now }: TransactionDeps) {
       ]);
       if (!visible(actor, customer)) throw customerNotFound();
       const page = await read();
-      return { ...base, ...page, items: page.items.map((t) => ({ ...t, customerName: customer.name })) };
+      const names = await bookingCustomerNames(db, new Map([[customer.customerId, customer.name]]))(page.items.map((t) => t.customerId));
+      return { ...base, ...page, items: page.items.map((t) => ({ ...t, ...withName(names.get(t.customerId)) })) };
     },
 
     /**
@@ -83,6 +85,8 @@ export function createTransactionService({ db, now }: TransactionDeps) {
     },
   };
 }
+const withName = (name: string | null | undefined) => (name ? { customerName: name } : {});
+
 export type TransactionService = ReturnType<typeof createTransactionService>;
 
 /** start ≤ end, both real dates, at most TRANSACTION_MAX_RANGE_DAYS days (both included). */

@@ -7,8 +7,10 @@ import { fullJitter, type TxItem } from '../platform/db/transact.ts';
 import { transactionKeys, type TransactionRecord } from './transaction-entity.ts';
 
 /**
- * Counts of a customer's transactions per UTC day and hour (ADR 032): what makes an exact totalCount and
- * a deep page cost the same whatever the history. Derived data, one partition per (customer, dimension):
+ * Counts of a ledger's transactions per UTC day and hour (ADR 032; a ledger is a customer's list, which
+ * for a content provider includes the listings of its products sold elsewhere, ADR 056): what makes an
+ * exact totalCount and a deep page cost the same whatever the history. Derived data, one partition per
+ * (ledger, dimension), keyed by the ledger's customer id:
  * - dimension ALL, T#<terminalId>, E#<ean>:   pk=TXSUM#<customerId>#<dimension>
  * - daily counts:   sk=D#<day>   attributes `c|<type>|<resultCode>|<result>` = count
  * - hourly counts:  sk=H#<day>   attributes `h|<HH>|<type>|<resultCode>|<result>` = count
@@ -117,7 +119,8 @@ const COUNTED = ['at', 'txType', 'resultCode', 'result', 'terminalId', 'ean'];
  * puts may have overwritten its ADDs: rebuild again (the rows now include the booking). Calls: 1 GetItem
  * + 1 Query per ~1 MB of the day's rows + 1 BatchWrite per 25 items + 1 UpdateItem.
  */
-export async function rebuildDay(db: Db, customerId: string, day: string): Promise<void> {
+export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise<void> {
+  const customerId = ledgerId;
   const versionKey = { pk: summaryKeys.pk(customerId, ALL), sk: summaryKeys.versionSk(day) };
   for (let attempt = 0; ; attempt += 1) {
     const head = (await db.doc.send(new GetCommand({ TableName: db.table, Key: versionKey, ConsistentRead: true }))).Item;
@@ -159,12 +162,13 @@ export async function rebuildDay(db: Db, customerId: string, day: string): Promi
 }
 
 /**
- * The updates that count one portal booking (a coupon action) in its day's summaries, for the booking's
- * own TransactWriteItems: ADD 1 to its combo in each dimension's daily and hourly item, and to the day's
+ * The updates that count one portal booking (a coupon action) in its day's summaries of one ledger (the
+ * booking customer's, and the provider's where it is listed, ADR 056), for the booking's own
+ * TransactWriteItems: ADD 1 to its combo in each dimension's daily and hourly item, and to the day's
  * version (so a rebuild running meanwhile notices and runs again). The row's own Put, conditioned on
  * attribute_not_exists, is what keeps a retried booking from counting twice.
  */
-export function bookingCounts(db: Db, row: Countable & { customerId: string }): TxItem[] {
+export function bookingCounts(db: Db, row: Countable, ledgerId: string): TxItem[] {
   const day = row.at.slice(0, 10);
   const combo = comboOf(row);
   const hour = Number(row.at.slice(11, 13));
@@ -179,9 +183,9 @@ export function bookingCounts(db: Db, row: Countable & { customerId: string }): 
   });
   return [
     ...dimsOf(row).flatMap((dim) => [
-      add(summaryKeys.pk(row.customerId, dim), summaryKeys.daySk(day), dayAttr(combo)),
-      add(summaryKeys.pk(row.customerId, dim), summaryKeys.hourSk(day), hourAttr(hour, combo)),
+      add(summaryKeys.pk(ledgerId, dim), summaryKeys.daySk(day), dayAttr(combo)),
+      add(summaryKeys.pk(ledgerId, dim), summaryKeys.hourSk(day), hourAttr(hour, combo)),
     ]),
-    add(summaryKeys.pk(row.customerId, ALL), summaryKeys.versionSk(day), 'v'),
+    add(summaryKeys.pk(ledgerId, ALL), summaryKeys.versionSk(day), 'v'),
   ];
 }

@@ -67,16 +67,27 @@ export const getFrom = (items: Map<string, Item>, key: Key): Item | undefined =>
  * Plain puts (no conditions), 25 per BatchWriteItem, unprocessed items retried with backoff. Only for
  * writes that are idempotent on their own: a retried or repeated put leaves the same item.
  */
-export async function batchPut(db: Db, items: readonly Item[], concurrency = 8): Promise<void> {
-  const chunks: Item[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25) as Item[]);
+export function batchPut(db: Db, items: readonly Item[], concurrency = 8): Promise<void> {
+  return batchWrite(db, items.map((Item) => ({ PutRequest: { Item } })), concurrency);
+}
+
+/** Plain deletes by key, as `batchPut` writes (a repeated delete of a gone item is a no-op). */
+export function batchDelete(db: Db, keys: readonly Key[], concurrency = 8): Promise<void> {
+  return batchWrite(db, keys.map((Key) => ({ DeleteRequest: { Key } })), concurrency);
+}
+
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+async function batchWrite(db: Db, requests: readonly WriteRequest[], concurrency: number): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   await mapLimit(chunks, concurrency, async (chunk) => {
-    let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+    let pending = chunk;
     for (let attempt = 0; pending.length; attempt += 1) {
       if (attempt > 0) await backoff(attempt);
       if (attempt > 12) throw new Error(`BatchWriteItem: ${pending.length} items still unprocessed`);
       const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
-      pending = (res.UnprocessedItems?.[db.table] ?? []) as typeof pending;
+      pending = (res.UnprocessedItems?.[db.table] ?? []) as WriteRequest[];
     }
   });
 }
