@@ -36,9 +36,10 @@ function OpenDetail({ tx, format, onOpen, children }: { tx: Transaction; format:
 }
 
 const dash = (value: string | null | undefined) => value || '—';
+const customerOf = (tx: Transaction) => tx.customerName ?? tx.customerId;
 
 /** One transaction as a card (phones): the table's columns as a definition list. */
-function TransactionCard({ tx, format, onOpen }: { tx: Transaction; format: ListFormat; onOpen: (key: string) => void }) {
+function TransactionCard({ tx, format, onOpen, showCustomer }: { tx: Transaction; format: ListFormat; onOpen: (key: string) => void; showCustomer: boolean }) {
   const t = useT();
   const line = (label: string, value: ReactNode, wrap = false) => (
     <div className="min-w-0">
@@ -61,6 +62,7 @@ function TransactionCard({ tx, format, onOpen }: { tx: Transaction; format: List
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+        {showCustomer ? line(t('transactions.columns.customer'), customerOf(tx)) : null}
         {line(t('transactions.columns.product'), dash(tx.productName), true)}
         {line(t('transactions.columns.resultCode'), tx.resultCode)}
         {line(t('transactions.columns.serial'), <span className="font-mono text-xs">{dash(tx.serial)}</span>)}
@@ -75,17 +77,21 @@ function TransactionCard({ tx, format, onOpen }: { tx: Transaction; format: List
  * A page of transactions (ADR 036: a column for every filter field, amount and product), newest
  * first as the server orders them: a table from the md breakpoint (scrolling sideways inside its card if the
  * content area is narrow), one card per transaction below it, so a phone never scrolls the page sideways.
+ * `showCustomer`: a content provider's list, which holds the sales of its products at other customers
+ * (ADR 056), names the customer each was booked for.
  */
 export function TransactionList({
   items,
   format,
   onOpen,
   busy,
+  showCustomer,
 }: {
   items: readonly Transaction[];
   format: ListFormat;
   onOpen: (key: string) => void;
   busy: boolean;
+  showCustomer: boolean;
 }) {
   const t = useT();
   const columns: Column<Transaction>[] = [
@@ -104,6 +110,7 @@ export function TransactionList({
         </OpenDetail>
       ),
     },
+    ...(showCustomer ? [{ key: 'customer', header: t('transactions.columns.customer'), cell: (tx: Transaction) => <span className="line-clamp-2 min-w-28">{customerOf(tx)}</span> }] : []),
     { key: 'type', header: t('transactions.columns.type'), nowrap: true, cell: (tx) => typeName(tx.type, format.types) },
     { key: 'result', header: t('transactions.columns.result'), cell: (tx) => <ResultBadge result={tx.result} /> },
     { key: 'resultCode', header: t('transactions.columns.resultCode'), nowrap: true, cell: (tx) => tx.resultCode },
@@ -118,7 +125,7 @@ export function TransactionList({
       <ul className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`} aria-label={t('transactions.caption')} aria-busy={busy || undefined}>
         {items.map((tx) => (
           <li key={tx.key}>
-            <TransactionCard tx={tx} format={format} onOpen={onOpen} />
+            <TransactionCard tx={tx} format={format} onOpen={onOpen} showCustomer={showCustomer} />
           </li>
         ))}
       </ul>

@@ -23,12 +23,15 @@ export function TransactionResults({
   onOpen,
   onPage,
   onPageSize,
+  showCustomer,
 }: {
   result: { data: TransactionPage | undefined; error: unknown; isLoading: boolean; isValidating: boolean; mutate: () => unknown };
   format: ListFormat;
   onOpen: (key: string) => void;
   onPage: (page: number, asOf: string) => void;
   onPageSize: (size: number, asOf: string) => void;
+  /** A content provider's list: name each row's customer (ADR 056). */
+  showCustomer: boolean;
 }) {
   const t = useT();
   const data = result.data;
@@ -73,7 +76,7 @@ export function TransactionResults({
                   </Button>
                 </Alert>
               ) : null}
-              <TransactionList items={page.items} format={format} onOpen={onOpen} busy={busy} />
+              <TransactionList items={page.items} format={format} onOpen={onOpen} busy={busy} showCustomer={showCustomer} />
               <Pagination
                 pagination={pagination}
                 onPageChange={(next) => onPage(next, page.asOf)}

@@ -119,6 +119,17 @@ describe('the Transactions section', () => {
     expect(screen.getByText('3 results')).toBeTruthy();
   });
 
+  it("names each row's customer in a content provider's list, which holds its products' sales at other customers (ADR 056)", async () => {
+    const provider = { customerId: 'P-1', name: 'Provider One' };
+    const master = { ...masterData([provider]), retailers: [], providers: [provider] };
+    backendWith(master, (call) => ({ body: pageOf(call, 2, { items: [tx(1), tx(2, { customerId: 'P-1', customerName: 'Provider One' })] }) }));
+    renderRoute(paths.connect.transactions);
+
+    const rows = (await table()).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 2)).toEqual(['Date and time ↓ (newest first)', 'Customer']);
+    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Retail One', 'Provider One']);
+  });
+
   it('asks for a customer when the user may act for several, then searches with the filter and puts it in the URL', async () => {
     const backend = backendWith(twoCustomers, (call) => ({ body: pageOf(call, 2) }));
     const { location } = renderRoute(paths.connect.transactions);

@@ -167,6 +167,7 @@ export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: Tra
             result={page}
             format={format}
             onOpen={openDetail}
+            showCustomer={master.data?.providers.some((p) => p.customerId === appliedCustomer) === true}
             onPage={(next, asOf) => go({ ...view, page: next, asOf: view.asOf ?? asOf })}
             onPageSize={(size, asOf) => go({ ...view, page: 1, size: size as PageSize, asOf: view.asOf ?? asOf })}
           />
