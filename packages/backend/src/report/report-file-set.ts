@@ -1,5 +1,5 @@
-import { type FileSetSpec, type WrittenFile, writeFileSet } from '../export/export-runner.ts';
-import type { ExportRow } from '../export/export-source.ts';
+import { type FileSetSpec, type WrittenFile, writeFileSet } from '../platform/jobs/file-set.ts';
+import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import { removeAll } from './report-job-entity.ts';
 
 /**
