@@ -29,7 +29,7 @@ import type { ExportFormat } from '@portal/core/connect';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
 import { getReportJob, newReportJobPut } from '../../packages/backend/src/report/report-job-entity.ts';
-import { reportJobFixture } from '../../packages/backend/src/report/report-job-fixtures.ts';
+import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import type { ReportLaunch } from '../../packages/backend/src/report/report-jobs-from-config.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
