@@ -23,6 +23,12 @@ const zones = [
   { target: './packages/backend', from: ['./functions', './web'], message: 'The backend never imports functions/ or the web (functions → backend → core).' },
   { target: './packages/core', from: ['./packages/backend', './functions', './web'], message: 'Core imports no other workspace: it is shared by the web and the server.' },
   { target: './functions', from: './web', message: 'functions/ never imports the web.' },
+  {
+    target: './packages/backend/src/platform/jobs',
+    from: './packages/backend/src',
+    except: ['./platform', './config.ts', './errors.ts'],
+    message: 'The shared job machinery imports no domain (ADR 059): a domain hands it its payloads, columns and runner.',
+  },
   ...features.map((feature) => ({
     target: `./web/src/features/${feature}`,
     from: './web/src/features',

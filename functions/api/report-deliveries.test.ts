@@ -15,7 +15,7 @@ import { toTtl } from '@portal/backend/platform/db/table';
 import { DeliveryIncompleteError } from '@portal/backend/report/delivery/delivery-errors';
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
 import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
-import { reportJobFixture } from '@portal/backend/report/report-job-fixtures';
+import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 import { getReportSchedule, putSchedule } from '@portal/backend/report/report-entity';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';

@@ -9,7 +9,7 @@ import { listDeliveries } from '@portal/backend/report/delivery/delivery-entity'
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
 import { takeMailBudget } from '@portal/backend/report/delivery/mail-budget-entity';
 import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
-import { reportJobFixture } from '@portal/backend/report/report-job-fixtures';
+import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

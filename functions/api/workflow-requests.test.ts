@@ -3,7 +3,7 @@ import { RequestDetail, Workflow, type WorkflowRequest } from '@portal/core/work
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { getItem } from '../../packages/backend/src/platform/db/entity.ts';
-import { putDraftRequest } from '../../packages/backend/src/workflow/request-fixtures.ts';
+import { putDraftRequest } from '../../tests/support/request-fixtures.ts';
 import { listWorkflowVersions } from '../../packages/backend/src/workflow/workflow-entity.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';

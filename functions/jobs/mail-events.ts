@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { createBackend, loadConfig } from '@portal/backend';
+import { loadConfig } from '@portal/backend/config';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
 import { lazy } from '@portal/backend/platform/lazy';
 import { type MailEventDeps, recordMailEvent } from '@portal/backend/report/delivery/mail-events';
 
@@ -25,10 +26,8 @@ export function mailEventsHandler(deps: () => Promise<MailEventDeps>) {
   };
 }
 
-// Built on the first event: a bad configuration fails it with the variable named.
-const deps = lazy(async (): Promise<MailEventDeps> => {
-  const backend = createBackend(loadConfig());
-  return { db: backend.db, now: backend.now };
-});
+// Built on the first event from the table and the clock only (ADR 059): a bad configuration fails it with
+// the variable named.
+const deps = lazy(async (): Promise<MailEventDeps> => jobDepsFromConfig(loadConfig()));
 
 export const handler = mailEventsHandler(deps);

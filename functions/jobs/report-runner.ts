@@ -1,4 +1,5 @@
-import { createBackend, loadConfig } from '@portal/backend';
+import { loadConfig } from '@portal/backend/config';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
 import { lazy } from '@portal/backend/platform/lazy';
 import {
   type JobRegistry,
@@ -11,15 +12,15 @@ import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-co
 /**
  * The report runner function (ADR 041): EventBridge Scheduler's target for report schedules (and the
  * local scheduler's invoke), and the target of the API's "run now" and of a fanned-out job's parts
- * (asynchronous invokes of this same function). Built on the first event: a bad configuration fails it
- * with the variable named. Its own name (AWS_LAMBDA_FUNCTION_NAME, set by Lambda) is where parts go; the
- * function's ARN cannot be in its own environment (a cycle).
+ * (asynchronous invokes of this same function). Built on the first event from the table and the clock
+ * only (ADR 059): a bad configuration fails it with the variable named. Its own name
+ * (AWS_LAMBDA_FUNCTION_NAME, set by Lambda) is where parts go; the function's ARN cannot be in its own
+ * environment (a cycle).
  */
 const reports = lazy(async () => {
   const config = loadConfig();
-  const backend = createBackend(config);
   const selfFunctionName = process.env.AWS_LAMBDA_FUNCTION_NAME;
-  return reportJobsFromConfig(config, { db: backend.db, now: backend.now, ...(selfFunctionName ? { selfFunctionName } : {}) });
+  return reportJobsFromConfig(config, { ...jobDepsFromConfig(config), ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
 /** Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run. */

@@ -1,10 +1,12 @@
-import { createBackend, loadConfig } from '@portal/backend';
+import { loadConfig } from '@portal/backend/config';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
 import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
 import { createTransferIdentityProvider } from '@portal/backend/platform/sftp/transfer-identity';
 
-// Built once per container; a bad configuration fails the cold start with the variable named.
+// Built once per container from the table and the clock only (ADR 059): this runs at every SFTP login's
+// cold start. A bad configuration fails it with the variable named.
 const config = loadConfig();
-const backend = createBackend(config);
+const { db, now } = jobDepsFromConfig(config);
 
 /** What infra/sftp.ts gives this function besides the app's common variables. */
 function setting(name: 'SFTP_USER_ROLE_ARN' | 'SFTP_SERVICE_USER' | 'SFTP_PREFIX'): string {
@@ -14,9 +16,9 @@ function setting(name: 'SFTP_USER_ROLE_ARN' | 'SFTP_SERVICE_USER' | 'SFTP_PREFIX
 }
 
 const provider = createTransferIdentityProvider({
-  db: backend.db,
-  now: backend.now,
-  rateLimiter: createRateLimiter(backend.db, backend.now),
+  db,
+  now,
+  rateLimiter: createRateLimiter(db, now),
   passwordHashCost: config.PASSWORD_HASH_COST,
   settings: {
     bucket: config.REPORTS_BUCKET,

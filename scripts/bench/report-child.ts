@@ -7,9 +7,9 @@
  * stand-in (AWS_ENDPOINT_URL_LAMBDA), which starts each in a process of its own.
  * argv: the payload as JSON. Prints `RESULT {json}`: seconds, RSS before the run and at its peak.
  */
-import { createBackend, loadConfig } from '@portal/backend';
-import { reportJobsFromConfig } from '../../packages/backend/src/report/report-jobs-from-config.ts';
-import type { ReportLaunch } from '../../packages/backend/src/report/report-job-launcher.ts';
+import { loadConfig } from '@portal/backend/config';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
+import { type ReportLaunch, reportJobsFromConfig } from '../../packages/backend/src/report/report-jobs-from-config.ts';
 
 let peak = process.memoryUsage.rss();
 const sampler = setInterval(() => {
@@ -17,10 +17,8 @@ const sampler = setInterval(() => {
 }, 50);
 const payload = JSON.parse(process.argv[2]!) as ReportLaunch;
 const config = loadConfig();
-const backend = createBackend(config);
 const reports = reportJobsFromConfig(config, {
-  db: backend.db,
-  now: backend.now,
+  ...jobDepsFromConfig(config),
   selfFunctionName: process.env.BENCH_FUNCTION_NAME!,
   runner: { partRows: Number(process.env.BENCH_PART_ROWS), deliver: async () => {} },
 });

@@ -53,6 +53,7 @@ describe('import zones', () => {
     ['core → hono', 'packages/core/src/shared/probe.ts', "import { Hono } from 'hono';\nexport const x = Hono;"],
     ['core → react', 'packages/core/src/shared/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
     ['core → backend', 'packages/core/src/shared/probe.ts', "import { createBackend } from '../../../backend/src/index.ts';\nexport const x = createBackend;"],
+    ['platform/jobs → a domain', 'packages/backend/src/platform/jobs/probe.ts', "import { ExportJobEvent } from '../../export/export-job-event.ts';\nexport const x = ExportJobEvent;"],
   ])('%s is an error', async (_zone, at, code) => {
     expect(await zoneErrors(at, code)).not.toEqual([]);
   });
@@ -68,10 +69,11 @@ describe('import zones', () => {
     expect(await zoneErrors(at, importOf(aFileOf(feature)))).toEqual([]);
   });
 
-  it('allowed directions are not errors: web → core, web → functions for types only, functions → backend', async () => {
+  it('allowed directions are not errors: web → core, web → functions for types only, functions → backend, platform/jobs → platform', async () => {
     expect(await zoneErrors('web/src/lib/probe.ts', "import * as core from '@portal/core/shared';\nexport const x = core;")).toEqual([]);
     expect(await zoneErrors('web/src/lib/probe.ts', "import type { AppType } from '../../../functions/api/app.ts';\nexport type X = AppType;")).toEqual([]);
     expect(await zoneErrors('functions/api/probe.ts', "import { createBackend } from '@portal/backend';\nexport const x = createBackend;")).toEqual([]);
+    expect(await zoneErrors('packages/backend/src/platform/jobs/probe.ts', "import { lazy } from '../lazy.ts';\nimport { AppError } from '../../errors.ts';\nexport const x = [lazy, AppError];")).toEqual([]);
   });
 });
 

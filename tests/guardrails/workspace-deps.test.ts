@@ -7,11 +7,14 @@ import { describe, expect, it } from 'vitest';
  * Every workspace declares what its code imports (ADR 021): a package imported by a workspace's source
  * is in that workspace's package.json, `@portal/*` siblings included. Tests and dev scripts may also use
  * the root's devDependencies (vitest, fast-check, playwright-core, ...), the monorepo's shared tooling.
+ * And the other way round, for runtime `dependencies`: each is imported by the workspace's source, or is
+ * a peer another of its dependencies needs (zod for @hono/zod-validator). devDependencies are tooling
+ * named in configs and CSS as well as imports, so they are not checked that way.
  */
 const root = join(import.meta.dirname, '../..');
 const WORKSPACES = ['packages/core', 'packages/backend', 'functions', 'web'];
 
-type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
 const manifest = (dir: string): Manifest => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest;
 const namesOf = (m: Manifest) => new Set([...Object.keys(m.dependencies ?? {}), ...Object.keys(m.devDependencies ?? {})]);
 
@@ -55,5 +58,24 @@ describe('workspace dependencies', () => {
       }
     }
     expect([...missing]).toEqual([]);
+  });
+
+  it.each(WORKSPACES)('%s declares no runtime dependency it does not import', (workspace) => {
+    const own = manifest(workspace);
+    const imported = new Set(sourceFiles(join(root, workspace)).flatMap((file) => packagesImportedBy(file).map((p) => p.name)));
+    const dependencies = Object.keys(own.dependencies ?? {});
+    // A package's manifest as installed (the workspace's own node_modules first, then the root's).
+    const installed = (name: string): Manifest | null => {
+      for (const dir of [join(root, workspace, 'node_modules', name), join(root, 'node_modules', name)]) {
+        try {
+          return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+        } catch {
+          // not installed here
+        }
+      }
+      return null;
+    };
+    const peers = new Set(dependencies.flatMap((name) => Object.keys(installed(name)?.peerDependencies ?? {})));
+    expect(dependencies.filter((name) => !imported.has(name) && !peers.has(name))).toEqual([]);
   });
 });

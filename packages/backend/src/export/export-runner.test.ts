@@ -10,8 +10,10 @@ import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
 import { EXPORT_FAILED_MESSAGE, getExportJob, putExportJob, queuedJob, type StoredExportJob } from './export-job-entity.ts';
-import { readAhead, runExport } from './export-runner.ts';
-import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
+import { runExport } from './export-runner.ts';
+import { readAhead } from '../platform/jobs/file-set.ts';
+import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
+import type { ExportSource } from './export-source.ts';
 import type { ExportSources } from './export-sources.ts';
 
 /**

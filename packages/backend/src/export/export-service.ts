@@ -8,10 +8,11 @@ import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
+import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
 import { lazy } from '../platform/lazy.ts';
 import type { Clock } from '../platform/time.ts';
 import { EXPORT_FAILED_MESSAGE, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
-import type { ExportLauncher } from './export-launcher.ts';
+import type { ExportJobEvent } from './export-job-event.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 
 const runner = lazy(() => import('./export-runner.ts'));
@@ -23,7 +24,7 @@ export type ExportServiceDeps = {
   db: Db;
   files: FileStore;
   sources: ExportSources;
-  launcher: ExportLauncher;
+  launcher: JobLauncher<ExportJobEvent>;
   now: Clock;
   rowsPerFile?: number;
 };
@@ -112,7 +113,7 @@ export function createExportService(deps: ExportServiceDeps) {
         throw error;
       }
       try {
-        await launcher.launch(job.jobId);
+        await launcher.launch({ jobId: job.jobId });
       } catch (error) {
         await exportJobWrites.failed(db, job.jobId, EXPORT_FAILED_MESSAGE, now());
         throw error;

@@ -2,7 +2,8 @@ import type { ConnectSalesQuery } from '@portal/core/connect';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
-import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
+import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
+import type { ExportSource } from './export-source.ts';
 
 /**
  * The connect Sales export (ADR 037): the groups of the section's query — every day,

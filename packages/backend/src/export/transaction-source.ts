@@ -8,7 +8,8 @@ import { AppError } from '../errors.ts';
 import { bookingCustomerNames } from '../transaction/booking-customer-names.ts';
 import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
 import { checkRange } from '../transaction/transaction-service.ts';
-import type { ExportColumn, ExportRow, ExportSource } from './export-source.ts';
+import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
+import type { ExportSource } from './export-source.ts';
 
 /**
  * The Transactions export (ADR 033): the list's filter, every row of it newest first, a column

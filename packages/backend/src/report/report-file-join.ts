@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type FileSetSpec, fileName, uploadStream, type WrittenFile } from '../export/export-runner.ts';
-import type { ExportColumn } from '../export/export-source.ts';
-import { csvWriter } from '../export/file-writers.ts';
+import { type FileSetSpec, fileName, uploadStream, type WrittenFile } from '../platform/jobs/file-set.ts';
+import type { ExportColumn } from '../platform/jobs/file-columns.ts';
+import { csvWriter } from '../platform/jobs/file-writers.ts';
 
 /**
  * The join of a fanned-out run (ADR 041): the parts' files, in part order, become one file set.

@@ -1,10 +1,10 @@
-import { type FileSetSpec, type WrittenFile, writeFileSet } from '../export/export-runner.ts';
-import type { ExportRow } from '../export/export-source.ts';
+import { type FileSetSpec, type WrittenFile, writeFileSet } from '../platform/jobs/file-set.ts';
+import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import { removeAll } from './report-job-entity.ts';
 
 /**
- * Writes one run's rows as a file set (ADR 041 on ADR 033): the export's writeFileSet (its writers, split
- * rule and streamed upload). `onPage` is asked after every page (progress, cancel): false stops the run
+ * Writes one run's rows as a file set (ADR 041 on ADR 033): the shared writeFileSet (platform/jobs/file-set.ts,
+ * ADR 059: its writers, split rule and streamed upload). `onPage` is asked after every page (progress, cancel): false stops the run
  * with CancelledRun. On any failure every file this call started (finished or not) is removed, so a
  * cancelled or failed run leaves no half file set behind.
  */

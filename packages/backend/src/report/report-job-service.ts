@@ -30,6 +30,8 @@ import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
+import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
+import type { ReportRunPayload } from '../platform/scheduler/dispatch.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Clock } from '../platform/time.ts';
 import {
@@ -49,7 +51,6 @@ import {
   type RunnableReport,
   type StoredReportJob,
 } from './report-job-entity.ts';
-import type { ReportJobLauncher } from './report-job-launcher.ts';
 
 /** How long a download link works (like exports, ADR 033): long enough to start it, too short to share. */
 export const REPORT_DOWNLOAD_SECONDS = 300;
@@ -58,7 +59,7 @@ export type ReportJobServiceDeps = {
   db: Db;
   files: FileStore;
   now: Clock;
-  launcher: ReportJobLauncher;
+  launcher: JobLauncher<ReportRunPayload>;
   loadDefinition: (db: Db, processId: string) => Promise<RunnableReport | null>;
   loadSchedule: (db: Db, processId: string) => Promise<ReportSchedule | null>;
   listDeliveries: (db: Db, jobId: string) => Promise<Delivery[]>;

@@ -1,14 +1,12 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../platform/db/client.ts';
-import type { FaultInjector } from '../platform/faults/fault-injector.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
+import type { JobFactoryDeps } from '../platform/jobs/job-deps.ts';
+import { jobLauncherFromConfig } from '../platform/jobs/job-launcher.ts';
 import { lazy } from '../platform/lazy.ts';
-import type { ReportJobPayload } from '../platform/scheduler/dispatch.ts';
+import type { ReportJobPayload, ReportPartPayload, ReportRunPayload } from '../platform/scheduler/dispatch.ts';
 import { createRateLimiter, type RateLimiter } from '../platform/security/rate-limiter.ts';
-import type { Clock } from '../platform/time.ts';
 import { listDeliveries } from './delivery/delivery-entity.ts';
 import { countReportRun, getReportSchedule, loadReportDefinition } from './report-entity.ts';
-import { type ReportJobLauncher, type ReportLaunch, lambdaReportLauncher, localReportLauncher, unavailableReportLauncher } from './report-job-launcher.ts';
 import { createReportJobService } from './report-job-service.ts';
 import type { ReportRunnerDeps } from './report-runner.ts';
 
@@ -16,20 +14,20 @@ import type { ReportRunnerDeps } from './report-runner.ts';
 // the first run: the API only makes and reads jobs, so they stay out of its cold start.
 const runnerModule = lazy(() => import('./report-runner.ts'));
 
+/** What the report runner function is launched with: "run now" and a part of a fanned-out run (ADR 041). */
+export type ReportLaunch = ReportRunPayload | ReportPartPayload;
+
 /**
- * Report jobs of one process (ADR 041): the API's service and the runner's entry points, one wiring.
- * The launcher by config: the runner's function name (the API: REPORT_RUNNER_ARN; the runner itself: its
- * own name, `selfFunctionName`) → async Lambda invokes; local mode → this process in the background;
- * AWS without a name → "run now" answers 503. Tests replace the launcher, the row limits or the delivery.
+ * Report jobs of one process (ADR 041, the job factory shape of ADR 059): the API's service and the
+ * runner's entry points, one wiring. The launcher by config (platform/jobs/job-launcher.ts): the runner's
+ * function name (the API: REPORT_RUNNER_ARN; the runner itself: its own name, `selfFunctionName`) → async
+ * Lambda invokes; local mode → this process in the background; AWS without a name → "run now" answers 503.
+ * Tests replace the launcher, the row limits or the delivery.
  */
 export function reportJobsFromConfig(
   config: Config,
-  deps: {
-    db: Db;
-    now: Clock;
-    faults?: FaultInjector;
+  deps: JobFactoryDeps<ReportLaunch> & {
     files?: FileStore;
-    launcher?: ReportJobLauncher;
     selfFunctionName?: string;
     runner?: Partial<Pick<ReportRunnerDeps, 'rowsPerFile' | 'partRows' | 'progressEveryMs' | 'deliver' | 'source'>>;
     /** null: "Run now" unlimited (tests of other behaviour than ADR 051's limits). */
@@ -38,10 +36,13 @@ export function reportJobsFromConfig(
 ) {
   const { db, now } = deps;
   const files = deps.files ?? createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults);
-  const local = localReportLauncher((payload) => run(payload));
-  const functionName = deps.selfFunctionName ?? config.REPORT_RUNNER_ARN;
-  const launcher: ReportJobLauncher =
-    deps.launcher ?? (functionName ? lambdaReportLauncher({ functionName, region: config.AWS_REGION }) : config.SCHEDULER_MODE === 'aws' ? unavailableReportLauncher : local);
+  const { launcher, idle } = jobLauncherFromConfig<ReportLaunch>(config, {
+    label: 'report',
+    functionName: deps.selfFunctionName ?? config.REPORT_RUNNER_ARN,
+    unavailable: 'Reports cannot be run at the moment.',
+    run: (payload) => run(payload),
+    launcher: deps.launcher,
+  });
 
   const delivery = lazy(async () => {
     const [{ reportDeliveryDeps }, { deliverReportJob }] = await Promise.all([import('./delivery/delivery-service.ts'), import('./delivery/deliver-report-job.ts')]);
@@ -90,7 +91,7 @@ export function reportJobsFromConfig(
     /** A schedule's fire (functions/jobs/report-runner.ts registers it as the 'report' job). */
     runScheduled: async (payload: Pick<ReportJobPayload, 'processId' | 'scheduledFor'>) => (await runnerModule()).runScheduledReport(await runnerDeps(), payload),
     /** Resolves when every local run started so far (and its parts) finished. */
-    idle: () => local.idle(),
+    idle,
   };
 }
 

@@ -9,8 +9,9 @@ import { createFileStore, type FileStore } from '../platform/files/file-store.ts
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
 import { countReportRun, loadReportDefinition } from './report-entity.ts';
 import { getReportJob, listReportFiles, listReportJobs, newReportJobPut, reportJobWrites, type StoredReportJob } from './report-job-entity.ts';
-import { reportJobFixture } from './report-job-fixtures.ts';
-import { localReportLauncher } from './report-job-launcher.ts';
+import { reportJobFixture } from '../../../../tests/support/report-job-fixtures.ts';
+import { localJobLauncher } from '../platform/jobs/job-launcher.ts';
+import type { ReportLaunch } from './report-jobs-from-config.ts';
 import { planParts, type ReportRunnerDeps, runReportJob, runReportPart, runScheduledReport, scheduledJobId } from './report-runner.ts';
 import { reportSource } from './report-sources.ts';
 
@@ -61,7 +62,7 @@ function deps(overrides: Partial<ReportRunnerDeps> = {}): ReportRunnerDeps & { i
     log: () => {},
     ...overrides,
   };
-  const local = localReportLauncher(async (payload) => {
+  const local = localJobLauncher<ReportLaunch>('report', async (payload) => {
     if (payload.kind === 'report-part') await runReportPart(base, payload.jobId, payload.part);
   });
   return { ...base, idle: () => local.idle() };

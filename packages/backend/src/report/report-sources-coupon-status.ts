@@ -1,6 +1,6 @@
 import type { Transaction, TransactionFilter } from '@portal/core/connect';
 import { cardKey, cardOfItem, type StoredCard } from '../couponing/card-entity.ts';
-import type { ExportColumn, ExportRow } from '../export/export-source.ts';
+import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import { getProducts, type Product } from '../masterdata/product.ts';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';

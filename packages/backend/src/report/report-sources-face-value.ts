@@ -1,5 +1,5 @@
-import { currencyDecimals } from '../export/cell-values.ts';
-import type { ExportColumn } from '../export/export-source.ts';
+import { currencyDecimals } from '../platform/jobs/cell-values.ts';
+import type { ExportColumn } from '../platform/jobs/file-columns.ts';
 import type { Product } from '../masterdata/product.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, startOfDayInZone } from '@portal/core/shared';
-import type { ExportColumn, ExportRow } from '../export/export-source.ts';
+import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import { getProducts, type Product } from '../masterdata/product.ts';
 import { getOrder, type OrderHeader, orderKeys, readHeader, type StoredPosition } from '../ordering/order-entity.ts';
 import { mapLimit } from '../platform/db/batch.ts';

@@ -2,10 +2,11 @@ import { type ConnectSalesQuery, TransactionFilter } from '@portal/core/connect'
 import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
-import { type ExportColumn, type ExportContext, type ExportRow, localiseColumns } from '../export/export-source.ts';
+import type { ExportContext } from '../export/export-source.ts';
 import { SALES_COLUMNS, salesSource } from '../export/sales-source.ts';
 import { TRANSACTION_COLUMNS, transactionSource } from '../export/transaction-source.ts';
 import type { Db } from '../platform/db/client.ts';
+import { type ExportColumn, type ExportRow, localiseColumns } from '../platform/jobs/file-columns.ts';
 import { COUPON_STATUS_COLUMNS, couponStatusRows, countCouponStatusRows } from './report-sources-coupon-status.ts';
 import { countOrderRows, needsOrderValue, ORDER_COLUMNS, orderRows } from './report-sources-orders.ts';
 

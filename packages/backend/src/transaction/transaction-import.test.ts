@@ -5,7 +5,7 @@ import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
 import { ALL, readDays, readHours, summaryKeys, terminalDim } from './transaction-summary.ts';
-import { PROVIDER, seedReferences } from './test-references.ts';
+import { PROVIDER, seedReferences } from '../../../../tests/support/transaction-references.ts';
 
 let backend: Backend;
 const lines = (records: unknown[]) => records.map((data, i) => ({ line: i + 2, data }));

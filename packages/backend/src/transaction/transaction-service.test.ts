@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import type { Actor } from '../access/actor.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
-import { PROVIDER, seedReferences, TYPES } from './test-references.ts';
+import { PROVIDER, seedReferences, TYPES } from '../../../../tests/support/transaction-references.ts';
 import { countTransactions, transactionRows } from './transaction-rows.ts';
 import { TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
 

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Workflow } from '@portal/core/workflow';
-import type { Db } from '../platform/db/client.ts';
-import { newRequestWrites, type StoredRequest } from './request-entity.ts';
+import type { Db } from '@portal/backend/platform/db/client';
+import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow/request-entity';
 
 /**
  * A draft request at the workflow's first step with a fixed id (the route gates' and tests' fixtures): the

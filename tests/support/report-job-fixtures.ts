@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../platform/db/client.ts';
-import { freshJobState, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from './report-job-entity.ts';
+import type { Db } from '@portal/backend/platform/db/client';
+import { freshJobState, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from '@portal/backend/report/report-job-entity';
 
 /**
  * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a

@@ -5,7 +5,7 @@ import { isValidTimeZone } from '@portal/core/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { majorUnits, majorUnitsText, neutralise, wallClock, wallClockText } from './cell-values.ts';
-import type { ExportColumn, ExportRow } from './export-source.ts';
+import type { ExportColumn, ExportRow } from './file-columns.ts';
 
 /**
  * The two file formats of an export (ADR 033). A writer formats rows into `out` as they come and holds
