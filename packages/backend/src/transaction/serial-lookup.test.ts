@@ -5,7 +5,7 @@ import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
-import type { ExportRow } from '../export/export-source.ts';
+import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import { transactionSource } from '../export/transaction-source.ts';
 import { lookupSerials } from './serial-lookup.ts';
 
