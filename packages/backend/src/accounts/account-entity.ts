@@ -110,11 +110,10 @@ export async function recordLogin(db: Db, username: string, at: Date, ip: string
  * Keeps the last hashes for the reuse rule; a password set by its owner ends 'password expired'.
  * Returned as parameters so a reset can put it into one transaction with taking its token.
  */
-export function replacePasswordUpdate(
-  db: Db,
-  seen: Pick<Account, 'username' | 'passwordHash' | 'status'>,
-  change: { newHash: string; history: string[]; passwordExpiry: string; at: Date },
-) {
+/** A new password as decided: its hash, the history it joins, its expiry, when. */
+export type PasswordChange = { newHash: string; history: string[]; passwordExpiry: string; at: Date };
+
+export function replacePasswordUpdate(db: Db, seen: Pick<Account, 'username' | 'passwordHash' | 'status'>, change: PasswordChange) {
   return {
     TableName: db.table,
     Key: { pk: accountKeys.pk(seen.username), sk: accountKeys.sk },
@@ -132,4 +131,12 @@ export function replacePasswordUpdate(
       ':seenStatus': seen.status,
     },
   };
+}
+
+/**
+ * Sets the password the account holder chose (1 conditional Update, `replacePasswordUpdate`): only if the
+ * hash and status are still those `seen`; a lost condition throws ConditionalCheckFailed.
+ */
+export async function replacePassword(db: Db, seen: Pick<Account, 'username' | 'passwordHash' | 'status'>, change: PasswordChange): Promise<void> {
+  await db.doc.send(new UpdateCommand(replacePasswordUpdate(db, seen, change)));
 }
