@@ -1,6 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Workflow } from '@portal/core/workflow';
 import type { Db } from '../platform/db/client.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import { newRequestWrites, type StoredRequest } from './request-entity.ts';
 
 /**
@@ -9,6 +9,6 @@ import { newRequestWrites, type StoredRequest } from './request-entity.ts';
  */
 export async function putDraftRequest(db: Db, workflow: Workflow, fields: { id: string; customerId: string; requestedBy: string; at: Date }): Promise<StoredRequest> {
   const { request, writes } = newRequestWrites(db, workflow, { id: fields.id, customerId: fields.customerId, at: fields.at.toISOString(), by: { username: fields.requestedBy } });
-  await db.doc.send(new TransactWriteCommand({ TransactItems: writes }));
+  await transactWrite(db, writes);
   return request;
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY, pageBounds, RETAILER } from '@portal/core/shared';
 import {
   type AuditEntry,
@@ -24,7 +23,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
-import { fullJitter, type TxItem } from '../platform/db/transact.ts';
+import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import { commentsOf } from './comment-service.ts';
 import { answerProblem } from './item-answers.ts';
@@ -115,7 +114,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
   const require = (actor: Actor, bit: 'doRequests' | 'approveRequests') => {
     if (!hasFlow(actor, bit)) throw denied();
   };
-  const transact = (items: TxItem[]) => db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  const transact = (items: TxItem[]) => transactWrite(db, items);
   /**
    * A transition that moves a request to the history also adds to the customer's done counter, which another
    * request's transition may be writing at that moment (TransactionConflict, nothing decided): send it again.

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { FLOW_PERMISSIONS, hasBit, PERMISSION } from '@portal/core/auth';
 import { IDEMPOTENCY, REQUEST, RETAILER } from '@portal/core/shared';
 import { type ApproverCandidates, WORKFLOW, type Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
@@ -11,6 +10,7 @@ import { portalUsersOf } from '../report/recipient-service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import { getLatestWorkflow, getWorkflowVersion, listLatestWorkflows, workflowSaveWrites } from './workflow-entity.ts';
 
@@ -128,11 +128,7 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
       const at = now();
       const workflow: Workflow = { ...input, workflowId: newWorkflowId(), version: 1, updatedAt: at.toISOString(), updatedBy: actor.username };
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [...workflowSaveWrites(db, workflow, 0), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId }, at)],
-          }),
-        );
+        await transactWrite(db, [...workflowSaveWrites(db, workflow, 0), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId }, at)]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replay(actor, key, hash);
@@ -155,7 +151,7 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
       await checkInput(actor, input);
       const workflow: Workflow = { ...input, workflowId, version: latest.version + 1, updatedAt: now().toISOString(), updatedBy: actor.username };
       try {
-        await db.doc.send(new TransactWriteCommand({ TransactItems: workflowSaveWrites(db, workflow, latest.version) }));
+        await transactWrite(db, workflowSaveWrites(db, workflow, latest.version));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         throw savedMeanwhile();
