@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/connect';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
@@ -7,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { lazy } from '../platform/lazy.ts';
 import type { Clock } from '../platform/time.ts';
@@ -99,11 +99,7 @@ export function createExportService(deps: ExportServiceDeps) {
         createdAt: at.toISOString(),
       });
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [newExportJobPut(db, job, at), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)],
-          }),
-        );
+        await transactWrite(db, [newExportJobPut(db, job, at), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)]);
       } catch (error) {
         // A parallel retry with the same key won the race: answer its job.
         if (!isConditionFailure(error)) throw error;

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Delivery,
   REPORT,
@@ -29,6 +28,7 @@ import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Clock } from '../platform/time.ts';
@@ -209,11 +209,7 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
         language: reportLanguageOf(actor.locale),
       };
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [newReportJobPut(db, job), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at)],
-          }),
-        );
+        await transactWrite(db, [newReportJobPut(db, job), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at)]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replay(actor, key, hash, at); // a parallel retry with the same key won

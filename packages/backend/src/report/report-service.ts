@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PERMISSION } from '@portal/core/auth';
 import {
   type CustomReportInput,
@@ -26,7 +25,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
-import type { TxItem } from '../platform/db/transact.ts';
+import { transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { ContactConfirmations } from './delivery/contact-confirmation.ts';
@@ -168,9 +167,7 @@ export function createReportService({ db, now, scheduler, brandReportIds, brandL
     return resolveRecipients(db, partition.recipients, partition.contacts);
   }
 
-  async function transact(items: TxItem[]) {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-  }
+  const transact = (items: TxItem[]) => transactWrite(db, items);
 
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
     const record = await readIdempotency<{ processId: string }>(db, idempotencyKey(actor.username, key), now());
