@@ -170,3 +170,6 @@ export async function updateCardMaster(db: Db, card: Pick<StoredCard, 'serial' |
     }),
   );
 }
+
+/** A coupon action's Idempotency-Key record (platform/db/idempotency.ts): `COUPONIDEM#<username>` / the key, 24 h. */
+export const couponIdempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${username}`, sk: key });

@@ -10,7 +10,7 @@ import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { lazy } from '../platform/lazy.ts';
 import type { Clock } from '../platform/time.ts';
-import { EXPORT_FAILED_MESSAGE, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
+import { EXPORT_FAILED_MESSAGE, exportIdempotencyKey, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
 import type { ExportLauncher } from './export-launcher.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 
@@ -28,7 +28,6 @@ export type ExportServiceDeps = {
   rowsPerFile?: number;
 };
 
-const idempotencyKey = (username: string, key: string) => ({ pk: `EXPORTIDEM#${username}`, sk: key });
 const requestHash = (request: ExportRequest) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 const notFound = () => new AppError('not_found', EXPORT.NOT_FOUND, 'Export not found.');
 
@@ -67,7 +66,7 @@ export function createExportService(deps: ExportServiceDeps) {
   }
 
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ExportJob | null> {
-    const record = await readIdempotency<{ jobId: string }>(db, idempotencyKey(actor.username, key), at);
+    const record = await readIdempotency<{ jobId: string }>(db, exportIdempotencyKey(actor.username, key), at);
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another export.');
     const job = await getExportJob(db, record.jobId, true);
@@ -99,7 +98,7 @@ export function createExportService(deps: ExportServiceDeps) {
         createdAt: at.toISOString(),
       });
       try {
-        await transactWrite(db, [newExportJobPut(db, job, at), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)]);
+        await transactWrite(db, [newExportJobPut(db, job, at), idempotencyPut(db, exportIdempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)]);
       } catch (error) {
         // A parallel retry with the same key won the race: answer its job.
         if (!isConditionFailure(error)) throw error;

@@ -450,3 +450,6 @@ export async function countReportRun(
     );
   }
 }
+
+/** A new custom report's Idempotency-Key record (platform/db/idempotency.ts): `REPORTIDEM#<username>` / the key, 24 h. */
+export const reportIdempotencyKey = (username: string, key: string) => ({ pk: `REPORTIDEM#${username}`, sk: key });

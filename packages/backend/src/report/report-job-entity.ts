@@ -329,3 +329,6 @@ export const reportFileView = (file: StoredReportFile): ReportFile => ({
   createdAt: file.createdAt,
   expiresAt: file.expiresAt,
 });
+
+/** A "run now"'s Idempotency-Key record (platform/db/idempotency.ts): `RJOBIDEM#<username>` / the key, 24 h. */
+export const reportJobIdempotencyKey = (username: string, key: string) => ({ pk: `RJOBIDEM#${username}`, sk: key });

@@ -38,19 +38,20 @@ import {
   customDefinition,
   deleteReportPartition,
   generalDefinition,
-  getCustomReport,
   getContact,
+  getCustomReport,
   listCustomReports,
   NEW_CONTACT_AT,
   newContactWrites,
   newCustomReportPut,
   putSchedule,
   readReportPartition,
-  type ReportDefinition,
-  type ReportStats,
   removeContactWrites,
   removeRecipientWrites,
   replaceCustomReport,
+  type ReportDefinition,
+  reportIdempotencyKey,
+  type ReportStats,
   schedulesAndStats,
   type StoredContact,
   type StoredCustomReport,
@@ -83,7 +84,6 @@ type ReportPermission = 'reports' | 'schedule' | 'recipients';
 const notFound = () => new AppError('not_found', REPORT.NOT_FOUND, 'Report not found.');
 const customerNotFound = () => new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
 const recipientNotFound = () => new AppError('not_found', REPORT.RECIPIENT_NOT_FOUND, 'This recipient is not on the mailing list.');
-const idempotencyKey = (username: string, key: string) => ({ pk: `REPORTIDEM#${username}`, sk: key });
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 /** Custom processIds: short, URL- and schedule-name-safe, unguessable. */
 const newProcessId = () => `cr-${randomBytes(9).toString('base64url')}`;
@@ -170,7 +170,7 @@ export function createReportService({ db, now, scheduler, brandReportIds, brandL
   const transact = (items: TxItem[]) => transactWrite(db, items);
 
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
-    const record = await readIdempotency<{ processId: string }>(db, idempotencyKey(actor.username, key), now());
+    const record = await readIdempotency<{ processId: string }>(db, reportIdempotencyKey(actor.username, key), now());
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report.');
     const custom = await getCustomReport(db, record.processId, true);
@@ -232,7 +232,7 @@ export function createReportService({ db, now, scheduler, brandReportIds, brandL
         version: 1,
       };
       try {
-        await transact([newCustomReportPut(db, report), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportIdempotency', hash, processId: report.processId }, at)]);
+        await transact([newCustomReportPut(db, report), idempotencyPut(db, reportIdempotencyKey(actor.username, key), { type: 'reportIdempotency', hash, processId: report.processId }, at)]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replayCreate(actor, key, hash);

@@ -31,15 +31,16 @@ import { allowedActions, assertAnswerable, currentStep, decidesOn, getItemForAct
 import {
   answerUpdate,
   auditPut,
-  getStoredItem,
-  itemView,
   doneCount,
+  getStoredItem,
   type HistoryScope,
+  itemView,
   listOpenRequests,
   newestDone,
   newRequestId,
   newRequestWrites,
   readRequestPartition,
+  requestIdempotencyKey,
   stateOf,
   type StoredItem,
   type StoredRequest,
@@ -71,7 +72,6 @@ export type RequestListQuery = {
 const CUSTOMER_KINDS = CustomerKind.options;
 const conflict = (message: string) => new AppError('conflict', WORKFLOW.STATE_CONFLICT, message);
 const lostRace = () => conflict('Someone else changed this request at the same moment. Please reload it.');
-const idempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 export const requestView = (r: StoredRequest): WorkflowRequest => ({
@@ -186,7 +186,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
   }
 
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
-    const record = await readIdempotency<{ requestId: string }>(db, idempotencyKey(actor.username, key), now());
+    const record = await readIdempotency<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now());
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
     return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
@@ -287,7 +287,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       try {
         await transact([
           ...writes,
-          idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
+          idempotencyPut(db, requestIdempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
         ]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
