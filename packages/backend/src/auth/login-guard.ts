@@ -12,7 +12,7 @@ import { deleteGuard, getGuard, guardKey, lockName, reserveFailure, returnFailur
  * write (`reserve`) and only then verifies. A reserved unit counts as a failure unless the caller
  * releases it (right password, but no verdict yet) or clears the guard (success). The reservation that
  * uses the last unit sets the lock at once, so a crash between reserving and answering cannot leave
- * the name without a lock's end.
+ * the name without a lock's end. The guard's items and their writes: login-guard-entity.ts.
  */
 export const FAILURES_PER_LOCK = 5;
 const FIRST_LOCK_MS = 60_000;
