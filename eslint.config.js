@@ -48,6 +48,41 @@ const zodThroughCore = {
 };
 /** Every file's restricted imports; the rule's last matching block wins, so each block repeats the zod one. */
 const restricted = (patterns) => ['error', { patterns: [...patterns, zodThroughCore] }];
+/**
+ * DynamoDB only in the data layer (ADR 058): its commands and key shapes live in platform/db/ (the toolkit,
+ * ADR 018) and the `*-entity.ts` files, whose functions are ADR 019's named access patterns; services,
+ * routes, jobs and scripts call those.
+ */
+const DYNAMODB_SDK = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];
+const dynamoDbInDataLayer = {
+  group: DYNAMODB_SDK,
+  message: 'DynamoDB commands belong in the data layer: call a named access pattern of an *-entity.ts file or the platform/db toolkit (ADR 058).',
+};
+const backendImports = {
+  group: [...serverOnly, ...reactOnly, '@portal/functions', '@portal/web'],
+  message: 'The backend never imports hono, react or functions/ (functions → backend → core).',
+};
+/**
+ * Where the DynamoDB SDK may be imported: the data layer, tests (they read the table behind the code's back
+ * to check what it wrote), and two narrow exceptions, each with its reason.
+ */
+const backendDataLayer = [
+  'packages/backend/src/platform/db/**/*.ts',
+  'packages/backend/**/*-entity.ts',
+  'packages/backend/**/*.test.ts',
+  // Temporary: the lead moves transaction/'s commands into its entity file and removes this line with them.
+  'packages/backend/src/transaction/**/*.ts',
+];
+const otherDataLayer = [
+  'functions/**/*-entity.ts',
+  'scripts/**/*-entity.ts',
+  'functions/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  // Route-gate test support: counts every item a refused request might have added with a Scan, which is no
+  // access pattern of any entity (ADR 019: no Scan on a path of the product).
+  'functions/api/gates/route-fuzz.ts',
+];
+
 const coreOnly = [
   {
     group: ['@aws-sdk/*', ...serverOnly, ...reactOnly, '@portal/backend', '@portal/backend/*', '@portal/functions', '@portal/web'],
@@ -138,11 +173,20 @@ export default tseslint.config(
   },
   {
     files: ['packages/backend/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': restricted([
-        { group: [...serverOnly, ...reactOnly, '@portal/functions', '@portal/web'], message: 'The backend never imports hono, react or functions/ (functions → backend → core).' },
-      ]),
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([backendImports, dynamoDbInDataLayer]) },
+  },
+  {
+    files: ['functions/**/*.ts', 'scripts/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([dynamoDbInDataLayer]) },
+  },
+  // The data layer (above) may import the DynamoDB SDK; the rest of each block's restrictions stands.
+  {
+    files: backendDataLayer,
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([backendImports]) },
+  },
+  {
+    files: otherDataLayer,
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([]) },
   },
   {
     files: ['packages/core/**/*.ts'],

@@ -10,9 +10,9 @@
  * median of 3.
  */
 import { parseArgs } from 'node:util';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays } from '@portal/core/shared';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';
+import { queryPage } from '../../packages/backend/src/platform/db/query.ts';
 import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
 
 const { values } = parseArgs({
@@ -34,10 +34,11 @@ const end = values.end;
 const plan = planOf({ customerId: values.customer, startDate: end, endDate: end });
 
 type Q = ReturnType<typeof rowsQuery> & { ExclusiveStartKey?: Record<string, unknown>; ScanIndexForward?: boolean; Limit?: number };
-async function page(q: Q) {
+/** One Query page as the toolkit sends it (queryPage: the same single call, timed). */
+async function page({ ExclusiveStartKey, ...q }: Q) {
   const t = performance.now();
-  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...q }));
-  return { ms: performance.now() - t, items: res.Items?.length ?? 0, last: res.LastEvaluatedKey };
+  const res = await queryPage(db, q, ExclusiveStartKey);
+  return { ms: performance.now() - t, items: res.items.length, last: res.cursor };
 }
 async function median3(q: Q) {
   const runs = [await page(q), await page(q), await page(q)].sort((a, b) => a.ms - b.ms);

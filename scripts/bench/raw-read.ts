@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactionFilter } from '@portal/core/connect';
 import type { Db } from '../../packages/backend/src/platform/db/client.ts';
+import { queryPage } from '../../packages/backend/src/platform/db/query.ts';
 import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
 
 /**
@@ -19,10 +19,10 @@ export async function rawRead(db: Db, filter: TransactionFilter, zone: string, a
   let calls = 0;
   const started = performance.now();
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), ...(limit ? { Limit: limit } : {}), ExclusiveStartKey: cursor }));
-    items += res.Items?.length ?? 0;
+    const res = await queryPage(db, { ...rowsQuery(plan, from, to), ...(limit ? { Limit: limit } : {}) }, cursor);
+    items += res.items.length;
     calls += 1;
-    cursor = res.LastEvaluatedKey;
+    cursor = res.cursor;
   } while (cursor);
   const seconds = (performance.now() - started) / 1000;
   return { items, calls, seconds, rate: items / seconds, limit, when };

@@ -23,12 +23,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
 import type { ExportFormat } from '@portal/core/connect';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
-import { getReportJob, newReportJobPut } from '../../packages/backend/src/report/report-job-entity.ts';
+import { getReportJob, putNewReportJob } from '../../packages/backend/src/report/report-job-entity.ts';
 import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import type { ReportLaunch } from '../../packages/backend/src/report/report-jobs-from-config.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
@@ -110,7 +109,7 @@ async function invoke(payload: ReportLaunch, env: NodeJS.ProcessEnv): Promise<In
 async function runJob(format: ExportFormat, partRows: number, asOf: string, s3: string) {
   const jobId = randomUUID();
   const job = reportJobFixture({ jobId, customerId, dateFrom: values.start!, dateUntil: values.end!, timeZone: zone, format, createdAt: asOf, updatedAt: asOf, owner: 'bench' });
-  await db.doc.send(new PutCommand(newReportJobPut(db, job).Put!));
+  await putNewReportJob(db, job);
   const queue: ReportLaunch[] = [{ kind: 'report-job', jobId }];
   const done: Invocation[] = [];
   let running = 0;

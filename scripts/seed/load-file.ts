@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, kindOfFileName } from '@portal/backend';
 import { IMPORT_KINDS, type ImportReport, isImportKind } from '@portal/backend/import/import-service';
 import { fileIdentity, readSlices, type Slice } from './file-slices.ts';
+import { getLoadProgress, type LoadProgress, putLoadProgress } from './seed-entity.ts';
 
 /**
  * Loads one import file through the one import path (backend.imports.importRecords), streamed and in
@@ -43,16 +43,8 @@ export type LoadReport = ImportReport & {
 export const DEFAULT_SLICE_LINES = 10_000;
 /** Errors the progress item keeps for a resumed load's report (the count is always exact). */
 const PROGRESS_ERRORS = 100;
-const PROGRESS_PK = 'META#load';
-
-type Progress = {
-  linesDone: number;
-  created: number;
-  updated: number;
-  errorCount: number;
-  errors: { line: number; reason: string }[];
-  done: boolean;
-};
+/** The progress item (seed-entity.ts). */
+type Progress = LoadProgress;
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const duration = (seconds: number) =>
@@ -79,10 +71,7 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
   const started = Date.now();
   const identity = await fileIdentity(file, format);
   const { db } = backend;
-  const key = { pk: PROGRESS_PK, sk: `${basename(file)}#${identity.hash}` };
-  const previous = options.resume
-    ? ((await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }))).Item as Progress | undefined)
-    : undefined;
+  const previous = options.resume ? await getLoadProgress(db, basename(file), identity.hash) : null;
   const progress: Progress = previous
     ? { ...previous, errors: [...previous.errors] }
     : { linesDone: 0, created: 0, updated: 0, errorCount: 0, errors: [], done: false };
@@ -94,13 +83,7 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
   let printed = Date.now();
   let rowsThisRun = 0;
   let slices = 0;
-  const save = () =>
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...key, type: 'loadProgress', file: name, kind, bytes: identity.bytes, lines: identity.lines, ...progress, updatedAt: new Date().toISOString() },
-      }),
-    );
+  const save = () => putLoadProgress(db, name, identity.hash, { kind, bytes: identity.bytes, lines: identity.lines }, progress, new Date());
 
   if (!progress.done) {
     options.progress?.(

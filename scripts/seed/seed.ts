@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
 import { type Backend, kindOfFileName, parseImportText, parseJsonLines } from '@portal/backend';
 import type { ImportReport } from '@portal/backend/import/import-service';
+import { pendingShipmentLinesOfRetailer } from '@portal/backend/masterdata/shipment';
 import {
   type Activity,
   generateActivity,
@@ -18,6 +18,7 @@ import {
 import { seedDemoRequests } from './demo-requests.ts';
 import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
+import { getSeedMarker, putSeedMarker } from './seed-entity.ts';
 
 export const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 
@@ -88,9 +89,6 @@ export function demoSerials(dir = DEMO_DIR): Record_[] {
  */
 export const DEMO_ACTIVITY = { seed: 42, days: 90 };
 
-/** The seed's marker; `activityThrough` is the demo day (in demoTimeZone) the activity was generated for. */
-const MARKER = { pk: 'META#seed', sk: 'demo' };
-
 /** The demo's generated activity: shipments, sales and terminal transactions (demo-transactions.ts). */
 export type DemoActivity = Activity & { transactions: Record_[] };
 
@@ -138,30 +136,11 @@ async function arrivedDemoShipments(backend: Backend, master: MasterData, today:
   const { db } = backend;
   const arrived: Record_[] = [];
   for (const { customerId } of master.retailers) {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db.doc.send(
-        new QueryCommand({
-          TableName: db.table,
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          FilterExpression: '#status = :pending AND begins_with(shipmentId, :generated)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':pk': `RETAILER#${customerId}#SHIPMENTS`,
-            ':pending': 'pending',
-            ':generated': `SH-${DEMO_ACTIVITY.seed}-`,
-          },
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const line of page.Items ?? []) {
-        if (shipmentStatusOn(line.storeType, line.date, today) === 'pending') continue;
-        const { shipmentId, storeType, storeId, productId, date, quantity } = line;
-        arrived.push({ shipmentId, storeType, storeId, productId, date, quantity, status: 'submitted' });
-      }
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    for (const line of await pendingShipmentLinesOfRetailer(db, String(customerId), `SH-${DEMO_ACTIVITY.seed}-`)) {
+      if (shipmentStatusOn(line.storeType, line.date, today) === 'pending') continue;
+      const { shipmentId, storeType, storeId, productId, date, quantity } = line;
+      arrived.push({ shipmentId, storeType, storeId, productId, date, quantity, status: 'submitted' });
+    }
   }
   return arrived;
 }
@@ -174,10 +153,10 @@ async function arrivedDemoShipments(backend: Backend, master: MasterData, today:
  */
 export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   const { db } = backend;
-  const marker = (await db.doc.send(new GetCommand({ TableName: db.table, Key: MARKER }))).Item;
+  const marker = await getSeedMarker(db);
   if (!marker) return [];
   // Seeds from before top-ups kept only seededAt, a UTC instant.
-  const through = (marker.activityThrough as string | undefined) ?? String(marker.seededAt).slice(0, 10);
+  const through = marker.activityThrough ?? String(marker.seededAt).slice(0, 10);
   const today = calendarDateInZone(backend.now(), demoTimeZone());
   const days: string[] = [];
   for (let day = addDays(today, 1 - DEMO_ACTIVITY.days); day <= today; day = addDays(day, 1)) {
@@ -197,7 +176,7 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
     activity.transactions.push(...ofDay.transactions);
   }
   await importActivity(backend, activity);
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...marker, activityThrough: today } }));
+  await putSeedMarker(db, { ...marker, activityThrough: today });
   return days;
 }
 
@@ -209,8 +188,7 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
  */
 export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[] | null> {
   const { db } = backend;
-  const seeded = await db.doc.send(new GetCommand({ TableName: db.table, Key: MARKER }));
-  if (seeded.Item) return null;
+  if (await getSeedMarker(db)) return null;
   const reports: ImportReport[] = [];
   const run = async (file: string) => {
     const report = await importFile(backend, file);
@@ -233,11 +211,6 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   // uploads, so they need the file store: local mode runs one (S3_ENDPOINT); a test backend without one
   // (seeding only to sign in or to count sales) gets no requests.
   if (backend.config.S3_ENDPOINT) await seedDemoRequests(backend, zone);
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...MARKER, seededAt: backend.now().toISOString(), activityThrough: today },
-    }),
-  );
+  await putSeedMarker(db, { seededAt: backend.now().toISOString(), activityThrough: today });
   return reports;
 }

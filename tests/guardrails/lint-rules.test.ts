@@ -115,3 +115,35 @@ describe('kebab-case names', () => {
     expect(await errorsOf('web/src/lib/user-format.test.ts', 'export {};')).toEqual([]);
   });
 });
+
+describe('DynamoDB only in the data layer (ADR 058)', () => {
+  const command = "import { UpdateCommand } from '@aws-sdk/lib-dynamodb';\nexport const x = new UpdateCommand({ TableName: 't', Key: { pk: 'ACCOUNT#a', sk: 'PROFILE' } });";
+  const client = "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const x = DynamoDBClient;";
+  const DATA_LAYER = /^@typescript-eslint\/no-restricted-imports: .*ADR 058/;
+
+  it.each([
+    ['a backend service', 'packages/backend/src/accounts/probe-service.ts'],
+    ['a platform adapter outside platform/db', 'packages/backend/src/platform/security/probe.ts'],
+    ['a route', 'functions/api/routes/probe.ts'],
+    ['a job', 'functions/jobs/probe.ts'],
+    ['a script', 'scripts/seed/probe.ts'],
+  ])('a DynamoDB command in %s is an error', async (_where, at) => {
+    expect(await zoneErrors(at, command)).toEqual([expect.stringMatching(DATA_LAYER)]);
+    expect(await zoneErrors(at, client)).toEqual([expect.stringMatching(DATA_LAYER)]);
+  });
+
+  it.each([
+    ['an entity file', 'packages/backend/src/accounts/probe-entity.ts'],
+    ['the toolkit', 'packages/backend/src/platform/db/probe.ts'],
+    ['a test', 'packages/backend/src/accounts/probe.test.ts'],
+    ["a script's entity file", 'scripts/seed/probe-entity.ts'],
+  ])('%s may use DynamoDB commands', async (_where, at) => {
+    expect(await zoneErrors(at, command)).toEqual([]);
+  });
+
+  it("an entity file keeps the backend's other import rules", async () => {
+    expect(await zoneErrors('packages/backend/src/accounts/probe-entity.ts', "import { Hono } from 'hono';\nexport const x = new Hono();")).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*never imports hono/),
+    ]);
+  });
+});

@@ -1,6 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '@portal/backend/platform/db/client';
-import { freshJobState, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from '@portal/backend/report/report-job-entity';
+import { freshJobState, putNewReportJob, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from '@portal/backend/report/report-job-entity';
 
 /**
  * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a
@@ -27,7 +26,7 @@ export function reportJobFixture(fields: Partial<StoredReportJob> & { jobId: str
 }
 
 export async function putFinishedReportJob(db: Db, job: StoredReportJob, at: Date): Promise<void> {
-  await db.doc.send(new PutCommand(newReportJobPut(db, job).Put!));
+  await putNewReportJob(db, job);
   const name = `${job.jobId}.csv`;
   const file = {
     fileId: reportFileId(job.jobId, 0),

@@ -1,6 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Workflow } from '@portal/core/workflow';
 import type { Db } from '@portal/backend/platform/db/client';
+import { transactWrite } from '@portal/backend/platform/db/transact';
 import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow/request-entity';
 
 /**
@@ -9,6 +9,6 @@ import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow/r
  */
 export async function putDraftRequest(db: Db, workflow: Workflow, fields: { id: string; customerId: string; requestedBy: string; at: Date }): Promise<StoredRequest> {
   const { request, writes } = newRequestWrites(db, workflow, { id: fields.id, customerId: fields.customerId, at: fields.at.toISOString(), by: { username: fields.requestedBy } });
-  await db.doc.send(new TransactWriteCommand({ TransactItems: writes }));
+  await transactWrite(db, writes);
   return request;
 }

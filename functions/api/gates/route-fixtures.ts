@@ -1,4 +1,3 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
@@ -10,6 +9,7 @@ import { putFinishedReportJob, reportJobFixture } from '../../../tests/support/r
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 import { createDelivery } from '@portal/backend/report/delivery/delivery-entity';
 import { newContactWrites } from '@portal/backend/report/report-entity';
+import { transactWrite } from '@portal/backend/platform/db/transact';
 import { putDraftRequest } from '../../../tests/support/request-fixtures.ts';
 import { getLatestWorkflow } from '@portal/backend/workflow/workflow-entity';
 import { createApp } from '../app.ts';
@@ -286,16 +286,15 @@ export async function createGateWorld() {
   await createDelivery(backend.db, { jobId: GATE_REPORT_JOB, deliveryId: 'email.u.full', channel: 'email', target: 'u.full', address: 'full@example.com', status: 'sent', reason: null, attempts: 1, attached: true, retryable: false, updatedAt: CLOCK.toISOString() });
 
   const contactAt = CLOCK.toISOString();
-  await backend.db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: newContactWrites(
-        backend.db,
-        `gen.transactions.${OWN.retailer}`,
-        OWN.retailer,
-        { contactId: GATE_CONTACT, firstname: 'Gate', surname: 'Confirmed', email: 'gate.confirmed@example.com', emailKey: 'gate.confirmed@example.com', displayname: '', active: true, isEmailActive: true, childProcessId: null, createdAt: contactAt, confirmation: 'confirmed', confirmedAt: contactAt },
-        { referenceId: `c.${GATE_CONTACT}`, addedAt: contactAt, unsubscribedAt: null },
-      ),
-    }),
+  await transactWrite(
+    backend.db,
+    newContactWrites(
+      backend.db,
+      `gen.transactions.${OWN.retailer}`,
+      OWN.retailer,
+      { contactId: GATE_CONTACT, firstname: 'Gate', surname: 'Confirmed', email: 'gate.confirmed@example.com', emailKey: 'gate.confirmed@example.com', displayname: '', active: true, isEmailActive: true, childProcessId: null, createdAt: contactAt, confirmation: 'confirmed', confirmedAt: contactAt },
+      { referenceId: `c.${GATE_CONTACT}`, addedAt: contactAt, unsubscribedAt: null },
+    ),
   );
 
   // Workflows and requests (ADR 046): one workflow per customer through the import kind, two draft requests each.

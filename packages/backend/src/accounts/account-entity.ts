@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import { type Account, type AccountFields, type StoredAccount, usernameKey } from './account-record.ts';
@@ -110,11 +111,10 @@ export async function recordLogin(db: Db, username: string, at: Date, ip: string
  * Keeps the last hashes for the reuse rule; a password set by its owner ends 'password expired'.
  * Returned as parameters so a reset can put it into one transaction with taking its token.
  */
-export function replacePasswordUpdate(
-  db: Db,
-  seen: Pick<Account, 'username' | 'passwordHash' | 'status'>,
-  change: { newHash: string; history: string[]; passwordExpiry: string; at: Date },
-) {
+/** A new password as decided: its hash, the history it joins, its expiry, when. */
+export type PasswordChange = { newHash: string; history: string[]; passwordExpiry: string; at: Date };
+
+export function replacePasswordUpdate(db: Db, seen: Pick<Account, 'username' | 'passwordHash' | 'status'>, change: PasswordChange) {
   return {
     TableName: db.table,
     Key: { pk: accountKeys.pk(seen.username), sk: accountKeys.sk },
@@ -133,3 +133,88 @@ export function replacePasswordUpdate(
     },
   };
 }
+
+/**
+ * Sets the password the account holder chose (1 conditional Update, `replacePasswordUpdate`): only if the
+ * hash and status are still those `seen`; a lost condition throws ConditionalCheckFailed.
+ */
+export async function replacePassword(db: Db, seen: Pick<Account, 'username' | 'passwordHash' | 'status'>, change: PasswordChange): Promise<void> {
+  await db.doc.send(new UpdateCommand(replacePasswordUpdate(db, seen, change)));
+}
+
+/**
+ * A conditional Update of an existing account (`attribute_exists(pk)` and `condition`), stamping `updatedAt`;
+ * a failed condition (the account absent, or `condition` false) throws ConditionalCheckFailed.
+ */
+function writeExisting(
+  db: Db,
+  username: string,
+  at: Date,
+  update: { set: string; values: Record<string, unknown>; names?: Record<string, string>; condition?: string },
+) {
+  return db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: { pk: accountKeys.pk(username), sk: accountKeys.sk },
+      UpdateExpression: `SET ${update.set}, updatedAt = :now`,
+      ConditionExpression: update.condition ? `attribute_exists(pk) AND (${update.condition})` : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ...update.values, ':now': at.toISOString() },
+      ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
+    }),
+  );
+}
+
+/** `writeExisting` answering whether it applied (false: the account is absent or the condition failed). */
+const updateExisting = (...args: Parameters<typeof writeExisting>): Promise<boolean> => applied(writeExisting(...args));
+
+/** The holder's own profile fields (1 Update); an absent account throws ConditionalCheckFailed. */
+export async function updateAccountProfile(db: Db, username: string, profile: { firstname: string; surname: string; jobTitle: string }, at: Date) {
+  await writeExisting(db, username, at, {
+    set: 'firstname = :first, surname = :sur, jobTitle = :job',
+    values: { ':first': profile.firstname, ':sur': profile.surname, ':job': profile.jobTitle },
+  });
+}
+
+/** The holder's locale (1 Update); an absent account throws ConditionalCheckFailed. */
+export async function setAccountLocale(db: Db, username: string, locale: string, at: Date) {
+  await writeExisting(db, username, at, { set: 'locale = :locale', values: { ':locale': locale } });
+}
+
+/** The account's status (1 Update), only from `onlyFrom` when given; false when absent or not in that status. */
+export const setAccountStatus = (db: Db, username: string, status: Account['status'], at: Date, onlyFrom?: Account['status']) =>
+  updateExisting(db, username, at, {
+    set: '#status = :status',
+    names: { '#status': 'status' },
+    values: { ':status': status, ...(onlyFrom ? { ':from': onlyFrom } : {}) },
+    ...(onlyFrom ? { condition: '#status = :from' } : {}),
+  });
+
+/** The operator's access settings (1 Update) if the account is unchanged since `seenUpdatedAt`; false otherwise. */
+export const setAccountAccess = (
+  db: Db,
+  username: string,
+  next: Pick<Account, 'portals' | 'securityFlag' | 'permissions' | 'settings' | 'modules'>,
+  seenUpdatedAt: string | undefined,
+  at: Date,
+) =>
+  updateExisting(db, username, at, {
+    set: 'portals = :portals, securityFlag = :security, #permissions = :permissions, #settings = :settings, modules = :modules',
+    names: { '#permissions': 'permissions', '#settings': 'settings' },
+    values: {
+      ':portals': next.portals,
+      ':security': next.securityFlag,
+      ':permissions': next.permissions,
+      ':settings': next.settings,
+      ':modules': next.modules,
+      ':seen': seenUpdatedAt,
+    },
+    condition: 'updatedAt = :seen',
+  });
+
+/** The password's expiry (1 Update), only when the account may change its password; false otherwise. */
+export const expireAccountPassword = (db: Db, username: string, expiry: string, at: Date) =>
+  updateExisting(db, username, at, {
+    set: 'passwordExpiry = :expiry',
+    values: { ':expiry': expiry, ':true': true },
+    condition: 'mayChangePassword = :true',
+  });

@@ -1,11 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isSupportedLocale, Messages, type Portal } from '@portal/core/shared';
 import type { AccountUpdate } from '@portal/core/auth';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import { accountKeys, getAccount } from './account-entity.ts';
+import { getAccount, setAccountLocale, updateAccountProfile } from './account-entity.ts';
 import { createEmailChangeService } from './email-change-service.ts';
 import type { Reauth, ReauthSession } from './reauth.ts';
 import { ACCOUNT } from '@portal/core/auth';
@@ -47,20 +46,7 @@ export function createAccountService(deps: {
       const newAddress = address.toLowerCase() !== account.email.trim().toLowerCase();
       // Checked before anything is written: a wrong password saves nothing.
       if (newAddress) await deps.reauth.confirmPassword(username, form.currentPassword, session);
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: { pk: accountKeys.pk(username), sk: accountKeys.sk },
-          UpdateExpression: 'SET firstname = :first, surname = :sur, jobTitle = :job, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':first': form.firstname,
-            ':sur': form.surname,
-            ':job': form.jobTitle,
-            ':now': now().toISOString(),
-          },
-        }),
-      );
+      await updateAccountProfile(db, username, form, now());
       if (newAddress) await emailChange.request(account, address);
       return { ...(await profile(username)), message: Messages.changesSaved };
     },
@@ -87,15 +73,7 @@ export function createAccountService(deps: {
           issues: [{ path: 'locale', message: 'Unsupported locale' }],
         });
       }
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: { pk: accountKeys.pk(username), sk: accountKeys.sk },
-          UpdateExpression: 'SET locale = :locale, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':locale': locale, ':now': now().toISOString() },
-        }),
-      );
+      await setAccountLocale(db, username, locale, now());
       return { locale };
     },
   };

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PORTALS, type Portal } from '@portal/core/shared';
 import {
   decodeFlags,
@@ -15,7 +14,7 @@ import {
   PASSWORD,
 } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
-import { accountKeys, getAccount, upsertAccount } from '../accounts/account-entity.ts';
+import { expireAccountPassword, getAccount, setAccountAccess, setAccountStatus, upsertAccount } from '../accounts/account-entity.ts';
 import { type Account, AccountFields } from '../accounts/account-record.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
 import { resetMfa } from '../auth/mfa/account-mfa-entity.ts';
@@ -31,7 +30,7 @@ import {
   putNewCustomer,
 } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import {
   type AdminAction,
@@ -330,33 +329,14 @@ export function createAdminService(deps: {
   }
 
   /** A conditional update of an existing account; not_found when it is not there (any more). */
-  async function updateAccount(
-    username: string,
-    update: { set: string; values: Record<string, unknown>; names?: Record<string, string>; condition?: string },
-  ): Promise<boolean> {
-    const ok = await applied(
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: { pk: accountKeys.pk(username), sk: accountKeys.sk },
-          UpdateExpression: `SET ${update.set}, updatedAt = :now`,
-          ConditionExpression: update.condition ? `attribute_exists(pk) AND (${update.condition})` : 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ...update.values, ':now': now().toISOString() },
-          ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
-        }),
-      ),
-    );
+  async function updateAccount(username: string, write: (at: Date) => Promise<boolean>): Promise<boolean> {
+    const ok = await write(now());
     if (!ok && !(await getAccount(db, username))) throw notFound(username.trim());
     return ok;
   }
 
   const setStatus = (username: string, status: Account['status'], onlyFrom?: Account['status']) =>
-    updateAccount(username, {
-      set: '#status = :status',
-      names: { '#status': 'status' },
-      values: { ':status': status, ...(onlyFrom ? { ':from': onlyFrom } : {}) },
-      ...(onlyFrom ? { condition: '#status = :from' } : {}),
-    });
+    updateAccount(username, (at) => setAccountStatus(db, username, status, at, onlyFrom));
 
   return {
     async createCustomer(actor: AdminActor, input: z.input<typeof CustomerInput>): Promise<Customer> {
@@ -459,19 +439,7 @@ export function createAdminService(deps: {
         for (let attempt = 0; ; attempt += 1) {
           const account = await existingAccount(username);
           const next = applyAccess(account, change);
-          const written = await updateAccount(username, {
-            set: 'portals = :portals, securityFlag = :security, #permissions = :permissions, #settings = :settings, modules = :modules',
-            names: { '#permissions': 'permissions', '#settings': 'settings' },
-            values: {
-              ':portals': next.portals,
-              ':security': next.securityFlag,
-              ':permissions': next.permissions,
-              ':settings': next.settings,
-              ':modules': next.modules,
-              ':seen': account.updatedAt,
-            },
-            condition: 'updatedAt = :seen',
-          });
+          const written = await updateAccount(username, (at) => setAccountAccess(db, username, next, account.updatedAt, at));
           if (written) {
             const result = { username: account.username, ...next, access: accessNames(next) };
             return { result, details: { portals: next.portals, securityFlag: next.securityFlag, permissions: next.permissions, settings: next.settings, modules: next.modules } };
@@ -512,11 +480,7 @@ export function createAdminService(deps: {
       return audited(actor, 'expire-password', accountTarget(username), async () => {
         const account = await existingAccount(username);
         const expiry = now().toISOString();
-        const written = await updateAccount(account.username, {
-          set: 'passwordExpiry = :expiry',
-          values: { ':expiry': expiry, ':true': true },
-          condition: 'mayChangePassword = :true',
-        });
+        const written = await updateAccount(account.username, (at) => expireAccountPassword(db, account.username, expiry, at));
         if (!written) {
           // Such a user could never renew it: the account would be unusable.
           throw new AppError(

@@ -1,9 +1,6 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { usernameKey } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applied, isConditionFailure } from '../platform/db/conditions.ts';
-import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
+import { deleteGuard, getGuard, guardKey, lockName, reserveFailure, returnFailure, unlockName } from './login-guard-entity.ts';
 
 /**
  * The per-username failure budget (ADR 010). Wrong passwords, wrong TOTP codes and wrong e-mail codes
@@ -15,7 +12,7 @@ import { toTtl } from '../platform/db/table.ts';
  * write (`reserve`) and only then verifies. A reserved unit counts as a failure unless the caller
  * releases it (right password, but no verdict yet) or clears the guard (success). The reservation that
  * uses the last unit sets the lock at once, so a crash between reserving and answering cannot leave
- * the name without a lock's end.
+ * the name without a lock's end. The guard's items and their writes: login-guard-entity.ts.
  */
 export const FAILURES_PER_LOCK = 5;
 const FIRST_LOCK_MS = 60_000;
@@ -24,24 +21,14 @@ const FORGET_AFTER_MS = 24 * 3_600_000;
 
 export const lockDelayMs = (level: number) => Math.min(FIRST_LOCK_MS * 2 ** level, MAX_LOCK_MS);
 
-/**
- * A guard's item. Other logins keep their budgets in their own partitions: the SFTP logins (ADR 052) use
- * `SFTP_LOGINGUARD`, so guessing an SFTP password never locks a portal user of the same name, nor the reverse.
- */
-const keyOf = (partition: string, username: string) => ({ pk: `${partition}#${usernameKey(username)}`, sk: 'GUARD' });
-
-/** A name's guard item: the failures counted, the lock and its level (TTL `expiresAt` dropped). */
-type Guard = { failures?: number; lastFailureAt?: string; lockedUntil?: string; lockLevel?: number };
-const guards = entity<Guard>({ drop: ['expiresAt'] });
-
 /** A reserved unit of the budget; `lockedUntil` is set when it was the last one (the lock now stands). */
 export type Reservation =
   | { ok: true; username: string; lockedUntil: Date | null; level: number }
   | { ok: false; lockedUntil: Date };
 
 export function createLoginGuard(db: Db, now: () => Date, partition = 'LOGINGUARD') {
-  const key = (username: string) => keyOf(partition, username);
-  const read = (username: string) => getOne(db, guards, key(username));
+  const key = (username: string) => guardKey(partition, username);
+  const read = (username: string) => getGuard(db, key(username));
 
   return {
     /** The moment the name's lock ends, or null when it may try now. */
@@ -57,28 +44,11 @@ export function createLoginGuard(db: Db, now: () => Date, partition = 'LOGINGUAR
      */
     async reserve(username: string): Promise<Reservation> {
       const t = now();
-      const reserved = await db.doc
-        .send(
-          new UpdateCommand({
-            TableName: db.table,
-            Key: key(username),
-            UpdateExpression: 'ADD failures :one SET lastFailureAt = :now, expiresAt = :ttl',
-            ConditionExpression:
-              '(attribute_not_exists(lockedUntil) OR lockedUntil <= :now) AND (attribute_not_exists(failures) OR failures < :max)',
-            ExpressionAttributeValues: {
-              ':one': 1,
-              ':max': FAILURES_PER_LOCK,
-              ':now': t.toISOString(),
-              ':ttl': toTtl(new Date(t.getTime() + FORGET_AFTER_MS)),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        )
-        .then((res) => (res.Attributes ? guards.read(res.Attributes) : undefined))
-        .catch((error: unknown) => {
-          if (isConditionFailure(error)) return null;
-          throw error;
-        });
+      const reserved = await reserveFailure(db, key(username), {
+        now: t.toISOString(),
+        ttl: toTtl(new Date(t.getTime() + FORGET_AFTER_MS)),
+        max: FAILURES_PER_LOCK,
+      });
       if (!reserved) {
         // Locked, or the last units are held by attempts still in flight: their lock is about to stand.
         const until = (await read(username))?.lockedUntil;
@@ -88,14 +58,7 @@ export function createLoginGuard(db: Db, now: () => Date, partition = 'LOGINGUAR
       const level = Number(reserved.lockLevel ?? 0);
       if (Number(reserved.failures) < FAILURES_PER_LOCK) return { ok: true, username, lockedUntil: null, level };
       const lockedUntil = new Date(t.getTime() + lockDelayMs(level));
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: key(username),
-          UpdateExpression: 'SET failures = :zero, lockedUntil = :until, lockLevel = :next',
-          ExpressionAttributeValues: { ':zero': 0, ':until': lockedUntil.toISOString(), ':next': level + 1 },
-        }),
-      );
+      await lockName(db, key(username), lockedUntil.toISOString(), level + 1);
       return { ok: true, username, lockedUntil, level };
     },
 
@@ -105,33 +68,12 @@ export function createLoginGuard(db: Db, now: () => Date, partition = 'LOGINGUAR
      */
     async release(reservation: Extract<Reservation, { ok: true }>): Promise<void> {
       const { username, lockedUntil, level } = reservation;
-      await applied(
-        db.doc.send(
-          lockedUntil
-            ? new UpdateCommand({
-                TableName: db.table,
-                Key: key(username),
-                UpdateExpression: 'SET failures = :left, lockLevel = :level REMOVE lockedUntil',
-                ConditionExpression: 'lockedUntil = :until',
-                ExpressionAttributeValues: {
-                  ':left': FAILURES_PER_LOCK - 1,
-                  ':level': level,
-                  ':until': lockedUntil.toISOString(),
-                },
-              })
-            : new UpdateCommand({
-                TableName: db.table,
-                Key: key(username),
-                UpdateExpression: 'ADD failures :minus',
-                ConditionExpression: 'failures > :zero',
-                ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-              }),
-        ),
-      );
+      if (lockedUntil) await unlockName(db, key(username), lockedUntil.toISOString(), FAILURES_PER_LOCK - 1, level);
+      else await returnFailure(db, key(username));
     },
 
     async clear(username: string): Promise<void> {
-      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: key(username) }));
+      await deleteGuard(db, key(username));
     },
   };
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '@portal/core/shared';
 import {
   type ChangePasswordForm,
@@ -8,7 +7,7 @@ import {
   LOGIN,
   PASSWORD,
 } from '@portal/core/auth';
-import { findAccountsByEmail, getAccount, replacePasswordUpdate } from '../accounts/account-entity.ts';
+import { findAccountsByEmail, getAccount, type PasswordChange, replacePassword } from '../accounts/account-entity.ts';
 import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -18,7 +17,7 @@ import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { LoginGuard } from './login-guard.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { passwordProblems } from './password-policy.ts';
-import { getResetToken, putResetToken, resetTokenKey } from './reset-token-entity.ts';
+import { getResetToken, putResetToken, replacePasswordByResetLink } from './reset-token-entity.ts';
 import type { SessionStore } from './sessions.ts';
 
 /** How many recent passwords (the current one included) may not be chosen again. */
@@ -46,7 +45,7 @@ export function createPasswordService(deps: {
   const { db, sessions, guard, now } = deps;
 
   /** Policy and reuse checks; the new hash and history to store. */
-  async function acceptNewPassword(account: Account, newPassword: string) {
+  async function acceptNewPassword(account: Account, newPassword: string): Promise<PasswordChange> {
     const problems = await passwordProblems(newPassword, account.username);
     if (problems.length) {
       const message = problems.includes(Messages.passwordTooWeak) ? Messages.passwordTooWeak : problems[0]!;
@@ -64,12 +63,12 @@ export function createPasswordService(deps: {
     }
     const newHash = await hashPassword(newPassword, deps.passwordHashCost);
     const at = now();
-    return replacePasswordUpdate(db, account, {
+    return {
       newHash,
       history: [newHash, ...history].slice(0, PASSWORD_HISTORY),
       passwordExpiry: new Date(at.getTime() + deps.passwordMaxAgeDays * 86_400_000).toISOString(),
       at,
-    });
+    };
   }
 
   /** A single-use link to every account the identifier names (by username, else all with that e-mail). */
@@ -129,9 +128,9 @@ export function createPasswordService(deps: {
         });
       }
       await guard.release(reservation);
-      const update = await acceptNewPassword(account, input.newPassword);
+      const change = await acceptNewPassword(account, input.newPassword);
       try {
-        await db.doc.send(new UpdateCommand(update));
+        await replacePassword(db, account, change);
       } catch (error) {
         if (isConditionFailure(error)) throw changeFailed();
         throw error;
@@ -177,22 +176,9 @@ export function createPasswordService(deps: {
       if (!token || Date.parse(token.validUntil) <= now().getTime()) throw invalid;
       const account = await getAccount(db, token.username);
       if (!account) throw invalid;
-      const update = await acceptNewPassword(account, input.newPassword);
+      const change = await acceptNewPassword(account, input.newPassword);
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: db.table,
-                  Key: resetTokenKey(tokenHash),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-              { Update: update },
-            ],
-          }),
-        );
+        await replacePasswordByResetLink(db, tokenHash, account, change);
       } catch (error) {
         if (isConditionFailure(error)) throw invalid;
         throw error;

@@ -1,4 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type PasswordChange, replacePasswordUpdate } from '../accounts/account-entity.ts';
+import type { Account } from '../accounts/account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
@@ -34,4 +36,25 @@ const resetTokens = entity<ResetToken>();
 export async function getResetToken(db: Db, tokenHash: string): Promise<ResetToken | null> {
   const token = await getOne(db, resetTokens, resetTokenKey(tokenHash));
   return token && { username: token.username, validUntil: token.validUntil };
+}
+
+/**
+ * Uses a reset link up and sets the new password in ONE transaction: the token is deleted (it must still
+ * exist) and the password replaced (`replacePasswordUpdate`'s condition), so a link works once. A lost
+ * condition throws TransactionCanceled.
+ */
+export async function replacePasswordByResetLink(
+  db: Db,
+  tokenHash: string,
+  seen: Pick<Account, 'username' | 'passwordHash' | 'status'>,
+  change: PasswordChange,
+): Promise<void> {
+  await db.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: db.table, Key: resetTokenKey(tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
+        { Update: replacePasswordUpdate(db, seen, change) },
+      ],
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContractCouponStatus } from '@portal/core/shared';
 import type { CardFacts, CardState, CouponAction, CouponingStatus, StoredCouponStatus } from '@portal/core/couponing';
 import type { Item } from '../platform/db/batch.ts';
@@ -147,3 +148,28 @@ export async function serialWithTransactions(db: Db, serial: string): Promise<{ 
   });
   return { cards: found, transactions: rows.items.map(couponingBooking) };
 }
+
+/** A card's master fields: what the serial import sets from the product and the line. */
+export type CardMaster = Pick<StoredCard, 'eanSecond' | 'productId' | 'retailerId' | 'validUntil'>;
+
+/** Sets an existing card's master fields (1 conditional Update; an absent card throws ConditionalCheckFailed). */
+export async function updateCardMaster(db: Db, card: Pick<StoredCard, 'serial' | 'ean'>, master: CardMaster, at: string): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: cardKey(card.serial, card.ean),
+      UpdateExpression: 'SET eanSecond = :eanSecond, productId = :productId, retailerId = :retailerId, validUntil = :validUntil, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':eanSecond': master.eanSecond,
+        ':productId': master.productId,
+        ':retailerId': master.retailerId,
+        ':validUntil': master.validUntil,
+        ':at': at,
+      },
+    }),
+  );
+}
+
+/** A coupon action's Idempotency-Key record (platform/db/idempotency.ts): `COUPONIDEM#<username>` / the key, 24 h. */
+export const couponIdempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${username}`, sk: key });

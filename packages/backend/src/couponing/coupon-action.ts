@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard } from './card-access.ts';
-import { cardKey, cardsOfSerial, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
+import { cardKey, cardsOfSerial, couponIdempotencyKey, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 import { getProduct, type Product } from '../masterdata/product.ts';
 import { idMarkerItem, providerLedgerOf, transactionItems, type TransactionRecord } from '../transaction/transaction-entity.ts';
 import { bookingCounts } from '../transaction/transaction-summary.ts';
@@ -22,7 +22,6 @@ import { IDEMPOTENCY } from '@portal/core/shared';
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
 const MAX_ATTEMPTS = 8;
 
-const idempotencyKey = (username: string, key: string) => ({ pk: `COUPONIDEM#${username}`, sk: key });
 const requestHash = (serial: string, action: CouponAction, input: CouponActionInput) =>
   createHash('sha256').update(JSON.stringify([serial, input.ean, action, input.terminalId])).digest('hex');
 
@@ -95,7 +94,7 @@ export async function bookAction(
     db,
     async () => {
       const now = deps.now();
-      const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, idempotencyKey(actor.username, key), now) : null]);
+      const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, couponIdempotencyKey(actor.username, key), now) : null]);
       const card = chooseCard(await access.visible(cards), input.ean);
       const answerReplay = async (record: { hash: string }) => {
         if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another action.');
@@ -108,7 +107,7 @@ export async function bookAction(
       if (!decision.allowed) {
         // The two reads ran in parallel: the card may already show a parallel retry's booking whose
         // idempotency record the other read missed. Only a refusal pays for a second look.
-        const late = key ? await readIdempotency(db, idempotencyKey(actor.username, key), now) : null;
+        const late = key ? await readIdempotency(db, couponIdempotencyKey(actor.username, key), now) : null;
         if (late) return answerReplay(late);
         throw new AppError('conflict', decision.code, decision.reason);
       }
@@ -175,7 +174,7 @@ export async function bookAction(
         ...[row.customerId, ...(provider ? [provider] : [])].flatMap((ledgerId) => bookingCounts(db, row, ledgerId)),
       ];
       if (key) {
-        items.push(idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
+        items.push(idempotencyPut(db, couponIdempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
       }
       return { transaction: items, result: { card: next, booked: true, transaction } };
     },

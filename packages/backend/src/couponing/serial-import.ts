@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CONTRACT_COUPON_STATUS_LABELS,
   CONTRACT_COUPON_STATUSES,
@@ -13,7 +12,7 @@ import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from '../masterdata/record-outcome.ts';
 import { Bool, CalendarDay, Ean, Id } from '../masterdata/fields.ts';
 import { allProducts } from '../masterdata/product.ts';
-import { cardKey, cardOfItem, type StoredCard } from './card-entity.ts';
+import { cardKey, cardOfItem, type StoredCard, updateCardMaster } from './card-entity.ts';
 
 /** A moment with its offset, stored as UTC ISO text. */
 const Instant = z.pipe(
@@ -175,23 +174,7 @@ export async function writeSerialRanges(db: Db, records: readonly SerialRangeImp
       }
     }
     await batchPut(db, created.map((card) => ({ ...cardKey(card.serial, card.ean), type: 'card', ...card })));
-    await mapLimit(changed, 8, (card) =>
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: cardKey(card.serial, card.ean),
-          UpdateExpression: 'SET eanSecond = :eanSecond, productId = :productId, retailerId = :retailerId, validUntil = :validUntil, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':eanSecond': master.eanSecond,
-            ':productId': master.productId,
-            ':retailerId': master.retailerId,
-            ':validUntil': master.validUntil,
-            ':at': at,
-          },
-        }),
-      ),
-    );
+    await mapLimit(changed, 8, (card) => updateCardMaster(db, card, master, at));
     outcomes.push(created.length > 0 ? 'created' : 'updated');
   }
   return outcomes;

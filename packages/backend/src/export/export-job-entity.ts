@@ -128,3 +128,6 @@ export const queuedJob = (job: NewJob): StoredExportJob => ({
   finishedAt: null,
   error: null,
 });
+
+/** A new export job's Idempotency-Key record (platform/db/idempotency.ts): `EXPORTIDEM#<username>` / the key, 24 h. */
+export const exportIdempotencyKey = (username: string, key: string) => ({ pk: `EXPORTIDEM#${username}`, sk: key });

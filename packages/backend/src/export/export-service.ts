@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/connect';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
@@ -7,11 +6,12 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
 import { lazy } from '../platform/lazy.ts';
 import type { Clock } from '../platform/time.ts';
-import { EXPORT_FAILED_MESSAGE, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
+import { EXPORT_FAILED_MESSAGE, exportIdempotencyKey, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
 import type { ExportJobEvent } from './export-job-event.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 
@@ -29,7 +29,6 @@ export type ExportServiceDeps = {
   rowsPerFile?: number;
 };
 
-const idempotencyKey = (username: string, key: string) => ({ pk: `EXPORTIDEM#${username}`, sk: key });
 const requestHash = (request: ExportRequest) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 const notFound = () => new AppError('not_found', EXPORT.NOT_FOUND, 'Export not found.');
 
@@ -68,7 +67,7 @@ export function createExportService(deps: ExportServiceDeps) {
   }
 
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ExportJob | null> {
-    const record = await readIdempotency<{ jobId: string }>(db, idempotencyKey(actor.username, key), at);
+    const record = await readIdempotency<{ jobId: string }>(db, exportIdempotencyKey(actor.username, key), at);
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another export.');
     const job = await getExportJob(db, record.jobId, true);
@@ -100,11 +99,7 @@ export function createExportService(deps: ExportServiceDeps) {
         createdAt: at.toISOString(),
       });
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [newExportJobPut(db, job, at), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)],
-          }),
-        );
+        await transactWrite(db, [newExportJobPut(db, job, at), idempotencyPut(db, exportIdempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)]);
       } catch (error) {
         // A parallel retry with the same key won the race: answer its job.
         if (!isConditionFailure(error)) throw error;

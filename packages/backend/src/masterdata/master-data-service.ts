@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
-import { allCustomerGroups } from './customer.ts';
+import { allCustomerGroups } from './customer-group-entity.ts';
 import { countries, currencies, divisions, platforms, regions, timezones, transactionTypes } from './reference-lists.ts';
 
 export type MasterDataDeps = { db: Db };

@@ -91,6 +91,21 @@ export const listShipmentsOfLocation = (db: Db, location: Location, page: PageRe
 export const listShipmentsOfRetailer = (db: Db, retailerId: string, page: PageRequest) =>
   listPage(db, shipmentLines, { ...onIndex('gsi2', shipmentKeys.gsi2pk(retailerId)), ScanIndexForward: false }, page);
 
+/**
+ * A retailer's pending shipment lines whose id starts with `shipmentIdPrefix` (gsi2, filtered; every page):
+ * the demo top-up's generated lines that may have arrived since (scripts/seed/seed.ts).
+ */
+export async function pendingShipmentLinesOfRetailer(db: Db, retailerId: string, shipmentIdPrefix: string): Promise<ShipmentLine[]> {
+  const index = onIndex('gsi2', shipmentKeys.gsi2pk(retailerId));
+  const res = await listAll(db, shipmentLines, {
+    ...index,
+    FilterExpression: '#status = :pending AND begins_with(shipmentId, :generated)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ...index.ExpressionAttributeValues, ':pending': 'pending', ':generated': shipmentIdPrefix },
+  });
+  return res.items;
+}
+
 /** A shipment's lines, or null when the id is unknown. */
 export async function getShipment(db: Db, shipmentId: string): Promise<ShipmentLine[] | null> {
   const registry = await getOne(db, shipmentRegistries, shipmentKeys.registry(shipmentId));

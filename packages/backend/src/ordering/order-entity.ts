@@ -3,7 +3,7 @@ import type { OrderStatus } from '@portal/core/shared';
 import type { AddressRow, StoreType } from '@portal/core/ordering';
 import type { Item } from '../platform/db/batch.ts';
 import { entity, skStartsWith } from '../platform/db/entity.ts';
-import { onPartition, queryAll } from '../platform/db/query.ts';
+import { countAll, onPartition, type PageRequest, queryAll, queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';
@@ -19,6 +19,7 @@ import { locationPk, locationOfStoreType } from '../masterdata/location-summary.
  * Access patterns:
  * - one order with its positions:      Query pk = ORDER#<id> (header + chunks, 1 call)
  * - a retailer's orders by time:       gsi1 gsi1pk = RETAILER#<rid>#ORDERS, gsi1sk BETWEEN <from> AND <to>
+ *                                     (`retailerOrdersBetween`, `countRetailerOrdersBetween`: the orders report)
  * - a location's orders by time:       gsi2 gsi2pk = ORDERS#<location pk>, gsi2sk BETWEEN <from> AND <to>
  * - a submission already made?         GetItem IDEM#<username>#<key> / ORDER_SUBMIT
  * The lists read headers only (they carry quantityOrdered and positionCount), never the positions.
@@ -132,3 +133,24 @@ export async function getOrder(db: Db, orderId: string, consistent = false): Pro
     .flatMap((item) => positionChunks.read(item).positions);
   return { ...readHeader(header), positions };
 }
+
+/**
+ * A retailer's orders placed in [from, to) (ISO instants), as the index key condition. gsi1sk is
+ * `<orderedAt>#<orderId>`: every key of an instant sorts after the bare instant, so the upper bound (the
+ * exclusive end instant) leaves out orders placed exactly at it.
+ */
+const retailerOrdersInput = (retailerId: string, from: string, to: string) => ({
+  IndexName: 'gsi1' as const,
+  KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': orderKeys.retailerGsi1pk(retailerId), ':from': from, ':to': to },
+});
+
+/** One page of a retailer's order headers placed in [from, to), newest first (1 Query). */
+export async function retailerOrdersBetween(db: Db, retailerId: string, from: string, to: string, page: PageRequest): Promise<{ items: OrderHeader[]; cursor: Record<string, unknown> | undefined }> {
+  const res = await queryPage(db, { ...retailerOrdersInput(retailerId, from, to), ScanIndexForward: false, Limit: page.limit }, page.cursor);
+  return { items: res.items.map(readHeader), cursor: res.cursor };
+}
+
+/** How many orders a retailer placed in [from, to) (Select COUNT, 1 Query per ~1 MB of keys). */
+export const countRetailerOrdersBetween = (db: Db, retailerId: string, from: string, to: string): Promise<number> =>
+  countAll(db, retailerOrdersInput(retailerId, from, to));

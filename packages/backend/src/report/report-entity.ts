@@ -223,6 +223,16 @@ export function replaceCustomReport(db: Db, report: StoredCustomReport, version:
   );
 }
 
+/** Creates or replaces a custom report's definition as the import has it (1 Put, no condition: the import's upsert). */
+export async function putImportedCustomReport(db: Db, report: StoredCustomReport): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...key(report.processId, REPORT_SK.def), gsi1pk: reportsOfCustomer(report.customerId), gsi1sk: `${report.createdAt}#${report.processId}`, type: 'customReport', ...report },
+    }),
+  );
+}
+
 export const putSchedule = (db: Db, schedule: StoredSchedule) =>
   db.doc.send(new PutCommand({ TableName: db.table, Item: { ...key(schedule.processId, REPORT_SK.schedule), type: 'reportSchedule', ...schedule } }));
 
@@ -440,3 +450,6 @@ export async function countReportRun(
     );
   }
 }
+
+/** A new custom report's Idempotency-Key record (platform/db/idempotency.ts): `REPORTIDEM#<username>` / the key, 24 h. */
+export const reportIdempotencyKey = (username: string, key: string) => ({ pk: `REPORTIDEM#${username}`, sk: key });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CustomReportInput, reportColumnsProblem, reportFilterProblem, ReportScheduleUpdate } from '@portal/core/report';
 import { Id } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
@@ -8,9 +7,10 @@ import { getCustomer } from '../customers/customer-entity.ts';
 import { ImportRejected } from '../masterdata/record-outcome.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import { contactReference, portalUsersOf, userReference } from './recipient-service.ts';
-import { addRecipientWrites, contactEmailKey, getCustomReport, newContactWrites, putSchedule, REPORT_SK, reportPk, type StoredContact } from './report-entity.ts';
+import { addRecipientWrites, contactEmailKey, getCustomReport, newContactWrites, putImportedCustomReport, putSchedule, type StoredContact } from './report-entity.ts';
 import { mirrorSchedule } from './schedule-service.ts';
 
 /**
@@ -51,11 +51,7 @@ const contactIdOf = (processId: string, email: string) => createHash('sha256').u
 async function putOnList(db: Db, processId: string, customerId: string, referenceId: string, at: string, contact: (StoredContact & { emailKey: string }) | null) {
   const entry = { referenceId, addedAt: at, unsubscribedAt: null };
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: contact ? newContactWrites(db, processId, customerId, contact, entry) : addRecipientWrites(db, processId, customerId, entry),
-      }),
-    );
+    await transactWrite(db, contact ? newContactWrites(db, processId, customerId, contact, entry) : addRecipientWrites(db, processId, customerId, entry));
   } catch (error) {
     // Already on the list (a re-import): left as it is, unsubscribed or not.
     if (!isConditionFailure(error)) throw error;
@@ -78,29 +74,19 @@ export async function importReport(db: Db, scheduler: SchedulerPort | null | und
   const at = now.toISOString();
   const existing = await getCustomReport(db, record.processId, true);
   if (existing && existing.customerId !== record.customerId) throw new ImportRejected(`processId ${record.processId} belongs to another customer`);
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        pk: reportPk(record.processId),
-        sk: REPORT_SK.def,
-        gsi1pk: `REPORTS#${record.customerId}`,
-        gsi1sk: `${existing?.createdAt ?? at}#${record.processId}`,
-        type: 'customReport',
-        processId: record.processId,
-        customerId: record.customerId,
-        name: record.name,
-        reportType: record.reportType,
-        filter: record.filter,
-        columns: record.columns,
-        format: record.format,
-        createdBy: record.createdBy?.toLowerCase() ?? existing?.createdBy ?? null,
-        createdAt: existing?.createdAt ?? at,
-        updatedAt: at,
-        version: (existing?.version ?? 0) + 1,
-      },
-    }),
-  );
+  await putImportedCustomReport(db, {
+    processId: record.processId,
+    customerId: record.customerId,
+    name: record.name,
+    reportType: record.reportType,
+    filter: record.filter,
+    columns: record.columns,
+    format: record.format,
+    createdBy: record.createdBy?.toLowerCase() ?? existing?.createdBy ?? null,
+    createdAt: existing?.createdAt ?? at,
+    updatedAt: at,
+    version: (existing?.version ?? 0) + 1,
+  });
   if (record.schedule) {
     const schedule = { ...record.schedule, processId: record.processId };
     if (scheduler) await mirrorSchedule(scheduler, schedule);

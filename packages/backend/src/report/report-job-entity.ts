@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat } from '@portal/core/connect';
 import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus, type ReportLanguage } from '@portal/core/report';
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
@@ -132,6 +132,11 @@ export function newReportJobPut(db: Db, job: StoredReportJob): TxItem {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** Writes a new job (1 conditional Put, `newReportJobPut`): a job id already written throws ConditionalCheckFailed. */
+export async function putNewReportJob(db: Db, job: StoredReportJob): Promise<void> {
+  await db.doc.send(new PutCommand(newReportJobPut(db, job).Put!));
 }
 
 type Update = { set?: Record<string, unknown>; add?: Record<string, number>; remove?: string[] };
@@ -324,3 +329,6 @@ export const reportFileView = (file: StoredReportFile): ReportFile => ({
   createdAt: file.createdAt,
   expiresAt: file.expiresAt,
 });
+
+/** A "run now"'s Idempotency-Key record (platform/db/idempotency.ts): `RJOBIDEM#<username>` / the key, 24 h. */
+export const reportJobIdempotencyKey = (username: string, key: string) => ({ pk: `RJOBIDEM#${username}`, sk: key });

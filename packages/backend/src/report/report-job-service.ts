@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Delivery,
   REPORT,
@@ -29,24 +28,26 @@ import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportRunPayload } from '../platform/scheduler/dispatch.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Clock } from '../platform/time.ts';
 import {
+  freshJobState,
   getReportFile,
   getReportJob,
   listReportFiles,
   listReportJobs,
   newReportJobPut,
   parseReportFileId,
-  REPORT_LEASE_MS,
-  freshJobState,
-  reportFileView,
-  reportJobView,
   removeAll,
   REPORT_FAILED_MESSAGE,
+  REPORT_LEASE_MS,
+  reportFileView,
+  reportJobIdempotencyKey,
+  reportJobView,
   reportJobWrites,
   type RunnableReport,
   type StoredReportJob,
@@ -74,7 +75,6 @@ const filterInvalid = (path: string, message: string) =>
   new AppError('input', REPORT.FILTER_INVALID, 'The report filter is not valid.', { issues: [{ path: path ? `filter.${path}` : 'filter', message }] });
 const periodInvalid = (path: string, message: string) => new AppError('input', REPORT.PERIOD_INVALID, message, { issues: [{ path, message }] });
 
-const idempotencyKey = (username: string, key: string) => ({ pk: `RJOBIDEM#${username}`, sk: key });
 const requestHash = (input: ReportJobInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 /** A real calendar day (the schema checks the shape only: 2026-02-30 is not one). */
@@ -161,7 +161,7 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
   const view = async (job: StoredReportJob): Promise<ReportJob> => reportJobView(job, await deps.listDeliveries(db, job.jobId));
 
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ReportJob | null> {
-    const record = await readIdempotency<{ jobId: string }>(db, idempotencyKey(actor.username, key), at);
+    const record = await readIdempotency<{ jobId: string }>(db, reportJobIdempotencyKey(actor.username, key), at);
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report job.');
     const job = await getReportJob(db, record.jobId, true);
@@ -210,11 +210,7 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
         language: reportLanguageOf(actor.locale),
       };
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [newReportJobPut(db, job), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at)],
-          }),
-        );
+        await transactWrite(db, [newReportJobPut(db, job), idempotencyPut(db, reportJobIdempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at)]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replay(actor, key, hash, at); // a parallel retry with the same key won

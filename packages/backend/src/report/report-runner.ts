@@ -13,7 +13,7 @@ import { joinSegments, type Segment } from './report-file-join.ts';
 import { CancelledRun, writeRunFiles } from './report-file-set.ts';
 import {
   getReportJob,
-  newReportJobPut,
+  putNewReportJob,
   removeAll,
   freshJobState,
   REPORT_FAILED_MESSAGE,
@@ -26,7 +26,6 @@ import {
   type StoredReportJob,
 } from './report-job-entity.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
  * The report runner (ADR 041): runs one report job — reads the report's rows for the job's period through
@@ -374,7 +373,7 @@ export async function runScheduledReport(deps: ReportRunnerDeps, payload: { proc
     ...(owner ? { language: reportLanguageOf(owner.locale) } : {}),
   };
   try {
-    await db.doc.send(new PutCommand(newReportJobPut(db, job).Put!));
+    await putNewReportJob(db, job);
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // a duplicate fire: the job exists, finish what is left
   }

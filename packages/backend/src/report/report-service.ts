@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PERMISSION } from '@portal/core/auth';
 import {
   type CustomReportInput,
@@ -26,7 +25,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
-import type { TxItem } from '../platform/db/transact.ts';
+import { transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { ContactConfirmations } from './delivery/contact-confirmation.ts';
@@ -39,19 +38,20 @@ import {
   customDefinition,
   deleteReportPartition,
   generalDefinition,
-  getCustomReport,
   getContact,
+  getCustomReport,
   listCustomReports,
   NEW_CONTACT_AT,
   newContactWrites,
   newCustomReportPut,
   putSchedule,
   readReportPartition,
-  type ReportDefinition,
-  type ReportStats,
   removeContactWrites,
   removeRecipientWrites,
   replaceCustomReport,
+  type ReportDefinition,
+  reportIdempotencyKey,
+  type ReportStats,
   schedulesAndStats,
   type StoredContact,
   type StoredCustomReport,
@@ -84,7 +84,6 @@ type ReportPermission = 'reports' | 'schedule' | 'recipients';
 const notFound = () => new AppError('not_found', REPORT.NOT_FOUND, 'Report not found.');
 const customerNotFound = () => new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
 const recipientNotFound = () => new AppError('not_found', REPORT.RECIPIENT_NOT_FOUND, 'This recipient is not on the mailing list.');
-const idempotencyKey = (username: string, key: string) => ({ pk: `REPORTIDEM#${username}`, sk: key });
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 /** Custom processIds: short, URL- and schedule-name-safe, unguessable. */
 const newProcessId = () => `cr-${randomBytes(9).toString('base64url')}`;
@@ -168,12 +167,10 @@ export function createReportService({ db, now, scheduler, brandReportIds, brandL
     return resolveRecipients(db, partition.recipients, partition.contacts);
   }
 
-  async function transact(items: TxItem[]) {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-  }
+  const transact = (items: TxItem[]) => transactWrite(db, items);
 
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
-    const record = await readIdempotency<{ processId: string }>(db, idempotencyKey(actor.username, key), now());
+    const record = await readIdempotency<{ processId: string }>(db, reportIdempotencyKey(actor.username, key), now());
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report.');
     const custom = await getCustomReport(db, record.processId, true);
@@ -235,7 +232,7 @@ export function createReportService({ db, now, scheduler, brandReportIds, brandL
         version: 1,
       };
       try {
-        await transact([newCustomReportPut(db, report), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'reportIdempotency', hash, processId: report.processId }, at)]);
+        await transact([newCustomReportPut(db, report), idempotencyPut(db, reportIdempotencyKey(actor.username, key), { type: 'reportIdempotency', hash, processId: report.processId }, at)]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replayCreate(actor, key, hash);

@@ -1,8 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, startOfDayInZone } from '@portal/core/shared';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import { getProducts, type Product } from '../masterdata/product.ts';
-import { getOrder, type OrderHeader, orderKeys, readHeader, type StoredPosition } from '../ordering/order-entity.ts';
+import { countRetailerOrdersBetween, getOrder, type OrderHeader, retailerOrdersBetween, type StoredPosition } from '../ordering/order-entity.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { FACE_VALUE_COLUMNS, faceValueOf } from './report-sources-face-value.ts';
@@ -36,21 +35,12 @@ const VALUE_READS_AT_ONCE = 8;
  */
 const ORDER_PAGE_ROWS = 1000;
 
-/** The index key condition of the period: orders at or after its first local midnight, before the end (or asOf). */
-function periodQuery(period: OrderPeriod) {
+/** The instants of the period: orders at or after its first local midnight, before the end (or asOf). */
+function periodRange(period: OrderPeriod) {
   const from = startOfDayInZone(period.dateFrom, period.timeZone);
   const end = startOfDayInZone(addDays(period.dateUntil, 1), period.timeZone);
   const to = period.asOf === undefined ? end : Math.min(end, period.asOf + 1);
-  return {
-    empty: to <= from,
-    input: {
-      IndexName: 'gsi1',
-      // gsi1sk is `<orderedAt>#<orderId>`: every key of an instant sorts after the bare instant, so the
-      // upper bound (the exclusive end instant) leaves out orders placed exactly at it.
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': orderKeys.retailerGsi1pk(period.customerId), ':from': new Date(from).toISOString(), ':to': new Date(to).toISOString() },
-    },
-  };
+  return { empty: to <= from, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
 const locationType = (header: OrderHeader) => (header.storeType === 1 ? 'distribution centre' : 'store');
@@ -74,14 +64,14 @@ function orderValue(positions: readonly StoredPosition[], products: ReadonlyMap<
 
 /** Every order row of the period, newest first, one index page (~1 MB of headers) at a time. */
 export async function* orderRows(db: Db, period: OrderPeriod, options: { withValue: boolean }): AsyncGenerator<ExportRow[]> {
-  const { empty, input } = periodQuery(period);
+  const { empty, from, to } = periodRange(period);
   if (empty) return;
   const products = new Map<string, Product | undefined>();
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ScanIndexForward: false, Limit: ORDER_PAGE_ROWS, ExclusiveStartKey: cursor }));
-    cursor = res.LastEvaluatedKey;
-    const headers = (res.Items ?? []).map(readHeader);
+    const res = await retailerOrdersBetween(db, period.customerId, from, to, { limit: ORDER_PAGE_ROWS, cursor });
+    cursor = res.cursor;
+    const headers = res.items;
     if (headers.length === 0) continue;
     let positions: (readonly StoredPosition[])[] = [];
     if (options.withValue) {
@@ -107,14 +97,7 @@ export async function* orderRows(db: Db, period: OrderPeriod, options: { withVal
 
 /** How many orders the period has (Select COUNT on the same key range). */
 export async function countOrderRows(db: Db, period: OrderPeriod): Promise<number> {
-  const { empty, input } = periodQuery(period);
+  const { empty, from, to } = periodRange(period);
   if (empty) return 0;
-  let total = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, Select: 'COUNT', ExclusiveStartKey: cursor }));
-    total += res.Count ?? 0;
-    cursor = res.LastEvaluatedKey;
-  } while (cursor);
-  return total;
+  return countRetailerOrdersBetween(db, period.customerId, from, to);
 }

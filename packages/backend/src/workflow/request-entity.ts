@@ -311,3 +311,6 @@ export const fileRemove = (db: Db, requestId: string, stepId: string, itemId: st
     ExpressionAttributeValues: { ':id': fileId },
   },
 });
+
+/** A new request's Idempotency-Key record (platform/db/idempotency.ts): `WRIDEM#<username>` / the key, 24 h. */
+export const requestIdempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });

@@ -1,9 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuditEntry, type RequestFile, type RequestStepItem, WORKFLOW } from '@portal/core/workflow';
 import type { Actor } from '../access/actor.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import { assertAnswerable, itemNotFound, type RequestContext } from './request-access.ts';
 import { auditPut, fileAppend, fileRemove, getStoredItem, itemView, unchangedSince } from './request-entity.ts';
 
@@ -22,11 +22,7 @@ export async function attachFile(db: Db, ctx: ItemContext, file: RequestFile, ac
   const { itemId, type } = ctx.definition;
   const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, actorName: actor.displayName, action: 'upload', stepId: ctx.stepId, before: null, after: { item: itemId, fileId: file.fileId, name: file.name, contentType: file.contentType, bytes: file.bytes } };
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [fileAppend(db, ctx.request.id, ctx.stepId, itemId, type, file, maxFilesOf(ctx.definition)), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)],
-      }),
-    );
+    await transactWrite(db, [fileAppend(db, ctx.request.id, ctx.stepId, itemId, type, file, maxFilesOf(ctx.definition)), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
   } catch (error) {
     if (isConditionFailure(error)) throw busy();
     throw error;
@@ -45,7 +41,7 @@ export async function detachFile(db: Db, ctx: ItemContext, fileId: string, actor
   const file = stored.files[index]!;
   const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, actorName: actor.displayName, action: 'remove-file', stepId: ctx.stepId, before: { item: itemId, fileId, name: file.name }, after: null };
   try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: [fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)] }));
+    await transactWrite(db, [fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
   } catch (error) {
     if (isConditionFailure(error)) throw busy();
     throw error;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY, pageBounds, RETAILER } from '@portal/core/shared';
 import {
   type AuditEntry,
@@ -24,7 +23,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
-import { fullJitter, type TxItem } from '../platform/db/transact.ts';
+import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import { commentsOf } from './comment-service.ts';
 import { answerProblem } from './item-answers.ts';
@@ -32,15 +31,16 @@ import { allowedActions, assertAnswerable, currentStep, decidesOn, getItemForAct
 import {
   answerUpdate,
   auditPut,
-  getStoredItem,
-  itemView,
   doneCount,
+  getStoredItem,
   type HistoryScope,
+  itemView,
   listOpenRequests,
   newestDone,
   newRequestId,
   newRequestWrites,
   readRequestPartition,
+  requestIdempotencyKey,
   stateOf,
   type StoredItem,
   type StoredRequest,
@@ -72,7 +72,6 @@ export type RequestListQuery = {
 const CUSTOMER_KINDS = CustomerKind.options;
 const conflict = (message: string) => new AppError('conflict', WORKFLOW.STATE_CONFLICT, message);
 const lostRace = () => conflict('Someone else changed this request at the same moment. Please reload it.');
-const idempotencyKey = (username: string, key: string) => ({ pk: `WRIDEM#${username}`, sk: key });
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 export const requestView = (r: StoredRequest): WorkflowRequest => ({
@@ -115,7 +114,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
   const require = (actor: Actor, bit: 'doRequests' | 'approveRequests') => {
     if (!hasFlow(actor, bit)) throw denied();
   };
-  const transact = (items: TxItem[]) => db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  const transact = (items: TxItem[]) => transactWrite(db, items);
   /**
    * A transition that moves a request to the history also adds to the customer's done counter, which another
    * request's transition may be writing at that moment (TransactionConflict, nothing decided): send it again.
@@ -187,7 +186,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
   }
 
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
-    const record = await readIdempotency<{ requestId: string }>(db, idempotencyKey(actor.username, key), now());
+    const record = await readIdempotency<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now());
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
     return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
@@ -288,7 +287,7 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
       try {
         await transact([
           ...writes,
-          idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
+          idempotencyPut(db, requestIdempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
         ]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;

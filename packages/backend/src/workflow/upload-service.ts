@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type RequestFile,
   type RequestStepItem,
@@ -14,13 +13,12 @@ import {
 import type { Actor } from '../access/actor.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
-import { getItem } from '../platform/db/entity.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
 import { assertAnswerable, getItemForActor, getRequestForActor, itemNotFound } from './request-access.ts';
-import { readRequestPartition, requestPk } from './request-entity.ts';
+import { readRequestPartition } from './request-entity.ts';
 import { attachFile, detachFile, maxFilesOf } from './request-files.ts';
+import { claimPendingUpload, getPendingUpload, type PendingUpload, putPendingUpload } from './upload-entity.ts';
 import { uploadRejected, verifyUpload } from './upload-verification.ts';
 import { denied, hasFlow } from './workflow-service.ts';
 
@@ -42,7 +40,6 @@ export type UploadServiceDeps = { db: Db; files: FileStore; now: Clock };
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 const DOWNLOAD_TTL_SECONDS = 5 * 60;
-const uploadSk = (uploadId: string) => `UPL#${uploadId}`;
 /** Where an item's file lives: the request's prefix, then step, item and the file's id. */
 export const uploadKey = (requestId: string, stepId: string, itemId: string, fileId: string) => `workflow-requests/${requestId}/${stepId}/${itemId}/${fileId}`;
 /**
@@ -53,8 +50,6 @@ export const uploadKey = (requestId: string, stepId: string, itemId: string, fil
  */
 export const pendingKey = (requestId: string, uploadId: string) => `${PENDING_PREFIX}${requestId}/${uploadId}`;
 export const PENDING_PREFIX = 'workflow-uploads/pending/';
-
-type PendingUpload = { stepId: string; itemId: string; fileName: string; username: string; expiresAt: number };
 
 /** An upload id on an item the caller may change, with no open upload: expired, completed already, or another's. */
 const uploadNotOpen = () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This upload is not open: it expired or was completed already. Please upload the file again.');
@@ -93,26 +88,20 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
         // TTL a little past the POST's expiry: a completion right at the end still finds it.
         expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
       };
-      await db.doc.send(new PutCommand({ TableName: db.table, Item: { pk: requestPk(ctx.request.id), sk: uploadSk(uploadId), type: 'workflowUpload', ...pending } }));
+      await putPendingUpload(db, ctx.request.id, uploadId, pending);
       const form = await files.uploadForm(pendingKey(ctx.request.id, uploadId), { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS }, at);
       return { uploadId, ...form };
     },
 
     async complete(actor: Actor, itemRef: string, uploadId: string): Promise<RequestStepItem> {
       const ctx = await uploadableItem(actor, itemRef);
-      const key = { pk: requestPk(ctx.request.id), sk: uploadSk(uploadId) };
-      const pending = (await getItem(db, key, { consistent: true })) as PendingUpload | undefined;
+      const pending = await getPendingUpload(db, ctx.request.id, uploadId);
       const at = now();
       if (!pending || pending.stepId !== ctx.stepId || pending.itemId !== ctx.definition.itemId || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) {
         throw uploadNotOpen();
       }
       // Claim it: of parallel completions of one upload, exactly one goes on.
-      try {
-        await db.doc.send(new DeleteCommand({ TableName: db.table, Key: key, ConditionExpression: 'attribute_exists(pk)' }));
-      } catch (error) {
-        if (isConditionFailure(error)) throw uploadNotOpen();
-        throw error;
-      }
+      if (!(await claimPendingUpload(db, ctx.request.id, uploadId))) throw uploadNotOpen();
       const objectKey = pendingKey(ctx.request.id, uploadId);
       const finalKey = uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId);
       const size = await files.size(objectKey);

@@ -80,3 +80,6 @@ export function workflowSaveWrites(db: Db, workflow: Workflow, previous: number)
     },
   ];
 }
+
+/** A new workflow's Idempotency-Key record (platform/db/idempotency.ts): `WFIDEM#<username>` / the key, 24 h. */
+export const workflowIdempotencyKey = (username: string, key: string) => ({ pk: `WFIDEM#${username}`, sk: key });

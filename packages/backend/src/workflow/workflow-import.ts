@@ -1,9 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import { type Workflow, WorkflowInput } from '@portal/core/workflow';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { ImportRejected } from '../masterdata/record-outcome.ts';
 import type { Db } from '../platform/db/client.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import { getLatestWorkflow, workflowSaveWrites } from './workflow-entity.ts';
 import { workflowProblems } from './workflow-service.ts';
 
@@ -34,6 +34,6 @@ export async function importWorkflow(db: Db, record: WorkflowImport, now: Date):
   const { updatedBy, ...input } = record;
   if (latest && contentOf(latest) === contentOf(input)) return 'updated';
   const workflow: Workflow = { ...input, version: (latest?.version ?? 0) + 1, updatedAt: now.toISOString(), updatedBy };
-  await db.doc.send(new TransactWriteCommand({ TransactItems: workflowSaveWrites(db, workflow, latest?.version ?? 0) }));
+  await transactWrite(db, workflowSaveWrites(db, workflow, latest?.version ?? 0));
   return latest ? 'updated' : 'created';
 }

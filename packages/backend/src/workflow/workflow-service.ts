@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { FLOW_PERMISSIONS, hasBit, PERMISSION } from '@portal/core/auth';
 import { IDEMPOTENCY, REQUEST, RETAILER } from '@portal/core/shared';
 import { type ApproverCandidates, WORKFLOW, type Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
@@ -11,8 +10,9 @@ import { portalUsersOf } from '../report/recipient-service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { transactWrite } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
-import { getLatestWorkflow, getWorkflowVersion, listLatestWorkflows, workflowSaveWrites } from './workflow-entity.ts';
+import { getLatestWorkflow, getWorkflowVersion, listLatestWorkflows, workflowIdempotencyKey, workflowSaveWrites } from './workflow-entity.ts';
 
 /**
  * Workflows (ADR 046). Reading needs any flow permission (requesters pick one, approvers
@@ -26,7 +26,6 @@ export const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do
 const notFound = () => new AppError('not_found', WORKFLOW.NOT_FOUND, 'Workflow not found.');
 const customerNotFound = () => new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
 const isGlobal = (actor: Actor) => actor.access.security.global === true;
-const idempotencyKey = (username: string, key: string) => ({ pk: `WFIDEM#${username}`, sk: key });
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 export const newWorkflowId = () => `wf-${randomBytes(6).toString('base64url').replace(/[-_]/g, 'x')}`;
 
@@ -76,7 +75,7 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
     if (problems.length) throw new AppError('input', REQUEST.VALIDATION_FAILED, problems[0]!.message, { issues: problems });
   }
   async function replay(actor: Actor, key: string, hash: string): Promise<Workflow | null> {
-    const record = await readIdempotency<{ workflowId: string }>(db, idempotencyKey(actor.username, key), now());
+    const record = await readIdempotency<{ workflowId: string }>(db, workflowIdempotencyKey(actor.username, key), now());
     if (!record) return null;
     if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another workflow.');
     return getWorkflowVersion(db, record.workflowId, 1);
@@ -128,11 +127,7 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
       const at = now();
       const workflow: Workflow = { ...input, workflowId: newWorkflowId(), version: 1, updatedAt: at.toISOString(), updatedBy: actor.username };
       try {
-        await db.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [...workflowSaveWrites(db, workflow, 0), idempotencyPut(db, idempotencyKey(actor.username, key), { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId }, at)],
-          }),
-        );
+        await transactWrite(db, [...workflowSaveWrites(db, workflow, 0), idempotencyPut(db, workflowIdempotencyKey(actor.username, key), { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId }, at)]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replay(actor, key, hash);
@@ -155,7 +150,7 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
       await checkInput(actor, input);
       const workflow: Workflow = { ...input, workflowId, version: latest.version + 1, updatedAt: now().toISOString(), updatedBy: actor.username };
       try {
-        await db.doc.send(new TransactWriteCommand({ TransactItems: workflowSaveWrites(db, workflow, latest.version) }));
+        await transactWrite(db, workflowSaveWrites(db, workflow, latest.version));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         throw savedMeanwhile();

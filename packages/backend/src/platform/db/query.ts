@@ -61,3 +61,15 @@ export async function queryPage(
   const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
   return { items: res.Items ?? [], cursor: res.LastEvaluatedKey };
 }
+
+/** How many items a Query matches (Select COUNT, every page): no item is sent back. */
+export async function countAll(db: Db, input: Omit<QueryInput, 'Select' | 'ProjectionExpression'>): Promise<number> {
+  let total = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, Select: 'COUNT', ExclusiveStartKey: cursor }));
+    total += res.Count ?? 0;
+    cursor = res.LastEvaluatedKey;
+  } while (cursor);
+  return total;
+}

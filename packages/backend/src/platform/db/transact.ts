@@ -8,6 +8,14 @@ export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[num
 /** What one read-compute cycle produced: the transaction to write (null: nothing to write) and the answer. */
 export type Cycle<T> = { transaction: TxItem[] | null; result: T };
 
+/**
+ * One TransactWriteItems of items the entity files built (their Put/Update/Delete/ConditionCheck builders,
+ * ADR 058): all apply or none; a failed condition throws TransactionCanceled, as the SDK reports it.
+ */
+export async function transactWrite(db: Db, items: TxItem[]): Promise<void> {
+  await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
 /** Full jitter (AWS "Exponential Backoff and Jitter"): a random wait below min(cap, base·2^attempt) ms. */
 export const fullJitter = (attempt: number, capMs: number, baseMs = 20) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(capMs, baseMs * 2 ** attempt)));

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { getCustomer } from '../../customers/customer-entity.ts';
-import { getCustomerGroup } from '../../masterdata/customer.ts';
+import { getCustomerGroup } from '../../masterdata/customer-group-entity.ts';
 import { Id } from '../../masterdata/fields.ts';
 import { ImportRejected } from '../../masterdata/record-outcome.ts';
 import type { Db } from '../db/client.ts';
