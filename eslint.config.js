@@ -64,14 +64,12 @@ const backendImports = {
 };
 /**
  * Where the DynamoDB SDK may be imported: the data layer, tests (they read the table behind the code's back
- * to check what it wrote), and two narrow exceptions, each with its reason.
+ * to check what it wrote), and one narrow exception, with its reason.
  */
 const backendDataLayer = [
   'packages/backend/src/platform/db/**/*.ts',
   'packages/backend/**/*-entity.ts',
   'packages/backend/**/*.test.ts',
-  // Temporary: the lead moves transaction/'s commands into its entity file and removes this line with them.
-  'packages/backend/src/transaction/**/*.ts',
 ];
 const otherDataLayer = [
   'functions/**/*-entity.ts',

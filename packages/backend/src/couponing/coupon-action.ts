@@ -16,7 +16,7 @@ import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardsOfSerial, couponIdempotencyKey, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 import { getProduct, type Product } from '../masterdata/product.ts';
 import { idMarkerItem, providerLedgerOf, transactionItems, type TransactionRecord } from '../transaction/transaction-entity.ts';
-import { bookingCounts } from '../transaction/transaction-summary.ts';
+import { bookingCounts } from '../transaction/transaction-summary-entity.ts';
 import { IDEMPOTENCY } from '@portal/core/shared';
 
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */

@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
+import { countTransactionRows } from './transaction-entity.ts';
 import { type Bucket, bucketsOf, JOB_PAGE_ROWS, layoutOf, type Plan, rowsQuery, totalOf } from './transaction-query.ts';
-import { type DayCounts, type HourCounts, readDays, readHours } from './transaction-summary.ts';
+import { type DayCounts, type HourCounts, readDays, readHours } from './transaction-summary-entity.ts';
 
 /**
  * Counts the rows of a counted plan in [from, to) (ADR 032), in parallel: 1 Query of the range's daily
@@ -29,13 +29,6 @@ export async function refineDays(db: Db, customerId: string, plan: Plan, counted
 }
 
 /** The matching rows of a source in [from, to) (Select COUNT, following pages: bounded by the span). */
-export async function countRows(db: Db, plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number): Promise<number> {
-  let count = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), Select: 'COUNT', Limit: JOB_PAGE_ROWS, ExclusiveStartKey: cursor }));
-    count += res.Count ?? 0;
-    cursor = res.LastEvaluatedKey;
-  } while (cursor);
-  return count;
+export function countRows(db: Db, plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number): Promise<number> {
+  return countTransactionRows(db, { ...rowsQuery(plan, from, to), Limit: JOB_PAGE_ROWS });
 }

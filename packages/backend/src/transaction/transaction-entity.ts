@@ -2,7 +2,8 @@ import type { Transaction } from '@portal/core/connect';
 import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem } from '../platform/db/entity.ts';
-import { onIndex, queryPage } from '../platform/db/query.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/query.ts';
 
 /**
  * The processor's terminal transactions (ADR 032; extends ADR 019). One item per
@@ -13,7 +14,7 @@ import { onIndex, queryPage } from '../platform/db/query.ts';
  * - a terminal's transactions of a customer:    gsi2 gsi2pk=TXTERM#<customerId>#<terminalId>, gsi2sk=<atISO>#<id>
  * - an EAN's transactions of a customer:        gsi3 gsi3pk=TXEAN#<customerId>#<ean>, gsi3sk=<atISO>#<id>
  * - where an id is booked (one id, one row):    pk=TXID#<transactionId>, sk=TXID  {customerId, rowSk, providerId?}
- * Counts per day and hour live in the summary items (transaction-summary.ts).
+ * Counts per day and hour live in the summary items (transaction-summary-entity.ts).
  *
  * Ledgers (ADR 056): the partition TXN#<id> is a ledger, the list of one customer's Transactions
  * section. A row sits in its booking customer's ledger; a transaction of a product whose content provider
@@ -174,3 +175,20 @@ export async function transactionsOfSerial(db: Db, serial: string, limit: number
   const { items } = await queryPage(db, { ...onIndex('gsi1', transactionKeys.serial(serial)), ScanIndexForward: false, Limit: limit });
   return items.map(transactionOfItem);
 }
+
+/**
+ * One page of a plan's rows (transaction-query.ts `rowsQuery`: a ledger's partition or an index partition,
+ * a time range, newest first): the rows, the cursor, and how many rows DynamoDB examined before the residual
+ * condition (a Limit counts those), which the bounded plans stop on (ADR 032).
+ */
+export async function transactionRowsPage(
+  db: Db,
+  query: QueryInput,
+  cursor?: Record<string, unknown>,
+): Promise<{ rows: Transaction[]; cursor: Record<string, unknown> | undefined; examined: number }> {
+  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...query, ExclusiveStartKey: cursor }));
+  return { rows: (res.Items ?? []).map(transactionOfItem), cursor: res.LastEvaluatedKey, examined: res.ScannedCount ?? 0 };
+}
+
+/** How many rows a plan's Query matches (Select COUNT over every page: the span of a part hour, or a job's count). */
+export const countTransactionRows = (db: Db, query: QueryInput): Promise<number> => countAll(db, query);

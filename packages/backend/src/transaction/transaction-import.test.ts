@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
-import { ALL, readDays, readHours, summaryKeys, terminalDim } from './transaction-summary.ts';
+import { ALL, readDays, readHours, summaryKeys, terminalDim } from './transaction-summary-entity.ts';
 import { PROVIDER, seedReferences } from '../../../../tests/support/transaction-references.ts';
 
 let backend: Backend;

@@ -9,7 +9,7 @@ import { transactionTypes } from '../masterdata/reference-lists.ts';
 import { batchDelete, batchGet, batchPut, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { idKey, idMarkerItem, idMarkers, listingKey, providerLedgerOf, transactionItems, transactionKeys, type TransactionRecord } from './transaction-entity.ts';
-import { rebuildDay } from './transaction-summary.ts';
+import { rebuildDay } from './transaction-summary-entity.ts';
 
 /**
  * The `transactions` import kind (ADR 032): the processor's terminal transactions from
@@ -19,7 +19,7 @@ import { rebuildDay } from './transaction-summary.ts';
  * Per slice of lines (what importRecords gets): one read each of the customers named (BatchGet), the
  * transaction types (1 Query) and the catalogue (for the product of an EAN), one BatchGet of the ids'
  * markers, then the rows (and the markers of new ids) in BatchWrites of 25, then the summaries of every
- * (ledger, UTC day) the slice touched are rebuilt from their rows (transaction-summary.ts). A line whose
+ * (ledger, UTC day) the slice touched are rebuilt from their rows (transaction-summary-entity.ts). A line whose
  * EAN names a product of another customer's content provider is also listed in that provider's ledger
  * (ADR 056); the id's marker remembers where, so a line whose product moved to another provider's
  * catalogue moves its listing instead of leaving one behind.

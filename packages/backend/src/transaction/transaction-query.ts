@@ -1,7 +1,7 @@
 import type { TransactionFilter } from '@portal/core/connect';
 import { addDays, startOfDayInZone } from '@portal/core/shared';
 import { transactionKeys, ATTRIBUTE } from './transaction-entity.ts';
-import { ALL, type ComboFilter, countOf, type DayCounts, eanDim, type HourCounts, terminalDim } from './transaction-summary.ts';
+import { ALL, type ComboFilter, countOf, type DayCounts, eanDim, type HourCounts, terminalDim } from './transaction-summary-entity.ts';
 
 /**
  * The planner of the transaction list (ADR 032), pure: which partition a filter reads, the residual

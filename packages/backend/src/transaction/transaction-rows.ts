@@ -1,7 +1,6 @@
 import type { Transaction, TransactionFilter } from '@portal/core/connect';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
-import { transactionOfItem } from './transaction-entity.ts';
+import { transactionRowsPage } from './transaction-entity.ts';
 import { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';
 import { countRange, countRows } from './transaction-count.ts';
 
@@ -18,10 +17,9 @@ export async function* transactionRows(db: Db, filter: TransactionFilter, timeZo
   if (from >= to) return;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...rowsQuery(plan, from, to), Limit: JOB_PAGE_ROWS, ExclusiveStartKey: cursor }));
-    cursor = res.LastEvaluatedKey;
-    const items = (res.Items ?? []).map(transactionOfItem);
-    if (items.length) yield items;
+    const page = await transactionRowsPage(db, { ...rowsQuery(plan, from, to), Limit: JOB_PAGE_ROWS }, cursor);
+    cursor = page.cursor;
+    if (page.rows.length) yield page.rows;
   } while (cursor);
 }
 

@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type TransactionPage, type TransactionQuery } from '@portal/core/connect';
 import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
 import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
@@ -9,7 +8,7 @@ import { getProduct } from '../masterdata/product.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';
-import { decodeTransactionKey, getTransaction, transactionOfItem } from './transaction-entity.ts';
+import { decodeTransactionKey, getTransaction, transactionRowsPage } from './transaction-entity.ts';
 import { bookingCustomerNames } from './booking-customer-names.ts';
 import { countRange, refineDays } from './transaction-count.ts';
 import { daysToRefine, iso, locate, type Plan, planOf, rangeOf, rowsQuery, TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
@@ -132,20 +131,20 @@ async function readWindow(db: Db, plan: Plan, from: number, to: number, skip: nu
   let seen = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
+    const page = await transactionRowsPage(
+      db,
+      {
         ...rowsQuery(plan, from, to),
         // Without a residual condition every row read matches: read exactly what the page needs.
         ...(plan.residual.expression ? {} : { Limit: skip + take - seen }),
-        ExclusiveStartKey: cursor,
-      }),
+      },
+      cursor,
     );
-    for (const item of res.Items ?? []) {
-      if (seen >= skip && out.length < take) out.push(transactionOfItem(item));
+    for (const row of page.rows) {
+      if (seen >= skip && out.length < take) out.push(row);
       seen += 1;
     }
-    cursor = res.LastEvaluatedKey;
+    cursor = page.cursor;
   } while (cursor && out.length < take);
   return out;
 }
@@ -159,12 +158,10 @@ async function boundedPage(db: Db, plan: Plan, query: TransactionQuery, range: {
   let examined = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await db.doc.send(
-      new QueryCommand({ TableName: db.table, ...rowsQuery(plan, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined, ExclusiveStartKey: cursor }),
-    );
-    examined += res.ScannedCount ?? 0;
-    matched.push(...(res.Items ?? []).map(transactionOfItem));
-    cursor = res.LastEvaluatedKey;
+    const page = await transactionRowsPage(db, { ...rowsQuery(plan, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined }, cursor);
+    examined += page.examined;
+    matched.push(...page.rows);
+    cursor = page.cursor;
   } while (cursor && examined < TRANSACTION_SCAN_BOUND);
   const complete = cursor === undefined;
   const sortKey = cursor && String(cursor[plan.source.index ? `${plan.source.index}sk` : 'sk']);
