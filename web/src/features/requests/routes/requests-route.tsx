@@ -27,7 +27,7 @@ import { STATUS_THEME } from '../model/status.ts';
 export const REQUEST_TABS = ['pending', 'history'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 const PAGE_SIZE = 25;
-const masterData = resource('master-data', MasterData);
+const masterData = resource((c) => c['master-data'], MasterData);
 
 /**
  * /connect/requests (ADR 046): Pending (open requests: the user's own and those awaiting their
