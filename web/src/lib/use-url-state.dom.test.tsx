@@ -9,10 +9,10 @@ const inRouter = (entry: string) =>
     return <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>;
   };
 
-function render(entry: string, resets?: readonly string[]) {
+function render(entry: string, resets?: readonly string[], defaults?: () => Record<string, string | undefined>) {
   return renderHook(
     () => {
-      const [params, write] = useUrlState(resets ? { resets } : {});
+      const [params, write] = useUrlState({ ...(resets ? { resets } : {}), ...(defaults ? { defaults: defaults() } : {}) });
       return { params, write, search: useLocation().search };
     },
     { wrapper: inRouter(entry) },
@@ -61,5 +61,20 @@ describe('useUrlState (ADR 057)', () => {
     act(() => view.result.current.write({ q: 'ghi' }, { after: 300 }));
     view.unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("shows a default the URL lacks at once and fills it in once known, never over the URL's own value", () => {
+    let preferred: string | undefined;
+    const view = render('/x?tab=custom', undefined, () => ({ customer: preferred }));
+    expect(view.result.current.params.get('customer')).toBeNull();
+    preferred = 'P-2';
+    view.rerender();
+    expect(view.result.current.params.get('customer')).toBe('P-2');
+    expect(view.result.current.search).toBe('?tab=custom&customer=P-2');
+    act(() => view.result.current.write({ customer: 'P-1' }));
+    preferred = 'P-3';
+    view.rerender();
+    expect(view.result.current.search).toBe('?tab=custom&customer=P-1');
+    expect(view.result.current.params.get('customer')).toBe('P-1');
   });
 });

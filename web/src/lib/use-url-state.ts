@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { type Location, UNSAFE_NavigationContext, useNavigate, useSearchParams } from 'react-router-dom';
 
 /** Names to set (a value) or drop (null, undefined or ''); or the whole next query from the current one. */
@@ -22,16 +22,28 @@ export interface UrlWriteOptions {
  * write is replaced by the next delayed one, dropped by a write of the same names (or of the whole query,
  * a function patch) and on unmount.
  *
- *   const [params, write] = useUrlState({ resets: ['page'] });
+ * `defaults` are values the URL lacks (a preferred customer, known once master data is): `params` shows
+ * them at once, and they are filled into the URL (replacing the entry) once known, never over a value the
+ * URL has by then; so a shared link names them. Filling a gap is the one write after a render; it mirrors
+ * no state (nothing the user changed is written back).
+ *
+ *   const [params, write] = useUrlState({ resets: ['page'], defaults: { customer: preferred } });
  *   write({ tab: 'history' });
  *   write({ q: text.trim() }, { after: 300 });
  */
-export function useUrlState(options: { resets?: readonly string[] } = {}) {
-  const [params] = useSearchParams();
+export function useUrlState(options: { resets?: readonly string[]; defaults?: Readonly<Record<string, string | undefined>> } = {}) {
+  const [inUrl] = useSearchParams();
   const navigate = useNavigate();
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; names: readonly string[] } | null>(null);
   const resets = (options.resets ?? []).join('\n');
+  // The defaults the URL lacks, as one value for the hooks' dependencies.
+  const gaps = JSON.stringify(Object.entries(options.defaults ?? {}).filter(([name, value]) => value && !inUrl.has(name)));
+  const params = useMemo(() => {
+    const shown = new URLSearchParams(inUrl);
+    for (const [name, value] of JSON.parse(gaps) as [string, string][]) shown.set(name, value);
+    return shown;
+  }, [inUrl, gaps]);
 
   useEffect(() => () => clearTimeout(pending.current?.timer), []);
 
@@ -39,7 +51,7 @@ export function useUrlState(options: { resets?: readonly string[] } = {}) {
     (patch: UrlPatch, push: boolean) => {
       // Browser and memory histories both keep the current location (a router without one: the render's).
       const now = (navigator as { location?: Location }).location;
-      const current = new URLSearchParams(now ? now.search : params);
+      const current = new URLSearchParams(now ? now.search : inUrl);
       let next: URLSearchParams;
       if (typeof patch === 'function') next = patch(new URLSearchParams(current));
       else {
@@ -53,8 +65,18 @@ export function useUrlState(options: { resets?: readonly string[] } = {}) {
       if (next.toString() === current.toString()) return;
       void navigate({ search: `?${next.toString()}` }, { replace: !push });
     },
-    [navigate, navigator, params, resets],
+    [navigate, navigator, inUrl, resets],
   );
+
+  useEffect(() => {
+    const fill = JSON.parse(gaps) as [string, string][];
+    if (fill.length === 0) return;
+    apply((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of fill) if (!next.has(name)) next.set(name, value);
+      return next;
+    }, false);
+  }, [gaps, apply]);
 
   const write = useCallback(
     (patch: UrlPatch, { after, push = false }: UrlWriteOptions = {}) => {

@@ -52,20 +52,20 @@ function customerOptions(data: MasterData | undefined, t: ReturnType<typeof useT
 export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: ConnectSalesParams) => ReactNode }) {
   const t = useT();
   const format = useUserFormat();
-  const [params, write] = useUrlState();
   const masterData = useMasterData();
   const customers = customerOptions(masterData.data, t);
   // Without a customer in the URL: the only one or the one the user chose last (lib/customer-memory.ts, one
-  // memory for the connect sections), else the first listed; it joins the URL with the next change (ADR 057).
+  // memory for the connect sections), else the first listed; filled into the URL once known (ADR 057).
   const { remembered, remember } = useCustomerMemory();
   const idOf = (option: { value: string }) => parseCustomer(option.value)?.customerId ?? '';
-  const startCustomer = (preferredCustomer(customers, remembered, idOf) ?? customers[0])?.value ?? '';
-  const filterOf = (search: URLSearchParams): ConnectSalesFilter => {
-    const inUrl = connectSalesFilterFrom(search, format.today());
-    return { ...inUrl, customer: inUrl.customer || startCustomer };
-  };
-  const filter = filterOf(params);
-  const update = (next: Partial<ConnectSalesFilter>) => write((current) => connectSalesFilterParams({ ...filterOf(current), ...next }));
+  const startCustomer = (preferredCustomer(customers, remembered, idOf) ?? customers[0])?.value;
+  const [params, write] = useUrlState({ defaults: { customer: startCustomer } });
+  const filter = connectSalesFilterFrom(params, format.today());
+  const update = (next: Partial<ConnectSalesFilter>) =>
+    write((current) => {
+      const now = connectSalesFilterFrom(current, format.today());
+      return connectSalesFilterParams({ ...now, customer: now.customer || filter.customer, ...next });
+    });
   const chosenId = customers.some((c) => c.value === filter.customer) ? idOf({ value: filter.customer }) : '';
   useEffect(() => {
     if (chosenId) remember(chosenId);

@@ -26,15 +26,15 @@ const tabOf = (value: string | null): ReportTab => (REPORT_TABS as readonly stri
  */
 export function ReportsRoute({ mayEdit }: { mayEdit: boolean }) {
   const t = useT();
-  const [params, write] = useUrlState();
-  const tab = tabOf(params.get('tab'));
   const masterData = useMasterData();
   const customers = masterData.data?.customers ?? [];
   // Without a customer in the URL: the only one or the one the user chose last (lib/customer-memory.ts),
-  // else the first listed; it joins the URL with the next change (ADR 057).
+  // else the first listed; filled into the URL once known (ADR 057).
   const { remembered, remember } = useCustomerMemory();
-  const startCustomer = (preferredCustomer(customers, remembered, (c) => c.customerId) ?? customers[0])?.customerId ?? '';
-  const customerId = params.get('customer') || startCustomer;
+  const startCustomer = (preferredCustomer(customers, remembered, (c) => c.customerId) ?? customers[0])?.customerId;
+  const [params, write] = useUrlState({ defaults: { customer: startCustomer } });
+  const tab = tabOf(params.get('tab'));
+  const customerId = params.get('customer') ?? '';
   const update = (next: { tab?: ReportTab; customer?: string }) =>
     write({ ...(next.tab ? { tab: next.tab } : {}), ...(next.customer !== undefined ? { customer: next.customer } : {}) });
   const listed = customers.some((c) => c.customerId === customerId);

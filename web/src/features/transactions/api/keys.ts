@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api.ts';
-import { resourceKey, segment } from '../../../lib/resource-client.ts';
+import { queryOf, resourceKey, segment } from '../../../lib/resource-client.ts';
 import type { TransactionQueryParams } from '../model/transaction-filter.ts';
 
 /**
@@ -14,6 +14,4 @@ export const transactionKeys = {
 
 type ListQuery = Parameters<ReturnType<typeof api>['transactions']['$get']>[0]['query'];
 /** The list's query for the typed client, names in order; transactionQuery checked it against the contract. */
-export function listQuery(query: TransactionQueryParams): ListQuery {
-  return Object.fromEntries(Object.keys(query).sort().map((name) => [name, query[name]!])) as ListQuery;
-}
+export const listQuery = (query: TransactionQueryParams) => queryOf(query) as ListQuery;
