@@ -81,6 +81,21 @@ const otherDataLayer = [
   'functions/api/gates/route-fuzz.ts',
 ];
 
+/** `z.core.X` / `z.locales.X` as values (see the zod guardrail below). */
+const zodNamespace = {
+  selector: "MemberExpression[object.name='z'][property.name=/^(core|locales)$/]",
+  message: 'A zod namespace used as a value keeps all of it in the bundle; export what you need by name from shared/zod.ts (ADR 027).',
+};
+/** The web's API calls go through `api()` only (ADR 057); the selectors a web file outside lib/api*.ts may not match. */
+const viaApi = 'Call the API through `api()` (lib/api.ts: hc<AppType> over the one fetch wrapper) and read the answer with readJson and a core contract (ADR 057).';
+const oneWayToTheApi = [
+  { selector: "CallExpression[callee.name='fetch']", message: viaApi },
+  { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: viaApi },
+  { selector: "CallExpression[callee.name=/^(fetchFor|createApiFetch|apiFetch)$/]", message: viaApi },
+  { selector: "NewExpression[callee.name='XMLHttpRequest']", message: viaApi },
+  { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: `An API path spelled as a string: ${viaApi}` },
+  { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: `An API path spelled as a string: ${viaApi}` },
+];
 const coreOnly = [
   {
     group: ['@aws-sdk/*', ...serverOnly, ...reactOnly, '@portal/backend', '@portal/backend/*', '@portal/functions', '@portal/web'],
@@ -132,13 +147,18 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([]),
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='z'][property.name=/^(core|locales)$/]",
-          message: 'A zod namespace used as a value keeps all of it in the bundle; export what you need by name from shared/zod.ts (ADR 027).',
-        },
-      ],
+      'no-restricted-syntax': ['error', zodNamespace],
+    },
+  },
+
+  // Guardrail: the web calls the API one way (ADR 057): `api()` (hc<AppType>, lib/api.ts) over the one fetch
+  // wrapper (lib/api-client.ts). No other file calls fetch, the wrapper or XMLHttpRequest, or spells an
+  // /api/ path; the two transfers that bypass the API on purpose (ADR 045, 047) say so where they happen.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api-client.ts', 'web/src/lib/api.ts', 'web/src/test/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', zodNamespace, ...oneWayToTheApi],
     },
   },
 

@@ -108,6 +108,31 @@ describe('zod only through @portal/core/zod (ADR 027)', () => {
   });
 });
 
+describe('the web calls the API one way (ADR 057)', () => {
+  const syntaxErrors = async (at: string, code: string) => (await errorsOf(at, code)).filter((e) => e.startsWith('no-restricted-syntax:'));
+  const at = 'web/src/features/transactions/api/probe.ts';
+
+  it.each([
+    ['a fetch of an API path', "export const x = () => fetch('/api/transactions');"],
+    ['window.fetch', 'export const x = (url: string) => window.fetch(url);'],
+    ['the fetch wrapper on a string path', "import { fetchFor } from '../../../lib/api-client.ts';\nexport const x = () => fetchFor({})('/api/transactions');"],
+    ['an API path built as a string', 'export const x = (id: string) => `/api/transactions/${id}`;'],
+    ['an API path as a literal', "export const x = '/api/master-data';"],
+    ['XMLHttpRequest', 'export const x = () => new XMLHttpRequest();'],
+  ])('%s outside lib/api-client.ts and lib/api.ts is an error', async (_what, code) => {
+    const errors = await syntaxErrors(at, code);
+    expect(errors).not.toEqual([]);
+    for (const error of errors) expect(error).toMatch(/ADR 057/);
+  });
+
+  it('the typed client is how a feature calls; the wrapper itself may fetch', async () => {
+    const typed = "import { api } from '../../../lib/api.ts';\nexport const x = () => api({ portal: 'connect' }).transactions.$get({ query: {} as never });";
+    expect(await syntaxErrors(at, typed)).toEqual([]);
+    expect(await syntaxErrors('web/src/lib/api-client.ts', "export const x = () => fetch('/api/auth/status');")).toEqual([]);
+    expect(await syntaxErrors('web/src/lib/api.ts', "import { fetchFor } from './api-client.ts';\nexport const x = fetchFor({});")).toEqual([]);
+  });
+});
+
 describe('kebab-case names', () => {
   it('a file or folder named otherwise is an error', async () => {
     expect(await errorsOf('web/src/lib/UserFormat.ts', 'export {};')).toEqual([expect.stringMatching(/^check-file\/filename-naming-convention:/)]);

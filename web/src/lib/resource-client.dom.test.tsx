@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBackend } from '../test/dom.tsx';
 import { ApiError, ClientErrorCode } from './api-client.ts';
-import { LIST_CACHE_MS, resource, resourcePath, useResourceGet, useResourceList, useResourcePage } from './resource-client.ts';
+import { type Client, LIST_CACHE_MS, resource, useResourceGet, useResourceList, useResourcePage } from './resource-client.ts';
 
 // The hooks use SWR's default cache, as the app does (writes drop it through the global mutate); each
 // test names its own route, so no test sees another's cached answers.
@@ -15,6 +15,9 @@ const watch = <T, E>(read: () => { data?: T; error?: E }) =>
   });
 let routeNo = 0;
 const newRoute = () => `flow/test-${++routeNo}`;
+/** The typed client names no test route, so a test walks the client to its own (as a route value would). */
+type Walk = { readonly [part: string]: Walk };
+const at = (route: string) => (client: Client) => route.split('/').reduce((node, part) => node[part]!, client as unknown as Walk);
 
 const Request = z.object({ id: z.string(), status: z.string() });
 const page = (items: unknown[], index = 0, maxResults = 1000, totalCount = items.length) => ({
@@ -34,7 +37,7 @@ describe('the resource client', () => {
   it('reuses a list for 5 minutes (remount, focus) and reads it again after', async () => {
     const route = newRoute();
     const backend = fakeBackend({ [`GET /api/${route}`]: page([one]) });
-    const requests = resource(route, Request);
+    const requests = resource(at(route), Request);
     const reads = () => backend.callsTo('GET', `/api/${route}`).length;
 
     const first = watch(() => useResourceList(requests));
@@ -69,7 +72,7 @@ describe('the resource client', () => {
       [`PUT /api/${route}/r1`]: { body: { id: 'r1', status: 'approved' } },
       [`DELETE /api/${route}/r1`]: { body: null },
     });
-    const requests = resource(route, Request);
+    const requests = resource(at(route), Request);
     const list = watch(() => useResourceList(requests));
     const entity = watch(() => useResourceGet(requests, { id: 'r1' }));
     await waitFor(() => expect(list.result.current.data).toBeDefined());
@@ -96,7 +99,7 @@ describe('the resource client', () => {
   it('page() sends index, maxResults and the filters and derives the pagination', async () => {
     const route = newRoute();
     const backend = fakeBackend({ [`GET /api/${route}`]: page([one], 2, 25, 60) });
-    const requests = resource(route, Request);
+    const requests = resource(at(route), Request);
 
     const answer = await requests.page({ index: 2, maxResults: 25, status: 'open', type: ['a', 'b'], none: undefined });
     const sent = backend.callsTo('GET', `/api/${route}`)[0]!.query;
@@ -115,7 +118,7 @@ describe('the resource client', () => {
   it('list() asks without paging: the server answers its default page', async () => {
     const route = newRoute();
     const backend = fakeBackend({ [`GET /api/${route}`]: page([one]) });
-    const answer = await resource(route, Request).list({ status: 'open' });
+    const answer = await resource(at(route), Request).list({ status: 'open' });
     const sent = backend.calls[0]!.query;
     expect([...sent.keys()]).toEqual(['status']);
     expect(answer.pagination).toEqual({ pageSize: 1000, currentPage: 1, pageCount: 1, totalCount: 1 });
@@ -128,20 +131,20 @@ describe('the resource client', () => {
       [`GET /api/${route}/a%2Fb%3Fc%23d/steps/x%20y`]: { body: [{ step: 1 }] },
       [`GET /api/${route}`]: { body: one },
     });
-    const requests = resource(route, Request);
+    const requests = resource(at(route), Request);
 
     expect(await requests.get('a/b?c#d', 'steps/x y', Steps)).toEqual([{ step: 1 }]);
     expect(backend.calls[0]!.query.toString()).toBe(''); // the '?' of the id did not start a query
     expect(await requests.get()).toEqual(one);
-    expect(resourcePath(route, 42, 'steps')).toBe(`/api/${route}/42/steps`);
+    expect(requests.path({ id: 42, subPath: 'steps' })).toBe(`/api/${route}/42/steps`);
 
     for (const bad of ['..', '.', '']) {
       await expect(requests.get(bad)).rejects.toMatchObject({ code: ClientErrorCode.invalidRequest });
       await expect(requests.update(bad, {})).rejects.toMatchObject({ code: ClientErrorCode.invalidRequest });
     }
-    expect(() => resourcePath(route, 'r1', 'a/../b')).toThrow(ApiError);
+    expect(() => requests.path({ id: 'r1', subPath: 'a/../b' })).toThrow(ApiError);
     expect(backend.calls).toHaveLength(2);
-    expect(() => resource('flow/../auth', Request)).toThrow();
+    expect(() => resource(at('flow/../auth'), Request)).toThrow();
   });
 
   it('treats an answer that does not match the schema as an error, not as data', async () => {
@@ -150,7 +153,7 @@ describe('the resource client', () => {
       [`GET /api/${route}`]: page([{ id: 7, status: 'open' }]),
       [`GET /api/${route}/r1`]: { body: { id: 'r1' } },
     });
-    const requests = resource(route, Request);
+    const requests = resource(at(route), Request);
     await expect(requests.list()).rejects.toMatchObject({ code: ClientErrorCode.invalidResponse });
 
     const hook = watch(() => useResourceGet(requests, { id: 'r1' }));
@@ -162,7 +165,7 @@ describe('the resource client', () => {
   it('rejects a page answer whose paging is impossible (maxResults 0)', async () => {
     const route = newRoute();
     fakeBackend({ [`GET /api/${route}`]: page([], 0, 0, 0) });
-    await expect(resource(route, Request).page({ index: 0, maxResults: 0 })).rejects.toMatchObject({
+    await expect(resource(at(route), Request).page({ index: 0, maxResults: 0 })).rejects.toMatchObject({
       code: ClientErrorCode.invalidResponse,
     });
   });
@@ -170,6 +173,6 @@ describe('the resource client', () => {
   it('hands a server error on as the ApiError the rest of the app uses', async () => {
     const route = newRoute();
     fakeBackend({ [`GET /api/${route}/gone`]: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } } });
-    await expect(resource(route, Request).get('gone')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(resource(at(route), Request).get('gone')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });

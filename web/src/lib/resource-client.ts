@@ -1,26 +1,73 @@
 import { pageOf, type Pagination, type Portal, toPagination } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
 import useSWR, { mutate } from 'swr';
-import { ApiError, ClientErrorCode, fetchFor, readJson } from './api-client.ts';
+import { api } from './api.ts';
+import { ApiError, ClientErrorCode, readJson } from './api-client.ts';
 import { KeyScope } from './query-keys.ts';
 
 /**
- * The generic resource client of the connect portal (SPEC 7, ADR 030): list, get (optional id and
- * sub-path), create, update at {route}/{id}, delete, and the paged list with `index` and `maxResults`,
- * for the connect routes whose screens share one shape (flow/workflow-requests, ...).
+ * The connect portal's calls, on the typed client (ADR 030, ADR 057): every call is an `hc<AppType>` call
+ * (lib/api.ts, over the one fetch wrapper) and every answer is read with its core contract (`readJson`).
  *
- *   const requests = resource('flow/workflow-requests', WorkflowRequest);
- *   const { data } = useResourcePage(requests, { index: 0, maxResults: 25, status: 'open' });
- *   await requests.update(id, { approved: 1 }); // drops the cached answers; lists on screen re-read
+ * - `sectionCalls(portal, afterWrite)`: a section's own typed calls, failures shown in place (no snack);
+ *   a write re-reads the section's answers (`afterWrite`) whatever its outcome.
+ * - `resource(at, item)`: the generic resource client (SPEC 7): list, get (optional id and sub-path),
+ *   create, update at {route}/{id}, delete, and the paged list with `index` and `maxResults`, on the
+ *   route the typed client names.
  *
- * Every call goes through the one fetch wrapper (portal header, XSSI prefix, ApiError, snack, auth
- * dialog) and every answer through its zod schema (`readJson`): a mismatch is CLIENT.INVALID_RESPONSE.
+ *   const masterData = resource((c) => c['master-data'], MasterData);
+ *   const { data } = useResourceGet(masterData);
+ *
  * The hooks cache an answer for LIST_CACHE_MS (SPEC 9: 5 minutes): no request on mount, focus or
- * reconnect within that time. Any write drops every cached answer of the resource client in its portal.
+ * reconnect within that time. Any write of a resource drops every cached answer of the client in its portal.
+ * SWR keys are `[scope, portal, route, kind, path]`, the path (with its query) as the typed client writes it.
  */
 
 /** SPEC 9 "List cache lifetime": how long a read answer is reused without asking again. */
 export const LIST_CACHE_MS = 300_000;
+
+/** The typed client at /api (lib/api.ts). */
+export type Client = ReturnType<typeof api>;
+/** What a typed call answers, as readJson reads it. */
+type Answer = { status: number; json(): Promise<unknown> };
+
+/** The SWR key of a read: `[scope, portal, route, kind, path and query]` (lib/query-keys.ts). */
+export const resourceKey = (portal: Portal, route: string, kind: 'list' | 'get', path: string) =>
+  [KeyScope.resource, portal, route, kind, path] as const;
+
+/** A query for the typed client: names in order (one query, one cache key), undefined left out, values as text. */
+export function queryOf(filters: Filters = {}): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of Object.keys(filters).sort()) {
+    const value = filters[name];
+    if (value === undefined) continue;
+    query[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return query;
+}
+
+/**
+ * A section's typed calls whose screens show failures in place (codes translated, field issues at their
+ * fields), so no snack; a 401/403 still opens the auth dialog. `client()` is the typed client for them;
+ * `read` checks an answer with its contract; `write` does too and then calls `afterWrite` (the section's
+ * cache refresh) whatever the outcome, since a failed write may have changed something all the same.
+ *
+ *   const { client, read, write } = sectionCalls('connect', refresh);
+ *   read(client().flow.workflows.$get({ query: { customerId } }), WorkflowList);
+ */
+export function sectionCalls(portal: Portal, afterWrite: () => unknown) {
+  const quiet = { portal, notify: false } as const;
+  const client = () => api(quiet);
+  const read = async <S extends z.ZodMiniType>(call: Promise<Answer>, schema: S): Promise<z.infer<S>> => readJson(await call, schema, quiet);
+  async function write<S extends z.ZodMiniType>(call: Promise<Answer>, schema: S): Promise<z.infer<S>> {
+    try {
+      return await read(call, schema);
+    } finally {
+      void afterWrite();
+    }
+  }
+  return { client, read, write };
+}
 
 type FilterValue = string | number | boolean | undefined | readonly (string | number)[];
 /** Query-string filters of a list; undefined values are left out, arrays repeat the name. */
@@ -35,9 +82,12 @@ export type Id = string | number;
 export type ResourcePage<T> = { items: T[]; index: number; maxResults: number; totalCount: number; pagination: Pagination };
 
 export interface Resource<Item extends z.ZodMiniType, Body> {
+  /** The route under /api, e.g. 'master-data' (the cache keys' route). */
   readonly route: string;
   readonly portal: Portal;
   readonly item: Item;
+  /** The path (and query) a read asks for; throws CLIENT.INVALID_REQUEST for an id that is no segment. */
+  path(at?: { id?: Id; subPath?: string; query?: Filters }): string;
   /** GET {route}: the first page at the server's default size (DEFAULT_LIST_PAGE_SIZE). */
   list(filters?: Filters): Promise<ResourcePage<z.infer<Item>>>;
   /** GET {route}?index&maxResults&filters. */
@@ -60,37 +110,40 @@ function invalidRequest(message: string): ApiError {
 
 /**
  * One path segment from a value (an id, a part of a sub-path): percent-encoded, so '/', '?' or '#' stay
- * inside it. '.' and '..' are refused: a URL resolves them (encoded too) and would leave the route.
+ * inside it (the typed client puts a param in as it is given). '.' and '..' are refused with
+ * CLIENT.INVALID_REQUEST: a URL resolves them (encoded too) and would leave the route.
  */
-function segment(id: Id): string {
+export function segment(id: Id): string {
   const value = String(id);
   if (value === '' || value === '.' || value === '..') throw invalidRequest(`not a path segment: '${value}'`);
   return encodeURIComponent(value);
 }
 
-/** /api/{route}[/{id}][/{sub}/{path}]: the sub-path's own '/' separate segments, each encoded. */
-export function resourcePath(route: string, id?: Id, subPath?: string): string {
-  const parts = [`/api/${route}`];
-  if (id !== undefined) parts.push(segment(id));
-  if (subPath !== undefined) parts.push(...subPath.split('/').map(segment));
-  return parts.join('/');
+/** A node of the typed client as the generic client walks it: a route value has no static type. */
+type Args = { param?: Record<string, string>; query?: Record<string, string | string[]>; json?: unknown };
+interface Node {
+  readonly [param: `:${string}`]: Node;
+  $get(args?: Args): Promise<Answer>;
+  $post(args?: Args): Promise<Answer>;
+  $put(args?: Args): Promise<Answer>;
+  $delete(args?: Args): Promise<Answer>;
+  $path(args?: Args): string;
 }
 
-/** The query string of a read, in name order so one query has one cache key. */
-export function queryString(filters: Filters = {}): string {
-  const params = new URLSearchParams();
-  for (const name of Object.keys(filters).sort()) {
-    const value = filters[name];
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) params.append(name, String(one));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/**
+ * The node of {route}[/{id}][/{sub}/{path}] and its params: every segment after the route is a path
+ * parameter of the typed client, each one encoded (the client puts params in after its own path rules).
+ */
+function nodeAt(route: Node, id?: Id, subPath?: string): { node: Node; param: Record<string, string> } {
+  const values = [...(id === undefined ? [] : [id]), ...(subPath === undefined ? [] : subPath.split('/'))];
+  let node = route;
+  const param: Record<string, string> = {};
+  values.forEach((value, i) => {
+    param[`s${i}`] = segment(value);
+    node = node[`:s${i}`]!;
+  });
+  return { node, param };
 }
-
-/** The SWR key of a read: `[scope, portal, route, what, path and query]` (lib/query-keys.ts). */
-const readKey = (res: { portal: Portal; route: string }, what: 'list' | 'get', url: string) =>
-  [KeyScope.resource, res.portal, res.route, what, url] as const;
 
 /** Drops every cached answer of the resource client in `portal`; those on screen are read again. */
 export const dropResourceCache = (portal: Portal) =>
@@ -99,50 +152,56 @@ export const dropResourceCache = (portal: Portal) =>
   });
 
 /**
- * A resource at `/api/{route}` whose entities `item` describes. `Body` is what create and update send
- * (the server validates it). The portal defaults to connect, where SPEC 7 places this client.
+ * A resource at the typed client's route `at` whose entities `item` describes. `Body` is what create and
+ * update send (the server validates it). The portal defaults to connect, where SPEC 7 places this client.
  */
 export function resource<Item extends z.ZodMiniType, Body = Partial<z.input<Item>>>(
-  route: string,
+  at: (client: Client) => object,
   item: Item,
   options: { portal?: Portal } = {},
 ): Resource<Item, Body> {
-  if (!ROUTE.test(route)) throw new Error(`resource route must be kebab-case segments: '${route}'`);
   const portal = options.portal ?? 'connect';
+  const routeOf = (client: Client) => at(client) as Node;
+  const route = routeOf(api()).$path().replace(/^\/api\//, '');
+  if (!ROUTE.test(route)) throw new Error(`resource route must be kebab-case segments: '${route}'`);
   const page = pageOf(item);
-  const send = (url: string, init?: RequestInit) => fetchFor({ portal })(url, init);
-  const readPage = async (url: string): Promise<ResourcePage<z.infer<Item>>> => {
-    const answer = (await readJson(await send(url), page)) as Omit<ResourcePage<z.infer<Item>>, 'pagination'>;
+  const client = () => routeOf(api({ portal }));
+  const readPage = async (query: Filters): Promise<ResourcePage<z.infer<Item>>> => {
+    const answer = (await readJson(await client().$get({ query: queryOf(query) }), page)) as Omit<ResourcePage<z.infer<Item>>, 'pagination'>;
     return { ...answer, pagination: toPagination(answer) };
   };
   // A write may have changed what any list shows (SPEC 7: "the cache is dropped after any write"), even
   // when its answer never arrived; so the drop follows every write that was sent, whatever its outcome.
-  const write = async <T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<T> => {
-    const sending = send(url, { ...init, headers: { 'Content-Type': 'application/json' } });
+  const write = async <T>(call: Promise<Answer>, read: (answer: Answer) => Promise<T>): Promise<T> => {
     try {
-      return await read(await sending);
+      return await read(await call);
     } finally {
       void dropResourceCache(portal);
     }
   };
-  const json = (body: unknown) => JSON.stringify(body ?? null);
 
   return {
     route,
     portal,
     item,
-    list: (filters) => readPage(resourcePath(route) + queryString(filters)),
-    page: (query) => readPage(resourcePath(route) + queryString(query)),
-    get: async <S extends z.ZodMiniType = Item>(id?: Id, subPath?: string, schema?: S) =>
-      readJson(await send(resourcePath(route, id, subPath)), (schema ?? item) as S),
-    create: (body) => write(resourcePath(route), { method: 'POST', body: json(body) }, (r) => readJson(r, item)),
+    path: ({ id, subPath, query } = {}) => {
+      const { node, param } = nodeAt(routeOf(api()), id, subPath);
+      return node.$path({ param, query: queryOf(query) });
+    },
+    list: (filters) => readPage(filters ?? {}),
+    page: (query) => readPage(query),
+    get: async <S extends z.ZodMiniType = Item>(id?: Id, subPath?: string, schema?: S) => {
+      const { node, param } = nodeAt(client(), id, subPath);
+      return readJson(await node.$get({ param }), (schema ?? item) as S);
+    },
+    create: (body) => write(client().$post({ json: body ?? null }), (r) => readJson(r, item)),
     update: async (id, body) => {
-      const url = resourcePath(route, id); // an invalid id rejects before anything is sent
-      return write(url, { method: 'PUT', body: json(body) }, (r) => readJson(r, item));
+      const { node, param } = nodeAt(client(), id); // an invalid id rejects before anything is sent
+      return write(node.$put({ param, json: body ?? null }), (r) => readJson(r, item));
     },
     remove: async (id) => {
-      const url = resourcePath(route, id);
-      return write(url, { method: 'DELETE' }, async () => undefined);
+      const { node, param } = nodeAt(client(), id);
+      return write(node.$delete({ param }), async () => undefined);
     },
   };
 }
@@ -152,14 +211,14 @@ const cached = { dedupingInterval: LIST_CACHE_MS } as const;
 
 /** The first page of a resource's list (GET {route}); null filters = nothing to ask yet. */
 export function useResourceList<Item extends z.ZodMiniType, Body>(res: Resource<Item, Body>, filters: Filters | null = {}) {
-  const url = filters ? resourcePath(res.route) + queryString(filters) : null;
-  return useSWR(url ? readKey(res, 'list', url) : null, () => res.list(filters ?? {}), cached);
+  const key = filters ? resourceKey(res.portal, res.route, 'list', res.path({ query: filters })) : null;
+  return useSWR(key, () => res.list(filters ?? {}), cached);
 }
 
 /** One page of a resource's list; the previous page stays shown while the next one loads. */
 export function useResourcePage<Item extends z.ZodMiniType, Body>(res: Resource<Item, Body>, query: PageQuery | null) {
-  const url = query ? resourcePath(res.route) + queryString(query) : null;
-  return useSWR(url ? readKey(res, 'list', url) : null, () => res.page(query!), { ...cached, keepPreviousData: true });
+  const key = query ? resourceKey(res.portal, res.route, 'list', res.path({ query })) : null;
+  return useSWR(key, () => res.page(query!), { ...cached, keepPreviousData: true });
 }
 
 /** One entity (or a sub-path of it); `enabled: false` = nothing to ask yet. */
@@ -167,14 +226,14 @@ export function useResourceGet<Item extends z.ZodMiniType, Body, S extends z.Zod
   res: Resource<Item, Body>,
   at: { id?: Id; subPath?: string; schema?: S; enabled?: boolean } = {},
 ) {
-  let url: string | null = null;
+  let path: string | null = null;
   let invalid: ApiError | undefined;
   try {
-    url = at.enabled === false ? null : resourcePath(res.route, at.id, at.subPath);
+    path = at.enabled === false ? null : res.path({ id: at.id, subPath: at.subPath });
   } catch (error) {
     invalid = error as ApiError;
   }
-  const swr = useSWR(url ? readKey(res, 'get', url) : null, () => res.get(at.id, at.subPath, at.schema), cached);
+  const swr = useSWR(path ? resourceKey(res.portal, res.route, 'get', path) : null, () => res.get(at.id, at.subPath, at.schema), cached);
   // An id that cannot be asked for is shown as the error it is, like a failed read.
   return invalid ? { ...swr, error: invalid } : swr;
 }

@@ -34,5 +34,5 @@ export function useConnectSales(query: ConnectSalesParams | null) {
   );
 }
 
-const masterData = resource('master-data', MasterData);
+const masterData = resource((c) => c['master-data'], MasterData);
 export const useMasterData = () => useResourceGet(masterData);

@@ -2,7 +2,6 @@ import type { MasterData } from '@portal/core/connect';
 import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
@@ -15,6 +14,7 @@ import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { groupText } from '../../../lib/sales-format.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
 import { formatCents, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useConnectSales, useMasterData } from '../api/connect-sales.ts';
 import {
@@ -52,22 +52,20 @@ function customerOptions(data: MasterData | undefined, t: ReturnType<typeof useT
 export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: ConnectSalesParams) => ReactNode }) {
   const t = useT();
   const format = useUserFormat();
-  const [params, setParams] = useSearchParams();
-  const filter = connectSalesFilterFrom(params, format.today());
   const masterData = useMasterData();
   const customers = customerOptions(masterData.data, t);
-  const update = (next: Partial<ConnectSalesFilter>) => setParams(connectSalesFilterParams({ ...filter, ...next }), { replace: true });
-
   // Without a customer in the URL: the only one or the one the user chose last (lib/customer-memory.ts, one
-  // memory for the connect sections), else the first listed.
+  // memory for the connect sections), else the first listed; filled into the URL once known (ADR 057).
   const { remembered, remember } = useCustomerMemory();
   const idOf = (option: { value: string }) => parseCustomer(option.value)?.customerId ?? '';
   const startCustomer = (preferredCustomer(customers, remembered, idOf) ?? customers[0])?.value;
-  useEffect(() => {
-    if (!filter.customer && startCustomer) update({ customer: startCustomer });
-    // Preselect once the customers are known; the URL's own changes do not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [startCustomer]);
+  const [params, write] = useUrlState({ defaults: { customer: startCustomer } });
+  const filter = connectSalesFilterFrom(params, format.today());
+  const update = (next: Partial<ConnectSalesFilter>) =>
+    write((current) => {
+      const now = connectSalesFilterFrom(current, format.today());
+      return connectSalesFilterParams({ ...now, customer: now.customer || filter.customer, ...next });
+    });
   const chosenId = customers.some((c) => c.value === filter.customer) ? idOf({ value: filter.customer }) : '';
   useEffect(() => {
     if (chosenId) remember(chosenId);

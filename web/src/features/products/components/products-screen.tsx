@@ -1,7 +1,6 @@
 import type { ConnectProduct, ProductPage } from '@portal/core/connect';
 import { toPagination } from '@portal/core/shared';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
@@ -12,8 +11,8 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { useT } from '../../../i18n/index.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useProducts } from '../api/products.ts';
 import {
@@ -41,22 +40,24 @@ function StatusBadge({ status }: { status: ConnectProduct['status'] }) {
  */
 export function ProductsScreen() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
+  // Every filter change goes back to the first page (ADR 057).
+  const [params, write] = useUrlState({ resets: ['page'] });
   const filter = productFilterFrom(params);
   const [text, setText] = useState(filter.q);
-  const typed = useDebouncedValue(text, 300);
-  const update = (next: Partial<ProductFilter>) =>
-    setParams(productFilterParams({ ...filter, page: 1, ...next }), { replace: true });
+  /** The named fields as the URL spells them (defaults left out); the other parameters stay as they are. */
+  const update = (next: Partial<ProductFilter>, push = false) => {
+    const spelled = productFilterParams({ ...filter, ...next });
+    write(Object.fromEntries(Object.keys(next).map((name) => [name, spelled.get(name)])), { push });
+  };
+  // Only a pause in typing asks again.
+  const onText = (typed: string) => {
+    setText(typed);
+    write({ q: typed.trim() }, { after: 300 });
+  };
   const clear = () => {
     setText('');
-    setParams(new URLSearchParams(), { replace: true });
+    write(() => new URLSearchParams());
   };
-
-  useEffect(() => {
-    if (typed.trim() !== filter.q.trim()) update({ q: typed });
-    // Only a pause in typing asks again; the URL's own changes do not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
 
   const products = useProducts(productQuery(filter));
   const facets = products.data?.facets;
@@ -76,7 +77,7 @@ export function ProductsScreen() {
               label={t('products.filters.search')}
               placeholder={t('products.filters.searchPlaceholder')}
               value={text}
-              onValueChange={setText}
+              onValueChange={onText}
               autoComplete="off"
               enterKeyHint="search"
             />
@@ -151,7 +152,7 @@ export function ProductsScreen() {
             <ProductList
               data={data}
               busy={products.isValidating}
-              onPage={(page) => setParams(productFilterParams({ ...filter, page }), { replace: false })}
+              onPage={(page) => update({ page }, true)}
               onPageSize={(pageSize) => update({ pageSize })}
             />
           )}

@@ -1,20 +1,21 @@
 import { mutate } from 'swr';
 import { KeyScope } from '../../../lib/query-keys.ts';
+import { resourceKey } from '../../../lib/resource-client.ts';
 
 /**
- * SWR keys of the Reports section in the resource client's shape `[scope, portal, route, kind, url]`
+ * SWR keys of the Reports section in the resource client's shape `[scope, portal, route, kind, path]`
  * (lib/resource-client.ts), so a logout drops them with the other connect answers.
  */
-const key = (route: string, kind: 'list' | 'get', url: string) => [KeyScope.resource, 'connect', route, kind, url] as const;
+const key = (route: string, kind: 'list' | 'get', path: string) => resourceKey('connect', route, kind, path);
 
 export const reportKeys = {
-  list: (url: string) => key('flow/reports', 'list', url),
-  report: (url: string) => key('flow/reports', 'get', url),
-  schedule: (url: string) => key('flow/report-scheduling', 'get', url),
-  mailingList: (url: string) => key('flow/custom-reports', 'get', url),
-  jobs: (url: string) => key('flow/report-jobs', 'list', url),
-  job: (url: string) => key('flow/report-jobs', 'get', url),
-  files: (url: string) => key('flow/report-files', 'list', url),
+  list: (path: string) => key('flow/reports', 'list', path),
+  report: (path: string) => key('flow/reports', 'get', path),
+  schedule: (path: string) => key('flow/report-scheduling', 'get', path),
+  mailingList: (path: string) => key('flow/custom-reports', 'get', path),
+  jobs: (path: string) => key('flow/report-jobs', 'list', path),
+  job: (path: string) => key('flow/report-jobs', 'get', path),
+  files: (path: string) => key('flow/report-files', 'list', path),
 };
 
 const ROUTES = new Set(['flow/reports', 'flow/report-scheduling', 'flow/custom-reports', 'flow/report-jobs', 'flow/report-files']);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -10,6 +10,7 @@ import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
 import { type ReportKind, useMasterData, useReports } from '../api/reports.ts';
 import { ReportFiles } from '../components/report-files.tsx';
 import { ReportList } from '../components/report-list.tsx';
@@ -25,26 +26,17 @@ const tabOf = (value: string | null): ReportTab => (REPORT_TABS as readonly stri
  */
 export function ReportsRoute({ mayEdit }: { mayEdit: boolean }) {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
-  const customerId = params.get('customer') ?? '';
   const masterData = useMasterData();
   const customers = masterData.data?.customers ?? [];
-  const update = (next: { tab?: ReportTab; customer?: string }) => {
-    const merged = new URLSearchParams(params);
-    if (next.tab) merged.set('tab', next.tab);
-    if (next.customer !== undefined) merged.set('customer', next.customer);
-    setParams(merged, { replace: true });
-  };
   // Without a customer in the URL: the only one or the one the user chose last (lib/customer-memory.ts),
-  // else the first listed.
+  // else the first listed; filled into the URL once known (ADR 057).
   const { remembered, remember } = useCustomerMemory();
   const startCustomer = (preferredCustomer(customers, remembered, (c) => c.customerId) ?? customers[0])?.customerId;
-  useEffect(() => {
-    if (!customerId && startCustomer) update({ customer: startCustomer });
-    // Preselect once the customers are known; the URL's own changes do not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [startCustomer]);
+  const [params, write] = useUrlState({ defaults: { customer: startCustomer } });
+  const tab = tabOf(params.get('tab'));
+  const customerId = params.get('customer') ?? '';
+  const update = (next: { tab?: ReportTab; customer?: string }) =>
+    write({ ...(next.tab ? { tab: next.tab } : {}), ...(next.customer !== undefined ? { customer: next.customer } : {}) });
   const listed = customers.some((c) => c.customerId === customerId);
   useEffect(() => {
     if (listed) remember(customerId);

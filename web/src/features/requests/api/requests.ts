@@ -10,49 +10,55 @@ import {
   type WorkflowUpdate,
 } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
-import { toPagination } from '@portal/core/shared';
+import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR, { mutate } from 'swr';
-import { readJson } from '../../../lib/api-client.ts';
 import { KeyScope } from '../../../lib/query-keys.ts';
-import { LIST_CACHE_MS, queryString, resourcePath } from '../../../lib/resource-client.ts';
-import { sectionCalls } from '../../../lib/section-calls.ts';
+import { LIST_CACHE_MS, resourceKey, sectionCalls, segment } from '../../../lib/resource-client.ts';
 
 /**
  * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows, flow/workflow-requests,
- * -items, -comments and the uploads. Failures are shown in place (codes translated), so no snack; a 401/403
- * still opens the auth dialog. Keys share the resource client's shape `[scope, portal, route, kind, url]`
- * (a logout drops them); every write re-reads the section's answers, the shown one kept until then.
+ * -items, -comments and the uploads, on the typed client (ADR 057). Failures are shown in place (codes
+ * translated), so no snack; a 401/403 still opens the auth dialog. Keys share the resource client's shape
+ * `[scope, portal, route, kind, path]` (a logout drops them); every write re-reads the section's answers,
+ * the shown one kept until then.
  */
 const ROUTES = new Set(['flow/workflows', 'flow/workflow-requests']);
-const key = (route: string, kind: 'list' | 'get', url: string) => [KeyScope.resource, 'connect', route, kind, url] as const;
+const key = (route: string, kind: 'list' | 'get', path: string) => resourceKey('connect', route, kind, path);
 export const refreshRequests = () =>
   mutate((k: unknown) => Array.isArray(k) && k[0] === KeyScope.resource && k[1] === 'connect' && ROUTES.has(k[2] as string));
 
-const { read, write, send } = sectionCalls('connect', refreshRequests);
+const { client, read, write } = sectionCalls('connect', refreshRequests);
+const flow = () => client().flow;
 const NoContent = z.unknown();
 const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
+const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
 
 export function useWorkflows(customerId: string) {
-  const url = resourcePath('flow/workflows') + queryString({ customerId });
-  return useSWR(customerId ? key('flow/workflows', 'list', url) : null, () => read(url, WorkflowList), cached);
+  const at = flow().workflows;
+  const args = { query: { customerId } };
+  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), cached);
 }
 
 /** One workflow's latest version (the editor). */
 export function useWorkflow(workflowId: string) {
-  const url = workflowId ? resourcePath('flow/workflows', workflowId) : '';
-  return useSWR(workflowId ? key('flow/workflows', 'get', url) : null, () => read(url, Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const at = flow().workflows[':workflowId'];
+  const args = () => ({ param: { workflowId: segment(workflowId) }, query: {} });
+  return useSWR(workflowId ? key('flow/workflows', 'get', at.$path(args())) : null, () => read(at.$get(args()), Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
 }
 /** The customer's users who may approve (a step's "who may approve"); editWorkflows only. */
 export function useApproverCandidates(customerId: string) {
-  const url = resourcePath('flow/workflows', 'approver-candidates') + queryString({ customerId });
-  return useSWR(customerId ? key('flow/workflows', 'get', url) : null, () => read(url, ApproverCandidates), cached);
+  const at = flow().workflows['approver-candidates'];
+  const args = { query: { customerId } };
+  return useSWR(customerId ? key('flow/workflows', 'get', at.$path(args)) : null, () => read(at.$get(args), ApproverCandidates), cached);
 }
-export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) => write(resourcePath('flow/workflows'), 'POST', input, Workflow, idempotencyKey);
+export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) =>
+  write(flow().workflows.$post({ json: input, header: idempotent(idempotencyKey) }), Workflow);
 /** A save is a new version; `baseVersion` is the one the editor started from (a newer save meanwhile: 409). */
-export const updateWorkflow = (workflowId: string, update: WorkflowUpdate) => write(resourcePath('flow/workflows', workflowId), 'PUT', update, Workflow);
+export const updateWorkflow = (workflowId: string, update: WorkflowUpdate) =>
+  write(flow().workflows[':workflowId'].$put({ param: { workflowId: segment(workflowId) }, json: update }), Workflow);
 
 export interface RequestListQuery {
   history: boolean;
@@ -66,47 +72,53 @@ export interface RequestListQuery {
 }
 /** `enabled` false: no call (a global user has not chosen a customer yet). */
 export function useRequestList(query: RequestListQuery, enabled = true) {
-  const url =
-    resourcePath('flow/workflow-requests') +
-    queryString({
-      ...(query.history ? { mode: 'history' } : {}),
-      ...(query.allOpen ? { 'only-pending': '0' } : {}),
-      ...(query.workflowId ? { workflowId: query.workflowId } : {}),
+  const at = flow()['workflow-requests'];
+  // Names in order: one query, one key.
+  const args = {
+    query: {
       ...(query.customerId ? { customerId: query.customerId } : {}),
+      index: String(query.index),
+      maxResults: String(query.maxResults),
+      ...(query.history ? { mode: 'history' as const } : {}),
+      ...(query.allOpen ? { 'only-pending': '0' as const } : {}),
       ...(query.q ? { q: query.q } : {}),
-      index: query.index,
-      maxResults: query.maxResults,
-    });
-  return useSWR(enabled ? key('flow/workflow-requests', 'list', url) : null, async () => {
-    const page = await read(url, WorkflowRequestPage);
+      ...(query.workflowId ? { workflowId: query.workflowId } : {}),
+    },
+  };
+  return useSWR(enabled ? key('flow/workflow-requests', 'list', at.$path(args)) : null, async () => {
+    const page = await read(at.$get(args), WorkflowRequestPage);
     return { ...page, pagination: toPagination(page) };
   }, { ...cached, keepPreviousData: true });
 }
 
+const requestAt = (id: string) => ({ param: { id: segment(id) } });
+
 export function useRequest(id: string) {
-  const url = resourcePath('flow/workflow-requests', id);
-  return useSWR(key('flow/workflow-requests', 'get', url), () => read(url, RequestDetail), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const at = flow()['workflow-requests'][':id'];
+  const args = () => ({ ...requestAt(id), query: {} });
+  return useSWR(key('flow/workflow-requests', 'get', at.$path(args())), () => read(at.$get(args()), RequestDetail), { revalidateOnFocus: false, shouldRetryOnError: false });
 }
 
 export const createRequest = (input: { workflowId: string; customerId: string }, idempotencyKey: string) =>
-  write(resourcePath('flow/workflow-requests'), 'POST', input, RequestDetail, idempotencyKey);
+  write(flow()['workflow-requests'].$post({ json: input, header: idempotent(idempotencyKey) }), RequestDetail);
 /** SPEC: a step submission sends the step id and the enquiry. */
 export const submitStep = (id: string, workflowStepId: string, enquiry: string) =>
-  write(resourcePath('flow/workflow-requests', id), 'PUT', { workflowStepId, enquiry }, RequestDetail);
+  write(flow()['workflow-requests'][':id'].$put({ ...requestAt(id), json: { workflowStepId, enquiry } }), RequestDetail);
 export const answerItem = (itemId: string, answer: string) =>
-  write(resourcePath('flow/workflow-request-items', itemId), 'PUT', { answer }, RequestStepItem);
+  write(flow()['workflow-request-items'][':itemId'].$put({ param: { itemId: segment(itemId) }, json: { answer } }), RequestStepItem);
 export const approveRequest = (id: string, comment: string) =>
-  write(resourcePath('flow/workflow-requests', id, 'approve'), 'POST', comment ? { comment } : {}, RequestDetail);
+  write(flow()['workflow-requests'][':id'].approve.$post({ ...requestAt(id), json: comment ? { comment } : {} }), RequestDetail);
 export const rejectRequest = (id: string, comment: string) =>
-  write(resourcePath('flow/workflow-requests', id, 'reject'), 'POST', { comment }, RequestDetail);
-export const archiveRequest = (id: string) => write(resourcePath('flow/workflow-requests', id), 'DELETE', undefined, NoContent);
+  write(flow()['workflow-requests'][':id'].reject.$post({ ...requestAt(id), json: { comment } }), RequestDetail);
+export const archiveRequest = (id: string) => write(flow()['workflow-requests'][':id'].$delete(requestAt(id)), NoContent);
 export const addComment = (input: z.input<typeof ItemCommentInput>) =>
-  write(resourcePath('flow/workflow-request-comments'), 'POST', input, ItemComment);
+  write(flow()['workflow-request-comments'].$post({ json: input }), ItemComment);
 export const removeFile = (itemId: string, fileId: string) =>
-  write(resourcePath('flow/workflow-request-items', itemId, `files/${fileId}`), 'DELETE', undefined, NoContent);
+  write(flow()['workflow-request-items'][':itemId'].files[':fileId'].$delete({ param: { itemId: segment(itemId), fileId: segment(fileId) } }), NoContent);
 
 /** SPEC: download links use the request route plus a query string. */
-export const downloadUrl = (requestId: string, fileId: string) => resourcePath('flow/workflow-requests', requestId) + queryString({ download: fileId });
+const downloadArgs = (requestId: string, fileId: string) => ({ ...requestAt(requestId), query: { download: fileId } });
+export const downloadUrl = (requestId: string, fileId: string) => flow()['workflow-requests'][':id'].$path(downloadArgs(requestId, fileId));
 
 const FileLink = z.object({ url: z.string() });
 /**
@@ -115,8 +127,7 @@ const FileLink = z.object({ url: z.string() });
  * (W1: `Accept: application/json` instead of the 302). The object is served as an attachment with nosniff.
  */
 export async function fetchFileLink(requestId: string, fileId: string): Promise<{ url: string }> {
-  const response = await send(downloadUrl(requestId, fileId), { headers: { Accept: 'application/json' } });
-  return readJson(response, FileLink, { notify: false });
+  return read(flow()['workflow-requests'][':id'].$get(downloadArgs(requestId, fileId), { headers: { Accept: 'application/json' } }), FileLink);
 }
 
 /**
@@ -125,9 +136,10 @@ export async function fetchFileLink(requestId: string, fileId: string): Promise<
  */
 export async function uploadFile(itemId: string, file: File, onProgress: (share: number) => void): Promise<z.infer<typeof RequestStepItem>> {
   const start: WorkflowUploadStart = { fileName: file.name, contentType: file.type as WorkflowUploadStart['contentType'], bytes: file.size };
-  const ticket = await write(resourcePath('flow/workflow-request-items', itemId, 'upload'), 'POST', start, WorkflowUploadTicket);
+  const item = () => flow()['workflow-request-items'][':itemId'];
+  const ticket = await write(item().upload.$post({ param: { itemId: segment(itemId) }, json: start }), WorkflowUploadTicket);
   await postToStorage(ticket, file, onProgress);
-  return write(resourcePath('flow/workflow-request-items', itemId, `uploads/${ticket.uploadId}/complete`), 'POST', {}, RequestStepItem);
+  return write(item().uploads[':uploadId'].complete.$post({ param: { itemId: segment(itemId), uploadId: segment(ticket.uploadId) } }), RequestStepItem);
 }
 
 export class StorageUploadError extends Error {}
@@ -137,6 +149,7 @@ function postToStorage(ticket: z.infer<typeof WorkflowUploadTicket>, file: File,
   for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
   form.append('file', file);
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line no-restricted-syntax -- the presigned POST goes to S3, not the API (ADR 045)
     const xhr = new XMLHttpRequest();
     xhr.open('POST', ticket.url);
     xhr.upload.onprogress = (event) => {

@@ -2,14 +2,15 @@ import { hasModulePermission } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { useT } from '../../../i18n/index.ts';
-import { fetchFor, readJson } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { KeyScope } from '../../../lib/query-keys.ts';
 
 // Self-contained (no import of the section's api module): it ships with the connect shell.
-const URL_ = '/api/flow/workflow-requests/inbox-count';
 const InboxCount = z.object({ pending: z.number() });
 const quiet = { portal: 'connect', notify: false, authDialog: false } as const;
+const inboxCount = api(quiet).flow['workflow-requests']['inbox-count'];
 
 /**
  * The approver's inbox count: requests awaiting the user's decision, re-read each minute and after the
@@ -18,7 +19,7 @@ const quiet = { portal: 'connect', notify: false, authDialog: false } as const;
  */
 export function useInboxCount(enabled = true): number {
   const approver = hasModulePermission(useSession().status?.user?.modules, 'flow', 'approveRequests', false);
-  const { data } = useSWR(enabled && approver ? [KeyScope.resource, 'connect', 'flow/workflow-requests', 'get', URL_] : null, async () => readJson(await fetchFor(quiet)(URL_), InboxCount, quiet), {
+  const { data } = useSWR(enabled && approver ? [KeyScope.resource, 'connect', 'flow/workflow-requests', 'get', inboxCount.$path()] : null, async () => readJson(await inboxCount.$get(), InboxCount, quiet), {
     refreshInterval: 60_000,
     shouldRetryOnError: false,
   });

@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resource, useResourceGet } from '../../../lib/resource-client.ts';
 import { useWorkflows } from '../api/requests.ts';
 
-const masterData = resource('master-data', MasterData);
+const masterData = resource((c) => c['master-data'], MasterData);
 
 /**
  * The Requests section for a user who may only edit workflows (flow.editWorkflows without doRequests or

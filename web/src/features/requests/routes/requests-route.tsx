@@ -1,6 +1,6 @@
 import { HISTORY_SEARCH_BOUND, type WorkflowRequest } from '@portal/core/workflow';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
@@ -13,9 +13,9 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { MasterData } from '@portal/core/connect';
@@ -27,7 +27,7 @@ import { STATUS_THEME } from '../model/status.ts';
 export const REQUEST_TABS = ['pending', 'history'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 const PAGE_SIZE = 25;
-const masterData = resource('master-data', MasterData);
+const masterData = resource((c) => c['master-data'], MasterData);
 
 /**
  * /connect/requests (ADR 046): Pending (open requests: the user's own and those awaiting their
@@ -49,15 +49,21 @@ export function RequestsRoute(props: ListProps) {
 function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListProps) {
   const t = useT();
   const format = useUserFormat();
-  const [params, setParams] = useSearchParams();
+  // Every filter change goes back to the first page (ADR 057).
+  const [params, update] = useUrlState({ resets: ['page'] });
   const tab: RequestTab = params.get('tab') === 'history' ? 'history' : 'pending';
   const customerId = params.get('customer') ?? '';
   const workflowId = params.get('workflow') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   // SPEC only-pending=0: the approver's open list also shows drafts and rejected requests of their customers.
   const allOpen = mayApprove && tab === 'pending' && params.get('all') === '1';
+  // The box shows what is typed; the search joins the URL once typing pauses (a shared link or a reload keeps it).
   const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(search.trim(), 300);
+  const q = params.get('q') ?? '';
+  const onSearch = (text: string) => {
+    setSearch(text);
+    update({ q: text.trim() }, { after: 300 });
+  };
   const [creating, setCreating] = useState(false);
   const customers = useResourceGet(masterData).data?.customers ?? [];
   // Users who may act for several customers pick one (global users must; a group's users may see all of theirs).
@@ -65,20 +71,6 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
   const needsCustomer = global && !customerId;
   const workflows = useWorkflows(customerId || customers[0]?.customerId || '').data?.workflows ?? [];
   const list = useRequestList({ history: tab === 'history', allOpen, customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE }, !needsCustomer);
-  const update = (next: Record<string, string>) => {
-    const merged = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(next)) {
-      if (value) merged.set(name, value);
-      else merged.delete(name);
-    }
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
-  };
-  useEffect(() => {
-    // The search joins the URL once typing pauses (a shared link or a reload keeps it).
-    if (q !== (params.get('q') ?? '')) update({ q });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
   const ids = tabIds('requests', tab);
   const when = (iso: string | null) => (iso ? formatDateTime(iso, format) : '—');
   const columns: Column<WorkflowRequest>[] = [
@@ -120,7 +112,7 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
             onValueChange={(workflow) => update({ workflow })}
           />
           <div role="search">
-            <TextField label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={setSearch} autoComplete="off" enterKeyHint="search" />
+            <TextField label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={onSearch} autoComplete="off" enterKeyHint="search" />
           </div>
           {mayApprove && tab === 'pending' ? (
             <div className="sm:col-span-2 lg:col-span-3">

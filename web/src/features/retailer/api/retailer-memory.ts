@@ -40,14 +40,14 @@ export type FetchRetailers = (portal: Portal, query: RetailerQuery, pageSize?: n
 export async function resolveRetailer(
   portal: Portal,
   remembered: ChosenRetailer | null,
-  fetch: FetchRetailers = fetchRetailers,
+  readPage: FetchRetailers = fetchRetailers,
 ): Promise<ChosenRetailer | null> {
   if (remembered) {
-    const page = await fetch(portal, { search: remembered.id, index: 0 }, RETAILER_LIST_PAGE_SIZE);
+    const page = await readPage(portal, { search: remembered.id, index: 0 }, RETAILER_LIST_PAGE_SIZE);
     const hit = page.items.find((r) => r.customerId === remembered.id);
     if (hit) return { id: hit.customerId, name: hit.name };
   }
-  const first = await fetch(portal, { search: '', index: 0 });
+  const first = await readPage(portal, { search: '', index: 0 });
   const only = first.totalCount === 1 ? first.items[0] : undefined;
   return only ? { id: only.customerId, name: only.name } : null;
 }

@@ -1,13 +1,14 @@
 import { MasterData, SerialLookupAnswer } from '@portal/core/connect';
 import useSWR from 'swr';
-import { fetchFor, readJson } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
+import { readJson } from '../../../lib/api-client.ts';
 import { resource, useResourceGet } from '../../../lib/resource-client.ts';
-import { lookupUrl, serialKeys } from './keys.ts';
+import { lookupQuery, serialKeys } from './keys.ts';
 
 /**
  * The Serial Numbers section's calls (ADR 034). The lookup is a GET with a query, which
- * the resource client's `get` does not take, so it is read here with its contract through the one fetch
- * wrapper; master data (transaction type names, currency decimals) through the resource client (ADR 030).
+ * the resource client's `get` does not take, so it is read here on the typed client (ADR 057) with its
+ * contract; master data (transaction type names, currency decimals) through the resource client (ADR 030).
  * The screen shows a failed lookup in place, so there is no snack; 401/403 still open the auth dialog.
  */
 
@@ -15,7 +16,7 @@ const quiet = { portal: 'connect', notify: false } as const;
 
 /** GET /api/serial-numbers?serials=: each serial's visible cards and transactions. */
 export async function fetchSerialLookup(serials: readonly string[]): Promise<SerialLookupAnswer> {
-  return readJson(await fetchFor(quiet)(lookupUrl(serials)), SerialLookupAnswer, quiet);
+  return readJson(await api(quiet)['serial-numbers'].$get({ query: lookupQuery(serials) }), SerialLookupAnswer, quiet);
 }
 
 /** The lookup of `serials` (none: nothing to ask). Not re-read on focus: the user looks up again when wanted. */
@@ -26,7 +27,7 @@ export function useSerialLookup(serials: readonly string[]) {
   });
 }
 
-const masterData = resource('master-data', MasterData);
+const masterData = resource((c) => c['master-data'], MasterData);
 
 /** GET /api/master-data: transaction type names and currencies. */
 export const useMasterData = () => useResourceGet(masterData);
