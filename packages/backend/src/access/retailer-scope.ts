@@ -1,9 +1,7 @@
 import type { CustomerRole } from '../customers/customer-entity.ts';
-import { customerKeys, customerRoles, getCustomerRole } from '../customers/customer-entity.ts';
+import { allCustomerRoles, getCustomerRole } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { listAll } from '../platform/db/entity.ts';
-import { onIndex } from '../platform/db/query.ts';
 import type { Actor } from './actor.ts';
 import { RETAILER } from '@portal/core/shared';
 
@@ -47,8 +45,7 @@ export async function retailersOfActor(db: Db, actor: Actor): Promise<CustomerRo
     const own = await getCustomerRole(db, actor.customerId, 'retailer');
     if (own) return [own];
   }
-  const all = await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')));
-  return all.items.filter((role) => mayActFor(actor, role));
+  return (await allCustomerRoles(db, 'retailer')).filter((role) => mayActFor(actor, role));
 }
 
 /**

@@ -2,9 +2,10 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
-import { entity, getMany, getOne, listPage, skStartsWith } from '../platform/db/entity.ts';
+import { entity, getMany, getOne, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, queryAll } from '../platform/db/query.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
+import { versionBump, versionedList } from '../platform/db/versioned-list.ts';
 
 /**
  * Customers: the retailers and providers an account belongs to (`Account.customerId`). One customer item
@@ -15,6 +16,8 @@ import { transactOptimistically, type TxItem } from '../platform/db/transact.ts'
  * - list, sorted by name:      gsi1 gsi1pk=CUSTOMERS, gsi1sk=<name lower>#<id> (paged, never a Scan)
  * - a customer's roles:        pk=CUSTOMER#<id>, sk begins_with ROLE#   (same partition, one Query)
  * - retailers / providers:     gsi1 gsi1pk=RETAILERS | PROVIDERS, gsi1sk=<name lower>#<id>
+ * - their lists' versions:     pk=VERSION#RETAILERS | VERSION#PROVIDERS, sk=VERSION {v, changedAt}: moved by
+ *   every role write, so the whole lists are read from memory until they change (allCustomerRoles)
  */
 export const CustomerKind = z.enum(['retailer', 'provider']);
 export type CustomerKind = z.infer<typeof CustomerKind>;
@@ -51,6 +54,7 @@ export const customerKeys = {
   gsi1sk: (name: string, customerId: string) => `${name.trim().toLowerCase()}#${customerId}`,
   roleSk: (kind: CustomerKind) => `ROLE#${kind}`,
   roleGsi1pk: (kind: CustomerKind) => ROLE_INDEX[kind],
+  listVersion: (kind: CustomerKind) => ({ pk: `VERSION#${ROLE_INDEX[kind]}`, sk: 'VERSION' }),
 };
 
 /** The customer (union) items; `v` is their lock version (upsertCustomerRole), not part of the record. */
@@ -116,6 +120,17 @@ export const listCustomersByRole = (db: Db, kind: CustomerKind, page: PageReques
   listPage(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)), page);
 
 /** The role item of a customer (e.g. is R-1 a retailer?), or null. */
+const roleLists = {
+  retailer: versionedList(customerKeys.listVersion('retailer'), async (db) => (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')))).items),
+  provider: versionedList(customerKeys.listVersion('provider'), async (db) => (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('provider')))).items),
+};
+
+/**
+ * Every retailer or every provider, sorted by name: from the process's copy while the list has not changed
+ * (1 GetItem), else one Query per ~1 MB of the index (versioned-list.ts).
+ */
+export const allCustomerRoles = (db: Db, kind: CustomerKind): Promise<CustomerRole[]> => roleLists[kind](db);
+
 export const getCustomerRole = (db: Db, customerId: string, kind: CustomerKind): Promise<CustomerRole | null> =>
   getOne(db, customerRoles, { pk: customerKeys.pk(customerId), sk: customerKeys.roleSk(kind) });
 
@@ -201,6 +216,8 @@ export async function upsertCustomerRole(
         },
         ...writes.map((Item) => ({ Put: { TableName: db.table, Item } })),
       ];
+      // The role lists changed: their versions move with the write (allCustomerRoles).
+      for (const kind of new Set([role.kind, ...(writes.length > 1 ? [customer!.kind] : [])])) transaction.push(versionBump(db, customerKeys.listVersion(kind), now));
       return { transaction, result: previous ? 'updated' : 'created' };
     },
     {

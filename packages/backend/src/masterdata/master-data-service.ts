@@ -2,11 +2,9 @@ import type { Division, MasterData, MasterDataCustomer } from '@portal/core/conn
 import { DIVISION } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { mayActFor } from '../access/retailer-scope.ts';
-import { type CustomerRole, customerKeys, customerRoles, getCustomer } from '../customers/customer-entity.ts';
+import { allCustomerRoles, type CustomerRole, getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
-import { listAll } from '../platform/db/entity.ts';
-import { onIndex } from '../platform/db/query.ts';
 import { allCustomerGroups } from './customer-group-entity.ts';
 import { countries, currencies, divisions, platforms, regions, timezones, transactionTypes } from './reference-lists.ts';
 
@@ -34,7 +32,7 @@ export function unionOfCustomers(retailers: MasterDataCustomer[], providers: Mas
  */
 export function createMasterDataService({ db }: MasterDataDeps) {
   const rolesOf = async (kind: 'retailer' | 'provider', actor: Actor) =>
-    (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)))).items.filter((r) => mayActFor(actor, r)).map(customerOf);
+    (await allCustomerRoles(db, kind)).filter((r) => mayActFor(actor, r)).map(customerOf);
 
   return {
     /**

@@ -3,10 +3,8 @@ import { pageBounds } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { mayActFor, retailersOfActor } from '../access/retailer-scope.ts';
-import { customerKeys, customerRoles } from '../customers/customer-entity.ts';
+import { allCustomerRoles } from '../customers/customer-entity.ts';
 import type { Db } from '../platform/db/client.ts';
-import { listAll } from '../platform/db/entity.ts';
-import { onIndex } from '../platform/db/query.ts';
 import { allProducts, type Product } from './product.ts';
 
 export type ProductServiceDeps = { db: Db };
@@ -72,11 +70,11 @@ export function createProductService({ db }: ProductServiceDeps) {
       const global = actor.access.security.global === true;
       const [catalogue, providers, retailers] = await Promise.all([
         allProducts(db),
-        listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('provider'))),
+        allCustomerRoles(db, 'provider'),
         global ? Promise.resolve([]) : retailersOfActor(db, actor),
       ]);
-      const names = new Map(providers.items.map((p) => [p.customerId, p.name]));
-      const ownProviders = new Set(providers.items.filter((p) => mayActFor(actor, p)).map((p) => p.customerId));
+      const names = new Map(providers.map((p) => [p.customerId, p.name]));
+      const ownProviders = new Set(providers.filter((p) => mayActFor(actor, p)).map((p) => p.customerId));
       const wholeCatalogue = global || retailers.length > 0;
       const visible = wholeCatalogue
         ? catalogue.items

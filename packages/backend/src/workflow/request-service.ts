@@ -16,9 +16,7 @@ import {
 } from '@portal/core/workflow';
 import type { Actor } from '../access/actor.ts';
 import { mayActFor } from '../access/retailer-scope.ts';
-import { type Customer, CustomerKind, customerKeys, customerRoles, getCustomer } from '../customers/customer-entity.ts';
-import { listAll } from '../platform/db/entity.ts';
-import { onIndex } from '../platform/db/query.ts';
+import { allCustomerRoles, type Customer, CustomerKind, getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
@@ -204,8 +202,8 @@ export function createRequestService({ db, now, notifier }: RequestServiceDeps) 
     if (!actor.customerId || actor.access.security.global) return [];
     if (await visibleCustomer(actor, actor.customerId)) return [actor.customerId];
     const members = (
-      await Promise.all(CUSTOMER_KINDS.map((kind) => listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk(kind)))))
-    ).flatMap((r) => r.items.filter((role) => mayActFor(actor, role)));
+      await Promise.all(CUSTOMER_KINDS.map((kind) => allCustomerRoles(db, kind)))
+    ).flatMap((roles) => roles.filter((role) => mayActFor(actor, role)));
     return [...new Set(members.map((m) => m.customerId))];
   }
   /** The open requests (draft, pending, rejected) of the customers: live work, one Query each (ADR 048). */
