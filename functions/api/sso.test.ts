@@ -488,6 +488,7 @@ describe('identity links import', () => {
     });
   });
 
+  // Seeds the whole demo (every import file, 90 days of activity): tens of seconds on a busy runner.
   it('seeds the demo links, so the local demo identity signs in as its demo account', async () => {
     const demo = await createTestBackend(undefined, ssoSettings());
     const reports = await seedDemoDataOnce(demo);
@@ -502,5 +503,5 @@ describe('identity links import', () => {
       expect(res.status, login).toBe(200);
       expect(LoginResult.parse(await readJson(res)).username).toBe(username);
     }
-  });
+  }, 120_000);
 });
