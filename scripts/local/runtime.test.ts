@@ -55,7 +55,8 @@ beforeAll(async () => {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
   });
-}, 150_000);
+  // A first start seeds the whole demo into an on-disk DynamoDB Local: minutes on a busy 2-core runner.
+}, 300_000);
 
 afterAll(async () => {
   if (child?.pid && child.exitCode === null) {

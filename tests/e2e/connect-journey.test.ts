@@ -26,7 +26,11 @@ const listAnswer = (page: Page, wanted: (query: URLSearchParams) => boolean) =>
 
 const searchParams = (page: Page) => new URL(page.url()).searchParams;
 const table = (page: Page) => page.getByRole('table', { name: 'Transactions' });
-const typeCells = (page: Page) => table(page).locator('tbody tr td:nth-child(2)');
+/** The cells of the list's column headed `name` (a content provider's list has a Customer column first, ADR 056). */
+async function columnCells(page: Page, name: string) {
+  const headers = (await table(page).locator('thead th').allTextContents()).map((h) => h.trim());
+  return table(page).locator(`tbody tr td:nth-child(${headers.findIndex((h) => h.startsWith(name)) + 1})`);
+}
 
 describe('connect journey', () => {
   it('looks up a serial, filters transactions, pages, opens a detail, exports and downloads (1280 px)', async () => {
@@ -59,7 +63,9 @@ describe('connect journey', () => {
     await page.getByLabel('Per page').selectOption('25');
     await sized;
     await page.getByText(/Page 1 of \d+/).waitFor();
-    expect(new Set(await typeCells(page).allTextContents())).toEqual(new Set(['Sale']));
+    expect(new Set(await (await columnCells(page, 'Type')).allTextContents())).toEqual(new Set(['Sale']));
+    // Aurora Digital's list holds the sales of its products at the retailers, each named (ADR 056).
+    expect(await (await columnCells(page, 'Customer')).allTextContents()).toContain('Nordmarkt');
     await shoot(page, 'connect-journey-filtered');
 
     // Page 2 in the first page's snapshot (asOf in the URL and the call).
@@ -71,7 +77,9 @@ describe('connect journey', () => {
     expect(searchParams(page).get('page')).toBe('2');
     expect(searchParams(page).get('asOf')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await table(page).locator('tbody tr').first().textContent()).not.toBe(firstOnPage1);
-    expect(new Set(await typeCells(page).allTextContents())).toEqual(new Set(['Sale']));
+    expect(new Set(await (await columnCells(page, 'Type')).allTextContents())).toEqual(new Set(['Sale']));
+    // Aurora Digital's list holds the sales of its products at the retailers, each named (ADR 056).
+    expect(await (await columnCells(page, 'Customer')).allTextContents()).toContain('Nordmarkt');
     await shoot(page, 'connect-journey-page-2');
 
     // Detail of the first row: every field, from the detail call.

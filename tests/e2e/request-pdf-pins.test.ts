@@ -92,7 +92,8 @@ describe('Requests: pins on the pages of a PDF', () => {
     await pageTwo.click({ position: { x: box.width * 0.4, y: box.height * 0.8 } });
     await page.getByLabel('Comment on the new pin').fill('Signature missing here.');
     await page.getByRole('button', { name: 'Save comment' }).click();
-    await page.getByText('Signature missing here.').waitFor();
+    // The pin's comment shows on the pinned file (and, quoted, in the request's history).
+    await page.getByRole('figure').getByText('Signature missing here.').waitFor();
 
     await page.reload();
     await page.getByText('Page 1 of 2').waitFor();
