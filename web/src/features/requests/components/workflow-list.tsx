@@ -1,5 +1,5 @@
 import type { Workflow } from '@portal/core/workflow';
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';

@@ -18,7 +18,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { WorkflowList } from '../components/workflow-list.tsx';
