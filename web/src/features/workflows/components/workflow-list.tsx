@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { resource, useResourceGet } from '../../../lib/resource-client.ts';
-import { useWorkflows } from '../api/requests.ts';
+import { useWorkflows } from '../api/workflows.ts';
 
 const masterData = resource((c) => c['master-data'], MasterData);
 
