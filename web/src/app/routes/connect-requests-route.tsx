@@ -5,7 +5,7 @@ import { useSession } from '../../lib/auth.ts';
 
 /**
  * /connect/requests and /connect/requests/:requestId (ADR 046): the requests feature's screens; "New
- * request" for users with flow.doRequests, the workflows feature's list and editor for flow.editWorkflows. What a request's page offers comes from the server (`may`).
+ * request" for users with flow.doRequests, the workflows feature's list for flow.editWorkflows (its editor is a screen of its own, signed-in-routes.tsx). What a request's page offers comes from the server (`may`).
  */
 export function ConnectRequestsRoute() {
   const user = useSession().status?.user;
@@ -24,5 +24,4 @@ export function ConnectRequestsRoute() {
   );
 }
 
-export { WorkflowEditorRoute as ConnectWorkflowEditorRoute } from '../../features/workflows/routes/workflow-editor-route.tsx';
 export { RequestRoute as ConnectRequestRoute } from '../../features/requests/routes/request-route.tsx';
