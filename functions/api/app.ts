@@ -29,8 +29,8 @@ import { reportRoutes } from './routes/reports.ts';
 import { reportJobRoutes } from './routes/report-jobs.ts';
 import { reportDeliveryRoutes, reportMailRoutes } from './routes/report-deliveries.ts';
 import { workflowRoutes } from './routes/workflows.ts';
-import { workflowRequestRoutes } from './routes/workflow-requests.ts';
-import { workflowUploadRoutes } from './routes/workflow-uploads.ts';
+import { requestRoutes } from './routes/requests.ts';
+import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
 
 /**
@@ -75,8 +75,8 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', reportDeliveryRoutes)
     .route('/', reportMailRoutes)
     .route('/flow', workflowRoutes)
-    .route('/flow', workflowRequestRoutes)
-    .route('/flow', workflowUploadRoutes)
+    .route('/flow', requestRoutes)
+    .route('/flow', requestItemRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { ExportDownload, ExportJob } from '@portal/core/connect';
+import { ExportDownload, ExportJob } from '@portal/core/export';
 import { parse } from 'csv-parse/sync';
 import { putExportJob, queuedJob } from '@portal/backend/export/export-job-entity';
 import { exportsFromConfig } from '@portal/backend/export/exports-from-config';

@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';

@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { ProductPage } from '@portal/core/connect';
+import { ProductPage } from '@portal/core/product';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';

@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { SerialLookupAnswer } from '@portal/core/connect';
+import { SerialLookupAnswer } from '@portal/core/transaction';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';

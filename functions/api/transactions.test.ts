@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { Transaction, TransactionPage } from '@portal/core/connect';
+import { Transaction, TransactionPage } from '@portal/core/transaction';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';

@@ -4,7 +4,7 @@
  * The configuration comes from the environment, as on AWS; argv: jobId, customer, start, end, zone, format,
  * asOf. Prints `RESULT {json}`: the job's outcome, seconds, CPU seconds, RSS before the job and at its peak.
  */
-import type { ExportFormat } from '@portal/core/connect';
+import type { ExportFormat } from '@portal/core/export';
 import { handler } from '../../functions/jobs/export.ts';
 import { getExportJob, putExportJob, queuedJob } from '../../packages/backend/src/export/export-job-entity.ts';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';

@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import type { TransactionFilter } from '@portal/core/connect';
+import type { TransactionFilter } from '@portal/core/transaction';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';

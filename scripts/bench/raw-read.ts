@@ -1,4 +1,4 @@
-import type { TransactionFilter } from '@portal/core/connect';
+import type { TransactionFilter } from '@portal/core/transaction';
 import type { Db } from '../../packages/backend/src/platform/db/client.ts';
 import { queryPage } from '../../packages/backend/src/platform/db/query.ts';
 import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';

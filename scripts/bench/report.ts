@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import type { ExportFormat } from '@portal/core/connect';
+import type { ExportFormat } from '@portal/core/export';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
 import { getReportJob, putNewReportJob } from '../../packages/backend/src/report/report-job-entity.ts';

@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
-import type { TransactionQuery } from '@portal/core/connect';
+import type { TransactionQuery } from '@portal/core/transaction';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import { type Actor, type Backend, createBackend } from '@portal/backend';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  * The map writes most paths relative to what it just named: a table cell to its column's folder
  * (`packages/backend/src/`), a path to a folder named before it in the same row or paragraph
  * (`report/` … `delivery/`) or beside a file named there. So a relative path counts when it exists under one of those folders or one
- * of their parents; one that exists nowhere (`features/workflows/` when the feature is `requests/`) fails.
+ * of their parents; one that exists nowhere (`features/flows/` when the feature is `workflows/`) fails.
  */
 const root = join(import.meta.dirname, '../..');
 const extensions = /\.(ts|tsx|js|mjs|cjs|json|md|css|html|ya?ml)$/;
@@ -138,7 +138,7 @@ describe('docs/layout.md paths', () => {
       '| feature | backend (`packages/backend/src/`) | web (`web/src/features/`) |',
       '| --- | --- | --- |',
       '| Reports | `report/` (`delivery/`, `report-job-*`) | `reports/` (`app/routes/connect-reports-route.tsx`) |',
-      '| Requests | `workflow/` | `workflows/` |',
+      '| Requests | `workflow/` | `flows/` |',
       '',
       'The fetch wrapper `web/src/lib/api-client.ts` and `hc<AppType>`; `/app`, `@portal/*`, `web/.api-types/`.',
       '```',
@@ -148,11 +148,11 @@ describe('docs/layout.md paths', () => {
     const scopes = scopesOf(page);
     expect(scopes.map((scope) => scope.paths.map((p) => p.path))).toEqual([
       ['report/', 'delivery/', 'reports/', 'app/routes/connect-reports-route.tsx'],
-      ['workflow/', 'workflows/'],
+      ['workflow/', 'flows/'],
       ['web/src/lib/api-client.ts'],
       ['packages/backend/src/access/'],
     ]);
-    expect(scopes.map(missingIn)).toEqual([[], ['4: `workflows/`'], [], []]);
+    expect(scopes.map(missingIn)).toEqual([[], ['4: `flows/`'], [], []]);
   });
 
   it('names only paths that exist', () => {

@@ -7,8 +7,8 @@ import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 
-/** The connect contracts load with the first export request (validateOnFirstUse). */
-const contracts = () => import('@portal/core/connect');
+/** The export contracts load with the first export request (validateOnFirstUse). */
+const contracts = () => import('@portal/core/export');
 
 /** Starting an export carries an Idempotency-Key: a retried POST answers the job already started. */
 const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });

@@ -19,6 +19,6 @@ export const serialNumberRoutes = new Hono<AppEnv>()
   .get(
     '/',
     route({ auth: 'signedIn', permission: connectSectionPolicy('serial-numbers'), scope: 'serial' }),
-    validateOnFirstUse('query', async () => (await import('@portal/core/connect')).SerialLookupQuery),
+    validateOnFirstUse('query', async () => (await import('@portal/core/transaction')).SerialLookupQuery),
     async (c) => c.json(await c.get('backend').serialNumbers.lookup(actorOf(c), c.req.valid('query').serials)),
   );

@@ -6,8 +6,8 @@ import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
 
-/** The connect contracts load with the section's first request (validateOnFirstUse). */
-const contracts = () => import('@portal/core/connect');
+/** The transaction contracts load with the section's first request (validateOnFirstUse). */
+const contracts = () => import('@portal/core/transaction');
 
 /**
  * The connect Transactions section (ADR 032): GET / lists a customer's

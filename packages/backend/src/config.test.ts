@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ROWS_PER_FILE } from '@portal/core/connect';
+import { EXPORT_ROWS_PER_FILE } from '@portal/core/export';
 import { ConfigError, loadConfig, MAX_ROWS_PER_FILE } from './config.ts';
 import { schedulerFromConfig } from './platform/scheduler/index.ts';
 

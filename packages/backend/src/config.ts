@@ -41,8 +41,8 @@ const AWS_SCHEDULER_SETTINGS = ['SCHEDULE_GROUP_NAME', 'REPORT_RUNNER_ARN', 'SCH
 const arn = z.string().check(z.regex(/^arn:[^:]+:[^:]+:/, 'must be an ARN'));
 
 /**
- * Core's EXPORT_ROWS_PER_FILE (connect/export.ts), written out: importing @portal/core/connect here would put
- * the connect contracts into every Lambda's cold start (budgets.json api.initialMinified); config.test.ts
+ * Core's EXPORT_ROWS_PER_FILE (export/export.ts), written out: importing @portal/core/export here would put
+ * the export contracts into every Lambda's cold start (budgets.json api.initialMinified); config.test.ts
  * checks the two agree.
  */
 export const MAX_ROWS_PER_FILE = 1_000_000;

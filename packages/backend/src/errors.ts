@@ -1,6 +1,7 @@
 import type { AuthErrorCode } from '@portal/core/auth';
 import type { CouponingErrorCode } from '@portal/core/couponing';
-import type { ExportErrorCode, TransactionErrorCode } from '@portal/core/connect';
+import type { TransactionErrorCode } from '@portal/core/transaction';
+import type { ExportErrorCode } from '@portal/core/export';
 import type { OrderingErrorCode } from '@portal/core/ordering';
 import type { ReportErrorCode } from '@portal/core/report';
 import type { WorkflowErrorCode } from '@portal/core/workflow';

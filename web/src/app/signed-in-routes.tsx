@@ -64,7 +64,7 @@ const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: Co
   { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
   { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
   { path: paths.connect.request.pattern, section: 'requests', Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestRoute', 'requests') },
-  { path: paths.connect.workflow.pattern, section: 'requests', Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectWorkflowEditorRoute', 'requests') },
+  { path: paths.connect.workflow.pattern, section: 'requests', Screen: lazyRoute(() => import('../features/workflows/routes/workflow-editor-route.tsx'), 'WorkflowEditorRoute', 'requests') },
 ];
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {

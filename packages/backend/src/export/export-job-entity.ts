@@ -1,5 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportFormat, ExportJob, ExportKind, FileLanguage } from '@portal/core/connect';
+import type { ExportFormat, ExportJob, ExportKind, FileLanguage } from '@portal/core/export';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';

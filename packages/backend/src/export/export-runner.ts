@@ -1,4 +1,4 @@
-import { EXPORT_ROWS_PER_FILE, exportTitle } from '@portal/core/connect';
+import { EXPORT_ROWS_PER_FILE, exportTitle } from '@portal/core/export';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import { localiseColumns } from '../platform/jobs/file-columns.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/connect';
+import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/export';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { AppError } from '../errors.ts';

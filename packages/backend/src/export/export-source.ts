@@ -1,4 +1,4 @@
-import type { ExportKind, FileLanguage } from '@portal/core/connect';
+import type { ExportKind, FileLanguage } from '@portal/core/export';
 import type { Actor } from '../access/actor.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';

@@ -1,11 +1,11 @@
-import type { ExportKind, ExportRequest } from '@portal/core/connect';
+import type { ExportKind, ExportRequest } from '@portal/core/export';
 import type { ExportSource } from './export-source.ts';
 import { salesSource } from './sales-source.ts';
 import { transactionSource } from './transaction-source.ts';
 
 /**
  * The export kinds and their sources (ADR 033): one entry per kind of ExportRequest. A new kind adds its
- * request to core connect/export.ts and its source here; the service, the runner and the routes follow.
+ * request to core export/export.ts and its source here; the service, the runner and the routes follow.
  */
 export type ExportFilterOf<K extends ExportRequest['kind']> = Extract<ExportRequest, { kind: K }>['filter'];
 export type ExportSources = { readonly [K in ExportRequest['kind']]: ExportSource<ExportFilterOf<K>> };

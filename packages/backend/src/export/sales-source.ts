@@ -1,4 +1,4 @@
-import type { ConnectSalesQuery } from '@portal/core/connect';
+import type { ConnectSalesQuery } from '@portal/core/sales';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { connectSalesAnswer } from '../sales/connect-sales-service.ts';

@@ -1,4 +1,4 @@
-import { TRANSACTION, type TransactionFilter } from '@portal/core/connect';
+import { TRANSACTION, type TransactionFilter } from '@portal/core/transaction';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { maySeeSaleOf } from '../access/retailer-scope.ts';

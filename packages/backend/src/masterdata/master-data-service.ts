@@ -1,4 +1,4 @@
-import type { Division, MasterData, MasterDataCustomer } from '@portal/core/connect';
+import type { Division, MasterData, MasterDataCustomer } from '@portal/core/masterdata';
 import { DIVISION } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { mayActFor } from '../access/retailer-scope.ts';

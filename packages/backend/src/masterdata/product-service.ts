@@ -1,4 +1,4 @@
-import type { ConnectProduct, ProductPage, ProductQuery } from '@portal/core/connect';
+import type { ConnectProduct, ProductPage, ProductQuery } from '@portal/core/product';
 import { pageBounds } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';

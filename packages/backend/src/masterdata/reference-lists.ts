@@ -1,4 +1,4 @@
-import { DIVISION_STATUSES } from '@portal/core/connect';
+import { DIVISION_STATUSES } from '@portal/core/masterdata';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listAll } from '../platform/db/entity.ts';

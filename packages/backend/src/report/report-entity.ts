@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportFormat } from '@portal/core/connect';
+import type { ExportFormat } from '@portal/core/export';
 import {
   type ContactConfirmation,
   GENERAL_REPORTS,

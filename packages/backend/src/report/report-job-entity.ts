@@ -1,5 +1,5 @@
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportFormat } from '@portal/core/connect';
+import type { ExportFormat } from '@portal/core/export';
 import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus, type ReportLanguage } from '@portal/core/report';
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EXPORT_ROWS_PER_FILE } from '@portal/core/connect';
+import { EXPORT_ROWS_PER_FILE } from '@portal/core/export';
 import { reportLanguageOf, type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/core/report';
 import { getAccount } from '../accounts/account-entity.ts';
 import { mapLimit } from '../platform/db/batch.ts';

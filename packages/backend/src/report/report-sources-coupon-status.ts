@@ -1,4 +1,4 @@
-import type { Transaction, TransactionFilter } from '@portal/core/connect';
+import type { Transaction, TransactionFilter } from '@portal/core/transaction';
 import { cardKey, cardOfItem, type StoredCard } from '../couponing/card-entity.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import { getProducts, type Product } from '../masterdata/product.ts';

@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
-import { hasGermanHeader } from '@portal/core/connect';
+import { hasGermanHeader } from '@portal/core/export';
 import type { ReportFilter, ReportType } from '@portal/core/report';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { PassThrough } from 'node:stream';

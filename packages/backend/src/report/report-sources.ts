@@ -1,4 +1,5 @@
-import { type ConnectSalesQuery, TransactionFilter } from '@portal/core/connect';
+import { TransactionFilter } from '@portal/core/transaction';
+import { type ConnectSalesQuery } from '@portal/core/sales';
 import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
 import { getCustomer } from '../customers/customer-entity.ts';
 import { AppError } from '../errors.ts';

@@ -1,4 +1,4 @@
-import type { ConnectSalesQuery } from '@portal/core/connect';
+import type { ConnectSalesQuery } from '@portal/core/sales';
 import type { SalesAnswer } from '@portal/core/sales';
 import { PROVIDER, REQUEST } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';

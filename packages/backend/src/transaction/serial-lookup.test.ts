@@ -1,6 +1,6 @@
 import type { Actor, Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
-import { SERIAL_TRANSACTIONS_SHOWN, type SerialLookupResult } from '@portal/core/connect';
+import { SERIAL_TRANSACTIONS_SHOWN, type SerialLookupResult } from '@portal/core/transaction';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';

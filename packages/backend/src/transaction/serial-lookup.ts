@@ -1,5 +1,5 @@
 import { serialStatusOf } from '@portal/core/couponing';
-import { SERIAL_TRANSACTIONS_SHOWN, type SerialCard, type SerialLookupAnswer, type SerialLookupResult, type Transaction } from '@portal/core/connect';
+import { SERIAL_TRANSACTIONS_SHOWN, type SerialCard, type SerialLookupAnswer, type SerialLookupResult, type Transaction } from '@portal/core/transaction';
 import type { Actor } from '../access/actor.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { maySeeSaleOf } from '../access/retailer-scope.ts';

@@ -1,4 +1,4 @@
-import type { Transaction } from '@portal/core/connect';
+import type { Transaction } from '@portal/core/transaction';
 import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem } from '../platform/db/entity.ts';

@@ -1,4 +1,4 @@
-import { ResultCode, TransactionEan, TransactionResult } from '@portal/core/connect';
+import { ResultCode, TransactionEan, TransactionResult } from '@portal/core/transaction';
 import { Serial, TerminalId } from '@portal/core/couponing';
 import * as z from '@portal/core/zod';
 import { customerKeys } from '../customers/customer-entity.ts';

@@ -1,4 +1,4 @@
-import type { TransactionFilter } from '@portal/core/connect';
+import type { TransactionFilter } from '@portal/core/transaction';
 import { addDays, startOfDayInZone } from '@portal/core/shared';
 import { transactionKeys, ATTRIBUTE } from './transaction-entity.ts';
 import { ALL, type ComboFilter, countOf, type DayCounts, eanDim, type HourCounts, terminalDim } from './transaction-summary-entity.ts';

@@ -1,4 +1,4 @@
-import type { Transaction, TransactionFilter } from '@portal/core/connect';
+import type { Transaction, TransactionFilter } from '@portal/core/transaction';
 import type { Db } from '../platform/db/client.ts';
 import { transactionRowsPage } from './transaction-entity.ts';
 import { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';

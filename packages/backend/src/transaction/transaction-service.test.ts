@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
-import type { Transaction, TransactionQuery } from '@portal/core/connect';
+import type { Transaction, TransactionQuery } from '@portal/core/transaction';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';

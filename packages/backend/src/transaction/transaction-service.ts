@@ -1,4 +1,4 @@
-import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type TransactionPage, type TransactionQuery } from '@portal/core/connect';
+import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type TransactionPage, type TransactionQuery } from '@portal/core/transaction';
 import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
 import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
 import type { Actor } from '../access/actor.ts';

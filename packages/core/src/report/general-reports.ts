@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../connect/export.ts';
+import type { ExportFormat } from '../export/export.ts';
 import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, type ReportFilter, type ReportType } from './report.ts';
 
 /**

@@ -2,9 +2,9 @@ import { REPORTING_DAYS } from '../shared/constants.ts';
 import { isValidTimeZone } from '../shared/zoned-time.ts';
 import { CalendarDay, Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
-import { ExportFormat } from '../connect/export.ts';
-import { ResultCode, TransactionEan, TransactionResult } from '../connect/transaction.ts';
-import { ConnectSalesCustomerType } from '../connect/sales.ts';
+import { ExportFormat } from '../export/export.ts';
+import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction.ts';
+import { ConnectSalesCustomerType } from '../sales/connect-sales.ts';
 
 /**
  * Reports (ADR 040): a report is a saved definition ("process", keyed by processId) of what to

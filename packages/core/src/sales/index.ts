@@ -1,1 +1,2 @@
 export * from './sales.ts';
+export * from './connect-sales.ts';

@@ -1,3 +1,4 @@
 export * from './workflow.ts';
+export * from './request.ts';
 export * from './errors.ts';
-export * from './upload.ts';
+export * from './request-upload.ts';

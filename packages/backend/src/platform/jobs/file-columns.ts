@@ -1,4 +1,4 @@
-import { codeHeader, type FileLabelSet, type FileLanguage, fileHeader } from '@portal/core/connect';
+import { codeHeader, type FileLabelSet, type FileLanguage, fileHeader } from '@portal/core/export';
 
 /**
  * The columns and rows of a job's file (ADR 033; the export's and the report's, ADR 041, in the file's

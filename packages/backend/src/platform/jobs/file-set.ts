@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { ExportFormat } from '@portal/core/connect';
+import type { ExportFormat } from '@portal/core/export';
 import type { FileStore } from '../files/file-store.ts';
 import type { ExportColumn, ExportRow } from './file-columns.ts';
 import { CONTENT_TYPES, type FileWriter, fileWriters } from './file-writers.ts';

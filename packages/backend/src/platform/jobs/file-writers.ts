@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { type ExportFormat, fileLabel, sheetName } from '@portal/core/connect';
+import { type ExportFormat, fileLabel, sheetName } from '@portal/core/export';
 import { isValidTimeZone } from '@portal/core/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';

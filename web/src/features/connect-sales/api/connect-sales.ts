@@ -1,4 +1,4 @@
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { SalesAnswer } from '@portal/core/sales';
 import type { Portal } from '@portal/core/shared';
 import useSWR from 'swr';

@@ -1,4 +1,4 @@
-import type { MasterData } from '@portal/core/connect';
+import type { MasterData } from '@portal/core/masterdata';
 import type { SessionStatus } from '@portal/core/auth';
 import type { SalesAnswer } from '@portal/core/sales';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import type { MasterData } from '@portal/core/connect';
+import type { MasterData } from '@portal/core/masterdata';
 import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import { type CalendarDate, DATE_PRESETS, type DatePreset, presetDates, salesDefaultDates } from '@portal/core/shared';
 import { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS, type SalesGroupBy } from '@portal/core/sales';
-import type { ConnectSalesCustomerType } from '@portal/core/connect';
+import type { ConnectSalesCustomerType } from '@portal/core/sales';
 
 /**
  * The connect Sales section's filter (ADR 037): whose sales (a retailer or a content provider: customers

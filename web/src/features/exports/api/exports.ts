@@ -1,4 +1,4 @@
-import { ExportDownload, ExportJob, type ExportRequest } from '@portal/core/connect';
+import { ExportDownload, ExportJob, type ExportRequest } from '@portal/core/export';
 import { IDEMPOTENCY_HEADER } from '@portal/core/shared';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
-import type { ExportJob } from '@portal/core/connect';
-import { EXPORT_SPLIT_MESSAGE } from '@portal/core/connect';
+import type { ExportJob } from '@portal/core/export';
+import { EXPORT_SPLIT_MESSAGE } from '@portal/core/export';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

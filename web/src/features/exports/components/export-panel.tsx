@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportJob } from '@portal/core/connect';
+import { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportJob } from '@portal/core/export';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { EXPORT_SPLIT_MESSAGE } from '@portal/core/connect';
+import { EXPORT_SPLIT_MESSAGE } from '@portal/core/export';
 import { describe, expect, it } from 'vitest';
 import de from '../../../i18n/de-DE/exports.json';
 import en from '../../../i18n/en-US/exports.json';

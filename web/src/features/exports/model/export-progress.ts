@@ -1,4 +1,4 @@
-import type { ExportJob, ExportRequest } from '@portal/core/connect';
+import type { ExportJob, ExportRequest } from '@portal/core/export';
 
 /** What a section hands the panel: the request without the format (the panel asks for that). */
 export type ExportTarget = { [K in ExportRequest['kind']]: Omit<Extract<ExportRequest, { kind: K }>, 'format'> }[ExportRequest['kind']];

@@ -1,4 +1,4 @@
-import { FILE_LABELS } from '@portal/core/connect';
+import { FILE_LABELS } from '@portal/core/export';
 import { describe, expect, it } from 'vitest';
 import deCouponing from '../../../i18n/de-DE/couponing.json';
 import deOrders from '../../../i18n/de-DE/orders.json';

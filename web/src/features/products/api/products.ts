@@ -1,4 +1,4 @@
-import { ProductPage } from '@portal/core/connect';
+import { ProductPage } from '@portal/core/product';
 import type { Portal } from '@portal/core/shared';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';

@@ -1,4 +1,4 @@
-import type { ConnectProduct, ProductPage } from '@portal/core/connect';
+import type { ConnectProduct, ProductPage } from '@portal/core/product';
 import type { SessionStatus } from '@portal/core/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { ConnectProduct, ProductPage } from '@portal/core/connect';
+import type { ConnectProduct, ProductPage } from '@portal/core/product';
 import { toPagination } from '@portal/core/shared';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -12,7 +12,7 @@ import {
   ReportSchedule,
   type ReportScheduleUpdate,
 } from '@portal/core/report';
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';

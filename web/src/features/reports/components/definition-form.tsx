@@ -1,4 +1,7 @@
-import { EXPORT_FORMATS, type MasterData, TRANSACTION_RESULTS, CONNECT_SALES_CUSTOMER_TYPES } from '@portal/core/connect';
+import { TRANSACTION_RESULTS } from '@portal/core/transaction';
+import { type MasterData } from '@portal/core/masterdata';
+import { EXPORT_FORMATS } from '@portal/core/export';
+import { CONNECT_SALES_CUSTOMER_TYPES } from '@portal/core/sales';
 import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, REPORT_TYPES, type Report, type ReportType } from '@portal/core/report';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -6,7 +6,7 @@ import {
   type ReportFilter,
   type ReportType,
 } from '@portal/core/report';
-import type { ExportFormat } from '@portal/core/connect';
+import type { ExportFormat } from '@portal/core/export';
 
 /**
  * A custom report's definition as the form holds it (ADR 044): texts as typed ('' = no filter on

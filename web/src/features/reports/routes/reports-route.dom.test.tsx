@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@portal/core/auth';
-import type { MasterData } from '@portal/core/connect';
+import type { MasterData } from '@portal/core/masterdata';
 import type { Recipient, Report, ReportJob, ReportSchedule } from '@portal/core/report';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

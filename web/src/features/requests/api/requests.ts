@@ -1,13 +1,10 @@
 import {
-  ApproverCandidates,
   ItemComment,
   type ItemCommentInput,
   RequestDetail,
   RequestStepItem,
   Workflow,
-  type WorkflowInput,
   WorkflowRequestPage,
-  type WorkflowUpdate,
 } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
 import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
@@ -17,7 +14,7 @@ import { KeyScope } from '../../../lib/query-keys.ts';
 import { LIST_CACHE_MS, resourceKey, sectionCalls, segment } from '../../../lib/resource-client.ts';
 
 /**
- * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows, flow/workflow-requests,
+ * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows (the list), flow/workflow-requests,
  * -items, -comments and the uploads, on the typed client (ADR 057). Failures are shown in place (codes
  * translated), so no snack; a 401/403 still opens the auth dialog. Keys share the resource client's shape
  * `[scope, portal, route, kind, path]` (a logout drops them); every write re-reads the section's answers,
@@ -36,29 +33,12 @@ const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCas
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
 
+/** The customer's workflows a request starts from (the list's filter, "New request"); the editor's calls are features/workflows'. */
 export function useWorkflows(customerId: string) {
   const at = flow().workflows;
   const args = { query: { customerId } };
   return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), cached);
 }
-
-/** One workflow's latest version (the editor). */
-export function useWorkflow(workflowId: string) {
-  const at = flow().workflows[':workflowId'];
-  const args = () => ({ param: { workflowId: segment(workflowId) }, query: {} });
-  return useSWR(workflowId ? key('flow/workflows', 'get', at.$path(args())) : null, () => read(at.$get(args()), Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
-}
-/** The customer's users who may approve (a step's "who may approve"); editWorkflows only. */
-export function useApproverCandidates(customerId: string) {
-  const at = flow().workflows['approver-candidates'];
-  const args = { query: { customerId } };
-  return useSWR(customerId ? key('flow/workflows', 'get', at.$path(args)) : null, () => read(at.$get(args), ApproverCandidates), cached);
-}
-export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) =>
-  write(flow().workflows.$post({ json: input, header: idempotent(idempotencyKey) }), Workflow);
-/** A save is a new version; `baseVersion` is the one the editor started from (a newer save meanwhile: 409). */
-export const updateWorkflow = (workflowId: string, update: WorkflowUpdate) =>
-  write(flow().workflows[':workflowId'].$put({ param: { workflowId: segment(workflowId) }, json: update }), Workflow);
 
 export interface RequestListQuery {
   history: boolean;

@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@portal/core/auth';
-import type { MasterData } from '@portal/core/connect';
+import type { MasterData } from '@portal/core/masterdata';
 import type { ItemComment, RequestDetail, Workflow, WorkflowRequest } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

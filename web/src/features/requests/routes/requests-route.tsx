@@ -18,10 +18,9 @@ import { paths } from '../../../lib/paths.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
-import { WorkflowList } from '../components/workflow-list.tsx';
 import { STATUS_THEME } from '../model/status.ts';
 
 export const REQUEST_TABS = ['pending', 'history'] as const;
@@ -41,9 +40,9 @@ type ListProps = {
   /** A global user: the API lists one named customer's requests only, so one must be chosen first. */
   global: boolean;
 };
+/** The request list; a user who may neither request nor approve sees the workflows instead (app/routes/connect-requests-route.tsx). */
 export function RequestsRoute(props: ListProps) {
-  // editWorkflows alone opens the section (core's table) but no request list: the workflows instead.
-  return props.mayRequest || props.mayApprove ? <RequestList {...props} /> : <WorkflowList />;
+  return <RequestList {...props} />;
 }
 
 function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListProps) {

@@ -1,4 +1,4 @@
-import type { SerialCard } from '@portal/core/connect';
+import type { SerialCard } from '@portal/core/transaction';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';

@@ -1,4 +1,5 @@
-import type { MasterData, SerialLookupResult } from '@portal/core/connect';
+import type { SerialLookupResult } from '@portal/core/transaction';
+import type { MasterData } from '@portal/core/masterdata';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';

@@ -1,5 +1,6 @@
-import type { MasterData, Transaction } from '@portal/core/connect';
-import { SERIAL_TRANSACTIONS_SHOWN } from '@portal/core/connect';
+import type { Transaction } from '@portal/core/transaction';
+import type { MasterData } from '@portal/core/masterdata';
+import { SERIAL_TRANSACTIONS_SHOWN } from '@portal/core/transaction';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';

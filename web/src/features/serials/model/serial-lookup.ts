@@ -1,4 +1,5 @@
-import type { MasterData, SerialLookupResult, Transaction, TransactionResult } from '@portal/core/connect';
+import type { SerialLookupResult, Transaction, TransactionResult } from '@portal/core/transaction';
+import type { MasterData } from '@portal/core/masterdata';
 import { parseSerialList } from '@portal/core/couponing';
 import { DEFAULT_CURRENCY_DECIMALS, type SerialStatus } from '@portal/core/shared';
 import type { AlertTheme } from '../../../lib/snack.ts';

@@ -1,4 +1,5 @@
-import { MasterData, Transaction, TransactionPage } from '@portal/core/connect';
+import { Transaction, TransactionPage } from '@portal/core/transaction';
+import { MasterData } from '@portal/core/masterdata';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { Transaction } from '@portal/core/connect';
+import type { Transaction } from '@portal/core/transaction';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,4 +1,5 @@
-import { TRANSACTION_MAX_RANGE_DAYS, TRANSACTION_RESULTS, type MasterData } from '@portal/core/connect';
+import { TRANSACTION_MAX_RANGE_DAYS, TRANSACTION_RESULTS } from '@portal/core/transaction';
+import { type MasterData } from '@portal/core/masterdata';
 import { isOneOf } from '@portal/core/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,5 @@
-import type { MasterData, Transaction } from '@portal/core/connect';
+import type { Transaction } from '@portal/core/transaction';
+import type { MasterData } from '@portal/core/masterdata';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';

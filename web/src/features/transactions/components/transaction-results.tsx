@@ -1,4 +1,4 @@
-import type { TransactionPage } from '@portal/core/connect';
+import type { TransactionPage } from '@portal/core/transaction';
 import { toPagination } from '@portal/core/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_TRANSACTION_PAGE_SIZE,
-  TRANSACTION_MAX_RANGE_DAYS,
-  TRANSACTION_PAGE_SIZES,
-  TransactionFilter,
-  TransactionQuery,
-} from '@portal/core/connect';
+import { DEFAULT_TRANSACTION_PAGE_SIZE, TRANSACTION_MAX_RANGE_DAYS, TRANSACTION_PAGE_SIZES, TransactionFilter, TransactionQuery } from '@portal/core/transaction';
 import { type CalendarDate, DATE_PRESETS, type DatePreset, isOneOf, presetDates } from '@portal/core/shared';
 
 /**

@@ -1,4 +1,5 @@
-import type { MasterData, Transaction } from '@portal/core/connect';
+import type { Transaction } from '@portal/core/transaction';
+import type { MasterData } from '@portal/core/masterdata';
 import { type CurrencyDisplay, DEFAULT_CURRENCY_DECIMALS, formatAmount } from '@portal/core/shared';
 
 /**

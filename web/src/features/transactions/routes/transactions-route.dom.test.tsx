@@ -1,4 +1,5 @@
-import type { MasterData, Transaction, TransactionPage } from '@portal/core/connect';
+import type { Transaction, TransactionPage } from '@portal/core/transaction';
+import type { MasterData } from '@portal/core/masterdata';
 import type { SessionStatus } from '@portal/core/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { TRANSACTION, type TransactionFilter } from '@portal/core/connect';
+import { TRANSACTION, type TransactionFilter } from '@portal/core/transaction';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';

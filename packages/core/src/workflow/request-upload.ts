@@ -1,10 +1,14 @@
 import * as z from '../shared/zod.ts';
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './workflow.ts';
 
 /**
  * Uploads to file and screenflow items (ADR 045): the browser asks for a presigned POST naming the file,
  * POSTs the file straight to S3, then asks the API to complete it; only a verified file counts.
  */
+
+/** Upload limits (presigned POST conditions, then verified by magic bytes and pixel dimensions). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 
 /** Image types a screenflow (screen images to review and pin) takes; a file item also takes a PDF. */
 export const SCREENFLOW_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const satisfies readonly (typeof UPLOAD_CONTENT_TYPES)[number][];

@@ -37,7 +37,7 @@ const approveBody = validateOnFirstUse('json', async () => (await contracts()).W
 const rejectBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRejection);
 const answerBody = validateOnFirstUse('json', async () => (await contracts()).RequestItemAnswer);
 
-export const workflowRequestRoutes = new Hono<AppEnv>()
+export const requestRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
   .get('/workflow-requests', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), listQuery, async (c) => {

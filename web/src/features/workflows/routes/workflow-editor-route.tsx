@@ -13,7 +13,7 @@ import { optionalText, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
-import { createWorkflow, updateWorkflow, useWorkflow } from '../api/requests.ts';
+import { createWorkflow, updateWorkflow, useWorkflow } from '../api/workflows.ts';
 import { StepApprovers } from '../components/step-approvers.tsx';
 import { draftOf, emptyDraft, idOf, inputOf, type ItemDraft, newItem, newStep, type StepDraft, type WorkflowDraft } from '../model/workflow-draft.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayDo, nextRequestState, REQUEST_ACTIONS, type RequestAction, type RequestState, requestStatus } from './workflow.ts';
+import { mayDo, nextRequestState, REQUEST_ACTIONS, type RequestAction, type RequestState, requestStatus } from './request.ts';
 
 const start = (stepCount: number): RequestState => ({ deleted: 0, approved: 0, rejected: 0, stepIndex: 0, stepCount, submitted: false });
 

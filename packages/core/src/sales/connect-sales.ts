@@ -1,5 +1,5 @@
 import * as z from '../shared/zod.ts';
-import { SalesQuery } from '../sales/sales.ts';
+import { SalesQuery } from './sales.ts';
 
 /**
  * The connect Sales section (ADR 037): SPEC 7's `sales` call (customerId, dates,

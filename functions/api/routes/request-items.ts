@@ -18,7 +18,7 @@ const route = routePolicy('connect');
 const requests: PermissionName[] = ['flow.doRequests'];
 const anyFlow: PermissionName[] = ['flow.doRequests', 'flow.approveRequests'];
 
-export const workflowUploadRoutes = new Hono<AppEnv>()
+export const requestItemRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
   .post(

@@ -1,7 +1,7 @@
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { useApproverCandidates } from '../api/requests.ts';
+import { useApproverCandidates } from '../api/workflows.ts';
 import type { ApproverChoice, StepDraft } from '../model/workflow-draft.ts';
 
 /**

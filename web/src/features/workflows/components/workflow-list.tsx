@@ -1,5 +1,5 @@
 import type { Workflow } from '@portal/core/workflow';
-import { MasterData } from '@portal/core/connect';
+import { MasterData } from '@portal/core/masterdata';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { resource, useResourceGet } from '../../../lib/resource-client.ts';
-import { useWorkflows } from '../api/requests.ts';
+import { useWorkflows } from '../api/workflows.ts';
 
 const masterData = resource((c) => c['master-data'], MasterData);
 

@@ -1,7 +1,7 @@
 import type { CodesOf } from '../shared/errors.ts';
 import * as z from '../shared/zod.ts';
-import { ConnectSalesQuery } from './sales.ts';
-import { TransactionFilter } from './transaction.ts';
+import { ConnectSalesQuery } from '../sales/connect-sales.ts';
+import { TransactionFilter } from '../transaction/transaction.ts';
 
 /**
  * Export jobs (ADR 033): the whole filtered result, not the page, written by the

@@ -1,0 +1,2 @@
+export * from './export.ts';
+export * from './export-labels.ts';

@@ -1,0 +1,2 @@
+export * from './transaction.ts';
+export * from './errors.ts';

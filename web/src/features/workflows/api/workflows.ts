@@ -1,0 +1,48 @@
+import { ApproverCandidates, Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
+import { IDEMPOTENCY_HEADER } from '@portal/core/shared';
+import * as z from '@portal/core/zod';
+import useSWR, { mutate } from 'swr';
+import { KeyScope } from '../../../lib/query-keys.ts';
+import { LIST_CACHE_MS, resourceKey, sectionCalls, segment } from '../../../lib/resource-client.ts';
+
+/**
+ * The workflow editor's calls (ADR 046): flow/workflows, on the typed client (ADR 057), keyed like the
+ * requests feature's (`[scope, portal, route, kind, path]`). A save re-reads the Requests section's answers
+ * (workflows and requests alike), as the requests feature's writes do.
+ */
+const ROUTES = new Set(['flow/workflows', 'flow/workflow-requests']);
+const key = (route: string, kind: 'list' | 'get', path: string) => resourceKey('connect', route, kind, path);
+const refreshWorkflows = () =>
+  mutate((k: unknown) => Array.isArray(k) && k[0] === KeyScope.resource && k[1] === 'connect' && ROUTES.has(k[2] as string));
+
+const { client, read, write } = sectionCalls('connect', refreshWorkflows);
+const flow = () => client().flow;
+const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
+const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
+
+const WorkflowList = z.object({ workflows: z.array(Workflow) });
+
+/** The customer's workflows (the list a user who only edits workflows sees). */
+export function useWorkflows(customerId: string) {
+  const at = flow().workflows;
+  const args = { query: { customerId } };
+  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), cached);
+}
+
+/** One workflow's latest version (the editor). */
+export function useWorkflow(workflowId: string) {
+  const at = flow().workflows[':workflowId'];
+  const args = () => ({ param: { workflowId: segment(workflowId) }, query: {} });
+  return useSWR(workflowId ? key('flow/workflows', 'get', at.$path(args())) : null, () => read(at.$get(args()), Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
+}
+/** The customer's users who may approve (a step's "who may approve"); editWorkflows only. */
+export function useApproverCandidates(customerId: string) {
+  const at = flow().workflows['approver-candidates'];
+  const args = { query: { customerId } };
+  return useSWR(customerId ? key('flow/workflows', 'get', at.$path(args)) : null, () => read(at.$get(args), ApproverCandidates), cached);
+}
+export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) =>
+  write(flow().workflows.$post({ json: input, header: idempotent(idempotencyKey) }), Workflow);
+/** A save is a new version; `baseVersion` is the one the editor started from (a newer save meanwhile: 409). */
+export const updateWorkflow = (workflowId: string, update: WorkflowUpdate) =>
+  write(flow().workflows[':workflowId'].$put({ param: { workflowId: segment(workflowId) }, json: update }), Workflow);
