@@ -85,7 +85,7 @@ describe('GET /api/transactions', () => {
     expect(await foreign.text()).toBe(await missing.text());
   });
 
-  it("shows a content provider one transaction of its product sold at a retailer, not the retailer's list or other transactions (ADR 034 addendum)", async () => {
+  it("shows a content provider one transaction of its product sold at a retailer, not the retailer's list or other transactions (ADR 063)", async () => {
     const key = (customer: string, sk: string) => Buffer.from(`${customer}\n${sk}`).toString('base64url');
     const ofProduct = await get(`/${key('R-TB', '2026-11-20T11:00:00.000Z#TX-B2')}`, 'tx.provider');
     expect(ofProduct.status).toBe(200);

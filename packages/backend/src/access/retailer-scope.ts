@@ -21,7 +21,7 @@ export type SaleParties = {
 };
 
 /**
- * Who sees a sale of a product — a card, a transaction, a sales line (ADR 034 addendum, widening its rule 2):
+ * Who sees a sale of a product — a card, a transaction, a sales line (ADR 063, widening its rule 2):
  * an actor who may act (ADR 015, `mayActFor`) for the customer it was sold to or booked for, OR for the
  * content provider of its product, wherever it was sold. One rule for the serial lookup, the transactions
  * (list, detail, export) and the connect sales, so what one section shows another does not hide.

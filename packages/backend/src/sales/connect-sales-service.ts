@@ -44,7 +44,7 @@ export async function connectSalesAnswer(db: Db, actor: Actor | null, input: Con
     getCustomerRole(db, query.customerId, 'provider'),
     query.ean ? findProductsByEan(db, query.ean).then((res) => res.items) : null,
   ]);
-  // The provider's rollups are the sales of its products wherever sold: the sale rule of ADR 034's addendum by the provider.
+  // The provider's rollups are the sales of its products wherever sold: the sale rule of ADR 063 by the provider.
   if (!provider || (actor && !maySeeSaleOf(actor, { provider }))) throw new AppError('not_found', PROVIDER.NOT_FOUND, 'Content provider not found.');
 
   const perStore = query.groupBy === 'store';

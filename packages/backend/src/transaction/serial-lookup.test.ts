@@ -168,7 +168,7 @@ describe('lookupSerials', () => {
     expect(result.transactions.map((t) => [t.customerId, t.customerName])).toEqual([['P-LA', 'Alpha Content']]);
   });
 
-  it("a content provider sees the cards of its products wherever they were sold, with their transactions (ADR 034 addendum)", async () => {
+  it("a content provider sees the cards of its products wherever they were sold, with their transactions (ADR 063)", async () => {
     const seen = (await lookup(PROVIDER, [S.providerProduct])).results[0]!;
     expect(seen.found).toBe(true);
     expect(seen.cards.map((c) => [c.ean, c.productName, c.customerId, c.customerName, c.cardStatus])).toEqual([[GAME.ean, 'Game card 50', 'R-LB', 'Beta Shops', 'activated']]);
@@ -212,7 +212,7 @@ describe('lookupSerials', () => {
 });
 
 /**
- * The same rule in the Transactions section (ADR 034 addendum, ADR 056): what a provider's serial lookup
+ * The same rule in the Transactions section (ADR 063, ADR 056): what a provider's serial lookup
  * shows, its Transactions list, detail and counts show too — each sale of its product once, named for the
  * retailer that booked it — and the retailer's own list is unchanged.
  */

@@ -22,7 +22,7 @@ type Found = { serial: string; cards: StoredCard[]; transactions: Transaction[] 
 /**
  * The names and roles a lookup shows: products (name, content provider) and each customer's role items —
  * the cards' retailers, the transactions' customers — in one BatchGet, then the role items of the
- * products' content providers not read yet in a second one (ADR 034 addendum: a provider sees its products' cards).
+ * products' content providers not read yet in a second one (ADR 063: a provider sees its products' cards).
  */
 type Names = {
   product: (productId: string) => { name: string | null; providerId: string | null };
@@ -76,7 +76,7 @@ async function readNames(db: Db, found: readonly Found[]): Promise<Names> {
  * the cards printed with it (product, card and serial status, activation and redemption, owning
  * retailer) and its processor transactions, newest first, at most SERIAL_TRANSACTIONS_SHOWN.
  *
- * Visibility (the sale rule of ADR 034's addendum, maySeeSaleOf, on ADR 015's mayActFor): a card shows when the actor may
+ * Visibility (the sale rule of ADR 063, maySeeSaleOf, on ADR 015's mayActFor): a card shows when the actor may
  * act for its retailer (the retailer role, as couponing's card access reads it) or for the content provider
  * of its product; a transaction shows when the actor may act for its customer in any of that customer's
  * roles (retailer or provider: the master data's customers) or for the content provider of its product.

@@ -37,10 +37,10 @@ export function createTransactionService({ db, now }: TransactionDeps) {
     }
   };
   const customerNotFound = () => new AppError('not_found', TRANSACTION.CUSTOMER_NOT_FOUND, 'Customer not found.');
-  // A customer's list: the transactions booked for it (the sale rule of ADR 034's addendum with the booking customer).
+  // A customer's list: the transactions booked for it (the sale rule of ADR 063 with the booking customer).
   const visible = (actor: Actor, customer: Customer | null): customer is Customer => customer !== null && maySeeSaleOf(actor, { customer });
   /**
-   * ADR 034 addendum: one transaction also shows to the content provider of its product, wherever it was sold (the
+   * ADR 063: one transaction also shows to the content provider of its product, wherever it was sold (the
    * serial lookup lists such transactions and links to them): 1 GetItem (product) + 1 GetItem (its
    * provider's role), read only when the booking customer is not one the actor may act for.
    */
