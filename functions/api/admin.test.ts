@@ -9,7 +9,7 @@ import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { activateMfa, setPendingEmailCode } from '@portal/backend/auth/mfa/account-mfa-entity';
-import { FAILURES_PER_LOCK } from '@portal/backend/auth/login-guard';
+import { FAILURES_PER_LOCK } from '@portal/backend/accounts/login-guard';
 import { generatePassword, parseFlagValue } from '@portal/backend/admin/admin-service';
 
 let clock = new Date('2026-11-21T10:00:00Z');

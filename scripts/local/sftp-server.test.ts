@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { Backend } from '@portal/backend';
 import { loadConfig } from '@portal/backend/config';
 import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
-import { createSftpLogin, SFTP_PASSWORDS_PER_IP } from '@portal/backend/platform/sftp/sftp-login';
+import { createSftpLogin, SFTP_PASSWORDS_PER_IP } from '@portal/backend/sftp-users/sftp-login';
 import {
   createSftpDelivery,
   type SftpDelivery,

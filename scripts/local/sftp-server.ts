@@ -14,7 +14,7 @@ import type { Stats } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 import type { Db } from '@portal/backend/platform/db/client';
 import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
-import { createSftpLogin, type SftpAccess } from '@portal/backend/platform/sftp/sftp-login';
+import { createSftpLogin, type SftpAccess } from '@portal/backend/sftp-users/sftp-login';
 import ssh2 from 'ssh2';
 import type { Attributes, AuthContext, Connection, ParsedKey, SFTPWrapper } from 'ssh2';
 import { LOCAL_SFTP_SERVICE_USER, localSftpKeyFiles } from './local-env.ts';

@@ -3,7 +3,7 @@ import { createReauth } from './accounts/reauth.ts';
 import type { AdminService } from './admin/admin-service.ts';
 import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
-import { createLoginGuard } from './auth/login-guard.ts';
+import { createLoginGuard } from './accounts/login-guard.ts';
 import { createPasswordService } from './auth/password-service.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createMfaService } from './auth/mfa/mfa-service.ts';
@@ -29,7 +29,7 @@ import type { CouponingService } from './couponing/couponing-service.ts';
 import type { exportsFromConfig } from './export/exports-from-config.ts';
 import type { ReportJobs } from './report/report-jobs-from-config.ts';
 import type { ReportService } from './report/report-service.ts';
-import type { createSerialLookupService } from './transaction/serial-lookup.ts';
+import type { createSerialLookupService } from './couponing/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
 import { lazy, lazyService } from './platform/lazy.ts';
 import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
@@ -153,7 +153,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
     ),
     serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
-      (await import('./transaction/serial-lookup.ts')).createSerialLookupService({ db, now }),
+      (await import('./couponing/serial-lookup.ts')).createSerialLookupService({ db, now }),
     ),
     transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
       (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),

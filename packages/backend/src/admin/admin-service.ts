@@ -16,10 +16,10 @@ import {
 import * as z from '@portal/core/zod';
 import { expireAccountPassword, getAccount, setAccountAccess, setAccountStatus, upsertAccount } from '../accounts/account-entity.ts';
 import { type Account, AccountFields } from '../accounts/account-record.ts';
-import type { LoginGuard } from '../auth/login-guard.ts';
+import type { LoginGuard } from '../accounts/login-guard.ts';
 import { resetMfa } from '../auth/mfa/account-mfa-entity.ts';
 import type { AccountMfa } from '../auth/mfa/mfa-service.ts';
-import { hashPassword } from '../auth/password-hash.ts';
+import { hashPassword } from '../platform/security/password-hash.ts';
 import { passwordProblems } from '../auth/password-policy.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import {

@@ -18,9 +18,9 @@ import { AppError, type ErrorCode } from '../errors.ts';
 import { isAddressAllowed } from '../platform/security/ip-allowlist.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { AuditLog, AuditEntry } from './audit-log.ts';
-import type { LoginGuard } from './login-guard.ts';
+import type { LoginGuard } from '../accounts/login-guard.ts';
 import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
 import type { SessionStore } from './sessions.ts';
 import type { SessionRecord } from './session-entity.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { getAccount } from '../accounts/account-entity.ts';
 import { getBrand } from '../brands/brand-entity.ts';
-import { getSftpUser } from '../platform/sftp/sftp-user-entity.ts';
+import { getSftpUser } from '../sftp-users/sftp-user-entity.ts';
 import { IMPORT_KINDS, importSchemaOf } from './import-service.ts';
 
 /**
