@@ -1,6 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
-import { REAUTH_WINDOW_MS } from '@portal/backend/accounts/reauth';
+import { getAccount, REAUTH_WINDOW_MS } from '@portal/backend/accounts';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';

@@ -46,10 +46,10 @@ export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export type { Account } from './accounts/account-record.ts';
 // The operator CLI's admin service (ADR 013) loads on first use; its values and types are imported from
-// '@portal/backend/admin/admin-service' (re-exported here they would load it with the API).
+// '@portal/backend/admin', the admin domain's face (ADR 060) (re-exported here they would load it with the API).
 export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 // The import kinds (IMPORT_KINDS, isImportKind, ImportReport) are imported by tools from
-// '@portal/backend/import/import-service': re-exported here they would load every kind with the API (its cold start).
+// '@portal/backend/import': re-exported here they would load every kind with the API (its cold start).
 export { IMPORT_FORMATS, kindOfFileName, parseImportText, parseJsonLines, type ImportFormat } from './import/files.ts';
 
 /**

@@ -1,5 +1,4 @@
-import type { CustomerRole } from '../customers/customer-entity.ts';
-import { customerKeys, customerRoles, getCustomerRole } from '../customers/customer-entity.ts';
+import { type CustomerRole, customerKeys, customerRoles, getCustomerRole } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { listAll } from '../platform/db/entity.ts';

@@ -1,8 +1,7 @@
 import type { Division, MasterData, MasterDataCustomer } from '@portal/core/connect';
 import { DIVISION } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { type CustomerRole, customerKeys, customerRoles, getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { type CustomerRole, customerKeys, customerRoles, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { listAll } from '../platform/db/entity.ts';

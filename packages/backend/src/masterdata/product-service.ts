@@ -1,9 +1,7 @@
 import type { ConnectProduct, ProductPage, ProductQuery } from '@portal/core/connect';
 import { pageBounds } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { mayActFor, retailersOfActor } from '../access/retailer-scope.ts';
-import { customerKeys, customerRoles } from '../customers/customer-entity.ts';
+import { type Actor, requirePermission, mayActFor, retailersOfActor } from '../access/index.ts';
+import { customerKeys, customerRoles } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';

@@ -1,4 +1,4 @@
-import { createLoginGuard } from '../accounts/login-guard.ts';
+import { createLoginGuard } from '../accounts/index.ts';
 import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -1,5 +1,5 @@
 import { type AuditEntry, type RequestFile, type RequestStepItem, WORKFLOW } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';

@@ -14,9 +14,8 @@ import {
   type WorkflowItemDefinition,
   type WorkflowRequest,
 } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { type Customer, CustomerKind, customerKeys, customerRoles, getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { type Customer, CustomerKind, customerKeys, customerRoles, getCustomer } from '../customers/index.ts';
 import { listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import { AppError } from '../errors.ts';

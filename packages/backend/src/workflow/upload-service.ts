@@ -10,7 +10,7 @@ import {
   type WorkflowUploadStart,
   type WorkflowUploadTicket,
 } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
