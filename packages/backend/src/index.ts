@@ -33,8 +33,8 @@ import type { createSerialLookupService } from './couponing/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
 import { lazy, lazyService } from './platform/lazy.ts';
 import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
-import type { UploadService } from './workflow/upload-service.ts';
-import type { CommentService } from './workflow/comment-service.ts';
+import type { UploadService } from './workflow/request-upload-service.ts';
+import type { CommentService } from './workflow/request-comment-service.ts';
 import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 
@@ -170,14 +170,14 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     }),
     /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
     workflowUploads: lazyService<UploadService>(async () =>
-      (await import('./workflow/upload-service.ts')).createUploadService({
+      (await import('./workflow/request-upload-service.ts')).createUploadService({
         db,
         now,
         files: (await import('./platform/files/file-store.ts')).createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults),
       }),
     ),
     /** Workflow request item comments and numbered pins (ADR 045). */
-    workflowComments: lazyService<CommentService>(async () => (await import('./workflow/comment-service.ts')).createCommentService({ db, now })),
+    workflowComments: lazyService<CommentService>(async () => (await import('./workflow/request-comment-service.ts')).createCommentService({ db, now })),
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
         db,

@@ -24,8 +24,8 @@ import { isConditionFailure, isTransactionConflict } from '../platform/db/condit
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
-import { commentsOf } from './comment-service.ts';
-import { answerProblem } from './item-answers.ts';
+import { commentsOf } from './request-comment-service.ts';
+import { answerProblem } from './request-item-answers.ts';
 import { allowedActions, assertAnswerable, currentStep, decidesOn, getItemForActor, getRequestForActor, type RequestContext } from './request-access.ts';
 import {
   answerUpdate,
