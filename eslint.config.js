@@ -77,23 +77,26 @@ const domainZones = (forTests) =>
       './platform',
       './config.ts',
       './errors.ts',
-      ...(forTests ? ['./index.ts', ...Object.keys(backendDomains)] : uses).map((other) => (other === './index.ts' ? other : `./${other}/index.ts`)),
+      ...(forTests ? ['./index.ts', ...Object.keys(backendDomains).flatMap((other) => [`./${other}/index.ts`, `./${other}/testing.ts`])] : uses.map((other) => `./${other}/index.ts`)),
     ],
     message: forTests
-      ? "A test of a domain imports other domains only through their faces (index.ts) (ADR 060)."
+      ? "A test of a domain imports other domains only through their faces (index.ts, or testing.ts for what only tests use) (ADR 060)."
       : `The ${domain} domain imports ${uses.length > 0 ? `only the faces (index.ts) of ${uses.join(', ')}` : 'no other domain'}, besides platform/ (ADR 060's map; never another domain's inner file).`,
   }));
 /**
  * Other workspaces reach the backend through its faces only (ADR 060): the package's exports (`@portal/backend`,
- * `/config`, `/errors`, `/<domain>`, `/platform/<toolkit>`), never a deeper path or a relative one.
+ * `/config`, `/errors`, `/<domain>`, `/platform/<toolkit>`), never a deeper path or a relative one. A domain's
+ * `testing.ts` (`/<domain>/testing`: what only tests use, such as items to set up) is for test files only.
  */
-const backendFaces = Object.keys(JSON.parse(readFileSync(join(root, 'packages/backend/package.json'), 'utf8')).exports)
+const backendExports = Object.keys(JSON.parse(readFileSync(join(root, 'packages/backend/package.json'), 'utf8')).exports)
   .filter((key) => key !== '.')
   .map((key) => key.slice(2));
-const throughBackendFaces = [
+const throughBackendFaces = (forTests) => [
   {
-    regex: `^@portal/backend/(?!(${backendFaces.join('|')})$)`,
-    message: 'Import the backend through a face: @portal/backend, or @portal/backend/<domain> (its index.ts) (ADR 060).',
+    regex: `^@portal/backend/(?!(${backendExports.filter((key) => forTests || !key.endsWith('/testing')).join('|')})$)`,
+    message: forTests
+      ? 'Import the backend through a face: @portal/backend, @portal/backend/<domain> (its index.ts) or /<domain>/testing (ADR 060).'
+      : 'Import the backend through a face: @portal/backend, or @portal/backend/<domain> (its index.ts); /<domain>/testing is for tests only (ADR 060).',
   },
   {
     regex: '(^|/)packages/backend/',
@@ -111,7 +114,7 @@ const zodThroughCore = {
   message: "Import zod as `import * as z from '@portal/core/zod'` (in core: shared/zod.ts), the one module that loads zod/mini and its locale (ADR 027).",
 };
 /** Every file's restricted imports; the rule's last matching block wins, so each block repeats the zod and face ones. */
-const restricted = (patterns) => ['error', { patterns: [...patterns, zodThroughCore, ...throughBackendFaces] }];
+const restricted = (patterns, forTests = false) => ['error', { patterns: [...patterns, zodThroughCore, ...throughBackendFaces(forTests)] }];
 /**
  * DynamoDB only in the data layer (ADR 058): its commands and key shapes live in platform/db/ (the toolkit,
  * ADR 018) and the `*-entity.ts` files, whose functions are ADR 019's named access patterns; services,
@@ -274,6 +277,19 @@ export default tseslint.config(
   {
     files: otherDataLayer,
     rules: { '@typescript-eslint/no-restricted-imports': restricted([]) },
+  },
+  // Test files may also import a domain's testing.ts face (ADR 060); the rest of each block's restrictions stands.
+  {
+    files: ['packages/backend/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([backendImports], true) },
+  },
+  {
+    files: ['functions/**/*.test.ts', 'scripts/**/*.test.ts', 'functions/api/gates/route-fuzz.ts', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([], true) },
+  },
+  {
+    files: ['functions/api/gates/route-fixtures.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([dynamoDbInDataLayer], true) },
   },
   {
     files: ['packages/core/**/*.ts'],

@@ -11,7 +11,7 @@ import {
   suggestedQuantity,
 } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productsStepWithCalls } from '@portal/backend/ordering';
+import { productsStepWithCalls } from '@portal/backend/ordering/testing';
 import { getAccount } from '@portal/backend/accounts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';

@@ -7,7 +7,8 @@ import { createFileStore, type FileStore } from '@portal/backend/platform/files'
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { createFaultInjector } from '@portal/backend/platform/faults';
 import { createMailer } from '@portal/backend/platform/mail';
-import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps, createDelivery, deliveryWrites, getDelivery, listDeliveries, mailMessageKey, recordMailEvent, DeliveryIncompleteError, reportDeliveryDeps, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile, reportJobsFromConfig, getReportSchedule, putSchedule } from '@portal/backend/report';
+import { recordMailEvent, reportJobsFromConfig } from '@portal/backend/report';
+import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps, createDelivery, deliveryWrites, getDelivery, listDeliveries, mailMessageKey, DeliveryIncompleteError, reportDeliveryDeps, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile, getReportSchedule, putSchedule } from '@portal/backend/report/testing';
 import { getItem, toTtl } from '@portal/backend/platform/db';
 import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';

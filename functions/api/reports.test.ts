@@ -5,7 +5,7 @@ import type { Backend } from '@portal/backend';
 import { createLocalScheduler, type LocalScheduler } from '@portal/backend/platform/scheduler';
 import { Report } from '@portal/core/report';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countReportRun, loadReportDefinition, findRecipient, listMailingList, unsubscribeRecipient, reportScheduleName } from '@portal/backend/report';
+import { countReportRun, loadReportDefinition, findRecipient, listMailingList, unsubscribeRecipient, reportScheduleName } from '@portal/backend/report/testing';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';

@@ -1,5 +1,6 @@
 import type { Backend } from '@portal/backend';
-import { putSession, hashToken } from '@portal/backend/auth';
+import { hashToken } from '@portal/backend/auth';
+import { putSession } from '@portal/backend/auth/testing';
 import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '@portal/backend/platform/db';

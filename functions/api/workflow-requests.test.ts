@@ -3,7 +3,7 @@ import { RequestDetail, Workflow, type WorkflowRequest } from '@portal/core/work
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls, getItem } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../tests/support/request-fixtures.ts';
-import { listWorkflowVersions } from '@portal/backend/workflow';
+import { listWorkflowVersions } from '@portal/backend/workflow/testing';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Backend } from '@portal/backend';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
-import { createUploadService } from '@portal/backend/workflow';
+import { createUploadService } from '@portal/backend/workflow/testing';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -87,6 +87,8 @@ describe("the backend's domain faces (ADR 060)", () => {
     ['platform/ importing a domain', 'packages/backend/src/platform/db/probe.ts', "import { getAccount } from '../../accounts/index.ts';\nexport const x = getAccount;"],
     ["a domain's test importing another domain's inner file", 'packages/backend/src/report/probe.test.ts', "import { getAccount } from '../accounts/account-entity.ts';\nexport const x = getAccount;"],
     ['functions/ importing a deep @portal/backend path', 'functions/api/probe.ts', "import { getAccount } from '@portal/backend/accounts/account-entity';\nexport const x = getAccount;"],
+    ["functions/ code importing a domain's testing face", 'functions/api/probe.ts', "import { getDelivery } from '@portal/backend/report/testing';\nexport const x = getDelivery;"],
+    ["a domain importing another domain's testing face", 'packages/backend/src/workflow/probe.ts', "import { getDelivery } from '../report/testing.ts';\nexport const x = getDelivery;"],
     ['a test importing the backend by a relative path', 'tests/support/probe.ts', "import { getAccount } from '../../packages/backend/src/accounts/index.ts';\nexport const x = getAccount;"],
   ])('%s is an error', async (_case, at, code) => {
     expect(await zoneErrors(at, code)).toEqual(expect.arrayContaining([expect.stringMatching(ADR_060)]));
@@ -95,6 +97,7 @@ describe("the backend's domain faces (ADR 060)", () => {
   it('faces, the floor and own files are not errors', async () => {
     expect(await zoneErrors('packages/backend/src/report/probe.ts', "import { transactionSource } from '../export/index.ts';\nimport { countReportRun } from './report-entity.ts';\nimport { lazy } from '../platform/lazy.ts';\nexport const x = [transactionSource, countReportRun, lazy];")).toEqual([]);
     expect(await zoneErrors('packages/backend/src/accounts/probe.test.ts', "import type { Backend } from '@portal/backend';\nimport * as report from '../report/index.ts';\nexport const x: [Backend | null, unknown] = [null, report];")).toEqual([]);
+    expect(await zoneErrors('functions/api/probe.test.ts', "import { getDelivery } from '@portal/backend/report/testing';\nexport const x = getDelivery;")).toEqual([]);
     expect(await zoneErrors('functions/api/probe.ts', "import { getAccount } from '@portal/backend/accounts';\nimport { ensureTable } from '@portal/backend/platform/db';\nexport const x = [getAccount, ensureTable];")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Workflow } from '@portal/core/workflow';
 import { type Db, transactWrite } from '@portal/backend/platform/db';
-import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow';
+import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow/testing';
 
 /**
  * A draft request at the workflow's first step with a fixed id (the route gates' and tests' fixtures): the

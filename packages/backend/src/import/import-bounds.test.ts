@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { getAccount } from '../accounts/index.ts';
 import { getBrand } from '../brands/index.ts';
-import { getSftpUser } from '../sftp-users/index.ts';
+import { getSftpUser } from '../sftp-users/testing.ts';
 import { IMPORT_KINDS, importSchemaOf } from './import-service.ts';
 
 /**
