@@ -1,7 +1,7 @@
 // ESLint flat config for the whole monorepo (ADR 007: why ESLint and not Biome). Besides the code rules it
 // holds the guardrails of the layout (docs/layout.md): import zones between the workspaces and between web
 // features, no import cycles, kebab-case file and folder names. tests/guardrails/ shows each one failing.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
@@ -24,10 +24,10 @@ const zones = [
   { target: './packages/core', from: ['./packages/backend', './functions', './web'], message: 'Core imports no other workspace: it is shared by the web and the server.' },
   { target: './functions', from: './web', message: 'functions/ never imports the web.' },
   {
-    target: './packages/backend/src/platform/jobs',
+    target: './packages/backend/src/platform',
     from: './packages/backend/src',
     except: ['./platform', './config.ts', './errors.ts'],
-    message: 'The shared job machinery imports no domain (ADR 059): a domain hands it its payloads, columns and runner.',
+    message: 'platform/ is the floor under every domain and imports none (ADR 060; its jobs/ machinery is handed payloads, columns and runners, ADR 059).',
   },
   ...features.map((feature) => ({
     target: `./web/src/features/${feature}`,
@@ -35,6 +35,73 @@ const zones = [
     except: [`./${feature}`],
     message: 'Features never import each other; web/src/app composes them (or move shared code to web/src/lib or components/).',
   })),
+];
+
+/**
+ * The backend's domains (ADR 060): each folder of packages/backend/src but platform/, with its face
+ * (`index.ts`), and the domains whose faces it may import. platform/, config.ts and errors.ts are the floor
+ * under them all; src/index.ts, the composition root, wires every domain (its lazy services load their own
+ * files, ADR 038). A new folder is a new domain: add it here, and to the map in ADR 060.
+ */
+const BACKEND = './packages/backend/src';
+const backendDomains = {
+  customers: [],
+  accounts: [],
+  brands: [],
+  auth: ['accounts'],
+  access: ['accounts', 'auth', 'customers'],
+  masterdata: ['access', 'customers'],
+  admin: ['accounts', 'auth', 'customers'],
+  sales: ['access', 'customers', 'masterdata'],
+  ordering: ['access', 'customers', 'masterdata'],
+  transaction: ['access', 'customers', 'masterdata'],
+  'sftp-users': ['accounts', 'customers', 'masterdata'],
+  couponing: ['access', 'customers', 'masterdata', 'transaction'],
+  export: ['access', 'customers', 'masterdata', 'sales', 'transaction'],
+  report: ['access', 'accounts', 'brands', 'couponing', 'customers', 'export', 'masterdata', 'ordering', 'sales', 'transaction'],
+  workflow: ['access', 'accounts', 'customers', 'masterdata', 'report'],
+  import: ['accounts', 'auth', 'brands', 'couponing', 'masterdata', 'report', 'sftp-users', 'transaction', 'workflow'],
+};
+const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name);
+const undeclared = backendFolders.filter((name) => !(name in backendDomains));
+if (undeclared.length > 0) throw new Error(`eslint.config.js: declare the backend domain(s) ${undeclared.join(', ')} in backendDomains (ADR 060).`);
+/** A domain imports its own files, the floor, and the faces of the domains it may use; a test any face. */
+const domainZones = (forTests) =>
+  Object.entries(backendDomains).map(([domain, uses]) => ({
+    target: `${BACKEND}/${domain}`,
+    from: BACKEND,
+    except: [
+      `./${domain}`,
+      './platform',
+      './config.ts',
+      './errors.ts',
+      ...(forTests ? ['./index.ts', ...Object.keys(backendDomains).flatMap((other) => [`./${other}/index.ts`, `./${other}/testing.ts`])] : uses.map((other) => `./${other}/index.ts`)),
+    ],
+    message: forTests
+      ? "A test of a domain imports other domains only through their faces (index.ts, or testing.ts for what only tests use) (ADR 060)."
+      : `The ${domain} domain imports ${uses.length > 0 ? `only the faces (index.ts) of ${uses.join(', ')}` : 'no other domain'}, besides platform/ (ADR 060's map; never another domain's inner file).`,
+  }));
+/**
+ * Other workspaces reach the backend through its faces only (ADR 060): the package's exports (`@portal/backend`,
+ * `/config`, `/errors`, `/<domain>`, `/platform/<toolkit>`), never a deeper path or a relative one. A domain's
+ * `testing.ts` (`/<domain>/testing`: what only tests use, such as items to set up) is for test files only.
+ */
+const backendExports = Object.keys(JSON.parse(readFileSync(join(root, 'packages/backend/package.json'), 'utf8')).exports)
+  .filter((key) => key !== '.')
+  .map((key) => key.slice(2));
+const throughBackendFaces = (forTests) => [
+  {
+    regex: `^@portal/backend/(?!(${backendExports.filter((key) => forTests || !key.endsWith('/testing')).join('|')})$)`,
+    message: forTests
+      ? 'Import the backend through a face: @portal/backend, @portal/backend/<domain> (its index.ts) or /<domain>/testing (ADR 060).'
+      : 'Import the backend through a face: @portal/backend, or @portal/backend/<domain> (its index.ts); /<domain>/testing is for tests only (ADR 060).',
+  },
+  {
+    regex: '(^|/)packages/backend/',
+    message: 'Import the backend by its package name and a face (@portal/backend/<domain>), never by a relative path (ADR 060).',
+  },
 ];
 
 /** Package imports each layer must not make (import strings, so `import type` can be allowed where it may). */
@@ -46,8 +113,8 @@ const zodThroughCore = {
   regex: '^zod(/|$)',
   message: "Import zod as `import * as z from '@portal/core/zod'` (in core: shared/zod.ts), the one module that loads zod/mini and its locale (ADR 027).",
 };
-/** Every file's restricted imports; the rule's last matching block wins, so each block repeats the zod one. */
-const restricted = (patterns) => ['error', { patterns: [...patterns, zodThroughCore] }];
+/** Every file's restricted imports; the rule's last matching block wins, so each block repeats the zod and face ones. */
+const restricted = (patterns, forTests = false) => ['error', { patterns: [...patterns, zodThroughCore, ...throughBackendFaces(forTests)] }];
 /**
  * DynamoDB only in the data layer (ADR 058): its commands and key shapes live in platform/db/ (the toolkit,
  * ADR 018) and the `*-entity.ts` files, whose functions are ADR 019's named access patterns; services,
@@ -172,9 +239,14 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, ...domainZones(false)] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  // A domain's co-located tests may import any domain's face (and `@portal/backend`), still never an inner file.
+  {
+    files: ['packages/backend/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, ...domainZones(true)] }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -205,6 +277,19 @@ export default tseslint.config(
   {
     files: otherDataLayer,
     rules: { '@typescript-eslint/no-restricted-imports': restricted([]) },
+  },
+  // Test files may also import a domain's testing.ts face (ADR 060); the rest of each block's restrictions stands.
+  {
+    files: ['packages/backend/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([backendImports], true) },
+  },
+  {
+    files: ['functions/**/*.test.ts', 'scripts/**/*.test.ts', 'functions/api/gates/route-fuzz.ts', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([], true) },
+  },
+  {
+    files: ['functions/api/gates/route-fixtures.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([dynamoDbInDataLayer], true) },
   },
   {
     files: ['packages/core/**/*.ts'],

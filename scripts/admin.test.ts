@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
+import { getAccount } from '@portal/backend/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../tests/support/test-backend.ts';
 

@@ -9,7 +9,7 @@
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AppError, type Backend, ConfigError, createBackend, CustomerKind, loadConfig } from '@portal/backend';
-import { ACCESS_FLAG_MAPS, type AccessChange, type AdminActor, parseFlagValue } from '@portal/backend/admin/admin-service';
+import { ACCESS_FLAG_MAPS, type AccessChange, type AdminActor, parseFlagValue } from '@portal/backend/admin';
 import { MODULE_NAMES } from '@portal/core/auth';
 import { PORTALS, type Portal } from '@portal/core/shared';
 import { cliEnv } from './local/local-env.ts';

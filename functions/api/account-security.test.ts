@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
-import { REAUTH_WINDOW_MS } from '@portal/backend/accounts/reauth';
+import { getAccount } from '@portal/backend/accounts';
+import { REAUTH_WINDOW_MS } from '@portal/backend/accounts/testing';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';

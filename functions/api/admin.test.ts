@@ -1,16 +1,17 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { AppError } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
+import { getAccount } from '@portal/backend/accounts';
+import { FAILURES_PER_LOCK } from '@portal/backend/accounts/testing';
 import { LoginResult, SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { activateMfa, setPendingEmailCode } from '@portal/backend/auth/mfa/account-mfa-entity';
-import { FAILURES_PER_LOCK } from '@portal/backend/auth/login-guard';
-import { generatePassword, parseFlagValue } from '@portal/backend/admin/admin-service';
+import { activateMfa, setPendingEmailCode } from '@portal/backend/auth/testing';
+import { parseFlagValue } from '@portal/backend/admin';
+import { generatePassword } from '@portal/backend/admin/testing';
 
 let clock = new Date('2026-11-21T10:00:00Z');
 /** Each reading moves the clock by a millisecond, so audit entries have distinct times and a fixed order. */

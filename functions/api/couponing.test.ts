@@ -1,7 +1,7 @@
-import { queryAll } from '../../packages/backend/src/platform/db/query.ts';
-import { serialWithTransactions } from '../../packages/backend/src/couponing/card-entity.ts';
+import { queryAll } from '@portal/backend/platform/db';
+import { serialWithTransactions } from '@portal/backend/couponing';
 import { type Backend, actorFor } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
+import { getAccount } from '@portal/backend/accounts';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS, gtinCheckDigit } from '@portal/core/shared';
 import {
   type CardState,

@@ -1,9 +1,8 @@
 import type { Backend } from '@portal/backend';
 import { ExportDownload, ExportJob } from '@portal/core/export';
 import { parse } from 'csv-parse/sync';
-import { putExportJob, queuedJob } from '@portal/backend/export/export-job-entity';
-import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';

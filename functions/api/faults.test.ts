@@ -1,7 +1,7 @@
 import { type Backend } from '@portal/backend';
-import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults/fault-injector';
-import { queryAll } from '@portal/backend/platform/db/query';
-import { serialWithTransactions } from '@portal/backend/couponing/card-entity';
+import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults';
+import { queryAll } from '@portal/backend/platform/db';
+import { serialWithTransactions } from '@portal/backend/couponing';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { gtinCheckDigit, SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

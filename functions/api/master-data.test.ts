@@ -1,7 +1,7 @@
 import type { Backend } from '@portal/backend';
 import { MasterData } from '@portal/core/masterdata';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { countCalls } from '@portal/backend/platform/db';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';

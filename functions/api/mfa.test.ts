@@ -1,9 +1,9 @@
 import { generate } from 'otplib';
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
+import { getAccount } from '@portal/backend/accounts';
 import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../packages/backend/src/auth/mfa/create-secret-box.ts';
+import { createSecretBox } from '@portal/backend/auth/testing';
 import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo } from '../../tests/support/mailbox.ts';

@@ -11,8 +11,8 @@ import {
   suggestedQuantity,
 } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productsStepWithCalls } from '../../packages/backend/src/ordering/products-step.ts';
-import { getAccount } from '../../packages/backend/src/accounts/account-entity.ts';
+import { productsStepWithCalls } from '@portal/backend/ordering/testing';
+import { getAccount } from '@portal/backend/accounts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';

@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
-import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
+import { reportJobsFromConfig } from '@portal/backend/report';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { ReportDownload, ReportFilePage, ReportJob, ReportJobPage } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAll } from '../../tests/support/api.ts';

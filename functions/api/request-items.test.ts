@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { Backend } from '@portal/backend';
-import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
-import { createFileStore, type FileStore } from '@portal/backend/platform/files/file-store';
-import { createUploadService } from '@portal/backend/workflow/upload-service';
+import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { createFileStore, type FileStore } from '@portal/backend/platform/files';
+import { createUploadService } from '@portal/backend/workflow/testing';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,7 +229,7 @@ describe('uploads that count', () => {
 /** The actor the API would build for a user (through a request that echoes nothing: the session's account). */
 async function actorOf(username: string) {
   const { actorFor } = await import('@portal/backend');
-  const { getAccount } = await import('@portal/backend/accounts/account-entity');
+  const { getAccount } = await import('@portal/backend/accounts');
   return actorFor((await getAccount(backend.db, username))!, { method: 'password' });
 }
 

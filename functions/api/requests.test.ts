@@ -1,10 +1,9 @@
 import type { Backend } from '@portal/backend';
 import { RequestDetail, Workflow, type WorkflowRequest } from '@portal/core/workflow';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
-import { getItem } from '../../packages/backend/src/platform/db/entity.ts';
+import { countCalls, getItem } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../tests/support/request-fixtures.ts';
-import { listWorkflowVersions } from '../../packages/backend/src/workflow/workflow-entity.ts';
+import { listWorkflowVersions } from '@portal/backend/workflow/testing';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';

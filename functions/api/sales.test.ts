@@ -1,10 +1,10 @@
 import { type Backend, actorFor } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { getAccount } from '@portal/backend/accounts';
+import { countCalls } from '@portal/backend/platform/db';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { weekOf } from '../../packages/backend/src/masterdata/fields.ts';
+import { weekOf } from '@portal/backend/masterdata';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';

@@ -1,9 +1,9 @@
 import type { Backend } from '@portal/backend';
-import { putSession } from '@portal/backend/auth/session-entity';
-import { hashToken } from '@portal/backend/auth/sessions';
+import { hashToken } from '@portal/backend/auth';
+import { putSession } from '@portal/backend/auth/testing';
 import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { countCalls } from '@portal/backend/platform/db';
 import { callApi, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';

@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
-import { FORGOT_ANSWER_FLOOR_MS } from '@portal/backend/auth/password-service';
+import { getAccount } from '@portal/backend/accounts';
+import { FORGOT_ANSWER_FLOOR_MS } from '@portal/backend/auth/testing';
 import { LoginResult } from '@portal/core/auth';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';

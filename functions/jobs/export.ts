@@ -1,7 +1,6 @@
 import { loadConfig } from '@portal/backend/config';
-import { ExportJobEvent } from '@portal/backend/export/export-job-event';
-import { exportsFromConfig } from '@portal/backend/export/exports-from-config';
-import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
+import { ExportJobEvent, exportsFromConfig } from '@portal/backend/export';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
 
 // Built once per container from the table and the clock only (ADR 059); a bad configuration fails the
 // cold start with the variable named.

@@ -1,5 +1,5 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { Db } from '@portal/backend/platform/db/client';
+import type { Db } from '@portal/backend/platform/db';
 import { describe, expect, it, vi } from 'vitest';
 import { mailEventsHandler } from './mail-events.ts';
 

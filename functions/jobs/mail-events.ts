@@ -1,8 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { loadConfig } from '@portal/backend/config';
-import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
-import { lazy } from '@portal/backend/platform/lazy';
-import { type MailEventDeps, recordMailEvent } from '@portal/backend/report/delivery/mail-events';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
+import { lazy } from '@portal/backend/platform';
+import { type MailEventDeps, recordMailEvent } from '@portal/backend/report';
 
 /**
  * SES's bounces and complaints of report mails (ADR 042 addendum): the SQS queue subscribed to the

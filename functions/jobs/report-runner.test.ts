@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvalidJobEventError, reportSchedulePayload } from '@portal/backend/platform/scheduler/dispatch';
-import { createLocalScheduler } from '@portal/backend/platform/scheduler/local-scheduler';
+import { InvalidJobEventError, reportSchedulePayload, createLocalScheduler } from '@portal/backend/platform/scheduler';
 import { describe, expect, it } from 'vitest';
 import { handler, jobs } from './report-runner.ts';
 

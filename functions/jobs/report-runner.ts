@@ -1,13 +1,8 @@
 import { loadConfig } from '@portal/backend/config';
-import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
-import { lazy } from '@portal/backend/platform/lazy';
-import {
-  type JobRegistry,
-  jobEntry,
-  parseScheduledJobEvent,
-  runScheduledJob,
-} from '@portal/backend/platform/scheduler/dispatch';
-import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
+import { lazy } from '@portal/backend/platform';
+import { type JobRegistry, jobEntry, parseScheduledJobEvent, runScheduledJob } from '@portal/backend/platform/scheduler';
+import { reportJobsFromConfig } from '@portal/backend/report';
 
 /**
  * The report runner function (ADR 041): EventBridge Scheduler's target for report schedules (and the

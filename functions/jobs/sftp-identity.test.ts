@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSftpLogin } from '@portal/backend/platform/sftp/sftp-login';
-import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
+import { createSftpLogin } from '@portal/backend/sftp-users';
+import { createRateLimiter } from '@portal/backend/platform/security';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 

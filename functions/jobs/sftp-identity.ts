@@ -1,7 +1,7 @@
 import { loadConfig } from '@portal/backend/config';
-import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
-import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
-import { createTransferIdentityProvider } from '@portal/backend/platform/sftp/transfer-identity';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
+import { createRateLimiter } from '@portal/backend/platform/security';
+import { createTransferIdentityProvider } from '@portal/backend/sftp-users';
 
 // Built once per container from the table and the clock only (ADR 059): this runs at every SFTP login's
 // cold start. A bad configuration fails it with the variable named.

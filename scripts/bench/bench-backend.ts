@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Backend, createBackend, loadConfig } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db/table';
+import { ensureTable } from '@portal/backend/platform/db';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 
 /**

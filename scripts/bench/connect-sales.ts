@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { type Actor, type Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { countCalls } from '@portal/backend/platform/db';
 import { generateActivity, generateMasterData } from '../seed/generate.ts';
 import { startBenchBackend } from './bench-backend.ts';
 

@@ -28,13 +28,12 @@
  * etc. with BENCH_URL.
  */
 import { benchSignIn, localPortal, quantile } from './local-portal.ts';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { type CouponAction, decideAction, type CardState, COUPON } from '@portal/core/couponing';
-import { serialWithTransactions } from '../../packages/backend/src/couponing/card-entity.ts';
-import { serialsOf } from '../../packages/backend/src/couponing/serial-import.ts';
+import { serialWithTransactions, serialsOf } from '@portal/backend/couponing';
 import { generateMasterData, generateSerials, type Scale, SCALES } from '../seed/generate.ts';
 
 const { values } = parseArgs({

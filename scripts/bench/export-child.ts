@@ -6,8 +6,8 @@
  */
 import type { ExportFormat } from '@portal/core/export';
 import { handler } from '../../functions/jobs/export.ts';
-import { getExportJob, putExportJob, queuedJob } from '../../packages/backend/src/export/export-job-entity.ts';
-import { createDb } from '../../packages/backend/src/platform/db/client.ts';
+import { getExportJob, putExportJob, queuedJob } from '@portal/backend/export';
+import { createDb } from '@portal/backend/platform/db';
 
 let peak = process.memoryUsage.rss();
 const sampler = setInterval(() => {

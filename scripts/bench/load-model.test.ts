@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe as suite, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
-import type { CapacityRecord } from '../../packages/backend/src/platform/db/capacity-recorder.ts';
+import type { CapacityRecord } from '@portal/backend/platform/db';
 import { describe, PROFILES, readProfile } from './load-model.ts';
 import { breaches, type Scenario, shapeOf } from './load-model/model.ts';
 import { measureScenarios } from './load-model/scenarios.ts';

@@ -6,15 +6,11 @@
  * days, the number of DynamoDB calls per read and the latency of the backend read (no HTTP) with many
  * concurrent clients. The ordering portal's API benchmarks build on these.
  */
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core/shared';
 import { createBackend, loadConfig } from '@portal/backend';
-import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
-import { locationProductFigures } from '../../packages/backend/src/masterdata/location-summary.ts';
-import { allProducts } from '../../packages/backend/src/masterdata/product.ts';
-import { allRetailerProducts } from '../../packages/backend/src/masterdata/retailer-product.ts';
-import { grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore } from '../../packages/backend/src/masterdata/sales.ts';
+import { locationProductFigures, allProducts, allRetailerProducts, grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore } from '@portal/backend/masterdata';
 import { cliEnv } from '../local/local-env.ts';
 
 const { values } = parseArgs({

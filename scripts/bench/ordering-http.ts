@@ -21,7 +21,7 @@
  * shows that status and body instead of figures.
  */
 import { benchSignIn, localPortal, quantile } from './local-portal.ts';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
+import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { addDays, XSSI_PREFIX } from '@portal/core/shared';

@@ -11,9 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core/shared';
-import { createDb } from '../../packages/backend/src/platform/db/client.ts';
-import { queryPage } from '../../packages/backend/src/platform/db/query.ts';
-import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
+import { createDb, queryPage } from '@portal/backend/platform/db';
+import { planOf, rangeOf, rowsQuery } from '@portal/backend/transaction';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,6 @@
 import type { TransactionFilter } from '@portal/core/transaction';
-import type { Db } from '../../packages/backend/src/platform/db/client.ts';
-import { queryPage } from '../../packages/backend/src/platform/db/query.ts';
-import { planOf, rangeOf, rowsQuery } from '../../packages/backend/src/transaction/transaction-query.ts';
+import { type Db, queryPage } from '@portal/backend/platform/db';
+import { planOf, rangeOf, rowsQuery } from '@portal/backend/transaction';
 
 /**
  * The raw Query read of a transaction filter's rows (scripts/bench/export.ts, report.ts): the Query pages

@@ -8,8 +8,8 @@
  * argv: the payload as JSON. Prints `RESULT {json}`: seconds, RSS before the run and at its peak.
  */
 import { loadConfig } from '@portal/backend/config';
-import { jobDepsFromConfig } from '@portal/backend/platform/jobs/job-deps';
-import { type ReportLaunch, reportJobsFromConfig } from '../../packages/backend/src/report/report-jobs-from-config.ts';
+import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
+import { type ReportLaunch, reportJobsFromConfig } from '@portal/backend/report';
 
 let peak = process.memoryUsage.rss();
 const sampler = setInterval(() => {

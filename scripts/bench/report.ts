@@ -25,14 +25,13 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { ExportFormat } from '@portal/core/export';
-import { createDb } from '../../packages/backend/src/platform/db/client.ts';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
-import { getReportJob, putNewReportJob } from '../../packages/backend/src/report/report-job-entity.ts';
+import { createDb } from '@portal/backend/platform/db';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { getReportJob, putNewReportJob, type ReportLaunch } from '@portal/backend/report';
 import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
-import type { ReportLaunch } from '../../packages/backend/src/report/report-jobs-from-config.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
-import { JOB_PAGE_ROWS } from '../../packages/backend/src/transaction/transaction-query.ts';
+import { JOB_PAGE_ROWS } from '@portal/backend/transaction';
 import { DATA_SET_OPTIONS } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 

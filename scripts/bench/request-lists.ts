@@ -11,9 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { Actor } from '@portal/backend';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
-import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
-import { newestDone } from '../../packages/backend/src/workflow/request-entity.ts';
+import { countCalls, mapLimit } from '@portal/backend/platform/db';
+import { newestDone } from '@portal/backend/workflow';
 import { startBenchBackend } from './bench-backend.ts';
 
 const { values } = parseArgs({ options: { history: { type: 'string', default: '2000' }, runs: { type: 'string', default: '40' } } });

@@ -11,8 +11,7 @@ import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import { gtinCheckDigit } from '@portal/core/shared';
 import type { Actor } from '@portal/backend';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
-import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
+import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
 
 const { values } = parseArgs({

@@ -6,11 +6,9 @@
  * through the real app in this process (`app.fetch`, BENCH_SECONDS, default 5). Loopback hides most of a
  * network round trip, so the latency gain on AWS is larger than here; the call count is exact.
  */
-import { getAccount } from '@portal/backend/accounts/account-entity';
-import { getSessionAndAccount } from '@portal/backend/auth/session-entity';
-import { hashToken } from '@portal/backend/auth/sessions';
-import { countCalls } from '@portal/backend/platform/db/call-counter';
-import { entity, getOne } from '@portal/backend/platform/db/entity';
+import { getAccount } from '@portal/backend/accounts';
+import { getSessionAndAccount, hashToken } from '@portal/backend/auth';
+import { countCalls, entity, getOne } from '@portal/backend/platform/db';
 import { createApp } from '../../functions/api/app.ts';
 import { startBenchBackend } from './bench-backend.ts';
 

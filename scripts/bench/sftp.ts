@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '@portal/backend';
-import { sftpDeliveryFromConfig } from '@portal/backend/platform/sftp/sftp-delivery';
+import { sftpDeliveryFromConfig } from '@portal/backend/platform/sftp';
 import { startSftpStandIn } from '../local/sftp-server.ts';
 
 const sizes = (process.env.SFTP_BENCH_MB ?? '50,200').split(',').map(Number);

@@ -18,8 +18,7 @@ import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/transaction';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
 import { type Actor, type Backend, createBackend } from '@portal/backend';
-import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
-import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
+import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
 
 const { values } = parseArgs({

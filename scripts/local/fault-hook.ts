@@ -1,4 +1,4 @@
-import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults/fault-injector';
+import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults';
 import * as z from '@portal/core/zod';
 import type { Hono } from 'hono';
 

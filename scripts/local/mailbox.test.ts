@@ -1,4 +1,4 @@
-import { createMailer } from '@portal/backend/platform/mail/mailer';
+import { createMailer } from '@portal/backend/platform/mail';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { MAIL_CSP, mountMailbox } from './mailbox.ts';

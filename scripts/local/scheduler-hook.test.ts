@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalScheduler, type SchedulePayload } from '@portal/backend/platform/scheduler/index';
+import { createLocalScheduler, type SchedulePayload } from '@portal/backend/platform/scheduler';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createSchedulerClock, mountSchedulerHook, recordingRunner } from './scheduler-hook.ts';

@@ -1,4 +1,4 @@
-import type { Scheduler, SchedulePayload } from '@portal/backend/platform/scheduler/index';
+import type { Scheduler, SchedulePayload } from '@portal/backend/platform/scheduler';
 import type { Hono } from 'hono';
 
 /**

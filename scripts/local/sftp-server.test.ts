@@ -7,15 +7,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Backend } from '@portal/backend';
 import { loadConfig } from '@portal/backend/config';
-import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
-import { createSftpLogin, SFTP_PASSWORDS_PER_IP } from '@portal/backend/platform/sftp/sftp-login';
-import {
-  createSftpDelivery,
-  type SftpDelivery,
-  SftpDeliveryError,
-  sftpDeliveryFromConfig,
-  SftpNotConfiguredError,
-} from '@portal/backend/platform/sftp/sftp-delivery';
+import { createRateLimiter } from '@portal/backend/platform/security';
+import { createSftpLogin } from '@portal/backend/sftp-users';
+import { SFTP_PASSWORDS_PER_IP } from '@portal/backend/sftp-users/testing';
+import { createSftpDelivery, type SftpDelivery, SftpDeliveryError, sftpDeliveryFromConfig, SftpNotConfiguredError } from '@portal/backend/platform/sftp';
 import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -12,9 +12,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
-import type { Db } from '@portal/backend/platform/db/client';
-import { createRateLimiter } from '@portal/backend/platform/security/rate-limiter';
-import { createSftpLogin, type SftpAccess } from '@portal/backend/platform/sftp/sftp-login';
+import type { Db } from '@portal/backend/platform/db';
+import { createRateLimiter } from '@portal/backend/platform/security';
+import { createSftpLogin, type SftpAccess } from '@portal/backend/sftp-users';
 import ssh2 from 'ssh2';
 import type { Attributes, AuthContext, Connection, ParsedKey, SFTPWrapper } from 'ssh2';
 import { LOCAL_SFTP_SERVICE_USER, localSftpKeyFiles } from './local-env.ts';
@@ -22,7 +22,7 @@ import { LOCAL_SFTP_SERVICE_USER, localSftpKeyFiles } from './local-env.ts';
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 
 /**
- * Who may log in: the SFTP login decision (backend platform/sftp/sftp-login.ts, ADR 052), the one AWS
+ * Who may log in: the SFTP login decision (backend sftp-users/sftp-login.ts, ADR 052), the one AWS
  * Transfer Family's identity provider takes too, with the same limits. The server only proves the key.
  */
 export type SftpAuthorizer = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ensureTable, TABLE_KEYS } from '@portal/backend/platform/db/table';
+import { ensureTable, TABLE_KEYS } from '@portal/backend/platform/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 

@@ -1,5 +1,5 @@
 import { type Actor, actorFor, type Backend } from '@portal/backend';
-import { getAccount } from '@portal/backend/accounts/account-entity';
+import { getAccount } from '@portal/backend/accounts';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
 import type { RequestDetail, WorkflowUploadStart } from '@portal/core/workflow';
 import { demoContract, demoScreens } from './demo-files.ts';

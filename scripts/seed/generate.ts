@@ -19,7 +19,7 @@ import {
   gtinCheckDigit,
   isoWeekday,
 } from '@portal/core/shared';
-import { csvLine } from '../../packages/backend/src/import/csv.ts';
+import { csvLine } from '@portal/backend/import';
 import { type Rng, rng } from './random.ts';
 import { TRANSACTION_FIELDS, writeTransactions } from './transactions.ts';
 

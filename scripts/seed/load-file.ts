@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { type Backend, kindOfFileName } from '@portal/backend';
-import { IMPORT_KINDS, type ImportReport, isImportKind } from '@portal/backend/import/import-service';
+import { IMPORT_KINDS, type ImportReport, isImportKind } from '@portal/backend/import';
 import { fileIdentity, readSlices, type Slice } from './file-slices.ts';
 import { getLoadProgress, type LoadProgress, putLoadProgress } from './seed-entity.ts';
 

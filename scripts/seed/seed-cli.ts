@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { basename, join } from 'node:path';
 import { createBackend, kindOfFileName, loadConfig } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db/table';
+import { ensureTable } from '@portal/backend/platform/db';
 import { cliEnv } from '../local/local-env.ts';
 import { generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';

@@ -1,6 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '@portal/backend/platform/db/client';
-import { entity, getOne } from '@portal/backend/platform/db/entity';
+import { type Db, entity, getOne } from '@portal/backend/platform/db';
 
 /**
  * The seed tooling's own items (ADR 019; no `type` on the marker):

@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
 import { type Backend, kindOfFileName, parseImportText, parseJsonLines } from '@portal/backend';
-import type { ImportReport } from '@portal/backend/import/import-service';
-import { pendingShipmentLinesOfRetailer } from '@portal/backend/masterdata/shipment';
+import type { ImportReport } from '@portal/backend/import';
+import { pendingShipmentLinesOfRetailer } from '@portal/backend/masterdata';
 import {
   type Activity,
   generateActivity,

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDays, CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_LABELS, isoWeekday, startOfDayInZone } from '@portal/core/shared';
-import { csvLine } from '../../packages/backend/src/import/csv.ts';
+import { csvLine } from '@portal/backend/import';
 import type { MasterData, Record_ } from './generate.ts';
 import { type Rng, rng } from './random.ts';
 

@@ -53,7 +53,7 @@ describe('import zones', () => {
     ['core → hono', 'packages/core/src/shared/probe.ts', "import { Hono } from 'hono';\nexport const x = Hono;"],
     ['core → react', 'packages/core/src/shared/probe.ts', "import { useState } from 'react';\nexport const x = useState;"],
     ['core → backend', 'packages/core/src/shared/probe.ts', "import { createBackend } from '../../../backend/src/index.ts';\nexport const x = createBackend;"],
-    ['platform/jobs → a domain', 'packages/backend/src/platform/jobs/probe.ts', "import { ExportJobEvent } from '../../export/export-job-event.ts';\nexport const x = ExportJobEvent;"],
+    ['platform/jobs → a domain', 'packages/backend/src/platform/jobs/probe.ts', "import { ExportJobEvent } from '../../export/index.ts';\nexport const x = ExportJobEvent;"],
   ])('%s is an error', async (_zone, at, code) => {
     expect(await zoneErrors(at, code)).not.toEqual([]);
   });
@@ -74,6 +74,31 @@ describe('import zones', () => {
     expect(await zoneErrors('web/src/lib/probe.ts', "import type { AppType } from '../../../functions/api/app.ts';\nexport type X = AppType;")).toEqual([]);
     expect(await zoneErrors('functions/api/probe.ts', "import { createBackend } from '@portal/backend';\nexport const x = createBackend;")).toEqual([]);
     expect(await zoneErrors('packages/backend/src/platform/jobs/probe.ts', "import { lazy } from '../lazy.ts';\nimport { AppError } from '../../errors.ts';\nexport const x = [lazy, AppError];")).toEqual([]);
+  });
+});
+
+describe("the backend's domain faces (ADR 060)", () => {
+  const ADR_060 = /^(import-x\/no-restricted-paths|@typescript-eslint\/no-restricted-imports): .*ADR 060/;
+
+  it.each([
+    ['a deep import of another domain', 'packages/backend/src/report/probe.ts', "import { transactionSource } from '../export/transaction-source.ts';\nexport const x = transactionSource;"],
+    ['a face the map does not allow (an upward arrow)', 'packages/backend/src/accounts/probe.ts', "import * as auth from '../auth/index.ts';\nexport const x = auth;"],
+    ['a domain importing the composition root', 'packages/backend/src/sales/probe.ts', "import { createBackend } from '../index.ts';\nexport const x = createBackend;"],
+    ['platform/ importing a domain', 'packages/backend/src/platform/db/probe.ts', "import { getAccount } from '../../accounts/index.ts';\nexport const x = getAccount;"],
+    ["a domain's test importing another domain's inner file", 'packages/backend/src/report/probe.test.ts', "import { getAccount } from '../accounts/account-entity.ts';\nexport const x = getAccount;"],
+    ['functions/ importing a deep @portal/backend path', 'functions/api/probe.ts', "import { getAccount } from '@portal/backend/accounts/account-entity';\nexport const x = getAccount;"],
+    ["functions/ code importing a domain's testing face", 'functions/api/probe.ts', "import { getDelivery } from '@portal/backend/report/testing';\nexport const x = getDelivery;"],
+    ["a domain importing another domain's testing face", 'packages/backend/src/workflow/probe.ts', "import { getDelivery } from '../report/testing.ts';\nexport const x = getDelivery;"],
+    ['a test importing the backend by a relative path', 'tests/support/probe.ts', "import { getAccount } from '../../packages/backend/src/accounts/index.ts';\nexport const x = getAccount;"],
+  ])('%s is an error', async (_case, at, code) => {
+    expect(await zoneErrors(at, code)).toEqual(expect.arrayContaining([expect.stringMatching(ADR_060)]));
+  });
+
+  it('faces, the floor and own files are not errors', async () => {
+    expect(await zoneErrors('packages/backend/src/report/probe.ts', "import { transactionSource } from '../export/index.ts';\nimport { countReportRun } from './report-entity.ts';\nimport { lazy } from '../platform/lazy.ts';\nexport const x = [transactionSource, countReportRun, lazy];")).toEqual([]);
+    expect(await zoneErrors('packages/backend/src/accounts/probe.test.ts', "import type { Backend } from '@portal/backend';\nimport * as report from '../report/index.ts';\nexport const x: [Backend | null, unknown] = [null, report];")).toEqual([]);
+    expect(await zoneErrors('functions/api/probe.test.ts', "import { getDelivery } from '@portal/backend/report/testing';\nexport const x = getDelivery;")).toEqual([]);
+    expect(await zoneErrors('functions/api/probe.ts', "import { getAccount } from '@portal/backend/accounts';\nimport { ensureTable } from '@portal/backend/platform/db';\nexport const x = [getAccount, ensureTable];")).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
-import { TABLE_KEYS } from '../../packages/backend/src/platform/db/table.ts';
+import { TABLE_KEYS } from '@portal/backend/platform/db';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { asArray, cfnLintErrors, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';

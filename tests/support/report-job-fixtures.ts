@@ -1,5 +1,6 @@
-import type { Db } from '@portal/backend/platform/db/client';
-import { freshJobState, putNewReportJob, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from '@portal/backend/report/report-job-entity';
+import type { Db } from '@portal/backend/platform/db';
+import { putNewReportJob } from '@portal/backend/report';
+import { freshJobState, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from '@portal/backend/report/testing';
 
 /**
  * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a

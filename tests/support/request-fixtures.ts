@@ -1,7 +1,6 @@
 import type { Workflow } from '@portal/core/workflow';
-import type { Db } from '@portal/backend/platform/db/client';
-import { transactWrite } from '@portal/backend/platform/db/transact';
-import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow/request-entity';
+import { type Db, transactWrite } from '@portal/backend/platform/db';
+import { newRequestWrites, type StoredRequest } from '@portal/backend/workflow/testing';
 
 /**
  * A draft request at the workflow's first step with a fixed id (the route gates' and tests' fixtures): the

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db/table';
+import { ensureTable } from '@portal/backend/platform/db';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
-import { lazy } from '@portal/backend/platform/lazy';
+import { lazy } from '@portal/backend/platform';
 import type * as z from '@portal/core/zod';
 
 export const ROUTE_INPUT = Symbol('routeInput');

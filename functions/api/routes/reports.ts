@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { AppError } from '@portal/backend';
-import { lazy } from '@portal/backend/platform/lazy';
+import { lazy } from '@portal/backend/platform';
 import type { ReportErrorCode } from '@portal/core/report';
 import { fieldIssueOf, IDEMPOTENCY_HEADER, Id, IdempotencyKey } from '@portal/core/shared';
 import * as z from '@portal/core/zod';

@@ -3,7 +3,7 @@ import { createReauth } from './accounts/reauth.ts';
 import type { AdminService } from './admin/admin-service.ts';
 import { createAuditLog } from './auth/audit-log.ts';
 import { createAuthService } from './auth/auth-service.ts';
-import { createLoginGuard } from './auth/login-guard.ts';
+import { createLoginGuard } from './accounts/login-guard.ts';
 import { createPasswordService } from './auth/password-service.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createMfaService } from './auth/mfa/mfa-service.ts';
@@ -29,12 +29,12 @@ import type { CouponingService } from './couponing/couponing-service.ts';
 import type { exportsFromConfig } from './export/exports-from-config.ts';
 import type { ReportJobs } from './report/report-jobs-from-config.ts';
 import type { ReportService } from './report/report-service.ts';
-import type { createSerialLookupService } from './transaction/serial-lookup.ts';
+import type { createSerialLookupService } from './couponing/serial-lookup.ts';
 import type { createTransactionService } from './transaction/transaction-service.ts';
 import { lazy, lazyService } from './platform/lazy.ts';
 import type { ReportDeliveryService } from './report/delivery/delivery-service.ts';
-import type { UploadService } from './workflow/upload-service.ts';
-import type { CommentService } from './workflow/comment-service.ts';
+import type { UploadService } from './workflow/request-upload-service.ts';
+import type { CommentService } from './workflow/request-comment-service.ts';
 import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 
@@ -46,10 +46,10 @@ export { sessionCookieName } from './auth/sessions.ts';
 export type { SessionRecord } from './auth/session-entity.ts';
 export type { Account } from './accounts/account-record.ts';
 // The operator CLI's admin service (ADR 013) loads on first use; its values and types are imported from
-// '@portal/backend/admin/admin-service' (re-exported here they would load it with the API).
+// '@portal/backend/admin', the admin domain's face (ADR 060) (re-exported here they would load it with the API).
 export { CustomerKind, type Customer } from './customers/customer-entity.ts';
 // The import kinds (IMPORT_KINDS, isImportKind, ImportReport) are imported by tools from
-// '@portal/backend/import/import-service': re-exported here they would load every kind with the API (its cold start).
+// '@portal/backend/import': re-exported here they would load every kind with the API (its cold start).
 export { IMPORT_FORMATS, kindOfFileName, parseImportText, parseJsonLines, type ImportFormat } from './import/files.ts';
 
 /**
@@ -153,7 +153,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
     ),
     serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
-      (await import('./transaction/serial-lookup.ts')).createSerialLookupService({ db, now }),
+      (await import('./couponing/serial-lookup.ts')).createSerialLookupService({ db, now }),
     ),
     transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
       (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),
@@ -170,14 +170,14 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     }),
     /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
     workflowUploads: lazyService<UploadService>(async () =>
-      (await import('./workflow/upload-service.ts')).createUploadService({
+      (await import('./workflow/request-upload-service.ts')).createUploadService({
         db,
         now,
         files: (await import('./platform/files/file-store.ts')).createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults),
       }),
     ),
     /** Workflow request item comments and numbered pins (ADR 045). */
-    workflowComments: lazyService<CommentService>(async () => (await import('./workflow/comment-service.ts')).createCommentService({ db, now })),
+    workflowComments: lazyService<CommentService>(async () => (await import('./workflow/request-comment-service.ts')).createCommentService({ db, now })),
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
         db,

@@ -1,5 +1,5 @@
 import * as z from '@portal/core/zod';
-import type { CapacityRecord } from '../../../packages/backend/src/platform/db/capacity-recorder.ts';
+import type { CapacityRecord } from '@portal/backend/platform/db';
 
 /**
  * The per-key load model (pure): measured capacity records of real code paths, scaled by a workload

@@ -1,6 +1,6 @@
 import type { Actor, Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
-import { recordCapacity } from '../../../packages/backend/src/platform/db/capacity-recorder.ts';
+import { recordCapacity } from '@portal/backend/platform/db';
 import type { Profile, Sample, Scenario } from './model.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { decodeAccess, type DecodedAccess } from '@portal/core/auth';
-import type { Account } from '../accounts/account-record.ts';
-import type { SessionRecord } from '../auth/session-entity.ts';
-import { isStrongSession } from '../auth/strong-session.ts';
+import type { Account } from '../accounts/index.ts';
+import { type SessionRecord, isStrongSession } from '../auth/index.ts';
 
 /**
  * Who acts in a service (ARCHITECTURE convention 5): built by the API from the account and session read

@@ -1,5 +1,4 @@
-import type { CustomerRole } from '../customers/customer-entity.ts';
-import { allCustomerRoles, getCustomerRole } from '../customers/customer-entity.ts';
+import { allCustomerRoles, type CustomerRole, getCustomerRole } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from './actor.ts';

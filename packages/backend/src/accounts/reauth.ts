@@ -1,7 +1,7 @@
 import { Messages } from '@portal/core/shared';
 import { ACCOUNT, LOGIN } from '@portal/core/auth';
-import { verifyPassword } from '../auth/password-hash.ts';
-import type { LoginGuard } from '../auth/login-guard.ts';
+import { verifyPassword } from '../platform/security/password-hash.ts';
+import type { LoginGuard } from './login-guard.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { getAccount } from './account-entity.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { usernameKey } from '../accounts/account-record.ts';
+import { usernameKey } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest } from '../platform/db/query.ts';

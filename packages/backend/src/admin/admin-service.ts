@@ -14,21 +14,10 @@ import {
   PASSWORD,
 } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
-import { expireAccountPassword, getAccount, setAccountAccess, setAccountStatus, upsertAccount } from '../accounts/account-entity.ts';
-import { type Account, AccountFields } from '../accounts/account-record.ts';
-import type { LoginGuard } from '../auth/login-guard.ts';
-import { resetMfa } from '../auth/mfa/account-mfa-entity.ts';
-import type { AccountMfa } from '../auth/mfa/mfa-service.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { passwordProblems } from '../auth/password-policy.ts';
-import type { SessionStore } from '../auth/sessions.ts';
-import {
-  type Customer,
-  CustomerInput,
-  getCustomer,
-  listCustomers,
-  putNewCustomer,
-} from '../customers/customer-entity.ts';
+import { expireAccountPassword, getAccount, setAccountAccess, setAccountStatus, upsertAccount, type Account, AccountFields, type LoginGuard } from '../accounts/index.ts';
+import { resetMfa, type AccountMfa, passwordProblems, type SessionStore } from '../auth/index.ts';
+import { hashPassword } from '../platform/security/password-hash.ts';
+import { type Customer, CustomerInput, getCustomer, listCustomers, putNewCustomer } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError, type ErrorCode } from '../errors.ts';

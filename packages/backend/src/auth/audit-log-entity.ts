@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
-import { usernameKey } from '../accounts/account-record.ts';
+import { usernameKey } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, listPage } from '../platform/db/entity.ts';
 import { onIndex, type PageRequest } from '../platform/db/query.ts';

@@ -10,17 +10,14 @@ import {
   type SignInInput,
   LOGIN,
 } from '@portal/core/auth';
-import { getAccount, recordLogin } from '../accounts/account-entity.ts';
-import { reauthFreshUntil } from '../accounts/reauth.ts';
-import type { Account } from '../accounts/account-record.ts';
+import { getAccount, recordLogin, reauthFreshUntil, type Account, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { isAddressAllowed } from '../platform/security/ip-allowlist.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { AuditLog, AuditEntry } from './audit-log.ts';
-import type { LoginGuard } from './login-guard.ts';
 import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
 import type { SessionStore } from './sessions.ts';
 import type { SessionRecord } from './session-entity.ts';
 

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { usernameKey } from '../accounts/account-record.ts';
+import { usernameKey } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';

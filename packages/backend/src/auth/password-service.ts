@@ -7,15 +7,13 @@ import {
   LOGIN,
   PASSWORD,
 } from '@portal/core/auth';
-import { findAccountsByEmail, getAccount, type PasswordChange, replacePassword } from '../accounts/account-entity.ts';
-import type { Account } from '../accounts/account-record.ts';
+import { findAccountsByEmail, getAccount, type PasswordChange, replacePassword, type Account, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import type { LoginGuard } from './login-guard.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
 import { passwordProblems } from './password-policy.ts';
 import { getResetToken, putResetToken, replacePasswordByResetLink } from './reset-token-entity.ts';
 import type { SessionStore } from './sessions.ts';

@@ -1,6 +1,5 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type PasswordChange, replacePasswordUpdate } from '../accounts/account-entity.ts';
-import type { Account } from '../accounts/account-record.ts';
+import { type PasswordChange, replacePasswordUpdate, type Account } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';

@@ -5,8 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { entity, listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
-import { type StoredAccount, usernameKey } from '../accounts/account-record.ts';
-import { accountKey, accounts } from '../accounts/account-entity.ts';
+import { type StoredAccount, usernameKey, accountKey, accounts } from '../accounts/index.ts';
 
 /**
  * Session items, keyed by the SHA-256 of the cookie token (the token itself is never stored).

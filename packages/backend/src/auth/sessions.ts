@@ -2,8 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
-import type { StoredAccount } from '../accounts/account-record.ts';
-import { usernameKey } from '../accounts/account-record.ts';
+import { type StoredAccount, usernameKey } from '../accounts/index.ts';
 import {
   deleteSession,
   getSessionAndAccount,

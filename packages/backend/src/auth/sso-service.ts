@@ -1,6 +1,6 @@
 import { type SsoCompleteInput, type SsoStartQuery, type SsoStartResult, LOGIN, SSO } from '@portal/core/auth';
 import type * as Oidc from './openid.ts';
-import { getAccount } from '../accounts/account-entity.ts';
+import { getAccount } from '../accounts/index.ts';
 import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { decodeAccess } from '@portal/core/auth';
-import type { Account } from '../accounts/account-record.ts';
+import type { Account } from '../accounts/index.ts';
 import type { SessionRecord } from './session-entity.ts';
 
 /**

@@ -1,9 +1,7 @@
-import type { CustomerRole } from '../customers/customer-entity.ts';
-import { getCustomerRole } from '../customers/customer-entity.ts';
+import { type CustomerRole, getCustomerRole } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
 import type { StoredCard } from './card-entity.ts';
 import { SERIAL } from '@portal/core/couponing';
 

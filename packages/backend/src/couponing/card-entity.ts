@@ -5,7 +5,7 @@ import type { Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, listAll, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, onPartition, queryAll, queryPage } from '../platform/db/query.ts';
-import { transactionKeys } from '../transaction/transaction-entity.ts';
+import { transactionKeys } from '../transaction/index.ts';
 
 /**
  * Cards and their coupon transactions (SPEC 3 Couponing serial check; ADR 016, ADR 032). A serial number

@@ -8,8 +8,8 @@ import {
   type SerialDetails,
   serialStatusOf,
 } from '@portal/core/couponing';
-import type { Product } from '../masterdata/product.ts';
-import type { Actor } from '../access/actor.ts';
+import type { Product } from '../masterdata/index.ts';
+import type { Actor } from '../access/index.ts';
 import { factsOf, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 
 /** A card as the results table shows it; `today` is the user's calendar day (expiry). */

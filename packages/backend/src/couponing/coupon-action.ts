@@ -10,13 +10,11 @@ import type { Db } from '../platform/db/client.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
+import { type Actor, requirePermission, requireStrongAuthentication } from '../access/index.ts';
 import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardsOfSerial, couponIdempotencyKey, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
-import { getProduct, type Product } from '../masterdata/product.ts';
-import { idMarkerItem, providerLedgerOf, transactionItems, type TransactionRecord } from '../transaction/transaction-entity.ts';
-import { bookingCounts } from '../transaction/transaction-summary-entity.ts';
+import { getProduct, type Product } from '../masterdata/index.ts';
+import { idMarkerItem, providerLedgerOf, transactionItems, type TransactionRecord, bookingCounts } from '../transaction/index.ts';
 import { IDEMPOTENCY } from '@portal/core/shared';
 
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */

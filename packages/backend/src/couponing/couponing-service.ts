@@ -12,10 +12,9 @@ import {
 } from '@portal/core/couponing';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { getProduct, getProducts } from '../masterdata/product.ts';
-import type { Actor } from '../access/actor.ts';
+import { getProduct, getProducts } from '../masterdata/index.ts';
+import { type Actor, requirePermission, requireStrongAuthentication } from '../access/index.ts';
 import { todayOf } from '../platform/time.ts';
-import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
 import { type CardAccess, chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
 import { cardsOfSerial, factsOf, latestTransactions, stateOf, type StoredCard, type StoredTransaction, TRANSACTIONS_SHOWN } from './card-entity.ts';
 import { cardSummary, serialDetails } from './card-views.ts';

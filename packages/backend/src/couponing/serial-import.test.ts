@@ -6,7 +6,7 @@ import { decodeAccess } from '@portal/core/auth';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
-import { parseImportText } from '../import/files.ts';
+import { parseImportText } from '../import/testing.ts';
 import { MAX_RANGE, SerialRangeImport, serialsOf } from './serial-import.ts';
 import { serialWithTransactions } from './card-entity.ts';
 

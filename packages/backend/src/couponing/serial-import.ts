@@ -6,12 +6,10 @@ import {
 } from '@portal/core/shared';
 import { initialStatus, SERIAL_PATTERN, STORED_COUPON_STATUSES, TerminalId } from '@portal/core/couponing';
 import * as z from '@portal/core/zod';
-import { getCustomerRole } from '../customers/customer-entity.ts';
+import { getCustomerRole } from '../customers/index.ts';
 import { batchGet, batchPut, getFrom, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { LineOutcome } from '../masterdata/record-outcome.ts';
-import { Bool, CalendarDay, Ean, Id } from '../masterdata/fields.ts';
-import { allProducts } from '../masterdata/product.ts';
+import { type LineOutcome, Bool, CalendarDay, Ean, Id, allProducts } from '../masterdata/index.ts';
 import { cardKey, cardOfItem, type StoredCard, updateCardMaster } from './card-entity.ts';
 
 /** A moment with its offset, stored as UTC ISO text. */

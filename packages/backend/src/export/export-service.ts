@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/export';
 import { IDEMPOTENCY } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';

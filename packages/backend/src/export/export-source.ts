@@ -1,5 +1,5 @@
 import type { ExportKind, FileLanguage } from '@portal/core/export';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 

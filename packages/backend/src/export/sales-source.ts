@@ -1,7 +1,6 @@
 import type { ConnectSalesQuery } from '@portal/core/sales';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
+import { type Actor, requirePermission } from '../access/index.ts';
+import { connectSalesAnswer } from '../sales/index.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import type { ExportSource } from './export-source.ts';
 

@@ -1,13 +1,9 @@
 import { TRANSACTION, type TransactionFilter } from '@portal/core/transaction';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { maySeeSaleOf } from '../access/retailer-scope.ts';
-import { getCustomer } from '../customers/customer-entity.ts';
-import { transactionTypes } from '../masterdata/reference-lists.ts';
+import { type Actor, requirePermission, maySeeSaleOf } from '../access/index.ts';
+import { getCustomer } from '../customers/index.ts';
+import { transactionTypes } from '../masterdata/index.ts';
 import { AppError } from '../errors.ts';
-import { bookingCustomerNames } from '../transaction/booking-customer-names.ts';
-import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
-import { checkRange } from '../transaction/transaction-service.ts';
+import { bookingCustomerNames, countTransactions, transactionRows, checkRange } from '../transaction/index.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import type { ExportSource } from './export-source.ts';
 

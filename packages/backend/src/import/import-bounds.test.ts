@@ -1,9 +1,9 @@
 import { unboundedLeaves } from '@portal/core/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
-import { getAccount } from '../accounts/account-entity.ts';
-import { getBrand } from '../brands/brand-entity.ts';
-import { getSftpUser } from '../platform/sftp/sftp-user-entity.ts';
+import { getAccount } from '../accounts/index.ts';
+import { getBrand } from '../brands/index.ts';
+import { getSftpUser } from '../sftp-users/testing.ts';
 import { IMPORT_KINDS, importSchemaOf } from './import-service.ts';
 
 /**

@@ -2,19 +2,9 @@ import { addDays } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { getMany } from '../platform/db/entity.ts';
-import { ImportRejected, type LineOutcome } from '../masterdata/record-outcome.ts';
-import { CustomerGroupImport, importCustomerRole, ProviderImport, RetailerImport } from '../masterdata/customer.ts';
-import { putCustomerGroup } from '../masterdata/customer-group-entity.ts';
-import { DistributionCentreImport, distributionCentreKey, distributionCentres, putDistributionCentres } from '../masterdata/distribution-centre.ts';
-import { utcDate } from '../masterdata/fields.ts';
-import { allProducts, type Product, ProductImport, putProducts } from '../masterdata/product.ts';
-import { putRetailerProducts, RetailerProductImport } from '../masterdata/retailer-product.ts';
-import { countries, currencies, divisions, platforms, regions, transactionTypes } from '../masterdata/reference-lists.ts';
-import { SerialRangeImport, writeSerialRanges } from '../couponing/serial-import.ts';
-import { SalesImport, writeSales } from '../masterdata/sales.ts';
-import { ShipmentImport, writeShipments } from '../masterdata/shipment.ts';
-import { getStores, putStores, StoreImport } from '../masterdata/store.ts';
-import { TransactionImport, writeTransactions } from '../transaction/transaction-import.ts';
+import { ImportRejected, type LineOutcome, CustomerGroupImport, importCustomerRole, ProviderImport, RetailerImport, putCustomerGroup, DistributionCentreImport, distributionCentreKey, distributionCentres, putDistributionCentres, utcDate, allProducts, type Product, ProductImport, putProducts, putRetailerProducts, RetailerProductImport, countries, currencies, divisions, platforms, regions, transactionTypes, SalesImport, writeSales, ShipmentImport, writeShipments, getStores, putStores, StoreImport } from '../masterdata/index.ts';
+import { SerialRangeImport, writeSerialRanges } from '../couponing/index.ts';
+import { TransactionImport, writeTransactions } from '../transaction/index.ts';
 
 /**
  * The master-data import kinds (ADR 014), written in batches: `writeMany` gets every valid record of a

@@ -1,17 +1,16 @@
 import * as z from '@portal/core/zod';
 import { MAX_LENGTH } from '@portal/core/shared';
-import { getAccount, upsertAccount } from '../accounts/account-entity.ts';
-import { AccountFields } from '../accounts/account-record.ts';
-import { putIdentityLink } from '../auth/identity-link-entity.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { BrandInput, putBrand } from '../brands/brand-entity.ts';
+import { getAccount, upsertAccount, AccountFields } from '../accounts/index.ts';
+import { putIdentityLink } from '../auth/index.ts';
+import { hashPassword } from '../platform/security/password-hash.ts';
+import { BrandInput, putBrand } from '../brands/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { type BatchKind, masterDataKinds } from './import-kinds.ts';
-import { importSftpUser, SftpUserImport } from '../platform/sftp/sftp-user-entity.ts';
+import { importSftpUser, SftpUserImport } from '../sftp-users/index.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
-import { importReport, ReportImport } from '../report/report-import.ts';
-import { importWorkflow, WorkflowImport } from '../workflow/workflow-import.ts';
-import { ImportRejected } from '../masterdata/record-outcome.ts';
+import { importReport, ReportImport } from '../report/index.ts';
+import { importWorkflow, WorkflowImport } from '../workflow/index.ts';
+import { ImportRejected } from '../masterdata/index.ts';
 import type { ImportLine } from './files.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { customerKeys } from '../customers/customer-entity.ts';
+import { customerKeys } from '../customers/index.ts';
 import { batchGet, batchPut, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';

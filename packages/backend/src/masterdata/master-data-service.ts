@@ -1,8 +1,7 @@
 import type { Division, MasterData, MasterDataCustomer } from '@portal/core/masterdata';
 import { DIVISION } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { allCustomerRoles, type CustomerRole, getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { allCustomerRoles, type CustomerRole, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { allCustomerGroups } from './customer-group-entity.ts';

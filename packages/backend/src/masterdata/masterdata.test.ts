@@ -6,7 +6,7 @@ import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../../../scripts/seed/seed.ts';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
-import { getCustomer, listCustomers } from '../customers/customer-entity.ts';
+import { getCustomer, listCustomers } from '../customers/index.ts';
 import { getCustomerGroup, listCustomerGroups } from './customer-group-entity.ts';
 import { getCustomerRole, listCustomersByRole } from './customer.ts';
 import { getDistributionCentre, listDistributionCentres } from './distribution-centre.ts';

@@ -1,9 +1,7 @@
 import type { ConnectProduct, ProductPage, ProductQuery } from '@portal/core/product';
 import { pageBounds } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { mayActFor, retailersOfActor } from '../access/retailer-scope.ts';
-import { allCustomerRoles } from '../customers/customer-entity.ts';
+import { type Actor, requirePermission, mayActFor, retailersOfActor } from '../access/index.ts';
+import { allCustomerRoles } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { allProducts, type Product } from './product.ts';
 

@@ -6,7 +6,7 @@ import { batchGet } from '../platform/db/batch.ts';
 import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, projectionOf, queryAll } from '../platform/db/query.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
-import { customerKeys } from '../customers/customer-entity.ts';
+import { customerKeys } from '../customers/index.ts';
 import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 

@@ -1,12 +1,9 @@
 import { STORE_LIST_MAX } from '@portal/core/shared';
 import type { AddressList, AddressRow, StoreType } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import { listDistributionCentres } from '../masterdata/distribution-centre.ts';
-import { listStoresOfRetailer } from '../masterdata/store.ts';
-import type { Actor } from '../access/actor.ts';
+import { listDistributionCentres, listStoresOfRetailer } from '../masterdata/index.ts';
+import { type Actor, requirePermission, requireRetailer } from '../access/index.ts';
 import { requireAddress, toAddressRow } from './location.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { requireRetailer } from '../access/retailer-scope.ts';
 import { matchesSearch } from './retailer-list.ts';
 
 /**

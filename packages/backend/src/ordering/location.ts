@@ -1,18 +1,10 @@
 import type { AddressRow, StoreType } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../access/actor.ts';
-import { retailerOrNotFound } from '../access/retailer-scope.ts';
-import { customerKeys, customerRoles } from '../customers/customer-entity.ts';
+import { type Actor, retailerOrNotFound } from '../access/index.ts';
+import { customerKeys, customerRoles } from '../customers/index.ts';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
-import {
-  type DistributionCentre,
-  distributionCentreKey,
-  distributionCentres,
-  getDistributionCentre,
-} from '../masterdata/distribution-centre.ts';
-import { type Location, locationOfStoreType } from '../masterdata/location-summary.ts';
-import { getStore, type Store, storeKey, stores } from '../masterdata/store.ts';
+import { type DistributionCentre, distributionCentreKey, distributionCentres, getDistributionCentre, type Location, locationOfStoreType, getStore, type Store, storeKey, stores } from '../masterdata/index.ts';
 import { STORE } from '@portal/core/shared';
 
 /**

@@ -1,13 +1,11 @@
 import type { OrderDetail, OrderRow } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { getCustomerRole } from '../customers/customer-entity.ts';
-import type { ShipmentLine } from '../masterdata/shipment.ts';
-import type { Actor } from '../access/actor.ts';
+import { getCustomerRole } from '../customers/index.ts';
+import type { ShipmentLine } from '../masterdata/index.ts';
+import { type Actor, requirePermission, mayActFor } from '../access/index.ts';
 import { getOrder, type OrderHeader, type StoredOrder } from './order-entity.ts';
 import { shipmentLinesOfOrders, shippedQuantity } from './order-shipments.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
 import { ORDER } from '@portal/core/ordering';
 
 export const orderNotFound = () => new AppError('not_found', ORDER.NOT_FOUND, 'Order not found.');

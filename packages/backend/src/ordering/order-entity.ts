@@ -6,7 +6,7 @@ import { entity, skStartsWith } from '../platform/db/entity.ts';
 import { countAll, onPartition, type PageRequest, queryAll, queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
-import { locationPk, locationOfStoreType } from '../masterdata/location-summary.ts';
+import { locationPk, locationOfStoreType } from '../masterdata/index.ts';
 
 /**
  * Portal orders (SPEC 3 Order / Order to submit), in the single table (ADR 003):

@@ -4,16 +4,13 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { listAll } from '../platform/db/entity.ts';
 import { onIndex, queryAll } from '../platform/db/query.ts';
-import { distributionCentreKeys, distributionCentres } from '../masterdata/distribution-centre.ts';
-import { storeKeys, stores } from '../masterdata/store.ts';
-import type { Actor } from '../access/actor.ts';
+import { distributionCentreKeys, distributionCentres, storeKeys, stores } from '../masterdata/index.ts';
+import { type Actor, requirePermission, requireRetailer } from '../access/index.ts';
 import { requireAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
 import { orderRow } from './order-detail.ts';
 import { orderKeys, type OrderHeader, readHeader } from './order-entity.ts';
 import { shipmentLinesOfOrders } from './order-shipments.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { requireRetailer } from '../access/retailer-scope.ts';
 
 /**
  * The order range in UTC instants: startDate and endDate are calendar days in the actor's zone, both

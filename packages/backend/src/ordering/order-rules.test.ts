@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../masterdata/product.ts';
-import { emptyFigures } from '../masterdata/location-summary.ts';
+import { type Product, emptyFigures } from '../masterdata/index.ts';
 import { newOrderId } from './order-entity.ts';
 import { requestHash } from './order-submit.ts';
 import { applyOrderToSummary } from './order-summary.ts';

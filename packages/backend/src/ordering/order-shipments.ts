@@ -3,8 +3,7 @@ import type { StoreType } from '@portal/core/ordering';
 import { mapLimit } from '../platform/db/batch.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
-import { locationOfStoreType } from '../masterdata/location-summary.ts';
-import { type ShipmentLine, shipmentKeys, shipmentLines } from '../masterdata/shipment.ts';
+import { locationOfStoreType, type ShipmentLine, shipmentKeys, shipmentLines } from '../masterdata/index.ts';
 
 /**
  * What was shipped against portal orders: shipment lines (shipment.ts) may carry the `orderId` they

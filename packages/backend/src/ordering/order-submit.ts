@@ -5,10 +5,8 @@ import type { Db } from '../platform/db/client.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { AppError } from '../errors.ts';
-import { readSummaryAndWeeks, summaryPut } from '../masterdata/location-summary.ts';
-import { allProducts } from '../masterdata/product.ts';
-import { allRetailerProducts } from '../masterdata/retailer-product.ts';
-import type { Actor } from '../access/actor.ts';
+import { readSummaryAndWeeks, summaryPut, allProducts, allRetailerProducts } from '../masterdata/index.ts';
+import { type Actor, requirePermission, requireRetailer } from '../access/index.ts';
 import { addressOfRetailer, getAddress, locationOfAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
 import { orderDetail, orderNotFound } from './order-detail.ts';
@@ -16,8 +14,6 @@ import { getOrder, newOrderId, orderItems, orderKeys, type StoredOrder } from '.
 import { shipmentLinesOfOrders } from './order-shipments.ts';
 import { applyOrderToSummary } from './order-summary.ts';
 import { checkPositions } from './order-validation.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { requireRetailer } from '../access/retailer-scope.ts';
 
 /** What a submit answers: the order, and whether this call created it (false: an idempotent replay). */
 export type SubmitResult = { order: OrderDetail; created: boolean };

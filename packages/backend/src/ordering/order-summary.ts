@@ -1,4 +1,4 @@
-import { emptyFigures, type Figures, lastOrderOf, type Summary, type WeekBucket } from '../masterdata/location-summary.ts';
+import { emptyFigures, type Figures, lastOrderOf, type Summary, type WeekBucket } from '../masterdata/index.ts';
 
 /**
  * A portal order in the location summary (ADR 014): per ordered product `po` = the order day (the

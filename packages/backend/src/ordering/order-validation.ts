@@ -1,6 +1,6 @@
 import { Messages, quantityRule } from '@portal/core/shared';
 import type { OrderSubmitInput } from '@portal/core/ordering';
-import type { Product } from '../masterdata/product.ts';
+import type { Product } from '../masterdata/index.ts';
 import type { StoredPosition } from './order-entity.ts';
 
 export type Issue = { path: string; message: string };

@@ -12,7 +12,7 @@ import type {
 } from '@portal/core/ordering';
 import { orderPdfFileName } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { getAddressOf, listAddresses } from './addresses.ts';
 import { readOrderOf } from './order-detail.ts';
 import { listOrders } from './order-list.ts';

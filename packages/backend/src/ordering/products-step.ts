@@ -6,13 +6,10 @@ import {
   suggestedQuantity,
 } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import { locationProductFigures, type ProductFigures } from '../masterdata/location-summary.ts';
-import { allProducts, type Product } from '../masterdata/product.ts';
-import { allRetailerProducts, type RetailerProduct } from '../masterdata/retailer-product.ts';
-import type { Actor } from '../access/actor.ts';
+import { locationProductFigures, type ProductFigures, allProducts, type Product, allRetailerProducts, type RetailerProduct } from '../masterdata/index.ts';
+import { type Actor, requirePermission } from '../access/index.ts';
 import { locationOfAddress, requireRetailerAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
-import { requirePermission } from '../access/permissions.ts';
 
 /**
  * The products the retailer may order: active catalogue products, and — unless the actor's ordering

@@ -1,8 +1,6 @@
 import type { RetailersPage, RetailersQuery } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { retailersOfActor } from '../access/retailer-scope.ts';
+import { type Actor, requirePermission, retailersOfActor } from '../access/index.ts';
 
 /** Case-insensitive substring match of a search text over some fields; an empty search matches all. */
 export function matchesSearch(search: string | undefined, fields: readonly (string | null | undefined)[]): boolean {

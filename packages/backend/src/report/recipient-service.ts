@@ -1,7 +1,6 @@
 import type { Recipient } from '@portal/core/report';
-import { accountKey, accounts, listAccountsOfCustomer } from '../accounts/account-entity.ts';
-import type { StoredAccount } from '../accounts/account-record.ts';
-import type { Customer } from '../customers/customer-entity.ts';
+import { accountKey, accounts, listAccountsOfCustomer, type StoredAccount } from '../accounts/index.ts';
+import type { Customer } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { getMany } from '../platform/db/entity.ts';
 import { getContact, getRecipientItem, markUnsubscribed, readReportPartition, type StoredContact, type StoredRecipient } from './report-entity.ts';

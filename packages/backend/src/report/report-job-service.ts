@@ -19,10 +19,8 @@ import {
 } from '@portal/core/report';
 import { IDEMPOTENCY, REQUEST } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, requirePermission, mayActFor } from '../access/index.ts';
+import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EXPORT_ROWS_PER_FILE } from '@portal/core/export';
 import { reportLanguageOf, type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/core/report';
-import { getAccount } from '../accounts/account-entity.ts';
+import { getAccount } from '../accounts/index.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';

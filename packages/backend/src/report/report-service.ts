@@ -18,9 +18,8 @@ import {
   sendTimeGapProblem,
 } from '@portal/core/report';
 import { IDEMPOTENCY, RETAILER, SERVER } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { type Customer, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';

@@ -1,10 +1,10 @@
 import type { Transaction, TransactionFilter } from '@portal/core/transaction';
-import { cardKey, cardOfItem, type StoredCard } from '../couponing/card-entity.ts';
+import { cardKey, cardOfItem, type StoredCard } from '../couponing/index.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
-import { getProducts, type Product } from '../masterdata/product.ts';
+import { getProducts, type Product } from '../masterdata/index.ts';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { countTransactions, transactionRows } from '../transaction/transaction-rows.ts';
+import { countTransactions, transactionRows } from '../transaction/index.ts';
 import { FACE_VALUE_COLUMNS, faceValueOf } from './report-sources-face-value.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { currencyDecimals } from '../platform/jobs/cell-values.ts';
 import type { ExportColumn } from '../platform/jobs/file-columns.ts';
-import type { Product } from '../masterdata/product.ts';
+import type { Product } from '../masterdata/index.ts';
 
 /**
  * A product's face value as a report cell wants it: an integer in the minor unit of the product's

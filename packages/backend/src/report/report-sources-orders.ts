@@ -1,7 +1,7 @@
 import { addDays, startOfDayInZone } from '@portal/core/shared';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
-import { getProducts, type Product } from '../masterdata/product.ts';
-import { countRetailerOrdersBetween, getOrder, type OrderHeader, retailerOrdersBetween, type StoredPosition } from '../ordering/order-entity.ts';
+import { getProducts, type Product } from '../masterdata/index.ts';
+import { countRetailerOrdersBetween, getOrder, type OrderHeader, retailerOrdersBetween, type StoredPosition } from '../ordering/index.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { FACE_VALUE_COLUMNS, faceValueOf } from './report-sources-face-value.ts';

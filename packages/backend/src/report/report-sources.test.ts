@@ -7,13 +7,12 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import { fileWriters } from '../platform/jobs/file-writers.ts';
-import { SALES_COLUMNS } from '../export/sales-source.ts';
-import { TRANSACTION_COLUMNS, transactionSource } from '../export/transaction-source.ts';
+import { SALES_COLUMNS, TRANSACTION_COLUMNS, transactionSource } from '../export/index.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
-import { connectSalesAnswer } from '../sales/connect-sales-service.ts';
+import { connectSalesAnswer } from '../sales/index.ts';
 import { cardKeySet } from './report-sources-coupon-status.ts';
 import { REPORT_SOURCE_COLUMNS, type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
 

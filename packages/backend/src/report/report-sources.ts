@@ -1,11 +1,9 @@
 import { TransactionFilter } from '@portal/core/transaction';
 import { type ConnectSalesQuery } from '@portal/core/sales';
 import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
-import { getCustomer } from '../customers/customer-entity.ts';
+import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
-import type { ExportContext } from '../export/export-source.ts';
-import { SALES_COLUMNS, salesSource } from '../export/sales-source.ts';
-import { TRANSACTION_COLUMNS, transactionSource } from '../export/transaction-source.ts';
+import { type ExportContext, SALES_COLUMNS, salesSource, TRANSACTION_COLUMNS, transactionSource } from '../export/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { type ExportColumn, type ExportRow, localiseColumns } from '../platform/jobs/file-columns.ts';
 import { COUPON_STATUS_COLUMNS, couponStatusRows, countCouponStatusRows } from './report-sources-coupon-status.ts';

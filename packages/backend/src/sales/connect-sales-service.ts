@@ -1,14 +1,10 @@
 import type { ConnectSalesQuery } from '@portal/core/sales';
 import type { SalesAnswer } from '@portal/core/sales';
 import { PROVIDER, REQUEST } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { maySeeSaleOf } from '../access/retailer-scope.ts';
-import { getCustomerRole } from '../customers/customer-entity.ts';
+import { type Actor, requirePermission, maySeeSaleOf } from '../access/index.ts';
+import { getCustomerRole } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
-import { findProductsByEan } from '../masterdata/product.ts';
-import { salesOfProvider } from '../masterdata/provider-sales.ts';
-import { groupSales, type SalesRow } from '../masterdata/sales.ts';
+import { findProductsByEan, salesOfProvider, groupSales, type SalesRow } from '../masterdata/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { productNames, storeLabelsByKey } from './sales-labels.ts';
 import { withEveryPeriod } from './sales-periods.ts';

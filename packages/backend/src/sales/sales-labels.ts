@@ -1,8 +1,7 @@
 import { batchGet, getFrom, type Item } from '../platform/db/batch.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
-import { allProducts, productKey } from '../masterdata/product.ts';
-import { storeKey, storeKeys } from '../masterdata/store.ts';
+import { allProducts, productKey, storeKey, storeKeys } from '../masterdata/index.ts';
 
 /**
  * Names for the keys of a sales answer, in a small fixed number of calls whatever the size of the answer:

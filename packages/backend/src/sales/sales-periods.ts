@@ -1,6 +1,6 @@
 import { addDays } from '@portal/core/shared';
 import type { SalesGroupBy } from '@portal/core/sales';
-import { monthOf, nextMonthStart, weekOf } from '../masterdata/fields.ts';
+import { monthOf, nextMonthStart, weekOf } from '../masterdata/index.ts';
 
 type Group = { key: string; quantity: number; amountCents: number };
 

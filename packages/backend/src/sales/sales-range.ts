@@ -1,7 +1,7 @@
 import { SALES_MAX_RANGE_DAYS, SalesQuery, SalesTransactionsQuery } from '@portal/core/sales';
 import type * as z from '@portal/core/zod';
 import { AppError } from '../errors.ts';
-import { CalendarDay, daysBetween } from '../masterdata/fields.ts';
+import { CalendarDay, daysBetween } from '../masterdata/index.ts';
 import { REQUEST } from '@portal/core/shared';
 
 type Issue = { path: string; message: string };

@@ -12,24 +12,9 @@ import type * as z from '@portal/core/zod';
 import { queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { monthOf, nextMonthStart, weekOf } from '../masterdata/fields.ts';
-import { findProductsByEan, type Product } from '../masterdata/product.ts';
-import {
-  grainFor,
-  groupSales,
-  salesKeys,
-  salesOfRetailer,
-  salesOfRetailerByStore,
-  salesOfStore,
-  type SalesRange,
-  type SalesRow,
-  splitRange,
-} from '../masterdata/sales.ts';
-import { getStore, type Store } from '../masterdata/store.ts';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission, requireStrongAuthentication } from '../access/permissions.ts';
-import { requireRetailer } from '../access/retailer-scope.ts';
-import { getCustomerRole } from '../customers/customer-entity.ts';
+import { monthOf, nextMonthStart, weekOf, findProductsByEan, type Product, grainFor, groupSales, salesKeys, salesOfRetailer, salesOfRetailerByStore, salesOfStore, type SalesRange, type SalesRow, splitRange, getStore, type Store } from '../masterdata/index.ts';
+import { type Actor, requirePermission, requireStrongAuthentication, requireRetailer } from '../access/index.ts';
+import { getCustomerRole } from '../customers/index.ts';
 import { namesByKey, productNames, storeNames } from './sales-labels.ts';
 import { withEveryPeriod } from './sales-periods.ts';
 import { checkSalesQuery } from './sales-range.ts';

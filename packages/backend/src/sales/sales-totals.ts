@@ -1,7 +1,6 @@
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
-import { monthOf } from '../masterdata/fields.ts';
-import { type Grain, salesKeys, type SalesRow, splitRange } from '../masterdata/sales.ts';
+import { monthOf, type Grain, salesKeys, type SalesRow, splitRange } from '../masterdata/index.ts';
 
 /**
  * A retailer's sales per day (or whole month) WITHOUT the per-product split: the same retailer day and

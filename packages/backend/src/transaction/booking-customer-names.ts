@@ -1,4 +1,4 @@
-import { getCustomers } from '../customers/customer-entity.ts';
+import { getCustomers } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 
 /**

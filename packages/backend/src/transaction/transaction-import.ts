@@ -1,11 +1,8 @@
 import { ResultCode, TransactionEan, TransactionResult } from '@portal/core/transaction';
 import { Serial, TerminalId } from '@portal/core/couponing';
 import * as z from '@portal/core/zod';
-import { customerKeys } from '../customers/customer-entity.ts';
-import { Id, Int } from '../masterdata/fields.ts';
-import { allProducts, type Product } from '../masterdata/product.ts';
-import type { LineOutcome } from '../masterdata/record-outcome.ts';
-import { transactionTypes } from '../masterdata/reference-lists.ts';
+import { customerKeys } from '../customers/index.ts';
+import { Id, Int, allProducts, type Product, type LineOutcome, transactionTypes } from '../masterdata/index.ts';
 import { batchDelete, batchGet, batchPut, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { idKey, idMarkerItem, idMarkers, listingKey, providerLedgerOf, transactionItems, transactionKeys, type TransactionRecord } from './transaction-entity.ts';

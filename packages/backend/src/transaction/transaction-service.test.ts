@@ -5,7 +5,7 @@ import { addDays, calendarDateInZone } from '@portal/core/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import { PROVIDER, seedReferences, TYPES } from '../../../../tests/support/transaction-references.ts';
 import { countTransactions, transactionRows } from './transaction-rows.ts';

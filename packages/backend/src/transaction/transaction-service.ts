@@ -1,10 +1,9 @@
 import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type TransactionPage, type TransactionQuery } from '@portal/core/transaction';
 import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
 import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
-import type { Actor } from '../access/actor.ts';
-import { maySeeSaleOf } from '../access/retailer-scope.ts';
-import { type Customer, getCustomer, getCustomerRole } from '../customers/customer-entity.ts';
-import { getProduct } from '../masterdata/product.ts';
+import { type Actor, maySeeSaleOf } from '../access/index.ts';
+import { type Customer, getCustomer, getCustomerRole } from '../customers/index.ts';
+import { getProduct } from '../masterdata/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';

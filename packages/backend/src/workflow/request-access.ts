@@ -1,7 +1,6 @@
 import { mayDo, REQUEST_ACTIONS, type RequestAction, WORKFLOW, type Workflow, type WorkflowItemDefinition, type WorkflowStepDefinition } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { type Customer, getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { type Customer, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { getRequestMeta, parseItemRef, stateOf, type StoredRequest } from './request-entity.ts';

@@ -15,7 +15,7 @@ import type { TxItem } from '../platform/db/transact.ts';
  *                           gsi2 `REQBY#<customerId>#<requestedBy>#<bucket>` / the same: one requester's (ADR 048)
  * - ITEM#<stepId>#<itemId>  an answered item (answer, files); an item nobody answered has no row
  * - AUDIT#<at>#<rev>#<tag>  the audit trail: who, when, what, before, after (written in the change's transaction)
- * - CMT#<ts>#<id>           item comments (W2's comment-service.ts)
+ * - CMT#<ts>#<id>           item comments (W2's request-comment-service.ts)
  * The detail page reads the whole partition in one Query.
  * `REQCOUNT#<customerId>`: `DONE` / `DONE#<username>` count the customer's / a requester's done requests (ADR 048).
  */

@@ -1,5 +1,5 @@
 import { type AuditEntry, type RequestFile, type RequestStepItem, WORKFLOW } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -8,7 +8,7 @@ import { assertAnswerable, itemNotFound, type RequestContext } from './request-a
 import { auditPut, fileAppend, fileRemove, getStoredItem, itemView, unchangedSince } from './request-entity.ts';
 
 /**
- * A verified upload joins its item, or a file leaves it (W2's upload-service calls these after its own
+ * A verified upload joins its item, or a file leaves it (W2's request-upload-service calls these after its own
  * checks): one transaction of the item change, "the request did not move on since it was read" and the
  * audit entry. Only the requester, while the item's step is current and the request answerable.
  */

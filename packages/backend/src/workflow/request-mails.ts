@@ -1,10 +1,10 @@
 import { decodeAccess } from '@portal/core/auth';
 import type { Workflow } from '@portal/core/workflow';
-import { getAccount } from '../accounts/account-entity.ts';
-import type { Customer } from '../customers/customer-entity.ts';
+import { getAccount } from '../accounts/index.ts';
+import type { Customer } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Mail, Mailer } from '../platform/mail/mailer.ts';
-import { portalUsersOf } from '../report/recipient-service.ts';
+import { portalUsersOf } from '../report/index.ts';
 import { decidesOn } from './request-access.ts';
 import type { StoredRequest } from './request-entity.ts';
 

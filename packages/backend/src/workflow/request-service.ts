@@ -14,17 +14,16 @@ import {
   type WorkflowItemDefinition,
   type WorkflowRequest,
 } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
-import { mayActFor } from '../access/retailer-scope.ts';
-import { allCustomerRoles, type Customer, CustomerKind, getCustomer } from '../customers/customer-entity.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { allCustomerRoles, type Customer, CustomerKind, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
-import { commentsOf } from './comment-service.ts';
-import { answerProblem } from './item-answers.ts';
+import { commentsOf } from './request-comment-service.ts';
+import { answerProblem } from './request-item-answers.ts';
 import { allowedActions, assertAnswerable, currentStep, decidesOn, getItemForActor, getRequestForActor, type RequestContext } from './request-access.ts';
 import {
   answerUpdate,

@@ -1,7 +1,7 @@
 import * as z from '@portal/core/zod';
 import { type Workflow, WorkflowInput } from '@portal/core/workflow';
-import { getCustomer } from '../customers/customer-entity.ts';
-import { ImportRejected } from '../masterdata/record-outcome.ts';
+import { getCustomer } from '../customers/index.ts';
+import { ImportRejected } from '../masterdata/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import { getLatestWorkflow, workflowSaveWrites } from './workflow-entity.ts';

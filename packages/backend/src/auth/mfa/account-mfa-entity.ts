@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MfaMethod } from '@portal/core/auth';
-import { accountKeys } from '../../accounts/account-entity.ts';
+import { accountKeys } from '../../accounts/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core/shared';
 import { MfaState, AUTH, LOGIN, MFA } from '@portal/core/auth';
-import { getAccount } from '../../accounts/account-entity.ts';
-import type { StoredAccount } from '../../accounts/account-record.ts';
-import type { Reauth, ReauthSession } from '../../accounts/reauth.ts';
+import { getAccount, type StoredAccount, type Reauth, type ReauthSession } from '../../accounts/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { AppError } from '../../errors.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { lazy } from '../lazy.ts';
-import type { Scheduler } from './index.ts';
+import type { Scheduler } from './port.ts';
 
 /** What the AWS adapter reads from the validated config (config.ts: SCHEDULER_MODE and friends). */
 export type AwsSchedulerSettings = Pick<

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { AwsScheduler } from './aws-scheduler.ts';
 import { awsSchedulerFromConfig } from './aws-from-config.ts';
 import { createLocalScheduler, type LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.ts';
-import type { SchedulerPort } from './port.ts';
+import type { Scheduler, SchedulerPort } from './port.ts';
 
 export * from './port.ts';
 export { AwsScheduler, type AwsSchedulerOptions } from './aws-scheduler.ts';
@@ -61,9 +61,6 @@ export function createSchedulerPort(config: SchedulerConfig): SchedulerPort {
     }
   }
 }
-
-/** The port with its timer loop: the local adapter runs one; on AWS the service does, so start/stop do nothing. */
-export type Scheduler = SchedulerPort & { start(): void; stop(): Promise<void> };
 
 /** What `createBackend` reads from the validated config (config.ts: SCHEDULER_MODE and friends). */
 export type SchedulerSettings = Pick<

@@ -82,3 +82,6 @@ export const ContextAttribute = {
   executionId: '<aws.scheduler.execution-id>',
   attemptNumber: '<aws.scheduler.attempt-number>',
 } as const;
+
+/** The port with its timer loop: the local adapter runs one; on AWS the service does, so start/stop do nothing. */
+export type Scheduler = SchedulerPort & { start(): void; stop(): Promise<void> };

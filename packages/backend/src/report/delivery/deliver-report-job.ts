@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { DeliveryReasonCode, Recipient } from '@portal/core/report';
 import { REPORT_ATTACHMENT_MAX_BYTES, reportNameIn } from '@portal/core/report';
-import { getAccount } from '../../accounts/account-entity.ts';
+import { getAccount } from '../../accounts/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';

@@ -1,10 +1,8 @@
 import type { ConfirmResult, Delivery, UnsubscribeResult } from '@portal/core/report';
 import { parseGeneralProcessId, REPORT } from '@portal/core/report';
-import type { Actor } from '../../access/actor.ts';
-import { requirePermission } from '../../access/permissions.ts';
-import { mayActFor } from '../../access/retailer-scope.ts';
+import { type Actor, requirePermission, mayActFor } from '../../access/index.ts';
 import type { Config } from '../../config.ts';
-import { getCustomer } from '../../customers/customer-entity.ts';
+import { getCustomer } from '../../customers/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FaultInjector } from '../../platform/faults/fault-injector.ts';

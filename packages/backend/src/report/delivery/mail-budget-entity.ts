@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reportLimitsOf } from '@portal/core/report';
-import { DEFAULT_BRAND_ID, getBrand } from '../../brands/brand-entity.ts';
+import { DEFAULT_BRAND_ID, getBrand } from '../../brands/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { toTtl } from '../../platform/db/table.ts';

@@ -1,15 +1,13 @@
 import { serialStatusOf } from '@portal/core/couponing';
 import { SERIAL_TRANSACTIONS_SHOWN, type SerialCard, type SerialLookupAnswer, type SerialLookupResult, type Transaction } from '@portal/core/transaction';
-import type { Actor } from '../access/actor.ts';
-import { requirePermission } from '../access/permissions.ts';
-import { maySeeSaleOf } from '../access/retailer-scope.ts';
-import { cardsOfSerial, factsOf, type StoredCard } from '../couponing/card-entity.ts';
-import { type CustomerKind, type CustomerRole, customerKeys, customerRoles } from '../customers/customer-entity.ts';
-import { productKey } from '../masterdata/product.ts';
+import { type Actor, requirePermission, maySeeSaleOf } from '../access/index.ts';
+import { cardsOfSerial, factsOf, type StoredCard } from './card-entity.ts';
+import { type CustomerKind, type CustomerRole, customerKeys, customerRoles } from '../customers/index.ts';
+import { productKey } from '../masterdata/index.ts';
 import { batchGet, getFrom, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { type Clock, todayOf } from '../platform/time.ts';
-import { transactionsOfSerial } from './transaction-entity.ts';
+import { transactionsOfSerial } from '../transaction/index.ts';
 
 export type SerialLookupDeps = { db: Db; now: Clock };
 

@@ -1,8 +1,8 @@
-import { createLoginGuard } from '../../auth/login-guard.ts';
-import { hashPassword, verifyPassword } from '../../auth/password-hash.ts';
-import { AppError } from '../../errors.ts';
-import type { Db } from '../db/client.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import { createLoginGuard } from '../accounts/index.ts';
+import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getSftpUser } from './sftp-user-entity.ts';
 
 /**

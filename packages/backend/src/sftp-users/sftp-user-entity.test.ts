@@ -1,7 +1,7 @@
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk } from '../../../../../tests/support/test-backend.ts';
-import { verifyPassword } from '../../auth/password-hash.ts';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { verifyPassword } from '../platform/security/password-hash.ts';
 import { getSftpUser } from './sftp-user-entity.ts';
 
 // A bare private-key header (no key body), assembled so the secret scan (ADR 022) sees no key block in the source.

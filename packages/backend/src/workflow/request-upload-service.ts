@@ -10,7 +10,7 @@ import {
   type WorkflowUploadStart,
   type WorkflowUploadTicket,
 } from '@portal/core/workflow';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
@@ -18,8 +18,8 @@ import type { Clock } from '../platform/time.ts';
 import { assertAnswerable, getItemForActor, getRequestForActor, itemNotFound } from './request-access.ts';
 import { readRequestPartition } from './request-entity.ts';
 import { attachFile, detachFile, maxFilesOf } from './request-files.ts';
-import { claimPendingUpload, getPendingUpload, type PendingUpload, putPendingUpload } from './upload-entity.ts';
-import { uploadRejected, verifyUpload } from './upload-verification.ts';
+import { claimPendingUpload, getPendingUpload, type PendingUpload, putPendingUpload } from './request-upload-entity.ts';
+import { uploadRejected, verifyUpload } from './request-upload-verification.ts';
 import { denied, hasFlow } from './workflow-service.ts';
 
 /**
@@ -29,7 +29,7 @@ import { denied, hasFlow } from './workflow-service.ts';
  *    A pending-upload row (`UPL#<uploadId>` in the request's partition, TTL) remembers the item and name.
  * 2. The browser POSTs the file straight to S3 (the API never carries the bytes in).
  * 3. `complete`: the pending row is claimed (deleted on condition: one completion), the object's size
- *    checked and its bytes verified (upload-verification.ts); a rejected file is deleted and nothing is
+ *    checked and its bytes verified (request-upload-verification.ts); a rejected file is deleted and nothing is
  *    kept; the verified bytes themselves are written under the request's prefix (uploadKey, a key no
  *    upload form names: ADR 050) and join the item through W1's attachFile (with its audit entry) under
  *    its verified type. S3 (and the local stand-in's verifying front, ADR 050) refuses a POST outside the

@@ -1,8 +1,8 @@
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk } from '../../../../../tests/support/test-backend.ts';
-import { createRateLimiter } from '../security/rate-limiter.ts';
-import { FAILURES_PER_LOCK } from '../../auth/login-guard.ts';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { createRateLimiter } from '../platform/security/rate-limiter.ts';
+import { FAILURES_PER_LOCK } from '../accounts/testing.ts';
 import { SFTP_PASSWORDS_PER_IP } from './sftp-login.ts';
 import { createTransferIdentityProvider, type TransferIdentity } from './transfer-identity.ts';
 

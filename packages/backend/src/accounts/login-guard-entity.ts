@@ -1,5 +1,5 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { usernameKey } from '../accounts/account-record.ts';
+import { usernameKey } from './account-record.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PERMISSION } from '@portal/core/auth';
 import { type AuditEntry, ItemComment, type ItemCommentInput, type RequestFile, WORKFLOW } from '@portal/core/workflow';
 import type * as z from '@portal/core/zod';
-import type { Actor } from '../access/actor.ts';
+import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { getItem, stripKeys } from '../platform/db/entity.ts';

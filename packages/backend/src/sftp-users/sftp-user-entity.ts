@@ -1,12 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
-import { hashPassword } from '../../auth/password-hash.ts';
-import { getCustomer } from '../../customers/customer-entity.ts';
-import { getCustomerGroup } from '../../masterdata/customer-group-entity.ts';
-import { Id } from '../../masterdata/fields.ts';
-import { ImportRejected } from '../../masterdata/record-outcome.ts';
-import type { Db } from '../db/client.ts';
-import { entity, getOne } from '../db/entity.ts';
+import { hashPassword } from '../platform/security/password-hash.ts';
+import { getCustomer } from '../customers/index.ts';
+import { getCustomerGroup, Id, ImportRejected } from '../masterdata/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { entity, getOne } from '../platform/db/entity.ts';
 
 /**
  * A customer's SFTP login (ADR 039): where the customer fetches the report files the portal copies to

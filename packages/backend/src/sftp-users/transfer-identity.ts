@@ -1,6 +1,6 @@
 import * as z from '@portal/core/zod';
-import type { Db } from '../db/client.ts';
-import type { RateLimiter } from '../security/rate-limiter.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { createSftpLogin } from './sftp-login.ts';
 
 /**

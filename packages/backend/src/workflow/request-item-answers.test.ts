@@ -1,6 +1,6 @@
 import type { WorkflowItemDefinition } from '@portal/core/workflow';
 import { describe, expect, it } from 'vitest';
-import { answerProblem } from './item-answers.ts';
+import { answerProblem } from './request-item-answers.ts';
 
 const item = (type: WorkflowItemDefinition['type'], extra: Partial<WorkflowItemDefinition> = {}): WorkflowItemDefinition => ({ itemId: 'i', type, label: 'Item', required: true, ...extra });
 

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { verifyUpload } from './upload-verification.ts';
+import { verifyUpload } from './request-upload-verification.ts';
 
 /** The byte-level rules (ADR 045); the API test drives them through S3 with PNG/JPEG files made there. */
 const pngHeader = (w: number, h: number) => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import type { ExportRow } from '../platform/jobs/file-columns.ts';
-import { transactionSource } from '../export/transaction-source.ts';
+import { transactionSource } from '../export/index.ts';
 import { lookupSerials } from './serial-lookup.ts';
 
 /**

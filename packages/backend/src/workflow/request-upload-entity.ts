@@ -7,7 +7,7 @@ import { requestPk } from './request-entity.ts';
 /**
  * Open uploads (ADR 045, `workflowUpload`): `pk = REQ#<id>, sk = UPL#<uploadId>` in the request's partition,
  * TTL `expiresAt` a little past the upload form's expiry. Written when the form is handed out, read and
- * claimed (a conditional Delete) by the upload's completion; upload-service.ts holds the rules.
+ * claimed (a conditional Delete) by the upload's completion; request-upload-service.ts holds the rules.
  */
 export type PendingUpload = { stepId: string; itemId: string; fileName: string; username: string; expiresAt: number };
 

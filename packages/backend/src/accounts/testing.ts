@@ -1,0 +1,4 @@
+// What tests outside the accounts domain use of it and no other code does (ADR 060): items to set up or read back, limits to assert on.
+// Only test files may import it (eslint.config.js); everything else goes through index.ts.
+export { FAILURES_PER_LOCK } from './login-guard.ts';
+export { REAUTH_WINDOW_MS } from './reauth.ts';

@@ -1,0 +1,3 @@
+// What tests outside the ordering domain use of it and no other code does (ADR 060): items to set up or read back, limits to assert on.
+// Only test files may import it (eslint.config.js); everything else goes through index.ts.
+export { productsStepWithCalls } from './products-step.ts';

@@ -1,0 +1,9 @@
+// The platform/db/ toolkit's face (ADR 060): what other workspaces import from it.
+export { mapLimit } from './batch.ts';
+export { countCalls } from './call-counter.ts';
+export { type CapacityRecord, itemSize, recordCapacity } from './capacity-recorder.ts';
+export { createDb, type Db } from './client.ts';
+export { entity, getItem, getOne } from './entity.ts';
+export { queryAll, queryPage } from './query.ts';
+export { ensureTable, TABLE_KEYS, toTtl } from './table.ts';
+export { transactWrite } from './transact.ts';

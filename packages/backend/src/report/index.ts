@@ -1,0 +1,6 @@
+// The report domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
+export { type MailEventDeps, recordMailEvent } from './delivery/mail-events.ts';
+export { portalUsersOf } from './recipient-service.ts';
+export { importReport, ReportImport } from './report-import.ts';
+export { getReportJob, putNewReportJob } from './report-job-entity.ts';
+export { reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
