@@ -1,5 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Readable } from 'node:stream';
 import type { Backend } from '@portal/backend';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files/file-store';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test/s3-stand-in';
@@ -8,8 +6,7 @@ import { deliverReportJob, type ReportDeliveryDeps } from '@portal/backend/repor
 import { listDeliveries } from '@portal/backend/report/delivery/delivery-entity';
 import { reportDeliveryDeps } from '@portal/backend/report/delivery/delivery-service';
 import { takeMailBudget } from '@portal/backend/report/delivery/mail-budget-entity';
-import { newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/report-job-entity';
-import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
+import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report/report-jobs-from-config';
 import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,26 +54,7 @@ async function newReport(user: string, customerId: string, name: string) {
 async function finishedJob(processId: string, customerId: string, reportName: string, owner: string | null = null) {
   const jobId = `relay-job-${String(++jobs).padStart(4, '0')}`;
   const job = reportJobFixture({ jobId, customerId, processId, reportName, owner }, NOW);
-  await backend.db.doc.send(new PutCommand(newReportJobPut(backend.db, job).Put!));
-  const name = `${reportName}.csv`;
-  const key = `reports/${customerId}/${jobId}/${name}`;
-  const stored = await files.upload(key, Readable.from([Buffer.from('at,amount\n2026-11-20,1.00\n')]), 'text/csv');
-  const file: StoredReportFile = {
-    fileId: reportFileId(jobId, 0),
-    processId,
-    jobId,
-    reportName,
-    name,
-    format: 'csv',
-    rows: 1,
-    bytes: stored.bytes,
-    dateFrom: job.dateFrom,
-    dateUntil: job.dateUntil,
-    createdAt: NOW.toISOString(),
-    expiresAt: retentionEnd(NOW).toISOString(),
-    key,
-  };
-  expect(await reportJobWrites.finish(backend.db, job, 1, [file], false, NOW)).toBe(true);
+  expect(await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName}.csv`, content: 'at,amount\n2026-11-20,1.00\n', at: NOW })).toBe(true);
   return jobId;
 }
 
