@@ -38,6 +38,7 @@ import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
+import { benchTransactionBase } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -172,12 +173,7 @@ async function loadSynthetic(b: Backend, customerId: string, n: number, startDat
     const slice = Array.from({ length: Math.min(SLICE, n - start) }, (_, j) => {
       const i = start + j;
       return {
-        transactionId: `B-${i}`,
-        at: new Date(from + Math.floor((i / n) * span)).toISOString(),
-        customerId,
-        storeId: `ST-${i % 4}`,
-        terminalId: `POS-${i % 8}`,
-        type: ['activation', 'redemption', 'sale', 'refund'][i % 4]!,
+        ...benchTransactionBase(i, n, { from, span, customerId }),
         resultCode: i % 5 === 3 ? '05' : '00',
         result: i % 5 === 3 ? 'declined' : 'approved',
         serial: `76${String(i % 5000).padStart(14, '0')}`,

@@ -21,6 +21,7 @@ import { type Actor, type Backend, createBackend } from '@portal/backend';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
 import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
+import { benchTransactionBase } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,12 +74,7 @@ async function loadSynthetic(b: Backend, n: number) {
       const i = start + j;
       const [resultCode, result] = outcomes[i % 5]!;
       return {
-        transactionId: `B-${i}`,
-        at: new Date(from + Math.floor((i / n) * span)).toISOString(),
-        customerId,
-        storeId: `ST-${i % 4}`,
-        terminalId: `POS-${i % 8}`,
-        type: ['activation', 'redemption', 'sale', 'refund'][i % 4]!,
+        ...benchTransactionBase(i, n, { from, span, customerId }),
         resultCode,
         result,
         serial: `76${String(i % 50).padStart(14, '0')}`,
