@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { TransactionFilter } from '@portal/core/connect';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
 import { createDb } from '../../packages/backend/src/platform/db/client.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../../packages/backend/src/platform/files/test/s3-stand-in.ts';
@@ -38,7 +38,7 @@ import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
-import { benchTransactionBase } from './bench-transactions.ts';
+import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -161,10 +161,7 @@ async function loadSynthetic(b: Backend, customerId: string, n: number, startDat
     const report = await b.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
   };
-  const ean = (k: number) => `${`40${String(k).padStart(10, '0')}`}${gtinCheckDigit(`40${String(k).padStart(10, '0')}`)}`;
-  await ok('retailers', [{ customerId, name: 'Bench Markets' }]);
-  await ok('transactionTypes', ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })));
-  await ok('products', [1, 2, 3].map((k) => ({ productId: `P-${k}`, ean: ean(k), inventoryProductId: `I-${k}`, sku: `S-${k}`, name: `Card ${k}`, company: 'Bench' })));
+  await loadBenchMasterData(ok, customerId);
   const from = Date.parse(`${startDate}T00:00:00Z`);
   const span = Date.parse(`${endDate}T00:00:00Z`) - from;
   const SLICE = 10_000;

@@ -16,12 +16,12 @@
 import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/connect';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import { type Actor, type Backend, createBackend } from '@portal/backend';
 import { countCalls } from '../../packages/backend/src/platform/db/call-counter.ts';
 import { mapLimit } from '../../packages/backend/src/platform/db/batch.ts';
 import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
-import { benchTransactionBase } from './bench-transactions.ts';
+import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,10 +59,7 @@ async function loadSynthetic(b: Backend, n: number) {
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
     return report;
   };
-  const ean = (k: number) => `${`40${String(k).padStart(10, '0')}`}${gtinCheckDigit(`40${String(k).padStart(10, '0')}`)}`;
-  await ok('retailers', [{ customerId, name: 'Bench Markets' }]);
-  await ok('transactionTypes', ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })));
-  await ok('products', [1, 2, 3].map((k) => ({ productId: `P-${k}`, ean: ean(k), inventoryProductId: `I-${k}`, sku: `S-${k}`, name: `Card ${k}`, company: 'Bench' })));
+  await loadBenchMasterData(ok, customerId);
   const from = Date.parse(`${startDate}T00:00:00Z`);
   const span = Date.parse(`${endDate}T00:00:00Z`) - from;
   const outcomes = [['00', 'approved'], ['00', 'approved'], ['00', 'approved'], ['05', 'declined'], ['91', 'error']] as const;
