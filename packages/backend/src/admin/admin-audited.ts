@@ -8,6 +8,7 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import { type AdminAction, type AdminAuditEntry, type AdminTarget, putAdminAudit } from './admin-audit-entity.ts';
 import { inputError, notFound } from './admin-input.ts';
+import { errorField } from '../platform/error-fields.ts';
 
 /** Who runs a command: the operator's name (`--actor`, else the OS user) and machine. */
 export type AdminActor = { name: string; host?: string };
@@ -54,7 +55,7 @@ export function adminContext(deps: AdminDeps) {
       const refused = error instanceof AppError;
       await putAdminAudit(
         db,
-        entry(refused ? 'refused' : 'failed', { error: refused ? error.code : (error as Error).name || 'Error' }),
+        entry(refused ? 'refused' : 'failed', { error: refused ? error.code : errorField(error, 'name') || 'Error' }),
       ).catch(() => undefined); // the original error is what the operator needs to see
       throw error;
     }

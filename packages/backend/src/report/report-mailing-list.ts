@@ -23,6 +23,7 @@ import {
   type StoredContact,
 } from './report-entity.ts';
 import { type ReportContext, recipientNotFound } from './report-access.ts';
+import { errorField } from '../platform/error-fields.ts';
 
 /** Which of a transaction's conditions failed (DynamoDB answers one reason per item, in order). */
 const failedAt = (error: unknown): number[] =>
@@ -144,7 +145,7 @@ export function reportMailingList(ctx: ReportContext) {
           const sent = await (await confirmations()).send({ processId: input.processId, customerId: customer.customerId, reportName: definition.name, contact });
           if (sent) contact.confirmationSentAt = now().toISOString();
         } catch (error) {
-          console.error('[report contacts] confirmation mail not sent', { processId: input.processId, contactId: contact.contactId, error: (error as Error).name });
+          console.error('[report contacts] confirmation mail not sent', { processId: input.processId, contactId: contact.contactId, error: errorField(error, 'name') });
         }
       }
       return contactRecipient(contact, entry.referenceId, entry);

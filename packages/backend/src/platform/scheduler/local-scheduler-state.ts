@@ -4,6 +4,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import * as z from '@portal/core/zod';
 import { type ParsedScheduleExpression, parseScheduleExpression } from './cron.ts';
 import { SchedulePayload, ScheduleSpec } from './port.ts';
+import { errorField } from '../error-fields.ts';
 
 /** The local scheduler's state (local-scheduler.ts, ADR 005) and the JSON files it is kept in. */
 
@@ -88,13 +89,13 @@ function readJson(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errorField(error, 'code') === 'ENOENT') return undefined;
     throw error;
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`Local scheduler: ${file} is not valid JSON (${(error as Error).message})`);
+    throw new Error(`Local scheduler: ${file} is not valid JSON (${errorField(error, 'message')})`);
   }
 }
 
