@@ -6,7 +6,7 @@ import { LONG_FUNCTION, isTestFile, measure, measureFile } from '../../scripts/c
  * functions over LONG_FUNCTION lines may not rise above these ceilings. Lower a ceiling when a change brings
  * its count down, so that the gain holds; `npx tsx scripts/checks/code-health.ts` lists the offenders.
  */
-const CEILINGS = { casts: 233, nonNull: 155, longFunctions: 18 };
+const CEILINGS = { casts: 212, nonNull: 155, longFunctions: 3 };
 
 describe('code health', () => {
   it('counts casts but not as const, non-null assertions and long function-like nodes', () => {
