@@ -15,6 +15,20 @@ import { Storage } from './storage.ts';
 import { Web } from './web.ts';
 
 /**
+ * Signs the report mails' unsubscribe and download links (ADR 042): generated once per stage, the template
+ * holds a dynamic reference, never the value. Named (like web.ts's origin secret): the Api stack resolves it by name.
+ */
+function reportLinkKeySecret(stack: StackContext['stack'], app: StackContext['app']) {
+  const reportLinkKeyName = app.logicalPrefixedName('report-link-key');
+  const reportLinkKey = new Secret(stack, 'ReportLinkKey', {
+    secretName: reportLinkKeyName,
+    description: `Signs the report mails' links (${app.stage})`,
+    generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+  });
+  return { reportLinkKeyName, reportLinkKey };
+}
+
+/**
  * Scheduled reports. The API creates EventBridge Scheduler schedules at run time (one per report, keyed by
  * processId) in this stack's group; each schedule invokes the report runner through the scheduler role.
  */
@@ -23,14 +37,7 @@ export function Jobs({ stack, app }: StackContext) {
   const { mailFrom, grantSend, configurationSetName, mailEvents } = use(Email);
   const { siteUrl } = use(Web);
 
-  // Signs the report mails' unsubscribe and download links (ADR 042): generated once per stage, the template
-  // holds a dynamic reference, never the value. Named (like web.ts's origin secret): the Api stack resolves it by name.
-  const reportLinkKeyName = app.logicalPrefixedName('report-link-key');
-  const reportLinkKey = new Secret(stack, 'ReportLinkKey', {
-    secretName: reportLinkKeyName,
-    description: `Signs the report mails' links (${app.stage})`,
-    generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-  });
+  const { reportLinkKeyName, reportLinkKey } = reportLinkKeySecret(stack, app);
 
   // The variables every Lambda of the app gets (the backend's config requires all of them at start-up).
   const environment = {

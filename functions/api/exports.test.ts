@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { paymentAccount } from '../../tests/support/payment-accounts.ts';
 
 /**
  * Export jobs through the API (ADR 033) against DynamoDB Local and s3rver: start (202,
@@ -42,17 +43,7 @@ beforeAll(async () => {
   backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
   app = createApp(backend, () => '203.0.113.41');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
-  const account = (username: string, customerId: string, payment: number) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect', 'ordering'],
-    securityFlag: 16,
-    modules: { payment: { permissions: payment, settings: 0 } },
-    timezone: 'Europe/Berlin',
-  });
+  const account = (username: string, customerId: string, payment: number) => paymentAccount(username, customerId, payment, PASSWORD);
   await ok('accounts', [account('ex.one', 'R-EA', 7), account('ex.two', 'R-EA', 7), account('ex.noexport', 'R-EA', 3)]);
   await ok('retailers', [
     // A name a spreadsheet would run as a formula: the CSV must neutralise it.

@@ -1,16 +1,15 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Backend } from '@portal/backend';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { createFaultInjector } from '@portal/backend/platform/faults';
 import { createMailer } from '@portal/backend/platform/mail';
 import { recordMailEvent, reportJobsFromConfig } from '@portal/backend/report';
-import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps, createDelivery, deliveryWrites, getDelivery, listDeliveries, mailMessageKey, DeliveryIncompleteError, reportDeliveryDeps, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile, getReportSchedule, putSchedule } from '@portal/backend/report/testing';
+import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps, createDelivery, deliveryWrites, getDelivery, listDeliveries, mailMessageKey, DeliveryIncompleteError, reportDeliveryDeps, retentionEnd, getReportSchedule, putSchedule } from '@portal/backend/report/testing';
 import { getItem, toTtl } from '@portal/backend/platform/db';
-import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
+import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
@@ -75,26 +74,7 @@ async function newReport(name: string, contactEmail: string, schedule: { copyByF
 async function finishedJob(processId: string, reportName: string, content = 'at,amount\n2026-11-20,12.50\n', bytes?: number) {
   const jobId = `delivery-job-${String(++jobs).padStart(4, '0')}`;
   const job = reportJobFixture({ jobId, customerId: 'R-D1', processId, reportName, owner: 'dlfull' }, NOW);
-  await backend.db.doc.send(await import('@aws-sdk/lib-dynamodb').then(({ PutCommand }) => new PutCommand(newReportJobPut(backend.db, job).Put!)));
-  const name = `${reportName} 2026-11-01.csv`;
-  const key = `reports/R-D1/${jobId}/${name}`;
-  const stored = await files.upload(key, Readable.from([Buffer.from(content)]), 'text/csv');
-  const file: StoredReportFile = {
-    fileId: reportFileId(jobId, 0),
-    processId,
-    jobId,
-    reportName,
-    name,
-    format: 'csv',
-    rows: 1,
-    bytes: bytes ?? stored.bytes,
-    dateFrom: job.dateFrom,
-    dateUntil: job.dateUntil,
-    createdAt: NOW.toISOString(),
-    expiresAt: retentionEnd(NOW).toISOString(),
-    key,
-  };
-  expect(await reportJobWrites.finish(backend.db, job, 1, [file], false, NOW)).toBe(true);
+  expect(await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName} 2026-11-01.csv`, content, bytes, at: NOW })).toBe(true);
   return jobId;
 }
 

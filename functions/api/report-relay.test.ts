@@ -1,12 +1,10 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Readable } from 'node:stream';
 import type { Backend } from '@portal/backend';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { createRateLimiter } from '@portal/backend/platform/security';
 import { reportJobsFromConfig } from '@portal/backend/report';
-import { deliverReportJob, type ReportDeliveryDeps, listDeliveries, reportDeliveryDeps, takeMailBudget, newReportJobPut, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile } from '@portal/backend/report/testing';
-import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
+import { deliverReportJob, type ReportDeliveryDeps, listDeliveries, reportDeliveryDeps, takeMailBudget,} from '@portal/backend/report/testing';
+import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
@@ -53,26 +51,7 @@ async function newReport(user: string, customerId: string, name: string) {
 async function finishedJob(processId: string, customerId: string, reportName: string, owner: string | null = null) {
   const jobId = `relay-job-${String(++jobs).padStart(4, '0')}`;
   const job = reportJobFixture({ jobId, customerId, processId, reportName, owner }, NOW);
-  await backend.db.doc.send(new PutCommand(newReportJobPut(backend.db, job).Put!));
-  const name = `${reportName}.csv`;
-  const key = `reports/${customerId}/${jobId}/${name}`;
-  const stored = await files.upload(key, Readable.from([Buffer.from('at,amount\n2026-11-20,1.00\n')]), 'text/csv');
-  const file: StoredReportFile = {
-    fileId: reportFileId(jobId, 0),
-    processId,
-    jobId,
-    reportName,
-    name,
-    format: 'csv',
-    rows: 1,
-    bytes: stored.bytes,
-    dateFrom: job.dateFrom,
-    dateUntil: job.dateUntil,
-    createdAt: NOW.toISOString(),
-    expiresAt: retentionEnd(NOW).toISOString(),
-    key,
-  };
-  expect(await reportJobWrites.finish(backend.db, job, 1, [file], false, NOW)).toBe(true);
+  expect(await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName}.csv`, content: 'at,amount\n2026-11-20,1.00\n', at: NOW })).toBe(true);
   return jobId;
 }
 

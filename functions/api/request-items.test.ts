@@ -292,18 +292,23 @@ describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () =
 
 describe('what is kept is exactly what was checked (ADR 050)', () => {
   const SCRIPTED = () => pdf('app.alert(1)');
-  const storedBytes = async (requestId: string, fileId: string) => {
-    const url = await backend.workflowUploads.downloadUrl(await actorOf('req.u'), requestId, fileId);
-    return Buffer.from(await (await fetch(url)).arrayBuffer());
-  };
-
-  it('the signed form replayed with a scripted PDF while the upload completes, and after: what is served is the clean PDF, or nothing', async () => {
+  /** A new request's contract upload started, and a clean PDF posted to its form (not completed yet). */
+  const cleanPdfPosted = async () => {
     const id = await newRequest();
     const ref = `${id}.docs.contract`;
     const started = await call('req.u', 'POST', `${itemPath(ref)}/upload`, { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: 500 });
     const ticket = WorkflowUploadTicket.parse(started.body);
     const clean = pdf();
     await postToS3(ticket, clean);
+    return { id, ref, ticket, clean };
+  };
+  const storedBytes = async (requestId: string, fileId: string) => {
+    const url = await backend.workflowUploads.downloadUrl(await actorOf('req.u'), requestId, fileId);
+    return Buffer.from(await (await fetch(url)).arrayBuffer());
+  };
+
+  it('the signed form replayed with a scripted PDF while the upload completes, and after: what is served is the clean PDF, or nothing', async () => {
+    const { id, ref, ticket, clean } = await cleanPdfPosted();
     // As the attacker did: the same still-valid form, posted again 0–150 ms into the completion.
     const completing = call('req.u', 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`);
     await Promise.all([0, 40, 80, 150].map((ms) => new Promise((r) => setTimeout(r, ms)).then(() => postToS3(ticket, SCRIPTED()))));
@@ -324,12 +329,7 @@ describe('what is kept is exactly what was checked (ADR 050)', () => {
   });
 
   it('an object replaced between the check and the store: the checked bytes are kept, the replacement never', async () => {
-    const id = await newRequest();
-    const ref = `${id}.docs.contract`;
-    const started = await call('req.u', 'POST', `${itemPath(ref)}/upload`, { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: 500 });
-    const ticket = WorkflowUploadTicket.parse(started.body);
-    const clean = pdf();
-    await postToS3(ticket, clean);
+    const { id, ref, ticket, clean } = await cleanPdfPosted();
     // The store the service uses, with the replacement POSTed right after the check's read, every time.
     const real = bucket();
     const racing: FileStore = {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls, getItem } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../tests/support/request-fixtures.ts';
 import { listWorkflowVersions } from '@portal/backend/workflow/testing';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -26,15 +26,7 @@ const MAIL = 'wf-test.example';
 // Bodies are read loosely here; each test asserts the shape it needs.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
-async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Loose>(res) : {};
-  return { status: res.status, body: json as Loose };
-}
+const call = connectCaller(() => app, () => cookies);
 const key = () => `wf-test-key-${String(++keys).padStart(8, '0')}`;
 const newRequest = (user: string, workflowId = 'wf-onboarding', customerId = 'R-A1', k = key()) =>
   call(user, 'POST', '/flow/workflow-requests', { workflowId, customerId }, { 'Idempotency-Key': k });

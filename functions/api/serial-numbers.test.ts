@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { paymentAccount } from '../../tests/support/payment-accounts.ts';
 
 /**
  * GET /api/serial-numbers (ADR 034) through the app against DynamoDB Local: the answer's
@@ -31,17 +32,7 @@ beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.19');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
-  const account = (username: string, customerId: string, payment: number) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect', 'ordering'],
-    securityFlag: 16,
-    modules: { payment: { permissions: payment, settings: 0 } },
-    timezone: 'Europe/Berlin',
-  });
+  const account = (username: string, customerId: string, payment: number) => paymentAccount(username, customerId, payment, PASSWORD);
   await ok('accounts', [account('sn.own', 'R-SA', 2), account('sn.tx', 'R-SA', 1)]);
   await ok('retailers', [
     { customerId: 'R-SA', name: 'Alpha Markets' },

@@ -11,6 +11,7 @@ import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../te
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { REQUIRED_CONFIG_ENV } from '../../tests/support/config-env.ts';
 
 /**
  * Single sign-on end to end: the real local OpenID provider (the stand-in for Entra ID) on a free port,
@@ -414,14 +415,7 @@ describe('without single sign-on configured', () => {
 });
 
 describe('configuration', () => {
-  const base = {
-    STAGE: 'test',
-    TABLE_NAME: 'table',
-    FILES_BUCKET: 'files',
-    REPORTS_BUCKET: 'reports',
-    MAIL_FROM: 'portal@example.com',
-    APP_URL,
-  };
+  const base = { ...REQUIRED_CONFIG_ENV, APP_URL };
   const entra = {
     SSO_ISSUER: 'https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0',
     SSO_CLIENT_ID: 'client-id',

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { paymentAccount } from '../../tests/support/payment-accounts.ts';
 
 /**
  * GET /api/transactions and GET /api/transactions/:key (ADR 032) through the app
@@ -24,17 +25,7 @@ beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.21');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
-  const account = (username: string, customerId: string, payment: number, timezone = 'Asia/Kolkata') => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect', 'ordering'],
-    securityFlag: 16,
-    modules: { payment: { permissions: payment, settings: 0 } },
-    timezone,
-  });
+  const account = (username: string, customerId: string, payment: number, timezone = 'Asia/Kolkata') => paymentAccount(username, customerId, payment, PASSWORD, timezone);
   await ok('retailers', [
     { customerId: 'R-TA', name: 'Alpha Markets' },
     { customerId: 'R-TB', name: 'Beta Shops' },

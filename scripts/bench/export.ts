@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { TransactionFilter } from '@portal/core/transaction';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays,} from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
 import { createDb } from '@portal/backend/platform/db';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
@@ -38,6 +38,7 @@ import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
+import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -160,10 +161,7 @@ async function loadSynthetic(b: Backend, customerId: string, n: number, startDat
     const report = await b.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
   };
-  const ean = (k: number) => `${`40${String(k).padStart(10, '0')}`}${gtinCheckDigit(`40${String(k).padStart(10, '0')}`)}`;
-  await ok('retailers', [{ customerId, name: 'Bench Markets' }]);
-  await ok('transactionTypes', ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })));
-  await ok('products', [1, 2, 3].map((k) => ({ productId: `P-${k}`, ean: ean(k), inventoryProductId: `I-${k}`, sku: `S-${k}`, name: `Card ${k}`, company: 'Bench' })));
+  await loadBenchMasterData(ok, customerId);
   const from = Date.parse(`${startDate}T00:00:00Z`);
   const span = Date.parse(`${endDate}T00:00:00Z`) - from;
   const SLICE = 10_000;
@@ -172,12 +170,7 @@ async function loadSynthetic(b: Backend, customerId: string, n: number, startDat
     const slice = Array.from({ length: Math.min(SLICE, n - start) }, (_, j) => {
       const i = start + j;
       return {
-        transactionId: `B-${i}`,
-        at: new Date(from + Math.floor((i / n) * span)).toISOString(),
-        customerId,
-        storeId: `ST-${i % 4}`,
-        terminalId: `POS-${i % 8}`,
-        type: ['activation', 'redemption', 'sale', 'refund'][i % 4]!,
+        ...benchTransactionBase(i, n, { from, span, customerId }),
         resultCode: i % 5 === 3 ? '05' : '00',
         result: i % 5 === 3 ? 'declined' : 'approved',
         serial: `76${String(i % 5000).padStart(14, '0')}`,

@@ -16,10 +16,11 @@
 import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/transaction';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays,} from '@portal/core/shared';
 import { type Actor, type Backend, createBackend } from '@portal/backend';
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
+import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,10 +58,7 @@ async function loadSynthetic(b: Backend, n: number) {
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
     return report;
   };
-  const ean = (k: number) => `${`40${String(k).padStart(10, '0')}`}${gtinCheckDigit(`40${String(k).padStart(10, '0')}`)}`;
-  await ok('retailers', [{ customerId, name: 'Bench Markets' }]);
-  await ok('transactionTypes', ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })));
-  await ok('products', [1, 2, 3].map((k) => ({ productId: `P-${k}`, ean: ean(k), inventoryProductId: `I-${k}`, sku: `S-${k}`, name: `Card ${k}`, company: 'Bench' })));
+  await loadBenchMasterData(ok, customerId);
   const from = Date.parse(`${startDate}T00:00:00Z`);
   const span = Date.parse(`${endDate}T00:00:00Z`) - from;
   const outcomes = [['00', 'approved'], ['00', 'approved'], ['00', 'approved'], ['05', 'declined'], ['91', 'error']] as const;
@@ -72,12 +70,7 @@ async function loadSynthetic(b: Backend, n: number) {
       const i = start + j;
       const [resultCode, result] = outcomes[i % 5]!;
       return {
-        transactionId: `B-${i}`,
-        at: new Date(from + Math.floor((i / n) * span)).toISOString(),
-        customerId,
-        storeId: `ST-${i % 4}`,
-        terminalId: `POS-${i % 8}`,
-        type: ['activation', 'redemption', 'sale', 'refund'][i % 4]!,
+        ...benchTransactionBase(i, n, { from, span, customerId }),
         resultCode,
         result,
         serial: `76${String(i % 50).padStart(14, '0')}`,

@@ -458,16 +458,19 @@ export function generateDataSet(options: { scale: Scale; seed: number; dir: stri
   return { files, counts, transactionsByCustomer: byCustomer };
 }
 
+/** The command-line options that pick a data set (this file's CLI and seed-cli.ts). */
+export const DATA_SET_OPTIONS = {
+  scale: { type: 'string', default: 'small' },
+  seed: { type: 'string', default: '1' },
+  out: { type: 'string' },
+  today: { type: 'string' },
+  transactions: { type: 'string' },
+} as const;
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({
-    options: {
-      scale: { type: 'string', default: 'small' },
-      seed: { type: 'string', default: '1' },
-      out: { type: 'string' },
-      today: { type: 'string' },
-      transactions: { type: 'string' },
-    },
+    options: DATA_SET_OPTIONS,
   });
   const scale = values.scale as Scale;
   if (!(scale in SCALES)) throw new Error(`--scale: small or large, not '${values.scale}'`);

@@ -26,6 +26,24 @@ const groups = async (backend: Backend) => {
   return Items.map((i) => i.customerGroupId as string).sort();
 };
 
+/** The backend whose second import call does `before`, then crashes; the others import as usual. */
+function crashingAtSlice2(backend: Backend, before: (...args: Parameters<Backend['imports']['importRecords']>) => Promise<unknown>): Backend {
+  let calls = 0;
+  return {
+    ...backend,
+    imports: {
+      importRecords: async (kind, lines) => {
+        calls += 1;
+        if (calls === 2) {
+          await before(kind, lines);
+          throw new Error('crash');
+        }
+        return backend.imports.importRecords(kind, lines);
+      },
+    },
+  };
+}
+
 async function allSlices(file: string, format: '.csv' | '.jsonl', sliceLines: number, skipLines = 0) {
   const slices = [];
   for await (const slice of readSlices(file, format, { sliceLines, skipLines })) slices.push(slice);
@@ -108,21 +126,8 @@ describe('loadFile: resumable, in slices', () => {
   it('a crash inside a slice: the restart repeats that slice only, without duplicates', async () => {
     const file = groupsFile(250);
     const backend = await createTestBackend();
-    let calls = 0;
-    const crashing: Backend = {
-      ...backend,
-      imports: {
-        importRecords: async (kind, lines) => {
-          calls += 1;
-          if (calls === 2) {
-            // Half the slice is written before the crash.
-            await backend.imports.importRecords(kind, lines.slice(0, 50));
-            throw new Error('crash');
-          }
-          return backend.imports.importRecords(kind, lines);
-        },
-      },
-    };
+    // Half the slice is written before the crash.
+    const crashing = crashingAtSlice2(backend, (kind, lines) => backend.imports.importRecords(kind, lines.slice(0, 50)));
     await expect(loadFile(crashing, file, { sliceLines: 100, resume: true })).rejects.toThrow('crash');
     expect(await groups(backend)).toHaveLength(150);
     const again = await loadFile(backend, file, { sliceLines: 100, resume: true });
@@ -134,21 +139,8 @@ describe('loadFile: resumable, in slices', () => {
   it('slices in flight together: progress is recorded in file order, a crash keeps the prefix done', async () => {
     const file = groupsFile(450);
     const backend = await createTestBackend();
-    let calls = 0;
-    const crashing: Backend = {
-      ...backend,
-      imports: {
-        importRecords: async (kind, lines) => {
-          calls += 1;
-          // Slice 2 fails after slices 3 and 4 (in flight with it) have finished.
-          if (calls === 2) {
-            await new Promise((resolve) => setTimeout(resolve, 300));
-            throw new Error('crash');
-          }
-          return backend.imports.importRecords(kind, lines);
-        },
-      },
-    };
+    // Slice 2 fails after slices 3 and 4 (in flight with it) have finished.
+    const crashing = crashingAtSlice2(backend, () => new Promise((resolve) => setTimeout(resolve, 300)));
     await expect(loadFile(crashing, file, { sliceLines: 100, resume: true, concurrency: 3 })).rejects.toThrow('crash');
     const again = await loadFile(backend, file, { sliceLines: 100, resume: true, concurrency: 3 });
     expect(again).toMatchObject({ resumedFrom: 101, complete: true, lines: 451 });

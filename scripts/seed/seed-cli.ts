@@ -13,17 +13,13 @@ import { basename, join } from 'node:path';
 import { createBackend, kindOfFileName, loadConfig } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
 import { cliEnv } from '../local/local-env.ts';
-import { generateDataSet, type Scale, SCALES } from './generate.ts';
+import { DATA_SET_OPTIONS, generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';
 
 const USAGE = 'usage: npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh] [--concurrency K]';
 const { values } = parseArgs({
   options: {
-    scale: { type: 'string', default: 'small' },
-    seed: { type: 'string', default: '1' },
-    out: { type: 'string' },
-    today: { type: 'string' },
-    transactions: { type: 'string' },
+    ...DATA_SET_OPTIONS,
     skip: { type: 'string', default: '' },
     fresh: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '1' },

@@ -11,6 +11,9 @@ import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/repor
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { asArray, cfnLintErrors, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
 
+/** The variables the backend's config requires at start-up: every Lambda of the app gets them. */
+const CONFIG_VARIABLES = ['STAGE', 'TABLE_NAME', 'FILES_BUCKET', 'REPORTS_BUCKET', 'MAIL_FROM', 'APP_URL'] as const;
+
 let t: Awaited<ReturnType<typeof synth>>;
 let siteFiles: string[];
 let apiFiles: Record<string, string>;
@@ -150,14 +153,7 @@ describe('Jobs', () => {
       (fn?.Properties.Environment as { Variables: object } | undefined)?.Variables ?? {},
     );
     expect(env).toEqual(
-      expect.arrayContaining([
-        'STAGE',
-        'TABLE_NAME',
-        'FILES_BUCKET',
-        'REPORTS_BUCKET',
-        'MAIL_FROM',
-        'APP_URL',
-      ]),
+      expect.arrayContaining([...CONFIG_VARIABLES]),
     );
     expect(env).not.toContain('REPORT_RUNNER_ARN');
     expect(env).not.toContain('SCHEDULER_ROLE_ARN');
@@ -364,12 +360,7 @@ describe('Api', () => {
     const env =
       (fn()?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
     for (const name of [
-      'STAGE',
-      'TABLE_NAME',
-      'FILES_BUCKET',
-      'REPORTS_BUCKET',
-      'MAIL_FROM',
-      'APP_URL',
+      ...CONFIG_VARIABLES,
       'TOTP_KMS_KEY_ID',
       'SCHEDULE_GROUP_NAME',
       'SCHEDULER_ROLE_ARN',

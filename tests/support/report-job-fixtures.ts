@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { Db } from '@portal/backend/platform/db';
+import type { FileStore } from '@portal/backend/platform/files';
 import { putNewReportJob } from '@portal/backend/report';
-import { freshJobState, reportFileId, reportJobWrites, retentionEnd, type StoredReportJob } from '@portal/backend/report/testing';
+import { freshJobState, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile, type StoredReportJob } from '@portal/backend/report/testing';
 
 /**
  * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a
@@ -45,4 +47,35 @@ export async function putFinishedReportJob(db: Db, job: StoredReportJob, at: Dat
     key: `reports/${job.customerId}/${job.jobId}/${name}`,
   };
   await reportJobWrites.finish(db, job, 0, [file], false, at);
+}
+
+/**
+ * The job written, then finished with one CSV file of `content` uploaded to the reports bucket at
+ * reports/<customer>/<job>/<name>; `bytes` may claim more than the file holds. True when the finish applied.
+ */
+export async function putJobWithUploadedCsv(
+  db: Db,
+  files: Pick<FileStore, 'upload'>,
+  job: StoredReportJob,
+  csv: { name: string; content: string; bytes?: number | undefined; at: Date },
+): Promise<boolean> {
+  await putNewReportJob(db, job);
+  const key = `reports/${job.customerId}/${job.jobId}/${csv.name}`;
+  const stored = await files.upload(key, Readable.from([Buffer.from(csv.content)]), 'text/csv');
+  const file: StoredReportFile = {
+    fileId: reportFileId(job.jobId, 0),
+    processId: job.processId,
+    jobId: job.jobId,
+    reportName: job.reportName,
+    name: csv.name,
+    format: 'csv',
+    rows: 1,
+    bytes: csv.bytes ?? stored.bytes,
+    dateFrom: job.dateFrom,
+    dateUntil: job.dateUntil,
+    createdAt: csv.at.toISOString(),
+    expiresAt: retentionEnd(csv.at).toISOString(),
+    key,
+  };
+  return reportJobWrites.finish(db, job, 1, [file], false, csv.at);
 }

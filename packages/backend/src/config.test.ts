@@ -7,15 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_ROWS_PER_FILE } from '@portal/core/export';
 import { ConfigError, loadConfig, MAX_ROWS_PER_FILE } from './config.ts';
 import { schedulerFromConfig } from './platform/scheduler/index.ts';
+import { REQUIRED_CONFIG_ENV } from '../../../tests/support/config-env.ts';
 
-const base = {
-  STAGE: 'test',
-  TABLE_NAME: 'table',
-  FILES_BUCKET: 'files',
-  REPORTS_BUCKET: 'reports',
-  MAIL_FROM: 'portal@example.com',
-  APP_URL: 'http://localhost:3000',
-};
+const base = { ...REQUIRED_CONFIG_ENV, APP_URL: 'http://localhost:3000' };
 
 /** What infra/api.ts gives the API Lambda (infra/jobs.ts sets SCHEDULER_MODE on every Lambda). */
 const awsApi = {

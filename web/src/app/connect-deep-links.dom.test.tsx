@@ -7,7 +7,7 @@ import { rememberCustomer } from '../lib/customer-memory.ts';
 import { paths } from '../lib/paths.ts';
 import { closeDialog, resetSession } from '../lib/session.ts';
 import { fakeBackend, type FakeRoutes, renderRoute } from '../test/dom.tsx';
-import { signedIn } from '../test/fixtures.ts';
+import { masterDataFixture, signedIn } from '../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -30,19 +30,7 @@ const everything: SessionStatus = {
 };
 
 const masterData = (customers: { customerId: string; name: string }[]): MasterData =>
-  ({
-    timezones: ['Europe/Berlin'],
-    retailers: customers,
-    providers: [],
-    customers,
-    customerGroups: [],
-    platforms: [],
-    countries: [],
-    regions: [],
-    currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
-    transactionTypes: [{ transactionTypeId: 'redemption', name: 'Redemption' }],
-    divisions: [],
-  }) as MasterData;
+  masterDataFixture({ retailers: customers, customers, transactionTypes: [{ transactionTypeId: 'redemption', name: 'Redemption' }] });
 const one = masterData([{ customerId: 'P-1', name: 'Provider One' }]);
 const two = masterData([
   { customerId: 'P-1', name: 'Provider One' },

@@ -8,7 +8,7 @@ import { usePortal } from '../lib/portal.ts';
 import { publishShellSession } from './shell-session.ts';
 import { PendingStep } from './shell/pending-step.tsx';
 import { UnsavedChangesGuard } from './shell/unsaved-changes-guard.tsx';
-import type { LoggedOutState } from './shell/use-logout.ts';
+import { isLoggedOutState } from './shell/logged-out-state.ts';
 
 /**
  * The data layer: loaded by data-bridge.ts right at startup, beside the login page's first paint, and
@@ -56,7 +56,7 @@ function SessionSync() {
   useLayoutEffect(() => () => publishShellSession(undefined), []);
 
   // Finish a logout on its target page (see useLogout), then forget the navigation state.
-  const loggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+  const loggedOut = isLoggedOutState(location.state);
   useEffect(() => {
     if (!loggedOut) return;
     // The logout target is the home of the portal that was logged out of, so it is this screen's portal.

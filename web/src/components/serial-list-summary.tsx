@@ -1,4 +1,5 @@
 import { MAX_SERIALS_PER_QUERY, type SerialList, serialListIssueKind } from '@portal/core/couponing';
+import type { Translate } from '../i18n/index.ts';
 import { CheckCircleIcon } from './ui/icons.tsx';
 
 /** The texts of a SerialListSummary, from the catalogue of the screen that shows it. */
@@ -9,6 +10,18 @@ export interface SerialListTexts {
   issueLine(line: number): string;
   badFormat: string;
   tooMany(max: number): string;
+}
+
+/** The texts from a screen's catalogue section, which holds the same six keys. */
+export function serialListTexts(t: Translate, section: 'couponing.filter' | 'serials.form'): SerialListTexts {
+  return {
+    ready: (count) => t(`${section}.ready`, { count }),
+    repeats: (count) => t(`${section}.repeats`, { count }),
+    issuesTitle: (count) => t(`${section}.issuesTitle`, { count }),
+    issueLine: (line) => t(`${section}.issueLine`, { line }),
+    badFormat: t(`${section}.badFormat`),
+    tooMany: (max) => t(`${section}.tooMany`, { max }),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SessionStatus } from '@portal/core/auth';
+import type { MasterData } from '@portal/core/masterdata';
 import { loggedOutStatus } from '../lib/auth.ts';
 
 /** Contract-shaped fixtures for unit tests. */
@@ -28,5 +29,21 @@ export const signedIn = (
   ...loggedOutStatus,
   loggedIn: true,
   user: sessionUser(ordering),
+  ...over,
+});
+
+/** Master data of a connect test: one zone, EUR, no lists but what `over` gives. */
+export const masterDataFixture = (over: Partial<MasterData> = {}): MasterData => ({
+  timezones: ['Europe/Berlin'],
+  retailers: [],
+  providers: [],
+  customers: [],
+  customerGroups: [],
+  platforms: [],
+  countries: [],
+  regions: [],
+  currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
+  transactionTypes: [],
+  divisions: [],
   ...over,
 });

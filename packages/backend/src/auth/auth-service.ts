@@ -1,8 +1,6 @@
-import { isMfaSetUpPending, isStrongSession } from './strong-session.ts';
-import type { Portal, ServiceMessage } from '@portal/core/shared';
+import { isMfaSetUpPending } from './strong-session.ts';
+import type { Portal } from '@portal/core/shared';
 import {
-  decodeAccess,
-  LOGGED_OUT_STATUS,
   type LoginResult,
   MfaState,
   pendingAccountStep,
@@ -10,7 +8,7 @@ import {
   type SignInInput,
   LOGIN,
 } from '@portal/core/auth';
-import { getAccount, recordLogin, reauthFreshUntil, type Account, type LoginGuard } from '../accounts/index.ts';
+import { getAccount, recordLogin, type Account, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { isAddressAllowed } from '../platform/security/ip-allowlist.ts';
@@ -20,9 +18,7 @@ import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
 import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
 import type { SessionStore } from './sessions.ts';
 import type { SessionRecord } from './session-entity.ts';
-
-/** Days before expiry from which the status carries the 'going to expire' service message. */
-const EXPIRY_WARNING_DAYS = 14;
+import { isPasswordExpiredAt, sessionStatus } from './session-status.ts';
 
 export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
 
@@ -54,9 +50,7 @@ export function createAuthService(deps: {
     return dummyHash;
   };
 
-  const isPasswordExpired = (account: Account, at: Date) =>
-    account.status === 'password expired' ||
-    (account.passwordExpiry !== null && Date.parse(account.passwordExpiry) <= at.getTime());
+  const isPasswordExpired = isPasswordExpiredAt;
 
   /**
    * The last step of every successful sign-in (password, MFA or single sign-on): a new session and
@@ -166,42 +160,7 @@ export function createAuthService(deps: {
 
     /** GET auth/status for the caller's account (read fresh on every request by the session middleware). */
     async status(account: AccountMfa | null, session: SessionRecord | null): Promise<SessionStatus> {
-      if (!account || !session) return { ...LOGGED_OUT_STATUS };
-      const signInMethod = session.method ?? 'password';
-      const at = now();
-      const access = decodeAccess(account);
-      return {
-        loggedIn: true,
-        passwordExpired: isPasswordExpired(account, at),
-        mayChangePassword: account.mayChangePassword,
-        passwordExpiry: account.passwordExpiry,
-        mfaStatus: account.mfaMethod,
-        mfaNoticeDismissed: account.mfaNoticeDismissed === true,
-        mfaSetupRequired: isMfaSetUpPending(account, session),
-        ...(account.mfaMethod === 'none' ? {} : { recoveryCodesLeft: mfa.remainingRecoveryCodes(account) }),
-        signInMethod,
-        ...freshReauth(session, at),
-        lastLogin: account.previousLogin ?? null,
-        user: {
-          username: account.username,
-          email: account.email,
-          firstname: account.firstname,
-          surname: account.surname,
-          securityFlag: account.securityFlag,
-          brandingUrl: account.brandId,
-          locale: account.locale,
-          timezone: account.timezone,
-          currencyObj: account.currency,
-          ftpUploadDir: account.ftpUploadDir,
-          documentDirname: account.documentDirname,
-          fileSettings: account.fileSettings,
-          permissions: access.permissions,
-          settings: access.settings,
-          modules: access.modules,
-          strongAuthentication: isStrongSession(account, session),
-        },
-        serviceMessages: expiryMessages(account, at),
-      };
+      return sessionStatus(account, session, now(), mfa);
     },
 
     isPasswordExpired: (account: Account) => isPasswordExpired(account, now()),
@@ -218,25 +177,6 @@ export function createAuthService(deps: {
     },
   };
 
-  /** Until when the sign-in stands in for the password (ADR 055), so the web can skip the prompt. */
-  function freshReauth(session: SessionRecord, at: Date): { reauthUntil?: string } {
-    const until = reauthFreshUntil(session, at);
-    return until ? { reauthUntil: until.toISOString() } : {};
-  }
-
-  function expiryMessages(account: Account, at: Date): ServiceMessage[] {
-    if (!account.passwordExpiry || isPasswordExpired(account, at)) return [];
-    const daysLeft = (Date.parse(account.passwordExpiry) - at.getTime()) / 86_400_000;
-    if (daysLeft > EXPIRY_WARNING_DAYS) return [];
-    return [
-      {
-        type: 'warning',
-        title: 'Password',
-        message: 'Your password is going to expire. Please renew it as soon as possible.',
-        unread: true,
-      },
-    ];
-  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -7,19 +7,20 @@ import {
   LOGIN,
   PASSWORD,
 } from '@portal/core/auth';
-import { findAccountsByEmail, getAccount, type PasswordChange, replacePassword, type Account, type LoginGuard } from '../accounts/index.ts';
+import { findAccountsByEmail, getAccount, replacePassword, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
-import { passwordProblems } from './password-policy.ts';
+import {  verifyPassword } from '../platform/security/password-hash.ts';
+
 import { getResetToken, putResetToken, replacePasswordByResetLink } from './reset-token-entity.ts';
 import type { SessionStore } from './sessions.ts';
+import { acceptNewPassword } from './new-password.ts';
 
-/** How many recent passwords (the current one included) may not be chosen again. */
-export const PASSWORD_HISTORY = 5;
+export { PASSWORD_HISTORY } from './new-password.ts';
+
 const RESET_VALID_MS = 30 * 60_000;
 const FORGOT_PER_IP = { name: 'forgot-ip', limit: 5, windowSeconds: 60 };
 const RESET_MAILS_PER_ACCOUNT = { name: 'forgot-account', limit: 3, windowSeconds: 3600 };
@@ -41,33 +42,6 @@ export function createPasswordService(deps: {
   now: () => Date;
 }) {
   const { db, sessions, guard, now } = deps;
-
-  /** Policy and reuse checks; the new hash and history to store. */
-  async function acceptNewPassword(account: Account, newPassword: string): Promise<PasswordChange> {
-    const problems = await passwordProblems(newPassword, account.username);
-    if (problems.length) {
-      const message = problems.includes(Messages.passwordTooWeak) ? Messages.passwordTooWeak : problems[0]!;
-      throw new AppError('input', PASSWORD.TOO_WEAK, message, {
-        issues: problems.map((m) => ({ path: 'newPassword', message: m })),
-      });
-    }
-    const history = (account.passwordHistory ?? [account.passwordHash]).slice(0, PASSWORD_HISTORY);
-    for (const old of history) {
-      if (await verifyPassword(newPassword, old)) {
-        throw new AppError('input', PASSWORD.ALREADY_USED, Messages.passwordAlreadyUsed, {
-          issues: [{ path: 'newPassword', message: Messages.passwordAlreadyUsed }],
-        });
-      }
-    }
-    const newHash = await hashPassword(newPassword, deps.passwordHashCost);
-    const at = now();
-    return {
-      newHash,
-      history: [newHash, ...history].slice(0, PASSWORD_HISTORY),
-      passwordExpiry: new Date(at.getTime() + deps.passwordMaxAgeDays * 86_400_000).toISOString(),
-      at,
-    };
-  }
 
   /** A single-use link to every account the identifier names (by username, else all with that e-mail). */
   async function mailResetLinks(typed: string) {
@@ -126,7 +100,7 @@ export function createPasswordService(deps: {
         });
       }
       await guard.release(reservation);
-      const change = await acceptNewPassword(account, input.newPassword);
+      const change = await acceptNewPassword(account, input.newPassword, deps);
       try {
         await replacePassword(db, account, change);
       } catch (error) {
@@ -174,7 +148,7 @@ export function createPasswordService(deps: {
       if (!token || Date.parse(token.validUntil) <= now().getTime()) throw invalid;
       const account = await getAccount(db, token.username);
       if (!account) throw invalid;
-      const change = await acceptNewPassword(account, input.newPassword);
+      const change = await acceptNewPassword(account, input.newPassword, deps);
       try {
         await replacePasswordByResetLink(db, tokenHash, account, change);
       } catch (error) {

@@ -1,22 +1,20 @@
 import { type SsoCompleteInput, type SsoStartQuery, type SsoStartResult, LOGIN, SSO } from '@portal/core/auth';
 import type * as Oidc from './openid.ts';
 import { getAccount } from '../accounts/index.ts';
-import { type Config, isLoopbackUrl, ssoConfigured } from '../config.ts';
+import { type Config,} from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { lazy } from '../platform/lazy.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { AuditLog, SignInOutcome } from './audit-log.ts';
 import type { AuthService, RequestMeta } from './auth-service.ts';
 import { getIdentityLink } from './identity-link-entity.ts';
 import { hashState, putSsoTransaction, takeSsoTransaction } from './sso-transaction-entity.ts';
+import { checkPortal, openidClient, redirectUriFor, ssoProvider } from './sso-provider.ts';
 
 /** How long a user may take at the provider before the callback; the transaction is single-use anyway. */
 export const SSO_TRANSACTION_MINUTES = 10;
 /** Single sign-on calls one client address may make per minute (each writes or deletes an item). */
 const SSO_PER_IP = { name: 'sso-ip', windowSeconds: 60 } as const;
-/** Discovery and token requests give up well before API Gateway's 30 s. */
-const PROVIDER_TIMEOUT_SECONDS = 10;
 
 /** Errors that mean "this callback does not complete a sign-in" rather than "our setup is broken". */
 const REJECTED_RESPONSE_CODES = new Set([
@@ -29,9 +27,6 @@ const isRejection = (oidc: typeof Oidc, error: unknown) =>
   (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') ||
   error instanceof oidc.AuthorizationResponseError ||
   (error instanceof oidc.ClientError && REJECTED_RESPONSE_CODES.has(error.code ?? ''));
-
-/** openid-client (with oauth4webapi) is loaded by the first SSO request, not at the API's cold start (ADR 038). */
-const openidClient = lazy(() => import('./openid.ts'));
 
 /**
  * Single sign-on with Microsoft Entra ID (ADR 009): OpenID Connect authorization code flow with PKCE,
@@ -52,55 +47,7 @@ export function createSsoService(deps: {
 }) {
   const { db, config, now } = deps;
   const site = new URL(config.APP_URL);
-  let discovered: Promise<Oidc.Configuration> | undefined;
-
-  function requireConfigured() {
-    if (!ssoConfigured(config)) {
-      throw new AppError('not_found', SSO.NOT_CONFIGURED, 'Single sign-on is not available here.');
-    }
-  }
-
-  /** The provider's configuration, discovered once per process (again after a failed attempt). */
-  function provider(): Promise<Oidc.Configuration> {
-    requireConfigured();
-    if (!discovered) {
-      const issuer = new URL(config.SSO_ISSUER!);
-      // Plain http only for the local stand-in on loopback; config already refuses http elsewhere.
-      const insecure = issuer.protocol === 'http:' && isLoopbackUrl(issuer);
-      const attempt = openidClient().then((oidc) =>
-        oidc.discovery(issuer, config.SSO_CLIENT_ID!, config.SSO_CLIENT_SECRET!, undefined, {
-          timeout: PROVIDER_TIMEOUT_SECONDS,
-          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-        }),
-      );
-      discovered = attempt;
-      attempt.catch(() => {
-        if (discovered === attempt) discovered = undefined;
-      });
-    }
-    return discovered;
-  }
-
-  function checkPortal(app: string, meta: RequestMeta) {
-    if (app !== meta.portal) {
-      throw new AppError('input', SSO.PORTAL_MISMATCH, 'app must name the portal of this request', {
-        issues: [{ path: 'app', message: `must be ${meta.portal}` }],
-      });
-    }
-  }
-
-  /** The redirect URI for a callback path of this site; anything pointing elsewhere is refused. */
-  function redirectUriFor(callback: string): string {
-    const invalid = () =>
-      new AppError('input', SSO.CALLBACK_INVALID, 'The callback must be a path of this site', {
-        issues: [{ path: 'callback', message: 'must be a path of this site, like /sso-callback' }],
-      });
-    // A path: one leading slash (not '//host'), no backslashes, spaces or control characters.
-    if (!/^\/(?![/\\])[A-Za-z0-9\-._~/%]*$/.test(callback)) throw invalid();
-    const url = new URL(callback, site);
-    if (url.origin !== site.origin || url.search || url.hash) throw invalid();
-    return url.href;
-  }
+  const { requireConfigured, provider } = ssoProvider(config);
 
   const record = (meta: RequestMeta, username: string, outcome: SignInOutcome) =>
     deps.audit.record({
@@ -120,7 +67,7 @@ export function createSsoService(deps: {
     async start(input: SsoStartQuery, meta: RequestMeta): Promise<SsoStartResult> {
       requireConfigured();
       checkPortal(input.app, meta);
-      const redirectUri = redirectUriFor(input.callback);
+      const redirectUri = redirectUriFor(site, input.callback);
       await limit(meta);
       const [client, oidc] = await Promise.all([provider(), openidClient()]);
       const codeVerifier = oidc.randomPKCECodeVerifier();

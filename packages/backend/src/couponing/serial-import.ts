@@ -89,7 +89,7 @@ export const SerialRangeImport = z
     ] as const) {
       if ((r[at] === undefined) !== (r[terminal] === undefined)) {
         ctx.addIssue({ code: 'custom', path: [r[at] === undefined ? at : terminal], message: `${at} and ${terminal} go together` });
-      } else if (r[at] !== undefined && !(allowed as readonly string[]).includes(status)) {
+      } else if (r[at] !== undefined && !allowed.some((a) => a === status)) {
         ctx.addIssue({ code: 'custom', path: [at], message: `not for a card in status ${status}` });
       }
     }

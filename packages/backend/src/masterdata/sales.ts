@@ -239,14 +239,12 @@ const add = (map: Record<string, Pair>, productId: string, dq: number, da: numbe
   map[productId] = [pair[0] + dq, pair[1] + da];
 };
 
-/** One read-compute cycle for a group: the transaction items (all Puts) and the outcomes it implies. */
-async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCells>, at: string) {
-  const locations = [...group.keys()].map((id) => ({ type: 'store' as const, id }));
-  // 1. The locks first: anything written after this read changes a version we condition on.
-  const summaries = await batchGet(db, locations.map(summaryKey));
-  // 2. Everything else the computation starts from.
-  // A store without a summary has no sales items yet (every write of them writes the summary too), so
-  // a first load reads only the retailer's items.
+/**
+ * The items a group's computation starts from, besides the summaries it locks. A store without a summary
+ * has no sales items yet (every write of them writes the summary too), so a first load reads only the
+ * retailer's items.
+ */
+function keysToRead(retailerId: string, group: Map<string, StoreCells>, summaries: Awaited<ReturnType<typeof batchGet>>): Key[] {
   const keys: Key[] = [];
   const days = new Set<string>();
   const months = new Set<string>();
@@ -268,7 +266,16 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
   }
   for (const d of days) keys.push(salesKeys.retailerDay(retailerId, d));
   for (const m of months) keys.push(salesKeys.retailerMonth(retailerId, m));
-  const items = await batchGet(db, keys);
+  return keys;
+}
+
+/** One read-compute cycle for a group: the transaction items (all Puts) and the outcomes it implies. */
+async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCells>, at: string) {
+  const locations = [...group.keys()].map((id) => ({ type: 'store' as const, id }));
+  // 1. The locks first: anything written after this read changes a version we condition on.
+  const summaries = await batchGet(db, locations.map(summaryKey));
+  // 2. Everything else the computation starts from.
+  const items = await batchGet(db, keysToRead(retailerId, group, summaries));
 
   const transaction: TxItem[] = [];
   const outcomes: [number, 'created' | 'updated'][] = [];

@@ -12,7 +12,6 @@ import {
   type ReportJobListQuery,
   ReportJobOptions,
   type ReportJobPage,
-  REPORT_RUN_LIMITS,
   type ReportSchedule,
   reportFilterProblem,
   reportLanguageOf,
@@ -31,6 +30,7 @@ import type { FileStore } from '../platform/files/file-store.ts';
 import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportRunPayload } from '../platform/scheduler/dispatch.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
+import { limitRuns } from './report-run-limits.ts';
 import type { Clock } from '../platform/time.ts';
 import {
   freshJobState,
@@ -137,25 +137,6 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
     return (await getReportJob(db, jobId, true)) ?? job;
   }
 
-  /**
-   * A run by hand costs a read of the period and, with delivery, a mail per recipient: five per user in
-   * ten minutes and twenty per customer in an hour (ADR 051). A replay of the same Idempotency-Key is no
-   * new run and is not counted. Over: 429 REPORT.RUN_LIMIT with Retry-After (the window's end).
-   */
-  async function limitRuns(actor: Actor, customerId: string) {
-    if (!deps.rateLimiter) return;
-    try {
-      await deps.rateLimiter.hit(REPORT_RUN_LIMITS.perUser, actor.username);
-      await deps.rateLimiter.hit(REPORT_RUN_LIMITS.perCustomer, customerId);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
-      const seconds = error.details.retryAfterSeconds ?? 60;
-      throw new AppError('rate_limited', REPORT.RUN_LIMIT, `This report was run by hand too often. Try again in ${Math.ceil(seconds / 60)} minute(s).`, {
-        retryAfterSeconds: seconds,
-      });
-    }
-  }
-
   const view = async (job: StoredReportJob): Promise<ReportJob> => reportJobView(job, await deps.listDeliveries(db, job.jobId));
 
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ReportJob | null> {
@@ -187,7 +168,7 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
       const hash = requestHash(input);
       const earlier = await replay(actor, key, hash, at);
       if (earlier) return earlier;
-      await limitRuns(actor, definition.customerId);
+      await limitRuns(deps.rateLimiter, actor, definition.customerId);
       const schedule = await deps.loadSchedule(db, definition.processId);
       const job: StoredReportJob = {
         jobId: randomUUID(),

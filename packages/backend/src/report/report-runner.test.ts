@@ -14,6 +14,7 @@ import { localJobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportLaunch } from './report-jobs-from-config.ts';
 import { planParts, type ReportRunnerDeps, runReportJob, runReportPart, runScheduledReport, scheduledJobId } from './report-runner.ts';
 import { reportSource } from './report-sources.ts';
+import { defaultSchedule } from './schedule-service.ts';
 
 /**
  * The report runner (ADR 041) against DynamoDB Local and s3rver, with the real sources (H) and
@@ -32,18 +33,8 @@ let files: FileStore;
 let delivered: string[] = [];
 let jobSeq = 0;
 
-const schedule: ReportSchedule = {
-  processId: PROCESS,
-  enabled: true,
-  periodType: 'daily',
-  reportingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  endOfMonth: false,
-  sendTime: '06:00',
-  timeZone: 'Europe/Berlin',
-  sendByEmail: true,
-  copyByFtp: false,
-  skipIfEmpty: false,
-};
+/** The default schedule (daily on every day at 06:00, by e-mail), turned on. */
+const schedule: ReportSchedule = { ...defaultSchedule(PROCESS, 'Europe/Berlin'), enabled: true };
 
 function deps(overrides: Partial<ReportRunnerDeps> = {}): ReportRunnerDeps & { idle: () => Promise<void> } {
   const base: ReportRunnerDeps = {

@@ -28,6 +28,29 @@ import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/qu
 /** What a row holds: the wire Transaction without its opaque key and the customer's display name. */
 export type TransactionRecord = Omit<Transaction, 'key' | 'customerName'>;
 
+/** A transaction's own facts, from a stored row or an imported one, in the order the API answers them. */
+export const transactionFacts = (
+  r: Pick<TransactionRecord, 'transactionId' | 'at' | 'customerId' | 'terminalId' | 'resultCode' | 'result' | 'amount' | 'currency'> & {
+    storeId?: string | null | undefined;
+    serial?: string | null | undefined;
+    ean?: string | null | undefined;
+  },
+  type: TransactionRecord['type'],
+) => ({
+  transactionId: r.transactionId,
+  at: r.at,
+  customerId: r.customerId,
+  storeId: r.storeId ?? null,
+  terminalId: r.terminalId,
+  type,
+  resultCode: r.resultCode,
+  result: r.result,
+  serial: r.serial ?? null,
+  ean: r.ean ?? null,
+  amount: r.amount,
+  currency: r.currency,
+});
+
 export const transactionKeys = {
   pk: (customerId: string) => `TXN#${customerId}`,
   sk: (at: string, transactionId: string) => `${at}#${transactionId}`,
@@ -142,18 +165,7 @@ export function transactionOfItem(item: Item): Transaction {
   const r = rows.read(item);
   return {
     key: encodeTransactionKey(r.customerId, transactionKeys.sk(r.at, r.transactionId)),
-    transactionId: r.transactionId,
-    at: r.at,
-    customerId: r.customerId,
-    storeId: r.storeId ?? null,
-    terminalId: r.terminalId,
-    type: r.txType,
-    resultCode: r.resultCode,
-    result: r.result,
-    serial: r.serial ?? null,
-    ean: r.ean ?? null,
-    amount: r.amount,
-    currency: r.currency,
+    ...transactionFacts(r, r.txType),
     productId: r.productId ?? null,
     productName: r.productName ?? null,
     source: r.source,

@@ -5,7 +5,7 @@ import { customerKeys } from '../customers/index.ts';
 import { Id, Int, allProducts, type Product, type LineOutcome, transactionTypes } from '../masterdata/index.ts';
 import { batchDelete, batchGet, batchPut, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { idKey, idMarkerItem, idMarkers, listingKey, providerLedgerOf, transactionItems, transactionKeys, type TransactionRecord } from './transaction-entity.ts';
+import { idKey, idMarkerItem, idMarkers, listingKey, providerLedgerOf, transactionFacts, transactionItems, transactionKeys, type TransactionRecord } from './transaction-entity.ts';
 import { rebuildDay } from './transaction-summary-entity.ts';
 
 /**
@@ -100,18 +100,7 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
     seen.set(r.transactionId, r);
     const product = r.ean ? byEan.get(r.ean) : undefined;
     const record: TransactionRecord = {
-      transactionId: r.transactionId,
-      at: r.at,
-      customerId: r.customerId,
-      storeId: r.storeId ?? null,
-      terminalId: r.terminalId,
-      type: r.type,
-      resultCode: r.resultCode,
-      result: r.result,
-      serial: r.serial ?? null,
-      ean: r.ean ?? null,
-      amount: r.amount,
-      currency: r.currency,
+      ...transactionFacts(r, r.type),
       productId: product?.productId ?? null,
       productName: product?.name ?? null,
       source: 'processor',

@@ -63,7 +63,7 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
     // so the answer never depends on whether the id names an object the caller could see.
     if (!hasFlow(actor, 'doRequests')) throw denied();
     const ctx = await getItemForActor(db, actor, itemRef);
-    if (!(UPLOAD_ITEM_TYPES as readonly string[]).includes(ctx.definition.type)) {
+    if (!UPLOAD_ITEM_TYPES.some((type) => type === ctx.definition.type)) {
       throw new AppError('input', WORKFLOW.ANSWER_INVALID, 'This item is answered with a text, not a file.');
     }
     assertAnswerable(ctx);

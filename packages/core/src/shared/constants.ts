@@ -32,7 +32,7 @@ const DEFAULT_LOCALES = { connect: 'en-en', ordering: 'en-US' } as const satisfi
 
 /** A locale is accepted only if it is in the portal's supported list (SPEC 5); the match is exact. */
 export function isSupportedLocale<P extends Portal>(portal: P, locale: unknown): locale is Locale<P> {
-  return typeof locale === 'string' && (LOCALES[portal] as readonly string[]).includes(locale);
+  return typeof locale === 'string' && LOCALES[portal].some((l) => l === locale);
 }
 
 /**

@@ -6,7 +6,7 @@
 
 /** A type guard for any of the enumerations below: `isOneOf(ORDER_STATUSES, value)`. */
 export const isOneOf = <const T extends readonly string[]>(list: T, value: unknown): value is T[number] =>
-  typeof value === 'string' && (list as readonly string[]).includes(value);
+  typeof value === 'string' && list.some((item) => item === value);
 
 export const COUPON_STATUSES = [
   'activated',

@@ -65,7 +65,7 @@ export const TRANSACTION_MAX_RANGE_DAYS = 400;
 
 const PageSize = z.pipe(
   z._default(z.coerce.number(), DEFAULT_TRANSACTION_PAGE_SIZE),
-  z.number().check(z.refine((n) => (TRANSACTION_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 25, 50, 100 or 500.')),
+  z.number().check(z.refine((n) => TRANSACTION_PAGE_SIZES.some((size) => size === n), 'Page size must be 25, 50, 100 or 500.')),
 );
 
 /** The filter of the list and of the export (SPEC 3 Transaction filter fields); days in the user's zone. */

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, portalLanding, useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../home-decision.ts';
 import { LoginHero } from './login-hero.tsx';
-import type { LoggedOutState } from '../shell/use-logout.ts';
+import { isLoggedOutState } from '../shell/logged-out-state.ts';
 
 /**
  * /connect: the connect portal's login (the same login card, portal 'connect'); once the server confirms
@@ -20,7 +20,7 @@ export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionK
   const navigate = useNavigate();
   const location = useLocation();
   const { status, settled } = useSession();
-  const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+  const justLoggedOut = isLoggedOutState(location.state);
   const brandName = brand?.name ?? t('app.fallbackName');
   const decision = homeDecision(status, settled, justLoggedOut);
 

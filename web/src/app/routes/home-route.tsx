@@ -7,7 +7,7 @@ import { useDataLayer, useDataLayerFailure } from '../data-bridge.ts';
 import { useShellSession } from '../shell-session.ts';
 import { type HomeDecision, homeDecision } from '../home-decision.ts';
 import { LoginHero } from './login-hero.tsx';
-import type { LoggedOutState } from '../shell/use-logout.ts';
+import { isLoggedOutState } from '../shell/logged-out-state.ts';
 
 /**
  * / : the login card beside a short welcome. Visitors whose ordering session the server confirms go on
@@ -23,7 +23,7 @@ export function HomeRoute() {
   const session = useShellSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const justLoggedOut = (location.state as LoggedOutState | null)?.loggedOut === true;
+  const justLoggedOut = isLoggedOutState(location.state);
   const decision: HomeDecision = session
     ? homeDecision(session.status, session.settled, justLoggedOut)
     : !justLoggedOut && storedSignedIn('ordering')

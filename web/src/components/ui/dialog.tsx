@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -36,13 +37,7 @@ export function Dialog({
   hideTitle = false,
   closeButton = 'icon',
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
 
   if (!open) return null;
 
@@ -53,21 +48,7 @@ export function Dialog({
 
   return (
     <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onClose();
-        }
-      }}
+      {...dialogProps}
       className={`mx-auto max-h-[90dvh] overflow-visible bg-transparent p-0 backdrop:animate-fade-in ${position}`}
     >
       <div className="max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">

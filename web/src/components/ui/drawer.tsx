@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /** A navigation drawer sliding in from the left on small screens (native modal <dialog>). */
 export function Drawer({
@@ -15,30 +16,11 @@ export function Drawer({
   closeLabel: string;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
   if (!open) return null;
   return (
     <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onClose();
-        }
-      }}
+      {...dialogProps}
       className="m-0 h-dvh max-h-dvh w-[min(20rem,85vw)] max-w-none animate-drawer-in bg-transparent p-0 backdrop:animate-fade-in"
     >
       <div className="flex h-full flex-col bg-white shadow-xl">

@@ -1,4 +1,5 @@
 import { type SelectHTMLAttributes, useId } from 'react';
+import { FieldHelp } from './text-field.tsx';
 
 export interface SelectOption {
   value: string;
@@ -45,11 +46,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {helperText ? (
-        <p id={helperId} className="text-xs text-slate-500">
-          {helperText}
-        </p>
-      ) : null}
+      <FieldHelp id={helperId} text={helperText} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { controlClassName } from './text-field.tsx';
+import { controlClassName, FieldError, FieldHelp } from './text-field.tsx';
 
 export interface TextAreaFieldProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
@@ -37,11 +37,7 @@ export function TextAreaField({
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      {helperText ? (
-        <p id={helperId} className="text-xs text-slate-500">
-          {helperText}
-        </p>
-      ) : null}
+      <FieldHelp id={helperId} text={helperText} />
       <textarea
         ref={ref}
         id={id}
@@ -52,11 +48,7 @@ export function TextAreaField({
         className={controlClassName(Boolean(error), 'font-mono')}
         {...rest}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -64,16 +64,26 @@ export function TextField({
         className={controlClassName(Boolean(error))}
         {...rest}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      {helperText ? (
-        <p id={helperId} className="text-xs text-slate-500">
-          {helperText}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
+      <FieldHelp id={helperId} text={helperText} />
     </div>
   );
+}
+
+/** A field's error under it, named by the control's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A field's helper text under it, named by the control's aria-describedby. */
+export function FieldHelp({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={id} className="text-xs text-slate-500">
+      {text}
+    </p>
+  ) : null;
 }

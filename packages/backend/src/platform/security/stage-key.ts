@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from '../../config.ts';
+import { errorField } from '../error-fields.ts';
 
 type KeySettings = Pick<Config, 'REPORT_LINK_KEY' | 'REPORT_LINK_KEY_FILE'>;
 
@@ -21,7 +22,7 @@ export function stageKey(config: KeySettings): Buffer {
       writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     } catch (error) {
       // Another process made it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorField(error, 'code') !== 'EEXIST') throw error;
     }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');

@@ -6,6 +6,7 @@ import ssh2 from 'ssh2';
 import type { Client as SshClient, SFTPWrapper } from 'ssh2';
 import { type Config, sftpConfigured } from '../../config.ts';
 import { deliveryPath, SftpPathError } from './sftp-path.ts';
+import { errorField } from '../error-fields.ts';
 
 /**
  * The SFTP delivery port (ADR 039): puts one file into a folder under the service user's root, over
@@ -199,7 +200,7 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
       } catch (error) {
         await live(call((cb) => sftp.unlink(temp, cb))).catch(() => {}); // leave no .part behind
         if (error instanceof SftpDeliveryError) throw error;
-        throw new SftpDeliveryError(`SFTP ${where}: writing ${target.path} failed: ${(error as Error).message}`, true, { cause: error });
+        throw new SftpDeliveryError(`SFTP ${where}: writing ${target.path} failed: ${errorField(error, 'message')}`, true, { cause: error });
       } finally {
         client.end();
       }

@@ -37,7 +37,7 @@ export function MfaSetupRoute() {
   const [state, dispatch] = useReducer(setupReducer, { step: 'choose' });
   const [prompt, setPrompt] = useState<SetupMethod | null>(null);
   const [password, setPassword] = useState<string | undefined>(undefined);
-  const [retry, setRetry] = useState<{ run: (password: string) => Promise<void>; cancel: () => void } | null>(null);
+  const [retry, setRetry] = useState<RetryPrompt | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [appSecret, setAppSecret] = useState<{ qr: string; key: AppKey } | null>(null);
@@ -73,28 +73,7 @@ export function MfaSetupRoute() {
       setStarting(false);
     }
   };
-  const authorize: Authorize = <T,>(call: (password: string | undefined) => Promise<T>) =>
-    call(password).catch(
-      (error: unknown) =>
-        new Promise<T>((resolve, reject) => {
-          if (!needsPassword(error)) {
-            reject(error);
-            return;
-          }
-          setRetry({
-            run: async (typed) => {
-              const result = await call(typed);
-              setPassword(typed);
-              setRetry(null);
-              resolve(result);
-            },
-            cancel: () => {
-              setRetry(null);
-              reject(error);
-            },
-          });
-        }),
-    );
+  const authorize = authorizeWith(password, setPassword, setRetry);
   const back = () => {
     setPassword(undefined);
     setAppSecret(null);
@@ -179,4 +158,36 @@ export function MfaSetupRoute() {
       </PasswordPrompt>
     </div>
   );
+}
+
+type RetryPrompt = { run: (password: string) => Promise<void>; cancel: () => void };
+
+/** Calls with the password known so far; when the server wants it (again), prompts and retries with the typed one. */
+function authorizeWith(
+  password: string | undefined,
+  setPassword: (password: string) => void,
+  setRetry: (retry: RetryPrompt | null) => void,
+): Authorize {
+  return <T,>(call: (password: string | undefined) => Promise<T>) =>
+    call(password).catch(
+      (error: unknown) =>
+        new Promise<T>((resolve, reject) => {
+          if (!needsPassword(error)) {
+            reject(error);
+            return;
+          }
+          setRetry({
+            run: async (typed) => {
+              const result = await call(typed);
+              setPassword(typed);
+              setRetry(null);
+              resolve(result);
+            },
+            cancel: () => {
+              setRetry(null);
+              reject(error);
+            },
+          });
+        }),
+    );
 }

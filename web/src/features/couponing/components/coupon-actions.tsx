@@ -174,8 +174,6 @@ export function CouponActions({ details, shown }: { details: SerialDetails; show
     else void send(action);
   };
 
-  const done = outcome?.kind === 'done' ? doneAlert(t, outcome) : null;
-
   return (
     <Card className="p-4 sm:p-5">
       <h2 className="text-base font-semibold text-slate-900">{t('couponing.actions.title')}</h2>
@@ -196,22 +194,7 @@ export function CouponActions({ details, shown }: { details: SerialDetails; show
           maxLength={64}
           className="max-w-xs"
         />
-        {done ? (
-          <Alert theme="green" title={done.title} onClose={() => setOutcome(null)} closeLabel={t('common.close')}>
-            {done.text}
-          </Alert>
-        ) : null}
-        {outcome?.kind === 'failed' ? (
-          <Alert
-            theme="red"
-            role="alert"
-            title={t('couponing.actions.failed')}
-            onClose={() => setOutcome(null)}
-            closeLabel={t('common.close')}
-          >
-            {outcome.message}
-          </Alert>
-        ) : null}
+        <OutcomeAlerts outcome={outcome} onClose={() => setOutcome(null)} />
         {details.actions.length === 0 ? (
           <p className="text-sm text-slate-600">{t('couponing.actions.none')}</p>
         ) : (
@@ -257,5 +240,31 @@ export function CouponActions({ details, shown }: { details: SerialDetails; show
         }}
       />
     </Card>
+  );
+}
+
+/** What the last booking came to: done (green) or failed (red), each closable. */
+function OutcomeAlerts({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
+  const t = useT();
+  const done = outcome?.kind === 'done' ? doneAlert(t, outcome) : null;
+  return (
+    <>
+      {done ? (
+        <Alert theme="green" title={done.title} onClose={onClose} closeLabel={t('common.close')}>
+          {done.text}
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'failed' ? (
+        <Alert
+          theme="red"
+          role="alert"
+          title={t('couponing.actions.failed')}
+          onClose={onClose}
+          closeLabel={t('common.close')}
+        >
+          {outcome.message}
+        </Alert>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { COUPON_STATUS_HINTS, SerialStatus } from '@portal/core/shared';
+import type { COUPON_STATUS_HINTS } from '@portal/core/shared';
 import type { CouponAction, CouponingStatus, RefusalCode } from '@portal/core/couponing';
 import { isOneOf } from '@portal/core/shared';
 import type { Translate } from '../../../i18n/index.ts';
@@ -17,19 +17,7 @@ export const COUPON_STATUS_THEME: Record<CouponingStatus, AlertTheme> = {
   unknown: 'gray',
 };
 
-export const SERIAL_STATUS_THEME: Record<SerialStatus, AlertTheme> = {
-  available: 'gray',
-  reserved: 'gray',
-  sold: 'green',
-  soldOffline: 'green',
-  notRedeemed: 'green',
-  redeemed: 'blue',
-  voided: 'orange',
-  expired: 'yellow',
-  locked: 'red',
-  multipleResults: 'purple',
-  notFound: 'gray',
-};
+export { SERIAL_STATUS_THEME } from '../../../components/serial-status-theme.ts';
 
 /** The statuses core's COUPON_STATUS_HINTS has a note for (a test keeps the two the same). */
 export const HINTED_STATUSES = ['deactivated', 'voided', 'failed'] as const satisfies readonly (keyof typeof COUPON_STATUS_HINTS)[];

@@ -118,17 +118,7 @@ export function AddressRoute() {
             {/* From 768 px: the table of SPEC 3 Address (display). */}
             <div className="hidden overflow-x-auto md:block">
               <table className="min-w-full text-sm" aria-label={t('order.address.listLabel')}>
-                <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-3">{t('order.address.name')}</th>
-                    <th scope="col" className="px-3 py-3">{t('order.address.street')}</th>
-                    <th scope="col" className="px-3 py-3">{t('order.address.postalCode')}</th>
-                    <th scope="col" className="px-3 py-3">{t('order.address.city')}</th>
-                    <th scope="col" className="px-3 py-3">{t('order.address.customerStoreId')}</th>
-                    <th scope="col" className="px-3 py-3">{t('order.address.status')}</th>
-                    <th scope="col" className="px-5 py-3"><span className="sr-only">{t('order.address.choose')}</span></th>
-                  </tr>
-                </thead>
+                <AddressTableHead />
                 <tbody className="divide-y divide-slate-100">
                   {data.items.map((address) => {
                     const selectable = isSelectableAddress(address);
@@ -174,5 +164,23 @@ export function AddressRoute() {
         ) : null}
       </Card>
     </OrderPage>
+  );
+}
+
+/** The columns of SPEC 3 Address (display). */
+function AddressTableHead() {
+  const t = useT();
+  return (
+    <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
+      <tr>
+        <th scope="col" className="px-5 py-3">{t('order.address.name')}</th>
+        <th scope="col" className="px-3 py-3">{t('order.address.street')}</th>
+        <th scope="col" className="px-3 py-3">{t('order.address.postalCode')}</th>
+        <th scope="col" className="px-3 py-3">{t('order.address.city')}</th>
+        <th scope="col" className="px-3 py-3">{t('order.address.customerStoreId')}</th>
+        <th scope="col" className="px-3 py-3">{t('order.address.status')}</th>
+        <th scope="col" className="px-5 py-3"><span className="sr-only">{t('order.address.choose')}</span></th>
+      </tr>
+    </thead>
   );
 }

@@ -13,16 +13,12 @@ import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-f
 import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../model/orders-filter.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { CardFact } from '../../../components/card-fact.tsx';
 
 /** One order as a card (small screens): the same fields as the table's columns. */
 function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: string; timeZone: string }) {
   const t = useT();
-  const line = (label: string, value: string) => (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="truncate text-sm text-slate-900">{value}</dd>
-    </div>
-  );
+  const line = (label: string, value: string) => <CardFact label={label} value={value} />;
   return (
     <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">

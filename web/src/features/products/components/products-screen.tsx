@@ -25,6 +25,7 @@ import {
   productQuery,
   productValueText,
 } from '../model/product-filter.ts';
+import { CardFact } from '../../../components/card-fact.tsx';
 
 const STATUS_THEME = { active: 'green', inactive: 'gray', locked: 'orange' } as const;
 
@@ -242,12 +243,7 @@ function ProductList({
 function ProductCard({ product: p }: { product: ConnectProduct }) {
   const t = useT();
   const { locale } = useUserFormat();
-  const line = (label: string, value: string) => (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="truncate text-sm text-slate-900">{value}</dd>
-    </div>
-  );
+  const line = (label: string, value: string) => <CardFact label={label} value={value} />;
   return (
     <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">

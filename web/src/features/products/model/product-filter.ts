@@ -36,9 +36,9 @@ export function productFilterFrom(params: URLSearchParams): ProductFilter {
     category: params.get('category') ?? '',
     contentProviderId: params.get('contentProviderId') ?? '',
     currency: params.get('currency') ?? '',
-    status: (PRODUCT_STATUSES as readonly string[]).includes(status) ? status : '',
+    status: PRODUCT_STATUSES.some((s) => s === status) ? status : '',
     page: wholeAtLeastOne(params.get('page'), 1),
-    pageSize: (PRODUCT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PRODUCT_PAGE_SIZE,
+    pageSize: PRODUCT_PAGE_SIZES.some((s) => s === size) ? size : DEFAULT_PRODUCT_PAGE_SIZE,
   };
 }
 

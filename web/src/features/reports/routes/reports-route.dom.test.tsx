@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -18,19 +18,12 @@ const withModules = (permissions: Record<string, boolean>): SessionStatus => ({
 });
 const everything = withModules({ reports: true, schedule: true, recipients: true });
 
-const masterData: MasterData = {
+const masterData: MasterData = masterDataFixture({
   timezones: ['Europe/Berlin', 'America/Los_Angeles'],
-  retailers: [],
   providers: [{ customerId: 'P-1', name: 'Provider One' }],
   customers: [{ customerId: 'P-1', name: 'Provider One' }],
-  customerGroups: [],
-  platforms: [],
-  countries: [],
-  regions: [],
-  currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
   transactionTypes: [{ transactionTypeId: 'redemption', name: 'Redemption' }],
-  divisions: [],
-} as MasterData;
+});
 
 const schedule: ReportSchedule = {
   processId: 'rep-1',

@@ -17,7 +17,7 @@ import { ReportList } from '../components/report-list.tsx';
 
 export const REPORT_TABS = ['general', 'custom', 'files'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
-const tabOf = (value: string | null): ReportTab => (REPORT_TABS as readonly string[]).includes(value ?? '') ? (value as ReportTab) : 'general';
+const tabOf = (value: string | null): ReportTab => REPORT_TABS.find((tab) => tab === value) ?? 'general';
 
 /**
  * /connect/reports (ADR 044): the customer picker the other connect sections use, then three tabs

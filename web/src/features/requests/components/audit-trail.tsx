@@ -17,7 +17,7 @@ type Sentence = { text: string; /** A second line: a status change, a comment or
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-const isStatus = (v: unknown): v is RequestStatus => typeof v === 'string' && (REQUEST_STATUSES as readonly string[]).includes(v);
+const isStatus = (v: unknown): v is RequestStatus => typeof v === 'string' && REQUEST_STATUSES.some((s) => s === v);
 
 /** What changed a value: "before → after" of the fields an entry names, short (the fallback for unknown actions). */
 function rawChange(entry: AuditEntry): string {

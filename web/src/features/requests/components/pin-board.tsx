@@ -19,6 +19,24 @@ const MOVES: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: {
 
 export const isPdf = (file: RequestFile) => file.contentType === 'application/pdf';
 
+type PinBoardProps = {
+  item: RequestStepItem;
+  file: RequestFile;
+  /** The comments on this file. */
+  comments: ItemComment[];
+  surface: ReactNode;
+  /** What the surface shows, for its accessible name: "Screen 1 of 2", "Page 2 of 3". */
+  label: string;
+  /** The surface is drawn: clicks place pins. */
+  ready: boolean;
+  page?: number | null;
+  toolbar?: ReactNode;
+  details?: ReactNode;
+  mayRemove: boolean;
+  onChanged: () => void;
+  onShowPage?: (page: number) => void;
+};
+
 /**
  * One pinned file, whatever draws it (ADR 045, 047): `surface` is the image or the shown PDF page; a click
  * on it places a pin (0..1 of the surface) and opens the comment form; every positioned comment is a
@@ -44,23 +62,7 @@ export function PinBoard({
   mayRemove,
   onChanged,
   onShowPage,
-}: {
-  item: RequestStepItem;
-  file: RequestFile;
-  /** The comments on this file. */
-  comments: ItemComment[];
-  surface: ReactNode;
-  /** What the surface shows, for its accessible name: "Screen 1 of 2", "Page 2 of 3". */
-  label: string;
-  /** The surface is drawn: clicks place pins. */
-  ready: boolean;
-  page?: number | null;
-  toolbar?: ReactNode;
-  details?: ReactNode;
-  mayRemove: boolean;
-  onChanged: () => void;
-  onShowPage?: (page: number) => void;
-}) {
+}: PinBoardProps) {
   const t = useT();
   const format = useUserFormat();
   const pdf = isPdf(file);

@@ -13,9 +13,9 @@ import {
   withSalesPreset,
 } from '../model/sales-filter.ts';
 
-const isGroupBy = (v: string): v is SalesGroupBy => (SALES_GROUP_BY as readonly string[]).includes(v);
+const isGroupBy = (v: string): v is SalesGroupBy => SALES_GROUP_BY.some((g) => g === v);
 const PRESETS = ['last28', ...SALES_PRESETS] as const;
-const isPreset = (v: string): v is (typeof PRESETS)[number] => (PRESETS as readonly string[]).includes(v);
+const isPreset = (v: string): v is (typeof PRESETS)[number] => PRESETS.some((p) => p === v);
 
 /**
  * The filters every Sales header shares (SPEC 3 Sales request): EAN, dates with presets (default: the 28

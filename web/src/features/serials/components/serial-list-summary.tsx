@@ -1,22 +1,9 @@
 import type { SerialList } from '@portal/core/couponing';
-import { SerialListSummary as Summary } from '../../../components/serial-list-summary.tsx';
+import { SerialListSummary as Summary, serialListTexts } from '../../../components/serial-list-summary.tsx';
 import { useT } from '../../../i18n/index.ts';
 
 /** The lookup box's serial list summary (components/serial-list-summary.tsx) in the Serial Numbers section's words. */
 export function SerialListSummary({ list, id }: { list: SerialList; id: string }) {
   const t = useT();
-  return (
-    <Summary
-      list={list}
-      id={id}
-      texts={{
-        ready: (count) => t('serials.form.ready', { count }),
-        repeats: (count) => t('serials.form.repeats', { count }),
-        issuesTitle: (count) => t('serials.form.issuesTitle', { count }),
-        issueLine: (line) => t('serials.form.issueLine', { line }),
-        badFormat: t('serials.form.badFormat'),
-        tooMany: (max) => t('serials.form.tooMany', { max }),
-      }}
-    />
-  );
+  return <Summary list={list} id={id} texts={serialListTexts(t, 'serials.form')} />;
 }

@@ -3,6 +3,7 @@ import type { MasterData } from '@portal/core/masterdata';
 import { parseSerialList } from '@portal/core/couponing';
 import { DEFAULT_CURRENCY_DECIMALS, type SerialStatus } from '@portal/core/shared';
 import type { AlertTheme } from '../../../lib/snack.ts';
+import { SERIAL_STATUS_THEME as SHARED_SERIAL_STATUS_THEME } from '../../../components/serial-status-theme.ts';
 
 /**
  * The Serial Numbers screen's rules (pure, unit-tested). The serials looked up live in the URL
@@ -39,15 +40,8 @@ export const CARD_STATUS_THEME: Record<string, AlertTheme> = {
   deactivated: 'red',
   failed: 'red',
 };
-export const SERIAL_STATUS_THEME: Partial<Record<SerialStatus, AlertTheme>> = {
-  sold: 'green',
-  soldOffline: 'green',
-  notRedeemed: 'green',
-  redeemed: 'blue',
-  voided: 'orange',
-  expired: 'yellow',
-  locked: 'red',
-};
+/** The serial statuses' colours; a lookup's several results are no status of their own here (gray). */
+export const SERIAL_STATUS_THEME: Partial<Record<SerialStatus, AlertTheme>> = { ...SHARED_SERIAL_STATUS_THEME, multipleResults: 'gray' };
 
 /** A transaction type's master-data name; its id when master data does not know it (yet). */
 export const typeName = (typeId: string, types: MasterData['transactionTypes'] | undefined): string =>

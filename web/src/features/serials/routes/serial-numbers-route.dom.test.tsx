@@ -1,12 +1,12 @@
 import type { SerialLookupAnswer, SerialLookupResult, Transaction } from '@portal/core/transaction';
-import type { MasterData } from '@portal/core/masterdata';
+
 import type { SessionStatus } from '@portal/core/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
 
 /** A connect user with the payment module's serial lookup (Europe/Berlin, en-US). */
 const base = signedIn();
@@ -15,22 +15,12 @@ const status: SessionStatus = {
   user: { ...base.user!, modules: { payment: { permissions: { transactions: false, serialLookup: true, transactionExport: false }, settings: {} } } },
 };
 
-const master = {
-  timezones: ['Europe/Berlin'],
-  retailers: [],
-  providers: [],
-  customers: [],
-  customerGroups: [],
-  platforms: [],
-  countries: [],
-  regions: [],
-  currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
+const master = masterDataFixture({
   transactionTypes: [
     { transactionTypeId: 'activation', name: 'Activation' },
     { transactionTypeId: 'redemption', name: 'Redemption' },
   ],
-  divisions: [],
-} satisfies MasterData;
+});
 
 const FOUND = '7000100000000011';
 const EMPTY = '7000100000000012';

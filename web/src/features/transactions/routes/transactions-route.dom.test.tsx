@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -17,22 +17,15 @@ const status: SessionStatus = {
   user: { ...base.user!, modules: { payment: { permissions: { transactions: true, serialLookup: true, transactionExport: true }, settings: {} } } },
 };
 
-const masterData = (customers: { customerId: string; name: string }[]): MasterData => ({
-  timezones: ['Europe/Berlin'],
-  retailers: customers,
-  providers: [],
-  customers,
-  customerGroups: [],
-  platforms: [],
-  countries: [],
-  regions: [],
-  currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
-  transactionTypes: [
-    { transactionTypeId: 'redemption', name: 'Redemption' },
-    { transactionTypeId: 'activation', name: 'Activation' },
-  ],
-  divisions: [],
-});
+const masterData = (customers: { customerId: string; name: string }[]): MasterData =>
+  masterDataFixture({
+    retailers: customers,
+    customers,
+    transactionTypes: [
+      { transactionTypeId: 'redemption', name: 'Redemption' },
+      { transactionTypeId: 'activation', name: 'Activation' },
+    ],
+  });
 
 const tx = (n: number, over: Partial<Transaction> = {}): Transaction => ({
   key: `k${n}`,

@@ -1,0 +1,175 @@
+import { IDEMPOTENCY, RETAILER } from '@portal/core/shared';
+import {
+  type AuditEntry,
+  mayDo,
+  nextRequestState,
+  type RequestAction,
+  type RequestDetail,
+  type RequestState,
+  requestStatus,
+  WORKFLOW,
+} from '@portal/core/workflow';
+import type { Actor } from '../access/index.ts';
+import { AppError } from '../errors.ts';
+import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
+import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { fullJitter, type TxItem } from '../platform/db/transact.ts';
+import { currentStep, decidesOn, getRequestForActor, type RequestContext } from './request-access.ts';
+import {
+  auditPut,
+  newRequestId,
+  newRequestWrites,
+  readRequestPartition,
+  requestIdempotencyKey,
+  stateOf,
+  type StoredRequest,
+  transitionWrites,
+} from './request-entity.ts';
+import { hasFlow } from './workflow-service.ts';
+import { getLatestWorkflow } from './workflow-entity.ts';
+import { type RequestCalls, stateSnapshot, isAnswered, conflict, lostRace, hashOf } from './request-details.ts';
+
+/** A request's life (ADR 046): created, submitted, approved or rejected, archived; each change one transaction. */
+export function requestTransitions(calls: RequestCalls) {
+  const { db, now, notifier, require, transact, visibleCustomer, detailOf } = calls;
+  /**
+   * A transition that moves a request to the history also adds to the customer's done counter, which another
+   * request's transition may be writing at that moment (TransactionConflict, nothing decided): send it again.
+   */
+  async function transactThroughConflicts(items: TxItem[]) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await transact(items);
+      } catch (error) {
+        if (!isTransactionConflict(error) || attempt >= 4) throw error;
+        await fullJitter(attempt, 200);
+      }
+    }
+  }
+
+
+  /**
+   * Writes `after` in place of the request read at `ctx.request.rev`, with its audit entry, in one transaction.
+   * A lost race (another change landed first) is 409.
+   */
+  async function transition(
+    actor: Actor,
+    ctx: RequestContext,
+    action: RequestAction,
+    change: (next: RequestState, at: string) => Partial<StoredRequest> = () => ({}),
+    note: Record<string, string | number> = {},
+  ): Promise<StoredRequest> {
+    const before = ctx.request;
+    if (!mayDo(stateOf(before), action)) throw conflict(`This request is ${requestStatus(stateOf(before))}: it cannot be ${action === 'submit' ? 'submitted' : action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'archived'} now.`);
+    const next = nextRequestState(stateOf(before), action);
+    const step = ctx.workflow.steps[next.stepIndex]!;
+    const at = now().toISOString();
+    const after: StoredRequest = {
+      ...before,
+      ...change(next, at),
+      ...next,
+      workflowStepId: step.stepId,
+      stepApproverIds: step.approverIds,
+      editedBy: actor.username,
+      editedByName: actor.displayName,
+      updatedAt: at,
+      rev: before.rev + 1,
+    };
+    const entry: AuditEntry = { at, actor: actor.username, actorName: actor.displayName, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
+    try {
+      await transactThroughConflicts([...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
+    } catch (error) {
+      if (isConditionFailure(error)) throw lostRace();
+      throw error;
+    }
+    return after;
+  }
+
+  async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
+    const record = await readIdempotency<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now());
+    if (!record) return null;
+    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
+    return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
+  }
+
+  return {
+    /** POST /flow/workflow-requests (Idempotency-Key): a draft on the workflow's newest version, at its first step. */
+    async create(actor: Actor, input: { workflowId: string; customerId: string }, key: string): Promise<RequestDetail> {
+      require(actor, 'doRequests');
+      const customer = await visibleCustomer(actor, input.customerId);
+      if (!customer) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
+      const workflow = await getLatestWorkflow(db, input.workflowId, true);
+      if (!workflow || !workflow.active || (workflow.customerId !== null && workflow.customerId !== customer.customerId)) {
+        throw new AppError('not_found', WORKFLOW.NOT_FOUND, 'Workflow not found.');
+      }
+      const hash = hashOf(input);
+      const earlier = await replayCreate(actor, key, hash);
+      if (earlier) return earlier;
+      const at = now();
+      const { request, writes } = newRequestWrites(db, workflow, { id: newRequestId(), customerId: customer.customerId, at: at.toISOString(), by: actor });
+      try {
+        await transact([
+          ...writes,
+          idempotencyPut(db, requestIdempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
+        ]);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const winner = await replayCreate(actor, key, hash);
+        if (winner) return winner;
+        throw error;
+      }
+      return detailOf(actor, { request, workflow, customer, requester: true, approver: hasFlow(actor, 'approveRequests') });
+    },
+
+    /** PUT /flow/workflow-requests/:id {workflowStepId, enquiry}: the requester submits the current step. */
+    async submit(actor: Actor, requestId: string, input: { workflowStepId: string; enquiry: string }): Promise<RequestDetail> {
+      require(actor, 'doRequests');
+      const ctx = await getRequestForActor(db, actor, requestId);
+      if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can submit a request.');
+      if (!mayDo(stateOf(ctx.request), 'submit')) throw conflict(`This request is ${requestStatus(stateOf(ctx.request))}: it cannot be submitted now.`);
+      const step = currentStep(ctx);
+      if (input.workflowStepId !== step.stepId) {
+        throw new AppError('conflict', WORKFLOW.STEP_NOT_CURRENT, `The step ${input.workflowStepId} is not the current one (${step.stepId}). Please reload the request.`);
+      }
+      const { items } = await readRequestPartition(db, requestId);
+      const missing = step.items.filter((def) => def.required && !isAnswered(def, items.get(`${step.stepId}#${def.itemId}`)));
+      if (missing.length) {
+        throw new AppError('input', WORKFLOW.STEP_INCOMPLETE, `Answer every required item first: ${missing.map((m) => m.label).join(', ')}.`, {
+          issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
+        });
+      }
+      // The trail says how many of the step's items were answered ("submitted step 'Screens' with 2 answers").
+      const answers = step.items.filter((def) => isAnswered(def, items.get(`${step.stepId}#${def.itemId}`))).length;
+      const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), { answers, ...(input.enquiry ? { enquiry: input.enquiry } : {}) });
+      await notifier.submitted(ctx.customer, after, ctx.workflow, actor.displayName);
+      return detailOf(actor, { ...ctx, request: after });
+    },
+
+    /** POST approve / reject: an approver of the current step who is not the requester; reject needs a comment. */
+    async decide(actor: Actor, requestId: string, decision: 'approve' | 'reject', comment: string | undefined): Promise<RequestDetail> {
+      require(actor, 'approveRequests');
+      const ctx = await getRequestForActor(db, actor, requestId);
+      if (ctx.request.requestedBy === actor.username) throw new AppError('forbidden', WORKFLOW.OWN_REQUEST, 'You cannot decide on your own request.');
+      if (!decidesOn(ctx.request, actor.username)) throw new AppError('forbidden', 'PERMISSION.DENIED', 'You are not an approver of this step.');
+      const decided = ctx.request.stepIndex;
+      const after = await transition(
+        actor,
+        ctx,
+        decision,
+        (next, at) => (decision === 'reject' ? { rejectedAt: at } : next.approved ? { approvedAt: at } : {}),
+        comment ? { comment } : {},
+      );
+      await notifier.decided(after, ctx.workflow, decided, decision === 'approve' ? 'approved' : 'rejected', actor.displayName, comment);
+      return detailOf(actor, { ...ctx, request: after });
+    },
+
+    /** DELETE /flow/workflow-requests/:id: the requester archives (deleted = 1). */
+    async archive(actor: Actor, requestId: string): Promise<void> {
+      require(actor, 'doRequests');
+      const ctx = await getRequestForActor(db, actor, requestId);
+      if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can archive a request.');
+      await transition(actor, ctx, 'archive');
+    },
+
+  };
+}
