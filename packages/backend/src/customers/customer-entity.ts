@@ -179,6 +179,7 @@ export async function upsertCustomerRole(
         }
       }
       const writes: Record<string, unknown>[] = [];
+      const changedKinds = new Set<CustomerKind>([role.kind]);
       if (customer && !customer.roles && !roles.has(customer.kind)) {
         // Created before roles were items: its kind is a role, written now so the role lists have it.
         const legacy: CustomerRole = {
@@ -190,7 +191,10 @@ export async function upsertCustomerRole(
           updatedAt: customer.updatedAt,
         };
         roles.set(legacy.kind, legacy);
-        if (legacy.kind !== role.kind) writes.push(roleItem(legacy, legacy.createdAt, legacy.updatedAt));
+        if (legacy.kind !== role.kind) {
+          writes.push(roleItem(legacy, legacy.createdAt, legacy.updatedAt));
+          changedKinds.add(legacy.kind);
+        }
       }
       const at = now.toISOString();
       const previous = roles.get(role.kind);
@@ -217,7 +221,7 @@ export async function upsertCustomerRole(
         ...writes.map((Item) => ({ Put: { TableName: db.table, Item } })),
       ];
       // The role lists changed: their versions move with the write (allCustomerRoles).
-      for (const kind of new Set([role.kind, ...(writes.length > 1 ? [customer!.kind] : [])])) transaction.push(versionBump(db, customerKeys.listVersion(kind), now));
+      for (const kind of changedKinds) transaction.push(versionBump(db, customerKeys.listVersion(kind), now));
       return { transaction, result: previous ? 'updated' : 'created' };
     },
     {

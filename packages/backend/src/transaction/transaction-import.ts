@@ -77,8 +77,8 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   const seen = new Map<string, TransactionImport>();
   const rows: Item[] = [];
   const gone: Key[] = [];
-  const touched = new Set<string>();
-  const touch = (ledgerId: string, at: string) => touched.add(`${ledgerId}\n${at.slice(0, 10)}`);
+  const touched = new Map<string, { ledgerId: string; day: string }>();
+  const touch = (ledgerId: string, at: string) => touched.set(`${ledgerId}\n${at.slice(0, 10)}`, { ledgerId, day: at.slice(0, 10) });
   for (const r of records) {
     const reject = (reason: string) => outcomes.push({ rejected: reason });
     if (!getFrom(customers, customerKey(r.customerId))) { reject(`customerId: no customer '${r.customerId}'`); continue; }
@@ -118,9 +118,6 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   }
   await batchPut(db, rows);
   await batchDelete(db, gone);
-  await mapLimit([...touched], REBUILD_CONCURRENCY, (ledgerDay) => {
-    const [ledgerId, day] = ledgerDay.split('\n') as [string, string];
-    return rebuildDay(db, ledgerId, day);
-  });
+  await mapLimit([...touched.values()], REBUILD_CONCURRENCY, ({ ledgerId, day }) => rebuildDay(db, ledgerId, day));
   return outcomes;
 }

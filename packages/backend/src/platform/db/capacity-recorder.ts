@@ -28,9 +28,12 @@ export type CapacityRecord = {
 };
 
 type Input = Record<string, unknown>;
-type Output = { ConsumedCapacity?: Consumed | Consumed[]; Item?: Input; Items?: Input[]; Responses?: unknown };
-type Consumed = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number; Table?: Units; GlobalSecondaryIndexes?: Record<string, Units> };
-type Units = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+
+// The SDK's inputs and outputs read as plain records, without trusting their shapes.
+const isRecord = (v: unknown): v is Input => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof Set);
+const rec = (v: unknown): Input => (isRecord(v) ? v : {});
+const recs = (v: unknown): Input[] => (Array.isArray(v) ? v.filter(isRecord) : isRecord(v) ? [v] : []);
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 const INDEX_PK = new Map<string, string>(TABLE_KEYS.indexes.map((index) => [index.name, index.partitionKey]));
 
@@ -49,21 +52,25 @@ function valueSize(value: unknown): number {
   if (value instanceof Uint8Array) return value.byteLength;
   if (value instanceof Set) return [...value].reduce((n: number, v) => n + valueSize(v), 0);
   if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + valueSize(v), 0);
-  if (typeof value === 'object') return 3 + itemSize(value as Input) + Object.keys(value).length;
+  if (isRecord(value)) return 3 + itemSize(value) + Object.keys(value).length;
   return 0;
 }
 
-const units = (u: Units | undefined) => u?.CapacityUnits ?? (u?.ReadCapacityUnits ?? 0) + (u?.WriteCapacityUnits ?? 0);
+/** A ConsumedCapacity's (or its Table's or an index's) units. */
+const units = (u: unknown) => {
+  const r = rec(u);
+  return num(r.CapacityUnits) || num(r.ReadCapacityUnits) + num(r.WriteCapacityUnits);
+};
 
 /** The partition key value a Query reads: the value compared with the table's or the index's key attribute. */
 function queriedKey(input: Input): { on: string; pk: string } {
   const on = typeof input.IndexName === 'string' ? input.IndexName : 'table';
   const attribute = on === 'table' ? TABLE_KEYS.partitionKey : (INDEX_PK.get(on) ?? `${on}pk`);
-  const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
-  const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
-  for (const match of String(input.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
-    const name = match[1]!.startsWith('#') ? names[match[1]!] : match[1];
-    if (name === attribute) return { on, pk: String(values[match[2]!]) };
+  const names = rec(input.ExpressionAttributeNames);
+  const values = rec(input.ExpressionAttributeValues);
+  for (const [, left = '', placeholder = ''] of String(input.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
+    const name = left.startsWith('#') ? names[left] : left;
+    if (name === attribute) return { on, pk: String(values[placeholder]) };
   }
   return { on, pk: '?' };
 }
@@ -71,7 +78,10 @@ function queriedKey(input: Input): { on: string; pk: string } {
 /** The keys (table and indexes) an item is stored under. */
 function keysOf(item: Input): { on: string; pk: string }[] {
   const out = [{ on: 'table', pk: String(item[TABLE_KEYS.partitionKey]) }];
-  for (const index of TABLE_KEYS.indexes) if (typeof item[index.partitionKey] === 'string') out.push({ on: index.name, pk: item[index.partitionKey] as string });
+  for (const index of TABLE_KEYS.indexes) {
+    const pk = item[index.partitionKey];
+    if (typeof pk === 'string') out.push({ on: index.name, pk });
+  }
   return out;
 }
 
@@ -93,33 +103,33 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
 
   db.doc.middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as Input;
+      const input = rec(args.input);
       if (input.ReturnConsumedCapacity === undefined) input.ReturnConsumedCapacity = 'INDEXES';
       const result = await next(args);
       // The client names the low-level command (PutItemCommand, TransactWriteItemsCommand, ...).
       const op = String(context.commandName ?? '').replace(/Command$/, '').replace(/Items?$/, '');
-      record(op, input, result.output as Output);
+      record(op, input, rec(result.output));
       return result;
     },
     { step: 'initialize', name },
   );
 
-  function record(op: string, input: Input, output: Output) {
-    const consumed = ([] as Consumed[]).concat(output.ConsumedCapacity ?? []);
+  function record(op: string, input: Input, output: Input) {
+    const consumed = recs(output.ConsumedCapacity);
     const one = consumed[0];
     const isWrite = op === 'Put' || op === 'Update' || op === 'Delete';
     if (op === 'Get' || op === 'Query') {
-      const where = op === 'Get' ? { on: 'table', pk: String((input.Key as Input)[TABLE_KEYS.partitionKey]) } : queriedKey(input);
-      const items = op === 'Get' ? [output.Item] : (output.Items ?? []);
+      const where = op === 'Get' ? { on: 'table', pk: String(rec(input.Key)[TABLE_KEYS.partitionKey]) } : queriedKey(input);
+      const items = op === 'Get' ? recs(output.Item) : recs(output.Items);
       add(op, where.on, where.pk, units(one), 0, Math.max(0, ...items.map(itemSize)));
       return;
     }
     if (isWrite) {
-      const item = op === 'Put' ? (input.Item as Input) : (input.Key as Input);
+      const item = rec(op === 'Put' ? input.Item : input.Key);
       add(op, 'table', String(item[TABLE_KEYS.partitionKey]), 0, units(one?.Table) || units(one), itemSize(op === 'Put' ? item : undefined));
       // An index write lands on the index key the item has (a Put's own keys; an Update's only when it sets them).
-      for (const [index, u] of Object.entries(one?.GlobalSecondaryIndexes ?? {})) {
-        const indexPk = op === 'Put' ? item[INDEX_PK.get(index) ?? ''] : ((input.ExpressionAttributeValues ?? {}) as Input)[`:${INDEX_PK.get(index)}`];
+      for (const [index, u] of Object.entries(rec(one?.GlobalSecondaryIndexes))) {
+        const indexPk = op === 'Put' ? item[INDEX_PK.get(index) ?? ''] : rec(input.ExpressionAttributeValues)[`:${INDEX_PK.get(index)}`];
         add(op, index, String(indexPk ?? `?${index}`), 0, units(u), 0);
       }
       return;
@@ -128,10 +138,12 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
       const factor = op === 'TransactWrite' ? 2 : 1;
       const requests: { item?: Input; key?: Input }[] =
         op === 'BatchWrite'
-          ? Object.values((input.RequestItems ?? {}) as Record<string, Input[]>).flat().map((r) => ({ item: (r.PutRequest as Input | undefined)?.Item as Input | undefined, key: (r.DeleteRequest as Input | undefined)?.Key as Input | undefined }))
-          : ((input.TransactItems ?? []) as Input[]).map((t) => {
-              const [kind, body] = Object.entries(t)[0] as [string, Input];
-              return kind === 'Put' ? { item: body.Item as Input } : { key: body.Key as Input };
+          ? Object.values(rec(input.RequestItems))
+              .flatMap(recs)
+              .map((r) => (isRecord(r.PutRequest) ? { item: rec(r.PutRequest.Item) } : { key: rec(rec(r.DeleteRequest).Key) }))
+          : recs(input.TransactItems).map((t) => {
+              const [kind, body] = Object.entries(t)[0] ?? ['', {}];
+              return kind === 'Put' ? { item: rec(rec(body).Item) } : { key: rec(rec(body).Key) };
             });
       const callBytes = requests.reduce((n, r) => n + itemSize(r.item), 0);
       const parts = requests.flatMap((r) => {
@@ -144,9 +156,7 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
       return;
     }
     if (op === 'BatchGet' || op === 'TransactGet') {
-      const responses = (op === 'BatchGet' ? Object.values((output.Responses ?? {}) as Record<string, Input[]>).flat() : ((output.Responses ?? []) as { Item?: Input }[]).map((r) => r.Item)).filter(
-        (item): item is Input => item !== undefined,
-      );
+      const responses = op === 'BatchGet' ? Object.values(rec(output.Responses)).flatMap(recs) : recs(output.Responses).flatMap((r) => recs(r.Item));
       const consistent = op === 'TransactGet' ? 2 : 0.5;
       const parts = responses.map((item) => ({ part: { pk: String(item[TABLE_KEYS.partitionKey]), bytes: itemSize(item) }, need: consistent * Math.max(1, Math.ceil(itemSize(item) / 4096)) }));
       const total = consumed.reduce((n, c) => n + units(c), 0);
