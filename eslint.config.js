@@ -20,14 +20,23 @@ const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: tr
 /** Import zones on resolved paths: `target` files may not import from `from`. */
 const zones = [
   { target: './web', from: './packages/backend', message: 'The web reaches the backend only through the API (web → core).' },
-  { target: './packages/backend', from: ['./functions', './web'], message: 'The backend never imports functions/ or the web (functions → backend → core).' },
-  { target: './packages/core', from: ['./packages/backend', './functions', './web'], message: 'Core imports no other workspace: it is shared by the web and the server.' },
+  {
+    target: './packages/backend',
+    from: ['./functions', './web'],
+    message: 'The backend never imports functions/ or the web (functions → backend → core).',
+  },
+  {
+    target: './packages/core',
+    from: ['./packages/backend', './functions', './web'],
+    message: 'Core imports no other workspace: it is shared by the web and the server.',
+  },
   { target: './functions', from: './web', message: 'functions/ never imports the web.' },
   {
     target: './packages/backend/src/platform',
     from: './packages/backend/src',
     except: ['./platform', './config.ts', './errors.ts'],
-    message: 'platform/ is the floor under every domain and imports none (ADR 060; its jobs/ machinery is handed payloads, columns and runners, ADR 059).',
+    message:
+      'platform/ is the floor under every domain and imports none (ADR 060; its jobs/ machinery is handed payloads, columns and runners, ADR 059).',
   },
   ...features.map((feature) => ({
     target: `./web/src/features/${feature}`,
@@ -66,7 +75,8 @@ const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
   .map((entry) => entry.name);
 const undeclared = backendFolders.filter((name) => !(name in backendDomains));
-if (undeclared.length > 0) throw new Error(`eslint.config.js: declare the backend domain(s) ${undeclared.join(', ')} in backendDomains (ADR 060).`);
+if (undeclared.length > 0)
+  throw new Error(`eslint.config.js: declare the backend domain(s) ${undeclared.join(', ')} in backendDomains (ADR 060).`);
 /** A domain imports its own files, the floor, and the faces of the domains it may use; a test any face. */
 const domainZones = (forTests) =>
   Object.entries(backendDomains).map(([domain, uses]) => ({
@@ -77,10 +87,12 @@ const domainZones = (forTests) =>
       './platform',
       './config.ts',
       './errors.ts',
-      ...(forTests ? ['./index.ts', ...Object.keys(backendDomains).flatMap((other) => [`./${other}/index.ts`, `./${other}/testing.ts`])] : uses.map((other) => `./${other}/index.ts`)),
+      ...(forTests
+        ? ['./index.ts', ...Object.keys(backendDomains).flatMap((other) => [`./${other}/index.ts`, `./${other}/testing.ts`])]
+        : uses.map((other) => `./${other}/index.ts`)),
     ],
     message: forTests
-      ? "A test of a domain imports other domains only through their faces (index.ts, or testing.ts for what only tests use) (ADR 060)."
+      ? 'A test of a domain imports other domains only through their faces (index.ts, or testing.ts for what only tests use) (ADR 060).'
       : `The ${domain} domain imports ${uses.length > 0 ? `only the faces (index.ts) of ${uses.join(', ')}` : 'no other domain'}, besides platform/ (ADR 060's map; never another domain's inner file).`,
   }));
 /**
@@ -111,7 +123,8 @@ const reactOnly = ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router
 const ZOD_MODULE = 'packages/core/src/shared/zod.ts';
 const zodThroughCore = {
   regex: '^zod(/|$)',
-  message: "Import zod as `import * as z from '@portal/core/zod'` (in core: shared/zod.ts), the one module that loads zod/mini and its locale (ADR 027).",
+  message:
+    "Import zod as `import * as z from '@portal/core/zod'` (in core: shared/zod.ts), the one module that loads zod/mini and its locale (ADR 027).",
 };
 /** Every file's restricted imports; the rule's last matching block wins, so each block repeats the zod and face ones. */
 const restricted = (patterns, forTests = false) => ['error', { patterns: [...patterns, zodThroughCore, ...throughBackendFaces(forTests)] }];
@@ -123,7 +136,8 @@ const restricted = (patterns, forTests = false) => ['error', { patterns: [...pat
 const DYNAMODB_SDK = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];
 const dynamoDbInDataLayer = {
   group: DYNAMODB_SDK,
-  message: 'DynamoDB commands belong in the data layer: call a named access pattern of an *-entity.ts file or the platform/db toolkit (ADR 058).',
+  message:
+    'DynamoDB commands belong in the data layer: call a named access pattern of an *-entity.ts file or the platform/db toolkit (ADR 058).',
 };
 const backendImports = {
   group: [...serverOnly, ...reactOnly, '@portal/functions', '@portal/web'],
@@ -133,11 +147,7 @@ const backendImports = {
  * Where the DynamoDB SDK may be imported: the data layer, tests (they read the table behind the code's back
  * to check what it wrote), and one narrow exception, with its reason.
  */
-const backendDataLayer = [
-  'packages/backend/src/platform/db/**/*.ts',
-  'packages/backend/**/*-entity.ts',
-  'packages/backend/**/*.test.ts',
-];
+const backendDataLayer = ['packages/backend/src/platform/db/**/*.ts', 'packages/backend/**/*-entity.ts', 'packages/backend/**/*.test.ts'];
 const otherDataLayer = [
   'functions/**/*-entity.ts',
   'scripts/**/*-entity.ts',
@@ -154,11 +164,12 @@ const zodNamespace = {
   message: 'A zod namespace used as a value keeps all of it in the bundle; export what you need by name from shared/zod.ts (ADR 027).',
 };
 /** The web's API calls go through `api()` only (ADR 057); the selectors a web file outside lib/api*.ts may not match. */
-const viaApi = 'Call the API through `api()` (lib/api.ts: hc<AppType> over the one fetch wrapper) and read the answer with readJson and a core contract (ADR 057).';
+const viaApi =
+  'Call the API through `api()` (lib/api.ts: hc<AppType> over the one fetch wrapper) and read the answer with readJson and a core contract (ADR 057).';
 const oneWayToTheApi = [
   { selector: "CallExpression[callee.name='fetch']", message: viaApi },
   { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: viaApi },
-  { selector: "CallExpression[callee.name=/^(fetchFor|createApiFetch|apiFetch)$/]", message: viaApi },
+  { selector: 'CallExpression[callee.name=/^(fetchFor|createApiFetch|apiFetch)$/]', message: viaApi },
   { selector: "NewExpression[callee.name='XMLHttpRequest']", message: viaApi },
   { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: `An API path spelled as a string: ${viaApi}` },
   { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: `An API path spelled as a string: ${viaApi}` },

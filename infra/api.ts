@@ -46,9 +46,7 @@ export function Api({ stack }: StackContext) {
   files.cdk.bucket.grantReadWrite(handler);
   reports.cdk.bucket.grantReadWrite(handler);
   grantSend(handler);
-  handler.addToRolePolicy(
-    new PolicyStatement({ actions: ['kms:Encrypt', 'kms:Decrypt'], resources: [totpKey.keyArn] }),
-  );
+  handler.addToRolePolicy(new PolicyStatement({ actions: ['kms:Encrypt', 'kms:Decrypt'], resources: [totpKey.keyArn] }));
   jobs.grantScheduling(handler);
   jobs.grantExports(handler);
   jobs.grantReportRuns(handler);

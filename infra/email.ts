@@ -9,8 +9,7 @@ import type { StackContext } from 'sst/constructs';
  * because one account cannot hold the same identity twice; prod must name its domain.
  */
 export function Email({ stack, app }: StackContext) {
-  const domain =
-    process.env.MAIL_DOMAIN ?? (app.stage === 'prod' ? undefined : `${app.stage}.portal.example.com`);
+  const domain = process.env.MAIL_DOMAIN ?? (app.stage === 'prod' ? undefined : `${app.stage}.portal.example.com`);
   if (!domain) throw new Error('MAIL_DOMAIN must be set for the prod stage (e.g. in .env.prod)');
   const mailFrom = process.env.MAIL_FROM ?? `no-reply@${domain}`;
   if (!mailFrom.endsWith(`@${domain}`) && !mailFrom.endsWith(`.${domain}`)) {
@@ -21,9 +20,7 @@ export function Email({ stack, app }: StackContext) {
   const identity = new EmailIdentity(stack, 'MailIdentity', { identity: Identity.domain(domain) });
   stack.addOutputs({
     MailFrom: mailFrom,
-    ...Object.fromEntries(
-      identity.dkimRecords.map((r, i) => [`DkimRecord${i + 1}`, `${r.name} CNAME ${r.value}`]),
-    ),
+    ...Object.fromEntries(identity.dkimRecords.map((r, i) => [`DkimRecord${i + 1}`, `${r.name} CNAME ${r.value}`])),
   });
 
   // Bounces and complaints SES learns of after it accepted a mail (ADR 042 addendum): the mailer names this

@@ -144,21 +144,14 @@ export function Jobs({ stack, app }: StackContext) {
       conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
     }),
   });
-  schedulerRole.addToPolicy(
-    new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] }),
-  );
+  schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] }));
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dlq.queueArn] }));
 
   /** What the API needs to manage schedules: this group's schedules only, and passing exactly this role. */
   const grantScheduling = (grantee: IGrantable) => {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: [
-          'scheduler:CreateSchedule',
-          'scheduler:UpdateSchedule',
-          'scheduler:DeleteSchedule',
-          'scheduler:GetSchedule',
-        ],
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
         resources: [
           stack.formatArn({
             service: 'scheduler',
@@ -177,5 +170,19 @@ export function Jobs({ stack, app }: StackContext) {
     );
   };
 
-  return { environment, runner, sftp, dlq, mailEventsQueue, mailEventsDlq, scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling, exporter, grantExports, grantReportRuns };
+  return {
+    environment,
+    runner,
+    sftp,
+    dlq,
+    mailEventsQueue,
+    mailEventsDlq,
+    scheduleGroup,
+    scheduleGroupName,
+    schedulerRole,
+    grantScheduling,
+    exporter,
+    grantExports,
+    grantReportRuns,
+  };
 }

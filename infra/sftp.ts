@@ -29,7 +29,8 @@ export function reportsSftp(
   app: { environment: Record<string, string>; grantData: (grantee: IGrantable) => void },
 ) {
   const enabled = process.env.SFTP_SERVER ? process.env.SFTP_SERVER === 'on' : stack.stage === 'prod';
-  if (process.env.SFTP_SERVER && !['on', 'off'].includes(process.env.SFTP_SERVER)) throw new Error('SFTP_SERVER must be on or off (ADR 039)');
+  if (process.env.SFTP_SERVER && !['on', 'off'].includes(process.env.SFTP_SERVER))
+    throw new Error('SFTP_SERVER must be on or off (ADR 039)');
   if (!enabled) return { server: undefined, environment: {} as Record<string, string>, bind: [] };
 
   const logs = new LogGroup(stack, 'SftpLogs', { retention: RetentionDays.THREE_MONTHS });
@@ -37,7 +38,10 @@ export function reportsSftp(
     assumedBy: new ServicePrincipal('transfer.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),
   });
   loggingRole.addToPolicy(
-    new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents', 'logs:DescribeLogStreams'], resources: [logs.logGroupArn, `${logs.logGroupArn}:*`] }),
+    new PolicyStatement({
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents', 'logs:DescribeLogStreams'],
+      resources: [logs.logGroupArn, `${logs.logGroupArn}:*`],
+    }),
   );
 
   // What every SFTP user may do, on sftp/* only; a user's logical home narrows it to its own folder.
@@ -104,7 +108,9 @@ export function reportsSftp(
     userRole,
     host,
     /** The report runner's SFTP settings and its bound private key: all or none (config.ts). */
-    environment: (configured ? { SFTP_HOST: host, SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: hostKeySha256! } : {}) as Record<string, string>,
+    environment: (configured
+      ? { SFTP_HOST: host, SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: hostKeySha256! }
+      : {}) as Record<string, string>,
     bind: configured ? [new Config.Secret(stack, 'SFTP_PRIVATE_KEY')] : [],
   };
 }

@@ -56,7 +56,13 @@ export function Storage({ stack, app }: StackContext) {
   // copied out once verified (ADR 045): what was never completed goes after a day.
   const files = new Bucket(stack, 'Files', {
     ...bucketProps,
-    cdk: { bucket: { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true, lifecycleRules: [{ id: 'ExpirePendingUploads', prefix: 'workflow-uploads/pending/', expiration: Duration.days(1) }] } },
+    cdk: {
+      bucket: {
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        lifecycleRules: [{ id: 'ExpirePendingUploads', prefix: 'workflow-uploads/pending/', expiration: Duration.days(1) }],
+      },
+    },
   });
   // Generated report files. Export files are downloaded right after their job (ADR 033): gone after a
   // day, unfinished multipart uploads too.

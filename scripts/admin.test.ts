@@ -69,8 +69,19 @@ describe('npm run admin against a stage table', () => {
 
   it('creates a user with the password from stdin, never printing it', async () => {
     const run = await admin(
-      ['create-user', 'cli.user', '--email', 'cli.user@example.com', '--customer', 'R-1', '--password-stdin',
-        '--ordering-permissions', 'cardOrdering,retailerSales', '--actor', 'ci.runner'],
+      [
+        'create-user',
+        'cli.user',
+        '--email',
+        'cli.user@example.com',
+        '--customer',
+        'R-1',
+        '--password-stdin',
+        '--ordering-permissions',
+        'cardOrdering,retailerSales',
+        '--actor',
+        'ci.runner',
+      ],
       `${PASSWORD}\n`,
     );
     expect(errors(run)).toEqual([]);
@@ -153,7 +164,10 @@ describe('npm run admin against a stage table', () => {
     expect(run.stdout.trim()).toBe('disabled cli.user; 1 session(s) ended');
     expect((await getAccount(backend.db, 'cli.user'))?.status).toBe('locked');
     const audit = await admin(['audit', '--user', 'cli.user']);
-    const entries = audit.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entries = audit.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries[0]).toMatchObject({ actor: 'ci.runner', action: 'disable', outcome: 'done' });
     expect(entries.map((e) => e.action)).toContain('show-user');
   });

@@ -48,9 +48,7 @@ const FLAG_NOTES = [
   'Flag values: a number (the sum of the bits), `none` (0), or comma-separated flag names, e.g.',
   '  --ordering-permissions cardOrdering,retailerSales',
   'A flag option replaces that whole value; options left out keep theirs. Flag names:',
-  ...Object.entries(ACCESS_FLAG_MAPS).map(
-    ([field, map]) => `  ${field}: ${Object.keys(map).join(', ') || '(none defined)'}`,
-  ),
+  ...Object.entries(ACCESS_FLAG_MAPS).map(([field, map]) => `  ${field}: ${Object.keys(map).join(', ') || '(none defined)'}`),
 ];
 
 const str = (values: Values, name: string) => values[name] as string | undefined;
@@ -88,11 +86,13 @@ function wholeNumber(values: Values, name: string): number | undefined {
 
 async function readPasswordFromStdin(): Promise<string> {
   if (process.stdin.isTTY) {
-    throw new UsageError("--password-stdin reads a pipe, e.g. printf '%s' \"$PASSWORD\" | npm run admin -- create-user ...");
+    throw new UsageError('--password-stdin reads a pipe, e.g. printf \'%s\' "$PASSWORD" | npm run admin -- create-user ...');
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (!password) throw new UsageError('--password-stdin: nothing was read from stdin');
   return password;
 }
@@ -217,14 +217,14 @@ const COMMANDS: Record<string, Command> = {
     print(JSON.stringify(await backend.admin.showUser(actor, arg), null, 2));
   }),
 
-  unlock: userCommand(
-    'clear the sign-in lock after failed attempts, and an administrator lock',
-    async ({ backend, actor, arg }) => {
-      const result = await backend.admin.unlock(actor, arg);
-      const what = [result.loginLockCleared ? 'sign-in lock cleared' : 'no sign-in lock', result.statusChanged ? 'status locked -> active' : null];
-      print(`unlocked ${result.username}: ${what.filter(Boolean).join(', ')}`);
-    },
-  ),
+  unlock: userCommand('clear the sign-in lock after failed attempts, and an administrator lock', async ({ backend, actor, arg }) => {
+    const result = await backend.admin.unlock(actor, arg);
+    const what = [
+      result.loginLockCleared ? 'sign-in lock cleared' : 'no sign-in lock',
+      result.statusChanged ? 'status locked -> active' : null,
+    ];
+    print(`unlocked ${result.username}: ${what.filter(Boolean).join(', ')}`);
+  }),
 
   'reset-mfa': userCommand(
     'remove the second factor and recovery codes, end all sessions',
@@ -296,9 +296,7 @@ function generalHelp(): string {
     'usage: npm run admin -- <command> [options]        (npm run admin -- <command> --help for its options)',
     '',
     'Commands:',
-    ...Object.entries(COMMANDS).map(
-      ([name, c]) => `  ${name.padEnd(width)}  ${c.arg ? `<${c.arg}>  ` : ''}${c.summary}`,
-    ),
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.arg ? `<${c.arg}>  ` : ''}${c.summary}`),
     '',
     'Target: without TABLE_NAME in the environment, the running `npm start` of DATA_DIR (default .data;',
     'PORT / DYNAMODB_PORT override what it announced there);',

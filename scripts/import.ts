@@ -27,7 +27,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 let failed = false;
 for (const file of files) {
   if (stop.signal.aborted) break;
-  const report = await importFile(backend, file, { resume: !values.fresh, signal: stop.signal, progress: (line) => console.log(`  ${line}`) });
+  const report = await importFile(backend, file, {
+    resume: !values.fresh,
+    signal: stop.signal,
+    progress: (line) => console.log(`  ${line}`),
+  });
   const skipped = report.resumedFrom >= report.lines ? ' (loaded before: skipped; --fresh loads it again)' : '';
   console.log(`${file}: ${report.created} created, ${report.updated} updated, ${report.errorCount} rejected${skipped}`);
   for (const e of report.errors) console.log(`  line ${e.line}: ${e.reason}`);

@@ -42,10 +42,7 @@ export const readWebBudgets = (root = repoRoot): WebBudgets =>
   (JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')) as { web: WebBudgets }).web;
 
 export function measureWeb(distDir = join(repoRoot, 'web/dist')): WebSizes {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const gzip = (file: string) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
   const entry = manifest['index.html'];
   if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');

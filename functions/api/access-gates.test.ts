@@ -111,7 +111,10 @@ describe('an account that must set up MFA (ADR 017)', () => {
       expect({ path, status: (await call(jar, 'ordering', method, path)).status }).toEqual({ path, status: 200 });
     }
     // The set-up routes pass the gate (what they then ask for, e.g. the password, is their own affair).
-    for (const [method, path] of [['POST', '/api/auth/secret-code/new'], ['POST', '/api/auth/mfa/email']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/auth/secret-code/new'],
+      ['POST', '/api/auth/mfa/email'],
+    ] as const) {
       const res = await call(jar, 'ordering', method, path, method === 'POST' ? {} : undefined);
       expect({ path, gated: res.status === 401 || res.status === 403 }).toEqual({ path, gated: false });
     }

@@ -45,8 +45,7 @@ const profile = (email: string, extra: Record<string, unknown> = {}) => ({
   jobTitle: 'Buyer',
   ...extra,
 });
-const linkToken = async (to: string) =>
-  /confirm-email\?token=([A-Za-z0-9_-]{43})/.exec((await lastMailTo(to)).body.text ?? '')?.[1];
+const linkToken = async (to: string) => /confirm-email\?token=([A-Za-z0-9_-]{43})/.exec((await lastMailTo(to)).body.text ?? '')?.[1];
 const storedEmail = async (username: string) => (await getAccount(backend.db, username))?.email;
 
 beforeAll(async () => {
@@ -72,7 +71,12 @@ describe('changing the e-mail address', () => {
   it('refuses a wrong password, counts it toward the sign-in lockout, and saves nothing', async () => {
     const jar = await signedIn('wrong.guess');
     for (let i = 0; i < 4; i++) {
-      const wrong = await call(jar, 'POST', '/account', profile('thief@example.com', { firstname: 'X', currentPassword: `Guess-${i}-2026!` }));
+      const wrong = await call(
+        jar,
+        'POST',
+        '/account',
+        profile('thief@example.com', { firstname: 'X', currentPassword: `Guess-${i}-2026!` }),
+      );
       expect(wrong).toMatchObject({ status: 400, body: { code: 'ACCOUNT.PASSWORD_MISMATCH', issues: [{ path: 'currentPassword' }] } });
     }
     // The fifth wrong password uses up the budget: the name is locked, for sign-in too.
@@ -173,7 +177,9 @@ describe('changing the second factor', () => {
     clock = new Date(clock.getTime() + 60_000);
     await call(again, 'POST', '/auth/signin', { username: 'factor.owner', password: PASSWORD });
     const next = await generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
-    expect((await call(again, 'POST', '/auth/signin', { username: 'factor.owner', password: PASSWORD, secretCode: next })).status).toBe(200);
+    expect((await call(again, 'POST', '/auth/signin', { username: 'factor.owner', password: PASSWORD, secretCode: next })).status).toBe(
+      200,
+    );
     afterWindow();
     expect((await call(again, 'POST', '/auth/recovery-codes')).status).toBe(400);
     expect((await call(again, 'POST', '/auth/recovery-codes', { currentPassword: 'Wrong-Guess-2026!' })).body).toMatchObject({

@@ -71,9 +71,7 @@ describe('customers', () => {
 
     const duplicate = await failure(backend.admin.createCustomer(ops, { customerId: 'R-100', name: 'Other', kind: 'retailer' }));
     expect(duplicate).toMatchObject({ kind: 'conflict', code: 'ADMIN.CUSTOMER_EXISTS' });
-    const badKind = await failure(
-      backend.admin.createCustomer(ops, { customerId: 'X-1', name: 'X', kind: 'wholesaler' as 'retailer' }),
-    );
+    const badKind = await failure(backend.admin.createCustomer(ops, { customerId: 'X-1', name: 'X', kind: 'wholesaler' as 'retailer' }));
     expect(badKind).toMatchObject({ kind: 'input', code: 'ADMIN.INVALID_INPUT' });
     expect(badKind.message).toContain('kind');
 
@@ -204,7 +202,11 @@ describe('set-access', () => {
     const jar = new CookieJar();
     await signIn(jar, 'access.numbers');
     const user = (await status(jar)).user!;
-    expect(user.modules.ordering?.permissions).toMatchObject({ couponingManagement: true, couponingCancellation: true, cardOrdering: false });
+    expect(user.modules.ordering?.permissions).toMatchObject({
+      couponingManagement: true,
+      couponingCancellation: true,
+      cardOrdering: false,
+    });
     expect(user.modules.ordering?.settings.showAirsColumn).toBe(false);
     expect(user.permissions.sale).toBe(true);
   });

@@ -3,14 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv, ClientIpResolver } from './env.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestLogging } from './middleware/logging.ts';
-import {
-  apiBodyLimit,
-  apiSecureHeaders,
-  noStoreByDefault,
-  requirePortal,
-  uriLimit,
-  xssiPrefix,
-} from './middleware/protocol.ts';
+import { apiBodyLimit, apiSecureHeaders, noStoreByDefault, requirePortal, uriLimit, xssiPrefix } from './middleware/protocol.ts';
 import { loadSession } from './middleware/session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -39,19 +32,10 @@ import { ssoRoutes } from './routes/sso.ts';
  */
 export function createApp(backend: Backend, clientIp: ClientIpResolver) {
   const app = new Hono<AppEnv>().basePath('/api');
-  app.use(
-    requestLogging,
-    apiSecureHeaders,
-    noStoreByDefault,
-    xssiPrefix,
-    uriLimit,
-    apiBodyLimit,
-    requirePortal,
-    async (c, next) => {
-      c.set('backend', backend);
-      await next();
-    },
-  );
+  app.use(requestLogging, apiSecureHeaders, noStoreByDefault, xssiPrefix, uriLimit, apiBodyLimit, requirePortal, async (c, next) => {
+    c.set('backend', backend);
+    await next();
+  });
   app.use(loadSession(clientIp));
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -23,11 +23,7 @@ const signIn = (username: string, password: string, extra: Record<string, string
     body: JSON.stringify({ username, password }),
   });
 const status = async (cookie?: string) =>
-  SessionStatus.parse(
-    await readJson(
-      await app.request('/api/auth/status', { headers: headers(cookie ? { Cookie: cookie } : {}) }),
-    ),
-  );
+  SessionStatus.parse(await readJson(await app.request('/api/auth/status', { headers: headers(cookie ? { Cookie: cookie } : {}) })));
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);

@@ -26,9 +26,7 @@ export function viewerAddressResolver(originSecret: string): ClientIpResolver {
       return viewer.slice(0, viewer.lastIndexOf(':')).replace(/^\[(.*)\]$/, '$1');
     }
     const event = (c.env as { event?: LambdaEvent } | undefined)?.event;
-    return event && 'requestContext' in event && 'http' in event.requestContext
-      ? event.requestContext.http.sourceIp
-      : undefined;
+    return event && 'requestContext' in event && 'http' in event.requestContext ? event.requestContext.http.sourceIp : undefined;
   };
 }
 

@@ -49,7 +49,10 @@ function lines(seed: number, count: number): Line[] {
 }
 const first = lines(7, 400);
 // A second file re-sends some cells with new figures (replacing them) and adds new ones.
-const second = [...first.slice(0, 120).map((l) => ({ ...l, quantity: l.quantity + 3, amount: ((l.quantity + 3) * 12.5).toFixed(2) })), ...lines(11, 150)];
+const second = [
+  ...first.slice(0, 120).map((l) => ({ ...l, quantity: l.quantity + 3, amount: ((l.quantity + 3) * 12.5).toFixed(2) })),
+  ...lines(11, 150),
+];
 
 /** The final figure of each store x product x day: the last line wins. */
 function finalCells(): Line[] {
@@ -87,16 +90,26 @@ async function answer(query: string, user = 'cs.global') {
   return SalesAnswer.parse(await readJson(res));
 }
 /** The non-zero groups of an answer (time groupings list every period, zeros included). */
-const figures = (a: SalesAnswer) => new Map(a.sales.filter((g) => g.quantity !== 0 || g.amountCents !== 0).map((g) => [g.key, [g.quantity, g.amountCents] as [number, number]]));
+const figures = (a: SalesAnswer) =>
+  new Map(
+    a.sales.filter((g) => g.quantity !== 0 || g.amountCents !== 0).map((g) => [g.key, [g.quantity, g.amountCents] as [number, number]]),
+  );
 const nonZero = (m: Map<string, [number, number]>) => new Map([...m].filter(([, [q, a]]) => q !== 0 || a !== 0));
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date(`${TODAY}T10:00:00Z`));
   // The export routes are asked here, not the runner: jobs stay queued (no S3 in this test).
-  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => new Date(`${TODAY}T10:00:00Z`), launcher: { launch: async () => {} } });
+  backend.exports = exportsFromConfig(backend.config, {
+    db: backend.db,
+    now: () => new Date(`${TODAY}T10:00:00Z`),
+    launcher: { launch: async () => {} },
+  });
   app = createApp(backend, () => '203.0.113.8');
   const load = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'sales', records.map((data, i) => ({ line: i + 1, data })));
+    const report = await backend.imports.importRecords(
+      kind as 'sales',
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     expect(report.errors).toEqual([]);
   };
   const account = (username: string, customerId: string, extra: object = {}) =>
@@ -107,21 +120,48 @@ beforeAll(async () => {
     account('cs.retailer', 'R-C1', { modules: { salesReporting: { permissions: 1, settings: 0 } } }),
     account('cs.nope', 'R-C1', { modules: { salesReporting: { permissions: 2, settings: 0 } } }),
   ]);
-  await load('retailers', [{ customerId: 'R-C1', name: 'Retail C1' }, { customerId: 'R-C2', name: 'Retail C2' }]);
-  await load('providers', [{ customerId: 'P-C1', name: 'Content C1' }, { customerId: 'P-C2', name: 'Content C2' }]);
-  await load('products', Object.entries(PRODUCTS).map(([productId, contentProviderId], i) => ({
-    productId, inventoryProductId: `I-${productId}`, ean: eanOf(i + 1), sku: `SKU-${productId}`, name: `Product ${productId}`, company: 'Brand',
-    ...(contentProviderId ? { contentProviderId } : {}),
-  })));
-  await load('stores', Object.entries(STORES).map(([storeId, retailerId]) => ({
-    storeId, retailerId, name: `Store ${storeId}`, street: 'Main Street 1', postalCode: '10115', city: 'Berlin', customerStoreId: `C-${storeId}`,
-  })));
+  await load('retailers', [
+    { customerId: 'R-C1', name: 'Retail C1' },
+    { customerId: 'R-C2', name: 'Retail C2' },
+  ]);
+  await load('providers', [
+    { customerId: 'P-C1', name: 'Content C1' },
+    { customerId: 'P-C2', name: 'Content C2' },
+  ]);
+  await load(
+    'products',
+    Object.entries(PRODUCTS).map(([productId, contentProviderId], i) => ({
+      productId,
+      inventoryProductId: `I-${productId}`,
+      ean: eanOf(i + 1),
+      sku: `SKU-${productId}`,
+      name: `Product ${productId}`,
+      company: 'Brand',
+      ...(contentProviderId ? { contentProviderId } : {}),
+    })),
+  );
+  await load(
+    'stores',
+    Object.entries(STORES).map(([storeId, retailerId]) => ({
+      storeId,
+      retailerId,
+      name: `Store ${storeId}`,
+      street: 'Main Street 1',
+      postalCode: '10115',
+      city: 'Berlin',
+      customerStoreId: `C-${storeId}`,
+    })),
+  );
   await load('sales', first);
   await load('sales', second);
   Object.assign(cookies, await signInAll(app, ['cs.global', 'cs.provider', 'cs.retailer', 'cs.nope'], PASSWORD));
 }, 180_000);
 
-const RANGES: [string, string][] = [['2026-09-20', '2026-11-18'], ['2026-10-03', '2026-10-29'], ['2026-11-01', '2026-11-01']];
+const RANGES: [string, string][] = [
+  ['2026-09-20', '2026-11-18'],
+  ['2026-10-03', '2026-10-29'],
+  ['2026-11-01', '2026-11-01'],
+];
 
 describe('GET /api/connect-sales', () => {
   for (const groupBy of Object.keys(GROUP_KEY) as GroupBy[]) {
@@ -150,9 +190,13 @@ describe('GET /api/connect-sales', () => {
   it('labels products and stores, and filters a provider by EAN', async () => {
     const byStore = await answer('customerId=P-C1&customerType=provider&startDate=2026-09-20&endDate=2026-11-18&groupBy=store');
     expect(byStore.sales.map((g) => [g.label, g.customerStoreId])).toContainEqual(['Store S-C2A', 'C-S-C2A']);
-    const byEan = await answer(`customerId=P-C1&customerType=provider&startDate=2026-09-20&endDate=2026-11-18&groupBy=product&ean=${eanOf(2)}`);
+    const byEan = await answer(
+      `customerId=P-C1&customerType=provider&startDate=2026-09-20&endDate=2026-11-18&groupBy=product&ean=${eanOf(2)}`,
+    );
     expect(byEan.sales.map((g) => [g.key, g.label])).toEqual([['PC-2', 'Product PC-2']]);
-    const foreignEan = await answer(`customerId=P-C1&customerType=provider&startDate=2026-09-20&endDate=2026-11-18&groupBy=product&ean=${eanOf(3)}`);
+    const foreignEan = await answer(
+      `customerId=P-C1&customerType=provider&startDate=2026-09-20&endDate=2026-11-18&groupBy=product&ean=${eanOf(3)}`,
+    );
     expect(foreignEan.resultCount).toBe(0);
   });
 
@@ -201,19 +245,38 @@ describe('GET /api/connect-sales', () => {
   });
 
   it('exports the same groups the list answers (the sales export source), for the customers the user may see', async () => {
-    const filter = { customerId: 'P-C1', customerType: 'provider' as const, startDate: '2026-10-01', endDate: '2026-10-28', groupBy: 'week' as const };
+    const filter = {
+      customerId: 'P-C1',
+      customerType: 'provider' as const,
+      startDate: '2026-10-01',
+      endDate: '2026-10-28',
+      groupBy: 'week' as const,
+    };
     const listed = await answer(new URLSearchParams(filter).toString());
     const ctx = { db: backend.db, timeZone: 'UTC', username: 'cs.global', asOf: Date.now() };
     const rows = [];
     for await (const page of salesSource.rows(filter, ctx)) rows.push(...page);
-    expect(rows).toEqual(listed.sales.map((g) => ({ key: g.key, label: g.label, customerStoreId: g.customerStoreId ?? null, quantity: g.quantity, amount: g.amountCents })));
+    expect(rows).toEqual(
+      listed.sales.map((g) => ({
+        key: g.key,
+        label: g.label,
+        customerStoreId: g.customerStoreId ?? null,
+        quantity: g.quantity,
+        amount: g.amountCents,
+      })),
+    );
     expect(await salesSource.count(filter, ctx)).toBe(listed.resultCount);
 
     let keys = 0;
     const post = (user: string, body: object) =>
       app.request('/api/exports', {
         method: 'POST',
-        headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, 'Idempotency-Key': `connect-sales-${user.replace('.', '-')}-${(keys += 1)}` },
+        headers: {
+          'X-Portal': 'connect',
+          'Content-Type': 'application/json',
+          Cookie: cookies[user]!,
+          'Idempotency-Key': `connect-sales-${user.replace('.', '-')}-${(keys += 1)}`,
+        },
         body: JSON.stringify(body),
       });
     expect((await post('cs.provider', { kind: 'sales', format: 'csv', filter })).status).toBe(202);
@@ -222,6 +285,9 @@ describe('GET /api/connect-sales', () => {
     expect([foreign.status, (await foreign.text()).replace('P-C2', 'X')]).toEqual([none.status, (await none.text()).replace('P-NO', 'X')]);
     expect(foreign.status).toBe(404);
     // salesReporting.sales alone does not export (salesExport).
-    expect((await post('cs.retailer', { kind: 'sales', format: 'csv', filter: { ...filter, customerId: 'R-C1', customerType: 'retailer' } })).status).toBe(403);
+    expect(
+      (await post('cs.retailer', { kind: 'sales', format: 'csv', filter: { ...filter, customerId: 'R-C1', customerType: 'retailer' } }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -132,7 +132,10 @@ const newKey = () => `coupon-key-${String(++keyCounter).padStart(8, '0')}`;
 // --- Data -------------------------------------------------------------------------------------------
 
 async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(kind as 'serials', records.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    kind as 'serials',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   expect(report.errors).toEqual([]);
   return report;
 }
@@ -174,13 +177,16 @@ const card = async (spec: CardSpec = {}) => (await cards([spec]))[0]!;
 
 /** Every item under a partition key, in key order (a serial: its cards and transactions). */
 const itemsOf = async (pk: string) =>
-  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })).items;
+  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))
+    .items;
 const partition = (serial: string) => itemsOf(`SERIAL#${serial}`);
 /** The card's item and its bookings (transaction rows of the serial, ADR 032), in booking order. */
 async function stored(serial: string, cardEan = GIFT.ean) {
   const items = await partition(serial);
   const cardItem = items.find((i) => i.sk === `CARD#${cardEan}`);
-  const txs = (await serialWithTransactions(backend.db, serial)).transactions.filter((t) => t.ean === cardEan).sort((a, b) => a.version - b.version);
+  const txs = (await serialWithTransactions(backend.db, serial)).transactions
+    .filter((t) => t.ean === cardEan)
+    .sort((a, b) => a.version - b.version);
   return { card: cardItem, txs };
 }
 const idempotencyItems = (username: string) => itemsOf(`COUPONIDEM#${username}`);
@@ -254,66 +260,77 @@ describe('the life cycle table of core', () => {
       ALLOWED.forEach((p, i) => serialOf.set(`${stateName(p.from)} ${p.action}`, serials[i]!));
     });
 
-    it.each(ALLOWED.map((p) => [stateName(p.from), p.action, p] as const))('%s × %s → 201', async (_name, _action, { from, action, decision }) => {
-      if (!decision.allowed) throw new Error('unreachable');
-      const serial = serialOf.get(`${stateName(from)} ${action}`)!;
-      const product = productOfState(from);
-      const at = clock.toISOString();
-      const answer = await answerOf(await act(serial, action, { ean: product.ean, terminalId: 'TERM_01' }));
+    it.each(ALLOWED.map((p) => [stateName(p.from), p.action, p] as const))(
+      '%s × %s → 201',
+      async (_name, _action, { from, action, decision }) => {
+        if (!decision.allowed) throw new Error('unreachable');
+        const serial = serialOf.get(`${stateName(from)} ${action}`)!;
+        const product = productOfState(from);
+        const at = clock.toISOString();
+        const answer = await answerOf(await act(serial, action, { ean: product.ean, terminalId: 'TERM_01' }));
 
-      const to = decision.to.status;
-      expect(answer.booked).toBe(true);
-      expect(answer.card).toEqual({
-        serial,
-        ean: product.ean,
-        eanSecond: product.eanSecond,
-        productId: product.productId,
-        productName: product.name,
-        contract: from.contract,
-        couponingStatus: to,
-        serialStatus: serialStatusOf({ ...decision.to, validUntil: null, soldOffline: false }, TODAY),
-        retailerId: OWN,
-        retailerName: RETAILER_NAMES[OWN],
-        validUntil: null,
-        brand: product.company,
-        faceValue: product.faceValue,
-      });
-      expect(answer.transactions).toEqual([
-        {
-          transactionId: `P-${serial}-${product.ean}-00000001`,
-          at,
-          terminalId: 'TERM_01',
-          type: action,
+        const to = decision.to.status;
+        expect(answer.booked).toBe(true);
+        expect(answer.card).toEqual({
+          serial,
           ean: product.ean,
-          resultCode: 0,
+          eanSecond: product.eanSecond,
+          productId: product.productId,
+          productName: product.name,
+          contract: from.contract,
+          couponingStatus: to,
+          serialStatus: serialStatusOf({ ...decision.to, validUntil: null, soldOffline: false }, TODAY),
+          retailerId: OWN,
+          retailerName: RETAILER_NAMES[OWN],
+          validUntil: null,
+          brand: product.company,
+          faceValue: product.faceValue,
+        });
+        expect(answer.transactions).toEqual([
+          {
+            transactionId: `P-${serial}-${product.ean}-00000001`,
+            at,
+            terminalId: 'TERM_01',
+            type: action,
+            ean: product.ean,
+            resultCode: 0,
+            status: to,
+            by: displayName('full'),
+          },
+        ]);
+        // Imported cards carry no booking; activate and redeem book theirs.
+        expect(answer.activation).toEqual(action === 'activate' ? { at, terminalId: 'TERM_01' } : null);
+        expect(answer.redemption).toEqual(action === 'redeem' ? { at, terminalId: 'TERM_01' } : null);
+        expect(answer.actions).toEqual(
+          COUPON_ACTIONS.map((a) => {
+            const next = decideAction(decision.to, a);
+            return next.allowed
+              ? { action: a, allowed: true, reason: null, reasonCode: null }
+              : { action: a, allowed: false, reason: next.reason, reasonCode: next.reasonCode };
+          }),
+        );
+
+        // Stored: the card at version 1 and exactly one transaction record.
+        const { card: item, txs } = await stored(serial, product.ean);
+        expect(item).toMatchObject({ status: to, version: 1, updatedAt: at, activation: answer.activation, redemption: answer.redemption });
+        expect(txs).toHaveLength(1);
+        expect(txs[0]).toMatchObject({
+          transactionId: `P-${serial}-${product.ean}-00000001`,
+          txType: action,
+          terminalId: 'TERM_01',
           status: to,
-          by: displayName('full'),
-        },
-      ]);
-      // Imported cards carry no booking; activate and redeem book theirs.
-      expect(answer.activation).toEqual(action === 'activate' ? { at, terminalId: 'TERM_01' } : null);
-      expect(answer.redemption).toEqual(action === 'redeem' ? { at, terminalId: 'TERM_01' } : null);
-      expect(answer.actions).toEqual(
-        COUPON_ACTIONS.map((a) => {
-          const next = decideAction(decision.to, a);
-          return next.allowed
-            ? { action: a, allowed: true, reason: null, reasonCode: null }
-            : { action: a, allowed: false, reason: next.reason, reasonCode: next.reasonCode };
-        }),
-      );
+          resultCode: 0,
+          version: 1,
+          byUsername: 'full',
+        });
 
-      // Stored: the card at version 1 and exactly one transaction record.
-      const { card: item, txs } = await stored(serial, product.ean);
-      expect(item).toMatchObject({ status: to, version: 1, updatedAt: at, activation: answer.activation, redemption: answer.redemption });
-      expect(txs).toHaveLength(1);
-      expect(txs[0]).toMatchObject({ transactionId: `P-${serial}-${product.ean}-00000001`, txType: action, terminalId: 'TERM_01', status: to, resultCode: 0, version: 1, byUsername: 'full' });
-
-      // The details screen shows the same card afterwards.
-      const shown = await details(serial, { ean: product.ean });
-      expect(shown.status).toBe(200);
-      const { booked: _booked, ...rest } = answer;
-      expect(SerialDetails.parse(await readJson(shown))).toEqual(rest);
-    });
+        // The details screen shows the same card afterwards.
+        const shown = await details(serial, { ean: product.ean });
+        expect(shown.status).toBe(200);
+        const { booked: _booked, ...rest } = answer;
+        expect(SerialDetails.parse(await readJson(shown))).toEqual(rest);
+      },
+    );
   });
 
   describe('every refused action answers 409 with the reason and writes nothing', () => {
@@ -323,20 +340,28 @@ describe('the life cycle table of core', () => {
       REFUSED.forEach((p, i) => serialOf.set(`${stateName(p.from)} ${p.action}`, serials[i]!));
     });
 
-    it.each(REFUSED.map((p) => [stateName(p.from), p.action, p] as const))('%s × %s → 409', async (_name, _action, { from, action, decision }) => {
-      if (decision.allowed) throw new Error('unreachable');
-      const serial = serialOf.get(`${stateName(from)} ${action}`)!;
-      const product = productOfState(from);
-      const before = await partition(serial);
-      const key = newKey();
-      await expectError(await act(serial, action, { ean: product.ean, key }), 409, 'COUPON.TRANSITION_NOT_ALLOWED', decision.reason);
-      expect(await partition(serial)).toEqual(before);
-      expect((await stored(serial, product.ean)).txs).toEqual([]);
-      expect((await idempotencyItems('full')).filter((i) => i.sk === key)).toEqual([]);
-      // The details screen offers the action with the same verdict.
-      const shown = SerialDetails.parse(await readJson(await details(serial, { ean: product.ean })));
-      expect(shown.actions.find((a) => a.action === action)).toEqual({ action, allowed: false, reason: decision.reason, reasonCode: decision.reasonCode });
-    });
+    it.each(REFUSED.map((p) => [stateName(p.from), p.action, p] as const))(
+      '%s × %s → 409',
+      async (_name, _action, { from, action, decision }) => {
+        if (decision.allowed) throw new Error('unreachable');
+        const serial = serialOf.get(`${stateName(from)} ${action}`)!;
+        const product = productOfState(from);
+        const before = await partition(serial);
+        const key = newKey();
+        await expectError(await act(serial, action, { ean: product.ean, key }), 409, 'COUPON.TRANSITION_NOT_ALLOWED', decision.reason);
+        expect(await partition(serial)).toEqual(before);
+        expect((await stored(serial, product.ean)).txs).toEqual([]);
+        expect((await idempotencyItems('full')).filter((i) => i.sk === key)).toEqual([]);
+        // The details screen offers the action with the same verdict.
+        const shown = SerialDetails.parse(await readJson(await details(serial, { ean: product.ean })));
+        expect(shown.actions.find((a) => a.action === action)).toEqual({
+          action,
+          allowed: false,
+          reason: decision.reason,
+          reasonCode: decision.reasonCode,
+        });
+      },
+    );
   });
 
   it('keeps a card history: activate, void, activate again, redeem; bookings are the latest ones', async () => {
@@ -400,7 +425,10 @@ describe('concurrency', () => {
 
   it('two parallel deactivations: one books, the other answers "already deactivated"', async () => {
     const serial = await card({ status: 'activated' });
-    const responses = await Promise.all([act(serial, 'deactivate', { terminalId: 'T-1' }), act(serial, 'deactivate', { terminalId: 'T-2' })]);
+    const responses = await Promise.all([
+      act(serial, 'deactivate', { terminalId: 'T-1' }),
+      act(serial, 'deactivate', { terminalId: 'T-2' }),
+    ]);
     expect(statuses(responses)).toEqual([201, 409]);
     const loser = responses.find((r) => r.status === 409)!;
     await expectError(loser, 409, 'COUPON.TRANSITION_NOT_ALLOWED', 'The coupon is already deactivated.');
@@ -434,7 +462,12 @@ describe('concurrency', () => {
         expect(item!.version).toBe(1);
         if (voided.status === 201) {
           expect(item!.status).toBe('voided');
-          await expectError(redeemed, 409, 'COUPON.TRANSITION_NOT_ALLOWED', 'Only an activated coupon can be redeemed; this one is voided.');
+          await expectError(
+            redeemed,
+            409,
+            'COUPON.TRANSITION_NOT_ALLOWED',
+            'Only an activated coupon can be redeemed; this one is voided.',
+          );
         } else {
           expect(item!.status).toBe('redeemed');
           await expectError(voided, 409, 'COUPON.TRANSITION_NOT_ALLOWED', 'The coupon is redeemed and cannot be voided.');
@@ -531,22 +564,48 @@ describe('bookings are transactions (ADR 032)', () => {
     const serial = await card({ status: 'notReady' });
     const account = (await getAccount(backend.db, 'full'))!;
     const actor = actorFor(account, { method: 'password' });
-    const reader = { ...actor, access: { ...actor.access, modules: { ...actor.access.modules, payment: { permissions: { transactions: true }, settings: {} } } } } as typeof actor;
+    const reader = {
+      ...actor,
+      access: { ...actor.access, modules: { ...actor.access.modules, payment: { permissions: { transactions: true }, settings: {} } } },
+    } as typeof actor;
     const query = { customerId: OWN, startDate: TODAY, endDate: TODAY, index: 0, maxResults: 25 as const, serial };
     const before = await backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
     await backend.couponing.act(actor, serial, 'activate', { ean: GIFT.ean, terminalId: 'T-TX' });
     await backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: 'T-TX' });
     const page = await backend.transactions.list(reader, query, 'UTC');
-    expect(page.items.map((t) => [t.transactionId, t.type, t.amount, t.currency, t.terminalId, t.source, t.by, t.productName, t.result])).toEqual([
+    expect(
+      page.items.map((t) => [t.transactionId, t.type, t.amount, t.currency, t.terminalId, t.source, t.by, t.productName, t.result]),
+    ).toEqual([
       [`P-${serial}-${GIFT.ean}-00000002`, 'balance-inquiry', 0, 'EUR', 'T-TX', 'portal', displayName('full'), GIFT.name, 'approved'],
       [`P-${serial}-${GIFT.ean}-00000001`, 'activation', 2500, 'EUR', 'T-TX', 'portal', displayName('full'), GIFT.name, 'approved'],
     ]);
     // Couponing's own attributes of the row (who booked by username, the card version) are not answered.
-    expect(Object.keys(page.items[0]!).sort()).toEqual(['amount', 'at', 'by', 'currency', 'customerId', 'customerName', 'ean', 'key', 'productId', 'productName', 'result', 'resultCode', 'serial', 'source', 'storeId', 'terminalId', 'transactionId', 'type']);
+    expect(Object.keys(page.items[0]!).sort()).toEqual([
+      'amount',
+      'at',
+      'by',
+      'currency',
+      'customerId',
+      'customerName',
+      'ean',
+      'key',
+      'productId',
+      'productName',
+      'result',
+      'resultCode',
+      'serial',
+      'source',
+      'storeId',
+      'terminalId',
+      'transactionId',
+      'type',
+    ]);
     // The day's summaries counted both (the list's totalCount without a serial comes from them).
     const after = await backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
     expect(after.totalCount).toBe(before.totalCount + 2);
-    expect((await backend.transactions.list(reader, { ...query, serial: undefined, type: 'activation', terminalId: 'T-TX' }, 'UTC')).totalCount).toBe(1);
+    expect(
+      (await backend.transactions.list(reader, { ...query, serial: undefined, type: 'activation', terminalId: 'T-TX' }, 'UTC')).totalCount,
+    ).toBe(1);
   });
 });
 
@@ -835,13 +894,34 @@ describe('several cards carry one serial', () => {
       serial,
       serialStatus: 'multipleResults',
       cards: [
-        { serial, ean: GIFT.ean, eanSecond: GIFT.eanSecond, productId: GIFT.productId, productName: GIFT.name, contract: false, couponingStatus: 'notReady', serialStatus: 'available' },
-        { serial, ean: GAME.ean, eanSecond: GAME.eanSecond, productId: GAME.productId, productName: GAME.name, contract: false, couponingStatus: 'activated', serialStatus: 'sold' },
+        {
+          serial,
+          ean: GIFT.ean,
+          eanSecond: GIFT.eanSecond,
+          productId: GIFT.productId,
+          productName: GIFT.name,
+          contract: false,
+          couponingStatus: 'notReady',
+          serialStatus: 'available',
+        },
+        {
+          serial,
+          ean: GAME.ean,
+          eanSecond: GAME.eanSecond,
+          productId: GAME.productId,
+          productName: GAME.name,
+          contract: false,
+          couponingStatus: 'activated',
+          serialStatus: 'sold',
+        },
       ],
     });
     const multiple = await expectError(await details(serial), 409, 'SERIAL.MULTIPLE_RESULTS');
     expect(multiple.issues).toEqual([{ path: 'ean', message: `One of: ${GIFT.ean}, ${GAME.ean}` }]);
-    expect(SerialDetails.parse(await readJson(await details(serial, { ean: GAME.ean }))).card).toMatchObject({ ean: GAME.ean, couponingStatus: 'activated' });
+    expect(SerialDetails.parse(await readJson(await details(serial, { ean: GAME.ean }))).card).toMatchObject({
+      ean: GAME.ean,
+      couponingStatus: 'activated',
+    });
     await expectError(await details(serial, { ean: PLAN.ean }), 404, 'SERIAL.NOT_FOUND');
 
     expect(CouponingStatusAnswer.parse(await readJson(await couponingStatus(serial)))).toEqual({
@@ -856,7 +936,10 @@ describe('several cards carry one serial', () => {
       couponingStatus: 'activated',
       label: 'Activated',
     });
-    expect(CouponingStatusAnswer.parse(await readJson(await couponingStatus(serial, { ean: GIFT.ean })))).toMatchObject({ couponingStatus: 'notReady', label: 'Not ready' });
+    expect(CouponingStatusAnswer.parse(await readJson(await couponingStatus(serial, { ean: GIFT.ean })))).toMatchObject({
+      couponingStatus: 'notReady',
+      label: 'Not ready',
+    });
 
     // Acting on one card leaves the other as it was; each card's details show its own history.
     const gameBefore = (await stored(serial, GAME.ean)).card;
@@ -1008,7 +1091,10 @@ describe('validation: 400 with {code, message} and field issues, never 500', () 
     expect((await issuesOf(await act(serial, 'void', { body: { ean: GIFT.ean } })))![0]!.path).toBe('terminalId');
     expect((await issuesOf(await act(serial, 'void', { body: { ean: GIFT.ean, terminalId: 7 } })))![0]!.path).toBe('terminalId');
     for (const action of ['cancel', 'VOID', 'activate2']) {
-      expect((await issuesOf(await act(serial, action)))!.map((i) => i.path), action).toEqual(['action']);
+      expect(
+        (await issuesOf(await act(serial, action)))!.map((i) => i.path),
+        action,
+      ).toEqual(['action']);
     }
     expect(await partition(serial)).toEqual(before);
     // The longest terminal ID books, trimmed.
@@ -1019,8 +1105,14 @@ describe('validation: 400 with {code, message} and field issues, never 500', () 
   it('an EAN in the query string must be valid', async () => {
     const serial = await card();
     for (const bad of ['', '123', `${GIFT.ean.slice(0, 12)}${(Number(GIFT.ean[12]) + 1) % 10}`]) {
-      expect((await issuesOf(await details(serial, { ean: bad })))!.map((i) => i.path), bad).toEqual(['ean']);
-      expect((await issuesOf(await couponingStatus(serial, { ean: bad })))!.map((i) => i.path), bad).toEqual(['ean']);
+      expect(
+        (await issuesOf(await details(serial, { ean: bad })))!.map((i) => i.path),
+        bad,
+      ).toEqual(['ean']);
+      expect(
+        (await issuesOf(await couponingStatus(serial, { ean: bad })))!.map((i) => i.path),
+        bad,
+      ).toEqual(['ean']);
     }
   });
 

@@ -25,14 +25,22 @@ const cookies: Record<string, string> = {};
 let keys = 0;
 const freshKey = () => `export-test-key-${String(++keys).padStart(6, '0')}`;
 
-const headers = (user?: string, portal = 'connect') => ({ 'X-Portal': portal, 'Content-Type': 'application/json', ...(user ? { Cookie: cookies[user]! } : {}) });
+const headers = (user?: string, portal = 'connect') => ({
+  'X-Portal': portal,
+  'Content-Type': 'application/json',
+  ...(user ? { Cookie: cookies[user]! } : {}),
+});
 const request = (customerId = 'R-EA', format = 'csv') => ({
   kind: 'transactions',
   format,
   filter: { customerId, startDate: '2026-11-01', endDate: '2026-11-20' },
 });
 const start = (user: string, body: unknown = request(), key: string | null = freshKey(), portal = 'connect') =>
-  app.request('/api/exports', { method: 'POST', headers: { ...headers(user, portal), ...(key ? { 'Idempotency-Key': key } : {}) }, body: JSON.stringify(body) });
+  app.request('/api/exports', {
+    method: 'POST',
+    headers: { ...headers(user, portal), ...(key ? { 'Idempotency-Key': key } : {}) },
+    body: JSON.stringify(body),
+  });
 const get = (path: string, user: string) => app.request(`/api/exports${path}`, { headers: headers(user) });
 
 beforeAll(async () => {
@@ -107,7 +115,15 @@ describe('POST /api/exports, then GET /api/exports/:jobId', () => {
 describe('a job whose runner died', () => {
   it('answers failed once it has been silent longer than a run may last (16 minutes)', async () => {
     const job = (minutesAgo: number, jobId: string) => ({
-      ...queuedJob({ jobId, owner: 'ex.one', kind: 'transactions', format: 'csv', filter: request().filter, timeZone: 'UTC', createdAt: NOW.toISOString() }),
+      ...queuedJob({
+        jobId,
+        owner: 'ex.one',
+        kind: 'transactions',
+        format: 'csv',
+        filter: request().filter,
+        timeZone: 'UTC',
+        createdAt: NOW.toISOString(),
+      }),
       status: 'running' as const,
       totalRows: 10,
       updatedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
@@ -115,7 +131,10 @@ describe('a job whose runner died', () => {
     await putExportJob(backend.db, job(17, 'stale-job-0001'), NOW);
     await putExportJob(backend.db, job(5, 'alive-job-0001'), NOW);
     const stale = ExportJob.parse(await readJson(await get('/stale-job-0001', 'ex.one')));
-    expect({ status: stale.status, error: stale.error }).toEqual({ status: 'failed', error: 'The export could not be completed. Please try again.' });
+    expect({ status: stale.status, error: stale.error }).toEqual({
+      status: 'failed',
+      error: 'The export could not be completed. Please try again.',
+    });
     expect(ExportJob.parse(await readJson(await get('/alive-job-0001', 'ex.one'))).status).toBe('running');
   });
 });
@@ -135,7 +154,9 @@ describe('GET /api/exports/:jobId/files/:index', () => {
     const records = parse((await file.text()).slice(1)) as string[][];
     expect(records.map((r) => r[1])).toEqual(['Transaction ID', 'TX-ER-EA-010', 'TX-ER-EA-011']);
     // Newest first across the files; the hostile customer name is neutralised.
-    const first = parse((await (await fetch(ExportDownload.parse(await readJson(await get(`/${job.jobId}/files/0`, 'ex.one'))).url)).text()).slice(1)) as string[][];
+    const first = parse(
+      (await (await fetch(ExportDownload.parse(await readJson(await get(`/${job.jobId}/files/0`, 'ex.one'))).url)).text()).slice(1),
+    ) as string[][];
     expect(first.slice(1).map((r) => r[1])).toEqual(['TX-ER-EA-000', 'TX-ER-EA-001', 'TX-ER-EA-002', 'TX-ER-EA-003', 'TX-ER-EA-004']);
     expect(first[1]!.slice(0, 4)).toEqual(['2026-11-19 13:00:00', 'TX-ER-EA-000', 'R-EA', `'=HYPERLINK("http://x","Alpha")`]);
     // The result as the screen words it, its code beside it for machines (ADR 054).
@@ -174,7 +195,11 @@ describe('who may see what', () => {
 
   it('without the export permission: 403 PERMISSION.DENIED (start, job, file)', async () => {
     const job = await finished('ex.one');
-    for (const res of [await start('ex.noexport'), await get(`/${job.jobId}`, 'ex.noexport'), await get(`/${job.jobId}/files/0`, 'ex.noexport')]) {
+    for (const res of [
+      await start('ex.noexport'),
+      await get(`/${job.jobId}`, 'ex.noexport'),
+      await get(`/${job.jobId}/files/0`, 'ex.noexport'),
+    ]) {
       expect(res.status).toBe(403);
       expect((await readJson(res)).code).toBe('PERMISSION.DENIED');
     }

@@ -48,7 +48,10 @@ const answers: Record<string, number> = {};
 const report: Record<string, unknown> = {};
 
 async function importKind(kind: string, records: object[]) {
-  const result = await backend.imports.importRecords(kind as 'stores', records.map((data, i) => ({ line: i + 1, data })));
+  const result = await backend.imports.importRecords(
+    kind as 'stores',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   expect(result.errors).toEqual([]);
 }
 
@@ -60,7 +63,7 @@ const plan = (over: Partial<FaultPlan> = {}): FaultPlan => ({ rate: 0, seed: SEE
  * and how many 503s came before it. `retryOn` names other answers the client retries (409 BUSY).
  */
 async function untilFinal(send: () => Response | Promise<Response>, retryOn: (status: number, code: unknown) => boolean = () => false) {
-  for (let unavailable = 0; ; ) {
+  for (let unavailable = 0; ;) {
     const res = await send();
     const body = await readJson(res);
     const key = `${res.status} ${typeof body.code === 'string' ? body.code : ''}`.trim();
@@ -133,7 +136,16 @@ beforeAll(async () => {
   ]);
   await importKind('retailers', [{ customerId: 'R-F1', name: 'Fault Markets' }]);
   await importKind('products', [
-    { productId: 'P-F1', inventoryProductId: 'I-F1', ean: ean(1), sku: 'SKU-F1', name: 'Fault Card', company: 'Brand Co', eanSecond: ean(101), faceValue: 25 },
+    {
+      productId: 'P-F1',
+      inventoryProductId: 'I-F1',
+      ean: ean(1),
+      sku: 'SKU-F1',
+      name: 'Fault Card',
+      company: 'Brand Co',
+      eanSecond: ean(101),
+      faceValue: 25,
+    },
   ]);
   await importKind(
     'stores',
@@ -168,7 +180,9 @@ async function allItems() {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, ConsistentRead: true, ExclusiveStartKey: start }));
+    const page = await backend.db.doc.send(
+      new ScanCommand({ TableName: backend.db.table, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -182,7 +196,12 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     const finals = await inParallel(
       Array.from({ length: RUNS }, (_, i) => () => {
         const key = `fault-order-${String(i).padStart(6, '0')}`;
-        const body = JSON.stringify({ customerId: 'R-F1', storeType: 0, storeId: `S-F${i % STORES}`, positions: [{ inventoryProductId: 'I-F1', amount: 1 + (i % 7) }] });
+        const body = JSON.stringify({
+          customerId: 'R-F1',
+          storeType: 0,
+          storeId: `S-F${i % STORES}`,
+          positions: [{ inventoryProductId: 'I-F1', amount: 1 + (i % 7) }],
+        });
         return untilFinal(
           () => app.request('/api/replenishment/orders', { method: 'POST', headers: headers({ 'Idempotency-Key': key }), body }),
           (status, code) => status === 409 && code === 'ORDER.BUSY',
@@ -229,7 +248,12 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
           const body = JSON.stringify({ ean: ean(1), terminalId: `T-${c}-${a}` });
           out.push(
             await untilFinal(
-              () => app.request(`/api/serial-number-check/${serial}/${action}`, { method: 'POST', headers: headers({ 'Idempotency-Key': key }), body }),
+              () =>
+                app.request(`/api/serial-number-check/${serial}/${action}`, {
+                  method: 'POST',
+                  headers: headers({ 'Idempotency-Key': key }),
+                  body,
+                }),
               (status, code) => status === 409 && code === 'COUPON.BUSY',
             ),
           );
@@ -247,12 +271,20 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     // Per card: its version is its number of actions, one transaction record per action (by its terminal),
     // the status that of the last action; one idempotency record per key.
     for (const [serial, count] of expected) {
-      const items = (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` }, ConsistentRead: true })).items;
+      const items = (
+        await queryAll(backend.db, {
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` },
+          ConsistentRead: true,
+        })
+      ).items;
       const cardItem = items.find((i) => i.sk === `CARD#${ean(1)}`)!;
       // Bookings are transactions (ADR 032): the card's rows in the serial's index.
       const txs = (await serialWithTransactions(backend.db, serial)).transactions;
       expect(cardItem.version).toBe(count);
-      expect(txs.map((t) => t.terminalId).sort()).toEqual(Array.from({ length: count }, (_, a) => `T-${Number(serial.slice(2)) - 1}-${a}`).sort());
+      expect(txs.map((t) => t.terminalId).sort()).toEqual(
+        Array.from({ length: count }, (_, a) => `T-${Number(serial.slice(2)) - 1}-${a}`).sort(),
+      );
       if (count) expect(cardItem.status).toBe(count % 2 === 1 ? 'activated' : 'voided');
     }
     const all = await allItems();
@@ -293,8 +325,15 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
       expect(last.status).toBe(200);
       for (const failed of seen.slice(0, -1)) expect(failed.mails).toBeLessThanOrEqual(1);
       if (last.mails === 1) continue;
-      const windows = await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `RATE#forgot-account#mail.user${i}` }, ConsistentRead: true });
-      expect({ mails: last.mails, hits: windows.items.map((w) => Number(w.hits)) }).toEqual({ mails: 0, hits: [expect.toSatisfy((n: number) => n > 3)] });
+      const windows = await queryAll(backend.db, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `RATE#forgot-account#mail.user${i}` },
+        ConsistentRead: true,
+      });
+      expect({ mails: last.mails, hits: windows.items.map((w) => Number(w.hits)) }).toEqual({
+        mails: 0,
+        hits: [expect.toSatisfy((n: number) => n > 3)],
+      });
       limited += 1;
     }
     report.mailLimited = limited;

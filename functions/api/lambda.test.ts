@@ -7,17 +7,9 @@ import { ORIGIN_VERIFY_HEADER, originSecretFromEnv } from './client-address.ts';
 const ORIGIN_SECRET = 'origin-secret-of-the-test-stage-0123456789';
 
 /** The Lambda entry point wraps the same app: an HTTP API (payload v2) event in, the same answers out. */
-let handler: (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<{ statusCode: number; body: string; cookies?: string[] }>;
+let handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<{ statusCode: number; body: string; cookies?: string[] }>;
 
-const event = (
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): APIGatewayProxyEventV2 => ({
+const event = (method: string, path: string, headers: Record<string, string>, body?: string): APIGatewayProxyEventV2 => ({
   version: '2.0',
   routeKey: 'ANY /api/{proxy+}',
   rawPath: path,
@@ -104,9 +96,7 @@ describe('Lambda handler', () => {
     // The execute-api endpoint called directly (or through another distribution): no or a wrong secret.
     expect(await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.50:1' })).toBe('198.51.100.1');
     for (const wrong of ['', 'guess', `${ORIGIN_SECRET}x`, ORIGIN_SECRET.slice(0, -1)]) {
-      expect(
-        await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.50:1', [ORIGIN_VERIFY_HEADER]: wrong }),
-      ).toBe('198.51.100.1');
+      expect(await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.50:1', [ORIGIN_VERIFY_HEADER]: wrong })).toBe('198.51.100.1');
     }
   });
 

@@ -16,11 +16,18 @@ let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Correct-Horse-42!';
 const cookies: Record<string, string> = {};
 
-const headers = (cookie?: string, portal = 'connect') => ({ 'X-Portal': portal, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) });
+const headers = (cookie?: string, portal = 'connect') => ({
+  'X-Portal': portal,
+  'Content-Type': 'application/json',
+  ...(cookie ? { Cookie: cookie } : {}),
+});
 const get = (path: string, user?: string) => app.request(`/api/master-data${path}`, { headers: headers(user && cookies[user]) });
 
 const importKind = (kind: string, records: object[]) =>
-  backend.imports.importRecords(kind as 'platforms', records.map((data, i) => ({ line: i + 1, data })));
+  backend.imports.importRecords(
+    kind as 'platforms',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
 async function importClean(kind: string, records: object[]) {
   const report = await importKind(kind, records);
   expect(report.errors).toEqual([]);
@@ -38,7 +45,8 @@ const divisions = [
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.9');
-  const account = (username: string, customerId: string, securityFlag: number) => connectAccount(username, customerId, PASSWORD, { securityFlag, timezone: 'Europe/Warsaw' });
+  const account = (username: string, customerId: string, securityFlag: number) =>
+    connectAccount(username, customerId, PASSWORD, { securityFlag, timezone: 'Europe/Warsaw' });
   await importClean('accounts', [
     account('md.own', 'R-M1', 16),
     account('md.group', 'G-M', 16),
@@ -58,14 +66,27 @@ beforeAll(async () => {
     { customerId: 'P-M1', name: 'Cards Inc', customerGroupId: 'G-M' },
     { customerId: 'R-M1', name: 'Alpha Cards', customerGroupId: 'G-M' },
   ]);
-  await importClean('platforms', [{ platformId: 'POS', name: 'Point of sale' }, { platformId: 'WEB', name: 'Web shop' }]);
-  await importClean('countries', [{ countryId: 'DE', name: 'Germany' }, { countryId: 'PL', name: 'Poland' }]);
+  await importClean('platforms', [
+    { platformId: 'POS', name: 'Point of sale' },
+    { platformId: 'WEB', name: 'Web shop' },
+  ]);
+  await importClean('countries', [
+    { countryId: 'DE', name: 'Germany' },
+    { countryId: 'PL', name: 'Poland' },
+  ]);
   await importClean('regions', [{ regionId: 'DE-BE', countryId: 'DE', name: 'Berlin' }]);
-  await importClean('currencies', [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }, { currencyId: 'PLN', name: 'Złoty', decimals: '2' }]);
+  await importClean('currencies', [
+    { currencyId: 'EUR', name: 'Euro', decimals: 2 },
+    { currencyId: 'PLN', name: 'Złoty', decimals: '2' },
+  ]);
   await importClean('transactionTypes', transactionTypes);
   await importClean('divisions', divisions);
   for (const username of ['md.own', 'md.group', 'md.global', 'md.none']) {
-    const res = await app.request('/api/auth/signin', { method: 'POST', headers: headers(), body: JSON.stringify({ username, password: PASSWORD }) });
+    const res = await app.request('/api/auth/signin', {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
     expect(res.status).toBe(200);
     cookies[username] = sessionCookie(res);
   }
@@ -91,10 +112,19 @@ describe('the reference-list import kinds', () => {
     expect(report.created).toBe(1);
     expect(report.errors.map((e) => e.line)).toEqual([2, 3]);
     expect(report.errors[0]!.reason).toContain("countryId: no country 'XX'");
-    const currencies = await importKind('currencies', [{ currencyId: 'euro', name: 'Euro' }, { currencyId: 'USD', name: 'Dollar', decimals: 9 }]);
+    const currencies = await importKind('currencies', [
+      { currencyId: 'euro', name: 'Euro' },
+      { currencyId: 'USD', name: 'Dollar', decimals: 9 },
+    ]);
     expect(currencies.errors.map((e) => e.line)).toEqual([1, 2]);
-    const divisionErrors = await importKind('divisions', [{ divisionId: 'D-9', customerId: 'R-NONE', name: 'X' }, { divisionId: 'D-8', customerId: 'R-M1', name: 'Y', status: 'sleeping' }]);
-    expect(divisionErrors.errors.map((e) => e.reason)).toEqual([expect.stringContaining("customerId: no customer 'R-NONE'"), expect.stringContaining('status')]);
+    const divisionErrors = await importKind('divisions', [
+      { divisionId: 'D-9', customerId: 'R-NONE', name: 'X' },
+      { divisionId: 'D-8', customerId: 'R-M1', name: 'Y', status: 'sleeping' },
+    ]);
+    expect(divisionErrors.errors.map((e) => e.reason)).toEqual([
+      expect.stringContaining("customerId: no customer 'R-NONE'"),
+      expect.stringContaining('status'),
+    ]);
   });
 });
 

@@ -15,7 +15,6 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Second-Factor-2026!';
 
-
 const call = jarCaller(() => app);
 const signIn = (jar: CookieJar, username: string, secretCode?: string, password = PASSWORD) =>
   call(jar, 'POST', '/auth/signin', { username, password, ...(secretCode ? { secretCode } : {}) });

@@ -20,14 +20,12 @@ export function startNodeServer(options: {
   root.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
   options.extend?.(root);
   return new Promise((resolve) => {
-    const server = serve(
-      { fetch: root.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' },
-      (info) =>
-        resolve({
-          server,
-          port: info.port,
-          close: () => new Promise<void>((done) => server.close(() => done())),
-        }),
+    const server = serve({ fetch: root.fetch, port: options.port, hostname: options.hostname ?? '127.0.0.1' }, (info) =>
+      resolve({
+        server,
+        port: info.port,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
     );
   });
 }

@@ -1,15 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, actorFor } from '@portal/backend';
 import { addDays, gtinCheckDigit } from '@portal/core/shared';
-import {
-  AddressList,
-  AddressRow,
-  OrderDetail,
-  OrdersPage,
-  ProductsAnswer,
-  RetailersPage,
-  suggestedQuantity,
-} from '@portal/core/ordering';
+import { AddressList, AddressRow, OrderDetail, OrdersPage, ProductsAnswer, RetailersPage, suggestedQuantity } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '@portal/backend/ordering/testing';
 import { getAccount } from '@portal/backend/accounts';
@@ -84,7 +76,10 @@ const order = (positions: { inventoryProductId: string; amount: number }[], extr
 });
 
 async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(kind as 'stores', records.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    kind as 'stores',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   expect(report.errors).toEqual([]);
 }
 
@@ -296,7 +291,14 @@ describe('products step', () => {
       suggestedQuantity({ salesLast4Weeks: 60, stock: -10, packagingUnit: 5, minimum: 10, maximum: 100 }),
     );
     expect(alpha!.suggestedQuantity).toBe(80);
-    expect(beta).toMatchObject({ airs: false, stock: null, stockWarning: false, suggestedQuantity: 0, lastOrder: null, singleItemAmountCents: null });
+    expect(beta).toMatchObject({
+      airs: false,
+      stock: null,
+      stockWarning: false,
+      suggestedQuantity: 0,
+      lastOrder: null,
+      singleItemAmountCents: null,
+    });
   });
 
   it('offers every active product when the retailer product check is disabled', async () => {
@@ -430,17 +432,26 @@ describe('submitting an order', () => {
       ...[0, 1, 2].map(() => submit(body(5), same, 'group.user')),
     ]);
     expect(answers.slice(0, 4).map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    expect(answers.slice(4).map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(
+      answers
+        .slice(4)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual([200, 200, 201]);
     const ids = await Promise.all(answers.map(async (r) => OrderDetail.parse(await readJson(r)).orderId));
     expect(new Set(ids.slice(4)).size).toBe(1);
     const page = OrdersPage.parse(await readJson(await get('/orders', 'group.user', { customerId: 'R-2' })));
     expect(page.totalCount).toBe(5);
-    const step = ProductsAnswer.parse(await readJson(await get('/products', 'group.user', { customerId: 'R-2', storeId: 'S-21', storeType: 0 })));
+    const step = ProductsAnswer.parse(
+      await readJson(await get('/products', 'group.user', { customerId: 'R-2', storeId: 'S-21', storeType: 0 })),
+    );
     expect(step.items.find((p) => p.id === 'P-2')!.lastOrder).toEqual({ date: TODAY, quantity: 1 + 2 + 3 + 4 + 5 });
   });
 
   it('shows the portal order as the last order in the products step', async () => {
-    const answer = ProductsAnswer.parse(await readJson(await get('/products', 'orderer', { customerId: 'R-1', storeId: 'S-1', storeType: 0 })));
+    const answer = ProductsAnswer.parse(
+      await readJson(await get('/products', 'orderer', { customerId: 'R-1', storeId: 'S-1', storeType: 0 })),
+    );
     const alpha = answer.items.find((p) => p.id === 'P-1')!;
     // Two orders today (50 + 10); no sales today yet.
     expect(alpha.lastOrder).toEqual({ date: TODAY, quantity: 60 });
@@ -476,7 +487,10 @@ describe('orders list, detail and PDF', () => {
   beforeAll(async () => {
     old = await at('2025-06-01T08:00:00Z', order([{ inventoryProductId: 'I-2', amount: 1 }], { reference: 'old' }));
     march = await at('2026-03-01T08:00:00Z', order([{ inventoryProductId: 'I-2', amount: 2 }], { reference: 'march' }));
-    dc = await at('2026-11-20T23:30:00Z', order([{ inventoryProductId: 'I-2', amount: 4 }], { storeType: 1, storeId: 'D-1', reference: 'dc' }));
+    dc = await at(
+      '2026-11-20T23:30:00Z',
+      order([{ inventoryProductId: 'I-2', amount: 4 }], { storeType: 1, storeId: 'D-1', reference: 'dc' }),
+    );
     closing = await at('2026-11-21T09:00:00Z', order([{ inventoryProductId: 'I-2', amount: 5 }], { storeId: 'S-4', reference: 'closing' }));
     // S-4 is deleted after its order.
     await importKind('stores', [store('S-4', 'R-1', 'Closing Store', 'Cologne', { status: 'deleted' })]);
@@ -505,7 +519,11 @@ describe('orders list, detail and PDF', () => {
     expect((await list({ startDate: '2025-01-01', endDate: '2025-12-31' })).items.map((o) => o.orderId)).toEqual([old.orderId]);
     // 2026-11-20T23:30Z is already the 21st in Berlin.
     expect((await list({ startDate: '2026-11-20', endDate: '2026-11-20' })).items).toEqual([]);
-    expect((await list({ startDate: '2026-11-21', endDate: '2026-11-21' })).items.map((o) => o.reference)).toEqual(['twin', 'PO-4711', 'dc']);
+    expect((await list({ startDate: '2026-11-21', endDate: '2026-11-21' })).items.map((o) => o.reference)).toEqual([
+      'twin',
+      'PO-4711',
+      'dc',
+    ]);
     expect(dc.orderId).toMatch(/^O-20261121-/);
     expect((await list({ storeId: 'S-1', storeType: 0 })).items.map((o) => o.reference)).toEqual(['twin', 'PO-4711', 'march']);
     expect((await list({ storeType: 1 })).items.map((o) => o.orderId)).toEqual([dc.orderId]);

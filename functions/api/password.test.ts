@@ -143,12 +143,20 @@ describe('forgot and reset password', () => {
     const weak = await call('POST', '/auth/reset-password', { token, newPassword: 'Password123!', newPasswordVerify: 'Password123!' });
     expect(weak.body).toMatchObject({ message: 'Password is too weak' });
     // A refused password does not use up the link.
-    const reset = await call('POST', '/auth/reset-password', { token, newPassword: 'Recovered-Secret-2026!', newPasswordVerify: 'Recovered-Secret-2026!' });
+    const reset = await call('POST', '/auth/reset-password', {
+      token,
+      newPassword: 'Recovered-Secret-2026!',
+      newPasswordVerify: 'Recovered-Secret-2026!',
+    });
     expect(reset).toMatchObject({ status: 200, body: { message: 'Password changed successfully' } });
     expect((await statusOf(sessionBefore.cookie)).loggedIn).toBe(false);
     expect((await signIn('forgetful', 'Recovered-Secret-2026!')).status).toBe(200);
 
-    const again = await call('POST', '/auth/reset-password', { token, newPassword: 'Another-Secret-2026!', newPasswordVerify: 'Another-Secret-2026!' });
+    const again = await call('POST', '/auth/reset-password', {
+      token,
+      newPassword: 'Another-Secret-2026!',
+      newPasswordVerify: 'Another-Secret-2026!',
+    });
     expect(again).toMatchObject({ status: 400, body: { code: 'PASSWORD.RESET_LINK_INVALID' } });
   });
 
@@ -157,12 +165,20 @@ describe('forgot and reset password', () => {
     await call('POST', '/auth/forgot-password', { username: 'slowpoke' });
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await lastMailTo('slowpoke@example.com')).body.text ?? '')?.[1];
     clock = new Date(clock.getTime() + 31 * 60_000);
-    const late = await call('POST', '/auth/reset-password', { token, newPassword: 'Too-Late-Secret-2026!', newPasswordVerify: 'Too-Late-Secret-2026!' });
+    const late = await call('POST', '/auth/reset-password', {
+      token,
+      newPassword: 'Too-Late-Secret-2026!',
+      newPasswordVerify: 'Too-Late-Secret-2026!',
+    });
     expect(late.body).toMatchObject({ code: 'PASSWORD.RESET_LINK_INVALID' });
   });
 
   it('rejects a malformed token as bad input', async () => {
-    const res = await call('POST', '/auth/reset-password', { token: 'x', newPassword: 'Recovered-Secret-2026!', newPasswordVerify: 'Recovered-Secret-2026!' });
+    const res = await call('POST', '/auth/reset-password', {
+      token: 'x',
+      newPassword: 'Recovered-Secret-2026!',
+      newPasswordVerify: 'Recovered-Secret-2026!',
+    });
     expect(res.status).toBe(400);
   });
 });

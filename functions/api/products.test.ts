@@ -22,7 +22,10 @@ const page = async (query: string, user = 'pm.retailer') => {
   return ProductPage.parse(await readJson(res));
 };
 const importKind = (kind: string, records: object[]) =>
-  backend.imports.importRecords(kind as 'products', records.map((data, i) => ({ line: i + 1, data })));
+  backend.imports.importRecords(
+    kind as 'products',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
 
 const product = (n: number, extra: object = {}) => ({
   productId: `PM-${n}`,
@@ -52,7 +55,14 @@ beforeAll(async () => {
   ]);
   expect(accounts.errors).toEqual([]);
   expect((await importKind('retailers', [{ customerId: 'R-PM1', name: 'Retail One' }])).errors).toEqual([]);
-  expect((await importKind('providers', [{ customerId: 'P-PM1', name: 'Content One' }, { customerId: 'P-PM2', name: 'Content Two' }])).errors).toEqual([]);
+  expect(
+    (
+      await importKind('providers', [
+        { customerId: 'P-PM1', name: 'Content One' },
+        { customerId: 'P-PM2', name: 'Content Two' },
+      ])
+    ).errors,
+  ).toEqual([]);
   Object.assign(cookies, await signInAll(app, ['pm.retailer', 'pm.provider', 'pm.none'], PASSWORD));
 }, 120_000);
 
@@ -61,16 +71,42 @@ describe('the products import with the connect fields', () => {
     const report = await importKind('products', [
       product(1, { faceValue: 25, status: 'active' }),
       product(2, { faceValue: '15', esp: '15.00', currency: 'eur', productType: 'PIN', category: 'Gaming', contentProviderId: 'P-PM1' }),
-      product(3, { minValue: '10', maxValue: '250.50', currency: 'EUR', productType: 'POSA', category: 'Gaming', contentProviderId: 'P-PM1' }),
-      product(4, { faceValue: 50, currency: 'PLN', productType: 'digital', category: 'Music', contentProviderId: 'P-PM2', status: 'inactive' }),
+      product(3, {
+        minValue: '10',
+        maxValue: '250.50',
+        currency: 'EUR',
+        productType: 'POSA',
+        category: 'Gaming',
+        contentProviderId: 'P-PM1',
+      }),
+      product(4, {
+        faceValue: 50,
+        currency: 'PLN',
+        productType: 'digital',
+        category: 'Music',
+        contentProviderId: 'P-PM2',
+        status: 'inactive',
+      }),
     ]);
     expect(report.errors).toEqual([]);
     const all = await page('');
     expect(all.items.find((p) => p.productId === 'PM-1')).toEqual({
-      productId: 'PM-1', ean: eanOf(1), sku: 'SKU-1', name: 'Card 01', company: 'Brand', status: 'active', faceValueCents: 2500,
+      productId: 'PM-1',
+      ean: eanOf(1),
+      sku: 'SKU-1',
+      name: 'Card 01',
+      company: 'Brand',
+      status: 'active',
+      faceValueCents: 2500,
     });
     expect(all.items.find((p) => p.productId === 'PM-3')).toMatchObject({
-      minValueCents: 1000, maxValueCents: 25050, currency: 'EUR', productType: 'POSA', category: 'Gaming', contentProviderId: 'P-PM1', contentProviderName: 'Content One',
+      minValueCents: 1000,
+      maxValueCents: 25050,
+      currency: 'EUR',
+      productType: 'POSA',
+      category: 'Gaming',
+      contentProviderId: 'P-PM1',
+      contentProviderName: 'Content One',
     });
     expect(all.items.find((p) => p.productId === 'PM-2')).toMatchObject({ faceValueCents: 1500, espCents: 1500, currency: 'EUR' });
   });
@@ -110,7 +146,10 @@ describe('GET /api/products', () => {
       productTypes: ['digital', 'PIN', 'POSA'],
       categories: ['Gaming', 'Music', 'Travel'],
       currencies: ['EUR', 'PLN'],
-      contentProviders: [{ customerId: 'P-PM1', name: 'Content One' }, { customerId: 'P-PM2', name: 'Content Two' }],
+      contentProviders: [
+        { customerId: 'P-PM1', name: 'Content One' },
+        { customerId: 'P-PM2', name: 'Content Two' },
+      ],
     });
   });
 
@@ -136,7 +175,16 @@ describe('GET /api/products', () => {
   });
 
   it('answers hostile input with 400 and field issues, never 500', async () => {
-    for (const query of ['?maxResults=0', '?maxResults=100000', '?index=-1', '?status=deleted', '?currency=EU%00', `?q=${'x'.repeat(500)}`, '?contentProviderId=a%23b', '?index=1e99']) {
+    for (const query of [
+      '?maxResults=0',
+      '?maxResults=100000',
+      '?index=-1',
+      '?status=deleted',
+      '?currency=EU%00',
+      `?q=${'x'.repeat(500)}`,
+      '?contentProviderId=a%23b',
+      '?index=1e99',
+    ]) {
       const res = await get(query, 'pm.retailer');
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(await readJson(res)).toHaveProperty('code');

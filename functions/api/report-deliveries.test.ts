@@ -7,7 +7,21 @@ import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platfor
 import { createFaultInjector } from '@portal/backend/platform/faults';
 import { createMailer } from '@portal/backend/platform/mail';
 import { recordMailEvent, reportJobsFromConfig } from '@portal/backend/report';
-import { DELIVERY_LEASE_MS, deliverReportJob, type ReportDeliveryDeps, createDelivery, deliveryWrites, getDelivery, listDeliveries, mailMessageKey, DeliveryIncompleteError, reportDeliveryDeps, retentionEnd, getReportSchedule, putSchedule } from '@portal/backend/report/testing';
+import {
+  DELIVERY_LEASE_MS,
+  deliverReportJob,
+  type ReportDeliveryDeps,
+  createDelivery,
+  deliveryWrites,
+  getDelivery,
+  listDeliveries,
+  mailMessageKey,
+  DeliveryIncompleteError,
+  reportDeliveryDeps,
+  retentionEnd,
+  getReportSchedule,
+  putSchedule,
+} from '@portal/backend/report/testing';
 import { getItem, toTtl } from '@portal/backend/platform/db';
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
@@ -39,13 +53,22 @@ let keys = 0;
 let jobs = 0;
 const FAST = { attempts: 4, baseMs: 1, capMs: 5 };
 
-const call = connectCaller(() => app, () => cookies);
+const call = connectCaller(
+  () => app,
+  () => cookies,
+);
 
 /** A custom report of R-D1 by dlfull (locale de-de) with dlfull and one external contact on its list. */
 async function newReport(name: string, contactEmail: string, schedule: { copyByFtp?: boolean; sendByEmail?: boolean } = {}) {
-  const created = await call('dlfull', 'POST', '/flow/custom-reports', { customerId: 'R-D1', name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' }, {
-    'Idempotency-Key': `delivery-test-key-${String(++keys).padStart(6, '0')}`,
-  });
+  const created = await call(
+    'dlfull',
+    'POST',
+    '/flow/custom-reports',
+    { customerId: 'R-D1', name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' },
+    {
+      'Idempotency-Key': `delivery-test-key-${String(++keys).padStart(6, '0')}`,
+    },
+  );
   expect(created.status).toBe(201);
   const processId = created.body.processId as string;
   const saved = await call('dlfull', 'PUT', `/flow/report-scheduling/${processId}`, {
@@ -61,7 +84,12 @@ async function newReport(name: string, contactEmail: string, schedule: { copyByF
   });
   expect(saved.status).toBe(200);
   expect((await call('dlfull', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.dlfull' })).status).toBe(200);
-  const contact = await call('dlfull', 'POST', '/flow/process-mail-contacts', { firstname: 'Erika', surname: 'Extern', email: contactEmail, processId });
+  const contact = await call('dlfull', 'POST', '/flow/process-mail-contacts', {
+    firstname: 'Erika',
+    surname: 'Extern',
+    email: contactEmail,
+    processId,
+  });
   expect(contact.status).toBe(201);
   // The double opt-in (ADR 051): the contact follows the link of its confirmation mail first.
   const confirmation = (await sentMails(contactEmail)).find((m) => m.body.text?.includes('/report-confirmation?token='));
@@ -78,7 +106,11 @@ async function finishedJob(processId: string, reportName: string, content = 'at,
   return jobId;
 }
 
-const deps = (over: Partial<ReportDeliveryDeps> = {}): ReportDeliveryDeps => ({ ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => NOW }), retry: FAST, ...over });
+const deps = (over: Partial<ReportDeliveryDeps> = {}): ReportDeliveryDeps => ({
+  ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => NOW }),
+  retry: FAST,
+  ...over,
+});
 const byId = (list: Delivery[]) => Object.fromEntries(list.map((d) => [d.deliveryId, d]));
 const mailsAbout = async (to: string, reportName: string) => (await sentMails(to)).filter((m) => m.subject.includes(reportName));
 
@@ -121,7 +153,9 @@ describe('deliverReportJob', () => {
     // The owner's locale (de-de) for both: the user's own, and the contact's through the report's owner.
     expect(user[0]!.subject).toBe('Bericht „Twice“: 01.11.2026 – 20.11.2026');
     expect(contact[0]!.subject).toBe(user[0]!.subject);
-    const stored = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: { messageId: string; attachments: { filename: string; content: string }[] }[] };
+    const stored = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+      emails: { messageId: string; attachments: { filename: string; content: string }[] }[];
+    };
     const attachment = stored.emails.find((m) => m.messageId === user[0]!.messageId)!.attachments[0]!;
     expect(Buffer.from(attachment.content, 'base64').toString()).toBe('at,amount\n2026-11-20,12.50\n');
     // Only the external contact gets the unsubscribe link.
@@ -129,7 +163,13 @@ describe('deliverReportJob', () => {
     expect(user[0]!.body.text).not.toContain('/unsubscribe?token=');
 
     const deliveries = byId(await listDeliveries(backend.db, jobId));
-    expect(deliveries['email.u.dlfull']).toMatchObject({ channel: 'email', status: 'sent', attempts: 1, attached: true, address: 'dlfull@example.com' });
+    expect(deliveries['email.u.dlfull']).toMatchObject({
+      channel: 'email',
+      status: 'sent',
+      attempts: 1,
+      attached: true,
+      address: 'dlfull@example.com',
+    });
     expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'sent', attempts: 1 });
     // The owner's ftpUploadDir inside the customer's SFTP home.
     expect(deliveries.sftp).toMatchObject({ channel: 'sftp', status: 'sent', attempts: 1, address: 'R-D1/outbox/reports' });
@@ -167,8 +207,14 @@ describe('deliverReportJob', () => {
     const items = runs.body.items as { status: string; deliveries: Delivery[] }[];
     expect(items).toHaveLength(1);
     expect(items[0]!.status).toBe('finished');
-    expect(byId(items[0]!.deliveries)).toMatchObject({ 'email.u.dlfull': { status: 'sent' }, [`email.${contactRef}`]: { status: 'sent' }, sftp: { status: 'sent' } });
-    expect(await call('dlfull', 'GET', `/flow/reports/${processId}`)).toMatchObject({ body: { reportsCreated: 1, sentByEmail: 2, copiedByFtp: 1 } });
+    expect(byId(items[0]!.deliveries)).toMatchObject({
+      'email.u.dlfull': { status: 'sent' },
+      [`email.${contactRef}`]: { status: 'sent' },
+      sftp: { status: 'sent' },
+    });
+    expect(await call('dlfull', 'GET', `/flow/reports/${processId}`)).toMatchObject({
+      body: { reportsCreated: 1, sentByEmail: 2, copiedByFtp: 1 },
+    });
   });
 
   it('retries SES throttling in-process and sends once; throttled past its attempts it fails retryable, throws, and the next run sends it', async () => {
@@ -233,17 +279,31 @@ describe('deliverReportJob', () => {
   it('an S3 read error fails the deliveries (retryable, the run throws); a resend from the screen sends the mail', async () => {
     const { processId } = await newReport('Unreadable', 'unreadable@example.org');
     const jobId = await finishedJob(processId, 'Unreadable');
-    const broken: FileStore = { ...files, read: async () => Promise.reject(Object.assign(new Error('We encountered an internal error.'), { name: 'InternalError' })) };
+    const broken: FileStore = {
+      ...files,
+      read: async () => Promise.reject(Object.assign(new Error('We encountered an internal error.'), { name: 'InternalError' })),
+    };
     await expect(deliverReportJob(deps({ files: broken }), jobId)).rejects.toBeInstanceOf(DeliveryIncompleteError);
     const failed = byId(await listDeliveries(backend.db, jobId))['email.u.dlfull']!;
-    expect(failed).toMatchObject({ status: 'failed', reasonCode: 'fileUnreadable', reason: 'InternalError: We encountered an internal error.', attempts: 1 });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      reasonCode: 'fileUnreadable',
+      reason: 'InternalError: We encountered an internal error.',
+      attempts: 1,
+    });
     expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(0);
 
     const resent = await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`);
-    expect(resent).toMatchObject({ status: 200, body: { deliveryId: 'email.u.dlfull', status: 'sent', attempts: 2, reasonCode: null, reason: null } });
+    expect(resent).toMatchObject({
+      status: 200,
+      body: { deliveryId: 'email.u.dlfull', status: 'sent', attempts: 2, reasonCode: null, reason: null },
+    });
     expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(1);
     // Sent now: a second resend is refused, and the run never sends it again.
-    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({ status: 409, body: { code: 'REPORT.DELIVERY_NOT_FAILED' } });
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({
+      status: 409,
+      body: { code: 'REPORT.DELIVERY_NOT_FAILED' },
+    });
     await deliverReportJob(deps(), jobId);
     expect(await mailsAbout('dlfull@example.com', 'Unreadable')).toHaveLength(1);
   });
@@ -251,7 +311,13 @@ describe('deliverReportJob', () => {
   it('an SFTP copy without SFTP configured fails with that reason, final (no retry, the run does not throw); mails still go', async () => {
     const { processId } = await newReport('NoSftp', 'nosftp@example.org', { copyByFtp: true });
     const jobId = await finishedJob(processId, 'NoSftp');
-    const unconfigured = { ...backend.config, SFTP_HOST: undefined, SFTP_USER: undefined, SFTP_HOST_KEY_SHA256: undefined, SFTP_PRIVATE_KEY_FILE: undefined };
+    const unconfigured = {
+      ...backend.config,
+      SFTP_HOST: undefined,
+      SFTP_USER: undefined,
+      SFTP_HOST_KEY_SHA256: undefined,
+      SFTP_PRIVATE_KEY_FILE: undefined,
+    };
     await deliverReportJob({ ...reportDeliveryDeps(unconfigured, { db: backend.db, now: () => NOW }), retry: FAST }, jobId);
     const deliveries = byId(await listDeliveries(backend.db, jobId));
     expect(deliveries.sftp).toMatchObject({ status: 'failed', reasonCode: 'sftpNotConfigured', reason: null, attempts: 1 });
@@ -265,7 +331,8 @@ describe('deliverReportJob', () => {
     const mailer = {
       sendRaw: async (to: string): Promise<{ messageId: string }> => {
         calls += 1;
-        if (to === 'bounce@example.org') throw Object.assign(new Error('Email address is on the suppression list'), { name: 'MessageRejected' });
+        if (to === 'bounce@example.org')
+          throw Object.assign(new Error('Email address is on the suppression list'), { name: 'MessageRejected' });
         throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable' });
       },
     };
@@ -273,8 +340,18 @@ describe('deliverReportJob', () => {
     await deliverReportJob(deps({ mailer }), jobId);
     expect(calls).toBe(2);
     const deliveries = byId(await listDeliveries(backend.db, jobId));
-    expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'bounced', reasonCode: 'rejected', reason: 'Email address is on the suppression list', attempts: 1 });
-    expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'failed', reasonCode: 'sendFailed', reason: 'ServiceUnavailable: Service unavailable', attempts: 1 });
+    expect(deliveries[`email.${contactRef}`]).toMatchObject({
+      status: 'bounced',
+      reasonCode: 'rejected',
+      reason: 'Email address is on the suppression list',
+      attempts: 1,
+    });
+    expect(deliveries['email.u.dlfull']).toMatchObject({
+      status: 'failed',
+      reasonCode: 'sendFailed',
+      reason: 'ServiceUnavailable: Service unavailable',
+      attempts: 1,
+    });
   });
 
   it('attaches files up to REPORT_ATTACHMENT_MAX_BYTES and links larger ones; the link redirects to the file, a bad one is 404', async () => {
@@ -307,7 +384,11 @@ describe('deliverReportJob', () => {
     const token = /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(mail.body.text ?? '')![1]!;
 
     const oneClick = () =>
-      app.request(`/api/report-unsubscribe?token=${token}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      app.request(`/api/report-unsubscribe?token=${token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
     for (let i = 0; i < 2; i += 1) {
       const res = await oneClick();
       expect(res.status).toBe(200);
@@ -315,18 +396,30 @@ describe('deliverReportJob', () => {
     }
     const next = await finishedJob(processId, 'Unsub');
     await deliverReportJob(deps(), next);
-    expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reasonCode: 'unsubscribed', reason: null, attempts: 0 });
+    expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({
+      status: 'skipped',
+      reasonCode: 'unsubscribed',
+      reason: null,
+      attempts: 0,
+    });
     expect(await mailsAbout('unsub@example.org', 'Unsub')).toHaveLength(1);
 
     // Only these two paths go without X-Portal: every other call still needs it.
-    for (const path of [`/api/report-unsubscribe/x?token=${token}`, '/api/report-links', `/api/flow/report-jobs/x/deliveries/sftp/resend`]) {
+    for (const path of [
+      `/api/report-unsubscribe/x?token=${token}`,
+      '/api/report-links',
+      `/api/flow/report-jobs/x/deliveries/sftp/resend`,
+    ]) {
       const res = await app.request(path, { method: 'POST' });
       expect(res.status).toBe(400);
       expect(await readJson(res)).toMatchObject({ code: 'REQUEST.PORTAL_HEADER_INVALID' });
     }
     for (const bad of [`${token.slice(0, -3)}AAA`, 'garbage']) {
       const res = await call(null, 'POST', `/report-unsubscribe?token=${bad}`);
-      expect(res).toMatchObject({ status: 400, body: { code: bad === 'garbage' ? 'REQUEST.VALIDATION_FAILED' : 'REPORT.UNSUBSCRIBE_INVALID' } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { code: bad === 'garbage' ? 'REQUEST.VALIDATION_FAILED' : 'REPORT.UNSUBSCRIBE_INVALID' },
+      });
     }
   });
 });
@@ -336,15 +429,40 @@ describe('a sender that died mid-send', () => {
     const { processId } = await newReport('Lapsed', 'lapsed@example.org');
     const jobId = await finishedJob(processId, 'Lapsed');
     const before = new Date(NOW.getTime() - 60 * 60_000);
-    await createDelivery(backend.db, { jobId, deliveryId: 'email.u.dlfull', channel: 'email', target: 'u.dlfull', address: 'dlfull@example.com', status: 'pending', reasonCode: null, reason: null, attempts: 0, attached: null, retryable: false, updatedAt: before.toISOString() });
+    await createDelivery(backend.db, {
+      jobId,
+      deliveryId: 'email.u.dlfull',
+      channel: 'email',
+      target: 'u.dlfull',
+      address: 'dlfull@example.com',
+      status: 'pending',
+      reasonCode: null,
+      reason: null,
+      attempts: 0,
+      attached: null,
+      retryable: false,
+      updatedAt: before.toISOString(),
+    });
     expect(await deliveryWrites.claim(backend.db, jobId, 'email.u.dlfull', before, DELIVERY_LEASE_MS, 4)).toBe(true);
-    expect(byId(await listDeliveries(backend.db, jobId, new Date(before.getTime() + 60_000)))['email.u.dlfull']).toMatchObject({ status: 'pending' });
-    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reasonCode: 'leaseLapsed' });
+    expect(byId(await listDeliveries(backend.db, jobId, new Date(before.getTime() + 60_000)))['email.u.dlfull']).toMatchObject({
+      status: 'pending',
+    });
+    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({
+      status: 'failed',
+      reasonCode: 'leaseLapsed',
+    });
 
     await deliverReportJob(deps(), jobId);
-    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({ status: 'failed', reasonCode: 'leaseLapsed', attempts: 1 });
+    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({
+      status: 'failed',
+      reasonCode: 'leaseLapsed',
+      attempts: 1,
+    });
     expect(await mailsAbout('dlfull@example.com', 'Lapsed')).toHaveLength(0);
-    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({ status: 200, body: { status: 'sent', attempts: 2 } });
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`)).toMatchObject({
+      status: 200,
+      body: { status: 'sent', attempts: 2 },
+    });
     expect(await mailsAbout('dlfull@example.com', 'Lapsed')).toHaveLength(1);
   });
 });
@@ -353,14 +471,20 @@ describe('POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend', () =
   it("needs reportManagement.recipients; another customer's job answers like none; unknown deliveries 404", async () => {
     const { processId } = await newReport('Scope', 'scope@example.org');
     const jobId = await finishedJob(processId, 'Scope');
-    await deliverReportJob(deps({ mailer: { sendRaw: async () => Promise.reject(Object.assign(new Error('x'), { name: 'MessageRejected' })) } }), jobId);
+    await deliverReportJob(
+      deps({ mailer: { sendRaw: async () => Promise.reject(Object.assign(new Error('x'), { name: 'MessageRejected' })) } }),
+      jobId,
+    );
     const path = `/flow/report-jobs/${jobId}/deliveries/email.u.dlfull/resend`;
     expect(await call('dlread', 'POST', path)).toMatchObject({ status: 403 });
     const foreign = await call('dlother', 'POST', path);
     const none = await call('dlother', 'POST', '/flow/report-jobs/no-such-job-0001/deliveries/email.u.dlfull/resend');
     expect(foreign).toMatchObject({ status: 404, body: { code: 'REPORT.JOB_NOT_FOUND' } });
     expect(foreign.body).toEqual(none.body);
-    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.c.nobody/resend`)).toMatchObject({ status: 404, body: { code: 'REPORT.DELIVERY_NOT_FOUND' } });
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.c.nobody/resend`)).toMatchObject({
+      status: 404,
+      body: { code: 'REPORT.DELIVERY_NOT_FOUND' },
+    });
     expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/not-an-id/resend`)).toMatchObject({ status: 400 });
     // A bounced delivery may be sent again (the address was fixed).
     expect(await call('dlfull', 'POST', path)).toMatchObject({ status: 200, body: { status: 'sent', attempts: 2 } });
@@ -389,7 +513,13 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     headersTruncated: false,
     commonHeaders: { from: ['no-reply@example.com'], to: [to], subject: 'Report' },
   });
-  const bounce = (messageId: string, to: string, bounceType: 'Permanent' | 'Transient' | 'Undetermined', recipient: object, field: 'notificationType' | 'eventType' = 'notificationType') =>
+  const bounce = (
+    messageId: string,
+    to: string,
+    bounceType: 'Permanent' | 'Transient' | 'Undetermined',
+    recipient: object,
+    field: 'notificationType' | 'eventType' = 'notificationType',
+  ) =>
     JSON.stringify({
       [field]: 'Bounce',
       bounce: {
@@ -421,18 +551,30 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     return byId((runs.body.items as { jobId: string; deliveries: Delivery[] }[]).find((j) => j.jobId === jobId)!.deliveries);
   };
 
-  it('a permanent bounce turns the sent mail bounced with the server\'s words (the run log shows it); twice changes nothing', async () => {
+  it("a permanent bounce turns the sent mail bounced with the server's words (the run log shows it); twice changes nothing", async () => {
     const { processId, contactRef } = await newReport('Bounced later', 'gone@example.org');
     const jobId = await finishedJob(processId, 'Bounced later');
     await deliverReportJob(deps(), jobId);
     const messageId = await mailOf(jobId, `email.${contactRef}`);
     // The pointer was written with `sent`, and lives as long as the job.
-    expect(await getItem(backend.db, mailMessageKey(messageId))).toMatchObject({ jobId, deliveryId: `email.${contactRef}`, expiresAt: toTtl(retentionEnd(NOW)) });
+    expect(await getItem(backend.db, mailMessageKey(messageId))).toMatchObject({
+      jobId,
+      deliveryId: `email.${contactRef}`,
+      expiresAt: toTtl(retentionEnd(NOW)),
+    });
 
-    const event = bounce(messageId, 'gone@example.org', 'Permanent', { action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' });
+    const event = bounce(messageId, 'gone@example.org', 'Permanent', {
+      action: 'failed',
+      status: '5.1.1',
+      diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+    });
     expect(await record(event)).toBe('bounced');
     const log = await runLog(processId, jobId);
-    expect(log[`email.${contactRef}`]).toMatchObject({ status: 'bounced', reasonCode: 'bouncedNoAddress', reason: 'smtp; 550 5.1.1 user unknown' });
+    expect(log[`email.${contactRef}`]).toMatchObject({
+      status: 'bounced',
+      reasonCode: 'bouncedNoAddress',
+      reason: 'smtp; 550 5.1.1 user unknown',
+    });
     expect(log['email.u.dlfull']).toMatchObject({ status: 'sent', reasonCode: null });
 
     const before = await getDelivery(backend.db, jobId, `email.${contactRef}`);
@@ -440,7 +582,10 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     expect(await getDelivery(backend.db, jobId, `email.${contactRef}`)).toEqual(before);
 
     // Resent (the address was fixed): the old mail's late bounce, even in the configuration set's shape, leaves the new one alone.
-    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.${contactRef}/resend`)).toMatchObject({ status: 200, body: { status: 'sent', reasonCode: null } });
+    expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.${contactRef}/resend`)).toMatchObject({
+      status: 200,
+      body: { status: 'sent', reasonCode: null },
+    });
     expect(await record(bounce(messageId, 'gone@example.org', 'Permanent', { status: '5.1.1' }, 'eventType'))).toBe('unchanged');
     expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: null });
   });
@@ -450,16 +595,34 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     const jobId = await finishedJob(processId, 'Soft bounce');
     await deliverReportJob(deps(), jobId);
     const contactMail = await mailOf(jobId, `email.${contactRef}`);
-    const soft = bounce(contactMail, 'full@example.org', 'Transient', { action: 'failed', status: '4.2.2', diagnosticCode: 'smtp; 452 4.2.2 mailbox full' });
+    const soft = bounce(contactMail, 'full@example.org', 'Transient', {
+      action: 'failed',
+      status: '4.2.2',
+      diagnosticCode: 'smtp; 452 4.2.2 mailbox full',
+    });
     expect(await record(soft)).toBe('bounced');
     expect(await record(soft)).toBe('unchanged');
-    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'bounced', reasonCode: 'bounceTransient', reason: 'smtp; 452 4.2.2 mailbox full' });
+    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({
+      status: 'bounced',
+      reasonCode: 'bounceTransient',
+      reason: 'smtp; 452 4.2.2 mailbox full',
+    });
 
     const userMail = await mailOf(jobId, 'email.u.dlfull');
     expect(await record(bounce(userMail, 'dlfull@example.com', 'Undetermined', {}))).toBe('noted');
-    expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({ status: 'sent', reasonCode: 'bounceUndetermined', reason: null });
-    expect(await record(bounce(userMail, 'dlfull@example.com', 'Permanent', { action: 'failed', status: '5.7.1' }, 'eventType'))).toBe('bounced');
-    expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({ status: 'bounced', reasonCode: 'bounced', reason: 'status 5.7.1, failed' });
+    expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({
+      status: 'sent',
+      reasonCode: 'bounceUndetermined',
+      reason: null,
+    });
+    expect(await record(bounce(userMail, 'dlfull@example.com', 'Permanent', { action: 'failed', status: '5.7.1' }, 'eventType'))).toBe(
+      'bounced',
+    );
+    expect((await runLog(processId, jobId))['email.u.dlfull']).toMatchObject({
+      status: 'bounced',
+      reasonCode: 'bounced',
+      reason: 'status 5.7.1, failed',
+    });
   });
 
   it('a complaint unsubscribes the external contact and is noted; twice changes nothing; the next run skips them', async () => {
@@ -469,11 +632,19 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     const event = complaint(await mailOf(jobId, `email.${contactRef}`), 'spam@example.org');
     expect(await record(event)).toBe('unsubscribed');
     expect(await record(event)).toBe('unchanged');
-    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', reasonCode: 'complaint', reason: 'abuse' });
+    expect((await runLog(processId, jobId))[`email.${contactRef}`]).toMatchObject({
+      status: 'sent',
+      reasonCode: 'complaint',
+      reason: 'abuse',
+    });
 
     const next = await finishedJob(processId, 'Complained');
     await deliverReportJob(deps(), next);
-    expect((await runLog(processId, next))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reasonCode: 'unsubscribed', attempts: 0 });
+    expect((await runLog(processId, next))[`email.${contactRef}`]).toMatchObject({
+      status: 'skipped',
+      reasonCode: 'unsubscribed',
+      attempts: 0,
+    });
     expect(await mailsAbout('spam@example.org', 'Complained')).toHaveLength(1);
     // A portal user's complaint is noted only: users leave a list in the portal.
     expect(await record(complaint(await mailOf(next, 'email.u.dlfull'), 'dlfull@example.com'))).toBe('noted');
@@ -484,10 +655,18 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     logged.length = 0;
     expect(await record(bounce('0102017a-no-such-mail-000000', 'x@example.org', 'Permanent', { status: '5.1.1' }))).toBe('ignored');
     expect(logged).toEqual(['event for an unknown mail ignored']);
-    expect(await record(JSON.stringify({ eventType: 'Delivery', mail: mail('0102017a-no-such-mail-000001', 'x@example.org'), delivery: {} }))).toBe('ignored');
+    expect(
+      await record(JSON.stringify({ eventType: 'Delivery', mail: mail('0102017a-no-such-mail-000001', 'x@example.org'), delivery: {} })),
+    ).toBe('ignored');
 
     logged.length = 0;
-    for (const body of ['not json', '{}', JSON.stringify({ notificationType: 'Bounce', mail: { messageId: 'm-1' } }), JSON.stringify({ notificationType: 'Bounce', mail: {}, bounce: { bounceType: 'Permanent', bouncedRecipients: [] } }), null]) {
+    for (const body of [
+      'not json',
+      '{}',
+      JSON.stringify({ notificationType: 'Bounce', mail: { messageId: 'm-1' } }),
+      JSON.stringify({ notificationType: 'Bounce', mail: {}, bounce: { bounceType: 'Permanent', bouncedRecipients: [] } }),
+      null,
+    ]) {
       expect(await record(body)).toBe('dropped');
     }
     expect(logged).toEqual(Array(5).fill('malformed event dropped'));

@@ -35,8 +35,14 @@ async function call(user: string, method: string, path: string, body?: unknown, 
   const text = await res.text();
   return { status: res.status, text, body: text ? (JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>) : {} };
 }
-const runNow = (user: string, body: Record<string, unknown>, key: string = freshKey()) => call(user, 'POST', '/flow/report-jobs', body, { 'Idempotency-Key': key });
-const request = (processId = general(OWN), extra: Record<string, unknown> = {}) => ({ processId, dateFrom: '2026-11-17', dateUntil: '2026-11-20', ...extra });
+const runNow = (user: string, body: Record<string, unknown>, key: string = freshKey()) =>
+  call(user, 'POST', '/flow/report-jobs', body, { 'Idempotency-Key': key });
+const request = (processId = general(OWN), extra: Record<string, unknown> = {}) => ({
+  processId,
+  dateFrom: '2026-11-17',
+  dateUntil: '2026-11-20',
+  ...extra,
+});
 
 async function finished(user: string, body = request()) {
   const res = await runNow(user, body);
@@ -52,7 +58,12 @@ beforeAll(async () => {
   backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
   // No mail here: the delivery is helper E's and tested there.
   // The test clock stands still, so "Run now"'s limits (ADR 051, report-relay.test.ts) are off here.
-  backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, runner: { rowsPerFile: 3, deliver: async () => {} }, rateLimiter: null });
+  backend.reportJobs = reportJobsFromConfig(backend.config, {
+    db: backend.db,
+    now: () => NOW,
+    runner: { rowsPerFile: 3, deliver: async () => {} },
+    rateLimiter: null,
+  });
   app = createApp(backend, () => '203.0.113.51');
   const account = (username: string, customerId: string, reportBits: number) => ({
     username,
@@ -92,7 +103,17 @@ describe('POST /api/flow/report-jobs (run now), then GET /api/flow/report-jobs/:
     const res = await runNow('rj.own', request());
     expect(res.status).toBe(202);
     const started = ReportJob.parse(res.body);
-    expect(started).toMatchObject({ processId: general(OWN), customerId: OWN, status: 'creating', trigger: 'manual', scheduledFor: null, dateFrom: '2026-11-17', dateUntil: '2026-11-20', files: [], deliveries: [] });
+    expect(started).toMatchObject({
+      processId: general(OWN),
+      customerId: OWN,
+      status: 'creating',
+      trigger: 'manual',
+      scheduledFor: null,
+      dateFrom: '2026-11-17',
+      dateUntil: '2026-11-20',
+      files: [],
+      deliveries: [],
+    });
     await backend.reportJobs.idle();
     const job = ReportJob.parse((await call('rj.own', 'GET', `/flow/report-jobs/${started.jobId}`)).body);
     expect(job).toMatchObject({ status: 'finished', rowsWritten: 5, totalRows: 5, error: null, finishedAt: NOW.toISOString() });
@@ -101,7 +122,10 @@ describe('POST /api/flow/report-jobs (run now), then GET /api/flow/report-jobs/:
   });
 
   it('takes a filter override and options as JSON text: declined only, as XLSX', async () => {
-    const job = await finished('rj.own', request(general(OWN), { filter: JSON.stringify({ result: 'declined' }), options: JSON.stringify({ format: 'xlsx' }) }));
+    const job = await finished(
+      'rj.own',
+      request(general(OWN), { filter: JSON.stringify({ result: 'declined' }), options: JSON.stringify({ format: 'xlsx' }) }),
+    );
     expect(job).toMatchObject({ status: 'finished', rowsWritten: 2 });
     expect(job.files.map((f) => f.name)).toEqual([expect.stringMatching(/\.xlsx$/)]);
   });
@@ -148,19 +172,28 @@ describe('bad input answers 400 with the field, never 500', () => {
 describe('the run log, report files and the download', () => {
   it("lists a report's runs newest first, paged, each with its deliveries", async () => {
     await finished('rj.own');
-    const page = ReportJobPage.parse((await call('rj.own', 'GET', `/flow/report-jobs?processId=${general(OWN)}&index=0&maxResults=2`)).body);
+    const page = ReportJobPage.parse(
+      (await call('rj.own', 'GET', `/flow/report-jobs?processId=${general(OWN)}&index=0&maxResults=2`)).body,
+    );
     expect(page).toMatchObject({ index: 0, maxResults: 2 });
     expect(page.items).toHaveLength(2);
     expect(page.totalCount).toBeGreaterThanOrEqual(3);
     expect(page.items.every((j) => Array.isArray(j.deliveries))).toBe(true);
-    const next = ReportJobPage.parse((await call('rj.own', 'GET', `/flow/report-jobs?processId=${general(OWN)}&index=1&maxResults=2`)).body);
+    const next = ReportJobPage.parse(
+      (await call('rj.own', 'GET', `/flow/report-jobs?processId=${general(OWN)}&index=1&maxResults=2`)).body,
+    );
     expect(next.items.map((j) => j.jobId)).not.toContain(page.items[0]!.jobId);
   });
 
   it("lists the customer's files, and a download is a presigned URL of the file for 5 minutes", async () => {
     const job = await finished('rj.own');
     const files = ReportFilePage.parse((await call('rj.own', 'GET', `/flow/report-files?customerId=${OWN}&maxResults=100`)).body);
-    expect(files.items.filter((f) => f.jobId === job.jobId).map((f) => f.fileId).sort()).toEqual(job.files.map((f) => f.fileId).sort());
+    expect(
+      files.items
+        .filter((f) => f.jobId === job.jobId)
+        .map((f) => f.fileId)
+        .sort(),
+    ).toEqual(job.files.map((f) => f.fileId).sort());
     const res = await call('rj.own', 'GET', `/flow/report-files/${job.files[0]!.fileId}/download`);
     const download = ReportDownload.parse(res.body);
     expect(download).toMatchObject({ name: job.files[0]!.name, expiresAt: new Date(NOW.getTime() + 300_000).toISOString() });
@@ -174,7 +207,12 @@ describe('DELETE /api/flow/report-jobs/:jobId', () => {
   it('cancels a running job; a finished one leaves the run log (its files stay listed); again is 204', async () => {
     // A launcher that never starts the runner: the job stays creating until it is cancelled.
     const saved = backend.reportJobs;
-    backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, launcher: { launch: async () => {} }, rateLimiter: null });
+    backend.reportJobs = reportJobsFromConfig(backend.config, {
+      db: backend.db,
+      now: () => NOW,
+      launcher: { launch: async () => {} },
+      rateLimiter: null,
+    });
     const running = ReportJob.parse((await runNow('rj.own', request())).body);
     expect((await call('rj.own', 'DELETE', `/flow/report-jobs/${running.jobId}`)).status).toBe(204);
     expect((await call('rj.own', 'GET', `/flow/report-jobs/${running.jobId}`)).body).toMatchObject({ status: 'cancelled' });
@@ -230,7 +268,9 @@ describe('who may', () => {
   });
 
   it('is connect only', async () => {
-    const res = await app.request(`/api/flow/report-jobs/${'0'.repeat(36)}`, { headers: { 'X-Portal': 'ordering', Cookie: cookies['rj.own']! } });
+    const res = await app.request(`/api/flow/report-jobs/${'0'.repeat(36)}`, {
+      headers: { 'X-Portal': 'ordering', Cookie: cookies['rj.own']! },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -3,7 +3,13 @@ import { createFileStore, type FileStore } from '@portal/backend/platform/files'
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { createRateLimiter } from '@portal/backend/platform/security';
 import { reportJobsFromConfig } from '@portal/backend/report';
-import { deliverReportJob, type ReportDeliveryDeps, listDeliveries, reportDeliveryDeps, takeMailBudget,} from '@portal/backend/report/testing';
+import {
+  deliverReportJob,
+  type ReportDeliveryDeps,
+  listDeliveries,
+  reportDeliveryDeps,
+  takeMailBudget,
+} from '@portal/backend/report/testing';
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,16 +39,28 @@ let cookies: Record<string, string>;
 let keys = 0;
 let jobs = 0;
 
-const call = connectCaller(() => app, () => cookies);
+const call = connectCaller(
+  () => app,
+  () => cookies,
+);
 const byId = (list: Delivery[]) => Object.fromEntries(list.map((d) => [d.deliveryId, d]));
-const deps = (): ReportDeliveryDeps => ({ ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => clock }), retry: { attempts: 2, baseMs: 1, capMs: 2 } });
+const deps = (): ReportDeliveryDeps => ({
+  ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => clock }),
+  retry: { attempts: 2, baseMs: 1, capMs: 2 },
+});
 const contactBody = (processId: string, email: string) => ({ firstname: 'Erika', surname: 'Extern', email, processId });
 const confirmationLink = (text: string | undefined) => /\/report-confirmation\?token=([A-Za-z0-9_.-]+)/.exec(text ?? '')?.[1];
 
 async function newReport(user: string, customerId: string, name: string) {
-  const created = await call(user, 'POST', '/flow/custom-reports', { customerId, name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' }, {
-    'Idempotency-Key': `relay-test-key-${String(++keys).padStart(6, '0')}`,
-  });
+  const created = await call(
+    user,
+    'POST',
+    '/flow/custom-reports',
+    { customerId, name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' },
+    {
+      'Idempotency-Key': `relay-test-key-${String(++keys).padStart(6, '0')}`,
+    },
+  );
   expect(created.status).toBe(201);
   return created.body.processId as string;
 }
@@ -51,7 +69,9 @@ async function newReport(user: string, customerId: string, name: string) {
 async function finishedJob(processId: string, customerId: string, reportName: string, owner: string | null = null) {
   const jobId = `relay-job-${String(++jobs).padStart(4, '0')}`;
   const job = reportJobFixture({ jobId, customerId, processId, reportName, owner }, NOW);
-  expect(await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName}.csv`, content: 'at,amount\n2026-11-20,1.00\n', at: NOW })).toBe(true);
+  expect(
+    await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName}.csv`, content: 'at,amount\n2026-11-20,1.00\n', at: NOW }),
+  ).toBe(true);
   return jobId;
 }
 
@@ -81,7 +101,15 @@ beforeAll(async () => {
     ['R-X1', 'R-X2', 'R-X3', 'R-X4', 'R-X5', 'R-X6'].map((customerId) => ({ customerId, name: `Relay ${customerId}` })),
   );
   // The requests name no host: the default brand's caps hold for them and for the runner's budget.
-  await importOk(backend, 'brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: { reportIds: ['transactions'], reportLimits: LIMITS } }]);
+  await importOk(backend, 'brands', [
+    {
+      id: 'default',
+      name: 'Brand',
+      layout: 'default',
+      footerLinks: [],
+      customFields: { reportIds: ['transactions'], reportLimits: LIMITS },
+    },
+  ]);
   cookies = await signInAll(app, ['relay.race', 'relay.optin', 'relay.caps', 'relay.budget', 'relay.run', 'relay.team'], PASSWORD);
 }, 120_000);
 afterAll(async () => {
@@ -91,8 +119,17 @@ afterAll(async () => {
 describe('process-mail-contacts: one address once per list', () => {
   it('six parallel creates of one address (in any case) give exactly one 201; the address is kept as typed; removing the contact frees it', async () => {
     const processId = await newReport('relay.race', 'R-X1', 'Race');
-    const emails = ['Race@Example.org', 'race@example.org', 'RACE@EXAMPLE.ORG', 'race@Example.org', ' race@example.org ', 'Race@example.ORG'];
-    const answers = await Promise.all(emails.map((email) => call('relay.race', 'POST', '/flow/process-mail-contacts', contactBody(processId, email))));
+    const emails = [
+      'Race@Example.org',
+      'race@example.org',
+      'RACE@EXAMPLE.ORG',
+      'race@Example.org',
+      ' race@example.org ',
+      'Race@example.ORG',
+    ];
+    const answers = await Promise.all(
+      emails.map((email) => call('relay.race', 'POST', '/flow/process-mail-contacts', contactBody(processId, email))),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body.code).toBe('REPORT.RECIPIENT_EXISTS');
     const won = answers.find((a) => a.status === 201)!;
@@ -101,7 +138,10 @@ describe('process-mail-contacts: one address once per list', () => {
     expect(list.body.recipients).toHaveLength(1);
     expect((await call('relay.race', 'GET', `/flow/reports/${processId}`)).body.recipientCount).toBe(1);
 
-    expect((await call('relay.race', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: won.body.referenceId })).status).toBe(200);
+    expect(
+      (await call('relay.race', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: won.body.referenceId }))
+        .status,
+    ).toBe(200);
     const again = await call('relay.race', 'POST', '/flow/process-mail-contacts', contactBody(processId, 'RACE@example.org'));
     expect(again).toMatchObject({ status: 201, body: { email: 'RACE@example.org' } });
   });
@@ -123,7 +163,10 @@ describe('double opt-in of external contacts', () => {
     // Before the confirmation: the run log says "waiting for confirmation", and no report mail goes.
     const before = await finishedJob(processId, 'R-X2', 'Umsätze');
     await deliverReportJob(deps(), before);
-    expect(byId(await listDeliveries(backend.db, before))[`email.${contactRef}`]).toMatchObject({ status: 'skipped', reasonCode: 'awaitingConfirmation' });
+    expect(byId(await listDeliveries(backend.db, before))[`email.${contactRef}`]).toMatchObject({
+      status: 'skipped',
+      reasonCode: 'awaitingConfirmation',
+    });
     expect(await sentMails('Optin@Partner.example')).toHaveLength(1);
 
     // "Send confirmation again": a new link; the older one stops working.
@@ -132,8 +175,14 @@ describe('double opt-in of external contacts', () => {
     expect(await call('relay.optin', 'POST', resend)).toMatchObject({ status: 200, body: { confirmation: 'pending' } });
     const second = confirmationLink((await sentMails('Optin@Partner.example')).at(-1)!.body.text)!;
     expect(second).not.toBe(first);
-    expect(await call(null, 'POST', `/report-confirm?token=${first}`)).toMatchObject({ status: 400, body: { code: 'REPORT.CONFIRMATION_INVALID' } });
-    expect(await call(null, 'POST', `/report-confirm?token=${second.slice(0, -3)}AAA`)).toMatchObject({ status: 400, body: { code: 'REPORT.CONFIRMATION_INVALID' } });
+    expect(await call(null, 'POST', `/report-confirm?token=${first}`)).toMatchObject({
+      status: 400,
+      body: { code: 'REPORT.CONFIRMATION_INVALID' },
+    });
+    expect(await call(null, 'POST', `/report-confirm?token=${second.slice(0, -3)}AAA`)).toMatchObject({
+      status: 400,
+      body: { code: 'REPORT.CONFIRMATION_INVALID' },
+    });
     // Rate limited per contact: three sends again a day.
     expect((await call('relay.optin', 'POST', resend)).status).toBe(200);
     expect((await call('relay.optin', 'POST', resend)).status).toBe(200);
@@ -156,7 +205,9 @@ describe('double opt-in of external contacts', () => {
     await deliverReportJob(deps(), after);
     expect(byId(await listDeliveries(backend.db, after))[`email.${contactRef}`]).toMatchObject({ status: 'sent' });
     // (The SES stand-in lower-cases a raw mail's address.)
-    const reportMails = (await sentMails()).filter((m) => m.destination.to.some((to) => to.toLowerCase() === 'optin@partner.example') && m.subject.startsWith('Bericht „Umsätze“'));
+    const reportMails = (await sentMails()).filter(
+      (m) => m.destination.to.some((to) => to.toLowerCase() === 'optin@partner.example') && m.subject.startsWith('Bericht „Umsätze“'),
+    );
     expect(reportMails).toHaveLength(1);
   });
 
@@ -166,7 +217,10 @@ describe('double opt-in of external contacts', () => {
     const token = confirmationLink((await sentMails('late@partner.example')).at(-1)!.body.text)!;
     clock = new Date(NOW.getTime() + 8 * 86_400_000);
     try {
-      expect(await call(null, 'POST', `/report-confirm?token=${token}`)).toMatchObject({ status: 400, body: { code: 'REPORT.CONFIRMATION_INVALID' } });
+      expect(await call(null, 'POST', `/report-confirm?token=${token}`)).toMatchObject({
+        status: 400,
+        body: { code: 'REPORT.CONFIRMATION_INVALID' },
+      });
     } finally {
       clock = NOW;
     }
@@ -180,7 +234,8 @@ describe("the brand's caps", () => {
   it('external contacts per customer and recipients per report answer 409 with their codes; removing a contact frees its place', async () => {
     const first = await newReport('relay.caps', 'R-X3', 'Caps one');
     const second = await newReport('relay.caps', 'R-X3', 'Caps two');
-    const add = (processId: string, email: string) => call('relay.caps', 'POST', '/flow/process-mail-contacts', contactBody(processId, email));
+    const add = (processId: string, email: string) =>
+      call('relay.caps', 'POST', '/flow/process-mail-contacts', contactBody(processId, email));
     const a = await add(first, 'a@caps.example');
     expect(a.status).toBe(201);
     expect((await add(first, 'b@caps.example')).status).toBe(201);
@@ -193,7 +248,9 @@ describe("the brand's caps", () => {
     // The customer holds LIMITS.externalContactsPerCustomer (3) over all its reports.
     expect((await add(second, 'c@caps.example')).status).toBe(201);
     expect(await add(second, 'd@caps.example')).toMatchObject({ status: 409, body: { code: 'REPORT.CONTACT_LIMIT' } });
-    expect((await call('relay.caps', 'POST', `/flow/custom-reports/${first}/remove-recipient`, { referenceId: a.body.referenceId })).status).toBe(200);
+    expect(
+      (await call('relay.caps', 'POST', `/flow/custom-reports/${first}/remove-recipient`, { referenceId: a.body.referenceId })).status,
+    ).toBe(200);
     expect((await add(second, 'd@caps.example')).status).toBe(201);
     // Nothing was written by the refused calls: the lists hold what the 201s made.
     expect((await call('relay.caps', 'GET', `/flow/reports/${first}`)).body.recipientCount).toBe(1);
@@ -212,7 +269,8 @@ describe('"Run now" limits', () => {
   it('five per user in ten minutes: the sixth is 429 REPORT.RUN_LIMIT with Retry-After; a replayed key is not counted', async () => {
     const processId = 'gen.transactions.R-X5';
     const replayKey = `relay-run-replay-${keys}`;
-    for (let i = 0; i < REPORT_RUN_LIMITS.perUser.limit; i += 1) expect((await runNow('relay.run', processId, i === 0 ? replayKey : undefined)).status).toBe(202);
+    for (let i = 0; i < REPORT_RUN_LIMITS.perUser.limit; i += 1)
+      expect((await runNow('relay.run', processId, i === 0 ? replayKey : undefined)).status).toBe(202);
     expect((await runNow('relay.run', processId, replayKey)).status).toBe(202);
     const refused = await runNow('relay.run', processId);
     expect(refused.status).toBe(429);
@@ -237,10 +295,13 @@ describe('the daily mail budget', () => {
   it('holds the mails past it (the run log shows held: daily mail limit), sends none of them, and a resend on the next day sends', async () => {
     const processId = await newReport('relay.budget', 'R-X4', 'Budget');
     for (const user of ['relay.budget', 'relay.budget2']) {
-      expect((await call('relay.budget', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: `u.${user}` })).status).toBe(200);
+      expect(
+        (await call('relay.budget', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: `u.${user}` })).status,
+      ).toBe(200);
     }
     // All but one mail of the day are spent already (LIMITS.mailsPerCustomerPerDay).
-    for (let i = 0; i < LIMITS.mailsPerCustomerPerDay - 1; i += 1) expect(await takeMailBudget(backend.db, 'R-X4', LIMITS.mailsPerCustomerPerDay, clock)).toBe(true);
+    for (let i = 0; i < LIMITS.mailsPerCustomerPerDay - 1; i += 1)
+      expect(await takeMailBudget(backend.db, 'R-X4', LIMITS.mailsPerCustomerPerDay, clock)).toBe(true);
     const jobId = await finishedJob(processId, 'R-X4', 'Budget');
     await Promise.all([deliverReportJob(deps(), jobId), deliverReportJob(deps(), jobId)]);
 
@@ -269,9 +330,15 @@ describe('the daily mail budget', () => {
 describe('report names in mail subjects', () => {
   it('a name with a line break or another control character is 400 (it would open a header)', async () => {
     for (const name of ['Sales\r\nBcc: victim@example.org', 'Sales\nX', 'Tab\tbed']) {
-      const res = await call('relay.caps', 'POST', '/flow/custom-reports', { customerId: 'R-X3', name, reportType: 'transactions', filter: {}, columns: ['at'], format: 'csv' }, {
-        'Idempotency-Key': `relay-test-key-${String(++keys).padStart(6, '0')}`,
-      });
+      const res = await call(
+        'relay.caps',
+        'POST',
+        '/flow/custom-reports',
+        { customerId: 'R-X3', name, reportType: 'transactions', filter: {}, columns: ['at'], format: 'csv' },
+        {
+          'Idempotency-Key': `relay-test-key-${String(++keys).padStart(6, '0')}`,
+        },
+      );
       expect(res).toMatchObject({ status: 400 });
     }
   });

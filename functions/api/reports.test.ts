@@ -5,7 +5,14 @@ import type { Backend } from '@portal/backend';
 import { createLocalScheduler, type LocalScheduler } from '@portal/backend/platform/scheduler';
 import { Report } from '@portal/core/report';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countReportRun, loadReportDefinition, findRecipient, listMailingList, unsubscribeRecipient, reportScheduleName } from '@portal/backend/report/testing';
+import {
+  countReportRun,
+  loadReportDefinition,
+  findRecipient,
+  listMailingList,
+  unsubscribeRecipient,
+  reportScheduleName,
+} from '@portal/backend/report/testing';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -23,10 +30,31 @@ let scheduler: LocalScheduler;
 let cookies: Record<string, string>;
 let keys = 0;
 
-const call = connectCaller(() => app, () => cookies);
-const create = (user: string, body: unknown, key = `reports-test-key-${String(++keys).padStart(6, '0')}`) => call(user, 'POST', '/flow/custom-reports', body, { 'Idempotency-Key': key });
-const custom = { customerId: 'R-A1', name: 'Declined at T-1', reportType: 'transactions', filter: { result: 'declined', terminalId: 'T-1' }, columns: ['at', 'amount', 'resultCode'], format: 'csv' };
-const schedule = { enabled: true, periodType: 'daily', reportingDays: ['monday', 'thursday'], endOfMonth: false, sendTime: '06:30', timeZone: 'Europe/Berlin', sendByEmail: true, copyByFtp: false, skipIfEmpty: true };
+const call = connectCaller(
+  () => app,
+  () => cookies,
+);
+const create = (user: string, body: unknown, key = `reports-test-key-${String(++keys).padStart(6, '0')}`) =>
+  call(user, 'POST', '/flow/custom-reports', body, { 'Idempotency-Key': key });
+const custom = {
+  customerId: 'R-A1',
+  name: 'Declined at T-1',
+  reportType: 'transactions',
+  filter: { result: 'declined', terminalId: 'T-1' },
+  columns: ['at', 'amount', 'resultCode'],
+  format: 'csv',
+};
+const schedule = {
+  enabled: true,
+  periodType: 'daily',
+  reportingDays: ['monday', 'thursday'],
+  endOfMonth: false,
+  sendTime: '06:30',
+  timeZone: 'Europe/Berlin',
+  sendByEmail: true,
+  copyByFtp: false,
+  skipIfEmpty: true,
+};
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'reports-test-'));
@@ -34,7 +62,12 @@ beforeAll(async () => {
   backend = await createTestBackend(() => NOW, {}, { scheduler });
   app = createApp(backend, () => '203.0.113.7');
   const account = (username: string, customerId: string, reportBits: number, extra: object = {}) =>
-    connectAccount(username, customerId, PASSWORD, { firstname: username.split('.')[1], surname: 'Tester', modules: { reportManagement: { permissions: reportBits } }, ...extra });
+    connectAccount(username, customerId, PASSWORD, {
+      firstname: username.split('.')[1],
+      surname: 'Tester',
+      modules: { reportManagement: { permissions: reportBits } },
+      ...extra,
+    });
   await importOk(backend, 'accounts', [
     account('rep.full', 'R-A1', 7),
     account('rep.read', 'R-A1', 1),
@@ -49,7 +82,15 @@ beforeAll(async () => {
     { customerId: 'R-B1', name: 'Beta' },
   ]);
   await importOk(backend, 'providers', [{ customerId: 'P-A2', name: 'Alpha Content', customerGroupId: 'G-A' }]);
-  await importOk(backend, 'brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: { reportIds: ['transactions', 'sales-by-day', 'orders', 'no-such-report'] } }]);
+  await importOk(backend, 'brands', [
+    {
+      id: 'default',
+      name: 'Brand',
+      layout: 'default',
+      footerLinks: [],
+      customFields: { reportIds: ['transactions', 'sales-by-day', 'orders', 'no-such-report'] },
+    },
+  ]);
   cookies = await signInAll(app, ['rep.full', 'rep.read', 'rep.none', 'rep.other', 'rep.group'], PASSWORD);
 }, 120_000);
 
@@ -63,7 +104,15 @@ describe('general reports', () => {
     const provider = await call('rep.group', 'GET', '/flow/reports?customerId=P-A2&kind=general');
     expect((provider.body.reports as Report[]).map((r) => r.processId)).toEqual(['gen.transactions.P-A2', 'gen.sales-by-day.P-A2']);
     for (const r of reports) expect(Report.safeParse(r).success).toBe(true);
-    expect(reports[1]).toMatchObject({ kind: 'general', reportId: 'sales-by-day', reportType: 'sales', filter: { groupBy: 'day' }, schedule: null, reportsCreated: 0, recipientCount: 0 });
+    expect(reports[1]).toMatchObject({
+      kind: 'general',
+      reportId: 'sales-by-day',
+      reportType: 'sales',
+      filter: { groupBy: 'day' },
+      schedule: null,
+      reportsCreated: 0,
+      recipientCount: 0,
+    });
   });
 
   it("another customer's list and report answer exactly like a customer / report nobody has", async () => {
@@ -79,12 +128,18 @@ describe('general reports', () => {
 
   it('cannot be edited or deleted', async () => {
     const { customerId: _c, ...update } = custom;
-    expect(await call('rep.full', 'PUT', '/flow/custom-reports/gen.transactions.R-A1', update)).toMatchObject({ status: 409, body: { code: 'REPORT.GENERAL_READ_ONLY' } });
+    expect(await call('rep.full', 'PUT', '/flow/custom-reports/gen.transactions.R-A1', update)).toMatchObject({
+      status: 409,
+      body: { code: 'REPORT.GENERAL_READ_ONLY' },
+    });
     expect((await call('rep.full', 'DELETE', '/flow/custom-reports/gen.transactions.R-A1')).status).toBe(409);
   });
 
   it('needs reportManagement.reports', async () => {
-    expect(await call('rep.none', 'GET', '/flow/reports?customerId=R-A1')).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+    expect(await call('rep.none', 'GET', '/flow/reports?customerId=R-A1')).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
   });
 });
 
@@ -97,7 +152,10 @@ describe('custom reports', () => {
     expect(first.body).toMatchObject({ kind: 'custom', reportId: null, name: 'Declined at T-1', columns: ['at', 'amount', 'resultCode'] });
     const retry = await create('rep.full', custom, 'reports-test-same-key');
     expect(retry.body.processId).toBe(processId);
-    expect(await create('rep.full', { ...custom, name: 'Other' }, 'reports-test-same-key')).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY.KEY_REUSED' } });
+    expect(await create('rep.full', { ...custom, name: 'Other' }, 'reports-test-same-key')).toMatchObject({
+      status: 409,
+      body: { code: 'IDEMPOTENCY.KEY_REUSED' },
+    });
 
     const list = await call('rep.read', 'GET', '/flow/reports?customerId=R-A1&kind=custom');
     expect((list.body.reports as Report[]).map((r) => r.processId)).toEqual([processId]);
@@ -110,10 +168,16 @@ describe('custom reports', () => {
   it('bad columns, filters and fields are 400 with the field; a customer not theirs is 404', async () => {
     const columns = await create('rep.full', { ...custom, columns: ['at', 'nope'] });
     expect(columns).toMatchObject({ status: 400, body: { code: 'REPORT.COLUMNS_INVALID', issues: [{ path: 'columns' }] } });
-    expect(await create('rep.full', { ...custom, columns: ['at', 'at'] })).toMatchObject({ status: 400, body: { code: 'REPORT.COLUMNS_INVALID' } });
+    expect(await create('rep.full', { ...custom, columns: ['at', 'at'] })).toMatchObject({
+      status: 400,
+      body: { code: 'REPORT.COLUMNS_INVALID' },
+    });
     const filter = await create('rep.full', { ...custom, reportType: 'orders', columns: ['orderId'], filter: { serial: '123' } });
     expect(filter).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID', issues: [{ path: 'filter.serial' }] } });
-    expect(await create('rep.full', { ...custom, filter: { resultCode: 'bogus code!' } })).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID' } });
+    expect(await create('rep.full', { ...custom, filter: { resultCode: 'bogus code!' } })).toMatchObject({
+      status: 400,
+      body: { code: 'REPORT.FILTER_INVALID' },
+    });
     // A field no report takes is refused, not dropped from what the user saved.
     const unknown = await create('rep.full', { ...custom, filter: { amount: '1e999' } });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'REPORT.FILTER_INVALID' } });
@@ -140,7 +204,12 @@ describe('custom reports', () => {
       ['DELETE', `/flow/custom-reports/${processId}`],
     ] as const) {
       const theirs = await call('rep.other', method, path, body);
-      const nobodys = await call('rep.other', method, path.replace(processId, 'cr-nobody'), body && 'processId' in body ? { ...body, processId: 'cr-nobody' } : body);
+      const nobodys = await call(
+        'rep.other',
+        method,
+        path.replace(processId, 'cr-nobody'),
+        body && 'processId' in body ? { ...body, processId: 'cr-nobody' } : body,
+      );
       expect({ path, ...theirs }).toEqual({ path, ...nobodys });
       expect({ path, status: theirs.status }).toEqual({ path, status: 404 });
     }
@@ -149,13 +218,26 @@ describe('custom reports', () => {
 
   it('schedules: a default until saved; saving mirrors to the Scheduler, off removes it; bad input 400', async () => {
     const initial = await call('rep.read', 'GET', `/flow/report-scheduling/${processId}`);
-    expect(initial.body).toMatchObject({ processId, enabled: false, periodType: 'daily', reportingDays: expect.arrayContaining(['monday', 'sunday']) });
-    expect(await call('rep.read', 'PUT', `/flow/report-scheduling/${processId}`, schedule)).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+    expect(initial.body).toMatchObject({
+      processId,
+      enabled: false,
+      periodType: 'daily',
+      reportingDays: expect.arrayContaining(['monday', 'sunday']),
+    });
+    expect(await call('rep.read', 'PUT', `/flow/report-scheduling/${processId}`, schedule)).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
 
     const saved = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, schedule);
     expect(saved).toMatchObject({ status: 200, body: { processId, ...schedule } });
     const spec = await scheduler.get(reportScheduleName(processId));
-    expect(spec).toMatchObject({ expression: 'cron(30 6 ? * MON,THU *)', timeZone: 'Europe/Berlin', payload: { kind: 'report', processId }, retry: { maximumAttempts: 3, maximumEventAgeSeconds: 3600 } });
+    expect(spec).toMatchObject({
+      expression: 'cron(30 6 ? * MON,THU *)',
+      timeZone: 'Europe/Berlin',
+      payload: { kind: 'report', processId },
+      retry: { maximumAttempts: 3, maximumEventAgeSeconds: 3600 },
+    });
     expect((await call('rep.read', 'GET', `/flow/reports/${processId}`)).body.schedule).toMatchObject({ enabled: true, sendTime: '06:30' });
 
     for (const [bad, path] of [
@@ -168,12 +250,24 @@ describe('custom reports', () => {
       [{ periodType: 'weekly' }, 'periodType'],
     ] as const) {
       const res = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, ...bad });
-      expect({ path, status: res.status, code: res.body.code, paths: (res.body.issues as { path: string }[]).map((i) => i.path) }).toEqual({ path, status: 400, code: 'REPORT.SCHEDULE_INVALID', paths: [path] });
+      expect({ path, status: res.status, code: res.body.code, paths: (res.body.issues as { path: string }[]).map((i) => i.path) }).toEqual({
+        path,
+        status: 400,
+        code: 'REPORT.SCHEDULE_INVALID',
+        paths: [path],
+      });
     }
-    expect((await call('rep.read', 'GET', `/flow/report-scheduling/${processId}`)).body).toMatchObject({ reportingDays: ['monday', 'thursday'] });
+    expect((await call('rep.read', 'GET', `/flow/report-scheduling/${processId}`)).body).toMatchObject({
+      reportingDays: ['monday', 'thursday'],
+    });
 
     // A monthly send time that does not exist on a 1st (Sydney, 2028-10-01 02:30) would lose a month's report.
-    const gap = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, periodType: 'monthly', timeZone: 'Australia/Sydney', sendTime: '02:30' });
+    const gap = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, {
+      ...schedule,
+      periodType: 'monthly',
+      timeZone: 'Australia/Sydney',
+      sendTime: '02:30',
+    });
     expect(gap).toMatchObject({ status: 400, body: { code: 'REPORT.SCHEDULE_INVALID', issues: [{ path: 'sendTime' }] } });
 
     const off = await call('rep.full', 'PUT', `/flow/report-scheduling/${processId}`, { ...schedule, enabled: false });
@@ -183,30 +277,76 @@ describe('custom reports', () => {
 
   it('mailing list: portal users of the customer (and its group) as candidates, contacts, add and remove', async () => {
     const candidates = await call('rep.full', 'GET', `/flow/custom-reports/${processId}/recipient-candidates`);
-    expect((candidates.body.recipients as { referenceId: string }[]).map((r) => r.referenceId)).toEqual(['u.rep.full', 'u.rep.group', 'u.rep.none', 'u.rep.read']);
+    expect((candidates.body.recipients as { referenceId: string }[]).map((r) => r.referenceId)).toEqual([
+      'u.rep.full',
+      'u.rep.group',
+      'u.rep.none',
+      'u.rep.read',
+    ]);
     expect(await call('rep.read', 'GET', `/flow/custom-reports/${processId}/recipient-candidates`)).toMatchObject({ status: 403 });
 
     const added = await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.rep.group' });
-    expect(added.body.recipients).toEqual([expect.objectContaining({ referenceId: 'u.rep.group', kind: 'user', email: 'rep.group@example.com', active: true, isEmailActive: true })]);
+    expect(added.body.recipients).toEqual([
+      expect.objectContaining({
+        referenceId: 'u.rep.group',
+        kind: 'user',
+        email: 'rep.group@example.com',
+        active: true,
+        isEmailActive: true,
+      }),
+    ]);
     // Adding and removing are idempotent (a double click, a retried request).
     const again = await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.rep.group' });
     expect(again).toEqual(added);
     // Another customer's user and an unknown contact are no one's to add.
     for (const referenceId of ['u.rep.other', 'u.rep.ordering', 'u.nobody', 'c.nobody']) {
-      expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId })).toMatchObject({ status: 404, body: { code: 'REPORT.RECIPIENT_NOT_FOUND' } });
+      expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId })).toMatchObject({
+        status: 404,
+        body: { code: 'REPORT.RECIPIENT_NOT_FOUND' },
+      });
     }
-    expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'x.bad' })).toMatchObject({ status: 400 });
+    expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'x.bad' })).toMatchObject({
+      status: 400,
+    });
 
-    const contact = await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'Erika', surname: 'Muster', email: ' Erika@Example.COM ', processId });
+    const contact = await call('rep.full', 'POST', '/flow/process-mail-contacts', {
+      firstname: 'Erika',
+      surname: 'Muster',
+      email: ' Erika@Example.COM ',
+      processId,
+    });
     // The address as typed (never change the case of data); the same address in other case is the same contact (ADR 051).
-    expect(contact).toMatchObject({ status: 201, body: { kind: 'contact', email: 'Erika@Example.COM', active: true, isEmailActive: true, unsubscribedAt: null, confirmation: 'pending' } });
-    expect(await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: 'M', email: 'erika@example.com', processId })).toMatchObject({ status: 409, body: { code: 'REPORT.RECIPIENT_EXISTS' } });
-    expect(await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: '', email: 'not-mail', processId })).toMatchObject({ status: 400 });
-    expect(await call('rep.read', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: 'M', email: 'e@example.com', processId })).toMatchObject({ status: 403 });
+    expect(contact).toMatchObject({
+      status: 201,
+      body: {
+        kind: 'contact',
+        email: 'Erika@Example.COM',
+        active: true,
+        isEmailActive: true,
+        unsubscribedAt: null,
+        confirmation: 'pending',
+      },
+    });
+    expect(
+      await call('rep.full', 'POST', '/flow/process-mail-contacts', {
+        firstname: 'E',
+        surname: 'M',
+        email: 'erika@example.com',
+        processId,
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'REPORT.RECIPIENT_EXISTS' } });
+    expect(
+      await call('rep.full', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: '', email: 'not-mail', processId }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await call('rep.read', 'POST', '/flow/process-mail-contacts', { firstname: 'E', surname: 'M', email: 'e@example.com', processId }),
+    ).toMatchObject({ status: 403 });
 
     const list = await call('rep.read', 'GET', `/flow/custom-reports/${processId}/mailing-list`);
     // The test clock stands still: entries added at the same instant are in referenceId order.
-    expect((list.body.recipients as { referenceId: string }[]).map((r) => r.referenceId).sort()).toEqual([contact.body.referenceId, 'u.rep.group'].sort());
+    expect((list.body.recipients as { referenceId: string }[]).map((r) => r.referenceId).sort()).toEqual(
+      [contact.body.referenceId, 'u.rep.group'].sort(),
+    );
     expect((await call('rep.read', 'GET', `/flow/reports/${processId}`)).body.recipientCount).toBe(2);
 
     // What delivery (E) reads.
@@ -218,7 +358,9 @@ describe('custom reports', () => {
 
     const removed = await call('rep.full', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: 'u.rep.group' });
     expect((removed.body.recipients as { referenceId: string }[]).map((r) => r.referenceId)).toEqual([ref]);
-    expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: 'u.rep.group' })).toEqual(removed);
+    expect(await call('rep.full', 'POST', `/flow/custom-reports/${processId}/remove-recipient`, { referenceId: 'u.rep.group' })).toEqual(
+      removed,
+    );
     expect((await call('rep.read', 'GET', `/flow/reports/${processId}`)).body.recipientCount).toBe(1);
   });
 
@@ -270,7 +412,11 @@ describe('the reports import kind (demo data through the one import path)', () =
     await importOk(backend, 'reports', [record]);
     await importOk(backend, 'reports', [{ ...record, name: 'Imported again' }]);
     const report = await call('rep.read', 'GET', '/flow/reports/cr-imported');
-    expect(report.body).toMatchObject({ name: 'Imported again', recipientCount: 2, schedule: { enabled: true, reportingDays: ['monday'] } });
+    expect(report.body).toMatchObject({
+      name: 'Imported again',
+      recipientCount: 2,
+      schedule: { enabled: true, reportingDays: ['monday'] },
+    });
     expect(await scheduler.get(reportScheduleName('cr-imported'))).toMatchObject({ expression: 'cron(30 6 ? * MON *)' });
     const list = (await listMailingList(backend.db, 'cr-imported')).map((r) => r.email).sort();
     expect(list).toEqual(['ext@partner.example', 'rep.read@example.com']);

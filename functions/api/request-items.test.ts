@@ -74,12 +74,37 @@ function png(w: number, h: number, idat = true): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc((w * 3 + 1) * h, 0x80);
   for (let y = 0; y < h; y++) rows[y * (w * 3 + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...(idat ? [chunk('IDAT', deflateSync(rows))] : []), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...(idat ? [chunk('IDAT', deflateSync(rows))] : []),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** A baseline JPEG's markers: SOI, JFIF APP0, SOF0 with the size, EOI (what type and size detection read). */
 function jpeg(w: number, h: number): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 0xff, w >> 8, w & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    h >> 8,
+    h & 0xff,
+    w >> 8,
+    w & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }
 /** A hand-written one-page PDF; `script` adds a JavaScript open action. */
@@ -96,9 +121,14 @@ async function pdfOfPages(pages: number): Promise<Buffer> {
   for (let n = 0; n < pages; n++) doc.addPage([200, 280]);
   return Buffer.from(await doc.save());
 }
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+);
 const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/account")</script></body></html>');
-const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+const GIF = Buffer.from(
+  'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+  'latin1',
+);
 
 // ---- the browser's side: ask, POST to S3, complete ----------------------------------------------------
 async function postToS3(ticket: WorkflowUploadTicket, bytes: Buffer, expected: number | 'ok' = 'ok') {
@@ -114,8 +144,19 @@ async function postToS3(ticket: WorkflowUploadTicket, bytes: Buffer, expected: n
  * browser does (the local S3 refuses what the form does not allow: `postStatus`); `via: 'sdk'` writes them
  * with the server's own credentials, standing in for whatever else might reach the key.
  */
-async function upload(user: string, ref: string, bytes: Buffer, fileName = 'screen.png', contentType = 'image/png', via: { via: 'form' | 'sdk'; postStatus?: number } = { via: 'form' }) {
-  const started = await call(user, 'POST', `${itemPath(ref)}/upload`, { fileName, contentType, bytes: Math.max(1, Math.min(bytes.length, 10 * 1024 * 1024)) });
+async function upload(
+  user: string,
+  ref: string,
+  bytes: Buffer,
+  fileName = 'screen.png',
+  contentType = 'image/png',
+  via: { via: 'form' | 'sdk'; postStatus?: number } = { via: 'form' },
+) {
+  const started = await call(user, 'POST', `${itemPath(ref)}/upload`, {
+    fileName,
+    contentType,
+    bytes: Math.max(1, Math.min(bytes.length, 10 * 1024 * 1024)),
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const ticket = WorkflowUploadTicket.parse(started.body);
   if (via.via === 'form') await postToS3(ticket, bytes, via.postStatus ?? 'ok');
@@ -147,7 +188,13 @@ const docs = {
   ],
 };
 async function newRequest(user = 'req.u', customerId = 'R-U1', workflowId = 'wf-docs'): Promise<string> {
-  const res = await call(user, 'POST', '/flow/workflow-requests', { workflowId, customerId }, { 'Idempotency-Key': `wf-upload-key-${String(++keys).padStart(8, '0')}` });
+  const res = await call(
+    user,
+    'POST',
+    '/flow/workflow-requests',
+    { workflowId, customerId },
+    { 'Idempotency-Key': `wf-upload-key-${String(++keys).padStart(8, '0')}` },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.request.id as string;
 }
@@ -171,7 +218,13 @@ beforeAll(async () => {
     { customerId: 'R-U1', name: 'Upload Markets' },
     { customerId: 'R-U2', name: 'Foreign Uploads' },
   ]);
-  await importOk(backend, 'accounts', [account('req.u', 'R-U1', 1), account('colleague.u', 'R-U1', 1), account('appr.u', 'R-U1', 2), account('none.u', 'R-U1', 0), account('all.f', 'R-U2', 1 + 2 + 32)]);
+  await importOk(backend, 'accounts', [
+    account('req.u', 'R-U1', 1),
+    account('colleague.u', 'R-U1', 1),
+    account('appr.u', 'R-U1', 2),
+    account('none.u', 'R-U1', 0),
+    account('all.f', 'R-U2', 1 + 2 + 32),
+  ]);
   await importOk(backend, 'workflows', [docs, { ...docs, workflowId: 'wf-foreign', customerId: 'R-U2' }]);
   cookies = await signInAll(app, ['req.u', 'colleague.u', 'appr.u', 'none.u', 'all.f'], PASSWORD);
 }, 120_000);
@@ -217,12 +270,18 @@ describe('uploads that count', () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('x-content-type-options')).toBe('nosniff');
     expect(redirect.headers.get('location')).toContain(`workflow-requests/${id}/docs/screens/${fileId}`);
-    const asJson = await call('appr.u', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`, undefined, { Accept: 'application/json' });
+    const asJson = await call('appr.u', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`, undefined, {
+      Accept: 'application/json',
+    });
     expect((await fetch(asJson.body.url as string)).headers.get('content-disposition')).toMatch(/^attachment/);
     const foreign = await call('all.f', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`);
     expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: 404, code: 'WORKFLOW.REQUEST_NOT_FOUND' });
-    await expect(backend.workflowUploads.downloadUrl(await actorOf('all.f'), id, fileId)).rejects.toMatchObject({ code: 'WORKFLOW.REQUEST_NOT_FOUND' });
-    await expect(backend.workflowUploads.downloadUrl(await actorOf('req.u'), id, 'no-such-file')).rejects.toMatchObject({ code: 'WORKFLOW.ITEM_NOT_FOUND' });
+    await expect(backend.workflowUploads.downloadUrl(await actorOf('all.f'), id, fileId)).rejects.toMatchObject({
+      code: 'WORKFLOW.REQUEST_NOT_FOUND',
+    });
+    await expect(backend.workflowUploads.downloadUrl(await actorOf('req.u'), id, 'no-such-file')).rejects.toMatchObject({
+      code: 'WORKFLOW.ITEM_NOT_FOUND',
+    });
   });
 });
 
@@ -259,16 +318,19 @@ describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () =
   it.each([
     ['oversize', oversize, 400, /did not arrive/, /larger than 10 MB/],
     ['zero bytes', () => Buffer.alloc(0), 400, /did not arrive/, /empty/],
-  ] as const)('%s: the POST is refused; written by other means, completion refuses it', async (_name, make, postStatus, viaForm, viaSdk) => {
-    const id = await newRequest();
-    const posted = await upload('req.u', `${id}.docs.screens`, make(), 'x.png', 'image/png', { via: 'form', postStatus });
-    expect({ status: posted.done.status, code: posted.done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
-    expect(posted.done.body.message).toMatch(viaForm);
-    const written = await upload('req.u', `${id}.docs.screens`, make(), 'x.png', 'image/png', { via: 'sdk' });
-    expect({ status: written.done.status, code: written.done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
-    expect(written.done.body.message).toMatch(viaSdk);
-    expect(await objectsOf(id)).toEqual([]);
-  });
+  ] as const)(
+    '%s: the POST is refused; written by other means, completion refuses it',
+    async (_name, make, postStatus, viaForm, viaSdk) => {
+      const id = await newRequest();
+      const posted = await upload('req.u', `${id}.docs.screens`, make(), 'x.png', 'image/png', { via: 'form', postStatus });
+      expect({ status: posted.done.status, code: posted.done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
+      expect(posted.done.body.message).toMatch(viaForm);
+      const written = await upload('req.u', `${id}.docs.screens`, make(), 'x.png', 'image/png', { via: 'sdk' });
+      expect({ status: written.done.status, code: written.done.body.code }).toEqual({ status: 400, code: 'WORKFLOW.UPLOAD_REJECTED' });
+      expect(written.done.body.message).toMatch(viaSdk);
+      expect(await objectsOf(id)).toEqual([]);
+    },
+  );
 
   it('refuses before any upload: a declared SVG, an empty or oversized file, a PDF on a screenflow, a text item', async () => {
     const id = await newRequest();
@@ -276,7 +338,9 @@ describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () =
     expect((await start('screens', { fileName: 'a.svg', contentType: 'image/svg+xml', bytes: 10 })).status).toBe(400);
     expect((await start('screens', { fileName: 'a.png', contentType: 'image/png', bytes: 0 })).status).toBe(400);
     expect((await start('screens', { fileName: 'a.png', contentType: 'image/png', bytes: 10 * 1024 * 1024 + 1 })).status).toBe(400);
-    expect((await start('screens', { fileName: 'a.pdf', contentType: 'application/pdf', bytes: 10 })).body.code).toBe('WORKFLOW.UPLOAD_REJECTED');
+    expect((await start('screens', { fileName: 'a.pdf', contentType: 'application/pdf', bytes: 10 })).body.code).toBe(
+      'WORKFLOW.UPLOAD_REJECTED',
+    );
     expect((await start('note', { fileName: 'a.png', contentType: 'image/png', bytes: 10 })).body.code).toBe('WORKFLOW.ANSWER_INVALID');
   });
 
@@ -296,7 +360,11 @@ describe('what is kept is exactly what was checked (ADR 050)', () => {
   const cleanPdfPosted = async () => {
     const id = await newRequest();
     const ref = `${id}.docs.contract`;
-    const started = await call('req.u', 'POST', `${itemPath(ref)}/upload`, { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: 500 });
+    const started = await call('req.u', 'POST', `${itemPath(ref)}/upload`, {
+      fileName: 'contract.pdf',
+      contentType: 'application/pdf',
+      bytes: 500,
+    });
     const ticket = WorkflowUploadTicket.parse(started.body);
     const clean = pdf();
     await postToS3(ticket, clean);
@@ -369,13 +437,18 @@ describe('removing a file', () => {
 describe('access', () => {
   it("another customer's item answers exactly like a nonexistent one on every upload and comment call", async () => {
     const id = await newRequest();
-    const calls = (ref: string) => [
-      ['POST', `${itemPath(ref)}/upload`, { fileName: 'a.png', contentType: 'image/png', bytes: 10 }],
-      ['POST', `${itemPath(ref)}/uploads/abc/complete`, undefined],
-      ['DELETE', `${itemPath(ref)}/files/abc`, undefined],
-      ['POST', '/flow/workflow-request-comments', { requestStepItemId: ref, comment: 'Hello' }],
-      ['POST', '/flow/workflow-request-comments', { requestStepItemId: ref, comment: 'On page 2', positionX: 0.5, positionY: 0.5, page: 2 }],
-    ] as const;
+    const calls = (ref: string) =>
+      [
+        ['POST', `${itemPath(ref)}/upload`, { fileName: 'a.png', contentType: 'image/png', bytes: 10 }],
+        ['POST', `${itemPath(ref)}/uploads/abc/complete`, undefined],
+        ['DELETE', `${itemPath(ref)}/files/abc`, undefined],
+        ['POST', '/flow/workflow-request-comments', { requestStepItemId: ref, comment: 'Hello' }],
+        [
+          'POST',
+          '/flow/workflow-request-comments',
+          { requestStepItemId: ref, comment: 'On page 2', positionX: 0.5, positionY: 0.5, page: 2 },
+        ],
+      ] as const;
     const theirs = calls(`${id}.docs.screens`);
     const nobodys = calls('WR-NOBODY00.docs.screens');
     for (let n = 0; n < theirs.length; n++) {
@@ -408,7 +481,13 @@ describe('access', () => {
       ] as const) {
         for (const user of ['appr.u', 'none.u']) {
           const res = await call(user, method, path, body);
-          expect({ user, method, path, status: res.status, code: res.body.code }).toEqual({ user, method, path, status: 403, code: 'PERMISSION.DENIED' });
+          expect({ user, method, path, status: res.status, code: res.body.code }).toEqual({
+            user,
+            method,
+            path,
+            status: 403,
+            code: 'PERMISSION.DENIED',
+          });
         }
       }
     }
@@ -424,18 +503,32 @@ describe('comments and pins', () => {
     await upload('req.u', `${id}.docs.screens`, png(40, 30), 'one.png');
     const two = await upload('req.u', `${id}.docs.screens`, png(40, 30), 'two.png');
     const [one, second] = two.done.body.files.map((f: Loose) => f.fileId as string);
-    const comment = (user: string, body: object) => call(user, 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.screens`, ...body });
+    const comment = (user: string, body: object) =>
+      call(user, 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.screens`, ...body });
     const pins = [];
-    for (const [fileId, x] of [[one, 0.1], [one, 0.5], [second, 0.9]] as const) {
+    for (const [fileId, x] of [
+      [one, 0.1],
+      [one, 0.5],
+      [second, 0.9],
+    ] as const) {
       const res = await comment('appr.u', { comment: `Pin at ${x}`, positionX: x, positionY: 0.25, fileId });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       pins.push(ItemComment.parse(res.body));
     }
-    expect(pins.map((p) => [p.fileId, p.pin])).toEqual([[one, 1], [one, 2], [second, 1]]);
+    expect(pins.map((p) => [p.fileId, p.pin])).toEqual([
+      [one, 1],
+      [one, 2],
+      [second, 1],
+    ]);
     const thread = await comment('req.u', { comment: 'Fixed both.' });
     expect(thread.body).toMatchObject({ pin: null, positionX: null, fileId: null, author: 'req.u' });
     const detail = await call('appr.u', 'GET', `/flow/workflow-requests/${id}`);
-    expect(detail.body.comments.map((c: Loose) => [c.comment, c.pin])).toEqual([['Pin at 0.1', 1], ['Pin at 0.5', 2], ['Pin at 0.9', 1], ['Fixed both.', null]]);
+    expect(detail.body.comments.map((c: Loose) => [c.comment, c.pin])).toEqual([
+      ['Pin at 0.1', 1],
+      ['Pin at 0.5', 2],
+      ['Pin at 0.9', 1],
+      ['Fixed both.', null],
+    ]);
     expect(detail.body.audit.filter((a: Loose) => a.action === 'comment').length).toBe(4);
   });
 
@@ -443,7 +536,14 @@ describe('comments and pins', () => {
     const id = await newRequest();
     const { done } = await upload('req.u', `${id}.docs.contract`, png(20, 20));
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => call(n % 2 ? 'appr.u' : 'req.u', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.contract`, comment: `p${n}`, positionX: n / 12, positionY: 0.5 })),
+      Array.from({ length: 12 }, (_, n) =>
+        call(n % 2 ? 'appr.u' : 'req.u', 'POST', '/flow/workflow-request-comments', {
+          requestStepItemId: `${id}.docs.contract`,
+          comment: `p${n}`,
+          positionX: n / 12,
+          positionY: 0.5,
+        }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
     // A file item's one file is the pin's image without naming it.
@@ -455,7 +555,8 @@ describe('comments and pins', () => {
     const id = await newRequest();
     await upload('req.u', `${id}.docs.screens`, png(4, 4));
     await upload('req.u', `${id}.docs.screens`, png(4, 4));
-    const comment = (user: string, body: object, item = 'screens') => call(user, 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.${item}`, comment: 'x', ...body });
+    const comment = (user: string, body: object, item = 'screens') =>
+      call(user, 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.${item}`, comment: 'x', ...body });
     expect((await comment('appr.u', { positionX: 0.5 })).status).toBe(400);
     expect((await comment('appr.u', { positionX: 0.5, positionY: 0.5 })).body.message).toMatch(/which image/);
     expect((await comment('appr.u', { positionX: 0.5, positionY: 0.5 }, 'note')).body.message).toMatch(/no file/);
@@ -467,8 +568,13 @@ describe('comments and pins', () => {
   });
 
   describe('pins on the pages of a PDF (ADR 047)', () => {
-    const comment = (id: string, body: object, item = 'contract') => call('appr.u', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.${item}`, comment: 'x', ...body });
-    const fieldIssue = (res: { status: number; body: Loose }) => ({ status: res.status, code: res.body.code, path: res.body.issues?.[0]?.path });
+    const comment = (id: string, body: object, item = 'contract') =>
+      call('appr.u', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.docs.${item}`, comment: 'x', ...body });
+    const fieldIssue = (res: { status: number; body: Loose }) => ({
+      status: res.status,
+      code: res.body.code,
+      path: res.body.issues?.[0]?.path,
+    });
 
     it('a PDF counts its pages; a pin names its page; numbers run per file across the pages; the detail and the audit keep the page', async () => {
       const id = await newRequest();
@@ -483,7 +589,11 @@ describe('comments and pins', () => {
       const thread = await comment(id, { comment: 'Overall fine.' });
       expect(thread.body).toMatchObject({ pin: null, page: null });
       const detail = await call('req.u', 'GET', `/flow/workflow-requests/${id}`);
-      expect(detail.body.comments.map((c: Loose) => [c.comment, c.pin, c.page])).toEqual([['Sign here', 1, 2], ['Typo', 2, 1], ['Overall fine.', null, null]]);
+      expect(detail.body.comments.map((c: Loose) => [c.comment, c.pin, c.page])).toEqual([
+        ['Sign here', 1, 2],
+        ['Typo', 2, 1],
+        ['Overall fine.', null, null],
+      ]);
       expect(detail.body.items.find((i: Loose) => i.itemId === 'contract').files[0].pageCount).toBe(2);
       expect(detail.body.audit.filter((a: Loose) => a.action === 'comment').map((a: Loose) => a.after.page)).toEqual([2, 1, null]);
     });
@@ -495,8 +605,16 @@ describe('comments and pins', () => {
       const beyond = await comment(id, { positionX: 0.5, positionY: 0.5, page: 3 });
       expect(fieldIssue(beyond)).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
       expect(beyond.body.message).toMatch(/2 pages: there is no page 3/);
-      expect(fieldIssue(await comment(id, { positionX: 0.5, positionY: 0.5 }))).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
-      expect(fieldIssue(await comment(id, { positionX: 0.5, positionY: 0.5, page: 1 }, 'screens'))).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
+      expect(fieldIssue(await comment(id, { positionX: 0.5, positionY: 0.5 }))).toEqual({
+        status: 400,
+        code: 'WORKFLOW.ANSWER_INVALID',
+        path: 'page',
+      });
+      expect(fieldIssue(await comment(id, { positionX: 0.5, positionY: 0.5, page: 1 }, 'screens'))).toEqual({
+        status: 400,
+        code: 'WORKFLOW.ANSWER_INVALID',
+        path: 'page',
+      });
       expect(fieldIssue(await comment(id, { page: 1 }))).toEqual({ status: 400, code: 'WORKFLOW.ANSWER_INVALID', path: 'page' });
       // Not a page number at all: the contract's own check (400, never 500).
       for (const page of [0, 1.5, -1, 'two']) expect((await comment(id, { positionX: 0.5, positionY: 0.5, page })).status).toBe(400);
@@ -507,7 +625,9 @@ describe('comments and pins', () => {
     it('parallel pins on the pages of one PDF get 1..n, each once', async () => {
       const id = await newRequest();
       await upload('req.u', `${id}.docs.contract`, await pdfOfPages(3), 'three.pdf', 'application/pdf');
-      const results = await Promise.all(Array.from({ length: 9 }, (_, n) => comment(id, { comment: `p${n}`, positionX: 0.5, positionY: n / 9, page: (n % 3) + 1 })));
+      const results = await Promise.all(
+        Array.from({ length: 9 }, (_, n) => comment(id, { comment: `p${n}`, positionX: 0.5, positionY: n / 9, page: (n % 3) + 1 })),
+      );
       expect(results.map((r) => r.status)).toEqual(Array(9).fill(201));
       expect(results.map((r) => r.body.pin as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 9 }, (_, n) => n + 1));
     });

@@ -26,12 +26,16 @@ const MAIL = 'wf-test.example';
 // Bodies are read loosely here; each test asserts the shape it needs.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
-const call = connectCaller(() => app, () => cookies);
+const call = connectCaller(
+  () => app,
+  () => cookies,
+);
 const key = () => `wf-test-key-${String(++keys).padStart(8, '0')}`;
 const newRequest = (user: string, workflowId = 'wf-onboarding', customerId = 'R-A1', k = key()) =>
   call(user, 'POST', '/flow/workflow-requests', { workflowId, customerId }, { 'Idempotency-Key': k });
 const item = (requestId: string, stepId: string, itemId: string) => `/flow/workflow-request-items/${requestId}.${stepId}.${itemId}`;
-const answer = (user: string, requestId: string, stepId: string, itemId: string, value: string) => call(user, 'PUT', item(requestId, stepId, itemId), { answer: value });
+const answer = (user: string, requestId: string, stepId: string, itemId: string, value: string) =>
+  call(user, 'PUT', item(requestId, stepId, itemId), { answer: value });
 
 const onboarding = {
   workflowId: 'wf-onboarding',
@@ -49,7 +53,11 @@ const onboarding = {
         { itemId: 'note', type: 'text', label: 'Note', required: false },
       ],
     },
-    { stepId: 'confirm', name: 'Confirmation', items: [{ itemId: 'ok', type: 'choice', label: 'Ready', required: true, options: ['yes', 'no'] }] },
+    {
+      stepId: 'confirm',
+      name: 'Confirmation',
+      items: [{ itemId: 'ok', type: 'choice', label: 'Ready', required: true, options: ['yes', 'no'] }],
+    },
   ],
 };
 
@@ -93,7 +101,12 @@ async function answeredRequest(user = 'req.a'): Promise<string> {
   const created = await newRequest(user);
   expect(created.status).toBe(201);
   const id = created.body.request.id as string;
-  for (const [itemId, value] of [['name', 'Alpha Mitte'], ['tills', '4'], ['opening', '2027-01-15'], ['format', 'Kiosk']] as const) {
+  for (const [itemId, value] of [
+    ['name', 'Alpha Mitte'],
+    ['tills', '4'],
+    ['opening', '2027-01-15'],
+    ['format', 'Kiosk'],
+  ] as const) {
     expect((await answer(user, id, 'store', itemId, value)).status).toBe(200);
   }
   return id;
@@ -107,22 +120,32 @@ describe('workflows', () => {
       expect((body.workflows as Workflow[]).map((w) => w.workflowId)).toContain('wf-onboarding');
       for (const w of body.workflows) expect(Workflow.safeParse(w).success).toBe(true);
     }
-    expect(await call('none.a', 'GET', '/flow/workflows?customerId=R-A1')).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+    expect(await call('none.a', 'GET', '/flow/workflows?customerId=R-A1')).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
   });
 
   it("another customer's workflow and list answer exactly like none", async () => {
-    expect(await call('all.b', 'GET', '/flow/workflows?customerId=R-A1')).toEqual(await call('all.b', 'GET', '/flow/workflows?customerId=R-NONE'));
+    expect(await call('all.b', 'GET', '/flow/workflows?customerId=R-A1')).toEqual(
+      await call('all.b', 'GET', '/flow/workflows?customerId=R-NONE'),
+    );
     const theirs = await call('all.b', 'GET', '/flow/workflows/wf-onboarding');
     expect(theirs).toEqual(await call('all.b', 'GET', '/flow/workflows/wf-nobody'));
     expect(theirs).toMatchObject({ status: 404, body: { code: 'WORKFLOW.NOT_FOUND' } });
     const put = { ...onboarding, baseVersion: 1 };
-    expect(await call('all.b', 'PUT', '/flow/workflows/wf-onboarding', put)).toEqual(await call('all.b', 'PUT', '/flow/workflows/wf-nobody', put));
+    expect(await call('all.b', 'PUT', '/flow/workflows/wf-onboarding', put)).toEqual(
+      await call('all.b', 'PUT', '/flow/workflows/wf-nobody', put),
+    );
   });
 
   it('editWorkflows creates (idempotent) and saves new versions; a running request keeps its version', async () => {
     const { workflowId: _w, ...input } = onboarding;
     const body = { ...input, name: 'Company profile change' };
-    expect(await call('req.a', 'POST', '/flow/workflows', body, { 'Idempotency-Key': key() })).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+    expect(await call('req.a', 'POST', '/flow/workflows', body, { 'Idempotency-Key': key() })).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
     const k = key();
     const created = await call('editor.a', 'POST', '/flow/workflows', body, { 'Idempotency-Key': k });
     expect(created).toMatchObject({ status: 201, body: { version: 1, updatedBy: 'editor.a', customerId: 'R-A1' } });
@@ -136,7 +159,10 @@ describe('workflows', () => {
     expect(await call('req.a', 'PUT', `/flow/workflows/${id}`, v2)).toMatchObject({ status: 403 });
     expect(await call('editor.a', 'PUT', `/flow/workflows/${id}`, v2)).toMatchObject({ status: 200, body: { version: 2 } });
     // A save from the old version again: someone saved meanwhile.
-    expect(await call('editor.a', 'PUT', `/flow/workflows/${id}`, v2)).toMatchObject({ status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT' } });
+    expect(await call('editor.a', 'PUT', `/flow/workflows/${id}`, v2)).toMatchObject({
+      status: 409,
+      body: { code: 'WORKFLOW.STATE_CONFLICT' },
+    });
     expect((await call('req.a', 'GET', `/flow/workflows/${id}`)).body).toMatchObject({ version: 2, steps: [{ name: 'Store data (v2)' }] });
     expect((await call('req.a', 'GET', `/flow/workflows/${id}?version=1`)).body.steps[0].name).toBe('Store data');
     expect((await call('req.a', 'GET', `/flow/workflows/${id}?version=3`)).status).toBe(404);
@@ -153,8 +179,13 @@ describe('workflows', () => {
     // The customer's and its group's users with approveRequests; not requesters, editors or the other customer's.
     expect((res.body.candidates as { username: string }[]).map((c) => c.username)).toEqual(['appr.a', 'appr2.a', 'both.a', 'grp.appr']);
     expect(res.body.candidates[0]).toEqual({ username: 'appr.a', displayname: 'appr Tester' });
-    expect(await call('req.a', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1')).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
-    expect(await call('all.b', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1')).toEqual(await call('all.b', 'GET', '/flow/workflows/approver-candidates?customerId=R-NONE'));
+    expect(await call('req.a', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1')).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
+    expect(await call('all.b', 'GET', '/flow/workflows/approver-candidates?customerId=R-A1')).toEqual(
+      await call('all.b', 'GET', '/flow/workflows/approver-candidates?customerId=R-NONE'),
+    );
     expect((await call('editor.a', 'GET', '/flow/workflows/approver-candidates')).status).toBe(400);
   });
 
@@ -164,11 +195,18 @@ describe('workflows', () => {
     const res = await call('editor.a', 'POST', '/flow/workflows', twice, { 'Idempotency-Key': key() });
     expect(res).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED' } });
     expect(res.body.issues[0].path).toBe('steps.1.stepId');
-    const noOptions = { ...input, steps: [{ stepId: 's', name: 'S', items: [{ itemId: 'c', type: 'choice', label: 'C', required: true }] }] };
-    expect((await call('editor.a', 'POST', '/flow/workflows', noOptions, { 'Idempotency-Key': key() })).body.issues[0].path).toBe('steps.0.items.0.options');
+    const noOptions = {
+      ...input,
+      steps: [{ stepId: 's', name: 'S', items: [{ itemId: 'c', type: 'choice', label: 'C', required: true }] }],
+    };
+    expect((await call('editor.a', 'POST', '/flow/workflows', noOptions, { 'Idempotency-Key': key() })).body.issues[0].path).toBe(
+      'steps.0.items.0.options',
+    );
     expect((await call('editor.a', 'POST', '/flow/workflows', { ...input, steps: [] }, { 'Idempotency-Key': key() })).status).toBe(400);
     // Only global users make workflows of every customer.
-    expect((await call('editor.a', 'POST', '/flow/workflows', { ...input, customerId: null }, { 'Idempotency-Key': key() })).status).toBe(403);
+    expect((await call('editor.a', 'POST', '/flow/workflows', { ...input, customerId: null }, { 'Idempotency-Key': key() })).status).toBe(
+      403,
+    );
   });
 
   it('the import kind saves a new version only when the record changed', async () => {
@@ -185,36 +223,63 @@ describe('requests', () => {
     expect(id).toMatch(/^WR-[A-Z2-9]{8}$/);
     // A required item unanswered: 400 with the item; the wrong step: 409.
     const partial = await newRequest('req.a');
-    const incomplete = await call('req.a', 'PUT', `/flow/workflow-requests/${partial.body.request.id}`, { workflowStepId: 'store', enquiry: '' });
+    const incomplete = await call('req.a', 'PUT', `/flow/workflow-requests/${partial.body.request.id}`, {
+      workflowStepId: 'store',
+      enquiry: '',
+    });
     expect(incomplete).toMatchObject({ status: 400, body: { code: 'WORKFLOW.STEP_INCOMPLETE' } });
     expect(incomplete.body.issues.map((i: Loose) => i.path)).toEqual(['items.name', 'items.tills', 'items.opening', 'items.format']);
-    expect(await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'confirm', enquiry: '' })).toMatchObject({ status: 409, body: { code: 'WORKFLOW.STEP_NOT_CURRENT' } });
+    expect(await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'confirm', enquiry: '' })).toMatchObject({
+      status: 409,
+      body: { code: 'WORKFLOW.STEP_NOT_CURRENT' },
+    });
 
     const before = (await sentMails()).length;
-    const submitted = await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: 'Opening in January' });
-    expect(submitted).toMatchObject({ status: 200, body: { request: { status: 'pending', enquiry: 'Opening in January' }, may: { answer: false, submit: false, archive: true } } });
+    const submitted = await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, {
+      workflowStepId: 'store',
+      enquiry: 'Opening in January',
+    });
+    expect(submitted).toMatchObject({
+      status: 200,
+      body: { request: { status: 'pending', enquiry: 'Opening in January' }, may: { answer: false, submit: false, archive: true } },
+    });
     expect(RequestDetail.safeParse(submitted.body).error?.issues ?? []).toEqual([]);
     // The approvers of R-A1 and of its group get the deep link (not the requester).
     const toApprovers = (await sentMails()).slice(before).filter((m) => m.subject.includes(id));
-    expect(toApprovers.flatMap((m) => m.destination.to).sort()).toEqual([`appr.a@${MAIL}`, `appr2.a@${MAIL}`, `both.a@${MAIL}`, `grp.appr@${MAIL}`]);
+    expect(toApprovers.flatMap((m) => m.destination.to).sort()).toEqual([
+      `appr.a@${MAIL}`,
+      `appr2.a@${MAIL}`,
+      `both.a@${MAIL}`,
+      `grp.appr@${MAIL}`,
+    ]);
     expect(toApprovers[0]!.body.text).toContain(`http://localhost:3000/connect/requests/${id}`);
     // In each recipient's language (appr2.a reads German).
     const german = toApprovers.find((m) => m.destination.to.includes(`appr2.a@${MAIL}`))!;
-    expect([german.subject, german.body.text]).toEqual([`Antrag ${id} wartet auf Ihre Entscheidung: New store onboarding`, expect.stringContaining('Hinweis: Opening in January')]);
-    expect(toApprovers.find((m) => m.destination.to.includes(`appr.a@${MAIL}`))!.subject).toBe(`Request ${id} awaits your decision: New store onboarding`);
+    expect([german.subject, german.body.text]).toEqual([
+      `Antrag ${id} wartet auf Ihre Entscheidung: New store onboarding`,
+      expect.stringContaining('Hinweis: Opening in January'),
+    ]);
+    expect(toApprovers.find((m) => m.destination.to.includes(`appr.a@${MAIL}`))!.subject).toBe(
+      `Request ${id} awaits your decision: New store onboarding`,
+    );
     // Answers are frozen while pending.
     expect(await answer('req.a', id, 'store', 'note', 'late')).toMatchObject({ status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT' } });
 
     expect((await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, {})).status).toBe(400);
     const rejected = await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'Opening day is a holiday' });
-    expect(rejected).toMatchObject({ status: 200, body: { request: { status: 'rejected', rejected: 1, rejectedAt: NOW.toISOString(), editedBy: 'appr.a' } } });
+    expect(rejected).toMatchObject({
+      status: 200,
+      body: { request: { status: 'rejected', rejected: 1, rejectedAt: NOW.toISOString(), editedBy: 'appr.a' } },
+    });
     const toRequester = (await sentMails(`req.a@${MAIL}`)).at(-1)!;
     expect(toRequester.subject).toContain('rejected');
     expect(toRequester.body.text).toContain('Opening day is a holiday');
     expect(toRequester.body.text).toContain(`/connect/requests/${id}`);
 
     expect((await answer('req.a', id, 'store', 'opening', '2027-01-16')).status).toBe(200);
-    expect((await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' })).body.request).toMatchObject({ status: 'pending', rejected: 0 });
+    expect(
+      (await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' })).body.request,
+    ).toMatchObject({ status: 'pending', rejected: 0 });
     const step2 = await call('appr2.a', 'POST', `/flow/workflow-requests/${id}/approve`, { comment: 'Fine' });
     expect(step2.body.request).toMatchObject({ status: 'draft', workflowStepId: 'confirm', stepIndex: 1, approved: 0 });
     expect((await answer('req.a', id, 'confirm', 'ok', 'maybe')).body).toMatchObject({ code: 'WORKFLOW.ANSWER_INVALID' });
@@ -226,7 +291,10 @@ describe('requests', () => {
     expect(done.body.request).toMatchObject({ status: 'approved', approved: 1, approvedAt: NOW.toISOString() });
     expect(done.body.may).toEqual({ answer: false, submit: false, approve: false, reject: false, archive: false });
     expect((await sentMails(`req.a@${MAIL}`)).at(-1)!.subject).toContain('approved');
-    expect(await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'late' })).toMatchObject({ status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT' } });
+    expect(await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'late' })).toMatchObject({
+      status: 409,
+      body: { code: 'WORKFLOW.STATE_CONFLICT' },
+    });
 
     const { body } = await call('req.a', 'GET', `/flow/workflow-requests/${id}`);
     expect(body.items.map((i: Loose) => [i.id, i.answer])).toEqual([
@@ -239,43 +307,95 @@ describe('requests', () => {
     ]);
     // Who, when, what, before and after of every change, oldest first.
     expect(body.audit.map((a: Loose) => `${a.actor}:${a.action}`)).toEqual([
-      'req.a:create', 'req.a:answer', 'req.a:answer', 'req.a:answer', 'req.a:answer', 'req.a:submit', 'appr.a:reject',
-      'req.a:answer', 'req.a:submit', 'appr2.a:approve', 'req.a:answer', 'req.a:submit', 'appr.a:approve',
+      'req.a:create',
+      'req.a:answer',
+      'req.a:answer',
+      'req.a:answer',
+      'req.a:answer',
+      'req.a:submit',
+      'appr.a:reject',
+      'req.a:answer',
+      'req.a:submit',
+      'appr2.a:approve',
+      'req.a:answer',
+      'req.a:submit',
+      'appr.a:approve',
     ]);
     const reject = body.audit.find((a: Loose) => a.action === 'reject');
-    expect(reject).toMatchObject({ at: NOW.toISOString(), stepId: 'store', before: { status: 'pending' }, after: { status: 'rejected', comment: 'Opening day is a holiday' } });
-    expect(body.audit.find((a: Loose) => a.after?.answer === '2027-01-16')).toMatchObject({ before: { item: 'opening', answer: '2027-01-15' } });
+    expect(reject).toMatchObject({
+      at: NOW.toISOString(),
+      stepId: 'store',
+      before: { status: 'pending' },
+      after: { status: 'rejected', comment: 'Opening day is a holiday' },
+    });
+    expect(body.audit.find((a: Loose) => a.after?.answer === '2027-01-16')).toMatchObject({
+      before: { item: 'opening', answer: '2027-01-15' },
+    });
     // What the trail's sentences need: the actor's name, a submission's number of answers.
-    expect(body.audit.find((a: Loose) => a.action === 'submit')).toMatchObject({ actorName: expect.any(String), after: { status: 'pending', answers: 4 } });
+    expect(body.audit.find((a: Loose) => a.action === 'submit')).toMatchObject({
+      actorName: expect.any(String),
+      after: { status: 'pending', answers: 4 },
+    });
 
     // History: approved; archiving it moves it to archived (deleted = 1); archived is final.
     expect((await call('req.a', 'GET', '/flow/workflow-requests?mode=history')).body.items.map((r: Loose) => r.id)).toContain(id);
     expect((await call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)).status).toBe(204);
-    expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request).toMatchObject({ status: 'archived', deleted: 1, approved: 1 });
+    expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request).toMatchObject({
+      status: 'archived',
+      deleted: 1,
+      approved: 1,
+    });
     expect((await call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)).status).toBe(409);
   });
 
   it('names people by their display name (requester, last editor, comment author); an older request without names shows the usernames', async () => {
     const id = await answeredRequest();
-    expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request).toMatchObject({ requestedBy: 'req.a', requestedByName: 'req Tester', editedByName: 'req Tester' });
+    expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request).toMatchObject({
+      requestedBy: 'req.a',
+      requestedByName: 'req Tester',
+      editedByName: 'req Tester',
+    });
     await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' });
-    expect((await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'No' })).body.request).toMatchObject({ editedBy: 'appr.a', editedByName: 'appr Tester', requestedByName: 'req Tester' });
+    expect((await call('appr.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'No' })).body.request).toMatchObject({
+      editedBy: 'appr.a',
+      editedByName: 'appr Tester',
+      requestedByName: 'req Tester',
+    });
     const listed = (await call('req.a', 'GET', '/flow/workflow-requests')).body.items.find((r: Loose) => r.id === id);
     expect(listed).toMatchObject({ requestedByName: 'req Tester', editedByName: 'appr Tester' });
-    expect(await call('req.a', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.store.name`, comment: 'Fixed' })).toMatchObject({ status: 201, body: { author: 'req.a', authorName: 'req Tester' } });
-    expect((await call('appr.a', 'GET', `/flow/workflow-requests/${id}`)).body.comments.at(-1)).toMatchObject({ author: 'req.a', authorName: 'req Tester' });
+    expect(
+      await call('req.a', 'POST', '/flow/workflow-request-comments', { requestStepItemId: `${id}.store.name`, comment: 'Fixed' }),
+    ).toMatchObject({ status: 201, body: { author: 'req.a', authorName: 'req Tester' } });
+    expect((await call('appr.a', 'GET', `/flow/workflow-requests/${id}`)).body.comments.at(-1)).toMatchObject({
+      author: 'req.a',
+      authorName: 'req Tester',
+    });
 
     // Written before requests carried names (the fixture writes none): the view falls back to the usernames.
     const workflow = (await listWorkflowVersions(backend.db, 'wf-onboarding'))[0]!;
     await putDraftRequest(backend.db, workflow, { id: 'WR-OLDNAMES', customerId: 'R-A1', requestedBy: 'req.a', at: NOW });
-    expect((await call('req.a', 'GET', '/flow/workflow-requests/WR-OLDNAMES')).body.request).toMatchObject({ requestedByName: 'req.a', editedByName: 'req.a' });
+    expect((await call('req.a', 'GET', '/flow/workflow-requests/WR-OLDNAMES')).body.request).toMatchObject({
+      requestedByName: 'req.a',
+      editedByName: 'req.a',
+    });
   });
 
   it('checks each answer against its item type: 400 WORKFLOW.ANSWER_INVALID with the field', async () => {
     const id = (await newRequest('req.a')).body.request.id as string;
-    for (const [itemId, value] of [['tills', 'four'], ['tills', '1e9'], ['opening', '2027-02-30'], ['opening', '15.01.2027'], ['format', 'Mall']] as const) {
+    for (const [itemId, value] of [
+      ['tills', 'four'],
+      ['tills', '1e9'],
+      ['opening', '2027-02-30'],
+      ['opening', '15.01.2027'],
+      ['format', 'Mall'],
+    ] as const) {
       const res = await answer('req.a', id, 'store', itemId, value);
-      expect({ itemId, value, ...res }).toMatchObject({ itemId, value, status: 400, body: { code: 'WORKFLOW.ANSWER_INVALID', issues: [{ path: 'answer' }] } });
+      expect({ itemId, value, ...res }).toMatchObject({
+        itemId,
+        value,
+        status: 400,
+        body: { code: 'WORKFLOW.ANSWER_INVALID', issues: [{ path: 'answer' }] },
+      });
     }
     expect((await answer('req.a', id, 'store', 'tills', '12.5')).body).toMatchObject({ answer: '12.5', files: [] });
     expect((await answer('req.a', id, 'store', 'tills', '')).body).toMatchObject({ answer: null });
@@ -292,13 +412,37 @@ describe('requests', () => {
     expect((await call('appr.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' })).status).toBe(403);
     expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).status).toBe(404); // a colleague's request, not an approver
     await call('both.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' });
-    expect(await call('both.a', 'POST', `/flow/workflow-requests/${id}/approve`, {})).toMatchObject({ status: 403, body: { code: 'WORKFLOW.OWN_REQUEST' } });
-    expect(await call('both.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'no' })).toMatchObject({ status: 403, body: { code: 'WORKFLOW.OWN_REQUEST' } });
-    expect((await call('both.a', 'GET', `/flow/workflow-requests/${id}`)).body.may).toEqual({ answer: false, submit: false, approve: false, reject: false, archive: true });
-    expect(await call('req.a', 'POST', `/flow/workflow-requests/${id}/approve`, {})).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
-    expect((await call('appr.a', 'GET', `/flow/workflow-requests/${id}`)).body.may).toEqual({ answer: false, submit: false, approve: true, reject: true, archive: false });
+    expect(await call('both.a', 'POST', `/flow/workflow-requests/${id}/approve`, {})).toMatchObject({
+      status: 403,
+      body: { code: 'WORKFLOW.OWN_REQUEST' },
+    });
+    expect(await call('both.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: 'no' })).toMatchObject({
+      status: 403,
+      body: { code: 'WORKFLOW.OWN_REQUEST' },
+    });
+    expect((await call('both.a', 'GET', `/flow/workflow-requests/${id}`)).body.may).toEqual({
+      answer: false,
+      submit: false,
+      approve: false,
+      reject: false,
+      archive: true,
+    });
+    expect(await call('req.a', 'POST', `/flow/workflow-requests/${id}/approve`, {})).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
+    expect((await call('appr.a', 'GET', `/flow/workflow-requests/${id}`)).body.may).toEqual({
+      answer: false,
+      submit: false,
+      approve: true,
+      reject: true,
+      archive: false,
+    });
     expect((await call('appr.a', 'DELETE', `/flow/workflow-requests/${id}`)).status).toBe(403);
-    expect(await call('none.a', 'GET', `/flow/workflow-requests/${id}`)).toMatchObject({ status: 403, body: { code: 'PERMISSION.DENIED' } });
+    expect(await call('none.a', 'GET', `/flow/workflow-requests/${id}`)).toMatchObject({
+      status: 403,
+      body: { code: 'PERMISSION.DENIED' },
+    });
   });
 
   it("another customer's request, item and list answer exactly like none on every call", async () => {
@@ -317,7 +461,9 @@ describe('requests', () => {
       expect({ call: `${method} ${path('X')}`, ...theirs }).toEqual({ call: `${method} ${path('X')}`, ...nobodys });
       expect(theirs.status).toBe(404);
     }
-    expect(await call('all.b', 'GET', '/flow/workflow-requests?customerId=R-A1')).toEqual(await call('all.b', 'GET', '/flow/workflow-requests?customerId=R-NONE'));
+    expect(await call('all.b', 'GET', '/flow/workflow-requests?customerId=R-A1')).toEqual(
+      await call('all.b', 'GET', '/flow/workflow-requests?customerId=R-NONE'),
+    );
     // Another customer's workflow cannot be used for a request of one's own customer either.
     expect(await newRequest('all.b', 'wf-onboarding', 'R-B1')).toMatchObject({ status: 404, body: { code: 'WORKFLOW.NOT_FOUND' } });
     expect((await call('req.a', 'GET', `/flow/workflow-requests/${id}`)).body.request.status).toBe('draft');
@@ -337,7 +483,9 @@ describe('races', () => {
     await call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, n) =>
-        n % 2 ? call(n % 4 === 1 ? 'appr.a' : 'appr2.a', 'POST', `/flow/workflow-requests/${id}/approve`, {}) : call(n % 4 === 0 ? 'appr.a' : 'appr2.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: `no ${n}` }),
+        n % 2
+          ? call(n % 4 === 1 ? 'appr.a' : 'appr2.a', 'POST', `/flow/workflow-requests/${id}/approve`, {})
+          : call(n % 4 === 0 ? 'appr.a' : 'appr2.a', 'POST', `/flow/workflow-requests/${id}/reject`, { comment: `no ${n}` }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -351,7 +499,9 @@ describe('races', () => {
 
   it('parallel step submissions make one', async () => {
     const id = await answeredRequest();
-    const results = await Promise.all(Array.from({ length: 20 }, () => call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call('req.a', 'PUT', `/flow/workflow-requests/${id}`, { workflowStepId: 'store', enquiry: '' })),
+    );
     expect(results.filter((r) => r.status === 200).length).toBe(1);
     expect(results.filter((r) => r.status === 409).length).toBe(19);
     const { body } = await call('req.a', 'GET', `/flow/workflow-requests/${id}`);
@@ -364,7 +514,8 @@ describe('the list and the inbox count', () => {
     const draft = (await newRequest('req.a')).body.request.id as string;
     const pending = await answeredRequest();
     await call('req.a', 'PUT', `/flow/workflow-requests/${pending}`, { workflowStepId: 'store', enquiry: '' });
-    const ids = async (user: string, query = '') => ((await call(user, 'GET', `/flow/workflow-requests${query}`)).body.items as WorkflowRequest[]).map((r) => r.id);
+    const ids = async (user: string, query = '') =>
+      ((await call(user, 'GET', `/flow/workflow-requests${query}`)).body.items as WorkflowRequest[]).map((r) => r.id);
 
     const own = await ids('req.a');
     expect(own).toEqual(expect.arrayContaining([draft, pending]));
@@ -380,7 +531,10 @@ describe('the list and the inbox count', () => {
     expect(page.body.totalCount).toBe(own.length);
     expect((await call('req.a', 'GET', '/flow/workflow-requests?maxResults=0')).status).toBe(400);
     const counts = await call('appr.a', 'GET', '/flow/workflow-requests/inbox-count');
-    expect(counts.body.pending).toBe((await call('appr.a', 'GET', '/flow/workflow-requests?maxResults=500')).body.items.filter((r: Loose) => r.status === 'pending').length);
+    expect(counts.body.pending).toBe(
+      (await call('appr.a', 'GET', '/flow/workflow-requests?maxResults=500')).body.items.filter((r: Loose) => r.status === 'pending')
+        .length,
+    );
     expect(counts.body.pending).toBeGreaterThan(0);
     expect((await call('req.a', 'GET', '/flow/workflow-requests/inbox-count')).status).toBe(403);
     // A customer group's approver: the group's customers' requests without naming one.
@@ -391,8 +545,10 @@ describe('the list and the inbox count', () => {
 });
 
 describe('lists at scale (ADR 048): open requests and history in separate index buckets', () => {
-  const total = async (user: string, query: string) => (await call(user, 'GET', `/flow/workflow-requests${query}`)).body.totalCount as number;
-  const listed = async (user: string, query: string) => ((await call(user, 'GET', `/flow/workflow-requests${query}`)).body.items as WorkflowRequest[]).map((r) => r.id);
+  const total = async (user: string, query: string) =>
+    (await call(user, 'GET', `/flow/workflow-requests${query}`)).body.totalCount as number;
+  const listed = async (user: string, query: string) =>
+    ((await call(user, 'GET', `/flow/workflow-requests${query}`)).body.items as WorkflowRequest[]).map((r) => r.id);
   const bucketKeys = async (id: string) => {
     const meta = (await getItem(backend.db, { pk: `REQ#${id}`, sk: 'META' }))!;
     return [meta.gsi1pk, meta.gsi2pk];
@@ -434,11 +590,14 @@ describe('lists at scale (ADR 048): open requests and history in separate index 
   it('with 300 requests of history, page 1 and page 6 cost the same DynamoDB calls, and so does the open list', async () => {
     const counter = countCalls(backend.db, 'countRequestListCalls');
     try {
-      const calls = async (user: string, query: string) => (await counter.counted(() => call(user, 'GET', `/flow/workflow-requests${query}`))).calls;
+      const calls = async (user: string, query: string) =>
+        (await counter.counted(() => call(user, 'GET', `/flow/workflow-requests${query}`))).calls;
       const archiveTwenty = async () => {
         const ids = await Promise.all(Array.from({ length: 20 }, async () => (await newRequest('req.a')).body.request.id as string));
         // 20 parallel moves to the history all write the customer's done counters: none may fail (TransactionConflict is retried).
-        expect((await Promise.all(ids.map((id) => call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)))).map((r) => r.status)).toEqual(Array(20).fill(204));
+        expect((await Promise.all(ids.map((id) => call('req.a', 'DELETE', `/flow/workflow-requests/${id}`)))).map((r) => r.status)).toEqual(
+          Array(20).fill(204),
+        );
       };
       await archiveTwenty();
       const openBefore = await calls('appr.a', '?only-pending=0');
@@ -460,7 +619,10 @@ describe('lists at scale (ADR 048): open requests and history in separate index 
       expect(sixth.items.map((r: Loose) => r.id)).toEqual(all.items.slice(125, 150).map((r: Loose) => r.id));
       expect(sixth.totalCount).toBe(all.totalCount);
       // A filtered history searches the newest requests (bounded) and says whether it saw them all.
-      expect((await call('appr.a', 'GET', `/flow/workflow-requests?mode=history&q=${all.items[7].id}`)).body).toMatchObject({ totalCount: 1, complete: true });
+      expect((await call('appr.a', 'GET', `/flow/workflow-requests?mode=history&q=${all.items[7].id}`)).body).toMatchObject({
+        totalCount: 1,
+        complete: true,
+      });
     } finally {
       counter.stop();
     }

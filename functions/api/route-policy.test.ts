@@ -53,7 +53,10 @@ describe('the input-bounds walker', () => {
       tags: z.optional(z.array(z.string().check(z.maxLength(5))).check(z.maxLength(3))),
       nested: z.union([z.object({ free: z.string() }), z.object({ code: z.string().check(z.regex(/^[A-Z]{2,8}$/)) })]),
       map: z.record(z.string(), z.number()),
-      piped: z.pipe(z.string(), z.transform((s) => s.length)),
+      piped: z.pipe(
+        z.string(),
+        z.transform((s) => s.length),
+      ),
       date: z.iso.date(),
     });
     const unbounded = inputLeaves(schema)

@@ -134,7 +134,10 @@ const get = (path: string, params: Record<string, string | number | undefined>, 
 };
 
 async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(kind as 'sales', records.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    kind as 'sales',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   expect(report.errors).toEqual([]);
 }
 
@@ -164,7 +167,10 @@ beforeAll(async () => {
     'products',
     PRODUCTS.map((p) => ({ ...p, inventoryProductId: `I${p.productId}`, sku: p.productId, company: 'Brand' })),
   );
-  await importKind('stores', STORES.map((s) => ({ ...s, street: 'Weg 1', postalCode: '12345', city: 'Stadt' })));
+  await importKind(
+    'stores',
+    STORES.map((s) => ({ ...s, street: 'Weg 1', postalCode: '12345', city: 'Stadt' })),
+  );
   makeLines();
   await importKind('sales', lines);
   for (const username of ['sales.user', 'sales.group', 'sales.weak', 'orders.only']) cookies[username] = await signIn(username);
@@ -246,7 +252,13 @@ describe('GET /api/sales', () => {
     expect(answer.totalSales).toEqual({ quantity: 0, amountCents: 0 });
     expect(answer.sales).toHaveLength(28);
     expect(answer.sales.every((g) => g.quantity === 0 && g.amountCents === 0)).toBe(true);
-    const products = await get('', { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20', ean: ean(999), groupBy: 'product' });
+    const products = await get('', {
+      customerId: RETAILER,
+      startDate: '2026-10-24',
+      endDate: '2026-11-20',
+      ean: ean(999),
+      groupBy: 'product',
+    });
     expect(await readJson(products)).toEqual({ sales: [], totalSales: { quantity: 0, amountCents: 0 }, resultCount: 0 });
   });
 
@@ -306,10 +318,11 @@ describe('GET /api/sales', () => {
       const res = await get('', { ...base, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       const body = await readJson<{ issues: { path: string; message: string }[] }>(res);
-      expect(body.issues.map((i) => i.path), JSON.stringify(change)).toContain(path);
-      expect((await get('/transactions', { ...base, ...change, groupBy: undefined })).status).toBe(
-        change.groupBy ? 200 : 400,
-      );
+      expect(
+        body.issues.map((i) => i.path),
+        JSON.stringify(change),
+      ).toContain(path);
+      expect((await get('/transactions', { ...base, ...change, groupBy: undefined })).status).toBe(change.groupBy ? 200 : 400);
     }
     // Exactly 400 days is allowed.
     expect((await get('', { ...base, startDate: '2025-10-16', endDate: '2026-11-19' })).status).toBe(200);
@@ -371,7 +384,17 @@ describe('GET /api/sales/transactions', () => {
     const want = expected({ ...query, groupBy: 'day' })
       .lines.slice()
       .sort((a, b) =>
-        a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.storeId !== b.storeId ? (a.storeId < b.storeId ? -1 : 1) : a.productId < b.productId ? -1 : 1,
+        a.date !== b.date
+          ? a.date < b.date
+            ? 1
+            : -1
+          : a.storeId !== b.storeId
+            ? a.storeId < b.storeId
+              ? -1
+              : 1
+            : a.productId < b.productId
+              ? -1
+              : 1,
       )
       .map((l) => {
         const product = PRODUCTS.find((p) => p.productId === l.productId)!;
@@ -418,7 +441,10 @@ describe('GET /api/sales/notes', () => {
   it('names the earliest and latest sales day and the time zone', async () => {
     const res = await get('/notes', { customerId: RETAILER });
     expect(res.status).toBe(200);
-    const days = lines.filter((l) => retailerOf(l.storeId) === RETAILER).map((l) => l.date).sort();
+    const days = lines
+      .filter((l) => retailerOf(l.storeId) === RETAILER)
+      .map((l) => l.date)
+      .sort();
     expect(SalesNotes.parse(await readJson(res))).toEqual({
       earliestSalesDay: days[0],
       latestSalesDay: days.at(-1),

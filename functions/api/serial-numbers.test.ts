@@ -41,7 +41,15 @@ beforeAll(async () => {
   await ok('products', [{ productId: 'P-S1', ean: EAN, inventoryProductId: 'I-S1', sku: 'S-S1', name: 'Gift card 25', company: 'Brand' }]);
   await ok('transactionTypes', [{ transactionTypeId: 'activation', name: 'activation' }]);
   await ok('serials', [
-    { serialFrom: OWN, ean: EAN, contract: false, retailerId: 'R-SA', status: 'Activated', activatedAt: '2026-11-02T09:14:00Z', activationTerminalId: 'POS-1' },
+    {
+      serialFrom: OWN,
+      ean: EAN,
+      contract: false,
+      retailerId: 'R-SA',
+      status: 'Activated',
+      activatedAt: '2026-11-02T09:14:00Z',
+      activationTerminalId: 'POS-1',
+    },
     { serialFrom: THEIRS, ean: EAN, contract: false, retailerId: 'R-SB' },
   ]);
   const tx = (transactionId: string, serial: string, customerId: string) => ({
@@ -70,7 +78,11 @@ describe('GET /api/serial-numbers', () => {
       [OWN, true, 1, 1],
       [NOBODY, false, 0, 0],
     ]);
-    expect(body.results[0]!.cards[0]).toMatchObject({ productName: 'Gift card 25', cardStatus: 'activated', customerName: 'Alpha Markets' });
+    expect(body.results[0]!.cards[0]).toMatchObject({
+      productName: 'Gift card 25',
+      cardStatus: 'activated',
+      customerName: 'Alpha Markets',
+    });
     expect(body.results[0]!.transactions[0]).toMatchObject({ transactionId: 'TX-S1', customerName: 'Alpha Markets', amount: 2500 });
   });
 
@@ -78,7 +90,9 @@ describe('GET /api/serial-numbers', () => {
     const theirs = await (await get(THEIRS, 'sn.own')).text();
     const nobody = await (await get(NOBODY, 'sn.own')).text();
     expect(theirs.split(THEIRS).join(NOBODY)).toBe(nobody);
-    expect(JSON.parse(nobody.slice(nobody.indexOf('{')))).toEqual({ results: [{ serial: NOBODY, found: false, cards: [], transactions: [] }] });
+    expect(JSON.parse(nobody.slice(nobody.indexOf('{')))).toEqual({
+      results: [{ serial: NOBODY, found: false, cards: [], transactions: [] }],
+    });
   });
 
   it('answers 400 with field issues for a bad serial, more than 100, or none', async () => {
@@ -90,7 +104,9 @@ describe('GET /api/serial-numbers', () => {
     const tooMany = await get(many, 'sn.own');
     expect(tooMany.status).toBe(400);
     expect(await readJson(tooMany)).toMatchObject({ issues: [{ path: 'serials' }] });
-    expect((await get(Array.from({ length: 100 }, (_, i) => `74000000${String(i).padStart(8, '0')}`).join(','), 'sn.own')).status).toBe(200);
+    expect((await get(Array.from({ length: 100 }, (_, i) => `74000000${String(i).padStart(8, '0')}`).join(','), 'sn.own')).status).toBe(
+      200,
+    );
 
     for (const empty of [' , ', '']) expect((await get(empty, 'sn.own')).status).toBe(400);
     expect((await app.request('/api/serial-numbers', { headers: headers(cookies['sn.own']) })).status).toBe(400);

@@ -20,7 +20,8 @@ const ops = { name: 'session-test' };
 
 const call = (method: string, path: string, cookie?: string, body?: unknown, portal: 'ordering' | 'connect' = 'ordering') =>
   callApi(app, method, path, { cookie, body, portal });
-const signIn = async (username: string) => sessionCookie((await call('POST', '/auth/signin', undefined, { username, password: PASSWORD })).res);
+const signIn = async (username: string) =>
+  sessionCookie((await call('POST', '/auth/signin', undefined, { username, password: PASSWORD })).res);
 const statusOf = async (cookie: string, portal: 'ordering' | 'connect' = 'ordering') =>
   SessionStatus.parse((await call('GET', '/auth/status', cookie, undefined, portal)).body);
 const signedIn = async (cookie: string, portal: 'ordering' | 'connect' = 'ordering') => (await statusOf(cookie, portal)).loggedIn;
@@ -73,7 +74,14 @@ describe('one round trip (ADR 028)', () => {
     const token = tokenOf(cookie);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     // Neither the name nor any spelling or encoding of it appears in the cookie's value.
-    for (const form of ['anna', 'retail', b64('anna.retail'), b64('Anna.Retail'), Buffer.from('anna.retail').toString('hex'), Buffer.from('anna.retail').toString('base64')]) {
+    for (const form of [
+      'anna',
+      'retail',
+      b64('anna.retail'),
+      b64('Anna.Retail'),
+      Buffer.from('anna.retail').toString('hex'),
+      Buffer.from('anna.retail').toString('base64'),
+    ]) {
       expect(token.toLowerCase()).not.toContain(form.toLowerCase());
       expect(Buffer.from(token.split('.')[0]!, 'base64url').toString('latin1').toLowerCase()).not.toContain('anna');
     }

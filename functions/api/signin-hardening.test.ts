@@ -18,8 +18,7 @@ let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Hardened-Account-2026!';
 
 const call = jarCaller(() => app);
-const signIn = (jar: CookieJar, username: string, password = PASSWORD) =>
-  call(jar, 'POST', '/auth/signin', { username, password });
+const signIn = (jar: CookieJar, username: string, password = PASSWORD) => call(jar, 'POST', '/auth/signin', { username, password });
 const importAccount = (username: string, extra: Record<string, unknown> = {}) =>
   backend.imports.importRecords('accounts', [
     { line: 1, data: { username, password: PASSWORD, email: `${username}@example.com`, ...extra } },
@@ -33,7 +32,10 @@ beforeAll(async () => {
 describe('input limits (F)', () => {
   it('answers a 3 KB forgot-password name with 400, not 500', async () => {
     const res = await call(new CookieJar(), 'POST', '/auth/forgot-password', { username: 'x'.repeat(3000) });
-    expect(res).toMatchObject({ status: 400, body: { code: 'REQUEST.VALIDATION_FAILED', issues: [{ path: 'username', message: 'Value is too long', code: 'FIELD.TOO_LONG' }] } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: 'REQUEST.VALIDATION_FAILED', issues: [{ path: 'username', message: 'Value is too long', code: 'FIELD.TOO_LONG' }] },
+    });
   });
 
   it('refuses an oversized profile e-mail (500 KB and 3,000 characters) and stores nothing', async () => {

@@ -103,7 +103,10 @@ describe('failure budget under parallel requests', () => {
     await backend.imports.importRecords('accounts', [
       { line: 1, data: { username: 'rushed', password: PASSWORD, email: 'r@example.com' } },
     ]);
-    const answers = await Promise.all([signIn('rushed', PASSWORD), ...Array.from({ length: 3 }, () => signIn('rushed', 'Wrong-Password-1!'))]);
+    const answers = await Promise.all([
+      signIn('rushed', PASSWORD),
+      ...Array.from({ length: 3 }, () => signIn('rushed', 'Wrong-Password-1!')),
+    ]);
     expect(answers[0]!.status).toBe(200);
     // Three failures and a success use no more than the budget: the name is not locked afterwards.
     expect((await signIn('rushed', PASSWORD)).status).toBe(200);

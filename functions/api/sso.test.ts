@@ -39,11 +39,7 @@ const headers = (portal: Portal = 'ordering', extra: Record<string, string> = {}
   ...extra,
 });
 
-function startSso(
-  query: Record<string, string>,
-  portal: Portal = 'ordering',
-  target: ReturnType<typeof createApp> = app,
-) {
+function startSso(query: Record<string, string>, portal: Portal = 'ordering', target: ReturnType<typeof createApp> = app) {
   const params = new URLSearchParams({
     provider: 'Microsoft',
     app: portal,
@@ -99,12 +95,7 @@ async function signInAtProvider(url: URL, login: string): Promise<URL> {
 }
 
 /** What the web's callback page does: POST auth/sso with the callback's parameters. */
-function completeSso(
-  callback: URL,
-  portal: Portal = 'ordering',
-  target = app,
-  extra: Record<string, string> = {},
-) {
+function completeSso(callback: URL, portal: Portal = 'ordering', target = app, extra: Record<string, string> = {}) {
   const body = {
     app: portal,
     code: callback.searchParams.get('code'),
@@ -119,9 +110,7 @@ function completeSso(
 }
 
 const status = async (cookie: string, portal: Portal = 'ordering') =>
-  SessionStatus.parse(
-    await readJson(await app.request('/api/auth/status', { headers: headers(portal, { Cookie: cookie }) })),
-  );
+  SessionStatus.parse(await readJson(await app.request('/api/auth/status', { headers: headers(portal, { Cookie: cookie }) })));
 
 beforeAll(async () => {
   oidc = await startLocalOidcProvider({
@@ -130,13 +119,16 @@ beforeAll(async () => {
   });
   backend = await createTestBackend(clock, ssoSettings());
   app = createApp(backend, () => '203.0.113.9');
-  const accounts = await backend.imports.importRecords('accounts', [
-    { username: 'Sso.Retail', email: 'sso.retail@example.com', securityFlag: 1040 },
-    { username: 'sso.locked', email: 'l@example.com', status: 'locked' },
-    { username: 'sso.connect', email: 'c@example.com', portals: ['connect'] },
-    // Same e-mail as the provider's 'entra-demo-connect' identity, but no link: must not be signed in.
-    { username: 'same.mail', email: 'connect@demo.example' },
-  ].map((data, i) => ({ line: i + 1, data: { password: PASSWORD, ...data } })));
+  const accounts = await backend.imports.importRecords(
+    'accounts',
+    [
+      { username: 'Sso.Retail', email: 'sso.retail@example.com', securityFlag: 1040 },
+      { username: 'sso.locked', email: 'l@example.com', status: 'locked' },
+      { username: 'sso.connect', email: 'c@example.com', portals: ['connect'] },
+      // Same e-mail as the provider's 'entra-demo-connect' identity, but no link: must not be signed in.
+      { username: 'same.mail', email: 'connect@demo.example' },
+    ].map((data, i) => ({ line: i + 1, data: { password: PASSWORD, ...data } })),
+  );
   expect(accounts.errors).toEqual([]);
   const links = await backend.imports.importRecords('identityLinks', [
     { line: 1, data: { username: 'sso.retail', issuer: '$SSO_ISSUER', subject: 'entra-demo-retailer' } },
@@ -343,8 +335,7 @@ describe('POST auth/sso', () => {
       expect(res.status, login).toBe(401);
       expect(await readJson(res)).toEqual({
         code: 'SSO.NOT_LINKED',
-        message:
-          'This Microsoft account is not linked to a portal account. Ask your administrator to link it.',
+        message: 'This Microsoft account is not linked to a portal account. Ask your administrator to link it.',
       });
       expect(res.headers.get('set-cookie')).toBeNull();
     }
@@ -391,10 +382,7 @@ describe('POST auth/sso', () => {
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({
       code: 'REQUEST.VALIDATION_FAILED',
-      issues: expect.arrayContaining([
-        expect.objectContaining({ path: 'code' }),
-        expect.objectContaining({ path: 'state' }),
-      ]),
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'code' }), expect.objectContaining({ path: 'state' })]),
     });
   });
 });
@@ -429,9 +417,7 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, ...all })).toMatchObject(all);
     expect(() => loadConfig({ ...base, ...entra })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...entra })).toThrow(/missing: SSO_CLIENT_SECRET/);
-    expect(() => loadConfig({ ...base, SSO_CLIENT_ID: 'x' })).toThrow(
-      /missing: SSO_ISSUER, SSO_CLIENT_SECRET/,
-    );
+    expect(() => loadConfig({ ...base, SSO_CLIENT_ID: 'x' })).toThrow(/missing: SSO_ISSUER, SSO_CLIENT_SECRET/);
   });
 
   it('refuses a plain-http issuer except on loopback', () => {

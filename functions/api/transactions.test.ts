@@ -18,14 +18,16 @@ const PASSWORD = 'Correct-Horse-42!';
 const cookies: Record<string, string> = {};
 
 const headers = (cookie?: string, portal = 'connect') => ({ 'X-Portal': portal, ...(cookie ? { Cookie: cookie } : {}) });
-const get = (path: string, user?: string, portal = 'connect') => app.request(`/api/transactions${path}`, { headers: headers(user && cookies[user], portal) });
+const get = (path: string, user?: string, portal = 'connect') =>
+  app.request(`/api/transactions${path}`, { headers: headers(user && cookies[user], portal) });
 const range = 'startDate=2026-11-01&endDate=2026-11-21';
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
   app = createApp(backend, () => '203.0.113.21');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
-  const account = (username: string, customerId: string, payment: number, timezone = 'Asia/Kolkata') => paymentAccount(username, customerId, payment, PASSWORD, timezone);
+  const account = (username: string, customerId: string, payment: number, timezone = 'Asia/Kolkata') =>
+    paymentAccount(username, customerId, payment, PASSWORD, timezone);
   await ok('retailers', [
     { customerId: 'R-TA', name: 'Alpha Markets' },
     { customerId: 'R-TB', name: 'Beta Shops' },
@@ -33,11 +35,28 @@ beforeAll(async () => {
   await ok('providers', [{ customerId: 'P-TC', name: 'Gamma Content' }]);
   await ok('accounts', [account('tx.own', 'R-TA', 1), account('tx.none', 'R-TA', 2), account('tx.provider', 'P-TC', 1)]);
   await ok('products', [
-    { productId: 'P-GAME', ean: '4012345100020', inventoryProductId: 'I-G', sku: 'S-G', name: 'Gamma game card', company: 'Gamma', faceValue: 25, contentProviderId: 'P-TC' },
+    {
+      productId: 'P-GAME',
+      ean: '4012345100020',
+      inventoryProductId: 'I-G',
+      sku: 'S-G',
+      name: 'Gamma game card',
+      company: 'Gamma',
+      faceValue: 25,
+      contentProviderId: 'P-TC',
+    },
   ]);
   await ok('transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
   const tx = (transactionId: string, customerId: string, at: string) => ({
-    transactionId, at, customerId, terminalId: 'POS-1', type: 'sale', resultCode: '00', result: 'approved', amount: 1999, currency: 'EUR',
+    transactionId,
+    at,
+    customerId,
+    terminalId: 'POS-1',
+    type: 'sale',
+    resultCode: '00',
+    result: 'approved',
+    amount: 1999,
+    currency: 'EUR',
   });
   await ok('transactions', [
     tx('TX-A1', 'R-TA', '2026-11-20T18:29:00Z'), // 2026-11-20 23:59 in Kolkata

@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { mailEventsHandler } from './mail-events.ts';
 
 const recordOf = (messageId: string, body: string) => ({ messageId, body }) as SQSRecord;
-const bounceBody = JSON.stringify({ notificationType: 'Bounce', mail: { messageId: 'ses-1' }, bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'a@example.org' }] } });
+const bounceBody = JSON.stringify({
+  notificationType: 'Bounce',
+  mail: { messageId: 'ses-1' },
+  bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'a@example.org' }] },
+});
 
 describe('mail-events handler (ADR 042 addendum)', () => {
   it('reports only the messages whose recording threw as batch item failures; a malformed one is dropped, not retried', async () => {

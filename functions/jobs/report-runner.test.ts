@@ -42,7 +42,9 @@ describe('report-runner handler', () => {
       await scheduler.tick();
       expect(invoked).toEqual([{ kind: 'report', processId: 'P-NONE-1', scheduledFor: '2026-03-31T22:30:00Z' }]);
       // No configuration in this process: the run fails and, retries exhausted, is dead-lettered.
-      expect(scheduler.deadLetters()).toMatchObject([{ payload: { kind: 'report', processId: 'P-NONE-1' }, errorMessage: expect.stringContaining('Invalid configuration') }]);
+      expect(scheduler.deadLetters()).toMatchObject([
+        { payload: { kind: 'report', processId: 'P-NONE-1' }, errorMessage: expect.stringContaining('Invalid configuration') },
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

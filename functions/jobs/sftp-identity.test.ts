@@ -34,12 +34,18 @@ describe('the SFTP identity provider Lambda', () => {
       SFTP_SERVICE_USER: 'portal-reports',
     });
     const { handler } = await import('./sftp-identity.ts');
-    const login = (password: string, i: number) => handler({ username: 'retail-sftp', password, protocol: 'SFTP', serverId: 's-1', sourceIp: `198.51.100.${i}` });
+    const login = (password: string, i: number) =>
+      handler({ username: 'retail-sftp', password, protocol: 'SFTP', serverId: 's-1', sourceIp: `198.51.100.${i}` });
 
     expect(await login(PASSWORD, 200)).toMatchObject({ Role: 'arn:aws:iam::123456789012:role/test-portal-SftpUserRole' });
     for (let i = 0; i < 30; i++) expect(await login(`wrong-password-${i}`, i)).toEqual({});
     expect(await login(PASSWORD, 201)).toEqual({});
-    const decision = createSftpLogin({ db: backend.db, now: () => new Date(), rateLimiter: createRateLimiter(backend.db, () => new Date()), serviceUser: 'portal-reports' });
+    const decision = createSftpLogin({
+      db: backend.db,
+      now: () => new Date(),
+      rateLimiter: createRateLimiter(backend.db, () => new Date()),
+      serviceUser: 'portal-reports',
+    });
     expect(await decision.lockedUntil('retail-sftp')).not.toBeNull();
   });
 });

@@ -38,7 +38,9 @@ async function bundle(entry: string, name: string, splitting = SST_LIKE_BUILD.sp
     absWorkingDir: root,
   });
   const meta = result.metafile as Metafile;
-  const total = Object.entries(meta.outputs).filter(([f]) => f.endsWith('.mjs')).reduce((sum, [, o]) => sum + o.bytes, 0);
+  const total = Object.entries(meta.outputs)
+    .filter(([f]) => f.endsWith('.mjs'))
+    .reduce((sum, [, o]) => sum + o.bytes, 0);
   const initial = initialChunks(meta, entry);
   return { file: join(root, entryOutput(meta, entry)), meta, initial, initialBytes: initialBytes(meta, entry), total };
 }
@@ -75,7 +77,10 @@ const print = (title: string, parts: [string, number][], n: number) => {
 print('Initial part, top 20 (minified bytes in output):', composition(api.meta, initialFiles), 20);
 print(
   'Loaded on first use, top 12:',
-  composition(api.meta, chunks.filter((f) => !initialFiles.includes(f))),
+  composition(
+    api.meta,
+    chunks.filter((f) => !initialFiles.includes(f)),
+  ),
   12,
 );
 
@@ -111,7 +116,12 @@ function timeImport(file: string): [number, number, number] {
     return [performance.now() - start, importMs!, cpuMs!];
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? error);
-    throw new Error(`importing ${file} failed: ${stderr.split('\n').filter((l) => l.length < 400).join('\n')}`);
+    throw new Error(
+      `importing ${file} failed: ${stderr
+        .split('\n')
+        .filter((l) => l.length < 400)
+        .join('\n')}`,
+    );
   }
 }
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q + 0.5)]!;

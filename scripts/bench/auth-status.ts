@@ -76,9 +76,7 @@ console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, DynamoDB Local 
 console.log('| route | requests/s | p50 ms | p99 ms | non-2xx | errors |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, r] of rows) {
-  console.log(
-    `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`,
-  );
+  console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`);
 }
 
 // Sign-in timing: a wrong password for a real account and any password for an unknown username must
@@ -99,9 +97,7 @@ async function signInMedianMs(username: string, rounds = 15): Promise<number> {
 }
 const known = await signInMedianMs('bench.user');
 const unknown = await signInMedianMs('no.such.user');
-console.log(
-  `\nsign-in, wrong password, median of 15: known user ${known.toFixed(1)} ms, unknown user ${unknown.toFixed(1)} ms`,
-);
+console.log(`\nsign-in, wrong password, median of 15: known user ${known.toFixed(1)} ms, unknown user ${unknown.toFixed(1)} ms`);
 
 bareServer.close();
 await api.close();

@@ -21,6 +21,19 @@ export const benchEan = (k: number) => `${`40${String(k).padStart(10, '0')}`}${g
 /** The retailer, the four transaction types and three products the bench transactions name, through `ok` (an import). */
 export async function loadBenchMasterData(ok: (kind: string, records: object[]) => Promise<unknown>, customerId: string) {
   await ok('retailers', [{ customerId, name: 'Bench Markets' }]);
-  await ok('transactionTypes', ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })));
-  await ok('products', [1, 2, 3].map((k) => ({ productId: `P-${k}`, ean: benchEan(k), inventoryProductId: `I-${k}`, sku: `S-${k}`, name: `Card ${k}`, company: 'Bench' })));
+  await ok(
+    'transactionTypes',
+    ['activation', 'redemption', 'sale', 'refund'].map((id) => ({ transactionTypeId: id, name: id })),
+  );
+  await ok(
+    'products',
+    [1, 2, 3].map((k) => ({
+      productId: `P-${k}`,
+      ean: benchEan(k),
+      inventoryProductId: `I-${k}`,
+      sku: `S-${k}`,
+      name: `Card ${k}`,
+      company: 'Bench',
+    })),
+  );
 }

@@ -26,7 +26,10 @@ const activity = generateActivity(master, { seed: 42, today, days });
 
 async function load(backend: Backend, withProviders: boolean) {
   const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'sales', records.map((data, i) => ({ line: i + 1, data })));
+    const report = await backend.imports.importRecords(
+      kind as 'sales',
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
   };
   await ok('customerGroups', master.customerGroups);
@@ -60,9 +63,13 @@ const best = (runs: { seconds: number; calls: number }[]) => runs.reduce((a, b) 
 const plain = best(rounds.without);
 const rolled = best(rounds.with);
 for (const variant of ['without', 'with'] as const) {
-  console.log(`import ${variant} providers: ${rounds[variant].map((r) => `${r.seconds.toFixed(1)} s`).join(', ')}; ${rounds[variant][0]!.calls} DynamoDB calls`);
+  console.log(
+    `import ${variant} providers: ${rounds[variant].map((r) => `${r.seconds.toFixed(1)} s`).join(', ')}; ${rounds[variant][0]!.calls} DynamoDB calls`,
+  );
 }
-console.log(`best rounds: ${Math.round(lines / plain.seconds)} vs ${Math.round(lines / rolled.seconds)} lines/s; with/without: time ${(rolled.seconds / plain.seconds).toFixed(2)}x, calls ${(rolled.calls / plain.calls).toFixed(2)}x`);
+console.log(
+  `best rounds: ${Math.round(lines / plain.seconds)} vs ${Math.round(lines / rolled.seconds)} lines/s; with/without: time ${(rolled.seconds / plain.seconds).toFixed(2)}x, calls ${(rolled.calls / plain.calls).toFixed(2)}x`,
+);
 
 const { backend } = withP!;
 const actor: Actor = {
@@ -87,8 +94,14 @@ const sales = (customerType: 'retailer' | 'provider', customerId: string, groupB
 const reads: [string, () => Promise<unknown>][] = [
   ['products, first page of 25 (global)', () => backend.products.list(actor, { index: 0, maxResults: 25 })],
   ['products, text search', () => backend.products.list(actor, { q: 'aurora', index: 0, maxResults: 25 })],
-  ...(['day', 'product', 'store'] as const).map((g): [string, () => Promise<unknown>] => [`connect sales, provider ${provider}, 28 days by ${g}`, sales('provider', provider, g)]),
-  ...(['day', 'product', 'store'] as const).map((g): [string, () => Promise<unknown>] => [`connect sales, retailer ${retailer}, 28 days by ${g}`, sales('retailer', retailer, g)]),
+  ...(['day', 'product', 'store'] as const).map((g): [string, () => Promise<unknown>] => [
+    `connect sales, provider ${provider}, 28 days by ${g}`,
+    sales('provider', provider, g),
+  ]),
+  ...(['day', 'product', 'store'] as const).map((g): [string, () => Promise<unknown>] => [
+    `connect sales, retailer ${retailer}, 28 days by ${g}`,
+    sales('retailer', retailer, g),
+  ]),
 ];
 const { counted } = countCalls(backend.db, 'benchReads');
 console.log(`\n| read (1 client, ${requests} requests) | DynamoDB calls | p50 ms | p95 ms |\n|---|---:|---:|---:|`);

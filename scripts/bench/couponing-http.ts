@@ -72,7 +72,10 @@ const generated = generateSerials(generateMasterData(SCALE, SEED), { scale: SCAL
 if (!generated.length) throw new Error(`bench: the ${SCALE} seed ${SEED} has no serials of ${RETAILER}`);
 const cardsBySerial = new Map<string, string[]>();
 for (const line of generated) {
-  for (const serial of serialsOf({ serialFrom: String(line.serialFrom), serialTo: line.serialTo === undefined ? undefined : String(line.serialTo) })) {
+  for (const serial of serialsOf({
+    serialFrom: String(line.serialFrom),
+    serialTo: line.serialTo === undefined ? undefined : String(line.serialTo),
+  })) {
     cardsBySerial.set(serial, [...(cardsBySerial.get(serial) ?? []), String(line.ean)]);
   }
 }
@@ -97,12 +100,23 @@ const { actor, headers, perRequest } = await benchSignIn(BASE, backend, counted,
   modules: { ordering: { permissions: 1 + 2 } },
 });
 const cardsReport = await backend.imports.importRecords('serials', [
-  { line: 1, data: { serialFrom: BENCH_SERIAL(1), serialTo: BENCH_SERIAL(CARDS + 1), ean: BENCH_EAN, contract: false, retailerId: RETAILER } },
+  {
+    line: 1,
+    data: { serialFrom: BENCH_SERIAL(1), serialTo: BENCH_SERIAL(CARDS + 1), ean: BENCH_EAN, contract: false, retailerId: RETAILER },
+  },
 ]);
 if (cardsReport.errors.length) throw new Error(`bench cards: ${JSON.stringify(cardsReport.errors)}`);
 
 // --- Load -----------------------------------------------------------------------------------------
-type Outcome = { requests: number; perSecond: number; p50: number; p99: number; statuses: Record<string, number>; errors: number; kb: number };
+type Outcome = {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+  kb: number;
+};
 type Answer = { status: number; body: Record<string, unknown> | null; bytes: number };
 
 const parse = (text: string): Record<string, unknown> | null => {
@@ -131,7 +145,15 @@ const statusKey = (a: Answer) => (a.status >= 400 && typeof a.body?.code === 'st
 
 function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number, bytes: number): Outcome {
   times.sort((a, b) => a - b);
-  return { requests: times.length, perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), statuses, errors, kb: times.length ? bytes / times.length / 1024 : NaN };
+  return {
+    requests: times.length,
+    perSecond: times.length / seconds,
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+    statuses,
+    errors,
+    kb: times.length ? bytes / times.length / 1024 : NaN,
+  };
 }
 
 /**
@@ -179,7 +201,12 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '
 async function probe(name: string, request: () => Promise<Answer>): Promise<Record<string, unknown> | null> {
   const answer = await request();
   if (answer.status >= 200 && answer.status < 300) return answer.body;
-  rows.push({ name, calls: '–', outcome: null, note: `skipped: first request answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}` });
+  rows.push({
+    name,
+    calls: '–',
+    outcome: null,
+    note: `skipped: first request answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`,
+  });
   return null;
 }
 
@@ -217,7 +244,11 @@ async function detailsRows(serial: string, ean: string, label: string, clientCou
   if (!(await probe(name, details))) return;
   const service = await counted(() => backend.couponing.details(actor, serial, ean));
   for (const clients of clientCounts) {
-    rows.push({ name: `${name}, ${clients} client${clients > 1 ? 's' : ''}`, calls: callsText(service.calls), outcome: await load(clients, seconds, details) });
+    rows.push({
+      name: `${name}, ${clients} client${clients > 1 ? 's' : ''}`,
+      calls: callsText(service.calls),
+      outcome: await load(clients, seconds, details),
+    });
   }
 }
 if (ONLY.has('details')) {
@@ -244,13 +275,23 @@ if (ONLY.has('actions')) {
     const service = await counted(() =>
       backend.couponing.act(actor, serialOf(0), action, { ean: BENCH_EAN, terminalId: 'BENCH-COUNT' }, randomUUID()),
     );
-    await backend.couponing.act(actor, serialOf(0), flip(service.result.card.couponingStatus), { ean: BENCH_EAN, terminalId: 'BENCH-COUNT' });
+    await backend.couponing.act(actor, serialOf(0), flip(service.result.card.couponingStatus), {
+      ean: BENCH_EAN,
+      terminalId: 'BENCH-COUNT',
+    });
     bookingCalls = service.calls;
     const outcome = await load(CARDS, SECONDS, act, async (client, answer) => {
-      state[client] = answer.status === 201 ? (answer.body?.card as { couponingStatus: string }).couponingStatus : await statusOf(serialOf(client), BENCH_EAN);
+      state[client] =
+        answer.status === 201
+          ? (answer.body?.card as { couponingStatus: string }).couponingStatus
+          : await statusOf(serialOf(client), BENCH_EAN);
     });
     const history = (await serialWithTransactions(backend.db, serialOf(0))).transactions.length;
-    rows.push({ name: `${name}, ${CARDS} clients on ${CARDS} cards (card 1: ${history} transactions after)`, calls: callsText(service.calls), outcome });
+    rows.push({
+      name: `${name}, ${CARDS} clients on ${CARDS} cards (card 1: ${history} transactions after)`,
+      calls: callsText(service.calls),
+      outcome,
+    });
   }
 }
 
@@ -262,7 +303,13 @@ if (ONLY.has('contention')) {
   // The calls of a refused action (the life cycle says no after a fresh read); it writes nothing.
   const refusal = await counted(() =>
     backend.couponing
-      .act(actor, serial, before.cards[0]?.status === 'activated' ? 'activate' : 'void', { ean: BENCH_EAN, terminalId: 'BENCH-COUNT' }, randomUUID())
+      .act(
+        actor,
+        serial,
+        before.cards[0]?.status === 'activated' ? 'activate' : 'void',
+        { ean: BENCH_EAN, terminalId: 'BENCH-COUNT' },
+        randomUUID(),
+      )
       .then(() => {
         throw new Error('bench: the refusal was booked');
       })
@@ -294,7 +341,11 @@ if (ONLY.has('contention')) {
   const after = await serialWithTransactions(backend.db, serial);
   const card = after.cards.find((c) => c.ean === BENCH_EAN)!;
   const records = after.transactions.filter((t) => t.ean === BENCH_EAN).sort((a, b) => a.version - b.version);
-  rows.push({ name: `${name}, ${CLIENTS} clients on ONE card (${records.length} transactions after)`, calls: `${bookingCalls === null ? '' : `booked ${bookingCalls}, `}refused ${refusal.calls} + ${perRequest.calls}`, outcome });
+  rows.push({
+    name: `${name}, ${CLIENTS} clients on ONE card (${records.length} transactions after)`,
+    calls: `${bookingCalls === null ? '' : `booked ${bookingCalls}, `}refused ${refusal.calls} + ${perRequest.calls}`,
+    outcome,
+  });
   contended = { serial, transactions: records.length };
 
   // Verification, from the table.
@@ -311,12 +362,18 @@ if (ONLY.has('contention')) {
     s = { contract: false, status: r.status } as CardState;
   }
   const checks: [string, boolean][] = [
-    [`card version ${card.version} = transaction records ${records.length} (before the run: ${before.cards[0]?.version ?? 0} / ${before.transactions.length})`, card.version === records.length],
+    [
+      `card version ${card.version} = transaction records ${records.length} (before the run: ${before.cards[0]?.version ?? 0} / ${before.transactions.length})`,
+      card.version === records.length,
+    ],
     ['records are versions 1..n, each once', records.every((r, i) => r.version === i + 1)],
     [`records form one legal life-cycle chain ending in the card's status (${card.status})`, chain && s.status === card.status],
     [`201 answers ${booked.length} = records of this run ${mine.length}`, booked.length === mine.length],
     ['every 201 has exactly one record (by its terminal id)', booked.every((b) => perTerminal.get(b.terminalId) === 1)],
-    [`no refused or failed request has a record (${refused.length} refused, ${outcome.errors} failed)`, refused.every((r) => !perTerminal.has(r.terminalId)) && mine.length === booked.length],
+    [
+      `no refused or failed request has a record (${refused.length} refused, ${outcome.errors} failed)`,
+      refused.every((r) => !perTerminal.has(r.terminalId)) && mine.length === booked.length,
+    ],
     ['every 201 answer lists its own transaction exactly once', booked.every((b) => b.own === 1)],
   ];
   const overtaken = booked.filter((b) => b.shown !== RESULT[b.action]).length;
@@ -336,7 +393,9 @@ if (ONLY.has('details') && contended) {
 console.log(
   `\n${BASE}, retailer ${RETAILER} (${allSerials.length} generated serials, ${SCALE} seed ${SEED}); bench cards ${BENCH_SERIAL(1)}..${BENCH_SERIAL(CARDS + 1)} (EAN ${BENCH_EAN}); ${SECONDS} s per row`,
 );
-console.log('DynamoDB calls = service + API (session + account); counted in-process on the same table; actions with a fresh Idempotency-Key each\n');
+console.log(
+  'DynamoDB calls = service + API (session + account); counted in-process on the same table; actions with a fresh Idempotency-Key each\n',
+);
 console.log('| request | DynamoDB calls | requests | requests/s | p50 ms | p99 ms | answer KB | statuses | errors |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
 for (const row of rows) {
@@ -348,7 +407,9 @@ for (const row of rows) {
   const statuses = Object.entries(o.statuses)
     .map(([st, n]) => `${st}: ${n}`)
     .join(', ');
-  console.log(`| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${fmt(o.kb)} | ${statuses} | ${o.errors} |`);
+  console.log(
+    `| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${fmt(o.kb)} | ${statuses} | ${o.errors} |`,
+  );
 }
 console.log('');
 for (const note of notes) console.log(note);

@@ -13,9 +13,21 @@ let peak = process.memoryUsage.rss();
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 50);
-const [jobId, customerId, startDate, endDate, timeZone, format, createdAt] = process.argv.slice(2) as [string, string, string, string, string, ExportFormat, string];
+const [jobId, customerId, startDate, endDate, timeZone, format, createdAt] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  ExportFormat,
+  string,
+];
 const db = createDb({ AWS_REGION: 'eu-central-1', DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: process.env.TABLE_NAME! });
-await putExportJob(db, queuedJob({ jobId, owner: 'bench', kind: 'transactions', format, filter: { customerId, startDate, endDate }, timeZone, createdAt }), new Date());
+await putExportJob(
+  db,
+  queuedJob({ jobId, owner: 'bench', kind: 'transactions', format, filter: { customerId, startDate, endDate }, timeZone, createdAt }),
+  new Date(),
+);
 const baseline = process.memoryUsage.rss();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
@@ -27,5 +39,7 @@ const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 clearInterval(sampler);
 const job = await getExportJob(db, jobId, true);
 const peakRss = Math.max(peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
-console.log(`RESULT ${JSON.stringify({ status: job?.status, rows: job?.rowsWritten, files: job?.files.length, bytes: job?.files.reduce((n, f) => n + f.bytes, 0), seconds, cpuSeconds, baselineRss: baseline, peakRss })}`);
+console.log(
+  `RESULT ${JSON.stringify({ status: job?.status, rows: job?.rowsWritten, files: job?.files.length, bytes: job?.files.reduce((n, f) => n + f.bytes, 0), seconds, cpuSeconds, baselineRss: baseline, peakRss })}`,
+);
 process.exit(0);

@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { TransactionFilter } from '@portal/core/transaction';
-import { addDays,} from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
 import { createDb } from '@portal/backend/platform/db';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
@@ -43,7 +43,7 @@ import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './be
 const { values } = parseArgs({
   options: {
     'dynamodb-port': { type: 'string' },
-    'table': { type: 'string', default: 'portal-local' },
+    table: { type: 'string', default: 'portal-local' },
     customer: { type: 'string' },
     start: { type: 'string' },
     end: { type: 'string' },
@@ -58,7 +58,6 @@ const { values } = parseArgs({
 const BUCKET = 'bench-exports';
 const today = new Date().toISOString().slice(0, 10);
 const zone = values.zone!;
-
 
 async function parent() {
   const startDate = values.start ?? addDays(today, -89);
@@ -98,12 +97,17 @@ async function parent() {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
     results.push(describeRaw(raw, raws));
-    results.push('| format | rows | files | MB | seconds | rows/s | % of raw read | CPU s of the export process | RSS before the job MB | peak RSS MB |');
+    results.push(
+      '| format | rows | files | MB | seconds | rows/s | % of raw read | CPU s of the export process | RSS before the job MB | peak RSS MB |',
+    );
     results.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const { format, r } of exports) {
       const rate = r.rows / r.seconds;
-      results.push(`| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${r.cpuSeconds.toFixed(1)} | ${mb(r.baselineRss)} | ${mb(r.peakRss)} |`);
-      if (r.status !== 'done' || r.rows !== raw.items) results.push(`  ! ${format}: job ${r.status}, ${r.rows} rows written, raw read ${raw.items}`);
+      results.push(
+        `| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${r.cpuSeconds.toFixed(1)} | ${mb(r.baselineRss)} | ${mb(r.peakRss)} |`,
+      );
+      if (r.status !== 'done' || r.rows !== raw.items)
+        results.push(`  ! ${format}: job ${r.status}, ${r.rows} rows written, raw read ${raw.items}`);
     }
     console.log(results.join('\n'));
   } finally {
@@ -112,8 +116,26 @@ async function parent() {
   }
 }
 
-type ChildResult = { status: string; rows: number; files: number; bytes: number; seconds: number; cpuSeconds: number; baselineRss: number; peakRss: number };
-async function runChild(o: { endpoint: string; table: string; s3: string; customerId: string; startDate: string; endDate: string; format: string; asOf: string }): Promise<ChildResult> {
+type ChildResult = {
+  status: string;
+  rows: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+  cpuSeconds: number;
+  baselineRss: number;
+  peakRss: number;
+};
+async function runChild(o: {
+  endpoint: string;
+  table: string;
+  s3: string;
+  customerId: string;
+  startDate: string;
+  endDate: string;
+  format: string;
+  asOf: string;
+}): Promise<ChildResult> {
   const env = {
     ...process.env,
     ...S3_STAND_IN_CREDENTIALS,
@@ -158,7 +180,10 @@ async function childBundle(): Promise<string> {
 /** N transactions of one customer spread over the range, through the import path (like transactions-page.ts). */
 async function loadSynthetic(b: Backend, customerId: string, n: number, startDate: string, endDate: string) {
   const ok = async (kind: string, records: object[]) => {
-    const report = await b.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
+    const report = await b.imports.importRecords(
+      kind as 'retailers',
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
   };
   await loadBenchMasterData(ok, customerId);

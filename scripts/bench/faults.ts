@@ -17,5 +17,7 @@ const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'functions
   stdio: 'inherit',
   env: { ...process.env, FAULT_RUNS: values.runs, FAULT_SEED: values.seed, LOG_LEVEL: 'silent' },
 });
-console.info(`faults bench: ${values.runs} submissions + ${values.runs} actions, seed ${values.seed}: ${((performance.now() - started) / 1000).toFixed(1)} s wall, exit ${run.status}`);
+console.info(
+  `faults bench: ${values.runs} submissions + ${values.runs} actions, seed ${values.seed}: ${((performance.now() - started) / 1000).toFixed(1)} s wall, exit ${run.status}`,
+);
 process.exit(run.status ?? 1);

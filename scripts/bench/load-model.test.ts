@@ -7,7 +7,17 @@ import { breaches, type Scenario, shapeOf } from './load-model/model.ts';
 import { measureScenarios } from './load-model/scenarios.ts';
 
 const small = readProfile(join(PROFILES, 'small.json'));
-const record = (pk: string, units: Partial<CapacityRecord>): CapacityRecord => ({ op: 'Query', on: 'table', pk, rcu: 0, wcu: 0, itemBytes: 100, callItems: 1, callBytes: 100, ...units });
+const record = (pk: string, units: Partial<CapacityRecord>): CapacityRecord => ({
+  op: 'Query',
+  on: 'table',
+  pk,
+  rcu: 0,
+  wcu: 0,
+  itemBytes: 100,
+  callItems: 1,
+  callBytes: 100,
+  ...units,
+});
 const scenario = (samples: Scenario['samples'], perSecond = 10): Scenario => ({
   name: 'synthetic',
   samples,
@@ -39,7 +49,12 @@ suite('the load model (pure)', () => {
     // Keys seen in one sample only (an id's own item) carry no rate.
     expect(found.rows.some((r) => r.shape.startsWith('ONE'))).toBe(false);
     expect(found.breaches.map((b) => b.what)).toEqual(
-      expect.arrayContaining(['table TXN#<customer>: RCU/s', 'synthetic: item on table BIG', 'synthetic: transaction items', 'table: RCU/s (a new on-demand table)']),
+      expect.arrayContaining([
+        'table TXN#<customer>: RCU/s',
+        'synthetic: item on table BIG',
+        'synthetic: transaction items',
+        'table: RCU/s (a new on-demand table)',
+      ]),
     );
   });
 });

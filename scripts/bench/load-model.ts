@@ -26,11 +26,19 @@ const n = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('e
 export function describe(scenarios: readonly Scenario[], profile: Profile): { text: string; breached: boolean } {
   const { rows, breaches: found, fleet } = breaches(scenarios, profile);
   const out = [`Load model — profile: ${profile.name} (${profile.about})`, ''];
-  out.push('| scenario | key (values seen) | RCU/op | WCU/op | grows with size | ops/s | RCU/s | WCU/s | largest item B |', '|---|---|---:|---:|---|---:|---:|---:|---:|');
+  out.push(
+    '| scenario | key (values seen) | RCU/op | WCU/op | grows with size | ops/s | RCU/s | WCU/s | largest item B |',
+    '|---|---|---:|---:|---|---:|---:|---:|---:|',
+  );
   for (const r of [...rows].sort((a, b) => b.rcuPerSecond + b.wcuPerSecond - (a.rcuPerSecond + a.wcuPerSecond))) {
-    out.push(`| ${r.scenario} | ${r.on} ${r.shape}${(r.values ?? 1) > 1 ? ` (${r.values})` : ''} | ${n(r.rcuPerOp)} | ${n(r.wcuPerOp)} | ${r.growth > 0 ? 'yes' : 'no'} | ${n(r.perSecond)} | ${n(r.rcuPerSecond)} | ${n(r.wcuPerSecond)} | ${r.itemBytes} |`);
+    out.push(
+      `| ${r.scenario} | ${r.on} ${r.shape}${(r.values ?? 1) > 1 ? ` (${r.values})` : ''} | ${n(r.rcuPerOp)} | ${n(r.wcuPerOp)} | ${r.growth > 0 ? 'yes' : 'no'} | ${n(r.perSecond)} | ${n(r.rcuPerSecond)} | ${n(r.wcuPerSecond)} | ${r.itemBytes} |`,
+    );
   }
-  out.push('', `Table (fleet): ${n(fleet.rcu)} RCU/s of ${LIMITS.tableRcu.toLocaleString('en-US')}, ${n(fleet.wcu)} WCU/s of ${LIMITS.tableWcu.toLocaleString('en-US')} (a new on-demand table).`);
+  out.push(
+    '',
+    `Table (fleet): ${n(fleet.rcu)} RCU/s of ${LIMITS.tableRcu.toLocaleString('en-US')}, ${n(fleet.wcu)} WCU/s of ${LIMITS.tableWcu.toLocaleString('en-US')} (a new on-demand table).`,
+  );
   const worst = new Map<string, (typeof found)[number]>();
   for (const b of found) if ((worst.get(b.what)?.value ?? -1) < b.value) worst.set(b.what, b);
   out.push('', worst.size ? 'Breaches:' : 'No breach.');

@@ -10,7 +10,16 @@ import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core/shared';
 import { createBackend, loadConfig } from '@portal/backend';
-import { locationProductFigures, allProducts, allRetailerProducts, grainFor, groupSales, type GroupBy, salesOfRetailer, salesOfRetailerByStore } from '@portal/backend/masterdata';
+import {
+  locationProductFigures,
+  allProducts,
+  allRetailerProducts,
+  grainFor,
+  groupSales,
+  type GroupBy,
+  salesOfRetailer,
+  salesOfRetailerByStore,
+} from '@portal/backend/masterdata';
 import { cliEnv } from '../local/local-env.ts';
 
 const { values } = parseArgs({

@@ -76,7 +76,10 @@ const lines = [
     process.env.LOG_LEVEL === 'silent' ? 'off' : 'on (to /dev/null)'
   }, medians:`,
 ];
-for (const [of, unit] of [['wall', 'req/s'], ['cpu', 'req per CPU-second']] as const) {
+for (const [of, unit] of [
+  ['wall', 'req/s'],
+  ['cpu', 'req per CPU-second'],
+] as const) {
   lines.push(
     `${unit}:`,
     `  ${line('full middleware chain', full, of)}`,

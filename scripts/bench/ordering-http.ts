@@ -77,7 +77,14 @@ const readJson = async (res: Response): Promise<unknown> => {
 
 function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number): Outcome {
   times.sort((a, b) => a - b);
-  return { requests: times.length, perSecond: times.length / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), statuses, errors };
+  return {
+    requests: times.length,
+    perSecond: times.length / seconds,
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+    statuses,
+    errors,
+  };
 }
 
 /** `clients` loops, each sending one request after another until `seconds` have passed. */
@@ -124,7 +131,12 @@ async function probe(name: string, request: () => Promise<Response>): Promise<un
   const res = await request();
   const body = await readJson(res).catch(() => null);
   if (res.ok) return body;
-  rows.push({ name, calls: '–', outcome: null, note: `skipped: first request answered ${res.status} ${JSON.stringify(body).slice(0, 120)}` });
+  rows.push({
+    name,
+    calls: '–',
+    outcome: null,
+    note: `skipped: first request answered ${res.status} ${JSON.stringify(body).slice(0, 120)}`,
+  });
   return null;
 }
 
@@ -205,7 +217,11 @@ if (ONLY.has('orders') && products) {
       .map((a) => a.storeId);
     let next = 0;
     const spread = () => post(stores[next++ % stores.length]!)();
-    rows.push({ name: `${name}, ${CLIENTS} clients, ${Math.min(CLIENTS, stores.length)} stores`, calls: callsText, outcome: await load(CLIENTS, SECONDS, spread) });
+    rows.push({
+      name: `${name}, ${CLIENTS} clients, ${Math.min(CLIENTS, stores.length)} stores`,
+      calls: callsText,
+      outcome: await load(CLIENTS, SECONDS, spread),
+    });
     // The worst case: every client orders for the same address, so all compete for its summary (ADR 015).
     rows.push({ name: `${name}, ${CLIENTS} clients, one store`, calls: callsText, outcome: await load(CLIENTS, SECONDS, post(STORE)) });
   }
@@ -227,6 +243,8 @@ for (const row of rows) {
   const statuses = Object.entries(o.statuses)
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
-  console.log(`| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${statuses} | ${o.errors} |`);
+  console.log(
+    `| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${statuses} | ${o.errors} |`,
+  );
 }
 process.exit(0);

@@ -27,7 +27,11 @@ const { values } = parseArgs({
 if (!values['dynamodb-port'] || !values.customer || !values.end) throw new Error('--dynamodb-port, --customer and --end are required');
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-const db = createDb({ AWS_REGION: 'eu-central-1', DYNAMODB_ENDPOINT: `http://127.0.0.1:${values['dynamodb-port']}`, TABLE_NAME: values.table! });
+const db = createDb({
+  AWS_REGION: 'eu-central-1',
+  DYNAMODB_ENDPOINT: `http://127.0.0.1:${values['dynamodb-port']}`,
+  TABLE_NAME: values.table!,
+});
 const zone = values.zone!;
 const end = values.end;
 const plan = planOf({ customerId: values.customer, startDate: end, endDate: end });
@@ -48,11 +52,18 @@ const rangeQuery = (days: number) => {
   return rowsQuery(plan, r.from, r.to);
 };
 
-console.log('| range | no Limit, newest first | no Limit, oldest first | Limit 1000, newest first | Limit 2500 (more than a 1 MB page), newest first |');
+console.log(
+  '| range | no Limit, newest first | no Limit, oldest first | Limit 1000, newest first | Limit 2500 (more than a 1 MB page), newest first |',
+);
 console.log('|---|---|---|---|---|');
 for (const days of values.days!.split(',').map(Number)) {
   const q = rangeQuery(days);
-  const cells = [await median3(q), await median3({ ...q, ScanIndexForward: true }), await median3({ ...q, Limit: 1000 }), await median3({ ...q, Limit: 2500 })];
+  const cells = [
+    await median3(q),
+    await median3({ ...q, ScanIndexForward: true }),
+    await median3({ ...q, Limit: 1000 }),
+    await median3({ ...q, Limit: 2500 }),
+  ];
   console.log(`| ${days} day(s) up to ${end} | ${cells.map((c) => `${c.ms.toFixed(0)} ms / ${c.items} items`).join(' | ')} |`);
 }
 // Within one day: every page in turn, newest first (does the cost fall as the cursor nears the range's end?).

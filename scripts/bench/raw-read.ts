@@ -10,7 +10,14 @@ import { planOf, rangeOf, rowsQuery } from '@portal/backend/transaction';
  */
 export type RawRead = { items: number; calls: number; seconds: number; rate: number; limit: number | undefined; when: string };
 
-export async function rawRead(db: Db, filter: TransactionFilter, zone: string, asOf: number, limit: number | undefined, when: string): Promise<RawRead> {
+export async function rawRead(
+  db: Db,
+  filter: TransactionFilter,
+  zone: string,
+  asOf: number,
+  limit: number | undefined,
+  when: string,
+): Promise<RawRead> {
   const plan = planOf(filter);
   const { from, to } = rangeOf(filter, zone, asOf);
   let cursor: Record<string, unknown> | undefined;
@@ -28,11 +35,20 @@ export async function rawRead(db: Db, filter: TransactionFilter, zone: string, a
 }
 
 /** Every `--raw-limits` entry read once (`none` = no Limit), printed as it finishes. */
-export async function rawReads(db: Db, filter: TransactionFilter, zone: string, asOf: number, limits: string, when: string): Promise<RawRead[]> {
+export async function rawReads(
+  db: Db,
+  filter: TransactionFilter,
+  zone: string,
+  asOf: number,
+  limits: string,
+  when: string,
+): Promise<RawRead[]> {
   const out: RawRead[] = [];
   for (const l of limits.split(',')) {
     const r = await rawRead(db, filter, zone, asOf, l === 'none' ? undefined : Number(l), when);
-    console.log(`raw Query read (${when}, Limit ${r.limit ?? 'none'}): ${r.items} items in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} items/s, ${r.calls} Queries`);
+    console.log(
+      `raw Query read (${when}, Limit ${r.limit ?? 'none'}): ${r.items} items in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} items/s, ${r.calls} Queries`,
+    );
     out.push(r);
   }
   return out;

@@ -45,7 +45,8 @@ const { values } = parseArgs({
     'raw-after': { type: 'boolean', default: false },
   },
 });
-if (!values['dynamodb-port'] || !values.customer || !values.start || !values.end) throw new Error('--dynamodb-port, --customer, --start and --end are required');
+if (!values['dynamodb-port'] || !values.customer || !values.start || !values.end)
+  throw new Error('--dynamodb-port, --customer, --start and --end are required');
 const BUCKET = 'bench-reports';
 const FUNCTION_NAME = 'bench-report-runner';
 const endpoint = `http://127.0.0.1:${values['dynamodb-port']}`;
@@ -75,7 +76,10 @@ async function startLambdaStandIn(onInvoke: (payload: ReportLaunch) => void) {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 let bundled: string | undefined;
@@ -107,7 +111,17 @@ async function invoke(payload: ReportLaunch, env: NodeJS.ProcessEnv): Promise<In
 /** Runs the job's invocation and every part it launches, at most `concurrency` at once. */
 async function runJob(format: ExportFormat, partRows: number, asOf: string, s3: string) {
   const jobId = randomUUID();
-  const job = reportJobFixture({ jobId, customerId, dateFrom: values.start!, dateUntil: values.end!, timeZone: zone, format, createdAt: asOf, updatedAt: asOf, owner: 'bench' });
+  const job = reportJobFixture({
+    jobId,
+    customerId,
+    dateFrom: values.start!,
+    dateUntil: values.end!,
+    timeZone: zone,
+    format,
+    createdAt: asOf,
+    updatedAt: asOf,
+    owner: 'bench',
+  });
   await putNewReportJob(db, job);
   const queue: ReportLaunch[] = [{ kind: 'report-job', jobId }];
   const done: Invocation[] = [];
@@ -144,7 +158,9 @@ async function runJob(format: ExportFormat, partRows: number, asOf: string, s3: 
           invoke(queue.shift()!, env).then((r) => {
             running -= 1;
             done.push(r);
-            console.log(`  ${r.payload.kind}${r.payload.kind === 'report-part' ? ` ${r.payload.part}` : ''}: ${r.seconds.toFixed(1)} s, peak RSS ${mb(r.peakRss)} MB`);
+            console.log(
+              `  ${r.payload.kind}${r.payload.kind === 'report-part' ? ` ${r.payload.part}` : ''}: ${r.seconds.toFixed(1)} s, peak RSS ${mb(r.peakRss)} MB`,
+            );
             pump();
           }, fail);
         }
@@ -180,17 +196,28 @@ async function main() {
     }
     if (values['raw-after']) raws.push(...(await rawReads(db, filter, zone, Date.parse(asOf), values['raw-limits']!, 'after')));
     const raw = fastest(raws);
-    const lines = [`customer ${customerId}, ${values.start}..${values.end} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}, ${concurrency} invocations at once`, describeRaw(raw, raws)];
-    lines.push('| format | part rows | status | rows | parts | files | MB | seconds | rows/s | % of raw read | peak RSS MB per invocation (job, parts) |');
+    const lines = [
+      `customer ${customerId}, ${values.start}..${values.end} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}, ${concurrency} invocations at once`,
+      describeRaw(raw, raws),
+    ];
+    lines.push(
+      '| format | part rows | status | rows | parts | files | MB | seconds | rows/s | % of raw read | peak RSS MB per invocation (job, parts) |',
+    );
     lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of runs) {
       const rows = r.job?.rowsWritten ?? 0;
       const rate = rows / r.seconds;
       const bytes = r.job?.files.reduce((n, f) => n + f.bytes, 0) ?? 0;
       const order = (i: Invocation) => (i.payload.kind === 'report-part' ? i.payload.part + 1 : 0);
-      const peaks = [...r.invocations].sort((a, b) => order(a) - order(b)).map((i) => mb(i.peakRss)).join(', ');
-      lines.push(`| ${r.format} | ${r.partRows} | ${r.job?.status} | ${rows} | ${r.job?.parts?.length ?? 1} | ${r.job?.files.length ?? 0} | ${mb(bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${peaks} |`);
-      if (r.job?.status !== 'finished' || rows !== raw.items) lines.push(`  ! ${r.format}/${r.partRows}: job ${r.job?.status}, ${rows} rows written, raw read ${raw.items}`);
+      const peaks = [...r.invocations]
+        .sort((a, b) => order(a) - order(b))
+        .map((i) => mb(i.peakRss))
+        .join(', ');
+      lines.push(
+        `| ${r.format} | ${r.partRows} | ${r.job?.status} | ${rows} | ${r.job?.parts?.length ?? 1} | ${r.job?.files.length ?? 0} | ${mb(bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${peaks} |`,
+      );
+      if (r.job?.status !== 'finished' || rows !== raw.items)
+        lines.push(`  ! ${r.format}/${r.partRows}: job ${r.job?.status}, ${rows} rows written, raw read ${raw.items}`);
     }
     console.log(lines.join('\n'));
   } finally {

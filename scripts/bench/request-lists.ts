@@ -21,12 +21,20 @@ const runs = Number(values.runs);
 
 const { backend, stop } = await startBenchBackend();
 const load = async (kind: string, records: object[]) => {
-  const report = await backend.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    kind as 'retailers',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
 };
 await load('retailers', [{ customerId: 'R-B1', name: 'Bench Markets' }]);
 await load('workflows', [
-  { workflowId: 'wf-bench', name: 'Bench', customerId: 'R-B1', steps: [{ stepId: 's', name: 'Step', items: [{ itemId: 't', type: 'text', label: 'Note', required: false }] }] },
+  {
+    workflowId: 'wf-bench',
+    name: 'Bench',
+    customerId: 'R-B1',
+    steps: [{ stepId: 's', name: 'Step', items: [{ itemId: 't', type: 'text', label: 'Note', required: false }] }],
+  },
 ]);
 const actor = (username: string, flow: number): Actor => ({
   username,

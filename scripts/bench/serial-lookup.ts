@@ -29,7 +29,10 @@ const { backend, stop } = await startBenchBackend();
 const load = async (kind: string, records: object[]) => {
   for (let start = 0; start < records.length; start += 1000) {
     const slice = records.slice(start, start + 1000);
-    const report = await backend.imports.importRecords(kind as 'retailers', slice.map((data, i) => ({ line: start + i + 1, data })));
+    const report = await backend.imports.importRecords(
+      kind as 'retailers',
+      slice.map((data, i) => ({ line: start + i + 1, data })),
+    );
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
   }
 };
@@ -44,7 +47,10 @@ const t0 = performance.now();
 await load('retailers', [{ customerId: 'R-B1', name: 'Bench Markets' }]);
 await load('products', [{ productId: 'P-B1', ean, inventoryProductId: 'I-B1', sku: 'S-B1', name: 'Bench card', company: 'Bench' }]);
 await load('transactionTypes', [{ transactionTypeId: 'activation', name: 'Activation' }]);
-await load('serials', [...SERIALS, LONG].map((s) => ({ serialFrom: s, ean, contract: false, retailerId: 'R-B1' })));
+await load(
+  'serials',
+  [...SERIALS, LONG].map((s) => ({ serialFrom: s, ean, contract: false, retailerId: 'R-B1' })),
+);
 const tx = (id: string, s: string, minutes: number) => ({
   transactionId: id,
   at: at(minutes),

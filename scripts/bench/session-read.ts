@@ -74,7 +74,10 @@ const rate = await statusRate(SECONDS);
 console.info(`session + account read, ${RUNS} alternating runs each, DynamoDB Local on loopback`);
 console.info('| read | DynamoDB calls | median ms | p99 ms |');
 console.info('|---|---:|---:|---:|');
-for (const [name, key] of [['before: GetItem session, then GetItem account', 'before'], ['after: one BatchGetItem (ADR 028)', 'after']] as const) {
+for (const [name, key] of [
+  ['before: GetItem session, then GetItem account', 'before'],
+  ['after: one BatchGetItem (ADR 028)', 'after'],
+] as const) {
   console.info(`| ${name} | ${calls[key]} | ${at(times[key], 0.5).toFixed(2)} | ${at(times[key], 0.99).toFixed(2)} |`);
 }
 console.info(`GET /api/auth/status signed in, app.fetch in process, 8 in flight, ${SECONDS} s: ${Math.round(rate)} req/s`);

@@ -20,14 +20,26 @@ const MB = 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'sftp-bench-'));
 const standIn = await startSftpStandIn(dir);
 const delivery = await sftpDeliveryFromConfig(
-  loadConfig({ STAGE: 'bench', TABLE_NAME: 'bench', FILES_BUCKET: 'bench-files', REPORTS_BUCKET: 'bench-reports', MAIL_FROM: 'bench@example.com', APP_URL: 'http://localhost', ...standIn.env }),
+  loadConfig({
+    STAGE: 'bench',
+    TABLE_NAME: 'bench',
+    FILES_BUCKET: 'bench-files',
+    REPORTS_BUCKET: 'bench-reports',
+    MAIL_FROM: 'bench@example.com',
+    APP_URL: 'http://localhost',
+    ...standIn.env,
+  }),
 );
 
 /** A body of `mb` MiB made on the fly (nothing held beyond one chunk). */
 const body = (mb: number) => {
   let n = 0;
   const chunk = Buffer.alloc(MB, 0x61);
-  return new Readable({ read() { this.push(n++ < mb ? Buffer.from(chunk) : null); } });
+  return new Readable({
+    read() {
+      this.push(n++ < mb ? Buffer.from(chunk) : null);
+    },
+  });
 };
 
 async function measure(run: () => Promise<unknown>) {

@@ -16,7 +16,7 @@
 import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/transaction';
-import { addDays,} from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import { type Actor, type Backend, createBackend } from '@portal/backend';
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
@@ -54,14 +54,23 @@ if (values['dynamodb-port']) {
 /** N transactions of one customer over the 90 days, 8 terminals, 3 EANs, 50 serials, 4 types, 3 outcomes. */
 async function loadSynthetic(b: Backend, n: number) {
   const ok = async (kind: string, records: object[]) => {
-    const report = await b.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
+    const report = await b.imports.importRecords(
+      kind as 'retailers',
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
     return report;
   };
   await loadBenchMasterData(ok, customerId);
   const from = Date.parse(`${startDate}T00:00:00Z`);
   const span = Date.parse(`${endDate}T00:00:00Z`) - from;
-  const outcomes = [['00', 'approved'], ['00', 'approved'], ['00', 'approved'], ['05', 'declined'], ['91', 'error']] as const;
+  const outcomes = [
+    ['00', 'approved'],
+    ['00', 'approved'],
+    ['00', 'approved'],
+    ['05', 'declined'],
+    ['91', 'error'],
+  ] as const;
   const SLICE = 10_000;
   const t0 = performance.now();
   for (let start = 0; start < n; start += SLICE) {
@@ -82,20 +91,28 @@ async function loadSynthetic(b: Backend, n: number) {
     await ok('transactions', slice);
   }
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`import: ${n} rows in ${seconds.toFixed(1)} s = ${Math.round(n / seconds)} rows/s (slices of ${SLICE}, synthetic, private DynamoDB Local)`);
+  console.log(
+    `import: ${n} rows in ${seconds.toFixed(1)} s = ${Math.round(n / seconds)} rows/s (slices of ${SLICE}, synthetic, private DynamoDB Local)`,
+  );
 }
 
 const actor: Actor = {
   username: 'bench',
   displayName: 'Bench',
   customerId: '',
-  access: decodeAccess({ securityFlag: 16 + 4096, permissions: 0, settings: 0, modules: { payment: { permissions: 1, settings: 0 } } } as Parameters<typeof decodeAccess>[0]),
+  access: decodeAccess({
+    securityFlag: 16 + 4096,
+    permissions: 0,
+    settings: 0,
+    modules: { payment: { permissions: 1, settings: 0 } },
+  } as Parameters<typeof decodeAccess>[0]),
   strongAuthentication: true,
   timezone: zone,
   locale: 'en-US',
 };
 const base = { customerId, startDate, endDate, maxResults: 50 } as const;
-const list = (extra: Partial<TransactionQuery>) => backend.transactions.list(actor, { ...base, index: 0, ...extra } as TransactionQuery, zone);
+const list = (extra: Partial<TransactionQuery>) =>
+  backend.transactions.list(actor, { ...base, index: 0, ...extra } as TransactionQuery, zone);
 
 const first = await list({});
 const newest = first.items[0];
@@ -122,7 +139,9 @@ async function latencies(query: Partial<TransactionQuery>, clients: number) {
   return `${percentile(times, 50).toFixed(1)} / ${percentile(times, 99).toFixed(1)}`;
 }
 
-console.log(`customer ${customerId}, ${startDate}..${endDate} in ${zone}, asOf ${asOf}, 50 rows a page, ${REQUESTS} requests at 1 client, ${REQUESTS * 5} at 20`);
+console.log(
+  `customer ${customerId}, ${startDate}..${endDate} in ${zone}, asOf ${asOf}, 50 rows a page, ${REQUESTS} requests at 1 client, ${REQUESTS * 5} at 20`,
+);
 console.log('| filter | index | totalCount | complete | rows | DynamoDB calls | ms p50 / p99, 1 client | ms p50 / p99, 20 clients |');
 console.log('|---|---|---|---|---|---|---|---|');
 const counter = countCalls(backend.db);
@@ -134,7 +153,9 @@ for (const [name, filter] of filters) {
     const { result, calls } = await counter.counted(() => list(query));
     const one = await latencies(query, 1);
     const twenty = await latencies(query, 20);
-    console.log(`| ${name} | ${index} | ${result.totalCount} | ${result.complete} | ${result.items.length} | ${calls} | ${one} | ${twenty} |`);
+    console.log(
+      `| ${name} | ${index} | ${result.totalCount} | ${result.complete} | ${result.items.length} | ${calls} | ${one} | ${twenty} |`,
+    );
   }
 }
 counter.stop();

@@ -29,7 +29,13 @@ describe('secret scan (ADR 022)', () => {
   });
 
   it('leaves readable demo passwords, constants, interpolations and env lookups alone', () => {
-    for (const value of ['Retail-Demo-2026!', 'local-only-oidc-secret', 'LOGIN.FORM.ERROR.WRONG_PASSWORD', 'Guess-${i}-2026!', 'process.env.SECRET_VALUE'])
+    for (const value of [
+      'Retail-Demo-2026!',
+      'local-only-oidc-secret',
+      'LOGIN.FORM.ERROR.WRONG_PASSWORD',
+      'Guess-${i}-2026!',
+      'process.env.SECRET_VALUE',
+    ])
       expect(looksRandom(value), value).toBe(false);
     expect(looksRandom(randomSecret)).toBe(true);
   });
@@ -46,7 +52,13 @@ describe('npm audit gate (ADR 022)', () => {
     vulnerabilities: {
       lib: {
         via: [
-          { source: 1, name: 'lib', severity: 'high', title: 'Prototype pollution', url: 'https://github.com/advisories/GHSA-aaaa-bbbb-cccc' },
+          {
+            source: 1,
+            name: 'lib',
+            severity: 'high',
+            title: 'Prototype pollution',
+            url: 'https://github.com/advisories/GHSA-aaaa-bbbb-cccc',
+          },
           { source: 2, name: 'lib', severity: 'moderate', title: 'ReDoS', url: 'https://github.com/advisories/GHSA-dddd-eeee-ffff' },
         ],
       },
@@ -60,7 +72,12 @@ describe('npm audit gate (ADR 022)', () => {
   });
 
   it('passes a listed advisory until its review date', () => {
-    const entry = { advisory: 'GHSA-aaaa-bbbb-cccc', package: 'lib', why: 'server never parses untrusted input with it', reviewBy: '2026-12-31' };
+    const entry = {
+      advisory: 'GHSA-aaaa-bbbb-cccc',
+      package: 'lib',
+      why: 'server never parses untrusted input with it',
+      reviewBy: '2026-12-31',
+    };
     expect(judge(report, [entry], '2026-11-24')).toMatchObject({ unexplained: [], overdue: [] });
     expect(judge(report, [entry], '2027-01-01').overdue).toEqual([entry]);
     expect(judge({ vulnerabilities: {} }, [entry], '2026-11-24').unused).toEqual([entry]);

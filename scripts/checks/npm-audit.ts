@@ -21,8 +21,7 @@ type AuditReport = { vulnerabilities?: Record<string, { via?: Via[] }> };
 const BLOCKING = new Set(['high', 'critical']);
 
 /** The advisory's GHSA id from its URL (npm's numeric `source` is kept when there is none). */
-const advisoryId = (via: Exclude<Via, string>) =>
-  via.url?.match(/GHSA-[\w-]+/)?.[0] ?? String(via.source ?? via.title ?? 'unknown');
+const advisoryId = (via: Exclude<Via, string>) => via.url?.match(/GHSA-[\w-]+/)?.[0] ?? String(via.source ?? via.title ?? 'unknown');
 
 /** High and critical advisories of a report, once each (an advisory is listed under every package it reaches). */
 export function blockingAdvisories(report: AuditReport): Advisory[] {
@@ -81,7 +80,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...result.overdue.map((e) => `allowlist entry ${e.advisory} ${e.package} was due for review on ${e.reviewBy}`),
   ];
   if (problems.length) {
-    console.error('npm-audit: production dependencies have high or critical advisories (upgrade, or justify each in .ci/audit-allowlist.json):');
+    console.error(
+      'npm-audit: production dependencies have high or critical advisories (upgrade, or justify each in .ci/audit-allowlist.json):',
+    );
     for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
   }

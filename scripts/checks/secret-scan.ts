@@ -113,8 +113,7 @@ export const loadAllowlist = (repo: string): AllowEntry[] =>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const repo = resolve(import.meta.dirname, '../..');
   const result = scanRepository(repo, loadAllowlist(repo));
-  for (const entry of result.unused)
-    console.warn(`secret-scan: allowlist entry no longer matches anything: ${entry.path} ${entry.value}`);
+  for (const entry of result.unused) console.warn(`secret-scan: allowlist entry no longer matches anything: ${entry.path} ${entry.value}`);
   if (result.unexplained.length) {
     console.error('secret-scan: secret-looking strings are committed (remove them, or name each in .ci/secret-allowlist.json with why):');
     for (const f of result.unexplained) console.error(`  ${f.path}:${f.line}  ${f.rule}  ${f.value}`);

@@ -25,14 +25,8 @@ export function javaAvailable(): boolean {
 
 export type DynamoDbLocal = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
 
-export async function startDynamoDbLocal(options: {
-  dbPath?: string;
-  port?: number;
-}): Promise<DynamoDbLocal> {
-  const jarDir = join(
-    dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')),
-    'emulator',
-  );
+export async function startDynamoDbLocal(options: { dbPath?: string; port?: number }): Promise<DynamoDbLocal> {
+  const jarDir = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const port = options.port ?? (await freePort());
   const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });

@@ -103,11 +103,7 @@ function localSftpEnv(ports: Pick<LocalPorts, 'sftp'>, dataDir: string): Record<
   };
 }
 
-export function localEnv(
-  ports: LocalPorts,
-  dataDir = localDataDir(),
-  appUrl = localAppUrl(ports),
-): Record<string, string> {
+export function localEnv(ports: LocalPorts, dataDir = localDataDir(), appUrl = localAppUrl(ports)): Record<string, string> {
   return {
     STAGE: 'local',
     AWS_REGION: 'eu-central-1',

@@ -60,7 +60,12 @@ describe('local mailbox', () => {
     expect(frame, 'the HTML is in a frame with an empty sandbox').not.toBeNull();
     // The mail's markup sits escaped inside the attribute: nothing of it is markup of the mailbox page.
     expect(article).not.toContain('<script>');
-    const doc = frame![1]!.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    const doc = frame![1]!
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
     expect(doc.indexOf(`content="${MAIL_CSP}"`)).toBeGreaterThan(0);
     expect(doc.indexOf('Content-Security-Policy')).toBeLessThan(doc.indexOf('<p style'));
     expect(doc).toContain('<b>"Sales by day"</b>');

@@ -33,7 +33,14 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 beforeAll(async () => {
   mkdirSync(join(work, 'web/dist'), { recursive: true });
   writeFileSync(join(work, 'web/dist/index.html'), '<!doctype html><title>stub</title>');
-  ports = { app: await freePort(), dynamodb: await freePort(), s3: await freePort(), ses: await freePort(), oidc: await freePort(), sftp: await freePort() };
+  ports = {
+    app: await freePort(),
+    dynamodb: await freePort(),
+    s3: await freePort(),
+    ses: await freePort(),
+    oidc: await freePort(),
+    sftp: await freePort(),
+  };
   const env = cleanEnv({
     PORT: String(ports.app),
     DYNAMODB_PORT: String(ports.dynamodb),
@@ -100,10 +107,21 @@ describe('npm start on this machine only', () => {
       client.once('ready', () =>
         client.sftp((error, sftp) => {
           if (error) return reject(error);
-          sftp.readdir('/', (e, top) => (e ? reject(e) : sftp.readdir('/reports', (e2, inner) => (e2 ? reject(e2) : resolve([...top, ...inner].map((f) => f.filename).sort())))));
+          sftp.readdir('/', (e, top) =>
+            e
+              ? reject(e)
+              : sftp.readdir('/reports', (e2, inner) => (e2 ? reject(e2) : resolve([...top, ...inner].map((f) => f.filename).sort()))),
+          );
         }),
       );
-      client.connect({ host: '127.0.0.1', port: ports.sftp, username: 'aurora-sftp', password: 'Aurora-Sftp-2026!', hostVerifier: () => true, readyTimeout: 10_000 });
+      client.connect({
+        host: '127.0.0.1',
+        port: ports.sftp,
+        username: 'aurora-sftp',
+        password: 'Aurora-Sftp-2026!',
+        hostVerifier: () => true,
+        readyTimeout: 10_000,
+      });
     }).finally(() => client.end());
     expect(names).toEqual(['reports', 'today.csv']);
   });
@@ -119,13 +137,16 @@ describe('npm start on this machine only', () => {
     }
   });
 
-  it("the local Microsoft sign-in page loads nothing from another host", async () => {
+  it('the local Microsoft sign-in page loads nothing from another host', async () => {
     const start = await fetch(`${appUrl()}/api/auth/sso?provider=Microsoft&app=ordering&callback=/sso-callback`, {
       headers: { 'X-Portal': 'ordering' },
     });
     const { url } = JSON.parse((await start.text()).slice(XSSI_PREFIX.length)) as { url: string };
     const authorize = await fetch(url, { redirect: 'manual' });
-    const cookie = authorize.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = authorize.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const page = await fetch(new URL(authorize.headers.get('location')!, url), { headers: { cookie } });
     const html = await page.text();
     expect(html).toContain('<form');
@@ -163,8 +184,7 @@ describe('npm start on this machine only', () => {
 });
 
 describe('CLIs find the running npm start through its data folder', () => {
-  const cli = (args: string[], env: NodeJS.ProcessEnv) =>
-    spawnSync(tsx, args, { cwd: repo, env, encoding: 'utf8', timeout: 60_000 });
+  const cli = (args: string[], env: NodeJS.ProcessEnv) => spawnSync(tsx, args, { cwd: repo, env, encoding: 'utf8', timeout: 60_000 });
 
   it('npm run admin and npm run import work without PORT; PORT set again still wins', () => {
     const shown = cli(['scripts/admin.ts', 'show-user', 'demo.retailer'], cleanEnv({ DATA_DIR: dataDir }));
@@ -177,7 +197,10 @@ describe('CLIs find the running npm start through its data folder', () => {
     // The load prints its plan first (lines, slice size, slices at once), then the file's report.
     expect([imported.status, imported.stdout.trim().split('\n').at(-1)]).toEqual([0, `${file}: 1 created, 0 updated, 0 rejected`]);
 
-    const elsewhere = cli(['scripts/admin.ts', 'show-user', 'demo.retailer'], cleanEnv({ DATA_DIR: dataDir, PORT: '9', DYNAMODB_PORT: '9' }));
+    const elsewhere = cli(
+      ['scripts/admin.ts', 'show-user', 'demo.retailer'],
+      cleanEnv({ DATA_DIR: dataDir, PORT: '9', DYNAMODB_PORT: '9' }),
+    );
     expect(elsewhere.stderr).toContain('at http://127.0.0.1:9');
     expect(elsewhere.status).toBe(1);
   });

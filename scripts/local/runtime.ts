@@ -75,7 +75,13 @@ export async function startLocalRuntime() {
 
     // The stand-in for Transfer Family (ADR 039): customers' logins come from the seeded sftpUsers, let in by
     // the same decision and limits as Transfer's identity provider (ADR 052).
-    const sftp = await startLocalSftpServer({ dataDir, port: ports.sftp, db: backend.db, now: backend.now, passwordHashCost: config.PASSWORD_HASH_COST });
+    const sftp = await startLocalSftpServer({
+      dataDir,
+      port: ports.sftp,
+      db: backend.db,
+      now: backend.now,
+      passwordHashCost: config.PASSWORD_HASH_COST,
+    });
     stops.push(sftp.stop);
 
     backend.scheduler?.start();
@@ -105,8 +111,7 @@ export async function startLocalRuntime() {
     say(seeded ? 'Demo data seeded.' : `Data kept from the last start (${dataDir}).`);
     if (toppedUp.length) say(`Demo activity brought up to date: ${toppedUp.join(', ')}.`);
     say('Demo users (username / password / portal):');
-    for (const u of demoUsers())
-      say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
+    for (const u of demoUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
     say(`Mailbox (mail sent through the local SES): ${url}/_local/mailbox`);
     say(`Scheduled reports fire now with: curl -X POST ${url}/__local/scheduler/advance -d '{"to":"<ISO time>"}'`);
     say(`SFTP (report files "copied by FTP", ${sftp.tree}): sftp -P ${ports.sftp} <user>@127.0.0.1`);
@@ -132,14 +137,26 @@ async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
   await s3.send(
     new PutBucketCorsCommand({
       Bucket: config.FILES_BUCKET,
-      CORSConfiguration: { CORSRules: [{ AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'], AllowedOrigins: [new URL(config.APP_URL).origin], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 }] },
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
+            AllowedOrigins: [new URL(config.APP_URL).origin],
+            AllowedHeaders: ['*'],
+            ExposeHeaders: ['ETag'],
+            MaxAgeSeconds: 3600,
+          },
+        ],
+      },
     }),
   );
 }
 
 /** The demo's SFTP logins as the seed defines them (scripts/seed/demo/sftpUsers.jsonl), for the banner. */
 const demoSftpUsers = () =>
-  parseJsonLines(readFileSync(join(DEMO_DIR, 'sftpUsers.jsonl'), 'utf8')).lines.map(({ data }) => data as { username: string; password: string; customerId: string });
+  parseJsonLines(readFileSync(join(DEMO_DIR, 'sftpUsers.jsonl'), 'utf8')).lines.map(
+    ({ data }) => data as { username: string; password: string; customerId: string },
+  );
 
 function buildWeb() {
   say('Building the web app...');

@@ -14,7 +14,11 @@ describe('the local scheduler test hook', () => {
       await new Promise((r) => setTimeout(r, 20));
       ran.push(payload);
     });
-    const scheduler = createLocalScheduler({ file: join(mkdtempSync(join(tmpdir(), 'hook-')), 'schedules.json'), invoke: runner.run, now: clock.now });
+    const scheduler = createLocalScheduler({
+      file: join(mkdtempSync(join(tmpdir(), 'hook-')), 'schedules.json'),
+      invoke: runner.run,
+      now: clock.now,
+    });
     const root = new Hono();
     mountSchedulerHook(root, scheduler, clock, runner);
     await scheduler.put({

@@ -54,9 +54,15 @@ export function recordingRunner(run: (payload: SchedulePayload) => Promise<void>
 const MAX_STEPS = 5000;
 
 type LocalSchedulerLike = Pick<Scheduler, 'get'> & { tick(): Promise<void>; nextDueAt(): Date | null };
-const isLocal = (s: Scheduler | null): s is Scheduler & LocalSchedulerLike => !!s && typeof (s as Partial<LocalSchedulerLike>).tick === 'function';
+const isLocal = (s: Scheduler | null): s is Scheduler & LocalSchedulerLike =>
+  !!s && typeof (s as Partial<LocalSchedulerLike>).tick === 'function';
 
-export function mountSchedulerHook(root: Hono, scheduler: Scheduler | null, clock: SchedulerClock, runner: ReturnType<typeof recordingRunner>) {
+export function mountSchedulerHook(
+  root: Hono,
+  scheduler: Scheduler | null,
+  clock: SchedulerClock,
+  runner: ReturnType<typeof recordingRunner>,
+) {
   let busy: Promise<unknown> = Promise.resolve();
   root.get('/__local/scheduler', (c) => {
     if (!isLocal(scheduler)) return c.json({ error: 'no local scheduler in this process' }, 404);

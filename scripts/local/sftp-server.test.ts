@@ -10,7 +10,13 @@ import { loadConfig } from '@portal/backend/config';
 import { createRateLimiter } from '@portal/backend/platform/security';
 import { createSftpLogin } from '@portal/backend/sftp-users';
 import { SFTP_PASSWORDS_PER_IP } from '@portal/backend/sftp-users/testing';
-import { createSftpDelivery, type SftpDelivery, SftpDeliveryError, sftpDeliveryFromConfig, SftpNotConfiguredError } from '@portal/backend/platform/sftp';
+import {
+  createSftpDelivery,
+  type SftpDelivery,
+  SftpDeliveryError,
+  sftpDeliveryFromConfig,
+  SftpNotConfiguredError,
+} from '@portal/backend/platform/sftp';
 import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +68,10 @@ const configWith = (env: Record<string, string>) =>
   });
 
 /** A customer's session: the ssh2 client as an SFTP client would use it. */
-async function session<T>(login: { username: string; privateKey?: string; password?: string }, work: (sftp: SFTPWrapper) => Promise<T>): Promise<T> {
+async function session<T>(
+  login: { username: string; privateKey?: string; password?: string },
+  work: (sftp: SFTPWrapper) => Promise<T>,
+): Promise<T> {
   const client = new ssh2.Client();
   const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
     client.once('ready', () => client.sftp((e, s) => (e ? reject(e) : resolve(s))));
@@ -77,7 +86,8 @@ async function session<T>(login: { username: string; privateKey?: string; passwo
 }
 const call = <T>(run: (cb: (e: Error | null | undefined, v?: T) => void) => void) =>
   new Promise<T>((resolve, reject) => run((e, v) => (e ? reject(e) : resolve(v as T))));
-const list = (sftp: SFTPWrapper, path: string) => call<{ filename: string }[]>((cb) => sftp.readdir(path, cb)).then((l) => l.map((e) => e.filename).sort());
+const list = (sftp: SFTPWrapper, path: string) =>
+  call<{ filename: string }[]>((cb) => sftp.readdir(path, cb)).then((l) => l.map((e) => e.filename).sort());
 const read = (sftp: SFTPWrapper, path: string) => call<Buffer>((cb) => sftp.readFile(path, cb));
 const aurora = { username: 'aurora-sftp', privateKey: customerKey.private };
 
@@ -116,7 +126,9 @@ describe('SFTP delivery against the local SFTP server', () => {
       expect((await read(sftp, 'secret.csv')).toString()).toBe('not for aurora');
       expect(await list(sftp, '/')).toEqual(['secret.csv']); // ssh2's readdir leaves out '.' and '..'
     });
-    await expect(session({ username: 'retail-sftp', password: 'wrong-password-1' }, async () => {})).rejects.toMatchObject({ level: 'client-authentication' });
+    await expect(session({ username: 'retail-sftp', password: 'wrong-password-1' }, async () => {})).rejects.toMatchObject({
+      level: 'client-authentication',
+    });
   });
 
   it('locks a login name after wrong passwords as the AWS identity provider does: the right one is refused while locked (ADR 052)', async () => {
@@ -132,14 +144,21 @@ describe('SFTP delivery against the local SFTP server', () => {
     expect(wrong).toBe(30);
     await expect(session({ username: 'guarded-sftp', password: RETAIL_PASSWORD }, async () => {})).rejects.toMatchObject(refused);
     // The name is locked in the table, by the login guard the identity provider uses (not by this server).
-    const decision = createSftpLogin({ db: backend.db, now: () => clock, rateLimiter: createRateLimiter(backend.db, () => clock), serviceUser: 'portal' });
+    const decision = createSftpLogin({
+      db: backend.db,
+      now: () => clock,
+      rateLimiter: createRateLimiter(backend.db, () => clock),
+      serviceUser: 'portal',
+    });
     expect((await decision.lockedUntil('guarded-sftp'))?.getTime()).toBeGreaterThan(start.getTime());
     // A key login of a customer is not held back by someone's password guessing.
     await session(aurora, async () => {});
     // Once the lock and the address's window are over, the right password is let in again.
     clock = new Date(start.getTime() + SFTP_PASSWORDS_PER_IP.windowSeconds * 1000 + 60_000);
     expect(await decision.lockedUntil('guarded-sftp')).toBeNull();
-    await session({ username: 'guarded-sftp', password: RETAIL_PASSWORD }, async (sftp) => expect(await list(sftp, '/')).toContain('secret.csv'));
+    await session({ username: 'guarded-sftp', password: RETAIL_PASSWORD }, async (sftp) =>
+      expect(await list(sftp, '/')).toContain('secret.csv'),
+    );
   });
 
   it("refuses '..', absolute escapes and odd names before connecting", async () => {
@@ -154,28 +173,49 @@ describe('SFTP delivery against the local SFTP server', () => {
       ['P-2001', ''],
       ['P-2001/./x', 'x.csv'],
     ])
-      await expect(delivery.put({ remoteDir: remoteDir!, fileName: fileName!, body: Buffer.from('x') }), `${remoteDir} ${fileName}`).rejects.toMatchObject({
+      await expect(
+        delivery.put({ remoteDir: remoteDir!, fileName: fileName!, body: Buffer.from('x') }),
+        `${remoteDir} ${fileName}`,
+      ).rejects.toMatchObject({
         code: 'SFTP.BAD_PATH',
         retryable: false,
       });
   });
 
   it('refuses a server whose host key is not the pinned one, and a key the server does not know', async () => {
-    const endpoint = { host: '127.0.0.1', port: standIn.port, username: 'portal', privateKey: standIn.keys.serviceKey, hostKeySha256: standIn.env.SFTP_HOST_KEY_SHA256 };
+    const endpoint = {
+      host: '127.0.0.1',
+      port: standIn.port,
+      username: 'portal',
+      privateKey: standIn.keys.serviceKey,
+      hostKeySha256: standIn.env.SFTP_HOST_KEY_SHA256,
+    };
     const otherHost = createHash('sha256').update('another host').digest('base64').replace(/=+$/, '');
     const put = (d: SftpDelivery) => d.put({ remoteDir: 'P-2001', fileName: 'never.csv', body: Buffer.from('x') });
     await expect(put(createSftpDelivery({ ...endpoint, hostKeySha256: `SHA256:${otherHost}` }))).rejects.toThrow(/host key does not match/);
-    await expect(put(createSftpDelivery({ ...endpoint, privateKey: otherKey.private }))).rejects.toMatchObject({ message: expect.stringMatching(/refused the key/), retryable: false });
+    await expect(put(createSftpDelivery({ ...endpoint, privateKey: otherKey.private }))).rejects.toMatchObject({
+      message: expect.stringMatching(/refused the key/),
+      retryable: false,
+    });
     await expect(put(createSftpDelivery({ ...endpoint, username: 'nobody' }))).rejects.toBeInstanceOf(SftpDeliveryError);
     expect(existsSync(join(standIn.tree, 'P-2001', 'never.csv'))).toBe(false);
   });
 
   it('retries a refused connection a bounded number of times, then fails as retryable', async () => {
     const closed = createSftpDelivery(
-      { host: '127.0.0.1', port: 1, username: 'portal', privateKey: standIn.keys.serviceKey, hostKeySha256: standIn.env.SFTP_HOST_KEY_SHA256 },
+      {
+        host: '127.0.0.1',
+        port: 1,
+        username: 'portal',
+        privateKey: standIn.keys.serviceKey,
+        hostKeySha256: standIn.env.SFTP_HOST_KEY_SHA256,
+      },
       { connectAttempts: 2, retryDelayMs: 10 },
     );
-    await expect(closed.put({ remoteDir: 'P-2001', fileName: 'x.csv', body: Buffer.from('x') })).rejects.toMatchObject({ code: 'SFTP.FAILED', retryable: true });
+    await expect(closed.put({ remoteDir: 'P-2001', fileName: 'x.csv', body: Buffer.from('x') })).rejects.toMatchObject({
+      code: 'SFTP.FAILED',
+      retryable: true,
+    });
   });
 
   it('fails as retryable, without crashing or leaving the file, when the connection drops mid-transfer', async () => {
@@ -191,7 +231,10 @@ describe('SFTP delivery against the local SFTP server', () => {
           setTimeout(() => this.push(sent > 50 ? null : Buffer.alloc(64 * 1024, 1)), 5);
         },
       });
-      await expect(dropping.put({ remoteDir: 'P-2001', fileName: 'cut.csv', body })).rejects.toMatchObject({ code: 'SFTP.FAILED', retryable: true });
+      await expect(dropping.put({ remoteDir: 'P-2001', fileName: 'cut.csv', body })).rejects.toMatchObject({
+        code: 'SFTP.FAILED',
+        retryable: true,
+      });
       expect(existsSync(join(server.tree, 'P-2001', 'cut.csv'))).toBe(false);
     } finally {
       await server.stop().catch(() => {});
@@ -201,7 +244,9 @@ describe('SFTP delivery against the local SFTP server', () => {
 
   it('answers "SFTP not configured" when no SFTP settings are given', async () => {
     const none = await sftpDeliveryFromConfig(configWith({}));
-    await expect(none.put({ remoteDir: 'P-2001', fileName: 'x.csv', body: Buffer.from('x') })).rejects.toBeInstanceOf(SftpNotConfiguredError);
+    await expect(none.put({ remoteDir: 'P-2001', fileName: 'x.csv', body: Buffer.from('x') })).rejects.toBeInstanceOf(
+      SftpNotConfiguredError,
+    );
     expect(() => configWith({ SFTP_HOST: '127.0.0.1' })).toThrow(/go together/);
   });
 
@@ -264,7 +309,11 @@ describe('SFTP delivery against the local SFTP server', () => {
     const keyFile = join(work, 'aurora_key');
     writeFileSync(keyFile, customerKey.private, { mode: 0o600 });
     const knownHosts = join(work, 'known_hosts');
-    const hostPub = readFileSync(join(work, 'sftp-keys', 'host_ed25519.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ');
+    const hostPub = readFileSync(join(work, 'sftp-keys', 'host_ed25519.pub'), 'utf8')
+      .trim()
+      .split(' ')
+      .slice(0, 2)
+      .join(' ');
     writeFileSync(knownHosts, `[127.0.0.1]:${standIn.port} ${hostPub}\n`);
     const batch = join(work, 'batch');
     const downloaded = join(work, 'fifty.bin');
@@ -273,7 +322,23 @@ describe('SFTP delivery against the local SFTP server', () => {
     // Asynchronously: the server answering it runs in this process.
     const cli = await promisify(execFile)(
       'sftp',
-      ['-b', batch, '-i', keyFile, '-P', String(standIn.port), '-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'StrictHostKeyChecking=yes', '-o', 'BatchMode=yes', '-o', 'IdentitiesOnly=yes', 'aurora-sftp@127.0.0.1'],
+      [
+        '-b',
+        batch,
+        '-i',
+        keyFile,
+        '-P',
+        String(standIn.port),
+        '-o',
+        `UserKnownHostsFile=${knownHosts}`,
+        '-o',
+        'StrictHostKeyChecking=yes',
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'IdentitiesOnly=yes',
+        'aurora-sftp@127.0.0.1',
+      ],
       { encoding: 'utf8', timeout: 60_000 },
     );
     expect(cli.stdout).toContain('fifty.bin');

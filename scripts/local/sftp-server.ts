@@ -294,7 +294,13 @@ function openFlags(flags: number): string {
  * `known_hosts` entries stay valid across restarts): the server's host key and the portal's service user's
  * key pair. Files readable by their owner only.
  */
-export function localSftpKeys(dataDir: string): { hostKey: string; serviceKey: string; servicePublicKey: string; hostKeySha256: string; serviceKeyFile: string } {
+export function localSftpKeys(dataDir: string): {
+  hostKey: string;
+  serviceKey: string;
+  servicePublicKey: string;
+  hostKeySha256: string;
+  serviceKeyFile: string;
+} {
   const files = localSftpKeyFiles(dataDir);
   mkdirSync(dirname(files.host), { recursive: true, mode: 0o700 });
   const made = (file: string) => {
@@ -330,7 +336,8 @@ export const customerRoot = (tree: string, customerId: string) => {
 function localLogins(options: { db?: Db; now?: () => Date; servicePublicKey: string; passwordHashCost?: number }): SftpAuthorizer {
   if (!options.db) {
     return {
-      keyLogin: async (username) => (username === LOCAL_SFTP_SERVICE_USER ? { folder: null, publicKeys: [options.servicePublicKey] } : null),
+      keyLogin: async (username) =>
+        username === LOCAL_SFTP_SERVICE_USER ? { folder: null, publicKeys: [options.servicePublicKey] } : null,
       passwordLogin: async () => null,
     };
   }
@@ -353,7 +360,12 @@ export async function startSftpStandIn(dir: string, options: { db?: Db; now?: ()
   const keys = localSftpKeys(dir);
   const tree = join(dir, 'sftp');
   mkdirSync(tree, { recursive: true });
-  const server = await startSftpServer({ port: 0, hostKey: keys.hostKey, tree, logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }) });
+  const server = await startSftpServer({
+    port: 0,
+    hostKey: keys.hostKey,
+    tree,
+    logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }),
+  });
   return {
     tree,
     keys,
@@ -374,10 +386,21 @@ export async function startSftpStandIn(dir: string, options: { db?: Db; now?: ()
  * local-env.ts) at its top, each customer's login (the `sftpUsers` import kind) in `<customerId>/`, let in
  * by the same decision and limits as on AWS (ADR 052).
  */
-export async function startLocalSftpServer(options: { dataDir: string; port: number; db: Db; now?: () => Date; passwordHashCost?: number }): Promise<SftpServer & { tree: string }> {
+export async function startLocalSftpServer(options: {
+  dataDir: string;
+  port: number;
+  db: Db;
+  now?: () => Date;
+  passwordHashCost?: number;
+}): Promise<SftpServer & { tree: string }> {
   const keys = localSftpKeys(options.dataDir);
   const tree = join(options.dataDir, 'sftp');
   mkdirSync(tree, { recursive: true });
-  const server = await startSftpServer({ port: options.port, hostKey: keys.hostKey, tree, logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }) });
+  const server = await startSftpServer({
+    port: options.port,
+    hostKey: keys.hostKey,
+    tree,
+    logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }),
+  });
   return { ...server, tree };
 }

@@ -35,7 +35,10 @@ async function overduePending(today: string) {
   }
   return lines;
 }
-const lastSalesDay = async () => Object.keys(await salesDays()).sort().at(-1);
+const lastSalesDay = async () =>
+  Object.keys(await salesDays())
+    .sort()
+    .at(-1);
 /** The ids of Nordmarkt's transactions at instants from `from` (an ISO prefix) on. */
 async function transactionIds(from: string): Promise<string[]> {
   const { Items = [] } = await backend.db.doc.send(
@@ -82,7 +85,11 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
     expect(await topUpDemoActivity(backend)).toEqual(['2026-11-26', '2026-11-27']);
     const after = await salesDays();
     // Sales of the days that ended (25th, 26th: "Yesterday" has sales); history untouched.
-    expect(Object.keys(after).filter((d) => !(d in before)).sort()).toEqual(['2026-11-25', '2026-11-26']);
+    expect(
+      Object.keys(after)
+        .filter((d) => !(d in before))
+        .sort(),
+    ).toEqual(['2026-11-25', '2026-11-26']);
     for (const day of Object.keys(before)) expect(after[day]).toEqual(before[day]);
     // Transactions likewise: the 25th and 26th in Berlin (from 23:00 UTC on the 24th), none of the 27th yet.
     const added = await transactionIds('2026-11-24T23:00');

@@ -53,10 +53,22 @@ export function demoScreens(): { name: string; bytes: Buffer }[] {
   const chooseCard = pngOf(W, H, PANEL, [
     { x: 0, y: 0, w: W, h: 56, color: BRAND },
     { x: 16, y: 18, w: 90, h: 20, color: WHITE }, // the logo, cut off at the top in the review's pin
-    ...([[220, 38, 38], [234, 179, 8], [124, 58, 237]] as const).map((color, i) => ({ x: 16, y: 80 + i * 110, w: W - 32, h: 92, color })),
+    ...(
+      [
+        [220, 38, 38],
+        [234, 179, 8],
+        [124, 58, 237],
+      ] as const
+    ).map((color, i) => ({ x: 16, y: 80 + i * 110, w: W - 32, h: 92, color })),
     { x: 16, y: H - 64, w: W - 32, h: 44, color: GREEN },
   ]);
-  const keypad = Array.from({ length: 12 }, (_, i) => ({ x: 16 + (i % 3) * 82, y: 150 + Math.floor(i / 3) * 62, w: 74, h: 52, color: GREY }));
+  const keypad = Array.from({ length: 12 }, (_, i) => ({
+    x: 16 + (i % 3) * 82,
+    y: 150 + Math.floor(i / 3) * 62,
+    w: 74,
+    h: 52,
+    color: GREY,
+  }));
   const payment = pngOf(W, H, PANEL, [
     { x: 0, y: 0, w: W, h: 56, color: BRAND },
     { x: 16, y: 18, w: 90, h: 20, color: WHITE },
@@ -101,7 +113,13 @@ export function demoContract(store: string): { name: string; bytes: Buffer } {
   return {
     name: 'store-contract-signed.pdf',
     bytes: pdfOf([
-      ['Point of sale agreement', `Store: ${store}`, 'Partner: Aurora Digital cards (P-2001)', 'The store sells Aurora Digital gift cards at its tills.', 'Term: 24 months from the opening day.'],
+      [
+        'Point of sale agreement',
+        `Store: ${store}`,
+        'Partner: Aurora Digital cards (P-2001)',
+        'The store sells Aurora Digital gift cards at its tills.',
+        'Term: 24 months from the opening day.',
+      ],
       ['Signatures', 'For the store: signed', 'For Aurora Digital: signed', 'Both parties received a copy of this agreement.'],
     ]),
   };

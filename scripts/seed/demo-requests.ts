@@ -35,7 +35,8 @@ export async function seedDemoRequests(backend: Backend, timeZone: string): Prom
   const today = calendarDateInZone(backend.now(), timeZone);
 
   // A fixed idempotency key per demo request: a seed that stopped half way and runs again gets the same request back.
-  const create = (workflowId: string, name: string) => requests.create(requester, { workflowId, customerId: CUSTOMER }, `demo-seed-${name}`);
+  const create = (workflowId: string, name: string) =>
+    requests.create(requester, { workflowId, customerId: CUSTOMER }, `demo-seed-${name}`);
   const ref = (detail: RequestDetail, stepId: string, itemId: string) => `${detail.request.id}.${stepId}.${itemId}`;
   async function answer(detail: RequestDetail, stepId: string, answers: Record<string, string>) {
     for (const [itemId, value] of Object.entries(answers)) await requests.answer(requester, ref(detail, stepId, itemId), value);
@@ -50,7 +51,8 @@ export async function seedDemoRequests(backend: Backend, timeZone: string): Prom
     if (!posted.ok) throw new Error(`demo requests: the file store refused ${file.name} (${posted.status})`);
     return uploads.complete(requester, itemRef, ticket.uploadId);
   }
-  const submit = (detail: RequestDetail, stepId: string, enquiry = '') => requests.submit(requester, detail.request.id, { workflowStepId: stepId, enquiry });
+  const submit = (detail: RequestDetail, stepId: string, enquiry = '') =>
+    requests.submit(requester, detail.request.id, { workflowStepId: stepId, enquiry });
 
   // Approved (history): both steps of a store onboarding.
   const onboarding = await create('wf-store-onboarding', 'onboarding-approved');
@@ -69,7 +71,13 @@ export async function seedDemoRequests(backend: Backend, timeZone: string): Prom
   await answer(screens, 'screens', { terminal: 'Countertop' });
   await submit(screens, 'screens', 'The new card selection for the Christmas campaign.');
   const [screenOne, screenTwo] = (await requests.get(approver, screens.request.id)).items.find((i) => i.itemId === 'screenflow')!.files;
-  await comments.create(approver, { requestStepItemId: flow, comment: 'The logo touches the top edge: please leave a margin.', positionX: 0.22, positionY: 0.06, fileId: screenOne!.fileId });
+  await comments.create(approver, {
+    requestStepItemId: flow,
+    comment: 'The logo touches the top edge: please leave a margin.',
+    positionX: 0.22,
+    positionY: 0.06,
+    fileId: screenOne!.fileId,
+  });
   await comments.create(approver, { requestStepItemId: flow, comment: 'The payment screen is fine as it is.', fileId: screenTwo!.fileId });
   await requests.decide(approver, screens.request.id, 'reject', 'Please fix the logo on the first screen and upload it again.');
 

@@ -1,7 +1,14 @@
 import { addDays, COUPON_STATUS_LABELS } from '@portal/core/shared';
 import type { MasterData, Record_ } from './generate.ts';
 import { rng } from './random.ts';
-import { amountOf, customerDayRows, paretoShares, TRANSACTION_CURRENCY, type TransactionRow, transactionCustomers } from './transactions.ts';
+import {
+  amountOf,
+  customerDayRows,
+  paretoShares,
+  TRANSACTION_CURRENCY,
+  type TransactionRow,
+  transactionCustomers,
+} from './transactions.ts';
 
 /**
  * The demo's terminal transactions (ADR 032), imported through the `transactions` kind like the
@@ -74,8 +81,10 @@ export function demoSerialTransactions(master: MasterData, serialLines: readonly
       const terminal = String(line.activationTerminalId);
       rows.push(row('activation', activated, terminal));
       if (line.redeemedAt) rows.push(row('redemption', new Date(String(line.redeemedAt)), String(line.redemptionTerminalId)));
-      else if (line.status === COUPON_STATUS_LABELS.voided) rows.push(row('void', new Date(activated.getTime() + VOIDED_AFTER_MINUTES * 60_000), terminal));
-      else if (line.status === COUPON_STATUS_LABELS.deactivated) rows.push(row('deactivation', new Date(activated.getTime() + DEACTIVATED_AFTER_DAYS * 86_400_000), terminal));
+      else if (line.status === COUPON_STATUS_LABELS.voided)
+        rows.push(row('void', new Date(activated.getTime() + VOIDED_AFTER_MINUTES * 60_000), terminal));
+      else if (line.status === COUPON_STATUS_LABELS.deactivated)
+        rows.push(row('deactivation', new Date(activated.getTime() + DEACTIVATED_AFTER_DAYS * 86_400_000), terminal));
     }
   }
   return rows;

@@ -12,24 +12,50 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  addDays,
-  CONTRACT_COUPON_STATUS_LABELS,
-  COUPON_STATUS_LABELS,
-  gtinCheckDigit,
-  isoWeekday,
-} from '@portal/core/shared';
+import { addDays, CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_LABELS, gtinCheckDigit, isoWeekday } from '@portal/core/shared';
 import { csvLine } from '@portal/backend/import';
 import { type Rng, rng } from './random.ts';
 import { TRANSACTION_FIELDS, writeTransactions } from './transactions.ts';
 
 export type Scale = 'small' | 'large';
 
-export const SCALES: Record<Scale, { retailers: number; storesPerRetailer: number; products: number; providers: number; groups: number; dcsPerRetailer: number; days: number; serials: number; transactions: number }> = {
-  small: { retailers: 5, storesPerRetailer: 20, products: 40, providers: 3, groups: 3, dcsPerRetailer: 2, days: 90, serials: 2_000, transactions: 20_000 },
-  large: { retailers: 50, storesPerRetailer: 200, products: 300, providers: 10, groups: 8, dcsPerRetailer: 3, days: 90, serials: 200_000, transactions: 2_000_000 },
+export const SCALES: Record<
+  Scale,
+  {
+    retailers: number;
+    storesPerRetailer: number;
+    products: number;
+    providers: number;
+    groups: number;
+    dcsPerRetailer: number;
+    days: number;
+    serials: number;
+    transactions: number;
+  }
+> = {
+  small: {
+    retailers: 5,
+    storesPerRetailer: 20,
+    products: 40,
+    providers: 3,
+    groups: 3,
+    dcsPerRetailer: 2,
+    days: 90,
+    serials: 2_000,
+    transactions: 20_000,
+  },
+  large: {
+    retailers: 50,
+    storesPerRetailer: 200,
+    products: 300,
+    providers: 10,
+    groups: 8,
+    dcsPerRetailer: 3,
+    days: 90,
+    serials: 200_000,
+    transactions: 2_000_000,
+  },
 };
-
 
 export type Record_ = Record<string, string | number | boolean | undefined>;
 export type MasterData = {
@@ -46,26 +72,121 @@ export type Activity = { shipments: Record_[]; sales: Record_[] };
 export type Couponing = { serials: Record_[] };
 
 const BRANDS = [
-  'Aurora Games', 'Blue Harbor Books', 'CinemaNova', 'Dune Outdoor', 'Echo Music', 'FreshMarket', 'Galaxy Play',
-  'Horizon Travel', 'Iris Beauty', 'Jade Dining', 'Kite Mobile', 'Lumen Streaming', 'Maple Home', 'Nimbus Cloud',
-  'Orbit Sports', 'Pixel Arcade', 'Quill Stationery', 'Riverside Spa', 'Summit Fashion', 'Tandem Rides',
-  'Urban Coffee', 'Velvet Cinema', 'Willow Garden', 'Xenon Tech', 'Yonder Hotels', 'Zest Food',
+  'Aurora Games',
+  'Blue Harbor Books',
+  'CinemaNova',
+  'Dune Outdoor',
+  'Echo Music',
+  'FreshMarket',
+  'Galaxy Play',
+  'Horizon Travel',
+  'Iris Beauty',
+  'Jade Dining',
+  'Kite Mobile',
+  'Lumen Streaming',
+  'Maple Home',
+  'Nimbus Cloud',
+  'Orbit Sports',
+  'Pixel Arcade',
+  'Quill Stationery',
+  'Riverside Spa',
+  'Summit Fashion',
+  'Tandem Rides',
+  'Urban Coffee',
+  'Velvet Cinema',
+  'Willow Garden',
+  'Xenon Tech',
+  'Yonder Hotels',
+  'Zest Food',
 ];
 const FACE_VALUES = [10, 15, 20, 25, 30, 50, 100];
 const COUPON_TYPES = ['POSA', 'PIN', 'physical'];
 /** A brand's category (the connect product field, ADR 037), by its position in BRANDS. */
-const CATEGORIES = ['Gaming', 'Books', 'Entertainment', 'Outdoor', 'Music', 'Groceries', 'Gaming', 'Travel', 'Beauty', 'Food & drink', 'Mobile', 'Entertainment', 'Home', 'Software', 'Sports', 'Gaming', 'Office', 'Wellness', 'Fashion', 'Mobility', 'Food & drink', 'Entertainment', 'Home', 'Electronics', 'Travel', 'Food & drink'];
+const CATEGORIES = [
+  'Gaming',
+  'Books',
+  'Entertainment',
+  'Outdoor',
+  'Music',
+  'Groceries',
+  'Gaming',
+  'Travel',
+  'Beauty',
+  'Food & drink',
+  'Mobile',
+  'Entertainment',
+  'Home',
+  'Software',
+  'Sports',
+  'Gaming',
+  'Office',
+  'Wellness',
+  'Fashion',
+  'Mobility',
+  'Food & drink',
+  'Entertainment',
+  'Home',
+  'Electronics',
+  'Travel',
+  'Food & drink',
+];
 const CHAINS = [
-  'Nordmarkt', 'City Kiosk', 'Fuel & Go', 'Hansa Drogerie', 'Bahnhof Press', 'Alpen Markt', 'Rhein Tank', 'Elbe Foods',
-  'Sonnen Apotheke', 'Grenz Discount', 'Park Shop', 'Stadt Buch', 'Main Getränke', 'Ost Elektro', 'Ring Tabak',
+  'Nordmarkt',
+  'City Kiosk',
+  'Fuel & Go',
+  'Hansa Drogerie',
+  'Bahnhof Press',
+  'Alpen Markt',
+  'Rhein Tank',
+  'Elbe Foods',
+  'Sonnen Apotheke',
+  'Grenz Discount',
+  'Park Shop',
+  'Stadt Buch',
+  'Main Getränke',
+  'Ost Elektro',
+  'Ring Tabak',
 ];
 const CITIES: [string, string][] = [
-  ['Berlin', '10'], ['Hamburg', '20'], ['München', '80'], ['Köln', '50'], ['Frankfurt am Main', '60'], ['Stuttgart', '70'],
-  ['Düsseldorf', '40'], ['Leipzig', '04'], ['Dortmund', '44'], ['Essen', '45'], ['Bremen', '28'], ['Dresden', '01'],
-  ['Hannover', '30'], ['Nürnberg', '90'], ['Duisburg', '47'], ['Bochum', '44'], ['Wuppertal', '42'], ['Bielefeld', '33'],
-  ['Bonn', '53'], ['Münster', '48'], ['Mannheim', '68'], ['Karlsruhe', '76'], ['Augsburg', '86'], ['Wiesbaden', '65'],
+  ['Berlin', '10'],
+  ['Hamburg', '20'],
+  ['München', '80'],
+  ['Köln', '50'],
+  ['Frankfurt am Main', '60'],
+  ['Stuttgart', '70'],
+  ['Düsseldorf', '40'],
+  ['Leipzig', '04'],
+  ['Dortmund', '44'],
+  ['Essen', '45'],
+  ['Bremen', '28'],
+  ['Dresden', '01'],
+  ['Hannover', '30'],
+  ['Nürnberg', '90'],
+  ['Duisburg', '47'],
+  ['Bochum', '44'],
+  ['Wuppertal', '42'],
+  ['Bielefeld', '33'],
+  ['Bonn', '53'],
+  ['Münster', '48'],
+  ['Mannheim', '68'],
+  ['Karlsruhe', '76'],
+  ['Augsburg', '86'],
+  ['Wiesbaden', '65'],
 ];
-const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Marktplatz', 'Schulstraße', 'Gartenweg', 'Lindenallee', 'Kirchplatz', 'Ringstraße', 'Industriestraße', 'Am Hafen', 'Königsallee', 'Parkstraße'];
+const STREETS = [
+  'Hauptstraße',
+  'Bahnhofstraße',
+  'Marktplatz',
+  'Schulstraße',
+  'Gartenweg',
+  'Lindenallee',
+  'Kirchplatz',
+  'Ringstraße',
+  'Industriestraße',
+  'Am Hafen',
+  'Königsallee',
+  'Parkstraße',
+];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -93,7 +214,9 @@ export function generateMasterData(scale: Scale, seed: number): MasterData {
   const size = SCALES[scale];
   const customerGroups = Array.from({ length: size.groups }, (_, g) => ({
     customerGroupId: `G-GEN-${pad(g + 1, 2)}`,
-    name: ['Supermarkets', 'Fuel stations', 'Kiosks', 'Drugstores', 'Content providers', 'Travel retail', 'Electronics', 'Pharmacies'][g % 8] + (g >= 8 ? ` ${Math.floor(g / 8) + 1}` : ''),
+    name:
+      ['Supermarkets', 'Fuel stations', 'Kiosks', 'Drugstores', 'Content providers', 'Travel retail', 'Electronics', 'Pharmacies'][g % 8] +
+      (g >= 8 ? ` ${Math.floor(g / 8) + 1}` : ''),
   }));
   const retailers = Array.from({ length: size.retailers }, (_, k) => ({
     customerId: `R-${7001 + k}`,
@@ -257,7 +380,15 @@ export function generateActivity(
       for (const productId of catalogue) {
         if (!r.chance(0.05)) continue;
         const pu = Number(products.get(productId)!.packagingUnit);
-        shipments.push({ shipmentId, storeType: 1, storeId: dc.distributionCentreId, productId, date, quantity: pu * r.int(10, 40), status: shipmentStatusOn(1, date, options.today) });
+        shipments.push({
+          shipmentId,
+          storeType: 1,
+          storeId: dc.distributionCentreId,
+          productId,
+          date,
+          quantity: pu * r.int(10, 40),
+          status: shipmentStatusOn(1, date, options.today),
+        });
       }
     }
   }
@@ -271,12 +402,20 @@ const CARTONS: Record<Scale, number[]> = {
 };
 /** Statuses at the processor when a range is loaded, with weights; '' leaves the import's default. */
 const PLAIN_STATUSES: [string, number][] = [
-  ['', 30], [COUPON_STATUS_LABELS.notReady, 5], [COUPON_STATUS_LABELS.activated, 33], [COUPON_STATUS_LABELS.voided, 5],
-  [COUPON_STATUS_LABELS.redeemed, 17], [COUPON_STATUS_LABELS.deactivated, 6], [COUPON_STATUS_LABELS.failed, 4],
+  ['', 30],
+  [COUPON_STATUS_LABELS.notReady, 5],
+  [COUPON_STATUS_LABELS.activated, 33],
+  [COUPON_STATUS_LABELS.voided, 5],
+  [COUPON_STATUS_LABELS.redeemed, 17],
+  [COUPON_STATUS_LABELS.deactivated, 6],
+  [COUPON_STATUS_LABELS.failed, 4],
 ];
 const CONTRACT_STATUSES: [string, number][] = [
-  ['', 20], [CONTRACT_COUPON_STATUS_LABELS.ready, 20], [CONTRACT_COUPON_STATUS_LABELS.issued, 30],
-  [CONTRACT_COUPON_STATUS_LABELS.redeemed, 20], [CONTRACT_COUPON_STATUS_LABELS.voided, 10],
+  ['', 20],
+  [CONTRACT_COUPON_STATUS_LABELS.ready, 20],
+  [CONTRACT_COUPON_STATUS_LABELS.issued, 30],
+  [CONTRACT_COUPON_STATUS_LABELS.redeemed, 20],
+  [CONTRACT_COUPON_STATUS_LABELS.voided, 10],
 ];
 const weighted = (r: Rng, list: [string, number][]) => {
   let roll = r.next() * list.reduce((sum, [, w]) => sum + w, 0);
@@ -371,7 +510,28 @@ const FIELDS: Record<keyof MasterData | keyof Activity | keyof Couponing | 'tran
   customerGroups: ['customerGroupId', 'name'],
   retailers: ['customerId', 'name', 'groupId'],
   providers: ['customerId', 'name', 'customerGroupId'],
-  products: ['productId', 'inventoryProductId', 'ean', 'sku', 'name', 'company', 'bundleSize', 'packagingUnit', 'minimum', 'maximum', 'couponType', 'faceValue', 'status', 'minValue', 'maxValue', 'esp', 'currency', 'productType', 'contentProviderId', 'category'],
+  products: [
+    'productId',
+    'inventoryProductId',
+    'ean',
+    'sku',
+    'name',
+    'company',
+    'bundleSize',
+    'packagingUnit',
+    'minimum',
+    'maximum',
+    'couponType',
+    'faceValue',
+    'status',
+    'minValue',
+    'maxValue',
+    'esp',
+    'currency',
+    'productType',
+    'contentProviderId',
+    'category',
+  ],
   stores: ['storeId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   distributionCentres: ['distributionCentreId', 'retailerId', 'name', 'street', 'postalCode', 'city', 'customerStoreId', 'status'],
   retailerProducts: ['retailerId', 'productId', 'airs'],
@@ -398,9 +558,25 @@ const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 
 /** The import order: every kind after the kinds it refers to. */
 export const KIND_ORDER = [
-  'brands', 'accounts', 'identityLinks',
-  'customerGroups', 'retailers', 'providers', 'products', 'stores', 'distributionCentres', 'retailerProducts', 'serials', 'shipments', 'sales',
-  ...REFERENCE_LISTS, 'divisions', 'transactions', 'sftpUsers', 'reports', 'workflows',
+  'brands',
+  'accounts',
+  'identityLinks',
+  'customerGroups',
+  'retailers',
+  'providers',
+  'products',
+  'stores',
+  'distributionCentres',
+  'retailerProducts',
+  'serials',
+  'shipments',
+  'sales',
+  ...REFERENCE_LISTS,
+  'divisions',
+  'transactions',
+  'sftpUsers',
+  'reports',
+  'workflows',
 ];
 
 /** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */
@@ -452,7 +628,12 @@ export function generateDataSet(options: { scale: Scale; seed: number; dir: stri
   // Streamed to the file (millions of lines at the large scale): after every kind it refers to.
   const file = join(options.dir, 'transactions.csv');
   const total = options.transactions ?? SCALES[options.scale].transactions;
-  const byCustomer = writeTransactions(file, master, serials, { seed: options.seed, today: options.today, days: SCALES[options.scale].days, total });
+  const byCustomer = writeTransactions(file, master, serials, {
+    seed: options.seed,
+    today: options.today,
+    days: SCALES[options.scale].days,
+    total,
+  });
   files.push(file);
   counts.transactions = total;
   return { files, counts, transactionsByCustomer: byCustomer };
@@ -477,7 +658,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = values.out ?? join('.data', 'seed', `${scale}-${values.seed}`);
   const today = values.today ?? new Date().toISOString().slice(0, 10);
   const transactions = values.transactions === undefined ? undefined : Number(values.transactions);
-  if (transactions !== undefined && !(Number.isInteger(transactions) && transactions >= 0)) throw new Error('--transactions: a whole number');
+  if (transactions !== undefined && !(Number.isInteger(transactions) && transactions >= 0))
+    throw new Error('--transactions: a whole number');
   const { counts } = generateDataSet({ scale, seed: Number(values.seed), dir, today, transactions });
   console.log(`generated ${scale} (seed ${values.seed}) into ${dir}:`, counts);
 }

@@ -21,13 +21,21 @@ function groupsFile(count: number, badAt?: number): string {
 
 const groups = async (backend: Backend) => {
   const { Items = [] } = await backend.db.doc.send(
-    new ScanCommand({ TableName: backend.db.table, FilterExpression: '#t = :t', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':t': 'customerGroup' } }),
+    new ScanCommand({
+      TableName: backend.db.table,
+      FilterExpression: '#t = :t',
+      ExpressionAttributeNames: { '#t': 'type' },
+      ExpressionAttributeValues: { ':t': 'customerGroup' },
+    }),
   );
   return Items.map((i) => i.customerGroupId as string).sort();
 };
 
 /** The backend whose second import call does `before`, then crashes; the others import as usual. */
-function crashingAtSlice2(backend: Backend, before: (...args: Parameters<Backend['imports']['importRecords']>) => Promise<unknown>): Backend {
+function crashingAtSlice2(
+  backend: Backend,
+  before: (...args: Parameters<Backend['imports']['importRecords']>) => Promise<unknown>,
+): Backend {
   let calls = 0;
   return {
     ...backend,
@@ -119,7 +127,11 @@ describe('loadFile: resumable, in slices', () => {
     expect(await groups(backend)).toEqual(await groups(reference));
 
     // Done: a third run skips the file; without resume it loads again (idempotent: updates only).
-    expect(await loadFile(backend, file, { sliceLines: 100, resume: true })).toMatchObject({ created: 249, resumedFrom: 251, complete: true });
+    expect(await loadFile(backend, file, { sliceLines: 100, resume: true })).toMatchObject({
+      created: 249,
+      resumedFrom: 251,
+      complete: true,
+    });
     expect(await loadFile(backend, file, { sliceLines: 100 })).toMatchObject({ created: 0, updated: 249, complete: true });
   }, 60_000);
 
@@ -164,7 +176,12 @@ describe('loadFile: resumable, in slices', () => {
     };
     const first = await loadFile(stopping, file, { sliceLines: 100, resume: true, concurrency: 2, signal: stop.signal });
     expect(first).toMatchObject({ complete: false, linesDone: 201, created: 200 });
-    expect(await loadFile(backend, file, { sliceLines: 100, resume: true })).toMatchObject({ resumedFrom: 201, complete: true, created: 450, updated: 0 });
+    expect(await loadFile(backend, file, { sliceLines: 100, resume: true })).toMatchObject({
+      resumedFrom: 201,
+      complete: true,
+      created: 450,
+      updated: 0,
+    });
   }, 60_000);
 
   it('a changed file is another load', async () => {
@@ -172,7 +189,12 @@ describe('loadFile: resumable, in slices', () => {
     const file = groupsFile(30);
     await loadFile(backend, file, { sliceLines: 10, resume: true, stopAfterSlices: 1 });
     writeFileSync(file, `${readFileSync(file, 'utf8')}G-LOAD-31,Group 31\r\n`);
-    expect(await loadFile(backend, file, { sliceLines: 10, resume: true })).toMatchObject({ resumedFrom: 0, created: 21, updated: 10, lines: 32 });
+    expect(await loadFile(backend, file, { sliceLines: 10, resume: true })).toMatchObject({
+      resumedFrom: 0,
+      created: 21,
+      updated: 10,
+      lines: 32,
+    });
   }, 60_000);
 });
 

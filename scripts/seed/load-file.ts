@@ -112,7 +112,14 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
       if (options.resume) await save();
       if (Date.now() - printed >= every) {
         printed = Date.now();
-        options.progress?.(progressLine(name, { linesDone: progress.linesDone, lines: identity.lines, rowsThisRun, seconds: (printed - loadStarted) / 1000 }));
+        options.progress?.(
+          progressLine(name, {
+            linesDone: progress.linesDone,
+            lines: identity.lines,
+            rowsThisRun,
+            seconds: (printed - loadStarted) / 1000,
+          }),
+        );
       }
       return options.stopAfterSlices !== undefined && slices >= options.stopAfterSlices;
     };

@@ -16,7 +16,8 @@ import { cliEnv } from '../local/local-env.ts';
 import { DATA_SET_OPTIONS, generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';
 
-const USAGE = 'usage: npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh] [--concurrency K]';
+const USAGE =
+  'usage: npm run seed -- --scale small|large [--seed N] [--out DIR] [--transactions N] [--skip kind,kind] [--fresh] [--concurrency K]';
 const { values } = parseArgs({
   options: {
     ...DATA_SET_OPTIONS,
@@ -37,14 +38,21 @@ const transactions = values.transactions === undefined ? undefined : Number(valu
 if (transactions !== undefined && !(Number.isInteger(transactions) && transactions >= 0)) fail('--transactions: a whole number');
 const concurrency = Number(values.concurrency);
 if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)) fail('--concurrency: slices at once, 1 to 16');
-const skip = new Set(values.skip.split(',').map((k) => k.trim()).filter(Boolean));
+const skip = new Set(
+  values.skip
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean),
+);
 
 const env = cliEnv();
 Object.assign(process.env, env);
 const config = loadConfig(env);
 const backend = createBackend(config);
 await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`seed: ${message}`) });
-console.error(`seed: ${scale} (seed ${seed}) into table ${config.TABLE_NAME}${config.DYNAMODB_ENDPOINT ? ` at ${config.DYNAMODB_ENDPOINT}` : ''}`);
+console.error(
+  `seed: ${scale} (seed ${seed}) into table ${config.TABLE_NAME}${config.DYNAMODB_ENDPOINT ? ` at ${config.DYNAMODB_ENDPOINT}` : ''}`,
+);
 
 const started = Date.now();
 const dir = values.out ?? join('.data', 'seed', `${scale}-${seed}${transactions === undefined ? '' : `-tx${transactions}`}`);
@@ -66,7 +74,12 @@ for (const file of files) {
     console.log(`${file}: skipped (--skip)`);
     continue;
   }
-  const report = await importFile(backend, file, { resume: !values.fresh, concurrency, signal: stop.signal, progress: (line) => console.log(`  ${line}`) });
+  const report = await importFile(backend, file, {
+    resume: !values.fresh,
+    concurrency,
+    signal: stop.signal,
+    progress: (line) => console.log(`  ${line}`),
+  });
   const counts = `${report.created} created, ${report.updated} updated, ${report.errorCount} rejected`;
   if (report.resumedFrom >= report.lines) console.log(`${basename(file)}: ${counts} (loaded before: skipped)`);
   else {
@@ -77,5 +90,7 @@ for (const file of files) {
   for (const e of report.errors.slice(0, 20)) console.log(`  line ${e.line}: ${e.reason}`);
   failed ||= report.errorCount > 0;
 }
-console.log(`seed ${scale}: ${((Date.now() - started) / 1000).toFixed(1)} s in all${stop.signal.aborted ? ' (stopped: not complete)' : ''}`);
+console.log(
+  `seed ${scale}: ${((Date.now() - started) / 1000).toFixed(1)} s in all${stop.signal.aborted ? ' (stopped: not complete)' : ''}`,
+);
 process.exit(stop.signal.aborted ? 130 : failed ? 1 : 0);

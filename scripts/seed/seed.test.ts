@@ -92,7 +92,9 @@ describe('demo seed through the import path', () => {
       return readJson(res);
     };
     const open = await get('/flow/workflow-requests');
-    expect(open.items.map((r: Record<string, string>) => [r.workflowName, r.status, r.requestedBy])).toEqual([['Company profile change', 'pending', 'demo.connect']]);
+    expect(open.items.map((r: Record<string, string>) => [r.workflowName, r.status, r.requestedBy])).toEqual([
+      ['Company profile change', 'pending', 'demo.connect'],
+    ]);
     expect(await get('/flow/workflow-requests/inbox-count')).toEqual({ pending: 1 });
     const all = await get('/flow/workflow-requests?only-pending=0');
     expect(all.items.map((r: Record<string, string>) => `${r.workflowName}:${r.status}`).sort()).toEqual([
@@ -106,11 +108,23 @@ describe('demo seed through the import path', () => {
     // The rejected one: two verified PNG screens, a numbered pin and a note, the rejection's comment; its trail tells it.
     const rejected = await get(`/flow/workflow-requests/${all.items.find((r: Record<string, string>) => r.status === 'rejected').id}`);
     const screens = rejected.items.find((i: Record<string, string>) => i.itemId === 'screenflow');
-    expect(screens.files.map((f: Record<string, unknown>) => [f.contentType, f.width, f.height])).toEqual([['image/png', 270, 480], ['image/png', 270, 480]]);
-    expect(rejected.comments.map((c: Record<string, unknown>) => [c.pin, c.fileId, c.author])).toEqual([[1, screens.files[0].fileId, 'demo.approver'], [null, screens.files[1].fileId, 'demo.approver']]);
+    expect(screens.files.map((f: Record<string, unknown>) => [f.contentType, f.width, f.height])).toEqual([
+      ['image/png', 270, 480],
+      ['image/png', 270, 480],
+    ]);
+    expect(rejected.comments.map((c: Record<string, unknown>) => [c.pin, c.fileId, c.author])).toEqual([
+      [1, screens.files[0].fileId, 'demo.approver'],
+      [null, screens.files[1].fileId, 'demo.approver'],
+    ]);
     expect(rejected.audit.map((a: Record<string, string>) => `${a.actor}:${a.action}`)).toEqual([
-      'demo.connect:create', 'demo.connect:upload', 'demo.connect:upload', 'demo.connect:answer', 'demo.connect:submit',
-      'demo.approver:comment', 'demo.approver:comment', 'demo.approver:reject',
+      'demo.connect:create',
+      'demo.connect:upload',
+      'demo.connect:upload',
+      'demo.connect:answer',
+      'demo.connect:submit',
+      'demo.approver:comment',
+      'demo.approver:comment',
+      'demo.approver:reject',
     ]);
     expect(rejected.audit[0].actorName).toBe('Conrad Connect');
     // The approved one: both steps decided, the signed contract a verified two-page PDF.
@@ -118,7 +132,9 @@ describe('demo seed through the import path', () => {
     const contract = approved.items.find((i: Record<string, string>) => i.itemId === 'contract').files[0];
     expect(contract).toMatchObject({ name: 'store-contract-signed.pdf', contentType: 'application/pdf', pageCount: 2 });
     expect(approved.audit.filter((a: Record<string, string>) => a.action === 'approve').length).toBe(2);
-    expect(approved.audit.find((a: Record<string, Record<string, unknown>>) => a.before?.answer === 'Nordmarkt')?.after).toMatchObject({ answer: 'Nordmarkt Mitte' });
+    expect(approved.audit.find((a: Record<string, Record<string, unknown>>) => a.before?.answer === 'Nordmarkt')?.after).toMatchObject({
+      answer: 'Nordmarkt Mitte',
+    });
   }, 60_000);
 
   it('holds serials in every coupon, contract coupon and serial status (ADR 016)', async () => {
@@ -139,7 +155,7 @@ describe('demo seed through the import path', () => {
     expect(await backend.couponing.status(actor, ambiguous.serial)).toMatchObject({ couponingStatus: 'unknown' });
   });
 
-  it('holds the demo serials\' history as transactions, their dates and terminals as serials.csv says', async () => {
+  it("holds the demo serials' history as transactions, their dates and terminals as serials.csv says", async () => {
     await seedDemoDataOnce(backend);
     const { Items = [] } = await backend.db.doc.send(
       new QueryCommand({
@@ -171,10 +187,7 @@ describe('demo seed through the import path', () => {
     expect(await importFile(backend, file)).toMatchObject({ created: 0, updated: 1, errors: [] });
     expect(await count()).toBe(items);
     expect(await backend.accounts.profile('imp.user')).toMatchObject({ jobTitle: 'B' });
-    const signIn = await backend.auth.signIn(
-      { username: 'imp.user', password: 'Import-User-2026!' },
-      { portal: 'ordering' },
-    );
+    const signIn = await backend.auth.signIn({ username: 'imp.user', password: 'Import-User-2026!' }, { portal: 'ordering' });
     expect(signIn.result.response.success).toBe(true);
   });
 

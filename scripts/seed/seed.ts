@@ -6,15 +6,7 @@ import { addDays, calendarDateInZone } from '@portal/core/shared';
 import { type Backend, kindOfFileName, parseImportText, parseJsonLines } from '@portal/backend';
 import type { ImportReport } from '@portal/backend/import';
 import { pendingShipmentLinesOfRetailer } from '@portal/backend/masterdata';
-import {
-  type Activity,
-  generateActivity,
-  KIND_ORDER,
-  type MasterData,
-  type Record_,
-  shipmentStatusOn,
-  writeKind,
-} from './generate.ts';
+import { type Activity, generateActivity, KIND_ORDER, type MasterData, type Record_, shipmentStatusOn, writeKind } from './generate.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
@@ -52,7 +44,11 @@ export function demoUsers(dir = DEMO_DIR): DemoUser[] {
 
 /** The time zone of the demo's ordering users, who see its sales: the demo's days are theirs. */
 export function demoTimeZone(dir = DEMO_DIR): string {
-  const zones = new Set(demoUsers(dir).filter((u) => u.portals.includes('ordering')).map((u) => u.timezone));
+  const zones = new Set(
+    demoUsers(dir)
+      .filter((u) => u.portals.includes('ordering'))
+      .map((u) => u.timezone),
+  );
   const [zone] = zones;
   if (zones.size !== 1 || !zone) throw new Error(`demo ordering accounts: one time zone expected, not ${[...zones].join(', ')}`);
   return zone;
@@ -205,7 +201,8 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   const master = demoMasterData();
   // Transactions like sales: the days that ended (through yesterday), and the demo serials' history.
   const transactions: Record_[] = demoSerialTransactions(master, demoSerials());
-  for (let day = addDays(today, -DEMO_ACTIVITY.days); day < today; day = addDays(day, 1)) transactions.push(...demoTransactionsOfDay(master, day, zone));
+  for (let day = addDays(today, -DEMO_ACTIVITY.days); day < today; day = addDays(day, 1))
+    transactions.push(...demoTransactionsOfDay(master, day, zone));
   reports.push(...(await importActivity(backend, { ...generateActivity(master, { ...DEMO_ACTIVITY, today }), transactions })));
   // Requests are made by users: through the request services as the demo users (demo-requests.ts). They carry
   // uploads, so they need the file store: local mode runs one (S3_ENDPOINT); a test backend without one

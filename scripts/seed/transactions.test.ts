@@ -46,13 +46,14 @@ describe('generated transactions', () => {
     expect(ofFirst).toEqual([...ofFirst].sort());
   });
 
-  it('have realistic types, results and signed amounts; serial rows carry the range\'s serials and EAN', () => {
+  it("have realistic types, results and signed amounts; serial rows carry the range's serials and EAN", () => {
     const share = (p: (r: Row) => boolean) => rows.filter(p).length / rows.length;
     expect(share((r) => r.resultCode === '00' && r.result === 'approved')).toBeGreaterThan(0.8);
     expect(share((r) => r.result === 'declined')).toBeGreaterThan(0.02);
     expect(share((r) => r.result === 'error')).toBeGreaterThan(0.01);
     const types = new Set(rows.map((r) => r.type));
-    for (const t of ['activation', 'redemption', 'void', 'deactivation', 'sale', 'refund', 'top-up', 'balance-inquiry', 'reversal']) expect(types).toContain(t);
+    for (const t of ['activation', 'redemption', 'void', 'deactivation', 'sale', 'refund', 'top-up', 'balance-inquiry', 'reversal'])
+      expect(types).toContain(t);
     for (const row of rows) {
       const amount = Number(row.amount);
       if (['void', 'refund', 'reversal'].includes(row.type)) expect(amount).toBeLessThan(0);

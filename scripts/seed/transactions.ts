@@ -32,7 +32,18 @@ import { type Rng, rng } from './random.ts';
  *   The file is written line by line (a day of one customer at a time), never held whole.
  */
 export const TRANSACTION_FIELDS = [
-  'transactionId', 'at', 'customerId', 'storeId', 'terminalId', 'type', 'resultCode', 'result', 'serial', 'ean', 'amount', 'currency',
+  'transactionId',
+  'at',
+  'customerId',
+  'storeId',
+  'terminalId',
+  'type',
+  'resultCode',
+  'result',
+  'serial',
+  'ean',
+  'amount',
+  'currency',
 ] as const;
 export type TransactionRow = Record<(typeof TRANSACTION_FIELDS)[number], string | number | undefined>;
 
@@ -47,9 +58,20 @@ const DAY_MS = 24 * HOUR_MS;
 const HOURS = [0.2, 0.1, 0.05, 0.05, 0.05, 0.1, 0.4, 0.9, 1.4, 1.8, 2.1, 2.3, 2.4, 2.2, 2.0, 2.0, 2.2, 2.5, 2.6, 2.2, 1.6, 1.0, 0.6, 0.3];
 const WEEKDAY = [0, 1.0, 0.9, 0.95, 1.05, 1.3, 1.6, 0.35]; // index = ISO weekday
 const RESULTS: [code: string, result: 'approved' | 'declined' | 'error', weight: number][] = [
-  ['00', 'approved', 930], ['05', 'declined', 25], ['51', 'declined', 15], ['54', 'declined', 10], ['91', 'error', 12], ['96', 'error', 8],
+  ['00', 'approved', 930],
+  ['05', 'declined', 25],
+  ['51', 'declined', 15],
+  ['54', 'declined', 10],
+  ['91', 'error', 12],
+  ['96', 'error', 8],
 ];
-const PLAIN_TYPES: [string, number][] = [['sale', 50], ['top-up', 18], ['balance-inquiry', 16], ['refund', 5], ['reversal', 3]];
+const PLAIN_TYPES: [string, number][] = [
+  ['sale', 50],
+  ['top-up', 18],
+  ['balance-inquiry', 16],
+  ['refund', 5],
+  ['reversal', 3],
+];
 
 const pick = <E extends readonly unknown[]>(r: Rng, list: readonly E[], weightAt: number): E => {
   let roll = r.next() * list.reduce((sum, e) => sum + (e[weightAt] as number), 0);
@@ -179,7 +201,11 @@ function* serialsOf(range: Record_): Generator<string> {
  * The life-cycle transactions of a retailer's serial ranges over a window of `days` days, at most
  * `budget` of them (ranges in order, serial by serial). Each card's events follow its range's status.
  */
-export function serialEvents(ranges: readonly Record_[], options: { budget: number; days: number; values: Map<string, number | undefined> }, r: Rng): TxEvent[] {
+export function serialEvents(
+  ranges: readonly Record_[],
+  options: { budget: number; days: number; values: Map<string, number | undefined> },
+  r: Rng,
+): TxEvent[] {
   const events: TxEvent[] = [];
   const last = options.days - 1;
   const follow = (event: TxEvent, maxDays: number): Pick<TxEvent, 'day' | 'ms'> => {
@@ -204,7 +230,16 @@ export function serialEvents(ranges: readonly Record_[], options: { budget: numb
       }
       const activation: TxEvent = { ...at, type: 'activation', resultCode: '00', result: 'approved', serial, ean, cents };
       events.push(activation);
-      if (then) events.push({ ...follow(activation, then === 'redemption' ? 30 : 3), type: then, resultCode: '00', result: 'approved', serial, ean, cents });
+      if (then)
+        events.push({
+          ...follow(activation, then === 'redemption' ? 30 : 3),
+          type: then,
+          resultCode: '00',
+          result: 'approved',
+          serial,
+          ean,
+          cents,
+        });
     }
   }
   return events;
@@ -259,12 +294,20 @@ export function customerDayRows(
   r: Rng,
 ): TransactionRow[] {
   const events = Array.from({ length: options.count }, () => plainEvent(customer, 0, r));
-  return dayRows(customer, events, { date: options.date, dayStartMs: startOfDayInZone(options.date, options.timeZone), idOf: options.idOf }, r);
+  return dayRows(
+    customer,
+    events,
+    { date: options.date, dayStartMs: startOfDayInZone(options.date, options.timeZone), idOf: options.idOf },
+    r,
+  );
 }
 
 /** Day weights of a window: the weekday pattern with a little noise and a slow growth. */
 const dayWeights = (first: string, days: number, r: Rng) =>
-  Array.from({ length: days }, (_, d) => WEEKDAY[isoWeekday(addDays(first, d))]! * (0.85 + 0.3 * r.next()) * (0.9 + (0.2 * d) / Math.max(1, days - 1)));
+  Array.from(
+    { length: days },
+    (_, d) => WEEKDAY[isoWeekday(addDays(first, d))]! * (0.85 + 0.3 * r.next()) * (0.9 + (0.2 * d) / Math.max(1, days - 1)),
+  );
 
 /**
  * Writes `total` transactions of `master`'s customers over the `days` days ending yesterday to `file`
@@ -297,7 +340,11 @@ export function writeTransactions(
     writeSync(fd, `${csvLine(TRANSACTION_FIELDS)}\r\n`);
     customers.forEach((customer, c) => {
       const count = counts[c]!;
-      const events = serialEvents(rangesOf.get(customer.customerId) ?? [], { budget: Math.floor(count * SERIAL_SHARE), days: options.days, values }, r);
+      const events = serialEvents(
+        rangesOf.get(customer.customerId) ?? [],
+        { budget: Math.floor(count * SERIAL_SHARE), days: options.days, values },
+        r,
+      );
       const eventsByDay = new Map<number, TxEvent[]>();
       for (const event of events) {
         const list = eventsByDay.get(event.day);
@@ -310,7 +357,12 @@ export function writeTransactions(
       dates.forEach((date, d) => {
         const today = eventsByDay.get(d) ?? [];
         for (let k = 0; k < plainByDay[d]!; k += 1) today.push(plainEvent(customer, d, r));
-        const rows = dayRows(customer, today, { date, dayStartMs: dayStarts[d]!, idOf: (k) => `${prefix}${String(seq + k + 1).padStart(8, '0')}` }, r);
+        const rows = dayRows(
+          customer,
+          today,
+          { date, dayStartMs: dayStarts[d]!, idOf: (k) => `${prefix}${String(seq + k + 1).padStart(8, '0')}` },
+          r,
+        );
         seq += rows.length;
         if (rows.length) writeSync(fd, `${rows.map((row) => csvLine(TRANSACTION_FIELDS.map((f) => row[f]))).join('\r\n')}\r\n`);
       });

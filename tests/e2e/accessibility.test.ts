@@ -19,7 +19,9 @@ async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
+    );
 }
 
 /** Opens each path, waits until the screen has rendered its heading, and collects what axe finds at both widths. */
@@ -74,7 +76,16 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   it('the ordering portal (account, ordering steps, orders, sales, questionnaire) has none', async () => {
     const page = await freshPage();
     await signInToOrdering(page, baseUrl, user('demo.retailer'));
-    const paths = ['/app/my-account', '/app/retailer-selection', '/app/order', '/app/order/products', '/app/order/basket', '/app/orders', '/app/sales', '/app/questionnaire'];
+    const paths = [
+      '/app/my-account',
+      '/app/retailer-selection',
+      '/app/order',
+      '/app/order/products',
+      '/app/order/basket',
+      '/app/orders',
+      '/app/sales',
+      '/app/questionnaire',
+    ];
     expect(await checkScreens(page, [new URL(page.url()).pathname, ...paths])).toEqual([]);
   });
 

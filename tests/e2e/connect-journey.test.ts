@@ -108,8 +108,23 @@ describe('connect journey', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     // The CSV (UTF-8 with BOM): a header naming every filter field, then one line per row of every page.
-    const [header, ...rows] = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((l) => l.split(','));
-    for (const column of ['Date', 'Customer', 'Terminal ID', 'Type', 'Result code', 'Result', 'Serial number', 'EAN', 'Amount', 'Product']) {
+    const [header, ...rows] = readFileSync((await file.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(','));
+    for (const column of [
+      'Date',
+      'Customer',
+      'Terminal ID',
+      'Type',
+      'Result code',
+      'Result',
+      'Serial number',
+      'EAN',
+      'Amount',
+      'Product',
+    ]) {
       expect(header).toContain(column);
     }
     expect(rows).toHaveLength(total);
@@ -151,6 +166,10 @@ describe('connect journey', () => {
     await download.waitFor({ timeout: 30_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    expect(readFileSync((await file.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
   });
 });

@@ -54,11 +54,22 @@ async function sftpFiles(dir: string): Promise<{ path: string; read: () => Promi
   const sftp = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => {
     client.once('error', reject);
     client.once('ready', () => client.sftp((error, s) => (error ? reject(error) : resolve(s))));
-    client.connect({ host: '127.0.0.1', port: ports.sftp, username: 'aurora-sftp', password: 'Aurora-Sftp-2026!', hostVerifier: () => true, readyTimeout: 10_000 });
+    client.connect({
+      host: '127.0.0.1',
+      port: ports.sftp,
+      username: 'aurora-sftp',
+      password: 'Aurora-Sftp-2026!',
+      hostVerifier: () => true,
+      readyTimeout: 10_000,
+    });
   });
   const walk = async (at: string): Promise<string[]> => {
-    const entries = await new Promise<ssh2.FileEntryWithStats[]>((resolve, reject) => sftp.readdir(at, (e, list) => (e ? reject(e) : resolve(list))));
-    const nested = await Promise.all(entries.map((e) => (e.attrs.isDirectory() ? walk(`${at}/${e.filename}`) : Promise.resolve([`${at}/${e.filename}`]))));
+    const entries = await new Promise<ssh2.FileEntryWithStats[]>((resolve, reject) =>
+      sftp.readdir(at, (e, list) => (e ? reject(e) : resolve(list))),
+    );
+    const nested = await Promise.all(
+      entries.map((e) => (e.attrs.isDirectory() ? walk(`${at}/${e.filename}`) : Promise.resolve([`${at}/${e.filename}`]))),
+    );
     return nested.flat();
   };
   const paths = await walk(dir);
@@ -72,7 +83,11 @@ async function sftpFiles(dir: string): Promise<{ path: string; read: () => Promi
   return files;
 }
 
-const csvOf = (text: string) => text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+const csvOf = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
 
 describe('connect reports', () => {
   it('creates, schedules and delivers a custom report; files, SFTP, unsubscribe and resend (1280 px)', async () => {
@@ -157,7 +172,9 @@ describe('connect reports', () => {
     expect(userMail?.attachments?.[0]?.filename).toMatch(/\.csv$/);
     expect(contactMail?.attachments?.[0]?.filename).toBe(userMail!.attachments![0]!.filename);
     const attached = csvOf(Buffer.from(contactMail!.attachments![0]!.content, 'base64').toString('utf8'));
-    const unsubscribeUrl = /https?:\/\/\S+\/unsubscribe\?token=[^\s"<>]+/.exec(`${contactMail!.body.text ?? ''} ${contactMail!.body.html ?? ''}`)?.[0];
+    const unsubscribeUrl = /https?:\/\/\S+\/unsubscribe\?token=[^\s"<>]+/.exec(
+      `${contactMail!.body.text ?? ''} ${contactMail!.body.html ?? ''}`,
+    )?.[0];
     expect(unsubscribeUrl).toBeTruthy();
 
     // The run log shows the scheduled run and both deliveries sent, and the FTP copy.

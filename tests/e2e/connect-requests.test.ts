@@ -39,7 +39,9 @@ async function mailsTo(address: string): Promise<Mail[]> {
   return emails.filter((m) => m.destination.to.map((a) => a.toLowerCase()).includes(address.toLowerCase()));
 }
 const mailAbout = (address: string, requestId: string) =>
-  expect.poll(async () => (await mailsTo(address)).filter((m) => `${m.subject} ${m.body.text ?? ''}`.includes(requestId)).length, { timeout: 15_000 });
+  expect.poll(async () => (await mailsTo(address)).filter((m) => `${m.subject} ${m.body.text ?? ''}`.includes(requestId)).length, {
+    timeout: 15_000,
+  });
 
 /** The workflow of this run, saved through the API by the requester (flow.editWorkflows) with the page's session. */
 async function createWorkflow(page: Page, customerId: string) {
@@ -49,10 +51,16 @@ async function createWorkflow(page: Page, customerId: string) {
       name: WORKFLOW,
       description: 'Screens of the new POS flow',
       customerId,
-      steps: [{ stepId: 'screens', name: 'Screens', items: [
-        { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
-        { itemId: 'change', type: 'text', label: 'What changed', required: true },
-      ] }],
+      steps: [
+        {
+          stepId: 'screens',
+          name: 'Screens',
+          items: [
+            { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
+            { itemId: 'change', type: 'text', label: 'What changed', required: true },
+          ],
+        },
+      ],
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -74,7 +82,10 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
     await signIn(asker, requester);
     await createWorkflow(asker, requester.customerId);
 
-    await asker.getByRole('link', { name: /^Requests/ }).first().click();
+    await asker
+      .getByRole('link', { name: /^Requests/ })
+      .first()
+      .click();
     await asker.getByRole('heading', { name: 'Requests', exact: true }).waitFor();
     await shoot(asker, 'requests-list');
     await asker.getByRole('button', { name: 'New request' }).click();
@@ -89,7 +100,9 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
     // The picker is a button in the user's language opening the hidden native input (its chooser gets the files).
     const chooser = asker.waitForEvent('filechooser');
     await asker.getByRole('button', { name: 'Screen flow * Choose files' }).click();
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: 'login.png', mimeType: 'image/png', buffer: png(360, 640, [37, 99, 235]) },
       { name: 'payment.png', mimeType: 'image/png', buffer: png(360, 640, [22, 163, 74]) },
     ]);
@@ -106,7 +119,11 @@ describe('Requests: two users, screenflow, pins, reject, resubmit, approve', () 
 
     const boss = await freshPage();
     await signIn(boss, approver);
-    await boss.getByRole('link', { name: /^Requests/ }).first().getByLabel(/awaiting your decision/).waitFor();
+    await boss
+      .getByRole('link', { name: /^Requests/ })
+      .first()
+      .getByLabel(/awaiting your decision/)
+      .waitFor();
     await boss.goto(`${baseUrl}/connect/requests/${requestId}`);
     await boss.getByRole('img', { name: 'login.png' }).waitFor();
     await pin(boss, 'login.png', 60, 80, 'The logo is too small');

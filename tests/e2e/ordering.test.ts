@@ -18,8 +18,7 @@ const signIn = (page: Page) => signInToOrdering(page, baseUrl, retailer);
 
 type Box = { x: number; y: number; width: number; height: number };
 const boxOf = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** Whether `inner` lies wholly inside `outer` (the viewport, or the table's scroll box). */
 const within = (inner: Box, outer: Box) =>
   inner.x >= outer.x - 0.5 &&
@@ -155,10 +154,7 @@ describe('ordering journey', () => {
     await page.getByText('E2E-4711').first().waitFor();
     expect(overlaps(toast, await boxOf(page.getByRole('link', { name: 'Download PDF' })))).toBe(false);
     await shoot(page, 'ordering-finalise');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download PDF' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
     // Core's orderPdfFileName: the order and its date in the user's zone.
     expect(download.suggestedFilename()).toMatch(new RegExp(`^Order-${orderId}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
     const pdf = readFileSync((await download.path())!);
@@ -194,13 +190,21 @@ describe('ordering journey', () => {
     await page.getByText('Please select a retailer to proceed.').waitFor();
     // One message: no 'Current' box and no toast on top of it.
     await expect(page.getByText(/Selected retailer/).count()).resolves.toBe(0);
-    await expect(page.getByRole('status').filter({ hasText: /retailer/i }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /retailer/i })
+        .count(),
+    ).resolves.toBe(0);
     await page.getByRole('listitem').filter({ hasText: 'City Kiosk' }).getByRole('button').click();
     await page.waitForURL(`${baseUrl}/app/order`);
 
     // A new context with what the browser keeps (cookies, localStorage; sessionStorage starts empty),
     // as after closing the tab: New Order goes straight to the address step for City Kiosk.
-    const context = await page.context().browser()!.newContext({ storageState: await page.context().storageState() });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ storageState: await page.context().storageState() });
     try {
       const next = await context.newPage();
       next.setDefaultTimeout(15_000);

@@ -33,7 +33,13 @@ const json = async (res: { text(): Promise<string> }) => JSON.parse((await res.t
 async function requestWithPdf(page: Page): Promise<string> {
   const workflow = await page.request.post(`${baseUrl}/api/flow/workflows`, {
     headers: { ...API, 'Idempotency-Key': crypto.randomUUID() },
-    data: { name: `E2E contract ${Date.now().toString(36)}`, customerId: requester.customerId, steps: [{ stepId: 'docs', name: 'Contract', items: [{ itemId: 'contract', type: 'file', label: 'Signed contract', required: true }] }] },
+    data: {
+      name: `E2E contract ${Date.now().toString(36)}`,
+      customerId: requester.customerId,
+      steps: [
+        { stepId: 'docs', name: 'Contract', items: [{ itemId: 'contract', type: 'file', label: 'Signed contract', required: true }] },
+      ],
+    },
   });
   expect(workflow.status(), await workflow.text()).toBe(201);
   const created = await page.request.post(`${baseUrl}/api/flow/workflow-requests`, {
@@ -44,7 +50,12 @@ async function requestWithPdf(page: Page): Promise<string> {
   const requestId = (await json(created)).request.id as string;
   const item = `${baseUrl}/api/flow/workflow-request-items/${requestId}.docs.contract`;
   const bytes = await twoPagePdf();
-  const ticket = await json(await page.request.post(`${item}/upload`, { headers: API, data: { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: bytes.length } }));
+  const ticket = await json(
+    await page.request.post(`${item}/upload`, {
+      headers: API,
+      data: { fileName: 'contract.pdf', contentType: 'application/pdf', bytes: bytes.length },
+    }),
+  );
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields as Record<string, string>)) form.append(k, v);
   form.append('file', new Blob([bytes]));
@@ -62,7 +73,11 @@ const INKED = `(() => {
   for (let i = 0; i < data.length; i += 4) if (data[i] < 128) return true;
   return false;
 })()`;
-const pinsShown = (page: Page) => page.getByTestId('pin-surface').locator('[data-pin]').evaluateAll((pins) => pins.map((p) => p.getAttribute('data-pin')));
+const pinsShown = (page: Page) =>
+  page
+    .getByTestId('pin-surface')
+    .locator('[data-pin]')
+    .evaluateAll((pins) => pins.map((p) => p.getAttribute('data-pin')));
 
 describe('Requests: pins on the pages of a PDF', () => {
   it('pins page 2 of an uploaded PDF; after a reload pin 1 is on page 2 only; pin 2 by keyboard', async () => {

@@ -111,9 +111,7 @@ describe.each([
 });
 
 async function logOut(page: Page, width: number) {
-  const direct = page
-    .getByRole('button', { name: 'Log out' })
-    .or(page.getByRole('link', { name: 'Log out' }));
+  const direct = page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' }));
   if (width < 768 && !(await direct.first().isVisible())) {
     await page.getByRole('button', { name: 'More' }).click();
   }

@@ -36,9 +36,7 @@ async function signIn(page: Page, username: string, password: string) {
 
 /** Opens a path and waits until the portal's status call has answered and the screen has settled. */
 async function open(page: Page, path: string, portal: 'ordering' | 'connect') {
-  const status = page.waitForResponse(
-    (r) => r.url().endsWith('/api/auth/status') && r.request().headers()['x-portal'] === portal,
-  );
+  const status = page.waitForResponse((r) => r.url().endsWith('/api/auth/status') && r.request().headers()['x-portal'] === portal);
   await page.goto(`${baseUrl}${path}`);
   await status;
   await page.waitForLoadState('networkidle');
@@ -91,7 +89,10 @@ describe('two portals in one browser', () => {
     // 4. Back on connect: still signed in as demo.connect, with its sections.
     await open(page, '/connect', 'connect');
     await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
-    await page.getByRole('link', { name: /Serial Numbers/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Serial Numbers/ })
+      .first()
+      .waitFor();
     expect(await page.getByText(connectUser.username).count()).toBeGreaterThan(0);
 
     // 5. Connect's footer 'My Account' is connect's own page; its calls name the connect portal.

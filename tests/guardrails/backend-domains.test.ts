@@ -61,7 +61,9 @@ function circlesOf(files: string[]): string[][] {
 
 describe('no import circles in the backend, type-only imports included (ADR 060)', () => {
   it('finds a circle in the deliberate fixture', () => {
-    expect(circlesOf(sourceFiles(join(root, 'tests/guardrails/fixtures')))).toEqual([['tests/guardrails/fixtures/cycle-a.ts', 'tests/guardrails/fixtures/cycle-b.ts']]);
+    expect(circlesOf(sourceFiles(join(root, 'tests/guardrails/fixtures')))).toEqual([
+      ['tests/guardrails/fixtures/cycle-a.ts', 'tests/guardrails/fixtures/cycle-b.ts'],
+    ]);
   });
 
   it('finds none in packages/backend/src', () => {

@@ -104,7 +104,9 @@ describe('SFTP delivery on AWS (ADR 039)', () => {
   });
 
   it('expires the SFTP copies after 30 days (lifecycle on sftp/ of the reports bucket)', () => {
-    const rules = ofType(configured.Storage, 'AWS::S3::Bucket').flatMap(([, b]) => (b.Properties.LifecycleConfiguration as { Rules: object[] } | undefined)?.Rules ?? []);
+    const rules = ofType(configured.Storage, 'AWS::S3::Bucket').flatMap(
+      ([, b]) => (b.Properties.LifecycleConfiguration as { Rules: object[] } | undefined)?.Rules ?? [],
+    );
     expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'sftp/', Status: 'Enabled', ExpirationInDays: 30 }));
   });
 

@@ -71,15 +71,12 @@ describe('Storage', () => {
           ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
         },
       });
-      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] })
-        .CorsRules;
+      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
       expect(rule?.AllowedMethods).toEqual(['GET', 'PUT', 'POST', 'HEAD']); // POST: workflow uploads (ADR 045)
       // The site URL, imported from the Web stack: never a wildcard origin.
       expect(JSON.stringify(rule?.AllowedOrigins)).toContain('Fn::ImportValue');
     }
-    const ssl = statements(t.Storage).filter(
-      (s) => s.type === 'AWS::S3::BucketPolicy' && s.statement.Effect === 'Deny',
-    );
+    const ssl = statements(t.Storage).filter((s) => s.type === 'AWS::S3::BucketPolicy' && s.statement.Effect === 'Deny');
     expect(ssl.map((s) => s.statement.Condition)).toEqual([
       { Bool: { 'aws:SecureTransport': 'false' } },
       { Bool: { 'aws:SecureTransport': 'false' } },
@@ -93,11 +90,29 @@ describe('Storage', () => {
       { Rules: [{ Id: 'ExpirePendingUploads', Prefix: 'workflow-uploads/pending/', Status: 'Enabled', ExpirationInDays: 1 }] },
       {
         Rules: [
-          { Id: 'ExpireExports', Prefix: 'exports/', Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+          {
+            Id: 'ExpireExports',
+            Prefix: 'exports/',
+            Status: 'Enabled',
+            ExpirationInDays: 1,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          },
           // ADR 041: report files for REPORT_FILE_RETENTION_DAYS (asserted equal below).
-          { Id: 'ExpireReports', Prefix: 'reports/', Status: 'Enabled', ExpirationInDays: REPORT_FILE_RETENTION_DAYS, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+          {
+            Id: 'ExpireReports',
+            Prefix: 'reports/',
+            Status: 'Enabled',
+            ExpirationInDays: REPORT_FILE_RETENTION_DAYS,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          },
           // ADR 039: the SFTP copies customers fetch (tests/infra/sftp.test.ts).
-          { Id: 'ExpireSftpCopies', Prefix: 'sftp/', Status: 'Enabled', ExpirationInDays: 30, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+          {
+            Id: 'ExpireSftpCopies',
+            Prefix: 'sftp/',
+            Status: 'Enabled',
+            ExpirationInDays: 30,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          },
         ],
       },
     ]);
@@ -122,14 +137,11 @@ describe('Storage and the backend agree', () => {
       GlobalSecondaryIndexes: { IndexName: string; KeySchema: { AttributeName: string }[] }[];
       TimeToLiveSpecification: { AttributeName: string };
     };
-    expect(props.KeySchema.map((k) => k.AttributeName)).toEqual([
-      TABLE_KEYS.partitionKey,
-      TABLE_KEYS.sortKey,
-    ]);
+    expect(props.KeySchema.map((k) => k.AttributeName)).toEqual([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
     expect(props.TimeToLiveSpecification.AttributeName).toBe(TABLE_KEYS.ttlAttribute);
-    expect(
-      props.GlobalSecondaryIndexes.map((i) => [i.IndexName, ...i.KeySchema.map((k) => k.AttributeName)]),
-    ).toEqual(TABLE_KEYS.indexes.map((i) => [i.name, i.partitionKey, i.sortKey]));
+    expect(props.GlobalSecondaryIndexes.map((i) => [i.IndexName, ...i.KeySchema.map((k) => k.AttributeName)])).toEqual(
+      TABLE_KEYS.indexes.map((i) => [i.name, i.partitionKey, i.sortKey]),
+    );
   });
 });
 
@@ -149,12 +161,8 @@ describe('Jobs', () => {
     // Like the export function (ADR 041 on ADR 033): 512 MB, 15 minutes, V8's old space capped.
     expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 512, Timeout: 900 });
     expect((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--max-old-space-size=160');
-    const env = Object.keys(
-      (fn?.Properties.Environment as { Variables: object } | undefined)?.Variables ?? {},
-    );
-    expect(env).toEqual(
-      expect.arrayContaining([...CONFIG_VARIABLES]),
-    );
+    const env = Object.keys((fn?.Properties.Environment as { Variables: object } | undefined)?.Variables ?? {});
+    expect(env).toEqual(expect.arrayContaining([...CONFIG_VARIABLES]));
     expect(env).not.toContain('REPORT_RUNNER_ARN');
     expect(env).not.toContain('SCHEDULER_ROLE_ARN');
   });
@@ -176,8 +184,7 @@ describe('Jobs', () => {
   });
 
   it('has a scheduler role that may only invoke the runner and dead-letter to the DLQ', () => {
-    const [roleId, role] =
-      ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
+    const [roleId, role] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
     expect(role?.Properties.AssumeRolePolicyDocument).toMatchObject({
       Statement: [
         {
@@ -192,9 +199,7 @@ describe('Jobs', () => {
     expect(role?.Properties.Policies).toBeUndefined();
     const [runnerId] = runner() ?? [];
     const [dlqId] = ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith('SchedulerDlq')) ?? [];
-    const policies = ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) =>
-      JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`),
-    );
+    const policies = ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`));
     expect(policies).toHaveLength(1);
     expect(policies[0]?.[1].Properties.PolicyDocument).toEqual({
       Version: '2012-10-17',
@@ -211,13 +216,20 @@ describe('Jobs: what the report runner may do (ADR 041)', () => {
   const runnerStatements = () => {
     const [, fn] = runnerFn() ?? [];
     const role = (fn?.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    const policies = new Set(ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`)).map(([pid]) => pid));
+    const policies = new Set(
+      ofType(t.Jobs, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))
+        .map(([pid]) => pid),
+    );
     return statements(t.Jobs).filter((s) => policies.has(s.logicalId));
   };
 
   it('may read and write objects under reports/ of the reports bucket only', () => {
     const s3 = runnerStatements().filter((s) => asArray(s.statement.Action).some((a) => String(a).startsWith('s3:')));
-    const objects = s3.flatMap((s) => asArray(s.statement.Resource)).map((r) => JSON.stringify(r)).filter((r) => r.includes('/'));
+    const objects = s3
+      .flatMap((s) => asArray(s.statement.Resource))
+      .map((r) => JSON.stringify(r))
+      .filter((r) => r.includes('/'));
     expect(objects.length).toBeGreaterThan(0);
     for (const r of objects) expect(r).toMatch(/\/reports\/\*/);
   });
@@ -247,20 +259,32 @@ describe('Jobs: the export runner (ADR 033)', () => {
 
   it('may read and write objects under exports/ of the reports bucket only, and items of the table', () => {
     const [id] = exporter() ?? [];
-    const role = (ofType(t.Jobs, 'AWS::Lambda::Function').find(([fid]) => fid === id)?.[1].Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    const policies = new Set(ofType(t.Jobs, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`)).map(([pid]) => pid));
+    const role = (ofType(t.Jobs, 'AWS::Lambda::Function').find(([fid]) => fid === id)?.[1].Properties.Role as { 'Fn::GetAtt': string[] })[
+      'Fn::GetAtt'
+    ][0];
+    const policies = new Set(
+      ofType(t.Jobs, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))
+        .map(([pid]) => pid),
+    );
     const own = statements(t.Jobs).filter((s) => policies.has(s.logicalId));
     const s3 = own.filter((s) => asArray(s.statement.Action).some((a) => String(a).startsWith('s3:')));
-    const objectResources = s3.flatMap((s) => asArray(s.statement.Resource)).map((r) => JSON.stringify(r)).filter((r) => r.includes('/'));
+    const objectResources = s3
+      .flatMap((s) => asArray(s.statement.Resource))
+      .map((r) => JSON.stringify(r))
+      .filter((r) => r.includes('/'));
     expect(objectResources.length).toBeGreaterThan(0);
     for (const resource of objectResources) expect(resource).toContain('/exports/*');
     expect(own.some((s) => asArray(s.statement.Action).includes('dynamodb:UpdateItem'))).toBe(true);
   });
 });
 
-describe('Jobs: the report mails\' link key (ADR 042)', () => {
+describe("Jobs: the report mails' link key (ADR 042)", () => {
   it('is a generated secret the API and the report runner read by a dynamic reference, never as a value', () => {
-    t.Jobs.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'test-portal-report-link-key', GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    t.Jobs.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'test-portal-report-link-key',
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+    });
     const variable = (template: Template, prefix: string) => {
       const fn = ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1];
       return JSON.stringify((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.REPORT_LINK_KEY);
@@ -274,13 +298,21 @@ describe('Jobs: the report mails\' link key (ADR 042)', () => {
 describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
   const fnOf = (prefix: string) => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix));
   const envOf = (template: Template, prefix: string) =>
-    (ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    (
+      ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1].Properties.Environment as {
+        Variables: Record<string, unknown>;
+      }
+    ).Variables;
   const queueId = (prefix: string) => ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith(prefix))?.[0];
   /** The statements of the policies attached to a function's role. */
   const roleStatements = (template: Template, prefix: string) => {
     const fn = ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1];
     const role = (fn?.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    const policies = new Set(ofType(template, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`)).map(([pid]) => pid));
+    const policies = new Set(
+      ofType(template, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))
+        .map(([pid]) => pid),
+    );
     return statements(template).filter((s) => policies.has(s.logicalId));
   };
 
@@ -290,9 +322,15 @@ describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
     const [setId] = ofType(t.Email, 'AWS::SES::ConfigurationSet')[0] ?? [];
     t.Email.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
       ConfigurationSetName: { Ref: setId },
-      EventDestination: Match.objectLike({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } }),
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: { Ref: topicId } },
+      }),
     });
-    const publish = statements(t.Email).find((s) => s.type === 'AWS::SNS::TopicPolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sns:Publish'));
+    const publish = statements(t.Email).find(
+      (s) => s.type === 'AWS::SNS::TopicPolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sns:Publish'),
+    );
     expect(publish?.statement).toMatchObject({ Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' } });
     expect(JSON.stringify(publish?.statement.Condition)).toContain(`:configuration-set/",{"Ref":"${setId}"}`);
   });
@@ -311,8 +349,15 @@ describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
       Endpoint: { 'Fn::GetAtt': [queue, 'Arn'] },
       TopicArn: { 'Fn::ImportValue': Match.stringLikeRegexp('MailEvents') },
     });
-    const send = statements(t.Jobs).find((s) => s.type === 'AWS::SQS::QueuePolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sqs:SendMessage'));
-    expect(send?.statement).toMatchObject({ Effect: 'Allow', Principal: { Service: 'sns.amazonaws.com' }, Resource: { 'Fn::GetAtt': [queue, 'Arn'] } });
+    const send = statements(t.Jobs).find(
+      (s) =>
+        s.type === 'AWS::SQS::QueuePolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sqs:SendMessage'),
+    );
+    expect(send?.statement).toMatchObject({
+      Effect: 'Allow',
+      Principal: { Service: 'sns.amazonaws.com' },
+      Resource: { 'Fn::GetAtt': [queue, 'Arn'] },
+    });
   });
 
   it('runs functions/jobs/mail-events.handler from the queue, reporting failed items, with the table and nothing to send mail', () => {
@@ -331,7 +376,10 @@ describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
   });
 
   it('names the configuration set to every Lambda that sends mail, and lets them send with it (SES checks the set too)', () => {
-    for (const [template, prefix] of [[t.Jobs, 'ReportRunner'], [t.Api, 'ApiHandler']] as const) {
+    for (const [template, prefix] of [
+      [t.Jobs, 'ReportRunner'],
+      [t.Api, 'ApiHandler'],
+    ] as const) {
       expect(envOf(template, prefix).SES_CONFIGURATION_SET, prefix).toBe('test-portal-mail');
       const ses = roleStatements(template, prefix).find((s) => asArray(s.statement.Action).includes('ses:SendRawEmail'));
       const resources = JSON.stringify(ses?.statement.Resource);
@@ -357,8 +405,7 @@ describe('Api', () => {
       MemorySize: 1024,
       Timeout: 29,
     });
-    const env =
-      (fn()?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
+    const env = (fn()?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
     for (const name of [
       ...CONFIG_VARIABLES,
       'TOTP_KMS_KEY_ID',
@@ -411,12 +458,7 @@ describe('Api', () => {
   it('may read/write items of the table and its indexes, but not Scan', () => {
     const [ddb] = allowing('dynamodb:PutItem');
     expect(asArray(ddb?.statement.Action)).toEqual(
-      expect.arrayContaining([
-        'dynamodb:GetItem',
-        'dynamodb:Query',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-      ]),
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
     );
     expect(JSON.stringify(ddb?.statement.Resource)).toContain('/index/*');
     expect(policy().flatMap((s) => asArray(s.statement.Action))).not.toContain('dynamodb:Scan');
@@ -459,8 +501,7 @@ describe('Api', () => {
 });
 
 describe('Web', () => {
-  const distribution = () =>
-    ofType(t.Web, 'AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig;
+  const distribution = () => ofType(t.Web, 'AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig;
 
   it('routes /api/* to the HTTP API uncached, all methods, all viewer values but Host', () => {
     const config = distribution() as unknown as {
@@ -490,16 +531,17 @@ describe('Web', () => {
     // The deployed code itself, run: routes (dots allowed) become index.html, the site's files stay.
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     const served = (uri: string) => handler({ request: { uri } }).uri;
-    for (const route of ['/', '/connect', '/orders/123', '/connect/reports/gen.transactions.P-2001']) expect(served(route), route).toBe('/index.html');
-    for (const file of ['/assets/index-abc.js', '/assets/pdf.worker-x.mjs', '/index.html', '/favicon.ico', '/robots.txt']) expect(served(file), file).toBe(file);
+    for (const route of ['/', '/connect', '/orders/123', '/connect/reports/gen.transactions.P-2001'])
+      expect(served(route), route).toBe('/index.html');
+    for (const file of ['/assets/index-abc.js', '/assets/pdf.worker-x.mjs', '/index.html', '/favicon.ico', '/robots.txt'])
+      expect(served(file), file).toBe(file);
   });
 
   const headersPolicies = () =>
     Object.fromEntries(
       ofType(t.Web, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, p]) => [
         id.replace(/[0-9A-F]{8}$/, ''),
-        (p.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> })
-          .SecurityHeadersConfig,
+        (p.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }).SecurityHeadersConfig,
       ]),
     );
 
@@ -618,8 +660,7 @@ describe('Web', () => {
 });
 
 describe('Monitoring', () => {
-  const alarm = (prefix: string) =>
-    ofType(t.Monitoring, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties;
+  const alarm = (prefix: string) => ofType(t.Monitoring, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties;
 
   it('alarms on API 5xx answers and on a message in the scheduler DLQ or the mail events DLQ, notifying the alarm topic', () => {
     const [topic] = ofType(t.Monitoring, 'AWS::SNS::Topic').map(([id]) => id);
@@ -664,11 +705,7 @@ describe('IAM', () => {
     const offending = Object.values(t)
       .flatMap((template) => statements(template))
       .filter((s) => s.statement.Effect === 'Allow')
-      .filter(
-        (s) =>
-          asArray(s.statement.Action).includes('*') ||
-          (asArray(s.statement.Resource).includes('*') && !wildcardAllowed(s)),
-      );
+      .filter((s) => asArray(s.statement.Action).includes('*') || (asArray(s.statement.Resource).includes('*') && !wildcardAllowed(s)));
     expect(offending).toEqual([]);
   });
 });
@@ -731,9 +768,9 @@ describe('prod stage', () => {
     });
     withDomain.Web.hasOutput('ApiDomainTarget', {});
     expect(cfnLintErrors(withDomain)).toEqual([]);
-    await expect(
-      synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', API_DOMAIN: 'api.portal.example.org' } }),
-    ).rejects.toThrow(/API_DOMAIN and API_CERTIFICATE_ARN/);
+    await expect(synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', API_DOMAIN: 'api.portal.example.org' } })).rejects.toThrow(
+      /API_DOMAIN and API_CERTIFICATE_ARN/,
+    );
   });
 
   it('mails the alarms to ALARM_EMAIL', () => {
@@ -745,8 +782,7 @@ describe('prod stage', () => {
   });
 
   it('gives the API the Entra ID issuer and client id and binds the secret from SSM (ADR 009)', () => {
-    const [, fn] =
-      ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
+    const [, fn] = ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
     const env = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env).toMatchObject({
       SSO_ISSUER: ENTRA_ISSUER,
@@ -757,23 +793,20 @@ describe('prod stage', () => {
     expect(env.SSO_CLIENT_SECRET).toBeUndefined();
     t.Api.resourceCountIs('Custom::SecretPrefetcher', 1);
     const read = statements(t.Api).filter((s) => asArray(s.statement.Action).includes('ssm:GetParameters'));
-    expect(JSON.stringify(read.map((s) => s.statement.Resource))).toContain(
-      '/sst/portal/prod/Secret/SSO_CLIENT_SECRET/value',
-    );
+    expect(JSON.stringify(read.map((s) => s.statement.Resource))).toContain('/sst/portal/prod/Secret/SSO_CLIENT_SECRET/value');
   });
 
   it('refuses half a single sign-on setup', async () => {
-    await expect(
-      synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', SSO_ISSUER: ENTRA_ISSUER } }),
-    ).rejects.toThrow(/SSO_ISSUER and SSO_CLIENT_ID must be set together/);
+    await expect(synth('prod', { env: { MAIL_DOMAIN: 'mail.portal.example.org', SSO_ISSUER: ENTRA_ISSUER } })).rejects.toThrow(
+      /SSO_ISSUER and SSO_CLIENT_ID must be set together/,
+    );
   });
 
   it('retains the table, the buckets and the TOTP key when the stage is removed', () => {
     for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::KMS::Key']) {
       const resources = Object.values(t.Storage.findResources(type));
       expect(resources.length, type).toBeGreaterThan(0);
-      for (const r of resources)
-        expect(r, type).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+      for (const r of resources) expect(r, type).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     }
     t.Storage.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
     t.Storage.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });

@@ -67,9 +67,10 @@ export async function synth(
     await config.stacks(app);
     await app.finish();
     // getStack() reads SST's "current app", so the templates are taken now, before another synth.
-    const templates = Object.fromEntries(
-      Object.entries(stacks).map(([name, fn]) => [name, Template.fromStack(getStack(fn))]),
-    ) as Record<keyof typeof stacks, Template>;
+    const templates = Object.fromEntries(Object.entries(stacks).map(([name, fn]) => [name, Template.fromStack(getStack(fn))])) as Record<
+      keyof typeof stacks,
+      Template
+    >;
     return templates;
   } finally {
     process.chdir(cwd);
@@ -91,7 +92,9 @@ export async function publishedSiteFiles(): Promise<string[]> {
     .filter((name) => name.startsWith('StaticSite-Site-'))
     .sort((a, b) => statSync(path.join(artifacts, b)).mtimeMs - statSync(path.join(artifacts, a)).mtimeMs);
   if (!dir) throw new Error(`no StaticSite package in ${artifacts}`);
-  return readFileSync(path.join(artifacts, dir, 'filenames'), 'utf8').split('\n').filter(Boolean);
+  return readFileSync(path.join(artifacts, dir, 'filenames'), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 }
 
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown; Condition?: unknown };
@@ -99,10 +102,7 @@ type Statement = { Effect: string; Action: string | string[]; Resource?: unknown
 /** Every IAM statement in a template: identity policies, inline role policies and resource policies. */
 export function statements(template: Template): { logicalId: string; type: string; statement: Statement }[] {
   const out: { logicalId: string; type: string; statement: Statement }[] = [];
-  const resources = template.toJSON().Resources as Record<
-    string,
-    { Type: string; Properties?: Record<string, never> }
-  >;
+  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, never> }>;
   for (const [logicalId, r] of Object.entries(resources)) {
     const p = r.Properties ?? {};
     const docs: { Statement: Statement[] }[] = [];
@@ -111,14 +111,12 @@ export function statements(template: Template): { logicalId: string; type: strin
     for (const inline of (p.Policies as { PolicyDocument: { Statement: Statement[] } }[] | undefined) ?? []) {
       docs.push(inline.PolicyDocument);
     }
-    for (const doc of docs)
-      for (const statement of doc.Statement) out.push({ logicalId, type: r.Type, statement });
+    for (const doc of docs) for (const statement of doc.Statement) out.push({ logicalId, type: r.Type, statement });
   }
   return out;
 }
 
-export const asArray = <T>(v: T | T[] | undefined): T[] =>
-  v === undefined ? [] : Array.isArray(v) ? v : [v];
+export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
  * The files the last synthesis packaged for a Function whose handler lives in `handlerDir` (relative to the

@@ -69,7 +69,12 @@ export function jarCaller(app: () => RequestTarget) {
  * Signs each user in on `portal` with the password they share and answers their session cookies by
  * username; a sign-in that is not 200 fails the test's set-up.
  */
-export async function signInAll(target: RequestTarget, usernames: readonly string[], password: string, portal: 'ordering' | 'connect' = 'connect') {
+export async function signInAll(
+  target: RequestTarget,
+  usernames: readonly string[],
+  password: string,
+  portal: 'ordering' | 'connect' = 'connect',
+) {
   const cookies: Record<string, string> = {};
   for (const username of usernames) {
     const res = await target.request('/api/auth/signin', {

@@ -2,14 +2,24 @@ import { Readable } from 'node:stream';
 import type { Db } from '@portal/backend/platform/db';
 import type { FileStore } from '@portal/backend/platform/files';
 import { putNewReportJob } from '@portal/backend/report';
-import { freshJobState, reportFileId, reportJobWrites, retentionEnd, type StoredReportFile, type StoredReportJob } from '@portal/backend/report/testing';
+import {
+  freshJobState,
+  reportFileId,
+  reportJobWrites,
+  retentionEnd,
+  type StoredReportFile,
+  type StoredReportJob,
+} from '@portal/backend/report/testing';
 
 /**
  * Report jobs written as they are, for tests and the route gates' fixtures (ADR 041): a manual run of a
  * general transactions report, and the same finished with one small CSV file (the key need not exist:
  * a presigned URL is computed, not fetched).
  */
-export function reportJobFixture(fields: Partial<StoredReportJob> & { jobId: string; customerId: string }, at = new Date('2026-11-21T10:00:00Z')): StoredReportJob {
+export function reportJobFixture(
+  fields: Partial<StoredReportJob> & { jobId: string; customerId: string },
+  at = new Date('2026-11-21T10:00:00Z'),
+): StoredReportJob {
   return {
     processId: `gen.transactions.${fields.customerId}`,
     reportName: 'Transactions',

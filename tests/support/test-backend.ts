@@ -37,7 +37,10 @@ export async function createTestBackend(
 
 /** Imports records of one kind through the one import path (line numbers 1..n); any line error fails the set-up. */
 export async function importOk(backend: Backend, kind: string, records: readonly object[]): Promise<void> {
-  const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    kind as 'accounts',
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 5))}`);
 }
 

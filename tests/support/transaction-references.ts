@@ -14,12 +14,34 @@ export async function seedReferences(b: Backend, customers: string[]) {
     const report = await b.imports.importRecords(kind, lines(records));
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors)}`);
   };
-  await run('retailers', customers.map((customerId) => ({ customerId, name: `Customer ${customerId}` })));
+  await run(
+    'retailers',
+    customers.map((customerId) => ({ customerId, name: `Customer ${customerId}` })),
+  );
   await run('providers', [{ customerId: PROVIDER.customerId, name: 'Provider PV' }]);
-  await run('transactionTypes', TYPES.map((transactionTypeId) => ({ transactionTypeId, name: transactionTypeId })));
+  await run(
+    'transactionTypes',
+    TYPES.map((transactionTypeId) => ({ transactionTypeId, name: transactionTypeId })),
+  );
   await run('products', [
-    { productId: 'P-25', inventoryProductId: 'INV-25', ean: '4006381333931', sku: 'SKU-25', name: 'Gift card 25', company: 'Brand', faceValue: '25' },
-    { productId: PROVIDER.productId, inventoryProductId: 'INV-PV', ean: PROVIDER.ean, sku: 'SKU-PV', name: 'Provider card', company: 'Provider', faceValue: '10', contentProviderId: PROVIDER.customerId },
+    {
+      productId: 'P-25',
+      inventoryProductId: 'INV-25',
+      ean: '4006381333931',
+      sku: 'SKU-25',
+      name: 'Gift card 25',
+      company: 'Brand',
+      faceValue: '25',
+    },
+    {
+      productId: PROVIDER.productId,
+      inventoryProductId: 'INV-PV',
+      ean: PROVIDER.ean,
+      sku: 'SKU-PV',
+      name: 'Provider card',
+      company: 'Provider',
+      faceValue: '10',
+      contentProviderId: PROVIDER.customerId,
+    },
   ]);
 }
-

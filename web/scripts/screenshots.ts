@@ -84,11 +84,7 @@ async function mockApi(context: BrowserContext, state: MockState) {
       case '/api/auth/signin': {
         const body = request.postDataJSON() as { username: string; password: string; secretCode?: string };
         if (body.password === 'wrong') {
-          return json(
-            route,
-            { code: 'LOGIN.FORM.ERROR.WRONG_PASSWORD', message: 'Invalid username or password' },
-            401,
-          );
+          return json(route, { code: 'LOGIN.FORM.ERROR.WRONG_PASSWORD', message: 'Invalid username or password' }, 401);
         }
         if (body.username === 'mfa.user' && !body.secretCode) {
           return json(route, {
@@ -235,9 +231,7 @@ async function main() {
     await shot(page, '16-connect-section', width);
 
     const connectCalls = state.portals.filter((p) => p.startsWith('connect'));
-    console.log(
-      `${width}px: ${state.portals.length} API calls; connect-portal calls: ${connectCalls.join(', ')}`,
-    );
+    console.log(`${width}px: ${state.portals.length} API calls; connect-portal calls: ${connectCalls.join(', ')}`);
     await context.close();
   }
   await browser.close();

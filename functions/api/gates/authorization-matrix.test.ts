@@ -119,7 +119,12 @@ describe('object scope', () => {
   /** The answer with the requested ids replaced by the nonexistent ones, so an echoed id is no difference. */
   async function answer(route: RouteEntry, ids: Ids) {
     const portal = portalOf(route);
-    const res = await world.call(world.jars[portal === 'ordering' ? 'full' : `full@${portal}`]!, portal, route.method, SAMPLES[key(route)]!(ids));
+    const res = await world.call(
+      world.jars[portal === 'ordering' ? 'full' : `full@${portal}`]!,
+      portal,
+      route.method,
+      SAMPLES[key(route)]!(ids),
+    );
     let text = res.text;
     for (const name of ['retailer', 'store', 'order', 'serial'] as const) text = text.split(ids[name]).join(NONE[name]);
     return { status: res.status, text };
@@ -133,7 +138,10 @@ describe('object scope', () => {
       // Wholly foreign ids, and the caller's own retailer with the other customer's store, order or serial.
       const cases: [Ids, Ids][] = [
         [foreign, NONE],
-        [{ ...foreign, retailer: own.retailer }, { ...NONE, retailer: own.retailer }],
+        [
+          { ...foreign, retailer: own.retailer },
+          { ...NONE, retailer: own.retailer },
+        ],
       ];
       for (const [theirs, nobodys] of cases) {
         const a = await answer(route, theirs);

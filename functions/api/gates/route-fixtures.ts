@@ -37,8 +37,7 @@ export const FOREIGN: Omit<Ids, 'order'> = { retailer: 'R-FOR1', store: 'S-FOR1'
 export const NONE: Ids = { retailer: 'R-NON1', store: 'S-NON1', order: 'ORD-NONE-000000', serial: '7100000000000009' };
 
 /** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
-export const portalOf = (r: RouteEntry): Portal =>
-  !r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0];
+export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
 
 export type Sample = { path: string; body?: unknown; headers?: Record<string, string> };
 let keys = 0;
@@ -119,13 +118,33 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/flow/report-scheduling/:processId': (i) => ({ path: `/api/flow/report-scheduling/gen.transactions.${i.retailer}` }),
   'PUT /api/flow/report-scheduling/:processId': (i) => ({
     path: `/api/flow/report-scheduling/gen.transactions.${i.retailer}`,
-    body: { enabled: false, periodType: 'daily', reportingDays: ['monday'], endOfMonth: false, sendTime: '06:00', timeZone: 'Europe/Berlin', sendByEmail: true, copyByFtp: false, skipIfEmpty: false },
+    body: {
+      enabled: false,
+      periodType: 'daily',
+      reportingDays: ['monday'],
+      endOfMonth: false,
+      sendTime: '06:00',
+      timeZone: 'Europe/Berlin',
+      sendByEmail: true,
+      copyByFtp: false,
+      skipIfEmpty: false,
+    },
   }),
-  'GET /api/flow/custom-reports/:processId/mailing-list': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/mailing-list` }),
-  'GET /api/flow/custom-reports/:processId/recipient-candidates': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/recipient-candidates` }),
+  'GET /api/flow/custom-reports/:processId/mailing-list': (i) => ({
+    path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/mailing-list`,
+  }),
+  'GET /api/flow/custom-reports/:processId/recipient-candidates': (i) => ({
+    path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/recipient-candidates`,
+  }),
   // The full user adds itself (idempotent: 200 each time) before the remove sample takes it off again.
-  'POST /api/flow/custom-reports/:processId/add-recipient': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/add-recipient`, body: { referenceId: 'u.full' } }),
-  'POST /api/flow/custom-reports/:processId/remove-recipient': (i) => ({ path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/remove-recipient`, body: { referenceId: 'u.full' } }),
+  'POST /api/flow/custom-reports/:processId/add-recipient': (i) => ({
+    path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/add-recipient`,
+    body: { referenceId: 'u.full' },
+  }),
+  'POST /api/flow/custom-reports/:processId/remove-recipient': (i) => ({
+    path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/remove-recipient`,
+    body: { referenceId: 'u.full' },
+  }),
   // ADR 051: the own report's contact has confirmed, so the full user's "send again" is 409 CONTACT_CONFIRMED.
   'POST /api/flow/custom-reports/:processId/contacts/:contactId/send-confirmation': (i) => ({
     path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/contacts/${GATE_CONTACT}/send-confirmation`,
@@ -146,7 +165,9 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/flow/report-files': (i) => ({ path: `/api/flow/report-files?customerId=${i.retailer}` }),
   'GET /api/flow/report-files/:fileId/download': () => ({ path: `/api/flow/report-files/${GATE_REPORT_JOB}.0/download` }),
   // Report delivery (ADR 042): a sent delivery of the finished job (created below): 409, only a failed one is sent again.
-  'POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB}/deliveries/email.u.full/resend` }),
+  'POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend': () => ({
+    path: `/api/flow/report-jobs/${GATE_REPORT_JOB}/deliveries/email.u.full/resend`,
+  }),
   // Workflows and requests (ADR 046): each customer's workflow wf-gate-<customer>; its request -A is the caller's own
   // (full / other: submitted, then archived by the DELETE sample), -B someone else's draft (approve/reject: 409).
   'GET /api/flow/workflows': (i) => ({ path: `/api/flow/workflows?customerId=${i.retailer}` }),
@@ -155,12 +176,21 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/flow/workflows': (i) => ({
     path: '/api/flow/workflows',
     headers: { 'Idempotency-Key': `route-gates-workflow-${i.retailer}` },
-    body: { name: 'Gate workflow', customerId: i.retailer, steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }] }] },
+    body: {
+      name: 'Gate workflow',
+      customerId: i.retailer,
+      steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }] }],
+    },
   }),
   // baseVersion 1: the first save makes version 2, every later one answers 409 (saved meanwhile).
   'PUT /api/flow/workflows/:workflowId': (i) => ({
     path: `/api/flow/workflows/wf-gate-${i.retailer}`,
-    body: { name: 'Gate workflow', customerId: i.retailer, baseVersion: 1, steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }] }] },
+    body: {
+      name: 'Gate workflow',
+      customerId: i.retailer,
+      baseVersion: 1,
+      steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }] }],
+    },
   }),
   'GET /api/flow/workflow-requests': (i) => ({ path: `/api/flow/workflow-requests?customerId=${i.retailer}&only-pending=0` }),
   'GET /api/flow/workflow-requests/inbox-count': () => ({ path: '/api/flow/workflow-requests/inbox-count' }),
@@ -170,16 +200,38 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
     headers: { 'Idempotency-Key': `route-gates-request-${i.retailer}` },
     body: { workflowId: `wf-gate-${i.retailer}`, customerId: i.retailer },
   }),
-  'PUT /api/flow/workflow-requests/:id': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A`, body: { workflowStepId: 's1', enquiry: '' } }),
-  'PUT /api/flow/workflow-request-items/:itemId': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.note`, body: { answer: 'gate' } }),
-  'POST /api/flow/workflow-requests/:id/approve': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/approve`, body: {} }),
-  'POST /api/flow/workflow-requests/:id/reject': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/reject`, body: { comment: 'Gate' } }),
+  'PUT /api/flow/workflow-requests/:id': (i) => ({
+    path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A`,
+    body: { workflowStepId: 's1', enquiry: '' },
+  }),
+  'PUT /api/flow/workflow-request-items/:itemId': (i) => ({
+    path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.note`,
+    body: { answer: 'gate' },
+  }),
+  'POST /api/flow/workflow-requests/:id/approve': (i) => ({
+    path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/approve`,
+    body: {},
+  }),
+  'POST /api/flow/workflow-requests/:id/reject': (i) => ({
+    path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-B/reject`,
+    body: { comment: 'Gate' },
+  }),
   'DELETE /api/flow/workflow-requests/:id': (i) => ({ path: `/api/flow/workflow-requests/WR-GATE-${i.retailer}-A` }),
   // Uploads and comments (ADR 045) on the request's file item `shot` and text item `note` (no S3 here: the samples stop before it).
-  'POST /api/flow/workflow-request-items/:itemId/upload': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/upload`, body: { fileName: 'gate.png', contentType: 'image/png', bytes: 100 } }),
-  'POST /api/flow/workflow-request-items/:itemId/uploads/:uploadId/complete': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/uploads/gate-upload/complete` }),
-  'DELETE /api/flow/workflow-request-items/:itemId/files/:fileId': (i) => ({ path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/files/gate-file` }),
-  'POST /api/flow/workflow-request-comments': (i) => ({ path: '/api/flow/workflow-request-comments', body: { requestStepItemId: `WR-GATE-${i.retailer}-A.s1.note`, comment: 'Gate' } }),
+  'POST /api/flow/workflow-request-items/:itemId/upload': (i) => ({
+    path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/upload`,
+    body: { fileName: 'gate.png', contentType: 'image/png', bytes: 100 },
+  }),
+  'POST /api/flow/workflow-request-items/:itemId/uploads/:uploadId/complete': (i) => ({
+    path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/uploads/gate-upload/complete`,
+  }),
+  'DELETE /api/flow/workflow-request-items/:itemId/files/:fileId': (i) => ({
+    path: `/api/flow/workflow-request-items/WR-GATE-${i.retailer}-A.s1.shot/files/gate-file`,
+  }),
+  'POST /api/flow/workflow-request-comments': (i) => ({
+    path: '/api/flow/workflow-request-comments',
+    body: { requestStepItemId: `WR-GATE-${i.retailer}-A.s1.note`, comment: 'Gate' },
+  }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -201,7 +253,10 @@ export function modulesWithout(names: readonly PermissionName[]): ModuleBits {
 /** The name of that user's account: lacks.<module><bits left> of each module it lacks something in. */
 export function permissionsWithout(names: readonly PermissionName[]): string {
   const modules = modulesWithout(names);
-  return [...new Set(names.map((name) => name.split('.')[0] as ModuleName))].sort().map((m) => `${m}${modules[m].permissions}`).join('.');
+  return [...new Set(names.map((name) => name.split('.')[0] as ModuleName))]
+    .sort()
+    .map((m) => `${m}${modules[m].permissions}`)
+    .join('.');
 }
 
 export type Gates = Awaited<ReturnType<typeof createGateWorld>>;
@@ -214,7 +269,9 @@ export async function createGateWorld() {
   const app = createApp(backend, () => `198.51.100.${(ip++ % 250) + 1}`);
   const routes = routeTable(app);
   const lacking = new Map(
-    routes.filter((r) => r.policy?.permission.length).map((r) => [permissionsWithout(r.policy!.permission), modulesWithout(r.policy!.permission)]),
+    routes
+      .filter((r) => r.policy?.permission.length)
+      .map((r) => [permissionsWithout(r.policy!.permission), modulesWithout(r.policy!.permission)]),
   );
   const account = (username: string, customerId: string, extra: object = {}) => ({
     username,
@@ -237,7 +294,10 @@ export async function createGateWorld() {
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'accounts', records.map((data, i) => ({ line: i + 1, data })));
+    const report = await backend.imports.importRecords(
+      kind as 'accounts',
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors)}`);
   };
   await load('accounts', accounts);
@@ -268,20 +328,60 @@ export async function createGateWorld() {
   ]);
 
   await load('transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
-  await load('transactions', [OWN, FOREIGN].map(({ retailer }) => ({
-    transactionId: `TX-GATE-${retailer}`, at: GATE_TX_AT, customerId: retailer, terminalId: 'T-1', type: 'sale', resultCode: '00', result: 'approved', amount: 2500, currency: 'EUR',
-  })));
+  await load(
+    'transactions',
+    [OWN, FOREIGN].map(({ retailer }) => ({
+      transactionId: `TX-GATE-${retailer}`,
+      at: GATE_TX_AT,
+      customerId: retailer,
+      terminalId: 'T-1',
+      type: 'sale',
+      resultCode: '00',
+      result: 'approved',
+      amount: 2500,
+      currency: 'EUR',
+    })),
+  );
 
   // The gates call the export routes, not the runner: jobs stay queued (no S3 here).
   backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => CLOCK, launcher: { launch: async () => {} } });
-  const exportJob = queuedJob({ jobId: GATE_EXPORT_JOB, owner: 'full', kind: 'transactions', format: 'csv', filter: { customerId: OWN.retailer }, timeZone: 'UTC', createdAt: CLOCK.toISOString() });
-  await putExportJob(backend.db, { ...exportJob, status: 'done', files: [{ index: 0, name: 'gate.csv', rows: 0, key: `exports/${GATE_EXPORT_JOB}/gate.csv`, bytes: 3 }] }, CLOCK);
+  const exportJob = queuedJob({
+    jobId: GATE_EXPORT_JOB,
+    owner: 'full',
+    kind: 'transactions',
+    format: 'csv',
+    filter: { customerId: OWN.retailer },
+    timeZone: 'UTC',
+    createdAt: CLOCK.toISOString(),
+  });
+  await putExportJob(
+    backend.db,
+    {
+      ...exportJob,
+      status: 'done',
+      files: [{ index: 0, name: 'gate.csv', rows: 0, key: `exports/${GATE_EXPORT_JOB}/gate.csv`, bytes: 3 }],
+    },
+    CLOCK,
+  );
 
   // The gates call the report job routes, not the runner (ADR 041).
   backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => CLOCK, launcher: { launch: async () => {} } });
-  for (const jobId of [GATE_REPORT_JOB, GATE_REPORT_JOB_DELETED]) await putFinishedReportJob(backend.db, reportJobFixture({ jobId, customerId: OWN.retailer }), CLOCK);
+  for (const jobId of [GATE_REPORT_JOB, GATE_REPORT_JOB_DELETED])
+    await putFinishedReportJob(backend.db, reportJobFixture({ jobId, customerId: OWN.retailer }), CLOCK);
   // A sent delivery of it: the resend sample answers 409 (only a failed one is sent again) and sends nothing.
-  await createDelivery(backend.db, { jobId: GATE_REPORT_JOB, deliveryId: 'email.u.full', channel: 'email', target: 'u.full', address: 'full@example.com', status: 'sent', reason: null, attempts: 1, attached: true, retryable: false, updatedAt: CLOCK.toISOString() });
+  await createDelivery(backend.db, {
+    jobId: GATE_REPORT_JOB,
+    deliveryId: 'email.u.full',
+    channel: 'email',
+    target: 'u.full',
+    address: 'full@example.com',
+    status: 'sent',
+    reason: null,
+    attempts: 1,
+    attached: true,
+    retryable: false,
+    updatedAt: CLOCK.toISOString(),
+  });
 
   const contactAt = CLOCK.toISOString();
   await transactWrite(
@@ -290,20 +390,55 @@ export async function createGateWorld() {
       backend.db,
       `gen.transactions.${OWN.retailer}`,
       OWN.retailer,
-      { contactId: GATE_CONTACT, firstname: 'Gate', surname: 'Confirmed', email: 'gate.confirmed@example.com', emailKey: 'gate.confirmed@example.com', displayname: '', active: true, isEmailActive: true, childProcessId: null, createdAt: contactAt, confirmation: 'confirmed', confirmedAt: contactAt },
+      {
+        contactId: GATE_CONTACT,
+        firstname: 'Gate',
+        surname: 'Confirmed',
+        email: 'gate.confirmed@example.com',
+        emailKey: 'gate.confirmed@example.com',
+        displayname: '',
+        active: true,
+        isEmailActive: true,
+        childProcessId: null,
+        createdAt: contactAt,
+        confirmation: 'confirmed',
+        confirmedAt: contactAt,
+      },
       { referenceId: `c.${GATE_CONTACT}`, addedAt: contactAt, unsubscribedAt: null },
     ),
   );
 
   // Workflows and requests (ADR 046): one workflow per customer through the import kind, two draft requests each.
-  await load('workflows', [OWN, FOREIGN].map(({ retailer }) => ({
-    workflowId: `wf-gate-${retailer}`, name: 'Gate workflow', customerId: retailer,
-    steps: [{ stepId: 's1', name: 'Step', items: [{ itemId: 'note', type: 'text', label: 'Note', required: false }, { itemId: 'shot', type: 'file', label: 'Shot', required: false }] }],
-  })));
-  for (const [{ retailer }, requester] of [[OWN, 'full'], [FOREIGN, 'other']] as const) {
+  await load(
+    'workflows',
+    [OWN, FOREIGN].map(({ retailer }) => ({
+      workflowId: `wf-gate-${retailer}`,
+      name: 'Gate workflow',
+      customerId: retailer,
+      steps: [
+        {
+          stepId: 's1',
+          name: 'Step',
+          items: [
+            { itemId: 'note', type: 'text', label: 'Note', required: false },
+            { itemId: 'shot', type: 'file', label: 'Shot', required: false },
+          ],
+        },
+      ],
+    })),
+  );
+  for (const [{ retailer }, requester] of [
+    [OWN, 'full'],
+    [FOREIGN, 'other'],
+  ] as const) {
     const workflow = (await getLatestWorkflow(backend.db, `wf-gate-${retailer}`))!;
     await putDraftRequest(backend.db, workflow, { id: `WR-GATE-${retailer}-A`, customerId: retailer, requestedBy: requester, at: CLOCK });
-    await putDraftRequest(backend.db, workflow, { id: `WR-GATE-${retailer}-B`, customerId: retailer, requestedBy: 'gate.requester', at: CLOCK });
+    await putDraftRequest(backend.db, workflow, {
+      id: `WR-GATE-${retailer}-B`,
+      customerId: retailer,
+      requestedBy: 'gate.requester',
+      at: CLOCK,
+    });
   }
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
@@ -335,7 +470,8 @@ export async function createGateWorld() {
   // The pending-step rows reach connect-only routes (master data) on a connect session.
   for (const username of ['expired', 'mfa.pending']) jars[`${username}@connect`] = await signIn(username, 'connect');
   // The users lacking a connect route's permissions are asked on connect.
-  for (const label of lacking.keys()) if (!label.startsWith('ordering')) jars[`lacks.${label}@connect`] = await signIn(`lacks.${label}`, 'connect');
+  for (const label of lacking.keys())
+    if (!label.startsWith('ordering')) jars[`lacks.${label}@connect`] = await signIn(`lacks.${label}`, 'connect');
 
   /** One order each side, placed through the API: the order-scoped samples name them. */
   async function placeOrder(username: string, ids: Omit<Ids, 'order'>) {

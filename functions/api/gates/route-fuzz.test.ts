@@ -24,7 +24,15 @@ describe('fuzzing every route', () => {
     expect(report.requests).toBeGreaterThanOrEqual(2500);
     // One oversize request per array, record and string input of every route (ADR 052), each refused.
     expect(report.oversize).toBeGreaterThanOrEqual(150);
-    console.info(JSON.stringify({ requests: report.requests, oversize: report.oversize, byStatus: report.byStatus, accepted: report.accepted, findings: report.findings.length }));
+    console.info(
+      JSON.stringify({
+        requests: report.requests,
+        oversize: report.oversize,
+        byStatus: report.byStatus,
+        accepted: report.accepted,
+        findings: report.findings.length,
+      }),
+    );
     expect(report.findings.slice(0, 5)).toEqual([]);
     // Connect routes reach their services since the session is kept alive (ADR 052): ~55–100 s on two shared cores.
   }, 240_000);

@@ -65,9 +65,37 @@ const HUGE = 'x'.repeat(20_000);
 /** Values no field expects. */
 export const JUNK: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    null, true, false, 0, -1, -0.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', 'NaN', 'Infinity', '-1', '1e309',
-    '0x10', '__proto__', 'constructor', HUGE, '\u0000', '\ud800', '😀'.repeat(300), 'é\u0301'.repeat(50), '<script>',
-    '../../etc/passwd', '%2F..%2F', '{"$ne":null}', [], {}, [[[[[]]]]], { __proto__: { admin: true } },
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0.5,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    'NaN',
+    'Infinity',
+    '-1',
+    '1e309',
+    '0x10',
+    '__proto__',
+    'constructor',
+    HUGE,
+    '\u0000',
+    '\ud800',
+    '😀'.repeat(300),
+    'é\u0301'.repeat(50),
+    '<script>',
+    '../../etc/passwd',
+    '%2F..%2F',
+    '{"$ne":null}',
+    [],
+    {},
+    [[[[[]]]]],
+    { __proto__: { admin: true } },
   ),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
@@ -79,8 +107,24 @@ export const JUNK: fc.Arbitrary<unknown> = fc.oneof(
 /** Ids a path parameter must survive: traversal, encoded slashes and dots, control and unicode. */
 const PATH_JUNK = fc.oneof(
   fc.constantFrom(
-    '..', '%2e%2e', '..%2F..%2Fapi%2Fauth%2Fstatus', '%2F', '%252F', 'a%2Fb', '%00', '%', '%zz', '%C0%AF', 'x'.repeat(3000),
-    '%F0%9F%98%80', 'R-1%3Fadmin%3D1', '%20', '7100000000000001%2Fcheck', 'NaN', '-1', '1e400',
+    '..',
+    '%2e%2e',
+    '..%2F..%2Fapi%2Fauth%2Fstatus',
+    '%2F',
+    '%252F',
+    'a%2Fb',
+    '%00',
+    '%',
+    '%zz',
+    '%C0%AF',
+    'x'.repeat(3000),
+    '%F0%9F%98%80',
+    'R-1%3Fadmin%3D1',
+    '%20',
+    '7100000000000001%2Fcheck',
+    'NaN',
+    '-1',
+    '1e400',
   ),
   fc.string({ unit: 'grapheme', maxLength: 40 }).map(enc),
 );
@@ -119,19 +163,23 @@ export function requestOf(route: RouteEntry, world: Gates): fc.Arbitrary<{ metho
     route.method === 'GET'
       ? fc.constant(undefined)
       : fc.oneof(
-          { weight: 4, arbitrary: (seedBody !== undefined ? fc.constant(seedBody) : json ? arbitraryOf(json) : fc.constant({})).chain(mutateObject).map((v) => JSON.stringify(v) ?? 'undefined') },
+          {
+            weight: 4,
+            arbitrary: (seedBody !== undefined ? fc.constant(seedBody) : json ? arbitraryOf(json) : fc.constant({}))
+              .chain(mutateObject)
+              .map((v) => JSON.stringify(v) ?? 'undefined'),
+          },
           { weight: 1, arbitrary: BAD_JSON },
         );
-  const queryArb: fc.Arbitrary<string> = (query
-    ? (seedQuery ? fc.constant<unknown>(seedQuery) : arbitraryOf(query)).chain(mutateObject)
-    : fc.constant<unknown>({})
+  const queryArb: fc.Arbitrary<string> = (
+    query ? (seedQuery ? fc.constant<unknown>(seedQuery) : arbitraryOf(query)).chain(mutateObject) : fc.constant<unknown>({})
   ).chain((q) =>
     fc.tuple(fc.constant(q), fc.boolean()).map(([value, repeat]) => {
       const pairs: [string, unknown][] =
         value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['q', value]];
       const text = pairs
         .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`);
+        .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`);
       // Repeated keys: every key once more with another value.
       return (repeat ? [...text, ...pairs.map(([k]) => `${enc(k)}=2`)] : text).join('&');
     }),
@@ -150,9 +198,18 @@ export function requestOf(route: RouteEntry, world: Gates): fc.Arbitrary<{ metho
   const headerArb = fc.oneof(
     fc.constant(seed?.headers ?? {}),
     fc.constant({}),
-    fc.constantFrom('', 'short', 'x'.repeat(300), 'ok-key-1234567890', '../../', '\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9').map((v) => ({
-      'Idempotency-Key': v,
-    })),
+    fc
+      .constantFrom(
+        '',
+        'short',
+        'x'.repeat(300),
+        'ok-key-1234567890',
+        '../../',
+        '\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9',
+      )
+      .map((v) => ({
+        'Idempotency-Key': v,
+      })),
   );
   return fc.record({ body: bodyArb, query: queryArb, params: paramArb, headers: headerArb }).map((m) => {
     const mutation = m as unknown as Mutation & { params: string[] };
@@ -192,7 +249,10 @@ function setAt(value: unknown, path: InputPath, leaf: unknown): unknown {
 }
 
 function getAt(value: unknown, path: InputPath): unknown {
-  return path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (at, key) => (at && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined),
+    value,
+  );
 }
 
 /**
@@ -217,7 +277,11 @@ export function oversizeRequests(route: RouteEntry, world: Gates): { method: str
             : leaf.kind === 'record'
               ? Object.fromEntries(Array.from({ length: OVERSIZE_ELEMENTS }, (_, i) => [`k${i}`, getAt(base, [...leaf.path, 'k0']) ?? 'x']))
               : LONG_BODY_STRING;
-        requests.push({ method: route.method, field, sample: { path: url.pathname + url.search, headers: seed?.headers ?? {}, body: setAt(base, leaf.path, huge) } });
+        requests.push({
+          method: route.method,
+          field,
+          sample: { path: url.pathname + url.search, headers: seed?.headers ?? {}, body: setAt(base, leaf.path, huge) },
+        });
       } else if (input.target === 'query' && leaf.path.length === 1) {
         const query = new URLSearchParams(url.search);
         query.set(String(leaf.path[0]), leaf.kind === 'string' ? LONG_URL_STRING : Array.from({ length: 1_000 }, () => 'x').join(','));
@@ -225,8 +289,15 @@ export function oversizeRequests(route: RouteEntry, world: Gates): { method: str
       } else if (input.target === 'param' && leaf.path.length === 1 && leaf.kind === 'string') {
         const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
         const actual = paramsOf(route.path, url.pathname);
-        const path = names.reduce((at, name) => at.replace(`:${name}`, name === leaf.path[0] ? LONG_URL_STRING : (actual[name] ?? 'X-1')), route.path);
-        requests.push({ method: route.method, field, sample: { path: path + url.search, headers: seed?.headers ?? {}, ...(seed?.body === undefined ? {} : { body: seed.body }) } });
+        const path = names.reduce(
+          (at, name) => at.replace(`:${name}`, name === leaf.path[0] ? LONG_URL_STRING : (actual[name] ?? 'X-1')),
+          route.path,
+        );
+        requests.push({
+          method: route.method,
+          field,
+          sample: { path: path + url.search, headers: seed?.headers ?? {}, ...(seed?.body === undefined ? {} : { body: seed.body }) },
+        });
       }
     }
   }
@@ -263,7 +334,13 @@ export async function itemCount(world: Gates): Promise<number> {
 }
 
 export type FuzzFinding = { route: string; status: number; problem: string; request: Sample & { method: string }; answer: string };
-export type FuzzReport = { requests: number; byStatus: Record<number, number>; findings: FuzzFinding[]; accepted: number; oversize: number };
+export type FuzzReport = {
+  requests: number;
+  byStatus: Record<number, number>;
+  findings: FuzzFinding[];
+  accepted: number;
+  oversize: number;
+};
 
 /**
  * Runs `perRoute` fuzzed requests against every route with a fixed seed. Signed-in routes carry the
@@ -288,7 +365,13 @@ export async function fuzzRoutes(world: Gates, options: { seed: number; perRoute
       report.requests += 1;
       report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
       const finding = (problem: string) =>
-        report.findings.push({ route: `${route.method} ${route.path}`, status: res.status, problem, request: { method, ...shortened(sample) }, answer: res.text.slice(0, 300) });
+        report.findings.push({
+          route: `${route.method} ${route.path}`,
+          status: res.status,
+          problem,
+          request: { method, ...shortened(sample) },
+          answer: res.text.slice(0, 300),
+        });
       if (res.status >= 500) finding('5xx');
       if (res.status >= 400 && res.status < 500) {
         const body = parse(res.text);

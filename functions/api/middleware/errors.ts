@@ -33,10 +33,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
   }
   if (error instanceof HTTPException && error.status < 500) {
     // Raised by Hono itself, e.g. a body that is not JSON.
-    return c.json(
-      { code: REQUEST.MALFORMED, message: error.message || 'Bad request' } satisfies ErrorBody,
-      error.status,
-    );
+    return c.json({ code: REQUEST.MALFORMED, message: error.message || 'Bad request' } satisfies ErrorBody, error.status);
   }
   log('error', 'unhandled error', {
     requestId: c.get('requestId'),
@@ -44,10 +41,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
     message: error.message,
     stack: error.stack,
   });
-  return c.json(
-    { code: SERVER.INTERNAL, message: 'Something went wrong. Please try again later.' } satisfies ErrorBody,
-    500,
-  );
+  return c.json({ code: SERVER.INTERNAL, message: 'Something went wrong. Please try again later.' } satisfies ErrorBody, 500);
 }
 
 export function handleNotFound(c: Context<AppEnv>) {

@@ -61,4 +61,3 @@ export const routePolicy =
 export function policyOf(handler: unknown): RoutePolicy | undefined {
   return typeof handler === 'function' ? (handler as Partial<PolicyMiddleware>)[ROUTE_POLICY] : undefined;
 }
-

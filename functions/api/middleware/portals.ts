@@ -13,11 +13,7 @@ export const portals = (...served: [Portal, ...Portal[]]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const portal = c.get('portal');
     if (!served.includes(portal)) {
-      throw new AppError(
-        'forbidden',
-        AUTH.WRONG_PORTAL,
-        `This call belongs to the ${served.join(' and ')} portal, not to ${portal}.`,
-      );
+      throw new AppError('forbidden', AUTH.WRONG_PORTAL, `This call belongs to the ${served.join(' and ')} portal, not to ${portal}.`);
     }
     await next();
   });

@@ -10,10 +10,7 @@ export type RouteInput = { target: keyof ValidationTargets; schema: z.ZodMiniTyp
 export type RouteInputOnFirstUse = { target: keyof ValidationTargets; load: () => Promise<z.ZodMiniType> };
 
 /** zValidator whose failures reach app.onError as a $ZodError, i.e. 400 with field issues. */
-export const validate = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(
-  target: Target,
-  schema: T,
-) =>
+export const validate = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   Object.assign(
     zValidator(target, schema, (result) => {
       if (!result.success) throw result.error;
@@ -38,7 +35,5 @@ export const validateOnFirstUse = <T extends z.ZodMiniType, Target extends keyof
 };
 
 export function inputOf(handler: unknown): RouteInput | RouteInputOnFirstUse | undefined {
-  return typeof handler === 'function'
-    ? (handler as { [ROUTE_INPUT]?: RouteInput | RouteInputOnFirstUse })[ROUTE_INPUT]
-    : undefined;
+  return typeof handler === 'function' ? (handler as { [ROUTE_INPUT]?: RouteInput | RouteInputOnFirstUse })[ROUTE_INPUT] : undefined;
 }

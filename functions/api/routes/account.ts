@@ -28,18 +28,10 @@ export const accountRoutes = new Hono<AppEnv>()
     const { account, session } = signedInOf(c);
     return c.json(await c.get('backend').accounts.updateProfile(account.username, c.req.valid('json'), session));
   })
-  .post('/email/resend', own, async (c) =>
-    c.json(await c.get('backend').accounts.resendEmailChange(signedInOf(c).account.username)),
-  )
-  .post('/email/cancel', own, async (c) =>
-    c.json(await c.get('backend').accounts.cancelEmailChange(signedInOf(c).account.username)),
-  )
+  .post('/email/resend', own, async (c) => c.json(await c.get('backend').accounts.resendEmailChange(signedInOf(c).account.username)))
+  .post('/email/cancel', own, async (c) => c.json(await c.get('backend').accounts.cancelEmailChange(signedInOf(c).account.username)))
   .get('/set-locale', own, validate('query', z.object({ locale: z.string().check(z.minLength(2), z.maxLength(10)) })), async (c) =>
-    c.json(
-      await c
-        .get('backend')
-        .accounts.setLocale(signedInOf(c).account.username, c.get('portal'), c.req.valid('query').locale),
-    ),
+    c.json(await c.get('backend').accounts.setLocale(signedInOf(c).account.username, c.get('portal'), c.req.valid('query').locale)),
   )
   .get('/sessions', own, async (c) => {
     const { account, session } = signedInOf(c);

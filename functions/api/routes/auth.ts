@@ -32,11 +32,7 @@ export const authRoutes = new Hono<AppEnv>()
     const backend = c.get('backend');
     // A new session on every sign-in: a token planted before login never becomes authenticated.
     await backend.auth.logout(c.get('sessionToken'));
-    const { result, session, mfaAttempt } = await backend.auth.signIn(
-      c.req.valid('json'),
-      requestMeta(c),
-      mfaAttemptToken(c),
-    );
+    const { result, session, mfaAttempt } = await backend.auth.signIn(c.req.valid('json'), requestMeta(c), mfaAttemptToken(c));
     if (mfaAttempt) setMfaAttemptCookie(c, mfaAttempt);
     if (session) {
       setSessionCookie(c, session);

@@ -16,6 +16,9 @@ const route = routePolicy('connect');
 export const connectSalesRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('sales'), scope: 'retailer' }), validateOnFirstUse('query', async () => (await import('@portal/core/sales')).ConnectSalesQuery), async (c) =>
-    c.json(await c.get('backend').connectSales.sales(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/',
+    route({ auth: 'signedIn', permission: connectSectionPolicy('sales'), scope: 'retailer' }),
+    validateOnFirstUse('query', async () => (await import('@portal/core/sales')).ConnectSalesQuery),
+    async (c) => c.json(await c.get('backend').connectSales.sales(actorOf(c), c.req.valid('query'))),
   );

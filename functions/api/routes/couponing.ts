@@ -24,11 +24,18 @@ const management = route({ auth: 'strong', permission: ['ordering.couponingManag
 export const serialNumberCheckRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .post('/', management, validateOnFirstUse('json', async () => (await contracts()).SerialCheckInput), async (c) =>
-    c.json(await c.get('backend').couponing.check(actorOf(c), c.req.valid('json'))),
+  .post(
+    '/',
+    management,
+    validateOnFirstUse('json', async () => (await contracts()).SerialCheckInput),
+    async (c) => c.json(await c.get('backend').couponing.check(actorOf(c), c.req.valid('json'))),
   )
-  .get('/:serial', management, validateOnFirstUse('param', serialParam), validateOnFirstUse('query', async () => (await contracts()).CardQuery), async (c) =>
-    c.json(await c.get('backend').couponing.details(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+  .get(
+    '/:serial',
+    management,
+    validateOnFirstUse('param', serialParam),
+    validateOnFirstUse('query', async () => (await contracts()).CardQuery),
+    async (c) => c.json(await c.get('backend').couponing.details(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   )
   .post(
     '/:serial/:action',
@@ -49,6 +56,10 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
 export const couponingStatusRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/:serial', management, validateOnFirstUse('param', serialParam), validateOnFirstUse('query', async () => (await contracts()).CardQuery), async (c) =>
-    c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+  .get(
+    '/:serial',
+    management,
+    validateOnFirstUse('param', serialParam),
+    validateOnFirstUse('query', async () => (await contracts()).CardQuery),
+    async (c) => c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
   );

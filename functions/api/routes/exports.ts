@@ -28,14 +28,28 @@ const permission: PermissionName[] = ['payment.transactionExport', 'salesReporti
 export const exportRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .post('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validate('header', IdempotencyHeaders), validateOnFirstUse('json', async () => (await contracts()).ExportRequest), async (c) => {
-    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    return c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), key), 202);
-  })
-  .get('/:jobId', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ExportJobParams), async (c) =>
-    c.json(await c.get('backend').exports.get(actorOf(c), c.req.valid('param').jobId)),
+  .post(
+    '/',
+    route({ auth: 'signedIn', permission, scope: 'retailer' }),
+    validate('header', IdempotencyHeaders),
+    validateOnFirstUse('json', async () => (await contracts()).ExportRequest),
+    async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      return c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), key), 202);
+    },
   )
-  .get('/:jobId/files/:index', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ExportFileParams), async (c) => {
-    const { jobId, index } = c.req.valid('param');
-    return c.json(await c.get('backend').exports.download(actorOf(c), jobId, index));
-  });
+  .get(
+    '/:jobId',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validateOnFirstUse('param', async () => (await contracts()).ExportJobParams),
+    async (c) => c.json(await c.get('backend').exports.get(actorOf(c), c.req.valid('param').jobId)),
+  )
+  .get(
+    '/:jobId/files/:index',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validateOnFirstUse('param', async () => (await contracts()).ExportFileParams),
+    async (c) => {
+      const { jobId, index } = c.req.valid('param');
+      return c.json(await c.get('backend').exports.download(actorOf(c), jobId, index));
+    },
+  );

@@ -15,6 +15,9 @@ export const masterDataRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
   .get('/', route({ auth: 'signedIn', scope: 'none' }), async (c) => c.json(await c.get('backend').masterData.fetchAll(actorOf(c))))
-  .get('/divisions/:id', route({ auth: 'signedIn', scope: 'division' }), validateOnFirstUse('param', async () => (await import('@portal/core/masterdata')).DivisionParams), async (c) =>
-    c.json(await c.get('backend').masterData.division(actorOf(c), c.req.valid('param').id)),
+  .get(
+    '/divisions/:id',
+    route({ auth: 'signedIn', scope: 'division' }),
+    validateOnFirstUse('param', async () => (await import('@portal/core/masterdata')).DivisionParams),
+    async (c) => c.json(await c.get('backend').masterData.division(actorOf(c), c.req.valid('param').id)),
   );

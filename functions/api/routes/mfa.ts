@@ -61,6 +61,8 @@ export const mfaRoutes = new Hono<AppEnv>()
   });
 
 /** GET /send-otp-code (SPEC 7): e-mails a sign-in code for the pending second step. Public by nature. */
-export const otpRoutes = new Hono<AppEnv>().use(portals('ordering', 'connect')).get('/', route({ auth: 'anonymous', scope: 'token' }), async (c) =>
-  c.json(await c.get('backend').mfa.sendEmailCode(mfaAttemptToken(c))),
-);
+export const otpRoutes = new Hono<AppEnv>()
+  .use(portals('ordering', 'connect'))
+  .get('/', route({ auth: 'anonymous', scope: 'token' }), async (c) =>
+    c.json(await c.get('backend').mfa.sendEmailCode(mfaAttemptToken(c))),
+  );

@@ -15,6 +15,9 @@ const route = routePolicy('connect');
 export const productRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('products'), scope: 'none' }), validateOnFirstUse('query', async () => (await import('@portal/core/product')).ProductQuery), async (c) =>
-    c.json(await c.get('backend').products.list(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/',
+    route({ auth: 'signedIn', permission: connectSectionPolicy('products'), scope: 'none' }),
+    validateOnFirstUse('query', async () => (await import('@portal/core/product')).ProductQuery),
+    async (c) => c.json(await c.get('backend').products.list(actorOf(c), c.req.valid('query'))),
   );

@@ -25,22 +25,35 @@ const ordering = (scope: ObjectScope) => route({ auth: 'signedIn', permission: [
 export const replenishmentRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/retailers', route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }), validateOnFirstUse('query', async () => (await contracts()).RetailersQuery), async (c) =>
-    c.json(await c.get('backend').ordering.retailers(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/retailers',
+    route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }),
+    validateOnFirstUse('query', async () => (await contracts()).RetailersQuery),
+    async (c) => c.json(await c.get('backend').ordering.retailers(actorOf(c), c.req.valid('query'))),
   )
-  .get('/retailers/:id/distribution-centers', ordering('retailer'), validate('param', IdParam), validateOnFirstUse('query', async () => z.omit((await contracts()).AddressesQuery, { customerId: true })), async (c) =>
-    c.json(
-      await c.get('backend').ordering.addresses(actorOf(c), {
-        customerId: c.req.valid('param').id,
-        storeType: 1,
-        search: c.req.valid('query').search,
-      }),
-    ),
+  .get(
+    '/retailers/:id/distribution-centers',
+    ordering('retailer'),
+    validate('param', IdParam),
+    validateOnFirstUse('query', async () => z.omit((await contracts()).AddressesQuery, { customerId: true })),
+    async (c) =>
+      c.json(
+        await c.get('backend').ordering.addresses(actorOf(c), {
+          customerId: c.req.valid('param').id,
+          storeType: 1,
+          search: c.req.valid('query').search,
+        }),
+      ),
   )
-  .get('/stores', ordering('retailer'), validateOnFirstUse('query', async () => (await contracts()).AddressesQuery), async (c) => {
-    const { customerId, search } = c.req.valid('query');
-    return c.json(await c.get('backend').ordering.addresses(actorOf(c), { customerId, storeType: 0, search }));
-  })
+  .get(
+    '/stores',
+    ordering('retailer'),
+    validateOnFirstUse('query', async () => (await contracts()).AddressesQuery),
+    async (c) => {
+      const { customerId, search } = c.req.valid('query');
+      return c.json(await c.get('backend').ordering.addresses(actorOf(c), { customerId, storeType: 0, search }));
+    },
+  )
   .get(
     '/stores/:id',
     ordering('store'),
@@ -48,21 +61,31 @@ export const replenishmentRoutes = new Hono<AppEnv>()
     validateOnFirstUse('query', async () => z.extend(CustomerQuery, { storeType: z._default((await contracts()).QueryStoreType, 0) })),
     async (c) => {
       const { customerId, storeType } = c.req.valid('query');
-      return c.json(
-        await c.get('backend').ordering.address(actorOf(c), { customerId, storeType, storeId: c.req.valid('param').id }),
-      );
+      return c.json(await c.get('backend').ordering.address(actorOf(c), { customerId, storeType, storeId: c.req.valid('param').id }));
     },
   )
-  .get('/products', ordering('retailer'), validateOnFirstUse('query', async () => (await contracts()).ProductsQuery), async (c) =>
-    c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/products',
+    ordering('retailer'),
+    validateOnFirstUse('query', async () => (await contracts()).ProductsQuery),
+    async (c) => c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'))),
   )
-  .post('/orders', ordering('retailer'), validate('header', IdempotencyHeaders), validateOnFirstUse('json', async () => (await contracts()).OrderSubmitInput), async (c) => {
-    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
-    return c.json(order, created ? 201 : 200);
-  })
-  .get('/orders', ordering('retailer'), validateOnFirstUse('query', async () => (await contracts()).OrdersQuery), async (c) =>
-    c.json(await c.get('backend').ordering.orders(actorOf(c), c.req.valid('query'))),
+  .post(
+    '/orders',
+    ordering('retailer'),
+    validate('header', IdempotencyHeaders),
+    validateOnFirstUse('json', async () => (await contracts()).OrderSubmitInput),
+    async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
+      return c.json(order, created ? 201 : 200);
+    },
+  )
+  .get(
+    '/orders',
+    ordering('retailer'),
+    validateOnFirstUse('query', async () => (await contracts()).OrdersQuery),
+    async (c) => c.json(await c.get('backend').ordering.orders(actorOf(c), c.req.valid('query'))),
   )
   .get('/orders/:id', ordering('order'), validate('param', IdParam), async (c) =>
     c.json(await c.get('backend').ordering.order(actorOf(c), c.req.valid('param').id)),

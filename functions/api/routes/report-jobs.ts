@@ -25,23 +25,46 @@ const permission: PermissionName[] = ['reportManagement.reports'];
 export const reportJobRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .post('/report-jobs', route({ auth: 'signedIn', permission, scope: 'none' }), validate('header', IdempotencyHeaders), validateOnFirstUse('json', async () => (await contracts()).ReportJobInput), async (c) => {
-    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    return c.json(await c.get('backend').reportJobs.create(actorOf(c), c.req.valid('json'), key), 202);
-  })
-  .get('/report-jobs', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('query', async () => (await contracts()).ReportJobListQuery), async (c) =>
-    c.json(await c.get('backend').reportJobs.list(actorOf(c), c.req.valid('query'))),
+  .post(
+    '/report-jobs',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validate('header', IdempotencyHeaders),
+    validateOnFirstUse('json', async () => (await contracts()).ReportJobInput),
+    async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      return c.json(await c.get('backend').reportJobs.create(actorOf(c), c.req.valid('json'), key), 202);
+    },
   )
-  .get('/report-jobs/:jobId', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ReportJobParams), async (c) =>
-    c.json(await c.get('backend').reportJobs.get(actorOf(c), c.req.valid('param').jobId)),
+  .get(
+    '/report-jobs',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validateOnFirstUse('query', async () => (await contracts()).ReportJobListQuery),
+    async (c) => c.json(await c.get('backend').reportJobs.list(actorOf(c), c.req.valid('query'))),
   )
-  .delete('/report-jobs/:jobId', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ReportJobParams), async (c) => {
-    await c.get('backend').reportJobs.remove(actorOf(c), c.req.valid('param').jobId);
-    return c.body(null, 204);
-  })
-  .get('/report-files', route({ auth: 'signedIn', permission, scope: 'retailer' }), validateOnFirstUse('query', async () => (await contracts()).ReportFileListQuery), async (c) =>
-    c.json(await c.get('backend').reportJobs.files(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/report-jobs/:jobId',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validateOnFirstUse('param', async () => (await contracts()).ReportJobParams),
+    async (c) => c.json(await c.get('backend').reportJobs.get(actorOf(c), c.req.valid('param').jobId)),
   )
-  .get('/report-files/:fileId/download', route({ auth: 'signedIn', permission, scope: 'none' }), validateOnFirstUse('param', async () => (await contracts()).ReportFileParams), async (c) =>
-    c.json(await c.get('backend').reportJobs.download(actorOf(c), c.req.valid('param').fileId)),
+  .delete(
+    '/report-jobs/:jobId',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validateOnFirstUse('param', async () => (await contracts()).ReportJobParams),
+    async (c) => {
+      await c.get('backend').reportJobs.remove(actorOf(c), c.req.valid('param').jobId);
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    '/report-files',
+    route({ auth: 'signedIn', permission, scope: 'retailer' }),
+    validateOnFirstUse('query', async () => (await contracts()).ReportFileListQuery),
+    async (c) => c.json(await c.get('backend').reportJobs.files(actorOf(c), c.req.valid('query'))),
+  )
+  .get(
+    '/report-files/:fileId/download',
+    route({ auth: 'signedIn', permission, scope: 'none' }),
+    validateOnFirstUse('param', async () => (await contracts()).ReportFileParams),
+    async (c) => c.json(await c.get('backend').reportJobs.download(actorOf(c), c.req.valid('param').fileId)),
   );

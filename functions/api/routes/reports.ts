@@ -35,7 +35,11 @@ const ListQuery = z.object({ customerId: Id, kind: z._default(z.enum(['general',
  * validateOnFirstUse(...) whose failures answer 400 with the REPORT.* code of the first bad field (bad
  * schedules, columns, filters) and the field issues; a failure `codeOf` does not claim is the shared 400.
  */
-function reportInput<T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, load: () => Promise<T>, codeOf: (path: string) => ReportErrorCode | null) {
+function reportInput<T extends z.ZodMiniType, Target extends keyof ValidationTargets>(
+  target: Target,
+  load: () => Promise<T>,
+  codeOf: (path: string) => ReportErrorCode | null,
+) {
   const loaded = lazy(async () =>
     zValidator(target, await load(), (result) => {
       if (result.success) return;
@@ -45,13 +49,23 @@ function reportInput<T extends z.ZodMiniType, Target extends keyof ValidationTar
     }),
   );
   const middleware: MiddlewareHandler = async (c, next) => (await loaded())(c, next);
-  return Object.assign(middleware, { [ROUTE_INPUT]: { target, load } satisfies RouteInputOnFirstUse }) as unknown as ReturnType<typeof validate<T, Target>>;
+  return Object.assign(middleware, { [ROUTE_INPUT]: { target, load } satisfies RouteInputOnFirstUse }) as unknown as ReturnType<
+    typeof validate<T, Target>
+  >;
 }
 const definitionCode = (path: string): ReportErrorCode | null =>
   path.startsWith('columns') ? 'REPORT.COLUMNS_INVALID' : path.startsWith('filter') ? 'REPORT.FILTER_INVALID' : null;
 const customReportBody = reportInput('json', async () => (await contracts()).CustomReportInput, definitionCode);
-const customReportUpdate = reportInput('json', async () => z.omit((await contracts()).CustomReportInput, { customerId: true }), definitionCode);
-const scheduleBody = reportInput('json', async () => (await contracts()).ReportScheduleUpdate, () => 'REPORT.SCHEDULE_INVALID');
+const customReportUpdate = reportInput(
+  'json',
+  async () => z.omit((await contracts()).CustomReportInput, { customerId: true }),
+  definitionCode,
+);
+const scheduleBody = reportInput(
+  'json',
+  async () => (await contracts()).ReportScheduleUpdate,
+  () => 'REPORT.SCHEDULE_INVALID',
+);
 const recipientChange = validateOnFirstUse('json', async () => (await contracts()).RecipientChange);
 const mailContact = validateOnFirstUse('json', async () => (await contracts()).MailContactInput);
 const contactParams = validateOnFirstUse('param', async () => (await contracts()).ContactParams);
@@ -63,44 +77,94 @@ export const reportRoutes = new Hono<AppEnv>()
     const { customerId, kind } = c.req.valid('query');
     return c.json(await c.get('backend').reports.list(actorOf(c), customerId, kind, c.req.header('Host')));
   })
-  .get('/reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
-    c.json(await c.get('backend').reports.get(actorOf(c), c.req.valid('param').processId)),
+  .get(
+    '/reports/:processId',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    async (c) => c.json(await c.get('backend').reports.get(actorOf(c), c.req.valid('param').processId)),
   )
-  .post('/custom-reports', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('header', IdempotencyHeaders), customReportBody, async (c) => {
-    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    return c.json(await c.get('backend').reports.createCustom(actorOf(c), c.req.valid('json'), key), 201);
-  })
-  .put('/custom-reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), customReportUpdate, async (c) =>
-    c.json(await c.get('backend').reports.updateCustom(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
+  .post(
+    '/custom-reports',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('header', IdempotencyHeaders),
+    customReportBody,
+    async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      return c.json(await c.get('backend').reports.createCustom(actorOf(c), c.req.valid('json'), key), 201);
+    },
   )
-  .get('/report-scheduling/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
-    c.json(await c.get('backend').reports.getSchedule(actorOf(c), c.req.valid('param').processId)),
+  .put(
+    '/custom-reports/:processId',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    customReportUpdate,
+    async (c) => c.json(await c.get('backend').reports.updateCustom(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
   )
-  .put('/report-scheduling/:processId', route({ auth: 'signedIn', permission: schedule, scope: 'retailer' }), validate('param', ProcessParams), scheduleBody, async (c) =>
-    c.json(await c.get('backend').reports.saveSchedule(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
+  .get(
+    '/report-scheduling/:processId',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    async (c) => c.json(await c.get('backend').reports.getSchedule(actorOf(c), c.req.valid('param').processId)),
   )
-  .get('/custom-reports/:processId/mailing-list', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
-    c.json(await c.get('backend').reports.mailingList(actorOf(c), c.req.valid('param').processId)),
+  .put(
+    '/report-scheduling/:processId',
+    route({ auth: 'signedIn', permission: schedule, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    scheduleBody,
+    async (c) => c.json(await c.get('backend').reports.saveSchedule(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
   )
-  .get('/custom-reports/:processId/recipient-candidates', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), async (c) =>
-    c.json(await c.get('backend').reports.candidates(actorOf(c), c.req.valid('param').processId)),
+  .get(
+    '/custom-reports/:processId/mailing-list',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    async (c) => c.json(await c.get('backend').reports.mailingList(actorOf(c), c.req.valid('param').processId)),
   )
-  .post('/custom-reports/:processId/add-recipient', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), recipientChange, async (c) =>
-    c.json(await c.get('backend').reports.addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId, c.req.header('Host'))),
+  .get(
+    '/custom-reports/:processId/recipient-candidates',
+    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    async (c) => c.json(await c.get('backend').reports.candidates(actorOf(c), c.req.valid('param').processId)),
   )
-  .post('/custom-reports/:processId/remove-recipient', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), validate('param', ProcessParams), recipientChange, async (c) =>
-    c.json(await c.get('backend').reports.removeRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
+  .post(
+    '/custom-reports/:processId/add-recipient',
+    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    recipientChange,
+    async (c) =>
+      c.json(
+        await c
+          .get('backend')
+          .reports.addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId, c.req.header('Host')),
+      ),
+  )
+  .post(
+    '/custom-reports/:processId/remove-recipient',
+    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    recipientChange,
+    async (c) =>
+      c.json(await c.get('backend').reports.removeRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
   )
   .post('/process-mail-contacts', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), mailContact, async (c) =>
     c.json(await c.get('backend').reports.createContact(actorOf(c), c.req.valid('json'), c.req.header('Host')), 201),
   )
   // ADR 051: a pending external contact's confirmation mail again (rate limited per contact).
-  .post('/custom-reports/:processId/contacts/:contactId/send-confirmation', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), contactParams, async (c) => {
-    const { processId, contactId } = c.req.valid('param');
-    return c.json(await c.get('backend').reports.resendConfirmation(actorOf(c), processId, contactId));
-  })
+  .post(
+    '/custom-reports/:processId/contacts/:contactId/send-confirmation',
+    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
+    contactParams,
+    async (c) => {
+      const { processId, contactId } = c.req.valid('param');
+      return c.json(await c.get('backend').reports.resendConfirmation(actorOf(c), processId, contactId));
+    },
+  )
   // Last: the gate matrix's full user deletes its sample report after every other route used it.
-  .delete('/custom-reports/:processId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', ProcessParams), async (c) => {
-    await c.get('backend').reports.deleteCustom(actorOf(c), c.req.valid('param').processId);
-    return c.body(null, 204);
-  });
+  .delete(
+    '/custom-reports/:processId',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('param', ProcessParams),
+    async (c) => {
+      await c.get('backend').reports.deleteCustom(actorOf(c), c.req.valid('param').processId);
+      return c.body(null, 204);
+    },
+  );

@@ -47,35 +47,68 @@ export const requestRoutes = new Hono<AppEnv>()
   .get('/workflow-requests/inbox-count', route({ auth: 'signedIn', permission: decisions, scope: 'none' }), async (c) =>
     c.json(await requests(c).inboxCount(actorOf(c))),
   )
-  .get('/workflow-requests/:id', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), validate('param', RequestParams), validate('query', DetailQuery), async (c) => {
-    const { id } = c.req.valid('param');
-    const fileId = c.req.valid('query').download;
-    if (!fileId) return c.json(await requests(c).get(actorOf(c), id));
-    // SPEC: a download is the request route plus a query string: a presigned GET served as an attachment (W2, ADR 045);
-    // JSON {url} for a client that asks for it (an <img> cannot send X-Portal, so the web fetches the URL first).
-    const url = await c.get('backend').workflowUploads.downloadUrl(actorOf(c), id, fileId);
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.req.header('accept')?.includes('application/json') ? c.json({ url }) : c.redirect(url, 302);
-  })
-  .post('/workflow-requests', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('header', IdempotencyHeaders), createBody, async (c) => {
-    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    return c.json(await requests(c).create(actorOf(c), c.req.valid('json'), key), 201);
-  })
-  .put('/workflow-requests/:id', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('param', RequestParams), submitBody, async (c) =>
-    c.json(await requests(c).submit(actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
+  .get(
+    '/workflow-requests/:id',
+    route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }),
+    validate('param', RequestParams),
+    validate('query', DetailQuery),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const fileId = c.req.valid('query').download;
+      if (!fileId) return c.json(await requests(c).get(actorOf(c), id));
+      // SPEC: a download is the request route plus a query string: a presigned GET served as an attachment (W2, ADR 045);
+      // JSON {url} for a client that asks for it (an <img> cannot send X-Portal, so the web fetches the URL first).
+      const url = await c.get('backend').workflowUploads.downloadUrl(actorOf(c), id, fileId);
+      c.header('Cache-Control', 'no-store');
+      c.header('X-Content-Type-Options', 'nosniff');
+      return c.req.header('accept')?.includes('application/json') ? c.json({ url }) : c.redirect(url, 302);
+    },
   )
-  .put('/workflow-request-items/:itemId', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('param', ItemParams), answerBody, async (c) =>
-    c.json(await requests(c).answer(actorOf(c), c.req.valid('param').itemId, c.req.valid('json').answer)),
+  .post(
+    '/workflow-requests',
+    route({ auth: 'signedIn', permission: own, scope: 'retailer' }),
+    validate('header', IdempotencyHeaders),
+    createBody,
+    async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      return c.json(await requests(c).create(actorOf(c), c.req.valid('json'), key), 201);
+    },
   )
-  .post('/workflow-requests/:id/approve', route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }), validate('param', RequestParams), approveBody, async (c) =>
-    c.json(await requests(c).decide(actorOf(c), c.req.valid('param').id, 'approve', c.req.valid('json').comment)),
+  .put(
+    '/workflow-requests/:id',
+    route({ auth: 'signedIn', permission: own, scope: 'retailer' }),
+    validate('param', RequestParams),
+    submitBody,
+    async (c) => c.json(await requests(c).submit(actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/workflow-requests/:id/reject', route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }), validate('param', RequestParams), rejectBody, async (c) =>
-    c.json(await requests(c).decide(actorOf(c), c.req.valid('param').id, 'reject', c.req.valid('json').comment)),
+  .put(
+    '/workflow-request-items/:itemId',
+    route({ auth: 'signedIn', permission: own, scope: 'retailer' }),
+    validate('param', ItemParams),
+    answerBody,
+    async (c) => c.json(await requests(c).answer(actorOf(c), c.req.valid('param').itemId, c.req.valid('json').answer)),
+  )
+  .post(
+    '/workflow-requests/:id/approve',
+    route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }),
+    validate('param', RequestParams),
+    approveBody,
+    async (c) => c.json(await requests(c).decide(actorOf(c), c.req.valid('param').id, 'approve', c.req.valid('json').comment)),
+  )
+  .post(
+    '/workflow-requests/:id/reject',
+    route({ auth: 'signedIn', permission: decisions, scope: 'retailer' }),
+    validate('param', RequestParams),
+    rejectBody,
+    async (c) => c.json(await requests(c).decide(actorOf(c), c.req.valid('param').id, 'reject', c.req.valid('json').comment)),
   )
   // Last: the gate matrix's full user archives its sample request after every other route used it.
-  .delete('/workflow-requests/:id', route({ auth: 'signedIn', permission: own, scope: 'retailer' }), validate('param', RequestParams), async (c) => {
-    await requests(c).archive(actorOf(c), c.req.valid('param').id);
-    return c.body(null, 204);
-  });
+  .delete(
+    '/workflow-requests/:id',
+    route({ auth: 'signedIn', permission: own, scope: 'retailer' }),
+    validate('param', RequestParams),
+    async (c) => {
+      await requests(c).archive(actorOf(c), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );

@@ -15,12 +15,21 @@ const sales = routePolicy('ordering')({ auth: 'strong', permission: ['ordering.r
 export const salesRoutes = new Hono<AppEnv>()
   .use(portals('ordering'))
   .use(requireAccount())
-  .get('/', sales, validateOnFirstUse('query', async () => (await contracts()).SalesQuery), async (c) =>
-    c.json(await c.get('backend').sales.sales(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/',
+    sales,
+    validateOnFirstUse('query', async () => (await contracts()).SalesQuery),
+    async (c) => c.json(await c.get('backend').sales.sales(actorOf(c), c.req.valid('query'))),
   )
-  .get('/transactions', sales, validateOnFirstUse('query', async () => (await contracts()).SalesTransactionsQuery), async (c) =>
-    c.json(await c.get('backend').sales.transactions(actorOf(c), c.req.valid('query'))),
+  .get(
+    '/transactions',
+    sales,
+    validateOnFirstUse('query', async () => (await contracts()).SalesTransactionsQuery),
+    async (c) => c.json(await c.get('backend').sales.transactions(actorOf(c), c.req.valid('query'))),
   )
-  .get('/notes', sales, validate('query', z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) })), async (c) =>
-    c.json(await c.get('backend').sales.notes(actorOf(c), c.req.valid('query').customerId)),
+  .get(
+    '/notes',
+    sales,
+    validate('query', z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) })),
+    async (c) => c.json(await c.get('backend').sales.notes(actorOf(c), c.req.valid('query').customerId)),
   );

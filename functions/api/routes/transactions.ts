@@ -22,10 +22,18 @@ const permission = connectSectionPolicy('transactions');
 export const transactionRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/', route({ auth: 'signedIn', permission, scope: 'retailer' }), validateOnFirstUse('query', async () => (await contracts()).TransactionQuery), async (c) => {
-    const actor = actorOf(c);
-    return c.json(await c.get('backend').transactions.list(actor, c.req.valid('query'), actor.timezone));
-  })
-  .get('/:key', route({ auth: 'signedIn', permission, scope: 'retailer' }), validateOnFirstUse('param', async () => (await contracts()).TransactionKeyParams), async (c) =>
-    c.json(await c.get('backend').transactions.detail(actorOf(c), c.req.valid('param').key)),
+  .get(
+    '/',
+    route({ auth: 'signedIn', permission, scope: 'retailer' }),
+    validateOnFirstUse('query', async () => (await contracts()).TransactionQuery),
+    async (c) => {
+      const actor = actorOf(c);
+      return c.json(await c.get('backend').transactions.list(actor, c.req.valid('query'), actor.timezone));
+    },
+  )
+  .get(
+    '/:key',
+    route({ auth: 'signedIn', permission, scope: 'retailer' }),
+    validateOnFirstUse('param', async () => (await contracts()).TransactionKeyParams),
+    async (c) => c.json(await c.get('backend').transactions.detail(actorOf(c), c.req.valid('param').key)),
   );

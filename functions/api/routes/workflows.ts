@@ -29,19 +29,39 @@ const workflowUpdate = validateOnFirstUse('json', async () => (await contracts()
 export const workflowRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/workflows', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('query', z.object({ customerId: Id })), async (c) =>
-    c.json(await c.get('backend').workflows.list(actorOf(c), c.req.valid('query').customerId)),
+  .get(
+    '/workflows',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('query', z.object({ customerId: Id })),
+    async (c) => c.json(await c.get('backend').workflows.list(actorOf(c), c.req.valid('query').customerId)),
   )
-  .get('/workflows/approver-candidates', route({ auth: 'signedIn', permission: edits, scope: 'retailer' }), validate('query', z.object({ customerId: Id })), async (c) =>
-    c.json(await c.get('backend').workflows.approverCandidates(actorOf(c), c.req.valid('query').customerId)),
+  .get(
+    '/workflows/approver-candidates',
+    route({ auth: 'signedIn', permission: edits, scope: 'retailer' }),
+    validate('query', z.object({ customerId: Id })),
+    async (c) => c.json(await c.get('backend').workflows.approverCandidates(actorOf(c), c.req.valid('query').customerId)),
   )
-  .get('/workflows/:workflowId', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('param', WorkflowParams), validate('query', VersionQuery), async (c) =>
-    c.json(await c.get('backend').workflows.get(actorOf(c), c.req.valid('param').workflowId, c.req.valid('query').version)),
+  .get(
+    '/workflows/:workflowId',
+    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
+    validate('param', WorkflowParams),
+    validate('query', VersionQuery),
+    async (c) => c.json(await c.get('backend').workflows.get(actorOf(c), c.req.valid('param').workflowId, c.req.valid('query').version)),
   )
-  .post('/workflows', route({ auth: 'signedIn', permission: edits, scope: 'retailer' }), validate('header', IdempotencyHeaders), workflowBody, async (c) => {
-    const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
-    return c.json(await c.get('backend').workflows.create(actorOf(c), c.req.valid('json'), key), 201);
-  })
-  .put('/workflows/:workflowId', route({ auth: 'signedIn', permission: edits, scope: 'retailer' }), validate('param', WorkflowParams), workflowUpdate, async (c) =>
-    c.json(await c.get('backend').workflows.update(actorOf(c), c.req.valid('param').workflowId, c.req.valid('json'))),
+  .post(
+    '/workflows',
+    route({ auth: 'signedIn', permission: edits, scope: 'retailer' }),
+    validate('header', IdempotencyHeaders),
+    workflowBody,
+    async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      return c.json(await c.get('backend').workflows.create(actorOf(c), c.req.valid('json'), key), 201);
+    },
+  )
+  .put(
+    '/workflows/:workflowId',
+    route({ auth: 'signedIn', permission: edits, scope: 'retailer' }),
+    validate('param', WorkflowParams),
+    workflowUpdate,
+    async (c) => c.json(await c.get('backend').workflows.update(actorOf(c), c.req.valid('param').workflowId, c.req.valid('json'))),
   );

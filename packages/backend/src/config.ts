@@ -149,9 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (missing.length > 0 && missing.length < SSO_SETTINGS.length) {
     if (!(secretPending && missing.length === 1 && missing[0] === 'SSO_CLIENT_SECRET')) {
       const names = SSO_SETTINGS.join(', ');
-      throw new ConfigError(
-        `Invalid configuration: ${names} go together, set all three or none (missing: ${missing.join(', ')})`,
-      );
+      throw new ConfigError(`Invalid configuration: ${names} go together, set all three or none (missing: ${missing.join(', ')})`);
     }
   }
   const sftpSet = [...SFTP_SETTINGS.filter((name) => parsed.data[name]), ...(hasSftpKey(parsed.data) ? ['a private key'] : [])];
@@ -176,8 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** Whether single sign-on is configured (all three settings present). */
-export const ssoConfigured = (config: Pick<Config, (typeof SSO_SETTINGS)[number]>) =>
-  SSO_SETTINGS.every((name) => Boolean(config[name]));
+export const ssoConfigured = (config: Pick<Config, (typeof SSO_SETTINGS)[number]>) => SSO_SETTINGS.every((name) => Boolean(config[name]));
 
 const hasSftpKey = (config: Pick<Config, 'SFTP_PRIVATE_KEY' | 'SFTP_PRIVATE_KEY_FILE'>) =>
   Boolean(config.SFTP_PRIVATE_KEY || config.SFTP_PRIVATE_KEY_FILE);

@@ -8,7 +8,15 @@ import type { WorkflowErrorCode } from '@portal/core/workflow';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 
 /** Every code the API may answer: the union of the domain catalogues in core (`<domain>/errors.ts`). */
-export type ErrorCode = SharedErrorCode | AuthErrorCode | OrderingErrorCode | CouponingErrorCode | ExportErrorCode | TransactionErrorCode | ReportErrorCode | WorkflowErrorCode;
+export type ErrorCode =
+  | SharedErrorCode
+  | AuthErrorCode
+  | OrderingErrorCode
+  | CouponingErrorCode
+  | ExportErrorCode
+  | TransactionErrorCode
+  | ReportErrorCode
+  | WorkflowErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

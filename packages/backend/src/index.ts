@@ -65,10 +65,8 @@ export type BackendAdapters = {
 /** Wires the services of one process from its validated config. */
 export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
   const db = createDb(config, adapters.faults);
-  const sessions = createSessionStore(
-    db,
-    { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
-    () => purposeKey(config, SESSION_KEY_PURPOSE),
+  const sessions = createSessionStore(db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS }, () =>
+    purposeKey(config, SESSION_KEY_PURPOSE),
   );
   const rateLimiter = createRateLimiter(db, now);
   const audit = createAuditLog(db);
@@ -124,15 +122,25 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     // start (ADR 038; budgets.json api.initialMinified).
     ordering: lazyService<OrderingService>(async () => (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now })),
     sales: lazyService<SalesService>(async () => (await import('./sales/sales-service.ts')).createSalesService({ db, now })),
-    masterData: lazyService<MasterDataService>(async () => (await import('./masterdata/master-data-service.ts')).createMasterDataService({ db })),
-    products: lazyService<ReturnType<typeof createProductService>>(async () => (await import('./masterdata/product-service.ts')).createProductService({ db })),
+    masterData: lazyService<MasterDataService>(async () =>
+      (await import('./masterdata/master-data-service.ts')).createMasterDataService({ db }),
+    ),
+    products: lazyService<ReturnType<typeof createProductService>>(async () =>
+      (await import('./masterdata/product-service.ts')).createProductService({ db }),
+    ),
     connectSales: lazyService<ReturnType<typeof createConnectSalesService>>(async () =>
       (await import('./sales/connect-sales-service.ts')).createConnectSalesService({ db }),
     ),
-    couponing: lazyService<CouponingService>(async () => (await import('./couponing/couponing-service.ts')).createCouponingService({ db, now })),
+    couponing: lazyService<CouponingService>(async () =>
+      (await import('./couponing/couponing-service.ts')).createCouponingService({ db, now }),
+    ),
     /** Export jobs (ADR 033): CSV/XLSX files of a whole filtered result, streamed to S3 by a runner. */
     exports: lazyService<ReturnType<typeof exportsFromConfig>>(async () =>
-      (await import('./export/exports-from-config.ts')).exportsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
+      (await import('./export/exports-from-config.ts')).exportsFromConfig(config, {
+        db,
+        now,
+        ...(adapters.faults ? { faults: adapters.faults } : {}),
+      }),
     ),
     /** Reports (ADR 040): general and custom definitions, schedules (mirrored to the Scheduler), mailing lists. */
     reports: lazyService<ReportService>(async () =>
@@ -145,12 +153,18 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         brandLimits: async (host) =>
           (await import('@portal/core/report')).reportLimitsOf((await brands.forHost(host).catch(() => null))?.customFields.reportLimits),
         rateLimiter,
-        confirmations: lazy(async () => (await import('./report/delivery/contact-confirmation.ts')).contactConfirmationsFromConfig(config, { db, now, mailer })),
+        confirmations: lazy(async () =>
+          (await import('./report/delivery/contact-confirmation.ts')).contactConfirmationsFromConfig(config, { db, now, mailer }),
+        ),
       }),
     ),
     /** Report jobs (ADR 041): run now, the run log, report files; the runner's entry points. */
     reportJobs: lazyService<ReportJobs>(async () =>
-      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
+      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, {
+        db,
+        now,
+        ...(adapters.faults ? { faults: adapters.faults } : {}),
+      }),
     ),
     serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
       (await import('./couponing/serial-lookup.ts')).createSerialLookupService({ db, now }),
@@ -160,12 +174,22 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ),
     /** Report delivery (ADR 042): resend from the screen, the mails' unsubscribe and download links. */
     reportDelivery: lazyService<ReportDeliveryService>(async () =>
-      (await import('./report/delivery/delivery-service.ts')).reportDeliveryServiceFromConfig(config, { db, now, rateLimiter, ...(adapters.faults ? { faults: adapters.faults } : {}) }),
+      (await import('./report/delivery/delivery-service.ts')).reportDeliveryServiceFromConfig(config, {
+        db,
+        now,
+        rateLimiter,
+        ...(adapters.faults ? { faults: adapters.faults } : {}),
+      }),
     ),
     /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
-    workflows: lazyService<WorkflowService>(async () => (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now })),
+    workflows: lazyService<WorkflowService>(async () =>
+      (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now }),
+    ),
     workflowRequests: lazyService<RequestService>(async () => {
-      const [{ createRequestService }, { createRequestNotifier }] = await Promise.all([import('./workflow/request-service.ts'), import('./workflow/request-mails.ts')]);
+      const [{ createRequestService }, { createRequestNotifier }] = await Promise.all([
+        import('./workflow/request-service.ts'),
+        import('./workflow/request-mails.ts'),
+      ]);
       return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }) });
     }),
     /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
@@ -173,11 +197,16 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       (await import('./workflow/request-upload-service.ts')).createUploadService({
         db,
         now,
-        files: (await import('./platform/files/file-store.ts')).createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults),
+        files: (await import('./platform/files/file-store.ts')).createFileStore(
+          { AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET },
+          adapters.faults,
+        ),
       }),
     ),
     /** Workflow request item comments and numbered pins (ADR 045). */
-    workflowComments: lazyService<CommentService>(async () => (await import('./workflow/request-comment-service.ts')).createCommentService({ db, now })),
+    workflowComments: lazyService<CommentService>(async () =>
+      (await import('./workflow/request-comment-service.ts')).createCommentService({ db, now }),
+    ),
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
         db,

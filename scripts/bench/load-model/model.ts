@@ -119,8 +119,16 @@ export function hotKeys(scenario: Scenario, profile: Profile): KeyRow[] {
   const byShape = new Map<string, KeyRow & { values: number }>();
   for (const key of shared) {
     const [on, pk] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
-    const rcu = fit(samples.map((s) => ({ size: s.size, value: s.keys.get(key)!.rcu })), size, true);
-    const wcu = fit(samples.map((s) => ({ size: s.size, value: s.keys.get(key)!.wcu })), size, false);
+    const rcu = fit(
+      samples.map((s) => ({ size: s.size, value: s.keys.get(key)!.rcu })),
+      size,
+      true,
+    );
+    const wcu = fit(
+      samples.map((s) => ({ size: s.size, value: s.keys.get(key)!.wcu })),
+      size,
+      false,
+    );
     if (rcu.value === 0 && wcu.value === 0) continue;
     const row = {
       scenario: scenario.name,
@@ -150,14 +158,21 @@ export function hotKeys(scenario: Scenario, profile: Profile): KeyRow[] {
 export function fleetUnits(scenario: Scenario, profile: Profile): { rcu: number; wcu: number } {
   const { perSecond, size } = scenario.fleet(profile);
   const total = (field: 'rcu' | 'wcu') =>
-    fit(scenario.samples.map((s) => ({ size: s.size, value: s.records.reduce((n, r) => n + r[field], 0) })), size, field === 'rcu').value * perSecond;
+    fit(
+      scenario.samples.map((s) => ({ size: s.size, value: s.records.reduce((n, r) => n + r[field], 0) })),
+      size,
+      field === 'rcu',
+    ).value * perSecond;
   return { rcu: total('rcu'), wcu: total('wcu') };
 }
 
 export type Breach = { what: string; value: number; limit: number };
 
 /** Every limit a profile passes: per key (summed over scenarios on one shape), item, transaction, table. */
-export function breaches(scenarios: readonly Scenario[], profile: Profile): { rows: KeyRow[]; breaches: Breach[]; fleet: { rcu: number; wcu: number } } {
+export function breaches(
+  scenarios: readonly Scenario[],
+  profile: Profile,
+): { rows: KeyRow[]; breaches: Breach[]; fleet: { rcu: number; wcu: number } } {
   const rows = scenarios.flatMap((s) => hotKeys(s, profile));
   const out: Breach[] = [];
   const byShape = new Map<string, { rcu: number; wcu: number }>();
@@ -172,12 +187,17 @@ export function breaches(scenarios: readonly Scenario[], profile: Profile): { ro
   }
   for (const s of scenarios) {
     for (const r of s.samples.flatMap((sample) => sample.records)) {
-      if (r.itemBytes > LIMITS.itemBytes) out.push({ what: `${s.name}: item on ${r.on} ${shapeOf(r.pk, s.ids)}`, value: r.itemBytes, limit: LIMITS.itemBytes });
-      if (r.op === 'TransactWrite' && r.callItems > LIMITS.transactionItems) out.push({ what: `${s.name}: transaction items`, value: r.callItems, limit: LIMITS.transactionItems });
-      if (r.op === 'TransactWrite' && r.callBytes > LIMITS.transactionBytes) out.push({ what: `${s.name}: transaction bytes`, value: r.callBytes, limit: LIMITS.transactionBytes });
+      if (r.itemBytes > LIMITS.itemBytes)
+        out.push({ what: `${s.name}: item on ${r.on} ${shapeOf(r.pk, s.ids)}`, value: r.itemBytes, limit: LIMITS.itemBytes });
+      if (r.op === 'TransactWrite' && r.callItems > LIMITS.transactionItems)
+        out.push({ what: `${s.name}: transaction items`, value: r.callItems, limit: LIMITS.transactionItems });
+      if (r.op === 'TransactWrite' && r.callBytes > LIMITS.transactionBytes)
+        out.push({ what: `${s.name}: transaction bytes`, value: r.callBytes, limit: LIMITS.transactionBytes });
     }
   }
-  const fleet = scenarios.map((s) => fleetUnits(s, profile)).reduce((a, b) => ({ rcu: a.rcu + b.rcu, wcu: a.wcu + b.wcu }), { rcu: 0, wcu: 0 });
+  const fleet = scenarios
+    .map((s) => fleetUnits(s, profile))
+    .reduce((a, b) => ({ rcu: a.rcu + b.rcu, wcu: a.wcu + b.wcu }), { rcu: 0, wcu: 0 });
   if (fleet.rcu > LIMITS.tableRcu) out.push({ what: 'table: RCU/s (a new on-demand table)', value: fleet.rcu, limit: LIMITS.tableRcu });
   if (fleet.wcu > LIMITS.tableWcu) out.push({ what: 'table: WCU/s (a new on-demand table)', value: fleet.wcu, limit: LIMITS.tableWcu });
   return { rows, breaches: out, fleet };

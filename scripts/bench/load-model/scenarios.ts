@@ -27,7 +27,12 @@ const actor = (customerId: string, global = false): Actor => ({
   username: 'load.model',
   displayName: 'Load model',
   customerId,
-  access: decodeAccess({ securityFlag: global ? 16 + 4096 : 16, permissions: 0, settings: 0, modules: { payment: { permissions: 3, settings: 0 } } }),
+  access: decodeAccess({
+    securityFlag: global ? 16 + 4096 : 16,
+    permissions: 0,
+    settings: 0,
+    modules: { payment: { permissions: 3, settings: 0 } },
+  }),
   strongAuthentication: true,
   timezone: 'UTC',
   locale: 'en-US',
@@ -55,11 +60,28 @@ function slice(from: number, count: number) {
 }
 
 async function references(backend: Backend, retailers: number) {
-  await importOk(backend, 'retailers', Array.from({ length: retailers }, (_, i) => ({ customerId: i === 0 ? CUSTOMER : `LM-R${i}`, name: `Load model retailer ${i}` })));
+  await importOk(
+    backend,
+    'retailers',
+    Array.from({ length: retailers }, (_, i) => ({ customerId: i === 0 ? CUSTOMER : `LM-R${i}`, name: `Load model retailer ${i}` })),
+  );
   await importOk(backend, 'providers', [{ customerId: PROVIDER, name: 'Load model provider' }]);
-  await importOk(backend, 'transactionTypes', ['activation', 'redemption'].map((id) => ({ transactionTypeId: id, name: id })));
+  await importOk(
+    backend,
+    'transactionTypes',
+    ['activation', 'redemption'].map((id) => ({ transactionTypeId: id, name: id })),
+  );
   await importOk(backend, 'products', [
-    { productId: 'LM-PP', inventoryProductId: 'LM-IPP', ean: PROVIDER_EAN, sku: 'LM-SPP', name: 'Provider card', company: 'P', faceValue: 25, contentProviderId: PROVIDER },
+    {
+      productId: 'LM-PP',
+      inventoryProductId: 'LM-IPP',
+      ean: PROVIDER_EAN,
+      sku: 'LM-SPP',
+      name: 'Provider card',
+      company: 'P',
+      faceValue: 25,
+      contentProviderId: PROVIDER,
+    },
     { productId: 'LM-PO', inventoryProductId: 'LM-IPO', ean: OTHER_EAN, sku: 'LM-SPO', name: 'Gift card', company: 'G', faceValue: 25 },
   ]);
 }
@@ -89,7 +111,9 @@ export async function measureScenarios(backend: Backend, options: { sliceLines: 
   importSamples.push(await sample(backend, 0, () => backend.imports.importRecords('transactions', lines(slice(0, sliceLines)))));
   pageSamples.push(await sample(backend, sliceLines, page));
   for (let n = sliceLines; n < grownRows; n += sliceLines) await backend.imports.importRecords('transactions', lines(slice(n, sliceLines)));
-  importSamples.push(await sample(backend, grownRows, () => backend.imports.importRecords('transactions', lines(slice(grownRows, sliceLines)))));
+  importSamples.push(
+    await sample(backend, grownRows, () => backend.imports.importRecords('transactions', lines(slice(grownRows, sliceLines)))),
+  );
   pageSamples.push(await sample(backend, grownRows + sliceLines, page));
 
   // Master data in the steady state: a call after the first (the lists change rarely; a change costs one full read).
@@ -109,14 +133,23 @@ export async function measureScenarios(backend: Backend, options: { sliceLines: 
       name: `transactions import slice (${sliceLines} lines)`,
       samples: importSamples,
       ids,
-      hot: (p) => ({ perSecond: linesPerSecond(p.largestCustomerTransactionsPerDay, p) / p.importSliceLines, size: p.largestCustomerTransactionsPerDay * p.peakAtDayFraction }),
-      fleet: (p) => ({ perSecond: linesPerSecond(p.transactionsPerDay, p) / p.importSliceLines, size: (p.transactionsPerDay / p.customers) * p.peakAtDayFraction }),
+      hot: (p) => ({
+        perSecond: linesPerSecond(p.largestCustomerTransactionsPerDay, p) / p.importSliceLines,
+        size: p.largestCustomerTransactionsPerDay * p.peakAtDayFraction,
+      }),
+      fleet: (p) => ({
+        perSecond: linesPerSecond(p.transactionsPerDay, p) / p.importSliceLines,
+        size: (p.transactionsPerDay / p.customers) * p.peakAtDayFraction,
+      }),
     },
     {
       name: 'transactions list page (first page, no filter)',
       samples: pageSamples,
       ids,
-      hot: (p) => ({ perSecond: usersPerSecond(p, p.transactionPagesPerUserPerMinute, p.largestCustomerShareOfUsers), size: p.largestCustomerTransactionsPerDay }),
+      hot: (p) => ({
+        perSecond: usersPerSecond(p, p.transactionPagesPerUserPerMinute, p.largestCustomerShareOfUsers),
+        size: p.largestCustomerTransactionsPerDay,
+      }),
       fleet: (p) => ({ perSecond: usersPerSecond(p, p.transactionPagesPerUserPerMinute), size: p.transactionsPerDay / p.customers }),
     },
     {

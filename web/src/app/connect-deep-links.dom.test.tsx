@@ -105,7 +105,9 @@ describe('connect deep links', () => {
 
   it('Sales starts with the customer chosen last', async () => {
     rememberCustomer('demo.connect', 'P-2');
-    const api = backend(two, { 'GET /api/connect-sales': { body: { sales: [], totalSales: { quantity: 0, amountCents: 0 }, resultCount: 0 } } });
+    const api = backend(two, {
+      'GET /api/connect-sales': { body: { sales: [], totalSales: { quantity: 0, amountCents: 0 }, resultCount: 0 } },
+    });
     const view = renderRoute(paths.connect.sales);
     await waitFor(() => expect(new URLSearchParams(view.location().search).get('customer')).toBe('retailer:P-2'));
     expect(api.callsTo('GET', '/api/master-data').length).toBeGreaterThan(0);

@@ -16,10 +16,7 @@ export function authDecision(status: SessionStatus | undefined, loading: boolean
  * order, questionnaire, orders and sales need a chosen retailer unless the ordering setting
  * disableRetailerLevel is set (SPEC 2; core's needsRetailerSelection).
  */
-export function retailerDecision(
-  status: SessionStatus | undefined,
-  retailerChosen: boolean,
-): 'allow' | 'selectRetailer' {
+export function retailerDecision(status: SessionStatus | undefined, retailerChosen: boolean): 'allow' | 'selectRetailer' {
   const settings = status?.user?.modules.ordering?.settings;
   return needsRetailerSelection(settings, retailerChosen) ? 'selectRetailer' : 'allow';
 }
@@ -38,10 +35,7 @@ export function strongAuthDecision(status: SessionStatus | undefined): 'allow' |
  * (expired password, MFA to set up) none of them — the user goes to the landing page, where the step is
  * taken; otherwise only the sections the ordering permissions open (core's table, the sidebar's too).
  */
-export function sectionDecision(
-  status: SessionStatus | undefined,
-  pathname: string,
-): 'allow' | 'pendingStep' | 'notPermitted' {
+export function sectionDecision(status: SessionStatus | undefined, pathname: string): 'allow' | 'pendingStep' | 'notPermitted' {
   if (pendingStepOf(status)) return 'pendingStep';
   return maySeeSection(pathname, status?.user?.modules.ordering?.permissions) ? 'allow' : 'notPermitted';
 }

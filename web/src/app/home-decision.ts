@@ -12,11 +12,7 @@ import type { SessionStatus } from '@portal/core/auth';
  */
 export type HomeDecision = 'login' | 'wait' | 'signedIn';
 
-export function homeDecision(
-  status: SessionStatus | undefined,
-  settled: boolean,
-  justLoggedOut: boolean,
-): HomeDecision {
+export function homeDecision(status: SessionStatus | undefined, settled: boolean, justLoggedOut: boolean): HomeDecision {
   if (justLoggedOut || !status?.loggedIn || !status.user) return 'login';
   return settled ? 'signedIn' : 'wait';
 }

@@ -11,17 +11,9 @@ import { loadDataLayer } from './data-bridge.ts';
  * layout's RouteContent for screens and guards, the root layout's for layouts. Navigations run in a
  * transition, so the boundary shows its fallback only on a first load, never in place of a shown screen.
  */
-export function lazyRoute<M, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-  ...catalogues: FeatureCatalogue[]
-): M[K] {
+export function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K, ...catalogues: FeatureCatalogue[]): M[K] {
   return lazy(async () => {
-    const [module, { DataConfig }] = await Promise.all([
-      load(),
-      loadDataLayer(),
-      ...catalogues.map(loadCatalogue),
-    ]);
+    const [module, { DataConfig }] = await Promise.all([load(), loadDataLayer(), ...catalogues.map(loadCatalogue)]);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound for any props
     const Screen = module[name] as ComponentType<any>;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above

@@ -17,18 +17,18 @@ import { RouteErrorBoundary } from './routes/route-error.tsx';
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const LandingRoute = lazyRoute(() => import('./routes/landing-route.tsx'), 'LandingRoute');
 const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute');
-const ConfirmEmailRoute = lazyRoute(
-  () => import('../features/account/routes/confirm-email-route.tsx'),
-  'ConfirmEmailRoute',
-  'account',
-);
+const ConfirmEmailRoute = lazyRoute(() => import('../features/account/routes/confirm-email-route.tsx'), 'ConfirmEmailRoute', 'account');
 const ForgotPasswordRoute = lazyRoute(
   () => import('../features/auth/routes/forgot-password-route.tsx'),
   'ForgotPasswordRoute',
   'account', // the new-password fields
 );
 const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
-const ReportConfirmationRoute = lazyRoute(() => import('../features/reports/routes/confirmation-route.tsx'), 'ReportConfirmationRoute', 'reports');
+const ReportConfirmationRoute = lazyRoute(
+  () => import('../features/reports/routes/confirmation-route.tsx'),
+  'ReportConfirmationRoute',
+  'reports',
+);
 
 /**
  * The whole route table (SPEC 2), given its /app and /connect branches. Every path is read from lib/paths.ts

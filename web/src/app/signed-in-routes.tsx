@@ -22,28 +22,13 @@ const RequireConnectSection = lazyRoute(guards, 'RequireConnectSection');
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const AppIndexRoute = lazyRoute(() => import('./routes/app-index-route.tsx'), 'AppIndexRoute');
 const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
-const MyAccountRoute = lazyRoute(
-  () => import('../features/account/routes/my-account-route.tsx'),
-  'MyAccountRoute',
-  'account',
-);
-const MfaSetupRoute = lazyRoute(
-  () => import('../features/account/routes/mfa-setup-route.tsx'),
-  'MfaSetupRoute',
-  'account',
-);
+const MyAccountRoute = lazyRoute(() => import('../features/account/routes/my-account-route.tsx'), 'MyAccountRoute', 'account');
+const MfaSetupRoute = lazyRoute(() => import('../features/account/routes/mfa-setup-route.tsx'), 'MfaSetupRoute', 'account');
 const couponing = () => ['couponing'] as const;
 const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute', ...couponing());
 const QueryRoute = lazyRoute(() => import('../features/couponing/routes/query-route.tsx'), 'QueryRoute', ...couponing());
-const DetailsRoute = lazyRoute(
-  () => import('../features/couponing/routes/details-route.tsx'),
-  'DetailsRoute',
-  ...couponing(),
-);
-const ConnectSectionRoute = lazyRoute(
-  () => import('../features/connect/routes/connect-section-route.tsx'),
-  'ConnectSectionRoute',
-);
+const DetailsRoute = lazyRoute(() => import('../features/couponing/routes/details-route.tsx'), 'DetailsRoute', ...couponing());
+const ConnectSectionRoute = lazyRoute(() => import('../features/connect/routes/connect-section-route.tsx'), 'ConnectSectionRoute');
 /**
  * The connect sections built so far, each its feature's lazy screen; the others show ConnectSectionRoute
  * ("not available yet"). One line per section.
@@ -63,8 +48,16 @@ const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
   { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
   { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
-  { path: paths.connect.request.pattern, section: 'requests', Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestRoute', 'requests') },
-  { path: paths.connect.workflow.pattern, section: 'requests', Screen: lazyRoute(() => import('../features/workflows/routes/workflow-editor-route.tsx'), 'WorkflowEditorRoute', 'requests') },
+  {
+    path: paths.connect.request.pattern,
+    section: 'requests',
+    Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestRoute', 'requests'),
+  },
+  {
+    path: paths.connect.workflow.pattern,
+    section: 'requests',
+    Screen: lazyRoute(() => import('../features/workflows/routes/workflow-editor-route.tsx'), 'WorkflowEditorRoute', 'requests'),
+  },
 ];
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {
@@ -81,11 +74,7 @@ const FinaliseRoute = lazyRoute(() => import('../features/order/routes/finalise-
 const ProductRoute = lazyRoute(() => import('../features/order/routes/product-route.tsx'), 'ProductRoute', ...order());
 const ProductsRoute = lazyRoute(() => import('../features/order/routes/products-route.tsx'), 'ProductsRoute', ...order());
 const OrdersRoute = lazyRoute(() => import('../features/orders/routes/orders-route.tsx'), 'OrdersRoute', 'orders');
-const OrderDetailRoute = lazyRoute(
-  () => import('../features/orders/routes/order-detail-route.tsx'),
-  'OrderDetailRoute',
-  'orders',
-);
+const OrderDetailRoute = lazyRoute(() => import('../features/orders/routes/order-detail-route.tsx'), 'OrderDetailRoute', 'orders');
 const RetailerSelectionRoute = lazyRoute(
   () => import('../features/retailer/routes/retailer-selection-route.tsx'),
   'RetailerSelectionRoute',
@@ -181,30 +170,24 @@ export const signedInBranches: RouteObject[] = [
       },
       { path: paths.connect.ssoCallback, element: <SsoCallbackRoute /> },
       { path: paths.connect.mfaActivated, element: <MfaActivatedRoute /> },
-      ...CONNECT_SECTIONS.map(
-        (section): RouteObject => ({
-          path: section.path,
-          element: (
-            <RequireAuth redirectTo={paths.connect.root}>
-              <RequireConnectSection section={section}>
-                {connectScreen(section)}
-              </RequireConnectSection>
-            </RequireAuth>
-          ),
-        }),
-      ),
-      ...CONNECT_SUBSCREENS.map(
-        ({ path, section, Screen }): RouteObject => ({
-          path,
-          element: (
-            <RequireAuth redirectTo={paths.connect.root}>
-              <RequireConnectSection section={CONNECT_SECTIONS.find((s) => s.key === section)!}>
-                <Screen />
-              </RequireConnectSection>
-            </RequireAuth>
-          ),
-        }),
-      ),
+      ...CONNECT_SECTIONS.map((section): RouteObject => ({
+        path: section.path,
+        element: (
+          <RequireAuth redirectTo={paths.connect.root}>
+            <RequireConnectSection section={section}>{connectScreen(section)}</RequireConnectSection>
+          </RequireAuth>
+        ),
+      })),
+      ...CONNECT_SUBSCREENS.map(({ path, section, Screen }): RouteObject => ({
+        path,
+        element: (
+          <RequireAuth redirectTo={paths.connect.root}>
+            <RequireConnectSection section={CONNECT_SECTIONS.find((s) => s.key === section)!}>
+              <Screen />
+            </RequireConnectSection>
+          </RequireAuth>
+        ),
+      })),
       { path: '*', element: <NotFoundRoute homeTo={paths.connect.root} /> },
     ]),
   },

@@ -3,17 +3,7 @@ import { Link } from 'react-router-dom';
 import { useT } from '../i18n/index.ts';
 
 /** The login card's frame for the other public account pages: title, intro, content, 'Back to login'. */
-export function AuthCard({
-  title,
-  intro,
-  backTo,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  backTo: string;
-  children: ReactNode;
-}) {
+export function AuthCard({ title, intro, backTo, children }: { title: string; intro?: string; backTo: string; children: ReactNode }) {
   const t = useT();
   return (
     <div className="w-full rounded-2xl bg-white p-6 shadow-lg shadow-slate-900/5 ring-1 ring-slate-200 sm:p-8">

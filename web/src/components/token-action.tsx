@@ -24,7 +24,17 @@ export type TokenActionTexts<T> = {
  * token, a 400 or one of `invalidCodes` reads as a used/expired link; any other failure shows its message
  * and keeps the button for another try. The page around it (card, title) is the caller's.
  */
-export function TokenAction<T>({ token, run, texts, invalidCodes = [] }: { token: string; run: (token: string) => Promise<T>; texts: TokenActionTexts<T>; invalidCodes?: readonly string[] }) {
+export function TokenAction<T>({
+  token,
+  run,
+  texts,
+  invalidCodes = [],
+}: {
+  token: string;
+  run: (token: string) => Promise<T>;
+  texts: TokenActionTexts<T>;
+  invalidCodes?: readonly string[];
+}) {
   type Outcome = { state: 'ready' } | { state: 'done'; result: T } | { state: 'invalid' } | { state: 'failed'; message: string };
   const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'ready' } : { state: 'invalid' });
   const [loading, setLoading] = useState(false);

@@ -30,9 +30,21 @@ type Tree = { [key: string]: string | Tree };
 
 export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
 /** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
-export type FeatureCatalogue = 'errors' | 'account' | 'questionnaire' | 'retailer' | 'order' | 'orders' | 'sales' | 'couponing'
+export type FeatureCatalogue =
+  | 'errors'
+  | 'account'
+  | 'questionnaire'
+  | 'retailer'
+  | 'order'
+  | 'orders'
+  | 'sales'
+  | 'couponing'
   // Connect portal sections (ADR 031)
-  | 'transactions' | 'serials' | 'exports' | 'connectSales' | 'products'
+  | 'transactions'
+  | 'serials'
+  | 'exports'
+  | 'connectSales'
+  | 'products'
   // Connect portal II (ADR 044)
   | 'reports'
   // Connect portal III (ADR 046)
@@ -65,16 +77,10 @@ export const bundledEnglish: Tree = { ...shared, ...auth };
  * Every file loaded on demand (the English feature catalogues, every catalogue of the other locales): one
  * chunk each. Vite expands the glob at build time.
  */
-const files = import.meta.glob<{ default: Tree }>([
-  './*/*.json',
-  '!./en-US/shared.json',
-  '!./en-US/auth.json',
-]);
+const files = import.meta.glob<{ default: Tree }>(['./*/*.json', '!./en-US/shared.json', '!./en-US/auth.json']);
 
 /** The loader of one catalogue in one locale; undefined when that locale has no such file. */
 export const catalogueLoader = (locale: string, name: CatalogueName) => files[`./${locale}/${name}.json`];
 
 /** The locales with message files besides English, e.g. ['de-DE']. */
-export const LOCALES = [...new Set(Object.keys(files).map((file) => file.split('/')[1]!))].filter(
-  (locale) => locale !== 'en-US',
-);
+export const LOCALES = [...new Set(Object.keys(files).map((file) => file.split('/')[1]!))].filter((locale) => locale !== 'en-US');

@@ -10,23 +10,13 @@ import * as shared from '@portal/core/shared';
 import * as transaction from '@portal/core/transaction';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deDE, enUS } from '../test/catalogues.ts';
-import {
-  errorText,
-  fieldText,
-  loadCatalogue,
-  loadMessages,
-  lookup,
-  type Messages,
-  resolveMessage,
-  type Translate,
-} from './index.ts';
+import { errorText, fieldText, loadCatalogue, loadMessages, lookup, type Messages, resolveMessage, type Translate } from './index.ts';
 
 // The errors catalogue loads with the data layer (app/data-bridge.ts), not with the app.
 beforeAll(() => loadCatalogue('errors'));
 
 /** Every code of core's error catalogues: the exported objects `X` whose leaves are all codes `X.…`. */
-const leaves = (node: unknown): unknown[] =>
-  typeof node === 'object' && node !== null ? Object.values(node).flatMap(leaves) : [node];
+const leaves = (node: unknown): unknown[] => (typeof node === 'object' && node !== null ? Object.values(node).flatMap(leaves) : [node]);
 const codes = [shared, auth, ordering, sales, couponing, transaction, masterdata, product, exportJobs, report].flatMap((domain) =>
   Object.entries(domain).flatMap(([name, value]) => {
     const all = typeof value === 'object' && value !== null ? leaves(value) : [];

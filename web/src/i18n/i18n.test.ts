@@ -17,9 +17,7 @@ import {
 
 /** Every dotted key of a message tree. */
 const keysOf = (tree: MessageTree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
 
 describe('message lookup and fallback', () => {
   const fallback = { a: { b: 'English B', c: 'English C {name}' } };
@@ -97,8 +95,7 @@ describe('locale files', () => {
   });
 
   it("en-US forgot-password texts read like core's", () => {
-    const t = (key: 'forgotPassword.success' | 'forgotPassword.failure') =>
-      resolveMessage(enUS, enUS, key, { address: 'a@b.example' });
+    const t = (key: 'forgotPassword.success' | 'forgotPassword.failure') => resolveMessage(enUS, enUS, key, { address: 'a@b.example' });
     expect(t('forgotPassword.success')).toBe(resetInstructionsSentMessage('a@b.example'));
     expect(t('forgotPassword.failure')).toBe(resendPasswordFailedMessage('a@b.example'));
   });
@@ -111,7 +108,6 @@ describe('locale files', () => {
 });
 /** Minimum widths in px (SPEC 9). */
 const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
-
 
 describe('breakpoints', () => {
   it('the CSS theme pins exactly the spec breakpoints in px (SPEC 9)', () => {

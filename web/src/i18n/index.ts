@@ -9,14 +9,7 @@ import {
 } from '@portal/core/shared';
 import { useCallback } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
-import {
-  BUNDLED_CATALOGUES,
-  bundledEnglish,
-  catalogueLoader,
-  type English,
-  type FeatureCatalogue,
-  LOCALES,
-} from './catalogues.ts';
+import { BUNDLED_CATALOGUES, bundledEnglish, catalogueLoader, type English, type FeatureCatalogue, LOCALES } from './catalogues.ts';
 
 /**
  * i18n (ARCHITECTURE convention 8). Every user-visible text is a key into the catalogues
@@ -76,12 +69,7 @@ export function onMissingKey(reporter: ((key: string) => void) | undefined): voi
 }
 
 /** The active locale's text, else English, else the key itself (visible, so a gap gets noticed). */
-export function resolveMessage(
-  messages: Messages | undefined,
-  fallback: Messages,
-  key: string,
-  params?: MessageParams,
-): string {
+export function resolveMessage(messages: Messages | undefined, fallback: Messages, key: string, params?: MessageParams): string {
   const text = lookup(messages, key) ?? lookup(fallback, key);
   if (text === undefined) missingKeyReporter?.(key);
   return interpolate(text ?? key, params);
@@ -120,10 +108,7 @@ const toEnglish = (state: I18nState): I18nState => ({ ...state, locale: FALLBACK
  * Makes a locale active, loading its files on first use. English needs no load; a locale that fails to
  * load leaves English active (SPEC 8). Returns the locale now in use.
  */
-export async function loadMessages(
-  locale: string,
-  loaderMap: Record<string, Loader> = loaders,
-): Promise<string> {
+export async function loadMessages(locale: string, loaderMap: Record<string, Loader> = loaders): Promise<string> {
   if (locale === i18nStore.get().locale) return locale;
   const load = loaderMap[locale];
   wantedLocale = load ? locale : FALLBACK_LOCALE;
@@ -156,7 +141,12 @@ export function loadCatalogue(name: FeatureCatalogue): Promise<void> {
     if (!load) throw new Error(`No English catalogue '${name}'`);
     const [english, translated] = await Promise.all([
       load().then((file) => file.default),
-      locale === FALLBACK_LOCALE ? undefined : catalogueLoader(locale, name)?.().then((file) => file.default, () => undefined),
+      locale === FALLBACK_LOCALE
+        ? undefined
+        : catalogueLoader(locale, name)?.().then(
+            (file) => file.default,
+            () => undefined,
+          ),
     ]);
     if (translated) featureTexts.set(locale, { ...featureTexts.get(locale), ...translated });
     i18nStore.set((state) => {

@@ -29,7 +29,10 @@ describe('catalogue key literals in web/src', () => {
     expect(used.length).toBeGreaterThan(500);
   });
 
-  for (const [locale, messages] of [['en-US', enUS], ['de-DE', deDE]] as const) {
+  for (const [locale, messages] of [
+    ['en-US', enUS],
+    ['de-DE', deDE],
+  ] as const) {
     it(`has a ${locale} text for every key literal`, () => {
       const missing = used.filter(({ key }) => lookup(messages as unknown as Messages, key) === undefined);
       expect(missing.map(({ file, key }) => `${file}: ${key}`)).toEqual([]);

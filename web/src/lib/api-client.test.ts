@@ -1,15 +1,7 @@
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from '@portal/core/zod';
-import {
-  ApiError,
-  ClientErrorCode,
-  createApiFetch,
-  errorMessage,
-  isTextBody,
-  readJson,
-  stripXssiPrefix,
-} from './api-client.ts';
+import { ApiError, ClientErrorCode, createApiFetch, errorMessage, isTextBody, readJson, stripXssiPrefix } from './api-client.ts';
 import { loadCatalogue } from '../i18n/index.ts';
 
 // The errors catalogue loads with the data layer (app/data-bridge.ts), not with the app.
@@ -79,10 +71,7 @@ describe('createApiFetch', () => {
   });
 
   it.each([401, 403])('on %i marks authorization as failed instead of a snack', async (status) => {
-    const { apiFetch, onFailure, onAuthFailure } = setup(
-      status,
-      `${XSSI_PREFIX}{"code":"auth","message":"Not signed in"}`,
-    );
+    const { apiFetch, onFailure, onAuthFailure } = setup(status, `${XSSI_PREFIX}{"code":"auth","message":"Not signed in"}`);
     await expect(apiFetch('/api/account')).rejects.toMatchObject({ status, isAuthFailure: true });
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
     expect(onAuthFailure).toHaveBeenCalledWith(expect.any(ApiError), 'ordering');
@@ -230,12 +219,8 @@ describe('readJson', () => {
 
 describe('errorMessage', () => {
   it("prefers the server's message, then a translated generic text", () => {
-    expect(errorMessage(new ApiError(500, { code: 'SERVER.INTERNAL', message: 'Something went wrong.' }))).toBe(
-      'Something went wrong.',
-    );
-    expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(
-      /server could not be reached/,
-    );
+    expect(errorMessage(new ApiError(500, { code: 'SERVER.INTERNAL', message: 'Something went wrong.' }))).toBe('Something went wrong.');
+    expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(/server could not be reached/);
     expect(errorMessage(new ApiError(500, { code: 'x', message: '' }))).toMatch(/request failed/i);
   });
 });

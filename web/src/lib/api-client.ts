@@ -149,24 +149,19 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
   const notify = options.notify ?? true;
   const authDialog = options.authDialog ?? true;
   const onFailure = options.onFailure ?? defaultOnFailure;
-  const onAuthFailure =
-    options.onAuthFailure ?? ((_error: ApiError, portal: Portal) => markAuthorizationFailed(portal));
-  const onPendingStep =
-    options.onPendingStep ?? ((_error: ApiError, portal: Portal) => requestPendingStep(portal));
+  const onAuthFailure = options.onAuthFailure ?? ((_error: ApiError, portal: Portal) => markAuthorizationFailed(portal));
+  const onPendingStep = options.onPendingStep ?? ((_error: ApiError, portal: Portal) => requestPendingStep(portal));
 
   return async (input, init) => {
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-    const portal =
-      typeof options.portal === 'function' ? options.portal() : (options.portal ?? currentPortal());
+    const portal = typeof options.portal === 'function' ? options.portal() : (options.portal ?? currentPortal());
     const headers = new Headers(typeof input === 'object' && 'headers' in input ? input.headers : undefined);
     new Headers(init?.headers).forEach((value, key) => {
       headers.set(key, value);
     });
     headers.set(PORTAL_HEADER, portal);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    const method = (
-      init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')
-    ).toUpperCase();
+    const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase();
 
     const fail = (error: ApiError): never => {
       lastFailed = {
@@ -194,11 +189,7 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
     const text = await response.text();
     if (!response.ok) {
       return fail(
-        new ApiError(
-          response.status,
-          parseErrorBody(text, response.status),
-          parseRetryAfter(response.headers.get('Retry-After')),
-        ),
+        new ApiError(response.status, parseErrorBody(text, response.status), parseRetryAfter(response.headers.get('Retry-After'))),
       );
     }
 

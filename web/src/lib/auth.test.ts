@@ -13,7 +13,7 @@ describe('portalLanding', () => {
     expect(portalLanding('ordering', loggedOutStatus)).toBe('/');
   });
 
-  it("connect lands on its home, or its My Account while the password is expired", () => {
+  it('connect lands on its home, or its My Account while the password is expired', () => {
     expect(portalLanding('connect', signedIn())).toBe('/connect');
     expect(portalLanding('connect', signedIn({ passwordExpired: true }))).toBe('/connect/my-account');
     expect(portalLanding('connect', loggedOutStatus)).toBe('/connect');
@@ -25,9 +25,7 @@ describe('pending steps land where they are taken (ADR 017)', () => {
     const all = { cardOrdering: true, couponingManagement: true };
     expect(portalLanding('ordering', signedIn({ mfaSetupRequired: true }, all))).toBe('/app/my-account/mfa');
     expect(portalLanding('connect', signedIn({ mfaSetupRequired: true }))).toBe('/connect/my-account/mfa');
-    expect(portalLanding('ordering', signedIn({ mfaSetupRequired: true, passwordExpired: true }, all))).toBe(
-      '/app/my-account',
-    );
+    expect(portalLanding('ordering', signedIn({ mfaSetupRequired: true, passwordExpired: true }, all))).toBe('/app/my-account');
   });
 });
 

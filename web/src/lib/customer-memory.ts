@@ -37,7 +37,11 @@ export function rememberCustomer(username: string, customerId: string): void {
  * customer id from a list entry (a screen may list one id twice, e.g. as retailer and as provider: the
  * first wins).
  */
-export function preferredCustomer<T>(listed: readonly T[] | undefined, remembered: string | null, idOf: (entry: T) => string): T | undefined {
+export function preferredCustomer<T>(
+  listed: readonly T[] | undefined,
+  remembered: string | null,
+  idOf: (entry: T) => string,
+): T | undefined {
   if (!listed || listed.length === 0) return undefined;
   if (listed.length === 1) return listed[0];
   return remembered === null ? undefined : listed.find((entry) => idOf(entry) === remembered);

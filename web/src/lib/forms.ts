@@ -24,10 +24,7 @@ export function schemaErrors<F extends string>(schema: z.ZodMiniType, input: unk
  * The server's field issues (400 `issues`) for the given fields, first per field. An issue with a rule's field
  * code becomes that rule's catalogue text, which the display translates by the code (`fieldText`).
  */
-export function serverFieldErrors<F extends string>(
-  error: Pick<ApiError, 'issues'> | undefined,
-  fields: readonly F[],
-): FieldErrors<F> {
+export function serverFieldErrors<F extends string>(error: Pick<ApiError, 'issues'> | undefined, fields: readonly F[]): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const issue of error?.issues ?? []) {
     const field = issue.path.split('.')[0] as F;
@@ -40,10 +37,7 @@ const ruleTextOf = ({ message, code }: { message: string; code?: string | undefi
   code !== undefined && code in FIELD_TEXTS ? FIELD_TEXTS[code as keyof typeof FIELD_TEXTS] : message;
 
 /** Errors show only on dirty fields (SPEC 5). */
-export function onlyDirty<F extends string>(
-  errors: FieldErrors<F>,
-  dirty: Partial<Record<F, boolean>>,
-): FieldErrors<F> {
+export function onlyDirty<F extends string>(errors: FieldErrors<F>, dirty: Partial<Record<F, boolean>>): FieldErrors<F> {
   const shown: FieldErrors<F> = {};
   for (const field of Object.keys(errors) as F[]) if (dirty[field]) shown[field] = errors[field];
   return shown;

@@ -57,8 +57,7 @@ export const paths = {
       query: '/app/couponing/query',
       details: '/app/couponing/details',
       /** One card's Details: its serial and, since several cards may carry a serial, its EAN. */
-      card: (serial: string, ean: string) =>
-        `/app/couponing/details?${new URLSearchParams({ serial, ean }).toString()}`,
+      card: (serial: string, ean: string) => `/app/couponing/details?${new URLSearchParams({ serial, ean }).toString()}`,
     },
   },
   connect: {

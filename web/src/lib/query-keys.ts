@@ -62,5 +62,4 @@ export const inScope =
  * Drops every cached answer of a scope of one portal and reads those on screen again; the others read new
  * data on their next visit (after a write that changes what a list shows).
  */
-export const invalidateScope = (scope: KeyScope, portal: Portal) =>
-  mutate(inScope(scope, portal), undefined, { revalidate: true });
+export const invalidateScope = (scope: KeyScope, portal: Portal) => mutate(inScope(scope, portal), undefined, { revalidate: true });

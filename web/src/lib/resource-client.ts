@@ -58,7 +58,8 @@ export function queryOf(filters: Filters = {}): Record<string, string | string[]
 export function sectionCalls(portal: Portal, afterWrite: () => unknown) {
   const quiet = { portal, notify: false } as const;
   const client = () => api(quiet);
-  const read = async <S extends z.ZodMiniType>(call: Promise<Answer>, schema: S): Promise<z.infer<S>> => readJson(await call, schema, quiet);
+  const read = async <S extends z.ZodMiniType>(call: Promise<Answer>, schema: S): Promise<z.infer<S>> =>
+    readJson(await call, schema, quiet);
   async function write<S extends z.ZodMiniType>(call: Promise<Answer>, schema: S): Promise<z.infer<S>> {
     try {
       return await read(call, schema);
@@ -162,12 +163,17 @@ export function resource<Item extends z.ZodMiniType, Body = Partial<z.input<Item
 ): Resource<Item, Body> {
   const portal = options.portal ?? 'connect';
   const routeOf = (client: Client) => at(client) as Node;
-  const route = routeOf(api()).$path().replace(/^\/api\//, '');
+  const route = routeOf(api())
+    .$path()
+    .replace(/^\/api\//, '');
   if (!ROUTE.test(route)) throw new Error(`resource route must be kebab-case segments: '${route}'`);
   const page = pageOf(item);
   const client = () => routeOf(api({ portal }));
   const readPage = async (query: Filters): Promise<ResourcePage<z.infer<Item>>> => {
-    const answer = (await readJson(await client().$get({ query: queryOf(query) }), page)) as Omit<ResourcePage<z.infer<Item>>, 'pagination'>;
+    const answer = (await readJson(await client().$get({ query: queryOf(query) }), page)) as Omit<
+      ResourcePage<z.infer<Item>>,
+      'pagination'
+    >;
     return { ...answer, pagination: toPagination(answer) };
   };
   // A write may have changed what any list shows (SPEC 7: "the cache is dropped after any write"), even

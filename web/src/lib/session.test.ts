@@ -75,7 +75,7 @@ describe.each(PORTALS)('the %s portal never touches the other portal', (portal) 
     expect(sessionOf(theOther).status).toBe(otherStatus);
   });
 
-  it("a failed authorization is flagged on its own portal only; a sign-in clears only its own", () => {
+  it('a failed authorization is flagged on its own portal only; a sign-in clears only its own', () => {
     markAuthorizationFailed(portal);
     expect(authorizationFailedOn(portal)).toBe(true);
     expect(authorizationFailedOn(theOther)).toBe(false);
@@ -105,7 +105,7 @@ describe('onSessionEnd', () => {
   });
 });
 
-describe('applyStatus: the server\'s answer for one portal', () => {
+describe("applyStatus: the server's answer for one portal", () => {
   it('a logged-out answer on ordering leaves a connect sign-in alone (the bug of a shared state)', () => {
     const connect = signedIn();
     applyStatus('connect', connect);
@@ -134,7 +134,7 @@ describe('dropOnLogout: which cached answers a logout of one portal drops', () =
     expect(dropOnLogout(['public', 'brand'], 'ordering')).toBe(false);
   });
 
-  it('drops keys that name no portal (they may hold the ended session\'s data)', () => {
+  it("drops keys that name no portal (they may hold the ended session's data)", () => {
     expect(dropOnLogout('/api/something', 'ordering')).toBe(true);
     expect(dropOnLogout(['orders'], 'ordering')).toBe(true);
     expect(dropOnLogout(['orders', 'elsewhere'], 'connect')).toBe(true);
@@ -193,20 +193,16 @@ describe('sessionLanding (core rules)', () => {
   it('is the configured target only with MFA enabled and the password not expired', () => {
     const ordering = { cardOrdering: true };
     expect(sessionLanding(signedIn({ mfaStatus: 'app' }, ordering))).toBe('/app/retailer-selection');
-    expect(sessionLanding(signedIn({ mfaStatus: 'email' }, { couponingManagement: true }))).toBe(
-      '/app/couponing',
-    );
+    expect(sessionLanding(signedIn({ mfaStatus: 'email' }, { couponingManagement: true }))).toBe('/app/couponing');
     expect(sessionLanding(signedIn({ mfaStatus: 'none' }, ordering))).toBe('/app/my-account');
-    expect(sessionLanding(signedIn({ mfaStatus: 'app', passwordExpired: true }, ordering))).toBe(
-      '/app/my-account',
-    );
+    expect(sessionLanding(signedIn({ mfaStatus: 'app', passwordExpired: true }, ordering))).toBe('/app/my-account');
     expect(sessionLanding(signedIn({ mfaStatus: 'app' }, {}))).toBe('/app/my-account');
   });
 
   it('retailerSales also lands on retailer selection', () => {
-    expect(
-      sessionLanding(signedIn({ mfaStatus: 'app' }, { retailerSales: true, couponingManagement: true })),
-    ).toBe('/app/retailer-selection');
+    expect(sessionLanding(signedIn({ mfaStatus: 'app' }, { retailerSales: true, couponingManagement: true }))).toBe(
+      '/app/retailer-selection',
+    );
   });
 });
 

@@ -44,12 +44,7 @@ export type PerPortal<T> = Record<Portal, T>;
 const perPortal = <S extends z.ZodMiniType>(schema: S) => z.object({ ordering: schema, connect: schema });
 const bothPortals = <T>(value: T): PerPortal<T> => ({ ordering: value, connect: value });
 
-export const sessionStore = createPersistentStore(
-  'session',
-  SESSION_STORAGE_KEY,
-  perPortal(SessionState),
-  bothPortals(emptySession),
-);
+export const sessionStore = createPersistentStore('session', SESSION_STORAGE_KEY, perPortal(SessionState), bothPortals(emptySession));
 export const authStore = createPersistentStore(
   'local',
   'portal.auth',
@@ -146,9 +141,7 @@ export const returnPathOf = (portal: Portal): string | null => returnPathStore.g
 
 /** Hides a service message (by its id) for the rest of this portal's session. */
 export function dismissServiceMessage(portal: Portal, id: string): void {
-  updateSession(portal, (s) =>
-    s.dismissedMessages.includes(id) ? s : { ...s, dismissedMessages: [...s.dismissedMessages, id] },
-  );
+  updateSession(portal, (s) => (s.dismissedMessages.includes(id) ? s : { ...s, dismissedMessages: [...s.dismissedMessages, id] }));
 }
 
 export function openDialog(name: DialogName): void {
@@ -160,9 +153,7 @@ export function closeDialog(name: DialogName): void {
 }
 
 export function dismissNotice(id: string): void {
-  deviceStore.set((d) =>
-    d.dismissedNotices.includes(id) ? d : { dismissedNotices: [...d.dismissedNotices, id] },
-  );
+  deviceStore.set((d) => (d.dismissedNotices.includes(id) ? d : { dismissedNotices: [...d.dismissedNotices, id] }));
 }
 
 const PORTALS: readonly Portal[] = ['ordering', 'connect'];

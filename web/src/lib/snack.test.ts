@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentSnack, initialSnackState, SNACK_DISMISS_MS, snackReducer } from './snack.ts';
 
-const push = (state = initialSnackState, text = 'Saved', extra = {}) =>
-  snackReducer(state, { type: 'push', snack: { text, ...extra } });
+const push = (state = initialSnackState, text = 'Saved', extra = {}) => snackReducer(state, { type: 'push', snack: { text, ...extra } });
 
 describe('snack queue', () => {
   it('shows one message at a time, in order', () => {

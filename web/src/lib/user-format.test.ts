@@ -23,12 +23,8 @@ describe('user date formats', () => {
 describe('orders display formats (user zone and locale)', () => {
   it('shows an instant in the user time zone', () => {
     // 23:30 UTC is 00:30 the next day in Berlin (UTC+1 in January).
-    expect(formatDateTime('2026-01-10T23:30:00Z', { locale: 'de-DE', timeZone: 'Europe/Berlin' })).toBe(
-      '11.01.2026, 00:30',
-    );
-    expect(formatDateTime('2026-01-10T23:30:00Z', { locale: 'en-US', timeZone: 'America/New_York' })).toBe(
-      'Jan 10, 2026, 6:30 PM',
-    );
+    expect(formatDateTime('2026-01-10T23:30:00Z', { locale: 'de-DE', timeZone: 'Europe/Berlin' })).toBe('11.01.2026, 00:30');
+    expect(formatDateTime('2026-01-10T23:30:00Z', { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Jan 10, 2026, 6:30 PM');
   });
 
   it('keeps a calendar day on its day whatever the zone', () => {

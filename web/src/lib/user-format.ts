@@ -66,9 +66,7 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 export function formatDateTime(iso: string, format: { locale: string; timeZone?: string | undefined }): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }).format(
-    date,
-  );
+  return dateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }).format(date);
 }
 
 /**

@@ -41,7 +41,8 @@ export function fakeBackend(routes: FakeRoutes) {
     const call: FakeCall = { method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
-    const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
+    const answer =
+      typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
     return new Response(`${XSSI_PREFIX}${JSON.stringify(answer.body ?? null)}`, {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...answer.headers },

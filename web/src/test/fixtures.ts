@@ -22,10 +22,7 @@ export const sessionUser = (ordering: Record<string, boolean> = {}): NonNullable
   strongAuthentication: false,
 });
 
-export const signedIn = (
-  over: Partial<SessionStatus> = {},
-  ordering: Record<string, boolean> = {},
-): SessionStatus => ({
+export const signedIn = (over: Partial<SessionStatus> = {}, ordering: Record<string, boolean> = {}): SessionStatus => ({
   ...loggedOutStatus,
   loggedIn: true,
   user: sessionUser(ordering),

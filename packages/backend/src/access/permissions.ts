@@ -4,11 +4,7 @@ import type { Actor } from './actor.ts';
 import { AUTH, PERMISSION } from '@portal/core/auth';
 
 /** Per function: the actor holds one of `permissions` of `module`, else 403 (ADR 015). */
-export function requirePermission<M extends ModuleName>(
-  actor: Actor,
-  module: M,
-  ...permissions: ModulePermissionName<M>[]
-): void {
+export function requirePermission<M extends ModuleName>(actor: Actor, module: M, ...permissions: ModulePermissionName<M>[]): void {
   const held: Readonly<Record<string, boolean>> = actor.access.modules[module].permissions;
   if (!permissions.some((p) => held[p])) {
     throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');

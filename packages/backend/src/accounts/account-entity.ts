@@ -31,7 +31,8 @@ export const findAccountsByEmail = (db: Db, email: string, cursor?: Record<strin
   listPage(db, accounts, onIndex('gsi1', accountKeys.gsi1pk(email)), { limit: 25, cursor });
 
 /** The accounts whose customerId is this customer (or customer group): a few per customer, one Query. */
-export const listAccountsOfCustomer = (db: Db, customerId: string) => listAll(db, accounts, onIndex('gsi2', accountKeys.gsi2pk(customerId)));
+export const listAccountsOfCustomer = (db: Db, customerId: string) =>
+  listAll(db, accounts, onIndex('gsi2', accountKeys.gsi2pk(customerId)));
 
 /**
  * What the account's owner changes after creation: an import sets them only on create, so re-importing
@@ -118,8 +119,7 @@ export function replacePasswordUpdate(db: Db, seen: Pick<Account, 'username' | '
   return {
     TableName: db.table,
     Key: { pk: accountKeys.pk(seen.username), sk: accountKeys.sk },
-    UpdateExpression:
-      'SET passwordHash = :new, passwordHistory = :history, passwordExpiry = :expiry, #status = :status, updatedAt = :now',
+    UpdateExpression: 'SET passwordHash = :new, passwordHistory = :history, passwordExpiry = :expiry, #status = :status, updatedAt = :now',
     ConditionExpression: 'passwordHash = :seenHash AND #status = :seenStatus',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -138,7 +138,11 @@ export function replacePasswordUpdate(db: Db, seen: Pick<Account, 'username' | '
  * Sets the password the account holder chose (1 conditional Update, `replacePasswordUpdate`): only if the
  * hash and status are still those `seen`; a lost condition throws ConditionalCheckFailed.
  */
-export async function replacePassword(db: Db, seen: Pick<Account, 'username' | 'passwordHash' | 'status'>, change: PasswordChange): Promise<void> {
+export async function replacePassword(
+  db: Db,
+  seen: Pick<Account, 'username' | 'passwordHash' | 'status'>,
+  change: PasswordChange,
+): Promise<void> {
   await db.doc.send(new UpdateCommand(replacePasswordUpdate(db, seen, change)));
 }
 
@@ -168,7 +172,12 @@ function writeExisting(
 const updateExisting = (...args: Parameters<typeof writeExisting>): Promise<boolean> => applied(writeExisting(...args));
 
 /** The holder's own profile fields (1 Update); an absent account throws ConditionalCheckFailed. */
-export async function updateAccountProfile(db: Db, username: string, profile: { firstname: string; surname: string; jobTitle: string }, at: Date) {
+export async function updateAccountProfile(
+  db: Db,
+  username: string,
+  profile: { firstname: string; surname: string; jobTitle: string },
+  at: Date,
+) {
   await writeExisting(db, username, at, {
     set: 'firstname = :first, surname = :sur, jobTitle = :job',
     values: { ':first': profile.firstname, ':sur': profile.surname, ':job': profile.jobTitle },

@@ -107,4 +107,3 @@ export async function cancelEmailChange(db: Db, username: string, tokenHash: str
   await db.doc.send(new DeleteCommand({ TableName: db.table, Key: tokenKey(tokenHash) }));
   return removed;
 }
-

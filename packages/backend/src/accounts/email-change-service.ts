@@ -6,12 +6,7 @@ import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getAccount } from './account-entity.ts';
 import type { Account, StoredAccount } from './account-record.ts';
-import {
-  cancelEmailChange,
-  confirmEmailChange,
-  getEmailChangeToken,
-  putEmailChange,
-} from './email-change-entity.ts';
+import { cancelEmailChange, confirmEmailChange, getEmailChangeToken, putEmailChange } from './email-change-entity.ts';
 import { ACCOUNT } from '@portal/core/auth';
 
 const LINK_VALID_HOURS = 24;
@@ -25,13 +20,7 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
  * followed; the old address is told when the change is asked for and when it is done. Password reset
  * and sign-in codes keep going to the confirmed `email` until then.
  */
-export function createEmailChangeService(deps: {
-  db: Db;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  appUrl: string;
-  now: () => Date;
-}) {
+export function createEmailChangeService(deps: { db: Db; mailer: Mailer; rateLimiter: RateLimiter; appUrl: string; now: () => Date }) {
   const { db, mailer, now } = deps;
   const invalidLink = () =>
     new AppError(

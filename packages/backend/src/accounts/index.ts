@@ -1,5 +1,20 @@
 // The accounts domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
-export { accountKey, accountKeys, accounts, expireAccountPassword, findAccountsByEmail, getAccount, listAccountsOfCustomer, type PasswordChange, recordLogin, replacePassword, replacePasswordUpdate, setAccountAccess, setAccountStatus, upsertAccount } from './account-entity.ts';
+export {
+  accountKey,
+  accountKeys,
+  accounts,
+  expireAccountPassword,
+  findAccountsByEmail,
+  getAccount,
+  listAccountsOfCustomer,
+  type PasswordChange,
+  recordLogin,
+  replacePassword,
+  replacePasswordUpdate,
+  setAccountAccess,
+  setAccountStatus,
+  upsertAccount,
+} from './account-entity.ts';
 export { type Account, AccountFields, type StoredAccount, usernameKey } from './account-record.ts';
 export { createLoginGuard, type LoginGuard } from './login-guard.ts';
 export { type Reauth, reauthFreshUntil, type ReauthSession } from './reauth.ts';

@@ -22,9 +22,7 @@ const FORGET_AFTER_MS = 24 * 3_600_000;
 export const lockDelayMs = (level: number) => Math.min(FIRST_LOCK_MS * 2 ** level, MAX_LOCK_MS);
 
 /** A reserved unit of the budget; `lockedUntil` is set when it was the last one (the lock now stands). */
-export type Reservation =
-  | { ok: true; username: string; lockedUntil: Date | null; level: number }
-  | { ok: false; lockedUntil: Date };
+export type Reservation = { ok: true; username: string; lockedUntil: Date | null; level: number } | { ok: false; lockedUntil: Date };
 
 export function createLoginGuard(db: Db, now: () => Date, partition = 'LOGINGUARD') {
   const key = (username: string) => guardKey(partition, username);

@@ -89,10 +89,7 @@ export function accessNames(account: Pick<Account, 'securityFlag' | 'permissions
     security: flagNames(SECURITY_FLAGS, account.securityFlag),
     permissions: flagNames(GENERAL_PERMISSIONS, account.permissions),
     settings: flagNames(GENERAL_SETTINGS, account.settings),
-    ...(Object.fromEntries(MODULE_NAMES.map((name) => [name, module(name)])) as Record<
-      ModuleName,
-      ReturnType<typeof module>
-    >),
+    ...(Object.fromEntries(MODULE_NAMES.map((name) => [name, module(name)])) as Record<ModuleName, ReturnType<typeof module>>),
   };
 }
 
@@ -102,7 +99,10 @@ export type AccessFields = Pick<Account, 'portals' | 'securityFlag' | 'permissio
 export function applyAccess(current: AccessFields, change: AccessChange): AccessFields {
   const next: AccessFields = { ...current, modules: { ...current.modules } };
   if (change.portals !== undefined) {
-    const portals = z.array(z.enum(PORTALS)).check(z.minLength(1)).safeParse([...new Set(change.portals)]);
+    const portals = z
+      .array(z.enum(PORTALS))
+      .check(z.minLength(1))
+      .safeParse([...new Set(change.portals)]);
     if (!portals.success) throw inputError(ADMIN.INVALID_INPUT, `portals: one or more of ${PORTALS.join(', ')}`, 'portals');
     next.portals = portals.data;
   }
@@ -118,10 +118,7 @@ export function applyAccess(current: AccessFields, change: AccessChange): Access
         moduleChange.permissions === undefined
           ? (before?.permissions ?? 0)
           : encodeFlagValue(`${name}.permissions`, moduleChange.permissions),
-      settings:
-        moduleChange.settings === undefined
-          ? (before?.settings ?? 0)
-          : encodeFlagValue(`${name}.settings`, moduleChange.settings),
+      settings: moduleChange.settings === undefined ? (before?.settings ?? 0) : encodeFlagValue(`${name}.settings`, moduleChange.settings),
     };
   }
   return next;

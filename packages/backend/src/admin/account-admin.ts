@@ -38,12 +38,7 @@ export type CreateUserInput = z.input<typeof CreateUserFields> & {
   access?: AccessChange;
 };
 
-export const PASSWORD_ALPHABETS = [
-  'abcdefghijkmnopqrstuvwxyz',
-  'ABCDEFGHJKLMNPQRSTUVWXYZ',
-  '23456789',
-  '-_!@#%+=?.',
-] as const;
+export const PASSWORD_ALPHABETS = ['abcdefghijkmnopqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '-_!@#%+=?.'] as const;
 
 /**
  * A random password that passes the policy: 20 characters, at least one of each class, from the
@@ -129,7 +124,12 @@ export function accountAdmin(ctx: AdminContext) {
             portals: account.portals,
             passwordGenerated: password === undefined,
             passwordExpired: passwordExpired === true,
-            access: { securityFlag: account.securityFlag, permissions: account.permissions, settings: account.settings, modules: account.modules },
+            access: {
+              securityFlag: account.securityFlag,
+              permissions: account.permissions,
+              settings: account.settings,
+              modules: account.modules,
+            },
           },
         };
       });
@@ -164,12 +164,20 @@ export function accountAdmin(ctx: AdminContext) {
           const written = await updateAccount(username, (at) => setAccountAccess(db, username, next, account.updatedAt, at));
           if (written) {
             const result = { username: account.username, ...next, access: accessNames(next) };
-            return { result, details: { portals: next.portals, securityFlag: next.securityFlag, permissions: next.permissions, settings: next.settings, modules: next.modules } };
+            return {
+              result,
+              details: {
+                portals: next.portals,
+                securityFlag: next.securityFlag,
+                permissions: next.permissions,
+                settings: next.settings,
+                modules: next.modules,
+              },
+            };
           }
           if (attempt >= 2) throw new AppError('conflict', ADMIN.CONCURRENT_CHANGE, 'The account changed meanwhile; try again');
         }
       });
     },
-
   };
 }

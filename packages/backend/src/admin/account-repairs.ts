@@ -75,6 +75,5 @@ export function accountRepairs(ctx: AdminContext) {
         return { result: { username: account.username, statusChanged }, details: { statusChanged } };
       });
     },
-
   };
 }

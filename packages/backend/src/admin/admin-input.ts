@@ -7,8 +7,7 @@ import { AppError, type ErrorCode } from '../errors.ts';
 export const inputError = (code: ErrorCode, message: string, path = '') =>
   new AppError('input', code, message, { issues: [{ path, message }] });
 
-export const notFound = (username: string) =>
-  new AppError('not_found', ADMIN.ACCOUNT_NOT_FOUND, `No account '${username}'`);
+export const notFound = (username: string) => new AppError('not_found', ADMIN.ACCOUNT_NOT_FOUND, `No account '${username}'`);
 
 /** A zod failure as one input error naming every field. */
 export function invalid(error: z.$ZodError): AppError {

@@ -34,6 +34,5 @@ export function customerAdmin(ctx: AdminContext) {
         return { result: { items: res.items, cursor: encodeCursor(res.cursor) }, details: { count: res.items.length } };
       });
     },
-
   };
 }

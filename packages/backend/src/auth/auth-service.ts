@@ -1,13 +1,6 @@
 import { isMfaSetUpPending } from './strong-session.ts';
 import type { Portal } from '@portal/core/shared';
-import {
-  type LoginResult,
-  MfaState,
-  pendingAccountStep,
-  type SessionStatus,
-  type SignInInput,
-  LOGIN,
-} from '@portal/core/auth';
+import { type LoginResult, MfaState, pendingAccountStep, type SessionStatus, type SignInInput, LOGIN } from '@portal/core/auth';
 import { getAccount, recordLogin, type Account, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
@@ -176,7 +169,6 @@ export function createAuthService(deps: {
       if (token) await sessions.revoke(token);
     },
   };
-
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

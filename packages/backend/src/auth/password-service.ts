@@ -1,19 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Messages } from '@portal/core/shared';
-import {
-  type ChangePasswordForm,
-  type ResetPasswordForm,
-  resetInstructionsSentMessage,
-  LOGIN,
-  PASSWORD,
-} from '@portal/core/auth';
+import { type ChangePasswordForm, type ResetPasswordForm, resetInstructionsSentMessage, LOGIN, PASSWORD } from '@portal/core/auth';
 import { findAccountsByEmail, getAccount, replacePassword, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import {  verifyPassword } from '../platform/security/password-hash.ts';
+import { verifyPassword } from '../platform/security/password-hash.ts';
 
 import { getResetToken, putResetToken, replacePasswordByResetLink } from './reset-token-entity.ts';
 import type { SessionStore } from './sessions.ts';

@@ -10,8 +10,7 @@ import { isMfaSetUpPending, isStrongSession } from './strong-session.ts';
 const EXPIRY_WARNING_DAYS = 14;
 
 export const isPasswordExpiredAt = (account: Account, at: Date) =>
-  account.status === 'password expired' ||
-  (account.passwordExpiry !== null && Date.parse(account.passwordExpiry) <= at.getTime());
+  account.status === 'password expired' || (account.passwordExpiry !== null && Date.parse(account.passwordExpiry) <= at.getTime());
 
 /** GET auth/status for the caller's account at `at` (read fresh on every request by the session middleware). */
 export function sessionStatus(

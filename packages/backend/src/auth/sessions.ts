@@ -3,14 +3,7 @@ import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { type StoredAccount, usernameKey } from '../accounts/index.ts';
-import {
-  deleteSession,
-  getSessionAndAccount,
-  listSessions,
-  putSession,
-  type SessionRecord,
-  touchSession,
-} from './session-entity.ts';
+import { deleteSession, getSessionAndAccount, listSessions, putSession, type SessionRecord, touchSession } from './session-entity.ts';
 
 /**
  * Lucia-style sessions (ARCHITECTURE convention 6): the cookie holds 32 random bytes, the table only
@@ -80,11 +73,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy, sealKey: () =>
   const absoluteMs = policy.absoluteHours * 3_600_000;
 
   return {
-    async create(
-      username: string,
-      now: Date,
-      meta: { portal: Portal; method: 'password' | 'sso'; ip?: string; userAgent?: string },
-    ) {
+    async create(username: string, now: Date, meta: { portal: Portal; method: 'password' | 'sso'; ip?: string; userAgent?: string }) {
       const token = newToken(username);
       const record: SessionRecord = {
         tokenHash: hashToken(token),
@@ -140,9 +129,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy, sealKey: () =>
     /** The account's sessions that are still live, newest first. */
     async listLive(username: string, now: Date): Promise<SessionRecord[]> {
       const t = now.getTime();
-      return (await listSessions(db, username)).filter(
-        (s) => Date.parse(s.idleExpiresAt) > t && Date.parse(s.absoluteExpiresAt) > t,
-      );
+      return (await listSessions(db, username)).filter((s) => Date.parse(s.idleExpiresAt) > t && Date.parse(s.absoluteExpiresAt) > t);
     },
 
     /** Ends every session of the account, except the one with `keepTokenHash` when given. */

@@ -1,7 +1,7 @@
 import { type SsoCompleteInput, type SsoStartQuery, type SsoStartResult, LOGIN, SSO } from '@portal/core/auth';
 import type * as Oidc from './openid.ts';
 import { getAccount } from '../accounts/index.ts';
-import { type Config,} from '../config.ts';
+import { type Config } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
@@ -36,10 +36,7 @@ const isRejection = (oidc: typeof Oidc, error: unknown) =>
  */
 export function createSsoService(deps: {
   db: Db;
-  config: Pick<
-    Config,
-    'APP_URL' | 'SSO_ISSUER' | 'SSO_CLIENT_ID' | 'SSO_CLIENT_SECRET' | 'SIGNINS_PER_IP_PER_MINUTE'
-  >;
+  config: Pick<Config, 'APP_URL' | 'SSO_ISSUER' | 'SSO_CLIENT_ID' | 'SSO_CLIENT_SECRET' | 'SIGNINS_PER_IP_PER_MINUTE'>;
   issueSession: AuthService['issueSession'];
   audit: AuditLog;
   rateLimiter: RateLimiter;
@@ -102,11 +99,7 @@ export function createSsoService(deps: {
       // Taken (deleted) before anything else: a state works once, whatever happens next.
       const tx = await takeSsoTransaction(db, hashState(input.state));
       if (!tx || tx.portal !== meta.portal || Date.parse(tx.expiresAtIso) <= now().getTime()) {
-        throw new AppError(
-          'auth',
-          SSO.STATE_INVALID,
-          'This sign-in link has expired or was already used. Please sign in again.',
-        );
+        throw new AppError('auth', SSO.STATE_INVALID, 'This sign-in link has expired or was already used. Please sign in again.');
       }
       const [client, oidc] = await Promise.all([provider(), openidClient()]);
       const callbackUrl = new URL(tx.redirectUri);

@@ -10,7 +10,9 @@ import { entity, getOne } from '../platform/db/entity.ts';
  * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
  */
 /** Host names: at most 253 characters each (DNS). */
-export const BrandInput = z.extend(BrandSettings, { hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []) });
+export const BrandInput = z.extend(BrandSettings, {
+  hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []),
+});
 export type BrandInput = z.infer<typeof BrandInput>;
 
 export const DEFAULT_BRAND_ID = 'default';

@@ -20,10 +20,12 @@ export function createCardAccess(db: Db, actor: Actor) {
   return {
     /** The cards among `cards` the actor may see, in their order. */
     async visible(cards: StoredCard[]): Promise<StoredCard[]> {
-      const allowed = await Promise.all(cards.map(async (card) => {
-        const role = await roleOf(card.retailerId);
-        return role !== null && mayActFor(actor, role);
-      }));
+      const allowed = await Promise.all(
+        cards.map(async (card) => {
+          const role = await roleOf(card.retailerId);
+          return role !== null && mayActFor(actor, role);
+        }),
+      );
       return cards.filter((_, i) => allowed[i]);
     },
     /** The retailer's name, for the details screen (read once per retailer). */

@@ -65,7 +65,19 @@ export const cardKey = (serial: string, ean: string) => ({ pk: cardKeys.pk(seria
 
 const cards = entity<StoredCard>();
 /** The couponing attributes a portal booking's transaction row carries besides the Transaction. */
-type BookingRow = { transactionId: string; serial: string; ean: string; at: string; terminalId: string; resultCode: string; couponAction: CouponAction; couponStatus: CouponingStatus; by: string; byUsername: string; version: number };
+type BookingRow = {
+  transactionId: string;
+  serial: string;
+  ean: string;
+  at: string;
+  terminalId: string;
+  resultCode: string;
+  couponAction: CouponAction;
+  couponStatus: CouponingStatus;
+  by: string;
+  byUsername: string;
+  version: number;
+};
 const bookingRows = entity<BookingRow>();
 export const couponingBooking = (item: Item): StoredTransaction => {
   const row = bookingRows.read(item);
@@ -123,7 +135,11 @@ const bookingsQuery = (card: Pick<StoredCard, 'serial' | 'ean'>, upToVersion: nu
  * TRANSACTIONS_SHOWN, reading at most MAX_PAGES pages whatever the history's length. The index is
  * eventually consistent: an action's own answer adds its booking (couponing-service.ts).
  */
-export async function latestTransactions(db: Db, card: Pick<StoredCard, 'serial' | 'ean'>, upToVersion = 99_999_999): Promise<StoredTransaction[]> {
+export async function latestTransactions(
+  db: Db,
+  card: Pick<StoredCard, 'serial' | 'ean'>,
+  upToVersion = 99_999_999,
+): Promise<StoredTransaction[]> {
   const out: StoredTransaction[] = [];
   let cursor: Record<string, unknown> | undefined;
   for (let page = 0; page < MAX_PAGES && out.length < TRANSACTIONS_SHOWN; page += 1) {
@@ -158,7 +174,8 @@ export async function updateCardMaster(db: Db, card: Pick<StoredCard, 'serial' |
     new UpdateCommand({
       TableName: db.table,
       Key: cardKey(card.serial, card.ean),
-      UpdateExpression: 'SET eanSecond = :eanSecond, productId = :productId, retailerId = :retailerId, validUntil = :validUntil, updatedAt = :at',
+      UpdateExpression:
+        'SET eanSecond = :eanSecond, productId = :productId, retailerId = :retailerId, validUntil = :validUntil, updatedAt = :at',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: {
         ':eanSecond': master.eanSecond,

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  COUPON_ACTION_PERMISSION,
-  type CouponAction,
-  type CouponActionInput,
-  decideAction,
-  COUPON,
-} from '@portal/core/couponing';
+import { COUPON_ACTION_PERMISSION, type CouponAction, type CouponActionInput, decideAction, COUPON } from '@portal/core/couponing';
 import type { Db } from '../platform/db/client.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
@@ -21,7 +15,9 @@ import { IDEMPOTENCY } from '@portal/core/shared';
 const MAX_ATTEMPTS = 8;
 
 const requestHash = (serial: string, action: CouponAction, input: CouponActionInput) =>
-  createHash('sha256').update(JSON.stringify([serial, input.ean, action, input.terminalId])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([serial, input.ean, action, input.terminalId]))
+    .digest('hex');
 
 /** The transaction id of a card's booking n: one per card version, and same-instant bookings sort by it. */
 const bookingId = (serial: string, ean: string, version: number) => `P-${serial}-${ean}-${String(version).padStart(8, '0')}`;
@@ -92,10 +88,14 @@ export async function bookAction(
     db,
     async () => {
       const now = deps.now();
-      const [cards, replay] = await Promise.all([cardsOfSerial(db, serial), key ? readIdempotency(db, couponIdempotencyKey(actor.username, key), now) : null]);
+      const [cards, replay] = await Promise.all([
+        cardsOfSerial(db, serial),
+        key ? readIdempotency(db, couponIdempotencyKey(actor.username, key), now) : null,
+      ]);
       const card = chooseCard(await access.visible(cards), input.ean);
       const answerReplay = async (record: { hash: string }) => {
-        if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another action.');
+        if (record.hash !== hash)
+          throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another action.');
         // The booking may have landed between the two reads above: answer the card as it is now.
         const current = chooseCard(await access.visible(await cardsOfSerial(db, serial)), input.ean);
         return { transaction: null, result: { card: current, booked: false } };
@@ -144,7 +144,8 @@ export async function bookAction(
           Update: {
             TableName: db.table,
             Key: cardKey(serial, card.ean),
-            UpdateExpression: 'SET #status = :to, #version = :next, activation = :activation, soldOffline = :offline, redemption = :redemption, updatedAt = :at',
+            UpdateExpression:
+              'SET #status = :to, #version = :next, activation = :activation, soldOffline = :offline, redemption = :redemption, updatedAt = :at',
             ConditionExpression: '#status = :from AND #version = :current',
             ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
             ExpressionAttributeValues: {
@@ -172,7 +173,9 @@ export async function bookAction(
         ...[row.customerId, ...(provider ? [provider] : [])].flatMap((ledgerId) => bookingCounts(db, row, ledgerId)),
       ];
       if (key) {
-        items.push(idempotencyPut(db, couponIdempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now));
+        items.push(
+          idempotencyPut(db, couponIdempotencyKey(actor.username, key), { type: 'couponIdempotency', hash, serial, ean: card.ean }, now),
+        );
       }
       return { transaction: items, result: { card: next, booked: true, transaction } };
     },

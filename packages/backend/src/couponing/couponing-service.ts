@@ -16,7 +16,15 @@ import { getProduct, getProducts } from '../masterdata/index.ts';
 import { type Actor, requirePermission, requireStrongAuthentication } from '../access/index.ts';
 import { todayOf } from '../platform/time.ts';
 import { type CardAccess, chooseCard, createCardAccess, serialNotFound } from './card-access.ts';
-import { cardsOfSerial, factsOf, latestTransactions, stateOf, type StoredCard, type StoredTransaction, TRANSACTIONS_SHOWN } from './card-entity.ts';
+import {
+  cardsOfSerial,
+  factsOf,
+  latestTransactions,
+  stateOf,
+  type StoredCard,
+  type StoredTransaction,
+  TRANSACTIONS_SHOWN,
+} from './card-entity.ts';
 import { cardSummary, serialDetails } from './card-views.ts';
 import { bookAction } from './coupon-action.ts';
 
@@ -53,8 +61,16 @@ export function createCouponingService(deps: CouponingDeps) {
       latestTransactions(db, card, card.version),
     ]);
     // The bookings come from an index (eventually consistent): the booking just made is always shown.
-    const transactions = booked && !read.some((t) => t.transactionId === booked.transactionId) ? [booked, ...read].slice(0, TRANSACTIONS_SHOWN) : read;
-    return serialDetails({ actor, card, transactions, product: product ?? undefined, retailerName, today: todayOf(deps.now(), actor.timezone) });
+    const transactions =
+      booked && !read.some((t) => t.transactionId === booked.transactionId) ? [booked, ...read].slice(0, TRANSACTIONS_SHOWN) : read;
+    return serialDetails({
+      actor,
+      card,
+      transactions,
+      product: product ?? undefined,
+      retailerName,
+      today: todayOf(deps.now(), actor.timezone),
+    });
   }
 
   return {

@@ -27,7 +27,11 @@ const SECOND = ean(901);
 const UNKNOWN_EAN = ean(999);
 
 type Line = Record<string, unknown>;
-const importLines = (lines: Line[]) => backend.imports.importRecords('serials', lines.map((data, i) => ({ line: i + 1, data })));
+const importLines = (lines: Line[]) =>
+  backend.imports.importRecords(
+    'serials',
+    lines.map((data, i) => ({ line: i + 1, data })),
+  );
 const line = (serialFrom: string, extra: Line = {}): Line => ({ serialFrom, ean: GIFT.ean, retailerId: 'R-I1', ...extra });
 
 let prefixCounter = 0;
@@ -57,14 +61,22 @@ async function countAll() {
   let count = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT', ConsistentRead: true, ExclusiveStartKey: cursor }));
+    const res = await backend.db.doc.send(
+      new ScanCommand({ TableName: backend.db.table, Select: 'COUNT', ConsistentRead: true, ExclusiveStartKey: cursor }),
+    );
     count += res.Count ?? 0;
     cursor = res.LastEvaluatedKey;
   } while (cursor);
   return count;
 }
 const partition = async (serial: string) =>
-  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` }, ConsistentRead: true })).items;
+  (
+    await queryAll(backend.db, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `SERIAL#${serial}` },
+      ConsistentRead: true,
+    })
+  ).items;
 
 /** An actor with both couponing permissions and a strong session, for booking through the real service. */
 const actorOf = (customerId: string): Actor => ({
@@ -80,7 +92,10 @@ const actorOf = (customerId: string): Actor => ({
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
   const ok = async (kind: 'retailers' | 'providers' | 'products', records: object[]) => {
-    const report = await backend.imports.importRecords(kind, records.map((data, i) => ({ line: i + 1, data })));
+    const report = await backend.imports.importRecords(
+      kind,
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     expect(report.errors).toEqual([]);
   };
   await ok('retailers', [
@@ -114,22 +129,27 @@ describe('serialsOf', () => {
 
   it('property: a range is consecutive, of its width, in its digit count', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 10, max: 20 }), fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }), fc.integer({ min: 0, max: 60 }), (digits, raw, extra) => {
-        const max = 10n ** BigInt(digits) - 1n;
-        const from = raw % (max + 1n);
-        const to = from + BigInt(extra) > max ? max : from + BigInt(extra);
-        const pad = (n: bigint) => n.toString().padStart(digits, '0');
-        const serials = serialsOf({ serialFrom: pad(from), serialTo: pad(to) });
-        expect(serials).toHaveLength(Number(to - from) + 1);
-        expect(serials[0]).toBe(pad(from));
-        expect(serials.at(-1)).toBe(pad(to));
-        serials.forEach((s, i) => {
-          expect(s).toHaveLength(digits);
-          expect(BigInt(s)).toBe(from + BigInt(i));
-        });
-        // Every range the schema accepts is one it can expand.
-        expect(SerialRangeImport.safeParse(line(pad(from), { serialTo: pad(to) })).success).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 10, max: 20 }),
+        fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
+        fc.integer({ min: 0, max: 60 }),
+        (digits, raw, extra) => {
+          const max = 10n ** BigInt(digits) - 1n;
+          const from = raw % (max + 1n);
+          const to = from + BigInt(extra) > max ? max : from + BigInt(extra);
+          const pad = (n: bigint) => n.toString().padStart(digits, '0');
+          const serials = serialsOf({ serialFrom: pad(from), serialTo: pad(to) });
+          expect(serials).toHaveLength(Number(to - from) + 1);
+          expect(serials[0]).toBe(pad(from));
+          expect(serials.at(-1)).toBe(pad(to));
+          serials.forEach((s, i) => {
+            expect(s).toHaveLength(digits);
+            expect(BigInt(s)).toBe(from + BigInt(i));
+          });
+          // Every range the schema accepts is one it can expand.
+          expect(SerialRangeImport.safeParse(line(pad(from), { serialTo: pad(to) })).success).toBe(true);
+        },
+      ),
       { seed: 16, numRuns: 200 },
     );
   });
@@ -141,7 +161,9 @@ describe('import of serial ranges', () => {
     const report = await importLines([line(block, { serialTo: '0000000102', eanSecond: SECOND, validUntil: '2027-12-31' })]);
     expect(report).toEqual({ kind: 'serials', created: 1, updated: 0, errors: [] });
     const items = await itemsUnder('0000000');
-    expect(items.map((i) => i.pk)).toEqual(['0000000098', '0000000099', '0000000100', '0000000101', '0000000102'].map((s) => `SERIAL#${s}`));
+    expect(items.map((i) => i.pk)).toEqual(
+      ['0000000098', '0000000099', '0000000100', '0000000101', '0000000102'].map((s) => `SERIAL#${s}`),
+    );
     expect(items[2]).toEqual({
       pk: 'SERIAL#0000000100',
       sk: `CARD#${GIFT.ean}`,
@@ -165,7 +187,10 @@ describe('import of serial ranges', () => {
 
   it('a line without serialTo is one serial; a contract card starts Ready', async () => {
     const block = newBlock();
-    expect(await importLines([line(`${block}0001`), line(`${block}0002`, { ean: PLAN.ean, contract: 'true' })])).toMatchObject({ created: 2, errors: [] });
+    expect(await importLines([line(`${block}0001`), line(`${block}0002`, { ean: PLAN.ean, contract: 'true' })])).toMatchObject({
+      created: 2,
+      errors: [],
+    });
     const items = await itemsUnder(block);
     expect(items.map((i) => [i.serial, i.status, i.contract, i.eanSecond, i.validUntil])).toEqual([
       [`${block}0001`, 'notReady', false, null, null],
@@ -183,7 +208,12 @@ describe('import of serial ranges', () => {
     expect([serials[0], serials.at(-1)]).toEqual([from, last]);
     const before = await countAll();
     const tooMany = await importLines([line(from, { serialTo: (BigInt(last) + 1n).toString() })]);
-    expect(tooMany).toEqual({ kind: 'serials', created: 0, updated: 0, errors: [{ line: 1, reason: 'serialTo: a range holds at most 10000 serials' }] });
+    expect(tooMany).toEqual({
+      kind: 'serials',
+      created: 0,
+      updated: 0,
+      errors: [{ line: 1, reason: 'serialTo: a range holds at most 10000 serials' }],
+    });
     expect(await countAll()).toBe(before);
   });
 
@@ -296,7 +326,13 @@ describe('import of serial ranges', () => {
   it('loads the processor bookings of a card already used, in pairs and only where the status has them', async () => {
     const block = newBlock();
     const report = await importLines([
-      line(`${block}0001`, { status: 'redeemed', activatedAt: '2026-10-02T11:14:00+02:00', activationTerminalId: 'POS-1', redeemedAt: '2026-10-20T16:45:00Z', redemptionTerminalId: 'POS-2' }),
+      line(`${block}0001`, {
+        status: 'redeemed',
+        activatedAt: '2026-10-02T11:14:00+02:00',
+        activationTerminalId: 'POS-1',
+        redeemedAt: '2026-10-20T16:45:00Z',
+        redemptionTerminalId: 'POS-2',
+      }),
       line(`${block}0002`, { status: 'activated', activatedAt: '2026-10-02T09:14:00Z' }),
       line(`${block}0003`, { activatedAt: '2026-10-02T09:14:00Z', activationTerminalId: 'POS-1' }),
       line(`${block}0004`, { status: 'activated', redeemedAt: '2026-10-20T16:45:00Z', redemptionTerminalId: 'POS-2' }),
@@ -310,7 +346,10 @@ describe('import of serial ranges', () => {
       { line: 5, reason: expect.stringContaining('activatedAt: a date and time as ISO 8601') },
     ]);
     expect((await itemsUnder(block)).map((i) => [i.activation, i.redemption])).toEqual([
-      [{ at: '2026-10-02T09:14:00.000Z', terminalId: 'POS-1' }, { at: '2026-10-20T16:45:00.000Z', terminalId: 'POS-2' }],
+      [
+        { at: '2026-10-02T09:14:00.000Z', terminalId: 'POS-1' },
+        { at: '2026-10-20T16:45:00.000Z', terminalId: 'POS-2' },
+      ],
     ]);
   });
 
@@ -386,7 +425,9 @@ describe('re-import', () => {
     expect(await itemsUnder(block)).toEqual(before);
     // The same line twice in one file: the second finds the first.
     const dup = newBlock();
-    expect(await importLines([line(`${dup}0001`, { serialTo: `${dup}0003` }), line(`${dup}0001`, { serialTo: `${dup}0003` })])).toMatchObject({ created: 1, updated: 1 });
+    expect(
+      await importLines([line(`${dup}0001`, { serialTo: `${dup}0003` }), line(`${dup}0001`, { serialTo: `${dup}0003` })]),
+    ).toMatchObject({ created: 1, updated: 1 });
     expect(await itemsUnder(dup)).toHaveLength(3);
   });
 
@@ -402,7 +443,9 @@ describe('re-import', () => {
 
     // Resold: new retailer, new last day, no second EAN; the line's status applies to new cards only.
     clock = new Date('2026-11-24T09:00:00Z');
-    const report = await importLines([line(first!, { serialTo: `${block}0004`, retailerId: 'R-I2', status: 'Redeemed', validUntil: '2027-03-31' })]);
+    const report = await importLines([
+      line(first!, { serialTo: `${block}0004`, retailerId: 'R-I2', status: 'Redeemed', validUntil: '2027-03-31' }),
+    ]);
     expect(report).toEqual({ kind: 'serials', created: 1, updated: 0, errors: [] });
     const items = await itemsUnder(block);
     const cards = items.filter((i) => (i.sk as string).startsWith('CARD#'));
@@ -412,7 +455,10 @@ describe('re-import', () => {
       [third, 'notReady', 'R-I2', '2027-03-31', null, 0, '2026-11-24T09:00:00.000Z'],
       [`${block}0004`, 'redeemed', 'R-I2', '2027-03-31', null, 0, '2026-11-24T09:00:00.000Z'],
     ]);
-    expect(cards[1]).toMatchObject({ activation: { at: '2026-11-23T09:00:00.000Z', terminalId: 'T-9' }, createdAt: '2026-11-23T09:00:00.000Z' });
+    expect(cards[1]).toMatchObject({
+      activation: { at: '2026-11-23T09:00:00.000Z', terminalId: 'T-9' },
+      createdAt: '2026-11-23T09:00:00.000Z',
+    });
     expect((await serialWithTransactions(backend.db, acted!)).transactions).toEqual(historyBefore);
 
     // The card is now the new retailer's: its users see it with its history, the old retailer's do not.
@@ -424,7 +470,9 @@ describe('re-import', () => {
 
   it('rejects a line that would turn a coupon into a contract coupon or back, whole', async () => {
     const block = newBlock();
-    expect(await importLines([line(`${block}0002`), line(`${block}0005`, { ean: PLAN.ean, contract: true })])).toMatchObject({ created: 2 });
+    expect(await importLines([line(`${block}0002`), line(`${block}0005`, { ean: PLAN.ean, contract: true })])).toMatchObject({
+      created: 2,
+    });
     const before = await itemsUnder(block);
     const report = await importLines([
       line(`${block}0001`, { serialTo: `${block}0003`, contract: true, retailerId: 'R-I2' }),

@@ -1,9 +1,4 @@
-import {
-  CONTRACT_COUPON_STATUS_LABELS,
-  CONTRACT_COUPON_STATUSES,
-  COUPON_STATUS_LABELS,
-  isOneOf,
-} from '@portal/core/shared';
+import { CONTRACT_COUPON_STATUS_LABELS, CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS, isOneOf } from '@portal/core/shared';
 import { initialStatus, SERIAL_PATTERN, STORED_COUPON_STATUSES, TerminalId } from '@portal/core/couponing';
 import * as z from '@portal/core/zod';
 import { getCustomerRole } from '../customers/index.ts';
@@ -17,7 +12,10 @@ const Instant = z.pipe(
   z.string().check(
     z.trim(),
     z.maxLength(40),
-    z.refine((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)), 'a date and time as ISO 8601, e.g. 2026-11-02T10:15:00Z'),
+    z.refine(
+      (text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)),
+      'a date and time as ISO 8601, e.g. 2026-11-02T10:15:00Z',
+    ),
   ),
   z.transform((text) => new Date(text).toISOString()),
 );
@@ -61,39 +59,42 @@ export const SerialRangeImport = z
     redeemedAt: z.optional(Instant),
     redemptionTerminalId: z.optional(TerminalId),
   })
-  .check(z.superRefine((r, ctx) => {
-    const to = r.serialTo ?? r.serialFrom;
-    // zod runs this refinement even when a serial failed its own check (its issue is reported already);
-    // the range rules compare well-formed serials only, as BigInt throws on anything else.
-    const wellFormed = typeof r.serialFrom === 'string' && typeof to === 'string' && SERIAL_PATTERN.test(r.serialFrom) && SERIAL_PATTERN.test(to);
-    if (wellFormed) {
-      if (to.length !== r.serialFrom.length) {
-        ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must have as many digits as serialFrom' });
-      } else if (BigInt(to) < BigInt(r.serialFrom)) {
-        ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must not be below serialFrom' });
-      } else if (BigInt(to) - BigInt(r.serialFrom) >= BigInt(MAX_RANGE)) {
-        ctx.addIssue({ code: 'custom', path: ['serialTo'], message: `a range holds at most ${MAX_RANGE} serials` });
+  .check(
+    z.superRefine((r, ctx) => {
+      const to = r.serialTo ?? r.serialFrom;
+      // zod runs this refinement even when a serial failed its own check (its issue is reported already);
+      // the range rules compare well-formed serials only, as BigInt throws on anything else.
+      const wellFormed =
+        typeof r.serialFrom === 'string' && typeof to === 'string' && SERIAL_PATTERN.test(r.serialFrom) && SERIAL_PATTERN.test(to);
+      if (wellFormed) {
+        if (to.length !== r.serialFrom.length) {
+          ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must have as many digits as serialFrom' });
+        } else if (BigInt(to) < BigInt(r.serialFrom)) {
+          ctx.addIssue({ code: 'custom', path: ['serialTo'], message: 'must not be below serialFrom' });
+        } else if (BigInt(to) - BigInt(r.serialFrom) >= BigInt(MAX_RANGE)) {
+          ctx.addIssue({ code: 'custom', path: ['serialTo'], message: `a range holds at most ${MAX_RANGE} serials` });
+        }
       }
-    }
-    const statuses = r.contract ? CONTRACT_COUPON_STATUSES : STORED_COUPON_STATUSES;
-    if (r.status !== undefined && !isOneOf(statuses, r.status)) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: `one of ${statuses.join(', ')}` });
-    }
-    const status = r.status ?? initialStatus(r.contract);
-    if (r.soldOffline && status !== 'activated') {
-      ctx.addIssue({ code: 'custom', path: ['soldOffline'], message: 'only an activated coupon is sold offline' });
-    }
-    for (const [at, terminal, allowed] of [
-      ['activatedAt', 'activationTerminalId', ['activated', 'issued', 'voided', 'redeemed', 'deactivated']],
-      ['redeemedAt', 'redemptionTerminalId', ['redeemed']],
-    ] as const) {
-      if ((r[at] === undefined) !== (r[terminal] === undefined)) {
-        ctx.addIssue({ code: 'custom', path: [r[at] === undefined ? at : terminal], message: `${at} and ${terminal} go together` });
-      } else if (r[at] !== undefined && !allowed.some((a) => a === status)) {
-        ctx.addIssue({ code: 'custom', path: [at], message: `not for a card in status ${status}` });
+      const statuses = r.contract ? CONTRACT_COUPON_STATUSES : STORED_COUPON_STATUSES;
+      if (r.status !== undefined && !isOneOf(statuses, r.status)) {
+        ctx.addIssue({ code: 'custom', path: ['status'], message: `one of ${statuses.join(', ')}` });
       }
-    }
-  }));
+      const status = r.status ?? initialStatus(r.contract);
+      if (r.soldOffline && status !== 'activated') {
+        ctx.addIssue({ code: 'custom', path: ['soldOffline'], message: 'only an activated coupon is sold offline' });
+      }
+      for (const [at, terminal, allowed] of [
+        ['activatedAt', 'activationTerminalId', ['activated', 'issued', 'voided', 'redeemed', 'deactivated']],
+        ['redeemedAt', 'redemptionTerminalId', ['redeemed']],
+      ] as const) {
+        if ((r[at] === undefined) !== (r[terminal] === undefined)) {
+          ctx.addIssue({ code: 'custom', path: [r[at] === undefined ? at : terminal], message: `${at} and ${terminal} go together` });
+        } else if (r[at] !== undefined && !allowed.some((a) => a === status)) {
+          ctx.addIssue({ code: 'custom', path: [at], message: `not for a card in status ${status}` });
+        }
+      }
+    }),
+  );
 export type SerialRangeImport = z.infer<typeof SerialRangeImport>;
 
 /** The serials of a range, as text with the range's number of digits. */
@@ -121,7 +122,11 @@ export async function writeSerialRanges(db: Db, records: readonly SerialRangeImp
   const byEan = new Map(catalogue.map((p) => [p.ean, p]));
   const retailers = new Map<string, Promise<boolean>>();
   const retailerExists = (id: string) => {
-    if (!retailers.has(id)) retailers.set(id, getCustomerRole(db, id, 'retailer').then((role) => role !== null));
+    if (!retailers.has(id))
+      retailers.set(
+        id,
+        getCustomerRole(db, id, 'retailer').then((role) => role !== null),
+      );
     return retailers.get(id)!;
   };
   const outcomes: LineOutcome[] = [];
@@ -136,7 +141,10 @@ export async function writeSerialRanges(db: Db, records: readonly SerialRangeImp
       continue;
     }
     const serials = serialsOf(record);
-    const existing = await batchGet(db, serials.map((s) => cardKey(s, record.ean)));
+    const existing = await batchGet(
+      db,
+      serials.map((s) => cardKey(s, record.ean)),
+    );
     const stored = serials.map((s) => getFrom(existing, cardKey(s, record.ean))).map((item) => (item ? cardOfItem(item) : null));
     const flipped = stored.find((card) => card !== null && card.contract !== record.contract);
     if (flipped) {
@@ -171,7 +179,10 @@ export async function writeSerialRanges(db: Db, records: readonly SerialRangeImp
         changed.push(card);
       }
     }
-    await batchPut(db, created.map((card) => ({ ...cardKey(card.serial, card.ean), type: 'card', ...card })));
+    await batchPut(
+      db,
+      created.map((card) => ({ ...cardKey(card.serial, card.ean), type: 'card', ...card })),
+    );
     await mapLimit(changed, 8, (card) => updateCardMaster(db, card, master, at));
     outcomes.push(created.length > 0 ? 'created' : 'updated');
   }

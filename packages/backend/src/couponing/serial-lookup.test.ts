@@ -71,7 +71,10 @@ const tx = (serial: string, customerId: string, at: string, extra: object = {}) 
 beforeAll(async () => {
   backend = await createTestBackend(() => CLOCK);
   const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(kind as 'retailers', records.map((data, i) => ({ line: i + 1, data })));
+    const report = await backend.imports.importRecords(
+      kind as 'retailers',
+      records.map((data, i) => ({ line: i + 1, data })),
+    );
     expect(report.errors).toEqual([]);
   };
   await ok('customerGroups', [
@@ -87,15 +90,27 @@ beforeAll(async () => {
     { ...GIFT, inventoryProductId: 'I-L1', sku: 'S-L1', name: 'Gift card 25', company: 'Brand', faceValue: 25 },
     { ...GAME, inventoryProductId: 'I-L2', sku: 'S-L2', name: 'Game card 50', company: 'Play', faceValue: 50, contentProviderId: 'P-LA' },
   ]);
-  await ok('transactionTypes', ['activation', 'redemption', 'void'].map((id) => ({ transactionTypeId: id, name: id })));
-  const card = (serialFrom: string, retailerId: string, extra: object = {}) => ({ serialFrom, ean: GIFT.ean, contract: false, retailerId, ...extra });
+  await ok(
+    'transactionTypes',
+    ['activation', 'redemption', 'void'].map((id) => ({ transactionTypeId: id, name: id })),
+  );
+  const card = (serialFrom: string, retailerId: string, extra: object = {}) => ({
+    serialFrom,
+    ean: GIFT.ean,
+    contract: false,
+    retailerId,
+    ...extra,
+  });
   await ok('serials', [
     card(S.own, 'R-LA', { status: 'Activated', activatedAt: '2026-11-02T09:14:00Z', activationTerminalId: 'POS-L1' }),
     card(S.theirs, 'R-LB'),
     card(S.shared, 'R-LA'),
     { ...card(S.shared, 'R-LB'), ean: GAME.ean },
     card(S.long, 'R-LA'),
-    { ...card(S.providerProduct, 'R-LB', { status: 'Activated', activatedAt: '2026-11-06T09:00:00Z', activationTerminalId: 'POS-L9' }), ean: GAME.ean },
+    {
+      ...card(S.providerProduct, 'R-LB', { status: 'Activated', activatedAt: '2026-11-06T09:00:00Z', activationTerminalId: 'POS-L9' }),
+      ean: GAME.ean,
+    },
   ]);
   await ok('transactions', [
     tx(S.own, 'R-LA', '2026-11-02T09:14:00Z'),
@@ -138,7 +153,13 @@ describe('lookupSerials', () => {
       ['2026-11-05T12:00:00.000Z', 'activation', 'error', 'R-LA', 'Alpha Markets'],
       ['2026-11-02T09:14:00.000Z', 'activation', 'approved', 'R-LA', 'Alpha Markets'],
     ]);
-    expect(result!.transactions[0]).toMatchObject({ amount: -2500, currency: 'EUR', terminalId: 'POS-L1', serial: S.own, productName: 'Gift card 25' });
+    expect(result!.transactions[0]).toMatchObject({
+      amount: -2500,
+      currency: 'EUR',
+      terminalId: 'POS-L1',
+      serial: S.own,
+      productName: 'Gift card 25',
+    });
   });
 
   it("answers another customer's serial exactly like a serial nobody has", async () => {
@@ -168,11 +189,15 @@ describe('lookupSerials', () => {
     expect(result.transactions.map((t) => [t.customerId, t.customerName])).toEqual([['P-LA', 'Alpha Content']]);
   });
 
-  it("a content provider sees the cards of its products wherever they were sold, with their transactions (ADR 063)", async () => {
+  it('a content provider sees the cards of its products wherever they were sold, with their transactions (ADR 063)', async () => {
     const seen = (await lookup(PROVIDER, [S.providerProduct])).results[0]!;
     expect(seen.found).toBe(true);
-    expect(seen.cards.map((c) => [c.ean, c.productName, c.customerId, c.customerName, c.cardStatus])).toEqual([[GAME.ean, 'Game card 50', 'R-LB', 'Beta Shops', 'activated']]);
-    expect(seen.transactions.map((t) => [t.customerId, t.customerName, t.productId, t.amount])).toEqual([['R-LB', 'Beta Shops', GAME.productId, 5000]]);
+    expect(seen.cards.map((c) => [c.ean, c.productName, c.customerId, c.customerName, c.cardStatus])).toEqual([
+      [GAME.ean, 'Game card 50', 'R-LB', 'Beta Shops', 'activated'],
+    ]);
+    expect(seen.transactions.map((t) => [t.customerId, t.customerName, t.productId, t.amount])).toEqual([
+      ['R-LB', 'Beta Shops', GAME.productId, 5000],
+    ]);
     // The provider's group sees them too (ADR 015); the retailer of another group does not.
     expect((await lookup(GROUP, [S.providerProduct])).results[0]!.cards).toHaveLength(1);
     const other = (await lookup(OWN, [S.providerProduct])).results[0]!;
@@ -202,7 +227,9 @@ describe('lookupSerials', () => {
       expect(long.calls).toBe(3);
       const transactions = long.result.results[0]!.transactions;
       expect(transactions).toHaveLength(SERIAL_TRANSACTIONS_SHOWN);
-      expect(transactions[0]!.at).toBe(new Date(Date.parse('2026-10-01T00:00:00Z') + (SERIAL_TRANSACTIONS_SHOWN + 19) * 3_600_000).toISOString());
+      expect(transactions[0]!.at).toBe(
+        new Date(Date.parse('2026-10-01T00:00:00Z') + (SERIAL_TRANSACTIONS_SHOWN + 19) * 3_600_000).toISOString(),
+      );
       const three = await counter.counted(() => lookup(OWN, [S.own, S.theirs, S.nobody]));
       expect(three.calls).toBe(2 * 3 + 1);
     } finally {
@@ -219,8 +246,10 @@ describe('lookupSerials', () => {
 describe("a content provider's Transactions", () => {
   const LISTER = actor('P-LA', 3);
   const days = { startDate: '2026-11-01', endDate: '2026-11-21', index: 0, maxResults: 25 } as const;
-  const list = (who: Actor, customerId: string, filter: object = {}) => backend.transactions.list(who, { customerId, ...days, ...filter }, 'UTC');
-  const rowsOf = (page: { items: { customerId: string; customerName?: string; serial: string | null }[] }) => page.items.map((t) => [t.customerId, t.customerName, t.serial]);
+  const list = (who: Actor, customerId: string, filter: object = {}) =>
+    backend.transactions.list(who, { customerId, ...days, ...filter }, 'UTC');
+  const rowsOf = (page: { items: { customerId: string; customerName?: string; serial: string | null }[] }) =>
+    page.items.map((t) => [t.customerId, t.customerName, t.serial]);
 
   it('lists the sales of its products at other customers beside its own, each opening its detail', async () => {
     const page = await list(LISTER, 'P-LA');
@@ -229,10 +258,16 @@ describe("a content provider's Transactions", () => {
       ['P-LA', 'Alpha Content', S.providerOnly],
     ]);
     expect(page.totalCount).toBe(2);
-    for (const item of page.items) expect(await backend.transactions.detail(LISTER, item.key)).toMatchObject({ transactionId: item.transactionId, customerId: item.customerId });
+    for (const item of page.items)
+      expect(await backend.transactions.detail(LISTER, item.key)).toMatchObject({
+        transactionId: item.transactionId,
+        customerId: item.customerId,
+      });
     // Filters read the provider's ledger too: the serial index (booking rows only), the terminal and EAN indexes.
     expect(rowsOf(await list(LISTER, 'P-LA', { serial: S.providerProduct }))).toEqual([['R-LB', 'Beta Shops', S.providerProduct]]);
-    expect(rowsOf(await list(LISTER, 'P-LA', { terminalId: 'POS-L1', ean: GAME.ean }))).toEqual([['R-LB', 'Beta Shops', S.providerProduct]]);
+    expect(rowsOf(await list(LISTER, 'P-LA', { terminalId: 'POS-L1', ean: GAME.ean }))).toEqual([
+      ['R-LB', 'Beta Shops', S.providerProduct],
+    ]);
     expect((await list(LISTER, 'P-LA', { ean: GAME.ean })).totalCount).toBe(1);
     // The retailer's list holds its booking once; another retailer's list stays out of the provider's reach.
     const beta = await list(GLOBAL_LISTER, 'R-LB', { serial: S.providerProduct });
@@ -241,21 +276,40 @@ describe("a content provider's Transactions", () => {
     // The export names each row's customer as the list does.
     const exported: ExportRow[] = [];
     const context = { db: backend.db, timeZone: 'UTC', username: 'user.P-LA', asOf: CLOCK.getTime() };
-    for await (const part of transactionSource.rows({ customerId: 'P-LA', startDate: days.startDate, endDate: days.endDate }, context)) exported.push(...part);
-    expect(exported.map((r) => [r.customerId, r.customerName])).toEqual([['R-LB', 'Beta Shops'], ['P-LA', 'Alpha Content']]);
+    for await (const part of transactionSource.rows({ customerId: 'P-LA', startDate: days.startDate, endDate: days.endDate }, context))
+      exported.push(...part);
+    expect(exported.map((r) => [r.customerId, r.customerName])).toEqual([
+      ['R-LB', 'Beta Shops'],
+      ['P-LA', 'Alpha Content'],
+    ]);
   });
 
   it('counts a re-imported sale once and a portal booking of its product at once', async () => {
     const before = (await list(LISTER, 'P-LA')).totalCount;
-    const again = await backend.imports.importRecords('transactions', [{ line: 1, data: { ...tx(S.providerProduct, 'R-LB', '2026-11-06T09:00:00Z', { ean: GAME.ean, amount: 5000 }), transactionId: 'TX-L00007' } }]);
+    const again = await backend.imports.importRecords('transactions', [
+      {
+        line: 1,
+        data: { ...tx(S.providerProduct, 'R-LB', '2026-11-06T09:00:00Z', { ean: GAME.ean, amount: 5000 }), transactionId: 'TX-L00007' },
+      },
+    ]);
     expect(again).toMatchObject({ created: 0, updated: 1, errors: [] });
     expect((await list(LISTER, 'P-LA')).totalCount).toBe(before);
 
-    const retailer: Actor = { ...actor('R-LB'), access: decodeAccess({ securityFlag: 32, permissions: 0, settings: 0, modules: { ordering: { permissions: 3, settings: 0 } } }), strongAuthentication: true };
+    const retailer: Actor = {
+      ...actor('R-LB'),
+      access: decodeAccess({ securityFlag: 32, permissions: 0, settings: 0, modules: { ordering: { permissions: 3, settings: 0 } } }),
+      strongAuthentication: true,
+    };
     await backend.couponing.act(retailer, S.shared, 'activate', { ean: GAME.ean, terminalId: 'POS-L7' });
     const page = await list(LISTER, 'P-LA');
     expect(page.totalCount).toBe(before + 1);
-    expect(page.items[0]).toMatchObject({ customerId: 'R-LB', customerName: 'Beta Shops', serial: S.shared, type: 'activation', source: 'portal' });
+    expect(page.items[0]).toMatchObject({
+      customerId: 'R-LB',
+      customerName: 'Beta Shops',
+      serial: S.shared,
+      type: 'activation',
+      source: 'portal',
+    });
     expect((await list(GLOBAL_LISTER, 'R-LB', { serial: S.shared })).items).toHaveLength(1);
   });
 });

@@ -1,5 +1,11 @@
 import { serialStatusOf } from '@portal/core/couponing';
-import { SERIAL_TRANSACTIONS_SHOWN, type SerialCard, type SerialLookupAnswer, type SerialLookupResult, type Transaction } from '@portal/core/transaction';
+import {
+  SERIAL_TRANSACTIONS_SHOWN,
+  type SerialCard,
+  type SerialLookupAnswer,
+  type SerialLookupResult,
+  type Transaction,
+} from '@portal/core/transaction';
 import { type Actor, requirePermission, maySeeSaleOf } from '../access/index.ts';
 import { cardsOfSerial, factsOf, type StoredCard } from './card-entity.ts';
 import { type CustomerKind, type CustomerRole, customerKeys, customerRoles } from '../customers/index.ts';
@@ -94,7 +100,10 @@ export async function lookupSerials(deps: SerialLookupDeps, actor: Actor, serial
   const { db } = deps;
   const unique = [...new Set(serials)];
   const found = await mapLimit(unique, LOOKUP_CONCURRENCY, async (serial): Promise<Found> => {
-    const [cards, transactions] = await Promise.all([cardsOfSerial(db, serial), transactionsOfSerial(db, serial, SERIAL_TRANSACTIONS_SHOWN)]);
+    const [cards, transactions] = await Promise.all([
+      cardsOfSerial(db, serial),
+      transactionsOfSerial(db, serial, SERIAL_TRANSACTIONS_SHOWN),
+    ]);
     return { serial, cards, transactions };
   });
   const names = await readNames(db, found);
@@ -118,11 +127,15 @@ export async function lookupSerials(deps: SerialLookupDeps, actor: Actor, serial
   const results = found.map(({ serial, cards, transactions }): SerialLookupResult => {
     const visibleCards = cards.flatMap((card) => {
       const retailer = names.roles(card.retailerId).find((role) => role.kind === 'retailer');
-      return retailer && maySeeSaleOf(actor, { customer: retailer, provider: names.provider(card.productId) }) ? [cardView(card, retailer)] : [];
+      return retailer && maySeeSaleOf(actor, { customer: retailer, provider: names.provider(card.productId) })
+        ? [cardView(card, retailer)]
+        : [];
     });
     const visibleTransactions = transactions
       // The booking customer in any of its roles, or the product's provider.
-      .filter((tx) => [null, ...names.roles(tx.customerId)].some((customer) => maySeeSaleOf(actor, { customer, provider: names.provider(tx.productId) })))
+      .filter((tx) =>
+        [null, ...names.roles(tx.customerId)].some((customer) => maySeeSaleOf(actor, { customer, provider: names.provider(tx.productId) })),
+      )
       .map((tx) => {
         const name = tx.customerName ?? nameOf(names.roles(tx.customerId));
         return name ? { ...tx, customerName: name } : tx;

@@ -23,12 +23,14 @@ export const CustomerKind = z.enum(['retailer', 'provider']);
 export type CustomerKind = z.infer<typeof CustomerKind>;
 
 export const CustomerInput = z.object({
-  customerId: z.string().check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(64),
-    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
-  ),
+  customerId: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(64),
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
+    ),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   kind: CustomerKind,
   customerGroupId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
@@ -43,7 +45,14 @@ export type Customer = CustomerInput & {
 };
 
 /** A customer as one of its master-data lists has it (a retailer's groupId is stored as customerGroupId). */
-export type CustomerRole = { customerId: string; name: string; kind: CustomerKind; customerGroupId?: string; createdAt: string; updatedAt: string };
+export type CustomerRole = {
+  customerId: string;
+  name: string;
+  kind: CustomerKind;
+  customerGroupId?: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 const ROLE_INDEX: Record<CustomerKind, string> = { retailer: 'RETAILERS', provider: 'PROVIDERS' };
 
@@ -121,8 +130,14 @@ export const listCustomersByRole = (db: Db, kind: CustomerKind, page: PageReques
 
 /** The role item of a customer (e.g. is R-1 a retailer?), or null. */
 const roleLists = {
-  retailer: versionedList(customerKeys.listVersion('retailer'), async (db) => (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')))).items),
-  provider: versionedList(customerKeys.listVersion('provider'), async (db) => (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('provider')))).items),
+  retailer: versionedList(
+    customerKeys.listVersion('retailer'),
+    async (db) => (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('retailer')))).items,
+  ),
+  provider: versionedList(
+    customerKeys.listVersion('provider'),
+    async (db) => (await listAll(db, customerRoles, onIndex('gsi1', customerKeys.roleGsi1pk('provider')))).items,
+  ),
 };
 
 /**

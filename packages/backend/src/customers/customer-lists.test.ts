@@ -12,7 +12,10 @@ let now = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 beforeAll(async () => {
   backend = await createTestBackend(() => now);
-  await importOk(backend, 'retailers', [{ customerId: 'VL-R1', name: 'Alpha' }, { customerId: 'VL-R2', name: 'Beta' }]);
+  await importOk(backend, 'retailers', [
+    { customerId: 'VL-R1', name: 'Alpha' },
+    { customerId: 'VL-R2', name: 'Beta' },
+  ]);
   await importOk(backend, 'providers', [{ customerId: 'VL-P1', name: 'Gamma' }]);
 });
 
@@ -32,7 +35,10 @@ describe('allCustomerRoles', () => {
 
   it('sees a role write at once (the write moves the version), and only in its own list', async () => {
     expect(await names('provider')).toEqual(['Gamma']);
-    await importOk(backend, 'retailers', [{ customerId: 'VL-R3', name: 'Aardvark' }, { customerId: 'VL-R1', name: 'Alpha renamed' }]);
+    await importOk(backend, 'retailers', [
+      { customerId: 'VL-R3', name: 'Aardvark' },
+      { customerId: 'VL-R1', name: 'Alpha renamed' },
+    ]);
     expect(await names('retailer')).toEqual(['Aardvark', 'Alpha renamed', 'Beta']);
     const counter = countCalls(backend.db, 'countProviderCalls');
     try {

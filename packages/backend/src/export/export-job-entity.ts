@@ -117,7 +117,16 @@ export const EXPORT_STALE_MS = 16 * 60_000;
 export const isStale = (job: StoredExportJob, now: Date) =>
   (job.status === 'queued' || job.status === 'running') && now.getTime() - Date.parse(job.updatedAt ?? job.createdAt) > EXPORT_STALE_MS;
 
-export type NewJob = { jobId: string; owner: string; kind: ExportKind; format: ExportFormat; filter: Record<string, unknown>; timeZone: string; language?: FileLanguage; createdAt: string };
+export type NewJob = {
+  jobId: string;
+  owner: string;
+  kind: ExportKind;
+  format: ExportFormat;
+  filter: Record<string, unknown>;
+  timeZone: string;
+  language?: FileLanguage;
+  createdAt: string;
+};
 export const queuedJob = (job: NewJob): StoredExportJob => ({
   ...job,
   status: 'queued',

@@ -73,9 +73,24 @@ function arraySource(total: number, options: { failAfter?: number; count?: numbe
 }
 
 let jobs = 0;
-async function run(format: 'csv' | 'xlsx', sources: ExportSources, rowsPerFile: number, timeZone = 'Europe/Berlin', language?: 'en' | 'de'): Promise<StoredExportJob> {
+async function run(
+  format: 'csv' | 'xlsx',
+  sources: ExportSources,
+  rowsPerFile: number,
+  timeZone = 'Europe/Berlin',
+  language?: 'en' | 'de',
+): Promise<StoredExportJob> {
   const jobId = `job-runner-${String(++jobs).padStart(4, '0')}`;
-  const job = queuedJob({ jobId, owner: 'runner.user', kind: 'transactions', format, filter: { customerId: 'R-1' }, timeZone, ...(language ? { language } : {}), createdAt: NOW.toISOString() });
+  const job = queuedJob({
+    jobId,
+    owner: 'runner.user',
+    kind: 'transactions',
+    format,
+    filter: { customerId: 'R-1' },
+    timeZone,
+    ...(language ? { language } : {}),
+    createdAt: NOW.toISOString(),
+  });
   await putExportJob(backend.db, job, NOW);
   await runExport({ db: backend.db, files, sources, now: () => NOW, rowsPerFile, log: () => {} }, jobId);
   return (await getExportJob(backend.db, jobId, true))!;
@@ -90,7 +105,12 @@ const csvRecords = async (key: string) => {
 describe('the split at the row limit', () => {
   it('2,500 rows at 1,000 per file: 3 files of 1,000, 1,000 and 500, every row once, in order, each with the header', async () => {
     const job = await run('csv', arraySource(2500), 1000);
-    expect({ status: job.status, rows: job.rowsWritten, total: job.totalRows, split: job.split }).toEqual({ status: 'done', rows: 2500, total: 2500, split: true });
+    expect({ status: job.status, rows: job.rowsWritten, total: job.totalRows, split: job.split }).toEqual({
+      status: 'done',
+      rows: 2500,
+      total: 2500,
+      split: true,
+    });
     expect(job.files.map((f) => [f.index, f.name, f.rows])).toEqual([
       [0, 'transactions_2026-11-01_2026-11-20_part-1.csv', 1000],
       [1, 'transactions_2026-11-01_2026-11-20_part-2.csv', 1000],
@@ -111,7 +131,9 @@ describe('the split at the row limit', () => {
     expect(exact.split).toBe(false);
     const empty = await run('xlsx', arraySource(0), 1000);
     expect(empty.files.map((f) => [f.name, f.rows])).toEqual([['transactions_2026-11-01_2026-11-20.xlsx', 0]]);
-    expect(await csvRecords((await run('csv', arraySource(0), 1000)).files[0]!.key)).toEqual([['Date', 'ID', 'Note', 'Count', 'Amount', 'Currency']]);
+    expect(await csvRecords((await run('csv', arraySource(0), 1000)).files[0]!.key)).toEqual([
+      ['Date', 'ID', 'Note', 'Count', 'Amount', 'Currency'],
+    ]);
   });
 
   it('XLSX splits the same way', async () => {
@@ -141,7 +163,7 @@ describe('CSV', () => {
     expect(records[0]![2]).toBe("'=SUM(A1:A9)");
   });
 
-  it('writes instants in the job owner\'s zone, half-hour zones included', async () => {
+  it("writes instants in the job owner's zone, half-hour zones included", async () => {
     const job = await run('csv', arraySource(1), 1000, 'Asia/Kolkata');
     const [, first] = await csvRecords(job.files[0]!.key);
     expect(first![0]).toBe('2026-11-20 17:30:00');
@@ -231,7 +253,14 @@ function labelledSource(): ExportSources {
     { key: 'amount', header: 'Amount', kind: 'amount', currencyKey: 'currency' },
   ];
   const rows: ExportRow[] = [
-    { at: '2026-11-20T12:00:00.000Z', transactionId: 'TX-1', result: 'approved', productName: 'Aurora Games 25 EUR gift card, printed', amount: 2500, currency: 'EUR' },
+    {
+      at: '2026-11-20T12:00:00.000Z',
+      transactionId: 'TX-1',
+      result: 'approved',
+      productName: 'Aurora Games 25 EUR gift card, printed',
+      amount: 2500,
+      currency: 'EUR',
+    },
     { at: '2026-11-20T11:00:00.000Z', transactionId: 'TX-2', result: 'declined', productName: 'Lumen', amount: 123456789, currency: 'EUR' },
     { at: '2026-11-20T10:00:00.000Z', transactionId: 'TX-3', result: 'mystery', productName: null, amount: 0, currency: 'EUR' },
   ];
@@ -270,7 +299,7 @@ print(json.dumps({
 /** A Python with openpyxl: the system's (Debian's python3-openpyxl) before whatever `python3` is first on the PATH. */
 const PYTHON = ['/usr/bin/python3', 'python3'].find((python) => spawnSync(python, ['-c', 'import openpyxl']).status === 0) ?? 'python3';
 
-describe('files in the owner\'s language (ADR 054)', () => {
+describe("files in the owner's language (ADR 054)", () => {
   it('XLSX: sheet named after the export, frozen header with an auto-filter, fitted widths, German labels beside their codes', async () => {
     const job = await run('xlsx', labelledSource(), 1000, 'Europe/Berlin', 'de');
     const dir = mkdtempSync(join(tmpdir(), 'export-xlsx-'));

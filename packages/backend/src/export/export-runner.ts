@@ -43,7 +43,9 @@ export async function runExport(deps: ExportRunnerDeps, jobId: string): Promise<
     await write(deps, job, rowsPerFile);
   } catch (error) {
     log('job failed', { jobId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await exportJobWrites.failed(db, jobId, EXPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
+    await exportJobWrites
+      .failed(db, jobId, EXPORT_FAILED_MESSAGE, now())
+      .catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
   }
 }
 
@@ -58,7 +60,11 @@ async function write(deps: ExportRunnerDeps, job: StoredExportJob, rowsPerFile: 
   const progress = throttled(deps.progressEveryMs ?? 1500, (p: { written: number; files: WrittenFile[]; split: boolean }) =>
     exportJobWrites.progress(db, job.jobId, p.written, p.files, p.split, now()),
   );
-  const { files: done, written, split } = await writeFileSet(
+  const {
+    files: done,
+    written,
+    split,
+  } = await writeFileSet(
     {
       files,
       format: job.format,

@@ -11,7 +11,17 @@ import type { FileStore } from '../platform/files/file-store.ts';
 import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
 import { lazy } from '../platform/lazy.ts';
 import type { Clock } from '../platform/time.ts';
-import { EXPORT_FAILED_MESSAGE, exportIdempotencyKey, exportJobView, exportJobWrites, getExportJob, isStale, newExportJobPut, queuedJob, type StoredExportJob } from './export-job-entity.ts';
+import {
+  EXPORT_FAILED_MESSAGE,
+  exportIdempotencyKey,
+  exportJobView,
+  exportJobWrites,
+  getExportJob,
+  isStale,
+  newExportJobPut,
+  queuedJob,
+  type StoredExportJob,
+} from './export-job-entity.ts';
 import type { ExportJobEvent } from './export-job-event.ts';
 import { type ExportSources, sourceOf } from './export-sources.ts';
 
@@ -69,7 +79,8 @@ export function createExportService(deps: ExportServiceDeps) {
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ExportJob | null> {
     const record = await readIdempotency<{ jobId: string }>(db, exportIdempotencyKey(actor.username, key), at);
     if (!record) return null;
-    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another export.');
+    if (record.hash !== hash)
+      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another export.');
     const job = await getExportJob(db, record.jobId, true);
     if (!job) throw notFound();
     return exportJobView(job);
@@ -99,7 +110,10 @@ export function createExportService(deps: ExportServiceDeps) {
         createdAt: at.toISOString(),
       });
       try {
-        await transactWrite(db, [newExportJobPut(db, job, at), idempotencyPut(db, exportIdempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at)]);
+        await transactWrite(db, [
+          newExportJobPut(db, job, at),
+          idempotencyPut(db, exportIdempotencyKey(actor.username, key), { type: 'exportIdempotency', hash, jobId: job.jobId }, at),
+        ]);
       } catch (error) {
         // A parallel retry with the same key won the race: answer its job.
         if (!isConditionFailure(error)) throw error;

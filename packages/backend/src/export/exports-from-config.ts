@@ -20,7 +20,10 @@ export function exportsFromConfig(
   config: ExportSettings,
   deps: JobFactoryDeps<ExportJobEvent> & { sources?: ExportSources; rowsPerFile?: number },
 ): ExportService & { idle(): Promise<void> } {
-  const files = createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults);
+  const files = createFileStore(
+    { AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET },
+    deps.faults,
+  );
   // The local launcher runs the service's own runner: it is made first and calls the service once it exists.
   const { launcher, idle } = jobLauncherFromConfig<ExportJobEvent>(config, {
     label: 'export',

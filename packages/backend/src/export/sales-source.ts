@@ -39,5 +39,9 @@ export const salesSource: ExportSource<ConnectSalesQuery> = {
       amount: g.amountCents,
     }));
   },
-  fileStem: (filter) => `sales_${filter.customerType}_${filter.customerId}_${filter.startDate}_${filter.endDate}_${filter.groupBy}`.replace(/[^A-Za-z0-9._-]/g, '-'),
+  fileStem: (filter) =>
+    `sales_${filter.customerType}_${filter.customerId}_${filter.startDate}_${filter.endDate}_${filter.groupBy}`.replace(
+      /[^A-Za-z0-9._-]/g,
+      '-',
+    ),
 };

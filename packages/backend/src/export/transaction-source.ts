@@ -51,7 +51,11 @@ export const transactionSource: ExportSource<TransactionFilter> = {
     const typeNames = new Map(types.map((type) => [type.transactionTypeId, type.name]));
     for await (const page of transactionRows(db, filter, timeZone, asOf)) {
       const names = await namesOf(page.map((t) => t.customerId));
-      yield page.map((t): ExportRow => ({ ...t, customerName: names.get(t.customerId) ?? null, typeName: typeNames.get(t.type) ?? t.type }));
+      yield page.map((t): ExportRow => ({
+        ...t,
+        customerName: names.get(t.customerId) ?? null,
+        typeName: typeNames.get(t.type) ?? t.type,
+      }));
     }
   },
   fileStem: (filter) => `transactions_${filter.customerId}_${filter.startDate}_${filter.endDate}`.replace(/[^A-Za-z0-9._-]/g, '-'),

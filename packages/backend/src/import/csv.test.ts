@@ -69,22 +69,27 @@ describe('CSV (RFC 4180)', () => {
   it('round-trips any table written with csvLine (property)', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', ' ', 'é', '1') });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(cell, { minLength: 4, maxLength: 4 }), { maxLength: 6 }), fc.boolean(), (width, rows, crlf) => {
-        const header = ['f0', 'f1', 'f2', 'f3'].slice(0, width);
-        const body = rows.map((r) => r.slice(0, width)).filter((r) => !(width === 1 && r[0] === ''));
-        const eol = crlf ? '\r\n' : '\n';
-        const text = [csvLine(header), ...body.map(csvLine)].join(eol) + eol;
-        const parsed = splitCsv(text);
-        expect(parsed.errors).toEqual([]);
-        expect(parsed.records.map((r) => r.values)).toEqual([header, ...body]);
-        // Line numbers: each record starts after the line ends of everything before it.
-        let line = 1;
-        parsed.records.forEach((record, k) => {
-          expect(record.line).toBe(line);
-          const written = k === 0 ? csvLine(header) : csvLine(body[k - 1]!);
-          line += (written.match(/\n/g) ?? []).length + 1;
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(cell, { minLength: 4, maxLength: 4 }), { maxLength: 6 }),
+        fc.boolean(),
+        (width, rows, crlf) => {
+          const header = ['f0', 'f1', 'f2', 'f3'].slice(0, width);
+          const body = rows.map((r) => r.slice(0, width)).filter((r) => !(width === 1 && r[0] === ''));
+          const eol = crlf ? '\r\n' : '\n';
+          const text = [csvLine(header), ...body.map(csvLine)].join(eol) + eol;
+          const parsed = splitCsv(text);
+          expect(parsed.errors).toEqual([]);
+          expect(parsed.records.map((r) => r.values)).toEqual([header, ...body]);
+          // Line numbers: each record starts after the line ends of everything before it.
+          let line = 1;
+          parsed.records.forEach((record, k) => {
+            expect(record.line).toBe(line);
+            const written = k === 0 ? csvLine(header) : csvLine(body[k - 1]!);
+            line += (written.match(/\n/g) ?? []).length + 1;
+          });
+        },
+      ),
     );
   });
 });

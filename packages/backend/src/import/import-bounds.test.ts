@@ -18,7 +18,12 @@ describe('import kinds', () => {
 
   it('turn a too-long field into a line error and store nothing of that line', async () => {
     const backend = await createTestBackend();
-    const account = (username: string, extra: object = {}) => ({ username, password: 'Import-Bounds-2026!', email: `${username}@example.com`, ...extra });
+    const account = (username: string, extra: object = {}) => ({
+      username,
+      password: 'Import-Bounds-2026!',
+      email: `${username}@example.com`,
+      ...extra,
+    });
     const accounts = await backend.imports.importRecords('accounts', [
       { line: 1, data: account('fits.well') },
       // RFC 5321: a path is at most 256 octets with its brackets, so an address at most 254 characters.
@@ -31,7 +36,8 @@ describe('import kinds', () => {
     expect(accounts.created).toBe(1);
     expect(accounts.errors.map((e) => e.line)).toEqual([2, 3, 4, 5, 6]);
     expect(accounts.errors[0]!.reason).toMatch(/^email: /);
-    for (const username of ['long.mail', 'long.dir', 'many.ips', 'long.pass', 'big.settings']) expect(await getAccount(backend.db, username)).toBeNull();
+    for (const username of ['long.mail', 'long.dir', 'many.ips', 'long.pass', 'big.settings'])
+      expect(await getAccount(backend.db, username)).toBeNull();
     expect(await getAccount(backend.db, 'fits.well')).not.toBeNull();
 
     const brands = await backend.imports.importRecords('brands', [

@@ -2,7 +2,39 @@ import { addDays } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { getMany } from '../platform/db/entity.ts';
-import { ImportRejected, type LineOutcome, CustomerGroupImport, importCustomerRole, ProviderImport, RetailerImport, putCustomerGroup, DistributionCentreImport, distributionCentreKey, distributionCentres, putDistributionCentres, utcDate, allProducts, type Product, ProductImport, putProducts, putRetailerProducts, RetailerProductImport, countries, currencies, divisions, platforms, regions, transactionTypes, SalesImport, writeSales, ShipmentImport, writeShipments, getStores, putStores, StoreImport } from '../masterdata/index.ts';
+import {
+  ImportRejected,
+  type LineOutcome,
+  CustomerGroupImport,
+  importCustomerRole,
+  ProviderImport,
+  RetailerImport,
+  putCustomerGroup,
+  DistributionCentreImport,
+  distributionCentreKey,
+  distributionCentres,
+  putDistributionCentres,
+  utcDate,
+  allProducts,
+  type Product,
+  ProductImport,
+  putProducts,
+  putRetailerProducts,
+  RetailerProductImport,
+  countries,
+  currencies,
+  divisions,
+  platforms,
+  regions,
+  transactionTypes,
+  SalesImport,
+  writeSales,
+  ShipmentImport,
+  writeShipments,
+  getStores,
+  putStores,
+  StoreImport,
+} from '../masterdata/index.ts';
 import { SerialRangeImport, writeSerialRanges } from '../couponing/index.ts';
 import { TransactionImport, writeTransactions } from '../transaction/index.ts';
 
@@ -96,7 +128,12 @@ export const masterDataKinds = {
       const at = now();
       const { byId } = await catalogue(db);
       const stores = await getStores(db, [...new Set(records.filter((r) => r.storeType === 0).map((r) => r.storeId))]);
-      const dcs = await getMany(db, distributionCentres, [...new Set(records.filter((r) => r.storeType === 1).map((r) => r.storeId))], distributionCentreKey);
+      const dcs = await getMany(
+        db,
+        distributionCentres,
+        [...new Set(records.filter((r) => r.storeType === 1).map((r) => r.storeId))],
+        distributionCentreKey,
+      );
       return writeResolved(
         records,
         (r) => {
@@ -141,4 +178,3 @@ export const masterDataKinds = {
     },
   } satisfies BatchKind<z.infer<typeof SalesImport>>,
 };
-

@@ -129,7 +129,10 @@ export function createImportService(deps: Deps) {
           if (parsed.success) valid.push({ line, record: parsed.data });
           else report.errors.push({ line, reason: issuesText(parsed.error) });
         }
-        const outcomes = await writeMany(deps, valid.map((v) => v.record));
+        const outcomes = await writeMany(
+          deps,
+          valid.map((v) => v.record),
+        );
         outcomes.forEach((outcome, k) => {
           if (typeof outcome === 'string') report[outcome] += 1;
           else report.errors.push({ line: valid[k]!.line, reason: outcome.rejected });
@@ -141,9 +144,7 @@ export function createImportService(deps: Deps) {
       for (const { line, data } of lines) {
         const parsed = schema.safeParse(data);
         if (!parsed.success) {
-          const reason = parsed.error.issues
-            .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-            .join('; ');
+          const reason = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
           report.errors.push({ line, reason });
           continue;
         }

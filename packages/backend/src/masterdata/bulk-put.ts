@@ -25,7 +25,10 @@ const id = (key: Key) => `${key.pk}\u0000${key.sk}`;
 
 export async function putRecords<T>(db: Db, records: readonly T[], spec: PutSpec<T>, now: Date): Promise<LineOutcome[]> {
   const at = now.toISOString();
-  const existing = await batchGet(db, records.map((r) => spec.key(r)));
+  const existing = await batchGet(
+    db,
+    records.map((r) => spec.key(r)),
+  );
   const required = spec.requires ? records.flatMap((r) => spec.requires!(r).map((x) => x.key)) : [];
   const present = required.length ? await batchGet(db, required, { projection: ['type'] }) : new Map<string, Item>();
   const accepted = new Map<string, Item>();

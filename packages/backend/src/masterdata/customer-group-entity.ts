@@ -57,4 +57,3 @@ export async function putCustomerGroup(db: Db, group: CustomerGroup, now: Date):
   );
   return res.Attributes ? 'updated' : 'created';
 }
-

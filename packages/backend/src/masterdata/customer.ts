@@ -1,5 +1,13 @@
 import * as z from '@portal/core/zod';
-import { type CustomerKind, type CustomerRole, getCustomer, getCustomerRole, listCustomers, listCustomersByRole, upsertCustomerRole } from '../customers/index.ts';
+import {
+  type CustomerKind,
+  type CustomerRole,
+  getCustomer,
+  getCustomerRole,
+  listCustomers,
+  listCustomersByRole,
+  upsertCustomerRole,
+} from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { getCustomerGroup } from './customer-group-entity.ts';
 import { ImportRejected } from './record-outcome.ts';

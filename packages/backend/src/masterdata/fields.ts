@@ -8,12 +8,14 @@ import * as z from '@portal/core/zod';
  */
 
 /** An identifier as the source systems give it; '#' and other key separators are refused. */
-export const Id = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(64),
-  z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
-);
+export const Id = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
+  );
 
 export const Text = (max = 200) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
@@ -39,11 +41,14 @@ export const Bool = z.preprocess((value) => {
  */
 export const Cents = z.preprocess(
   numberText,
-  z.pipe(z.number().check(
-    z.gte(0),
-    z.lte(1e12),
-    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals'),
-  ), z.transform((n) => Math.round(n * 100))),
+  z.pipe(
+    z.number().check(
+      z.gte(0),
+      z.lte(1e12),
+      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals'),
+    ),
+    z.transform((n) => Math.round(n * 100)),
+  ),
 );
 
 /** A calendar date 'YYYY-MM-DD' that exists. */
@@ -65,10 +70,7 @@ export function statusField<const T extends readonly [string, ...string[]]>(code
     byText.set(code.toLowerCase(), code);
     byText.set(labels[code as T[number]].toLowerCase(), code);
   }
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? (byText.get(value.trim().toLowerCase()) ?? value) : value),
-    z.enum(codes),
-  );
+  return z.preprocess((value) => (typeof value === 'string' ? (byText.get(value.trim().toLowerCase()) ?? value) : value), z.enum(codes));
 }
 
 export const Ean = z

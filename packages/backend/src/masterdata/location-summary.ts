@@ -108,7 +108,14 @@ export function readSummary(item: Item | undefined): Summary {
  * The summary as a transaction Put: created if absent, else only if its version is still the one read.
  * Written with the next version, so any other write of this location in between fails this one.
  */
-export function summaryPut(db: Db, location: Location, seen: number, products: Record<string, Figures>, retailerId: string, now: string): TxItem {
+export function summaryPut(
+  db: Db,
+  location: Location,
+  seen: number,
+  products: Record<string, Figures>,
+  retailerId: string,
+  now: string,
+): TxItem {
   return {
     Put: {
       TableName: db.table,
@@ -149,11 +156,7 @@ export type ProductFigures = {
 const DAYS_PER_MONTH = 365.25 / 12;
 
 /** Combines the summary with the day figures of the last weeks (week items) into the products step's figures. */
-export function productFigures(
-  summary: Summary,
-  weeks: readonly WeekBucket[],
-  today: string,
-): Map<string, ProductFigures> {
+export function productFigures(summary: Summary, weeks: readonly WeekBucket[], today: string): Map<string, ProductFigures> {
   const from = addDays(today, -28);
   const recent = new Map<string, number>();
   for (const week of weeks) {

@@ -20,7 +20,9 @@ const customerOf = ({ customerId, name, customerGroupId }: CustomerRole): Master
 export function unionOfCustomers(retailers: MasterDataCustomer[], providers: MasterDataCustomer[]): MasterDataCustomer[] {
   const byId = new Map<string, MasterDataCustomer>();
   for (const c of [...retailers, ...providers]) if (!byId.has(c.customerId)) byId.set(c.customerId, c);
-  return [...byId.values()].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.customerId < b.customerId ? -1 : 1));
+  return [...byId.values()].sort(
+    (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.customerId < b.customerId ? -1 : 1),
+  );
 }
 
 /**
@@ -39,17 +41,19 @@ export function createMasterDataService({ db }: MasterDataDeps) {
      * reference lists), each one call while its list is under 1 MB; none grows with transaction history.
      */
     async fetchAll(actor: Actor): Promise<MasterData> {
-      const [retailers, providers, groups, platformList, countryList, regionList, currencyList, typeList, divisionList] = await Promise.all([
-        rolesOf('retailer', actor),
-        rolesOf('provider', actor),
-        allCustomerGroups(db),
-        platforms.all(db),
-        countries.all(db),
-        regions.all(db),
-        currencies.all(db),
-        transactionTypes.all(db),
-        divisions.all(db),
-      ]);
+      const [retailers, providers, groups, platformList, countryList, regionList, currencyList, typeList, divisionList] = await Promise.all(
+        [
+          rolesOf('retailer', actor),
+          rolesOf('provider', actor),
+          allCustomerGroups(db),
+          platforms.all(db),
+          countries.all(db),
+          regions.all(db),
+          currencies.all(db),
+          transactionTypes.all(db),
+          divisions.all(db),
+        ],
+      );
       const customers = unionOfCustomers(retailers, providers);
       const visible = new Set(customers.map((c) => c.customerId));
       const visibleGroups = new Set([actor.customerId, ...customers.map((c) => c.customerGroupId)]);

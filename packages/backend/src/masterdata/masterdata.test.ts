@@ -37,11 +37,18 @@ beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
 });
 
-const PRODUCTS_HEADER = 'productId,inventoryProductId,ean,sku,name,company,bundleSize,packagingUnit,minimum,maximum,couponType,faceValue,status';
+const PRODUCTS_HEADER =
+  'productId,inventoryProductId,ean,sku,name,company,bundleSize,packagingUnit,minimum,maximum,couponType,faceValue,status';
 
 describe('customers: retailers, providers and groups', () => {
   it('imports groups, renames a retailer groupId to customerGroupId, and unites retailers and providers without duplicate ids', async () => {
-    expect(await importText('customerGroups', 'jsonl', jsonl({ customerGroupId: 'G-1', name: 'Supermarkets' }, { customerGroupId: 'G-2', name: 'Content' }))).toMatchObject({ created: 2, errors: [] });
+    expect(
+      await importText(
+        'customerGroups',
+        'jsonl',
+        jsonl({ customerGroupId: 'G-1', name: 'Supermarkets' }, { customerGroupId: 'G-2', name: 'Content' }),
+      ),
+    ).toMatchObject({ created: 2, errors: [] });
     const retailers = await importText(
       'retailers',
       'csv',
@@ -52,32 +59,54 @@ describe('customers: retailers, providers and groups', () => {
       { line: 5, reason: "groupId: no customer group 'G-9'" },
       { line: 6, reason: expect.stringContaining('customerId') },
     ]);
-    const providers = await importText('providers', 'json', JSON.stringify([
-      { customerId: 'P-1', name: 'Aurora Digital', customerGroupId: 'G-2' },
-      { customerId: 'R-2', name: 'Fuel & Go Cards', customerGroupId: 'G-2' },
-      { customerId: 'P-2', name: 'No group' },
-    ]));
+    const providers = await importText(
+      'providers',
+      'json',
+      JSON.stringify([
+        { customerId: 'P-1', name: 'Aurora Digital', customerGroupId: 'G-2' },
+        { customerId: 'R-2', name: 'Fuel & Go Cards', customerGroupId: 'G-2' },
+        { customerId: 'P-2', name: 'No group' },
+      ]),
+    );
     expect(providers).toMatchObject({ created: 3, updated: 0, errors: [] });
 
     expect(await getCustomerRole(backend.db, 'R-1', 'retailer')).toMatchObject({ customerGroupId: 'G-1', name: 'Nordmarkt' });
     expect(await getCustomerRole(backend.db, 'R-1', 'retailer')).not.toHaveProperty('groupId');
     // R-2 is both: one customer, retailer first (its name and group), both roles.
-    expect(await getCustomer(backend.db, 'R-2')).toMatchObject({ customerId: 'R-2', name: 'Fuel & Go', kind: 'retailer', customerGroupId: 'G-1', roles: ['retailer', 'provider'] });
+    expect(await getCustomer(backend.db, 'R-2')).toMatchObject({
+      customerId: 'R-2',
+      name: 'Fuel & Go',
+      kind: 'retailer',
+      customerGroupId: 'G-1',
+      roles: ['retailer', 'provider'],
+    });
     const customers = (await listCustomers(backend.db, { limit: 100 })).items.map((c) => c.customerId);
     expect(customers.sort()).toEqual(['P-1', 'P-2', 'R-1', 'R-2', 'R-3']);
-    expect((await listCustomersByRole(backend.db, 'retailer', { limit: 100 })).items.map((c) => c.customerId)).toEqual(['R-2', 'R-3', 'R-1']);
-    expect((await listCustomersByRole(backend.db, 'provider', { limit: 100 })).items.map((c) => [c.customerId, c.customerGroupId])).toEqual([
-      ['P-1', 'G-2'],
-      ['R-2', 'G-2'],
-      ['P-2', undefined],
+    expect((await listCustomersByRole(backend.db, 'retailer', { limit: 100 })).items.map((c) => c.customerId)).toEqual([
+      'R-2',
+      'R-3',
+      'R-1',
     ]);
+    expect((await listCustomersByRole(backend.db, 'provider', { limit: 100 })).items.map((c) => [c.customerId, c.customerGroupId])).toEqual(
+      [
+        ['P-1', 'G-2'],
+        ['R-2', 'G-2'],
+        ['P-2', undefined],
+      ],
+    );
     expect((await listCustomerGroups(backend.db, { limit: 10 })).items.map((g) => g.customerGroupId)).toEqual(['G-2', 'G-1']);
 
     // Re-importing updates and never duplicates; the union follows.
     const before = await count();
-    expect(await importText('retailers', 'jsonl', jsonl({ customerId: 'R-2', name: 'Fuel and Go', customerGroupId: 'G-2' }))).toMatchObject({ created: 0, updated: 1 });
+    expect(await importText('retailers', 'jsonl', jsonl({ customerId: 'R-2', name: 'Fuel and Go', customerGroupId: 'G-2' }))).toMatchObject(
+      { created: 0, updated: 1 },
+    );
     expect(await count()).toBe(before);
-    expect(await getCustomer(backend.db, 'R-2')).toMatchObject({ name: 'Fuel and Go', customerGroupId: 'G-2', roles: ['retailer', 'provider'] });
+    expect(await getCustomer(backend.db, 'R-2')).toMatchObject({
+      name: 'Fuel and Go',
+      customerGroupId: 'G-2',
+      roles: ['retailer', 'provider'],
+    });
     expect(await getCustomerGroup(backend.db, 'G-1')).toEqual({ customerGroupId: 'G-1', name: 'Supermarkets' });
   });
 
@@ -122,7 +151,14 @@ describe('products, stores, distribution centres, retailer products', () => {
       { line: 9, reason: expect.stringContaining('faceValue: at most two decimals') },
       { line: 11, reason: 'expected 13 fields as in the header, found 2' },
     ]);
-    expect(await getProduct(backend.db, 'A-2')).toMatchObject({ name: 'Aurora Games, 25 EUR', faceValue: 24.95, status: 'inactive', packagingUnit: 10, minimum: 10, maximum: 400 });
+    expect(await getProduct(backend.db, 'A-2')).toMatchObject({
+      name: 'Aurora Games, 25 EUR',
+      faceValue: 24.95,
+      status: 'inactive',
+      packagingUnit: 10,
+      minimum: 10,
+      maximum: 400,
+    });
     expect(await getProduct(backend.db, 'A-8')).toMatchObject({ bundleSize: 1, packagingUnit: 1, status: 'active' });
     expect(await getProduct(backend.db, 'A-8')).not.toHaveProperty('faceValue');
     expect((await findProductsByEan(backend.db, '4012345100020')).items.map((p) => p.productId)).toEqual(['A-2']);
@@ -154,13 +190,26 @@ describe('products, stores, distribution centres, retailer products', () => {
     ]);
     expect(await getStore(backend.db, 'S-2')).toMatchObject({ status: 'lockedForAirs', address: 'Große Bergstraße 2, 22767 Hamburg' });
     expect(await getStore(backend.db, 'S-2')).not.toHaveProperty('customerStoreId');
-    expect((await listStoresOfRetailer(backend.db, 'R-1', { limit: 100 })).items.map((s) => s.storeId)).toEqual(['S-1', 'S-4', 'S-2', 'S-3']);
+    expect((await listStoresOfRetailer(backend.db, 'R-1', { limit: 100 })).items.map((s) => s.storeId)).toEqual([
+      'S-1',
+      'S-4',
+      'S-2',
+      'S-3',
+    ]);
     expect((await listStoresOfRetailer(backend.db, 'R-1', { limit: 100, status: 'active' })).items.map((s) => s.storeId)).toEqual(['S-1']);
 
     const before = await count();
     const created = (await getStore(backend.db, 'S-1'))!.createdAt;
-    const again = await importText('stores', 'csv', csv(header, 'S-1,R-1,Berlin Mitte,Friedrichstraße 9,10117,Berlin,NM-1,locked', 'S-8,R-1,Moved,Weg 1,12345,Stadt,X,active'));
-    expect(again).toMatchObject({ created: 0, updated: 1, errors: [{ line: 3, reason: expect.stringContaining("belongs to retailer 'R-2'") }] });
+    const again = await importText(
+      'stores',
+      'csv',
+      csv(header, 'S-1,R-1,Berlin Mitte,Friedrichstraße 9,10117,Berlin,NM-1,locked', 'S-8,R-1,Moved,Weg 1,12345,Stadt,X,active'),
+    );
+    expect(again).toMatchObject({
+      created: 0,
+      updated: 1,
+      errors: [{ line: 3, reason: expect.stringContaining("belongs to retailer 'R-2'") }],
+    });
     expect(await count()).toBe(before);
     expect(await getStore(backend.db, 'S-1')).toMatchObject({ street: 'Friedrichstraße 9', status: 'locked', createdAt: created });
     expect((await listStoresOfRetailer(backend.db, 'R-1', { limit: 100, status: 'active' })).items).toEqual([]);
@@ -172,7 +221,14 @@ describe('products, stores, distribution centres, retailer products', () => {
       'distributionCentres',
       'jsonl',
       jsonl(
-        { distributionCentreId: 'DC-1', retailerId: 'R-1', name: 'Logistik Nord', street: 'Logistikpark 4', postalCode: '21129', city: 'Hamburg' },
+        {
+          distributionCentreId: 'DC-1',
+          retailerId: 'R-1',
+          name: 'Logistik Nord',
+          street: 'Logistikpark 4',
+          postalCode: '21129',
+          city: 'Hamburg',
+        },
         { distributionCentreId: 'DC-2', retailerId: 'R-9', name: 'X', street: 'Y', postalCode: '1', city: 'Z' },
       ),
     );
@@ -180,7 +236,11 @@ describe('products, stores, distribution centres, retailer products', () => {
     expect(await getDistributionCentre(backend.db, 'DC-1')).toMatchObject({ status: 'active', address: 'Logistikpark 4, 21129 Hamburg' });
     expect((await listDistributionCentres(backend.db, 'R-1', { limit: 10 })).items.map((d) => d.distributionCentreId)).toEqual(['DC-1']);
 
-    const rp = await importText('retailerProducts', 'csv', csv('retailerId,productId,airs', 'R-1,A-1,true', 'R-1,A-2,', 'R-1,A-404,false', 'R-404,A-1,false', 'R-1,A-1,maybe'));
+    const rp = await importText(
+      'retailerProducts',
+      'csv',
+      csv('retailerId,productId,airs', 'R-1,A-1,true', 'R-1,A-2,', 'R-1,A-404,false', 'R-404,A-1,false', 'R-1,A-1,maybe'),
+    );
     expect(rp).toMatchObject({ created: 2, updated: 0 });
     expect(rp.errors).toEqual([
       { line: 4, reason: "productId: no product 'A-404'" },
@@ -193,7 +253,10 @@ describe('products, stores, distribution centres, retailer products', () => {
       ['A-2', false],
     ]);
     // A repeated line in one file: the later one wins, counted as an update.
-    expect(await importText('retailerProducts', 'csv', csv('retailerId,productId,airs', 'R-1,A-8,true', 'R-1,A-8,false'))).toMatchObject({ created: 1, updated: 1 });
+    expect(await importText('retailerProducts', 'csv', csv('retailerId,productId,airs', 'R-1,A-8,true', 'R-1,A-8,false'))).toMatchObject({
+      created: 1,
+      updated: 1,
+    });
     expect(await getRetailerProduct(backend.db, 'R-1', 'A-8')).toMatchObject({ airs: false });
   });
 
@@ -232,7 +295,11 @@ describe('products, stores, distribution centres, retailer products', () => {
       ['A-2', 10, 'pending'],
     ]);
     expect((await listShipmentsOfLocation(backend.db, { type: 'dc', id: 'DC-1' }, { limit: 10 })).items).toHaveLength(1);
-    expect((await listShipmentsOfRetailer(backend.db, 'R-1', { limit: 10 })).items.map((l) => l.shipmentId)).toEqual(['SH-2', 'SH-1', 'SH-1']);
+    expect((await listShipmentsOfRetailer(backend.db, 'R-1', { limit: 10 })).items.map((l) => l.shipmentId)).toEqual([
+      'SH-2',
+      'SH-1',
+      'SH-1',
+    ]);
 
     const sales = await importText(
       'sales',

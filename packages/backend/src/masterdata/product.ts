@@ -11,7 +11,10 @@ import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 
 /** A money amount read like faceValue: at most two decimals, kept in the currency's main unit. */
-const MainUnit = z.pipe(Cents, z.transform((cents) => cents / 100));
+const MainUnit = z.pipe(
+  Cents,
+  z.transform((cents) => cents / 100),
+);
 /** ISO 4217 alphabetic code, any case in the file, kept upper case (ADR 037: the format, not the list). */
 const CurrencyCode = z.pipe(
   z.string().check(z.trim(), z.regex(/^[A-Za-z]{3}$/, 'an ISO 4217 code such as EUR')),
@@ -87,8 +90,7 @@ export const getProduct = (db: Db, productId: string) => getOne(db, products, pr
 export const getProducts = (db: Db, productIds: readonly string[]) => getMany(db, products, productIds, productKey);
 
 /** One page of the catalogue sorted by name. */
-export const listProducts = (db: Db, page: PageRequest) =>
-  listPage(db, products, onIndex('gsi1', productKeys.gsi1pk), page);
+export const listProducts = (db: Db, page: PageRequest) => listPage(db, products, onIndex('gsi1', productKeys.gsi1pk), page);
 
 /** A product's record attributes (not its keys, index keys and type). */
 const productRecord = projectionOf([...Object.keys(ProductImport.shape), 'createdAt', 'updatedAt']);
@@ -110,7 +112,12 @@ async function readSnapshot(db: Db, consistent = false) {
   const res = await queryAll(db, { ...onPartition(CATALOGUE_PK), ...(consistent ? { ConsistentRead: true } : {}) });
   if (res.items.length === 0) return { products: null, v: 0, pages: 0, calls: res.calls };
   const pages = res.items.map((item) => cataloguePages.read(item));
-  return { products: pages.flatMap((page) => JSON.parse(page.products) as Product[]), v: pages[0]!.v ?? 0, pages: pages.length, calls: res.calls };
+  return {
+    products: pages.flatMap((page) => JSON.parse(page.products) as Product[]),
+    v: pages[0]!.v ?? 0,
+    pages: pages.length,
+    calls: res.calls,
+  };
 }
 
 /**
@@ -138,7 +145,9 @@ async function rebuildCatalogue(db: Db, written: readonly string[]): Promise<voi
       const snapshot = await readSnapshot(db, true);
       const known = snapshot.products
         ? snapshot.products.map((p) => p.productId)
-        : (await queryAll(db, { ...onIndex('gsi1', productKeys.gsi1pk), ...projectionOf(['productId']) })).items.map((i) => String(i.productId));
+        : (await queryAll(db, { ...onIndex('gsi1', productKeys.gsi1pk), ...projectionOf(['productId']) })).items.map((i) =>
+            String(i.productId),
+          );
       const items = [...(await batchGet(db, [...new Set([...known, ...written])].map(productKey))).values()];
       const sorted = items
         .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : String(a.gsi1sk) > String(b.gsi1sk) ? 1 : 0))
@@ -147,10 +156,20 @@ async function rebuildCatalogue(db: Db, written: readonly string[]): Promise<voi
       const transaction: TxItem[] = [];
       for (let page = 0; page < pages; page += 1) {
         const packed = JSON.stringify(sorted.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE));
-        const Item = { pk: CATALOGUE_PK, sk: pageSk(page), type: 'catalogue', products: packed, ...(page === 0 ? { v: snapshot.v + 1 } : {}) };
+        const Item = {
+          pk: CATALOGUE_PK,
+          sk: pageSk(page),
+          type: 'catalogue',
+          products: packed,
+          ...(page === 0 ? { v: snapshot.v + 1 } : {}),
+        };
         if (page > 0) transaction.push({ Put: { TableName: db.table, Item } });
-        else if (snapshot.v === 0) transaction.push({ Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
-        else transaction.push({ Put: { TableName: db.table, Item, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': snapshot.v } } });
+        else if (snapshot.v === 0)
+          transaction.push({ Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
+        else
+          transaction.push({
+            Put: { TableName: db.table, Item, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': snapshot.v } },
+          });
       }
       for (let page = pages; page < snapshot.pages; page += 1) {
         transaction.push({ Delete: { TableName: db.table, Key: { pk: CATALOGUE_PK, sk: pageSk(page) } } });
@@ -174,7 +193,12 @@ export async function putProducts(db: Db, records: readonly ProductImport[], now
       key: (r) => productKey(r.productId),
       requires: (r) =>
         r.contentProviderId
-          ? [{ key: { pk: customerKeys.pk(r.contentProviderId), sk: customerKeys.roleSk('provider') }, reason: `contentProviderId: no provider '${r.contentProviderId}'` }]
+          ? [
+              {
+                key: { pk: customerKeys.pk(r.contentProviderId), sk: customerKeys.roleSk('provider') },
+                reason: `contentProviderId: no provider '${r.contentProviderId}'`,
+              },
+            ]
           : [],
       // The provider sales rollups attribute a product's sales to its provider when they are imported
       // (masterdata/sales.ts): moving a product to another provider would leave its past sales behind.

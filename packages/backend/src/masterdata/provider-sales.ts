@@ -98,7 +98,15 @@ export function providerWeekPut(db: Db, item: ProviderWeek, at: string): TxItem 
 }
 
 /** A provider's sales figure of one day: per product, or per store (`perStore`). */
-export type ProviderSalesRow = { date: string; month: string; retailerId: string; productId?: string; storeId?: string; quantity: number; amountCents: number };
+export type ProviderSalesRow = {
+  date: string;
+  month: string;
+  retailerId: string;
+  productId?: string;
+  storeId?: string;
+  quantity: number;
+  amountCents: number;
+};
 
 /**
  * A provider's day figures in [from, to]: per product (d), or per store (s) when `perStore`. One Query per

@@ -59,7 +59,16 @@ function referenceList<T>(list: string, spec: ListSpec<T>) {
   return {
     schema: spec.schema,
     put: (db: Db, records: readonly T[], now: Date): Promise<LineOutcome[]> =>
-      putRecords(db, records, { key: (r) => keyIn(list, spec.idOf(r)), ...(spec.requires ? { requires: spec.requires } : {}), item: (r) => ({ ...r, type: list }) }, now),
+      putRecords(
+        db,
+        records,
+        {
+          key: (r) => keyIn(list, spec.idOf(r)),
+          ...(spec.requires ? { requires: spec.requires } : {}),
+          item: (r) => ({ ...r, type: list }),
+        },
+        now,
+      ),
     /** The whole list, sorted by id (one Query per ~1 MB: one call for these lists). */
     all: async (db: Db): Promise<T[]> => (await listAll(db, items, onPartition(listPk(list)))).items as T[],
     get: async (db: Db, id: string): Promise<T | null> => (await getOne(db, items, keyIn(list, id))) as T | null,
@@ -74,7 +83,10 @@ export const regions = referenceList<Region>('regions', {
   requires: (r) => [{ key: keyIn('countries', r.countryId), reason: `countryId: no country '${r.countryId}'` }],
 });
 export const currencies = referenceList<Currency>('currencies', { schema: CurrencyImport, idOf: (r) => r.currencyId });
-export const transactionTypes = referenceList<TransactionType>('transactionTypes', { schema: TransactionTypeImport, idOf: (r) => r.transactionTypeId });
+export const transactionTypes = referenceList<TransactionType>('transactionTypes', {
+  schema: TransactionTypeImport,
+  idOf: (r) => r.transactionTypeId,
+});
 export const divisions = referenceList<Division>('divisions', {
   schema: DivisionImport,
   idOf: (r) => r.divisionId,

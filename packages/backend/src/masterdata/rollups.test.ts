@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 
 async function importKind(kind: 'sales' | 'shipments' | 'stores' | 'retailers' | 'products' | 'distributionCentres', records: object[]) {
-  const report = await backend.imports.importRecords(kind, records.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    kind,
+    records.map((data, i) => ({ line: i + 1, data })),
+  );
   expect(report.errors).toEqual([]);
   return report;
 }
@@ -36,12 +39,24 @@ async function world(tag: string) {
   const stores = [`S${tag}1`, `S${tag}2`, `S${tag}3`];
   const products = [`P${tag}1`, `P${tag}2`, `P${tag}3`, `P${tag}4`];
   const dc = `D${tag}1`;
-  await importKind('retailers', r.map((customerId) => ({ customerId, name: customerId })));
+  await importKind(
+    'retailers',
+    r.map((customerId) => ({ customerId, name: customerId })),
+  );
   await importKind(
     'stores',
-    stores.map((storeId, i) => ({ storeId, retailerId: r[i === 2 ? 1 : 0], name: storeId, street: 'Weg 1', postalCode: '12345', city: 'Stadt' })),
+    stores.map((storeId, i) => ({
+      storeId,
+      retailerId: r[i === 2 ? 1 : 0],
+      name: storeId,
+      street: 'Weg 1',
+      postalCode: '12345',
+      city: 'Stadt',
+    })),
   );
-  await importKind('distributionCentres', [{ distributionCentreId: dc, retailerId: r[0], name: dc, street: 'Weg 2', postalCode: '12345', city: 'Stadt' }]);
+  await importKind('distributionCentres', [
+    { distributionCentreId: dc, retailerId: r[0], name: dc, street: 'Weg 2', postalCode: '12345', city: 'Stadt' },
+  ]);
   await importKind(
     'products',
     products.map((productId, i) => ({
@@ -57,7 +72,15 @@ async function world(tag: string) {
 }
 
 type SaleLine = { storeId: string; productId: string; date: string; quantity: number; amount: number };
-type ShipLine = { shipmentId: string; storeType: 0 | 1; storeId: string; productId: string; date: string; quantity: number; status: 'submitted' | 'pending' | 'cancelled' };
+type ShipLine = {
+  shipmentId: string;
+  storeType: 0 | 1;
+  storeId: string;
+  productId: string;
+  date: string;
+  quantity: number;
+  status: 'submitted' | 'pending' | 'cancelled';
+};
 
 /** The model: the raw lines, last one wins, and every rollup computed from scratch. */
 class Model {
@@ -141,7 +164,8 @@ class Model {
 }
 
 const query = async (pk: string) =>
-  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })).items;
+  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))
+    .items;
 
 /** Reads every rollup of the world's locations and retailers and compares them with the model. */
 async function expectRollupsMatch(model: Model, w: Awaited<ReturnType<typeof world>>) {
@@ -150,14 +174,21 @@ async function expectRollupsMatch(model: Model, w: Awaited<ReturnType<typeof wor
   const retailerDays = model.sums((l) => `${model.retailerOf(l.storeId)}|${l.date}`);
   const retailerMonths = model.sums((l) => `${model.retailerOf(l.storeId)}|${monthOf(l.date)}`);
   const summaries = model.summaries();
-  const locations: [string, Location][] = [...w.stores.map((id) => [`STORE|0|${id}`, { type: 'store', id }] as [string, Location]), [`STORE|1|${w.dc}`, { type: 'dc', id: w.dc }]];
+  const locations: [string, Location][] = [
+    ...w.stores.map((id) => [`STORE|0|${id}`, { type: 'store', id }] as [string, Location]),
+    [`STORE|1|${w.dc}`, { type: 'dc', id: w.dc }],
+  ];
   for (const [name, location] of locations) {
     const items = await query(locationPk(location));
     const gotWeeks = Object.fromEntries(items.filter((i) => (i.sk as string).startsWith('W#')).map((i) => [i.week, unpack(i.days)]));
     const wantWeeks = Object.fromEntries([...weeks].filter(([k]) => k.startsWith(`${location.id}|`)).map(([k, v]) => [k.split('|')[1], v]));
     expect(gotWeeks).toEqual(wantWeeks);
-    const gotMonths = Object.fromEntries(items.filter((i) => (i.sk as string).startsWith('M#')).map((i) => [i.month, { q: i.q, a: i.a, products: i.products }]));
-    const wantMonths = Object.fromEntries([...storeMonths].filter(([k]) => k.startsWith(`${location.id}|`)).map(([k, v]) => [k.split('|')[1], v]));
+    const gotMonths = Object.fromEntries(
+      items.filter((i) => (i.sk as string).startsWith('M#')).map((i) => [i.month, { q: i.q, a: i.a, products: i.products }]),
+    );
+    const wantMonths = Object.fromEntries(
+      [...storeMonths].filter(([k]) => k.startsWith(`${location.id}|`)).map(([k, v]) => [k.split('|')[1], v]),
+    );
     expect(gotMonths).toEqual(wantMonths);
     const summary = items.find((i) => i.sk === SUMMARY_SK);
     expect(unpack(summary?.products) ?? {}).toEqual(summaries.get(name) ?? {});
@@ -165,7 +196,9 @@ async function expectRollupsMatch(model: Model, w: Awaited<ReturnType<typeof wor
   for (const retailerId of w.retailers) {
     const items = await query(`RSALES#${retailerId}`);
     const pick = (prefix: string, field: string) =>
-      Object.fromEntries(items.filter((i) => (i.sk as string).startsWith(prefix)).map((i) => [i[field], { q: i.q, a: i.a, products: i.products }]));
+      Object.fromEntries(
+        items.filter((i) => (i.sk as string).startsWith(prefix)).map((i) => [i[field], { q: i.q, a: i.a, products: i.products }]),
+      );
     const want = (sums: Map<string, { q: number; a: number; products: Record<string, [number, number]> }>) =>
       Object.fromEntries([...sums].filter(([k]) => k.startsWith(`${retailerId}|`)).map(([k, v]) => [k.split('|')[1], v]));
     expect(pick('D#', 'date')).toEqual(want(retailerDays));
@@ -216,7 +249,8 @@ describe('sales rollups', () => {
     const [s1] = w.stores as [string];
     const [p1, p2] = w.products as [string, string];
     const sales: SaleLine[] = [];
-    for (let d = 0; d < 40; d += 1) sales.push({ storeId: s1, productId: p1, date: addDays('2026-10-01', d), quantity: d % 3, amount: (d % 3) * 15 });
+    for (let d = 0; d < 40; d += 1)
+      sales.push({ storeId: s1, productId: p1, date: addDays('2026-10-01', d), quantity: d % 3, amount: (d % 3) * 15 });
     await importKind('sales', sales);
     model.addSales(sales);
     const steps: ShipLine[][] = [
@@ -265,7 +299,12 @@ describe('sales rollups', () => {
       stock: 20 - all.filter((l) => l.date >= '2026-10-05').reduce((n, l) => n + l.quantity, 0),
     });
     expect(f.averagePerMonth).toBeCloseTo(all.reduce((n, l) => n + l.quantity, 0) / (daysBetween('2026-10-01', TODAY) / (365.25 / 12)), 9);
-    expect(result.figures.get(p2)).toMatchObject({ salesLast4Weeks: 0, calculatedSince: null, lastOrder: { date: '2026-10-05', quantity: 10 }, stock: 10 });
+    expect(result.figures.get(p2)).toMatchObject({
+      salesLast4Weeks: 0,
+      calculatedSince: null,
+      lastOrder: { date: '2026-10-05', quantity: 10 },
+      stock: 10,
+    });
     const dc = await locationProductFigures(backend.db, { type: 'dc', id: w.dc }, TODAY);
     expect(dc.figures.get(p1)).toMatchObject({ shipped: 100, lastOrder: { date: '2026-10-07', quantity: 100 }, stock: 100 });
   });
@@ -280,7 +319,13 @@ describe('sales rollups', () => {
             fc.record({
               kind: fc.constant('sales' as const),
               lines: fc.array(
-                fc.record({ s: fc.integer({ min: 0, max: 2 }), p: fc.integer({ min: 0, max: 3 }), date: dates, quantity: fc.integer({ min: 0, max: 9 }), cents: fc.integer({ min: 0, max: 999 }) }),
+                fc.record({
+                  s: fc.integer({ min: 0, max: 2 }),
+                  p: fc.integer({ min: 0, max: 3 }),
+                  date: dates,
+                  quantity: fc.integer({ min: 0, max: 9 }),
+                  cents: fc.integer({ min: 0, max: 999 }),
+                }),
                 { minLength: 1, maxLength: 25 },
               ),
             }),
@@ -306,7 +351,13 @@ describe('sales rollups', () => {
           const model = new Model(w.retailerOf);
           for (const step of steps) {
             if (step.kind === 'sales') {
-              const lines = step.lines.map((l) => ({ storeId: w.stores[l.s]!, productId: w.products[l.p]!, date: l.date, quantity: l.quantity, amount: l.cents / 100 }));
+              const lines = step.lines.map((l) => ({
+                storeId: w.stores[l.s]!,
+                productId: w.products[l.p]!,
+                date: l.date,
+                quantity: l.quantity,
+                amount: l.cents / 100,
+              }));
               await importKind('sales', lines);
               model.addSales(lines);
             } else {
@@ -319,7 +370,10 @@ describe('sales rollups', () => {
                 quantity: l.quantity,
                 status: l.status,
               }));
-              await backend.imports.importRecords('shipments', lines.map((data, i) => ({ line: i + 1, data })));
+              await backend.imports.importRecords(
+                'shipments',
+                lines.map((data, i) => ({ line: i + 1, data })),
+              );
               model.addShipments(lines);
             }
           }
@@ -335,10 +389,23 @@ describe('sales rollups', () => {
     const model = new Model(w.retailerOf);
     const batches: SaleLine[][] = Array.from({ length: 6 }, (_, k) =>
       w.stores.flatMap((storeId) =>
-        Array.from({ length: 10 }, (_, d) => ({ storeId, productId: w.products[k % 4]!, date: addDays('2026-10-26', d * 2 + (k >= 4 ? 1 : 0)), quantity: k + d, amount: (k + d) * 10 })),
+        Array.from({ length: 10 }, (_, d) => ({
+          storeId,
+          productId: w.products[k % 4]!,
+          date: addDays('2026-10-26', d * 2 + (k >= 4 ? 1 : 0)),
+          quantity: k + d,
+          amount: (k + d) * 10,
+        })),
       ),
     );
-    const reports = await Promise.all(batches.map((b) => backend.imports.importRecords('sales', b.map((data, i) => ({ line: i + 1, data })))));
+    const reports = await Promise.all(
+      batches.map((b) =>
+        backend.imports.importRecords(
+          'sales',
+          b.map((data, i) => ({ line: i + 1, data })),
+        ),
+      ),
+    );
     for (const r of reports) expect(r.errors).toEqual([]);
     for (const b of batches) model.addSales(b);
     await expectRollupsMatch(model, w);
@@ -363,7 +430,14 @@ describe('sales reads', () => {
     const expected = (from: string, to: string, groupBy: GroupBy, filter: (l: SaleLine) => boolean) => {
       const rows: SalesRow[] = lines
         .filter((l) => l.date >= from && l.date <= to && filter(l))
-        .map((l) => ({ storeId: l.storeId, productId: l.productId, date: l.date, month: monthOf(l.date), quantity: l.quantity, amountCents: Math.round(l.amount * 100) }));
+        .map((l) => ({
+          storeId: l.storeId,
+          productId: l.productId,
+          date: l.date,
+          month: monthOf(l.date),
+          quantity: l.quantity,
+          amountCents: Math.round(l.amount * 100),
+        }));
       return groupSales(rows, groupBy);
     };
     const ofR1 = (l: SaleLine) => w.retailerOf(l.storeId) === r1;
@@ -388,7 +462,9 @@ describe('sales reads', () => {
       const productIds = new Set([w.products[1]!]);
       for (const groupBy of ['day', 'month', 'product'] as const) {
         const read = await counted(() => salesOfStore(backend.db, store, { from, to, productIds }, grainFor(groupBy)));
-        expect(groupSales(read.result.rows, groupBy)).toEqual(expected(from, to, groupBy, (l) => l.storeId === store && productIds.has(l.productId)));
+        expect(groupSales(read.result.rows, groupBy)).toEqual(
+          expected(from, to, groupBy, (l) => l.storeId === store && productIds.has(l.productId)),
+        );
         expect(read.calls).toBeLessThanOrEqual(3);
       }
     }
@@ -396,7 +472,9 @@ describe('sales reads', () => {
     const def = await counted(() => salesOfRetailer(backend.db, r1, { from: addDays(TODAY, -28), to: addDays(TODAY, -1) }, 'day'));
     expect(def.calls).toBe(1);
     // Group by store over 28 days: one Query per week touched (5), independent of history length.
-    const byStore = await counted(() => salesOfRetailerByStore(backend.db, r1, { from: addDays(TODAY, -28), to: addDays(TODAY, -1) }, 'day'));
+    const byStore = await counted(() =>
+      salesOfRetailerByStore(backend.db, r1, { from: addDays(TODAY, -28), to: addDays(TODAY, -1) }, 'day'),
+    );
     expect(byStore.calls).toBe(5);
   });
 
@@ -407,9 +485,17 @@ describe('sales reads', () => {
     const [p1, p2] = w.products as [string, string];
     const sales: SaleLine[] = [];
     for (let d = 0; d < 50; d += 1) {
-      sales.push({ storeId: s1, productId: d % 2 ? p1 : p2, date: addDays('2026-10-01', d), quantity: 1 + (d % 4), amount: (1 + (d % 4)) * 12.5 });
+      sales.push({
+        storeId: s1,
+        productId: d % 2 ? p1 : p2,
+        date: addDays('2026-10-01', d),
+        quantity: 1 + (d % 4),
+        amount: (1 + (d % 4)) * 12.5,
+      });
     }
-    const ships: ShipLine[] = [{ shipmentId: 'M1', storeType: 0, storeId: s1, productId: p1, date: '2026-10-20', quantity: 40, status: 'submitted' }];
+    const ships: ShipLine[] = [
+      { shipmentId: 'M1', storeType: 0, storeId: s1, productId: p1, date: '2026-10-20', quantity: 40, status: 'submitted' },
+    ];
     await importKind('sales', sales);
     await importKind('shipments', ships);
     model.addSales(sales);
@@ -463,7 +549,8 @@ describe('sales reads', () => {
     expect(calls).toBe(1);
     // A table without a snapshot (before ADR 029) reads the index, and its next products import builds it whole.
     const pages = await query('CATALOGUE');
-    for (const page of pages) await backend.db.doc.send(new DeleteCommand({ TableName: backend.db.table, Key: { pk: page.pk, sk: page.sk } }));
+    for (const page of pages)
+      await backend.db.doc.send(new DeleteCommand({ TableName: backend.db.table, Key: { pk: page.pk, sk: page.sk } }));
     expect((await allProducts(backend.db)).items).toEqual(await index());
     await importKind('products', [product('Pc2', 'Another', '401000000004')]);
     expect(await query('CATALOGUE')).toHaveLength(1);

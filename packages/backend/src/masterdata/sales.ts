@@ -145,7 +145,14 @@ export async function writeSales(db: Db, cells: readonly SalesCell[], now: Date,
       entry.providerId = cell.providerId;
       entry.indices.push(cell.index);
     } else {
-      entries.set(id, { date: cell.date, productId: cell.productId, quantity: cell.quantity, amountCents: cell.amountCents, indices: [cell.index], providerId: cell.providerId });
+      entries.set(id, {
+        date: cell.date,
+        productId: cell.productId,
+        quantity: cell.quantity,
+        amountCents: cell.amountCents,
+        indices: [cell.index],
+        providerId: cell.providerId,
+      });
     }
   }
   const at = now.toISOString();
@@ -294,9 +301,10 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
     if (!item) {
       const stored = getFrom(items, key);
       const read = stored && retailerSales.read(stored);
-      item = stored && read
-        ? { ...stored, q: read.q, a: read.a, products: structuredClone(read.products ?? {}), seen: read.v }
-        : { ...key, ...fields, retailerId, q: 0, a: 0, products: {}, seen: 0 };
+      item =
+        stored && read
+          ? { ...stored, q: read.q, a: read.a, products: structuredClone(read.products ?? {}), seen: read.v }
+          : { ...key, ...fields, retailerId, q: 0, a: 0, products: {}, seen: 0 };
       cache.set(key.sk, item);
     }
     return item;
@@ -351,20 +359,21 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
           const monthKey = salesKeys.month(storeId, month);
           const storedMonth = getFrom(items, monthKey);
           const read = storedMonth && salesMonths.read(storedMonth);
-          storeMonth = storedMonth && read
-            ? { ...storedMonth, q: read.q, a: read.a, products: structuredClone(read.products ?? {}) }
-            : {
-                ...monthKey,
-                type: 'salesMonth',
-                storeId,
-                retailerId,
-                month,
-                gsi1pk: salesKeys.monthGsi1pk(retailerId, month),
-                gsi1sk: storeId,
-                q: 0,
-                a: 0,
-                products: {},
-              };
+          storeMonth =
+            storedMonth && read
+              ? { ...storedMonth, q: read.q, a: read.a, products: structuredClone(read.products ?? {}) }
+              : {
+                  ...monthKey,
+                  type: 'salesMonth',
+                  storeId,
+                  retailerId,
+                  month,
+                  gsi1pk: salesKeys.monthGsi1pk(retailerId, month),
+                  gsi1sk: storeId,
+                  q: 0,
+                  a: 0,
+                  products: {},
+                };
           storeMonths.set(month, storeMonth);
         }
         for (const rollup of [
@@ -381,7 +390,8 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
     }
     if (changedWeeks.size === 0) continue;
     transaction.push(summaryPut(db, location, summary.v, summary.products, retailerId, at));
-    for (const week of changedWeeks.values()) transaction.push({ Put: { TableName: db.table, Item: weekBucketItem({ ...week, updatedAt: at }) } });
+    for (const week of changedWeeks.values())
+      transaction.push({ Put: { TableName: db.table, Item: weekBucketItem({ ...week, updatedAt: at }) } });
     for (const month of storeMonths.values()) {
       const { changed: _c, ...item } = month;
       transaction.push({ Put: { TableName: db.table, Item: { ...item, updatedAt: at } } });
@@ -497,7 +507,9 @@ export async function salesOfRetailer(db: Db, retailerId: string, range: SalesRa
     });
     calls += res.calls;
     for (const item of res.items) {
-      rows.push(...rowsOfRollup(item, range, item.date !== undefined ? { date: item.date, month: monthOf(item.date) } : { month: item.month }));
+      rows.push(
+        ...rowsOfRollup(item, range, item.date !== undefined ? { date: item.date, month: monthOf(item.date) } : { month: item.month }),
+      );
     }
   }
   return { rows, calls };

@@ -81,7 +81,9 @@ const locationOf = (line: Pick<ShipmentLine, 'storeType' | 'storeId'>): Location
 /** Shipment line items (pk=<location>, sk=SHIP#<productId>#<shipmentId>) as read. */
 export const shipmentLines = entity<ShipmentLine & { createdAt?: string; updatedAt?: string }>();
 /** A shipment's registry item (pk=SHIPMENT#<id>): its one location and the products it has lines for. */
-const shipmentRegistries = entity<Pick<ShipmentLine, 'shipmentId' | 'storeType' | 'storeId' | 'retailerId'> & { productIds: Set<string> }>();
+const shipmentRegistries = entity<
+  Pick<ShipmentLine, 'shipmentId' | 'storeType' | 'storeId' | 'retailerId'> & { productIds: Set<string> }
+>();
 
 /** One page of a location's shipment lines, newest first. */
 export const listShipmentsOfLocation = (db: Db, location: Location, page: PageRequest) =>
@@ -152,7 +154,12 @@ const LINES_PER_TRANSACTION = 45;
  * all their lines (and, when the last order or first shipment day moved, the sales counted since from the
  * week buckets), then write lines, registries and summary conditioned on the summary's version.
  */
-export async function writeShipments(db: Db, lines: readonly (ShipmentLine & { index: number })[], now: Date, options: { concurrency?: number } = {}) {
+export async function writeShipments(
+  db: Db,
+  lines: readonly (ShipmentLine & { index: number })[],
+  now: Date,
+  options: { concurrency?: number } = {},
+) {
   const outcomes: ShipmentOutcome[] = new Array(lines.length);
   const byLocation = new Map<string, (ShipmentLine & { index: number })[]>();
   // A shipment's location: the stored one, else the first line's in this input (locations run in
@@ -167,7 +174,9 @@ export async function writeShipments(db: Db, lines: readonly (ShipmentLine & { i
     const first = owner.get(line.shipmentId) ?? line;
     owner.set(line.shipmentId, first);
     if (first.storeType !== line.storeType || first.storeId !== line.storeId) {
-      outcomes[line.index] = { rejected: `storeId: shipment '${line.shipmentId}' goes to ${first.storeType === 1 ? 'distribution centre' : 'store'} '${first.storeId}'` };
+      outcomes[line.index] = {
+        rejected: `storeId: shipment '${line.shipmentId}' goes to ${first.storeType === 1 ? 'distribution centre' : 'store'} '${first.storeId}'`,
+      };
       continue;
     }
     const key = locationPk(locationOf(line));
@@ -270,7 +279,12 @@ async function planChunk(db: Db, location: Location, chunk: (ShipmentLine & { in
     ExpressionAttributeValues: { ':pk': pk, ':p': 'SHIP#' },
     ConsistentRead: true,
   });
-  const registries = checkRegistries ? await batchGet(db, chunk.map((l) => shipmentKeys.registry(l.shipmentId))) : new Map<string, Item>();
+  const registries = checkRegistries
+    ? await batchGet(
+        db,
+        chunk.map((l) => shipmentKeys.registry(l.shipmentId)),
+      )
+    : new Map<string, Item>();
   const linesBySk = new Map<string, Item>(stored.items.map((item) => [String(item.sk), item]));
 
   const outcomes: [number, ShipmentOutcome][] = [];

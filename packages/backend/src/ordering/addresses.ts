@@ -20,9 +20,7 @@ export async function listAddresses(
   requirePermission(actor, 'ordering', 'cardOrdering');
   await requireRetailer(db, actor, input.customerId);
   const rows = await allAddressesOf(db, input.customerId, input.storeType);
-  const found = rows.filter((a) =>
-    matchesSearch(input.search, [a.name, a.street, a.postalCode, a.city, a.customerStoreId, a.storeId]),
-  );
+  const found = rows.filter((a) => matchesSearch(input.search, [a.name, a.street, a.postalCode, a.city, a.customerStoreId, a.storeId]));
   return { items: found.slice(0, STORE_LIST_MAX), storeType: input.storeType, totalCount: found.length };
 }
 

@@ -4,7 +4,18 @@ import { AppError } from '../errors.ts';
 import { type Actor, retailerOrNotFound } from '../access/index.ts';
 import { customerKeys, customerRoles } from '../customers/index.ts';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
-import { type DistributionCentre, distributionCentreKey, distributionCentres, getDistributionCentre, type Location, locationOfStoreType, getStore, type Store, storeKey, stores } from '../masterdata/index.ts';
+import {
+  type DistributionCentre,
+  distributionCentreKey,
+  distributionCentres,
+  getDistributionCentre,
+  type Location,
+  locationOfStoreType,
+  getStore,
+  type Store,
+  storeKey,
+  stores,
+} from '../masterdata/index.ts';
 import { STORE } from '@portal/core/shared';
 
 /**

@@ -58,7 +58,11 @@ export function orderDetail(order: StoredOrder, lines: readonly ShipmentLine[]):
  * missing order and another retailer's answer the same 404. Calls: 1 Query (the order's partition),
  * then the retailer role GetItem and the shipment Query in parallel = 3.
  */
-export async function readOrderOf(db: Db, actor: Actor, orderId: string): Promise<{ order: StoredOrder; detail: OrderDetail; retailerName: string }> {
+export async function readOrderOf(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+): Promise<{ order: StoredOrder; detail: OrderDetail; retailerName: string }> {
   requirePermission(actor, 'ordering', 'cardOrdering');
   const order = await getOrder(db, orderId);
   if (!order) throw orderNotFound();

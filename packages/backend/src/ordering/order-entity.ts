@@ -146,8 +146,18 @@ const retailerOrdersInput = (retailerId: string, from: string, to: string) => ({
 });
 
 /** One page of a retailer's order headers placed in [from, to), newest first (1 Query). */
-export async function retailerOrdersBetween(db: Db, retailerId: string, from: string, to: string, page: PageRequest): Promise<{ items: OrderHeader[]; cursor: Record<string, unknown> | undefined }> {
-  const res = await queryPage(db, { ...retailerOrdersInput(retailerId, from, to), ScanIndexForward: false, Limit: page.limit }, page.cursor);
+export async function retailerOrdersBetween(
+  db: Db,
+  retailerId: string,
+  from: string,
+  to: string,
+  page: PageRequest,
+): Promise<{ items: OrderHeader[]; cursor: Record<string, unknown> | undefined }> {
+  const res = await queryPage(
+    db,
+    { ...retailerOrdersInput(retailerId, from, to), ScanIndexForward: false, Limit: page.limit },
+    page.cursor,
+  );
   return { items: res.items.map(readHeader), cursor: res.cursor };
 }
 

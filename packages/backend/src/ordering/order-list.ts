@@ -76,7 +76,11 @@ export async function listOrders(db: Db, actor: Actor, query: OrdersQuery, now: 
     headers = res.items.map(readHeader);
     if (query.storeType !== undefined) headers = headers.filter((h) => h.storeType === query.storeType);
     if (!query.deleted && headers.length) {
-      const deleted = await deletedLocations(db, query.customerId, headers.some((h) => h.storeType === 1));
+      const deleted = await deletedLocations(
+        db,
+        query.customerId,
+        headers.some((h) => h.storeType === 1),
+      );
       calls += deleted.calls;
       headers = headers.filter((h) => !deleted.keys.has(locationKey(h)));
     }

@@ -65,7 +65,16 @@ describe('order PDF', () => {
 
     const de = (await pdfText(await orderPdfBytes(order, context('de-de')))).join('\n');
     expect(de).toContain('Bestellung O-20261121-7K3QX9');
-    for (const label of ['Händler', 'Referenz', 'Bestellt am', 'Bestellt von', 'Lieferadresse', 'Artikelnr.', 'Menge', 'Kunden-Filialnummer: C-0001']) {
+    for (const label of [
+      'Händler',
+      'Referenz',
+      'Bestellt am',
+      'Bestellt von',
+      'Lieferadresse',
+      'Artikelnr.',
+      'Menge',
+      'Kunden-Filialnummer: C-0001',
+    ]) {
       expect(de).toContain(label);
     }
     expect(de).toContain('Status\nAngelegt');

@@ -24,7 +24,7 @@ const COLUMNS: Column[] = [
 ];
 
 /** Letters without a WinAnsi form or a decomposition (Polish ł, ...) and the spaces Intl puts in numbers. */
-const PLAIN: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ħ': 'h', '\u202f': ' ', '\u2009': ' ', '\u00a0': ' ' };
+const PLAIN: Record<string, string> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', '\u202f': ' ', '\u2009': ' ', '\u00a0': ' ' };
 
 /** Text the font can encode: unsupported characters lose their accents or stroke, else become '?'. */
 export function winAnsiSafe(text: string, supported: ReadonlySet<number>): string {
@@ -82,7 +82,13 @@ export async function orderPdfBytes(
     while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
     return `${t}...`;
   };
-  const write = (page: PDFPage, text: string, x: number, y: number, o: { font?: PDFFont; size?: number; width?: number; align?: 'left' | 'right'; color?: RGB } = {}) => {
+  const write = (
+    page: PDFPage,
+    text: string,
+    x: number,
+    y: number,
+    o: { font?: PDFFont; size?: number; width?: number; align?: 'left' | 'right'; color?: RGB } = {},
+  ) => {
     const font = o.font ?? regular;
     const size = o.size ?? 10;
     const t = o.width ? fit(text, font, size, o.width) : safe(text);
@@ -111,7 +117,12 @@ export async function orderPdfBytes(
   write(page, texts.deliveryAddress, MARGIN, y, { font: bold, size: 12 });
   y -= ROW + 2;
   const a = order.address;
-  const addressLines = [a.name, a.street, `${a.postalCode} ${a.city}`, ...(a.customerStoreId ? [`${texts.customerStoreId}: ${a.customerStoreId}`] : [])];
+  const addressLines = [
+    a.name,
+    a.street,
+    `${a.postalCode} ${a.city}`,
+    ...(a.customerStoreId ? [`${texts.customerStoreId}: ${a.customerStoreId}`] : []),
+  ];
   for (const line of addressLines) {
     write(page, line, MARGIN, y, { width: A4[0] - 2 * MARGIN });
     y -= ROW;

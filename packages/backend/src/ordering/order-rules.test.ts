@@ -24,9 +24,19 @@ describe('checkPositions', () => {
   const catalogue = [product(1, { packagingUnit: 5, minimum: 10, maximum: 50 }), product(2), product(3, { status: 'locked' })];
 
   it('resolves inventory ids to the stored positions', () => {
-    const out = checkPositions([{ inventoryProductId: 'I-1', amount: 15 }, { inventoryProductId: 'I-2', amount: 1 }], catalogue, new Set(['P-1', 'P-2']));
+    const out = checkPositions(
+      [
+        { inventoryProductId: 'I-1', amount: 15 },
+        { inventoryProductId: 'I-2', amount: 1 },
+      ],
+      catalogue,
+      new Set(['P-1', 'P-2']),
+    );
     expect(out.issues).toEqual([]);
-    expect(out.positions.map((p) => [p.productId, p.amount])).toEqual([['P-1', 15], ['P-2', 1]]);
+    expect(out.positions.map((p) => [p.productId, p.amount])).toEqual([
+      ['P-1', 15],
+      ['P-2', 1],
+    ]);
   });
 
   it('names each problem at its field', () => {
@@ -50,7 +60,9 @@ describe('checkPositions', () => {
     ]);
     // Without the retailer product check every active product is allowed.
     expect(checkPositions([{ inventoryProductId: 'I-2', amount: 1 }], catalogue, null).issues).toEqual([]);
-    expect(checkPositions([{ inventoryProductId: 'I-1', amount: 12 }], catalogue, null).issues).toEqual([{ path: 'positions.0.amount', message: 'PU' }]);
+    expect(checkPositions([{ inventoryProductId: 'I-1', amount: 12 }], catalogue, null).issues).toEqual([
+      { path: 'positions.0.amount', message: 'PU' },
+    ]);
   });
 });
 
@@ -59,7 +71,15 @@ describe('applyOrderToSummary', () => {
 
   it('makes the order the last order and counts sales from its day', () => {
     const summary = { v: 3, products: { 'P-1': { ...emptyFigures(), q: 50, o: '2026-11-10', oq: 20, s: 7 } } };
-    const out = applyOrderToSummary(summary, weeks, '2026-11-21', new Map([['P-1', 30], ['P-2', 5]]));
+    const out = applyOrderToSummary(
+      summary,
+      weeks,
+      '2026-11-21',
+      new Map([
+        ['P-1', 30],
+        ['P-2', 5],
+      ]),
+    );
     expect(out['P-1']).toMatchObject({ po: '2026-11-21', poq: 30, s: 3, o: '2026-11-10', oq: 20, q: 50 });
     expect(out['P-2']).toMatchObject({ po: '2026-11-21', poq: 5, s: 0 });
     // The summary read stays untouched.
@@ -83,7 +103,15 @@ describe('order ids and request hashes', () => {
   });
 
   it('hashes the request canonically', () => {
-    const base = { customerId: 'R-1', storeType: 0 as const, storeId: 'S-1', positions: [{ inventoryProductId: 'I-1', amount: 5 }, { inventoryProductId: 'I-2', amount: 1 }] };
+    const base = {
+      customerId: 'R-1',
+      storeType: 0 as const,
+      storeId: 'S-1',
+      positions: [
+        { inventoryProductId: 'I-1', amount: 5 },
+        { inventoryProductId: 'I-2', amount: 1 },
+      ],
+    };
     const reordered = { ...base, reference: '', positions: [...base.positions].reverse() };
     expect(requestHash(reordered)).toBe(requestHash(base));
     expect(requestHash({ ...base, reference: 'x' })).not.toBe(requestHash(base));

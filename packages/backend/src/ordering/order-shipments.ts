@@ -14,7 +14,10 @@ import { locationOfStoreType, type ShipmentLine, shipmentKeys, shipmentLines } f
  */
 export type OrderRef = { orderId: string; storeType: StoreType; storeId: string; orderedAt: string };
 
-export async function shipmentLinesOfOrders(db: Db, orders: readonly OrderRef[]): Promise<{ lines: Map<string, ShipmentLine[]>; calls: number }> {
+export async function shipmentLinesOfOrders(
+  db: Db,
+  orders: readonly OrderRef[],
+): Promise<{ lines: Map<string, ShipmentLine[]>; calls: number }> {
   const byLocation = new Map<string, OrderRef[]>();
   for (const order of orders) {
     const key = `${order.storeType}#${order.storeId}`;

@@ -143,16 +143,16 @@ export async function submitOrder(
         summaryPut(db, location, summary.v, products, input.customerId, order.orderedAt),
       ];
       return { transaction, result: { order: orderDetail(order, []), created: true } };
+    },
+    {
+      maxAttempts: MAX_ATTEMPTS,
+      capMs: 800,
+      lost: async () => {
+        const taken = await readSubmission(db, actor.username, idempotencyKey, deps.now());
+        return taken && replay(db, taken, hash);
       },
-      {
-        maxAttempts: MAX_ATTEMPTS,
-        capMs: 800,
-        lost: async () => {
-          const taken = await readSubmission(db, actor.username, idempotencyKey, deps.now());
-          return taken && replay(db, taken, hash);
-        },
-        busy: () =>
-          new AppError('conflict', ORDER.BUSY, 'The order could not be saved because the location changed meanwhile. Please submit again.'),
-      },
-    );
+      busy: () =>
+        new AppError('conflict', ORDER.BUSY, 'The order could not be saved because the location changed meanwhile. Please submit again.'),
+    },
+  );
 }

@@ -34,20 +34,14 @@ export function createOrderingService(deps: OrderingDeps) {
     /** Retailers the actor may act for, searchable by name or id, paged. */
     retailers: async (actor: Actor, query: RetailersQuery): Promise<RetailersPage> => listRetailers(db, actor, query),
     /** The retailer's stores (store type 0) or distribution centres (1), searchable. */
-    addresses: async (
-      actor: Actor,
-      input: { customerId: string; storeType: StoreType; search?: string },
-    ): Promise<AddressList> => listAddresses(db, actor, input),
+    addresses: async (actor: Actor, input: { customerId: string; storeType: StoreType; search?: string }): Promise<AddressList> =>
+      listAddresses(db, actor, input),
     /** One store or distribution centre of the retailer. */
-    address: async (
-      actor: Actor,
-      input: { customerId: string; storeType: StoreType; storeId: string },
-    ): Promise<AddressRow> => getAddressOf(db, actor, input),
+    address: async (actor: Actor, input: { customerId: string; storeType: StoreType; storeId: string }): Promise<AddressRow> =>
+      getAddressOf(db, actor, input),
     /** The products step of one location: every product the retailer may order, with its figures. */
-    products: async (
-      actor: Actor,
-      input: { customerId: string; storeType: StoreType; storeId: string },
-    ): Promise<ProductsAnswer> => (await productsStepWithCalls(db, actor, input, deps.now())).answer,
+    products: async (actor: Actor, input: { customerId: string; storeType: StoreType; storeId: string }): Promise<ProductsAnswer> =>
+      (await productsStepWithCalls(db, actor, input, deps.now())).answer,
     /** Submits an order; the idempotency key makes a retry or a double click return the same order. */
     submit: async (actor: Actor, input: OrderSubmitInput, idempotencyKey: string): Promise<SubmitResult> =>
       submitOrder(deps, actor, input, idempotencyKey),

@@ -1,12 +1,13 @@
-import {
-  hasStockWarning,
-  type ProductRow,
-  type ProductsAnswer,
-  type StoreType,
-  suggestedQuantity,
-} from '@portal/core/ordering';
+import { hasStockWarning, type ProductRow, type ProductsAnswer, type StoreType, suggestedQuantity } from '@portal/core/ordering';
 import type { Db } from '../platform/db/client.ts';
-import { locationProductFigures, type ProductFigures, allProducts, type Product, allRetailerProducts, type RetailerProduct } from '../masterdata/index.ts';
+import {
+  locationProductFigures,
+  type ProductFigures,
+  allProducts,
+  type Product,
+  allRetailerProducts,
+  type RetailerProduct,
+} from '../masterdata/index.ts';
 import { type Actor, requirePermission } from '../access/index.ts';
 import { locationOfAddress, requireRetailerAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
@@ -46,8 +47,7 @@ export function productRow(product: Product, airs: boolean, figures: ProductFigu
     maximum,
     couponType: product.couponType ?? null,
     faceValueCents: product.faceValue == null ? null : Math.round(product.faceValue * 100),
-    singleItemAmountCents:
-      figures && figures.totalSold > 0 ? Math.round(figures.totalAmountCents / figures.totalSold) : null,
+    singleItemAmountCents: figures && figures.totalSold > 0 ? Math.round(figures.totalAmountCents / figures.totalSold) : null,
     salesLast4Weeks,
     salesSinceLastOrder: figures?.salesSinceLastOrder ?? 0,
     averagePerMonth: Math.round((figures?.averagePerMonth ?? 0) * 100) / 100,

@@ -31,7 +31,12 @@ describe('lazyService', () => {
     const service = lazyService(async () => {
       loads += 1;
       const base = 10;
-      return { add: async (a: number, b: number) => base + a + b, twice: async function (this: { add(a: number, b: number): Promise<number> }, a: number) { return (await this.add(a, 0)) * 2; } };
+      return {
+        add: async (a: number, b: number) => base + a + b,
+        twice: async function (this: { add(a: number, b: number): Promise<number> }, a: number) {
+          return (await this.add(a, 0)) * 2;
+        },
+      };
     });
     expect(loads).toBe(0);
     // Awaiting or inspecting the stand-in loads nothing (it is not a thenable).

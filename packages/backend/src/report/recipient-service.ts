@@ -3,7 +3,14 @@ import { accountKey, accounts, listAccountsOfCustomer, type StoredAccount } from
 import type { Customer } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { getMany } from '../platform/db/entity.ts';
-import { getContact, getRecipientItem, markUnsubscribed, readReportPartition, type StoredContact, type StoredRecipient } from './report-entity.ts';
+import {
+  getContact,
+  getRecipientItem,
+  markUnsubscribed,
+  readReportPartition,
+  type StoredContact,
+  type StoredRecipient,
+} from './report-entity.ts';
 
 /**
  * Mailing lists (SPEC flow/custom-reports/{id}/mailing-list, process-mail-contacts; ADR 040). A list entry
@@ -14,9 +21,16 @@ import { getContact, getRecipientItem, markUnsubscribed, readReportPartition, ty
  */
 export const userReference = (username: string) => `u.${username.trim().toLowerCase()}`;
 export const contactReference = (contactId: string) => `c.${contactId}`;
-const referenceParts = (referenceId: string) => ({ kind: referenceId.startsWith('u.') ? ('user' as const) : ('contact' as const), id: referenceId.slice(2) });
+const referenceParts = (referenceId: string) => ({
+  kind: referenceId.startsWith('u.') ? ('user' as const) : ('contact' as const),
+  id: referenceId.slice(2),
+});
 
-export function userRecipient(account: StoredAccount | undefined, referenceId: string, entry: Pick<StoredRecipient, 'unsubscribedAt'> | null): Recipient {
+export function userRecipient(
+  account: StoredAccount | undefined,
+  referenceId: string,
+  entry: Pick<StoredRecipient, 'unsubscribedAt'> | null,
+): Recipient {
   const id = referenceParts(referenceId).id;
   const name = account ? `${account.firstname} ${account.surname}`.trim() : '';
   return {
@@ -36,7 +50,11 @@ export function userRecipient(account: StoredAccount | undefined, referenceId: s
   };
 }
 
-export function contactRecipient(contact: StoredContact | null | undefined, referenceId: string, entry: Pick<StoredRecipient, 'unsubscribedAt'> | null): Recipient {
+export function contactRecipient(
+  contact: StoredContact | null | undefined,
+  referenceId: string,
+  entry: Pick<StoredRecipient, 'unsubscribedAt'> | null,
+): Recipient {
   return {
     referenceId,
     kind: 'contact',
@@ -55,7 +73,11 @@ export function contactRecipient(contact: StoredContact | null | undefined, refe
 }
 
 /** The list entries resolved to people: one BatchGetItem for the users' accounts. */
-export async function resolveRecipients(db: Db, entries: readonly StoredRecipient[], contacts: ReadonlyMap<string, StoredContact>): Promise<Recipient[]> {
+export async function resolveRecipients(
+  db: Db,
+  entries: readonly StoredRecipient[],
+  contacts: ReadonlyMap<string, StoredContact>,
+): Promise<Recipient[]> {
   const usernames = entries.filter((e) => e.referenceId.startsWith('u.')).map((e) => referenceParts(e.referenceId).id);
   const users = usernames.length ? await getMany(db, accounts, usernames, accountKey) : new Map<string, StoredAccount>();
   return [...entries]

@@ -71,7 +71,6 @@ export function reportView(definition: ReportDefinition, schedule: ReportSchedul
   };
 }
 
-
 /** The checks every report call makes (ADR 031: the function's bit, the report's customer) and the reads they share. */
 export function reportAccess(deps: ReportServiceDeps) {
   const { db } = deps;

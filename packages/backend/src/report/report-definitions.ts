@@ -38,9 +38,11 @@ function checkDefinition(input: Pick<CustomReportInput, 'reportType' | 'columns'
   const columns = reportColumnsProblem(input.reportType, input.columns);
   if (columns) throw new AppError('input', REPORT.COLUMNS_INVALID, columns, { issues: [{ path: 'columns', message: columns }] });
   const filter = reportFilterProblem(input.reportType, input.filter);
-  if (filter) throw new AppError('input', REPORT.FILTER_INVALID, filter.message, { issues: [{ path: `filter.${filter.field}`, message: filter.message }] });
+  if (filter)
+    throw new AppError('input', REPORT.FILTER_INVALID, filter.message, {
+      issues: [{ path: `filter.${filter.field}`, message: filter.message }],
+    });
 }
-
 
 /** General and custom report definitions (ADR 040): list, read, create, change, delete. */
 export function reportDefinitions(ctx: ReportContext) {
@@ -48,7 +50,8 @@ export function reportDefinitions(ctx: ReportContext) {
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
     const record = await readIdempotency<{ processId: string }>(db, reportIdempotencyKey(actor.username, key), now());
     if (!record) return null;
-    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report.');
+    if (record.hash !== hash)
+      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report.');
     const custom = await getCustomReport(db, record.processId, true);
     if (!custom) throw notFound();
     return viewOf(customDefinition(custom), custom.updatedAt);
@@ -70,7 +73,10 @@ export function reportDefinitions(ctx: ReportContext) {
               .filter((id) => GENERAL_REPORTS[id].customerKinds.some((k) => kinds.includes(k)))
               .map((id) => ({ definition: generalDefinition(generalProcessId(id, customerId))!, updatedAt: at }))
           : (await listCustomReports(db, customerId)).map((r) => ({ definition: customDefinition(r), updatedAt: r.updatedAt }));
-      const extra = await schedulesAndStats(db, entries.map((e) => e.definition.processId));
+      const extra = await schedulesAndStats(
+        db,
+        entries.map((e) => e.definition.processId),
+      );
       return {
         reports: entries.map(({ definition, updatedAt }) => {
           const { schedule, stats } = extra.get(definition.processId)!;
@@ -108,14 +114,27 @@ export function reportDefinitions(ctx: ReportContext) {
         version: 1,
       };
       try {
-        await transact([newCustomReportPut(db, report), idempotencyPut(db, reportIdempotencyKey(actor.username, key), { type: 'reportIdempotency', hash, processId: report.processId }, at)]);
+        await transact([
+          newCustomReportPut(db, report),
+          idempotencyPut(
+            db,
+            reportIdempotencyKey(actor.username, key),
+            { type: 'reportIdempotency', hash, processId: report.processId },
+            at,
+          ),
+        ]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replayCreate(actor, key, hash);
         if (winner) return winner;
         throw error;
       }
-      return reportView(customDefinition(report), null, { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null }, report.updatedAt);
+      return reportView(
+        customDefinition(report),
+        null,
+        { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null },
+        report.updatedAt,
+      );
     },
 
     /** PUT /flow/custom-reports/:processId: the definition (not the customer) is replaced. */
@@ -123,7 +142,16 @@ export function reportDefinitions(ctx: ReportContext) {
       requireBit(actor, 'reports');
       const { custom } = await customOf(actor, processId);
       checkDefinition(input);
-      const next: StoredCustomReport = { ...custom, name: input.name, reportType: input.reportType, filter: input.filter, columns: input.columns, format: input.format, updatedAt: now().toISOString(), version: custom.version + 1 };
+      const next: StoredCustomReport = {
+        ...custom,
+        name: input.name,
+        reportType: input.reportType,
+        filter: input.filter,
+        columns: input.columns,
+        format: input.format,
+        updatedAt: now().toISOString(),
+        version: custom.version + 1,
+      };
       if (!(await replaceCustomReport(db, next, custom.version))) {
         throw new AppError('conflict', REPORT.NOT_FOUND, 'The report was changed or deleted meanwhile. Please reload it.');
       }
@@ -137,6 +165,5 @@ export function reportDefinitions(ctx: ReportContext) {
       if (scheduler) await removeSchedule(scheduler, processId);
       if (!(await deleteReportPartition(db, processId, custom.version))) throw notFound();
     },
-
   };
 }

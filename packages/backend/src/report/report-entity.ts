@@ -38,7 +38,10 @@ const reportsOfCustomer = (customerId: string) => `REPORTS#${customerId}`;
 const contactsOfCustomer = (customerId: string) => `CONTACTS#${customerId}`;
 /** The address as the uniqueness key has it: trimmed, lower-cased (the contact keeps it as typed). */
 export const contactEmailKey = (email: string) => email.trim().toLowerCase();
-const contactAddressKey = (customerId: string, processId: string, emailKey: string): Key => ({ pk: contactsOfCustomer(customerId), sk: `ADDR#${processId}#${emailKey}` });
+const contactAddressKey = (customerId: string, processId: string, emailKey: string): Key => ({
+  pk: contactsOfCustomer(customerId),
+  sk: `ADDR#${processId}#${emailKey}`,
+});
 const contactCountKey = (customerId: string): Key => ({ pk: contactsOfCustomer(customerId), sk: 'COUNT' });
 
 /** What a run needs to know of a report, general or custom (G's runner, H's sources, E's mails). */
@@ -59,7 +62,13 @@ export type ReportDefinition = {
 /** A custom report as stored. `version` guards edits (conditional writes). */
 export type StoredCustomReport = Omit<ReportDefinition, 'kind' | 'reportId'> & { createdAt: string; updatedAt: string; version: number };
 export type StoredSchedule = ReportSchedule & { customerId: string; updatedAt: string };
-export type ReportStats = { reportsCreated: number; sentByEmail: number; copiedByFtp: number; recipientCount: number; lastRunAt: string | null };
+export type ReportStats = {
+  reportsCreated: number;
+  sentByEmail: number;
+  copiedByFtp: number;
+  recipientCount: number;
+  lastRunAt: string | null;
+};
 /** A mailing-list entry; a user's person fields are read from the account, a contact's from its CONTACT item. */
 export type StoredRecipient = { referenceId: string; addedAt: string; unsubscribedAt: string | null };
 export type StoredContact = {
@@ -161,7 +170,10 @@ export async function schedulesAndStats(db: Db, processIds: readonly string[]) {
   return new Map(
     processIds.map((p) => {
       const schedule = getFrom(items, key(p, REPORT_SK.schedule));
-      return [p, { schedule: schedule ? scheduleView(schedules.read(schedule)) : null, stats: statsOf(getFrom(items, key(p, REPORT_SK.stats))) }];
+      return [
+        p,
+        { schedule: schedule ? scheduleView(schedules.read(schedule)) : null, stats: statsOf(getFrom(items, key(p, REPORT_SK.stats))) },
+      ];
     }),
   );
 }
@@ -172,7 +184,13 @@ export async function readReportPartition(db: Db, processId: string) {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const res = await db.doc.send(
-      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': reportPk(processId) }, ConsistentRead: true, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': reportPk(processId) },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
     );
     items.push(...(res.Items ?? []));
     ExclusiveStartKey = res.LastEvaluatedKey;
@@ -185,7 +203,12 @@ export async function readReportPartition(db: Db, processId: string) {
     schedule: schedule ? scheduleView(schedules.read(schedule)) : null,
     stats: statsOf(items.find((i) => i.sk === REPORT_SK.stats)),
     recipients: bySk(REPORT_SK.rcpt).map((i) => recipients.read(i)),
-    contacts: new Map(bySk(REPORT_SK.contact).map((i) => { const c = contacts.read(i); return [c.contactId, c]; })),
+    contacts: new Map(
+      bySk(REPORT_SK.contact).map((i) => {
+        const c = contacts.read(i);
+        return [c.contactId, c];
+      }),
+    ),
   };
 }
 
@@ -214,7 +237,13 @@ export function replaceCustomReport(db: Db, report: StoredCustomReport, version:
     db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...key(report.processId, REPORT_SK.def), gsi1pk: reportsOfCustomer(report.customerId), gsi1sk: `${report.createdAt}#${report.processId}`, type: 'customReport', ...report },
+        Item: {
+          ...key(report.processId, REPORT_SK.def),
+          gsi1pk: reportsOfCustomer(report.customerId),
+          gsi1sk: `${report.createdAt}#${report.processId}`,
+          type: 'customReport',
+          ...report,
+        },
         ConditionExpression: 'attribute_exists(pk) AND #v = :v',
         ExpressionAttributeNames: { '#v': 'version' },
         ExpressionAttributeValues: { ':v': version },
@@ -228,19 +257,33 @@ export async function putImportedCustomReport(db: Db, report: StoredCustomReport
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...key(report.processId, REPORT_SK.def), gsi1pk: reportsOfCustomer(report.customerId), gsi1sk: `${report.createdAt}#${report.processId}`, type: 'customReport', ...report },
+      Item: {
+        ...key(report.processId, REPORT_SK.def),
+        gsi1pk: reportsOfCustomer(report.customerId),
+        gsi1sk: `${report.createdAt}#${report.processId}`,
+        type: 'customReport',
+        ...report,
+      },
     }),
   );
 }
 
 export const putSchedule = (db: Db, schedule: StoredSchedule) =>
-  db.doc.send(new PutCommand({ TableName: db.table, Item: { ...key(schedule.processId, REPORT_SK.schedule), type: 'reportSchedule', ...schedule } }));
+  db.doc.send(
+    new PutCommand({ TableName: db.table, Item: { ...key(schedule.processId, REPORT_SK.schedule), type: 'reportSchedule', ...schedule } }),
+  );
 
 /** Deletes every item of a report's partition (definition, schedule, list, contacts, counters). */
 export async function deleteReportPartition(db: Db, processId: string, version: number): Promise<boolean> {
   const gone = await applied(
     db.doc.send(
-      new DeleteCommand({ TableName: db.table, Key: key(processId, REPORT_SK.def), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } }),
+      new DeleteCommand({
+        TableName: db.table,
+        Key: key(processId, REPORT_SK.def),
+        ConditionExpression: '#v = :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':v': version },
+      }),
     ),
   );
   if (!gone) return false;
@@ -260,7 +303,13 @@ export async function deleteReportPartition(db: Db, processId: string, version: 
         db.doc.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Delete: { TableName: db.table, Key: { pk: item.pk as string, sk: item.sk as string }, ConditionExpression: 'attribute_exists(pk)' } },
+              {
+                Delete: {
+                  TableName: db.table,
+                  Key: { pk: item.pk as string, sk: item.sk as string },
+                  ConditionExpression: 'attribute_exists(pk)',
+                },
+              },
               ...contactReleaseWrites(db, processId, item.customerId, { emailKey: item.emailKey }),
             ],
           }),
@@ -279,10 +328,22 @@ const statsKey = (processId: string) => key(processId, REPORT_SK.stats);
  * Puts a recipient on the list and counts it, only when it is not on it yet (its Put fails: it was) and,
  * with `maxRecipients`, only while the list is below that cap (the STATS update fails: ADR 051).
  */
-export function addRecipientWrites(db: Db, processId: string, customerId: string, recipient: StoredRecipient, maxRecipients?: number): TxItem[] {
+export function addRecipientWrites(
+  db: Db,
+  processId: string,
+  customerId: string,
+  recipient: StoredRecipient,
+  maxRecipients?: number,
+): TxItem[] {
   const capped = maxRecipients !== undefined;
   return [
-    { Put: { TableName: db.table, Item: { ...key(processId, REPORT_SK.rcpt + recipient.referenceId), type: 'reportRecipient', customerId, ...recipient }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: db.table,
+        Item: { ...key(processId, REPORT_SK.rcpt + recipient.referenceId), type: 'reportRecipient', customerId, ...recipient },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
     {
       Update: {
         TableName: db.table,
@@ -300,12 +361,25 @@ export const ADD_RECIPIENT_AT = { entry: 0, count: 1 } as const;
 export function removeRecipientWrites(db: Db, processId: string, referenceId: string): TxItem[] {
   return [
     { Delete: { TableName: db.table, Key: key(processId, REPORT_SK.rcpt + referenceId), ConditionExpression: 'attribute_exists(pk)' } },
-    { Update: { TableName: db.table, Key: statsKey(processId), UpdateExpression: 'ADD recipientCount :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+    {
+      Update: {
+        TableName: db.table,
+        Key: statsKey(processId),
+        UpdateExpression: 'ADD recipientCount :minus',
+        ExpressionAttributeValues: { ':minus': -1 },
+      },
+    },
   ];
 }
 
 export function contactPut(db: Db, processId: string, customerId: string, contact: StoredContact): TxItem {
-  return { Put: { TableName: db.table, Item: { ...key(processId, REPORT_SK.contact + contact.contactId), type: 'reportContact', customerId, ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: {
+      TableName: db.table,
+      Item: { ...key(processId, REPORT_SK.contact + contact.contactId), type: 'reportContact', customerId, ...contact },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 /**
@@ -327,7 +401,13 @@ export function newContactWrites(
     {
       Put: {
         TableName: db.table,
-        Item: { ...contactAddressKey(customerId, processId, contact.emailKey), type: 'reportContactAddress', customerId, processId, contactId: contact.contactId },
+        Item: {
+          ...contactAddressKey(customerId, processId, contact.emailKey),
+          type: 'reportContactAddress',
+          customerId,
+          processId,
+          contactId: contact.contactId,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -360,7 +440,14 @@ const contactReleaseWrites = (db: Db, processId: string, customerId: string, con
   contact.emailKey
     ? [
         { Delete: { TableName: db.table, Key: contactAddressKey(customerId, processId, contact.emailKey) } },
-        { Update: { TableName: db.table, Key: contactCountKey(customerId), UpdateExpression: 'ADD contacts :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+        {
+          Update: {
+            TableName: db.table,
+            Key: contactCountKey(customerId),
+            UpdateExpression: 'ADD contacts :minus',
+            ExpressionAttributeValues: { ':minus': -1 },
+          },
+        },
       ]
     : [];
 
@@ -396,7 +483,8 @@ export function confirmContactWrite(db: Db, processId: string, contactId: string
 
 export const getRecipientItem = (db: Db, processId: string, referenceId: string) =>
   getOne(db, recipients, key(processId, REPORT_SK.rcpt + referenceId), { consistent: true });
-export const getContact = (db: Db, processId: string, contactId: string) => getOne(db, contacts, key(processId, REPORT_SK.contact + contactId), { consistent: true });
+export const getContact = (db: Db, processId: string, contactId: string) =>
+  getOne(db, contacts, key(processId, REPORT_SK.contact + contactId), { consistent: true });
 
 /** Marks a list entry unsubscribed once (idempotent: false when it is absent or already unsubscribed). */
 export function markUnsubscribed(db: Db, processId: string, referenceId: string, at: Date): Promise<boolean> {

@@ -49,7 +49,9 @@ export function groupSegments(segments: readonly Segment[], rowsPerFile: number)
 }
 
 export async function joinSegments(
-  options: Pick<FileSetSpec, 'files' | 'format' | 'columns' | 'timeZone' | 'stem' | 'keyOf' | 'rowsPerFile'> & { segments: readonly Segment[] },
+  options: Pick<FileSetSpec, 'files' | 'format' | 'columns' | 'timeZone' | 'stem' | 'keyOf' | 'rowsPerFile'> & {
+    segments: readonly Segment[];
+  },
 ): Promise<WrittenFile[]> {
   const { files, format, stem, segments } = options;
   if (format === 'xlsx') {

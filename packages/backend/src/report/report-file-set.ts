@@ -14,7 +14,10 @@ export class CancelledRun extends Error {
   override readonly name = 'CancelledRun';
 }
 
-export async function writeRunFiles(spec: RunFileSetSpec, rows: AsyncIterable<ExportRow[]>): Promise<{ files: WrittenFile[]; written: number }> {
+export async function writeRunFiles(
+  spec: RunFileSetSpec,
+  rows: AsyncIterable<ExportRow[]>,
+): Promise<{ files: WrittenFile[]; written: number }> {
   const started: string[] = [];
   try {
     const { files, written } = await writeFileSet(

@@ -10,7 +10,15 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import { contactReference, portalUsersOf, userReference } from './recipient-service.ts';
-import { addRecipientWrites, contactEmailKey, getCustomReport, newContactWrites, putImportedCustomReport, putSchedule, type StoredContact } from './report-entity.ts';
+import {
+  addRecipientWrites,
+  contactEmailKey,
+  getCustomReport,
+  newContactWrites,
+  putImportedCustomReport,
+  putSchedule,
+  type StoredContact,
+} from './report-entity.ts';
 import { mirrorSchedule } from './schedule-service.ts';
 
 /**
@@ -29,36 +37,54 @@ export const ReportImport = z.extend(CustomReportInput, {
   /** Usernames of the customer's portal users to put on the mailing list. */
   recipients: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(500)), []),
   contacts: z._default(
-    z.array(
-      z.object({
-        firstname: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
-        surname: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
-        // Kept as written (never change the case of data); the id and the uniqueness key use it lower-cased (ADR 051).
-        email: z.string().check(z.trim(), z.email(), z.maxLength(254)),
-        displayname: z._default(z.string().check(z.trim(), z.maxLength(160)), ''),
-        active: z._default(z.boolean(), true),
-        isEmailActive: z._default(z.boolean(), true),
-      }),
-    ).check(z.maxLength(500)),
+    z
+      .array(
+        z.object({
+          firstname: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
+          surname: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+          // Kept as written (never change the case of data); the id and the uniqueness key use it lower-cased (ADR 051).
+          email: z.string().check(z.trim(), z.email(), z.maxLength(254)),
+          displayname: z._default(z.string().check(z.trim(), z.maxLength(160)), ''),
+          active: z._default(z.boolean(), true),
+          isEmailActive: z._default(z.boolean(), true),
+        }),
+      )
+      .check(z.maxLength(500)),
     [],
   ),
 });
 export type ReportImport = z.infer<typeof ReportImport>;
 
 /** An imported contact's id: the same e-mail on the same report is the same contact on every re-import. */
-const contactIdOf = (processId: string, email: string) => createHash('sha256').update(`${processId}\n${email}`).digest('base64url').slice(0, 12);
+const contactIdOf = (processId: string, email: string) =>
+  createHash('sha256').update(`${processId}\n${email}`).digest('base64url').slice(0, 12);
 
-async function putOnList(db: Db, processId: string, customerId: string, referenceId: string, at: string, contact: (StoredContact & { emailKey: string }) | null) {
+async function putOnList(
+  db: Db,
+  processId: string,
+  customerId: string,
+  referenceId: string,
+  at: string,
+  contact: (StoredContact & { emailKey: string }) | null,
+) {
   const entry = { referenceId, addedAt: at, unsubscribedAt: null };
   try {
-    await transactWrite(db, contact ? newContactWrites(db, processId, customerId, contact, entry) : addRecipientWrites(db, processId, customerId, entry));
+    await transactWrite(
+      db,
+      contact ? newContactWrites(db, processId, customerId, contact, entry) : addRecipientWrites(db, processId, customerId, entry),
+    );
   } catch (error) {
     // Already on the list (a re-import): left as it is, unsubscribed or not.
     if (!isConditionFailure(error)) throw error;
   }
 }
 
-export async function importReport(db: Db, scheduler: SchedulerPort | null | undefined, record: ReportImport, now: Date): Promise<'created' | 'updated'> {
+export async function importReport(
+  db: Db,
+  scheduler: SchedulerPort | null | undefined,
+  record: ReportImport,
+  now: Date,
+): Promise<'created' | 'updated'> {
   const customer = await getCustomer(db, record.customerId);
   if (!customer) throw new ImportRejected(`customerId: no customer ${record.customerId}`);
   const columns = reportColumnsProblem(record.reportType, record.columns);
@@ -73,7 +99,8 @@ export async function importReport(db: Db, scheduler: SchedulerPort | null | und
 
   const at = now.toISOString();
   const existing = await getCustomReport(db, record.processId, true);
-  if (existing && existing.customerId !== record.customerId) throw new ImportRejected(`processId ${record.processId} belongs to another customer`);
+  if (existing && existing.customerId !== record.customerId)
+    throw new ImportRejected(`processId ${record.processId} belongs to another customer`);
   await putImportedCustomReport(db, {
     processId: record.processId,
     customerId: record.customerId,
@@ -96,7 +123,15 @@ export async function importReport(db: Db, scheduler: SchedulerPort | null | und
   for (const c of record.contacts) {
     const emailKey = contactEmailKey(c.email);
     // The operator's import is the customer's own instruction, not a caller's: its contacts need no opt-in (ADR 051).
-    const contact = { contactId: contactIdOf(record.processId, emailKey), ...c, emailKey, childProcessId: null, createdAt: at, confirmation: 'confirmed' as const, confirmedAt: at };
+    const contact = {
+      contactId: contactIdOf(record.processId, emailKey),
+      ...c,
+      emailKey,
+      childProcessId: null,
+      createdAt: at,
+      confirmation: 'confirmed' as const,
+      confirmedAt: at,
+    };
     await putOnList(db, record.processId, record.customerId, contactReference(contact.contactId), at, contact);
   }
   return existing ? 'updated' : 'created';

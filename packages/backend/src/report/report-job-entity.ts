@@ -1,6 +1,13 @@
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat } from '@portal/core/export';
-import { REPORT_FILE_RETENTION_DAYS, type ReportFile, type ReportFilter, type ReportJob, type ReportJobStatus, type ReportLanguage } from '@portal/core/report';
+import {
+  REPORT_FILE_RETENTION_DAYS,
+  type ReportFile,
+  type ReportFilter,
+  type ReportJob,
+  type ReportJobStatus,
+  type ReportLanguage,
+} from '@portal/core/report';
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
@@ -106,7 +113,10 @@ export const retentionEnd = (createdAt: Date) => new Date(toTtl(createdAt) * 100
 const reportJobs = entity<StoredReportJob>({ drop: ['expiresAt'] });
 /** A file item's `expiresAt` is its TTL (epoch seconds): the wire's ISO time is read back from it. */
 const reportFiles: Entity<StoredReportFile & { customerId: string }> = {
-  read: (item) => ({ ...(stripKeys(item) as StoredReportFile & { customerId: string }), expiresAt: new Date(Number(item.expiresAt) * 1000).toISOString() }),
+  read: (item) => ({
+    ...(stripKeys(item) as StoredReportFile & { customerId: string }),
+    expiresAt: new Date(Number(item.expiresAt) * 1000).toISOString(),
+  }),
 };
 
 /** The stored job (E's deliveries read it here: status, period, files with their S3 keys). */
@@ -156,7 +166,11 @@ function updateInput(db: Db, jobId: string, change: Update, condition: string, c
     names[`#r${i}`] = name;
     return `#r${i}`;
   });
-  const expression = [set.length ? `SET ${set.join(', ')}` : '', add.length ? `ADD ${add.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '']
+  const expression = [
+    set.length ? `SET ${set.join(', ')}` : '',
+    add.length ? `ADD ${add.join(', ')}` : '',
+    remove.length ? `REMOVE ${remove.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return {
@@ -173,7 +187,13 @@ function updateInput(db: Db, jobId: string, change: Update, condition: string, c
 const whileCreating = '#status = :creating';
 const creating = { ':creating': 'creating' satisfies ReportJobStatus };
 
-async function update(db: Db, jobId: string, change: Update, condition = whileCreating, values: Record<string, unknown> = creating): Promise<boolean> {
+async function update(
+  db: Db,
+  jobId: string,
+  change: Update,
+  condition = whileCreating,
+  values: Record<string, unknown> = creating,
+): Promise<boolean> {
   return applied(db.doc.send(new UpdateCommand(updateInput(db, jobId, change, condition, values))));
 }
 
@@ -190,15 +210,30 @@ export const reportJobWrites = {
     update(
       db,
       jobId,
-      { set: { status: 'creating', claimedAt: at.toISOString(), updatedAt: at.toISOString(), rowsWritten: 0, error: null, finishedAt: null } },
+      {
+        set: {
+          status: 'creating',
+          claimedAt: at.toISOString(),
+          updatedAt: at.toISOString(),
+          rowsWritten: 0,
+          error: null,
+          finishedAt: null,
+        },
+      },
       `${retryError ? '#status = :error OR ' : ''}#status = :creating AND (attribute_not_exists(claimedAt) OR claimedAt = :null OR claimedAt < :stale)`,
-      { ...creating, ':null': null, ':stale': new Date(at.getTime() - REPORT_LEASE_MS).toISOString(), ...(retryError ? { ':error': 'error' } : {}) },
+      {
+        ...creating,
+        ':null': null,
+        ':stale': new Date(at.getTime() - REPORT_LEASE_MS).toISOString(),
+        ...(retryError ? { ':error': 'error' } : {}),
+      },
     ),
   /** Progress (and the lease renewed); false once the job was cancelled: the runner stops. */
   progress: (db: Db, jobId: string, rowsWritten: number, at: Date) =>
     update(db, jobId, { set: { rowsWritten, claimedAt: at.toISOString(), updatedAt: at.toISOString() } }),
   /** A fanned-out part's rows since its last write (parts run side by side: an addition, not a total). */
-  partProgress: (db: Db, jobId: string, rows: number, at: Date) => update(db, jobId, { set: { updatedAt: at.toISOString() }, add: { rowsWritten: rows } }),
+  partProgress: (db: Db, jobId: string, rows: number, at: Date) =>
+    update(db, jobId, { set: { updatedAt: at.toISOString() }, add: { rowsWritten: rows } }),
   total: (db: Db, jobId: string, totalRows: number, at: Date) => update(db, jobId, { set: { totalRows, updatedAt: at.toISOString() } }),
   /** The fan-out plan: the parts to launch, none done yet. */
   fanOut: (db: Db, jobId: string, parts: ReportJobPart[], totalRows: number, at: Date) =>
@@ -227,11 +262,28 @@ export const reportJobWrites = {
     }
   },
   /** creating → finished with its files: the job update and the file items in one transaction. */
-  async finish(db: Db, job: StoredReportJob, rowsWritten: number, files: StoredReportFile[], skippedEmpty: boolean, at: Date): Promise<boolean> {
+  async finish(
+    db: Db,
+    job: StoredReportJob,
+    rowsWritten: number,
+    files: StoredReportFile[],
+    skippedEmpty: boolean,
+    at: Date,
+  ): Promise<boolean> {
     const jobUpdate = updateInput(
       db,
       job.jobId,
-      { set: { status: 'finished', rowsWritten, files, skippedEmpty, finishedAt: at.toISOString(), updatedAt: at.toISOString(), claimedAt: null } },
+      {
+        set: {
+          status: 'finished',
+          rowsWritten,
+          files,
+          skippedEmpty,
+          finishedAt: at.toISOString(),
+          updatedAt: at.toISOString(),
+          claimedAt: null,
+        },
+      },
       whileCreating,
       creating,
     );
@@ -255,10 +307,17 @@ export const reportJobWrites = {
   failed: (db: Db, jobId: string, error: string, at: Date) =>
     update(db, jobId, { set: { status: 'error', error, finishedAt: at.toISOString(), updatedAt: at.toISOString(), claimedAt: null } }),
   /** creating → cancelled (DELETE on a running job): the runner stops at its next page. */
-  cancel: (db: Db, jobId: string, at: Date) => update(db, jobId, { set: { status: 'cancelled', finishedAt: at.toISOString(), updatedAt: at.toISOString() } }),
+  cancel: (db: Db, jobId: string, at: Date) =>
+    update(db, jobId, { set: { status: 'cancelled', finishedAt: at.toISOString(), updatedAt: at.toISOString() } }),
   /** A job that is over leaves the run log (its files stay listed until their retention ends). */
   removeFromLog: (db: Db, jobId: string, at: Date) =>
-    update(db, jobId, { set: { removed: true, updatedAt: at.toISOString() }, remove: ['gsi1pk', 'gsi1sk'] }, '#status <> :creating', creating),
+    update(
+      db,
+      jobId,
+      { set: { removed: true, updatedAt: at.toISOString() }, remove: ['gsi1pk', 'gsi1sk'] },
+      '#status <> :creating',
+      creating,
+    ),
 };
 
 /**

@@ -70,8 +70,11 @@ const reportNotFound = () => new AppError('not_found', REPORT.NOT_FOUND, 'Report
 const jobNotFound = () => new AppError('not_found', REPORT.JOB_NOT_FOUND, 'Report job not found.');
 const fileNotFound = () => new AppError('not_found', REPORT.FILE_NOT_FOUND, 'This file is not available.');
 const filterInvalid = (path: string, message: string) =>
-  new AppError('input', REPORT.FILTER_INVALID, 'The report filter is not valid.', { issues: [{ path: path ? `filter.${path}` : 'filter', message }] });
-const periodInvalid = (path: string, message: string) => new AppError('input', REPORT.PERIOD_INVALID, message, { issues: [{ path, message }] });
+  new AppError('input', REPORT.FILTER_INVALID, 'The report filter is not valid.', {
+    issues: [{ path: path ? `filter.${path}` : 'filter', message }],
+  });
+const periodInvalid = (path: string, message: string) =>
+  new AppError('input', REPORT.PERIOD_INVALID, message, { issues: [{ path, message }] });
 
 const requestHash = (input: ReportJobInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
@@ -142,7 +145,8 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ReportJob | null> {
     const record = await readIdempotency<{ jobId: string }>(db, reportJobIdempotencyKey(actor.username, key), at);
     if (!record) return null;
-    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report job.');
+    if (record.hash !== hash)
+      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report job.');
     const job = await getReportJob(db, record.jobId, true);
     if (!job) throw jobNotFound();
     return view(job);
@@ -161,8 +165,13 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
       const filter = parseJsonField(input.filter, ReportFilter, filterInvalid);
       const problem = reportFilterProblem(definition.reportType, { ...definition.filter, ...filter });
       if (problem) throw filterInvalid(problem.field, problem.message);
-      const options = parseJsonField(input.options, ReportJobOptions, (path, message) =>
-        new AppError('input', REQUEST.VALIDATION_FAILED, 'The options are not valid.', { issues: [{ path: path ? `options.${path}` : 'options', message }] }),
+      const options = parseJsonField(
+        input.options,
+        ReportJobOptions,
+        (path, message) =>
+          new AppError('input', REQUEST.VALIDATION_FAILED, 'The options are not valid.', {
+            issues: [{ path: path ? `options.${path}` : 'options', message }],
+          }),
       );
       const at = now();
       const hash = requestHash(input);
@@ -189,7 +198,10 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
         language: reportLanguageOf(actor.locale),
       };
       try {
-        await transactWrite(db, [newReportJobPut(db, job), idempotencyPut(db, reportJobIdempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at)]);
+        await transactWrite(db, [
+          newReportJobPut(db, job),
+          idempotencyPut(db, reportJobIdempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at),
+        ]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replay(actor, key, hash, at); // a parallel retry with the same key won

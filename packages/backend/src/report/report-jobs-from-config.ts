@@ -35,7 +35,9 @@ export function reportJobsFromConfig(
   },
 ) {
   const { db, now } = deps;
-  const files = deps.files ?? createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults);
+  const files =
+    deps.files ??
+    createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults);
   const { launcher, idle } = jobLauncherFromConfig<ReportLaunch>(config, {
     label: 'report',
     functionName: deps.selfFunctionName ?? config.REPORT_RUNNER_ARN,
@@ -45,7 +47,10 @@ export function reportJobsFromConfig(
   });
 
   const delivery = lazy(async () => {
-    const [{ reportDeliveryDeps }, { deliverReportJob }] = await Promise.all([import('./delivery/delivery-service.ts'), import('./delivery/deliver-report-job.ts')]);
+    const [{ reportDeliveryDeps }, { deliverReportJob }] = await Promise.all([
+      import('./delivery/delivery-service.ts'),
+      import('./delivery/deliver-report-job.ts'),
+    ]);
     const deliveryDeps = reportDeliveryDeps(config, { db, now, files, ...(deps.faults ? { faults: deps.faults } : {}) });
     return (jobId: string) => deliverReportJob(deliveryDeps, jobId);
   });
@@ -89,7 +94,8 @@ export function reportJobsFromConfig(
     ...service,
     run,
     /** A schedule's fire (functions/jobs/report-runner.ts registers it as the 'report' job). */
-    runScheduled: async (payload: Pick<ReportJobPayload, 'processId' | 'scheduledFor'>) => (await runnerModule()).runScheduledReport(await runnerDeps(), payload),
+    runScheduled: async (payload: Pick<ReportJobPayload, 'processId' | 'scheduledFor'>) =>
+      (await runnerModule()).runScheduledReport(await runnerDeps(), payload),
     /** Resolves when every local run started so far (and its parts) finished. */
     idle,
   };

@@ -3,13 +3,7 @@ import { type MailContactInput, CONFIRMATION_RESEND_LIMIT, type Recipient, REPOR
 import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import {
-  contactRecipient,
-  contactReference,
-  portalUsersOf,
-  userRecipient,
-  userReference,
-} from './recipient-service.ts';
+import { contactRecipient, contactReference, portalUsersOf, userRecipient, userReference } from './recipient-service.ts';
 import {
   ADD_RECIPIENT_AT,
   addRecipientWrites,
@@ -27,11 +21,17 @@ import { errorField } from '../platform/error-fields.ts';
 
 /** Which of a transaction's conditions failed (DynamoDB answers one reason per item, in order). */
 const failedAt = (error: unknown): number[] =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).flatMap((r, i) =>
+    r.Code === 'ConditionalCheckFailed' ? [i] : [],
+  );
 const recipientLimit = (max: number) =>
   new AppError('conflict', REPORT.RECIPIENT_LIMIT, `A mailing list holds at most ${max} recipients. Remove one before adding another.`);
 const contactLimit = (max: number) =>
-  new AppError('conflict', REPORT.CONTACT_LIMIT, `A customer may have at most ${max} external contacts. Remove one from a mailing list before adding another.`);
+  new AppError(
+    'conflict',
+    REPORT.CONTACT_LIMIT,
+    `A customer may have at most ${max} external contacts. Remove one from a mailing list before adding another.`,
+  );
 const contactExists = () =>
   new AppError('conflict', REPORT.RECIPIENT_EXISTS, 'A contact with this e-mail address is already on the mailing list.', {
     issues: [{ path: 'email', message: 'A contact with this e-mail address is already on the mailing list.' }],
@@ -73,11 +73,20 @@ export function reportMailingList(ctx: ReportContext) {
       }
       // Idempotent: a recipient already on the list stays there once (a double click, a retried request).
       try {
-        await transact(addRecipientWrites(db, processId, customer.customerId, { referenceId, addedAt: now().toISOString(), unsubscribedAt: null }, limits.recipientsPerReport));
+        await transact(
+          addRecipientWrites(
+            db,
+            processId,
+            customer.customerId,
+            { referenceId, addedAt: now().toISOString(), unsubscribedAt: null },
+            limits.recipientsPerReport,
+          ),
+        );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const failed = failedAt(error);
-        if (failed.includes(ADD_RECIPIENT_AT.count) && !failed.includes(ADD_RECIPIENT_AT.entry)) throw recipientLimit(limits.recipientsPerReport);
+        if (failed.includes(ADD_RECIPIENT_AT.count) && !failed.includes(ADD_RECIPIENT_AT.entry))
+          throw recipientLimit(limits.recipientsPerReport);
       }
       return { recipients: await mailingList(processId) };
     },
@@ -89,7 +98,9 @@ export function reportMailingList(ctx: ReportContext) {
       // and its place under the customer's cap (ADR 051). Idempotent like add: absent stays absent.
       const contact = referenceId.startsWith('c.') ? await getContact(db, processId, referenceId.slice(2)) : null;
       try {
-        await transact(contact ? removeContactWrites(db, processId, customer.customerId, contact) : removeRecipientWrites(db, processId, referenceId));
+        await transact(
+          contact ? removeContactWrites(db, processId, customer.customerId, contact) : removeRecipientWrites(db, processId, referenceId),
+        );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -130,7 +141,10 @@ export function reportMailingList(ctx: ReportContext) {
       const entry = { referenceId: contactReference(contact.contactId), addedAt: at, unsubscribedAt: null };
       try {
         await transact(
-          newContactWrites(db, input.processId, customer.customerId, contact, entry, { maxContacts: limits.externalContactsPerCustomer, maxRecipients: limits.recipientsPerReport }),
+          newContactWrites(db, input.processId, customer.customerId, contact, entry, {
+            maxContacts: limits.externalContactsPerCustomer,
+            maxRecipients: limits.recipientsPerReport,
+          }),
         );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -142,10 +156,16 @@ export function reportMailingList(ctx: ReportContext) {
       if (contact.confirmation === 'pending') {
         // The contact exists either way: a mail that cannot go now (budget, SES) is sent again from the list.
         try {
-          const sent = await (await confirmations()).send({ processId: input.processId, customerId: customer.customerId, reportName: definition.name, contact });
+          const sent = await (
+            await confirmations()
+          ).send({ processId: input.processId, customerId: customer.customerId, reportName: definition.name, contact });
           if (sent) contact.confirmationSentAt = now().toISOString();
         } catch (error) {
-          console.error('[report contacts] confirmation mail not sent', { processId: input.processId, contactId: contact.contactId, error: errorField(error, 'name') });
+          console.error('[report contacts] confirmation mail not sent', {
+            processId: input.processId,
+            contactId: contact.contactId,
+            error: errorField(error, 'name'),
+          });
         }
       }
       return contactRecipient(contact, entry.referenceId, entry);
@@ -156,7 +176,9 @@ export function reportMailingList(ctx: ReportContext) {
       requireBit(actor, 'recipients');
       const { customer, definition } = await reportOf(actor, processId);
       const contact = await getContact(db, processId, contactId);
-      const entry = contact ? (await readReportPartition(db, processId)).recipients.find((r) => r.referenceId === contactReference(contactId)) : undefined;
+      const entry = contact
+        ? (await readReportPartition(db, processId)).recipients.find((r) => r.referenceId === contactReference(contactId))
+        : undefined;
       if (!contact || !entry) throw recipientNotFound();
       if ((contact.confirmation ?? 'confirmed') === 'confirmed') {
         throw new AppError('conflict', REPORT.CONTACT_CONFIRMED, 'This contact has confirmed already.');
@@ -165,10 +187,20 @@ export function reportMailingList(ctx: ReportContext) {
         await rateLimiter.hit(CONFIRMATION_RESEND_LIMIT, `${processId}#${contactId}`);
       } catch (error) {
         if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
-        throw new AppError('rate_limited', REPORT.CONFIRMATION_LIMIT, 'The confirmation was sent several times today. Please try again tomorrow.', error.details);
+        throw new AppError(
+          'rate_limited',
+          REPORT.CONFIRMATION_LIMIT,
+          'The confirmation was sent several times today. Please try again tomorrow.',
+          error.details,
+        );
       }
       const sent = await (await confirmations()).send({ processId, customerId: customer.customerId, reportName: definition.name, contact });
-      if (!sent) throw new AppError('rate_limited', REPORT.CONFIRMATION_LIMIT, 'The daily mail limit of this customer is reached. Please try again tomorrow.');
+      if (!sent)
+        throw new AppError(
+          'rate_limited',
+          REPORT.CONFIRMATION_LIMIT,
+          'The daily mail limit of this customer is reached. Please try again tomorrow.',
+        );
       return contactRecipient(await getContact(db, processId, contactId), entry.referenceId, entry);
     },
   };

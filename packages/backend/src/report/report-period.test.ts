@@ -39,16 +39,24 @@ const DST_STARTS = ['2026-03-27T00:00:00Z', '2026-10-23T00:00:00Z', '2026-03-06T
 describe('report periods over consecutive fires', () => {
   it('daily: contiguous, disjoint, every day covered; with the flag no period spans two months', () => {
     fc.assert(
-      fc.property(days, fc.boolean(), zones, sendTimes, fc.oneof(starts, fc.constantFrom(...DST_STARTS)), (reportingDays, endOfMonth, timeZone, sendTime, from) => {
-        const list = periods({ periodType: 'daily', reportingDays, endOfMonth, timeZone, sendTime }, from, 70);
-        expect(list.length).toBeGreaterThan(4);
-        for (let i = 1; i < list.length; i++) expect(list[i]!.dateFrom).toBe(nextDay(list[i - 1]!.dateUntil));
-        for (const p of list) {
-          expect(p.dateFrom <= p.dateUntil).toBe(true);
-          if (endOfMonth) expect(p.dateFrom.slice(0, 7)).toBe(p.dateUntil.slice(0, 7));
-        }
-        if (endOfMonth) expect(list.filter((p) => p.dateUntil.slice(0, 7) !== nextDay(p.dateUntil).slice(0, 7)).length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        days,
+        fc.boolean(),
+        zones,
+        sendTimes,
+        fc.oneof(starts, fc.constantFrom(...DST_STARTS)),
+        (reportingDays, endOfMonth, timeZone, sendTime, from) => {
+          const list = periods({ periodType: 'daily', reportingDays, endOfMonth, timeZone, sendTime }, from, 70);
+          expect(list.length).toBeGreaterThan(4);
+          for (let i = 1; i < list.length; i++) expect(list[i]!.dateFrom).toBe(nextDay(list[i - 1]!.dateUntil));
+          for (const p of list) {
+            expect(p.dateFrom <= p.dateUntil).toBe(true);
+            if (endOfMonth) expect(p.dateFrom.slice(0, 7)).toBe(p.dateUntil.slice(0, 7));
+          }
+          if (endOfMonth)
+            expect(list.filter((p) => p.dateUntil.slice(0, 7) !== nextDay(p.dateUntil).slice(0, 7)).length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 150, seed: 1511 },
     );
   });
@@ -70,8 +78,17 @@ describe('report periods over consecutive fires', () => {
   });
 
   it('DST change days: a 02:30 send time skipped on the spring-forward day (AWS) has the next run cover that day too', () => {
-    for (const [timeZone, day] of [['Europe/Berlin', '2026-03-29'], ['America/Los_Angeles', '2026-03-08'], ['Europe/Berlin', '2026-10-25'], ['America/Los_Angeles', '2026-11-01']] as const) {
-      const list = periods({ periodType: 'daily', reportingDays: [...REPORTING_DAYS], endOfMonth: false, timeZone, sendTime: '02:30' }, new Date(Date.parse(`${day}T00:00:00Z`) - 3 * DAY), 6);
+    for (const [timeZone, day] of [
+      ['Europe/Berlin', '2026-03-29'],
+      ['America/Los_Angeles', '2026-03-08'],
+      ['Europe/Berlin', '2026-10-25'],
+      ['America/Los_Angeles', '2026-11-01'],
+    ] as const) {
+      const list = periods(
+        { periodType: 'daily', reportingDays: [...REPORTING_DAYS], endOfMonth: false, timeZone, sendTime: '02:30' },
+        new Date(Date.parse(`${day}T00:00:00Z`) - 3 * DAY),
+        6,
+      );
       // Yesterday of the change day is covered exactly once: by the change day's run, or by the next day's.
       const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
       const covering = list.filter((p) => p.dateFrom <= yesterday && yesterday <= p.dateUntil);

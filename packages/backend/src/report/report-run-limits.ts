@@ -16,8 +16,13 @@ export async function limitRuns(rateLimiter: RateLimiter | undefined, actor: Act
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
     const seconds = error.details.retryAfterSeconds ?? 60;
-    throw new AppError('rate_limited', REPORT.RUN_LIMIT, `This report was run by hand too often. Try again in ${Math.ceil(seconds / 60)} minute(s).`, {
-      retryAfterSeconds: seconds,
-    });
+    throw new AppError(
+      'rate_limited',
+      REPORT.RUN_LIMIT,
+      `This report was run by hand too often. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+      {
+        retryAfterSeconds: seconds,
+      },
+    );
   }
 }

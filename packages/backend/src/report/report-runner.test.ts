@@ -8,7 +8,14 @@ import { createFaultInjector } from '../platform/faults/fault-injector.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
 import { countReportRun, loadReportDefinition } from './report-entity.ts';
-import { getReportJob, listReportFiles, listReportJobs, newReportJobPut, reportJobWrites, type StoredReportJob } from './report-job-entity.ts';
+import {
+  getReportJob,
+  listReportFiles,
+  listReportJobs,
+  newReportJobPut,
+  reportJobWrites,
+  type StoredReportJob,
+} from './report-job-entity.ts';
 import { reportJobFixture } from '../../../../tests/support/report-job-fixtures.ts';
 import { localJobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportLaunch } from './report-jobs-from-config.ts';
@@ -60,7 +67,17 @@ function deps(overrides: Partial<ReportRunnerDeps> = {}): ReportRunnerDeps & { i
 }
 
 async function newJob(fields: Partial<StoredReportJob> = {}): Promise<StoredReportJob> {
-  const job = reportJobFixture({ jobId: `runner-job-${String(++jobSeq).padStart(4, '0')}`, customerId: CUSTOMER, dateFrom: '2026-11-16', dateUntil: '2026-11-20', timeZone: 'Europe/Berlin', ...fields }, NOW);
+  const job = reportJobFixture(
+    {
+      jobId: `runner-job-${String(++jobSeq).padStart(4, '0')}`,
+      customerId: CUSTOMER,
+      dateFrom: '2026-11-16',
+      dateUntil: '2026-11-20',
+      timeZone: 'Europe/Berlin',
+      ...fields,
+    },
+    NOW,
+  );
   await backend.db.doc.send(new PutCommand(newReportJobPut(backend.db, job).Put!));
   return job;
 }
@@ -77,7 +94,10 @@ beforeAll(async () => {
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
   files = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
-  await importOk(backend, 'retailers', [{ customerId: CUSTOMER, name: 'Runner Markets' }, { customerId: 'R-RB', name: 'Other' }]);
+  await importOk(backend, 'retailers', [
+    { customerId: CUSTOMER, name: 'Runner Markets' },
+    { customerId: 'R-RB', name: 'Other' },
+  ]);
   await importOk(backend, 'transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
   // 4 transactions a day on 2026-11-17, -18 and -19 (Berlin noon and around), 12 rows; one of another customer.
   const tx = (day: number, n: number, customerId = CUSTOMER) => ({
@@ -112,13 +132,20 @@ describe('a whole run', () => {
     expect(delivered).toEqual([job.jobId]);
     const listed = await listReportFiles(backend.db, CUSTOMER, { index: 0, maxResults: 100 }, NOW);
     expect(listed.items.filter((f) => f.jobId === job.jobId)).toHaveLength(3);
-    expect((await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW)).items.some((j) => j.jobId === job.jobId)).toBe(true);
+    expect((await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW)).items.some((j) => j.jobId === job.jobId)).toBe(
+      true,
+    );
   });
 
   it('skip if empty: a period without rows finishes as skipped, with no file and no delivery', async () => {
     const job = await newJob({ dateFrom: '2026-10-01', dateUntil: '2026-10-02', options: { deliver: true, skipIfEmpty: true } });
     await runReportJob(deps(), job.jobId);
-    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'finished', skippedEmpty: true, files: [], rowsWritten: 0 });
+    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({
+      status: 'finished',
+      skippedEmpty: true,
+      files: [],
+      rowsWritten: 0,
+    });
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
     expect(delivered).toEqual([]);
   });
@@ -166,7 +193,14 @@ describe('a scheduled fire', () => {
     await runScheduledReport(d, fire);
     const jobId = scheduledJobId(fire.processId, fire.scheduledFor);
     const job = (await getReportJob(backend.db, jobId, true))!;
-    expect(job).toMatchObject({ status: 'finished', trigger: 'schedule', dateFrom: '2026-11-19', dateUntil: '2026-11-19', rowsWritten: 4, options: { deliver: true } });
+    expect(job).toMatchObject({
+      status: 'finished',
+      trigger: 'schedule',
+      dateFrom: '2026-11-19',
+      dateUntil: '2026-11-19',
+      rowsWritten: 4,
+      options: { deliver: true },
+    });
     expect(await keysUnder(`reports/${CUSTOMER}/${jobId}/`)).toEqual(job.files.map((f) => f.key));
     const log = await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW);
     expect(log.items.filter((j) => j.scheduledFor === '2026-11-20T05:00:00.000Z')).toHaveLength(1);
@@ -181,7 +215,10 @@ describe('a scheduled fire', () => {
     };
     const sun = { processId: PROCESS, scheduledFor: '2026-11-22T05:00:00Z' };
     await expect(runScheduledReport(deps({ deliver: incomplete }), sun)).rejects.toThrow('retryable');
-    expect(await getReportJob(backend.db, scheduledJobId(sun.processId, sun.scheduledFor), true)).toMatchObject({ status: 'finished', error: null });
+    expect(await getReportJob(backend.db, scheduledJobId(sun.processId, sun.scheduledFor), true)).toMatchObject({
+      status: 'finished',
+      error: null,
+    });
     const manual = await newJob({ options: { deliver: true, skipIfEmpty: false } });
     await runReportJob(deps({ deliver: incomplete }), manual.jobId);
     expect(await getReportJob(backend.db, manual.jobId, true)).toMatchObject({ status: 'finished', error: null });
@@ -189,9 +226,29 @@ describe('a scheduled fire', () => {
 
   it("a custom report's scheduled files speak its owner's language; a general report's English (ADR 054)", async () => {
     await importOk(backend, 'accounts', [
-      { username: 'runner.de', password: 'Correct-Horse-42!', email: 'runner.de@example.com', passwordExpiry: '2030-01-01T00:00:00.000Z', customerId: CUSTOMER, portals: ['connect'], securityFlag: 16, locale: 'de-de' },
+      {
+        username: 'runner.de',
+        password: 'Correct-Horse-42!',
+        email: 'runner.de@example.com',
+        passwordExpiry: '2030-01-01T00:00:00.000Z',
+        customerId: CUSTOMER,
+        portals: ['connect'],
+        securityFlag: 16,
+        locale: 'de-de',
+      },
     ]);
-    const custom = { processId: 'c-runner-de', kind: 'custom' as const, reportId: null, customerId: CUSTOMER, name: 'Meine Transaktionen', reportType: 'transactions' as const, filter: {}, columns: ['at', 'result'], format: 'csv' as const, createdBy: 'runner.de' };
+    const custom = {
+      processId: 'c-runner-de',
+      kind: 'custom' as const,
+      reportId: null,
+      customerId: CUSTOMER,
+      name: 'Meine Transaktionen',
+      reportType: 'transactions' as const,
+      filter: {},
+      columns: ['at', 'result'],
+      format: 'csv' as const,
+      createdBy: 'runner.de',
+    };
     const fire = { processId: custom.processId, scheduledFor: '2026-11-20T05:00:00Z' };
     await runScheduledReport(deps({ loadDefinition: async () => custom }), fire);
     const job = (await getReportJob(backend.db, scheduledJobId(fire.processId, fire.scheduledFor), true))!;
@@ -211,11 +268,17 @@ describe('a scheduled fire', () => {
   });
 
   it('S3 failing: the job ends in error with nothing left and the failure is thrown (async retry, DLQ); the retry finishes it', async () => {
-    const failing: FileStore = { ...files, upload: async () => Promise.reject(Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable' })) };
+    const failing: FileStore = {
+      ...files,
+      upload: async () => Promise.reject(Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable' })),
+    };
     const sat = { processId: PROCESS, scheduledFor: '2026-11-21T05:00:00Z' };
     const jobId = scheduledJobId(sat.processId, sat.scheduledFor);
     await expect(runScheduledReport(deps({ files: failing }), sat)).rejects.toThrow('Service Unavailable');
-    expect(await getReportJob(backend.db, jobId, true)).toMatchObject({ status: 'error', error: 'The report could not be created. Please try again.' });
+    expect(await getReportJob(backend.db, jobId, true)).toMatchObject({
+      status: 'error',
+      error: 'The report could not be created. Please try again.',
+    });
     expect(await keysUnder(`reports/${CUSTOMER}/${jobId}/`)).toEqual([]);
     expect(delivered).toEqual([]);
     await runScheduledReport(deps(), sat);

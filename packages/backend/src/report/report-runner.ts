@@ -81,7 +81,10 @@ const jobPrefix = (job: Pick<StoredReportJob, 'customerId' | 'jobId'>) => `${REP
 
 /** A scheduled run's job id: the same for every delivery of the same fire. */
 export const scheduledJobId = (processId: string, scheduledFor: string) =>
-  `s-${createHash('sha256').update(`${processId}\n${new Date(scheduledFor).toISOString()}`).digest('hex').slice(0, 40)}`;
+  `s-${createHash('sha256')
+    .update(`${processId}\n${new Date(scheduledFor).toISOString()}`)
+    .digest('hex')
+    .slice(0, 40)}`;
 
 const defaultLog = (message: string, fields: Record<string, unknown>) => console.error(`[report] ${message}`, fields);
 const errorText = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -89,7 +92,8 @@ const errorText = (error: unknown) => (error instanceof Error ? (error.stack ?? 
 /** The calendar days from..until (inclusive), newest first. */
 export function daysNewestFirst(dateFrom: string, dateUntil: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${dateUntil}T00:00:00Z`); t >= Date.parse(`${dateFrom}T00:00:00Z`); t -= 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${dateUntil}T00:00:00Z`); t >= Date.parse(`${dateFrom}T00:00:00Z`); t -= 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
@@ -175,7 +179,9 @@ export async function runReportJob(deps: ReportRunnerDeps, jobId: string, option
       return;
     }
     log('job failed', { jobId, error: errorText(error) });
-    await reportJobWrites.failed(db, jobId, REPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
+    await reportJobWrites
+      .failed(db, jobId, REPORT_FAILED_MESSAGE, now())
+      .catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }));
     if (options.retry) throw error;
   }
 }
@@ -190,7 +196,10 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
   const days = daysNewestFirst(job.dateFrom, job.dateUntil);
   if (total > partRows && days.length > 1 && FANS_OUT.includes(definition.reportType)) {
     // Each day's count is a few summary reads, independent of the others: 8 at a time.
-    const counts = await mapLimit(days, 8, async (day) => ({ day, rows: await deps.source(definition, runOf(job, { dateFrom: day, dateUntil: day }), { db, asOf }).count() }));
+    const counts = await mapLimit(days, 8, async (day) => ({
+      day,
+      rows: await deps.source(definition, runOf(job, { dateFrom: day, dateUntil: day }), { db, asOf }).count(),
+    }));
     // Each part within the per-file limit too: an XLSX part is a file of the set as it is (ADR 041).
     const parts = planParts(counts, Math.min(partRows, rowsPerFile));
     if (parts.length > 1) {
@@ -220,7 +229,8 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
 }
 
 /** Writes progress at most every progressEveryMs; answers false once the job was cancelled. */
-const progressWriter = (deps: ReportRunnerDeps, write: (written: number) => Promise<boolean>) => throttled(deps.progressEveryMs ?? 1500, write);
+const progressWriter = (deps: ReportRunnerDeps, write: (written: number) => Promise<boolean>) =>
+  throttled(deps.progressEveryMs ?? 1500, write);
 
 /** creating → finished (or finished with skippedEmpty), then the count and the delivery. */
 async function finish(deps: ReportRunnerDeps, job: StoredReportJob, written: readonly WrittenFile[], rows: number): Promise<void> {
@@ -228,10 +238,17 @@ async function finish(deps: ReportRunnerDeps, job: StoredReportJob, written: rea
   const at = now();
   const skippedEmpty = rows === 0 && job.options.skipIfEmpty;
   const files = skippedEmpty ? [] : storedFiles(job, written, at);
-  if (skippedEmpty) await removeAll(deps.files, written.map((f) => f.key));
+  if (skippedEmpty)
+    await removeAll(
+      deps.files,
+      written.map((f) => f.key),
+    );
   if (!(await reportJobWrites.finish(db, job, rows, files, skippedEmpty, at))) {
     // Cancelled while the last file closed: no half file set stays behind.
-    await removeAll(deps.files, files.map((f) => f.key));
+    await removeAll(
+      deps.files,
+      files.map((f) => f.key),
+    );
     return;
   }
   if (!skippedEmpty) await deps.countRun(db, job.processId, job.customerId, { created: 1, lastRunAt: at.toISOString() });
@@ -284,20 +301,39 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
       source.rows(),
     );
     written = result.files;
-    const done = await reportJobWrites.partDone(db, jobId, index, { rows: result.written, segments: written.map(({ key, rows, bytes }) => ({ key, rows, bytes })) }, now());
+    const done = await reportJobWrites.partDone(
+      db,
+      jobId,
+      index,
+      { rows: result.written, segments: written.map(({ key, rows, bytes }) => ({ key, rows, bytes })) },
+      now(),
+    );
     if (done === null) {
-      await removeAll(deps.files, written.map((f) => f.key)); // cancelled meanwhile
+      await removeAll(
+        deps.files,
+        written.map((f) => f.key),
+      ); // cancelled meanwhile
       return;
     }
     if (done === job.parts!.length) await joinParts(deps, jobId);
   } catch (error) {
     if (error instanceof CancelledRun) return;
     log('part failed', { jobId, part: index, error: errorText(error) });
-    await removeAll(deps.files, written.map((f) => f.key));
-    if (await reportJobWrites.failed(db, jobId, REPORT_FAILED_MESSAGE, now()).catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }))) {
+    await removeAll(
+      deps.files,
+      written.map((f) => f.key),
+    );
+    if (
+      await reportJobWrites
+        .failed(db, jobId, REPORT_FAILED_MESSAGE, now())
+        .catch((e: unknown) => log('could not mark the job failed', { jobId, error: String(e) }))
+    ) {
       // The parts that finished before this one failed leave nothing behind either (the job ended in error).
       const recorded = (await getReportJob(db, jobId, true))?.partResults ?? {};
-      await removeAll(deps.files, Object.values(recorded).flatMap((r) => r.segments.map((s) => s.key)));
+      await removeAll(
+        deps.files,
+        Object.values(recorded).flatMap((r) => r.segments.map((s) => s.key)),
+      );
     }
     throw error;
   }
@@ -330,7 +366,10 @@ async function joinParts(deps: ReportRunnerDeps, jobId: string): Promise<void> {
           segments,
         });
   const kept = new Set(joined.map((f) => f.key));
-  await removeAll(deps.files, segments.map((s) => s.key).filter((key) => !kept.has(key)));
+  await removeAll(
+    deps.files,
+    segments.map((s) => s.key).filter((key) => !kept.has(key)),
+  );
   await finish(deps, job, joined, rows);
 }
 
@@ -338,7 +377,10 @@ async function joinParts(deps: ReportRunnerDeps, jobId: string): Promise<void> {
  * A schedule's fire (dispatch.ts ReportJobPayload): the period of the scheduled time in the report's zone
  * (null: not a reporting day), the job made once per fire, then run; a failure is thrown for the retry/DLQ.
  */
-export async function runScheduledReport(deps: ReportRunnerDeps, payload: { processId: string; scheduledFor?: string | undefined }): Promise<void> {
+export async function runScheduledReport(
+  deps: ReportRunnerDeps,
+  payload: { processId: string; scheduledFor?: string | undefined },
+): Promise<void> {
   const { db, now } = deps;
   const log = deps.log ?? defaultLog;
   const scheduledFor = payload.scheduledFor ?? now().toISOString();

@@ -29,10 +29,10 @@ export function reportScheduling(ctx: ReportContext) {
       const schedule: ReportSchedule = { ...update, processId };
       // A process without a Scheduler (tests, tools) has no schedules to remove; turning one on needs it.
       if (scheduler) await mirrorSchedule(scheduler, schedule);
-      else if (schedule.enabled) throw new AppError('unavailable', SERVER.UNAVAILABLE, 'Scheduling is not available right now. Please try again later.');
+      else if (schedule.enabled)
+        throw new AppError('unavailable', SERVER.UNAVAILABLE, 'Scheduling is not available right now. Please try again later.');
       await putSchedule(db, { ...schedule, customerId: definition.customerId, updatedAt: now().toISOString() });
       return schedule;
     },
-
   };
 }

@@ -80,7 +80,10 @@ export async function* couponStatusRows(db: Db, filter: TransactionFilter, timeZ
       if (listed.add(booking.serial, booking.ean)) firstSightings.push(booking);
     }
     if (firstSightings.length === 0) continue;
-    const cardItems = await batchGet(db, firstSightings.map((b) => cardKey(b.serial!, b.ean!)));
+    const cardItems = await batchGet(
+      db,
+      firstSightings.map((b) => cardKey(b.serial!, b.ean!)),
+    );
     const cards = firstSightings
       .map((booking) => ({ booking, item: getFrom(cardItems, cardKey(booking.serial!, booking.ean!)) }))
       .flatMap(({ booking, item }) => (item ? [{ booking, card: cardOfItem(item) }] : []))

@@ -49,7 +49,10 @@ const locationType = (header: OrderHeader) => (header.storeType === 1 ? 'distrib
  * The face value of the positions (minor units of the products' one currency); null when a position's
  * product has no face value, or the products name different currencies.
  */
-function orderValue(positions: readonly StoredPosition[], products: ReadonlyMap<string, Product | undefined>): { amount: number | null; currency: string | null } {
+function orderValue(
+  positions: readonly StoredPosition[],
+  products: ReadonlyMap<string, Product | undefined>,
+): { amount: number | null; currency: string | null } {
   let amount = 0;
   let currency: string | null = null;
   for (const position of positions) {

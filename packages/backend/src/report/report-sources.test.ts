@@ -31,8 +31,26 @@ const ean = (n: number) => {
   const body = `403${String(n).padStart(9, '0')}`;
   return `${body}${gtinCheckDigit(body)}`;
 };
-const GIFT = { productId: 'P-R1', inventoryProductId: 'I-R1', ean: ean(1), sku: 'S-R1', name: 'Gift card 25', company: 'Brand', faceValue: 25, currency: 'EUR' };
-const SMALL = { productId: 'P-R2', inventoryProductId: 'I-R2', ean: ean(2), sku: 'S-R2', name: 'Gift card 10', company: 'Brand', faceValue: 10, currency: 'EUR' };
+const GIFT = {
+  productId: 'P-R1',
+  inventoryProductId: 'I-R1',
+  ean: ean(1),
+  sku: 'S-R1',
+  name: 'Gift card 25',
+  company: 'Brand',
+  faceValue: 25,
+  currency: 'EUR',
+};
+const SMALL = {
+  productId: 'P-R2',
+  inventoryProductId: 'I-R2',
+  ean: ean(2),
+  sku: 'S-R2',
+  name: 'Gift card 10',
+  company: 'Brand',
+  faceValue: 10,
+  currency: 'EUR',
+};
 
 const actorOf = (customerId: string, modules: Record<string, { permissions: number; settings: number }>): Actor => ({
   username: `user.${customerId}`,
@@ -108,7 +126,14 @@ beforeAll(async () => {
     { customerId: A, name: 'Alpha' },
     { customerId: B, name: 'Beta' },
   ]);
-  await importOk(backend, 'transactionTypes', ['sale', 'refund', 'activation', 'redemption', 'void', 'deactivation', 'balance-inquiry'].map((id) => ({ transactionTypeId: id, name: id })));
+  await importOk(
+    backend,
+    'transactionTypes',
+    ['sale', 'refund', 'activation', 'redemption', 'void', 'deactivation', 'balance-inquiry'].map((id) => ({
+      transactionTypeId: id,
+      name: id,
+    })),
+  );
   await importOk(backend, 'products', [GIFT, SMALL]);
   await importOk(backend, 'stores', [
     { storeId: 'ST-1', retailerId: A, name: 'Alpha One', street: 'Street 1', postalCode: '10115', city: 'Berlin' },
@@ -142,9 +167,14 @@ beforeAll(async () => {
   await act('2026-11-16T10:00:00Z', B, '7700000000009', 'activate'); // another customer's
   // Orders of A and B at chosen instants.
   const order = (iso: string, customerId: string, storeId: string, positions: { inventoryProductId: string; amount: number }[]) =>
-    at(iso, () => backend.ordering.submit(orderer(customerId), { customerId, storeType: 0, storeId, positions }, `key-${customerId}-${iso}`));
+    at(iso, () =>
+      backend.ordering.submit(orderer(customerId), { customerId, storeType: 0, storeId, positions }, `key-${customerId}-${iso}`),
+    );
   await order('2026-11-14T22:59:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R1', amount: 1 }]); // the 14th in Berlin
-  await order('2026-11-14T23:01:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R1', amount: 2 }, { inventoryProductId: 'I-R2', amount: 5 }]);
+  await order('2026-11-14T23:01:00Z', A, 'ST-1', [
+    { inventoryProductId: 'I-R1', amount: 2 },
+    { inventoryProductId: 'I-R2', amount: 5 },
+  ]);
   await order('2026-11-17T12:00:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R2', amount: 3 }]);
   await order('2026-11-17T23:00:00Z', A, 'ST-1', [{ inventoryProductId: 'I-R1', amount: 4 }]); // the 18th in Berlin
   await order('2026-11-16T12:00:00Z', B, 'ST-9', [{ inventoryProductId: 'I-R1', amount: 6 }]);
@@ -159,26 +189,56 @@ describe('transactions', () => {
     expect(txIds).toEqual(['X-last', 'X-mid', 'X-first']);
     const exported: ExportRow[] = [];
     const filter = { customerId: A, startDate: PERIOD.dateFrom, endDate: PERIOD.dateUntil };
-    for await (const page of transactionSource.rows(filter, { db: backend.db, timeZone: ZONE, username: 'u', asOf: Date.now() })) exported.push(...page);
+    for await (const page of transactionSource.rows(filter, { db: backend.db, timeZone: ZONE, username: 'u', asOf: Date.now() }))
+      exported.push(...page);
     expect(rows).toEqual(exported);
     expect(await source.count()).toBe(rows.length);
     expect(rows.every((r) => r.customerId === A)).toBe(true);
   });
 
   it('lists the same rows as the Transactions screen, page after page, for each kind of filter', async () => {
-    const viewer: Actor = { ...actorOf('', { payment: { permissions: 1, settings: 0 } }), access: decodeAccess({ securityFlag: 16 + 4096, permissions: 0, settings: 0, modules: { payment: { permissions: 1, settings: 0 } } } as Parameters<typeof decodeAccess>[0]) };
+    const viewer: Actor = {
+      ...actorOf('', { payment: { permissions: 1, settings: 0 } }),
+      access: decodeAccess({
+        securityFlag: 16 + 4096,
+        permissions: 0,
+        settings: 0,
+        modules: { payment: { permissions: 1, settings: 0 } },
+      } as Parameters<typeof decodeAccess>[0]),
+    };
     const asOf = Date.parse('2026-11-21T10:00:00.000Z');
-    const filters: ReportFilter[] = [{}, { type: 'refund' }, { ean: GIFT.ean }, { serial: '7700000000003' }, { terminalId: 'T-C', type: 'activation' }];
+    const filters: ReportFilter[] = [
+      {},
+      { type: 'refund' },
+      { ean: GIFT.ean },
+      { serial: '7700000000003' },
+      { terminalId: 'T-C', type: 'activation' },
+    ];
     for (const filter of filters) {
       const rows = await all(reportSource(definition('transactions', [], filter), PERIOD, { db: backend.db, asOf }));
       const listed: ExportRow[] = [];
       for (let index = 0; ; index += 1) {
-        const page = await backend.transactions.list(viewer, { customerId: A, startDate: PERIOD.dateFrom, endDate: PERIOD.dateUntil, ...filter, index, maxResults: 2, asOf: new Date(asOf).toISOString() }, ZONE);
+        const page = await backend.transactions.list(
+          viewer,
+          {
+            customerId: A,
+            startDate: PERIOD.dateFrom,
+            endDate: PERIOD.dateUntil,
+            ...filter,
+            index,
+            maxResults: 2,
+            asOf: new Date(asOf).toISOString(),
+          },
+          ZONE,
+        );
         listed.push(...page.items);
         if ((index + 1) * 2 >= page.totalCount) break;
       }
       // The file's rows are the screen's, plus the type's name (master data; the type itself without one).
-      expect(rows.map(({ typeName: _, ...row }) => row), JSON.stringify(filter)).toEqual(listed);
+      expect(
+        rows.map(({ typeName: _, ...row }) => row),
+        JSON.stringify(filter),
+      ).toEqual(listed);
       expect(rows.every((row) => row.typeName === row.type)).toBe(true);
       expect(rows.length, JSON.stringify(filter)).toBeGreaterThan(0);
     }
@@ -187,7 +247,11 @@ describe('transactions', () => {
   it('applies the report filter and the run override (the override wins field by field)', async () => {
     const refunds = reportSource(definition('transactions', [], { type: 'refund' }), PERIOD, { db: backend.db });
     expect((await all(refunds)).map((r) => r.transactionId)).toEqual(['X-mid']);
-    const overridden = reportSource(definition('transactions', [], { type: 'refund' }), { ...PERIOD, filterOverride: { type: 'sale', ean: GIFT.ean } }, { db: backend.db });
+    const overridden = reportSource(
+      definition('transactions', [], { type: 'refund' }),
+      { ...PERIOD, filterOverride: { type: 'sale', ean: GIFT.ean } },
+      { db: backend.db },
+    );
     expect((await all(overridden)).map((r) => r.transactionId)).toEqual(['X-last']);
     // A serial is read across customers (gsi1): B's card booked in the period is never A's row.
     expect(await all(reportSource(definition('transactions', [], { serial: '7700000000009' }), PERIOD, { db: backend.db }))).toEqual([]);
@@ -201,7 +265,9 @@ describe('transactions', () => {
       ['transactionId', 'Transaction ID', 'text'],
     ]);
     expect(source.fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
-    expect(reportSource({ ...definition('transactions'), name: 'Umsätze / Kasse 1' }, PERIOD, { db: backend.db }).fileStem).toBe(`Umsatze-Kasse-1_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource({ ...definition('transactions'), name: 'Umsätze / Kasse 1' }, PERIOD, { db: backend.db }).fileStem).toBe(
+      `Umsatze-Kasse-1_${A}_2026-11-15_2026-11-17`,
+    );
   });
 
   it('words every column header in German and labels code columns with their code beside them (ADR 054)', () => {
@@ -209,16 +275,33 @@ describe('transactions', () => {
       expect(columns.filter((c) => !hasGermanHeader(c.header)).map((c) => c.header)).toEqual([]);
     }
     const orders = reportSource(definition('orders', ['orderId', 'status', 'type']), { ...PERIOD, language: 'de' }, { db: backend.db });
-    expect(orders.columns.map((c) => c.header)).toEqual(['Bestellnummer', 'Status', 'Status (Code)', 'Lieferung an', 'Lieferung an (Code)']);
+    expect(orders.columns.map((c) => c.header)).toEqual([
+      'Bestellnummer',
+      'Status',
+      'Status (Code)',
+      'Lieferung an',
+      'Lieferung an (Code)',
+    ]);
     expect(orders.title).toBe('My orders report');
   });
 
   it("names a general report's files in the run's language, a custom report's as typed (ADR 054)", () => {
-    const general = { ...definition('sales'), processId: `gen.sales-by-day.${A}`, name: 'Sales by day', filter: { groupBy: 'day' as const } };
-    expect(reportSource(general, { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(`Umsatze-nach-Tag_${A}_2026-11-15_2026-11-17`);
-    expect(reportSource(general, { ...PERIOD, language: 'en' }, { db: backend.db }).fileStem).toBe(`Sales-by-day_${A}_2026-11-15_2026-11-17`);
+    const general = {
+      ...definition('sales'),
+      processId: `gen.sales-by-day.${A}`,
+      name: 'Sales by day',
+      filter: { groupBy: 'day' as const },
+    };
+    expect(reportSource(general, { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(
+      `Umsatze-nach-Tag_${A}_2026-11-15_2026-11-17`,
+    );
+    expect(reportSource(general, { ...PERIOD, language: 'en' }, { db: backend.db }).fileStem).toBe(
+      `Sales-by-day_${A}_2026-11-15_2026-11-17`,
+    );
     expect(reportSource(general, PERIOD, { db: backend.db }).fileStem).toBe(`Sales-by-day_${A}_2026-11-15_2026-11-17`);
-    expect(reportSource(definition('transactions'), { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(`My-transactions-report_${A}_2026-11-15_2026-11-17`);
+    expect(reportSource(definition('transactions'), { ...PERIOD, language: 'de' }, { db: backend.db }).fileStem).toBe(
+      `My-transactions-report_${A}_2026-11-15_2026-11-17`,
+    );
   });
 
   it('leaves out rows booked after asOf', async () => {
@@ -232,7 +315,13 @@ describe('sales', () => {
     for (const groupBy of ['day', 'product', 'store'] as const) {
       const source = reportSource(definition('sales', [], { groupBy }), PERIOD, { db: backend.db });
       const rows = await all(source);
-      const answer = await connectSalesAnswer(backend.db, null, { customerId: A, startDate: PERIOD.dateFrom, endDate: PERIOD.dateUntil, groupBy, customerType: 'retailer' });
+      const answer = await connectSalesAnswer(backend.db, null, {
+        customerId: A,
+        startDate: PERIOD.dateFrom,
+        endDate: PERIOD.dateUntil,
+        groupBy,
+        customerType: 'retailer',
+      });
       expect(rows.map((r) => [r.key, r.quantity, r.amount])).toEqual(answer.sales.map((g) => [g.key, g.quantity, g.amountCents]));
       expect(await source.count()).toBe(answer.resultCount);
     }
@@ -250,7 +339,18 @@ describe('sales of a content provider', () => {
   it('reads a provider’s figures when the report does not say whose (the customer is no retailer)', async () => {
     const PV = 'PV-R1';
     await importOk(backend, 'providers', [{ customerId: PV, name: 'Content Co' }]);
-    await importOk(backend, 'products', [{ productId: 'P-R3', inventoryProductId: 'I-R3', ean: ean(3), sku: 'S-R3', name: 'Content card', company: 'Content Co', faceValue: 5, contentProviderId: PV }]);
+    await importOk(backend, 'products', [
+      {
+        productId: 'P-R3',
+        inventoryProductId: 'I-R3',
+        ean: ean(3),
+        sku: 'S-R3',
+        name: 'Content card',
+        company: 'Content Co',
+        faceValue: 5,
+        contentProviderId: PV,
+      },
+    ]);
     await importOk(backend, 'retailerProducts', [{ retailerId: B, productId: 'P-R3' }]);
     await importOk(backend, 'sales', [
       { storeId: 'ST-9', productId: 'P-R3', date: '2026-11-16', quantity: 4, amount: 20 },
@@ -258,7 +358,13 @@ describe('sales of a content provider', () => {
     ]);
     const run = { ...PERIOD, customerId: PV };
     const rows = await all(reportSource({ ...definition('sales', [], { groupBy: 'product' }), customerId: PV }, run, { db: backend.db }));
-    const answer = await connectSalesAnswer(backend.db, null, { customerId: PV, startDate: run.dateFrom, endDate: run.dateUntil, groupBy: 'product', customerType: 'provider' });
+    const answer = await connectSalesAnswer(backend.db, null, {
+      customerId: PV,
+      startDate: run.dateFrom,
+      endDate: run.dateUntil,
+      groupBy: 'product',
+      customerType: 'provider',
+    });
     expect(rows.map((r) => [r.key, r.quantity, r.amount])).toEqual(answer.sales.map((g) => [g.key, g.quantity, g.amountCents]));
     expect(rows.map((r) => [r.key, r.quantity])).toEqual([['P-R3', 5]]);
   });
@@ -274,7 +380,14 @@ describe('coupon status', () => {
       ['7700000000002', 'activated'],
     ]);
     const redeemed = rows.find((r) => r.serial === '7700000000003')!;
-    expect(redeemed).toMatchObject({ ean: GIFT.ean, productName: GIFT.name, activatedAt: '2026-11-15T10:00:00.000Z', redeemedAt: '2026-11-16T10:00:00.000Z', amount: 2500, currency: 'EUR' });
+    expect(redeemed).toMatchObject({
+      ean: GIFT.ean,
+      productName: GIFT.name,
+      activatedAt: '2026-11-15T10:00:00.000Z',
+      redeemedAt: '2026-11-16T10:00:00.000Z',
+      amount: 2500,
+      currency: 'EUR',
+    });
     expect(await source.count()).toBeGreaterThanOrEqual(rows.length);
   });
 
@@ -283,7 +396,9 @@ describe('coupon status', () => {
     expect(await all(one)).toEqual([expect.objectContaining({ serial: '7700000000003', status: 'redeemed' })]);
     const foreign = reportSource(definition('coupon-status', [], { serial: '7700000000009' }), PERIOD, { db: backend.db });
     expect(await all(foreign)).toEqual([]);
-    const theirs = await all(reportSource({ ...definition('coupon-status'), customerId: B }, { ...PERIOD, customerId: B }, { db: backend.db }));
+    const theirs = await all(
+      reportSource({ ...definition('coupon-status'), customerId: B }, { ...PERIOD, customerId: B }, { db: backend.db }),
+    );
     expect(theirs.map((r) => r.serial)).toEqual(['7700000000009']);
   });
 
@@ -328,7 +443,13 @@ describe('orders', () => {
 
   it('takes a DST day of the report zone whole (America/Los_Angeles, 1 November: 25 hours)', async () => {
     const submit = (iso: string, amount: number) =>
-      at(iso, () => backend.ordering.submit(orderer(A), { customerId: A, storeType: 0, storeId: 'ST-1', positions: [{ inventoryProductId: 'I-R2', amount }] }, `key-dst-${iso}`));
+      at(iso, () =>
+        backend.ordering.submit(
+          orderer(A),
+          { customerId: A, storeType: 0, storeId: 'ST-1', positions: [{ inventoryProductId: 'I-R2', amount }] },
+          `key-dst-${iso}`,
+        ),
+      );
     await submit('2026-11-01T06:59:00Z', 11); // 23:59 PDT on 31 October
     await submit('2026-11-01T07:00:00Z', 12); // 00:00 PDT on 1 November
     await submit('2026-11-02T07:30:00Z', 13); // 23:30 PST on 1 November (a 24-hour day would have ended at 07:00Z)
@@ -343,7 +464,9 @@ describe('orders', () => {
   it('reads no positions without the value columns, and none of another customer', async () => {
     const counter = countCalls(backend.db, 'report-order-calls');
     try {
-      const { result, calls } = await counter.counted(() => all(reportSource(definition('orders', ['orderId', 'status']), PERIOD, { db: backend.db })));
+      const { result, calls } = await counter.counted(() =>
+        all(reportSource(definition('orders', ['orderId', 'status']), PERIOD, { db: backend.db })),
+      );
       expect(result).toHaveLength(2);
       expect(calls).toBe(1);
     } finally {
@@ -359,13 +482,35 @@ describe('cells', () => {
   const local = (iso: string) => new Date(Date.parse(iso) + 3_600_000);
 
   it('writes amounts as real numbers and instants as real dates in XLSX, for every type', async () => {
-    const tx = await asXlsx(reportSource(definition('transactions', ['transactionId', 'at', 'amount', 'currency'], { type: 'refund' }), PERIOD, { db: backend.db }));
-    expect(tx).toEqual([['Transaction ID', 'Date', 'Amount', 'Currency'], ['X-mid', local('2026-11-16T12:00:00.000Z'), -5, 'EUR']]);
-    const sales = await asXlsx(reportSource(definition('sales', ['label', 'quantity', 'amount'], { groupBy: 'product' }), PERIOD, { db: backend.db }));
-    expect(sales).toEqual([['Name', 'Quantity', 'Amount'], [GIFT.name, 2, 50], [SMALL.name, 3, 30]]);
-    const cards = await asXlsx(reportSource(definition('coupon-status', ['serial', 'redeemedAt', 'activatedAt', 'amount'], { serial: '7700000000003' }), PERIOD, { db: backend.db }));
-    expect(cards).toEqual([['Serial number', 'Redeemed', 'Activated', 'Face value'], ['7700000000003', local('2026-11-16T10:00:00Z'), local('2026-11-15T10:00:00Z'), 25]]);
-    const orders = await asXlsx(reportSource(definition('orders', ['createdAt', 'quantity', 'amount', 'currency']), PERIOD, { db: backend.db }));
+    const tx = await asXlsx(
+      reportSource(definition('transactions', ['transactionId', 'at', 'amount', 'currency'], { type: 'refund' }), PERIOD, {
+        db: backend.db,
+      }),
+    );
+    expect(tx).toEqual([
+      ['Transaction ID', 'Date', 'Amount', 'Currency'],
+      ['X-mid', local('2026-11-16T12:00:00.000Z'), -5, 'EUR'],
+    ]);
+    const sales = await asXlsx(
+      reportSource(definition('sales', ['label', 'quantity', 'amount'], { groupBy: 'product' }), PERIOD, { db: backend.db }),
+    );
+    expect(sales).toEqual([
+      ['Name', 'Quantity', 'Amount'],
+      [GIFT.name, 2, 50],
+      [SMALL.name, 3, 30],
+    ]);
+    const cards = await asXlsx(
+      reportSource(definition('coupon-status', ['serial', 'redeemedAt', 'activatedAt', 'amount'], { serial: '7700000000003' }), PERIOD, {
+        db: backend.db,
+      }),
+    );
+    expect(cards).toEqual([
+      ['Serial number', 'Redeemed', 'Activated', 'Face value'],
+      ['7700000000003', local('2026-11-16T10:00:00Z'), local('2026-11-15T10:00:00Z'), 25],
+    ]);
+    const orders = await asXlsx(
+      reportSource(definition('orders', ['createdAt', 'quantity', 'amount', 'currency']), PERIOD, { db: backend.db }),
+    );
     expect(orders).toEqual([
       ['Ordered', 'Quantity', 'Face value', 'Currency'],
       [local('2026-11-17T12:00:00.000Z'), 3, 30, 'EUR'],
@@ -383,13 +528,24 @@ describe('coupon status at 1,000 cards', () => {
     const lines = Array.from({ length: 1200 }, (_, i) => {
       const n = i % 1000;
       const instant = new Date(Date.parse('2026-11-16T08:00:00.000Z') + i * 1000).toISOString();
-      return tx(`XC-${i}`, instant, C, { type: 'activation', serial: `7800000000${String(n).padStart(3, '0')}`, ean: GIFT.ean, amount: 2500 });
+      return tx(`XC-${i}`, instant, C, {
+        type: 'activation',
+        serial: `7800000000${String(n).padStart(3, '0')}`,
+        ean: GIFT.ean,
+        amount: 2500,
+      });
     });
     await importOk(backend, 'transactions', lines);
     const counter = countCalls(backend.db, 'report-coupon-1000');
     try {
       const { result, calls } = await counter.counted(() =>
-        all(reportSource({ ...definition('coupon-status', ['serial', 'status']), customerId: C }, { ...PERIOD, customerId: C }, { db: backend.db })),
+        all(
+          reportSource(
+            { ...definition('coupon-status', ['serial', 'status']), customerId: C },
+            { ...PERIOD, customerId: C },
+            { db: backend.db },
+          ),
+        ),
       );
       expect(result).toHaveLength(1000);
       expect(new Set(result.map((r) => r.serial)).size).toBe(1000);
@@ -404,11 +560,15 @@ describe('coupon status at 1,000 cards', () => {
 
 describe('bad definitions', () => {
   it('answers 400 REPORT.COLUMNS_INVALID and REPORT.FILTER_INVALID with the field', () => {
-    expect(() => reportSource(definition('orders', ['serial']), PERIOD, { db: backend.db })).toThrow(expect.objectContaining({ code: 'REPORT.COLUMNS_INVALID', kind: 'input' }));
+    expect(() => reportSource(definition('orders', ['serial']), PERIOD, { db: backend.db })).toThrow(
+      expect.objectContaining({ code: 'REPORT.COLUMNS_INVALID', kind: 'input' }),
+    );
     expect(() => reportSource(definition('orders', [], { serial: '7700000000003' }), PERIOD, { db: backend.db })).toThrow(
       expect.objectContaining({ code: 'REPORT.FILTER_INVALID', details: { issues: [expect.objectContaining({ path: 'filter.serial' })] } }),
     );
-    expect(() => reportSource(definition('transactions', [], { serial: 'abc' }), PERIOD, { db: backend.db })).toThrow(expect.objectContaining({ code: 'REPORT.FILTER_INVALID' }));
+    expect(() => reportSource(definition('transactions', [], { serial: 'abc' }), PERIOD, { db: backend.db })).toThrow(
+      expect.objectContaining({ code: 'REPORT.FILTER_INVALID' }),
+    );
   });
 
   it('refuses a run for a customer that is not the report’s (a caller mistake)', () => {

@@ -1,6 +1,14 @@
 import { TransactionFilter } from '@portal/core/transaction';
 import { type ConnectSalesQuery } from '@portal/core/sales';
-import { REPORT, type ReportFilter, type ReportType, reportColumnsProblem, reportFilterProblem, type ReportLanguage, reportNameIn } from '@portal/core/report';
+import {
+  REPORT,
+  type ReportFilter,
+  type ReportType,
+  reportColumnsProblem,
+  reportFilterProblem,
+  type ReportLanguage,
+  reportNameIn,
+} from '@portal/core/report';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import { type ExportContext, SALES_COLUMNS, salesSource, TRANSACTION_COLUMNS, transactionSource } from '../export/index.ts';
@@ -31,7 +39,14 @@ export type ReportSourceDefinition = {
 
 /** One run: calendar days (both inclusive) in `timeZone`; `filterOverride` replaces the definition's fields it sets. */
 /** `language` names the files and words their headers and labels (ADR 054); English when not given. */
-export type ReportRun = { customerId: string; dateFrom: string; dateUntil: string; timeZone: string; filterOverride?: ReportFilter; language?: ReportLanguage };
+export type ReportRun = {
+  customerId: string;
+  dateFrom: string;
+  dateUntil: string;
+  timeZone: string;
+  filterOverride?: ReportFilter;
+  language?: ReportLanguage;
+};
 
 /** `asOf` (epoch ms, the job's creation): rows booked later are left out, so count() and rows() agree. */
 export type ReportSourceDeps = { db: Db; asOf?: number };
@@ -99,7 +114,13 @@ export function transactionFilterOf(run: ReportRun, filter: ReportFilter): Trans
 }
 
 /** A report name as a file name part: accents dropped (Umsätze → Umsatze), anything else not [A-Za-z0-9._-] a dash. */
-const slug = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'report';
 
 export function reportSource(definition: ReportSourceDefinition, run: ReportRun, deps: ReportSourceDeps): ReportSource {
   if (definition.customerId !== undefined && definition.customerId !== run.customerId) {
@@ -132,7 +153,8 @@ export function reportSource(definition: ReportSourceDefinition, run: ReportRun,
           startDate: run.dateFrom,
           endDate: run.dateUntil,
           groupBy: filter.groupBy ?? 'day',
-          customerType: filter.customerType ?? ((await getCustomer(deps.db, run.customerId))?.kind === 'provider' ? 'provider' : 'retailer'),
+          customerType:
+            filter.customerType ?? ((await getCustomer(deps.db, run.customerId))?.kind === 'provider' ? 'provider' : 'retailer'),
         }))());
       // The section's own answer (export/sales-source.ts); count() and rows() each ask it (a few calls: one page).
       return {
@@ -145,11 +167,19 @@ export function reportSource(definition: ReportSourceDefinition, run: ReportRun,
     }
     case 'coupon-status': {
       const txFilter = transactionFilterOf(run, filter);
-      return { ...base, count: () => countCouponStatusRows(deps.db, txFilter, run.timeZone, asOf), rows: () => couponStatusRows(deps.db, txFilter, run.timeZone, asOf) };
+      return {
+        ...base,
+        count: () => countCouponStatusRows(deps.db, txFilter, run.timeZone, asOf),
+        rows: () => couponStatusRows(deps.db, txFilter, run.timeZone, asOf),
+      };
     }
     case 'orders': {
       const period = { customerId: run.customerId, dateFrom: run.dateFrom, dateUntil: run.dateUntil, timeZone: run.timeZone, asOf };
-      return { ...base, count: () => countOrderRows(deps.db, period), rows: () => orderRows(deps.db, period, { withValue: needsOrderValue(columns) }) };
+      return {
+        ...base,
+        count: () => countOrderRows(deps.db, period),
+        rows: () => orderRows(deps.db, period, { withValue: needsOrderValue(columns) }),
+      };
     }
   }
 }

@@ -19,7 +19,12 @@ beforeEach(() => sdk.reset());
 describe('mirroring a report schedule to EventBridge Scheduler', () => {
   it('creates one schedule per processId in the report zone, with the runner payload, retries and the DLQ', async () => {
     sdk.on(CreateScheduleCommand).resolves({});
-    const schedule = { ...defaultSchedule('cr-abc', 'America/Los_Angeles'), enabled: true, reportingDays: ['monday' as const, 'friday' as const], sendTime: '02:30' };
+    const schedule = {
+      ...defaultSchedule('cr-abc', 'America/Los_Angeles'),
+      enabled: true,
+      reportingDays: ['monday' as const, 'friday' as const],
+      sendTime: '02:30',
+    };
     await mirrorSchedule(scheduler, schedule);
     const input = sdk.commandCalls(CreateScheduleCommand)[0]!.args[0].input;
     expect(input).toMatchObject({

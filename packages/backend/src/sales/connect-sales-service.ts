@@ -41,7 +41,8 @@ export async function connectSalesAnswer(db: Db, actor: Actor | null, input: Con
     query.ean ? findProductsByEan(db, query.ean).then((res) => res.items) : null,
   ]);
   // The provider's rollups are the sales of its products wherever sold: the sale rule of ADR 063 by the provider.
-  if (!provider || (actor && !maySeeSaleOf(actor, { provider }))) throw new AppError('not_found', PROVIDER.NOT_FOUND, 'Content provider not found.');
+  if (!provider || (actor && !maySeeSaleOf(actor, { provider })))
+    throw new AppError('not_found', PROVIDER.NOT_FOUND, 'Content provider not found.');
 
   const perStore = query.groupBy === 'store';
   const { rows } =
@@ -66,7 +67,11 @@ export async function connectSalesAnswer(db: Db, actor: Actor | null, input: Con
   let sales;
   if (perStore) {
     const stores = await storeLabelsByKey(db, keys);
-    sales = grouped.sales.map((g) => ({ ...g, label: stores.get(g.key)?.name ?? g.key, customerStoreId: stores.get(g.key)?.customerStoreId ?? null }));
+    sales = grouped.sales.map((g) => ({
+      ...g,
+      label: stores.get(g.key)?.name ?? g.key,
+      customerStoreId: stores.get(g.key)?.customerStoreId ?? null,
+    }));
   } else {
     const labels = query.groupBy === 'product' ? await productNames(db, keys) : null;
     sales = grouped.sales.map((g) => ({ ...g, label: labels?.get(g.key) ?? g.key }));

@@ -6,8 +6,7 @@ import { REQUEST } from '@portal/core/shared';
 
 type Issue = { path: string; message: string };
 
-const invalid = (issues: Issue[]) =>
-  new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', { issues });
+const invalid = (issues: Issue[]) => new AppError('input', REQUEST.VALIDATION_FAILED, 'The request has invalid fields', { issues });
 
 /**
  * The service's own input check, so a caller other than the API route (which validates with the same

@@ -12,7 +12,24 @@ import type * as z from '@portal/core/zod';
 import { queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { monthOf, nextMonthStart, weekOf, findProductsByEan, type Product, grainFor, groupSales, salesKeys, salesOfRetailer, salesOfRetailerByStore, salesOfStore, type SalesRange, type SalesRow, splitRange, getStore, type Store } from '../masterdata/index.ts';
+import {
+  monthOf,
+  nextMonthStart,
+  weekOf,
+  findProductsByEan,
+  type Product,
+  grainFor,
+  groupSales,
+  salesKeys,
+  salesOfRetailer,
+  salesOfRetailerByStore,
+  salesOfStore,
+  type SalesRange,
+  type SalesRow,
+  splitRange,
+  getStore,
+  type Store,
+} from '../masterdata/index.ts';
 import { type Actor, requirePermission, requireStrongAuthentication, requireRetailer } from '../access/index.ts';
 import { getCustomerRole } from '../customers/index.ts';
 import { namesByKey, productNames, storeNames } from './sales-labels.ts';
@@ -131,9 +148,7 @@ export async function retailerSalesAnswer(db: Db, actor: Actor | null, input: Sa
   // default view). That read needs nothing from the checks, so it runs beside them — one round trip
   // less; its result is used only once the checks have passed (a 404 does not wait for it).
   const totalsOnly = !query.storeId && !query.ean && (groupBy === 'day' || groupBy === 'week' || groupBy === 'month');
-  const totals = totalsOnly
-    ? retailerTotals(db, query.customerId, { from: query.startDate, to: query.endDate }, grainFor(groupBy))
-    : null;
+  const totals = totalsOnly ? retailerTotals(db, query.customerId, { from: query.startDate, to: query.endDate }, grainFor(groupBy)) : null;
   totals?.catch(() => undefined);
   const scope = await scopeOf(db, actor, query);
   // Time groupings answer every period of the range, zero where nothing sold (sales-periods.ts).
@@ -188,7 +203,19 @@ export function createSalesService(deps: SalesDeps) {
       const rows = await readRows(db, scope, rangeOf(query, scope), 'day', true);
       // Newest day first, then store and product (by id, so the order is stable and needs no names).
       rows.sort((a, b) =>
-        a.date! !== b.date! ? (a.date! < b.date! ? 1 : -1) : a.storeId! !== b.storeId! ? (a.storeId! < b.storeId! ? -1 : 1) : a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+        a.date! !== b.date!
+          ? a.date! < b.date!
+            ? 1
+            : -1
+          : a.storeId! !== b.storeId!
+            ? a.storeId! < b.storeId!
+              ? -1
+              : 1
+            : a.productId < b.productId
+              ? -1
+              : a.productId > b.productId
+                ? 1
+                : 0,
       );
       const start = query.index * query.results;
       const slice = rows.slice(start, start + query.results);

@@ -28,7 +28,9 @@ describe('the sftpUsers import kind', () => {
     const retail = await getSftpUser(backend.db, 'retail-sftp');
     expect(retail?.passwordHash).not.toContain('Retail-Sftp-2026!');
     expect(await verifyPassword('Retail-Sftp-2026!', retail!.passwordHash!)).toBe(true);
-    await importOk(backend, 'sftpUsers', [{ username: 'aurora-sftp', customerId: 'P-2001', publicKeys: [KEY, KEY.replace('someone', 'other')] }]);
+    await importOk(backend, 'sftpUsers', [
+      { username: 'aurora-sftp', customerId: 'P-2001', publicKeys: [KEY, KEY.replace('someone', 'other')] },
+    ]);
     expect((await getSftpUser(backend.db, 'aurora-sftp'))?.publicKeys).toHaveLength(2);
     expect(await getSftpUser(backend.db, 'nobody')).toBeNull();
   });

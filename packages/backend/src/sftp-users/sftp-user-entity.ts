@@ -17,15 +17,24 @@ const PUBLIC_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z
 export const SftpUserImport = z
   .object({
     /** Lower-case, as Transfer Family user names are matched. */
-    username: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, '3-32 of a-z 0-9 . _ - (lower case), starting with a letter or digit')),
+    username: z
+      .string()
+      .check(z.trim(), z.regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, '3-32 of a-z 0-9 . _ - (lower case), starting with a letter or digit')),
     /** The customer (or customer group) whose folder is the login's root. */
     customerId: Id,
     /** OpenSSH public key lines (`ssh-ed25519 AAAA... comment`). */
-    publicKeys: z._default(z.array(z.string().check(z.trim(), z.maxLength(8192), z.regex(PUBLIC_KEY, 'must be an OpenSSH public key line'))).check(z.maxLength(10)), []),
+    publicKeys: z._default(
+      z
+        .array(z.string().check(z.trim(), z.maxLength(8192), z.regex(PUBLIC_KEY, 'must be an OpenSSH public key line')))
+        .check(z.maxLength(10)),
+      [],
+    ),
     /** A password (local server only; Transfer Family's service-managed users take keys only): stored hashed. */
     password: z.optional(z.string().check(z.minLength(12), z.maxLength(200))),
   })
-  .check(z.refine((u) => u.publicKeys.length > 0 || Boolean(u.password), { message: 'give publicKeys or a password', path: ['publicKeys'] }));
+  .check(
+    z.refine((u) => u.publicKeys.length > 0 || Boolean(u.password), { message: 'give publicKeys or a password', path: ['publicKeys'] }),
+  );
 export type SftpUserImport = z.infer<typeof SftpUserImport>;
 
 export type SftpUser = { username: string; customerId: string; publicKeys: string[]; passwordHash?: string };
@@ -35,7 +44,14 @@ const sftpUsers = entity<SftpUser & { type: string; updatedAt: string }>();
 
 export async function getSftpUser(db: Db, username: string): Promise<SftpUser | null> {
   const item = await getOne(db, sftpUsers, { pk: keys.pk(username), sk: keys.sk });
-  return item && { username: item.username, customerId: item.customerId, publicKeys: item.publicKeys ?? [], ...(item.passwordHash ? { passwordHash: item.passwordHash } : {}) };
+  return (
+    item && {
+      username: item.username,
+      customerId: item.customerId,
+      publicKeys: item.publicKeys ?? [],
+      ...(item.passwordHash ? { passwordHash: item.passwordHash } : {}),
+    }
+  );
 }
 
 /** Creates or replaces a login (re-importing overwrites; a given password is hashed anew). */

@@ -37,7 +37,13 @@ beforeAll(async () => {
 });
 
 const login = (username: string, password?: string, sourceIp = '198.51.100.7') =>
-  provider.authenticate({ username, ...(password === undefined ? {} : { password }), protocol: 'SFTP', serverId: 's-1234567890abcdef0', sourceIp });
+  provider.authenticate({
+    username,
+    ...(password === undefined ? {} : { password }),
+    protocol: 'SFTP',
+    serverId: 's-1234567890abcdef0',
+    sourceIp,
+  });
 
 describe('the SFTP identity provider for Transfer Family', () => {
   it("answers a key login with the user's keys, its customer's folder as the logical root and a policy for that folder only", async () => {
@@ -69,7 +75,15 @@ describe('the SFTP identity provider for Transfer Family', () => {
   });
 
   it('denies malformed requests and names that are no login names, without throwing', async () => {
-    for (const event of [null, 'x', {}, { username: 42 }, { username: '../etc' }, { username: 'A'.repeat(200) }, { username: 'Retail-SFTP', password: PASSWORD }]) {
+    for (const event of [
+      null,
+      'x',
+      {},
+      { username: 42 },
+      { username: '../etc' },
+      { username: 'A'.repeat(200) },
+      { username: 'Retail-SFTP', password: PASSWORD },
+    ]) {
       expect(await provider.authenticate(event)).toEqual({});
     }
   });
@@ -81,7 +95,8 @@ describe('the SFTP identity provider for Transfer Family', () => {
     now = new Date(now.getTime() + 61_000);
     expect((await login('retail-sftp', PASSWORD, '203.0.113.201')) as TransferIdentity).toMatchObject({ Role: ROLE });
     // A success clears the budget: a right password now and then never adds up to a lock.
-    for (let i = 0; i < FAILURES_PER_LOCK + 2; i++) expect(await login('retail-sftp', PASSWORD, '203.0.113.202')).toMatchObject({ Role: ROLE });
+    for (let i = 0; i < FAILURES_PER_LOCK + 2; i++)
+      expect(await login('retail-sftp', PASSWORD, '203.0.113.202')).toMatchObject({ Role: ROLE });
   });
 
   it('limits password attempts per source address over every name, the right password included', async () => {

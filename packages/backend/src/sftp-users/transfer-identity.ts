@@ -45,7 +45,13 @@ export type TransferIdentitySettings = {
   servicePublicKey?: string;
 };
 
-export function createTransferIdentityProvider(deps: { db: Db; now: () => Date; rateLimiter: RateLimiter; settings: TransferIdentitySettings; passwordHashCost?: number }) {
+export function createTransferIdentityProvider(deps: {
+  db: Db;
+  now: () => Date;
+  rateLimiter: RateLimiter;
+  settings: TransferIdentitySettings;
+  passwordHashCost?: number;
+}) {
   const { bucket, prefix, roleArn, serviceUser, servicePublicKey } = deps.settings;
   const logins = createSftpLogin({
     db: deps.db,
@@ -62,7 +68,12 @@ export function createTransferIdentityProvider(deps: { db: Db; now: () => Date; 
     const policy = {
       Version: '2012-10-17',
       Statement: [
-        { Effect: 'Allow', Action: ['s3:ListBucket'], Resource: `arn:aws:s3:::${bucket}`, Condition: { StringLike: { 's3:prefix': [`${path}/*`, `${path}/`, path] } } },
+        {
+          Effect: 'Allow',
+          Action: ['s3:ListBucket'],
+          Resource: `arn:aws:s3:::${bucket}`,
+          Condition: { StringLike: { 's3:prefix': [`${path}/*`, `${path}/`, path] } },
+        },
         { Effect: 'Allow', Action: ['s3:GetBucketLocation'], Resource: `arn:aws:s3:::${bucket}` },
         {
           Effect: 'Allow',

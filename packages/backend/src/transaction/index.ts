@@ -1,6 +1,13 @@
 // The transaction domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
 export { bookingCustomerNames } from './booking-customer-names.ts';
-export { idMarkerItem, providerLedgerOf, transactionItems, transactionKeys, type TransactionRecord, transactionsOfSerial } from './transaction-entity.ts';
+export {
+  idMarkerItem,
+  providerLedgerOf,
+  transactionItems,
+  transactionKeys,
+  type TransactionRecord,
+  transactionsOfSerial,
+} from './transaction-entity.ts';
 export { TransactionImport, writeTransactions } from './transaction-import.ts';
 export { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';
 export { countTransactions, transactionRows } from './transaction-rows.ts';

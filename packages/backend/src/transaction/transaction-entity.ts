@@ -127,7 +127,10 @@ export const ATTRIBUTE = {
 } as const;
 
 /** The marker item of a row: the id's one place (import refuses to move it, ADR 032). */
-export const idMarkerItem = (record: Pick<TransactionRecord, 'transactionId' | 'customerId' | 'at'>, providerId: string | null = null): Item => ({
+export const idMarkerItem = (
+  record: Pick<TransactionRecord, 'transactionId' | 'customerId' | 'at'>,
+  providerId: string | null = null,
+): Item => ({
   ...idKey(record.transactionId),
   type: 'transactionId',
   customerId: record.customerId,
@@ -146,7 +149,8 @@ const rows = entity<Omit<TransactionRecord, 'type'> & { txType: string }>();
 
 // --- The opaque detail key: base64url of "<customerId>\n<sk>" ----------------------------------------
 
-export const encodeTransactionKey = (customerId: string, sk: string): string => Buffer.from(`${customerId}\n${sk}`, 'utf8').toString('base64url');
+export const encodeTransactionKey = (customerId: string, sk: string): string =>
+  Buffer.from(`${customerId}\n${sk}`, 'utf8').toString('base64url');
 
 /** The customer and row sort key of a detail key; null when it is not one this API made. */
 export function decodeTransactionKey(key: string): { customerId: string; sk: string } | null {

@@ -27,7 +27,14 @@ const line = (over: Record<string, unknown> = {}) => ({
 });
 
 async function rowsOf(db: Db, customerId: string) {
-  const res = await db.doc.send(new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': transactionKeys.pk(customerId) }, ConsistentRead: true }));
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': transactionKeys.pk(customerId) },
+      ConsistentRead: true,
+    }),
+  );
   return res.Items ?? [];
 }
 
@@ -43,14 +50,30 @@ beforeAll(async () => {
 
 describe('the transactions import kind', () => {
   it('stores the UTC instant, resolves the product from the EAN and counts the day per dimension', async () => {
-    const report = await backend.imports.importRecords('transactions', lines([line(), line({ transactionId: 'T-2', at: '2026-11-20T23:30:00-02:00', type: 'redemption', ean: undefined, amount: '-2500' })]));
+    const report = await backend.imports.importRecords(
+      'transactions',
+      lines([line(), line({ transactionId: 'T-2', at: '2026-11-20T23:30:00-02:00', type: 'redemption', ean: undefined, amount: '-2500' })]),
+    );
     expect(report).toMatchObject({ created: 2, updated: 0, errors: [] });
     const rows = await rowsOf(backend.db, 'C-1');
     expect(rows.map((r) => r.sk)).toEqual(['2026-11-20T09:15:00.000Z#T-1', '2026-11-21T01:30:00.000Z#T-2']);
-    expect(rows[0]).toMatchObject({ txType: 'activation', currency: 'EUR', amount: 2500, productId: 'P-25', productName: 'Gift card 25', source: 'processor' });
+    expect(rows[0]).toMatchObject({
+      txType: 'activation',
+      currency: 'EUR',
+      amount: 2500,
+      productId: 'P-25',
+      productName: 'Gift card 25',
+      source: 'processor',
+    });
     expect(rows[1]).toMatchObject({ amount: -2500, ean: null, productId: null });
-    expect(await summaryOf(backend.db, 'C-1', ALL, '2026-11-20')).toEqual({ day: { 'activation|00|approved': 1 }, hours: [[9, { 'activation|00|approved': 1 }]] });
-    expect(await summaryOf(backend.db, 'C-1', terminalDim('TERM-1'), '2026-11-21')).toEqual({ day: { 'redemption|00|approved': 1 }, hours: [[1, { 'redemption|00|approved': 1 }]] });
+    expect(await summaryOf(backend.db, 'C-1', ALL, '2026-11-20')).toEqual({
+      day: { 'activation|00|approved': 1 },
+      hours: [[9, { 'activation|00|approved': 1 }]],
+    });
+    expect(await summaryOf(backend.db, 'C-1', terminalDim('TERM-1'), '2026-11-21')).toEqual({
+      day: { 'redemption|00|approved': 1 },
+      hours: [[1, { 'redemption|00|approved': 1 }]],
+    });
   });
 
   it('is idempotent: the same file twice writes the same rows and summaries; a changed field updates in place', async () => {
@@ -60,7 +83,10 @@ describe('the transactions import kind', () => {
     expect(await backend.imports.importRecords('transactions', file)).toMatchObject({ created: 0, updated: 2, errors: [] });
     expect({ rows: await rowsOf(backend.db, 'C-2'), summary: await summaryOf(backend.db, 'C-2', ALL, '2026-11-19') }).toEqual(before);
 
-    const corrected = await backend.imports.importRecords('transactions', lines([line({ transactionId: 'I-2', at: '2026-11-19T08:00:00Z', customerId: 'C-2', result: 'declined', resultCode: '05' })]));
+    const corrected = await backend.imports.importRecords(
+      'transactions',
+      lines([line({ transactionId: 'I-2', at: '2026-11-19T08:00:00Z', customerId: 'C-2', result: 'declined', resultCode: '05' })]),
+    );
     expect(corrected).toMatchObject({ created: 0, updated: 1, errors: [] });
     const rows = await rowsOf(backend.db, 'C-2');
     expect(rows).toHaveLength(1);
@@ -69,16 +95,19 @@ describe('the transactions import kind', () => {
   });
 
   it('never lets one id become two rows: another customer or instant for a booked id is refused', async () => {
-    const report = await backend.imports.importRecords('transactions', lines([
-      line({ transactionId: 'I-1', customerId: 'C-2' }),
-      line({ transactionId: 'I-1', at: '2026-11-20T10:16:00+01:00' }),
-    ]));
+    const report = await backend.imports.importRecords(
+      'transactions',
+      lines([line({ transactionId: 'I-1', customerId: 'C-2' }), line({ transactionId: 'I-1', at: '2026-11-20T10:16:00+01:00' })]),
+    );
     expect(report.created + report.updated).toBe(0);
     expect(report.errors).toEqual([
       { line: 2, reason: expect.stringContaining("transactionId: 'I-1' is booked for customer 'C-1'") },
       { line: 3, reason: expect.stringContaining("transactionId: 'I-1' is booked for customer 'C-1'") },
     ]);
-    const dup = await backend.imports.importRecords('transactions', lines([line({ transactionId: 'D-1' }), line({ transactionId: 'D-1' }), line({ transactionId: 'D-1', amount: '1' })]));
+    const dup = await backend.imports.importRecords(
+      'transactions',
+      lines([line({ transactionId: 'D-1' }), line({ transactionId: 'D-1' }), line({ transactionId: 'D-1', amount: '1' })]),
+    );
     expect(dup).toMatchObject({ created: 1, updated: 1 });
     expect(dup.errors).toEqual([{ line: 4, reason: "transactionId: 'D-1' appears twice in this import with different values" }]);
   });
@@ -100,11 +129,27 @@ describe('the transactions import kind', () => {
     const report = await backend.imports.importRecords('transactions', lines(bad));
     expect(report.created + report.updated).toBe(0);
     expect(report.errors.map((e) => [e.line, e.reason.split(':')[0]])).toEqual([
-      [2, 'customerId'], [3, 'type'], [4, 'at'], [5, 'at'], [6, 'amount'], [7, 'currency'], [8, 'ean'], [9, 'result'], [10, 'terminalId'], [11, 'transactionId'], [12, 'serial'],
+      [2, 'customerId'],
+      [3, 'type'],
+      [4, 'at'],
+      [5, 'at'],
+      [6, 'amount'],
+      [7, 'currency'],
+      [8, 'ean'],
+      [9, 'result'],
+      [10, 'terminalId'],
+      [11, 'transactionId'],
+      [12, 'serial'],
     ]);
     const ids = (await rowsOf(backend.db, 'C-1')).map((r) => r.transactionId);
     expect(ids.filter((id) => String(id).startsWith('B'))).toEqual([]);
-    const marker = await backend.db.doc.send(new QueryCommand({ TableName: backend.db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': transactionKeys.idPk('B-2') } }));
+    const marker = await backend.db.doc.send(
+      new QueryCommand({
+        TableName: backend.db.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': transactionKeys.idPk('B-2') },
+      }),
+    );
     expect(marker.Items).toEqual([]);
     expect(summaryKeys.pk('C-1', ALL)).toBe('TXSUM#C-1#ALL');
   });
@@ -120,7 +165,10 @@ describe('the transactions import kind', () => {
 
     expect(await backend.imports.importRecords('transactions', lines([sale(PROVIDER.ean)]))).toMatchObject({ updated: 1, errors: [] });
     // The listing: the booking customer's id, the provider's EAN index, no serial index (the booking row has it).
-    expect(await ledger()).toEqual({ rows: [['L-1', 'C-1', null, `TXEAN#${PROVIDER.customerId}#${PROVIDER.ean}`]], counted: { 'activation|00|approved': 1 } });
+    expect(await ledger()).toEqual({
+      rows: [['L-1', 'C-1', null, `TXEAN#${PROVIDER.customerId}#${PROVIDER.ean}`]],
+      counted: { 'activation|00|approved': 1 },
+    });
     const booked = (await rowsOf(backend.db, 'C-1')).filter((r) => r.transactionId === 'L-1');
     expect(booked.map((r) => [r.gsi1pk, r.providerId])).toEqual([['TXSERIAL#1234567890123', PROVIDER.customerId]]);
     // The same line again changes nothing.

@@ -5,7 +5,17 @@ import { customerKeys } from '../customers/index.ts';
 import { Id, Int, allProducts, type Product, type LineOutcome, transactionTypes } from '../masterdata/index.ts';
 import { batchDelete, batchGet, batchPut, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { idKey, idMarkerItem, idMarkers, listingKey, providerLedgerOf, transactionFacts, transactionItems, transactionKeys, type TransactionRecord } from './transaction-entity.ts';
+import {
+  idKey,
+  idMarkerItem,
+  idMarkers,
+  listingKey,
+  providerLedgerOf,
+  transactionFacts,
+  transactionItems,
+  transactionKeys,
+  type TransactionRecord,
+} from './transaction-entity.ts';
 import { rebuildDay } from './transaction-summary-entity.ts';
 
 /**
@@ -34,7 +44,13 @@ const CurrencyCode = z.pipe(
 );
 /** ISO 8601 with an offset (or Z), stored as the UTC instant with milliseconds. */
 const Instant = z.pipe(
-  z.string().check(z.trim(), z.maxLength(40), z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time with offset, e.g. 2026-11-24T14:03:00+01:00' })),
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(40),
+      z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time with offset, e.g. 2026-11-24T14:03:00+01:00' }),
+    ),
   z.transform((text) => new Date(text).toISOString()),
 );
 
@@ -81,9 +97,18 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   const touch = (ledgerId: string, at: string) => touched.set(`${ledgerId}\n${at.slice(0, 10)}`, { ledgerId, day: at.slice(0, 10) });
   for (const r of records) {
     const reject = (reason: string) => outcomes.push({ rejected: reason });
-    if (!getFrom(customers, customerKey(r.customerId))) { reject(`customerId: no customer '${r.customerId}'`); continue; }
-    if (!typeIds.has(r.type)) { reject(`type: no transaction type '${r.type}'`); continue; }
-    if (Date.parse(r.at) > now.getTime() + FUTURE_MS) { reject('at: in the future'); continue; }
+    if (!getFrom(customers, customerKey(r.customerId))) {
+      reject(`customerId: no customer '${r.customerId}'`);
+      continue;
+    }
+    if (!typeIds.has(r.type)) {
+      reject(`type: no transaction type '${r.type}'`);
+      continue;
+    }
+    if (Date.parse(r.at) > now.getTime() + FUTURE_MS) {
+      reject('at: in the future');
+      continue;
+    }
     const earlier = seen.get(r.transactionId);
     if (earlier) {
       if (sameLine(earlier, r)) outcomes.push('updated');
@@ -94,7 +119,9 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
     const markerItem = getFrom(markers, idKey(r.transactionId));
     const marker = markerItem ? idMarkers.read(markerItem) : null;
     if (marker && (marker.customerId !== r.customerId || marker.rowSk !== sk)) {
-      reject(`transactionId: '${r.transactionId}' is booked for customer '${marker.customerId}' at ${marker.rowSk.split('#')[0]}; a booked transaction keeps its customer and time`);
+      reject(
+        `transactionId: '${r.transactionId}' is booked for customer '${marker.customerId}' at ${marker.rowSk.split('#')[0]}; a booked transaction keeps its customer and time`,
+      );
       continue;
     }
     seen.set(r.transactionId, r);

@@ -19,7 +19,11 @@ const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 
 /** The UTC instants [from, to) of the user's calendar days, `to` capped by asOf (rows at asOf included). */
-export function rangeOf(filter: Pick<TransactionFilter, 'startDate' | 'endDate'>, timeZone: string, asOf?: number): { from: number; to: number } {
+export function rangeOf(
+  filter: Pick<TransactionFilter, 'startDate' | 'endDate'>,
+  timeZone: string,
+  asOf?: number,
+): { from: number; to: number } {
   const from = startOfDayInZone(filter.startDate, timeZone);
   const end = startOfDayInZone(addDays(filter.endDate, 1), timeZone);
   return { from, to: Math.max(from, asOf === undefined ? end : Math.min(end, asOf + 1)) };
@@ -146,7 +150,9 @@ export function layoutOf(range: { from: number; to: number }) {
   ];
   const firstDay = utcDay(fromHour);
   const lastDay = utcDay(toHour - 1);
-  const edgeDays = [...new Set([fromHour % DAY_MS ? firstDay : null, toHour % DAY_MS ? lastDay : null].filter((d): d is string => d !== null))];
+  const edgeDays = [
+    ...new Set([fromHour % DAY_MS ? firstDay : null, toHour % DAY_MS ? lastDay : null].filter((d): d is string => d !== null)),
+  ];
   return { parts, days: [firstDay, lastDay], edgeDays, fromHour, toHour };
 }
 

@@ -23,7 +23,9 @@ const actorWith = (modules: Record<string, { permissions: number; settings: numb
   username: 'tester',
   displayName: 'Tester',
   customerId,
-  access: decodeAccess({ securityFlag: customerId ? 16 : 16 + 4096, permissions: 0, settings: 0, modules } as Parameters<typeof decodeAccess>[0]),
+  access: decodeAccess({ securityFlag: customerId ? 16 : 16 + 4096, permissions: 0, settings: 0, modules } as Parameters<
+    typeof decodeAccess
+  >[0]),
   strongAuthentication: true,
   timezone: 'Europe/Berlin',
   locale: 'en-US',
@@ -35,9 +37,25 @@ const TERMINALS = ['TERM-1', 'TERM-2', 'TERM-3'];
 // The second EAN is the provider PV's product: its sales are listed in PV's ledger too (ADR 056).
 const EANS = ['4006381333931', PROVIDER.ean];
 const SERIALS = ['1000000000001', '1000000000002'];
-const CODES: [string, string][] = [['00', 'approved'], ['05', 'declined'], ['91', 'error']];
+const CODES: [string, string][] = [
+  ['00', 'approved'],
+  ['05', 'declined'],
+  ['91', 'error'],
+];
 
-type Line = { transactionId: string; at: string; customerId: string; terminalId: string; type: string; resultCode: string; result: string; serial?: string; ean?: string; amount: number; currency: string };
+type Line = {
+  transactionId: string;
+  at: string;
+  customerId: string;
+  terminalId: string;
+  type: string;
+  resultCode: string;
+  result: string;
+  serial?: string;
+  ean?: string;
+  amount: number;
+  currency: string;
+};
 
 const lineArb = (customers: string[]) =>
   fc.record({
@@ -97,7 +115,10 @@ beforeAll(async () => {
 let run = 0;
 const seen = { total: 0, paged: 0 };
 async function load(lines: Line[]) {
-  const report = await backend.imports.importRecords('transactions', lines.map((data, i) => ({ line: i + 1, data })));
+  const report = await backend.imports.importRecords(
+    'transactions',
+    lines.map((data, i) => ({ line: i + 1, data })),
+  );
   expect(report.errors).toEqual([]);
 }
 
@@ -115,7 +136,9 @@ describe('the transaction list against a brute force', () => {
             filter: filterArb,
             maxResults: fc.constantFrom(25, 50),
             index: fc.integer({ min: 0, max: 3 }),
-            asOf: fc.option(fc.integer({ min: Date.parse('2026-11-16T00:00:00Z'), max: Date.parse('2026-11-21T00:00:00Z') }), { nil: undefined }),
+            asOf: fc.option(fc.integer({ min: Date.parse('2026-11-16T00:00:00Z'), max: Date.parse('2026-11-21T00:00:00Z') }), {
+              nil: undefined,
+            }),
           }),
           { minLength: 10, maxLength: 10 },
         ),
@@ -212,7 +235,14 @@ describe('calls per page', () => {
       return { calls, rows: result.items.length };
     };
     try {
-      for (const extra of [{}, { index: 5 }, { type: 'activation' }, { terminalId: 'TERM-2', index: 2 }, { ean: EANS[0] }, { result: 'declined' as const, index: 1 }]) {
+      for (const extra of [
+        {},
+        { index: 5 },
+        { type: 'activation' },
+        { terminalId: 'TERM-2', index: 2 },
+        { ean: EANS[0] },
+        { result: 'declined' as const, index: 1 },
+      ]) {
         const small = await callsOf('CS', extra);
         const large = await callsOf('CB', extra);
         expect({ extra, ...large }).toEqual({ extra, ...small });
@@ -226,8 +256,18 @@ describe('calls per page', () => {
 });
 
 describe('stable paging', () => {
-  it('answers the same pages with the first answer\'s asOf after newer rows arrive', async () => {
-    const line = (i: number, at: string): Line => ({ transactionId: `AS-${i}`, at, customerId: 'PC', terminalId: 'TERM-1', type: 'sale', resultCode: '00', result: 'approved', amount: 1, currency: 'EUR' });
+  it("answers the same pages with the first answer's asOf after newer rows arrive", async () => {
+    const line = (i: number, at: string): Line => ({
+      transactionId: `AS-${i}`,
+      at,
+      customerId: 'PC',
+      terminalId: 'TERM-1',
+      type: 'sale',
+      resultCode: '00',
+      result: 'approved',
+      amount: 1,
+      currency: 'EUR',
+    });
     await load(Array.from({ length: 60 }, (_, i) => line(i, new Date(Date.parse('2026-11-20T08:00:00Z') + i * 60_000).toISOString())));
     const query = { customerId: 'PC', startDate: '2026-11-20', endDate: '2026-11-21', index: 1, maxResults: 25 } as TransactionQuery;
     const first = await backend.transactions.list(GLOBAL, { ...query, index: 0 }, 'Europe/Berlin');
@@ -246,17 +286,40 @@ describe('the bound of a filter no summary counts', () => {
     const serial = '1000000000099';
     const start = Date.parse('2026-11-18T00:00:00Z');
     const rows = Array.from({ length: TRANSACTION_SCAN_BOUND + 100 }, (_, i): Line => ({
-      transactionId: `BOUND-${i}`, at: new Date(start + i * 10_000).toISOString(), customerId: 'PC', terminalId: 'TERM-9', type: 'sale', resultCode: '00', result: 'approved', serial, amount: 1, currency: 'EUR',
+      transactionId: `BOUND-${i}`,
+      at: new Date(start + i * 10_000).toISOString(),
+      customerId: 'PC',
+      terminalId: 'TERM-9',
+      type: 'sale',
+      resultCode: '00',
+      result: 'approved',
+      serial,
+      amount: 1,
+      currency: 'EUR',
     }));
     await load(rows);
-    const query = { customerId: 'PC', startDate: '2026-11-18', endDate: '2026-11-19', index: 0, maxResults: 50, serial } as TransactionQuery;
+    const query = {
+      customerId: 'PC',
+      startDate: '2026-11-18',
+      endDate: '2026-11-19',
+      index: 0,
+      maxResults: 50,
+      serial,
+    } as TransactionQuery;
     const page = await backend.transactions.list(GLOBAL, query, 'UTC');
     const newestFirst = [...rows].reverse();
-    expect({ complete: page.complete, total: page.totalCount, first: page.items[0]?.transactionId }).toEqual({ complete: false, total: TRANSACTION_SCAN_BOUND, first: newestFirst[0]!.transactionId });
+    expect({ complete: page.complete, total: page.totalCount, first: page.items[0]?.transactionId }).toEqual({
+      complete: false,
+      total: TRANSACTION_SCAN_BOUND,
+      first: newestFirst[0]!.transactionId,
+    });
     expect(page.scannedThrough).toBe(newestFirst[TRANSACTION_SCAN_BOUND - 1]!.at);
     // A narrower range stays within the bound: complete, exact.
     const narrow = await backend.transactions.list(GLOBAL, { ...query, startDate: '2026-11-19' }, 'UTC');
-    expect({ complete: narrow.complete, total: narrow.totalCount }).toEqual({ complete: true, total: rows.filter((r) => r.at >= '2026-11-19').length });
+    expect({ complete: narrow.complete, total: narrow.totalCount }).toEqual({
+      complete: true,
+      total: rows.filter((r) => r.at >= '2026-11-19').length,
+    });
   }, 120_000);
 });
 
@@ -264,7 +327,11 @@ describe('access', () => {
   it("answers another customer's customer or transaction exactly like a nonexistent one, and 403 without the section", async () => {
     const own = actorWith({ payment: { permissions: 1, settings: 0 } }, 'PA');
     const query = { customerId: 'PB', startDate: '2026-11-15', endDate: '2026-11-19', index: 0, maxResults: 25 } as TransactionQuery;
-    const refusal = async (run: () => Promise<unknown>) => run().then(() => null, (e: { kind: string; code: string; message: string }) => ({ kind: e.kind, code: e.code, message: e.message }));
+    const refusal = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => null,
+        (e: { kind: string; code: string; message: string }) => ({ kind: e.kind, code: e.code, message: e.message }),
+      );
     const theirs = await refusal(() => backend.transactions.list(own, query, 'UTC'));
     expect(theirs).toEqual({ kind: 'not_found', code: 'TRANSACTION.CUSTOMER_NOT_FOUND', message: 'Customer not found.' });
     expect(await refusal(() => backend.transactions.list(own, { ...query, customerId: 'NOBODY' }, 'UTC'))).toEqual(theirs);
@@ -273,13 +340,27 @@ describe('access', () => {
     expect(key).toBeDefined();
     const missing = await refusal(() => backend.transactions.detail(own, key!));
     expect(missing).toEqual({ kind: 'not_found', code: 'TRANSACTION.NOT_FOUND', message: 'Transaction not found.' });
-    expect(await refusal(() => backend.transactions.detail(own, Buffer.from('NOBODY\n2026-11-15T00:00:00.000Z#X').toString('base64url')))).toEqual(missing);
+    expect(
+      await refusal(() => backend.transactions.detail(own, Buffer.from('NOBODY\n2026-11-15T00:00:00.000Z#X').toString('base64url'))),
+    ).toEqual(missing);
     expect(await refusal(() => backend.transactions.detail(own, 'not-a-key'))).toEqual(missing);
     expect((await backend.transactions.detail(GLOBAL, key!)).transactionId).toBe(page.items[0]!.transactionId);
     const none = actorWith({ payment: { permissions: 2, settings: 0 } }, 'PA');
-    expect(await refusal(() => backend.transactions.list(none, { ...query, customerId: 'PA' }, 'UTC'))).toMatchObject({ kind: 'forbidden', code: 'PERMISSION.DENIED' });
-    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-14' }, 'UTC'))).toMatchObject({ kind: 'input', code: 'TRANSACTION.RANGE_INVERTED' });
-    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2028-01-01' }, 'UTC'))).toMatchObject({ kind: 'input', code: 'TRANSACTION.RANGE_TOO_LONG' });
-    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-31' }, 'UTC'))).toMatchObject({ kind: 'input', code: 'REQUEST.VALIDATION_FAILED' });
+    expect(await refusal(() => backend.transactions.list(none, { ...query, customerId: 'PA' }, 'UTC'))).toMatchObject({
+      kind: 'forbidden',
+      code: 'PERMISSION.DENIED',
+    });
+    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-14' }, 'UTC'))).toMatchObject({
+      kind: 'input',
+      code: 'TRANSACTION.RANGE_INVERTED',
+    });
+    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2028-01-01' }, 'UTC'))).toMatchObject({
+      kind: 'input',
+      code: 'TRANSACTION.RANGE_TOO_LONG',
+    });
+    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-31' }, 'UTC'))).toMatchObject({
+      kind: 'input',
+      code: 'REQUEST.VALIDATION_FAILED',
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { type Transaction, TRANSACTION, TRANSACTION_MAX_RANGE_DAYS, type TransactionPage, type TransactionQuery } from '@portal/core/transaction';
+import {
+  type Transaction,
+  TRANSACTION,
+  TRANSACTION_MAX_RANGE_DAYS,
+  type TransactionPage,
+  type TransactionQuery,
+} from '@portal/core/transaction';
 import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
 import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
 import { type Actor, maySeeSaleOf } from '../access/index.ts';
@@ -90,7 +96,10 @@ export type TransactionService = ReturnType<typeof createTransactionService>;
 /** start ≤ end, both real dates, at most TRANSACTION_MAX_RANGE_DAYS days (both included). */
 export function checkRange(startDate: string, endDate: string): void {
   const field = (name: string, message: string) => ({ issues: [{ path: name, message }] });
-  for (const [name, date] of [['startDate', startDate], ['endDate', endDate]] as const) {
+  for (const [name, date] of [
+    ['startDate', startDate],
+    ['endDate', endDate],
+  ] as const) {
     let real = false;
     try {
       real = addDays(date, 0) === date;
@@ -99,9 +108,20 @@ export function checkRange(startDate: string, endDate: string): void {
     }
     if (!real) throw new AppError('input', REQUEST.VALIDATION_FAILED, `${name}: no such date`, field(name, 'No such date.'));
   }
-  if (endDate < startDate) throw new AppError('input', TRANSACTION.RANGE_INVERTED, 'The end date is before the start date.', field('endDate', 'The end date is before the start date.'));
+  if (endDate < startDate)
+    throw new AppError(
+      'input',
+      TRANSACTION.RANGE_INVERTED,
+      'The end date is before the start date.',
+      field('endDate', 'The end date is before the start date.'),
+    );
   if (addDays(startDate, TRANSACTION_MAX_RANGE_DAYS - 1) < endDate) {
-    throw new AppError('input', TRANSACTION.RANGE_TOO_LONG, `The date range is longer than ${TRANSACTION_MAX_RANGE_DAYS} days.`, field('endDate', `At most ${TRANSACTION_MAX_RANGE_DAYS} days.`));
+    throw new AppError(
+      'input',
+      TRANSACTION.RANGE_TOO_LONG,
+      `The date range is longer than ${TRANSACTION_MAX_RANGE_DAYS} days.`,
+      field('endDate', `At most ${TRANSACTION_MAX_RANGE_DAYS} days.`),
+    );
   }
 }
 
@@ -157,7 +177,11 @@ async function boundedPage(db: Db, plan: Plan, query: TransactionQuery, range: {
   let examined = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await transactionRowsPage(db, { ...rowsQuery(plan, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined }, cursor);
+    const page = await transactionRowsPage(
+      db,
+      { ...rowsQuery(plan, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined },
+      cursor,
+    );
     examined += page.examined;
     matched.push(...page.rows);
     cursor = page.cursor;

@@ -39,7 +39,11 @@ export const summaryKeys = {
 type Countable = Pick<TransactionRecord, 'at' | 'type' | 'resultCode' | 'result' | 'terminalId' | 'ean'>;
 
 export const comboOf = (row: Pick<Countable, 'type' | 'resultCode' | 'result'>): Combo => `${row.type}|${row.resultCode}|${row.result}`;
-export const dimsOf = (row: Pick<Countable, 'terminalId' | 'ean'>): string[] => [ALL, terminalDim(row.terminalId), ...(row.ean ? [eanDim(row.ean)] : [])];
+export const dimsOf = (row: Pick<Countable, 'terminalId' | 'ean'>): string[] => [
+  ALL,
+  terminalDim(row.terminalId),
+  ...(row.ean ? [eanDim(row.ean)] : []),
+];
 const dayAttr = (combo: Combo) => `c|${combo}`;
 const hourAttr = (hour: number, combo: Combo) => `h|${String(hour).padStart(2, '0')}|${combo}`;
 
@@ -47,7 +51,11 @@ const hourAttr = (hour: number, combo: Combo) => `h|${String(hour).padStart(2, '
 export type ComboFilter = { type?: string | undefined; resultCode?: string | undefined; result?: string | undefined };
 export function comboMatches(combo: Combo, filter: ComboFilter): boolean {
   const [type, resultCode, result] = combo.split('|');
-  return (!filter.type || filter.type === type) && (!filter.resultCode || filter.resultCode === resultCode) && (!filter.result || filter.result === result);
+  return (
+    (!filter.type || filter.type === type) &&
+    (!filter.resultCode || filter.resultCode === resultCode) &&
+    (!filter.result || filter.result === result)
+  );
 }
 export const countOf = (counts: DayCounts | undefined, filter: ComboFilter): number => {
   let n = 0;
@@ -57,7 +65,8 @@ export const countOf = (counts: DayCounts | undefined, filter: ComboFilter): num
 
 export function dayCountsOfItem(item: Item | undefined): DayCounts {
   const out: DayCounts = new Map();
-  for (const [name, value] of Object.entries(item ?? {})) if (name.startsWith('c|') && typeof value === 'number' && value) out.set(name.slice(2), value);
+  for (const [name, value] of Object.entries(item ?? {}))
+    if (name.startsWith('c|') && typeof value === 'number' && value) out.set(name.slice(2), value);
   return out;
 }
 
@@ -78,7 +87,11 @@ export function hourCountsOfItem(item: Item | undefined): HourCounts {
 export async function readDays(db: Db, customerId: string, dim: string, fromDay: string, toDay: string): Promise<Map<string, DayCounts>> {
   const { items } = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': summaryKeys.pk(customerId, dim), ':from': summaryKeys.daySk(fromDay), ':to': summaryKeys.daySk(toDay) },
+    ExpressionAttributeValues: {
+      ':pk': summaryKeys.pk(customerId, dim),
+      ':from': summaryKeys.daySk(fromDay),
+      ':to': summaryKeys.daySk(toDay),
+    },
   });
   return new Map(items.map((item) => [String(item.sk).slice(2), dayCountsOfItem(item)]));
 }
@@ -138,7 +151,12 @@ export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise
     for (const dim of new Set([...before, ...counts.keys()])) {
       const c = counts.get(dim);
       const pk = summaryKeys.pk(customerId, dim);
-      items.push({ pk, sk: summaryKeys.daySk(day), type: 'transactionDay', ...Object.fromEntries([...(c?.day ?? [])].map(([combo, n]) => [dayAttr(combo), n])) });
+      items.push({
+        pk,
+        sk: summaryKeys.daySk(day),
+        type: 'transactionDay',
+        ...Object.fromEntries([...(c?.day ?? [])].map(([combo, n]) => [dayAttr(combo), n])),
+      });
       items.push({ pk, sk: summaryKeys.hourSk(day), type: 'transactionHours', ...Object.fromEntries(c?.hours ?? []) });
     }
     await batchPut(db, items);

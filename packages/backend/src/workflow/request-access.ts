@@ -1,4 +1,12 @@
-import { mayDo, REQUEST_ACTIONS, type RequestAction, WORKFLOW, type Workflow, type WorkflowItemDefinition, type WorkflowStepDefinition } from '@portal/core/workflow';
+import {
+  mayDo,
+  REQUEST_ACTIONS,
+  type RequestAction,
+  WORKFLOW,
+  type Workflow,
+  type WorkflowItemDefinition,
+  type WorkflowStepDefinition,
+} from '@portal/core/workflow';
 import { type Actor, mayActFor } from '../access/index.ts';
 import { type Customer, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
@@ -39,7 +47,8 @@ export async function getRequestForActor(db: Db, actor: Actor, requestId: string
   return { request, workflow, customer, requester, approver };
 }
 
-export const currentStep = (ctx: Pick<RequestContext, 'request' | 'workflow'>): WorkflowStepDefinition => ctx.workflow.steps[ctx.request.stepIndex]!;
+export const currentStep = (ctx: Pick<RequestContext, 'request' | 'workflow'>): WorkflowStepDefinition =>
+  ctx.workflow.steps[ctx.request.stepIndex]!;
 
 /** Whether `username` decides on the request's current step: not its requester; one of the step's approvers when it names any. */
 export const decidesOn = (request: Pick<StoredRequest, 'requestedBy' | 'stepApproverIds'>, username: string) =>
@@ -50,7 +59,10 @@ export function allowedActions(actor: Actor, ctx: RequestContext): Record<Reques
   const state = stateOf(ctx.request);
   const decides = ctx.approver && decidesOn(ctx.request, actor.username);
   return Object.fromEntries(
-    REQUEST_ACTIONS.map((action) => [action, mayDo(state, action) && (action === 'approve' || action === 'reject' ? decides : ctx.requester)]),
+    REQUEST_ACTIONS.map((action) => [
+      action,
+      mayDo(state, action) && (action === 'approve' || action === 'reject' ? decides : ctx.requester),
+    ]),
   ) as Record<RequestAction, boolean>;
 }
 
@@ -58,7 +70,11 @@ export function allowedActions(actor: Actor, ctx: RequestContext): Record<Reques
  * An item of a request by its public id, if the actor may see the request (404 WORKFLOW.ITEM_NOT_FOUND for
  * a bad id, an unknown item, another customer's request alike).
  */
-export async function getItemForActor(db: Db, actor: Actor, ref: string): Promise<RequestContext & { stepId: string; definition: WorkflowItemDefinition }> {
+export async function getItemForActor(
+  db: Db,
+  actor: Actor,
+  ref: string,
+): Promise<RequestContext & { stepId: string; definition: WorkflowItemDefinition }> {
   if (!hasFlow(actor, 'doRequests') && !hasFlow(actor, 'approveRequests')) throw denied();
   const parts = parseItemRef(ref);
   if (!parts) throw itemNotFound();
@@ -80,6 +96,12 @@ export async function getItemForActor(db: Db, actor: Actor, ref: string): Promis
  */
 export function assertAnswerable(ctx: RequestContext & { stepId: string }) {
   if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can change the answers.');
-  if (!mayDo(stateOf(ctx.request), 'answer')) throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This request cannot be changed now: it is waiting for a decision, decided or archived.');
-  if (currentStep(ctx).stepId !== ctx.stepId) throw new AppError('conflict', WORKFLOW.STEP_NOT_CURRENT, 'This item belongs to another step than the current one.');
+  if (!mayDo(stateOf(ctx.request), 'answer'))
+    throw new AppError(
+      'conflict',
+      WORKFLOW.STATE_CONFLICT,
+      'This request cannot be changed now: it is waiting for a decision, decided or archived.',
+    );
+  if (currentStep(ctx).stepId !== ctx.stepId)
+    throw new AppError('conflict', WORKFLOW.STEP_NOT_CURRENT, 'This item belongs to another step than the current one.');
 }

@@ -20,14 +20,32 @@ export function requestAnswers(calls: RequestCalls) {
       if (problem) throw new AppError('input', WORKFLOW.ANSWER_INVALID, problem, { issues: [{ path: 'answer', message: problem }] });
       const value = answer.trim() === '' ? null : answer.trim();
       const old = await getStoredItem(db, ctx.request.id, ctx.stepId, ctx.definition.itemId);
-      const entry: AuditEntry = { at: now().toISOString(), actor: actor.username, actorName: actor.displayName, action: 'answer', stepId: ctx.stepId, before: { item: ctx.definition.itemId, answer: old?.answer ?? null }, after: { item: ctx.definition.itemId, answer: value } };
+      const entry: AuditEntry = {
+        at: now().toISOString(),
+        actor: actor.username,
+        actorName: actor.displayName,
+        action: 'answer',
+        stepId: ctx.stepId,
+        before: { item: ctx.definition.itemId, answer: old?.answer ?? null },
+        after: { item: ctx.definition.itemId, answer: value },
+      };
       try {
-        await transact([answerUpdate(db, ctx.request.id, ctx.stepId, ctx.definition.itemId, ctx.definition.type, value), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
+        await transact([
+          answerUpdate(db, ctx.request.id, ctx.stepId, ctx.definition.itemId, ctx.definition.type, value),
+          unchangedSince(db, ctx.request.id, ctx.request.rev),
+          auditPut(db, ctx.request.id, entry, ctx.request.rev),
+        ]);
       } catch (error) {
         if (isConditionFailure(error)) throw lostRace();
         throw error;
       }
-      return itemView(ctx.request.id, { stepId: ctx.stepId, itemId: ctx.definition.itemId, itemType: ctx.definition.type, answer: value, files: old?.files ?? [] });
+      return itemView(ctx.request.id, {
+        stepId: ctx.stepId,
+        itemId: ctx.definition.itemId,
+        itemType: ctx.definition.type,
+        answer: value,
+        files: old?.files ?? [],
+      });
     },
   };
 }

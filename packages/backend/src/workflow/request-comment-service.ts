@@ -24,7 +24,10 @@ export type CommentServiceDeps = { db: Db; now: Clock };
 type CommentInput = z.infer<typeof ItemCommentInput>;
 
 const commentSk = (createdAt: string, commentId: string) => `${REQUEST_SK.comment}${createdAt}#${commentId}`;
-const pinsKey = (requestId: string, stepId: string, itemId: string, fileId: string) => ({ pk: requestPk(requestId), sk: `PINS#${stepId}#${itemId}#${fileId}` });
+const pinsKey = (requestId: string, stepId: string, itemId: string, fileId: string) => ({
+  pk: requestPk(requestId),
+  sk: `PINS#${stepId}#${itemId}#${fileId}`,
+});
 
 /** The CMT# rows of a request's partition as ItemComments, oldest first (W1's detail reads them through this). */
 export function commentsOf(items: Record<string, unknown>[]): ItemComment[] {
@@ -36,7 +39,8 @@ export function commentsOf(items: Record<string, unknown>[]): ItemComment[] {
     });
 }
 
-const invalid = (message: string, field: string) => new AppError('input', WORKFLOW.ANSWER_INVALID, message, { issues: [{ path: field, message }] });
+const invalid = (message: string, field: string) =>
+  new AppError('input', WORKFLOW.ANSWER_INVALID, message, { issues: [{ path: field, message }] });
 
 /**
  * The page of a pin on `file` (ADR 047): a PDF's pin names a page within 1..pageCount (a PDF verified
@@ -50,7 +54,8 @@ function pinPage(file: RequestFile, page: number | undefined): number | null {
   }
   if (page === undefined) throw invalid('Say which page of the PDF the pin is on (page).', 'page');
   const pageCount = file.pageCount ?? null;
-  if (pageCount !== null && page > pageCount) throw invalid(`The PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}: there is no page ${page}.`, 'page');
+  if (pageCount !== null && page > pageCount)
+    throw invalid(`The PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}: there is no page ${page}.`, 'page');
   return page;
 }
 
@@ -61,9 +66,11 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
       if (!ctx.requester && !(ctx.approver && decidesOn(ctx.request, actor.username))) {
         throw new AppError('forbidden', PERMISSION.DENIED, "Only the requester and the request's approvers can comment.");
       }
-      if (ctx.request.deleted) throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This request is archived: it takes no more comments.');
+      if (ctx.request.deleted)
+        throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This request is archived: it takes no more comments.');
       const positioned = input.positionX !== undefined || input.positionY !== undefined;
-      if (positioned && (input.positionX === undefined || input.positionY === undefined)) throw invalid('A pin needs both positionX and positionY.', input.positionX === undefined ? 'positionX' : 'positionY');
+      if (positioned && (input.positionX === undefined || input.positionY === undefined))
+        throw invalid('A pin needs both positionX and positionY.', input.positionX === undefined ? 'positionX' : 'positionY');
       if (!positioned && input.page !== undefined) throw invalid('A page goes with a pin: give positionX and positionY too.', 'page');
       const { itemId } = ctx.definition;
       const stored = await getStoredItem(db, ctx.request.id, ctx.stepId, itemId);
@@ -72,10 +79,19 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
       if (fileId !== null && !files.some((f) => f.fileId === fileId)) throw itemNotFound();
       if (positioned && fileId === null) {
         // A pin is on a file (an image, or a PDF's page): the item's only one, or the one named.
-        if (files.length !== 1) throw invalid(files.length === 0 ? 'A pin needs an image: this item has no file.' : 'Say which image or PDF the pin is on (fileId).', 'fileId');
+        if (files.length !== 1)
+          throw invalid(
+            files.length === 0 ? 'A pin needs an image: this item has no file.' : 'Say which image or PDF the pin is on (fileId).',
+            'fileId',
+          );
         fileId = files[0]!.fileId;
       }
-      const page = positioned ? pinPage(files.find((f) => f.fileId === fileId)!, input.page) : null;
+      const page = positioned
+        ? pinPage(
+            files.find((f) => f.fileId === fileId)!,
+            input.page,
+          )
+        : null;
       const commentId = randomBytes(9).toString('base64url');
       const requestId = ctx.request.id;
       const meta = { pk: requestPk(requestId), sk: REQUEST_SK.meta };
@@ -98,13 +114,35 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
             authorName: actor.displayName,
             createdAt,
           };
-          const entry: AuditEntry = { at: createdAt, actor: actor.username, actorName: actor.displayName, action: 'comment', stepId: ctx.stepId, before: null, after: { item: itemId, commentId, fileId, pin: comment.pin, page } };
+          const entry: AuditEntry = {
+            at: createdAt,
+            actor: actor.username,
+            actorName: actor.displayName,
+            action: 'comment',
+            stepId: ctx.stepId,
+            before: null,
+            after: { item: itemId, commentId, fileId, pin: comment.pin, page },
+          };
           return {
             result: comment,
             transaction: [
-              { Put: { TableName: db.table, Item: { ...meta, sk: commentSk(createdAt, commentId), type: 'workflowComment', ...comment }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Put: {
+                  TableName: db.table,
+                  Item: { ...meta, sk: commentSk(createdAt, commentId), type: 'workflowComment', ...comment },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
               // Not archived meanwhile.
-              { ConditionCheck: { TableName: db.table, Key: meta, ConditionExpression: '#deleted = :zero', ExpressionAttributeNames: { '#deleted': 'deleted' }, ExpressionAttributeValues: { ':zero': 0 } } },
+              {
+                ConditionCheck: {
+                  TableName: db.table,
+                  Key: meta,
+                  ConditionExpression: '#deleted = :zero',
+                  ExpressionAttributeNames: { '#deleted': 'deleted' },
+                  ExpressionAttributeValues: { ':zero': 0 },
+                },
+              },
               ...(counter
                 ? [
                     {
@@ -121,7 +159,11 @@ export function createCommentService({ db, now }: CommentServiceDeps) {
             ],
           };
         },
-        { maxAttempts: 8, capMs: 200, busy: () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'The request changed meanwhile (archived?). Please reload it.') },
+        {
+          maxAttempts: 8,
+          capMs: 200,
+          busy: () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'The request changed meanwhile (archived?). Please reload it.'),
+        },
       );
     },
   };

@@ -72,7 +72,18 @@ export const stateSnapshot = (r: StoredRequest) => ({ status: requestStatus(stat
 /** Items of every step in workflow order: the stored answer, or none yet. */
 export function itemsOf(ctx: RequestContext, stored: Map<string, StoredItem>): RequestStepItem[] {
   return ctx.workflow.steps.flatMap((step) =>
-    step.items.map((def) => itemView(ctx.request.id, stored.get(`${step.stepId}#${def.itemId}`) ?? { stepId: step.stepId, itemId: def.itemId, itemType: def.type, answer: null, files: [] })),
+    step.items.map((def) =>
+      itemView(
+        ctx.request.id,
+        stored.get(`${step.stepId}#${def.itemId}`) ?? {
+          stepId: step.stepId,
+          itemId: def.itemId,
+          itemType: def.type,
+          answer: null,
+          files: [],
+        },
+      ),
+    ),
   );
 }
 

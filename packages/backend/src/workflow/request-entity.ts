@@ -30,7 +30,10 @@ export type RequestBucket = 'open' | 'done';
 export const bucketOf = (r: Pick<StoredRequest, 'approved' | 'deleted'>): RequestBucket => (r.approved || r.deleted ? 'done' : 'open');
 const requestsOf = (customerId: string, bucket: RequestBucket) => `REQS#${customerId}#${bucket}`;
 const requestsBy = (customerId: string, username: string, bucket: RequestBucket) => `REQBY#${customerId}#${username}#${bucket}`;
-const countKey = (customerId: string, username?: string) => ({ pk: `REQCOUNT#${customerId}`, sk: username === undefined ? 'DONE' : `DONE#${username}` });
+const countKey = (customerId: string, username?: string) => ({
+  pk: `REQCOUNT#${customerId}`,
+  sk: username === undefined ? 'DONE' : `DONE#${username}`,
+});
 const itemSk = (stepId: string, itemId: string) => `${REQUEST_SK.item}${stepId}#${itemId}`;
 
 /** A request as stored: the core WorkflowRequest fields without the derived status, plus the state. */
@@ -100,7 +103,8 @@ export const itemView = (requestId: string, stored: StoredItem): RequestStepItem
   files: stored.files ?? [],
 });
 
-export const getRequestMeta = (db: Db, requestId: string) => getOne(db, requests, { pk: requestPk(requestId), sk: REQUEST_SK.meta }, { consistent: true });
+export const getRequestMeta = (db: Db, requestId: string) =>
+  getOne(db, requests, { pk: requestPk(requestId), sk: REQUEST_SK.meta }, { consistent: true });
 
 /** A customer's open requests (draft, pending, rejected), oldest first: bounded by live work, not by history. */
 export async function listOpenRequests(db: Db, customerId: string): Promise<StoredRequest[]> {
@@ -110,7 +114,9 @@ export async function listOpenRequests(db: Db, customerId: string): Promise<Stor
 /** Whose history: a customer's done requests (approvers), or one requester's of that customer. */
 export type HistoryScope = { customerId: string; requestedBy?: string };
 const historyIndex = (scope: HistoryScope) =>
-  scope.requestedBy === undefined ? onIndex('gsi1', requestsOf(scope.customerId, 'done')) : onIndex('gsi2', requestsBy(scope.customerId, scope.requestedBy, 'done'));
+  scope.requestedBy === undefined
+    ? onIndex('gsi1', requestsOf(scope.customerId, 'done'))
+    : onIndex('gsi2', requestsBy(scope.customerId, scope.requestedBy, 'done'));
 
 /**
  * The `n` newest done requests of the scope: one Query with Limit n (more only past 1 MB, ~1,000 requests), so a
@@ -140,7 +146,13 @@ export async function readRequestPartition(db: Db, requestId: string) {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const res = await db.doc.send(
-      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': requestPk(requestId) }, ConsistentRead: true, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': requestPk(requestId) },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
     );
     all.push(...(res.Items ?? []));
     ExclusiveStartKey = res.LastEvaluatedKey;
@@ -149,7 +161,12 @@ export async function readRequestPartition(db: Db, requestId: string) {
   const meta = all.find((i) => i.sk === REQUEST_SK.meta);
   return {
     meta: meta ? requests.read(meta) : null,
-    items: new Map(of(REQUEST_SK.item).map((i) => { const item = storedItems.read(i); return [`${item.stepId}#${item.itemId}`, item]; })),
+    items: new Map(
+      of(REQUEST_SK.item).map((i) => {
+        const item = storedItems.read(i);
+        return [`${item.stepId}#${item.itemId}`, item];
+      }),
+    ),
     audit: of(REQUEST_SK.audit).map((i) => auditEntries.read(i)),
     /** The comment items (W2 reads them into ItemComments). */
     comments: of(REQUEST_SK.comment),
@@ -172,7 +189,12 @@ export function auditPut(db: Db, requestId: string, entry: AuditEntry, rev?: num
   return {
     Put: {
       TableName: db.table,
-      Item: { pk: requestPk(requestId), sk: `${REQUEST_SK.audit}${entry.at}#${order}#${randomBytes(4).toString('hex')}`, type: 'workflowAudit', ...entry },
+      Item: {
+        pk: requestPk(requestId),
+        sk: `${REQUEST_SK.audit}${entry.at}#${order}#${randomBytes(4).toString('hex')}`,
+        type: 'workflowAudit',
+        ...entry,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -261,7 +283,13 @@ export function transitionWrites(db: Db, before: StoredRequest, after: StoredReq
   if (bucketOf(before) === 'open' && bucketOf(after) === 'done') {
     for (const key of [countKey(after.customerId), countKey(after.customerId, after.requestedBy)]) {
       writes.push({
-        Update: { TableName: db.table, Key: key, UpdateExpression: 'SET #type = :type ADD n :one', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':type': 'workflowRequestCount', ':one': 1 } },
+        Update: {
+          TableName: db.table,
+          Key: key,
+          UpdateExpression: 'SET #type = :type ADD n :one',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'workflowRequestCount', ':one': 1 },
+        },
       });
     }
   }
@@ -279,7 +307,14 @@ export const unchangedSince = (db: Db, requestId: string, rev: number): TxItem =
   },
 });
 
-export const answerUpdate = (db: Db, requestId: string, stepId: string, itemId: string, type: WorkflowItemType, answer: string | null): TxItem => ({
+export const answerUpdate = (
+  db: Db,
+  requestId: string,
+  stepId: string,
+  itemId: string,
+  type: WorkflowItemType,
+  answer: string | null,
+): TxItem => ({
   Update: {
     TableName: db.table,
     Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
@@ -290,14 +325,32 @@ export const answerUpdate = (db: Db, requestId: string, stepId: string, itemId: 
 });
 
 /** Appends a file while the item holds fewer than `maxFiles` (a double upload cannot overfill it). */
-export const fileAppend = (db: Db, requestId: string, stepId: string, itemId: string, type: WorkflowItemType, file: RequestFile, maxFiles: number): TxItem => ({
+export const fileAppend = (
+  db: Db,
+  requestId: string,
+  stepId: string,
+  itemId: string,
+  type: WorkflowItemType,
+  file: RequestFile,
+  maxFiles: number,
+): TxItem => ({
   Update: {
     TableName: db.table,
     Key: { pk: requestPk(requestId), sk: itemSk(stepId, itemId) },
-    UpdateExpression: 'SET #type = :kind, itemType = :type, stepId = :s, itemId = :i, answer = if_not_exists(answer, :null), files = list_append(if_not_exists(files, :empty), :f)',
+    UpdateExpression:
+      'SET #type = :kind, itemType = :type, stepId = :s, itemId = :i, answer = if_not_exists(answer, :null), files = list_append(if_not_exists(files, :empty), :f)',
     ConditionExpression: 'attribute_not_exists(files) OR size(files) < :max',
     ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':kind': 'workflowItem', ':type': type, ':s': stepId, ':i': itemId, ':null': null, ':empty': [], ':f': [file], ':max': maxFiles },
+    ExpressionAttributeValues: {
+      ':kind': 'workflowItem',
+      ':type': type,
+      ':s': stepId,
+      ':i': itemId,
+      ':null': null,
+      ':empty': [],
+      ':f': [file],
+      ':max': maxFiles,
+    },
   },
 });
 

@@ -12,17 +12,37 @@ import { auditPut, fileAppend, fileRemove, getStoredItem, itemView, unchangedSin
  * checks): one transaction of the item change, "the request did not move on since it was read" and the
  * audit entry. Only the requester, while the item's step is current and the request answerable.
  */
-type ItemContext = RequestContext & { stepId: string; definition: { itemId: string; type: RequestStepItem['type']; maxFiles?: number | undefined } };
+type ItemContext = RequestContext & {
+  stepId: string;
+  definition: { itemId: string; type: RequestStepItem['type']; maxFiles?: number | undefined };
+};
 
-const busy = () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'The request changed meanwhile, or the item holds as many files as it may. Please reload it.');
+const busy = () =>
+  new AppError(
+    'conflict',
+    WORKFLOW.STATE_CONFLICT,
+    'The request changed meanwhile, or the item holds as many files as it may. Please reload it.',
+  );
 export const maxFilesOf = (def: ItemContext['definition']) => (def.type === 'screenflow' ? (def.maxFiles ?? 20) : 1);
 
 export async function attachFile(db: Db, ctx: ItemContext, file: RequestFile, actor: Actor, now: Date): Promise<RequestStepItem> {
   assertAnswerable(ctx);
   const { itemId, type } = ctx.definition;
-  const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, actorName: actor.displayName, action: 'upload', stepId: ctx.stepId, before: null, after: { item: itemId, fileId: file.fileId, name: file.name, contentType: file.contentType, bytes: file.bytes } };
+  const entry: AuditEntry = {
+    at: now.toISOString(),
+    actor: actor.username,
+    actorName: actor.displayName,
+    action: 'upload',
+    stepId: ctx.stepId,
+    before: null,
+    after: { item: itemId, fileId: file.fileId, name: file.name, contentType: file.contentType, bytes: file.bytes },
+  };
   try {
-    await transactWrite(db, [fileAppend(db, ctx.request.id, ctx.stepId, itemId, type, file, maxFilesOf(ctx.definition)), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
+    await transactWrite(db, [
+      fileAppend(db, ctx.request.id, ctx.stepId, itemId, type, file, maxFilesOf(ctx.definition)),
+      unchangedSince(db, ctx.request.id, ctx.request.rev),
+      auditPut(db, ctx.request.id, entry, ctx.request.rev),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw busy();
     throw error;
@@ -39,9 +59,21 @@ export async function detachFile(db: Db, ctx: ItemContext, fileId: string, actor
   const index = stored?.files.findIndex((f) => f.fileId === fileId) ?? -1;
   if (!stored || index < 0) throw itemNotFound();
   const file = stored.files[index]!;
-  const entry: AuditEntry = { at: now.toISOString(), actor: actor.username, actorName: actor.displayName, action: 'remove-file', stepId: ctx.stepId, before: { item: itemId, fileId, name: file.name }, after: null };
+  const entry: AuditEntry = {
+    at: now.toISOString(),
+    actor: actor.username,
+    actorName: actor.displayName,
+    action: 'remove-file',
+    stepId: ctx.stepId,
+    before: { item: itemId, fileId, name: file.name },
+    after: null,
+  };
   try {
-    await transactWrite(db, [fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId), unchangedSince(db, ctx.request.id, ctx.request.rev), auditPut(db, ctx.request.id, entry, ctx.request.rev)]);
+    await transactWrite(db, [
+      fileRemove(db, ctx.request.id, ctx.stepId, itemId, index, fileId),
+      unchangedSince(db, ctx.request.id, ctx.request.rev),
+      auditPut(db, ctx.request.id, entry, ctx.request.rev),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw busy();
     throw error;

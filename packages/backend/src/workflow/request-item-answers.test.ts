@@ -2,7 +2,13 @@ import type { WorkflowItemDefinition } from '@portal/core/workflow';
 import { describe, expect, it } from 'vitest';
 import { answerProblem } from './request-item-answers.ts';
 
-const item = (type: WorkflowItemDefinition['type'], extra: Partial<WorkflowItemDefinition> = {}): WorkflowItemDefinition => ({ itemId: 'i', type, label: 'Item', required: true, ...extra });
+const item = (type: WorkflowItemDefinition['type'], extra: Partial<WorkflowItemDefinition> = {}): WorkflowItemDefinition => ({
+  itemId: 'i',
+  type,
+  label: 'Item',
+  required: true,
+  ...extra,
+});
 
 describe('answerProblem (ADR 046: answers per item type)', () => {
   it.each([

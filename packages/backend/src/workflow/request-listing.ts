@@ -4,14 +4,7 @@ import { type Actor, mayActFor } from '../access/index.ts';
 import { allCustomerRoles } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import { decidesOn, getRequestForActor } from './request-access.ts';
-import {
-  doneCount,
-  type HistoryScope,
-  listOpenRequests,
-  newestDone,
-  stateOf,
-  type StoredRequest,
-} from './request-entity.ts';
+import { doneCount, type HistoryScope, listOpenRequests, newestDone, stateOf, type StoredRequest } from './request-entity.ts';
 import { denied, hasFlow } from './workflow-service.ts';
 import { type RequestCalls, type RequestListQuery, requestView, CUSTOMER_KINDS } from './request-details.ts';
 
@@ -29,9 +22,9 @@ export function requestListing(calls: RequestCalls) {
     }
     if (!actor.customerId || actor.access.security.global) return [];
     if (await visibleCustomer(actor, actor.customerId)) return [actor.customerId];
-    const members = (
-      await Promise.all(CUSTOMER_KINDS.map((kind) => allCustomerRoles(db, kind)))
-    ).flatMap((roles) => roles.filter((role) => mayActFor(actor, role)));
+    const members = (await Promise.all(CUSTOMER_KINDS.map((kind) => allCustomerRoles(db, kind)))).flatMap((roles) =>
+      roles.filter((role) => mayActFor(actor, role)),
+    );
     return [...new Set(members.map((m) => m.customerId))];
   }
   /** The open requests (draft, pending, rejected) of the customers: live work, one Query each (ADR 048). */
@@ -45,7 +38,9 @@ export function requestListing(calls: RequestCalls) {
    * HISTORY_SEARCH_BOUND requests of each customer are searched; `complete: false` says the bound cut the search.
    */
   async function historyPage(actor: Actor, customerIds: string[], query: RequestListQuery, matches: (r: StoredRequest) => boolean) {
-    const scopes: HistoryScope[] = customerIds.map((customerId) => (hasFlow(actor, 'approveRequests') ? { customerId } : { customerId, requestedBy: actor.username }));
+    const scopes: HistoryScope[] = customerIds.map((customerId) =>
+      hasFlow(actor, 'approveRequests') ? { customerId } : { customerId, requestedBy: actor.username },
+    );
     if (!query.workflowId && !query.q) {
       const totalCount = (await Promise.all(scopes.map((scope) => doneCount(db, scope)))).reduce((a, b) => a + b, 0);
       const { start, end } = pageBounds(query, totalCount);
@@ -57,7 +52,8 @@ export function requestListing(calls: RequestCalls) {
     const { start, end } = pageBounds(query, shown.length);
     return { items: shown.slice(start, end), totalCount: shown.length, complete: read.every((r) => r.length < HISTORY_SEARCH_BOUND) };
   }
-  const awaits = (actor: Actor, r: StoredRequest) => hasFlow(actor, 'approveRequests') && requestStatus(stateOf(r)) === 'pending' && decidesOn(r, actor.username);
+  const awaits = (actor: Actor, r: StoredRequest) =>
+    hasFlow(actor, 'approveRequests') && requestStatus(stateOf(r)) === 'pending' && decidesOn(r, actor.username);
 
   return {
     /**
@@ -95,6 +91,5 @@ export function requestListing(calls: RequestCalls) {
     async get(actor: Actor, requestId: string): Promise<RequestDetail> {
       return detailOf(actor, await getRequestForActor(db, actor, requestId));
     },
-
   };
 }

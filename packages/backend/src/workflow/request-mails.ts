@@ -13,7 +13,8 @@ import type { StoredRequest } from './request-entity.ts';
  * requester when a step is approved or rejected. Each mail carries the deep link APP_URL/connect/requests/<id>.
  * In the recipient's language (account locale: German or English). Sent after the transition was written: a mail that fails is logged and does not undo the decision.
  */
-export const requestLink = (appUrl: string, requestId: string) => `${appUrl.replace(/\/$/, '')}/connect/requests/${encodeURIComponent(requestId)}`;
+export const requestLink = (appUrl: string, requestId: string) =>
+  `${appUrl.replace(/\/$/, '')}/connect/requests/${encodeURIComponent(requestId)}`;
 
 /** The mail's language: German for a recipient whose account locale is German (de-DE, de-de), else English. */
 export type MailLanguage = 'en' | 'de';
@@ -22,27 +23,33 @@ export const mailLanguageOf = (locale: string | undefined): MailLanguage => (loc
 const TEXT = {
   en: {
     submittedSubject: (r: StoredRequest) => `Request ${r.id} awaits your decision: ${r.workflowName}`,
-    submitted: (r: StoredRequest, step: string, by: string) => `${by} submitted the step "${step}" of the request ${r.id} (${r.workflowName}).`,
+    submitted: (r: StoredRequest, step: string, by: string) =>
+      `${by} submitted the step "${step}" of the request ${r.id} (${r.workflowName}).`,
     note: 'Note',
     openToDecide: 'Open the request to approve or reject it:',
     approvedSubject: (r: StoredRequest) => `Request ${r.id} approved: ${r.workflowName}`,
     rejectedSubject: (r: StoredRequest) => `Request ${r.id} rejected: ${r.workflowName}`,
     complete: (r: StoredRequest, by: string) => `${by} approved your request ${r.id} (${r.workflowName}). It is complete.`,
-    stepApproved: (r: StoredRequest, step: string, by: string) => `${by} approved the step "${step}" of your request ${r.id} (${r.workflowName}). The next step is open.`,
-    rejected: (r: StoredRequest, step: string, by: string) => `${by} rejected the step "${step}" of your request ${r.id} (${r.workflowName}). Please answer and submit it again.`,
+    stepApproved: (r: StoredRequest, step: string, by: string) =>
+      `${by} approved the step "${step}" of your request ${r.id} (${r.workflowName}). The next step is open.`,
+    rejected: (r: StoredRequest, step: string, by: string) =>
+      `${by} rejected the step "${step}" of your request ${r.id} (${r.workflowName}). Please answer and submit it again.`,
     comment: 'Comment',
     open: 'Open the request:',
   },
   de: {
     submittedSubject: (r: StoredRequest) => `Antrag ${r.id} wartet auf Ihre Entscheidung: ${r.workflowName}`,
-    submitted: (r: StoredRequest, step: string, by: string) => `${by} hat den Schritt „${step}“ des Antrags ${r.id} (${r.workflowName}) eingereicht.`,
+    submitted: (r: StoredRequest, step: string, by: string) =>
+      `${by} hat den Schritt „${step}“ des Antrags ${r.id} (${r.workflowName}) eingereicht.`,
     note: 'Hinweis',
     openToDecide: 'Öffnen Sie den Antrag, um ihn zu genehmigen oder abzulehnen:',
     approvedSubject: (r: StoredRequest) => `Antrag ${r.id} genehmigt: ${r.workflowName}`,
     rejectedSubject: (r: StoredRequest) => `Antrag ${r.id} abgelehnt: ${r.workflowName}`,
     complete: (r: StoredRequest, by: string) => `${by} hat Ihren Antrag ${r.id} (${r.workflowName}) genehmigt. Er ist abgeschlossen.`,
-    stepApproved: (r: StoredRequest, step: string, by: string) => `${by} hat den Schritt „${step}“ Ihres Antrags ${r.id} (${r.workflowName}) genehmigt. Der nächste Schritt ist offen.`,
-    rejected: (r: StoredRequest, step: string, by: string) => `${by} hat den Schritt „${step}“ Ihres Antrags ${r.id} (${r.workflowName}) abgelehnt. Bitte antworten Sie und reichen Sie ihn erneut ein.`,
+    stepApproved: (r: StoredRequest, step: string, by: string) =>
+      `${by} hat den Schritt „${step}“ Ihres Antrags ${r.id} (${r.workflowName}) genehmigt. Der nächste Schritt ist offen.`,
+    rejected: (r: StoredRequest, step: string, by: string) =>
+      `${by} hat den Schritt „${step}“ Ihres Antrags ${r.id} (${r.workflowName}) abgelehnt. Bitte antworten Sie und reichen Sie ihn erneut ein.`,
     comment: 'Kommentar',
     open: 'Antrag öffnen:',
   },
@@ -57,7 +64,16 @@ export const requestMails = {
       text: [t.submitted(r, stepName, by), ...(r.enquiry ? ['', `${t.note}: ${r.enquiry}`] : []), '', t.openToDecide, link].join('\n'),
     };
   },
-  decided: (to: string, lang: MailLanguage, r: StoredRequest, decision: 'approved' | 'rejected', stepName: string, by: string, comment: string | undefined, link: string): Mail => {
+  decided: (
+    to: string,
+    lang: MailLanguage,
+    r: StoredRequest,
+    decision: 'approved' | 'rejected',
+    stepName: string,
+    by: string,
+    comment: string | undefined,
+    link: string,
+  ): Mail => {
     const t = TEXT[lang];
     const what = decision === 'rejected' ? t.rejected(r, stepName, by) : r.approved ? t.complete(r, by) : t.stepApproved(r, stepName, by);
     return {
@@ -79,19 +95,42 @@ export async function approverAddresses(db: Db, customer: Customer, request: Sto
 export function createRequestNotifier({ db, mailer, appUrl }: { db: Db; mailer: Pick<Mailer, 'send'>; appUrl: string }) {
   const sendAll = async (mails: Mail[]) => {
     const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
-    for (const r of results) if (r.status === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'workflow mail failed', error: String(r.reason) }));
+    for (const r of results)
+      if (r.status === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'workflow mail failed', error: String(r.reason) }));
   };
   return {
     async submitted(customer: Customer, request: StoredRequest, workflow: Workflow, by: string) {
       const step = workflow.steps[request.stepIndex]!;
       const link = requestLink(appUrl, request.id);
-      await sendAll((await approverAddresses(db, customer, request)).map(({ to, lang }) => requestMails.stepSubmitted(to, lang, request, step.name, by, link)));
+      await sendAll(
+        (await approverAddresses(db, customer, request)).map(({ to, lang }) =>
+          requestMails.stepSubmitted(to, lang, request, step.name, by, link),
+        ),
+      );
     },
-    async decided(request: StoredRequest, workflow: Workflow, decidedStepIndex: number, decision: 'approved' | 'rejected', by: string, comment: string | undefined) {
+    async decided(
+      request: StoredRequest,
+      workflow: Workflow,
+      decidedStepIndex: number,
+      decision: 'approved' | 'rejected',
+      by: string,
+      comment: string | undefined,
+    ) {
       const requester = await getAccount(db, request.requestedBy);
       if (!requester?.email) return;
       const step = workflow.steps[decidedStepIndex]!;
-      await sendAll([requestMails.decided(requester.email, mailLanguageOf(requester.locale), request, decision, step.name, by, comment, requestLink(appUrl, request.id))]);
+      await sendAll([
+        requestMails.decided(
+          requester.email,
+          mailLanguageOf(requester.locale),
+          request,
+          decision,
+          step.name,
+          by,
+          comment,
+          requestLink(appUrl, request.id),
+        ),
+      ]);
     },
   };
 }

@@ -47,7 +47,6 @@ export function requestTransitions(calls: RequestCalls) {
     }
   }
 
-
   /**
    * Writes `after` in place of the request read at `ctx.request.rev`, with its audit entry, in one transaction.
    * A lost race (another change landed first) is 409.
@@ -60,7 +59,10 @@ export function requestTransitions(calls: RequestCalls) {
     note: Record<string, string | number> = {},
   ): Promise<StoredRequest> {
     const before = ctx.request;
-    if (!mayDo(stateOf(before), action)) throw conflict(`This request is ${requestStatus(stateOf(before))}: it cannot be ${action === 'submit' ? 'submitted' : action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'archived'} now.`);
+    if (!mayDo(stateOf(before), action))
+      throw conflict(
+        `This request is ${requestStatus(stateOf(before))}: it cannot be ${action === 'submit' ? 'submitted' : action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'archived'} now.`,
+      );
     const next = nextRequestState(stateOf(before), action);
     const step = ctx.workflow.steps[next.stepIndex]!;
     const at = now().toISOString();
@@ -75,7 +77,15 @@ export function requestTransitions(calls: RequestCalls) {
       updatedAt: at,
       rev: before.rev + 1,
     };
-    const entry: AuditEntry = { at, actor: actor.username, actorName: actor.displayName, action, stepId: before.workflowStepId, before: stateSnapshot(before), after: { ...stateSnapshot(after), ...note } };
+    const entry: AuditEntry = {
+      at,
+      actor: actor.username,
+      actorName: actor.displayName,
+      action,
+      stepId: before.workflowStepId,
+      before: stateSnapshot(before),
+      after: { ...stateSnapshot(after), ...note },
+    };
     try {
       await transactThroughConflicts([...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
     } catch (error) {
@@ -88,7 +98,8 @@ export function requestTransitions(calls: RequestCalls) {
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
     const record = await readIdempotency<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now());
     if (!record) return null;
-    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
+    if (record.hash !== hash)
+      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
     return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
   }
 
@@ -106,11 +117,21 @@ export function requestTransitions(calls: RequestCalls) {
       const earlier = await replayCreate(actor, key, hash);
       if (earlier) return earlier;
       const at = now();
-      const { request, writes } = newRequestWrites(db, workflow, { id: newRequestId(), customerId: customer.customerId, at: at.toISOString(), by: actor });
+      const { request, writes } = newRequestWrites(db, workflow, {
+        id: newRequestId(),
+        customerId: customer.customerId,
+        at: at.toISOString(),
+        by: actor,
+      });
       try {
         await transact([
           ...writes,
-          idempotencyPut(db, requestIdempotencyKey(actor.username, key), { type: 'workflowRequestIdempotency', hash, requestId: request.id }, at),
+          idempotencyPut(
+            db,
+            requestIdempotencyKey(actor.username, key),
+            { type: 'workflowRequestIdempotency', hash, requestId: request.id },
+            at,
+          ),
         ]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -126,21 +147,34 @@ export function requestTransitions(calls: RequestCalls) {
       require(actor, 'doRequests');
       const ctx = await getRequestForActor(db, actor, requestId);
       if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can submit a request.');
-      if (!mayDo(stateOf(ctx.request), 'submit')) throw conflict(`This request is ${requestStatus(stateOf(ctx.request))}: it cannot be submitted now.`);
+      if (!mayDo(stateOf(ctx.request), 'submit'))
+        throw conflict(`This request is ${requestStatus(stateOf(ctx.request))}: it cannot be submitted now.`);
       const step = currentStep(ctx);
       if (input.workflowStepId !== step.stepId) {
-        throw new AppError('conflict', WORKFLOW.STEP_NOT_CURRENT, `The step ${input.workflowStepId} is not the current one (${step.stepId}). Please reload the request.`);
+        throw new AppError(
+          'conflict',
+          WORKFLOW.STEP_NOT_CURRENT,
+          `The step ${input.workflowStepId} is not the current one (${step.stepId}). Please reload the request.`,
+        );
       }
       const { items } = await readRequestPartition(db, requestId);
       const missing = step.items.filter((def) => def.required && !isAnswered(def, items.get(`${step.stepId}#${def.itemId}`)));
       if (missing.length) {
-        throw new AppError('input', WORKFLOW.STEP_INCOMPLETE, `Answer every required item first: ${missing.map((m) => m.label).join(', ')}.`, {
-          issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
-        });
+        throw new AppError(
+          'input',
+          WORKFLOW.STEP_INCOMPLETE,
+          `Answer every required item first: ${missing.map((m) => m.label).join(', ')}.`,
+          {
+            issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
+          },
+        );
       }
       // The trail says how many of the step's items were answered ("submitted step 'Screens' with 2 answers").
       const answers = step.items.filter((def) => isAnswered(def, items.get(`${step.stepId}#${def.itemId}`))).length;
-      const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), { answers, ...(input.enquiry ? { enquiry: input.enquiry } : {}) });
+      const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), {
+        answers,
+        ...(input.enquiry ? { enquiry: input.enquiry } : {}),
+      });
       await notifier.submitted(ctx.customer, after, ctx.workflow, actor.displayName);
       return detailOf(actor, { ...ctx, request: after });
     },
@@ -149,8 +183,10 @@ export function requestTransitions(calls: RequestCalls) {
     async decide(actor: Actor, requestId: string, decision: 'approve' | 'reject', comment: string | undefined): Promise<RequestDetail> {
       require(actor, 'approveRequests');
       const ctx = await getRequestForActor(db, actor, requestId);
-      if (ctx.request.requestedBy === actor.username) throw new AppError('forbidden', WORKFLOW.OWN_REQUEST, 'You cannot decide on your own request.');
-      if (!decidesOn(ctx.request, actor.username)) throw new AppError('forbidden', 'PERMISSION.DENIED', 'You are not an approver of this step.');
+      if (ctx.request.requestedBy === actor.username)
+        throw new AppError('forbidden', WORKFLOW.OWN_REQUEST, 'You cannot decide on your own request.');
+      if (!decidesOn(ctx.request, actor.username))
+        throw new AppError('forbidden', 'PERMISSION.DENIED', 'You are not an approver of this step.');
       const decided = ctx.request.stepIndex;
       const after = await transition(
         actor,
@@ -170,6 +206,5 @@ export function requestTransitions(calls: RequestCalls) {
       if (!ctx.requester) throw new AppError('forbidden', 'PERMISSION.DENIED', 'Only the requester can archive a request.');
       await transition(actor, ctx, 'archive');
     },
-
   };
 }

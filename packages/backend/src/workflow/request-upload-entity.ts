@@ -17,7 +17,9 @@ const pendingUploads = entity<PendingUpload>();
 
 /** Opens an upload (1 Put). */
 export async function putPendingUpload(db: Db, requestId: string, uploadId: string, pending: PendingUpload): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...uploadKey(requestId, uploadId), type: 'workflowUpload', ...pending } }));
+  await db.doc.send(
+    new PutCommand({ TableName: db.table, Item: { ...uploadKey(requestId, uploadId), type: 'workflowUpload', ...pending } }),
+  );
 }
 
 /** An open upload (1 Get, strongly consistent); null when absent. */
@@ -26,4 +28,8 @@ export const getPendingUpload = (db: Db, requestId: string, uploadId: string): P
 
 /** Claims an open upload (1 conditional Delete): of parallel completions exactly one gets true. */
 export const claimPendingUpload = (db: Db, requestId: string, uploadId: string): Promise<boolean> =>
-  applied(db.doc.send(new DeleteCommand({ TableName: db.table, Key: uploadKey(requestId, uploadId), ConditionExpression: 'attribute_exists(pk)' })));
+  applied(
+    db.doc.send(
+      new DeleteCommand({ TableName: db.table, Key: uploadKey(requestId, uploadId), ConditionExpression: 'attribute_exists(pk)' }),
+    ),
+  );

@@ -41,7 +41,8 @@ export type UploadServiceDeps = { db: Db; files: FileStore; now: Clock };
 const UPLOAD_TTL_SECONDS = 15 * 60;
 const DOWNLOAD_TTL_SECONDS = 5 * 60;
 /** Where an item's file lives: the request's prefix, then step, item and the file's id. */
-export const uploadKey = (requestId: string, stepId: string, itemId: string, fileId: string) => `workflow-requests/${requestId}/${stepId}/${itemId}/${fileId}`;
+export const uploadKey = (requestId: string, stepId: string, itemId: string, fileId: string) =>
+  `workflow-requests/${requestId}/${stepId}/${itemId}/${fileId}`;
 /**
  * Where the browser's POST lands: under `workflow-uploads/pending/`, which a bucket lifecycle rule empties
  * after a day (infra/storage.ts), so an upload never completed leaves nothing for long. A verified file is
@@ -52,9 +53,15 @@ export const pendingKey = (requestId: string, uploadId: string) => `${PENDING_PR
 export const PENDING_PREFIX = 'workflow-uploads/pending/';
 
 /** An upload id on an item the caller may change, with no open upload: expired, completed already, or another's. */
-const uploadNotOpen = () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This upload is not open: it expired or was completed already. Please upload the file again.');
+const uploadNotOpen = () =>
+  new AppError(
+    'conflict',
+    WORKFLOW.STATE_CONFLICT,
+    'This upload is not open: it expired or was completed already. Please upload the file again.',
+  );
 /** The types an item takes: a screenflow only images (pins on screens), a file item a PDF too. */
-const acceptedFor = (type: RequestStepItem['type']): readonly string[] => (type === 'screenflow' ? SCREENFLOW_CONTENT_TYPES : UPLOAD_CONTENT_TYPES);
+const acceptedFor = (type: RequestStepItem['type']): readonly string[] =>
+  type === 'screenflow' ? SCREENFLOW_CONTENT_TYPES : UPLOAD_CONTENT_TYPES;
 
 export function createUploadService({ db, files, now }: UploadServiceDeps) {
   /** The item if it takes uploads and the actor may change it now (the requester, an answerable request, the current step). */
@@ -74,10 +81,14 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
     async start(actor: Actor, itemRef: string, input: WorkflowUploadStart): Promise<WorkflowUploadTicket> {
       const ctx = await uploadableItem(actor, itemRef);
       const accepted = acceptedFor(ctx.definition.type);
-      if (!accepted.includes(input.contentType)) throw uploadRejected(`This item takes ${ctx.definition.type === 'screenflow' ? 'images (PNG, JPEG or WebP)' : 'PNG, JPEG, WebP or PDF files'} only.`);
+      if (!accepted.includes(input.contentType))
+        throw uploadRejected(
+          `This item takes ${ctx.definition.type === 'screenflow' ? 'images (PNG, JPEG or WebP)' : 'PNG, JPEG, WebP or PDF files'} only.`,
+        );
       const partition = await readRequestPartition(db, ctx.request.id);
       const held = partition.items.get(`${ctx.stepId}#${ctx.definition.itemId}`)?.files.length ?? 0;
-      if (held >= maxFilesOf(ctx.definition)) throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This item holds as many files as it may. Remove one first.');
+      if (held >= maxFilesOf(ctx.definition))
+        throw new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'This item holds as many files as it may. Remove one first.');
       const at = now();
       const uploadId = randomBytes(12).toString('base64url');
       const pending: PendingUpload = {
@@ -89,7 +100,11 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
         expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
       };
       await putPendingUpload(db, ctx.request.id, uploadId, pending);
-      const form = await files.uploadForm(pendingKey(ctx.request.id, uploadId), { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS }, at);
+      const form = await files.uploadForm(
+        pendingKey(ctx.request.id, uploadId),
+        { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS },
+        at,
+      );
       return { uploadId, ...form };
     },
 
@@ -97,7 +112,13 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
       const ctx = await uploadableItem(actor, itemRef);
       const pending = await getPendingUpload(db, ctx.request.id, uploadId);
       const at = now();
-      if (!pending || pending.stepId !== ctx.stepId || pending.itemId !== ctx.definition.itemId || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) {
+      if (
+        !pending ||
+        pending.stepId !== ctx.stepId ||
+        pending.itemId !== ctx.definition.itemId ||
+        pending.username !== actor.username ||
+        pending.expiresAt * 1000 < at.getTime()
+      ) {
         throw uploadNotOpen();
       }
       // Claim it: of parallel completions of one upload, exactly one goes on.
@@ -157,7 +178,13 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
       const partition = await readRequestPartition(db, ctx.request.id);
       for (const item of partition.items.values()) {
         const file = item.files?.find((f) => f.fileId === fileId);
-        if (file) return files.downloadUrl(uploadKey(ctx.request.id, item.stepId, item.itemId, file.fileId), file.name, DOWNLOAD_TTL_SECONDS, file.contentType);
+        if (file)
+          return files.downloadUrl(
+            uploadKey(ctx.request.id, item.stepId, item.itemId, file.fileId),
+            file.name,
+            DOWNLOAD_TTL_SECONDS,
+            file.contentType,
+          );
       }
       throw itemNotFound();
     },

@@ -24,15 +24,26 @@ describe('verifyUpload', () => {
   });
 
   it('refuses markup under any name, with leading white space or a BOM', async () => {
-    for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"/>', '\n  <html><script>x</script></html>', '\uFEFF<?xml version="1.0"?><svg/>']) {
-      await expect(verifyUpload(Buffer.from(text))).rejects.toMatchObject({ code: 'WORKFLOW.UPLOAD_REJECTED', message: expect.stringMatching(/markup/) });
+    for (const text of [
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      '\n  <html><script>x</script></html>',
+      '\uFEFF<?xml version="1.0"?><svg/>',
+    ]) {
+      await expect(verifyUpload(Buffer.from(text))).rejects.toMatchObject({
+        code: 'WORKFLOW.UPLOAD_REJECTED',
+        message: expect.stringMatching(/markup/),
+      });
     }
   });
 
   it('refuses a type the item does not take (a PDF on a screenflow), and unknown bytes', async () => {
     const pdf = Buffer.from(await (await PDFDocument.create()).save());
-    await expect(verifyUpload(pdf, ['image/png', 'image/jpeg', 'image/webp'])).rejects.toMatchObject({ message: expect.stringMatching(/PDF file/) });
-    await expect(verifyUpload(Buffer.from('just some text'))).rejects.toMatchObject({ message: expect.stringMatching(/not a file type we recognise/) });
+    await expect(verifyUpload(pdf, ['image/png', 'image/jpeg', 'image/webp'])).rejects.toMatchObject({
+      message: expect.stringMatching(/PDF file/),
+    });
+    await expect(verifyUpload(Buffer.from('just some text'))).rejects.toMatchObject({
+      message: expect.stringMatching(/not a file type we recognise/),
+    });
   });
 
   it('refuses too many pixels and unreadable dimensions', async () => {
@@ -51,15 +62,28 @@ describe('verifyUpload', () => {
   it('accepts a passive PDF; refuses JavaScript (also in object streams or with escaped names), launch actions and embedded files', async () => {
     const passive = await PDFDocument.create();
     passive.addPage([100, 100]);
-    expect(await verifyUpload(Buffer.from(await passive.save()))).toEqual({ contentType: 'application/pdf', width: null, height: null, pageCount: 1 });
+    expect(await verifyUpload(Buffer.from(await passive.save()))).toEqual({
+      contentType: 'application/pdf',
+      width: null,
+      height: null,
+      pageCount: 1,
+    });
     expect((await verifyUpload(rawPdf('/PageMode /UseNone'))).contentType).toBe('application/pdf');
 
     const scripted = await PDFDocument.create();
     scripted.addPage([100, 100]);
     scripted.catalog.set(PDFName.of('OpenAction'), scripted.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
     const inObjectStreams = Buffer.from(await scripted.save({ useObjectStreams: true }));
-    for (const bytes of [inObjectStreams, rawPdf('/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >>'), rawPdf('/OpenAction << /S /Launch /F (calc.exe) >>'), rawPdf('/Names << /EmbeddedFiles << /Names [] >> >>')]) {
-      await expect(verifyUpload(bytes)).rejects.toMatchObject({ code: 'WORKFLOW.UPLOAD_REJECTED', message: expect.stringMatching(/JavaScript, launch actions/) });
+    for (const bytes of [
+      inObjectStreams,
+      rawPdf('/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >>'),
+      rawPdf('/OpenAction << /S /Launch /F (calc.exe) >>'),
+      rawPdf('/Names << /EmbeddedFiles << /Names [] >> >>'),
+    ]) {
+      await expect(verifyUpload(bytes)).rejects.toMatchObject({
+        code: 'WORKFLOW.UPLOAD_REJECTED',
+        message: expect.stringMatching(/JavaScript, launch actions/),
+      });
     }
   });
 });

@@ -7,7 +7,12 @@ import { AppError } from '../errors.ts';
  * only with readable dimensions within UPLOAD_MAX_PIXELS (image-size), a PDF only without active content.
  * Markup (SVG, HTML, XML) is refused whatever its name: it is what a browser would run.
  */
-export type VerifiedFile = { contentType: (typeof UPLOAD_CONTENT_TYPES)[number]; width: number | null; height: number | null; pageCount: number | null };
+export type VerifiedFile = {
+  contentType: (typeof UPLOAD_CONTENT_TYPES)[number];
+  width: number | null;
+  height: number | null;
+  pageCount: number | null;
+};
 
 export const uploadRejected = (message: string) => new AppError('input', WORKFLOW.UPLOAD_REJECTED, message);
 
@@ -17,7 +22,10 @@ const namesOf = (types: readonly string[]) => types.map((t) => NAMES[t] ?? t).jo
 
 /** Leading `<` after an optional BOM and white space: SVG, HTML, XML, whatever the file is called. */
 function looksLikeMarkup(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = Buffer.from(bytes.subarray(0, 1024))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<');
 }
 
@@ -73,7 +81,8 @@ async function passivePdfPages(bytes: Uint8Array): Promise<number> {
 export async function verifyUpload(bytes: Uint8Array, accepted: readonly string[] = ALLOWED): Promise<VerifiedFile> {
   if (bytes.length === 0) throw uploadRejected('The file is empty.');
   if (bytes.length > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
-  if (looksLikeMarkup(bytes)) throw uploadRejected(`The file holds markup (SVG, HTML or XML), not an image. Accepted: ${namesOf(accepted)}.`);
+  if (looksLikeMarkup(bytes))
+    throw uploadRejected(`The file holds markup (SVG, HTML or XML), not an image. Accepted: ${namesOf(accepted)}.`);
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !accepted.includes(detected.mime)) {

@@ -75,7 +75,11 @@ export function workflowSaveWrites(db: Db, workflow: Workflow, previous: number)
         Item: latestItem(workflow),
         ...(previous === 0
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': previous } }),
+          : {
+              ConditionExpression: '#v = :v',
+              ExpressionAttributeNames: { '#v': 'version' },
+              ExpressionAttributeValues: { ':v': previous },
+            }),
       },
     },
   ];

@@ -21,16 +21,26 @@ export type WorkflowImport = z.infer<typeof WorkflowImport>;
 
 /** The content of a version, keys sorted (a stored map comes back in any key order). */
 const canonical = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)])) : value;
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : value;
 const contentOf = (w: Pick<Workflow, 'name' | 'description' | 'customerId' | 'steps' | 'active'>) =>
   JSON.stringify(canonical({ name: w.name, description: w.description, customerId: w.customerId, steps: w.steps, active: w.active }));
 
 export async function importWorkflow(db: Db, record: WorkflowImport, now: Date): Promise<'created' | 'updated'> {
-  if (record.customerId !== null && !(await getCustomer(db, record.customerId))) throw new ImportRejected(`customerId: no customer ${record.customerId}`);
+  if (record.customerId !== null && !(await getCustomer(db, record.customerId)))
+    throw new ImportRejected(`customerId: no customer ${record.customerId}`);
   const problem = workflowProblems(record)[0];
   if (problem) throw new ImportRejected(`${problem.path}: ${problem.message}`);
   const latest = await getLatestWorkflow(db, record.workflowId, true);
-  if (latest && latest.customerId !== record.customerId) throw new ImportRejected(`workflowId ${record.workflowId} belongs to another customer`);
+  if (latest && latest.customerId !== record.customerId)
+    throw new ImportRejected(`workflowId ${record.workflowId} belongs to another customer`);
   const { updatedBy, ...input } = record;
   if (latest && contentOf(latest) === contentOf(input)) return 'updated';
   const workflow: Workflow = { ...input, version: (latest?.version ?? 0) + 1, updatedAt: now.toISOString(), updatedBy };

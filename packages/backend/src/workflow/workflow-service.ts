@@ -11,7 +11,13 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
-import { getLatestWorkflow, getWorkflowVersion, listLatestWorkflows, workflowIdempotencyKey, workflowSaveWrites } from './workflow-entity.ts';
+import {
+  getLatestWorkflow,
+  getWorkflowVersion,
+  listLatestWorkflows,
+  workflowIdempotencyKey,
+  workflowSaveWrites,
+} from './workflow-entity.ts';
 
 /**
  * Workflows (ADR 046). Reading needs any flow permission (requesters pick one, approvers
@@ -76,7 +82,8 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
   async function replay(actor: Actor, key: string, hash: string): Promise<Workflow | null> {
     const record = await readIdempotency<{ workflowId: string }>(db, workflowIdempotencyKey(actor.username, key), now());
     if (!record) return null;
-    if (record.hash !== hash) throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another workflow.');
+    if (record.hash !== hash)
+      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another workflow.');
     return getWorkflowVersion(db, record.workflowId, 1);
   }
 
@@ -124,9 +131,23 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
       const earlier = await replay(actor, key, hash);
       if (earlier) return earlier;
       const at = now();
-      const workflow: Workflow = { ...input, workflowId: newWorkflowId(), version: 1, updatedAt: at.toISOString(), updatedBy: actor.username };
+      const workflow: Workflow = {
+        ...input,
+        workflowId: newWorkflowId(),
+        version: 1,
+        updatedAt: at.toISOString(),
+        updatedBy: actor.username,
+      };
       try {
-        await transactWrite(db, [...workflowSaveWrites(db, workflow, 0), idempotencyPut(db, workflowIdempotencyKey(actor.username, key), { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId }, at)]);
+        await transactWrite(db, [
+          ...workflowSaveWrites(db, workflow, 0),
+          idempotencyPut(
+            db,
+            workflowIdempotencyKey(actor.username, key),
+            { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId },
+            at,
+          ),
+        ]);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         const winner = await replay(actor, key, hash);
@@ -140,14 +161,23 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
     async update(actor: Actor, workflowId: string, { baseVersion, ...input }: WorkflowUpdate): Promise<Workflow> {
       requireEdit(actor);
       const latest = await visible(actor, workflowId, true);
-      const savedMeanwhile = () => new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'The workflow was saved by someone else meanwhile. Please reload it.');
+      const savedMeanwhile = () =>
+        new AppError('conflict', WORKFLOW.STATE_CONFLICT, 'The workflow was saved by someone else meanwhile. Please reload it.');
       if (baseVersion !== latest.version) throw savedMeanwhile();
       if (latest.customerId === null && !isGlobal(actor)) throw denied();
       if (input.customerId !== latest.customerId) {
-        throw new AppError('input', REQUEST.VALIDATION_FAILED, 'A workflow keeps its customer.', { issues: [{ path: 'customerId', message: 'A workflow keeps its customer.' }] });
+        throw new AppError('input', REQUEST.VALIDATION_FAILED, 'A workflow keeps its customer.', {
+          issues: [{ path: 'customerId', message: 'A workflow keeps its customer.' }],
+        });
       }
       await checkInput(actor, input);
-      const workflow: Workflow = { ...input, workflowId, version: latest.version + 1, updatedAt: now().toISOString(), updatedBy: actor.username };
+      const workflow: Workflow = {
+        ...input,
+        workflowId,
+        version: latest.version + 1,
+        updatedAt: now().toISOString(),
+        updatedBy: actor.username,
+      };
       try {
         await transactWrite(db, workflowSaveWrites(db, workflow, latest.version));
       } catch (error) {

@@ -9,8 +9,7 @@ import {
 } from './connect-sections.ts';
 import { decodeAccess, MODULE_FLAGS, MODULE_NAMES, type RawAccess } from './flags.ts';
 
-const modulesOf = (modules: RawAccess['modules']) =>
-  decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules }).modules;
+const modulesOf = (modules: RawAccess['modules']) => decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules }).modules;
 
 /** Every bit of a module's permission map set. */
 const allBits = (name: (typeof MODULE_NAMES)[number]) =>
@@ -43,16 +42,12 @@ describe('mayUseConnectSection', () => {
     expect(connectSectionsFor(flow)).toEqual(['news', 'documents', 'logo', 'requests']);
     // The workflow editor lives in Requests: editWorkflows alone opens the section.
     expect(connectSectionsFor(modulesOf({ flow: { permissions: 32, settings: 0 } }))).toEqual(['news', 'documents', 'requests']);
-    const everything = modulesOf(
-      Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])),
-    );
+    const everything = modulesOf(Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])));
     expect(connectSectionsFor(everything)).toEqual([...CONNECT_SECTION_KEYS]);
   });
 
   it('answers false for every section once authorization has failed', () => {
-    const everything = modulesOf(
-      Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])),
-    );
+    const everything = modulesOf(Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])));
     for (const section of CONNECT_SECTION_KEYS) expect(mayUseConnectSection(everything, section, true)).toBe(false);
   });
 

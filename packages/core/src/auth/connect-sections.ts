@@ -20,8 +20,7 @@ export type ModulePermissionRef = {
   [M in ModuleName]: { module: M; permission: ModulePermissionName<M> };
 }[ModuleName];
 
-const p = <M extends ModuleName>(module: M, permission: ModulePermissionName<M>) =>
-  ({ module, permission }) as ModulePermissionRef;
+const p = <M extends ModuleName>(module: M, permission: ModulePermissionName<M>) => ({ module, permission }) as ModulePermissionRef;
 
 /**
  * Which module permissions open which connect section (ADR 031): any one of `anyOf` opens it; an empty
@@ -56,9 +55,7 @@ export function mayUseConnectSection(
   const anyOf = CONNECT_SECTION_PERMISSIONS[section];
   return (
     anyOf.length === 0 ||
-    anyOf.some(({ module, permission }) =>
-      hasModulePermission(modules, module, permission as ModulePermissionName<typeof module>, false),
-    )
+    anyOf.some(({ module, permission }) => hasModulePermission(modules, module, permission as ModulePermissionName<typeof module>, false))
   );
 }
 

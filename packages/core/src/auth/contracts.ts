@@ -21,7 +21,10 @@ export const SignInInput = z.object({
     z.refine((value) => value.trim() !== '', withFieldCode(Messages.required)),
   ),
   secretCode: z.optional(
-    z.string().check(z.refine((value) => /^\d*$/.test(value), withFieldCode(Messages.numeric)), z.maxLength(20)),
+    z.string().check(
+      z.refine((value) => /^\d*$/.test(value), withFieldCode(Messages.numeric)),
+      z.maxLength(20),
+    ),
   ),
 });
 export type SignInInput = z.infer<typeof SignInInput>;
@@ -113,4 +116,3 @@ export const LOGGED_OUT_STATUS: Readonly<SessionStatus> = Object.freeze({
   user: null,
   serviceMessages: [],
 });
-

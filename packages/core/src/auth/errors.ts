@@ -88,12 +88,5 @@ export const ADMIN = {
 } as const;
 
 export type AuthErrorCode = CodesOf<
-  | typeof AUTH
-  | typeof LOGIN
-  | typeof PERMISSION
-  | typeof MFA
-  | typeof PASSWORD
-  | typeof SSO
-  | typeof ACCOUNT
-  | typeof ADMIN
+  typeof AUTH | typeof LOGIN | typeof PERMISSION | typeof MFA | typeof PASSWORD | typeof SSO | typeof ACCOUNT | typeof ADMIN
 >;

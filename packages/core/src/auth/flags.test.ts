@@ -74,9 +74,7 @@ describe('decodeFlags', () => {
     const names = Object.keys(GENERAL_PERMISSIONS) as (keyof typeof GENERAL_PERMISSIONS)[];
     fc.assert(
       fc.property(fc.subarray(names), (subset) => {
-        expect(trueNames(decodeFlags(GENERAL_PERMISSIONS, encodeFlags(GENERAL_PERMISSIONS, subset)))).toEqual(
-          [...subset].sort(),
-        );
+        expect(trueNames(decodeFlags(GENERAL_PERMISSIONS, encodeFlags(GENERAL_PERMISSIONS, subset)))).toEqual([...subset].sort());
       }),
     );
   });
@@ -89,9 +87,7 @@ describe('decodeFlags', () => {
 describe('hasStrongAuthentication', () => {
   it.each(['medium', 'strong', 'restricted', 'private'] as const)('holds when %s is set', (flag) => {
     expect(hasStrongAuthentication(SECURITY_FLAGS[flag])).toBe(true);
-    expect(hasStrongAuthentication(SECURITY_FLAGS[flag] + SECURITY_FLAGS.weak + SECURITY_FLAGS.global)).toBe(
-      true,
-    );
+    expect(hasStrongAuthentication(SECURITY_FLAGS[flag] + SECURITY_FLAGS.weak + SECURITY_FLAGS.global)).toBe(true);
   });
 
   it('does not hold for the other flags alone or combined', () => {
@@ -138,9 +134,7 @@ describe('decodeAccess', () => {
   });
 
   it('decodes a module the user lacks to all-false', () => {
-    expect(access.modules.flow.permissions).toEqual(
-      Object.fromEntries(Object.keys(FLOW_PERMISSIONS).map((name) => [name, false])),
-    );
+    expect(access.modules.flow.permissions).toEqual(Object.fromEntries(Object.keys(FLOW_PERMISSIONS).map((name) => [name, false])));
     expect(access.modules.flow.settings).toEqual({});
   });
 

@@ -155,8 +155,7 @@ export const MODULE_FLAGS = {
 } as const;
 export type ModuleName = keyof typeof MODULE_FLAGS;
 export const MODULE_NAMES = Object.keys(MODULE_FLAGS) as ModuleName[];
-export type ModulePermissionName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['permissions'] &
-  string;
+export type ModulePermissionName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['permissions'] & string;
 export type ModuleSettingName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['settings'] & string;
 
 function assertFlagValue(value: number): void {
@@ -250,13 +249,7 @@ export function decodeAccess(raw: RawAccess): DecodedAccess {
 
 /** Decoded module flags as they arrive from the session (loosely typed, as `SessionUser.modules` is). */
 export type DecodedModulesLike = Readonly<
-  Partial<
-    Record<
-      string,
-      | { permissions: Readonly<Record<string, boolean>>; settings: Readonly<Record<string, boolean>> }
-      | undefined
-    >
-  >
+  Partial<Record<string, { permissions: Readonly<Record<string, boolean>>; settings: Readonly<Record<string, boolean>> } | undefined>>
 >;
 
 /**
@@ -305,8 +298,6 @@ export function hasSetting(
 }
 
 /** Store type of an order (SPEC 6 showStoreList): 0 when stores are listed directly, 1 for distribution centers. */
-export function orderingStoreType(
-  orderingSettings: Readonly<Partial<Record<OrderingSettingName, boolean>>>,
-): 0 | 1 {
+export function orderingStoreType(orderingSettings: Readonly<Partial<Record<OrderingSettingName, boolean>>>): 0 | 1 {
   return orderingSettings.showStoreList === true ? 0 : 1;
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ChangePasswordFormSchema, ForgotPasswordFormSchema, LoginFormSchema, passwordRules, passwordsMatch } from './forms.ts';
 
-const issuesOf = (result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) => (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 
 describe('passwordRules', () => {
   const rulesOf = (password: string) => passwordRules(password).map((r) => r.rule);
@@ -67,20 +65,16 @@ describe('LoginFormSchema', () => {
   });
 
   it('requires a digits-only secret code', () => {
-    expect(
-      issuesOf(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '12 34' })),
-    ).toEqual([['secretCode', 'Value must be numeric']]);
-    expect(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '123456' }).success).toBe(
-      true,
-    );
+    expect(issuesOf(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '12 34' }))).toEqual([
+      ['secretCode', 'Value must be numeric'],
+    ]);
+    expect(LoginFormSchema.safeParse({ username: 'a', password: 'b', secretCode: '123456' }).success).toBe(true);
   });
 });
 
 describe('ForgotPasswordFormSchema', () => {
   it('needs an e-mail address or a username', () => {
-    expect(issuesOf(ForgotPasswordFormSchema.safeParse({ username: ' ' }))).toEqual([
-      ['username', 'Value is required'],
-    ]);
+    expect(issuesOf(ForgotPasswordFormSchema.safeParse({ username: ' ' }))).toEqual([['username', 'Value is required']]);
     expect(ForgotPasswordFormSchema.safeParse({ username: 'anna' }).success).toBe(true);
     expect(ForgotPasswordFormSchema.safeParse({ username: 'anna@example.com' }).success).toBe(true);
   });
@@ -102,9 +96,7 @@ describe('ChangePasswordFormSchema', () => {
       newPassword: 'N3w-Password!',
       newPasswordVerify: 'N3w-Password?',
     };
-    expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual([
-      ['newPasswordVerify', 'The passwords do not match.'],
-    ]);
+    expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual([['newPasswordVerify', 'The passwords do not match.']]);
   });
 
   it('reports the unmet password rules and the mismatch together', () => {

@@ -39,13 +39,15 @@ export const passwordsMatch = (password: string, confirmation: string): boolean 
 
 /** A new password: required, then every unmet password rule as its own issue. */
 const newPasswordString = () =>
-  boundedString(MAX_LENGTH.password).check(z.superRefine((value, ctx) => {
-    if (isBlank(value)) {
-      ctx.addIssue({ code: 'custom', ...withFieldCode(Messages.required) });
-      return;
-    }
-    for (const unmet of passwordRules(value)) ctx.addIssue({ code: 'custom', ...withFieldCode(unmet.message) });
-  }));
+  boundedString(MAX_LENGTH.password).check(
+    z.superRefine((value, ctx) => {
+      if (isBlank(value)) {
+        ctx.addIssue({ code: 'custom', ...withFieldCode(Messages.required) });
+        return;
+      }
+      for (const unmet of passwordRules(value)) ctx.addIssue({ code: 'custom', ...withFieldCode(unmet.message) });
+    }),
+  );
 
 /**
  * Login form: username and password required (whitespace-only counts as empty; values are not

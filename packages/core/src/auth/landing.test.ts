@@ -34,30 +34,20 @@ describe('sessionLandingPage', () => {
   const configured = '/app/couponing';
 
   it('is / when logged out', () => {
-    expect(
-      sessionLandingPage({ loggedIn: false, passwordExpired: false, mfaEnabled: true, configured }),
-    ).toBe('/');
+    expect(sessionLandingPage({ loggedIn: false, passwordExpired: false, mfaEnabled: true, configured })).toBe('/');
   });
 
   it('is the configured page with a valid password and MFA enabled', () => {
-    expect(sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: true, configured })).toBe(
-      configured,
-    );
+    expect(sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: true, configured })).toBe(configured);
   });
 
   it('is my-account when the password expired or MFA is off', () => {
-    expect(sessionLandingPage({ loggedIn: true, passwordExpired: true, mfaEnabled: true, configured })).toBe(
-      '/app/my-account',
-    );
-    expect(
-      sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: false, configured }),
-    ).toBe('/app/my-account');
+    expect(sessionLandingPage({ loggedIn: true, passwordExpired: true, mfaEnabled: true, configured })).toBe('/app/my-account');
+    expect(sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: false, configured })).toBe('/app/my-account');
   });
 
   it('is my-account when nothing is configured', () => {
-    expect(
-      sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: true, configured: null }),
-    ).toBe('/app/my-account');
+    expect(sessionLandingPage({ loggedIn: true, passwordExpired: false, mfaEnabled: true, configured: null })).toBe('/app/my-account');
   });
 });
 
@@ -100,31 +90,29 @@ describe('return path after sign-in (ADR 017)', () => {
   const both = { cardOrdering: true, couponingManagement: true };
   const ready = { stepPending: false, permissions: both, strongAuthentication: true };
   it('returns to the deep link when no step is pending and the user has access to its section', () => {
-    expect(orderingReturnPath('/app/couponing/query?x=1', '/app/retailer-selection', ready)).toBe(
-      '/app/couponing/query?x=1',
-    );
+    expect(orderingReturnPath('/app/couponing/query?x=1', '/app/retailer-selection', ready)).toBe('/app/couponing/query?x=1');
     // Landing on My Account only for want of MFA (SPEC 2) does not hold a deep link back.
-    expect(orderingReturnPath('/app/orders', '/app/my-account', { ...ready, strongAuthentication: false })).toBe(
-      '/app/orders',
-    );
+    expect(orderingReturnPath('/app/orders', '/app/my-account', { ...ready, strongAuthentication: false })).toBe('/app/orders');
   });
 
   it('keeps the normal landing while a step is pending or the section is closed', () => {
-    expect(orderingReturnPath('/app/couponing/query', '/app/my-account', { ...ready, stepPending: true })).toBe(
-      '/app/my-account',
-    );
+    expect(orderingReturnPath('/app/couponing/query', '/app/my-account', { ...ready, stepPending: true })).toBe('/app/my-account');
     expect(orderingReturnPath('/app/sales', '/app/retailer-selection', ready)).toBe('/app/retailer-selection');
-    expect(orderingReturnPath('/app/couponing', '/app/my-account', { ...ready, strongAuthentication: false })).toBe(
-      '/app/my-account',
-    );
+    expect(orderingReturnPath('/app/couponing', '/app/my-account', { ...ready, strongAuthentication: false })).toBe('/app/my-account');
     expect(orderingReturnPath(null, '/app/couponing', ready)).toBe('/app/couponing');
   });
 
-  it.each(['https://evil.example/app', '//evil.example/app', '/\\evil.example', '/app\\..\\x', '/connect/news', '/about', 'app/x', '/app/../..//evil.example'])(
-    'never leaves the app for %s',
-    (requested) => {
-      expect(sameOriginPath(requested, '/app')).toBeNull();
-      expect(orderingReturnPath(requested, '/app/retailer-selection', ready)).toBe('/app/retailer-selection');
-    },
-  );
+  it.each([
+    'https://evil.example/app',
+    '//evil.example/app',
+    '/\\evil.example',
+    '/app\\..\\x',
+    '/connect/news',
+    '/about',
+    'app/x',
+    '/app/../..//evil.example',
+  ])('never leaves the app for %s', (requested) => {
+    expect(sameOriginPath(requested, '/app')).toBeNull();
+    expect(orderingReturnPath(requested, '/app/retailer-selection', ready)).toBe('/app/retailer-selection');
+  });
 });

@@ -78,8 +78,7 @@ const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[
   { path: '/app/sales', anyOf: ['retailerSales'], strongAuth: true },
   { path: Routes.couponing, anyOf: ['couponingManagement'], strongAuth: true },
 ];
-const sectionOf = (pathname: string) =>
-  SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+const sectionOf = (pathname: string) => SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 
 /** Whether the ordering permissions open the section `pathname` belongs to. */
 export function maySeeSection(pathname: string, permissions: OrderingPermissions): boolean {

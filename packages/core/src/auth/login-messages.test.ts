@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN } from './errors.ts';
-import {
-  loginFailureMessage,
-  resendPasswordFailedMessage,
-  resetInstructionsSentMessage,
-} from './login-messages.ts';
+import { loginFailureMessage, resendPasswordFailedMessage, resetInstructionsSentMessage } from './login-messages.ts';
 
 describe('loginFailureMessage', () => {
   it.each([

@@ -2,12 +2,10 @@ import { Messages } from '../shared/messages.ts';
 import { LOGIN } from './errors.ts';
 
 /** 'Failed to resend password for: ' followed by the address (SPEC 8). */
-export const resendPasswordFailedMessage = (address: string): string =>
-  `Failed to resend password for: ${address}`;
+export const resendPasswordFailedMessage = (address: string): string => `Failed to resend password for: ${address}`;
 
 /** 'Please follow the instructions we sent to: ' followed by the address (SPEC 8). */
-export const resetInstructionsSentMessage = (address: string): string =>
-  `Please follow the instructions we sent to: ${address}`;
+export const resetInstructionsSentMessage = (address: string): string => `Please follow the instructions we sent to: ${address}`;
 
 const loginCodeMessages: Record<string, string> = {
   [LOGIN.FORM.ERROR.WRONG_PASSWORD]: Messages.wrongPassword,

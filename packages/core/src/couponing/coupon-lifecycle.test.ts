@@ -33,7 +33,9 @@ const ADR_TABLE: Record<string, string[]> = {
 };
 
 const state = (name: string): CardState =>
-  (name.startsWith('contract ') ? { contract: true, status: name.slice('contract '.length) } : { contract: false, status: name }) as CardState;
+  (name.startsWith('contract ')
+    ? { contract: true, status: name.slice('contract '.length) }
+    : { contract: false, status: name }) as CardState;
 
 const apply = (from: CardState, action: CouponAction): CardState => {
   const decision = decideAction(from, action);
@@ -132,7 +134,10 @@ describe('serial status (SPEC 4) of a card', () => {
   const today = '2026-11-21';
 
   it('maps every stored status, and reaches every serial status', () => {
-    const seen = new Set<string>([serialStatusOfCards([], today), serialStatusOfCards([card({ contract: false, status: 'notReady' }), card({ contract: false, status: 'activated' })], today)]);
+    const seen = new Set<string>([
+      serialStatusOfCards([], today),
+      serialStatusOfCards([card({ contract: false, status: 'notReady' }), card({ contract: false, status: 'activated' })], today),
+    ]);
     for (const status of STORED_COUPON_STATUSES) {
       seen.add(serialStatusOf(card({ contract: false, status }), today));
       seen.add(serialStatusOf(card({ contract: false, status, soldOffline: true }), today));

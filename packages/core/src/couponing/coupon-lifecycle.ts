@@ -53,9 +53,7 @@ export const STORED_COUPON_STATUSES = ['notReady', 'activated', 'voided', 'redee
 export type StoredCouponStatus = (typeof STORED_COUPON_STATUSES)[number];
 
 /** A card is a plain coupon or a contract coupon; each has its own status set (SPEC 4). */
-export type CardState =
-  | { contract: false; status: StoredCouponStatus }
-  | { contract: true; status: ContractCouponStatus };
+export type CardState = { contract: false; status: StoredCouponStatus } | { contract: true; status: ContractCouponStatus };
 
 /** Where each action leads from each status; an action missing from a row is refused. */
 export const COUPON_TRANSITIONS: Record<StoredCouponStatus, Partial<Record<CouponAction, StoredCouponStatus>>> = {

@@ -60,11 +60,13 @@ export const serialListIssueKind = (issue: SerialListIssue): 'format' | 'tooMany
 export const Serial = z
   .pipe(z.string().check(z.trim(), z.maxLength(64)), z.transform(normaliseSerial))
   .check(z.refine(isSerial, SERIAL_FORMAT_MESSAGE));
-const CouponEan = z.string().check(
-  z.trim(),
-  z.maxLength(14, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
-  z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
-);
+const CouponEan = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(14, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
+    z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
+  );
 /** A terminal id as the processor prints it on receipts: letters, digits, '-' and '_'. */
 export const TerminalId = z.string().check(
   z.trim(),
@@ -75,10 +77,7 @@ export const TerminalId = z.string().check(
 );
 
 export const SerialCheckInput = z.object({
-  serials: z.array(Serial).check(
-    z.minLength(1, 'Enter at least one serial number.'),
-    z.maxLength(MAX_SERIALS_PER_QUERY),
-  ),
+  serials: z.array(Serial).check(z.minLength(1, 'Enter at least one serial number.'), z.maxLength(MAX_SERIALS_PER_QUERY)),
 });
 export type SerialCheckInput = z.infer<typeof SerialCheckInput>;
 

@@ -17,12 +17,48 @@ export const FILE_LABELS = {
     de: { approved: 'Genehmigt', declined: 'Abgelehnt', error: 'Fehler' },
   },
   couponStatus: {
-    en: { activated: 'Activated', deactivated: 'Deactivated', voided: 'Voided', redeemed: 'Redeemed', failed: 'Failed', notReady: 'Not ready', unknown: 'Unknown', ready: 'Ready', issued: 'Issued' },
-    de: { activated: 'Aktiviert', deactivated: 'Deaktiviert', voided: 'Storniert', redeemed: 'Eingelöst', failed: 'Fehlgeschlagen', notReady: 'Nicht bereit', unknown: 'Unbekannt', ready: 'Bereit', issued: 'Ausgegeben' },
+    en: {
+      activated: 'Activated',
+      deactivated: 'Deactivated',
+      voided: 'Voided',
+      redeemed: 'Redeemed',
+      failed: 'Failed',
+      notReady: 'Not ready',
+      unknown: 'Unknown',
+      ready: 'Ready',
+      issued: 'Issued',
+    },
+    de: {
+      activated: 'Aktiviert',
+      deactivated: 'Deaktiviert',
+      voided: 'Storniert',
+      redeemed: 'Eingelöst',
+      failed: 'Fehlgeschlagen',
+      notReady: 'Nicht bereit',
+      unknown: 'Unbekannt',
+      ready: 'Bereit',
+      issued: 'Ausgegeben',
+    },
   },
   orderStatus: {
-    en: { cancelled: 'Cancelled', created: 'Created', downloaded: 'Downloaded', finished: 'Finished', incomplete: 'Incomplete', ordered: 'Ordered', pending: 'Pending' },
-    de: { cancelled: 'Storniert', created: 'Angelegt', downloaded: 'Heruntergeladen', finished: 'Abgeschlossen', incomplete: 'Unvollständig', ordered: 'Bestellt', pending: 'Ausstehend' },
+    en: {
+      cancelled: 'Cancelled',
+      created: 'Created',
+      downloaded: 'Downloaded',
+      finished: 'Finished',
+      incomplete: 'Incomplete',
+      ordered: 'Ordered',
+      pending: 'Pending',
+    },
+    de: {
+      cancelled: 'Storniert',
+      created: 'Angelegt',
+      downloaded: 'Heruntergeladen',
+      finished: 'Abgeschlossen',
+      incomplete: 'Unvollständig',
+      ordered: 'Bestellt',
+      pending: 'Ausstehend',
+    },
   },
   deliveryTo: {
     en: { store: 'Store', 'distribution centre': 'Distribution centre' },
@@ -72,11 +108,13 @@ const HEADERS_DE: Record<string, string> = {
 };
 
 /** A column header in a language; an English header with no German text stays English (a test lists them). */
-export const fileHeader = (english: string, language: FileLanguage): string => (language === 'de' ? (HEADERS_DE[english] ?? english) : english);
+export const fileHeader = (english: string, language: FileLanguage): string =>
+  language === 'de' ? (HEADERS_DE[english] ?? english) : english;
 export const hasGermanHeader = (english: string): boolean => Object.hasOwn(HEADERS_DE, english);
 
 /** The header of the code column beside a labelled one: "Result (code)", "Ergebnis (Code)". */
-export const codeHeader = (english: string, language: FileLanguage): string => `${fileHeader(english, language)} ${language === 'de' ? '(Code)' : '(code)'}`;
+export const codeHeader = (english: string, language: FileLanguage): string =>
+  `${fileHeader(english, language)} ${language === 'de' ? '(Code)' : '(code)'}`;
 
 /** An export's sheet (and file) title per kind. */
 const EXPORT_TITLES: Record<ExportKind, Record<FileLanguage, string>> = {
@@ -87,6 +125,10 @@ export const exportTitle = (kind: ExportKind, language: FileLanguage): string =>
 
 /** A name Excel takes for a sheet: at most 31 characters, none of : \ / ? * [ ], not empty. */
 export function sheetName(title: string): string {
-  const clean = title.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '');
+  const clean = title
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^'+|'+$/g, '');
   return clean.slice(0, 31).trim() || 'Export';
 }

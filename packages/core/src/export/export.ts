@@ -75,5 +75,8 @@ export type ExportErrorCode = CodesOf<typeof EXPORT>;
 /** How long a finished job and its download links stay available (S3 lifecycle: the files a day). */
 export const EXPORT_FILE_RETENTION_HOURS = 24;
 
-export const ExportFileParams = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')), index: z.coerce.number().check(z.int(), z.gte(0), z.lte(999)) });
+export const ExportFileParams = z.object({
+  jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')),
+  index: z.coerce.number().check(z.int(), z.gte(0), z.lte(999)),
+});
 export const ExportJobParams = z.object({ jobId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'not an export id')) });

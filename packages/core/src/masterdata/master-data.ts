@@ -37,4 +37,6 @@ export const MasterData = z.object({
 export type MasterData = z.infer<typeof MasterData>;
 
 /** The path parameter of GET /api/master-data/divisions/:id. */
-export const DivisionParams = z.object({ id: Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only')) });
+export const DivisionParams = z.object({
+  id: Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only')),
+});

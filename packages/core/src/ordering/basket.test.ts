@@ -96,11 +96,7 @@ describe('removeLine', () => {
 
 describe('orderTotal and isOrderValid', () => {
   // 20 cards (valid), 7 pins (off their unit of 5), 3 loose (valid)
-  const mixed: Basket<Product> = setQuantity(
-    setQuantity(setQuantity(emptyBasket<Product>(), cards, 20), pins, 7),
-    loose,
-    3,
-  );
+  const mixed: Basket<Product> = setQuantity(setQuantity(setQuantity(emptyBasket<Product>(), cards, 20), pins, 7), loose, 3);
 
   it('sums valid lines only', () => {
     expect(orderTotal(mixed)).toBe(23); // 20 + 3; the 7 pins are off their unit of 5
@@ -127,9 +123,7 @@ describe('orderProblems', () => {
   });
 
   it('asks for at least one value when the basket is empty', () => {
-    expect(orderProblems({ basket: emptyBasket(), location: 'store-1' })).toEqual([
-      'Please enter at least one value',
-    ]);
+    expect(orderProblems({ basket: emptyBasket(), location: 'store-1' })).toEqual(['Please enter at least one value']);
   });
 
   it('calls the order invalid when a line is invalid', () => {
@@ -141,10 +135,7 @@ describe('orderProblems', () => {
       'Please select a location',
       'Please enter at least one value',
     ]);
-    expect(orderProblems({ basket: invalid, location: null })).toEqual([
-      'Please select a location',
-      'Your order is invalid',
-    ]);
+    expect(orderProblems({ basket: invalid, location: null })).toEqual(['Please select a location', 'Your order is invalid']);
   });
 });
 
@@ -195,9 +186,7 @@ describe('typed quantities (ADR 017: never rewrite what is typed)', () => {
   it('rewrites a line for fresh product data without losing the typed text', () => {
     const fresh = { ...cards, maximum: 200 };
     const [typed] = enterQuantity(emptyBasket<Product>(), cards, '1e3');
-    expect(rewriteLine(emptyBasket<Product>(), fresh, typed!)).toEqual([
-      { product: fresh, qty: 0, isValid: false, entry: '1e3' },
-    ]);
+    expect(rewriteLine(emptyBasket<Product>(), fresh, typed!)).toEqual([{ product: fresh, qty: 0, isValid: false, entry: '1e3' }]);
     const [number] = setQuantity(emptyBasket<Product>(), cards, 150);
     expect(rewriteLine(emptyBasket<Product>(), fresh, number!)[0]!.isValid).toBe(true);
   });

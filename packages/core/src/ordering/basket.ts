@@ -65,11 +65,7 @@ const makeLine = <P extends BasketProduct>(product: P, qty: number): BasketLine<
 const clears = (qty: number | null | undefined): boolean => qty == null || Number.isNaN(qty) || qty === 0;
 
 /** Sets the quantity of `product`'s line (adding the line if needed); 0/null/NaN removes it. */
-export function setQuantity<P extends BasketProduct>(
-  basket: Basket<P>,
-  product: P,
-  qty: number | null | undefined,
-): Basket<P> {
+export function setQuantity<P extends BasketProduct>(basket: Basket<P>, product: P, qty: number | null | undefined): Basket<P> {
   if (clears(qty)) return removeLine(basket, product.id);
   const line = makeLine(product, qty as number);
   const index = basket.findIndex((l) => l.product.id === product.id);
@@ -91,11 +87,8 @@ export function enterQuantity<P extends BasketProduct>(basket: Basket<P>, produc
 }
 
 /** Writes `line` again for `product` (e.g. fresh product data): typed text stays text, a quantity a quantity. */
-export const rewriteLine = <P extends BasketProduct>(
-  basket: Basket<P>,
-  product: P,
-  line: Pick<BasketLine, 'qty' | 'entry'>,
-): Basket<P> => (line.entry != null ? enterQuantity(basket, product, line.entry) : setQuantity(basket, product, line.qty));
+export const rewriteLine = <P extends BasketProduct>(basket: Basket<P>, product: P, line: Pick<BasketLine, 'qty' | 'entry'>): Basket<P> =>
+  line.entry != null ? enterQuantity(basket, product, line.entry) : setQuantity(basket, product, line.qty);
 
 /** Adds `qty` to `product`'s current quantity (0 when absent); a resulting 0 removes the line. */
 export function addQuantity<P extends BasketProduct>(basket: Basket<P>, product: P, qty: number): Basket<P> {
@@ -104,26 +97,19 @@ export function addQuantity<P extends BasketProduct>(basket: Basket<P>, product:
 
 /** Removes the line of `productId` (no change when there is none). */
 export function removeLine<P extends BasketProduct>(basket: Basket<P>, productId: ProductId): Basket<P> {
-  return basket.some((l) => l.product.id === productId)
-    ? basket.filter((l) => l.product.id !== productId)
-    : basket;
+  return basket.some((l) => l.product.id === productId) ? basket.filter((l) => l.product.id !== productId) : basket;
 }
 
 /** The quantity in the basket for `productId`, 0 when absent. */
-export const quantityOf = (basket: Basket, productId: ProductId): number =>
-  basket.find((l) => l.product.id === productId)?.qty ?? 0;
+export const quantityOf = (basket: Basket, productId: ProductId): number => basket.find((l) => l.product.id === productId)?.qty ?? 0;
 
 /** The order total: the sum of the quantities of valid lines only. */
-export const orderTotal = (basket: Basket): number =>
-  basket.reduce((sum, line) => (line.isValid ? sum + line.qty : sum), 0);
+export const orderTotal = (basket: Basket): number => basket.reduce((sum, line) => (line.isValid ? sum + line.qty : sum), 0);
 
 /** An order is valid only if the basket is non-empty and every line is valid. */
 export const isOrderValid = (basket: Basket): boolean => basket.length > 0 && basket.every((l) => l.isValid);
 
-type OrderProblem =
-  | typeof Messages.selectLocation
-  | typeof Messages.atLeastOneValue
-  | typeof Messages.orderInvalid;
+type OrderProblem = typeof Messages.selectLocation | typeof Messages.atLeastOneValue | typeof Messages.orderInvalid;
 
 /**
  * Everything that blocks submitting, in display order: 'Please select a location' (no location),

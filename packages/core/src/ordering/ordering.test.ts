@@ -95,8 +95,14 @@ describe('OrderSubmitInput', () => {
 
 describe('orderPdfFileName', () => {
   it('names the order and its date in the user zone, with file-system-safe characters only', () => {
-    expect(orderPdfFileName({ orderId: 'O-20261121-ABC123', orderedAt: '2026-11-20T23:30:00.000Z' }, 'Europe/Berlin')).toBe('Order-O-20261121-ABC123-2026-11-21.pdf');
-    expect(orderPdfFileName({ orderId: 'O-20261121-ABC123', orderedAt: '2026-11-20T23:30:00.000Z' }, 'America/Los_Angeles')).toBe('Order-O-20261121-ABC123-2026-11-20.pdf');
-    expect(orderPdfFileName({ orderId: 'a/b "c"', orderedAt: '2026-11-20T10:00:00.000Z' }, 'Mars/Base')).toBe('Order-a_b__c_-2026-11-20.pdf');
+    expect(orderPdfFileName({ orderId: 'O-20261121-ABC123', orderedAt: '2026-11-20T23:30:00.000Z' }, 'Europe/Berlin')).toBe(
+      'Order-O-20261121-ABC123-2026-11-21.pdf',
+    );
+    expect(orderPdfFileName({ orderId: 'O-20261121-ABC123', orderedAt: '2026-11-20T23:30:00.000Z' }, 'America/Los_Angeles')).toBe(
+      'Order-O-20261121-ABC123-2026-11-20.pdf',
+    );
+    expect(orderPdfFileName({ orderId: 'a/b "c"', orderedAt: '2026-11-20T10:00:00.000Z' }, 'Mars/Base')).toBe(
+      'Order-a_b__c_-2026-11-20.pdf',
+    );
   });
 });

@@ -37,7 +37,10 @@ export type RetailersPage = z.infer<typeof RetailersPage>;
 /** SPEC 6 showStoreList: stores are store type 0, distribution centres store type 1. */
 export const StoreType = z.union([z.literal(0), z.literal(1)]);
 export type StoreType = z.infer<typeof StoreType>;
-export const QueryStoreType = z.pipe(z.enum(['0', '1']), z.transform((v) => Number(v) as StoreType));
+export const QueryStoreType = z.pipe(
+  z.enum(['0', '1']),
+  z.transform((v) => Number(v) as StoreType),
+);
 
 const LocationStatus = z.enum(STORE_STATUSES);
 
@@ -148,10 +151,9 @@ export const OrderSubmitInput = z.object({
   storeType: StoreType,
   storeId: Id,
   reference: z.optional(z.string().check(z.trim(), z.maxLength(64))),
-  positions: z.array(z.object({ inventoryProductId: Id, amount: z.number().check(z.int()) })).check(
-    z.minLength(1, 'Please enter at least one value'),
-    z.maxLength(ORDER_MAX_POSITIONS),
-  ),
+  positions: z
+    .array(z.object({ inventoryProductId: Id, amount: z.number().check(z.int()) }))
+    .check(z.minLength(1, 'Please enter at least one value'), z.maxLength(ORDER_MAX_POSITIONS)),
 });
 export type OrderSubmitInput = z.infer<typeof OrderSubmitInput>;
 

@@ -22,7 +22,12 @@ export const ReportLinkParams = z.object({ token: MailToken });
  * POST /api/report-unsubscribe: which report the address no longer receives. `reportId` names a general
  * report, so the page words its name in the reader's language (ADR 054); `reportName` is the English one.
  */
-export const UnsubscribeResult = z.object({ unsubscribed: z.literal(true), reportName: z.string(), reportId: z.optional(z.string()), email: z.string() });
+export const UnsubscribeResult = z.object({
+  unsubscribed: z.literal(true),
+  reportName: z.string(),
+  reportId: z.optional(z.string()),
+  email: z.string(),
+});
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
 
 /** POST /api/report-confirm?token=T (ADR 051): the external contact confirms it wants the report's mails. */

@@ -22,12 +22,66 @@ export type GeneralReport = {
 };
 
 export const GENERAL_REPORTS = {
-  transactions: { reportType: 'transactions', filter: {}, columns: REPORT_COLUMNS.transactions, format: 'csv', nameKey: 'reports.general.transactions', name: 'Transactions', names: { en: 'Transactions', de: 'Transaktionen' }, customerKinds: ['retailer', 'provider'] },
-  'sales-by-day': { reportType: 'sales', filter: { groupBy: 'day' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByDay', name: 'Sales by day', names: { en: 'Sales by day', de: 'Umsätze nach Tag' }, customerKinds: ['retailer', 'provider'] },
-  'sales-by-product': { reportType: 'sales', filter: { groupBy: 'product' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByProduct', name: 'Sales by product', names: { en: 'Sales by product', de: 'Umsätze nach Produkt' }, customerKinds: ['retailer', 'provider'] },
-  'sales-by-store': { reportType: 'sales', filter: { groupBy: 'store' }, columns: REPORT_COLUMNS.sales, format: 'csv', nameKey: 'reports.general.salesByStore', name: 'Sales by store', names: { en: 'Sales by store', de: 'Umsätze nach Filiale' }, customerKinds: ['retailer', 'provider'] },
-  'coupon-status': { reportType: 'coupon-status', filter: {}, columns: REPORT_COLUMNS['coupon-status'], format: 'xlsx', nameKey: 'reports.general.couponStatus', name: 'Coupon status', names: { en: 'Coupon status', de: 'Gutscheinstatus' }, customerKinds: ['retailer'] },
-  orders: { reportType: 'orders', filter: {}, columns: REPORT_COLUMNS.orders, format: 'csv', nameKey: 'reports.general.orders', name: 'Orders', names: { en: 'Orders', de: 'Bestellungen' }, customerKinds: ['retailer'] },
+  transactions: {
+    reportType: 'transactions',
+    filter: {},
+    columns: REPORT_COLUMNS.transactions,
+    format: 'csv',
+    nameKey: 'reports.general.transactions',
+    name: 'Transactions',
+    names: { en: 'Transactions', de: 'Transaktionen' },
+    customerKinds: ['retailer', 'provider'],
+  },
+  'sales-by-day': {
+    reportType: 'sales',
+    filter: { groupBy: 'day' },
+    columns: REPORT_COLUMNS.sales,
+    format: 'csv',
+    nameKey: 'reports.general.salesByDay',
+    name: 'Sales by day',
+    names: { en: 'Sales by day', de: 'Umsätze nach Tag' },
+    customerKinds: ['retailer', 'provider'],
+  },
+  'sales-by-product': {
+    reportType: 'sales',
+    filter: { groupBy: 'product' },
+    columns: REPORT_COLUMNS.sales,
+    format: 'csv',
+    nameKey: 'reports.general.salesByProduct',
+    name: 'Sales by product',
+    names: { en: 'Sales by product', de: 'Umsätze nach Produkt' },
+    customerKinds: ['retailer', 'provider'],
+  },
+  'sales-by-store': {
+    reportType: 'sales',
+    filter: { groupBy: 'store' },
+    columns: REPORT_COLUMNS.sales,
+    format: 'csv',
+    nameKey: 'reports.general.salesByStore',
+    name: 'Sales by store',
+    names: { en: 'Sales by store', de: 'Umsätze nach Filiale' },
+    customerKinds: ['retailer', 'provider'],
+  },
+  'coupon-status': {
+    reportType: 'coupon-status',
+    filter: {},
+    columns: REPORT_COLUMNS['coupon-status'],
+    format: 'xlsx',
+    nameKey: 'reports.general.couponStatus',
+    name: 'Coupon status',
+    names: { en: 'Coupon status', de: 'Gutscheinstatus' },
+    customerKinds: ['retailer'],
+  },
+  orders: {
+    reportType: 'orders',
+    filter: {},
+    columns: REPORT_COLUMNS.orders,
+    format: 'csv',
+    nameKey: 'reports.general.orders',
+    name: 'Orders',
+    names: { en: 'Orders', de: 'Bestellungen' },
+    customerKinds: ['retailer'],
+  },
 } as const satisfies Record<string, GeneralReport>;
 export type GeneralReportId = keyof typeof GENERAL_REPORTS;
 export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS) as GeneralReportId[];
@@ -46,7 +100,8 @@ export function parseGeneralProcessId(processId: string): { reportId: GeneralRep
 
 /** The languages of report mails and files: German for a `de…` locale, else English (ADR 042, 054). */
 export type ReportLanguage = 'en' | 'de';
-export const reportLanguageOf = (locale: string | null | undefined): ReportLanguage => (locale?.toLowerCase().startsWith('de') ? 'de' : 'en');
+export const reportLanguageOf = (locale: string | null | undefined): ReportLanguage =>
+  locale?.toLowerCase().startsWith('de') ? 'de' : 'en';
 
 /**
  * A report's name in a language (ADR 054): a general report's name from its definition's `names`; a

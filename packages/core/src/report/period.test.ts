@@ -18,7 +18,9 @@ describe('reportScheduleExpression', () => {
     expect(() => reportScheduleExpression({ ...base, reportingDays: [] })).toThrow(/at least one/);
   });
   it('monthly on the 1st, whatever the days say', () => {
-    expect(reportScheduleExpression({ periodType: 'monthly', reportingDays: ['friday'], endOfMonth: true, sendTime: '00:05' })).toBe('cron(5 0 1 * ? *)');
+    expect(reportScheduleExpression({ periodType: 'monthly', reportingDays: ['friday'], endOfMonth: true, sendTime: '00:05' })).toBe(
+      'cron(5 0 1 * ? *)',
+    );
   });
 });
 
@@ -27,7 +29,10 @@ describe('reportPeriodFor', () => {
     expect(reportPeriodFor(daily(every), new Date('2026-03-09T23:30:00Z'))).toEqual({ dateFrom: '2026-03-09', dateUntil: '2026-03-09' });
   });
   it('Mondays only: the week before, Monday to Sunday; other days are not due', () => {
-    expect(reportPeriodFor(daily(['monday']), new Date('2026-03-09T05:00:00Z'))).toEqual({ dateFrom: '2026-03-02', dateUntil: '2026-03-08' });
+    expect(reportPeriodFor(daily(['monday']), new Date('2026-03-09T05:00:00Z'))).toEqual({
+      dateFrom: '2026-03-02',
+      dateUntil: '2026-03-08',
+    });
     expect(reportPeriodFor(daily(['monday']), new Date('2026-03-10T05:00:00Z'))).toBeNull();
   });
   it('end of month: the 1st closes the month, the first reporting day after it starts on the 1st', () => {
@@ -40,7 +45,10 @@ describe('reportPeriodFor', () => {
   it('monthly: the previous calendar month, January and leap years included', () => {
     const m = { periodType: 'monthly' as const, reportingDays: [], endOfMonth: false, timeZone: 'America/Los_Angeles' };
     expect(reportPeriodFor(m, new Date('2028-03-01T16:00:00Z'))).toEqual({ dateFrom: '2028-02-01', dateUntil: '2028-02-29' });
-    expect(reportPeriodFor({ ...m, timeZone: 'UTC' }, new Date('2027-01-01T05:00:00Z'))).toEqual({ dateFrom: '2026-12-01', dateUntil: '2026-12-31' });
+    expect(reportPeriodFor({ ...m, timeZone: 'UTC' }, new Date('2027-01-01T05:00:00Z'))).toEqual({
+      dateFrom: '2026-12-01',
+      dateUntil: '2026-12-31',
+    });
     expect(reportPeriodFor(m, new Date('2028-03-02T16:00:00Z'))).toBeNull();
   });
 });
@@ -54,7 +62,9 @@ describe('sendTimeGapProblem', () => {
     expect(sendTimeGapProblem({ ...monthly, sendTime: '03:00' }, from)).toBeNull();
   });
   it('leaves daily schedules without the flag and zones whose changes are not on a 1st alone', () => {
-    expect(sendTimeGapProblem({ periodType: 'daily', endOfMonth: false, timeZone: 'Australia/Sydney', sendTime: '02:30' }, from)).toBeNull();
+    expect(
+      sendTimeGapProblem({ periodType: 'daily', endOfMonth: false, timeZone: 'Australia/Sydney', sendTime: '02:30' }, from),
+    ).toBeNull();
     expect(sendTimeGapProblem({ periodType: 'monthly', endOfMonth: false, timeZone: 'Europe/Berlin', sendTime: '02:30' }, from)).toBeNull();
   });
 });

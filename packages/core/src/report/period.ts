@@ -24,7 +24,8 @@ import type { ReportSchedule } from './report.ts';
  */
 
 /** sendTime is optional: with it, a due day whose send time did not exist (DST gap) is not a previous run. */
-export type PeriodSchedule = Pick<ReportSchedule, 'periodType' | 'reportingDays' | 'endOfMonth' | 'timeZone'> & Partial<Pick<ReportSchedule, 'sendTime'>>;
+export type PeriodSchedule = Pick<ReportSchedule, 'periodType' | 'reportingDays' | 'endOfMonth' | 'timeZone'> &
+  Partial<Pick<ReportSchedule, 'sendTime'>>;
 export type ExpressionSchedule = Pick<ReportSchedule, 'periodType' | 'reportingDays' | 'endOfMonth' | 'sendTime'>;
 export type ReportPeriod = { dateFrom: string; dateUntil: string };
 
@@ -96,7 +97,11 @@ function fired(schedule: PeriodSchedule, day: Date): boolean {
  * A send time that falls into a DST gap on the 1st of a month in the coming `years` (the run that closes a
  * month would be skipped by the Scheduler): the first such local date, or null. Checked when saving.
  */
-export function sendTimeGapProblem(schedule: Pick<ReportSchedule, 'periodType' | 'endOfMonth' | 'timeZone' | 'sendTime'>, from: Date, years = 3): string | null {
+export function sendTimeGapProblem(
+  schedule: Pick<ReportSchedule, 'periodType' | 'endOfMonth' | 'timeZone' | 'sendTime'>,
+  from: Date,
+  years = 3,
+): string | null {
   if (schedule.periodType === 'daily' && !schedule.endOfMonth) return null;
   const start = toZonedTime(from, schedule.timeZone);
   for (let i = 1; i <= years * 12; i++) {

@@ -25,7 +25,23 @@ export type ReportType = z.infer<typeof ReportType>;
 
 /** The columns a report of a type may have, in their default order (custom reports pick and order a subset). */
 export const REPORT_COLUMNS = {
-  transactions: ['at', 'transactionId', 'customerId', 'customerName', 'storeId', 'terminalId', 'type', 'resultCode', 'result', 'serial', 'ean', 'amount', 'currency', 'productId', 'productName'],
+  transactions: [
+    'at',
+    'transactionId',
+    'customerId',
+    'customerName',
+    'storeId',
+    'terminalId',
+    'type',
+    'resultCode',
+    'result',
+    'serial',
+    'ean',
+    'amount',
+    'currency',
+    'productId',
+    'productName',
+  ],
   sales: ['key', 'label', 'customerStoreId', 'quantity', 'amount'],
   'coupon-status': ['serial', 'productName', 'ean', 'status', 'activatedAt', 'redeemedAt', 'storeId', 'amount', 'currency'],
   orders: ['orderId', 'createdAt', 'status', 'type', 'storeId', 'positions', 'quantity', 'amount', 'currency'],
@@ -67,7 +83,9 @@ export const ReportPeriodType = z.enum(REPORT_PERIOD_TYPES);
 export type ReportPeriodType = z.infer<typeof ReportPeriodType>;
 export const ReportingDay = z.enum(REPORTING_DAYS);
 
-export const ReportTimeZone = z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'Expected an IANA time zone such as Europe/Berlin'));
+export const ReportTimeZone = z
+  .string()
+  .check(z.maxLength(64), z.refine(isValidTimeZone, 'Expected an IANA time zone such as Europe/Berlin'));
 /** Local wall-clock send time, HH:MM (24 h). */
 export const SendTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time HH:MM'));
 
@@ -107,7 +125,14 @@ export const REPORT_NAME_MAX_LENGTH = 120;
 export const CustomReportInput = z.object({
   customerId: Id,
   // The name goes into mail subjects (ADR 051): no control characters (a CR/LF would start a header).
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(REPORT_NAME_MAX_LENGTH), z.regex(/^[^\p{Cc}]*$/u, 'Enter a name without line breaks or control characters')),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a name'),
+      z.maxLength(REPORT_NAME_MAX_LENGTH),
+      z.regex(/^[^\p{Cc}]*$/u, 'Enter a name without line breaks or control characters'),
+    ),
   reportType: ReportType,
   filter: ReportFilter,
   /** A non-empty subset of REPORT_COLUMNS[reportType], in the order wanted (checked by reportColumnsProblem). */
@@ -183,7 +208,9 @@ export const Recipient = z.object({
 });
 export type Recipient = z.infer<typeof Recipient>;
 /** `u.<username>` (usernames may hold dots and @; D widened this from [A-Za-z0-9_-]) or `c.<contactId>`. */
-export const RecipientChange = z.object({ referenceId: z.string().check(z.regex(/^(u\.[^\s]{1,200}|c\.[A-Za-z0-9_-]{1,64})$/, 'not a recipient reference')) });
+export const RecipientChange = z.object({
+  referenceId: z.string().check(z.regex(/^(u\.[^\s]{1,200}|c\.[A-Za-z0-9_-]{1,64})$/, 'not a recipient reference')),
+});
 
 /** SPEC report job create: date (dateFrom, dateUntil), filter and options as JSON text, periodType. */
 export const ReportJobInput = z.object({

@@ -67,14 +67,5 @@ export function resolveLocale<P extends Portal>(portal: P, locale: unknown): Loc
 }
 
 /** Reporting days (SPEC 9), Monday first. */
-export const REPORTING_DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const REPORTING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type ReportingDay = (typeof REPORTING_DAYS)[number];
-

@@ -22,8 +22,7 @@ const BERLIN = 'Europe/Berlin';
 const LA = 'America/Los_Angeles';
 const HOUR = 3_600_000;
 
-const hours = (range: DateRange | null) =>
-  range ? (Date.parse(range.endInstant) - Date.parse(range.startInstant)) / HOUR : Number.NaN;
+const hours = (range: DateRange | null) => (range ? (Date.parse(range.endInstant) - Date.parse(range.startInstant)) / HOUR : Number.NaN);
 const dates = (range: DateRange | null) => (range ? [range.startDate, range.endDate] : null);
 
 describe('calendar helpers', () => {
@@ -113,9 +112,7 @@ describe('daylight-saving changes', () => {
   });
 
   it('starts a day at the jump when midnight does not exist (Santiago, 2022-09-11)', () => {
-    expect(new Date(startOfDayInZone('2022-09-11', 'America/Santiago')).toISOString()).toBe(
-      '2022-09-11T04:00:00.000Z',
-    );
+    expect(new Date(startOfDayInZone('2022-09-11', 'America/Santiago')).toISOString()).toBe('2022-09-11T04:00:00.000Z');
     expect(hours(dateRange('2022-09-11', '2022-09-11', 'America/Santiago'))).toBe(23);
   });
 
@@ -132,10 +129,7 @@ describe('a calendar day the zone skipped', () => {
     const range = dateRange('2011-12-30', '2011-12-30', 'Pacific/Apia');
     expect(range.startInstant).toBe('2011-12-30T10:00:00.000Z');
     expect(hours(range)).toBe(0);
-    expect(dates(datePresetRange('yesterday', new Date('2011-12-31T00:00:00Z'), 'Pacific/Apia'))).toEqual([
-      '2011-12-30',
-      '2011-12-30',
-    ]);
+    expect(dates(datePresetRange('yesterday', new Date('2011-12-31T00:00:00Z'), 'Pacific/Apia'))).toEqual(['2011-12-30', '2011-12-30']);
   });
 });
 
@@ -172,14 +166,8 @@ describe('presets across a year end (now = 2027-01-01 00:30 in Berlin)', () => {
 
 describe('preset rules', () => {
   it('starts thisWeek on Monday: a Monday is a one-day week, a Sunday a seven-day one', () => {
-    expect(dates(datePresetRange('thisWeek', new Date('2026-03-02T12:00:00Z'), BERLIN))).toEqual([
-      '2026-03-02',
-      '2026-03-02',
-    ]);
-    expect(dates(datePresetRange('thisWeek', new Date('2026-03-08T12:00:00Z'), BERLIN))).toEqual([
-      '2026-03-02',
-      '2026-03-08',
-    ]);
+    expect(dates(datePresetRange('thisWeek', new Date('2026-03-02T12:00:00Z'), BERLIN))).toEqual(['2026-03-02', '2026-03-02']);
+    expect(dates(datePresetRange('thisWeek', new Date('2026-03-08T12:00:00Z'), BERLIN))).toEqual(['2026-03-02', '2026-03-08']);
   });
 
   it('counts days back over a leap February', () => {
@@ -190,10 +178,7 @@ describe('preset rules', () => {
   });
 
   it('takes the whole previous month, also from the last day of a long month', () => {
-    expect(dates(datePresetRange('lastMonth', new Date('2026-03-31T12:00:00Z'), BERLIN))).toEqual([
-      '2026-02-01',
-      '2026-02-28',
-    ]);
+    expect(dates(datePresetRange('lastMonth', new Date('2026-03-31T12:00:00Z'), BERLIN))).toEqual(['2026-02-01', '2026-02-28']);
   });
 });
 
@@ -204,7 +189,8 @@ describe('preset rules', () => {
  * of Europe/Berlin and America/Los_Angeles, with each range's length in dates and in hours.
  */
 describe('the preset table', () => {
-  const daysIn = (range: DateRange) => (Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / 86_400_000 + 1;
+  const daysIn = (range: DateRange) =>
+    (Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / 86_400_000 + 1;
   type Row = { zone: string; now: string; preset: DatePreset | 'salesDefault'; dates: [string, string]; hours: number };
   const rows: Row[] = [
     // The issue's day: Saturday 2026-11-28.
@@ -246,7 +232,10 @@ describe('the preset table', () => {
     const range = row.preset === 'salesDefault' ? defaultSalesRange(now, row.zone) : datePresetRange(row.preset, now, row.zone)!;
     expect(dates(range)).toEqual(row.dates);
     expect(hours(range)).toBe(row.hours);
-    const span = row.preset === 'week' || row.preset === 'month' || row.preset === 'year' || row.preset === 'salesDefault' ? PRESET_DAYS[row.preset] : null;
+    const span =
+      row.preset === 'week' || row.preset === 'month' || row.preset === 'year' || row.preset === 'salesDefault'
+        ? PRESET_DAYS[row.preset]
+        : null;
     if (span) expect(daysIn(range)).toBe(span);
   });
 

@@ -24,17 +24,7 @@ import { fromZonedTime, type LocalDate, naiveUtcMs, toZonedTime, zoneOffsetAt } 
 /** A calendar date 'YYYY-MM-DD' (proleptic Gregorian, years 0001..9999); compares correctly as a string. */
 export type CalendarDate = string;
 
-export const DATE_PRESETS = [
-  'yesterday',
-  'week',
-  'thisWeek',
-  'month',
-  'thisMonth',
-  'lastMonth',
-  'year',
-  'thisYear',
-  'none',
-] as const;
+export const DATE_PRESETS = ['yesterday', 'week', 'thisWeek', 'month', 'thisMonth', 'lastMonth', 'year', 'thisYear', 'none'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
 export interface DateRange {

@@ -45,9 +45,7 @@ export const FIELD_TEXTS = {
 } as const satisfies Record<FieldCode, string>;
 export type FieldText = (typeof FIELD_TEXTS)[keyof typeof FIELD_TEXTS];
 
-const codeByText = new Map<string, FieldCode>(
-  (Object.entries(FIELD_TEXTS) as [FieldCode, string][]).map(([code, text]) => [text, code]),
-);
+const codeByText = new Map<string, FieldCode>((Object.entries(FIELD_TEXTS) as [FieldCode, string][]).map(([code, text]) => [text, code]));
 
 /**
  * The code of a rule's text (rules return their English text, so a form that runs a rule itself can still

@@ -18,8 +18,7 @@ type Criterion = readonly [key: string, wanted: string | number | boolean | bigi
 export function activeCriteria(filter: ListFilter): Criterion[] {
   const criteria: Criterion[] = [];
   for (const [key, wanted] of Object.entries(filter)) {
-    if (wanted === '' || wanted == null || typeof wanted === 'function' || typeof wanted === 'object')
-      continue;
+    if (wanted === '' || wanted == null || typeof wanted === 'function' || typeof wanted === 'object') continue;
     criteria.push([key, wanted as Criterion[1]]);
   }
   return criteria;

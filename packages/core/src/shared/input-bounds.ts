@@ -57,7 +57,8 @@ export function inputLeaves(schema: z.ZodMiniType): InputLeaf[] {
     switch (def.type) {
       case 'object':
         for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) walk(value, [...path, key]);
-        if (def.catchall && defOf(def.catchall).type !== 'never' && defOf(def.catchall).type !== 'unknown') walk(def.catchall, [...path, '*']);
+        if (def.catchall && defOf(def.catchall).type !== 'never' && defOf(def.catchall).type !== 'unknown')
+          walk(def.catchall, [...path, '*']);
         break;
       case 'array':
         leaves.push({ kind: 'array', path, bounded: bounded(def) });

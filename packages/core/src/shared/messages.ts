@@ -62,11 +62,9 @@ export const Messages = {
   otpCodeSent: 'OTP code sent',
   onlyForMfa: 'Only for MFA',
   orderCreateFailed: 'Your order could not be created.',
-  orderCreated:
-    'Your order has been created successfully. Order quantities and delivery date will be approved.',
+  orderCreated: 'Your order has been created successfully. Order quantities and delivery date will be approved.',
   changesSaved: 'Changes saved successfully',
   savingChangesFailed: 'Saving changes failed',
-  downloadSplit:
-    'The selected result set is too large for a single download and will be split into multiple downloads.',
+  downloadSplit: 'The selected result set is too large for a single download and will be split into multiple downloads.',
 } as const;
 export type MessageKey = keyof typeof Messages;

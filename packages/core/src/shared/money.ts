@@ -43,7 +43,5 @@ export function formatAmount(amount: number, currency: CurrencyDisplay, locale: 
     currencyDisplay: 'narrowSymbol',
     signDisplay: 'negative',
   }).formatToParts(amount);
-  return parts
-    .map((part) => (part.type === 'currency' ? currency.symbol || currency.isoCode : part.value))
-    .join('');
+  return parts.map((part) => (part.type === 'currency' ? currency.symbol || currency.isoCode : part.value)).join('');
 }

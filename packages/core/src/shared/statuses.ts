@@ -8,15 +8,7 @@
 export const isOneOf = <const T extends readonly string[]>(list: T, value: unknown): value is T[number] =>
   typeof value === 'string' && list.some((item) => item === value);
 
-export const COUPON_STATUSES = [
-  'activated',
-  'deactivated',
-  'voided',
-  'redeemed',
-  'failed',
-  'notReady',
-  'unknown',
-] as const;
+export const COUPON_STATUSES = ['activated', 'deactivated', 'voided', 'redeemed', 'failed', 'notReady', 'unknown'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = {
   activated: 'Activated',
@@ -43,15 +35,7 @@ export const CONTRACT_COUPON_STATUS_LABELS: Record<ContractCouponStatus, string>
   voided: 'Voided',
 };
 
-export const ORDER_STATUSES = [
-  'cancelled',
-  'created',
-  'downloaded',
-  'finished',
-  'incomplete',
-  'ordered',
-  'pending',
-] as const;
+export const ORDER_STATUSES = ['cancelled', 'created', 'downloaded', 'finished', 'incomplete', 'ordered', 'pending'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const SHIPMENT_STATUSES = ['cancelled', 'pending', 'submitted'] as const;
@@ -160,4 +144,3 @@ export const QUANTITY_RATING_LABELS: Record<QuantityRating, string> = {
   tooLess: 'too less',
   tooMuch: 'too much',
 };
-

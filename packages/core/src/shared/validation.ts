@@ -19,16 +19,14 @@ export const isBlank = (value: string | null | undefined): boolean => value == n
 export const requiredRule: Rule = (value) => (isBlank(value) ? Messages.required : null);
 
 /** ASCII digits only; empty allowed. Spaces, signs, decimal points and non-ASCII digits fail. */
-export const numericRule: Rule = (value) =>
-  value == null || value === '' || /^[0-9]+$/.test(value) ? null : Messages.numeric;
+export const numericRule: Rule = (value) => (value == null || value === '' || /^[0-9]+$/.test(value) ? null : Messages.numeric);
 
 /**
  * Pragmatic e-mail shape: local@domain.tld with no whitespace, exactly one '@', and a domain of
  * non-empty dot-separated labels (at least two). Empty allowed.
  */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-export const emailRule: Rule = (value) =>
-  value == null || value === '' || EMAIL.test(value) ? null : Messages.email;
+export const emailRule: Rule = (value) => (value == null || value === '' || EMAIL.test(value) ? null : Messages.email);
 
 export interface QuantityConstraints {
   /** Smallest allowed quantity; values below 1 are treated as 1 (a quantity is always positive). */
@@ -39,10 +37,7 @@ export interface QuantityConstraints {
   packagingUnit?: number | null;
 }
 
-export type QuantityProblem =
-  | typeof Messages.minimum
-  | typeof Messages.maximum
-  | typeof Messages.packagingUnit;
+export type QuantityProblem = typeof Messages.minimum | typeof Messages.maximum | typeof Messages.packagingUnit;
 
 /**
  * Checks an order quantity (SPEC 5). A quantity must be a positive integer, at least the minimum, at
@@ -67,20 +62,21 @@ export function quantityRule(constraints: QuantityConstraints, qty: number): Qua
 }
 
 /** A string of at most `max` characters, else 'Value is too long' (checked before any other rule). */
-export const boundedString = (max: number) =>
-  z.string().check(z.maxLength(max, { message: Messages.tooLong, abort: true }));
+export const boundedString = (max: number) => z.string().check(z.maxLength(max, { message: Messages.tooLong, abort: true }));
 
 /**
  * A zod string of at most `max` characters, then checked by `rules` in order; every failing rule adds its
  * message, with its field code in the issue's `params` (field-messages.ts).
  */
 export const ruleString = (max: number, ...rules: Rule[]) =>
-  boundedString(max).check(z.superRefine((value, ctx) => {
-    for (const rule of rules) {
-      const message = rule(value);
-      if (message !== null) ctx.addIssue({ code: 'custom', ...withFieldCode(message) });
-    }
-  }));
+  boundedString(max).check(
+    z.superRefine((value, ctx) => {
+      for (const rule of rules) {
+        const message = rule(value);
+        if (message !== null) ctx.addIssue({ code: 'custom', ...withFieldCode(message) });
+      }
+    }),
+  );
 
 /** A required, well-formed e-mail address (account form and anywhere else an address is entered). */
 export const emailString = () => ruleString(MAX_LENGTH.email, requiredRule, emailRule);

@@ -22,7 +22,4 @@ export { $ZodError } from 'zod/v4/core';
  * cast gives it classic's type (output: the schema's), which mini's `pipe` signature cannot express.
  */
 export const preprocess = <A, U extends core.$ZodType, B = unknown>(fn: (input: B) => A, schema: U) =>
-  new ZodMiniPipe({ type: 'pipe', in: transform(fn), out: schema }) as unknown as ZodMiniPipe<
-    ZodMiniTransform<A, B>,
-    U
-  >;
+  new ZodMiniPipe({ type: 'pipe', in: transform(fn), out: schema }) as unknown as ZodMiniPipe<ZodMiniTransform<A, B>, U>;

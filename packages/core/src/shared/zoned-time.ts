@@ -75,14 +75,7 @@ export function toZonedTime(instant: Date | number, timeZone: string): LocalDate
  * Epoch ms of a wall-clock time read as if it were UTC (time fields default to 0). Uses
  * setUTCFullYear because Date.UTC maps years 0-99 to 1900-1999.
  */
-export function naiveUtcMs({
-  year,
-  month,
-  day,
-  hour = 0,
-  minute = 0,
-  second = 0,
-}: LocalDate & Partial<LocalDateTime>): number {
+export function naiveUtcMs({ year, month, day, hour = 0, minute = 0, second = 0 }: LocalDate & Partial<LocalDateTime>): number {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, 0);
@@ -103,11 +96,7 @@ export function zoneOffsetAt(instant: Date | number, timeZone: string): number {
 export function fromZonedTime(local: LocalDateTime, timeZone: string): Date[] {
   const naive = naiveUtcMs(local);
   // Offsets a day either side cover both sides of any transition near this time.
-  const offsets = new Set([
-    zoneOffsetAt(naive - DAY_MS, timeZone),
-    zoneOffsetAt(naive, timeZone),
-    zoneOffsetAt(naive + DAY_MS, timeZone),
-  ]);
+  const offsets = new Set([zoneOffsetAt(naive - DAY_MS, timeZone), zoneOffsetAt(naive, timeZone), zoneOffsetAt(naive + DAY_MS, timeZone)]);
   const instants = new Set<number>();
   for (const offset of offsets) {
     const candidate = naive - offset;

@@ -20,11 +20,9 @@ export type TransactionResult = z.infer<typeof TransactionResult>;
 /** A processor result code as printed on receipts ("00", "05", "51", "N7"). */
 export const ResultCode = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,8}$/, 'A result code has 1 to 8 letters or digits.'));
 
-export const TransactionEan = z.string().check(
-  z.maxLength(64),
-  z.trim(),
-  z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'),
-);
+export const TransactionEan = z
+  .string()
+  .check(z.maxLength(64), z.trim(), z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'));
 
 /** Where a transaction came from: the processor's feed, or a coupon action booked in the portal. */
 export const TRANSACTION_SOURCES = ['processor', 'portal'] as const;
@@ -117,12 +115,19 @@ export const SerialLookupQuery = z.object({
   serials: z.pipe(
     z.pipe(
       z.string().check(z.maxLength(MAX_SERIALS_PER_QUERY * 70)),
-      z.transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean)),
+      z.transform((text) =>
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     ),
-    z.array(Serial).check(
-      z.minLength(1, 'Enter at least one serial number.'),
-      z.maxLength(MAX_SERIALS_PER_QUERY, `At most ${MAX_SERIALS_PER_QUERY} serial numbers.`),
-    ),
+    z
+      .array(Serial)
+      .check(
+        z.minLength(1, 'Enter at least one serial number.'),
+        z.maxLength(MAX_SERIALS_PER_QUERY, `At most ${MAX_SERIALS_PER_QUERY} serial numbers.`),
+      ),
   ),
 });
 export type SerialLookupQuery = z.infer<typeof SerialLookupQuery>;

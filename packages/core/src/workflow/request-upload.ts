@@ -11,7 +11,11 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 
 /** Image types a screenflow (screen images to review and pin) takes; a file item also takes a PDF. */
-export const SCREENFLOW_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const satisfies readonly (typeof UPLOAD_CONTENT_TYPES)[number][];
+export const SCREENFLOW_CONTENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+] as const satisfies readonly (typeof UPLOAD_CONTENT_TYPES)[number][];
 
 /** POST flow/workflow-request-items/:itemId/upload */
 export const WorkflowUploadStart = z.object({

@@ -49,8 +49,7 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly Reques
   archived: [],
 };
 
-export const mayDo = (s: RequestState, action: RequestAction): boolean =>
-  REQUEST_TRANSITIONS[requestStatus(s)].includes(action);
+export const mayDo = (s: RequestState, action: RequestAction): boolean => REQUEST_TRANSITIONS[requestStatus(s)].includes(action);
 
 /** The state after an allowed action (throws on one REQUEST_TRANSITIONS does not allow). */
 export function nextRequestState(s: RequestState, action: RequestAction): RequestState {
@@ -80,7 +79,9 @@ export const WorkflowRequestSubmit = z.object({
 });
 /** SPEC reject needs a comment; approve may carry one. */
 export const WorkflowDecision = z.object({ comment: z.optional(z.string().check(z.trim(), z.maxLength(4000))) });
-export const WorkflowRejection = z.object({ comment: z.string().check(z.trim(), z.minLength(1, 'Say why the request is rejected'), z.maxLength(4000)) });
+export const WorkflowRejection = z.object({
+  comment: z.string().check(z.trim(), z.minLength(1, 'Say why the request is rejected'), z.maxLength(4000)),
+});
 
 /**
  * A history searched by workflow or request ID reads at most this many of each customer's newest finished

@@ -38,22 +38,12 @@ function AppShell() {
   if (!status || !user) return null;
 
   const brandName = brand?.name ?? t('app.fallbackName');
-  const entries = sidebarEntries(
-    user.modules,
-    authorizationFailed,
-    brand?.customFields.questionnaireUrl,
-    pendingStepOf(status),
-  );
+  const entries = sidebarEntries(user.modules, authorizationFailed, brand?.customFields.questionnaireUrl, pendingStepOf(status));
   const items = footerItems('ordering', true, brand?.footerLinks ?? []);
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header
-        brandName={brandName}
-        homeTo={paths.app.root}
-        username={user.username}
-        onMenu={() => setDrawerOpen(true)}
-      />
+      <Header brandName={brandName} homeTo={paths.app.root} username={user.username} onMenu={() => setDrawerOpen(true)} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 px-4 sm:px-6 lg:px-8">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 py-6 pr-4 lg:block">
           <SidebarNav entries={entries} />
@@ -66,12 +56,7 @@ function AppShell() {
       </div>
       <Footer brandName={brandName} items={items} logoTo={footerLogoTarget(true)} onLogout={logout} />
       <BottomBar items={items} onLogout={logout} />
-      <Drawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        title={<BrandMark name={brandName} />}
-        closeLabel={t('nav.closeMenu')}
-      >
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={<BrandMark name={brandName} />} closeLabel={t('nav.closeMenu')}>
         <SidebarNav entries={entries} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
     </div>

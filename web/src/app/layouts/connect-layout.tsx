@@ -63,7 +63,12 @@ export function ConnectLayout() {
   const brandName = brand?.name ?? t('app.fallbackName');
   // On phones the navigation (with the inbox count) is in the drawer: the menu button carries the count too.
   const pending = useInboxCount(navigable);
-  const menuBadge = pending ? { menuBadge: <InboxBubble count={pending} labelled={false} />, menuLabel: `${t('nav.openMenu')}, ${t('connect.inboxCount', { count: pending })}` } : {};
+  const menuBadge = pending
+    ? {
+        menuBadge: <InboxBubble count={pending} labelled={false} />,
+        menuLabel: `${t('nav.openMenu')}, ${t('connect.inboxCount', { count: pending })}`,
+      }
+    : {};
   const badge = t('app.portalConnect');
   const items = footerItems('connect', loggedIn, brand?.footerLinks ?? []);
 

@@ -21,11 +21,7 @@ export function PublicLayout() {
   const brandName = brand?.name ?? t('app.fallbackName');
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header
-        brandName={brandName}
-        homeTo={loggedIn && session ? session.landing : paths.home}
-        username={user?.username}
-      />
+      <Header brandName={brandName} homeTo={loggedIn && session ? session.landing : paths.home} username={user?.username} />
       <main id="main" className="flex-1">
         <RouteContent />
       </main>

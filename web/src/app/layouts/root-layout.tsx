@@ -31,8 +31,7 @@ function Root() {
   const brand = session?.brand;
 
   // The user's locale once signed in, the browser's before; core decides what is accepted.
-  const requested =
-    status?.user?.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+  const requested = status?.user?.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   useEffect(() => {
     void loadMessages(messageLocaleFor(portal, requested)).then((locale) => {
       document.documentElement.lang = locale;

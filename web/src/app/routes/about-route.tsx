@@ -33,17 +33,13 @@ export function AboutRoute() {
       <Card className="scroll-mt-24 p-6">
         <section id="privacy-policy" className="scroll-mt-24">
           <h2 className="text-lg font-semibold text-slate-900">{t('about.privacyTitle')}</h2>
-          <p className="mt-2 text-sm leading-6 text-slate-700">
-            {t('about.privacyText', { brand: brandName })}
-          </p>
+          <p className="mt-2 text-sm leading-6 text-slate-700">{t('about.privacyText', { brand: brandName })}</p>
         </section>
       </Card>
       <Card className="p-6">
         <section id="legal-notice" className="scroll-mt-24">
           <h2 className="text-lg font-semibold text-slate-900">{t('about.legalTitle')}</h2>
-          <p className="mt-2 text-sm leading-6 text-slate-700">
-            {t('about.legalText', { brand: brandName })}
-          </p>
+          <p className="mt-2 text-sm leading-6 text-slate-700">{t('about.legalText', { brand: brandName })}</p>
         </section>
       </Card>
     </div>

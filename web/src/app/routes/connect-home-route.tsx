@@ -27,16 +27,8 @@ export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionK
   if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
   if (decision === 'login') {
     return (
-      <LoginHero
-        title={t('home.connectWelcome', { brand: brandName })}
-        intro={t('home.connectIntro')}
-        className="py-4 sm:py-10"
-      >
-        <LoginCard
-          portal="connect"
-          eyebrow={t('app.portalConnect')}
-          onSignedIn={(to) => navigate(to, { replace: true })}
-        />
+      <LoginHero title={t('home.connectWelcome', { brand: brandName })} intro={t('home.connectIntro')} className="py-4 sm:py-10">
+        <LoginCard portal="connect" eyebrow={t('app.portalConnect')} onSignedIn={(to) => navigate(to, { replace: true })} />
       </LoginHero>
     );
   }
@@ -56,9 +48,7 @@ export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionK
             >
               {t(section.label)}
               {built.has(section.key) ? null : (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
-                  {t('comingSoon.badge')}
-                </span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{t('comingSoon.badge')}</span>
               )}
             </Link>
           </li>

@@ -10,7 +10,5 @@ import { useSession } from '../../lib/auth.ts';
  */
 export function ConnectSalesRoute() {
   const mayExport = hasModulePermission(useSession().status?.user?.modules, 'salesReporting', 'salesExport', false);
-  return (
-    <ConnectSalesScreen exportPanel={mayExport ? (filter) => <ExportPanel target={{ kind: 'sales', filter }} /> : undefined} />
-  );
+  return <ConnectSalesScreen exportPanel={mayExport ? (filter) => <ExportPanel target={{ kind: 'sales', filter }} /> : undefined} />;
 }

@@ -10,9 +10,5 @@ import { useSession } from '../../lib/auth.ts';
  */
 export function ConnectTransactionsRoute() {
   const mayExport = hasModulePermission(useSession().status?.user?.modules, 'payment', 'transactionExport', false);
-  return (
-    <TransactionsRoute
-      exportPanel={mayExport ? (filter) => <ExportPanel target={{ kind: 'transactions', filter }} /> : undefined}
-    />
-  );
+  return <TransactionsRoute exportPanel={mayExport ? (filter) => <ExportPanel target={{ kind: 'transactions', filter }} /> : undefined} />;
 }

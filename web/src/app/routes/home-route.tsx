@@ -40,10 +40,7 @@ export function HomeRoute() {
   const brandName = session?.brand?.name ?? t('app.fallbackName');
   return (
     <div className="relative overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-50 to-transparent"
-      />
+      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-50 to-transparent" />
       <LoginHero
         title={t('home.welcome', { brand: brandName })}
         intro={t('home.intro')}

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 
 /** The public start page of a portal: a short welcome beside its login card (both portals, SPEC 2). */
-export function LoginHero({ title, intro, className, children }: {
+export function LoginHero({
+  title,
+  intro,
+  className,
+  children,
+}: {
   title: string;
   intro: string;
   /** Spacing of the two-column grid, which differs between the portals' shells. */

@@ -51,13 +51,7 @@ export function BottomBar({ items, onLogout }: { items: readonly FooterItem[]; o
           ))}
           {more.length > 0 ? (
             <li>
-              <button
-                type="button"
-                className={itemClass}
-                aria-haspopup="dialog"
-                aria-expanded={moreOpen}
-                onClick={() => setMoreOpen(true)}
-              >
+              <button type="button" className={itemClass} aria-haspopup="dialog" aria-expanded={moreOpen} onClick={() => setMoreOpen(true)}>
                 <MoreIcon />
                 {t('footer.more')}
               </button>

@@ -4,8 +4,7 @@ import { DocumentIcon, LinkIcon, LogoutIcon, ShieldIcon, UserIcon } from '../../
 import type { Translate } from '../../i18n/index.ts';
 import type { FooterItem, FooterLabel } from './nav-items.ts';
 
-export const footerLabel = (t: Translate, label: FooterLabel): string =>
-  'key' in label ? t(label.key) : label.text;
+export const footerLabel = (t: Translate, label: FooterLabel): string => ('key' in label ? t(label.key) : label.text);
 
 export function footerIcon(item: FooterItem, className = 'size-5'): ReactNode {
   if (item.kind === 'logout') return <LogoutIcon className={className} />;

@@ -25,11 +25,7 @@ export function Footer({
     <footer className="mt-auto border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 pb-[calc(5.5rem+env(safe-area-inset-bottom))] sm:px-6 md:flex-row md:items-center md:justify-between md:pb-6 lg:px-8">
         <div className="hidden md:block">
-          <Link
-            to={logoTo}
-            aria-label={t('footer.homeLink', { brand: brandName })}
-            className="inline-flex rounded-lg"
-          >
+          <Link to={logoTo} aria-label={t('footer.homeLink', { brand: brandName })} className="inline-flex rounded-lg">
             <BrandMark name={brandName} />
           </Link>
         </div>

@@ -5,8 +5,7 @@ import { type SidebarEntry, sidebarEntries } from './sidebar-entries.ts';
 const modules = (permissions: Record<string, boolean>, settings: Record<string, boolean> = {}) => ({
   ordering: { permissions, settings },
 });
-const keys = (entries: SidebarEntry[]) =>
-  entries.flatMap((e) => (e.kind === 'group' ? [e.key, ...e.items.map((i) => i.key)] : [e.key]));
+const keys = (entries: SidebarEntry[]) => entries.flatMap((e) => (e.kind === 'group' ? [e.key, ...e.items.map((i) => i.key)] : [e.key]));
 
 const QUESTIONNAIRE = 'https://survey.example.com/s/abc';
 
@@ -97,14 +96,7 @@ describe('footerItems (SPEC 2)', () => {
 
   it('adds My Account and the configured links when signed in', () => {
     const items = footerItems('ordering', true, links);
-    expect(items.map((i) => i.key)).toEqual([
-      'my-account',
-      'logout',
-      'brand-0',
-      'brand-1',
-      'privacy-policy',
-      'legal-notice',
-    ]);
+    expect(items.map((i) => i.key)).toEqual(['my-account', 'logout', 'brand-0', 'brand-1', 'privacy-policy', 'legal-notice']);
     expect(items[2]).toMatchObject({
       kind: 'href',
       href: 'https://www.example.com/help.pdf',
@@ -119,13 +111,7 @@ describe('footerItems (SPEC 2)', () => {
       { name: 'Impressum', path: '/imprint' },
       { name: 'Help', path: '/help' },
     ]);
-    expect(items.map((i) => i.key)).toEqual([
-      'my-account',
-      'logout',
-      'brand-0',
-      'privacy-policy',
-      'legal-notice',
-    ]);
+    expect(items.map((i) => i.key)).toEqual(['my-account', 'logout', 'brand-0', 'privacy-policy', 'legal-notice']);
     expect(items.find((i) => i.key === 'privacy-policy')).toMatchObject({
       href: 'https://brand.example/privacy',
     });

@@ -20,14 +20,11 @@ const PRIVACY = /privacy|datenschutz/i;
 const LEGAL = /legal|imprint|impressum/i;
 
 function fromLink(link: FooterLink, key: string, label: FooterLabel): FooterItem {
-  return 'href' in link
-    ? { kind: 'href', key, label, href: link.href }
-    : { kind: 'path', key, label, to: link.path };
+  return 'href' in link ? { kind: 'href', key, label, href: link.href } : { kind: 'path', key, label, to: link.path };
 }
 
 /** Each portal has its own My Account (a session belongs to one portal, ADR 008). */
-export const myAccountPath = (portal: Portal): string =>
-  portal === 'connect' ? paths.connect.myAccount : paths.app.myAccount;
+export const myAccountPath = (portal: Portal): string => (portal === 'connect' ? paths.connect.myAccount : paths.app.myAccount);
 
 /**
  * The footer and bottom-bar entries of a portal's shell (SPEC 2): when signed in, My Account (that
@@ -35,11 +32,7 @@ export const myAccountPath = (portal: Portal): string =>
  * left out while signed out, where it would do nothing (ADR 006). A brand link named
  * like a privacy policy or legal notice becomes that entry's target; without one both open /about.
  */
-export function footerItems(
-  portal: Portal,
-  loggedIn: boolean,
-  links: readonly FooterLink[],
-): FooterItem[] {
+export function footerItems(portal: Portal, loggedIn: boolean, links: readonly FooterLink[]): FooterItem[] {
   const privacy = links.find((l) => PRIVACY.test(l.name));
   const legal = links.find((l) => l !== privacy && LEGAL.test(l.name));
   const configured = links.filter((l) => l !== privacy && l !== legal);
@@ -94,5 +87,4 @@ export function splitBottomBar<T>(
 }
 
 /** The footer logo goes to the app's products page when logged in, otherwise to the site root. */
-export const footerLogoTarget = (loggedIn: boolean): string =>
-  loggedIn ? paths.app.order.products : paths.home;
+export const footerLogoTarget = (loggedIn: boolean): string => (loggedIn ? paths.app.order.products : paths.home);

@@ -20,9 +20,7 @@ export interface SidebarLink {
   /** An external address: the entry opens it in a new tab instead of navigating to `to`. */
   href?: string;
 }
-export type SidebarEntry =
-  | { kind: 'group'; key: string; label: MessageKey; items: SidebarLink[] }
-  | ({ kind: 'link' } & SidebarLink);
+export type SidebarEntry = { kind: 'group'; key: string; label: MessageKey; items: SidebarLink[] } | ({ kind: 'link' } & SidebarLink);
 
 /**
  * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service, Orders), Retailer, Sales

@@ -65,11 +65,7 @@ function Item({ item, onNavigate }: { item: SidebarLink; onNavigate?: (() => voi
     >
       {({ isActive }) => (
         <>
-          <span
-            className={
-              isActive ? 'mt-0.5 text-brand-600' : 'mt-0.5 text-slate-400 group-hover:text-slate-600'
-            }
-          >
+          <span className={isActive ? 'mt-0.5 text-brand-600' : 'mt-0.5 text-slate-400 group-hover:text-slate-600'}>
             <Icon className="size-5" />
           </span>
           <span className="min-w-0">
@@ -91,9 +87,7 @@ export function SidebarNav({ entries, onNavigate }: { entries: SidebarEntry[]; o
         {entries.map((entry) =>
           entry.kind === 'group' ? (
             <li key={entry.key} className="pb-2">
-              <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-slate-500">
-                {t(entry.label)}
-              </p>
+              <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-slate-500">{t(entry.label)}</p>
               <ul className="space-y-1">
                 {entry.items.map((item) => (
                   <li key={item.key}>

@@ -92,14 +92,7 @@ export function BarChart({
       </p>
       <div ref={ref} className="mt-2 w-full overflow-x-auto">
         {orientation === 'columns' ? (
-          <Columns
-            id={id}
-            data={data}
-            width={width}
-            scale={scale}
-            tickLabels={tickLabels}
-            categoryAxisLabel={categoryAxisLabel}
-          />
+          <Columns id={id} data={data} width={width} scale={scale} tickLabels={tickLabels} categoryAxisLabel={categoryAxisLabel} />
         ) : (
           <Rows id={id} data={data} width={width} scale={scale} tickLabels={tickLabels} />
         )}
@@ -157,38 +150,18 @@ function Columns({ id, data, width, scale, tickLabels, categoryAxisLabel }: Plot
         const x = left + i * band.slot;
         return (
           <g key={d.key}>
-            <rect
-              x={x + band.inset}
-              y={top + plotHeight - h}
-              width={band.bar}
-              height={h}
-              rx={Math.min(3, band.bar / 4)}
-              className={bar}
-            >
+            <rect x={x + band.inset} y={top + plotHeight - h} width={band.bar} height={h} rx={Math.min(3, band.bar / 4)} className={bar}>
               <title>{`${d.label}: ${d.valueText}`}</title>
             </rect>
             {labelled.has(i) ? (
-              <text
-                x={x + band.slot / 2}
-                y={top + plotHeight + 14}
-                textAnchor="middle"
-                className={tickText}
-                aria-hidden="true"
-              >
+              <text x={x + band.slot / 2} y={top + plotHeight + 14} textAnchor="middle" className={tickText} aria-hidden="true">
                 {d.shortLabel ?? d.label}
               </text>
             ) : null}
           </g>
         );
       })}
-      <line
-        x1={left}
-        x2={svgWidth - right}
-        y1={top + plotHeight}
-        y2={top + plotHeight}
-        className="stroke-slate-400"
-        aria-hidden="true"
-      />
+      <line x1={left} x2={svgWidth - right} y1={top + plotHeight} y2={top + plotHeight} className="stroke-slate-400" aria-hidden="true" />
       <text
         x={left + (svgWidth - left - right) / 2}
         y={height - 6}

@@ -17,8 +17,7 @@ const themeClasses: Record<AlertTheme, string> = {
 };
 
 function ThemeIcon({ theme }: { theme: AlertTheme }) {
-  if (theme === 'red' || theme === 'orange' || theme === 'yellow')
-    return <AlertIcon className="size-5 shrink-0" />;
+  if (theme === 'red' || theme === 'orange' || theme === 'yellow') return <AlertIcon className="size-5 shrink-0" />;
   if (theme === 'green') return <CheckCircleIcon className="size-5 shrink-0" />;
   return <InfoIcon className="size-5 shrink-0" />;
 }
@@ -35,20 +34,9 @@ export interface AlertProps {
   className?: string;
 }
 
-export function Alert({
-  theme = 'blue',
-  title,
-  children,
-  onClose,
-  closeLabel = 'Close',
-  role = 'status',
-  className = '',
-}: AlertProps) {
+export function Alert({ theme = 'blue', title, children, onClose, closeLabel = 'Close', role = 'status', className = '' }: AlertProps) {
   return (
-    <div
-      role={role}
-      className={`flex items-start gap-3 rounded-lg p-3.5 text-sm ring-1 ring-inset ${themeClasses[theme]} ${className}`}
-    >
+    <div role={role} className={`flex items-start gap-3 rounded-lg p-3.5 text-sm ring-1 ring-inset ${themeClasses[theme]} ${className}`}>
       <span className="mt-px">
         <ThemeIcon theme={theme} />
       </span>

@@ -14,13 +14,10 @@ type Base = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   block?: boolean;
 };
 /** An icon button has no visible text, so it must carry an accessible name. */
-export type ButtonProps =
-  | (Base & { theme?: 'primary' | 'secondary' | 'text' })
-  | (Base & { theme: 'icon'; 'aria-label': string });
+export type ButtonProps = (Base & { theme?: 'primary' | 'secondary' | 'text' }) | (Base & { theme: 'icon'; 'aria-label': string });
 
 const themeClasses: Record<ButtonTheme, string> = {
-  primary:
-    'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 disabled:bg-brand-300 px-4 py-2.5',
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 disabled:bg-brand-300 px-4 py-2.5',
   secondary:
     'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 active:bg-slate-100 disabled:text-slate-400 px-4 py-2.5',
   text: 'text-brand-700 hover:bg-brand-50 active:bg-brand-100 disabled:text-slate-400 px-3 py-2',

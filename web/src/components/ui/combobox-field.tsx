@@ -72,7 +72,12 @@ export function ComboboxField({
       event.preventDefault();
       if (!open) {
         setOpen(true);
-        setActive(Math.max(0, matches.findIndex((o) => o.value === value)));
+        setActive(
+          Math.max(
+            0,
+            matches.findIndex((o) => o.value === value),
+          ),
+        );
         return;
       }
       move(active + (event.key === 'ArrowDown' ? 1 : -1));

@@ -38,9 +38,7 @@ export function DataTable<T>({
           aria-busy={busy || undefined}
           className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity ${busy ? 'opacity-60' : ''}`}
         >
-          <caption className={captionHidden ? 'sr-only' : 'px-4 pt-4 text-left font-semibold text-slate-900'}>
-            {caption}
-          </caption>
+          <caption className={captionHidden ? 'sr-only' : 'px-4 pt-4 text-left font-semibold text-slate-900'}>{caption}</caption>
           <thead className="bg-slate-50">
             <tr>
               {columns.map((c) => (

@@ -41,9 +41,7 @@ export function DateRangeField({
     [
       'block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm',
       'focus:outline-none focus:ring-2',
-      invalid
-        ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-        : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+      invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
     ].join(' ');
   return (
     <fieldset className={`min-w-0 ${className}`} aria-describedby={error ? `${id}-error` : undefined}>

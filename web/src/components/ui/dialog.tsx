@@ -47,10 +47,7 @@ export function Dialog({
       : 'mb-0 mt-auto w-full max-w-md rounded-t-2xl animate-slide-up sm:m-auto sm:rounded-2xl sm:animate-pop-in';
 
   return (
-    <dialog
-      {...dialogProps}
-      className={`mx-auto max-h-[90dvh] overflow-visible bg-transparent p-0 backdrop:animate-fade-in ${position}`}
-    >
+    <dialog {...dialogProps} className={`mx-auto max-h-[90dvh] overflow-visible bg-transparent p-0 backdrop:animate-fade-in ${position}`}>
       <div className="max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl">
         <div className="flex items-start justify-between gap-4 px-5 pt-5">
           <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-slate-900'}>

@@ -5,9 +5,7 @@ export function ListEmpty({ title, text, icon }: { title: string; text?: string;
   return (
     <div className="px-6 py-12 text-center">
       {icon ? (
-        <div className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          {icon}
-        </div>
+        <div className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">{icon}</div>
       ) : null}
       <p className="font-semibold text-slate-900 first-letter:uppercase">{title}</p>
       {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}

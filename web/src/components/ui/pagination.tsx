@@ -38,10 +38,7 @@ export function Pagination({
   const id = useId();
   const { currentPage, pageCount } = pagination;
   return (
-    <nav
-      aria-label={labels.nav}
-      className="flex flex-col gap-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
-    >
+    <nav aria-label={labels.nav} className="flex flex-col gap-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite">
         {labels.total}
         {pageCount > 1 ? <span className="text-slate-400"> · </span> : null}

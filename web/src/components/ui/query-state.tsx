@@ -34,15 +34,7 @@ export function QueryState<T>({
 }: QueryStateProps<T>) {
   if (idle) return null;
   if (error && !data) {
-    return (
-      <LoadFailed
-        message={failedMessage}
-        retryLabel={retryLabel}
-        onRetry={() => void mutate()}
-        layout="inline"
-        error={error}
-      />
-    );
+    return <LoadFailed message={failedMessage} retryLabel={retryLabel} onRetry={() => void mutate()} layout="inline" error={error} />;
   }
   if (!data) return isLoading ? <FullPageSpinner label={loadingLabel} /> : null;
   if (isEmpty?.(data)) return empty;

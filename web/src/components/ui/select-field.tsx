@@ -6,8 +6,7 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectFieldProps
-  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'> {
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'> {
   label: string;
   value: string;
   options: readonly SelectOption[];
@@ -16,15 +15,7 @@ export interface SelectFieldProps
 }
 
 /** A labelled native <select> (the platform's picker on phones), styled like TextField. */
-export function SelectField({
-  label,
-  value,
-  options,
-  onValueChange,
-  helperText,
-  className = '',
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ label, value, options, onValueChange, helperText, className = '', ...rest }: SelectFieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (

@@ -46,12 +46,7 @@ export function Tabs<K extends string>({
   };
   return (
     <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="flex min-w-max gap-1 border-b border-slate-200"
-      >
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex min-w-max gap-1 border-b border-slate-200">
         {tabs.map((tab) => {
           const selected = tab.id === value;
           const ids = tabIds(idPrefix, tab.id);

@@ -1,8 +1,7 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import { controlClassName, FieldError, FieldHelp } from './text-field.tsx';
 
-export interface TextAreaFieldProps
-  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -29,9 +28,7 @@ export function TextAreaField({
   const id = useId();
   const errorId = `${id}-error`;
   const helperId = `${id}-helper`;
-  const described = [helperText ? helperId : null, error ? errorId : null, describedBy ?? null]
-    .filter(Boolean)
-    .join(' ');
+  const described = [helperText ? helperId : null, error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
     <div className={`space-y-1.5 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">

@@ -3,8 +3,7 @@ import { type InputHTMLAttributes, type Ref, useId } from 'react';
 /** Input types (SPEC 5). */
 export type InputType = 'text' | 'email' | 'password' | 'number' | 'date';
 
-export interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'> {
   label: string;
   type?: InputType;
   value: string;

@@ -62,13 +62,9 @@ export const consumeRecoveryCode = (db: Db, username: string, remaining: string[
 export const replaceRecoveryCodes = (db: Db, username: string, hashes: string[]) =>
   update(db, username, 'SET recoveryCodeHashes = :r', { ':r': hashes, ':none': 'none' }, 'mfaMethod <> :none');
 
-export const dismissMfaNotice = (db: Db, username: string) =>
-  update(db, username, 'SET mfaNoticeDismissed = :t', { ':t': true });
+export const dismissMfaNotice = (db: Db, username: string) => update(db, username, 'SET mfaNoticeDismissed = :t', { ':t': true });
 
 export const resetMfa = (db: Db, username: string) =>
-  update(
-    db,
-    username,
-    'SET mfaMethod = :none REMOVE totpSecret, totpLastStep, totpPendingSecret, pendingEmailCode, recoveryCodeHashes',
-    { ':none': 'none' },
-  );
+  update(db, username, 'SET mfaMethod = :none REMOVE totpSecret, totpLastStep, totpPendingSecret, pendingEmailCode, recoveryCodeHashes', {
+    ':none': 'none',
+  });

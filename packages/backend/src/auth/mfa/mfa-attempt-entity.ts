@@ -62,9 +62,7 @@ export async function deleteAttempt(db: Db, tokenHash: string, emailCodeHash?: s
       new DeleteCommand({
         TableName: db.table,
         Key: key(tokenHash),
-        ...(emailCodeHash
-          ? { ConditionExpression: 'emailCodeHash = :hash', ExpressionAttributeValues: { ':hash': emailCodeHash } }
-          : {}),
+        ...(emailCodeHash ? { ConditionExpression: 'emailCodeHash = :hash', ExpressionAttributeValues: { ':hash': emailCodeHash } } : {}),
       }),
     ),
   );

@@ -2,16 +2,9 @@ import { MFA } from '@portal/core/auth';
 import { type MfaCalls, EMAIL_CODE_VALID_MS, QR_CODE_PIXELS, SETUP_CODES_PER_HOUR } from './mfa-shared.ts';
 import type { ReauthSession } from '../../accounts/index.ts';
 import { AppError } from '../../errors.ts';
-import {
-  activateMfa,
-  dismissMfaNotice,
-  replaceRecoveryCodes,
-  setPendingEmailCode,
-  setPendingTotpSecret,
-} from './account-mfa-entity.ts';
+import { activateMfa, dismissMfaNotice, replaceRecoveryCodes, setPendingEmailCode, setPendingTotpSecret } from './account-mfa-entity.ts';
 import { hashCode, randomDigits, sameHash } from './one-time-codes.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
-
 
 /** Setting a factor up (ADR 012, ADR 055: each change asks for the password or a fresh sign-in): app, e-mail, recovery codes. */
 export function mfaSetup(calls: MfaCalls) {
@@ -30,7 +23,11 @@ export function mfaSetup(calls: MfaCalls) {
       await setPendingTotpSecret(db, account.username, await secrets.encrypt(secret, account.usernameKey));
       // qrcode with pngjs and pako is loaded on the first QR code, not at the API's cold start (ADR 038).
       const { default: QRCode } = await import('qrcode');
-      const png = await QRCode.toBuffer(await totpUri(secret, account.username, calls.issuer), { type: 'png', width: QR_CODE_PIXELS, margin: 1 });
+      const png = await QRCode.toBuffer(await totpUri(secret, account.username, calls.issuer), {
+        type: 'png',
+        width: QR_CODE_PIXELS,
+        margin: 1,
+      });
       return { secret, issuer: calls.issuer, account: account.username, qr: `data:image/png;base64,${png.toString('base64')}` };
     },
 
@@ -41,7 +38,10 @@ export function mfaSetup(calls: MfaCalls) {
       if (!account.totpPendingSecret) throw new AppError('input', MFA.NO_PENDING_SECRET, 'Scan the QR code first.');
       const secret = await secrets.decrypt(account.totpPendingSecret, account.usernameKey);
       const step = await verifyTotp(secret, code, now());
-      if (step === null) throw new AppError('input', MFA.WRONG_CODE, 'The code does not match. Please try again.', { issues: [{ path: 'secretCode', message: 'The code does not match' }] });
+      if (step === null)
+        throw new AppError('input', MFA.WRONG_CODE, 'The code does not match. Please try again.', {
+          issues: [{ path: 'secretCode', message: 'The code does not match' }],
+        });
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       const ok = await activateMfa(db, account.username, 'app', {
         totpSecret: account.totpPendingSecret,
@@ -77,7 +77,10 @@ export function mfaSetup(calls: MfaCalls) {
         pending !== undefined &&
         Date.parse(pending.validUntil) > now().getTime() &&
         sameHash(hashCode(code, `setup:${account.usernameKey}`), pending.codeHash);
-      if (!ok) throw new AppError('input', MFA.WRONG_CODE, 'The code does not match. Please try again.', { issues: [{ path: 'secretCode', message: 'The code does not match' }] });
+      if (!ok)
+        throw new AppError('input', MFA.WRONG_CODE, 'The code does not match. Please try again.', {
+          issues: [{ path: 'secretCode', message: 'The code does not match' }],
+        });
       const { codes, hashes } = await issueRecoveryCodes(account.username);
       if (!(await activateMfa(db, account.username, 'email', { recoveryCodeHashes: hashes }))) {
         throw new AppError('conflict', MFA.SETUP_CHANGED, 'The set-up changed meanwhile. Please request a new code.');
@@ -100,6 +103,5 @@ export function mfaSetup(calls: MfaCalls) {
       await dismissMfaNotice(db, username);
       return { success: true as const };
     },
-
   };
 }

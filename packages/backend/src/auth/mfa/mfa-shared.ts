@@ -36,8 +36,7 @@ export type MfaDeps = {
 /** The account of a call, its expired attempt, fresh recovery codes. */
 export function mfaShared(deps: MfaDeps) {
   const { db } = deps;
-  const expired = () =>
-    new AppError('auth', LOGIN.FORM.ERROR.MFA_EXPIRED, 'Your sign-in has expired. Please enter your password again.');
+  const expired = () => new AppError('auth', LOGIN.FORM.ERROR.MFA_EXPIRED, 'Your sign-in has expired. Please enter your password again.');
 
   const load = async (username: string) => {
     const account = await getAccount(db, username);

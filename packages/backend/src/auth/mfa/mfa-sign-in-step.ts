@@ -18,7 +18,6 @@ import { deleteAttempt, getAttempt, putAttempt, recordEmailCode } from './mfa-at
 import { hashCode, isRecoveryCodeShape, randomDigits, sameHash } from './one-time-codes.ts';
 import { verifyTotp } from './totp.ts';
 
-
 type AccountMfa = StoredAccount;
 
 /** The second step of a sign-in (ADR 012): which one, its attempt, the code's check, the e-mailed code. */
@@ -54,7 +53,14 @@ export function mfaSignInStep(calls: MfaCalls) {
       if (isRecoveryCodeShape(code)) {
         const hash = hashCode(code, `recovery:${account.usernameKey}`);
         const codes = account.recoveryCodeHashes ?? [];
-        ok = codes.some((h) => sameHash(h, hash)) && (await consumeRecoveryCode(db, account.username, codes.filter((h) => h !== hash), hash));
+        ok =
+          codes.some((h) => sameHash(h, hash)) &&
+          (await consumeRecoveryCode(
+            db,
+            account.username,
+            codes.filter((h) => h !== hash),
+            hash,
+          ));
       } else if (account.mfaMethod === 'app' && account.totpSecret) {
         const secret = await secrets.decrypt(account.totpSecret, account.usernameKey);
         const step = await verifyTotp(secret, code, now(), account.totpLastStep);
@@ -99,6 +105,5 @@ export function mfaSignInStep(calls: MfaCalls) {
       });
       return { message: 'OTP code sent' };
     },
-
   };
 }

@@ -7,11 +7,9 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
  */
 export const RECOVERY_CODE_COUNT = 10;
 
-export const randomDigits = (length: number) =>
-  Array.from({ length }, () => String(randomInt(10))).join('');
+export const randomDigits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join('');
 
-export const hashCode = (code: string, context: string) =>
-  createHash('sha256').update(`${context}:${code}`).digest('hex');
+export const hashCode = (code: string, context: string) => createHash('sha256').update(`${context}:${code}`).digest('hex');
 
 export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');

@@ -15,12 +15,7 @@ export const totpUri = async (secret: string, label: string, issuer: string) =>
   (await otplib()).generateURI({ issuer, label, secret, period: PERIOD });
 
 /** The time step the code belongs to, or null when it is wrong, stale or already used. */
-export async function verifyTotp(
-  secret: string,
-  code: string,
-  now: Date,
-  afterTimeStep?: number,
-): Promise<number | null> {
+export async function verifyTotp(secret: string, code: string, now: Date, afterTimeStep?: number): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const { verify } = await otplib();
   try {

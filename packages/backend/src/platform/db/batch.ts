@@ -40,9 +40,7 @@ export async function batchGet(db: Db, keys: readonly Key[], options: { projecti
   const projection = options.projection
     ? {
         ProjectionExpression: [...new Set(['pk', 'sk', ...options.projection])].map((_, i) => `#p${i}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(
-          [...new Set(['pk', 'sk', ...options.projection])].map((name, i) => [`#p${i}`, name]),
-        ),
+        ExpressionAttributeNames: Object.fromEntries([...new Set(['pk', 'sk', ...options.projection])].map((name, i) => [`#p${i}`, name])),
       }
     : {};
   for (let start = 0; start < unique.length; start += 100) {
@@ -68,12 +66,20 @@ export const getFrom = (items: Map<string, Item>, key: Key): Item | undefined =>
  * writes that are idempotent on their own: a retried or repeated put leaves the same item.
  */
 export function batchPut(db: Db, items: readonly Item[], concurrency = 8): Promise<void> {
-  return batchWrite(db, items.map((Item) => ({ PutRequest: { Item } })), concurrency);
+  return batchWrite(
+    db,
+    items.map((Item) => ({ PutRequest: { Item } })),
+    concurrency,
+  );
 }
 
 /** Plain deletes by key, as `batchPut` writes (a repeated delete of a gone item is a no-op). */
 export function batchDelete(db: Db, keys: readonly Key[], concurrency = 8): Promise<void> {
-  return batchWrite(db, keys.map((Key) => ({ DeleteRequest: { Key } })), concurrency);
+  return batchWrite(
+    db,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+    concurrency,
+  );
 }
 
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };

@@ -24,7 +24,15 @@ describe('recordCapacity', () => {
       const { records } = await recorder.recorded(async () => {
         await db.doc.send(new PutCommand({ TableName: db.table, Item: big('A', 2500, { gsi1pk: 'G#A', gsi1sk: '1' }) }));
         await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: 'A', sk: 'S' }, ConsistentRead: true }));
-        await db.doc.send(new QueryCommand({ TableName: db.table, IndexName: 'gsi1', KeyConditionExpression: '#k = :v', ExpressionAttributeNames: { '#k': 'gsi1pk' }, ExpressionAttributeValues: { ':v': 'G#A' } }));
+        await db.doc.send(
+          new QueryCommand({
+            TableName: db.table,
+            IndexName: 'gsi1',
+            KeyConditionExpression: '#k = :v',
+            ExpressionAttributeNames: { '#k': 'gsi1pk' },
+            ExpressionAttributeValues: { ':v': 'G#A' },
+          }),
+        );
       });
       expect(records.map((r) => [r.op, r.on, r.pk, r.rcu, r.wcu])).toEqual([
         ['Put', 'table', 'A', 0, 3],
@@ -48,12 +56,22 @@ describe('recordCapacity', () => {
             TransactItems: [
               { Put: { TableName: db.table, Item: big('T1', 3000) } },
               { Put: { TableName: db.table, Item: big('T2', 10) } },
-              { Update: { TableName: db.table, Key: { pk: 'T3', sk: 'S' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
+              {
+                Update: {
+                  TableName: db.table,
+                  Key: { pk: 'T3', sk: 'S' },
+                  UpdateExpression: 'ADD n :one',
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
             ],
           }),
         );
         await batchPut(db, [big('B1', 100), big('B2', 5000)]);
-        await batchGet(db, [{ pk: 'B1', sk: 'S' }, { pk: 'B2', sk: 'S' }]);
+        await batchGet(db, [
+          { pk: 'B1', sk: 'S' },
+          { pk: 'B2', sk: 'S' },
+        ]);
         return (out.ConsumedCapacity ?? []).reduce((n, c) => n + (c.CapacityUnits ?? 0), 0);
       });
       const sum = (op: string, field: 'rcu' | 'wcu') => records.filter((r) => r.op === op).reduce((n, r) => n + r[field], 0);
@@ -63,7 +81,10 @@ describe('recordCapacity', () => {
       expect(tx.every((r) => r.callItems === 3)).toBe(true);
       expect(reported).toBeGreaterThan(0);
       expect(sum('TransactWrite', 'wcu')).toBeCloseTo(reported, 9);
-      expect(records.filter((r) => r.op === 'BatchWrite').map((r) => [r.pk, r.wcu])).toEqual([['B1', 1], ['B2', 5]]);
+      expect(records.filter((r) => r.op === 'BatchWrite').map((r) => [r.pk, r.wcu])).toEqual([
+        ['B1', 1],
+        ['B2', 5],
+      ]);
       expect(sum('BatchGet', 'rcu')).toBeGreaterThan(0);
     } finally {
       recorder.stop();
@@ -74,7 +95,14 @@ describe('recordCapacity', () => {
     const recorder = recordCapacity(db);
     try {
       const { records } = await recorder.recorded(() =>
-        db.doc.send(new UpdateCommand({ TableName: db.table, Key: { pk: 'U', sk: 'S' }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 'y'.repeat(1500) } })),
+        db.doc.send(
+          new UpdateCommand({
+            TableName: db.table,
+            Key: { pk: 'U', sk: 'S' },
+            UpdateExpression: 'SET v = :v',
+            ExpressionAttributeValues: { ':v': 'y'.repeat(1500) },
+          }),
+        ),
       );
       expect(records.map((r) => [r.op, r.on, r.pk, r.wcu])).toEqual([['Update', 'table', 'U', 2]]);
     } finally {

@@ -30,7 +30,8 @@ export type CapacityRecord = {
 type Input = Record<string, unknown>;
 
 // The SDK's inputs and outputs read as plain records, without trusting their shapes.
-const isRecord = (v: unknown): v is Input => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof Set);
+const isRecord = (v: unknown): v is Input =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof Set);
 const rec = (v: unknown): Input => (isRecord(v) ? v : {});
 const recs = (v: unknown): Input[] => (Array.isArray(v) ? v.filter(isRecord) : isRecord(v) ? [v] : []);
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
@@ -48,7 +49,8 @@ export function itemSize(item: Input | undefined): number {
 function valueSize(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number' || typeof value === 'bigint') return Math.ceil(String(value).replace(/[-.]/g, '').replace(/^0+/, '').length / 2) + 1;
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return Math.ceil(String(value).replace(/[-.]/g, '').replace(/^0+/, '').length / 2) + 1;
   if (value instanceof Uint8Array) return value.byteLength;
   if (value instanceof Set) return [...value].reduce((n: number, v) => n + valueSize(v), 0);
   if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + valueSize(v), 0);
@@ -107,7 +109,9 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
       if (input.ReturnConsumedCapacity === undefined) input.ReturnConsumedCapacity = 'INDEXES';
       const result = await next(args);
       // The client names the low-level command (PutItemCommand, TransactWriteItemsCommand, ...).
-      const op = String(context.commandName ?? '').replace(/Command$/, '').replace(/Items?$/, '');
+      const op = String(context.commandName ?? '')
+        .replace(/Command$/, '')
+        .replace(/Items?$/, '');
       record(op, input, rec(result.output));
       return result;
     },
@@ -126,7 +130,14 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
     }
     if (isWrite) {
       const item = rec(op === 'Put' ? input.Item : input.Key);
-      add(op, 'table', String(item[TABLE_KEYS.partitionKey]), 0, units(one?.Table) || units(one), itemSize(op === 'Put' ? item : undefined));
+      add(
+        op,
+        'table',
+        String(item[TABLE_KEYS.partitionKey]),
+        0,
+        units(one?.Table) || units(one),
+        itemSize(op === 'Put' ? item : undefined),
+      );
       // An index write lands on the index key the item has (a Put's own keys; an Update's only when it sets them).
       for (const [index, u] of Object.entries(rec(one?.GlobalSecondaryIndexes))) {
         const indexPk = op === 'Put' ? item[INDEX_PK.get(index) ?? ''] : rec(input.ExpressionAttributeValues)[`:${INDEX_PK.get(index)}`];
@@ -149,16 +160,23 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
       const parts = requests.flatMap((r) => {
         const stored = r.item ?? r.key ?? {};
         const need = factor * Math.max(1, Math.ceil(itemSize(r.item) / 1024));
-        return (r.item ? keysOf(r.item) : [{ on: 'table', pk: String(stored[TABLE_KEYS.partitionKey]) }]).map((where) => ({ part: { ...where, bytes: itemSize(r.item) }, need }));
+        return (r.item ? keysOf(r.item) : [{ on: 'table', pk: String(stored[TABLE_KEYS.partitionKey]) }]).map((where) => ({
+          part: { ...where, bytes: itemSize(r.item) },
+          need,
+        }));
       });
       const total = consumed.reduce((n, c) => n + units(c), 0);
       for (const { part, units: u } of spread(parts, total)) add(op, part.on, part.pk, 0, u, part.bytes, requests.length, callBytes);
       return;
     }
     if (op === 'BatchGet' || op === 'TransactGet') {
-      const responses = op === 'BatchGet' ? Object.values(rec(output.Responses)).flatMap(recs) : recs(output.Responses).flatMap((r) => recs(r.Item));
+      const responses =
+        op === 'BatchGet' ? Object.values(rec(output.Responses)).flatMap(recs) : recs(output.Responses).flatMap((r) => recs(r.Item));
       const consistent = op === 'TransactGet' ? 2 : 0.5;
-      const parts = responses.map((item) => ({ part: { pk: String(item[TABLE_KEYS.partitionKey]), bytes: itemSize(item) }, need: consistent * Math.max(1, Math.ceil(itemSize(item) / 4096)) }));
+      const parts = responses.map((item) => ({
+        part: { pk: String(item[TABLE_KEYS.partitionKey]), bytes: itemSize(item) },
+        need: consistent * Math.max(1, Math.ceil(itemSize(item) / 4096)),
+      }));
       const total = consumed.reduce((n, c) => n + units(c), 0);
       for (const { part, units: u } of spread(parts, total)) add(op, 'table', part.pk, u, 0, part.bytes, responses.length);
       return;

@@ -9,10 +9,7 @@ export type Db = { doc: DynamoDBDocumentClient; raw: DynamoDBClient; table: stri
  * One client per process; only the endpoint differs between AWS and DynamoDB Local. `faults` (tests and
  * the fault bench only, ADR 025) injects throttling, 5xx and timeouts into its calls.
  */
-export function createDb(
-  config: Pick<Config, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'TABLE_NAME'>,
-  faults?: FaultInjector,
-): Db {
+export function createDb(config: Pick<Config, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'TABLE_NAME'>, faults?: FaultInjector): Db {
   const raw = new DynamoDBClient({
     region: config.AWS_REGION,
     ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}),

@@ -4,7 +4,11 @@ import { isConditionFailure, isTransactionConflict } from './conditions.ts';
 
 /** What a cancelled TransactWriteItems means: a lost condition (a decision was made) or only a conflict (send it again). */
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 describe('cancelled transactions', () => {
   it('a conflict alone may be sent again; a failed condition may not', () => {

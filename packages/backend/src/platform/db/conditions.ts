@@ -3,8 +3,7 @@
  * (TransactionCanceledException): the expected outcome of a race or a stale read, not a fault.
  */
 export const isConditionFailure = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
+  error instanceof Error && (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
 
 /** Runs a conditional write: true when it applied, false when its condition failed; other errors throw. */
 export async function applied(write: Promise<unknown>): Promise<boolean> {
@@ -24,7 +23,10 @@ export async function applied(write: Promise<unknown>): Promise<boolean> {
 export const isTransactionConflict = (error: unknown): boolean => {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
   return (
-    error instanceof Error && error.name === 'TransactionCanceledException' && Array.isArray(reasons) &&
-    reasons.some((r) => r.Code === 'TransactionConflict') && reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined)
+    error instanceof Error &&
+    error.name === 'TransactionCanceledException' &&
+    Array.isArray(reasons) &&
+    reasons.some((r) => r.Code === 'TransactionConflict') &&
+    reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined)
   );
 };

@@ -43,9 +43,7 @@ export function entity<T>(options: { drop?: readonly string[]; schema?: z.ZodMin
 
 /** One raw item by key (one GetItem), for a write cycle that puts it back whole; undefined when absent. */
 export async function getItem(db: Db, key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
-  const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: key, ...(options.consistent ? { ConsistentRead: true } : {}) }),
-  );
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ...(options.consistent ? { ConsistentRead: true } : {}) }));
   return res.Item;
 }
 

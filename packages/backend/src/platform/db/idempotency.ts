@@ -26,12 +26,7 @@ export async function readIdempotency<T = object>(db: Db, key: Key, now: Date): 
 }
 
 /** The transaction item writing the record: only when the key is absent or expired. */
-export function idempotencyPut(
-  db: Db,
-  key: Key,
-  record: Record<string, unknown>,
-  now: Date,
-): TxItem {
+export function idempotencyPut(db: Db, key: Key, record: Record<string, unknown>, now: Date): TxItem {
   return {
     Put: {
       TableName: db.table,

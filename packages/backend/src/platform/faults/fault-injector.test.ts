@@ -51,7 +51,10 @@ describe('fault injector', () => {
 
   it('DynamoDB: throttling arrives as the SDK exception after its retries, and maps to 503', async () => {
     const faults = createFaultInjector(always({ kinds: ['throttle'] }));
-    const db = createDb({ AWS_REGION: region, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: `faults-${randomUUID()}` }, faults);
+    const db = createDb(
+      { AWS_REGION: region, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: `faults-${randomUUID()}` },
+      faults,
+    );
     const error = await caught(() => db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: 'a', sk: 'b' } })));
     expect(['ThrottlingException', 'ProvisionedThroughputExceededException']).toContain(error.name);
     expect(error.$metadata?.httpStatusCode).toBe(400);
@@ -77,7 +80,12 @@ describe('fault injector', () => {
   });
 
   it('S3: SlowDown and 5xx arrive as the S3 exceptions; a timeout as TimeoutError; all map to 503', async () => {
-    const s3 = new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const s3 = new S3Client({
+      region,
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     await s3.send(new CreateBucketCommand({ Bucket: 'faults' }));
     const faults = createFaultInjector(always({ kinds: ['throttle'] }));
     faults.install(s3, 's3');

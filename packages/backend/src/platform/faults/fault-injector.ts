@@ -96,7 +96,10 @@ function errorResponse(service: FaultService, name: string, status: number) {
     service === 'dynamodb'
       ? ['application/x-amz-json-1.0', JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${name}`, message })]
       : service === 's3'
-        ? ['application/xml', `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${name}</Code><Message>${message}</Message><RequestId>fault</RequestId></Error>`]
+        ? [
+            'application/xml',
+            `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${name}</Code><Message>${message}</Message><RequestId>fault</RequestId></Error>`,
+          ]
         : [
             'text/xml',
             `<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type><Code>${name}</Code><Message>${message}</Message></Error><RequestId>fault</RequestId></ErrorResponse>`,

@@ -74,13 +74,24 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
         bytes += chunk.length;
       });
       // queueSize 2: one part uploading while the next fills; 5 MB parts (the S3 minimum).
-      const upload = new Upload({ client: s3, queueSize: 2, partSize: 5 * 1024 * 1024, leavePartsOnError: false, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType } });
+      const upload = new Upload({
+        client: s3,
+        queueSize: 2,
+        partSize: 5 * 1024 * 1024,
+        leavePartsOnError: false,
+        params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+      });
       await upload.done();
       return { key, bytes };
     },
     async downloadUrl(key, fileName, expiresInSeconds, contentType) {
       const [s3, { GetObjectCommand, getSignedUrl }] = await Promise.all([client(), sdk()]);
-      const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName), ...(contentType ? { ResponseContentType: contentType } : {}) });
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(fileName),
+        ...(contentType ? { ResponseContentType: contentType } : {}),
+      });
       return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
     },
     async uploadForm(key, limits, now) {
@@ -90,14 +101,26 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
     },
     async put(key, bytes, as) {
       const [s3, { PutObjectCommand }] = await Promise.all([client(), sdk()]);
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: as.contentType, ContentDisposition: attachmentDisposition(as.fileName) }));
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: as.contentType,
+          ContentDisposition: attachmentDisposition(as.fileName),
+        }),
+      );
     },
     async size(key) {
       const [s3, { HeadObjectCommand }] = await Promise.all([client(), sdk()]);
       try {
         return (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0;
       } catch (error) {
-        if ((error as { name?: string }).name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          (error as { name?: string }).name === 'NotFound' ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw error;
       }
     },
@@ -108,7 +131,9 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
     },
     async readStream(key, fromByte = 0) {
       const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
-      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }));
+      const res = await s3.send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }),
+      );
       return res.Body as Readable;
     },
     async remove(key) {

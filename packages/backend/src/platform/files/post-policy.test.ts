@@ -33,7 +33,16 @@ describe('presignedPost (ADR 045)', () => {
       ],
     });
     // Every signed field is sent, and nothing but them, the policy and the signature.
-    expect(Object.keys(form.fields)).toEqual(['key', 'Content-Type', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Security-Token', 'Policy', 'X-Amz-Signature']);
+    expect(Object.keys(form.fields)).toEqual([
+      'key',
+      'Content-Type',
+      'X-Amz-Algorithm',
+      'X-Amz-Credential',
+      'X-Amz-Date',
+      'X-Amz-Security-Token',
+      'Policy',
+      'X-Amz-Signature',
+    ]);
   });
 
   it('signs the policy with the SigV4 key of the date, region and s3', () => {
@@ -44,7 +53,11 @@ describe('presignedPost (ADR 045)', () => {
   });
 
   it('uses a path-style URL for a custom endpoint (s3rver) and leaves the token out without one', () => {
-    const form = presignedPost({ ...base, endpoint: 'http://127.0.0.1:4902/', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const form = presignedPost({
+      ...base,
+      endpoint: 'http://127.0.0.1:4902/',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     expect(form.url).toBe('http://127.0.0.1:4902/portal-files');
     expect(form.fields['X-Amz-Security-Token']).toBeUndefined();
   });

@@ -29,7 +29,10 @@ export function presignedPost(input: {
   credentials: PostCredentials;
   now: Date;
 }): UploadForm {
-  const iso = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''); // 20261125T044800Z
+  const iso = input.now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, ''); // 20261125T044800Z
   const shortDate = iso.slice(0, 8);
   const credential = `${input.credentials.accessKeyId}/${shortDate}/${input.region}/s3/aws4_request`;
   const expiresAt = new Date(input.now.getTime() + input.expiresInSeconds * 1000).toISOString();
@@ -44,9 +47,19 @@ export function presignedPost(input: {
   };
   const policy = {
     expiration: expiresAt,
-    conditions: [{ bucket: input.bucket }, ['content-length-range', 1, input.maxBytes], ...Object.entries(signed).map(([k, v]) => ({ [k]: v }))],
+    conditions: [
+      { bucket: input.bucket },
+      ['content-length-range', 1, input.maxBytes],
+      ...Object.entries(signed).map(([k, v]) => ({ [k]: v })),
+    ],
   };
   const Policy = Buffer.from(JSON.stringify(policy), 'utf8').toString('base64');
-  const url = input.endpoint ? `${input.endpoint.replace(/\/$/, '')}/${input.bucket}` : `https://${input.bucket}.s3.${input.region}.amazonaws.com`;
-  return { url, fields: { ...signed, Policy, 'X-Amz-Signature': signPostPolicy(Policy, input.credentials.secretAccessKey, shortDate, input.region) }, expiresAt };
+  const url = input.endpoint
+    ? `${input.endpoint.replace(/\/$/, '')}/${input.bucket}`
+    : `https://${input.bucket}.s3.${input.region}.amazonaws.com`;
+  return {
+    url,
+    fields: { ...signed, Policy, 'X-Amz-Signature': signPostPolicy(Policy, input.credentials.secretAccessKey, shortDate, input.region) },
+    expiresAt,
+  };
 }

@@ -21,7 +21,9 @@ export function currencyDecimals(currency: string | null | undefined): number {
   let decimals = decimalsByCurrency.get(code);
   if (decimals === undefined) {
     try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? DEFAULT_CURRENCY_DECIMALS;
+      decimals =
+        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ??
+        DEFAULT_CURRENCY_DECIMALS;
     } catch {
       decimals = DEFAULT_CURRENCY_DECIMALS;
     }

@@ -36,7 +36,11 @@ export function localiseColumns(columns: readonly ExportColumn[], language: File
   return columns.flatMap((column): ExportColumn[] => {
     const { labels, language: _, labelKey, ...plain } = column;
     const header = fileHeader(column.header, language);
-    if (labelKey) return [{ ...plain, key: labelKey, header }, { ...plain, header: codeHeader(column.header, language) }];
+    if (labelKey)
+      return [
+        { ...plain, key: labelKey, header },
+        { ...plain, header: codeHeader(column.header, language) },
+      ];
     if (!labels) return [{ ...plain, header }];
     return [
       { ...plain, header, labels, language },

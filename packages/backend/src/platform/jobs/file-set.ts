@@ -57,7 +57,15 @@ export type FileSetSpec = {
   onPage: (progress: { written: number; files: WrittenFile[]; split: boolean }) => Promise<void>;
 };
 
-type Open = { index: number; name: string; key: string; rows: number; body: PassThrough; writer: FileWriter; uploaded: Promise<{ bytes: number }> };
+type Open = {
+  index: number;
+  name: string;
+  key: string;
+  rows: number;
+  body: PassThrough;
+  writer: FileWriter;
+  uploaded: Promise<{ bytes: number }>;
+};
 
 /**
  * Writes a result's rows as a file set (the export, and a report run's on top of it, ADR 041): CSV or XLSX,
@@ -65,7 +73,10 @@ type Open = { index: number; name: string; key: string; rows: number; body: Pass
  * one page read ahead, the writer waited for while the upload or zlib are behind. On a failure the file being
  * written is aborted and the error thrown; what was uploaded stays (the caller removes it or lets it expire).
  */
-export async function writeFileSet(spec: FileSetSpec, rows: AsyncIterable<readonly ExportRow[]>): Promise<{ files: WrittenFile[]; written: number; split: boolean }> {
+export async function writeFileSet(
+  spec: FileSetSpec,
+  rows: AsyncIterable<readonly ExportRow[]>,
+): Promise<{ files: WrittenFile[]; written: number; split: boolean }> {
   const { files, format, columns, timeZone, stem, rowsPerFile } = spec;
   const done: WrittenFile[] = [];
   let current: Open | null = null;
@@ -114,4 +125,3 @@ export async function writeFileSet(spec: FileSetSpec, rows: AsyncIterable<readon
     throw error;
   }
 }
-

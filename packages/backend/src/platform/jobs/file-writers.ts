@@ -48,7 +48,9 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
       case 'number':
         return typeof value === 'number' ? String(value) : neutralise(String(value));
       case 'amount':
-        return typeof value === 'number' ? majorUnitsText(value, row[column.currencyKey ?? 'currency'] as string) : neutralise(String(value));
+        return typeof value === 'number'
+          ? majorUnitsText(value, row[column.currencyKey ?? 'currency'] as string)
+          : neutralise(String(value));
       case 'datetime':
         return wallClockText(local(String(value)));
     }
@@ -58,7 +60,12 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
   return {
     write(rows) {
       if (rows.length === 0) return;
-      out.write(stringify(rows.map((row) => columns.map((column) => cell(column, row))), { record_delimiter: 'windows' }));
+      out.write(
+        stringify(
+          rows.map((row) => columns.map((column) => cell(column, row))),
+          { record_delimiter: 'windows' },
+        ),
+      );
     },
     settled: async () => {
       if (out.writableNeedDrain) await once(out, 'drain');
@@ -94,7 +101,10 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
   const shownLength = (column: ExportColumn, value: string | number | Date | null): number => {
     if (value === null) return 0;
     if (value instanceof Date) return DATE_WIDTH;
-    if (typeof value === 'number') return column.kind === 'amount' ? value.toFixed(2).length + Math.floor(Math.abs(Math.trunc(value)).toString().length / 3) : String(value).length;
+    if (typeof value === 'number')
+      return column.kind === 'amount'
+        ? value.toFixed(2).length + Math.floor(Math.abs(Math.trunc(value)).toString().length / 3)
+        : String(value).length;
     return value.length;
   };
   let started = false;
@@ -152,7 +162,10 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
 }
 
 /** `title` names an XLSX file's sheet (the export's or the report's name); CSV has no place for it. */
-export const fileWriters: Record<ExportFormat, (out: Writable, columns: readonly ExportColumn[], timeZone: string, title?: string) => FileWriter> = {
+export const fileWriters: Record<
+  ExportFormat,
+  (out: Writable, columns: readonly ExportColumn[], timeZone: string, title?: string) => FileWriter
+> = {
   csv: csvWriter,
   xlsx: xlsxWriter,
 };

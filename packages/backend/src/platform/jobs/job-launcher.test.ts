@@ -13,7 +13,10 @@ type ReportLaunch = { kind: 'report-job'; jobId: string } | { kind: 'report-part
 describe('the Lambda adapter', () => {
   it('invokes the report runner asynchronously (Event) with a payload its handler accepts: a run and a part', async () => {
     lambda.on(InvokeCommand).resolves({ StatusCode: 202 });
-    const launcher = lambdaJobLauncher<ReportLaunch>({ functionName: 'portal-test-ReportRunner', client: new LambdaClient({ region: 'eu-central-1' }) });
+    const launcher = lambdaJobLauncher<ReportLaunch>({
+      functionName: 'portal-test-ReportRunner',
+      client: new LambdaClient({ region: 'eu-central-1' }),
+    });
     await launcher.launch({ kind: 'report-job', jobId: '3c9e1f2a-0000-4000-8000-000000000001' });
     await launcher.launch({ kind: 'report-part', jobId: 's-0123456789abcdef0123456789abcdef01234567', part: 2 });
     const inputs = lambda.commandCalls(InvokeCommand).map((c) => c.args[0].input);
@@ -30,7 +33,10 @@ describe('the Lambda adapter', () => {
 
   it('passes a refused invocation on (the service then marks the job failed)', async () => {
     lambda.on(InvokeCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' }));
-    const launcher = lambdaJobLauncher<{ jobId: string }>({ functionName: 'portal-test-Export', client: new LambdaClient({ region: 'eu-central-1' }) });
+    const launcher = lambdaJobLauncher<{ jobId: string }>({
+      functionName: 'portal-test-Export',
+      client: new LambdaClient({ region: 'eu-central-1' }),
+    });
     await expect(launcher.launch({ jobId: '3c9e1f2a-0000-4000-8000-000000000002' })).rejects.toThrow('Rate exceeded');
   });
 });
@@ -71,12 +77,18 @@ describe('the launcher by config', () => {
   const job = { label: 'test', unavailable: 'Not now.', run: async () => {} };
   it('a function name: Lambda; local mode: this process; AWS mode without a name: refused; a given launcher wins', async () => {
     lambda.on(InvokeCommand).resolves({ StatusCode: 202 });
-    const viaLambda = jobLauncherFromConfig({ AWS_REGION: 'eu-central-1', SCHEDULER_MODE: 'aws' }, { ...job, functionName: 'portal-test-Runner' });
+    const viaLambda = jobLauncherFromConfig(
+      { AWS_REGION: 'eu-central-1', SCHEDULER_MODE: 'aws' },
+      { ...job, functionName: 'portal-test-Runner' },
+    );
     await viaLambda.launcher.launch({ jobId: 'job-1' });
     expect(lambda.commandCalls(InvokeCommand)).toHaveLength(1);
 
     const ran: string[] = [];
-    const local = jobLauncherFromConfig<{ jobId: string }>({ AWS_REGION: 'eu-central-1', SCHEDULER_MODE: 'local' }, { ...job, functionName: undefined, run: async (p) => void ran.push(p.jobId) });
+    const local = jobLauncherFromConfig<{ jobId: string }>(
+      { AWS_REGION: 'eu-central-1', SCHEDULER_MODE: 'local' },
+      { ...job, functionName: undefined, run: async (p) => void ran.push(p.jobId) },
+    );
     await local.launcher.launch({ jobId: 'job-2' });
     await local.idle();
     expect(ran).toEqual(['job-2']);
@@ -85,6 +97,8 @@ describe('the launcher by config', () => {
     await expect(refused.launcher.launch({ jobId: 'job-3' })).rejects.toMatchObject({ kind: 'unavailable', message: 'Not now.' });
 
     const given = { launch: async () => {} };
-    expect(jobLauncherFromConfig({ AWS_REGION: 'eu-central-1', SCHEDULER_MODE: 'aws' }, { ...job, functionName: 'x', launcher: given }).launcher).toBe(given);
+    expect(
+      jobLauncherFromConfig({ AWS_REGION: 'eu-central-1', SCHEDULER_MODE: 'aws' }, { ...job, functionName: 'x', launcher: given }).launcher,
+    ).toBe(given);
   });
 });

@@ -25,7 +25,13 @@ export function lambdaJobLauncher<P>(options: { functionName: string; region?: s
   return {
     async launch(payload) {
       const [lambda, { InvokeCommand }] = await Promise.all([client(), sdk()]);
-      await lambda.send(new InvokeCommand({ FunctionName: options.functionName, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(payload)) }));
+      await lambda.send(
+        new InvokeCommand({
+          FunctionName: options.functionName,
+          InvocationType: 'Event',
+          Payload: new TextEncoder().encode(JSON.stringify(payload)),
+        }),
+      );
     },
   };
 }
@@ -70,7 +76,13 @@ export type JobLauncherSettings = Pick<Config, 'AWS_REGION' | 'SCHEDULER_MODE'>;
  */
 export function jobLauncherFromConfig<P extends object>(
   config: JobLauncherSettings,
-  job: { label: string; functionName: string | undefined; unavailable: string; run: (payload: P) => Promise<void>; launcher?: JobLauncher<P> | undefined },
+  job: {
+    label: string;
+    functionName: string | undefined;
+    unavailable: string;
+    run: (payload: P) => Promise<void>;
+    launcher?: JobLauncher<P> | undefined;
+  },
 ): { launcher: JobLauncher<P>; idle: () => Promise<void> } {
   const local = localJobLauncher<P>(job.label, job.run);
   const launcher =

@@ -34,7 +34,10 @@ function retryToken(count: number) {
  * (tests and the fault bench only, ADR 025) injects throttling, 5xx and timeouts into its calls. The SDK
  * client is loaded and made with the first mail (few requests send one; not at cold start).
  */
-export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'> & Partial<Pick<Config, 'SES_CONFIGURATION_SET'>>, faults?: FaultInjector) {
+export function createMailer(
+  config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' | 'MAIL_FROM'> & Partial<Pick<Config, 'SES_CONFIGURATION_SET'>>,
+  faults?: FaultInjector,
+) {
   const client = lazy(async () => {
     const { SESClient, SendEmailCommand, SendRawEmailCommand } = await import('./ses-sdk.ts');
     const ses = new SESClient({
@@ -68,13 +71,15 @@ export function createMailer(config: Pick<Config, 'AWS_REGION' | 'SES_ENDPOINT' 
      */
     async sendRaw(to: string, raw: Uint8Array): Promise<{ messageId: string }> {
       const { ses, SendRawEmailCommand } = await client();
-      const res = await ses.send(new SendRawEmailCommand({
+      const res = await ses.send(
+        new SendRawEmailCommand({
           Source: config.MAIL_FROM,
           Destinations: [to],
           RawMessage: { Data: raw },
           // Later bounces and complaints are published through the configuration set (ADR 042).
           ...(config.SES_CONFIGURATION_SET ? { ConfigurationSetName: config.SES_CONFIGURATION_SET } : {}),
-        }));
+        }),
+      );
       return { messageId: res.MessageId ?? '' };
     },
   };

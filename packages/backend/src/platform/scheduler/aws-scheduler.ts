@@ -33,10 +33,7 @@ export class AwsScheduler implements SchedulerPort {
 
   async put(spec: ScheduleSpec): Promise<void> {
     const input = this.toInput(ScheduleSpec.parse(spec));
-    const [client, { ConflictException, CreateScheduleCommand, UpdateScheduleCommand }] = await Promise.all([
-      this.client(),
-      sdk(),
-    ]);
+    const [client, { ConflictException, CreateScheduleCommand, UpdateScheduleCommand }] = await Promise.all([this.client(), sdk()]);
     try {
       await client.send(new CreateScheduleCommand(input));
     } catch (error) {
@@ -48,10 +45,7 @@ export class AwsScheduler implements SchedulerPort {
 
   async remove(name: string): Promise<void> {
     ScheduleName.parse(name);
-    const [client, { DeleteScheduleCommand, ResourceNotFoundException }] = await Promise.all([
-      this.client(),
-      sdk(),
-    ]);
+    const [client, { DeleteScheduleCommand, ResourceNotFoundException }] = await Promise.all([this.client(), sdk()]);
     try {
       await client.send(new DeleteScheduleCommand({ Name: name, GroupName: this.options.groupName }));
     } catch (error) {
@@ -61,10 +55,7 @@ export class AwsScheduler implements SchedulerPort {
 
   async get(name: string): Promise<ScheduleSpec | null> {
     ScheduleName.parse(name);
-    const [client, { GetScheduleCommand, ResourceNotFoundException }] = await Promise.all([
-      this.client(),
-      sdk(),
-    ]);
+    const [client, { GetScheduleCommand, ResourceNotFoundException }] = await Promise.all([this.client(), sdk()]);
     let output: GetScheduleCommandOutput;
     try {
       output = await client.send(new GetScheduleCommand({ Name: name, GroupName: this.options.groupName }));

@@ -37,15 +37,10 @@ export class ScheduleExpressionError extends Error {
 }
 
 export type DayOfMonthRule =
-  | { type: 'list'; days: readonly number[] }
-  | { type: 'last' }
-  | { type: 'lastWeekday' }
-  | { type: 'nearestWeekday'; day: number };
+  { type: 'list'; days: readonly number[] } | { type: 'last' } | { type: 'lastWeekday' } | { type: 'nearestWeekday'; day: number };
 
 export type DayOfWeekRule =
-  | { type: 'list'; days: readonly number[] }
-  | { type: 'lastOfMonth'; weekday: number }
-  | { type: 'nth'; weekday: number; nth: number };
+  { type: 'list'; days: readonly number[] } | { type: 'lastOfMonth'; weekday: number } | { type: 'nth'; weekday: number; nth: number };
 
 export interface CronExpression {
   kind: 'cron';
@@ -94,8 +89,7 @@ interface FieldDef {
 
 const MONTH_NAMES = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const WEEKDAY_NAMES = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-const namesFrom = (names: string[]): Record<string, number> =>
-  Object.fromEntries(names.map((name, i) => [name, i + 1]));
+const namesFrom = (names: string[]): Record<string, number> => Object.fromEntries(names.map((name, i) => [name, i + 1]));
 
 const FIELDS = {
   minutes: { label: 'minutes', min: 0, max: 59, wildcards: ',-*/' },
@@ -167,10 +161,7 @@ function parseList(expression: string, def: FieldDef, field: string): number[] {
     let step = 1;
     if (stepPart !== undefined) {
       if (!/^\d+$/.test(stepPart) || Number(stepPart) < 1 || Number(stepPart) > def.max - def.min + 1) {
-        fail(
-          expression,
-          `step "${stepPart}" in the ${def.label} field must be a whole number from 1 to ${def.max - def.min + 1}`,
-        );
+        fail(expression, `step "${stepPart}" in the ${def.label} field must be a whole number from 1 to ${def.max - def.min + 1}`);
       }
       step = Number(stepPart);
     }
@@ -188,10 +179,7 @@ function parseDayOfMonth(expression: string, field: string): DayOfMonthRule | nu
   const nearest = /^(\d+)W$/.exec(field);
   if (nearest) return { type: 'nearestWeekday', day: parseValue(expression, def, nearest[1] ?? '') };
   if (/[LW]/.test(field)) {
-    fail(
-      expression,
-      'in the day-of-month field L and W must stand alone: "L", "LW" or "<day>W" (e.g. "15W")',
-    );
+    fail(expression, 'in the day-of-month field L and W must stand alone: "L", "LW" or "<day>W" (e.g. "15W")');
   }
   if (field.includes('?')) fail(expression, '"?" must stand alone in the day-of-month field');
   return { type: 'list', days: parseList(expression, def, field) };
@@ -228,10 +216,7 @@ function parseSimpleField(expression: string, def: FieldDef, field: string): num
 function parseCron(source: string, body: string): CronExpression {
   const fields = body.trim().toUpperCase().split(/\s+/);
   if (fields.length !== 6 || fields[0] === '') {
-    fail(
-      source,
-      `cron needs 6 fields (minutes hours day-of-month month day-of-week year), got ${fields[0] === '' ? 0 : fields.length}`,
-    );
+    fail(source, `cron needs 6 fields (minutes hours day-of-month month day-of-week year), got ${fields[0] === '' ? 0 : fields.length}`);
   }
   const [min = '', hour = '', dom = '', month = '', dow = '', year = ''] = fields;
   const minutes = parseSimpleField(source, FIELDS.minutes, min);
@@ -255,14 +240,7 @@ function parseCron(source: string, body: string): CronExpression {
 function parseAt(source: string, body: string): AtExpression {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(body);
   if (!m) fail(source, 'at() takes a local date-time in the form at(yyyy-mm-ddThh:mm:ss)');
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     fail(source, `${body.slice(0, 10)} is not a calendar date`);
   }
@@ -318,9 +296,7 @@ export function weekdayOf(year: number, month: number, day: number): number {
 
 function assertTimeZone(timeZone: string): void {
   if (!isValidTimeZone(timeZone)) {
-    throw new ScheduleExpressionError(
-      `Unknown time zone "${timeZone}" (expected an IANA name such as Europe/Berlin)`,
-    );
+    throw new ScheduleExpressionError(`Unknown time zone "${timeZone}" (expected an IANA name such as Europe/Berlin)`);
   }
 }
 

@@ -18,9 +18,7 @@ describe('parseScheduledJobEvent', () => {
       kind: 'report',
       processId: 'P-1',
     });
-    expect(
-      parseScheduledJobEvent({ kind: 'report', processId: 'P-1', scheduledFor: '2026-03-01T05:00:00Z' }),
-    ).toEqual({
+    expect(parseScheduledJobEvent({ kind: 'report', processId: 'P-1', scheduledFor: '2026-03-01T05:00:00Z' })).toEqual({
       kind: 'report',
       processId: 'P-1',
       scheduledFor: '2026-03-01T05:00:00Z',

@@ -20,7 +20,11 @@ const ReportJobId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/));
 /** "Run now" (ADR 041): the API starts a report job it made, asynchronously like an export (ADR 033). */
 export const ReportRunPayload = z.object({ kind: z.literal('report-job'), jobId: ReportJobId });
 /** One day range of a fanned-out report job (ADR 041), started by the job's first invocation. */
-export const ReportPartPayload = z.object({ kind: z.literal('report-part'), jobId: ReportJobId, part: z.number().check(z.int(), z.gte(0), z.lte(9999)) });
+export const ReportPartPayload = z.object({
+  kind: z.literal('report-part'),
+  jobId: ReportJobId,
+  part: z.number().check(z.int(), z.gte(0), z.lte(9999)),
+});
 export type ReportRunPayload = z.infer<typeof ReportRunPayload>;
 export type ReportPartPayload = z.infer<typeof ReportPartPayload>;
 
@@ -67,8 +71,7 @@ export function jobEntry<K extends ScheduledJobKind>(
   return [
     kind,
     async (payload) => {
-      if (payload.kind !== kind)
-        throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
+      if (payload.kind !== kind) throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
       await run(payload as Extract<ScheduledJobPayload, { kind: K }>);
     },
   ];

@@ -48,7 +48,10 @@ export interface PendingAttempt {
   lastError?: string;
 }
 
-const isoDate = z.pipe(z.iso.datetime(), z.transform((value) => new Date(value)));
+const isoDate = z.pipe(
+  z.iso.datetime(),
+  z.transform((value) => new Date(value)),
+);
 
 /** Dates are ISO strings in the file. */
 const StoredSpec = z.preprocess((value) => {
@@ -109,9 +112,7 @@ export function loadState(file: string, deadLetterFile: string): SchedulerState 
   if (stored !== undefined) {
     const parsed = StoredState.safeParse(stored);
     if (!parsed.success) {
-      throw new Error(
-        `Local scheduler: ${file} is not a schedules file: ${z.prettifyError(parsed.error)}`,
-      );
+      throw new Error(`Local scheduler: ${file} is not a schedules file: ${z.prettifyError(parsed.error)}`);
     }
     for (const s of parsed.data.schedules) {
       state.schedules.set(s.spec.name, { ...s, parsed: parseScheduleExpression(s.spec.expression) });

@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSchedulerPort } from './index.ts';
-import {
-  createLocalScheduler,
-  deadLetterFileFor,
-  type LocalScheduler,
-  type LocalSchedulerOptions,
-} from './local-scheduler.ts';
+import { createLocalScheduler, deadLetterFileFor, type LocalScheduler, type LocalSchedulerOptions } from './local-scheduler.ts';
 import { ContextAttribute, type SchedulePayload, type ScheduleSpec } from './port.ts';
 
 let dir: string;
@@ -90,9 +85,7 @@ describe('local scheduler: firing', () => {
     setClock('2026-03-02T06:00:00Z');
     await s.tick();
     await s.tick();
-    expect(invoked).toEqual([
-      { kind: 'report', processId: 'P-1', scheduledFor: '2026-03-02T06:00:00Z', attempt: '1' },
-    ]);
+    expect(invoked).toEqual([{ kind: 'report', processId: 'P-1', scheduledFor: '2026-03-02T06:00:00Z', attempt: '1' }]);
 
     setClock('2026-03-03T06:00:30Z');
     await s.tick();
@@ -133,22 +126,14 @@ describe('local scheduler: firing', () => {
       }),
     );
     await runUntil(s, '2026-03-03T00:00:00Z');
-    expect(invoked.map((p) => p.scheduledFor)).toEqual([
-      '2026-03-02T08:00:00Z',
-      '2026-03-02T09:00:00Z',
-      '2026-03-02T10:00:00Z',
-    ]);
+    expect(invoked.map((p) => p.scheduledFor)).toEqual(['2026-03-02T08:00:00Z', '2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z']);
   });
 
   it('rate() without startDate fires right away, then every period', async () => {
     const s = scheduler();
     await s.put(spec({ expression: 'rate(30 minutes)' }));
     await runUntil(s, '2026-03-02T06:00:00Z');
-    expect(invoked.map((p) => p.scheduledFor)).toEqual([
-      '2026-03-02T05:00:00Z',
-      '2026-03-02T05:30:00Z',
-      '2026-03-02T06:00:00Z',
-    ]);
+    expect(invoked.map((p) => p.scheduledFor)).toEqual(['2026-03-02T05:00:00Z', '2026-03-02T05:30:00Z', '2026-03-02T06:00:00Z']);
   });
 
   it('skips the spring-forward gap like AWS', async () => {
@@ -161,9 +146,7 @@ describe('local scheduler: firing', () => {
 
   it('coalesces occurrences missed while stopped into one invocation within the event age', async () => {
     const s = scheduler();
-    await s.put(
-      spec({ expression: 'cron(0 * * * ? *)', retry: { maximumAttempts: 0, maximumEventAgeSeconds: 7200 } }),
-    );
+    await s.put(spec({ expression: 'cron(0 * * * ? *)', retry: { maximumAttempts: 0, maximumEventAgeSeconds: 7200 } }));
     setClock('2026-03-02T10:30:00Z');
     await s.tick();
     expect(invoked.map((p) => p.scheduledFor)).toEqual(['2026-03-02T10:00:00Z']);
@@ -172,10 +155,7 @@ describe('local scheduler: firing', () => {
       'skipped occurrences older than maximumEventAgeSeconds',
       expect.objectContaining({ firstMissed: '2026-03-02T05:00:00.000Z' }),
     );
-    expect(logger.warn).toHaveBeenCalledWith(
-      'coalesced missed occurrences into one invocation',
-      expect.objectContaining({ count: 2 }),
-    );
+    expect(logger.warn).toHaveBeenCalledWith('coalesced missed occurrences into one invocation', expect.objectContaining({ count: 2 }));
   });
 
   it('remove is idempotent and stops the schedule', async () => {
@@ -191,9 +171,7 @@ describe('local scheduler: firing', () => {
 
   it('validates specs like the AWS adapter', async () => {
     const s = scheduler();
-    await expect(s.put(spec({ expression: 'cron(0 7 * * * *)' }))).rejects.toThrow(
-      /one of day-of-month and day-of-week/,
-    );
+    await expect(s.put(spec({ expression: 'cron(0 7 * * * *)' }))).rejects.toThrow(/one of day-of-month and day-of-week/);
     await expect(s.put(spec({ name: 'has space' }))).rejects.toThrow(/Schedule names/);
     await expect(s.remove('has space')).rejects.toThrow(/Schedule names/);
   });
@@ -265,9 +243,7 @@ describe('local scheduler: retries and dead letters', () => {
     await runUntil(s, '2026-03-02T07:00:00Z');
     // Attempts at +0, +1, +3, +7, +15, +31 s; the next would be at +63 s > 60 s.
     expect(invoked).toHaveLength(6);
-    expect(s.deadLetters()).toMatchObject([
-      { attempts: 6, exhaustedRetryCondition: 'MaximumEventAgeInSeconds' },
-    ]);
+    expect(s.deadLetters()).toMatchObject([{ attempts: 6, exhaustedRetryCondition: 'MaximumEventAgeInSeconds' }]);
   });
 
   it('a retry that succeeds leaves no dead letter', async () => {
@@ -313,9 +289,7 @@ describe('local scheduler: persistence', () => {
 
   it('rejects a file that is not a schedules file, naming it', async () => {
     await writeFile(join(dir, 'broken.json'), '{"version": 7}');
-    expect(() => scheduler({ file: join(dir, 'broken.json') })).toThrow(
-      /broken\.json is not a schedules file/,
-    );
+    expect(() => scheduler({ file: join(dir, 'broken.json') })).toThrow(/broken\.json is not a schedules file/);
     await writeFile(join(dir, 'garbage.json'), 'not json');
     expect(() => scheduler({ file: join(dir, 'garbage.json') })).toThrow(/garbage\.json is not valid JSON/);
   });

@@ -26,12 +26,7 @@ import { ScheduleName, type SchedulePayload, ScheduleSpec, type SchedulerPort } 
  * - backoff starts at one second (retryBaseDelayMs) so local retries are visible quickly.
  */
 
-export {
-  DeadLetter,
-  deadLetterFileFor,
-  type ExhaustedRetryCondition,
-  type SchedulerLogger,
-} from './local-scheduler-state.ts';
+export { DeadLetter, deadLetterFileFor, type ExhaustedRetryCondition, type SchedulerLogger } from './local-scheduler-state.ts';
 
 export interface LocalSchedulerOptions {
   /** JSON file holding the schedules, e.g. .data/scheduler/schedules.json; dead letters go beside it. */
@@ -138,9 +133,7 @@ export function createLocalScheduler(options: LocalSchedulerOptions): LocalSched
     timer = undefined;
     if (!running) return;
     const due = nextDueAt(state);
-    const delay =
-      delayOverride ??
-      (due ? Math.min(Math.max(due.getTime() - now().getTime(), 0), maxTimerDelayMs) : maxTimerDelayMs);
+    const delay = delayOverride ?? (due ? Math.min(Math.max(due.getTime() - now().getTime(), 0), maxTimerDelayMs) : maxTimerDelayMs);
     timer = setTimeout(onTimer, delay);
     timer.unref();
   }
@@ -166,11 +159,7 @@ export function createLocalScheduler(options: LocalSchedulerOptions): LocalSched
       const valid = ScheduleSpec.parse(spec);
       const at = now();
       const parsed = parseScheduleExpression(valid.expression);
-      if (
-        parsed.kind !== 'at' &&
-        valid.startDate &&
-        valid.startDate.getTime() < at.getTime() - START_DATE_GRACE_MS
-      ) {
+      if (parsed.kind !== 'at' && valid.startDate && valid.startDate.getTime() < at.getTime() - START_DATE_GRACE_MS) {
         // CreateSchedule rejects this for recurring schedules; fail here too rather than only on AWS.
         throw new ValidationException('The StartDate you specify cannot be earlier than 5 minutes ago.');
       }

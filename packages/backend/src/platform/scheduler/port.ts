@@ -15,10 +15,12 @@ export const ScheduleName = z
   .check(z.regex(/^[0-9a-zA-Z\-_.]{1,64}$/, 'Schedule names are 1-64 characters of 0-9, a-z, A-Z, "-", "_" and "."'));
 
 /** `cron(...)`, `at(...)` or `rate(...)` in EventBridge Scheduler syntax (see cron.ts). */
-export const ScheduleExpression = z.string().check(z.superRefine((value, ctx) => {
-  const problem = scheduleExpressionProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-}));
+export const ScheduleExpression = z.string().check(
+  z.superRefine((value, ctx) => {
+    const problem = scheduleExpressionProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
 export const TimeZoneName = z
   .string()
@@ -56,10 +58,12 @@ export const ScheduleSpec = z
     /** No invocation after this instant. */
     endDate: z.optional(z.date()),
   })
-  .check(z.refine((spec) => !spec.startDate || !spec.endDate || spec.startDate < spec.endDate, {
-    message: 'endDate must be after startDate',
-    path: ['endDate'],
-  }));
+  .check(
+    z.refine((spec) => !spec.startDate || !spec.endDate || spec.startDate < spec.endDate, {
+      message: 'endDate must be after startDate',
+      path: ['endDate'],
+    }),
+  );
 export type ScheduleSpec = z.infer<typeof ScheduleSpec>;
 
 export interface SchedulerPort {

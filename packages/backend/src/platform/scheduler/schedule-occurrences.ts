@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { nextFireTime } from './cron.ts';
-import type { DeadLetter, ExhaustedRetryCondition, PendingAttempt, ScheduleRecord, SchedulerLogger, SchedulerState } from './local-scheduler-state.ts';
+import type {
+  DeadLetter,
+  ExhaustedRetryCondition,
+  PendingAttempt,
+  ScheduleRecord,
+  SchedulerLogger,
+  SchedulerState,
+} from './local-scheduler-state.ts';
 import { ContextAttribute, SchedulePayload } from './port.ts';
 
 /** When the local scheduler's schedules fire and what an attempt carries (local-scheduler.ts, ADR 005). */
@@ -67,8 +74,7 @@ export function collectDue(state: SchedulerState, at: Date, logger: SchedulerLog
   return due;
 }
 
-export const scheduleArn = (groupName: string, name: string) =>
-  `arn:aws:scheduler:local:000000000000:schedule/${groupName}/${name}`;
+export const scheduleArn = (groupName: string, name: string) => `arn:aws:scheduler:local:000000000000:schedule/${groupName}/${name}`;
 
 /** The payload with the context attributes of this attempt substituted. */
 export function withContext(payload: SchedulePayload, event: PendingAttempt, groupName: string): SchedulePayload {
@@ -91,9 +97,7 @@ export function afterFailure(
   delays: { retryBaseDelayMs: number; retryMaxDelayMs: number },
 ): { retryAt: Date; condition: ExhaustedRetryCondition | null } {
   const { maximumAttempts, maximumEventAgeSeconds } = record.spec.retry;
-  const retryAt = new Date(
-    failedAt.getTime() + Math.min(delays.retryBaseDelayMs * 2 ** (event.attempt - 1), delays.retryMaxDelayMs),
-  );
+  const retryAt = new Date(failedAt.getTime() + Math.min(delays.retryBaseDelayMs * 2 ** (event.attempt - 1), delays.retryMaxDelayMs));
   const condition: ExhaustedRetryCondition | null =
     event.attempt > maximumAttempts
       ? 'MaximumRetryAttempts'

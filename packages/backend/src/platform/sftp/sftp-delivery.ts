@@ -126,12 +126,15 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
       // transfer's own stream fails then, and the promise here is settled already.
       client.on('error', (error: Error & { level?: string; code?: string }) => {
         client.end();
-        if (hostKeyRefused) reject(new SftpDeliveryError(`SFTP ${where}: the server's host key does not match SFTP_HOST_KEY_SHA256`, false));
+        if (hostKeyRefused)
+          reject(new SftpDeliveryError(`SFTP ${where}: the server's host key does not match SFTP_HOST_KEY_SHA256`, false));
         else if (error.level === 'client-authentication')
           reject(new SftpDeliveryError(`SFTP ${where}: the server refused the key`, false, { cause: error }));
         else {
           const timeout = /timed out/i.test(error.message);
-          reject(new SftpDeliveryError(`SFTP ${where}: ${error.message}`, timeout || NETWORK_ERRORS.has(error.code ?? ''), { cause: error }));
+          reject(
+            new SftpDeliveryError(`SFTP ${where}: ${error.message}`, timeout || NETWORK_ERRORS.has(error.code ?? ''), { cause: error }),
+          );
         }
       });
       client.connect({
@@ -200,7 +203,9 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
       } catch (error) {
         await live(call((cb) => sftp.unlink(temp, cb))).catch(() => {}); // leave no .part behind
         if (error instanceof SftpDeliveryError) throw error;
-        throw new SftpDeliveryError(`SFTP ${where}: writing ${target.path} failed: ${errorField(error, 'message')}`, true, { cause: error });
+        throw new SftpDeliveryError(`SFTP ${where}: writing ${target.path} failed: ${errorField(error, 'message')}`, true, {
+          cause: error,
+        });
       } finally {
         client.end();
       }
@@ -227,9 +232,16 @@ async function makeFolders(sftp: SFTPWrapper, segments: string[]) {
         return false;
       },
     );
-    if (!exists) await call((cb) => sftp.mkdir(path, cb)).catch(async (error) => {
-      if (!(await call<unknown>((cb) => sftp.stat(path, cb)).then(() => true, () => false))) throw error;
-    });
+    if (!exists)
+      await call((cb) => sftp.mkdir(path, cb)).catch(async (error) => {
+        if (
+          !(await call<unknown>((cb) => sftp.stat(path, cb)).then(
+            () => true,
+            () => false,
+          ))
+        )
+          throw error;
+      });
   }
 }
 
@@ -242,7 +254,10 @@ async function replace(sftp: SFTPWrapper, temp: string, path: string) {
   try {
     await call((cb) => sftp.rename(temp, path, cb));
   } catch (error) {
-    const exists = await call<unknown>((cb) => sftp.stat(path, cb)).then(() => true, () => false);
+    const exists = await call<unknown>((cb) => sftp.stat(path, cb)).then(
+      () => true,
+      () => false,
+    );
     if (!exists) throw error;
     await call((cb) => sftp.unlink(path, cb));
     await call((cb) => sftp.rename(temp, path, cb));

@@ -20,7 +20,8 @@ function checkSegment(segment: string, what: string): string {
   // Leading dots are the delivery's temporary names (and hidden files); trailing dots and spaces are
   // dropped or refused by some servers' file systems, so the name read would differ from the one written.
   if (segment.startsWith('.')) throw new SftpPathError(`${what}: '${segment}' must not start with a dot`);
-  if (/[. ]$/.test(segment) || segment.startsWith(' ')) throw new SftpPathError(`${what}: '${segment}' must not start or end with a space or end with a dot`);
+  if (/[. ]$/.test(segment) || segment.startsWith(' '))
+    throw new SftpPathError(`${what}: '${segment}' must not start or end with a space or end with a dot`);
   return segment;
 }
 

@@ -34,14 +34,16 @@ const TEXTS = {
     intro: (name: string) => `You were added as a recipient of the report "${name}" in the portal.`,
     ask: 'You will receive this report by e-mail only after you confirm. To confirm, open:',
     button: 'Confirm and receive the report',
-    ignore: (days: number) => `If you do not want these mails, ignore this message: nothing will be sent to you. The link works for ${days} days.`,
+    ignore: (days: number) =>
+      `If you do not want these mails, ignore this message: nothing will be sent to you. The link works for ${days} days.`,
   },
   de: {
     subject: 'Bitte bestätigen: Berichte per E-Mail aus dem Portal',
     intro: (name: string) => `Sie wurden im Portal als Empfänger des Berichts „${name}“ eingetragen.`,
     ask: 'Sie erhalten diesen Bericht erst per E-Mail, wenn Sie das bestätigen. Zum Bestätigen öffnen Sie:',
     button: 'Bestätigen und Bericht erhalten',
-    ignore: (days: number) => `Wenn Sie diese E-Mails nicht möchten, ignorieren Sie diese Nachricht: Sie erhalten dann nichts. Der Link gilt ${days} Tage.`,
+    ignore: (days: number) =>
+      `Wenn Sie diese E-Mails nicht möchten, ignorieren Sie diese Nachricht: Sie erhalten dann nichts. Der Link gilt ${days} Tage.`,
   },
 } as const;
 
@@ -57,7 +59,8 @@ export function confirmationMailContent(language: MailLanguage, reportName: stri
   return { subject: t.subject, text, html };
 }
 
-const invalid = () => new AppError('input', REPORT.CONFIRMATION_INVALID, 'This confirmation link is not valid any more. Ask the sender for a new one.');
+const invalid = () =>
+  new AppError('input', REPORT.CONFIRMATION_INVALID, 'This confirmation link is not valid any more. Ask the sender for a new one.');
 
 /**
  * The public page's button (POST /api/report-confirm): pending → confirmed with the latest link, once. A
@@ -68,7 +71,10 @@ export async function confirmContact(deps: Pick<ContactConfirmationDeps, 'db' | 
   const { db } = deps;
   const claim = deps.tokens.readConfirm(token);
   if (!claim || claim.until * 1000 < deps.now().getTime()) throw invalid();
-  const [contact, definition] = await Promise.all([getContact(db, claim.processId, claim.contactId), loadReportDefinition(db, claim.processId)]);
+  const [contact, definition] = await Promise.all([
+    getContact(db, claim.processId, claim.contactId),
+    loadReportDefinition(db, claim.processId),
+  ]);
   if (!contact || !definition) throw invalid();
   const done = { confirmed: true as const, reportName: definition.name, email: contact.email };
   if (await confirmContactWrite(db, claim.processId, claim.contactId, claim.nonce, deps.now())) return done;
@@ -92,7 +98,11 @@ export function createContactConfirmations(deps: ContactConfirmationDeps) {
       if (!(await setConfirmationLink(db, input.processId, input.contact.contactId, nonce, null))) return false;
       if (!(await takeMailBudget(db, input.customerId, await deps.mailsPerDay(), at))) return false;
       const token = deps.tokens.confirm({ processId: input.processId, contactId: input.contact.contactId, nonce, until });
-      const content = confirmationMailContent(mailLanguageOf(input.contact.locale), input.reportName, `${deps.appUrl}/report-confirmation?token=${token}`);
+      const content = confirmationMailContent(
+        mailLanguageOf(input.contact.locale),
+        input.reportName,
+        `${deps.appUrl}/report-confirmation?token=${token}`,
+      );
       await deps.mailer.send({ to: input.contact.email, ...content });
       await setConfirmationLink(db, input.processId, input.contact.contactId, nonce, deps.now().toISOString());
       return true;
@@ -105,7 +115,10 @@ export function createContactConfirmations(deps: ContactConfirmationDeps) {
 export type ContactConfirmations = ReturnType<typeof createContactConfirmations>;
 
 /** The API's confirmations: the stage's link key and origin, the process's mailer, the default brand's daily limit. */
-export function contactConfirmationsFromConfig(config: Config, deps: { db: Db; now: Clock; mailer: Pick<Mailer, 'send'> }): ContactConfirmations {
+export function contactConfirmationsFromConfig(
+  config: Config,
+  deps: { db: Db; now: Clock; mailer: Pick<Mailer, 'send'> },
+): ContactConfirmations {
   return createContactConfirmations({
     db: deps.db,
     mailer: deps.mailer,

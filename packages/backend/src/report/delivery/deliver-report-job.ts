@@ -76,7 +76,6 @@ export const DELIVERY_LEASE_MS = 15 * 60_000;
 /** The folder in the customer's SFTP home when the report's owner names none (ADR 042). */
 export const DEFAULT_UPLOAD_DIR = 'reports';
 
-
 /** What one run of the delivery knows about the job; built once, used for every delivery. */
 type RunContext = {
   job: StoredReportJob;
@@ -94,7 +93,10 @@ type RunContext = {
 export async function deliverReportJob(deps: ReportDeliveryDeps, jobId: string): Promise<void> {
   const job = await getReportJob(deps.db, jobId, true);
   if (!job || job.status !== 'finished' || job.skippedEmpty || job.files.length === 0) return;
-  const [definition, schedule] = await Promise.all([loadReportDefinition(deps.db, job.processId), getReportSchedule(deps.db, job.processId)]);
+  const [definition, schedule] = await Promise.all([
+    loadReportDefinition(deps.db, job.processId),
+    getReportSchedule(deps.db, job.processId),
+  ]);
   if (!definition) return; // the report was deleted since the run: nobody to deliver to
   const byEmail = schedule?.sendByEmail ?? true;
   const byFtp = schedule?.copyByFtp ?? false;
@@ -133,7 +135,12 @@ export async function redeliver(deps: ReportDeliveryDeps, job: StoredReportJob, 
   return getDelivery(deps.db, job.jobId, deliveryId);
 }
 
-async function runContext(deps: ReportDeliveryDeps, job: StoredReportJob, definition: ReportDefinition, withRecipients: boolean): Promise<RunContext> {
+async function runContext(
+  deps: ReportDeliveryDeps,
+  job: StoredReportJob,
+  definition: ReportDefinition,
+  withRecipients: boolean,
+): Promise<RunContext> {
   const ownerName = ownerOf(definition, job);
   const [recipients, owner] = await Promise.all([
     withRecipients ? listMailingList(deps.db, job.processId) : Promise.resolve([]),
@@ -152,11 +159,20 @@ async function runContext(deps: ReportDeliveryDeps, job: StoredReportJob, defini
 const ownerOf = (definition: ReportDefinition, job: StoredReportJob): string | null => definition.createdBy || job.owner || null;
 
 /** The owner's ftpUploadDir inside the customer's SFTP home, without leading or trailing slashes. */
-export const uploadDirOf = (ftpUploadDir: string | null | undefined) => ftpUploadDir?.trim().replace(/^\/+|\/+$/g, '') || DEFAULT_UPLOAD_DIR;
+export const uploadDirOf = (ftpUploadDir: string | null | undefined) =>
+  ftpUploadDir?.trim().replace(/^\/+|\/+$/g, '') || DEFAULT_UPLOAD_DIR;
 
 /** Why a recipient gets no mail; an external contact also gets none before it confirmed (double opt-in, ADR 051). */
 const skipReasonOf = (r: Recipient): DeliveryReasonCode | null =>
-  r.unsubscribedAt ? 'unsubscribed' : !r.active ? 'inactive' : !r.isEmailActive ? 'emailOff' : r.kind === 'contact' && r.confirmation !== 'confirmed' ? 'awaitingConfirmation' : null;
+  r.unsubscribedAt
+    ? 'unsubscribed'
+    : !r.active
+      ? 'inactive'
+      : !r.isEmailActive
+        ? 'emailOff'
+        : r.kind === 'contact' && r.confirmation !== 'confirmed'
+          ? 'awaitingConfirmation'
+          : null;
 
 /** Creates the job's delivery items that do not exist yet: pending, or skipped with the reason. */
 async function planDeliveries(deps: ReportDeliveryDeps, ctx: RunContext, byEmail: boolean, byFtp: boolean): Promise<void> {
@@ -178,7 +194,14 @@ async function planDeliveries(deps: ReportDeliveryDeps, ctx: RunContext, byEmail
     }
   }
   if (byFtp) {
-    items.push({ ...base, deliveryId: SFTP_DELIVERY_ID, channel: 'sftp', target: ctx.uploadDir, address: `${ctx.job.customerId}/${ctx.uploadDir}`, status: 'pending' });
+    items.push({
+      ...base,
+      deliveryId: SFTP_DELIVERY_ID,
+      channel: 'sftp',
+      target: ctx.uploadDir,
+      address: `${ctx.job.customerId}/${ctx.uploadDir}`,
+      status: 'pending',
+    });
   }
   await Promise.all(items.map((item) => createDelivery(deps.db, item)));
 }
@@ -187,7 +210,8 @@ async function perform(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Stor
   try {
     return delivery.channel === 'email' ? await sendMail(deps, ctx, delivery) : await copyBySftp(deps, ctx);
   } catch (error) {
-    if (error instanceof DeliveryStepError) return { status: 'failed', code: error.failure.code, reason: error.failure.reason, retryable: error.failure.retryable };
+    if (error instanceof DeliveryStepError)
+      return { status: 'failed', code: error.failure.code, reason: error.failure.reason, retryable: error.failure.retryable };
     // Anything else stopped it before a send (the sends catch their own): nothing went out, a retry may heal it.
     return { status: 'failed', code: 'notPrepared', reason: errorDetail(error), retryable: true };
   }
@@ -226,7 +250,8 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
   const attach = fileBytes(ctx.job.files) <= REPORT_ATTACHMENT_MAX_BYTES;
   const files = attach ? await (ctx.attachments ??= readAttachments(deps, ctx.job.files)) : linksTo(deps, ctx.job);
   const locale = recipient.kind === 'user' ? await recipientLocale(deps.db, recipient) : ctx.ownerLocale;
-  const token = recipient.kind === 'contact' ? deps.tokens.unsubscribe({ processId: ctx.job.processId, referenceId: recipient.referenceId }) : null;
+  const token =
+    recipient.kind === 'contact' ? deps.tokens.unsubscribe({ processId: ctx.job.processId, referenceId: recipient.referenceId }) : null;
   const raw = await buildReportMail({
     from: deps.mailFrom,
     to: recipient.email,
@@ -237,12 +262,24 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
     dateUntil: ctx.job.dateUntil,
     files,
     ...(token
-      ? { unsubscribe: { pageUrl: `${deps.appUrl}/unsubscribe?token=${token}`, oneClickUrl: `${deps.appUrl}/api/report-unsubscribe?token=${token}` } }
+      ? {
+          unsubscribe: {
+            pageUrl: `${deps.appUrl}/unsubscribe?token=${token}`,
+            oneClickUrl: `${deps.appUrl}/api/report-unsubscribe?token=${token}`,
+          },
+        }
       : {}),
   });
   // The customer's daily budget (ADR 051), taken when the mail is ready to go: a mail without one is held,
   // not sent and not lost (the run log's resend sends it when the budget allows).
-  if (!(await takeMailBudget(deps.db, ctx.job.customerId, await (ctx.mailsPerDay ??= (deps.mailsPerDay ?? (() => defaultMailsPerDay(deps.db)))()), deps.now()))) {
+  if (
+    !(await takeMailBudget(
+      deps.db,
+      ctx.job.customerId,
+      await (ctx.mailsPerDay ??= (deps.mailsPerDay ?? (() => defaultMailsPerDay(deps.db)))()),
+      deps.now(),
+    ))
+  ) {
     return { status: 'held', code: 'dailyLimit' };
   }
   try {
@@ -261,7 +298,11 @@ async function readAttachments(deps: ReportDeliveryDeps, files: readonly StoredR
   return Promise.all(
     files.map(async (file) => {
       try {
-        const content = await withBackoff(() => deps.files.read(file.key), (e) => !isFileGone(e), retryOf(deps));
+        const content = await withBackoff(
+          () => deps.files.read(file.key),
+          (e) => !isFileGone(e),
+          retryOf(deps),
+        );
         return { name: file.name, contentType: contentTypeOf(file), content };
       } catch (error) {
         throw new DeliveryStepError(fileFailure(error));
@@ -308,6 +349,7 @@ async function copyBySftp(deps: ReportDeliveryDeps, ctx: RunContext): Promise<De
 async function openFile(files: FileStore, file: StoredReportFile): Promise<Readable> {
   const res = await fetch(await files.downloadUrl(file.key, file.name, 300));
   if (res.status === 404) throw new DeliveryStepError(fileFailure(Object.assign(new Error('gone'), { name: 'NoSuchKey' })));
-  if (!res.ok || !res.body) throw new DeliveryStepError(fileFailure(Object.assign(new Error(`HTTP ${res.status}`), { name: `S3 HTTP ${res.status}` })));
+  if (!res.ok || !res.body)
+    throw new DeliveryStepError(fileFailure(Object.assign(new Error(`HTTP ${res.status}`), { name: `S3 HTTP ${res.status}` })));
   return Readable.fromWeb(res.body as WebReadableStream);
 }

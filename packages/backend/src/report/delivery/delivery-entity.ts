@@ -34,7 +34,8 @@ const deliveries = entity<StoredDelivery>();
 export const emailDeliveryId = (referenceId: string) => `email.${referenceId}`;
 export const SFTP_DELIVERY_ID = 'sftp';
 
-export const getDelivery = (db: Db, jobId: string, deliveryId: string) => getOne(db, deliveries, deliveryKey(jobId, deliveryId), { consistent: true });
+export const getDelivery = (db: Db, jobId: string, deliveryId: string) =>
+  getOne(db, deliveries, deliveryKey(jobId, deliveryId), { consistent: true });
 
 /** A job's deliveries as stored (the e-mail ones by referenceId, then sftp). */
 export async function listStoredDeliveries(db: Db, jobId: string): Promise<StoredDelivery[]> {
@@ -90,7 +91,10 @@ export const createDelivery = (db: Db, d: StoredDelivery) =>
   );
 
 /** One conditional update, sent alone or as part of a transaction. */
-type UpdateInput = Pick<UpdateCommandInput, 'TableName' | 'Key' | 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> & {
+type UpdateInput = Pick<
+  UpdateCommandInput,
+  'TableName' | 'Key' | 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+> & {
   TableName: string;
   Key: Record<string, unknown>;
   UpdateExpression: string;
@@ -135,7 +139,8 @@ function updateInput(
   };
 }
 
-const update = (...args: Parameters<typeof updateInput>): Promise<boolean> => applied(args[0].doc.send(new UpdateCommand(updateInput(...args))));
+const update = (...args: Parameters<typeof updateInput>): Promise<boolean> =>
+  applied(args[0].doc.send(new UpdateCommand(updateInput(...args))));
 
 /** `code` words the outcome on the screen; `reason` is its detail (null when the code says it all). */
 export type DeliveryOutcome =

@@ -28,7 +28,8 @@ export const errorDetail = (error: unknown) => {
 };
 
 export const isSesThrottling = (error: unknown) =>
-  ['Throttling', 'ThrottlingException', 'TooManyRequestsException'].includes(nameOf(error)) || /maximum sending rate exceeded/i.test(messageOf(error));
+  ['Throttling', 'ThrottlingException', 'TooManyRequestsException'].includes(nameOf(error)) ||
+  /maximum sending rate exceeded/i.test(messageOf(error));
 
 export const isSesRejection = (error: unknown) => ['MessageRejected', 'MessageRejectedException'].includes(nameOf(error));
 
@@ -74,7 +75,10 @@ export class DeliveryStepError extends Error {
  * invocation fails, so the async retries and then the dead-letter queue see it (ADR 041, 005).
  */
 export class DeliveryIncompleteError extends Error {
-  constructor(readonly jobId: string, readonly failed: string[]) {
+  constructor(
+    readonly jobId: string,
+    readonly failed: string[],
+  ) {
     super(`Report job ${jobId}: ${failed.length} delivery(ies) failed and may succeed on retry: ${failed.join(', ')}`);
     this.name = 'DeliveryIncompleteError';
   }

@@ -26,12 +26,22 @@ import { mailTokensFromConfig } from './mail-tokens.ts';
  */
 export function reportDeliveryDeps(
   config: Config,
-  deps: { db: Db; now: Clock; faults?: FaultInjector; files?: FileStore; mailer?: Pick<Mailer, 'sendRaw'>; sftp?: SftpDelivery; mailsPerDay?: () => Promise<number> },
+  deps: {
+    db: Db;
+    now: Clock;
+    faults?: FaultInjector;
+    files?: FileStore;
+    mailer?: Pick<Mailer, 'sendRaw'>;
+    sftp?: SftpDelivery;
+    mailsPerDay?: () => Promise<number>;
+  },
 ): ReportDeliveryDeps {
   const sftp = lazy(async () => (await import('../../platform/sftp/sftp-delivery.ts')).sftpDeliveryFromConfig(config));
   return {
     db: deps.db,
-    files: deps.files ?? createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults),
+    files:
+      deps.files ??
+      createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults),
     mailer: deps.mailer ?? createMailer(config, deps.faults),
     sftp: deps.sftp ?? { put: async (input) => (await sftp()).put(input) },
     tokens: mailTokensFromConfig(config),
@@ -81,11 +91,19 @@ export function createReportDeliveryService(deps: ReportDeliveryDeps & { rateLim
       await deps.rateLimiter.hit(UNSUBSCRIBES_PER_IP, ip ?? 'unknown');
       const claim = deps.tokens.readUnsubscribe(token);
       if (!claim || !claim.referenceId.startsWith('c.')) throw invalidUnsubscribe();
-      const [recipient, definition] = await Promise.all([findRecipient(db, claim.processId, claim.referenceId), loadReportDefinition(db, claim.processId)]);
+      const [recipient, definition] = await Promise.all([
+        findRecipient(db, claim.processId, claim.referenceId),
+        loadReportDefinition(db, claim.processId),
+      ]);
       if (!recipient || !definition) throw invalidUnsubscribe();
       await unsubscribeRecipient(db, claim.processId, claim.referenceId, deps.now());
       const general = parseGeneralProcessId(claim.processId);
-      return { unsubscribed: true, reportName: definition.name, ...(general ? { reportId: general.reportId } : {}), email: recipient.email };
+      return {
+        unsubscribed: true,
+        reportName: definition.name,
+        ...(general ? { reportId: general.reportId } : {}),
+        email: recipient.email,
+      };
     },
 
     /** The double opt-in's page (ADR 051): the external contact confirms it wants the report's mails. */

@@ -25,7 +25,12 @@ export function takeMailBudget(db: Db, customerId: string, limit: number, at: Da
         UpdateExpression: 'ADD mails :one SET #type = :type, expiresAt = if_not_exists(expiresAt, :ttl)',
         ConditionExpression: 'attribute_not_exists(mails) OR mails < :limit',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'mailBudget', ':ttl': toTtl(new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000)) },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':limit': limit,
+          ':type': 'mailBudget',
+          ':ttl': toTtl(new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000)),
+        },
       }),
     ),
   );

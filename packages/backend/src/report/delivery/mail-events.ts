@@ -62,7 +62,7 @@ export type MailEventDeps = {
 const defaultLog = (message: string, fields: Record<string, unknown>) => console.error(`[mail events] ${message}`, fields);
 
 /** A body that is no SES event, kept short in the log (an operator can still see what it was). */
-const excerpt = (body: unknown) => (typeof body === 'string' ? body : JSON.stringify(body) ?? String(body)).slice(0, 500);
+const excerpt = (body: unknown) => (typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body))).slice(0, 500);
 
 /** The body parsed, or null when it is not JSON of an SES event. */
 function parseEvent(body: unknown): SesMailEvent | null {
@@ -108,7 +108,8 @@ export async function recordMailEvent(deps: MailEventDeps, body: unknown): Promi
 
   if (kind === 'Bounce' && event.bounce) {
     const { bounce } = event;
-    const recipient = bounce.bouncedRecipients.find((r) => r.emailAddress.toLowerCase() === delivery.address.toLowerCase()) ?? bounce.bouncedRecipients[0];
+    const recipient =
+      bounce.bouncedRecipients.find((r) => r.emailAddress.toLowerCase() === delivery.address.toLowerCase()) ?? bounce.bouncedRecipients[0];
     const detail = bounceDetail(recipient);
     if (bounce.bounceType !== 'Permanent' && bounce.bounceType !== 'Transient') {
       // Undetermined: SES could not tell whether the mail arrived; noted, the mail stays sent.
@@ -126,7 +127,15 @@ export async function recordMailEvent(deps: MailEventDeps, body: unknown): Promi
   // by the one-click link, ADR 040's unsubscribeRecipient); a portal user leaves lists in the portal.
   const job = delivery.target.startsWith('c.') ? await getReportJob(deps.db, jobId) : null;
   const unsubscribed = job ? await unsubscribeRecipient(deps.db, job.processId, delivery.target, at) : false;
-  const noted = await deliveryWrites.note(deps.db, jobId, deliveryId, messageId, 'complaint', event.complaint?.complaintFeedbackType ?? null, at);
+  const noted = await deliveryWrites.note(
+    deps.db,
+    jobId,
+    deliveryId,
+    messageId,
+    'complaint',
+    event.complaint?.complaintFeedbackType ?? null,
+    at,
+  );
   if (unsubscribed || noted) log('complaint', { jobId, deliveryId, messageId, unsubscribed });
   return unsubscribed ? 'unsubscribed' : noted ? 'noted' : 'unchanged';
 }

@@ -28,7 +28,10 @@ describe('buildReportMail', () => {
   });
 
   it('gives an external recipient the RFC 8058 one-click headers and the page link in the body', async () => {
-    const unsubscribe = { pageUrl: 'https://portal.example/unsubscribe?token=abc.def', oneClickUrl: 'https://portal.example/api/report-unsubscribe?token=abc.def' };
+    const unsubscribe = {
+      pageUrl: 'https://portal.example/unsubscribe?token=abc.def',
+      oneClickUrl: 'https://portal.example/api/report-unsubscribe?token=abc.def',
+    };
     const mail = await simpleParser(await buildReportMail({ ...base, unsubscribe }));
     const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
@@ -37,7 +40,14 @@ describe('buildReportMail', () => {
   });
 
   it('links files too large to attach, with the day the link ends, in German for a de locale', async () => {
-    const files = [{ name: 'big.csv', contentType: 'text/csv', link: 'https://portal.example/api/report-links/x.y', validUntil: '2027-02-19T10:00:00.000Z' }];
+    const files = [
+      {
+        name: 'big.csv',
+        contentType: 'text/csv',
+        link: 'https://portal.example/api/report-links/x.y',
+        validUntil: '2027-02-19T10:00:00.000Z',
+      },
+    ];
     const mail = await simpleParser(await buildReportMail({ ...base, language: mailLanguageOf('de-de'), files }));
     expect(mail.subject).toBe('Bericht „Declined <T-1>“: 01.11.2026 – 20.11.2026');
     expect(mail.attachments).toHaveLength(0);
@@ -46,7 +56,9 @@ describe('buildReportMail', () => {
 
   it('chooses German for de locales of both portals, English otherwise', () => {
     expect(['de-de', 'de-DE', 'en-US', 'pl-pl', null].map(mailLanguageOf)).toEqual(['de', 'de', 'en', 'en', 'en']);
-    expect(reportMailContent({ ...base, dateUntil: '2026-11-01', dateFrom: '2026-11-01' }).subject).toBe('Report "Declined <T-1>": 2026-11-01');
+    expect(reportMailContent({ ...base, dateUntil: '2026-11-01', dateFrom: '2026-11-01' }).subject).toBe(
+      'Report "Declined <T-1>": 2026-11-01',
+    );
   });
 });
 

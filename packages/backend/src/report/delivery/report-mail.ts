@@ -30,14 +30,17 @@ const day = (iso: string, language: MailLanguage) => {
   return language === 'de' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
 };
 const periodOf = (mail: ReportMail) =>
-  mail.dateFrom === mail.dateUntil ? day(mail.dateFrom, mail.language) : `${day(mail.dateFrom, mail.language)} – ${day(mail.dateUntil, mail.language)}`;
+  mail.dateFrom === mail.dateUntil
+    ? day(mail.dateFrom, mail.language)
+    : `${day(mail.dateFrom, mail.language)} – ${day(mail.dateUntil, mail.language)}`;
 
 const TEXTS = {
   en: {
     subject: (name: string, period: string) => `Report "${name}": ${period}`,
     intro: (name: string, period: string) => `Here is the report "${name}" for ${period}.`,
     attached: (n: number) => (n === 1 ? 'The file is attached.' : `The ${n} files are attached.`),
-    links: (n: number) => (n === 1 ? 'The file is too large to attach; download it here:' : `The ${n} files are too large to attach; download them here:`),
+    links: (n: number) =>
+      n === 1 ? 'The file is too large to attach; download it here:' : `The ${n} files are too large to attach; download them here:`,
     validUntil: (until: string) => `(the link works until ${until})`,
     why: 'You receive this mail because you are on the mailing list of this report in the portal.',
     unsubscribe: 'To stop receiving this report, open:',
@@ -48,7 +51,9 @@ const TEXTS = {
     intro: (name: string, period: string) => `Anbei der Bericht „${name}“ für ${period}.`,
     attached: (n: number) => (n === 1 ? 'Die Datei ist angehängt.' : `Die ${n} Dateien sind angehängt.`),
     links: (n: number) =>
-      n === 1 ? 'Die Datei ist zu groß für einen Anhang; hier können Sie sie herunterladen:' : `Die ${n} Dateien sind zu groß für einen Anhang; hier können Sie sie herunterladen:`,
+      n === 1
+        ? 'Die Datei ist zu groß für einen Anhang; hier können Sie sie herunterladen:'
+        : `Die ${n} Dateien sind zu groß für einen Anhang; hier können Sie sie herunterladen:`,
     validUntil: (until: string) => `(der Link gilt bis ${until})`,
     why: 'Sie erhalten diese E-Mail, weil Sie im Portal auf dem Verteiler dieses Berichts stehen.',
     unsubscribe: 'Um diesen Bericht nicht mehr zu erhalten, öffnen Sie:',
@@ -62,7 +67,10 @@ const TEXTS = {
  * length. Custom report names are refused with such characters already; this holds for every name.
  */
 export function mailSafeName(name: string): string {
-  const flat = name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const flat = name
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length <= REPORT_NAME_MAX_LENGTH ? flat : `${flat.slice(0, REPORT_NAME_MAX_LENGTH - 1).trimEnd()}…`;
 }
 

@@ -76,10 +76,7 @@ export async function confirmEmailChange(portal: Portal, token: string): Promise
  */
 export async function setAccountLocale(portal: Portal, locale: string): Promise<void> {
   const options = { portal };
-  await readJson(
-    await api(options).account['set-locale'].$get({ query: { locale } }),
-    z.object({ locale: z.string() }),
-  );
+  await readJson(await api(options).account['set-locale'].$get({ query: { locale } }), z.object({ locale: z.string() }));
   await refreshSession(portal);
 }
 
@@ -90,10 +87,7 @@ export async function setAccountLocale(portal: Portal, locale: string): Promise<
 export async function dismissMfaNotice(portal: Portal): Promise<void> {
   await patchStatus(portal, { mfaNoticeDismissed: true });
   try {
-    await readJson(
-      await api({ portal }).account['mfa-notice'].dismiss.$post(),
-      z.object({ success: z.literal(true) }),
-    );
+    await readJson(await api({ portal }).account['mfa-notice'].dismiss.$post(), z.object({ success: z.literal(true) }));
   } finally {
     await refreshSession(portal).catch(() => undefined);
   }

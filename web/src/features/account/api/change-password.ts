@@ -15,18 +15,13 @@ export const emptyPasswordValues: PasswordValues = {
 };
 
 /** Core's ChangePasswordFormSchema: all three required, the policy, and 'The passwords do not match.' */
-export const changePasswordErrors = (values: PasswordValues): FieldErrors<PasswordField> =>
-  schemaErrors(ChangePasswordFormSchema, values);
+export const changePasswordErrors = (values: PasswordValues): FieldErrors<PasswordField> => schemaErrors(ChangePasswordFormSchema, values);
 
 /**
  * PUT auth/change-password. The dialog shows the outcome itself; a 401/403 still opens the auth dialog
  * (an expired password is allowed here, ADR 011).
  */
-export async function changePassword(
-  portal: Portal,
-  values: PasswordValues,
-  endOtherSessions: boolean,
-): Promise<{ message: string }> {
+export async function changePassword(portal: Portal, values: PasswordValues, endOtherSessions: boolean): Promise<{ message: string }> {
   const options = { portal, notify: false };
   const res = await api(options).auth['change-password'].$put({ json: { ...values, endOtherSessions } });
   return readJson(res, z.object({ success: z.literal(true), message: z.string() }), options);

@@ -19,8 +19,7 @@ export const accountKeys = {
 };
 
 /** A write answered with the account: it replaces the cached one, no new read. */
-export const putAccount = <A>(portal: Portal, saved: A) =>
-  mutate(accountKeys.account(portal), saved, { revalidate: false });
+export const putAccount = <A>(portal: Portal, saved: A) => mutate(accountKeys.account(portal), saved, { revalidate: false });
 
 /** The account is read again (it changed elsewhere, e.g. a confirmed e-mail address). */
 export const revalidateAccount = (portal: Portal) => mutate(accountKeys.account(portal));

@@ -28,7 +28,11 @@ const NewAppSecret = z.extend(AppKey, { qr: z.string().check(z.startsWith('data:
  */
 export async function newAppSecret(portal: Portal, currentPassword: string | undefined): Promise<{ key: AppKey; qr: string }> {
   const options = { portal, notify: false };
-  const { qr, ...key } = await readJson(await api(options).auth['secret-code'].new.$post({ json: reauth(currentPassword) }), NewAppSecret, options);
+  const { qr, ...key } = await readJson(
+    await api(options).auth['secret-code'].new.$post({ json: reauth(currentPassword) }),
+    NewAppSecret,
+    options,
+  );
   return { key, qr };
 }
 
@@ -87,8 +91,7 @@ export function recoveryCodesText(
   return [about.heading, about.account, about.created, '', ...codes, '', about.note, ''].join('\n');
 }
 
-export const recoveryCodesFileName = (username: string) =>
-  `recovery-codes-${username.replace(/[^A-Za-z0-9._-]+/g, '_')}.txt`;
+export const recoveryCodesFileName = (username: string) => `recovery-codes-${username.replace(/[^A-Za-z0-9._-]+/g, '_')}.txt`;
 
 /** A set-up code: exactly 6 digits (the app's code or the e-mailed one). */
 export type SetupCodeProblem = 'numeric' | 'length' | null;
@@ -100,10 +103,7 @@ export function setupCodeProblem(code: string): SetupCodeProblem {
 
 /** The steps of the MFA set-up page (SPEC 2): choose a method, set it up, keep the recovery codes. */
 export type SetupMethod = Exclude<MfaMethod, 'none'>;
-export type SetupState =
-  | { step: 'choose' }
-  | { step: 'app' }
-  | { step: 'email'; codeSent: boolean };
+export type SetupState = { step: 'choose' } | { step: 'app' } | { step: 'email'; codeSent: boolean };
 export type SetupAction = { type: 'choose'; method: SetupMethod } | { type: 'codeSent' } | { type: 'back' };
 
 export function setupReducer(state: SetupState, action: SetupAction): SetupState {
@@ -131,6 +131,4 @@ const SETUP_FAILURES = {
 } as const;
 export type SetupFailureKey = (typeof SETUP_FAILURES)[keyof typeof SETUP_FAILURES];
 export const setupFailureKey = (code: string | undefined): SetupFailureKey | null =>
-  code !== undefined && Object.hasOwn(SETUP_FAILURES, code)
-    ? SETUP_FAILURES[code as keyof typeof SETUP_FAILURES]
-    : null;
+  code !== undefined && Object.hasOwn(SETUP_FAILURES, code) ? SETUP_FAILURES[code as keyof typeof SETUP_FAILURES] : null;

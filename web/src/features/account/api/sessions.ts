@@ -19,8 +19,7 @@ export const ActiveSession = z.object({
 export type ActiveSession = z.infer<typeof ActiveSession>;
 const Sessions = z.object({ sessions: z.array(ActiveSession) });
 
-export const fetchSessions = async (portal: Portal) =>
-  (await readJson(await api({ portal }).account.sessions.$get(), Sessions)).sessions;
+export const fetchSessions = async (portal: Portal) => (await readJson(await api({ portal }).account.sessions.$get(), Sessions)).sessions;
 
 export function useActiveSessions() {
   const portal = usePortal();
@@ -35,13 +34,10 @@ export async function endOtherSessions(portal: Portal): Promise<number> {
 
 /** The current session first, then the most recently used. */
 export function sortSessions(sessions: readonly ActiveSession[]): ActiveSession[] {
-  return [...sessions].sort(
-    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
-  );
+  return [...sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
 }
 
-export const sessionPortal = (session: ActiveSession): Portal | null =>
-  isPortal(session.portal) ? session.portal : null;
+export const sessionPortal = (session: ActiveSession): Portal | null => (isPortal(session.portal) ? session.portal : null);
 
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],

@@ -11,8 +11,10 @@ export type PendingEmailAction = 'resend' | 'cancel';
  */
 export function usePendingEmailAction() {
   const portal = usePortal();
-  const send = (action: PendingEmailAction) => ([, p]: readonly [string, typeof portal, PendingEmailAction]) =>
-    pendingEmailAction(p, action);
+  const send =
+    (action: PendingEmailAction) =>
+    ([, p]: readonly [string, typeof portal, PendingEmailAction]) =>
+      pendingEmailAction(p, action);
   const resend = useSWRMutation(accountKeys.pendingEmail(portal, 'resend'), send('resend'), { revalidate: false });
   const cancel = useSWRMutation(accountKeys.pendingEmail(portal, 'cancel'), send('cancel'), { revalidate: false });
   const busy: PendingEmailAction | null = resend.isMutating ? 'resend' : cancel.isMutating ? 'cancel' : null;

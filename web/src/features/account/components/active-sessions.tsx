@@ -3,13 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { type Translate, useLocale, useT } from '../../../i18n/index.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
-import {
-  type ActiveSession,
-  describeUserAgent,
-  sessionPortal,
-  sortSessions,
-  useActiveSessions,
-} from '../api/sessions.ts';
+import { type ActiveSession, describeUserAgent, sessionPortal, sortSessions, useActiveSessions } from '../api/sessions.ts';
 import { useEndOtherSessions } from '../api/use-end-other-sessions.ts';
 import { Section } from './section.tsx';
 
@@ -29,9 +23,7 @@ function SessionItem({ session, timeZone }: { session: ActiveSession; timeZone: 
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
           {deviceName(t, session)}
           {session.current ? (
-            <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-700">
-              {t('sessions.current')}
-            </span>
+            <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-700">{t('sessions.current')}</span>
           ) : null}
           {portal ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">

@@ -8,12 +8,7 @@ import { refreshSession } from '../../../lib/auth.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
-import {
-  changePasswordErrors,
-  changePasswordFailure,
-  emptyPasswordValues,
-  type PasswordField,
-} from '../api/change-password.ts';
+import { changePasswordErrors, changePasswordFailure, emptyPasswordValues, type PasswordField } from '../api/change-password.ts';
 import { useChangePassword } from '../api/use-change-password.ts';
 
 /**

@@ -50,9 +50,7 @@ export function EmailSetup({
       </SetupStep>
       <SetupStep number={2} title={t('mfaSetup.email.codeTitle')}>
         <p>{t('mfaSetup.email.codeText')}</p>
-        {codeSent ? (
-          <SetupCodeForm label={t('mfaSetup.email.codeLabel')} activation={activation} />
-        ) : null}
+        {codeSent ? <SetupCodeForm label={t('mfaSetup.email.codeLabel')} activation={activation} /> : null}
       </SetupStep>
     </ol>
   );

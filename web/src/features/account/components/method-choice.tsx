@@ -3,17 +3,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/index.ts';
 import type { SetupMethod } from '../api/mfa.ts';
 
-function MethodButton({
-  title,
-  text,
-  badge,
-  onClick,
-}: {
-  title: string;
-  text: string;
-  badge?: ReactNode;
-  onClick: () => void;
-}) {
+function MethodButton({ title, text, badge, onClick }: { title: string; text: string; badge?: ReactNode; onClick: () => void }) {
   return (
     <button
       type="button"

@@ -24,9 +24,7 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
   const [confirming, setConfirming] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const active = status.mfaStatus !== 'none';
-  const method = { none: t('account.mfaNone'), app: t('account.mfaApp'), email: t('account.mfaEmail') }[
-    status.mfaStatus
-  ];
+  const method = { none: t('account.mfaNone'), app: t('account.mfaApp'), email: t('account.mfaEmail') }[status.mfaStatus];
   const left = status.recoveryCodesLeft ?? 0;
   const fresh = confirming && isReauthFresh(status);
 
@@ -53,10 +51,7 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
         ) : null}
       </Rows>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Link
-          to={portalPaths(portal).mfaSetup}
-          className={buttonClasses(active ? 'secondary' : 'primary')}
-        >
+        <Link to={portalPaths(portal).mfaSetup} className={buttonClasses(active ? 'secondary' : 'primary')}>
           {active ? t('account.mfaSwitch') : t('account.mfaSetUp')}
         </Link>
         {active ? (
@@ -76,19 +71,9 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
         <p>{t('account.newRecoveryCodesText')}</p>
         {fresh ? null : <p>{t('account.reauth.hint')}</p>}
       </PasswordPrompt>
-      <Dialog
-        open={codes !== null}
-        onClose={() => setCodes(null)}
-        title={t('recoveryCodes.title')}
-        closeLabel={t('common.close')}
-      >
+      <Dialog open={codes !== null} onClose={() => setCodes(null)} title={t('recoveryCodes.title')} closeLabel={t('common.close')}>
         {codes ? (
-          <RecoveryCodes
-            codes={codes}
-            username={user.username}
-            confirmLabel={t('recoveryCodes.done')}
-            onConfirm={() => setCodes(null)}
-          />
+          <RecoveryCodes codes={codes} username={user.username} confirmLabel={t('recoveryCodes.done')} onConfirm={() => setCodes(null)} />
         ) : null}
       </Dialog>
     </Section>

@@ -18,11 +18,7 @@ export function PendingEmail({ pending, current }: { pending: { address: string;
     if (busy !== null) return;
     try {
       await send(action);
-      snacks.success(
-        action === 'resend'
-          ? t('account.emailChange.sent', { email: pending.address })
-          : t('account.emailChange.cancelled'),
-      );
+      snacks.success(action === 'resend' ? t('account.emailChange.sent', { email: pending.address }) : t('account.emailChange.cancelled'));
     } catch {
       // The API client has shown the failure (e.g. too many links this hour).
     }

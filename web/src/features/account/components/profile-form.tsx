@@ -68,9 +68,7 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
       setValues(next);
       setDirty({});
       setPassword('');
-      snacks.success(
-        newAddress ? t('account.emailChange.sent', { email: values.email.trim() }) : t('messages.changesSaved'),
-      );
+      snacks.success(newAddress ? t('account.emailChange.sent', { email: values.email.trim() }) : t('messages.changesSaved'));
     } catch (error) {
       const refused = reauthFailure(error);
       setPasswordError(refused.field);

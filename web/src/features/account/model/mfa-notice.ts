@@ -13,11 +13,7 @@ export function showMfaNotice(status: SessionStatus | undefined): boolean {
  */
 export type MfaNoticeText = { kind: 'announced' | 'required'; date: string };
 
-export function mfaNoticeText(
-  activationDate: string | undefined,
-  now: Date,
-  timeZone: string,
-): MfaNoticeText | null {
+export function mfaNoticeText(activationDate: string | undefined, now: Date, timeZone: string): MfaNoticeText | null {
   if (!activationDate) return null;
   const today = calendarDateInZone(now, timeZone);
   return { kind: today >= activationDate ? 'required' : 'announced', date: activationDate };

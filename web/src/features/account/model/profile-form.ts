@@ -16,8 +16,7 @@ export const profileValues = (account: Account | undefined): ProfileValues => ({
 });
 
 /** Core's rules: a required, well-formed e-mail address; names and job title up to 100 characters. */
-export const profileErrors = (values: ProfileValues): FieldErrors<ProfileField> =>
-  schemaErrors(ProfileFormSchema, values);
+export const profileErrors = (values: ProfileValues): FieldErrors<ProfileField> => schemaErrors(ProfileFormSchema, values);
 
 /** A new e-mail address (not just other letter case or spaces): it needs the current password (ADR 017). */
 export const emailChanged = (values: ProfileValues, saved: ProfileValues): boolean =>

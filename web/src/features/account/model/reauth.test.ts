@@ -35,7 +35,9 @@ describe('a recent sign-in instead of the password (ADR 055)', () => {
   });
 
   it('asks for the password when the server wants it after all', () => {
-    expect(needsPassword(new ApiError(400, { code: 'ACCOUNT.PASSWORD_REQUIRED', message: 'Please enter your current password.' }))).toBe(true);
+    expect(needsPassword(new ApiError(400, { code: 'ACCOUNT.PASSWORD_REQUIRED', message: 'Please enter your current password.' }))).toBe(
+      true,
+    );
     expect(needsPassword(new ApiError(400, { code: 'ACCOUNT.PASSWORD_MISMATCH', message: 'x' }))).toBe(false);
   });
 });

@@ -28,5 +28,4 @@ export function isReauthFresh(status: Pick<SessionStatus, 'reauthUntil'> | undef
 }
 
 /** The server wants the password after all (the window closed meanwhile): ask for it and try again. */
-export const needsPassword = (error: unknown): boolean =>
-  error instanceof ApiError && error.code === ACCOUNT.PASSWORD_REQUIRED;
+export const needsPassword = (error: unknown): boolean => error instanceof ApiError && error.code === ACCOUNT.PASSWORD_REQUIRED;

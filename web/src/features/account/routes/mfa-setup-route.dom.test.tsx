@@ -65,8 +65,6 @@ describe('MFA set-up and a recent sign-in', () => {
     fireEvent.change(within(prompt).getByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Continue' }));
     await screen.findByText('Code from the app');
-    expect(backend.callsTo('POST', '/api/auth/secret-code/new').map((c) => c.body)).toEqual([
-      { currentPassword: 'Right-Password-2026!' },
-    ]);
+    expect(backend.callsTo('POST', '/api/auth/secret-code/new').map((c) => c.body)).toEqual([{ currentPassword: 'Right-Password-2026!' }]);
   });
 });

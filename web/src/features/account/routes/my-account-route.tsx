@@ -70,12 +70,7 @@ export function MyAccountRoute() {
           <ActiveSessions timeZone={user.timezone} />
         </div>
       </div>
-      <ChangePasswordDialog
-        open={changing}
-        expired={expired}
-        onClose={() => setChanging(false)}
-        onChanged={changed}
-      />
+      <ChangePasswordDialog open={changing} expired={expired} onClose={() => setChanging(false)} onChanged={changed} />
     </>
   );
 }

@@ -15,18 +15,17 @@ describe('reset password through the e-mailed link (ADR 011)', () => {
   });
 
   it("checks the new password with core's ResetPasswordFormSchema", () => {
-    expect(resetPasswordErrors(token, { newPassword: 'Good-Password-2026!', newPasswordVerify: 'Good-Password-2026!' })).toEqual(
-      {},
-    );
+    expect(resetPasswordErrors(token, { newPassword: 'Good-Password-2026!', newPasswordVerify: 'Good-Password-2026!' })).toEqual({});
     expect(resetPasswordErrors(token, { newPassword: 'short', newPasswordVerify: '' })).toEqual({
       newPassword: Messages.passwordMinLength,
       newPasswordVerify: Messages.required,
     });
+    expect(resetPasswordErrors(token, { newPassword: 'Good-Password-2026!', newPasswordVerify: 'Other-Password-2026!' })).toEqual({
+      newPasswordVerify: Messages.passwordsDoNotMatch,
+    });
     expect(
-      resetPasswordErrors(token, { newPassword: 'Good-Password-2026!', newPasswordVerify: 'Other-Password-2026!' }),
-    ).toEqual({ newPasswordVerify: Messages.passwordsDoNotMatch });
-    expect(resetPasswordErrors('not-a-token', { newPassword: 'Good-Password-2026!', newPasswordVerify: 'Good-Password-2026!' }))
-      .toHaveProperty('token');
+      resetPasswordErrors('not-a-token', { newPassword: 'Good-Password-2026!', newPasswordVerify: 'Good-Password-2026!' }),
+    ).toHaveProperty('token');
   });
 
   it('a spent or expired link offers a new mail; policy and history land on the field', () => {
@@ -51,7 +50,10 @@ describe('checking the link when the page opens (ADR 017)', () => {
     vi.unstubAllGlobals();
   });
   const answer = (status: number, body: unknown) =>
-    vi.fn(async (..._args: unknown[]) => new Response(XSSI_PREFIX + JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+    vi.fn(
+      async (..._args: unknown[]) =>
+        new Response(XSSI_PREFIX + JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    );
 
   it('asks the server without using the link up, and tells a spent link from a failed check', async () => {
     const fetch = answer(200, { valid: true });

@@ -13,9 +13,7 @@ export function forgotPasswordError(username: string): string | undefined {
 
 const MessageAnswer = z.object({ message: z.string() });
 
-export type ForgotPasswordOutcome =
-  | { ok: true; serverMessage: string | undefined }
-  | { ok: false; serverMessage: string | undefined };
+export type ForgotPasswordOutcome = { ok: true; serverMessage: string | undefined } | { ok: false; serverMessage: string | undefined };
 
 /**
  * POST auth/forgot-password with `{ username }` (SPEC 7, ADR 011). The answer is the same whether or not
@@ -70,9 +68,7 @@ export async function checkResetLink(token: string, portal: Portal): Promise<Res
   }
 }
 
-export type ResetOutcome =
-  | { ok: true; message: string }
-  | { ok: false; linkInvalid: boolean; message: string; fieldErrors: ResetErrors };
+export type ResetOutcome = { ok: true; message: string } | { ok: false; linkInvalid: boolean; message: string; fieldErrors: ResetErrors };
 
 /** POST auth/reset-password `{ token, newPassword, newPasswordVerify }`. */
 export async function resetPassword(token: string, values: ResetValues, portal: Portal): Promise<ResetOutcome> {

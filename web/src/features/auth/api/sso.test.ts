@@ -15,7 +15,7 @@ describe('the single sign-on callback query (ADR 009)', () => {
     });
   });
 
-  it("shows a provider error without calling the API", () => {
+  it('shows a provider error without calling the API', () => {
     expect(readSsoCallback('?error=access_denied&error_description=User%20cancelled&state=x', 'ordering')).toEqual({
       kind: 'providerError',
       error: 'access_denied',

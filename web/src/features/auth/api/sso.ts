@@ -50,8 +50,7 @@ export function readSsoCallback(search: string, portal: Portal): SsoCallback {
  * re-render) must not post it twice; the second post would fail and hide the first one's success.
  */
 const postedStates = new Set<string>();
-export const claimSsoState = (state: string): boolean =>
-  postedStates.has(state) ? false : (postedStates.add(state), true);
+export const claimSsoState = (state: string): boolean => (postedStates.has(state) ? false : (postedStates.add(state), true));
 
 /** POST auth/sso: the login result and the session cookie, like POST auth/signin. */
 export async function completeSso(input: SsoCompleteInput, portal: Portal) {

@@ -8,13 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { LoginFailure } from '../model/login-form.ts';
-import {
-  emptyLoginValues,
-  failedToSignIn,
-  type LoginErrors,
-  type LoginField,
-  visibleErrors,
-} from '../model/login-values.ts';
+import { emptyLoginValues, failedToSignIn, type LoginErrors, type LoginField, visibleErrors } from '../model/login-values.ts';
 import { LoginFailureAlert } from './login-failure-alert.tsx';
 import { MicrosoftSignIn } from './microsoft-sign-in.tsx';
 
@@ -99,9 +93,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
 
   return (
     <div className="w-full rounded-2xl bg-white p-6 shadow-lg shadow-slate-900/5 ring-1 ring-slate-200 sm:p-8">
-      {eyebrow ? (
-        <p className="mb-1 text-xs font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>
-      ) : null}
+      {eyebrow ? <p className="mb-1 text-xs font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p> : null}
       <h2 className="text-xl font-semibold text-slate-900">{t('auth.login.title')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
       <form className="mt-6 space-y-4" noValidate onSubmit={submit} aria-busy={loading || undefined}>
@@ -151,10 +143,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
         </>
       )}
       <div className="mt-5 border-t border-slate-100 pt-4 text-center">
-        <Link
-          to={paths.forgotPassword}
-          className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
-        >
+        <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
           {t('auth.login.forgotPassword')}
         </Link>
       </div>

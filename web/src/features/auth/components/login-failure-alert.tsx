@@ -11,26 +11,19 @@ import type { LoginFailure } from '../model/login-form.ts';
  */
 export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
   const t = useT();
-  const text = failure.rateLimited
-    ? failure.message || t('auth.errors.rateLimitedShort')
-    : translateCoreMessage(t, failure.message);
+  const text = failure.rateLimited ? failure.message || t('auth.errors.rateLimitedShort') : translateCoreMessage(t, failure.message);
   const minutes = failure.lockedForMinutes;
   return (
     <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
       {text}
-      {failure.rateLimited && failure.retryAfter !== undefined ? (
-        <> {t('auth.errors.retryIn', { seconds: failure.retryAfter })}</>
-      ) : null}
+      {failure.rateLimited && failure.retryAfter !== undefined ? <> {t('auth.errors.retryIn', { seconds: failure.retryAfter })}</> : null}
       {minutes !== undefined ? (
         <span className="mt-1 block">
           {minutes === 1 ? t('auth.errors.lockedForAMinute') : t('auth.errors.lockedForMinutes', { minutes })}
         </span>
       ) : null}
       {failure.rightPortal ? (
-        <Link
-          to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home}
-          className="mt-1 block font-medium underline"
-        >
+        <Link to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home} className="mt-1 block font-medium underline">
           {failure.rightPortal === 'connect' ? t('auth.errors.toConnectPortal') : t('auth.errors.toOrderingPortal')}
         </Link>
       ) : null}

@@ -55,9 +55,7 @@ export function MfaCodeStep({
 
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-      <p className="text-sm text-slate-700">
-        {method === 'email' ? t('auth.login.mfaPromptEmail') : t('auth.login.mfaPromptApp')}
-      </p>
+      <p className="text-sm text-slate-700">{method === 'email' ? t('auth.login.mfaPromptEmail') : t('auth.login.mfaPromptApp')}</p>
       <TextField
         ref={inputRef}
         label={t('auth.login.secretCode')}

@@ -22,13 +22,7 @@ function MicrosoftMark() {
  * 'Continue with Microsoft' (SPEC 2 Login): asks the API for the provider's sign-in URL and leaves for it.
  * A refusal (e.g. single sign-on not configured here) shows in the login card like any login failure.
  */
-export function MicrosoftSignIn({
-  portal,
-  onFailure,
-}: {
-  portal: Portal;
-  onFailure: (failure: LoginFailure | null) => void;
-}) {
+export function MicrosoftSignIn({ portal, onFailure }: { portal: Portal; onFailure: (failure: LoginFailure | null) => void }) {
   const t = useT();
   const [leaving, setLeaving] = useState(false);
   const start = async () => {
@@ -39,7 +33,12 @@ export function MicrosoftSignIn({
       window.location.assign(await startSso(portal));
     } catch (error) {
       // Without the data layer (its download failed) there is no answer to map.
-      onFailure(await loadDataLayer().then((layer) => layer.loginFailure(error), () => failedToSignIn));
+      onFailure(
+        await loadDataLayer().then(
+          (layer) => layer.loginFailure(error),
+          () => failedToSignIn,
+        ),
+      );
       setLeaving(false);
     }
   };

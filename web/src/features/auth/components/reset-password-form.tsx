@@ -8,13 +8,7 @@ import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import {
-  checkResetLink,
-  type ResetField,
-  type ResetLinkState,
-  type ResetOutcome,
-  resetPasswordErrors,
-} from '../api/forgot-password.ts';
+import { checkResetLink, type ResetField, type ResetLinkState, type ResetOutcome, resetPasswordErrors } from '../api/forgot-password.ts';
 import { useResetPassword } from '../api/use-password-reset.ts';
 
 const empty = { newPassword: '', newPasswordVerify: '' };

@@ -29,8 +29,7 @@ export function SsoCallbackCard({
   const t = useT();
   const [failure, setFailure] = useState<Failure | null>(() => {
     const callback = readSsoCallback(search, portal);
-    if (callback.kind === 'providerError')
-      return { kind: 'provider', error: callback.description ?? callback.error };
+    if (callback.kind === 'providerError') return { kind: 'provider', error: callback.description ?? callback.error };
     return callback.kind === 'invalid' ? { kind: 'invalid' } : null;
   });
 

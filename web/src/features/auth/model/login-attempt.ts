@@ -3,14 +3,7 @@ import type { LoginResult, SessionStatus } from '@portal/core/auth';
 import { refreshSession } from '../../../lib/auth.ts';
 import { setLoginResult } from '../../../lib/session.ts';
 import { signIn } from '../api/sign-in.ts';
-import {
-  afterLoginPath,
-  type LoginFailure,
-  loginFailure,
-  loginFormErrors,
-  loginOutcome,
-  loginResultFailure,
-} from './login-form.ts';
+import { afterLoginPath, type LoginFailure, loginFailure, loginFormErrors, loginOutcome, loginResultFailure } from './login-form.ts';
 import { type LoginValues, signInBody } from './login-values.ts';
 
 /** What one press of the login card's submit button came to; the card shows it. */

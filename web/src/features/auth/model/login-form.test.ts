@@ -3,13 +3,7 @@ import { LOGIN } from '@portal/core/auth';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
 import { signedIn } from '../../../test/fixtures.ts';
-import {
-  afterLoginPath,
-  loginFailure,
-  loginFormErrors,
-  loginOutcome,
-  loginResultFailure,
-} from './login-form.ts';
+import { afterLoginPath, loginFailure, loginFormErrors, loginOutcome, loginResultFailure } from './login-form.ts';
 import { emptyLoginValues, signInBody, visibleErrors } from './login-values.ts';
 
 const values = (v: Partial<typeof emptyLoginValues>) => ({ ...emptyLoginValues, ...v });
@@ -68,16 +62,12 @@ describe('login failures (SPEC 8)', () => {
     new ApiError(status, { code, message }, retryAfter);
 
   it('a known code shows its message, whatever the server message says', () => {
-    expect(
-      loginFailure(apiError(401, LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password')).message,
-    ).toBe(Messages.wrongPassword);
-    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, '')).message).toBe(
-      Messages.accountLocked,
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password')).message).toBe(
+      Messages.wrongPassword,
     );
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.ACCOUNT_LOCKED, '')).message).toBe(Messages.accountLocked);
     expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.WRONG_URL, '')).message).toBe(Messages.wrongUrl);
-    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.INVALID_CERTIFICATE, '')).message).toBe(
-      Messages.invalidCertificate,
-    );
+    expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.INVALID_CERTIFICATE, '')).message).toBe(Messages.invalidCertificate);
     expect(loginFailure(apiError(401, LOGIN.FORM.ERROR.INVALID_IP, '')).message).toBe(Messages.invalidIp);
   });
 

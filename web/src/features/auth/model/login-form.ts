@@ -102,10 +102,6 @@ export function loginOutcome(result: LoginResult): LoginOutcome {
  * Account, where the change-password dialog opens), or the page asked for before the sign-in when the
  * landing rules allow (lib/auth `signInDestination`).
  */
-export function afterLoginPath(
-  outcome: 'mfaSetup' | 'signedIn',
-  status: SessionStatus,
-  portal: Portal = 'ordering',
-): string {
+export function afterLoginPath(outcome: 'mfaSetup' | 'signedIn', status: SessionStatus, portal: Portal = 'ordering'): string {
   return outcome === 'mfaSetup' ? portalPaths(portal).mfaSetup : signInDestination(portal, status);
 }

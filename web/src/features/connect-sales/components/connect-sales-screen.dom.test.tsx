@@ -19,7 +19,10 @@ const masterData: MasterData = {
   timezones: ['Europe/Berlin'],
   retailers: [{ customerId: 'R-1', name: 'Retail One' }],
   providers: [{ customerId: 'P-1', name: 'Content One' }],
-  customers: [{ customerId: 'R-1', name: 'Retail One' }, { customerId: 'P-1', name: 'Content One' }],
+  customers: [
+    { customerId: 'R-1', name: 'Retail One' },
+    { customerId: 'P-1', name: 'Content One' },
+  ],
   customerGroups: [],
   platforms: [],
   countries: [],
@@ -58,20 +61,25 @@ describe('the connect Sales section', () => {
     expect(await screen.findByText('No sales')).toBeTruthy();
     const [call] = backend.callsTo('GET', '/api/connect-sales');
     expect(Object.fromEntries(call!.query)).toMatchObject({ customerType: 'retailer', customerId: 'R-1', groupBy: 'day' });
-    const days = (Date.parse(`${call!.query.get('endDate')}T00:00:00Z`) - Date.parse(`${call!.query.get('startDate')}T00:00:00Z`)) / 86_400_000 + 1;
+    const days =
+      (Date.parse(`${call!.query.get('endDate')}T00:00:00Z`) - Date.parse(`${call!.query.get('startDate')}T00:00:00Z`)) / 86_400_000 + 1;
     expect(days).toBe(28);
     // Without salesReporting.salesExport there is no export panel.
     expect(screen.queryByText('Export')).toBeNull();
   });
 
-  it("switches to a provider and to group by product: the table lists the groups with a total row", async () => {
+  it('switches to a provider and to group by product: the table lists the groups with a total row', async () => {
     const backend = backendWith((call) => (call.query.get('groupBy') === 'product' ? byProduct : nothing(call)), true);
     renderRoute(paths.connect.sales);
     await screen.findByText('No sales');
     fireEvent.change(screen.getByLabelText('Customer'), { target: { value: 'provider:P-1' } });
     fireEvent.click(screen.getByRole('tab', { name: 'Product' }));
     const table = within(await screen.findByRole('table'));
-    const rows = table.getAllByRole('row').map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent));
+    const rows = table.getAllByRole('row').map((r) =>
+      within(r)
+        .queryAllByRole('cell')
+        .map((c) => c.textContent),
+    );
     expect(rows.filter((r) => r.length)).toEqual([
       ['Aurora 15', 'A-1', '3', '€45.00'],
       ['Aurora 25', 'A-2', '2', '€50.00'],

@@ -34,13 +34,18 @@ import {
   SALES_MAX_RANGE_DAYS,
 } from '../model/connect-sales-filter.ts';
 
-
 /** The picker's customers: retailers, then content providers (an id may be both: two entries). */
 function customerOptions(data: MasterData | undefined, t: ReturnType<typeof useT>) {
   if (!data) return [];
   return [
-    ...data.retailers.map((c) => ({ value: customerValue('retailer', c.customerId), label: `${c.name} · ${t('connectSales.customerType.retailer')}` })),
-    ...data.providers.map((c) => ({ value: customerValue('provider', c.customerId), label: `${c.name} · ${t('connectSales.customerType.provider')}` })),
+    ...data.retailers.map((c) => ({
+      value: customerValue('retailer', c.customerId),
+      label: `${c.name} · ${t('connectSales.customerType.retailer')}`,
+    })),
+    ...data.providers.map((c) => ({
+      value: customerValue('provider', c.customerId),
+      label: `${c.name} · ${t('connectSales.customerType.provider')}`,
+    })),
   ];
 }
 
@@ -132,7 +137,14 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
             retryLabel={t('connectSales.retry')}
             loadingLabel={t('connectSales.loading')}
             isEmpty={(data) => !data.answer.sales.some((g) => g.quantity !== 0 || g.amountCents !== 0)}
-            empty={<EmptyState heading="h2" icon={<ChartIcon className="size-6" />} title={t('connectSales.empty.title')} text={t('connectSales.empty.text')} />}
+            empty={
+              <EmptyState
+                heading="h2"
+                icon={<ChartIcon className="size-6" />}
+                title={t('connectSales.empty.title')}
+                text={t('connectSales.empty.text')}
+              />
+            }
           >
             {({ query: shown, answer }) => (
               <StatisticView answer={answer} groupBy={shown.groupBy} busy={sales.isValidating} measure={measure} onMeasure={setMeasure} />
@@ -184,7 +196,13 @@ function StatisticView({
   const columns: Column<Row>[] = [
     { key: 'group', header: groupName, cell: (g) => text(g) },
     ...idColumn,
-    { key: 'quantity', header: t('connectSales.table.quantity'), align: 'end', nowrap: true, cell: (g) => formatNumber(g.quantity, format.locale) },
+    {
+      key: 'quantity',
+      header: t('connectSales.table.quantity'),
+      align: 'end',
+      nowrap: true,
+      cell: (g) => formatNumber(g.quantity, format.locale),
+    },
     { key: 'amount', header: t('connectSales.table.amount'), align: 'end', nowrap: true, cell: (g) => money(g.amountCents) },
   ];
   const footer = (
@@ -200,7 +218,11 @@ function StatisticView({
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Total className="order-first col-span-2 sm:order-none sm:col-span-1" label={t('connectSales.totals.amount')} value={money(answer.totalSales.amountCents)} />
+        <Total
+          className="order-first col-span-2 sm:order-none sm:col-span-1"
+          label={t('connectSales.totals.amount')}
+          value={money(answer.totalSales.amountCents)}
+        />
         <Total label={t('connectSales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
         <Total label={t('connectSales.totals.resultCount', { group: groupName })} value={formatNumber(answer.resultCount, format.locale)} />
       </dl>
@@ -212,16 +234,38 @@ function StatisticView({
           orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
           integer={measure === 'quantity'}
           formatTick={(v) => compact.format(v)}
-          valueAxisLabel={measure === 'amount' ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode }) : t('connectSales.chart.axisQuantity')}
+          valueAxisLabel={
+            measure === 'amount'
+              ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
+              : t('connectSales.chart.axisQuantity')
+          }
           categoryAxisLabel={groupName}
-          actions={<MeasureSwitch value={measure} onChange={onMeasure} name="connect-sales-measure" texts={{ legend: t('connectSales.chart.measure'), amount: t('connectSales.chart.amount'), quantity: t('connectSales.chart.quantity') }} />}
+          actions={
+            <MeasureSwitch
+              value={measure}
+              onChange={onMeasure}
+              name="connect-sales-measure"
+              texts={{
+                legend: t('connectSales.chart.measure'),
+                amount: t('connectSales.chart.amount'),
+                quantity: t('connectSales.chart.quantity'),
+              }}
+            />
+          }
         />
       </Card>
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">
         <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">
           {t('connectSales.table.title', { group: groupName })}
         </h2>
-        <DataTable caption={t('connectSales.table.title', { group: groupName })} columns={columns} rows={answer.sales} rowKey={(g) => g.key} busy={busy} footer={footer} />
+        <DataTable
+          caption={t('connectSales.table.title', { group: groupName })}
+          columns={columns}
+          rows={answer.sales}
+          rowKey={(g) => g.key}
+          busy={busy}
+          footer={footer}
+        />
       </section>
     </div>
   );

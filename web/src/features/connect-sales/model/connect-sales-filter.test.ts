@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { connectSalesFilterFrom, connectSalesFilterParams, connectSalesQuery, parseCustomer, rangeProblem } from './connect-sales-filter.ts';
+import {
+  connectSalesFilterFrom,
+  connectSalesFilterParams,
+  connectSalesQuery,
+  parseCustomer,
+  rangeProblem,
+} from './connect-sales-filter.ts';
 
 const TODAY = '2026-11-25';
 
@@ -14,14 +20,23 @@ describe('the connect sales filter', () => {
   it('round-trips a provider, a custom range and a grouping through the URL', () => {
     const params = new URLSearchParams('customer=provider%3AP-2001&range=custom&from=2026-10-01&to=2026-10-31&groupBy=product');
     const filter = connectSalesFilterFrom(params, TODAY);
-    expect(connectSalesQuery(filter)).toEqual({ customerType: 'provider', customerId: 'P-2001', startDate: '2026-10-01', endDate: '2026-10-31', groupBy: 'product' });
+    expect(connectSalesQuery(filter)).toEqual({
+      customerType: 'provider',
+      customerId: 'P-2001',
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      groupBy: 'product',
+    });
     expect(connectSalesFilterParams(filter).toString()).toBe(params.toString());
   });
 
   it("computes a preset's dates for today and ignores what it does not know", () => {
     const filter = connectSalesFilterFrom(new URLSearchParams('customer=nobody&range=forever&groupBy=year'), TODAY);
     expect([filter.customer, filter.preset, filter.groupBy]).toEqual(['', 'last28', 'day']);
-    expect(connectSalesFilterFrom(new URLSearchParams('range=yesterday'), TODAY)).toMatchObject({ startDate: '2026-11-24', endDate: '2026-11-24' });
+    expect(connectSalesFilterFrom(new URLSearchParams('range=yesterday'), TODAY)).toMatchObject({
+      startDate: '2026-11-24',
+      endDate: '2026-11-24',
+    });
     expect(parseCustomer('retailer:R-1')).toEqual({ customerType: 'retailer', customerId: 'R-1' });
   });
 

@@ -8,7 +8,10 @@ import type { ConnectSalesCustomerType } from '@portal/core/sales';
  * ending yesterday, in the user's time zone) and the grouping. It lives in the URL. Pure, unit-tested.
  */
 export type RangePreset = Exclude<DatePreset, 'none'> | 'last28' | 'custom';
-export const RANGE_PRESETS: readonly RangePreset[] = ['last28', ...DATE_PRESETS.filter((p): p is Exclude<DatePreset, 'none'> => p !== 'none')];
+export const RANGE_PRESETS: readonly RangePreset[] = [
+  'last28',
+  ...DATE_PRESETS.filter((p): p is Exclude<DatePreset, 'none'> => p !== 'none'),
+];
 
 export interface ConnectSalesFilter {
   /** `retailer:<id>` or `provider:<id>`; '' before one is chosen. */
@@ -70,7 +73,13 @@ export type RangeProblem = 'rangeMissing' | 'invalidDate' | 'endBeforeStart' | '
 /** What keeps the range from being asked for (the server's rules: core SalesQuery, ≤ 400 days). */
 export function rangeProblem(filter: Pick<ConnectSalesFilter, 'startDate' | 'endDate'>): RangeProblem | null {
   if (!filter.startDate || !filter.endDate) return 'rangeMissing';
-  if (!DAY.test(filter.startDate) || !DAY.test(filter.endDate) || Number.isNaN(Date.parse(`${filter.startDate}T00:00:00Z`)) || Number.isNaN(Date.parse(`${filter.endDate}T00:00:00Z`))) return 'invalidDate';
+  if (
+    !DAY.test(filter.startDate) ||
+    !DAY.test(filter.endDate) ||
+    Number.isNaN(Date.parse(`${filter.startDate}T00:00:00Z`)) ||
+    Number.isNaN(Date.parse(`${filter.endDate}T00:00:00Z`))
+  )
+    return 'invalidDate';
   if (filter.endDate < filter.startDate) return 'endBeforeStart';
   const days = Math.round((Date.parse(`${filter.endDate}T00:00:00Z`) - Date.parse(`${filter.startDate}T00:00:00Z`)) / 86_400_000) + 1;
   return days > SALES_MAX_RANGE_DAYS ? 'rangeTooLong' : null;

@@ -24,8 +24,6 @@ export const putCardDetails = <D>(portal: Portal, ref: CardKey, details: D) =>
 
 /** The card's row in every cached serial check of the portal is replaced; those on screen revalidate. */
 export const putCheckedCard = (portal: Portal, card: CardSummary) =>
-  mutate(
-    inScope(KeyScope.serialCheck, portal),
-    (data: SerialCheckAnswer | undefined) => (data ? withCard(data, card) : data),
-    { revalidate: true },
-  );
+  mutate(inScope(KeyScope.serialCheck, portal), (data: SerialCheckAnswer | undefined) => (data ? withCard(data, card) : data), {
+    revalidate: true,
+  });

@@ -1,12 +1,5 @@
 import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
-import {
-  type CouponAction,
-  CouponActionAnswer,
-  isSerial,
-  normaliseSerial,
-  SerialCheckAnswer,
-  SerialDetails,
-} from '@portal/core/couponing';
+import { type CouponAction, CouponActionAnswer, isSerial, normaliseSerial, SerialCheckAnswer, SerialDetails } from '@portal/core/couponing';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
@@ -31,11 +24,10 @@ export async function fetchSerialCheck(portal: Portal, serials: readonly string[
 /** The Query step's results; null when there is nothing to check. */
 export function useSerialCheck(serials: readonly string[]) {
   const portal = usePortal();
-  return useSWR(
-    serials.length > 0 ? couponingKeys.check(portal, serials) : null,
-    ([, p, list]) => fetchSerialCheck(p, list.split(',')),
-    { shouldRetryOnError: false, revalidateOnFocus: false },
-  );
+  return useSWR(serials.length > 0 ? couponingKeys.check(portal, serials) : null, ([, p, list]) => fetchSerialCheck(p, list.split(',')), {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }
 
 /** The card of the Details step: serial and, when several cards carry the serial, the EAN. */

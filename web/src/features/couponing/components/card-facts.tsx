@@ -66,15 +66,15 @@ export function CardFacts({ details }: { details: SerialDetails }) {
         <Field label={t('couponing.details.eanSecond')}>
           <span className="tabular-nums">{card.eanSecond ?? none}</span>
         </Field>
-        <Field label={t('couponing.details.validUntil')}>
-          {card.validUntil ? formatCalendarDay(card.validUntil, fmt.locale) : none}
-        </Field>
+        <Field label={t('couponing.details.validUntil')}>{card.validUntil ? formatCalendarDay(card.validUntil, fmt.locale) : none}</Field>
         <Field label={t('couponing.details.retailer')}>{card.retailerName ?? card.retailerId}</Field>
       </Section>
       <Section title={t('couponing.details.status')}>
         <Field label={t('couponing.details.couponingStatus')}>
           <CouponStatusBadge status={card.couponingStatus} />
-          {hint ? <span className="mt-1 block text-xs text-slate-600 first-letter:uppercase">{t(`couponing.couponHint.${hint}`)}</span> : null}
+          {hint ? (
+            <span className="mt-1 block text-xs text-slate-600 first-letter:uppercase">{t(`couponing.couponHint.${hint}`)}</span>
+          ) : null}
         </Field>
         <Field label={t('couponing.details.serialStatus')}>
           <SerialStatusBadge status={card.serialStatus} />

@@ -47,9 +47,7 @@ const CONFIRM_TEXTS = {
   },
 } as const satisfies Record<ConfirmedAction, { title: MessageKey; text: MessageKey; confirm: MessageKey }>;
 
-type Outcome =
-  | { kind: 'done'; action: CouponAction; terminalId: string; status: CouponingStatus }
-  | { kind: 'failed'; message: string };
+type Outcome = { kind: 'done'; action: CouponAction; terminalId: string; status: CouponingStatus } | { kind: 'failed'; message: string };
 
 function ConfirmDialog({
   action,
@@ -255,13 +253,7 @@ function OutcomeAlerts({ outcome, onClose }: { outcome: Outcome | null; onClose:
         </Alert>
       ) : null}
       {outcome?.kind === 'failed' ? (
-        <Alert
-          theme="red"
-          role="alert"
-          title={t('couponing.actions.failed')}
-          onClose={onClose}
-          closeLabel={t('common.close')}
-        >
+        <Alert theme="red" role="alert" title={t('couponing.actions.failed')} onClose={onClose} closeLabel={t('common.close')}>
           {outcome.message}
         </Alert>
       ) : null}

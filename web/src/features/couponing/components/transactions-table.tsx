@@ -31,14 +31,12 @@ export function TransactionsTable({ transactions }: { transactions: readonly Cou
   };
   const columns: Column<CouponTransaction>[] = [
     { key: 'terminal', header: t('couponing.transactions.terminal'), nowrap: true, cell: (tx) => tx.terminalId },
-    ...TRANSACTION_TIME_COLUMNS.map(
-      (column): Column<CouponTransaction> => ({
-        key: column,
-        header: t(`couponing.transactions.${column}`),
-        nowrap: true,
-        cell: (tx) => timeCell(tx, column),
-      }),
-    ),
+    ...TRANSACTION_TIME_COLUMNS.map((column): Column<CouponTransaction> => ({
+      key: column,
+      header: t(`couponing.transactions.${column}`),
+      nowrap: true,
+      cell: (tx) => timeCell(tx, column),
+    })),
     {
       key: 'type',
       header: t('couponing.transactions.type'),
@@ -93,12 +91,7 @@ export function TransactionsTable({ transactions }: { transactions: readonly Cou
         })}
       </ul>
       <div className="hidden sm:block">
-        <DataTable
-          caption={t('couponing.transactions.caption')}
-          columns={columns}
-          rows={transactions}
-          rowKey={(tx) => tx.transactionId}
-        />
+        <DataTable caption={t('couponing.transactions.caption')} columns={columns} rows={transactions} rowKey={(tx) => tx.transactionId} />
       </div>
     </>
   );

@@ -18,11 +18,7 @@ const sameRequest = (a: ActionRequest, b: ActionRequest) =>
   a.serial === b.serial && a.ean === b.ean && a.action === b.action && a.terminalId === b.terminalId;
 
 /** The attempt for a click: the open one when it is the same request, else a new one with a fresh key. */
-export function attemptFor(
-  open: Attempt | null,
-  request: ActionRequest,
-  generate: () => string = generateIdempotencyKey,
-): Attempt {
+export function attemptFor(open: Attempt | null, request: ActionRequest, generate: () => string = generateIdempotencyKey): Attempt {
   return open && sameRequest(open.request, request) ? open : { request, key: generate() };
 }
 

@@ -19,12 +19,7 @@ export type CouponingDraft = z.infer<typeof CouponingDraft>;
 export const emptyCouponingDraft: CouponingDraft = { text: '', serials: [], terminalId: '' };
 
 export const COUPONING_STORAGE_KEY = 'portal.couponing';
-export const couponingStore = createPersistentStore(
-  'session',
-  COUPONING_STORAGE_KEY,
-  CouponingDraft,
-  emptyCouponingDraft,
-);
+export const couponingStore = createPersistentStore('session', COUPONING_STORAGE_KEY, CouponingDraft, emptyCouponingDraft);
 
 onSessionEnd((portal) => {
   if (portal === 'ordering') couponingStore.set(emptyCouponingDraft);

@@ -1,9 +1,4 @@
-import {
-  CONTRACT_COUPON_STATUS_LABELS,
-  COUPON_STATUS_HINTS,
-  COUPON_STATUS_LABELS,
-  SERIAL_STATUS_LABELS,
-} from '@portal/core/shared';
+import { CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_HINTS, COUPON_STATUS_LABELS, SERIAL_STATUS_LABELS } from '@portal/core/shared';
 import { ACTION_PARTICIPLES, REFUSAL_TEXTS } from '@portal/core/couponing';
 import { describe, expect, it } from 'vitest';
 import { deDE, enUS } from '../../../test/catalogues.ts';
@@ -24,8 +19,7 @@ describe("couponing labels are the spec's (core) in English", () => {
   });
 
   it('words a refusal in the user language with the card status and the action', () => {
-    const t = (key: string, params?: Record<string, string | number>) =>
-      resolveMessage(deDE, enUS, key as MessageKey, params);
+    const t = (key: string, params?: Record<string, string | number>) => resolveMessage(deDE, enUS, key as MessageKey, params);
     expect(refusalText(t, { couponingStatus: 'voided' }, { action: 'void', reason: 'x', reasonCode: 'already' })).toBe(
       'Der Coupon ist bereits storniert.',
     );

@@ -45,9 +45,7 @@ describe('couponing: Filter → Query', () => {
     await waitFor(() => expect(location().pathname).toBe(paths.app.couponing.query));
     expect(await screen.findByText('Serial numbers checked: 2')).toBeTruthy();
     expect(screen.getByText('Not found: 1')).toBeTruthy();
-    expect(backend.callsTo('POST', '/api/serial-number-check').map((c) => c.body)).toEqual([
-      { serials: ['1234567890', '9876543210'] },
-    ]);
+    expect(backend.callsTo('POST', '/api/serial-number-check').map((c) => c.body)).toEqual([{ serials: ['1234567890', '9876543210'] }]);
   });
 
   it('keeps Query disabled while a line is not a serial number, and sends nothing', async () => {

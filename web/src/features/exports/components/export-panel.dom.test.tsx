@@ -52,7 +52,9 @@ describe('ExportPanel', () => {
     const backend = fakeBackend({
       'POST /api/exports': { status: 202, body: job({}) },
       'GET /api/exports/job-0000-0001': () => ({ body: polls.length > 1 ? polls.shift() : polls[0] }),
-      'GET /api/exports/job-0000-0001/files/1': { body: { url: 'http://s3.test/exports/x?X-Amz-Expires=300', name: 'tx_part-2.xlsx', expiresAt: '2026-11-25T01:05:00.000Z' } },
+      'GET /api/exports/job-0000-0001/files/1': {
+        body: { url: 'http://s3.test/exports/x?X-Amz-Expires=300', name: 'tx_part-2.xlsx', expiresAt: '2026-11-25T01:05:00.000Z' },
+      },
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

@@ -68,7 +68,14 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
                 key={f}
                 className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium ${format === f ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
               >
-                <input type="radio" name="export-format" value={f} checked={format === f} onChange={() => setFormat(f)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="export-format"
+                  value={f}
+                  checked={format === f}
+                  onChange={() => setFormat(f)}
+                  className="sr-only"
+                />
                 {t(`exports.formats.${f}`)}
               </label>
             ))}

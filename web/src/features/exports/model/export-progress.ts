@@ -4,7 +4,8 @@ import type { ExportJob, ExportRequest } from '@portal/core/export';
 export type ExportTarget = { [K in ExportRequest['kind']]: Omit<Extract<ExportRequest, { kind: K }>, 'format'> }[ExportRequest['kind']];
 
 /** The full request of a target and a chosen format. */
-export const exportRequest = (target: ExportTarget, format: ExportRequest['format']): ExportRequest => ({ ...target, format }) as ExportRequest;
+export const exportRequest = (target: ExportTarget, format: ExportRequest['format']): ExportRequest =>
+  ({ ...target, format }) as ExportRequest;
 
 /** The progress bar's value in percent (0–100), or null while the total is not known yet. */
 export function progressPercent(job: Pick<ExportJob, 'status' | 'rowsWritten' | 'totalRows'>): number | null {

@@ -1,12 +1,5 @@
 import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
-import {
-  AddressList,
-  AddressRow,
-  OrderDetail,
-  type OrderSubmitInput,
-  ProductsAnswer,
-  type StoreType,
-} from '@portal/core/ordering';
+import { AddressList, AddressRow, OrderDetail, type OrderSubmitInput, ProductsAnswer, type StoreType } from '@portal/core/ordering';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
@@ -65,11 +58,7 @@ export async function fetchAddress(portal: Portal, q: LocationQuery): Promise<Ad
 
 export function useAddress(q: LocationQuery | null) {
   const portal = usePortal();
-  return useSWR(
-    q ? orderKeys.address(portal, q) : null,
-    () => fetchAddress(portal, q!),
-    { shouldRetryOnError: false },
-  );
+  return useSWR(q ? orderKeys.address(portal, q) : null, () => fetchAddress(portal, q!), { shouldRetryOnError: false });
 }
 
 // --- Products --------------------------------------------------------------------------------------
@@ -129,4 +118,3 @@ export async function fetchOrderPdf(portal: Portal, orderId: string): Promise<Bl
   const blob = await res.blob();
   return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
 }
-

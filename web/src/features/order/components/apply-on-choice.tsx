@@ -43,9 +43,7 @@ export function ApplyOnChoice({
         ))}
       </div>
       {value === 'all' ? (
-        <p className="mt-1.5 text-xs font-medium text-orange-700">
-          {t('order.products.applyOnAllHint', { count: listedCount })}
-        </p>
+        <p className="mt-1.5 text-xs font-medium text-orange-700">{t('order.products.applyOnAllHint', { count: listedCount })}</p>
       ) : null}
     </fieldset>
   );

@@ -30,7 +30,10 @@ export function BasketLines({
   return (
     <ul className="divide-y divide-slate-100">
       {basket.map((line) => {
-        const serverIssue = issues?.get(String(line.product.id))?.map((m) => translateCoreMessage(t, m)).join(' · ');
+        const serverIssue = issues
+          ?.get(String(line.product.id))
+          ?.map((m) => translateCoreMessage(t, m))
+          .join(' · ');
         const invalid = !line.isValid || Boolean(serverIssue);
         return (
           <li

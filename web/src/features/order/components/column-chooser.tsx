@@ -106,12 +106,7 @@ export function ColumnChooser({
               />
             ))}
           </div>
-          <button
-            type="button"
-            onClick={() => onChange(null)}
-            disabled={stored === null}
-            className={`${buttonClasses('text')} mt-3`}
-          >
+          <button type="button" onClick={() => onChange(null)} disabled={stored === null} className={`${buttonClasses('text')} mt-3`}>
             {t('order.products.columnsDefault')}
           </button>
         </div>

@@ -13,14 +13,7 @@ const CARD_FIGURES: ProductColumn[] = ['suggestedQuantity', 'salesLast4Weeks', '
  * The products step below 768 px: one card per product with its key figures and the quantity entry
  * (a table with 19 columns is not usable at 375 px).
  */
-export function ProductCards({
-  rows,
-  columns,
-  basket,
-  onQuantity,
-  locationId,
-  ctx,
-}: ProductListProps) {
+export function ProductCards({ rows, columns, basket, onQuantity, locationId, ctx }: ProductListProps) {
   const t = useT();
   const showStock = columns.includes('stockWarning');
   const showAirs = columns.includes('airs');
@@ -29,10 +22,7 @@ export function ProductCards({
       {rows.map((row) => {
         const line = basket.find((l) => l.product.id === row.id);
         return (
-          <li
-            key={row.id}
-            className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ${line ? 'ring-brand-300' : 'ring-slate-200'}`}
-          >
+          <li key={row.id} className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ${line ? 'ring-brand-300' : 'ring-slate-200'}`}>
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <Link
@@ -67,10 +57,7 @@ export function ProductCards({
             <div className="mt-3 flex items-end gap-3 border-t border-slate-100 pt-3">
               <div className="min-w-0 flex-1">
                 <p className="text-xs text-slate-500">{limitsText(t, row)}</p>
-                <Link
-                  to={paths.app.order.product(locationId, row.id)}
-                  className="text-xs font-medium text-brand-700 hover:underline"
-                >
+                <Link to={paths.app.order.product(locationId, row.id)} className="text-xs font-medium text-brand-700 hover:underline">
                   {t('order.products.details')}
                 </Link>
               </div>

@@ -94,10 +94,7 @@ export function ProductTable({
         <table className="min-w-full border-separate border-spacing-0 text-sm" aria-label={t('order.products.tableLabel')}>
           <thead className="text-xs text-slate-600">
             <tr>
-              {header(
-                'name',
-                'left-0 z-[3] min-w-48 border-b border-r border-slate-200 px-4 py-3 text-left align-bottom',
-              )}
+              {header('name', 'left-0 z-[3] min-w-48 border-b border-r border-slate-200 px-4 py-3 text-left align-bottom')}
               {figures.map((c) =>
                 header(
                   c,

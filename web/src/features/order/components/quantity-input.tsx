@@ -1,11 +1,4 @@
-import {
-  type BasketLine,
-  enterQuantity,
-  type LineProblem,
-  lineProblem,
-  lineText,
-  type ProductRow,
-} from '@portal/core/ordering';
+import { type BasketLine, enterQuantity, type LineProblem, lineProblem, lineText, type ProductRow } from '@portal/core/ordering';
 import { useId, useState } from 'react';
 import { type Translate, translateCoreMessage, useT } from '../../../i18n/index.ts';
 

@@ -27,7 +27,10 @@ export function SummaryBar({ draft, locale, showBasketLink = true }: { draft: Or
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex" aria-hidden="true">
+          <span
+            className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex"
+            aria-hidden="true"
+          >
             <CartIcon className="size-5" />
           </span>
           <div className="min-w-0">

@@ -1,12 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  choosableColumns,
-  columnChoiceStore,
-  shownColumns,
-  storeColumns,
-  storedColumns,
-  toggleColumn,
-} from './column-choice.ts';
+import { choosableColumns, columnChoiceStore, shownColumns, storeColumns, storedColumns, toggleColumn } from './column-choice.ts';
 import { PRODUCT_COLUMNS, visibleColumns } from './product-table.ts';
 
 const all = visibleColumns({ showStockWarning: true, showAirsColumn: true });

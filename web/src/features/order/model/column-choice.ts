@@ -20,8 +20,7 @@ export const FIXED_COLUMNS: ReadonlySet<ProductColumn> = new Set(['name', 'sugge
 export const DEFAULT_COLUMNS: readonly ProductColumn[] = ['packagingUnit', 'salesLast4Weeks', 'lastOrder', 'stockWarning'];
 
 /** The columns the user may choose among: the available ones (brand settings) but the fixed ones. */
-export const choosableColumns = (available: readonly ProductColumn[]): ProductColumn[] =>
-  available.filter((c) => !FIXED_COLUMNS.has(c));
+export const choosableColumns = (available: readonly ProductColumn[]): ProductColumn[] => available.filter((c) => !FIXED_COLUMNS.has(c));
 
 /**
  * The figures to show, in catalogue column order: the stored choice (or the defaults) restricted to the

@@ -25,8 +25,7 @@ import { address, product } from './test-products.ts';
 const p1 = product();
 const p2 = product({ id: 'P2', inventoryProductId: 'INV-P2', name: 'Gift Card 50', packagingUnit: 10, minimum: 10 });
 
-const basketOf = (...lines: [typeof p1, number][]): OrderBasket =>
-  lines.reduce<OrderBasket>((b, [p, q]) => setQuantity(b, p, q), []);
+const basketOf = (...lines: [typeof p1, number][]): OrderBasket => lines.reduce<OrderBasket>((b, [p, q]) => setQuantity(b, p, q), []);
 
 const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({
   ...emptyDraft,

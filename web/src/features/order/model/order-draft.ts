@@ -1,12 +1,5 @@
 import { IdempotencyKey, type Portal } from '@portal/core/shared';
-import {
-  AddressRow,
-  type Basket,
-  emptyBasket,
-  type OrderSubmitInput,
-  ProductRow,
-  rewriteLine,
-} from '@portal/core/ordering';
+import { AddressRow, type Basket, emptyBasket, type OrderSubmitInput, ProductRow, rewriteLine } from '@portal/core/ordering';
 import * as z from '@portal/core/zod';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePortal } from '../../../lib/portal.ts';
@@ -34,7 +27,10 @@ const StoredLine = z.object({
   isValid: z.optional(z.boolean()),
   entry: z.optional(z.string().check(z.maxLength(64))),
 });
-const StoredBasket = z.pipe(z.array(StoredLine), z.transform((lines) => restoreBasket(lines)));
+const StoredBasket = z.pipe(
+  z.array(StoredLine),
+  z.transform((lines) => restoreBasket(lines)),
+);
 
 /** The key of one checkout and the payload it was made for (ADR: a changed order gets a new key). */
 const Checkout = z.object({ key: IdempotencyKey, fingerprint: z.string() });
@@ -86,8 +82,7 @@ export const draftFor = (draft: OrderDraft, retailerId: string | null): OrderDra
 /** Choosing a delivery address: the same address keeps the basket, another one starts a new basket. */
 export function withLocation(draft: OrderDraft, retailerId: string | null, location: AddressRow): OrderDraft {
   const current = draftFor(draft, retailerId);
-  const same =
-    current.location?.storeId === location.storeId && current.location.storeType === location.storeType;
+  const same = current.location?.storeId === location.storeId && current.location.storeType === location.storeType;
   return same ? { ...current, location } : { ...emptyDraft, retailerId, location };
 }
 
@@ -109,11 +104,7 @@ export const fingerprintOf = (input: OrderSubmitInput): string =>
  * a retry after a network failure send the same key, so the server creates the order once); a new key
  * once the order differs from the one the key was made for.
  */
-export function withCheckoutKey(
-  draft: OrderDraft,
-  input: OrderSubmitInput,
-  generate: () => string = generateIdempotencyKey,
-): OrderDraft {
+export function withCheckoutKey(draft: OrderDraft, input: OrderSubmitInput, generate: () => string = generateIdempotencyKey): OrderDraft {
   const fingerprint = fingerprintOf(input);
   if (draft.checkout?.fingerprint === fingerprint) return draft;
   return { ...draft, checkout: { key: generate(), fingerprint } };
@@ -128,11 +119,7 @@ export function updateDraft(portal: Portal, update: (draft: OrderDraft) => Order
 export const chooseLocation = (portal: Portal, retailerId: string | null, location: AddressRow) =>
   updateDraft(portal, (d) => withLocation(d, retailerId, location));
 
-export const updateBasket = (
-  portal: Portal,
-  retailerId: string | null,
-  update: (basket: OrderBasket) => OrderBasket,
-) =>
+export const updateBasket = (portal: Portal, retailerId: string | null, update: (basket: OrderBasket) => OrderBasket) =>
   updateDraft(portal, (d) => {
     const current = draftFor(d, retailerId);
     return { ...current, basket: update(current.basket) };

@@ -15,7 +15,15 @@ import { product } from './test-products.ts';
 
 const a = product({ id: 'A10', name: 'Card A10', company: 'Zeta', salesLast4Weeks: 5, calculatedSince: null, suggestedQuantity: 0 });
 const b = product({ id: 'A2', name: 'card b', company: 'alpha', salesLast4Weeks: 50, lastOrder: { date: '2026-02-01', quantity: 5 } });
-const c = product({ id: 'A3', name: 'Card C', company: 'Beta', salesLast4Weeks: 5, couponType: 'POSA', lastOrder: { date: '2025-12-01', quantity: 5 }, suggestedQuantity: 20 });
+const c = product({
+  id: 'A3',
+  name: 'Card C',
+  company: 'Beta',
+  salesLast4Weeks: 5,
+  couponType: 'POSA',
+  lastOrder: { date: '2025-12-01', quantity: 5 },
+  suggestedQuantity: 20,
+});
 const rows = [a, b, c];
 const ids = (list: readonly { id: string }[]) => list.map((r) => r.id);
 

@@ -64,9 +64,7 @@ export const NUMERIC_COLUMNS: ReadonlySet<ProductColumn> = new Set([
 ]);
 
 /** Stock warning only with showStockWarning, AIRS only with showAirsColumn (SPEC 6). */
-export function visibleColumns(
-  settings: Readonly<Partial<Record<OrderingSettingName, boolean>>> | null | undefined,
-): ProductColumn[] {
+export function visibleColumns(settings: Readonly<Partial<Record<OrderingSettingName, boolean>>> | null | undefined): ProductColumn[] {
   return PRODUCT_COLUMNS.filter(
     (c) => (c !== 'stockWarning' || settings?.showStockWarning === true) && (c !== 'airs' || settings?.showAirsColumn === true),
   );
@@ -108,9 +106,7 @@ export function sortProducts(rows: readonly ProductRow[], sort: SortState | null
       const bEmpty = b.value === null || b.value === '';
       if (aEmpty || bEmpty) return aEmpty === bEmpty ? a.index - b.index : aEmpty ? 1 : -1;
       const order =
-        typeof a.value === 'number' && typeof b.value === 'number'
-          ? a.value - b.value
-          : collator.compare(String(a.value), String(b.value));
+        typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : collator.compare(String(a.value), String(b.value));
       return order === 0 ? a.index - b.index : order * factor;
     })
     .map((entry) => entry.row);
@@ -130,9 +126,7 @@ export function filterProducts(rows: readonly ProductRow[], text: string): Produ
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...rows];
   return rows.filter((row) => {
-    const haystack = [row.id, row.ean, row.name, row.company, row.sku, row.couponType ?? '']
-      .join(' ')
-      .toLowerCase();
+    const haystack = [row.id, row.ean, row.name, row.company, row.sku, row.couponType ?? ''].join(' ').toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

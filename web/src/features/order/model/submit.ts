@@ -31,10 +31,7 @@ export interface SortedIssues {
  * Places the server's field issues (`positions.3.amount`, `reference`, ...) next to what they are about.
  * Positions are sent in basket order, so position N is basket line N.
  */
-export function sortIssues(
-  issues: readonly { path: string; message: string }[] | undefined,
-  basket: OrderBasket,
-): SortedIssues {
+export function sortIssues(issues: readonly { path: string; message: string }[] | undefined, basket: OrderBasket): SortedIssues {
   const sorted: SortedIssues = { byProduct: new Map(), reference: [], other: [] };
   for (const issue of issues ?? []) {
     const position = /^positions\.(\d+)(?:\.|$)/.exec(issue.path);

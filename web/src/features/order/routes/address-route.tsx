@@ -71,7 +71,11 @@ export function AddressRoute() {
           <StepLoading />
         ) : data && data.items.length === 0 ? (
           debounced ? (
-            <ListEmpty title={t('order.address.noResults')} text={t('order.address.noResultsText')} icon={<StoreIcon className="size-5" />} />
+            <ListEmpty
+              title={t('order.address.noResults')}
+              text={t('order.address.noResultsText')}
+              icon={<StoreIcon className="size-5" />}
+            />
           ) : (
             <ListEmpty title={t('order.address.emptyTitle')} text={t('order.address.empty')} icon={<StoreIcon className="size-5" />} />
           )
@@ -123,9 +127,7 @@ export function AddressRoute() {
                   {data.items.map((address) => {
                     const selectable = isSelectableAddress(address);
                     const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
-                    const reason = selectable
-                      ? undefined
-                      : t('order.address.notSelectable', { status: statusLabel(t, address) });
+                    const reason = selectable ? undefined : t('order.address.notSelectable', { status: statusLabel(t, address) });
                     return (
                       <tr
                         key={`${address.storeType}-${address.storeId}`}
@@ -173,13 +175,27 @@ function AddressTableHead() {
   return (
     <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
       <tr>
-        <th scope="col" className="px-5 py-3">{t('order.address.name')}</th>
-        <th scope="col" className="px-3 py-3">{t('order.address.street')}</th>
-        <th scope="col" className="px-3 py-3">{t('order.address.postalCode')}</th>
-        <th scope="col" className="px-3 py-3">{t('order.address.city')}</th>
-        <th scope="col" className="px-3 py-3">{t('order.address.customerStoreId')}</th>
-        <th scope="col" className="px-3 py-3">{t('order.address.status')}</th>
-        <th scope="col" className="px-5 py-3"><span className="sr-only">{t('order.address.choose')}</span></th>
+        <th scope="col" className="px-5 py-3">
+          {t('order.address.name')}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t('order.address.street')}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t('order.address.postalCode')}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t('order.address.city')}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t('order.address.customerStoreId')}
+        </th>
+        <th scope="col" className="px-3 py-3">
+          {t('order.address.status')}
+        </th>
+        <th scope="col" className="px-5 py-3">
+          <span className="sr-only">{t('order.address.choose')}</span>
+        </th>
       </tr>
     </thead>
   );

@@ -52,7 +52,5 @@ export function BasketRoute() {
 /** /app/order/products — the current location's products; without a location, the address step. */
 export function CurrentProductsRoute() {
   const { draft } = useOrderContext();
-  return (
-    <Navigate to={draft.location ? paths.app.order.location(draft.location.storeId) : paths.app.order.address} replace />
-  );
+  return <Navigate to={draft.location ? paths.app.order.location(draft.location.storeId) : paths.app.order.address} replace />;
 }

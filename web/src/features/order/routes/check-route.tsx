@@ -118,9 +118,7 @@ export function CheckRoute() {
             )}
             <div className="flex items-center justify-between border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-5">
               <span className="text-sm font-medium text-slate-700">{t('order.check.total')}</span>
-              <span className="text-lg font-semibold tabular-nums text-slate-900">
-                {formatNumber(orderTotal(basket), ctx.locale)}
-              </span>
+              <span className="text-lg font-semibold tabular-nums text-slate-900">{formatNumber(orderTotal(basket), ctx.locale)}</span>
             </div>
           </Card>
         </div>

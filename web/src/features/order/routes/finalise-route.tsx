@@ -91,10 +91,7 @@ export function FinaliseRoute() {
                 label={t('order.finalise.status')}
                 value={<Badge theme={statusTheme[order.status]}>{t(`order.statuses.${order.status}`)}</Badge>}
               />
-              <Entry
-                label={t('order.finalise.quantityOrdered')}
-                value={formatNumber(order.quantityOrdered, ctx.locale)}
-              />
+              <Entry label={t('order.finalise.quantityOrdered')} value={formatNumber(order.quantityOrdered, ctx.locale)} />
             </dl>
           </Card>
           <Card className="space-y-3 p-5 lg:col-start-3 lg:row-start-1">
@@ -138,15 +135,23 @@ export function FinaliseRoute() {
               <table className="min-w-full text-sm">
                 <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
                   <tr>
-                    <th scope="col" className="px-4 py-2.5 sm:px-5">{t('order.columns.name')}</th>
-                    <th scope="col" className="px-3 py-2.5">{t('order.columns.ean')}</th>
-                    <th scope="col" className="px-4 py-2.5 text-right sm:px-5">{t('order.finalise.quantityOrdered')}</th>
+                    <th scope="col" className="px-4 py-2.5 sm:px-5">
+                      {t('order.columns.name')}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5">
+                      {t('order.columns.ean')}
+                    </th>
+                    <th scope="col" className="px-4 py-2.5 text-right sm:px-5">
+                      {t('order.finalise.quantityOrdered')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {order.positions.map((p) => (
                     <tr key={p.inventoryProductId}>
-                      <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-900 sm:px-5">{p.name}</th>
+                      <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-900 sm:px-5">
+                        {p.name}
+                      </th>
                       <td className="px-3 py-2.5 tabular-nums text-slate-600">{p.ean}</td>
                       <td className="px-4 py-2.5 text-right tabular-nums sm:px-5">{formatNumber(p.amount, ctx.locale)}</td>
                     </tr>

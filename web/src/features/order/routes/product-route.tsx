@@ -68,9 +68,7 @@ export function ProductRoute() {
               <QuantityInput
                 product={product}
                 line={ctx.draft.basket.find((l) => l.product.id === product.id)}
-                onChange={(text) =>
-                  updateBasket(ctx.portal, ctx.retailerId, (b) => applyQuantity(b, product, text, applyOn, all))
-                }
+                onChange={(text) => updateBasket(ctx.portal, ctx.retailerId, (b) => applyQuantity(b, product, text, applyOn, all))}
                 label={t('order.products.quantityFor', { name: product.name })}
                 size="lg"
               />

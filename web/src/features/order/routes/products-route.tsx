@@ -98,9 +98,7 @@ export function ProductsRoute() {
     <OrderPage
       step={1}
       title={t('order.products.title')}
-      description={
-        location ? t('order.products.deliveryTo', { name: location.name, address: location.address }) : undefined
-      }
+      description={location ? t('order.products.deliveryTo', { name: location.name, address: location.address }) : undefined}
       actions={
         <Link to={paths.app.order.address} className={buttonClasses('secondary')}>
           {t('order.products.changeAddress')}
@@ -143,9 +141,7 @@ export function ProductsRoute() {
                 <ApplyOnChoice value={applyOn} onChange={setApplyOn} listedCount={listed.length} />
               </div>
               <div className="flex flex-wrap items-center gap-2 self-start lg:self-end">
-                {wide ? (
-                  <ColumnChooser available={columns} shown={figures} stored={storedColumns} onChange={setStoredColumns} />
-                ) : null}
+                {wide ? <ColumnChooser available={columns} shown={figures} stored={storedColumns} onChange={setStoredColumns} /> : null}
                 <Button theme="secondary" onClick={useSuggested} disabled={changes === 0}>
                   {t('order.products.useSuggested')}
                 </Button>

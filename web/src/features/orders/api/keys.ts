@@ -7,6 +7,5 @@ import type { OrdersQueryParams } from '../model/orders-filter.ts';
 export const ordersKeys = {
   list: (portal: Portal, query: OrdersQueryParams) => [KeyScope.orders, portal, JSON.stringify(query)] as const,
   order: (portal: Portal, orderId: string) => [KeyScope.order, portal, orderId] as const,
-  addresses: (portal: Portal, customerId: string, storeType: StoreType) =>
-    [KeyScope.addresses, portal, customerId, storeType] as const,
+  addresses: (portal: Portal, customerId: string, storeType: StoreType) => [KeyScope.addresses, portal, customerId, storeType] as const,
 };

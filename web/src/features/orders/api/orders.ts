@@ -37,11 +37,7 @@ export function useOrder(orderId: string | undefined) {
 }
 
 /** The retailer's stores (type 0, GET stores) or distribution centres (type 1). */
-export async function fetchAddresses(
-  portal: Portal,
-  customerId: string,
-  storeType: StoreType,
-): Promise<AddressList> {
+export async function fetchAddresses(portal: Portal, customerId: string, storeType: StoreType): Promise<AddressList> {
   const client = api({ portal }).replenishment;
   const res =
     storeType === 0
@@ -52,11 +48,9 @@ export async function fetchAddresses(
 
 export function useAddresses(customerId: string | null, storeType: StoreType) {
   const portal = usePortal();
-  return useSWR(
-    customerId ? ordersKeys.addresses(portal, customerId, storeType) : null,
-    ([, p, id, type]) => fetchAddresses(p, id, type),
-    { revalidateOnFocus: false },
-  );
+  return useSWR(customerId ? ordersKeys.addresses(portal, customerId, storeType) : null, ([, p, id, type]) => fetchAddresses(p, id, type), {
+    revalidateOnFocus: false,
+  });
 }
 
 /**

@@ -74,9 +74,7 @@ export function OrdersFilters({
         />
         <div className="space-y-1.5">
           <p className="block text-sm font-medium text-slate-700">{t('orders.filters.storeType')}</p>
-          <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
-            {typeName(filter.storeType)}
-          </p>
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-700">{typeName(filter.storeType)}</p>
         </div>
       </div>
       <CheckboxField

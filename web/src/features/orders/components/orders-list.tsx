@@ -23,10 +23,7 @@ function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: st
     <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link
-            to={paths.app.orderDetail(o.orderId)}
-            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
+          <Link to={paths.app.orderDetail(o.orderId)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             {o.orderId}
           </Link>
           <p className="truncate text-xs text-slate-500">{o.storeName}</p>
@@ -79,10 +76,7 @@ export function OrdersList({
       nowrap: true,
       cell: (o) => (
         <div>
-          <Link
-            to={paths.app.orderDetail(o.orderId)}
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
+          <Link to={paths.app.orderDetail(o.orderId)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
             {o.orderId}
           </Link>
           <span className="block max-w-56 truncate text-xs text-slate-500">{o.storeName}</span>
@@ -94,9 +88,7 @@ export function OrdersList({
       key: 'orderedAt',
       header: t('orders.columns.orderedAt'),
       nowrap: true,
-      cell: (o) => (
-        <time dateTime={o.orderedAt}>{formatDateTime(o.orderedAt, fmt)}</time>
-      ),
+      cell: (o) => <time dateTime={o.orderedAt}>{formatDateTime(o.orderedAt, fmt)}</time>,
     },
     { key: 'orderedBy', header: t('orders.columns.orderedBy'), cell: (o) => o.orderedBy },
     { key: 'status', header: t('orders.columns.status'), cell: (o) => <OrderStatusBadge status={o.status} /> },
@@ -122,9 +114,7 @@ export function OrdersList({
       retryLabel={t('orders.retry')}
       loadingLabel={t('orders.loading')}
       isEmpty={(data) => data.totalCount === 0 || (data.items.length === 0 && page === 1)}
-      empty={
-        <EmptyState icon={<ListIcon className="size-6" />} title={t('orders.empty.title')} text={t('orders.empty.text')} />
-      }
+      empty={<EmptyState icon={<ListIcon className="size-6" />} title={t('orders.empty.title')} text={t('orders.empty.text')} />}
     >
       {(data) => {
         const pagination = toPagination(data);

@@ -1,12 +1,6 @@
 import type { AddressRow } from '@portal/core/ordering';
 import { describe, expect, it } from 'vitest';
-import {
-  defaultOrdersFilter,
-  ordersQuery,
-  rangeProblem,
-  storeOptions,
-  withPreset,
-} from './orders-filter.ts';
+import { defaultOrdersFilter, ordersQuery, rangeProblem, storeOptions, withPreset } from './orders-filter.ts';
 
 describe('defaultOrdersFilter (SPEC 4: orders default to the last year)', () => {
   it('is the 365 dates today − 364 .. today in the user zone, every address, without deleted ones', () => {

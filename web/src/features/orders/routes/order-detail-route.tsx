@@ -191,12 +191,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             text={t('orders.detail.noPositionsText')}
           />
         ) : (
-          <DataTable
-            caption={t('orders.detail.positions')}
-            columns={positionColumns}
-            rows={order.positions}
-            rowKey={(p) => p.productId}
-          />
+          <DataTable caption={t('orders.detail.positions')} columns={positionColumns} rows={order.positions} rowKey={(p) => p.productId} />
         )}
       </section>
 

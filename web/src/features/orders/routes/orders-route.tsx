@@ -32,18 +32,13 @@ export function OrdersRoute() {
   const retailer = useSessionState().retailer;
   const storeType = storeTypeOf(useSession().status?.user?.modules);
   const fmt = useUserFormat();
-  const [filter, setFilter] = useState<OrdersFilter>(() =>
-    defaultOrdersFilter(new Date(), fmt.timeZone, storeType),
-  );
+  const [filter, setFilter] = useState<OrdersFilter>(() => defaultOrdersFilter(new Date(), fmt.timeZone, storeType));
   const addresses = useAddresses(retailer?.id ?? null, filter.storeType);
   const problem = rangeProblem(filter.startDate, filter.endDate);
 
   return (
     <div>
-      <PageHeader
-        title={t('orders.title')}
-        description={retailer ? t('orders.description', { retailer: retailer.name }) : undefined}
-      />
+      <PageHeader title={t('orders.title')} description={retailer ? t('orders.description', { retailer: retailer.name }) : undefined} />
       {!retailer ? (
         <ChooseRetailer />
       ) : (

@@ -7,21 +7,57 @@ import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
-
 const base = signedIn();
 const status: SessionStatus = {
   ...base,
   user: { ...base.user!, modules: { productManagement: { permissions: { viewProducts: true }, settings: {} } } },
 };
 const products: ConnectProduct[] = [
-  { productId: 'A-1', ean: '4012345100013', sku: 'AUR-15', name: 'Aurora 15', company: 'Aurora', status: 'active', faceValueCents: 1500, espCents: 1500, currency: 'EUR', productType: 'PIN', category: 'Gaming', contentProviderId: 'P-1', contentProviderName: 'Content One' },
-  { productId: 'A-2', ean: '4012345100198', sku: 'PIX-VAR', name: 'Pixel variable', company: 'Pixel', status: 'locked', minValueCents: 500, maxValueCents: 10000, currency: 'EUR', productType: 'POSA', category: 'Gaming' },
+  {
+    productId: 'A-1',
+    ean: '4012345100013',
+    sku: 'AUR-15',
+    name: 'Aurora 15',
+    company: 'Aurora',
+    status: 'active',
+    faceValueCents: 1500,
+    espCents: 1500,
+    currency: 'EUR',
+    productType: 'PIN',
+    category: 'Gaming',
+    contentProviderId: 'P-1',
+    contentProviderName: 'Content One',
+  },
+  {
+    productId: 'A-2',
+    ean: '4012345100198',
+    sku: 'PIX-VAR',
+    name: 'Pixel variable',
+    company: 'Pixel',
+    status: 'locked',
+    minValueCents: 500,
+    maxValueCents: 10000,
+    currency: 'EUR',
+    productType: 'POSA',
+    category: 'Gaming',
+  },
 ];
-const facets = { productTypes: ['PIN', 'POSA'], categories: ['Gaming'], currencies: ['EUR'], contentProviders: [{ customerId: 'P-1', name: 'Content One' }] };
+const facets = {
+  productTypes: ['PIN', 'POSA'],
+  categories: ['Gaming'],
+  currencies: ['EUR'],
+  contentProviders: [{ customerId: 'P-1', name: 'Content One' }],
+};
 const pageFor = (call: FakeCall): ProductPage => {
   const type = call.query.get('productType');
   const items = products.filter((p) => !type || p.productType === type);
-  return { items, index: Number(call.query.get('index')), maxResults: Number(call.query.get('maxResults')), totalCount: items.length, facets };
+  return {
+    items,
+    index: Number(call.query.get('index')),
+    maxResults: Number(call.query.get('maxResults')),
+    totalCount: items.length,
+    facets,
+  };
 };
 
 describe('the connect Products section', () => {
@@ -34,7 +70,14 @@ describe('the connect Products section', () => {
     });
     const { location } = renderRoute(paths.connect.products);
     const table = within(await screen.findByRole('table'));
-    const cells = table.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const cells = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([
       ['Aurora 15Aurora', '4012345100013AUR-15', '€15.00', '€15.00', 'EUR', 'PIN', 'Content One', 'Gaming', 'Active'],
       ['Pixel variablePixel', '4012345100198PIX-VAR', '€5.00 – €100.00', '—', 'EUR', 'POSA', '—', 'Gaming', 'Locked'],

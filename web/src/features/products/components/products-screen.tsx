@@ -63,8 +63,10 @@ export function ProductsScreen() {
   const products = useProducts(productQuery(filter));
   const facets = products.data?.facets;
   const any = { value: '', label: t('products.filters.any') };
-  const options = (values: readonly string[] | undefined, current: string) =>
-    [any, ...[...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: v }))];
+  const options = (values: readonly string[] | undefined, current: string) => [
+    any,
+    ...[...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: v })),
+  ];
 
   return (
     <div>
@@ -176,7 +178,8 @@ function ProductList({
 }) {
   const t = useT();
   const { locale } = useUserFormat();
-  const money = (p: ConnectProduct, cents: number | undefined) => (cents === undefined ? '—' : formatProductAmount(cents, p.currency, locale));
+  const money = (p: ConnectProduct, cents: number | undefined) =>
+    cents === undefined ? '—' : formatProductAmount(cents, p.currency, locale);
   const columns: Column<ConnectProduct>[] = [
     {
       key: 'name',
@@ -200,7 +203,13 @@ function ProductList({
       ),
     },
     { key: 'value', header: t('products.table.value'), align: 'end', nowrap: true, cell: (p) => productValueText(p, locale) },
-    { key: 'esp', header: <abbr title={t('products.table.espLong')}>{t('products.table.esp')}</abbr>, align: 'end', nowrap: true, cell: (p) => money(p, p.espCents) },
+    {
+      key: 'esp',
+      header: <abbr title={t('products.table.espLong')}>{t('products.table.esp')}</abbr>,
+      align: 'end',
+      nowrap: true,
+      cell: (p) => money(p, p.espCents),
+    },
     { key: 'currency', header: t('products.table.currency'), nowrap: true, cell: (p) => p.currency ?? '—' },
     { key: 'type', header: t('products.table.productType'), nowrap: true, cell: (p) => p.productType ?? '—' },
     { key: 'provider', header: t('products.table.contentProvider'), cell: (p) => p.contentProviderName ?? p.contentProviderId ?? '—' },
@@ -210,7 +219,11 @@ function ProductList({
   const pagination = toPagination(data);
   return (
     <div className="space-y-3">
-      <ul className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`} aria-label={t('products.table.caption')} aria-busy={busy || undefined}>
+      <ul
+        className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`}
+        aria-label={t('products.table.caption')}
+        aria-busy={busy || undefined}
+      >
         {data.items.map((p) => (
           <li key={p.productId}>
             <ProductCard product={p} />

@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { formatProductAmount, isFiltered, productFilterFrom, productFilterParams, productQuery, productValueText } from './product-filter.ts';
+import {
+  formatProductAmount,
+  isFiltered,
+  productFilterFrom,
+  productFilterParams,
+  productQuery,
+  productValueText,
+} from './product-filter.ts';
 
 describe('the product filter', () => {
   it('round-trips through the URL, keeping only what differs from the defaults', () => {
     const filter = productFilterFrom(new URLSearchParams('q=aurora&productType=PIN&status=inactive&page=3&pageSize=50'));
-    expect(filter).toEqual({ q: 'aurora', productType: 'PIN', category: '', contentProviderId: '', currency: '', status: 'inactive', page: 3, pageSize: 50 });
+    expect(filter).toEqual({
+      q: 'aurora',
+      productType: 'PIN',
+      category: '',
+      contentProviderId: '',
+      currency: '',
+      status: 'inactive',
+      page: 3,
+      pageSize: 50,
+    });
     expect(productFilterParams(filter).toString()).toBe('q=aurora&productType=PIN&status=inactive&page=3&pageSize=50');
     expect(productFilterParams(productFilterFrom(new URLSearchParams())).toString()).toBe('');
   });

@@ -81,7 +81,12 @@ export function formatProductAmount(cents: number, currency: string | undefined,
 
 /** A product's value as one text: its face value, or the range a variable-value card may be loaded with. */
 export function productValueText(
-  p: { faceValueCents?: number | undefined; minValueCents?: number | undefined; maxValueCents?: number | undefined; currency?: string | undefined },
+  p: {
+    faceValueCents?: number | undefined;
+    minValueCents?: number | undefined;
+    maxValueCents?: number | undefined;
+    currency?: string | undefined;
+  },
   locale: string,
 ): string {
   const money = (cents: number) => formatProductAmount(cents, p.currency, locale);

@@ -42,9 +42,7 @@ export function QuestionnairePage({ url }: { url: string | null | undefined }) {
               <ClockIcon className="size-5" />
             </span>
             <div>
-              <p className="font-medium text-slate-900">
-                {t('questionnaire.durationTitle', QUESTIONNAIRE_MINUTES)}
-              </p>
+              <p className="font-medium text-slate-900">{t('questionnaire.durationTitle', QUESTIONNAIRE_MINUTES)}</p>
               <p className="text-sm text-slate-600">{t('questionnaire.durationText')}</p>
             </div>
           </li>

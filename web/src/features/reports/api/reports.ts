@@ -34,7 +34,12 @@ const flow = () => client().flow;
 const NoContent = z.unknown();
 const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
 
-const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
+const cached = {
+  dedupingInterval: LIST_CACHE_MS,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+} as const;
 
 export type ReportKind = 'general' | 'custom';
 const ReportList = z.object({ reports: z.array(Report) });
@@ -61,7 +66,8 @@ export const createCustomReport = (input: CustomReportInput, idempotencyKey: str
   write(flow()['custom-reports'].$post({ json: input, header: idempotent(idempotencyKey) }), Report);
 export const updateCustomReport = (processId: string, input: Omit<CustomReportInput, 'customerId'>) =>
   write(flow()['custom-reports'][':processId'].$put({ ...processAt(processId), json: input }), Report);
-export const deleteCustomReport = (processId: string) => write(flow()['custom-reports'][':processId'].$delete(processAt(processId)), NoContent);
+export const deleteCustomReport = (processId: string) =>
+  write(flow()['custom-reports'][':processId'].$delete(processAt(processId)), NoContent);
 
 export function useSchedule(processId: string) {
   const at = flow()['report-scheduling'][':processId'];
@@ -77,7 +83,11 @@ export function useMailingList(processId: string) {
 /** The customer's portal users not on the list; asked for when the add picker opens. */
 export function useRecipientCandidates(processId: string, wanted: boolean) {
   const at = flow()['custom-reports'][':processId']['recipient-candidates'];
-  return useSWR(wanted ? reportKeys.mailingList(at.$path(processAt(processId))) : null, () => read(at.$get(processAt(processId)), Recipients), cached);
+  return useSWR(
+    wanted ? reportKeys.mailingList(at.$path(processAt(processId))) : null,
+    () => read(at.$get(processAt(processId)), Recipients),
+    cached,
+  );
 }
 export const addRecipient = (processId: string, referenceId: string) =>
   write(flow()['custom-reports'][':processId']['add-recipient'].$post({ ...processAt(processId), json: { referenceId } }), Recipients);
@@ -115,25 +125,33 @@ export function useReportJob(jobId: string | null) {
 export function useReportJobs(processId: string, index: number, maxResults: number) {
   const at = flow()['report-jobs'];
   const args = { query: { index: String(index), maxResults: String(maxResults), processId } };
-  return useSWR(reportKeys.jobs(at.$path(args)), async () => {
-    const page = await read(at.$get(args), ReportJobPage);
-    return { ...page, pagination: toPagination(page) };
-  }, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    keepPreviousData: true,
-    refreshInterval: (page) => (page?.items.some((job) => running(job) || job.deliveries.some((d) => d.status === 'pending')) ? 3000 : 0),
-  });
+  return useSWR(
+    reportKeys.jobs(at.$path(args)),
+    async () => {
+      const page = await read(at.$get(args), ReportJobPage);
+      return { ...page, pagination: toPagination(page) };
+    },
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      keepPreviousData: true,
+      refreshInterval: (page) => (page?.items.some((job) => running(job) || job.deliveries.some((d) => d.status === 'pending')) ? 3000 : 0),
+    },
+  );
 }
 export const cancelReportJob = (jobId: string) => write(flow()['report-jobs'][':jobId'].$delete(jobAt(jobId)), NoContent);
 
 export function useReportFiles(customerId: string, index: number, maxResults: number) {
   const at = flow()['report-files'];
   const args = { query: { customerId, index: String(index), maxResults: String(maxResults) } };
-  return useSWR(customerId ? reportKeys.files(at.$path(args)) : null, async () => {
-    const page = await read(at.$get(args), ReportFilePage);
-    return { ...page, pagination: toPagination(page) };
-  }, { ...cached, keepPreviousData: true });
+  return useSWR(
+    customerId ? reportKeys.files(at.$path(args)) : null,
+    async () => {
+      const page = await read(at.$get(args), ReportFilePage);
+      return { ...page, pagination: toPagination(page) };
+    },
+    { ...cached, keepPreviousData: true },
+  );
 }
 
 /** A presigned URL valid a few minutes, asked for right before the download. */
@@ -141,7 +159,12 @@ export const fetchReportDownload = (fileId: string) =>
   read(flow()['report-files'][':fileId'].download.$get({ param: { fileId: segment(fileId) } }), ReportDownload);
 
 export const resendDelivery = (jobId: string, deliveryId: string) =>
-  write(flow()['report-jobs'][':jobId'].deliveries[':deliveryId'].resend.$post({ param: { jobId: segment(jobId), deliveryId: segment(deliveryId) } }), Delivery);
+  write(
+    flow()['report-jobs'][':jobId'].deliveries[':deliveryId'].resend.$post({
+      param: { jobId: segment(jobId), deliveryId: segment(deliveryId) },
+    }),
+    Delivery,
+  );
 
 /** The token pages' calls: no session, so no auth dialog either. */
 const anonymous = { portal: 'connect', notify: false, authDialog: false } as const;
@@ -153,7 +176,12 @@ export async function confirmContact(token: string): Promise<z.infer<typeof Conf
 }
 
 /** The public one-click unsubscribe (no session): POST /api/report-unsubscribe?token=T, a connect route. */
-export const UnsubscribeAnswer = z.object({ unsubscribed: z.boolean(), reportName: z.string(), reportId: z.optional(z.string()), email: z.string() });
+export const UnsubscribeAnswer = z.object({
+  unsubscribed: z.boolean(),
+  reportName: z.string(),
+  reportId: z.optional(z.string()),
+  email: z.string(),
+});
 export async function unsubscribe(token: string): Promise<z.infer<typeof UnsubscribeAnswer>> {
   return readJson(await api(anonymous)['report-unsubscribe'].$post({ query: { token } }), UnsubscribeAnswer, anonymous);
 }

@@ -43,25 +43,50 @@ export function DefinitionForm({
   const t = useT();
   const fields = REPORT_FILTER_FIELDS[draft.reportType] as readonly FilterKey[];
   const setFilter = (key: FilterKey) => (value: string) => onChange({ ...draft, filter: { ...draft.filter, [key]: value } });
-  const all = (values: readonly string[], label: (v: string) => string, anyLabel: string) => [{ value: '', label: anyLabel }, ...values.map((v) => ({ value: v, label: label(v) }))];
+  const all = (values: readonly string[], label: (v: string) => string, anyLabel: string) => [
+    { value: '', label: anyLabel },
+    ...values.map((v) => ({ value: v, label: label(v) })),
+  ];
   const filterField = (key: FilterKey) => {
     const value = draft.filter[key] ?? '';
     const common = { key, label: t(`reports.filter.${key}`), value, onValueChange: setFilter(key), disabled: readOnly };
     switch (key) {
       case 'type': {
-        const options = all((types ?? []).map((x) => x.transactionTypeId), (id) => types?.find((x) => x.transactionTypeId === id)?.name ?? id, t('reports.filter.any'));
+        const options = all(
+          (types ?? []).map((x) => x.transactionTypeId),
+          (id) => types?.find((x) => x.transactionTypeId === id)?.name ?? id,
+          t('reports.filter.any'),
+        );
         if (value && !options.some((o) => o.value === value)) options.push({ value, label: value });
         return <SelectField {...common} options={options} />;
       }
       case 'result':
-        return <SelectField {...common} options={all(TRANSACTION_RESULTS, (r) => t(`reports.results.${r as 'approved'}`), t('reports.filter.any'))} />;
+        return (
+          <SelectField
+            {...common}
+            options={all(TRANSACTION_RESULTS, (r) => t(`reports.results.${r as 'approved'}`), t('reports.filter.any'))}
+          />
+        );
       case 'groupBy':
-        return <SelectField {...common} options={all(GROUP_BY, (g) => t(`reports.groupBy.${g as 'day'}`), t('reports.filter.defaultGroup'))} />;
+        return (
+          <SelectField {...common} options={all(GROUP_BY, (g) => t(`reports.groupBy.${g as 'day'}`), t('reports.filter.defaultGroup'))} />
+        );
       case 'customerType':
-        return <SelectField {...common} options={all(CONNECT_SALES_CUSTOMER_TYPES, (c) => t(`reports.customerTypes.${c as 'retailer'}`), t('reports.filter.any'))} />;
+        return (
+          <SelectField
+            {...common}
+            options={all(CONNECT_SALES_CUSTOMER_TYPES, (c) => t(`reports.customerTypes.${c as 'retailer'}`), t('reports.filter.any'))}
+          />
+        );
       default:
         return (
-          <TextField {...common} error={problems[`filter.${key}`]} autoComplete="off" spellCheck={false} {...(key === 'ean' ? { inputMode: 'numeric' as const } : {})} />
+          <TextField
+            {...common}
+            error={problems[`filter.${key}`]}
+            autoComplete="off"
+            spellCheck={false}
+            {...(key === 'ean' ? { inputMode: 'numeric' as const } : {})}
+          />
         );
     }
   };
@@ -70,7 +95,14 @@ export function DefinitionForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reports.definition.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('reports.definition.name')} value={draft.name} onValueChange={(name) => onChange({ ...draft, name })} error={problems.name} disabled={readOnly} maxLength={120} />
+        <TextField
+          label={t('reports.definition.name')}
+          value={draft.name}
+          onValueChange={(name) => onChange({ ...draft, name })}
+          error={problems.name}
+          disabled={readOnly}
+          maxLength={120}
+        />
         <SelectField
           label={t('reports.definition.type')}
           value={draft.reportType}

@@ -20,7 +20,13 @@ export function FileDownload({ file }: { file: ReportFile }) {
   const { busy, failed, download } = usePresignedDownload(() => fetchReportDownload(file.fileId));
   return (
     <div className="min-w-0">
-      <Button theme="secondary" loading={busy} onClick={() => void download()} className="max-w-full justify-start text-left" aria-label={t('reports.files.downloadNamed', { name: file.name })}>
+      <Button
+        theme="secondary"
+        loading={busy}
+        onClick={() => void download()}
+        className="max-w-full justify-start text-left"
+        aria-label={t('reports.files.downloadNamed', { name: file.name })}
+      >
         <DownloadIcon className="size-4 shrink-0" />
         <span className="min-w-0 truncate">{file.name}</span>
         <span className="shrink-0 font-normal text-slate-500">{fileSize(file.bytes, locale)}</span>

@@ -16,6 +16,8 @@ export function useFilterText() {
   };
   return (filter: ReportFilter) => {
     const entries = filterEntries(filter);
-    return entries.length ? entries.map(([k, v]) => `${t(`reports.filter.${k}`)}: ${value(k, v)}`).join(' · ') : t('reports.list.noFilters');
+    return entries.length
+      ? entries.map(([k, v]) => `${t(`reports.filter.${k}`)}: ${value(k, v)}`).join(' · ')
+      : t('reports.list.noFilters');
   };
 }

@@ -54,13 +54,22 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
           {notice}
         </Alert>
       ) : null}
-      <QueryState result={list} failedMessage={t('reports.recipients.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+      <QueryState
+        result={list}
+        failedMessage={t('reports.recipients.loadFailed')}
+        retryLabel={t('reports.retry')}
+        loadingLabel={t('reports.loading')}
+      >
         {({ recipients }) =>
           recipients.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t('reports.recipients.none')}</p>
+            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+              {t('reports.recipients.none')}
+            </p>
           ) : (
             <div className="space-y-2">
-              {recipients.some((r) => r.confirmation === 'pending') ? <p className="text-sm text-slate-600">{t('reports.recipients.pendingHelp')}</p> : null}
+              {recipients.some((r) => r.confirmation === 'pending') ? (
+                <p className="text-sm text-slate-600">{t('reports.recipients.pendingHelp')}</p>
+              ) : null}
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
                 {recipients.map((r) => (
                   <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
@@ -82,13 +91,24 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                             <Button
                               theme="text"
                               loading={busy === `confirm.${r.referenceId}`}
-                              onClick={() => void change(`confirm.${r.referenceId}`, () => resendConfirmation(processId, r.personId), t('reports.recipients.confirmationSent', { email: r.email }))}
+                              onClick={() =>
+                                void change(
+                                  `confirm.${r.referenceId}`,
+                                  () => resendConfirmation(processId, r.personId),
+                                  t('reports.recipients.confirmationSent', { email: r.email }),
+                                )
+                              }
                               aria-label={t('reports.recipients.sendConfirmationNamed', { name: displayName(r) })}
                             >
                               {t('reports.recipients.sendConfirmation')}
                             </Button>
                           ) : null}
-                          <Button theme="text" loading={busy === r.referenceId} onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))} aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}>
+                          <Button
+                            theme="text"
+                            loading={busy === r.referenceId}
+                            onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))}
+                            aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}
+                          >
                             {t('reports.recipients.remove')}
                           </Button>
                         </div>
@@ -112,7 +132,11 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
         </div>
       ) : null}
       {picking ? (
-        <UserPicker processId={processId} busy={busy === 'add'} onAdd={(referenceId) => void change('add', () => addRecipient(processId, referenceId)).then(() => setPicking(false))} />
+        <UserPicker
+          processId={processId}
+          busy={busy === 'add'}
+          onAdd={(referenceId) => void change('add', () => addRecipient(processId, referenceId)).then(() => setPicking(false))}
+        />
       ) : null}
       <ContactDialog open={dialog} processId={processId} onClose={() => setDialog(false)} onAdded={() => void list.mutate()} />
     </div>
@@ -124,7 +148,12 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
   const candidates = useRecipientCandidates(processId, true);
   const [chosen, setChosen] = useState('');
   return (
-    <QueryState result={candidates} failedMessage={t('reports.recipients.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+    <QueryState
+      result={candidates}
+      failedMessage={t('reports.recipients.loadFailed')}
+      retryLabel={t('reports.retry')}
+      loadingLabel={t('reports.loading')}
+    >
       {({ recipients }) =>
         recipients.length === 0 ? (
           <p className="text-sm text-slate-600">{t('reports.recipients.noCandidates')}</p>
@@ -135,7 +164,10 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
                 label={t('reports.recipients.user')}
                 helperText={t('reports.recipients.chooseUserHelp')}
                 value={chosen}
-                options={[{ value: '', label: t('reports.recipients.chooseUser') }, ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` }))]}
+                options={[
+                  { value: '', label: t('reports.recipients.chooseUser') },
+                  ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` })),
+                ]}
                 onValueChange={setChosen}
               />
             </div>
@@ -152,7 +184,17 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
 const emptyContact = { firstname: '', surname: '', email: '', displayname: '', active: true, isEmailActive: true };
 
 /** "Add contact": an external recipient, put on this report's list. Nothing typed is lost on a failure. */
-function ContactDialog({ open, processId, onClose, onAdded }: { open: boolean; processId: string; onClose: () => void; onAdded: () => void }) {
+function ContactDialog({
+  open,
+  processId,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  processId: string;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const t = useT();
   const [draft, setDraft] = useState(emptyContact);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -217,8 +259,16 @@ function ContactDialog({ open, processId, onClose, onAdded }: { open: boolean; p
         </div>
         <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reports.contact.optInHelp')} />
         <TextField {...text('displayname')} autoComplete="off" helperText={t('reports.contact.displaynameHelp')} />
-        <CheckboxField label={t('reports.contact.active')} checked={draft.active} onCheckedChange={(active) => setDraft({ ...draft, active })} />
-        <CheckboxField label={t('reports.contact.isEmailActive')} checked={draft.isEmailActive} onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })} />
+        <CheckboxField
+          label={t('reports.contact.active')}
+          checked={draft.active}
+          onCheckedChange={(active) => setDraft({ ...draft, active })}
+        />
+        <CheckboxField
+          label={t('reports.contact.isEmailActive')}
+          checked={draft.isEmailActive}
+          onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })}
+        />
       </form>
     </Dialog>
   );

@@ -39,12 +39,26 @@ export function ReportFiles({ customerId }: { customerId: string }) {
       retryLabel={t('reports.retry')}
       loadingLabel={t('reports.loading')}
       isEmpty={(page) => page.totalCount === 0}
-      empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('reports.files.empty.title')} text={t('reports.files.empty.text')} />}
+      empty={
+        <EmptyState
+          heading="h2"
+          icon={<DocumentIcon className="size-6" />}
+          title={t('reports.files.empty.title')}
+          text={t('reports.files.empty.text')}
+        />
+      }
     >
       {(page) => (
         <div className="space-y-4">
           <div className="hidden lg:block">
-            <DataTable caption={t('reports.files.caption')} captionHidden columns={columns} rows={page.items} rowKey={(f) => f.fileId} busy={files.isValidating} />
+            <DataTable
+              caption={t('reports.files.caption')}
+              captionHidden
+              columns={columns}
+              rows={page.items}
+              rowKey={(f) => f.fileId}
+              busy={files.isValidating}
+            />
           </div>
           <ul className="space-y-3 lg:hidden" aria-label={t('reports.files.caption')}>
             {page.items.map((f) => (

@@ -20,12 +20,24 @@ export function ReportList({ reports, busy }: { reports: readonly Report[]; busy
   const fields = useReportFields();
   const columns: Column<Report>[] = [
     { key: 'name', header: t('reports.fields.name'), cell: (r) => <ReportLink report={r} /> },
-    ...fields.map(({ key, label, value, end }) => ({ key, header: label, cell: value, ...(end ? { align: 'end' as const, nowrap: true } : {}) })),
+    ...fields.map(({ key, label, value, end }) => ({
+      key,
+      header: label,
+      cell: value,
+      ...(end ? { align: 'end' as const, nowrap: true } : {}),
+    })),
   ];
   return (
     <>
       <div className="hidden lg:block">
-        <DataTable caption={t('reports.list.caption')} captionHidden columns={columns} rows={reports} rowKey={(r) => r.processId} busy={busy} />
+        <DataTable
+          caption={t('reports.list.caption')}
+          captionHidden
+          columns={columns}
+          rows={reports}
+          rowKey={(r) => r.processId}
+          busy={busy}
+        />
       </div>
       <ul className="space-y-3 lg:hidden" aria-label={t('reports.list.caption')}>
         {reports.map((report) => (
@@ -56,7 +68,9 @@ function ReportLink({ report }: { report: Report }) {
       <Link to={paths.connect.report(report.processId)} className="font-semibold text-brand-700 hover:underline">
         {name(report)}
       </Link>
-      <Badge theme={report.schedule?.enabled ? 'green' : 'gray'}>{report.schedule?.enabled ? t('reports.list.scheduled') : t('reports.list.notScheduled')}</Badge>
+      <Badge theme={report.schedule?.enabled ? 'green' : 'gray'}>
+        {report.schedule?.enabled ? t('reports.list.scheduled') : t('reports.list.notScheduled')}
+      </Badge>
     </span>
   );
 }
@@ -94,9 +108,17 @@ function useReportFields(): Field[] {
       key: 'days',
       label: t('reports.fields.reportingDays'),
       value: (r) =>
-        !r.schedule ? dash : r.schedule.periodType === 'monthly' ? t('reports.list.firstOfMonth') : reportingDaysText(r.schedule.reportingDays, locale, t('reports.list.everyDay')),
+        !r.schedule
+          ? dash
+          : r.schedule.periodType === 'monthly'
+            ? t('reports.list.firstOfMonth')
+            : reportingDaysText(r.schedule.reportingDays, locale, t('reports.list.everyDay')),
     },
-    { key: 'eom', label: t('reports.fields.endOfMonth'), value: (r) => (r.schedule ? (r.schedule.endOfMonth ? t('reports.yes') : t('reports.no')) : dash) },
+    {
+      key: 'eom',
+      label: t('reports.fields.endOfMonth'),
+      value: (r) => (r.schedule ? (r.schedule.endOfMonth ? t('reports.yes') : t('reports.no')) : dash),
+    },
     { key: 'tz', label: t('reports.fields.timeZone'), value: (r) => r.schedule?.timeZone ?? dash },
   ];
 }

@@ -7,7 +7,8 @@ import enReports from '../../../i18n/en-US/reports.json';
  * ADR 054: a general report has one name per language, the same in screens (the catalogues), mails and
  * file names (core's `names`). A custom report keeps the name its author typed.
  */
-const lookup = (catalogue: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+const lookup = (catalogue: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 
 describe('general report names', () => {
   it.each(GENERAL_REPORT_IDS.map((id) => [id]))('%s: the screens say what mails and files say, in English and German', (id) => {

@@ -5,7 +5,8 @@ import { type MessageKey, useT } from '../../../i18n/index.ts';
 export function useReportName() {
   const t = useT();
   return (report: Pick<Report, 'kind' | 'reportId' | 'name'>) => {
-    const general = report.kind === 'general' && report.reportId ? GENERAL_REPORTS[report.reportId as keyof typeof GENERAL_REPORTS] : undefined;
+    const general =
+      report.kind === 'general' && report.reportId ? GENERAL_REPORTS[report.reportId as keyof typeof GENERAL_REPORTS] : undefined;
     return general ? t(general.nameKey as MessageKey) : report.name;
   };
 }

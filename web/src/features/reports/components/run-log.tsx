@@ -34,7 +34,11 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
       retryLabel={t('reports.retry')}
       loadingLabel={t('reports.loading')}
       isEmpty={(page) => page.totalCount === 0}
-      empty={<p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t('reports.log.empty')}</p>}
+      empty={
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          {t('reports.log.empty')}
+        </p>
+      }
     >
       {(page) => (
         <div className="space-y-3">
@@ -57,7 +61,17 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
   );
 }
 
-function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; mayResend: boolean; mayCancel: boolean; onChanged: () => void }) {
+function RunEntry({
+  job,
+  mayResend,
+  mayCancel,
+  onChanged,
+}: {
+  job: ReportJob;
+  mayResend: boolean;
+  mayCancel: boolean;
+  onChanged: () => void;
+}) {
   const t = useT();
   const format = useUserFormat();
   const { busy: cancelling, failure, run: cancel } = useRowAction(() => cancelReportJob(job.jobId), onChanged);
@@ -71,7 +85,9 @@ function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; ma
           {[
             t(`reports.log.trigger.${job.trigger}`),
             formatDateTime(job.createdAt, format),
-            ...(job.status !== 'finished' ? [] : [job.skippedEmpty ? t('reports.run.skippedEmpty') : rowCountText(t, job.rowsWritten, format.locale)]),
+            ...(job.status !== 'finished'
+              ? []
+              : [job.skippedEmpty ? t('reports.run.skippedEmpty') : rowCountText(t, job.rowsWritten, format.locale)]),
           ].join(' · ')}
         </span>
         {mayCancel && job.status === 'creating' ? (
@@ -106,19 +122,39 @@ function RunEntry({ job, mayResend, mayCancel, onChanged }: { job: ReportJob; ma
   );
 }
 
-function DeliveryRow({ jobId, delivery, mayResend, onResent }: { jobId: string; delivery: Delivery; mayResend: boolean; onResent: () => void }) {
+function DeliveryRow({
+  jobId,
+  delivery,
+  mayResend,
+  onResent,
+}: {
+  jobId: string;
+  delivery: Delivery;
+  mayResend: boolean;
+  onResent: () => void;
+}) {
   const t = useT();
   const { busy, failure, run: resend } = useRowAction(() => resendDelivery(jobId, delivery.deliveryId), onResent);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       <span className="text-slate-500">{t(`reports.log.channel.${delivery.channel}`)}</span>
-      <span className="min-w-[11rem] flex-1 truncate text-slate-900" title={delivery.address}>{delivery.address}</span>
+      <span className="min-w-[11rem] flex-1 truncate text-slate-900" title={delivery.address}>
+        {delivery.address}
+      </span>
       <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reports.log.delivery.${delivery.status}`)}</Badge>
       {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reports.log.asLink')}</span> : null}
-      {delivery.attempts > 1 ? <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span> : null}
+      {delivery.attempts > 1 ? (
+        <span className="text-xs text-slate-500">{t('reports.log.attempts', { count: delivery.attempts })}</span>
+      ) : null}
       {/* A held mail (the customer's daily mail limit, ADR 051) is kept for exactly this resend. */}
       {mayResend && (delivery.status === 'failed' || delivery.status === 'bounced' || delivery.status === 'held') ? (
-        <Button theme="text" className="-my-1" loading={busy} onClick={resend} aria-label={t('reports.log.resendTo', { address: delivery.address })}>
+        <Button
+          theme="text"
+          className="-my-1"
+          loading={busy}
+          onClick={resend}
+          aria-label={t('reports.log.resendTo', { address: delivery.address })}
+        >
           {t('reports.log.resend')}
         </Button>
       ) : null}

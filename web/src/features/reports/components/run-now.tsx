@@ -68,7 +68,9 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
   const runLimitText = (error: unknown) =>
     error instanceof ApiError && error.code === REPORT.RUN_LIMIT && error.retryAfter !== undefined
       ? t('reports.run.tooOften', {
-          time: dateTimeFormat(format.locale, { hour: '2-digit', minute: '2-digit', timeZone: format.timeZone }).format(new Date(Date.now() + error.retryAfter * 1000)),
+          time: dateTimeFormat(format.locale, { hour: '2-digit', minute: '2-digit', timeZone: format.timeZone }).format(
+            new Date(Date.now() + error.retryAfter * 1000),
+          ),
         })
       : null;
   const presets = [
@@ -79,7 +81,12 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
   return (
     <div className="space-y-4">
       <DateRangeField
-        labels={{ legend: t('reports.run.period'), preset: t('reports.run.period'), start: t('reports.run.from'), end: t('reports.run.until') }}
+        labels={{
+          legend: t('reports.run.period'),
+          preset: t('reports.run.period'),
+          start: t('reports.run.from'),
+          end: t('reports.run.until'),
+        }}
         presets={presets}
         preset={period.preset}
         onPresetChange={(value) => {
@@ -92,7 +99,12 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
         error={tried && problem ? t(`reports.run.problems.${problem}`, { days: REPORT_MAX_PERIOD_DAYS }) : undefined}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <CheckboxField label={t('reports.run.deliver')} helperText={t('reports.run.deliverHelp')} checked={deliver} onCheckedChange={setDeliver} />
+        <CheckboxField
+          label={t('reports.run.deliver')}
+          helperText={t('reports.run.deliverHelp')}
+          checked={deliver}
+          onCheckedChange={setDeliver}
+        />
         <Button onClick={() => void start()} loading={running} disabled={running}>
           {t('reports.run.start')}
         </Button>
@@ -116,7 +128,9 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
       {job.status === 'creating' ? (
         <div>
           <p className="text-sm text-slate-700">
-            {job.totalRows === null ? t('reports.run.runningUnknown', { written: number(job.rowsWritten) }) : t('reports.run.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
+            {job.totalRows === null
+              ? t('reports.run.runningUnknown', { written: number(job.rowsWritten) })
+              : t('reports.run.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
           <ProgressBar percent={percent} label={t('reports.run.progress')} className="mt-2" />
         </div>

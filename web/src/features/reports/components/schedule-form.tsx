@@ -37,7 +37,10 @@ export function ScheduleForm({
   const { locale } = useUserFormat();
   const longNames = weekdayNames(locale, 'long');
   const shortNames = weekdayNames(locale, 'short');
-  const set = <K extends keyof ScheduleDraft>(key: K) => (value: ScheduleDraft[K]) => onChange({ ...draft, [key]: value });
+  const set =
+    <K extends keyof ScheduleDraft>(key: K) =>
+    (value: ScheduleDraft[K]) =>
+      onChange({ ...draft, [key]: value });
   // ~400 zones: a searchable list with the browser's own zone first (ADR 053).
   const own = ownTimeZone();
   const zones = zonesOwnFirst(timeZones, own, draft.timeZone).map((zone) => ({
@@ -47,7 +50,12 @@ export function ScheduleForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reports.schedule.title')}>
       <fieldset disabled={readOnly} className="space-y-5">
-        <CheckboxField label={t('reports.schedule.enabled')} helperText={t('reports.schedule.enabledHelp')} checked={draft.enabled} onCheckedChange={set('enabled')} />
+        <CheckboxField
+          label={t('reports.schedule.enabled')}
+          helperText={t('reports.schedule.enabledHelp')}
+          checked={draft.enabled}
+          onCheckedChange={set('enabled')}
+        />
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">{t('reports.schedule.period')}</legend>
           <div className="mt-2 inline-flex rounded-lg bg-slate-100 p-1">
@@ -56,7 +64,14 @@ export function ScheduleForm({
                 key={type}
                 className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium ${draft.periodType === type ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
               >
-                <input type="radio" name="report-period-type" value={type} checked={draft.periodType === type} onChange={() => set('periodType')(type)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="report-period-type"
+                  value={type}
+                  checked={draft.periodType === type}
+                  onChange={() => set('periodType')(type)}
+                  className="sr-only"
+                />
                 {t(`reports.periodTypes.${type}`)}
               </label>
             ))}
@@ -75,7 +90,13 @@ export function ScheduleForm({
                     title={longNames[day]}
                     className={`flex min-w-12 cursor-pointer items-center justify-center rounded-lg px-3 py-2 text-sm font-medium ring-1 ring-inset has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${on ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
                   >
-                    <input type="checkbox" className="sr-only" checked={on} onChange={(e) => onChange(withDay(draft, day, e.target.checked))} aria-label={longNames[day]} />
+                    <input
+                      type="checkbox"
+                      className="sr-only"
+                      checked={on}
+                      onChange={(e) => onChange(withDay(draft, day, e.target.checked))}
+                      aria-label={longNames[day]}
+                    />
                     {shortNames[day]}
                   </label>
                 );
@@ -88,17 +109,47 @@ export function ScheduleForm({
             ) : null}
           </fieldset>
         ) : null}
-        <CheckboxField label={t('reports.fields.endOfMonth')} helperText={t('reports.schedule.endOfMonthHelp')} checked={draft.endOfMonth} onCheckedChange={set('endOfMonth')} />
+        <CheckboxField
+          label={t('reports.fields.endOfMonth')}
+          helperText={t('reports.schedule.endOfMonthHelp')}
+          checked={draft.endOfMonth}
+          onCheckedChange={set('endOfMonth')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('reports.schedule.sendTime')} type="text" inputMode="numeric" placeholder="06:00" value={draft.sendTime} onValueChange={set('sendTime')} error={problems.sendTime} />
-          <ComboboxField label={t('reports.fields.timeZone')} helperText={t('reports.schedule.timeZoneHelp')} noMatchText={t('reports.schedule.noZone')} value={draft.timeZone} options={zones} onValueChange={set('timeZone')} />
+          <TextField
+            label={t('reports.schedule.sendTime')}
+            type="text"
+            inputMode="numeric"
+            placeholder="06:00"
+            value={draft.sendTime}
+            onValueChange={set('sendTime')}
+            error={problems.sendTime}
+          />
+          <ComboboxField
+            label={t('reports.fields.timeZone')}
+            helperText={t('reports.schedule.timeZoneHelp')}
+            noMatchText={t('reports.schedule.noZone')}
+            value={draft.timeZone}
+            options={zones}
+            onValueChange={set('timeZone')}
+          />
         </div>
         {problems.timeZone ? <p className="text-sm text-red-700">{problems.timeZone}</p> : null}
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-800">{t('reports.schedule.delivery')}</legend>
           <CheckboxField label={t('reports.schedule.sendByEmail')} checked={draft.sendByEmail} onCheckedChange={set('sendByEmail')} />
-          <CheckboxField label={t('reports.schedule.copyByFtp')} helperText={t('reports.schedule.copyByFtpHelp')} checked={draft.copyByFtp} onCheckedChange={set('copyByFtp')} />
-          <CheckboxField label={t('reports.schedule.skipIfEmpty')} helperText={t('reports.schedule.skipIfEmptyHelp')} checked={draft.skipIfEmpty} onCheckedChange={set('skipIfEmpty')} />
+          <CheckboxField
+            label={t('reports.schedule.copyByFtp')}
+            helperText={t('reports.schedule.copyByFtpHelp')}
+            checked={draft.copyByFtp}
+            onCheckedChange={set('copyByFtp')}
+          />
+          <CheckboxField
+            label={t('reports.schedule.skipIfEmpty')}
+            helperText={t('reports.schedule.skipIfEmptyHelp')}
+            checked={draft.skipIfEmpty}
+            onCheckedChange={set('skipIfEmpty')}
+          />
         </fieldset>
       </fieldset>
       {readOnly ? (

@@ -10,7 +10,12 @@ import { localProblems, serverProblems, type ServerProblems } from '../model/ser
  * `canSave` false holds the submit without a field problem (e.g. no customer chosen). A draft that differs
  * from the one last saved (or first shown) is unsaved input: leaving asks first (ADR 053).
  */
-export function useDraftForm<D>({ initial, problemsOf, save, canSave = true }: {
+export function useDraftForm<D>({
+  initial,
+  problemsOf,
+  save,
+  canSave = true,
+}: {
   initial: () => D;
   problemsOf: (draft: D) => Record<string, string>;
   save: (draft: D) => Promise<void>;
@@ -46,5 +51,13 @@ export function useDraftForm<D>({ initial, problemsOf, save, canSave = true }: {
     setDraft(next);
     setSaved(false);
   };
-  return { draft, change, submit: (event: FormEvent) => void submit(event), busy, failure, saved, problems: { ...failure?.fields, ...own } };
+  return {
+    draft,
+    change,
+    submit: (event: FormEvent) => void submit(event),
+    busy,
+    failure,
+    saved,
+    problems: { ...failure?.fields, ...own },
+  };
 }

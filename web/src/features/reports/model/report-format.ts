@@ -9,7 +9,10 @@ import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
 /** Short weekday names in `locale` (2026-11-23 is a Monday). */
 export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'): Record<ReportingDay, string> {
   const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
-  return Object.fromEntries(REPORTING_DAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2026, 10, 23 + i)))])) as Record<ReportingDay, string>;
+  return Object.fromEntries(REPORTING_DAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2026, 10, 23 + i)))])) as Record<
+    ReportingDay,
+    string
+  >;
 }
 
 /** "Mon–Fri", "Mon, Wed, Fri", "every day": consecutive days joined as ranges. */
@@ -24,7 +27,11 @@ export function reportingDaysText(days: readonly ReportingDay[], locale: string,
     else runs.push([i]);
   }
   return runs
-    .map((run) => (run.length >= 3 ? `${names[REPORTING_DAYS[run[0]!]!]}–${names[REPORTING_DAYS[run.at(-1)!]!]}` : run.map((i) => names[REPORTING_DAYS[i]!]!).join(', ')))
+    .map((run) =>
+      run.length >= 3
+        ? `${names[REPORTING_DAYS[run[0]!]!]}–${names[REPORTING_DAYS[run.at(-1)!]!]}`
+        : run.map((i) => names[REPORTING_DAYS[i]!]!).join(', '),
+    )
     .join(', ');
 }
 

@@ -13,7 +13,11 @@ describe('report draft', () => {
   });
 
   it("sends only the type's filter fields that are set, trimmed", () => {
-    const draft = { ...newReportDraft('transactions'), name: 'X', filter: { result: 'declined', serial: ' 123 ', ean: '', groupBy: 'day' } };
+    const draft = {
+      ...newReportDraft('transactions'),
+      name: 'X',
+      filter: { result: 'declined', serial: ' 123 ', ean: '', groupBy: 'day' },
+    };
     expect(reportInput(draft, 'P-1').filter).toEqual({ result: 'declined', serial: '123' });
     const sales = withReportType(draft, 'sales');
     expect(sales.name).toBe('X');

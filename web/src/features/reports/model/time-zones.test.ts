@@ -6,7 +6,13 @@ const listed = ['Africa/Abidjan', 'America/New_York', 'Europe/Berlin', 'Europe/L
 
 describe('the report time-zone picker', () => {
   it("offers the user's own zone first, then the others as listed", () => {
-    expect(zonesOwnFirst(listed, 'Europe/Lisbon', 'UTC')).toEqual(['Europe/Lisbon', 'Africa/Abidjan', 'America/New_York', 'Europe/Berlin', 'UTC']);
+    expect(zonesOwnFirst(listed, 'Europe/Lisbon', 'UTC')).toEqual([
+      'Europe/Lisbon',
+      'Africa/Abidjan',
+      'America/New_York',
+      'Europe/Berlin',
+      'UTC',
+    ]);
   });
 
   it('keeps a saved zone master data no longer lists, and ignores an own zone it does not list', () => {

@@ -42,7 +42,8 @@ export interface ReportPermissions {
   recipients: boolean;
 }
 
-const listPath = (customerId: string, tab: 'general' | 'custom') => `${paths.connect.reports}?${new URLSearchParams({ customer: customerId, tab }).toString()}`;
+const listPath = (customerId: string, tab: 'general' | 'custom') =>
+  `${paths.connect.reports}?${new URLSearchParams({ customer: customerId, tab }).toString()}`;
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -100,11 +101,29 @@ export function NewReportRoute() {
         <SaveOutcome failure={failure} />
         {masterData.data && customers.length !== 1 ? (
           <div className="mb-4 max-w-sm">
-            <SelectField label={t('reports.customer')} value={customerId} options={customerOptions} onValueChange={chooseCustomer} disabled={customers.length === 0} />
+            <SelectField
+              label={t('reports.customer')}
+              value={customerId}
+              options={customerOptions}
+              onValueChange={chooseCustomer}
+              disabled={customers.length === 0}
+            />
           </div>
         ) : null}
-        {masterData.data && !customerId ? <Alert theme="orange" className="mb-4">{t('reports.definition.noCustomer')}</Alert> : null}
-        <DefinitionForm draft={draft} onChange={change} onSubmit={submit} problems={problems} types={types} busy={busy} submitLabel={t('reports.definition.create')} />
+        {masterData.data && !customerId ? (
+          <Alert theme="orange" className="mb-4">
+            {t('reports.definition.noCustomer')}
+          </Alert>
+        ) : null}
+        <DefinitionForm
+          draft={draft}
+          onChange={change}
+          onSubmit={submit}
+          problems={problems}
+          types={types}
+          busy={busy}
+          submitLabel={t('reports.definition.create')}
+        />
       </Section>
     </div>
   );
@@ -120,12 +139,22 @@ export function ReportRoute({ may }: { may: ReportPermissions }) {
     return (
       <div>
         <BackLink to={paths.connect.reports} />
-        <EmptyState heading="h1" icon={<DocumentIcon className="size-6" />} title={t('reports.detail.notFound')} text={t('reports.detail.notFoundText')} />
+        <EmptyState
+          heading="h1"
+          icon={<DocumentIcon className="size-6" />}
+          title={t('reports.detail.notFound')}
+          text={t('reports.detail.notFoundText')}
+        />
       </div>
     );
   }
   return (
-    <QueryState result={report} failedMessage={t('reports.detail.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+    <QueryState
+      result={report}
+      failedMessage={t('reports.detail.loadFailed')}
+      retryLabel={t('reports.retry')}
+      loadingLabel={t('reports.loading')}
+    >
       {(data) => <ReportDetail key={data.processId} report={data} may={may} />}
     </QueryState>
   );
@@ -148,11 +177,13 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
           </span>
         }
         description={t(`reports.types.${report.reportType}`)}
-        actions={custom && may.edit ? (
-          <Button theme="secondary" onClick={() => setDeleting(true)}>
-            {t('reports.delete.action')}
-          </Button>
-        ) : null}
+        actions={
+          custom && may.edit ? (
+            <Button theme="secondary" onClick={() => setDeleting(true)}>
+              {t('reports.delete.action')}
+            </Button>
+          ) : null
+        }
       />
       <div className="grid gap-6 xl:grid-cols-2">
         <Section title={t('reports.definition.title')} {...(custom ? {} : { description: t('reports.definition.generalReadOnly') })}>
@@ -165,7 +196,11 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
           <RecipientsPanel processId={report.processId} mayChange={may.recipients} />
         </Section>
         <Section title={t('reports.run.title')} description={t('reports.run.description')}>
-          {may.edit ? <RunNow processId={report.processId} onStarted={() => setRuns(runs + 1)} /> : <p className="text-sm text-slate-600">{t('reports.run.notAllowed')}</p>}
+          {may.edit ? (
+            <RunNow processId={report.processId} onStarted={() => setRuns(runs + 1)} />
+          ) : (
+            <p className="text-sm text-slate-600">{t('reports.run.notAllowed')}</p>
+          )}
         </Section>
       </div>
       <div className="mt-6">
@@ -228,7 +263,13 @@ function CustomDefinition({ report }: { report: Report }) {
         types={types}
         busy={busy}
         submitLabel={t('reports.definition.save')}
-        footer={saved ? <p role="status" className="text-sm text-green-700">{t('reports.saved')}</p> : null}
+        footer={
+          saved ? (
+            <p role="status" className="text-sm text-green-700">
+              {t('reports.saved')}
+            </p>
+          ) : null
+        }
       />
     </>
   );
@@ -238,7 +279,12 @@ function ScheduleSection({ processId, readOnly }: { processId: string; readOnly:
   const t = useT();
   const schedule = useSchedule(processId);
   return (
-    <QueryState result={schedule} failedMessage={t('reports.schedule.loadFailed')} retryLabel={t('reports.retry')} loadingLabel={t('reports.loading')}>
+    <QueryState
+      result={schedule}
+      failedMessage={t('reports.schedule.loadFailed')}
+      retryLabel={t('reports.retry')}
+      loadingLabel={t('reports.loading')}
+    >
       {(data) => <ScheduleEditor key={data.processId} schedule={data} readOnly={readOnly} />}
     </QueryState>
   );
@@ -273,7 +319,11 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
 function DeleteDialog({ open, report, onClose }: { open: boolean; report: Report; onClose: () => void }) {
   const t = useT();
   const navigate = useNavigate();
-  const { busy, failure, run: remove } = useRowAction(
+  const {
+    busy,
+    failure,
+    run: remove,
+  } = useRowAction(
     () => deleteCustomReport(report.processId),
     () => navigate(listPath(report.customerId, 'custom'), { replace: true }),
   );

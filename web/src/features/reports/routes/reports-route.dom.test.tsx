@@ -113,7 +113,12 @@ describe('Reports section', () => {
       'GET /api/auth/status': { body: everything },
       'GET /api/master-data': { body: masterData },
       'GET /api/flow/reports': (call) => ({
-        body: { reports: call.query.get('kind') === 'general' ? [report({ processId: 'gen.transactions.P-1', kind: 'general', reportId: 'transactions', name: 'Transactions', filter: {} })] : [] },
+        body: {
+          reports:
+            call.query.get('kind') === 'general'
+              ? [report({ processId: 'gen.transactions.P-1', kind: 'general', reportId: 'transactions', name: 'Transactions', filter: {} })]
+              : [],
+        },
       }),
       'GET /api/flow/report-files': { body: page([]) },
     });
@@ -122,7 +127,17 @@ describe('Reports section', () => {
     expect(link[0]!.getAttribute('href')).toBe(paths.connect.report('gen.transactions.P-1'));
     expect(screen.getByRole('tab', { name: 'General reports', selected: true })).toBeTruthy();
     const table = within(screen.getByRole('table'));
-    for (const header of ['Reporting period', 'Reports created', 'Sent by e-mail', 'Copied by FTP', 'Custom filters', 'Recipients', 'Reporting days', 'Report to end of month', 'Time zone']) {
+    for (const header of [
+      'Reporting period',
+      'Reports created',
+      'Sent by e-mail',
+      'Copied by FTP',
+      'Custom filters',
+      'Recipients',
+      'Reporting days',
+      'Report to end of month',
+      'Time zone',
+    ]) {
       expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     expect(table.getByText('Mon–Fri')).toBeTruthy();
@@ -143,7 +158,14 @@ describe('Reports section', () => {
       'GET /api/master-data': { body: masterData },
       'POST /api/flow/custom-reports': (call) =>
         (call.body as { filter: { ean?: string } }).filter.ean
-          ? { status: 400, body: { code: 'VALIDATION', message: 'Invalid input', issues: [{ path: 'filter.ean', message: 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.' }] } }
+          ? {
+              status: 400,
+              body: {
+                code: 'VALIDATION',
+                message: 'Invalid input',
+                issues: [{ path: 'filter.ean', message: 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.' }],
+              },
+            }
           : { status: 201, body: report() },
       'GET /api/flow/reports/rep-1': { body: report() },
       'GET /api/flow/report-scheduling/rep-1': { body: schedule },
@@ -173,7 +195,9 @@ describe('Reports section', () => {
 
   it('"Add a portal user" opens a picker that says who the users are and what adding one does', async () => {
     reportPageBackend({
-      'GET /api/flow/custom-reports/rep-1/recipient-candidates': { body: { recipients: [recipient({ referenceId: 'u.eve', firstname: 'Eve', surname: 'Example', email: 'eve@example.test' })] } },
+      'GET /api/flow/custom-reports/rep-1/recipient-candidates': {
+        body: { recipients: [recipient({ referenceId: 'u.eve', firstname: 'Eve', surname: 'Example', email: 'eve@example.test' })] },
+      },
     });
     renderRoute(paths.connect.report('rep-1'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add a portal user' }));
@@ -200,7 +224,11 @@ describe('Reports section', () => {
     expect(within(list).getAllByRole('option')[0]!.textContent).toBe(`${own} (your time zone)`);
 
     fireEvent.change(box, { target: { value: 'new york' } });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['America/New_York']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['America/New_York']);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((box as HTMLInputElement).value).toBe('America/New_York');
     expect(box.getAttribute('aria-expanded')).toBe('false');
@@ -237,7 +265,18 @@ describe('Reports section', () => {
     let jobs = [
       job({
         deliveries: [
-          { deliveryId: 'email.c.x', channel: 'email', target: 'c.x', address: 'ext@example.test', status: 'failed', reasonCode: null, reason: 'The mail service did not accept the mail', attempts: 3, attached: true, updatedAt: '2026-11-24T05:00:03.000Z' },
+          {
+            deliveryId: 'email.c.x',
+            channel: 'email',
+            target: 'c.x',
+            address: 'ext@example.test',
+            status: 'failed',
+            reasonCode: null,
+            reason: 'The mail service did not accept the mail',
+            attempts: 3,
+            attached: true,
+            updatedAt: '2026-11-24T05:00:03.000Z',
+          },
         ],
       }),
     ];
@@ -245,12 +284,22 @@ describe('Reports section', () => {
       'PUT /api/flow/report-scheduling/rep-1': (call) => ({ body: { ...(call.body as object), processId: 'rep-1' } }),
       'GET /api/flow/custom-reports/rep-1/mailing-list': () => ({ body: { recipients } }),
       'POST /api/flow/process-mail-contacts': (call) => {
-        const c = recipient({ referenceId: 'c.x', personId: 'x', kind: 'contact', confirmation: 'pending', confirmationSentAt: '2026-11-24T10:00:00.000Z', ...(call.body as object) });
+        const c = recipient({
+          referenceId: 'c.x',
+          personId: 'x',
+          kind: 'contact',
+          confirmation: 'pending',
+          confirmationSentAt: '2026-11-24T10:00:00.000Z',
+          ...(call.body as object),
+        });
         recipients = [...recipients, c];
         return { status: 201, body: c };
       },
       'GET /api/flow/report-jobs': () => ({ body: page(jobs) }),
-      'POST /api/flow/report-jobs': { status: 202, body: job({ jobId: 'job-2', trigger: 'manual', status: 'creating', rowsWritten: 10, totalRows: 40 }) },
+      'POST /api/flow/report-jobs': {
+        status: 202,
+        body: job({ jobId: 'job-2', trigger: 'manual', status: 'creating', rowsWritten: 10, totalRows: 40 }),
+      },
       'GET /api/flow/report-jobs/job-2': { body: job({ jobId: 'job-2', trigger: 'manual' }) },
       'POST /api/flow/report-jobs/job-1/deliveries/email.c.x/resend': () => {
         jobs = [job({ deliveries: [{ ...jobs[0]!.deliveries[0]!, status: 'sent', reason: null, attempts: 4 }] })];
@@ -276,7 +325,13 @@ describe('Reports section', () => {
     fireEvent.change(dialog.getByLabelText('E-mail'), { target: { value: 'ext@example.test' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Add contact' }));
     await screen.findByText('ext@example.test', { selector: 'p' });
-    expect(backend.callsTo('POST', '/api/flow/process-mail-contacts')[0]!.body).toMatchObject({ processId: 'rep-1', surname: 'External', email: 'ext@example.test', active: true, isEmailActive: true });
+    expect(backend.callsTo('POST', '/api/flow/process-mail-contacts')[0]!.body).toMatchObject({
+      processId: 'rep-1',
+      surname: 'External',
+      email: 'ext@example.test',
+      active: true,
+      isEmailActive: true,
+    });
 
     // Run now.
     fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
@@ -293,7 +348,16 @@ describe('Reports section', () => {
   });
 
   it('a contact waiting for confirmation can be sent it again; a held mail shows why and can be resent; Run now too often says when (ADR 051)', async () => {
-    let recipients = [recipient({ referenceId: 'c.p1', personId: 'p1', kind: 'contact', surname: 'Pending', email: 'Pending@Example.test', confirmation: 'pending' })];
+    let recipients = [
+      recipient({
+        referenceId: 'c.p1',
+        personId: 'p1',
+        kind: 'contact',
+        surname: 'Pending',
+        email: 'Pending@Example.test',
+        confirmation: 'pending',
+      }),
+    ];
     const backend = reportPageBackend({
       'GET /api/flow/custom-reports/rep-1/mailing-list': () => ({ body: { recipients } }),
       'POST /api/flow/custom-reports/rep-1/contacts/p1/send-confirmation': () => ({ body: recipients[0] }),
@@ -301,13 +365,39 @@ describe('Reports section', () => {
         body: page([
           job({
             deliveries: [
-              { deliveryId: 'email.u.demo', channel: 'email', target: 'u.demo', address: 'dana@example.test', status: 'held', reasonCode: 'dailyLimit', reason: null, attempts: 0, attached: null, updatedAt: '2026-11-24T05:00:03.000Z' },
-              { deliveryId: 'email.c.p1', channel: 'email', target: 'c.p1', address: 'Pending@Example.test', status: 'skipped', reasonCode: 'awaitingConfirmation', reason: null, attempts: 0, attached: null, updatedAt: '2026-11-24T05:00:03.000Z' },
+              {
+                deliveryId: 'email.u.demo',
+                channel: 'email',
+                target: 'u.demo',
+                address: 'dana@example.test',
+                status: 'held',
+                reasonCode: 'dailyLimit',
+                reason: null,
+                attempts: 0,
+                attached: null,
+                updatedAt: '2026-11-24T05:00:03.000Z',
+              },
+              {
+                deliveryId: 'email.c.p1',
+                channel: 'email',
+                target: 'c.p1',
+                address: 'Pending@Example.test',
+                status: 'skipped',
+                reasonCode: 'awaitingConfirmation',
+                reason: null,
+                attempts: 0,
+                attached: null,
+                updatedAt: '2026-11-24T05:00:03.000Z',
+              },
             ],
           }),
         ]),
       },
-      'POST /api/flow/report-jobs': { status: 429, body: { code: 'REPORT.RUN_LIMIT', message: 'This report was run by hand too often.' }, headers: { 'Retry-After': '300' } },
+      'POST /api/flow/report-jobs': {
+        status: 429,
+        body: { code: 'REPORT.RUN_LIMIT', message: 'This report was run by hand too often.' },
+        headers: { 'Retry-After': '300' },
+      },
     });
     renderRoute(paths.connect.report('rep-1'));
     expect(await screen.findByText('Confirmation pending')).toBeTruthy();
@@ -333,7 +423,9 @@ describe('Reports section', () => {
     fakeBackend({
       'GET /api/auth/status': { body: withModules({ reports: true }) },
       'GET /api/master-data': { body: masterData },
-      'GET /api/flow/reports/gen.transactions.P-1': { body: report({ processId: 'gen.transactions.P-1', kind: 'general', reportId: 'transactions', name: 'Transactions' }) },
+      'GET /api/flow/reports/gen.transactions.P-1': {
+        body: report({ processId: 'gen.transactions.P-1', kind: 'general', reportId: 'transactions', name: 'Transactions' }),
+      },
       'GET /api/flow/report-scheduling/gen.transactions.P-1': { body: { ...schedule, processId: 'gen.transactions.P-1' } },
       'GET /api/flow/custom-reports/gen.transactions.P-1/mailing-list': { body: { recipients: [] } },
       'GET /api/flow/report-jobs': { body: page([]) },
@@ -363,10 +455,20 @@ describe('Reports section', () => {
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
   });
 
-  it('words each delivery\'s reason in the user\'s language with the detail beneath; an older one keeps its text', async () => {
+  it("words each delivery's reason in the user's language with the detail beneath; an older one keeps its text", async () => {
     const german: SessionStatus = { ...everything, user: { ...everything.user!, locale: 'de-DE' } };
     const delivery = (over: Partial<ReportJob['deliveries'][number]>) => ({
-      channel: 'email' as const, target: 'c.x', address: 'ext@example.test', status: 'sent' as const, reasonCode: null, reason: null, attempts: 1, attached: true, updatedAt: '2026-11-24T05:00:03.000Z', deliveryId: 'email.c.x', ...over,
+      channel: 'email' as const,
+      target: 'c.x',
+      address: 'ext@example.test',
+      status: 'sent' as const,
+      reasonCode: null,
+      reason: null,
+      attempts: 1,
+      attached: true,
+      updatedAt: '2026-11-24T05:00:03.000Z',
+      deliveryId: 'email.c.x',
+      ...over,
     });
     reportPageBackend({
       'GET /api/auth/status': { body: german },
@@ -374,9 +476,26 @@ describe('Reports section', () => {
         body: page([
           job({
             deliveries: [
-              delivery({ deliveryId: 'email.c.gone', address: 'gone@example.test', status: 'bounced', reasonCode: 'bouncedNoAddress', reason: 'smtp; 550 5.1.1 user unknown' }),
-              delivery({ deliveryId: 'email.c.left', address: 'left@example.test', status: 'skipped', reasonCode: 'unsubscribed', attempts: 0 }),
-              delivery({ deliveryId: 'email.c.old', address: 'old@example.test', status: 'failed', reason: 'The mail service did not accept the mail' }),
+              delivery({
+                deliveryId: 'email.c.gone',
+                address: 'gone@example.test',
+                status: 'bounced',
+                reasonCode: 'bouncedNoAddress',
+                reason: 'smtp; 550 5.1.1 user unknown',
+              }),
+              delivery({
+                deliveryId: 'email.c.left',
+                address: 'left@example.test',
+                status: 'skipped',
+                reasonCode: 'unsubscribed',
+                attempts: 0,
+              }),
+              delivery({
+                deliveryId: 'email.c.old',
+                address: 'old@example.test',
+                status: 'failed',
+                reason: 'The mail service did not accept the mail',
+              }),
             ],
           }),
         ]),
@@ -431,7 +550,9 @@ describe('Reports section', () => {
   });
 
   it('confirms an external contact on the button, not on opening; a used link says so (ADR 051)', async () => {
-    let answer: { status?: number; body: unknown } = { body: { confirmed: true, reportName: 'Declined redemptions', email: 'Erika@Example.test' } };
+    let answer: { status?: number; body: unknown } = {
+      body: { confirmed: true, reportName: 'Declined redemptions', email: 'Erika@Example.test' },
+    };
     const backend = fakeBackend({ 'POST /api/report-confirm': () => answer });
     renderRoute(`${paths.reportConfirmation}?token=tok-2`);
     const button = await screen.findByRole('button', { name: 'Confirm' });
@@ -448,7 +569,9 @@ describe('Reports section', () => {
 
   it('shows the address exactly as stored: no case transform on it or around it (ADR 054)', async () => {
     fakeBackend({
-      'POST /api/report-unsubscribe': { body: { unsubscribed: true, reportName: 'Declined redemptions', email: 'erika.extern@example.test' } },
+      'POST /api/report-unsubscribe': {
+        body: { unsubscribed: true, reportName: 'Declined redemptions', email: 'erika.extern@example.test' },
+      },
     });
     renderRoute(`${paths.unsubscribe}?token=tok-1`);
     fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));

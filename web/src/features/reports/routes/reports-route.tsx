@@ -63,7 +63,13 @@ export function ReportsRoute({ mayEdit }: { mayEdit: boolean }) {
       <div className="space-y-6">
         <Card className="p-4 sm:p-5">
           <div className="max-w-md">
-            <SelectField label={t('reports.customer')} value={customerId} options={options} onValueChange={(customer) => update({ customer })} disabled={customers.length === 0} />
+            <SelectField
+              label={t('reports.customer')}
+              value={customerId}
+              options={options}
+              onValueChange={(customer) => update({ customer })}
+              disabled={customers.length === 0}
+            />
           </div>
         </Card>
         <Tabs
@@ -92,7 +98,14 @@ function ReportsTab({ kind, customerId }: { kind: ReportKind; customerId: string
       retryLabel={t('reports.retry')}
       loadingLabel={t('reports.loading')}
       isEmpty={(data) => data.reports.length === 0}
-      empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('reports.list.empty.title')} text={t(`reports.list.empty.${kind}`)} />}
+      empty={
+        <EmptyState
+          heading="h2"
+          icon={<DocumentIcon className="size-6" />}
+          title={t('reports.list.empty.title')}
+          text={t(`reports.list.empty.${kind}`)}
+        />
+      }
     >
       {(data) => <ReportList reports={data.reports} busy={reports.isValidating} />}
     </QueryState>

@@ -1,11 +1,4 @@
-import {
-  ItemComment,
-  type ItemCommentInput,
-  RequestDetail,
-  RequestStepItem,
-  Workflow,
-  WorkflowRequestPage,
-} from '@portal/core/workflow';
+import { ItemComment, type ItemCommentInput, RequestDetail, RequestStepItem, Workflow, WorkflowRequestPage } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
 import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
@@ -28,7 +21,12 @@ export const refreshRequests = () =>
 const { client, read, write } = sectionCalls('connect', refreshRequests);
 const flow = () => client().flow;
 const NoContent = z.unknown();
-const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
+const cached = {
+  dedupingInterval: LIST_CACHE_MS,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+} as const;
 const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
@@ -65,10 +63,14 @@ export function useRequestList(query: RequestListQuery, enabled = true) {
       ...(query.workflowId ? { workflowId: query.workflowId } : {}),
     },
   };
-  return useSWR(enabled ? key('flow/workflow-requests', 'list', at.$path(args)) : null, async () => {
-    const page = await read(at.$get(args), WorkflowRequestPage);
-    return { ...page, pagination: toPagination(page) };
-  }, { ...cached, keepPreviousData: true });
+  return useSWR(
+    enabled ? key('flow/workflow-requests', 'list', at.$path(args)) : null,
+    async () => {
+      const page = await read(at.$get(args), WorkflowRequestPage);
+      return { ...page, pagination: toPagination(page) };
+    },
+    { ...cached, keepPreviousData: true },
+  );
 }
 
 const requestAt = (id: string) => ({ param: { id: segment(id) } });
@@ -76,7 +78,10 @@ const requestAt = (id: string) => ({ param: { id: segment(id) } });
 export function useRequest(id: string) {
   const at = flow()['workflow-requests'][':id'];
   const args = () => ({ ...requestAt(id), query: {} });
-  return useSWR(key('flow/workflow-requests', 'get', at.$path(args())), () => read(at.$get(args()), RequestDetail), { revalidateOnFocus: false, shouldRetryOnError: false });
+  return useSWR(key('flow/workflow-requests', 'get', at.$path(args())), () => read(at.$get(args()), RequestDetail), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
 }
 
 export const createRequest = (input: { workflowId: string; customerId: string }, idempotencyKey: string) =>
@@ -94,7 +99,10 @@ export const archiveRequest = (id: string) => write(flow()['workflow-requests'][
 export const addComment = (input: z.input<typeof ItemCommentInput>) =>
   write(flow()['workflow-request-comments'].$post({ json: input }), ItemComment);
 export const removeFile = (itemId: string, fileId: string) =>
-  write(flow()['workflow-request-items'][':itemId'].files[':fileId'].$delete({ param: { itemId: segment(itemId), fileId: segment(fileId) } }), NoContent);
+  write(
+    flow()['workflow-request-items'][':itemId'].files[':fileId'].$delete({ param: { itemId: segment(itemId), fileId: segment(fileId) } }),
+    NoContent,
+  );
 
 /** SPEC: download links use the request route plus a query string. */
 const downloadArgs = (requestId: string, fileId: string) => ({ ...requestAt(requestId), query: { download: fileId } });
@@ -107,19 +115,33 @@ const FileLink = z.object({ url: z.string() });
  * (W1: `Accept: application/json` instead of the 302). The object is served as an attachment with nosniff.
  */
 export async function fetchFileLink(requestId: string, fileId: string): Promise<{ url: string }> {
-  return read(flow()['workflow-requests'][':id'].$get(downloadArgs(requestId, fileId), { headers: { Accept: 'application/json' } }), FileLink);
+  return read(
+    flow()['workflow-requests'][':id'].$get(downloadArgs(requestId, fileId), { headers: { Accept: 'application/json' } }),
+    FileLink,
+  );
 }
 
 /**
  * An upload (ADR 045): ask for a presigned POST, send the fields and the file straight to S3 with
  * XMLHttpRequest (fetch reports no upload progress), then have the API verify it. `onProgress` gets 0..1.
  */
-export async function uploadFile(itemId: string, file: File, onProgress: (share: number) => void): Promise<z.infer<typeof RequestStepItem>> {
-  const start: WorkflowUploadStart = { fileName: file.name, contentType: file.type as WorkflowUploadStart['contentType'], bytes: file.size };
+export async function uploadFile(
+  itemId: string,
+  file: File,
+  onProgress: (share: number) => void,
+): Promise<z.infer<typeof RequestStepItem>> {
+  const start: WorkflowUploadStart = {
+    fileName: file.name,
+    contentType: file.type as WorkflowUploadStart['contentType'],
+    bytes: file.size,
+  };
   const item = () => flow()['workflow-request-items'][':itemId'];
   const ticket = await write(item().upload.$post({ param: { itemId: segment(itemId) }, json: start }), WorkflowUploadTicket);
   await postToStorage(ticket, file, onProgress);
-  return write(item().uploads[':uploadId'].complete.$post({ param: { itemId: segment(itemId), uploadId: segment(ticket.uploadId) } }), RequestStepItem);
+  return write(
+    item().uploads[':uploadId'].complete.$post({ param: { itemId: segment(itemId), uploadId: segment(ticket.uploadId) } }),
+    RequestStepItem,
+  );
 }
 
 export class StorageUploadError extends Error {}
@@ -135,7 +157,8 @@ function postToStorage(ticket: z.infer<typeof WorkflowUploadTicket>, file: File,
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? (onProgress(1), resolve()) : reject(new StorageUploadError(`storage ${xhr.status}`)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? (onProgress(1), resolve()) : reject(new StorageUploadError(`storage ${xhr.status}`));
     xhr.onerror = () => reject(new StorageUploadError('storage unreachable'));
     xhr.send(form);
   });

@@ -26,7 +26,16 @@ export function useDialogAction() {
 }
 
 /** The section's confirm dialog: its content, Cancel and one action button, the call's problem below. */
-export function ActionDialog({ title, actionLabel, onAction, onClose, busy, problem, disabled = false, children }: {
+export function ActionDialog({
+  title,
+  actionLabel,
+  onAction,
+  onClose,
+  busy,
+  problem,
+  disabled = false,
+  children,
+}: {
   title: string;
   actionLabel: string;
   onAction: () => void;
@@ -44,11 +53,19 @@ export function ActionDialog({ title, actionLabel, onAction, onClose, busy, prob
       title={title}
       closeLabel={t('requests.cancel')}
       closeButton="action"
-      actions={<Button onClick={onAction} loading={busy} disabled={disabled}>{actionLabel}</Button>}
+      actions={
+        <Button onClick={onAction} loading={busy} disabled={disabled}>
+          {actionLabel}
+        </Button>
+      }
     >
       <div className="space-y-4">
         {children}
-        {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
+        {problem ? (
+          <Alert theme="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
       </div>
     </Dialog>
   );

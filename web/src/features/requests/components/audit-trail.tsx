@@ -51,7 +51,9 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
   };
   const statusChange = (entry: AuditEntry) => {
     const [from, to] = [entry.before?.['status'], entry.after?.['status']];
-    return isStatus(from) && isStatus(to) && from !== to ? t('requests.audit.statusChange', { before: t(`requests.status.${from}`), after: t(`requests.status.${to}`) }) : undefined;
+    return isStatus(from) && isStatus(to) && from !== to
+      ? t('requests.audit.statusChange', { before: t(`requests.status.${from}`), after: t(`requests.status.${to}`) })
+      : undefined;
   };
   const say = (key: string, params: MessageParams) => t(`requests.audit.sentences.${key}` as MessageKey, params);
   const withNote = (text: string, note: unknown, entry: AuditEntry): Sentence => {
@@ -65,10 +67,13 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
     const step = quoted(stepName(entry.stepId));
     switch (entry.action) {
       case 'create':
-        return { text: say('create', { workflow: detail.workflow.name, version: num(after['workflowVersion']) ?? detail.request.workflowVersion }) };
+        return {
+          text: say('create', { workflow: detail.workflow.name, version: num(after['workflowVersion']) ?? detail.request.workflowVersion }),
+        };
       case 'submit': {
         const answers = num(after['answers']);
-        const text = answers === undefined ? say('submit', { step }) : say(answers === 1 ? 'submitOne' : 'submitMany', { step, count: answers });
+        const text =
+          answers === undefined ? say('submit', { step }) : say(answers === 1 ? 'submitOne' : 'submitMany', { step, count: answers });
         return withNote(text, after['enquiry'], entry);
       }
       case 'answer': {
@@ -80,9 +85,19 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
         return { text: say('answerChanged', { item, before: value(def, was), after: value(def, now) }) };
       }
       case 'upload':
-        return { text: say('upload', { file: str(after['name']) ?? fileName(after['fileId']), item: quoted(definition(entry.stepId, after['item'])?.label ?? String(after['item'])) }) };
+        return {
+          text: say('upload', {
+            file: str(after['name']) ?? fileName(after['fileId']),
+            item: quoted(definition(entry.stepId, after['item'])?.label ?? String(after['item'])),
+          }),
+        };
       case 'remove-file':
-        return { text: say('removeFile', { file: str(before['name']) ?? fileName(before['fileId']), item: quoted(definition(entry.stepId, before['item'])?.label ?? String(before['item'])) }) };
+        return {
+          text: say('removeFile', {
+            file: str(before['name']) ?? fileName(before['fileId']),
+            item: quoted(definition(entry.stepId, before['item'])?.label ?? String(before['item'])),
+          }),
+        };
       case 'comment': {
         const comment = detail.comments.find((c) => c.commentId === after['commentId'])?.comment;
         const pin = num(after['pin']);
@@ -122,12 +137,19 @@ export function AuditTrail({ detail }: { detail: RequestDetail }) {
             <span className="text-slate-500 tabular-nums">{formatDateTime(entry.at, format)}</span>
             <div className="min-w-0">
               <p className="break-words text-slate-900">
-                <span className="font-medium">{entry.actorName ?? entry.actor}</span>{' '}
-                {sentence ? sentence.text : actionText(entry.action)}
+                <span className="font-medium">{entry.actorName ?? entry.actor}</span> {sentence ? sentence.text : actionText(entry.action)}
                 {!sentence && entry.stepId ? <span className="text-slate-500"> · {entry.stepId}</span> : null}
               </p>
               {sentence?.detail ? (
-                <p className={sentence.quote ? 'mt-1 whitespace-pre-line break-words border-l-2 border-slate-200 pl-2 text-slate-700' : 'break-words text-xs text-slate-500'}>{sentence.detail}</p>
+                <p
+                  className={
+                    sentence.quote
+                      ? 'mt-1 whitespace-pre-line break-words border-l-2 border-slate-200 pl-2 text-slate-700'
+                      : 'break-words text-xs text-slate-500'
+                  }
+                >
+                  {sentence.detail}
+                </p>
               ) : null}
               {!sentence && (entry.before || entry.after) ? <p className="break-words text-xs text-slate-500">{rawChange(entry)}</p> : null}
             </div>

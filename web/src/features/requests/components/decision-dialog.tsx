@@ -7,7 +7,17 @@ import { ActionDialog, useDialogAction } from './action-dialog.tsx';
 export type Decision = 'approve' | 'reject';
 
 /** Approve (an optional comment) or reject (a comment is needed: the requester reads why). */
-export function DecisionDialog({ requestId, decision, onClose, onDone }: { requestId: string; decision: Decision; onClose: () => void; onDone: () => void }) {
+export function DecisionDialog({
+  requestId,
+  decision,
+  onClose,
+  onDone,
+}: {
+  requestId: string;
+  decision: Decision;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
@@ -22,7 +32,14 @@ export function DecisionDialog({ requestId, decision, onClose, onDone }: { reque
     });
   };
   return (
-    <ActionDialog title={t(`requests.decision.${decision}Title`)} actionLabel={t(`requests.decision.${decision}`)} onAction={decide} onClose={onClose} busy={busy} problem={problem}>
+    <ActionDialog
+      title={t(`requests.decision.${decision}Title`)}
+      actionLabel={t(`requests.decision.${decision}`)}
+      onAction={decide}
+      onClose={onClose}
+      busy={busy}
+      problem={problem}
+    >
       <TextAreaField
         label={t(decision === 'reject' ? 'requests.decision.reason' : 'requests.decision.comment')}
         value={comment}

@@ -9,7 +9,15 @@ export function FileLink({ requestId, file }: { requestId: string; file: Request
   const { busy, failed, download } = usePresignedDownload(() => fetchFileLink(requestId, file.fileId));
   return (
     <div className="text-sm">
-      <a href={downloadUrl(requestId, file.fileId)} aria-busy={busy || undefined} onClick={(event) => { event.preventDefault(); void download(); }} className="font-medium text-brand-700 hover:underline">
+      <a
+        href={downloadUrl(requestId, file.fileId)}
+        aria-busy={busy || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          void download();
+        }}
+        className="font-medium text-brand-700 hover:underline"
+      >
         {t('requests.files.download', { name: file.name })}
       </a>
       {failed ? <span className="ml-2 text-red-700">{t('requests.files.downloadFailed')}</span> : null}

@@ -19,16 +19,43 @@ const german = (): SessionStatus => {
   return { ...base, user: { ...base.user!, locale: 'de-DE', modules: { flow: { permissions: { doRequests: true }, settings: {} } } } };
 };
 const workflow: Workflow = {
-  workflowId: 'wf-pos', version: 1, name: 'POS screen approval', description: '', customerId: null, active: true,
-  updatedAt: '2026-11-24T10:00:00.000Z', updatedBy: 'lead',
-  steps: [{ stepId: 'screens', name: 'Screens', approverIds: [], items: [{ itemId: 'flow', type: 'screenflow', label: 'Bildschirme', required: true, maxFiles: 5 }] }],
+  workflowId: 'wf-pos',
+  version: 1,
+  name: 'POS screen approval',
+  description: '',
+  customerId: null,
+  active: true,
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  updatedBy: 'lead',
+  steps: [
+    {
+      stepId: 'screens',
+      name: 'Screens',
+      approverIds: [],
+      items: [{ itemId: 'flow', type: 'screenflow', label: 'Bildschirme', required: true, maxFiles: 5 }],
+    },
+  ],
 };
 const detail: RequestDetail = {
   request: {
-    id: 'WR-7K3M9Q2X', workflowId: 'wf-pos', workflowName: 'POS screen approval', workflowVersion: 1, customerId: 'P-1',
-    workflowStepId: 'screens', stepIndex: 0, enquiry: '', deleted: 0, approved: 0, rejected: 0, status: 'draft',
-    requestedBy: 'demo.connect', approvedAt: null, rejectedAt: null, editedBy: 'demo.connect',
-    createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z',
+    id: 'WR-7K3M9Q2X',
+    workflowId: 'wf-pos',
+    workflowName: 'POS screen approval',
+    workflowVersion: 1,
+    customerId: 'P-1',
+    workflowStepId: 'screens',
+    stepIndex: 0,
+    enquiry: '',
+    deleted: 0,
+    approved: 0,
+    rejected: 0,
+    status: 'draft',
+    requestedBy: 'demo.connect',
+    approvedAt: null,
+    rejectedAt: null,
+    editedBy: 'demo.connect',
+    createdAt: '2026-11-24T10:00:00.000Z',
+    updatedAt: '2026-11-24T10:00:00.000Z',
   },
   workflow,
   items: [{ id: 'WR-7K3M9Q2X.screens.flow', stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [] }],
@@ -44,17 +71,22 @@ describe('file picker', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: german() },
       'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail },
-      'POST /api/flow/workflow-request-items/WR-7K3M9Q2X.screens.flow/upload': { body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-24T11:00:00.000Z' } },
+      'POST /api/flow/workflow-request-items/WR-7K3M9Q2X.screens.flow/upload': {
+        body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-24T11:00:00.000Z' },
+      },
     });
     // No storage here: the XMLHttpRequest to it fails at once (the picker's part ends with the upload's start).
-    vi.stubGlobal('XMLHttpRequest', class {
-      upload = {};
-      onerror: (() => void) | null = null;
-      open() {}
-      send() {
-        setTimeout(() => this.onerror?.(), 0);
-      }
-    });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        upload = {};
+        onerror: (() => void) | null = null;
+        open() {}
+        send() {
+          setTimeout(() => this.onerror?.(), 0);
+        }
+      },
+    );
     renderRoute(paths.connect.request('WR-7K3M9Q2X'));
     const button = await screen.findByRole('button', { name: 'Bildschirme * Dateien auswählen' });
     expect(screen.getByText('Keine Datei ausgewählt')).toBeTruthy();
@@ -68,7 +100,12 @@ describe('file picker', () => {
     const files = [new File(['a'], 'kasse-1.png', { type: 'image/png' }), new File(['b'], 'kasse-2.png', { type: 'image/png' })];
     fireEvent.change(input, { target: { files } });
     expect(await screen.findByText('Ausgewählt: kasse-1.png, kasse-2.png')).toBeTruthy();
-    await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-items/WR-7K3M9Q2X.screens.flow/upload')[0]!.body).toMatchObject({ fileName: 'kasse-1.png', contentType: 'image/png' }));
+    await waitFor(() =>
+      expect(backend.callsTo('POST', '/api/flow/workflow-request-items/WR-7K3M9Q2X.screens.flow/upload')[0]!.body).toMatchObject({
+        fileName: 'kasse-1.png',
+        contentType: 'image/png',
+      }),
+    );
     expect(await screen.findByText(/kasse-1\.png: Das Hochladen in den Speicher ist fehlgeschlagen/)).toBeTruthy();
   });
 });

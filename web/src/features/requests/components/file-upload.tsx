@@ -14,7 +14,15 @@ import { StorageUploadError, uploadFile } from '../api/requests.ts';
  * tab order and the accessibility tree) and opened by a button in the user's language, named by the item's
  * label and the button text; the chosen files' names are listed (announced politely).
  */
-export function FileUpload({ definition, item, onUploaded }: { definition: WorkflowItemDefinition; item: RequestStepItem; onUploaded: () => void }) {
+export function FileUpload({
+  definition,
+  item,
+  onUploaded,
+}: {
+  definition: WorkflowItemDefinition;
+  item: RequestStepItem;
+  onUploaded: () => void;
+}) {
   const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -75,16 +83,26 @@ export function FileUpload({ definition, item, onUploaded }: { definition: Workf
               {chosen.length ? t('requests.upload.chosen', { names: chosen.join(', ') }) : t('requests.upload.noneChosen')}
             </span>
           </div>
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{t(definition.type === 'screenflow' ? 'requests.upload.screenflowHint' : 'requests.upload.fileHint', { count: room })}</p>
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+            {t(definition.type === 'screenflow' ? 'requests.upload.screenflowHint' : 'requests.upload.fileHint', { count: room })}
+          </p>
         </div>
       ) : null}
       {progress ? (
         <div>
           <p className="text-xs text-slate-600">{t('requests.upload.sending', { name: progress.name })}</p>
-          <ProgressBar percent={Math.round(progress.share * 100)} label={t('requests.upload.progress', { name: progress.name })} className="mt-1" />
+          <ProgressBar
+            percent={Math.round(progress.share * 100)}
+            label={t('requests.upload.progress', { name: progress.name })}
+            className="mt-1"
+          />
         </div>
       ) : null}
-      {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
+      {problem ? (
+        <Alert theme="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
     </div>
   );
 }

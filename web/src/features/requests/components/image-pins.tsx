@@ -10,15 +10,42 @@ import { isPdf, PinBoard } from './pin-board.tsx';
  * The files of an upload item. Images and PDFs show in a viewer with numbered pins and the file's thread
  * (pin-board.tsx; a PDF page by page, pdf-pins.tsx); other files are download links.
  */
-export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
+export function ItemFiles({
+  requestId,
+  item,
+  comments,
+  mayRemove,
+  onChanged,
+}: {
+  requestId: string;
+  item: RequestStepItem;
+  comments: ItemComment[];
+  mayRemove: boolean;
+  onChanged: () => void;
+}) {
   return (
     <ul className="space-y-6">
       {item.files.map((file, index) => (
         <li key={file.fileId}>
           {file.contentType.startsWith('image/') ? (
-            <ImageWithPins requestId={requestId} item={item} file={file} n={index + 1} comments={commentsOn(comments, item, file)} mayRemove={mayRemove} onChanged={onChanged} />
+            <ImageWithPins
+              requestId={requestId}
+              item={item}
+              file={file}
+              n={index + 1}
+              comments={commentsOn(comments, item, file)}
+              mayRemove={mayRemove}
+              onChanged={onChanged}
+            />
           ) : isPdf(file) ? (
-            <PdfWithPins requestId={requestId} item={item} file={file} comments={commentsOn(comments, item, file)} mayRemove={mayRemove} onChanged={onChanged} />
+            <PdfWithPins
+              requestId={requestId}
+              item={item}
+              file={file}
+              comments={commentsOn(comments, item, file)}
+              mayRemove={mayRemove}
+              onChanged={onChanged}
+            />
           ) : (
             <FileLink requestId={requestId} file={file} />
           )}
@@ -28,10 +55,27 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: {
   );
 }
 
-const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: RequestFile) => comments.filter((c) => c.requestStepItemId === item.id && c.fileId === file.fileId);
+const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: RequestFile) =>
+  comments.filter((c) => c.requestStepItemId === item.id && c.fileId === file.fileId);
 
 /** An image with pins; `n` is its place among the item's files ("Screen 2 of 3"). */
-function ImageWithPins({ requestId, item, file, n, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; n: number; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
+function ImageWithPins({
+  requestId,
+  item,
+  file,
+  n,
+  comments,
+  mayRemove,
+  onChanged,
+}: {
+  requestId: string;
+  item: RequestStepItem;
+  file: RequestFile;
+  n: number;
+  comments: ItemComment[];
+  mayRemove: boolean;
+  onChanged: () => void;
+}) {
   const t = useT();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

@@ -19,10 +19,14 @@ const inboxCount = api(quiet).flow['workflow-requests']['inbox-count'];
  */
 export function useInboxCount(enabled = true): number {
   const approver = hasModulePermission(useSession().status?.user?.modules, 'flow', 'approveRequests', false);
-  const { data } = useSWR(enabled && approver ? [KeyScope.resource, 'connect', 'flow/workflow-requests', 'get', inboxCount.$path()] : null, async () => readJson(await inboxCount.$get(), InboxCount, quiet), {
-    refreshInterval: 60_000,
-    shouldRetryOnError: false,
-  });
+  const { data } = useSWR(
+    enabled && approver ? [KeyScope.resource, 'connect', 'flow/workflow-requests', 'get', inboxCount.$path()] : null,
+    async () => readJson(await inboxCount.$get(), InboxCount, quiet),
+    {
+      refreshInterval: 60_000,
+      shouldRetryOnError: false,
+    },
+  );
   return data?.pending ?? 0;
 }
 

@@ -19,7 +19,17 @@ export const ANSWER_SAVE_DELAY_MS = 800;
  * field. Until the answer is saved the page counts as unsaved input (lib/unsaved-changes.ts). Read-only
  * when the request may not be answered now.
  */
-export function ItemAnswer({ definition, item, editable, onSaved }: { definition: WorkflowItemDefinition; item: RequestStepItem; editable: boolean; onSaved: () => void }) {
+export function ItemAnswer({
+  definition,
+  item,
+  editable,
+  onSaved,
+}: {
+  definition: WorkflowItemDefinition;
+  item: RequestStepItem;
+  editable: boolean;
+  onSaved: () => void;
+}) {
   const t = useT();
   const format = useUserFormat();
   const [value, setValue] = useState(item.answer ?? '');
@@ -60,7 +70,9 @@ export function ItemAnswer({ definition, item, editable, onSaved }: { definition
     return (
       <div>
         <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>
-        <dd className="mt-1 text-sm text-slate-900">{item.answer ? answerText(definition.type, item.answer, format.locale) : t('requests.item.unanswered')}</dd>
+        <dd className="mt-1 text-sm text-slate-900">
+          {item.answer ? answerText(definition.type, item.answer, format.locale) : t('requests.item.unanswered')}
+        </dd>
       </div>
     );
   }

@@ -33,28 +33,85 @@ vi.mock('pdfjs-dist', () => ({
 }));
 
 const base = signedIn();
-const approver: SessionStatus = { ...base, user: { ...base.user!, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } } };
+const approver: SessionStatus = {
+  ...base,
+  user: { ...base.user!, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } },
+};
 const ID = 'WR-PDF2PAGE';
 const ITEM = `${ID}.docs.contract`;
 const workflow: Workflow = {
-  workflowId: 'wf-docs', version: 1, name: 'New store onboarding', description: '', customerId: null, active: true,
-  updatedAt: '2026-11-24T10:00:00.000Z', updatedBy: 'lead',
-  steps: [{ stepId: 'docs', name: 'Documents', approverIds: [], items: [{ itemId: 'contract', type: 'file', label: 'Signed contract', required: true }] }],
+  workflowId: 'wf-docs',
+  version: 1,
+  name: 'New store onboarding',
+  description: '',
+  customerId: null,
+  active: true,
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  updatedBy: 'lead',
+  steps: [
+    {
+      stepId: 'docs',
+      name: 'Documents',
+      approverIds: [],
+      items: [{ itemId: 'contract', type: 'file', label: 'Signed contract', required: true }],
+    },
+  ],
 };
 const pin = (n: number, page: number, x: number): ItemComment => ({
-  commentId: `c${n}`, requestStepItemId: ITEM, comment: `Pin comment ${n}`, positionX: x, positionY: 0.5, fileId: 'f1', pin: n, page,
-  author: 'demo.approver', createdAt: '2026-11-24T11:00:00.000Z',
+  commentId: `c${n}`,
+  requestStepItemId: ITEM,
+  comment: `Pin comment ${n}`,
+  positionX: x,
+  positionY: 0.5,
+  fileId: 'f1',
+  pin: n,
+  page,
+  author: 'demo.approver',
+  createdAt: '2026-11-24T11:00:00.000Z',
 });
 const detail: RequestDetail = {
   request: {
-    id: ID, workflowId: 'wf-docs', workflowName: 'New store onboarding', workflowVersion: 1, customerId: 'P-1', workflowStepId: 'docs', stepIndex: 0,
-    enquiry: '', deleted: 0, approved: 0, rejected: 0, status: 'pending', requestedBy: 'demo.connect', approvedAt: null, rejectedAt: null,
-    editedBy: 'demo.connect', createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z',
+    id: ID,
+    workflowId: 'wf-docs',
+    workflowName: 'New store onboarding',
+    workflowVersion: 1,
+    customerId: 'P-1',
+    workflowStepId: 'docs',
+    stepIndex: 0,
+    enquiry: '',
+    deleted: 0,
+    approved: 0,
+    rejected: 0,
+    status: 'pending',
+    requestedBy: 'demo.connect',
+    approvedAt: null,
+    rejectedAt: null,
+    editedBy: 'demo.connect',
+    createdAt: '2026-11-24T10:00:00.000Z',
+    updatedAt: '2026-11-24T10:00:00.000Z',
   },
   workflow,
-  items: [{ id: ITEM, stepId: 'docs', itemId: 'contract', type: 'file', answer: null, files: [
-    { fileId: 'f1', name: 'contract.pdf', contentType: 'application/pdf', bytes: 4000, width: null, height: null, pageCount: 2, uploadedAt: '2026-11-24T10:05:00.000Z' },
-  ] }],
+  items: [
+    {
+      id: ITEM,
+      stepId: 'docs',
+      itemId: 'contract',
+      type: 'file',
+      answer: null,
+      files: [
+        {
+          fileId: 'f1',
+          name: 'contract.pdf',
+          contentType: 'application/pdf',
+          bytes: 4000,
+          width: null,
+          height: null,
+          pageCount: 2,
+          uploadedAt: '2026-11-24T10:05:00.000Z',
+        },
+      ],
+    },
+  ],
   comments: [pin(1, 2, 0.3), pin(2, 1, 0.6)],
   audit: [],
   may: { answer: false, submit: false, approve: true, reject: true, archive: false },
@@ -76,7 +133,9 @@ describe('the PDF viewer with pins', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: approver },
       // The request route: the detail, or with ?download= the file's presigned GET as JSON (ADR 045).
-      [`GET /api/flow/workflow-requests/${ID}`]: (call) => ({ body: call.query.get('download') === 'f1' ? { url: 'https://files.test/contract.pdf' } : detail }),
+      [`GET /api/flow/workflow-requests/${ID}`]: (call) => ({
+        body: call.query.get('download') === 'f1' ? { url: 'https://files.test/contract.pdf' } : detail,
+      }),
       'GET /contract.pdf': { body: '%PDF-1.7' },
       'POST /api/flow/workflow-request-comments': (call) => ({ status: 201, body: { ...pin(3, 2, 0.25), ...(call.body as object) } }),
     });
@@ -98,13 +157,30 @@ describe('the PDF viewer with pins', () => {
 
     // A click at (50, 210) of a 200 × 280 surface: a pin at 0.25 / 0.75 of page 2, numbered after the file's last pin.
     const surface = screen.getByTestId('pin-surface');
-    vi.spyOn(surface, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 200, height: 280, right: 200, bottom: 280, x: 0, y: 0, toJSON: () => ({}) });
+    vi.spyOn(surface, 'getBoundingClientRect').mockReturnValue({
+      left: 0,
+      top: 0,
+      width: 200,
+      height: 280,
+      right: 200,
+      bottom: 280,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     fireEvent.click(surface, { clientX: 50, clientY: 210 });
     expect(shownPins()).toEqual(['1', '3']);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Comment on the new pin' }), { target: { value: 'Sign here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
     await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')).toHaveLength(1));
-    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({ requestStepItemId: ITEM, comment: 'Sign here', fileId: 'f1', positionX: 0.25, positionY: 0.75, page: 2 });
+    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({
+      requestStepItemId: ITEM,
+      comment: 'Sign here',
+      fileId: 'f1',
+      positionX: 0.25,
+      positionY: 0.75,
+      page: 2,
+    });
 
     // The thread names each pin's page; pin 2's number shows page 1.
     expect(screen.getAllByText(/· page 1/)).toHaveLength(1);
@@ -116,7 +192,9 @@ describe('the PDF viewer with pins', () => {
   it('a PDF that cannot be read says so and takes no pins', async () => {
     fakeBackend({
       'GET /api/auth/status': { body: approver },
-      [`GET /api/flow/workflow-requests/${ID}`]: (call) => ({ body: call.query.get('download') ? { url: 'https://files.test/gone.pdf' } : detail }),
+      [`GET /api/flow/workflow-requests/${ID}`]: (call) => ({
+        body: call.query.get('download') ? { url: 'https://files.test/gone.pdf' } : detail,
+      }),
     });
     renderRoute(paths.connect.request(ID));
     expect(await screen.findByText('The PDF could not be shown.')).toBeTruthy();

@@ -14,7 +14,21 @@ import { PinBoard } from './pin-board.tsx';
  * and the thread beside it names each pin's page (its number shows that page); the whole file stays a
  * download. pdf.js loads on first use.
  */
-export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: { requestId: string; item: RequestStepItem; file: RequestFile; comments: ItemComment[]; mayRemove: boolean; onChanged: () => void }) {
+export function PdfWithPins({
+  requestId,
+  item,
+  file,
+  comments,
+  mayRemove,
+  onChanged,
+}: {
+  requestId: string;
+  item: RequestStepItem;
+  file: RequestFile;
+  comments: ItemComment[];
+  mayRemove: boolean;
+  onChanged: () => void;
+}) {
   const t = useT();
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [failed, setFailed] = useState(false);
@@ -59,7 +73,9 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
           <Button theme="icon" aria-label={t('requests.pdf.previous')} disabled={page <= 1} onClick={() => show(page - 1)}>
             <ChevronLeftIcon className="size-5" />
           </Button>
-          <span className="min-w-24 text-center text-sm text-slate-700" aria-live="polite">{label}</span>
+          <span className="min-w-24 text-center text-sm text-slate-700" aria-live="polite">
+            {label}
+          </span>
           <Button theme="icon" aria-label={t('requests.pdf.next')} disabled={page >= pageCount} onClick={() => show(page + 1)}>
             <ChevronRightIcon className="size-5" />
           </Button>
@@ -70,7 +86,13 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       }
       surface={
         doc && !failed ? (
-          <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={() => setFailed(true)} />
+          <PdfCanvas
+            doc={doc}
+            page={page}
+            label={`${file.name}, ${label}`}
+            onDrawn={() => setDrawn(true)}
+            onFailed={() => setFailed(true)}
+          />
         ) : (
           <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
             {failed ? t('requests.pdf.failed') : t('requests.loading')}
@@ -97,7 +119,19 @@ async function loadPdf(requestId: string, fileId: string): Promise<PdfDocument> 
 }
 
 /** The page on a canvas as wide as the surface around it (measured, and again when it resizes). */
-function PdfCanvas({ doc, page, label, onDrawn, onFailed }: { doc: PdfDocument; page: number; label: string; onDrawn: () => void; onFailed: () => void }) {
+function PdfCanvas({
+  doc,
+  page,
+  label,
+  onDrawn,
+  onFailed,
+}: {
+  doc: PdfDocument;
+  page: number;
+  label: string;
+  onDrawn: () => void;
+  onFailed: () => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {

@@ -29,38 +29,92 @@ vi.mock('pdfjs-dist', () => ({
 }));
 
 const base = signedIn();
-const approver: SessionStatus = { ...base, user: { ...base.user!, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } } };
+const approver: SessionStatus = {
+  ...base,
+  user: { ...base.user!, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } },
+};
 const ID = 'WR-KEYPINS2';
 const SCREENS = `${ID}.screens.flow`;
 const DOCS = `${ID}.screens.contract`;
 const AT = '2026-11-24T10:00:00.000Z';
 const workflow: Workflow = {
-  workflowId: 'wf-pos', version: 1, name: 'POS screen approval', description: '', customerId: null, active: true, updatedAt: AT, updatedBy: 'lead',
-  steps: [{
-    stepId: 'screens', name: 'Screens', approverIds: [],
-    items: [
-      { itemId: 'flow', type: 'screenflow', label: 'Checkout screens', required: true },
-      { itemId: 'contract', type: 'file', label: 'Contract', required: false },
-    ],
-  }],
+  workflowId: 'wf-pos',
+  version: 1,
+  name: 'POS screen approval',
+  description: '',
+  customerId: null,
+  active: true,
+  updatedAt: AT,
+  updatedBy: 'lead',
+  steps: [
+    {
+      stepId: 'screens',
+      name: 'Screens',
+      approverIds: [],
+      items: [
+        { itemId: 'flow', type: 'screenflow', label: 'Checkout screens', required: true },
+        { itemId: 'contract', type: 'file', label: 'Contract', required: false },
+      ],
+    },
+  ],
 };
 const file = (fileId: string, name: string, contentType: string): RequestFile => ({
-  fileId, name, contentType, bytes: 4000, width: contentType === 'application/pdf' ? null : 400, height: contentType === 'application/pdf' ? null : 300,
-  pageCount: contentType === 'application/pdf' ? 2 : null, uploadedAt: AT,
+  fileId,
+  name,
+  contentType,
+  bytes: 4000,
+  width: contentType === 'application/pdf' ? null : 400,
+  height: contentType === 'application/pdf' ? null : 300,
+  pageCount: contentType === 'application/pdf' ? 2 : null,
+  uploadedAt: AT,
 });
 const comment = (over: Partial<ItemComment>): ItemComment => ({
-  commentId: 'c1', requestStepItemId: SCREENS, comment: 'The logo is too small on the payment screen', positionX: 0.2, positionY: 0.3, fileId: 's1', pin: 1, page: null,
-  author: 'demo.approver', authorName: 'Anna Approver', createdAt: AT, ...over,
+  commentId: 'c1',
+  requestStepItemId: SCREENS,
+  comment: 'The logo is too small on the payment screen',
+  positionX: 0.2,
+  positionY: 0.3,
+  fileId: 's1',
+  pin: 1,
+  page: null,
+  author: 'demo.approver',
+  authorName: 'Anna Approver',
+  createdAt: AT,
+  ...over,
 });
 const detail: RequestDetail = {
   request: {
-    id: ID, workflowId: 'wf-pos', workflowName: 'POS screen approval', workflowVersion: 1, customerId: 'P-1', workflowStepId: 'screens', stepIndex: 0,
-    enquiry: 'Two screens for the new tills', deleted: 0, approved: 0, rejected: 0, status: 'pending', requestedBy: 'demo.connect', requestedByName: 'Conrad Connect',
-    approvedAt: null, rejectedAt: null, editedBy: 'demo.connect', editedByName: 'Conrad Connect', createdAt: AT, updatedAt: AT,
+    id: ID,
+    workflowId: 'wf-pos',
+    workflowName: 'POS screen approval',
+    workflowVersion: 1,
+    customerId: 'P-1',
+    workflowStepId: 'screens',
+    stepIndex: 0,
+    enquiry: 'Two screens for the new tills',
+    deleted: 0,
+    approved: 0,
+    rejected: 0,
+    status: 'pending',
+    requestedBy: 'demo.connect',
+    requestedByName: 'Conrad Connect',
+    approvedAt: null,
+    rejectedAt: null,
+    editedBy: 'demo.connect',
+    editedByName: 'Conrad Connect',
+    createdAt: AT,
+    updatedAt: AT,
   },
   workflow,
   items: [
-    { id: SCREENS, stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [file('s1', 'screen-1.png', 'image/png'), file('s2', 'screen-2.png', 'image/png')] },
+    {
+      id: SCREENS,
+      stepId: 'screens',
+      itemId: 'flow',
+      type: 'screenflow',
+      answer: null,
+      files: [file('s1', 'screen-1.png', 'image/png'), file('s2', 'screen-2.png', 'image/png')],
+    },
     { id: DOCS, stepId: 'screens', itemId: 'contract', type: 'file', answer: null, files: [file('p1', 'contract.pdf', 'application/pdf')] },
   ],
   comments: [comment({})],
@@ -128,13 +182,25 @@ describe('pins by keyboard', () => {
     press(surface, 'ArrowLeft');
     press(surface, 'Enter');
     // The new pin shows where the crosshair was: this screen's first.
-    expect([...surface.querySelectorAll('[data-pin]')].map((p) => [p.getAttribute('data-pin'), (p as HTMLElement).style.left, (p as HTMLElement).style.top])).toEqual([['1', '48%', '46%']]);
+    expect(
+      [...surface.querySelectorAll('[data-pin]')].map((p) => [
+        p.getAttribute('data-pin'),
+        (p as HTMLElement).style.left,
+        (p as HTMLElement).style.top,
+      ]),
+    ).toEqual([['1', '48%', '46%']]);
     const text = await screen.findByRole('textbox', { name: 'Comment on the new pin' });
     expect(document.activeElement).toBe(text);
     fireEvent.change(text, { target: { value: 'Button text cut off' } });
     fireEvent.submit(text.closest('form')!);
     await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')).toHaveLength(1));
-    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({ requestStepItemId: SCREENS, comment: 'Button text cut off', fileId: 's2', positionX: 0.48, positionY: 0.46 });
+    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({
+      requestStepItemId: SCREENS,
+      comment: 'Button text cut off',
+      fileId: 's2',
+      positionX: 0.48,
+      positionY: 0.46,
+    });
     await waitFor(() => expect(document.activeElement).toBe(surface));
 
     // The first screen's pin is a button named by its comment; it moves focus to the comment in the thread.
@@ -155,6 +221,13 @@ describe('pins by keyboard', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Comment on the new pin' }), { target: { value: 'Sign here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
     await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')).toHaveLength(1));
-    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({ requestStepItemId: DOCS, comment: 'Sign here', fileId: 'p1', positionX: 0.5, positionY: 0.6, page: 2 });
+    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({
+      requestStepItemId: DOCS,
+      comment: 'Sign here',
+      fileId: 'p1',
+      positionX: 0.5,
+      positionY: 0.6,
+      page: 2,
+    });
   });
 });

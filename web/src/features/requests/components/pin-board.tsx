@@ -15,7 +15,12 @@ type Point = { x: number; y: number };
 /** The keyboard crosshair's steps, as parts of the surface: an arrow key, and with Shift. */
 const STEP = 0.02;
 const BIG_STEP = 0.1;
-const MOVES: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
+const MOVES: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
 
 export const isPdf = (file: RequestFile) => file.contentType === 'application/pdf';
 
@@ -140,10 +145,17 @@ export function PinBoard({
           {aim && !writing ? t('requests.pins.aim', { x: Math.round(aim.x * 100), y: Math.round(aim.y * 100) }) : ''}
         </span>
         <figcaption className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
-          <span>{file.name}{details ? <> · {details}</> : null}</span>
+          <span>
+            {file.name}
+            {details ? <> · {details}</> : null}
+          </span>
           {ready ? <span>{aim && !writing ? t('requests.pins.keys') : t(pdf ? 'requests.pdf.hint' : 'requests.pins.hint')}</span> : null}
           {mayRemove ? (
-            <button type="button" className="font-semibold text-red-700 hover:underline" onClick={() => void removeFile(item.id, file.fileId).then(onChanged)}>
+            <button
+              type="button"
+              className="font-semibold text-red-700 hover:underline"
+              onClick={() => void removeFile(item.id, file.fileId).then(onChanged)}
+            >
               {t('requests.files.remove')}
             </button>
           ) : null}
@@ -154,7 +166,12 @@ export function PinBoard({
         {comments.length === 0 ? <p className="text-sm text-slate-500">{t('requests.pins.none')}</p> : null}
         <ol className="space-y-2">
           {comments.map((c) => (
-            <li key={c.commentId} id={threadId(c)} tabIndex={-1} className="flex gap-2 rounded text-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
+            <li
+              key={c.commentId}
+              id={threadId(c)}
+              tabIndex={-1}
+              className="flex gap-2 rounded text-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+            >
               <PinNumber comment={c} current={page} onShowPage={onShowPage} />
               <div className="min-w-0">
                 <p className="whitespace-pre-line break-words text-slate-900">{c.comment}</p>
@@ -176,8 +193,19 @@ export function PinBoard({
           />
         ) : (
           <div className="space-y-1">
-            <Button theme="secondary" onClick={() => { setSpot(null); setWriting(true); }} aria-describedby={`${generalNoteId}-help`}>{t('requests.pins.addNotes')}</Button>
-            <p id={`${generalNoteId}-help`} className="text-xs text-slate-500">{t('requests.pins.addNotesHelp')}</p>
+            <Button
+              theme="secondary"
+              onClick={() => {
+                setSpot(null);
+                setWriting(true);
+              }}
+              aria-describedby={`${generalNoteId}-help`}
+            >
+              {t('requests.pins.addNotes')}
+            </Button>
+            <p id={`${generalNoteId}-help`} className="text-xs text-slate-500">
+              {t('requests.pins.addNotesHelp')}
+            </p>
           </div>
         )}
       </div>
@@ -195,10 +223,28 @@ const commentStart = (text: string) => (text.length > 40 ? `${text.slice(0, 40).
 const badge = 'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold';
 
 /** The thread's mark of a comment: its pin number (on a PDF, a button that shows the pin's page), or a note mark. */
-function PinNumber({ comment: c, current, onShowPage }: { comment: ItemComment; current: number | null; onShowPage?: (page: number) => void }) {
+function PinNumber({
+  comment: c,
+  current,
+  onShowPage,
+}: {
+  comment: ItemComment;
+  current: number | null;
+  onShowPage?: (page: number) => void;
+}) {
   const t = useT();
-  if (c.pin === null) return <span className={`${badge} bg-slate-200 text-slate-700`} aria-label={t('requests.pins.note')}>✎</span>;
-  if (c.page === null || !onShowPage) return <span className={`${badge} bg-brand-600 text-white`} aria-label={t('requests.pins.number', { pin: c.pin })}>{c.pin}</span>;
+  if (c.pin === null)
+    return (
+      <span className={`${badge} bg-slate-200 text-slate-700`} aria-label={t('requests.pins.note')}>
+        ✎
+      </span>
+    );
+  if (c.page === null || !onShowPage)
+    return (
+      <span className={`${badge} bg-brand-600 text-white`} aria-label={t('requests.pins.number', { pin: c.pin })}>
+        {c.pin}
+      </span>
+    );
   const page = c.page;
   return (
     <button
@@ -212,7 +258,8 @@ function PinNumber({ comment: c, current, onShowPage }: { comment: ItemComment; 
   );
 }
 
-const pinClass = 'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white shadow ring-2 ring-white';
+const pinClass =
+  'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white shadow ring-2 ring-white';
 
 /** A pin on the surface: a button named "Pin 2: <comment start>" that moves focus to its comment in the thread. */
 function Pin({ comment: c }: { comment: ItemComment }) {
@@ -239,7 +286,12 @@ function Pin({ comment: c }: { comment: ItemComment }) {
 /** The new pin while its comment is written. */
 function PendingPin({ x, y, label }: Point & { label: string }) {
   return (
-    <span aria-hidden="true" data-pin={label} style={{ left: `${x * 100}%`, top: `${y * 100}%` }} className={`${pinClass} pointer-events-none bg-orange-500`}>
+    <span
+      aria-hidden="true"
+      data-pin={label}
+      style={{ left: `${x * 100}%`, top: `${y * 100}%` }}
+      className={`${pinClass} pointer-events-none bg-orange-500`}
+    >
       {label}
     </span>
   );
@@ -252,12 +304,27 @@ function Crosshair({ at }: { at: Point }) {
     <span aria-hidden="true" data-testid="pin-aim" className="pointer-events-none absolute inset-0 hidden group-focus-visible:block">
       <span className={`${line} inset-x-0 h-0.5 -translate-y-1/2`} style={{ top: `${at.y * 100}%` }} />
       <span className={`${line} inset-y-0 w-0.5 -translate-x-1/2`} style={{ left: `${at.x * 100}%` }} />
-      <span className="absolute size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-orange-500 ring-2 ring-white" style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }} />
+      <span
+        className="absolute size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-orange-500 ring-2 ring-white"
+        style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
+      />
     </span>
   );
 }
 
-function CommentForm({ itemId, fileId, spot, noteLabel, onDone }: { itemId: string; fileId: string; spot: Spot | null; noteLabel: string; onDone: (saved: boolean) => void }) {
+function CommentForm({
+  itemId,
+  fileId,
+  spot,
+  noteLabel,
+  onDone,
+}: {
+  itemId: string;
+  fileId: string;
+  spot: Spot | null;
+  noteLabel: string;
+  onDone: (saved: boolean) => void;
+}) {
   const t = useT();
   const [text, setText] = useState('');
   const { busy, problem, run } = useDialogAction();
@@ -270,16 +337,27 @@ function CommentForm({ itemId, fileId, spot, noteLabel, onDone }: { itemId: stri
   return (
     <form
       className="space-y-2"
-      onSubmit={(event) => { event.preventDefault(); void save(); }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !busy) onDone(false);
       }}
     >
       <TextAreaField label={spot ? t('requests.pins.commentPin') : noteLabel} value={text} onValueChange={setText} rows={3} autoFocus />
-      {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
+      {problem ? (
+        <Alert theme="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
       <div className="flex gap-2">
-        <Button type="submit" loading={busy} disabled={!text.trim()}>{t('requests.pins.save')}</Button>
-        <Button theme="text" onClick={() => onDone(false)}>{t('requests.cancel')}</Button>
+        <Button type="submit" loading={busy} disabled={!text.trim()}>
+          {t('requests.pins.save')}
+        </Button>
+        <Button theme="text" onClick={() => onDone(false)}>
+          {t('requests.cancel')}
+        </Button>
       </div>
     </form>
   );

@@ -36,7 +36,12 @@ export function RequestRoute() {
       <Link to={paths.connect.requests} className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
         ← {t('requests.back')}
       </Link>
-      <QueryState result={detail} failedMessage={t('requests.detail.loadFailed')} retryLabel={t('requests.retry')} loadingLabel={t('requests.loading')}>
+      <QueryState
+        result={detail}
+        failedMessage={t('requests.detail.loadFailed')}
+        retryLabel={t('requests.retry')}
+        loadingLabel={t('requests.loading')}
+      >
         {(data) => <RequestView detail={data} onChanged={() => void detail.mutate()} />}
       </QueryState>
     </div>
@@ -59,13 +64,25 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
     <>
       <PageHeader
         title={`${request.id} · ${request.workflowName}`}
-        description={t('requests.detail.meta', { by: request.requestedByName ?? request.requestedBy, at: formatDateTime(request.createdAt, format), version: request.workflowVersion })}
+        description={t('requests.detail.meta', {
+          by: request.requestedByName ?? request.requestedBy,
+          at: formatDateTime(request.createdAt, format),
+          version: request.workflowVersion,
+        })}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Badge theme={STATUS_THEME[request.status]}>{t(`requests.status.${request.status}`)}</Badge>
             {may.approve ? <Button onClick={() => setDecision('approve')}>{t('requests.decision.approve')}</Button> : null}
-            {may.reject ? <Button theme="secondary" onClick={() => setDecision('reject')}>{t('requests.decision.reject')}</Button> : null}
-            {may.archive ? <Button theme="text" onClick={() => setArchiving(true)}>{t('requests.archive.button')}</Button> : null}
+            {may.reject ? (
+              <Button theme="secondary" onClick={() => setDecision('reject')}>
+                {t('requests.decision.reject')}
+              </Button>
+            ) : null}
+            {may.archive ? (
+              <Button theme="text" onClick={() => setArchiving(true)}>
+                {t('requests.archive.button')}
+              </Button>
+            ) : null}
           </div>
         }
       />
@@ -84,23 +101,58 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
           </Alert>
         ) : null}
         {reached.map((step, index) => (
-          <StepCard key={step.stepId} detail={detail} step={step} editable={index === request.stepIndex && may.answer} onChanged={onChanged} />
+          <StepCard
+            key={step.stepId}
+            detail={detail}
+            step={step}
+            editable={index === request.stepIndex && may.answer}
+            onChanged={onChanged}
+          />
         ))}
-        {may.submit && steps[request.stepIndex] ? <SubmitStep detail={detail} step={steps[request.stepIndex]!} onChanged={onChanged} /> : null}
+        {may.submit && steps[request.stepIndex] ? (
+          <SubmitStep detail={detail} step={steps[request.stepIndex]!} onChanged={onChanged} />
+        ) : null}
         <Card className="p-4 sm:p-5">
           <h2 className="mb-2 text-base font-semibold text-slate-900">{t('requests.audit.title')}</h2>
           <AuditTrail detail={detail} />
         </Card>
       </div>
       {decision ? (
-        <DecisionDialog requestId={request.id} decision={decision} onClose={() => setDecision(null)} onDone={() => { setDecision(null); onChanged(); }} />
+        <DecisionDialog
+          requestId={request.id}
+          decision={decision}
+          onClose={() => setDecision(null)}
+          onDone={() => {
+            setDecision(null);
+            onChanged();
+          }}
+        />
       ) : null}
-      {archiving ? <ArchiveDialog requestId={request.id} onClose={() => setArchiving(false)} onDone={() => { setArchiving(false); onChanged(); }} /> : null}
+      {archiving ? (
+        <ArchiveDialog
+          requestId={request.id}
+          onClose={() => setArchiving(false)}
+          onDone={() => {
+            setArchiving(false);
+            onChanged();
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-function StepCard({ detail, step, editable, onChanged }: { detail: RequestDetail; step: WorkflowStepDefinition; editable: boolean; onChanged: () => void }) {
+function StepCard({
+  detail,
+  step,
+  editable,
+  onChanged,
+}: {
+  detail: RequestDetail;
+  step: WorkflowStepDefinition;
+  editable: boolean;
+  onChanged: () => void;
+}) {
   const t = useT();
   const { request } = detail;
   const List = editable ? 'div' : 'dl';
@@ -150,9 +202,21 @@ function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: 
     });
   return (
     <Card className="space-y-3 p-4 sm:p-5">
-      <TextAreaField label={t('requests.submit.enquiry')} helperText={t('requests.submit.enquiryHelp')} value={enquiry} onValueChange={setEnquiry} rows={3} />
-      {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
-      <Button onClick={() => void submit()} loading={busy}>{t('requests.submit.button', { step: step.name })}</Button>
+      <TextAreaField
+        label={t('requests.submit.enquiry')}
+        helperText={t('requests.submit.enquiryHelp')}
+        value={enquiry}
+        onValueChange={setEnquiry}
+        rows={3}
+      />
+      {problem ? (
+        <Alert theme="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      <Button onClick={() => void submit()} loading={busy}>
+        {t('requests.submit.button', { step: step.name })}
+      </Button>
     </Card>
   );
 }
@@ -166,7 +230,14 @@ function ArchiveDialog({ requestId, onClose, onDone }: { requestId: string; onCl
       onDone();
     });
   return (
-    <ActionDialog title={t('requests.archive.title')} actionLabel={t('requests.archive.button')} onAction={archive} onClose={onClose} busy={busy} problem={problem}>
+    <ActionDialog
+      title={t('requests.archive.title')}
+      actionLabel={t('requests.archive.button')}
+      onAction={archive}
+      onClose={onClose}
+      busy={busy}
+      problem={problem}
+    >
       <p>{t('requests.archive.text')}</p>
     </ActionDialog>
   );

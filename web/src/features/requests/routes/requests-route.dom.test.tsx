@@ -20,7 +20,16 @@ const requester = withFlow({ doRequests: true });
 const approver = withFlow({ approveRequests: true });
 
 const masterData = {
-  timezones: [], retailers: [], providers: [], customerGroups: [], platforms: [], countries: [], regions: [], currencies: [], transactionTypes: [], divisions: [],
+  timezones: [],
+  retailers: [],
+  providers: [],
+  customerGroups: [],
+  platforms: [],
+  countries: [],
+  regions: [],
+  currencies: [],
+  transactionTypes: [],
+  divisions: [],
   customers: [{ customerId: 'P-1', name: 'Provider One' }],
 } as unknown as MasterData;
 
@@ -34,35 +43,81 @@ const workflow: Workflow = {
   updatedAt: '2026-11-24T10:00:00.000Z',
   updatedBy: 'lead',
   steps: [
-    { stepId: 'screens', name: 'Screens', approverIds: [], items: [
-      { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
-      { itemId: 'note', type: 'text', label: 'What changed', required: false },
-    ] },
+    {
+      stepId: 'screens',
+      name: 'Screens',
+      approverIds: [],
+      items: [
+        { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
+        { itemId: 'note', type: 'text', label: 'What changed', required: false },
+      ],
+    },
     { stepId: 'launch', name: 'Launch', approverIds: [], items: [{ itemId: 'date', type: 'date', label: 'Launch date', required: true }] },
   ],
 };
 const request = (over: Partial<WorkflowRequest> = {}): WorkflowRequest => ({
-  id: 'WR-7K3M9Q2X', workflowId: 'wf-pos', workflowName: 'POS screen approval', workflowVersion: 2, customerId: 'P-1',
-  workflowStepId: 'screens', stepIndex: 0, enquiry: '', deleted: 0, approved: 0, rejected: 0, status: 'draft',
-  requestedBy: 'demo.connect', approvedAt: null, rejectedAt: null, editedBy: 'demo.connect',
-  createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z', ...over,
+  id: 'WR-7K3M9Q2X',
+  workflowId: 'wf-pos',
+  workflowName: 'POS screen approval',
+  workflowVersion: 2,
+  customerId: 'P-1',
+  workflowStepId: 'screens',
+  stepIndex: 0,
+  enquiry: '',
+  deleted: 0,
+  approved: 0,
+  rejected: 0,
+  status: 'draft',
+  requestedBy: 'demo.connect',
+  approvedAt: null,
+  rejectedAt: null,
+  editedBy: 'demo.connect',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  ...over,
 });
 const pinned = (pin: number, x: number): ItemComment => ({
-  commentId: `c${pin}`, requestStepItemId: 'WR-7K3M9Q2X.screens.flow', comment: `Pin comment ${pin}`, positionX: x, positionY: 0.5,
-  fileId: 'f1', pin, page: null, author: 'demo.approver', createdAt: '2026-11-24T11:00:00.000Z',
+  commentId: `c${pin}`,
+  requestStepItemId: 'WR-7K3M9Q2X.screens.flow',
+  comment: `Pin comment ${pin}`,
+  positionX: x,
+  positionY: 0.5,
+  fileId: 'f1',
+  pin,
+  page: null,
+  author: 'demo.approver',
+  createdAt: '2026-11-24T11:00:00.000Z',
 });
 const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['may']> = {}): RequestDetail => ({
   request: request(),
   workflow,
   items: [
-    { id: 'WR-7K3M9Q2X.screens.flow', stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [
-      { fileId: 'f1', name: 'login.png', contentType: 'image/png', bytes: 2000, width: 375, height: 812, pageCount: null, uploadedAt: '2026-11-24T10:05:00.000Z' },
-    ] },
+    {
+      id: 'WR-7K3M9Q2X.screens.flow',
+      stepId: 'screens',
+      itemId: 'flow',
+      type: 'screenflow',
+      answer: null,
+      files: [
+        {
+          fileId: 'f1',
+          name: 'login.png',
+          contentType: 'image/png',
+          bytes: 2000,
+          width: 375,
+          height: 812,
+          pageCount: null,
+          uploadedAt: '2026-11-24T10:05:00.000Z',
+        },
+      ],
+    },
     { id: 'WR-7K3M9Q2X.screens.note', stepId: 'screens', itemId: 'note', type: 'text', answer: null, files: [] },
     { id: 'WR-7K3M9Q2X.launch.date', stepId: 'launch', itemId: 'date', type: 'date', answer: null, files: [] },
   ],
   comments: [],
-  audit: [{ at: '2026-11-24T10:00:00.000Z', actor: 'demo.connect', action: 'create', stepId: null, before: null, after: { status: 'draft' } }],
+  audit: [
+    { at: '2026-11-24T10:00:00.000Z', actor: 'demo.connect', action: 'create', stepId: null, before: null, after: { status: 'draft' } },
+  ],
   may: { answer: false, submit: false, approve: false, reject: false, archive: false, ...may },
   ...over,
 });
@@ -77,7 +132,10 @@ describe('Requests section', () => {
       'GET /api/master-data': { body: masterData },
       'GET /api/flow/workflows': { body: { workflows: [workflow] } },
       'GET /api/flow/workflow-requests': (call) => ({
-        body: call.query.get('mode') === 'history' ? { ...page([]), complete: call.query.get('q') === null } : page([request({ status: 'pending', editedBy: 'demo.approver', editedByName: 'Anna Approver' })]),
+        body:
+          call.query.get('mode') === 'history'
+            ? { ...page([]), complete: call.query.get('q') === null }
+            : page([request({ status: 'pending', editedBy: 'demo.approver', editedByName: 'Anna Approver' })]),
       }),
     });
     const view = renderRoute(paths.connect.requests);
@@ -85,7 +143,8 @@ describe('Requests section', () => {
     expect(link.getAttribute('href')).toBe(paths.connect.request('WR-7K3M9Q2X'));
     expect(screen.queryByRole('combobox', { name: 'Customer' })).toBeNull(); // one customer: nothing to pick
     const table = within(screen.getByRole('table'));
-    for (const header of ['Request ID', 'Workflow', 'Status', 'Approved at', 'Rejected at', 'Edited by']) expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const header of ['Request ID', 'Workflow', 'Status', 'Approved at', 'Rejected at', 'Edited by'])
+      expect(table.getByRole('columnheader', { name: header })).toBeTruthy();
     expect(table.getByRole('cell', { name: 'Pending' })).toBeTruthy();
     expect(table.getByRole('cell', { name: 'Anna Approver' })).toBeTruthy(); // the display name, not the username
 
@@ -97,7 +156,9 @@ describe('Requests section', () => {
     expect(view.location().search).toContain('tab=history');
     expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('mode')).toBe('history');
     // A searched history the server could not read whole (ADR 048's bound) says so.
-    expect(await screen.findByText('The history search covers the newest 2,000 finished requests of each customer; older ones are not shown.')).toBeTruthy();
+    expect(
+      await screen.findByText('The history search covers the newest 2,000 finished requests of each customer; older ones are not shown.'),
+    ).toBeTruthy();
   });
 
   it('starts a new request with the chosen workflow and opens it', async () => {
@@ -123,7 +184,9 @@ describe('Requests section', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: requester },
       'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: atLaunch },
-      'PUT /api/flow/workflow-request-items/WR-7K3M9Q2X.launch.date': (call) => ({ body: { ...atLaunch.items[2], answer: (call.body as { answer: string }).answer } }),
+      'PUT /api/flow/workflow-request-items/WR-7K3M9Q2X.launch.date': (call) => ({
+        body: { ...atLaunch.items[2], answer: (call.body as { answer: string }).answer },
+      }),
     });
     const view = renderRoute(paths.connect.request('WR-7K3M9Q2X'));
     const field = await screen.findByLabelText('Launch date *');
@@ -138,7 +201,13 @@ describe('Requests section', () => {
     expect(view.location().pathname).toBe(paths.connect.request('WR-7K3M9Q2X'));
 
     // Saved once typing pauses, though the field was never left.
-    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflow-request-items/WR-7K3M9Q2X.launch.date').map((c) => c.body)).toEqual([{ answer: '2026-12-01' }]), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(backend.callsTo('PUT', '/api/flow/workflow-request-items/WR-7K3M9Q2X.launch.date').map((c) => c.body)).toEqual([
+          { answer: '2026-12-01' },
+        ]),
+      { timeout: 3000 },
+    );
     await screen.findByText('Saved.');
     fireEvent.click(within(nav).getByRole('link', { name: 'News' }));
     await waitFor(() => expect(view.location().pathname).toBe(paths.connect.news));
@@ -149,7 +218,9 @@ describe('Requests section', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: requester },
       'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail({}, { answer: true, submit: true, archive: true }) },
-      'PUT /api/flow/workflow-request-items/WR-7K3M9Q2X.screens.note': (call) => ({ body: { ...detail().items[1], answer: (call.body as { answer: string }).answer } }),
+      'PUT /api/flow/workflow-request-items/WR-7K3M9Q2X.screens.note': (call) => ({
+        body: { ...detail().items[1], answer: (call.body as { answer: string }).answer },
+      }),
       'PUT /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail({ request: request({ status: 'pending' }) }) },
     });
     renderRoute(paths.connect.request('WR-7K3M9Q2X'));
@@ -157,15 +228,27 @@ describe('Requests section', () => {
     expect(screen.getByRole('navigation', { name: 'Steps of the request' })).toBeTruthy();
     fireEvent.change(field, { target: { value: 'New login screen' } });
     fireEvent.blur(field);
-    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflow-request-items/WR-7K3M9Q2X.screens.note')[0]!.body).toEqual({ answer: 'New login screen' }));
+    await waitFor(() =>
+      expect(backend.callsTo('PUT', '/api/flow/workflow-request-items/WR-7K3M9Q2X.screens.note')[0]!.body).toEqual({
+        answer: 'New login screen',
+      }),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: 'Note to the approver' }), { target: { value: 'Please check the colours' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit “Screens”' }));
-    await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflow-requests/WR-7K3M9Q2X')[0]!.body).toEqual({ workflowStepId: 'screens', enquiry: 'Please check the colours' }));
+    await waitFor(() =>
+      expect(backend.callsTo('PUT', '/api/flow/workflow-requests/WR-7K3M9Q2X')[0]!.body).toEqual({
+        workflowStepId: 'screens',
+        enquiry: 'Please check the colours',
+      }),
+    );
     expect(screen.getByText(/created the request/)).toBeTruthy();
   });
 
   it('the approver sees numbered pins with their thread, and a rejection needs a comment', async () => {
-    const pending = detail({ request: request({ status: 'pending' }), comments: [pinned(1, 0.2), pinned(2, 0.7)] }, { approve: true, reject: true });
+    const pending = detail(
+      { request: request({ status: 'pending' }), comments: [pinned(1, 0.2), pinned(2, 0.7)] },
+      { approve: true, reject: true },
+    );
     const backend = fakeBackend({
       'GET /api/auth/status': { body: approver },
       'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: pending },
@@ -175,7 +258,9 @@ describe('Requests section', () => {
     expect(await screen.findByText('Pin comment 1')).toBeTruthy();
     expect(screen.getByLabelText('Pin 2')).toBeTruthy();
     // The general note says what it is and how a pin is placed instead.
-    expect(screen.getByRole('button', { name: 'Add a general note', description: /about the whole file. To comment on one spot, click it/ })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Add a general note', description: /about the whole file. To comment on one spot, click it/ }),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -184,24 +269,34 @@ describe('Requests section', () => {
     expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')).toHaveLength(0);
     fireEvent.change(dialog.getByRole('textbox', { name: 'Why is it rejected?' }), { target: { value: 'Logo too small' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')[0]!.body).toEqual({ comment: 'Logo too small' }));
+    await waitFor(() =>
+      expect(backend.callsTo('POST', '/api/flow/workflow-requests/WR-7K3M9Q2X/reject')[0]!.body).toEqual({ comment: 'Logo too small' }),
+    );
   });
 
   it('a rejected request asks its requester to change the answers; an approver is told it waits for the requester', async () => {
     const rejected = (may: Partial<RequestDetail['may']>) => detail({ request: request({ status: 'rejected', rejected: 1 }) }, may);
     fakeBackend({ 'GET /api/auth/status': { body: approver }, 'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: rejected({}) } });
     const first = renderRoute(paths.connect.request('WR-7K3M9Q2X'));
-    expect(await screen.findByText('This step was rejected. It waits for the requester to change the answers and submit it again.')).toBeTruthy();
+    expect(
+      await screen.findByText('This step was rejected. It waits for the requester to change the answers and submit it again.'),
+    ).toBeTruthy();
     expect(screen.queryByText('This step was rejected. Change your answers and submit it again.')).toBeNull();
     first.unmount();
     resetSession('connect');
-    fakeBackend({ 'GET /api/auth/status': { body: requester }, 'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: rejected({ answer: true, submit: true }) } });
+    fakeBackend({
+      'GET /api/auth/status': { body: requester },
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: rejected({ answer: true, submit: true }) },
+    });
     renderRoute(paths.connect.request('WR-7K3M9Q2X'));
     expect(await screen.findByText('This step was rejected. Change your answers and submit it again.')).toBeTruthy();
   });
 
   it('shows a read-only date answer in the user format, not as stored', async () => {
-    const atLaunch = detail({ request: request({ status: 'pending', stepIndex: 1, workflowStepId: 'launch' }) }, { approve: true, reject: true });
+    const atLaunch = detail(
+      { request: request({ status: 'pending', stepIndex: 1, workflowStepId: 'launch' }) },
+      { approve: true, reject: true },
+    );
     atLaunch.items[2] = { ...atLaunch.items[2]!, answer: '2026-11-05' };
     fakeBackend({ 'GET /api/auth/status': { body: approver }, 'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: atLaunch } });
     renderRoute(paths.connect.request('WR-7K3M9Q2X'));
@@ -210,11 +305,13 @@ describe('Requests section', () => {
     expect(answer.textContent).toMatch(/2026/);
   });
 
-  it('archives through the confirm dialog: the server\'s problem shows in it, then the request reloads', async () => {
+  it("archives through the confirm dialog: the server's problem shows in it, then the request reloads", async () => {
     let archived = 0;
     const backend = fakeBackend({
       'GET /api/auth/status': { body: requester },
-      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': () => ({ body: detail(archived ? { request: request({ status: 'archived', deleted: 1 }) } : {}, { archive: !archived }) }),
+      'GET /api/flow/workflow-requests/WR-7K3M9Q2X': () => ({
+        body: detail(archived ? { request: request({ status: 'archived', deleted: 1 }) } : {}, { archive: !archived }),
+      }),
       'DELETE /api/flow/workflow-requests/WR-7K3M9Q2X': () =>
         backend.callsTo('DELETE', '/api/flow/workflow-requests/WR-7K3M9Q2X').length === 1
           ? { status: 409, body: { code: 'WORKFLOW.STATE_CONFLICT', message: 'The request changed meanwhile.' } }
@@ -230,10 +327,13 @@ describe('Requests section', () => {
     expect(await screen.findByText('Archived')).toBeTruthy();
   });
 
-  it('a request the API does not show (another customer\'s) shows the not-found message', async () => {
+  it("a request the API does not show (another customer's) shows the not-found message", async () => {
     fakeBackend({
       'GET /api/auth/status': { body: requester },
-      'GET /api/flow/workflow-requests/WR-OTHER': { status: 404, body: { code: 'WORKFLOW.REQUEST_NOT_FOUND', message: 'Request not found' } },
+      'GET /api/flow/workflow-requests/WR-OTHER': {
+        status: 404,
+        body: { code: 'WORKFLOW.REQUEST_NOT_FOUND', message: 'Request not found' },
+      },
     });
     renderRoute(paths.connect.request('WR-OTHER'));
     expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
@@ -242,7 +342,10 @@ describe('Requests section', () => {
   it('the workflow editor shows problems at their fields, then saves a new workflow (editWorkflows)', async () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: withFlow({ doRequests: true, editWorkflows: true }) },
-      'POST /api/flow/workflows': (call) => ({ status: 201, body: { ...(call.body as object), workflowId: 'wf-new', version: 1, updatedAt: '2026-11-25T05:00:00.000Z', updatedBy: 'demo' } }),
+      'POST /api/flow/workflows': (call) => ({
+        status: 201,
+        body: { ...(call.body as object), workflowId: 'wf-new', version: 1, updatedAt: '2026-11-25T05:00:00.000Z', updatedBy: 'demo' },
+      }),
       'GET /api/flow/workflows/wf-new': { body: { ...workflow, workflowId: 'wf-new', version: 1, name: 'Store opening' } },
     });
     const view = renderRoute(`${paths.connect.workflow('new')}?customer=P-1`);
@@ -259,7 +362,13 @@ describe('Requests section', () => {
     expect(backend.callsTo('POST', '/api/flow/workflows')[0]!.body).toMatchObject({
       name: 'Store opening',
       customerId: 'P-1',
-      steps: [{ stepId: 'store-data', name: 'Store data', items: [{ itemId: 'opening-day', type: 'date', label: 'Opening day', required: true }] }],
+      steps: [
+        {
+          stepId: 'store-data',
+          name: 'Store data',
+          items: [{ itemId: 'opening-day', type: 'date', label: 'Opening day', required: true }],
+        },
+      ],
     });
   });
 
@@ -283,7 +392,14 @@ describe('Requests section', () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: withFlow({ editWorkflows: true }) },
       'GET /api/flow/workflows/wf-cust': { body: saved },
-      'GET /api/flow/workflows/approver-candidates': { body: { candidates: [{ username: 'anna.appr', displayname: 'Anna Approver' }, { username: 'ben.appr', displayname: 'Ben Approver' }] } },
+      'GET /api/flow/workflows/approver-candidates': {
+        body: {
+          candidates: [
+            { username: 'anna.appr', displayname: 'Anna Approver' },
+            { username: 'ben.appr', displayname: 'Ben Approver' },
+          ],
+        },
+      },
       'PUT /api/flow/workflows/wf-cust': (call) => ({ body: { ...saved, ...(call.body as object), version: 3 } }),
     });
     renderRoute(paths.connect.workflow('wf-cust'));
@@ -297,7 +413,10 @@ describe('Requests section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save workflow' }));
     await waitFor(() => expect(backend.callsTo('PUT', '/api/flow/workflows/wf-cust')).toHaveLength(1));
     expect(backend.callsTo('GET', '/api/flow/workflows/approver-candidates')[0]!.query.get('customerId')).toBe('P-1');
-    const body = backend.callsTo('PUT', '/api/flow/workflows/wf-cust')[0]!.body as { baseVersion: number; steps: { approverIds: string[] }[] };
+    const body = backend.callsTo('PUT', '/api/flow/workflows/wf-cust')[0]!.body as {
+      baseVersion: number;
+      steps: { approverIds: string[] }[];
+    };
     expect([body.baseVersion, body.steps.map((s) => s.approverIds)]).toEqual([2, [['ben.appr'], []]]);
   });
 
@@ -323,7 +442,13 @@ describe('Requests section', () => {
 
   it('a global user chooses a customer first ("Choose a customer", no list call); the choice is in the URL and the call', async () => {
     const global = { ...requester, user: { ...requester.user!, securityFlag: 4096 + 16 } };
-    const two = { ...masterData, customers: [{ customerId: 'P-1', name: 'Provider One' }, { customerId: 'R-2', name: 'Retailer Two' }] } as unknown as MasterData;
+    const two = {
+      ...masterData,
+      customers: [
+        { customerId: 'P-1', name: 'Provider One' },
+        { customerId: 'R-2', name: 'Retailer Two' },
+      ],
+    } as unknown as MasterData;
     const backend = fakeBackend({
       'GET /api/auth/status': { body: global },
       'GET /api/master-data': { body: two },
@@ -334,7 +459,11 @@ describe('Requests section', () => {
     expect(await screen.findByText('Choose a customer', { selector: 'h2' })).toBeTruthy();
     expect(screen.queryByText('No requests')).toBeNull();
     const picker = screen.getByRole('combobox', { name: 'Customer' });
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a customer', 'Provider One', 'Retailer Two']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a customer', 'Provider One', 'Retailer Two']);
     expect(backend.callsTo('GET', '/api/flow/workflow-requests')).toHaveLength(0);
     fireEvent.change(picker, { target: { value: 'R-2' } });
     expect(await screen.findByRole('link', { name: 'WR-7K3M9Q2X' })).toBeTruthy();
@@ -342,8 +471,14 @@ describe('Requests section', () => {
     expect(backend.callsTo('GET', '/api/flow/workflow-requests').at(-1)!.query.get('customerId')).toBe('R-2');
   });
 
-  it('a customer group\'s user may list all their customers; a user of one customer gets no picker', async () => {
-    const two = { ...masterData, customers: [{ customerId: 'P-1', name: 'Provider One' }, { customerId: 'R-2', name: 'Retailer Two' }] } as unknown as MasterData;
+  it("a customer group's user may list all their customers; a user of one customer gets no picker", async () => {
+    const two = {
+      ...masterData,
+      customers: [
+        { customerId: 'P-1', name: 'Provider One' },
+        { customerId: 'R-2', name: 'Retailer Two' },
+      ],
+    } as unknown as MasterData;
     const backend = fakeBackend({
       'GET /api/auth/status': { body: requester },
       'GET /api/master-data': { body: two },
@@ -357,4 +492,3 @@ describe('Requests section', () => {
     expect(backend.callsTo('GET', '/api/flow/workflow-requests')[0]!.query.get('customerId')).toBeNull();
   });
 });
-

@@ -69,13 +69,29 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
   const picksCustomer = customers.length > 1 || global;
   const needsCustomer = global && !customerId;
   const workflows = useWorkflows(customerId || customers[0]?.customerId || '').data?.workflows ?? [];
-  const list = useRequestList({ history: tab === 'history', allOpen, customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE }, !needsCustomer);
+  const list = useRequestList(
+    { history: tab === 'history', allOpen, customerId, workflowId, q, index: (page - 1) * PAGE_SIZE, maxResults: PAGE_SIZE },
+    !needsCustomer,
+  );
   const ids = tabIds('requests', tab);
   const when = (iso: string | null) => (iso ? formatDateTime(iso, format) : '—');
   const columns: Column<WorkflowRequest>[] = [
-    { key: 'id', header: t('requests.columns.id'), nowrap: true, cell: (r) => <Link className="font-medium text-brand-700 hover:underline" to={paths.connect.request(r.id)}>{r.id}</Link> },
+    {
+      key: 'id',
+      header: t('requests.columns.id'),
+      nowrap: true,
+      cell: (r) => (
+        <Link className="font-medium text-brand-700 hover:underline" to={paths.connect.request(r.id)}>
+          {r.id}
+        </Link>
+      ),
+    },
     { key: 'workflow', header: t('requests.columns.workflow'), cell: (r) => r.workflowName },
-    { key: 'status', header: t('requests.columns.status'), cell: (r) => <Badge theme={STATUS_THEME[r.status]}>{t(`requests.status.${r.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('requests.columns.status'),
+      cell: (r) => <Badge theme={STATUS_THEME[r.status]}>{t(`requests.status.${r.status}`)}</Badge>,
+    },
     { key: 'approvedAt', header: t('requests.columns.approvedAt'), nowrap: true, cell: (r) => when(r.approvedAt) },
     { key: 'rejectedAt', header: t('requests.columns.rejectedAt'), nowrap: true, cell: (r) => when(r.rejectedAt) },
     { key: 'editedBy', header: t('requests.columns.editedBy'), cell: (r) => r.editedByName ?? r.editedBy },
@@ -88,8 +104,19 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
         description={t('requests.description')}
         actions={
           <div className="flex flex-wrap gap-2">
-            {mayEditWorkflows && workflowId ? <Link className={buttonClasses('text')} to={paths.connect.workflow(workflowId)}>{t('workflows.edit')}</Link> : null}
-            {mayEditWorkflows ? <Link className={buttonClasses('secondary')} to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(customerId || customers[0]?.customerId || '')}`}>{t('workflows.new')}</Link> : null}
+            {mayEditWorkflows && workflowId ? (
+              <Link className={buttonClasses('text')} to={paths.connect.workflow(workflowId)}>
+                {t('workflows.edit')}
+              </Link>
+            ) : null}
+            {mayEditWorkflows ? (
+              <Link
+                className={buttonClasses('secondary')}
+                to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(customerId || customers[0]?.customerId || '')}`}
+              >
+                {t('workflows.new')}
+              </Link>
+            ) : null}
             {mayRequest ? <Button onClick={() => setCreating(true)}>{t('requests.new.button')}</Button> : null}
           </div>
         }
@@ -100,7 +127,10 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
             <SelectField
               label={t('requests.filters.customer')}
               value={customerId}
-              options={[{ value: '', label: t(global ? 'requests.filters.chooseCustomer' : 'requests.filters.all') }, ...customers.map((c) => ({ value: c.customerId, label: c.name }))]}
+              options={[
+                { value: '', label: t(global ? 'requests.filters.chooseCustomer' : 'requests.filters.all') },
+                ...customers.map((c) => ({ value: c.customerId, label: c.name })),
+              ]}
               onValueChange={(customer) => update({ customer, workflow: '' })}
             />
           ) : null}
@@ -111,11 +141,22 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
             onValueChange={(workflow) => update({ workflow })}
           />
           <div role="search">
-            <TextField label={t('requests.search.label')} placeholder={t('requests.search.placeholder')} value={search} onValueChange={onSearch} autoComplete="off" enterKeyHint="search" />
+            <TextField
+              label={t('requests.search.label')}
+              placeholder={t('requests.search.placeholder')}
+              value={search}
+              onValueChange={onSearch}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
           </div>
           {mayApprove && tab === 'pending' ? (
             <div className="sm:col-span-2 lg:col-span-3">
-              <CheckboxField label={t('requests.filters.allOpen')} checked={allOpen} onCheckedChange={(on) => update({ all: on ? '1' : '' })} />
+              <CheckboxField
+                label={t('requests.filters.allOpen')}
+                checked={allOpen}
+                onCheckedChange={(on) => update({ all: on ? '1' : '' })}
+              />
             </div>
           ) : null}
         </Card>
@@ -128,7 +169,12 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
         />
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-4 focus:outline-none">
           {needsCustomer ? (
-            <EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('requests.chooseCustomer.title')} text={t('requests.chooseCustomer.text')} />
+            <EmptyState
+              heading="h2"
+              icon={<DocumentIcon className="size-6" />}
+              title={t('requests.chooseCustomer.title')}
+              text={t('requests.chooseCustomer.text')}
+            />
           ) : (
             <QueryState
               result={list}
@@ -136,7 +182,14 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
               retryLabel={t('requests.retry')}
               loadingLabel={t('requests.loading')}
               isEmpty={(data) => data.items.length === 0}
-              empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('requests.empty.title')} text={t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`)} />}
+              empty={
+                <EmptyState
+                  heading="h2"
+                  icon={<DocumentIcon className="size-6" />}
+                  title={t('requests.empty.title')}
+                  text={t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`)}
+                />
+              }
             >
               {(data) => (
                 <DataTable
@@ -150,7 +203,9 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
             </QueryState>
           )}
           {!needsCustomer && list.data && !list.data.complete ? (
-            <p className="text-sm text-slate-600">{t('requests.search.bounded', { count: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}</p>
+            <p className="text-sm text-slate-600">
+              {t('requests.search.bounded', { count: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}
+            </p>
           ) : null}
           {!needsCustomer && list.data && list.data.pagination.pageCount > 1 ? (
             <Pagination
@@ -175,7 +230,15 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
 }
 
 /** "New request": the customer, then one of its workflows; the request opens at its first step. */
-function NewRequestDialog({ customers, initialCustomer, onClose }: { customers: { customerId: string; name: string }[]; initialCustomer: string; onClose: () => void }) {
+function NewRequestDialog({
+  customers,
+  initialCustomer,
+  onClose,
+}: {
+  customers: { customerId: string; name: string }[];
+  initialCustomer: string;
+  onClose: () => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [customerId, setCustomerId] = useState(initialCustomer || customers[0]?.customerId || '');
@@ -190,16 +253,35 @@ function NewRequestDialog({ customers, initialCustomer, onClose }: { customers: 
       navigate(paths.connect.request(detail.request.id));
     });
   return (
-    <ActionDialog title={t('requests.new.title')} actionLabel={t('requests.new.create')} onAction={create} onClose={onClose} busy={busy} problem={problem} disabled={!chosen || !customerId}>
-      <SelectField label={t('requests.filters.customer')} value={customerId} options={customers.map((c) => ({ value: c.customerId, label: c.name }))} onValueChange={setCustomerId} />
+    <ActionDialog
+      title={t('requests.new.title')}
+      actionLabel={t('requests.new.create')}
+      onAction={create}
+      onClose={onClose}
+      busy={busy}
+      problem={problem}
+      disabled={!chosen || !customerId}
+    >
+      <SelectField
+        label={t('requests.filters.customer')}
+        value={customerId}
+        options={customers.map((c) => ({ value: c.customerId, label: c.name }))}
+        onValueChange={setCustomerId}
+      />
       <SelectField
         label={t('requests.new.workflow')}
         value={chosen}
-        options={workflows.length ? workflows.map((w) => ({ value: w.workflowId, label: w.name })) : [{ value: '', label: t('requests.new.noWorkflows') }]}
+        options={
+          workflows.length
+            ? workflows.map((w) => ({ value: w.workflowId, label: w.name }))
+            : [{ value: '', label: t('requests.new.noWorkflows') }]
+        }
         onValueChange={setWorkflowId}
         disabled={workflows.length === 0}
       />
-      {workflows.find((w) => w.workflowId === chosen)?.description ? <p>{workflows.find((w) => w.workflowId === chosen)?.description}</p> : null}
+      {workflows.find((w) => w.workflowId === chosen)?.description ? (
+        <p>{workflows.find((w) => w.workflowId === chosen)?.description}</p>
+      ) : null}
     </ActionDialog>
   );
 }

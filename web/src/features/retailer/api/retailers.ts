@@ -16,11 +16,7 @@ export interface RetailerQuery {
 }
 
 /** GET replenishment/retailers?search&index&resultsPerPage: the retailers the user may act for, paged. */
-export async function fetchRetailers(
-  portal: Portal,
-  query: RetailerQuery,
-  pageSize: number = RETAILER_PAGE_SIZE,
-): Promise<RetailersPage> {
+export async function fetchRetailers(portal: Portal, query: RetailerQuery, pageSize: number = RETAILER_PAGE_SIZE): Promise<RetailersPage> {
   const res = await api({ portal }).replenishment.retailers.$get({
     query: {
       ...(query.search ? { search: query.search } : {}),

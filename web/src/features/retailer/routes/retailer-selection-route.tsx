@@ -60,10 +60,7 @@ export function RetailerSelectionRoute() {
   const permissions = status?.user?.modules.ordering?.permissions;
   // New Order; a sales-only user (no cardOrdering) continues to Sales.
   const next =
-    state?.from ??
-    (permissions?.retailerSales === true && permissions.cardOrdering !== true
-      ? paths.app.sales
-      : paths.app.order.address);
+    state?.from ?? (permissions?.retailerSales === true && permissions.cardOrdering !== true ? paths.app.sales : paths.app.order.address);
 
   const select = (id: string, name: string) => {
     choose({ id, name });
@@ -146,15 +143,11 @@ export function RetailerSelectionRoute() {
                         <span className="block truncate font-medium text-slate-900">{retailer.name}</span>
                         <span className="block truncate text-xs text-slate-500">
                           {t('retailerSelection.customerId', { id: retailer.customerId })}
-                          {retailer.customerGroupId
-                            ? ` · ${t('retailerSelection.group', { id: retailer.customerGroupId })}`
-                            : ''}
+                          {retailer.customerGroupId ? ` · ${t('retailerSelection.group', { id: retailer.customerGroupId })}` : ''}
                         </span>
                       </span>
                       {current ? <Badge theme="blue">{t('retailerSelection.current')}</Badge> : null}
-                      <span
-                        className={`hidden text-sm font-semibold sm:inline ${current ? 'text-brand-700' : 'text-brand-600'}`}
-                      >
+                      <span className={`hidden text-sm font-semibold sm:inline ${current ? 'text-brand-700' : 'text-brand-600'}`}>
                         {t('retailerSelection.choose')} ›
                       </span>
                     </button>

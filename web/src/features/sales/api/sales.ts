@@ -33,10 +33,7 @@ export function useSales(query: SalesQueryParams | null) {
   );
 }
 
-export async function fetchTransactions(
-  portal: Portal,
-  query: SalesTransactionsQueryParams,
-): Promise<SalesTransactionsPage> {
+export async function fetchTransactions(portal: Portal, query: SalesTransactionsQueryParams): Promise<SalesTransactionsPage> {
   return readJson(await api({ portal }).sales.transactions.$get({ query }), SalesTransactionsPage);
 }
 

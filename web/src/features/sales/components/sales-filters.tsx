@@ -79,14 +79,14 @@ export function SalesFilters({
       <div className={`grid gap-3 ${showGroupBy && showEan ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         {showEan ? (
           <TextField
-          label={t('sales.filters.ean')}
-          value={filter.ean}
-          onValueChange={(ean) => onChange({ ...filter, ean: ean.replace(/\s+/g, '') })}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={14}
-          placeholder={t('sales.filters.eanPlaceholder')}
-          error={problems.ean ? t('sales.errors.eanInvalid') : undefined}
+            label={t('sales.filters.ean')}
+            value={filter.ean}
+            onValueChange={(ean) => onChange({ ...filter, ean: ean.replace(/\s+/g, '') })}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            placeholder={t('sales.filters.eanPlaceholder')}
+            error={problems.ean ? t('sales.errors.eanInvalid') : undefined}
           />
         ) : null}
         <SelectField

@@ -4,9 +4,7 @@ import { QueryState, type QueryStateProps } from '../../../components/ui/query-s
 import { useT } from '../../../i18n/index.ts';
 
 /** A sales header's load states (QueryState) with the sales texts and the 'no sales' empty state. */
-export function SalesQueryState<T>(
-  props: Omit<QueryStateProps<T>, 'failedMessage' | 'retryLabel' | 'loadingLabel' | 'empty'>,
-) {
+export function SalesQueryState<T>(props: Omit<QueryStateProps<T>, 'failedMessage' | 'retryLabel' | 'loadingLabel' | 'empty'>) {
   const t = useT();
   return (
     <QueryState
@@ -14,9 +12,7 @@ export function SalesQueryState<T>(
       failedMessage={t('sales.loadFailed')}
       retryLabel={t('sales.retry')}
       loadingLabel={t('sales.loading')}
-      empty={
-        <EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />
-      }
+      empty={<EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />}
     />
   );
 }

@@ -58,9 +58,7 @@ export function SalesScreen({
   let panel: ReactNode;
   switch (tab) {
     case 'orders':
-      panel = ordersTab?.(
-        rangeOk ? { startDate: filter.startDate, endDate: filter.endDate, storeId: filter.storeId } : null,
-      );
+      panel = ordersTab?.(rangeOk ? { startDate: filter.startDate, endDate: filter.endDate, storeId: filter.storeId } : null);
       break;
     case 'transactions':
       panel = <SalesTransactions customerId={customerId} filter={filter} format={format} />;
@@ -69,9 +67,7 @@ export function SalesScreen({
       panel = <SalesNotesPanel customerId={customerId} format={format} />;
       break;
     default:
-      panel = (
-        <SalesStatistic customerId={customerId} retailerName={retailerName} filter={filter} format={format} />
-      );
+      panel = <SalesStatistic customerId={customerId} retailerName={retailerName} filter={filter} format={format} />;
   }
 
   return (

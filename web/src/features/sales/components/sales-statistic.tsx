@@ -15,7 +15,6 @@ import { useSales } from '../api/sales.ts';
 import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { SalesQueryState } from './sales-query-state.tsx';
 
-
 /** Time groupings list every period, zeros included: nothing sold in any of them is the empty state. */
 const hasSales = (answer: SalesAnswer) => answer.sales.some((g) => g.quantity !== 0 || g.amountCents !== 0);
 
@@ -147,7 +146,14 @@ function StatisticView({
               : t('sales.chart.axisQuantity')
           }
           categoryAxisLabel={groupName}
-          actions={<MeasureSwitch value={measure} onChange={onMeasure} name="sales-measure" texts={{ legend: t('sales.chart.measure'), amount: t('sales.chart.amount'), quantity: t('sales.chart.quantity') }} />}
+          actions={
+            <MeasureSwitch
+              value={measure}
+              onChange={onMeasure}
+              name="sales-measure"
+              texts={{ legend: t('sales.chart.measure'), amount: t('sales.chart.amount'), quantity: t('sales.chart.quantity') }}
+            />
+          }
         />
       </Card>
 
@@ -156,11 +162,7 @@ function StatisticView({
           <h2 id="sales-table-title" className="text-lg font-semibold text-slate-900">
             {t('sales.table.title', { group: groupName })}
           </h2>
-          <Button
-            theme="secondary"
-            onClick={() => void exportCsv()}
-            disabled={busy}
-          >
+          <Button theme="secondary" onClick={() => void exportCsv()} disabled={busy}>
             <DownloadIcon className="size-4" />
             {t('sales.table.export')}
           </Button>

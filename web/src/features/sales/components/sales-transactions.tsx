@@ -13,15 +13,7 @@ import { SalesQueryState } from './sales-query-state.tsx';
 const PAGE_SIZES = [DEFAULT_PAGE_SIZE_ORDERING, 25, 50, 100] as const;
 
 /** The 'Transactions' header: the daily sales lines (day × store × product) for the filters, paged. */
-export function SalesTransactions({
-  customerId,
-  filter,
-  format,
-}: {
-  customerId: string;
-  filter: SalesFilter;
-  format: SalesFormat;
-}) {
+export function SalesTransactions({ customerId, filter, format }: { customerId: string; filter: SalesFilter; format: SalesFormat }) {
   const t = useT();
   const { groupBy: _ignored, ...lineFilter } = filter;
   const filterKey = JSON.stringify([customerId, lineFilter]);

@@ -51,16 +51,21 @@ describe('salesCsv (data a spreadsheet can sum)', () => {
       `${BOM}Store,Customer store ID,Quantity,Amount,Currency\r\n"Nordmarkt, Mitte",NM-7,5,25.00,EUR\r\n"'=HYPERLINK(""x"")",,1,1.00,EUR\r\n`,
     );
     expect(stores).not.toContain('S-1000');
-    const products = await salesCsv({ sales: [{ key: 'P-9', label: 'Gift card', quantity: 2, amountCents: 5000 }] }, 'product', eur, headers);
+    const products = await salesCsv(
+      { sales: [{ key: 'P-9', label: 'Gift card', quantity: 2, amountCents: 5000 }] },
+      'product',
+      eur,
+      headers,
+    );
     expect(products).toContain('\r\nGift card,P-9,2,50.00,EUR\r\n');
   });
 });
 
 describe('salesCsvFileName (the filters in the file name)', () => {
   it('names retailer, range and grouping', () => {
-    expect(
-      salesCsvFileName({ retailer: 'Nordmarkt', startDate: '2026-02-11', endDate: '2026-03-10', groupBy: 'day' }),
-    ).toBe('sales_Nordmarkt_2026-02-11_2026-03-10_day.csv');
+    expect(salesCsvFileName({ retailer: 'Nordmarkt', startDate: '2026-02-11', endDate: '2026-03-10', groupBy: 'day' })).toBe(
+      'sales_Nordmarkt_2026-02-11_2026-03-10_day.csv',
+    );
   });
   it('adds store and EAN when filtered, with safe characters only', () => {
     expect(

@@ -56,9 +56,7 @@ describe('salesFilterProblems', () => {
     expect(salesFilterProblems({ ...base, endDate: '' }).range).toBe('rangeMissing');
     expect(salesFilterProblems({ ...base, endDate: '2026-3-1' }).range).toBe('invalidDate');
     expect(salesFilterProblems({ ...base, endDate: '2026-02-10' }).range).toBe('endBeforeStart');
-    expect(salesFilterProblems({ ...base, startDate: '2025-01-01', endDate: '2026-02-05' }).range).toBe(
-      'rangeTooLong',
-    ); // 401 days
+    expect(salesFilterProblems({ ...base, startDate: '2025-01-01', endDate: '2026-02-05' }).range).toBe('rangeTooLong'); // 401 days
     expect(salesFilterProblems({ ...base, startDate: '2025-01-01', endDate: '2026-02-04' })).toEqual({}); // 400 days
   });
 });

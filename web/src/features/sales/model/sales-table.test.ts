@@ -5,16 +5,21 @@ import { salesTable } from './sales-table.ts';
 import { DEFAULT_SALES_TAB, tabFromParam } from './sales-tabs.ts';
 
 const eur = { locale: 'en-US', currency: { symbol: '€', decimals: 2, isoCode: 'EUR' } };
-const labels = { group: 'Day', id: 'ID', customerStoreId: 'Customer store ID', quantity: 'Quantity', amount: 'Amount', weekOf: (d: string) => `Week of ${d}` };
+const labels = {
+  group: 'Day',
+  id: 'ID',
+  customerStoreId: 'Customer store ID',
+  quantity: 'Quantity',
+  amount: 'Amount',
+  weekOf: (d: string) => `Week of ${d}`,
+};
 
 describe('formatCents (user currency and locale)', () => {
   it('formats cents with the currency symbol and decimals', () => {
     expect(formatCents(123450, eur)).toBe('€1,234.50');
     expect(formatCents(123450, { locale: 'de-DE', currency: eur.currency })).toBe('1.234,50\u00a0€');
     expect(formatCents(500, { locale: 'en-US', currency: { symbol: 'zł', isoCode: 'PLN' } })).toBe('zł\u00a05.00');
-    expect(formatCents(123456, { locale: 'en-US', currency: { symbol: '¥', decimals: 0, isoCode: 'JPY' } })).toBe(
-      '¥1,235',
-    );
+    expect(formatCents(123456, { locale: 'en-US', currency: { symbol: '¥', decimals: 0, isoCode: 'JPY' } })).toBe('¥1,235');
   });
 });
 
@@ -24,9 +29,7 @@ describe('groupText', () => {
     expect(groupText({ key: '2026-03-02', label: '' }, 'week', 'en-US', labels.weekOf)).toBe('Week of Mar 2, 2026');
     expect(groupText({ key: '2026-03', label: '' }, 'month', 'de-DE', labels.weekOf)).toBe('März 2026');
     expect(groupText({ key: '2026-03', label: '' }, 'month', 'en-US', labels.weekOf, true)).toBe('Mar 26');
-    expect(groupText({ key: 'S-1', label: 'Nordmarkt Mitte' }, 'store', 'en-US', labels.weekOf)).toBe(
-      'Nordmarkt Mitte',
-    );
+    expect(groupText({ key: 'S-1', label: 'Nordmarkt Mitte' }, 'store', 'en-US', labels.weekOf)).toBe('Nordmarkt Mitte');
     expect(groupText({ key: 'P-9', label: '' }, 'product', 'en-US', labels.weekOf)).toBe('P-9');
   });
 });

@@ -35,7 +35,9 @@ export function SerialResult({ result, master }: { result: SerialLookupResult; m
             <section aria-labelledby={`${headingId}-tx`} className="space-y-2">
               <h3 id={`${headingId}-tx`} className="text-sm font-semibold text-slate-900">
                 {t('serials.transactions.title')}
-                {result.transactions.length > 0 ? <span className="ml-1.5 font-normal text-slate-500">({result.transactions.length})</span> : null}
+                {result.transactions.length > 0 ? (
+                  <span className="ml-1.5 font-normal text-slate-500">({result.transactions.length})</span>
+                ) : null}
               </h3>
               <SerialTransactions serial={result.serial} transactions={result.transactions} master={master} />
             </section>

@@ -55,7 +55,12 @@ export function SerialTransactions({
         </>
       ),
     },
-    { key: 'resultCode', header: t('serials.transactions.resultCode'), nowrap: true, cell: (tx) => <span className="font-mono">{tx.resultCode}</span> },
+    {
+      key: 'resultCode',
+      header: t('serials.transactions.resultCode'),
+      nowrap: true,
+      cell: (tx) => <span className="font-mono">{tx.resultCode}</span>,
+    },
     { key: 'result', header: t('serials.transactions.result'), cell: result },
     { key: 'terminal', header: t('serials.transactions.terminal'), nowrap: true, cell: (tx) => tx.terminalId },
     ...(severalCustomers ? [{ key: 'customer', header: t('serials.transactions.customer'), cell: customer }] : []),

@@ -38,7 +38,12 @@ describe('the values shown', () => {
   it('names a type by master data, else by its id; counts found and not found', () => {
     expect(typeName('activation', [{ transactionTypeId: 'activation', name: 'Activation' }])).toBe('Activation');
     expect(typeName('top-up', undefined)).toBe('top-up');
-    expect(lookupCounts([{ serial: 'a', found: true, cards: [], transactions: [] }, { serial: 'b', found: false, cards: [], transactions: [] }])).toEqual({
+    expect(
+      lookupCounts([
+        { serial: 'a', found: true, cards: [], transactions: [] },
+        { serial: 'b', found: false, cards: [], transactions: [] },
+      ]),
+    ).toEqual({
       found: 1,
       notFound: 1,
     });

@@ -51,7 +51,11 @@ export const typeName = (typeId: string, types: MasterData['transactionTypes'] |
  * A transaction's amount (minor units of its currency) as money in the locale, with the currency's
  * master-data decimals (default 2): 2500 EUR → '€25.00' / '25,00 €'. An unknown code is shown beside the number.
  */
-export function amountText(tx: Pick<Transaction, 'amount' | 'currency'>, currencies: MasterData['currencies'] | undefined, locale: string): string {
+export function amountText(
+  tx: Pick<Transaction, 'amount' | 'currency'>,
+  currencies: MasterData['currencies'] | undefined,
+  locale: string,
+): string {
   const decimals = currencies?.find((c) => c.currencyId === tx.currency)?.decimals ?? DEFAULT_CURRENCY_DECIMALS;
   const value = tx.amount / 10 ** decimals;
   const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };

@@ -12,7 +12,10 @@ import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
 const base = signedIn();
 const status: SessionStatus = {
   ...base,
-  user: { ...base.user!, modules: { payment: { permissions: { transactions: false, serialLookup: true, transactionExport: false }, settings: {} } } },
+  user: {
+    ...base.user!,
+    modules: { payment: { permissions: { transactions: false, serialLookup: true, transactionExport: false }, settings: {} } },
+  },
 };
 
 const master = masterDataFixture({
@@ -65,13 +68,18 @@ const resultOf = (serial: string): SerialLookupResult =>
         serial,
         found: true,
         cards: [card],
-        transactions: [tx(2, { type: 'redemption', amount: -2500, resultCode: '05', result: 'declined' }), tx(1, { source: 'portal', by: 'Rita Retail' })],
+        transactions: [
+          tx(2, { type: 'redemption', amount: -2500, resultCode: '05', result: 'declined' }),
+          tx(1, { source: 'portal', by: 'Rita Retail' }),
+        ],
       }
     : serial === EMPTY
       ? { serial, found: true, cards: [{ ...card, cardStatus: 'voided', serialStatus: 'voided', activation: null }], transactions: [] }
       : { serial, found: false, cards: [], transactions: [] };
 
-const lookup = (call: FakeCall) => ({ body: { results: call.query.get('serials')!.split(',').map(resultOf) } satisfies SerialLookupAnswer });
+const lookup = (call: FakeCall) => ({
+  body: { results: call.query.get('serials')!.split(',').map(resultOf) } satisfies SerialLookupAnswer,
+});
 
 const backend = () =>
   fakeBackend({ 'GET /api/auth/status': { body: status }, 'GET /api/master-data': { body: master }, 'GET /api/serial-numbers': lookup });
@@ -103,22 +111,16 @@ describe('the Serial Numbers section', () => {
     expect(found.getByText('Oct 2, 2026, 11:14 AM')).toBeTruthy();
     expect(found.getByText('Terminal POS-NM-0001')).toBeTruthy();
     const rows = within(found.getByRole('table')).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Date',
-      'Type',
-      'Result code',
-      'Result',
-      'Terminal',
-      'Amount',
-    ]);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Nov 22, 2026, 10:14 AM',
-      'Redemption',
-      '05',
-      'Declined',
-      'POS-2',
-      '-€25.00',
-    ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Type', 'Result code', 'Result', 'Terminal', 'Amount']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Nov 22, 2026, 10:14 AM', 'Redemption', '05', 'Declined', 'POS-2', '-€25.00']);
     expect(rows).toHaveLength(3);
     // A coupon action booked in couponing says who booked it.
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('ActivationBooked in the portal by Rita Retail');

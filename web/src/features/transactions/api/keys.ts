@@ -8,8 +8,10 @@ import type { TransactionQueryParams } from '../model/transaction-filter.ts';
  * drops it) and one query, written in name order, is one key.
  */
 export const transactionKeys = {
-  page: (query: TransactionQueryParams) => resourceKey('connect', 'transactions', 'list', api().transactions.$path({ query: listQuery(query) })),
-  detail: (key: string) => resourceKey('connect', 'transactions', 'get', api().transactions[':key'].$path({ param: { key: segment(key) } })),
+  page: (query: TransactionQueryParams) =>
+    resourceKey('connect', 'transactions', 'list', api().transactions.$path({ query: listQuery(query) })),
+  detail: (key: string) =>
+    resourceKey('connect', 'transactions', 'get', api().transactions[':key'].$path({ param: { key: segment(key) } })),
 };
 
 type ListQuery = Parameters<ReturnType<typeof api>['transactions']['$get']>[0]['query'];

@@ -59,7 +59,8 @@ export function TransactionFilters({
   const fieldError = (field: FilterField): string | undefined => {
     if (!shown) return undefined;
     const problem = shown.problems.fields[field];
-    if (problem === 'required') return field === 'customerId' ? t('transactions.problems.customerRequired') : t('transactions.problems.required');
+    if (problem === 'required')
+      return field === 'customerId' ? t('transactions.problems.customerRequired') : t('transactions.problems.required');
     if (problem === 'invalidDate') return t('transactions.problems.invalidDate');
     if (problem === 'invalid') return t(`transactions.problems.${field as Exclude<FilterField, 'startDate' | 'endDate'>}`);
     return shown.server[field];
@@ -89,7 +90,8 @@ export function TransactionFilters({
     { value: '', label: t('transactions.filters.allTypes') },
     ...(types ?? []).map((type) => ({ value: type.transactionTypeId, label: type.name })),
   ];
-  if (draft.type && !types?.some((type) => type.transactionTypeId === draft.type)) typeOptions.push({ value: draft.type, label: draft.type });
+  if (draft.type && !types?.some((type) => type.transactionTypeId === draft.type))
+    typeOptions.push({ value: draft.type, label: draft.type });
   const resultOptions = [
     { value: '', label: t('transactions.filters.allResults') },
     ...TRANSACTION_RESULTS.map((r) => ({ value: r, label: t(`transactions.results.${r}`) })),
@@ -137,11 +139,16 @@ export function TransactionFilters({
       >
         <span>
           {t('transactions.filters.toggle')}
-          {active > 0 ? <span className="ml-2 font-normal text-slate-500">{t('transactions.filters.activeCount', { count: active })}</span> : null}
+          {active > 0 ? (
+            <span className="ml-2 font-normal text-slate-500">{t('transactions.filters.activeCount', { count: active })}</span>
+          ) : null}
         </span>
         <ChevronRightIcon className={`size-4 transition-transform ${open || moreHasErrors ? 'rotate-90' : ''}`} />
       </button>
-      <div id={moreId} className={`${open || moreHasErrors ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6`}>
+      <div
+        id={moreId}
+        className={`${open || moreHasErrors ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6`}
+      >
         <SelectField label={t('transactions.filters.type')} value={draft.type} options={typeOptions} onValueChange={set('type')} />
         <SelectField label={t('transactions.filters.result')} value={draft.result} options={resultOptions} onValueChange={set('result')} />
         <TextField

@@ -22,7 +22,17 @@ export function ResultBadge({ result }: { result: Transaction['result'] }) {
 }
 
 /** The date-time cell: a button that opens the detail (the row's one control). */
-function OpenDetail({ tx, format, onOpen, children }: { tx: Transaction; format: ListFormat; onOpen: (key: string) => void; children: ReactNode }) {
+function OpenDetail({
+  tx,
+  format,
+  onOpen,
+  children,
+}: {
+  tx: Transaction;
+  format: ListFormat;
+  onOpen: (key: string) => void;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <button
@@ -40,7 +50,17 @@ const dash = (value: string | null | undefined) => value || '—';
 const customerOf = (tx: Transaction) => tx.customerName ?? tx.customerId;
 
 /** One transaction as a card (phones): the table's columns as a definition list. */
-function TransactionCard({ tx, format, onOpen, showCustomer }: { tx: Transaction; format: ListFormat; onOpen: (key: string) => void; showCustomer: boolean }) {
+function TransactionCard({
+  tx,
+  format,
+  onOpen,
+  showCustomer,
+}: {
+  tx: Transaction;
+  format: ListFormat;
+  onOpen: (key: string) => void;
+  showCustomer: boolean;
+}) {
   const t = useT();
   const line = (label: string, value: ReactNode, wrap = false) => (
     <div className="min-w-0">
@@ -111,19 +131,46 @@ export function TransactionList({
         </OpenDetail>
       ),
     },
-    ...(showCustomer ? [{ key: 'customer', header: t('transactions.columns.customer'), cell: (tx: Transaction) => <span className="line-clamp-2 min-w-28">{customerOf(tx)}</span> }] : []),
+    ...(showCustomer
+      ? [
+          {
+            key: 'customer',
+            header: t('transactions.columns.customer'),
+            cell: (tx: Transaction) => <span className="line-clamp-2 min-w-28">{customerOf(tx)}</span>,
+          },
+        ]
+      : []),
     { key: 'type', header: t('transactions.columns.type'), nowrap: true, cell: (tx) => typeName(tx.type, format.types) },
     { key: 'result', header: t('transactions.columns.result'), cell: (tx) => <ResultBadge result={tx.result} /> },
     { key: 'resultCode', header: t('transactions.columns.resultCode'), nowrap: true, cell: (tx) => tx.resultCode },
-    { key: 'serial', header: t('transactions.columns.serial'), nowrap: true, cell: (tx) => <span className="font-mono text-xs">{dash(tx.serial)}</span> },
+    {
+      key: 'serial',
+      header: t('transactions.columns.serial'),
+      nowrap: true,
+      cell: (tx) => <span className="font-mono text-xs">{dash(tx.serial)}</span>,
+    },
     { key: 'terminalId', header: t('transactions.columns.terminalId'), nowrap: true, cell: (tx) => tx.terminalId },
     { key: 'ean', header: t('transactions.columns.ean'), nowrap: true, cell: (tx) => dash(tx.ean) },
-    { key: 'product', header: t('transactions.columns.product'), cell: (tx) => <span className="line-clamp-2 min-w-32">{dash(tx.productName)}</span> },
-    { key: 'amount', header: t('transactions.columns.amount'), align: 'end', nowrap: true, cell: (tx) => amountText(tx, format.currencies, format.locale) },
+    {
+      key: 'product',
+      header: t('transactions.columns.product'),
+      cell: (tx) => <span className="line-clamp-2 min-w-32">{dash(tx.productName)}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('transactions.columns.amount'),
+      align: 'end',
+      nowrap: true,
+      cell: (tx) => amountText(tx, format.currencies, format.locale),
+    },
   ];
   return (
     <>
-      <ul className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`} aria-label={t('transactions.caption')} aria-busy={busy || undefined}>
+      <ul
+        className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`}
+        aria-label={t('transactions.caption')}
+        aria-busy={busy || undefined}
+      >
         {items.map((tx) => (
           <li key={tx.key}>
             <TransactionCard tx={tx} format={format} onOpen={onOpen} showCustomer={showCustomer} />

@@ -76,7 +76,13 @@ describe('filter problems (core TransactionFilter, each field on its own)', () =
 
   it('names every bad optional field at once', () => {
     const bad = { ...draft, resultCode: '0-5', serial: '!!', terminalId: 'T 1', ean: '4006381333932', result: 'maybe' };
-    expect(filterProblems(bad).fields).toEqual({ resultCode: 'invalid', serial: 'invalid', terminalId: 'invalid', ean: 'invalid', result: 'invalid' });
+    expect(filterProblems(bad).fields).toEqual({
+      resultCode: 'invalid',
+      serial: 'invalid',
+      terminalId: 'invalid',
+      ean: 'invalid',
+      result: 'invalid',
+    });
   });
 
   it('checks the range: a real date, the end not before the start, at most 400 days', () => {

@@ -1,4 +1,10 @@
-import { DEFAULT_TRANSACTION_PAGE_SIZE, TRANSACTION_MAX_RANGE_DAYS, TRANSACTION_PAGE_SIZES, TransactionFilter, TransactionQuery } from '@portal/core/transaction';
+import {
+  DEFAULT_TRANSACTION_PAGE_SIZE,
+  TRANSACTION_MAX_RANGE_DAYS,
+  TRANSACTION_PAGE_SIZES,
+  TransactionFilter,
+  TransactionQuery,
+} from '@portal/core/transaction';
 import { type CalendarDate, DATE_PRESETS, type DatePreset, isOneOf, presetDates } from '@portal/core/shared';
 
 /**
@@ -8,17 +14,7 @@ import { type CalendarDate, DATE_PRESETS, type DatePreset, isOneOf, presetDates 
  * which field breaks which rule, so the screen words it through i18n. Pure, unit-tested.
  */
 
-export const FILTER_FIELDS = [
-  'customerId',
-  'startDate',
-  'endDate',
-  'type',
-  'resultCode',
-  'result',
-  'serial',
-  'terminalId',
-  'ean',
-] as const;
+export const FILTER_FIELDS = ['customerId', 'startDate', 'endDate', 'type', 'resultCode', 'result', 'serial', 'terminalId', 'ean'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
 /** Transactions always need a range: every SPEC 4 preset but 'none'; 'custom' once a date is typed. */
@@ -48,8 +44,8 @@ export interface TransactionView {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string): boolean => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDay = (value: string): boolean =>
+  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** The draft with a preset's dates for `today` (a calendar date in the user's zone). */
 export function withPreset(draft: TransactionDraft, preset: Exclude<DatePreset, 'none'>, today: CalendarDate): TransactionDraft {
@@ -162,8 +158,7 @@ export function filterProblems(draft: TransactionDraft): FilterProblems {
   return problems;
 }
 
-export const hasProblems = (problems: FilterProblems): boolean =>
-  Object.keys(problems.fields).length > 0 || problems.range !== undefined;
+export const hasProblems = (problems: FilterProblems): boolean => Object.keys(problems.fields).length > 0 || problems.range !== undefined;
 
 /** The query string values of GET /api/transactions, or null while the view cannot be asked for. */
 export type TransactionQueryParams = Record<string, string>;

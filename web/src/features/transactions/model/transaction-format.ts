@@ -27,11 +27,7 @@ export function currencyDisplay(isoCode: string, currencies: Currencies | undefi
 }
 
 /** A transaction's amount (minor units of its currency) as money in the locale: 1250 EUR → '€12.50'. */
-export function amountText(
-  tx: Pick<Transaction, 'amount' | 'currency'>,
-  currencies: Currencies | undefined,
-  locale: string,
-): string {
+export function amountText(tx: Pick<Transaction, 'amount' | 'currency'>, currencies: Currencies | undefined, locale: string): string {
   const currency = currencyDisplay(tx.currency, currencies, locale);
   return formatAmount(tx.amount / 10 ** (currency.decimals ?? DEFAULT_CURRENCY_DECIMALS), currency, locale);
 }

@@ -14,7 +14,10 @@ import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
 const base = signedIn();
 const status: SessionStatus = {
   ...base,
-  user: { ...base.user!, modules: { payment: { permissions: { transactions: true, serialLookup: true, transactionExport: true }, settings: {} } } },
+  user: {
+    ...base.user!,
+    modules: { payment: { permissions: { transactions: true, serialLookup: true, transactionExport: true }, settings: {} } },
+  },
 };
 
 const masterData = (customers: { customerId: string; name: string }[]): MasterData =>
@@ -82,7 +85,9 @@ describe('the Transactions section', () => {
 
     const rows = (await table()).getAllByRole('row');
     expect(rows).toHaveLength(4);
-    const headers = within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(rows[0]!)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual([
       'Date and time ↓ (newest first)',
       'Type',
@@ -95,17 +100,11 @@ describe('the Transactions section', () => {
       'Amount',
     ]);
     // In the user's zone (Europe/Berlin: UTC+1), the type by its master-data name, cents with 2 decimals.
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Nov 24, 2026, 11:30 AM',
-      'Redemption',
-      'Approved',
-      '00',
-      '1234567800',
-      'T-0',
-      '4006381333931',
-      'Gift card 25',
-      '€12.50',
-    ]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Nov 24, 2026, 11:30 AM', 'Redemption', 'Approved', '00', '1234567800', 'T-0', '4006381333931', 'Gift card 25', '€12.50']);
     const [call] = backend.callsTo('GET', '/api/transactions');
     expect(Object.fromEntries(call!.query)).toMatchObject({ customerId: 'R-1', index: '0', maxResults: '50' });
     expect(call!.query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -116,11 +115,18 @@ describe('the Transactions section', () => {
   it("names each row's customer in a content provider's list, which holds its products' sales at other customers (ADR 056)", async () => {
     const provider = { customerId: 'P-1', name: 'Provider One' };
     const master = { ...masterData([provider]), retailers: [], providers: [provider] };
-    backendWith(master, (call) => ({ body: pageOf(call, 2, { items: [tx(1), tx(2, { customerId: 'P-1', customerName: 'Provider One' })] }) }));
+    backendWith(master, (call) => ({
+      body: pageOf(call, 2, { items: [tx(1), tx(2, { customerId: 'P-1', customerName: 'Provider One' })] }),
+    }));
     renderRoute(paths.connect.transactions);
 
     const rows = (await table()).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent).slice(0, 2)).toEqual(['Date and time ↓ (newest first)', 'Customer']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(0, 2),
+    ).toEqual(['Date and time ↓ (newest first)', 'Customer']);
     expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Retail One', 'Provider One']);
   });
 
@@ -162,7 +168,11 @@ describe('the Transactions section', () => {
     // Page size: back to page 1 in the same snapshot.
     fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
     await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(3));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[2]!.query)).toMatchObject({ index: '0', maxResults: '100', asOf: AS_OF });
+    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[2]!.query)).toMatchObject({
+      index: '0',
+      maxResults: '100',
+      asOf: AS_OF,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(new URLSearchParams(location().search).has('asOf')).toBe(false));
@@ -255,7 +265,19 @@ describe('the Transactions section', () => {
   });
 
   it('exports the applied filter’s whole result (not the page) with the export permission', async () => {
-    const job = { jobId: 'job-12345678', kind: 'transactions', format: 'csv', status: 'queued', rowsWritten: 0, totalRows: null, split: false, files: [], createdAt: AS_OF, finishedAt: null, error: null };
+    const job = {
+      jobId: 'job-12345678',
+      kind: 'transactions',
+      format: 'csv',
+      status: 'queued',
+      rowsWritten: 0,
+      totalRows: null,
+      split: false,
+      files: [],
+      createdAt: AS_OF,
+      finishedAt: null,
+      error: null,
+    };
     const backend = fakeBackend({
       'GET /api/auth/status': { body: status },
       'GET /api/master-data': { body: oneCustomer },

@@ -81,23 +81,22 @@ export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: Tra
   };
 
   // Refused filters: a 400 with field issues, or a customer that is unknown or not the user's (404, ADR 015).
-  const refused = page.error instanceof ApiError &&
-    (page.error.status === 400 || page.error.code === TRANSACTION.CUSTOMER_NOT_FOUND);
+  const refused = page.error instanceof ApiError && (page.error.status === 400 || page.error.code === TRANSACTION.CUSTOMER_NOT_FOUND);
   const serverError = refused ? (page.error as ApiError) : undefined;
   const server: ShownProblems['server'] = {};
   if (serverError?.code === TRANSACTION.CUSTOMER_NOT_FOUND) server.customerId = t('transactions.problems.customerId');
   for (const issue of serverError?.issues ?? []) {
     const field = issue.path.split('.')[0] as FilterField;
     if (!FILTER_FIELDS.includes(field) || server[field]) continue;
-    server[field] = field === 'startDate' || field === 'endDate' || field === 'customerId'
-      ? fieldText(t, issue.message, issue.code)
-      : t(`transactions.problems.${field}`);
+    server[field] =
+      field === 'startDate' || field === 'endDate' || field === 'customerId'
+        ? fieldText(t, issue.message, issue.code)
+        : t(`transactions.problems.${field}`);
   }
   // A URL given by hand (a link) shows its problems right away; a draft once a search was attempted.
   const urlProblems = params.size > 0 && JSON.stringify(current.draft) === appliedKey && hasProblems(filterProblems(view.filter));
-  const shown: ShownProblems | null = current.attempted || urlProblems || serverError
-    ? { problems: filterProblems(current.draft), server }
-    : null;
+  const shown: ShownProblems | null =
+    current.attempted || urlProblems || serverError ? { problems: filterProblems(current.draft), server } : null;
 
   const format: ListFormat = {
     locale: fmt.locale,

@@ -17,7 +17,12 @@ const refreshWorkflows = () =>
 
 const { client, read, write } = sectionCalls('connect', refreshWorkflows);
 const flow = () => client().flow;
-const cached = { dedupingInterval: LIST_CACHE_MS, revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false } as const;
+const cached = {
+  dedupingInterval: LIST_CACHE_MS,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+} as const;
 const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
@@ -33,7 +38,10 @@ export function useWorkflows(customerId: string) {
 export function useWorkflow(workflowId: string) {
   const at = flow().workflows[':workflowId'];
   const args = () => ({ param: { workflowId: segment(workflowId) }, query: {} });
-  return useSWR(workflowId ? key('flow/workflows', 'get', at.$path(args())) : null, () => read(at.$get(args()), Workflow), { revalidateOnFocus: false, shouldRetryOnError: false });
+  return useSWR(workflowId ? key('flow/workflows', 'get', at.$path(args())) : null, () => read(at.$get(args()), Workflow), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
 }
 /** The customer's users who may approve (a step's "who may approve"); editWorkflows only. */
 export function useApproverCandidates(customerId: string) {

@@ -9,13 +9,26 @@ import type { ApproverChoice, StepDraft } from '../model/workflow-draft.ts';
  * contract's empty approverIds) or only the chosen users among the customer's approvers. A workflow for
  * all customers (no customerId) names nobody: one customer's users would not exist for the others.
  */
-export function StepApprovers({ customerId, step, onChange, error }: { customerId: string; step: StepDraft; onChange: (next: Partial<StepDraft>) => void; error?: string }) {
+export function StepApprovers({
+  customerId,
+  step,
+  onChange,
+  error,
+}: {
+  customerId: string;
+  step: StepDraft;
+  onChange: (next: Partial<StepDraft>) => void;
+  error?: string;
+}) {
   const t = useT();
   const candidates = useApproverCandidates(customerId);
   if (!customerId) return <p className="text-sm text-slate-600">{t('workflows.approvers.allCustomers')}</p>;
   const known = candidates.data?.candidates ?? [];
   // A chosen user who lost approveRequests since still shows, so the editor can take them off.
-  const people = [...known, ...step.approverIds.filter((id) => !known.some((c) => c.username === id)).map((id) => ({ username: id, displayname: id }))];
+  const people = [
+    ...known,
+    ...step.approverIds.filter((id) => !known.some((c) => c.username === id)).map((id) => ({ username: id, displayname: id })),
+  ];
   const toggle = (username: string, on: boolean) =>
     onChange({ approverIds: on ? [...step.approverIds, username] : step.approverIds.filter((id) => id !== username) });
   return (
@@ -44,7 +57,11 @@ export function StepApprovers({ customerId, step, onChange, error }: { customerI
               />
             ))}
           </div>
-          {error ? <p id={`${step.stepId}-approvers-error`} className="text-sm text-red-700">{error}</p> : null}
+          {error ? (
+            <p id={`${step.stepId}-approvers-error`} className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
     </div>

@@ -27,7 +27,15 @@ export function WorkflowList() {
   const customerId = params.get('customer') || customers[0]?.customerId || '';
   const workflows = useWorkflows(customerId);
   const columns: Column<Workflow>[] = [
-    { key: 'name', header: t('workflows.columnName'), cell: (w) => <Link className="font-medium text-brand-700 hover:underline" to={paths.connect.workflow(w.workflowId)}>{w.name}</Link> },
+    {
+      key: 'name',
+      header: t('workflows.columnName'),
+      cell: (w) => (
+        <Link className="font-medium text-brand-700 hover:underline" to={paths.connect.workflow(w.workflowId)}>
+          {w.name}
+        </Link>
+      ),
+    },
     { key: 'steps', header: t('workflows.columnSteps'), cell: (w) => w.steps.map((s) => s.name).join(' → ') },
     { key: 'version', header: t('workflows.columnVersion'), nowrap: true, cell: (w) => String(w.version) },
   ];
@@ -36,7 +44,11 @@ export function WorkflowList() {
       <PageHeader
         title={t('workflows.listTitle')}
         description={t('workflows.listDescription')}
-        actions={<Link className={buttonClasses('primary')} to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(customerId)}`}>{t('workflows.new')}</Link>}
+        actions={
+          <Link className={buttonClasses('primary')} to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(customerId)}`}>
+            {t('workflows.new')}
+          </Link>
+        }
       />
       <div className="space-y-6">
         <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
@@ -53,9 +65,24 @@ export function WorkflowList() {
           retryLabel={t('requests.retry')}
           loadingLabel={t('requests.loading')}
           isEmpty={(data) => data.workflows.length === 0}
-          empty={<EmptyState heading="h2" icon={<DocumentIcon className="size-6" />} title={t('workflows.emptyTitle')} text={t('workflows.emptyText')} />}
+          empty={
+            <EmptyState
+              heading="h2"
+              icon={<DocumentIcon className="size-6" />}
+              title={t('workflows.emptyTitle')}
+              text={t('workflows.emptyText')}
+            />
+          }
         >
-          {(data) => <DataTable caption={t('workflows.listTitle')} columns={columns} rows={data.workflows} rowKey={(w) => w.workflowId} busy={workflows.isValidating} />}
+          {(data) => (
+            <DataTable
+              caption={t('workflows.listTitle')}
+              columns={columns}
+              rows={data.workflows}
+              rowKey={(w) => w.workflowId}
+              busy={workflows.isValidating}
+            />
+          )}
         </QueryState>
       </div>
     </div>

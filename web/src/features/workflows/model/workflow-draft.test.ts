@@ -12,11 +12,21 @@ describe('workflow editor draft', () => {
     const draft = emptyDraft();
     draft.name = 'POS screens';
     draft.steps[0]!.name = 'Screens';
-    draft.steps[0]!.items[0] = { itemId: 'kind', type: 'choice', label: 'Kind', required: true, options: 'New\n Redesign \n\n', maxFiles: '10' };
+    draft.steps[0]!.items[0] = {
+      itemId: 'kind',
+      type: 'choice',
+      label: 'Kind',
+      required: true,
+      options: 'New\n Redesign \n\n',
+      maxFiles: '10',
+    };
     const result = inputOf(draft, 'P-1');
     expect('input' in result && result.input.steps[0]!.items[0]!.options).toEqual(['New', 'Redesign']);
     if (!('input' in result)) throw new Error('expected input');
-    expect(draftOf({ ...result.input, workflowId: 'wf', version: 1, updatedAt: '', updatedBy: '' })).toEqual({ ...draft, steps: [{ ...draft.steps[0]!, items: [{ ...draft.steps[0]!.items[0]!, options: 'New\nRedesign' }] }] });
+    expect(draftOf({ ...result.input, workflowId: 'wf', version: 1, updatedAt: '', updatedBy: '' })).toEqual({
+      ...draft,
+      steps: [{ ...draft.steps[0]!, items: [{ ...draft.steps[0]!.items[0]!, options: 'New\nRedesign' }] }],
+    });
   });
 
   it('reports problems by dotted path (core rules)', () => {
@@ -24,6 +34,8 @@ describe('workflow editor draft', () => {
     draft.steps[0]!.items[0]!.type = 'choice';
     draft.steps[0]!.items[0]!.options = 'only one';
     const result = inputOf(draft, 'P-1');
-    expect('problems' in result && Object.keys(result.problems)).toEqual(expect.arrayContaining(['name', 'steps.0.name', 'steps.0.items.0.label', 'steps.0.items.0.options']));
+    expect('problems' in result && Object.keys(result.problems)).toEqual(
+      expect.arrayContaining(['name', 'steps.0.name', 'steps.0.items.0.label', 'steps.0.items.0.options']),
+    );
   });
 });

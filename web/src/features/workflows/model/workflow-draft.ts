@@ -31,14 +31,33 @@ export interface WorkflowDraft {
 
 /** An id from a label: lower-case letters, digits and "-", unique among `taken`. */
 export function idOf(label: string, taken: readonly string[]): string {
-  const base = label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 34) || 'item';
+  const base =
+    label
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 34) || 'item';
   let id = base;
   for (let n = 2; taken.includes(id); n += 1) id = `${base}-${n}`;
   return id;
 }
 
-export const newItem = (taken: readonly string[]): ItemDraft => ({ itemId: idOf('item', taken), type: 'text', label: '', required: true, options: '', maxFiles: '10' });
-export const newStep = (taken: readonly string[]): StepDraft => ({ stepId: idOf('step', taken), name: '', approvers: 'any', approverIds: [], items: [newItem([])] });
+export const newItem = (taken: readonly string[]): ItemDraft => ({
+  itemId: idOf('item', taken),
+  type: 'text',
+  label: '',
+  required: true,
+  options: '',
+  maxFiles: '10',
+});
+export const newStep = (taken: readonly string[]): StepDraft => ({
+  stepId: idOf('step', taken),
+  name: '',
+  approvers: 'any',
+  approverIds: [],
+  items: [newItem([])],
+});
 export const emptyDraft = (): WorkflowDraft => ({ name: '', description: '', steps: [newStep([])] });
 
 export const draftOf = (w: Workflow): WorkflowDraft => ({
@@ -49,7 +68,14 @@ export const draftOf = (w: Workflow): WorkflowDraft => ({
     name: s.name,
     approvers: s.approverIds.length ? 'chosen' : 'any',
     approverIds: s.approverIds,
-    items: s.items.map((i) => ({ itemId: i.itemId, type: i.type, label: i.label, required: i.required, options: (i.options ?? []).join('\n'), maxFiles: String(i.maxFiles ?? 10) })),
+    items: s.items.map((i) => ({
+      itemId: i.itemId,
+      type: i.type,
+      label: i.label,
+      required: i.required,
+      options: (i.options ?? []).join('\n'),
+      maxFiles: String(i.maxFiles ?? 10),
+    })),
   })),
 });
 
@@ -69,7 +95,14 @@ export function inputOf(draft: WorkflowDraft, customerId: string): { input: Work
         type: i.type,
         label: i.label,
         required: i.required,
-        ...(i.type === 'choice' ? { options: i.options.split('\n').map((o) => o.trim()).filter(Boolean) } : {}),
+        ...(i.type === 'choice'
+          ? {
+              options: i.options
+                .split('\n')
+                .map((o) => o.trim())
+                .filter(Boolean),
+            }
+          : {}),
         ...(i.type === 'screenflow' ? { maxFiles: Number(i.maxFiles) } : {}),
       })),
     })),

@@ -15,7 +15,17 @@ import { paths } from '../../../lib/paths.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createWorkflow, updateWorkflow, useWorkflow } from '../api/workflows.ts';
 import { StepApprovers } from '../components/step-approvers.tsx';
-import { draftOf, emptyDraft, idOf, inputOf, type ItemDraft, newItem, newStep, type StepDraft, type WorkflowDraft } from '../model/workflow-draft.ts';
+import {
+  draftOf,
+  emptyDraft,
+  idOf,
+  inputOf,
+  type ItemDraft,
+  newItem,
+  newStep,
+  type StepDraft,
+  type WorkflowDraft,
+} from '../model/workflow-draft.ts';
 
 /**
  * /connect/requests/workflows/:workflowId ("new" for a new one; ?customer=C) for flow.editWorkflows: a
@@ -29,13 +39,30 @@ export function WorkflowEditorRoute() {
   const existing = useWorkflow(workflowId === 'new' ? '' : workflowId);
   if (workflowId === 'new') return <Editor initial={emptyDraft()} />;
   return (
-    <QueryState result={existing} failedMessage={t('workflows.loadFailed')} retryLabel={t('requests.retry')} loadingLabel={t('requests.loading')}>
-      {(w) => <Editor key={w.version} initial={draftOf(w)} workflowId={w.workflowId} baseVersion={w.version} customerId={w.customerId ?? ''} />}
+    <QueryState
+      result={existing}
+      failedMessage={t('workflows.loadFailed')}
+      retryLabel={t('requests.retry')}
+      loadingLabel={t('requests.loading')}
+    >
+      {(w) => (
+        <Editor key={w.version} initial={draftOf(w)} workflowId={w.workflowId} baseVersion={w.version} customerId={w.customerId ?? ''} />
+      )}
     </QueryState>
   );
 }
 
-function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }: { initial: WorkflowDraft; workflowId?: string; baseVersion?: number; customerId?: string }) {
+function Editor({
+  initial,
+  workflowId,
+  baseVersion,
+  customerId: fixedCustomer,
+}: {
+  initial: WorkflowDraft;
+  workflowId?: string;
+  baseVersion?: number;
+  customerId?: string;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -50,7 +77,8 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
   const [saved, setSaved] = useState<number | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   useEffect(() => setSaved(null), [draft]);
-  const setStep = (index: number, next: Partial<StepDraft>) => setDraft((d) => ({ ...d, steps: d.steps.map((s, i) => (i === index ? { ...s, ...next } : s)) }));
+  const setStep = (index: number, next: Partial<StepDraft>) =>
+    setDraft((d) => ({ ...d, steps: d.steps.map((s, i) => (i === index ? { ...s, ...next } : s)) }));
   const setItem = (step: number, index: number, next: Partial<ItemDraft>) =>
     setStep(step, { items: draft.steps[step]!.items.map((it, i) => (i === index ? { ...it, ...next } : it)) });
   const save = async () => {
@@ -60,7 +88,10 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
     setProblems({});
     setBusy(true);
     try {
-      const w = workflowId && baseVersion ? await updateWorkflow(workflowId, { ...result.input, baseVersion }) : await createWorkflow(result.input, idempotencyKey);
+      const w =
+        workflowId && baseVersion
+          ? await updateWorkflow(workflowId, { ...result.input, baseVersion })
+          : await createWorkflow(result.input, idempotencyKey);
       setSaved(w.version);
       setBaseline(draft);
       if (!workflowId) navigate(paths.connect.workflow(w.workflowId), { replace: true });
@@ -73,7 +104,8 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
   // Core's rules say what is wrong in English; the field's own text says it in the user's language.
   // Ids are derived from the names while new; a saved step or item keeps its id (answers of running requests refer to it).
   const isSaved = (stepId: string, itemId?: string) =>
-    Boolean(workflowId) && initial.steps.some((x) => x.stepId === stepId && (itemId === undefined || x.items.some((y) => y.itemId === itemId)));
+    Boolean(workflowId) &&
+    initial.steps.some((x) => x.stepId === stepId && (itemId === undefined || x.items.some((y) => y.itemId === itemId)));
   const p = (path: string) => {
     const message = problems[path];
     if (!message) return undefined;
@@ -84,11 +116,31 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
       <Link to={paths.connect.requests} className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
         ← {t('requests.back')}
       </Link>
-      <PageHeader title={workflowId ? t('workflows.editTitle', { name: initial.name }) : t('workflows.newTitle')} description={t('workflows.description')} />
-      <form className="space-y-6" noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <PageHeader
+        title={workflowId ? t('workflows.editTitle', { name: initial.name }) : t('workflows.newTitle')}
+        description={t('workflows.description')}
+      />
+      <form
+        className="space-y-6"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
         <Card className="space-y-4 p-4 sm:p-5">
-          <TextField label={t('workflows.name')} value={draft.name} onValueChange={(name) => setDraft({ ...draft, name })} error={p('name')} />
-          <TextAreaField label={t('workflows.about')} value={draft.description} onValueChange={(description) => setDraft({ ...draft, description })} rows={2} />
+          <TextField
+            label={t('workflows.name')}
+            value={draft.name}
+            onValueChange={(name) => setDraft({ ...draft, name })}
+            error={p('name')}
+          />
+          <TextAreaField
+            label={t('workflows.about')}
+            value={draft.description}
+            onValueChange={(description) => setDraft({ ...draft, description })}
+            rows={2}
+          />
         </Card>
         {draft.steps.map((step, s) => (
           <Card key={s} className="space-y-4 p-4 sm:p-5">
@@ -97,12 +149,26 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
                 <TextField
                   label={t('workflows.stepName', { n: s + 1 })}
                   value={step.name}
-                  onValueChange={(name) => setStep(s, { name, ...(isSaved(step.stepId) ? {} : { stepId: idOf(name || 'step', draft.steps.filter((_, i) => i !== s).map((x) => x.stepId)) }) })}
+                  onValueChange={(name) =>
+                    setStep(s, {
+                      name,
+                      ...(isSaved(step.stepId)
+                        ? {}
+                        : {
+                            stepId: idOf(
+                              name || 'step',
+                              draft.steps.filter((_, i) => i !== s).map((x) => x.stepId),
+                            ),
+                          }),
+                    })
+                  }
                   error={p(`steps.${s}.name`)}
                 />
               </div>
               {draft.steps.length > 1 ? (
-                <Button theme="text" onClick={() => setDraft({ ...draft, steps: draft.steps.filter((_, i) => i !== s) })}>{t('workflows.removeStep')}</Button>
+                <Button theme="text" onClick={() => setDraft({ ...draft, steps: draft.steps.filter((_, i) => i !== s) })}>
+                  {t('workflows.removeStep')}
+                </Button>
               ) : null}
             </div>
             <StepApprovers customerId={customerId} step={step} onChange={(next) => setStep(s, next)} error={p(`steps.${s}.approverIds`)} />
@@ -112,36 +178,91 @@ function Editor({ initial, workflowId, baseVersion, customerId: fixedCustomer }:
                   <TextField
                     label={t('workflows.itemLabel')}
                     value={item.label}
-                    onValueChange={(label) => setItem(s, i, { label, ...(isSaved(step.stepId, item.itemId) ? {} : { itemId: idOf(label || 'item', step.items.filter((_, j) => j !== i).map((x) => x.itemId)) }) })}
+                    onValueChange={(label) =>
+                      setItem(s, i, {
+                        label,
+                        ...(isSaved(step.stepId, item.itemId)
+                          ? {}
+                          : {
+                              itemId: idOf(
+                                label || 'item',
+                                step.items.filter((_, j) => j !== i).map((x) => x.itemId),
+                              ),
+                            }),
+                      })
+                    }
                     error={p(`steps.${s}.items.${i}.label`)}
                   />
-                  <SelectField label={t('workflows.itemType')} value={item.type} options={WORKFLOW_ITEM_TYPES.map((type) => ({ value: type, label: t(`workflows.types.${type}`) }))} onValueChange={(type) => setItem(s, i, { type: type as ItemDraft['type'] })} />
+                  <SelectField
+                    label={t('workflows.itemType')}
+                    value={item.type}
+                    options={WORKFLOW_ITEM_TYPES.map((type) => ({ value: type, label: t(`workflows.types.${type}`) }))}
+                    onValueChange={(type) => setItem(s, i, { type: type as ItemDraft['type'] })}
+                  />
                   <div className="flex items-center gap-3 sm:pb-2.5">
-                    <CheckboxField label={t('workflows.required')} checked={item.required} onCheckedChange={(required) => setItem(s, i, { required })} />
+                    <CheckboxField
+                      label={t('workflows.required')}
+                      checked={item.required}
+                      onCheckedChange={(required) => setItem(s, i, { required })}
+                    />
                     {step.items.length > 1 ? (
-                      <Button theme="text" onClick={() => setStep(s, { items: step.items.filter((_, j) => j !== i) })}>{t('workflows.removeItem')}</Button>
+                      <Button theme="text" onClick={() => setStep(s, { items: step.items.filter((_, j) => j !== i) })}>
+                        {t('workflows.removeItem')}
+                      </Button>
                     ) : null}
                   </div>
                   {item.type === 'choice' ? (
                     <div className="sm:col-span-3">
-                      <TextAreaField label={t('workflows.options')} helperText={t('workflows.optionsHelp')} value={item.options} onValueChange={(options) => setItem(s, i, { options })} rows={3} error={p(`steps.${s}.items.${i}.options`)} />
+                      <TextAreaField
+                        label={t('workflows.options')}
+                        helperText={t('workflows.optionsHelp')}
+                        value={item.options}
+                        onValueChange={(options) => setItem(s, i, { options })}
+                        rows={3}
+                        error={p(`steps.${s}.items.${i}.options`)}
+                      />
                     </div>
                   ) : null}
                   {item.type === 'screenflow' ? (
-                    <TextField label={t('workflows.maxFiles')} type="number" min={1} max={50} value={item.maxFiles} onValueChange={(maxFiles) => setItem(s, i, { maxFiles })} error={p(`steps.${s}.items.${i}.maxFiles`)} />
+                    <TextField
+                      label={t('workflows.maxFiles')}
+                      type="number"
+                      min={1}
+                      max={50}
+                      value={item.maxFiles}
+                      onValueChange={(maxFiles) => setItem(s, i, { maxFiles })}
+                      error={p(`steps.${s}.items.${i}.maxFiles`)}
+                    />
                   ) : null}
                 </li>
               ))}
             </ul>
-            <Button theme="secondary" onClick={() => setStep(s, { items: [...step.items, newItem(step.items.map((x) => x.itemId))] })}>{t('workflows.addItem')}</Button>
+            <Button theme="secondary" onClick={() => setStep(s, { items: [...step.items, newItem(step.items.map((x) => x.itemId))] })}>
+              {t('workflows.addItem')}
+            </Button>
           </Card>
         ))}
         <div className="flex flex-wrap gap-3">
-          <Button theme="secondary" onClick={() => setDraft({ ...draft, steps: [...draft.steps, newStep(draft.steps.map((x) => x.stepId))] })}>{t('workflows.addStep')}</Button>
-          <Button type="submit" loading={busy}>{t('workflows.save')}</Button>
+          <Button
+            theme="secondary"
+            onClick={() => setDraft({ ...draft, steps: [...draft.steps, newStep(draft.steps.map((x) => x.stepId))] })}
+          >
+            {t('workflows.addStep')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('workflows.save')}
+          </Button>
         </div>
-        {Object.keys(problems).length ? <Alert theme="red" role="alert">{t('workflows.problems')}</Alert> : null}
-        {problem ? <Alert theme="red" role="alert">{problem}</Alert> : null}
+        {Object.keys(problems).length ? (
+          <Alert theme="red" role="alert">
+            {t('workflows.problems')}
+          </Alert>
+        ) : null}
+        {problem ? (
+          <Alert theme="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
         {saved ? <Alert theme="green">{t('workflows.saved', { version: saved })}</Alert> : null}
       </form>
     </div>

@@ -16,7 +16,12 @@ export async function startS3StandIn(buckets: string[]): Promise<{ endpoint: str
   const directory = mkdtempSync(join(tmpdir(), 's3-stand-in-'));
   const server = await startLocalS3({ port: 0, directory });
   const endpoint = server.endpoint;
-  const s3 = new S3Client({ region: 'eu-central-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+  const s3 = new S3Client({
+    region: 'eu-central-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+  });
   for (const Bucket of buckets) await s3.send(new CreateBucketCommand({ Bucket }));
   s3.destroy();
   return {
@@ -31,7 +36,12 @@ export async function startS3StandIn(buckets: string[]): Promise<{ endpoint: str
 /** Every key under `prefix` in a stand-in bucket (tests asserting what was kept: ADR 045's refused uploads). */
 export async function listKeys(endpoint: string, bucket: string, prefix: string): Promise<string[]> {
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-  const s3 = new S3Client({ region: 'eu-central-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+  const s3 = new S3Client({
+    region: 'eu-central-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+  });
   try {
     return ((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key!);
   } finally {

@@ -14,7 +14,10 @@ import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from './s3-stand-in
 const BUCKET = 'front-test';
 const REGION = 'eu-central-1';
 const KEY = 'workflow-uploads/pending/WR-1/up-1';
-const credentials = { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
+const credentials = {
+  accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID,
+  secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY,
+};
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
 let files: FileStore;
 let client: S3Client;
@@ -30,7 +33,18 @@ afterAll(async () => {
 });
 
 const form = (over: Partial<Parameters<typeof presignedPost>[0]> = {}) =>
-  presignedPost({ bucket: BUCKET, region: REGION, endpoint: s3.endpoint, key: KEY, contentType: 'image/png', maxBytes: 100, expiresInSeconds: 900, credentials, now: new Date(), ...over });
+  presignedPost({
+    bucket: BUCKET,
+    region: REGION,
+    endpoint: s3.endpoint,
+    key: KEY,
+    contentType: 'image/png',
+    maxBytes: 100,
+    expiresInSeconds: 900,
+    credentials,
+    now: new Date(),
+    ...over,
+  });
 
 async function post(url: string, fields: Record<string, string>, bytes: number | Buffer = 10) {
   const body = new FormData();
@@ -38,7 +52,11 @@ async function post(url: string, fields: Record<string, string>, bytes: number |
   body.append('file', new Blob([typeof bytes === 'number' ? Buffer.alloc(bytes, 1) : bytes]), 'x.png');
   const res = await fetch(url, { method: 'POST', body });
   const text = await res.text();
-  return { status: res.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null, message: /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '' };
+  return {
+    status: res.status,
+    code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null,
+    message: /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '',
+  };
 }
 
 describe('browser POST uploads', () => {
@@ -49,12 +67,51 @@ describe('browser POST uploads', () => {
   });
 
   it.each([
-    ['another key', (f: Record<string, string>) => ({ ...f, key: 'workflow-requests/WR-1/docs/screens/up-1' }), 403, 'AccessDenied', /Condition failed.*\$key/],
-    ['another Content-Type', (f: Record<string, string>) => ({ ...f, 'Content-Type': 'text/html' }), 403, 'AccessDenied', /Condition failed.*Content-Type/],
-    ['a field the policy does not name', (f: Record<string, string>) => ({ ...f, 'Content-Disposition': 'inline' }), 403, 'AccessDenied', /Extra input fields: content-disposition/],
-    ['a changed signature', (f: Record<string, string>) => ({ ...f, 'X-Amz-Signature': f['X-Amz-Signature']!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }), 403, 'SignatureDoesNotMatch', /signature/],
-    ['a policy edited after signing (a larger range)', (f: Record<string, string>) => ({ ...f, Policy: Buffer.from(Buffer.from(f.Policy!, 'base64').toString().replace('100]', '99999]')).toString('base64') }), 403, 'SignatureDoesNotMatch', /signature/],
-    ['an unknown access key', (f: Record<string, string>) => ({ ...f, 'X-Amz-Credential': f['X-Amz-Credential']!.replace('S3RVER', 'AKIAOTHER') }), 403, 'InvalidAccessKeyId', /Access Key/],
+    [
+      'another key',
+      (f: Record<string, string>) => ({ ...f, key: 'workflow-requests/WR-1/docs/screens/up-1' }),
+      403,
+      'AccessDenied',
+      /Condition failed.*\$key/,
+    ],
+    [
+      'another Content-Type',
+      (f: Record<string, string>) => ({ ...f, 'Content-Type': 'text/html' }),
+      403,
+      'AccessDenied',
+      /Condition failed.*Content-Type/,
+    ],
+    [
+      'a field the policy does not name',
+      (f: Record<string, string>) => ({ ...f, 'Content-Disposition': 'inline' }),
+      403,
+      'AccessDenied',
+      /Extra input fields: content-disposition/,
+    ],
+    [
+      'a changed signature',
+      (f: Record<string, string>) => ({ ...f, 'X-Amz-Signature': f['X-Amz-Signature']!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }),
+      403,
+      'SignatureDoesNotMatch',
+      /signature/,
+    ],
+    [
+      'a policy edited after signing (a larger range)',
+      (f: Record<string, string>) => ({
+        ...f,
+        Policy: Buffer.from(Buffer.from(f.Policy!, 'base64').toString().replace('100]', '99999]')).toString('base64'),
+      }),
+      403,
+      'SignatureDoesNotMatch',
+      /signature/,
+    ],
+    [
+      'an unknown access key',
+      (f: Record<string, string>) => ({ ...f, 'X-Amz-Credential': f['X-Amz-Credential']!.replace('S3RVER', 'AKIAOTHER') }),
+      403,
+      'InvalidAccessKeyId',
+      /Access Key/,
+    ],
     ['no policy at all', (f: Record<string, string>) => ({ key: f.key! }), 403, 'AccessDenied', /Access Denied/],
   ])('refuses %s', async (_name, change, status, code, message) => {
     const { url, fields } = form({ key: `${KEY}-${code}-${status}-${_name.length}` });
@@ -72,9 +129,17 @@ describe('browser POST uploads', () => {
 
   it('refuses an expired form and one for another bucket', async () => {
     const expired = form({ key: `${KEY}-old`, now: new Date(Date.now() - 16 * 60 * 1000) });
-    expect(await post(expired.url, expired.fields)).toMatchObject({ status: 403, code: 'AccessDenied', message: expect.stringMatching(/expired/) });
+    expect(await post(expired.url, expired.fields)).toMatchObject({
+      status: 403,
+      code: 'AccessDenied',
+      message: expect.stringMatching(/expired/),
+    });
     const other = form({ key: `${KEY}-other`, bucket: 'another-bucket' });
-    expect(await post(`${s3.endpoint}/${BUCKET}`, other.fields)).toMatchObject({ status: 403, code: 'AccessDenied', message: expect.stringMatching(/bucket/) });
+    expect(await post(`${s3.endpoint}/${BUCKET}`, other.fields)).toMatchObject({
+      status: 403,
+      code: 'AccessDenied',
+      message: expect.stringMatching(/bucket/),
+    });
     expect(await listKeys(s3.endpoint, BUCKET, `${KEY}-o`)).toEqual([]);
   });
 });
@@ -96,15 +161,26 @@ describe('reading objects', () => {
     // Another key, or another disposition, under the same signature.
     expect((await fetch(url.replace('reports/a.csv', 'reports/b.csv'))).status).toBe(403);
     expect((await fetch(url.replace('response-content-disposition=', 'response-content-disposition=inline%3B'))).status).toBe(403);
-    const expired = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: 'reports/a.csv' }), { expiresIn: 1, signingDate: new Date(Date.now() - 60_000) });
+    const expired = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: 'reports/a.csv' }), {
+      expiresIn: 1,
+      signingDate: new Date(Date.now() - 60_000),
+    });
     const res = await fetch(expired);
     expect(res.status).toBe(403);
     expect(await res.text()).toMatch(/Request has expired/);
   });
 
   it('an SDK call signed with another secret is refused; the right one goes through', async () => {
-    const wrong = new S3Client({ region: REGION, endpoint: s3.endpoint, forcePathStyle: true, credentials: { ...credentials, secretAccessKey: 'not-the-secret' }, maxAttempts: 1 });
-    await expect(wrong.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'x.txt', Body: 'x' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    const wrong = new S3Client({
+      region: REGION,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { ...credentials, secretAccessKey: 'not-the-secret' },
+      maxAttempts: 1,
+    });
+    await expect(wrong.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'x.txt', Body: 'x' }))).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
     wrong.destroy();
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'dir/ä b+c.txt', Body: 'x' }));
     expect((await files.read('dir/ä b+c.txt')).toString()).toBe('x');

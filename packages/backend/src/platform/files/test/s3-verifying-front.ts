@@ -42,8 +42,14 @@ class S3Refusal extends Error {
   }
 }
 const accessDenied = (message = 'Access Denied') => new S3Refusal(403, 'AccessDenied', message);
-const signatureMismatch = () => new S3Refusal(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
-const policyFailed = (condition: unknown) => accessDenied(`Invalid according to Policy: Policy Condition failed: ${JSON.stringify(condition)}`);
+const signatureMismatch = () =>
+  new S3Refusal(
+    403,
+    'SignatureDoesNotMatch',
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  );
+const policyFailed = (condition: unknown) =>
+  accessDenied(`Invalid according to Policy: Policy Condition failed: ${JSON.stringify(condition)}`);
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 /** `20261128T101500Z` → a Date (NaN when malformed). */
@@ -57,15 +63,32 @@ function parseQuery(raw: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const part of raw.split('&').filter(Boolean)) {
     const at = part.indexOf('=');
-    const [name, value] = (at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)]).map((s) => decodeURIComponent(s)) as [string, string];
+    const [name, value] = (at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)]).map((s) => decodeURIComponent(s)) as [
+      string,
+      string,
+    ];
     const held = query[name];
     query[name] = held === undefined ? value : [...(Array.isArray(held) ? held : [held]), value];
   }
   return query;
 }
 
-type Signers = { sign: (request: SignableRequest, options: { signingDate: Date; signingRegion: string; signingService: string }) => Promise<{ headers: Record<string, string> }>; presigner: S3RequestPresigner };
-type SignableRequest = { method: string; protocol: string; hostname: string; port?: number; path: string; query: Record<string, string | string[]>; headers: Record<string, string> };
+type Signers = {
+  sign: (
+    request: SignableRequest,
+    options: { signingDate: Date; signingRegion: string; signingService: string },
+  ) => Promise<{ headers: Record<string, string> }>;
+  presigner: S3RequestPresigner;
+};
+type SignableRequest = {
+  method: string;
+  protocol: string;
+  hostname: string;
+  port?: number;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+};
 
 /** The SDK's own S3 signers for one key pair (the same code that signs the application's requests). */
 function signersFor(accessKeyId: string, secretAccessKey: string, region: string): Signers {
@@ -80,14 +103,24 @@ function signersFor(accessKeyId: string, secretAccessKey: string, region: string
 }
 
 /** A request signed with SigV4, in the Authorization header or as a presigned query; refused unless the signature is ours. */
-async function verifySigned(req: IncomingMessage, keys: Record<string, string>, signers: (id: string, region: string) => Signers, now: Date): Promise<void> {
+async function verifySigned(
+  req: IncomingMessage,
+  keys: Record<string, string>,
+  signers: (id: string, region: string) => Signers,
+  now: Date,
+): Promise<void> {
   const url = req.url ?? '/';
   const at = url.indexOf('?');
   const path = at < 0 ? url : url.slice(0, at);
   const query = parseQuery(at < 0 ? '' : url.slice(at + 1));
   const auth = req.headers.authorization;
   const presigned = 'X-Amz-Signature' in query || 'X-Amz-Algorithm' in query;
-  if (auth && presigned) throw new S3Refusal(400, 'InvalidArgument', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified');
+  if (auth && presigned)
+    throw new S3Refusal(
+      400,
+      'InvalidArgument',
+      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
+    );
   if (!auth && !presigned) throw accessDenied();
 
   const one = (name: string) => {
@@ -100,27 +133,48 @@ async function verifySigned(req: IncomingMessage, keys: Record<string, string>, 
   let signingDate: Date;
   if (auth) {
     const m = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(auth);
-    if (!m) throw new S3Refusal(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed (only AWS4-HMAC-SHA256 is accepted).');
+    if (!m)
+      throw new S3Refusal(
+        400,
+        'AuthorizationHeaderMalformed',
+        'The authorization header is malformed (only AWS4-HMAC-SHA256 is accepted).',
+      );
     [, credential = '', signedHeaders = '', signature = ''] = m;
     signingDate = amzDate(req.headers['x-amz-date'] as string | undefined);
     if (Number.isNaN(signingDate.getTime())) throw accessDenied('AWS authentication requires a valid Date or x-amz-date header');
-    if (Math.abs(now.getTime() - signingDate.getTime()) > MAX_SKEW_MS) throw new S3Refusal(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
-    if (!req.headers['x-amz-content-sha256']) throw new S3Refusal(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+    if (Math.abs(now.getTime() - signingDate.getTime()) > MAX_SKEW_MS)
+      throw new S3Refusal(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+    if (!req.headers['x-amz-content-sha256'])
+      throw new S3Refusal(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
   } else {
-    if (one('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+    if (one('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+      throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
     credential = one('X-Amz-Credential') ?? '';
     signedHeaders = one('X-Amz-SignedHeaders') ?? '';
     signature = one('X-Amz-Signature') ?? '';
     signingDate = amzDate(one('X-Amz-Date'));
     const expires = Number(one('X-Amz-Expires'));
-    if (!credential || !signedHeaders || !signature || Number.isNaN(signingDate.getTime()) || !Number.isInteger(expires) || expires < 1 || expires > 604_800) {
-      throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.');
+    if (
+      !credential ||
+      !signedHeaders ||
+      !signature ||
+      Number.isNaN(signingDate.getTime()) ||
+      !Number.isInteger(expires) ||
+      expires < 1 ||
+      expires > 604_800
+    ) {
+      throw new S3Refusal(
+        400,
+        'AuthorizationQueryParametersError',
+        'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+      );
     }
     if (now.getTime() > signingDate.getTime() + expires * 1000) throw accessDenied('Request has expired');
   }
   const [accessKeyId = '', , region = '', service = ''] = credential.split('/');
   const secret = keys[accessKeyId];
-  if (secret === undefined) throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (secret === undefined)
+    throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   if (service !== 's3') throw signatureMismatch();
 
   // Exactly the headers the caller signed, as received (repeated headers joined as HTTP joins them).
@@ -131,7 +185,15 @@ async function verifySigned(req: IncomingMessage, keys: Record<string, string>, 
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const [hostname = '', port] = (req.headers.host ?? '').split(':');
-  const request: SignableRequest = { method: req.method ?? 'GET', protocol: 'http:', hostname, ...(port ? { port: Number(port) } : {}), path, query: { ...query }, headers };
+  const request: SignableRequest = {
+    method: req.method ?? 'GET',
+    protocol: 'http:',
+    hostname,
+    ...(port ? { port: Number(port) } : {}),
+    path,
+    query: { ...query },
+    headers,
+  };
   const { sign, presigner } = signers(accessKeyId, region);
   let expected: string | undefined;
   if (auth) {
@@ -139,7 +201,12 @@ async function verifySigned(req: IncomingMessage, keys: Record<string, string>, 
     expected = /Signature=([0-9a-f]{64})/.exec(signed.headers.authorization ?? '')?.[1];
   } else {
     delete request.query['X-Amz-Signature'];
-    const signed = await presigner.presign(request, { signingDate, expiresIn: Number(one('X-Amz-Expires')), signingRegion: region, signingService: 's3' });
+    const signed = await presigner.presign(request, {
+      signingDate,
+      expiresIn: Number(one('X-Amz-Expires')),
+      signingRegion: region,
+      signingService: 's3',
+    });
     expected = signed.query?.['X-Amz-Signature'] as string | undefined;
   }
   if (!expected || !sameText(expected, signature)) throw signatureMismatch();
@@ -170,10 +237,12 @@ async function verifyPostForm(body: Buffer, contentType: string, bucket: string,
   if (fileBytes === null) throw new S3Refusal(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
   const policyBase64 = fields.get('policy');
   if (!policyBase64) throw accessDenied();
-  if (fields.get('x-amz-algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Refusal(400, 'InvalidArgument', 'POST requires the X-Amz-Algorithm field with AWS4-HMAC-SHA256.');
+  if (fields.get('x-amz-algorithm') !== 'AWS4-HMAC-SHA256')
+    throw new S3Refusal(400, 'InvalidArgument', 'POST requires the X-Amz-Algorithm field with AWS4-HMAC-SHA256.');
   const [accessKeyId = '', shortDate = '', region = '', service = '', terminal = ''] = (fields.get('x-amz-credential') ?? '').split('/');
   const secret = keys[accessKeyId];
-  if (secret === undefined) throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (secret === undefined)
+    throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   if (service !== 's3' || terminal !== 'aws4_request' || !/^\d{8}$/.test(shortDate)) throw signatureMismatch();
   if (!sameText(signPostPolicy(policyBase64, secret, shortDate, region), fields.get('x-amz-signature') ?? '')) throw signatureMismatch();
 
@@ -184,7 +253,8 @@ async function verifyPostForm(body: Buffer, contentType: string, bucket: string,
     throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid JSON.');
   }
   const expiration = typeof policy.expiration === 'string' ? Date.parse(policy.expiration) : NaN;
-  if (Number.isNaN(expiration) || !Array.isArray(policy.conditions)) throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: the policy needs an expiration and conditions.');
+  if (Number.isNaN(expiration) || !Array.isArray(policy.conditions))
+    throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: the policy needs an expiration and conditions.');
   if (now.getTime() > expiration) throw accessDenied('Invalid according to Policy: Policy expired.');
 
   const covered = new Set<string>();
@@ -198,12 +268,14 @@ async function verifyPostForm(body: Buffer, contentType: string, bucket: string,
         if (fileBytes > max) throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
         continue;
       }
-      if (typeof op !== 'string' || typeof subject !== 'string' || !subject.startsWith('$') || typeof value !== 'string') throw new S3Refusal(400, 'InvalidPolicyDocument', `Invalid Policy: Invalid condition ${JSON.stringify(condition)}.`);
+      if (typeof op !== 'string' || typeof subject !== 'string' || !subject.startsWith('$') || typeof value !== 'string')
+        throw new S3Refusal(400, 'InvalidPolicyDocument', `Invalid Policy: Invalid condition ${JSON.stringify(condition)}.`);
       const field = subject.slice(1).toLowerCase();
       covered.add(field);
       const actual = valueOf(field);
       const holds = op.toLowerCase() === 'eq' ? actual === value : op.toLowerCase() === 'starts-with' ? actual.startsWith(value) : null;
-      if (holds === null) throw new S3Refusal(400, 'InvalidPolicyDocument', `Invalid Policy: Invalid condition ${JSON.stringify(condition)}.`);
+      if (holds === null)
+        throw new S3Refusal(400, 'InvalidPolicyDocument', `Invalid Policy: Invalid condition ${JSON.stringify(condition)}.`);
       if (!holds) throw policyFailed(condition);
     } else if (condition && typeof condition === 'object') {
       for (const [name, value] of Object.entries(condition)) {
@@ -262,7 +334,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * Starts s3rver on a free loopback port and the verifying front on `port` (0: a free one). `now` is the
  * front's clock for expiries (S3 judges a form's expiry by its own clock, never the caller's).
  */
-export async function startLocalS3(options: { port: number; directory: string; keys?: Record<string, string>; now?: () => Date }): Promise<LocalS3> {
+export async function startLocalS3(options: {
+  port: number;
+  directory: string;
+  keys?: Record<string, string>;
+  now?: () => Date;
+}): Promise<LocalS3> {
   const keys = options.keys ?? LOCAL_S3_KEYS;
   const now = options.now ?? (() => new Date());
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: options.directory, silent: true });
@@ -281,7 +358,11 @@ export async function startLocalS3(options: { port: number; directory: string; k
       try {
         // A CORS preflight carries no credentials, on S3 as here: the bucket's CORS rules answer it.
         if (req.method === 'OPTIONS') return forward(req, res, inner);
-        const isForm = req.method === 'POST' && segments.length === 1 && !(req.url ?? '').includes('?') && (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+        const isForm =
+          req.method === 'POST' &&
+          segments.length === 1 &&
+          !(req.url ?? '').includes('?') &&
+          (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
         if (isForm) {
           const body = await readBody(req);
           await verifyPostForm(body, req.headers['content-type']!, decodeURIComponent(segments[0]!), keys, now());
