@@ -54,127 +54,57 @@ export function mountMailbox(root: Hono, sesEndpoint: string) {
     const mails = [...(await readMails())].sort((a, b) => b.at - a.at);
     c.header('Content-Security-Policy', MAIL_CSP);
     c.header('X-Content-Type-Options', 'nosniff');
-    return c.html(
-      html`<!doctype html>
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>Local mailbox</title>
-            <style>
-              body {
-                font:
-                  15px/1.5 system-ui,
-                  sans-serif;
-                margin: 0 auto;
-                max-width: 860px;
-                padding: 16px;
-                color: #1f2937;
+    return c.html(html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>Local mailbox</title>
+          <style>
+            body { font: 15px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 860px; padding: 16px; color: #1f2937; }
+            h1 { font-size: 22px; } h2 { font-size: 18px; margin: 4px 0 12px; overflow-wrap: anywhere; }
+            h3 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: #6b7280; margin: 16px 0 6px; }
+            .mail { border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; margin: 12px 0; }
+            .meta { color: #6b7280; font-size: 13px; overflow-wrap: anywhere; }
+            pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f9fafb; padding: 12px; border-radius: 6px; margin: 0; }
+            iframe { display: block; width: 100%; height: 240px; border: 1px solid #e5e7eb; border-radius: 6px; resize: vertical; background: #fff; }
+            ul.files { list-style: none; padding: 0; margin: 0; } ul.files li { padding: 4px 0; overflow-wrap: anywhere; }
+            a { color: #1d4ed8; }
+          </style>
+        </head>
+        <body>
+          <h1>Local mailbox</h1>
+          <p class="meta">What the SES stand-in received since this <code>npm start</code> (newest first). Local mode only.</p>
+          ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
+          ${mails.map((m) => {
+            const files = m.attachments ?? [];
+            return html`<article class="mail">
+              <div class="meta">${new Date(m.at * 1000).toISOString()} · from ${m.from} · to ${m.destination.to.join(', ')}</div>
+              <h2>${m.subject}</h2>
+              ${
+                m.body.html
+                  ? html`<h3>HTML</h3>
+                    <iframe sandbox="" referrerpolicy="no-referrer" title="${`HTML of: ${m.subject}`}" srcdoc="${mailDocument(m.body.html)}"></iframe>`
+                  : raw('')
               }
-              h1 {
-                font-size: 22px;
+              ${m.body.text ? html`<h3>Text</h3><pre>${m.body.text}</pre>` : raw('')}
+              ${
+                files.length
+                  ? html`<h3>Attachments (${files.length})</h3>
+                    <ul class="files">
+                      ${files.map(
+                        (f, i) => html`<li>
+                          <a href="${attachmentPath(m.messageId, i)}" download="${f.filename ?? `attachment-${i + 1}`}">${f.filename ?? `attachment-${i + 1}`}</a>
+                          <span class="meta">${f.contentType ?? ''} ${sizeText(f.size)}</span>
+                        </li>`,
+                      )}
+                    </ul>`
+                  : raw('')
               }
-              h2 {
-                font-size: 18px;
-                margin: 4px 0 12px;
-                overflow-wrap: anywhere;
-              }
-              h3 {
-                font-size: 13px;
-                text-transform: uppercase;
-                letter-spacing: 0.04em;
-                color: #6b7280;
-                margin: 16px 0 6px;
-              }
-              .mail {
-                border: 1px solid #e5e7eb;
-                border-radius: 8px;
-                padding: 16px;
-                margin: 12px 0;
-              }
-              .meta {
-                color: #6b7280;
-                font-size: 13px;
-                overflow-wrap: anywhere;
-              }
-              pre {
-                white-space: pre-wrap;
-                overflow-wrap: anywhere;
-                background: #f9fafb;
-                padding: 12px;
-                border-radius: 6px;
-                margin: 0;
-              }
-              iframe {
-                display: block;
-                width: 100%;
-                height: 240px;
-                border: 1px solid #e5e7eb;
-                border-radius: 6px;
-                resize: vertical;
-                background: #fff;
-              }
-              ul.files {
-                list-style: none;
-                padding: 0;
-                margin: 0;
-              }
-              ul.files li {
-                padding: 4px 0;
-                overflow-wrap: anywhere;
-              }
-              a {
-                color: #1d4ed8;
-              }
-            </style>
-          </head>
-          <body>
-            <h1>Local mailbox</h1>
-            <p class="meta">What the SES stand-in received since this <code>npm start</code> (newest first). Local mode only.</p>
-            ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
-            ${mails.map((m) => {
-              const files = m.attachments ?? [];
-              return html`<article class="mail">
-                <div class="meta">${new Date(m.at * 1000).toISOString()} · from ${m.from} · to ${m.destination.to.join(', ')}</div>
-                <h2>${m.subject}</h2>
-                ${
-                  m.body.html
-                    ? html`<h3>HTML</h3>
-                        <iframe
-                          sandbox=""
-                          referrerpolicy="no-referrer"
-                          title="${`HTML of: ${m.subject}`}"
-                          srcdoc="${mailDocument(m.body.html)}"
-                        ></iframe>`
-                    : raw('')
-                }
-                ${
-                  m.body.text
-                    ? html`<h3>Text</h3>
-                        <pre>${m.body.text}</pre>`
-                    : raw('')
-                }
-                ${
-                  files.length
-                    ? html`<h3>Attachments (${files.length})</h3>
-                        <ul class="files">
-                          ${files.map(
-                            (f, i) =>
-                              html`<li>
-                                <a href="${attachmentPath(m.messageId, i)}" download="${f.filename ?? `attachment-${i + 1}`}"
-                                  >${f.filename ?? `attachment-${i + 1}`}</a
-                                >
-                                <span class="meta">${f.contentType ?? ''} ${sizeText(f.size)}</span>
-                              </li>`,
-                          )}
-                        </ul>`
-                    : raw('')
-                }
-              </article>`;
-            })}
-          </body>
-        </html>`,
-    );
+            </article>`;
+          })}
+        </body>
+      </html>`);
   });
 
   /** One attachment, always as a download (never rendered on the portal's origin). */
