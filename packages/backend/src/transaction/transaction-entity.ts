@@ -74,10 +74,6 @@ export const idMarkers = entity<IdMarker>();
  * The row item of a transaction (its index keys only for the values it has). The item's `type` is the
  * table's item type ('transaction'), so the transaction's own type is stored as `txType`.
  */
-export function transactionItem(record: TransactionRecord, providerId: string | null = null): Item {
-  return ledgerItem(record, record.customerId, providerId);
-}
-
 /**
  * The provider ledger a transaction is also listed in (ADR 056): its product's content provider, when that
  * is not the booking customer itself; null otherwise.
@@ -85,17 +81,13 @@ export function transactionItem(record: TransactionRecord, providerId: string | 
 export const providerLedgerOf = (record: Pick<TransactionRecord, 'customerId'>, providerId: string | null | undefined): string | null =>
   providerId && providerId !== record.customerId ? providerId : null;
 
-/** The listing item of a transaction in its provider's ledger (ADR 056): see the ledgers above. */
-export function listingItem(record: TransactionRecord, providerId: string): Item {
-  return ledgerItem(record, providerId, providerId);
-}
-
 /** The rows of one transaction: its booking row, and its listing in the provider's ledger when it has one. */
 export function transactionItems(record: TransactionRecord, providerId: string | null): Item[] {
   const provider = providerLedgerOf(record, providerId);
-  return [transactionItem(record, provider), ...(provider ? [listingItem(record, provider)] : [])];
+  return [ledgerItem(record, record.customerId, provider), ...(provider ? [ledgerItem(record, provider, provider)] : [])];
 }
 
+/** A transaction's item in one ledger: the booking row in its customer's, a listing in its provider's (see the ledgers above). */
 function ledgerItem(record: TransactionRecord, ledgerId: string, providerId: string | null): Item {
   const sk = transactionKeys.sk(record.at, record.transactionId);
   const { type: txType, ...rest } = record;

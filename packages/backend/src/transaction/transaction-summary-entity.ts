@@ -133,8 +133,7 @@ const COUNTED = ['at', 'txType', 'resultCode', 'result', 'terminalId', 'ean'];
  * + 1 Query per ~1 MB of the day's rows + 1 BatchWrite per 25 items + 1 UpdateItem.
  */
 export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise<void> {
-  const customerId = ledgerId;
-  const versionKey = { pk: summaryKeys.pk(customerId, ALL), sk: summaryKeys.versionSk(day) };
+  const versionKey = { pk: summaryKeys.pk(ledgerId, ALL), sk: summaryKeys.versionSk(day) };
   for (let attempt = 0; ; attempt += 1) {
     const head = (await db.doc.send(new GetCommand({ TableName: db.table, Key: versionKey, ConsistentRead: true }))).Item;
     const version = typeof head?.v === 'number' ? head.v : 0;
@@ -142,7 +141,7 @@ export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise
     const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
     const { items: rows } = await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': transactionKeys.pk(customerId), ':from': `${day}T00:00:00.000Z`, ':to': next },
+      ExpressionAttributeValues: { ':pk': transactionKeys.pk(ledgerId), ':from': `${day}T00:00:00.000Z`, ':to': next },
       ...projectionOf(COUNTED),
       ConsistentRead: true,
     });
@@ -150,7 +149,7 @@ export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise
     const items: Item[] = [];
     for (const dim of new Set([...before, ...counts.keys()])) {
       const c = counts.get(dim);
-      const pk = summaryKeys.pk(customerId, dim);
+      const pk = summaryKeys.pk(ledgerId, dim);
       items.push({
         pk,
         sk: summaryKeys.daySk(day),
