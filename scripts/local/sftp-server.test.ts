@@ -21,7 +21,7 @@ import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
-import { startSftpStandIn } from './sftp-server.ts';
+import { sshKeyPair, startSftpStandIn } from './sftp-server.ts';
 
 /**
  * The SFTP delivery port against the local SFTP stand-in, both speaking the real protocol: the portal's
@@ -29,8 +29,8 @@ import { startSftpStandIn } from './sftp-server.ts';
  * inside its own folder.
  */
 const work = mkdtempSync(join(tmpdir(), 'sftp-test-'));
-const customerKey = ssh2.utils.generateKeyPairSync('ed25519');
-const otherKey = ssh2.utils.generateKeyPairSync('ed25519');
+const customerKey = sshKeyPair();
+const otherKey = sshKeyPair();
 let standIn: Awaited<ReturnType<typeof startSftpStandIn>>;
 let delivery: SftpDelivery;
 let backend: Backend;

@@ -289,6 +289,19 @@ function openFlags(flags: number): string {
   return 'r+';
 }
 
+const parsesAsSshKey = (key: string) => !(ssh2.utils.parseKey(key) instanceof Error);
+
+/**
+ * A new ed25519 key pair that ssh2 itself can read back. ssh2's generator strips leading zero bytes from the
+ * public key, so about one pair in 256 comes out malformed (mscdex/ssh2 #1390, #1513); such a pair is drawn again.
+ */
+export function sshKeyPair(comment?: string): { private: string; public: string } {
+  for (;;) {
+    const pair = ssh2.utils.generateKeyPairSync('ed25519', comment ? { comment } : {});
+    if (parsesAsSshKey(pair.private) && parsesAsSshKey(pair.public)) return pair;
+  }
+}
+
 /**
  * The keys of a local instance, made once in `<dataDir>/sftp-keys/` and reused (a stable host key, so
  * `known_hosts` entries stay valid across restarts): the server's host key and the portal's service user's
@@ -304,8 +317,8 @@ export function localSftpKeys(dataDir: string): {
   const files = localSftpKeyFiles(dataDir);
   mkdirSync(dirname(files.host), { recursive: true, mode: 0o700 });
   const made = (file: string) => {
-    if (!existsSync(file)) {
-      const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: `portal-local-${basename(file)}` });
+    if (!existsSync(file) || !parsesAsSshKey(readFileSync(file, 'utf8'))) {
+      const pair = sshKeyPair(`portal-local-${basename(file)}`);
       writeFileSync(file, pair.private, { mode: 0o600 });
       writeFileSync(`${file}.pub`, `${pair.public}\n`, { mode: 0o644 });
     }

@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStore, type FileStore } from '../file-store.ts';
@@ -21,14 +21,18 @@ const credentials = {
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
 let files: FileStore;
 let client: S3Client;
+/** Sends each request once: the SDK's retries would hide a 500 by sending it again. */
+let once: S3Client;
 
 beforeAll(async () => {
   s3 = await startS3StandIn([BUCKET]);
   client = new S3Client({ region: REGION, endpoint: s3.endpoint, forcePathStyle: true, credentials });
+  once = new S3Client({ region: REGION, endpoint: s3.endpoint, forcePathStyle: true, credentials, maxAttempts: 1 });
   files = createFileStore({ AWS_REGION: REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET, client });
 });
 afterAll(async () => {
   client?.destroy();
+  once?.destroy();
   await s3?.stop();
 });
 
@@ -64,6 +68,34 @@ describe('browser POST uploads', () => {
     const { url, fields } = form();
     expect(await post(url, fields, Buffer.from('hello'))).toMatchObject({ status: 204 });
     expect((await files.read(KEY)).toString()).toBe('hello');
+  });
+
+  it('forms and PUTs racing for one key all succeed, and the key holds one of them whole (S3: the last write wins)', async () => {
+    const { url, fields } = form();
+    const bodies = Array.from({ length: 12 }, (_, i) => `upload-${i}-`.repeat(5));
+    const answers = await Promise.all([
+      ...bodies.slice(0, 6).map((b) => post(url, fields, Buffer.from(b))),
+      ...bodies.slice(6).map((b) => once.send(new PutObjectCommand({ Bucket: BUCKET, Key: KEY, Body: b })).then(() => ({ status: 204 }))),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 204));
+    expect(bodies).toContain((await files.read(KEY)).toString());
+  });
+
+  it('writes and deletes racing in one folder all succeed, as on S3', async () => {
+    const rejected: unknown[] = [];
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => {
+          const key = `race/folder/k-${i % 3}`;
+          return [
+            once.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'x'.repeat(1000 * i) })),
+            once.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key })),
+          ];
+        }).flat(),
+      );
+      rejected.push(...answers.filter((a) => a.status === 'rejected'));
+    }
+    expect(rejected).toEqual([]);
   });
 
   it.each([

@@ -300,8 +300,36 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: S3Refusal): 
   req.resume();
 }
 
-/** Sends the request on to s3rver as it came (with `body` when it was read already) and its answer back. */
-function forward(req: IncomingMessage, res: ServerResponse, target: number, body?: Buffer): void {
+/**
+ * Runs the writes to one bucket one after another. s3rver keeps an object as files in a folder per key prefix:
+ * a delete removes folders it leaves empty, and a write racing it into the same folder (or a write racing
+ * another write of the same key) fails with a 500 that S3 never gives. S3 takes concurrent writes, the last
+ * write to a key wins; in sequence, so do these.
+ */
+function oneWriteAtATime() {
+  const tails = new Map<string, Promise<void>>();
+  return async (bucket: string, write: () => Promise<void>): Promise<void> => {
+    const before = tails.get(bucket) ?? Promise.resolve();
+    const done = before.then(write, write);
+    const tail = done.catch(() => undefined);
+    tails.set(bucket, tail);
+    try {
+      await done;
+    } finally {
+      if (tails.get(bucket) === tail) tails.delete(bucket);
+    }
+  };
+}
+
+/**
+ * Sends the request on to s3rver as it came (with `body` when it was read already) and its answer back;
+ * settles once the answer is sent.
+ */
+function forward(req: IncomingMessage, res: ServerResponse, target: number, body?: Buffer): Promise<void> {
+  const sent = new Promise<void>((resolve) => {
+    res.once('close', resolve);
+    res.once('finish', resolve);
+  });
   const headers = { ...req.headers };
   if (body) {
     delete headers['transfer-encoding'];
@@ -317,6 +345,7 @@ function forward(req: IncomingMessage, res: ServerResponse, target: number, body
   });
   if (body) upstream.end(body);
   else req.pipe(upstream);
+  return sent;
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -351,13 +380,14 @@ export async function startLocalS3(options: {
     return cache.get(key)!;
   };
 
+  const serialized = oneWriteAtATime();
   const server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0]!;
       const segments = path.split('/').filter(Boolean);
       try {
         // A CORS preflight carries no credentials, on S3 as here: the bucket's CORS rules answer it.
-        if (req.method === 'OPTIONS') return forward(req, res, inner);
+        if (req.method === 'OPTIONS') return await forward(req, res, inner);
         const isForm =
           req.method === 'POST' &&
           segments.length === 1 &&
@@ -365,11 +395,14 @@ export async function startLocalS3(options: {
           (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
         if (isForm) {
           const body = await readBody(req);
-          await verifyPostForm(body, req.headers['content-type']!, decodeURIComponent(segments[0]!), keys, now());
-          return forward(req, res, inner, body);
+          const bucket = decodeURIComponent(segments[0]!);
+          await verifyPostForm(body, req.headers['content-type']!, bucket, keys, now());
+          return await serialized(bucket, () => forward(req, res, inner, body));
         }
         await verifySigned(req, keys, signers, now());
-        return forward(req, res, inner);
+        const writesObject = segments.length >= 2 && (req.method === 'PUT' || req.method === 'POST' || req.method === 'DELETE');
+        if (writesObject) return await serialized(decodeURIComponent(segments[0]!), () => forward(req, res, inner));
+        return await forward(req, res, inner);
       } catch (error) {
         if (error instanceof S3Refusal) return refuse(req, res, error);
         console.error('local S3 front:', error);
