@@ -16,15 +16,14 @@ import {
   reportFilterProblem,
   reportLanguageOf,
 } from '@portal/core/report';
-import { IDEMPOTENCY, REQUEST } from '@portal/core/shared';
+import { REQUEST } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
 import { type Actor, requirePermission, mayActFor } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
-import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
@@ -109,14 +108,14 @@ export function checkPeriod(dateFrom: string, dateUntil: string): void {
   if (days > REPORT_MAX_PERIOD_DAYS) throw periodInvalid('dateUntil', `A report covers at most ${REPORT_MAX_PERIOD_DAYS} days.`);
 }
 
+type Access = ReturnType<typeof reportJobAccess>;
+
 /**
- * Report jobs for users (ADR 041): "run now" of a report for a chosen period, a job's
- * status, cancel/remove, a report's run log, the customer's report files and their download. Every call:
- * reportManagement.reports, and the report's (job's, file's) customer must be one the user may act for —
- * another customer's answers exactly like a nonexistent one (ADR 015).
+ * Who reaches what (ADR 015): reportManagement.reports, and the report's (job's, file's) customer must be
+ * one the user may act for — another customer's answers exactly like a nonexistent one.
  */
-export function createReportJobService(deps: ReportJobServiceDeps) {
-  const { db, files, now, launcher } = deps;
+function reportJobAccess(deps: ReportJobServiceDeps) {
+  const { db, now } = deps;
   const permit = (actor: Actor) => requirePermission(actor, 'reportManagement', 'reports');
 
   const mayReach = async (actor: Actor, customerId: string) => {
@@ -143,83 +142,116 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
   const view = async (job: StoredReportJob): Promise<ReportJob> => reportJobView(job, await deps.listDeliveries(db, job.jobId));
 
   async function replay(actor: Actor, key: string, hash: string, at: Date): Promise<ReportJob | null> {
-    const record = await readIdempotency<{ jobId: string }>(db, reportJobIdempotencyKey(actor.username, key), at);
+    const record = await readReplay<{ jobId: string }>(db, reportJobIdempotencyKey(actor.username, key), at, hash, 'report job');
     if (!record) return null;
-    if (record.hash !== hash)
-      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report job.');
     const job = await getReportJob(db, record.jobId, true);
     if (!job) throw jobNotFound();
     return view(job);
   }
 
+  return { permit, mayReach, reachableDefinition, reachableJob, view, replay };
+}
+
+/** The filter and the options of a "run now", each JSON text, parsed and checked against the report's type. */
+function parseRunRequest(definition: RunnableReport, input: ReportJobInput) {
+  checkPeriod(input.dateFrom, input.dateUntil);
+  const filter = parseJsonField(input.filter, ReportFilter, filterInvalid);
+  const problem = reportFilterProblem(definition.reportType, { ...definition.filter, ...filter });
+  if (problem) throw filterInvalid(problem.field, problem.message);
+  const options = parseJsonField(
+    input.options,
+    ReportJobOptions,
+    (path, message) =>
+      new AppError('input', REQUEST.VALIDATION_FAILED, 'The options are not valid.', {
+        issues: [{ path: path ? `options.${path}` : 'options', message }],
+      }),
+  );
+  return { filter, options };
+}
+
+/** The job a "run now" stores: the actor's, for the chosen period, in the schedule's time zone (else the actor's). */
+function manualJob(
+  actor: Actor,
+  definition: RunnableReport,
+  input: ReportJobInput,
+  { filter, options }: ReturnType<typeof parseRunRequest>,
+  schedule: ReportSchedule | null,
+  at: Date,
+): StoredReportJob {
   return {
-    /**
-     * "Run now" (SPEC flow/report-jobs create): the report for a chosen period, with the filter and the
-     * options as JSON text. 202 with the job, which runs in the runner; a retry with the same
-     * Idempotency-Key answers the same job, the key with another request is 409.
-     */
-    async create(actor: Actor, input: ReportJobInput, key: string): Promise<ReportJob> {
-      permit(actor);
-      const definition = await reachableDefinition(actor, input.processId);
-      checkPeriod(input.dateFrom, input.dateUntil);
-      const filter = parseJsonField(input.filter, ReportFilter, filterInvalid);
-      const problem = reportFilterProblem(definition.reportType, { ...definition.filter, ...filter });
-      if (problem) throw filterInvalid(problem.field, problem.message);
-      const options = parseJsonField(
-        input.options,
-        ReportJobOptions,
-        (path, message) =>
-          new AppError('input', REQUEST.VALIDATION_FAILED, 'The options are not valid.', {
-            issues: [{ path: path ? `options.${path}` : 'options', message }],
-          }),
-      );
-      const at = now();
-      const hash = requestHash(input);
-      const earlier = await replay(actor, key, hash, at);
-      if (earlier) return earlier;
-      await limitRuns(deps.rateLimiter, actor, definition.customerId);
-      const schedule = await deps.loadSchedule(db, definition.processId);
-      const job: StoredReportJob = {
-        jobId: randomUUID(),
-        processId: definition.processId,
-        customerId: definition.customerId,
-        reportName: definition.name,
-        ...freshJobState(at),
-        trigger: 'manual',
-        scheduledFor: null,
-        dateFrom: input.dateFrom,
-        dateUntil: input.dateUntil,
-        periodType: input.periodType,
-        owner: actor.username,
-        format: options.format ?? definition.format,
-        filter,
-        options: { deliver: options.deliver, skipIfEmpty: options.skipIfEmpty, ...(options.format ? { format: options.format } : {}) },
-        timeZone: schedule?.timeZone ?? actor.timezone,
-        language: reportLanguageOf(actor.locale),
-      };
-      try {
-        await transactWrite(db, [
+    jobId: randomUUID(),
+    processId: definition.processId,
+    customerId: definition.customerId,
+    reportName: definition.name,
+    ...freshJobState(at),
+    trigger: 'manual',
+    scheduledFor: null,
+    dateFrom: input.dateFrom,
+    dateUntil: input.dateUntil,
+    periodType: input.periodType,
+    owner: actor.username,
+    format: options.format ?? definition.format,
+    filter,
+    options: { deliver: options.deliver, skipIfEmpty: options.skipIfEmpty, ...(options.format ? { format: options.format } : {}) },
+    timeZone: schedule?.timeZone ?? actor.timezone,
+    language: reportLanguageOf(actor.locale),
+  };
+}
+
+/**
+ * "Run now" (SPEC flow/report-jobs create): the report for a chosen period, with the filter and the
+ * options as JSON text. 202 with the job, which runs in the runner; a retry with the same
+ * Idempotency-Key answers the same job, the key with another request is 409.
+ */
+function runNow(deps: ReportJobServiceDeps, access: Access) {
+  const { db, now, launcher } = deps;
+  return async (actor: Actor, input: ReportJobInput, key: string): Promise<ReportJob> => {
+    access.permit(actor);
+    const definition = await access.reachableDefinition(actor, input.processId);
+    const request = parseRunRequest(definition, input);
+    const at = now();
+    const hash = requestHash(input);
+    const earlier = await access.replay(actor, key, hash, at);
+    if (earlier) return earlier;
+    await limitRuns(deps.rateLimiter, actor, definition.customerId);
+    const job = manualJob(actor, definition, input, request, await deps.loadSchedule(db, definition.processId), at);
+    return createOnce(
+      () =>
+        transactWrite(db, [
           newReportJobPut(db, job),
           idempotencyPut(db, reportJobIdempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at),
-        ]);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const winner = await replay(actor, key, hash, at); // a parallel retry with the same key won
-        if (winner) return winner;
-        throw error;
-      }
-      try {
-        await launcher.launch({ kind: 'report-job', jobId: job.jobId });
-      } catch (error) {
-        await reportJobWrites.failed(db, job.jobId, REPORT_FAILED_MESSAGE, now());
-        throw error;
-      }
-      return reportJobView(job, []);
-    },
+        ]),
+      () => access.replay(actor, key, hash, at),
+      async () => {
+        try {
+          await launcher.launch({ kind: 'report-job', jobId: job.jobId });
+        } catch (error) {
+          await reportJobWrites.failed(db, job.jobId, REPORT_FAILED_MESSAGE, now());
+          throw error;
+        }
+        return reportJobView(job, []);
+      },
+    );
+  };
+}
+
+/**
+ * Report jobs for users (ADR 041): "run now" of a report for a chosen period, a job's
+ * status, cancel/remove, a report's run log, the customer's report files and their download. Every call:
+ * reportManagement.reports, and the report's (job's, file's) customer must be one the user may act for —
+ * another customer's answers exactly like a nonexistent one (ADR 015).
+ */
+export function createReportJobService(deps: ReportJobServiceDeps) {
+  const { db, files, now } = deps;
+  const access = reportJobAccess(deps);
+  const { permit, mayReach, reachableDefinition, view } = access;
+
+  return {
+    create: runNow(deps, access),
 
     /** The job with its progress, files and deliveries (the screen polls it). */
     async get(actor: Actor, jobId: string): Promise<ReportJob> {
-      return view(await reachableJob(actor, jobId));
+      return view(await access.reachableJob(actor, jobId));
     },
 
     /**

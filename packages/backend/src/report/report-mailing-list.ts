@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type MailContactInput, CONFIRMATION_RESEND_LIMIT, type Recipient, REPORT } from '@portal/core/report';
 import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
+import { cancellationCodes, isConditionFailure } from '../platform/db/conditions.ts';
 import { contactRecipient, contactReference, portalUsersOf, userRecipient, userReference } from './recipient-service.ts';
 import {
   ADD_RECIPIENT_AT,
@@ -21,9 +21,7 @@ import { errorField } from '../platform/error-fields.ts';
 
 /** Which of a transaction's conditions failed (DynamoDB answers one reason per item, in order). */
 const failedAt = (error: unknown): number[] =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).flatMap((r, i) =>
-    r.Code === 'ConditionalCheckFailed' ? [i] : [],
-  );
+  cancellationCodes(error).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
 const recipientLimit = (max: number) =>
   new AppError('conflict', REPORT.RECIPIENT_LIMIT, `A mailing list holds at most ${max} recipients. Remove one before adding another.`);
 const contactLimit = (max: number) =>
@@ -41,7 +39,12 @@ const newContactId = () => randomBytes(9).toString('base64url');
 
 /** A report's mailing list (ADR 040, ADR 051): portal users and external contacts with their double opt-in. */
 export function reportMailingList(ctx: ReportContext) {
-  const { db, now, brandLimits, rateLimiter, confirmations, requireBit, reportOf, mailingList, transact } = ctx;
+  return { ...mailingListReads(ctx), ...recipientChanges(ctx), ...contactChanges(ctx) };
+}
+
+/** The list as it is, and the portal users who could join it. */
+function mailingListReads(ctx: ReportContext) {
+  const { db, requireBit, reportOf, mailingList } = ctx;
   return {
     async mailingList(actor: Actor, processId: string): Promise<{ recipients: Recipient[] }> {
       requireBit(actor, 'reports');
@@ -59,7 +62,13 @@ export function reportMailingList(ctx: ReportContext) {
         recipients: users.map((u) => userRecipient(u, userReference(u.username), null)).filter((r) => !listed.has(r.referenceId)),
       };
     },
+  };
+}
 
+/** A portal user or an existing contact put on the list or taken off it. */
+function recipientChanges(ctx: ReportContext) {
+  const { db, now, brandLimits, requireBit, reportOf, mailingList, transact } = ctx;
+  return {
     async addRecipient(actor: Actor, processId: string, referenceId: string, host?: string): Promise<{ recipients: Recipient[] }> {
       requireBit(actor, 'recipients');
       const limits = await brandLimits(host);
@@ -106,7 +115,39 @@ export function reportMailingList(ctx: ReportContext) {
       }
       return { recipients: await mailingList(processId) };
     },
+  };
+}
 
+/** The contact a create stores: confirmed at once when its address is a portal user's of the customer (ADR 051). */
+function newStoredContact(
+  actor: Actor,
+  input: MailContactInput,
+  emailKey: string,
+  isPortalUser: boolean,
+  at: string,
+): StoredContact & { emailKey: string } {
+  return {
+    contactId: newContactId(),
+    firstname: input.firstname,
+    surname: input.surname,
+    email: input.email,
+    emailKey,
+    displayname: input.displayname ?? '',
+    active: input.active,
+    isEmailActive: input.isEmailActive,
+    childProcessId: input.childProcessId ?? null,
+    createdAt: at,
+    confirmation: isPortalUser ? 'confirmed' : 'pending',
+    confirmationSentAt: null,
+    confirmedAt: isPortalUser ? at : null,
+    locale: actor.locale,
+  };
+}
+
+/** External contacts: created with their double opt-in, and their confirmation mail sent again. */
+function contactChanges(ctx: ReportContext) {
+  const { db, now, brandLimits, rateLimiter, confirmations, requireBit, reportOf, transact } = ctx;
+  return {
     /**
      * POST /flow/process-mail-contacts: an external contact of the report, put on its mailing list. One
      * transaction decides (ADR 051): the address once per list (parallel creates: one 201, the rest 409),
@@ -122,22 +163,7 @@ export function reportMailingList(ctx: ReportContext) {
       if ([...partition.contacts.values()].some((c) => contactEmailKey(c.email) === emailKey)) throw contactExists();
       const isPortalUser = (await portalUsersOf(db, customer)).some((u) => u.email && contactEmailKey(u.email) === emailKey);
       const at = now().toISOString();
-      const contact: StoredContact & { emailKey: string } = {
-        contactId: newContactId(),
-        firstname: input.firstname,
-        surname: input.surname,
-        email: input.email,
-        emailKey,
-        displayname: input.displayname ?? '',
-        active: input.active,
-        isEmailActive: input.isEmailActive,
-        childProcessId: input.childProcessId ?? null,
-        createdAt: at,
-        confirmation: isPortalUser ? 'confirmed' : 'pending',
-        confirmationSentAt: null,
-        confirmedAt: isPortalUser ? at : null,
-        locale: actor.locale,
-      };
+      const contact = newStoredContact(actor, input, emailKey, isPortalUser, at);
       const entry = { referenceId: contactReference(contact.contactId), addedAt: at, unsubscribedAt: null };
       try {
         await transact(

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY, RETAILER } from '@portal/core/shared';
+import { RETAILER } from '@portal/core/shared';
 import {
   type AuditEntry,
   mayDo,
@@ -6,13 +6,14 @@ import {
   type RequestAction,
   type RequestDetail,
   type RequestState,
+  type WorkflowStepDefinition,
   requestStatus,
   WORKFLOW,
 } from '@portal/core/workflow';
 import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
-import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
 import { fullJitter, type TxItem } from '../platform/db/transact.ts';
 import { currentStep, decidesOn, getRequestForActor, type RequestContext } from './request-access.ts';
 import {
@@ -28,41 +29,45 @@ import {
 import { hasFlow } from './workflow-service.ts';
 import { getLatestWorkflow } from './workflow-entity.ts';
 import { type RequestCalls, stateSnapshot, isAnswered, conflict, lostRace, hashOf } from './request-details.ts';
+import type { StoredItem } from './request-entity.ts';
 
-/** A request's life (ADR 046): created, submitted, approved or rejected, archived; each change one transaction. */
-export function requestTransitions(calls: RequestCalls) {
-  const { db, now, notifier, require, transact, visibleCustomer, detailOf } = calls;
-  /**
-   * A transition that moves a request to the history also adds to the customer's done counter, which another
-   * request's transition may be writing at that moment (TransactionConflict, nothing decided): send it again.
-   */
-  async function transactThroughConflicts(items: TxItem[]) {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await transact(items);
-      } catch (error) {
-        if (!isTransactionConflict(error) || attempt >= 4) throw error;
-        await fullJitter(attempt, 200);
-      }
+const PAST: Record<Exclude<RequestAction, 'answer'>, string> = {
+  submit: 'submitted',
+  approve: 'approved',
+  reject: 'rejected',
+  archive: 'archived',
+};
+
+/**
+ * A transition that moves a request to the history also adds to the customer's done counter, which another
+ * request's transition may be writing at that moment (TransactionConflict, nothing decided): send it again.
+ */
+async function transactThroughConflicts(transact: RequestCalls['transact'], items: TxItem[]) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await transact(items);
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= 4) throw error;
+      await fullJitter(attempt, 200);
     }
   }
+}
 
-  /**
-   * Writes `after` in place of the request read at `ctx.request.rev`, with its audit entry, in one transaction.
-   * A lost race (another change landed first) is 409.
-   */
-  async function transition(
+/**
+ * Writes `after` in place of the request read at `ctx.request.rev`, with its audit entry, in one transaction.
+ * A lost race (another change landed first) is 409.
+ */
+function requestTransition({ db, now, transact }: RequestCalls) {
+  return async function transition(
     actor: Actor,
     ctx: RequestContext,
-    action: RequestAction,
+    action: Exclude<RequestAction, 'answer'>,
     change: (next: RequestState, at: string) => Partial<StoredRequest> = () => ({}),
     note: Record<string, string | number> = {},
   ): Promise<StoredRequest> {
     const before = ctx.request;
     if (!mayDo(stateOf(before), action))
-      throw conflict(
-        `This request is ${requestStatus(stateOf(before))}: it cannot be ${action === 'submit' ? 'submitted' : action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'archived'} now.`,
-      );
+      throw conflict(`This request is ${requestStatus(stateOf(before))}: it cannot be ${PAST[action]} now.`);
     const next = nextRequestState(stateOf(before), action);
     const step = ctx.workflow.steps[next.stepIndex]!;
     const at = now().toISOString();
@@ -87,44 +92,44 @@ export function requestTransitions(calls: RequestCalls) {
       after: { ...stateSnapshot(after), ...note },
     };
     try {
-      await transactThroughConflicts([...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
+      await transactThroughConflicts(transact, [...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
     } catch (error) {
       if (isConditionFailure(error)) throw lostRace();
       throw error;
     }
     return after;
-  }
+  };
+}
 
+/** POST /flow/workflow-requests (Idempotency-Key): a draft on the workflow's newest version, at its first step. */
+function requestCreation({ db, now, require, transact, visibleCustomer, detailOf }: RequestCalls) {
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
-    const record = await readIdempotency<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now());
+    const record = await readReplay<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now(), hash, 'request');
     if (!record) return null;
-    if (record.hash !== hash)
-      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another request.');
     return detailOf(actor, await getRequestForActor(db, actor, record.requestId));
   }
 
-  return {
-    /** POST /flow/workflow-requests (Idempotency-Key): a draft on the workflow's newest version, at its first step. */
-    async create(actor: Actor, input: { workflowId: string; customerId: string }, key: string): Promise<RequestDetail> {
-      require(actor, 'doRequests');
-      const customer = await visibleCustomer(actor, input.customerId);
-      if (!customer) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
-      const workflow = await getLatestWorkflow(db, input.workflowId, true);
-      if (!workflow || !workflow.active || (workflow.customerId !== null && workflow.customerId !== customer.customerId)) {
-        throw new AppError('not_found', WORKFLOW.NOT_FOUND, 'Workflow not found.');
-      }
-      const hash = hashOf(input);
-      const earlier = await replayCreate(actor, key, hash);
-      if (earlier) return earlier;
-      const at = now();
-      const { request, writes } = newRequestWrites(db, workflow, {
-        id: newRequestId(),
-        customerId: customer.customerId,
-        at: at.toISOString(),
-        by: actor,
-      });
-      try {
-        await transact([
+  return async (actor: Actor, input: { workflowId: string; customerId: string }, key: string): Promise<RequestDetail> => {
+    require(actor, 'doRequests');
+    const customer = await visibleCustomer(actor, input.customerId);
+    if (!customer) throw new AppError('not_found', RETAILER.NOT_FOUND, 'Customer not found.');
+    const workflow = await getLatestWorkflow(db, input.workflowId, true);
+    if (!workflow || !workflow.active || (workflow.customerId !== null && workflow.customerId !== customer.customerId)) {
+      throw new AppError('not_found', WORKFLOW.NOT_FOUND, 'Workflow not found.');
+    }
+    const hash = hashOf(input);
+    const earlier = await replayCreate(actor, key, hash);
+    if (earlier) return earlier;
+    const at = now();
+    const { request, writes } = newRequestWrites(db, workflow, {
+      id: newRequestId(),
+      customerId: customer.customerId,
+      at: at.toISOString(),
+      by: actor,
+    });
+    return createOnce(
+      () =>
+        transact([
           ...writes,
           idempotencyPut(
             db,
@@ -132,15 +137,35 @@ export function requestTransitions(calls: RequestCalls) {
             { type: 'workflowRequestIdempotency', hash, requestId: request.id },
             at,
           ),
-        ]);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const winner = await replayCreate(actor, key, hash);
-        if (winner) return winner;
-        throw error;
-      }
-      return detailOf(actor, { request, workflow, customer, requester: true, approver: hasFlow(actor, 'approveRequests') });
-    },
+        ]),
+      () => replayCreate(actor, key, hash),
+      () => detailOf(actor, { request, workflow, customer, requester: true, approver: hasFlow(actor, 'approveRequests') }),
+    );
+  };
+}
+
+/**
+ * How many of the step's items are answered (the trail says "submitted step 'Screens' with 2 answers");
+ * a required item left unanswered is 400 WORKFLOW.STEP_INCOMPLETE naming each.
+ */
+function countAnswers(step: WorkflowStepDefinition, items: Map<string, StoredItem>): number {
+  const answered = (def: WorkflowStepDefinition['items'][number]) => isAnswered(def, items.get(`${step.stepId}#${def.itemId}`));
+  const missing = step.items.filter((def) => def.required && !answered(def));
+  if (missing.length) {
+    throw new AppError('input', WORKFLOW.STEP_INCOMPLETE, `Answer every required item first: ${missing.map((m) => m.label).join(', ')}.`, {
+      issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
+    });
+  }
+  return step.items.filter(answered).length;
+}
+
+/** A request's life (ADR 046): created, submitted, approved or rejected, archived; each change one transaction. */
+export function requestTransitions(calls: RequestCalls) {
+  const { db, notifier, require, detailOf } = calls;
+  const transition = requestTransition(calls);
+
+  return {
+    create: requestCreation(calls),
 
     /** PUT /flow/workflow-requests/:id {workflowStepId, enquiry}: the requester submits the current step. */
     async submit(actor: Actor, requestId: string, input: { workflowStepId: string; enquiry: string }): Promise<RequestDetail> {
@@ -158,19 +183,7 @@ export function requestTransitions(calls: RequestCalls) {
         );
       }
       const { items } = await readRequestPartition(db, requestId);
-      const missing = step.items.filter((def) => def.required && !isAnswered(def, items.get(`${step.stepId}#${def.itemId}`)));
-      if (missing.length) {
-        throw new AppError(
-          'input',
-          WORKFLOW.STEP_INCOMPLETE,
-          `Answer every required item first: ${missing.map((m) => m.label).join(', ')}.`,
-          {
-            issues: missing.map((m) => ({ path: `items.${m.itemId}`, message: 'This item is required' })),
-          },
-        );
-      }
-      // The trail says how many of the step's items were answered ("submitted step 'Screens' with 2 answers").
-      const answers = step.items.filter((def) => isAnswered(def, items.get(`${step.stepId}#${def.itemId}`))).length;
+      const answers = countAnswers(step, items);
       const after = await transition(actor, ctx, 'submit', () => ({ enquiry: input.enquiry }), {
         answers,
         ...(input.enquiry ? { enquiry: input.enquiry } : {}),

@@ -21,12 +21,19 @@ export async function applied(write: Promise<unknown>): Promise<boolean> {
  * (TransactionConflict; no condition failed): nothing was decided, the same transaction may simply be sent again.
  */
 export const isTransactionConflict = (error: unknown): boolean => {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
+  const codes = cancellationCodes(error);
   return (
     error instanceof Error &&
     error.name === 'TransactionCanceledException' &&
-    Array.isArray(reasons) &&
-    reasons.some((r) => r.Code === 'TransactionConflict') &&
-    reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined)
+    codes.some((code) => code === 'TransactionConflict') &&
+    codes.every((code) => code === 'TransactionConflict' || code === 'None' || code === undefined)
   );
 };
+
+/** Each item's reason code of a cancelled transaction (DynamoDB answers one per item, in order); [] for any other error. */
+export function cancellationCodes(error: unknown): (string | undefined)[] {
+  if (!(error instanceof Error) || !('CancellationReasons' in error) || !Array.isArray(error.CancellationReasons)) return [];
+  return error.CancellationReasons.map((reason: unknown) =>
+    typeof reason === 'object' && reason !== null && 'Code' in reason && typeof reason.Code === 'string' ? reason.Code : undefined,
+  );
+}

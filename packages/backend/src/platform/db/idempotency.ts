@@ -1,5 +1,8 @@
+import { IDEMPOTENCY } from '@portal/core/shared';
+import { AppError } from '../../errors.ts';
 import type { Key } from './batch.ts';
 import type { Db } from './client.ts';
+import { isConditionFailure } from './conditions.ts';
 import { entity, getOne } from './entity.ts';
 import { toTtl } from './table.ts';
 import type { TxItem } from './transact.ts';
@@ -35,4 +38,42 @@ export function idempotencyPut(db: Db, key: Key, record: Record<string, unknown>
       ExpressionAttributeValues: { ':nowTtl': toTtl(now) },
     },
   };
+}
+
+/**
+ * The record a retry answers from: null when the key is unused or expired; the key used before for another
+ * request (another hash) is 409 IDEMPOTENCY.KEY_REUSED, `what` naming what that request made.
+ */
+export async function readReplay<T = object>(
+  db: Db,
+  key: Key,
+  now: Date,
+  hash: string,
+  what: string,
+): Promise<IdempotencyRecord<T> | null> {
+  const record = await readIdempotency<T>(db, key, now);
+  if (record && record.hash !== hash)
+    throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, `This idempotency key was already used for another ${what}.`);
+  return record;
+}
+
+/**
+ * A create written with its record in one transaction (`write`), then answered by `created`. A failed
+ * condition is a parallel retry with the same key that won: its result (`replay`) is the answer; without one
+ * the failure is thrown as it is.
+ */
+export async function createOnce<T>(
+  write: () => Promise<unknown>,
+  replay: () => Promise<T | null>,
+  created: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const winner = await replay();
+    if (winner) return winner;
+    throw error;
+  }
+  return created();
 }
