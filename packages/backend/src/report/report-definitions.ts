@@ -9,11 +9,9 @@ import {
   reportColumnsProblem,
   reportFilterProblem,
 } from '@portal/core/report';
-import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
-import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
 import {
   customDefinition,
   deleteReportPartition,
@@ -48,10 +46,8 @@ function checkDefinition(input: Pick<CustomReportInput, 'reportType' | 'columns'
 export function reportDefinitions(ctx: ReportContext) {
   const { db, now, scheduler, brandReportIds, requireBit, visibleCustomer, reportOf, customOf, viewOf, transact } = ctx;
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
-    const record = await readIdempotency<{ processId: string }>(db, reportIdempotencyKey(actor.username, key), now());
+    const record = await readReplay<{ processId: string }>(db, reportIdempotencyKey(actor.username, key), now(), hash, 'report');
     if (!record) return null;
-    if (record.hash !== hash)
-      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another report.');
     const custom = await getCustomReport(db, record.processId, true);
     if (!custom) throw notFound();
     return viewOf(customDefinition(custom), custom.updatedAt);
@@ -113,27 +109,25 @@ export function reportDefinitions(ctx: ReportContext) {
         updatedAt: at.toISOString(),
         version: 1,
       };
-      try {
-        await transact([
-          newCustomReportPut(db, report),
-          idempotencyPut(
-            db,
-            reportIdempotencyKey(actor.username, key),
-            { type: 'reportIdempotency', hash, processId: report.processId },
-            at,
+      return createOnce(
+        () =>
+          transact([
+            newCustomReportPut(db, report),
+            idempotencyPut(
+              db,
+              reportIdempotencyKey(actor.username, key),
+              { type: 'reportIdempotency', hash, processId: report.processId },
+              at,
+            ),
+          ]),
+        () => replayCreate(actor, key, hash),
+        () =>
+          reportView(
+            customDefinition(report),
+            null,
+            { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null },
+            report.updatedAt,
           ),
-        ]);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const winner = await replayCreate(actor, key, hash);
-        if (winner) return winner;
-        throw error;
-      }
-      return reportView(
-        customDefinition(report),
-        null,
-        { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null },
-        report.updatedAt,
       );
     },
 

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ExportFormat } from '@portal/core/export';
 import {
   type ContactConfirmation,
@@ -12,7 +12,7 @@ import { type Item, type Key, batchGet, getFrom } from '../platform/db/batch.ts'
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listAll } from '../platform/db/entity.ts';
-import { onIndex } from '../platform/db/query.ts';
+import { onIndex, onPartition, queryAll } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
 /**
@@ -180,21 +180,7 @@ export async function schedulesAndStats(db: Db, processIds: readonly string[]) {
 
 /** Everything of one report's partition in one Query (a report has few items: list, contacts, counters). */
 export async function readReportPartition(db: Db, processId: string) {
-  const items: Item[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': reportPk(processId) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(res.Items ?? []));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const { items } = await queryAll(db, { ...onPartition(reportPk(processId)), ConsistentRead: true });
   const bySk = (prefix: string) => items.filter((i) => String(i.sk).startsWith(prefix));
   const def = items.find((i) => i.sk === REPORT_SK.def);
   const schedule = items.find((i) => i.sk === REPORT_SK.schedule);
@@ -214,18 +200,21 @@ export async function readReportPartition(db: Db, processId: string) {
 
 // ---- writes -------------------------------------------------------------------------------------------
 
+/** A custom report's item: the definition under its key, listed in the customer's reports (gsi1). */
+const customReportItem = (report: StoredCustomReport) => ({
+  ...key(report.processId, REPORT_SK.def),
+  gsi1pk: reportsOfCustomer(report.customerId),
+  gsi1sk: `${report.createdAt}#${report.processId}`,
+  type: 'customReport',
+  ...report,
+});
+
 /** The new custom report's Put (with its idempotency record in one transaction). */
 export function newCustomReportPut(db: Db, report: StoredCustomReport): TxItem {
   return {
     Put: {
       TableName: db.table,
-      Item: {
-        ...key(report.processId, REPORT_SK.def),
-        gsi1pk: reportsOfCustomer(report.customerId),
-        gsi1sk: `${report.createdAt}#${report.processId}`,
-        type: 'customReport',
-        ...report,
-      },
+      Item: customReportItem(report),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -237,13 +226,7 @@ export function replaceCustomReport(db: Db, report: StoredCustomReport, version:
     db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: {
-          ...key(report.processId, REPORT_SK.def),
-          gsi1pk: reportsOfCustomer(report.customerId),
-          gsi1sk: `${report.createdAt}#${report.processId}`,
-          type: 'customReport',
-          ...report,
-        },
+        Item: customReportItem(report),
         ConditionExpression: 'attribute_exists(pk) AND #v = :v',
         ExpressionAttributeNames: { '#v': 'version' },
         ExpressionAttributeValues: { ':v': version },
@@ -254,18 +237,7 @@ export function replaceCustomReport(db: Db, report: StoredCustomReport, version:
 
 /** Creates or replaces a custom report's definition as the import has it (1 Put, no condition: the import's upsert). */
 export async function putImportedCustomReport(db: Db, report: StoredCustomReport): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...key(report.processId, REPORT_SK.def),
-        gsi1pk: reportsOfCustomer(report.customerId),
-        gsi1sk: `${report.createdAt}#${report.processId}`,
-        type: 'customReport',
-        ...report,
-      },
-    }),
-  );
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: customReportItem(report) }));
 }
 
 export const putSchedule = (db: Db, schedule: StoredSchedule) =>
@@ -287,18 +259,15 @@ export async function deleteReportPartition(db: Db, processId: string, version: 
     ),
   );
   if (!gone) return false;
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': reportPk(processId) },
-      ProjectionExpression: 'pk, sk, customerId, emailKey',
-      ConsistentRead: true,
-    }),
-  );
-  for (const item of res.Items ?? []) {
+  const { items } = await queryAll(db, {
+    ...onPartition(reportPk(processId)),
+    ProjectionExpression: 'pk, sk, customerId, emailKey',
+    ConsistentRead: true,
+  });
+  for (const item of items) {
+    const itemKey = key(processId, String(item.sk));
     // A contact frees its address and its place under the customer's cap with it (ADR 051).
-    if (String(item.sk).startsWith(REPORT_SK.contact) && typeof item.customerId === 'string' && typeof item.emailKey === 'string') {
+    if (itemKey.sk.startsWith(REPORT_SK.contact) && typeof item.customerId === 'string' && typeof item.emailKey === 'string') {
       await applied(
         db.doc.send(
           new TransactWriteCommand({
@@ -306,7 +275,7 @@ export async function deleteReportPartition(db: Db, processId: string, version: 
               {
                 Delete: {
                   TableName: db.table,
-                  Key: { pk: item.pk as string, sk: item.sk as string },
+                  Key: itemKey,
                   ConditionExpression: 'attribute_exists(pk)',
                 },
               },
@@ -317,12 +286,19 @@ export async function deleteReportPartition(db: Db, processId: string, version: 
       );
       continue;
     }
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { pk: item.pk as string, sk: item.sk as string } }));
+    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: itemKey }));
   }
   return true;
 }
 
 const statsKey = (processId: string) => key(processId, REPORT_SK.stats);
+/** One less in a counter (a recipient or a contact left). */
+const countDown = (db: Db, itemKey: Key, counter: 'recipientCount' | 'contacts'): TxItem => ({
+  Update: { TableName: db.table, Key: itemKey, UpdateExpression: `ADD ${counter} :minus`, ExpressionAttributeValues: { ':minus': -1 } },
+});
+/** An update that applies only while its condition holds: true when it applied. */
+const updateIf = (db: Db, itemKey: Key, update: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<boolean> =>
+  applied(db.doc.send(new UpdateCommand({ TableName: db.table, Key: itemKey, ...update })));
 
 /**
  * Puts a recipient on the list and counts it, only when it is not on it yet (its Put fails: it was) and,
@@ -361,14 +337,7 @@ export const ADD_RECIPIENT_AT = { entry: 0, count: 1 } as const;
 export function removeRecipientWrites(db: Db, processId: string, referenceId: string): TxItem[] {
   return [
     { Delete: { TableName: db.table, Key: key(processId, REPORT_SK.rcpt + referenceId), ConditionExpression: 'attribute_exists(pk)' } },
-    {
-      Update: {
-        TableName: db.table,
-        Key: statsKey(processId),
-        UpdateExpression: 'ADD recipientCount :minus',
-        ExpressionAttributeValues: { ':minus': -1 },
-      },
-    },
+    countDown(db, statsKey(processId), 'recipientCount'),
   ];
 }
 
@@ -440,45 +409,26 @@ const contactReleaseWrites = (db: Db, processId: string, customerId: string, con
   contact.emailKey
     ? [
         { Delete: { TableName: db.table, Key: contactAddressKey(customerId, processId, contact.emailKey) } },
-        {
-          Update: {
-            TableName: db.table,
-            Key: contactCountKey(customerId),
-            UpdateExpression: 'ADD contacts :minus',
-            ExpressionAttributeValues: { ':minus': -1 },
-          },
-        },
+        countDown(db, contactCountKey(customerId), 'contacts'),
       ]
     : [];
 
 /** Stores the nonce of a new confirmation link (and when it was mailed) while the contact is pending. */
 export function setConfirmationLink(db: Db, processId: string, contactId: string, nonce: string, sentAt: string | null): Promise<boolean> {
-  return applied(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(processId, REPORT_SK.contact + contactId),
-        UpdateExpression: sentAt ? 'SET confirmationNonce = :n, confirmationSentAt = :at' : 'SET confirmationNonce = :n',
-        ConditionExpression: 'attribute_exists(pk) AND confirmation = :pending',
-        ExpressionAttributeValues: { ':n': nonce, ':pending': 'pending', ...(sentAt ? { ':at': sentAt } : {}) },
-      }),
-    ),
-  );
+  return updateIf(db, key(processId, REPORT_SK.contact + contactId), {
+    UpdateExpression: sentAt ? 'SET confirmationNonce = :n, confirmationSentAt = :at' : 'SET confirmationNonce = :n',
+    ConditionExpression: 'attribute_exists(pk) AND confirmation = :pending',
+    ExpressionAttributeValues: { ':n': nonce, ':pending': 'pending', ...(sentAt ? { ':at': sentAt } : {}) },
+  });
 }
 
 /** pending → confirmed, only with the latest link's nonce, once (the nonce goes: the link is single-use). */
 export function confirmContactWrite(db: Db, processId: string, contactId: string, nonce: string, at: Date): Promise<boolean> {
-  return applied(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(processId, REPORT_SK.contact + contactId),
-        UpdateExpression: 'SET confirmation = :confirmed, confirmedAt = :at REMOVE confirmationNonce',
-        ConditionExpression: 'attribute_exists(pk) AND confirmation = :pending AND confirmationNonce = :n',
-        ExpressionAttributeValues: { ':confirmed': 'confirmed', ':pending': 'pending', ':n': nonce, ':at': at.toISOString() },
-      }),
-    ),
-  );
+  return updateIf(db, key(processId, REPORT_SK.contact + contactId), {
+    UpdateExpression: 'SET confirmation = :confirmed, confirmedAt = :at REMOVE confirmationNonce',
+    ConditionExpression: 'attribute_exists(pk) AND confirmation = :pending AND confirmationNonce = :n',
+    ExpressionAttributeValues: { ':confirmed': 'confirmed', ':pending': 'pending', ':n': nonce, ':at': at.toISOString() },
+  });
 }
 
 export const getRecipientItem = (db: Db, processId: string, referenceId: string) =>
@@ -488,18 +438,19 @@ export const getContact = (db: Db, processId: string, contactId: string) =>
 
 /** Marks a list entry unsubscribed once (idempotent: false when it is absent or already unsubscribed). */
 export function markUnsubscribed(db: Db, processId: string, referenceId: string, at: Date): Promise<boolean> {
-  return applied(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key(processId, REPORT_SK.rcpt + referenceId),
-        UpdateExpression: 'SET unsubscribedAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(unsubscribedAt) OR unsubscribedAt = :null)',
-        ExpressionAttributeValues: { ':at': at.toISOString(), ':null': null },
-      }),
-    ),
-  );
+  return updateIf(db, key(processId, REPORT_SK.rcpt + referenceId), {
+    UpdateExpression: 'SET unsubscribedAt = :at',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(unsubscribedAt) OR unsubscribedAt = :null)',
+    ExpressionAttributeValues: { ':at': at.toISOString(), ':null': null },
+  });
 }
+
+/** The STATS counter each of a run's counts adds to. */
+const RUN_COUNTERS = [
+  { name: 'created', attribute: 'reportsCreated' },
+  { name: 'emailed', attribute: 'sentByEmail' },
+  { name: 'ftp', attribute: 'copiedByFtp' },
+] as const;
 
 /**
  * Counts a run's outcome (G's runner: created; E's delivery: emailed, ftp). ADD is atomic, so parallel
@@ -511,31 +462,24 @@ export async function countReportRun(
   customerId: string,
   counts: { created?: number; emailed?: number; ftp?: number; lastRunAt?: string },
 ): Promise<void> {
-  const fields = { created: 'reportsCreated', emailed: 'sentByEmail', ftp: 'copiedByFtp' } as const;
-  const adds = (Object.keys(fields) as (keyof typeof fields)[]).filter((name) => counts[name]);
+  const adds = RUN_COUNTERS.filter(({ name }) => counts[name]);
   if (adds.length) {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: statsKey(processId),
-        UpdateExpression: `SET customerId = :c ADD ${adds.map((name) => `${fields[name]} :${name}`).join(', ')}`,
-        ExpressionAttributeValues: { ':c': customerId, ...Object.fromEntries(adds.map((name) => [`:${name}`, counts[name]])) },
+        UpdateExpression: `SET customerId = :c ADD ${adds.map(({ name, attribute }) => `${attribute} :${name}`).join(', ')}`,
+        ExpressionAttributeValues: { ':c': customerId, ...Object.fromEntries(adds.map(({ name }) => [`:${name}`, counts[name]])) },
       }),
     );
   }
   // lastRunAt only moves forward (a late delivery of an older run does not set it back).
   if (counts.lastRunAt) {
-    await applied(
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: statsKey(processId),
-          UpdateExpression: 'SET customerId = :c, lastRunAt = :last',
-          ConditionExpression: 'attribute_not_exists(lastRunAt) OR lastRunAt < :last',
-          ExpressionAttributeValues: { ':c': customerId, ':last': counts.lastRunAt },
-        }),
-      ),
-    );
+    await updateIf(db, statsKey(processId), {
+      UpdateExpression: 'SET customerId = :c, lastRunAt = :last',
+      ConditionExpression: 'attribute_not_exists(lastRunAt) OR lastRunAt < :last',
+      ExpressionAttributeValues: { ':c': customerId, ':last': counts.lastRunAt },
+    });
   }
 }
 

@@ -52,11 +52,11 @@ const SMALL = {
   currency: 'EUR',
 };
 
-const actorOf = (customerId: string, modules: Record<string, { permissions: number; settings: number }>): Actor => ({
+const actorOf = (customerId: string, modules: Record<string, { permissions: number; settings: number }>, securityFlag = 32): Actor => ({
   username: `user.${customerId}`,
   displayName: `User ${customerId}`,
   customerId,
-  access: decodeAccess({ securityFlag: 32, permissions: 0, settings: 0, modules } as Parameters<typeof decodeAccess>[0]),
+  access: decodeAccess({ securityFlag, permissions: 0, settings: 0, modules } as Parameters<typeof decodeAccess>[0]),
   strongAuthentication: true,
   timezone: ZONE,
   locale: 'en-US',
@@ -197,15 +197,7 @@ describe('transactions', () => {
   });
 
   it('lists the same rows as the Transactions screen, page after page, for each kind of filter', async () => {
-    const viewer: Actor = {
-      ...actorOf('', { payment: { permissions: 1, settings: 0 } }),
-      access: decodeAccess({
-        securityFlag: 16 + 4096,
-        permissions: 0,
-        settings: 0,
-        modules: { payment: { permissions: 1, settings: 0 } },
-      } as Parameters<typeof decodeAccess>[0]),
-    };
+    const viewer = actorOf('', { payment: { permissions: 1, settings: 0 } }, 16 + 4096);
     const asOf = Date.parse('2026-11-21T10:00:00.000Z');
     const filters: ReportFilter[] = [
       {},

@@ -7,13 +7,6 @@ export { reportDeliveryDeps } from './delivery/delivery-service.ts';
 export { takeMailBudget } from './delivery/mail-budget-entity.ts';
 export { findRecipient, listMailingList, unsubscribeRecipient } from './recipient-service.ts';
 export { countReportRun, getReportSchedule, loadReportDefinition, newContactWrites, putSchedule } from './report-entity.ts';
-export {
-  freshJobState,
-  newReportJobPut,
-  reportFileId,
-  reportJobWrites,
-  retentionEnd,
-  type StoredReportFile,
-  type StoredReportJob,
-} from './report-job-entity.ts';
+export { freshJobState, newReportJobPut, reportFileId, reportJobWrites, retentionEnd } from './report-job-entity.ts';
+export type { StoredReportFile, StoredReportJob } from './report-job-entity.ts';
 export { reportScheduleName } from './schedule-service.ts';

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry, Flag, RequestFile, RequestState, RequestStepItem, Workflow, WorkflowItemType } from '@portal/core/workflow';
-import type { Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem, getOne, listAll, listPage } from '../platform/db/entity.ts';
-import { onIndex } from '../platform/db/query.ts';
+import { onIndex, onPartition, queryAll } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
 /**
@@ -88,10 +86,8 @@ export const newRequestId = () => `WR-${[...randomBytes(8)].map((b) => ID_ALPHAB
 /** An item's public id (URLs, comments): `<requestId>.<stepId>.<itemId>` (none of the three holds a dot). */
 export const itemRef = (requestId: string, stepId: string, itemId: string) => `${requestId}.${stepId}.${itemId}`;
 export function parseItemRef(ref: string): { requestId: string; stepId: string; itemId: string } | null {
-  const parts = ref.split('.');
-  if (parts.length !== 3 || parts.some((p) => p === '')) return null;
-  const [requestId, stepId, itemId] = parts as [string, string, string];
-  return { requestId, stepId, itemId };
+  const [requestId, stepId, itemId, ...rest] = ref.split('.');
+  return requestId && stepId && itemId && rest.length === 0 ? { requestId, stepId, itemId } : null;
 }
 
 export const itemView = (requestId: string, stored: StoredItem): RequestStepItem => ({
@@ -142,21 +138,7 @@ export async function doneCount(db: Db, scope: HistoryScope): Promise<number> {
 
 /** The whole partition in one Query (paged by DynamoDB past 1 MB): the detail page's one read. */
 export async function readRequestPartition(db: Db, requestId: string) {
-  const all: Item[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': requestPk(requestId) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    all.push(...(res.Items ?? []));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const { items: all } = await queryAll(db, { ...onPartition(requestPk(requestId)), ConsistentRead: true });
   const of = (prefix: string) => all.filter((i) => String(i.sk).startsWith(prefix));
   const meta = all.find((i) => i.sk === REQUEST_SK.meta);
   return {

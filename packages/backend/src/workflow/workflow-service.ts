@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FLOW_PERMISSIONS, hasBit, PERMISSION } from '@portal/core/auth';
-import { IDEMPOTENCY, REQUEST, RETAILER } from '@portal/core/shared';
+import { REQUEST, RETAILER } from '@portal/core/shared';
 import { type ApproverCandidates, WORKFLOW, type Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
 import { type Actor, mayActFor } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { portalUsersOf } from '../report/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
+import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import {
@@ -80,10 +80,8 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
     if (problems.length) throw new AppError('input', REQUEST.VALIDATION_FAILED, problems[0]!.message, { issues: problems });
   }
   async function replay(actor: Actor, key: string, hash: string): Promise<Workflow | null> {
-    const record = await readIdempotency<{ workflowId: string }>(db, workflowIdempotencyKey(actor.username, key), now());
+    const record = await readReplay<{ workflowId: string }>(db, workflowIdempotencyKey(actor.username, key), now(), hash, 'workflow');
     if (!record) return null;
-    if (record.hash !== hash)
-      throw new AppError('conflict', IDEMPOTENCY.KEY_REUSED, 'This idempotency key was already used for another workflow.');
     return getWorkflowVersion(db, record.workflowId, 1);
   }
 
@@ -138,23 +136,20 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
         updatedAt: at.toISOString(),
         updatedBy: actor.username,
       };
-      try {
-        await transactWrite(db, [
-          ...workflowSaveWrites(db, workflow, 0),
-          idempotencyPut(
-            db,
-            workflowIdempotencyKey(actor.username, key),
-            { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId },
-            at,
-          ),
-        ]);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const winner = await replay(actor, key, hash);
-        if (winner) return winner;
-        throw error;
-      }
-      return workflow;
+      return createOnce(
+        () =>
+          transactWrite(db, [
+            ...workflowSaveWrites(db, workflow, 0),
+            idempotencyPut(
+              db,
+              workflowIdempotencyKey(actor.username, key),
+              { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId },
+              at,
+            ),
+          ]),
+        () => replay(actor, key, hash),
+        () => workflow,
+      );
     },
 
     /** PUT /flow/workflows/:id: version + 1 of `baseVersion`; two saves of the same version make one, the other 409. */
