@@ -77,7 +77,7 @@ export async function joinSegments(
       }
       body.end();
     } catch (error) {
-      body.destroy(error as Error);
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
     const { bytes } = await uploaded;

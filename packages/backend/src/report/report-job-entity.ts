@@ -11,7 +11,7 @@ import {
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
-import { type Entity, entity, getOne, stripKeys } from '../platform/db/entity.ts';
+import { type Entity, entity, getOne } from '../platform/db/entity.ts';
 import { onIndex, queryAll } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
@@ -79,15 +79,20 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   removed?: boolean;
 };
 
+type FreshJobState = Pick<
+  StoredReportJob,
+  'rowsWritten' | 'totalRows' | 'skippedEmpty' | 'files' | 'createdAt' | 'finishedAt' | 'error' | 'updatedAt'
+> & { status: 'creating' };
+
 /** The progress fields every new job starts with (run now, a scheduled fire, fixtures): one definition. */
-export function freshJobState(at: Date) {
+export function freshJobState(at: Date): FreshJobState {
   const now = at.toISOString();
   return {
-    status: 'creating' as const,
+    status: 'creating',
     rowsWritten: 0,
     totalRows: null,
     skippedEmpty: false,
-    files: [] as StoredReportFile[],
+    files: [],
     createdAt: now,
     finishedAt: null,
     error: null,
@@ -111,10 +116,11 @@ export function parseReportFileId(fileId: string): { jobId: string; index: numbe
 export const retentionEnd = (createdAt: Date) => new Date(toTtl(createdAt) * 1000 + REPORT_FILE_RETENTION_DAYS * 86_400_000);
 
 const reportJobs = entity<StoredReportJob>({ drop: ['expiresAt'] });
+const fileRecords = entity<StoredReportFile & { customerId: string }>();
 /** A file item's `expiresAt` is its TTL (epoch seconds): the wire's ISO time is read back from it. */
 const reportFiles: Entity<StoredReportFile & { customerId: string }> = {
   read: (item) => ({
-    ...(stripKeys(item) as StoredReportFile & { customerId: string }),
+    ...fileRecords.read(item),
     expiresAt: new Date(Number(item.expiresAt) * 1000).toISOString(),
   }),
 };

@@ -87,7 +87,9 @@ const filterInvalid = (path: string, message: string) =>
 
 /** The definition's filter with the run's override laid over it, checked against what the type takes. */
 export function effectiveFilter(reportType: ReportType, filter: ReportFilter, override: ReportFilter | undefined): ReportFilter {
-  const merged = Object.fromEntries(Object.entries({ ...filter, ...override }).filter(([, v]) => v !== undefined)) as ReportFilter;
+  const merged: ReportFilter = { ...filter, ...override };
+  // A field the override sets to undefined is absent from the result, not present as undefined.
+  for (const [field, value] of Object.entries(merged)) if (value === undefined) Reflect.deleteProperty(merged, field);
   const problem = reportFilterProblem(reportType, merged);
   if (problem) throw filterInvalid(problem.field, problem.message);
   return merged;

@@ -85,11 +85,12 @@ export async function verifyUpload(bytes: Uint8Array, accepted: readonly string[
     throw uploadRejected(`The file holds markup (SVG, HTML or XML), not an image. Accepted: ${namesOf(accepted)}.`);
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !accepted.includes(detected.mime)) {
+  // The detected type as one of UPLOAD_CONTENT_TYPES, when it is also one the item accepts.
+  const contentType = UPLOAD_CONTENT_TYPES.find((type) => type === detected?.mime && accepted.includes(type));
+  if (!detected || !contentType) {
     const what = detected ? `a ${detected.ext.toUpperCase()} file` : 'not a file type we recognise';
     throw uploadRejected(`The file's content is ${what}, whatever its name. Accepted: ${namesOf(accepted)}.`);
   }
-  const contentType = detected.mime as VerifiedFile['contentType'];
   if (contentType === 'application/pdf') {
     return { contentType, width: null, height: null, pageCount: await passivePdfPages(bytes) };
   }

@@ -10,6 +10,7 @@ import type { SftpDelivery } from '../../platform/sftp/sftp-delivery.ts';
 import type { Clock } from '../../platform/time.ts';
 import { getReportJob, retentionEnd, type StoredReportFile, type StoredReportJob } from '../report-job-entity.ts';
 import { toTtl } from '../../platform/db/table.ts';
+import { errorField } from '../../platform/error-fields.ts';
 import { countReportRun, getReportSchedule, loadReportDefinition, type ReportDefinition } from '../report-entity.ts';
 import { listMailingList, recipientLocale } from '../recipient-service.ts';
 import {
@@ -31,6 +32,7 @@ import {
   isFileGone,
   isSesThrottling,
   type RetryPolicy,
+  saysRetryable,
   sesFailure,
   withBackoff,
 } from './delivery-errors.ts';
@@ -331,13 +333,13 @@ async function copyBySftp(deps: ReportDeliveryDeps, ctx: RunContext): Promise<De
     try {
       await withBackoff(
         async () => deps.sftp.put({ remoteDir, fileName: file.name, body: await openFile(deps.files, file), size: file.bytes }),
-        (e) => (e instanceof DeliveryStepError ? e.failure.retryable : (e as { retryable?: boolean }).retryable === true),
+        (e) => (e instanceof DeliveryStepError ? e.failure.retryable : saysRetryable(e)),
         retryOf(deps),
       );
     } catch (error) {
       if (error instanceof DeliveryStepError) throw error;
-      const retryable = (error as { retryable?: boolean }).retryable === true;
-      const notConfigured = (error as { code?: string }).code === 'SFTP.NOT_CONFIGURED';
+      const retryable = saysRetryable(error);
+      const notConfigured = errorField(error, 'code') === 'SFTP.NOT_CONFIGURED';
       return notConfigured
         ? { status: 'failed', code: 'sftpNotConfigured', reason: null, retryable }
         : { status: 'failed', code: 'sftpFailed', reason: errorDetail(error), retryable };

@@ -83,3 +83,7 @@ export class DeliveryIncompleteError extends Error {
     this.name = 'DeliveryIncompleteError';
   }
 }
+
+/** Whether what was thrown says a retry may succeed (`retryable: true`, as the SFTP port's errors do). */
+export const saysRetryable = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'retryable' in error && error.retryable === true;

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as z from '@portal/core/zod';
 import type { Config } from '../../config.ts';
 import { stageKey } from '../../platform/security/stage-key.ts';
 
@@ -9,6 +10,9 @@ import { stageKey } from '../../platform/security/stage-key.ts';
  * link key (REPORT_LINK_KEY, on AWS a generated secret; locally REPORT_LINK_KEY_FILE, made on first use).
  * Each kind signs under its own label, so one kind's token is never accepted as the other.
  */
+/** A token's payload: a JSON object whose fields each reader checks. */
+const TokenClaim = z.record(z.string(), z.unknown());
+
 export type UnsubscribeClaim = { processId: string; referenceId: string };
 export type LinkClaim = { jobId: string; fileId: string; /** epoch seconds */ until: number };
 /** ADR 051's double opt-in: a report's contact, the nonce its latest link carries, and when the link ends. */
@@ -38,8 +42,8 @@ export function createMailTokens(key: () => Buffer): MailTokens {
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(label, payload))) return null;
     try {
-      const claim: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      return claim !== null && typeof claim === 'object' ? (claim as Record<string, unknown>) : null;
+      const claim = TokenClaim.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+      return claim.success ? claim.data : null;
     } catch {
       return null;
     }
