@@ -1,4 +1,4 @@
-import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
+import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -13,7 +13,7 @@ import type { TransactionRecord } from './transaction-entity.ts';
  * - daily counts:   sk=D#<day>          attributes `c|<type>|<resultCode>|<result>` = count
  * - hourly counts:  sk=H#<day>#<HH>     the same attributes, one item per hour (ADR 067: an ADD costs the
  *                                       item's size, so an hour's change writes only that hour)
- * A range's daily items are one Query; the hours of a few days one BatchGet. Every writer ADDs the change
+ * A range's daily items are one Query; a day's hour items one Query. Every writer ADDs the change
  * it makes (`countChanges`) in the same TransactWriteItems that changes the rows and the id's marker, so
  * the counts move exactly once with the rows (ADR 067): the import, +1 for a new row and −old +new for a
  * corrected one; a portal booking, +1.
@@ -80,27 +80,25 @@ export async function readDays(db: Db, customerId: string, dim: string, fromDay:
   return new Map(items.map((item) => [String(item.sk).slice(2), dayCountsOfItem(item)]));
 }
 
-/** The hourly counts of one dimension on some UTC days: one BatchGet of 24 items a day (in calls of 100 keys). */
+/**
+ * The hourly counts of one dimension on some UTC days: one Query a day, in parallel (a day's hour items are
+ * small and adjacent: a Query reads them for 0.5 RCU per 4 KB, where a BatchGet would pay 0.5 RCU an item).
+ */
 export async function readHours(db: Db, customerId: string, dim: string, days: readonly string[]): Promise<Map<string, HourCounts>> {
-  if (days.length === 0) return new Map();
-  const key = (day: string, hour: number) => ({ pk: summaryKeys.pk(customerId, dim), sk: summaryKeys.hourSk(day, hour) });
-  const items = await batchGet(
-    db,
-    days.flatMap((day) => HOURS.map((hour) => key(day, hour))),
-  );
-  return new Map(
-    days.map((day) => {
-      const hours: HourCounts = new Map();
-      for (const hour of HOURS) {
-        const counts = dayCountsOfItem(getFrom(items, key(day, hour)));
-        if (counts.size) hours.set(hour, counts);
-      }
-      return [day, hours];
-    }),
-  );
+  const read = async (day: string): Promise<[string, HourCounts]> => {
+    const { items } = await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+      ExpressionAttributeValues: { ':pk': summaryKeys.pk(customerId, dim), ':day': `H#${day}#` },
+    });
+    const hours: HourCounts = new Map();
+    for (const item of items) {
+      const counts = dayCountsOfItem(item);
+      if (counts.size) hours.set(Number(String(item.sk).slice(-2)), counts);
+    }
+    return [day, hours];
+  };
+  return new Map(await Promise.all([...new Set(days)].map(read)));
 }
-
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** One row's place in a ledger's counts, +1 where it is counted now or −1 where it was counted before. */
 export type CountChange = { ledgerId: string; row: Countable; sign: 1 | -1 };
