@@ -7,7 +7,7 @@ import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { PROVIDER, seedReferences, TYPES } from '../../../../tests/support/transaction-references.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
-import { ALL, comboOf, dimsOf, readDays, readHours } from './transaction-summary-entity.ts';
+import { ALL, dimsOf, readDays, readHours } from './transaction-summary-entity.ts';
 
 /**
  * The counts move with the rows, exactly once (ADR 067): whatever failed and was retried, whatever ran at
@@ -87,17 +87,11 @@ async function countsOf(db: Db, ledgerId: string) {
     recount.set(key, counts);
   };
   for (const item of res.Items ?? []) {
-    const row = {
-      at: String(item.at),
-      type: String(item.txType),
-      resultCode: String(item.resultCode),
-      result: String(item.result),
-      terminalId: String(item.terminalId),
-      ean: typeof item.ean === 'string' ? item.ean : null,
-    };
-    for (const dim of dimsOf(row)) {
-      bump(`${dim} day`, comboOf(row));
-      bump(`${dim} ${Number(row.at.slice(11, 13))}`, comboOf(row));
+    const combo = `${String(item.txType)}|${String(item.resultCode)}|${String(item.result)}`;
+    const hour = Number(String(item.at).slice(11, 13));
+    for (const dim of dimsOf({ terminalId: String(item.terminalId), ean: typeof item.ean === 'string' ? item.ean : null })) {
+      bump(`${dim} day`, combo);
+      bump(`${dim} ${hour}`, combo);
     }
   }
   const stored = new Map<string, Record<string, number>>();

@@ -3,7 +3,6 @@ import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts'
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem } from '../platform/db/entity.ts';
 import type { TxItem } from '../platform/db/transact.ts';
-import type { Countable } from './transaction-summary-entity.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/query.ts';
 
@@ -29,6 +28,9 @@ import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/qu
 
 /** What a row holds: the wire Transaction without its opaque key and the customer's display name. */
 export type TransactionRecord = Omit<Transaction, 'key' | 'customerName'>;
+
+/** What a row's counts depend on (the rest of a row may change without moving a count; ADR 067). */
+export type Countable = Pick<TransactionRecord, 'at' | 'type' | 'resultCode' | 'result' | 'terminalId' | 'ean'>;
 
 /** A transaction's own facts, from a stored row or an imported one, in the order the API answers them. */
 export const transactionFacts = (

@@ -224,7 +224,11 @@ async function writeChunk(db: Db, chunk: readonly Line[], read: Map<string, Book
     },
     { maxAttempts: MAX_ATTEMPTS, capMs: 400, busy: (error) => error },
   );
-  if (written) chunk.forEach((line, k) => (outcomes[line.index] = written[k]!));
+  if (written)
+    for (const [k, line] of chunk.entries()) {
+      const outcome = written[k];
+      if (outcome) outcomes[line.index] = outcome;
+    }
   else {
     const half = Math.ceil(chunk.length / 2);
     await writeChunk(db, chunk.slice(0, half), null, outcomes);

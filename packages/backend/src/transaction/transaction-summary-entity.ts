@@ -2,7 +2,7 @@ import type { Item, Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
-import type { TransactionRecord } from './transaction-entity.ts';
+import type { Countable } from './transaction-entity.ts';
 
 /**
  * Counts of a ledger's transactions per UTC day and hour (ADR 032; a ledger is a customer's list, which
@@ -32,9 +32,6 @@ export const summaryKeys = {
   daySk: (day: string) => `D#${day}`,
   hourSk: (day: string, hour: number) => `H#${day}#${String(hour).padStart(2, '0')}`,
 };
-
-/** What a row's counts depend on (the rest of a row may change without moving a count). */
-export type Countable = Pick<TransactionRecord, 'at' | 'type' | 'resultCode' | 'result' | 'terminalId' | 'ean'>;
 
 export const comboOf = (row: Pick<Countable, 'type' | 'resultCode' | 'result'>): Combo => `${row.type}|${row.resultCode}|${row.result}`;
 export const dimsOf = (row: Pick<Countable, 'terminalId' | 'ean'>): string[] => [
