@@ -60,18 +60,20 @@ suite('the load model (pure)', () => {
 });
 
 suite('the load model over real code paths', () => {
-  it('measures the import, the list page and the master data per key; the small profile passes, the mid-size one shows the day rebuild', async () => {
+  it('measures the import, the list page and the master data per key; the small profile passes, the mid-size one has no hot key', async () => {
     const backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
     const scenarios = await measureScenarios(backend, { sliceLines: small.importSliceLines, grownRows: 2 * small.importSliceLines });
     const ok = describe(scenarios, small);
     expect(ok.breached, ok.text).toBe(false);
     expect(ok.text).toContain('| transactions list page (first page, no filter) | table TXN#<customer> |');
-    // The list page costs the same at both history sizes (ADR 032); the import's day rebuild does not.
+    // Neither the list page (ADR 032) nor an import slice (ADR 067) costs more on a fuller day or a longer history.
     const rows = breaches(scenarios, small).rows;
     expect(rows.find((r) => r.scenario.startsWith('transactions list') && r.shape === 'TXN#<customer>')!.growth).toBe(0);
-    expect(rows.find((r) => r.scenario.startsWith('transactions import') && r.shape === 'TXN#<customer>')!.growth).toBeGreaterThan(0);
-    const midSize = describe(scenarios, readProfile(join(PROFILES, 'default.json')));
-    expect(midSize.breached).toBe(true);
-    expect(midSize.text).toContain('- table TXN#<customer>: RCU/s');
+    expect(rows.filter((r) => r.scenario.startsWith('transactions import')).map((r) => [r.shape, r.growth > 0])).toEqual(
+      rows.filter((r) => r.scenario.startsWith('transactions import')).map((r) => [r.shape, false]),
+    );
+    // At the mid-size profile no key passes its limit; what remains is the table's fleet-wide totals.
+    const midSize = breaches(scenarios, readProfile(join(PROFILES, 'default.json')));
+    expect(midSize.breaches.map((b) => b.what).filter((what) => !what.startsWith('table:'))).toEqual([]);
   }, 180_000);
 });

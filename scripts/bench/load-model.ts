@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBenchBackend } from './bench-backend.ts';
-import { breaches, LIMITS, Profile, type Scenario } from './load-model/model.ts';
+import { breaches, fleetUnits, LIMITS, Profile, type Scenario } from './load-model/model.ts';
 import { measureScenarios } from './load-model/scenarios.ts';
 
 /**
@@ -39,6 +39,10 @@ export function describe(scenarios: readonly Scenario[], profile: Profile): { te
     '',
     `Table (fleet): ${n(fleet.rcu)} RCU/s of ${LIMITS.tableRcu.toLocaleString('en-US')}, ${n(fleet.wcu)} WCU/s of ${LIMITS.tableWcu.toLocaleString('en-US')} (a new on-demand table).`,
   );
+  for (const s of scenarios) {
+    const units = fleetUnits(s, profile);
+    out.push(`- ${s.name}: ${n(units.rcu)} RCU/s, ${n(units.wcu)} WCU/s`);
+  }
   const worst = new Map<string, (typeof found)[number]>();
   for (const b of found) if ((worst.get(b.what)?.value ?? -1) < b.value) worst.set(b.what, b);
   out.push('', worst.size ? 'Breaches:' : 'No breach.');

@@ -8,7 +8,7 @@ import { type Actor, requirePermission, requireStrongAuthentication } from '../a
 import { type CardAccess, chooseCard } from './card-access.ts';
 import { cardKey, cardsOfSerial, couponIdempotencyKey, stateOf, type StoredCard, type StoredTransaction } from './card-entity.ts';
 import { getProduct, type Product } from '../masterdata/index.ts';
-import { idMarkerItem, providerLedgerOf, transactionItems, type TransactionRecord, bookingCounts } from '../transaction/index.ts';
+import { countChanges, markerPut, providerLedgerOf, transactionItems, type TransactionRecord } from '../transaction/index.ts';
 import { IDEMPOTENCY } from '@portal/core/shared';
 
 /** Read-decide-write cycles before a card that keeps changing under us answers 409 COUPON.BUSY. */
@@ -65,8 +65,8 @@ function bookingRecord(card: StoredCard, booking: StoredTransaction, product: Pr
  * card, visible to the actor (404); a retried Idempotency-Key (same request: the card as it is now,
  * `booked: false`; another request: 409); the life cycle (409 COUPON.TRANSITION_NOT_ALLOWED with the
  * reason). Then ONE TransactWriteItems: the card's new status conditioned on the status and version
- * read, the booking as a transaction row (must not exist), its id's marker, ADDs to its day's summary
- * counts (ADR 032) and the idempotency record.
+ * read, the booking as a transaction row (must not exist), its id's marker, ADDs to its day's and hour's
+ * counts (ADR 032, ADR 067) and the idempotency record.
  * A lost race re-reads and decides again, so of two concurrent deactivations one books and the other
  * answers 409 "already deactivated"; nothing is ever half-written.
  */
@@ -161,7 +161,7 @@ export async function bookAction(
           },
         },
         // The booking is a transaction (ADR 032): its row (and its listing in the product's provider's
-        // ledger, ADR 056), its id's marker and its day's counts in each ledger.
+        // ledger, ADR 056), its id's marker and its counts in each ledger (ADR 067).
         ...transactionItems(row, provider).map((item): TxItem => ({
           Put: {
             TableName: db.table,
@@ -169,8 +169,11 @@ export async function bookAction(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         })),
-        { Put: { TableName: db.table, Item: idMarkerItem(row, provider), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...[row.customerId, ...(provider ? [provider] : [])].flatMap((ledgerId) => bookingCounts(db, row, ledgerId)),
+        markerPut(db, row, provider, null),
+        ...countChanges(
+          db,
+          [row.customerId, ...(provider ? [provider] : [])].map((ledgerId) => ({ ledgerId, row, sign: 1 as const })),
+        ),
       ];
       if (key) {
         items.push(

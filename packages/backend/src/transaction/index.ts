@@ -1,7 +1,7 @@
 // The transaction domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
 export { bookingCustomerNames } from './booking-customer-names.ts';
 export {
-  idMarkerItem,
+  markerPut,
   providerLedgerOf,
   transactionItems,
   transactionKeys,
@@ -12,4 +12,4 @@ export { TransactionImport, writeTransactions } from './transaction-import.ts';
 export { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';
 export { countTransactions, transactionRows } from './transaction-rows.ts';
 export { checkRange } from './transaction-service.ts';
-export { bookingCounts } from './transaction-summary-entity.ts';
+export { countChanges } from './transaction-summary-entity.ts';

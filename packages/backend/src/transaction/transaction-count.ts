@@ -5,7 +5,7 @@ import { type DayCounts, type HourCounts, readDays, readHours } from './transact
 
 /**
  * Counts the rows of a counted plan in [from, to) (ADR 032), in parallel: 1 Query of the range's daily
- * summaries, 1 BatchGet of the hourly summaries of its edge days, and for each end of the range that is
+ * summaries, 1 Query of the hourly summaries of each edge day, and for each end of the range that is
  * not on a whole UTC hour (a zone offset like +05:30, or asOf) 1 Query counting that part hour's rows
  * (Select COUNT: at most an hour of one partition). Answers the buckets, newest first, to locate a page.
  */
@@ -23,7 +23,7 @@ export async function countRange(db: Db, customerId: string, plan: Plan, range: 
 }
 export type Counted = Awaited<ReturnType<typeof countRange>>;
 
-/** The counted range's buckets again, with the hours of `days` read (1 BatchGet) so a page lies in hours. */
+/** The counted range's buckets again, with the hours of `days` read (1 Query a day) so a page lies in hours. */
 export async function refineDays(db: Db, customerId: string, plan: Plan, counted: Counted, days: string[]): Promise<Bucket[]> {
   const more = await readHours(db, customerId, plan.dim, days);
   const hours = new Map<string, HourCounts>([...counted.hours, ...more]);

@@ -1,7 +1,8 @@
 import type { Transaction } from '@portal/core/transaction';
-import type { Item, Key } from '../platform/db/batch.ts';
+import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem } from '../platform/db/entity.ts';
+import type { TxItem } from '../platform/db/transact.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/query.ts';
 
@@ -27,6 +28,9 @@ import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/qu
 
 /** What a row holds: the wire Transaction without its opaque key and the customer's display name. */
 export type TransactionRecord = Omit<Transaction, 'key' | 'customerName'>;
+
+/** What a row's counts depend on (the rest of a row may change without moving a count; ADR 067). */
+export type Countable = Pick<TransactionRecord, 'at' | 'type' | 'resultCode' | 'result' | 'terminalId' | 'ean'>;
 
 /** A transaction's own facts, from a stored row or an imported one, in the order the API answers them. */
 export const transactionFacts = (
@@ -65,10 +69,30 @@ export const idKey = (transactionId: string): Key => ({ pk: transactionKeys.idPk
 
 /**
  * Where an id is booked: its customer, the row's sort key and the provider ledger it is listed in (none for
- * a transaction without a product of another customer, and for markers written before ledgers existed).
+ * a transaction without a product of another customer, and for markers written before ledgers existed);
+ * and what the counts hold of it (ADR 067): the counted facts and a version `mv` that every change of the
+ * row moves, in the transaction that moves the counts. Markers written before ADR 067 have neither: the
+ * counted facts are then the row's.
  */
-export type IdMarker = { customerId: string; rowSk: string; providerId?: string };
+export type IdMarker = {
+  customerId: string;
+  rowSk: string;
+  providerId?: string;
+  mv?: number;
+  txType?: Countable['type'];
+  resultCode?: Countable['resultCode'];
+  result?: Countable['result'];
+  terminalId?: Countable['terminalId'];
+  ean?: Countable['ean'];
+};
 export const idMarkers = entity<IdMarker>();
+
+/** What the counts hold of a marker's row (null for a marker written before ADR 067: read its row). */
+export function countedOfMarker(marker: IdMarker): Countable | null {
+  const { mv, txType, resultCode, result, terminalId, ean } = marker;
+  if (mv === undefined || txType === undefined || resultCode === undefined || result === undefined || terminalId === undefined) return null;
+  return { at: marker.rowSk.slice(0, marker.rowSk.indexOf('#')), type: txType, resultCode, result, terminalId, ean: ean ?? null };
+}
 
 /**
  * The row item of a transaction (its index keys only for the values it has). The item's `type` is the
@@ -118,16 +142,84 @@ export const ATTRIBUTE = {
   providerId: 'providerId',
 } as const;
 
-/** The marker item of a row: the id's one place (import refuses to move it, ADR 032). */
-export const idMarkerItem = (
-  record: Pick<TransactionRecord, 'transactionId' | 'customerId' | 'at'>,
-  providerId: string | null = null,
-): Item => ({
+/** The marker item of a row: the id's one place (import refuses to move it, ADR 032) and what is counted of it (ADR 067). */
+export const idMarkerItem = (record: TransactionRecord, providerId: string | null, mv: number): Item => ({
   ...idKey(record.transactionId),
   type: 'transactionId',
   customerId: record.customerId,
   rowSk: transactionKeys.sk(record.at, record.transactionId),
   ...(providerLedgerOf(record, providerId) ? { providerId } : {}),
+  mv,
+  txType: record.type,
+  resultCode: record.resultCode,
+  result: record.result,
+  terminalId: record.terminalId,
+  ean: record.ean,
+});
+
+/**
+ * The Put of a row's marker for the transaction that changes the row (ADR 067), on the condition that the
+ * marker is still the one the change was computed from: absent for a new id, the same `mv` otherwise (the
+ * same row for a marker from before ADR 067). A concurrent change of the id fails it; the writer reads again.
+ */
+export function markerPut(db: Db, record: TransactionRecord, providerId: string | null, previous: IdMarker | null): TxItem {
+  const item = idMarkerItem(record, providerId, (previous?.mv ?? 0) + 1);
+  if (!previous) return { Put: { TableName: db.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  if (previous.mv === undefined)
+    return {
+      Put: {
+        TableName: db.table,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(mv) AND rowSk = :rowSk',
+        ExpressionAttributeValues: { ':rowSk': previous.rowSk },
+      },
+    };
+  return {
+    Put: { TableName: db.table, Item: item, ConditionExpression: 'mv = :mv', ExpressionAttributeValues: { ':mv': previous.mv } },
+  };
+}
+
+/** An id as booked: its marker and what the counts hold of its row (null: the marker's row is gone). */
+export type Booked = { marker: IdMarker; counted: Countable | null };
+
+/**
+ * The booked state of some ids: 1 BatchGet of their markers, and 1 BatchGet of the rows of markers written
+ * before ADR 067 (which do not say what is counted of them). Ids never booked are absent.
+ */
+export async function bookedIds(db: Db, transactionIds: readonly string[]): Promise<Map<string, Booked>> {
+  const ids = [...new Set(transactionIds)];
+  const found = ids.length ? await batchGet(db, ids.map(idKey)) : new Map<string, Item>();
+  const markers = new Map<string, IdMarker>();
+  for (const id of ids) {
+    const item = getFrom(found, idKey(id));
+    if (item) markers.set(id, idMarkers.read(item));
+  }
+  const rowKey = (marker: IdMarker) => ({ pk: transactionKeys.pk(marker.customerId), sk: marker.rowSk });
+  const legacy = [...markers.values()].filter((marker) => countedOfMarker(marker) === null);
+  const rowItems = legacy.length
+    ? await batchGet(db, legacy.map(rowKey), { projection: [...COUNTED_ATTRIBUTES] })
+    : new Map<string, Item>();
+  const booked = new Map<string, Booked>();
+  for (const [id, marker] of markers) {
+    const row = countedOfMarker(marker) ? null : getFrom(rowItems, rowKey(marker));
+    booked.set(id, { marker, counted: countedOfMarker(marker) ?? (row ? countedOfRow(row) : null) });
+  }
+  return booked;
+}
+
+const COUNTED_ATTRIBUTES = ['at', 'txType', 'resultCode', 'result', 'terminalId', 'ean'] as const;
+const countedOfRow = (item: Item): Countable => {
+  const r = rows.read(item);
+  return { at: r.at, type: r.txType, resultCode: r.resultCode, result: r.result, terminalId: r.terminalId, ean: r.ean ?? null };
+};
+
+/** The Puts of a transaction's rows (its booking row and its listing) for the transaction that changes it (ADR 067). */
+export const rowPuts = (db: Db, record: TransactionRecord, providerId: string | null): TxItem[] =>
+  transactionItems(record, providerId).map((Item) => ({ Put: { TableName: db.table, Item } }));
+
+/** The Delete of a listing the catalogue moved to another provider (ADR 056), in the same transaction. */
+export const listingDelete = (db: Db, providerId: string, rowSk: string): TxItem => ({
+  Delete: { TableName: db.table, Key: listingKey(providerId, rowSk) },
 });
 
 /** The key of a transaction's listing item in a provider's ledger (to remove one the catalogue moved). */

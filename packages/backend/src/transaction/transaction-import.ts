@@ -3,20 +3,21 @@ import { Serial, TerminalId } from '@portal/core/couponing';
 import * as z from '@portal/core/zod';
 import { customerKeys } from '../customers/index.ts';
 import { Id, Int, allProducts, type Product, type LineOutcome, transactionTypes } from '../masterdata/index.ts';
-import { batchDelete, batchGet, batchPut, getFrom, type Item, type Key, mapLimit } from '../platform/db/batch.ts';
+import { batchGet, getFrom, type Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import {
-  idKey,
-  idMarkerItem,
-  idMarkers,
-  listingKey,
+  type Booked,
+  bookedIds,
+  listingDelete,
+  markerPut,
   providerLedgerOf,
+  rowPuts,
   transactionFacts,
-  transactionItems,
   transactionKeys,
   type TransactionRecord,
 } from './transaction-entity.ts';
-import { rebuildDay } from './transaction-summary-entity.ts';
+import { type CountChange, countChanges, countKeysOf } from './transaction-summary-entity.ts';
 
 /**
  * The `transactions` import kind (ADR 032): the processor's terminal transactions from
@@ -25,17 +26,18 @@ import { rebuildDay } from './transaction-summary-entity.ts';
  *
  * Per slice of lines (what importRecords gets): one read each of the customers named (BatchGet), the
  * transaction types (1 Query) and the catalogue (for the product of an EAN), one BatchGet of the ids'
- * markers, then the rows (and the markers of new ids) in BatchWrites of 25, then the summaries of every
- * (ledger, UTC day) the slice touched are rebuilt from their rows (transaction-summary-entity.ts). A line whose
- * EAN names a product of another customer's content provider is also listed in that provider's ledger
- * (ADR 056); the id's marker remembers where, so a line whose product moved to another provider's
- * catalogue moves its listing instead of leaving one behind.
+ * markers, then the lines in TransactWriteItems of up to 100 items: each line's rows, its id's marker and
+ * the ADDs of the chunk's count changes, all or nothing (ADR 067), so the counts move exactly once with the
+ * rows, whatever is retried, and a slice costs the same at any hour of the day. A line whose EAN names a
+ * product of another customer's content provider is also listed in that provider's ledger (ADR 056); the
+ * id's marker remembers where, so a line whose product moved to another provider's catalogue moves its
+ * listing (and its count) instead of leaving one behind.
  *
  * Idempotent on transactionId: a line whose id is booked at the same customer and instant replaces its
- * row in place ('updated'; type, result, amount, ... may be corrected); a line that would move a booked
- * id to another customer or instant is refused (the id stays one row; a correction of those is a new
- * transaction). Two lines of one slice with the same id: identical ones count once, different ones are
- * refused.
+ * row in place ('updated'; type, result, amount, ... may be corrected, and the counts follow); a line that
+ * would move a booked id to another customer or instant is refused (the id stays one row; a correction of
+ * those is a new transaction). Two lines of one slice with the same id: identical ones count once,
+ * different ones are refused.
  */
 const Amount = Int(-1_000_000_000_000, 1_000_000_000_000);
 const CurrencyCode = z.pipe(
@@ -72,79 +74,164 @@ export type TransactionImport = z.infer<typeof TransactionImport>;
 
 /** Lines more than a day ahead of the clock are refused: the processor reports what happened. */
 const FUTURE_MS = 86_400_000;
-/** Summaries rebuilt at once after a slice (each a few calls). */
-const REBUILD_CONCURRENCY = 4;
+/** A transaction's items at most (DynamoDB's TransactWriteItems limit). */
+const MAX_TX_ITEMS = 100;
+/** Cycles of a chunk that lost a race with another writer of one of its ids, before the slice fails. */
+const MAX_ATTEMPTS = 6;
 
 const sameLine = (a: TransactionImport, b: TransactionImport) => JSON.stringify(a) === JSON.stringify(b);
+
+/** An accepted line of a slice: its row as it will be stored and the provider ledger it is listed in. */
+type Line = { index: number; record: TransactionRecord; provider: string | null };
 
 export async function writeTransactions(db: Db, records: readonly TransactionImport[], now: Date): Promise<LineOutcome[]> {
   const customerIds = [...new Set(records.map((r) => r.customerId))];
   const customerKey = (id: string) => ({ pk: customerKeys.pk(id), sk: customerKeys.sk });
-  const [customers, types, catalogue, markers] = await Promise.all([
+  const [customers, types, catalogue, booked] = await Promise.all([
     customerIds.length ? batchGet(db, customerIds.map(customerKey), { projection: ['customerId'] }) : new Map<string, Item>(),
     transactionTypes.all(db),
     records.some((r) => r.ean) ? allProducts(db) : { items: [] as Product[] },
-    records.length ? batchGet(db, [...new Set(records.map((r) => r.transactionId))].map(idKey)) : new Map<string, Item>(),
+    bookedIds(
+      db,
+      records.map((r) => r.transactionId),
+    ),
   ]);
   const typeIds = new Set(types.map((t) => t.transactionTypeId));
   const byEan = new Map(catalogue.items.map((p) => [p.ean, p]));
 
   const outcomes: LineOutcome[] = [];
-  const seen = new Map<string, TransactionImport>();
-  const rows: Item[] = [];
-  const gone: Key[] = [];
-  const touched = new Map<string, { ledgerId: string; day: string }>();
-  const touch = (ledgerId: string, at: string) => touched.set(`${ledgerId}\n${at.slice(0, 10)}`, { ledgerId, day: at.slice(0, 10) });
-  for (const r of records) {
-    const reject = (reason: string) => outcomes.push({ rejected: reason });
-    if (!getFrom(customers, customerKey(r.customerId))) {
-      reject(`customerId: no customer '${r.customerId}'`);
-      continue;
+  const first = new Map<string, { index: number; line: TransactionImport }>();
+  const repeats: { index: number; of: number }[] = [];
+  const lines: Line[] = [];
+  for (const [index, r] of records.entries()) {
+    const reject = (reason: string) => (outcomes[index] = { rejected: reason });
+    const moved = movedFrom(r, booked.get(r.transactionId));
+    if (!getFrom(customers, customerKey(r.customerId))) reject(`customerId: no customer '${r.customerId}'`);
+    else if (!typeIds.has(r.type)) reject(`type: no transaction type '${r.type}'`);
+    else if (Date.parse(r.at) > now.getTime() + FUTURE_MS) reject('at: in the future');
+    else if (moved) reject(moved);
+    else {
+      const earlier = first.get(r.transactionId);
+      if (earlier) {
+        if (sameLine(earlier.line, r)) repeats.push({ index, of: earlier.index });
+        else reject(`transactionId: '${r.transactionId}' appears twice in this import with different values`);
+        continue;
+      }
+      first.set(r.transactionId, { index, line: r });
+      const product = r.ean ? byEan.get(r.ean) : undefined;
+      const record: TransactionRecord = {
+        ...transactionFacts(r, r.type),
+        productId: product?.productId ?? null,
+        productName: product?.name ?? null,
+        source: 'processor',
+      };
+      lines.push({ index, record, provider: providerLedgerOf(record, product?.contentProviderId) });
     }
-    if (!typeIds.has(r.type)) {
-      reject(`type: no transaction type '${r.type}'`);
-      continue;
-    }
-    if (Date.parse(r.at) > now.getTime() + FUTURE_MS) {
-      reject('at: in the future');
-      continue;
-    }
-    const earlier = seen.get(r.transactionId);
-    if (earlier) {
-      if (sameLine(earlier, r)) outcomes.push('updated');
-      else reject(`transactionId: '${r.transactionId}' appears twice in this import with different values`);
-      continue;
-    }
-    const sk = transactionKeys.sk(r.at, r.transactionId);
-    const markerItem = getFrom(markers, idKey(r.transactionId));
-    const marker = markerItem ? idMarkers.read(markerItem) : null;
-    if (marker && (marker.customerId !== r.customerId || marker.rowSk !== sk)) {
-      reject(
-        `transactionId: '${r.transactionId}' is booked for customer '${marker.customerId}' at ${marker.rowSk.split('#')[0]}; a booked transaction keeps its customer and time`,
-      );
-      continue;
-    }
-    seen.set(r.transactionId, r);
-    const product = r.ean ? byEan.get(r.ean) : undefined;
-    const record: TransactionRecord = {
-      ...transactionFacts(r, r.type),
-      productId: product?.productId ?? null,
-      productName: product?.name ?? null,
-      source: 'processor',
-    };
-    const provider = providerLedgerOf(record, product?.contentProviderId);
-    rows.push(...transactionItems(record, provider));
-    if (!marker || (marker.providerId ?? null) !== provider) rows.push(idMarkerItem(record, provider));
-    if (marker?.providerId && marker.providerId !== provider) {
-      gone.push(listingKey(marker.providerId, sk));
-      touch(marker.providerId, r.at);
-    }
-    touch(r.customerId, r.at);
-    if (provider) touch(provider, r.at);
-    outcomes.push(marker ? 'updated' : 'created');
   }
-  await batchPut(db, rows);
-  await batchDelete(db, gone);
-  await mapLimit([...touched.values()], REBUILD_CONCURRENCY, ({ ledgerId, day }) => rebuildDay(db, ledgerId, day));
+
+  for (const chunk of chunksOf(db, lines, booked)) await writeChunk(db, chunk, booked, outcomes);
+  // An identical repeat of a line in the slice answers as the line did: refused with it, or one row updated.
+  for (const { index, of } of repeats) {
+    const outcome = outcomes[of];
+    outcomes[index] = typeof outcome === 'object' ? outcome : 'updated';
+  }
   return outcomes;
+}
+
+/**
+ * What writing one line takes, given how its id is booked (ADR 067): refused when the id is booked at another
+ * customer or instant; otherwise its rows, its marker (conditioned on the booked one) and the removal of a
+ * listing its product's provider no longer holds, with the count changes: +1 where the row is counted now,
+ * −1 where it was counted before (nothing moves for a line that changes no counted fact).
+ */
+function planLine(db: Db, { record, provider }: Line, booked: Booked | undefined) {
+  const sk = transactionKeys.sk(record.at, record.transactionId);
+  const rejected = movedFrom(record, booked);
+  if (rejected) return { outcome: { rejected }, items: [] as TxItem[], changes: [] as CountChange[] };
+  const before = booked?.marker.providerId;
+  const items = [
+    ...rowPuts(db, record, provider),
+    markerPut(db, record, provider, booked?.marker ?? null),
+    ...(before && before !== provider ? [listingDelete(db, before, sk)] : []),
+  ];
+  const was = booked?.counted;
+  const changes: CountChange[] = [
+    ...ledgersOf(record.customerId, provider).map((ledgerId): CountChange => ({ ledgerId, row: record, sign: 1 })),
+    ...(was ? ledgersOf(record.customerId, before ?? null).map((ledgerId): CountChange => ({ ledgerId, row: was, sign: -1 })) : []),
+  ];
+  return { outcome: booked ? ('updated' as const) : ('created' as const), items, changes };
+}
+
+/** Why a line may not be written where its id is booked (another customer or instant), or null. */
+function movedFrom(line: Pick<TransactionImport, 'transactionId' | 'customerId' | 'at'>, booked: Booked | undefined): string | null {
+  if (!booked) return null;
+  const { customerId, rowSk } = booked.marker;
+  if (customerId === line.customerId && rowSk === transactionKeys.sk(line.at, line.transactionId)) return null;
+  return `transactionId: '${line.transactionId}' is booked for customer '${customerId}' at ${rowSk.split('#')[0]}; a booked transaction keeps its customer and time`;
+}
+
+const ledgersOf = (customerId: string, provider: string | null) => [customerId, ...(provider ? [provider] : [])];
+
+/**
+ * The slice's lines in chunks whose transaction fits DynamoDB's limit: each line's own items, plus one ADD per
+ * summary item the chunk touches (shared by its lines: the lines are in file order, which a processor's file
+ * keeps by time, so neighbours share the hour's items).
+ */
+function chunksOf(db: Db, lines: readonly Line[], booked: Map<string, Booked>): Line[][] {
+  const chunks: Line[][] = [];
+  let chunk: Line[] = [];
+  let own = 0;
+  let counted = new Set<string>();
+  for (const line of lines) {
+    const plan = planLine(db, line, booked.get(line.record.transactionId));
+    const keys = countKeysOf(plan.changes);
+    const union = new Set([...counted, ...keys]);
+    if (chunk.length && own + plan.items.length + union.size > MAX_TX_ITEMS) {
+      chunks.push(chunk);
+      chunk = [];
+      own = 0;
+      counted = new Set(keys);
+    } else counted = union;
+    chunk.push(line);
+    own += plan.items.length;
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
+
+/**
+ * Writes a chunk of lines in one TransactWriteItems (ADR 067): rows, markers, removed listings and count
+ * changes, all or nothing. A marker changed since it was read (another import or a booking of the same id)
+ * fails the transaction: the chunk's ids are read again and the chunk planned again; if it then no longer
+ * fits one transaction it is written in halves.
+ */
+async function writeChunk(db: Db, chunk: readonly Line[], read: Map<string, Booked> | null, outcomes: LineOutcome[]): Promise<void> {
+  const ids = () => chunk.map((l) => l.record.transactionId);
+  const written = await transactOptimistically(
+    db,
+    async (attempt) => {
+      const booked = attempt === 0 && read ? read : await bookedIds(db, ids());
+      const plans = chunk.map((line) => planLine(db, line, booked.get(line.record.transactionId)));
+      const transaction = [
+        ...plans.flatMap((p) => p.items),
+        ...countChanges(
+          db,
+          plans.flatMap((p) => p.changes),
+        ),
+      ];
+      if (transaction.length > MAX_TX_ITEMS && chunk.length > 1) return { transaction: null, result: null };
+      return { transaction, result: plans.map((p) => p.outcome) };
+    },
+    { maxAttempts: MAX_ATTEMPTS, capMs: 400, busy: (error) => error },
+  );
+  if (written)
+    for (const [k, line] of chunk.entries()) {
+      const outcome = written[k];
+      if (outcome) outcomes[line.index] = outcome;
+    }
+  else {
+    const half = Math.ceil(chunk.length / 2);
+    await writeChunk(db, chunk.slice(0, half), null, outcomes);
+    await writeChunk(db, chunk.slice(half), null, outcomes);
+  }
 }
