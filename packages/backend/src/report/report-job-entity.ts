@@ -8,7 +8,7 @@ import {
   type ReportJobStatus,
   type ReportLanguage,
 } from '@portal/core/report';
-import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
+import { batchGet, batchPut, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
 import { type Entity, entity, getOne } from '../platform/db/entity.ts';
@@ -124,6 +124,30 @@ const reportFiles: Entity<StoredReportFile & { customerId: string }> = {
     expiresAt: new Date(Number(item.expiresAt) * 1000).toISOString(),
   }),
 };
+
+/** A finishing transaction's file items at most: DynamoDB's 100 items, less the job's own update (ADR 068). */
+const FILES_IN_FINISH = 99;
+
+/** A file's item: in its job's partition, listed in its customer's files (gsi1) until its retention ends (TTL). */
+const fileItem = (job: Pick<StoredReportJob, 'jobId' | 'customerId'>, file: StoredReportFile, index: number): Item => ({
+  ...reportFileKey(job.jobId, index),
+  type: 'reportFile',
+  gsi1pk: fileListPk(job.customerId),
+  gsi1sk: `${file.createdAt}#${file.fileId}`,
+  customerId: job.customerId,
+  ...file,
+  expiresAt: toTtl(new Date(file.expiresAt)),
+});
+
+/**
+ * The file items of a finished job beyond the finishing transaction's, written again (idempotent Puts of the
+ * same keys): what a runner that stopped between the transaction and those writes left undone (ADR 068).
+ */
+export const listRemainingFiles = (db: Db, job: StoredReportJob): Promise<void> =>
+  batchPut(
+    db,
+    job.files.slice(FILES_IN_FINISH).map((file, k) => fileItem(job, file, FILES_IN_FINISH + k)),
+  );
 
 /** The stored job (E's deliveries read it here: status, period, files with their S3 keys). */
 export const getReportJob = (db: Db, jobId: string, consistent = false) => getOne(db, reportJobs, reportJobKey(jobId), { consistent });
@@ -267,7 +291,11 @@ export const reportJobWrites = {
       throw error;
     }
   },
-  /** creating → finished with its files: the job update and the file items in one transaction. */
+  /**
+   * creating → finished with its files: the job update and the first 99 file items in one transaction
+   * (DynamoDB's 100), the rest after it (ADR 068; `listRemainingFiles` writes them again if this stops
+   * between the two). False when the job was no longer creating (cancelled): nothing is written.
+   */
   async finish(
     db: Db,
     job: StoredReportJob,
@@ -293,21 +321,11 @@ export const reportJobWrites = {
       whileCreating,
       creating,
     );
-    const filePuts: TxItem[] = files.map((file, index) => ({
-      Put: {
-        TableName: db.table,
-        Item: {
-          ...reportFileKey(job.jobId, index),
-          type: 'reportFile',
-          gsi1pk: fileListPk(job.customerId),
-          gsi1sk: `${file.createdAt}#${file.fileId}`,
-          customerId: job.customerId,
-          ...file,
-          expiresAt: toTtl(new Date(file.expiresAt)),
-        },
-      },
-    }));
-    return applied(db.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: jobUpdate }, ...filePuts] })));
+    const items = files.map((file, index) => fileItem(job, file, index));
+    const filePuts: TxItem[] = items.slice(0, FILES_IN_FINISH).map((Item) => ({ Put: { TableName: db.table, Item } }));
+    if (!(await applied(db.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: jobUpdate }, ...filePuts] }))))) return false;
+    await batchPut(db, items.slice(FILES_IN_FINISH));
+    return true;
   },
   /** creating → error with a message for the user (the cause goes to the log). */
   failed: (db: Db, jobId: string, error: string, at: Date) =>

@@ -13,9 +13,14 @@ import {
   listReportFiles,
   listReportJobs,
   newReportJobPut,
+  reportFileId,
+  reportFileKey,
   reportJobWrites,
+  retentionEnd,
+  type StoredReportFile,
   type StoredReportJob,
 } from './report-job-entity.ts';
+import { batchDelete } from '../platform/db/batch.ts';
 import { reportJobFixture } from '../../../../tests/support/report-job-fixtures.ts';
 import { localJobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportLaunch } from './report-jobs-from-config.ts';
@@ -135,6 +140,39 @@ describe('a whole run', () => {
     expect((await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW)).items.some((j) => j.jobId === job.jobId)).toBe(
       true,
     );
+  });
+
+  it('a run of 150 files finishes past the 100-item transaction, and a runner that stopped after it lists the rest on its retry (ADR 068)', async () => {
+    const job = await newJob();
+    const file = (index: number): StoredReportFile => ({
+      fileId: reportFileId(job.jobId, index),
+      processId: job.processId,
+      jobId: job.jobId,
+      reportName: job.reportName,
+      name: `part-${index + 1}.csv`,
+      format: 'csv',
+      rows: 1,
+      bytes: 10,
+      dateFrom: job.dateFrom,
+      dateUntil: job.dateUntil,
+      createdAt: NOW.toISOString(),
+      expiresAt: retentionEnd(NOW).toISOString(),
+      key: `reports/${CUSTOMER}/${job.jobId}/part-${index + 1}.csv`,
+    });
+    const all = Array.from({ length: 150 }, (_, index) => file(index));
+    expect(await reportJobWrites.finish(backend.db, job, 150, all, false, NOW)).toBe(true);
+    const listedOf = async () =>
+      (await listReportFiles(backend.db, CUSTOMER, { index: 0, maxResults: 1000 }, NOW)).items.filter((f) => f.jobId === job.jobId).length;
+    expect(await listedOf()).toBe(150);
+    expect((await getReportJob(backend.db, job.jobId, true))!.status).toBe('finished');
+    // As if the runner stopped right after the transaction: the items beyond its 99 are gone.
+    await batchDelete(
+      backend.db,
+      all.slice(99).map((_, k) => reportFileKey(job.jobId, 99 + k)),
+    );
+    expect(await listedOf()).toBe(99);
+    await runReportJob(deps(), job.jobId);
+    expect(await listedOf()).toBe(150);
   });
 
   it('skip if empty: a period without rows finishes as skipped, with no file and no delivery', async () => {

@@ -13,6 +13,7 @@ import { joinSegments, type Segment } from './report-file-join.ts';
 import { CancelledRun, writeRunFiles } from './report-file-set.ts';
 import {
   getReportJob,
+  listRemainingFiles,
   putNewReportJob,
   removeAll,
   freshJobState,
@@ -157,6 +158,7 @@ export async function runReportJob(deps: ReportRunnerDeps, jobId: string, option
   if (!job || job.status === 'cancelled') return;
   if (job.status === 'finished') {
     // A duplicate fire or a retry after the files were made: only what is left (E sends nothing twice).
+    await listRemainingFiles(db, job);
     if (job.options.deliver && !job.skippedEmpty) await deps.deliver(jobId);
     return;
   }
