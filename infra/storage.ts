@@ -4,6 +4,7 @@ import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Bucket, type BucketProps, type StackContext, Table, use } from 'sst/constructs';
+import { PROD_WARM_THROUGHPUT } from '@portal/backend/platform/db';
 import { Web } from './web.ts';
 
 /** The single table (ARCHITECTURE convention 4), the two buckets and the key that wraps TOTP secrets. */
@@ -34,6 +35,8 @@ export function Storage({ stack, app }: StackContext) {
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecovery: true,
         deletionProtection: app.stage === 'prod',
+        // Pre-warmed for the import peak from day one (the load model's fleet totals, ADR 067).
+        ...(app.stage === 'prod' ? { warmThroughput: PROD_WARM_THROUGHPUT } : {}),
       },
     },
   });

@@ -37,7 +37,7 @@ export function describe(scenarios: readonly Scenario[], profile: Profile): { te
   }
   out.push(
     '',
-    `Table (fleet): ${n(fleet.rcu)} RCU/s of ${LIMITS.tableRcu.toLocaleString('en-US')}, ${n(fleet.wcu)} WCU/s of ${LIMITS.tableWcu.toLocaleString('en-US')} (a new on-demand table).`,
+    `Table (fleet): ${n(fleet.rcu)} RCU/s of ${LIMITS.tableRcu.toLocaleString('en-US')}, ${n(fleet.wcu)} WCU/s of ${LIMITS.tableWcu.toLocaleString('en-US')} (the prod table's warm throughput).`,
   );
   for (const s of scenarios) {
     const units = fleetUnits(s, profile);

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
-import { TABLE_KEYS } from '@portal/backend/platform/db';
+import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { asArray, cfnLintErrors, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
@@ -28,8 +28,9 @@ const ofType = (template: Template, type: string) =>
   Object.entries(template.findResources(type)) as [string, { Properties: Record<string, unknown> }][];
 
 describe('Storage', () => {
-  it('has one on-demand table with PITR, TTL on expiresAt and the two GSIs', () => {
+  it('has one on-demand table with PITR, TTL on expiresAt and the two GSIs (not pre-warmed outside prod)', () => {
     t.Storage.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.Storage.hasResourceProperties('AWS::DynamoDB::Table', { WarmThroughput: Match.absent() });
     const gsi = (n: 1 | 2 | 3) => ({
       IndexName: `gsi${n}`,
       KeySchema: [
@@ -737,10 +738,14 @@ describe('prod stage', () => {
     t.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
   });
 
-  it('keeps point-in-time recovery and deletion protection on the prod table', () => {
+  it('keeps point-in-time recovery and deletion protection on the prod table, warmed for the import peak (ADR 067)', () => {
     t.Storage.hasResourceProperties('AWS::DynamoDB::Table', {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
+      WarmThroughput: {
+        ReadUnitsPerSecond: PROD_WARM_THROUGHPUT.readUnitsPerSecond,
+        WriteUnitsPerSecond: PROD_WARM_THROUGHPUT.writeUnitsPerSecond,
+      },
     });
   });
 

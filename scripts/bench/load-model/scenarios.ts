@@ -116,8 +116,10 @@ export async function measureScenarios(backend: Backend, options: { sliceLines: 
   );
   pageSamples.push(await sample(backend, grownRows + sliceLines, page));
 
-  // Master data in the steady state: a call after the first (the lists change rarely; a change costs one full read).
+  // Master data in the steady state: a call after the first (the lists change rarely; a change costs one full read),
+  // once the change has settled (a copy loaded within 5 s of a change is read again, ADR 065).
   const masterData = async (size: number) => {
+    await new Promise((settled) => setTimeout(settled, 5_100));
     await backend.masterData.fetchAll(actor('', true));
     return sample(backend, size, () => backend.masterData.fetchAll(actor('', true)));
   };

@@ -5,5 +5,5 @@ export { type CapacityRecord, itemSize, recordCapacity } from './capacity-record
 export { createDb, type Db } from './client.ts';
 export { entity, getItem, getOne } from './entity.ts';
 export { queryAll, queryPage } from './query.ts';
-export { ensureTable, TABLE_KEYS, toTtl } from './table.ts';
+export { ensureTable, PROD_WARM_THROUGHPUT, TABLE_KEYS, toTtl } from './table.ts';
 export { transactWrite } from './transact.ts';

@@ -23,6 +23,15 @@ export const TABLE_KEYS = {
   ],
 } as const;
 
+/**
+ * The prod table's warm throughput (CloudFormation `WarmThroughput`): the units per second it serves from
+ * its creation, where a new on-demand table starts at 12,000 RCU / 4,000 WCU and doubles only as traffic
+ * grows. Sized by the load model (ADR 067, docs/benchmarks.md): the mid-size processor's fleet peak is
+ * ~4,700 WCU/s (the import at 50 million transactions a day) and ~1,900 RCU/s; twice the writes, the
+ * default reads. Other stages stay on the default (warming costs a one-time fee).
+ */
+export const PROD_WARM_THROUGHPUT = { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 10_000 } as const;
+
 export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 
 export type EnsureTableOptions = {
