@@ -1,11 +1,10 @@
-import type { SessionStatus } from '@portal/core/auth';
 import type { AuditEntry, RequestDetail, Workflow } from '@portal/core/workflow';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { fileOf, flowUser } from '../test-support.ts';
 
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
 
@@ -14,10 +13,7 @@ import { signedIn } from '../../../test/fixtures.ts';
  * backend writes: names of the workflow version's steps and items (not ids), the actor's name, file names,
  * dates and numbers in the user's format, before → after; an unknown action keeps the raw field text.
  */
-const session = (locale: string): SessionStatus => {
-  const base = signedIn();
-  return { ...base, user: { ...base.user!, locale, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } } };
-};
+const session = (locale: string) => flowUser({ approveRequests: true }, locale);
 
 const workflow: Workflow = {
   workflowId: 'wf-onboard',
@@ -148,18 +144,7 @@ const detail: RequestDetail = {
       itemId: 'flow',
       type: 'screenflow',
       answer: null,
-      files: [
-        {
-          fileId: 'f1',
-          name: 'screen-1.png',
-          contentType: 'image/png',
-          bytes: 900,
-          width: 240,
-          height: 400,
-          pageCount: null,
-          uploadedAt: at(7),
-        },
-      ],
+      files: [fileOf('f1', 'screen-1.png', 'image/png', { bytes: 900, width: 240, height: 400, uploadedAt: at(7) })],
     },
     {
       id: 'WR-AUDIT234.screens.contract',
@@ -167,18 +152,7 @@ const detail: RequestDetail = {
       itemId: 'contract',
       type: 'file',
       answer: null,
-      files: [
-        {
-          fileId: 'f3',
-          name: 'contract.pdf',
-          contentType: 'application/pdf',
-          bytes: 5000,
-          width: null,
-          height: null,
-          pageCount: 3,
-          uploadedAt: at(8),
-        },
-      ],
+      files: [fileOf('f3', 'contract.pdf', 'application/pdf', { bytes: 5000, pageCount: 3, uploadedAt: at(8) })],
     },
   ],
   comments: [

@@ -27,6 +27,17 @@ const MOVES: Record<string, Point> = {
 
 export const isPdf = (file: RequestFile) => file.contentType === 'application/pdf';
 
+/** What a viewer of one pinned file (image-pins.tsx, pdf-pins.tsx) is given. */
+export type PinnedFileProps = {
+  requestId: string;
+  item: RequestStepItem;
+  file: RequestFile;
+  /** The comments on this file. */
+  comments: ItemComment[];
+  mayRemove: boolean;
+  onChanged: () => void;
+};
+
 type PinBoardProps = {
   item: RequestStepItem;
   file: RequestFile;
