@@ -1,10 +1,10 @@
-import type { MasterData } from '@portal/core/masterdata';
 import type { RequestDetail, WorkflowRequest } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { masterDataFixture } from '../../../test/fixtures.ts';
 import { fileOf, flowUser, pinComment, requestOf, stepOf, workflowOf } from '../test-support.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
@@ -13,19 +13,7 @@ import { fileOf, flowUser, pinComment, requestOf, stepOf, workflowOf } from '../
 const requester = flowUser({ doRequests: true });
 const approver = flowUser({ approveRequests: true });
 
-const masterData = {
-  timezones: [],
-  retailers: [],
-  providers: [],
-  customerGroups: [],
-  platforms: [],
-  countries: [],
-  regions: [],
-  currencies: [],
-  transactionTypes: [],
-  divisions: [],
-  customers: [{ customerId: 'P-1', name: 'Provider One' }],
-} as unknown as MasterData;
+const masterData = masterDataFixture({ customers: [{ customerId: 'P-1', name: 'Provider One' }] });
 
 const workflow = workflowOf({
   version: 2,
@@ -63,13 +51,12 @@ const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['m
   ...over,
 });
 /** The master data of a user who may act for two customers. */
-const twoCustomers = {
-  ...masterData,
+const twoCustomers = masterDataFixture({
   customers: [
     { customerId: 'P-1', name: 'Provider One' },
     { customerId: 'R-2', name: 'Retailer Two' },
   ],
-} as unknown as MasterData;
+});
 const page = <T,>(items: T[]) => ({ items, index: 0, maxResults: 25, totalCount: items.length });
 
 describe('Requests section', () => {
