@@ -1,4 +1,4 @@
-import { pageOf, type Pagination, type Portal, toPagination } from '@portal/core/shared';
+import { IDEMPOTENCY_HEADER, pageOf, type Pagination, type Portal, toPagination } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
 import useSWR, { mutate } from 'swr';
 import { api } from './api.ts';
@@ -11,6 +11,8 @@ import { KeyScope } from './query-keys.ts';
  *
  * - `sectionCalls(portal, afterWrite)`: a section's own typed calls, failures shown in place (no snack);
  *   a write re-reads the section's answers (`afterWrite`) whatever its outcome.
+ * - `routeSection(portal, routes)`: sectionCalls whose reads are keyed by route and whose writes re-read
+ *   the answers of those routes.
  * - `resource(at, item)`: the generic resource client (SPEC 7): list, get (optional id and sub-path),
  *   create, update at {route}/{id}, delete, and the paged list with `index` and `maxResults`, on the
  *   route the typed client names.
@@ -34,6 +36,41 @@ type Answer = { status: number; json(): Promise<unknown> };
 /** The SWR key of a read: `[scope, portal, route, kind, path and query]` (lib/query-keys.ts). */
 export const resourceKey = (portal: Portal, route: string, kind: 'list' | 'get', path: string) =>
   [KeyScope.resource, portal, route, kind, path] as const;
+
+/** A read's SWR key as resourceKey builds it. */
+export type ResourceKey = ReturnType<typeof resourceKey>;
+
+/** Whether a cached SWR key is a resource-client answer of `portal`. */
+export const isResourceKey = (key: unknown, portal: Portal): key is ResourceKey =>
+  Array.isArray(key) &&
+  key.length === 5 &&
+  key[0] === KeyScope.resource &&
+  key[1] === portal &&
+  typeof key[2] === 'string' &&
+  (key[3] === 'list' || key[3] === 'get') &&
+  typeof key[4] === 'string';
+
+/** SWR's options for a section's reads (sectionCalls): reused for LIST_CACHE_MS, not read again on focus or reconnect, no retry (the screen shows a failure in place). */
+export const SECTION_READ = {
+  dedupingInterval: LIST_CACHE_MS,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+} as const;
+
+/** A create's idempotency header: a repeat with the same key creates once. */
+export const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
+
+/**
+ * A section whose reads are keyed by route (`key(route, kind, path)`, the resource client's shape, so a logout
+ * drops them): its typed calls (sectionCalls), and `refresh`, which every write calls: each answer of the
+ * section's `routes` is read again, the shown one kept until then.
+ */
+export function routeSection(portal: Portal, routes: readonly string[]) {
+  const refresh = () => mutate((key: unknown) => isResourceKey(key, portal) && routes.includes(key[2]));
+  const key = (route: string, kind: 'list' | 'get', path: string) => resourceKey(portal, route, kind, path);
+  return { ...sectionCalls(portal, refresh), key, refresh };
+}
 
 /** A query for the typed client: names in order (one query, one cache key), undefined left out, values as text. */
 export function queryOf(filters: Filters = {}): Record<string, string | string[]> {

@@ -59,3 +59,12 @@ export function Alert({ theme = 'blue', title, children, onClose, closeLabel = '
     </div>
   );
 }
+
+/** A failed call's message where it was made: a red alert that interrupts screen readers; nothing while there is none. */
+export function ProblemAlert({ problem }: { problem: string }) {
+  return problem ? (
+    <Alert theme="red" role="alert">
+      {problem}
+    </Alert>
+  ) : null;
+}

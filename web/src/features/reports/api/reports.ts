@@ -13,12 +13,12 @@ import {
   type ReportScheduleUpdate,
 } from '@portal/core/report';
 import { MasterData } from '@portal/core/masterdata';
-import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
+import { toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
-import { LIST_CACHE_MS, resource, sectionCalls, segment, useResourceGet } from '../../../lib/resource-client.ts';
+import { idempotent, resource, SECTION_READ, sectionCalls, segment, useResourceGet } from '../../../lib/resource-client.ts';
 import { refreshReports, reportKeys } from './keys.ts';
 
 /**
@@ -32,14 +32,6 @@ const { client, read, write } = sectionCalls('connect', refreshReports);
 const flow = () => client().flow;
 /** A 204 answer (DELETE). */
 const NoContent = z.unknown();
-const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
-
-const cached = {
-  dedupingInterval: LIST_CACHE_MS,
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-  shouldRetryOnError: false,
-} as const;
 
 export type ReportKind = 'general' | 'custom';
 const ReportList = z.object({ reports: z.array(Report) });
@@ -52,14 +44,14 @@ export const useMasterData = () => useResourceGet(masterData);
 export function useReports(customerId: string, kind: ReportKind) {
   const at = flow().reports;
   const args = { query: { customerId, kind } };
-  return useSWR(customerId ? reportKeys.list(at.$path(args)) : null, () => read(at.$get(args), ReportList), cached);
+  return useSWR(customerId ? reportKeys.list(at.$path(args)) : null, () => read(at.$get(args), ReportList), SECTION_READ);
 }
 
 const processAt = (processId: string) => ({ param: { processId: segment(processId) } });
 
 export function useReport(processId: string) {
   const at = flow().reports[':processId'];
-  return useSWR(reportKeys.report(at.$path(processAt(processId))), () => read(at.$get(processAt(processId)), Report), cached);
+  return useSWR(reportKeys.report(at.$path(processAt(processId))), () => read(at.$get(processAt(processId)), Report), SECTION_READ);
 }
 
 export const createCustomReport = (input: CustomReportInput, idempotencyKey: string) =>
@@ -71,14 +63,22 @@ export const deleteCustomReport = (processId: string) =>
 
 export function useSchedule(processId: string) {
   const at = flow()['report-scheduling'][':processId'];
-  return useSWR(reportKeys.schedule(at.$path(processAt(processId))), () => read(at.$get(processAt(processId)), ReportSchedule), cached);
+  return useSWR(
+    reportKeys.schedule(at.$path(processAt(processId))),
+    () => read(at.$get(processAt(processId)), ReportSchedule),
+    SECTION_READ,
+  );
 }
 export const saveSchedule = (processId: string, update: ReportScheduleUpdate) =>
   write(flow()['report-scheduling'][':processId'].$put({ ...processAt(processId), json: update }), ReportSchedule);
 
 export function useMailingList(processId: string) {
   const at = flow()['custom-reports'][':processId']['mailing-list'];
-  return useSWR(reportKeys.mailingList(at.$path(processAt(processId))), () => read(at.$get(processAt(processId)), Recipients), cached);
+  return useSWR(
+    reportKeys.mailingList(at.$path(processAt(processId))),
+    () => read(at.$get(processAt(processId)), Recipients),
+    SECTION_READ,
+  );
 }
 /** The customer's portal users not on the list; asked for when the add picker opens. */
 export function useRecipientCandidates(processId: string, wanted: boolean) {
@@ -86,7 +86,7 @@ export function useRecipientCandidates(processId: string, wanted: boolean) {
   return useSWR(
     wanted ? reportKeys.mailingList(at.$path(processAt(processId))) : null,
     () => read(at.$get(processAt(processId)), Recipients),
-    cached,
+    SECTION_READ,
   );
 }
 export const addRecipient = (processId: string, referenceId: string) =>
@@ -150,7 +150,7 @@ export function useReportFiles(customerId: string, index: number, maxResults: nu
       const page = await read(at.$get(args), ReportFilePage);
       return { ...page, pagination: toPagination(page) };
     },
-    { ...cached, keepPreviousData: true },
+    { ...SECTION_READ, keepPreviousData: true },
   );
 }
 

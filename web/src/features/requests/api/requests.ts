@@ -1,10 +1,9 @@
 import { ItemComment, type ItemCommentInput, RequestDetail, RequestStepItem, Workflow, WorkflowRequestPage } from '@portal/core/workflow';
 import { WorkflowUploadTicket, type WorkflowUploadStart } from '@portal/core/workflow';
-import { IDEMPOTENCY_HEADER, toPagination } from '@portal/core/shared';
+import { toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import useSWR, { mutate } from 'swr';
-import { KeyScope } from '../../../lib/query-keys.ts';
-import { LIST_CACHE_MS, resourceKey, sectionCalls, segment } from '../../../lib/resource-client.ts';
+import useSWR from 'swr';
+import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
 
 /**
  * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows (the list), flow/workflow-requests,
@@ -13,21 +12,11 @@ import { LIST_CACHE_MS, resourceKey, sectionCalls, segment } from '../../../lib/
  * `[scope, portal, route, kind, path]` (a logout drops them); every write re-reads the section's answers,
  * the shown one kept until then.
  */
-const ROUTES = new Set(['flow/workflows', 'flow/workflow-requests']);
-const key = (route: string, kind: 'list' | 'get', path: string) => resourceKey('connect', route, kind, path);
-export const refreshRequests = () =>
-  mutate((k: unknown) => Array.isArray(k) && k[0] === KeyScope.resource && k[1] === 'connect' && ROUTES.has(k[2] as string));
-
-const { client, read, write } = sectionCalls('connect', refreshRequests);
+const section = routeSection('connect', ['flow/workflows', 'flow/workflow-requests']);
+export const refreshRequests = section.refresh;
+const { client, read, write, key } = section;
 const flow = () => client().flow;
 const NoContent = z.unknown();
-const cached = {
-  dedupingInterval: LIST_CACHE_MS,
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-  shouldRetryOnError: false,
-} as const;
-const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
 
@@ -35,7 +24,7 @@ const WorkflowList = z.object({ workflows: z.array(Workflow) });
 export function useWorkflows(customerId: string) {
   const at = flow().workflows;
   const args = { query: { customerId } };
-  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), cached);
+  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), SECTION_READ);
 }
 
 export interface RequestListQuery {
@@ -69,7 +58,7 @@ export function useRequestList(query: RequestListQuery, enabled = true) {
       const page = await read(at.$get(args), WorkflowRequestPage);
       return { ...page, pagination: toPagination(page) };
     },
-    { ...cached, keepPreviousData: true },
+    { ...SECTION_READ, keepPreviousData: true },
   );
 }
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -61,11 +61,7 @@ export function ActionDialog({
     >
       <div className="space-y-4">
         {children}
-        {problem ? (
-          <Alert theme="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+        <ProblemAlert problem={problem} />
       </div>
     </Dialog>
   );

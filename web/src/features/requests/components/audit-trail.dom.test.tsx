@@ -1,11 +1,10 @@
-import type { SessionStatus } from '@portal/core/auth';
 import type { AuditEntry, RequestDetail, Workflow } from '@portal/core/workflow';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { fileOf, flowUser } from '../test-support.ts';
 
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
 
@@ -14,10 +13,7 @@ import { signedIn } from '../../../test/fixtures.ts';
  * backend writes: names of the workflow version's steps and items (not ids), the actor's name, file names,
  * dates and numbers in the user's format, before → after; an unknown action keeps the raw field text.
  */
-const session = (locale: string): SessionStatus => {
-  const base = signedIn();
-  return { ...base, user: { ...base.user!, locale, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } } };
-};
+const session = (locale: string) => flowUser({ approveRequests: true }, locale);
 
 const workflow: Workflow = {
   workflowId: 'wf-onboard',
@@ -52,166 +48,69 @@ const workflow: Workflow = {
 };
 
 const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const by = (actor: string, actorName?: string) => ({ actor, ...(actorName ? { actorName } : {}) });
+type Actor = Pick<AuditEntry, 'actor' | 'actorName'>;
+const by = (actor: string, actorName?: string): Actor => ({ actor, ...(actorName ? { actorName } : {}) });
 const anna = by('anna.berg', 'Anna Berg');
 const alma = by('alma.approver', 'Alma Approver');
+/** One entry as the backend writes it: when (minute), who, what, on which step, before and after. */
+const entry = (
+  minute: number,
+  who: Actor,
+  action: string,
+  stepId: string | null,
+  before: AuditEntry['before'],
+  after: AuditEntry['after'],
+): AuditEntry => ({ at: at(minute), ...who, action, stepId, before, after });
+const answer = (minute: number, item: string, was: string | null, now: string | null) =>
+  entry(minute, anna, 'answer', 'store', { item, answer: was }, { item, answer: now });
+const status = (status: string, stepId: string) => ({ status, stepId });
+const comment = (minute: number, after: NonNullable<AuditEntry['after']>) => entry(minute, alma, 'comment', 'screens', null, after);
 const audit: AuditEntry[] = [
-  { at: at(0), ...anna, action: 'create', stepId: null, before: null, after: { status: 'draft', stepId: 'store', workflowVersion: 3 } },
-  {
-    at: at(1),
-    ...anna,
-    action: 'answer',
-    stepId: 'store',
-    before: { item: 'store-name', answer: null },
-    after: { item: 'store-name', answer: 'Nordmarkt' },
-  },
-  {
-    at: at(2),
-    ...anna,
-    action: 'answer',
-    stepId: 'store',
-    before: { item: 'store-name', answer: 'Nordmarkt' },
-    after: { item: 'store-name', answer: 'Nordmarkt Mitte' },
-  },
-  {
-    at: at(3),
-    ...anna,
-    action: 'answer',
-    stepId: 'store',
-    before: { item: 'tills', answer: '4' },
-    after: { item: 'tills', answer: '1250' },
-  },
-  {
-    at: at(4),
-    ...anna,
-    action: 'answer',
-    stepId: 'store',
-    before: { item: 'opening', answer: '2027-01-15' },
-    after: { item: 'opening', answer: '2027-03-01' },
-  },
-  {
-    at: at(5),
-    ...anna,
-    action: 'submit',
-    stepId: 'store',
-    before: { status: 'draft', stepId: 'store' },
-    after: { status: 'pending', stepId: 'store', answers: 3 },
-  },
-  {
-    at: at(6),
-    ...alma,
-    action: 'approve',
-    stepId: 'store',
-    before: { status: 'pending', stepId: 'store' },
-    after: { status: 'draft', stepId: 'screens' },
-  },
-  {
-    at: at(7),
-    ...anna,
-    action: 'upload',
-    stepId: 'screens',
-    before: null,
-    after: { item: 'flow', fileId: 'f1', name: 'screen-1.png', contentType: 'image/png', bytes: 900 },
-  },
-  {
-    at: at(8),
-    ...anna,
-    action: 'upload',
-    stepId: 'screens',
-    before: null,
-    after: { item: 'flow', fileId: 'f2', name: 'old-screen.png', contentType: 'image/png', bytes: 900 },
-  },
-  {
-    at: at(9),
-    ...anna,
-    action: 'remove-file',
-    stepId: 'screens',
-    before: { item: 'flow', fileId: 'f2', name: 'old-screen.png' },
-    after: null,
-  },
-  {
-    at: at(10),
-    ...anna,
-    action: 'submit',
-    stepId: 'screens',
-    before: { status: 'draft', stepId: 'screens' },
-    after: { status: 'pending', stepId: 'screens', answers: 1, enquiry: 'Please check the colours' },
-  },
-  {
-    at: at(11),
-    ...alma,
-    action: 'comment',
-    stepId: 'screens',
-    before: null,
-    after: { item: 'flow', commentId: 'c1', fileId: 'f1', pin: 2 },
-  },
-  {
-    at: at(11),
-    ...alma,
-    action: 'comment',
-    stepId: 'screens',
-    before: null,
-    after: { item: 'contract', commentId: 'c3', fileId: 'f3', pin: 1, page: 2 },
-  },
-  {
-    at: at(12),
-    ...alma,
-    action: 'comment',
-    stepId: 'screens',
-    before: null,
-    after: { item: 'flow', commentId: 'c4', fileId: 'f1', pin: null },
-  },
-  {
-    at: at(12),
-    ...alma,
-    action: 'comment',
-    stepId: 'screens',
-    before: null,
-    after: { item: 'flow', commentId: 'c2', fileId: null, pin: null },
-  },
-  {
-    at: at(13),
-    ...alma,
-    action: 'reject',
-    stepId: 'screens',
-    before: { status: 'pending', stepId: 'screens' },
-    after: { status: 'rejected', stepId: 'screens', comment: 'The logo is cut off' },
-  },
-  {
-    at: at(14),
-    ...anna,
-    action: 'answer',
-    stepId: 'store',
-    before: { item: 'store-name', answer: 'Nordmarkt Mitte' },
-    after: { item: 'store-name', answer: null },
-  },
+  entry(0, anna, 'create', null, null, { status: 'draft', stepId: 'store', workflowVersion: 3 }),
+  answer(1, 'store-name', null, 'Nordmarkt'),
+  answer(2, 'store-name', 'Nordmarkt', 'Nordmarkt Mitte'),
+  answer(3, 'tills', '4', '1250'),
+  answer(4, 'opening', '2027-01-15', '2027-03-01'),
+  entry(5, anna, 'submit', 'store', status('draft', 'store'), { ...status('pending', 'store'), answers: 3 }),
+  entry(6, alma, 'approve', 'store', status('pending', 'store'), status('draft', 'screens')),
+  entry(7, anna, 'upload', 'screens', null, { item: 'flow', fileId: 'f1', name: 'screen-1.png', contentType: 'image/png', bytes: 900 }),
+  entry(8, anna, 'upload', 'screens', null, { item: 'flow', fileId: 'f2', name: 'old-screen.png', contentType: 'image/png', bytes: 900 }),
+  entry(9, anna, 'remove-file', 'screens', { item: 'flow', fileId: 'f2', name: 'old-screen.png' }, null),
+  entry(10, anna, 'submit', 'screens', status('draft', 'screens'), {
+    ...status('pending', 'screens'),
+    answers: 1,
+    enquiry: 'Please check the colours',
+  }),
+  comment(11, { item: 'flow', commentId: 'c1', fileId: 'f1', pin: 2 }),
+  comment(11, { item: 'contract', commentId: 'c3', fileId: 'f3', pin: 1, page: 2 }),
+  comment(12, { item: 'flow', commentId: 'c4', fileId: 'f1', pin: null }),
+  comment(12, { item: 'flow', commentId: 'c2', fileId: null, pin: null }),
+  entry(13, alma, 'reject', 'screens', status('pending', 'screens'), { ...status('rejected', 'screens'), comment: 'The logo is cut off' }),
+  answer(14, 'store-name', 'Nordmarkt Mitte', null),
   // An entry written before entries carried names: no actorName, no answers count.
-  {
-    at: at(15),
-    actor: 'anna.berg',
-    action: 'submit',
-    stepId: 'screens',
-    before: { status: 'rejected', stepId: 'screens' },
-    after: { status: 'pending', stepId: 'screens' },
-  },
-  {
-    at: at(16),
-    ...alma,
-    action: 'approve',
-    stepId: 'screens',
-    before: { status: 'pending', stepId: 'screens' },
-    after: { status: 'approved', stepId: 'screens' },
-  },
-  {
-    at: at(17),
-    ...anna,
-    action: 'archive',
-    stepId: 'screens',
-    before: { status: 'approved', stepId: 'screens' },
-    after: { status: 'archived', stepId: 'screens' },
-  },
-  { at: at(18), ...anna, action: 'reassign', stepId: 'screens', before: { owner: 'anna.berg' }, after: { owner: 'ben' } },
+  entry(15, by('anna.berg'), 'submit', 'screens', status('rejected', 'screens'), status('pending', 'screens')),
+  entry(16, alma, 'approve', 'screens', status('pending', 'screens'), status('approved', 'screens')),
+  entry(17, anna, 'archive', 'screens', status('approved', 'screens'), status('archived', 'screens')),
+  entry(18, anna, 'reassign', 'screens', { owner: 'anna.berg' }, { owner: 'ben' }),
 ];
+
+type Comment = RequestDetail['comments'][number];
+/** Alma's comments: a pin where it has a position, else a note on a file or a comment on the item. */
+const itemComment = (
+  commentId: string,
+  item: string,
+  text: string,
+  place: Pick<Comment, 'positionX' | 'positionY' | 'fileId' | 'pin' | 'page'>,
+  minute: number,
+): Comment => ({
+  commentId,
+  requestStepItemId: `WR-AUDIT234.screens.${item}`,
+  comment: text,
+  ...place,
+  author: 'alma.approver',
+  createdAt: at(minute),
+});
+const note = (fileId: string | null) => ({ positionX: null, positionY: null, fileId, pin: null, page: null });
 
 const detail: RequestDetail = {
   request: {
@@ -245,18 +144,7 @@ const detail: RequestDetail = {
       itemId: 'flow',
       type: 'screenflow',
       answer: null,
-      files: [
-        {
-          fileId: 'f1',
-          name: 'screen-1.png',
-          contentType: 'image/png',
-          bytes: 900,
-          width: 240,
-          height: 400,
-          pageCount: null,
-          uploadedAt: at(7),
-        },
-      ],
+      files: [fileOf('f1', 'screen-1.png', 'image/png', { bytes: 900, width: 240, height: 400, uploadedAt: at(7) })],
     },
     {
       id: 'WR-AUDIT234.screens.contract',
@@ -264,69 +152,14 @@ const detail: RequestDetail = {
       itemId: 'contract',
       type: 'file',
       answer: null,
-      files: [
-        {
-          fileId: 'f3',
-          name: 'contract.pdf',
-          contentType: 'application/pdf',
-          bytes: 5000,
-          width: null,
-          height: null,
-          pageCount: 3,
-          uploadedAt: at(8),
-        },
-      ],
+      files: [fileOf('f3', 'contract.pdf', 'application/pdf', { bytes: 5000, pageCount: 3, uploadedAt: at(8) })],
     },
   ],
   comments: [
-    {
-      commentId: 'c1',
-      requestStepItemId: 'WR-AUDIT234.screens.flow',
-      comment: 'Logo too close to the edge',
-      positionX: 0.2,
-      positionY: 0.1,
-      fileId: 'f1',
-      pin: 2,
-      page: null,
-      author: 'alma.approver',
-      createdAt: at(11),
-    },
-    {
-      commentId: 'c3',
-      requestStepItemId: 'WR-AUDIT234.screens.contract',
-      comment: 'Check the signature',
-      positionX: 0.5,
-      positionY: 0.9,
-      fileId: 'f3',
-      pin: 1,
-      page: 2,
-      author: 'alma.approver',
-      createdAt: at(11),
-    },
-    {
-      commentId: 'c4',
-      requestStepItemId: 'WR-AUDIT234.screens.flow',
-      comment: 'Colours are fine',
-      positionX: null,
-      positionY: null,
-      fileId: 'f1',
-      pin: null,
-      page: null,
-      author: 'alma.approver',
-      createdAt: at(12),
-    },
-    {
-      commentId: 'c2',
-      requestStepItemId: 'WR-AUDIT234.screens.flow',
-      comment: 'Otherwise fine',
-      positionX: null,
-      positionY: null,
-      fileId: null,
-      pin: null,
-      page: null,
-      author: 'alma.approver',
-      createdAt: at(12),
-    },
+    itemComment('c1', 'flow', 'Logo too close to the edge', { positionX: 0.2, positionY: 0.1, fileId: 'f1', pin: 2, page: null }, 11),
+    itemComment('c3', 'contract', 'Check the signature', { positionX: 0.5, positionY: 0.9, fileId: 'f3', pin: 1, page: 2 }, 11),
+    itemComment('c4', 'flow', 'Colours are fine', note('f1'), 12),
+    itemComment('c2', 'flow', 'Otherwise fine', note(null), 12),
   ],
   audit,
   may: { answer: false, submit: false, approve: false, reject: false, archive: false },

@@ -8,11 +8,13 @@ import { answerText } from '../model/answer-text.ts';
  * The request's audit trail in words (ADR 046): each entry is a sentence in the user's language —
  * "Conrad Connect answered “Store name”: “Nordmarkt” → “Nordmarkt Mitte”" — naming steps and items by the
  * names of the request's workflow version, files by their names, values in the user's format, and keeping
- * before → after visible. What the backend wrote (request-service, request-files, comment-service) is read as
- * stored: an older entry without `actorName` shows the username; an action this screen does not know shows
+ * before → after visible. What the backend wrote (packages/backend/src/workflow: request-entity,
+ * request-transitions, request-answers, request-files, request-comment-service) is read as stored: an older entry without `actorName` shows the username; an action this screen does not know shows
  * its catalogue name and the raw field changes, as before.
  */
 type Json = AuditEntry['after'];
+/** A sentence of the catalogue's `requests.audit.sentences`. */
+type SentenceKey = MessageKey extends infer K ? (K extends `requests.audit.sentences.${infer S}` ? S : never) : never;
 type Sentence = { text: string; /** A second line: a status change, a comment or an enquiry. */ detail?: string; quote?: boolean };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -55,10 +57,11 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
       ? t('requests.audit.statusChange', { before: t(`requests.status.${from}`), after: t(`requests.status.${to}`) })
       : undefined;
   };
-  const say = (key: string, params: MessageParams) => t(`requests.audit.sentences.${key}` as MessageKey, params);
+  const say = (key: SentenceKey, params: MessageParams) => t(`requests.audit.sentences.${key}`, params);
   const withNote = (text: string, note: unknown, entry: AuditEntry): Sentence => {
     const comment = str(note);
-    return comment ? { text, detail: comment, quote: true } : { text, ...(statusChange(entry) ? { detail: statusChange(entry)! } : {}) };
+    const status = statusChange(entry);
+    return comment ? { text, detail: comment, quote: true } : { text, ...(status ? { detail: status } : {}) };
   };
 
   return (entry: AuditEntry): Sentence | null => {

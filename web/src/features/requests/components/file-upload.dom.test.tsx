@@ -1,11 +1,10 @@
-import type { SessionStatus } from '@portal/core/auth';
-import type { RequestDetail, Workflow } from '@portal/core/workflow';
+import type { RequestDetail } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { flowUser, requestOf, stepOf, workflowOf } from '../test-support.ts';
 
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
 
@@ -14,49 +13,11 @@ import { signedIn } from '../../../test/fixtures.ts';
  * No file chosen" follow the browser) is hidden from the tab order and assistive technology; a button in the
  * user's language, named by the item's label, opens it, and the chosen file names are listed.
  */
-const german = (): SessionStatus => {
-  const base = signedIn();
-  return { ...base, user: { ...base.user!, locale: 'de-DE', modules: { flow: { permissions: { doRequests: true }, settings: {} } } } };
-};
-const workflow: Workflow = {
-  workflowId: 'wf-pos',
-  version: 1,
-  name: 'POS screen approval',
-  description: '',
-  customerId: null,
-  active: true,
-  updatedAt: '2026-11-24T10:00:00.000Z',
-  updatedBy: 'lead',
-  steps: [
-    {
-      stepId: 'screens',
-      name: 'Screens',
-      approverIds: [],
-      items: [{ itemId: 'flow', type: 'screenflow', label: 'Bildschirme', required: true, maxFiles: 5 }],
-    },
-  ],
-};
+const workflow = workflowOf({
+  steps: [stepOf('screens', 'Screens', [{ itemId: 'flow', type: 'screenflow', label: 'Bildschirme', required: true, maxFiles: 5 }])],
+});
 const detail: RequestDetail = {
-  request: {
-    id: 'WR-7K3M9Q2X',
-    workflowId: 'wf-pos',
-    workflowName: 'POS screen approval',
-    workflowVersion: 1,
-    customerId: 'P-1',
-    workflowStepId: 'screens',
-    stepIndex: 0,
-    enquiry: '',
-    deleted: 0,
-    approved: 0,
-    rejected: 0,
-    status: 'draft',
-    requestedBy: 'demo.connect',
-    approvedAt: null,
-    rejectedAt: null,
-    editedBy: 'demo.connect',
-    createdAt: '2026-11-24T10:00:00.000Z',
-    updatedAt: '2026-11-24T10:00:00.000Z',
-  },
+  request: requestOf(workflow),
   workflow,
   items: [{ id: 'WR-7K3M9Q2X.screens.flow', stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [] }],
   comments: [],
@@ -69,7 +30,7 @@ describe('file picker', () => {
 
   it('is a button in the user’s language that opens the hidden input, and lists the chosen files', async () => {
     const backend = fakeBackend({
-      'GET /api/auth/status': { body: german() },
+      'GET /api/auth/status': { body: flowUser({ doRequests: true }, 'de-DE') },
       'GET /api/flow/workflow-requests/WR-7K3M9Q2X': { body: detail },
       'POST /api/flow/workflow-request-items/WR-7K3M9Q2X.screens.flow/upload': {
         body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-24T11:00:00.000Z' },

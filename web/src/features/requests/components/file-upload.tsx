@@ -1,6 +1,6 @@
 import { SCREENFLOW_CONTENT_TYPES, UPLOAD_CONTENT_TYPES, type RequestStepItem, type WorkflowItemDefinition } from '@portal/core/workflow';
 import { useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -98,11 +98,7 @@ export function FileUpload({
           />
         </div>
       ) : null}
-      {problem ? (
-        <Alert theme="red" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={problem} />
     </div>
   );
 }

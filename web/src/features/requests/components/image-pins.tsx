@@ -4,53 +4,30 @@ import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/requests.ts';
 import { FileLink } from './file-link.tsx';
 import { PdfWithPins } from './pdf-pins.tsx';
-import { isPdf, PinBoard } from './pin-board.tsx';
+import { isPdf, PinBoard, type PinnedFileProps } from './pin-board.tsx';
 
 /**
  * The files of an upload item. Images and PDFs show in a viewer with numbered pins and the file's thread
- * (pin-board.tsx; a PDF page by page, pdf-pins.tsx); other files are download links.
+ * (pin-board.tsx; a PDF page by page, pdf-pins.tsx); other files are download links. `comments` are the
+ * request's: each viewer gets those on its file.
  */
-export function ItemFiles({
-  requestId,
-  item,
-  comments,
-  mayRemove,
-  onChanged,
-}: {
-  requestId: string;
-  item: RequestStepItem;
-  comments: ItemComment[];
-  mayRemove: boolean;
-  onChanged: () => void;
-}) {
+export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: Omit<PinnedFileProps, 'file'>) {
   return (
     <ul className="space-y-6">
-      {item.files.map((file, index) => (
-        <li key={file.fileId}>
-          {file.contentType.startsWith('image/') ? (
-            <ImageWithPins
-              requestId={requestId}
-              item={item}
-              file={file}
-              n={index + 1}
-              comments={commentsOn(comments, item, file)}
-              mayRemove={mayRemove}
-              onChanged={onChanged}
-            />
-          ) : isPdf(file) ? (
-            <PdfWithPins
-              requestId={requestId}
-              item={item}
-              file={file}
-              comments={commentsOn(comments, item, file)}
-              mayRemove={mayRemove}
-              onChanged={onChanged}
-            />
-          ) : (
-            <FileLink requestId={requestId} file={file} />
-          )}
-        </li>
-      ))}
+      {item.files.map((file, index) => {
+        const pinned = { requestId, item, file, comments: commentsOn(comments, item, file), mayRemove, onChanged };
+        return (
+          <li key={file.fileId}>
+            {file.contentType.startsWith('image/') ? (
+              <ImageWithPins {...pinned} n={index + 1} />
+            ) : isPdf(file) ? (
+              <PdfWithPins {...pinned} />
+            ) : (
+              <FileLink requestId={requestId} file={file} />
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -59,23 +36,7 @@ const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: Reques
   comments.filter((c) => c.requestStepItemId === item.id && c.fileId === file.fileId);
 
 /** An image with pins; `n` is its place among the item's files ("Screen 2 of 3"). */
-function ImageWithPins({
-  requestId,
-  item,
-  file,
-  n,
-  comments,
-  mayRemove,
-  onChanged,
-}: {
-  requestId: string;
-  item: RequestStepItem;
-  file: RequestFile;
-  n: number;
-  comments: ItemComment[];
-  mayRemove: boolean;
-  onChanged: () => void;
-}) {
+function ImageWithPins({ requestId, item, file, n, comments, mayRemove, onChanged }: PinnedFileProps & { n: number }) {
   const t = useT();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

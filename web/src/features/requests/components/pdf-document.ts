@@ -41,7 +41,7 @@ export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
         try {
           await drawing.promise;
         } catch (error) {
-          if ((error as Error | null)?.name !== 'RenderingCancelledException') throw error;
+          if (!(error instanceof Error && error.name === 'RenderingCancelledException')) throw error;
         } finally {
           drawing = null;
         }

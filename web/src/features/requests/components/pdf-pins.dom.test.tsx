@@ -1,11 +1,10 @@
-import type { SessionStatus } from '@portal/core/auth';
-import type { ItemComment, RequestDetail, Workflow } from '@portal/core/workflow';
+import type { RequestDetail } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { fileOf, flowUser, pinComment, requestOf, requestRoute, stepOf, workflowOf } from '../test-support.ts';
 
 // The first render loads the lazy route, its catalogues and the viewer's lazy module: on a busy machine over a second.
 
@@ -32,64 +31,17 @@ vi.mock('pdfjs-dist', () => ({
   },
 }));
 
-const base = signedIn();
-const approver: SessionStatus = {
-  ...base,
-  user: { ...base.user!, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } },
-};
+const approver = flowUser({ approveRequests: true });
 const ID = 'WR-PDF2PAGE';
 const ITEM = `${ID}.docs.contract`;
-const workflow: Workflow = {
+const workflow = workflowOf({
   workflowId: 'wf-docs',
-  version: 1,
   name: 'New store onboarding',
-  description: '',
-  customerId: null,
-  active: true,
-  updatedAt: '2026-11-24T10:00:00.000Z',
-  updatedBy: 'lead',
-  steps: [
-    {
-      stepId: 'docs',
-      name: 'Documents',
-      approverIds: [],
-      items: [{ itemId: 'contract', type: 'file', label: 'Signed contract', required: true }],
-    },
-  ],
-};
-const pin = (n: number, page: number, x: number): ItemComment => ({
-  commentId: `c${n}`,
-  requestStepItemId: ITEM,
-  comment: `Pin comment ${n}`,
-  positionX: x,
-  positionY: 0.5,
-  fileId: 'f1',
-  pin: n,
-  page,
-  author: 'demo.approver',
-  createdAt: '2026-11-24T11:00:00.000Z',
+  steps: [stepOf('docs', 'Documents', [{ itemId: 'contract', type: 'file', label: 'Signed contract', required: true }])],
 });
+const pin = (n: number, page: number, x: number) => pinComment(ITEM, n, x, page);
 const detail: RequestDetail = {
-  request: {
-    id: ID,
-    workflowId: 'wf-docs',
-    workflowName: 'New store onboarding',
-    workflowVersion: 1,
-    customerId: 'P-1',
-    workflowStepId: 'docs',
-    stepIndex: 0,
-    enquiry: '',
-    deleted: 0,
-    approved: 0,
-    rejected: 0,
-    status: 'pending',
-    requestedBy: 'demo.connect',
-    approvedAt: null,
-    rejectedAt: null,
-    editedBy: 'demo.connect',
-    createdAt: '2026-11-24T10:00:00.000Z',
-    updatedAt: '2026-11-24T10:00:00.000Z',
-  },
+  request: requestOf(workflow, { id: ID, status: 'pending' }),
   workflow,
   items: [
     {
@@ -98,18 +50,7 @@ const detail: RequestDetail = {
       itemId: 'contract',
       type: 'file',
       answer: null,
-      files: [
-        {
-          fileId: 'f1',
-          name: 'contract.pdf',
-          contentType: 'application/pdf',
-          bytes: 4000,
-          width: null,
-          height: null,
-          pageCount: 2,
-          uploadedAt: '2026-11-24T10:05:00.000Z',
-        },
-      ],
+      files: [fileOf('f1', 'contract.pdf', 'application/pdf', { pageCount: 2, uploadedAt: '2026-11-24T10:05:00.000Z' })],
     },
   ],
   comments: [pin(1, 2, 0.3), pin(2, 1, 0.6)],
@@ -132,10 +73,7 @@ describe('the PDF viewer with pins', () => {
   it('pages through the PDF, shows only the page’s pins, places a pin on the page shown, and a pin number opens its page', async () => {
     const backend = fakeBackend({
       'GET /api/auth/status': { body: approver },
-      // The request route: the detail, or with ?download= the file's presigned GET as JSON (ADR 045).
-      [`GET /api/flow/workflow-requests/${ID}`]: (call) => ({
-        body: call.query.get('download') === 'f1' ? { url: 'https://files.test/contract.pdf' } : detail,
-      }),
+      ...requestRoute(detail, () => 'https://files.test/contract.pdf'),
       'GET /contract.pdf': { body: '%PDF-1.7' },
       'POST /api/flow/workflow-request-comments': (call) => ({ status: 201, body: { ...pin(3, 2, 0.25), ...(call.body as object) } }),
     });
@@ -192,9 +130,7 @@ describe('the PDF viewer with pins', () => {
   it('a PDF that cannot be read says so and takes no pins', async () => {
     fakeBackend({
       'GET /api/auth/status': { body: approver },
-      [`GET /api/flow/workflow-requests/${ID}`]: (call) => ({
-        body: call.query.get('download') ? { url: 'https://files.test/gone.pdf' } : detail,
-      }),
+      ...requestRoute(detail, () => 'https://files.test/gone.pdf'),
     });
     renderRoute(paths.connect.request(ID));
     expect(await screen.findByText('The PDF could not be shown.')).toBeTruthy();

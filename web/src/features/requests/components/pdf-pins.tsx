@@ -1,4 +1,3 @@
-import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
@@ -6,7 +5,7 @@ import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/requests.ts';
 import { FileLink } from './file-link.tsx';
 import type { PdfDocument } from './pdf-document.ts';
-import { PinBoard } from './pin-board.tsx';
+import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
 
 /**
  * A PDF answer page by page with numbered pins (ADR 047): "Page n of N" with previous and
@@ -14,21 +13,7 @@ import { PinBoard } from './pin-board.tsx';
  * and the thread beside it names each pin's page (its number shows that page); the whole file stays a
  * download. pdf.js loads on first use.
  */
-export function PdfWithPins({
-  requestId,
-  item,
-  file,
-  comments,
-  mayRemove,
-  onChanged,
-}: {
-  requestId: string;
-  item: RequestStepItem;
-  file: RequestFile;
-  comments: ItemComment[];
-  mayRemove: boolean;
-  onChanged: () => void;
-}) {
+export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: PinnedFileProps) {
   const t = useT();
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [failed, setFailed] = useState(false);

@@ -1,11 +1,10 @@
-import type { SessionStatus } from '@portal/core/auth';
-import type { ItemComment, RequestDetail, RequestFile, Workflow } from '@portal/core/workflow';
+import type { ItemComment, RequestDetail } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { AT, fileOf, flowUser, requestOf, requestRoute, stepOf, workflowOf } from '../test-support.ts';
 
 // The first render loads the lazy route, its catalogues and the viewer's lazy module: on a busy machine over a second.
 
@@ -28,46 +27,19 @@ vi.mock('pdfjs-dist', () => ({
   },
 }));
 
-const base = signedIn();
-const approver: SessionStatus = {
-  ...base,
-  user: { ...base.user!, modules: { flow: { permissions: { approveRequests: true }, settings: {} } } },
-};
+const approver = flowUser({ approveRequests: true });
 const ID = 'WR-KEYPINS2';
 const SCREENS = `${ID}.screens.flow`;
 const DOCS = `${ID}.screens.contract`;
-const AT = '2026-11-24T10:00:00.000Z';
-const workflow: Workflow = {
-  workflowId: 'wf-pos',
-  version: 1,
-  name: 'POS screen approval',
-  description: '',
-  customerId: null,
-  active: true,
-  updatedAt: AT,
-  updatedBy: 'lead',
+const workflow = workflowOf({
   steps: [
-    {
-      stepId: 'screens',
-      name: 'Screens',
-      approverIds: [],
-      items: [
-        { itemId: 'flow', type: 'screenflow', label: 'Checkout screens', required: true },
-        { itemId: 'contract', type: 'file', label: 'Contract', required: false },
-      ],
-    },
+    stepOf('screens', 'Screens', [
+      { itemId: 'flow', type: 'screenflow', label: 'Checkout screens', required: true },
+      { itemId: 'contract', type: 'file', label: 'Contract', required: false },
+    ]),
   ],
-};
-const file = (fileId: string, name: string, contentType: string): RequestFile => ({
-  fileId,
-  name,
-  contentType,
-  bytes: 4000,
-  width: contentType === 'application/pdf' ? null : 400,
-  height: contentType === 'application/pdf' ? null : 300,
-  pageCount: contentType === 'application/pdf' ? 2 : null,
-  uploadedAt: AT,
 });
+const image = (fileId: string, name: string) => fileOf(fileId, name, 'image/png', { width: 400, height: 300 });
 const comment = (over: Partial<ItemComment>): ItemComment => ({
   commentId: 'c1',
   requestStepItemId: SCREENS,
@@ -83,28 +55,13 @@ const comment = (over: Partial<ItemComment>): ItemComment => ({
   ...over,
 });
 const detail: RequestDetail = {
-  request: {
+  request: requestOf(workflow, {
     id: ID,
-    workflowId: 'wf-pos',
-    workflowName: 'POS screen approval',
-    workflowVersion: 1,
-    customerId: 'P-1',
-    workflowStepId: 'screens',
-    stepIndex: 0,
     enquiry: 'Two screens for the new tills',
-    deleted: 0,
-    approved: 0,
-    rejected: 0,
     status: 'pending',
-    requestedBy: 'demo.connect',
     requestedByName: 'Conrad Connect',
-    approvedAt: null,
-    rejectedAt: null,
-    editedBy: 'demo.connect',
     editedByName: 'Conrad Connect',
-    createdAt: AT,
-    updatedAt: AT,
-  },
+  }),
   workflow,
   items: [
     {
@@ -113,9 +70,16 @@ const detail: RequestDetail = {
       itemId: 'flow',
       type: 'screenflow',
       answer: null,
-      files: [file('s1', 'screen-1.png', 'image/png'), file('s2', 'screen-2.png', 'image/png')],
+      files: [image('s1', 'screen-1.png'), image('s2', 'screen-2.png')],
     },
-    { id: DOCS, stepId: 'screens', itemId: 'contract', type: 'file', answer: null, files: [file('p1', 'contract.pdf', 'application/pdf')] },
+    {
+      id: DOCS,
+      stepId: 'screens',
+      itemId: 'contract',
+      type: 'file',
+      answer: null,
+      files: [fileOf('p1', 'contract.pdf', 'application/pdf', { pageCount: 2 })],
+    },
   ],
   comments: [comment({})],
   audit: [],
@@ -125,11 +89,7 @@ const detail: RequestDetail = {
 function backendFor() {
   return fakeBackend({
     'GET /api/auth/status': { body: approver },
-    // The request route: the detail, or with ?download= the file's presigned GET as JSON (ADR 045).
-    [`GET /api/flow/workflow-requests/${ID}`]: (call) => {
-      const download = call.query.get('download');
-      return { body: download ? { url: `https://files.test/${download}` } : detail };
-    },
+    ...requestRoute(detail, (fileId) => `https://files.test/${fileId}`),
     'GET /p1': { body: '%PDF-1.7' },
     'POST /api/flow/workflow-request-comments': (call) => ({ status: 201, body: comment({ commentId: 'c9', ...(call.body as object) }) }),
   });

@@ -1,6 +1,6 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -11,6 +11,9 @@ import { useDialogAction } from './action-dialog.tsx';
 /** Where a new pin goes: 0..1 of the surface, on the PDF page shown when it was placed (null: an image). */
 type Spot = { x: number; y: number; page: number | null };
 type Point = { x: number; y: number };
+/** A comment with a pin on the surface. */
+type PositionedComment = ItemComment & { positionX: number; positionY: number };
+const isPositioned = (c: ItemComment): c is PositionedComment => c.positionX !== null && c.positionY !== null;
 
 /** The keyboard crosshair's steps, as parts of the surface: an arrow key, and with Shift. */
 const STEP = 0.02;
@@ -23,6 +26,17 @@ const MOVES: Record<string, Point> = {
 };
 
 export const isPdf = (file: RequestFile) => file.contentType === 'application/pdf';
+
+/** What a viewer of one pinned file (image-pins.tsx, pdf-pins.tsx) is given. */
+export type PinnedFileProps = {
+  requestId: string;
+  item: RequestStepItem;
+  file: RequestFile;
+  /** The comments on this file. */
+  comments: ItemComment[];
+  mayRemove: boolean;
+  onChanged: () => void;
+};
 
 type PinBoardProps = {
   item: RequestStepItem;
@@ -69,12 +83,54 @@ export function PinBoard({
   onShowPage,
 }: PinBoardProps) {
   const t = useT();
-  const format = useUserFormat();
   const pdf = isPdf(file);
-  const generalNoteId = useId();
+  const placing = usePinPlacement({ ready, page, onChanged });
+  const { spot, writing, closeForm } = placing;
+  const pins = comments.filter(isPositioned);
+  return (
+    <figure className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="min-w-0">
+        {toolbar}
+        <PinSurface placing={placing} pins={pins} page={page} pdf={pdf} label={label} ready={ready}>
+          {surface}
+        </PinSurface>
+        <PinCaption
+          item={item}
+          file={file}
+          details={details}
+          ready={ready}
+          aiming={placing.aim !== null && !writing}
+          mayRemove={mayRemove}
+          onChanged={onChanged}
+        />
+      </div>
+      <div className="space-y-3">
+        <PinThread comments={comments} page={page} onShowPage={onShowPage} />
+        {writing ? (
+          <CommentForm
+            itemId={item.id}
+            fileId={file.fileId}
+            spot={spot}
+            noteLabel={t(pdf ? 'requests.pdf.commentNote' : 'requests.pins.commentNote')}
+            onDone={closeForm}
+          />
+        ) : (
+          <GeneralNoteStart onStart={placing.startNote} />
+        )}
+      </div>
+    </figure>
+  );
+}
+
+type Placing = ReturnType<typeof usePinPlacement>;
+
+/**
+ * Where the next pin goes and whether its comment form is open: a click or the keyboard crosshair (`aim`,
+ * while the surface has focus) places it; closing a form opened by keyboard returns focus to the surface.
+ */
+function usePinPlacement({ ready, page, onChanged }: { ready: boolean; page: number | null; onChanged: () => void }) {
   const [spot, setSpot] = useState<Spot | null>(null);
   const [writing, setWriting] = useState(false);
-  /** The keyboard crosshair while the surface has focus. */
   const [aim, setAim] = useState<Point | null>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   /** The open form's pin was placed by keyboard: closing it returns focus to the surface. */
@@ -82,6 +138,10 @@ export function PinBoard({
   const place = (at: Point, keyboard: boolean) => {
     byKeyboard.current = keyboard;
     setSpot({ ...at, page });
+    setWriting(true);
+  };
+  const startNote = () => {
+    setSpot(null);
     setWriting(true);
   };
   const closeForm = (saved: boolean) => {
@@ -106,110 +166,150 @@ export function PinBoard({
       setAim(null);
     }
   };
-  const pins = comments.filter((c) => c.positionX !== null && c.positionY !== null);
+  return { spot, writing, aim, setAim, surfaceRef, place, startNote, closeForm, onKey };
+}
+
+/** The focusable surface (ADR 047): the drawn file, its pins of the page shown, the new pin and the crosshair. */
+function PinSurface({
+  placing: { spot, writing, aim, setAim, surfaceRef, place, onKey },
+  pins,
+  page,
+  pdf,
+  label,
+  ready,
+  children,
+}: {
+  placing: Placing;
+  pins: PositionedComment[];
+  page: number | null;
+  pdf: boolean;
+  label: string;
+  ready: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
   const shown = pins.filter((c) => page === null || c.page === page);
   const nextPin = Math.max(0, ...pins.map((c) => c.pin ?? 0)) + 1;
   return (
-    <figure className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="min-w-0">
-        {toolbar}
-        <div
-          ref={surfaceRef}
-          data-testid="pin-surface"
-          // A custom keyboard widget: screen readers pass the arrow keys through to it.
-          role={ready ? 'application' : undefined}
-          aria-label={ready ? t('requests.pins.place', { what: label }) : undefined}
-          tabIndex={ready ? 0 : undefined}
-          className={`group relative max-w-full overflow-hidden rounded-lg ring-1 ring-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${pdf ? 'block' : 'inline-block'} ${ready ? 'cursor-crosshair' : ''}`}
-          onClick={(event) => {
-            if (!ready) return;
-            const box = event.currentTarget.getBoundingClientRect();
-            place({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) }, false);
-          }}
-          onFocus={(event) => {
-            if (ready && event.target === event.currentTarget) setAim((at) => at ?? CENTRE);
-          }}
-          onBlur={(event) => {
-            if (event.target === event.currentTarget) setAim(null);
-          }}
-          onKeyDown={onKey}
+    <>
+      <div
+        ref={surfaceRef}
+        data-testid="pin-surface"
+        // A custom keyboard widget: screen readers pass the arrow keys through to it.
+        role={ready ? 'application' : undefined}
+        aria-label={ready ? t('requests.pins.place', { what: label }) : undefined}
+        tabIndex={ready ? 0 : undefined}
+        className={`group relative max-w-full overflow-hidden rounded-lg ring-1 ring-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${pdf ? 'block' : 'inline-block'} ${ready ? 'cursor-crosshair' : ''}`}
+        onClick={(event) => {
+          if (!ready) return;
+          const box = event.currentTarget.getBoundingClientRect();
+          place({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) }, false);
+        }}
+        onFocus={(event) => {
+          if (ready && event.target === event.currentTarget) setAim((at) => at ?? CENTRE);
+        }}
+        onBlur={(event) => {
+          if (event.target === event.currentTarget) setAim(null);
+        }}
+        onKeyDown={onKey}
+      >
+        {children}
+        {shown.map((c) => (
+          <Pin key={c.commentId} comment={c} />
+        ))}
+        {spot && writing && spot.page === page ? <PendingPin x={spot.x} y={spot.y} label={String(nextPin)} /> : null}
+        {aim && !writing ? <Crosshair at={aim} /> : null}
+      </div>
+      <span className="sr-only" aria-live="polite">
+        {aim && !writing ? t('requests.pins.aim', { x: Math.round(aim.x * 100), y: Math.round(aim.y * 100) }) : ''}
+      </span>
+    </>
+  );
+}
+
+/** Under the surface: the file's name and details, how a pin is placed, and "Remove" where allowed. */
+function PinCaption({
+  item,
+  file,
+  details,
+  ready,
+  aiming,
+  mayRemove,
+  onChanged,
+}: {
+  item: RequestStepItem;
+  file: RequestFile;
+  details?: ReactNode;
+  ready: boolean;
+  aiming: boolean;
+  mayRemove: boolean;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  return (
+    <figcaption className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
+      <span>
+        {file.name}
+        {details ? <> · {details}</> : null}
+      </span>
+      {ready ? <span>{aiming ? t('requests.pins.keys') : t(isPdf(file) ? 'requests.pdf.hint' : 'requests.pins.hint')}</span> : null}
+      {mayRemove ? (
+        <button
+          type="button"
+          className="font-semibold text-red-700 hover:underline"
+          onClick={() => void removeFile(item.id, file.fileId).then(onChanged)}
         >
-          {surface}
-          {shown.map((c) => (
-            <Pin key={c.commentId} comment={c} />
-          ))}
-          {spot && writing && spot.page === page ? <PendingPin x={spot.x} y={spot.y} label={String(nextPin)} /> : null}
-          {aim && !writing ? <Crosshair at={aim} /> : null}
-        </div>
-        <span className="sr-only" aria-live="polite">
-          {aim && !writing ? t('requests.pins.aim', { x: Math.round(aim.x * 100), y: Math.round(aim.y * 100) }) : ''}
-        </span>
-        <figcaption className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
-          <span>
-            {file.name}
-            {details ? <> · {details}</> : null}
-          </span>
-          {ready ? <span>{aim && !writing ? t('requests.pins.keys') : t(pdf ? 'requests.pdf.hint' : 'requests.pins.hint')}</span> : null}
-          {mayRemove ? (
-            <button
-              type="button"
-              className="font-semibold text-red-700 hover:underline"
-              onClick={() => void removeFile(item.id, file.fileId).then(onChanged)}
-            >
-              {t('requests.files.remove')}
-            </button>
-          ) : null}
-        </figcaption>
-      </div>
-      <div className="space-y-3">
-        <h4 className="text-sm font-semibold text-slate-900">{t('requests.pins.thread')}</h4>
-        {comments.length === 0 ? <p className="text-sm text-slate-500">{t('requests.pins.none')}</p> : null}
-        <ol className="space-y-2">
-          {comments.map((c) => (
-            <li
-              key={c.commentId}
-              id={threadId(c)}
-              tabIndex={-1}
-              className="flex gap-2 rounded text-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
-            >
-              <PinNumber comment={c} current={page} onShowPage={onShowPage} />
-              <div className="min-w-0">
-                <p className="whitespace-pre-line break-words text-slate-900">{c.comment}</p>
-                <p className="text-xs text-slate-500">
-                  {c.authorName ?? c.author} · {formatDateTime(c.createdAt, format)}
-                  {c.page !== null ? <> · {t('requests.pdf.onPage', { page: c.page })}</> : null}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ol>
-        {writing ? (
-          <CommentForm
-            itemId={item.id}
-            fileId={file.fileId}
-            spot={spot}
-            noteLabel={t(pdf ? 'requests.pdf.commentNote' : 'requests.pins.commentNote')}
-            onDone={closeForm}
-          />
-        ) : (
-          <div className="space-y-1">
-            <Button
-              theme="secondary"
-              onClick={() => {
-                setSpot(null);
-                setWriting(true);
-              }}
-              aria-describedby={`${generalNoteId}-help`}
-            >
-              {t('requests.pins.addNotes')}
-            </Button>
-            <p id={`${generalNoteId}-help`} className="text-xs text-slate-500">
-              {t('requests.pins.addNotesHelp')}
-            </p>
-          </div>
-        )}
-      </div>
-    </figure>
+          {t('requests.files.remove')}
+        </button>
+      ) : null}
+    </figcaption>
+  );
+}
+
+/** The file's thread: every comment with its pin number (or note mark), author, time and page. */
+function PinThread({ comments, page, onShowPage }: { comments: ItemComment[]; page: number | null; onShowPage?: (page: number) => void }) {
+  const t = useT();
+  const format = useUserFormat();
+  return (
+    <>
+      <h4 className="text-sm font-semibold text-slate-900">{t('requests.pins.thread')}</h4>
+      {comments.length === 0 ? <p className="text-sm text-slate-500">{t('requests.pins.none')}</p> : null}
+      <ol className="space-y-2">
+        {comments.map((c) => (
+          <li
+            key={c.commentId}
+            id={threadId(c)}
+            tabIndex={-1}
+            className="flex gap-2 rounded text-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
+          >
+            <PinNumber comment={c} current={page} onShowPage={onShowPage} />
+            <div className="min-w-0">
+              <p className="whitespace-pre-line break-words text-slate-900">{c.comment}</p>
+              <p className="text-xs text-slate-500">
+                {c.authorName ?? c.author} · {formatDateTime(c.createdAt, format)}
+                {c.page !== null ? <> · {t('requests.pdf.onPage', { page: c.page })}</> : null}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** "Add a general note": a comment on the file without a pin, with a line saying how a pin is placed instead (ADR 053). */
+function GeneralNoteStart({ onStart }: { onStart: () => void }) {
+  const t = useT();
+  const generalNoteId = useId();
+  return (
+    <div className="space-y-1">
+      <Button theme="secondary" onClick={onStart} aria-describedby={`${generalNoteId}-help`}>
+        {t('requests.pins.addNotes')}
+      </Button>
+      <p id={`${generalNoteId}-help`} className="text-xs text-slate-500">
+        {t('requests.pins.addNotesHelp')}
+      </p>
+    </div>
   );
 }
 
@@ -262,14 +362,14 @@ const pinClass =
   'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white shadow ring-2 ring-white';
 
 /** A pin on the surface: a button named "Pin 2: <comment start>" that moves focus to its comment in the thread. */
-function Pin({ comment: c }: { comment: ItemComment }) {
+function Pin({ comment: c }: { comment: PositionedComment }) {
   const t = useT();
   const label = String(c.pin ?? '•');
   return (
     <button
       type="button"
       data-pin={label}
-      style={{ left: `${c.positionX! * 100}%`, top: `${c.positionY! * 100}%` }}
+      style={{ left: `${c.positionX * 100}%`, top: `${c.positionY * 100}%` }}
       className={`${pinClass} bg-brand-600 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
       aria-label={t('requests.pins.goTo', { pin: label, comment: commentStart(c.comment) })}
       onClick={(event) => {
@@ -346,11 +446,7 @@ function CommentForm({
       }}
     >
       <TextAreaField label={spot ? t('requests.pins.commentPin') : noteLabel} value={text} onValueChange={setText} rows={3} autoFocus />
-      {problem ? (
-        <Alert theme="red" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={problem} />
       <div className="flex gap-2">
         <Button type="submit" loading={busy} disabled={!text.trim()}>
           {t('requests.pins.save')}

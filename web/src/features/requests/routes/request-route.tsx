@@ -1,7 +1,7 @@
 import type { RequestDetail, WorkflowStepDefinition } from '@portal/core/workflow';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
@@ -209,11 +209,7 @@ function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: 
         onValueChange={setEnquiry}
         rows={3}
       />
-      {problem ? (
-        <Alert theme="red" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={problem} />
       <Button onClick={() => void submit()} loading={busy}>
         {t('requests.submit.button', { step: step.name })}
       </Button>

@@ -1,93 +1,33 @@
-import type { SessionStatus } from '@portal/core/auth';
-import type { MasterData } from '@portal/core/masterdata';
-import type { ItemComment, RequestDetail, Workflow, WorkflowRequest } from '@portal/core/workflow';
+import type { RequestDetail, WorkflowRequest } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture } from '../../../test/fixtures.ts';
+import { fileOf, flowUser, pinComment, requestOf, stepOf, workflowOf } from '../test-support.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
 /** The Requests section against a fake API: list, tabs, new request, the detail's answers, pins, decisions. */
-const base = signedIn();
-const withFlow = (permissions: Record<string, boolean>): SessionStatus => ({
-  ...base,
-  user: { ...base.user!, modules: { flow: { permissions, settings: {} } } },
-});
-const requester = withFlow({ doRequests: true });
-const approver = withFlow({ approveRequests: true });
+const requester = flowUser({ doRequests: true });
+const approver = flowUser({ approveRequests: true });
 
-const masterData = {
-  timezones: [],
-  retailers: [],
-  providers: [],
-  customerGroups: [],
-  platforms: [],
-  countries: [],
-  regions: [],
-  currencies: [],
-  transactionTypes: [],
-  divisions: [],
-  customers: [{ customerId: 'P-1', name: 'Provider One' }],
-} as unknown as MasterData;
+const masterData = masterDataFixture({ customers: [{ customerId: 'P-1', name: 'Provider One' }] });
 
-const workflow: Workflow = {
-  workflowId: 'wf-pos',
+const workflow = workflowOf({
   version: 2,
-  name: 'POS screen approval',
   description: 'Screens of the POS flow',
-  customerId: null,
-  active: true,
-  updatedAt: '2026-11-24T10:00:00.000Z',
-  updatedBy: 'lead',
   steps: [
-    {
-      stepId: 'screens',
-      name: 'Screens',
-      approverIds: [],
-      items: [
-        { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
-        { itemId: 'note', type: 'text', label: 'What changed', required: false },
-      ],
-    },
-    { stepId: 'launch', name: 'Launch', approverIds: [], items: [{ itemId: 'date', type: 'date', label: 'Launch date', required: true }] },
+    stepOf('screens', 'Screens', [
+      { itemId: 'flow', type: 'screenflow', label: 'Screen flow', required: true, maxFiles: 5 },
+      { itemId: 'note', type: 'text', label: 'What changed', required: false },
+    ]),
+    stepOf('launch', 'Launch', [{ itemId: 'date', type: 'date', label: 'Launch date', required: true }]),
   ],
-};
-const request = (over: Partial<WorkflowRequest> = {}): WorkflowRequest => ({
-  id: 'WR-7K3M9Q2X',
-  workflowId: 'wf-pos',
-  workflowName: 'POS screen approval',
-  workflowVersion: 2,
-  customerId: 'P-1',
-  workflowStepId: 'screens',
-  stepIndex: 0,
-  enquiry: '',
-  deleted: 0,
-  approved: 0,
-  rejected: 0,
-  status: 'draft',
-  requestedBy: 'demo.connect',
-  approvedAt: null,
-  rejectedAt: null,
-  editedBy: 'demo.connect',
-  createdAt: '2026-11-24T10:00:00.000Z',
-  updatedAt: '2026-11-24T10:00:00.000Z',
-  ...over,
 });
-const pinned = (pin: number, x: number): ItemComment => ({
-  commentId: `c${pin}`,
-  requestStepItemId: 'WR-7K3M9Q2X.screens.flow',
-  comment: `Pin comment ${pin}`,
-  positionX: x,
-  positionY: 0.5,
-  fileId: 'f1',
-  pin,
-  page: null,
-  author: 'demo.approver',
-  createdAt: '2026-11-24T11:00:00.000Z',
-});
+const request = (over: Partial<WorkflowRequest> = {}) => requestOf(workflow, over);
+const pinned = (pin: number, x: number) => pinComment('WR-7K3M9Q2X.screens.flow', pin, x);
 const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['may']> = {}): RequestDetail => ({
   request: request(),
   workflow,
@@ -98,18 +38,7 @@ const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['m
       itemId: 'flow',
       type: 'screenflow',
       answer: null,
-      files: [
-        {
-          fileId: 'f1',
-          name: 'login.png',
-          contentType: 'image/png',
-          bytes: 2000,
-          width: 375,
-          height: 812,
-          pageCount: null,
-          uploadedAt: '2026-11-24T10:05:00.000Z',
-        },
-      ],
+      files: [fileOf('f1', 'login.png', 'image/png', { bytes: 2000, width: 375, height: 812, uploadedAt: '2026-11-24T10:05:00.000Z' })],
     },
     { id: 'WR-7K3M9Q2X.screens.note', stepId: 'screens', itemId: 'note', type: 'text', answer: null, files: [] },
     { id: 'WR-7K3M9Q2X.launch.date', stepId: 'launch', itemId: 'date', type: 'date', answer: null, files: [] },
@@ -120,6 +49,13 @@ const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['m
   ],
   may: { answer: false, submit: false, approve: false, reject: false, archive: false, ...may },
   ...over,
+});
+/** The master data of a user who may act for two customers. */
+const twoCustomers = masterDataFixture({
+  customers: [
+    { customerId: 'P-1', name: 'Provider One' },
+    { customerId: 'R-2', name: 'Retailer Two' },
+  ],
 });
 const page = <T,>(items: T[]) => ({ items, index: 0, maxResults: 25, totalCount: items.length });
 
@@ -341,7 +277,7 @@ describe('Requests section', () => {
 
   it('the workflow editor shows problems at their fields, then saves a new workflow (editWorkflows)', async () => {
     const backend = fakeBackend({
-      'GET /api/auth/status': { body: withFlow({ doRequests: true, editWorkflows: true }) },
+      'GET /api/auth/status': { body: flowUser({ doRequests: true, editWorkflows: true }) },
       'POST /api/flow/workflows': (call) => ({
         status: 201,
         body: { ...(call.body as object), workflowId: 'wf-new', version: 1, updatedAt: '2026-11-25T05:00:00.000Z', updatedBy: 'demo' },
@@ -374,7 +310,7 @@ describe('Requests section', () => {
 
   it('a user with only editWorkflows sees the workflows (list, New workflow, Edit) and no request list', async () => {
     const backend = fakeBackend({
-      'GET /api/auth/status': { body: withFlow({ editWorkflows: true }) },
+      'GET /api/auth/status': { body: flowUser({ editWorkflows: true }) },
       'GET /api/master-data': { body: masterData },
       'GET /api/flow/workflows': { body: { workflows: [workflow] } },
     });
@@ -390,7 +326,7 @@ describe('Requests section', () => {
   it('a step names who may approve: any approver, or only chosen users of the customer (at least one)', async () => {
     const saved = { ...workflow, workflowId: 'wf-cust', customerId: 'P-1' };
     const backend = fakeBackend({
-      'GET /api/auth/status': { body: withFlow({ editWorkflows: true }) },
+      'GET /api/auth/status': { body: flowUser({ editWorkflows: true }) },
       'GET /api/flow/workflows/wf-cust': { body: saved },
       'GET /api/flow/workflows/approver-candidates': {
         body: {
@@ -442,16 +378,9 @@ describe('Requests section', () => {
 
   it('a global user chooses a customer first ("Choose a customer", no list call); the choice is in the URL and the call', async () => {
     const global = { ...requester, user: { ...requester.user!, securityFlag: 4096 + 16 } };
-    const two = {
-      ...masterData,
-      customers: [
-        { customerId: 'P-1', name: 'Provider One' },
-        { customerId: 'R-2', name: 'Retailer Two' },
-      ],
-    } as unknown as MasterData;
     const backend = fakeBackend({
       'GET /api/auth/status': { body: global },
-      'GET /api/master-data': { body: two },
+      'GET /api/master-data': { body: twoCustomers },
       'GET /api/flow/workflows': { body: { workflows: [workflow] } },
       'GET /api/flow/workflow-requests': { body: page([request({ customerId: 'R-2' })]) },
     });
@@ -472,16 +401,9 @@ describe('Requests section', () => {
   });
 
   it("a customer group's user may list all their customers; a user of one customer gets no picker", async () => {
-    const two = {
-      ...masterData,
-      customers: [
-        { customerId: 'P-1', name: 'Provider One' },
-        { customerId: 'R-2', name: 'Retailer Two' },
-      ],
-    } as unknown as MasterData;
     const backend = fakeBackend({
       'GET /api/auth/status': { body: requester },
-      'GET /api/master-data': { body: two },
+      'GET /api/master-data': { body: twoCustomers },
       'GET /api/flow/workflows': { body: { workflows: [workflow] } },
       'GET /api/flow/workflow-requests': { body: page([request()]) },
     });

@@ -1,4 +1,4 @@
-import { HISTORY_SEARCH_BOUND, type WorkflowRequest } from '@portal/core/workflow';
+import { HISTORY_SEARCH_BOUND, type Workflow, type WorkflowRequest } from '@portal/core/workflow';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -26,6 +26,7 @@ import { STATUS_THEME } from '../model/status.ts';
 export const REQUEST_TABS = ['pending', 'history'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 const PAGE_SIZE = 25;
+type CustomerChoice = { customerId: string; name: string };
 const masterData = resource((c) => c['master-data'], MasterData);
 
 /**
@@ -47,26 +48,10 @@ export function RequestsRoute(props: ListProps) {
 
 function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListProps) {
   const t = useT();
-  const format = useUserFormat();
-  // Every filter change goes back to the first page (ADR 057).
-  const [params, update] = useUrlState({ resets: ['page'] });
-  const tab: RequestTab = params.get('tab') === 'history' ? 'history' : 'pending';
-  const customerId = params.get('customer') ?? '';
-  const workflowId = params.get('workflow') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  // SPEC only-pending=0: the approver's open list also shows drafts and rejected requests of their customers.
-  const allOpen = mayApprove && tab === 'pending' && params.get('all') === '1';
-  // The box shows what is typed; the search joins the URL once typing pauses (a shared link or a reload keeps it).
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = params.get('q') ?? '';
-  const onSearch = (text: string) => {
-    setSearch(text);
-    update({ q: text.trim() }, { after: 300 });
-  };
+  const filters = useRequestFilters(mayApprove);
+  const { tab, customerId, workflowId, page, allOpen, q } = filters;
   const [creating, setCreating] = useState(false);
   const customers = useResourceGet(masterData).data?.customers ?? [];
-  // Users who may act for several customers pick one (global users must; a group's users may see all of theirs).
-  const picksCustomer = customers.length > 1 || global;
   const needsCustomer = global && !customerId;
   const workflows = useWorkflows(customerId || customers[0]?.customerId || '').data?.workflows ?? [];
   const list = useRequestList(
@@ -74,8 +59,233 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
     !needsCustomer,
   );
   const ids = tabIds('requests', tab);
+  return (
+    <div>
+      <PageHeader
+        title={t('requests.title')}
+        description={t('requests.description')}
+        actions={
+          <RequestActions
+            mayRequest={mayRequest}
+            mayEditWorkflows={mayEditWorkflows}
+            workflowId={workflowId}
+            newWorkflowCustomer={customerId || customers[0]?.customerId || ''}
+            onCreate={() => setCreating(true)}
+          />
+        }
+      />
+      <div className="space-y-6">
+        <RequestFilters filters={filters} customers={customers} workflows={workflows} mayApprove={mayApprove} global={global} />
+        <Tabs
+          tabs={REQUEST_TABS.map((id) => ({ id, label: t(`requests.tabs.${id}`) }))}
+          value={tab}
+          onChange={(next: RequestTab) => filters.update({ tab: next === 'pending' ? '' : next })}
+          label={t('requests.tabs.label')}
+          idPrefix="requests"
+        />
+        <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-4 focus:outline-none">
+          {needsCustomer ? (
+            <EmptyState
+              heading="h2"
+              icon={<DocumentIcon className="size-6" />}
+              title={t('requests.chooseCustomer.title')}
+              text={t('requests.chooseCustomer.text')}
+            />
+          ) : (
+            <RequestResults list={list} tab={tab} mayRequest={mayRequest} onPageChange={(next) => filters.update({ page: String(next) })} />
+          )}
+        </div>
+      </div>
+      {creating ? <NewRequestDialog customers={customers} initialCustomer={customerId} onClose={() => setCreating(false)} /> : null}
+    </div>
+  );
+}
+
+/** The list's filters, all in the URL; every filter change goes back to the first page (ADR 057). */
+function useRequestFilters(mayApprove: boolean) {
+  const [params, update] = useUrlState({ resets: ['page'] });
+  const tab: RequestTab = params.get('tab') === 'history' ? 'history' : 'pending';
+  // SPEC only-pending=0: the approver's open list also shows drafts and rejected requests of their customers.
+  const allOpen = mayApprove && tab === 'pending' && params.get('all') === '1';
+  // The box shows what is typed; the search joins the URL once typing pauses (a shared link or a reload keeps it).
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const onSearch = (text: string) => {
+    setSearch(text);
+    update({ q: text.trim() }, { after: 300 });
+  };
+  return {
+    update,
+    tab,
+    customerId: params.get('customer') ?? '',
+    workflowId: params.get('workflow') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    allOpen,
+    q: params.get('q') ?? '',
+    search,
+    onSearch,
+  };
+}
+
+/** The header's links and button: edit the filtered workflow, a new workflow, a new request. */
+function RequestActions({
+  mayRequest,
+  mayEditWorkflows,
+  workflowId,
+  newWorkflowCustomer,
+  onCreate,
+}: {
+  mayRequest: boolean;
+  mayEditWorkflows: boolean;
+  workflowId: string;
+  newWorkflowCustomer: string;
+  onCreate: () => void;
+}) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {mayEditWorkflows && workflowId ? (
+        <Link className={buttonClasses('text')} to={paths.connect.workflow(workflowId)}>
+          {t('workflows.edit')}
+        </Link>
+      ) : null}
+      {mayEditWorkflows ? (
+        <Link
+          className={buttonClasses('secondary')}
+          to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(newWorkflowCustomer)}`}
+        >
+          {t('workflows.new')}
+        </Link>
+      ) : null}
+      {mayRequest ? <Button onClick={onCreate}>{t('requests.new.button')}</Button> : null}
+    </div>
+  );
+}
+
+/** Customer (for users who may act for several: global users must pick one), workflow, the search and the approver's "all open". */
+function RequestFilters({
+  filters: { customerId, workflowId, tab, allOpen, search, onSearch, update },
+  customers,
+  workflows,
+  mayApprove,
+  global,
+}: {
+  filters: ReturnType<typeof useRequestFilters>;
+  customers: CustomerChoice[];
+  workflows: Workflow[];
+  mayApprove: boolean;
+  global: boolean;
+}) {
+  const t = useT();
+  return (
+    <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
+      {customers.length > 1 || global ? (
+        <SelectField
+          label={t('requests.filters.customer')}
+          value={customerId}
+          options={[
+            { value: '', label: t(global ? 'requests.filters.chooseCustomer' : 'requests.filters.all') },
+            ...customers.map((c) => ({ value: c.customerId, label: c.name })),
+          ]}
+          onValueChange={(customer) => update({ customer, workflow: '' })}
+        />
+      ) : null}
+      <SelectField
+        label={t('requests.filters.workflow')}
+        value={workflowId}
+        options={[{ value: '', label: t('requests.filters.all') }, ...workflows.map((w) => ({ value: w.workflowId, label: w.name }))]}
+        onValueChange={(workflow) => update({ workflow })}
+      />
+      <div role="search">
+        <TextField
+          label={t('requests.search.label')}
+          placeholder={t('requests.search.placeholder')}
+          value={search}
+          onValueChange={onSearch}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+      </div>
+      {mayApprove && tab === 'pending' ? (
+        <div className="sm:col-span-2 lg:col-span-3">
+          <CheckboxField label={t('requests.filters.allOpen')} checked={allOpen} onCheckedChange={(on) => update({ all: on ? '1' : '' })} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The tab's requests: the table (or why it is empty), the search's bound, the pages. */
+function RequestResults({
+  list,
+  tab,
+  mayRequest,
+  onPageChange,
+}: {
+  list: ReturnType<typeof useRequestList>;
+  tab: RequestTab;
+  mayRequest: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  const t = useT();
+  const format = useUserFormat();
+  const columns = useRequestColumns();
+  return (
+    <>
+      <QueryState
+        result={list}
+        failedMessage={t('requests.loadFailed')}
+        retryLabel={t('requests.retry')}
+        loadingLabel={t('requests.loading')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
+            heading="h2"
+            icon={<DocumentIcon className="size-6" />}
+            title={t('requests.empty.title')}
+            text={t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`)}
+          />
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption={t(`requests.tabs.${tab}`)}
+            columns={columns}
+            rows={data.items}
+            rowKey={(r) => r.id}
+            busy={list.isValidating}
+          />
+        )}
+      </QueryState>
+      {list.data && !list.data.complete ? (
+        <p className="text-sm text-slate-600">
+          {t('requests.search.bounded', { count: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}
+        </p>
+      ) : null}
+      {list.data && list.data.pagination.pageCount > 1 ? (
+        <Pagination
+          pagination={list.data.pagination}
+          onPageChange={onPageChange}
+          busy={list.isValidating}
+          labels={{
+            nav: t('requests.pagination.nav'),
+            previous: t('requests.pagination.previous'),
+            next: t('requests.pagination.next'),
+            pageOf: t('requests.pagination.pageOf', { page: list.data.pagination.currentPage, pages: list.data.pagination.pageCount }),
+            total: t('requests.pagination.total', { count: list.data.pagination.totalCount }),
+            pageSize: t('requests.pagination.pageSize'),
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The table's columns: the request (a link), its workflow, status, decision times and who edited it last. */
+function useRequestColumns(): Column<WorkflowRequest>[] {
+  const t = useT();
+  const format = useUserFormat();
   const when = (iso: string | null) => (iso ? formatDateTime(iso, format) : '—');
-  const columns: Column<WorkflowRequest>[] = [
+  return [
     {
       key: 'id',
       header: t('requests.columns.id'),
@@ -96,137 +306,6 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
     { key: 'rejectedAt', header: t('requests.columns.rejectedAt'), nowrap: true, cell: (r) => when(r.rejectedAt) },
     { key: 'editedBy', header: t('requests.columns.editedBy'), cell: (r) => r.editedByName ?? r.editedBy },
   ];
-
-  return (
-    <div>
-      <PageHeader
-        title={t('requests.title')}
-        description={t('requests.description')}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            {mayEditWorkflows && workflowId ? (
-              <Link className={buttonClasses('text')} to={paths.connect.workflow(workflowId)}>
-                {t('workflows.edit')}
-              </Link>
-            ) : null}
-            {mayEditWorkflows ? (
-              <Link
-                className={buttonClasses('secondary')}
-                to={`${paths.connect.workflow('new')}?customer=${encodeURIComponent(customerId || customers[0]?.customerId || '')}`}
-              >
-                {t('workflows.new')}
-              </Link>
-            ) : null}
-            {mayRequest ? <Button onClick={() => setCreating(true)}>{t('requests.new.button')}</Button> : null}
-          </div>
-        }
-      />
-      <div className="space-y-6">
-        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3">
-          {picksCustomer ? (
-            <SelectField
-              label={t('requests.filters.customer')}
-              value={customerId}
-              options={[
-                { value: '', label: t(global ? 'requests.filters.chooseCustomer' : 'requests.filters.all') },
-                ...customers.map((c) => ({ value: c.customerId, label: c.name })),
-              ]}
-              onValueChange={(customer) => update({ customer, workflow: '' })}
-            />
-          ) : null}
-          <SelectField
-            label={t('requests.filters.workflow')}
-            value={workflowId}
-            options={[{ value: '', label: t('requests.filters.all') }, ...workflows.map((w) => ({ value: w.workflowId, label: w.name }))]}
-            onValueChange={(workflow) => update({ workflow })}
-          />
-          <div role="search">
-            <TextField
-              label={t('requests.search.label')}
-              placeholder={t('requests.search.placeholder')}
-              value={search}
-              onValueChange={onSearch}
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-          </div>
-          {mayApprove && tab === 'pending' ? (
-            <div className="sm:col-span-2 lg:col-span-3">
-              <CheckboxField
-                label={t('requests.filters.allOpen')}
-                checked={allOpen}
-                onCheckedChange={(on) => update({ all: on ? '1' : '' })}
-              />
-            </div>
-          ) : null}
-        </Card>
-        <Tabs
-          tabs={REQUEST_TABS.map((id) => ({ id, label: t(`requests.tabs.${id}`) }))}
-          value={tab}
-          onChange={(next: RequestTab) => update({ tab: next === 'pending' ? '' : next })}
-          label={t('requests.tabs.label')}
-          idPrefix="requests"
-        />
-        <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="space-y-4 focus:outline-none">
-          {needsCustomer ? (
-            <EmptyState
-              heading="h2"
-              icon={<DocumentIcon className="size-6" />}
-              title={t('requests.chooseCustomer.title')}
-              text={t('requests.chooseCustomer.text')}
-            />
-          ) : (
-            <QueryState
-              result={list}
-              failedMessage={t('requests.loadFailed')}
-              retryLabel={t('requests.retry')}
-              loadingLabel={t('requests.loading')}
-              isEmpty={(data) => data.items.length === 0}
-              empty={
-                <EmptyState
-                  heading="h2"
-                  icon={<DocumentIcon className="size-6" />}
-                  title={t('requests.empty.title')}
-                  text={t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`)}
-                />
-              }
-            >
-              {(data) => (
-                <DataTable
-                  caption={t(`requests.tabs.${tab}`)}
-                  columns={columns}
-                  rows={data.items}
-                  rowKey={(r) => r.id}
-                  busy={list.isValidating}
-                />
-              )}
-            </QueryState>
-          )}
-          {!needsCustomer && list.data && !list.data.complete ? (
-            <p className="text-sm text-slate-600">
-              {t('requests.search.bounded', { count: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}
-            </p>
-          ) : null}
-          {!needsCustomer && list.data && list.data.pagination.pageCount > 1 ? (
-            <Pagination
-              pagination={list.data.pagination}
-              onPageChange={(next) => update({ page: String(next) })}
-              busy={list.isValidating}
-              labels={{
-                nav: t('requests.pagination.nav'),
-                previous: t('requests.pagination.previous'),
-                next: t('requests.pagination.next'),
-                pageOf: t('requests.pagination.pageOf', { page: list.data.pagination.currentPage, pages: list.data.pagination.pageCount }),
-                total: t('requests.pagination.total', { count: list.data.pagination.totalCount }),
-                pageSize: t('requests.pagination.pageSize'),
-              }}
-            />
-          ) : null}
-        </div>
-      </div>
-      {creating ? <NewRequestDialog customers={customers} initialCustomer={customerId} onClose={() => setCreating(false)} /> : null}
-    </div>
-  );
 }
 
 /** "New request": the customer, then one of its workflows; the request opens at its first step. */
@@ -235,7 +314,7 @@ function NewRequestDialog({
   initialCustomer,
   onClose,
 }: {
-  customers: { customerId: string; name: string }[];
+  customers: CustomerChoice[];
   initialCustomer: string;
   onClose: () => void;
 }) {

@@ -1,29 +1,15 @@
 import { ApproverCandidates, Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
-import { IDEMPOTENCY_HEADER } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import useSWR, { mutate } from 'swr';
-import { KeyScope } from '../../../lib/query-keys.ts';
-import { LIST_CACHE_MS, resourceKey, sectionCalls, segment } from '../../../lib/resource-client.ts';
+import useSWR from 'swr';
+import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
 
 /**
  * The workflow editor's calls (ADR 046): flow/workflows, on the typed client (ADR 057), keyed like the
  * requests feature's (`[scope, portal, route, kind, path]`). A save re-reads the Requests section's answers
  * (workflows and requests alike), as the requests feature's writes do.
  */
-const ROUTES = new Set(['flow/workflows', 'flow/workflow-requests']);
-const key = (route: string, kind: 'list' | 'get', path: string) => resourceKey('connect', route, kind, path);
-const refreshWorkflows = () =>
-  mutate((k: unknown) => Array.isArray(k) && k[0] === KeyScope.resource && k[1] === 'connect' && ROUTES.has(k[2] as string));
-
-const { client, read, write } = sectionCalls('connect', refreshWorkflows);
+const { client, read, write, key } = routeSection('connect', ['flow/workflows', 'flow/workflow-requests']);
 const flow = () => client().flow;
-const cached = {
-  dedupingInterval: LIST_CACHE_MS,
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-  shouldRetryOnError: false,
-} as const;
-const idempotent = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey });
 
 const WorkflowList = z.object({ workflows: z.array(Workflow) });
 
@@ -31,7 +17,7 @@ const WorkflowList = z.object({ workflows: z.array(Workflow) });
 export function useWorkflows(customerId: string) {
   const at = flow().workflows;
   const args = { query: { customerId } };
-  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), cached);
+  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), SECTION_READ);
 }
 
 /** One workflow's latest version (the editor). */
@@ -47,7 +33,11 @@ export function useWorkflow(workflowId: string) {
 export function useApproverCandidates(customerId: string) {
   const at = flow().workflows['approver-candidates'];
   const args = { query: { customerId } };
-  return useSWR(customerId ? key('flow/workflows', 'get', at.$path(args)) : null, () => read(at.$get(args), ApproverCandidates), cached);
+  return useSWR(
+    customerId ? key('flow/workflows', 'get', at.$path(args)) : null,
+    () => read(at.$get(args), ApproverCandidates),
+    SECTION_READ,
+  );
 }
 export const createWorkflow = (input: WorkflowInput, idempotencyKey: string) =>
   write(flow().workflows.$post({ json: input, header: idempotent(idempotencyKey) }), Workflow);

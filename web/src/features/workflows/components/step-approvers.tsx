@@ -1,8 +1,9 @@
+import { isOneOf } from '@portal/core/shared';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useApproverCandidates } from '../api/workflows.ts';
-import type { ApproverChoice, StepDraft } from '../model/workflow-draft.ts';
+import { APPROVER_CHOICES, type StepDraft } from '../model/workflow-draft.ts';
 
 /**
  * A step's "who may approve" (ADR 046): any approver of the request's customer (the
@@ -40,7 +41,9 @@ export function StepApprovers({
           { value: 'any', label: t('workflows.approvers.any') },
           { value: 'chosen', label: t('workflows.approvers.chosen') },
         ]}
-        onValueChange={(approvers) => onChange({ approvers: approvers as ApproverChoice })}
+        onValueChange={(approvers) => {
+          if (isOneOf(APPROVER_CHOICES, approvers)) onChange({ approvers });
+        }}
       />
       {step.approvers === 'chosen' ? (
         <fieldset className="space-y-2" aria-describedby={error ? `${step.stepId}-approvers-error` : undefined}>

@@ -15,7 +15,8 @@ export interface ItemDraft {
   maxFiles: string;
 }
 /** Who decides on a step: any approver of the request's customer (approverIds []) or only the chosen users. */
-export type ApproverChoice = 'any' | 'chosen';
+export const APPROVER_CHOICES = ['any', 'chosen'] as const;
+export type ApproverChoice = (typeof APPROVER_CHOICES)[number];
 export interface StepDraft {
   stepId: string;
   name: string;
