@@ -9,7 +9,7 @@ import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChartIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
@@ -81,9 +81,9 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
   const sales = useConnectSales(query);
   const [measure, setMeasure] = useState<Measure>('amount');
   const ids = tabIds('connect-sales', filter.groupBy);
-  const presets = [
+  const presets: SelectOption<RangePreset>[] = [
     ...RANGE_PRESETS.map((p) => ({ value: p, label: t(`connectSales.presets.${p}`) })),
-    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('connectSales.presets.custom') }] : []),
+    ...(filter.preset === 'custom' ? [{ value: 'custom' as const, label: t('connectSales.presets.custom') }] : []),
   ];
 
   return (
@@ -109,8 +109,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
               }}
               presets={presets}
               preset={filter.preset}
-              onPresetChange={(value) => {
-                const preset = value as RangePreset;
+              onPresetChange={(preset) => {
                 const dates = rangeOf(preset, format.today());
                 if (dates) update({ preset, startDate: dates[0], endDate: dates[1] });
               }}
