@@ -1,8 +1,8 @@
 import type { MasterData } from '@portal/core/masterdata';
-import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
+import { SalesChart } from '../../../components/chart/sales-chart.tsx';
+import { type Measure, Total } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
-import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
@@ -24,7 +24,6 @@ import {
   type ConnectSalesParams,
   connectSalesQuery,
   customerValue,
-  isTimeGrouping,
   parseCustomer,
   RANGE_PRESETS,
   type RangePreset,
@@ -177,15 +176,6 @@ function StatisticView({
   const weekOf = (date: string) => t('connectSales.table.weekOf', { date });
   const text = (g: Row, short = false) => groupText(g, groupBy, format.locale, weekOf, short);
   const money = (cents: number) => formatCents(cents, format);
-  const chartData: BarDatum[] = answer.sales.map((g) => ({
-    key: g.key,
-    label: text(g),
-    shortLabel: text(g, true),
-    value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
-    valueText: measure === 'amount' ? money(g.amountCents) : formatNumber(g.quantity, format.locale),
-  }));
-  const top = chartData.reduce((best, d) => (d.value > best.value ? d : best), chartData[0]!);
-  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
   const idColumn: Column<Row>[] =
     groupBy === 'store'
       ? [{ key: 'id', header: t('connectSales.table.customerStoreId'), nowrap: true, cell: (g) => g.customerStoreId ?? '—' }]
@@ -225,34 +215,29 @@ function StatisticView({
         <Total label={t('connectSales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
         <Total label={t('connectSales.totals.resultCount', { group: groupName })} value={formatNumber(answer.resultCount, format.locale)} />
       </dl>
-      <Card className="p-4 sm:p-5">
-        <BarChart
-          title={t('connectSales.chart.title', { measure: t(`connectSales.chart.${measure}`), group: groupName })}
-          summary={t('connectSales.chart.summary', { count: chartData.length, group: top.label, value: top.valueText })}
-          data={chartData}
-          orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
-          integer={measure === 'quantity'}
-          formatTick={(v) => compact.format(v)}
-          valueAxisLabel={
+      <SalesChart
+        answer={answer}
+        groupBy={groupBy}
+        measure={measure}
+        onMeasure={onMeasure}
+        format={format}
+        name="connect-sales-measure"
+        texts={{
+          title: t('connectSales.chart.title', { measure: t(`connectSales.chart.${measure}`), group: groupName }),
+          summary: (top) => t('connectSales.chart.summary', top),
+          valueAxis:
             measure === 'amount'
               ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
-              : t('connectSales.chart.axisQuantity')
-          }
-          categoryAxisLabel={groupName}
-          actions={
-            <MeasureSwitch
-              value={measure}
-              onChange={onMeasure}
-              name="connect-sales-measure"
-              texts={{
-                legend: t('connectSales.chart.measure'),
-                amount: t('connectSales.chart.amount'),
-                quantity: t('connectSales.chart.quantity'),
-              }}
-            />
-          }
-        />
-      </Card>
+              : t('connectSales.chart.axisQuantity'),
+          group: groupName,
+          weekOf,
+          measure: {
+            legend: t('connectSales.chart.measure'),
+            amount: t('connectSales.chart.amount'),
+            quantity: t('connectSales.chart.quantity'),
+          },
+        }}
+      />
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">
         <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">
           {t('connectSales.table.title', { group: groupName })}

@@ -104,4 +104,3 @@ export function connectSalesQuery(filter: ConnectSalesFilter): ConnectSalesParam
 }
 
 export { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS };
-export const isTimeGrouping = (groupBy: SalesGroupBy) => groupBy === 'day' || groupBy === 'week' || groupBy === 'month';
