@@ -221,22 +221,8 @@ function StatisticView({
         measure={measure}
         onMeasure={onMeasure}
         format={format}
+        catalogue="connectSales"
         name="connect-sales-measure"
-        texts={{
-          title: t('connectSales.chart.title', { measure: t(`connectSales.chart.${measure}`), group: groupName }),
-          summary: (top) => t('connectSales.chart.summary', top),
-          valueAxis:
-            measure === 'amount'
-              ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
-              : t('connectSales.chart.axisQuantity'),
-          group: groupName,
-          weekOf,
-          measure: {
-            legend: t('connectSales.chart.measure'),
-            amount: t('connectSales.chart.amount'),
-            quantity: t('connectSales.chart.quantity'),
-          },
-        }}
       />
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">
         <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">

@@ -97,7 +97,6 @@ function StatisticView({
         currency: t('sales.table.currency'),
       }),
     );
-  const measureName = measure === 'amount' ? t('sales.chart.amount') : t('sales.chart.quantity');
   const columns: Column<string[]>[] = table.header.map((header, i) => ({
     key: String(i),
     header,
@@ -124,18 +123,8 @@ function StatisticView({
         measure={measure}
         onMeasure={onMeasure}
         format={format}
+        catalogue="sales"
         name="sales-measure"
-        texts={{
-          title: t('sales.chart.title', { measure: measureName, group: groupName }),
-          summary: (top) => t('sales.chart.summary', top),
-          valueAxis:
-            measure === 'amount'
-              ? t('sales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
-              : t('sales.chart.axisQuantity'),
-          group: groupName,
-          weekOf,
-          measure: { legend: t('sales.chart.measure'), amount: t('sales.chart.amount'), quantity: t('sales.chart.quantity') },
-        }}
       />
 
       <section className="space-y-3" aria-labelledby="sales-table-title">
