@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { ConnectSectionKey } from '@portal/core/auth';
+import { CONNECT_SECTION_KEYS, type ConnectSectionKey } from '@portal/core/auth';
 import { CONNECT_SECTIONS, type ConnectSection } from '../features/connect/sections.ts';
 import { paths } from '../lib/paths.ts';
 import { lazyRoute } from './lazy-route.ts';
@@ -42,7 +42,7 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   requests: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestsRoute', 'requests'),
 };
 /** The sections that open a screen: the connect home marks the others "Not available yet". */
-const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(Object.keys(CONNECT_SCREENS) as ConnectSectionKey[]);
+const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(CONNECT_SECTION_KEYS.filter((key) => CONNECT_SCREENS[key]));
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [

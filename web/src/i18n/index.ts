@@ -1,13 +1,6 @@
-import {
-  FIELD_TEXTS,
-  type FieldCode,
-  fieldCodeOf,
-  Messages as CoreMessages,
-  type MessageKey as CoreMessageKey,
-  type Portal,
-  resolveLocale,
-} from '@portal/core/shared';
+import { fieldCodeOf, Messages as CoreMessages, type MessageKey as CoreMessageKey, type Portal, resolveLocale } from '@portal/core/shared';
 import { useCallback } from 'react';
+import { isFieldCode } from '../lib/forms.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import { BUNDLED_CATALOGUES, bundledEnglish, catalogueLoader, type English, type FeatureCatalogue, LOCALES } from './catalogues.ts';
 
@@ -207,13 +200,13 @@ export function errorText(code: string, serverMessage = ''): string | undefined 
  * code core's catalogue knows. Any other text (zod's own wording, `FIELD.INVALID`) is shown as it is.
  */
 export function fieldText(t: Translate, message: string, code?: string): string {
-  const rule = code !== undefined && code in FIELD_TEXTS ? (code as FieldCode) : fieldCodeOf(message);
+  const rule = isFieldCode(code) ? code : fieldCodeOf(message);
   return rule ? t(`errors.${rule}`) : message;
 }
 
-const coreMessageKeys = new Map<string, CoreMessageKey>(
-  (Object.entries(CoreMessages) as [CoreMessageKey, string][]).map(([key, text]) => [text, key]),
-);
+const isCoreMessageKey = (key: string): key is CoreMessageKey => Object.hasOwn(CoreMessages, key);
+const coreMessageKeys = new Map<string, CoreMessageKey>();
+for (const [key, text] of Object.entries(CoreMessages)) if (isCoreMessageKey(key)) coreMessageKeys.set(text, key);
 
 /**
  * Translates a text produced by core that carries no code: a field rule's text goes by its field code

@@ -6,6 +6,9 @@ import { dateTimeFormat, formatCalendarDay, type UserFormat } from './user-forma
 /** What the sales screens format with: the user's locale and currency. */
 export type SalesFormat = Pick<UserFormat, 'locale' | 'currency'>;
 
+/** Days, weeks and months: every period is listed (zeros included) and drawn as columns. */
+export const isTimeGrouping = (groupBy: SalesGroupBy): boolean => groupBy === 'day' || groupBy === 'week' || groupBy === 'month';
+
 /** 'YYYY-MM' as 'March 2026' / 'März 2026' (short: 'Mar 26'). */
 export function formatMonth(month: string, locale: string, short = false): string {
   const date = new Date(`${month}-01T12:00:00Z`);

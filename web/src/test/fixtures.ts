@@ -29,6 +29,12 @@ export const signedIn = (over: Partial<SessionStatus> = {}, ordering: Record<str
   ...over,
 });
 
+/** A signed-in user holding one module (ADR 031) with `permissions` and no settings, in place of the ordering module. */
+export const signedInWithModule = (module: string, permissions: Record<string, boolean>): SessionStatus => {
+  const status = signedIn();
+  return { ...status, user: { ...sessionUser(), modules: { [module]: { permissions, settings: {} } } } };
+};
+
 /** Master data of a connect test: one zone, EUR, no lists but what `over` gives. */
 export const masterDataFixture = (over: Partial<MasterData> = {}): MasterData => ({
   timezones: ['Europe/Berlin'],

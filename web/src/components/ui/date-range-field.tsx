@@ -13,7 +13,7 @@ export interface DateRangeLabels {
  * preset fills the dates; typing a date makes the range 'custom' (the caller decides). An error names
  * what is wrong with the range.
  */
-export function DateRangeField({
+export function DateRangeField<P extends string = string>({
   labels,
   presets,
   preset,
@@ -26,9 +26,9 @@ export function DateRangeField({
   className = '',
 }: {
   labels: DateRangeLabels;
-  presets: readonly SelectOption[];
+  presets: readonly SelectOption<P>[];
   preset: string;
-  onPresetChange: (preset: string) => void;
+  onPresetChange: (preset: P) => void;
   startDate: string;
   endDate: string;
   onStartDateChange: (date: string) => void;

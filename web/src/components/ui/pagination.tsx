@@ -20,7 +20,7 @@ export interface PaginationLabels {
  * A server-side pagination control (SPEC 3 Pagination: pageSize, currentPage, pageCount, totalCount):
  * previous / next, where we are, how many there are, and optionally the page size.
  */
-export function Pagination({
+export function Pagination<S extends number = number>({
   pagination,
   onPageChange,
   labels,
@@ -31,8 +31,9 @@ export function Pagination({
   pagination: PageInfo;
   onPageChange: (page: number) => void;
   labels: PaginationLabels;
-  pageSizes?: readonly number[];
-  onPageSizeChange?: (size: number) => void;
+  pageSizes?: readonly S[];
+  /** Called with the picked size itself, so a caller offering a union of sizes gets one back. */
+  onPageSizeChange?: (size: S) => void;
   busy?: boolean;
 }) {
   const id = useId();
@@ -53,7 +54,10 @@ export function Pagination({
             <select
               id={`${id}-size`}
               value={pagination.pageSize}
-              onChange={(e) => onPageSizeChange(Number(e.target.value))}
+              onChange={(e) => {
+                const picked = pageSizes.find((size) => size === Number(e.target.value));
+                if (picked !== undefined) onPageSizeChange(picked);
+              }}
               className="rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
             >
               {pageSizes.map((size) => (

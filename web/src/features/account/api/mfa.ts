@@ -130,5 +130,6 @@ const SETUP_FAILURES = {
   [MFA.SETUP_CHANGED]: 'mfaSetup.setupChanged',
 } as const;
 export type SetupFailureKey = (typeof SETUP_FAILURES)[keyof typeof SETUP_FAILURES];
+const setupFailureKeys = new Map<string, SetupFailureKey>(Object.entries(SETUP_FAILURES));
 export const setupFailureKey = (code: string | undefined): SetupFailureKey | null =>
-  code !== undefined && Object.hasOwn(SETUP_FAILURES, code) ? SETUP_FAILURES[code as keyof typeof SETUP_FAILURES] : null;
+  code === undefined ? null : (setupFailureKeys.get(code) ?? null);

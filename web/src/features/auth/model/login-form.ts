@@ -9,9 +9,10 @@ import {
   LOGIN,
 } from '@portal/core/auth';
 import { ApiError, ClientErrorCode } from '../../../lib/api-client.ts';
+import { schemaErrors } from '../../../lib/forms.ts';
 import { signInDestination } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
-import { failedToSignIn, type LoginErrors, type LoginField, type LoginValues } from './login-values.ts';
+import { failedToSignIn, type LoginErrors, type LoginValues } from './login-values.ts';
 
 /**
  * Login form logic, free of React so it is unit-tested. The rules themselves are core's
@@ -23,14 +24,7 @@ import { failedToSignIn, type LoginErrors, type LoginField, type LoginValues } f
 /** Every field's first failing rule. The secret code counts only in the multi-factor step. */
 export function loginFormErrors(values: LoginValues, mfaStep: boolean): LoginErrors {
   const input = mfaStep ? values : { username: values.username, password: values.password };
-  const result = LoginFormSchema.safeParse(input);
-  const errors: LoginErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as LoginField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return schemaErrors(LoginFormSchema, input);
 }
 
 /**

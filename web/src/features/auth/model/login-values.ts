@@ -1,4 +1,5 @@
 import { Messages } from '@portal/core/shared';
+import { onlyDirty } from '../../../lib/forms.ts';
 import type { LoginFailure } from './login-form.ts';
 
 /**
@@ -12,11 +13,7 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 export const emptyLoginValues: LoginValues = { username: '', password: '', secretCode: '' };
 
 /** Errors show only on dirty fields (SPEC 5). */
-export function visibleErrors(errors: LoginErrors, dirty: Partial<Record<LoginField, boolean>>): LoginErrors {
-  const shown: LoginErrors = {};
-  for (const field of Object.keys(errors) as LoginField[]) if (dirty[field]) shown[field] = errors[field];
-  return shown;
-}
+export const visibleErrors = (errors: LoginErrors, dirty: Partial<Record<LoginField, boolean>>): LoginErrors => onlyDirty(errors, dirty);
 
 /** The body of POST auth/signin: the secret code only in the multi-factor step and only when given. */
 export function signInBody(values: LoginValues, mfaStep: boolean) {

@@ -6,31 +6,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
-const base = signedIn();
-const status = (salesExport: boolean): SessionStatus => ({
-  ...base,
-  user: { ...base.user!, modules: { salesReporting: { permissions: { sales: true, salesExport }, settings: {} } } },
-});
-const masterData: MasterData = {
-  timezones: ['Europe/Berlin'],
+const status = (salesExport: boolean): SessionStatus => signedInWithModule('salesReporting', { sales: true, salesExport });
+const masterData: MasterData = masterDataFixture({
   retailers: [{ customerId: 'R-1', name: 'Retail One' }],
   providers: [{ customerId: 'P-1', name: 'Content One' }],
   customers: [
     { customerId: 'R-1', name: 'Retail One' },
     { customerId: 'P-1', name: 'Content One' },
   ],
-  customerGroups: [],
-  platforms: [],
-  countries: [],
-  regions: [],
   currencies: [],
-  transactionTypes: [],
-  divisions: [],
-};
+});
 const byProduct: SalesAnswer = {
   sales: [
     { key: 'A-1', label: 'Aurora 15', quantity: 3, amountCents: 4500 },

@@ -1,15 +1,15 @@
 import type { MasterData } from '@portal/core/masterdata';
-import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
+import { SalesChart } from '../../../components/chart/sales-chart.tsx';
+import { type Measure, Total } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
-import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChartIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
@@ -24,7 +24,6 @@ import {
   type ConnectSalesParams,
   connectSalesQuery,
   customerValue,
-  isTimeGrouping,
   parseCustomer,
   RANGE_PRESETS,
   type RangePreset,
@@ -81,9 +80,9 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
   const sales = useConnectSales(query);
   const [measure, setMeasure] = useState<Measure>('amount');
   const ids = tabIds('connect-sales', filter.groupBy);
-  const presets = [
+  const presets: SelectOption<RangePreset>[] = [
     ...RANGE_PRESETS.map((p) => ({ value: p, label: t(`connectSales.presets.${p}`) })),
-    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('connectSales.presets.custom') }] : []),
+    ...(filter.preset === 'custom' ? [{ value: 'custom' as const, label: t('connectSales.presets.custom') }] : []),
   ];
 
   return (
@@ -109,8 +108,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
               }}
               presets={presets}
               preset={filter.preset}
-              onPresetChange={(value) => {
-                const preset = value as RangePreset;
+              onPresetChange={(preset) => {
                 const dates = rangeOf(preset, format.today());
                 if (dates) update({ preset, startDate: dates[0], endDate: dates[1] });
               }}
@@ -178,15 +176,6 @@ function StatisticView({
   const weekOf = (date: string) => t('connectSales.table.weekOf', { date });
   const text = (g: Row, short = false) => groupText(g, groupBy, format.locale, weekOf, short);
   const money = (cents: number) => formatCents(cents, format);
-  const chartData: BarDatum[] = answer.sales.map((g) => ({
-    key: g.key,
-    label: text(g),
-    shortLabel: text(g, true),
-    value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
-    valueText: measure === 'amount' ? money(g.amountCents) : formatNumber(g.quantity, format.locale),
-  }));
-  const top = chartData.reduce((best, d) => (d.value > best.value ? d : best), chartData[0]!);
-  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
   const idColumn: Column<Row>[] =
     groupBy === 'store'
       ? [{ key: 'id', header: t('connectSales.table.customerStoreId'), nowrap: true, cell: (g) => g.customerStoreId ?? '—' }]
@@ -226,34 +215,15 @@ function StatisticView({
         <Total label={t('connectSales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
         <Total label={t('connectSales.totals.resultCount', { group: groupName })} value={formatNumber(answer.resultCount, format.locale)} />
       </dl>
-      <Card className="p-4 sm:p-5">
-        <BarChart
-          title={t('connectSales.chart.title', { measure: t(`connectSales.chart.${measure}`), group: groupName })}
-          summary={t('connectSales.chart.summary', { count: chartData.length, group: top.label, value: top.valueText })}
-          data={chartData}
-          orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
-          integer={measure === 'quantity'}
-          formatTick={(v) => compact.format(v)}
-          valueAxisLabel={
-            measure === 'amount'
-              ? t('connectSales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
-              : t('connectSales.chart.axisQuantity')
-          }
-          categoryAxisLabel={groupName}
-          actions={
-            <MeasureSwitch
-              value={measure}
-              onChange={onMeasure}
-              name="connect-sales-measure"
-              texts={{
-                legend: t('connectSales.chart.measure'),
-                amount: t('connectSales.chart.amount'),
-                quantity: t('connectSales.chart.quantity'),
-              }}
-            />
-          }
-        />
-      </Card>
+      <SalesChart
+        answer={answer}
+        groupBy={groupBy}
+        measure={measure}
+        onMeasure={onMeasure}
+        format={format}
+        catalogue="connectSales"
+        name="connect-sales-measure"
+      />
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">
         <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">
           {t('connectSales.table.title', { group: groupName })}

@@ -1,6 +1,6 @@
-import { type CalendarDate, DATE_PRESETS, type DatePreset, presetDates, salesDefaultDates } from '@portal/core/shared';
+import { type CalendarDate, DATE_PRESETS, type DatePreset, isOneOf, presetDates, salesDefaultDates } from '@portal/core/shared';
 import { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS, type SalesGroupBy } from '@portal/core/sales';
-import type { ConnectSalesCustomerType } from '@portal/core/sales';
+import { CONNECT_SALES_CUSTOMER_TYPES, type ConnectSalesCustomerType } from '@portal/core/sales';
 
 /**
  * The connect Sales section's filter (ADR 037): whose sales (a retailer or a content provider: customers
@@ -25,7 +25,8 @@ export interface ConnectSalesFilter {
 export const customerValue = (type: ConnectSalesCustomerType, customerId: string) => `${type}:${customerId}`;
 export function parseCustomer(value: string): { customerType: ConnectSalesCustomerType; customerId: string } | null {
   const match = /^(retailer|provider):(.+)$/.exec(value);
-  return match ? { customerType: match[1] as ConnectSalesCustomerType, customerId: match[2]! } : null;
+  const [, customerType, customerId] = match ?? [];
+  return isOneOf(CONNECT_SALES_CUSTOMER_TYPES, customerType) && customerId ? { customerType, customerId } : null;
 }
 
 /** The dates of a preset for `today` (the user's calendar day); null for 'custom'. */
@@ -36,15 +37,16 @@ export function rangeOf(preset: RangePreset, today: CalendarDate): [CalendarDate
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isGroupBy = (v: string | null): v is SalesGroupBy => (SALES_GROUP_BY as readonly (string | null)[]).includes(v);
-const isPreset = (v: string | null): v is RangePreset => v === 'custom' || (RANGE_PRESETS as readonly (string | null)[]).includes(v);
+const isGroupBy = (v: string | null): v is SalesGroupBy => isOneOf(SALES_GROUP_BY, v);
+const isPreset = (v: string | null): v is RangePreset => v === 'custom' || isOneOf(RANGE_PRESETS, v);
 
 /**
  * The filter of the URL's search parameters: a preset's dates are computed for `today` (so a shared link
  * with a preset means the same span for whoever opens it); 'custom' takes `from` and `to`.
  */
 export function connectSalesFilterFrom(params: URLSearchParams, today: CalendarDate): ConnectSalesFilter {
-  const preset = isPreset(params.get('range')) ? (params.get('range') as RangePreset) : 'last28';
+  const range = params.get('range');
+  const preset = isPreset(range) ? range : 'last28';
   const groupBy = params.get('groupBy');
   const dates = rangeOf(preset, today);
   return {
@@ -102,4 +104,3 @@ export function connectSalesQuery(filter: ConnectSalesFilter): ConnectSalesParam
 }
 
 export { SALES_GROUP_BY, SALES_MAX_RANGE_DAYS };
-export const isTimeGrouping = (groupBy: SalesGroupBy) => groupBy === 'day' || groupBy === 'week' || groupBy === 'month';

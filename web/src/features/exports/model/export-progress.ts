@@ -5,7 +5,8 @@ export type ExportTarget = { [K in ExportRequest['kind']]: Omit<Extract<ExportRe
 
 /** The full request of a target and a chosen format. */
 export const exportRequest = (target: ExportTarget, format: ExportRequest['format']): ExportRequest =>
-  ({ ...target, format }) as ExportRequest;
+  // Each kind on its own, so the spread keeps its filter's type.
+  target.kind === 'transactions' ? { ...target, format } : { ...target, format };
 
 /** The progress bar's value in percent (0–100), or null while the total is not known yet. */
 export function progressPercent(job: Pick<ExportJob, 'status' | 'rowsWritten' | 'totalRows'>): number | null {

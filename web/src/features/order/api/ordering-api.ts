@@ -51,7 +51,7 @@ export interface LocationQuery {
 export async function fetchAddress(portal: Portal, q: LocationQuery): Promise<AddressRow> {
   const res = await api({ portal }).replenishment.stores[':id'].$get({
     param: { id: q.storeId },
-    query: { customerId: q.customerId, storeType: String(q.storeType) as '0' | '1' },
+    query: { customerId: q.customerId, storeType: q.storeType === 1 ? '1' : '0' },
   });
   return readJson(res, AddressRow);
 }
@@ -66,7 +66,7 @@ export function useAddress(q: LocationQuery | null) {
 /** GET products?customerId&storeId&storeType: the products step's rows and the location. */
 export async function fetchProducts(portal: Portal, q: LocationQuery): Promise<ProductsAnswer> {
   const res = await api({ portal }).replenishment.products.$get({
-    query: { customerId: q.customerId, storeId: q.storeId, storeType: String(q.storeType) as '0' | '1' },
+    query: { customerId: q.customerId, storeId: q.storeId, storeType: q.storeType === 1 ? '1' : '0' },
   });
   return readJson(res, ProductsAnswer);
 }

@@ -22,12 +22,12 @@ const QUANTITY = '[data-quantity-input]';
 
 /** ArrowDown/Enter and ArrowUp move between the quantity fields, like a column of a spreadsheet. */
 function moveBetweenQuantities(e: KeyboardEvent<HTMLElement>) {
-  const input = e.target as HTMLElement;
-  if (!input.matches(QUANTITY)) return;
+  const input = e.target;
+  if (!(input instanceof HTMLInputElement) || !input.matches(QUANTITY)) return;
   const step = e.key === 'ArrowDown' || e.key === 'Enter' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
   if (step === 0) return;
   const all = [...e.currentTarget.querySelectorAll<HTMLInputElement>(QUANTITY)];
-  const next = all[all.indexOf(input as HTMLInputElement) + step];
+  const next = all[all.indexOf(input) + step];
   if (!next) return;
   e.preventDefault();
   next.focus();

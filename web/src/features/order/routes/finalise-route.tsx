@@ -45,7 +45,8 @@ function useOrderPdfUrl(orderId: string | undefined) {
     setUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [pdf.data]);
-  return { url: pdf.data ? url : null, error: pdf.error as unknown, loading: pdf.isLoading, retry: () => void pdf.mutate() };
+  const error: unknown = pdf.error;
+  return { url: pdf.data ? url : null, error, loading: pdf.isLoading, retry: () => void pdf.mutate() };
 }
 
 /** /app/order/finalise/:id — step 4, Finalization: the created order, its PDF, and 'Place another order'. */

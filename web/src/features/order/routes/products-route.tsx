@@ -21,7 +21,6 @@ import {
   COLUMN_LABELS,
   filterProducts,
   nextSort,
-  type ProductColumn,
   type SortState,
   sortProducts,
   suggestedChanges,
@@ -86,11 +85,19 @@ export function ProductsRoute() {
     snacks.push({ text: t('order.products.suggestedApplied', { count: changes }), theme: 'green' });
   };
 
-  const sortOptions = [
-    { value: '', label: t('order.products.catalogueOrder') },
-    ...columns.flatMap((c) => [
-      { value: `${c}:asc`, label: t('order.products.ascending', { column: t(COLUMN_LABELS[c]) }) },
-      { value: `${c}:desc`, label: t('order.products.descending', { column: t(COLUMN_LABELS[c]) }) },
+  const sortOptions: { value: string; label: string; sort: SortState | null }[] = [
+    { value: '', label: t('order.products.catalogueOrder'), sort: null },
+    ...columns.flatMap((column) => [
+      {
+        value: `${column}:asc`,
+        label: t('order.products.ascending', { column: t(COLUMN_LABELS[column]) }),
+        sort: { column, direction: 'asc' as const },
+      },
+      {
+        value: `${column}:desc`,
+        label: t('order.products.descending', { column: t(COLUMN_LABELS[column]) }),
+        sort: { column, direction: 'desc' as const },
+      },
     ]),
   ];
 
@@ -153,10 +160,7 @@ export function ProductsRoute() {
                 label={t('order.products.sortBy')}
                 value={sort ? `${sort.column}:${sort.direction}` : ''}
                 options={sortOptions}
-                onValueChange={(v) => {
-                  const [column, direction] = v.split(':') as [ProductColumn, 'asc' | 'desc'];
-                  setSort(v ? { column, direction } : null);
-                }}
+                onValueChange={(v) => setSort(sortOptions.find((option) => option.value === v)?.sort ?? null)}
               />
             ) : null}
           </Card>

@@ -1,4 +1,4 @@
-import { DATE_PRESETS, type DatePreset, isOneOf } from '@portal/core/shared';
+import { DATE_PRESETS, isOneOf } from '@portal/core/shared';
 import type { AddressRow, StoreType } from '@portal/core/ordering';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
@@ -56,7 +56,7 @@ export function OrdersFilters({
         presets={presetOptions}
         preset={filter.preset}
         onPresetChange={(value) => {
-          if (isOneOf(DATE_PRESETS, value)) onChange(withPreset(filter, value as DatePreset, today()));
+          if (isOneOf(DATE_PRESETS, value)) onChange(withPreset(filter, value, today()));
         }}
         startDate={filter.startDate}
         endDate={filter.endDate}

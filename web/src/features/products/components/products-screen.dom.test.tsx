@@ -1,17 +1,12 @@
 import type { ConnectProduct, ProductPage } from '@portal/core/product';
-import type { SessionStatus } from '@portal/core/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn } from '../../../test/fixtures.ts';
+import { signedInWithModule } from '../../../test/fixtures.ts';
 
-const base = signedIn();
-const status: SessionStatus = {
-  ...base,
-  user: { ...base.user!, modules: { productManagement: { permissions: { viewProducts: true }, settings: {} } } },
-};
+const status = signedInWithModule('productManagement', { viewProducts: true });
 const products: ConnectProduct[] = [
   {
     productId: 'A-1',

@@ -25,11 +25,10 @@ const ROUTES = new Set(['flow/reports', 'flow/report-scheduling', 'flow/custom-r
  * unmount under the user and lose their "saved" state and a running "Run now".)
  */
 export const refreshReports = (only: (route: string, kind: string) => boolean = () => true) =>
-  mutate(
-    (key: unknown) =>
-      Array.isArray(key) &&
-      key[0] === KeyScope.resource &&
-      key[1] === 'connect' &&
-      ROUTES.has(key[2] as string) &&
-      only(key[2] as string, key[3] as string),
-  );
+  mutate((key: unknown) => {
+    if (!Array.isArray(key)) return false;
+    const [scope, portal, route, kind]: unknown[] = key;
+    return (
+      scope === KeyScope.resource && portal === 'connect' && typeof route === 'string' && ROUTES.has(route) && only(route, String(kind))
+    );
+  });

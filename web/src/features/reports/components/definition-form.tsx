@@ -2,7 +2,8 @@ import { TRANSACTION_RESULTS } from '@portal/core/transaction';
 import { type MasterData } from '@portal/core/masterdata';
 import { EXPORT_FORMATS } from '@portal/core/export';
 import { CONNECT_SALES_CUSTOMER_TYPES } from '@portal/core/sales';
-import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, REPORT_TYPES, type Report, type ReportType } from '@portal/core/report';
+import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, REPORT_TYPES, type Report, type ReportColumn } from '@portal/core/report';
+import { isOneOf } from '@portal/core/shared';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -10,9 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useFilterText } from './filter-text.ts';
-import { type FilterKey, type ReportDraft, withColumn, withReportType } from '../model/report-draft.ts';
-
-const GROUP_BY = ['day', 'week', 'month', 'product', 'store'] as const;
+import { type FilterKey, REPORT_GROUP_BY, type ReportDraft, withColumn, withReportType } from '../model/report-draft.ts';
 
 /**
  * A custom report's definition (ADR 044): name, report type, the type's filter fields (the
@@ -41,9 +40,9 @@ export function DefinitionForm({
   footer?: ReactNode;
 }) {
   const t = useT();
-  const fields = REPORT_FILTER_FIELDS[draft.reportType] as readonly FilterKey[];
+  const fields: readonly FilterKey[] = REPORT_FILTER_FIELDS[draft.reportType];
   const setFilter = (key: FilterKey) => (value: string) => onChange({ ...draft, filter: { ...draft.filter, [key]: value } });
-  const all = (values: readonly string[], label: (v: string) => string, anyLabel: string) => [
+  const all = <V extends string>(values: readonly V[], label: (v: V) => string, anyLabel: string) => [
     { value: '', label: anyLabel },
     ...values.map((v) => ({ value: v, label: label(v) })),
   ];
@@ -61,21 +60,16 @@ export function DefinitionForm({
         return <SelectField {...common} options={options} />;
       }
       case 'result':
-        return (
-          <SelectField
-            {...common}
-            options={all(TRANSACTION_RESULTS, (r) => t(`reports.results.${r as 'approved'}`), t('reports.filter.any'))}
-          />
-        );
+        return <SelectField {...common} options={all(TRANSACTION_RESULTS, (r) => t(`reports.results.${r}`), t('reports.filter.any'))} />;
       case 'groupBy':
         return (
-          <SelectField {...common} options={all(GROUP_BY, (g) => t(`reports.groupBy.${g as 'day'}`), t('reports.filter.defaultGroup'))} />
+          <SelectField {...common} options={all(REPORT_GROUP_BY, (g) => t(`reports.groupBy.${g}`), t('reports.filter.defaultGroup'))} />
         );
       case 'customerType':
         return (
           <SelectField
             {...common}
-            options={all(CONNECT_SALES_CUSTOMER_TYPES, (c) => t(`reports.customerTypes.${c as 'retailer'}`), t('reports.filter.any'))}
+            options={all(CONNECT_SALES_CUSTOMER_TYPES, (c) => t(`reports.customerTypes.${c}`), t('reports.filter.any'))}
           />
         );
       default:
@@ -90,7 +84,7 @@ export function DefinitionForm({
         );
     }
   };
-  const allColumns: readonly string[] = REPORT_COLUMNS[draft.reportType];
+  const allColumns: readonly ReportColumn[] = REPORT_COLUMNS[draft.reportType];
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reports.definition.title')}>
@@ -107,7 +101,7 @@ export function DefinitionForm({
           label={t('reports.definition.type')}
           value={draft.reportType}
           options={REPORT_TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
-          onValueChange={(type) => onChange(withReportType(draft, type as ReportType))}
+          onValueChange={(type) => onChange(withReportType(draft, type))}
           disabled={readOnly}
         />
       </div>
@@ -125,7 +119,7 @@ export function DefinitionForm({
           {allColumns.map((column) => (
             <CheckboxField
               key={column}
-              label={t(`reports.columns.${column}` as 'reports.columns.at')}
+              label={t(`reports.columns.${column}`)}
               checked={draft.columns.includes(column)}
               onCheckedChange={(on) => !readOnly && onChange(withColumn(draft, column, on))}
             />
@@ -142,7 +136,7 @@ export function DefinitionForm({
           label={t('reports.definition.format')}
           value={draft.format}
           options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`reports.formats.${f}`) }))}
-          onValueChange={(format) => onChange({ ...draft, format: format as ReportDraft['format'] })}
+          onValueChange={(format) => onChange({ ...draft, format })}
           disabled={readOnly}
         />
       </div>
@@ -178,7 +172,9 @@ export function GeneralDefinition({ report }: { report: Report }) {
       </div>
       <div className="sm:col-span-2">
         <dt className="text-slate-500">{t('reports.definition.columns')}</dt>
-        <dd className="text-slate-900">{report.columns.map((c) => t(`reports.columns.${c}` as 'reports.columns.at')).join(', ')}</dd>
+        <dd className="text-slate-900">
+          {report.columns.map((c) => (isOneOf(REPORT_COLUMNS[report.reportType], c) ? t(`reports.columns.${c}`) : c)).join(', ')}
+        </dd>
       </div>
     </dl>
   );

@@ -5,13 +5,13 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { addContact, addRecipient, removeRecipient, resendConfirmation, useMailingList, useRecipientCandidates } from '../api/reports.ts';
 import { issuesByField } from '../model/report-draft.ts';
 import { localProblems, type ServerProblems, serverProblems } from '../model/server-problems.ts';
+import { ReportQuery } from './report-query.tsx';
 
 const displayName = (r: Recipient) => r.displayname || [r.firstname, r.surname].filter(Boolean).join(' ') || r.email;
 
@@ -54,12 +54,7 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
           {notice}
         </Alert>
       ) : null}
-      <QueryState
-        result={list}
-        failedMessage={t('reports.recipients.loadFailed')}
-        retryLabel={t('reports.retry')}
-        loadingLabel={t('reports.loading')}
-      >
+      <ReportQuery result={list} failedMessage={t('reports.recipients.loadFailed')}>
         {({ recipients }) =>
           recipients.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
@@ -120,7 +115,7 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
             </div>
           )
         }
-      </QueryState>
+      </ReportQuery>
       {mayChange ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button theme="secondary" onClick={() => setPicking(!picking)} aria-expanded={picking}>
@@ -148,12 +143,7 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
   const candidates = useRecipientCandidates(processId, true);
   const [chosen, setChosen] = useState('');
   return (
-    <QueryState
-      result={candidates}
-      failedMessage={t('reports.recipients.loadFailed')}
-      retryLabel={t('reports.retry')}
-      loadingLabel={t('reports.loading')}
-    >
+    <ReportQuery result={candidates} failedMessage={t('reports.recipients.loadFailed')}>
       {({ recipients }) =>
         recipients.length === 0 ? (
           <p className="text-sm text-slate-600">{t('reports.recipients.noCandidates')}</p>
@@ -177,7 +167,7 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
           </div>
         )
       }
-    </QueryState>
+    </ReportQuery>
   );
 }
 

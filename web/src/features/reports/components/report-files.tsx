@@ -5,13 +5,13 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useReportFiles } from '../api/reports.ts';
 import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 import { useRunReportName } from './report-name.ts';
+import { ReportQuery } from './report-query.tsx';
 
 export const FILES_PAGE_SIZE = 20;
 
@@ -32,12 +32,10 @@ export function ReportFiles({ customerId }: { customerId: string }) {
     { key: 'file', header: t('reports.files.file'), cell: (f) => <FileDownload file={f} /> },
   ];
   return (
-    <QueryState
+    <ReportQuery
       result={files}
       idle={!customerId}
       failedMessage={t('reports.files.loadFailed')}
-      retryLabel={t('reports.retry')}
-      loadingLabel={t('reports.loading')}
       isEmpty={(page) => page.totalCount === 0}
       empty={
         <EmptyState
@@ -82,6 +80,6 @@ export function ReportFiles({ customerId }: { customerId: string }) {
           />
         </div>
       )}
-    </QueryState>
+    </ReportQuery>
   );
 }

@@ -1,13 +1,12 @@
 import { GENERAL_REPORTS, isGeneralReportId, parseGeneralProcessId, type Report } from '@portal/core/report';
-import { type MessageKey, useT } from '../../../i18n/index.ts';
+import { useT } from '../../../i18n/index.ts';
 
 /** A report's name in the user's language: a general report's from the catalogue (core nameKey), a custom one as saved. */
 export function useReportName() {
   const t = useT();
   return (report: Pick<Report, 'kind' | 'reportId' | 'name'>) => {
-    const general =
-      report.kind === 'general' && report.reportId ? GENERAL_REPORTS[report.reportId as keyof typeof GENERAL_REPORTS] : undefined;
-    return general ? t(general.nameKey as MessageKey) : report.name;
+    const id = report.kind === 'general' ? report.reportId : undefined;
+    return id && isGeneralReportId(id) ? t(GENERAL_REPORTS[id].nameKey) : report.name;
   };
 }
 
@@ -19,6 +18,6 @@ export function useRunReportName() {
   const t = useT();
   return (run: { processId?: string; reportId?: string | undefined; reportName: string }) => {
     const id = run.reportId ?? (run.processId ? parseGeneralProcessId(run.processId)?.reportId : undefined);
-    return id && isGeneralReportId(id) ? t(GENERAL_REPORTS[id].nameKey as MessageKey) : run.reportName;
+    return id && isGeneralReportId(id) ? t(GENERAL_REPORTS[id].nameKey) : run.reportName;
   };
 }

@@ -4,13 +4,13 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { cancelReportJob, resendDelivery, useReportJobs } from '../api/reports.ts';
 import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 import { useRowAction } from './use-row-action.ts';
+import { ReportQuery } from './report-query.tsx';
 
 export const RUNS_PAGE_SIZE = 10;
 const STATUS_THEME = { creating: 'blue', finished: 'green', error: 'red', cancelled: 'gray' } as const;
@@ -28,11 +28,9 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
   const [index, setIndex] = useState(0);
   const jobs = useReportJobs(processId, index, RUNS_PAGE_SIZE);
   return (
-    <QueryState
+    <ReportQuery
       result={jobs}
       failedMessage={t('reports.log.loadFailed')}
-      retryLabel={t('reports.retry')}
-      loadingLabel={t('reports.loading')}
       isEmpty={(page) => page.totalCount === 0}
       empty={
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
@@ -57,7 +55,7 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
           />
         </div>
       )}
-    </QueryState>
+    </ReportQuery>
   );
 }
 

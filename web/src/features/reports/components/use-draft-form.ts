@@ -51,13 +51,14 @@ export function useDraftForm<D>({
     setDraft(next);
     setSaved(false);
   };
+  const problems = { ...failure?.fields, ...own };
+  const onSubmit = (event: FormEvent) => void submit(event);
   return {
     draft,
-    change,
-    submit: (event: FormEvent) => void submit(event),
     busy,
     failure,
     saved,
-    problems: { ...failure?.fields, ...own },
+    /** What every draft form of the section takes (DefinitionForm, ScheduleForm). */
+    fields: { draft, onChange: change, onSubmit, problems, busy },
   };
 }

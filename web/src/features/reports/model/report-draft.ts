@@ -1,11 +1,4 @@
-import {
-  CustomReportInput,
-  REPORT_COLUMNS,
-  REPORT_FILTER_FIELDS,
-  type Report,
-  type ReportFilter,
-  type ReportType,
-} from '@portal/core/report';
+import { CustomReportInput, REPORT_COLUMNS, REPORT_FILTER_FIELDS, type Report, ReportFilter, type ReportType } from '@portal/core/report';
 import type { ExportFormat } from '@portal/core/export';
 
 /**
@@ -13,6 +6,12 @@ import type { ExportFormat } from '@portal/core/export';
  * that field), the chosen columns in the type's order. Nothing typed is changed by a check or a failed save.
  */
 export type FilterKey = keyof ReportFilter;
+/** A key of the contract's filter (what a saved report's filter object may hold). */
+export const isFilterKey = (key: string): key is FilterKey => Object.hasOwn(ReportFilter.shape, key);
+/** A sales report's groupings, in the contract's order. */
+export const REPORT_GROUP_BY = ['day', 'week', 'month', 'product', 'store'] as const satisfies readonly NonNullable<
+  ReportFilter['groupBy']
+>[];
 export interface ReportDraft {
   name: string;
   reportType: ReportType;
@@ -31,7 +30,7 @@ export const newReportDraft = (reportType: ReportType = 'transactions'): ReportD
 
 export function draftOf(report: Pick<Report, 'name' | 'reportType' | 'filter' | 'columns' | 'format'>): ReportDraft {
   const filter: ReportDraft['filter'] = {};
-  for (const [key, value] of Object.entries(report.filter)) if (value !== undefined) filter[key as FilterKey] = String(value);
+  for (const [key, value] of Object.entries(report.filter)) if (value !== undefined && isFilterKey(key)) filter[key] = String(value);
   return { name: report.name, reportType: report.reportType, filter, columns: [...report.columns], format: report.format };
 }
 
@@ -51,7 +50,8 @@ export function withColumn(draft: ReportDraft, column: string, on: boolean): Rep
 /** What is sent: the type's filter fields that are set, trimmed. */
 export function reportInput(draft: ReportDraft, customerId: string) {
   const filter: Record<string, string> = {};
-  for (const key of REPORT_FILTER_FIELDS[draft.reportType] as readonly FilterKey[]) {
+  const fields: readonly FilterKey[] = REPORT_FILTER_FIELDS[draft.reportType];
+  for (const key of fields) {
     const value = draft.filter[key]?.trim();
     if (value) filter[key] = value;
   }

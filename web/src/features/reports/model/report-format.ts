@@ -2,6 +2,7 @@ import { type Report, type ReportFilter } from '@portal/core/report';
 import { type DatePreset, DATE_PRESETS, type Pagination, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
 import type { PaginationLabels } from '../../../components/ui/pagination.tsx';
 import type { Translate } from '../../../i18n/index.ts';
+import { isFilterKey } from './report-draft.ts';
 import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
 
 /** How the list and the detail say a report's schedule and filters (ADR 044: the SPEC 3 fields). */
@@ -9,10 +10,8 @@ import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
 /** Short weekday names in `locale` (2026-11-23 is a Monday). */
 export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'): Record<ReportingDay, string> {
   const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
-  return Object.fromEntries(REPORTING_DAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2026, 10, 23 + i)))])) as Record<
-    ReportingDay,
-    string
-  >;
+  const name = (i: number) => format.format(new Date(Date.UTC(2026, 10, 23 + i)));
+  return { monday: name(0), tuesday: name(1), wednesday: name(2), thursday: name(3), friday: name(4), saturday: name(5), sunday: name(6) };
 }
 
 /** "Mon–Fri", "Mon, Wed, Fri", "every day": consecutive days joined as ranges. */
@@ -37,9 +36,10 @@ export function reportingDaysText(days: readonly ReportingDay[], locale: string,
 
 /** The filter's set fields as `label: value` pairs, in the contract's order. */
 export function filterEntries(filter: ReportFilter): [keyof ReportFilter, string][] {
-  return (Object.entries(filter) as [keyof ReportFilter, unknown][])
-    .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => [key, String(value)]);
+  const entries: [keyof ReportFilter, string][] = [];
+  for (const [key, value] of Object.entries(filter))
+    if (value !== undefined && value !== '' && isFilterKey(key)) entries.push([key, String(value)]);
+  return entries;
 }
 
 export const isScheduled = (report: Pick<Report, 'schedule'>) => report.schedule?.enabled === true;

@@ -8,7 +8,6 @@ import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -34,6 +33,7 @@ import { useDraftForm } from '../components/use-draft-form.ts';
 import { useRowAction } from '../components/use-row-action.ts';
 import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
+import { ReportQuery } from '../components/report-query.tsx';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -82,7 +82,7 @@ export function NewReportRoute() {
   ];
   if (customerId && !customers.some((c) => c.customerId === customerId)) customerOptions.push({ value: customerId, label: customerId });
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
-  const { draft, change, submit, busy, failure, problems } = useDraftForm<ReportDraft>({
+  const { fields, failure } = useDraftForm<ReportDraft>({
     initial: newReportDraft,
     problemsOf: (d) => draftProblems(d, customerId),
     canSave: Boolean(customerId),
@@ -115,15 +115,7 @@ export function NewReportRoute() {
             {t('reports.definition.noCustomer')}
           </Alert>
         ) : null}
-        <DefinitionForm
-          draft={draft}
-          onChange={change}
-          onSubmit={submit}
-          problems={problems}
-          types={types}
-          busy={busy}
-          submitLabel={t('reports.definition.create')}
-        />
+        <DefinitionForm {...fields} types={types} submitLabel={t('reports.definition.create')} />
       </Section>
     </div>
   );
@@ -149,14 +141,9 @@ export function ReportRoute({ may }: { may: ReportPermissions }) {
     );
   }
   return (
-    <QueryState
-      result={report}
-      failedMessage={t('reports.detail.loadFailed')}
-      retryLabel={t('reports.retry')}
-      loadingLabel={t('reports.loading')}
-    >
+    <ReportQuery result={report} failedMessage={t('reports.detail.loadFailed')}>
       {(data) => <ReportDetail key={data.processId} report={data} may={may} />}
-    </QueryState>
+    </ReportQuery>
   );
 }
 
@@ -244,7 +231,7 @@ function BackLink({ to }: { to: string }) {
 function CustomDefinition({ report }: { report: Report }) {
   const t = useT();
   const types = useMasterData().data?.transactionTypes;
-  const { draft, change, submit, busy, failure, saved, problems } = useDraftForm<ReportDraft>({
+  const { fields, failure, saved } = useDraftForm<ReportDraft>({
     initial: () => draftOf(report),
     problemsOf: (d) => draftProblems(d, report.customerId),
     save: async (d) => {
@@ -256,12 +243,8 @@ function CustomDefinition({ report }: { report: Report }) {
     <>
       <SaveOutcome failure={failure} />
       <DefinitionForm
-        draft={draft}
-        onChange={change}
-        onSubmit={submit}
-        problems={problems}
+        {...fields}
         types={types}
-        busy={busy}
         submitLabel={t('reports.definition.save')}
         footer={
           saved ? (
@@ -279,21 +262,16 @@ function ScheduleSection({ processId, readOnly }: { processId: string; readOnly:
   const t = useT();
   const schedule = useSchedule(processId);
   return (
-    <QueryState
-      result={schedule}
-      failedMessage={t('reports.schedule.loadFailed')}
-      retryLabel={t('reports.retry')}
-      loadingLabel={t('reports.loading')}
-    >
+    <ReportQuery result={schedule} failedMessage={t('reports.schedule.loadFailed')}>
       {(data) => <ScheduleEditor key={data.processId} schedule={data} readOnly={readOnly} />}
-    </QueryState>
+    </ReportQuery>
   );
 }
 
 function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; readOnly: boolean }) {
   const t = useT();
   const timeZones = useMasterData().data?.timezones ?? [];
-  const { draft, change, submit, busy, failure, saved, problems } = useDraftForm<ScheduleDraft>({
+  const { draft, fields, failure, saved } = useDraftForm<ScheduleDraft>({
     initial: () => scheduleDraftOf(schedule),
     problemsOf: scheduleProblems,
     save: async (d) => {
@@ -303,15 +281,7 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
   return (
     <>
       <SaveOutcome failure={failure} saved={saved ? t(draft.enabled ? 'reports.schedule.savedOn' : 'reports.schedule.savedOff') : null} />
-      <ScheduleForm
-        draft={draft}
-        onChange={change}
-        onSubmit={submit}
-        problems={problems}
-        timeZones={timeZones}
-        busy={busy}
-        readOnly={readOnly}
-      />
+      <ScheduleForm {...fields} timeZones={timeZones} readOnly={readOnly} />
     </>
   );
 }

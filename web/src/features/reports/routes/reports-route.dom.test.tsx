@@ -6,16 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
 /** The Reports section against a fake API: tabs, the list's fields, the detail's forms, run now, resend, unsubscribe. */
-const base = signedIn();
-const withModules = (permissions: Record<string, boolean>): SessionStatus => ({
-  ...base,
-  user: { ...base.user!, modules: { reportManagement: { permissions, settings: {} } } },
-});
+const withModules = (permissions: Record<string, boolean>): SessionStatus => signedInWithModule('reportManagement', permissions);
 const everything = withModules({ reports: true, schedule: true, recipients: true });
 
 const masterData: MasterData = masterDataFixture({

@@ -4,7 +4,6 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -14,6 +13,7 @@ import { useUrlState } from '../../../lib/use-url-state.ts';
 import { type ReportKind, useMasterData, useReports } from '../api/reports.ts';
 import { ReportFiles } from '../components/report-files.tsx';
 import { ReportList } from '../components/report-list.tsx';
+import { ReportQuery } from '../components/report-query.tsx';
 
 export const REPORT_TABS = ['general', 'custom', 'files'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
@@ -91,12 +91,10 @@ function ReportsTab({ kind, customerId }: { kind: ReportKind; customerId: string
   const t = useT();
   const reports = useReports(customerId, kind);
   return (
-    <QueryState
+    <ReportQuery
       result={reports}
       idle={!customerId}
       failedMessage={t('reports.list.loadFailed')}
-      retryLabel={t('reports.retry')}
-      loadingLabel={t('reports.loading')}
       isEmpty={(data) => data.reports.length === 0}
       empty={
         <EmptyState
@@ -108,6 +106,6 @@ function ReportsTab({ kind, customerId }: { kind: ReportKind; customerId: string
       }
     >
       {(data) => <ReportList reports={data.reports} busy={reports.isValidating} />}
-    </QueryState>
+    </ReportQuery>
   );
 }

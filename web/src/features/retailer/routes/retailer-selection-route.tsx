@@ -1,4 +1,5 @@
 import { toPagination } from '@portal/core/shared';
+import * as z from '@portal/core/zod';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -18,12 +19,9 @@ import { paths } from '../../../lib/paths.ts';
 import { useChosenRetailer, useRetailerRestore } from '../api/chosen-retailer.ts';
 import { useRetailers } from '../api/retailers.ts';
 
-/** Navigation state set by the retailer guard when it redirects here. */
-export interface RetailerRequiredState {
-  retailerRequired?: boolean;
-  /** Where the user was going (optional): choosing a retailer continues there. */
-  from?: string;
-}
+/** Navigation state set by the retailer guard when it redirects here; `from`: where the user was going (choosing a retailer continues there). */
+const RetailerRequiredState = z.object({ retailerRequired: z.optional(z.boolean()), from: z.optional(z.string()) });
+export type RetailerRequiredState = z.infer<typeof RetailerRequiredState>;
 
 /**
  * /app/retailer-selection: a searchable, server-paged list (10 per page) of the retailers the user may
@@ -38,7 +36,8 @@ export function RetailerSelectionRoute() {
   const navigate = useNavigate();
   const { status } = useSession();
   const [chosen, choose] = useChosenRetailer();
-  const state = location.state as RetailerRequiredState | null;
+  const parsedState = RetailerRequiredState.safeParse(location.state);
+  const state = parsedState.success ? parsedState.data : null;
   const required = state?.retailerRequired === true;
 
   const [search, setSearch] = useState('');

@@ -1,18 +1,17 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
-import { type Measure, MeasureSwitch, Total } from '../../../components/chart/sales-figures.tsx';
+import { SalesChart } from '../../../components/chart/sales-chart.tsx';
+import { type Measure, Total } from '../../../components/chart/sales-figures.tsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCents, formatNumber } from '../../../lib/user-format.ts';
 import { downloadCsv, salesCsv, salesCsvFileName } from '../model/csv.ts';
-import { groupText, type SalesFormat } from '../../../lib/sales-format.ts';
-import { isTimeGrouping, type SalesFilter, salesQuery } from '../model/sales-filter.ts';
+import { type SalesFormat } from '../../../lib/sales-format.ts';
+import { type SalesFilter, salesQuery } from '../model/sales-filter.ts';
 import { salesTable } from '../model/sales-table.ts';
 import { useSales } from '../api/sales.ts';
-import { BarChart, type BarDatum } from '../../../components/chart/bar-chart.tsx';
 import { SalesQueryState } from './sales-query-state.tsx';
 
 /** Time groupings list every period, zeros included: nothing sold in any of them is the empty state. */
@@ -98,16 +97,6 @@ function StatisticView({
         currency: t('sales.table.currency'),
       }),
     );
-  const chartData: BarDatum[] = answer.sales.map((g) => ({
-    key: g.key,
-    label: groupText(g, groupBy, format.locale, weekOf),
-    shortLabel: groupText(g, groupBy, format.locale, weekOf, true),
-    value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
-    valueText: measure === 'amount' ? formatCents(g.amountCents, format) : formatNumber(g.quantity, format.locale),
-  }));
-  const top = chartData.reduce((best, d) => (d.value > best.value ? d : best), chartData[0]!);
-  const measureName = measure === 'amount' ? t('sales.chart.amount') : t('sales.chart.quantity');
-  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
   const columns: Column<string[]>[] = table.header.map((header, i) => ({
     key: String(i),
     header,
@@ -128,34 +117,15 @@ function StatisticView({
         <Total label={t('sales.totals.resultCount')} value={formatNumber(answer.resultCount, format.locale)} />
       </dl>
 
-      <Card className="p-4 sm:p-5">
-        <BarChart
-          title={t('sales.chart.title', { measure: measureName, group: groupName })}
-          summary={t('sales.chart.summary', {
-            count: chartData.length,
-            group: top.label,
-            value: top.valueText,
-          })}
-          data={chartData}
-          orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
-          integer={measure === 'quantity'}
-          formatTick={(v) => compact.format(v)}
-          valueAxisLabel={
-            measure === 'amount'
-              ? t('sales.chart.axisAmount', { currency: format.currency.symbol || format.currency.isoCode })
-              : t('sales.chart.axisQuantity')
-          }
-          categoryAxisLabel={groupName}
-          actions={
-            <MeasureSwitch
-              value={measure}
-              onChange={onMeasure}
-              name="sales-measure"
-              texts={{ legend: t('sales.chart.measure'), amount: t('sales.chart.amount'), quantity: t('sales.chart.quantity') }}
-            />
-          }
-        />
-      </Card>
+      <SalesChart
+        answer={answer}
+        groupBy={groupBy}
+        measure={measure}
+        onMeasure={onMeasure}
+        format={format}
+        catalogue="sales"
+        name="sales-measure"
+      />
 
       <section className="space-y-3" aria-labelledby="sales-table-title">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -17,7 +17,11 @@ export function SalesTransactions({ customerId, filter, format }: { customerId: 
   const t = useT();
   const { groupBy: _ignored, ...lineFilter } = filter;
   const filterKey = JSON.stringify([customerId, lineFilter]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1, size: DEFAULT_PAGE_SIZE_ORDERING as number });
+  const [paging, setPaging] = useState<{ key: string; page: number; size: number }>({
+    key: filterKey,
+    page: 1,
+    size: DEFAULT_PAGE_SIZE_ORDERING,
+  });
   const page = paging.key === filterKey ? paging.page : 1;
   const query = transactionsQuery(customerId, filter, page, paging.size);
   const transactions = useSalesTransactions(query);

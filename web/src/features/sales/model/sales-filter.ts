@@ -122,4 +122,4 @@ export function transactionsQuery(
 }
 
 /** Time groups are drawn as columns along a time axis; stores and products as labelled rows. */
-export const isTimeGrouping = (groupBy: SalesGroupBy): boolean => groupBy === 'day' || groupBy === 'week' || groupBy === 'month';
+export { isTimeGrouping } from '../../../lib/sales-format.ts';

@@ -13,6 +13,7 @@ import { type ListFormat, ResultBadge } from './transaction-list.tsx';
 /** Every field of one transaction (the detail call's answer). */
 function TransactionFacts({ tx, format }: { tx: Transaction; format: ListFormat }) {
   const t = useT();
+  const byRow: [string, ReactNode][] = tx.by ? [[t('transactions.columns.by'), tx.by]] : [];
   const rows: [string, ReactNode][] = [
     [t('transactions.columns.at'), <time dateTime={tx.at}>{formatDateTime(tx.at, format)}</time>],
     [t('transactions.columns.type'), typeName(tx.type, format.types)],
@@ -28,7 +29,7 @@ function TransactionFacts({ tx, format }: { tx: Transaction; format: ListFormat 
     [t('transactions.columns.customer'), tx.customerName ? `${tx.customerName} (${tx.customerId})` : tx.customerId],
     [t('transactions.columns.transactionId'), <span className="break-all font-mono text-xs">{tx.transactionId}</span>],
     [t('transactions.columns.source'), t(`transactions.sources.${tx.source}`)],
-    ...(tx.by ? [[t('transactions.columns.by'), tx.by] as [string, ReactNode]] : []),
+    ...byRow,
   ];
   return (
     <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2">

@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
-import { TRANSACTION_PAGE_SIZES } from '../model/transaction-filter.ts';
+import { type PageSize, TRANSACTION_PAGE_SIZES } from '../model/transaction-filter.ts';
 import { PageJump } from './page-jump.tsx';
 import { type ListFormat, TransactionList } from './transaction-list.tsx';
 
@@ -29,7 +29,7 @@ export function TransactionResults({
   format: ListFormat;
   onOpen: (key: string) => void;
   onPage: (page: number, asOf: string) => void;
-  onPageSize: (size: number, asOf: string) => void;
+  onPageSize: (size: PageSize, asOf: string) => void;
   /** A content provider's list: name each row's customer (ADR 056). */
   showCustomer: boolean;
 }) {

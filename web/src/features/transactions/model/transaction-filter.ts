@@ -62,8 +62,18 @@ export function presetOf(wanted: string | null, startDate: string, endDate: stri
 
 /** An empty filter on the default range; the customer when the user may act for one only. */
 export function defaultDraft(today: CalendarDate, customerId = ''): TransactionDraft {
-  const empty = Object.fromEntries(FILTER_FIELDS.map((f) => [f, ''])) as Record<FilterField, string>;
-  return withPreset({ ...empty, preset: DEFAULT_PRESET, customerId }, DEFAULT_PRESET, today);
+  const empty: Record<FilterField, string> = {
+    customerId,
+    startDate: '',
+    endDate: '',
+    type: '',
+    resultCode: '',
+    result: '',
+    serial: '',
+    terminalId: '',
+    ean: '',
+  };
+  return withPreset({ ...empty, preset: DEFAULT_PRESET }, DEFAULT_PRESET, today);
 }
 
 const positiveInt = (text: string | null): number | undefined => {
@@ -92,11 +102,11 @@ export function viewFromParams(params: URLSearchParams, today: CalendarDate, def
     const value = params.get(field);
     if (value !== null) filter[field] = value;
   }
-  const size = Number(params.get('size'));
+  const size = TRANSACTION_PAGE_SIZES.find((s) => s === Number(params.get('size')));
   return {
     filter,
     page: positiveInt(params.get('page')) ?? 1,
-    size: isOneOf(TRANSACTION_PAGE_SIZES.map(String), String(size)) ? (size as PageSize) : DEFAULT_TRANSACTION_PAGE_SIZE,
+    size: size ?? DEFAULT_TRANSACTION_PAGE_SIZE,
     asOf: params.get('asOf') || undefined,
     detail: params.get('tx') || undefined,
   };

@@ -1,4 +1,5 @@
 import { TRANSACTION, type TransactionFilter } from '@portal/core/transaction';
+import { isOneOf } from '@portal/core/shared';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -11,7 +12,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useMasterData, useTransactionPage } from '../api/transactions.ts';
-import { type ShownProblems, TransactionFilters } from '../components/transaction-filters.tsx';
+import { TransactionFilters } from '../components/transaction-filters.tsx';
+import { type ShownProblems } from '../components/use-filter-texts.ts';
 import { TransactionDetail } from '../components/transaction-detail.tsx';
 import type { ListFormat } from '../components/transaction-list.tsx';
 import { TransactionResults } from '../components/transaction-results.tsx';
@@ -19,10 +21,8 @@ import {
   appliedFilter,
   clearedDraft,
   FILTER_FIELDS,
-  type FilterField,
   filterProblems,
   hasProblems,
-  type PageSize,
   paramsOfView,
   type TransactionDraft,
   type TransactionView,
@@ -82,12 +82,12 @@ export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: Tra
 
   // Refused filters: a 400 with field issues, or a customer that is unknown or not the user's (404, ADR 015).
   const refused = page.error instanceof ApiError && (page.error.status === 400 || page.error.code === TRANSACTION.CUSTOMER_NOT_FOUND);
-  const serverError = refused ? (page.error as ApiError) : undefined;
+  const serverError = refused ? page.error : undefined;
   const server: ShownProblems['server'] = {};
   if (serverError?.code === TRANSACTION.CUSTOMER_NOT_FOUND) server.customerId = t('transactions.problems.customerId');
   for (const issue of serverError?.issues ?? []) {
-    const field = issue.path.split('.')[0] as FilterField;
-    if (!FILTER_FIELDS.includes(field) || server[field]) continue;
+    const field = issue.path.split('.')[0];
+    if (!isOneOf(FILTER_FIELDS, field) || server[field]) continue;
     server[field] =
       field === 'startDate' || field === 'endDate' || field === 'customerId'
         ? fieldText(t, issue.message, issue.code)
@@ -168,7 +168,7 @@ export function TransactionsRoute({ exportPanel }: { exportPanel?: ((filter: Tra
             onOpen={openDetail}
             showCustomer={master.data?.providers.some((p) => p.customerId === appliedCustomer) === true}
             onPage={(next, asOf) => go({ ...view, page: next, asOf: view.asOf ?? asOf })}
-            onPageSize={(size, asOf) => go({ ...view, page: 1, size: size as PageSize, asOf: view.asOf ?? asOf })}
+            onPageSize={(size, asOf) => go({ ...view, page: 1, size, asOf: view.asOf ?? asOf })}
           />
         ) : null}
       </div>

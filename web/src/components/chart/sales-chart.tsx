@@ -1,0 +1,74 @@
+import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
+import { useT } from '../../i18n/index.ts';
+import { groupText, isTimeGrouping, type SalesFormat } from '../../lib/sales-format.ts';
+import { formatCents, formatNumber } from '../../lib/user-format.ts';
+import { Card } from '../ui/card.tsx';
+import { BarChart, type BarDatum } from './bar-chart.tsx';
+import { type Measure, MeasureSwitch } from './sales-figures.tsx';
+
+/**
+ * The chart card both sales screens draw: a bar per group of the amount or the quantity (time groups as
+ * columns, stores and products as rows), with the switch between the two.
+ */
+export function SalesChart({
+  answer,
+  groupBy,
+  measure,
+  onMeasure,
+  format,
+  catalogue,
+  name,
+}: {
+  answer: SalesAnswer;
+  groupBy: SalesGroupBy;
+  measure: Measure;
+  onMeasure: (m: Measure) => void;
+  format: SalesFormat;
+  /** Whose texts: the ordering portal's Sales or connect's (the same keys in both catalogues). */
+  catalogue: 'sales' | 'connectSales';
+  /** The measure switch's radio group name, unique on the page. */
+  name: string;
+}) {
+  const t = useT();
+  const group = t(`${catalogue}.groupBy.${groupBy}`);
+  const weekOf = (date: string) => t(`${catalogue}.table.weekOf`, { date });
+  const data: BarDatum[] = answer.sales.map((g) => ({
+    key: g.key,
+    label: groupText(g, groupBy, format.locale, weekOf),
+    shortLabel: groupText(g, groupBy, format.locale, weekOf, true),
+    value: measure === 'amount' ? g.amountCents / 100 : g.quantity,
+    valueText: measure === 'amount' ? formatCents(g.amountCents, format) : formatNumber(g.quantity, format.locale),
+  }));
+  const top = data.reduce((best, d) => (d.value > best.value ? d : best), data[0]!);
+  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
+  return (
+    <Card className="p-4 sm:p-5">
+      <BarChart
+        title={t(`${catalogue}.chart.title`, { measure: t(`${catalogue}.chart.${measure}`), group })}
+        summary={t(`${catalogue}.chart.summary`, { count: data.length, group: top.label, value: top.valueText })}
+        data={data}
+        orientation={isTimeGrouping(groupBy) ? 'columns' : 'rows'}
+        integer={measure === 'quantity'}
+        formatTick={(v) => compact.format(v)}
+        valueAxisLabel={
+          measure === 'amount'
+            ? t(`${catalogue}.chart.axisAmount`, { currency: format.currency.symbol || format.currency.isoCode })
+            : t(`${catalogue}.chart.axisQuantity`)
+        }
+        categoryAxisLabel={group}
+        actions={
+          <MeasureSwitch
+            value={measure}
+            onChange={onMeasure}
+            name={name}
+            texts={{
+              legend: t(`${catalogue}.chart.measure`),
+              amount: t(`${catalogue}.chart.amount`),
+              quantity: t(`${catalogue}.chart.quantity`),
+            }}
+          />
+        }
+      />
+    </Card>
+  );
+}
