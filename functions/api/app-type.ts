@@ -9,11 +9,13 @@ import type { createApp } from './app.ts';
  * spells out the routes' schema (paths, inputs, outputs) and refers only to hono, not to the server's
  * environment (backend services, session), so the web's type check reads one .d.ts instead of compiling
  * the backend. A renamed route or field still breaks the web's build after `npm run types:api`
- * (`npm run typecheck` runs it first). Nothing imports this module at run time.
+ * (`npm run typecheck` runs it first). Nothing imports this module at run time: `app` and `clientTypeOf`
+ * are declarations only, there for the type of `appClient` that the declaration spells out.
  */
-const clientTypeOf = <E extends Env, S extends Schema>(app: HonoBase<E, S, '/api'>): HonoBase<BlankEnv, S, '/api'> =>
-  app as unknown as HonoBase<BlankEnv, S, '/api'>;
+declare const app: ReturnType<typeof createApp>;
+/** The same app seen with a blank environment: the declaration names hono's types only (see above). */
+declare function clientTypeOf<E extends Env, S extends Schema>(app: HonoBase<E, S, '/api'>): HonoBase<BlankEnv, S, '/api'>;
 
-export const appClient = clientTypeOf(undefined as unknown as ReturnType<typeof createApp>);
+export const appClient = clientTypeOf(app);
 
 export type AppType = typeof appClient;

@@ -2,7 +2,7 @@ import type { Backend } from '@portal/backend';
 import { MasterData } from '@portal/core/masterdata';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '@portal/backend/platform/db';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -81,15 +81,7 @@ beforeAll(async () => {
   ]);
   await importClean('transactionTypes', transactionTypes);
   await importClean('divisions', divisions);
-  for (const username of ['md.own', 'md.group', 'md.global', 'md.none']) {
-    const res = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  Object.assign(cookies, await signInAll(app, ['md.own', 'md.group', 'md.global', 'md.none'], PASSWORD));
 }, 120_000);
 
 describe('the reference-list import kinds', () => {

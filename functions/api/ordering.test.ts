@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '@portal/backend/ordering/testing';
 import { getAccount } from '@portal/backend/accounts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -149,15 +149,8 @@ beforeAll(async () => {
     'sales',
     SALES_DAYS.map((date) => ({ storeId: 'S-1', productId: 'P-1', date, quantity: 3, amount: 75 })),
   );
-  for (const username of ['orderer', 'free.orderer', 'group.user', 'global.user', 'nobody', 'sales.only', 'other.orderer']) {
-    const res = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    cookies[username] = sessionCookie(res);
-  }
+  const users = ['orderer', 'free.orderer', 'group.user', 'global.user', 'nobody', 'sales.only', 'other.orderer'];
+  Object.assign(cookies, await signInAll(app, users, PASSWORD, 'ordering'));
 });
 
 describe('retailer selection', () => {

@@ -23,7 +23,7 @@ import {
   putSchedule,
 } from '@portal/backend/report/testing';
 import { getItem, toTtl } from '@portal/backend/platform/db';
-import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
+import { putJobWithUploadedCsv, reportJobFixture, scheduleBody } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
@@ -71,17 +71,12 @@ async function newReport(name: string, contactEmail: string, schedule: { copyByF
   );
   expect(created.status).toBe(201);
   const processId = created.body.processId as string;
-  const saved = await call('dlfull', 'PUT', `/flow/report-scheduling/${processId}`, {
-    enabled: false,
-    periodType: 'daily',
-    reportingDays: ['monday'],
-    endOfMonth: false,
-    sendTime: '06:00',
-    timeZone: 'Europe/Berlin',
-    sendByEmail: schedule.sendByEmail ?? true,
-    copyByFtp: schedule.copyByFtp ?? false,
-    skipIfEmpty: false,
-  });
+  const saved = await call(
+    'dlfull',
+    'PUT',
+    `/flow/report-scheduling/${processId}`,
+    scheduleBody({ sendByEmail: schedule.sendByEmail ?? true, copyByFtp: schedule.copyByFtp ?? false }),
+  );
   expect(saved.status).toBe(200);
   expect((await call('dlfull', 'POST', `/flow/custom-reports/${processId}/add-recipient`, { referenceId: 'u.dlfull' })).status).toBe(200);
   const contact = await call('dlfull', 'POST', '/flow/process-mail-contacts', {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Backend, createBackend, loadConfig } from '@portal/backend';
+import { type Actor, type Backend, createBackend, loadConfig } from '@portal/backend';
+import { decodeAccess, type RawAccess } from '@portal/core/auth';
 import { ensureTable } from '@portal/backend/platform/db';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 
@@ -46,3 +47,17 @@ export const DATA_SET_OPTIONS = {
   end: { type: 'string' },
   zone: { type: 'string', default: 'Europe/Berlin' },
 } as const;
+
+/**
+ * The in-process benches' caller: a connect user of no customer (every customer's data) with a strong
+ * security flag (medium + private) and the given modules, whose days are those of `timezone`.
+ */
+export const benchActor = (modules: RawAccess['modules'], timezone = 'UTC'): Actor => ({
+  username: 'bench',
+  displayName: 'Bench',
+  customerId: '',
+  access: decodeAccess({ securityFlag: 16 + 4096, permissions: 0, settings: 0, modules }),
+  strongAuthentication: true,
+  timezone,
+  locale: 'en-US',
+});

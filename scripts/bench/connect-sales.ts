@@ -10,12 +10,11 @@
  * The machine is shared: compare the ratios within one run, not the absolute times across runs.
  */
 import { parseArgs } from 'node:util';
-import { type Actor, type Backend } from '@portal/backend';
-import { decodeAccess } from '@portal/core/auth';
+import { type Backend } from '@portal/backend';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
 import { countCalls } from '@portal/backend/platform/db';
 import { generateActivity, generateMasterData } from '../seed/generate.ts';
-import { startBenchBackend } from './bench-backend.ts';
+import { benchActor, startBenchBackend } from './bench-backend.ts';
 
 const { values } = parseArgs({ options: { days: { type: 'string', default: '28' }, requests: { type: 'string', default: '30' } } });
 const days = Number(values.days);
@@ -72,20 +71,7 @@ console.log(
 );
 
 const { backend } = withP!;
-const actor: Actor = {
-  username: 'bench',
-  displayName: 'Bench',
-  customerId: '',
-  access: decodeAccess({
-    securityFlag: 16 + 4096,
-    permissions: 0,
-    settings: 0,
-    modules: { salesReporting: { permissions: 3, settings: 0 }, productManagement: { permissions: 1, settings: 0 } },
-  } as Parameters<typeof decodeAccess>[0]),
-  strongAuthentication: true,
-  timezone: 'UTC',
-  locale: 'en-US',
-};
+const actor = benchActor({ salesReporting: { permissions: 3, settings: 0 }, productManagement: { permissions: 1, settings: 0 } });
 const range = { startDate: addDays(today, -28), endDate: addDays(today, -1) };
 const provider = String(master.providers[0]!.customerId);
 const retailer = String(master.retailers[0]!.customerId);

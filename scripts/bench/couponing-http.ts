@@ -27,7 +27,8 @@
  * whole run after 15 minutes. Environment: PORT (default 3000) as for `npm start`, or a stage's TABLE_NAME
  * etc. with BENCH_URL.
  */
-import { benchSignIn, localPortal, quantile } from './local-portal.ts';
+import { benchSignIn, localPortal } from './local-portal.ts';
+import { type Outcome as HttpOutcome, printTable, type Row, skippedRow, summarise } from './http-table.ts';
 import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -108,15 +109,8 @@ const cardsReport = await backend.imports.importRecords('serials', [
 if (cardsReport.errors.length) throw new Error(`bench cards: ${JSON.stringify(cardsReport.errors)}`);
 
 // --- Load -----------------------------------------------------------------------------------------
-type Outcome = {
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  statuses: Record<string, number>;
-  errors: number;
-  kb: number;
-};
+/** An outcome with the mean answer size. */
+type Outcome = HttpOutcome & { kb: number };
 type Answer = { status: number; body: Record<string, unknown> | null; bytes: number };
 
 const parse = (text: string): Record<string, unknown> | null => {
@@ -142,19 +136,6 @@ async function send(path: string, init: { method?: string; body?: unknown; key?:
 }
 /** The status as the table counts it: 409s by their code (TRANSITION_NOT_ALLOWED, BUSY...). */
 const statusKey = (a: Answer) => (a.status >= 400 && typeof a.body?.code === 'string' ? `${a.status} ${a.body.code}` : String(a.status));
-
-function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number, bytes: number): Outcome {
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    perSecond: times.length / seconds,
-    p50: quantile(times, 0.5),
-    p99: quantile(times, 0.99),
-    statuses,
-    errors,
-    kb: times.length ? bytes / times.length / 1024 : NaN,
-  };
-}
 
 /**
  * `clients` loops, each sending one request after another until `seconds` have passed. `request(client)`
@@ -189,24 +170,18 @@ async function load(
       }
     }),
   );
-  return summarise(times, (performance.now() - begin) / 1000, statuses, errors, bytes);
+  const kb = times.length ? bytes / times.length / 1024 : NaN;
+  return { ...summarise(times, (performance.now() - begin) / 1000, statuses, errors), kb };
 }
 
-type Row = { name: string; calls: string; outcome: Outcome | null; note?: string };
-const rows: Row[] = [];
+const rows: Row<Outcome>[] = [];
 const notes: string[] = [];
-const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '–');
 
 /** The first request decides: 2xx runs the load, anything else is reported as 'skipped' with the answer. */
 async function probe(name: string, request: () => Promise<Answer>): Promise<Record<string, unknown> | null> {
   const answer = await request();
   if (answer.status >= 200 && answer.status < 300) return answer.body;
-  rows.push({
-    name,
-    calls: '–',
-    outcome: null,
-    note: `skipped: first request answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`,
-  });
+  rows.push(skippedRow(name, answer.status, answer.body));
   return null;
 }
 
@@ -396,21 +371,7 @@ console.log(
 console.log(
   'DynamoDB calls = service + API (session + account); counted in-process on the same table; actions with a fresh Idempotency-Key each\n',
 );
-console.log('| request | DynamoDB calls | requests | requests/s | p50 ms | p99 ms | answer KB | statuses | errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
-for (const row of rows) {
-  if (!row.outcome) {
-    console.log(`| ${row.name} | ${row.calls} | – | – | – | – | – | ${row.note} | – |`);
-    continue;
-  }
-  const o = row.outcome;
-  const statuses = Object.entries(o.statuses)
-    .map(([st, n]) => `${st}: ${n}`)
-    .join(', ');
-  console.log(
-    `| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${fmt(o.kb)} | ${statuses} | ${o.errors} |`,
-  );
-}
+printTable(rows, (o) => o.kb);
 console.log('');
 for (const note of notes) console.log(note);
 process.exit(notes.some((n) => n.includes('FAIL')) ? 1 : 0);

@@ -36,18 +36,13 @@ import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platfor
 import { JOB_PAGE_ROWS } from '@portal/backend/transaction';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
-import { startBenchBackend } from './bench-backend.ts';
+import { DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
-    'dynamodb-port': { type: 'string' },
-    table: { type: 'string', default: 'portal-local' },
-    customer: { type: 'string' },
-    start: { type: 'string' },
-    end: { type: 'string' },
-    zone: { type: 'string', default: 'Europe/Berlin' },
+    ...DATA_SET_OPTIONS,
     load: { type: 'string', default: '100000' },
     formats: { type: 'string', default: 'csv,xlsx' },
     'raw-after': { type: 'boolean', default: false },

@@ -20,7 +20,8 @@
  * BENCH_URL. A route whose first request does not answer 2xx (e.g. a rejected order) is not loaded: its row
  * shows that status and body instead of figures.
  */
-import { benchSignIn, localPortal, quantile } from './local-portal.ts';
+import { benchSignIn, localPortal } from './local-portal.ts';
+import { type Outcome, printTable, type Row, skippedRow, summarise } from './http-table.ts';
 import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -68,24 +69,10 @@ const { actor, headers, perRequest } = await benchSignIn(BASE, backend, counted,
 });
 
 // --- Load -----------------------------------------------------------------------------------------
-type Outcome = { requests: number; perSecond: number; p50: number; p99: number; statuses: Record<string, number>; errors: number };
-
 const readJson = async (res: Response): Promise<unknown> => {
   const text = await res.text();
   return JSON.parse(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text);
 };
-
-function summarise(times: number[], seconds: number, statuses: Record<string, number>, errors: number): Outcome {
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    perSecond: times.length / seconds,
-    p50: quantile(times, 0.5),
-    p99: quantile(times, 0.99),
-    statuses,
-    errors,
-  };
-}
 
 /** `clients` loops, each sending one request after another until `seconds` have passed. */
 async function load(clients: number, seconds: number, request: () => Promise<Response>, maxRequests = Infinity): Promise<Outcome> {
@@ -122,21 +109,14 @@ async function loadWarm(request: () => Promise<Response>): Promise<Outcome> {
 
 const get = (path: string) => () => fetch(`${BASE}${path}`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 
-type Row = { name: string; calls: string; outcome: Outcome | null; note?: string };
 const rows: Row[] = [];
-const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '–');
 
 /** The first request decides: 2xx runs the load, anything else is reported as 'skipped' with the answer. */
 async function probe(name: string, request: () => Promise<Response>): Promise<unknown | null> {
   const res = await request();
   const body = await readJson(res).catch(() => null);
   if (res.ok) return body;
-  rows.push({
-    name,
-    calls: '–',
-    outcome: null,
-    note: `skipped: first request answered ${res.status} ${JSON.stringify(body).slice(0, 120)}`,
-  });
+  rows.push(skippedRow(name, res.status, body));
   return null;
 }
 
@@ -232,19 +212,5 @@ console.log(
   `\n${BASE}, retailer ${RETAILER}, store ${STORE}; ${CLIENTS} clients x ${SECONDS} s per row after ${WARMUP} s warm-up for reads (orders sequential: up to ${SEQUENTIAL_ORDERS})`,
 );
 console.log('DynamoDB calls = service + API (session + account); counted in-process on the same table\n');
-console.log('| request | DynamoDB calls | requests | requests/s | p50 ms | p99 ms | statuses | errors |');
-console.log('|---|---:|---:|---:|---:|---:|---|---:|');
-for (const row of rows) {
-  if (!row.outcome) {
-    console.log(`| ${row.name} | ${row.calls} | – | – | – | – | ${row.note} | – |`);
-    continue;
-  }
-  const o = row.outcome;
-  const statuses = Object.entries(o.statuses)
-    .map(([s, n]) => `${s}: ${n}`)
-    .join(', ');
-  console.log(
-    `| ${row.name} | ${row.calls} | ${o.requests} | ${fmt(o.perSecond)} | ${fmt(o.p50)} | ${fmt(o.p99)} | ${statuses} | ${o.errors} |`,
-  );
-}
+printTable(rows);
 process.exit(0);

@@ -14,12 +14,11 @@
  * Filter values (serial, terminal, EAN, type, ...) are taken from the customer's newest row. Loopback only.
  */
 import { parseArgs } from 'node:util';
-import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/transaction';
 import { addDays } from '@portal/core/shared';
-import { type Actor, type Backend, createBackend } from '@portal/backend';
+import { type Backend, createBackend } from '@portal/backend';
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
-import { benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
+import { benchActor, benchConfig, DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
 import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
@@ -96,20 +95,7 @@ async function loadSynthetic(b: Backend, n: number) {
   );
 }
 
-const actor: Actor = {
-  username: 'bench',
-  displayName: 'Bench',
-  customerId: '',
-  access: decodeAccess({
-    securityFlag: 16 + 4096,
-    permissions: 0,
-    settings: 0,
-    modules: { payment: { permissions: 1, settings: 0 } },
-  } as Parameters<typeof decodeAccess>[0]),
-  strongAuthentication: true,
-  timezone: zone,
-  locale: 'en-US',
-};
+const actor = benchActor({ payment: { permissions: 1, settings: 0 } }, zone);
 const base = { customerId, startDate, endDate, maxResults: 50 } as const;
 const list = (extra: Partial<TransactionQuery>) =>
   backend.transactions.list(actor, { ...base, index: 0, ...extra } as TransactionQuery, zone);

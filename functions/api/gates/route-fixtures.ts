@@ -4,7 +4,7 @@ import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { createTestBackend } from '../../../tests/support/test-backend.ts';
 import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
-import { putFinishedReportJob, reportJobFixture } from '../../../tests/support/report-job-fixtures.ts';
+import { putFinishedReportJob, reportJobFixture, scheduleBody } from '../../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report';
 import { createDelivery, newContactWrites } from '@portal/backend/report/testing';
 import { transactWrite } from '@portal/backend/platform/db';
@@ -118,17 +118,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/flow/report-scheduling/:processId': (i) => ({ path: `/api/flow/report-scheduling/gen.transactions.${i.retailer}` }),
   'PUT /api/flow/report-scheduling/:processId': (i) => ({
     path: `/api/flow/report-scheduling/gen.transactions.${i.retailer}`,
-    body: {
-      enabled: false,
-      periodType: 'daily',
-      reportingDays: ['monday'],
-      endOfMonth: false,
-      sendTime: '06:00',
-      timeZone: 'Europe/Berlin',
-      sendByEmail: true,
-      copyByFtp: false,
-      skipIfEmpty: false,
-    },
+    body: scheduleBody(),
   }),
   'GET /api/flow/custom-reports/:processId/mailing-list': (i) => ({
     path: `/api/flow/custom-reports/gen.transactions.${i.retailer}/mailing-list`,

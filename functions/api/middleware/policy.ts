@@ -28,17 +28,17 @@ export type RoutePolicy = {
   scope: ObjectScope;
 };
 
-export const ROUTE_POLICY = Symbol('routePolicy');
-export type PolicyMiddleware = MiddlewareHandler<AppEnv> & { [ROUTE_POLICY]: RoutePolicy };
+/** Each policy(...) middleware's declaration, read back by policyOf. */
+const declaredPolicies = new WeakMap<object, RoutePolicy>();
 
 /**
  * The policy of one route, declared first in its chain (ADR 024). It enforces what the route
  * layer can know before any input is read — portal (403 AUTH.WRONG_PORTAL), sign-in (401), a pending
- * step (403), strong authentication (403) — and carries the declaration on the handler, so the route
+ * step (403), strong authentication (403) — and records the declaration for the handler, so the route
  * list test, the authorization matrix and the fuzzer read it from `app.routes`. Permission and object
  * scope stay enforced by the services (defence in depth); the matrix proves they answer as declared.
  */
-export function policy(declared: RoutePolicy): PolicyMiddleware {
+export function policy(declared: RoutePolicy): MiddlewareHandler<AppEnv> {
   const portalGate = portals(...declared.portals);
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     await portalGate(c, async () => {
@@ -49,7 +49,8 @@ export function policy(declared: RoutePolicy): PolicyMiddleware {
       await next();
     });
   });
-  return Object.assign(middleware, { [ROUTE_POLICY]: declared });
+  declaredPolicies.set(middleware, declared);
+  return middleware;
 }
 
 /** The policies of one router's portal(s): `const route = routePolicy('ordering')`, then `route({...})`. */
@@ -59,5 +60,5 @@ export const routePolicy =
     policy({ portals: served, permission: [], pendingStep: false, ...declared });
 
 export function policyOf(handler: unknown): RoutePolicy | undefined {
-  return typeof handler === 'function' ? (handler as Partial<PolicyMiddleware>)[ROUTE_POLICY] : undefined;
+  return typeof handler === 'function' ? declaredPolicies.get(handler) : undefined;
 }

@@ -1,21 +1,40 @@
 import { zValidator } from '@hono/zod-validator';
-import type { MiddlewareHandler, ValidationTargets } from 'hono';
+import type { Env, Input, MiddlewareHandler, ValidationTargets } from 'hono';
+import type { HandlerResponse } from 'hono/types';
 import { lazy } from '@portal/backend/platform';
 import type * as z from '@portal/core/zod';
 
-export const ROUTE_INPUT = Symbol('routeInput');
-/** What a route's validate(...) checks, kept on the middleware so the route fuzzer can find it. */
+/** What a route's validate(...) checks, kept for its middleware so the route fuzzer can find it. */
 export type RouteInput = { target: keyof ValidationTargets; schema: z.ZodMiniType };
 /** The same for validateOnFirstUse(...): the schema is there once `load` has run (route-table.ts awaits it). */
 export type RouteInputOnFirstUse = { target: keyof ValidationTargets; load: () => Promise<z.ZodMiniType> };
 
+const routeInputs = new WeakMap<object, RouteInput | RouteInputOnFirstUse>();
+
+/** Records what `middleware` validates (read back by inputOf) and hands it back unchanged. */
+export function withRouteInput<M extends object>(middleware: M, input: RouteInput | RouteInputOnFirstUse): M {
+  routeInputs.set(middleware, input);
+  return middleware;
+}
+
+/**
+ * A middleware that builds the real one on the route's first request (platform/lazy.ts) and then runs it:
+ * typed as the one it builds, so the route's input and output types are the same as if it were built at once.
+ */
+export function onFirstUse<E extends Env, P extends string, I extends Input, R extends HandlerResponse<unknown>>(
+  build: () => Promise<MiddlewareHandler<E, P, I, R>>,
+): MiddlewareHandler<E, P, I, R> {
+  const built = lazy(build);
+  return async (c, next) => (await built())(c, next);
+}
+
 /** zValidator whose failures reach app.onError as a $ZodError, i.e. 400 with field issues. */
 export const validate = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  Object.assign(
+  withRouteInput(
     zValidator(target, schema, (result) => {
       if (!result.success) throw result.error;
     }),
-    { [ROUTE_INPUT]: { target, schema } satisfies RouteInput },
+    { target, schema },
   );
 
 /**
@@ -26,14 +45,12 @@ export const validate = <T extends z.ZodMiniType, Target extends keyof Validatio
 export const validateOnFirstUse = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(
   target: Target,
   load: () => Promise<T>,
-) => {
-  const loaded = lazy(async () => validate(target, await load()));
-  const middleware: MiddlewareHandler = async (c, next) => (await loaded())(c, next);
-  return Object.assign(middleware, {
-    [ROUTE_INPUT]: { target, load } satisfies RouteInputOnFirstUse,
-  }) as unknown as ReturnType<typeof validate<T, Target>>;
-};
+) =>
+  withRouteInput(
+    onFirstUse(async () => validate(target, await load())),
+    { target, load },
+  );
 
 export function inputOf(handler: unknown): RouteInput | RouteInputOnFirstUse | undefined {
-  return typeof handler === 'function' ? (handler as { [ROUTE_INPUT]?: RouteInput | RouteInputOnFirstUse })[ROUTE_INPUT] : undefined;
+  return typeof handler === 'function' ? routeInputs.get(handler) : undefined;
 }

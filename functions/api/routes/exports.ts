@@ -1,17 +1,15 @@
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
-import * as z from '@portal/core/zod';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 
 /** The export contracts load with the first export request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/export');
 
 /** Starting an export carries an Idempotency-Key: a retried POST answers the job already started. */
-const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
  * Export jobs (ADR 033): POST / starts one (202 and the queued job), GET /:jobId
@@ -34,7 +32,7 @@ export const exportRoutes = new Hono<AppEnv>()
     validate('header', IdempotencyHeaders),
     validateOnFirstUse('json', async () => (await contracts()).ExportRequest),
     async (c) => {
-      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const key = idempotencyKeyOf(c.req.valid('header'));
       return c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), key), 202);
     },
   )

@@ -1,4 +1,3 @@
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
@@ -6,6 +5,7 @@ import { portals } from '../middleware/portals.ts';
 import { type ObjectScope, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 
 /** The ordering contracts load with the portal's first ordering request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/ordering');
@@ -13,7 +13,6 @@ const contracts = () => import('@portal/core/ordering');
 const CustomerQuery = z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 const IdParam = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 const PdfQuery = z.object({ download: z.optional(z.enum(['1'])) });
-const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
  * The ordering portal's calls (SPEC 7 replenishment). Handlers only translate HTTP; the ordering service
@@ -76,7 +75,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
     validate('header', IdempotencyHeaders),
     validateOnFirstUse('json', async () => (await contracts()).OrderSubmitInput),
     async (c) => {
-      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const key = idempotencyKeyOf(c.req.valid('header'));
       const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
       return c.json(order, created ? 201 : 200);
     },

@@ -1,17 +1,15 @@
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
-import * as z from '@portal/core/zod';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 
 /** The report contracts load with the first report job request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/report');
 
 /** "Run now" carries an Idempotency-Key: a retried POST answers the job already started. */
-const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 
 /**
  * Report jobs and report files (ADR 041; SPEC flow/report-jobs), connect only,
@@ -31,7 +29,7 @@ export const reportJobRoutes = new Hono<AppEnv>()
     validate('header', IdempotencyHeaders),
     validateOnFirstUse('json', async () => (await contracts()).ReportJobInput),
     async (c) => {
-      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const key = idempotencyKeyOf(c.req.valid('header'));
       return c.json(await c.get('backend').reportJobs.create(actorOf(c), c.req.valid('json'), key), 202);
     },
   )

@@ -1,15 +1,15 @@
 import { zValidator } from '@hono/zod-validator';
 import { AppError } from '@portal/backend';
-import { lazy } from '@portal/backend/platform';
 import type { ReportErrorCode } from '@portal/core/report';
-import { fieldIssueOf, IDEMPOTENCY_HEADER, Id, IdempotencyKey } from '@portal/core/shared';
+import { fieldIssueOf, Id } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import { Hono, type MiddlewareHandler, type ValidationTargets } from 'hono';
+import { Hono, type ValidationTargets } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
-import { ROUTE_INPUT, type RouteInputOnFirstUse, validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { onFirstUse, validate, validateOnFirstUse, withRouteInput } from '../middleware/validate.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 
 /** The report contracts load with the first reports request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/report');
@@ -27,7 +27,6 @@ const reads: PermissionName[] = ['reportManagement.reports'];
 const schedule: PermissionName[] = ['reportManagement.schedule'];
 const recipients: PermissionName[] = ['reportManagement.recipients'];
 
-const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 const ProcessParams = z.object({ processId: Id });
 const ListQuery = z.object({ customerId: Id, kind: z._default(z.enum(['general', 'custom']), 'general') });
 
@@ -40,18 +39,17 @@ function reportInput<T extends z.ZodMiniType, Target extends keyof ValidationTar
   load: () => Promise<T>,
   codeOf: (path: string) => ReportErrorCode | null,
 ) {
-  const loaded = lazy(async () =>
-    zValidator(target, await load(), (result) => {
-      if (result.success) return;
-      const code = codeOf(result.error.issues[0]?.path.join('.') ?? '');
-      if (!code) throw result.error;
-      throw new AppError('input', code, 'The request has invalid fields', { issues: result.error.issues.map(fieldIssueOf) });
-    }),
+  return withRouteInput(
+    onFirstUse(async () =>
+      zValidator(target, await load(), (result) => {
+        if (result.success) return;
+        const code = codeOf(result.error.issues[0]?.path.join('.') ?? '');
+        if (!code) throw result.error;
+        throw new AppError('input', code, 'The request has invalid fields', { issues: result.error.issues.map(fieldIssueOf) });
+      }),
+    ),
+    { target, load },
   );
-  const middleware: MiddlewareHandler = async (c, next) => (await loaded())(c, next);
-  return Object.assign(middleware, { [ROUTE_INPUT]: { target, load } satisfies RouteInputOnFirstUse }) as unknown as ReturnType<
-    typeof validate<T, Target>
-  >;
 }
 const definitionCode = (path: string): ReportErrorCode | null =>
   path.startsWith('columns') ? 'REPORT.COLUMNS_INVALID' : path.startsWith('filter') ? 'REPORT.FILTER_INVALID' : null;
@@ -89,7 +87,7 @@ export const reportRoutes = new Hono<AppEnv>()
     validate('header', IdempotencyHeaders),
     customReportBody,
     async (c) => {
-      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const key = idempotencyKeyOf(c.req.valid('header'));
       return c.json(await c.get('backend').reports.createCustom(actorOf(c), c.req.valid('json'), key), 201);
     },
   )

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, Id, IdempotencyKey, QueryInt } from '@portal/core/shared';
+import { Id, QueryInt } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -6,6 +6,7 @@ import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 
 const contracts = () => import('@portal/core/workflow');
 
@@ -22,7 +23,6 @@ const decisions: PermissionName[] = ['flow.approveRequests'];
 
 /** The request service of the call (a lazyService: loaded with the first request). */
 const requests = (c: Context<AppEnv>) => c.get('backend').workflowRequests;
-const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 const RequestParams = z.object({ id: Id });
 const ItemParams = z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(200)) });
 /** The list's filters (core) and page; loaded with the contracts. */
@@ -70,7 +70,7 @@ export const requestRoutes = new Hono<AppEnv>()
     validate('header', IdempotencyHeaders),
     createBody,
     async (c) => {
-      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const key = idempotencyKeyOf(c.req.valid('header'));
       return c.json(await requests(c).create(actorOf(c), c.req.valid('json'), key), 201);
     },
   )

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, Id, IdempotencyKey } from '@portal/core/shared';
+import { Id } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -6,6 +6,7 @@ import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 
 /** The workflow contracts load with the first workflow request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/workflow');
@@ -19,7 +20,6 @@ const route = routePolicy('connect');
 const reads: PermissionName[] = ['flow.doRequests', 'flow.approveRequests', 'flow.editWorkflows'];
 const edits: PermissionName[] = ['flow.editWorkflows'];
 
-const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: IdempotencyKey });
 const WorkflowParams = z.object({ workflowId: Id });
 /** No version: the newest. */
 const VersionQuery = z.object({ version: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))) });
@@ -54,7 +54,7 @@ export const workflowRoutes = new Hono<AppEnv>()
     validate('header', IdempotencyHeaders),
     workflowBody,
     async (c) => {
-      const key = c.req.valid('header')[IDEMPOTENCY_HEADER.toLowerCase()] as string;
+      const key = idempotencyKeyOf(c.req.valid('header'));
       return c.json(await c.get('backend').workflows.create(actorOf(c), c.req.valid('json'), key), 201);
     },
   )

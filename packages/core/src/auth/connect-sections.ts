@@ -1,4 +1,4 @@
-import { type DecodedModulesLike, hasModulePermission, type ModuleName, type ModulePermissionName } from './flags.ts';
+import type { DecodedModulesLike, ModuleName, ModulePermissionName } from './flags.ts';
 
 /** The connect portal's sections (SPEC 1, 2), in navigation order. */
 export const CONNECT_SECTION_KEYS = [
@@ -15,12 +15,15 @@ export const CONNECT_SECTION_KEYS = [
 ] as const;
 export type ConnectSectionKey = (typeof CONNECT_SECTION_KEYS)[number];
 
-/** One module permission, e.g. `{ module: 'payment', permission: 'transactions' }`. */
-export type ModulePermissionRef = {
-  [M in ModuleName]: { module: M; permission: ModulePermissionName<M> };
-}[ModuleName];
+/** One module permission, e.g. `{ module: 'payment', permission: 'transactions', key: 'payment.transactions' }`. */
+export type ModulePermissionRef = { [M in ModuleName]: ModulePermissionRefOf<M> }[ModuleName];
+type ModulePermissionRefOf<M extends ModuleName> = { module: M; permission: ModulePermissionName<M>; key: ModulePermissionKeyOf<M> };
 
-const p = <M extends ModuleName>(module: M, permission: ModulePermissionName<M>) => ({ module, permission }) as ModulePermissionRef;
+const p = <M extends ModuleName>(module: M, permission: ModulePermissionName<M>): ModulePermissionRefOf<M> => ({
+  module,
+  permission,
+  key: `${module}.${permission}`,
+});
 
 /**
  * Which module permissions open which connect section (ADR 031): any one of `anyOf` opens it; an empty
@@ -53,10 +56,7 @@ export function mayUseConnectSection(
 ): boolean {
   if (authorizationFailed) return false;
   const anyOf = CONNECT_SECTION_PERMISSIONS[section];
-  return (
-    anyOf.length === 0 ||
-    anyOf.some(({ module, permission }) => hasModulePermission(modules, module, permission as ModulePermissionName<typeof module>, false))
-  );
+  return anyOf.length === 0 || anyOf.some(({ module, permission }) => modules?.[module]?.permissions[permission] === true);
 }
 
 /** The sections the decoded module permissions open, in navigation order. */
@@ -65,7 +65,8 @@ export function connectSectionsFor(modules: DecodedModulesLike | null | undefine
 }
 
 /** A module permission as the route policy names it (ADR 024), e.g. `'payment.transactions'`. */
-export type ModulePermissionKey = { [M in ModuleName]: `${M}.${ModulePermissionName<M>}` }[ModuleName];
+type ModulePermissionKeyOf<M extends ModuleName> = `${M}.${ModulePermissionName<M>}`;
+export type ModulePermissionKey = { [M in ModuleName]: ModulePermissionKeyOf<M> }[ModuleName];
 
 /**
  * A section's opening permissions as route-policy names: a connect section's API routes declare
@@ -73,5 +74,5 @@ export type ModulePermissionKey = { [M in ModuleName]: `${M}.${ModulePermissionN
  * Empty: every signed-in connect user.
  */
 export function connectSectionPolicy(section: ConnectSectionKey): ModulePermissionKey[] {
-  return CONNECT_SECTION_PERMISSIONS[section].map(({ module, permission }) => `${module}.${permission}` as ModulePermissionKey);
+  return CONNECT_SECTION_PERMISSIONS[section].map(({ key }) => key);
 }

@@ -154,7 +154,7 @@ export const MODULE_FLAGS = {
   productManagement: { permissions: PRODUCT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
 } as const;
 export type ModuleName = keyof typeof MODULE_FLAGS;
-export const MODULE_NAMES = Object.keys(MODULE_FLAGS) as ModuleName[];
+export const MODULE_NAMES = Object.keys(MODULE_FLAGS).filter((name): name is ModuleName => Object.hasOwn(MODULE_FLAGS, name));
 export type ModulePermissionName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['permissions'] & string;
 export type ModuleSettingName<M extends ModuleName> = keyof (typeof MODULE_FLAGS)[M]['settings'] & string;
 

@@ -124,9 +124,10 @@ const fillRefusal = (template: string, values: { status: string; verb: string })
   template.replace('{status}', values.status).replace('{verb}', values.verb);
 
 /** The status an action leads to when it succeeds: repeating it finds the card "already" there. */
+const RESULTS: Partial<Record<CouponAction, string>> = { void: 'voided', redeem: 'redeemed', deactivate: 'deactivated' };
 function resultOf(state: CardState, action: CouponAction): string | undefined {
   if (action === 'activate') return state.contract ? 'issued' : 'activated';
-  return ({ void: 'voided', redeem: 'redeemed', deactivate: 'deactivated' } as Partial<Record<CouponAction, string>>)[action];
+  return RESULTS[action];
 }
 
 /** Which refusal applies to an action the table refuses. */
@@ -143,10 +144,20 @@ function refusalCode(state: CardState, action: CouponAction): RefusalCode {
   return 'notAllowed';
 }
 
+/** The state the transition table leads to, or undefined where it refuses the action. */
+function nextState(state: CardState, action: CouponAction): CardState | undefined {
+  if (state.contract) {
+    const status = CONTRACT_TRANSITIONS[state.status][action];
+    return status && { contract: true, status };
+  }
+  const status = COUPON_TRANSITIONS[state.status][action];
+  return status && { contract: false, status };
+}
+
 /** The decision of the transition table for one action on a card in a given state. */
 export function decideAction(state: CardState, action: CouponAction): ActionDecision {
-  const to = state.contract ? CONTRACT_TRANSITIONS[state.status][action] : COUPON_TRANSITIONS[state.status][action];
-  if (to) return { allowed: true, to: { contract: state.contract, status: to } as CardState };
+  const to = nextState(state, action);
+  if (to) return { allowed: true, to };
   const reasonCode = refusalCode(state, action);
   const reason = fillRefusal(REFUSAL_TEXTS[reasonCode], { status: statusLabel(state).toLowerCase(), verb: ACTION_PARTICIPLES[action] });
   return { allowed: false, code: COUPON.TRANSITION_NOT_ALLOWED, reasonCode, reason };

@@ -1,3 +1,4 @@
+import { CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_LABELS } from '../shared/statuses.ts';
 import { type ExportKind } from './export.ts';
 
 /**
@@ -16,18 +17,9 @@ export const FILE_LABELS = {
     en: { approved: 'Approved', declined: 'Declined', error: 'Error' },
     de: { approved: 'Genehmigt', declined: 'Abgelehnt', error: 'Fehler' },
   },
+  // English: the screens' status labels of both kinds of card (shared/statuses.ts).
   couponStatus: {
-    en: {
-      activated: 'Activated',
-      deactivated: 'Deactivated',
-      voided: 'Voided',
-      redeemed: 'Redeemed',
-      failed: 'Failed',
-      notReady: 'Not ready',
-      unknown: 'Unknown',
-      ready: 'Ready',
-      issued: 'Issued',
-    },
+    en: { ...COUPON_STATUS_LABELS, ...CONTRACT_COUPON_STATUS_LABELS },
     de: {
       activated: 'Aktiviert',
       deactivated: 'Deaktiviert',

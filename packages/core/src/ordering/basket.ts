@@ -62,12 +62,12 @@ const makeLine = <P extends BasketProduct>(product: P, qty: number): BasketLine<
   isValid: quantityRule(product, qty) === null,
 });
 
-const clears = (qty: number | null | undefined): boolean => qty == null || Number.isNaN(qty) || qty === 0;
+const clears = (qty: number): boolean => Number.isNaN(qty) || qty === 0;
 
 /** Sets the quantity of `product`'s line (adding the line if needed); 0/null/NaN removes it. */
 export function setQuantity<P extends BasketProduct>(basket: Basket<P>, product: P, qty: number | null | undefined): Basket<P> {
-  if (clears(qty)) return removeLine(basket, product.id);
-  const line = makeLine(product, qty as number);
+  if (qty == null || clears(qty)) return removeLine(basket, product.id);
+  const line = makeLine(product, qty);
   const index = basket.findIndex((l) => l.product.id === product.id);
   if (index === -1) return [...basket, line];
   return basket.map((l, i) => (i === index ? line : l));

@@ -39,7 +39,7 @@ export const StoreType = z.union([z.literal(0), z.literal(1)]);
 export type StoreType = z.infer<typeof StoreType>;
 export const QueryStoreType = z.pipe(
   z.enum(['0', '1']),
-  z.transform((v) => Number(v) as StoreType),
+  z.transform((v): StoreType => (v === '0' ? 0 : 1)),
 );
 
 const LocationStatus = z.enum(STORE_STATUSES);

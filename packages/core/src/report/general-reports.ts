@@ -84,18 +84,17 @@ export const GENERAL_REPORTS = {
   },
 } as const satisfies Record<string, GeneralReport>;
 export type GeneralReportId = keyof typeof GENERAL_REPORTS;
-export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS) as GeneralReportId[];
-
 export const isGeneralReportId = (id: string): id is GeneralReportId => Object.hasOwn(GENERAL_REPORTS, id);
+export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS).filter(isGeneralReportId);
 
 /** The processId of a general report for one customer. */
 export const generalProcessId = (reportId: GeneralReportId, customerId: string) => `gen.${reportId}.${customerId}`;
 
 /** The parts of a general processId, or null when it is none (a custom report's, or a bad one). */
 export function parseGeneralProcessId(processId: string): { reportId: GeneralReportId; customerId: string } | null {
-  const match = /^gen\.([a-z-]+)\.(.+)$/.exec(processId);
-  if (!match || !isGeneralReportId(match[1]!)) return null;
-  return { reportId: match[1] as GeneralReportId, customerId: match[2]! };
+  const [, reportId, customerId] = /^gen\.([a-z-]+)\.(.+)$/.exec(processId) ?? [];
+  if (reportId === undefined || customerId === undefined || !isGeneralReportId(reportId)) return null;
+  return { reportId, customerId };
 }
 
 /** The languages of report mails and files: German for a `de…` locale, else English (ADR 042, 054). */
@@ -125,6 +124,6 @@ export function reportColumnsProblem(reportType: ReportType, columns: readonly s
 /** The first filter field the type does not take, or null. */
 export function reportFilterProblem(reportType: ReportType, filter: ReportFilter): { field: string; message: string } | null {
   const allowed: readonly string[] = REPORT_FILTER_FIELDS[reportType];
-  const field = Object.keys(filter).find((k) => filter[k as keyof ReportFilter] !== undefined && !allowed.includes(k));
+  const field = Object.entries(filter).find(([k, value]) => value !== undefined && !allowed.includes(k))?.[0];
   return field ? { field, message: `A ${reportType} report has no "${field}" filter` } : null;
 }

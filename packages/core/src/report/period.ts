@@ -40,9 +40,15 @@ const AWS_DAY_NAMES: Record<ReportingDay, string> = {
   sunday: 'SUN',
 };
 
+/** The hour and minute of a schedule's sendTime ("HH:mm", checked by its schema). */
+function clockOf(sendTime: string): { hour: number; minute: number } {
+  const [hour = 0, minute = 0] = sendTime.split(':').map(Number);
+  return { hour, minute };
+}
+
 /** The EventBridge Scheduler cron expression of a schedule, at sendTime local wall-clock time. */
 export function reportScheduleExpression(schedule: ExpressionSchedule): string {
-  const [hour, minute] = schedule.sendTime.split(':').map(Number) as [number, number];
+  const { hour, minute } = clockOf(schedule.sendTime);
   if (schedule.periodType === 'monthly') return `cron(${minute} ${hour} 1 * ? *)`;
   const chosen = REPORTING_DAYS.filter((day) => schedule.reportingDays.includes(day));
   if (chosen.length === 0) throw new RangeError('A daily report needs at least one reporting day');
@@ -88,7 +94,7 @@ export function reportPeriodFor(schedule: PeriodSchedule, scheduledFor: Date): R
 /** Whether the schedule's fire on a due local day happened: its send time existed there (not in a DST gap). */
 function fired(schedule: PeriodSchedule, day: Date): boolean {
   if (!schedule.sendTime) return true;
-  const [hour, minute] = schedule.sendTime.split(':').map(Number) as [number, number];
+  const { hour, minute } = clockOf(schedule.sendTime);
   const local = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour, minute, second: 0 };
   return fromZonedTime(local, schedule.timeZone).length > 0;
 }

@@ -26,9 +26,9 @@ export const LOCALES = {
   ordering: ['en-US', 'de-DE', 'fr-FR', 'pl-PL'],
 } as const satisfies Record<Portal, readonly string[]>;
 export type Locale<P extends Portal = Portal> = (typeof LOCALES)[P][number];
-const DEFAULT_LOCALES = { connect: 'en-en', ordering: 'en-US' } as const satisfies {
-  [P in Portal]: Locale<P>;
-};
+/** The lists and defaults by portal, typed so that a portal's entry is its own locales. */
+const LOCALE_LISTS: { [P in Portal]: readonly Locale<P>[] } = LOCALES;
+const DEFAULT_LOCALES: { [P in Portal]: Locale<P> } = { connect: 'en-en', ordering: 'en-US' };
 
 /** A locale is accepted only if it is in the portal's supported list (SPEC 5); the match is exact. */
 export function isSupportedLocale<P extends Portal>(portal: P, locale: unknown): locale is Locale<P> {
@@ -54,16 +54,17 @@ export function isKnownLocale(locale: unknown): locale is string {
  */
 export function resolveLocale<P extends Portal>(portal: P, locale: unknown): Locale<P> {
   if (isSupportedLocale(portal, locale)) return locale;
-  const supported = LOCALES[portal] as readonly Locale<P>[];
+  const supported = LOCALE_LISTS[portal];
   if (typeof locale === 'string') {
     const wanted = locale.toLowerCase();
     const language = wanted.slice(0, 2);
     const same = supported.find((code) => code.toLowerCase() === wanted);
     // English has no shared region (en-en vs en-US): its language alone is enough.
     const english = language === 'en' ? supported.find((code) => code.startsWith('en-')) : undefined;
-    if (same ?? english) return (same ?? english)!;
+    const found = same ?? english;
+    if (found) return found;
   }
-  return DEFAULT_LOCALES[portal] as Locale<P>;
+  return DEFAULT_LOCALES[portal];
 }
 
 /** Reporting days (SPEC 9), Monday first. */

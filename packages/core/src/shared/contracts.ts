@@ -9,7 +9,7 @@ import * as z from './zod.ts';
 export const PORTAL_HEADER = 'X-Portal';
 export const PORTALS = ['ordering', 'connect'] as const;
 export type Portal = (typeof PORTALS)[number];
-export const isPortal = (value: unknown): value is Portal => PORTALS.includes(value as Portal);
+export const isPortal = (value: unknown): value is Portal => PORTALS.some((portal) => portal === value);
 
 /** Anti-script-inclusion prefix put before every JSON body; the web client strips it. */
 export const XSSI_PREFIX = ")]}',\n";

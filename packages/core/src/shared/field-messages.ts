@@ -45,7 +45,10 @@ export const FIELD_TEXTS = {
 } as const satisfies Record<FieldCode, string>;
 export type FieldText = (typeof FIELD_TEXTS)[keyof typeof FIELD_TEXTS];
 
-const codeByText = new Map<string, FieldCode>((Object.entries(FIELD_TEXTS) as [FieldCode, string][]).map(([code, text]) => [text, code]));
+const isFieldCode = (value: unknown): value is FieldCode => typeof value === 'string' && value in FIELD_TEXTS;
+
+const codeByText = new Map<string, FieldCode>();
+for (const code of Object.keys(FIELD_TEXTS)) if (isFieldCode(code)) codeByText.set(FIELD_TEXTS[code], code);
 
 /**
  * The code of a rule's text (rules return their English text, so a form that runs a rule itself can still
@@ -70,9 +73,10 @@ export interface FieldIssue {
  */
 export function fieldIssueOf(issue: z.core.$ZodIssue): FieldIssue {
   const path = issue.path.join('.');
-  const declared = (issue as { params?: { code?: unknown } }).params?.code;
-  if (typeof declared === 'string' && declared in FIELD_TEXTS) {
-    return { path, message: issue.message, code: declared as FieldCode };
+  const params: unknown = 'params' in issue ? issue.params : undefined;
+  const declared = typeof params === 'object' && params !== null && 'code' in params ? params.code : undefined;
+  if (isFieldCode(declared)) {
+    return { path, message: issue.message, code: declared };
   }
   if (issue.code === 'too_big' && issue.origin === 'string' && issue.message === FIELD_TEXTS[FIELD.TOO_LONG]) {
     return { path, message: issue.message, code: FIELD.TOO_LONG };

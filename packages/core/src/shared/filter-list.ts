@@ -14,13 +14,18 @@ type ListFilter = Readonly<Record<string, unknown>>;
 
 type Criterion = readonly [key: string, wanted: string | number | boolean | bigint | symbol];
 
+/** A value that takes part in filtering: not '', undefined, null, a function or an object. */
+const isCriterionValue = (wanted: unknown): wanted is Criterion[1] =>
+  (typeof wanted === 'string' && wanted !== '') ||
+  typeof wanted === 'number' ||
+  typeof wanted === 'boolean' ||
+  typeof wanted === 'bigint' ||
+  typeof wanted === 'symbol';
+
 /** The criteria that take part in filtering, after dropping the ignored values. */
 export function activeCriteria(filter: ListFilter): Criterion[] {
   const criteria: Criterion[] = [];
-  for (const [key, wanted] of Object.entries(filter)) {
-    if (wanted === '' || wanted == null || typeof wanted === 'function' || typeof wanted === 'object') continue;
-    criteria.push([key, wanted as Criterion[1]]);
-  }
+  for (const [key, wanted] of Object.entries(filter)) if (isCriterionValue(wanted)) criteria.push([key, wanted]);
   return criteria;
 }
 

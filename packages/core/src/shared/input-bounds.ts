@@ -31,7 +31,7 @@ export function boundsLength(pattern: RegExp): boolean {
  * `maxKeys` parameter.
  */
 export const maxKeys = (n: number) =>
-  z.refine((value: unknown) => Object.keys(value as object).length <= n, { message: `At most ${n} entries`, params: { maxKeys: n } });
+  z.refine<object>((value) => Object.keys(value).length <= n, { message: `At most ${n} entries`, params: { maxKeys: n } });
 
 /** At most `n` characters as JSON: bounds a value of any shape (nested settings, say) as stored. */
 export const maxJsonLength = (n: number) =>
