@@ -83,7 +83,7 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   const [customers, types, catalogue, markers] = await Promise.all([
     customerIds.length ? batchGet(db, customerIds.map(customerKey), { projection: ['customerId'] }) : new Map<string, Item>(),
     transactionTypes.all(db),
-    records.some((r) => r.ean) ? allProducts(db) : { items: [] as Product[] },
+    records.some((r) => r.ean) ? allProducts(db) : { items: new Array<Product>() },
     records.length ? batchGet(db, [...new Set(records.map((r) => r.transactionId))].map(idKey)) : new Map<string, Item>(),
   ]);
   const typeIds = new Set(types.map((t) => t.transactionTypeId));

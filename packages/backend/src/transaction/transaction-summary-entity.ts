@@ -137,7 +137,7 @@ export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise
   for (let attempt = 0; ; attempt += 1) {
     const head = (await db.doc.send(new GetCommand({ TableName: db.table, Key: versionKey, ConsistentRead: true }))).Item;
     const version = typeof head?.v === 'number' ? head.v : 0;
-    const before = new Set<string>(Array.isArray(head?.dims) ? (head.dims as string[]) : []);
+    const before = new Set<string>(Array.isArray(head?.dims) ? head.dims.filter((dim: unknown) => typeof dim === 'string') : []);
     const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
     const { items: rows } = await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',

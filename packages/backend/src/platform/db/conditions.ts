@@ -1,3 +1,4 @@
+import { fieldOf } from '../error-fields.ts';
 /**
  * A conditional write that lost (ConditionalCheckFailedException) or a transaction whose condition failed
  * (TransactionCanceledException): the expected outcome of a race or a stale read, not a fault.
@@ -21,12 +22,12 @@ export async function applied(write: Promise<unknown>): Promise<boolean> {
  * (TransactionConflict; no condition failed): nothing was decided, the same transaction may simply be sent again.
  */
 export const isTransactionConflict = (error: unknown): boolean => {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
+  const reasons = fieldOf(error, 'CancellationReasons');
+  const codes = Array.isArray(reasons) ? reasons.map((r: unknown) => fieldOf(r, 'Code')) : [];
   return (
     error instanceof Error &&
     error.name === 'TransactionCanceledException' &&
-    Array.isArray(reasons) &&
-    reasons.some((r) => r.Code === 'TransactionConflict') &&
-    reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || r.Code === undefined)
+    codes.some((code) => code === 'TransactionConflict') &&
+    codes.every((code) => code === 'TransactionConflict' || code === 'None' || code === undefined)
   );
 };
