@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, isValidGtin } from '@portal/core/shared';
+import { addDays, isoWeekday, isValidGtin, SourceId } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 
 /**
@@ -8,14 +8,7 @@ import * as z from '@portal/core/zod';
  */
 
 /** An identifier as the source systems give it; '#' and other key separators are refused. */
-export const Id = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(64),
-    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
-  );
+export const Id = SourceId;
 
 export const Text = (max = 200) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
