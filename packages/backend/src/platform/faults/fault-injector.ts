@@ -116,11 +116,15 @@ function errorResponse(service: FaultService, name: string, status: number) {
 /** The error the Node HTTP handler throws when a request times out. */
 const timeoutError = () => Object.assign(new Error('Connection timed out (injected fault)'), { name: 'TimeoutError' });
 
-/** Any v3 client (each types its stack by its own commands); `add` is called through `LooseStack`. */
-type StackClient = { middlewareStack: { add(middleware: never, options: never): void } };
+/**
+ * Any v3 client (each types its stack by its own commands): `add` is a method, so a client's own stack,
+ * whose middlewares take its commands' inputs, is one of these.
+ */
 type LooseStack = {
-  add(middleware: unknown, options: { step: string; name: string; priority?: 'high' | 'normal' | 'low' }): void;
+  add(middleware: unknown, options: { step: 'initialize'; name: string }): void;
+  add(middleware: unknown, options: { step: 'deserialize'; name: string; priority: 'low' }): void;
 };
+type StackClient = { middlewareStack: LooseStack };
 type Context = Record<string, unknown>;
 type Next = (args: unknown) => Promise<{ response: unknown; output?: unknown }>;
 
@@ -151,7 +155,7 @@ export function createFaultInjector(plan: FaultPlan) {
     injectedCount: () => Object.values(stats.injected).reduce((sum, n) => sum + n, 0),
     /** Adds the two middlewares to a client (its DynamoDBDocumentClient shares the stack). */
     install(client: StackClient, service: FaultService): void {
-      const stack = client.middlewareStack as unknown as LooseStack;
+      const stack = client.middlewareStack;
       stack.add(
         (next: Next, context: Context) => async (args: unknown) => {
           decisions.set(context, decide(service));
