@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchPut, getFrom, type Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import { entity } from '../platform/db/entity.ts';
 import { projectionOf, queryAll } from '../platform/db/query.ts';
 import { fullJitter, type TxItem } from '../platform/db/transact.ts';
 import { transactionKeys, type TransactionRecord } from './transaction-entity.ts';
@@ -122,6 +123,8 @@ export function countRows(rows: readonly Countable[]): Map<string, { day: DayCou
 }
 
 const MAX_REBUILDS = 6;
+/** A transaction row as a rebuild reads it (COUNTED): its type is stored as `txType`. */
+const countedRows = entity<Omit<Countable, 'type'> & { txType: Countable['type'] }>();
 /** The row attributes a rebuild reads (a projection: the rows' amounts, names and ids stay on the server). */
 const COUNTED = ['at', 'txType', 'resultCode', 'result', 'terminalId', 'ean'];
 
@@ -145,7 +148,12 @@ export async function rebuildDay(db: Db, ledgerId: string, day: string): Promise
       ...projectionOf(COUNTED),
       ConsistentRead: true,
     });
-    const counts = countRows(rows.map((row) => ({ ...row, type: row.txType }) as unknown as Countable));
+    const counts = countRows(
+      rows.map((item) => {
+        const row = countedRows.read(item);
+        return { ...row, type: row.txType };
+      }),
+    );
     const items: Item[] = [];
     for (const dim of new Set([...before, ...counts.keys()])) {
       const c = counts.get(dim);
