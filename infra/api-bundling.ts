@@ -9,10 +9,12 @@
  * budget test and the cold-start bench build), so the budget checks what deploys. No imports: the bench and
  * the test load it without CDK.
  */
+// ssh2's optional native add-ons (SFTP delivery, ADR 039) stay out: it falls back to pure JS without them.
+const EXTERNAL: string[] = ['cpu-features', '*.node'];
+
 export const API_BUNDLING = {
   format: 'esm',
   minify: true,
   splitting: true,
-  // ssh2's optional native add-ons (SFTP delivery, ADR 039) stay out: it falls back to pure JS without them.
-  esbuild: { target: 'node22', external: ['cpu-features', '*.node'] as string[] },
+  esbuild: { target: 'node22', external: EXTERNAL },
 } as const;

@@ -28,19 +28,16 @@ function reportLinkKeySecret(stack: StackContext['stack'], app: StackContext['ap
   return { reportLinkKeyName, reportLinkKey };
 }
 
-/**
- * Scheduled reports. The API creates EventBridge Scheduler schedules at run time (one per report, keyed by
- * processId) in this stack's group; each schedule invokes the report runner through the scheduler role.
- */
-export function Jobs({ stack, app }: StackContext) {
-  const { table, files, reports, grantData } = use(Storage);
-  const { mailFrom, grantSend, configurationSetName, mailEvents } = use(Email);
+type Stack = StackContext['stack'];
+type App = StackContext['app'];
+type JobsEnvironment = ReturnType<typeof jobsEnvironment>;
+
+/** The variables every Lambda of the app gets (the backend's config requires all of them at start-up). */
+function jobsEnvironment(app: App, reportLinkKeyName: string) {
+  const { table, files, reports } = use(Storage);
+  const { mailFrom, configurationSetName } = use(Email);
   const { siteUrl } = use(Web);
-
-  const { reportLinkKeyName, reportLinkKey } = reportLinkKeySecret(stack, app);
-
-  // The variables every Lambda of the app gets (the backend's config requires all of them at start-up).
-  const environment = {
+  return {
     REPORT_LINK_KEY: SecretValue.secretsManager(reportLinkKeyName).unsafeUnwrap(),
     STAGE: app.stage,
     TABLE_NAME: table.tableName,
@@ -52,12 +49,15 @@ export function Jobs({ stack, app }: StackContext) {
     APP_URL: siteUrl,
     SCHEDULER_MODE: 'aws',
   };
+}
 
-  // "Copied by FTP" (ADR 039): Transfer Family over the reports bucket's sftp/ prefix; the runner puts there.
-  const { REPORT_LINK_KEY: _linkKey, ...loginEnvironment } = environment; // logins need no link key
-  const sftp = reportsSftp(stack, reports.cdk.bucket, { environment: loginEnvironment, grantData });
-
-  // Its own ARN and the scheduler role (whose policy names this function) stay out of its env: a cycle.
+/**
+ * The report runner and where its failed runs end. Its own ARN and the scheduler role (whose policy names
+ * this function) stay out of its env: a cycle.
+ */
+function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnType<typeof reportsSftp>, reportLinkKey: Secret) {
+  const { reports, grantData } = use(Storage);
+  const { grantSend } = use(Email);
   const runner = new SstFunction(stack, 'ReportRunner', {
     handler: 'functions/jobs/report-runner.handler',
     // A report run streams like an export (ADR 041 on ADR 033): the same memory, V8 ceiling and 15 minutes;
@@ -90,9 +90,15 @@ export function Jobs({ stack, app }: StackContext) {
   });
   runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
   runner.node.addDependency(reportLinkKey); // its env names the secret: created first
+  return { runner, dlq };
+}
 
-  // Export jobs (ADR 033): the API invokes this asynchronously, one job per invocation; it streams the
-  // files to the reports bucket's exports/ prefix. 512 MB is twice the runner's measured peak.
+/**
+ * Export jobs (ADR 033): the API invokes this asynchronously, one job per invocation; it streams the
+ * files to the reports bucket's exports/ prefix. 512 MB is twice the runner's measured peak.
+ */
+function exportRunner(stack: Stack, environment: JobsEnvironment, reportLinkKey: Secret) {
+  const { reports, grantData } = use(Storage);
   const exporter = new SstFunction(stack, 'ExportRunner', {
     handler: 'functions/jobs/export.handler',
     memorySize: '512 MB',
@@ -105,9 +111,17 @@ export function Jobs({ stack, app }: StackContext) {
   reports.cdk.bucket.grantReadWrite(exporter, 'exports/*');
   // The runner records its own failures on the job; a retry would find the job no longer queued.
   exporter.configureAsyncInvoke({ retryAttempts: 0 });
-  // SES's bounces and complaints (ADR 042 addendum): topic → queue (raw message delivery: a body is SES's
-  // event JSON) → MailEvents, which marks the delivery. A message whose recording keeps throwing (the
-  // table unreachable) goes to the DLQ after 5 receives; a malformed one is logged and dropped by the handler.
+  return exporter;
+}
+
+/**
+ * SES's bounces and complaints (ADR 042 addendum): topic → queue (raw message delivery: a body is SES's
+ * event JSON) → MailEvents, which marks the delivery. A message whose recording keeps throwing (the
+ * table unreachable) goes to the DLQ after 5 receives; a malformed one is logged and dropped by the handler.
+ */
+function mailEventsConsumer(stack: Stack, loginEnvironment: Omit<JobsEnvironment, 'REPORT_LINK_KEY'>) {
+  const { grantData } = use(Storage);
+  const { mailEvents } = use(Email);
   const mailEventsDlq = new Queue(stack, 'MailEventsDlq', {
     encryption: QueueEncryption.SQS_MANAGED,
     retentionPeriod: Duration.days(14),
@@ -129,12 +143,14 @@ export function Jobs({ stack, app }: StackContext) {
   });
   mailEventsFn.addEventSource(new SqsEventSource(mailEventsQueue, { batchSize: 10, reportBatchItemFailures: true }));
   grantData(mailEventsFn); // the MSG# pointer, the delivery, the mailing list entry of a complaint
+  return { mailEventsQueue, mailEventsDlq };
+}
 
-  /** What the API needs for "run now" (ADR 041): invoking the report runner. */
-  const grantReportRuns = (grantee: IGrantable) => runner.grantInvoke(grantee);
-  /** What the API needs to start exports: invoking the export function, nothing else. */
-  const grantExports = (grantee: IGrantable) => exporter.grantInvoke(grantee);
-
+/**
+ * The schedule group the API creates report schedules in, and the role Scheduler invokes the runner with
+ * (and puts undeliverable events on the DLQ with).
+ */
+function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queue) {
   const scheduleGroupName = app.logicalPrefixedName('reports');
   const scheduleGroup = new CfnScheduleGroup(stack, 'ReportSchedules', { name: scheduleGroupName });
 
@@ -169,6 +185,25 @@ export function Jobs({ stack, app }: StackContext) {
       }),
     );
   };
+  return { scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling };
+}
+
+/**
+ * Scheduled reports. The API creates EventBridge Scheduler schedules at run time (one per report, keyed by
+ * processId) in this stack's group; each schedule invokes the report runner through the scheduler role.
+ */
+export function Jobs({ stack, app }: StackContext) {
+  const { reports, grantData } = use(Storage);
+  const { reportLinkKeyName, reportLinkKey } = reportLinkKeySecret(stack, app);
+  const environment = jobsEnvironment(app, reportLinkKeyName);
+
+  // "Copied by FTP" (ADR 039): Transfer Family over the reports bucket's sftp/ prefix; the runner puts there.
+  const { REPORT_LINK_KEY: _linkKey, ...loginEnvironment } = environment; // logins need no link key
+  const sftp = reportsSftp(stack, reports.cdk.bucket, { environment: loginEnvironment, grantData });
+
+  const { runner, dlq } = reportRunner(stack, environment, sftp, reportLinkKey);
+  const exporter = exportRunner(stack, environment, reportLinkKey);
+  const { mailEventsQueue, mailEventsDlq } = mailEventsConsumer(stack, loginEnvironment);
 
   return {
     environment,
@@ -177,12 +212,11 @@ export function Jobs({ stack, app }: StackContext) {
     dlq,
     mailEventsQueue,
     mailEventsDlq,
-    scheduleGroup,
-    scheduleGroupName,
-    schedulerRole,
-    grantScheduling,
+    ...reportScheduling(stack, app, runner, dlq),
     exporter,
-    grantExports,
-    grantReportRuns,
+    /** What the API needs to start exports: invoking the export function, nothing else. */
+    grantExports: (grantee: IGrantable) => exporter.grantInvoke(grantee),
+    /** What the API needs for "run now" (ADR 041): invoking the report runner. */
+    grantReportRuns: (grantee: IGrantable) => runner.grantInvoke(grantee),
   };
 }

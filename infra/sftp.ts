@@ -31,7 +31,8 @@ export function reportsSftp(
   const enabled = process.env.SFTP_SERVER ? process.env.SFTP_SERVER === 'on' : stack.stage === 'prod';
   if (process.env.SFTP_SERVER && !['on', 'off'].includes(process.env.SFTP_SERVER))
     throw new Error('SFTP_SERVER must be on or off (ADR 039)');
-  if (!enabled) return { server: undefined, environment: {} as Record<string, string>, bind: [] };
+  const none: Record<string, string> = {};
+  if (!enabled) return { server: undefined, environment: none, bind: [] };
 
   const logs = new LogGroup(stack, 'SftpLogs', { retention: RetentionDays.THREE_MONTHS });
   const loggingRole = new Role(stack, 'SftpLoggingRole', {
@@ -103,14 +104,16 @@ export function reportsSftp(
 
   const host = `${server.attrServerId}.server.transfer.${Stack.of(stack).region}.amazonaws.com`;
   const configured = Boolean(servicePublicKey && hostKeySha256);
+  const environment: Record<string, string> =
+    servicePublicKey && hostKeySha256
+      ? { SFTP_HOST: host, SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: hostKeySha256 }
+      : {};
   return {
     server,
     userRole,
     host,
     /** The report runner's SFTP settings and its bound private key: all or none (config.ts). */
-    environment: (configured
-      ? { SFTP_HOST: host, SFTP_PORT: '22', SFTP_USER: SFTP_SERVICE_USER, SFTP_HOST_KEY_SHA256: hostKeySha256! }
-      : {}) as Record<string, string>,
+    environment,
     bind: configured ? [new Config.Secret(stack, 'SFTP_PRIVATE_KEY')] : [],
   };
 }

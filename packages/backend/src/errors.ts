@@ -6,6 +6,7 @@ import type { OrderingErrorCode } from '@portal/core/ordering';
 import type { ReportErrorCode } from '@portal/core/report';
 import type { WorkflowErrorCode } from '@portal/core/workflow';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
+import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
 /** Every code the API may answer: the union of the domain catalogues in core (`<domain>/errors.ts`). */
 export type ErrorCode =
@@ -90,14 +91,14 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
  */
 export function unavailableErrorOf(error: unknown): AppError | null {
   if (!(error instanceof Error)) return null;
-  const aws = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown };
-  const status = aws.$metadata?.httpStatusCode ?? 0;
+  const status = errorHttpStatus(error) ?? 0;
+  const code = errorField(error, 'code');
   const transient =
-    Boolean(aws.$retryable) ||
+    Boolean(fieldOf(error, '$retryable')) ||
     status >= 500 ||
     status === 429 ||
-    UNAVAILABLE_NAMES.has(aws.name) ||
-    (typeof aws.code === 'string' && NETWORK_CODES.has(aws.code));
+    UNAVAILABLE_NAMES.has(error.name) ||
+    (code !== undefined && NETWORK_CODES.has(code));
   if (!transient) return null;
   return new AppError('unavailable', SERVER.UNAVAILABLE, 'The service is busy right now. Please try again in a moment.', {
     retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,

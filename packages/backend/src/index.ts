@@ -62,16 +62,27 @@ export type BackendAdapters = {
   faults?: FaultInjector;
 };
 
-/** Wires the services of one process from its validated config. */
-export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
-  const db = createDb(config, adapters.faults);
+/** What every lazily loaded domain is built from: the process's config, table, clock and shared services. */
+type Wiring = {
+  config: Config;
+  db: ReturnType<typeof createDb>;
+  now: Clock;
+  adapters: BackendAdapters;
+  mailer: ReturnType<typeof createMailer>;
+  rateLimiter: ReturnType<typeof createRateLimiter>;
+  scheduler: Scheduler | null;
+};
+
+/** The runners' fault injector, passed on only where the tests or the fault bench hand one in (ADR 025). */
+const faultsOf = (adapters: BackendAdapters) => (adapters.faults ? { faults: adapters.faults } : {});
+
+/** Sign-in, sessions, MFA, SSO, accounts and passwords: built eagerly, as every request needs some of them. */
+function accessServices({ config, db, now, mailer, rateLimiter }: Wiring) {
   const sessions = createSessionStore(db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS }, () =>
     purposeKey(config, SESSION_KEY_PURPOSE),
   );
-  const rateLimiter = createRateLimiter(db, now);
   const audit = createAuditLog(db);
   const guard = createLoginGuard(db, now);
-  const mailer = createMailer(config, adapters.faults);
   const reauth = createReauth({ db, guard, now });
   const mfa = createMfaService({
     db,
@@ -93,12 +104,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     passwordHashCost: config.PASSWORD_HASH_COST,
     now,
   });
-  const brands = createBrandService(db, now);
-  const scheduler = adapters.scheduler ?? awsSchedulerFromConfig(config);
   return {
-    config,
-    /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */
-    db,
     sessions,
     audit,
     auth,
@@ -116,10 +122,17 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       appUrl: config.APP_URL,
       now,
     }),
-    brands,
-    // The portals' domains and the import kinds load on first use (platform/lazy.ts lazyService): a request
-    // needs at most one of them, and sign-in, session and account requests none, so none is part of the cold
-    // start (ADR 038; budgets.json api.initialMinified).
+    guard,
+  };
+}
+
+// The portals' domains and the import kinds load on first use (platform/lazy.ts lazyService): a request
+// needs at most one of them, and sign-in, session and account requests none, so none is part of the cold
+// start (ADR 038; budgets.json api.initialMinified).
+
+/** The retail and payment portals' domains. */
+function portalServices({ config, db, now, adapters }: Wiring) {
+  return {
     ordering: lazyService<OrderingService>(async () => (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now })),
     sales: lazyService<SalesService>(async () => (await import('./sales/sales-service.ts')).createSalesService({ db, now })),
     masterData: lazyService<MasterDataService>(async () =>
@@ -134,14 +147,25 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     couponing: lazyService<CouponingService>(async () =>
       (await import('./couponing/couponing-service.ts')).createCouponingService({ db, now }),
     ),
+    serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
+      (await import('./couponing/serial-lookup.ts')).createSerialLookupService({ db, now }),
+    ),
+    transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
+      (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),
+    ),
     /** Export jobs (ADR 033): CSV/XLSX files of a whole filtered result, streamed to S3 by a runner. */
     exports: lazyService<ReturnType<typeof exportsFromConfig>>(async () =>
-      (await import('./export/exports-from-config.ts')).exportsFromConfig(config, {
-        db,
-        now,
-        ...(adapters.faults ? { faults: adapters.faults } : {}),
-      }),
+      (await import('./export/exports-from-config.ts')).exportsFromConfig(config, { db, now, ...faultsOf(adapters) }),
     ),
+  };
+}
+
+/** Reports, their jobs and their delivery. */
+function reportServices(
+  { config, db, now, adapters, mailer, rateLimiter, scheduler }: Wiring,
+  brands: ReturnType<typeof createBrandService>,
+) {
+  return {
     /** Reports (ADR 040): general and custom definitions, schedules (mirrored to the Scheduler), mailing lists. */
     reports: lazyService<ReportService>(async () =>
       (await import('./report/report-service.ts')).createReportService({
@@ -160,17 +184,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ),
     /** Report jobs (ADR 041): run now, the run log, report files; the runner's entry points. */
     reportJobs: lazyService<ReportJobs>(async () =>
-      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, {
-        db,
-        now,
-        ...(adapters.faults ? { faults: adapters.faults } : {}),
-      }),
-    ),
-    serialNumbers: lazyService<ReturnType<typeof createSerialLookupService>>(async () =>
-      (await import('./couponing/serial-lookup.ts')).createSerialLookupService({ db, now }),
-    ),
-    transactions: lazyService<ReturnType<typeof createTransactionService>>(async () =>
-      (await import('./transaction/transaction-service.ts')).createTransactionService({ db, now }),
+      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, ...faultsOf(adapters) }),
     ),
     /** Report delivery (ADR 042): resend from the screen, the mails' unsubscribe and download links. */
     reportDelivery: lazyService<ReportDeliveryService>(async () =>
@@ -178,10 +192,15 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         db,
         now,
         rateLimiter,
-        ...(adapters.faults ? { faults: adapters.faults } : {}),
+        ...faultsOf(adapters),
       }),
     ),
-    /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
+  };
+}
+
+/** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
+function workflowServices({ config, db, now, adapters, mailer }: Wiring) {
+  return {
     workflows: lazyService<WorkflowService>(async () =>
       (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now }),
     ),
@@ -207,6 +226,15 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     workflowComments: lazyService<CommentService>(async () =>
       (await import('./workflow/request-comment-service.ts')).createCommentService({ db, now }),
     ),
+  };
+}
+
+/** The operator CLI's admin service (ADR 013) and the import kinds. */
+function operatorServices(
+  { config, db, now, scheduler }: Wiring,
+  { sessions, guard, auth }: Pick<ReturnType<typeof accessServices>, 'sessions' | 'guard' | 'auth'>,
+) {
+  return {
     admin: lazyService<AdminService>(async () =>
       (await import('./admin/admin-service.ts')).createAdminService({
         db,
@@ -226,8 +254,35 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         ...(config.SSO_ISSUER ? { ssoIssuer: config.SSO_ISSUER } : {}),
       }),
     ),
+  };
+}
+
+/** Wires the services of one process from its validated config. */
+export function createBackend(config: Config, now: Clock = () => new Date(), adapters: BackendAdapters = {}) {
+  const db = createDb(config, adapters.faults);
+  const wiring: Wiring = {
+    config,
+    db,
+    now,
+    adapters,
+    mailer: createMailer(config, adapters.faults),
+    rateLimiter: createRateLimiter(db, now),
+    scheduler: adapters.scheduler ?? awsSchedulerFromConfig(config),
+  };
+  const { guard, ...access } = accessServices(wiring);
+  const brands = createBrandService(db, now);
+  return {
+    config,
+    /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */
+    db,
+    ...access,
+    brands,
+    ...portalServices(wiring),
+    ...reportServices(wiring, brands),
+    ...workflowServices(wiring),
+    ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
-    scheduler,
+    scheduler: wiring.scheduler,
     now,
   };
 }

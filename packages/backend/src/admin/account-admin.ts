@@ -66,9 +66,10 @@ export const VIEW_FIELDS = [...z.keyof(AccountFields).options, 'lastLogin', 'cre
 
 export function toView(account: AccountMfa, extra: { passwordExpired: boolean; loginLockedUntil: string | null; liveSessions: number }) {
   // An allowlist, so a secret field added later never shows up here by accident.
-  const fields = Object.fromEntries(
-    VIEW_FIELDS.filter((name) => name in account).map((name) => [name, account[name as keyof Account]]),
-  ) as Pick<Account, (typeof VIEW_FIELDS)[number]>;
+  const fields = Object.fromEntries(VIEW_FIELDS.filter((name) => name in account).map((name) => [name, account[name]])) as Pick<
+    Account,
+    (typeof VIEW_FIELDS)[number]
+  >;
   return {
     ...fields,
     mfaNoticeDismissed: account.mfaNoticeDismissed === true,

@@ -1,5 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
+import { SourceId } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getMany, getOne, listAll, listPage, skStartsWith } from '../platform/db/entity.ts';
@@ -23,14 +24,7 @@ export const CustomerKind = z.enum(['retailer', 'provider']);
 export type CustomerKind = z.infer<typeof CustomerKind>;
 
 export const CustomerInput = z.object({
-  customerId: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(64),
-      z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
-    ),
+  customerId: SourceId,
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   kind: CustomerKind,
   customerGroupId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),

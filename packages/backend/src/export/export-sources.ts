@@ -12,9 +12,10 @@ export type ExportSources = { readonly [K in ExportRequest['kind']]: ExportSourc
 
 /** The source of a stored job's kind (a kind without a source is a deployment mistake: it throws). */
 export function sourceOf(sources: ExportSources, kind: ExportKind): ExportSource<unknown> {
-  const source = (sources as Partial<Record<ExportKind, ExportSource<never>>>)[kind];
+  const registered: Partial<ExportSources> = sources;
+  const source: ExportSource<unknown> | undefined = registered[kind];
   if (!source) throw new Error(`No export source is registered for kind "${kind}"`);
-  return source as ExportSource<unknown>;
+  return source;
 }
 
 /** Every kind's source: the service and the runner of a deployed backend use these. */

@@ -89,7 +89,7 @@ const tooLate = (date: string, now: Date) => date > addDays(utcDate(now), 1);
 
 async function catalogue(db: Db) {
   const { items } = await allProducts(db);
-  return { byId: new Map(items.map((p) => [p.productId, p])), byEan: new Map(items.map((p) => [p.ean, p] as [string, Product])) };
+  return { byId: new Map(items.map((p) => [p.productId, p])), byEan: new Map(items.map((p): [string, Product] => [p.ean, p])) };
 }
 
 /** A kind whose records are written in one batch write (`put` decides and answers per record). */

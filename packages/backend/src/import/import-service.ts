@@ -109,9 +109,9 @@ const kinds = {
 
 export type ImportKind = keyof typeof kinds;
 /** The schema a kind's records are checked against (the import-bounds guardrail walks each, ADR 052). */
-export const importSchemaOf = (kind: ImportKind): z.ZodMiniType => kinds[kind].schema as z.ZodMiniType;
-export const IMPORT_KINDS = Object.keys(kinds) as ImportKind[];
+export const importSchemaOf = (kind: ImportKind): z.ZodMiniType => kinds[kind].schema;
 export const isImportKind = (value: string): value is ImportKind => Object.hasOwn(kinds, value);
+export const IMPORT_KINDS = Object.keys(kinds).filter(isImportKind);
 
 const issuesText = (error: z.$ZodError) =>
   error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');

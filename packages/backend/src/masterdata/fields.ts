@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, isValidGtin } from '@portal/core/shared';
+import { addDays, isoWeekday, isValidGtin, SourceId } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 
 /**
@@ -8,14 +8,7 @@ import * as z from '@portal/core/zod';
  */
 
 /** An identifier as the source systems give it; '#' and other key separators are refused. */
-export const Id = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(64),
-    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'),
-  );
+export const Id = SourceId;
 
 export const Text = (max = 200) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
@@ -66,9 +59,10 @@ export const CalendarDay = z.string().check(
  */
 export function statusField<const T extends readonly [string, ...string[]]>(codes: T, labels: Record<T[number], string>) {
   const byText = new Map<string, T[number]>();
-  for (const code of codes) {
+  const list: readonly T[number][] = codes;
+  for (const code of list) {
     byText.set(code.toLowerCase(), code);
-    byText.set(labels[code as T[number]].toLowerCase(), code);
+    byText.set(labels[code].toLowerCase(), code);
   }
   return z.preprocess((value) => (typeof value === 'string' ? (byText.get(value.trim().toLowerCase()) ?? value) : value), z.enum(codes));
 }
@@ -92,7 +86,8 @@ const weekCache = new Map<string, string>();
 export const monthOf = (date: string): string => date.slice(0, 7);
 /** The first day after a month: nextMonthStart('2026-12') = '2027-01-01'. */
 export function nextMonthStart(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
   return m === 12 ? `${String(y + 1).padStart(4, '0')}-01-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}-01`;
 }
 /** Whole days from `from` to `to` (0 when equal, negative when `to` is earlier). */

@@ -1,6 +1,6 @@
 import { addDays } from '@portal/core/shared';
 import type { Item } from '../platform/db/batch.ts';
-import { type Entity, entity, stripKeys } from '../platform/db/entity.ts';
+import { type Entity, entity } from '../platform/db/entity.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -80,7 +80,8 @@ export const isUnpacked = (stored: unknown): boolean => stored !== undefined && 
 
 /** Week buckets (sales.ts's record type `T`) read with their day figures unpacked. */
 export function weekBucketEntity<T extends WeekBucket>(): Entity<T> {
-  return { read: (item) => ({ ...stripKeys(item), days: unpack<DayCells>(item.days) }) as T };
+  const buckets = entity<T>();
+  return { read: (item) => ({ ...buckets.read(item), days: unpack<DayCells>(item.days) }) };
 }
 export const weekBuckets = weekBucketEntity<WeekBucket>();
 /** The summary: `products` packed, or a Map written before ADR 029. */

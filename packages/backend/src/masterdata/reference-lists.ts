@@ -48,14 +48,13 @@ type ListSpec<T> = {
   requires?: (record: T) => { key: { pk: string; sk: string }; reason: string }[];
 };
 
-/** The item's own fields (keys, type and timestamps stay in the table). */
-const items = entity<Record<string, unknown>>({ drop: ['createdAt', 'updatedAt'] });
-
 const listPk = (list: string) => `LIST#${list}`;
 const keyIn = (list: string, id: string) => ({ pk: listPk(list), sk: id });
 
 /** A list with its import write (bulk-put.ts: batched, in file order, idempotent) and its read. */
 function referenceList<T>(list: string, spec: ListSpec<T>) {
+  /** The item's own fields (keys, type and timestamps stay in the table). */
+  const items = entity<T>({ drop: ['createdAt', 'updatedAt'] });
   return {
     schema: spec.schema,
     put: (db: Db, records: readonly T[], now: Date): Promise<LineOutcome[]> =>
@@ -70,8 +69,8 @@ function referenceList<T>(list: string, spec: ListSpec<T>) {
         now,
       ),
     /** The whole list, sorted by id (one Query per ~1 MB: one call for these lists). */
-    all: async (db: Db): Promise<T[]> => (await listAll(db, items, onPartition(listPk(list)))).items as T[],
-    get: async (db: Db, id: string): Promise<T | null> => (await getOne(db, items, keyIn(list, id))) as T | null,
+    all: async (db: Db): Promise<T[]> => (await listAll(db, items, onPartition(listPk(list)))).items,
+    get: async (db: Db, id: string): Promise<T | null> => getOne(db, items, keyIn(list, id)),
   };
 }
 

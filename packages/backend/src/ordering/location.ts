@@ -23,7 +23,8 @@ import { STORE } from '@portal/core/shared';
  * (store type 0) or a distribution centre (store type 1) of one retailer, as the wire's AddressRow.
  */
 export function toAddressRow(storeType: StoreType, location: Store | DistributionCentre): AddressRow {
-  const storeId = storeType === 0 ? (location as Store).storeId : (location as DistributionCentre).distributionCentreId;
+  // A store's id or a distribution centre's (storeType 0 or 1; each record holds only its own id field).
+  const storeId = 'storeId' in location ? location.storeId : location.distributionCentreId;
   return {
     storeId,
     storeType,

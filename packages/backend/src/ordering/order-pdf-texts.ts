@@ -1,9 +1,11 @@
+import { FILE_LABELS } from '@portal/core/export';
 import type { OrderStatus } from '@portal/core/shared';
 
 /**
  * The order PDF's words in the portal's languages (SPEC 5: en, de, fr, pl), chosen by the account's
  * locale (ADR 017). The web has its own catalogue; the PDF is made on the server, so its few
- * texts live here. `{name}` placeholders are filled by `fill`.
+ * texts live here; the English and German status labels are the export files' (ADR 054). `{name}`
+ * placeholders are filled by `fill`.
  */
 export type OrderPdfTexts = {
   title: string;
@@ -42,15 +44,7 @@ const en: OrderPdfTexts = {
   noPositions: 'No order positions',
   total: 'Total quantity ({count} positions)',
   page: 'Page {page} of {pages}',
-  statuses: {
-    cancelled: 'Cancelled',
-    created: 'Created',
-    downloaded: 'Downloaded',
-    finished: 'Finished',
-    incomplete: 'Incomplete',
-    ordered: 'Ordered',
-    pending: 'Pending',
-  },
+  statuses: FILE_LABELS.orderStatus.en,
 };
 
 const de: OrderPdfTexts = {
@@ -70,15 +64,7 @@ const de: OrderPdfTexts = {
   noPositions: 'Keine Bestellpositionen',
   total: 'Gesamtmenge ({count} Positionen)',
   page: 'Seite {page} von {pages}',
-  statuses: {
-    cancelled: 'Storniert',
-    created: 'Angelegt',
-    downloaded: 'Heruntergeladen',
-    finished: 'Abgeschlossen',
-    incomplete: 'Unvollständig',
-    ordered: 'Bestellt',
-    pending: 'Ausstehend',
-  },
+  statuses: FILE_LABELS.orderStatus.de,
 };
 
 const fr: OrderPdfTexts = {

@@ -34,9 +34,9 @@ export function lazyService<T extends AsyncService>(load: () => Promise<T>): T {
       // Not a thenable (`then` undefined): awaiting or inspecting the stand-in must not load anything.
       typeof name !== 'string' || name === 'then'
         ? undefined
-        : async (...args: unknown[]) => {
-            const loaded = (await service()) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-            const method = loaded[name];
+        : async (...args: unknown[]): Promise<unknown> => {
+            const loaded = await service();
+            const method: unknown = Reflect.get(loaded, name);
             if (typeof method !== 'function') throw new TypeError(`no method '${name}' on the lazily loaded service`);
             return method.apply(loaded, args);
           },

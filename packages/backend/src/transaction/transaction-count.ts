@@ -12,9 +12,7 @@ import { type DayCounts, type HourCounts, readDays, readHours } from './transact
 export async function countRange(db: Db, customerId: string, plan: Plan, range: { from: number; to: number }) {
   const layout = layoutOf(range);
   const [days, hours, partCounts] = await Promise.all([
-    layout.days.length
-      ? readDays(db, customerId, plan.dim, layout.days[0]!, layout.days[1]!)
-      : Promise.resolve(new Map<string, DayCounts>()),
+    layout.days.length ? readDays(db, customerId, plan.dim, ...layout.days) : Promise.resolve(new Map<string, DayCounts>()),
     readHours(db, customerId, plan.dim, layout.edgeDays),
     Promise.all(layout.parts.map((part) => countRows(db, plan, part.from, part.to))),
   ]);

@@ -90,7 +90,7 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   const [customers, types, catalogue, booked] = await Promise.all([
     customerIds.length ? batchGet(db, customerIds.map(customerKey), { projection: ['customerId'] }) : new Map<string, Item>(),
     transactionTypes.all(db),
-    records.some((r) => r.ean) ? allProducts(db) : { items: [] as Product[] },
+    records.some((r) => r.ean) ? allProducts(db) : { items: new Array<Product>() },
     bookedIds(
       db,
       records.map((r) => r.transactionId),

@@ -139,11 +139,21 @@ export function rowsQuery(plan: Pick<Plan, 'source' | 'residual'>, from: number,
  */
 export type Bucket = { from: number; to: number; count: number; day?: string };
 
+/** The first and last UTC day of a range's whole hours; none when it has no whole hour. */
+type DaySpan = readonly [] | readonly [first: string, last: string];
+const NO_DAYS: DaySpan = [];
+
 /** What counting a range needs: its whole hours [fromHour, toHour), the days of those, the parts. */
-export function layoutOf(range: { from: number; to: number }) {
+export function layoutOf(range: { from: number; to: number }): {
+  parts: { from: number; to: number }[];
+  days: DaySpan;
+  edgeDays: string[];
+  fromHour: number;
+  toHour: number;
+} {
   const fromHour = ceilHour(range.from);
   const toHour = floorHour(range.to);
-  if (fromHour >= toHour) return { parts: [range], days: [] as string[], edgeDays: [] as string[], fromHour, toHour };
+  if (fromHour >= toHour) return { parts: [range], days: NO_DAYS, edgeDays: [], fromHour, toHour };
   const parts = [
     ...(toHour < range.to ? [{ from: toHour, to: range.to }] : []),
     ...(range.from < fromHour ? [{ from: range.from, to: fromHour }] : []),
@@ -153,7 +163,7 @@ export function layoutOf(range: { from: number; to: number }) {
   const edgeDays = [
     ...new Set([fromHour % DAY_MS ? firstDay : null, toHour % DAY_MS ? lastDay : null].filter((d): d is string => d !== null)),
   ];
-  return { parts, days: [firstDay, lastDay], edgeDays, fromHour, toHour };
+  return { parts, days: [firstDay, lastDay] satisfies DaySpan, edgeDays, fromHour, toHour };
 }
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
@@ -185,7 +195,7 @@ export function bucketsOf(
 ): Bucket[] {
   const parts = layout.parts.map((p, i) => ({ ...p, count: partCounts[i] ?? 0 }));
   if (layout.days.length === 0) return parts.filter((b) => b.count);
-  const [firstDay, lastDay] = layout.days as [string, string];
+  const [firstDay, lastDay] = layout.days;
   const out: Bucket[] = [];
   const endPart = parts.find((p) => p.from === layout.toHour);
   const startPart = parts.find((p) => p.to === layout.fromHour);

@@ -1,5 +1,5 @@
 import * as z from '../shared/zod.ts';
-import { Id } from '../shared/schemas.ts';
+import { SourceId } from '../shared/schemas.ts';
 
 /**
  * Wire contract of the connect portal's master data (SPEC 3 "Master data lists", SPEC 7 master-data:
@@ -38,5 +38,5 @@ export type MasterData = z.infer<typeof MasterData>;
 
 /** The path parameter of GET /api/master-data/divisions/:id. */
 export const DivisionParams = z.object({
-  id: Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only')),
+  id: SourceId,
 });

@@ -1,6 +1,6 @@
 import * as z from '../shared/zod.ts';
 import { DEFAULT_LIST_PAGE_SIZE } from '../shared/constants.ts';
-import { Id, pageOf, QueryInt } from '../shared/schemas.ts';
+import { pageOf, QueryInt, SourceId } from '../shared/schemas.ts';
 import { PRODUCT_STATUSES } from '../shared/statuses.ts';
 
 /**
@@ -47,7 +47,7 @@ export const ProductQuery = z.object({
   q: Filter(100),
   productType: Filter(64),
   category: Filter(100),
-  contentProviderId: z.optional(Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'))),
+  contentProviderId: z.optional(SourceId),
   currency: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z]{3}$/, 'Value must be a currency code such as EUR'))),
   status: z.optional(z.enum(PRODUCT_STATUSES)),
   index: QueryInt(0, 100_000, 0),

@@ -3,6 +3,8 @@ import * as z from './zod.ts';
 /** Wire primitives every domain's contracts are built from (ids, calendar days, query-string values, pages). */
 
 export const Id = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+/** An id as the source systems give it (imports, master data): '#' and other key separators are refused. */
+export const SourceId = Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'));
 export const CalendarDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Value must be a date (YYYY-MM-DD)'));
 /** Query-string integer with a default (`?index=2`). */
 export const QueryInt = (min: number, max: number, fallback: number) =>

@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 
 /**
@@ -14,7 +14,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Retries of unprocessed keys/items: exponential, capped at 1 s, jittered around the step. */
 const backoff = (attempt: number) => sleep(Math.min(1000, 10 * 2 ** attempt) * (0.5 + Math.random()));
 
-const keyOf = (key: Key) => `${key.pk}\u0000${key.sk}`;
+/** An item's or a key's `pk\0sk`: an item read back carries its key attributes as strings. */
+const keyOf = (key: Item) => `${String(key.pk)}\u0000${String(key.sk)}`;
 
 /** Runs `fn` over `items` with at most `limit` running at once; results keep the input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -44,15 +45,16 @@ export async function batchGet(db: Db, keys: readonly Key[], options: { projecti
       }
     : {};
   for (let start = 0; start < unique.length; start += 100) {
-    let pending: Key[] = unique.slice(start, start + 100);
+    // Plain records: the SDK answers the unprocessed keys as such.
+    let pending: Item[] = unique.slice(start, start + 100);
     for (let attempt = 0; pending.length; attempt += 1) {
       if (attempt > 0) await backoff(attempt);
       if (attempt > 12) throw new Error(`BatchGetItem: ${pending.length} keys still unprocessed`);
       const res = await db.doc.send(
         new BatchGetCommand({ RequestItems: { [db.table]: { Keys: pending, ConsistentRead: true, ...projection } } }),
       );
-      for (const item of res.Responses?.[db.table] ?? []) found.set(keyOf(item as Key), item);
-      pending = (res.UnprocessedKeys?.[db.table]?.Keys ?? []) as Key[];
+      for (const item of res.Responses?.[db.table] ?? []) found.set(keyOf(item), item);
+      pending = res.UnprocessedKeys?.[db.table]?.Keys ?? [];
     }
   }
   return found;
@@ -82,7 +84,8 @@ export function batchDelete(db: Db, keys: readonly Key[], concurrency = 8): Prom
   );
 }
 
-type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+/** The SDK's own request type: what it answers unprocessed goes back as it came. */
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 async function batchWrite(db: Db, requests: readonly WriteRequest[], concurrency: number): Promise<void> {
   const chunks: WriteRequest[][] = [];
@@ -93,7 +96,7 @@ async function batchWrite(db: Db, requests: readonly WriteRequest[], concurrency
       if (attempt > 0) await backoff(attempt);
       if (attempt > 12) throw new Error(`BatchWriteItem: ${pending.length} items still unprocessed`);
       const res = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
-      pending = (res.UnprocessedItems?.[db.table] ?? []) as WriteRequest[];
+      pending = res.UnprocessedItems?.[db.table] ?? [];
     }
   });
 }

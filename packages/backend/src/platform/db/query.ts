@@ -13,17 +13,20 @@ export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKe
 /** What a list function is asked for: a page size and the previous page's cursor. */
 export type PageRequest = { limit: number; cursor?: Record<string, unknown> };
 
+/** A key condition whose values a caller may add to (a sort key range, a filter's values). */
+type KeyCondition = { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> };
+
 /** The key condition of a Query of one partition of the table: `pk = <pk>`. */
-export const onPartition = (pk: string) => ({
+export const onPartition = (pk: string): KeyCondition => ({
   KeyConditionExpression: 'pk = :pk',
-  ExpressionAttributeValues: { ':pk': pk } as Record<string, unknown>,
+  ExpressionAttributeValues: { ':pk': pk },
 });
 
 /** The key condition of a Query of one partition of an index: `<index>pk = <pk>`. */
-export const onIndex = (index: IndexName, pk: string) => ({
+export const onIndex = (index: IndexName, pk: string): KeyCondition & { IndexName: IndexName } => ({
   IndexName: index,
   KeyConditionExpression: `${index}pk = :pk`,
-  ExpressionAttributeValues: { ':pk': pk } as Record<string, unknown>,
+  ExpressionAttributeValues: { ':pk': pk },
 });
 
 /**

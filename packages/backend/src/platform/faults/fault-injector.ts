@@ -1,3 +1,4 @@
+import { fieldOf } from '../error-fields.ts';
 /**
  * Fault injection for the AWS SDK v3 clients (ADR 025): throttling, 5xx and timeouts
  * from DynamoDB, S3 and SES at a set rate, drawn from a seeded generator. Installed only by code that
@@ -115,21 +116,25 @@ function errorResponse(service: FaultService, name: string, status: number) {
 /** The error the Node HTTP handler throws when a request times out. */
 const timeoutError = () => Object.assign(new Error('Connection timed out (injected fault)'), { name: 'TimeoutError' });
 
-/** Any v3 client (each types its stack by its own commands); `add` is called through `LooseStack`. */
-type StackClient = { middlewareStack: { add(middleware: never, options: never): void } };
+/**
+ * Any v3 client (each types its stack by its own commands): `add` is a method, so a client's own stack,
+ * whose middlewares take its commands' inputs, is one of these.
+ */
 type LooseStack = {
-  add(middleware: unknown, options: { step: string; name: string; priority?: 'high' | 'normal' | 'low' }): void;
+  add(middleware: unknown, options: { step: 'initialize'; name: string }): void;
+  add(middleware: unknown, options: { step: 'deserialize'; name: string; priority: 'low' }): void;
 };
+type StackClient = { middlewareStack: LooseStack };
 type Context = Record<string, unknown>;
 type Next = (args: unknown) => Promise<{ response: unknown; output?: unknown }>;
-
-const FAULT = 'portalFault';
 
 /** The injector of `plan`; the plan's fields may be changed while it runs (tests switch faults on and off). */
 export function createFaultInjector(plan: FaultPlan) {
   const random = seededRandom(plan.seed);
   const stats: FaultStats = { calls: { dynamodb: 0, s3: 0, ses: 0 }, injected: {}, attempts: 0, appliedThenLost: 0 };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  // A call's decision, keyed by its handler context (the one object both middlewares of the call see).
+  const decisions = new WeakMap<Context, Fault | null>();
 
   function decide(service: FaultService): Fault | null {
     stats.calls[service] += 1;
@@ -150,23 +155,25 @@ export function createFaultInjector(plan: FaultPlan) {
     injectedCount: () => Object.values(stats.injected).reduce((sum, n) => sum + n, 0),
     /** Adds the two middlewares to a client (its DynamoDBDocumentClient shares the stack). */
     install(client: StackClient, service: FaultService): void {
-      const stack = client.middlewareStack as unknown as LooseStack;
+      const stack = client.middlewareStack;
       stack.add(
         (next: Next, context: Context) => async (args: unknown) => {
-          context[FAULT] = decide(service);
+          decisions.set(context, decide(service));
           return next(args);
         },
         { step: 'initialize', name: 'faultDecision' },
       );
       stack.add(
         (next: Next, context: Context) => async (args: unknown) => {
-          const fault = context[FAULT] as Fault | null | undefined;
+          const fault = decisions.get(context);
           if (!fault || fault.spent) return next(args);
           if (!fault.persistent) fault.spent = true;
           stats.attempts += 1;
           if (fault.phase === 'after') {
             const { response } = await next(args);
-            (response as { body?: { resume?: () => void } }).body?.resume?.(); // drop the real answer
+            const body = fieldOf(response, 'body');
+            const resume = fieldOf(body, 'resume');
+            if (typeof resume === 'function') resume.call(body); // drop the real answer
             stats.appliedThenLost += 1;
           }
           if (fault.kind === 'timeout') throw timeoutError();

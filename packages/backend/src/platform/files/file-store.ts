@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { errorField, errorHttpStatus } from '../error-fields.ts';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 import type { FaultInjector } from '../faults/fault-injector.ts';
@@ -116,11 +117,7 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       try {
         return (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0;
       } catch (error) {
-        if (
-          (error as { name?: string }).name === 'NotFound' ||
-          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-        )
-          return null;
+        if (errorField(error, 'name') === 'NotFound' || errorHttpStatus(error) === 404) return null;
         throw error;
       }
     },
@@ -134,7 +131,9 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       const res = await s3.send(
         new GetObjectCommand({ Bucket: bucket, Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }),
       );
-      return res.Body as Readable;
+      // The Node runtime's SDK answers a body as a Node stream (an IncomingMessage).
+      if (!(res.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
+      return res.Body;
     },
     async remove(key) {
       const [s3, { DeleteObjectCommand }] = await Promise.all([client(), sdk()]);

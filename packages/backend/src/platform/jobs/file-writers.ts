@@ -31,6 +31,12 @@ const zoneOrUtc = (timeZone: string) => (isValidTimeZone(timeZone) ? timeZone : 
 const textOf = (column: ExportColumn, value: string | number): string =>
   (column.labels ? fileLabel(column.labels, String(value), column.language ?? 'en') : null) ?? String(value);
 
+/** An amount cell's currency: the code in the row's currency column. */
+const currencyOf = (column: ExportColumn, row: ExportRow): string | null | undefined => {
+  const currency = row[column.currencyKey ?? 'currency'];
+  return typeof currency === 'number' ? String(currency) : currency;
+};
+
 /**
  * CSV for Excel and everything else: UTF-8 with a byte-order mark (Excel otherwise reads it as ANSI),
  * CRLF records, a header row; text cells formula-neutralised (cell-values.ts `neutralise`); numbers
@@ -48,9 +54,7 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
       case 'number':
         return typeof value === 'number' ? String(value) : neutralise(String(value));
       case 'amount':
-        return typeof value === 'number'
-          ? majorUnitsText(value, row[column.currencyKey ?? 'currency'] as string)
-          : neutralise(String(value));
+        return typeof value === 'number' ? majorUnitsText(value, currencyOf(column, row)) : neutralise(String(value));
       case 'datetime':
         return wallClockText(local(String(value)));
     }
@@ -130,7 +134,7 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
       case 'number':
         return typeof value === 'number' ? value : String(value);
       case 'amount':
-        return typeof value === 'number' ? majorUnits(value, row[column.currencyKey ?? 'currency'] as string) : String(value);
+        return typeof value === 'number' ? majorUnits(value, currencyOf(column, row)) : String(value);
       case 'datetime':
         return new Date(local(String(value)));
     }

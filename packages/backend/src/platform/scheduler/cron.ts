@@ -240,7 +240,8 @@ function parseCron(source: string, body: string): CronExpression {
 function parseAt(source: string, body: string): AtExpression {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(body);
   if (!m) fail(source, 'at() takes a local date-time in the form at(yyyy-mm-ddThh:mm:ss)');
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const field = (group: number) => Number(m[group]);
+  const [year, month, day, hour, minute, second] = [field(1), field(2), field(3), field(4), field(5), field(6)];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     fail(source, `${body.slice(0, 10)} is not a calendar date`);
   }
@@ -255,7 +256,7 @@ function parseRate(source: string, body: string): RateExpression {
   const word = m[2] ?? '';
   if (value < 1) fail(source, 'the rate value must be a positive whole number');
   if (value !== 1 && !word.endsWith('s')) fail(source, `use the plural unit "${word}s" for a value above 1`);
-  const unit = (word.endsWith('s') ? word : `${word}s`) as RateUnit;
+  const unit: RateUnit = word.startsWith('minute') ? 'minutes' : word.startsWith('hour') ? 'hours' : 'days';
   return { kind: 'rate', source, value, unit, periodMs: value * UNIT_MS[unit] };
 }
 

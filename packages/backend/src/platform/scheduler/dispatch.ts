@@ -63,6 +63,11 @@ export async function runScheduledJob(payload: ScheduledJobPayload, jobs: JobReg
   await job(payload);
 }
 
+const isPayloadOf = <K extends ScheduledJobKind>(
+  payload: ScheduledJobPayload,
+  kind: K,
+): payload is Extract<ScheduledJobPayload, { kind: K }> => payload.kind === kind;
+
 /** A registry entry whose job receives its own payload type: `new Map([jobEntry('report', run)])`. */
 export function jobEntry<K extends ScheduledJobKind>(
   kind: K,
@@ -71,8 +76,8 @@ export function jobEntry<K extends ScheduledJobKind>(
   return [
     kind,
     async (payload) => {
-      if (payload.kind !== kind) throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
-      await run(payload as Extract<ScheduledJobPayload, { kind: K }>);
+      if (!isPayloadOf(payload, kind)) throw new UnknownJobKindError(`Job "${kind}" got a "${payload.kind}" payload`);
+      await run(payload);
     },
   ];
 }

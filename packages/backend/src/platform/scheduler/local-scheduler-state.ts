@@ -4,7 +4,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import * as z from '@portal/core/zod';
 import { type ParsedScheduleExpression, parseScheduleExpression } from './cron.ts';
 import { SchedulePayload, ScheduleSpec } from './port.ts';
-import { errorField } from '../error-fields.ts';
+import { errorField, fieldOf } from '../error-fields.ts';
 
 /** The local scheduler's state (local-scheduler.ts, ADR 005) and the JSON files it is kept in. */
 
@@ -56,9 +56,8 @@ const isoDate = z.pipe(
 /** Dates are ISO strings in the file. */
 const StoredSpec = z.preprocess((value) => {
   if (typeof value !== 'object' || value === null) return value;
-  const record = value as Record<string, unknown>;
   const toDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : v);
-  return { ...record, startDate: toDate(record.startDate), endDate: toDate(record.endDate) };
+  return { ...value, startDate: toDate(fieldOf(value, 'startDate')), endDate: toDate(fieldOf(value, 'endDate')) };
 }, ScheduleSpec);
 
 const StoredState = z.object({

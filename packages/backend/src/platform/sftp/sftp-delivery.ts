@@ -194,7 +194,7 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
         await live(makeFolders(sftp, target.dir));
         out = sftp.createWriteStream(temp, { flags: 'w', mode: 0o640 });
         await live(pipeline(Buffer.isBuffer(body) ? [body] : body, out));
-        const written = await live(call<{ size?: number }>((cb) => sftp.stat(temp, cb)));
+        const written = await live(ask<{ size?: number }>((cb) => sftp.stat(temp, cb)));
         const expected = size ?? (Buffer.isBuffer(body) ? body.length : undefined);
         if (expected !== undefined && written.size !== expected)
           throw new SftpDeliveryError(`SFTP ${where}: wrote ${written.size} bytes of ${expected} to ${folder || '/'}`, true);
@@ -213,16 +213,21 @@ export function createSftpDelivery(endpoint: SftpEndpoint, options: SftpOptions 
   };
 }
 
-/** A callback-style SFTP call as a promise. */
-function call<T = void>(run: (cb: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
+/** A callback-style SFTP call that answers nothing, as a promise. */
+function call(run: (cb: (error: Error | null | undefined) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
+}
+
+/** A callback-style SFTP call that answers a value (a stat), as a promise. */
+function ask<T>(run: (cb: (error: Error | null | undefined, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value))));
 }
 
 /** `mkdir -p` of the folder's segments (a segment that exists, or appears meanwhile, is fine). */
 async function makeFolders(sftp: SFTPWrapper, segments: string[]) {
   for (let i = 1; i <= segments.length; i += 1) {
     const path = segments.slice(0, i).join('/');
-    const exists = await call<{ isDirectory(): boolean }>((cb) => sftp.stat(path, cb)).then(
+    const exists = await ask<{ isDirectory(): boolean }>((cb) => sftp.stat(path, cb)).then(
       (stats) => {
         if (!stats.isDirectory()) throw new SftpDeliveryError(`SFTP: '${path}' is a file, not a folder`, false);
         return true;
@@ -235,7 +240,7 @@ async function makeFolders(sftp: SFTPWrapper, segments: string[]) {
     if (!exists)
       await call((cb) => sftp.mkdir(path, cb)).catch(async (error) => {
         if (
-          !(await call<unknown>((cb) => sftp.stat(path, cb)).then(
+          !(await ask<unknown>((cb) => sftp.stat(path, cb)).then(
             () => true,
             () => false,
           ))
@@ -254,7 +259,7 @@ async function replace(sftp: SFTPWrapper, temp: string, path: string) {
   try {
     await call((cb) => sftp.rename(temp, path, cb));
   } catch (error) {
-    const exists = await call<unknown>((cb) => sftp.stat(path, cb)).then(
+    const exists = await ask<unknown>((cb) => sftp.stat(path, cb)).then(
       () => true,
       () => false,
     );
