@@ -23,7 +23,7 @@ export function readProfile(file: string): Profile {
 const n = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
 
 /** The model's answer as text: the hot keys table, then the breaches (none: "no breach"). */
-export function describe(scenarios: readonly Scenario[], profile: Profile): { text: string; breached: boolean } {
+export function report(scenarios: readonly Scenario[], profile: Profile): { text: string; breached: boolean } {
   const { rows, breaches: found, fleet } = breaches(scenarios, profile);
   const out = [`Load model — profile: ${profile.name} (${profile.about})`, ''];
   out.push(
@@ -56,7 +56,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { backend, stop } = await startBenchBackend();
   try {
     const scenarios = await measureScenarios(backend, { sliceLines: profile.importSliceLines, grownRows: 3 * profile.importSliceLines });
-    const { text, breached } = describe(scenarios, profile);
+    const { text, breached } = report(scenarios, profile);
     console.log(text);
     process.exitCode = breached ? 1 : 0;
   } finally {

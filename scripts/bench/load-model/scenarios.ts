@@ -1,6 +1,7 @@
 import type { Actor, Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import { recordCapacity } from '@portal/backend/platform/db';
+import { importOk } from '../../../tests/support/test-backend.ts';
 import type { Profile, Sample, Scenario } from './model.ts';
 
 /**
@@ -17,11 +18,6 @@ const OTHER_EAN = '4099000000024';
 const SECONDS_PER_DAY = 86_400;
 
 const lines = (records: readonly object[]) => records.map((data, i) => ({ line: i + 1, data }));
-
-async function importOk(backend: Backend, kind: string, records: readonly object[]) {
-  const report = await backend.imports.importRecords(kind as 'retailers', lines(records));
-  if (report.errors.length) throw new Error(`load model ${kind}: ${JSON.stringify(report.errors.slice(0, 3))}`);
-}
 
 const actor = (customerId: string, global = false): Actor => ({
   username: 'load.model',
