@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe as suite, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import type { CapacityRecord } from '@portal/backend/platform/db';
 import { PROFILES, readProfile, report } from './load-model.ts';
@@ -26,7 +26,7 @@ const scenario = (samples: Scenario['samples'], perSecond = 10): Scenario => ({
   fleet: () => ({ perSecond, size: 1_000_000 }),
 });
 
-suite('the load model (pure)', () => {
+describe('the load model (pure)', () => {
   it('names key shapes by the ids it was told and <id> for the rest', () => {
     expect(shapeOf('TXSUM#C1#T#TERM-7', { C1: '<customer>' })).toBe('TXSUM#<customer>#T#<id>');
     expect(shapeOf('RETAILERS', {})).toBe('RETAILERS');
@@ -59,7 +59,7 @@ suite('the load model (pure)', () => {
   });
 });
 
-suite('the load model over real code paths', () => {
+describe('the load model over real code paths', () => {
   it('measures the import, the list page and the master data per key; the small profile passes, the mid-size one has no hot key', async () => {
     const backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
     const scenarios = await measureScenarios(backend, { sliceLines: small.importSliceLines, grownRows: 2 * small.importSliceLines });
