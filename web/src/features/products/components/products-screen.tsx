@@ -10,7 +10,7 @@ import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { SearchField } from '../../../components/ui/list-search.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
@@ -75,14 +75,12 @@ export function ProductsScreen() {
         <Card className="p-4 sm:p-5">
           <h2 className="sr-only">{t('products.filters.title')}</h2>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-7" role="search">
-            <TextField
+            <SearchField
               className="sm:col-span-2"
               label={t('products.filters.search')}
               placeholder={t('products.filters.searchPlaceholder')}
               value={text}
               onValueChange={onText}
-              autoComplete="off"
-              enterKeyHint="search"
             />
             <SelectField
               label={t('products.filters.productType')}
