@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon, DownloadIcon, ListIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { quantityColumns } from '../components/quantity-columns.ts';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -92,18 +93,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       ),
     },
     { key: 'ean', header: t('orders.detail.ean'), nowrap: true, cell: (p) => p.ean },
-    {
-      key: 'ordered',
-      header: t('orders.columns.quantityOrdered'),
-      align: 'end',
-      cell: (p) => formatNumber(p.quantityOrdered, fmt.locale),
-    },
-    {
-      key: 'shipped',
-      header: t('orders.columns.quantityShipped'),
-      align: 'end',
-      cell: (p) => formatNumber(p.quantityShipped, fmt.locale),
-    },
+    ...quantityColumns(t, fmt.locale),
   ];
   type Shipment = OrderDetail['shipments'][number];
   const shipmentColumns: Column<Shipment>[] = [
