@@ -3,7 +3,7 @@ import { toPagination } from '@portal/core/shared';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
@@ -72,8 +72,7 @@ export function ProductsScreen() {
     <div>
       <PageHeader title={t('products.title')} description={t('products.description')} />
       <div className="space-y-6">
-        <Card className="p-4 sm:p-5">
-          <h2 className="sr-only">{t('products.filters.title')}</h2>
+        <FiltersCard title={t('products.filters.title')}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-7" role="search">
             <SearchField
               className="sm:col-span-2"
@@ -126,7 +125,7 @@ export function ProductsScreen() {
               </Button>
             </div>
           ) : null}
-        </Card>
+        </FiltersCard>
         <QueryState
           result={products}
           failedMessage={t('products.failed')}
