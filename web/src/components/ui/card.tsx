@@ -5,6 +5,16 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   return <section className={`rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>{children}</section>;
 }
 
+/** The filter card over a list or statistic: a section named by a heading only screen readers show. */
+export function FiltersCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="sr-only">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
 export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -37,12 +37,6 @@ export function DateRangeField<P extends string = string>({
   className?: string;
 }) {
   const id = useId();
-  const input = (invalid: boolean) =>
-    [
-      'block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm',
-      'focus:outline-none focus:ring-2',
-      invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
-    ].join(' ');
   return (
     <fieldset className={`min-w-0 ${className}`} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="sr-only">{labels.legend}</legend>
@@ -54,34 +48,22 @@ export function DateRangeField<P extends string = string>({
           options={presets}
           onValueChange={onPresetChange}
         />
-        <div className="min-w-0 space-y-1.5">
-          <label htmlFor={`${id}-start`} className="block text-sm font-medium text-slate-700">
-            {labels.start}
-          </label>
-          <input
-            id={`${id}-start`}
-            type="date"
-            value={startDate}
-            max={endDate || undefined}
-            onChange={(e) => onStartDateChange(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            className={input(Boolean(error))}
-          />
-        </div>
-        <div className="min-w-0 space-y-1.5">
-          <label htmlFor={`${id}-end`} className="block text-sm font-medium text-slate-700">
-            {labels.end}
-          </label>
-          <input
-            id={`${id}-end`}
-            type="date"
-            value={endDate}
-            min={startDate || undefined}
-            onChange={(e) => onEndDateChange(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            className={input(Boolean(error))}
-          />
-        </div>
+        <DateInput
+          id={`${id}-start`}
+          label={labels.start}
+          value={startDate}
+          max={endDate || undefined}
+          onValueChange={onStartDateChange}
+          invalid={Boolean(error)}
+        />
+        <DateInput
+          id={`${id}-end`}
+          label={labels.end}
+          value={endDate}
+          min={startDate || undefined}
+          onValueChange={onEndDateChange}
+          invalid={Boolean(error)}
+        />
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
@@ -89,5 +71,45 @@ export function DateRangeField<P extends string = string>({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One labelled native date input of the range; `min`/`max` keep the two ends in order. */
+function DateInput({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onValueChange,
+  invalid,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onValueChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const border = invalid
+    ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+    : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100';
+  return (
+    <div className="min-w-0 space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm focus:outline-none focus:ring-2 ${border}`}
+      />
+    </div>
   );
 }

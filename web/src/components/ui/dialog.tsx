@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { CloseIcon } from './icons.tsx';
+import { ModalCloseButton } from './modal-close-button.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface DialogProps {
@@ -53,16 +53,7 @@ export function Dialog({
           <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-slate-900'}>
             {title}
           </h2>
-          {closeButton === 'icon' ? (
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={closeLabel}
-              className="-m-1.5 ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            >
-              <CloseIcon />
-            </button>
-          ) : null}
+          {closeButton === 'icon' ? <ModalCloseButton onClose={onClose} label={closeLabel} spacing="-m-1.5 ml-auto p-1.5" /> : null}
         </div>
         <div className="px-5 pb-5 pt-2 text-sm text-slate-600">{children}</div>
         {actions || closeButton === 'action' ? (

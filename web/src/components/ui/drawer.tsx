@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { ModalCloseButton } from './modal-close-button.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
 
 /** A navigation drawer sliding in from the left on small screens (native modal <dialog>). */
@@ -28,14 +28,7 @@ export function Drawer({
           <div id={titleId} className="min-w-0">
             {title}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={closeLabel}
-            className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <CloseIcon />
-          </button>
+          <ModalCloseButton onClose={onClose} label={closeLabel} spacing="p-2" />
         </div>
         <div className="flex-1 overflow-y-auto p-3">{children}</div>
       </div>

@@ -1,4 +1,9 @@
-import { TextField } from './text-field.tsx';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+/** A free-text search input: no autofill, the keyboard's key says search. */
+export function SearchField(props: Omit<TextFieldProps, 'autoComplete' | 'enterKeyHint'>) {
+  return <TextField autoComplete="off" enterKeyHint="search" {...props} />;
+}
 
 /** The search field heading a list card: a search landmark, ruled off from the list under it. */
 export function ListSearch({
@@ -17,15 +22,7 @@ export function ListSearch({
 }) {
   return (
     <div className="border-b border-slate-200 p-4 sm:p-5" role="search">
-      <TextField
-        label={label}
-        placeholder={placeholder}
-        value={value}
-        onValueChange={onValueChange}
-        autoComplete="off"
-        enterKeyHint="search"
-        className={className}
-      />
+      <SearchField label={label} placeholder={placeholder} value={value} onValueChange={onValueChange} className={className} />
     </div>
   );
 }

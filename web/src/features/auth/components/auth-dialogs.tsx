@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { closeDialog, useDialogs } from '../../../lib/session.ts';
+import { closeDialog, type DialogName, useDialogs } from '../../../lib/session.ts';
 
 /**
  * The 'Access denied' dialogs (SPEC 4, 6). They open from the dialog state (a 401/403, an
@@ -22,34 +23,31 @@ export function AuthDialogs() {
   };
   return (
     <>
-      <Dialog
-        open={dialogs.authRequired}
-        onClose={() => closeDialog('authRequired')}
-        title={t('messages.accessDenied')}
-        closeLabel={t('common.close')}
-        closeButton="action"
-      >
-        <p>{t('messages.loginRequired')}</p>
-      </Dialog>
-      <Dialog
+      <AccessDeniedDialog name="authRequired" open={dialogs.authRequired} text={t('messages.loginRequired')} />
+      <AccessDeniedDialog
+        name="mfaRequired"
         open={dialogs.mfaRequired}
-        onClose={() => closeDialog('mfaRequired')}
-        title={t('messages.accessDenied')}
-        closeLabel={t('common.close')}
-        closeButton="action"
+        text={t('messages.higherAuthenticationRequired')}
         actions={<Button onClick={setUpMfa}>{t('accessDialog.setUpMfa')}</Button>}
-      >
-        <p>{t('messages.higherAuthenticationRequired')}</p>
-      </Dialog>
-      <Dialog
-        open={dialogs.sectionDenied}
-        onClose={() => closeDialog('sectionDenied')}
-        title={t('messages.accessDenied')}
-        closeLabel={t('common.close')}
-        closeButton="action"
-      >
-        <p>{t('accessDialog.sectionNotPermitted')}</p>
-      </Dialog>
+      />
+      <AccessDeniedDialog name="sectionDenied" open={dialogs.sectionDenied} text={t('accessDialog.sectionNotPermitted')} />
     </>
+  );
+}
+
+/** One 'Access denied' dialog: its text, the close button among the actions, and the state told on close. */
+function AccessDeniedDialog({ name, open, text, actions }: { name: DialogName; open: boolean; text: string; actions?: ReactNode }) {
+  const t = useT();
+  return (
+    <Dialog
+      open={open}
+      onClose={() => closeDialog(name)}
+      title={t('messages.accessDenied')}
+      closeLabel={t('common.close')}
+      closeButton="action"
+      actions={actions}
+    >
+      <p>{text}</p>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { UsernameField } from './username-field.tsx';
 import { fieldText, translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { type ForgotPasswordOutcome, forgotPasswordError } from '../api/forgot-password.ts';
 import { useRequestPasswordReset } from '../api/use-password-reset.ts';
@@ -42,13 +42,8 @@ export function ForgotPasswordForm() {
           {outcomeText(outcome)}
         </Alert>
       ) : null}
-      <TextField
+      <UsernameField
         label={t('forgotPassword.field')}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
         value={username}
         onValueChange={(value) => {
           setUsername(value);

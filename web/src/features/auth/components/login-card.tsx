@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { loadDataLayer, useDataLayer } from '../../../app/data-bridge.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { UsernameField } from './username-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { LoginFailure } from '../model/login-form.ts';
@@ -98,16 +99,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
       <form className="mt-6 space-y-4" noValidate onSubmit={submit} aria-busy={loading || undefined}>
         {failure ? <LoginFailureAlert failure={failure} /> : null}
-        <TextField
-          label={t('auth.login.username')}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          readOnly={mfaStep}
-          {...field('username')}
-        />
+        <UsernameField label={t('auth.login.username')} readOnly={mfaStep} {...field('username')} />
         <TextField
           label={t('auth.login.password')}
           name="password"

@@ -3,7 +3,7 @@ import { SalesChart } from '../../../components/chart/sales-chart.tsx';
 import { type Measure, Total } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -89,8 +89,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
     <div>
       <PageHeader title={t('connectSales.title')} description={t('connectSales.description')} />
       <div className="space-y-6">
-        <Card className="p-4 sm:p-5">
-          <h2 className="sr-only">{t('connectSales.filters.title')}</h2>
+        <FiltersCard title={t('connectSales.filters.title')}>
           <div className="grid gap-4 lg:grid-cols-[minmax(14rem,1fr)_2fr]">
             <SelectField
               label={t('connectSales.filters.customer')}
@@ -119,7 +118,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
               error={problem ? t(`connectSales.errors.${problem}`, { days: SALES_MAX_RANGE_DAYS }) : undefined}
             />
           </div>
-        </Card>
+        </FiltersCard>
         <Tabs
           tabs={SALES_GROUP_BY.map((id) => ({ id, label: t(`connectSales.groupBy.${id}`) }))}
           value={filter.groupBy}

@@ -78,3 +78,12 @@ export function StepLoading() {
     </div>
   );
 }
+
+/** The header action back to the product list of the chosen delivery address (basket and check steps). */
+export function BackToProducts({ storeId, label }: { storeId: string; label: string }) {
+  return (
+    <Link to={paths.app.order.location(storeId)} className={buttonClasses('secondary')}>
+      {label}
+    </Link>
+  );
+}

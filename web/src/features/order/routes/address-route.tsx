@@ -8,6 +8,7 @@ import { StoreIcon } from '../../../components/ui/icons.tsx';
 import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { ListSearch } from '../../../components/ui/list-search.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { type Translate, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -173,30 +174,16 @@ export function AddressRoute() {
 function AddressTableHead() {
   const t = useT();
   return (
-    <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
-      <tr>
-        <th scope="col" className="px-5 py-3">
-          {t('order.address.name')}
-        </th>
-        <th scope="col" className="px-3 py-3">
-          {t('order.address.street')}
-        </th>
-        <th scope="col" className="px-3 py-3">
-          {t('order.address.postalCode')}
-        </th>
-        <th scope="col" className="px-3 py-3">
-          {t('order.address.city')}
-        </th>
-        <th scope="col" className="px-3 py-3">
-          {t('order.address.customerStoreId')}
-        </th>
-        <th scope="col" className="px-3 py-3">
-          {t('order.address.status')}
-        </th>
-        <th scope="col" className="px-5 py-3">
-          <span className="sr-only">{t('order.address.choose')}</span>
-        </th>
-      </tr>
-    </thead>
+    <TableHead
+      columns={[
+        { label: t('order.address.name'), className: 'px-5 py-3' },
+        { label: t('order.address.street'), className: 'px-3 py-3' },
+        { label: t('order.address.postalCode'), className: 'px-3 py-3' },
+        { label: t('order.address.city'), className: 'px-3 py-3' },
+        { label: t('order.address.customerStoreId'), className: 'px-3 py-3' },
+        { label: t('order.address.status'), className: 'px-3 py-3' },
+        { label: t('order.address.choose'), className: 'px-5 py-3', srOnly: true },
+      ]}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { enterQuantity, removeLine } from '@portal/core/ordering';
-import { Link, Navigate } from 'react-router-dom';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Navigate } from 'react-router-dom';
 import { Card } from '../../../components/ui/card.tsx';
 import { CartIcon } from '../../../components/ui/icons.tsx';
 import { ListEmpty } from '../../../components/ui/list-empty.tsx';
@@ -9,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { updateBasket } from '../model/order-draft.ts';
 import { useOrderContext } from '../model/use-order-context.ts';
 import { BasketLines } from '../components/basket-lines.tsx';
-import { OrderPage } from '../components/order-page.tsx';
+import { BackToProducts, OrderPage } from '../components/order-page.tsx';
 import { SummaryBar } from '../components/summary-bar.tsx';
 
 /** /app/order/basket — the current basket, editable; without a location, back to the address step. */
@@ -23,11 +22,7 @@ export function BasketRoute() {
       step={1}
       title={t('order.basket.title')}
       description={t('order.basket.description')}
-      actions={
-        <Link to={paths.app.order.location(location.storeId)} className={buttonClasses('secondary')}>
-          {t('order.basket.backToProducts')}
-        </Link>
-      }
+      actions={<BackToProducts storeId={location.storeId} label={t('order.basket.backToProducts')} />}
     >
       <Card className="overflow-hidden">
         <p className="border-b border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">

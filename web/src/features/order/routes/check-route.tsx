@@ -2,7 +2,7 @@ import { enterQuantity, isOrderValid, orderProblems, orderTotal, removeLine } fr
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -16,7 +16,7 @@ import { useSubmitOrder } from '../api/use-submit-order.ts';
 import { buildOrderInput, type SortedIssues, sortIssues } from '../model/submit.ts';
 import { useOrderContext } from '../model/use-order-context.ts';
 import { BasketLines } from '../components/basket-lines.tsx';
-import { OrderPage } from '../components/order-page.tsx';
+import { BackToProducts, OrderPage } from '../components/order-page.tsx';
 
 interface Failure {
   message: string;
@@ -80,11 +80,7 @@ export function CheckRoute() {
     <OrderPage
       step={2}
       title={t('order.check.title')}
-      actions={
-        <Link to={paths.app.order.location(location.storeId)} className={buttonClasses('secondary')}>
-          {t('order.check.back')}
-        </Link>
-      }
+      actions={<BackToProducts storeId={location.storeId} label={t('order.check.back')} />}
     >
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

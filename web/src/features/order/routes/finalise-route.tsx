@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DocumentIcon, DownloadIcon } from '../../../components/ui/icons.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
@@ -134,19 +135,13 @@ export function FinaliseRoute() {
             </h2>
             <div className="overflow-x-auto">
               <table className="min-w-full text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-2.5 sm:px-5">
-                      {t('order.columns.name')}
-                    </th>
-                    <th scope="col" className="px-3 py-2.5">
-                      {t('order.columns.ean')}
-                    </th>
-                    <th scope="col" className="px-4 py-2.5 text-right sm:px-5">
-                      {t('order.finalise.quantityOrdered')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t('order.columns.name'), className: 'px-4 py-2.5 sm:px-5' },
+                    { label: t('order.columns.ean'), className: 'px-3 py-2.5' },
+                    { label: t('order.finalise.quantityOrdered'), className: 'px-4 py-2.5 text-right sm:px-5' },
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {order.positions.map((p) => (
                     <tr key={p.inventoryProductId}>

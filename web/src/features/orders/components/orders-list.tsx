@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { quantityColumns } from './quantity-columns.ts';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
@@ -92,18 +93,7 @@ export function OrdersList({
     },
     { key: 'orderedBy', header: t('orders.columns.orderedBy'), cell: (o) => o.orderedBy },
     { key: 'status', header: t('orders.columns.status'), cell: (o) => <OrderStatusBadge status={o.status} /> },
-    {
-      key: 'quantityOrdered',
-      header: t('orders.columns.quantityOrdered'),
-      align: 'end',
-      cell: (o) => formatNumber(o.quantityOrdered, fmt.locale),
-    },
-    {
-      key: 'quantityShipped',
-      header: t('orders.columns.quantityShipped'),
-      align: 'end',
-      cell: (o) => formatNumber(o.quantityShipped, fmt.locale),
-    },
+    ...quantityColumns(t, fmt.locale),
   ];
 
   return (

@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon, DownloadIcon, ListIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { quantityColumns } from '../components/quantity-columns.ts';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -92,18 +93,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       ),
     },
     { key: 'ean', header: t('orders.detail.ean'), nowrap: true, cell: (p) => p.ean },
-    {
-      key: 'ordered',
-      header: t('orders.columns.quantityOrdered'),
-      align: 'end',
-      cell: (p) => formatNumber(p.quantityOrdered, fmt.locale),
-    },
-    {
-      key: 'shipped',
-      header: t('orders.columns.quantityShipped'),
-      align: 'end',
-      cell: (p) => formatNumber(p.quantityShipped, fmt.locale),
-    },
+    ...quantityColumns(t, fmt.locale),
   ];
   type Shipment = OrderDetail['shipments'][number];
   const shipmentColumns: Column<Shipment>[] = [
@@ -180,10 +170,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         </Card>
       </div>
 
-      <section className="space-y-3" aria-labelledby="order-positions">
-        <h2 id="order-positions" className="text-lg font-semibold text-slate-900">
-          {t('orders.detail.positions')}
-        </h2>
+      <DetailSection id="order-positions" title={t('orders.detail.positions')}>
         {order.positions.length === 0 ? (
           <EmptyState
             icon={<ListIcon className="size-6" />}
@@ -193,12 +180,9 @@ function OrderView({ order }: { order: OrderDetail }) {
         ) : (
           <DataTable caption={t('orders.detail.positions')} columns={positionColumns} rows={order.positions} rowKey={(p) => p.productId} />
         )}
-      </section>
+      </DetailSection>
 
-      <section className="space-y-3" aria-labelledby="order-shipments">
-        <h2 id="order-shipments" className="text-lg font-semibold text-slate-900">
-          {t('orders.detail.shipments')}
-        </h2>
+      <DetailSection id="order-shipments" title={t('orders.detail.shipments')}>
         {order.shipments.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
             {t('orders.detail.noShipments')}
@@ -211,7 +195,19 @@ function OrderView({ order }: { order: OrderDetail }) {
             rowKey={(s) => `${s.shipmentId}-${s.productId}`}
           />
         )}
-      </section>
+      </DetailSection>
     </div>
+  );
+}
+
+/** A titled part of the order page (positions, shipments): a section named by its heading. */
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

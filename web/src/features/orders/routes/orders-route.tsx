@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -43,8 +43,7 @@ export function OrdersRoute() {
         <ChooseRetailer />
       ) : (
         <div className="space-y-6">
-          <Card className="p-4 sm:p-5">
-            <h2 className="sr-only">{t('orders.filters.title')}</h2>
+          <FiltersCard title={t('orders.filters.title')}>
             <OrdersFilters
               filter={filter}
               onChange={setFilter}
@@ -53,7 +52,7 @@ export function OrdersRoute() {
               today={fmt.today}
               rangeProblem={problem}
             />
-          </Card>
+          </FiltersCard>
           <OrdersList customerId={retailer.id} filter={problem ? null : filter} />
         </div>
       )}

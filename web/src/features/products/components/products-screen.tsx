@@ -3,14 +3,14 @@ import { toPagination } from '@portal/core/shared';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { SearchField } from '../../../components/ui/list-search.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
@@ -72,17 +72,14 @@ export function ProductsScreen() {
     <div>
       <PageHeader title={t('products.title')} description={t('products.description')} />
       <div className="space-y-6">
-        <Card className="p-4 sm:p-5">
-          <h2 className="sr-only">{t('products.filters.title')}</h2>
+        <FiltersCard title={t('products.filters.title')}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-7" role="search">
-            <TextField
+            <SearchField
               className="sm:col-span-2"
               label={t('products.filters.search')}
               placeholder={t('products.filters.searchPlaceholder')}
               value={text}
               onValueChange={onText}
-              autoComplete="off"
-              enterKeyHint="search"
             />
             <SelectField
               label={t('products.filters.productType')}
@@ -128,7 +125,7 @@ export function ProductsScreen() {
               </Button>
             </div>
           ) : null}
-        </Card>
+        </FiltersCard>
         <QueryState
           result={products}
           failedMessage={t('products.failed')}

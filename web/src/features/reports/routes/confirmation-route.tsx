@@ -1,7 +1,7 @@
 import { REPORT } from '@portal/core/report';
 import { TokenAction, useQueryToken } from '../../../components/token-action.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { PublicTokenCard } from '../components/public-token-card.tsx';
 import { confirmContact } from '../api/reports.ts';
 
 /**
@@ -13,24 +13,20 @@ export function ReportConfirmationRoute() {
   const t = useT();
   const token = useQueryToken();
   return (
-    <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
-      {/* A plain card, like the unsubscribe page: an external contact has no login to go back to. */}
-      <Card className="w-full p-6 sm:p-8">
-        <h1 className="text-xl font-semibold text-slate-900">{t('reports.confirm.title')}</h1>
-        <TokenAction
-          token={token}
-          run={confirmContact}
-          invalidCodes={[REPORT.CONFIRMATION_INVALID]}
-          texts={{
-            intro: t('reports.confirm.intro'),
-            confirm: t('reports.confirm.confirm'),
-            doneTitle: t('reports.confirm.doneTitle'),
-            doneText: (answer) => t('reports.confirm.doneText', { email: answer.email, report: answer.reportName }),
-            invalidTitle: t('reports.confirm.invalidTitle'),
-            invalidText: t('reports.confirm.invalidText'),
-          }}
-        />
-      </Card>
-    </div>
+    <PublicTokenCard title={t('reports.confirm.title')}>
+      <TokenAction
+        token={token}
+        run={confirmContact}
+        invalidCodes={[REPORT.CONFIRMATION_INVALID]}
+        texts={{
+          intro: t('reports.confirm.intro'),
+          confirm: t('reports.confirm.confirm'),
+          doneTitle: t('reports.confirm.doneTitle'),
+          doneText: (answer) => t('reports.confirm.doneText', { email: answer.email, report: answer.reportName }),
+          invalidTitle: t('reports.confirm.invalidTitle'),
+          invalidText: t('reports.confirm.invalidText'),
+        }}
+      />
+    </PublicTokenCard>
   );
 }

@@ -1,7 +1,7 @@
 import { REPORT } from '@portal/core/report';
 import { TokenAction, useQueryToken } from '../../../components/token-action.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { PublicTokenCard } from '../components/public-token-card.tsx';
 import { unsubscribe } from '../api/reports.ts';
 import { useRunReportName } from '../components/report-name.ts';
 
@@ -15,24 +15,20 @@ export function UnsubscribeRoute() {
   const token = useQueryToken();
   const reportName = useRunReportName();
   return (
-    <div className="mx-auto flex max-w-md px-4 py-10 sm:py-16">
-      {/* A plain card, not the sign-in card: an external recipient has no login to go back to. */}
-      <Card className="w-full p-6 sm:p-8">
-        <h1 className="text-xl font-semibold text-slate-900">{t('reports.unsubscribe.title')}</h1>
-        <TokenAction
-          token={token}
-          run={unsubscribe}
-          invalidCodes={[REPORT.UNSUBSCRIBE_INVALID]}
-          texts={{
-            intro: t('reports.unsubscribe.intro'),
-            confirm: t('reports.unsubscribe.confirm'),
-            doneTitle: t('reports.unsubscribe.doneTitle'),
-            doneText: (answer) => t('reports.unsubscribe.doneText', { email: answer.email, report: reportName(answer) }),
-            invalidTitle: t('reports.unsubscribe.invalidTitle'),
-            invalidText: t('reports.unsubscribe.invalidText'),
-          }}
-        />
-      </Card>
-    </div>
+    <PublicTokenCard title={t('reports.unsubscribe.title')}>
+      <TokenAction
+        token={token}
+        run={unsubscribe}
+        invalidCodes={[REPORT.UNSUBSCRIBE_INVALID]}
+        texts={{
+          intro: t('reports.unsubscribe.intro'),
+          confirm: t('reports.unsubscribe.confirm'),
+          doneTitle: t('reports.unsubscribe.doneTitle'),
+          doneText: (answer) => t('reports.unsubscribe.doneText', { email: answer.email, report: reportName(answer) }),
+          invalidTitle: t('reports.unsubscribe.invalidTitle'),
+          invalidText: t('reports.unsubscribe.invalidText'),
+        }}
+      />
+    </PublicTokenCard>
   );
 }

@@ -12,7 +12,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { SearchField } from '../../../components/ui/list-search.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
@@ -196,13 +196,11 @@ function RequestFilters({
         onValueChange={(workflow) => update({ workflow })}
       />
       <div role="search">
-        <TextField
+        <SearchField
           label={t('requests.search.label')}
           placeholder={t('requests.search.placeholder')}
           value={search}
           onValueChange={onSearch}
-          autoComplete="off"
-          enterKeyHint="search"
         />
       </div>
       {mayApprove && tab === 'pending' ? (

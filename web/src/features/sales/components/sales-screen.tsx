@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useUserFormat } from '../../../lib/user-format.ts';
@@ -82,8 +82,7 @@ export function SalesScreen({
           idPrefix="sales"
         />
         {tab !== 'notes' ? (
-          <Card className="p-4 sm:p-5">
-            <h2 className="sr-only">{t('sales.filters.title')}</h2>
+          <FiltersCard title={t('sales.filters.title')}>
             <SalesFilters
               filter={filter}
               onChange={setFilter}
@@ -92,7 +91,7 @@ export function SalesScreen({
               showGroupBy={tab === 'statistic'}
               showEan={tab !== 'orders'}
             />
-          </Card>
+          </FiltersCard>
         ) : null}
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="focus:outline-none">
           {panel}
