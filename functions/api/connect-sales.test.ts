@@ -4,7 +4,7 @@ import { SalesAnswer } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesSource, exportsFromConfig } from '@portal/backend/export';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -105,13 +105,7 @@ beforeAll(async () => {
     launcher: { launch: async () => {} },
   });
   app = createApp(backend, () => '203.0.113.8');
-  const load = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind as 'sales',
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    expect(report.errors).toEqual([]);
-  };
+  const load = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, extra: object = {}) =>
     connectAccount(username, customerId, PASSWORD, { modules: { salesReporting: { permissions: 3, settings: 0 } }, ...extra });
   await load('accounts', [

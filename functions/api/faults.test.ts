@@ -7,7 +7,7 @@ import { gtinCheckDigit, SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -47,13 +47,7 @@ let ipCounter = 0;
 const answers: Record<string, number> = {};
 const report: Record<string, unknown> = {};
 
-async function importKind(kind: string, records: object[]) {
-  const result = await backend.imports.importRecords(
-    kind as 'stores',
-    records.map((data, i) => ({ line: i + 1, data })),
-  );
-  expect(result.errors).toEqual([]);
-}
+const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
 
 const plan = (over: Partial<FaultPlan> = {}): FaultPlan => ({ rate: 0, seed: SEED, ...over });
 

@@ -7,7 +7,7 @@ import { productsStepWithCalls } from '@portal/backend/ordering/testing';
 import { getAccount } from '@portal/backend/accounts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -75,13 +75,7 @@ const order = (positions: { inventoryProductId: string; amount: number }[], extr
   ...extra,
 });
 
-async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(
-    kind as 'stores',
-    records.map((data, i) => ({ line: i + 1, data })),
-  );
-  expect(report.errors).toEqual([]);
-}
+const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
 
 /** Every order, position and idempotency item in the table (the test's own table: a Scan is fine here). */
 async function orderItems() {

@@ -6,7 +6,7 @@ import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sal
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '@portal/backend/masterdata';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -133,13 +133,7 @@ const get = (path: string, params: Record<string, string | number | undefined>, 
   return app.request(`/api/sales${path}?${qs}`, { headers: headers(cookies[user]) });
 };
 
-async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(
-    kind as 'sales',
-    records.map((data, i) => ({ line: i + 1, data })),
-  );
-  expect(report.errors).toEqual([]);
-}
+const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);

@@ -2,7 +2,7 @@ import type { Backend } from '@portal/backend';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
-import { createTestBackend } from '../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../../tests/support/test-backend.ts';
 import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
 import { putFinishedReportJob, reportJobFixture, scheduleBody } from '../../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report';
@@ -283,13 +283,7 @@ export async function createGateWorld() {
     account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
-  const load = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind as 'accounts',
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors)}`);
-  };
+  const load = (kind: string, records: object[]) => importOk(backend, kind, records);
   await load('accounts', accounts);
   await load('brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: {} }]);
   await load('retailers', [

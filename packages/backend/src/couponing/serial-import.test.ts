@@ -5,7 +5,7 @@ import { gtinCheckDigit } from '@portal/core/shared';
 import { decodeAccess } from '@portal/core/auth';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
 import { parseImportText } from '../import/testing.ts';
 import { MAX_RANGE, SerialRangeImport, serialsOf } from './serial-import.ts';
 import { serialWithTransactions } from './card-entity.ts';
@@ -91,13 +91,7 @@ const actorOf = (customerId: string): Actor => ({
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
-  const ok = async (kind: 'retailers' | 'providers' | 'products', records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind,
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: 'retailers' | 'providers' | 'products', records: object[]) => importOk(backend, kind, records);
   await ok('retailers', [
     { customerId: 'R-I1', name: 'First retailer' },
     { customerId: 'R-I2', name: 'Second retailer' },

@@ -3,7 +3,7 @@ import { decodeAccess } from '@portal/core/auth';
 import { SERIAL_TRANSACTIONS_SHOWN, type SerialLookupResult } from '@portal/core/transaction';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import { transactionSource } from '../export/index.ts';
@@ -70,13 +70,7 @@ const tx = (serial: string, customerId: string, at: string, extra: object = {}) 
 
 beforeAll(async () => {
   backend = await createTestBackend(() => CLOCK);
-  const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind as 'retailers',
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   await ok('customerGroups', [
     { customerGroupId: 'G-LA', name: 'Alpha group' },
     { customerGroupId: 'G-LB', name: 'Beta group' },
