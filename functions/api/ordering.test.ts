@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, actorFor } from '@portal/backend';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import { AddressList, AddressRow, OrderDetail, OrdersPage, ProductsAnswer, RetailersPage, suggestedQuantity } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '@portal/backend/ordering/testing';
@@ -9,6 +9,7 @@ import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * The ordering portal's API (SPEC 2-7 replenishment) against DynamoDB Local: retailer and address
@@ -21,10 +22,7 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Correct-Horse-42!';
 
-const ean = (n: number) => {
-  const body = `500${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('500', n);
 const product = (n: number, name: string, extra: object = {}) => ({
   productId: `P-${n}`,
   inventoryProductId: `I-${n}`,

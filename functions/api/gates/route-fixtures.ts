@@ -1,5 +1,4 @@
 import type { Backend } from '@portal/backend';
-import { gtinCheckDigit } from '@portal/core/shared';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
 import { createTestBackend, importOk } from '../../../tests/support/test-backend.ts';
@@ -13,6 +12,7 @@ import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
+import { testEan } from '../../../tests/support/ean.ts';
 
 /**
  * The demo-like world the route gates run against (ADR 024): two customers (retailers) with
@@ -23,10 +23,7 @@ export const PASSWORD = 'Route-Gates-2026!';
 export const CLOCK = new Date('2026-11-21T10:00:00Z');
 export type Portal = 'ordering' | 'connect';
 
-const ean = (n: number) => {
-  const body = `402${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('402', n);
 export const CARD_EAN = ean(1);
 
 /** The object ids a route's sample request names. */
