@@ -4,7 +4,7 @@ import { SalesAnswer } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesSource, exportsFromConfig } from '@portal/backend/export';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk, storeRecord } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { testEan } from '../../tests/support/ean.ts';
 
@@ -132,15 +132,7 @@ beforeAll(async () => {
   );
   await load(
     'stores',
-    Object.entries(STORES).map(([storeId, retailerId]) => ({
-      storeId,
-      retailerId,
-      name: `Store ${storeId}`,
-      street: 'Main Street 1',
-      postalCode: '10115',
-      city: 'Berlin',
-      customerStoreId: `C-${storeId}`,
-    })),
+    Object.entries(STORES).map(([storeId, retailerId]) => storeRecord(storeId, retailerId, { customerStoreId: `C-${storeId}` })),
   );
   await load('sales', first);
   await load('sales', second);

@@ -1,7 +1,7 @@
 import type { Backend } from '@portal/backend';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
-import { createTestBackend, importOk } from '../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, storeRecord } from '../../../tests/support/test-backend.ts';
 import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
 import { putFinishedReportJob, reportJobFixture, scheduleBody } from '../../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report';
@@ -290,15 +290,7 @@ export async function createGateWorld() {
   await load('products', [
     { productId: 'P-1', inventoryProductId: 'I-1', ean: CARD_EAN, sku: 'SKU-1', name: 'Gift card', company: 'Brand Co', faceValue: 25 },
   ]);
-  const store = (storeId: string, retailerId: string) => ({
-    storeId,
-    retailerId,
-    name: `Store ${storeId}`,
-    street: 'Main Street 1',
-    postalCode: '10115',
-    city: 'Berlin',
-  });
-  await load('stores', [store(OWN.store, OWN.retailer), store(FOREIGN.store, FOREIGN.retailer)]);
+  await load('stores', [storeRecord(OWN.store, OWN.retailer), storeRecord(FOREIGN.store, FOREIGN.retailer)]);
   await load('retailerProducts', [
     { retailerId: OWN.retailer, productId: 'P-1' },
     { retailerId: FOREIGN.retailer, productId: 'P-1' },
