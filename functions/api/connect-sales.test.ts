@@ -4,8 +4,9 @@ import { SalesAnswer } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesSource, exportsFromConfig } from '@portal/backend/export';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk, storeRecord } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * ADR 037: GET /api/connect-sales. A retailer's and a content provider's figures equal
@@ -23,12 +24,7 @@ const PRODUCTS: Record<string, string | undefined> = { 'PC-1': 'P-C1', 'PC-2': '
 const STORES: Record<string, string> = { 'S-C1A': 'R-C1', 'S-C1B': 'R-C1', 'S-C2A': 'R-C2' };
 type Line = { storeId: string; productId: string; date: string; quantity: number; amount: string };
 
-function eanOf(n: number) {
-  const body = `402${String(n).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 12; i += 1) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const eanOf = (n: number) => testEan('402', n);
 
 /** A small deterministic generator (no Math.random: a failure replays). */
 function lines(seed: number, count: number): Line[] {
@@ -105,13 +101,7 @@ beforeAll(async () => {
     launcher: { launch: async () => {} },
   });
   app = createApp(backend, () => '203.0.113.8');
-  const load = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind as 'sales',
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    expect(report.errors).toEqual([]);
-  };
+  const load = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, extra: object = {}) =>
     connectAccount(username, customerId, PASSWORD, { modules: { salesReporting: { permissions: 3, settings: 0 } }, ...extra });
   await load('accounts', [
@@ -142,15 +132,7 @@ beforeAll(async () => {
   );
   await load(
     'stores',
-    Object.entries(STORES).map(([storeId, retailerId]) => ({
-      storeId,
-      retailerId,
-      name: `Store ${storeId}`,
-      street: 'Main Street 1',
-      postalCode: '10115',
-      city: 'Berlin',
-      customerStoreId: `C-${storeId}`,
-    })),
+    Object.entries(STORES).map(([storeId, retailerId]) => storeRecord(storeId, retailerId, { customerStoreId: `C-${storeId}` })),
   );
   await load('sales', first);
   await load('sales', second);

@@ -2,7 +2,7 @@ import { queryAll } from '@portal/backend/platform/db';
 import { serialWithTransactions } from '@portal/backend/couponing';
 import { type Backend, actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
-import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS, gtinCheckDigit } from '@portal/core/shared';
+import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS } from '@portal/core/shared';
 import {
   type CardState,
   CONTRACT_TRANSITIONS,
@@ -25,6 +25,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * The couponing API (SPEC 3 Couponing serial check, 4 coupon statuses, 6 couponing permissions, 7
@@ -39,10 +40,7 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Correct-Horse-42!';
 
-const ean = (n: number) => {
-  const body = `401${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('401', n);
 const GIFT = { productId: 'P-C1', ean: ean(1), eanSecond: ean(101), name: 'Gift card 25', company: 'Brand Co', faceValue: 25 };
 const GAME = { productId: 'P-C2', ean: ean(2), eanSecond: ean(102), name: 'Game card 50', company: 'Play Co', faceValue: 50 };
 const PLAN = { productId: 'P-C3', ean: ean(3), eanSecond: ean(103), name: 'Mobile contract', company: 'Tel Co', faceValue: 10 };

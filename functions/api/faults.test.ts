@@ -3,12 +3,13 @@ import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal
 import { queryAll } from '@portal/backend/platform/db';
 import { serialWithTransactions } from '@portal/backend/couponing';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { gtinCheckDigit, SERVER } from '@portal/core/shared';
+import { SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * Fault injection (ADR 025): order submissions, coupon actions and mails with 10 % of
@@ -32,10 +33,7 @@ const STORES = 10;
 const CARDS = 50;
 const MAIL_ACCOUNTS = 30;
 
-const ean = (n: number) => {
-  const body = `502${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
 
 let backend: Backend;
@@ -47,13 +45,7 @@ let ipCounter = 0;
 const answers: Record<string, number> = {};
 const report: Record<string, unknown> = {};
 
-async function importKind(kind: string, records: object[]) {
-  const result = await backend.imports.importRecords(
-    kind as 'stores',
-    records.map((data, i) => ({ line: i + 1, data })),
-  );
-  expect(result.errors).toEqual([]);
-}
+const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
 
 const plan = (over: Partial<FaultPlan> = {}): FaultPlan => ({ rate: 0, seed: SEED, ...over });
 

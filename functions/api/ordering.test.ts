@@ -1,14 +1,15 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, actorFor } from '@portal/backend';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import { AddressList, AddressRow, OrderDetail, OrdersPage, ProductsAnswer, RetailersPage, suggestedQuantity } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '@portal/backend/ordering/testing';
 import { getAccount } from '@portal/backend/accounts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * The ordering portal's API (SPEC 2-7 replenishment) against DynamoDB Local: retailer and address
@@ -21,10 +22,7 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Correct-Horse-42!';
 
-const ean = (n: number) => {
-  const body = `500${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('500', n);
 const product = (n: number, name: string, extra: object = {}) => ({
   productId: `P-${n}`,
   inventoryProductId: `I-${n}`,
@@ -75,13 +73,7 @@ const order = (positions: { inventoryProductId: string; amount: number }[], extr
   ...extra,
 });
 
-async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(
-    kind as 'stores',
-    records.map((data, i) => ({ line: i + 1, data })),
-  );
-  expect(report.errors).toEqual([]);
-}
+const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
 
 /** Every order, position and idempotency item in the table (the test's own table: a Scan is fine here). */
 async function orderItems() {

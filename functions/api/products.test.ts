@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * ADR 037: the products import with the connect fields (all optional; line errors)
@@ -36,12 +37,7 @@ const product = (n: number, extra: object = {}) => ({
   company: 'Brand',
   ...extra,
 });
-function eanOf(n: number) {
-  const body = `401${String(n).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 12; i += 1) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const eanOf = (n: number) => testEan('401', n);
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));

@@ -1,13 +1,14 @@
 import { type Backend, actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
 import { countCalls } from '@portal/backend/platform/db';
-import { addDays, gtinCheckDigit } from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '@portal/backend/masterdata';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { testEan } from '../../tests/support/ean.ts';
 
 /**
  * The sales API (SPEC 3 Sales, 7 sales; ADR 014 rollups) against DynamoDB Local: every answer equals a
@@ -20,10 +21,7 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 const PASSWORD = 'Correct-Horse-42!';
 
-const ean = (n: number) => {
-  const body = `400${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('400', n);
 const RETAILER = 'R-S1';
 const OTHER = 'R-S2';
 const STORES: { storeId: string; retailerId: string; name: string; customerStoreId?: string }[] = [
@@ -133,13 +131,7 @@ const get = (path: string, params: Record<string, string | number | undefined>, 
   return app.request(`/api/sales${path}?${qs}`, { headers: headers(cookies[user]) });
 };
 
-async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(
-    kind as 'sales',
-    records.map((data, i) => ({ line: i + 1, data })),
-  );
-  expect(report.errors).toEqual([]);
-}
+const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);

@@ -60,3 +60,8 @@ export function connectAccount(username: string, customerId: string, password: s
     ...extra,
   };
 }
+
+/** A `stores` import record with the suites' one address; `extra` adds fields (customerStoreId). */
+export function storeRecord(storeId: string, retailerId: string, extra: object = {}) {
+  return { storeId, retailerId, name: `Store ${storeId}`, street: 'Main Street 1', postalCode: '10115', city: 'Berlin', ...extra };
+}

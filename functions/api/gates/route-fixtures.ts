@@ -1,8 +1,7 @@
 import type { Backend } from '@portal/backend';
-import { gtinCheckDigit } from '@portal/core/shared';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
-import { createTestBackend } from '../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, storeRecord } from '../../../tests/support/test-backend.ts';
 import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
 import { putFinishedReportJob, reportJobFixture, scheduleBody } from '../../../tests/support/report-job-fixtures.ts';
 import { reportJobsFromConfig } from '@portal/backend/report';
@@ -13,6 +12,7 @@ import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
+import { testEan } from '../../../tests/support/ean.ts';
 
 /**
  * The demo-like world the route gates run against (ADR 024): two customers (retailers) with
@@ -23,10 +23,7 @@ export const PASSWORD = 'Route-Gates-2026!';
 export const CLOCK = new Date('2026-11-21T10:00:00Z');
 export type Portal = 'ordering' | 'connect';
 
-const ean = (n: number) => {
-  const body = `402${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('402', n);
 export const CARD_EAN = ean(1);
 
 /** The object ids a route's sample request names. */
@@ -283,13 +280,7 @@ export async function createGateWorld() {
     account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
-  const load = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind as 'accounts',
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors)}`);
-  };
+  const load = (kind: string, records: object[]) => importOk(backend, kind, records);
   await load('accounts', accounts);
   await load('brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: {} }]);
   await load('retailers', [
@@ -299,15 +290,7 @@ export async function createGateWorld() {
   await load('products', [
     { productId: 'P-1', inventoryProductId: 'I-1', ean: CARD_EAN, sku: 'SKU-1', name: 'Gift card', company: 'Brand Co', faceValue: 25 },
   ]);
-  const store = (storeId: string, retailerId: string) => ({
-    storeId,
-    retailerId,
-    name: `Store ${storeId}`,
-    street: 'Main Street 1',
-    postalCode: '10115',
-    city: 'Berlin',
-  });
-  await load('stores', [store(OWN.store, OWN.retailer), store(FOREIGN.store, FOREIGN.retailer)]);
+  await load('stores', [storeRecord(OWN.store, OWN.retailer), storeRecord(FOREIGN.store, FOREIGN.retailer)]);
   await load('retailerProducts', [
     { retailerId: OWN.retailer, productId: 'P-1' },
     { retailerId: FOREIGN.retailer, productId: 'P-1' },

@@ -1,14 +1,14 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../platform/db/query.ts';
 import type { Backend, Actor } from '@portal/backend';
-import { gtinCheckDigit } from '@portal/core/shared';
 import { decodeAccess } from '@portal/core/auth';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
 import { parseImportText } from '../import/testing.ts';
 import { MAX_RANGE, SerialRangeImport, serialsOf } from './serial-import.ts';
 import { serialWithTransactions } from './card-entity.ts';
+import { testEan } from '../../../../tests/support/ean.ts';
 
 /**
  * The serial range import (ADR 016 "Loading serials"): ranges expand with their leading zeros, limits,
@@ -17,10 +17,7 @@ import { serialWithTransactions } from './card-entity.ts';
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 
-const ean = (n: number) => {
-  const body = `402${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('402', n);
 const GIFT = { productId: 'P-I1', ean: ean(1) };
 const PLAN = { productId: 'P-I2', ean: ean(2) };
 const SECOND = ean(901);
@@ -91,13 +88,7 @@ const actorOf = (customerId: string): Actor => ({
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
-  const ok = async (kind: 'retailers' | 'providers' | 'products', records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind,
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: 'retailers' | 'providers' | 'products', records: object[]) => importOk(backend, kind, records);
   await ok('retailers', [
     { customerId: 'R-I1', name: 'First retailer' },
     { customerId: 'R-I2', name: 'Second retailer' },

@@ -1,13 +1,13 @@
 import type { Actor, Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import { SERIAL_TRANSACTIONS_SHOWN, type SerialLookupResult } from '@portal/core/transaction';
-import { gtinCheckDigit } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
 import { countCalls } from '../platform/db/call-counter.ts';
 import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import { transactionSource } from '../export/index.ts';
 import { lookupSerials } from './serial-lookup.ts';
+import { testEan } from '../../../../tests/support/ean.ts';
 
 /**
  * The Serial Numbers lookup (ADR 034) against DynamoDB Local: cards and transactions
@@ -18,10 +18,7 @@ import { lookupSerials } from './serial-lookup.ts';
 const CLOCK = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
 
-const ean = (n: number) => {
-  const body = `403${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('403', n);
 const GIFT = { productId: 'P-L1', ean: ean(1) };
 const GAME = { productId: 'P-L2', ean: ean(2) };
 
@@ -70,13 +67,7 @@ const tx = (serial: string, customerId: string, at: string, extra: object = {}) 
 
 beforeAll(async () => {
   backend = await createTestBackend(() => CLOCK);
-  const ok = async (kind: string, records: object[]) => {
-    const report = await backend.imports.importRecords(
-      kind as 'retailers',
-      records.map((data, i) => ({ line: i + 1, data })),
-    );
-    expect(report.errors).toEqual([]);
-  };
+  const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   await ok('customerGroups', [
     { customerGroupId: 'G-LA', name: 'Alpha group' },
     { customerGroupId: 'G-LB', name: 'Beta group' },

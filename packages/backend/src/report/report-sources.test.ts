@@ -2,7 +2,6 @@ import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import { hasGermanHeader } from '@portal/core/export';
 import type { ReportFilter, ReportType } from '@portal/core/report';
-import { gtinCheckDigit } from '@portal/core/shared';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { countCalls } from '../platform/db/call-counter.ts';
 import { connectSalesAnswer } from '../sales/index.ts';
 import { cardKeySet } from './report-sources-coupon-status.ts';
 import { REPORT_SOURCE_COLUMNS, type ReportRun, type ReportSource, reportSource } from './report-sources.ts';
+import { testEan } from '../../../../tests/support/ean.ts';
 
 /**
  * The report sources (ADR 043) against data made through the import path and the services:
@@ -27,10 +27,7 @@ const ZONE = 'Europe/Berlin';
 const A = 'R-RA';
 const B = 'R-RB';
 
-const ean = (n: number) => {
-  const body = `403${String(n).padStart(9, '0')}`;
-  return `${body}${gtinCheckDigit(body)}`;
-};
+const ean = (n: number) => testEan('403', n);
 const GIFT = {
   productId: 'P-R1',
   inventoryProductId: 'I-R1',

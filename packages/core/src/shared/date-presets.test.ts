@@ -56,59 +56,51 @@ describe('calendar helpers', () => {
 });
 
 describe('daylight-saving changes', () => {
-  it('Berlin spring forward: 2026-03-29 lasts 23 hours', () => {
-    const range = datePresetRange('yesterday', new Date('2026-03-30T10:00:00Z'), BERLIN);
-    expect(range).toEqual({
-      startDate: '2026-03-29',
-      endDate: '2026-03-29',
-      startInstant: '2026-03-28T23:00:00.000Z',
-      endInstant: '2026-03-29T22:00:00.000Z',
-    });
-    expect(hours(range)).toBe(23);
-  });
-
-  it('Berlin fall back: 2026-10-25 lasts 25 hours', () => {
-    const range = datePresetRange('yesterday', new Date('2026-10-26T10:00:00Z'), BERLIN);
-    expect(range).toEqual({
-      startDate: '2026-10-25',
-      endDate: '2026-10-25',
-      startInstant: '2026-10-24T22:00:00.000Z',
-      endInstant: '2026-10-25T23:00:00.000Z',
-    });
-    expect(hours(range)).toBe(25);
-  });
-
-  it('a week across the Berlin spring change starts in winter time and ends in summer time', () => {
-    const range = datePresetRange('week', new Date('2026-04-01T10:00:00Z'), BERLIN);
-    expect(range).toEqual({
-      startDate: '2026-03-26',
-      endDate: '2026-04-01',
-      startInstant: '2026-03-25T23:00:00.000Z',
-      endInstant: '2026-04-01T22:00:00.000Z',
-    });
-    expect(hours(range)).toBe(7 * 24 - 1);
-  });
-
-  it('Los Angeles spring forward: this week ends on the 23-hour Sunday 2026-03-08', () => {
-    const range = datePresetRange('thisWeek', new Date('2026-03-08T20:00:00Z'), LA);
-    expect(range).toEqual({
-      startDate: '2026-03-02',
-      endDate: '2026-03-08',
-      startInstant: '2026-03-02T08:00:00.000Z',
-      endInstant: '2026-03-09T07:00:00.000Z',
-    });
-    expect(hours(range)).toBe(7 * 24 - 1);
-  });
-
-  it('Los Angeles fall back: 2026-11-01 lasts 25 hours', () => {
-    const range = datePresetRange('yesterday', new Date('2026-11-02T20:00:00Z'), LA);
-    expect(range).toEqual({
-      startDate: '2026-11-01',
-      endDate: '2026-11-01',
-      startInstant: '2026-11-01T07:00:00.000Z',
-      endInstant: '2026-11-02T08:00:00.000Z',
-    });
-    expect(hours(range)).toBe(25);
+  it.each<[string, DatePreset, string, string, DateRange, number]>([
+    [
+      'Berlin spring forward: 2026-03-29 lasts 23 hours',
+      'yesterday',
+      '2026-03-30T10:00:00Z',
+      BERLIN,
+      { startDate: '2026-03-29', endDate: '2026-03-29', startInstant: '2026-03-28T23:00:00.000Z', endInstant: '2026-03-29T22:00:00.000Z' },
+      23,
+    ],
+    [
+      'Berlin fall back: 2026-10-25 lasts 25 hours',
+      'yesterday',
+      '2026-10-26T10:00:00Z',
+      BERLIN,
+      { startDate: '2026-10-25', endDate: '2026-10-25', startInstant: '2026-10-24T22:00:00.000Z', endInstant: '2026-10-25T23:00:00.000Z' },
+      25,
+    ],
+    [
+      'a week across the Berlin spring change starts in winter time and ends in summer time',
+      'week',
+      '2026-04-01T10:00:00Z',
+      BERLIN,
+      { startDate: '2026-03-26', endDate: '2026-04-01', startInstant: '2026-03-25T23:00:00.000Z', endInstant: '2026-04-01T22:00:00.000Z' },
+      7 * 24 - 1,
+    ],
+    [
+      'Los Angeles spring forward: this week ends on the 23-hour Sunday 2026-03-08',
+      'thisWeek',
+      '2026-03-08T20:00:00Z',
+      LA,
+      { startDate: '2026-03-02', endDate: '2026-03-08', startInstant: '2026-03-02T08:00:00.000Z', endInstant: '2026-03-09T07:00:00.000Z' },
+      7 * 24 - 1,
+    ],
+    [
+      'Los Angeles fall back: 2026-11-01 lasts 25 hours',
+      'yesterday',
+      '2026-11-02T20:00:00Z',
+      LA,
+      { startDate: '2026-11-01', endDate: '2026-11-01', startInstant: '2026-11-01T07:00:00.000Z', endInstant: '2026-11-02T08:00:00.000Z' },
+      25,
+    ],
+  ])('%s', (_name, preset, now, zone, expected, length) => {
+    const range = datePresetRange(preset, new Date(now), zone);
+    expect(range).toEqual(expected);
+    expect(hours(range)).toBe(length);
   });
 
   it('starts a day at the jump when midnight does not exist (Santiago, 2022-09-11)', () => {
