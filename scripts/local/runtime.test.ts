@@ -4,8 +4,8 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { XSSI_PREFIX } from '@portal/core/shared';
-import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SFTP_LOGIN, list, sftpSession } from '../../tests/support/sftp-session.ts';
 import { type LocalPorts, type RunningInstance } from './local-env.ts';
 import { freePort } from './ports.ts';
 
@@ -101,28 +101,9 @@ describe('npm start on this machine only', () => {
     mkdirSync(join(dataDir, 'sftp', 'P-2001', 'reports'), { recursive: true });
     writeFileSync(join(dataDir, 'sftp', 'P-2001', 'reports', 'today.csv'), 'a,b\n');
     mkdirSync(join(dataDir, 'sftp', 'G-RETAIL'), { recursive: true });
-    const client = new ssh2.Client();
-    const names = await new Promise<string[]>((resolve, reject) => {
-      client.once('error', reject);
-      client.once('ready', () =>
-        client.sftp((error, sftp) => {
-          if (error) return reject(error);
-          sftp.readdir('/', (e, top) =>
-            e
-              ? reject(e)
-              : sftp.readdir('/reports', (e2, inner) => (e2 ? reject(e2) : resolve([...top, ...inner].map((f) => f.filename).sort()))),
-          );
-        }),
-      );
-      client.connect({
-        host: '127.0.0.1',
-        port: ports.sftp,
-        username: 'aurora-sftp',
-        password: 'Aurora-Sftp-2026!',
-        hostVerifier: () => true,
-        readyTimeout: 10_000,
-      });
-    }).finally(() => client.end());
+    const names = await sftpSession(ports.sftp, DEMO_SFTP_LOGIN, async (sftp) =>
+      [...(await list(sftp, '/')), ...(await list(sftp, '/reports'))].sort(),
+    );
     expect(names).toEqual(['reports', 'today.csv']);
   });
 

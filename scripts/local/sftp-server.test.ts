@@ -17,9 +17,9 @@ import {
   sftpDeliveryFromConfig,
   SftpNotConfiguredError,
 } from '@portal/backend/platform/sftp';
-import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, list, read, type SftpLogin, sftpSession } from '../../tests/support/sftp-session.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { sshKeyPair, startSftpStandIn } from './sftp-server.ts';
 
@@ -67,28 +67,8 @@ const configWith = (env: Record<string, string>) =>
     ...env,
   });
 
-/** A customer's session: the ssh2 client as an SFTP client would use it. */
-async function session<T>(
-  login: { username: string; privateKey?: string; password?: string },
-  work: (sftp: SFTPWrapper) => Promise<T>,
-): Promise<T> {
-  const client = new ssh2.Client();
-  const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
-    client.once('ready', () => client.sftp((e, s) => (e ? reject(e) : resolve(s))));
-    client.once('error', reject);
-    client.connect({ host: '127.0.0.1', port: standIn.port, ...login, hostVerifier: () => true, readyTimeout: 5000 });
-  });
-  try {
-    return await work(sftp);
-  } finally {
-    client.end();
-  }
-}
-const call = <T>(run: (cb: (e: Error | null | undefined, v?: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => run((e, v) => (e ? reject(e) : resolve(v as T))));
-const list = (sftp: SFTPWrapper, path: string) =>
-  call<{ filename: string }[]>((cb) => sftp.readdir(path, cb)).then((l) => l.map((e) => e.filename).sort());
-const read = (sftp: SFTPWrapper, path: string) => call<Buffer>((cb) => sftp.readFile(path, cb));
+/** A customer's session at the stand-in. */
+const session = <T>(login: SftpLogin, work: (sftp: SFTPWrapper) => Promise<T>) => sftpSession(standIn.port, login, work);
 const aurora = { username: 'aurora-sftp', privateKey: customerKey.private };
 
 describe('SFTP delivery against the local SFTP server', () => {

@@ -2,6 +2,8 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDays, CONTRACT_COUPON_STATUS_LABELS, COUPON_STATUS_LABELS, isoWeekday, startOfDayInZone } from '@portal/core/shared';
 import { csvLine } from '@portal/backend/import';
+import { TransactionImport } from '@portal/backend/transaction';
+import * as z from '@portal/core/zod';
 import type { MasterData, Record_ } from './generate.ts';
 import { type Rng, rng } from './random.ts';
 
@@ -30,21 +32,9 @@ import { type Rng, rng } from './random.ts';
  *   for void, refund and reversal (they give money back); 0 for deactivation and balance-inquiry.
  * - Order: customer by customer, oldest first, so an import slice touches few (customer, day) summaries.
  *   The file is written line by line (a day of one customer at a time), never held whole.
+ * - Columns: the import's fields, in the order of its schema.
  */
-export const TRANSACTION_FIELDS = [
-  'transactionId',
-  'at',
-  'customerId',
-  'storeId',
-  'terminalId',
-  'type',
-  'resultCode',
-  'result',
-  'serial',
-  'ean',
-  'amount',
-  'currency',
-] as const;
+export const TRANSACTION_FIELDS = z.keyof(TransactionImport).options;
 export type TransactionRow = Record<(typeof TRANSACTION_FIELDS)[number], string | number | undefined>;
 
 /** The zone of the generated customers' days (German retailers). */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import ssh2 from 'ssh2';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
+import { DEMO_SFTP_LOGIN, entries, read, sftpSession } from '../support/sftp-session.ts';
 
 /**
  * The reports journey (ADR 040): as demo.connect (provider P-2001) create a custom report with a
@@ -50,37 +50,22 @@ const local = async (path: string, body?: unknown) => {
 /** Every file under `dir` of the demo customer's SFTP login (a real SFTP client, the seeded password). */
 async function sftpFiles(dir: string): Promise<{ path: string; read: () => Promise<Buffer> }[]> {
   const ports = (JSON.parse(readFileSync(`${dataDir}/running.json`, 'utf8')) as { ports: { sftp: number } }).ports;
-  const client = new ssh2.Client();
-  const sftp = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => {
-    client.once('error', reject);
-    client.once('ready', () => client.sftp((error, s) => (error ? reject(error) : resolve(s))));
-    client.connect({
-      host: '127.0.0.1',
-      port: ports.sftp,
-      username: 'aurora-sftp',
-      password: 'Aurora-Sftp-2026!',
-      hostVerifier: () => true,
-      readyTimeout: 10_000,
-    });
+  return sftpSession(ports.sftp, DEMO_SFTP_LOGIN, async (sftp) => {
+    const walk = async (at: string): Promise<string[]> => {
+      const nested = await Promise.all(
+        (await entries(sftp, at)).map((e) =>
+          e.attrs.isDirectory() ? walk(`${at}/${e.filename}`) : Promise.resolve([`${at}/${e.filename}`]),
+        ),
+      );
+      return nested.flat();
+    };
+    return Promise.all(
+      (await walk(dir)).map(async (path) => {
+        const body = await read(sftp, path);
+        return { path, read: async () => body };
+      }),
+    );
   });
-  const walk = async (at: string): Promise<string[]> => {
-    const entries = await new Promise<ssh2.FileEntryWithStats[]>((resolve, reject) =>
-      sftp.readdir(at, (e, list) => (e ? reject(e) : resolve(list))),
-    );
-    const nested = await Promise.all(
-      entries.map((e) => (e.attrs.isDirectory() ? walk(`${at}/${e.filename}`) : Promise.resolve([`${at}/${e.filename}`]))),
-    );
-    return nested.flat();
-  };
-  const paths = await walk(dir);
-  const files = await Promise.all(
-    paths.map(async (path) => {
-      const body = await new Promise<Buffer>((resolve, reject) => sftp.readFile(path, (e, data) => (e ? reject(e) : resolve(data))));
-      return { path, read: async () => body };
-    }),
-  );
-  client.end();
-  return files;
 }
 
 const csvOf = (text: string) =>
