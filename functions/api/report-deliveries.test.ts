@@ -23,7 +23,8 @@ import {
   putSchedule,
 } from '@portal/backend/report/testing';
 import { getItem, toTtl } from '@portal/backend/platform/db';
-import { putJobWithUploadedCsv, reportJobFixture, scheduleBody } from '../../tests/support/report-job-fixtures.ts';
+import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
+import { scheduleBody } from '../../tests/support/schedule-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';

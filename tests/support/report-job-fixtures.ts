@@ -89,20 +89,3 @@ export async function putJobWithUploadedCsv(
   };
   return reportJobWrites.finish(db, job, 1, [file], false, csv.at);
 }
-
-/**
- * A schedule as PUT /api/flow/report-scheduling/:processId takes it: off, daily on Mondays at 06:00 Berlin
- * time, by mail only; `fields` change any part.
- */
-export const scheduleBody = (fields: Partial<{ sendByEmail: boolean; copyByFtp: boolean }> = {}) => ({
-  enabled: false,
-  periodType: 'daily',
-  reportingDays: ['monday'],
-  endOfMonth: false,
-  sendTime: '06:00',
-  timeZone: 'Europe/Berlin',
-  sendByEmail: true,
-  copyByFtp: false,
-  skipIfEmpty: false,
-  ...fields,
-});

@@ -3,6 +3,7 @@ import { draftOf, draftProblems, newReportDraft, reportInput, withColumn, withRe
 import type { Translate } from '../../../i18n/index.ts';
 import { periodText, reportingDaysText, rowCountText, runPeriodOf, runPeriodProblem } from './report-format.ts';
 import { scheduleProblems, withDay } from './schedule-draft.ts';
+import { scheduleBody } from '../../../../../tests/support/schedule-fixtures.ts';
 
 describe('report draft', () => {
   it('keeps chosen columns in the type order whatever the click order', () => {
@@ -35,17 +36,7 @@ describe('report draft', () => {
 });
 
 describe('schedule draft', () => {
-  const base = {
-    enabled: true,
-    periodType: 'daily' as const,
-    reportingDays: ['monday' as const],
-    endOfMonth: false,
-    sendTime: '06:00',
-    timeZone: 'Europe/Berlin',
-    sendByEmail: true,
-    copyByFtp: false,
-    skipIfEmpty: false,
-  };
+  const base = scheduleBody({ enabled: true });
   it('toggles days in Monday–Sunday order and needs one day and a valid time and zone', () => {
     expect(withDay(withDay(base, 'sunday', true), 'wednesday', true).reportingDays).toEqual(['monday', 'wednesday', 'sunday']);
     expect(Object.keys(scheduleProblems({ ...withDay(base, 'monday', false), sendTime: '6:00', timeZone: 'Mars/Base' })).sort()).toEqual([
