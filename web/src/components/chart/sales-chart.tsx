@@ -4,7 +4,7 @@ import { groupText, isTimeGrouping, type SalesFormat } from '../../lib/sales-for
 import { formatCents, formatNumber } from '../../lib/user-format.ts';
 import { Card } from '../ui/card.tsx';
 import { BarChart, type BarDatum } from './bar-chart.tsx';
-import { type Measure, MeasureSwitch } from './sales-figures.tsx';
+import { type Measure, MeasureSwitch, Total } from './sales-figures.tsx';
 
 /**
  * The chart card both sales screens draw: a bar per group of the amount or the quantity (time groups as
@@ -70,5 +70,38 @@ export function SalesChart({
         }
       />
     </Card>
+  );
+}
+
+/**
+ * What both sales screens draw above their groups table: the totals (amount, quantity, groups; the amount
+ * first on phones) and the chart. `amountFirst` keeps connect's order of the totals; the ordering portal's
+ * lists the quantity first.
+ */
+export function SalesFigures(props: Parameters<typeof SalesChart>[0] & { amountFirst?: boolean }) {
+  const { answer, groupBy, format, catalogue, amountFirst = false, ...chart } = props;
+  const t = useT();
+  const amount = (
+    <Total
+      key="amount"
+      className="order-first col-span-2 sm:order-none sm:col-span-1"
+      label={t(`${catalogue}.totals.amount`)}
+      value={formatCents(answer.totalSales.amountCents, format)}
+    />
+  );
+  const quantity = (
+    <Total key="quantity" label={t(`${catalogue}.totals.quantity`)} value={formatNumber(answer.totalSales.quantity, format.locale)} />
+  );
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {amountFirst ? [amount, quantity] : [quantity, amount]}
+        <Total
+          label={t(`${catalogue}.totals.resultCount`, { group: t(`${catalogue}.groupBy.${groupBy}`) })}
+          value={formatNumber(answer.resultCount, format.locale)}
+        />
+      </dl>
+      <SalesChart answer={answer} groupBy={groupBy} format={format} catalogue={catalogue} {...chart} />
+    </>
   );
 }

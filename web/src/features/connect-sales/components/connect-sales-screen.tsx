@@ -1,6 +1,6 @@
 import type { MasterData } from '@portal/core/masterdata';
-import { SalesChart } from '../../../components/chart/sales-chart.tsx';
-import { type Measure, Total } from '../../../components/chart/sales-figures.tsx';
+import { SalesFigures } from '../../../components/chart/sales-chart.tsx';
+import { type Measure } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
@@ -205,16 +205,7 @@ function StatisticView({
 
   return (
     <div className="space-y-6">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Total
-          className="order-first col-span-2 sm:order-none sm:col-span-1"
-          label={t('connectSales.totals.amount')}
-          value={money(answer.totalSales.amountCents)}
-        />
-        <Total label={t('connectSales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
-        <Total label={t('connectSales.totals.resultCount', { group: groupName })} value={formatNumber(answer.resultCount, format.locale)} />
-      </dl>
-      <SalesChart
+      <SalesFigures
         answer={answer}
         groupBy={groupBy}
         measure={measure}
@@ -222,6 +213,7 @@ function StatisticView({
         format={format}
         catalogue="connectSales"
         name="connect-sales-measure"
+        amountFirst
       />
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">
         <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">

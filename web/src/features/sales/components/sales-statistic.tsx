@@ -1,12 +1,11 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
-import { SalesChart } from '../../../components/chart/sales-chart.tsx';
-import { type Measure, Total } from '../../../components/chart/sales-figures.tsx';
+import { SalesFigures } from '../../../components/chart/sales-chart.tsx';
+import { type Measure } from '../../../components/chart/sales-figures.tsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { formatCents, formatNumber } from '../../../lib/user-format.ts';
 import { downloadCsv, salesCsv, salesCsvFileName } from '../model/csv.ts';
 import { type SalesFormat } from '../../../lib/sales-format.ts';
 import { type SalesFilter, salesQuery } from '../model/sales-filter.ts';
@@ -107,17 +106,7 @@ function StatisticView({
 
   return (
     <div className="space-y-6">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Total label={t('sales.totals.quantity')} value={formatNumber(answer.totalSales.quantity, format.locale)} />
-        <Total
-          className="order-first col-span-2 sm:order-none sm:col-span-1"
-          label={t('sales.totals.amount')}
-          value={formatCents(answer.totalSales.amountCents, format)}
-        />
-        <Total label={t('sales.totals.resultCount')} value={formatNumber(answer.resultCount, format.locale)} />
-      </dl>
-
-      <SalesChart
+      <SalesFigures
         answer={answer}
         groupBy={groupBy}
         measure={measure}
