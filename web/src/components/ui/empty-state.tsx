@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClockIcon } from './icons.tsx';
 
-/** An honest empty state: what is not here and why, with an optional way onward. */
-export function EmptyState({
-  badge,
-  title,
-  text,
-  action,
-  icon,
-  heading: Heading = 'h1',
-}: {
+export interface EmptyStateProps {
   badge?: string;
   title: string;
   text: ReactNode;
@@ -17,7 +9,10 @@ export function EmptyState({
   icon?: ReactNode;
   /** A lower level when the page above already has its h1 (an empty list inside a screen). */
   heading?: 'h1' | 'h2' | 'h3';
-}) {
+}
+
+/** An honest empty state: what is not here and why, with an optional way onward. */
+export function EmptyState({ badge, title, text, action, icon, heading: Heading = 'h1' }: EmptyStateProps) {
   return (
     <section className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center sm:px-10">
       <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FullPageSpinner } from './card.tsx';
+import { EmptyState, type EmptyStateProps } from './empty-state.tsx';
 import { LoadFailed } from './load-failed.tsx';
 
 export interface QueryStateProps<T> {
@@ -11,16 +12,19 @@ export interface QueryStateProps<T> {
   failedMessage: string;
   retryLabel: string;
   loadingLabel: string;
-  /** Whether the data is an empty answer; `empty` (an EmptyState) is shown instead of the children then. */
+  /**
+   * Whether the data is an empty answer; an EmptyState of `empty` is shown instead of the children then
+   * (its heading an h2 unless said: the panel sits under its screen's h1).
+   */
   isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
+  empty?: EmptyStateProps;
   children: (data: T) => ReactNode;
 }
 
 /**
  * The states of a panel loaded with SWR, in one order: nothing asked → nothing; failed without data →
  * LoadFailed (inline, with a retry; nothing for a 401/403, whose dialog is open); loading without data →
- * the spinner; an empty answer → `empty`; then the data.
+ * the spinner; an empty answer → its EmptyState; then the data.
  */
 export function QueryState<T>({
   result: { data, error, isLoading, mutate },
@@ -29,7 +33,7 @@ export function QueryState<T>({
   retryLabel,
   loadingLabel,
   isEmpty,
-  empty = null,
+  empty,
   children,
 }: QueryStateProps<T>) {
   if (idle) return null;
@@ -37,6 +41,6 @@ export function QueryState<T>({
     return <LoadFailed message={failedMessage} retryLabel={retryLabel} onRetry={() => void mutate()} layout="inline" error={error} />;
   }
   if (!data) return isLoading ? <FullPageSpinner label={loadingLabel} /> : null;
-  if (isEmpty?.(data)) return empty;
+  if (isEmpty?.(data)) return empty ? <EmptyState heading="h2" {...empty} /> : null;
   return children(data);
 }

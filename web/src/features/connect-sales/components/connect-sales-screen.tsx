@@ -6,7 +6,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChartIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
@@ -134,14 +133,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
             retryLabel={t('connectSales.retry')}
             loadingLabel={t('connectSales.loading')}
             isEmpty={(data) => !data.answer.sales.some((g) => g.quantity !== 0 || g.amountCents !== 0)}
-            empty={
-              <EmptyState
-                heading="h2"
-                icon={<ChartIcon className="size-6" />}
-                title={t('connectSales.empty.title')}
-                text={t('connectSales.empty.text')}
-              />
-            }
+            empty={{ icon: <ChartIcon className="size-6" />, title: t('connectSales.empty.title'), text: t('connectSales.empty.text') }}
           >
             {({ query: shown, answer }) => (
               <StatisticView answer={answer} groupBy={shown.groupBy} busy={sales.isValidating} measure={measure} onMeasure={setMeasure} />

@@ -1,7 +1,7 @@
 import type { SerialCheckAnswer } from '@portal/core/couponing';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState, type EmptyStateProps } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -29,23 +29,20 @@ export function QueryRoute() {
       {t('couponing.query.change')}
     </Link>
   );
-  const noResults = (
-    <EmptyState
-      heading="h2"
-      icon={<TicketIcon className="size-6" />}
-      title={t('couponing.query.noResults')}
-      text={t('couponing.query.noResultsText')}
-      action={
-        <Link to={paths.app.couponing.serials} className={buttonClasses('primary')}>
-          {t('couponing.toFilter')}
-        </Link>
-      }
-    />
-  );
+  const noResults: EmptyStateProps = {
+    icon: <TicketIcon className="size-6" />,
+    title: t('couponing.query.noResults'),
+    text: t('couponing.query.noResultsText'),
+    action: (
+      <Link to={paths.app.couponing.serials} className={buttonClasses('primary')}>
+        {t('couponing.toFilter')}
+      </Link>
+    ),
+  };
 
   const body =
     serials.length === 0 ? (
-      noResults
+      <EmptyState heading="h2" {...noResults} />
     ) : (
       <QueryState
         result={check}

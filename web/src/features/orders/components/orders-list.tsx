@@ -3,7 +3,6 @@ import type { OrderRow } from '@portal/core/ordering';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -104,7 +103,7 @@ export function OrdersList({
       retryLabel={t('orders.retry')}
       loadingLabel={t('orders.loading')}
       isEmpty={(data) => data.totalCount === 0 || (data.items.length === 0 && page === 1)}
-      empty={<EmptyState icon={<ListIcon className="size-6" />} title={t('orders.empty.title')} text={t('orders.empty.text')} />}
+      empty={{ heading: 'h1', icon: <ListIcon className="size-6" />, title: t('orders.empty.title'), text: t('orders.empty.text') }}
     >
       {(data) => {
         const pagination = toPagination(data);

@@ -5,7 +5,6 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -132,21 +131,16 @@ export function ProductsScreen() {
           retryLabel={t('products.retry')}
           loadingLabel={t('products.loading')}
           isEmpty={(data) => data.totalCount === 0}
-          empty={
-            <EmptyState
-              heading="h2"
-              icon={<ListIcon className="size-6" />}
-              title={t('products.empty.title')}
-              text={isFiltered(filter) ? t('products.empty.filteredText') : t('products.empty.text')}
-              action={
-                isFiltered(filter) ? (
-                  <Button theme="secondary" onClick={clear}>
-                    {t('products.filters.clear')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          }
+          empty={{
+            icon: <ListIcon className="size-6" />,
+            title: t('products.empty.title'),
+            text: isFiltered(filter) ? t('products.empty.filteredText') : t('products.empty.text'),
+            action: isFiltered(filter) ? (
+              <Button theme="secondary" onClick={clear}>
+                {t('products.filters.clear')}
+              </Button>
+            ) : undefined,
+          }}
         >
           {(data) => (
             <ProductList

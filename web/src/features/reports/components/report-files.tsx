@@ -2,7 +2,6 @@ import type { ReportFile } from '@portal/core/report';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -37,14 +36,7 @@ export function ReportFiles({ customerId }: { customerId: string }) {
       idle={!customerId}
       failedMessage={t('reports.files.loadFailed')}
       isEmpty={(page) => page.totalCount === 0}
-      empty={
-        <EmptyState
-          heading="h2"
-          icon={<DocumentIcon className="size-6" />}
-          title={t('reports.files.empty.title')}
-          text={t('reports.files.empty.text')}
-        />
-      }
+      empty={{ icon: <DocumentIcon className="size-6" />, title: t('reports.files.empty.title'), text: t('reports.files.empty.text') }}
     >
       {(page) => (
         <div className="space-y-4">

@@ -28,33 +28,31 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
   const [index, setIndex] = useState(0);
   const jobs = useReportJobs(processId, index, RUNS_PAGE_SIZE);
   return (
-    <ReportQuery
-      result={jobs}
-      failedMessage={t('reports.log.loadFailed')}
-      isEmpty={(page) => page.totalCount === 0}
-      empty={
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          {t('reports.log.empty')}
-        </p>
+    <ReportQuery result={jobs} failedMessage={t('reports.log.loadFailed')}>
+      {(page) =>
+        page.totalCount === 0 ? (
+          // A plain line, not an EmptyState: the log sits inside the report's page.
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+            {t('reports.log.empty')}
+          </p>
+        ) : (
+          <div className="space-y-3">
+            <ul className="space-y-3" aria-label={t('reports.log.title')}>
+              {page.items.map((job) => (
+                <li key={job.jobId}>
+                  <RunEntry job={job} mayResend={mayResend} mayCancel={mayCancel} onChanged={() => void jobs.mutate()} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              pagination={page.pagination}
+              onPageChange={(p) => setIndex(p - 1)}
+              busy={jobs.isValidating}
+              labels={pageLabels(t, page.pagination, t('reports.log.total', { count: formatNumber(page.totalCount, locale) }))}
+            />
+          </div>
+        )
       }
-    >
-      {(page) => (
-        <div className="space-y-3">
-          <ul className="space-y-3" aria-label={t('reports.log.title')}>
-            {page.items.map((job) => (
-              <li key={job.jobId}>
-                <RunEntry job={job} mayResend={mayResend} mayCancel={mayCancel} onChanged={() => void jobs.mutate()} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            pagination={page.pagination}
-            onPageChange={(p) => setIndex(p - 1)}
-            busy={jobs.isValidating}
-            labels={pageLabels(t, page.pagination, t('reports.log.total', { count: formatNumber(page.totalCount, locale) }))}
-          />
-        </div>
-      )}
     </ReportQuery>
   );
 }

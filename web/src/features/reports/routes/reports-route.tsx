@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
@@ -96,14 +95,7 @@ function ReportsTab({ kind, customerId }: { kind: ReportKind; customerId: string
       idle={!customerId}
       failedMessage={t('reports.list.loadFailed')}
       isEmpty={(data) => data.reports.length === 0}
-      empty={
-        <EmptyState
-          heading="h2"
-          icon={<DocumentIcon className="size-6" />}
-          title={t('reports.list.empty.title')}
-          text={t(`reports.list.empty.${kind}`)}
-        />
-      }
+      empty={{ icon: <DocumentIcon className="size-6" />, title: t('reports.list.empty.title'), text: t(`reports.list.empty.${kind}`) }}
     >
       {(data) => <ReportList reports={data.reports} busy={reports.isValidating} />}
     </ReportQuery>

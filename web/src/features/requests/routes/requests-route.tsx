@@ -235,14 +235,11 @@ function RequestResults({
         retryLabel={t('requests.retry')}
         loadingLabel={t('requests.loading')}
         isEmpty={(data) => data.items.length === 0}
-        empty={
-          <EmptyState
-            heading="h2"
-            icon={<DocumentIcon className="size-6" />}
-            title={t('requests.empty.title')}
-            text={t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`)}
-          />
-        }
+        empty={{
+          icon: <DocumentIcon className="size-6" />,
+          title: t('requests.empty.title'),
+          text: t(`requests.empty.${tab === 'pending' && !mayRequest ? 'awaitingYou' : tab}`),
+        }}
       >
         {(data) => (
           <DataTable

@@ -1,4 +1,3 @@
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChartIcon } from '../../../components/ui/icons.tsx';
 import { QueryState, type QueryStateProps } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -12,7 +11,7 @@ export function SalesQueryState<T>(props: Omit<QueryStateProps<T>, 'failedMessag
       failedMessage={t('sales.loadFailed')}
       retryLabel={t('sales.retry')}
       loadingLabel={t('sales.loading')}
-      empty={<EmptyState icon={<ChartIcon className="size-6" />} title={t('sales.empty.title')} text={t('sales.empty.text')} />}
+      empty={{ heading: 'h1', icon: <ChartIcon className="size-6" />, title: t('sales.empty.title'), text: t('sales.empty.text') }}
     />
   );
 }

@@ -2,7 +2,6 @@ import type { TransactionPage } from '@portal/core/transaction';
 import { toPagination } from '@portal/core/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -49,14 +48,7 @@ export function TransactionResults({
         retryLabel={t('transactions.retry')}
         loadingLabel={t('transactions.loading')}
         isEmpty={(page) => page.totalCount === 0}
-        empty={
-          <EmptyState
-            heading="h2"
-            icon={<ListIcon className="size-6" />}
-            title={t('transactions.empty.title')}
-            text={t('transactions.empty.text')}
-          />
-        }
+        empty={{ icon: <ListIcon className="size-6" />, title: t('transactions.empty.title'), text: t('transactions.empty.text') }}
       >
         {(page) => {
           const pagination = toPagination(page);

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -65,14 +64,7 @@ export function WorkflowList() {
           retryLabel={t('requests.retry')}
           loadingLabel={t('requests.loading')}
           isEmpty={(data) => data.workflows.length === 0}
-          empty={
-            <EmptyState
-              heading="h2"
-              icon={<DocumentIcon className="size-6" />}
-              title={t('workflows.emptyTitle')}
-              text={t('workflows.emptyText')}
-            />
-          }
+          empty={{ icon: <DocumentIcon className="size-6" />, title: t('workflows.emptyTitle'), text: t('workflows.emptyText') }}
         >
           {(data) => (
             <DataTable
