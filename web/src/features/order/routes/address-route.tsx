@@ -5,9 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StoreIcon } from '../../../components/ui/icons.tsx';
-import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { ListSearch } from '../../../components/ui/list-search.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { ListState } from '../../../components/ui/list-state.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
 import { type Translate, useT } from '../../../i18n/index.ts';
@@ -33,7 +32,8 @@ export function AddressRoute() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
   const query = ctx.retailerId ? { customerId: ctx.retailerId, storeType: ctx.storeType, search: debounced } : null;
-  const { data, error, isLoading, isValidating, mutate } = useAddresses(query);
+  const addresses = useAddresses(query);
+  const { isValidating } = addresses;
 
   const choose = (address: AddressRow) => {
     chooseLocation(ctx.portal, ctx.retailerId, address);
@@ -60,111 +60,103 @@ export function AddressRoute() {
           onValueChange={setSearch}
           className="max-w-md"
         />
-        {error && !data ? (
-          <LoadFailed
-            message={t('order.loadFailed')}
-            retryLabel={t('order.retry')}
-            onRetry={() => void mutate()}
-            error={error}
-            className="p-5"
-          />
-        ) : isLoading && !data ? (
-          <StepLoading />
-        ) : data && data.items.length === 0 ? (
-          debounced ? (
-            <ListEmpty
-              title={t('order.address.noResults')}
-              text={t('order.address.noResultsText')}
-              icon={<StoreIcon className="size-5" />}
-            />
-          ) : (
-            <ListEmpty title={t('order.address.emptyTitle')} text={t('order.address.empty')} icon={<StoreIcon className="size-5" />} />
-          )
-        ) : data ? (
-          <div className={`transition-opacity ${isValidating ? 'opacity-60' : ''}`} aria-busy={isValidating || undefined}>
-            {/* Phones: one card per address. */}
-            <ul className="divide-y divide-slate-100 md:hidden" aria-label={t('order.address.listLabel')}>
-              {data.items.map((address) => {
-                const selectable = isSelectableAddress(address);
-                const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
-                return (
-                  <li key={`${address.storeType}-${address.storeId}`} className={isCurrent ? 'bg-brand-50' : ''}>
-                    <div className="flex items-start gap-3 px-4 py-3.5">
-                      <div className="min-w-0 flex-1">
-                        <p className={`font-medium ${selectable ? 'text-slate-900' : 'text-slate-500'}`}>{address.name}</p>
-                        <p className="text-sm text-slate-600">{address.street}</p>
-                        <p className="text-sm text-slate-600">
-                          {address.postalCode} {address.city}
-                        </p>
-                        {address.customerStoreId ? (
-                          <p className="mt-0.5 text-xs text-slate-500">
-                            {t('order.address.customerStoreId')}: {address.customerStoreId}
+        <ListState
+          result={addresses}
+          failedMessage={t('order.loadFailed')}
+          retryLabel={t('order.retry')}
+          loading={<StepLoading />}
+          empty={
+            debounced
+              ? { title: t('order.address.noResults'), text: t('order.address.noResultsText'), icon: <StoreIcon className="size-5" /> }
+              : { title: t('order.address.emptyTitle'), text: t('order.address.empty'), icon: <StoreIcon className="size-5" /> }
+          }
+        >
+          {(page) => (
+            <div className={`transition-opacity ${isValidating ? 'opacity-60' : ''}`} aria-busy={isValidating || undefined}>
+              {/* Phones: one card per address. */}
+              <ul className="divide-y divide-slate-100 md:hidden" aria-label={t('order.address.listLabel')}>
+                {page.items.map((address) => {
+                  const selectable = isSelectableAddress(address);
+                  const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
+                  return (
+                    <li key={`${address.storeType}-${address.storeId}`} className={isCurrent ? 'bg-brand-50' : ''}>
+                      <div className="flex items-start gap-3 px-4 py-3.5">
+                        <div className="min-w-0 flex-1">
+                          <p className={`font-medium ${selectable ? 'text-slate-900' : 'text-slate-500'}`}>{address.name}</p>
+                          <p className="text-sm text-slate-600">{address.street}</p>
+                          <p className="text-sm text-slate-600">
+                            {address.postalCode} {address.city}
                           </p>
-                        ) : null}
-                        {!selectable ? (
-                          <p className="mt-1.5 text-xs text-slate-600">
-                            <Badge theme={statusTheme[address.status]} className="mr-1.5">
-                              {statusLabel(t, address)}
-                            </Badge>
-                            {t('order.address.notSelectable', { status: statusLabel(t, address) })}
-                          </p>
+                          {address.customerStoreId ? (
+                            <p className="mt-0.5 text-xs text-slate-500">
+                              {t('order.address.customerStoreId')}: {address.customerStoreId}
+                            </p>
+                          ) : null}
+                          {!selectable ? (
+                            <p className="mt-1.5 text-xs text-slate-600">
+                              <Badge theme={statusTheme[address.status]} className="mr-1.5">
+                                {statusLabel(t, address)}
+                              </Badge>
+                              {t('order.address.notSelectable', { status: statusLabel(t, address) })}
+                            </p>
+                          ) : null}
+                        </div>
+                        {selectable ? (
+                          <Button theme={isCurrent ? 'primary' : 'secondary'} onClick={() => choose(address)} className="shrink-0">
+                            {isCurrent ? t('order.address.current') : t('order.address.choose')}
+                          </Button>
                         ) : null}
                       </div>
-                      {selectable ? (
-                        <Button theme={isCurrent ? 'primary' : 'secondary'} onClick={() => choose(address)} className="shrink-0">
-                          {isCurrent ? t('order.address.current') : t('order.address.choose')}
-                        </Button>
-                      ) : null}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            {/* From 768 px: the table of SPEC 3 Address (display). */}
-            <div className="hidden overflow-x-auto md:block">
-              <table className="min-w-full text-sm" aria-label={t('order.address.listLabel')}>
-                <AddressTableHead />
-                <tbody className="divide-y divide-slate-100">
-                  {data.items.map((address) => {
-                    const selectable = isSelectableAddress(address);
-                    const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
-                    const reason = selectable ? undefined : t('order.address.notSelectable', { status: statusLabel(t, address) });
-                    return (
-                      <tr
-                        key={`${address.storeType}-${address.storeId}`}
-                        className={isCurrent ? 'bg-brand-50' : selectable ? 'hover:bg-slate-50' : 'bg-slate-50/60 text-slate-500'}
-                      >
-                        <th scope="row" className={`px-5 py-3 text-left font-medium ${selectable ? 'text-slate-900' : 'text-slate-500'}`}>
-                          {address.name}
-                        </th>
-                        <td className="px-3 py-3">{address.street}</td>
-                        <td className="px-3 py-3 tabular-nums">{address.postalCode}</td>
-                        <td className="px-3 py-3">{address.city}</td>
-                        <td className="px-3 py-3 tabular-nums">{address.customerStoreId ?? t('order.none')}</td>
-                        <td className="px-3 py-3">
-                          <Badge theme={statusTheme[address.status]} {...(reason ? { title: reason } : {})}>
-                            {statusLabel(t, address)}
-                          </Badge>
-                          {reason ? <span className="sr-only"> {reason}</span> : null}
-                        </td>
-                        <td className="px-5 py-2 text-right">
-                          {selectable ? (
-                            <Button theme={isCurrent ? 'primary' : 'secondary'} onClick={() => choose(address)}>
-                              {isCurrent ? t('order.address.current') : t('order.address.choose')}
-                            </Button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+                    </li>
+                  );
+                })}
+              </ul>
+              {/* From 768 px: the table of SPEC 3 Address (display). */}
+              <div className="hidden overflow-x-auto md:block">
+                <table className="min-w-full text-sm" aria-label={t('order.address.listLabel')}>
+                  <AddressTableHead />
+                  <tbody className="divide-y divide-slate-100">
+                    {page.items.map((address) => {
+                      const selectable = isSelectableAddress(address);
+                      const isCurrent = current?.storeId === address.storeId && current.storeType === address.storeType;
+                      const reason = selectable ? undefined : t('order.address.notSelectable', { status: statusLabel(t, address) });
+                      return (
+                        <tr
+                          key={`${address.storeType}-${address.storeId}`}
+                          className={isCurrent ? 'bg-brand-50' : selectable ? 'hover:bg-slate-50' : 'bg-slate-50/60 text-slate-500'}
+                        >
+                          <th scope="row" className={`px-5 py-3 text-left font-medium ${selectable ? 'text-slate-900' : 'text-slate-500'}`}>
+                            {address.name}
+                          </th>
+                          <td className="px-3 py-3">{address.street}</td>
+                          <td className="px-3 py-3 tabular-nums">{address.postalCode}</td>
+                          <td className="px-3 py-3">{address.city}</td>
+                          <td className="px-3 py-3 tabular-nums">{address.customerStoreId ?? t('order.none')}</td>
+                          <td className="px-3 py-3">
+                            <Badge theme={statusTheme[address.status]} {...(reason ? { title: reason } : {})}>
+                              {statusLabel(t, address)}
+                            </Badge>
+                            {reason ? <span className="sr-only"> {reason}</span> : null}
+                          </td>
+                          <td className="px-5 py-2 text-right">
+                            {selectable ? (
+                              <Button theme={isCurrent ? 'primary' : 'secondary'} onClick={() => choose(address)}>
+                                {isCurrent ? t('order.address.current') : t('order.address.choose')}
+                              </Button>
+                            ) : null}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              <p className="border-t border-slate-200 px-5 py-3 text-xs text-slate-500">
+                {t('order.address.count', { count: page.totalCount })}
+              </p>
             </div>
-            <p className="border-t border-slate-200 px-5 py-3 text-xs text-slate-500">
-              {t('order.address.count', { count: data.totalCount })}
-            </p>
-          </div>
-        ) : null}
+          )}
+        </ListState>
       </Card>
     </OrderPage>
   );

@@ -7,9 +7,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { StoreIcon } from '../../../components/ui/icons.tsx';
-import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { ListSearch } from '../../../components/ui/list-search.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { ListState } from '../../../components/ui/list-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../components/ui/use-debounced-value.ts';
@@ -51,7 +50,8 @@ export function RetailerSelectionRoute() {
   } else if (page - 1 !== query.index) {
     setQuery({ search: query.search, index: page - 1 });
   }
-  const { data, error, isLoading, isValidating, mutate } = useRetailers(query);
+  const retailers = useRetailers(query);
+  const { data, isValidating } = retailers;
 
   // The remembered retailer (still listed) or the only one is preselected; the page still shows.
   useRetailerRestore(true);
@@ -93,68 +93,66 @@ export function RetailerSelectionRoute() {
             onValueChange={setSearch}
           />
 
-          {error && !data ? (
-            <LoadFailed
-              message={t('retailerSelection.loadFailed')}
-              retryLabel={t('retailerSelection.retry')}
-              onRetry={() => void mutate()}
-              error={error}
-              className="p-5"
-            />
-          ) : isLoading && !data ? (
-            <div role="status" className="flex items-center justify-center gap-3 p-10 text-sm text-slate-500">
-              <Spinner className="size-5" />
-              {t('app.loading')}
-            </div>
-          ) : data && data.items.length === 0 ? (
-            <ListEmpty
-              title={t('retailerSelection.noResults')}
-              text={query.search ? t('retailerSelection.noResultsText') : t('retailerSelection.noRetailers')}
-              icon={<StoreIcon className="size-5" />}
-            />
-          ) : data ? (
-            <ul
-              aria-label={t('retailerSelection.listLabel')}
-              aria-busy={isValidating || undefined}
-              className={`divide-y divide-slate-100 transition-opacity ${isValidating ? 'opacity-60' : ''}`}
-            >
-              {data.items.map((retailer) => {
-                const current = chosen?.id === retailer.customerId;
-                return (
-                  <li key={retailer.customerId}>
-                    <button
-                      type="button"
-                      onClick={() => select(retailer.customerId, retailer.name)}
-                      aria-current={current ? 'true' : undefined}
-                      className={[
-                        'flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors sm:px-5',
-                        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-                        current ? 'bg-brand-50 hover:bg-brand-100' : 'hover:bg-slate-50',
-                      ].join(' ')}
-                    >
-                      <span
-                        className={`flex size-9 shrink-0 items-center justify-center rounded-full ${current ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-500'}`}
-                        aria-hidden="true"
+          <ListState
+            result={retailers}
+            failedMessage={t('retailerSelection.loadFailed')}
+            retryLabel={t('retailerSelection.retry')}
+            loading={
+              <div role="status" className="flex items-center justify-center gap-3 p-10 text-sm text-slate-500">
+                <Spinner className="size-5" />
+                {t('app.loading')}
+              </div>
+            }
+            empty={{
+              title: t('retailerSelection.noResults'),
+              text: query.search ? t('retailerSelection.noResultsText') : t('retailerSelection.noRetailers'),
+              icon: <StoreIcon className="size-5" />,
+            }}
+          >
+            {(list) => (
+              <ul
+                aria-label={t('retailerSelection.listLabel')}
+                aria-busy={isValidating || undefined}
+                className={`divide-y divide-slate-100 transition-opacity ${isValidating ? 'opacity-60' : ''}`}
+              >
+                {list.items.map((retailer) => {
+                  const current = chosen?.id === retailer.customerId;
+                  return (
+                    <li key={retailer.customerId}>
+                      <button
+                        type="button"
+                        onClick={() => select(retailer.customerId, retailer.name)}
+                        aria-current={current ? 'true' : undefined}
+                        className={[
+                          'flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors sm:px-5',
+                          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                          current ? 'bg-brand-50 hover:bg-brand-100' : 'hover:bg-slate-50',
+                        ].join(' ')}
                       >
-                        <StoreIcon className="size-4" />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium text-slate-900">{retailer.name}</span>
-                        <span className="block truncate text-xs text-slate-500">
-                          {t('retailerSelection.customerId', { id: retailer.customerId })}
-                          {retailer.customerGroupId ? ` · ${t('retailerSelection.group', { id: retailer.customerGroupId })}` : ''}
+                        <span
+                          className={`flex size-9 shrink-0 items-center justify-center rounded-full ${current ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-500'}`}
+                          aria-hidden="true"
+                        >
+                          <StoreIcon className="size-4" />
                         </span>
-                      </span>
-                      {current ? <Badge theme="blue">{t('retailerSelection.current')}</Badge> : null}
-                      <span className={`hidden text-sm font-semibold sm:inline ${current ? 'text-brand-700' : 'text-brand-600'}`}>
-                        {t('retailerSelection.choose')} ›
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate font-medium text-slate-900">{retailer.name}</span>
+                          <span className="block truncate text-xs text-slate-500">
+                            {t('retailerSelection.customerId', { id: retailer.customerId })}
+                            {retailer.customerGroupId ? ` · ${t('retailerSelection.group', { id: retailer.customerGroupId })}` : ''}
+                          </span>
+                        </span>
+                        {current ? <Badge theme="blue">{t('retailerSelection.current')}</Badge> : null}
+                        <span className={`hidden text-sm font-semibold sm:inline ${current ? 'text-brand-700' : 'text-brand-600'}`}>
+                          {t('retailerSelection.choose')} ›
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </ListState>
 
           {pagination && pagination.totalCount > 0 ? (
             <div className="border-t border-slate-200 p-4 sm:px-5">
