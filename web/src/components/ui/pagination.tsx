@@ -1,5 +1,6 @@
 import type { Pagination as PageInfo } from '@portal/core/shared';
 import { useId } from 'react';
+import type { Translate } from '../../i18n/index.ts';
 import { Button } from './button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
@@ -14,6 +15,27 @@ export interface PaginationLabels {
   total: string;
   /** 'Rows per page'. */
   pageSize: string;
+}
+
+/**
+ * A section's pager texts from its catalogue (`<section>.pagination.*`); `total` is the list's own count
+ * text, and `number` says the page numbers (as they are, or in the user's format).
+ */
+export function pageLabels(
+  t: Translate,
+  section: 'orders' | 'sales' | 'transactions' | 'requests' | 'reports',
+  { currentPage, pageCount }: Pick<PageInfo, 'currentPage' | 'pageCount'>,
+  total: string,
+  number: (n: number) => string | number = (n) => n,
+): PaginationLabels {
+  return {
+    nav: t(`${section}.pagination.nav`),
+    previous: t(`${section}.pagination.previous`),
+    next: t(`${section}.pagination.next`),
+    pageOf: t(`${section}.pagination.pageOf`, { page: number(currentPage), pages: number(pageCount) }),
+    total,
+    pageSize: t(`${section}.pagination.pageSize`),
+  };
 }
 
 /**

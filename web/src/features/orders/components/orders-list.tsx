@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { quantityColumns } from './quantity-columns.ts';
 import { useT } from '../../../i18n/index.ts';
@@ -132,14 +132,12 @@ export function OrdersList({
               pageSizes={ORDERS_PAGE_SIZES}
               onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
               busy={isValidating}
-              labels={{
-                nav: t('orders.pagination.nav'),
-                previous: t('orders.pagination.previous'),
-                next: t('orders.pagination.next'),
-                pageOf: t('orders.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
-                total: t('orders.pagination.total', { count: formatNumber(pagination.totalCount, fmt.locale) }),
-                pageSize: t('orders.pagination.pageSize'),
-              }}
+              labels={pageLabels(
+                t,
+                'orders',
+                pagination,
+                t('orders.pagination.total', { count: formatNumber(pagination.totalCount, fmt.locale) }),
+              )}
             />
           </div>
         );

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { useReportFiles } from '../api/reports.ts';
-import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
+import { periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 import { useRunReportName } from './report-name.ts';
 import { ReportQuery } from './report-query.tsx';
@@ -68,7 +68,12 @@ export function ReportFiles({ customerId }: { customerId: string }) {
             pagination={page.pagination}
             onPageChange={(p) => setIndex(p - 1)}
             busy={files.isValidating}
-            labels={pageLabels(t, page.pagination, t('reports.files.total', { count: formatNumber(page.totalCount, format.locale) }))}
+            labels={pageLabels(
+              t,
+              'reports',
+              page.pagination,
+              t('reports.files.total', { count: formatNumber(page.totalCount, format.locale) }),
+            )}
           />
         </div>
       )}

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { cancelReportJob, resendDelivery, useReportJobs } from '../api/reports.ts';
-import { pageLabels, periodText, rowCountText } from '../model/report-format.ts';
+import { periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 import { useRowAction } from './use-row-action.ts';
 import { ReportQuery } from './report-query.tsx';
@@ -48,7 +48,7 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
               pagination={page.pagination}
               onPageChange={(p) => setIndex(p - 1)}
               busy={jobs.isValidating}
-              labels={pageLabels(t, page.pagination, t('reports.log.total', { count: formatNumber(page.totalCount, locale) }))}
+              labels={pageLabels(t, 'reports', page.pagination, t('reports.log.total', { count: formatNumber(page.totalCount, locale) }))}
             />
           </div>
         )

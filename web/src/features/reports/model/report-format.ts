@@ -1,6 +1,5 @@
 import { type Report, type ReportFilter } from '@portal/core/report';
-import { type DatePreset, DATE_PRESETS, type Pagination, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
-import type { PaginationLabels } from '../../../components/ui/pagination.tsx';
+import { type DatePreset, DATE_PRESETS, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
 import type { Translate } from '../../../i18n/index.ts';
 import { isFilterKey } from './report-draft.ts';
 import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
@@ -72,18 +71,6 @@ export function runPeriodProblem(period: RunPeriod, maxDays: number): 'required'
 export function periodText({ dateFrom, dateUntil }: { dateFrom: string; dateUntil: string }, locale: string): string {
   const day = (d: string) => formatCalendarDay(d, locale);
   return dateFrom === dateUntil ? day(dateFrom) : `${day(dateFrom)} – ${day(dateUntil)}`;
-}
-
-/** The section's pager texts; `total` is the list's own count text ("12 runs", "40 files"). */
-export function pageLabels(t: Translate, pagination: Pagination, total: string): PaginationLabels {
-  return {
-    nav: t('reports.pagination.nav'),
-    previous: t('reports.pagination.previous'),
-    next: t('reports.pagination.next'),
-    pageOf: t('reports.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
-    total,
-    pageSize: t('reports.pagination.pageSize'),
-  };
 }
 
 /** "1 row" / "1 Zeile", else "n rows" with the number in the user's format. */

@@ -8,7 +8,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
@@ -261,14 +261,12 @@ function RequestResults({
           pagination={list.data.pagination}
           onPageChange={onPageChange}
           busy={list.isValidating}
-          labels={{
-            nav: t('requests.pagination.nav'),
-            previous: t('requests.pagination.previous'),
-            next: t('requests.pagination.next'),
-            pageOf: t('requests.pagination.pageOf', { page: list.data.pagination.currentPage, pages: list.data.pagination.pageCount }),
-            total: t('requests.pagination.total', { count: list.data.pagination.totalCount }),
-            pageSize: t('requests.pagination.pageSize'),
-          }}
+          labels={pageLabels(
+            t,
+            'requests',
+            list.data.pagination,
+            t('requests.pagination.total', { count: list.data.pagination.totalCount }),
+          )}
         />
       ) : null}
     </>

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
 import type { SalesTransaction } from '@portal/core/sales';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
 import type { SalesFormat } from '../../../lib/sales-format.ts';
@@ -75,14 +75,12 @@ export function SalesTransactions({ customerId, filter, format }: { customerId: 
               pageSizes={PAGE_SIZES}
               onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
               busy={isValidating}
-              labels={{
-                nav: t('sales.pagination.nav'),
-                previous: t('sales.pagination.previous'),
-                next: t('sales.pagination.next'),
-                pageOf: t('sales.pagination.pageOf', { page: pagination.currentPage, pages: pagination.pageCount }),
-                total: t('sales.pagination.total', { count: formatNumber(pagination.totalCount, format.locale) }),
-                pageSize: t('sales.pagination.pageSize'),
-              }}
+              labels={pageLabels(
+                t,
+                'sales',
+                pagination,
+                t('sales.pagination.total', { count: formatNumber(pagination.totalCount, format.locale) }),
+              )}
             />
           </div>
         );

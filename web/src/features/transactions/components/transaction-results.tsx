@@ -3,7 +3,7 @@ import { toPagination } from '@portal/core/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber } from '../../../lib/user-format.ts';
@@ -75,17 +75,13 @@ export function TransactionResults({
                 pageSizes={TRANSACTION_PAGE_SIZES}
                 onPageSizeChange={(size) => onPageSize(size, page.asOf)}
                 busy={busy}
-                labels={{
-                  nav: t('transactions.pagination.nav'),
-                  previous: t('transactions.pagination.previous'),
-                  next: t('transactions.pagination.next'),
-                  pageOf: t('transactions.pagination.pageOf', {
-                    page: formatNumber(pagination.currentPage, format.locale),
-                    pages: formatNumber(pagination.pageCount, format.locale),
-                  }),
-                  total: page.complete ? t('transactions.pagination.total', { count }) : t('transactions.incomplete.count', { count }),
-                  pageSize: t('transactions.pagination.pageSize'),
-                }}
+                labels={pageLabels(
+                  t,
+                  'transactions',
+                  pagination,
+                  page.complete ? t('transactions.pagination.total', { count }) : t('transactions.incomplete.count', { count }),
+                  (n) => formatNumber(n, format.locale),
+                )}
               />
               <div className="flex justify-end">
                 <PageJump pageCount={pagination.pageCount} onGo={(next) => onPage(next, page.asOf)} disabled={busy} />
