@@ -2,10 +2,20 @@ import { useId } from 'react';
 import { SelectField, type SelectOption } from './select-field.tsx';
 
 export interface DateRangeLabels {
-  legend: string;
+  /** The preset picker's label, also the range's (the fieldset's legend): 'Period'. */
   preset: string;
   start: string;
   end: string;
+}
+
+/** The preset picker's options: the presets, and 'custom' only while the range is one (dates typed). */
+export function presetOptions<P extends string>(
+  presets: readonly P[],
+  current: string,
+  label: (preset: P | 'custom') => string,
+): SelectOption<P | 'custom'>[] {
+  const values: (P | 'custom')[] = current === 'custom' ? [...presets, 'custom'] : [...presets];
+  return values.map((value) => ({ value, label: label(value) }));
 }
 
 /**
@@ -39,7 +49,7 @@ export function DateRangeField<P extends string = string>({
   const id = useId();
   return (
     <fieldset className={`min-w-0 ${className}`} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="sr-only">{labels.legend}</legend>
+      <legend className="sr-only">{labels.preset}</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(10rem,1.2fr)_1fr_1fr]">
         <SelectField
           className="col-span-2 sm:col-span-1"

@@ -5,7 +5,7 @@ import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { ChartIcon } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
@@ -79,10 +79,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
   const sales = useConnectSales(query);
   const [measure, setMeasure] = useState<Measure>('amount');
   const ids = tabIds('connect-sales', filter.groupBy);
-  const presets: SelectOption<RangePreset>[] = [
-    ...RANGE_PRESETS.map((p) => ({ value: p, label: t(`connectSales.presets.${p}`) })),
-    ...(filter.preset === 'custom' ? [{ value: 'custom' as const, label: t('connectSales.presets.custom') }] : []),
-  ];
+  const presets: SelectOption<RangePreset>[] = presetOptions(RANGE_PRESETS, filter.preset, (p) => t(`connectSales.presets.${p}`));
 
   return (
     <div>
@@ -99,7 +96,6 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
             />
             <DateRangeField
               labels={{
-                legend: t('connectSales.filters.period'),
                 preset: t('connectSales.filters.period'),
                 start: t('connectSales.filters.startDate'),
                 end: t('connectSales.filters.endDate'),

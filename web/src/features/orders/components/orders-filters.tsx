@@ -1,7 +1,7 @@
 import { DATE_PRESETS, isOneOf } from '@portal/core/shared';
 import type { AddressRow, StoreType } from '@portal/core/ordering';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { type OrdersFilter, type RangeProblem, storeOptions, withPreset } from '../model/orders-filter.ts';
@@ -28,10 +28,7 @@ export function OrdersFilters({
   const t = useT();
   const stores = storeOptions(addresses ?? [], filter.deleted);
   const typeName = (type: StoreType) => (type === 0 ? t('orders.filters.typeStore') : t('orders.filters.typeDc'));
-  const presetOptions = [
-    ...DATE_PRESETS.map((p) => ({ value: p, label: t(`orders.presets.${p}`) })),
-    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('orders.presets.custom') }] : []),
-  ];
+  const presets = presetOptions(DATE_PRESETS, filter.preset, (p) => t(`orders.presets.${p}`));
   const storeOptionsList = [
     { value: '', label: filter.storeType === 0 ? t('orders.filters.allStores') : t('orders.filters.allDcs') },
     ...stores.map((s) => ({
@@ -48,12 +45,11 @@ export function OrdersFilters({
     <div className="space-y-4">
       <DateRangeField
         labels={{
-          legend: t('orders.filters.period'),
           preset: t('orders.filters.period'),
           start: t('orders.filters.startDate'),
           end: t('orders.filters.endDate'),
         }}
-        presets={presetOptions}
+        presets={presets}
         preset={filter.preset}
         onPresetChange={(value) => {
           if (isOneOf(DATE_PRESETS, value)) onChange(withPreset(filter, value, today()));

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -73,16 +73,12 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
           ),
         })
       : null;
-  const presets = [
-    ...RUN_PRESETS.map((p) => ({ value: p, label: t(`reports.presets.${p}`) })),
-    ...(period.preset === 'custom' ? [{ value: 'custom', label: t('reports.presets.custom') }] : []),
-  ];
+  const presets = presetOptions(RUN_PRESETS, period.preset, (p) => t(`reports.presets.${p}`));
 
   return (
     <div className="space-y-4">
       <DateRangeField
         labels={{
-          legend: t('reports.run.period'),
           preset: t('reports.run.period'),
           start: t('reports.run.from'),
           end: t('reports.run.until'),

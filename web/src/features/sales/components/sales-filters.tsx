@@ -1,5 +1,5 @@
 import type { AddressRow } from '@portal/core/ordering';
-import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
+import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -40,10 +40,7 @@ export function SalesFilters({
 }) {
   const t = useT();
   const problems = salesFilterProblems(filter);
-  const presetOptions = [
-    ...PRESETS.map((p) => ({ value: p, label: t(`sales.presets.${p}`) })),
-    ...(filter.preset === 'custom' ? [{ value: 'custom', label: t('sales.presets.custom') }] : []),
-  ];
+  const presets = presetOptions(PRESETS, filter.preset, (p) => t(`sales.presets.${p}`));
   const sortedStores = [...(stores ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const storeOptions = [
     { value: '', label: t('sales.filters.allStores') },
@@ -60,12 +57,11 @@ export function SalesFilters({
     <div className="space-y-4">
       <DateRangeField
         labels={{
-          legend: t('sales.filters.period'),
           preset: t('sales.filters.period'),
           start: t('sales.filters.startDate'),
           end: t('sales.filters.endDate'),
         }}
-        presets={presetOptions}
+        presets={presets}
         preset={filter.preset}
         onPresetChange={(value) => {
           if (isPreset(value)) onChange(withSalesPreset(filter, value, today()));

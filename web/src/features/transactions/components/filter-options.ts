@@ -1,6 +1,7 @@
 import { TRANSACTION_RESULTS } from '@portal/core/transaction';
 import { type MasterData } from '@portal/core/masterdata';
 import { type Translate } from '../../../i18n/index.ts';
+import { presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { TRANSACTION_PRESETS, type TransactionDraft } from '../model/transaction-filter.ts';
 
 interface Option {
@@ -22,10 +23,7 @@ export function filterOptions(
   if (draft.customerId && !customers?.some((c) => c.customerId === draft.customerId)) {
     customerOptions.push({ value: draft.customerId, label: draft.customerId });
   }
-  const presetOptions: Option[] = [
-    ...TRANSACTION_PRESETS.map((p) => ({ value: p, label: t(`transactions.presets.${p}`) })),
-    ...(draft.preset === 'custom' ? [{ value: 'custom', label: t('transactions.presets.custom') }] : []),
-  ];
+  const presets: Option[] = presetOptions(TRANSACTION_PRESETS, draft.preset, (p) => t(`transactions.presets.${p}`));
   const typeOptions: Option[] = [
     { value: '', label: t('transactions.filters.allTypes') },
     ...(types ?? []).map((type) => ({ value: type.transactionTypeId, label: type.name })),
@@ -36,5 +34,5 @@ export function filterOptions(
     { value: '', label: t('transactions.filters.allResults') },
     ...TRANSACTION_RESULTS.map((r) => ({ value: r, label: t(`transactions.results.${r}`) })),
   ];
-  return { customerOptions, presetOptions, typeOptions, resultOptions };
+  return { customerOptions, presetOptions: presets, typeOptions, resultOptions };
 }

@@ -64,7 +64,6 @@ export function TransactionFilters({
         </div>
         <DateRangeField
           labels={{
-            legend: t('transactions.filters.period'),
             preset: t('transactions.filters.period'),
             start: t('transactions.filters.startDate'),
             end: t('transactions.filters.endDate'),
