@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
 import type { OrderRow } from '@portal/core/ordering';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
@@ -9,6 +8,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { quantityColumns } from './quantity-columns.ts';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../model/orders-filter.ts';
 import { useOrders } from '../api/orders.ts';
@@ -62,9 +62,8 @@ export function OrdersList({
 }) {
   const t = useT();
   const fmt = useUserFormat();
-  const filterKey = JSON.stringify([customerId, filter]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1, size: DEFAULT_PAGE_SIZE_ORDERING });
-  const page = paging.key === filterKey ? paging.page : 1;
+  const paging = usePaging(JSON.stringify([customerId, filter]), DEFAULT_PAGE_SIZE_ORDERING);
+  const { page } = paging;
   const query = filter ? ordersQuery(customerId, filter, page, paging.size) : null;
   const orders = useOrders(query);
   const { isValidating } = orders;
@@ -128,9 +127,9 @@ export function OrdersList({
             </div>
             <Pagination
               pagination={pagination}
-              onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
+              onPageChange={paging.setPage}
               pageSizes={ORDERS_PAGE_SIZES}
-              onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
+              onPageSizeChange={paging.setSize}
               busy={isValidating}
               labels={pageLabels(
                 t,

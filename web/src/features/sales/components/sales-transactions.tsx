@@ -1,11 +1,11 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
 import type { SalesTransaction } from '@portal/core/sales';
-import { useState } from 'react';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
 import type { SalesFormat } from '../../../lib/sales-format.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { type SalesFilter, transactionsQuery } from '../model/sales-filter.ts';
 import { useSalesTransactions } from '../api/sales.ts';
 import { SalesQueryState } from './sales-query-state.tsx';
@@ -16,13 +16,8 @@ const PAGE_SIZES = [DEFAULT_PAGE_SIZE_ORDERING, 25, 50, 100] as const;
 export function SalesTransactions({ customerId, filter, format }: { customerId: string; filter: SalesFilter; format: SalesFormat }) {
   const t = useT();
   const { groupBy: _ignored, ...lineFilter } = filter;
-  const filterKey = JSON.stringify([customerId, lineFilter]);
-  const [paging, setPaging] = useState<{ key: string; page: number; size: number }>({
-    key: filterKey,
-    page: 1,
-    size: DEFAULT_PAGE_SIZE_ORDERING,
-  });
-  const page = paging.key === filterKey ? paging.page : 1;
+  const paging = usePaging(JSON.stringify([customerId, lineFilter]), DEFAULT_PAGE_SIZE_ORDERING);
+  const { page } = paging;
   const query = transactionsQuery(customerId, filter, page, paging.size);
   const transactions = useSalesTransactions(query);
   const { isValidating } = transactions;
@@ -71,9 +66,9 @@ export function SalesTransactions({ customerId, filter, format }: { customerId: 
             />
             <Pagination
               pagination={pagination}
-              onPageChange={(next) => setPaging({ key: filterKey, page: next, size: paging.size })}
+              onPageChange={paging.setPage}
               pageSizes={PAGE_SIZES}
-              onPageSizeChange={(size) => setPaging({ key: filterKey, page: 1, size })}
+              onPageSizeChange={paging.setSize}
               busy={isValidating}
               labels={pageLabels(
                 t,
