@@ -102,7 +102,7 @@ export function OrdersList({
       retryLabel={t('orders.retry')}
       loadingLabel={t('orders.loading')}
       isEmpty={(data) => data.totalCount === 0 || (data.items.length === 0 && page === 1)}
-      empty={{ heading: 'h1', icon: <ListIcon className="size-6" />, title: t('orders.empty.title'), text: t('orders.empty.text') }}
+      empty={{ icon: <ListIcon className="size-6" />, title: t('orders.empty.title'), text: t('orders.empty.text') }}
     >
       {(data) => {
         const pagination = toPagination(data);

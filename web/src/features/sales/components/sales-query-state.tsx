@@ -11,7 +11,7 @@ export function SalesQueryState<T>(props: Omit<QueryStateProps<T>, 'failedMessag
       failedMessage={t('sales.loadFailed')}
       retryLabel={t('sales.retry')}
       loadingLabel={t('sales.loading')}
-      empty={{ heading: 'h1', icon: <ChartIcon className="size-6" />, title: t('sales.empty.title'), text: t('sales.empty.text') }}
+      empty={{ icon: <ChartIcon className="size-6" />, title: t('sales.empty.title'), text: t('sales.empty.text') }}
     />
   );
 }
