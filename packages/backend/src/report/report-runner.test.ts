@@ -430,7 +430,15 @@ describe('fan-out (item 7)', () => {
 
   it('csv: above the per-file limit the joined files split at part boundaries, each within the limit', async () => {
     const job = await newJob();
-    const d = deps({ partRows: 4, rowsPerFile: 8 });
+    const copied: string[] = [];
+    const spying: FileStore = {
+      ...files,
+      copy: async (from, to) => {
+        copied.push(to);
+        await files.copy(from, to);
+      },
+    };
+    const d = deps({ partRows: 4, rowsPerFile: 8, files: spying });
     await runReportJob(d, job.jobId);
     await d.idle();
     const done = (await getReportJob(backend.db, job.jobId, true))!;
@@ -438,5 +446,12 @@ describe('fan-out (item 7)', () => {
     const rows = async (key: string) => (await files.read(key)).toString('utf8').split('\r\n').filter(Boolean).length - 1;
     expect(await rows(done.files[0]!.key)).toBe(8);
     expect(await rows(done.files[1]!.key)).toBe(4);
+    // The second file is one part's file, copied inside S3 (ADR 074): the bytes one run writes there.
+    expect(copied).toEqual([done.files[1]!.key]);
+    const single = await newJob();
+    await runReportJob(deps({ rowsPerFile: 8 }), single.jobId);
+    const whole = (await getReportJob(backend.db, single.jobId, true))!;
+    expect(await files.read(done.files[1]!.key)).toEqual(await files.read(whole.files[1]!.key));
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual(done.files.map((f) => f.key).sort());
   });
 });
