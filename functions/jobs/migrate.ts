@@ -9,7 +9,12 @@ import { createDb, runMigrations } from '@portal/backend/platform/db';
 export const handler = async (_event: unknown, context: { awsRequestId?: string } = {}): Promise<void> => {
   const table = process.env.TABLE_NAME;
   if (!table) throw new Error('TABLE_NAME is not set');
-  const db = createDb({ AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1', TABLE_NAME: table, DYNAMODB_ENDPOINT: undefined });
+  // DYNAMODB_ENDPOINT is unset on AWS; tests point it at DynamoDB Local.
+  const db = createDb({
+    AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
+    TABLE_NAME: table,
+    DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+  });
   const outcomes = await runMigrations(db, MIGRATIONS, {
     owner: `lambda:${context.awsRequestId ?? 'unknown'}`,
     log: (message, fields) => console.log(`[migrate] ${message}`, fields),
