@@ -72,6 +72,9 @@ async function runMigration(db: Db, migration: Migration, options: MigrationRunn
   if (claimed === 'busy') return { id: migration.id, name: migration.name, result: 'busy', items: 0 };
   log('migration running', { id: migration.id, name: migration.name, resumed: Object.keys(claimed.segments).length > 0 });
   let items = 0;
+  // A segment that fails stops the others at their next checkpoint: the runner ends with every segment's
+  // cursor saved, and the failure is thrown once they have.
+  let stopped = false;
   const walk = async (segment: number) => {
     const state = claimed.segments[String(segment)];
     if (state?.done) return;
@@ -96,9 +99,18 @@ async function runMigration(db: Db, migration: Migration, options: MigrationRunn
       const next: SegmentState = cursor ? { cursor, done: false } : { done: true };
       if (!(await checkpoint(db, key, options.owner, segment, next, found.length, now() + leaseMs)))
         throw new Error(`Migration ${migration.id} (${migration.name}) was taken over by another runner`);
-    } while (cursor);
+    } while (cursor && !stopped);
   };
-  await Promise.all(Array.from({ length: migration.scan.segments }, (_, segment) => walk(segment)));
+  const results = await Promise.allSettled(
+    Array.from({ length: migration.scan.segments }, (_, segment) =>
+      walk(segment).catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      }),
+    ),
+  );
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
   const finished = await applied(
     db.doc.send(
       new UpdateCommand({
