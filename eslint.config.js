@@ -70,6 +70,7 @@ const backendDomains = {
   report: ['access', 'accounts', 'brands', 'couponing', 'customers', 'export', 'masterdata', 'ordering', 'sales', 'transaction'],
   workflow: ['access', 'accounts', 'customers', 'masterdata', 'report'],
   import: ['accounts', 'auth', 'brands', 'couponing', 'masterdata', 'report', 'sftp-users', 'transaction', 'workflow'],
+  migration: [],
 };
 const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')

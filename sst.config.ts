@@ -2,6 +2,7 @@ import type { SSTConfig } from 'sst';
 import { Api } from './infra/api.ts';
 import { Email } from './infra/email.ts';
 import { Jobs } from './infra/jobs.ts';
+import { Migrations } from './infra/migrations.ts';
 import { Monitoring } from './infra/monitoring.ts';
 import { Storage } from './infra/storage.ts';
 import { Web } from './infra/web.ts';
@@ -14,6 +15,6 @@ export default {
   stacks(app) {
     app.setDefaultFunctionProps({ runtime: 'nodejs22.x', architecture: 'arm_64' });
     app.setDefaultRemovalPolicy(app.stage === 'prod' ? 'retain' : 'destroy');
-    app.stack(Web).stack(Storage).stack(Email).stack(Jobs).stack(Api).stack(Monitoring);
+    app.stack(Web).stack(Storage).stack(Email).stack(Jobs).stack(Api).stack(Migrations).stack(Monitoring);
   },
 } satisfies SSTConfig;

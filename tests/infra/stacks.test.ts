@@ -660,6 +660,20 @@ describe('Web', () => {
   });
 });
 
+describe('Migrations (ADR 075)', () => {
+  it('runs the migrate function on create and on every update, after the code stacks, allowed to Scan the table only', () => {
+    const fns = ofType(t.Migrations, 'AWS::Lambda::Function').filter(([, fn]) =>
+      String(fn.Properties.Handler).endsWith('functions/jobs/migrate.handler'),
+    );
+    expect(fns).toHaveLength(2);
+    for (const [, fn] of fns) expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 900 });
+    t.Migrations.resourceCountIs('Custom::SSTScript', 1);
+    const scans = statements(t.Migrations).filter((s) => asArray(s.statement.Action).includes('dynamodb:Scan'));
+    expect(scans).toHaveLength(2);
+    for (const s of scans) expect(JSON.stringify(s.statement.Resource)).not.toContain('/index/');
+  });
+});
+
 describe('Monitoring', () => {
   const alarm = (prefix: string) => ofType(t.Monitoring, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties;
 

@@ -59,6 +59,7 @@ export async function synth(
       Email: (await import('../../infra/email.ts')).Email,
       Jobs: (await import('../../infra/jobs.ts')).Jobs,
       Api: (await import('../../infra/api.ts')).Api,
+      Migrations: (await import('../../infra/migrations.ts')).Migrations,
       Monitoring: (await import('../../infra/monitoring.ts')).Monitoring,
     };
     // An explicit stage, or initProject prompts for a personal one.

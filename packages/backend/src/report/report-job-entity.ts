@@ -45,8 +45,20 @@ export async function removeAll(files: FileStore, keys: readonly string[]): Prom
 /** A file as stored: the wire ReportFile plus its S3 key in the reports bucket. */
 export type StoredReportFile = ReportFile & { key: string };
 
-/** One day range of a fanned-out run (ADR 041): run by its own invocation, joined in `index` order. */
-export type ReportJobPart = { index: number; dateFrom: string; dateUntil: string; estimatedRows: number };
+/**
+ * One part of a fanned-out run (ADR 041): run by its own invocation, joined in `index` order. Its days, and
+ * (ADR 074) the instants it reads, [from, to), with what the plan expects it to read and take.
+ */
+export type ReportJobPart = {
+  index: number;
+  dateFrom: string;
+  dateUntil: string;
+  estimatedRows: number;
+  from?: string;
+  to?: string;
+  estimatedRcu?: number;
+  estimatedSeconds?: number;
+};
 /** What a finished part wrote: its files in order (each a whole CSV/XLSX with its header). */
 export type ReportPartResult = { rows: number; segments: { key: string; rows: number; bytes: number }[] };
 

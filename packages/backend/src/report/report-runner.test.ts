@@ -24,7 +24,7 @@ import { batchDelete } from '../platform/db/batch.ts';
 import { reportJobFixture } from '../../../../tests/support/report-job-fixtures.ts';
 import { localJobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportLaunch } from './report-jobs-from-config.ts';
-import { planParts, type ReportRunnerDeps, runReportJob, runReportPart, runScheduledReport, scheduledJobId } from './report-runner.ts';
+import { type ReportRunnerDeps, runReportJob, runReportPart, runScheduledReport, scheduledJobId } from './report-runner.ts';
 import { reportSource } from './report-sources.ts';
 import { defaultSchedule } from './schedule-service.ts';
 
@@ -351,22 +351,6 @@ describe('S3 faults injected (platform/faults, ADR 025)', () => {
 });
 
 describe('fan-out (item 7)', () => {
-  it('plans day ranges newest first, each within the part size', () => {
-    const counts = [
-      { day: '2026-11-20', rows: 0 },
-      { day: '2026-11-19', rows: 4 },
-      { day: '2026-11-18', rows: 4 },
-      { day: '2026-11-17', rows: 4 },
-      { day: '2026-11-16', rows: 0 },
-    ];
-    expect(planParts(counts, 5)).toEqual([
-      { index: 0, dateFrom: '2026-11-19', dateUntil: '2026-11-20', estimatedRows: 4 },
-      { index: 1, dateFrom: '2026-11-18', dateUntil: '2026-11-18', estimatedRows: 4 },
-      { index: 2, dateFrom: '2026-11-16', dateUntil: '2026-11-17', estimatedRows: 4 },
-    ]);
-    expect(planParts(counts, 100)).toHaveLength(1);
-  });
-
   for (const format of ['csv', 'xlsx'] as const) {
     it(`${format}: the parts run on their own, the last one joins them into one file set${format === 'csv' ? ' equal byte for byte to one run' : ''}`, async () => {
       const single = await newJob({ format });
@@ -419,9 +403,42 @@ describe('fan-out (item 7)', () => {
     expect(delivered).toEqual([]);
   });
 
+  it('a day above the part size is planned in hours (ADR 074): each part reads its hours only, the join equals one run', async () => {
+    const single = await newJob();
+    await runReportJob(deps(), single.jobId);
+    const whole = (await getReportJob(backend.db, single.jobId, true))!;
+
+    const job = await newJob();
+    const d = deps({ partRows: 2 });
+    await runReportJob(d, job.jobId);
+    await d.idle();
+    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    expect(done).toMatchObject({ status: 'finished', rowsWritten: 12, partsDone: 6 });
+    // 4 rows a day at 09:15-12:15 UTC: each day in two parts of two hours' rows, newest first, end to start.
+    expect(done.parts!.map((p) => p.estimatedRows)).toEqual([2, 2, 2, 2, 2, 2]);
+    // The second part: day 19's 10:15 and 09:15 rows, and the empty hours down to day 18's rows from 12:15.
+    expect(done.parts![1]).toMatchObject({
+      dateFrom: '2026-11-18',
+      dateUntil: '2026-11-19',
+      from: '2026-11-18T13:00:00.000Z',
+      to: '2026-11-19T11:00:00.000Z',
+    });
+    for (const [i, part] of done.parts!.entries()) if (i > 0) expect(part.to).toBe(done.parts![i - 1]!.from);
+    expect(Object.values(done.partResults!).map((r) => r.rows)).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(await files.read(done.files[0]!.key)).toEqual(await files.read(whole.files[0]!.key));
+  });
+
   it('csv: above the per-file limit the joined files split at part boundaries, each within the limit', async () => {
     const job = await newJob();
-    const d = deps({ partRows: 4, rowsPerFile: 8 });
+    const copied: string[] = [];
+    const spying: FileStore = {
+      ...files,
+      copy: async (from, to) => {
+        copied.push(to);
+        await files.copy(from, to);
+      },
+    };
+    const d = deps({ partRows: 4, rowsPerFile: 8, files: spying });
     await runReportJob(d, job.jobId);
     await d.idle();
     const done = (await getReportJob(backend.db, job.jobId, true))!;
@@ -429,5 +446,12 @@ describe('fan-out (item 7)', () => {
     const rows = async (key: string) => (await files.read(key)).toString('utf8').split('\r\n').filter(Boolean).length - 1;
     expect(await rows(done.files[0]!.key)).toBe(8);
     expect(await rows(done.files[1]!.key)).toBe(4);
+    // The second file is one part's file, copied inside S3 (ADR 074): the bytes one run writes there.
+    expect(copied).toEqual([done.files[1]!.key]);
+    const single = await newJob();
+    await runReportJob(deps({ rowsPerFile: 8 }), single.jobId);
+    const whole = (await getReportJob(backend.db, single.jobId, true))!;
+    expect(await files.read(done.files[1]!.key)).toEqual(await files.read(whole.files[1]!.key));
+    expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual(done.files.map((f) => f.key).sort());
   });
 });

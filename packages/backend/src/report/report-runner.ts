@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { EXPORT_ROWS_PER_FILE } from '@portal/core/export';
 import { reportLanguageOf, type ReportSchedule, type ReportType, reportPeriodFor } from '@portal/core/report';
+import { addDays, startOfDayInZone } from '@portal/core/shared';
 import { getAccount } from '../accounts/index.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import type { ExportRow } from '../platform/jobs/file-columns.ts';
 import type { WrittenFile } from '../platform/jobs/file-set.ts';
 import { throttled } from '../platform/jobs/progress.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
@@ -19,13 +21,13 @@ import {
   freshJobState,
   REPORT_FAILED_MESSAGE,
   type RunnableReport,
-  type ReportJobPart,
   reportFileId,
   reportJobWrites,
   retentionEnd,
   type StoredReportFile,
   type StoredReportJob,
 } from './report-job-entity.ts';
+import { ledgerKey, type PlanWindow, planReportParts, REPORT_READ_PROFILE } from './report-part-plan.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
 
 /**
@@ -74,6 +76,8 @@ export const REPORT_PART_ROWS = EXPORT_ROWS_PER_FILE;
 /** Only transactions fan out (H: sales is one small answer, coupon status dedupes cards across the period). */
 const FANS_OUT: readonly ReportType[] = ['transactions'];
 
+const HOUR_MS = 3_600_000;
+
 const REPORT_GONE_MESSAGE = 'The report no longer exists.';
 
 /** Where a job's files live; the S3 lifecycle rule on `reports/` removes them after the retention. */
@@ -96,26 +100,6 @@ export function daysNewestFirst(dateFrom: string, dateUntil: string): string[] {
   for (let t = Date.parse(`${dateUntil}T00:00:00Z`); t >= Date.parse(`${dateFrom}T00:00:00Z`); t -= 86_400_000)
     days.push(new Date(t).toISOString().slice(0, 10));
   return days;
-}
-
-/**
- * Day ranges of at most `partRows` rows each (a single day above it is a part of its own), newest range
- * first: the order the transaction rows come in, so the parts concatenate to the whole period's rows.
- */
-export function planParts(dayCounts: readonly { day: string; rows: number }[], partRows: number): ReportJobPart[] {
-  const parts: ReportJobPart[] = [];
-  let open: ReportJobPart | null = null;
-  for (const { day, rows } of dayCounts) {
-    if (open && open.estimatedRows + rows > partRows) {
-      parts.push(open);
-      open = null;
-    }
-    open ??= { index: parts.length, dateFrom: day, dateUntil: day, estimatedRows: 0 };
-    open.dateFrom = day;
-    open.estimatedRows += rows;
-  }
-  if (open) parts.push(open);
-  return parts;
 }
 
 const runOf = (job: StoredReportJob, range?: Pick<ReportRun, 'dateFrom' | 'dateUntil'>): ReportRun => ({
@@ -196,17 +180,17 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
   const source = deps.source(definition, runOf(job), { db, asOf });
   const total = await source.count();
   const days = daysNewestFirst(job.dateFrom, job.dateUntil);
-  if (total > partRows && days.length > 1 && FANS_OUT.includes(definition.reportType)) {
-    // Each day's count is a few summary reads, independent of the others: 8 at a time.
-    const counts = await mapLimit(days, 8, async (day) => ({
-      day,
-      rows: await deps.source(definition, runOf(job, { dateFrom: day, dateUntil: day }), { db, asOf }).count(),
-    }));
+  if (total > partRows && FANS_OUT.includes(definition.reportType)) {
+    const limit = Math.min(partRows, rowsPerFile);
+    const windows = await countWindows(deps, job, definition, days, limit);
     // Each part within the per-file limit too: an XLSX part is a file of the set as it is (ADR 041).
-    const parts = planParts(counts, Math.min(partRows, rowsPerFile));
-    if (parts.length > 1) {
-      if (!(await reportJobWrites.fanOut(db, job.jobId, parts, total, now()))) throw new CancelledRun('the job is no longer running');
-      for (const part of parts) await deps.launchPart(job.jobId, part.index);
+    const plan = planReportParts(windows, { ...REPORT_READ_PROFILE, partRows: limit }, ledgerKey(job.customerId));
+    // On one partition per ledger a large period reads its key past its share (ADR 074): said, not hidden.
+    if (plan.problems.length)
+      (deps.log ?? defaultLog)('the part plan passes the read profile', { jobId: job.jobId, problems: plan.problems });
+    if (plan.parts.length > 1) {
+      if (!(await reportJobWrites.fanOut(db, job.jobId, plan.parts, total, now()))) throw new CancelledRun('the job is no longer running');
+      for (const part of plan.parts) await deps.launchPart(job.jobId, part.index);
       return;
     }
   }
@@ -228,6 +212,46 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
     source.rows(),
   );
   await finish(deps, job, written, rows);
+}
+
+/**
+ * The period's rows per window, newest first (ADR 074): each day of the report's zone (its count: a few
+ * summary reads, 8 days at a time), and a day above the part size as its hours (the rows up to each hour's
+ * end, `asOf`, minus those up to the hour before: 24 more counts), so no day is a part past the limit.
+ */
+async function countWindows(
+  deps: ReportRunnerDeps,
+  job: StoredReportJob,
+  definition: RunnableReport,
+  days: readonly string[],
+  limit: number,
+): Promise<PlanWindow[]> {
+  const jobAsOf = Date.parse(job.createdAt);
+  const countUpTo = (day: string, asOf: number) =>
+    asOf < startOfDayInZone(day, job.timeZone)
+      ? Promise.resolve(0)
+      : deps.source(definition, runOf(job, { dateFrom: day, dateUntil: day }), { db: deps.db, asOf: Math.min(asOf, jobAsOf) }).count();
+  const perDay = await mapLimit(days, 8, async (day) => {
+    const from = startOfDayInZone(day, job.timeZone);
+    const to = startOfDayInZone(addDays(day, 1), job.timeZone);
+    const rows = await countUpTo(day, to - 1);
+    if (rows <= limit) return [{ day, from, to, rows }];
+    const ends: number[] = [];
+    for (let end = Math.min(to, Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS); end < to; end += HOUR_MS) ends.push(end);
+    ends.push(to);
+    const upTo = await mapLimit(ends, 8, (end) => countUpTo(day, end - 1));
+    const hours: PlanWindow[] = [];
+    let start = from;
+    let before = 0;
+    for (const [i, end] of ends.entries()) {
+      const through = upTo[i] ?? before;
+      hours.push({ day, from: start, to: end, rows: through - before });
+      start = end;
+      before = through;
+    }
+    return hours.reverse();
+  });
+  return perDay.flat();
 }
 
 /** Writes progress at most every progressEveryMs; answers false once the job was cancelled. */
@@ -280,7 +304,9 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
       await reportJobWrites.failed(db, jobId, REPORT_GONE_MESSAGE, now());
       return;
     }
-    const source = deps.source(definitionFor(definition, job), runOf(job, part), { db, asOf: Date.parse(job.createdAt) });
+    // A part of hours (ADR 074) reads its days up to its end (`asOf`) and stops at its start.
+    const asOf = Math.min(Date.parse(job.createdAt), part.to ? Date.parse(part.to) - 1 : Infinity);
+    const source = deps.source(definitionFor(definition, job), runOf(job, part), { db, asOf });
     let reported = 0;
     const result = await writeRunFiles(
       {
@@ -300,7 +326,7 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
           return reportJobWrites.partProgress(db, jobId, delta, now());
         }),
       },
-      source.rows(),
+      part.from ? rowsFrom(source.rows(), Date.parse(part.from)) : source.rows(),
     );
     written = result.files;
     const done = await reportJobWrites.partDone(
@@ -338,6 +364,18 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
       );
     }
     throw error;
+  }
+}
+
+/**
+ * The rows at or after `from` of a newest-first stream; it stops at the first older row, so a part of hours
+ * reads at most one page (JOB_PAGE_ROWS) past its start.
+ */
+async function* rowsFrom(pages: AsyncIterable<ExportRow[]>, from: number): AsyncGenerator<ExportRow[]> {
+  for await (const page of pages) {
+    const kept = page.filter((row) => Date.parse(String(row.at)) >= from);
+    if (kept.length) yield kept;
+    if (kept.length < page.length) return;
   }
 }
 

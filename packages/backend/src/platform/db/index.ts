@@ -4,6 +4,7 @@ export { countCalls } from './call-counter.ts';
 export { type CapacityRecord, itemSize, recordCapacity } from './capacity-recorder.ts';
 export { createDb, type Db } from './client.ts';
 export { entity, getItem, getOne } from './entity.ts';
+export { type Migration, type MigrationOutcome, migrationStateKey, runMigrations } from './migration-runner.ts';
 export { queryAll, queryPage } from './query.ts';
 export { ensureTable, PROD_WARM_THROUGHPUT, TABLE_KEYS, toTtl } from './table.ts';
 export { transactWrite } from './transact.ts';

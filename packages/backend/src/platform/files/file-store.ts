@@ -43,6 +43,8 @@ export interface FileStore {
   read(key: string): Promise<Buffer>;
   /** The object's bytes from `fromByte` on as a stream (joining report parts, ADR 041). */
   readStream(key: string, fromByte?: number): Promise<Readable>;
+  /** A copy of the object under another key, inside S3 (CopyObject: ≤ 5 GB; a report part's file, ADR 074). */
+  copy(fromKey: string, toKey: string): Promise<void>;
   remove(key: string): Promise<void>;
 }
 
@@ -134,6 +136,12 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       // The Node runtime's SDK answers a body as a Node stream (an IncomingMessage).
       if (!(res.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
       return res.Body;
+    },
+    async copy(fromKey, toKey) {
+      const [s3, { CopyObjectCommand }] = await Promise.all([client(), sdk()]);
+      await s3.send(
+        new CopyObjectCommand({ Bucket: bucket, Key: toKey, CopySource: `${bucket}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }),
+      );
     },
     async remove(key) {
       const [s3, { DeleteObjectCommand }] = await Promise.all([client(), sdk()]);

@@ -1,0 +1,83 @@
+/**
+ * `npx tsx scripts/bench/report-plan.ts [--profile scripts/bench/load-profiles/default.json] [--days 30]`
+ *
+ * A month of the profile's largest customer at 00:00 on the 1st (ADR 074): the report runner's part planner
+ * (report-part-plan.ts, the one the fan-out uses) over the month's hours, under two key layouts — today's
+ * one partition per ledger (`TXN#<c>`) and the day-bucketed one ADR 074 plans (`TXN#<c>#<day>`) — with the
+ * parts, each key's RCU and drain time at its share, the slowest part and the estimated finish. The day's
+ * hours follow the profile's peak: 4 hours at `peakFactor` × the average, the other 20 sharing the rest.
+ * Exits non-zero when the day-bucketed plan breaks a bound (a part past its time, a key past its share).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  dayBucketKey,
+  ledgerKey,
+  type PartPlan,
+  type PlanWindow,
+  planReportParts,
+  REPORT_PART_ROWS,
+  REPORT_READ_PROFILE,
+} from '@portal/backend/report';
+import { Profile } from './load-model/model.ts';
+
+const { values } = parseArgs({
+  options: {
+    profile: { type: 'string', default: join(import.meta.dirname, 'load-profiles', 'default.json') },
+    days: { type: 'string', default: '30' },
+  },
+});
+const profile = Profile.parse(JSON.parse(readFileSync(values.profile, 'utf8')));
+const days = Number(values.days);
+const HOUR = 3_600_000;
+const PEAK_HOURS = 4;
+const off = (24 - PEAK_HOURS * profile.peakFactor) / (24 - PEAK_HOURS);
+const peakStart = Math.round(profile.peakAtDayFraction * 24) - PEAK_HOURS / 2;
+const share = (hour: number) => (hour >= peakStart && hour < peakStart + PEAK_HOURS ? profile.peakFactor : off) / 24;
+
+const start = Date.parse('2026-11-01T00:00:00Z');
+const windows: PlanWindow[] = [];
+for (let d = days - 1; d >= 0; d--)
+  for (let h = 23; h >= 0; h--) {
+    const from = start + (d * 24 + h) * HOUR;
+    windows.push({
+      day: new Date(from).toISOString().slice(0, 10),
+      from,
+      to: from + HOUR,
+      rows: Math.round(profile.largestCustomerTransactionsPerDay * share(h)),
+    });
+  }
+const rows = windows.reduce((n, w) => n + w.rows, 0);
+const readProfile = { ...REPORT_READ_PROFILE, partRows: REPORT_PART_ROWS };
+const n = (value: number) => Math.round(value).toLocaleString('en-US');
+const minutes = (seconds: number) => `${(seconds / 60).toFixed(1)} min`;
+
+function describe(name: string, plan: PartPlan): string[] {
+  const hottest = plan.keys.reduce((a, b) => (b.rcu > a.rcu ? b : a));
+  const largest = plan.parts.reduce((a, b) => (b.estimatedRows > a.estimatedRows ? b : a));
+  return [
+    `| ${name} | ${plan.parts.length} | ${n(largest.estimatedRows)} | ${plan.keys.length} | ${n(hottest.rcu)} | ${minutes(hottest.seconds)} | ${minutes(plan.seconds)} | ${plan.problems.length ? plan.problems.length : 'none'} |`,
+  ];
+}
+
+const single = planReportParts(windows, readProfile, ledgerKey('<c>'));
+const bucketed = planReportParts(windows, readProfile, dayBucketKey('<c>'));
+const totalRcu = bucketed.keys.reduce((s, k) => s + k.rcu, 0);
+console.log(
+  `Report part plan — profile: ${profile.name}; the largest customer's ${days} days: ${n(rows)} rows, ~${n((rows * readProfile.rowBytes) / 1e9)} GB, ${n(totalRcu)} RCU`,
+);
+console.log(
+  `Assumed (REPORT_READ_PROFILE): ${readProfile.rowBytes} B a row, ${n(readProfile.rowsPerSecond)} rows/s a part, ${n(readProfile.keyShareRcuPerSecond)} RCU/s a report may take of one key, parts ≤ ${n(readProfile.partRows)} rows and ≤ ${readProfile.maxPartSeconds} s`,
+);
+console.log('');
+console.log('| layout | parts | largest part (rows) | keys | hottest key RCU | its drain at the share | slowest part | problems |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+for (const line of [...describe('`TXN#<c>` (today)', single), ...describe('`TXN#<c>#<day>` (ADR 074)', bucketed)]) console.log(line);
+console.log('');
+console.log(
+  `Peak reads of the run on the table: ${n(bucketed.parts.length * readProfile.rowsPerSecond * (readProfile.rowBytes / 4096 / 2))} RCU/s (every part at once, at its own rate).`,
+);
+for (const problem of single.problems.slice(0, 3)) console.log(`today: ${problem}`);
+for (const problem of bucketed.problems) console.log(`day keys: ${problem}`);
+process.exit(bucketed.problems.length ? 1 : 0);
