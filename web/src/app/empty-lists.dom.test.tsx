@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../lib/paths.ts';
 import { resetSession, setChosenRetailer } from '../lib/session.ts';
-import { fakeBackend, renderRoute } from '../test/dom.tsx';
+import { fakeBackend, type FakeRoutes, renderRoute } from '../test/dom.tsx';
 import { sessionUser, signedIn } from '../test/fixtures.ts';
 
 /**
@@ -13,7 +13,7 @@ const status = signedIn({ user: { ...sessionUser({ cardOrdering: true, retailerS
 const RETAILERS = 'GET /api/replenishment/retailers';
 const retailers = { items: [{ customerId: 'R-1', name: 'Nordmarkt', customerGroupId: 'G-1' }], index: 0, maxResults: 10, totalCount: 1 };
 
-const cases = [
+const cases: { name: string; path: string; answers: FakeRoutes; title: string }[] = [
   {
     name: 'no orders',
     path: paths.app.orders,
