@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { startBenchBackend } from './bench-backend.ts';
 import { breaches, fleetUnits, LIMITS, Profile, type Scenario } from './load-model/model.ts';
 import { measureScenarios } from './load-model/scenarios.ts';
+import { INDEX_SETTLE_MS } from '@portal/backend/platform/db';
 
 /**
  * The per-key load model (one command): drives real code paths against a private DynamoDB Local with
@@ -18,6 +19,17 @@ export const PROFILES = join(import.meta.dirname, 'load-profiles');
 
 export function readProfile(file: string): Profile {
   return Profile.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** The model's clock: the real time, moved ahead by `settle` past an index-read list's settle time (ADR 065). */
+export function steppedClock() {
+  let ahead = 0;
+  return {
+    now: () => new Date(Date.now() + ahead),
+    settle: () => {
+      ahead += INDEX_SETTLE_MS + 100;
+    },
+  };
 }
 
 const n = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
@@ -53,9 +65,16 @@ export function report(scenarios: readonly Scenario[], profile: Profile): { text
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { profile: { type: 'string', default: join(PROFILES, 'default.json') } } });
   const profile = readProfile(values.profile);
-  const { backend, stop } = await startBenchBackend();
+  const clock = steppedClock();
+  const { backend, stop } = await startBenchBackend(clock.now);
   try {
-    const scenarios = await measureScenarios(backend, { sliceLines: profile.importSliceLines, grownRows: 3 * profile.importSliceLines });
+    const scenarios = await measureScenarios(backend, {
+      sliceLines: profile.importSliceLines,
+      grownRows: 3 * profile.importSliceLines,
+      grownStores: 200,
+      grownProducts: 200,
+      settle: clock.settle,
+    });
     const { text, breached } = report(scenarios, profile);
     console.log(text);
     process.exitCode = breached ? 1 : 0;

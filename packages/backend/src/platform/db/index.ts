@@ -7,3 +7,4 @@ export { entity, getItem, getOne } from './entity.ts';
 export { queryAll, queryPage } from './query.ts';
 export { ensureTable, PROD_WARM_THROUGHPUT, TABLE_KEYS, toTtl } from './table.ts';
 export { transactWrite } from './transact.ts';
+export { INDEX_SETTLE_MS } from './versioned-list.ts';
