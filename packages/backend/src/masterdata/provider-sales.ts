@@ -122,6 +122,31 @@ export function providerWeekPut(db: Db, item: ProviderWeek, at: string, storeId?
   };
 }
 
+/**
+ * The provider items a write cycle of one retailer moves (the retailer weeks and the store weeks), read
+ * through `stored` (the cycle's batch read), and their transaction Puts.
+ */
+export function providerWeeksOf(retailerId: string, stored: (key: Key) => Item | undefined) {
+  const weeks = new Map<string, { storeId?: string; item: ProviderWeek }>();
+  const itemOf = (key: Key, providerId: string, monday: string, storeId?: string) => {
+    const id = `${key.pk}|${key.sk}`;
+    let entry = weeks.get(id);
+    if (!entry)
+      weeks.set(id, (entry = { ...(storeId ? { storeId } : {}), item: providerWeekOf(stored(key), key, providerId, retailerId, monday) }));
+    return entry.item;
+  };
+  return {
+    /** Moves the provider's figures by one cell's difference. */
+    add(providerId: string, monday: string, cell: { date: string; productId: string; storeId: string }, dq: number, da: number) {
+      const week = itemOf(providerSalesKeys.week(providerId, monday, retailerId), providerId, monday);
+      const store = itemOf(providerSalesKeys.storeWeek(providerId, monday, retailerId, cell.storeId), providerId, monday, cell.storeId);
+      addToProviderWeek(week, store, cell, dq, da);
+    },
+    puts: (db: Db, at: string): TxItem[] =>
+      [...weeks.values()].filter(({ item }) => item.changed).map(({ storeId, item }) => providerWeekPut(db, item, at, storeId)),
+  };
+}
+
 /** A provider's sales figure of one day: per product, or per store (`perStore`). */
 export type ProviderSalesRow = {
   date: string;

@@ -19,7 +19,7 @@ import {
 } from './location-summary.ts';
 import { storeKeys } from './store.ts';
 import { ROLLUP_SHARDS, storeShard } from './rollup-shards.ts';
-import { addToProviderWeek, type ProviderWeek, providerSalesKeys, providerWeekOf, providerWeekPut } from './provider-sales.ts';
+import { providerSalesKeys, providerWeeksOf } from './provider-sales.ts';
 
 /**
  * Sales per store, product and day (ADR 014). The imported figure of a store x product x day is the truth
@@ -306,25 +306,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
   const outcomes: [number, 'created' | 'updated'][] = [];
   const retailerDays = new Map<string, RetailerRollupItem>();
   const retailerMonths = new Map<string, RetailerRollupItem>();
-  const providerWeeks = new Map<string, ProviderWeek>();
-  const providerWeek = (providerId: string, monday: string) => {
-    const key = providerSalesKeys.week(providerId, monday, retailerId);
-    const id = `${key.pk}|${key.sk}`;
-    let item = providerWeeks.get(id);
-    if (!item) providerWeeks.set(id, (item = providerWeekOf(getFrom(items, key), key, providerId, retailerId, monday)));
-    return item;
-  };
-  const providerStoreWeeks = new Map<string, { storeId: string; item: ProviderWeek }>();
-  const providerStoreWeek = (providerId: string, monday: string, storeId: string) => {
-    const key = providerSalesKeys.storeWeek(providerId, monday, retailerId, storeId);
-    const id = `${key.pk}|${key.sk}`;
-    let entry = providerStoreWeeks.get(id);
-    if (!entry) {
-      entry = { storeId, item: providerWeekOf(getFrom(items, key), key, providerId, retailerId, monday) };
-      providerStoreWeeks.set(id, entry);
-    }
-    return entry.item;
-  };
+  const providerWeeks = providerWeeksOf(retailerId, (key) => getFrom(items, key));
   const retailerItem = (cache: Map<string, RetailerRollupItem>, key: Key, fields: Record<string, unknown>) => {
     let item = cache.get(key.sk);
     if (!item) {
@@ -377,10 +359,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
         const da = e.amountCents - (prev?.[1] ?? 0);
         (dayCells[e.date] ??= {})[e.productId] = [e.quantity, e.amountCents];
         changedWeeks.set(monday, week);
-        if (e.providerId) {
-          const cell = { date: e.date, productId: e.productId, storeId };
-          addToProviderWeek(providerWeek(e.providerId, monday), providerStoreWeek(e.providerId, monday, storeId), cell, dq, da);
-        }
+        if (e.providerId) providerWeeks.add(e.providerId, monday, { date: e.date, productId: e.productId, storeId }, dq, da);
 
         const f: Figures = (summary.products[e.productId] ??= emptyFigures());
         if (!prev && (!f.f || e.date < f.f)) f.f = e.date;
@@ -452,8 +431,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
       },
     });
   }
-  for (const item of providerWeeks.values()) if (item.changed) transaction.push(providerWeekPut(db, item, at));
-  for (const { storeId, item } of providerStoreWeeks.values()) if (item.changed) transaction.push(providerWeekPut(db, item, at, storeId));
+  transaction.push(...providerWeeks.puts(db, at));
   if (transaction.length > MAX_ITEMS || JSON.stringify(transaction).length > MAX_BYTES) throw new TooBig();
   return { transaction, outcomes };
 }
