@@ -2,6 +2,7 @@ import type { Actor, Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import { addDays } from '@portal/core/shared';
 import { importOk, storeRecord } from '../../../tests/support/test-backend.ts';
+import { transactionSource } from '@portal/backend/export';
 import type { Profile, Sample, Scenario } from './model.ts';
 
 /**
@@ -175,5 +176,36 @@ export async function sessions(backend: Backend, sample: Sampler): Promise<Scena
     ids: {},
     hot: (p) => ({ perSecond: p.requestsPerUserPerMinute / 60, size: 6 }),
     fleet: (p) => ({ perSecond: perMinute(p, p.requestsPerUserPerMinute), size: 6 }),
+  };
+}
+
+/** An export run's reads of a customer's day (the source's pages, as the export job and a report read them), to the end. */
+export function exportDay(backend: Backend, customerId: string, day: string) {
+  return async () => {
+    let rows = 0;
+    const filter = { customerId, startDate: day, endDate: day };
+    for await (const page of transactionSource.rows(filter, { db: backend.db, timeZone: 'UTC', username: 'load.model', asOf: Date.now() }))
+      rows += page.length;
+    return rows;
+  };
+}
+
+/**
+ * The export scenario from samples of `exportDay` at two day sizes: its reads follow the rows, so the hot rate
+ * is one run reading the largest customer's rows at the profile's pace (a month report or export, ADR 033).
+ */
+export function exportScenario(samples: Sample[], ids: Record<string, string>): Scenario {
+  return {
+    name: "an export run (the customer's day, page by page)",
+    samples,
+    ids,
+    hot: (p) => ({
+      perSecond: p.largestCustomerExportRowsPerSecond / p.largestCustomerTransactionsPerDay,
+      size: p.largestCustomerTransactionsPerDay,
+    }),
+    fleet: (p) => ({
+      perSecond: p.largestCustomerExportRowsPerSecond / p.largestCustomerTransactionsPerDay,
+      size: p.largestCustomerTransactionsPerDay,
+    }),
   };
 }

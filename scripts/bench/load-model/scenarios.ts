@@ -3,7 +3,7 @@ import { decodeAccess } from '@portal/core/auth';
 import { recordCapacity } from '@portal/backend/platform/db';
 import { importOk } from '../../../tests/support/test-backend.ts';
 import type { Profile, Sample, Scenario } from './model.ts';
-import { bookings, catalogue, sales, sessions } from './processor-scenarios.ts';
+import { bookings, catalogue, exportDay, exportScenario, sales, sessions } from './processor-scenarios.ts';
 
 /**
  * The scenarios of the load model: real code paths (the import kinds, the services) run against the
@@ -123,13 +123,17 @@ export async function measureScenarios(backend: Backend, options: MeasureOptions
   const pageSamples: Sample[] = [];
   const page = () =>
     backend.transactions.list(actor(CUSTOMER), { customerId: CUSTOMER, startDate: DAY, endDate: DAY, index: 0, maxResults: 50 }, 'UTC');
+  const exportSamples: Sample[] = [];
+  const exportRun = exportDay(backend, CUSTOMER, DAY);
   importSamples.push(await sample(backend, 0, () => backend.imports.importRecords('transactions', lines(slice(0, sliceLines)))));
   pageSamples.push(await sample(backend, sliceLines, page));
+  exportSamples.push(await sample(backend, sliceLines, exportRun));
   for (let n = sliceLines; n < grownRows; n += sliceLines) await backend.imports.importRecords('transactions', lines(slice(n, sliceLines)));
   importSamples.push(
     await sample(backend, grownRows, () => backend.imports.importRecords('transactions', lines(slice(grownRows, sliceLines)))),
   );
   pageSamples.push(await sample(backend, grownRows + sliceLines, page));
+  exportSamples.push(await sample(backend, grownRows + sliceLines, exportRun));
 
   // Master data in the steady state: a call after the first (the lists change rarely; a change costs one full read),
   // once the change has settled on the backend's clock (a copy loaded within 5 s of a change is read again, ADR 065).
@@ -188,6 +192,7 @@ export async function measureScenarios(backend: Backend, options: MeasureOptions
       hot: (p) => ({ perSecond: usersPerSecond(p, p.masterDataReadsPerUserPerMinute), size: p.retailers }),
       fleet: (p) => ({ perSecond: usersPerSecond(p, p.masterDataReadsPerUserPerMinute), size: p.retailers }),
     },
+    exportScenario(exportSamples, ids),
     ...processor,
   ];
 }
