@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBenchBackend } from './bench-backend.ts';
 import { breaches, fleetUnits, LIMITS, Profile, type Scenario } from './load-model/model.ts';
-import { measureScenarios } from './load-model/scenarios.ts';
+import { type MeasureOptions, measureScenarios } from './load-model/scenarios.ts';
 import { INDEX_SETTLE_MS } from '@portal/backend/platform/db';
 
 /**
@@ -31,6 +31,19 @@ export function steppedClock() {
     },
   };
 }
+
+/** The scenarios' sizes: the grown day (`slices` of the profile's slice), stores and products the second samples add. */
+export const measureOptions = (
+  profile: Profile,
+  settle: () => void,
+  grown: { slices: number; stores: number; products: number },
+): MeasureOptions => ({
+  sliceLines: profile.importSliceLines,
+  grownRows: grown.slices * profile.importSliceLines,
+  grownStores: grown.stores,
+  grownProducts: grown.products,
+  settle,
+});
 
 const n = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
 
@@ -68,13 +81,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const clock = steppedClock();
   const { backend, stop } = await startBenchBackend(clock.now);
   try {
-    const scenarios = await measureScenarios(backend, {
-      sliceLines: profile.importSliceLines,
-      grownRows: 3 * profile.importSliceLines,
-      grownStores: 200,
-      grownProducts: 200,
-      settle: clock.settle,
-    });
+    const scenarios = await measureScenarios(backend, measureOptions(profile, clock.settle, { slices: 3, stores: 200, products: 200 }));
     const { text, breached } = report(scenarios, profile);
     console.log(text);
     process.exitCode = breached ? 1 : 0;
