@@ -354,13 +354,14 @@ describe('DynamoDB calls per read (ADR 014: small and fixed)', () => {
         month: 2,
         'month, 79 days': 4, // partial month, whole months, partial month: 3 Queries
         'month, store + EAN': 4,
-        store: 7, // 5 gsi1 Queries (one per week touched) + 1 BatchGetItem for the names
-        'store, 79 days': 12, // 5 weeks of September, 1 month Query (October), 4 weeks of November + names
+        // Group by store: per week touched (or whole month), one gsi1 Query per shard and one of the unsharded key (ADR 072).
+        store: 2 + 5 * 9, // 5 weeks + 1 BatchGetItem for the names
+        'store, 79 days': 2 + 10 * 9, // 5 weeks of September, October's month, 4 weeks of November + names
         'store, store + EAN': 4,
         product: 3, // + 1 BatchGetItem for the names
         'product, 79 days': 5,
         'product, store + EAN': 4,
-        transactions: 7, // 5 gsi1 Queries + 1 BatchGetItem for the page's names
+        transactions: 2 + 5 * 9, // 5 weeks' gsi1 Queries (ADR 072) + 1 BatchGetItem for the page's names
         'transactions, store': 4,
         notes: 3, // + 2 Queries with Limit 1
       });

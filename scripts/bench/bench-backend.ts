@@ -6,15 +6,16 @@ import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 
 /**
  * The in-process benchmarks' backend: a private DynamoDB Local with a fresh table (the stand-in that
- * speaks the real protocol), the demo-free configuration every such bench uses, and `stop()` for the end.
+ * speaks the real protocol), the demo-free configuration every such bench uses, and `stop()` for the end;
+ * `now` the backend's clock (the real one by default).
  */
-export async function startBenchBackend(): Promise<{ backend: Backend; stop: () => Promise<void> }> {
+export async function startBenchBackend(now?: () => Date): Promise<{ backend: Backend; stop: () => Promise<void> }> {
   const dynamo = await startDynamoDbLocal({});
   // The SDK's credential chain reads these; DynamoDB Local accepts any.
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
   const config = benchConfig(`bench-${randomUUID()}`, dynamo.endpoint);
-  const backend = createBackend(config);
+  const backend = createBackend(config, now);
   await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`bench: ${message}`) });
   return { backend, stop: () => dynamo.stop() };
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import type { CapacityRecord } from '@portal/backend/platform/db';
-import { PROFILES, readProfile, report } from './load-model.ts';
+import { measureOptions, PROFILES, readProfile, report, steppedClock } from './load-model.ts';
 import { breaches, type Scenario, shapeOf } from './load-model/model.ts';
 import { measureScenarios } from './load-model/scenarios.ts';
 
@@ -61,8 +61,9 @@ describe('the load model (pure)', () => {
 
 describe('the load model over real code paths', () => {
   it('measures the import, the list page and the master data per key; the small profile passes, the mid-size one has no hot key', async () => {
-    const backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
-    const scenarios = await measureScenarios(backend, { sliceLines: small.importSliceLines, grownRows: 2 * small.importSliceLines });
+    const clock = steppedClock();
+    const backend = await createTestBackend(clock.now);
+    const scenarios = await measureScenarios(backend, measureOptions(small, clock.settle, { slices: 2, stores: 40, products: 40 }));
     const ok = report(scenarios, small);
     expect(ok.breached, ok.text).toBe(false);
     expect(ok.text).toContain('| transactions list page (first page, no filter) | table TXN#<customer> |');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBenchBackend } from './bench-backend.ts';
 import { breaches, fleetUnits, LIMITS, Profile, type Scenario } from './load-model/model.ts';
-import { measureScenarios } from './load-model/scenarios.ts';
+import { type MeasureOptions, measureScenarios } from './load-model/scenarios.ts';
+import { INDEX_SETTLE_MS } from '@portal/backend/platform/db';
 
 /**
  * The per-key load model (one command): drives real code paths against a private DynamoDB Local with
@@ -19,6 +20,30 @@ export const PROFILES = join(import.meta.dirname, 'load-profiles');
 export function readProfile(file: string): Profile {
   return Profile.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
+
+/** The model's clock: the real time, moved ahead by `settle` past an index-read list's settle time (ADR 065). */
+export function steppedClock() {
+  let ahead = 0;
+  return {
+    now: () => new Date(Date.now() + ahead),
+    settle: () => {
+      ahead += INDEX_SETTLE_MS + 100;
+    },
+  };
+}
+
+/** The scenarios' sizes: the grown day (`slices` of the profile's slice), stores and products the second samples add. */
+export const measureOptions = (
+  profile: Profile,
+  settle: () => void,
+  grown: { slices: number; stores: number; products: number },
+): MeasureOptions => ({
+  sliceLines: profile.importSliceLines,
+  grownRows: grown.slices * profile.importSliceLines,
+  grownStores: grown.stores,
+  grownProducts: grown.products,
+  settle,
+});
 
 const n = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
 
@@ -53,9 +78,10 @@ export function report(scenarios: readonly Scenario[], profile: Profile): { text
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { profile: { type: 'string', default: join(PROFILES, 'default.json') } } });
   const profile = readProfile(values.profile);
-  const { backend, stop } = await startBenchBackend();
+  const clock = steppedClock();
+  const { backend, stop } = await startBenchBackend(clock.now);
   try {
-    const scenarios = await measureScenarios(backend, { sliceLines: profile.importSliceLines, grownRows: 3 * profile.importSliceLines });
+    const scenarios = await measureScenarios(backend, measureOptions(profile, clock.settle, { slices: 3, stores: 200, products: 200 }));
     const { text, breached } = report(scenarios, profile);
     console.log(text);
     process.exitCode = breached ? 1 : 0;

@@ -136,10 +136,10 @@ function portalServices({ config, db, now, adapters }: Wiring) {
     ordering: lazyService<OrderingService>(async () => (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now })),
     sales: lazyService<SalesService>(async () => (await import('./sales/sales-service.ts')).createSalesService({ db, now })),
     masterData: lazyService<MasterDataService>(async () =>
-      (await import('./masterdata/master-data-service.ts')).createMasterDataService({ db }),
+      (await import('./masterdata/master-data-service.ts')).createMasterDataService({ db, now }),
     ),
     products: lazyService<ReturnType<typeof createProductService>>(async () =>
-      (await import('./masterdata/product-service.ts')).createProductService({ db }),
+      (await import('./masterdata/product-service.ts')).createProductService({ db, now }),
     ),
     connectSales: lazyService<ReturnType<typeof createConnectSalesService>>(async () =>
       (await import('./sales/connect-sales-service.ts')).createConnectSalesService({ db }),

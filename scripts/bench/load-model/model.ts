@@ -32,6 +32,26 @@ export const Profile = z.object({
   transactionPagesPerUserPerMinute: z.number(),
   largestCustomerShareOfUsers: z.number(),
   masterDataReadsPerUserPerMinute: z.number(),
+  /** Coupon actions booked through the portal (per second): the largest customer's, and the fleet's. */
+  largestCustomerBookingsPerSecond: z.number(),
+  bookingsPerSecond: z.number(),
+  catalogueProducts: z.number(),
+  /** Products step, order submit and product list: each reads the whole catalogue. */
+  catalogueReadsPerUserPerMinute: z.number(),
+  divisions: z.number(),
+  largestRetailerStores: z.number(),
+  /** How fast one retailer's sales import writes its stores (its transactions run one after another, ADR 014). */
+  salesImportStoresPerSecond: z.number(),
+  /** The fleet's sales imports: every store's daily file within the import window. */
+  fleetSalesImportStoresPerSecond: z.number(),
+  /** A provider's week by store: its hot key's rate (the largest retailer's stores), and the fleet's at an average provider's stores. */
+  providerSalesReadsPerSecond: z.number(),
+  providerSalesByStoreReadsPerSecond: z.number(),
+  providerStoresAverage: z.number(),
+  requestsPerUserPerMinute: z.number(),
+  largestCustomerExportRowsPerSecond: z.number(),
+  /** Where each number comes from. */
+  sources: z.optional(z.record(z.string(), z.string())),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -124,10 +144,17 @@ export function hotKeys(scenario: Scenario, profile: Profile): KeyRow[] {
       size,
       true,
     );
+    // An item that grows with the size (a list or a map of the retailer's stores) is written whole: its bytes and
+    // the write units they cost follow the line too; other writes are taken at their largest.
+    const item = fit(
+      samples.map((s) => ({ size: s.size, value: s.keys.get(key)!.itemBytes })),
+      size,
+      true,
+    );
     const wcu = fit(
       samples.map((s) => ({ size: s.size, value: s.keys.get(key)!.wcu })),
       size,
-      false,
+      item.perSize > 0,
     );
     if (rcu.value === 0 && wcu.value === 0) continue;
     const row = {
@@ -140,7 +167,7 @@ export function hotKeys(scenario: Scenario, profile: Profile): KeyRow[] {
       perSecond,
       rcuPerSecond: rcu.value * perSecond,
       wcuPerSecond: wcu.value * perSecond,
-      itemBytes: Math.max(...samples.map((s) => s.keys.get(key)!.itemBytes)),
+      itemBytes: Math.round(item.value),
       values: 1,
     };
     const id = `${on} ${row.shape}`;
@@ -180,6 +207,14 @@ export function breaches(
     const key = `${row.on} ${row.shape}`;
     const sum = byShape.get(key) ?? { rcu: 0, wcu: 0 };
     byShape.set(key, { rcu: sum.rcu + row.rcuPerSecond, wcu: sum.wcu + row.wcuPerSecond });
+  }
+  for (const row of rows) {
+    if (row.itemBytes > LIMITS.itemBytes)
+      out.push({
+        what: `${row.scenario}: item on ${row.on} ${row.shape} (at the profile's size)`,
+        value: row.itemBytes,
+        limit: LIMITS.itemBytes,
+      });
   }
   for (const [key, sum] of byShape) {
     if (sum.rcu > LIMITS.keyRcu) out.push({ what: `${key}: RCU/s`, value: sum.rcu, limit: LIMITS.keyRcu });

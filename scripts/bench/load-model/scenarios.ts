@@ -3,6 +3,7 @@ import { decodeAccess } from '@portal/core/auth';
 import { recordCapacity } from '@portal/backend/platform/db';
 import { importOk } from '../../../tests/support/test-backend.ts';
 import type { Profile, Sample, Scenario } from './model.ts';
+import { bookings, catalogue, exportDay, exportScenario, sales, sessions } from './processor-scenarios.ts';
 
 /**
  * The scenarios of the load model: real code paths (the import kinds, the services) run against the
@@ -61,6 +62,12 @@ async function references(backend: Backend, retailers: number) {
     'retailers',
     Array.from({ length: retailers }, (_, i) => ({ customerId: i === 0 ? CUSTOMER : `LM-R${i}`, name: `Load model retailer ${i}` })),
   );
+  // As many divisions as retailers: the master data call reads both lists (the profile has 10,000 of each).
+  await importOk(
+    backend,
+    'divisions',
+    Array.from({ length: retailers }, (_, i) => ({ divisionId: `LM-D${i}`, customerId: CUSTOMER, name: `Load model division ${i}` })),
+  );
   await importOk(backend, 'providers', [{ customerId: PROVIDER, name: 'Load model provider' }]);
   await importOk(
     backend,
@@ -93,35 +100,63 @@ async function sample(backend: Backend, size: number, run: () => Promise<unknown
   }
 }
 
+export type MeasureOptions = {
+  sliceLines: number;
+  grownRows: number;
+  /** Stores the sales scenario adds to the retailer's week between its two samples; products the catalogue's grows by. */
+  grownStores: number;
+  grownProducts: number;
+  /** Moves the backend's clock past the time a change of an index-read list takes to settle (ADR 065). */
+  settle: () => void;
+};
+
 /**
  * Measures every scenario: the day's import slices at two day sizes (0 and `grownRows` rows already in
- * the day), a list page after each, and the master data at two retailer counts.
+ * the day), a list page after each, the master data at two retailer and division counts, and the
+ * processor-scale scenarios (processor-scenarios.ts).
  */
-export async function measureScenarios(backend: Backend, options: { sliceLines: number; grownRows: number }): Promise<Scenario[]> {
+export async function measureScenarios(backend: Backend, options: MeasureOptions): Promise<Scenario[]> {
   const { sliceLines, grownRows } = options;
+  const sampler = (size: number, run: () => Promise<unknown>) => sample(backend, size, run);
   await references(backend, 5);
   const importSamples: Sample[] = [];
   const pageSamples: Sample[] = [];
   const page = () =>
     backend.transactions.list(actor(CUSTOMER), { customerId: CUSTOMER, startDate: DAY, endDate: DAY, index: 0, maxResults: 50 }, 'UTC');
+  const exportSamples: Sample[] = [];
+  const exportRun = exportDay(backend, CUSTOMER, DAY);
   importSamples.push(await sample(backend, 0, () => backend.imports.importRecords('transactions', lines(slice(0, sliceLines)))));
   pageSamples.push(await sample(backend, sliceLines, page));
+  exportSamples.push(await sample(backend, sliceLines, exportRun));
   for (let n = sliceLines; n < grownRows; n += sliceLines) await backend.imports.importRecords('transactions', lines(slice(n, sliceLines)));
   importSamples.push(
     await sample(backend, grownRows, () => backend.imports.importRecords('transactions', lines(slice(grownRows, sliceLines)))),
   );
   pageSamples.push(await sample(backend, grownRows + sliceLines, page));
+  exportSamples.push(await sample(backend, grownRows + sliceLines, exportRun));
 
   // Master data in the steady state: a call after the first (the lists change rarely; a change costs one full read),
-  // once the change has settled (a copy loaded within 5 s of a change is read again, ADR 065).
+  // once the change has settled on the backend's clock (a copy loaded within 5 s of a change is read again, ADR 065).
   const masterData = async (size: number) => {
-    await new Promise((settled) => setTimeout(settled, 5_100));
+    options.settle();
     await backend.masterData.fetchAll(actor('', true));
     return sample(backend, size, () => backend.masterData.fetchAll(actor('', true)));
   };
   const masterSamples: Sample[] = [await masterData(5)];
   await references(backend, 5 + 200);
   masterSamples.push(await masterData(205));
+
+  const processor = [
+    await bookings(backend, sampler, { customer: CUSTOMER, ean: PROVIDER_EAN }),
+    await catalogue(backend, sampler, { small: 2, grown: options.grownProducts }),
+    ...(await sales(backend, sampler, {
+      retailer: CUSTOMER,
+      provider: PROVIDER,
+      eans: [PROVIDER_EAN, OTHER_EAN],
+      grownStores: options.grownStores,
+    })),
+    await sessions(backend, sampler),
+  ];
 
   const ids = { [CUSTOMER]: '<customer>', [PROVIDER]: '<provider>', [DAY]: '<day>' };
   const linesPerSecond = (perDay: number, p: Profile) => (perDay * p.peakFactor) / SECONDS_PER_DAY;
@@ -157,5 +192,7 @@ export async function measureScenarios(backend: Backend, options: { sliceLines: 
       hot: (p) => ({ perSecond: usersPerSecond(p, p.masterDataReadsPerUserPerMinute), size: p.retailers }),
       fleet: (p) => ({ perSecond: usersPerSecond(p, p.masterDataReadsPerUserPerMinute), size: p.retailers }),
     },
+    exportScenario(exportSamples, ids),
+    ...processor,
   ];
 }

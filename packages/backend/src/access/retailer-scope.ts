@@ -38,13 +38,13 @@ export function maySeeSaleOf(actor: Actor, parties: SaleParties): boolean {
  * The group and global cases read the retailer index (gsi1 RETAILERS) — one Query per ~1 MB, i.e. one
  * call for several thousand retailers — never a Scan.
  */
-export async function retailersOfActor(db: Db, actor: Actor): Promise<CustomerRole[]> {
+export async function retailersOfActor(db: Db, actor: Actor, now: Date): Promise<CustomerRole[]> {
   if (!isGlobal(actor) && actor.customerId === '') return [];
   if (!isGlobal(actor)) {
     const own = await getCustomerRole(db, actor.customerId, 'retailer');
     if (own) return [own];
   }
-  return (await allCustomerRoles(db, 'retailer')).filter((role) => mayActFor(actor, role));
+  return (await allCustomerRoles(db, 'retailer', now)).filter((role) => mayActFor(actor, role));
 }
 
 /**

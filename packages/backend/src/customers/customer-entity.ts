@@ -136,9 +136,9 @@ const roleLists = {
 
 /**
  * Every retailer or every provider, sorted by name: from the process's copy while the list has not changed
- * (1 GetItem), else one Query per ~1 MB of the index (versioned-list.ts).
+ * (1 GetItem), else one Query per ~1 MB of the index (versioned-list.ts). `now` is the process's clock.
  */
-export const allCustomerRoles = (db: Db, kind: CustomerKind): Promise<CustomerRole[]> => roleLists[kind](db);
+export const allCustomerRoles = (db: Db, kind: CustomerKind, now: Date): Promise<CustomerRole[]> => roleLists[kind](db, now);
 
 export const getCustomerRole = (db: Db, customerId: string, kind: CustomerKind): Promise<CustomerRole | null> =>
   getOne(db, customerRoles, { pk: customerKeys.pk(customerId), sk: customerKeys.roleSk(kind) });

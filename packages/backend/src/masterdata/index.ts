@@ -28,6 +28,7 @@ export {
 } from './location-summary.ts';
 export {
   allProducts,
+  currentProducts,
   findProductsByEan,
   getProduct,
   getProducts,

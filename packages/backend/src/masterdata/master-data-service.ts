@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/client.ts';
 import { allCustomerGroups } from './customer-group-entity.ts';
 import { countries, currencies, divisions, platforms, regions, timezones, transactionTypes } from './reference-lists.ts';
 
-export type MasterDataDeps = { db: Db };
+export type MasterDataDeps = { db: Db; now: () => Date };
 
 /** A role as the connect lists answer it (the stored retailer groupId is already customerGroupId). */
 const customerOf = ({ customerId, name, customerGroupId }: CustomerRole): MasterDataCustomer => ({
@@ -31,27 +31,29 @@ export function unionOfCustomers(retailers: MasterDataCustomer[], providers: Mas
  * its own customer, the customers of its group, or every customer for a global account. Divisions follow
  * their customer; an invisible division answers 404 exactly like a missing one.
  */
-export function createMasterDataService({ db }: MasterDataDeps) {
-  const rolesOf = async (kind: 'retailer' | 'provider', actor: Actor) =>
-    (await allCustomerRoles(db, kind)).filter((r) => mayActFor(actor, r)).map(customerOf);
+export function createMasterDataService({ db, now }: MasterDataDeps) {
+  const rolesOf = async (kind: 'retailer' | 'provider', actor: Actor, at: Date) =>
+    (await allCustomerRoles(db, kind, at)).filter((r) => mayActFor(actor, r)).map(customerOf);
 
   return {
     /**
-     * Every list in one answer: 9 Queries in parallel (retailers, providers, customer groups and the six
-     * reference lists), each one call while its list is under 1 MB; none grows with transaction history.
+     * Every list in one answer, 9 reads in parallel: the retailers, providers and the six reference lists from
+     * the process's copies (one GetItem of each list's version while it has not moved; ADR 065, ADR 072) and
+     * the customer groups (one Query); none grows with transaction history.
      */
     async fetchAll(actor: Actor): Promise<MasterData> {
+      const at = now();
       const [retailers, providers, groups, platformList, countryList, regionList, currencyList, typeList, divisionList] = await Promise.all(
         [
-          rolesOf('retailer', actor),
-          rolesOf('provider', actor),
+          rolesOf('retailer', actor, at),
+          rolesOf('provider', actor, at),
           allCustomerGroups(db),
-          platforms.all(db),
-          countries.all(db),
-          regions.all(db),
-          currencies.all(db),
-          transactionTypes.all(db),
-          divisions.all(db),
+          platforms.current(db, at),
+          countries.current(db, at),
+          regions.current(db, at),
+          currencies.current(db, at),
+          transactionTypes.current(db, at),
+          divisions.current(db, at),
         ],
       );
       const customers = unionOfCustomers(retailers, providers);

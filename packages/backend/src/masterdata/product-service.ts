@@ -3,9 +3,9 @@ import { pageBounds } from '@portal/core/shared';
 import { type Actor, requirePermission, mayActFor, retailersOfActor } from '../access/index.ts';
 import { allCustomerRoles } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { allProducts, type Product } from './product.ts';
+import { currentProducts, type Product } from './product.ts';
 
-export type ProductServiceDeps = { db: Db };
+export type ProductServiceDeps = { db: Db; now: () => Date };
 
 const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
 
@@ -61,15 +61,16 @@ const distinct = (values: (string | undefined)[]) =>
  * request, in parallel: 1 Query (snapshot) + 1 Query (the provider list, for names and visibility) +
  * the retailer check (none for a global account, else 1 GetItem, or 1 Query for a group account).
  */
-export function createProductService({ db }: ProductServiceDeps) {
+export function createProductService({ db, now }: ProductServiceDeps) {
   return {
     async list(actor: Actor, query: ProductQuery): Promise<ProductPage> {
       requirePermission(actor, 'productManagement', 'viewProducts');
       const global = actor.access.security.global === true;
+      const at = now();
       const [catalogue, providers, retailers] = await Promise.all([
-        allProducts(db),
-        allCustomerRoles(db, 'provider'),
-        global ? Promise.resolve([]) : retailersOfActor(db, actor),
+        currentProducts(db, at),
+        allCustomerRoles(db, 'provider', at),
+        global ? Promise.resolve([]) : retailersOfActor(db, actor, at),
       ]);
       const names = new Map(providers.map((p) => [p.customerId, p.name]));
       const ownProviders = new Set(providers.filter((p) => mayActFor(actor, p)).map((p) => p.customerId));

@@ -5,16 +5,22 @@ import type { Db } from '../platform/db/client.ts';
 import { queryAll } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { monthOf, weekOf } from './fields.ts';
+import { ROLLUP_SHARDS, storeShard } from './rollup-shards.ts';
 import { pack, unpack } from './location-summary.ts';
 
 /**
  * The sales of a content provider (ADR 037): the sales lines of the products whose contentProviderId is
  * the provider, across every retailer and store. Written by the sales import next to the retailer rollups
- * (masterdata/sales.ts writeSales, the same transactions), one item per provider x RETAILER x week:
+ * (masterdata/sales.ts writeSales, the same transactions), one item per provider x RETAILER x week and one
+ * per provider x STORE x week:
  *
  *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>
  *     d: packed { <date>: { <productId>: [quantity, amountCents] } }   (per day and product)
- *     s: packed { <date>: { <storeId>: [quantity, amountCents] } }     (per day and store)
+ *     s: packed { <date>: { <storeId>: [quantity, amountCents] } }     (per day and store; items written before
+ *        ADR 072 only, no longer moved: the store figures since are in the store items below, which add to it)
+ *     v: lock version
+ *   pk=PSALES#<providerId>#<shard>, sk=S#<monday>#<retailerId>#<storeId>   (ADR 072; <shard> = storeShard)
+ *     s: packed { <date>: { <storeId>: [quantity, amountCents] } }     (the one store, ≤ 7 days: ~200 bytes)
  *     v: lock version
  *
  * Keyed by retailer so that only that retailer's transactions (which run one after another, ADR 014)
@@ -23,14 +29,21 @@ import { pack, unpack } from './location-summary.ts';
  * move a product to another provider (product.ts), so the attribution cannot go stale.
  *
  * Reads: a provider's range is one Query per week touched (begins_with W#<monday>#), in parallel; each
- * answers one item per retailer that sold the provider's products that week. The calls grow with the
- * range (≤ 58 weeks for the longest, 400 days) and the pages with the retailers, never with history.
- * Size: `s` holds a retailer's stores x 7 days (~25 bytes each): under DynamoDB's 400 KB item limit up to
- * ~2,000 stores per retailer.
+ * answers one item per retailer that sold the provider's products that week; per store, one more Query per
+ * week and shard (begins_with S#<monday>#, ROLLUP_SHARDS keys): one item per store that sold them, so a week
+ * of a 20,000-store retailer (~5 MB) is read from 8 keys, not one. The calls grow with the range (≤ 58
+ * weeks for the longest, 400 days) and the pages with the retailers and stores, never with history.
+ * Size: the store figures were one map per retailer and week (stores x 7 days x ~25 bytes: past DynamoDB's
+ * 400 KB at ~2,000 stores, and rewritten whole by every transaction of the retailer); a store item holds
+ * one store's week, whatever the retailer's size (ADR 072).
  */
 export const providerSalesKeys = {
   pk: (providerId: string) => `PSALES#${providerId}`,
   week: (providerId: string, monday: string, retailerId: string): Key => ({ pk: `PSALES#${providerId}`, sk: `W#${monday}#${retailerId}` }),
+  storeWeek: (providerId: string, monday: string, retailerId: string, storeId: string): Key => ({
+    pk: `PSALES#${providerId}#${storeShard(storeId)}`,
+    sk: `S#${monday}#${retailerId}#${storeId}`,
+  }),
 };
 
 type Pair = [number, number];
@@ -63,37 +76,74 @@ export function providerWeekOf(stored: Item | undefined, key: Key, providerId: s
   };
 }
 
-/** Moves a provider week by one cell's difference (a day's figure of a store and product). */
-export function addToProviderWeek(item: ProviderWeek, cell: { date: string; productId: string; storeId: string }, dq: number, da: number) {
-  const add = (cells: Cells, id: string) => {
-    const day = (cells[cell.date] ??= {});
-    const pair = day[id] ?? [0, 0];
-    day[id] = [pair[0] + dq, pair[1] + da];
-  };
-  add(item.d, cell.productId);
-  add(item.s, cell.storeId);
+const addTo = (cells: Cells, date: string, id: string, dq: number, da: number) => {
+  const day = (cells[date] ??= {});
+  const pair = day[id] ?? [0, 0];
+  day[id] = [pair[0] + dq, pair[1] + da];
+};
+
+/**
+ * Moves a provider's figures by one cell's difference (a day's figure of a store and product): the retailer
+ * week's per product, the store week's per store (`store`: the store's item, sk S#…).
+ */
+export function addToProviderWeek(
+  item: ProviderWeek,
+  store: ProviderWeek,
+  cell: { date: string; productId: string; storeId: string },
+  dq: number,
+  da: number,
+) {
+  addTo(item.d, cell.date, cell.productId, dq, da);
+  addTo(store.s, cell.date, cell.storeId, dq, da);
   item.changed = true;
+  store.changed = true;
 }
 
-/** The transaction Put of a changed provider week, conditioned on the version read. */
-export function providerWeekPut(db: Db, item: ProviderWeek, at: string): TxItem {
+/** The transaction Put of a changed provider week or store week (`storeId`), conditioned on the version read. */
+export function providerWeekPut(db: Db, item: ProviderWeek, at: string, storeId?: string): TxItem {
+  // A retailer week keeps the store figures it had before ADR 072 as they are (the reads add them).
+  const cells = storeId ? { storeId, s: pack(item.s) } : { d: pack(item.d), ...(Object.keys(item.s).length ? { s: pack(item.s) } : {}) };
   return {
     Put: {
       TableName: db.table,
       Item: {
         ...item.key,
-        type: 'providerSalesWeek',
+        type: storeId ? 'providerSalesStoreWeek' : 'providerSalesWeek',
         providerId: item.providerId,
         retailerId: item.retailerId,
         week: item.week,
-        d: pack(item.d),
-        s: pack(item.s),
+        ...cells,
         v: item.seen + 1,
         updatedAt: at,
       },
       ConditionExpression: item.seen === 0 ? 'attribute_not_exists(pk)' : 'v = :v',
       ...(item.seen === 0 ? {} : { ExpressionAttributeValues: { ':v': item.seen } }),
     },
+  };
+}
+
+/**
+ * The provider items a write cycle of one retailer moves (the retailer weeks and the store weeks), read
+ * through `stored` (the cycle's batch read), and their transaction Puts.
+ */
+export function providerWeeksOf(retailerId: string, stored: (key: Key) => Item | undefined) {
+  const weeks = new Map<string, { storeId?: string; item: ProviderWeek }>();
+  const itemOf = (key: Key, providerId: string, monday: string, storeId?: string) => {
+    const id = `${key.pk}|${key.sk}`;
+    let entry = weeks.get(id);
+    if (!entry)
+      weeks.set(id, (entry = { ...(storeId ? { storeId } : {}), item: providerWeekOf(stored(key), key, providerId, retailerId, monday) }));
+    return entry.item;
+  };
+  return {
+    /** Moves the provider's figures by one cell's difference. */
+    add(providerId: string, monday: string, cell: { date: string; productId: string; storeId: string }, dq: number, da: number) {
+      const week = itemOf(providerSalesKeys.week(providerId, monday, retailerId), providerId, monday);
+      const store = itemOf(providerSalesKeys.storeWeek(providerId, monday, retailerId, cell.storeId), providerId, monday, cell.storeId);
+      addToProviderWeek(week, store, cell, dq, da);
+    },
+    puts: (db: Db, at: string): TxItem[] =>
+      [...weeks.values()].filter(({ item }) => item.changed).map(({ storeId, item }) => providerWeekPut(db, item, at, storeId)),
   };
 }
 
@@ -110,7 +160,9 @@ export type ProviderSalesRow = {
 
 /**
  * A provider's day figures in [from, to]: per product (d), or per store (s) when `perStore`. One Query per
- * week touched, at most 8 at a time; `productIds` keeps only those products (an EAN filter; per product only).
+ * week touched (two per store: the retailer weeks' `s` of before ADR 072 and the store weeks), at most 8 at
+ * a time; `productIds` keeps only those products (an EAN filter; per product only). A store's day may come
+ * as two rows (before and since ADR 072): the answer's grouping adds them.
  */
 export async function salesOfProvider(
   db: Db,
@@ -121,10 +173,15 @@ export async function salesOfProvider(
   const weeks: string[] = [];
   for (let monday = weekOf(range.from); monday <= range.to; monday = addDays(monday, 7)) weeks.push(monday);
   const field = perStore ? 's' : 'd';
-  const results = await mapLimit(weeks, 8, (monday) =>
+  const shards = Array.from({ length: ROLLUP_SHARDS }, (_, shard) => `${providerSalesKeys.pk(providerId)}#${shard}`);
+  const queries = weeks.flatMap((monday) => [
+    { pk: providerSalesKeys.pk(providerId), prefix: `W#${monday}#` },
+    ...(perStore ? shards.map((pk) => ({ pk, prefix: `S#${monday}#` })) : []),
+  ]);
+  const results = await mapLimit(queries, 8, ({ pk, prefix }) =>
     queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
-      ExpressionAttributeValues: { ':pk': providerSalesKeys.pk(providerId), ':w': `W#${monday}#` },
+      ExpressionAttributeValues: { ':pk': pk, ':w': prefix },
       ProjectionExpression: `retailerId, ${field}`,
     }),
   );

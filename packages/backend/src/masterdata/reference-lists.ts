@@ -3,6 +3,8 @@ import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listAll } from '../platform/db/entity.ts';
 import { onPartition } from '../platform/db/query.ts';
+import { transactWrite } from '../platform/db/transact.ts';
+import { versionBump, versionedValue } from '../platform/db/versioned-list.ts';
 import { putRecords } from './bulk-put.ts';
 import type { LineOutcome } from './record-outcome.ts';
 import { Id, Int, statusField, Text } from './fields.ts';
@@ -14,6 +16,9 @@ import { Id, Int, statusField, Text } from './fields.ts';
  * GetItem. Re-importing a line replaces its item (idempotent). Access patterns:
  * - a whole list, sorted by id:  pk=LIST#<list>, sk=<id>
  * - one item (e.g. a division):  pk=LIST#<list>, sk=<id>
+ * - the list's version:          pk=VERSION#LIST#<list>, sk=VERSION {v, changedAt}: moved after every import of
+ *   the list, so the master data call reads each list from the process's copy until it changes (`current`,
+ *   ADR 072: 10,000 divisions are ~354 RCU per whole read, the version 0.5)
  * Time zones are not imported: they are the IANA names the runtime knows (Intl.supportedValuesOf).
  */
 const CountryCode = z.string().check(z.trim(), z.regex(/^[A-Z]{2}$/, 'an ISO 3166 alpha-2 code such as DE'));
@@ -50,15 +55,26 @@ type ListSpec<T> = {
 
 const listPk = (list: string) => `LIST#${list}`;
 const keyIn = (list: string, id: string) => ({ pk: listPk(list), sk: id });
+const versionKey = (list: string) => ({ pk: `VERSION#${listPk(list)}`, sk: 'VERSION' });
 
 /** A list with its import write (bulk-put.ts: batched, in file order, idempotent) and its read. */
 function referenceList<T>(list: string, spec: ListSpec<T>) {
   /** The item's own fields (keys, type and timestamps stay in the table). */
   const items = entity<T>({ drop: ['createdAt', 'updatedAt'] });
+  // Read from the table with a consistent read: a copy loaded after the version moved holds the change.
+  const copy = versionedValue(
+    versionKey(list),
+    async (db) => {
+      const res = await listAll(db, items, { ...onPartition(listPk(list)), ConsistentRead: true });
+      return { value: res.items, calls: res.calls };
+    },
+    { settleMs: 0 },
+  );
   return {
     schema: spec.schema,
-    put: (db: Db, records: readonly T[], now: Date): Promise<LineOutcome[]> =>
-      putRecords(
+    /** Writes the lines' items, then moves the list's version (after the items: a copy loaded before it is read again). */
+    put: async (db: Db, records: readonly T[], now: Date): Promise<LineOutcome[]> => {
+      const outcomes = await putRecords(
         db,
         records,
         {
@@ -67,9 +83,14 @@ function referenceList<T>(list: string, spec: ListSpec<T>) {
           item: (r) => ({ ...r, type: list }),
         },
         now,
-      ),
+      );
+      if (outcomes.some((o) => typeof o === 'string')) await transactWrite(db, [versionBump(db, versionKey(list), now)]);
+      return outcomes;
+    },
     /** The whole list, sorted by id (one Query per ~1 MB: one call for these lists). */
     all: async (db: Db): Promise<T[]> => (await listAll(db, items, onPartition(listPk(list)))).items,
+    /** The whole list from the process's copy while its version has not moved (1 GetItem), else read whole. */
+    current: async (db: Db, now: Date): Promise<T[]> => (await copy(db, now)).value,
     get: async (db: Db, id: string): Promise<T | null> => getOne(db, items, keyIn(list, id)),
   };
 }

@@ -18,7 +18,8 @@ import {
   weekBucketItem,
 } from './location-summary.ts';
 import { storeKeys } from './store.ts';
-import { addToProviderWeek, type ProviderWeek, providerSalesKeys, providerWeekOf, providerWeekPut } from './provider-sales.ts';
+import { ROLLUP_SHARDS, storeShard } from './rollup-shards.ts';
+import { providerSalesKeys, providerWeeksOf } from './provider-sales.ts';
 
 /**
  * Sales per store, product and day (ADR 014). The imported figure of a store x product x day is the truth
@@ -27,23 +28,30 @@ import { addToProviderWeek, type ProviderWeek, providerSalesKeys, providerWeekOf
  * Items (all written only inside transactions; see writeSales):
  * - week bucket (the raw day figures):  pk=STORE#<storeId>, sk=W#<monday>
  *     days: { <date>: { <productId>: [quantity, amountCents] } }
- *     gsi1 gsi1pk=SALESW#<retailerId>#<monday>, gsi1sk=<storeId>       (a retailer's stores in a week)
+ *     gsi1 gsi1pk=SALESW#<retailerId>#<monday>#<shard>, gsi1sk=<storeId> (a retailer's stores in a week)
  * - store month:                        pk=STORE#<storeId>, sk=M#<yyyy-mm>
  *     q, a (totals), products: { <productId>: [q, a] }
- *     gsi1 gsi1pk=SALESM#<retailerId>#<yyyy-mm>, gsi1sk=<storeId>       (a retailer's stores in a month)
+ *     gsi1 gsi1pk=SALESM#<retailerId>#<yyyy-mm>#<shard>, gsi1sk=<storeId> (a retailer's stores in a month)
+ *     <shard> = storeShard(storeId), 0..ROLLUP_SHARDS-1 (ADR 072): one import of a 20,000-store retailer writes
+ *     ~20,000 buckets on its week's key; spread over the shards each stays under 1,000 WCU/s
  * - retailer day / month:               pk=RSALES#<retailerId>, sk=D#<date> | M#<yyyy-mm>
  *     q, a, products: { <productId>: [q, a] }, v (version)
  * - provider week (per retailer):       pk=PSALES#<providerId>, sk=W#<monday>#<retailerId> (provider-sales.ts,
- *     ADR 037): the figures of the products whose content provider is the provider, per day x product and
- *     per day x store; written only for cells that name their product's provider (`providerId`)
+ *     ADR 037): the figures of the products whose content provider is the provider, per day x product;
+ *     per day x store in the provider store week, sk=S#<monday>#<retailerId>#<storeId> (ADR 072); written
+ *     only for cells that name their product's provider (`providerId`)
  * - the location summary of location-summary.ts (per product totals, first day, since last order, stock)
  * Access patterns (reads never touch raw history beyond the asked range and never scan):
  * - products step of a store:   location-summary.ts locationProductFigures (1 Query)
  * - a store's days in a range:  pk=STORE#<id>, sk BETWEEN W#<monday of from> AND W#<monday of to>
  * - a store's months:           pk=STORE#<id>, sk BETWEEN M#<from> AND M#<to>
  * - a retailer's days / months: pk=RSALES#<id>, sk BETWEEN D#<from> AND D#<to> | M#.. AND M#..
- * - a retailer's stores:        gsi1 gsi1pk=SALESW#<id>#<monday> per week | SALESM#<id>#<month> per month
+ * - a retailer's stores:        gsi1 gsi1pk=SALESW#<id>#<monday>#<shard> per week and shard | SALESM#<id>#<month>#<shard>
+ *                                per month and shard, all shards of a week or month in parallel (scatter-gather), and
+ *                                the unsharded key of items written before ADR 072 (a re-import moves them)
  */
+export { ROLLUP_SHARDS, storeShard };
+
 export const SalesImport = z
   .object({
     storeId: Id,
@@ -64,9 +72,16 @@ export const salesKeys = {
   retailerPk: (retailerId: string) => `RSALES#${retailerId}`,
   retailerDay: (retailerId: string, date: string): Key => ({ pk: `RSALES#${retailerId}`, sk: `D#${date}` }),
   retailerMonth: (retailerId: string, month: string): Key => ({ pk: `RSALES#${retailerId}`, sk: `M#${month}` }),
-  weekGsi1pk: (retailerId: string, monday: string) => `SALESW#${retailerId}#${monday}`,
-  monthGsi1pk: (retailerId: string, month: string) => `SALESM#${retailerId}#${month}`,
+  weekGsi1pk: (retailerId: string, monday: string, storeId: string) => `SALESW#${retailerId}#${monday}#${storeShard(storeId)}`,
+  monthGsi1pk: (retailerId: string, month: string, storeId: string) => `SALESM#${retailerId}#${month}#${storeShard(storeId)}`,
+  /** Every key a week's or month's buckets may be on: the shards, and the unsharded key of before ADR 072. */
+  weekGsi1pks: (retailerId: string, monday: string) => rollupKeys(`SALESW#${retailerId}#${monday}`),
+  monthGsi1pks: (retailerId: string, month: string) => rollupKeys(`SALESM#${retailerId}#${month}`),
 };
+
+function rollupKeys(base: string): string[] {
+  return [base, ...Array.from({ length: ROLLUP_SHARDS }, (_, shard) => `${base}#${shard}`)];
+}
 
 /** One store x product x day figure to write; `index` is the caller's position for the outcome. */
 export type SalesCell = {
@@ -195,10 +210,12 @@ function planGroups(stores: Map<string, StoreCells>): Map<string, StoreCells>[] 
           if (e.providerId) storeProviderWeeks.add(`${e.providerId}|${monday}`);
         }
       }
-      const items = weeks.size + storeMonths.size + 1;
+      let items = weeks.size + storeMonths.size + 1;
       const unionDays = new Set([...days, ...storeDays]).size;
       const unionMonths = new Set([...months, ...storeMonths]).size;
       const unionProviderWeeks = new Set([...providerWeeks, ...storeProviderWeeks]).size;
+      // Each provider week of the store also moves the store's own provider item (provider-sales.ts, ADR 072).
+      items += storeProviderWeeks.size;
       if (group.size > 0 && storeItems + items + unionDays + unionMonths * 2 + unionProviderWeeks > MAX_ITEMS) {
         groups.push(group);
         group = new Map();
@@ -264,6 +281,7 @@ function keysToRead(retailerId: string, group: Map<string, StoreCells>, summarie
         days.add(e.date);
         storeMonths.add(monthOf(e.date));
         if (e.providerId) keys.push(providerSalesKeys.week(e.providerId, monday, retailerId));
+        if (e.providerId && known) keys.push(providerSalesKeys.storeWeek(e.providerId, monday, retailerId, storeId));
       }
     }
     for (const m of storeMonths) {
@@ -288,14 +306,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
   const outcomes: [number, 'created' | 'updated'][] = [];
   const retailerDays = new Map<string, RetailerRollupItem>();
   const retailerMonths = new Map<string, RetailerRollupItem>();
-  const providerWeeks = new Map<string, ProviderWeek>();
-  const providerWeek = (providerId: string, monday: string) => {
-    const key = providerSalesKeys.week(providerId, monday, retailerId);
-    const id = `${key.pk}|${key.sk}`;
-    let item = providerWeeks.get(id);
-    if (!item) providerWeeks.set(id, (item = providerWeekOf(getFrom(items, key), key, providerId, retailerId, monday)));
-    return item;
-  };
+  const providerWeeks = providerWeeksOf(retailerId, (key) => getFrom(items, key));
   const retailerItem = (cache: Map<string, RetailerRollupItem>, key: Key, fields: Record<string, unknown>) => {
     let item = cache.get(key.sk);
     if (!item) {
@@ -319,15 +330,20 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
     for (const [monday, entries] of weeks) {
       const key = salesKeys.week(storeId, monday);
       const stored = getFrom(items, key);
+      // A bucket written before ADR 072 is on the unsharded index key: its next write moves it to its shard.
       const week: WeekItem = stored
-        ? { ...stored, days: structuredClone(salesWeeks.read(stored).days ?? {}) }
+        ? {
+            ...stored,
+            gsi1pk: salesKeys.weekGsi1pk(retailerId, monday, storeId),
+            days: structuredClone(salesWeeks.read(stored).days ?? {}),
+          }
         : {
             ...key,
             type: 'salesWeek',
             storeId,
             retailerId,
             week: monday,
-            gsi1pk: salesKeys.weekGsi1pk(retailerId, monday),
+            gsi1pk: salesKeys.weekGsi1pk(retailerId, monday, storeId),
             gsi1sk: storeId,
             days: {},
           };
@@ -343,7 +359,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
         const da = e.amountCents - (prev?.[1] ?? 0);
         (dayCells[e.date] ??= {})[e.productId] = [e.quantity, e.amountCents];
         changedWeeks.set(monday, week);
-        if (e.providerId) addToProviderWeek(providerWeek(e.providerId, monday), { date: e.date, productId: e.productId, storeId }, dq, da);
+        if (e.providerId) providerWeeks.add(e.providerId, monday, { date: e.date, productId: e.productId, storeId }, dq, da);
 
         const f: Figures = (summary.products[e.productId] ??= emptyFigures());
         if (!prev && (!f.f || e.date < f.f)) f.f = e.date;
@@ -361,14 +377,20 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
           const read = storedMonth && salesMonths.read(storedMonth);
           storeMonth =
             storedMonth && read
-              ? { ...storedMonth, q: read.q, a: read.a, products: structuredClone(read.products ?? {}) }
+              ? {
+                  ...storedMonth,
+                  gsi1pk: salesKeys.monthGsi1pk(retailerId, month, storeId),
+                  q: read.q,
+                  a: read.a,
+                  products: structuredClone(read.products ?? {}),
+                }
               : {
                   ...monthKey,
                   type: 'salesMonth',
                   storeId,
                   retailerId,
                   month,
-                  gsi1pk: salesKeys.monthGsi1pk(retailerId, month),
+                  gsi1pk: salesKeys.monthGsi1pk(retailerId, month, storeId),
                   gsi1sk: storeId,
                   q: 0,
                   a: 0,
@@ -409,7 +431,7 @@ async function planGroup(db: Db, retailerId: string, group: Map<string, StoreCel
       },
     });
   }
-  for (const item of providerWeeks.values()) if (item.changed) transaction.push(providerWeekPut(db, item, at));
+  transaction.push(...providerWeeks.puts(db, at));
   if (transaction.length > MAX_ITEMS || JSON.stringify(transaction).length > MAX_BYTES) throw new TooBig();
   return { transaction, outcomes };
 }
@@ -517,7 +539,8 @@ export async function salesOfRetailer(db: Db, retailerId: string, range: SalesRa
 
 /**
  * A retailer's sales per store (for group by store): the week buckets of the retailer's stores through
- * gsi1, one Query per week touched, and for grain month the store months, one Query per whole month.
+ * gsi1, one Query per week touched and shard (and the unsharded key of before ADR 072), and for grain month
+ * the store months, the same per whole month; a week's or month's Queries run in parallel.
  * The answer has a row per store and product, so its size (and its pages) grows with the stores that sold.
  */
 export async function salesOfRetailerByStore(db: Db, retailerId: string, range: SalesRange, grain: Grain) {
@@ -526,16 +549,22 @@ export async function salesOfRetailerByStore(db: Db, retailerId: string, range: 
   let calls = 0;
   for (const [from, to] of dayRanges) {
     for (let monday = weekOf(from); monday <= to; monday = addDays(monday, 7)) {
-      const res = await listAll(db, salesWeeks, onIndex('gsi1', salesKeys.weekGsi1pk(retailerId, monday)));
-      calls += res.calls;
-      for (const item of res.items) rows.push(...rowsOfWeek(item, range, from, to, true));
+      for (const res of await mapLimit(salesKeys.weekGsi1pks(retailerId, monday), ROLLUP_SHARDS + 1, (pk) =>
+        listAll(db, salesWeeks, onIndex('gsi1', pk)),
+      )) {
+        calls += res.calls;
+        for (const item of res.items) rows.push(...rowsOfWeek(item, range, from, to, true));
+      }
     }
   }
   if (months) {
     for (let month = months[0]; month <= months[1]; month = monthOf(nextMonthStart(month))) {
-      const res = await listAll(db, salesMonths, onIndex('gsi1', salesKeys.monthGsi1pk(retailerId, month)));
-      calls += res.calls;
-      for (const item of res.items) rows.push(...rowsOfRollup(item, range, { storeId: item.storeId, month }));
+      for (const res of await mapLimit(salesKeys.monthGsi1pks(retailerId, month), ROLLUP_SHARDS + 1, (pk) =>
+        listAll(db, salesMonths, onIndex('gsi1', pk)),
+      )) {
+        calls += res.calls;
+        for (const item of res.items) rows.push(...rowsOfRollup(item, range, { storeId: item.storeId, month }));
+      }
     }
   }
   return { rows, calls };

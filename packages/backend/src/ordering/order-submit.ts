@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { idempotencyPut, readIdempotency } from '../platform/db/idempotency.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { AppError } from '../errors.ts';
-import { readSummaryAndWeeks, summaryPut, allProducts, allRetailerProducts } from '../masterdata/index.ts';
+import { readSummaryAndWeeks, summaryPut, currentProducts, allRetailerProducts } from '../masterdata/index.ts';
 import { type Actor, requirePermission, requireRetailer } from '../access/index.ts';
 import { addressOfRetailer, getAddress, locationOfAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
@@ -90,7 +90,7 @@ export async function submitOrder(
     requireRetailer(db, actor, input.customerId),
     readSubmission(db, actor.username, idempotencyKey, deps.now()),
     getAddress(db, input.storeType, input.storeId),
-    allProducts(db),
+    currentProducts(db, deps.now()),
     allRetailerProducts(db, input.customerId),
   ]);
   if (existing) return replay(db, existing, hash);

@@ -32,7 +32,7 @@ export function createOrderingService(deps: OrderingDeps) {
   const { db } = deps;
   return {
     /** Retailers the actor may act for, searchable by name or id, paged. */
-    retailers: async (actor: Actor, query: RetailersQuery): Promise<RetailersPage> => listRetailers(db, actor, query),
+    retailers: async (actor: Actor, query: RetailersQuery): Promise<RetailersPage> => listRetailers(db, actor, query, deps.now()),
     /** The retailer's stores (store type 0) or distribution centres (1), searchable. */
     addresses: async (actor: Actor, input: { customerId: string; storeType: StoreType; search?: string }): Promise<AddressList> =>
       listAddresses(db, actor, input),

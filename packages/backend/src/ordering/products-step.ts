@@ -3,7 +3,7 @@ import type { Db } from '../platform/db/client.ts';
 import {
   locationProductFigures,
   type ProductFigures,
-  allProducts,
+  currentProducts,
   type Product,
   allRetailerProducts,
   type RetailerProduct,
@@ -83,7 +83,7 @@ export async function productsStepWithCalls(
     requireRetailerAddress(db, actor, input.customerId, input.storeType, input.storeId),
     locationProductFigures(db, location, today),
     allRetailerProducts(db, input.customerId),
-    allProducts(db),
+    currentProducts(db, now),
   ]);
   const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
   const items = offeredProducts(catalogue.items, retailerProducts.items, check)

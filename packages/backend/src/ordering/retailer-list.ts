@@ -14,9 +14,9 @@ export function matchesSearch(search: string | undefined, fields: readonly (stri
  * actor may act for, filtered by name or id, one page of `resultsPerPage` at page `index`.
  * Calls: 1 (a retailer) or 1 Query per ~1 MB of retailers (group, global).
  */
-export async function listRetailers(db: Db, actor: Actor, query: RetailersQuery): Promise<RetailersPage> {
+export async function listRetailers(db: Db, actor: Actor, query: RetailersQuery, now: Date): Promise<RetailersPage> {
   requirePermission(actor, 'ordering', 'cardOrdering', 'retailerSales');
-  const all = await retailersOfActor(db, actor);
+  const all = await retailersOfActor(db, actor, now);
   const found = all.filter((r) => matchesSearch(query.search, [r.name, r.customerId]));
   const start = query.index * query.resultsPerPage;
   return {

@@ -10,7 +10,7 @@ import { type RequestCalls, type RequestListQuery, requestView, CUSTOMER_KINDS }
 
 /** Which requests a user sees (ADR 046, ADR 048): the open ones, the history, the approver's inbox, one request. */
 export function requestListing(calls: RequestCalls) {
-  const { db, require, visibleCustomer, detailOf } = calls;
+  const { db, now, require, visibleCustomer, detailOf } = calls;
   /**
    * The customers of the list (ADR 046 item 6): the one asked for; else the actor's own customer, or for a customer
    * group's user the group's customers (one index Query per kind); a global user without one picks a customer (none).
@@ -22,7 +22,7 @@ export function requestListing(calls: RequestCalls) {
     }
     if (!actor.customerId || actor.access.security.global) return [];
     if (await visibleCustomer(actor, actor.customerId)) return [actor.customerId];
-    const members = (await Promise.all(CUSTOMER_KINDS.map((kind) => allCustomerRoles(db, kind)))).flatMap((roles) =>
+    const members = (await Promise.all(CUSTOMER_KINDS.map((kind) => allCustomerRoles(db, kind, now())))).flatMap((roles) =>
       roles.filter((role) => mayActFor(actor, role)),
     );
     return [...new Set(members.map((m) => m.customerId))];

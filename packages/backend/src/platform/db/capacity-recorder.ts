@@ -173,7 +173,16 @@ export function recordCapacity(db: Db, name = 'recordCapacity') {
       const responses =
         op === 'BatchGet' ? Object.values(rec(output.Responses)).flatMap(recs) : recs(output.Responses).flatMap((r) => recs(r.Item));
       const consistent = op === 'TransactGet' ? 2 : 0.5;
-      const parts = responses.map((item) => ({
+      // A BatchGet pays for the keys it asked for, found or not: a missing item costs the minimum on its own key.
+      const keyId = (item: Input) => `${String(item[TABLE_KEYS.partitionKey])}\u0000${String(item[TABLE_KEYS.sortKey])}`;
+      const found = new Set(responses.map(keyId));
+      const missing =
+        op === 'BatchGet'
+          ? Object.values(rec(input.RequestItems))
+              .flatMap((request) => recs(rec(request).Keys))
+              .filter((key) => !found.has(keyId(key)))
+          : [];
+      const parts = [...responses, ...missing].map((item) => ({
         part: { pk: String(item[TABLE_KEYS.partitionKey]), bytes: itemSize(item) },
         need: consistent * Math.max(1, Math.ceil(itemSize(item) / 4096)),
       }));

@@ -8,3 +8,4 @@ export { type Migration, type MigrationOutcome, migrationStateKey, runMigrations
 export { queryAll, queryPage } from './query.ts';
 export { ensureTable, PROD_WARM_THROUGHPUT, TABLE_KEYS, toTtl } from './table.ts';
 export { transactWrite } from './transact.ts';
+export { INDEX_SETTLE_MS } from './versioned-list.ts';
