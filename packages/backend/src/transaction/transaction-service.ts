@@ -25,7 +25,6 @@ import {
   planOf,
   rangeOf,
   rowsQuery,
-  totalOf,
   TRANSACTION_SCAN_BOUND,
 } from './transaction-query.ts';
 import { ALL } from './transaction-summary-entity.ts';
@@ -154,8 +153,8 @@ async function countedPage(db: Db, plan: Plan, query: TransactionQuery, range: {
     let refined = await refine(db, query.customerId, counted, { days: daysToRefine(counted.buckets, start, end) });
     if (plan.dim === ALL && start < refined.total)
       refined = await refine(db, query.customerId, refined, { hours: [hourToRefine(refined.buckets, start)] });
-    // Finer counts read later may hold rows written meanwhile: the page stays inside what they count.
-    const stop = Math.min(end, totalOf(refined.buckets));
+    // Finer counts read later may count rows written in between (ADR 071): the page stays inside what they count.
+    const stop = Math.min(end, refined.total);
     if (start >= stop) return done([]);
     const first = locate(refined.buckets, start);
     const last = locate(refined.buckets, stop - 1);
