@@ -16,7 +16,7 @@ import type { Countable } from './transaction-entity.ts';
  *                                       also `slotRows`, the rows its slots count (ADR 071)
  * - slot counts:    sk=S#<day>T<HH>:<MM>:<S0>  ALL only: the same attributes for ten seconds (ADR 071), so a
  *                                       page in a busy hour starts its Query at a known slot
- * A range's daily items are one Query; a day's hour items one Query; an hour's slots one Query. Every writer ADDs the change
+ * A range's daily items are one Query; a day's hour items one Query; an hour's slots one Query (sk BETWEEN). Every writer ADDs the change
  * it makes (`countChanges`) in the same TransactWriteItems that changes the rows and the id's marker, so
  * the counts move exactly once with the rows (ADR 067): the import, +1 for a new row and −old +new for a
  * corrected one; a portal booking, +1.
@@ -49,7 +49,6 @@ export const summaryKeys = {
   hourSk: (day: string, hour: number) => `H#${day}#${String(hour).padStart(2, '0')}`,
   /** The slot of an ISO instant (`…T14:03:27.123Z` → `S#…T14:03:20`); an hour's slots share `S#<day>T<HH>`. */
   slotSk: (at: string) => `S#${at.slice(0, 18)}0`,
-  hourSlotsPrefix: (hourIso: string) => `S#${hourIso.slice(0, 13)}`,
 };
 
 export const comboOf = (row: Pick<Countable, 'type' | 'resultCode' | 'result'>): Combo => `${row.type}|${row.resultCode}|${row.result}`;
@@ -103,8 +102,14 @@ export async function readDays(db: Db, customerId: string, dim: string, fromDay:
 export async function readHours(db: Db, customerId: string, dim: string, days: readonly string[]): Promise<Map<string, HourCounts>> {
   const read = async (day: string): Promise<[string, HourCounts]> => {
     const { items } = await queryAll(db, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
-      ExpressionAttributeValues: { ':pk': summaryKeys.pk(customerId, dim), ':day': `H#${day}#` },
+      // BETWEEN rather than begins_with: the same items and units on AWS, and DynamoDB Local reads only the
+      // range (with begins_with it reads on to the partition's end, through the slot items that follow).
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': summaryKeys.pk(customerId, dim),
+        ':from': summaryKeys.hourSk(day, 0),
+        ':to': summaryKeys.hourSk(day, 23),
+      },
     });
     const hours = new HourCounts();
     for (const item of items) {
@@ -126,10 +131,11 @@ export async function readHours(db: Db, customerId: string, dim: string, days: r
 export async function readSlots(db: Db, customerId: string, dim: string, hours: readonly number[]): Promise<Map<number, SlotCounts>> {
   const read = async (hour: number): Promise<[number, SlotCounts]> => {
     const { items } = await queryAll(db, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hour)',
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': summaryKeys.pk(customerId, dim),
-        ':hour': summaryKeys.hourSlotsPrefix(new Date(hour).toISOString()),
+        ':from': summaryKeys.slotSk(new Date(hour).toISOString()),
+        ':to': summaryKeys.slotSk(new Date(hour + 3_600_000 - SLOT_MS).toISOString()),
       },
     });
     const slots: SlotCounts = new Map();
