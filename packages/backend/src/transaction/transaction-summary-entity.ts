@@ -82,16 +82,22 @@ export function dayCountsOfItem(item: Item | undefined): DayCounts {
   return out;
 }
 
-/** The daily counts of one dimension over [fromDay, toDay] (UTC days): one Query (a day is one small item). */
-export async function readDays(db: Db, customerId: string, dim: string, fromDay: string, toDay: string): Promise<Map<string, DayCounts>> {
+/**
+ * The summary items of one partition with sk in [from, to]. BETWEEN rather than begins_with: the same items and
+ * units on AWS, and DynamoDB Local reads only the range (a begins_with reads on to the partition's end, through
+ * the slot items that sort after the day and hour items).
+ */
+async function between(db: Db, pk: string, from: string, to: string): Promise<Item[]> {
   const { items } = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': summaryKeys.pk(customerId, dim),
-      ':from': summaryKeys.daySk(fromDay),
-      ':to': summaryKeys.daySk(toDay),
-    },
+    ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
   });
+  return items;
+}
+
+/** The daily counts of one dimension over [fromDay, toDay] (UTC days): one Query (a day is one small item). */
+export async function readDays(db: Db, customerId: string, dim: string, fromDay: string, toDay: string): Promise<Map<string, DayCounts>> {
+  const items = await between(db, summaryKeys.pk(customerId, dim), summaryKeys.daySk(fromDay), summaryKeys.daySk(toDay));
   return new Map(items.map((item) => [String(item.sk).slice(2), dayCountsOfItem(item)]));
 }
 
@@ -101,16 +107,7 @@ export async function readDays(db: Db, customerId: string, dim: string, fromDay:
  */
 export async function readHours(db: Db, customerId: string, dim: string, days: readonly string[]): Promise<Map<string, HourCounts>> {
   const read = async (day: string): Promise<[string, HourCounts]> => {
-    const { items } = await queryAll(db, {
-      // BETWEEN rather than begins_with: the same items and units on AWS, and DynamoDB Local reads only the
-      // range (with begins_with it reads on to the partition's end, through the slot items that follow).
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': summaryKeys.pk(customerId, dim),
-        ':from': summaryKeys.hourSk(day, 0),
-        ':to': summaryKeys.hourSk(day, 23),
-      },
-    });
+    const items = await between(db, summaryKeys.pk(customerId, dim), summaryKeys.hourSk(day, 0), summaryKeys.hourSk(day, 23));
     const hours = new HourCounts();
     for (const item of items) {
       const counts = dayCountsOfItem(item);
@@ -130,14 +127,13 @@ export async function readHours(db: Db, customerId: string, dim: string, days: r
  */
 export async function readSlots(db: Db, customerId: string, dim: string, hours: readonly number[]): Promise<Map<number, SlotCounts>> {
   const read = async (hour: number): Promise<[number, SlotCounts]> => {
-    const { items } = await queryAll(db, {
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': summaryKeys.pk(customerId, dim),
-        ':from': summaryKeys.slotSk(new Date(hour).toISOString()),
-        ':to': summaryKeys.slotSk(new Date(hour + 3_600_000 - SLOT_MS).toISOString()),
-      },
-    });
+    const last = new Date(hour + 3_600_000 - SLOT_MS).toISOString();
+    const items = await between(
+      db,
+      summaryKeys.pk(customerId, dim),
+      summaryKeys.slotSk(new Date(hour).toISOString()),
+      summaryKeys.slotSk(last),
+    );
     const slots: SlotCounts = new Map();
     for (const item of items) {
       const counts = dayCountsOfItem(item);
