@@ -7,12 +7,13 @@ import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { PROVIDER, seedReferences, TYPES } from '../../../../tests/support/transaction-references.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
-import { ALL, dimsOf, readDays, readHours } from './transaction-summary-entity.ts';
+import { ALL, dimsOf, readDays, readHours, readSlots, summaryKeys } from './transaction-summary-entity.ts';
 
 /**
  * The counts move with the rows, exactly once (ADR 067): whatever failed and was retried, whatever ran at
- * the same time, a ledger's daily and hourly counts are what a recount of its rows gives; and an import
- * slice costs the same whatever the day already holds.
+ * the same time, a ledger's daily, hourly and (in ALL) ten-second slot counts are what a recount of its rows
+ * gives, and every hour's slots count all its rows (ADR 071); and an import slice costs the same whatever the
+ * day already holds.
  */
 const DAY = '2026-11-20';
 const CUSTOMERS = ['C-1', 'C-2'];
@@ -70,7 +71,7 @@ const randomSlice = (random: () => number, length: number, ids: number) => [
   ...new Map(Array.from({ length }, () => randomLine(random, ids)).map((line) => [line.transactionId, line])).values(),
 ];
 
-/** A ledger's counts of the day as stored, and as a recount of its rows gives them, per dimension: day and hours. */
+/** A ledger's counts of the day as stored, and as a recount of its rows gives them, per dimension: day, hours and (ALL) slots. */
 async function countsOf(db: Db, ledgerId: string) {
   const res = await db.doc.send(
     new QueryCommand({
@@ -93,6 +94,7 @@ async function countsOf(db: Db, ledgerId: string) {
       bump(`${dim} day`, combo);
       bump(`${dim} ${hour}`, combo);
     }
+    bump(`${ALL} ${summaryKeys.slotSk(String(item.at))}`, combo);
   }
   const stored = new Map<string, Record<string, number>>();
   const dims = new Set([ALL, ...[...recount.keys()].map((key) => key.split(' ')[0]!), 'T#TERM-1', 'T#TERM-2', 'T#TERM-3']);
@@ -102,8 +104,13 @@ async function countsOf(db: Db, ledgerId: string) {
     if (Object.keys(day).length) stored.set(`${dim} day`, day);
     for (const [hour, counts] of hours.get(DAY) ?? []) stored.set(`${dim} ${hour}`, Object.fromEntries(counts));
   }
+  const hours = (await readHours(db, ledgerId, ALL, [DAY])).get(DAY);
+  const starts = Array.from({ length: 24 }, (_, h) => Date.parse(`${DAY}T00:00:00Z`) + h * 3_600_000);
+  for (const slots of (await readSlots(db, ledgerId, ALL, starts)).values())
+    for (const [at, counts] of slots) stored.set(`${ALL} ${summaryKeys.slotSk(new Date(at).toISOString())}`, Object.fromEntries(counts));
+  const unslotted = [...(hours?.keys() ?? [])].filter((h) => !hours?.slotted.has(h));
   const sorted = (m: Map<string, Record<string, number>>) => Object.fromEntries([...m].sort(([a], [b]) => a.localeCompare(b)));
-  return { stored: sorted(stored), recount: sorted(recount), rows: res.Items?.length ?? 0 };
+  return { stored: sorted(stored), recount: sorted(recount), rows: res.Items?.length ?? 0, unslotted };
 }
 
 describe('the transaction counts (ADR 067)', () => {
@@ -115,9 +122,10 @@ describe('the transaction counts (ADR 067)', () => {
     faults.plan.rate = 0;
     expect(failures).toBeGreaterThan(0);
     for (const ledgerId of LEDGERS) {
-      const { stored, recount, rows } = await countsOf(backend.db, ledgerId);
+      const { stored, recount, rows, unslotted } = await countsOf(backend.db, ledgerId);
       expect(rows).toBeGreaterThan(0);
       expect(stored).toEqual(recount);
+      expect(unslotted).toEqual([]);
     }
   });
 
@@ -126,8 +134,9 @@ describe('the transaction counts (ADR 067)', () => {
     const slices = Array.from({ length: 6 }, () => randomSlice(random, 30, 40));
     await Promise.all(slices.map((slice) => importUntilDone(slice)));
     for (const ledgerId of LEDGERS) {
-      const { stored, recount } = await countsOf(backend.db, ledgerId);
+      const { stored, recount, unslotted } = await countsOf(backend.db, ledgerId);
       expect(stored).toEqual(recount);
+      expect(unslotted).toEqual([]);
     }
   });
 

@@ -129,7 +129,7 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
     }
   }
 
-  for (const chunk of chunksOf(db, lines, booked)) await writeChunk(db, chunk, booked, outcomes);
+  for (const chunk of chunksOf(db, lines, booked)) await writeChunk(db, chunk.lines, chunk.plans, outcomes);
   // An identical repeat of a line in the slice answers as the line did: refused with it, or one row updated.
   for (const { index, of } of repeats) {
     const outcome = outcomes[of];
@@ -162,6 +162,8 @@ function planLine(db: Db, { record, provider }: Line, booked: Booked | undefined
   return { outcome: booked ? ('updated' as const) : ('created' as const), items, changes };
 }
 
+type LinePlan = ReturnType<typeof planLine>;
+
 /** Why a line may not be written where its id is booked (another customer or instant), or null. */
 function movedFrom(line: Pick<TransactionImport, 'transactionId' | 'customerId' | 'at'>, booked: Booked | undefined): string | null {
   if (!booked) return null;
@@ -173,45 +175,49 @@ function movedFrom(line: Pick<TransactionImport, 'transactionId' | 'customerId' 
 const ledgersOf = (customerId: string, provider: string | null) => [customerId, ...(provider ? [provider] : [])];
 
 /**
- * The slice's lines in chunks whose transaction fits DynamoDB's limit: each line's own items, plus one ADD per
- * summary item the chunk touches (shared by its lines: the lines are in file order, which a processor's file
- * keeps by time, so neighbours share the hour's items).
+ * The slice's lines in chunks whose transaction fits DynamoDB's limit, each line planned once from the slice's
+ * reads: each line's own items, plus one ADD per summary item the chunk touches (shared by its lines: the lines
+ * are in file order, which a processor's file keeps by time, so neighbours share the hour's items).
  */
-function chunksOf(db: Db, lines: readonly Line[], booked: Map<string, Booked>): Line[][] {
-  const chunks: Line[][] = [];
-  let chunk: Line[] = [];
+function chunksOf(db: Db, lines: readonly Line[], booked: Map<string, Booked>): { lines: Line[]; plans: LinePlan[] }[] {
+  const chunks: { lines: Line[]; plans: LinePlan[] }[] = [];
+  let chunk: { lines: Line[]; plans: LinePlan[] } = { lines: [], plans: [] };
   let own = 0;
   let counted = new Set<string>();
   for (const line of lines) {
     const plan = planLine(db, line, booked.get(line.record.transactionId));
     const keys = countKeysOf(plan.changes);
     const union = new Set([...counted, ...keys]);
-    if (chunk.length && own + plan.items.length + union.size > MAX_TX_ITEMS) {
+    if (chunk.lines.length && own + plan.items.length + union.size > MAX_TX_ITEMS) {
       chunks.push(chunk);
-      chunk = [];
+      chunk = { lines: [], plans: [] };
       own = 0;
       counted = new Set(keys);
     } else counted = union;
-    chunk.push(line);
+    chunk.lines.push(line);
+    chunk.plans.push(plan);
     own += plan.items.length;
   }
-  if (chunk.length) chunks.push(chunk);
+  if (chunk.lines.length) chunks.push(chunk);
   return chunks;
 }
 
 /**
  * Writes a chunk of lines in one TransactWriteItems (ADR 067): rows, markers, removed listings and count
- * changes, all or nothing. A marker changed since it was read (another import or a booking of the same id)
- * fails the transaction: the chunk's ids are read again and the chunk planned again; if it then no longer
- * fits one transaction it is written in halves.
+ * changes, all or nothing. The first attempt writes what chunksOf planned from the slice's reads (`planned`);
+ * a marker changed since it was read (another import or a booking of the same id) fails the transaction:
+ * the chunk's ids are read again and the chunk planned again; if it then no longer fits one transaction it
+ * is written in halves.
  */
-async function writeChunk(db: Db, chunk: readonly Line[], read: Map<string, Booked> | null, outcomes: LineOutcome[]): Promise<void> {
+async function writeChunk(db: Db, chunk: readonly Line[], planned: LinePlan[] | null, outcomes: LineOutcome[]): Promise<void> {
   const ids = () => chunk.map((l) => l.record.transactionId);
   const written = await transactOptimistically(
     db,
     async (attempt) => {
-      const booked = attempt === 0 && read ? read : await bookedIds(db, ids());
-      const plans = chunk.map((line) => planLine(db, line, booked.get(line.record.transactionId)));
+      const plans =
+        attempt === 0 && planned
+          ? planned
+          : await bookedIds(db, ids()).then((booked) => chunk.map((line) => planLine(db, line, booked.get(line.record.transactionId))));
       const transaction = [
         ...plans.flatMap((p) => p.items),
         ...countChanges(

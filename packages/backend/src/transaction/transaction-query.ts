@@ -1,7 +1,17 @@
 import type { TransactionFilter } from '@portal/core/transaction';
 import { addDays, startOfDayInZone } from '@portal/core/shared';
 import { transactionKeys, ATTRIBUTE } from './transaction-entity.ts';
-import { ALL, type ComboFilter, countOf, type DayCounts, eanDim, type HourCounts, terminalDim } from './transaction-summary-entity.ts';
+import {
+  ALL,
+  type ComboFilter,
+  countOf,
+  type DayCounts,
+  eanDim,
+  type HourCounts,
+  SLOT_MS,
+  type SlotCounts,
+  terminalDim,
+} from './transaction-summary-entity.ts';
 
 /**
  * The planner of the transaction list (ADR 032), pure: which partition a filter reads, the residual
@@ -133,31 +143,68 @@ export function rowsQuery(plan: Pick<Plan, 'source' | 'residual'>, from: number,
 // --- Counting and locating a page (counted plans) -----------------------------------------------------
 
 /**
- * A stretch of the range with an exact count of matching rows: a UTC day, an hour, or a part of an hour
- * at either end of the range (a zone whose offset is not whole hours, or asOf), which the service counts
- * by reading its rows. Buckets are listed newest first.
+ * A stretch of the range with an exact count of matching rows: a UTC day, an hour, a ten-second slot
+ * (ADR 071), or a part at either end of the range (a zone whose offset is not whole hours, or asOf),
+ * counted by reading its rows. Buckets are listed newest first.
  */
 export type Bucket = { from: number; to: number; count: number; day?: string };
+export type Span = { from: number; to: number };
 
 /** The first and last UTC day of a range's whole hours; none when it has no whole hour. */
 type DaySpan = readonly [] | readonly [first: string, last: string];
 const NO_DAYS: DaySpan = [];
 
-/** What counting a range needs: its whole hours [fromHour, toHour), the days of those, the parts. */
-export function layoutOf(range: { from: number; to: number }): {
-  parts: { from: number; to: number }[];
+/**
+ * A part of the range no hour item counts. Where the plan's dimension has slots (ALL, ADR 071) a part lies
+ * in one hour (`hour`), counted from that hour's slots and, for the sub-slot edges (`edges`, asOf's), from
+ * their rows; else (`hour` null) from its rows. A part in an hour written before ADR 071 is counted from
+ * its rows too.
+ */
+export type Part = Span & { hour: number | null; edges: Span[] };
+
+export type Layout = {
+  /** Newest first: the parts after the whole hours, then those before them. */
+  parts: Part[];
   days: DaySpan;
   edgeDays: string[];
   fromHour: number;
   toHour: number;
-} {
+};
+
+const floorSlot = (ms: number) => Math.floor(ms / SLOT_MS) * SLOT_MS;
+const ceilSlot = (ms: number) => Math.ceil(ms / SLOT_MS) * SLOT_MS;
+
+/** A part of a slotted dimension: split at the hour (a range shorter than two hours may cross one), with its sub-slot edges. */
+function slottedParts(span: Span): Part[] {
+  const cut = ceilHour(span.from);
+  const pieces =
+    span.from < cut && cut < span.to
+      ? [
+          { from: cut, to: span.to },
+          { from: span.from, to: cut },
+        ]
+      : [span];
+  return pieces.map((piece) => {
+    const bottom = ceilSlot(piece.from);
+    const top = floorSlot(piece.to);
+    const edges =
+      bottom >= top
+        ? [piece]
+        : [...(top < piece.to ? [{ from: top, to: piece.to }] : []), ...(piece.from < bottom ? [{ from: piece.from, to: bottom }] : [])];
+    return { ...piece, hour: floorHour(piece.from), edges };
+  });
+}
+
+/** What counting a range needs: its whole hours [fromHour, toHour), the days of those, the parts. */
+export function layoutOf(range: Span, slotted: boolean): Layout {
   const fromHour = ceilHour(range.from);
   const toHour = floorHour(range.to);
-  if (fromHour >= toHour) return { parts: [range], days: NO_DAYS, edgeDays: [], fromHour, toHour };
-  const parts = [
+  const partsOf = (spans: Span[]): Part[] => spans.flatMap((span) => (slotted ? slottedParts(span) : [{ ...span, hour: null, edges: [] }]));
+  if (fromHour >= toHour) return { parts: partsOf([range]), days: NO_DAYS, edgeDays: [], fromHour, toHour };
+  const parts = partsOf([
     ...(toHour < range.to ? [{ from: toHour, to: range.to }] : []),
     ...(range.from < fromHour ? [{ from: range.from, to: fromHour }] : []),
-  ];
+  ]);
   const firstDay = utcDay(fromHour);
   const lastDay = utcDay(toHour - 1);
   const edgeDays = [
@@ -166,49 +213,87 @@ export function layoutOf(range: { from: number; to: number }): {
   return { parts, days: [firstDay, lastDay] satisfies DaySpan, edgeDays, fromHour, toHour };
 }
 
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+/** What the counting read: daily, hourly and slot counts, and the rows counted of some spans (`spanKey`). */
+export type CountsRead = {
+  days: Map<string, DayCounts>;
+  hours: Map<string, HourCounts>;
+  slots: Map<number, SlotCounts>;
+  spans: Map<string, number>;
+};
+export const spanKey = (span: Span) => `${span.from}:${span.to}`;
 
-/** The hour buckets of one UTC day within [fromHour, toHour), newest first. */
-function hourBuckets(day: string, hours: HourCounts | undefined, combos: ComboFilter, fromHour: number, toHour: number): Bucket[] {
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+const hourOfDay = (ms: number) => new Date(ms).getUTCHours();
+
+/** Whether an hour's slots count every row the hour counts (ADR 071); an hour without rows has nothing to count. */
+export function isSlotted(hours: Map<string, HourCounts>, hour: number): boolean {
+  const day = hours.get(utcDay(hour));
+  const h = hourOfDay(hour);
+  return day !== undefined && (!day.has(h) || day.slotted.has(h));
+}
+
+/** The slot buckets of [from, to) (whole slots) of one hour, newest first. */
+function slotBuckets(slots: SlotCounts | undefined, combos: ComboFilter, from: number, to: number): Bucket[] {
+  const out: Bucket[] = [];
+  for (let at = to - SLOT_MS; at >= from; at -= SLOT_MS) {
+    const count = countOf(slots?.get(at), combos);
+    if (count) out.push({ from: at, to: at + SLOT_MS, count });
+  }
+  return out;
+}
+
+/** A part's buckets: its slots and its edges' rows, or its rows when its hour has no complete slots. */
+function partBuckets(part: Part, combos: ComboFilter, read: CountsRead): Bucket[] {
+  const counted = (span: Span): Bucket[] => {
+    const count = read.spans.get(spanKey(span)) ?? 0;
+    return count ? [{ ...span, count }] : [];
+  };
+  const top = floorSlot(part.to);
+  const bottom = ceilSlot(part.from);
+  if (part.hour === null || bottom >= top || !isSlotted(read.hours, part.hour)) return counted(part);
+  return [
+    ...(top < part.to ? counted({ from: top, to: part.to }) : []),
+    ...slotBuckets(read.slots.get(part.hour), combos, bottom, top),
+    ...(part.from < bottom ? counted({ from: part.from, to: bottom }) : []),
+  ];
+}
+
+/** The buckets of one UTC day's hours within [fromHour, toHour), newest first: an hour's slots where they were read and are complete. */
+function hourBuckets(day: string, combos: ComboFilter, read: CountsRead, fromHour: number, toHour: number): Bucket[] {
   const out: Bucket[] = [];
   const start = dayStart(day);
+  const hours = read.hours.get(day);
   for (let h = 23; h >= 0; h -= 1) {
     const from = start + h * HOUR_MS;
     if (from < fromHour || from >= toHour) continue;
-    const count = countOf(hours?.get(h), combos);
-    if (count) out.push({ from, to: from + HOUR_MS, count });
+    const slots = read.slots.get(from);
+    if (slots && isSlotted(read.hours, from)) out.push(...slotBuckets(slots, combos, from, from + HOUR_MS));
+    else {
+      const count = countOf(hours?.get(h), combos);
+      if (count) out.push({ from, to: from + HOUR_MS, count });
+    }
   }
   return out;
 }
 
 /**
- * The range's buckets, newest first: the part at the end, then each day (hour buckets for the days whose
- * hours were read, else one day bucket), then the part at the start. `partCounts` are the parts' counts
- * in layoutOf's order.
+ * The range's buckets, newest first: the parts at the end, then each day (hour or slot buckets for the days
+ * whose hours were read, else one day bucket), then the parts at the start.
  */
-export function bucketsOf(
-  layout: ReturnType<typeof layoutOf>,
-  combos: ComboFilter,
-  days: Map<string, DayCounts>,
-  hours: Map<string, HourCounts>,
-  partCounts: number[],
-): Bucket[] {
-  const parts = layout.parts.map((p, i) => ({ ...p, count: partCounts[i] ?? 0 }));
-  if (layout.days.length === 0) return parts.filter((b) => b.count);
+export function bucketsOf(layout: Layout, combos: ComboFilter, read: CountsRead): Bucket[] {
+  const parts = (after: boolean) =>
+    layout.parts.filter((p) => p.from >= layout.toHour === after).flatMap((p) => partBuckets(p, combos, read));
+  if (layout.days.length === 0) return layout.parts.flatMap((p) => partBuckets(p, combos, read));
   const [firstDay, lastDay] = layout.days;
-  const out: Bucket[] = [];
-  const endPart = parts.find((p) => p.from === layout.toHour);
-  const startPart = parts.find((p) => p.to === layout.fromHour);
-  if (endPart?.count) out.push(endPart);
+  const out: Bucket[] = parts(true);
   for (let day = lastDay; day >= firstDay; day = utcDay(dayStart(day) - DAY_MS)) {
-    const hourly = hours.get(day);
-    if (hourly || layout.edgeDays.includes(day)) out.push(...hourBuckets(day, hourly, combos, layout.fromHour, layout.toHour));
+    if (read.hours.has(day) || layout.edgeDays.includes(day)) out.push(...hourBuckets(day, combos, read, layout.fromHour, layout.toHour));
     else {
-      const count = countOf(days.get(day), combos);
+      const count = countOf(read.days.get(day), combos);
       if (count) out.push({ from: dayStart(day), to: dayStart(day) + DAY_MS, count, day });
     }
   }
-  if (startPart?.count) out.push(startPart);
+  out.push(...parts(false));
   return out;
 }
 
@@ -226,9 +311,12 @@ export function locate(buckets: readonly Bucket[], at: number): { bucket: Bucket
 
 /**
  * The UTC days a page [start, end) falls into, whose hours are read to narrow it to hours. Always the
- * page's days, even when they are edge days whose hours the count already read: one BatchGet of at most
- * two small items, so every page costs the same calls wherever its rows lie (ADR 032).
+ * page's days, even when they are edge days whose hours the count already read: one Query a day of small
+ * items, so every page costs the same calls wherever its rows lie (ADR 032).
  */
 export function daysToRefine(buckets: readonly Bucket[], start: number, end: number): string[] {
   return [...new Set([locate(buckets, start).bucket.from, locate(buckets, end - 1).bucket.from].map(utcDay))];
 }
+
+/** The hour whose slots narrow the page's first row to ten seconds (ADR 071): read on every page, like the days. */
+export const hourToRefine = (buckets: readonly Bucket[], start: number): number => floorHour(locate(buckets, start).bucket.from);

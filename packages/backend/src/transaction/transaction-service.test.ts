@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import type { Transaction, TransactionQuery } from '@portal/core/transaction';
@@ -10,6 +11,8 @@ import { countCalls } from '../platform/db/call-counter.ts';
 import { PROVIDER, seedReferences, TYPES } from '../../../../tests/support/transaction-references.ts';
 import { countTransactions, transactionRows } from './transaction-rows.ts';
 import { TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
+import { ALL, summaryKeys } from './transaction-summary-entity.ts';
+import type { Db } from '../platform/db/client.ts';
 
 /**
  * The list against a brute force (ADR 032): random transactions of a few customers over
@@ -109,7 +112,7 @@ function expected(lines: Line[], q: TransactionQuery, zone: string, asOf: number
 
 beforeAll(async () => {
   backend = await createTestBackend(() => NOW);
-  await seedReferences(backend, ['PA', 'PB', 'PC', 'CS', 'CB']);
+  await seedReferences(backend, ['PA', 'PB', 'PC', 'CS', 'CB', 'CH']);
 });
 
 let run = 0;
@@ -251,6 +254,106 @@ describe('calls per page', () => {
       }
     } finally {
       counter.stop();
+    }
+  }, 120_000);
+});
+
+/** The rows the list's page Queries examine (ScannedCount of the Queries of transaction rows, not of counts). */
+function rowsExamined(db: Db) {
+  let rows = 0;
+  db.doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      const input = args.input as { Select?: string; ExpressionAttributeValues?: Record<string, unknown> };
+      const pk = String(input.ExpressionAttributeValues?.[':pk'] ?? '');
+      if (context.commandName === 'QueryCommand' && input.Select !== 'COUNT' && pk.startsWith('TXN#'))
+        rows += (out.output as { ScannedCount?: number }).ScannedCount ?? 0;
+      return out;
+    },
+    { step: 'initialize', name: 'rowsExamined' },
+  );
+  return {
+    async examined<T>(run: () => Promise<T>): Promise<{ result: T; rows: number }> {
+      const before = rows;
+      const result = await run();
+      return { result, rows: rows - before };
+    },
+    stop: () => db.doc.middlewareStack.remove('rowsExamined'),
+  };
+}
+
+describe('a busy hour (ADR 071)', () => {
+  it("answers the brute force at any offset in the same calls, each page read from its first row's ten-second slot", async () => {
+    const hour = Date.parse('2026-11-17T12:00:00Z');
+    // 2,000 rows in one hour (one every 1.8 s: 5-6 a slot) among 60 over the same UTC day (a page in one day
+    // reads one day's hours; one across midnight reads two).
+    const at = (i: number) =>
+      new Date(i < 2000 ? hour + i * 1800 : Date.parse('2026-11-17T00:00:00Z') + (i - 2000) * 1_440_000).toISOString();
+    const lines: Line[] = Array.from({ length: 2060 }, (_, i) => ({
+      transactionId: `BUSY-${i}`,
+      at: at(i),
+      customerId: 'CH',
+      terminalId: TERMINALS[i % 3]!,
+      type: TYPES[i % 3]!,
+      resultCode: CODES[i % 3]![0],
+      result: CODES[i % 3]![1],
+      ean: EANS[i % 2]!,
+      amount: 1,
+      currency: 'EUR',
+    }));
+    await load(lines);
+    const counter = countCalls(backend.db);
+    const scan = rowsExamined(backend.db);
+    const pages = async (extra: Partial<TransactionQuery>, zone: string) => {
+      const seen: { calls: number; rows: number }[] = [];
+      for (const index of [0, 1, 12, 20, 39]) {
+        const query = {
+          customerId: 'CH',
+          startDate: '2026-11-16',
+          endDate: '2026-11-18',
+          index,
+          maxResults: 50,
+          ...extra,
+        } as TransactionQuery;
+        const want = expected(lines, query, zone, NOW.getTime());
+        // A page past the end stops after the counts: only pages with rows are compared for calls.
+        if (index * 50 >= want.length) continue;
+        const {
+          result: { result: page, rows },
+          calls,
+        } = await counter.counted(() => scan.examined(() => backend.transactions.list(GLOBAL, query, zone)));
+        const ids = (items: { transactionId: string }[]) => items.map((t) => t.transactionId);
+        expect({ extra, index, total: page.totalCount, ids: ids(page.items) }).toEqual({
+          extra,
+          index,
+          total: want.length,
+          ids: ids(want.slice(index * 50, (index + 1) * 50)),
+        });
+        seen.push({ calls, rows });
+      }
+      return seen;
+    };
+    try {
+      for (const zone of ['UTC', 'Asia/Kolkata'])
+        for (const extra of [{}, { type: 'activation' }, { terminalId: 'TERM-2' }]) {
+          const seen = await pages(extra, zone);
+          expect({ zone, extra, calls: new Set(seen.map((p) => p.calls)).size }).toEqual({ zone, extra, calls: 1 });
+          // Without a filter the page's Query skips at most its first slot's rows before its 50.
+          if (Object.keys(extra).length === 0) expect(Math.max(...seen.map((p) => p.rows))).toBeLessThanOrEqual(50 + 6);
+        }
+      // An hour written before ADR 071 (no slotRows): its slots are not trusted; the answers stay the same.
+      await backend.db.doc.send(
+        new UpdateCommand({
+          TableName: backend.db.table,
+          Key: { pk: summaryKeys.pk('CH', ALL), sk: summaryKeys.hourSk('2026-11-17', 12) },
+          UpdateExpression: 'REMOVE slotRows',
+        }),
+      );
+      const unslotted = await pages({}, 'UTC');
+      expect(Math.max(...unslotted.map((p) => p.rows))).toBeGreaterThan(900);
+    } finally {
+      counter.stop();
+      scan.stop();
     }
   }, 120_000);
 });

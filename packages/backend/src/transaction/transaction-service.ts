@@ -15,8 +15,19 @@ import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';
 import { decodeTransactionKey, getTransaction, transactionRowsPage } from './transaction-entity.ts';
 import { bookingCustomerNames } from './booking-customer-names.ts';
-import { countRange, refineDays } from './transaction-count.ts';
-import { daysToRefine, iso, locate, type Plan, planOf, rangeOf, rowsQuery, TRANSACTION_SCAN_BOUND } from './transaction-query.ts';
+import { countRange, refine } from './transaction-count.ts';
+import {
+  daysToRefine,
+  hourToRefine,
+  iso,
+  locate,
+  type Plan,
+  planOf,
+  rangeOf,
+  rowsQuery,
+  TRANSACTION_SCAN_BOUND,
+} from './transaction-query.ts';
+import { ALL } from './transaction-summary-entity.ts';
 
 export type TransactionDeps = { db: Db; now: Clock };
 
@@ -28,10 +39,11 @@ export type TransactionDeps = { db: Db; now: Clock };
  *
  * DynamoDB calls of a page (ADR 032 has the table), whatever the history's length:
  * - no filter, or type / result code / result, with or without terminal OR EAN (a counted plan):
- *   1 GetItem (customer) ∥ 1 Query (daily counts) ∥ 1 BatchGet (hourly counts of the edge days)
- *   ∥ 0-2 Queries (COUNT of a part hour at either end), then 1 BatchGet (hours of the page's days),
- *   then 1 Query of the page's hours (more only when a rare filter leaves > 1 MB of other rows there);
- *   a page past the end stops after the counts;
+ *   1 GetItem (customer) ∥ 1 Query (daily counts) ∥ 1 Query a day (hourly counts of the edge days)
+ *   ∥ per part hour at either end: in ALL 1 Query (its slots) + 0-1 COUNT (asOf's part of a slot), with a
+ *   terminal or EAN 1 COUNT (the part); then 1 Query a day (hours of the page's days), in ALL then 1 Query
+ *   (the slots of the page's first hour, ADR 071), then 1 Query of the page's rows from its first bucket
+ *   (more only when a rare filter leaves > 1 MB of other rows there); a page past the end stops after the counts;
  * - serial, or terminal AND EAN (a bounded plan): 1 GetItem ∥ Queries over at most
  *   TRANSACTION_SCAN_BOUND rows; past the bound the answer says complete=false and scannedThrough.
  */
@@ -129,18 +141,24 @@ type PageRead = () => Promise<{ items: Transaction[]; totalCount: number; comple
 
 /**
  * A counted plan: the counts (1 round of parallel reads), then — after the customer check — the hours of
- * the page's days (1 BatchGet), then the page's rows (1 Query of its hours).
+ * the page's days, in ALL then the slots of the page's first hour (ADR 071), then the page's rows (1 Query
+ * from the first row's bucket, which in ALL is at most ten seconds of rows).
  */
 async function countedPage(db: Db, plan: Plan, query: TransactionQuery, range: { from: number; to: number }): Promise<PageRead> {
   const counted = await countRange(db, query.customerId, plan, range);
   return async () => {
     const { start, end } = pageBounds(query, counted.total);
-    if (start >= end) return { items: [], totalCount: counted.total, complete: true };
-    const buckets = await refineDays(db, query.customerId, plan, counted, daysToRefine(counted.buckets, start, end));
-    const first = locate(buckets, start);
-    const last = locate(buckets, end - 1);
-    const items = await readWindow(db, plan, last.bucket.from, first.bucket.to, start - first.before, end - start);
-    return { items, totalCount: counted.total, complete: true };
+    const done = (items: Transaction[]) => ({ items, totalCount: counted.total, complete: true });
+    if (start >= end) return done([]);
+    let refined = await refine(db, query.customerId, counted, { days: daysToRefine(counted.buckets, start, end) });
+    if (plan.dim === ALL && start < refined.total)
+      refined = await refine(db, query.customerId, refined, { hours: [hourToRefine(refined.buckets, start)] });
+    // Finer counts read later may count rows written in between (ADR 071): the page stays inside what they count.
+    const stop = Math.min(end, refined.total);
+    if (start >= stop) return done([]);
+    const first = locate(refined.buckets, start);
+    const last = locate(refined.buckets, stop - 1);
+    return done(await readWindow(db, plan, last.bucket.from, first.bucket.to, start - first.before, stop - start));
   };
 }
 

@@ -12,16 +12,32 @@ import type { Countable } from './transaction-entity.ts';
  * - dimension ALL, T#<terminalId>, E#<ean>:   pk=TXSUM#<customerId>#<dimension>
  * - daily counts:   sk=D#<day>          attributes `c|<type>|<resultCode>|<result>` = count
  * - hourly counts:  sk=H#<day>#<HH>     the same attributes, one item per hour (ADR 067: an ADD costs the
- *                                       item's size, so an hour's change writes only that hour)
- * A range's daily items are one Query; a day's hour items one Query. Every writer ADDs the change
+ *                                       item's size, so an hour's change writes only that hour); in ALL
+ *                                       also `slotRows`, the rows its slots count (ADR 071)
+ * - slot counts:    sk=S#<day>T<HH>:<MM>:<S0>  ALL only: the same attributes for ten seconds (ADR 071), so a
+ *                                       page in a busy hour starts its Query at a known slot
+ * A range's daily items are one Query; a day's hour items one Query; an hour's slots one Query (sk BETWEEN). Every writer ADDs the change
  * it makes (`countChanges`) in the same TransactWriteItems that changes the rows and the id's marker, so
  * the counts move exactly once with the rows (ADR 067): the import, +1 for a new row and −old +new for a
  * corrected one; a portal booking, +1.
  */
 export type Combo = string;
 export type DayCounts = Map<Combo, number>;
-/** hour (0-23) → counts. */
-export type HourCounts = Map<number, DayCounts>;
+/**
+ * hour (0-23) → counts; `slotted`: the hours whose slots count every row the hour counts (`slotRows` equals
+ * the hour's total). An hour written before ADR 071 is not: its slots are not used (its rows are read from
+ * the hour's start, as before) until a backfill writes them.
+ */
+export class HourCounts extends Map<number, DayCounts> {
+  readonly slotted = new Set<number>();
+}
+/** slot start (epoch ms) → counts, of one hour. */
+export type SlotCounts = Map<number, DayCounts>;
+
+/** The width of a slot (ADR 071): the largest customer's peak (~174 rows/s) puts ~1,740 rows in one, under a 1 MB Query page. */
+export const SLOT_MS = 10_000;
+/** The hour item's count of the rows its slots count (ALL only, ADR 071). */
+const SLOT_ROWS = 'slotRows';
 
 export const ALL = 'ALL';
 export const terminalDim = (terminalId: string) => `T#${terminalId}`;
@@ -31,6 +47,8 @@ export const summaryKeys = {
   pk: (customerId: string, dim: string) => `TXSUM#${customerId}#${dim}`,
   daySk: (day: string) => `D#${day}`,
   hourSk: (day: string, hour: number) => `H#${day}#${String(hour).padStart(2, '0')}`,
+  /** The slot of an ISO instant (`…T14:03:27.123Z` → `S#…T14:03:20`); an hour's slots share `S#<day>T<HH>`. */
+  slotSk: (at: string) => `S#${at.slice(0, 18)}0`,
 };
 
 export const comboOf = (row: Pick<Countable, 'type' | 'resultCode' | 'result'>): Combo => `${row.type}|${row.resultCode}|${row.result}`;
@@ -64,16 +82,22 @@ export function dayCountsOfItem(item: Item | undefined): DayCounts {
   return out;
 }
 
-/** The daily counts of one dimension over [fromDay, toDay] (UTC days): one Query (a day is one small item). */
-export async function readDays(db: Db, customerId: string, dim: string, fromDay: string, toDay: string): Promise<Map<string, DayCounts>> {
+/**
+ * The summary items of one partition with sk in [from, to]. BETWEEN rather than begins_with: the same items and
+ * units on AWS, and DynamoDB Local reads only the range (a begins_with reads on to the partition's end, through
+ * the slot items that sort after the day and hour items).
+ */
+async function between(db: Db, pk: string, from: string, to: string): Promise<Item[]> {
   const { items } = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': summaryKeys.pk(customerId, dim),
-      ':from': summaryKeys.daySk(fromDay),
-      ':to': summaryKeys.daySk(toDay),
-    },
+    ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
   });
+  return items;
+}
+
+/** The daily counts of one dimension over [fromDay, toDay] (UTC days): one Query (a day is one small item). */
+export async function readDays(db: Db, customerId: string, dim: string, fromDay: string, toDay: string): Promise<Map<string, DayCounts>> {
+  const items = await between(db, summaryKeys.pk(customerId, dim), summaryKeys.daySk(fromDay), summaryKeys.daySk(toDay));
   return new Map(items.map((item) => [String(item.sk).slice(2), dayCountsOfItem(item)]));
 }
 
@@ -83,57 +107,86 @@ export async function readDays(db: Db, customerId: string, dim: string, fromDay:
  */
 export async function readHours(db: Db, customerId: string, dim: string, days: readonly string[]): Promise<Map<string, HourCounts>> {
   const read = async (day: string): Promise<[string, HourCounts]> => {
-    const { items } = await queryAll(db, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
-      ExpressionAttributeValues: { ':pk': summaryKeys.pk(customerId, dim), ':day': `H#${day}#` },
-    });
-    const hours: HourCounts = new Map();
+    const items = await between(db, summaryKeys.pk(customerId, dim), summaryKeys.hourSk(day, 0), summaryKeys.hourSk(day, 23));
+    const hours = new HourCounts();
     for (const item of items) {
       const counts = dayCountsOfItem(item);
-      if (counts.size) hours.set(Number(String(item.sk).slice(-2)), counts);
+      if (!counts.size) continue;
+      const hour = Number(String(item.sk).slice(-2));
+      hours.set(hour, counts);
+      if (item[SLOT_ROWS] === [...counts.values()].reduce((n, c) => n + c, 0)) hours.slotted.add(hour);
     }
     return [day, hours];
   };
   return new Map(await Promise.all([...new Set(days)].map(read)));
 }
 
+/**
+ * The slot counts of one dimension's hours (epoch ms of each hour's start): one Query an hour, in parallel (an
+ * hour holds at most 360 slots, each a few hundred bytes: one Query page).
+ */
+export async function readSlots(db: Db, customerId: string, dim: string, hours: readonly number[]): Promise<Map<number, SlotCounts>> {
+  const read = async (hour: number): Promise<[number, SlotCounts]> => {
+    const last = new Date(hour + 3_600_000 - SLOT_MS).toISOString();
+    const items = await between(
+      db,
+      summaryKeys.pk(customerId, dim),
+      summaryKeys.slotSk(new Date(hour).toISOString()),
+      summaryKeys.slotSk(last),
+    );
+    const slots: SlotCounts = new Map();
+    for (const item of items) {
+      const counts = dayCountsOfItem(item);
+      if (counts.size) slots.set(Date.parse(`${String(item.sk).slice(2)}.000Z`), counts);
+    }
+    return [hour, slots];
+  };
+  return new Map(await Promise.all([...new Set(hours)].map(read)));
+}
+
 /** One row's place in a ledger's counts, +1 where it is counted now or −1 where it was counted before. */
 export type CountChange = { ledgerId: string; row: Countable; sign: 1 | -1 };
 
-/** The summary items some count changes touch, as `pk\nsk` (to size a transaction before building it). */
-export function countKeysOf(changes: readonly CountChange[]): string[] {
-  return changes.flatMap(({ ledgerId, row }) => {
-    const day = row.at.slice(0, 10);
-    const hour = Number(row.at.slice(11, 13));
-    return dimsOf(row).flatMap((dim) => {
-      const pk = summaryKeys.pk(ledgerId, dim);
-      return [`${pk}\n${summaryKeys.daySk(day)}`, `${pk}\n${summaryKeys.hourSk(day, hour)}`];
-    });
+/** A summary item a count change ADDs to, and the attributes it ADDs its sign to. */
+type CountTarget = { key: Key; type: string; attrs: string[] };
+
+/**
+ * Where one change counts: in each of its dimensions the day item and the hour item, and in ALL the slot item
+ * and the hour's `slotRows` (ADR 071).
+ */
+function countTargets({ ledgerId, row }: CountChange): CountTarget[] {
+  const day = row.at.slice(0, 10);
+  const hour = Number(row.at.slice(11, 13));
+  const attr = countAttr(comboOf(row));
+  return dimsOf(row).flatMap((dim) => {
+    const pk = summaryKeys.pk(ledgerId, dim);
+    const targets: CountTarget[] = [
+      { key: { pk, sk: summaryKeys.daySk(day) }, type: 'transactionDay', attrs: [attr] },
+      { key: { pk, sk: summaryKeys.hourSk(day, hour) }, type: 'transactionHour', attrs: dim === ALL ? [attr, SLOT_ROWS] : [attr] },
+    ];
+    if (dim === ALL) targets.push({ key: { pk, sk: summaryKeys.slotSk(row.at) }, type: 'transactionSlot', attrs: [attr] });
+    return targets;
   });
 }
 
+/** The summary items some count changes touch, as `pk\nsk` (to size a transaction before building it). */
+export const countKeysOf = (changes: readonly CountChange[]): string[] =>
+  changes.flatMap((change) => countTargets(change).map(({ key }) => `${key.pk}\n${key.sk}`));
+
 /**
  * The updates that apply some count changes, for the TransactWriteItems that makes them true (ADR 067):
- * one ADD per summary item touched (its day item and its hour item in each dimension), the changes summed
- * per item first, so a slice's rows of one hour write that hour once; changes that cancel write nothing.
+ * one ADD per summary item touched (countTargets), the changes summed per item first, so a slice's rows of
+ * one hour write that hour once; changes that cancel write nothing.
  */
 export function countChanges(db: Db, changes: readonly CountChange[]): TxItem[] {
   const byItem = new Map<string, { key: Key; type: string; adds: Map<string, number> }>();
-  const add = (key: Key, type: string, attr: string, n: number) => {
-    const id = `${key.pk}\n${key.sk}`;
-    let entry = byItem.get(id);
-    if (!entry) byItem.set(id, (entry = { key, type, adds: new Map() }));
-    entry.adds.set(attr, (entry.adds.get(attr) ?? 0) + n);
-  };
-  for (const { ledgerId, row, sign } of changes) {
-    const day = row.at.slice(0, 10);
-    const hour = Number(row.at.slice(11, 13));
-    const attr = countAttr(comboOf(row));
-    for (const dim of dimsOf(row)) {
-      add({ pk: summaryKeys.pk(ledgerId, dim), sk: summaryKeys.daySk(day) }, 'transactionDay', attr, sign);
-      add({ pk: summaryKeys.pk(ledgerId, dim), sk: summaryKeys.hourSk(day, hour) }, 'transactionHour', attr, sign);
+  for (const change of changes)
+    for (const { key, type, attrs } of countTargets(change)) {
+      const id = `${key.pk}\n${key.sk}`;
+      let entry = byItem.get(id);
+      if (!entry) byItem.set(id, (entry = { key, type, adds: new Map() }));
+      for (const attr of attrs) entry.adds.set(attr, (entry.adds.get(attr) ?? 0) + change.sign);
     }
-  }
   const updates: TxItem[] = [];
   for (const { key, type, adds } of byItem.values()) {
     const moved = [...adds].filter(([, n]) => n !== 0);
