@@ -5,7 +5,8 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, parseImportText } from '@portal/backend';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { readSlices } from './file-slices.ts';
+import { readSlices } from '@portal/backend/import';
+import { fileSource } from './file-slices.ts';
 import { loadFile, progressLine } from './load-file.ts';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'load-file-'));
@@ -52,9 +53,9 @@ function crashingAtSlice2(
   };
 }
 
-async function allSlices(file: string, format: '.csv' | '.jsonl', sliceLines: number, skipLines = 0) {
+async function allSlices(file: string, format: '.csv' | '.jsonl', sliceLines: number, start = { lines: 0, bytes: 0 }) {
   const slices = [];
-  for await (const slice of readSlices(file, format, { sliceLines, skipLines })) slices.push(slice);
+  for await (const slice of readSlices(fileSource(file), format, { sliceLines, start })) slices.push(slice);
   return slices;
 }
 
@@ -85,7 +86,7 @@ describe('readSlices: the file in slices, with its own line numbers', () => {
       expect(slices.at(-1)!.linesThrough).toBe(11);
       // Resuming at any boundary reads exactly the rest.
       for (const [k, slice] of slices.entries()) {
-        const rest = await allSlices(file, '.csv', size, slice.linesThrough);
+        const rest = await allSlices(file, '.csv', size, { lines: slice.linesThrough, bytes: slice.bytesThrough });
         expect(rest.flatMap((s) => s.lines)).toEqual(slices.slice(k + 1).flatMap((s) => s.lines));
       }
     }

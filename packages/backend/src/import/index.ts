@@ -1,3 +1,4 @@
 // The import domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
 export { csvLine } from './csv.ts';
 export { IMPORT_KINDS, type ImportReport, isImportKind } from './import-service.ts';
+export { type ByteSource, readSlices, type Slice, type SliceStart } from './file-slices.ts';
