@@ -1,7 +1,7 @@
 /**
  * The whole product on one machine, offline. Starts the AWS stand-ins (DynamoDB Local,
  * s3rver, aws-ses-v2-local, the local scheduler, oidc-provider for Entra ID, an SFTP server for Transfer
- * Family), creates the table and buckets when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
+ * Family, fauxqs for SQS with the import queue's poller for Lambda's event source), creates the table, buckets and queues when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -13,9 +13,11 @@ import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
+import { handler as importFiles } from '../../functions/jobs/import-files.ts';
 import { DEMO_DIR, demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
-import { announceInstance, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
+import { announceInstance, LOCAL_IMPORT_QUEUE, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
+import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
 import { mountMailbox } from './mailbox.ts';
 import { createLocalFaults, mountFaultHook } from './fault-hook.ts';
 import { createSchedulerClock, mountSchedulerHook, recordingRunner } from './scheduler-hook.ts';
@@ -45,10 +47,23 @@ export async function startLocalRuntime() {
     const dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb'), port: ports.dynamodb });
     stops.push(dynamo.stop);
 
+    // The import queue and its DLQ on the SQS stand-in (ADR 069); in memory, made again at every start.
+    const localSqs = await startLocalSqs({ port: ports.sqs });
+    stops.push(localSqs.stop);
+    const sqs = sqsClient(localSqs.endpoint);
+    const { queueUrl } = await ensureImportQueues(sqs, LOCAL_IMPORT_QUEUE);
+    if (queueUrl !== config.IMPORT_QUEUE_URL)
+      throw new Error(`the import queue is ${queueUrl}, not IMPORT_QUEUE_URL ${config.IMPORT_QUEUE_URL}`);
+
     const s3Dir = join(dataDir, 's3');
     mkdirSync(s3Dir, { recursive: true });
-    // s3rver behind a front that checks signatures and POST policies as S3 does (ADR 050).
-    const s3 = await startLocalS3({ port: ports.s3, directory: s3Dir });
+    // s3rver behind a front that checks signatures and POST policies as S3 does (ADR 050); files created
+    // under the import prefixes of the reports bucket are announced to the import queue, as S3 does on AWS.
+    const s3 = await startLocalS3({
+      port: ports.s3,
+      directory: s3Dir,
+      onEvent: s3NotificationBridge(sqs, queueUrl, config.REPORTS_BUCKET),
+    });
     stops.push(s3.close);
 
     const ses = await startSesLocal({ host: '127.0.0.1', port: ports.ses });
@@ -86,6 +101,9 @@ export async function startLocalRuntime() {
 
     backend.scheduler?.start();
     stops.push(async () => backend.scheduler?.stop());
+    // Lambda's SQS event source: the import worker's handler takes one message at a time (ADR 069).
+    const poller = startImportPoller(sqs, queueUrl, importFiles);
+    stops.push(poller.stop);
 
     if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
     // Every listener of local mode is on loopback only: nothing here is reachable from other machines.
@@ -114,6 +132,7 @@ export async function startLocalRuntime() {
     for (const u of demoUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
     say(`Mailbox (mail sent through the local SES): ${url}/_local/mailbox`);
     say(`Scheduled reports fire now with: curl -X POST ${url}/__local/scheduler/advance -d '{"to":"<ISO time>"}'`);
+    say(`Imports: a file put into ${config.REPORTS_BUCKET} under imports/ or sftp/<customerId>/imports/ is imported through the queue.`);
     say(`SFTP (report files "copied by FTP", ${sftp.tree}): sftp -P ${ports.sftp} <user>@127.0.0.1`);
     for (const u of demoSftpUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.customerId}/`);
     say('Press Ctrl-C to stop.');

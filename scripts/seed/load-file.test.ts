@@ -41,6 +41,7 @@ function crashingAtSlice2(
   return {
     ...backend,
     imports: {
+      ...backend.imports,
       importRecords: async (kind, lines) => {
         calls += 1;
         if (calls === 2) {
@@ -169,6 +170,7 @@ describe('loadFile: resumable, in slices', () => {
     const stopping: Backend = {
       ...backend,
       imports: {
+        ...backend.imports,
         importRecords: async (kind, lines) => {
           if (++calls === 2) stop.abort();
           return backend.imports.importRecords(kind, lines);
