@@ -118,10 +118,14 @@ function localSftpEnv(ports: Pick<LocalPorts, 'sftp'>, dataDir: string): Record<
   };
 }
 
-/** The SQS stand-in's address, and the import queue's URL as fauxqs names it (`<endpoint>/<account>/<name>`). */
+/**
+ * The SQS stand-in's address, and the import queue's URL as fauxqs names it (`sqs.<region>.localhost`, its
+ * default account): the SDK sends to the endpoint, fauxqs finds the queue by that URL.
+ */
 export const localSqsEndpoint = (ports: Pick<LocalPorts, 'sqs'>) => `http://127.0.0.1:${ports.sqs}`;
 export const LOCAL_IMPORT_QUEUE = 'portal-local-imports';
-export const localImportQueueUrl = (ports: Pick<LocalPorts, 'sqs'>) => `${localSqsEndpoint(ports)}/000000000000/${LOCAL_IMPORT_QUEUE}`;
+export const localImportQueueUrl = (ports: Pick<LocalPorts, 'sqs'>) =>
+  `http://sqs.eu-central-1.localhost:${ports.sqs}/000000000000/${LOCAL_IMPORT_QUEUE}`;
 
 export function localEnv(ports: LocalPorts, dataDir = localDataDir(), appUrl = localAppUrl(ports)): Record<string, string> {
   return {
