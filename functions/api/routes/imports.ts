@@ -6,7 +6,7 @@ import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
 
 /** The contracts load with the first import request (validateOnFirstUse, ADR 038). */
-const contracts = () => import('@portal/core/shared');
+const contracts = () => import('@portal/core/transaction');
 
 /**
  * Imports of files from S3 (ADR 069), connect only: GET / lists a folder's imports (supplier staff: a day's),

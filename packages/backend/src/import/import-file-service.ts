@@ -1,4 +1,5 @@
-import { IMPORT_FILE, type ImportFileListQuery } from '@portal/core/shared';
+import { IMPORT_FILE } from '@portal/core/shared';
+import type { ImportFileListQuery } from '@portal/core/transaction';
 import { type Actor, mayActFor, requirePermission } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';

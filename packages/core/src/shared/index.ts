@@ -13,4 +13,3 @@ export * from './statuses.ts';
 export * from './validation.ts';
 export * from './zoned-time.ts';
 export * from './input-bounds.ts';
-export * from './import-files.ts';

@@ -1,5 +1,5 @@
-import * as z from './zod.ts';
-import { CalendarDay } from './schemas.ts';
+import * as z from '../shared/zod.ts';
+import { CalendarDay } from '../shared/schemas.ts';
 
 /**
  * The imports of files from S3 (ADR 069): the list (a folder's, or for the supplier's staff a day's) and one
