@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Backend } from '@portal/backend';
@@ -7,6 +6,7 @@ import { getImportErrors, listImportFiles } from '@portal/backend/import/testing
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFilesHandler } from '../../functions/jobs/import-files.ts';
+import { customerGroupIds } from '../../tests/support/customer-groups.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
 
@@ -63,17 +63,7 @@ afterAll(async () => {
   await localSqs?.stop();
 });
 
-const groups = async () => {
-  const { Items = [] } = await backend.db.doc.send(
-    new ScanCommand({
-      TableName: backend.db.table,
-      FilterExpression: '#t = :t',
-      ExpressionAttributeNames: { '#t': 'type' },
-      ExpressionAttributeValues: { ':t': 'customerGroup' },
-    }),
-  );
-  return Items.map((i) => i.customerGroupId as string).sort();
-};
+const groups = () => customerGroupIds(backend);
 
 /** The import of `key`, once its item exists. */
 const importOf = async (key: string) => {

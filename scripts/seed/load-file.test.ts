@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, parseImportText } from '@portal/backend';
 import { describe, expect, it } from 'vitest';
+import { customerGroupIds } from '../../tests/support/customer-groups.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { readSlices } from '@portal/backend/import';
 import { fileSource } from './file-slices.ts';
@@ -20,17 +20,7 @@ function groupsFile(count: number, badAt?: number): string {
   return file;
 }
 
-const groups = async (backend: Backend) => {
-  const { Items = [] } = await backend.db.doc.send(
-    new ScanCommand({
-      TableName: backend.db.table,
-      FilterExpression: '#t = :t',
-      ExpressionAttributeNames: { '#t': 'type' },
-      ExpressionAttributeValues: { ':t': 'customerGroup' },
-    }),
-  );
-  return Items.map((i) => i.customerGroupId as string).sort();
-};
+const groups = customerGroupIds;
 
 /** The backend whose second import call does `before`, then crashes; the others import as usual. */
 function crashingAtSlice2(
