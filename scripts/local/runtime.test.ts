@@ -205,6 +205,38 @@ describe('imports on the stand-ins (ADR 069)', () => {
       (await listImportFiles(db, { owner: '' }, { limit: 20 })).items.find((f) => f.key === 'imports/runtime/customerGroups.jsonl')?.status;
     await expect.poll(status, { timeout: 30_000, interval: 200 }).toBe('done');
   }, 40_000);
+
+  it("a file a customer writes over SFTP into its imports folder reaches the queue as Transfer Family's object would", async () => {
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('error', reject);
+      client.once('ready', () =>
+        client.sftp((error, sftp) => {
+          if (error) return reject(error);
+          sftp.mkdir('/imports', () =>
+            sftp.writeFile('/imports/customerGroups.csv', 'customerGroupId,name\nG-SFTP,Over SFTP\n', (e) => (e ? reject(e) : resolve())),
+          );
+        }),
+      );
+      client.connect({
+        host: '127.0.0.1',
+        port: ports.sftp,
+        username: 'aurora-sftp',
+        password: 'Aurora-Sftp-2026!',
+        hostVerifier: () => true,
+        readyTimeout: 10_000,
+      });
+    }).finally(() => client.end());
+    const { db } = createBackend(loadConfig(localEnv(ports, dataDir)));
+    // A customer's folder delivers transactions only: the file is refused whole, which shows it arrived.
+    const imported = async () =>
+      (await listImportFiles(db, { owner: 'P-2001' }, { limit: 20 })).items.map((f) => [f.key, f.status, f.problem]);
+    await expect
+      .poll(imported, { timeout: 30_000, interval: 200 })
+      .toEqual([
+        ['sftp/P-2001/imports/customerGroups.csv', 'rejected', "customerGroups.csv: a customer's folder delivers transactions only"],
+      ]);
+  }, 40_000);
 });
 
 describe('CLIs find the running npm start through its data folder', () => {

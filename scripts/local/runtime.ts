@@ -5,8 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
@@ -96,6 +97,9 @@ export async function startLocalRuntime() {
       db: backend.db,
       now: backend.now,
       passwordHashCost: config.PASSWORD_HASH_COST,
+      // Transfer Family stores what a login writes as an object under the bucket's sftp/ prefix: a file written
+      // into `<customerId>/imports/` reaches the import queue as on AWS (ADR 069).
+      onWritten: (relativePath, path) => void copySftpImport(config, relativePath, path),
     });
     stops.push(sftp.stop);
 
@@ -141,6 +145,20 @@ export async function startLocalRuntime() {
     await shutdown(1);
   }
 }
+
+/** A file written over SFTP into an imports folder, stored in the reports bucket as Transfer Family would store it. */
+async function copySftpImport(config: ReturnType<typeof loadConfig>, relativePath: string, path: string) {
+  if (!SFTP_IMPORT_PATH.test(relativePath)) return;
+  const s3 = new S3Client({ region: config.AWS_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: true });
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: config.REPORTS_BUCKET, Key: `sftp/${relativePath}`, Body: await readFile(path) }));
+  } catch (error) {
+    console.error(`local SFTP: ${relativePath} did not reach the bucket`, error);
+  } finally {
+    s3.destroy();
+  }
+}
+const SFTP_IMPORT_PATH = /^[^/]+\/imports\/[^/].*$/;
 
 async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
   const s3 = new S3Client({ region: config.AWS_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: true });
