@@ -1,4 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ImportFileView, ImportLineError } from '@portal/core/transaction';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
@@ -18,34 +19,11 @@ import { transactWrite } from '../platform/db/transact.ts';
 export const IMPORT_ERRORS_KEPT = 100;
 export const IMPORT_ERROR_REASON_CHARS = 300;
 
-/** checking: every line validated, nothing written; importing: written slice by slice; rejected: poisoned (ADR 069). */
-export type ImportFileStatus = 'checking' | 'importing' | 'done' | 'rejected';
-export type LineError = { line: number; reason: string };
+export type { ImportFileStatus } from '@portal/core/transaction';
+export type LineError = ImportLineError;
 
-export type ImportFile = {
-  fileId: string;
-  bucket: string;
-  key: string;
-  eTag: string;
-  bytes: number;
-  /** The customer (or customer group) whose SFTP folder it came from; '' for the supplier's own uploads. */
-  owner: string;
-  kind: string;
-  status: ImportFileStatus;
-  /** Where the current phase reads on (a slice boundary). */
-  linesDone: number;
-  bytesDone: number;
-  created: number;
-  updated: number;
-  errorCount: number;
-  /** Why the whole file was refused (unknown kind, a kind its folder may not deliver), when it was. */
-  problem?: string;
-  /** Invocations that worked on it (a large file continues in new messages). */
-  runs: number;
-  receivedAt: string;
-  updatedAt: string;
-  finishedAt?: string;
-};
+/** The import's item: what the API answers, plus the object's bucket and ETag. */
+export type ImportFile = ImportFileView & { bucket: string; eTag: string };
 
 const fileKey = (fileId: string) => ({ pk: `IMPORT#${fileId}`, sk: 'FILE' });
 const errorsKey = (fileId: string) => ({ pk: `IMPORT#${fileId}`, sk: 'ERRORS' });

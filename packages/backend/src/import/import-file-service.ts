@@ -1,5 +1,5 @@
 import { IMPORT_FILE } from '@portal/core/shared';
-import type { ImportFileListQuery } from '@portal/core/transaction';
+import type { ImportFileDetail, ImportFileList, ImportFileListQuery, ImportFileView } from '@portal/core/transaction';
 import { type Actor, mayActFor, requirePermission } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
@@ -17,7 +17,7 @@ const notFound = () => new AppError('not_found', IMPORT_FILE.NOT_FOUND, 'Import 
 const PAGE = 50;
 
 /** The file as answered: no bucket, ETag or lease. */
-const view = ({ bucket: _bucket, eTag: _eTag, ...file }: ImportFile) => file;
+const view = ({ bucket: _bucket, eTag: _eTag, ...file }: ImportFile): ImportFileView => file;
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
 
@@ -44,7 +44,7 @@ export function createImportFileService({ db, now }: { db: Db; now: Clock }) {
   };
 
   return {
-    async list(actor: Actor, query: ImportFileListQuery) {
+    async list(actor: Actor, query: ImportFileListQuery): Promise<ImportFileList> {
       requirePermission(actor, 'payment', 'transactions');
       const limit = query.limit ?? PAGE;
       if (query.owner === undefined && isGlobal(actor)) {
@@ -59,7 +59,7 @@ export function createImportFileService({ db, now }: { db: Db; now: Clock }) {
       return { items: page.items.map(view), cursor: encodeCursor(page.cursor) };
     },
 
-    async get(actor: Actor, fileId: string) {
+    async get(actor: Actor, fileId: string): Promise<ImportFileDetail> {
       requirePermission(actor, 'payment', 'transactions');
       const file = await getImportFile(db, fileId);
       if (!file || !(await reaches(actor, file.owner))) throw notFound();

@@ -18,3 +18,34 @@ export type ImportFileListQuery = z.infer<typeof ImportFileListQuery>;
 export const ImportFileParams = z.object({
   fileId: z.string().check(z.minLength(32), z.maxLength(32), z.regex(/^[0-9a-f]+$/, 'an import file id')),
 });
+
+/** checking: every line validated, nothing written; importing: written slice by slice; rejected: refused whole (ADR 069). */
+export type ImportFileStatus = 'checking' | 'importing' | 'done' | 'rejected';
+export type ImportLineError = { line: number; reason: string };
+
+/** One import as the API answers it. */
+export type ImportFileView = {
+  fileId: string;
+  /** The object's key in the reports bucket (`sftp/<id>/imports/…` or `imports/…`). */
+  key: string;
+  bytes: number;
+  /** The customer (or customer group) whose SFTP folder it came from; '' for the supplier's own uploads. */
+  owner: string;
+  kind: string;
+  status: ImportFileStatus;
+  /** Where the current phase reads on (a slice boundary). */
+  linesDone: number;
+  bytesDone: number;
+  created: number;
+  updated: number;
+  errorCount: number;
+  /** Why the whole file was refused (unknown kind, a kind its folder may not deliver), when it was. */
+  problem?: string;
+  /** Invocations that worked on it (a large file continues in new messages). */
+  runs: number;
+  receivedAt: string;
+  updatedAt: string;
+  finishedAt?: string;
+};
+export type ImportFileList = { items: ImportFileView[]; cursor: string | null };
+export type ImportFileDetail = ImportFileView & { errors: ImportLineError[] };
