@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { XSSI_PREFIX } from '@portal/core/shared';
-import ssh2 from 'ssh2';
+import ssh2, { type SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig } from '@portal/backend';
@@ -96,6 +96,23 @@ const probe = (host: string, port: number) =>
     socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
   });
 
+/** Runs `work` in an SFTP session of the demo customer's seeded login (P-2001's folder). */
+function asDemoSftpCustomer<T>(work: (sftp: SFTPWrapper, resolve: (value: T) => void, reject: (error: Error) => void) => void): Promise<T> {
+  const client = new ssh2.Client();
+  return new Promise<T>((resolve, reject) => {
+    client.once('error', reject);
+    client.once('ready', () => client.sftp((error, sftp) => (error ? reject(error) : work(sftp, resolve, reject))));
+    client.connect({
+      host: '127.0.0.1',
+      port: ports.sftp,
+      username: 'aurora-sftp',
+      password: 'Aurora-Sftp-2026!',
+      hostVerifier: () => true,
+      readyTimeout: 10_000,
+    });
+  }).finally(() => client.end());
+}
+
 describe('npm start on this machine only', () => {
   it('announces its ports and origin (no secrets) in the data folder while it runs', () => {
     const running = JSON.parse(readFileSync(join(dataDir, 'running.json'), 'utf8')) as RunningInstance;
@@ -106,28 +123,13 @@ describe('npm start on this machine only', () => {
     mkdirSync(join(dataDir, 'sftp', 'P-2001', 'reports'), { recursive: true });
     writeFileSync(join(dataDir, 'sftp', 'P-2001', 'reports', 'today.csv'), 'a,b\n');
     mkdirSync(join(dataDir, 'sftp', 'G-RETAIL'), { recursive: true });
-    const client = new ssh2.Client();
-    const names = await new Promise<string[]>((resolve, reject) => {
-      client.once('error', reject);
-      client.once('ready', () =>
-        client.sftp((error, sftp) => {
-          if (error) return reject(error);
-          sftp.readdir('/', (e, top) =>
-            e
-              ? reject(e)
-              : sftp.readdir('/reports', (e2, inner) => (e2 ? reject(e2) : resolve([...top, ...inner].map((f) => f.filename).sort()))),
-          );
-        }),
-      );
-      client.connect({
-        host: '127.0.0.1',
-        port: ports.sftp,
-        username: 'aurora-sftp',
-        password: 'Aurora-Sftp-2026!',
-        hostVerifier: () => true,
-        readyTimeout: 10_000,
-      });
-    }).finally(() => client.end());
+    const names = await asDemoSftpCustomer<string[]>((sftp, resolve, reject) =>
+      sftp.readdir('/', (e, top) =>
+        e
+          ? reject(e)
+          : sftp.readdir('/reports', (e2, inner) => (e2 ? reject(e2) : resolve([...top, ...inner].map((f) => f.filename).sort()))),
+      ),
+    );
     expect(names).toEqual(['reports', 'today.csv']);
   });
 
@@ -207,26 +209,11 @@ describe('imports on the stand-ins (ADR 069)', () => {
   }, 40_000);
 
   it("a file a customer writes over SFTP into its imports folder reaches the queue as Transfer Family's object would", async () => {
-    const client = new ssh2.Client();
-    await new Promise<void>((resolve, reject) => {
-      client.once('error', reject);
-      client.once('ready', () =>
-        client.sftp((error, sftp) => {
-          if (error) return reject(error);
-          sftp.mkdir('/imports', () =>
-            sftp.writeFile('/imports/customerGroups.csv', 'customerGroupId,name\nG-SFTP,Over SFTP\n', (e) => (e ? reject(e) : resolve())),
-          );
-        }),
-      );
-      client.connect({
-        host: '127.0.0.1',
-        port: ports.sftp,
-        username: 'aurora-sftp',
-        password: 'Aurora-Sftp-2026!',
-        hostVerifier: () => true,
-        readyTimeout: 10_000,
-      });
-    }).finally(() => client.end());
+    await asDemoSftpCustomer<void>((sftp, resolve, reject) =>
+      sftp.mkdir('/imports', () =>
+        sftp.writeFile('/imports/customerGroups.csv', 'customerGroupId,name\nG-SFTP,Over SFTP\n', (e) => (e ? reject(e) : resolve())),
+      ),
+    );
     const { db } = createBackend(loadConfig(localEnv(ports, dataDir)));
     // A customer's folder delivers transactions only: the file is refused whole, which shows it arrived.
     const imported = async () =>
