@@ -69,7 +69,19 @@ const backendDomains = {
   export: ['access', 'customers', 'masterdata', 'sales', 'transaction'],
   report: ['access', 'accounts', 'brands', 'couponing', 'customers', 'export', 'masterdata', 'ordering', 'sales', 'transaction'],
   workflow: ['access', 'accounts', 'customers', 'masterdata', 'report'],
-  import: ['accounts', 'auth', 'brands', 'couponing', 'masterdata', 'report', 'sftp-users', 'transaction', 'workflow'],
+  import: [
+    'access',
+    'accounts',
+    'auth',
+    'brands',
+    'couponing',
+    'customers',
+    'masterdata',
+    'report',
+    'sftp-users',
+    'transaction',
+    'workflow',
+  ],
   migration: [],
 };
 const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })

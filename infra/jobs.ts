@@ -10,6 +10,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
+import { importWorker } from './imports.ts';
 import { reportsSftp } from './sftp.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
@@ -204,6 +205,12 @@ export function Jobs({ stack, app }: StackContext) {
   const { runner, dlq } = reportRunner(stack, environment, sftp, reportLinkKey);
   const exporter = exportRunner(stack, environment, reportLinkKey);
   const { mailEventsQueue, mailEventsDlq } = mailEventsConsumer(stack, loginEnvironment);
+  const { importQueue, importDlq } = use(Storage);
+  const importer = importWorker(
+    stack,
+    { importQueue, importDlq },
+    { environment: loginEnvironment, bucket: reports.cdk.bucket, grantData },
+  );
 
   return {
     environment,
@@ -212,6 +219,9 @@ export function Jobs({ stack, app }: StackContext) {
     dlq,
     mailEventsQueue,
     mailEventsDlq,
+    importQueue,
+    importDlq,
+    importer,
     ...reportScheduling(stack, app, runner, dlq),
     exporter,
     /** What the API needs to start exports: invoking the export function, nothing else. */

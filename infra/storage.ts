@@ -5,6 +5,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Bucket, type BucketProps, type StackContext, Table, use } from 'sst/constructs';
 import { PROD_WARM_THROUGHPUT } from '@portal/backend/platform/db';
+import { importQueues } from './imports.ts';
 import { Web } from './web.ts';
 
 /** The single table (ARCHITECTURE convention 4), the two buckets and the key that wraps TOTP secrets. */
@@ -87,6 +88,9 @@ export function Storage({ stack, app }: StackContext) {
     },
   });
 
+  // Files arriving under the import prefixes start an import (ADR 069).
+  const imports = importQueues(stack, reports.cdk.bucket);
+
   const totpKey = new Key(stack, 'TotpKey', {
     description: `Encrypts users' TOTP secrets (${app.stage})`,
     enableKeyRotation: true,
@@ -113,5 +117,5 @@ export function Storage({ stack, app }: StackContext) {
       }),
     );
 
-  return { table, files, reports, totpKey, grantData };
+  return { table, files, reports, totpKey, grantData, ...imports };
 }

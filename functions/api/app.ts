@@ -25,6 +25,7 @@ import { workflowRoutes } from './routes/workflows.ts';
 import { requestRoutes } from './routes/requests.ts';
 import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
+import { importRoutes } from './routes/imports.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -54,6 +55,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/serial-numbers', serialNumberRoutes)
     .route('/transactions', transactionRoutes)
     .route('/exports', exportRoutes)
+    .route('/imports', importRoutes)
     .route('/flow', reportRoutes)
     .route('/flow', reportJobRoutes)
     .route('/flow', reportDeliveryRoutes)

@@ -3,12 +3,19 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Where local mode puts everything. Ports default to fixed values (PORT, then the stand-ins at PORT+10..14);
+ * Where local mode puts everything. Ports default to fixed values (PORT, then the stand-ins at PORT+10..15);
  * tests pass their own free ports. The names mirror what infra/ gives the Lambdas.
  */
-export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: number; oidc: number; sftp: number };
+export type LocalPorts = { app: number; dynamodb: number; s3: number; ses: number; oidc: number; sftp: number; sqs: number };
 
-const PORT_VARIABLES = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', ses: 'SES_PORT', oidc: 'OIDC_PORT', sftp: 'SFTP_PORT' } as const;
+const PORT_VARIABLES = {
+  dynamodb: 'DYNAMODB_PORT',
+  s3: 'S3_PORT',
+  ses: 'SES_PORT',
+  oidc: 'OIDC_PORT',
+  sftp: 'SFTP_PORT',
+  sqs: 'SQS_PORT',
+} as const;
 
 /**
  * The ports of a local instance: each from its variable; without PORT, the others from `base` (what a
@@ -16,10 +23,18 @@ const PORT_VARIABLES = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', ses: 'SES_POR
  */
 export function localPorts(env: NodeJS.ProcessEnv = process.env, base?: LocalPorts): LocalPorts {
   const app = Number(env.PORT ?? base?.app ?? 3000);
-  const offsets = { dynamodb: 10, s3: 11, ses: 12, oidc: 13, sftp: 14 };
+  const offsets = { dynamodb: 10, s3: 11, ses: 12, oidc: 13, sftp: 14, sqs: 15 };
   const port = (name: keyof typeof PORT_VARIABLES) =>
     Number(env[PORT_VARIABLES[name]] ?? (env.PORT === undefined && base ? base[name] : app + offsets[name]));
-  return { app, dynamodb: port('dynamodb'), s3: port('s3'), ses: port('ses'), oidc: port('oidc'), sftp: port('sftp') };
+  return {
+    app,
+    dynamodb: port('dynamodb'),
+    s3: port('s3'),
+    ses: port('ses'),
+    oidc: port('oidc'),
+    sftp: port('sftp'),
+    sqs: port('sqs'),
+  };
 }
 
 /**
@@ -103,6 +118,15 @@ function localSftpEnv(ports: Pick<LocalPorts, 'sftp'>, dataDir: string): Record<
   };
 }
 
+/**
+ * The SQS stand-in's address, and the import queue's URL as fauxqs names it (`sqs.<region>.localhost`, its
+ * default account): the SDK sends to the endpoint, fauxqs finds the queue by that URL.
+ */
+export const localSqsEndpoint = (ports: Pick<LocalPorts, 'sqs'>) => `http://127.0.0.1:${ports.sqs}`;
+export const LOCAL_IMPORT_QUEUE = 'portal-local-imports';
+export const localImportQueueUrl = (ports: Pick<LocalPorts, 'sqs'>) =>
+  `http://sqs.eu-central-1.localhost:${ports.sqs}/000000000000/${LOCAL_IMPORT_QUEUE}`;
+
 export function localEnv(ports: LocalPorts, dataDir = localDataDir(), appUrl = localAppUrl(ports)): Record<string, string> {
   return {
     STAGE: 'local',
@@ -130,5 +154,8 @@ export function localEnv(ports: LocalPorts, dataDir = localDataDir(), appUrl = l
     SSO_CLIENT_ID: LOCAL_OIDC_CLIENT.clientId,
     SSO_CLIENT_SECRET: LOCAL_OIDC_CLIENT.clientSecret,
     ...localSftpEnv(ports, dataDir),
+    // The import queue on the SQS stand-in (fauxqs, ADR 069): scripts/local/import-queue.ts makes it.
+    SQS_ENDPOINT: localSqsEndpoint(ports),
+    IMPORT_QUEUE_URL: localImportQueueUrl(ports),
   };
 }

@@ -5,8 +5,11 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SFTP_LOGIN, list, sftpSession } from '../../tests/support/sftp-session.ts';
-import { type LocalPorts, type RunningInstance } from './local-env.ts';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createBackend, loadConfig } from '@portal/backend';
+import { listImportFiles } from '@portal/backend/import/testing';
+import { call, DEMO_SFTP_LOGIN, list, sftpSession } from '../../tests/support/sftp-session.ts';
+import { type LocalPorts, localEnv, type RunningInstance } from './local-env.ts';
 import { freePort } from './ports.ts';
 
 /**
@@ -24,9 +27,9 @@ let child: ChildProcess;
 /** The environment without anything naming an instance, as a developer's shell has it. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_NO_WARNINGS: '1', LOG_LEVEL: 'silent', ...extra };
-  for (const name of ['PORT', 'DYNAMODB_PORT', 'S3_PORT', 'SES_PORT', 'OIDC_PORT', 'SFTP_PORT', 'APP_URL', 'TABLE_NAME'])
+  for (const name of ['PORT', 'DYNAMODB_PORT', 'S3_PORT', 'SES_PORT', 'OIDC_PORT', 'SFTP_PORT', 'SQS_PORT', 'APP_URL', 'TABLE_NAME'])
     if (!(name in extra)) delete env[name];
-  for (const name of ['DYNAMODB_ENDPOINT', 'SES_ENDPOINT', 'S3_ENDPOINT']) delete env[name];
+  for (const name of ['DYNAMODB_ENDPOINT', 'SES_ENDPOINT', 'S3_ENDPOINT', 'SQS_ENDPOINT', 'IMPORT_QUEUE_URL']) delete env[name];
   return env;
 }
 
@@ -40,6 +43,7 @@ beforeAll(async () => {
     ses: await freePort(),
     oidc: await freePort(),
     sftp: await freePort(),
+    sqs: await freePort(),
   };
   const env = cleanEnv({
     PORT: String(ports.app),
@@ -48,6 +52,7 @@ beforeAll(async () => {
     SES_PORT: String(ports.ses),
     OIDC_PORT: String(ports.oidc),
     SFTP_PORT: String(ports.sftp),
+    SQS_PORT: String(ports.sqs),
     DATA_DIR: dataDir,
     SKIP_WEB_BUILD: '1',
   });
@@ -162,6 +167,41 @@ describe('npm start on this machine only', () => {
     expect(moved.headers.get('location')).toBe(`${appUrl()}/app/orders?page=2`);
     expect((await fetch(`${appUrl()}/app/orders`, { redirect: 'manual' })).status).toBe(200);
   });
+});
+
+describe('imports on the stand-ins (ADR 069)', () => {
+  it('a file dropped into the local reports bucket under imports/ is imported through the queue', async () => {
+    const env = localEnv(ports, dataDir);
+    const s3 = new S3Client({
+      region: env.AWS_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    });
+    const body = `${JSON.stringify({ customerGroupId: 'G-DROPPED', name: 'Dropped into the bucket' })}\n`;
+    await s3.send(new PutObjectCommand({ Bucket: env.REPORTS_BUCKET, Key: 'imports/runtime/customerGroups.jsonl', Body: body }));
+    s3.destroy();
+    const { db } = createBackend(loadConfig(env));
+    const status = async () =>
+      (await listImportFiles(db, { owner: '' }, { limit: 20 })).items.find((f) => f.key === 'imports/runtime/customerGroups.jsonl')?.status;
+    await expect.poll(status, { timeout: 30_000, interval: 200 }).toBe('done');
+  }, 40_000);
+
+  it("a file a customer writes over SFTP into its imports folder reaches the queue as Transfer Family's object would", async () => {
+    await sftpSession(ports.sftp, DEMO_SFTP_LOGIN, async (sftp) => {
+      await call<void>((cb) => sftp.mkdir('/imports', cb));
+      await call<void>((cb) => sftp.writeFile('/imports/customerGroups.csv', 'customerGroupId,name\nG-SFTP,Over SFTP\n', cb));
+    });
+    const { db } = createBackend(loadConfig(localEnv(ports, dataDir)));
+    // A customer's folder delivers transactions only: the file is refused whole, which shows it arrived.
+    const imported = async () =>
+      (await listImportFiles(db, { owner: 'P-2001' }, { limit: 20 })).items.map((f) => [f.key, f.status, f.problem]);
+    await expect
+      .poll(imported, { timeout: 30_000, interval: 200 })
+      .toEqual([
+        ['sftp/P-2001/imports/customerGroups.csv', 'rejected', "customerGroups.csv: a customer's folder delivers transactions only"],
+      ]);
+  }, 40_000);
 });
 
 describe('CLIs find the running npm start through its data folder', () => {

@@ -1,21 +1,24 @@
 /**
  * The whole product on one machine, offline. Starts the AWS stand-ins (DynamoDB Local,
  * s3rver, aws-ses-v2-local, the local scheduler, oidc-provider for Entra ID, an SFTP server for Transfer
- * Family), creates the table and buckets when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
+ * Family, fauxqs for SQS with the import queue's poller for Lambda's event source), creates the table, buckets and queues when missing, seeds the demo data once, builds the web app and serves web + /api on one port.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
+import { handler as importFiles } from '../../functions/jobs/import-files.ts';
 import { DEMO_DIR, demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
-import { announceInstance, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
+import { announceInstance, LOCAL_IMPORT_QUEUE, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
+import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
 import { mountMailbox } from './mailbox.ts';
 import { createLocalFaults, mountFaultHook } from './fault-hook.ts';
 import { createSchedulerClock, mountSchedulerHook, recordingRunner } from './scheduler-hook.ts';
@@ -45,10 +48,23 @@ export async function startLocalRuntime() {
     const dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb'), port: ports.dynamodb });
     stops.push(dynamo.stop);
 
+    // The import queue and its DLQ on the SQS stand-in (ADR 069); in memory, made again at every start.
+    const localSqs = await startLocalSqs({ port: ports.sqs });
+    stops.push(localSqs.stop);
+    const sqs = sqsClient(localSqs.endpoint);
+    const { queueUrl } = await ensureImportQueues(sqs, LOCAL_IMPORT_QUEUE);
+    if (queueUrl !== config.IMPORT_QUEUE_URL)
+      throw new Error(`the import queue is ${queueUrl}, not IMPORT_QUEUE_URL ${config.IMPORT_QUEUE_URL}`);
+
     const s3Dir = join(dataDir, 's3');
     mkdirSync(s3Dir, { recursive: true });
-    // s3rver behind a front that checks signatures and POST policies as S3 does (ADR 050).
-    const s3 = await startLocalS3({ port: ports.s3, directory: s3Dir });
+    // s3rver behind a front that checks signatures and POST policies as S3 does (ADR 050); files created
+    // under the import prefixes of the reports bucket are announced to the import queue, as S3 does on AWS.
+    const s3 = await startLocalS3({
+      port: ports.s3,
+      directory: s3Dir,
+      onEvent: s3NotificationBridge(sqs, queueUrl, config.REPORTS_BUCKET),
+    });
     stops.push(s3.close);
 
     const ses = await startSesLocal({ host: '127.0.0.1', port: ports.ses });
@@ -81,11 +97,17 @@ export async function startLocalRuntime() {
       db: backend.db,
       now: backend.now,
       passwordHashCost: config.PASSWORD_HASH_COST,
+      // Transfer Family stores what a login writes as an object under the bucket's sftp/ prefix: a file written
+      // into `<customerId>/imports/` reaches the import queue as on AWS (ADR 069).
+      onWritten: (relativePath, path) => void copySftpImport(config, relativePath, path),
     });
     stops.push(sftp.stop);
 
     backend.scheduler?.start();
     stops.push(async () => backend.scheduler?.stop());
+    // Lambda's SQS event source: the import worker's handler takes one message at a time (ADR 069).
+    const poller = startImportPoller(sqs, queueUrl, importFiles);
+    stops.push(poller.stop);
 
     if (process.env.SKIP_WEB_BUILD !== '1') buildWeb();
     // Every listener of local mode is on loopback only: nothing here is reachable from other machines.
@@ -114,6 +136,7 @@ export async function startLocalRuntime() {
     for (const u of demoUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.portals.join(', ')}`);
     say(`Mailbox (mail sent through the local SES): ${url}/_local/mailbox`);
     say(`Scheduled reports fire now with: curl -X POST ${url}/__local/scheduler/advance -d '{"to":"<ISO time>"}'`);
+    say(`Imports: a file put into ${config.REPORTS_BUCKET} under imports/ or sftp/<customerId>/imports/ is imported through the queue.`);
     say(`SFTP (report files "copied by FTP", ${sftp.tree}): sftp -P ${ports.sftp} <user>@127.0.0.1`);
     for (const u of demoSftpUsers()) say(`  ${u.username.padEnd(16)} ${u.password.padEnd(22)} ${u.customerId}/`);
     say('Press Ctrl-C to stop.');
@@ -122,6 +145,20 @@ export async function startLocalRuntime() {
     await shutdown(1);
   }
 }
+
+/** A file written over SFTP into an imports folder, stored in the reports bucket as Transfer Family would store it. */
+async function copySftpImport(config: ReturnType<typeof loadConfig>, relativePath: string, path: string) {
+  if (!SFTP_IMPORT_PATH.test(relativePath)) return;
+  const s3 = new S3Client({ region: config.AWS_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: true });
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: config.REPORTS_BUCKET, Key: `sftp/${relativePath}`, Body: await readFile(path) }));
+  } catch (error) {
+    console.error(`local SFTP: ${relativePath} did not reach the bucket`, error);
+  } finally {
+    s3.destroy();
+  }
+}
+const SFTP_IMPORT_PATH = /^[^/]+\/imports\/[^/].*$/;
 
 async function ensureBuckets(config: ReturnType<typeof loadConfig>) {
   const s3 = new S3Client({ region: config.AWS_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: true });

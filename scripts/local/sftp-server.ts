@@ -38,6 +38,8 @@ export type SftpServerOptions = {
   /** The served tree: the service user's root; a customer's login has `<tree>/<customerId>`. */
   tree: string;
   logins: SftpAuthorizer;
+  /** A file written over SFTP was closed: its path on disk (Transfer Family stores the S3 object then). */
+  onWritten?: (path: string) => void;
 };
 
 export type SftpServer = { port: number; hostKeySha256: string; stop: () => Promise<void> };
@@ -75,7 +77,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     client.on('ready', () => {
       client.on('session', (acceptSession) => {
         const session = acceptSession();
-        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root!));
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root!, options.onWritten));
       });
     });
     client.on('error', () => {}); // a client that drops the connection is not the server's problem
@@ -117,7 +119,7 @@ async function authenticate(ctx: AuthContext, options: SftpServerOptions, source
   return null;
 }
 
-type Handle = { kind: 'file'; file: FileHandle } | { kind: 'dir'; path: string; done: boolean };
+type Handle = { kind: 'file'; file: FileHandle; path: string; written: boolean } | { kind: 'dir'; path: string; done: boolean };
 
 const attrsOf = (s: Stats): Attributes => ({
   mode: s.mode,
@@ -136,7 +138,7 @@ function longname(name: string, s: Stats): string {
   return `${type}${bits}    1 portal   portal   ${String(s.size).padStart(10)} ${date} ${name}`;
 }
 
-function serveSftp(sftp: SFTPWrapper, root: string) {
+function serveSftp(sftp: SFTPWrapper, root: string, onWritten?: (path: string) => void) {
   mkdirSync(root, { recursive: true });
   const handles = new Map<string, Handle>();
   let next = 0;
@@ -188,8 +190,9 @@ function serveSftp(sftp: SFTPWrapper, root: string) {
   sftp.on('FSETSTAT', (reqId) => ok(reqId));
   sftp.on('OPEN', (reqId, path, flags) =>
     serve(reqId, async () => {
-      const file = await open(await local(path), openFlags(flags), 0o640);
-      sftp.handle(reqId, newHandle({ kind: 'file', file }));
+      const onDisk = await local(path);
+      const file = await open(onDisk, openFlags(flags), 0o640);
+      sftp.handle(reqId, newHandle({ kind: 'file', file, path: onDisk, written: false }));
     }),
   );
   sftp.on('READ', (reqId, id, offset, length) =>
@@ -207,6 +210,7 @@ function serveSftp(sftp: SFTPWrapper, root: string) {
       const h = handleOf(id);
       if (h?.kind !== 'file') return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
       await h.file.write(data, 0, data.length, offset);
+      h.written = true;
       ok(reqId);
     }),
   );
@@ -223,6 +227,7 @@ function serveSftp(sftp: SFTPWrapper, root: string) {
       if (!h) return sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
       handles.delete(id.toString('hex'));
       if (h.kind === 'file') await h.file.close();
+      if (h.kind === 'file' && h.written) onWritten?.(h.path);
       ok(reqId);
     }),
   );
@@ -405,6 +410,8 @@ export async function startLocalSftpServer(options: {
   db: Db;
   now?: () => Date;
   passwordHashCost?: number;
+  /** A file written over SFTP, by its path under the tree (`<customerId>/imports/x.csv`), with its bytes' path on disk. */
+  onWritten?: (relativePath: string, path: string) => void;
 }): Promise<SftpServer & { tree: string }> {
   const keys = localSftpKeys(options.dataDir);
   const tree = join(options.dataDir, 'sftp');
@@ -414,6 +421,7 @@ export async function startLocalSftpServer(options: {
     hostKey: keys.hostKey,
     tree,
     logins: localLogins({ ...options, servicePublicKey: keys.servicePublicKey }),
+    ...(options.onWritten ? { onWritten: (path: string) => options.onWritten?.(relative(tree, path).split(sep).join('/'), path) } : {}),
   });
   return { ...server, tree };
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, parseImportText } from '@portal/backend';
 import { describe, expect, it } from 'vitest';
+import { customerGroupIds } from '../../tests/support/customer-groups.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { readSlices } from './file-slices.ts';
+import { readSlices } from '@portal/backend/import';
+import { fileSource } from './file-slices.ts';
 import { loadFile, progressLine } from './load-file.ts';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'load-file-'));
@@ -19,17 +20,7 @@ function groupsFile(count: number, badAt?: number): string {
   return file;
 }
 
-const groups = async (backend: Backend) => {
-  const { Items = [] } = await backend.db.doc.send(
-    new ScanCommand({
-      TableName: backend.db.table,
-      FilterExpression: '#t = :t',
-      ExpressionAttributeNames: { '#t': 'type' },
-      ExpressionAttributeValues: { ':t': 'customerGroup' },
-    }),
-  );
-  return Items.map((i) => i.customerGroupId as string).sort();
-};
+const groups = customerGroupIds;
 
 /** The backend whose second import call does `before`, then crashes; the others import as usual. */
 function crashingAtSlice2(
@@ -40,6 +31,7 @@ function crashingAtSlice2(
   return {
     ...backend,
     imports: {
+      ...backend.imports,
       importRecords: async (kind, lines) => {
         calls += 1;
         if (calls === 2) {
@@ -52,9 +44,9 @@ function crashingAtSlice2(
   };
 }
 
-async function allSlices(file: string, format: '.csv' | '.jsonl', sliceLines: number, skipLines = 0) {
+async function allSlices(file: string, format: '.csv' | '.jsonl', sliceLines: number, start = { lines: 0, bytes: 0 }) {
   const slices = [];
-  for await (const slice of readSlices(file, format, { sliceLines, skipLines })) slices.push(slice);
+  for await (const slice of readSlices(fileSource(file), format, { sliceLines, start })) slices.push(slice);
   return slices;
 }
 
@@ -85,7 +77,7 @@ describe('readSlices: the file in slices, with its own line numbers', () => {
       expect(slices.at(-1)!.linesThrough).toBe(11);
       // Resuming at any boundary reads exactly the rest.
       for (const [k, slice] of slices.entries()) {
-        const rest = await allSlices(file, '.csv', size, slice.linesThrough);
+        const rest = await allSlices(file, '.csv', size, { lines: slice.linesThrough, bytes: slice.bytesThrough });
         expect(rest.flatMap((s) => s.lines)).toEqual(slices.slice(k + 1).flatMap((s) => s.lines));
       }
     }
@@ -168,6 +160,7 @@ describe('loadFile: resumable, in slices', () => {
     const stopping: Backend = {
       ...backend,
       imports: {
+        ...backend.imports,
         importRecords: async (kind, lines) => {
           if (++calls === 2) stop.abort();
           return backend.imports.importRecords(kind, lines);

@@ -1,15 +1,16 @@
 import { basename } from 'node:path';
 import { type Backend, kindOfFileName } from '@portal/backend';
-import { IMPORT_KINDS, type ImportReport, isImportKind } from '@portal/backend/import';
-import { fileIdentity, readSlices, type Slice } from './file-slices.ts';
+import { IMPORT_KINDS, type ImportReport, isImportKind, readSlices, type Slice } from '@portal/backend/import';
+import { fileIdentity, fileSource } from './file-slices.ts';
 import { getLoadProgress, type LoadProgress, putLoadProgress } from './seed-entity.ts';
 
 /**
  * Loads one import file through the one import path (backend.imports.importRecords), streamed and in
  * slices, so a file of millions of lines (the large seed's 2,000,000 transactions: ~30 min on DynamoDB
  * Local) neither sits in memory nor starts over after a crash:
- * - the file is read chunk by chunk (file-slices.ts) and imported `sliceLines` lines at a time;
- * - with `resume`, after every slice the lines done and the counts so far are written to a progress item
+ * - the file is read chunk by chunk (the backend's slice reader, import/file-slices.ts, as the import
+ *   worker on AWS reads S3 objects: ADR 069) and imported `sliceLines` lines at a time;
+ * - with `resume`, after every slice the lines (and bytes) done and the counts so far are written to a progress item
  *   (pk `META#load`, sk `<file name>#<content hash>`); a later load of the same content skips those lines.
  *   The import is idempotent, so a slice cut short by a crash and imported again is harmless. A file
  *   whose content changed is another load (another hash) and starts at line 1; a finished load is skipped
@@ -71,10 +72,12 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
   const started = Date.now();
   const identity = await fileIdentity(file, format);
   const { db } = backend;
-  const previous = options.resume ? await getLoadProgress(db, basename(file), identity.hash) : null;
+  const saved = options.resume ? await getLoadProgress(db, basename(file), identity.hash) : null;
+  // A progress item without its byte offset (saved before loads resumed by offset) starts the load over.
+  const previous = saved && (saved.done || saved.bytesDone !== undefined) ? saved : null;
   const progress: Progress = previous
     ? { ...previous, errors: [...previous.errors] }
-    : { linesDone: 0, created: 0, updated: 0, errorCount: 0, errors: [], done: false };
+    : { linesDone: 0, bytesDone: 0, created: 0, updated: 0, errorCount: 0, errors: [], done: false };
   const resumedFrom = progress.linesDone;
   const loadStarted = Date.now();
   const runErrors: { line: number; reason: string }[] = [];
@@ -108,6 +111,7 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
       if (progress.errors.length < PROGRESS_ERRORS) progress.errors.push(...errors.slice(0, PROGRESS_ERRORS - progress.errors.length));
       rowsThisRun += slice.linesThrough - progress.linesDone;
       progress.linesDone = slice.linesThrough;
+      progress.bytesDone = slice.bytesThrough;
       slices += 1;
       if (options.resume) await save();
       if (Date.now() - printed >= every) {
@@ -124,7 +128,8 @@ export async function loadFile(backend: Backend, file: string, options: LoadOpti
       return options.stopAfterSlices !== undefined && slices >= options.stopAfterSlices;
     };
     let stopped = false;
-    for await (const slice of readSlices(file, format, { sliceLines, skipLines: resumedFrom })) {
+    const start = { lines: resumedFrom, bytes: progress.bytesDone ?? 0 };
+    for await (const slice of readSlices(fileSource(file), format, { sliceLines, start })) {
       if (options.signal?.aborted) break;
       const part = slice.lines.length ? backend.imports.importRecords(kind, slice.lines) : Promise.resolve(null);
       part.catch(() => {}); // awaited (and thrown) in settle, in order; this keeps a later failure from being unhandled

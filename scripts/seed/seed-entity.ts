@@ -27,6 +27,8 @@ const progressKey = (fileName: string, hash: string) => ({ pk: 'META#load', sk: 
 /** A load's progress as stored: the counts, the first errors, whether it finished, and the file it counts. */
 export type LoadProgress = {
   linesDone: number;
+  /** The byte offset after linesDone (a .json file: records), where a resumed load reads on. */
+  bytesDone?: number;
   created: number;
   updated: number;
   errorCount: number;

@@ -9,6 +9,13 @@ import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../
 import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
+import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
+import {
+  IMPORT_MAX_CONCURRENCY,
+  IMPORT_PREFIXES,
+  IMPORT_VISIBILITY_MINUTES,
+  IMPORT_WAIT_ALARM_MINUTES,
+} from '../../infra/import-settings.ts';
 import { asArray, cfnLintErrors, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
 
 /** The variables the backend's config requires at start-up: every Lambda of the app gets them. */
@@ -388,6 +395,91 @@ describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
       expect(resources, prefix).toContain(':configuration-set/test-portal-mail');
       expect(ses?.statement.Condition, prefix).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@test.portal.example.com' } });
     }
+  });
+});
+
+describe('Imports on AWS (ADR 069)', () => {
+  const queueIdIn = (template: Template, prefix: string) => ofType(template, 'AWS::SQS::Queue').find(([id]) => id.startsWith(prefix))?.[0];
+  const importFn = () => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ImportWorker'));
+
+  it('has an encrypted import queue beside the reports bucket that dead-letters after 5 receives, the DLQ keeping 14 days', () => {
+    const dlq = queueIdIn(t.Storage, 'ImportDlq');
+    expect(queueIdIn(t.Storage, 'ImportQueue') && dlq).toBeTruthy();
+    t.Storage.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: IMPORT_VISIBILITY_MINUTES * 60,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    t.Storage.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+  });
+
+  it('notifies the queue of objects created under the import prefixes, which are the ones the worker reads', () => {
+    expect(IMPORT_PREFIXES).toEqual(IMPORT_NOTIFICATION_PREFIXES);
+    const queue = queueIdIn(t.Storage, 'ImportQueue');
+    const [, notifications] = ofType(t.Storage, 'Custom::S3BucketNotifications')[0] ?? [];
+    const configs = (notifications?.Properties.NotificationConfiguration as { QueueConfigurations: unknown[] }).QueueConfigurations;
+    expect(configs).toEqual(
+      IMPORT_PREFIXES.map((prefix) => ({
+        Events: ['s3:ObjectCreated:*'],
+        Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: prefix }] } },
+        QueueArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+      })),
+    );
+    const send = statements(t.Storage).find(
+      (s) =>
+        s.type === 'AWS::SQS::QueuePolicy' && s.statement.Effect === 'Allow' && asArray(s.statement.Action).includes('sqs:SendMessage'),
+    );
+    expect(send?.statement).toMatchObject({ Principal: { Service: 's3.amazonaws.com' }, Resource: { 'Fn::GetAtt': [queue, 'Arn'] } });
+  });
+
+  it('runs functions/jobs/import-files.handler one message at a time with bounded concurrency, reporting failed items', () => {
+    const [id, fn] = importFn() ?? [];
+    expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/import-files\.handler$/);
+    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 900 });
+    expect(IMPORT_VISIBILITY_MINUTES * 60).toBeGreaterThan(900); // the lease (budget + 1 minute) ends first
+    t.Jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id },
+      EventSourceArn: { 'Fn::ImportValue': Match.stringLikeRegexp('ImportQueue') },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: IMPORT_MAX_CONCURRENCY },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const env = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env)).toEqual(expect.arrayContaining([...CONFIG_VARIABLES, 'IMPORT_QUEUE_URL']));
+    expect(env.REPORT_LINK_KEY).toBeUndefined();
+  });
+
+  it('may read objects under the import prefixes only, send to the import queue, and no mail', () => {
+    const role = (importFn()?.[1].Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = new Set(
+      ofType(t.Jobs, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))
+        .map(([pid]) => pid),
+    );
+    const own = statements(t.Jobs).filter((s) => policies.has(s.logicalId));
+    const s3Resources = own
+      .filter((s) => asArray(s.statement.Action).some((a) => a.startsWith('s3:')))
+      .flatMap((s) => asArray(s.statement.Resource));
+    expect(JSON.stringify(s3Resources)).toContain('/sftp/*');
+    expect(JSON.stringify(s3Resources)).toContain('/imports/*');
+    expect(JSON.stringify(s3Resources)).not.toContain('/reports/*');
+    const actions = own.flatMap((s) => asArray(s.statement.Action));
+    expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ChangeMessageVisibility', 'dynamodb:UpdateItem']));
+    expect(actions.some((a) => a.startsWith('ses:') || a === 's3:PutObject' || a === 's3:DeleteObject*')).toBe(false);
+  });
+
+  it('raises the alarm when a file waits too long in the queue and when the DLQ holds a message', () => {
+    t.Monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Namespace: 'AWS/SQS',
+      Threshold: IMPORT_WAIT_ALARM_MINUTES * 60,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    const depth = ofType(t.Monitoring, 'AWS::CloudWatch::Alarm').filter(
+      ([id, a]) => id.startsWith('ImportDlqAlarm') && a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
+    );
+    expect(depth).toHaveLength(1);
+    expect(depth[0]![1].Properties).toMatchObject({ Threshold: 1, AlarmActions: [expect.anything()] });
   });
 });
 
@@ -797,7 +889,7 @@ describe('prod stage', () => {
       Protocol: 'email',
       Endpoint: 'ops@portal.example.org',
     });
-    t.Monitoring.resourceCountIs('AWS::CloudWatch::Alarm', 3);
+    t.Monitoring.resourceCountIs('AWS::CloudWatch::Alarm', 5); // API 5xx, the scheduler and mail-events DLQs, the import DLQ and the import wait (ADR 069)
   });
 
   it('gives the API the Entra ID issuer and client id and binds the secret from SSM (ADR 009)', () => {

@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
     SES_PORT: String(sesPort),
     OIDC_PORT: String(await freePort()),
     SFTP_PORT: String(await freePort()),
+    SQS_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   };

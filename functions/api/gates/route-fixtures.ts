@@ -10,6 +10,7 @@ import { createDelivery, newContactWrites } from '@portal/backend/report/testing
 import { transactWrite } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../../tests/support/request-fixtures.ts';
 import { getLatestWorkflow } from '@portal/backend/workflow/testing';
+import { createImportFile } from '@portal/backend/import/testing';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -48,6 +49,8 @@ const GATE_CONTACT = 'gatecontact';
 /** Finished report jobs of the own customer: one read, one removed from the run log by its DELETE sample. */
 const GATE_REPORT_JOB = 'gate-report-job-0001';
 const GATE_REPORT_JOB_DELETED = 'gate-report-job-0002';
+/** An import from the own customer's SFTP folder (ADR 069): its route names no customer (scope 'none'). */
+const GATE_IMPORT_FILE = '0'.repeat(32);
 /** The detail key of each customer's one transaction (transaction-entity.ts's encoding: customer + sort key). */
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
@@ -149,6 +152,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'GET /api/flow/report-jobs': (i) => ({ path: `/api/flow/report-jobs?processId=gen.transactions.${i.retailer}` }),
   'GET /api/flow/report-jobs/:jobId': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB}` }),
+  'GET /api/imports': (i) => ({ path: `/api/imports?owner=${i.retailer}` }),
+  'GET /api/imports/:fileId': () => ({ path: `/api/imports/${GATE_IMPORT_FILE}` }),
   'DELETE /api/flow/report-jobs/:jobId': () => ({ path: `/api/flow/report-jobs/${GATE_REPORT_JOB_DELETED}` }),
   'GET /api/flow/report-files': (i) => ({ path: `/api/flow/report-files?customerId=${i.retailer}` }),
   'GET /api/flow/report-files/:fileId/download': () => ({ path: `/api/flow/report-files/${GATE_REPORT_JOB}.0/download` }),
@@ -337,6 +342,19 @@ export async function createGateWorld() {
     },
     CLOCK,
   );
+
+  const at = CLOCK.toISOString();
+  await createImportFile(backend.db, {
+    fileId: GATE_IMPORT_FILE,
+    bucket: backend.config.REPORTS_BUCKET,
+    key: `sftp/${OWN.retailer}/imports/transactions.csv`,
+    eTag: GATE_IMPORT_FILE,
+    bytes: 0,
+    owner: OWN.retailer,
+    kind: 'transactions',
+    status: 'done',
+    ...{ linesDone: 0, bytesDone: 0, created: 0, updated: 0, errorCount: 0, runs: 1, receivedAt: at, updatedAt: at },
+  });
 
   // The gates call the report job routes, not the runner (ADR 041).
   backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => CLOCK, launcher: { launch: async () => {} } });

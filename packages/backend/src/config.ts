@@ -96,6 +96,10 @@ export const ConfigSchema = z.object({
   SCHEDULER_FILE: optionalSetting(z.string().check(z.minLength(1))),
   /** The export function the API invokes asynchronously (ADR 033); unset: exports run in this process (local). */
   EXPORT_FUNCTION_NAME: optionalSetting(z.string().check(z.regex(/^[A-Za-z0-9_:.-]{1,140}$/, 'must be a Lambda function name or ARN'))),
+  /** The import queue (ADR 069): the import worker sends a large file's continuation to it. */
+  IMPORT_QUEUE_URL: optionalSetting(z.string().check(z.url())),
+  /** The local SQS stand-in (fauxqs, ADR 069); unset on AWS. */
+  SQS_ENDPOINT: optionalUrl,
   /**
    * SFTP delivery of report files (ADR 039): host, user, pinned host key (OpenSSH's `SHA256:...` fingerprint)
    * and the user's private key (its text, or locally a file), all or none; none = "SFTP not configured".

@@ -19,6 +19,7 @@ import type { Clock } from './platform/time.ts';
 import { createDb } from './platform/db/client.ts';
 import type { FaultInjector } from './platform/faults/fault-injector.ts';
 import type { ImportService } from './import/import-service.ts';
+import type { ImportFileService } from './import/import-file-service.ts';
 import { createRateLimiter } from './platform/security/rate-limiter.ts';
 import type { OrderingService } from './ordering/ordering-service.ts';
 import type { SalesService } from './sales/sales-service.ts';
@@ -244,6 +245,10 @@ function operatorServices(
         passwordHashCost: config.PASSWORD_HASH_COST,
         now,
       }),
+    ),
+    /** The imports of files from S3 (ADR 069): progress and line errors for the supplier and the file's customer. */
+    importFiles: lazyService<ImportFileService>(async () =>
+      (await import('./import/import-file-service.ts')).createImportFileService({ db, now }),
     ),
     imports: lazyService<ImportService>(async () =>
       (await import('./import/import-service.ts')).createImportService({

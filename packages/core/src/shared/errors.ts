@@ -46,6 +46,17 @@ export const DIVISION = { NOT_FOUND: 'DIVISION.NOT_FOUND' } as const;
 /** A content provider (connect sales, ADR 037): unknown or one the user may not act for (both answer alike). */
 export const PROVIDER = { NOT_FOUND: 'PROVIDER.NOT_FOUND' } as const;
 
+/** An import of a file from S3 (ADR 069): unknown or another customer's (ADR 015: both answer alike). */
+export const IMPORT_FILE = { NOT_FOUND: 'IMPORT.NOT_FOUND', BAD_CURSOR: 'IMPORT.BAD_CURSOR' } as const;
+
 export type SharedErrorCode = CodesOf<
-  typeof REQUEST | typeof SERVER | typeof IDEMPOTENCY | typeof BRAND | typeof RETAILER | typeof STORE | typeof DIVISION | typeof PROVIDER
+  | typeof REQUEST
+  | typeof SERVER
+  | typeof IDEMPOTENCY
+  | typeof BRAND
+  | typeof RETAILER
+  | typeof STORE
+  | typeof DIVISION
+  | typeof PROVIDER
+  | typeof IMPORT_FILE
 >;

@@ -9,12 +9,16 @@ export const S3_STAND_IN_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET
 
 /**
  * The local S3 (s3rver behind its verifying front, ADR 050) on a free loopback port with a fresh folder and
- * the named buckets, for tests and benches (the same stand-in `npm start` runs, scripts/local/runtime.ts).
+ * the named buckets, for tests and benches (the same stand-in `npm start` runs, scripts/local/runtime.ts); `onEvent`
+ * receives its S3-notification-shaped events.
  * `stop()` closes it and removes the folder.
  */
-export async function startS3StandIn(buckets: string[]): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+export async function startS3StandIn(
+  buckets: string[],
+  options: Pick<Parameters<typeof startLocalS3>[0], 'onEvent'> = {},
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), 's3-stand-in-'));
-  const server = await startLocalS3({ port: 0, directory });
+  const server = await startLocalS3({ port: 0, directory, ...options });
   const endpoint = server.endpoint;
   const s3 = new S3Client({
     region: 'eu-central-1',

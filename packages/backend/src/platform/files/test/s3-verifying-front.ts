@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -368,11 +369,15 @@ export async function startLocalS3(options: {
   directory: string;
   keys?: Record<string, string>;
   now?: () => Date;
+  /** s3rver's S3-notification-shaped event of each object created or removed (the import bridge, ADR 069). */
+  onEvent?: (event: { Records: unknown[] }) => void;
 }): Promise<LocalS3> {
   const keys = options.keys ?? LOCAL_S3_KEYS;
   const now = options.now ?? (() => new Date());
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: options.directory, silent: true });
   const inner = ((await s3rver.run()) as AddressInfo).port;
+  // s3rver is a Koa app (an EventEmitter) whose typings leave out `on`.
+  if (options.onEvent) EventEmitter.prototype.on.call(s3rver, 'event', options.onEvent);
   const cache = new Map<string, Signers>();
   const signers = (id: string, region: string) => {
     const key = `${id}/${region}`;

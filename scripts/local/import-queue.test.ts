@@ -1,0 +1,124 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Backend } from '@portal/backend';
+import { importWorkerFromConfig } from '@portal/backend/import';
+import { getImportErrors, listImportFiles } from '@portal/backend/import/testing';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFilesHandler } from '../../functions/jobs/import-files.ts';
+import { customerGroupIds } from '../../tests/support/customer-groups.ts';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
+
+/**
+ * The import path of ADR 069 on the real stand-ins: a file put into s3rver reaches fauxqs through the
+ * notification bridge, the poller hands it to the same handler the Lambda runs, and the worker imports it
+ * into DynamoDB Local — a large file in several messages, a poisoned one into the DLQ with nothing written.
+ */
+const BUCKET = 'import-test-reports';
+let backend: Backend;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let localSqs: Awaited<ReturnType<typeof startLocalSqs>>;
+let sqs: SQSClient;
+let put: (key: string, body: string) => Promise<void>;
+let dlqUrl: string;
+let poller: { stop: () => Promise<void> };
+
+beforeAll(async () => {
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  localSqs = await startLocalSqs({ port: 0 });
+  sqs = sqsClient(localSqs.endpoint);
+  const queues = await ensureImportQueues(sqs, 'import-test');
+  dlqUrl = queues.dlqUrl;
+  s3 = await startS3StandIn([BUCKET], { onEvent: s3NotificationBridge(sqs, queues.queueUrl, BUCKET) });
+  backend = await createTestBackend(undefined, {
+    REPORTS_BUCKET: BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    SQS_ENDPOINT: localSqs.endpoint,
+    IMPORT_QUEUE_URL: queues.queueUrl,
+  });
+  // Every slice (2 lines) leaves less than the reserve: each continues in a new message, as a file past
+  // one Lambda invocation does.
+  const worker = importWorkerFromConfig(backend.config, { sliceLines: 2, reserveMs: 60_000 });
+  poller = startImportPoller(
+    sqs,
+    queues.queueUrl,
+    importFilesHandler(async () => worker),
+    { budgetMs: 30_000 },
+  );
+  const client = new S3Client({
+    region: 'eu-central-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+  });
+  put = async (key, body) => {
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await poller?.stop();
+  await s3?.stop();
+  await localSqs?.stop();
+});
+
+const groups = () => customerGroupIds(backend);
+
+/** The import of `key`, once its item exists. */
+const importOf = async (key: string) => {
+  const { items } = await listImportFiles(backend.db, { owner: '' }, { limit: 50 });
+  return items.find((f) => f.key === key);
+};
+
+describe('imports through the queue (ADR 069) on s3rver + fauxqs + DynamoDB Local', { timeout: 40_000 }, () => {
+  it('a file put under imports/ is imported slice by slice, each slice in its own message', async () => {
+    const lines = ['customerGroupId,name', ...[1, 2, 3, 4, 5].map((k) => `G-Q-${k},Queued ${k}`)];
+    await put('imports/customerGroups.csv', `${lines.join('\n')}\n`);
+    await expect.poll(async () => (await importOf('imports/customerGroups.csv'))?.status, { timeout: 30_000, interval: 100 }).toBe('done');
+    const file = await importOf('imports/customerGroups.csv');
+    // Checking (3 slices) then importing (3 slices): one message each, plus the phase change.
+    expect(file).toMatchObject({ owner: '', kind: 'customerGroups', created: 5, updated: 0, errorCount: 0, linesDone: 6 });
+    expect(file!.runs).toBeGreaterThanOrEqual(6);
+    expect(await groups()).toEqual(['G-Q-1', 'G-Q-2', 'G-Q-3', 'G-Q-4', 'G-Q-5']);
+  });
+
+  it('a poisoned file ends in the DLQ with its line errors, nothing of it written', async () => {
+    const lines = [
+      JSON.stringify({ customerGroupId: 'G-P-1', name: 'Fine' }),
+      JSON.stringify({ customerGroupId: 'G-P-2', name: 'Fine too' }),
+      '{broken',
+      JSON.stringify({ customerGroupId: 'G-P-4', name: 'Fine as well' }),
+      JSON.stringify({ customerGroupId: '', name: 'No id' }),
+    ];
+    await put('imports/poisoned/customerGroups.jsonl', `${lines.join('\n')}\n`);
+    const dead = async () => {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, VisibilityTimeout: 0, WaitTimeSeconds: 0 }));
+      // S3's notification, or the worker's continuation when the file was checked over several messages.
+      type Body = { Records?: { s3: { object: { key: string } } }[]; importFile?: { key: string } };
+      return Messages.map((m) => JSON.parse(m.Body!) as Body).map((b) => b.importFile?.key ?? b.Records![0]!.s3.object.key);
+    };
+    await expect.poll(dead, { timeout: 30_000, interval: 100 }).toEqual(['imports/poisoned/customerGroups.jsonl']);
+    const file = await importOf('imports/poisoned/customerGroups.jsonl');
+    expect(file).toMatchObject({ status: 'rejected', errorCount: 2, created: 0 });
+    expect(await getImportErrors(backend.db, file!.fileId)).toEqual([
+      { line: 3, reason: 'not valid JSON' },
+      { line: 5, reason: expect.stringContaining('customerGroupId') },
+    ]);
+    expect((await groups()).filter((id) => id.startsWith('G-P-'))).toEqual([]);
+  });
+
+  it('a kind a customer folder may not deliver is refused whole; a report copied to SFTP is no import', async () => {
+    await put('sftp/C-1/reports/today.csv', 'a,b\n1,2\n');
+    await put('sftp/C-1/imports/customerGroups.csv', 'customerGroupId,name\nG-C-1,Mine\n');
+    await expect
+      .poll(async () => (await listImportFiles(backend.db, { owner: 'C-1' }, { limit: 10 })).items.map((f) => [f.key, f.status]), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toEqual([['sftp/C-1/imports/customerGroups.csv', 'rejected']]);
+    const [file] = (await listImportFiles(backend.db, { owner: 'C-1' }, { limit: 10 })).items;
+    expect(file!.problem).toBe("customerGroups.csv: a customer's folder delivers transactions only");
+    expect(await groups()).not.toContain('G-C-1');
+  });
+});
