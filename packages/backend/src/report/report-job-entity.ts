@@ -84,6 +84,8 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   parts?: ReportJobPart[];
   partsDone?: number;
   partResults?: Record<string, ReportPartResult>;
+  /** Its parts run in the fleet's part slots (ADR 077); jobs fanned out before run their parts as launched. */
+  slotted?: boolean;
   /** The runner's lease (ISO): a second invocation leaves a job alone while its runner is alive. */
   claimedAt?: string | null;
   updatedAt: string;
@@ -279,7 +281,7 @@ export const reportJobWrites = {
   total: (db: Db, jobId: string, totalRows: number, at: Date) => update(db, jobId, { set: { totalRows, updatedAt: at.toISOString() } }),
   /** The fan-out plan: the parts to launch, none done yet. */
   fanOut: (db: Db, jobId: string, parts: ReportJobPart[], totalRows: number, at: Date) =>
-    update(db, jobId, { set: { parts, partsDone: 0, partResults: {}, totalRows, updatedAt: at.toISOString() } }),
+    update(db, jobId, { set: { parts, partsDone: 0, partResults: {}, slotted: true, totalRows, updatedAt: at.toISOString() } }),
   /**
    * Records one part's result once (a redelivered part finds it recorded) and answers how many parts are
    * done: the invocation that sees the last one joins the file set (ADR 041). null: the job is not creating.

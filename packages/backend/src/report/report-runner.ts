@@ -16,6 +16,7 @@ import { CancelledRun, writeRunFiles } from './report-file-set.ts';
 import {
   getReportJob,
   listRemainingFiles,
+  REPORT_LEASE_MS,
   putNewReportJob,
   removeAll,
   freshJobState,
@@ -29,6 +30,7 @@ import {
 } from './report-job-entity.ts';
 import { ledgerKey, type PlanWindow, planReportParts, REPORT_READ_PROFILE } from './report-part-plan.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
+import { claimWaitingParts, releaseSlot, renewSlot, waitForSlots } from './report-slot-entity.ts';
 
 /**
  * The report runner (ADR 041): runs one report job — reads the report's rows for the job's period through
@@ -58,6 +60,8 @@ export type ReportRunnerDeps = {
   countRun: (db: Db, processId: string, customerId: string, counts: { created?: number; lastRunAt?: string }) => Promise<void>;
   /** Starts one part of a fanned-out job in its own invocation (AWS: async Lambda invoke; locally: in-process). */
   launchPart: (jobId: string, part: number) => Promise<void>;
+  /** Parts of all jobs reading at once at most (REPORT_PARTS_AT_ONCE; tests: a few). */
+  partsAtOnce?: number;
   /** Rows per file (EXPORT_ROWS_PER_FILE; tests split at a few). */
   rowsPerFile?: number;
   /** Rows one invocation writes at most before the period is fanned out (REPORT_PART_ROWS; tests: a few). */
@@ -72,6 +76,12 @@ export type ReportRunnerDeps = {
  * minutes. Equal to the per-file limit, so a part is never split into two files (ADR 041).
  */
 export const REPORT_PART_ROWS = EXPORT_ROWS_PER_FILE;
+
+/**
+ * Parts of all report jobs reading at once (ADR 077): 200 × ~92 RCU/s ≈ 18,400 RCU/s, beside the import
+ * peak's ~9,300 and the runner's whole runs (its reserved concurrency), within the prod table's warm reads.
+ */
+export const REPORT_PARTS_AT_ONCE = 200;
 
 /** Only transactions fan out (H: sales is one small answer, coupon status dedupes cards across the period). */
 const FANS_OUT: readonly ReportType[] = ['transactions'];
@@ -190,7 +200,15 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
       (deps.log ?? defaultLog)('the part plan passes the read profile', { jobId: job.jobId, problems: plan.problems });
     if (plan.parts.length > 1) {
       if (!(await reportJobWrites.fanOut(db, job.jobId, plan.parts, total, now()))) throw new CancelledRun('the job is no longer running');
-      for (const part of plan.parts) await deps.launchPart(job.jobId, part.index);
+      // The parts wait for the fleet's slots (ADR 077) and start as slots free up.
+      await waitForSlots(
+        db,
+        job.jobId,
+        plan.parts.map((p) => p.index),
+        plan.seconds,
+        now(),
+      );
+      await startWaitingParts(deps);
       return;
     }
   }
@@ -287,9 +305,30 @@ async function finish(deps: ReportRunnerDeps, job: StoredReportJob, written: rea
  * that fails fails the job (and is thrown: Lambda's retry finds the job in error and does nothing).
  */
 export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index: number): Promise<void> {
+  const job = await getReportJob(deps.db, jobId, true);
+  if (!job?.slotted) return runPart(deps, job, jobId, index);
+  // Not holding a live slot: a retry after its release, or a part swept after its lease (it waits again).
+  if (!(await renewSlot(deps.db, jobId, index, deps.now(), REPORT_LEASE_MS))) return startWaitingParts(deps);
+  try {
+    await runPart(deps, job, jobId, index);
+  } finally {
+    await releaseSlot(deps.db, jobId, index);
+    await startWaitingParts(deps);
+  }
+}
+
+/**
+ * Starts waiting parts in the slots free now (ADR 077): each claimed with a lease, then launched. A launch
+ * that is lost keeps its slot only until the lease ends; the next caller sweeps it and the part waits again.
+ */
+export async function startWaitingParts(deps: ReportRunnerDeps): Promise<void> {
+  const claims = await claimWaitingParts(deps.db, deps.partsAtOnce ?? REPORT_PARTS_AT_ONCE, deps.now(), REPORT_LEASE_MS);
+  for (const claim of claims) await deps.launchPart(claim.jobId, claim.part);
+}
+
+async function runPart(deps: ReportRunnerDeps, job: StoredReportJob | null, jobId: string, index: number): Promise<void> {
   const { db, now } = deps;
   const log = deps.log ?? defaultLog;
-  const job = await getReportJob(db, jobId, true);
   const part = job?.parts?.[index];
   if (!job || !part || job.status !== 'creating') return;
   if (job.partResults?.[String(index)]) {
