@@ -37,6 +37,15 @@ export const REPORT_READ_PROFILE: Omit<ReadProfile, 'partRows'> = {
   maxPartSeconds: 720,
 };
 
+/**
+ * The 1st of the month within the prod table's warm reads (ADR 077): the runner function's reserved
+ * concurrency (prod) bounds every report invocation, whole runs and parts: 300 × ~92 RCU/s ≈ 27,600 RCU/s
+ * beside the fleet's ~9,300. Of these, parts of fanned-out jobs take at most REPORT_PARTS_AT_ONCE slots,
+ * largest job first, so the largest customer's month starts at once and small whole runs keep ~100.
+ */
+export const REPORT_RUNNER_CONCURRENCY = 300;
+export const REPORT_PARTS_AT_ONCE = 200;
+
 /** Which partition key value a window's rows are read from (the transaction key layout). */
 export type KeyLayout = (window: PlanWindow) => string;
 

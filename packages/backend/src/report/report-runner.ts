@@ -28,7 +28,7 @@ import {
   type StoredReportFile,
   type StoredReportJob,
 } from './report-job-entity.ts';
-import { ledgerKey, type PlanWindow, planReportParts, REPORT_READ_PROFILE } from './report-part-plan.ts';
+import { ledgerKey, type PlanWindow, planReportParts, REPORT_PARTS_AT_ONCE, REPORT_READ_PROFILE } from './report-part-plan.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
 import { claimWaitingParts, releaseSlot, renewSlot, waitForSlots } from './report-slot-entity.ts';
 
@@ -76,12 +76,6 @@ export type ReportRunnerDeps = {
  * minutes. Equal to the per-file limit, so a part is never split into two files (ADR 041).
  */
 export const REPORT_PART_ROWS = EXPORT_ROWS_PER_FILE;
-
-/**
- * Parts of all report jobs reading at once (ADR 077): 200 × ~92 RCU/s ≈ 18,400 RCU/s, beside the import
- * peak's ~9,300 and the runner's whole runs (its reserved concurrency), within the prod table's warm reads.
- */
-export const REPORT_PARTS_AT_ONCE = 200;
 
 /** Only transactions fan out (H: sales is one small answer, coupon status dedupes cards across the period). */
 const FANS_OUT: readonly ReportType[] = ['transactions'];

@@ -107,7 +107,7 @@ async function oldestWaiting(db: Db): Promise<Waiting | null> {
         pk: String(item.pk),
         sk: String(item.sk),
         jobId: String(item.jobId),
-        pending: (item.pending as number[]).map(Number),
+        pending: Array.isArray(item.pending) ? item.pending.map(Number) : [],
         v: Number(item.v),
       }
     : null;
