@@ -6,6 +6,7 @@ export { getReportJob, putNewReportJob } from './report-job-entity.ts';
 export { reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
 export {
   dayBucketKey,
+  type KeyLayout,
   ledgerKey,
   type PartPlan,
   type PlanWindow,
