@@ -7,7 +7,7 @@
  * parts, each key's RCU and drain time at its share, the slowest part and the estimated finish. The day's
  * hours follow the profile's peak: 4 hours at `peakFactor` × the average, the other 20 sharing the rest.
  * With the fleet's cap (ADR 077): the month run through REPORT_PARTS_AT_ONCE slots (`--slots`; the largest job
- * is first in line), simulated second by second (each part at its own rate, the parts reading one key sharing
+ * is first in line; no more of its parts at once than the plan's `atOnce`), simulated second by second (each part at its own rate, the parts reading one key sharing
  * its share), and the fleet's month at the runner's reserved concurrency against 00:30.
  * Exits non-zero when the day-bucketed plan breaks a bound (a part past its time, a key past its share).
  */
@@ -120,7 +120,9 @@ function throughSlots(plan: PartPlan, keyOf: KeyLayout, slots: number): { second
 const slots = Number(values.slots);
 const concurrency = Number(values.concurrency);
 console.log('');
-console.log(`With the fleet's cap (ADR 077): the largest customer's parts first in line, ${n(slots)} slots at once.`);
+console.log(
+  `With the fleet's cap (ADR 077): the largest customer's parts first in line, ${n(slots)} slots at once, at most the plan's parts at once per key (${n(single.atOnce)} on one key).`,
+);
 console.log('');
 console.log('| layout | slots | parts end after | its peak reads |');
 console.log('|---|---:|---:|---:|');
@@ -128,7 +130,7 @@ for (const [name, plan, keyOf] of [
   ['`TXN#<c>` (today)', single, ledgerKey('<c>')],
   ['`TXN#<c>#<day>` (ADR 074)', bucketed, dayBucketKey('<c>')],
 ] as const)
-  for (const width of new Set([plan.parts.length, Math.min(slots, plan.parts.length)])) {
+  for (const width of new Set([plan.parts.length, Math.min(slots, plan.atOnce, plan.parts.length)])) {
     const run = throughSlots(plan, keyOf, width);
     console.log(
       `| ${name} | ${n(width)}${width === plan.parts.length ? ' (all)' : ''} | ${minutes(run.seconds)} | ${n(run.peakRcu)} RCU/s |`,

@@ -32,7 +32,7 @@ import {
   scheduledJobId,
   startWaitingParts,
 } from './report-runner.ts';
-import { slotsHeld } from './report-slot-entity.ts';
+import { claimWaitingParts, releaseSlot, renewSlot, slotsHeld, waitForSlots } from './report-slot-entity.ts';
 import { REPORT_LEASE_MS } from './report-job-entity.ts';
 import { reportSource } from './report-sources.ts';
 import { defaultSchedule } from './schedule-service.ts';
@@ -451,6 +451,25 @@ describe('fan-out (item 7)', () => {
       await wide.idle();
       expect(open.seen.most).toBeGreaterThan(2);
       expect(await slotsHeld(backend.db)).toBe(0);
+    });
+
+    it("a job's limit (its keys' shares) holds below the fleet's cap: the next part waits for one of its own to end", async () => {
+      const at = new Date(NOW.getTime() + 3_600_000);
+      await waitForSlots(backend.db, 'slot-limit-job', [0, 1, 2], 60, 1, at);
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 0 }]);
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
+      const line = await renewSlot(backend.db, 'slot-limit-job', 0, at, REPORT_LEASE_MS);
+      expect(line).toBeTruthy();
+      await releaseSlot(backend.db, 'slot-limit-job', 0, line!);
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 1 }]);
+      expect(await slotsHeld(backend.db)).toBe(1);
+      for (const part of [1, 2]) {
+        await releaseSlot(backend.db, 'slot-limit-job', part, (await renewSlot(backend.db, 'slot-limit-job', part, at, REPORT_LEASE_MS))!);
+        await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS);
+      }
+      expect(await slotsHeld(backend.db)).toBe(0);
+      // Nothing of the job waits or runs: its line is gone, nothing more to claim.
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
     });
 
     it('a launch that is lost (a Lambda that timed out) keeps its slot until its lease ends; then the part runs again and the job finishes', async () => {

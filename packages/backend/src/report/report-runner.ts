@@ -200,6 +200,7 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
         job.jobId,
         plan.parts.map((p) => p.index),
         plan.seconds,
+        plan.atOnce,
         now(),
       );
       await startWaitingParts(deps);
@@ -302,11 +303,12 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
   const job = await getReportJob(deps.db, jobId, true);
   if (!job?.slotted) return runPart(deps, job, jobId, index);
   // Not holding a live slot: a retry after its release, or a part swept after its lease (it waits again).
-  if (!(await renewSlot(deps.db, jobId, index, deps.now(), REPORT_LEASE_MS))) return startWaitingParts(deps);
+  const line = await renewSlot(deps.db, jobId, index, deps.now(), REPORT_LEASE_MS);
+  if (line === null) return startWaitingParts(deps);
   try {
     await runPart(deps, job, jobId, index);
   } finally {
-    await releaseSlot(deps.db, jobId, index);
+    await releaseSlot(deps.db, jobId, index, line);
     await startWaitingParts(deps);
   }
 }

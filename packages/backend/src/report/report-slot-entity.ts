@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { queryPage } from '../platform/db/query.ts';
 import { type TxItem, transactWrite } from '../platform/db/transact.ts';
 
 /**
@@ -9,10 +10,11 @@ import { type TxItem, transactWrite } from '../platform/db/transact.ts';
  * - `COUNT`: `running`, the slots held; a claim adds 1 only while `running < cap` (conditional);
  * - `HOLD#<jobId>#<part>`: a held slot with its lease (`leaseUntil`, ISO); a part that never releases
  *   (its Lambda timed out, its launch was lost) is swept once the lease passed and waits again.
- * One partition `RWAIT`, parts waiting for a slot, longest job first: `<rank>#<at>#<jobId>[#<part>]` with
- * `pending` (part indexes, in order) and a version `v` each claim moves on (conditional).
+ * One partition `RWAIT`, a fanned-out job's parts, longest job first: `<rank>#<at>#<jobId>` with `pending`
+ * (part indexes waiting, in order), a version `v` each claim moves on, and `running` below its `limit` (the
+ * parts its keys' shares hold at once); removed once nothing of it waits or runs.
  * Key arithmetic (ADR 077): a part's start and end are 8 WCU on `RSLOTS` (two 2-item transactions),
- * ≤ 125 part starts a second within its 1,000 WCU/s; `RWAIT` takes 2 WCU a start and one Put a job.
+ * ≤ 125 part starts a second within its 1,000 WCU/s; `RWAIT` takes 4 WCU a part and one Put a job.
  */
 const SLOTS = 'RSLOTS';
 const WAIT = 'RWAIT';
@@ -20,19 +22,12 @@ const COUNT = { pk: SLOTS, sk: 'COUNT' };
 const holdKey = (jobId: string, part: number) => ({ pk: SLOTS, sk: `HOLD#${jobId}#${part}` });
 
 export type PartClaim = { jobId: string; part: number };
-type Waiting = { pk: string; sk: string; jobId: string; pending: number[]; v: number };
+type Waiting = { sk: string; jobId: string; pending: number[]; v: number; running: number; limit: number };
 
-/** Ranks waiting jobs longest first (their slowest part's seconds); a swept part (rank 0) goes before all. */
+/** Ranks waiting jobs longest first (their slowest part's seconds). */
 const rankOf = (seconds: number) => String(99_999_999 - Math.min(99_999_999, Math.max(0, Math.round(seconds)))).padStart(8, '0');
-
-function waitPut(db: Db, jobId: string, parts: readonly number[], rank: string, at: Date, suffix = ''): TxItem {
-  return {
-    Put: {
-      TableName: db.table,
-      Item: { pk: WAIT, sk: `${rank}#${at.toISOString()}#${jobId}${suffix}`, type: 'reportPartWait', jobId, pending: [...parts], v: 0 },
-    },
-  };
-}
+const waitKey = (sk: string) => ({ pk: WAIT, sk });
+const leaseEnd = (at: Date, leaseMs: number) => new Date(at.getTime() + leaseMs).toISOString();
 
 const countAdd = (db: Db, delta: number, cap?: number): TxItem => ({
   Update: {
@@ -48,9 +43,28 @@ const countAdd = (db: Db, delta: number, cap?: number): TxItem => ({
   },
 });
 
-/** A fanned-out job's parts wait for slots (one Put); `seconds`: its slowest part's estimate, for the order. */
-export async function waitForSlots(db: Db, jobId: string, parts: readonly number[], seconds: number, at: Date): Promise<void> {
-  if (parts.length) await transactWrite(db, [waitPut(db, jobId, parts, rankOf(seconds), at)]);
+/**
+ * A fanned-out job's parts wait for slots (one Put). `seconds`: its slowest part's estimate (the order);
+ * `limit`: its parts that may read at once (PartPlan.atOnce).
+ */
+export async function waitForSlots(db: Db, jobId: string, parts: readonly number[], seconds: number, limit: number, at: Date) {
+  if (!parts.length) return;
+  await transactWrite(db, [
+    {
+      Put: {
+        TableName: db.table,
+        Item: {
+          ...waitKey(`${rankOf(seconds)}#${at.toISOString()}#${jobId}`),
+          type: 'reportPartWait',
+          jobId,
+          pending: [...parts],
+          v: 0,
+          running: 0,
+          limit: Math.max(1, limit),
+        },
+      },
+    },
+  ]);
 }
 
 /** The slots held now (a consistent read of `COUNT`). */
@@ -59,7 +73,7 @@ export async function slotsHeld(db: Db): Promise<number> {
   return Number(res.Item?.running ?? 0);
 }
 
-/** The held slots whose lease passed: each freed and its part put first in line again, in one transaction. */
+/** The held slots whose lease passed: each freed and its part put back in its job's line, in one transaction. */
 async function sweepExpired(db: Db, at: Date): Promise<void> {
   const res = await db.doc.send(
     new QueryCommand({
@@ -72,122 +86,170 @@ async function sweepExpired(db: Db, at: Date): Promise<void> {
   const now = at.toISOString();
   for (const item of res.Items ?? []) {
     if (String(item.leaseUntil) >= now) continue;
-    const jobId = String(item.jobId);
-    const part = Number(item.part);
     await transactWrite(db, [
       {
         Delete: {
           TableName: db.table,
-          Key: holdKey(jobId, part),
+          Key: holdKey(String(item.jobId), Number(item.part)),
           ConditionExpression: 'leaseUntil = :seen',
           ExpressionAttributeValues: { ':seen': item.leaseUntil },
         },
       },
       countAdd(db, -1),
-      waitPut(db, jobId, [part], rankOf(Number.MAX_SAFE_INTEGER), at, `#${part}`),
+      {
+        Update: {
+          TableName: db.table,
+          Key: waitKey(String(item.waitSk)),
+          UpdateExpression: 'SET pending = list_append(pending, :part), v = v + :one ADD running :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':part': [Number(item.part)], ':one': 1, ':minus': -1 },
+        },
+      },
     ]).catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error; // another sweep or the part's own release came first
     });
   }
 }
 
-async function oldestWaiting(db: Db): Promise<Waiting | null> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': WAIT },
-      ConsistentRead: true,
-      Limit: 1,
-    }),
-  );
-  const item = res.Items?.[0];
-  return item
-    ? {
-        pk: String(item.pk),
+/** The first job in line with a part waiting and room under its limit. */
+async function nextWaiting(db: Db): Promise<Waiting | null> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage(
+      db,
+      {
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'size(pending) > :zero AND running < #limit',
+        ExpressionAttributeNames: { '#limit': 'limit' },
+        ExpressionAttributeValues: { ':pk': WAIT, ':zero': 0 },
+        ConsistentRead: true,
+        Limit: 25,
+      },
+      cursor,
+    );
+    const item = page.items[0];
+    if (item)
+      return {
         sk: String(item.sk),
         jobId: String(item.jobId),
         pending: Array.isArray(item.pending) ? item.pending.map(Number) : [],
         v: Number(item.v),
-      }
-    : null;
+        running: Number(item.running),
+        limit: Number(item.limit),
+      };
+    cursor = page.cursor;
+  } while (cursor);
+  return null;
 }
 
 /**
  * Takes free slots for waiting parts, longest job first, and answers them (the caller launches each). A
- * claim is one transaction: the count (only below `cap`), the part's lease, the wait item moved on (only at
- * the version read). Lost races are read again; after a few in a row another caller is claiming: it stops.
+ * claim is one transaction: the count (only below `cap`), the part's lease, its job's line moved on (only
+ * at the version read and below its limit). Lost races are read again; after a few in a row another caller
+ * is claiming: it stops.
  */
 export async function claimWaitingParts(db: Db, cap: number, at: Date, leaseMs: number): Promise<PartClaim[]> {
   await sweepExpired(db, at);
   const claims: PartClaim[] = [];
   let free = cap - (await slotsHeld(db));
-  let waiting = free > 0 ? await oldestWaiting(db) : null;
+  let waiting = free > 0 ? await nextWaiting(db) : null;
   for (let lost = 0; free > 0 && waiting && lost < 3;) {
-    const [part, ...rest] = waiting.pending;
-    const key = { pk: waiting.pk, sk: waiting.sk };
-    const moveOn: TxItem = rest.length
-      ? {
+    const [part = 0, ...rest] = waiting.pending;
+    try {
+      await transactWrite(db, [
+        countAdd(db, 1, cap),
+        {
+          Put: {
+            TableName: db.table,
+            Item: {
+              ...holdKey(waiting.jobId, part),
+              type: 'reportPartSlot',
+              jobId: waiting.jobId,
+              part,
+              waitSk: waiting.sk,
+              leaseUntil: leaseEnd(at, leaseMs),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
           Update: {
             TableName: db.table,
-            Key: key,
-            UpdateExpression: 'SET pending = :rest, v = :next',
-            ConditionExpression: 'v = :v',
-            ExpressionAttributeValues: { ':rest': rest, ':next': waiting.v + 1, ':v': waiting.v },
+            Key: waitKey(waiting.sk),
+            UpdateExpression: 'SET pending = :rest, v = :next ADD running :one',
+            ConditionExpression: 'v = :v AND running < #limit',
+            ExpressionAttributeNames: { '#limit': 'limit' },
+            ExpressionAttributeValues: { ':rest': rest, ':next': waiting.v + 1, ':v': waiting.v, ':one': 1 },
           },
-        }
-      : { Delete: { TableName: db.table, Key: key, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': waiting.v } } };
-    const hold: TxItem = {
-      Put: {
-        TableName: db.table,
-        Item: {
-          ...holdKey(waiting.jobId, part ?? 0),
-          type: 'reportPartSlot',
-          jobId: waiting.jobId,
-          part,
-          leaseUntil: leaseEnd(at, leaseMs),
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    };
-    try {
-      await transactWrite(db, [countAdd(db, 1, cap), hold, moveOn]);
-      claims.push({ jobId: waiting.jobId, part: part ?? 0 });
+      ]);
+      claims.push({ jobId: waiting.jobId, part });
       free -= 1;
-      waiting = rest.length ? { ...waiting, pending: rest, v: waiting.v + 1 } : await oldestWaiting(db);
+      const moved: Waiting = { ...waiting, pending: rest, v: waiting.v + 1, running: waiting.running + 1 };
+      waiting = rest.length && moved.running < moved.limit ? moved : await nextWaiting(db);
       lost = 0;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       lost += 1;
       free = cap - (await slotsHeld(db));
-      waiting = await oldestWaiting(db);
+      waiting = await nextWaiting(db);
     }
   }
   return claims;
 }
 
-const leaseEnd = (at: Date, leaseMs: number) => new Date(at.getTime() + leaseMs).toISOString();
-
-/** A launched part renews its lease as it starts; false: it holds no live slot (never claimed, or swept). */
-export const renewSlot = (db: Db, jobId: string, part: number, at: Date, leaseMs: number) =>
-  applied(
-    db.doc.send(
+/**
+ * A launched part renews its lease as it starts and answers its job's line (for the release); null: it
+ * holds no live slot (never claimed, or swept).
+ */
+export async function renewSlot(db: Db, jobId: string, part: number, at: Date, leaseMs: number): Promise<string | null> {
+  try {
+    const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: holdKey(jobId, part),
         UpdateExpression: 'SET leaseUntil = :until',
         ConditionExpression: 'attribute_exists(pk) AND leaseUntil >= :now',
         ExpressionAttributeValues: { ':until': leaseEnd(at, leaseMs), ':now': at.toISOString() },
+        ReturnValues: 'ALL_NEW',
       }),
-    ),
-  );
+    );
+    return String(res.Attributes?.waitSk ?? '');
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
 
-/** Frees a part's slot (its lease and the count, together); false when it was swept already. */
-export async function releaseSlot(db: Db, jobId: string, part: number): Promise<boolean> {
-  return applied(
+/**
+ * Frees a part's slot (its lease, the count and its job's running, together; false when it was swept
+ * already), then removes its job's line once nothing of it waits or runs.
+ */
+export async function releaseSlot(db: Db, jobId: string, part: number, waitSk: string): Promise<boolean> {
+  const released = await applied(
     transactWrite(db, [
       { Delete: { TableName: db.table, Key: holdKey(jobId, part), ConditionExpression: 'attribute_exists(pk)' } },
       countAdd(db, -1),
+      {
+        Update: {
+          TableName: db.table,
+          Key: waitKey(waitSk),
+          UpdateExpression: 'ADD running :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
     ]),
   );
+  await applied(
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: waitKey(waitSk),
+        ConditionExpression: 'size(pending) = :zero AND running = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    ),
+  );
+  return released;
 }
