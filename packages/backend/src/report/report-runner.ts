@@ -30,7 +30,7 @@ import {
 } from './report-job-entity.ts';
 import { ledgerKey, type PlanWindow, planReportParts, REPORT_PARTS_AT_ONCE, REPORT_READ_PROFILE } from './report-part-plan.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
-import { claimWaitingParts, releaseSlot, renewSlot, waitForSlots } from './report-slot-entity.ts';
+import { claimWaitingParts, releaseSlot, renewSlot, waitPut } from './report-slot-entity.ts';
 
 /**
  * The report runner (ADR 041): runs one report job — reads the report's rows for the job's period through
@@ -193,9 +193,8 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
     if (plan.problems.length)
       (deps.log ?? defaultLog)('the part plan passes the read profile', { jobId: job.jobId, problems: plan.problems });
     if (plan.parts.length > 1) {
-      if (!(await reportJobWrites.fanOut(db, job.jobId, plan.parts, total, now()))) throw new CancelledRun('the job is no longer running');
       // The parts wait for the fleet's slots (ADR 077) and start as slots free up.
-      await waitForSlots(
+      const wait = waitPut(
         db,
         job.jobId,
         plan.parts.map((p) => p.index),
@@ -203,6 +202,8 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
         plan.atOnce,
         now(),
       );
+      if (!(await reportJobWrites.fanOut(db, job.jobId, plan.parts, total, now(), wait)))
+        throw new CancelledRun('the job is no longer running');
       await startWaitingParts(deps);
       return;
     }

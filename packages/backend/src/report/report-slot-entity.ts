@@ -44,28 +44,30 @@ const countAdd = (db: Db, delta: number, cap?: number): TxItem => ({
 });
 
 /**
- * A fanned-out job's parts wait for slots (one Put). `seconds`: its slowest part's estimate (the order);
- * `limit`: its parts that may read at once (PartPlan.atOnce).
+ * A fanned-out job's parts wait for slots: one Put, written with the job's fan-out in one transaction
+ * (report-job-entity.ts), so no fan-out is recorded without its line. `seconds`: its slowest part's
+ * estimate (the order); `limit`: its parts that may read at once (PartPlan.atOnce).
  */
-export async function waitForSlots(db: Db, jobId: string, parts: readonly number[], seconds: number, limit: number, at: Date) {
-  if (!parts.length) return;
-  await transactWrite(db, [
-    {
-      Put: {
-        TableName: db.table,
-        Item: {
-          ...waitKey(`${rankOf(seconds)}#${at.toISOString()}#${jobId}`),
-          type: 'reportPartWait',
-          jobId,
-          pending: [...parts],
-          v: 0,
-          running: 0,
-          limit: Math.max(1, limit),
-        },
+export function waitPut(db: Db, jobId: string, parts: readonly number[], seconds: number, limit: number, at: Date): TxItem {
+  return {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...waitKey(`${rankOf(seconds)}#${at.toISOString()}#${jobId}`),
+        type: 'reportPartWait',
+        jobId,
+        pending: [...parts],
+        v: 0,
+        running: 0,
+        limit: Math.max(1, limit),
       },
     },
-  ]);
+  };
 }
+
+/** The same, on its own (tests). */
+export const waitForSlots = (db: Db, jobId: string, parts: readonly number[], seconds: number, limit: number, at: Date) =>
+  transactWrite(db, [waitPut(db, jobId, parts, seconds, limit, at)]);
 
 /** The slots held now (a consistent read of `COUNT`). */
 export async function slotsHeld(db: Db): Promise<number> {
