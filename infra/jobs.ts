@@ -7,6 +7,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
@@ -65,6 +66,9 @@ function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnTy
     // a period too large for one run is fanned out into parts, each its own invocation of this function.
     memorySize: '512 MB',
     timeout: '15 minutes',
+    // The 1st of the month's reads within the table's warm throughput (ADR 077); prod only: a new account's
+    // concurrency is too small to reserve from. Throttled async events wait in Lambda's queue (6 hours).
+    ...(stack.stage === 'prod' ? { reservedConcurrentExecutions: REPORT_RUNNER_CONCURRENCY } : {}),
     environment: { ...environment, ...sftp.environment, NODE_OPTIONS: EXPORT_NODE_OPTIONS },
     // ssh2's optional native add-ons stay out of the bundle: it falls back to pure JS (ADR 039).
     nodejs: { esbuild: { external: ['cpu-features', '*.node'] } },

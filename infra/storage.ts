@@ -36,7 +36,7 @@ export function Storage({ stack, app }: StackContext) {
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecovery: true,
         deletionProtection: app.stage === 'prod',
-        // Pre-warmed for the import peak from day one (the load model's fleet totals, ADR 067).
+        // Pre-warmed from day one for the import peak (ADR 067) and the 1st of the month's reports (ADR 077).
         ...(app.stage === 'prod' ? { warmThroughput: PROD_WARM_THROUGHPUT } : {}),
       },
     },

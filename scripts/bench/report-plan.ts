@@ -6,6 +6,9 @@
  * one partition per ledger (`TXN#<c>`) and the day-bucketed one ADR 074 plans (`TXN#<c>#<day>`) — with the
  * parts, each key's RCU and drain time at its share, the slowest part and the estimated finish. The day's
  * hours follow the profile's peak: 4 hours at `peakFactor` × the average, the other 20 sharing the rest.
+ * With the fleet's cap (ADR 077): the month run through REPORT_PARTS_AT_ONCE slots (`--slots`; the largest job
+ * is first in line; no more of its parts at once than the plan's `atOnce`), simulated second by second (each part at its own rate, the parts reading one key sharing
+ * its share), and the fleet's month at the runner's reserved concurrency against 00:30.
  * Exits non-zero when the day-bucketed plan breaks a bound (a part past its time, a key past its share).
  */
 import { readFileSync } from 'node:fs';
@@ -14,11 +17,14 @@ import { parseArgs } from 'node:util';
 import {
   dayBucketKey,
   ledgerKey,
+  type KeyLayout,
   type PartPlan,
   type PlanWindow,
   planReportParts,
   REPORT_PART_ROWS,
+  REPORT_PARTS_AT_ONCE,
   REPORT_READ_PROFILE,
+  REPORT_RUNNER_CONCURRENCY,
 } from '@portal/backend/report';
 import { Profile } from './load-model/model.ts';
 
@@ -26,6 +32,8 @@ const { values } = parseArgs({
   options: {
     profile: { type: 'string', default: join(import.meta.dirname, 'load-profiles', 'default.json') },
     days: { type: 'string', default: '30' },
+    slots: { type: 'string', default: String(REPORT_PARTS_AT_ONCE) },
+    concurrency: { type: 'string', default: String(REPORT_RUNNER_CONCURRENCY) },
   },
 });
 const profile = Profile.parse(JSON.parse(readFileSync(values.profile, 'utf8')));
@@ -78,6 +86,68 @@ console.log('');
 console.log(
   `Peak reads of the run on the table: ${n(bucketed.parts.length * readProfile.rowsPerSecond * (readProfile.rowBytes / 4096 / 2))} RCU/s (every part at once, at its own rate).`,
 );
+
+/**
+ * The plan's parts through `slots` slots in part order, second by second: a part reads at its own rate
+ * (rows/s × row size) or its key's share divided among the parts reading that key now, whichever is less.
+ */
+function throughSlots(plan: PartPlan, keyOf: KeyLayout, slots: number): { seconds: number; peakRcu: number } {
+  const ownRate = (readProfile.rowsPerSecond * readProfile.rowBytes) / 4096 / 2;
+  const waiting = plan.parts.map((p) => ({
+    key: keyOf({ day: p.dateFrom, from: Date.parse(p.from), to: Date.parse(p.to), rows: p.estimatedRows }),
+    rcu: p.estimatedRcu,
+  }));
+  let running: typeof waiting = [];
+  let seconds = 0;
+  let peakRcu = 0;
+  while (waiting.length || running.length) {
+    while (running.length < slots && waiting.length) running.push(waiting.shift() ?? { key: '', rcu: 0 });
+    const onKey = new Map<string, number>();
+    for (const r of running) onKey.set(r.key, (onKey.get(r.key) ?? 0) + 1);
+    let rcu = 0;
+    for (const r of running) {
+      const rate = Math.min(ownRate, readProfile.keyShareRcuPerSecond / (onKey.get(r.key) ?? 1));
+      r.rcu -= rate;
+      rcu += rate;
+    }
+    peakRcu = Math.max(peakRcu, rcu);
+    running = running.filter((r) => r.rcu > 0);
+    seconds += 1;
+  }
+  return { seconds, peakRcu };
+}
+
+const slots = Number(values.slots);
+const concurrency = Number(values.concurrency);
+console.log('');
+console.log(
+  `With the fleet's cap (ADR 077): the largest customer's parts first in line, ${n(slots)} slots at once, at most the plan's parts at once per key (${n(single.atOnce)} on one key).`,
+);
+console.log('');
+console.log('| layout | slots | parts end after | its peak reads |');
+console.log('|---|---:|---:|---:|');
+for (const [name, plan, keyOf] of [
+  ['`TXN#<c>` (today)', single, ledgerKey('<c>')],
+  ['`TXN#<c>#<day>` (ADR 074)', bucketed, dayBucketKey('<c>')],
+] as const)
+  for (const width of new Set([plan.parts.length, Math.min(slots, plan.atOnce, plan.parts.length)])) {
+    const run = throughSlots(plan, keyOf, width);
+    console.log(
+      `| ${name} | ${n(width)}${width === plan.parts.length ? ' (all)' : ''} | ${minutes(run.seconds)} | ${n(run.peakRcu)} RCU/s |`,
+    );
+  }
+const ownRate = (readProfile.rowsPerSecond * readProfile.rowBytes) / 4096 / 2;
+const fleetRows = profile.transactionsPerDay * days;
+const partSeconds = fleetRows / readProfile.rowsPerSecond;
+const needed = partSeconds / 1800;
+console.log('');
+console.log(
+  `The fleet's month (every customer's monthly transactions report): ${n(fleetRows)} rows, ${n(partSeconds)} invocation-seconds at ${n(readProfile.rowsPerSecond)} rows/s.`,
+);
+console.log(
+  `At the runner's reserved concurrency ${n(concurrency)}: ${n(concurrency * ownRate)} RCU/s from the reports, done after ${minutes(partSeconds / concurrency)}.`,
+);
+console.log(`By 00:30 it needs ~${n(needed)} invocations at once: ${n(needed * ownRate)} RCU/s from the reports.`);
 for (const problem of single.problems.slice(0, 3)) console.log(`today: ${problem}`);
 for (const problem of bucketed.problems) console.log(`day keys: ${problem}`);
 process.exit(bucketed.problems.length ? 1 : 0);

@@ -8,6 +8,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
 import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
+import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
@@ -173,6 +174,8 @@ describe('Jobs', () => {
     expect(env).toEqual(expect.arrayContaining([...CONFIG_VARIABLES]));
     expect(env).not.toContain('REPORT_RUNNER_ARN');
     expect(env).not.toContain('SCHEDULER_ROLE_ARN');
+    // Reserved concurrency in prod only (ADR 077): a new account has too little to reserve from.
+    expect(fn?.Properties.ReservedConcurrentExecutions).toBeUndefined();
   });
 
   it('has an encrypted DLQ keeping messages 14 days, and the schedule group', () => {
@@ -844,7 +847,9 @@ describe('prod stage', () => {
     t.Jobs.resourceCountIs('AWS::Transfer::Server', 1);
   });
 
-  it('keeps point-in-time recovery and deletion protection on the prod table, warmed for the import peak (ADR 067)', () => {
+  it('keeps point-in-time recovery and deletion protection on the prod table, warmed for the import peak and the 1st of the month (ADR 067, ADR 077)', () => {
+    // The runner's reads at its reserved concurrency (~92 RCU/s each) beside the fleet's ~9,300 RCU/s.
+    expect(PROD_WARM_THROUGHPUT.readUnitsPerSecond).toBeGreaterThanOrEqual(9_300 + REPORT_RUNNER_CONCURRENCY * 92);
     t.Storage.hasResourceProperties('AWS::DynamoDB::Table', {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
@@ -853,6 +858,11 @@ describe('prod stage', () => {
         WriteUnitsPerSecond: PROD_WARM_THROUGHPUT.writeUnitsPerSecond,
       },
     });
+  });
+
+  it("reserves the report runner's concurrency (ADR 077): every report invocation within the table's warm reads", () => {
+    const runner = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner'));
+    expect(runner?.[1].Properties.ReservedConcurrentExecutions).toBe(REPORT_RUNNER_CONCURRENCY);
   });
 
   it('switches the execute-api endpoint off with API_DOMAIN, and CloudFront reaches the API on that domain', async () => {

@@ -4,5 +4,15 @@ export { portalUsersOf } from './recipient-service.ts';
 export { importReport, ReportImport } from './report-import.ts';
 export { getReportJob, putNewReportJob } from './report-job-entity.ts';
 export { reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
-export { dayBucketKey, ledgerKey, type PartPlan, type PlanWindow, planReportParts, REPORT_READ_PROFILE } from './report-part-plan.ts';
+export {
+  dayBucketKey,
+  type KeyLayout,
+  ledgerKey,
+  type PartPlan,
+  type PlanWindow,
+  planReportParts,
+  REPORT_PARTS_AT_ONCE,
+  REPORT_READ_PROFILE,
+  REPORT_RUNNER_CONCURRENCY,
+} from './report-part-plan.ts';
 export { REPORT_PART_ROWS } from './report-runner.ts';

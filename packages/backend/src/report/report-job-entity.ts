@@ -15,7 +15,7 @@ import { type Entity, entity, getOne } from '../platform/db/entity.ts';
 import { onIndex, queryAll } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { TxItem } from '../platform/db/transact.ts';
+import { type TxItem, transactWrite } from '../platform/db/transact.ts';
 import type { ReportSourceDefinition } from './report-sources.ts';
 
 /**
@@ -84,6 +84,8 @@ export type StoredReportJob = Omit<ReportJob, 'files' | 'deliveries'> & {
   parts?: ReportJobPart[];
   partsDone?: number;
   partResults?: Record<string, ReportPartResult>;
+  /** Its parts run in the fleet's part slots (ADR 077); jobs fanned out before run their parts as launched. */
+  slotted?: boolean;
   /** The runner's lease (ISO): a second invocation leaves a job alone while its runner is alive. */
   claimedAt?: string | null;
   updatedAt: string;
@@ -277,9 +279,22 @@ export const reportJobWrites = {
   partProgress: (db: Db, jobId: string, rows: number, at: Date) =>
     update(db, jobId, { set: { updatedAt: at.toISOString() }, add: { rowsWritten: rows } }),
   total: (db: Db, jobId: string, totalRows: number, at: Date) => update(db, jobId, { set: { totalRows, updatedAt: at.toISOString() } }),
-  /** The fan-out plan: the parts to launch, none done yet. */
-  fanOut: (db: Db, jobId: string, parts: ReportJobPart[], totalRows: number, at: Date) =>
-    update(db, jobId, { set: { parts, partsDone: 0, partResults: {}, totalRows, updatedAt: at.toISOString() } }),
+  /** The fan-out plan: the parts to launch, none done yet, with their line for the fleet's slots (ADR 077) in one transaction. */
+  fanOut: (db: Db, jobId: string, parts: ReportJobPart[], totalRows: number, at: Date, wait: TxItem) =>
+    applied(
+      transactWrite(db, [
+        {
+          Update: updateInput(
+            db,
+            jobId,
+            { set: { parts, partsDone: 0, partResults: {}, slotted: true, totalRows, updatedAt: at.toISOString() } },
+            whileCreating,
+            creating,
+          ),
+        },
+        wait,
+      ]),
+    ),
   /**
    * Records one part's result once (a redelivered part finds it recorded) and answers how many parts are
    * done: the invocation that sees the last one joins the file set (ADR 041). null: the job is not creating.

@@ -48,6 +48,8 @@ describe('planReportParts (ADR 074)', () => {
     expect(plan.keys[0]!.rcu).toBeGreaterThan(8_500_000);
     expect(plan.seconds).toBeGreaterThan(8_000);
     expect(plan.problems).toHaveLength(1);
+    // One key: ~10 parts at a time hold its share (ADR 077); each then ends within its own ~10 minutes.
+    expect(plan.atOnce).toBe(10);
   });
 
   it('the same month on day keys: every part within its time and its key within its share, done in under 15 minutes', () => {
@@ -61,6 +63,7 @@ describe('planReportParts (ADR 074)', () => {
     for (const key of plan.keys) expect(key.rcu / profile.keyShareRcuPerSecond).toBeLessThanOrEqual(profile.maxPartSeconds);
     expect(plan.parts.length).toBeGreaterThanOrEqual(150);
     expect(plan.seconds).toBeLessThanOrEqual(profile.maxPartSeconds);
+    expect(plan.atOnce).toBe(plan.parts.length); // no day key has more than ~10 parts
     // The parts cover the month without gap or overlap, newest first.
     for (let i = 1; i < plan.parts.length; i++) expect(plan.parts[i]!.to).toBe(plan.parts[i - 1]!.from);
   });

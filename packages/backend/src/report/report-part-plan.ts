@@ -37,6 +37,15 @@ export const REPORT_READ_PROFILE: Omit<ReadProfile, 'partRows'> = {
   maxPartSeconds: 720,
 };
 
+/**
+ * The 1st of the month within the prod table's warm reads (ADR 077): the runner function's reserved
+ * concurrency (prod) bounds every report invocation, whole runs and parts: 300 × ~92 RCU/s ≈ 27,600 RCU/s
+ * beside the fleet's ~9,300. Of these, parts of fanned-out jobs take at most REPORT_PARTS_AT_ONCE slots,
+ * largest job first, so the largest customer's month starts at once and small whole runs keep ~100.
+ */
+export const REPORT_RUNNER_CONCURRENCY = 300;
+export const REPORT_PARTS_AT_ONCE = 200;
+
 /** Which partition key value a window's rows are read from (the transaction key layout). */
 export type KeyLayout = (window: PlanWindow) => string;
 
@@ -63,6 +72,11 @@ export type PartPlan = {
   keys: KeyLoad[];
   /** All parts launched at once: the slowest part (by its own rate or its key's share). */
   seconds: number;
+  /**
+   * The job's parts that may read at once (ADR 077): per key, as many as its share holds at a part's own
+   * rate (1,000 / 92 ≈ 10), summed over the keys; more would only slow each part past its 15 minutes.
+   */
+  atOnce: number;
   /** What breaks the profile's bounds, in words (empty when the plan fits). */
   problems: string[];
 };
@@ -113,7 +127,9 @@ export function planReportParts(windows: readonly PlanWindow[], profile: ReadPro
       .filter((p) => p.estimatedRows / profile.rowsPerSecond > profile.maxPartSeconds)
       .map((p) => `part ${p.index}: ${p.estimatedRows} rows at ${profile.rowsPerSecond} rows/s is past ${profile.maxPartSeconds} s`),
   ];
-  return { parts, keys, seconds: Math.max(0, ...parts.map((p) => p.estimatedSeconds)), problems };
+  const perKey = Math.max(1, Math.floor(profile.keyShareRcuPerSecond / ((profile.rowsPerSecond * profile.rowBytes) / 4096 / 2)));
+  const atOnce = keys.reduce((n, k) => n + Math.min(k.parts, perKey), 0);
+  return { parts, keys, seconds: Math.max(0, ...parts.map((p) => p.estimatedSeconds)), atOnce, problems };
 }
 
 /** Today's layout (ADR 032): one partition per ledger, `TXN#<ledger>`, whatever the time. */

@@ -24,7 +24,16 @@ import { batchDelete } from '../platform/db/batch.ts';
 import { reportJobFixture } from '../../../../tests/support/report-job-fixtures.ts';
 import { localJobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportLaunch } from './report-jobs-from-config.ts';
-import { type ReportRunnerDeps, runReportJob, runReportPart, runScheduledReport, scheduledJobId } from './report-runner.ts';
+import {
+  type ReportRunnerDeps,
+  runReportJob,
+  runReportPart,
+  runScheduledReport,
+  scheduledJobId,
+  startWaitingParts,
+} from './report-runner.ts';
+import { claimWaitingParts, releaseSlot, renewSlot, slotsHeld, waitForSlots } from './report-slot-entity.ts';
+import { REPORT_LEASE_MS } from './report-job-entity.ts';
 import { reportSource } from './report-sources.ts';
 import { defaultSchedule } from './schedule-service.ts';
 
@@ -401,6 +410,94 @@ describe('fan-out (item 7)', () => {
     expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
     expect(delivered).toEqual([]);
+    expect(await slotsHeld(backend.db)).toBe(0); // the failed part gave its slot back (ADR 077)
+  });
+
+  describe('the fleet cap on parts reading at once (ADR 077)', () => {
+    /** A source whose rows() counts the parts reading at this moment, and the most seen. */
+    function counting() {
+      const seen = { now: 0, most: 0 };
+      const source: ReportRunnerDeps['source'] = (definition, run, d) => {
+        const inner = reportSource(definition, run, d);
+        return {
+          ...inner,
+          async *rows() {
+            seen.most = Math.max(seen.most, ++seen.now);
+            try {
+              yield* inner.rows();
+            } finally {
+              seen.now -= 1;
+            }
+          },
+        };
+      };
+      return { seen, source };
+    }
+
+    it('a job of 6 parts with a cap of 2: never more than 2 parts read at once, the waiting ones start as others end', async () => {
+      const { seen, source } = counting();
+      const d = deps({ partRows: 2, partsAtOnce: 2, source });
+      const jobs = [await newJob()];
+      await runReportJob(d, jobs[0]!.jobId);
+      await d.idle();
+      for (const job of jobs) expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'finished', partsDone: 6 });
+      expect(seen.most).toBeLessThanOrEqual(2);
+      expect(seen.most).toBeGreaterThan(0);
+      // Uncapped, the same job reads with all its parts at once.
+      const open = counting();
+      const job = await newJob();
+      const wide = deps({ partRows: 2, partsAtOnce: 100, source: open.source });
+      await runReportJob(wide, job.jobId);
+      await wide.idle();
+      expect(open.seen.most).toBeGreaterThan(2);
+      expect(await slotsHeld(backend.db)).toBe(0);
+    });
+
+    it("a job's limit (its keys' shares) holds below the fleet's cap: the next part waits for one of its own to end", async () => {
+      const at = new Date(NOW.getTime() + 3_600_000);
+      await waitForSlots(backend.db, 'slot-limit-job', [0, 1, 2], 60, 1, at);
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 0 }]);
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
+      const line = await renewSlot(backend.db, 'slot-limit-job', 0, at, REPORT_LEASE_MS);
+      expect(line).toBeTruthy();
+      await releaseSlot(backend.db, 'slot-limit-job', 0, line!);
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 1 }]);
+      expect(await slotsHeld(backend.db)).toBe(1);
+      for (const part of [1, 2]) {
+        await releaseSlot(backend.db, 'slot-limit-job', part, (await renewSlot(backend.db, 'slot-limit-job', part, at, REPORT_LEASE_MS))!);
+        await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS);
+      }
+      expect(await slotsHeld(backend.db)).toBe(0);
+      // Nothing of the job waits or runs: its line is gone, nothing more to claim.
+      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
+    });
+
+    it('a launch that is lost (a Lambda that timed out) keeps its slot until its lease ends; then the part runs again and the job finishes', async () => {
+      let at = NOW.getTime();
+      let dropped = false;
+      const launched: number[] = [];
+      const base = deps({ partRows: 2, partsAtOnce: 2, now: () => new Date(at) });
+      const d = {
+        ...base,
+        launchPart: async (jobId: string, part: number) => {
+          launched.push(part);
+          if (part === 0 && !dropped) dropped = true;
+          else await base.launchPart(jobId, part);
+        },
+      };
+      const job = await newJob();
+      await runReportJob(d, job.jobId);
+      await d.idle();
+      // Part 0 never ran; its slot stays held, so only one part at a time ran the rest.
+      expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'creating', partsDone: 5 });
+      expect(await slotsHeld(backend.db)).toBe(1);
+      at += REPORT_LEASE_MS + 60_000;
+      await startWaitingParts(d);
+      await d.idle();
+      expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'finished', partsDone: 6, rowsWritten: 12 });
+      expect(launched.filter((p) => p === 0)).toHaveLength(2);
+      expect(await slotsHeld(backend.db)).toBe(0);
+    });
   });
 
   it('a day above the part size is planned in hours (ADR 074): each part reads its hours only, the join equals one run', async () => {

@@ -16,6 +16,7 @@ import { CancelledRun, writeRunFiles } from './report-file-set.ts';
 import {
   getReportJob,
   listRemainingFiles,
+  REPORT_LEASE_MS,
   putNewReportJob,
   removeAll,
   freshJobState,
@@ -27,8 +28,9 @@ import {
   type StoredReportFile,
   type StoredReportJob,
 } from './report-job-entity.ts';
-import { ledgerKey, type PlanWindow, planReportParts, REPORT_READ_PROFILE } from './report-part-plan.ts';
+import { ledgerKey, type PlanWindow, planReportParts, REPORT_PARTS_AT_ONCE, REPORT_READ_PROFILE } from './report-part-plan.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
+import { claimWaitingParts, releaseSlot, renewSlot, waitPut } from './report-slot-entity.ts';
 
 /**
  * The report runner (ADR 041): runs one report job — reads the report's rows for the job's period through
@@ -58,6 +60,8 @@ export type ReportRunnerDeps = {
   countRun: (db: Db, processId: string, customerId: string, counts: { created?: number; lastRunAt?: string }) => Promise<void>;
   /** Starts one part of a fanned-out job in its own invocation (AWS: async Lambda invoke; locally: in-process). */
   launchPart: (jobId: string, part: number) => Promise<void>;
+  /** Parts of all jobs reading at once at most (REPORT_PARTS_AT_ONCE; tests: a few). */
+  partsAtOnce?: number;
   /** Rows per file (EXPORT_ROWS_PER_FILE; tests split at a few). */
   rowsPerFile?: number;
   /** Rows one invocation writes at most before the period is fanned out (REPORT_PART_ROWS; tests: a few). */
@@ -189,8 +193,18 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
     if (plan.problems.length)
       (deps.log ?? defaultLog)('the part plan passes the read profile', { jobId: job.jobId, problems: plan.problems });
     if (plan.parts.length > 1) {
-      if (!(await reportJobWrites.fanOut(db, job.jobId, plan.parts, total, now()))) throw new CancelledRun('the job is no longer running');
-      for (const part of plan.parts) await deps.launchPart(job.jobId, part.index);
+      // The parts wait for the fleet's slots (ADR 077) and start as slots free up.
+      const wait = waitPut(
+        db,
+        job.jobId,
+        plan.parts.map((p) => p.index),
+        plan.seconds,
+        plan.atOnce,
+        now(),
+      );
+      if (!(await reportJobWrites.fanOut(db, job.jobId, plan.parts, total, now(), wait)))
+        throw new CancelledRun('the job is no longer running');
+      await startWaitingParts(deps);
       return;
     }
   }
@@ -287,9 +301,31 @@ async function finish(deps: ReportRunnerDeps, job: StoredReportJob, written: rea
  * that fails fails the job (and is thrown: Lambda's retry finds the job in error and does nothing).
  */
 export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index: number): Promise<void> {
+  const job = await getReportJob(deps.db, jobId, true);
+  if (!job?.slotted) return runPart(deps, job, jobId, index);
+  // Not holding a live slot: a retry after its release, or a part swept after its lease (it waits again).
+  const line = await renewSlot(deps.db, jobId, index, deps.now(), REPORT_LEASE_MS);
+  if (line === null) return startWaitingParts(deps);
+  try {
+    await runPart(deps, job, jobId, index);
+  } finally {
+    await releaseSlot(deps.db, jobId, index, line);
+    await startWaitingParts(deps);
+  }
+}
+
+/**
+ * Starts waiting parts in the slots free now (ADR 077): each claimed with a lease, then launched. A launch
+ * that is lost keeps its slot only until the lease ends; the next caller sweeps it and the part waits again.
+ */
+export async function startWaitingParts(deps: ReportRunnerDeps): Promise<void> {
+  const claims = await claimWaitingParts(deps.db, deps.partsAtOnce ?? REPORT_PARTS_AT_ONCE, deps.now(), REPORT_LEASE_MS);
+  for (const claim of claims) await deps.launchPart(claim.jobId, claim.part);
+}
+
+async function runPart(deps: ReportRunnerDeps, job: StoredReportJob | null, jobId: string, index: number): Promise<void> {
   const { db, now } = deps;
   const log = deps.log ?? defaultLog;
-  const job = await getReportJob(db, jobId, true);
   const part = job?.parts?.[index];
   if (!job || !part || job.status !== 'creating') return;
   if (job.partResults?.[String(index)]) {

@@ -27,10 +27,12 @@ export const TABLE_KEYS = {
  * The prod table's warm throughput (CloudFormation `WarmThroughput`): the units per second it serves from
  * its creation, where a new on-demand table starts at 12,000 RCU / 4,000 WCU and doubles only as traffic
  * grows. Sized by the load model (ADR 067, docs/benchmarks.md): the mid-size processor's fleet peak is
- * ~4,700 WCU/s (the import at 50 million transactions a day) and ~1,900 RCU/s; twice the writes, the
- * default reads. Other stages stay on the default (warming costs a one-time fee).
+ * ~7,500 WCU/s (the import at 50 million transactions a day); writes at about 1.3× that. Reads (ADR 077):
+ * the 1st of the month at 00:00 adds the report runner's reads, ≤ 300 invocations × ~92 RCU/s ≈ 27,600
+ * RCU/s, to the fleet's ~9,300: 40,000, an on-demand table's default per-table quota. Other stages stay on
+ * the default (warming costs a one-time fee).
  */
-export const PROD_WARM_THROUGHPUT = { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 10_000 } as const;
+export const PROD_WARM_THROUGHPUT = { readUnitsPerSecond: 40_000, writeUnitsPerSecond: 10_000 } as const;
 
 export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 

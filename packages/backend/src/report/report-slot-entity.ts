@@ -1,0 +1,257 @@
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../platform/db/client.ts';
+import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { queryPage } from '../platform/db/query.ts';
+import { type TxItem, transactWrite } from '../platform/db/transact.ts';
+
+/**
+ * The fleet's report part slots (ADR 077): at most `cap` parts of all fanned-out report jobs read at once,
+ * so the 1st of the month stays within the table's throughput. One partition `RSLOTS`:
+ * - `COUNT`: `running`, the slots held; a claim adds 1 only while `running < cap` (conditional);
+ * - `HOLD#<jobId>#<part>`: a held slot with its lease (`leaseUntil`, ISO); a part that never releases
+ *   (its Lambda timed out, its launch was lost) is swept once the lease passed and waits again.
+ * One partition `RWAIT`, a fanned-out job's parts, longest job first: `<rank>#<at>#<jobId>` with `pending`
+ * (part indexes waiting, in order), a version `v` each claim moves on, and `running` below its `limit` (the
+ * parts its keys' shares hold at once); removed once nothing of it waits or runs.
+ * Key arithmetic (ADR 077): a part's start and end are 8 WCU on `RSLOTS` (two 2-item transactions),
+ * ≤ 125 part starts a second within its 1,000 WCU/s; `RWAIT` takes 4 WCU a part and one Put a job.
+ */
+const SLOTS = 'RSLOTS';
+const WAIT = 'RWAIT';
+const COUNT = { pk: SLOTS, sk: 'COUNT' };
+const holdKey = (jobId: string, part: number) => ({ pk: SLOTS, sk: `HOLD#${jobId}#${part}` });
+
+export type PartClaim = { jobId: string; part: number };
+type Waiting = { sk: string; jobId: string; pending: number[]; v: number; running: number; limit: number };
+
+/** Ranks waiting jobs longest first (their slowest part's seconds). */
+const rankOf = (seconds: number) => String(99_999_999 - Math.min(99_999_999, Math.max(0, Math.round(seconds)))).padStart(8, '0');
+const waitKey = (sk: string) => ({ pk: WAIT, sk });
+const leaseEnd = (at: Date, leaseMs: number) => new Date(at.getTime() + leaseMs).toISOString();
+
+const countAdd = (db: Db, delta: number, cap?: number): TxItem => ({
+  Update: {
+    TableName: db.table,
+    Key: COUNT,
+    UpdateExpression: 'ADD running :d',
+    ...(cap === undefined
+      ? { ExpressionAttributeValues: { ':d': delta } }
+      : {
+          ConditionExpression: 'attribute_not_exists(running) OR running < :cap',
+          ExpressionAttributeValues: { ':d': delta, ':cap': cap },
+        }),
+  },
+});
+
+/**
+ * A fanned-out job's parts wait for slots: one Put, written with the job's fan-out in one transaction
+ * (report-job-entity.ts), so no fan-out is recorded without its line. `seconds`: its slowest part's
+ * estimate (the order); `limit`: its parts that may read at once (PartPlan.atOnce).
+ */
+export function waitPut(db: Db, jobId: string, parts: readonly number[], seconds: number, limit: number, at: Date): TxItem {
+  return {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...waitKey(`${rankOf(seconds)}#${at.toISOString()}#${jobId}`),
+        type: 'reportPartWait',
+        jobId,
+        pending: [...parts],
+        v: 0,
+        running: 0,
+        limit: Math.max(1, limit),
+      },
+    },
+  };
+}
+
+/** The same, on its own (tests). */
+export const waitForSlots = (db: Db, jobId: string, parts: readonly number[], seconds: number, limit: number, at: Date) =>
+  transactWrite(db, [waitPut(db, jobId, parts, seconds, limit, at)]);
+
+/** The slots held now (a consistent read of `COUNT`). */
+export async function slotsHeld(db: Db): Promise<number> {
+  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: COUNT, ConsistentRead: true }));
+  return Number(res.Item?.running ?? 0);
+}
+
+/** The held slots whose lease passed: each freed and its part put back in its job's line, in one transaction. */
+async function sweepExpired(db: Db, at: Date): Promise<void> {
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hold)',
+      ExpressionAttributeValues: { ':pk': SLOTS, ':hold': 'HOLD#' },
+      ConsistentRead: true,
+    }),
+  );
+  const now = at.toISOString();
+  for (const item of res.Items ?? []) {
+    if (String(item.leaseUntil) >= now) continue;
+    await transactWrite(db, [
+      {
+        Delete: {
+          TableName: db.table,
+          Key: holdKey(String(item.jobId), Number(item.part)),
+          ConditionExpression: 'leaseUntil = :seen',
+          ExpressionAttributeValues: { ':seen': item.leaseUntil },
+        },
+      },
+      countAdd(db, -1),
+      {
+        Update: {
+          TableName: db.table,
+          Key: waitKey(String(item.waitSk)),
+          UpdateExpression: 'SET pending = list_append(pending, :part), v = v + :one ADD running :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':part': [Number(item.part)], ':one': 1, ':minus': -1 },
+        },
+      },
+    ]).catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error; // another sweep or the part's own release came first
+    });
+  }
+}
+
+/** The first job in line with a part waiting and room under its limit. */
+async function nextWaiting(db: Db): Promise<Waiting | null> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage(
+      db,
+      {
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'size(pending) > :zero AND running < #limit',
+        ExpressionAttributeNames: { '#limit': 'limit' },
+        ExpressionAttributeValues: { ':pk': WAIT, ':zero': 0 },
+        ConsistentRead: true,
+        Limit: 25,
+      },
+      cursor,
+    );
+    const item = page.items[0];
+    if (item)
+      return {
+        sk: String(item.sk),
+        jobId: String(item.jobId),
+        pending: Array.isArray(item.pending) ? item.pending.map(Number) : [],
+        v: Number(item.v),
+        running: Number(item.running),
+        limit: Number(item.limit),
+      };
+    cursor = page.cursor;
+  } while (cursor);
+  return null;
+}
+
+/**
+ * Takes free slots for waiting parts, longest job first, and answers them (the caller launches each). A
+ * claim is one transaction: the count (only below `cap`), the part's lease, its job's line moved on (only
+ * at the version read and below its limit). Lost races are read again; after a few in a row another caller
+ * is claiming: it stops.
+ */
+export async function claimWaitingParts(db: Db, cap: number, at: Date, leaseMs: number): Promise<PartClaim[]> {
+  await sweepExpired(db, at);
+  const claims: PartClaim[] = [];
+  let free = cap - (await slotsHeld(db));
+  let waiting = free > 0 ? await nextWaiting(db) : null;
+  for (let lost = 0; free > 0 && waiting && lost < 3;) {
+    const [part = 0, ...rest] = waiting.pending;
+    try {
+      await transactWrite(db, [
+        countAdd(db, 1, cap),
+        {
+          Put: {
+            TableName: db.table,
+            Item: {
+              ...holdKey(waiting.jobId, part),
+              type: 'reportPartSlot',
+              jobId: waiting.jobId,
+              part,
+              waitSk: waiting.sk,
+              leaseUntil: leaseEnd(at, leaseMs),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: db.table,
+            Key: waitKey(waiting.sk),
+            UpdateExpression: 'SET pending = :rest, v = :next ADD running :one',
+            ConditionExpression: 'v = :v AND running < #limit',
+            ExpressionAttributeNames: { '#limit': 'limit' },
+            ExpressionAttributeValues: { ':rest': rest, ':next': waiting.v + 1, ':v': waiting.v, ':one': 1 },
+          },
+        },
+      ]);
+      claims.push({ jobId: waiting.jobId, part });
+      free -= 1;
+      const moved: Waiting = { ...waiting, pending: rest, v: waiting.v + 1, running: waiting.running + 1 };
+      waiting = rest.length && moved.running < moved.limit ? moved : await nextWaiting(db);
+      lost = 0;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      lost += 1;
+      free = cap - (await slotsHeld(db));
+      waiting = await nextWaiting(db);
+    }
+  }
+  return claims;
+}
+
+/**
+ * A launched part renews its lease as it starts and answers its job's line (for the release); null: it
+ * holds no live slot (never claimed, or swept).
+ */
+export async function renewSlot(db: Db, jobId: string, part: number, at: Date, leaseMs: number): Promise<string | null> {
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: holdKey(jobId, part),
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND leaseUntil >= :now',
+        ExpressionAttributeValues: { ':until': leaseEnd(at, leaseMs), ':now': at.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return String(res.Attributes?.waitSk ?? '');
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Frees a part's slot (its lease, the count and its job's running, together; false when it was swept
+ * already), then removes its job's line once nothing of it waits or runs.
+ */
+export async function releaseSlot(db: Db, jobId: string, part: number, waitSk: string): Promise<boolean> {
+  const released = await applied(
+    transactWrite(db, [
+      { Delete: { TableName: db.table, Key: holdKey(jobId, part), ConditionExpression: 'attribute_exists(pk)' } },
+      countAdd(db, -1),
+      {
+        Update: {
+          TableName: db.table,
+          Key: waitKey(waitSk),
+          UpdateExpression: 'ADD running :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
+    ]),
+  );
+  await applied(
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: waitKey(waitSk),
+        ConditionExpression: 'size(pending) = :zero AND running = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    ),
+  );
+  return released;
+}
