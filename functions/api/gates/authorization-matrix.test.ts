@@ -144,6 +144,9 @@ describe('object scope', () => {
         ],
       ];
       for (const [theirs, nobodys] of cases) {
+        // A create on the caller's own object (the second case of a route scoped by retailer alone sends one
+        // request twice) answers 201 once and 409 after: settle it first, so the pair compares like with like.
+        await answer(route, nobodys);
         const a = await answer(route, theirs);
         const b = await answer(route, nobodys);
         expect({ route: key(route), ...a }).toEqual({ route: key(route), ...b });
