@@ -12,17 +12,18 @@ import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.
  * - `salesWeek` (`STORE#<store>` / `W#<monday>`) and `salesMonth` (`STORE#<store>` / `M#<month>`) on the
  *   unsharded index key `SALESW#<retailer>#<monday>` / `SALESM#<retailer>#<month>` → `…#<shard>`: one
  *   UpdateItem conditioned on the old value (a bucket an import moved meanwhile is left as it is).
- * - `providerSalesWeek` (`PSALES#<provider>` / `W#<monday>#<retailer>`) with `s` (per day and store) → the
- *   store items `PSALES#<provider>#<shard>` / `S#<monday>#<retailer>#<store>`: per transaction ≤ 98 stores
- *   (their days added to the store item, a Put on its version) and the retailer week Put without them (on its
- *   version `v`); the last one drops `s`. A transaction moves its stores exactly once: applied again, it starts
- *   from the `s` that is left; a version that moved (a live import) is read again.
+ * - `providerSalesWeek` (`PSALES#<provider>` / `W#<monday>#<retailer>`): its `d` (per day and product) → the
+ *   product items `PSALES#<provider>` / `W#<monday>#<retailer>#<product>`, its `s` (per day and store) → the
+ *   store items `PSALES#<provider>#<shard>` / `S#<monday>#<retailer>#<store>`: per transaction ≤ 98 products
+ *   and stores (their days added to their item, a Put on its version) and the retailer week Put without them
+ *   (on its version `v`); the last one deletes it. A transaction moves its figures exactly once: applied
+ *   again, it starts from what is left; a version that moved (a live import) is read again.
  * The shapes (and the shard of a store, `storeShard` of ADR 072) are spelled out here: a migration is frozen
  * at the shapes of its day (ADR 075).
  */
 const SHARDS = 8;
-/** Stores moved per transaction: with the retailer week, 99 items of DynamoDB's 100. */
-export const STORES_PER_TRANSACTION = 98;
+/** Stores and products moved per transaction: with the retailer week, 99 items of DynamoDB's 100. */
+export const MOVES_PER_TRANSACTION = 98;
 /**
  * What the retailer week's rewrites may take of its key `PSALES#<provider>` (of 1,000 WCU/s), live imports
  * keeping the rest: a 400 KB week is 800 WCU per transactional Put, so its moves are paced to this rate.
@@ -76,10 +77,13 @@ async function moveBucket(db: Db, item: Item): Promise<void> {
   );
 }
 
-const storeWeekKey = (week: Item, storeId: string): Key => ({
-  pk: `${String(week.pk)}#${shardOf(storeId)}`,
-  sk: `S#${String(week.week)}#${String(week.retailerId)}#${storeId}`,
-});
+/** Where a retailer week's figures of one store (`s`) or one product (`d`) go. */
+type Target = { field: 's' | 'd'; id: string };
+
+const targetKey = (week: Item, { field, id }: Target): Key =>
+  field === 's'
+    ? { pk: `${String(week.pk)}#${shardOf(id)}`, sk: `S#${String(week.week)}#${String(week.retailerId)}#${id}` }
+    : { pk: String(week.pk), sk: `${String(week.sk)}#${id}` };
 
 /** A Put's condition on the version read (0: the item did not exist). */
 const onVersion = (seen: number) =>
@@ -88,82 +92,95 @@ const onVersion = (seen: number) =>
     : { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': seen } };
 const versionOf = (item: Item | undefined): number => (typeof item?.v === 'number' ? item.v : 0);
 
-/** A retailer week's `s` per store: `{ <store>: { <date>: [quantity, amountCents] } }`. */
-function byStore(cells: Cells): Map<string, Record<string, Pair>> {
-  const stores = new Map<string, Record<string, Pair>>();
+/** A retailer week's map per store or product: `{ <id>: { <date>: [quantity, amountCents] } }`. */
+function byId(cells: Cells): Map<string, Record<string, Pair>> {
+  const ids = new Map<string, Record<string, Pair>>();
   for (const [date, figures] of Object.entries(cells))
-    for (const [storeId, pair] of Object.entries(figures)) {
-      const days = stores.get(storeId) ?? {};
+    for (const [id, pair] of Object.entries(figures)) {
+      const days = ids.get(id) ?? {};
       days[date] = pair;
-      stores.set(storeId, days);
+      ids.set(id, days);
     }
-  return stores;
+  return ids;
+}
+
+/** The cells of `cells` whose id is not in `moved`. */
+function rest(cells: Cells, moved: ReadonlySet<string>): Cells {
+  const left: Cells = {};
+  for (const [date, figures] of Object.entries(cells)) {
+    const kept = Object.entries(figures).filter(([id]) => !moved.has(id));
+    if (kept.length) left[date] = Object.fromEntries(kept);
+  }
+  return left;
+}
+
+/** The Put that adds one store's or product's days to its item, on that item's version. */
+function targetPut(db: Db, week: Item, target: Target, days: Record<string, Pair>, current: Item | undefined, at: string): TxItem {
+  const cells = unpack(current?.[target.field]);
+  for (const [date, [q, a]] of Object.entries(days)) {
+    const [q0, a0] = cells[date]?.[target.id] ?? [0, 0];
+    cells[date] = { [target.id]: [q0 + q, a0 + a] };
+  }
+  const item = {
+    ...targetKey(week, target),
+    type: target.field === 's' ? 'providerSalesStoreWeek' : 'providerSalesProductWeek',
+    providerId: week.providerId,
+    retailerId: week.retailerId,
+    week: week.week,
+    [target.field === 's' ? 'storeId' : 'productId']: target.id,
+    [target.field]: JSON.stringify(cells),
+    v: versionOf(current) + 1,
+    updatedAt: at,
+  };
+  return { Put: { TableName: db.table, Item: item, ...onVersion(versionOf(current)) } };
 }
 
 /**
- * The next transaction of a retailer week with `s` (as read, consistently): up to STORES_PER_TRANSACTION
- * stores' days added to their store items, and the week Put with what is left of `s`. None when `s` is gone.
+ * The next transaction of a retailer week (as read, consistently): up to MOVES_PER_TRANSACTION products of
+ * `d` and stores of `s` added to their own items, and the week Put with what is left (Deleted once nothing
+ * is), on its version. None when the week is gone.
  */
-export async function nextStoreMove(db: Db, week: Item, at: string): Promise<TxItem[] | undefined> {
-  if (week.s === undefined) return undefined;
-  const cells = unpack(week.s);
-  const stores = byStore(cells);
-  const moving = [...stores.keys()].sort().slice(0, STORES_PER_TRANSACTION);
+export async function nextMove(db: Db, week: Item, at: string): Promise<TxItem[]> {
+  const maps = { d: unpack(week.d), s: unpack(week.s) };
+  const byField = { d: byId(maps.d), s: byId(maps.s) };
+  const targets: Target[] = (['d', 's'] as const).flatMap((field) => [...byField[field].keys()].sort().map((id) => ({ field, id })));
+  const moving = targets.slice(0, MOVES_PER_TRANSACTION);
   const stored = await batchGet(
     db,
-    moving.map((storeId) => storeWeekKey(week, storeId)),
+    moving.map((target) => targetKey(week, target)),
   );
-  const transaction: TxItem[] = moving.map((storeId) => {
-    const key = storeWeekKey(week, storeId);
-    const current = getFrom(stored, key);
-    const days = unpack(current?.s);
-    for (const [date, [q, a]] of Object.entries(stores.get(storeId) ?? {})) {
-      const [q0, a0] = days[date]?.[storeId] ?? [0, 0];
-      days[date] = { [storeId]: [q0 + q, a0 + a] };
-    }
-    const item = {
-      ...key,
-      type: 'providerSalesStoreWeek',
-      providerId: week.providerId,
-      retailerId: week.retailerId,
-      week: week.week,
-      storeId,
-    };
-    return {
-      Put: {
-        TableName: db.table,
-        Item: { ...item, s: JSON.stringify(days), v: versionOf(current) + 1, updatedAt: at },
-        ...onVersion(versionOf(current)),
-      },
-    };
-  });
-  const left: Cells = {};
-  const moved = new Set(moving);
-  for (const [date, figures] of Object.entries(cells)) {
-    const rest = Object.entries(figures).filter(([storeId]) => !moved.has(storeId));
-    if (rest.length) left[date] = Object.fromEntries(rest);
+  const transaction = moving.map((target) =>
+    targetPut(db, week, target, byField[target.field].get(target.id) ?? {}, getFrom(stored, targetKey(week, target)), at),
+  );
+  const left = {
+    d: rest(maps.d, new Set(moving.filter((t) => t.field === 'd').map((t) => t.id))),
+    s: rest(maps.s, new Set(moving.filter((t) => t.field === 's').map((t) => t.id))),
+  };
+  const key = { pk: String(week.pk), sk: String(week.sk) };
+  if (!Object.keys(left.d).length && !Object.keys(left.s).length) {
+    transaction.push({ Delete: { TableName: db.table, Key: key, ...onVersion(versionOf(week)) } });
+    return transaction;
   }
-  const { s: _s, ...kept } = week;
+  const { s: _s, d: _d, ...kept } = week;
+  const maps2 = Object.fromEntries(
+    Object.entries(left).flatMap(([field, cells]) => (Object.keys(cells).length ? [[field, JSON.stringify(cells)]] : [])),
+  );
   transaction.push({
-    Put: {
-      TableName: db.table,
-      Item: { ...kept, ...(Object.keys(left).length ? { s: JSON.stringify(left) } : {}), v: versionOf(week) + 1, updatedAt: at },
-      ...onVersion(versionOf(week)),
-    },
+    Put: { TableName: db.table, Item: { ...kept, ...maps2, v: versionOf(week) + 1, updatedAt: at }, ...onVersion(versionOf(week)) },
   });
   return transaction;
 }
 
 /**
- * Moves a retailer week's `s` transaction by transaction, each from the week as read again: a crash
- * between two leaves the rest in `s` for the next run; a version moved by a live import (a condition
+ * Moves a retailer week's figures transaction by transaction, each from the week as read again: a crash
+ * between two leaves the rest in the week for the next run; a version moved by a live import (a condition
  * failing, or a conflict) is read again after a jittered wait.
  */
-async function moveStores(db: Db, key: Key, now: () => Date): Promise<void> {
+async function moveWeek(db: Db, key: Key, now: () => Date): Promise<void> {
   for (let attempt = 0; ;) {
     const week = await getItem(db, key, { consistent: true });
-    const transaction = week && (await nextStoreMove(db, week, now().toISOString()));
-    if (!transaction) return;
+    if (!week) return;
+    const transaction = await nextMove(db, week, now().toISOString());
     try {
       await transactWrite(db, transaction);
       attempt = 0;
@@ -181,16 +198,16 @@ async function moveStores(db: Db, key: Key, now: () => Date): Promise<void> {
 export function salesShards(now: () => Date = () => new Date()): Migration {
   return {
     id: 2,
-    name: 'sharded sales index keys and provider store weeks (ADR 072)',
+    name: 'sharded sales index keys, provider product and store weeks (ADR 072)',
     scan: {
-      filter: '(#type IN (:week, :month) AND begins_with(gsi1pk, :sales)) OR (#type = :provider AND attribute_exists(s))',
+      filter: '(#type IN (:week, :month) AND begins_with(gsi1pk, :sales)) OR #type = :provider',
       names: { '#type': 'type' },
       values: { ':week': 'salesWeek', ':month': 'salesMonth', ':sales': 'SALES', ':provider': 'providerSalesWeek' },
       segments: 4,
     },
     async apply(db, items) {
       for (const item of items) {
-        if (item.type === 'providerSalesWeek') await moveStores(db, { pk: String(item.pk), sk: String(item.sk) }, now);
+        if (item.type === 'providerSalesWeek') await moveWeek(db, { pk: String(item.pk), sk: String(item.sk) }, now);
         else await moveBucket(db, item);
       }
     },

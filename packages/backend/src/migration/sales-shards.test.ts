@@ -4,18 +4,18 @@ import { groupSales, salesOfProvider, salesOfRetailerByStore } from '@portal/bac
 import { runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk, storeRecord } from '../../../../tests/support/test-backend.ts';
-import { salesShards, STORES_PER_TRANSACTION } from './sales-shards-entity.ts';
+import { salesShards, MOVES_PER_TRANSACTION } from './sales-shards-entity.ts';
 
 /**
  * Migration 2 (ADR 072, ADR 075) on DynamoDB Local: sales written by today's code, turned into the shapes
- * of before ADR 072 (buckets on the unsharded index keys, a provider's store figures in the retailer week's
- * `s`), a sale imported after the deploy on top; the migration moves them to the sharded keys and store
+ * of before ADR 072 (buckets on the unsharded index keys, a provider's product and store figures in the
+ * retailer week's `d` and `s`), a sale imported after the deploy on top; the migration moves them to the sharded keys and store
  * items, and every sales read answers the same before and after; run again, nothing moves.
  */
 const T0 = Date.parse('2026-11-29T01:00:00Z');
 const EAN = '4099000000017';
 const BIG_WEEK = '2026-11-16';
-const BIG_STORES = STORES_PER_TRANSACTION + 22;
+const BIG_STORES = MOVES_PER_TRANSACTION + 22;
 let backend: Backend;
 
 type Row = Record<string, unknown>;
@@ -59,14 +59,23 @@ async function makeLegacy() {
   for (const item of items) {
     if ((item.type === 'salesWeek' || item.type === 'salesMonth') && typeof item.gsi1pk === 'string')
       await put({ ...item, gsi1pk: item.gsi1pk.replace(/#\d$/, '') });
-    if (item.type === 'providerSalesWeek') weeks.set(String(item.sk), item);
-  }
-  for (const item of items.filter((i) => i.type === 'providerSalesStoreWeek')) {
-    const week = weeks.get(`W#${String(item.week)}#${String(item.retailerId)}`);
-    if (!week) throw new Error('a store week without its retailer week');
-    const s = JSON.parse(typeof week.s === 'string' ? week.s : '{}') as Record<string, Row>;
-    for (const [date, cells] of Object.entries(JSON.parse(String(item.s)) as Record<string, Row>)) s[date] = { ...s[date], ...cells };
-    week.s = JSON.stringify(s);
+    const field = item.type === 'providerSalesStoreWeek' ? 's' : item.type === 'providerSalesProductWeek' ? 'd' : undefined;
+    if (!field) continue;
+    // The retailer week of before: every product's days in `d`, every store's in `s`.
+    const sk = `W#${String(item.week)}#${String(item.retailerId)}`;
+    const week = weeks.get(sk) ?? {
+      pk: 'PSALES#MG-P',
+      sk,
+      type: 'providerSalesWeek',
+      providerId: 'MG-P',
+      retailerId: item.retailerId,
+      week: item.week,
+      v: 1,
+    };
+    const cells = JSON.parse(typeof week[field] === 'string' ? week[field] : '{}') as Record<string, Row>;
+    for (const [date, figures] of Object.entries(JSON.parse(String(item[field])) as Record<string, Row>))
+      cells[date] = { ...cells[date], ...figures };
+    weeks.set(sk, { ...week, [field]: JSON.stringify(cells) });
     await remove(item);
   }
   for (const week of weeks.values()) await put(week);
@@ -122,10 +131,14 @@ describe('migration 2: sharded sales keys and provider store weeks (ADR 072)', (
     expect(outcome).toMatchObject({ id: 2, result: 'done' });
     const after = await scan();
     expect(after.filter((i) => /^SALES[WM]#[^#]+#[^#]+$/.test(String(i.gsi1pk)))).toEqual([]);
-    expect(after.filter((i) => i.type === 'providerSalesWeek' && i.s !== undefined)).toEqual([]);
+    expect(after.filter((i) => i.type === 'providerSalesWeek')).toEqual([]);
+    // The week of more stores than one transaction: moved in two.
     expect(after.filter((i) => i.type === 'providerSalesStoreWeek' && i.week === BIG_WEEK)).toHaveLength(BIG_STORES);
-    // The week of more stores than one transaction: moved in two, its version moved twice.
-    expect(after.find((i) => i.sk === `W#${BIG_WEEK}#MG-R`)).toMatchObject({ v: 5 });
+    expect(after.filter((i) => i.type === 'providerSalesProductWeek').map((i) => i.sk)).toEqual([
+      'W#2026-11-02#MG-R#MG-1',
+      'W#2026-11-09#MG-R#MG-1',
+      `W#${BIG_WEEK}#MG-R#MG-1`,
+    ]);
     expect(await answers()).toEqual(before);
 
     expect(await runMigrations(backend.db, [migration], { owner: 'b', now: () => T0 + 1 })).toEqual([
