@@ -4,7 +4,7 @@ import * as z from '@portal/core/zod';
 import { getCustomerRole } from '../customers/index.ts';
 import { batchGet, batchPut, getFrom, mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { type LineOutcome, Bool, CalendarDay, Ean, Id, allProducts } from '../masterdata/index.ts';
+import { type LineOutcome, Bool, CalendarDay, Ean, Id, currentProducts } from '../masterdata/index.ts';
 import { cardKey, cardOfItem, type StoredCard, updateCardMaster } from './card-entity.ts';
 
 /** A moment with its offset, stored as UTC ISO text. */
@@ -118,7 +118,7 @@ const MASTER_FIELDS = ['eanSecond', 'productId', 'retailerId', 'validUntil'] as 
  */
 export async function writeSerialRanges(db: Db, records: readonly SerialRangeImport[], now: Date): Promise<LineOutcome[]> {
   const at = now.toISOString();
-  const { items: catalogue } = await allProducts(db);
+  const { items: catalogue } = await currentProducts(db, now);
   const byEan = new Map(catalogue.map((p) => [p.ean, p]));
   const retailers = new Map<string, Promise<boolean>>();
   const retailerExists = (id: string) => {

@@ -15,7 +15,7 @@ import {
   distributionCentres,
   putDistributionCentres,
   utcDate,
-  allProducts,
+  currentProducts,
   type Product,
   ProductImport,
   putProducts,
@@ -87,8 +87,9 @@ async function writeResolved<T, L extends object>(
 /** Lines dated after tomorrow (UTC) are refused: sales and shipments report what happened. */
 const tooLate = (date: string, now: Date) => date > addDays(utcDate(now), 1);
 
-async function catalogue(db: Db) {
-  const { items } = await allProducts(db);
+/** The catalogue an import resolves its lines against: the process's copy while its version stands (ADR 072). */
+async function catalogue(db: Db, now: Date) {
+  const { items } = await currentProducts(db, now);
   return { byId: new Map(items.map((p) => [p.productId, p])), byEan: new Map(items.map((p): [string, Product] => [p.ean, p])) };
 }
 
@@ -126,7 +127,7 @@ export const masterDataKinds = {
     schema: ShipmentImport,
     async writeMany({ db, now }, records) {
       const at = now();
-      const { byId } = await catalogue(db);
+      const { byId } = await catalogue(db, at);
       const stores = await getStores(db, [...new Set(records.filter((r) => r.storeType === 0).map((r) => r.storeId))]);
       const dcs = await getMany(
         db,
@@ -151,7 +152,7 @@ export const masterDataKinds = {
     schema: SalesImport,
     async writeMany({ db, now }, records) {
       const at = now();
-      const { byId, byEan } = await catalogue(db);
+      const { byId, byEan } = await catalogue(db, at);
       const stores = await getStores(db, [...new Set(records.map((r) => r.storeId))]);
       return writeResolved(
         records,

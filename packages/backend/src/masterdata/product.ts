@@ -2,11 +2,13 @@ import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
-import { batchGet } from '../platform/db/batch.ts';
-import { entity, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
+import { randomUUID } from 'node:crypto';
+import { batchDelete, batchGet, batchPut } from '../platform/db/batch.ts';
+import { cancellationCodes } from '../platform/db/conditions.ts';
+import { entity, getItem, getMany, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest, projectionOf, queryAll } from '../platform/db/query.ts';
-import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
-import { versionBump, versionedValue } from '../platform/db/versioned-list.ts';
+import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
+import { versionedValue } from '../platform/db/versioned-list.ts';
 import { customerKeys } from '../customers/index.ts';
 import { putRecords } from './bulk-put.ts';
 import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
@@ -97,38 +99,73 @@ export const listProducts = (db: Db, page: PageRequest) => listPage(db, products
 const productRecord = projectionOf([...Object.keys(ProductImport.shape), 'createdAt', 'updatedAt']);
 
 /**
- * The catalogue snapshot (ADR 029): every product record packed into a few items, `pk=CATALOGUE,
- * sk=PAGE#<nnn>`, up to 200 products each as ONE JSON string in name order (≤ ~300 KB even at the longest
- * fields; page 0 carries the version `v`). The products step and order submit read the whole catalogue on
- * every request: one Query of a few strings instead of one item of ~20 attributes per product. The product
- * items stay the truth; each products import rebuilds the snapshot from them (rebuildCatalogue).
+ * The catalogue snapshot (ADR 029): every product record packed into a few items, up to 200 products each as
+ * ONE JSON string in name order (≤ ~300 KB even at the longest fields). The products step and order submit
+ * read the whole catalogue: one Query of a few strings instead of one item of ~20 attributes per product. The
+ * product items stay the truth; each products import rebuilds the snapshot from them (rebuildCatalogue).
  *
- * The request paths read it from the process's copy (`currentProducts`, ADR 072): one GetItem of
- * `pk=VERSION#CATALOGUE, sk=VERSION` (0.5 RCU), moved by every rebuild in its transaction, instead of the
- * whole snapshot per request (~476 RCU at 20,000 products of the longest fields).
+ * A rebuild writes its pages under its own build id, `pk=CATALOGUE#<build>, sk=PAGE#<nnn>`, outside any
+ * transaction, then flips `pk=VERSION#CATALOGUE, sk=VERSION` to that build (`build`, `pages`, `v` moved)
+ * conditioned on the version it read, then deletes the pages of the build before: so a catalogue of any size
+ * rebuilds (one transaction of every page held ~2,600 products of the longest fields: 4 MB, ADR 072
+ * addendum). A reader reads the version item, then the pages of its build; pages deleted under it (a
+ * rebuild flipped meanwhile) are noticed by their count and read again from the new build. Pages written
+ * before the build ids (`pk=CATALOGUE, sk=PAGE#<nnn>`, `v` on page 0) are read while no build was flipped,
+ * and their products are kept by the next rebuild (code of before may still write them during a deploy).
+ *
+ * The request paths read it from the process's copy (`currentProducts`, ADR 072): one GetItem of the version
+ * item (0.5 RCU), moved by every rebuild, instead of the whole snapshot per request (~476 RCU at 20,000
+ * products of the longest fields).
  */
-const CATALOGUE_PK = 'CATALOGUE';
+const LEGACY_PK = 'CATALOGUE';
 const CATALOGUE_VERSION = { pk: 'VERSION#CATALOGUE', sk: 'VERSION' };
-const PAGE_SIZE = 200;
+/** Products per page (lowered by a test to build a catalogue of many pages quickly). */
+export const cataloguePaging = { size: 200 };
 const pageSk = (page: number) => `PAGE#${String(page).padStart(3, '0')}`;
+const buildPk = (build: string) => `CATALOGUE#${build}`;
 const cataloguePages = entity<{ v?: number; products: string }>();
 
-/** The snapshot's products in name order, with the number of calls; null before the first rebuild. */
-async function readSnapshot(db: Db, consistent = false) {
-  const res = await queryAll(db, { ...onPartition(CATALOGUE_PK), ...(consistent ? { ConsistentRead: true } : {}) });
-  if (res.items.length === 0) return { products: null, v: 0, pages: 0, calls: res.calls };
-  const pages = res.items.map((item) => cataloguePages.read(item));
-  return {
-    products: pages.flatMap((page) => JSON.parse(page.products) as Product[]),
-    v: pages[0]!.v ?? 0,
-    pages: pages.length,
-    calls: res.calls,
-  };
+type Snapshot = { products: Product[] | null; v: number; build: string | null; pages: number; calls: number };
+
+/** The pages of one partition, in page order, unpacked. */
+async function readPages(db: Db, pk: string, consistent: boolean) {
+  const res = await queryAll(db, { ...onPartition(pk), ...(consistent ? { ConsistentRead: true } : {}) });
+  return { pages: res.items.map((item) => cataloguePages.read(item)), calls: res.calls };
 }
 
+/** The snapshot's products in name order, with the number of calls; products null before the first rebuild. */
+async function readSnapshot(db: Db, consistent = false): Promise<Snapshot> {
+  let calls = 0;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const head = await getItem(db, CATALOGUE_VERSION, { consistent: true });
+    calls += 1;
+    const v = typeof head?.v === 'number' ? head.v : 0;
+    if (typeof head?.build !== 'string') {
+      const legacy = await readPages(db, LEGACY_PK, consistent);
+      calls += legacy.calls;
+      const products = legacy.pages.length ? legacy.pages.flatMap((page) => parseProducts(page.products)) : null;
+      return { products, v, build: null, pages: legacy.pages.length, calls };
+    }
+    const read = await readPages(db, buildPk(head.build), true);
+    calls += read.calls;
+    // Fewer pages than flipped: a later rebuild deleted them under this read; its build is read instead.
+    if (read.pages.length === head.pages)
+      return {
+        products: read.pages.flatMap((page) => parseProducts(page.products)),
+        v,
+        build: head.build,
+        pages: read.pages.length,
+        calls,
+      };
+  }
+  throw new Error('The catalogue kept changing while it was read');
+}
+
+const parseProducts = (packed: string): Product[] => JSON.parse(packed) as Product[];
+
 /**
- * The whole catalogue in name order: the snapshot (one Query); on a table no products import has
- * rebuilt it for yet, the catalogue index (gsi1 PRODUCTS, one Query page per ~1 MB).
+ * The whole catalogue in name order: the snapshot (the version item and one Query); on a table no products
+ * import has rebuilt it for yet, the catalogue index (gsi1 PRODUCTS, one Query page per ~1 MB).
  */
 export async function allProducts(db: Db): Promise<{ items: Product[]; calls: number }> {
   const snapshot = await readSnapshot(db);
@@ -158,55 +195,77 @@ export async function currentProducts(db: Db, now: Date): Promise<{ items: Produ
   return { items: read.value, calls: read.calls };
 }
 
+/** The product ids a rebuild starts from: the snapshot's, any pages of before the build ids, or the index's. */
+async function knownProducts(db: Db, snapshot: Snapshot): Promise<string[]> {
+  const legacy = snapshot.build ? (await readPages(db, LEGACY_PK, true)).pages.flatMap((page) => parseProducts(page.products)) : [];
+  if (snapshot.products) return [...snapshot.products, ...legacy].map((p) => p.productId);
+  const index = await queryAll(db, { ...onIndex('gsi1', productKeys.gsi1pk), ...projectionOf(['productId']) });
+  return index.items.map((i) => String(i.productId));
+}
+
 /**
  * Rewrites the snapshot from the product items after an import wrote `written`: the products it lists
  * (or, before the first rebuild, those of the catalogue index) plus the written ones, read strongly
- * consistent by key and packed in name order. Conditioned on the version read, so of concurrent imports
- * the last one to commit has read every earlier one's items; an import that fails before this point is
- * made good by importing the file again (puts are idempotent).
+ * consistent by key and packed in name order under a new build. The flip is conditioned on the version
+ * read, so of concurrent imports the last one to flip has read every earlier one's items (a lost flip
+ * deletes its pages and rebuilds on fresh reads); an import that fails before this point is made good by
+ * importing the file again (puts are idempotent).
  */
 async function rebuildCatalogue(db: Db, written: readonly string[], now: Date): Promise<void> {
-  await transactOptimistically(
-    db,
-    async () => {
-      const snapshot = await readSnapshot(db, true);
-      const known = snapshot.products
-        ? snapshot.products.map((p) => p.productId)
-        : (await queryAll(db, { ...onIndex('gsi1', productKeys.gsi1pk), ...projectionOf(['productId']) })).items.map((i) =>
-            String(i.productId),
-          );
-      const items = [...(await batchGet(db, [...new Set([...known, ...written])].map(productKey))).values()];
-      const sorted = items
-        .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : String(a.gsi1sk) > String(b.gsi1sk) ? 1 : 0))
-        .map((item) => products.read(item));
-      const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
-      const transaction: TxItem[] = [];
-      for (let page = 0; page < pages; page += 1) {
-        const packed = JSON.stringify(sorted.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE));
-        const Item = {
-          pk: CATALOGUE_PK,
-          sk: pageSk(page),
-          type: 'catalogue',
-          products: packed,
-          ...(page === 0 ? { v: snapshot.v + 1 } : {}),
-        };
-        if (page > 0) transaction.push({ Put: { TableName: db.table, Item } });
-        else if (snapshot.v === 0)
-          transaction.push({ Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
-        else
-          transaction.push({
-            Put: { TableName: db.table, Item, ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': snapshot.v } },
-          });
-      }
-      for (let page = pages; page < snapshot.pages; page += 1) {
-        transaction.push({ Delete: { TableName: db.table, Key: { pk: CATALOGUE_PK, sk: pageSk(page) } } });
-      }
-      transaction.push(versionBump(db, CATALOGUE_VERSION, now));
-      return { transaction, result: undefined };
-    },
-    // Imports are batch jobs: a lost race after 16 cycles gives up with the condition failure itself.
-    { maxAttempts: 16, capMs: 2000, busy: (error) => error },
-  );
+  for (let attempt = 0; ; attempt += 1) {
+    const snapshot = await readSnapshot(db, true);
+    const known = await knownProducts(db, snapshot);
+    const items = [...(await batchGet(db, [...new Set([...known, ...written])].map(productKey))).values()];
+    const sorted = items
+      .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : String(a.gsi1sk) > String(b.gsi1sk) ? 1 : 0))
+      .map((item) => products.read(item));
+    const build = randomUUID();
+    const size = cataloguePaging.size;
+    const pages = Array.from({ length: Math.max(1, Math.ceil(sorted.length / size)) }, (_, page) => ({
+      pk: buildPk(build),
+      sk: pageSk(page),
+      type: 'catalogue',
+      products: JSON.stringify(sorted.slice(page * size, (page + 1) * size)),
+    }));
+    await batchPut(db, pages);
+    const flip: TxItem = {
+      Update: {
+        TableName: db.table,
+        Key: CATALOGUE_VERSION,
+        UpdateExpression: 'SET build = :build, pages = :pages, changedAt = :at, #type = :type ADD v :one',
+        ConditionExpression: snapshot.v === 0 ? 'attribute_not_exists(v)' : 'v = :seen',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':build': build,
+          ':pages': pages.length,
+          ':at': now.getTime(),
+          ':type': 'listVersion',
+          ':one': 1,
+          ...(snapshot.v === 0 ? {} : { ':seen': snapshot.v }),
+        },
+      },
+    };
+    try {
+      await transactWrite(db, [flip]);
+    } catch (error) {
+      await batchDelete(
+        db,
+        pages.map(({ pk, sk }) => ({ pk, sk })),
+      );
+      // Imports are batch jobs: a lost race after 16 rebuilds gives up with the condition failure itself.
+      if (!cancellationCodes(error).includes('ConditionalCheckFailed') || attempt >= 15) throw error;
+      await fullJitter(attempt, 2_000);
+      continue;
+    }
+    // The pages of before: the last build's, and any of before the build ids (a reader of them reads again).
+    const before = snapshot.build;
+    const legacy = await queryAll(db, { ...onPartition(LEGACY_PK), ...projectionOf(['pk', 'sk']), ConsistentRead: true });
+    await batchDelete(db, [
+      ...(before ? Array.from({ length: snapshot.pages }, (_, page) => ({ pk: buildPk(before), sk: pageSk(page) })) : []),
+      ...legacy.items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+    ]);
+    return;
+  }
 }
 
 /** The products with an EAN (normally one). */

@@ -11,35 +11,42 @@ import { pack, unpack } from './location-summary.ts';
 /**
  * The sales of a content provider (ADR 037): the sales lines of the products whose contentProviderId is
  * the provider, across every retailer and store. Written by the sales import next to the retailer rollups
- * (masterdata/sales.ts writeSales, the same transactions), one item per provider x RETAILER x week and one
- * per provider x STORE x week:
+ * (masterdata/sales.ts writeSales, the same transactions), one item per provider x retailer x week x PRODUCT
+ * and one per provider x retailer x week x STORE:
  *
- *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>
- *     d: packed { <date>: { <productId>: [quantity, amountCents] } }   (per day and product)
- *     s: packed { <date>: { <storeId>: [quantity, amountCents] } }     (per day and store; items written before
- *        ADR 072 only, no longer moved: the store figures since are in the store items below, which add to it)
+ *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>#<productId>    (ADR 072 addendum)
+ *     d: packed { <date>: { <productId>: [quantity, amountCents] } }   (the one product, ≤ 7 days: ~200 bytes)
  *     v: lock version
  *   pk=PSALES#<providerId>#<shard>, sk=S#<monday>#<retailerId>#<storeId>   (ADR 072; <shard> = storeShard)
  *     s: packed { <date>: { <storeId>: [quantity, amountCents] } }     (the one store, ≤ 7 days: ~200 bytes)
  *     v: lock version
+ *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>   (the retailer week: items written before ADR 072's
+ *     addendum only, no longer written; migration 2 moves them to the items above)
+ *     d: per day and product, s: per day and store (both maps of the whole retailer's week), v
  *
  * Keyed by retailer so that only that retailer's transactions (which run one after another, ADR 014)
  * write it: imports of different retailers never contend for a provider's item. A product's sales are
  * attributed to the provider the product had when the line was imported; the products import refuses to
  * move a product to another provider (product.ts), so the attribution cannot go stale.
  *
- * Reads: a provider's range is one Query per week touched (begins_with W#<monday>#), in parallel; each
- * answers one item per retailer that sold the provider's products that week; per store, one more Query per
- * week and shard (begins_with S#<monday>#, ROLLUP_SHARDS keys): one item per store that sold them, so a week
- * of a 20,000-store retailer (~5 MB) is read from 8 keys, not one. The calls grow with the range (≤ 58
- * weeks for the longest, 400 days) and the pages with the retailers and stores, never with history.
- * Size: the store figures were one map per retailer and week (stores x 7 days x ~25 bytes: past DynamoDB's
- * 400 KB at ~2,000 stores, and rewritten whole by every transaction of the retailer); a store item holds
- * one store's week, whatever the retailer's size (ADR 072).
+ * Reads: a provider's range is one Query per week touched (begins_with W#<monday>#), in parallel; it answers
+ * the product items of every retailer that sold the provider's products that week (and the retailer weeks
+ * of before, whose `d` adds to them); per store, one more Query per week and shard (begins_with S#<monday>#,
+ * ROLLUP_SHARDS keys): one item per store that sold them, so a week of a 20,000-store retailer (~5 MB) is
+ * read from 8 keys, not one. The calls grow with the range (≤ 58 weeks for the longest, 400 days) and the
+ * pages with the retailers, products and stores, never with history.
+ * Size: the figures were one map per retailer and week (stores x 7 days x ~25 bytes: past DynamoDB's 400 KB
+ * at ~2,000 stores; products x 7 x 25 bytes: at ~2,300 products; rewritten whole by every transaction of the
+ * retailer); a product item and a store item hold one product's or one store's week, whatever the retailer's
+ * or the provider's size, and a transaction rewrites only those it moves.
  */
 export const providerSalesKeys = {
   pk: (providerId: string) => `PSALES#${providerId}`,
   week: (providerId: string, monday: string, retailerId: string): Key => ({ pk: `PSALES#${providerId}`, sk: `W#${monday}#${retailerId}` }),
+  productWeek: (providerId: string, monday: string, retailerId: string, productId: string): Key => ({
+    pk: `PSALES#${providerId}`,
+    sk: `W#${monday}#${retailerId}#${productId}`,
+  }),
   storeWeek: (providerId: string, monday: string, retailerId: string, storeId: string): Key => ({
     pk: `PSALES#${providerId}#${storeShard(storeId)}`,
     sk: `S#${monday}#${retailerId}#${storeId}`,
@@ -83,8 +90,8 @@ const addTo = (cells: Cells, date: string, id: string, dq: number, da: number) =
 };
 
 /**
- * Moves a provider's figures by one cell's difference (a day's figure of a store and product): the retailer
- * week's per product, the store week's per store (`store`: the store's item, sk S#…).
+ * Moves a provider's figures by one cell's difference (a day's figure of a store and product): the product
+ * week's (`item`, sk W#…#<product>) and the store week's (`store`, sk S#…).
  */
 export function addToProviderWeek(
   item: ProviderWeek,
@@ -99,16 +106,18 @@ export function addToProviderWeek(
   store.changed = true;
 }
 
-/** The transaction Put of a changed provider week or store week (`storeId`), conditioned on the version read. */
-export function providerWeekPut(db: Db, item: ProviderWeek, at: string, storeId?: string): TxItem {
-  // A retailer week keeps the store figures it had before ADR 072 as they are (the reads add them).
-  const cells = storeId ? { storeId, s: pack(item.s) } : { d: pack(item.d), ...(Object.keys(item.s).length ? { s: pack(item.s) } : {}) };
+/** Which of a provider's week items: one product's (`d`) or one store's (`s`). */
+export type ProviderWeekOf = { productId: string } | { storeId: string };
+
+/** The transaction Put of a changed product week or store week, conditioned on the version read. */
+export function providerWeekPut(db: Db, item: ProviderWeek, at: string, of: ProviderWeekOf): TxItem {
+  const cells = 'storeId' in of ? { storeId: of.storeId, s: pack(item.s) } : { productId: of.productId, d: pack(item.d) };
   return {
     Put: {
       TableName: db.table,
       Item: {
         ...item.key,
-        type: storeId ? 'providerSalesStoreWeek' : 'providerSalesWeek',
+        type: 'storeId' in of ? 'providerSalesStoreWeek' : 'providerSalesProductWeek',
         providerId: item.providerId,
         retailerId: item.retailerId,
         week: item.week,
@@ -123,27 +132,27 @@ export function providerWeekPut(db: Db, item: ProviderWeek, at: string, storeId?
 }
 
 /**
- * The provider items a write cycle of one retailer moves (the retailer weeks and the store weeks), read
+ * The provider items a write cycle of one retailer moves (the product weeks and the store weeks), read
  * through `stored` (the cycle's batch read), and their transaction Puts.
  */
 export function providerWeeksOf(retailerId: string, stored: (key: Key) => Item | undefined) {
-  const weeks = new Map<string, { storeId?: string; item: ProviderWeek }>();
-  const itemOf = (key: Key, providerId: string, monday: string, storeId?: string) => {
+  const weeks = new Map<string, { of: ProviderWeekOf; item: ProviderWeek }>();
+  const itemOf = (key: Key, providerId: string, monday: string, of: ProviderWeekOf) => {
     const id = `${key.pk}|${key.sk}`;
     let entry = weeks.get(id);
-    if (!entry)
-      weeks.set(id, (entry = { ...(storeId ? { storeId } : {}), item: providerWeekOf(stored(key), key, providerId, retailerId, monday) }));
+    if (!entry) weeks.set(id, (entry = { of, item: providerWeekOf(stored(key), key, providerId, retailerId, monday) }));
     return entry.item;
   };
   return {
     /** Moves the provider's figures by one cell's difference. */
     add(providerId: string, monday: string, cell: { date: string; productId: string; storeId: string }, dq: number, da: number) {
-      const week = itemOf(providerSalesKeys.week(providerId, monday, retailerId), providerId, monday);
-      const store = itemOf(providerSalesKeys.storeWeek(providerId, monday, retailerId, cell.storeId), providerId, monday, cell.storeId);
-      addToProviderWeek(week, store, cell, dq, da);
+      const { productId, storeId } = cell;
+      const product = itemOf(providerSalesKeys.productWeek(providerId, monday, retailerId, productId), providerId, monday, { productId });
+      const store = itemOf(providerSalesKeys.storeWeek(providerId, monday, retailerId, storeId), providerId, monday, { storeId });
+      addToProviderWeek(product, store, cell, dq, da);
     },
     puts: (db: Db, at: string): TxItem[] =>
-      [...weeks.values()].filter(({ item }) => item.changed).map(({ storeId, item }) => providerWeekPut(db, item, at, storeId)),
+      [...weeks.values()].filter(({ item }) => item.changed).map(({ of, item }) => providerWeekPut(db, item, at, of)),
   };
 }
 
@@ -160,9 +169,9 @@ export type ProviderSalesRow = {
 
 /**
  * A provider's day figures in [from, to]: per product (d), or per store (s) when `perStore`. One Query per
- * week touched (two per store: the retailer weeks' `s` of before ADR 072 and the store weeks), at most 8 at
- * a time; `productIds` keeps only those products (an EAN filter; per product only). A store's day may come
- * as two rows (before and since ADR 072): the answer's grouping adds them.
+ * week touched (per store also the store weeks' shards; the retailer weeks' `s` of before ADR 072), at most 8
+ * at a time; `productIds` keeps only those products (an EAN filter; per product only). A store's or product's
+ * day may come as two rows (a retailer week not migrated yet, and its own item): the answer's grouping adds them.
  */
 export async function salesOfProvider(
   db: Db,

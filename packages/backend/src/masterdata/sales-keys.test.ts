@@ -1,13 +1,14 @@
 import type { Backend } from '@portal/backend';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testEan } from '../../../../tests/support/ean.ts';
 import { createTestBackend, importOk, storeRecord } from '../../../../tests/support/test-backend.ts';
 import { itemSize } from '../platform/db/capacity-recorder.ts';
 import { getItem } from '../platform/db/entity.ts';
 import { queryAll } from '../platform/db/query.ts';
 import { pack } from './location-summary.ts';
 import { providerSalesKeys, salesOfProvider } from './provider-sales.ts';
-import { ROLLUP_SHARDS, salesKeys, salesOfRetailerByStore, storeShard } from './sales.ts';
+import { groupSales, ROLLUP_SHARDS, salesKeys, salesOfRetailerByStore, storeShard } from './sales.ts';
 
 /**
  * The sales rollups' keys at a retailer's scale (ADR 072): the week and month index keys spread over
@@ -34,7 +35,16 @@ beforeAll(async () => {
   );
 });
 
-const retailerWeek = async () => (await getItem(backend.db, providerSalesKeys.week('SK-P', MONDAY, 'SK-R')))!;
+const PRODUCTS = 120;
+const productWeek = async (productId = 'SK-1') =>
+  (await getItem(backend.db, providerSalesKeys.productWeek('SK-P', MONDAY, 'SK-R', productId)))!;
+const providerItems = async () =>
+  (
+    await queryAll(backend.db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+      ExpressionAttributeValues: { ':pk': 'PSALES#SK-P', ':w': `W#${MONDAY}#SK-R` },
+    })
+  ).items;
 
 describe('the sales rollups at a retailer scale', () => {
   it("spreads a retailer's week and month buckets over the shards, by store", async () => {
@@ -61,15 +71,15 @@ describe('the sales rollups at a retailer scale', () => {
     expect(rows).toHaveLength(40);
   });
 
-  it("keeps the provider's retailer week small whatever the stores; one store item per store", async () => {
-    const before = itemSize(await retailerWeek());
+  it("keeps the provider's items small whatever the stores; one store item per store", async () => {
+    const before = itemSize(await productWeek());
     await importOk(
       backend,
       'sales',
       Array.from({ length: 20 }, (_, n) => sale(`SK-S${40 + n}`, MONDAY, 2)),
     );
-    expect(itemSize(await retailerWeek())).toBe(before);
-    expect((await retailerWeek()).s).toBeUndefined();
+    expect(itemSize(await productWeek())).toBe(before);
+    expect(await getItem(backend.db, providerSalesKeys.week('SK-P', MONDAY, 'SK-R'))).toBeUndefined();
     const stores = await queryAll(backend.db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
       ExpressionAttributeValues: { ':pk': `PSALES#SK-P#${storeShard('SK-S7')}`, ':s': `S#${MONDAY}#SK-R#` },
@@ -77,6 +87,42 @@ describe('the sales rollups at a retailer scale', () => {
     const onShard = Array.from({ length: 60 }, (_, n) => `SK-S${n}`).filter((s) => storeShard(s) === storeShard('SK-S7'));
     expect(stores.items.map((i) => i.storeId).sort()).toEqual(onShard.sort());
     expect(Math.max(...stores.items.map(itemSize))).toBeLessThan(400);
+  });
+
+  it("keeps the provider's items small whatever its products: a store selling more of them than one transaction holds", async () => {
+    await importOk(
+      backend,
+      'products',
+      Array.from({ length: PRODUCTS }, (_, n) => ({
+        productId: `SK-M${n}`,
+        inventoryProductId: `SK-MI${n}`,
+        ean: testEan('471', n),
+        sku: 'S',
+        name: `Card ${n}`,
+        company: 'C',
+        contentProviderId: 'SK-P',
+      })),
+    );
+    await importOk(
+      backend,
+      'sales',
+      Array.from({ length: PRODUCTS }, (_, n) => ({
+        storeId: 'SK-S3',
+        productId: `SK-M${n}`,
+        date: MONDAY,
+        quantity: n + 1,
+        amount: n + 1,
+      })),
+    );
+    const items = await providerItems();
+    expect(items.length).toBe(PRODUCTS + 1);
+    expect(Math.max(...items.map(itemSize))).toBeLessThan(400);
+    const { rows } = await salesOfProvider(backend.db, 'SK-P', { from: MONDAY, to: MONDAY }, false);
+    const of = (productId: string) => rows.filter((r) => r.productId === productId).map((r) => r.quantity);
+    expect(of('SK-M0')).toEqual([1]);
+    expect(of(`SK-M${PRODUCTS - 1}`)).toEqual([PRODUCTS]);
+    const store = await salesOfProvider(backend.db, 'SK-P', { from: MONDAY, to: MONDAY }, true);
+    expect(store.rows.filter((r) => r.storeId === 'SK-S3').map((r) => r.quantity)).toEqual([1 + (PRODUCTS * (PRODUCTS + 1)) / 2]);
   });
 
   it('reads the figures of before ADR 072 with the new ones: a retailer week with `s`, a bucket on the unsharded key', async () => {
@@ -114,5 +160,13 @@ describe('the sales rollups at a retailer scale', () => {
       ['SK-S0', 3],
       ['SK-S1', 1],
     ]);
+    // Per product: the retailer week's `d` and the product item written since, added by the answer's grouping.
+    const products = await salesOfProvider(backend.db, 'SK-P', { from: legacyMonday, to: legacyMonday }, false);
+    expect(
+      groupSales(
+        products.rows.map((r) => ({ ...r, productId: r.productId ?? '' })),
+        'product',
+      ).sales,
+    ).toEqual([{ key: 'SK-1', quantity: 4, amountCents: 75 + 2500 }]);
   });
 });

@@ -36,9 +36,9 @@ import { providerSalesKeys, providerWeeksOf } from './provider-sales.ts';
  *     ~20,000 buckets on its week's key; spread over the shards each stays under 1,000 WCU/s
  * - retailer day / month:               pk=RSALES#<retailerId>, sk=D#<date> | M#<yyyy-mm>
  *     q, a, products: { <productId>: [q, a] }, v (version)
- * - provider week (per retailer):       pk=PSALES#<providerId>, sk=W#<monday>#<retailerId> (provider-sales.ts,
- *     ADR 037): the figures of the products whose content provider is the provider, per day x product;
- *     per day x store in the provider store week, sk=S#<monday>#<retailerId>#<storeId> (ADR 072); written
+ * - provider weeks (per retailer):      pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>#<productId> (provider-sales.ts,
+ *     ADR 037, ADR 072): the figures of the products whose content provider is the provider, per day, one item
+ *     per product; per day x store in the provider store week, sk=S#<monday>#<retailerId>#<storeId>; written
  *     only for cells that name their product's provider (`providerId`)
  * - the location summary of location-summary.ts (per product totals, first day, since last order, stock)
  * Access patterns (reads never touch raw history beyond the asked range and never scan):
@@ -197,38 +197,41 @@ function planGroups(stores: Map<string, StoreCells>): Map<string, StoreCells>[] 
     let group = new Map<string, StoreCells>();
     const days = new Set<string>();
     const months = new Set<string>();
-    const providerWeeks = new Set<string>();
+    const providerProducts = new Set<string>();
     let storeItems = 0;
     for (const [storeId, weeks] of [...blocks.get(block)!].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const storeDays = new Set<string>();
       const storeMonths = new Set<string>();
       const storeProviderWeeks = new Set<string>();
+      const storeProviderProducts = new Set<string>();
       for (const [monday, entries] of weeks) {
         for (const e of entries.values()) {
           storeDays.add(e.date);
           storeMonths.add(monthOf(e.date));
           if (e.providerId) storeProviderWeeks.add(`${e.providerId}|${monday}`);
+          if (e.providerId) storeProviderProducts.add(`${e.providerId}|${monday}|${e.productId}`);
         }
       }
       let items = weeks.size + storeMonths.size + 1;
       const unionDays = new Set([...days, ...storeDays]).size;
       const unionMonths = new Set([...months, ...storeMonths]).size;
-      const unionProviderWeeks = new Set([...providerWeeks, ...storeProviderWeeks]).size;
-      // Each provider week of the store also moves the store's own provider item (provider-sales.ts, ADR 072).
+      const unionProviderProducts = new Set([...providerProducts, ...storeProviderProducts]).size;
+      // Each provider week of the store moves the store's own provider item, and each product its product
+      // item shared by the group's stores (provider-sales.ts, ADR 072).
       items += storeProviderWeeks.size;
-      if (group.size > 0 && storeItems + items + unionDays + unionMonths * 2 + unionProviderWeeks > MAX_ITEMS) {
+      if (group.size > 0 && storeItems + items + unionDays + unionMonths * 2 + unionProviderProducts > MAX_ITEMS) {
         groups.push(group);
         group = new Map();
         days.clear();
         months.clear();
-        providerWeeks.clear();
+        providerProducts.clear();
         storeItems = 0;
       }
       group.set(storeId, weeks);
       storeItems += items;
       for (const d of storeDays) days.add(d);
       for (const m of storeMonths) months.add(m);
-      for (const pw of storeProviderWeeks) providerWeeks.add(pw);
+      for (const pp of storeProviderProducts) providerProducts.add(pp);
     }
     if (group.size) groups.push(group);
   }
@@ -243,12 +246,10 @@ async function writeGroup(db: Db, retailerId: string, group: Map<string, StoreCe
         const plan = await planGroup(db, retailerId, group, at);
         return { transaction: plan.transaction, result: plan.outcomes };
       } catch (error) {
-        if (!(error instanceof TooBig) || group.size < 2) throw error;
-        // Split along stores; each half is its own transaction (and reads again).
-        const stores = [...group];
-        const half = Math.ceil(stores.length / 2);
-        await writeGroup(db, retailerId, new Map(stores.slice(0, half)), at, outcomes);
-        await writeGroup(db, retailerId, new Map(stores.slice(half)), at, outcomes);
+        const halves = error instanceof TooBig ? halvesOf(group) : undefined;
+        if (!halves) throw error;
+        // Each half is its own transaction (and reads again).
+        for (const half of halves) await writeGroup(db, retailerId, half, at, outcomes);
         return { transaction: null, result: [] };
       }
     },
@@ -256,6 +257,33 @@ async function writeGroup(db: Db, retailerId: string, group: Map<string, StoreCe
     { maxAttempts: 16, capMs: 2000, busy: (error) => error },
   );
   for (const [index, outcome] of written) outcomes[index] = outcome;
+}
+
+/**
+ * A group too big for one transaction, in two: along its stores, or one store's cells along its products
+ * (a store selling more of its providers' products than one transaction's items, ADR 072): each half is
+ * computed from fresh reads, so the store's items are right after the second. Undefined: one cell.
+ */
+function halvesOf(group: Map<string, StoreCells>): [Map<string, StoreCells>, Map<string, StoreCells>] | undefined {
+  const stores = [...group];
+  if (stores.length > 1) {
+    const half = Math.ceil(stores.length / 2);
+    return [new Map(stores.slice(0, half)), new Map(stores.slice(half))];
+  }
+  const [storeId, weeks] = stores[0] ?? [];
+  if (!storeId || !weeks) return undefined;
+  const products = [...new Set([...weeks.values()].flatMap((entries) => [...entries.values()].map((e) => e.productId)))].sort();
+  if (products.length < 2) return undefined;
+  const first = new Set(products.slice(0, Math.ceil(products.length / 2)));
+  const part = (inFirst: boolean): Map<string, StoreCells> => {
+    const cells: StoreCells = new Map();
+    for (const [monday, entries] of weeks) {
+      const kept = [...entries].filter(([, e]) => first.has(e.productId) === inFirst);
+      if (kept.length) cells.set(monday, new Map(kept));
+    }
+    return new Map([[storeId, cells]]);
+  };
+  return [part(true), part(false)];
 }
 
 const add = (map: Record<string, Pair>, productId: string, dq: number, da: number) => {
@@ -280,7 +308,7 @@ function keysToRead(retailerId: string, group: Map<string, StoreCells>, summarie
       for (const e of entries.values()) {
         days.add(e.date);
         storeMonths.add(monthOf(e.date));
-        if (e.providerId) keys.push(providerSalesKeys.week(e.providerId, monday, retailerId));
+        if (e.providerId) keys.push(providerSalesKeys.productWeek(e.providerId, monday, retailerId, e.productId));
         if (e.providerId && known) keys.push(providerSalesKeys.storeWeek(e.providerId, monday, retailerId, storeId));
       }
     }

@@ -2,7 +2,7 @@ import { ResultCode, TransactionEan, TransactionResult } from '@portal/core/tran
 import { Serial, TerminalId } from '@portal/core/couponing';
 import * as z from '@portal/core/zod';
 import { customerKeys } from '../customers/index.ts';
-import { Id, Int, allProducts, type Product, type LineOutcome, transactionTypes } from '../masterdata/index.ts';
+import { Id, Int, currentProducts, type Product, type LineOutcome, transactionTypes } from '../masterdata/index.ts';
 import { batchGet, getFrom, type Item } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
@@ -90,7 +90,7 @@ export async function writeTransactions(db: Db, records: readonly TransactionImp
   const [customers, types, catalogue, booked] = await Promise.all([
     customerIds.length ? batchGet(db, customerIds.map(customerKey), { projection: ['customerId'] }) : new Map<string, Item>(),
     transactionTypes.all(db),
-    records.some((r) => r.ean) ? allProducts(db) : { items: new Array<Product>() },
+    records.some((r) => r.ean) ? currentProducts(db, now) : { items: new Array<Product>() },
     bookedIds(
       db,
       records.map((r) => r.transactionId),
