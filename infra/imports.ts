@@ -4,7 +4,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { deadLetterQueue, workQueue } from './queues.ts';
 import { Function as SstFunction, type StackContext } from 'sst/constructs';
 import { IMPORT_MAX_CONCURRENCY, IMPORT_MAX_RECEIVES, IMPORT_PREFIXES, IMPORT_VISIBILITY_MINUTES } from './import-settings.ts';
 
@@ -16,17 +16,12 @@ import { IMPORT_MAX_CONCURRENCY, IMPORT_MAX_RECEIVES, IMPORT_PREFIXES, IMPORT_VI
  * the queue, and a queue in the Jobs stack would make Storage depend on Jobs, which depends on Storage.
  */
 export function importQueues(stack: StackContext['stack'], bucket: IBucket) {
-  const importDlq = new Queue(stack, 'ImportDlq', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
-  });
-  const importQueue = new Queue(stack, 'ImportQueue', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
+  const importDlq = deadLetterQueue(stack, 'ImportDlq');
+  const importQueue = workQueue(stack, 'ImportQueue', {
     visibilityTimeout: Duration.minutes(IMPORT_VISIBILITY_MINUTES),
     retentionPeriod: Duration.days(4),
-    deadLetterQueue: { queue: importDlq, maxReceiveCount: IMPORT_MAX_RECEIVES },
+    deadLetter: importDlq,
+    maxReceiveCount: IMPORT_MAX_RECEIVES,
   });
   for (const prefix of IMPORT_PREFIXES) bucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(importQueue), { prefix });
   return { importQueue, importDlq };

@@ -5,13 +5,14 @@ import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
 import { importWorker } from './imports.ts';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { deadLetterQueue, workQueue } from './queues.ts';
 import { reportsSftp } from './sftp.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
@@ -88,11 +89,7 @@ function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnTy
 
   // Where failed report runs end: Scheduler puts events it could not deliver here, and Lambda (which
   // Scheduler invokes asynchronously) puts runs whose handler still failed after its own retries.
-  const dlq = new Queue(stack, 'SchedulerDlq', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
-  });
+  const dlq = deadLetterQueue(stack, 'SchedulerDlq');
   runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
   runner.node.addDependency(reportLinkKey); // its env names the secret: created first
   return { runner, dlq };
@@ -127,16 +124,11 @@ function exportRunner(stack: Stack, environment: JobsEnvironment, reportLinkKey:
 function mailEventsConsumer(stack: Stack, loginEnvironment: Omit<JobsEnvironment, 'REPORT_LINK_KEY'>) {
   const { grantData } = use(Storage);
   const { mailEvents } = use(Email);
-  const mailEventsDlq = new Queue(stack, 'MailEventsDlq', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
-  });
-  const mailEventsQueue = new Queue(stack, 'MailEventsQueue', {
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
+  const mailEventsDlq = deadLetterQueue(stack, 'MailEventsDlq');
+  const mailEventsQueue = workQueue(stack, 'MailEventsQueue', {
     visibilityTimeout: Duration.seconds(180), // 6x the function's timeout, as AWS advises for SQS sources
-    deadLetterQueue: { queue: mailEventsDlq, maxReceiveCount: 5 },
+    deadLetter: mailEventsDlq,
+    maxReceiveCount: 5,
   });
   mailEvents.addSubscription(new SqsSubscription(mailEventsQueue, { rawMessageDelivery: true }));
   const mailEventsFn = new SstFunction(stack, 'MailEvents', {
