@@ -108,6 +108,24 @@ describe('imports through the queue (ADR 069) on s3rver + fauxqs + DynamoDB Loca
     expect((await groups()).filter((id) => id.startsWith('G-P-'))).toEqual([]);
   });
 
+  it('a file written again while it is imported: the first import reads none of the new content, the new content is its own import', async () => {
+    const key = 'imports/swapped/customerGroups.csv';
+    const file = (prefix: string) =>
+      `${['customerGroupId,name', ...[1, 2, 3, 4, 5].map((k) => `${prefix}-${k},Swapped ${k}`)].join('\n')}\n`;
+    await put(key, file('G-S1'));
+    await put(key, file('G-S2')); // the first import is still in its check: 2 lines a message
+    const imports = async () =>
+      (await listImportFiles(backend.db, { owner: '' }, { limit: 50 })).items
+        .filter((f) => f.key === key)
+        .map((f) => f.status)
+        .sort();
+    await expect.poll(imports, { timeout: 30_000, interval: 100 }).toEqual(['done', 'rejected']);
+    const items = (await listImportFiles(backend.db, { owner: '' }, { limit: 50 })).items.filter((f) => f.key === key);
+    expect(items.find((f) => f.status === 'rejected')!.problem).toMatch(/written again while it was imported/);
+    expect(items.find((f) => f.status === 'done')).toMatchObject({ created: 5, errorCount: 0 });
+    expect((await groups()).filter((id) => id.startsWith('G-S'))).toEqual(['G-S2-1', 'G-S2-2', 'G-S2-3', 'G-S2-4', 'G-S2-5']);
+  });
+
   it('a kind a customer folder may not deliver is refused whole; a report copied to SFTP is no import', async () => {
     await put('sftp/C-1/reports/today.csv', 'a,b\n1,2\n');
     await put('sftp/C-1/imports/customerGroups.csv', 'customerGroupId,name\nG-C-1,Mine\n');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/db/client.ts';
+import { FileChanged } from '../platform/files/index.ts';
 import type { Clock } from '../platform/time.ts';
 import { getCustomer } from '../customers/index.ts';
 import { type ByteSource, readSlices, type Slice } from './file-slices.ts';
@@ -132,7 +133,7 @@ async function runPhases(
   const kept = file.errorCount > 0 ? await getImportErrors(db, file.fileId) : [];
   const owns = file.owner ? ownerCheck(db, file.owner) : null;
   const ownerField = FOLDER_KINDS[kind];
-  const save = (errors: LineError[] | undefined, release = false, extra: { finishedAt?: string } = {}) =>
+  const save = (errors: LineError[] | undefined, release = false, extra: { finishedAt?: string; problem?: string } = {}) =>
     saveImportProgress(
       db,
       file.fileId,
@@ -157,33 +158,47 @@ async function runPhases(
     return [...slice.errors, ...report.errors];
   };
 
-  while (progress.status === 'checking' || progress.status === 'importing') {
-    const start = { lines: progress.linesDone, bytes: progress.bytesDone };
-    for await (const slice of readSlices(source, format, { sliceLines: deps.sliceLines ?? IMPORT_SLICE_LINES, start })) {
-      const errors = (await apply(slice)).sort((a, b) => a.line - b.line);
-      progress.errorCount += errors.length;
-      const fresh = kept.length < IMPORT_ERRORS_KEPT && errors.length > 0;
-      if (fresh) kept.push(...cut(errors.slice(0, IMPORT_ERRORS_KEPT - kept.length)));
-      progress.linesDone = slice.linesThrough;
-      progress.bytesDone = slice.bytesThrough;
-      const stop = remainingMs() < (deps.reserveMs ?? RESERVE_MS);
-      if (!(await save(fresh ? kept : undefined, stop))) return 'skipped'; // the lease was lost: its new holder goes on
-      if (stop) {
-        await deps.continueLater(continuationOf(ref));
-        return 'continued';
-      }
-    }
-    if (progress.status === 'checking' && progress.errorCount > 0) {
-      progress.status = 'rejected';
-      await save(undefined, true, { finishedAt: deps.now().toISOString() });
-      return 'rejected';
-    }
-    if (progress.status === 'importing') {
-      progress.status = 'done';
-      await save(undefined, true, { finishedAt: deps.now().toISOString() });
-      return 'done';
-    }
-    Object.assign(progress, { status: 'importing', linesDone: 0, bytesDone: 0 });
+  try {
+    return await phases();
+  } catch (error) {
+    if (!(error instanceof FileChanged)) throw error;
+    // Written again after its notification: its new content is another import (another ETag); this one
+    // stops where it is, having written only lines of the content it checked.
+    const problem = `${named.kind}${format}: the file was written again while it was imported (${progress.linesDone} lines done); its new content is imported as a new file`;
+    progress.status = 'rejected';
+    await save(undefined, true, { finishedAt: deps.now().toISOString(), problem });
+    return 'rejected';
   }
-  return 'skipped';
+
+  async function phases(): Promise<ImportOutcome> {
+    while (progress.status === 'checking' || progress.status === 'importing') {
+      const start = { lines: progress.linesDone, bytes: progress.bytesDone };
+      for await (const slice of readSlices(source, format, { sliceLines: deps.sliceLines ?? IMPORT_SLICE_LINES, start })) {
+        const errors = (await apply(slice)).sort((a, b) => a.line - b.line);
+        progress.errorCount += errors.length;
+        const fresh = kept.length < IMPORT_ERRORS_KEPT && errors.length > 0;
+        if (fresh) kept.push(...cut(errors.slice(0, IMPORT_ERRORS_KEPT - kept.length)));
+        progress.linesDone = slice.linesThrough;
+        progress.bytesDone = slice.bytesThrough;
+        const stop = remainingMs() < (deps.reserveMs ?? RESERVE_MS);
+        if (!(await save(fresh ? kept : undefined, stop))) return 'skipped'; // the lease was lost: its new holder goes on
+        if (stop) {
+          await deps.continueLater(continuationOf(ref));
+          return 'continued';
+        }
+      }
+      if (progress.status === 'checking' && progress.errorCount > 0) {
+        progress.status = 'rejected';
+        await save(undefined, true, { finishedAt: deps.now().toISOString() });
+        return 'rejected';
+      }
+      if (progress.status === 'importing') {
+        progress.status = 'done';
+        await save(undefined, true, { finishedAt: deps.now().toISOString() });
+        return 'done';
+      }
+      Object.assign(progress, { status: 'importing', linesDone: 0, bytesDone: 0 });
+    }
+    return 'skipped';
+  }
 }

@@ -38,7 +38,7 @@ export function importWorkerFromConfig(
     now,
     // The data kinds only (isQueueKind): no password hashing, no schedules to mirror.
     imports: createImportService({ db, passwordHashCost: config.PASSWORD_HASH_COST, now, scheduler: null }),
-    source: (ref) => async (fromByte) => storeOf(ref.bucket).readStream(ref.key, fromByte),
+    source: (ref) => async (fromByte) => storeOf(ref.bucket).readStream(ref.key, fromByte, ref.eTag),
     continueLater: (body) => queue.send(body),
     buckets: [config.REPORTS_BUCKET],
     ...(options.sliceLines ? { sliceLines: options.sliceLines } : {}),

@@ -17,6 +17,17 @@ export type StoredFile = { key: string; bytes: number };
  * downloads. The same code runs against AWS and the local s3rver; only the endpoint differs (a custom
  * endpoint means path-style addressing, which s3rver needs).
  */
+/** The object was written again since the ETag a reader named (FileStore.readStream). */
+export class FileChanged extends Error {
+  constructor(readonly key: string) {
+    super(`${key} changed since it was named`);
+    this.name = 'FileChanged';
+  }
+}
+
+/** An ETag as S3 answers it: quoted (an S3 event names it without the quotes). */
+const quoted = (eTag: string) => (eTag.startsWith('"') ? eTag : `"${eTag}"`);
+
 export interface FileStore {
   readonly bucket: string;
   /**
@@ -41,8 +52,12 @@ export interface FileStore {
   put(key: string, bytes: Uint8Array, as: { contentType: string; fileName: string }): Promise<void>;
   /** The object's bytes as one buffer (tests and small files only). */
   read(key: string): Promise<Buffer>;
-  /** The object's bytes from `fromByte` on as a stream (joining report parts, ADR 041). */
-  readStream(key: string, fromByte?: number): Promise<Readable>;
+  /**
+   * The object's bytes from `fromByte` on as a stream (joining report parts, ADR 041). With `eTag`, only that
+   * content: an object written again since answers FileChanged (an import checked whole, then read in slices,
+   * must read what it checked; ADR 069).
+   */
+  readStream(key: string, fromByte?: number, eTag?: string): Promise<Readable>;
   /** A copy of the object under another key, inside S3 (CopyObject: ≤ 5 GB; a report part's file, ADR 074). */
   copy(fromKey: string, toKey: string): Promise<void>;
   remove(key: string): Promise<void>;
@@ -128,11 +143,25 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
       const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await res.Body!.transformToByteArray());
     },
-    async readStream(key, fromByte = 0) {
+    async readStream(key, fromByte = 0, eTag) {
       const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
-      const res = await s3.send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }),
-      );
+      const res = await s3
+        .send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}),
+            ...(eTag ? { IfMatch: quoted(eTag) } : {}),
+          }),
+        )
+        .catch((error: unknown) => {
+          throw errorHttpStatus(error) === 412 ? new FileChanged(key) : error;
+        });
+      // S3 refuses another ETag (412); the answer's own ETag is checked too, for stores that ignore If-Match.
+      if (eTag && res.ETag && res.ETag !== quoted(eTag)) {
+        if (res.Body instanceof Readable) res.Body.destroy();
+        throw new FileChanged(key);
+      }
       // The Node runtime's SDK answers a body as a Node stream (an IncomingMessage).
       if (!(res.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
       return res.Body;
