@@ -134,11 +134,13 @@ async function readPages(db: Db, pk: string, consistent: boolean) {
 }
 
 /** The snapshot's products in name order, with the number of calls; products null before the first rebuild. */
-async function readSnapshot(db: Db, consistent = false): Promise<Snapshot> {
+async function readSnapshot(db: Db, consistent = false, known?: Record<string, unknown>): Promise<Snapshot> {
   let calls = 0;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const head = await getItem(db, CATALOGUE_VERSION, { consistent: true });
-    calls += 1;
+    // A version item the caller already read serves the first attempt; a stale one is caught by its page count.
+    const reuse = attempt === 0 && known !== undefined;
+    const head = reuse ? known : await getItem(db, CATALOGUE_VERSION, { consistent: true });
+    if (!reuse) calls += 1;
     const v = typeof head?.v === 'number' ? head.v : 0;
     if (typeof head?.build !== 'string') {
       const legacy = await readPages(db, LEGACY_PK, consistent);
@@ -177,8 +179,8 @@ export async function allProducts(db: Db): Promise<{ items: Product[]; calls: nu
 /** The catalogue as `allProducts` reads it, kept per process until a rebuild moves its version (read consistently). */
 const catalogueCopy = versionedValue(
   CATALOGUE_VERSION,
-  async (db) => {
-    const snapshot = await readSnapshot(db, true);
+  async (db, head) => {
+    const snapshot = await readSnapshot(db, true, head);
     if (snapshot.products) return { value: snapshot.products, calls: snapshot.calls };
     const res = await listAll(db, products, { ...onIndex('gsi1', productKeys.gsi1pk), ...productRecord });
     return { value: res.items, calls: snapshot.calls + res.calls };

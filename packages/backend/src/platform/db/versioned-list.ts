@@ -32,7 +32,15 @@ export function versionBump(db: Db, key: Key, now: Date): TxItem {
 /** The list's value and the calls this read made (1 while the copy is current). */
 export type VersionedRead<T> = { value: T; calls: number };
 
-export function versionedValue<T>(key: Key, load: (db: Db) => Promise<{ value: T; calls: number }>, options: { settleMs: number }) {
+/**
+ * `load` gets the version item this call read (undefined when none exists yet), so a loader that needs it
+ * (the catalogue's build id) does not read it a second time.
+ */
+export function versionedValue<T>(
+  key: Key,
+  load: (db: Db, head: Record<string, unknown> | undefined) => Promise<{ value: T; calls: number }>,
+  options: { settleMs: number },
+) {
   const copies = new Map<string, { version: number; loadedAt: number; value: T }>();
   return async (db: Db, now: Date): Promise<VersionedRead<T>> => {
     const head = await getItem(db, key);
@@ -43,7 +51,7 @@ export function versionedValue<T>(key: Key, load: (db: Db) => Promise<{ value: T
       return { value: copy.value, calls: 1 };
     }
     const loadedAt = now.getTime();
-    const loaded = await load(db);
+    const loaded = await load(db, head);
     copies.set(db.table, { version, loadedAt, value: loaded.value });
     return { value: loaded.value, calls: 1 + loaded.calls };
   };
