@@ -1,7 +1,7 @@
 import { MasterData } from '@portal/core/masterdata';
 import { ImportFileDetail, ImportFileList, type ImportFileView } from '@portal/core/transaction';
 import useSWR from 'swr';
-import { queryOf, resource, resourceKey, SECTION_READ, sectionCalls, segment, useResourceGet } from '../../../lib/resource-client.ts';
+import { resource, resourceKey, SECTION_READ, sectionCalls, segment, useResourceGet } from '../../../lib/resource-client.ts';
 
 /**
  * The Imports section's calls (ADR 069's API: GET /api/imports, GET /api/imports/:fileId) on the typed
@@ -19,15 +19,15 @@ export const IMPORTS_PAGE_SIZE = 25;
 /** How often a list or an import with a file still in work is read again. */
 export const IMPORTS_POLL_MS = 3000;
 
-type ListArgs = Parameters<ReturnType<typeof client>['imports']['$get']>[0];
-const listArgs = (query: ImportListQuery, cursor: string | undefined): ListArgs => ({
-  query: queryOf({ ...query, cursor, limit: IMPORTS_PAGE_SIZE }) as ListArgs['query'],
+/** The list's query for the typed client (hc leaves undefined values out), in one order: one query, one key. */
+const listArgs = ({ owner, day }: ImportListQuery, cursor: string | undefined) => ({
+  query: { owner, day, cursor, limit: String(IMPORTS_PAGE_SIZE) },
 });
+type ListArgs = ReturnType<typeof listArgs>;
 const fileArgs = (fileId: string) => ({ param: { fileId: segment(fileId) } });
 
 export const importKeys = {
-  page: (query: ImportListQuery, cursor: string | undefined) =>
-    resourceKey('connect', 'imports', 'list', client().imports.$path(listArgs(query, cursor))),
+  page: (args: ListArgs) => resourceKey('connect', 'imports', 'list', client().imports.$path(args)),
   file: (fileId: string) => resourceKey('connect', 'imports', 'get', client().imports[':fileId'].$path(fileArgs(fileId))),
 };
 
@@ -35,19 +35,16 @@ export const inWork = (file: Pick<ImportFileView, 'status'>) => file.status === 
 
 /**
  * One page of a list, newest first (`cursor`: the page after the one that answered it). Read again every
- * few seconds while a file on it is still being checked or imported; null query = nothing to ask yet.
+ * few seconds while a file on it is still being checked or imported.
  */
-export function useImportPage(query: ImportListQuery | null, cursor?: string) {
-  return useSWR(
-    query ? importKeys.page(query, cursor) : null,
-    () => read(client().imports.$get(listArgs(query!, cursor)), ImportFileList),
-    {
-      ...SECTION_READ,
-      dedupingInterval: 2000,
-      keepPreviousData: true,
-      refreshInterval: (page) => (page?.items.some(inWork) ? IMPORTS_POLL_MS : 0),
-    },
-  );
+export function useImportPage(query: ImportListQuery, cursor?: string) {
+  const args = listArgs(query, cursor);
+  return useSWR(importKeys.page(args), () => read(client().imports.$get(args), ImportFileList), {
+    ...SECTION_READ,
+    dedupingInterval: 2000,
+    keepPreviousData: true,
+    refreshInterval: (page) => (page?.items.some(inWork) ? IMPORTS_POLL_MS : 0),
+  });
 }
 
 /** One import with its first line errors, read again every few seconds while it is in work. */

@@ -10,7 +10,7 @@ import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { type ImportListQuery, useImportPage } from '../api/imports.ts';
-import { fileName, phasePercent, STATUS_THEME } from '../model/import-format.ts';
+import { fileName, phasePercent, sizeText, STATUS_THEME } from '../model/import-format.ts';
 
 /**
  * A list of imports, newest first (ADR 069's list), paged by the API's cursor: "Load more" adds the next
@@ -123,7 +123,7 @@ function ImportRow({ file, folderName }: { file: ImportFileView; folderName?: ((
           {fileName(file.key)}
         </Link>
         <p className="text-xs text-slate-500">
-          <span className="font-mono">{file.kind}</span>
+          <span className="font-mono">{file.kind}</span> · {sizeText(file.bytes, format.locale)}
           {folderName ? ` · ${folderName(file.owner)}` : null}
         </p>
       </div>

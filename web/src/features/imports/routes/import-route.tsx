@@ -118,7 +118,8 @@ function LineErrors({ file }: { file: ImportFileDetail }) {
     {
       key: 'field',
       header: t('imports.errors.field'),
-      cell: (r) => (r.field ? <span className="break-all font-mono text-xs">{r.field}</span> : '—'),
+      nowrap: true,
+      cell: (r) => (r.field ? <span className="font-mono text-xs">{r.field}</span> : '—'),
     },
     { key: 'message', header: t('imports.errors.message'), cell: (r) => <span className="break-words">{r.message}</span> },
   ];
