@@ -112,6 +112,9 @@ describe('Imports section', () => {
     expect(within(rows[0]!).getByText(/Provider One/)).toBeTruthy();
     expect(within(rows[1]!).getByText(/Supplier uploads/)).toBeTruthy();
     expect(api.callsTo('GET', '/api/imports')[0]!.query.get('day')).toBe(new Date().toISOString().slice(0, 10));
+    fireEvent.change(screen.getByLabelText(/Received on/), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(api.callsTo('GET', '/api/imports').at(-1)!.query.get('day')).toBe('2026-11-20'));
+    expect(new URLSearchParams(view.location().search).get('day')).toBe('2026-11-20');
     fireEvent.change(screen.getByLabelText('Folder'), { target: { value: 'G-1' } });
     expect(await screen.findByText("No file has been delivered to this folder's imports/ yet.")).toBeTruthy();
     expect(new URLSearchParams(view.location().search).get('owner')).toBe('G-1');
