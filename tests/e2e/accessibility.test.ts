@@ -55,6 +55,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     const paths = [
       '/connect',
       '/connect/transactions',
+      '/connect/imports',
       '/connect/serial-numbers',
       '/connect/sales',
       '/connect/products',

@@ -1,7 +1,8 @@
+import { connectSectionPolicy } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
-import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { routePolicy } from '../middleware/policy.ts';
 import { actorOf, requireAccount } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
 
@@ -12,9 +13,10 @@ const contracts = () => import('@portal/core/transaction');
  * Imports of files from S3 (ADR 069), connect only: GET / lists a folder's imports (supplier staff: a day's),
  * newest first, by cursor; GET /:fileId is one import with its progress and first line errors. The service
  * checks payment.transactions and the file's folder: another customer's import answers 404 like none.
+ * The route reads the Imports section's permission from core's table, as the screen does (ADR 031, ADR 079).
  */
 const route = routePolicy('connect');
-const permission: PermissionName[] = ['payment.transactions'];
+const permission = connectSectionPolicy('imports');
 
 export const importRoutes = new Hono<AppEnv>()
   .use(portals('connect'))

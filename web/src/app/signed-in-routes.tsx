@@ -36,6 +36,7 @@ const ConnectSectionRoute = lazyRoute(() => import('../features/connect/routes/c
 const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
   transactions: lazyRoute(() => import('./routes/connect-transactions-route.tsx'), 'ConnectTransactionsRoute', 'transactions', 'exports'),
+  imports: lazyRoute(() => import('./routes/connect-imports-route.tsx'), 'ConnectImportsRoute', 'imports'),
   products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
   sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales', 'exports'),
   reports: lazyRoute(() => import('./routes/connect-reports-route.tsx'), 'ConnectReportsRoute', 'reports'),
@@ -48,6 +49,11 @@ const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
   { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
   { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
+  {
+    path: paths.connect.importFile.pattern,
+    section: 'imports',
+    Screen: lazyRoute(() => import('./routes/connect-imports-route.tsx'), 'ConnectImportRoute', 'imports'),
+  },
   {
     path: paths.connect.request.pattern,
     section: 'requests',

@@ -68,6 +68,8 @@ export const paths = {
     ssoCallback: '/connect/sso-callback',
     serialNumbers: '/connect/serial-numbers',
     transactions: '/connect/transactions',
+    imports: '/connect/imports',
+    importFile: withParams<[fileId: string]>('/connect/imports/:fileId'),
     sales: '/connect/sales',
     reports: '/connect/reports',
     newReport: '/connect/reports/new',

@@ -37,7 +37,9 @@ describe('mayUseConnectSection', () => {
 
   it('names the section examples of ADR 031', () => {
     const payment = modulesOf({ payment: { permissions: 3, settings: 0 } });
-    expect(connectSectionsFor(payment)).toEqual(['serial-numbers', 'transactions', 'news', 'documents']);
+    expect(connectSectionsFor(payment)).toEqual(['serial-numbers', 'transactions', 'imports', 'news', 'documents']);
+    // atm.transactions opens Transactions but not Imports: the imports API asks for payment.transactions (ADR 079).
+    expect(connectSectionsFor(modulesOf({ atm: { permissions: allBits('atm'), settings: 0 } }))).not.toContain('imports');
     const flow = modulesOf({ flow: { permissions: 1 + 8, settings: 0 } });
     expect(connectSectionsFor(flow)).toEqual(['news', 'documents', 'logo', 'requests']);
     // The workflow editor lives in Requests: editWorkflows alone opens the section.
@@ -95,6 +97,7 @@ describe('connectSectionPolicy', () => {
   it("names a section's opening permissions as the route policy does", () => {
     expect(connectSectionPolicy('transactions')).toEqual(['payment.transactions', 'atm.transactions']);
     expect(connectSectionPolicy('requests')).toEqual(['flow.doRequests', 'flow.approveRequests', 'flow.editWorkflows']);
+    expect(connectSectionPolicy('imports')).toEqual(['payment.transactions']);
     expect(connectSectionPolicy('news')).toEqual([]);
   });
 });

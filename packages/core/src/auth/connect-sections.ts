@@ -4,6 +4,7 @@ import type { DecodedModulesLike, ModuleName, ModulePermissionName } from './fla
 export const CONNECT_SECTION_KEYS = [
   'serial-numbers',
   'transactions',
+  'imports',
   'sales',
   'reports',
   'news',
@@ -34,6 +35,8 @@ const p = <M extends ModuleName>(module: M, permission: ModulePermissionName<M>)
 export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, readonly ModulePermissionRef[]>> = {
   'serial-numbers': [p('payment', 'serialLookup')],
   transactions: [p('payment', 'transactions'), p('atm', 'transactions')],
+  // The imports of files from S3 (ADR 069, ADR 079): payment transactions files, so payment.transactions only.
+  imports: [p('payment', 'transactions')],
   sales: [p('salesReporting', 'sales')],
   reports: [p('reportManagement', 'reports')],
   news: [],

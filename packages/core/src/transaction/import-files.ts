@@ -20,32 +20,38 @@ export const ImportFileParams = z.object({
 });
 
 /** checking: every line validated, nothing written; importing: written slice by slice; rejected: refused whole (ADR 069). */
-export type ImportFileStatus = 'checking' | 'importing' | 'done' | 'rejected';
-export type ImportLineError = { line: number; reason: string };
+export const IMPORT_FILE_STATUSES = ['checking', 'importing', 'done', 'rejected'] as const;
+export const ImportFileStatus = z.enum(IMPORT_FILE_STATUSES);
+export type ImportFileStatus = z.infer<typeof ImportFileStatus>;
+export const ImportLineError = z.object({ line: z.number(), reason: z.string() });
+export type ImportLineError = z.infer<typeof ImportLineError>;
 
-/** One import as the API answers it. */
-export type ImportFileView = {
-  fileId: string;
+/** One import as the API answers it (a schema, so the connect screen reads the answer with it: ADR 057). */
+export const ImportFileView = z.object({
+  fileId: z.string(),
   /** The object's key in the reports bucket (`sftp/<id>/imports/…` or `imports/…`). */
-  key: string;
-  bytes: number;
+  key: z.string(),
+  bytes: z.number(),
   /** The customer (or customer group) whose SFTP folder it came from; '' for the supplier's own uploads. */
-  owner: string;
-  kind: string;
-  status: ImportFileStatus;
+  owner: z.string(),
+  kind: z.string(),
+  status: ImportFileStatus,
   /** Where the current phase reads on (a slice boundary). */
-  linesDone: number;
-  bytesDone: number;
-  created: number;
-  updated: number;
-  errorCount: number;
+  linesDone: z.number(),
+  bytesDone: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  errorCount: z.number(),
   /** Why the whole file was refused (unknown kind, a kind its folder may not deliver), when it was. */
-  problem?: string;
+  problem: z.optional(z.string()),
   /** Invocations that worked on it (a large file continues in new messages). */
-  runs: number;
-  receivedAt: string;
-  updatedAt: string;
-  finishedAt?: string;
-};
-export type ImportFileList = { items: ImportFileView[]; cursor: string | null };
-export type ImportFileDetail = ImportFileView & { errors: ImportLineError[] };
+  runs: z.number(),
+  receivedAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.optional(z.string()),
+});
+export type ImportFileView = z.infer<typeof ImportFileView>;
+export const ImportFileList = z.object({ items: z.array(ImportFileView), cursor: z.nullable(z.string()) });
+export type ImportFileList = z.infer<typeof ImportFileList>;
+export const ImportFileDetail = z.extend(ImportFileView, { errors: z.array(ImportLineError) });
+export type ImportFileDetail = z.infer<typeof ImportFileDetail>;

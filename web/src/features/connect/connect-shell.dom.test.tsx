@@ -43,7 +43,7 @@ describe('the connect shell', () => {
   it('shows only the sections the module permissions open, in the navigation and as tiles', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
     renderRoute(paths.connect.root);
-    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'News', 'Documents']);
+    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents']);
     const main = screen.getByRole('main');
     expect(within(main).queryByRole('link', { name: /Sales/ })).toBeNull();
     expect(within(main).getByRole('link', { name: /Transactions/ })).toBeTruthy();
@@ -62,7 +62,7 @@ describe('the connect shell', () => {
   it('shows every section to a user holding every connect permission', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);
-    expect(await navLabels()).toHaveLength(9);
+    expect(await navLabels()).toHaveLength(10);
   });
 
   it('answers a direct URL to a forbidden section with the access-denied dialog over the connect home', async () => {

@@ -17,6 +17,7 @@ const c = paths.connect;
 export const CONNECT_SECTIONS: readonly ConnectSection[] = [
   { key: 'serial-numbers', path: c.serialNumbers, label: 'connect.serialNumbers' },
   { key: 'transactions', path: c.transactions, label: 'connect.transactions' },
+  { key: 'imports', path: c.imports, label: 'connect.imports' },
   { key: 'sales', path: c.sales, label: 'connect.sales' },
   { key: 'reports', path: c.reports, label: 'connect.reports' },
   { key: 'news', path: c.news, label: 'connect.news' },
