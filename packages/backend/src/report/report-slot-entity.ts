@@ -16,6 +16,12 @@ import { type TxItem, transactWrite } from '../platform/db/transact.ts';
  * Key arithmetic (ADR 077): a part's start and end are 8 WCU on `RSLOTS` (two 2-item transactions),
  * ≤ 125 part starts a second within its 1,000 WCU/s; `RWAIT` takes 4 WCU a part and one Put a job.
  */
+/**
+ * How often the scheduled sweep runs (infra/jobs.ts, ADR 077 addendum): a slot whose invocation was lost
+ * is free again at most this long after its lease passed, even when no report runs afterwards.
+ */
+export const REPORT_SLOTS_SWEEP_MINUTES = 5;
+
 const SLOTS = 'RSLOTS';
 const WAIT = 'RWAIT';
 const COUNT = { pk: SLOTS, sk: 'COUNT' };
