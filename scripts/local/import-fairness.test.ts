@@ -1,58 +1,27 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Backend } from '@portal/backend';
-import { importWorkerFromConfig } from '@portal/backend/import';
 import { claimOwnerSlot, listImportFiles, ownerSlotsHeld, releaseOwnerSlot } from '@portal/backend/import/testing';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFilesHandler } from '../../functions/jobs/import-files.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
-import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
+import { importOk } from '../../tests/support/test-backend.ts';
+import { startImportStandIns } from './import-stand-ins.ts';
 
 /**
  * Imports of one owner at once (ADR 069 addendum) on s3rver + fauxqs + DynamoDB Local: an owner at its cap
  * has its next file deferred (sent again with a delay: never a failure, never toward the DLQ) and imported
  * once a slot frees, while another owner's file goes through meanwhile.
  */
-const BUCKET = 'import-fair-reports';
 let backend: Backend;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
-let localSqs: Awaited<ReturnType<typeof startLocalSqs>>;
 let sqs: SQSClient;
 let put: (key: string, body: string) => Promise<void>;
 let dlqUrl: string;
-let poller: { stop: () => Promise<void> };
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  localSqs = await startLocalSqs({ port: 0 });
-  sqs = sqsClient(localSqs.endpoint);
-  const queues = await ensureImportQueues(sqs, 'import-fair');
-  dlqUrl = queues.dlqUrl;
-  s3 = await startS3StandIn([BUCKET], { onEvent: s3NotificationBridge(sqs, queues.queueUrl, BUCKET) });
-  backend = await createTestBackend(undefined, {
-    REPORTS_BUCKET: BUCKET,
-    S3_ENDPOINT: s3.endpoint,
-    SQS_ENDPOINT: localSqs.endpoint,
-    IMPORT_QUEUE_URL: queues.queueUrl,
-  });
   // One import of an owner at once; a deferred file comes back after a second.
-  const worker = importWorkerFromConfig(backend.config, { ownerAtOnce: 1, deferSeconds: 1 });
-  poller = startImportPoller(
-    sqs,
-    queues.queueUrl,
-    importFilesHandler(async () => worker),
-    { budgetMs: 60_000 },
-  );
-  const client = new S3Client({
-    region: 'eu-central-1',
-    endpoint: s3.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
-  });
-  put = async (key, body) => {
-    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
-  };
+  ({ backend, sqs, put, dlqUrl, stop } = await startImportStandIns('import-fair', {
+    worker: { ownerAtOnce: 1, deferSeconds: 1 },
+    budgetMs: 60_000,
+  }));
   await importOk(backend, 'retailers', [
     { customerId: 'C-FA', name: 'Busy Markets' },
     { customerId: 'C-FB', name: 'Quiet Markets' },
@@ -60,11 +29,7 @@ beforeAll(async () => {
   await importOk(backend, 'transactionTypes', [{ transactionTypeId: 'sale', name: 'Sale' }]);
 }, 60_000);
 
-afterAll(async () => {
-  await poller?.stop();
-  await s3?.stop();
-  await localSqs?.stop();
-});
+afterAll(() => stop?.());
 
 const transactions = (customerId: string) =>
   `${[1, 2]
