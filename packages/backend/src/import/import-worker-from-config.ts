@@ -59,7 +59,7 @@ export function importWorkerFromConfig(
   };
 
   return {
-    /** true: finished (imported, continued in a new message, or nothing to do); false: left to the queue. */
+    /** true: finished (imported, continued or deferred in a new message, or nothing to do); false: left to the queue. */
     async receive(message: ImportMessage, remainingMs: () => number): Promise<boolean> {
       const outcomes: ImportOutcome[] = [];
       try {
