@@ -1,12 +1,12 @@
 import { Duration, SecretValue } from 'aws-cdk-lib';
 import { type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { CfnSchedule, CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
+import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
@@ -160,6 +160,22 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] }));
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dlq.queueArn] }));
 
+  // The part slots' sweep (ADR 077 addendum): a fixed rate through the same Scheduler, role and runner as the
+  // report schedules, in the default group (the API manages its group's schedules). A fire that cannot be
+  // delivered is not retried: the next one comes within minutes.
+  const slotsSweep = new CfnSchedule(stack, 'ReportSlotsSweep', {
+    description: 'Frees report part slots whose lease passed and starts waiting parts (ADR 077)',
+    scheduleExpression: `rate(${REPORT_SLOTS_SWEEP_MINUTES} minutes)`,
+    flexibleTimeWindow: { mode: 'OFF' },
+    state: 'ENABLED',
+    target: {
+      arn: runner.functionArn,
+      roleArn: schedulerRole.roleArn,
+      input: JSON.stringify({ kind: 'report-slots' }),
+      retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: REPORT_SLOTS_SWEEP_MINUTES * 60 },
+    },
+  });
+
   /** What the API needs to manage schedules: this group's schedules only, and passing exactly this role. */
   const grantScheduling = (grantee: IGrantable) => {
     grantee.grantPrincipal.addToPrincipalPolicy(
@@ -182,7 +198,7 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
       }),
     );
   };
-  return { scheduleGroup, scheduleGroupName, schedulerRole, grantScheduling };
+  return { scheduleGroup, scheduleGroupName, schedulerRole, slotsSweep, grantScheduling };
 }
 
 /**

@@ -7,7 +7,8 @@ import { lazy } from '@portal/backend/platform';
  * Files arriving in S3 (ADR 069): S3's notifications and the worker's own continuations reach this function
  * through the import queue (batch size 1, bounded concurrency). A message not finished is reported as a batch
  * item failure: it comes back after its visibility timeout, a poisoned one at once, and the DLQ takes it
- * after maxReceiveCount.
+ * after maxReceiveCount. A file whose owner imports its cap of files already is sent again with a delay and
+ * its message finished: a deferral is never a receive toward the DLQ (ADR 069 addendum).
  */
 export function importFilesHandler(worker: () => Promise<Pick<ImportWorker, 'receive'>>) {
   return async (event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {

@@ -11,8 +11,8 @@ describe('report-runner handler', () => {
     await expect(handler({ kind: 'report-part', jobId: 'x', part: -1 })).rejects.toThrow(InvalidJobEventError);
   });
 
-  it('registers the scheduled fire, the manual run and the fan-out part (ADR 041)', () => {
-    expect([...jobs.keys()].sort()).toEqual(['report', 'report-job', 'report-part']);
+  it('registers the scheduled fire, the manual run, the fan-out part (ADR 041) and the slots sweep (ADR 077)', () => {
+    expect([...jobs.keys()].sort()).toEqual(['report', 'report-job', 'report-part', 'report-slots']);
   });
 
   it('is what the local scheduler invokes: scheduledFor is filled in, a failing run is dead-lettered', async () => {

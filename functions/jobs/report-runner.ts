@@ -18,11 +18,12 @@ const reports = lazy(async () => {
   return reportJobsFromConfig(config, { ...jobDepsFromConfig(config), ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
-/** Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run. */
+/** Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the slots' sweep (ADR 077). */
 export const jobs: JobRegistry = new Map([
   jobEntry('report', async (payload) => (await reports()).runScheduled(payload)),
   jobEntry('report-job', async (payload) => (await reports()).run(payload)),
   jobEntry('report-part', async (payload) => (await reports()).run(payload)),
+  jobEntry('report-slots', async () => (await reports()).sweepSlots()),
 ]);
 
 /** Validate, then dispatch; a failure fails the invocation (async retries, then the DLQ). */

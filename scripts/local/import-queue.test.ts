@@ -1,67 +1,31 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Backend } from '@portal/backend';
-import { importWorkerFromConfig } from '@portal/backend/import';
 import { getImportErrors, listImportFiles } from '@portal/backend/import/testing';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFilesHandler } from '../../functions/jobs/import-files.ts';
 import { customerGroupIds } from '../../tests/support/customer-groups.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
+import { startImportStandIns } from './import-stand-ins.ts';
 
 /**
  * The import path of ADR 069 on the real stand-ins: a file put into s3rver reaches fauxqs through the
  * notification bridge, the poller hands it to the same handler the Lambda runs, and the worker imports it
  * into DynamoDB Local — a large file in several messages, a poisoned one into the DLQ with nothing written.
  */
-const BUCKET = 'import-test-reports';
 let backend: Backend;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
-let localSqs: Awaited<ReturnType<typeof startLocalSqs>>;
 let sqs: SQSClient;
 let put: (key: string, body: string) => Promise<void>;
 let dlqUrl: string;
-let poller: { stop: () => Promise<void> };
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  localSqs = await startLocalSqs({ port: 0 });
-  sqs = sqsClient(localSqs.endpoint);
-  const queues = await ensureImportQueues(sqs, 'import-test');
-  dlqUrl = queues.dlqUrl;
-  s3 = await startS3StandIn([BUCKET], { onEvent: s3NotificationBridge(sqs, queues.queueUrl, BUCKET) });
-  backend = await createTestBackend(undefined, {
-    REPORTS_BUCKET: BUCKET,
-    S3_ENDPOINT: s3.endpoint,
-    SQS_ENDPOINT: localSqs.endpoint,
-    IMPORT_QUEUE_URL: queues.queueUrl,
-  });
   // Every slice (2 lines) leaves less than the reserve: each continues in a new message, as a file past
   // one Lambda invocation does.
-  const worker = importWorkerFromConfig(backend.config, { sliceLines: 2, reserveMs: 60_000 });
-  poller = startImportPoller(
-    sqs,
-    queues.queueUrl,
-    importFilesHandler(async () => worker),
-    { budgetMs: 30_000 },
-  );
-  const client = new S3Client({
-    region: 'eu-central-1',
-    endpoint: s3.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: S3_STAND_IN_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_STAND_IN_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
-  });
-  put = async (key, body) => {
-    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
-  };
+  ({ backend, sqs, put, dlqUrl, stop } = await startImportStandIns('import-test', {
+    worker: { sliceLines: 2, reserveMs: 60_000 },
+    budgetMs: 30_000,
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await poller?.stop();
-  await s3?.stop();
-  await localSqs?.stop();
-});
+afterAll(() => stop?.());
 
 const groups = () => customerGroupIds(backend);
 

@@ -12,6 +12,7 @@ import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
+import { REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { handler as importFiles } from '../../functions/jobs/import-files.ts';
@@ -105,6 +106,14 @@ export async function startLocalRuntime() {
 
     backend.scheduler?.start();
     stops.push(async () => backend.scheduler?.stop());
+    // The report slots' sweep (ADR 077 addendum): on AWS a fixed-rate schedule, here a timer invoking the same
+    // handler with the same payload. Not a schedule of the local scheduler: its test hook fires every due
+    // instant on the way to a report's fire, and a rate of minutes would crowd those out.
+    const sweep = setInterval(() => {
+      reportRunner({ kind: 'report-slots' }).catch((error: unknown) => console.error('report slots sweep:', error));
+    }, REPORT_SLOTS_SWEEP_MINUTES * 60_000);
+    sweep.unref();
+    stops.push(async () => clearInterval(sweep));
     // Lambda's SQS event source: the import worker's handler takes one message at a time (ADR 069).
     const poller = startImportPoller(sqs, queueUrl, importFiles);
     stops.push(poller.stop);

@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
 import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
+import { parseScheduledJobEvent } from '@portal/backend/platform/scheduler';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
-import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
+import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
@@ -219,6 +220,31 @@ describe('Jobs', () => {
         { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [dlqId, 'Arn'] } },
       ],
     });
+  });
+});
+
+describe('Jobs: the report part slots sweep (ADR 077 addendum)', () => {
+  it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role', () => {
+    const schedules = ofType(t.Jobs, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    const [, schedule] = schedules[0]!;
+    const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
+    const [roleId] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
+    expect(REPORT_SLOTS_SWEEP_MINUTES).toBe(5);
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: 'rate(5 minutes)',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      State: 'ENABLED',
+      Target: {
+        Arn: { 'Fn::GetAtt': [runnerId, 'Arn'] },
+        RoleArn: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 300 },
+      },
+    });
+    // The runner's handler takes exactly this payload (functions/jobs/report-runner.ts).
+    const input = JSON.parse(String((schedule.Properties.Target as { Input: string }).Input)) as unknown;
+    expect(parseScheduledJobEvent(input)).toEqual({ kind: 'report-slots' });
+    expect(schedule.Properties.GroupName).toBeUndefined(); // not in the group the API manages
   });
 });
 

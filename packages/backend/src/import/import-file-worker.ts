@@ -17,6 +17,7 @@ import {
   saveImportProgress,
 } from './import-file-entity.ts';
 import { continuationOf, fileIdOf, type ImportFileRef, importPlaceOf } from './import-file-ref.ts';
+import { claimOwnerSlot, IMPORT_OWNER_AT_ONCE, releaseOwnerSlot } from './import-owner-slot-entity.ts';
 import { type ImportKind, type ImportService, isQueueKind } from './import-service.ts';
 
 /**
@@ -28,6 +29,7 @@ import { type ImportKind, type ImportService, isQueueKind } from './import-servi
  *    refused by its write (an unknown store) is a line error, as in every import.
  * After each slice the position is saved; when the time budget runs low the worker stops between slices
  * and sends a continuation message, so a file of any size goes on in a new invocation (Lambda: 15 minutes).
+ * Each file holds one of its owner's slots while it runs (ADR 069 addendum): an owner at its cap is deferred.
  */
 export type ImportWorkerDeps = {
   db: Db;
@@ -37,6 +39,8 @@ export type ImportWorkerDeps = {
   source: (ref: ImportFileRef) => ByteSource;
   /** Sends the continuation message to the import queue. */
   continueLater: (body: string) => Promise<void>;
+  /** Imports of one owner at once (IMPORT_OWNER_AT_ONCE; tests: 1). */
+  ownerAtOnce?: number;
   /** The buckets files are imported from (the reports bucket); others are skipped. */
   buckets: readonly string[];
   sliceLines?: number;
@@ -44,8 +48,11 @@ export type ImportWorkerDeps = {
   reserveMs?: number;
 };
 
-/** done / continued: the message is finished; rejected: poisoned (to the DLQ); skipped: nothing to do here. */
-export type ImportOutcome = 'done' | 'continued' | 'rejected' | 'skipped';
+/**
+ * done / continued: the message is finished; rejected: poisoned (to the DLQ); skipped: nothing to do here;
+ * deferred: its owner imports IMPORT_OWNER_AT_ONCE files already, the file is sent again for later.
+ */
+export type ImportOutcome = 'done' | 'continued' | 'rejected' | 'skipped' | 'deferred';
 
 export const IMPORT_SLICE_LINES = 1_000;
 const RESERVE_MS = 120_000;
@@ -107,10 +114,21 @@ export async function importFile(deps: ImportWorkerDeps, ref: ImportFileRef, rem
   const file = await fileOf(deps, ref, place.owner, place.name);
   if (file.status === 'rejected') return 'rejected';
   if (file.status === 'done') return 'skipped';
-  const lease = randomUUID();
+  // Both leases end a minute after this invocation can: a worker that dies frees the file and its owner's slot.
   const until = new Date(deps.now().getTime() + remainingMs() + 60_000);
-  if (!(await claimImportFile(deps.db, file.fileId, lease, deps.now(), until))) return 'skipped'; // another worker has it
-  return runPhases(deps, ref, file, lease, remainingMs);
+  const cap = deps.ownerAtOnce ?? IMPORT_OWNER_AT_ONCE;
+  if (!(await claimOwnerSlot(deps.db, file.owner, file.fileId, cap, deps.now(), until))) return 'deferred';
+  let outcome: ImportOutcome;
+  try {
+    const lease = randomUUID();
+    if (!(await claimImportFile(deps.db, file.fileId, lease, deps.now(), until))) return 'skipped'; // another worker has it
+    outcome = await runPhases(deps, ref, file, lease, remainingMs);
+  } finally {
+    await releaseOwnerSlot(deps.db, file.owner, file.fileId);
+  }
+  // Sent once the slot is free again: the continuation competes for it like any of the owner's files.
+  if (outcome === 'continued') await deps.continueLater(continuationOf(ref));
+  return outcome;
 }
 
 async function runPhases(
@@ -182,10 +200,7 @@ async function runPhases(
         progress.bytesDone = slice.bytesThrough;
         const stop = remainingMs() < (deps.reserveMs ?? RESERVE_MS);
         if (!(await save(fresh ? kept : undefined, stop))) return 'skipped'; // the lease was lost: its new holder goes on
-        if (stop) {
-          await deps.continueLater(continuationOf(ref));
-          return 'continued';
-        }
+        if (stop) return 'continued';
       }
       if (progress.status === 'checking' && progress.errorCount > 0) {
         progress.status = 'rejected';

@@ -9,3 +9,4 @@ export {
   listImportFiles,
   saveImportProgress,
 } from './import-file-entity.ts';
+export { claimOwnerSlot, IMPORT_OWNER_AT_ONCE, ownerSlotsHeld, releaseOwnerSlot } from './import-owner-slot-entity.ts';

@@ -16,3 +16,4 @@ export {
   REPORT_RUNNER_CONCURRENCY,
 } from './report-part-plan.ts';
 export { REPORT_PART_ROWS } from './report-runner.ts';
+export { REPORT_SLOTS_SWEEP_MINUTES } from './report-slot-entity.ts';

@@ -96,6 +96,12 @@ export function reportJobsFromConfig(
     /** A schedule's fire (functions/jobs/report-runner.ts registers it as the 'report' job). */
     runScheduled: async (payload: Pick<ReportJobPayload, 'processId' | 'scheduledFor'>) =>
       (await runnerModule()).runScheduledReport(await runnerDeps(), payload),
+    /**
+     * The fixed-rate sweep (ADR 077 addendum; functions/jobs/report-runner.ts registers it as 'report-slots'):
+     * the part-end path's sweep and start, so a slot whose invocation was lost is freed within a sweep of its
+     * lease's end even when no report runs afterwards.
+     */
+    sweepSlots: async () => (await runnerModule()).startWaitingParts(await runnerDeps()),
     /** Resolves when every local run started so far (and its parts) finished. */
     idle,
   };

@@ -1,12 +1,13 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../platform/db/client.ts';
 import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { leaseEnd, leaseSlots } from '../platform/db/lease-slots.ts';
 import { queryPage } from '../platform/db/query.ts';
 import { type TxItem, transactWrite } from '../platform/db/transact.ts';
 
 /**
  * The fleet's report part slots (ADR 077): at most `cap` parts of all fanned-out report jobs read at once,
- * so the 1st of the month stays within the table's throughput. One partition `RSLOTS`:
+ * so the 1st of the month stays within the table's throughput. One partition `RSLOTS` (platform/db/lease-slots.ts):
  * - `COUNT`: `running`, the slots held; a claim adds 1 only while `running < cap` (conditional);
  * - `HOLD#<jobId>#<part>`: a held slot with its lease (`leaseUntil`, ISO); a part that never releases
  *   (its Lambda timed out, its launch was lost) is swept once the lease passed and waits again.
@@ -16,10 +17,15 @@ import { type TxItem, transactWrite } from '../platform/db/transact.ts';
  * Key arithmetic (ADR 077): a part's start and end are 8 WCU on `RSLOTS` (two 2-item transactions),
  * ≤ 125 part starts a second within its 1,000 WCU/s; `RWAIT` takes 4 WCU a part and one Put a job.
  */
-const SLOTS = 'RSLOTS';
 const WAIT = 'RWAIT';
-const COUNT = { pk: SLOTS, sk: 'COUNT' };
-const holdKey = (jobId: string, part: number) => ({ pk: SLOTS, sk: `HOLD#${jobId}#${part}` });
+const slots = (db: Db) => leaseSlots(db, 'RSLOTS');
+const holdId = (jobId: string, part: number) => `${jobId}#${part}`;
+
+/**
+ * How often the scheduled sweep runs (infra/jobs.ts, ADR 077 addendum): a slot whose invocation was lost
+ * is free again at most this long after its lease passed, even when no report runs afterwards.
+ */
+export const REPORT_SLOTS_SWEEP_MINUTES = 5;
 
 export type PartClaim = { jobId: string; part: number };
 type Waiting = { sk: string; jobId: string; pending: number[]; v: number; running: number; limit: number };
@@ -27,21 +33,6 @@ type Waiting = { sk: string; jobId: string; pending: number[]; v: number; runnin
 /** Ranks waiting jobs longest first (their slowest part's seconds). */
 const rankOf = (seconds: number) => String(99_999_999 - Math.min(99_999_999, Math.max(0, Math.round(seconds)))).padStart(8, '0');
 const waitKey = (sk: string) => ({ pk: WAIT, sk });
-const leaseEnd = (at: Date, leaseMs: number) => new Date(at.getTime() + leaseMs).toISOString();
-
-const countAdd = (db: Db, delta: number, cap?: number): TxItem => ({
-  Update: {
-    TableName: db.table,
-    Key: COUNT,
-    UpdateExpression: 'ADD running :d',
-    ...(cap === undefined
-      ? { ExpressionAttributeValues: { ':d': delta } }
-      : {
-          ConditionExpression: 'attribute_not_exists(running) OR running < :cap',
-          ExpressionAttributeValues: { ':d': delta, ':cap': cap },
-        }),
-  },
-});
 
 /**
  * A fanned-out job's parts wait for slots: one Put, written with the job's fan-out in one transaction
@@ -70,41 +61,21 @@ export const waitForSlots = (db: Db, jobId: string, parts: readonly number[], se
   transactWrite(db, [waitPut(db, jobId, parts, seconds, limit, at)]);
 
 /** The slots held now (a consistent read of `COUNT`). */
-export async function slotsHeld(db: Db): Promise<number> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: COUNT, ConsistentRead: true }));
-  return Number(res.Item?.running ?? 0);
-}
+export const slotsHeld = (db: Db): Promise<number> => slots(db).held();
 
 /** The held slots whose lease passed: each freed and its part put back in its job's line, in one transaction. */
 async function sweepExpired(db: Db, at: Date): Promise<void> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :hold)',
-      ExpressionAttributeValues: { ':pk': SLOTS, ':hold': 'HOLD#' },
-      ConsistentRead: true,
-    }),
-  );
-  const now = at.toISOString();
-  for (const item of res.Items ?? []) {
-    if (String(item.leaseUntil) >= now) continue;
+  const pool = slots(db);
+  for (const hold of await pool.expired(at)) {
     await transactWrite(db, [
-      {
-        Delete: {
-          TableName: db.table,
-          Key: holdKey(String(item.jobId), Number(item.part)),
-          ConditionExpression: 'leaseUntil = :seen',
-          ExpressionAttributeValues: { ':seen': item.leaseUntil },
-        },
-      },
-      countAdd(db, -1),
+      ...pool.sweep(hold),
       {
         Update: {
           TableName: db.table,
-          Key: waitKey(String(item.waitSk)),
+          Key: waitKey(String(hold.waitSk)),
           UpdateExpression: 'SET pending = list_append(pending, :part), v = v + :one ADD running :minus',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':part': [Number(item.part)], ':one': 1, ':minus': -1 },
+          ExpressionAttributeValues: { ':part': [Number(hold.part)], ':one': 1, ':minus': -1 },
         },
       },
     ]).catch((error: unknown) => {
@@ -159,21 +130,12 @@ export async function claimWaitingParts(db: Db, cap: number, at: Date, leaseMs: 
     const [part = 0, ...rest] = waiting.pending;
     try {
       await transactWrite(db, [
-        countAdd(db, 1, cap),
-        {
-          Put: {
-            TableName: db.table,
-            Item: {
-              ...holdKey(waiting.jobId, part),
-              type: 'reportPartSlot',
-              jobId: waiting.jobId,
-              part,
-              waitSk: waiting.sk,
-              leaseUntil: leaseEnd(at, leaseMs),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        ...slots(db).claim(holdId(waiting.jobId, part), cap, leaseEnd(at, leaseMs), {
+          type: 'reportPartSlot',
+          jobId: waiting.jobId,
+          part,
+          waitSk: waiting.sk,
+        }),
         {
           Update: {
             TableName: db.table,
@@ -205,22 +167,8 @@ export async function claimWaitingParts(db: Db, cap: number, at: Date, leaseMs: 
  * holds no live slot (never claimed, or swept).
  */
 export async function renewSlot(db: Db, jobId: string, part: number, at: Date, leaseMs: number): Promise<string | null> {
-  try {
-    const res = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: holdKey(jobId, part),
-        UpdateExpression: 'SET leaseUntil = :until',
-        ConditionExpression: 'attribute_exists(pk) AND leaseUntil >= :now',
-        ExpressionAttributeValues: { ':until': leaseEnd(at, leaseMs), ':now': at.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return String(res.Attributes?.waitSk ?? '');
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  const hold = await slots(db).renew(holdId(jobId, part), at, leaseEnd(at, leaseMs));
+  return hold === null ? null : String(hold.waitSk ?? '');
 }
 
 /**
@@ -230,8 +178,7 @@ export async function renewSlot(db: Db, jobId: string, part: number, at: Date, l
 export async function releaseSlot(db: Db, jobId: string, part: number, waitSk: string): Promise<boolean> {
   const released = await applied(
     transactWrite(db, [
-      { Delete: { TableName: db.table, Key: holdKey(jobId, part), ConditionExpression: 'attribute_exists(pk)' } },
-      countAdd(db, -1),
+      ...slots(db).release(holdId(jobId, part)),
       {
         Update: {
           TableName: db.table,

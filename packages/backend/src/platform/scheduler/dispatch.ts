@@ -25,10 +25,20 @@ export const ReportPartPayload = z.object({
   jobId: ReportJobId,
   part: z.number().check(z.int(), z.gte(0), z.lte(9999)),
 });
+/**
+ * The fixed-rate sweep of the report part slots (ADR 077 addendum): holds whose lease passed are freed and
+ * waiting parts started in the free slots, even when no part ends and no job fans out.
+ */
+export const ReportSlotsPayload = z.object({ kind: z.literal('report-slots') });
 export type ReportRunPayload = z.infer<typeof ReportRunPayload>;
 export type ReportPartPayload = z.infer<typeof ReportPartPayload>;
 
-export const ScheduledJobPayload = z.discriminatedUnion('kind', [ReportJobPayload, ReportRunPayload, ReportPartPayload]);
+export const ScheduledJobPayload = z.discriminatedUnion('kind', [
+  ReportJobPayload,
+  ReportRunPayload,
+  ReportPartPayload,
+  ReportSlotsPayload,
+]);
 export type ScheduledJobPayload = z.infer<typeof ScheduledJobPayload>;
 export type ScheduledJobKind = ScheduledJobPayload['kind'];
 
