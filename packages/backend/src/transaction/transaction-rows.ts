@@ -19,7 +19,16 @@ export async function* transactionRows(db: Db, filter: TransactionFilter, timeZo
   const range = rangeOf(filter, timeZone, asOf);
   if (range.from >= range.to) return;
   const [legacy, days] = await Promise.all([mayHoldLegacyRows(db, plan.source), daysWithRows(db, plan, range)]);
-  yield* stretchRows(db, plan.residual, stretchesOf(plan.source, range, { legacy, days }), () => JOB_PAGE_ROWS);
+  // Days of a few rows are handed on together (up to a page's rows): a consumer's per-page reads (a report's
+  // cards) do not multiply with the days.
+  let batch: Transaction[] = [];
+  for await (const rows of stretchRows(db, plan.residual, stretchesOf(plan.source, range, { legacy, days }), () => JOB_PAGE_ROWS)) {
+    batch.push(...rows);
+    if (batch.length < JOB_PAGE_ROWS) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length) yield batch;
 }
 
 /** The UTC days of a ledger's range whose daily counts hold a row the plan matches; undefined for an index partition (read whole). */
