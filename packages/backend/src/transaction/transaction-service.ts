@@ -48,7 +48,8 @@ export type TransactionDeps = { db: Db; now: Clock };
  *   ∥ per part hour at either end: in ALL 1 Query (its slots) + 0-1 COUNT (asOf's part of a slot), with a
  *   terminal or EAN 1 COUNT (the part); then 1 Query a day (hours of the page's days), in ALL then 1 Query
  *   (the slots of the page's first hour, ADR 071), then 1 Query of the page's rows from its first bucket
- *   (more only when a rare filter leaves > 1 MB of other rows there); a page past the end stops after the counts;
+ *   (more only when a rare filter leaves > 1 MB of other rows there; one more per UTC midnight the page
+ *   crosses, its rows being on day keys, ADR 074); a page past the end stops after the counts;
  * - serial, or terminal AND EAN (a bounded plan): 1 GetItem ∥ Queries over at most
  *   TRANSACTION_SCAN_BOUND rows; past the bound the answer says complete=false and scannedThrough.
  */
