@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysOfBuckets, stretchesOf } from './transaction-query.ts';
+import { daysOfBuckets, pageShares, stretchesOf } from './transaction-query.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -31,5 +31,16 @@ describe('stretchesOf (ADR 074)', () => {
     expect([
       ...daysOfBuckets([bucket('2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z'), bucket('2026-11-18T23:30:00Z', '2026-11-19T00:30:00Z')]),
     ]).toEqual(['2026-11-20', '2026-11-18', '2026-11-19']);
+  });
+
+  it("gives each day its share of a page from the counts: the skip in the newest, the rest down to the page's end", () => {
+    const [d21, d20, d19, d18] = stretchesOf({ ledgerId: 'C1' }, range, { legacy: false });
+    const bucket = (from: string, count: number) => ({ from: at(from), to: at(from) + 3_600_000, count });
+    const buckets = [bucket('2026-11-21T00:00:00Z', 3), bucket('2026-11-20T05:00:00Z', 2), bucket('2026-11-19T07:00:00Z', 4)];
+    expect(pageShares([d21!, d20!, d19!, d18!], buckets, 1, 5)).toEqual([
+      { stretch: d21, skip: 1, take: 2 },
+      { stretch: d20, skip: 0, take: 2 },
+      { stretch: d19, skip: 0, take: 1 },
+    ]);
   });
 });

@@ -171,6 +171,26 @@ export function daysOfBuckets(buckets: readonly Bucket[]): Set<string> {
   return days;
 }
 
+/**
+ * Each stretch's share of a page, from the counted buckets (each lies in one stretch): the rows of the page
+ * it holds (`take`) and the matching rows before them in it (`skip`, in the first only). Stretches holding
+ * none of the page are left out.
+ */
+export function pageShares(stretches: readonly Stretch[], buckets: readonly Bucket[], skip: number, take: number) {
+  const shares: { stretch: Stretch; skip: number; take: number }[] = [];
+  let skipping = skip;
+  let taking = take;
+  for (const stretch of stretches) {
+    const rows = totalOf(buckets.filter((b) => b.from >= stretch.from && b.to <= stretch.to));
+    const skipped = Math.min(skipping, rows);
+    const taken = Math.min(taking, rows - skipped);
+    skipping -= skipped;
+    taking -= taken;
+    if (taken > 0) shares.push({ stretch, skip: skipped, take: taken });
+  }
+  return shares;
+}
+
 // --- Counting and locating a page (counted plans) -----------------------------------------------------
 
 /**

@@ -24,11 +24,13 @@ import {
   hourToRefine,
   iso,
   locate,
+  pageShares,
   type Plan,
   planOf,
   rangeOf,
   rowsQuery,
   type Span,
+  type Stretch,
   stretchesOf,
   TRANSACTION_SCAN_BOUND,
 } from './transaction-query.ts';
@@ -173,7 +175,9 @@ async function countedPage(db: Db, plan: Plan, query: TransactionQuery, range: {
 /**
  * `take` matching rows of [from, to), newest first, after skipping `skip`: a ledger's day keys newest first,
  * only the days of `buckets` (the counts say the others hold no matching row: ADR 074), so a page crossing
- * midnight continues in the previous day's key.
+ * midnight continues in the previous day's key. A page over several days (a sparse ledger's) reads them at
+ * once, each its share of the page as the buckets count it; while old keys may hold rows (migration 3 not
+ * done) one after another.
  */
 async function readWindow(
   db: Db,
@@ -184,6 +188,14 @@ async function readWindow(
 ): Promise<Transaction[]> {
   const legacy = await mayHoldLegacyRows(db, plan.source);
   const stretches = stretchesOf(plan.source, window, { legacy, days: daysOfBuckets(window.buckets) });
+  const inOneDay = window.buckets.every((b) => stretches.some((s) => s.from <= b.from && b.to <= s.to));
+  if (legacy || stretches.length < 2 || !inOneDay) return readStretches(db, plan, stretches, skip, take);
+  const shares = pageShares(stretches, window.buckets, skip, take);
+  return (await Promise.all(shares.map((share) => readStretches(db, plan, [share.stretch], share.skip, share.take)))).flat();
+}
+
+/** `take` matching rows of the stretches read one after another, newest first, after skipping `skip`. */
+async function readStretches(db: Db, plan: Plan, stretches: readonly Stretch[], skip: number, take: number): Promise<Transaction[]> {
   const out: Transaction[] = [];
   let seen = 0;
   // Without a residual condition every row read matches: read exactly what the page needs.
