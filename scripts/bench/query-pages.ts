@@ -6,13 +6,14 @@
  * (~1 MB) of the customer's partition timed for ranges of N days ending at `--end`: without a Limit
  * (newest and oldest first), with a Limit of 1000 and with one of 2500 (above the ~2,130 rows of a 1 MB page); and, within one day, the first page vs the last page
  * (reached with ExclusiveStartKey). If a page costs in proportion to the rows of the RANGE rather than of
- * the page, a reader should read a long period as short slices. Loopback only, read-only; ms are the
- * median of 3.
+ * the page, a reader should read a long period as short slices. Since ADR 074 a ledger's partition holds
+ * one UTC day: the ranges are Queries of the end day's key with the range's bounds (what a key of N days
+ * would answer is no longer stored). Loopback only, read-only; ms are the median of 3.
  */
 import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core/shared';
 import { createDb, queryPage } from '@portal/backend/platform/db';
-import { planOf, rangeOf, rowsQuery } from '@portal/backend/transaction';
+import { planOf, rangeOf, rowsQuery, stretchesOf } from '@portal/backend/transaction';
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +50,9 @@ async function median3(q: Q) {
 }
 const rangeQuery = (days: number) => {
   const r = rangeOf({ startDate: addDays(end, 1 - days), endDate: end }, zone);
-  return rowsQuery(plan, r.from, r.to);
+  const [source] = stretchesOf(plan.source, r, { legacy: false })[0]?.partitions ?? [];
+  if (!source) throw new Error('an empty range');
+  return rowsQuery({ source, residual: plan.residual }, r.from, r.to);
 };
 
 console.log(

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
+import { markDayKeysOfNewTable } from '@portal/backend/migration';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
 import { REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
@@ -85,7 +86,8 @@ export async function startLocalRuntime() {
     const faults = createLocalFaults();
     const scheduler = schedulerFromConfig(config, runner.run, schedulerClock.now);
     const backend = createBackend(config, undefined, { scheduler, faults });
-    await ensureTable(backend.db.raw, config.TABLE_NAME);
+    // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
+    if ((await ensureTable(backend.db.raw, config.TABLE_NAME)) === 'created') await markDayKeysOfNewTable(backend.db, backend.now());
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
     const toppedUp = await topUpDemoActivity(backend);

@@ -1,6 +1,7 @@
 import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { transactionKeys } from '@portal/backend/transaction';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { shipmentStatusOn } from './generate.ts';
 import { demoTimeZone, seedDemoDataOnce, topUpDemoActivity } from './seed.ts';
@@ -39,16 +40,21 @@ const lastSalesDay = async () =>
   Object.keys(await salesDays())
     .sort()
     .at(-1);
-/** The ids of Nordmarkt's transactions at instants from `from` (an ISO prefix) on. */
+/** The ids of Nordmarkt's transactions at instants from `from` (an ISO prefix) on, within three UTC days (a key a day, ADR 074). */
 async function transactionIds(from: string): Promise<string[]> {
-  const { Items = [] } = await backend.db.doc.send(
-    new QueryCommand({
-      TableName: backend.db.table,
-      KeyConditionExpression: 'pk = :pk AND sk >= :from',
-      ExpressionAttributeValues: { ':pk': 'TXN#R-1001', ':from': from },
-    }),
-  );
-  return Items.map((i) => i.transactionId as string);
+  const ids: string[] = [];
+  for (let d = 0; d < 3; d += 1) {
+    const day = new Date(Date.parse(`${from.slice(0, 10)}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const { Items = [] } = await backend.db.doc.send(
+      new QueryCommand({
+        TableName: backend.db.table,
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': transactionKeys.pk('R-1001', day), ':from': from },
+      }),
+    );
+    ids.push(...Items.map((i) => i.transactionId as string));
+  }
+  return ids;
 }
 /** Items in the table (a Scan counts 1 MB a page: the demo's transactions need several). */
 async function itemCount(): Promise<number> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
+import { markDayKeysOfNewTable } from '@portal/backend/migration';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -32,6 +33,8 @@ export async function createTestBackend(
   });
   const backend = createBackend(config, now, adapters);
   await ensureTable(backend.db.raw, config.TABLE_NAME);
+  // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
+  await markDayKeysOfNewTable(backend.db, new Date());
   return backend;
 }
 

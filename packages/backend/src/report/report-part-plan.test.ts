@@ -32,8 +32,18 @@ describe('planReportParts (ADR 074)', () => {
       ['2026-11-16', '2026-11-17', 4],
     ]);
     expect(one.parts[0]).toMatchObject({ from: '2026-11-19T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z' });
-    // Day keys: a part never reads two keys, so the small days are parts of their own.
-    expect(planReportParts(windows, { ...profile, partRows: 5 }, dayBucketKey('C1')).parts).toHaveLength(5);
+    // Day keys: a part never reads two keys, so days with rows are parts of their own; a day without rows
+    // reads no key and joins a neighbour.
+    const byDay = planReportParts(windows, { ...profile, partRows: 5 }, dayBucketKey('C1'));
+    expect(byDay.parts.map((p) => [p.dateFrom, p.dateUntil])).toEqual([
+      ['2026-11-19', '2026-11-20'],
+      ['2026-11-18', '2026-11-18'],
+      ['2026-11-16', '2026-11-17'],
+    ]);
+    expect(byDay.keys.map((k) => k.key)).toEqual(['TXN#C1#2026-11-19', 'TXN#C1#2026-11-18', 'TXN#C1#2026-11-17']);
+    const small = [day('2026-11-19', 2), day('2026-11-18', 2)];
+    expect(planReportParts(small, { ...profile, partRows: 5 }, dayBucketKey('C1')).parts).toHaveLength(2);
+    expect(planReportParts(small, { ...profile, partRows: 5 }, ledgerKey('C1')).parts).toHaveLength(1);
     expect(planReportParts(windows, profile, ledgerKey('C1')).parts).toHaveLength(1);
   });
 

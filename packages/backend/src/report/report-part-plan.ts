@@ -83,7 +83,7 @@ export type PartPlan = {
 
 /**
  * Groups consecutive windows (newest first) into parts of at most `partRows` rows (a window above it is a
- * part of its own) that never straddle two key values, then estimates: a part's RCU from its rows; its
+ * part of its own) that never read two key values, then estimates: a part's RCU from its rows; its
  * seconds as the longer of its own rate and its key's drain time (the parts of one key, all running at
  * once, share that key's RCU/s, so none ends before the key's reads do).
  */
@@ -92,7 +92,10 @@ export function planReportParts(windows: readonly PlanWindow[], profile: ReadPro
   for (const window of windows) {
     const key = keyOf(window);
     const open = groups.at(-1);
-    if (open && open.key === key && open.rows + window.rows <= profile.partRows) {
+    // A window without rows reads no key (the source skips the days its counts show empty, ADR 074): it joins
+    // the open part whatever its key, and a part of such windows only takes the key of its first rows.
+    if (open && open.rows + window.rows <= profile.partRows && (window.rows === 0 || open.rows === 0 || open.key === key)) {
+      if (open.rows === 0) open.key = key;
       open.oldest = window;
       open.rows += window.rows;
     } else groups.push({ key, newest: window, oldest: window, rows: window.rows });
@@ -132,14 +135,14 @@ export function planReportParts(windows: readonly PlanWindow[], profile: ReadPro
   return { parts, keys, seconds: Math.max(0, ...parts.map((p) => p.estimatedSeconds)), atOnce, problems };
 }
 
-/** Today's layout (ADR 032): one partition per ledger, `TXN#<ledger>`, whatever the time. */
+/** The layout of before ADR 074 (ADR 032): one partition per ledger, `TXN#<ledger>`, whatever the time; kept to compare plans. */
 export const ledgerKey =
   (ledgerId: string): KeyLayout =>
   () =>
     `TXN#${ledgerId}`;
 
 /**
- * The time-bucketed layout ADR 074 plans: one partition per ledger and UTC day, `TXN#<ledger>#<day>`. A
+ * The layout of the rows (ADR 074, built): one partition per ledger and UTC day, `TXN#<ledger>#<day>`. A
  * window is counted on the UTC day it starts in: exact for hour windows (the large days), an approximation
  * for a whole zone day off UTC (small days, far below any key's share).
  */

@@ -28,7 +28,7 @@ import {
   type StoredReportFile,
   type StoredReportJob,
 } from './report-job-entity.ts';
-import { ledgerKey, type PlanWindow, planReportParts, REPORT_PARTS_AT_ONCE, REPORT_READ_PROFILE } from './report-part-plan.ts';
+import { dayBucketKey, type PlanWindow, planReportParts, REPORT_PARTS_AT_ONCE, REPORT_READ_PROFILE } from './report-part-plan.ts';
 import type { ReportRun, ReportSource, ReportSourceDeps } from './report-sources.ts';
 import { claimWaitingParts, releaseSlot, renewSlot, waitPut } from './report-slot-entity.ts';
 
@@ -188,8 +188,9 @@ async function runWhole(deps: ReportRunnerDeps, job: StoredReportJob, definition
     const limit = Math.min(partRows, rowsPerFile);
     const windows = await countWindows(deps, job, definition, days, limit);
     // Each part within the per-file limit too: an XLSX part is a file of the set as it is (ADR 041).
-    const plan = planReportParts(windows, { ...REPORT_READ_PROFILE, partRows: limit }, ledgerKey(job.customerId));
-    // On one partition per ledger a large period reads its key past its share (ADR 074): said, not hidden.
+    // Rows are on day keys (ADR 074): a part reads one day's key, the parts of different days different keys.
+    const plan = planReportParts(windows, { ...REPORT_READ_PROFILE, partRows: limit }, dayBucketKey(job.customerId));
+    // A plan past the read profile (a ledger's day beyond a key's share, ADR 074): said, not hidden.
     if (plan.problems.length)
       (deps.log ?? defaultLog)('the part plan passes the read profile', { jobId: job.jobId, problems: plan.problems });
     if (plan.parts.length > 1) {

@@ -1,6 +1,7 @@
 // The transaction domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
 export { bookingCustomerNames } from './booking-customer-names.ts';
 export {
+  DAY_KEYS_MIGRATION,
   markerPut,
   providerLedgerOf,
   transactionItems,
@@ -9,7 +10,7 @@ export {
   transactionsOfSerial,
 } from './transaction-entity.ts';
 export { TransactionImport, writeTransactions } from './transaction-import.ts';
-export { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';
+export { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery, stretchesOf } from './transaction-query.ts';
 export { countTransactions, transactionRows } from './transaction-rows.ts';
 export { checkRange } from './transaction-service.ts';
 export { countChanges } from './transaction-summary-entity.ts';

@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/client.ts';
-import { countTransactionRows } from './transaction-entity.ts';
+import { legacyRowsReadable } from './transaction-entity.ts';
+import { countStretchRows } from './transaction-read.ts';
 import {
   bucketsOf,
   type CountsRead,
@@ -7,8 +8,9 @@ import {
   JOB_PAGE_ROWS,
   layoutOf,
   type Plan,
-  rowsQuery,
+  type Source,
   type Span,
+  stretchesOf,
   spanKey,
   totalOf,
   utcDay,
@@ -65,7 +67,14 @@ async function countSpans(db: Db, plan: Plan, spans: readonly Span[]): Promise<M
   );
 }
 
-/** The matching rows of a source in [from, to) (Select COUNT, following pages: bounded by the span). */
-export function countRows(db: Db, plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number): Promise<number> {
-  return countTransactionRows(db, { ...rowsQuery(plan, from, to), Limit: JOB_PAGE_ROWS });
+/**
+ * The matching rows of a source in [from, to) (Select COUNT, following pages: bounded by the span): for a ledger
+ * each UTC day's key the span touches (a part of the range: one, or two across midnight), ADR 074.
+ */
+export async function countRows(db: Db, plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number): Promise<number> {
+  const stretches = stretchesOf(plan.source, { from, to }, { legacy: await mayHoldLegacyRows(db, plan.source) });
+  return countStretchRows(db, plan.residual, stretches, JOB_PAGE_ROWS);
 }
+
+/** Whether a source's rows may still wait in the ledger's key of before ADR 074 (index partitions never moved). */
+export const mayHoldLegacyRows = async (db: Db, source: Source): Promise<boolean> => 'ledgerId' in source && (await legacyRowsReadable(db));

@@ -5,19 +5,21 @@ import { entity, getItem } from '../platform/db/entity.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/query.ts';
+import { migrationStateKey } from '../platform/db/migration-runner.ts';
 
 /**
  * The processor's terminal transactions (ADR 032; extends ADR 019). One item per
  * transaction, in its customer's partition, sorted by time; three indexes serve the filters that narrow
  * by a value (serial, terminal, EAN), each sorted by time too. Access patterns:
- * - a customer's transactions in a time range:  pk=TXN#<customerId>, sk=<atISO>#<transactionId>
+ * - a customer's transactions of a UTC day:      pk=TXN#<customerId>#<YYYY-MM-DD>, sk=<atISO>#<transactionId>
+ *   (ADR 074: one key per ledger and day, read newest day first; the day is the sort key's first 10 characters)
  * - a serial's transactions (all customers):    gsi1 gsi1pk=TXSERIAL#<serial>, gsi1sk=<atISO>#<id>
  * - a terminal's transactions of a customer:    gsi2 gsi2pk=TXTERM#<customerId>#<terminalId>, gsi2sk=<atISO>#<id>
  * - an EAN's transactions of a customer:        gsi3 gsi3pk=TXEAN#<customerId>#<ean>, gsi3sk=<atISO>#<id>
  * - where an id is booked (one id, one row):    pk=TXID#<transactionId>, sk=TXID  {customerId, rowSk, providerId?}
  * Counts per day and hour live in the summary items (transaction-summary-entity.ts).
  *
- * Ledgers (ADR 056): the partition TXN#<id> is a ledger, the list of one customer's Transactions
+ * Ledgers (ADR 056): the partitions TXN#<id>#<day> are a ledger, the list of one customer's Transactions
  * section. A row sits in its booking customer's ledger; a transaction of a product whose content provider
  * is another customer is also listed in that provider's ledger, as a listing item: the same attributes and
  * sort key (so the provider's counts, pages, filters and exports come from its own partition, as a
@@ -56,7 +58,12 @@ export const transactionFacts = (
 });
 
 export const transactionKeys = {
-  pk: (customerId: string) => `TXN#${customerId}`,
+  /** A ledger's rows of one UTC day (ADR 074): `day` is `YYYY-MM-DD`, the first 10 characters of the rows' sort keys. */
+  pk: (ledgerId: string, day: string) => `TXN#${ledgerId}#${day}`,
+  /** Where a row of a sort key lives in a ledger. */
+  rowKey: (ledgerId: string, sk: string): Key => ({ pk: transactionKeys.pk(ledgerId, sk.slice(0, 10)), sk }),
+  /** The ledger's one key before ADR 074; rows stay there until migration 3 moved them (`legacyRowsReadable`). */
+  legacyPk: (ledgerId: string) => `TXN#${ledgerId}`,
   sk: (at: string, transactionId: string) => `${at}#${transactionId}`,
   serial: (serial: string) => `TXSERIAL#${serial}`,
   terminal: (customerId: string, terminalId: string) => `TXTERM#${customerId}#${terminalId}`,
@@ -117,8 +124,7 @@ function ledgerItem(record: TransactionRecord, ledgerId: string, providerId: str
   const { type: txType, ...rest } = record;
   const booking = ledgerId === record.customerId;
   return {
-    pk: transactionKeys.pk(ledgerId),
-    sk,
+    ...transactionKeys.rowKey(ledgerId, sk),
     type: 'transaction',
     ...(booking && record.serial ? { gsi1pk: transactionKeys.serial(record.serial), gsi1sk: sk } : {}),
     gsi2pk: transactionKeys.terminal(ledgerId, record.terminalId),
@@ -194,14 +200,21 @@ export async function bookedIds(db: Db, transactionIds: readonly string[]): Prom
     const item = getFrom(found, idKey(id));
     if (item) markers.set(id, idMarkers.read(item));
   }
-  const rowKey = (marker: IdMarker) => ({ pk: transactionKeys.pk(marker.customerId), sk: marker.rowSk });
+  // Markers from before ADR 067 are older than the day keys (ADR 074): their row is in its day key or, until
+  // migration 3 moved it, in the ledger's old key; both are read (rare: one BatchGet for the slice).
+  const rowKey = (marker: IdMarker) => transactionKeys.rowKey(marker.customerId, marker.rowSk);
+  const legacyKey = (marker: IdMarker) => ({ pk: transactionKeys.legacyPk(marker.customerId), sk: marker.rowSk });
   const legacy = [...markers.values()].filter((marker) => countedOfMarker(marker) === null);
   const rowItems = legacy.length
-    ? await batchGet(db, legacy.map(rowKey), { projection: [...COUNTED_ATTRIBUTES] })
+    ? await batchGet(
+        db,
+        legacy.flatMap((marker) => [rowKey(marker), legacyKey(marker)]),
+        { projection: [...COUNTED_ATTRIBUTES] },
+      )
     : new Map<string, Item>();
   const booked = new Map<string, Booked>();
   for (const [id, marker] of markers) {
-    const row = countedOfMarker(marker) ? null : getFrom(rowItems, rowKey(marker));
+    const row = countedOfMarker(marker) ? null : (getFrom(rowItems, rowKey(marker)) ?? getFrom(rowItems, legacyKey(marker)));
     booked.set(id, { marker, counted: countedOfMarker(marker) ?? (row ? countedOfRow(row) : null) });
   }
   return booked;
@@ -217,13 +230,15 @@ const countedOfRow = (item: Item): Countable => {
 export const rowPuts = (db: Db, record: TransactionRecord, providerId: string | null): TxItem[] =>
   transactionItems(record, providerId).map((Item) => ({ Put: { TableName: db.table, Item } }));
 
-/** The Delete of a listing the catalogue moved to another provider (ADR 056), in the same transaction. */
-export const listingDelete = (db: Db, providerId: string, rowSk: string): TxItem => ({
-  Delete: { TableName: db.table, Key: listingKey(providerId, rowSk) },
-});
-
-/** The key of a transaction's listing item in a provider's ledger (to remove one the catalogue moved). */
-export const listingKey = (providerId: string, rowSk: string): Key => ({ pk: transactionKeys.pk(providerId), sk: rowSk });
+/**
+ * The Deletes of a listing the catalogue moved to another provider (ADR 056), in the same transaction: in its
+ * day key, and in the ledger's key of before ADR 074, where a listing waits until migration 3 moved it (a
+ * Delete of an absent item changes nothing).
+ */
+export const listingDeletes = (db: Db, providerId: string, rowSk: string): TxItem[] => [
+  { Delete: { TableName: db.table, Key: transactionKeys.rowKey(providerId, rowSk) } },
+  { Delete: { TableName: db.table, Key: { pk: transactionKeys.legacyPk(providerId), sk: rowSk } } },
+];
 
 /**
  * Rows are read without a schema (ADR 018's unchecked step): only transactionItem writes them, and the
@@ -261,10 +276,35 @@ export function transactionOfItem(item: Item): Transaction {
   };
 }
 
-/** One row by customer and sort key (one GetItem); null when absent. */
+/**
+ * One row by customer and sort key: one GetItem of its day key; one more of the ledger's old key when the row
+ * is not there and migration 3 is not done (ADR 074). Null when absent.
+ */
 export async function getTransaction(db: Db, customerId: string, sk: string): Promise<Transaction | null> {
-  const item = await getItem(db, { pk: transactionKeys.pk(customerId), sk });
+  const item =
+    (await getItem(db, transactionKeys.rowKey(customerId, sk))) ??
+    ((await legacyRowsReadable(db)) ? await getItem(db, { pk: transactionKeys.legacyPk(customerId), sk }) : undefined);
   return item ? transactionOfItem(item) : null;
+}
+
+/** The migration that moves rows from `TXN#<ledger>` to their day keys (ADR 074, ADR 075; migration/day-keys-entity.ts). */
+export const DAY_KEYS_MIGRATION = 3;
+/** How long a process trusts "migration 3 is not done" before reading its state again. */
+const LEGACY_CHECK_MS = 60_000;
+const legacyState = new Map<string, { readable: boolean; checkedAt: number }>();
+
+/**
+ * Whether rows may still wait in a ledger's key of before ADR 074: until migration 3 is `done` on the table,
+ * readers read that key beside the day keys. One GetItem of the migration's state per process and table
+ * while it is not done (again after LEGACY_CHECK_MS); once done, never again (a done migration stays done).
+ */
+export async function legacyRowsReadable(db: Db): Promise<boolean> {
+  const known = legacyState.get(db.table);
+  if (known && (!known.readable || Date.now() - known.checkedAt < LEGACY_CHECK_MS)) return known.readable;
+  const state = await getItem(db, migrationStateKey(DAY_KEYS_MIGRATION));
+  const readable = state?.status !== 'done';
+  legacyState.set(db.table, { readable, checkedAt: Date.now() });
+  return readable;
 }
 
 /**

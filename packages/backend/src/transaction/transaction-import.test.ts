@@ -26,16 +26,24 @@ const line = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A ledger's rows of the days these tests book (one key a day, ADR 074), oldest day first. */
 async function rowsOf(db: Db, customerId: string) {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': transactionKeys.pk(customerId) },
-      ConsistentRead: true,
-    }),
+  const days = Array.from({ length: 16 }, (_, i) =>
+    new Date(Date.parse('2026-11-16T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10),
   );
-  return res.Items ?? [];
+  const pages = await Promise.all(
+    days.map((day) =>
+      db.doc.send(
+        new QueryCommand({
+          TableName: db.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': transactionKeys.pk(customerId, day) },
+          ConsistentRead: true,
+        }),
+      ),
+    ),
+  );
+  return pages.flatMap((res) => res.Items ?? []);
 }
 
 async function summaryOf(db: Db, customerId: string, dim: string, day: string) {

@@ -9,7 +9,7 @@ import { transactOptimistically, type TxItem } from '../platform/db/transact.ts'
 import {
   type Booked,
   bookedIds,
-  listingDelete,
+  listingDeletes,
   markerPut,
   providerLedgerOf,
   rowPuts,
@@ -152,7 +152,7 @@ function planLine(db: Db, { record, provider }: Line, booked: Booked | undefined
   const items = [
     ...rowPuts(db, record, provider),
     markerPut(db, record, provider, booked?.marker ?? null),
-    ...(before && before !== provider ? [listingDelete(db, before, sk)] : []),
+    ...(before && before !== provider ? listingDeletes(db, before, sk) : []),
   ];
   const was = booked?.counted;
   const changes: CountChange[] = [

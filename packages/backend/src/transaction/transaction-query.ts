@@ -39,8 +39,10 @@ export function rangeOf(
   return { from, to: Math.max(from, asOf === undefined ? end : Math.min(end, asOf + 1)) };
 }
 
-/** Where the rows come from: a partition of the table or of an index, all sorted by `<atISO>#<id>`. */
-export type Source = { index?: 'gsi1' | 'gsi2' | 'gsi3'; pk: string };
+/** A partition of the table or of an index, sorted by `<atISO>#<id>`. */
+export type Partition = { index?: 'gsi1' | 'gsi2' | 'gsi3'; pk: string };
+/** Where a plan's rows come from: one index partition, or a ledger's day keys `TXN#<ledger>#<day>` (ADR 074). */
+export type Source = Partition | { ledgerId: string };
 
 /**
  * The access plan of a filter:
@@ -87,7 +89,7 @@ export function planOf(filter: TransactionFilter): Plan {
     source = { index: 'gsi3', pk: transactionKeys.ean(c, filter.ean) };
     dim = eanDim(filter.ean);
   } else {
-    source = { pk: transactionKeys.pk(c) };
+    source = { ledgerId: c };
   }
   return { mode, source, dim, combos, residual: residualOf(conditions) };
 }
@@ -124,8 +126,8 @@ function residualOf(conditions: [Condition, string | undefined][]): Residual {
  */
 export const JOB_PAGE_ROWS = 2500;
 
-/** A Query of a source's rows in [from, to), newest first, with the residual condition. */
-export function rowsQuery(plan: Pick<Plan, 'source' | 'residual'>, from: number, to: number) {
+/** A Query of a partition's rows in [from, to), newest first, with the residual condition. */
+export function rowsQuery(plan: { source: Partition; residual: Residual }, from: number, to: number) {
   const { source, residual } = plan;
   const pkName = source.index ? `${source.index}pk` : 'pk';
   const skName = source.index ? `${source.index}sk` : 'sk';
@@ -138,6 +140,55 @@ export function rowsQuery(plan: Pick<Plan, 'source' | 'residual'>, from: number,
     ExpressionAttributeValues: { ':pk': source.pk, ':from': iso(from), ':to': iso(to), ...residual.values },
     ScanIndexForward: false,
   };
+}
+
+/**
+ * A stretch of a range and the partitions holding its rows, read one after another newest first: an index
+ * source is one stretch; a ledger's range is one stretch per UTC day, its day key (ADR 074) and, while rows
+ * may wait in the ledger's key of before ADR 074 (`legacy`), that key too (its rows of the day merged in).
+ */
+export type Stretch = Span & { partitions: Partition[] };
+
+/** The stretches of [from, to), newest first; for a ledger only the UTC days in `days` when given (days the counts say have rows). */
+export function stretchesOf(source: Source, range: Span, options: { legacy: boolean; days?: ReadonlySet<string> }): Stretch[] {
+  if (range.from >= range.to) return [];
+  if (!('ledgerId' in source)) return [{ ...range, partitions: [source] }];
+  const out: Stretch[] = [];
+  for (let start = Math.floor((range.to - 1) / DAY_MS) * DAY_MS; start + DAY_MS > range.from; start -= DAY_MS) {
+    const day = utcDay(start);
+    if (options.days && !options.days.has(day)) continue;
+    const partitions: Partition[] = [{ pk: transactionKeys.pk(source.ledgerId, day) }];
+    if (options.legacy) partitions.push({ pk: transactionKeys.legacyPk(source.ledgerId) });
+    out.push({ from: Math.max(range.from, start), to: Math.min(range.to, start + DAY_MS), partitions });
+  }
+  return out;
+}
+
+/** The UTC days of some buckets (a bucket lies in one day, a part of a range in at most two). */
+export function daysOfBuckets(buckets: readonly Bucket[]): Set<string> {
+  const days = new Set<string>();
+  for (const b of buckets) for (let at = b.from; at < b.to; at = Math.floor(at / DAY_MS) * DAY_MS + DAY_MS) days.add(utcDay(at));
+  return days;
+}
+
+/**
+ * Each stretch's share of a page, from the counted buckets (each lies in one stretch): the rows of the page
+ * it holds (`take`) and the matching rows before them in it (`skip`, in the first only). Stretches holding
+ * none of the page are left out.
+ */
+export function pageShares(stretches: readonly Stretch[], buckets: readonly Bucket[], skip: number, take: number) {
+  const shares: { stretch: Stretch; skip: number; take: number }[] = [];
+  let skipping = skip;
+  let taking = take;
+  for (const stretch of stretches) {
+    const rows = totalOf(buckets.filter((b) => b.from >= stretch.from && b.to <= stretch.to));
+    const skipped = Math.min(skipping, rows);
+    const taken = Math.min(taking, rows - skipped);
+    skipping -= skipped;
+    taking -= taken;
+    if (taken > 0) shares.push({ stretch, skip: skipped, take: taken });
+  }
+  return shares;
 }
 
 // --- Counting and locating a page (counted plans) -----------------------------------------------------

@@ -1,26 +1,41 @@
 import type { Transaction, TransactionFilter } from '@portal/core/transaction';
 import type { Db } from '../platform/db/client.ts';
-import { transactionRowsPage } from './transaction-entity.ts';
-import { JOB_PAGE_ROWS, planOf, rangeOf, rowsQuery } from './transaction-query.ts';
-import { countRange, countRows } from './transaction-count.ts';
+import { JOB_PAGE_ROWS, type Plan, planOf, rangeOf, type Span, stretchesOf, utcDay } from './transaction-query.ts';
+import { countRange, countRows, mayHoldLegacyRows } from './transaction-count.ts';
+import { stretchRows } from './transaction-read.ts';
+import { ALL, countOf, readDays } from './transaction-summary-entity.ts';
 
 /**
  * The whole filtered result for jobs (the export, ADR 033): every matching row of the filter's days in
  * the user's zone, newest first, one Query page (JOB_PAGE_ROWS examined) at a time. No bound: it runs in
  * a job, not a request. Every filter the partition does not select is a FilterExpression, so DynamoDB
  * sends only matching rows. `asOf` (optional) leaves out rows after that instant, like the list's stable
- * paging.
+ * paging. A ledger's rows are read day key by day key, newest first (ADR 074), only the days whose daily
+ * counts hold a matching row (1 Query of the range's daily items first): a 400-day range of a few busy days
+ * queries those days, not 400 keys.
  */
 export async function* transactionRows(db: Db, filter: TransactionFilter, timeZone: string, asOf?: number): AsyncGenerator<Transaction[]> {
   const plan = planOf(filter);
-  const { from, to } = rangeOf(filter, timeZone, asOf);
-  if (from >= to) return;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await transactionRowsPage(db, { ...rowsQuery(plan, from, to), Limit: JOB_PAGE_ROWS }, cursor);
-    cursor = page.cursor;
-    if (page.rows.length) yield page.rows;
-  } while (cursor);
+  const range = rangeOf(filter, timeZone, asOf);
+  if (range.from >= range.to) return;
+  const [legacy, days] = await Promise.all([mayHoldLegacyRows(db, plan.source), daysWithRows(db, plan, range)]);
+  // Days of a few rows are handed on together (up to a page's rows): a consumer's per-page reads (a report's
+  // cards) do not multiply with the days.
+  let batch: Transaction[] = [];
+  for await (const rows of stretchRows(db, plan.residual, stretchesOf(plan.source, range, { legacy, days }), () => JOB_PAGE_ROWS)) {
+    batch.push(...rows);
+    if (batch.length < JOB_PAGE_ROWS) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length) yield batch;
+}
+
+/** The UTC days of a ledger's range whose daily counts hold a row the plan matches; undefined for an index partition (read whole). */
+async function daysWithRows(db: Db, plan: Plan, range: Span): Promise<Set<string> | undefined> {
+  if (!('ledgerId' in plan.source)) return undefined;
+  const counts = await readDays(db, plan.source.ledgerId, ALL, utcDay(range.from), utcDay(range.to - 1));
+  return new Set([...counts].filter(([, day]) => countOf(day, plan.combos) > 0).map(([day]) => day));
 }
 
 /**

@@ -15,16 +15,23 @@ import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';
 import { decodeTransactionKey, getTransaction, transactionRowsPage } from './transaction-entity.ts';
 import { bookingCustomerNames } from './booking-customer-names.ts';
-import { countRange, refine } from './transaction-count.ts';
+import { countRange, mayHoldLegacyRows, refine } from './transaction-count.ts';
+import { stretchRows } from './transaction-read.ts';
 import {
+  type Bucket,
+  daysOfBuckets,
   daysToRefine,
   hourToRefine,
   iso,
   locate,
+  pageShares,
   type Plan,
   planOf,
   rangeOf,
   rowsQuery,
+  type Span,
+  type Stretch,
+  stretchesOf,
   TRANSACTION_SCAN_BOUND,
 } from './transaction-query.ts';
 import { ALL } from './transaction-summary-entity.ts';
@@ -43,7 +50,8 @@ export type TransactionDeps = { db: Db; now: Clock };
  *   ∥ per part hour at either end: in ALL 1 Query (its slots) + 0-1 COUNT (asOf's part of a slot), with a
  *   terminal or EAN 1 COUNT (the part); then 1 Query a day (hours of the page's days), in ALL then 1 Query
  *   (the slots of the page's first hour, ADR 071), then 1 Query of the page's rows from its first bucket
- *   (more only when a rare filter leaves > 1 MB of other rows there); a page past the end stops after the counts;
+ *   (more only when a rare filter leaves > 1 MB of other rows there; one more per UTC midnight the page
+ *   crosses, its rows being on day keys, ADR 074); a page past the end stops after the counts;
  * - serial, or terminal AND EAN (a bounded plan): 1 GetItem ∥ Queries over at most
  *   TRANSACTION_SCAN_BOUND rows; past the bound the answer says complete=false and scannedThrough.
  */
@@ -158,31 +166,47 @@ async function countedPage(db: Db, plan: Plan, query: TransactionQuery, range: {
     if (start >= stop) return done([]);
     const first = locate(refined.buckets, start);
     const last = locate(refined.buckets, stop - 1);
-    return done(await readWindow(db, plan, last.bucket.from, first.bucket.to, start - first.before, stop - start));
+    const window = { from: last.bucket.from, to: first.bucket.to };
+    const buckets = refined.buckets.filter((b) => b.from < window.to && b.to > window.from);
+    return done(await readWindow(db, plan, { ...window, buckets }, start - first.before, stop - start));
   };
 }
 
-/** `take` matching rows of [from, to), newest first, after skipping `skip`. */
-async function readWindow(db: Db, plan: Plan, from: number, to: number, skip: number, take: number): Promise<Transaction[]> {
+/**
+ * `take` matching rows of [from, to), newest first, after skipping `skip`: a ledger's day keys newest first,
+ * only the days of `buckets` (the counts say the others hold no matching row: ADR 074), so a page crossing
+ * midnight continues in the previous day's key. A page over several days (a sparse ledger's) reads them at
+ * once, each its share of the page as the buckets count it; while old keys may hold rows (migration 3 not
+ * done) one after another.
+ */
+async function readWindow(
+  db: Db,
+  plan: Plan,
+  window: Span & { buckets: readonly Bucket[] },
+  skip: number,
+  take: number,
+): Promise<Transaction[]> {
+  const legacy = await mayHoldLegacyRows(db, plan.source);
+  const stretches = stretchesOf(plan.source, window, { legacy, days: daysOfBuckets(window.buckets) });
+  const inOneDay = window.buckets.every((b) => stretches.some((s) => s.from <= b.from && b.to <= s.to));
+  if (legacy || stretches.length < 2 || !inOneDay) return readStretches(db, plan, stretches, skip, take);
+  const shares = pageShares(stretches, window.buckets, skip, take);
+  return (await Promise.all(shares.map((share) => readStretches(db, plan, [share.stretch], share.skip, share.take)))).flat();
+}
+
+/** `take` matching rows of the stretches read one after another, newest first, after skipping `skip`. */
+async function readStretches(db: Db, plan: Plan, stretches: readonly Stretch[], skip: number, take: number): Promise<Transaction[]> {
   const out: Transaction[] = [];
   let seen = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await transactionRowsPage(
-      db,
-      {
-        ...rowsQuery(plan, from, to),
-        // Without a residual condition every row read matches: read exactly what the page needs.
-        ...(plan.residual.expression ? {} : { Limit: skip + take - seen }),
-      },
-      cursor,
-    );
-    for (const row of page.rows) {
+  // Without a residual condition every row read matches: read exactly what the page needs.
+  const limit = () => (plan.residual.expression ? undefined : skip + take - seen);
+  for await (const rows of stretchRows(db, plan.residual, stretches, limit)) {
+    for (const row of rows) {
       if (seen >= skip && out.length < take) out.push(row);
       seen += 1;
     }
-    cursor = page.cursor;
-  } while (cursor && out.length < take);
+    if (out.length >= take) break;
+  }
   return out;
 }
 
@@ -191,13 +215,15 @@ async function readWindow(db: Db, plan: Plan, from: number, to: number, skip: nu
  * examined (Limit counts rows examined, before the residual condition), and pages over what matched.
  */
 async function boundedPage(db: Db, plan: Plan, query: TransactionQuery, range: { from: number; to: number }): Promise<PageRead> {
+  const source = plan.source;
+  if ('ledgerId' in source) throw new Error('A bounded plan reads an index partition');
   const matched: Transaction[] = [];
   let examined = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await transactionRowsPage(
       db,
-      { ...rowsQuery(plan, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined },
+      { ...rowsQuery({ source, residual: plan.residual }, range.from, range.to), Limit: TRANSACTION_SCAN_BOUND - examined },
       cursor,
     );
     examined += page.examined;
@@ -205,7 +231,7 @@ async function boundedPage(db: Db, plan: Plan, query: TransactionQuery, range: {
     cursor = page.cursor;
   } while (cursor && examined < TRANSACTION_SCAN_BOUND);
   const complete = cursor === undefined;
-  const sortKey = cursor && String(cursor[plan.source.index ? `${plan.source.index}sk` : 'sk']);
+  const sortKey = cursor && String(cursor[source.index ? `${source.index}sk` : 'sk']);
   return async () => {
     const { start, end } = pageBounds(query, matched.length);
     return {

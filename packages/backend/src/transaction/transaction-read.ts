@@ -1,0 +1,88 @@
+import type { Transaction } from '@portal/core/transaction';
+import type { Db } from '../platform/db/client.ts';
+import { countTransactionRows, transactionRowsPage } from './transaction-entity.ts';
+import { type Residual, rowsQuery, type Stretch } from './transaction-query.ts';
+
+/**
+ * Reading a plan's rows across its stretches (transaction-query.ts `stretchesOf`): one day key after another,
+ * newest first (ADR 074), each followed page by page. The caller stops when it has what it needs: a stretch
+ * not reached is never queried. `limit` is asked before every Query (a page's reader asks for what it still
+ * needs; a job for a fixed page).
+ */
+export async function* stretchRows(
+  db: Db,
+  residual: Residual,
+  stretches: readonly Stretch[],
+  limit: () => number | undefined,
+): AsyncGenerator<Transaction[]> {
+  for (const stretch of stretches) {
+    const pages = stretch.partitions.map((source) => partitionRows(db, { source, residual }, stretch, limit));
+    const [only] = pages;
+    yield* only && pages.length === 1 ? only : mergeNewestFirst(pages);
+  }
+}
+
+async function* partitionRows(
+  db: Db,
+  plan: Parameters<typeof rowsQuery>[0],
+  stretch: Stretch,
+  limit: () => number | undefined,
+): AsyncGenerator<Transaction[]> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const n = limit();
+    const page = await transactionRowsPage(db, { ...rowsQuery(plan, stretch.from, stretch.to), ...(n ? { Limit: n } : {}) }, cursor);
+    cursor = page.cursor;
+    if (page.rows.length) yield page.rows;
+  } while (cursor);
+}
+
+const skOf = (row: Transaction) => `${row.at}#${row.transactionId}`;
+
+/**
+ * The rows of a day's partitions in one order, newest first: its day key and the ledger's old key while
+ * migration 3 has not moved every row (ADR 074). A row in both (rewritten by an import into its day key
+ * before the migration deleted the old copy) is answered once, from the first partition, the day key.
+ * Rows are handed on before any partition's next page is read, so a reader that stops early reads no more.
+ */
+async function* mergeNewestFirst(streams: AsyncGenerator<Transaction[]>[]): AsyncGenerator<Transaction[]> {
+  const heads = streams.map((stream) => ({ stream, rows: new Array<Transaction>(), done: false }));
+  let out: Transaction[] = [];
+  for (;;) {
+    for (const head of heads)
+      while (!head.done && head.rows.length === 0) {
+        if (out.length) {
+          yield out;
+          out = [];
+        }
+        const next = await head.stream.next();
+        if (next.done) head.done = true;
+        else head.rows = [...next.value];
+      }
+    let best: Transaction | undefined;
+    for (const { rows } of heads) {
+      const row = rows[0];
+      if (row && (!best || skOf(row) > skOf(best))) best = row;
+    }
+    if (!best) break;
+    const sk = skOf(best);
+    for (const { rows } of heads) {
+      const row = rows[0];
+      if (row && skOf(row) === sk) rows.shift();
+    }
+    out.push(best);
+  }
+  if (out.length) yield out;
+}
+
+/** How many rows of the stretches match (Select COUNT of each partition, following pages; bounded by the stretches). */
+export async function countStretchRows(db: Db, residual: Residual, stretches: readonly Stretch[], pageRows: number): Promise<number> {
+  const counts = await Promise.all(
+    stretches.flatMap((stretch) =>
+      stretch.partitions.map((source) =>
+        countTransactionRows(db, { ...rowsQuery({ source, residual }, stretch.from, stretch.to), Limit: pageRows }),
+      ),
+    ),
+  );
+  return counts.reduce((n, c) => n + c, 0);
+}
