@@ -14,6 +14,7 @@ import type connectSales from './en-US/connectSales.json';
 import type products from './en-US/products.json';
 import type reports from './en-US/reports.json';
 import type requests from './en-US/requests.json';
+import type news from './en-US/news.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -48,7 +49,9 @@ export type FeatureCatalogue =
   // Connect portal II (ADR 044)
   | 'reports'
   // Connect portal III (ADR 046)
-  | 'requests';
+  | 'requests'
+  // Connect portal IV (ADR 081)
+  | 'news';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -68,7 +71,8 @@ export type English = typeof shared &
   typeof connectSales &
   typeof products &
   typeof reports &
-  typeof requests;
+  typeof requests &
+  typeof news;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

@@ -72,34 +72,44 @@ export const NewsUpdate = z.extend(NewsInput, { baseVersion: z.number().check(z.
 export type NewsUpdate = z.infer<typeof NewsUpdate>;
 
 /** A stored item as its editors see it. */
-export type NewsItem = NewsInput & {
-  newsId: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string;
-};
+export const NewsItem = z.extend(NewsInput, {
+  newsId: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+});
+export type NewsItem = z.infer<typeof NewsItem>;
+
+export const NewsLanguageSchema = z.enum(NEWS_LANGUAGES);
 
 /** One entry of a reader's list, in the reader's language (else English). */
-export type NewsSummary = {
-  newsId: string;
-  language: NewsLanguage;
-  title: string;
-  publishFrom: string;
-  expireAt: string | null;
-  important: boolean;
-  documentId: string | null;
-  read: boolean;
-};
+export const NewsSummary = z.object({
+  newsId: z.string(),
+  language: NewsLanguageSchema,
+  title: z.string(),
+  publishFrom: z.string(),
+  expireAt: z.nullable(z.string()),
+  important: z.boolean(),
+  documentId: z.nullable(z.string()),
+  read: z.boolean(),
+});
+export type NewsSummary = z.infer<typeof NewsSummary>;
 /** GET /news: newest first, with the number of unread ones. */
-export type NewsList = { items: NewsSummary[]; unread: number };
-export type NewsUnread = { unread: number };
+export const NewsList = z.object({ items: z.array(NewsSummary), unread: z.number() });
+export type NewsList = z.infer<typeof NewsList>;
+export const NewsUnread = z.object({ unread: z.number() });
+export type NewsUnread = z.infer<typeof NewsUnread>;
 /** GET /news/:newsId (marks it read). */
-export type NewsDetail = Omit<NewsSummary, 'read'> & { body: string };
+export const NewsDetail = z.extend(z.omit(NewsSummary, { read: true }), { body: z.string() });
+export type NewsDetail = z.infer<typeof NewsDetail>;
 /** An item without its bodies, its titles by language (what the live list holds). */
-export type NewsHead = Omit<NewsItem, 'texts'> & { titles: Partial<Record<NewsLanguage, string>> };
+export const NewsHead = z.extend(z.omit(NewsItem, { texts: true }), { titles: z.partialRecord(NewsLanguageSchema, z.string()) });
+export type NewsHead = z.infer<typeof NewsHead>;
 /** GET /news/manage: the live items (not expired, not withdrawn; future ones too), newest first, for editors. */
-export type NewsManageList = { items: NewsHead[] };
+export const NewsManageList = z.object({ items: z.array(NewsHead) });
+export type NewsManageList = z.infer<typeof NewsManageList>;
+export const NewsWithdrawn = z.object({ newsId: z.string(), withdrawn: z.literal(true) });
 
 /** The language of a locale (`de-DE`, `de-de` → de); anything else → en. */
 export function newsLanguageOf(locale: string): NewsLanguage {
