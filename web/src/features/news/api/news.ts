@@ -35,11 +35,29 @@ export function useNewsItem(newsId: string) {
  * Once an opened item has loaded (the server marked it read), the list and the navigation's unread count are
  * read again: through this SWR cache's own mutate, so the screen's cache is the one refreshed.
  */
-export function useReadAgainAfterOpening(opened: unknown) {
+export function useReadAgainAfterOpening(opened: { newsId: string } | undefined) {
   const { mutate } = useSWRConfig();
+  const newsId = opened?.newsId;
   useEffect(() => {
-    if (opened) void mutate((k: unknown) => isResourceKey(k, 'connect') && k[2] === 'news');
-  }, [opened, mutate]);
+    // A cached list (not on screen now) shows the item read at once; every answer is read again as well.
+    if (newsId)
+      void mutate(
+        (k: unknown) => isResourceKey(k, 'connect') && k[2] === 'news',
+        (data: unknown) => markedRead(data, newsId),
+      );
+  }, [newsId, mutate]);
+}
+
+/** A cached list with `newsId` marked read and the unread count lowered; any other answer as it is. */
+export function markedRead(data: unknown, newsId: string): unknown {
+  const list = NewsList.safeParse(data);
+  if (!list.success) return data;
+  const wasUnread = list.data.items.some((i) => i.newsId === newsId && !i.read);
+  if (!wasUnread) return data;
+  return {
+    items: list.data.items.map((i) => (i.newsId === newsId ? { ...i, read: true } : i)),
+    unread: Math.max(0, list.data.unread - 1),
+  };
 }
 
 export function useNewsManage(enabled: boolean) {

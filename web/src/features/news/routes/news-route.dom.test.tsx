@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedInWithModule } from '../../../test/fixtures.ts';
+import { markedRead } from '../api/news.ts';
 
 /** The News section against a fake API (ADR 081): the list with unread and important marks, the empty state, an item's Markdown, the editor. */
 const reader = signedInWithModule('payment', { transactions: true });
@@ -123,5 +124,15 @@ describe('the News section', () => {
       expireAt: null,
     });
     expect(backend.fetch.mock.calls.some(([, init]) => new Headers(init?.headers).get('Idempotency-Key'))).toBe(true);
+  });
+
+  it('shows an opened item read in a cached list at once (markedRead), and leaves other answers alone', () => {
+    const list = { items: [summary({ newsId: 'news-a' }), summary({ newsId: 'news-b' })], unread: 2 };
+    expect(markedRead(list, 'news-a')).toEqual({
+      items: [summary({ newsId: 'news-a', read: true }), summary({ newsId: 'news-b' })],
+      unread: 1,
+    });
+    expect(markedRead({ unread: 2 }, 'news-a')).toEqual({ unread: 2 });
+    expect(markedRead(markedRead(list, 'news-a'), 'news-a')).toEqual(markedRead(list, 'news-a'));
   });
 });
