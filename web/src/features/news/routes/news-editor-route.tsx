@@ -1,6 +1,6 @@
 import { NEWS_AUDIENCE_PERMISSIONS, NEWS_LANGUAGES, type NewsLanguage } from '@portal/core/news';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createNews, updateNews, useNewsForEdit, withdrawNews } from '../api/news.ts';
 import { NewsMarkdown } from '../components/news-markdown.tsx';
@@ -140,12 +141,8 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to={paths.connect.newsManage} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t('news.manage.title')}
-      </Link>
-      <div className="mt-4">
-        <PageHeader title={newsId ? t('news.editor.editTitle') : t('news.editor.newTitle')} />
-      </div>
+      <BackLink to={paths.connect.newsManage}>{t('news.manage.title')}</BackLink>
+      <PageHeader title={newsId ? t('news.editor.editTitle') : t('news.editor.newTitle')} />
       <form
         className="space-y-6"
         noValidate

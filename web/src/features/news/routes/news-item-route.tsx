@@ -1,8 +1,9 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { BackLink } from '../components/back-link.tsx';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useNewsItem, useReadAgainAfterOpening } from '../api/news.ts';
 import { NewsMarkdown } from '../components/news-markdown.tsx';
@@ -16,12 +17,10 @@ export function NewsItemRoute() {
   useReadAgainAfterOpening(result.data);
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to={paths.connect.news} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t('news.back')}
-      </Link>
+      <BackLink to={paths.connect.news}>{t('news.back')}</BackLink>
       <QueryState result={result} failedMessage={t('news.itemLoadFailed')} retryLabel={t('news.retry')} loadingLabel={t('news.loading')}>
         {(item) => (
-          <article className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" lang={item.language}>
+          <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" lang={item.language}>
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <span>{t('news.published', { date: formatDateTime(item.publishFrom, format) })}</span>
               {item.expireAt ? <span>· {t('news.expires', { date: formatDateTime(item.expireAt, format) })}</span> : null}

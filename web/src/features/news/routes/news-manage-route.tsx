@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/card.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { BackLink } from '../components/back-link.tsx';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useNewsManage } from '../api/news.ts';
 import { useMayPublishNews } from './news-route.tsx';
@@ -18,20 +19,16 @@ export function NewsManageRoute() {
   const now = Date.now();
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to={paths.connect.news} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t('news.back')}
-      </Link>
-      <div className="mt-4">
-        <PageHeader
-          title={t('news.manage.title')}
-          description={t('news.manage.intro')}
-          actions={
-            <Link to={paths.connect.newsNew} className={buttonClasses('primary')}>
-              {t('news.manage.new')}
-            </Link>
-          }
-        />
-      </div>
+      <BackLink to={paths.connect.news}>{t('news.back')}</BackLink>
+      <PageHeader
+        title={t('news.manage.title')}
+        description={t('news.manage.intro')}
+        actions={
+          <Link to={paths.connect.newsNew} className={buttonClasses('primary')}>
+            {t('news.manage.new')}
+          </Link>
+        }
+      />
       <QueryState
         result={result}
         idle={!mayPublish}
