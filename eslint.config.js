@@ -69,6 +69,7 @@ const backendDomains = {
   export: ['access', 'customers', 'masterdata', 'sales', 'transaction'],
   report: ['access', 'accounts', 'brands', 'couponing', 'customers', 'export', 'masterdata', 'ordering', 'sales', 'transaction'],
   workflow: ['access', 'accounts', 'customers', 'masterdata', 'report'],
+  news: ['access', 'customers', 'masterdata'],
   import: [
     'access',
     'accounts',
@@ -81,6 +82,7 @@ const backendDomains = {
     'sftp-users',
     'transaction',
     'workflow',
+    'news',
   ],
   migration: [],
 };

@@ -26,6 +26,7 @@ import { requestRoutes } from './routes/requests.ts';
 import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
+import { newsRoutes } from './routes/news.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -63,6 +64,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', workflowRoutes)
     .route('/flow', requestRoutes)
     .route('/flow', requestItemRoutes)
+    .route('/news', newsRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

@@ -32,6 +32,7 @@ const PASSWORD = 'Correct-Horse-42!';
 const STORES = 10;
 const CARDS = 50;
 const MAIL_ACCOUNTS = 30;
+const NEWS_RUNS = 30;
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -40,6 +41,7 @@ let backend: Backend;
 let faults: FaultInjector;
 let app: ReturnType<typeof createApp>;
 let cookie = '';
+let newsCookie = '';
 let ipCounter = 0;
 /** Every answer the clients saw, by status and code: the figures of the run. */
 const answers: Record<string, number> = {};
@@ -115,6 +117,17 @@ beforeAll(async () => {
       timezone: 'Europe/Berlin',
       modules: { ordering: { permissions: 1 + 2 + 4, settings: 1 } },
     },
+    {
+      username: 'fault.news',
+      password: PASSWORD,
+      email: 'fault.news@example.com',
+      customerId: 'R-F1',
+      portals: ['connect'],
+      securityFlag: 16,
+      passwordExpiry: '2030-01-01T00:00:00.000Z',
+      // content.publishNews (ADR 081): writes the news it then reads.
+      modules: { content: { permissions: 1 } },
+    },
     ...Array.from({ length: MAIL_ACCOUNTS }, (_, i) => ({
       username: `mail.user${i}`,
       password: PASSWORD,
@@ -161,7 +174,14 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
   cookie = sessionCookie(res);
-});
+  const news = await app.request('/api/auth/signin', {
+    method: 'POST',
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'fault.news', password: PASSWORD }),
+  });
+  expect(news.status).toBe(200);
+  newsCookie = sessionCookie(news);
+}, 60_000);
 
 afterAll(() => {
   console.info(`faults: ${JSON.stringify({ runs: RUNS, seed: SEED, rate: RATE, answers, ...report, stats: faults.stats }, null, 1)}`);
@@ -282,6 +302,57 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     const all = await allItems();
     expect(all.filter((i) => String(i.pk) === 'COUPONIDEM#fault.user')).toHaveLength(RUNS);
   }, 300_000);
+
+  it(`${NEWS_RUNS} news items created and opened, retried with their Idempotency-Key: each made once, each marked read`, async () => {
+    const newsHeaders = (extra: Record<string, string> = {}) => ({
+      'X-Portal': 'connect',
+      'Content-Type': 'application/json',
+      'X-Fault-Ip': String(++ipCounter),
+      Cookie: newsCookie,
+      ...extra,
+    });
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const created = await inParallel(
+      Array.from({ length: NEWS_RUNS }, (_, i) => async () => {
+        const key = `fault-news-${String(i).padStart(6, '0')}`;
+        const body = JSON.stringify({
+          texts: { en: { title: `Fault news ${i}`, body: 'Under *faults*' } },
+          publishFrom: '2026-11-20T00:00:00.000Z',
+          audience: { kind: 'all' },
+          important: i % 2 === 0,
+        });
+        const final = await untilFinal(() =>
+          app.request('/api/news', { method: 'POST', headers: newsHeaders({ 'Idempotency-Key': key }), body }),
+        );
+        return { ...final, key };
+      }),
+    );
+    const opened = await inParallel(
+      created.map(
+        ({ body }) =>
+          () =>
+            untilFinal(() => app.request(`/api/news/${String(body.newsId)}`, { headers: newsHeaders() })),
+      ),
+    );
+    faults.plan.rate = 0;
+    report.newsFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    for (const f of created) expect(f.status).toBe(201);
+    for (const f of opened) expect(f.status).toBe(200);
+
+    // The table: one item, one live row and one idempotency record per key, each naming what its client was
+    // answered; the reader's marks hold every item; the list answers them all, read.
+    const items = await allItems();
+    const records = items.filter((i) => String(i.pk) === 'NEWSIDEM#fault.news');
+    const stored = items.filter((i) => String(i.pk).startsWith('NEWS#news-'));
+    const live = items.filter((i) => i.pk === 'NEWS#LIVE');
+    expect([records.length, stored.length, live.length]).toEqual([NEWS_RUNS, NEWS_RUNS, NEWS_RUNS]);
+    const newsOfKey = new Map(records.map((r) => [String(r.sk), r.newsId]));
+    for (const f of created) expect(f.body.newsId).toBe(newsOfKey.get(f.key));
+    const list = await readJson<{ items: { read: boolean }[]; unread: number }>(await app.request('/api/news', { headers: newsHeaders() }));
+    expect([list.items.length, list.unread, list.items.every((i) => i.read)]).toEqual([NEWS_RUNS, 0, true]);
+  }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {
     faults.plan.rate = RATE;

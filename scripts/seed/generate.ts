@@ -577,6 +577,7 @@ export const KIND_ORDER = [
   'sftpUsers',
   'reports',
   'workflows',
+  'news',
 ];
 
 /** Writes records as `<dir>/<kind>.csv` (or .jsonl for the customer lists); returns the path. */

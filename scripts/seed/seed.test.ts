@@ -63,6 +63,7 @@ describe('demo seed through the import path', () => {
       ['sftpUsers', 2, 0],
       ['reports', 3, 0],
       ['workflows', 3, 0],
+      ['news', 4, 0],
       ['shipments', expect.any(Number), 0],
       ['sales', expect.any(Number), 0],
       ['transactions', expect.any(Number), 0],

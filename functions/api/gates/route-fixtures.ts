@@ -55,6 +55,14 @@ const GATE_IMPORT_FILE = '0'.repeat(32);
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
 
+/** A news item as the editor sends it (ADR 081). */
+const gateNews = (audience: object = { kind: 'all' }) => ({
+  texts: { en: { title: 'Gate news', body: 'Gate *news*' } },
+  publishFrom: '2026-11-01T00:00:00.000Z',
+  audience,
+  important: false,
+});
+
 /**
  * A valid request of each route that names an object or needs a permission, built from the ids, so the
  * service is reached (the gates and validation pass) and answers by permission and object scope.
@@ -224,7 +232,18 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/flow/workflow-request-comments': (i) => ({
     path: '/api/flow/workflow-request-comments',
     body: { requestStepItemId: `WR-GATE-${i.retailer}-A.s1.note`, comment: 'Gate' },
+  }), // News (ADR 081): news-gate-<customer> is meant for that customer alone (another's answers like a missing id);
+  // the editor's samples edit news-gate-edit (baseVersion 1: 200 once, then 409) and withdraw news-gate-withdraw.
+  'GET /api/news/:newsId': (i) => ({ path: `/api/news/news-gate-${i.retailer}` }),
+  'GET /api/news/manage': () => ({ path: '/api/news/manage' }),
+  'GET /api/news/manage/:newsId': () => ({ path: '/api/news/manage/news-gate-edit' }),
+  'POST /api/news': (i) => ({
+    path: '/api/news',
+    headers: { 'Idempotency-Key': `route-gates-news-${i.retailer}` },
+    body: gateNews(),
   }),
+  'PUT /api/news/:newsId': () => ({ path: '/api/news/news-gate-edit', body: { ...gateNews(), baseVersion: 1 } }),
+  'DELETE /api/news/:newsId': () => ({ path: '/api/news/news-gate-withdraw?baseVersion=1' }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -432,6 +451,12 @@ export async function createGateWorld() {
       at: CLOCK,
     });
   }
+
+  await load('news', [
+    ...[OWN, FOREIGN].map(({ retailer }) => ({ newsId: `news-gate-${retailer}`, ...gateNews({ kind: 'customers', ids: [retailer] }) })),
+    { newsId: 'news-gate-edit', ...gateNews() },
+    { newsId: 'news-gate-withdraw', ...gateNews() },
+  ]);
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

@@ -5,6 +5,7 @@ import type { ExportErrorCode } from '@portal/core/export';
 import type { OrderingErrorCode } from '@portal/core/ordering';
 import type { ReportErrorCode } from '@portal/core/report';
 import type { WorkflowErrorCode } from '@portal/core/workflow';
+import type { NewsErrorCode } from '@portal/core/news';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
@@ -17,7 +18,8 @@ export type ErrorCode =
   | ExportErrorCode
   | TransactionErrorCode
   | ReportErrorCode
-  | WorkflowErrorCode;
+  | WorkflowErrorCode
+  | NewsErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

@@ -38,6 +38,7 @@ import type { UploadService } from './workflow/request-upload-service.ts';
 import type { CommentService } from './workflow/request-comment-service.ts';
 import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
+import type { NewsService } from './news/news-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -285,6 +286,8 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ...portalServices(wiring),
     ...reportServices(wiring, brands),
     ...workflowServices(wiring),
+    /** News (ADR 081): the live list from the process's copy, read marks per user. */
+    news: lazyService<NewsService>(async () => (await import('./news/news-service.ts')).createNewsService({ db, now })),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
     scheduler: wiring.scheduler,

@@ -41,6 +41,7 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales', 'exports'),
   reports: lazyRoute(() => import('./routes/connect-reports-route.tsx'), 'ConnectReportsRoute', 'reports'),
   requests: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestsRoute', 'requests'),
+  news: lazyRoute(() => import('../features/news/routes/news-route.tsx'), 'NewsRoute', 'news'),
 };
 /** The sections that open a screen: the connect home marks the others "Not available yet". */
 const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(CONNECT_SECTION_KEYS.filter((key) => CONNECT_SCREENS[key]));
@@ -64,7 +65,26 @@ const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: Co
     section: 'requests',
     Screen: lazyRoute(() => import('../features/workflows/routes/workflow-editor-route.tsx'), 'WorkflowEditorRoute', 'requests'),
   },
+  // News (ADR 081): the editor's screens before the item's pattern, which would match "manage".
+  ...newsSubscreens(),
 ];
+function newsSubscreens(): { path: string; section: ConnectSectionKey; Screen: ComponentType }[] {
+  const editor = lazyRoute(() => import('../features/news/routes/news-editor-route.tsx'), 'NewsEditorRoute', 'news');
+  return [
+    {
+      path: paths.connect.newsManage,
+      section: 'news',
+      Screen: lazyRoute(() => import('../features/news/routes/news-manage-route.tsx'), 'NewsManageRoute', 'news'),
+    },
+    { path: paths.connect.newsNew, section: 'news', Screen: editor },
+    { path: paths.connect.newsEdit.pattern, section: 'news', Screen: editor },
+    {
+      path: paths.connect.newsItem.pattern,
+      section: 'news',
+      Screen: lazyRoute(() => import('../features/news/routes/news-item-route.tsx'), 'NewsItemRoute', 'news'),
+    },
+  ];
+}
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {
   const Screen = CONNECT_SCREENS[section.key];

@@ -15,6 +15,7 @@ import type products from './en-US/products.json';
 import type reports from './en-US/reports.json';
 import type requests from './en-US/requests.json';
 import type imports from './en-US/imports.json';
+import type news from './en-US/news.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -51,7 +52,9 @@ export type FeatureCatalogue =
   // Connect portal III (ADR 046)
   | 'requests'
   // The imports of files from S3 (ADR 069, ADR 079)
-  | 'imports';
+  | 'imports'
+  // Connect portal IV (ADR 081)
+  | 'news';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -72,7 +75,8 @@ export type English = typeof shared &
   typeof products &
   typeof reports &
   typeof requests &
-  typeof imports;
+  typeof imports &
+  typeof news;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

@@ -5,6 +5,7 @@ import * as masterdata from '@portal/core/masterdata';
 import * as ordering from '@portal/core/ordering';
 import * as product from '@portal/core/product';
 import * as report from '@portal/core/report';
+import * as news from '@portal/core/news';
 import * as sales from '@portal/core/sales';
 import * as shared from '@portal/core/shared';
 import * as transaction from '@portal/core/transaction';
@@ -17,7 +18,7 @@ beforeAll(() => loadCatalogue('errors'));
 
 /** Every code of core's error catalogues: the exported objects `X` whose leaves are all codes `X.…`. */
 const leaves = (node: unknown): unknown[] => (typeof node === 'object' && node !== null ? Object.values(node).flatMap(leaves) : [node]);
-const codes = [shared, auth, ordering, sales, couponing, transaction, masterdata, product, exportJobs, report].flatMap((domain) =>
+const codes = [shared, auth, ordering, sales, couponing, transaction, masterdata, product, exportJobs, report, news].flatMap((domain) =>
   Object.entries(domain).flatMap(([name, value]) => {
     const all = typeof value === 'object' && value !== null ? leaves(value) : [];
     const catalogue = all.length > 0 && all.every((code) => typeof code === 'string' && code.startsWith(`${name}.`));

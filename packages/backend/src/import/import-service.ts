@@ -10,6 +10,7 @@ import { importSftpUser, SftpUserImport } from '../sftp-users/index.ts';
 import type { SchedulerPort } from '../platform/scheduler/port.ts';
 import { importReport, ReportImport } from '../report/index.ts';
 import { importWorkflow, WorkflowImport } from '../workflow/index.ts';
+import { importNews, NewsImport } from '../news/index.ts';
 import { ImportRejected } from '../masterdata/index.ts';
 import type { ImportLine } from './files.ts';
 
@@ -102,6 +103,11 @@ const kinds = {
     schema: WorkflowImport,
     write: ({ db, now }, workflow) => importWorkflow(db, workflow, now()),
   } satisfies Kind<WorkflowImport>,
+  /** News for the customers (ADR 081): a changed record saves a new version, `withdrawn` takes it back. */
+  news: {
+    schema: NewsImport,
+    write: ({ db, now }, news) => importNews(db, news, now()),
+  } satisfies Kind<NewsImport>,
   // Master data in batches (ADR 014): customerGroups, retailers, providers, products, stores,
   // distributionCentres, retailerProducts, shipments, sales.
   ...masterDataKinds,

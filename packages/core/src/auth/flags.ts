@@ -135,6 +135,10 @@ export const PRODUCT_MANAGEMENT_PERMISSIONS = {
   margins: 4,
   authorization: 8,
 } as const;
+export const CONTENT_PERMISSIONS = {
+  /** Writing news for the customers (the News section's editor, ADR 081); reading news needs no bit. */
+  publishNews: 1,
+} as const;
 /** No connect module settings are known; each settings map is empty, like flow's. */
 const NO_SETTINGS = {} as const satisfies FlagMap;
 
@@ -152,6 +156,7 @@ export const MODULE_FLAGS = {
   salesReporting: { permissions: SALES_REPORTING_PERMISSIONS, settings: NO_SETTINGS },
   reportManagement: { permissions: REPORT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
   productManagement: { permissions: PRODUCT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
+  content: { permissions: CONTENT_PERMISSIONS, settings: NO_SETTINGS },
 } as const;
 export type ModuleName = keyof typeof MODULE_FLAGS;
 export const MODULE_NAMES = Object.keys(MODULE_FLAGS).filter((name): name is ModuleName => Object.hasOwn(MODULE_FLAGS, name));

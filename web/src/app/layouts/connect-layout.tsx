@@ -5,6 +5,7 @@ import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
 import { useBrand } from '../../features/brand/api/brand.ts';
 import { connectSectionsOf } from '../../features/connect/sections.ts';
 import { InboxBadge, InboxBubble, useInboxCount } from '../../features/requests/components/inbox-badge.tsx';
+import { NewsUnreadBadge } from '../../features/news/components/unread-badge.tsx';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
@@ -37,6 +38,7 @@ function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: 
             >
               {t(section.label)}
               {section.key === 'requests' ? <InboxBadge /> : null}
+              {section.key === 'news' ? <NewsUnreadBadge /> : null}
             </NavLink>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
 /** Input types (SPEC 5). */
-export type InputType = 'text' | 'email' | 'password' | 'number' | 'date';
+export type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'datetime-local';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'> {
   label: string;

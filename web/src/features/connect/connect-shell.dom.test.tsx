@@ -55,7 +55,7 @@ describe('the connect shell', () => {
     const main = await screen.findByRole('main');
     await within(main).findByRole('link', { name: 'Transactions' });
     expect(within(main).getByRole('link', { name: 'Serial Numbers' })).toBeTruthy();
-    expect(within(main).getByRole('link', { name: 'News Not available yet' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'News' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'Documents Not available yet' })).toBeTruthy();
   });
 
@@ -63,6 +63,14 @@ describe('the connect shell', () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);
     expect(await navLabels()).toHaveLength(10);
+  });
+
+  it('shows the unread news count beside "News" in the navigation (one call)', async () => {
+    const backend = fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly }, 'GET /api/news/unread': { body: { unread: 3 } } });
+    renderRoute(paths.connect.root);
+    const nav = (await screen.findAllByRole('navigation', { name: 'connect navigation' }))[0]!;
+    expect(await within(nav).findByLabelText('3 unread news')).toBeTruthy();
+    expect(backend.callsTo('GET', '/api/news/unread')).toHaveLength(1);
   });
 
   it('answers a direct URL to a forbidden section with the access-denied dialog over the connect home', async () => {
@@ -78,9 +86,9 @@ describe('the connect shell', () => {
 
   it('keeps the "not available yet" page for a permitted section not built yet', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
-    const view = renderRoute(paths.connect.news);
+    const view = renderRoute(paths.connect.documents);
     expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
-    expect(view.location().pathname).toBe(paths.connect.news);
+    expect(view.location().pathname).toBe(paths.connect.documents);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,0 +1,2 @@
+export * from './news.ts';
+export * from './errors.ts';
