@@ -348,7 +348,7 @@ function writeWatch(world: Gates) {
   let settled = 0;
   let settledAtCount = -1;
   world.backend.db.raw.middlewareStack.add(
-    (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+    (next, context) => async (args) => {
       if (READ_CALL.test(context.commandName ?? '')) return next(args);
       started += 1;
       try {
