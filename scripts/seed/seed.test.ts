@@ -26,7 +26,17 @@ async function scanAll(input: { FilterExpression?: string; ExpressionAttributeVa
   } while (ExclusiveStartKey);
   return items;
 }
-const count = async () => (await scanAll()).length;
+/** Items in the table, counted by DynamoDB rather than read whole (a Scan counts 1 MB a page). */
+async function count(): Promise<number> {
+  let items = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT', ExclusiveStartKey }));
+    items += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
 
 beforeAll(async () => {
   // The demo requests' uploads go to the file store, as in local mode (s3rver).
