@@ -10,6 +10,7 @@ import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@por
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
+import { itemCount } from '../../tests/support/item-count.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
 
@@ -26,17 +27,8 @@ async function scanAll(input: { FilterExpression?: string; ExpressionAttributeVa
   } while (ExclusiveStartKey);
   return items;
 }
-/** Items in the table, counted by DynamoDB rather than read whole (a Scan counts 1 MB a page). */
-async function count(): Promise<number> {
-  let items = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT', ExclusiveStartKey }));
-    items += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
+/** Items in the table (tests/support/item-count.ts: the demo's transactions make a Scan take seconds). */
+const count = () => itemCount(backend);
 
 beforeAll(async () => {
   // The demo requests' uploads go to the file store, as in local mode (s3rver).
