@@ -25,7 +25,8 @@ const importAccount = (username: string, extra: Record<string, unknown> = {}) =>
   ]);
 
 beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
+  // The floor measured below (the test backend leaves it out otherwise).
+  backend = await createTestBackend(() => clock, {}, { forgotAnswerFloorMs: FORGOT_ANSWER_FLOOR_MS });
   app = createApp(backend, (c) => `10.2.0.${c.req.header('X-Test-Ip') ?? '0'}`);
 });
 

@@ -53,8 +53,14 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.trim()}`))),
   );
-  await Promise.race([waitForHttp(endpoint), exited]);
   exited.catch(() => {});
+  try {
+    await Promise.race([waitForHttp(endpoint), exited]);
+  } catch (error) {
+    // A start that never answered is not left running (a stray JVM holds a core and ~1 GB for the rest of a run).
+    if (child.exitCode === null) child.kill('SIGTERM');
+    throw error;
+  }
   return {
     endpoint,
     process: child,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,9 @@ import { freePort } from './ports.ts';
  */
 const repo = resolve(import.meta.dirname, '../..');
 const tsx = join(repo, 'node_modules/.bin/tsx');
-const work = mkdtempSync(join(tmpdir(), 'portal-runtime-'));
+// In memory where the machine has it (as tests/setup/local-server.ts): the first start seeds the whole demo
+// into DynamoDB Local on disk, several times slower on a disk-backed tmpdir.
+const work = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'portal-runtime-'));
 const dataDir = join(work, 'data');
 let ports: LocalPorts;
 let child: ChildProcess;

@@ -1,7 +1,8 @@
-import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transactionKeys } from '@portal/backend/transaction';
+import { itemCount as countItems } from '../../tests/support/item-count.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { shipmentStatusOn } from './generate.ts';
 import { demoTimeZone, seedDemoDataOnce, topUpDemoActivity } from './seed.ts';
@@ -56,17 +57,8 @@ async function transactionIds(from: string): Promise<string[]> {
   }
   return ids;
 }
-/** Items in the table (a Scan counts 1 MB a page: the demo's transactions need several). */
-async function itemCount(): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table, Select: 'COUNT', ExclusiveStartKey }));
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
-}
+/** Items in the table (tests/support/item-count.ts: the demo's transactions make a Scan take seconds). */
+const itemCount = () => countItems(backend);
 
 beforeAll(async () => {
   // 23:30 UTC on the 24th is 00:30 on the 25th in Berlin: the demo's today is the 25th.

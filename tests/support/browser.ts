@@ -45,6 +45,14 @@ export function useBrowser(options: { acceptDownloads?: boolean } = {}) {
 export const SCREENSHOTS = 'tests/e2e/screenshots';
 
 /**
+ * Resolves once the page has drawn two more frames: what a resize re-rendered (media queries, resize
+ * observers, the state they set) is on screen, without a fixed wait. A string, as this file is
+ * type-checked without the DOM library.
+ */
+const nextFrames = (page: Page) =>
+  page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))');
+
+/**
  * Screenshots at 375 and 1280 px as `<name>-<width>.png`, back to 1280 afterwards. From the top (the
  * sticky header would otherwise be drawn halfway down a full page); full page, except while a modal
  * dialog is open: it belongs to the viewport (on phones it slides up from the bottom edge).
@@ -56,7 +64,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if (!modal) await page.evaluate('window.scrollTo(0, 0)');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
-    await page.waitForTimeout(250);
+    await nextFrames(page);
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: !modal, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1280, height: 860 });

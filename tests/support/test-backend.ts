@@ -9,7 +9,7 @@ import { markDayKeysOfNewTable } from '@portal/backend/migration';
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
  * test files never see each other's data. The password hash cost is lowered to keep tests fast.
  * `overrides` sets or replaces configuration variables (e.g. the SSO_* ones); `adapters` as createBackend's
- * (e.g. `faults`, ADR 025).
+ * (e.g. `faults`, ADR 025; `forgotAnswerFloorMs`, 0 here unless given).
  */
 export async function createTestBackend(
   now?: () => Date,
@@ -31,7 +31,9 @@ export async function createTestBackend(
     REPORT_LINK_KEY_FILE: join(tmpdir(), `portal-test-report-link-${process.pid}.key`),
     ...overrides,
   });
-  const backend = createBackend(config, now, adapters);
+  // forgot-password answers without its 600 ms floor (ADR 017) unless a suite asks for it: only
+  // signin-hardening.test.ts measures the floor; the route fuzz and the fault suites call it hundreds of times.
+  const backend = createBackend(config, now, { forgotAnswerFloorMs: 0, ...adapters });
   await ensureTable(backend.db.raw, config.TABLE_NAME);
   // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
   await markDayKeysOfNewTable(backend.db, new Date());

@@ -62,6 +62,11 @@ export { IMPORT_FORMATS, kindOfFileName, parseImportText, parseJsonLines, type I
 export type BackendAdapters = {
   scheduler?: Scheduler | null;
   faults?: FaultInjector;
+  /**
+   * The floor of forgot-password's answer (ADR 017; default FORGOT_ANSWER_FLOOR_MS). Code-only, like `faults`:
+   * the test backend lowers it for the suites that do not measure it; no configuration variable reaches it.
+   */
+  forgotAnswerFloorMs?: number;
 };
 
 /** What every lazily loaded domain is built from: the process's config, table, clock and shared services. */
@@ -79,7 +84,7 @@ type Wiring = {
 const faultsOf = (adapters: BackendAdapters) => (adapters.faults ? { faults: adapters.faults } : {});
 
 /** Sign-in, sessions, MFA, SSO, accounts and passwords: built eagerly, as every request needs some of them. */
-function accessServices({ config, db, now, mailer, rateLimiter }: Wiring) {
+function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiring) {
   const sessions = createSessionStore(db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS }, () =>
     purposeKey(config, SESSION_KEY_PURPOSE),
   );
@@ -123,6 +128,7 @@ function accessServices({ config, db, now, mailer, rateLimiter }: Wiring) {
       passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
       appUrl: config.APP_URL,
       now,
+      ...(adapters.forgotAnswerFloorMs === undefined ? {} : { forgotAnswerFloorMs: adapters.forgotAnswerFloorMs }),
     }),
     guard,
   };

@@ -35,6 +35,11 @@ export type FaultPlan = {
   /** The kinds drawn from (default all three) and, for 5xx and timeouts, the phases (default both). */
   kinds?: FaultKind[];
   phases?: FaultPhase[];
+  /**
+   * Factor on the SDK's waits between its attempts (default 1: its own backoff, up to ~2 s a wait). The attempts
+   * and their outcomes stay the same; npm test's run scales the waits down, the bench keeps them.
+   */
+  retryDelayScale?: number;
 };
 
 export type FaultStats = {
@@ -124,7 +129,15 @@ type LooseStack = {
   add(middleware: unknown, options: { step: 'initialize'; name: string }): void;
   add(middleware: unknown, options: { step: 'deserialize'; name: string; priority: 'low' }): void;
 };
-type StackClient = { middlewareStack: LooseStack };
+/** The backoff of the SDK's retry strategy (its `retryBackoffStrategy`): the wait before each next attempt. */
+type Backoff = { computeNextBackoffDelay(attempt: number): number };
+const isBackoff = (value: unknown): value is Backoff =>
+  typeof value === 'object' && value !== null && 'computeNextBackoffDelay' in value && typeof value.computeNextBackoffDelay === 'function';
+const backoffOf = (strategy: unknown): Backoff | undefined =>
+  typeof strategy === 'object' && strategy !== null && 'retryBackoffStrategy' in strategy && isBackoff(strategy.retryBackoffStrategy)
+    ? strategy.retryBackoffStrategy
+    : undefined;
+type StackClient = { middlewareStack: LooseStack; config: { retryStrategy: () => Promise<unknown> } };
 type Context = Record<string, unknown>;
 type Next = (args: unknown) => Promise<{ response: unknown; output?: unknown }>;
 
@@ -135,6 +148,8 @@ export function createFaultInjector(plan: FaultPlan) {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   // A call's decision, keyed by its handler context (the one object both middlewares of the call see).
   const decisions = new WeakMap<Context, Fault | null>();
+  // The retry backoffs whose waits are scaled (plan.retryDelayScale).
+  const scaled = new WeakSet<object>();
 
   function decide(service: FaultService): Fault | null {
     stats.calls[service] += 1;
@@ -153,8 +168,20 @@ export function createFaultInjector(plan: FaultPlan) {
     stats,
     /** Faulted calls so far. */
     injectedCount: () => Object.values(stats.injected).reduce((sum, n) => sum + n, 0),
-    /** Adds the two middlewares to a client (its DynamoDBDocumentClient shares the stack). */
+    /** Adds the two middlewares to a client (its DynamoDBDocumentClient shares the stack) and scales its retry waits. */
     install(client: StackClient, service: FaultService): void {
+      // The retry middleware asks the config for its strategy at every call: its backoff is scaled once.
+      const strategyOf = client.config.retryStrategy;
+      client.config.retryStrategy = async () => {
+        const strategy = await strategyOf();
+        const backoff = backoffOf(strategy);
+        if (backoff && !scaled.has(backoff)) {
+          scaled.add(backoff);
+          const compute = backoff.computeNextBackoffDelay.bind(backoff);
+          backoff.computeNextBackoffDelay = (attempt) => Math.round(compute(attempt) * (plan.retryDelayScale ?? 1));
+        }
+        return strategy;
+      };
       const stack = client.middlewareStack;
       stack.add(
         (next: Next, context: Context) => async (args: unknown) => {
