@@ -11,6 +11,7 @@ import { decodeAccess } from '@portal/core/auth';
 import type { Actor } from '@portal/backend';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
+import { callsAndMedianMs } from './calls-and-median.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,7 +74,6 @@ async function pastUpTo(n: number) {
 }
 
 const { counted } = countCalls(backend.db);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const rows: string[] = [];
 const parallel: string[] = [];
@@ -91,14 +91,8 @@ for (const size of [0, Math.round(history / 10), history]) {
   const reload = await counted(() => service.list(me));
   rows.push(`| ${size} | list (copy reloaded after a change) | ${reload.calls} | – |`);
   for (const [name, run] of cases) {
-    const { calls } = await counted(run);
-    const times: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const t = performance.now();
-      await run();
-      times.push(performance.now() - t);
-    }
-    rows.push(`| ${size} | ${name} | ${calls} | ${median(times).toFixed(1)} |`);
+    const { calls, medianMs } = await callsAndMedianMs(counted, run, runs);
+    rows.push(`| ${size} | ${name} | ${calls} | ${medianMs.toFixed(1)} |`);
   }
   const latencies: number[] = [];
   await Promise.all(

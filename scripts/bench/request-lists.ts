@@ -14,6 +14,7 @@ import type { Actor } from '@portal/backend';
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { newestDone } from '@portal/backend/workflow';
 import { startBenchBackend } from './bench-backend.ts';
+import { callsAndMedianMs } from './calls-and-median.ts';
 
 const { values } = parseArgs({ options: { history: { type: 'string', default: '2000' }, runs: { type: 'string', default: '40' } } });
 const history = Number(values.history);
@@ -72,21 +73,14 @@ const cases: [string, () => Promise<unknown>][] = [
   ['whole history (as ADR 046 read it)', () => newestDone(backend.db, { customerId: 'R-B1' }, 1_000_000)],
 ];
 const { counted } = countCalls(backend.db);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rows: string[] = [];
 for (const size of [0, Math.round(history / 10), history]) {
   const t0 = performance.now();
   await finishUpTo(size);
   console.error(`history ${size}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   for (const [name, run] of cases) {
-    const { calls } = await counted(run);
-    const times: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const t = performance.now();
-      await run();
-      times.push(performance.now() - t);
-    }
-    rows.push(`| ${size} | ${name} | ${calls} | ${median(times).toFixed(1)} |`);
+    const { calls, medianMs } = await callsAndMedianMs(counted, run, runs);
+    rows.push(`| ${size} | ${name} | ${calls} | ${medianMs.toFixed(1)} |`);
   }
 }
 console.log(`Request lists, ${runs} sequential runs each, 20 open requests (10 pending), private DynamoDB Local:\n`);
