@@ -3,6 +3,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Backend } from '@portal/backend';
 import { importWorkerFromConfig } from '@portal/backend/import';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { afterAll, beforeAll } from 'vitest';
 import { importFilesHandler } from '../../functions/jobs/import-files.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
@@ -12,16 +13,17 @@ import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller,
  * a queue on fauxqs, a test backend on DynamoDB Local, and the poller handing messages to the Lambda's handler
  * around a worker built with `worker` (slice size, owner cap, deferral). `put` writes an object as S3 would.
  */
-export async function startImportStandIns(
-  name: string,
-  options: { worker?: Parameters<typeof importWorkerFromConfig>[1]; budgetMs: number },
-): Promise<{
+type ImportStandInOptions = { worker?: Parameters<typeof importWorkerFromConfig>[1]; budgetMs: number };
+
+export type ImportStandIns = {
   backend: Backend;
   sqs: SQSClient;
   dlqUrl: string;
   put: (key: string, body: string) => Promise<void>;
   stop: () => Promise<void>;
-}> {
+};
+
+export async function startImportStandIns(name: string, options: ImportStandInOptions): Promise<ImportStandIns> {
   const bucket = `${name}-reports`;
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   const localSqs = await startLocalSqs({ port: 0 });
@@ -59,5 +61,38 @@ export async function startImportStandIns(
       await s3.stop();
       await localSqs.stop();
     },
+  };
+}
+
+/**
+ * The stand-ins of one test file: started before its tests (then `prepare`, e.g. the master data the files
+ * refer to), stopped after them. The answer's fields read the started stand-ins, so a test uses them directly.
+ */
+export function useImportStandIns(
+  name: string,
+  options: ImportStandInOptions,
+  prepare?: (standIns: ImportStandIns) => Promise<void>,
+): Omit<ImportStandIns, 'stop'> {
+  let started: ImportStandIns | undefined;
+  beforeAll(async () => {
+    started = await startImportStandIns(name, options);
+    await prepare?.(started);
+  }, 60_000);
+  afterAll(() => started?.stop());
+  const get = () => {
+    if (!started) throw new Error('The import stand-ins start in beforeAll.');
+    return started;
+  };
+  return {
+    get backend() {
+      return get().backend;
+    },
+    get sqs() {
+      return get().sqs;
+    },
+    get dlqUrl() {
+      return get().dlqUrl;
+    },
+    put: (key, body) => get().put(key, body),
   };
 }
