@@ -44,9 +44,9 @@ async function importKind(kind: 'sales' | 'shipments' | 'stores' | 'retailers' |
 
 /** Sets up a world with its own ids: 2 retailers, 3 stores, 1 distribution centre, 4 products. */
 async function world(tag: string) {
-  const r = [`R${tag}a`, `R${tag}b`];
-  const stores = [`S${tag}1`, `S${tag}2`, `S${tag}3`];
-  const products = [`P${tag}1`, `P${tag}2`, `P${tag}3`, `P${tag}4`];
+  const r: [string, string] = [`R${tag}a`, `R${tag}b`];
+  const stores: [string, string, string] = [`S${tag}1`, `S${tag}2`, `S${tag}3`];
+  const products: [string, string, string, string] = [`P${tag}1`, `P${tag}2`, `P${tag}3`, `P${tag}4`];
   const dc = `D${tag}1`;
   await importKind(
     'retailers',
@@ -77,7 +77,9 @@ async function world(tag: string) {
       company: 'Brand',
     })),
   );
-  return { retailers: r, stores, products, dc, retailerOf: (s: string) => r[s === stores[2] ? 1 : 0]! };
+  const retailerOf = (s: string) => r[s === stores[2] ? 1 : 0];
+  // The model of this world's lines, empty: a test adds what it imports (see Model below).
+  return { retailers: r, stores, products, dc, retailerOf, model: new Model(retailerOf) };
 }
 
 type SaleLine = { storeId: string; productId: string; date: string; quantity: number; amount: number };
@@ -218,9 +220,11 @@ async function expectRollupsMatch(model: Model, w: Awaited<ReturnType<typeof wor
 describe('sales rollups', () => {
   it('re-importing a day replaces it: rollups move by the difference, in any order of days', async () => {
     const w = await world('x');
-    const model = new Model(w.retailerOf);
-    const [s1, s2] = w.stores as [string, string];
-    const [p1, p2] = w.products as [string, string];
+    const {
+      model,
+      stores: [s1, s2],
+      products: [p1, p2],
+    } = w;
     const batches: SaleLine[][] = [
       [
         { storeId: s1, productId: p1, date: '2026-11-10', quantity: 5, amount: 75 },
@@ -254,9 +258,11 @@ describe('sales rollups', () => {
 
   it('shipments set last order, shipped, pending and stock; sales since then follow re-imports and cancellations', async () => {
     const w = await world('y');
-    const model = new Model(w.retailerOf);
-    const [s1] = w.stores as [string];
-    const [p1, p2] = w.products as [string, string];
+    const {
+      model,
+      stores: [s1],
+      products: [p1, p2],
+    } = w;
     const sales: SaleLine[] = [];
     for (let d = 0; d < 40; d += 1)
       sales.push({ storeId: s1, productId: p1, date: addDays('2026-10-01', d), quantity: d % 3, amount: (d % 3) * 15 });
@@ -357,7 +363,7 @@ describe('sales rollups', () => {
         ),
         async (steps) => {
           const w = await world(`p${run++}`);
-          const model = new Model(w.retailerOf);
+          const { model } = w;
           for (const step of steps) {
             if (step.kind === 'sales') {
               const lines = step.lines.map((l) => ({
@@ -395,7 +401,7 @@ describe('sales rollups', () => {
 
   it('concurrent imports touching the same stores, retailer days and months lose nothing', async () => {
     const w = await world('c');
-    const model = new Model(w.retailerOf);
+    const { model } = w;
     const batches: SaleLine[][] = Array.from({ length: 6 }, (_, k) =>
       w.stores.flatMap((storeId) =>
         Array.from({ length: 10 }, (_, d) => ({
@@ -435,7 +441,7 @@ describe('sales reads', () => {
       );
     }
     await importKind('sales', lines);
-    const [r1] = w.retailers as [string];
+    const [r1] = w.retailers;
     const expected = (from: string, to: string, groupBy: GroupBy, filter: (l: SaleLine) => boolean) => {
       const rows: SalesRow[] = lines
         .filter((l) => l.date >= from && l.date <= to && filter(l))
@@ -467,8 +473,8 @@ describe('sales reads', () => {
         if (groupBy !== 'store') expect(read.calls).toBeLessThanOrEqual(3);
       }
       // One store, with an EAN filter turned into product ids.
-      const store = w.stores[0]!;
-      const productIds = new Set([w.products[1]!]);
+      const store = w.stores[0];
+      const productIds = new Set([w.products[1]]);
       for (const groupBy of ['day', 'month', 'product'] as const) {
         const read = await counted(() => salesOfStore(backend.db, store, { from, to, productIds }, grainFor(groupBy)));
         expect(groupSales(read.result.rows, groupBy)).toEqual(
@@ -490,9 +496,11 @@ describe('sales reads', () => {
 
   it('reads rollups stored as Maps (before ADR 029) to the same figures, and a re-import packs them', async () => {
     const w = await world('m');
-    const model = new Model(w.retailerOf);
-    const [s1] = w.stores as [string];
-    const [p1, p2] = w.products as [string, string];
+    const {
+      model,
+      stores: [s1],
+      products: [p1, p2],
+    } = w;
     const sales: SaleLine[] = [];
     for (let d = 0; d < 50; d += 1) {
       sales.push({
