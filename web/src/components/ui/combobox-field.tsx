@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import type { SelectOption } from './select-field.tsx';
+import { FieldLabel } from './text-field.tsx';
 
 export interface ComboboxFieldProps {
   label: string;
@@ -103,9 +104,7 @@ export function ComboboxField({
   const activeId = expanded && matches[active] ? `${id}-option-${active}` : undefined;
   return (
     <div className={`relative space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         id={id}
         type="text"

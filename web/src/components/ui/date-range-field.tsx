@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { SelectField, type SelectOption } from './select-field.tsx';
+import { FieldLabel } from './text-field.tsx';
 
 export interface DateRangeLabels {
   /** The preset picker's label, also the range's (the fieldset's legend): 'Period'. */
@@ -107,9 +108,7 @@ function DateInput({
     : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100';
   return (
     <div className="min-w-0 space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         id={id}
         type="date"

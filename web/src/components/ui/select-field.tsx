@@ -1,5 +1,5 @@
 import { type SelectHTMLAttributes, useId } from 'react';
-import { FieldHelp } from './text-field.tsx';
+import { FieldHelp, FieldLabel } from './text-field.tsx';
 
 export interface SelectOption<V extends string = string> {
   value: V;
@@ -32,9 +32,7 @@ export function SelectField<V extends string = string>({
   const helperId = `${id}-helper`;
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <select
         id={id}
         value={value}

@@ -1,5 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { controlClassName, FieldError, FieldHelp } from './text-field.tsx';
+import { controlClassName, FieldError, FieldHelp, FieldLabel } from './text-field.tsx';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
   label: string;
@@ -31,9 +31,7 @@ export function TextAreaField({
   const described = [helperText ? helperId : null, error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <FieldHelp id={helperId} text={helperText} />
       <textarea
         ref={ref}

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 /** Input types (SPEC 5). */
 export type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'datetime-local';
@@ -43,14 +43,14 @@ export function TextField({
   const describedBy = [error ? errorId : null, helperText ? helperId : null].filter(Boolean).join(' ');
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <FieldLabel htmlFor={id}>
         {label}
         {required ? (
           <span aria-hidden="true" className="ml-0.5 text-red-600">
             *
           </span>
         ) : null}
-      </label>
+      </FieldLabel>
       <input
         ref={ref}
         id={id}
@@ -66,6 +66,15 @@ export function TextField({
       <FieldError id={errorId} error={error} />
       <FieldHelp id={helperId} text={helperText} />
     </div>
+  );
+}
+
+/** A field's label above its control (`htmlFor` the control's id). */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+      {children}
+    </label>
   );
 }
 
