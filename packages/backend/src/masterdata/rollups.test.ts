@@ -220,11 +220,9 @@ async function expectRollupsMatch(model: Model, w: Awaited<ReturnType<typeof wor
 describe('sales rollups', () => {
   it('re-importing a day replaces it: rollups move by the difference, in any order of days', async () => {
     const w = await world('x');
-    const {
-      model,
-      stores: [s1, s2],
-      products: [p1, p2],
-    } = w;
+    const [s1, s2] = w.stores;
+    const [p1, p2] = w.products;
+    const { model } = w;
     const batches: SaleLine[][] = [
       [
         { storeId: s1, productId: p1, date: '2026-11-10', quantity: 5, amount: 75 },
@@ -258,11 +256,9 @@ describe('sales rollups', () => {
 
   it('shipments set last order, shipped, pending and stock; sales since then follow re-imports and cancellations', async () => {
     const w = await world('y');
-    const {
-      model,
-      stores: [s1],
-      products: [p1, p2],
-    } = w;
+    const [s1] = w.stores;
+    const [p1, p2] = w.products;
+    const { model } = w;
     const sales: SaleLine[] = [];
     for (let d = 0; d < 40; d += 1)
       sales.push({ storeId: s1, productId: p1, date: addDays('2026-10-01', d), quantity: d % 3, amount: (d % 3) * 15 });
@@ -496,11 +492,9 @@ describe('sales reads', () => {
 
   it('reads rollups stored as Maps (before ADR 029) to the same figures, and a re-import packs them', async () => {
     const w = await world('m');
-    const {
-      model,
-      stores: [s1],
-      products: [p1, p2],
-    } = w;
+    const [s1] = w.stores;
+    const [p1, p2] = w.products;
+    const { model } = w;
     const sales: SaleLine[] = [];
     for (let d = 0; d < 50; d += 1) {
       sales.push({
