@@ -1,6 +1,7 @@
 import type { Pagination as PageInfo } from '@portal/core/shared';
 import { useId } from 'react';
-import type { Translate } from '../../i18n/index.ts';
+import { type Translate, useT } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/user-format.ts';
 import { Button } from './button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
@@ -115,5 +116,38 @@ export function Pagination<S extends number = number>({
         </div>
       </div>
     </nav>
+  );
+}
+
+/**
+ * The pager of a list paged with `usePaging` whose total is `<section>.pagination.total` (the count in the
+ * user's number format): page and size go back to `paging`.
+ */
+export function PagedListPagination<S extends number>({
+  section,
+  pagination,
+  paging,
+  pageSizes,
+  busy,
+  locale,
+}: {
+  section: 'orders' | 'sales';
+  pagination: PageInfo;
+  paging: { setPage: (page: number) => void; setSize: (size: number) => void };
+  pageSizes: readonly S[];
+  busy: boolean;
+  locale: string;
+}) {
+  const t = useT();
+  const total = t(`${section}.pagination.total`, { count: formatNumber(pagination.totalCount, locale) });
+  return (
+    <Pagination
+      pagination={pagination}
+      onPageChange={paging.setPage}
+      pageSizes={pageSizes}
+      onPageSizeChange={paging.setSize}
+      busy={busy}
+      labels={pageLabels(t, section, pagination, total)}
+    />
   );
 }

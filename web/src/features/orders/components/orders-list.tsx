@@ -3,7 +3,7 @@ import type { OrderRow } from '@portal/core/ordering';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
-import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
+import { PagedListPagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { quantityColumns } from './quantity-columns.ts';
 import { useT } from '../../../i18n/index.ts';
@@ -125,18 +125,13 @@ export function OrdersList({
                 busy={isValidating}
               />
             </div>
-            <Pagination
+            <PagedListPagination
+              section="orders"
               pagination={pagination}
-              onPageChange={paging.setPage}
+              paging={paging}
               pageSizes={ORDERS_PAGE_SIZES}
-              onPageSizeChange={paging.setSize}
               busy={isValidating}
-              labels={pageLabels(
-                t,
-                'orders',
-                pagination,
-                t('orders.pagination.total', { count: formatNumber(pagination.totalCount, fmt.locale) }),
-              )}
+              locale={fmt.locale}
             />
           </div>
         );

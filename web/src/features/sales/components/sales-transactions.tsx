@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
 import type { SalesTransaction } from '@portal/core/sales';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
-import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
+import { PagedListPagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatCents, formatNumber } from '../../../lib/user-format.ts';
 import type { SalesFormat } from '../../../lib/sales-format.ts';
@@ -64,18 +64,13 @@ export function SalesTransactions({ customerId, filter, format }: { customerId: 
               rowKey={(l) => `${l.date}|${l.storeId}|${l.productId}`}
               busy={isValidating}
             />
-            <Pagination
+            <PagedListPagination
+              section="sales"
               pagination={pagination}
-              onPageChange={paging.setPage}
+              paging={paging}
               pageSizes={PAGE_SIZES}
-              onPageSizeChange={paging.setSize}
               busy={isValidating}
-              labels={pageLabels(
-                t,
-                'sales',
-                pagination,
-                t('sales.pagination.total', { count: formatNumber(pagination.totalCount, format.locale) }),
-              )}
+              locale={format.locale}
             />
           </div>
         );
