@@ -71,7 +71,10 @@ async function pin(page: Page, image: string, x: number, y: number, comment: str
   await page.getByRole('img', { name: image }).click({ position: { x, y } });
   await page.getByLabel('Comment on the new pin').fill(comment);
   await page.getByRole('button', { name: 'Save comment' }).click();
-  // First: the thread beside the image (the audit trail quotes the comment again once the detail reloads).
+  // Saved once the new pin's editor has closed (its textarea holds the comment too, so the text alone
+  // would be found before the save answered).
+  await page.getByLabel('Comment on the new pin').waitFor({ state: 'detached' });
+  // Then the thread beside the image (the audit trail quotes the comment again once the detail reloads).
   await page.getByText(comment).first().waitFor();
 }
 

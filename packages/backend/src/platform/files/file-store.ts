@@ -63,7 +63,53 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
-export type FileStoreSettings = Pick<Config, 'AWS_REGION' | 'S3_ENDPOINT'> & { bucket: string; client?: S3Client };
+export type FileStoreSettings = Pick<Config, 'AWS_REGION' | 'S3_ENDPOINT'> & {
+  bucket: string;
+  client?: S3Client;
+  /** How long a whole-object read may go without a byte before it is tried again (READ_IDLE_MS; lowered by tests). */
+  readIdleMs?: number;
+};
+
+/**
+ * A whole-object read (`read`: an upload being checked, small files) that receives no byte for this long has
+ * stalled — a socket that hangs, or a store that answered fewer bytes than its Content-Length (s3rver does,
+ * when the object is written again while it is read: it rewrites the file in place). The SDK sets no idle
+ * limit of its own, so such a read would hold its request until the Lambda's timeout; it is tried once more.
+ */
+export const READ_IDLE_MS = 5_000;
+
+/** Thrown for a read that went `idleMs` without a byte. */
+class StalledRead extends Error {
+  constructor(key: string, idleMs: number) {
+    super(`${key}: no byte for ${idleMs} ms`);
+    this.name = 'StalledRead';
+  }
+}
+
+/** The stream's bytes, or StalledRead (and the stream destroyed) when `idleMs` passes without a chunk. */
+function bytesWithin(body: Readable, key: string, idleMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let timer = setTimeout(stall, idleMs);
+    function stall() {
+      body.destroy();
+      reject(new StalledRead(key, idleMs));
+    }
+    body.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      clearTimeout(timer);
+      timer = setTimeout(stall, idleMs);
+    });
+    body.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    body.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
 
 /** RFC 6266: an ASCII fallback name plus the UTF-8 name, so umlauts survive and quotes cannot break out. */
 export function attachmentDisposition(fileName: string): string {
@@ -140,8 +186,25 @@ export function createFileStore(settings: FileStoreSettings, faults?: FaultInjec
     },
     async read(key) {
       const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
-      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      return Buffer.from(await res.Body!.transformToByteArray());
+      const idleMs = settings.readIdleMs ?? READ_IDLE_MS;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          // The answer's head within idleMs too (s3rver may not answer at all while the object is rewritten).
+          const abort = new AbortController();
+          const timer = setTimeout(() => abort.abort(new StalledRead(key, idleMs)), idleMs);
+          const res = await s3
+            .send(new GetObjectCommand({ Bucket: bucket, Key: key }), { abortSignal: abort.signal })
+            .catch((error: unknown) => {
+              throw abort.signal.aborted ? new StalledRead(key, idleMs) : error;
+            })
+            .finally(() => clearTimeout(timer));
+          // The Node runtime's SDK answers a body as a Node stream (an IncomingMessage).
+          if (!(res.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
+          return await bytesWithin(res.Body, key, idleMs);
+        } catch (error) {
+          if (!(error instanceof StalledRead) || attempt === 2) throw error;
+        }
+      }
     },
     async readStream(key, fromByte = 0, eTag) {
       const [s3, { GetObjectCommand }] = await Promise.all([client(), sdk()]);
