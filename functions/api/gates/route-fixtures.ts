@@ -245,7 +245,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'PUT /api/news/:newsId': () => ({ path: '/api/news/news-gate-edit', body: { ...gateNews(), baseVersion: 1 } }),
   'DELETE /api/news/:newsId': () => ({ path: '/api/news/news-gate-withdraw?baseVersion=1' }),
-  // Documents (ADR 082): doc-gate-<customer> lies in that customer's folder; the delete sample is idempotent (204 again).
+  // Documents (ADR 082): doc-gate-<customer> lies in that customer's folder; the delete sample is idempotent (200 again).
   'GET /api/documents/:documentId/download': (i) => ({ path: `/api/documents/doc-gate-${i.retailer}/download` }),
   'GET /api/documents/customers/:customerId': (i) => ({ path: `/api/documents/customers/${i.retailer}?sort=date&dir=desc` }),
   'GET /api/documents/customers/:customerId/:documentId/download': (i) => ({

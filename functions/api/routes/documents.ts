@@ -88,6 +88,6 @@ export const documentRoutes = new Hono<AppEnv>()
     async (c) => {
       const { customerId, documentId } = c.req.valid('param');
       await c.get('backend').documents.remove(actorOf(c), customerId, documentId);
-      return c.body(null, 204);
+      return c.json({ documentId, deleted: true });
     },
   );
