@@ -11,7 +11,8 @@ import {
   type DocumentUploadStart,
 } from '@portal/core/documents';
 import { UPLOAD_MAX_BYTES, type WorkflowUploadTicket } from '@portal/core/workflow';
-import { type Actor, requireRetailer } from '../access/index.ts';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -133,7 +134,9 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
   /** The function first (ADR 052): without an editor bit every edit call is 403, whoever's the folder. */
   async function editableFolder(actor: Actor, customerId: string): Promise<Document['source']> {
     if (!mayEditAny(actor)) throw denied();
-    await requireRetailer(db, actor, customerId);
+    // Any customer (retailer or content provider) the actor may act for (ADR 015); else as if there were none.
+    const customer = await getCustomer(db, customerId);
+    if (!customer || !mayActFor(actor, customer)) throw notFound();
     const source = editorSource(actor, customerId);
     if (!source) throw denied();
     return source;
