@@ -23,7 +23,7 @@ function size(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
-function DocumentRow({ doc, onFailed }: { doc: Document; onFailed: () => void }) {
+function DocumentRow({ doc, showFolder, onFailed }: { doc: Document; showFolder: boolean; onFailed: () => void }) {
   const t = useT();
   const format = useUserFormat();
   const download = async () => {
@@ -41,7 +41,7 @@ function DocumentRow({ doc, onFailed }: { doc: Document; onFailed: () => void })
         <Button theme="text" onClick={() => void download()} aria-label={t('documents.download', { name: doc.name })}>
           {doc.name}
         </Button>
-        {doc.folder ? <span className="block text-xs text-slate-500">{doc.folder}</span> : null}
+        {showFolder && doc.folder ? <span className="block px-3 text-xs text-slate-500">{doc.folder}</span> : null}
       </td>
       <td className="px-4 py-3 text-right tabular-nums text-slate-700">{size(doc.bytes, format.locale)}</td>
       <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{typeName(doc.contentType)}</td>
@@ -143,7 +143,7 @@ export function DocumentsRoute() {
               </thead>
               <tbody>
                 {data.documents.map((doc) => (
-                  <DocumentRow key={doc.documentId} doc={doc} onFailed={() => setFailed(true)} />
+                  <DocumentRow key={doc.documentId} doc={doc} showFolder={query.q !== ''} onFailed={() => setFailed(true)} />
                 ))}
               </tbody>
             </table>
