@@ -207,8 +207,15 @@ function reportServices(
   };
 }
 
+/** The files bucket (request uploads, ADR 045; documents, ADR 082): loaded with the first file call. */
+async function filesBucket({ config, adapters }: Wiring) {
+  const { createFileStore } = await import('./platform/files/file-store.ts');
+  return createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults);
+}
+
 /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
-function workflowServices({ config, db, now, adapters, mailer }: Wiring) {
+function workflowServices(wiring: Wiring) {
+  const { config, db, now, mailer } = wiring;
   return {
     workflows: lazyService<WorkflowService>(async () =>
       (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now }),
@@ -225,10 +232,7 @@ function workflowServices({ config, db, now, adapters, mailer }: Wiring) {
       (await import('./workflow/request-upload-service.ts')).createUploadService({
         db,
         now,
-        files: (await import('./platform/files/file-store.ts')).createFileStore(
-          { AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET },
-          adapters.faults,
-        ),
+        files: await filesBucket(wiring),
       }),
     ),
     /** Workflow request item comments and numbered pins (ADR 045). */
@@ -300,10 +304,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
       (await import('./documents/documents-service.ts')).createDocumentService({
         db,
         now,
-        files: (await import('./platform/files/file-store.ts')).createFileStore(
-          { AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET },
-          adapters.faults,
-        ),
+        files: await filesBucket(wiring),
       }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
