@@ -70,6 +70,7 @@ const backendDomains = {
   report: ['access', 'accounts', 'brands', 'couponing', 'customers', 'export', 'masterdata', 'ordering', 'sales', 'transaction'],
   workflow: ['access', 'accounts', 'customers', 'masterdata', 'report'],
   news: ['access', 'customers', 'masterdata'],
+  documents: ['access', 'customers', 'workflow'],
   import: [
     'access',
     'accounts',

@@ -27,6 +27,7 @@ import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
+import { documentRoutes } from './routes/documents.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -65,6 +66,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', requestRoutes)
     .route('/flow', requestItemRoutes)
     .route('/news', newsRoutes)
+    .route('/documents', documentRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

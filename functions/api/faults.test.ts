@@ -2,6 +2,7 @@ import { type Backend } from '@portal/backend';
 import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults';
 import { queryAll } from '@portal/backend/platform/db';
 import { serialWithTransactions } from '@portal/backend/couponing';
+import { documentKey, storeDocument } from '@portal/backend/documents';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,7 @@ const STORES = 10;
 const CARDS = 50;
 const MAIL_ACCOUNTS = 30;
 const NEWS_RUNS = 30;
+const DOCUMENT_RUNS = 20;
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -128,8 +130,8 @@ beforeAll(async () => {
       portals: ['connect'],
       securityFlag: 16,
       passwordExpiry: '2030-01-01T00:00:00.000Z',
-      // content.publishNews (ADR 081): writes the news it then reads.
-      modules: { content: { permissions: 1 } },
+      // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082).
+      modules: { content: { permissions: 1 + 2 } },
     },
     ...Array.from({ length: MAIL_ACCOUNTS }, (_, i) => ({
       username: `mail.user${i}`,
@@ -358,6 +360,52 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     for (const f of created) expect(f.body.newsId).toBe(newsOfKey.get(f.key));
     const list = await readJson<{ items: { read: boolean }[]; unread: number }>(await app.request('/api/news', { headers: newsHeaders() }));
     expect([list.items.length, list.unread, list.items.every((i) => i.read)]).toEqual([NEWS_RUNS, 0, true]);
+  }, 120_000);
+
+  it(`${DOCUMENT_RUNS} documents downloaded and deleted, retried: every link handed out is on record, each delete audited once`, async () => {
+    const ids = Array.from({ length: DOCUMENT_RUNS }, (_, i) => `doc-fault-${i}`);
+    for (const documentId of ids)
+      await storeDocument(
+        backend.db,
+        'R-F1',
+        {
+          documentId,
+          folder: 'Faults',
+          name: `${documentId}.pdf`,
+          bytes: 100,
+          contentType: 'application/pdf',
+          uploadedAt: '2026-11-20T00:00:00.000Z',
+          uploadedBy: 'operator',
+          source: 'supplier',
+          objectKey: documentKey('R-F1', documentId),
+        },
+        'operator',
+      );
+    const docHeaders = () => ({ 'X-Portal': 'connect', 'X-Fault-Ip': String(++ipCounter), Cookie: newsCookie });
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const downloaded = await inParallel(
+      ids.map((id) => () => untilFinal(() => app.request(`/api/documents/customers/R-F1/${id}/download`, { headers: docHeaders() }))),
+    );
+    const deleted = await inParallel(
+      ids.map(
+        (id) => () => untilFinal(() => app.request(`/api/documents/customers/R-F1/${id}`, { method: 'DELETE', headers: docHeaders() })),
+      ),
+    );
+    faults.plan.rate = 0;
+    report.documentFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    for (const d of downloaded) expect(d.status).toBe(200);
+    for (const d of deleted) expect(d.status).toBe(200);
+    const items = (await allItems()).filter((i) => i.pk === 'DOCS#R-F1');
+    const of = (prefix: string) => items.filter((i) => String(i.sk).startsWith(prefix));
+    // A retried download may leave a record of a link its client never saw; never a link without one.
+    expect(new Set(of('DL#').map((i) => i.documentId)).size).toBe(DOCUMENT_RUNS);
+    expect([of('DOC#').length, of('DEL#').length, of('AUDIT#').filter((i) => i.action === 'delete').length]).toEqual([
+      0,
+      DOCUMENT_RUNS,
+      DOCUMENT_RUNS,
+    ]);
   }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {

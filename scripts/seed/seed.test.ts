@@ -84,6 +84,29 @@ describe('demo seed through the import path', () => {
     expect(await count()).toBe(items);
   }, 120_000);
 
+  it('holds each demo connect customer’s folder: the contract (PDF) and the price list (XLSX), found and downloaded', async () => {
+    await seedDemoDataOnce(backend);
+    const app = createApp(backend, () => '203.0.113.91');
+    const users = ['demo.connect', 'demo.merchant'];
+    const password = (u: string) => demoUsers().find((d) => d.username === u)!.password;
+    for (const user of users) {
+      const cookies = await signInAll(app, [user], password(user));
+      const get = async (path: string) => {
+        const res = await app.request(`/api${path}`, { headers: { 'X-Portal': 'connect', Cookie: cookies[user]! } });
+        expect(res.status, path).toBe(200);
+        return readJson<{ folders: string[]; documents: { documentId: string; name: string; contentType: string }[]; url: string }>(res);
+      };
+      expect((await get('/documents')).folders).toEqual(['Contracts', 'Price lists']);
+      const found = await get('/documents?q=price');
+      expect(found.documents.map((d) => [d.name, d.contentType])).toEqual([
+        ['Price list 2026.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ]);
+      const contract = (await get('/documents?folder=Contracts')).documents[0]!;
+      const file = await fetch((await get(`/documents/${contract.documentId}/download`)).url);
+      expect([file.status, (await file.text()).startsWith('%PDF-')]).toEqual([200, true]);
+    }
+  }, 60_000);
+
   it('holds demo requests made through the services: one awaits demo.approver (inbox 1), one approved, one rejected with pins, a draft', async () => {
     await seedDemoDataOnce(backend);
     const app = createApp(backend, () => '203.0.113.90');

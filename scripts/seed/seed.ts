@@ -8,6 +8,7 @@ import type { ImportReport } from '@portal/backend/import';
 import { pendingShipmentLinesOfRetailer } from '@portal/backend/masterdata';
 import { type Activity, generateActivity, KIND_ORDER, type MasterData, type Record_, shipmentStatusOn, writeKind } from './generate.ts';
 import { seedDemoRequests } from './demo-requests.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
 import { getSeedMarker, putSeedMarker } from './seed-entity.ts';
@@ -207,7 +208,11 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   // Requests are made by users: through the request services as the demo users (demo-requests.ts). They carry
   // uploads, so they need the file store: local mode runs one (S3_ENDPOINT); a test backend without one
   // (seeding only to sign in or to count sales) gets no requests.
-  if (backend.config.S3_ENDPOINT) await seedDemoRequests(backend, zone);
+  if (backend.config.S3_ENDPOINT) {
+    await seedDemoRequests(backend, zone);
+    // The document folders (ADR 082) hold files too.
+    await seedDemoDocuments(backend);
+  }
   await putSeedMarker(db, { seededAt: backend.now().toISOString(), activityThrough: today });
   return reports;
 }

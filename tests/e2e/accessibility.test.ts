@@ -59,6 +59,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       '/connect/serial-numbers',
       '/connect/sales',
       '/connect/products',
+      '/connect/documents',
       '/connect/reports',
       '/connect/reports/gen.transactions.P-2001',
       '/connect/requests',

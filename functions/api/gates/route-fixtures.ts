@@ -11,6 +11,7 @@ import { transactWrite } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../../tests/support/request-fixtures.ts';
 import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createImportFile } from '@portal/backend/import/testing';
+import { documentKey, storeDocument } from '@portal/backend/documents';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -244,6 +245,26 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'PUT /api/news/:newsId': () => ({ path: '/api/news/news-gate-edit', body: { ...gateNews(), baseVersion: 1 } }),
   'DELETE /api/news/:newsId': () => ({ path: '/api/news/news-gate-withdraw?baseVersion=1' }),
+  // Documents (ADR 082): doc-gate-<customer> lies in that customer's folder; the delete sample is idempotent (200 again).
+  'GET /api/documents/:documentId/download': (i) => ({ path: `/api/documents/doc-gate-${i.retailer}/download` }),
+  'GET /api/documents/customers/:customerId': (i) => ({ path: `/api/documents/customers/${i.retailer}?sort=date&dir=desc` }),
+  'GET /api/documents/customers/:customerId/:documentId/download': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/doc-gate-${i.retailer}/download`,
+  }),
+  'GET /api/documents/customers/:customerId/:documentId/downloads': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/doc-gate-${i.retailer}/downloads`,
+  }),
+  'POST /api/documents/customers/:customerId/uploads': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/uploads`,
+    headers: { 'Idempotency-Key': `route-gates-docs-${i.retailer}` },
+    body: { folder: 'Contracts', fileName: 'gate.pdf', contentType: 'application/pdf', bytes: 100 },
+  }),
+  'POST /api/documents/customers/:customerId/uploads/:uploadId/complete': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/uploads/gate-upload/complete`,
+  }),
+  'DELETE /api/documents/customers/:customerId/:documentId': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
+  }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -457,6 +478,25 @@ export async function createGateWorld() {
     { newsId: 'news-gate-edit', ...gateNews() },
     { newsId: 'news-gate-withdraw', ...gateNews() },
   ]);
+
+  for (const { retailer } of [OWN, FOREIGN])
+    for (const documentId of [`doc-gate-${retailer}`, `doc-gate-del-${retailer}`])
+      await storeDocument(
+        backend.db,
+        retailer,
+        {
+          documentId,
+          folder: 'Contracts',
+          name: 'Gate contract.pdf',
+          bytes: 100,
+          contentType: 'application/pdf',
+          uploadedAt: CLOCK.toISOString(),
+          uploadedBy: 'supplier',
+          source: 'supplier',
+          objectKey: documentKey(retailer, documentId),
+        },
+        'supplier',
+      );
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

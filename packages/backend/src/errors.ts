@@ -6,6 +6,7 @@ import type { OrderingErrorCode } from '@portal/core/ordering';
 import type { ReportErrorCode } from '@portal/core/report';
 import type { WorkflowErrorCode } from '@portal/core/workflow';
 import type { NewsErrorCode } from '@portal/core/news';
+import type { DocumentsErrorCode } from '@portal/core/documents';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
@@ -19,7 +20,8 @@ export type ErrorCode =
   | TransactionErrorCode
   | ReportErrorCode
   | WorkflowErrorCode
-  | NewsErrorCode;
+  | NewsErrorCode
+  | DocumentsErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

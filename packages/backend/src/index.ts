@@ -39,6 +39,7 @@ import type { CommentService } from './workflow/request-comment-service.ts';
 import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 import type { NewsService } from './news/news-service.ts';
+import type { DocumentService } from './documents/documents-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -206,8 +207,15 @@ function reportServices(
   };
 }
 
+/** The files bucket (request uploads, ADR 045; documents, ADR 082): loaded with the first file call. */
+async function filesBucket({ config, adapters }: Wiring) {
+  const { createFileStore } = await import('./platform/files/file-store.ts');
+  return createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults);
+}
+
 /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
-function workflowServices({ config, db, now, adapters, mailer }: Wiring) {
+function workflowServices(wiring: Wiring) {
+  const { config, db, now, mailer } = wiring;
   return {
     workflows: lazyService<WorkflowService>(async () =>
       (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now }),
@@ -224,10 +232,7 @@ function workflowServices({ config, db, now, adapters, mailer }: Wiring) {
       (await import('./workflow/request-upload-service.ts')).createUploadService({
         db,
         now,
-        files: (await import('./platform/files/file-store.ts')).createFileStore(
-          { AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET },
-          adapters.faults,
-        ),
+        files: await filesBucket(wiring),
       }),
     ),
     /** Workflow request item comments and numbered pins (ADR 045). */
@@ -294,6 +299,14 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ...workflowServices(wiring),
     /** News (ADR 081): the live list from the process's copy, read marks per user. */
     news: lazyService<NewsService>(async () => (await import('./news/news-service.ts')).createNewsService({ db, now })),
+    /** A customer's documents (ADR 082): listing by key range, signed downloads recorded, the upload path of ADR 045. */
+    documents: lazyService<DocumentService>(async () =>
+      (await import('./documents/documents-service.ts')).createDocumentService({
+        db,
+        now,
+        files: await filesBucket(wiring),
+      }),
+    ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
     scheduler: wiring.scheduler,

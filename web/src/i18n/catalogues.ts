@@ -16,6 +16,7 @@ import type reports from './en-US/reports.json';
 import type requests from './en-US/requests.json';
 import type imports from './en-US/imports.json';
 import type news from './en-US/news.json';
+import type documents from './en-US/documents.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -53,8 +54,9 @@ export type FeatureCatalogue =
   | 'requests'
   // The imports of files from S3 (ADR 069, ADR 079)
   | 'imports'
-  // Connect portal IV (ADR 081)
-  | 'news';
+  // Connect portal IV (ADR 081, 082)
+  | 'news'
+  | 'documents';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -76,7 +78,8 @@ export type English = typeof shared &
   typeof reports &
   typeof requests &
   typeof imports &
-  typeof news;
+  typeof news &
+  typeof documents;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

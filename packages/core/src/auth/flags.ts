@@ -138,6 +138,8 @@ export const PRODUCT_MANAGEMENT_PERMISSIONS = {
 export const CONTENT_PERMISSIONS = {
   /** Writing news for the customers (the News section's editor, ADR 081); reading news needs no bit. */
   publishNews: 1,
+  /** The supplier's side of the Documents section: upload to and delete in any customer's folder it may act for (ADR 082). */
+  manageDocuments: 2,
 } as const;
 /** No connect module settings are known; each settings map is empty, like flow's. */
 const NO_SETTINGS = {} as const satisfies FlagMap;

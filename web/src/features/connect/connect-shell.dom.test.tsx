@@ -56,7 +56,14 @@ describe('the connect shell', () => {
     await within(main).findByRole('link', { name: 'Transactions' });
     expect(within(main).getByRole('link', { name: 'Serial Numbers' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'News' })).toBeTruthy();
-    expect(within(main).getByRole('link', { name: 'Documents Not available yet' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Documents' })).toBeTruthy();
+  });
+
+  it('marks a permitted section not built yet as "Not available yet" on its home tile', async () => {
+    fakeBackend({ 'GET /api/auth/status': { body: everything } });
+    renderRoute(paths.connect.root);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Logo Not available yet' })).toBeTruthy();
   });
 
   it('shows every section to a user holding every connect permission', async () => {
@@ -86,9 +93,9 @@ describe('the connect shell', () => {
 
   it('keeps the "not available yet" page for a permitted section not built yet', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
-    const view = renderRoute(paths.connect.documents);
+    const view = renderRoute(paths.connect.logo);
     expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
-    expect(view.location().pathname).toBe(paths.connect.documents);
+    expect(view.location().pathname).toBe(paths.connect.logo);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,0 +1,293 @@
+import type { Backend } from '@portal/backend';
+import { documentKey, newDocumentId, storeDocument } from '@portal/backend/documents';
+import { listDocuments } from '@portal/backend/documents/testing';
+import { createFileStore } from '@portal/backend/platform/files';
+import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { Document, DocumentList } from '@portal/core/documents';
+import { WorkflowUploadTicket } from '@portal/core/workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * A customer's document folder (ADR 082) through the API against DynamoDB Local and s3rver: the listing by
+ * folder, sorted, searched by name; a download link served as an attachment and recorded; uploads by the
+ * company's editor (flow.editCompanyDocuments) and the supplier's (content.manageDocuments) through the upload
+ * path of ADR 045 (magic bytes, nothing of a refused file kept); soft delete with an audit entry; another
+ * customer's document answering exactly like a missing one; path tricks in names refused with field issues.
+ */
+const PASSWORD = 'Documents-Folder-2026!';
+// Real time: the local S3 judges a form's expiry by its own clock (ADR 050).
+const START = Date.now();
+let ticks = 0;
+const clock = () => new Date(START + ++ticks * 1000);
+const BUCKET = 'documents-test';
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let cookies: Record<string, string>;
+let keys = 0;
+
+type Answer = { status: number; body: Record<string, unknown>; text: string; headers: Headers };
+async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await app.request(`/api${path}`, {
+    method,
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.clone().text();
+  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
+  return { status: res.status, body: json, text, headers: res.headers };
+}
+const pdf = () =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  );
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+async function upload(user: string, customerId: string, bytes: Buffer, fileName: string, folder = 'Own', contentType = 'application/pdf') {
+  const started = await call(
+    user,
+    'POST',
+    `/documents/customers/${customerId}/uploads`,
+    { folder, fileName, contentType, bytes: bytes.length },
+    { 'Idempotency-Key': `docs-upload-${String(++keys).padStart(8, '0')}` },
+  );
+  expect(started.status, started.text).toBe(201);
+  const ticket = WorkflowUploadTicket.parse(started.body);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes]));
+  expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  return call(user, 'POST', `/documents/customers/${customerId}/uploads/${ticket.uploadId}/complete`);
+}
+
+/** A supplier's file put in place as the seed and the operator do (the object, then the row with its audit entry). */
+async function supplierFile(customerId: string, folder: string, name: string, bytes: Buffer, at: string, contentType = 'application/pdf') {
+  const documentId = newDocumentId();
+  const objectKey = documentKey(customerId, documentId);
+  await createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET }).put(objectKey, bytes, {
+    contentType,
+    fileName: name,
+  });
+  await storeDocument(
+    backend.db,
+    customerId,
+    { documentId, folder, name, bytes: bytes.length, contentType, uploadedAt: at, uploadedBy: 'operator', source: 'supplier', objectKey },
+    'operator',
+  );
+  return documentId;
+}
+
+let contractId = '';
+let foreignId = '';
+beforeAll(async () => {
+  s3 = await startS3StandIn([BUCKET]);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
+  app = createApp(backend, () => '203.0.113.82');
+  const account = (username: string, customerId: string, modules: object, securityFlag = 16) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@documents.example`,
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    customerId,
+    portals: ['connect'],
+    securityFlag,
+    modules,
+  });
+  await importOk(backend, 'retailers', [
+    { customerId: 'R-D1', name: 'Document Markets' },
+    { customerId: 'R-D2', name: 'Foreign Documents' },
+  ]);
+  await importOk(backend, 'accounts', [
+    account('reader.d', 'R-D1', {}),
+    account('editor.d', 'R-D1', { flow: { permissions: 16 } }),
+    account('supplier.d', '', { content: { permissions: 2 } }, 16 + 4096),
+    account('foreign.d', 'R-D2', { flow: { permissions: 16 } }),
+  ]);
+  contractId = await supplierFile('R-D1', 'Contracts', 'Contract 2026.pdf', pdf(), '2026-01-10T09:00:00.000Z');
+  await supplierFile('R-D1', 'Contracts', 'contract 2025.pdf', pdf(), '2025-01-10T09:00:00.000Z');
+  await supplierFile(
+    'R-D1',
+    'Price lists/2026',
+    'Price list.pdf',
+    Buffer.concat([pdf(), Buffer.alloc(500, 32)]),
+    '2026-02-01T09:00:00.000Z',
+  );
+  foreignId = await supplierFile('R-D2', 'Contracts', 'Foreign contract.pdf', pdf(), '2026-01-10T09:00:00.000Z');
+  cookies = await signInAll(app, ['reader.d', 'editor.d', 'supplier.d', 'foreign.d'], PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await s3?.stop();
+});
+
+describe('the folder', () => {
+  it('lists a folder’s files and sub-folders, sorted by each column both ways, and finds files by name in every folder', async () => {
+    const top = DocumentList.parse((await call('reader.d', 'GET', '/documents')).body);
+    expect([top.folders, top.documents, top.mayEdit]).toEqual([['Contracts', 'Price lists'], [], false]);
+    const contracts = DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Contracts&sort=date&dir=desc')).body);
+    expect(contracts.documents.map((d) => d.name)).toEqual(['Contract 2026.pdf', 'contract 2025.pdf']);
+    const byName = DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Contracts&sort=name')).body);
+    expect(byName.documents.map((d) => d.name)).toEqual(['contract 2025.pdf', 'Contract 2026.pdf']);
+    const nested = DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Price%20lists')).body);
+    expect([nested.folders, nested.documents.length]).toEqual([['2026'], 0]);
+    const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=PRICE&sort=size&dir=desc')).body);
+    expect(found.documents.map((d) => [d.folder, d.name])).toEqual([['Price lists/2026', 'Price list.pdf']]);
+    const bySize = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=.pdf&sort=size&dir=desc')).body);
+    expect(bySize.documents[0]!.name).toBe('Price list.pdf');
+    // The editor's view of the same folder says it may edit.
+    expect(DocumentList.parse((await call('editor.d', 'GET', '/documents/customers/R-D1')).body).mayEdit).toBe(true);
+  });
+
+  it('costs one Query page for 1,000 files (key range of the documents alone)', async () => {
+    const many = 'R-D3';
+    await importOk(backend, 'retailers', [{ customerId: many, name: 'Many Documents' }]);
+    const store = (i: number) =>
+      storeDocument(
+        backend.db,
+        many,
+        {
+          documentId: `doc-many-${i}`,
+          folder: `Folder ${i % 10}`,
+          name: `Price list ${String(i).padStart(4, '0')} of the customer with a rather long file name.pdf`,
+          bytes: 1000 + i,
+          contentType: 'application/pdf',
+          uploadedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+          uploadedBy: 'operator.with.a.long.name',
+          source: 'supplier',
+          objectKey: documentKey(many, `doc-many-${i}`),
+        },
+        'operator',
+      );
+    for (let from = 0; from < 1000; from += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => store(from + k)));
+    const read = await listDocuments(backend.db, many);
+    expect([read.items.length, read.calls]).toEqual([1000, 1]);
+  }, 120_000);
+});
+
+describe('downloads', () => {
+  it('answers a short-lived link served as an attachment, and records who downloaded when, for the editors to see', async () => {
+    const res = await call('reader.d', 'GET', `/documents/${contractId}/download`);
+    expect(res.status).toBe(200);
+    const url = new URL(String(res.body.url));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="Contract 2026.pdf"; filename*=UTF-8''Contract%202026.pdf`);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf())).toBe(true);
+
+    const seen = await call('editor.d', 'GET', `/documents/customers/R-D1/${contractId}/downloads`);
+    expect(seen.status).toBe(200);
+    expect((seen.body.downloads as { username: string }[]).map((d) => d.username)).toEqual(['reader.d']);
+    // A reader does not see the records.
+    expect((await call('reader.d', 'GET', `/documents/customers/R-D1/${contractId}/downloads`)).status).toBe(403);
+  });
+
+  it("another customer's document answers exactly like a missing one", async () => {
+    const theirs = await call('reader.d', 'GET', `/documents/${foreignId}/download`);
+    const nobodys = await call('reader.d', 'GET', `/documents/doc-nobody/download`);
+    expect([theirs.status, theirs.text]).toEqual([404, nobodys.text]);
+    const folder = await call('editor.d', 'GET', '/documents/customers/R-D2');
+    const none = await call('editor.d', 'GET', '/documents/customers/R-NONE');
+    expect([folder.status, folder.text]).toEqual([404, none.text]);
+  });
+});
+
+describe('uploads and deletes', () => {
+  it('the company editor uploads a PDF into its own folder; its bytes decide the type; the pending key is emptied', async () => {
+    const done = await upload('editor.d', 'R-D1', pdf(), 'Our terms.pdf', 'Own');
+    expect(done.status, done.text).toBe(201);
+    const doc = Document.parse(done.body);
+    expect(doc).toMatchObject({
+      folder: 'Own',
+      name: 'Our terms.pdf',
+      contentType: 'application/pdf',
+      source: 'company',
+      uploadedBy: 'editor.d',
+    });
+    expect(await listKeys(s3.endpoint, BUCKET, 'workflow-uploads/pending/documents/')).toEqual([]);
+    expect(await listKeys(s3.endpoint, BUCKET, `documents/R-D1/${doc.documentId}`)).toEqual([`documents/R-D1/${doc.documentId}`]);
+    const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=terms')).body);
+    expect(found.documents.map((d) => d.documentId)).toEqual([doc.documentId]);
+  });
+
+  it('the supplier uploads into a customer’s folder; a company editor cannot write to another customer’s', async () => {
+    const done = await upload('supplier.d', 'R-D1', pdf(), 'Help.pdf', 'Help');
+    expect([done.status, done.body.source]).toEqual([201, 'supplier']);
+    const start = (user: string) =>
+      call(
+        user,
+        'POST',
+        '/documents/customers/R-D1/uploads',
+        { folder: '', fileName: 'x.pdf', contentType: 'application/pdf', bytes: 10 },
+        { 'Idempotency-Key': `docs-${user.replace('.', '-')}-000001` },
+      );
+    expect([(await start('foreign.d')).status, (await start('reader.d')).status]).toEqual([404, 403]);
+  });
+
+  it('refuses markup by its bytes and keeps nothing of it', async () => {
+    const done = await upload('editor.d', 'R-D1', SVG, 'drawing.pdf');
+    expect([done.status, done.body.code]).toEqual([400, 'WORKFLOW.UPLOAD_REJECTED']);
+    expect(await listKeys(s3.endpoint, BUCKET, 'workflow-uploads/pending/documents/')).toEqual([]);
+    const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=drawing')).body);
+    expect(found.documents).toEqual([]);
+  });
+
+  it.each([
+    ['../../etc/passwd', 'fileName'],
+    ['/etc/passwd', 'fileName'],
+    ['a\u0000.pdf', 'fileName'],
+    ['x'.repeat(201), 'fileName'],
+    ['..', 'fileName'],
+  ])('a name like %j answers 400 with a field issue on %s', async (fileName, field) => {
+    const res = await call(
+      'editor.d',
+      'POST',
+      '/documents/customers/R-D1/uploads',
+      { folder: '', fileName, contentType: 'application/pdf', bytes: 10 },
+      { 'Idempotency-Key': `docs-trick-${String(++keys).padStart(8, '0')}` },
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(field);
+  });
+
+  it.each(['../x', '/abs', 'a/../b', 'a//b', 'a/b/c/d/e'])('a folder like %j answers 400', async (folder) => {
+    const res = await call(
+      'editor.d',
+      'POST',
+      '/documents/customers/R-D1/uploads',
+      { folder, fileName: 'ok.pdf', contentType: 'application/pdf', bytes: 10 },
+      { 'Idempotency-Key': `docs-trick-${String(++keys).padStart(8, '0')}` },
+    );
+    expect([res.status, JSON.stringify(res.body).includes('folder')]).toEqual([400, true]);
+    expect((await call('reader.d', 'GET', `/documents?folder=${encodeURIComponent(folder)}`)).status).toBe(400);
+  });
+
+  it('a soft delete leaves the list, keeps the object, writes an audit entry, and answers the same when repeated', async () => {
+    const done = Document.parse((await upload('editor.d', 'R-D1', pdf(), 'Old terms.pdf', 'Own')).body);
+    // The company editor may not delete the supplier's files.
+    expect((await call('editor.d', 'DELETE', `/documents/customers/R-D1/${contractId}`)).status).toBe(403);
+    expect((await call('editor.d', 'DELETE', `/documents/customers/R-D1/${done.documentId}`)).status).toBe(200);
+    expect((await call('editor.d', 'DELETE', `/documents/customers/R-D1/${done.documentId}`)).status).toBe(200);
+    expect((await call('editor.d', 'DELETE', '/documents/customers/R-D1/doc-nobody')).status).toBe(404);
+    const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=old%20terms')).body);
+    expect(found.documents).toEqual([]);
+    expect((await call('reader.d', 'GET', `/documents/${done.documentId}/download`)).status).toBe(404);
+    expect(await listKeys(s3.endpoint, BUCKET, `documents/R-D1/${done.documentId}`)).toHaveLength(1);
+    const { Items: items } = await backend.db.doc.send(
+      new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
+        TableName: backend.db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
+        ExpressionAttributeValues: { ':pk': 'DOCS#R-D1', ':a': 'AUDIT#' },
+      }),
+    );
+    expect(items?.filter((i) => i.documentId === done.documentId).map((i) => [i.action, i.actor])).toEqual([
+      ['upload', 'editor.d'],
+      ['delete', 'editor.d'],
+    ]);
+  });
+});

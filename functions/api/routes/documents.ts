@@ -1,0 +1,93 @@
+import { connectSectionPolicy } from '@portal/core/auth';
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The documents contracts load with the first documents request (validateOnFirstUse, ADR 038). */
+const contracts = () => import('@portal/core/documents');
+
+/**
+ * A customer's document folder (SPEC 2 "documents"; ADR 082). Connect only. Every connect user reads their
+ * own customer's folder (no permission, no id: `ownAccount`; a document id of another customer answers like a
+ * missing one, as it is looked up in the caller's own folder). The editors — flow.editCompanyDocuments for
+ * the company's own folder, content.manageDocuments for the supplier's staff — name the customer
+ * (`customers/:customerId`, scope 'retailer': another customer's id answers like one that does not exist).
+ */
+const route = routePolicy('connect');
+const reader = connectSectionPolicy('documents');
+const editor: PermissionName[] = ['flow.editCompanyDocuments', 'content.manageDocuments'];
+
+const query = validateOnFirstUse('query', async () => (await contracts()).DocumentQuery);
+const customerParams = validateOnFirstUse('param', async () => (await contracts()).CustomerParams);
+const documentParams = validateOnFirstUse('param', async () => (await contracts()).DocumentParams);
+const ownDocumentParams = validateOnFirstUse('param', async () => (await contracts()).OwnDocumentParams);
+
+export const documentRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), query, async (c) => {
+    const actor = actorOf(c);
+    return c.json(await c.get('backend').documents.list(actor, actor.customerId, c.req.valid('query')));
+  })
+  .get('/:documentId/download', route({ auth: 'signedIn', permission: reader, scope: 'none' }), ownDocumentParams, async (c) => {
+    const actor = actorOf(c);
+    return c.json(await c.get('backend').documents.download(actor, actor.customerId, c.req.valid('param').documentId));
+  })
+  .get('/customers/:customerId', route({ auth: 'signedIn', permission: editor, scope: 'retailer' }), customerParams, query, async (c) =>
+    c.json(await c.get('backend').documents.list(actorOf(c), c.req.valid('param').customerId, c.req.valid('query'), { editor: true })),
+  )
+  .get(
+    '/customers/:customerId/:documentId/download',
+    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    documentParams,
+    async (c) => {
+      const { customerId, documentId } = c.req.valid('param');
+      return c.json(await c.get('backend').documents.download(actorOf(c), customerId, documentId, { editor: true }));
+    },
+  )
+  .get(
+    '/customers/:customerId/:documentId/downloads',
+    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    documentParams,
+    async (c) => {
+      const { customerId, documentId } = c.req.valid('param');
+      return c.json(await c.get('backend').documents.downloads(actorOf(c), customerId, documentId));
+    },
+  )
+  .post(
+    '/customers/:customerId/uploads',
+    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    customerParams,
+    validate('header', IdempotencyHeaders),
+    validateOnFirstUse('json', async () => (await contracts()).DocumentUploadStart),
+    async (c) => {
+      const key = idempotencyKeyOf(c.req.valid('header'));
+      return c.json(
+        await c.get('backend').documents.startUpload(actorOf(c), c.req.valid('param').customerId, c.req.valid('json'), key),
+        201,
+      );
+    },
+  )
+  .post(
+    '/customers/:customerId/uploads/:uploadId/complete',
+    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    validateOnFirstUse('param', async () => (await contracts()).DocumentUploadParams),
+    async (c) => {
+      const { customerId, uploadId } = c.req.valid('param');
+      return c.json(await c.get('backend').documents.completeUpload(actorOf(c), customerId, uploadId), 201);
+    },
+  )
+  .delete(
+    '/customers/:customerId/:documentId',
+    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    documentParams,
+    async (c) => {
+      const { customerId, documentId } = c.req.valid('param');
+      await c.get('backend').documents.remove(actorOf(c), customerId, documentId);
+      return c.json({ documentId, deleted: true });
+    },
+  );

@@ -1,0 +1,282 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PERMISSION } from '@portal/core/auth';
+import {
+  DOCUMENT_LIMITS,
+  DOCUMENTS,
+  type Document,
+  type DocumentDownload,
+  type DocumentDownloads,
+  type DocumentList,
+  type DocumentQuery,
+  type DocumentUploadStart,
+} from '@portal/core/documents';
+import { UPLOAD_MAX_BYTES, type WorkflowUploadTicket } from '@portal/core/workflow';
+import { type Actor, mayActFor } from '../access/index.ts';
+import { getCustomer } from '../customers/index.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
+import { transactWrite } from '../platform/db/transact.ts';
+import type { FileStore } from '../platform/files/file-store.ts';
+import type { Clock } from '../platform/time.ts';
+import { uploadRejected, verifyUpload } from '../workflow/index.ts';
+import {
+  claimPendingDocumentUpload,
+  countDocuments,
+  documentCreateWrites,
+  documentDeleteWrites,
+  type DocumentAuditEntry,
+  getDocument,
+  getPendingDocumentUpload,
+  listDocuments,
+  listDownloads,
+  putDownload,
+  putPendingDocumentUpload,
+  type StoredDocument,
+  wasDeleted,
+} from './documents-entity.ts';
+
+/**
+ * A customer's document folder (SPEC 2 "documents"; ADR 082). Every connect user who may act for the customer
+ * (ADR 015) lists and downloads; the company's holders of flow.editCompanyDocuments upload into their own
+ * customer's folder, the supplier's holders of content.manageDocuments into any customer's they may act for.
+ * Uploads take the workflow's one upload path (ADR 045): a presigned POST to a pending key, then the bytes
+ * checked by magic bytes (verifyUpload) and written from the checked bytes to the document's key.
+ */
+export type DocumentServiceDeps = { db: Db; files: FileStore; now: Clock };
+
+const UPLOAD_TTL_SECONDS = 15 * 60;
+/** A download link lives a minute: it is fetched right away (the browser follows it). */
+const DOWNLOAD_TTL_SECONDS = 60;
+const DOWNLOADS_LISTED = 100;
+/** The pending prefix of ADR 045 (a lifecycle rule empties it after a day, infra/storage.ts). */
+const pendingKey = (customerId: string, uploadId: string) => `workflow-uploads/pending/documents/${customerId}/${uploadId}`;
+export const documentKey = (customerId: string, documentId: string) => `documents/${customerId}/${documentId}`;
+
+const notFound = () => new AppError('not_found', DOCUMENTS.NOT_FOUND, 'Document not found.');
+const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
+const uploadNotOpen = () =>
+  new AppError(
+    'conflict',
+    DOCUMENTS.STATE_CONFLICT,
+    'This upload is not open: it expired or was completed already. Please upload the file again.',
+  );
+export const newDocumentId = () => `doc-${randomBytes(12).toString('base64url')}`;
+
+const isSupplierEditor = (actor: Actor) => actor.access.modules.content.permissions.manageDocuments === true;
+const isCompanyEditor = (actor: Actor, customerId: string) =>
+  actor.customerId === customerId && actor.access.modules.flow.permissions.editCompanyDocuments === true;
+/** Which of the two editors the actor is for this customer; null for a reader. */
+const editorSource = (actor: Actor, customerId: string): Document['source'] | null =>
+  isSupplierEditor(actor) ? 'supplier' : isCompanyEditor(actor, customerId) ? 'company' : null;
+const mayEditAny = (actor: Actor) => isSupplierEditor(actor) || actor.access.modules.flow.permissions.editCompanyDocuments === true;
+
+/** `editor`: called on an editor's route (the customer named), else the reader's own folder. */
+type Via = { editor?: boolean };
+
+const publicOf = ({ objectKey: _key, ...doc }: StoredDocument): Document => doc;
+
+function compare(sort: DocumentQuery['sort']): (a: Document, b: Document) => number {
+  const byName = (a: Document, b: Document) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+  switch (sort) {
+    case 'size':
+      return (a, b) => a.bytes - b.bytes || byName(a, b);
+    case 'type':
+      return (a, b) => a.contentType.localeCompare(b.contentType) || byName(a, b);
+    case 'date':
+      return (a, b) => a.uploadedAt.localeCompare(b.uploadedAt) || byName(a, b);
+    default:
+      return byName;
+  }
+}
+
+/** The direct sub-folders of `folder` among the documents' folders. */
+function subFolders(all: readonly Document[], folder: string): string[] {
+  const prefix = folder === '' ? '' : `${folder}/`;
+  const names = new Set<string>();
+  for (const doc of all) {
+    if (doc.folder === folder || !doc.folder.startsWith(prefix)) continue;
+    const next = doc.folder.slice(prefix.length).split('/')[0];
+    if (next) names.add(next);
+  }
+  return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
+/** A folder's documents and direct sub-folders, or with `q` every document whose name holds it; sorted. */
+function folderView(all: Document[], query: DocumentQuery): Pick<DocumentList, 'folder' | 'folders' | 'documents'> {
+  const needle = query.q?.trim().toLowerCase() ?? '';
+  const picked = needle === '' ? all.filter((d) => d.folder === query.folder) : all.filter((d) => d.name.toLowerCase().includes(needle));
+  const order = compare(query.sort);
+  picked.sort(query.dir === 'desc' ? (a, b) => order(b, a) : order);
+  return { folder: query.folder, folders: needle === '' ? subFolders(all, query.folder) : [], documents: picked };
+}
+
+/**
+ * The pending object's size and bytes checked (ADR 045) and the checked bytes written to `finalKey` (ADR 050);
+ * the pending object goes whatever the outcome. Answers the verified type and size.
+ */
+async function keepVerified(files: FileStore, pendingObject: string, finalKey: string, fileName: string) {
+  try {
+    const size = await files.size(pendingObject);
+    if (size === null) throw uploadRejected('The file did not arrive. Please upload it again.');
+    if (size === 0) throw uploadRejected('The file is empty.');
+    if (size > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+    const bytes = await files.read(pendingObject);
+    const { contentType } = await verifyUpload(bytes);
+    await files.put(finalKey, bytes, { contentType, fileName });
+    return { contentType, bytes: bytes.length };
+  } finally {
+    await files.remove(pendingObject);
+  }
+}
+
+export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
+  /** The function first (ADR 052): without an editor bit every edit call is 403, whoever's the folder. */
+  async function editableFolder(actor: Actor, customerId: string): Promise<Document['source']> {
+    if (!mayEditAny(actor)) throw denied();
+    // Any customer (retailer or content provider) the actor may act for (ADR 015); else as if there were none.
+    const customer = await getCustomer(db, customerId);
+    if (!customer || !mayActFor(actor, customer)) throw notFound();
+    const source = editorSource(actor, customerId);
+    if (!source) throw denied();
+    return source;
+  }
+
+  /**
+   * A reader's own folder (the route names no customer: an actor without one has no folder), or an editor's
+   * named one (ADR 015: a customer it may not act for answers like none).
+   */
+  async function folderFor(actor: Actor, customerId: string, as: Via): Promise<void> {
+    if (as.editor) await editableFolder(actor, customerId);
+    else if (customerId === '') throw notFound();
+  }
+
+  async function readable(customerId: string, documentId: string): Promise<StoredDocument> {
+    const doc = await getDocument(db, customerId, documentId);
+    if (!doc) throw notFound();
+    return doc;
+  }
+
+  return {
+    /** A folder's documents and sub-folders, or with `q` every document whose name holds it; sorted. 2–3 calls. */
+    async list(actor: Actor, customerId: string, query: DocumentQuery, as: Via = {}): Promise<DocumentList> {
+      await folderFor(actor, customerId, as);
+      const { items } = await listDocuments(db, customerId);
+      return { customerId, ...folderView(items.map(publicOf), query), mayEdit: editorSource(actor, customerId) !== null };
+    },
+
+    /** A one-minute signed GET answering the file as an attachment with its verified type; the download recorded first. */
+    async download(actor: Actor, customerId: string, documentId: string, as: Via = {}): Promise<DocumentDownload> {
+      await folderFor(actor, customerId, as);
+      const doc = await readable(customerId, documentId);
+      await putDownload(db, customerId, { documentId, at: now().toISOString(), username: actor.username, name: doc.name });
+      const url = await files.downloadUrl(doc.objectKey, doc.name, DOWNLOAD_TTL_SECONDS, doc.contentType);
+      return { url, expiresInSeconds: DOWNLOAD_TTL_SECONDS };
+    },
+
+    /** Who downloaded a document and when (newest 100): for the customer's document editors. */
+    async downloads(actor: Actor, customerId: string, documentId: string): Promise<DocumentDownloads> {
+      await editableFolder(actor, customerId);
+      await readable(customerId, documentId);
+      return { downloads: await listDownloads(db, customerId, documentId, DOWNLOADS_LISTED) };
+    },
+
+    /**
+     * A presigned POST for one pending key. The upload id follows from the Idempotency-Key: a retried start
+     * answers the same upload (one pending row, the same form while the clock stands).
+     */
+    async startUpload(actor: Actor, customerId: string, input: DocumentUploadStart, key: string): Promise<WorkflowUploadTicket> {
+      const source = await editableFolder(actor, customerId);
+      if ((await countDocuments(db, customerId)) >= DOCUMENT_LIMITS.perCustomer)
+        throw new AppError(
+          'conflict',
+          DOCUMENTS.STATE_CONFLICT,
+          `The folder holds ${DOCUMENT_LIMITS.perCustomer} documents. Delete one first.`,
+        );
+      const at = now();
+      const uploadId = createHash('sha256').update(`${actor.username}\n${customerId}\n${key}`).digest('base64url').slice(0, 24);
+      await putPendingDocumentUpload(db, customerId, uploadId, {
+        folder: input.folder,
+        fileName: input.fileName,
+        username: actor.username,
+        source,
+        // TTL a little past the POST's expiry: a completion right at the end still finds it.
+        expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
+      });
+      const form = await files.uploadForm(
+        pendingKey(customerId, uploadId),
+        { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS },
+        at,
+      );
+      return { uploadId, ...form };
+    },
+
+    /** Claims the upload, checks the object's size and bytes, keeps the checked bytes as the document (ADR 045, 050). */
+    async completeUpload(actor: Actor, customerId: string, uploadId: string): Promise<Document> {
+      await editableFolder(actor, customerId);
+      const pending = await getPendingDocumentUpload(db, customerId, uploadId);
+      const at = now();
+      if (!pending || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) throw uploadNotOpen();
+      if (!(await claimPendingDocumentUpload(db, customerId, uploadId))) throw uploadNotOpen();
+      const documentId = newDocumentId();
+      const finalKey = documentKey(customerId, documentId);
+      const kept = await keepVerified(files, pendingKey(customerId, uploadId), finalKey, pending.fileName);
+      const doc: StoredDocument = {
+        documentId,
+        folder: pending.folder,
+        name: pending.fileName,
+        ...kept,
+        uploadedAt: at.toISOString(),
+        uploadedBy: actor.username,
+        source: pending.source,
+        objectKey: finalKey,
+      };
+      await storeDocument(db, customerId, doc, actor.username).catch(async (error: unknown) => {
+        await files.remove(finalKey);
+        throw error;
+      });
+      return publicOf(doc);
+    },
+
+    /** Soft delete with an audit entry (the object stays, ADR 082); a company editor deletes only the company's own files. */
+    async remove(actor: Actor, customerId: string, documentId: string): Promise<void> {
+      const source = await editableFolder(actor, customerId);
+      const doc = await getDocument(db, customerId, documentId);
+      if (!doc) {
+        // Idempotent: a document deleted already answers as its delete did (a missing one 404).
+        if (await wasDeleted(db, customerId, documentId)) return;
+        throw notFound();
+      }
+      if (source === 'company' && doc.source !== 'company') throw denied();
+      const entry: DocumentAuditEntry = {
+        at: now().toISOString(),
+        actor: actor.username,
+        action: 'delete',
+        documentId,
+        name: doc.name,
+        folder: doc.folder,
+      };
+      try {
+        await transactWrite(db, documentDeleteWrites(db, customerId, doc, entry));
+      } catch (error) {
+        // Deleted meanwhile by a parallel call: the same outcome.
+        if (isConditionFailure(error)) return;
+        throw error;
+      }
+    },
+  };
+}
+
+/** A document and its upload audit entry, in one transaction (also the seed's and the import's way in). */
+export async function storeDocument(db: Db, customerId: string, doc: StoredDocument, actor: string): Promise<void> {
+  const entry: DocumentAuditEntry = {
+    at: doc.uploadedAt,
+    actor,
+    action: 'upload',
+    documentId: doc.documentId,
+    name: doc.name,
+    folder: doc.folder,
+  };
+  await transactWrite(db, documentCreateWrites(db, customerId, doc, entry));
+}
+export type DocumentService = ReturnType<typeof createDocumentService>;

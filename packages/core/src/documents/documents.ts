@@ -1,0 +1,94 @@
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../workflow/request-upload.ts';
+import * as z from '../shared/zod.ts';
+
+/**
+ * A customer's document folder (SPEC 2 "documents", SPEC 3 documentDirname; ADR 082): files the supplier puts
+ * there and the company's own uploads, in folders; listed with name, size, type and date, sorted and searched
+ * by name; downloaded through a short-lived signed link.
+ */
+export const DOCUMENT_LIMITS = { name: 200, folder: 200, folderDepth: 4, search: 100, perCustomer: 2_000 } as const;
+
+/** No control characters (NUL included), no path separators, not `.` or `..`: a name is one path segment. */
+const segmentProblem = (segment: string): string | null => {
+  if ([...segment].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return 'Control characters are not allowed';
+  if (segment.includes('/') || segment.includes('\\')) return 'A name cannot contain / or \\';
+  if (segment === '.' || segment === '..') return 'A name cannot be . or ..';
+  if (segment.trim() !== segment || segment === '') return 'A name cannot be empty or start or end with a space';
+  return null;
+};
+
+export const DocumentName = z.string().check(
+  z.minLength(1, 'The file needs a name'),
+  z.maxLength(DOCUMENT_LIMITS.name, 'The name is longer than 200 characters'),
+  z.refine((name) => segmentProblem(name) === null, 'Not a file name: no path, no control characters'),
+);
+
+/** A folder: '' (the top) or up to four names joined by `/`; never absolute, never `..`. */
+export const DocumentFolder = z.string().check(
+  z.maxLength(DOCUMENT_LIMITS.folder, 'The folder path is longer than 200 characters'),
+  z.refine(
+    (folder) =>
+      folder === '' ||
+      (folder.split('/').length <= DOCUMENT_LIMITS.folderDepth && folder.split('/').every((s) => segmentProblem(s) === null)),
+    'Not a folder: relative names joined by /, at most 4 deep, no . or ..',
+  ),
+);
+
+export const DOCUMENT_SORTS = ['name', 'size', 'type', 'date'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+/** GET documents/:customerId — a folder's files and sub-folders, or (with `q`) every file whose name holds `q`. */
+export const DocumentQuery = z.object({
+  folder: z._default(DocumentFolder, ''),
+  q: z.optional(z.string().check(z.maxLength(DOCUMENT_LIMITS.search))),
+  sort: z._default(z.enum(DOCUMENT_SORTS), 'name'),
+  dir: z._default(z.enum(['asc', 'desc']), 'asc'),
+});
+export type DocumentQuery = z.infer<typeof DocumentQuery>;
+
+export const CustomerParams = z.object({ customerId: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Not a customer id')) });
+const DocumentId = z.string().check(z.regex(/^doc-[A-Za-z0-9_-]{1,40}$/, 'Not a document id'));
+export const DocumentParams = z.extend(CustomerParams, { documentId: DocumentId });
+export const OwnDocumentParams = z.object({ documentId: DocumentId });
+export const DocumentUploadParams = z.extend(CustomerParams, { uploadId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/)) });
+
+export const Document = z.object({
+  documentId: z.string(),
+  folder: z.string(),
+  name: z.string(),
+  bytes: z.number(),
+  contentType: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.string(),
+  /** The supplier's file (contracts, price lists) or the company's own upload. */
+  source: z.enum(['supplier', 'company']),
+});
+export type Document = z.infer<typeof Document>;
+
+export const DocumentList = z.object({
+  customerId: z.string(),
+  folder: z.string(),
+  /** The folder's direct sub-folders (empty while searching). */
+  folders: z.array(z.string()),
+  documents: z.array(Document),
+  /** Whether the caller may upload here and delete (ADR 082). */
+  mayEdit: z.boolean(),
+});
+export type DocumentList = z.infer<typeof DocumentList>;
+
+/** POST documents/:customerId/uploads — the upload path of ADR 045 with the documents' folder. */
+export const DocumentUploadStart = z.object({
+  folder: z._default(DocumentFolder, ''),
+  fileName: DocumentName,
+  contentType: z.enum(UPLOAD_CONTENT_TYPES, 'Only PNG, JPEG and WebP images and PDF documents can be uploaded'),
+  bytes: z.number().check(z.int(), z.gte(1, 'The file is empty'), z.lte(UPLOAD_MAX_BYTES, 'The file is larger than 10 MB')),
+});
+export type DocumentUploadStart = z.infer<typeof DocumentUploadStart>;
+
+export const DocumentDownload = z.object({ url: z.string(), expiresInSeconds: z.number() });
+export type DocumentDownload = z.infer<typeof DocumentDownload>;
+
+export const DocumentDownloadRecord = z.object({ documentId: z.string(), at: z.string(), username: z.string(), name: z.string() });
+export type DocumentDownloadRecord = z.infer<typeof DocumentDownloadRecord>;
+export const DocumentDownloads = z.object({ downloads: z.array(DocumentDownloadRecord) });
+export type DocumentDownloads = z.infer<typeof DocumentDownloads>;

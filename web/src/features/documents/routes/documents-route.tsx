@@ -1,0 +1,155 @@
+import type { Document, DocumentQuery, DocumentSort } from '@portal/core/documents';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/card.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { downloadLink, useDocumentList } from '../api/documents.ts';
+
+const COLUMNS: readonly DocumentSort[] = ['name', 'size', 'type', 'date'];
+/** What a type is called in the list (the verified types of ADR 045 and the supplier's spreadsheets). */
+const TYPE_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+};
+const typeName = (contentType: string) => TYPE_NAMES[contentType] ?? contentType;
+function size(bytes: number, locale: string): string {
+  const [value, unit] =
+    bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
+function DocumentRow({ doc, showFolder, onFailed }: { doc: Document; showFolder: boolean; onFailed: () => void }) {
+  const t = useT();
+  const format = useUserFormat();
+  const download = async () => {
+    try {
+      const { url } = await downloadLink(doc.documentId);
+      // An attachment (Content-Disposition): the browser saves it and the page stays.
+      window.location.assign(url);
+    } catch {
+      onFailed();
+    }
+  };
+  return (
+    <tr className="border-t border-slate-200">
+      <td className="px-4 py-3">
+        <Button theme="text" onClick={() => void download()} aria-label={t('documents.download', { name: doc.name })}>
+          {doc.name}
+        </Button>
+        {showFolder && doc.folder ? <span className="block px-3 text-xs text-slate-500">{doc.folder}</span> : null}
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums text-slate-700">{size(doc.bytes, format.locale)}</td>
+      <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{typeName(doc.contentType)}</td>
+      <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{formatDateTime(doc.uploadedAt, format)}</td>
+    </tr>
+  );
+}
+
+/** /connect/documents (SPEC 2 "documents"; ADR 082): the customer's folder, sorted by a column, searched by name. */
+export function DocumentsRoute() {
+  const t = useT();
+  const [query, setQuery] = useState<Pick<DocumentQuery, 'folder' | 'sort' | 'dir'> & { q: string }>({
+    folder: '',
+    q: '',
+    sort: 'name',
+    dir: 'asc',
+  });
+  const [failed, setFailed] = useState(false);
+  const result = useDocumentList(query);
+  const sortBy = (column: DocumentSort) =>
+    setQuery((q) => ({ ...q, sort: column, dir: q.sort === column && q.dir === 'asc' ? 'desc' : 'asc' }));
+  const crumbs = query.folder === '' ? [] : query.folder.split('/');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('documents.title')} description={t('documents.intro')} />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label={t('documents.folder')} className="flex flex-wrap items-center gap-1 text-sm">
+          <Button theme="text" onClick={() => setQuery((q) => ({ ...q, folder: '', q: '' }))}>
+            {t('documents.top')}
+          </Button>
+          {crumbs.map((name, i) => (
+            <span key={crumbs.slice(0, i + 1).join('/')} className="flex items-center gap-1">
+              <span aria-hidden>/</span>
+              <Button theme="text" onClick={() => setQuery((q) => ({ ...q, folder: crumbs.slice(0, i + 1).join('/'), q: '' }))}>
+                {name}
+              </Button>
+            </span>
+          ))}
+        </nav>
+        <label className="flex flex-col text-sm text-slate-700">
+          <span className="sr-only">{t('documents.search')}</span>
+          <input
+            type="search"
+            value={query.q}
+            maxLength={100}
+            placeholder={t('documents.search')}
+            onChange={(e) => setQuery((q) => ({ ...q, q: e.target.value }))}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-64"
+          />
+        </label>
+      </div>
+      {failed ? (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {t('documents.downloadFailed')}
+        </p>
+      ) : null}
+      <QueryState
+        result={result}
+        failedMessage={t('documents.loadFailed')}
+        retryLabel={t('documents.retry')}
+        loadingLabel={t('documents.loading')}
+        isEmpty={(data) => data.documents.length === 0 && data.folders.length === 0}
+        empty={{ title: t('documents.empty.title'), text: t('documents.empty.text') }}
+      >
+        {(data) => (
+          <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            {data.folders.length ? (
+              <ul className="divide-y divide-slate-200 border-b border-slate-200">
+                {data.folders.map((name) => (
+                  <li key={name} className="px-4 py-3">
+                    <Button
+                      theme="text"
+                      onClick={() => setQuery((q) => ({ ...q, folder: q.folder ? `${q.folder}/${name}` : name, q: '' }))}
+                    >
+                      <span aria-hidden>📁 </span>
+                      {name}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column}
+                      scope="col"
+                      aria-sort={query.sort === column ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                      className={`px-4 py-2 font-medium ${column === 'size' ? 'text-right' : ''} ${column === 'type' || column === 'date' ? 'hidden sm:table-cell' : ''}`}
+                    >
+                      <button type="button" onClick={() => sortBy(column)} className="inline-flex items-center gap-1 hover:text-slate-900">
+                        {t(`documents.columns.${column}`)}
+                        {query.sort === column ? <span aria-hidden>{query.dir === 'asc' ? '▲' : '▼'}</span> : null}
+                      </button>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.documents.map((doc) => (
+                  <DocumentRow key={doc.documentId} doc={doc} showFolder={query.q !== ''} onFailed={() => setFailed(true)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+    </div>
+  );
+}
