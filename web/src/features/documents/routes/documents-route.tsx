@@ -1,6 +1,7 @@
 import type { Document, DocumentQuery, DocumentSort } from '@portal/core/documents';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { FolderIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -116,37 +117,46 @@ export function DocumentsRoute() {
                       theme="text"
                       onClick={() => setQuery((q) => ({ ...q, folder: q.folder ? `${q.folder}/${name}` : name, q: '' }))}
                     >
-                      <span aria-hidden>📁 </span>
-                      {name}
+                      <span className="inline-flex items-center gap-2">
+                        <FolderIcon className="size-5 text-slate-500" />
+                        {name}
+                      </span>
                     </Button>
                   </li>
                 ))}
               </ul>
             ) : null}
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column}
-                      scope="col"
-                      aria-sort={query.sort === column ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className={`px-4 py-2 font-medium ${column === 'size' ? 'text-right' : ''} ${column === 'type' || column === 'date' ? 'hidden sm:table-cell' : ''}`}
-                    >
-                      <button type="button" onClick={() => sortBy(column)} className="inline-flex items-center gap-1 hover:text-slate-900">
-                        {t(`documents.columns.${column}`)}
-                        {query.sort === column ? <span aria-hidden>{query.dir === 'asc' ? '▲' : '▼'}</span> : null}
-                      </button>
-                    </th>
+            {/* A folder of sub-folders only shows no empty table under them. */}
+            {data.documents.length === 0 && data.folders.length > 0 ? null : (
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-slate-600">
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        aria-sort={query.sort === column ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                        className={`px-4 py-2 font-medium ${column === 'size' ? 'text-right' : ''} ${column === 'type' || column === 'date' ? 'hidden sm:table-cell' : ''}`}
+                      >
+                        <button
+                          type="button"
+                          onClick={() => sortBy(column)}
+                          className="inline-flex items-center gap-1 hover:text-slate-900"
+                        >
+                          {t(`documents.columns.${column}`)}
+                          {query.sort === column ? <span aria-hidden>{query.dir === 'asc' ? '▲' : '▼'}</span> : null}
+                        </button>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.documents.map((doc) => (
+                    <DocumentRow key={doc.documentId} doc={doc} showFolder={query.q !== ''} onFailed={() => setFailed(true)} />
                   ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.documents.map((doc) => (
-                  <DocumentRow key={doc.documentId} doc={doc} showFolder={query.q !== ''} onFailed={() => setFailed(true)} />
-                ))}
-              </tbody>
-            </table>
+                </tbody>
+              </table>
+            )}
           </div>
         )}
       </QueryState>
