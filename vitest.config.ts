@@ -56,6 +56,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/local-server.ts'],
+          // The global setup starts the runtime without waiting for it; each file waits here (tests/setup/local-server.ts).
+          setupFiles: ['tests/setup/e2e-ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
