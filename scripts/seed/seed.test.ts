@@ -42,9 +42,7 @@ afterAll(async () => {
 
 describe('demo seed through the import path', () => {
   it('seeds once; a second run changes nothing', async () => {
-    const started = Date.now();
     const first = await seedDemoDataOnce(backend);
-    const seconds = (Date.now() - started) / 1000;
     expect(first?.map((r) => [r.kind, r.created + r.updated, r.errors.length])).toEqual([
       ['brands', 2, 0],
       ['accounts', demoUsers().length, 0],
@@ -77,8 +75,6 @@ describe('demo seed through the import path', () => {
     const transactions = first!.find((r) => r.kind === 'transactions')!;
     expect(transactions.created).toBeGreaterThan(2_000);
     expect(transactions.created).toBeLessThan(20_000);
-    // A bound, not a benchmark: generous, as the machine may be shared (was 15 s before transactions).
-    expect(seconds).toBeLessThan(60);
     const items = await count();
     expect(await seedDemoDataOnce(backend)).toBeNull();
     expect(await count()).toBe(items);
