@@ -276,7 +276,6 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
     path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
   }),
   // Company (ADR 085): the profile saved at rev 0 (200 once, then 409 COMPANY.STALE).
-  'GET /api/company/:customerId': (i) => ({ path: `/api/company/${i.retailer}` }),
   'PUT /api/company/:customerId/profile': (i) => ({ path: `/api/company/${i.retailer}/profile`, body: { rev: 0, profile: gateProfile } }),
 };
 

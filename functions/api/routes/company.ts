@@ -10,9 +10,10 @@ import { validateOnFirstUse } from '../middleware/validate.ts';
 const contracts = () => import('@portal/core/company');
 
 /**
- * A customer's company (SPEC 2 connect "company"; ADR 085). Connect only. Every connect user who may act for the
- * customer reads it; the customer's own holders of flow.editCompanyProfile save its profile, applied at once or
- * filed for approval as the brand says. Another customer's id answers like one that does not exist (scope 'retailer').
+ * A customer's company (SPEC 2 connect "company"; ADR 085). Connect only. Every connect user reads their own
+ * customer's (no permission, no id: `ownAccount`); the customer's own holders of flow.editCompanyProfile save its
+ * profile, applied at once or filed for approval as the brand says. Another customer's id answers like one that
+ * does not exist (scope 'retailer').
  */
 const route = routePolicy('connect');
 const params = validateOnFirstUse('param', async () => (await contracts()).CompanyParams);
@@ -20,9 +21,10 @@ const params = validateOnFirstUse('param', async () => (await contracts()).Compa
 export const companyRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
-  .get('/:customerId', route({ auth: 'signedIn', permission: connectSectionPolicy('company'), scope: 'retailer' }), params, async (c) =>
-    c.json(await c.get('backend').company.get(actorOf(c), c.req.valid('param').customerId, c.req.header('Host'))),
-  )
+  .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('company'), scope: 'ownAccount' }), async (c) => {
+    const actor = actorOf(c);
+    return c.json(await c.get('backend').company.get(actor, actor.customerId, c.req.header('Host')));
+  })
   .put(
     '/:customerId/profile',
     route({ auth: 'signedIn', permission: ['flow.editCompanyProfile'], scope: 'retailer' }),
