@@ -52,6 +52,67 @@ function AddressFields({
   );
 }
 
+/** The contact persons, each a fieldset with its own remove button. */
+function ContactFields({
+  contacts,
+  onChange,
+  issues,
+}: {
+  contacts: Draft['contacts'];
+  onChange: (c: Draft['contacts']) => void;
+  issues: Issues;
+}) {
+  const t = useT();
+  const set = (patch: { contacts: Draft['contacts'] }) => onChange(patch.contacts);
+  const setContact = (i: number, patch: Partial<Draft['contacts'][number]>) =>
+    onChange(contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  return (
+    <Card className="space-y-4 p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-slate-900">{t('company.sections.contacts')}</h2>
+      {contacts.map((c, i) => (
+        <fieldset key={i} className="space-y-3 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">{t('company.contact', { n: i + 1 })}</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label={t('company.fields.contactName')}
+              value={c.name}
+              onValueChange={(name) => setContact(i, { name })}
+              error={issues[`contacts.${i}.name`]}
+              required
+            />
+            <TextField
+              label={t('company.fields.role')}
+              value={c.role}
+              onValueChange={(role) => setContact(i, { role })}
+              error={issues[`contacts.${i}.role`]}
+            />
+            <TextField
+              label={t('company.fields.email')}
+              type="email"
+              value={c.email}
+              onValueChange={(email) => setContact(i, { email })}
+              error={issues[`contacts.${i}.email`]}
+              required
+            />
+            <TextField
+              label={t('company.fields.phone')}
+              value={c.phone}
+              onValueChange={(phone) => setContact(i, { phone })}
+              error={issues[`contacts.${i}.phone`]}
+            />
+          </div>
+          <Button theme="text" onClick={() => set({ contacts: contacts.filter((_, j) => j !== i) })}>
+            {t('company.removeContact', { n: i + 1 })}
+          </Button>
+        </fieldset>
+      ))}
+      <Button theme="secondary" onClick={() => set({ contacts: [...contacts, { ...EMPTY_CONTACT }] })}>
+        {t('company.addContact')}
+      </Button>
+    </Card>
+  );
+}
+
 /** The profile form: every field checked with core's contract before it is sent, the server's issues shown at their field. */
 function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (message: string) => void }) {
   const t = useT();
@@ -61,8 +122,6 @@ function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (messa
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const contacts = draft.contacts;
-  const setContact = (i: number, patch: Partial<Draft['contacts'][number]>) =>
-    set({ contacts: contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
 
   const submit = async () => {
     const checked = CompanyProfile.safeParse(draft);
@@ -153,49 +212,7 @@ function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (messa
           />
         ) : null}
       </Card>
-      <Card className="space-y-4 p-4 sm:p-5">
-        <h2 className="text-base font-semibold text-slate-900">{t('company.sections.contacts')}</h2>
-        {contacts.map((c, i) => (
-          <fieldset key={i} className="space-y-3 rounded-lg border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-700">{t('company.contact', { n: i + 1 })}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                label={t('company.fields.contactName')}
-                value={c.name}
-                onValueChange={(name) => setContact(i, { name })}
-                error={issues[`contacts.${i}.name`]}
-                required
-              />
-              <TextField
-                label={t('company.fields.role')}
-                value={c.role}
-                onValueChange={(role) => setContact(i, { role })}
-                error={issues[`contacts.${i}.role`]}
-              />
-              <TextField
-                label={t('company.fields.email')}
-                type="email"
-                value={c.email}
-                onValueChange={(email) => setContact(i, { email })}
-                error={issues[`contacts.${i}.email`]}
-                required
-              />
-              <TextField
-                label={t('company.fields.phone')}
-                value={c.phone}
-                onValueChange={(phone) => setContact(i, { phone })}
-                error={issues[`contacts.${i}.phone`]}
-              />
-            </div>
-            <Button theme="text" onClick={() => set({ contacts: contacts.filter((_, j) => j !== i) })}>
-              {t('company.removeContact', { n: i + 1 })}
-            </Button>
-          </fieldset>
-        ))}
-        <Button theme="secondary" onClick={() => set({ contacts: [...contacts, { ...EMPTY_CONTACT }] })}>
-          {t('company.addContact')}
-        </Button>
-      </Card>
+      <ContactFields contacts={contacts} onChange={(next) => set({ contacts: next })} issues={issues} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving}>
           {saving ? t('company.saving') : t('company.save')}
