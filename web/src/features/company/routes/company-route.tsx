@@ -8,7 +8,7 @@ import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldText, type MessageKey, useT } from '../../../i18n/index.ts';
+import { fieldText, type MessageKey, optionalText, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
@@ -328,7 +328,7 @@ export function CompanyRoute() {
           <p>
             {t('company.pendingText', {
               requestId: pending.requestId,
-              status: t(`requests.status.${pending.status}` as MessageKey),
+              status: optionalText(`requests.status.${pending.status}`) ?? pending.status,
               by: pending.requestedBy,
               at: formatDateTime(pending.createdAt, format),
             })}
