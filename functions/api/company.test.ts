@@ -96,6 +96,9 @@ beforeAll(async () => {
   cookies = await signInAll(app, ['reader.c', 'editor.c', 'approver.c', 'approver2.c', 'foreign.c'], PASSWORD);
 }, 120_000);
 afterAll(() => undefined);
+/** A profile save on the brand that asks for approval, from the current revision. */
+const saveForApproval = async (over: Record<string, unknown>) =>
+  call('editor.c', 'PUT', '/company/R-C1/profile', { rev: (await view()).rev, profile: profile(over) }, APPROVAL_HOST);
 
 describe('a save without approval', () => {
   it('shows the master data’s name first, applies a save at once with its audit entry, refuses a stale form', async () => {
@@ -154,13 +157,7 @@ describe('a save without approval', () => {
 describe('a save that needs approval', () => {
   it('files a request with the diff; a second change is 409 naming it; parallel and retried approvals apply it once; the requester is mailed', async () => {
     const before = await view();
-    const filed = await call(
-      'editor.c',
-      'PUT',
-      '/company/R-C1/profile',
-      { rev: before.rev, profile: profile({ name: 'Approved Name AG' }) },
-      APPROVAL_HOST,
-    );
+    const filed = await saveForApproval({ name: 'Approved Name AG' });
     expect(filed.body.outcome, filed.text).toBe('filed');
     const requestId = String(filed.body.requestId);
     const waiting = await view();
@@ -203,25 +200,13 @@ describe('a save that needs approval', () => {
 
   it('a rejected change never applies, and frees the way for the next one', async () => {
     const before = await view();
-    const filed = await call(
-      'editor.c',
-      'PUT',
-      '/company/R-C1/profile',
-      { rev: before.rev, profile: profile({ name: 'Rejected Name' }) },
-      APPROVAL_HOST,
-    );
+    const filed = await saveForApproval({ name: 'Rejected Name' });
     const requestId = String(filed.body.requestId);
     const rejected = await call('approver.c', 'POST', `/flow/workflow-requests/${requestId}/reject`, { comment: 'Not our name.' });
     expect(rejected.status, rejected.text).toBe(200);
     const after = await view();
     expect([after.profile.name, after.rev, after.pending]).toEqual([before.profile.name, before.rev, []]);
-    const next = await call(
-      'editor.c',
-      'PUT',
-      '/company/R-C1/profile',
-      { rev: before.rev, profile: profile({ name: 'Next Name' }) },
-      APPROVAL_HOST,
-    );
+    const next = await saveForApproval({ name: 'Next Name' });
     expect(next.body.outcome, next.text).toBe('filed');
   });
 });

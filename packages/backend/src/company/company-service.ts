@@ -94,6 +94,14 @@ export function createCompanyService(deps: CompanyServiceDeps) {
   }
   const waits = (r: StoredRequest) => bucketOf(r) === 'open' && !r.rejected;
 
+  /** The kind's lock if it is free to take: null (none) or the stale request holding it; a waiting change is 409 naming it. */
+  function freeLock(locks: Awaited<ReturnType<typeof live>>, kind: CompanyChangeKind): string | null {
+    const held = locks.find((l) => l.lock.kind === kind);
+    if (held?.request)
+      throw pendingConflict({ ...held.lock, status: requestStatus({ ...held.request }), requestedBy: '', createdAt: '', diff: [] });
+    return held?.lock.requestId ?? null;
+  }
+
   async function state(customer: Customer) {
     const company = await readCompany(db, customer.customerId);
     const locks = await live(company.locks);
@@ -142,10 +150,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       const { locks, stored, profile } = await state(customer);
       const rev = stored?.rev ?? 0;
       if (input.rev !== rev) throw stale();
-      const held = locks.find((l) => l.lock.kind === 'profile');
-      if (held?.request)
-        throw pendingConflict({ ...held.lock, status: requestStatus({ ...held.request }), requestedBy: '', createdAt: '', diff: [] });
-      const staleLock = held?.lock.requestId ?? null;
+      const staleLock = freeLock(locks, 'profile');
       const diff = profileDiff(profile, input.profile);
       if (diff.length === 0) return { outcome: 'applied', rev };
       const at = now().toISOString();
@@ -197,10 +202,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       const port = deps.assets;
       if (!port) throw new AppError('conflict', COMPANY.CHANGE_SUPERSEDED, 'Logos cannot be changed in this portal yet.');
       const { locks } = await state(customer);
-      const held = locks.find((l) => l.lock.kind === 'assets');
-      if (held?.request)
-        throw pendingConflict({ ...held.lock, status: requestStatus({ ...held.request }), requestedBy: '', createdAt: '', diff: [] });
-      const staleLock = held?.lock.requestId ?? null;
+      const staleLock = freeLock(locks, 'assets');
       const diff = [{ field: 'logo', before: null, after: input.logoId }];
       if ((await deps.approvalFor(host)).assets === true) {
         const request = await deps.requests.fileChange(
