@@ -27,7 +27,7 @@ describe('connect company', () => {
     await signInToConnect(requester, baseUrl, user('demo.connect'));
     // The seed's pending change holds the profile's lock: archive it (the requester may), as a user would.
     const before = (await api(requester, 'get', '/company')).body as { pending: { requestId: string }[] };
-    for (const p of before.pending) expect((await api(requester, 'delete', `/flow/workflow-requests/${p.requestId}`)).status).toBe(200);
+    for (const p of before.pending) expect((await api(requester, 'delete', `/flow/workflow-requests/${p.requestId}`)).status).toBe(204);
 
     await requester.goto(`${baseUrl}/connect/company`);
     await requester.getByRole('button', { name: 'Edit profile' }).click();

@@ -148,5 +148,6 @@ export function flattenProfile(profile: CompanyProfile): Record<string, string> 
 export function profileDiff(before: CompanyProfile, after: CompanyProfile): ChangeDiffEntry[] {
   const [a, b] = [flattenProfile(before), flattenProfile(after)];
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return fields.filter((f) => a[f] !== b[f]).map((field) => ({ field, before: a[field] ?? null, after: b[field] ?? null }));
+  // A field one side lacks and the other holds empty is no change (a new contact's empty phone).
+  return fields.filter((f) => (a[f] ?? '') !== (b[f] ?? '')).map((field) => ({ field, before: a[field] ?? null, after: b[field] ?? null }));
 }
