@@ -19,7 +19,7 @@ export function ChangeDiff({ diff, caption }: { diff: readonly ChangeDiffEntry[]
     });
     return out.join(' › ');
   };
-  const value = (v: string | null) => (v === null || v === '' ? <span className="text-slate-400">{t('changeDiff.empty')}</span> : v);
+  const value = (v: string | null) => (v === null || v === '' ? <span className="italic text-slate-600">{t('changeDiff.empty')}</span> : v);
   return (
     <div className="sm:overflow-x-auto">
       <table className="w-full text-left text-sm max-sm:block">
