@@ -28,6 +28,7 @@ import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { companyRoutes } from './routes/company.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -67,6 +68,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', requestItemRoutes)
     .route('/news', newsRoutes)
     .route('/documents', documentRoutes)
+    .route('/company', companyRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

@@ -38,6 +38,7 @@ const CARDS = 50;
 const MAIL_ACCOUNTS = 30;
 const NEWS_RUNS = 30;
 const DOCUMENT_RUNS = 20;
+const COMPANY_RUNS = 12;
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -130,8 +131,9 @@ beforeAll(async () => {
       portals: ['connect'],
       securityFlag: 16,
       passwordExpiry: '2030-01-01T00:00:00.000Z',
-      // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082).
-      modules: { content: { permissions: 1 + 2 } },
+      // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082);
+      // flow.editCompanyProfile (ADR 085).
+      modules: { content: { permissions: 1 + 2 }, flow: { permissions: 4 } },
     },
     ...Array.from({ length: MAIL_ACCOUNTS }, (_, i) => ({
       username: `mail.user${i}`,
@@ -406,6 +408,42 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
       DOCUMENT_RUNS,
       DOCUMENT_RUNS,
     ]);
+  }, 120_000);
+
+  it(`${COMPANY_RUNS} company profile saves, retried: every applied save is one revision with one audit entry, none lost`, async () => {
+    const headers = () => ({
+      'X-Portal': 'connect',
+      'X-Fault-Ip': String(++ipCounter),
+      Cookie: newsCookie,
+      'Content-Type': 'application/json',
+    });
+    const profile = (name: string) => ({
+      name,
+      billingAddress: { street: 'Faultweg 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+      shippingAddress: null,
+      contacts: [],
+      vatId: '',
+      invoiceEmail: 'fault@example.com',
+    });
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const outcomes: string[] = [];
+    for (let i = 0; i < COMPANY_RUNS; i += 1) {
+      const read = await untilFinal(() => app.request('/api/company', { headers: headers() }));
+      expect(read.status).toBe(200);
+      const body = JSON.stringify({ rev: read.body.rev, profile: profile(`Fault Markets ${i}`) });
+      // A save that landed before its answer was lost is 409 COMPANY.STALE when sent again: applied once all the same.
+      const saved = await untilFinal(() => app.request('/api/company/R-F1/profile', { method: 'PUT', headers: headers(), body }));
+      outcomes.push(`${saved.status} ${String(saved.body.code ?? saved.body.outcome)}`);
+    }
+    faults.plan.rate = 0;
+    report.companyFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    expect(outcomes.every((o) => o === '200 applied' || o === '409 COMPANY.STALE')).toBe(true);
+    const items = (await allItems()).filter((i) => i.pk === 'COMPANY#R-F1');
+    const stored = items.find((i) => i.sk === 'PROFILE') as { rev: number; profile: { name: string } };
+    expect([stored.rev, items.filter((i) => String(i.sk).startsWith('AUDIT#')).length]).toEqual([COMPANY_RUNS, COMPANY_RUNS]);
+    expect(stored.profile.name).toBe(`Fault Markets ${COMPANY_RUNS - 1}`);
   }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {

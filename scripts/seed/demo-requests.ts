@@ -14,10 +14,23 @@ import { demoContract, demoScreens } from './demo-files.ts';
  * - "New store onboarding", approved: answered (a name changed once), the signed contract (PDF) uploaded,
  *   both steps approved by demo.approver — history.
  * - "POS screen approval", rejected: two PNG screens, a pin on the first and a note, rejected with a comment.
- * - "Company profile change", pending: awaiting demo.approver (their inbox count is 1).
+ * - "Company profile change", pending: filed by the Company screen's save with its diff (a new office address and
+ *   invoice e-mail), awaiting demo.approver (their inbox count is 1); approving it changes the profile.
  * - "New store onboarding", a draft demo.connect has started.
  */
 export const DEMO_REQUESTER = 'demo.connect';
+/** Aurora Digital's company profile before the pending change (ADR 085). */
+const DEMO_PROFILE = {
+  name: 'Aurora Digital GmbH',
+  billingAddress: { street: 'Speicherstadt 5', postalCode: '20457', city: 'Hamburg', country: 'DE' },
+  shippingAddress: null,
+  contacts: [
+    { name: 'Conrad Connect', role: 'Key account', email: 'connect@demo.example', phone: '+49 40 555 0100' },
+    { name: 'Pia Payments', role: 'Payment operations', email: 'payments@demo.example', phone: '' },
+  ],
+  vatId: 'DE811907980',
+  invoiceEmail: 'invoices@aurora.example',
+};
 export const DEMO_APPROVER = 'demo.approver';
 const CUSTOMER = 'P-2001';
 
@@ -81,10 +94,22 @@ export async function seedDemoRequests(backend: Backend, timeZone: string): Prom
   await comments.create(approver, { requestStepItemId: flow, comment: 'The payment screen is fine as it is.', fileId: screenTwo!.fileId });
   await requests.decide(approver, screens.request.id, 'reject', 'Please fix the logo on the first screen and upload it again.');
 
-  // Pending: a company profile change awaiting demo.approver.
-  const profile = await create('wf-company-profile', 'profile-pending');
-  await answer(profile, 'change', { field: 'Address', 'new-value': 'Hafenstraße 12, 20457 Hamburg', effective: addDays(today, 30) });
-  await submit(profile, 'change', 'We move our office at the end of the year.');
+  // Pending: a company profile change awaiting demo.approver (ADR 085), saved on the Company screen as demo.connect
+  // does: first the current profile (through the West Coast brand's host, which asks for no approval), then the
+  // move to a new office on the default brand, which files it with its diff.
+  const current = await backend.company.get(requester, CUSTOMER, 'localhost');
+  const saved = await backend.company.saveProfile(requester, CUSTOMER, { rev: current.rev, profile: DEMO_PROFILE }, 'west.localhost');
+  if (saved.outcome !== 'applied') throw new Error('demo requests: the demo profile needs a brand without approval (west.localhost)');
+  const moved = { ...DEMO_PROFILE, billingAddress: { ...DEMO_PROFILE.billingAddress, street: 'Hafenstraße 12', postalCode: '20457' } };
+  const filed = await backend.company.saveProfile(
+    requester,
+    CUSTOMER,
+    { rev: saved.rev, profile: { ...moved, invoiceEmail: 'rechnungen@aurora.example' } },
+    'localhost',
+  );
+  if (filed.outcome !== 'filed')
+    throw new Error('demo requests: the default brand must ask for approval of profile changes (brands.jsonl)');
+  const profile = { request: { id: filed.requestId } };
 
   // Draft: started, not submitted.
   const draft = await create('wf-store-onboarding', 'onboarding-draft');

@@ -143,6 +143,7 @@ describe('the connect navigation follows the module permissions (ADR 031)', () =
       'Importe',
       'Neuigkeiten',
       'Dokumente',
+      'Unternehmen',
     ]);
     await shoot(page, 'access-connect-limited-nav');
     await page.goto(`${baseUrl}/connect/sales`);

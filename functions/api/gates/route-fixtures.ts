@@ -56,6 +56,16 @@ const GATE_IMPORT_FILE = '0'.repeat(32);
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
 
+/** A company profile as the Company screen sends it (ADR 085). */
+const gateProfile = {
+  name: 'Gate Company',
+  billingAddress: { street: 'Gatestraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+  shippingAddress: null,
+  contacts: [{ name: 'Gate Contact', role: 'Buyer', email: 'gate@example.com', phone: '+49 30 1234' }],
+  vatId: 'DE123456789',
+  invoiceEmail: 'invoices@example.com',
+};
+
 /** A news item as the editor sends it (ADR 081). */
 const gateNews = (audience: object = { kind: 'all' }) => ({
   texts: { en: { title: 'Gate news', body: 'Gate *news*' } },
@@ -265,6 +275,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/documents/customers/:customerId/:documentId': (i) => ({
     path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
   }),
+  // Company (ADR 085): the profile saved at rev 0 (200 once, then 409 COMPANY.STALE).
+  'PUT /api/company/:customerId/profile': (i) => ({ path: `/api/company/${i.retailer}/profile`, body: { rev: 0, profile: gateProfile } }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;

@@ -40,6 +40,11 @@ import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 import type { NewsService } from './news/news-service.ts';
 import type { DocumentService } from './documents/documents-service.ts';
+import type { CompanyService } from './company/company-service.ts';
+import type { CompanyAssetsPort } from './company/company-effects.ts';
+
+/** The workflows company changes are filed in (ADR 085; the demo workflows, scripts/seed/demo/workflows.jsonl). */
+const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets' } as const;
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -68,6 +73,8 @@ export type BackendAdapters = {
    * the test backend lowers it for the suites that do not measure it; no configuration variable reaches it.
    */
   forgotAnswerFloorMs?: number;
+  /** The logo's apply behind the company's assets port (ADR 085); without it the assets kind is not offered. */
+  companyAssets?: CompanyAssetsPort;
 };
 
 /** What every lazily loaded domain is built from: the process's config, table, clock and shared services. */
@@ -221,11 +228,18 @@ function workflowServices(wiring: Wiring) {
       (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now }),
     ),
     workflowRequests: lazyService<RequestService>(async () => {
-      const [{ createRequestService }, { createRequestNotifier }] = await Promise.all([
+      const [{ createRequestService }, { createRequestNotifier }, { companyChangeEffects }] = await Promise.all([
         import('./workflow/request-service.ts'),
         import('./workflow/request-mails.ts'),
+        import('./company/company-effects.ts'),
       ]);
-      return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }) });
+      // What an approval applies (ADR 085): the company's kinds. The assets kind joins when the logo's apply is handed in as its port.
+      const effects = companyChangeEffects({
+        db,
+        now,
+        ...(wiring.adapters.companyAssets ? { assets: wiring.adapters.companyAssets } : {}),
+      });
+      return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }), effects });
     }),
     /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
     workflowUploads: lazyService<UploadService>(async () =>
@@ -288,6 +302,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
   };
   const { guard, ...access } = accessServices(wiring);
   const brands = createBrandService(db, now);
+  const workflow = workflowServices(wiring);
   return {
     config,
     /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */
@@ -296,7 +311,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     brands,
     ...portalServices(wiring),
     ...reportServices(wiring, brands),
-    ...workflowServices(wiring),
+    ...workflow,
     /** News (ADR 081): the live list from the process's copy, read marks per user. */
     news: lazyService<NewsService>(async () => (await import('./news/news-service.ts')).createNewsService({ db, now })),
     /** A customer's documents (ADR 082): listing by key range, signed downloads recorded, the upload path of ADR 045. */
@@ -305,6 +320,18 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         db,
         now,
         files: await filesBucket(wiring),
+      }),
+    ),
+    /** The company profile (ADR 085): applied at once, or filed for approval as the brand says. */
+    company: lazyService<CompanyService>(async () =>
+      (await import('./company/company-service.ts')).createCompanyService({
+        db,
+        now,
+        requests: workflow.workflowRequests,
+        // A host without a brand asks for no approval (as the report limits fall back to their defaults).
+        approvalFor: async (host) => (await brands.forHost(host).catch(() => null))?.customFields.companyChangesRequireApproval ?? {},
+        workflowIds: COMPANY_WORKFLOWS,
+        ...(adapters.companyAssets ? { assets: adapters.companyAssets } : {}),
       }),
     ),
     ...operatorServices(wiring, { ...access, guard }),

@@ -80,6 +80,7 @@ export const paths = {
     newsNew: '/connect/news/manage/new',
     newsEdit: withParams<[newsId: string]>('/connect/news/manage/:newsId'),
     documents: '/connect/documents',
+    company: '/connect/company',
     logo: '/connect/logo',
     products: '/connect/products',
     productAllocation: '/connect/product-allocation',

@@ -18,6 +18,7 @@ import { commentsOf } from './request-comment-service.ts';
 import { allowedActions, type RequestContext } from './request-access.ts';
 import { itemView, readRequestPartition, stateOf, type StoredItem, type StoredRequest } from './request-entity.ts';
 import type { RequestNotifier } from './request-mails.ts';
+import { type ChangeEffects, requestChangeView } from './change-effects.ts';
 import { denied, hasFlow } from './workflow-service.ts';
 
 /**
@@ -27,7 +28,7 @@ import { denied, hasFlow } from './workflow-service.ts';
  * parallel decisions or submissions exactly one applies, the others 409 WORKFLOW.STATE_CONFLICT) and its audit
  * entry. Mails go out after the write.
  */
-export type RequestServiceDeps = { db: Db; now: Clock; notifier: RequestNotifier };
+export type RequestServiceDeps = { db: Db; now: Clock; notifier: RequestNotifier; effects?: ChangeEffects };
 export type RequestListQuery = {
   workflowId?: string | undefined;
   mode?: 'history' | undefined;
@@ -111,6 +112,7 @@ export function requestDetails(deps: RequestServiceDeps) {
       items: itemsOf(fresh, partition.items),
       comments: commentsOf(partition.comments),
       audit: partition.audit,
+      change: requestChangeView(partition.change),
       may: allowedActions(actor, fresh),
     };
   }

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { AuditEntry, Flag, RequestFile, RequestState, RequestStepItem, Workflow, WorkflowItemType } from '@portal/core/workflow';
+import type {
+  AuditEntry,
+  ChangeDiffEntry,
+  Flag,
+  RequestFile,
+  RequestState,
+  RequestStepItem,
+  Workflow,
+  WorkflowItemType,
+} from '@portal/core/workflow';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getItem, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, queryAll } from '../platform/db/query.ts';
@@ -14,11 +23,13 @@ import type { TxItem } from '../platform/db/transact.ts';
  * - ITEM#<stepId>#<itemId>  an answered item (answer, files); an item nobody answered has no row
  * - AUDIT#<at>#<rev>#<tag>  the audit trail: who, when, what, before, after (written in the change's transaction)
  * - CMT#<ts>#<id>           item comments (W2's request-comment-service.ts)
+ * - CHANGE                  the change approving the request applies (ADR 085): kind, proposed values, diff;
+ *                           written with the request, never changed
  * The detail page reads the whole partition in one Query.
  * `REQCOUNT#<customerId>`: `DONE` / `DONE#<username>` count the customer's / a requester's done requests (ADR 048).
  */
 export const requestPk = (requestId: string) => `REQ#${requestId}`;
-export const REQUEST_SK = { meta: 'META', item: 'ITEM#', audit: 'AUDIT#', comment: 'CMT#' } as const;
+export const REQUEST_SK = { meta: 'META', item: 'ITEM#', audit: 'AUDIT#', comment: 'CMT#', change: 'CHANGE' } as const;
 /**
  * The status bucket a request's index keys carry (ADR 048): `open` (draft, pending, rejected: live work, read
  * whole) or `done` (approved, archived: history, read newest first a page at a time). A request only ever
@@ -66,7 +77,11 @@ export type StoredRequest = {
 /** `itemType`, not `type`: `type` is the storage attribute naming the kind of item (entity.ts drops it). */
 export type StoredItem = { stepId: string; itemId: string; itemType: WorkflowItemType; answer: string | null; files: RequestFile[] };
 
+/** The change a request carries (ADR 085): what approving it applies, in its kind's own terms (`proposed`), and the diff shown. */
+export type StoredChange = { kind: string; proposed: Record<string, unknown>; diff: ChangeDiffEntry[] };
+
 const requests = entity<StoredRequest>();
+const changes = entity<StoredChange>();
 const storedItems = entity<StoredItem>();
 const auditEntries = entity<AuditEntry>();
 
@@ -152,8 +167,24 @@ export async function readRequestPartition(db: Db, requestId: string) {
     audit: of(REQUEST_SK.audit).map((i) => auditEntries.read(i)),
     /** The comment items (W2 reads them into ItemComments). */
     comments: of(REQUEST_SK.comment),
+    change: (() => {
+      const item = all.find((i) => i.sk === REQUEST_SK.change);
+      return item ? changes.read(item) : null;
+    })(),
   };
 }
+
+export const getRequestChange = (db: Db, requestId: string) =>
+  getOne(db, changes, { pk: requestPk(requestId), sk: REQUEST_SK.change }, { consistent: true });
+
+/** The change's Put, with the new request's writes (its id is new, so is the row). */
+export const changePut = (db: Db, requestId: string, change: StoredChange): TxItem => ({
+  Put: {
+    TableName: db.table,
+    Item: { pk: requestPk(requestId), sk: REQUEST_SK.change, type: 'workflowChange', ...change },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
 
 export const getStoredItem = (db: Db, requestId: string, stepId: string, itemId: string) =>
   getOne(db, storedItems, { pk: requestPk(requestId), sk: itemSk(stepId, itemId) }, { consistent: true });
@@ -193,7 +224,7 @@ const metaItem = (r: StoredRequest) => ({
   ...r,
 });
 
-const newRequestPut = (db: Db, r: StoredRequest): TxItem => ({
+export const newRequestPut = (db: Db, r: StoredRequest): TxItem => ({
   Put: { TableName: db.table, Item: metaItem(r), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 

@@ -18,6 +18,7 @@ import { fullJitter, type TxItem } from '../platform/db/transact.ts';
 import { currentStep, decidesOn, getRequestForActor, type RequestContext } from './request-access.ts';
 import {
   auditPut,
+  getRequestChange,
   newRequestId,
   newRequestWrites,
   readRequestPartition,
@@ -26,6 +27,7 @@ import {
   type StoredRequest,
   transitionWrites,
 } from './request-entity.ts';
+import { changeFiling } from './request-change.ts';
 import { hasFlow } from './workflow-service.ts';
 import { getLatestWorkflow } from './workflow-entity.ts';
 import { type RequestCalls, stateSnapshot, isAnswered, conflict, lostRace, hashOf } from './request-details.ts';
@@ -64,6 +66,7 @@ function requestTransition({ db, now, transact }: RequestCalls) {
     action: Exclude<RequestAction, 'answer'>,
     change: (next: RequestState, at: string) => Partial<StoredRequest> = () => ({}),
     note: Record<string, string | number> = {},
+    effect: (at: string) => Promise<TxItem[]> = async () => [],
   ): Promise<StoredRequest> {
     const before = ctx.request;
     if (!mayDo(stateOf(before), action))
@@ -92,7 +95,11 @@ function requestTransition({ db, now, transact }: RequestCalls) {
       after: { ...stateSnapshot(after), ...note },
     };
     try {
-      await transactThroughConflicts(transact, [...transitionWrites(db, before, after), auditPut(db, before.id, entry, after.rev, true)]);
+      await transactThroughConflicts(transact, [
+        ...transitionWrites(db, before, after),
+        auditPut(db, before.id, entry, after.rev, true),
+        ...(await effect(at)),
+      ]);
     } catch (error) {
       if (isConditionFailure(error)) throw lostRace();
       throw error;
@@ -163,9 +170,19 @@ function countAnswers(step: WorkflowStepDefinition, items: Map<string, StoredIte
 export function requestTransitions(calls: RequestCalls) {
   const { db, notifier, require, detailOf } = calls;
   const transition = requestTransition(calls);
+  /** The change the final approval applies and its kind's effect; a change of a kind nobody registered is refused, never dropped. */
+  async function changeOf(request: StoredRequest) {
+    const change = await getRequestChange(db, request.id);
+    if (!change) return null;
+    const effect = calls.effects?.get(change.kind);
+    if (!effect) throw conflict(`This request proposes a ${change.kind} change, which this portal cannot apply yet.`);
+    return { change, effect };
+  }
 
   return {
     create: requestCreation(calls),
+    /** Files a change that approving the request applies (ADR 085; request-change.ts). */
+    fileChange: changeFiling(calls),
 
     /** PUT /flow/workflow-requests/:id {workflowStepId, enquiry}: the requester submits the current step. */
     async submit(actor: Actor, requestId: string, input: { workflowStepId: string; enquiry: string }): Promise<RequestDetail> {
@@ -201,13 +218,18 @@ export function requestTransitions(calls: RequestCalls) {
       if (!decidesOn(ctx.request, actor.username))
         throw new AppError('forbidden', 'PERMISSION.DENIED', 'You are not an approver of this step.');
       const decided = ctx.request.stepIndex;
+      const applies =
+        decision === 'approve' && mayDo(stateOf(ctx.request), 'approve') && nextRequestState(stateOf(ctx.request), 'approve').approved;
+      const change = applies ? await changeOf(ctx.request) : null;
       const after = await transition(
         actor,
         ctx,
         decision,
         (next, at) => (decision === 'reject' ? { rejectedAt: at } : next.approved ? { approvedAt: at } : {}),
-        comment ? { comment } : {},
+        { ...(comment ? { comment } : {}), ...(change ? { applied: change.change.kind } : {}) },
+        async (at) => (change ? change.effect.applyWrites({ request: ctx.request, change: change.change, actor, at }) : []),
       );
+      if (change?.effect.afterApply) await change.effect.afterApply({ request: after, change: change.change });
       await notifier.decided(after, ctx.workflow, decided, decision === 'approve' ? 'approved' : 'rejected', actor.displayName, comment);
       return detailOf(actor, { ...ctx, request: after });
     },

@@ -9,6 +9,7 @@ export const CONNECT_SECTION_KEYS = [
   'reports',
   'news',
   'documents',
+  'company',
   'logo',
   'products',
   'product-allocation',
@@ -41,6 +42,8 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   reports: [p('reportManagement', 'reports')],
   news: [],
   documents: [],
+  // Every connect user reads the company profile; saving it is flow.editCompanyProfile (ADR 085).
+  company: [],
   logo: [p('flow', 'editCompanyAssets')],
   products: [p('productManagement', 'viewProducts')],
   'product-allocation': [p('productManagement', 'allocation')],

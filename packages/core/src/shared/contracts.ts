@@ -56,6 +56,14 @@ export const ReportLimitSettings = z.object({
 });
 export type ReportLimitSettings = z.infer<typeof ReportLimitSettings>;
 
+/** Per kind of company change (profile, assets, documents): true when a save files a request instead of applying (ADR 085). */
+export const CompanyApprovalSettings = z.object({
+  profile: z.optional(z.boolean()),
+  assets: z.optional(z.boolean()),
+  documents: z.optional(z.boolean()),
+});
+export type CompanyApprovalSettings = z.infer<typeof CompanyApprovalSettings>;
+
 /** Brand settings keyed by host (SPEC 3). */
 export const BrandSettings = z.object({
   id: z.string().check(z.maxLength(64)),
@@ -74,6 +82,8 @@ export const BrandSettings = z.object({
     mfaActivationDate: z.optional(z.iso.date()),
     /** Caps that keep reports from being a mail relay (ADR 051, defaults in core report/limits.ts). */
     reportLimits: z.optional(ReportLimitSettings),
+    /** Which company changes wait for approval in their workflow before they apply (ADR 085); unset kinds apply at once. */
+    companyChangesRequireApproval: z.optional(CompanyApprovalSettings),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;

@@ -194,6 +194,13 @@ export type WorkflowRequest = z.infer<typeof WorkflowRequest>;
 /** A page of the request list (SPEC pagination) and whether it saw every candidate (ADR 048). */
 export const WorkflowRequestPage = z.extend(pageOf(WorkflowRequest), { complete: z._default(z.boolean(), true) });
 
+/** One changed field of a proposed change: its path (`billingAddress.city`, `contacts.1.email`), old and new text (ADR 085). */
+export const ChangeDiffEntry = z.object({ field: z.string(), before: z.nullable(z.string()), after: z.nullable(z.string()) });
+export type ChangeDiffEntry = z.infer<typeof ChangeDiffEntry>;
+/** What a request proposes when approving it applies a change (ADR 085): its kind and the diff the approver decides on. */
+export const RequestChange = z.object({ kind: z.string(), diff: z.array(ChangeDiffEntry) });
+export type RequestChange = z.infer<typeof RequestChange>;
+
 /** GET flow/workflow-requests/:id (W1): the request with its workflow version, every item, comments, audit trail, and what the caller may do. */
 export const RequestDetail = z.object({
   request: WorkflowRequest,
@@ -201,6 +208,8 @@ export const RequestDetail = z.object({
   items: z.array(RequestStepItem),
   comments: z.array(ItemComment),
   audit: z.array(AuditEntry),
+  /** The change approving this request applies (ADR 085); null for a request without one. */
+  change: z._default(z.nullable(RequestChange), null),
   may: z.record(z.enum(REQUEST_ACTIONS), z.boolean()),
 });
 export type RequestDetail = z.infer<typeof RequestDetail>;

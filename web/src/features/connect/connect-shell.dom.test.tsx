@@ -43,7 +43,7 @@ describe('the connect shell', () => {
   it('shows only the sections the module permissions open, in the navigation and as tiles', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
     renderRoute(paths.connect.root);
-    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents']);
+    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents', 'Company']);
     const main = screen.getByRole('main');
     expect(within(main).queryByRole('link', { name: /Sales/ })).toBeNull();
     expect(within(main).getByRole('link', { name: /Transactions/ })).toBeTruthy();
@@ -57,6 +57,7 @@ describe('the connect shell', () => {
     expect(within(main).getByRole('link', { name: 'Serial Numbers' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'News' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'Documents' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Company' })).toBeTruthy();
   });
 
   it('marks a permitted section not built yet as "Not available yet" on its home tile', async () => {
@@ -69,7 +70,7 @@ describe('the connect shell', () => {
   it('shows every section to a user holding every connect permission', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);
-    expect(await navLabels()).toHaveLength(10);
+    expect(await navLabels()).toHaveLength(11);
   });
 
   it('shows the unread news count beside "News" in the navigation (one call)', async () => {

@@ -22,6 +22,7 @@ export const CONNECT_SECTIONS: readonly ConnectSection[] = [
   { key: 'reports', path: c.reports, label: 'connect.reports' },
   { key: 'news', path: c.news, label: 'connect.news' },
   { key: 'documents', path: c.documents, label: 'connect.documents' },
+  { key: 'company', path: c.company, label: 'connect.company' },
   { key: 'logo', path: c.logo, label: 'connect.logo' },
   { key: 'products', path: c.products, label: 'connect.products' },
   {

@@ -162,6 +162,7 @@ const detail: RequestDetail = {
     itemComment('c2', 'flow', 'Otherwise fine', note(null), 12),
   ],
   audit,
+  change: null,
   may: { answer: false, submit: false, approve: false, reject: false, archive: false },
 };
 

@@ -22,6 +22,7 @@ const detail: RequestDetail = {
   items: [{ id: 'WR-7K3M9Q2X.screens.flow', stepId: 'screens', itemId: 'flow', type: 'screenflow', answer: null, files: [] }],
   comments: [],
   audit: [],
+  change: null,
   may: { answer: true, submit: true, approve: false, reject: false, archive: true },
 };
 

@@ -55,6 +55,7 @@ const detail: RequestDetail = {
   ],
   comments: [pin(1, 2, 0.3), pin(2, 1, 0.6)],
   audit: [],
+  change: null,
   may: { answer: false, submit: false, approve: true, reject: true, archive: false },
 };
 

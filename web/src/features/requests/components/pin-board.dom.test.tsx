@@ -83,6 +83,7 @@ const detail: RequestDetail = {
   ],
   comments: [comment({})],
   audit: [],
+  change: null,
   may: { answer: false, submit: false, approve: true, reject: true, archive: false },
 };
 

@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { archiveRequest, submitStep, useRequest } from '../api/requests.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { AuditTrail } from '../components/audit-trail.tsx';
+import { ChangeDiff } from '../../../components/change-diff.tsx';
 import { type Decision, DecisionDialog } from '../components/decision-dialog.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
 import { ItemFiles } from '../components/image-pins.tsx';
@@ -99,6 +100,12 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
           <Alert theme="blue" title={t('requests.detail.enquiry', { by: request.requestedByName ?? request.requestedBy })}>
             <span className="whitespace-pre-line">{request.enquiry}</span>
           </Alert>
+        ) : null}
+        {detail.change ? (
+          <Card className="p-4 sm:p-5">
+            <h2 className="mb-2 text-base font-semibold text-slate-900">{t('changeDiff.title')}</h2>
+            <ChangeDiff diff={detail.change.diff} caption={t('changeDiff.title')} />
+          </Card>
         ) : null}
         {reached.map((step, index) => (
           <StepCard

@@ -47,6 +47,7 @@ const detail = (over: Partial<RequestDetail> = {}, may: Partial<RequestDetail['m
   audit: [
     { at: '2026-11-24T10:00:00.000Z', actor: 'demo.connect', action: 'create', stepId: null, before: null, after: { status: 'draft' } },
   ],
+  change: null,
   may: { answer: false, submit: false, approve: false, reject: false, archive: false, ...may },
   ...over,
 });
