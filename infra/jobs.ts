@@ -7,6 +7,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
+import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
@@ -173,6 +174,21 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
       roleArn: schedulerRole.roleArn,
       input: JSON.stringify({ kind: 'report-slots' }),
       retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: REPORT_SLOTS_SWEEP_MINUTES * 60 },
+    },
+  });
+
+  // The product allocation sweep (ADR 087): approved changes whose day has begun in their time zone are applied
+  // by the same runner, through the same role; a lost fire is replaced by the next one.
+  new CfnSchedule(stack, 'AllocationApplySweep', {
+    description: 'Applies approved product allocation changes whose effective day has begun (ADR 087)',
+    scheduleExpression: `rate(${ALLOCATION_SWEEP_MINUTES} minutes)`,
+    flexibleTimeWindow: { mode: 'OFF' },
+    state: 'ENABLED',
+    target: {
+      arn: runner.functionArn,
+      roleArn: schedulerRole.roleArn,
+      input: JSON.stringify({ kind: 'allocation-apply' }),
+      retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: ALLOCATION_SWEEP_MINUTES * 60 },
     },
   });
 

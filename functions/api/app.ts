@@ -27,6 +27,7 @@ import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
+import { productAllocationRoutes } from './routes/product-allocation.ts';
 import { documentRoutes } from './routes/documents.ts';
 
 /**
@@ -67,6 +68,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', requestItemRoutes)
     .route('/news', newsRoutes)
     .route('/documents', documentRoutes)
+    .route('/product-allocation', productAllocationRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

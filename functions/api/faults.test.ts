@@ -38,6 +38,7 @@ const CARDS = 50;
 const MAIL_ACCOUNTS = 30;
 const NEWS_RUNS = 30;
 const DOCUMENT_RUNS = 20;
+const ALLOCATION_RUNS = 10;
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -130,8 +131,9 @@ beforeAll(async () => {
       portals: ['connect'],
       securityFlag: 16,
       passwordExpiry: '2030-01-01T00:00:00.000Z',
-      // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082).
-      modules: { content: { permissions: 1 + 2 } },
+      // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082);
+      // productManagement allocation, requestAllocationChanges and approveAllocationChanges (ADR 087).
+      modules: { content: { permissions: 1 + 2 }, productManagement: { permissions: 2 + 16 + 32, settings: 0 } },
     },
     ...Array.from({ length: MAIL_ACCOUNTS }, (_, i) => ({
       username: `mail.user${i}`,
@@ -406,6 +408,50 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
       DOCUMENT_RUNS,
       DOCUMENT_RUNS,
     ]);
+  }, 120_000);
+
+  it(`${ALLOCATION_RUNS} allocation changes filed and approved twice in parallel, retried: each filed once, approved once, due once`, async () => {
+    const allocationHeaders = (extra: Record<string, string> = {}) => ({
+      'X-Portal': 'connect',
+      'Content-Type': 'application/json',
+      'X-Fault-Ip': String(++ipCounter),
+      Cookie: newsCookie,
+      ...extra,
+    });
+    const changes = '/api/product-allocation/customers/R-F1/changes';
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const filed = await inParallel(
+      Array.from({ length: ALLOCATION_RUNS }, (_, i) => () => {
+        const body = JSON.stringify({
+          kind: 'deallocation',
+          productId: 'P-F1',
+          scope: { level: 'stores', storeIds: [`S-F${i % STORES}`] },
+          effectiveDay: TODAY,
+        });
+        const key = `fault-allocation-${String(i).padStart(6, '0')}`;
+        return untilFinal(() => app.request(changes, { method: 'POST', headers: allocationHeaders({ 'Idempotency-Key': key }), body }));
+      }),
+    );
+    const approvals = await inParallel(
+      filed.flatMap(({ body }) =>
+        [1, 2].map(
+          () => () =>
+            untilFinal(() => app.request(`${changes}/${String(body.changeId)}/approve`, { method: 'POST', headers: allocationHeaders() })),
+        ),
+      ),
+    );
+    faults.plan.rate = 0;
+    report.allocationFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    for (const f of filed) expect([200, 201]).toContain(f.status);
+    for (const a of approvals) expect([200, 409]).toContain(a.status);
+    // The table: one change per key, each approved; one due entry each on the customer's item (ADR 087).
+    const items = await allItems();
+    const stored = items.filter((i) => i.pk === 'ALLOCCHG#R-F1');
+    expect(stored.map((c) => c.status)).toEqual(Array.from({ length: ALLOCATION_RUNS }, () => 'approved'));
+    const customer = items.find((i) => i.pk === 'ALLOC#R-F1' && i.sk === 'CUSTOMER') ?? {};
+    expect(Object.keys(customer).filter((k) => k.startsWith('due_')).length).toBe(ALLOCATION_RUNS);
   }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {

@@ -12,6 +12,7 @@ import { putDraftRequest } from '../../../tests/support/request-fixtures.ts';
 import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createImportFile } from '@portal/backend/import/testing';
 import { documentKey, storeDocument } from '@portal/backend/documents';
+import { putNewChange } from '@portal/backend/allocation/testing';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -55,6 +56,10 @@ const GATE_IMPORT_FILE = '0'.repeat(32);
 /** The detail key of each customer's one transaction (transaction-entity.ts's encoding: customer + sort key). */
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
+
+/** A product allocation change of a customer (ADR 087): `read` pending, `done` approved (its approve and reject: 409). */
+const gateChangeId = (retailer: string, which: 'read' | 'done') => `AC-${`gate${retailer.replace(/-/g, '')}${which}`.padEnd(22, '0')}`;
+const ALLOC = '/api/product-allocation/customers';
 
 /** A news item as the editor sends it (ADR 081). */
 const gateNews = (audience: object = { kind: 'all' }) => ({
@@ -264,6 +269,27 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'DELETE /api/documents/customers/:customerId/:documentId': (i) => ({
     path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
+  }),
+  // Product allocation (ADR 087): the create replays under its key (201, then 200 with the same change).
+  'GET /api/product-allocation/customers/:customerId': (i) => ({ path: `${ALLOC}/${i.retailer}` }),
+  'GET /api/product-allocation/customers/:customerId/stores/:storeId': (i) => ({ path: `${ALLOC}/${i.retailer}/stores/${i.store}` }),
+  'GET /api/product-allocation/customers/:customerId/products/:productId': (i) => ({ path: `${ALLOC}/${i.retailer}/products/P-1` }),
+  'GET /api/product-allocation/customers/:customerId/history': (i) => ({ path: `${ALLOC}/${i.retailer}/history?productId=P-1` }),
+  'GET /api/product-allocation/customers/:customerId/changes/:changeId': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'read')}`,
+  }),
+  'POST /api/product-allocation/customers/:customerId/changes': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes`,
+    headers: { 'Idempotency-Key': `route-gates-alloc-${i.retailer}` },
+    body: { kind: 'deallocation', productId: 'P-1', scope: { level: 'customer' }, effectiveDay: '2026-11-22' },
+  }),
+  'POST /api/product-allocation/customers/:customerId/changes/:changeId/approve': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'done')}/approve`,
+    body: {},
+  }),
+  'POST /api/product-allocation/customers/:customerId/changes/:changeId/reject': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'done')}/reject`,
+    body: { reason: 'Gate' },
   }),
 };
 
@@ -497,6 +523,24 @@ export async function createGateWorld() {
         },
         'supplier',
       );
+
+  for (const { retailer } of [OWN, FOREIGN])
+    for (const [which, status] of [
+      ['read', 'pending'],
+      ['done', 'approved'],
+    ] as const)
+      await putNewChange(backend.db, {
+        changeId: gateChangeId(retailer, which),
+        customerId: retailer,
+        kind: 'deallocation',
+        productId: 'P-1',
+        scope: { level: 'customer' },
+        effectiveDay: '2026-11-22',
+        timezone: 'UTC',
+        status,
+        requestedBy: 'gate.requester',
+        requestedAt: CLOCK.toISOString(),
+      });
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

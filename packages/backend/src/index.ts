@@ -40,6 +40,7 @@ import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 import type { NewsService } from './news/news-service.ts';
 import type { DocumentService } from './documents/documents-service.ts';
+import type { AllocationService } from './allocation/allocation-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -306,6 +307,10 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         now,
         files: await filesBucket(wiring),
       }),
+    ),
+    /** Product allocation (ADR 087): deltas per scope, changes with an effective day, approvals. */
+    allocation: lazyService<AllocationService>(async () =>
+      (await import('./allocation/allocation-service.ts')).createAllocationService({ db, now }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
