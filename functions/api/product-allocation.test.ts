@@ -209,6 +209,9 @@ describe('per object and hostile input', () => {
     expect((await call('prov', 'GET', `${A}/products/P-1`)).status).toBe(404);
     expect((await call('prov', 'GET', `${A}/products/P-9`)).status).toBe(200);
     expect(productIds((await call('prov', 'GET', `${A}/stores/S-A1`)).body)).toEqual(['P-9']);
+    const ids = async (user: string) =>
+      ((await call(user, 'GET', '/product-allocation/customers')).body.items as { customerId: string }[]).map((c) => c.customerId);
+    expect([await ids('a.read'), await ids('b.all'), await ids('prov')]).toEqual([['R-A'], ['R-B'], ['R-A', 'R-B']]);
   });
 
   it('refuses oversize, unknown, past and malformed changes with a 4xx and stores nothing', async () => {

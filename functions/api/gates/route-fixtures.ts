@@ -271,6 +271,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
     path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
   }),
   // Product allocation (ADR 087): the create replays under its key (201, then 200 with the same change).
+  'GET /api/product-allocation/customers': () => ({ path: ALLOC }),
   'GET /api/product-allocation/customers/:customerId': (i) => ({ path: `${ALLOC}/${i.retailer}` }),
   'GET /api/product-allocation/customers/:customerId/stores/:storeId': (i) => ({ path: `${ALLOC}/${i.retailer}/stores/${i.store}` }),
   'GET /api/product-allocation/customers/:customerId/products/:productId': (i) => ({ path: `${ALLOC}/${i.retailer}/products/P-1` }),

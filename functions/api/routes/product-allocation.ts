@@ -31,6 +31,9 @@ const decisionBody = validateOnFirstUse('json', async () => (await contracts()).
 export const productAllocationRoutes = new Hono<AppEnv>()
   .use(portals('connect'))
   .use(requireAccount())
+  .get('/customers', route({ auth: 'signedIn', permission: reader, scope: 'none' }), async (c) =>
+    c.json(await c.get('backend').allocation.customers(actorOf(c))),
+  )
   .get('/customers/:customerId', route({ auth: 'signedIn', permission: reader, scope: 'retailer' }), customerParams, async (c) =>
     c.json(await c.get('backend').allocation.overview(actorOf(c), c.req.valid('param').customerId)),
   )

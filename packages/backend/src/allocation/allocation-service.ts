@@ -4,6 +4,7 @@ import {
   ALLOCATION_LIMITS,
   type AllocationChange,
   type AllocationChangeInput,
+  type AllocationCustomers,
   type AllocationHistory,
   type AllocationHistoryQuery,
   type AllocationOverview,
@@ -128,6 +129,17 @@ type AllocationAccess = ReturnType<typeof allocationAccess>;
 /** The views: overview, per store, per product, history, one change. */
 function allocationReads({ db, now }: Deps, { accessTo, changeVisible, productOf, storeOf, changeOf }: AllocationAccess) {
   return {
+    /** The retailers the actor may see allocation of: those it acts for, or every one when it acts for a content provider. */
+    async customers(actor: Actor): Promise<AllocationCustomers> {
+      requirePermission(actor, 'productManagement', 'allocation');
+      const at = now();
+      const [retailers, providers] = await Promise.all([allCustomerRoles(db, 'retailer', at), allCustomerRoles(db, 'provider', at)]);
+      const provider = providers.some((p) => mayActFor(actor, p));
+      return {
+        items: retailers.filter((r) => provider || mayActFor(actor, r)).map((r) => ({ customerId: r.customerId, name: r.name })),
+      };
+    },
+
     async overview(actor: Actor, customerId: string): Promise<AllocationOverview> {
       requirePermission(actor, 'productManagement', 'allocation');
       const access = await accessTo(actor, customerId);

@@ -153,6 +153,9 @@ export const AllocationOverview = z.object({
   mayApprove: z.boolean(),
 });
 export type AllocationOverview = z.infer<typeof AllocationOverview>;
+/** GET /api/product-allocation/customers: the retailers whose allocation the caller may see (ADR 087 rule 2). */
+export const AllocationCustomers = z.object({ items: z.array(z.object({ customerId: z.string(), name: z.string() })) });
+export type AllocationCustomers = z.infer<typeof AllocationCustomers>;
 export const AllocationHistory = z.object({ items: z.array(AllocationChange) });
 export type AllocationHistory = z.infer<typeof AllocationHistory>;
 

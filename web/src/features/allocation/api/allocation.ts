@@ -1,14 +1,14 @@
 import {
   AllocationChange,
+  AllocationCustomers,
   type AllocationChangeInput,
   AllocationHistory,
   AllocationOverview,
   ProductAllocation,
   StoreAllocation,
 } from '@portal/core/product';
-import { MasterData } from '@portal/core/masterdata';
 import useSWR from 'swr';
-import { idempotent, resource, routeSection, SECTION_READ, segment, useResourceGet } from '../../../lib/resource-client.ts';
+import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
 
 /** The Product allocation section's calls (ADR 087) on the typed client (ADR 057), per retailer. */
 const section = routeSection('connect', ['product-allocation']);
@@ -67,6 +67,8 @@ export const rejectChange = (customerId: string, changeId: string, reason: strin
     AllocationChange,
   );
 
-/** The retailers the caller may pick (the master data call every connect section shares). */
-const masterData = resource((c) => c['master-data'], MasterData);
-export const useMasterData = () => useResourceGet(masterData);
+/** The retailers the caller may pick (a content provider's users: every retailer, for their own products). */
+export function useAllocationCustomers() {
+  const at = client()['product-allocation'].customers;
+  return useSWR(key('product-allocation', 'list', at.$path()), () => read(at.$get(), AllocationCustomers), SECTION_READ);
+}

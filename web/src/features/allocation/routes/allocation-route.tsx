@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Tabs, tabIds } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
-import { useAllocationOverview, useMasterData } from '../api/allocation.ts';
+import { useAllocationCustomers, useAllocationOverview } from '../api/allocation.ts';
 import { ProductView, StoreView } from '../components/allocation-views.tsx';
 import { ChangeDialog } from '../components/change-dialog.tsx';
 import { ChangesPanel } from '../components/changes-panel.tsx';
@@ -21,8 +21,8 @@ const VIEWS: readonly View[] = ['store', 'product', 'changes'];
  */
 export function AllocationRoute() {
   const t = useT();
-  const masterData = useMasterData();
-  const retailers = masterData.data?.retailers ?? [];
+  const customers = useAllocationCustomers();
+  const retailers = customers.data?.items ?? [];
   const { remembered, remember } = useCustomerMemory();
   const [picked, setPicked] = useState('');
   const fallback =
