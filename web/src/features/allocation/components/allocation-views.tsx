@@ -108,6 +108,8 @@ export function ProductView({ overview }: { overview: AllocationOverview }) {
   const t = useT();
   const [productId, setProductId] = useState(overview.products[0]?.productId ?? '');
   const view = useProductAllocation(overview.customerId, productId || null);
+  const divisionName = new Map(overview.divisions.map((d) => [d.divisionId, `${d.name} (${d.divisionId})`]));
+  const storeName = new Map(overview.stores.map((s) => [s.storeId, `${s.name} (${s.storeId})`]));
   const state = (allocated: boolean) => (
     <Badge theme={allocated ? 'green' : 'gray'}>{allocated ? t('allocation.allocated') : t('allocation.notAllocated')}</Badge>
   );
@@ -137,8 +139,8 @@ export function ProductView({ overview }: { overview: AllocationOverview }) {
                   ) : (
                     <ul className="divide-y divide-slate-100">
                       {[
-                        ...data.divisions.map((d) => ({ ...d, label: t('allocation.division', { id: d.id }) })),
-                        ...data.stores.map((s) => ({ ...s, label: t('allocation.storeId', { id: s.id }) })),
+                        ...data.divisions.map((d) => ({ ...d, label: t('allocation.division', { id: divisionName.get(d.id) ?? d.id }) })),
+                        ...data.stores.map((s) => ({ ...s, label: t('allocation.storeId', { id: storeName.get(s.id) ?? s.id }) })),
                       ].map((row) => (
                         <li key={row.label} className="flex items-center justify-between gap-3 py-2">
                           <span className="text-slate-900">{row.label}</span>
