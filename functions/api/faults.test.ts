@@ -97,6 +97,15 @@ async function inParallel<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
   return results;
 }
 
+/** A connect call of fault.news (news, documents and allocation writer), from a fresh address each time. */
+const connectHeaders = (extra: Record<string, string> = {}) => ({
+  'X-Portal': 'connect',
+  'Content-Type': 'application/json',
+  'X-Fault-Ip': String(++ipCounter),
+  Cookie: newsCookie,
+  ...extra,
+});
+
 const headers = (extra: Record<string, string> = {}) => ({
   'X-Portal': 'ordering',
   'Content-Type': 'application/json',
@@ -314,13 +323,6 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
   }, 300_000);
 
   it(`${NEWS_RUNS} news items created and opened, retried with their Idempotency-Key: each made once, each marked read`, async () => {
-    const newsHeaders = (extra: Record<string, string> = {}) => ({
-      'X-Portal': 'connect',
-      'Content-Type': 'application/json',
-      'X-Fault-Ip': String(++ipCounter),
-      Cookie: newsCookie,
-      ...extra,
-    });
     faults.plan.rate = RATE;
     const before = faults.injectedCount();
     const created = await inParallel(
@@ -333,7 +335,7 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
           important: i % 2 === 0,
         });
         const final = await untilFinal(() =>
-          app.request('/api/news', { method: 'POST', headers: newsHeaders({ 'Idempotency-Key': key }), body }),
+          app.request('/api/news', { method: 'POST', headers: connectHeaders({ 'Idempotency-Key': key }), body }),
         );
         return { ...final, key };
       }),
@@ -342,7 +344,7 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
       created.map(
         ({ body }) =>
           () =>
-            untilFinal(() => app.request(`/api/news/${String(body.newsId)}`, { headers: newsHeaders() })),
+            untilFinal(() => app.request(`/api/news/${String(body.newsId)}`, { headers: connectHeaders() })),
       ),
     );
     faults.plan.rate = 0;
@@ -360,7 +362,9 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     expect([records.length, stored.length, live.length]).toEqual([NEWS_RUNS, NEWS_RUNS, NEWS_RUNS]);
     const newsOfKey = new Map(records.map((r) => [String(r.sk), r.newsId]));
     for (const f of created) expect(f.body.newsId).toBe(newsOfKey.get(f.key));
-    const list = await readJson<{ items: { read: boolean }[]; unread: number }>(await app.request('/api/news', { headers: newsHeaders() }));
+    const list = await readJson<{ items: { read: boolean }[]; unread: number }>(
+      await app.request('/api/news', { headers: connectHeaders() }),
+    );
     expect([list.items.length, list.unread, list.items.every((i) => i.read)]).toEqual([NEWS_RUNS, 0, true]);
   }, 120_000);
 
@@ -411,13 +415,6 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
   }, 120_000);
 
   it(`${ALLOCATION_RUNS} allocation changes filed and approved twice in parallel, retried: each filed once, approved once, due once`, async () => {
-    const allocationHeaders = (extra: Record<string, string> = {}) => ({
-      'X-Portal': 'connect',
-      'Content-Type': 'application/json',
-      'X-Fault-Ip': String(++ipCounter),
-      Cookie: newsCookie,
-      ...extra,
-    });
     const changes = '/api/product-allocation/customers/R-F1/changes';
     faults.plan.rate = RATE;
     const before = faults.injectedCount();
@@ -430,14 +427,14 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
           effectiveDay: TODAY,
         });
         const key = `fault-allocation-${String(i).padStart(6, '0')}`;
-        return untilFinal(() => app.request(changes, { method: 'POST', headers: allocationHeaders({ 'Idempotency-Key': key }), body }));
+        return untilFinal(() => app.request(changes, { method: 'POST', headers: connectHeaders({ 'Idempotency-Key': key }), body }));
       }),
     );
     const approvals = await inParallel(
       filed.flatMap(({ body }) =>
         [1, 2].map(
           () => () =>
-            untilFinal(() => app.request(`${changes}/${String(body.changeId)}/approve`, { method: 'POST', headers: allocationHeaders() })),
+            untilFinal(() => app.request(`${changes}/${String(body.changeId)}/approve`, { method: 'POST', headers: connectHeaders() })),
         ),
       ),
     );

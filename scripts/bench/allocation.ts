@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { applyChange } from '@portal/backend/allocation';
 import { countCalls } from '@portal/backend/platform/db';
 import type { AllocationChangeInput } from '@portal/core/product';
+import { gtinCheckDigit } from '@portal/core/shared';
 import { benchActor, startBenchBackend } from './bench-backend.ts';
 import { callsAndMedianMs } from './calls-and-median.ts';
 
@@ -35,6 +36,9 @@ const productId = (i: number) => `P-${pad(i)}`;
 const storeId = (i: number) => `S-${pad(i)}`;
 const divisionOf = (i: number) => `D-AL-${i % 10}`;
 
+/** A valid EAN-13 of a twelve-digit body. */
+const ean13 = (twelve: string) => `${twelve}${gtinCheckDigit(twelve)}`;
+
 const { backend, stop } = await startBenchBackend();
 const load = async (kind: Parameters<typeof backend.imports.importRecords>[0], records: object[]) => {
   for (let i = 0; i < records.length; i += 500) {
@@ -56,7 +60,7 @@ await load(
   Array.from({ length: products }, (_, i) => ({
     productId: productId(i),
     inventoryProductId: `I-${pad(i)}`,
-    ean: `4${String(100_000_000_000 + i)}`,
+    ean: ean13(`4${String(10_000_000_000 + i)}`),
     sku: `SKU-${i}`,
     name: `Card ${pad(i)}`,
     company: 'Bench Co',
