@@ -27,6 +27,7 @@ import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
+import { productAllocationRoutes } from './routes/product-allocation.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { companyRoutes } from './routes/company.ts';
 
@@ -69,6 +70,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/news', newsRoutes)
     .route('/documents', documentRoutes)
     .route('/company', companyRoutes)
+    .route('/product-allocation', productAllocationRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

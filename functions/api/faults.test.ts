@@ -39,6 +39,7 @@ const MAIL_ACCOUNTS = 30;
 const NEWS_RUNS = 30;
 const DOCUMENT_RUNS = 20;
 const COMPANY_RUNS = 12;
+const ALLOCATION_RUNS = 10;
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -97,6 +98,15 @@ async function inParallel<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
   return results;
 }
 
+/** A connect call of fault.news (news, documents and allocation writer), from a fresh address each time. */
+const connectHeaders = (extra: Record<string, string> = {}) => ({
+  'X-Portal': 'connect',
+  'Content-Type': 'application/json',
+  'X-Fault-Ip': String(++ipCounter),
+  Cookie: newsCookie,
+  ...extra,
+});
+
 const headers = (extra: Record<string, string> = {}) => ({
   'X-Portal': 'ordering',
   'Content-Type': 'application/json',
@@ -132,8 +142,13 @@ beforeAll(async () => {
       securityFlag: 16,
       passwordExpiry: '2030-01-01T00:00:00.000Z',
       // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082);
-      // flow.editCompanyProfile (ADR 085).
-      modules: { content: { permissions: 1 + 2 }, flow: { permissions: 4 } },
+      // flow.editCompanyProfile (ADR 085); productManagement allocation, requestAllocationChanges and
+      // approveAllocationChanges (ADR 087).
+      modules: {
+        content: { permissions: 1 + 2 },
+        flow: { permissions: 4 },
+        productManagement: { permissions: 2 + 16 + 32, settings: 0 },
+      },
     },
     ...Array.from({ length: MAIL_ACCOUNTS }, (_, i) => ({
       username: `mail.user${i}`,
@@ -314,13 +329,6 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
   }, 300_000);
 
   it(`${NEWS_RUNS} news items created and opened, retried with their Idempotency-Key: each made once, each marked read`, async () => {
-    const newsHeaders = (extra: Record<string, string> = {}) => ({
-      'X-Portal': 'connect',
-      'Content-Type': 'application/json',
-      'X-Fault-Ip': String(++ipCounter),
-      Cookie: newsCookie,
-      ...extra,
-    });
     faults.plan.rate = RATE;
     const before = faults.injectedCount();
     const created = await inParallel(
@@ -333,7 +341,7 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
           important: i % 2 === 0,
         });
         const final = await untilFinal(() =>
-          app.request('/api/news', { method: 'POST', headers: newsHeaders({ 'Idempotency-Key': key }), body }),
+          app.request('/api/news', { method: 'POST', headers: connectHeaders({ 'Idempotency-Key': key }), body }),
         );
         return { ...final, key };
       }),
@@ -342,7 +350,7 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
       created.map(
         ({ body }) =>
           () =>
-            untilFinal(() => app.request(`/api/news/${String(body.newsId)}`, { headers: newsHeaders() })),
+            untilFinal(() => app.request(`/api/news/${String(body.newsId)}`, { headers: connectHeaders() })),
       ),
     );
     faults.plan.rate = 0;
@@ -360,7 +368,9 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     expect([records.length, stored.length, live.length]).toEqual([NEWS_RUNS, NEWS_RUNS, NEWS_RUNS]);
     const newsOfKey = new Map(records.map((r) => [String(r.sk), r.newsId]));
     for (const f of created) expect(f.body.newsId).toBe(newsOfKey.get(f.key));
-    const list = await readJson<{ items: { read: boolean }[]; unread: number }>(await app.request('/api/news', { headers: newsHeaders() }));
+    const list = await readJson<{ items: { read: boolean }[]; unread: number }>(
+      await app.request('/api/news', { headers: connectHeaders() }),
+    );
     expect([list.items.length, list.unread, list.items.every((i) => i.read)]).toEqual([NEWS_RUNS, 0, true]);
   }, 120_000);
 
@@ -444,6 +454,43 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     const stored = items.find((i) => i.sk === 'PROFILE') as { rev: number; profile: { name: string } };
     expect([stored.rev, items.filter((i) => String(i.sk).startsWith('AUDIT#')).length]).toEqual([COMPANY_RUNS, COMPANY_RUNS]);
     expect(stored.profile.name).toBe(`Fault Markets ${COMPANY_RUNS - 1}`);
+  });
+
+  it(`${ALLOCATION_RUNS} allocation changes filed and approved twice in parallel, retried: each filed once, approved once, due once`, async () => {
+    const changes = '/api/product-allocation/customers/R-F1/changes';
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const filed = await inParallel(
+      Array.from({ length: ALLOCATION_RUNS }, (_, i) => () => {
+        const body = JSON.stringify({
+          kind: 'deallocation',
+          productId: 'P-F1',
+          scope: { level: 'stores', storeIds: [`S-F${i % STORES}`] },
+          effectiveDay: TODAY,
+        });
+        const key = `fault-allocation-${String(i).padStart(6, '0')}`;
+        return untilFinal(() => app.request(changes, { method: 'POST', headers: connectHeaders({ 'Idempotency-Key': key }), body }));
+      }),
+    );
+    const approvals = await inParallel(
+      filed.flatMap(({ body }) =>
+        [1, 2].map(
+          () => () =>
+            untilFinal(() => app.request(`${changes}/${String(body.changeId)}/approve`, { method: 'POST', headers: connectHeaders() })),
+        ),
+      ),
+    );
+    faults.plan.rate = 0;
+    report.allocationFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    for (const f of filed) expect([200, 201]).toContain(f.status);
+    for (const a of approvals) expect([200, 409]).toContain(a.status);
+    // The table: one change per key, each approved; one due entry each on the customer's item (ADR 087).
+    const items = await allItems();
+    const stored = items.filter((i) => i.pk === 'ALLOCCHG#R-F1');
+    expect(stored.map((c) => c.status)).toEqual(Array.from({ length: ALLOCATION_RUNS }, () => 'approved'));
+    const customer = items.find((i) => i.pk === 'ALLOC#R-F1' && i.sk === 'CUSTOMER') ?? {};
+    expect(Object.keys(customer).filter((k) => k.startsWith('due_')).length).toBe(ALLOCATION_RUNS);
   }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {

@@ -18,12 +18,23 @@ const reports = lazy(async () => {
   return reportJobsFromConfig(config, { ...jobDepsFromConfig(config), ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
-/** Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the slots' sweep (ADR 077). */
+/** The allocation sweep's table and clock (ADR 087): built on its first fire only. */
+const allocationDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
+
+/**
+ * Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the slots' sweep (ADR 077),
+ * the product allocation sweep (ADR 087).
+ */
 export const jobs: JobRegistry = new Map([
   jobEntry('report', async (payload) => (await reports()).runScheduled(payload)),
   jobEntry('report-job', async (payload) => (await reports()).run(payload)),
   jobEntry('report-part', async (payload) => (await reports()).run(payload)),
   jobEntry('report-slots', async () => (await reports()).sweepSlots()),
+  jobEntry('allocation-apply', async () => {
+    const { db, now } = await allocationDeps();
+    const { sweepAllocations } = await import('@portal/backend/allocation');
+    await sweepAllocations(db, now());
+  }),
 ]);
 
 /** Validate, then dispatch; a failure fails the invocation (async retries, then the DLQ). */

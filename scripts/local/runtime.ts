@@ -14,6 +14,7 @@ import { markDayKeysOfNewTable } from '@portal/backend/migration';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
 import { REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
+import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { handler as importFiles } from '../../functions/jobs/import-files.ts';
@@ -23,6 +24,7 @@ import { announceInstance, LOCAL_IMPORT_QUEUE, localAppUrl, localDataDir, localE
 import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
 import { mountMailbox } from './mailbox.ts';
 import { createLocalFaults, mountFaultHook } from './fault-hook.ts';
+import { createLocalClock, mountClockHook } from './clock-hook.ts';
 import { createSchedulerClock, mountSchedulerHook, recordingRunner } from './scheduler-hook.ts';
 import { startLocalOidcProvider } from './oidc-provider.ts';
 import { mountOneOrigin } from './one-origin.ts';
@@ -85,7 +87,9 @@ export async function startLocalRuntime() {
     // Faults stay off until a test asks for them (fault-hook.ts: POST /__local/faults).
     const faults = createLocalFaults();
     const scheduler = schedulerFromConfig(config, runner.run, schedulerClock.now);
-    const backend = createBackend(config, undefined, { scheduler, faults });
+    // The backend's clock runs at real time until a test moves it (clock-hook.ts: POST /__local/clock).
+    const backendClock = createLocalClock();
+    const backend = createBackend(config, backendClock.now, { scheduler, faults });
     // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
     if ((await ensureTable(backend.db.raw, config.TABLE_NAME)) === 'created') await markDayKeysOfNewTable(backend.db, backend.now());
     await ensureBuckets(config);
@@ -116,6 +120,12 @@ export async function startLocalRuntime() {
     }, REPORT_SLOTS_SWEEP_MINUTES * 60_000);
     sweep.unref();
     stops.push(async () => clearInterval(sweep));
+    // The product allocation sweep (ADR 087): the same handler and payload as its AWS schedule.
+    const allocationSweep = setInterval(() => {
+      reportRunner({ kind: 'allocation-apply' }).catch((error: unknown) => console.error('allocation sweep:', error));
+    }, ALLOCATION_SWEEP_MINUTES * 60_000);
+    allocationSweep.unref();
+    stops.push(async () => clearInterval(allocationSweep));
     // Lambda's SQS event source: the import worker's handler takes one message at a time (ADR 069).
     const poller = startImportPoller(sqs, queueUrl, importFiles);
     stops.push(poller.stop);
@@ -131,6 +141,7 @@ export async function startLocalRuntime() {
         mountMailbox(root, config.SES_ENDPOINT!);
         mountSchedulerHook(root, backend.scheduler, schedulerClock, runner);
         mountFaultHook(root, faults);
+        mountClockHook(root, backendClock);
         mountWebFiles(root, resolve('web/dist'), new URL(config.S3_ENDPOINT!).origin);
       },
     });

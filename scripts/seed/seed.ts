@@ -9,6 +9,7 @@ import { pendingShipmentLinesOfRetailer } from '@portal/backend/masterdata';
 import { type Activity, generateActivity, KIND_ORDER, type MasterData, type Record_, shipmentStatusOn, writeKind } from './generate.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
+import { seedDemoAllocation } from './demo-allocation.ts';
 import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
 import { getSeedMarker, putSeedMarker } from './seed-entity.ts';
@@ -205,6 +206,8 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   for (let day = addDays(today, -DEMO_ACTIVITY.days); day < today; day = addDays(day, 1))
     transactions.push(...demoTransactionsOfDay(master, day, zone));
   reports.push(...(await importActivity(backend, { ...generateActivity(master, { ...DEMO_ACTIVITY, today }), transactions })));
+  // Product allocation (ADR 087): one applied and one pending change, through the service as the demo users.
+  await seedDemoAllocation(backend);
   // Requests are made by users: through the request services as the demo users (demo-requests.ts). They carry
   // uploads, so they need the file store: local mode runs one (S3_ENDPOINT); a test backend without one
   // (seeding only to sign in or to count sales) gets no requests.

@@ -61,6 +61,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       '/connect/products',
       '/connect/documents',
       '/connect/company',
+      '/connect/product-allocation',
       '/connect/reports',
       '/connect/reports/gen.transactions.P-2001',
       '/connect/requests',

@@ -10,6 +10,7 @@ import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
 import { parseScheduledJobEvent } from '@portal/backend/platform/scheduler';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
+import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
@@ -226,8 +227,8 @@ describe('Jobs', () => {
 describe('Jobs: the report part slots sweep (ADR 077 addendum)', () => {
   it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role', () => {
     const schedules = ofType(t.Jobs, 'AWS::Scheduler::Schedule');
-    expect(schedules).toHaveLength(1);
-    const [, schedule] = schedules[0]!;
+    expect(schedules).toHaveLength(2);
+    const [, schedule] = schedules.find(([id]) => id.startsWith('ReportSlotsSweep'))!;
     const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
     const [roleId] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
     expect(REPORT_SLOTS_SWEEP_MINUTES).toBe(5);
@@ -245,6 +246,26 @@ describe('Jobs: the report part slots sweep (ADR 077 addendum)', () => {
     const input = JSON.parse(String((schedule.Properties.Target as { Input: string }).Input)) as unknown;
     expect(parseScheduledJobEvent(input)).toEqual({ kind: 'report-slots' });
     expect(schedule.Properties.GroupName).toBeUndefined(); // not in the group the API manages
+  });
+});
+
+describe('Jobs: the product allocation sweep (ADR 087)', () => {
+  it('fires the report runner with the allocation payload at a fixed rate, through the scheduler role', () => {
+    const [, schedule] = ofType(t.Jobs, 'AWS::Scheduler::Schedule').find(([id]) => id.startsWith('AllocationApplySweep')) ?? [];
+    const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
+    const [roleId] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
+    expect(ALLOCATION_SWEEP_MINUTES).toBe(15);
+    expect(schedule?.Properties).toMatchObject({
+      ScheduleExpression: 'rate(15 minutes)',
+      State: 'ENABLED',
+      Target: {
+        Arn: { 'Fn::GetAtt': [runnerId, 'Arn'] },
+        RoleArn: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 900 },
+      },
+    });
+    const input = JSON.parse(String((schedule?.Properties.Target as { Input: string }).Input)) as unknown;
+    expect(parseScheduledJobEvent(input)).toEqual({ kind: 'allocation-apply' });
   });
 });
 

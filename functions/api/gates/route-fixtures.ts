@@ -12,6 +12,7 @@ import { putDraftRequest } from '../../../tests/support/request-fixtures.ts';
 import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createImportFile } from '@portal/backend/import/testing';
 import { documentKey, storeDocument } from '@portal/backend/documents';
+import { putNewChange } from '@portal/backend/allocation/testing';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -65,6 +66,9 @@ const gateProfile = {
   vatId: 'DE123456789',
   invoiceEmail: 'invoices@example.com',
 };
+/** A product allocation change of a customer (ADR 087): `read` pending, `done` approved (its approve and reject: 409). */
+const gateChangeId = (retailer: string, which: 'read' | 'done') => `AC-${`gate${retailer.replace(/-/g, '')}${which}`.padEnd(22, '0')}`;
+const ALLOC = '/api/product-allocation/customers';
 
 /** A news item as the editor sends it (ADR 081). */
 const gateNews = (audience: object = { kind: 'all' }) => ({
@@ -277,6 +281,28 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   // Company (ADR 085): the profile saved at rev 0 (200 once, then 409 COMPANY.STALE).
   'PUT /api/company/:customerId/profile': (i) => ({ path: `/api/company/${i.retailer}/profile`, body: { rev: 0, profile: gateProfile } }),
+  // Product allocation (ADR 087): the create replays under its key (201, then 200 with the same change).
+  'GET /api/product-allocation/customers': () => ({ path: ALLOC }),
+  'GET /api/product-allocation/customers/:customerId': (i) => ({ path: `${ALLOC}/${i.retailer}` }),
+  'GET /api/product-allocation/customers/:customerId/stores/:storeId': (i) => ({ path: `${ALLOC}/${i.retailer}/stores/${i.store}` }),
+  'GET /api/product-allocation/customers/:customerId/products/:productId': (i) => ({ path: `${ALLOC}/${i.retailer}/products/P-1` }),
+  'GET /api/product-allocation/customers/:customerId/history': (i) => ({ path: `${ALLOC}/${i.retailer}/history?productId=P-1` }),
+  'GET /api/product-allocation/customers/:customerId/changes/:changeId': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'read')}`,
+  }),
+  'POST /api/product-allocation/customers/:customerId/changes': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes`,
+    headers: { 'Idempotency-Key': `route-gates-alloc-${i.retailer}` },
+    body: { kind: 'deallocation', productId: 'P-1', scope: { level: 'customer' }, effectiveDay: '2026-11-22' },
+  }),
+  'POST /api/product-allocation/customers/:customerId/changes/:changeId/approve': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'done')}/approve`,
+    body: {},
+  }),
+  'POST /api/product-allocation/customers/:customerId/changes/:changeId/reject': (i) => ({
+    path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'done')}/reject`,
+    body: { reason: 'Gate' },
+  }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -509,6 +535,24 @@ export async function createGateWorld() {
         },
         'supplier',
       );
+
+  for (const { retailer } of [OWN, FOREIGN])
+    for (const [which, status] of [
+      ['read', 'pending'],
+      ['done', 'approved'],
+    ] as const)
+      await putNewChange(backend.db, {
+        changeId: gateChangeId(retailer, which),
+        customerId: retailer,
+        kind: 'deallocation',
+        productId: 'P-1',
+        scope: { level: 'customer' },
+        effectiveDay: '2026-11-22',
+        timezone: 'UTC',
+        status,
+        requestedBy: 'gate.requester',
+        requestedAt: CLOCK.toISOString(),
+      });
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

@@ -8,6 +8,7 @@ import type { WorkflowErrorCode } from '@portal/core/workflow';
 import type { NewsErrorCode } from '@portal/core/news';
 import type { DocumentsErrorCode } from '@portal/core/documents';
 import type { CompanyErrorCode } from '@portal/core/company';
+import type { AllocationErrorCode } from '@portal/core/product';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
@@ -23,7 +24,8 @@ export type ErrorCode =
   | WorkflowErrorCode
   | NewsErrorCode
   | DocumentsErrorCode
-  | CompanyErrorCode;
+  | CompanyErrorCode
+  | AllocationErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

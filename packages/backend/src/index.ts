@@ -45,6 +45,7 @@ import type { CompanyAssetsPort } from './company/company-effects.ts';
 
 /** The workflows company changes are filed in (ADR 085; the demo workflows, scripts/seed/demo/workflows.jsonl). */
 const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets' } as const;
+import type { AllocationService } from './allocation/allocation-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -333,6 +334,10 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         workflowIds: COMPANY_WORKFLOWS,
         ...(adapters.companyAssets ? { assets: adapters.companyAssets } : {}),
       }),
+    ),
+    /** Product allocation (ADR 087): deltas per scope, changes with an effective day, approvals. */
+    allocation: lazyService<AllocationService>(async () =>
+      (await import('./allocation/allocation-service.ts')).createAllocationService({ db, now }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */

@@ -44,6 +44,7 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   news: lazyRoute(() => import('../features/news/routes/news-route.tsx'), 'NewsRoute', 'news'),
   documents: lazyRoute(() => import('../features/documents/routes/documents-route.tsx'), 'DocumentsRoute', 'documents'),
   company: lazyRoute(() => import('../features/company/routes/company-route.tsx'), 'CompanyRoute', 'company', 'requests'),
+  'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
 };
 /** The sections that open a screen: the connect home marks the others "Not available yet". */
 const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(CONNECT_SECTION_KEYS.filter((key) => CONNECT_SCREENS[key]));

@@ -18,6 +18,7 @@ import type imports from './en-US/imports.json';
 import type news from './en-US/news.json';
 import type documents from './en-US/documents.json';
 import type company from './en-US/company.json';
+import type allocation from './en-US/allocation.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -55,11 +56,12 @@ export type FeatureCatalogue =
   | 'requests'
   // The imports of files from S3 (ADR 069, ADR 079)
   | 'imports'
-  // Connect portal IV (ADR 081, 082)
+  // Connect portal IV (ADR 081, 082, 087)
   | 'news'
   | 'documents'
   // The company profile (ADR 085)
-  | 'company';
+  | 'company'
+  | 'allocation';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -83,7 +85,8 @@ export type English = typeof shared &
   typeof imports &
   typeof news &
   typeof documents &
-  typeof company;
+  typeof company &
+  typeof allocation;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

@@ -29,7 +29,12 @@ type LocationImport = z.infer<z.ZodMiniObject<typeof locationFields>>;
  * - stores of a retailer, by name:      gsi1 gsi1pk=RETAILER#<retailerId>#STORES, gsi1sk=<name lower>#<storeId>
  * - ... with one status (e.g. active):  gsi2 gsi2pk=RETAILER#<retailerId>#STORES#<status>, gsi2sk=<name lower>#<storeId>
  */
-export const StoreImport = z.object({ storeId: Id, ...locationFields });
+export const StoreImport = z.object({
+  storeId: Id,
+  ...locationFields,
+  /** The division of the store's retailer it belongs to: it inherits the division's product allocation (ADR 087). */
+  divisionId: z.optional(Id),
+});
 export type StoreImport = z.infer<typeof StoreImport>;
 
 export type Store = StoreImport & {

@@ -39,10 +39,20 @@ export function toAddressRow(storeType: StoreType, location: Store | Distributio
   };
 }
 
+/** One GetItem: the store or distribution centre with the store's division (ADR 087), or null. */
+export async function getLocation(
+  db: Db,
+  storeType: StoreType,
+  storeId: string,
+): Promise<{ address: AddressRow; divisionId: string | null } | null> {
+  const store = storeType === 0 ? await getStore(db, storeId) : null;
+  const found = store ?? (storeType === 0 ? null : await getDistributionCentre(db, storeId));
+  return found ? { address: toAddressRow(storeType, found), divisionId: store?.divisionId ?? null } : null;
+}
+
 /** One GetItem: the store or distribution centre, or null. */
 export async function getAddress(db: Db, storeType: StoreType, storeId: string): Promise<AddressRow | null> {
-  const found = storeType === 0 ? await getStore(db, storeId) : await getDistributionCentre(db, storeId);
-  return found ? toAddressRow(storeType, found) : null;
+  return (await getLocation(db, storeType, storeId))?.address ?? null;
 }
 
 /** The address when it exists and belongs to the retailer; anything else 404 (ids of others cannot be probed). */
@@ -59,7 +69,8 @@ export async function requireAddress(db: Db, retailerId: string, storeType: Stor
 /**
  * The retailer check and the delivery address in ONE BatchGetItem instead of two GetItems (the products
  * step and order submit, ADR 029): 404 unless the retailer exists, the actor may act for it
- * (`requireRetailer`) and the address is one of its own (`addressOfRetailer`), in that order.
+ * (`requireRetailer`) and the address is one of its own (`addressOfRetailer`), in that order. With the
+ * store's division (ADR 087: its allocation inherits the division's; a distribution centre has none).
  */
 export async function requireRetailerAddress(
   db: Db,
@@ -67,7 +78,7 @@ export async function requireRetailerAddress(
   retailerId: string,
   storeType: StoreType,
   storeId: string,
-): Promise<AddressRow> {
+): Promise<{ address: AddressRow; divisionId: string | null }> {
   const roleKey = { pk: customerKeys.pk(retailerId), sk: customerKeys.roleSk('retailer') };
   const addressKey = storeType === 0 ? storeKey(storeId) : distributionCentreKey(storeId);
   const items = await batchGet(db, [roleKey, addressKey]);
@@ -75,7 +86,8 @@ export async function requireRetailerAddress(
   retailerOrNotFound(actor, role && customerRoles.read(role));
   const found = getFrom(items, addressKey);
   const location = found && (storeType === 0 ? stores.read(found) : distributionCentres.read(found));
-  return addressOfRetailer(location ? toAddressRow(storeType, location) : null, retailerId);
+  const address = addressOfRetailer(location ? toAddressRow(storeType, location) : null, retailerId);
+  return { address, divisionId: location && 'divisionId' in location ? (location.divisionId ?? null) : null };
 }
 
 export const locationOfAddress = (address: Pick<AddressRow, 'storeType' | 'storeId'>): Location =>

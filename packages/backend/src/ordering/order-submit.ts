@@ -7,7 +7,9 @@ import { transactOptimistically, type TxItem } from '../platform/db/transact.ts'
 import { AppError } from '../errors.ts';
 import { readSummaryAndWeeks, summaryPut, currentProducts, allRetailerProducts } from '../masterdata/index.ts';
 import { type Actor, requirePermission, requireRetailer } from '../access/index.ts';
-import { addressOfRetailer, getAddress, locationOfAddress } from './location.ts';
+import { addressOfRetailer, getLocation, locationOfAddress } from './location.ts';
+import { allocatedAtStore } from '../allocation/index.ts';
+import { offeredProducts } from './products-step.ts';
 import { todayOf } from '../platform/time.ts';
 import { orderDetail, orderNotFound } from './order-detail.ts';
 import { getOrder, newOrderId, orderItems, orderKeys, type StoredOrder } from './order-entity.ts';
@@ -74,8 +76,9 @@ async function replay(db: Db, record: IdempotencyRecord, hash: string): Promise<
  * (absent or expired; TTL 24 h) and the location summary with the order as last portal order (`po`,
  * `poq`, `s` recounted; conditioned on the version read). A failed condition means: the key was taken
  * meanwhile (a concurrent identical submit: answer its order) or the summary moved (retry the cycle).
- * Calls: 5 parallel reads (role, key, location, catalogue, retailer products) + 1 Query (summary and
- * this week's buckets) + 1 TransactWriteItems = 7 when nothing races.
+ * Calls: 5 parallel reads (role, key, location, catalogue, retailer products) + the store's allocation
+ * (1 BatchGetItem, ADR 087) + 1 Query (summary and this week's buckets) + 1 TransactWriteItems = 8 when
+ * nothing races. A product no longer allocated to the store answers its own issue (PRODUCT_NOT_ALLOCATED).
  */
 export async function submitOrder(
   deps: { db: Db; now: () => Date },
@@ -89,20 +92,23 @@ export async function submitOrder(
   const [, existing, found, catalogue, retailerProducts] = await Promise.all([
     requireRetailer(db, actor, input.customerId),
     readSubmission(db, actor.username, idempotencyKey, deps.now()),
-    getAddress(db, input.storeType, input.storeId),
+    getLocation(db, input.storeType, input.storeId),
     currentProducts(db, deps.now()),
     allRetailerProducts(db, input.customerId),
   ]);
   if (existing) return replay(db, existing, hash);
-  const address = addressOfRetailer(found, input.customerId);
+  const address = addressOfRetailer(found?.address ?? null, input.customerId);
   if (!isSelectableAddress(address)) {
     throw new AppError('input', ORDER.LOCATION_NOT_SELECTABLE, Messages.selectLocation, {
       issues: [{ path: 'storeId', message: Messages.selectLocation }],
     });
   }
+  // What the products step offers (ADR 087 rule 8): the offer with the store's allocation from today.
   const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
-  const allowed = check ? new Set(retailerProducts.items.map((rp) => rp.productId)) : null;
-  const { positions, issues } = checkPositions(input.positions, catalogue.items, allowed);
+  const offer = offeredProducts(catalogue.items, retailerProducts.items, check).map(({ product }) => product.productId);
+  const where = { customerId: input.customerId, storeId: input.storeId, divisionId: found?.divisionId ?? null };
+  const { allocated } = await allocatedAtStore(db, where, offer, deps.now());
+  const { positions, issues } = checkPositions(input.positions, catalogue.items, allocated, new Set(offer));
   if (issues.length) throw new AppError('input', ORDER.INVALID, Messages.orderInvalid, { issues });
 
   const location = locationOfAddress(address);

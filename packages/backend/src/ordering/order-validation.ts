@@ -7,17 +7,21 @@ export type Issue = { path: string; message: string };
 
 export const PRODUCT_NOT_AVAILABLE = 'Product not available';
 export const PRODUCT_TWICE = 'Product ordered twice';
+/** The basket line's product was deallocated from the store (or replaced by a product change) from today (ADR 087). */
+export const PRODUCT_NOT_ALLOCATED = 'Product no longer allocated to this store';
 
 /**
  * Checks an order's positions (SPEC 5 Order): every position names an active catalogue product by its
  * inventoryProductId that the retailer may order (unless the retailer product check is off), no product
  * comes twice, and every amount passes core's quantityRule ('Minimum', 'Maximum', 'PU'). Answers the
- * positions to store, or the issues with the field paths the basket shows them at.
+ * positions to store, or the issues with the field paths the basket shows them at. `offeredBefore`: what the
+ * retailer offered before allocation, so a product taken away by allocation says so (ADR 087).
  */
 export function checkPositions(
   positions: OrderSubmitInput['positions'],
   catalogue: readonly Product[],
   allowed: ReadonlySet<string> | null,
+  offeredBefore: ReadonlySet<string> = new Set(),
 ): { positions: StoredPosition[]; issues: Issue[] } {
   const byInventoryId = new Map<string, Product>();
   for (const p of catalogue) if (p.status === 'active') byInventoryId.set(p.inventoryProductId, p);
@@ -27,7 +31,8 @@ export function checkPositions(
   positions.forEach((position, i) => {
     const product = byInventoryId.get(position.inventoryProductId);
     if (!product || (allowed && !allowed.has(product.productId))) {
-      issues.push({ path: `positions.${i}.inventoryProductId`, message: PRODUCT_NOT_AVAILABLE });
+      const deallocated = product !== undefined && offeredBefore.has(product.productId);
+      issues.push({ path: `positions.${i}.inventoryProductId`, message: deallocated ? PRODUCT_NOT_ALLOCATED : PRODUCT_NOT_AVAILABLE });
       return;
     }
     if (seen.has(product.productId)) {

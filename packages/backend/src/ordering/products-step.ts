@@ -11,6 +11,7 @@ import {
 import { type Actor, requirePermission } from '../access/index.ts';
 import { locationOfAddress, requireRetailerAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
+import { allocatedAtStore } from '../allocation/index.ts';
 
 /**
  * The products the retailer may order: active catalogue products, and — unless the actor's ordering
@@ -68,6 +69,8 @@ const byName = (a: ProductRow, b: ProductRow) => a.name.localeCompare(b.name, 'e
  * all in parallel and independent of the history's length and of the number of products (ADR 014, 029):
  * the retailer role and the store/centre in one BatchGetItem, the location Query (summary + last 5 week
  * buckets, packed), the retailer's products Query, the catalogue snapshot Query — each one page ≤ ~1 MB.
+ * Then the store's allocation (ADR 087 rule 8): one BatchGetItem once the store's division is known; a
+ * product no longer allocated from today is not offered, one allocated by a change is.
  */
 export async function productsStepWithCalls(
   db: Db,
@@ -79,15 +82,27 @@ export async function productsStepWithCalls(
   const today = todayOf(now, actor.timezone);
   const location = locationOfAddress(input);
   // Every read at once; nothing is answered before the retailer and the location have been checked.
-  const [address, figures, retailerProducts, catalogue] = await Promise.all([
+  const [{ address, divisionId }, figures, retailerProducts, catalogue] = await Promise.all([
     requireRetailerAddress(db, actor, input.customerId, input.storeType, input.storeId),
     locationProductFigures(db, location, today),
     allRetailerProducts(db, input.customerId),
     currentProducts(db, now),
   ]);
   const check = !actor.access.modules.ordering.settings.disableRetailerProductCheck;
-  const items = offeredProducts(catalogue.items, retailerProducts.items, check)
-    .map(({ product, airs }) => productRow(product, airs, figures.figures.get(product.productId)))
+  const offered = offeredProducts(catalogue.items, retailerProducts.items, check);
+  const allocation = await allocatedAtStore(
+    db,
+    { customerId: input.customerId, storeId: input.storeId, divisionId },
+    offered.map(({ product }) => product.productId),
+    now,
+  );
+  const airs = new Map(offered.map((o) => [o.product.productId, o.airs]));
+  const items = catalogue.items
+    .filter((p) => p.status === 'active' && allocation.allocated.has(p.productId))
+    .map((product) => productRow(product, airs.get(product.productId) ?? false, figures.figures.get(product.productId)))
     .sort(byName);
-  return { answer: { location: address, items }, calls: 1 + figures.calls + retailerProducts.calls + catalogue.calls };
+  return {
+    answer: { location: address, items },
+    calls: 1 + figures.calls + retailerProducts.calls + catalogue.calls + allocation.calls,
+  };
 }

@@ -134,6 +134,10 @@ export const PRODUCT_MANAGEMENT_PERMISSIONS = {
   allocation: 2,
   margins: 4,
   authorization: 8,
+  /** Ask for allocation changes (allocation, deallocation, product change, ...; ADR 087). */
+  requestAllocationChanges: 16,
+  /** Approve or reject the allocation changes of customers one may act for (ADR 087). */
+  approveAllocationChanges: 32,
 } as const;
 export const CONTENT_PERMISSIONS = {
   /** Writing news for the customers (the News section's editor, ADR 081); reading news needs no bit. */

@@ -1,1 +1,2 @@
 export * from './product.ts';
+export * from './allocation.ts';

@@ -65,6 +65,8 @@ describe('the connect shell', () => {
     renderRoute(paths.connect.root);
     const main = await screen.findByRole('main');
     expect(await within(main).findByRole('link', { name: 'Logo Not available yet' })).toBeTruthy();
+    // Product allocation has its screen (ADR 087).
+    expect(within(main).getByRole('link', { name: 'Product allocation' })).toBeTruthy();
   });
 
   it('shows every section to a user holding every connect permission', async () => {

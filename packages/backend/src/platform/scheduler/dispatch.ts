@@ -30,6 +30,8 @@ export const ReportPartPayload = z.object({
  * waiting parts started in the free slots, even when no part ends and no job fans out.
  */
 export const ReportSlotsPayload = z.object({ kind: z.literal('report-slots') });
+/** The fixed-rate sweep of product allocation (ADR 087): approved changes whose day has begun are applied. */
+export const AllocationApplyPayload = z.object({ kind: z.literal('allocation-apply') });
 export type ReportRunPayload = z.infer<typeof ReportRunPayload>;
 export type ReportPartPayload = z.infer<typeof ReportPartPayload>;
 
@@ -38,6 +40,7 @@ export const ScheduledJobPayload = z.discriminatedUnion('kind', [
   ReportRunPayload,
   ReportPartPayload,
   ReportSlotsPayload,
+  AllocationApplyPayload,
 ]);
 export type ScheduledJobPayload = z.infer<typeof ScheduledJobPayload>;
 export type ScheduledJobKind = ScheduledJobPayload['kind'];

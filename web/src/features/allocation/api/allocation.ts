@@ -1,0 +1,74 @@
+import {
+  AllocationChange,
+  AllocationCustomers,
+  type AllocationChangeInput,
+  AllocationHistory,
+  AllocationOverview,
+  ProductAllocation,
+  StoreAllocation,
+} from '@portal/core/product';
+import useSWR from 'swr';
+import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
+
+/** The Product allocation section's calls (ADR 087) on the typed client (ADR 057), per retailer. */
+const section = routeSection('connect', ['product-allocation']);
+const { client, read, write, key } = section;
+const customers = () => client()['product-allocation'].customers[':customerId'];
+const param = (customerId: string) => ({ customerId: segment(customerId) });
+
+export function useAllocationOverview(customerId: string | null) {
+  const at = customers();
+  const args = { param: param(customerId ?? '-') };
+  return useSWR(
+    customerId ? key('product-allocation', 'get', at.$path(args)) : null,
+    () => read(at.$get(args), AllocationOverview),
+    SECTION_READ,
+  );
+}
+
+export function useStoreAllocation(customerId: string, storeId: string | null) {
+  const at = customers().stores[':storeId'];
+  const args = { param: { ...param(customerId), storeId: segment(storeId ?? '-') } };
+  return useSWR(
+    storeId ? key('product-allocation', 'get', at.$path(args)) : null,
+    () => read(at.$get(args), StoreAllocation),
+    SECTION_READ,
+  );
+}
+
+export function useProductAllocation(customerId: string, productId: string | null) {
+  const at = customers().products[':productId'];
+  const args = { param: { ...param(customerId), productId: segment(productId ?? '-') } };
+  return useSWR(
+    productId ? key('product-allocation', 'get', at.$path(args)) : null,
+    () => read(at.$get(args), ProductAllocation),
+    SECTION_READ,
+  );
+}
+
+export function useAllocationHistory(customerId: string, of: { productId: string } | { storeId: string } | null) {
+  const at = customers().history;
+  const args = { param: param(customerId), query: of ?? { storeId: '-' } };
+  return useSWR(of ? key('product-allocation', 'list', at.$path(args)) : null, () => read(at.$get(args), AllocationHistory), SECTION_READ);
+}
+
+export const fileChange = (customerId: string, input: AllocationChangeInput, idempotencyKey: string) =>
+  write(customers().changes.$post({ param: param(customerId), json: input, header: idempotent(idempotencyKey) }), AllocationChange);
+
+const decision = () => customers().changes[':changeId'];
+export const approveChange = (customerId: string, changeId: string) =>
+  write(decision().approve.$post({ param: { ...param(customerId), changeId: segment(changeId) } }), AllocationChange);
+export const rejectChange = (customerId: string, changeId: string, reason: string) =>
+  write(
+    decision().reject.$post({
+      param: { ...param(customerId), changeId: segment(changeId) },
+      json: reason ? { reason } : {},
+    }),
+    AllocationChange,
+  );
+
+/** The retailers the caller may pick (a content provider's users: every retailer, for their own products). */
+export function useAllocationCustomers() {
+  const at = client()['product-allocation'].customers;
+  return useSWR(key('product-allocation', 'list', at.$path()), () => read(at.$get(), AllocationCustomers), SECTION_READ);
+}
