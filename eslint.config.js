@@ -71,6 +71,7 @@ const backendDomains = {
   workflow: ['access', 'accounts', 'customers', 'masterdata', 'report'],
   news: ['access', 'customers', 'masterdata'],
   documents: ['access', 'customers', 'workflow'],
+  logo: ['access', 'workflow'],
   import: [
     'access',
     'accounts',

@@ -28,6 +28,7 @@ import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { logoFileRoutes, logoRoutes } from './routes/logo.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -67,6 +68,8 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', requestItemRoutes)
     .route('/news', newsRoutes)
     .route('/documents', documentRoutes)
+    .route('/logo', logoRoutes)
+    .route('/logos', logoFileRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

@@ -7,6 +7,7 @@ import type { ReportErrorCode } from '@portal/core/report';
 import type { WorkflowErrorCode } from '@portal/core/workflow';
 import type { NewsErrorCode } from '@portal/core/news';
 import type { DocumentsErrorCode } from '@portal/core/documents';
+import type { LogoErrorCode } from '@portal/core/logo';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
@@ -21,7 +22,8 @@ export type ErrorCode =
   | ReportErrorCode
   | WorkflowErrorCode
   | NewsErrorCode
-  | DocumentsErrorCode;
+  | DocumentsErrorCode
+  | LogoErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

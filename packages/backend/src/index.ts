@@ -40,6 +40,7 @@ import type { WorkflowService } from './workflow/workflow-service.ts';
 import type { RequestService } from './workflow/request-service.ts';
 import type { NewsService } from './news/news-service.ts';
 import type { DocumentService } from './documents/documents-service.ts';
+import type { LogoService } from './logo/logo-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -111,6 +112,8 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
     signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
     passwordHashCost: config.PASSWORD_HASH_COST,
     now,
+    // The logo domain loads with the first status call of a signed-in account (ADR 038, 084).
+    brandingUrlOf: async (customerId) => (await import('./logo/logo-service.ts')).currentLogoUrl(db, customerId),
   });
   return {
     sessions,
@@ -306,6 +309,10 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         now,
         files: await filesBucket(wiring),
       }),
+    ),
+    /** The company's logo (ADR 084): staged from the upload path of ADR 045, re-encoded, applied conditionally. */
+    logo: lazyService<LogoService>(async () =>
+      (await import('./logo/logo-service.ts')).createLogoService({ db, now, files: await filesBucket(wiring) }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
