@@ -43,6 +43,7 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   requests: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestsRoute', 'requests'),
   news: lazyRoute(() => import('../features/news/routes/news-route.tsx'), 'NewsRoute', 'news'),
   documents: lazyRoute(() => import('../features/documents/routes/documents-route.tsx'), 'DocumentsRoute', 'documents'),
+  logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
 };
 /** The sections that open a screen: the connect home marks the others "Not available yet". */
 const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(CONNECT_SECTION_KEYS.filter((key) => CONNECT_SCREENS[key]));

@@ -17,6 +17,7 @@ import type requests from './en-US/requests.json';
 import type imports from './en-US/imports.json';
 import type news from './en-US/news.json';
 import type documents from './en-US/documents.json';
+import type logo from './en-US/logo.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -56,7 +57,8 @@ export type FeatureCatalogue =
   | 'imports'
   // Connect portal IV (ADR 081, 082)
   | 'news'
-  | 'documents';
+  | 'documents'
+  | 'logo';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -79,7 +81,8 @@ export type English = typeof shared &
   typeof requests &
   typeof imports &
   typeof news &
-  typeof documents;
+  typeof documents &
+  typeof logo;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

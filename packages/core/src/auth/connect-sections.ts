@@ -41,7 +41,8 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   reports: [p('reportManagement', 'reports')],
   news: [],
   documents: [],
-  logo: [p('flow', 'editCompanyAssets')],
+  // Every connect user sees the company's logo; flow.editCompanyAssets changes it (ADR 084).
+  logo: [],
   products: [p('productManagement', 'viewProducts')],
   'product-allocation': [p('productManagement', 'allocation')],
   // editWorkflows alone opens it too: the section is where the workflow editor lives (ADR 046).

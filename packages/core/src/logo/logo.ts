@@ -17,7 +17,7 @@ export const LOGO_VARIANTS = {
   pdf: { height: 160, maxWidth: 800 },
 } as const;
 export type LogoVariant = keyof typeof LOGO_VARIANTS;
-export const LOGO_VARIANT_NAMES = Object.keys(LOGO_VARIANTS) as LogoVariant[];
+export const LOGO_VARIANT_NAMES: readonly LogoVariant[] = ['header', 'mail', 'pdf'];
 
 /** A logo's id: the first 32 hex digits of the SHA-256 of its re-encoded images (content-hashed names). */
 export const LOGO_ID = /^[a-f0-9]{32}$/;

@@ -43,7 +43,7 @@ describe('the connect shell', () => {
   it('shows only the sections the module permissions open, in the navigation and as tiles', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
     renderRoute(paths.connect.root);
-    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents']);
+    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents', 'Logo']);
     const main = screen.getByRole('main');
     expect(within(main).queryByRole('link', { name: /Sales/ })).toBeNull();
     expect(within(main).getByRole('link', { name: /Transactions/ })).toBeTruthy();
@@ -57,13 +57,15 @@ describe('the connect shell', () => {
     expect(within(main).getByRole('link', { name: 'Serial Numbers' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'News' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'Documents' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Logo' })).toBeTruthy();
   });
 
   it('marks a permitted section not built yet as "Not available yet" on its home tile', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByRole('link', { name: 'Logo Not available yet' })).toBeTruthy();
+    expect(await within(main).findByRole('link', { name: 'Product allocation Not available yet' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Logo' })).toBeTruthy();
   });
 
   it('shows every section to a user holding every connect permission', async () => {
@@ -93,9 +95,9 @@ describe('the connect shell', () => {
 
   it('keeps the "not available yet" page for a permitted section not built yet', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
-    const view = renderRoute(paths.connect.logo);
+    const view = renderRoute(paths.connect.productAllocation);
     expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
-    expect(view.location().pathname).toBe(paths.connect.logo);
+    expect(view.location().pathname).toBe(paths.connect.productAllocation);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
