@@ -5,7 +5,7 @@ import { CurrentLogo, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, signInAll } from '../../tests/support/api.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -27,17 +27,10 @@ let s3: Awaited<ReturnType<typeof startS3StandIn>>;
 let cookies: Record<string, string>;
 let keys = 0;
 
-type Answer = { status: number; body: Record<string, unknown>; text: string; headers: Headers };
-async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.clone().text();
-  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
-  return { status: res.status, body: json, text, headers: res.headers };
-}
+const call = connectCaller(
+  () => app,
+  () => cookies,
+);
 
 /** Start, POST the bytes to the form, complete: the complete call's answer. */
 async function upload(user: string, bytes: Buffer, contentType = 'image/png', fileName = 'logo.png', declared = bytes.length) {
@@ -50,7 +43,7 @@ async function upload(user: string, bytes: Buffer, contentType = 'image/png', fi
       'Idempotency-Key': `logo-upload-${String(++keys).padStart(8, '0')}`,
     },
   );
-  expect(started.status, started.text).toBe(201);
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
   const ticket = WorkflowUploadTicket.parse(started.body);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
@@ -95,7 +88,7 @@ afterAll(async () => {
 describe('a logo uploaded, previewed and saved', () => {
   it('stages a re-encoded PNG per size, applies it once, and every user of the customer gets it as brandingUrl', async () => {
     const staged = await upload('editor.l', await logoTestImage(600, 200, 'jpeg', true), 'image/jpeg', 'Firmenlogo.jpg');
-    expect(staged.status, staged.text).toBe(201);
+    expect(staged.status, JSON.stringify(staged.body)).toBe(201);
     const logo = StagedLogo.parse(staged.body);
     expect([logo.width, logo.height]).toEqual([600, 200]);
     // Staged is no change yet: the preview only.
@@ -111,7 +104,7 @@ describe('a logo uploaded, previewed and saved', () => {
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
 
     const saved = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
-    expect(saved.status, saved.text).toBe(200);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     applied = CurrentLogo.parse(saved.body);
     expect(applied).toMatchObject({ logoId: logo.logoId, appliedBy: 'editor.l' });
     const again = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
@@ -194,7 +187,7 @@ describe('hostile inputs answer a 4xx and change nothing', () => {
       Buffer.from('<html><script>alert(1)</script></html>'),
     ]);
     const staged = await upload('editor.l', Buffer.concat([png, zipAndHtml]));
-    expect(staged.status, staged.text).toBe(201);
+    expect(staged.status, JSON.stringify(staged.body)).toBe(201);
     for (const url of Object.values(StagedLogo.parse(staged.body).urls)) {
       const bytes = Buffer.from(await (await image(url)).arrayBuffer());
       expect(bytes.includes('polyglot-zip-marker')).toBe(false);

@@ -60,6 +60,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       '/connect/sales',
       '/connect/products',
       '/connect/documents',
+      '/connect/logo',
       '/connect/reports',
       '/connect/reports/gen.transactions.P-2001',
       '/connect/requests',
