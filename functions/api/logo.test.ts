@@ -1,5 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { getCurrentLogo, logoTestImage } from '@portal/backend/logo/testing';
+import { countCalls } from '@portal/backend/platform/db';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { CurrentLogo, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
@@ -114,6 +115,13 @@ describe('a logo uploaded, previewed and saved', () => {
     const status = await call('reader.l', 'GET', '/auth/status');
     expect((status.body.user as { brandingUrl: string }).brandingUrl).toBe(logo.urls.header);
     expect(((await call('other.l', 'GET', '/auth/status')).body.user as { brandingUrl: string }).brandingUrl).toBe('');
+    // The URL is kept a minute per customer: a status again is the session's one round trip alone (ADR 028).
+    const counter = countCalls(backend.db, 'logoStatusCalls');
+    try {
+      expect((await counter.counted(() => call('reader.l', 'GET', '/auth/status'))).calls).toBe(1);
+    } finally {
+      counter.stop();
+    }
     expect(LogoState.parse((await call('reader.l', 'GET', '/logo')).body).current?.logoId).toBe(logo.logoId);
   }, 60_000);
 

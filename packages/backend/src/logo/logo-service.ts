@@ -98,6 +98,7 @@ export async function applyLogo(
   const next: StoredCurrentLogo = { ...logo, appliedAt: deps.now().toISOString(), appliedBy: by, version: (current?.version ?? 0) + 1 };
   try {
     await replaceCurrentLogo(deps.db, customerId, current, next);
+    brandingUrls.delete(brandingKey(deps.db, customerId));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const winner = await getCurrentLogo(deps.db, customerId, true);
@@ -107,11 +108,28 @@ export async function applyLogo(
   return { logo: publicCurrent(next), changed: true };
 }
 
-/** The customer's current logo's URL of one size, or '' without one (the session's brandingUrl, SPEC 3: 1 GetItem). */
-export async function currentLogoUrl(db: Db, customerId: string, variant: LogoVariant = 'header'): Promise<string> {
+/**
+ * The session's brandingUrl (SPEC 3) is read on every `auth/status`, which ADR 028 keeps to one round trip:
+ * the header URL is kept a minute per customer in the process (≤ 10,000 customers, then forgotten whole), so
+ * a status costs the extra GetItem at most once a minute per customer and instance. An apply in this process
+ * forgets its customer's at once; other instances show a new logo within the minute.
+ */
+const BRANDING_TTL_MS = 60_000;
+const BRANDING_MAX = 10_000;
+const brandingUrls = new Map<string, { url: string; until: number }>();
+const brandingKey = (db: Db, customerId: string) => `${db.table}\n${customerId}`;
+
+/** The customer's current logo's header URL, or '' without one (the session's brandingUrl, SPEC 3). */
+export async function currentLogoUrl(db: Db, customerId: string, at = Date.now()): Promise<string> {
   if (customerId === '') return '';
+  const key = brandingKey(db, customerId);
+  const kept = brandingUrls.get(key);
+  if (kept && kept.until > at) return kept.url;
   const current = await getCurrentLogo(db, customerId);
-  return current ? current.urls[variant] : '';
+  const url = current ? current.urls.header : '';
+  if (brandingUrls.size >= BRANDING_MAX) brandingUrls.clear();
+  brandingUrls.set(key, { url, until: at + BRANDING_TTL_MS });
+  return url;
 }
 
 /** The customer's current logo as PNG bytes of one size (mails and PDFs embed it), or null without one. */
