@@ -17,7 +17,8 @@ async function signIn(page: Awaited<ReturnType<typeof freshPage>>, user: { usern
   await page.locator('input[name=username]').fill(user.username);
   await page.locator('input[name=password]').fill(user.password);
   await page.locator('form button[type=submit]').click();
-  await page.locator('header').waitFor();
+  // Signed in once the header names the user (the sign-in page has a header too).
+  await page.locator('header').getByText(user.username).waitFor();
 }
 
 describe('connect logo', () => {
@@ -36,7 +37,7 @@ describe('connect logo', () => {
     const url = await preview.getAttribute('src');
     expect(url).toMatch(/^\/api\/logos\/[a-f0-9]{32}-header\.png$/);
     await shoot(page, 'connect-logo-preview');
-    await page.locator('section button').first().click();
+    await page.getByRole('button', { name: 'Save logo' }).click();
     await page
       .locator('header img')
       .and(page.locator(`[src="${url}"]`))
