@@ -73,6 +73,7 @@ const backendDomains = {
   news: ['access', 'customers', 'masterdata'],
   documents: ['access', 'customers', 'workflow'],
   company: ['access', 'customers', 'workflow'],
+  logo: ['access', 'workflow'],
   import: [
     'access',
     'accounts',

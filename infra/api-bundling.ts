@@ -10,7 +10,9 @@
  * the test load it without CDK.
  */
 // ssh2's optional native add-ons (SFTP delivery, ADR 039) stay out: it falls back to pure JS without them.
-const EXTERNAL: string[] = ['cpu-features', '*.node'];
+// sharp (the logo's re-encoding, ADR 084) is native and cannot be bundled: it comes with the function's
+// node_modules or a layer (ADR 084, Consequences).
+const EXTERNAL: string[] = ['cpu-features', '*.node', 'sharp'];
 
 export const API_BUNDLING = {
   format: 'esm',

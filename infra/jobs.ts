@@ -60,7 +60,7 @@ function jobsEnvironment(app: App, reportLinkKeyName: string) {
  * this function) stay out of its env: a cycle.
  */
 function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnType<typeof reportsSftp>, reportLinkKey: Secret) {
-  const { reports, grantData } = use(Storage);
+  const { reports, files, grantData } = use(Storage);
   const { grantSend } = use(Email);
   const runner = new SstFunction(stack, 'ReportRunner', {
     handler: 'functions/jobs/report-runner.handler',
@@ -73,7 +73,8 @@ function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnTy
     ...(stack.stage === 'prod' ? { reservedConcurrentExecutions: REPORT_RUNNER_CONCURRENCY } : {}),
     environment: { ...environment, ...sftp.environment, NODE_OPTIONS: EXPORT_NODE_OPTIONS },
     // ssh2's optional native add-ons stay out of the bundle: it falls back to pure JS (ADR 039).
-    nodejs: { esbuild: { external: ['cpu-features', '*.node'] } },
+    // sharp stays out too: the runner only reads the customer's re-encoded logo (ADR 084), never encodes.
+    nodejs: { esbuild: { external: ['cpu-features', '*.node', 'sharp'] } },
     bind: sftp.bind,
     prefetchSecrets: sftp.bind.length > 0,
     // A stack-owned log group: bounded retention, and removed with a non-prod stage.
@@ -81,6 +82,7 @@ function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnTy
   });
   grantData(runner); // report data in, job status out
   reports.cdk.bucket.grantReadWrite(runner, 'reports/*'); // its files (ADR 041); sftp/ is reached over SFTP
+  files.cdk.bucket.grantRead(runner, 'logos/*'); // the customer's logo in the report mails (ADR 084)
   // The parts of a fanned-out run are invocations of this function: a policy of its own, not the role's
   // default policy, which the function depends on (naming the function there would be a cycle).
   new Policy(stack, 'ReportRunnerInvokesParts', {

@@ -30,6 +30,7 @@ import { newsRoutes } from './routes/news.ts';
 import { productAllocationRoutes } from './routes/product-allocation.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { companyRoutes } from './routes/company.ts';
+import { logoFileRoutes, logoRoutes } from './routes/logo.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -71,6 +72,8 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/documents', documentRoutes)
     .route('/company', companyRoutes)
     .route('/product-allocation', productAllocationRoutes)
+    .route('/logo', logoRoutes)
+    .route('/logos', logoFileRoutes)
     .route('/serial-number-check', serialNumberCheckRoutes)
     .route('/get-couponing-status', couponingStatusRoutes);
 }

@@ -3,6 +3,7 @@ import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal
 import { queryAll } from '@portal/backend/platform/db';
 import { serialWithTransactions } from '@portal/backend/couponing';
 import { documentKey, storeDocument } from '@portal/backend/documents';
+import { getCurrentLogo, putStagedLogoRow } from '@portal/backend/logo/testing';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,7 @@ const NEWS_RUNS = 30;
 const DOCUMENT_RUNS = 20;
 const COMPANY_RUNS = 12;
 const ALLOCATION_RUNS = 10;
+const LOGO_RUNS = 10;
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -142,11 +144,11 @@ beforeAll(async () => {
       securityFlag: 16,
       passwordExpiry: '2030-01-01T00:00:00.000Z',
       // content.publishNews (ADR 081): writes the news it then reads; content.manageDocuments (ADR 082);
-      // flow.editCompanyProfile (ADR 085); productManagement allocation, requestAllocationChanges and
+      // flow.editCompanyProfile and editCompanyAssets (ADR 085, 084); productManagement allocation, requestAllocationChanges and
       // approveAllocationChanges (ADR 087).
       modules: {
         content: { permissions: 1 + 2 },
-        flow: { permissions: 4 },
+        flow: { permissions: 4 + 8 },
         productManagement: { permissions: 2 + 16 + 32, settings: 0 },
       },
     },
@@ -491,6 +493,31 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     expect(stored.map((c) => c.status)).toEqual(Array.from({ length: ALLOCATION_RUNS }, () => 'approved'));
     const customer = items.find((i) => i.pk === 'ALLOC#R-F1' && i.sk === 'CUSTOMER') ?? {};
     expect(Object.keys(customer).filter((k) => k.startsWith('due_')).length).toBe(ALLOCATION_RUNS);
+  });
+
+  it(`${LOGO_RUNS} logos saved in turn and one saved by ${CLIENTS} clients at once, retried: each applied exactly once`, async () => {
+    const logoIds = Array.from({ length: LOGO_RUNS + 1 }, (_, i) => `${'f'.repeat(30)}${String(i).padStart(2, '0')}`);
+    for (const logoId of logoIds) await putStagedLogoRow(backend.db, 'R-F1', logoId, clock);
+    const save = (logoId: string) => () =>
+      untilFinal(() =>
+        app.request('/api/logo/apply', {
+          method: 'POST',
+          headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', 'X-Fault-Ip': String(++ipCounter), Cookie: newsCookie },
+          body: JSON.stringify({ logoId }),
+        }),
+      );
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const inTurn = [];
+    for (const logoId of logoIds.slice(0, LOGO_RUNS)) inTurn.push(await save(logoId)());
+    const atOnce = await inParallel(Array.from({ length: CLIENTS }, () => save(logoIds[LOGO_RUNS]!)));
+    faults.plan.rate = 0;
+    report.logoFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    expect([...inTurn, ...atOnce].map((a) => a.status)).toEqual(Array.from({ length: LOGO_RUNS + CLIENTS }, () => 200));
+    const history = (await allItems()).filter((i) => i.pk === 'LOGO#R-F1' && String(i.sk).startsWith('HIST#'));
+    expect(history.map((h) => h.to).sort()).toEqual([...logoIds].sort());
+    expect((await getCurrentLogo(backend.db, 'R-F1', true))?.version).toBe(LOGO_RUNS + 1);
   }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {

@@ -3,6 +3,7 @@ import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
 import { lazy } from '@portal/backend/platform';
 import { type JobRegistry, jobEntry, parseScheduledJobEvent, runScheduledJob } from '@portal/backend/platform/scheduler';
 import { reportJobsFromConfig } from '@portal/backend/report';
+import { createFileStore } from '@portal/backend/platform/files';
 
 /**
  * The report runner function (ADR 041): EventBridge Scheduler's target for report schedules (and the
@@ -15,7 +16,14 @@ import { reportJobsFromConfig } from '@portal/backend/report';
 const reports = lazy(async () => {
   const config = loadConfig();
   const selfFunctionName = process.env.AWS_LAMBDA_FUNCTION_NAME;
-  return reportJobsFromConfig(config, { ...jobDepsFromConfig(config), ...(selfFunctionName ? { selfFunctionName } : {}) });
+  const deps = jobDepsFromConfig(config);
+  // The customer's logo in the mails (ADR 084): from the files bucket's logos/ (read only).
+  const logoFiles = lazy(async () =>
+    createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }),
+  );
+  const logoPng = async (customerId: string) =>
+    (await import('@portal/backend/logo')).currentLogoPng({ db: deps.db, files: await logoFiles() }, customerId, 'mail');
+  return reportJobsFromConfig(config, { ...deps, logoPng, ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
 /** The allocation sweep's table and clock (ADR 087): built on its first fire only. */

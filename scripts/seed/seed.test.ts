@@ -103,6 +103,19 @@ describe('demo seed through the import path', () => {
     }
   }, 60_000);
 
+  it('gives P-2001 its demo logo: every user of the customer has it as brandingUrl, served as a PNG (ADR 084)', async () => {
+    await seedDemoDataOnce(backend);
+    const app = createApp(backend, () => '203.0.113.92');
+    const password = (u: string) => demoUsers().find((d) => d.username === u)!.password;
+    const cookies = await signInAll(app, ['demo.payments'], password('demo.payments'));
+    const status = await readJson<{ user: { brandingUrl: string } }>(
+      await app.request('/api/auth/status', { headers: { 'X-Portal': 'connect', Cookie: cookies['demo.payments']! } }),
+    );
+    expect(status.user.brandingUrl).toMatch(/^\/api\/logos\/[a-f0-9]{32}-header\.png$/);
+    const image = await app.request(status.user.brandingUrl);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+  }, 60_000);
+
   it('holds demo requests made through the services: one awaits demo.approver (inbox 1), one approved, one rejected with pins, a draft', async () => {
     await seedDemoDataOnce(backend);
     const app = createApp(backend, () => '203.0.113.90');

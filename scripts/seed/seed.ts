@@ -10,6 +10,7 @@ import { type Activity, generateActivity, KIND_ORDER, type MasterData, type Reco
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoAllocation } from './demo-allocation.ts';
+import { seedDemoLogo } from './demo-logo.ts';
 import { demoSerialTransactions, demoTransactionsOfDay } from './demo-transactions.ts';
 import { type LoadOptions, type LoadReport, loadFile } from './load-file.ts';
 import { getSeedMarker, putSeedMarker } from './seed-entity.ts';
@@ -213,8 +214,9 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   // (seeding only to sign in or to count sales) gets no requests.
   if (backend.config.S3_ENDPOINT) {
     await seedDemoRequests(backend, zone);
-    // The document folders (ADR 082) hold files too.
+    // The document folders (ADR 082) hold files too, and so does the demo logo (ADR 084).
     await seedDemoDocuments(backend);
+    await seedDemoLogo(backend, DEMO_DIR);
   }
   await putSeedMarker(db, { seededAt: backend.now().toISOString(), activityThrough: today });
   return reports;

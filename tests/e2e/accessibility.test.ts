@@ -62,6 +62,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       '/connect/documents',
       '/connect/company',
       '/connect/product-allocation',
+      '/connect/logo',
       '/connect/reports',
       '/connect/reports/gen.transactions.P-2001',
       '/connect/requests',

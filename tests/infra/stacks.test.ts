@@ -282,14 +282,20 @@ describe('Jobs: what the report runner may do (ADR 041)', () => {
     return statements(t.Jobs).filter((s) => policies.has(s.logicalId));
   };
 
-  it('may read and write objects under reports/ of the reports bucket only', () => {
+  it('may read and write objects under reports/ of the reports bucket, and only read the logos (ADR 084)', () => {
     const s3 = runnerStatements().filter((s) => asArray(s.statement.Action).some((a) => String(a).startsWith('s3:')));
-    const objects = s3
-      .flatMap((s) => asArray(s.statement.Resource))
-      .map((r) => JSON.stringify(r))
-      .filter((r) => r.includes('/'));
-    expect(objects.length).toBeGreaterThan(0);
-    for (const r of objects) expect(r).toMatch(/\/reports\/\*/);
+    const objectsOf = (s: (typeof s3)[number]) =>
+      asArray(s.statement.Resource)
+        .map((r) => JSON.stringify(r))
+        .filter((r) => r.includes('/'));
+    expect(s3.flatMap(objectsOf).length).toBeGreaterThan(0);
+    for (const statement of s3)
+      for (const r of objectsOf(statement)) {
+        expect(r).toMatch(/\/(reports|logos)\/\*/);
+        // The logos (the customer's, in the report mails) are read, never written or deleted.
+        if (r.includes('/logos/*'))
+          expect(asArray(statement.statement.Action).filter((a) => /Put|Delete|Abort/.test(String(a)))).toEqual([]);
+      }
   });
 
   it('may invoke itself (the parts of a fanned-out run) and no other function', () => {

@@ -13,6 +13,7 @@ import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createImportFile } from '@portal/backend/import/testing';
 import { documentKey, storeDocument } from '@portal/backend/documents';
 import { putNewChange } from '@portal/backend/allocation/testing';
+import { putStagedLogoRow } from '@portal/backend/logo/testing';
 import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
@@ -33,6 +34,8 @@ export const CARD_EAN = ean(1);
 /** The object ids a route's sample request names. */
 export type Ids = { retailer: string; store: string; order: string; serial: string };
 /** The caller's own customer's objects, another customer's, and ids nobody has (same shapes). */
+/** A logo staged for OWN's customer (ADR 084): a full user's save applies it. */
+const GATE_LOGO = '0123456789abcdef0123456789abcdef';
 export const OWN: Omit<Ids, 'order'> = { retailer: 'R-OWN1', store: 'S-OWN1', serial: '7100000000000001' };
 export const FOREIGN: Omit<Ids, 'order'> = { retailer: 'R-FOR1', store: 'S-FOR1', serial: '7100000000000002' };
 export const NONE: Ids = { retailer: 'R-NON1', store: 'S-NON1', order: 'ORD-NONE-000000', serial: '7100000000000009' };
@@ -303,6 +306,14 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
     path: `${ALLOC}/${i.retailer}/changes/${gateChangeId(i.retailer, 'done')}/reject`,
     body: { reason: 'Gate' },
   }),
+  // Logo (ADR 084): always the caller's own customer; no upload is open (409 past the gates); GATE_LOGO is staged for OWN.
+  'POST /api/logo/uploads': (i) => ({
+    path: '/api/logo/uploads',
+    headers: { 'Idempotency-Key': `route-gates-logo-${i.retailer}` },
+    body: { fileName: 'gate.png', contentType: 'image/png', bytes: 100 },
+  }),
+  'POST /api/logo/uploads/:uploadId/complete': () => ({ path: '/api/logo/uploads/gate-upload/complete' }),
+  'POST /api/logo/apply': () => ({ path: '/api/logo/apply', body: { logoId: GATE_LOGO } }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -553,6 +564,7 @@ export async function createGateWorld() {
         requestedBy: 'gate.requester',
         requestedAt: CLOCK.toISOString(),
       });
+  await putStagedLogoRow(backend.db, OWN.retailer, GATE_LOGO, CLOCK);
 
   async function call(jar: CookieJar | null, portal: Portal, method: string, sample: Sample) {
     const hasBody = sample.body !== undefined;

@@ -74,6 +74,8 @@ export const uriLimit = createMiddleware<AppEnv>(async (c, next) => {
  * signed token only, so a cross-site request gains nothing; they are served for connect.
  */
 const MAILED_LINK_PATH = /^\/api\/(report-unsubscribe|report-links\/[^/]+)$/;
+/** The logo images (ADR 084): loaded by `<img>`, which sends no portal header; public and read-only. */
+const LOGO_IMAGE_PATH = /^\/api\/logos\/[^/]+$/;
 
 /**
  * Every call names its portal (SPEC 7). Requiring this custom header also means a cross-site form or
@@ -81,7 +83,7 @@ const MAILED_LINK_PATH = /^\/api\/(report-unsubscribe|report-links\/[^/]+)$/;
  */
 export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
   const portal = c.req.header(PORTAL_HEADER);
-  if (portal === undefined && MAILED_LINK_PATH.test(c.req.path)) {
+  if (portal === undefined && (MAILED_LINK_PATH.test(c.req.path) || (c.req.method === 'GET' && LOGO_IMAGE_PATH.test(c.req.path)))) {
     c.set('portal', 'connect');
     return next();
   }

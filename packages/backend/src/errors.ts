@@ -9,6 +9,7 @@ import type { NewsErrorCode } from '@portal/core/news';
 import type { DocumentsErrorCode } from '@portal/core/documents';
 import type { CompanyErrorCode } from '@portal/core/company';
 import type { AllocationErrorCode } from '@portal/core/product';
+import type { LogoErrorCode } from '@portal/core/logo';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
@@ -25,7 +26,8 @@ export type ErrorCode =
   | NewsErrorCode
   | DocumentsErrorCode
   | CompanyErrorCode
-  | AllocationErrorCode;
+  | AllocationErrorCode
+  | LogoErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

@@ -43,9 +43,11 @@ import type { DocumentService } from './documents/documents-service.ts';
 import type { CompanyService } from './company/company-service.ts';
 import type { CompanyAssetsPort } from './company/company-effects.ts';
 
+import type { AllocationService } from './allocation/allocation-service.ts';
+import type { LogoService } from './logo/logo-service.ts';
+
 /** The workflows company changes are filed in (ADR 085; the demo workflows, scripts/seed/demo/workflows.jsonl). */
 const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets' } as const;
-import type { AllocationService } from './allocation/allocation-service.ts';
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -119,6 +121,8 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
     signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
     passwordHashCost: config.PASSWORD_HASH_COST,
     now,
+    // The logo domain loads with the first status call of a signed-in account (ADR 038, 084).
+    brandingUrlOf: async (customerId) => (await import('./logo/logo-service.ts')).currentLogoUrl(db, customerId),
   });
   return {
     sessions,
@@ -148,9 +152,12 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
 // start (ADR 038; budgets.json api.initialMinified).
 
 /** The retail and payment portals' domains. */
-function portalServices({ config, db, now, adapters }: Wiring) {
+function portalServices(wiring: Wiring) {
+  const { config, db, now, adapters } = wiring;
   return {
-    ordering: lazyService<OrderingService>(async () => (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now })),
+    ordering: lazyService<OrderingService>(async () =>
+      (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now, logoPng: logoPngOf(wiring, 'pdf') }),
+    ),
     sales: lazyService<SalesService>(async () => (await import('./sales/sales-service.ts')).createSalesService({ db, now })),
     masterData: lazyService<MasterDataService>(async () =>
       (await import('./masterdata/master-data-service.ts')).createMasterDataService({ db, now }),
@@ -178,10 +185,9 @@ function portalServices({ config, db, now, adapters }: Wiring) {
 }
 
 /** Reports, their jobs and their delivery. */
-function reportServices(
-  { config, db, now, adapters, mailer, rateLimiter, scheduler }: Wiring,
-  brands: ReturnType<typeof createBrandService>,
-) {
+function reportServices(wiring: Wiring, brands: ReturnType<typeof createBrandService>) {
+  const { config, db, now, adapters, mailer, rateLimiter, scheduler } = wiring;
+  const logoPng = logoPngOf(wiring, 'mail');
   return {
     /** Reports (ADR 040): general and custom definitions, schedules (mirrored to the Scheduler), mailing lists. */
     reports: lazyService<ReportService>(async () =>
@@ -201,7 +207,7 @@ function reportServices(
     ),
     /** Report jobs (ADR 041): run now, the run log, report files; the runner's entry points. */
     reportJobs: lazyService<ReportJobs>(async () =>
-      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, ...faultsOf(adapters) }),
+      (await import('./report/report-jobs-from-config.ts')).reportJobsFromConfig(config, { db, now, logoPng, ...faultsOf(adapters) }),
     ),
     /** Report delivery (ADR 042): resend from the screen, the mails' unsubscribe and download links. */
     reportDelivery: lazyService<ReportDeliveryService>(async () =>
@@ -209,6 +215,7 @@ function reportServices(
         db,
         now,
         rateLimiter,
+        logoPng,
         ...faultsOf(adapters),
       }),
     ),
@@ -219,6 +226,16 @@ function reportServices(
 async function filesBucket({ config, adapters }: Wiring) {
   const { createFileStore } = await import('./platform/files/file-store.ts');
   return createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }, adapters.faults);
+}
+
+/**
+ * The customer's logo as PNG of one size (ADR 084), for the report mails and the order PDFs: passed in, so
+ * neither domain depends on the logo's; the logo domain and the files bucket load with the first call.
+ */
+function logoPngOf(wiring: Wiring, variant: 'mail' | 'pdf') {
+  const files = lazy(() => filesBucket(wiring));
+  return async (customerId: string) =>
+    (await import('./logo/logo-service.ts')).currentLogoPng({ db: wiring.db, files: await files() }, customerId, variant);
 }
 
 /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
@@ -338,6 +355,10 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     /** Product allocation (ADR 087): deltas per scope, changes with an effective day, approvals. */
     allocation: lazyService<AllocationService>(async () =>
       (await import('./allocation/allocation-service.ts')).createAllocationService({ db, now }),
+    ),
+    /** The company's logo (ADR 084): staged from the upload path of ADR 045, re-encoded, applied conditionally. */
+    logo: lazyService<LogoService>(async () =>
+      (await import('./logo/logo-service.ts')).createLogoService({ db, now, files: await filesBucket(wiring) }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */

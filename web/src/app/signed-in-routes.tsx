@@ -45,6 +45,7 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   documents: lazyRoute(() => import('../features/documents/routes/documents-route.tsx'), 'DocumentsRoute', 'documents'),
   company: lazyRoute(() => import('../features/company/routes/company-route.tsx'), 'CompanyRoute', 'company', 'requests'),
   'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
+  logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
 };
 /** The sections that open a screen: the connect home marks the others "Not available yet". */
 const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(CONNECT_SECTION_KEYS.filter((key) => CONNECT_SCREENS[key]));

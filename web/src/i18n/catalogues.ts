@@ -19,6 +19,7 @@ import type news from './en-US/news.json';
 import type documents from './en-US/documents.json';
 import type company from './en-US/company.json';
 import type allocation from './en-US/allocation.json';
+import type logo from './en-US/logo.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -61,7 +62,8 @@ export type FeatureCatalogue =
   | 'documents'
   // The company profile (ADR 085)
   | 'company'
-  | 'allocation';
+  | 'allocation'
+  | 'logo';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -86,7 +88,8 @@ export type English = typeof shared &
   typeof news &
   typeof documents &
   typeof company &
-  typeof allocation;
+  typeof allocation &
+  typeof logo;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

@@ -34,6 +34,8 @@ export function createAuthService(deps: {
   signInsPerIpPerMinute: number;
   passwordHashCost: number;
   now: () => Date;
+  /** The customer's current logo URL for the session's brandingUrl (SPEC 3, ADR 084); none: ''. */
+  brandingUrlOf?: (customerId: string) => Promise<string>;
 }) {
   const { db, sessions, guard, audit, rateLimiter, mfa, now } = deps;
   // Unknown usernames are checked against this hash so they cost the same time as known ones.
@@ -153,7 +155,8 @@ export function createAuthService(deps: {
 
     /** GET auth/status for the caller's account (read fresh on every request by the session middleware). */
     async status(account: AccountMfa | null, session: SessionRecord | null): Promise<SessionStatus> {
-      return sessionStatus(account, session, now(), mfa);
+      const brandingUrl = account && session && deps.brandingUrlOf ? await deps.brandingUrlOf(account.customerId) : '';
+      return sessionStatus(account, session, now(), mfa, brandingUrl);
     },
 
     isPasswordExpired: (account: Account) => isPasswordExpired(account, now()),

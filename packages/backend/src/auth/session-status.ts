@@ -18,6 +18,8 @@ export function sessionStatus(
   session: SessionRecord | null,
   at: Date,
   mfa: Pick<MfaService, 'remainingRecoveryCodes'>,
+  /** The customer's logo (ADR 084); '' without one, and the web shows the brand's mark. */
+  brandingUrl = '',
 ): SessionStatus {
   if (!account || !session) return { ...LOGGED_OUT_STATUS };
   const signInMethod = session.method ?? 'password';
@@ -40,7 +42,7 @@ export function sessionStatus(
       firstname: account.firstname,
       surname: account.surname,
       securityFlag: account.securityFlag,
-      brandingUrl: account.brandId,
+      brandingUrl,
       locale: account.locale,
       timezone: account.timezone,
       currencyObj: account.currency,

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import type { OrderDetail } from '@portal/core/ordering';
@@ -98,5 +98,16 @@ describe('order PDF', () => {
     const bytes = await orderPdfBytes(sampleOrder(120), context('en-US'));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(3);
+  });
+
+  it("embeds the retailer's logo, the PNG's own bytes, top right of the first page (ADR 084)", async () => {
+    const { default: sharp } = await import('sharp');
+    const logoPng = await sharp({ create: { width: 320, height: 64, channels: 3, background: '#3355aa' } })
+      .png()
+      .toBuffer();
+    const withLogo = await PDFDocument.load(await orderPdfBytes(sampleOrder(3), { ...context('en-US'), logoPng }));
+    const without = await PDFDocument.load(await orderPdfBytes(sampleOrder(3), context('en-US')));
+    const images = (doc: PDFDocument) => doc.getPages()[0]!.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0;
+    expect([images(withLogo), images(without)]).toEqual([1, 0]);
   });
 });

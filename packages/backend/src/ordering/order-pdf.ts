@@ -12,6 +12,8 @@ import { fill, orderPdfTexts } from './order-pdf-texts.ts';
  */
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
+/** The logo's box, top right (points): the title keeps the left. */
+const LOGO_BOX: [number, number] = [140, 40];
 const ROW = 16;
 const FOOTER = 30;
 
@@ -57,7 +59,8 @@ export function readableInstant(iso: string, timeZone: string, locale: string): 
 
 export async function orderPdfBytes(
   order: OrderDetail,
-  context: { retailerName: string; timezone: string; locale: string; generatedAt: Date },
+  /** `logoPng`: the retailer's logo (ADR 084), the re-encoded PNG embedded top right — never fetched from a URL. */
+  context: { retailerName: string; timezone: string; locale: string; generatedAt: Date; logoPng?: Uint8Array },
 ): Promise<Uint8Array> {
   const texts = orderPdfTexts(context.locale);
   const number = new Intl.NumberFormat(intlLocale(context.locale));
@@ -98,6 +101,11 @@ export async function orderPdfBytes(
 
   let page = doc.addPage(A4);
   let y = A4[1] - MARGIN;
+  if (context.logoPng) {
+    const logo = await doc.embedPng(context.logoPng);
+    const { width, height } = logo.scaleToFit(LOGO_BOX[0], LOGO_BOX[1]);
+    page.drawImage(logo, { x: A4[0] - MARGIN - width, y: y - height, width, height });
+  }
   write(page, title, MARGIN, y - 18, { font: bold, size: 20 });
   y -= 48;
 

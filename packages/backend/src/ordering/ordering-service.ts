@@ -21,7 +21,12 @@ import { type SubmitResult, submitOrder } from './order-submit.ts';
 import { productsStepWithCalls } from './products-step.ts';
 import { listRetailers } from './retailer-list.ts';
 
-export type OrderingDeps = { db: Db; now: () => Date };
+export type OrderingDeps = {
+  db: Db;
+  now: () => Date;
+  /** The retailer's logo for its order PDFs (ADR 084; passed in by the wiring); none: no logo. */
+  logoPng?: (customerId: string) => Promise<Uint8Array | null>;
+};
 
 /**
  * The ordering portal's functions (SPEC 1, 2, 5, 7 replenishment). Every function checks the actor's
@@ -53,7 +58,14 @@ export function createOrderingService(deps: OrderingDeps) {
     /** The order as a PDF document (bytes). */
     orderPdf: async (actor: Actor, orderId: string): Promise<{ fileName: string; bytes: Uint8Array }> => {
       const { detail, retailerName } = await readOrderOf(db, actor, orderId);
-      const bytes = await orderPdfBytes(detail, { retailerName, timezone: actor.timezone, locale: actor.locale, generatedAt: deps.now() });
+      const logoPng = (await deps.logoPng?.(detail.retailerId)) ?? null;
+      const bytes = await orderPdfBytes(detail, {
+        retailerName,
+        timezone: actor.timezone,
+        locale: actor.locale,
+        generatedAt: deps.now(),
+        ...(logoPng ? { logoPng } : {}),
+      });
       return { fileName: orderPdfFileName(detail, actor.timezone), bytes };
     },
   };

@@ -32,6 +32,8 @@ export function reportJobsFromConfig(
     runner?: Partial<Pick<ReportRunnerDeps, 'rowsPerFile' | 'partRows' | 'progressEveryMs' | 'deliver' | 'source'>>;
     /** null: "Run now" unlimited (tests of other behaviour than ADR 051's limits). */
     rateLimiter?: RateLimiter | null;
+    /** The customer's logo for the mails (ADR 084). */
+    logoPng?: (customerId: string) => Promise<Buffer | null>;
   },
 ) {
   const { db, now } = deps;
@@ -51,7 +53,13 @@ export function reportJobsFromConfig(
       import('./delivery/delivery-service.ts'),
       import('./delivery/deliver-report-job.ts'),
     ]);
-    const deliveryDeps = reportDeliveryDeps(config, { db, now, files, ...(deps.faults ? { faults: deps.faults } : {}) });
+    const deliveryDeps = reportDeliveryDeps(config, {
+      db,
+      now,
+      files,
+      ...(deps.faults ? { faults: deps.faults } : {}),
+      ...(deps.logoPng ? { logoPng: deps.logoPng } : {}),
+    });
     return (jobId: string) => deliverReportJob(deliveryDeps, jobId);
   });
   const sources = lazy(() => import('./report-sources.ts'));

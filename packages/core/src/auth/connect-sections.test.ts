@@ -16,9 +16,9 @@ const allBits = (name: (typeof MODULE_NAMES)[number]) =>
   Object.values(MODULE_FLAGS[name].permissions as Record<string, number>).reduce((a, b) => a + b, 0);
 
 describe('mayUseConnectSection', () => {
-  it('opens news, documents and company to every connect user, the rest by module permission', () => {
-    expect(connectSectionsFor(modulesOf({}))).toEqual(['news', 'documents', 'company']);
-    expect(connectSectionsFor(undefined)).toEqual(['news', 'documents', 'company']);
+  it('opens news, documents, the company and the logo to every connect user, the rest by module permission', () => {
+    expect(connectSectionsFor(modulesOf({}))).toEqual(['news', 'documents', 'company', 'logo']);
+    expect(connectSectionsFor(undefined)).toEqual(['news', 'documents', 'company', 'logo']);
   });
 
   it('opens each section by each of its permissions, and by no other single permission', () => {
@@ -37,13 +37,13 @@ describe('mayUseConnectSection', () => {
 
   it('names the section examples of ADR 031', () => {
     const payment = modulesOf({ payment: { permissions: 3, settings: 0 } });
-    expect(connectSectionsFor(payment)).toEqual(['serial-numbers', 'transactions', 'imports', 'news', 'documents', 'company']);
+    expect(connectSectionsFor(payment)).toEqual(['serial-numbers', 'transactions', 'imports', 'news', 'documents', 'company', 'logo']);
     // atm.transactions opens Transactions but not Imports: the imports API asks for payment.transactions (ADR 079).
     expect(connectSectionsFor(modulesOf({ atm: { permissions: allBits('atm'), settings: 0 } }))).not.toContain('imports');
     const flow = modulesOf({ flow: { permissions: 1 + 8, settings: 0 } });
     expect(connectSectionsFor(flow)).toEqual(['news', 'documents', 'company', 'logo', 'requests']);
     // The workflow editor lives in Requests: editWorkflows alone opens the section.
-    expect(connectSectionsFor(modulesOf({ flow: { permissions: 32, settings: 0 } }))).toEqual(['news', 'documents', 'company', 'requests']);
+    expect(connectSectionsFor(modulesOf({ flow: { permissions: 32, settings: 0 } }))).toEqual(['news', 'documents', 'company', 'logo', 'requests']);
     const everything = modulesOf(Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])));
     expect(connectSectionsFor(everything)).toEqual([...CONNECT_SECTION_KEYS]);
   });

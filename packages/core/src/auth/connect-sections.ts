@@ -44,7 +44,8 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   documents: [],
   // Every connect user reads the company profile; saving it is flow.editCompanyProfile (ADR 085).
   company: [],
-  logo: [p('flow', 'editCompanyAssets')],
+  // Every connect user sees the company's logo; flow.editCompanyAssets changes it (ADR 084).
+  logo: [],
   products: [p('productManagement', 'viewProducts')],
   'product-allocation': [p('productManagement', 'allocation')],
   // editWorkflows alone opens it too: the section is where the workflow editor lives (ADR 046).

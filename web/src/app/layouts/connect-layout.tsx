@@ -72,12 +72,15 @@ export function ConnectLayout() {
       }
     : {};
   const badge = t('app.portalConnect');
+  // The customer's logo for every user of the customer (SPEC 3 brandingUrl, ADR 084); '' shows the brand's mark.
+  const logoUrl = user?.brandingUrl || undefined;
   const items = footerItems('connect', loggedIn, brand?.footerLinks ?? []);
 
   return (
     <div className="flex min-h-dvh flex-col">
       <Header
         brandName={brandName}
+        logoUrl={logoUrl}
         badge={badge}
         homeTo={paths.connect.root}
         username={user?.username}
@@ -105,7 +108,7 @@ export function ConnectLayout() {
         <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          title={<BrandMark name={brandName} badge={badge} />}
+          title={<BrandMark name={brandName} badge={badge} logoUrl={logoUrl} />}
           closeLabel={t('nav.closeMenu')}
         >
           <ConnectNav vertical onNavigate={() => setDrawerOpen(false)} />

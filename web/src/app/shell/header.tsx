@@ -9,6 +9,7 @@ import { BrandMark } from './brand-mark.tsx';
  */
 export function Header({
   brandName,
+  logoUrl,
   homeTo,
   badge,
   username,
@@ -19,6 +20,8 @@ export function Header({
   children,
 }: {
   brandName: string;
+  /** The customer's logo (session brandingUrl, ADR 084), shown instead of the brand's tile. */
+  logoUrl?: string | undefined;
   homeTo: string;
   badge?: string;
   username?: string | undefined;
@@ -46,7 +49,7 @@ export function Header({
           </button>
         ) : null}
         <Link to={homeTo} className="min-w-0 rounded-lg">
-          <BrandMark name={brandName} badge={badge} />
+          <BrandMark name={brandName} badge={badge} logoUrl={logoUrl} />
         </Link>
         <div className="ml-auto flex items-center gap-3">
           {children}

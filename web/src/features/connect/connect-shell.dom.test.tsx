@@ -43,30 +43,20 @@ describe('the connect shell', () => {
   it('shows only the sections the module permissions open, in the navigation and as tiles', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
     renderRoute(paths.connect.root);
-    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents', 'Company']);
+    expect(await navLabels()).toEqual(['Serial Numbers', 'Transactions', 'Imports', 'News', 'Documents', 'Company', 'Logo']);
     const main = screen.getByRole('main');
     expect(within(main).queryByRole('link', { name: /Sales/ })).toBeNull();
     expect(within(main).getByRole('link', { name: /Transactions/ })).toBeTruthy();
   });
 
-  it('marks only the sections without a screen yet as "Not available yet" on the home tiles', async () => {
-    fakeBackend({ 'GET /api/auth/status': { body: paymentsOnly } });
-    renderRoute(paths.connect.root);
-    const main = await screen.findByRole('main');
-    await within(main).findByRole('link', { name: 'Transactions' });
-    expect(within(main).getByRole('link', { name: 'Serial Numbers' })).toBeTruthy();
-    expect(within(main).getByRole('link', { name: 'News' })).toBeTruthy();
-    expect(within(main).getByRole('link', { name: 'Documents' })).toBeTruthy();
-    expect(within(main).getByRole('link', { name: 'Company' })).toBeTruthy();
-  });
-
-  it('marks a permitted section not built yet as "Not available yet" on its home tile', async () => {
+  it('opens a screen for every section: no home tile says "Not available yet"', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByRole('link', { name: 'Logo Not available yet' })).toBeTruthy();
-    // Product allocation has its screen (ADR 087).
-    expect(within(main).getByRole('link', { name: 'Product allocation' })).toBeTruthy();
+    await within(main).findByRole('link', { name: 'Transactions' });
+    for (const name of ['Serial Numbers', 'News', 'Documents', 'Company', 'Logo', 'Product allocation'])
+      expect(within(main).getByRole('link', { name })).toBeTruthy();
+    expect(within(main).queryByText('Not available yet')).toBeNull();
   });
 
   it('shows every section to a user holding every connect permission', async () => {
@@ -96,9 +86,9 @@ describe('the connect shell', () => {
 
   it('keeps the "not available yet" page for a permitted section not built yet', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
-    const view = renderRoute(paths.connect.logo);
+    const view = renderRoute(paths.connect.productAllocation);
     expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
-    expect(view.location().pathname).toBe(paths.connect.logo);
+    expect(view.location().pathname).toBe(paths.connect.productAllocation);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

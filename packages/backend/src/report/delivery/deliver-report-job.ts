@@ -65,6 +65,8 @@ export type ReportDeliveryDeps = {
   retry?: RetryPolicy;
   /** The daily mail budget of a customer (ADR 051); default: the default brand's setting. */
   mailsPerDay?: () => Promise<number>;
+  /** The customer's logo as the mail shows it (ADR 084; the logo domain's, passed in by the wiring); none: no logo. */
+  logoPng?: (customerId: string) => Promise<Buffer | null>;
   /** Where failed and bounced deliveries are told for operators (ids and reasons); default stderr. */
   log?: (message: string, fields: Record<string, unknown>) => void;
 };
@@ -90,6 +92,8 @@ type RunContext = {
   attachments?: Promise<MailFile[]>;
   /** The customer's daily mail limit, read once per run (not once per mail). */
   mailsPerDay?: Promise<number>;
+  /** The customer's logo, read once per run. */
+  logo?: Promise<Buffer | null>;
 };
 
 export async function deliverReportJob(deps: ReportDeliveryDeps, jobId: string): Promise<void> {
@@ -254,7 +258,9 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
   const locale = recipient.kind === 'user' ? await recipientLocale(deps.db, recipient) : ctx.ownerLocale;
   const token =
     recipient.kind === 'contact' ? deps.tokens.unsubscribe({ processId: ctx.job.processId, referenceId: recipient.referenceId }) : null;
+  const logo = deps.logoPng ? await (ctx.logo ??= deps.logoPng(ctx.job.customerId)) : null;
   const raw = await buildReportMail({
+    ...(logo ? { logo } : {}),
     from: deps.mailFrom,
     to: recipient.email,
     language: mailLanguageOf(locale),

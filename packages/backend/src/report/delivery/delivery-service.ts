@@ -34,6 +34,7 @@ export function reportDeliveryDeps(
     mailer?: Pick<Mailer, 'sendRaw'>;
     sftp?: SftpDelivery;
     mailsPerDay?: () => Promise<number>;
+    logoPng?: (customerId: string) => Promise<Buffer | null>;
   },
 ): ReportDeliveryDeps {
   const sftp = lazy(async () => (await import('../../platform/sftp/sftp-delivery.ts')).sftpDeliveryFromConfig(config));
@@ -49,6 +50,7 @@ export function reportDeliveryDeps(
     mailFrom: config.MAIL_FROM,
     now: deps.now,
     ...(deps.mailsPerDay ? { mailsPerDay: deps.mailsPerDay } : {}),
+    ...(deps.logoPng ? { logoPng: deps.logoPng } : {}),
   };
 }
 
@@ -130,7 +132,7 @@ export type ReportDeliveryService = ReturnType<typeof createReportDeliveryServic
 /** The API's delivery service (backend.reportDelivery, loaded on first use). */
 export function reportDeliveryServiceFromConfig(
   config: Config,
-  deps: { db: Db; now: Clock; rateLimiter: RateLimiter; faults?: FaultInjector },
+  deps: { db: Db; now: Clock; rateLimiter: RateLimiter; faults?: FaultInjector; logoPng?: (customerId: string) => Promise<Buffer | null> },
 ): ReportDeliveryService {
   return createReportDeliveryService({ ...reportDeliveryDeps(config, deps), rateLimiter: deps.rateLimiter });
 }

@@ -27,6 +27,17 @@ describe('buildReportMail', () => {
     expect(mail.html).toContain('Declined &#60;T-1&#62;');
   });
 
+  it('carries the customer’s logo inline (cid) in the HTML part, never as a remote image (ADR 084)', async () => {
+    const logo = Buffer.from('\x89PNG\r\n\x1a\nlogo-bytes', 'latin1');
+    const raw = await buildReportMail({ ...base, logo });
+    const mail = await simpleParser(raw);
+    const inline = mail.attachments.find((a) => a.contentType === 'image/png')!;
+    expect([inline.cid, inline.contentDisposition, inline.content.equals(logo)]).toEqual(['company-logo@portal', 'inline', true]);
+    expect(raw.toString()).toMatch(/<img src=3D"cid:company-logo@portal"|<img src="cid:company-logo@portal"/);
+    expect(mail.html).not.toMatch(/src="https?:/);
+    expect(mail.attachments.filter((a) => a.contentDisposition === 'attachment').map((a) => a.filename)).toEqual(['Declined ü.csv']);
+  });
+
   it('gives an external recipient the RFC 8058 one-click headers and the page link in the body', async () => {
     const unsubscribe = {
       pageUrl: 'https://portal.example/unsubscribe?token=abc.def',

@@ -23,7 +23,12 @@ export type ReportMail = {
   files: MailFile[];
   /** External recipients: the web page's link (body) and the API's one-click URL (headers). */
   unsubscribe?: { pageUrl: string; oneClickUrl: string };
+  /** The customer's logo (ADR 084), a re-encoded PNG: inline in the HTML part (cid), never a remote image. */
+  logo?: Buffer;
 };
+
+/** The Content-ID of the inline logo (RFC 2392): the HTML names it as `cid:`. */
+const LOGO_CID = 'company-logo@portal';
 
 const day = (iso: string, language: MailLanguage) => {
   const [y, m, d] = iso.slice(0, 10).split('-');
@@ -84,7 +89,10 @@ export function reportMailContent(input: ReportMail): { subject: string; text: s
   const attachments = mail.files.filter((f) => 'content' in f);
   const links = mail.files.flatMap((f) => ('link' in f ? [f] : []));
   const text: string[] = [t.intro(mail.reportName, period), ''];
-  const html: string[] = [`<p>${escapeHtml(t.intro(mail.reportName, period))}</p>`];
+  const html: string[] = [
+    ...(mail.logo ? [`<p><img src="cid:${LOGO_CID}" alt="" height="48" style="display:block;height:48px;width:auto;border:0"></p>`] : []),
+    `<p>${escapeHtml(t.intro(mail.reportName, period))}</p>`,
+  ];
   if (attachments.length) {
     text.push(t.attached(attachments.length));
     html.push(`<p>${escapeHtml(t.attached(attachments.length))}</p>`);
@@ -119,7 +127,12 @@ export async function buildReportMail(mail: ReportMail): Promise<Buffer> {
     subject,
     text,
     html,
-    attachments: mail.files.flatMap((f) => ('content' in f ? [{ filename: f.name, content: f.content, contentType: f.contentType }] : [])),
+    attachments: [
+      ...mail.files.flatMap((f) => ('content' in f ? [{ filename: f.name, content: f.content, contentType: f.contentType }] : [])),
+      ...(mail.logo
+        ? [{ filename: 'logo.png', content: mail.logo, contentType: 'image/png', cid: LOGO_CID, contentDisposition: 'inline' as const }]
+        : []),
+    ],
     ...(mail.unsubscribe
       ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
       : {}),

@@ -4,6 +4,9 @@ import { toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
+import { postToStorage } from '../../../lib/storage-upload.ts';
+
+export { StorageUploadError } from '../../../lib/storage-upload.ts';
 
 /**
  * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows (the list), flow/workflow-requests,
@@ -131,24 +134,4 @@ export async function uploadFile(
     item().uploads[':uploadId'].complete.$post({ param: { itemId: segment(itemId), uploadId: segment(ticket.uploadId) } }),
     RequestStepItem,
   );
-}
-
-export class StorageUploadError extends Error {}
-
-function postToStorage(ticket: z.infer<typeof WorkflowUploadTicket>, file: File, onProgress: (share: number) => void): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-  form.append('file', file);
-  return new Promise((resolve, reject) => {
-    // eslint-disable-next-line no-restricted-syntax -- the presigned POST goes to S3, not the API (ADR 045)
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', ticket.url);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300 ? (onProgress(1), resolve()) : reject(new StorageUploadError(`storage ${xhr.status}`));
-    xhr.onerror = () => reject(new StorageUploadError('storage unreachable'));
-    xhr.send(form);
-  });
 }

@@ -1,0 +1,207 @@
+import type { Backend } from '@portal/backend';
+import { getCurrentLogo, logoTestImage } from '@portal/backend/logo/testing';
+import { countCalls } from '@portal/backend/platform/db';
+import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { CurrentLogo, LogoState, StagedLogo } from '@portal/core/logo';
+import { WorkflowUploadTicket } from '@portal/core/workflow';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectCaller, signInAll } from '../../tests/support/api.ts';
+import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * The company's logo (ADR 084) through the API against DynamoDB Local and s3rver: uploaded by a holder of
+ * flow.editCompanyAssets on the one upload path (ADR 045), staged re-encoded (metadata and appended bytes
+ * gone), applied once, then every user of the customer has it as brandingUrl and the image is served
+ * publicly with a year's immutable caching. Hostile files answer a 4xx and change nothing.
+ */
+const PASSWORD = 'Company-Logo-2026!';
+// Real time: the local S3 judges a form's expiry by its own clock (ADR 050).
+const START = Date.now();
+let ticks = 0;
+const clock = () => new Date(START + ++ticks * 1000);
+const BUCKET = 'logo-test';
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let cookies: Record<string, string>;
+let keys = 0;
+
+const call = connectCaller(
+  () => app,
+  () => cookies,
+);
+
+/** Start, POST the bytes to the form, complete: the complete call's answer. */
+async function upload(user: string, bytes: Buffer, contentType = 'image/png', fileName = 'logo.png', declared = bytes.length) {
+  const started = await call(
+    user,
+    'POST',
+    '/logo/uploads',
+    { fileName, contentType, bytes: declared },
+    {
+      'Idempotency-Key': `logo-upload-${String(++keys).padStart(8, '0')}`,
+    },
+  );
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const ticket = WorkflowUploadTicket.parse(started.body);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes]));
+  await fetch(ticket.url, { method: 'POST', body: form });
+  return call(user, 'POST', `/logo/uploads/${ticket.uploadId}/complete`);
+}
+const image = (path: string) => app.request(path.startsWith('/api/') ? path : `/api${path}`);
+const logoKeys = async () => (await listKeys(s3.endpoint, BUCKET, 'logos/')).sort();
+
+let applied: CurrentLogo;
+beforeAll(async () => {
+  s3 = await startS3StandIn([BUCKET]);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
+  app = createApp(backend, () => '203.0.113.84');
+  const account = (username: string, customerId: string, modules: object) => ({
+    username,
+    password: PASSWORD,
+    email: `${username}@logo.example`,
+    passwordExpiry: '2030-01-01T00:00:00.000Z',
+    customerId,
+    portals: ['connect'],
+    securityFlag: 16,
+    modules,
+  });
+  await importOk(backend, 'retailers', [
+    { customerId: 'R-L1', name: 'Logo Markets' },
+    { customerId: 'R-L2', name: 'Other Logos' },
+  ]);
+  await importOk(backend, 'accounts', [
+    account('editor.l', 'R-L1', { flow: { permissions: 8 } }),
+    account('reader.l', 'R-L1', {}),
+    account('other.l', 'R-L2', { flow: { permissions: 8 } }),
+  ]);
+  cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l'], PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await s3?.stop();
+});
+
+describe('a logo uploaded, previewed and saved', () => {
+  it('stages a re-encoded PNG per size, applies it once, and every user of the customer gets it as brandingUrl', async () => {
+    const staged = await upload('editor.l', await logoTestImage(600, 200, 'jpeg', true), 'image/jpeg', 'Firmenlogo.jpg');
+    expect(staged.status, JSON.stringify(staged.body)).toBe(201);
+    const logo = StagedLogo.parse(staged.body);
+    expect([logo.width, logo.height]).toEqual([600, 200]);
+    // Staged is no change yet: the preview only.
+    expect(LogoState.parse((await call('reader.l', 'GET', '/logo')).body)).toEqual({ current: null, mayEdit: false });
+
+    const header = await image(logo.urls.header);
+    expect(header.status).toBe(200);
+    expect(header.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(header.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await header.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 192, height: 64 });
+    expect(bytes.includes('secret-exif-marker')).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+
+    const saved = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    applied = CurrentLogo.parse(saved.body);
+    expect(applied).toMatchObject({ logoId: logo.logoId, appliedBy: 'editor.l' });
+    const again = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
+    expect(CurrentLogo.parse(again.body).appliedAt).toBe(applied.appliedAt);
+    expect((await getCurrentLogo(backend.db, 'R-L1', true))?.version).toBe(1);
+
+    const status = await call('reader.l', 'GET', '/auth/status');
+    expect((status.body.user as { brandingUrl: string }).brandingUrl).toBe(logo.urls.header);
+    expect(((await call('other.l', 'GET', '/auth/status')).body.user as { brandingUrl: string }).brandingUrl).toBe('');
+    // The URL is kept a minute per customer: a status again is the session's one round trip alone (ADR 028).
+    const counter = countCalls(backend.db, 'logoStatusCalls');
+    try {
+      expect((await counter.counted(() => call('reader.l', 'GET', '/auth/status'))).calls).toBe(1);
+    } finally {
+      counter.stop();
+    }
+    expect(LogoState.parse((await call('reader.l', 'GET', '/logo')).body).current?.logoId).toBe(logo.logoId);
+  }, 60_000);
+
+  it('applies a logo once under parallel saves, and a reader may not upload or save', async () => {
+    const second = StagedLogo.parse((await upload('editor.l', await logoTestImage(300, 300, 'webp'), 'image/webp', 'square.webp')).body);
+    const answers = await Promise.all([1, 2, 3].map(() => call('editor.l', 'POST', '/logo/apply', { logoId: second.logoId })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await getCurrentLogo(backend.db, 'R-L1', true))?.version).toBe(2);
+    expect((await call('reader.l', 'POST', '/logo/apply', { logoId: applied.logoId })).status).toBe(403);
+    const start = await call(
+      'reader.l',
+      'POST',
+      '/logo/uploads',
+      { fileName: 'a.png', contentType: 'image/png', bytes: 10 },
+      {
+        'Idempotency-Key': 'logo-reader-00000001',
+      },
+    );
+    expect(start.status).toBe(403);
+    // A logo staged for another customer cannot be applied here.
+    const foreign = StagedLogo.parse((await upload('other.l', await logoTestImage(200, 100))).body);
+    expect((await call('editor.l', 'POST', '/logo/apply', { logoId: foreign.logoId })).body.code).toBe('LOGO.NOT_FOUND');
+  }, 60_000);
+});
+
+describe('hostile inputs answer a 4xx and change nothing', () => {
+  it('refuses wrong magic bytes, SVG, huge and tiny images, oversize, path tricks and huge arrays', async () => {
+    const before = await getCurrentLogo(backend.db, 'R-L1', true);
+    const keysBefore = await logoKeys();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><script>alert(1)</script></svg>');
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    const refused = [
+      await upload('editor.l', svg),
+      await upload('editor.l', gif),
+      await upload('editor.l', Buffer.from('%PDF-1.4\n%%EOF\n')),
+      await upload('editor.l', await logoTestImage(4097, 64)),
+      await upload('editor.l', await logoTestImage(400, 63)),
+      // Declared small, the form refuses more than 2 MB: nothing arrives.
+      await upload(
+        'editor.l',
+        Buffer.concat([await logoTestImage(200, 100), Buffer.alloc(2 * 1024 * 1024 + 1)]),
+        'image/png',
+        'big.png',
+        1000,
+      ),
+    ];
+    expect(refused.map((r) => [r.status, r.body.code])).toEqual(refused.map(() => [400, 'WORKFLOW.UPLOAD_REJECTED']));
+    for (const body of [
+      { fileName: 'logo.svg', contentType: 'image/svg+xml', bytes: 100 },
+      { fileName: 'logo.png', contentType: 'image/png', bytes: 2 * 1024 * 1024 + 1 },
+      { fileName: '../../etc/passwd', contentType: 'image/png', bytes: 100 },
+      { fileName: 'a\u0000.png', contentType: 'image/png', bytes: 100 },
+      { fileName: Array.from({ length: 10_000 }, () => 'x'), contentType: 'image/png', bytes: 100 },
+    ]) {
+      const answer = await call('editor.l', 'POST', '/logo/uploads', body, { 'Idempotency-Key': `logo-hostile-${++keys}` });
+      expect([answer.status, answer.body.code], JSON.stringify(body).slice(0, 80)).toEqual([400, 'REQUEST.VALIDATION_FAILED']);
+    }
+    const arrays = await call('editor.l', 'POST', '/logo/apply', { logoId: Array.from({ length: 10_000 }, () => 'a') });
+    expect(arrays.status).toBe(400);
+    for (const path of ['/logos/..%2F..%2Fdocuments%2Fx', '/logos/0123456789abcdef0123456789abcdef-header.svg', '/logos/x.png'])
+      expect((await image(path)).status, path).toBe(400);
+    expect((await image('/logos/0123456789abcdef0123456789abcdef-header.png')).status).toBe(404);
+    expect(await getCurrentLogo(backend.db, 'R-L1', true)).toEqual(before);
+    expect(await logoKeys()).toEqual(keysBefore);
+  }, 120_000);
+
+  it('re-encodes a polyglot (a PNG with a zip and HTML appended): only the pixels are kept', async () => {
+    const png = await logoTestImage(256, 128);
+    const zipAndHtml = Buffer.concat([
+      Buffer.from('PK\x03\x04polyglot-zip-marker', 'latin1'),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    ]);
+    const staged = await upload('editor.l', Buffer.concat([png, zipAndHtml]));
+    expect(staged.status, JSON.stringify(staged.body)).toBe(201);
+    for (const url of Object.values(StagedLogo.parse(staged.body).urls)) {
+      const bytes = Buffer.from(await (await image(url)).arrayBuffer());
+      expect(bytes.includes('polyglot-zip-marker')).toBe(false);
+      expect(bytes.includes('<script>')).toBe(false);
+      // The PNG ends with its IEND chunk and nothing after it.
+      expect(bytes.subarray(-8).toString('latin1')).toBe('IEND\xaeB`\x82');
+    }
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+import { connectSectionPolicy } from '@portal/core/auth';
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { actorOf, requireAccount } from '../middleware/session.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The logo contracts load with the first logo request (validateOnFirstUse, ADR 038). */
+const contracts = () => import('@portal/core/logo');
+
+/**
+ * The company's logo (SPEC 2 "upload logo"; ADR 084). Connect only, always the caller's own customer (no id:
+ * `ownAccount`). Every connect user reads it; holders of flow.editCompanyAssets upload (the one upload path
+ * of ADR 045), which stages a re-encoded logo for the preview, and save it (apply).
+ */
+const route = routePolicy('connect');
+const reader = connectSectionPolicy('logo');
+const editor: PermissionName[] = ['flow.editCompanyAssets'];
+
+export const logoRoutes = new Hono<AppEnv>()
+  .use(portals('connect'))
+  .use(requireAccount())
+  .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), async (c) =>
+    c.json(await c.get('backend').logo.state(actorOf(c))),
+  )
+  .post(
+    '/uploads',
+    route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
+    validate('header', IdempotencyHeaders),
+    validateOnFirstUse('json', async () => (await contracts()).LogoUploadStart),
+    async (c) => {
+      const key = idempotencyKeyOf(c.req.valid('header'));
+      return c.json(await c.get('backend').logo.startUpload(actorOf(c), c.req.valid('json'), key), 201);
+    },
+  )
+  .post(
+    '/uploads/:uploadId/complete',
+    route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
+    validateOnFirstUse('param', async () => (await contracts()).LogoUploadParams),
+    async (c) => c.json(await c.get('backend').logo.completeUpload(actorOf(c), c.req.valid('param').uploadId), 201),
+  )
+  .post(
+    '/apply',
+    route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
+    validateOnFirstUse('json', async () => (await contracts()).LogoApply),
+    async (c) => c.json(await c.get('backend').logo.apply(actorOf(c), c.req.valid('json').logoId)),
+  );
+
+/**
+ * The re-encoded logo images (ADR 084), public: a logo is shown to whoever sees the portal header and is no
+ * secret, and an `<img>` sends neither the portal header nor needs a session. Names are content hashes, so an
+ * answer never changes: cached for a year, immutable.
+ */
+export const logoFileRoutes = new Hono<AppEnv>().get(
+  '/:file',
+  route({ auth: 'anonymous', scope: 'none' }),
+  validateOnFirstUse('param', async () => (await contracts()).LogoFileParams),
+  async (c) => {
+    const bytes = await c.get('backend').logo.image(c.req.valid('param').file);
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': 'image/png',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Disposition': 'inline',
+    });
+  },
+);

@@ -1,0 +1,89 @@
+import type { CurrentLogo, StagedLogo } from '@portal/core/logo';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '../platform/db/batch.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applied } from '../platform/db/conditions.ts';
+import { entity, getOne } from '../platform/db/entity.ts';
+import { transactWrite } from '../platform/db/transact.ts';
+
+/**
+ * A customer's logo (ADR 084), all in the customer's partition `pk = LOGO#<customerId>`:
+ * - current:      sk=CURRENT — the applied logo and its `version` (conditional writes; ≤ 1 KB).
+ * - staged:       sk=STAGED#<logoId> — a re-encoded logo waiting to be applied (TTL `expiresAt`, ≤ 1 KB).
+ * - history:      sk=HIST#<at>#<logoId> — one per change: old → new, who, when.
+ * - open uploads: sk=UPL#<uploadId> — the upload form's file name and uploader (TTL `expiresAt`).
+ */
+export type StoredCurrentLogo = CurrentLogo & { version: number };
+export type StoredStagedLogo = StagedLogo & { expiresAt: number };
+export type PendingLogoUpload = { fileName: string; username: string; expiresAt: number };
+
+const logoPk = (customerId: string) => `LOGO#${customerId}`;
+const currentKey = (customerId: string): Key => ({ pk: logoPk(customerId), sk: 'CURRENT' });
+const stagedKey = (customerId: string, logoId: string): Key => ({ pk: logoPk(customerId), sk: `STAGED#${logoId}` });
+const uploadKey = (customerId: string, uploadId: string): Key => ({ pk: logoPk(customerId), sk: `UPL#${uploadId}` });
+
+const currentLogos = entity<StoredCurrentLogo>();
+const stagedLogos = entity<StoredStagedLogo>();
+const pendingUploads = entity<PendingLogoUpload>();
+
+/** The customer's current logo (1 GetItem; eventually consistent for the session's brandingUrl). */
+export const getCurrentLogo = (db: Db, customerId: string, consistent = false) =>
+  getOne(db, currentLogos, currentKey(customerId), { consistent });
+
+export const getStagedLogo = (db: Db, customerId: string, logoId: string) =>
+  getOne(db, stagedLogos, stagedKey(customerId, logoId), { consistent: true });
+
+/** A staged logo (1 Put; staging the same image again only renews it). */
+export async function putStagedLogo(db: Db, customerId: string, staged: StoredStagedLogo): Promise<void> {
+  await db.doc.send(
+    new PutCommand({ TableName: db.table, Item: { ...stagedKey(customerId, staged.logoId), type: 'logoStaged', ...staged } }),
+  );
+}
+
+/**
+ * Makes `next` the current logo, if the current one is still at `previous`'s version (none: not there yet),
+ * with its history entry — one transaction of 2. A condition failure means a parallel change won.
+ */
+export async function replaceCurrentLogo(db: Db, customerId: string, previous: StoredCurrentLogo | null, next: StoredCurrentLogo) {
+  await transactWrite(db, [
+    {
+      Put: {
+        TableName: db.table,
+        Item: { ...currentKey(customerId), type: 'logoCurrent', ...next },
+        ...(previous
+          ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } }
+          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+      },
+    },
+    {
+      Put: {
+        TableName: db.table,
+        Item: {
+          pk: logoPk(customerId),
+          sk: `HIST#${next.appliedAt}#${next.logoId}`,
+          type: 'logoHistory',
+          from: previous?.logoId ?? null,
+          to: next.logoId,
+          by: next.appliedBy,
+          at: next.appliedAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+}
+
+export async function putPendingLogoUpload(db: Db, customerId: string, uploadId: string, pending: PendingLogoUpload): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...uploadKey(customerId, uploadId), type: 'logoUpload', ...pending } }));
+}
+
+export const getPendingLogoUpload = (db: Db, customerId: string, uploadId: string) =>
+  getOne(db, pendingUploads, uploadKey(customerId, uploadId), { consistent: true });
+
+/** Claims an open upload (1 conditional Delete): of parallel completions exactly one gets true. */
+export const claimPendingLogoUpload = (db: Db, customerId: string, uploadId: string): Promise<boolean> =>
+  applied(
+    db.doc.send(
+      new DeleteCommand({ TableName: db.table, Key: uploadKey(customerId, uploadId), ConditionExpression: 'attribute_exists(pk)' }),
+    ),
+  );

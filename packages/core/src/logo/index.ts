@@ -1,0 +1,2 @@
+export * from './logo.ts';
+export * from './errors.ts';
