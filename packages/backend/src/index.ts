@@ -42,7 +42,6 @@ import type { NewsService } from './news/news-service.ts';
 import type { DocumentService } from './documents/documents-service.ts';
 import type { CompanyService } from './company/company-service.ts';
 import type { CompanyAssetsPort } from './company/company-effects.ts';
-
 import type { AllocationService } from './allocation/allocation-service.ts';
 import type { LogoService } from './logo/logo-service.ts';
 
