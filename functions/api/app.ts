@@ -28,6 +28,7 @@ import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { termsRoutes } from './routes/terms.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -48,6 +49,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/auth', mfaRoutes)
     .route('/send-otp-code', otpRoutes)
     .route('/brand', brandRoutes)
+    .route('/terms', termsRoutes)
     .route('/account', accountRoutes)
     .route('/replenishment', replenishmentRoutes)
     .route('/sales', salesRoutes)
