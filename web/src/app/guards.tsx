@@ -10,19 +10,7 @@ import { paths } from '../lib/paths.ts';
 import { usePortal } from '../lib/portal.ts';
 import { markAuthorizationFailed, openDialog, setReturnPath } from '../lib/session.ts';
 import { authDecision, retailerDecision, sectionDecision, strongAuthDecision, termsDecision } from './guard-decisions.ts';
-import { lazyRoute } from './lazy-route.ts';
-import { useBrand } from '../features/brand/api/brand.ts';
-import { useLogout } from './shell/use-logout.ts';
-
-/** The terms screen and its Markdown renderer load only for a user who has terms to accept (ADR 086). */
-const TermsScreen = lazyRoute(() => import('../features/terms/components/terms-screen.tsx'), 'TermsScreen', 'account');
-
-function TermsGate() {
-  const t = useT();
-  const brand = useBrand();
-  const logout = useLogout();
-  return <TermsScreen brandName={brand?.name ?? t('app.fallbackName')} onLogout={() => void logout()} />;
-}
+import { TermsGate } from './shell/terms-gate.tsx';
 
 function Denied({ to }: { to: string }) {
   const portal = usePortal();

@@ -15,7 +15,7 @@ import { acceptTermsOfUse, useTermsOfUse } from '../api/terms.ts';
  * user asked for, which opens as soon as the acceptance is stored (the URL never changes). Loaded lazily with
  * its Markdown renderer; the text is the brand's current version in the screen's language, else English.
  */
-export function TermsScreen({ brandName, onLogout }: { brandName: string; onLogout: () => void }) {
+export function TermsScreen({ brandName, onLogout, landmark }: { brandName: string; onLogout: () => void; landmark: boolean }) {
   const t = useT();
   const portal = usePortal();
   const locale = useLocale();
@@ -36,8 +36,13 @@ export function TermsScreen({ brandName, onLogout }: { brandName: string; onLogo
     }
   }
 
+  // The page's main landmark where no shell is around it (ordering: the guard stands in for the whole shell).
+  const Region = landmark ? 'main' : 'div';
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-3xl flex-col px-4 py-8 sm:px-6 sm:py-12">
+    <Region
+      id={landmark ? 'main' : undefined}
+      className={`mx-auto flex w-full max-w-3xl flex-col ${landmark ? 'min-h-screen px-4 py-8 sm:px-6 sm:py-12' : ''}`}
+    >
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('termsOfUse.title')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('termsOfUse.intro', { brand: brandName })}</p>
       {error ? (
@@ -51,7 +56,7 @@ export function TermsScreen({ brandName, onLogout }: { brandName: string; onLogo
       ) : !data ? (
         <FullPageSpinner label={t('termsOfUse.loading')} />
       ) : (
-        <Card className="mt-6 flex min-h-0 flex-1 flex-col">
+        <Card className="mt-6 flex flex-col">
           <p className="border-b border-slate-200 px-4 py-3 text-xs text-slate-500 sm:px-6">
             {t('termsOfUse.version', { version: data.version, date: new Date(data.publishedAt).toLocaleDateString(locale) })}
           </p>
@@ -80,6 +85,6 @@ export function TermsScreen({ brandName, onLogout }: { brandName: string; onLogo
           ) : null}
         </Card>
       )}
-    </main>
+    </Region>
   );
 }
