@@ -31,6 +31,7 @@ import { productAllocationRoutes } from './routes/product-allocation.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { companyRoutes } from './routes/company.ts';
 import { logoFileRoutes, logoRoutes } from './routes/logo.ts';
+import { termsRoutes } from './routes/terms.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -51,6 +52,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/auth', mfaRoutes)
     .route('/send-otp-code', otpRoutes)
     .route('/brand', brandRoutes)
+    .route('/terms', termsRoutes)
     .route('/account', accountRoutes)
     .route('/replenishment', replenishmentRoutes)
     .route('/sales', salesRoutes)

@@ -42,6 +42,8 @@ const DOCUMENT_RUNS = 20;
 const COMPANY_RUNS = 12;
 const ALLOCATION_RUNS = 10;
 const LOGO_RUNS = 10;
+const TERMS_RUNS = 20;
+const TERMS_HOST = 'terms.fault.test';
 
 const ean = (n: number) => testEan('502', n);
 const serialOf = (n: number) => `73${String(n).padStart(14, '0')}`;
@@ -164,6 +166,11 @@ beforeAll(async () => {
     })),
   ]);
   await importKind('retailers', [{ customerId: 'R-F1', name: 'Fault Markets' }]);
+  // A brand whose terms of use fault.news accepts under faults (ADR 086); the other hosts have no brand.
+  await importKind('brands', [
+    { id: 'terms', name: 'Terms', layout: 'default', hosts: [TERMS_HOST], footerLinks: [], customFields: { termsOfUseRequired: true } },
+  ]);
+  await importKind('termsOfUse', [{ brandId: 'terms', texts: { en: 'The terms.' } }]);
   await importKind('products', [
     {
       productId: 'P-F1',
@@ -518,6 +525,38 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     const history = (await allItems()).filter((i) => i.pk === 'LOGO#R-F1' && String(i.sk).startsWith('HIST#'));
     expect(history.map((h) => h.to).sort()).toEqual([...logoIds].sort());
     expect((await getCurrentLogo(backend.db, 'R-F1', true))?.version).toBe(LOGO_RUNS + 1);
+  it(`${TERMS_RUNS} parallel acceptances of the terms of use with gated reads: one acceptance kept, 503 never 500`, async () => {
+    const termsHeaders = () => ({
+      'X-Portal': 'connect',
+      'Content-Type': 'application/json',
+      'X-Fault-Ip': String(++ipCounter),
+      Cookie: newsCookie,
+      Host: TERMS_HOST,
+    });
+    faults.plan.rate = RATE;
+    const before = faults.injectedCount();
+    const outcomes = await inParallel(
+      Array.from(
+        { length: TERMS_RUNS },
+        (_, i) => () =>
+          i % 2 === 0
+            ? untilFinal(() =>
+                app.request('/api/terms/acceptance', { method: 'POST', headers: termsHeaders(), body: JSON.stringify({ version: 1 }) }),
+              )
+            : untilFinal(() => app.request('/api/news', { headers: termsHeaders() })),
+      ),
+    );
+    faults.plan.rate = 0;
+    report.termsFaults = faults.injectedCount() - before;
+    expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
+    const accepted = outcomes.filter((_, i) => i % 2 === 0);
+    for (const f of accepted) expect({ status: f.status, version: f.body.version }).toEqual({ status: 200, version: 1 });
+    // Every acceptance answered the one that was kept; a gated read before it was refused, none after failed.
+    expect(new Set(accepted.map((f) => f.body.acceptedAt)).size).toBe(1);
+    for (const f of outcomes.filter((_, i) => i % 2 === 1)) expect([200, 403]).toContain(f.status);
+    const items = (await allItems()).filter((i) => i.pk === 'TERMSACC#fault.news');
+    expect(items.map((i) => i.sk).sort()).toEqual(['terms', 'terms#V#0000001']);
+    expect((await app.request('/api/news', { headers: termsHeaders() })).status).toBe(200);
   }, 120_000);
 
   it('forgot-password under SES and DynamoDB faults: a request that answered success sent exactly one mail', async () => {

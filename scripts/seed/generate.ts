@@ -559,6 +559,7 @@ const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 /** The import order: every kind after the kinds it refers to. */
 export const KIND_ORDER = [
   'brands',
+  'termsOfUse',
   'accounts',
   'identityLinks',
   'customerGroups',

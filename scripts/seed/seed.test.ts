@@ -45,6 +45,7 @@ describe('demo seed through the import path', () => {
     const first = await seedDemoDataOnce(backend);
     expect(first?.map((r) => [r.kind, r.created + r.updated, r.errors.length])).toEqual([
       ['brands', 2, 0],
+      ['termsOfUse', 1, 0],
       ['accounts', demoUsers().length, 0],
       ['customerGroups', 3, 0],
       ['retailers', 3, 0],

@@ -41,6 +41,28 @@ async function checkScreens(page: Page, paths: string[]): Promise<string[]> {
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
+  it('the terms-of-use screen (ADR 086) in both portals, on the brand that asks for it, has none', async () => {
+    const westUrl = baseUrl.replace('//localhost', '//west.localhost');
+    const found: string[] = [];
+    // Users who never accept them here (demo.west does, in terms-of-use.test.ts): asked on every sign-in.
+    for (const [username, path] of [
+      ['demo.coupons', ''],
+      ['demo.payments', '/connect'],
+    ] as const) {
+      const page = await freshPage();
+      await page.goto(`${westUrl}${path}`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(user(username).password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('region', { name: /Terms of use text|Text der Nutzungsbedingungen/ }).waitFor();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
+        found.push(...(await violations(page)).map((v) => `${username} @${width}px: ${v}`));
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('the login pages have no serious or critical violations', async () => {
     const page = await freshPage();
     expect(await checkScreens(page, ['/', '/connect'])).toEqual([]);

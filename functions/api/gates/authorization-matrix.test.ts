@@ -1,10 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../route-table.ts';
-import { createGateWorld, type Gates, type Ids, NONE, portalOf, SAMPLES, type Sample, permissionsWithout } from './route-fixtures.ts';
+import {
+  createGateWorld,
+  type Gates,
+  type Ids,
+  NONE,
+  portalOf,
+  SAMPLES,
+  type Sample,
+  permissionsWithout,
+  TERMS_HOST,
+} from './route-fixtures.ts';
 
 /**
  * The authorization matrix, generated from the route policies (ADR 024): every route ×
- * (anonymous, wrong portal, password expired, MFA set-up pending, weak session, missing each accepted
+ * (anonymous, wrong portal, password expired, MFA set-up pending, the brand's terms of use not accepted, weak session, missing each accepted
  * permission, another customer's object) answers exactly what the route declares. Another customer's
  * object id answers byte for byte as an id nobody has (status and body; ids echoed in the body are
  * compared as the same placeholder). A route added with a policy joins every row by itself.
@@ -87,6 +97,24 @@ describe('a pending step', () => {
       }
     });
   }
+});
+
+describe('the terms of use', () => {
+  it('terms.pending: 403 TERMS.ACCEPTANCE_REQUIRED on every signed-in route not open for a step, on the brand that requires them', async () => {
+    const routes = signedIn().sort((a, b) => Number(portalOf(a) === 'ordering') - Number(portalOf(b) === 'ordering'));
+    for (const route of routes) {
+      const portal = portalOf(route);
+      const jar = world.jars[portal === 'ordering' ? 'terms.pending' : `terms.pending@${portal}`]!;
+      const sample = bare(route);
+      const res = errorOf(await world.call(jar, portal, route.method, { ...sample, headers: { ...sample.headers, Host: TERMS_HOST } }));
+      const stopped = res.status === 403 && res.code === 'TERMS.ACCEPTANCE_REQUIRED';
+      expect({ route: key(route), stopped, signedIn: res.status !== 401 }).toEqual({
+        route: key(route),
+        stopped: !route.policy!.pendingStep,
+        signedIn: true,
+      });
+    }
+  });
 });
 
 describe('strong authentication', () => {

@@ -43,6 +43,9 @@ export const NONE: Ids = { retailer: 'R-NON1', store: 'S-NON1', order: 'ORD-NONE
 /** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
 export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
 
+/** The host of a brand that requires its terms of use to be accepted (ADR 086). */
+export const TERMS_HOST = 'terms.gate.test';
+
 export type Sample = { path: string; body?: unknown; headers?: Record<string, string> };
 let keys = 0;
 const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}`;
@@ -373,11 +376,17 @@ export async function createGateWorld() {
     account('expired', OWN.retailer, { passwordExpiry: '2026-01-01T00:00:00.000Z', portals: ['ordering', 'connect'] }),
     account('mfa.pending', OWN.retailer, { mfaRequired: true, portals: ['ordering', 'connect'] }),
     account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
+    // Signed in on TERMS_HOST, whose brand's terms of use it has not accepted (ADR 086).
+    account('terms.pending', OWN.retailer, { portals: ['ordering', 'connect'] }),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = (kind: string, records: object[]) => importOk(backend, kind, records);
   await load('accounts', accounts);
-  await load('brands', [{ id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: {} }]);
+  await load('brands', [
+    { id: 'default', name: 'Brand', layout: 'default', footerLinks: [], customFields: {} },
+    { id: 'terms', name: 'Terms', layout: 'default', hosts: [TERMS_HOST], footerLinks: [], customFields: { termsOfUseRequired: true } },
+  ]);
+  await load('termsOfUse', [{ brandId: 'terms', texts: { en: 'The terms.' } }]);
   await load('retailers', [
     { customerId: OWN.retailer, name: 'Own Markets' },
     { customerId: FOREIGN.retailer, name: 'Foreign Shops' },
@@ -593,7 +602,7 @@ export async function createGateWorld() {
   jars['both.portals@connect'] = await signIn('both.portals', 'connect');
   jars['full@connect'] = await signIn('full', 'connect');
   // The pending-step rows reach connect-only routes (master data) on a connect session.
-  for (const username of ['expired', 'mfa.pending']) jars[`${username}@connect`] = await signIn(username, 'connect');
+  for (const username of ['expired', 'mfa.pending', 'terms.pending']) jars[`${username}@connect`] = await signIn(username, 'connect');
   // The users lacking a connect route's permissions are asked on connect.
   for (const label of lacking.keys())
     if (!label.startsWith('ordering')) jars[`lacks.${label}@connect`] = await signIn(`lacks.${label}`, 'connect');

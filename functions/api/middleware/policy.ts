@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { portals } from './portals.ts';
-import { assertAccount, assertStrongAuthentication } from './session.ts';
+import { assertAccount, assertStrongAuthentication, assertTermsAccepted } from './session.ts';
 
 /** Who may call: nobody in particular, a signed-in account, or one whose session is strong (ADR 006). */
 export type AuthLevel = 'anonymous' | 'signedIn' | 'strong';
@@ -23,7 +23,7 @@ export type RoutePolicy = {
   auth: AuthLevel;
   /** Any one of these permissions lets the caller in (requirePermission's rule); the service enforces it. */
   permission: readonly PermissionName[];
-  /** Open while the account must still renew its password or set up MFA (My Account, the set-up itself). */
+  /** Open while the account must still renew its password, set up MFA or accept the terms of use (My Account, the step itself). */
   pendingStep: boolean;
   scope: ObjectScope;
 };
@@ -34,7 +34,7 @@ const declaredPolicies = new WeakMap<object, RoutePolicy>();
 /**
  * The policy of one route, declared first in its chain (ADR 024). It enforces what the route
  * layer can know before any input is read — portal (403 AUTH.WRONG_PORTAL), sign-in (401), a pending
- * step (403), strong authentication (403) — and records the declaration for the handler, so the route
+ * step (403), the brand's terms of use not accepted (403, ADR 086), strong authentication (403) — and records the declaration for the handler, so the route
  * list test, the authorization matrix and the fuzzer read it from `app.routes`. Permission and object
  * scope stay enforced by the services (defence in depth); the matrix proves they answer as declared.
  */
@@ -44,6 +44,8 @@ export function policy(declared: RoutePolicy): MiddlewareHandler<AppEnv> {
     await portalGate(c, async () => {
       if (declared.auth !== 'anonymous') {
         assertAccount(c, declared.pendingStep);
+        // The brand's terms of use come after the account's own steps, and are open where those are (ADR 086).
+        if (!declared.pendingStep) await assertTermsAccepted(c);
         if (declared.auth === 'strong') assertStrongAuthentication(c);
       }
       await next();

@@ -52,6 +52,16 @@ export function assertAccount(c: Context<AppEnv>, allowPendingStep: boolean): vo
   }
 }
 
+/**
+ * The brand of the request's host requires its current terms of use to be accepted (ADR 086): until they are,
+ * 403 TERMS.ACCEPTANCE_REQUIRED. On the server, so no client can skip the terms screen.
+ */
+export async function assertTermsAccepted(c: Context<AppEnv>): Promise<void> {
+  const backend = c.get('backend');
+  const host = c.req.header('Host');
+  if (await backend.brands.requiresTerms(host)) await backend.terms.assertAccepted(host, signedInOf(c).account.username);
+}
+
 /** The route's auth level `strong` (ADR 006): the same rule and answer as the services' own check. */
 export function assertStrongAuthentication(c: Context<AppEnv>): void {
   requireStrongAuthentication(actorOf(c));

@@ -40,7 +40,16 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json(result);
   })
-  .get('/status', open, async (c) => c.json(await c.get('backend').auth.status(c.get('account'), c.get('session'))))
+  .get('/status', open, async (c) => {
+    const backend = c.get('backend');
+    const account = c.get('account');
+    const status = await backend.auth.status(account, c.get('session'));
+    // The terms screen's cue (ADR 086): the same rule as the route policy's gate.
+    const host = c.req.header('Host');
+    const asked = status.loggedIn && account && (await backend.brands.requiresTerms(host));
+    const pending = asked ? await backend.terms.pendingVersion(host, account.username) : null;
+    return c.json(pending === null ? status : { ...status, termsOfUsePending: pending });
+  })
   .get('/logout', open, async (c) => {
     await c.get('backend').auth.logout(c.get('sessionToken'));
     clearSessionCookie(c);

@@ -12,6 +12,7 @@ import { createSessionStore, SESSION_KEY_PURPOSE } from './auth/sessions.ts';
 import { purposeKey } from './platform/security/stage-key.ts';
 import { createSsoService } from './auth/sso-service.ts';
 import { createBrandService } from './brands/brand-service.ts';
+import type { TermsService } from './brands/terms-service.ts';
 import type { Config } from './config.ts';
 import { awsSchedulerFromConfig } from './platform/scheduler/aws-from-config.ts';
 import type { Scheduler } from './platform/scheduler/index.ts';
@@ -326,6 +327,8 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     db,
     ...access,
     brands,
+    /** The brand's terms of use and the gate before the portal (ADR 086); asked only where brands.requiresTerms. */
+    terms: lazyService<TermsService>(async () => (await import('./brands/terms-service.ts')).createTermsService(db, now, brands)),
     ...portalServices(wiring),
     ...reportServices(wiring, brands),
     ...workflow,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggedOutStatus } from '../lib/auth.ts';
 import { signedIn } from '../test/fixtures.ts';
-import { authDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
+import { authDecision, retailerDecision, sectionDecision, strongAuthDecision, termsDecision } from './guard-decisions.ts';
 import { homeDecision } from './home-decision.ts';
 
 describe('authDecision (/app guard)', () => {
@@ -11,6 +11,16 @@ describe('authDecision (/app guard)', () => {
     expect(authDecision(loggedOutStatus, false)).toBe('deny');
     expect(authDecision({ ...signedIn(), user: null }, false)).toBe('deny');
     expect(authDecision(signedIn(), false)).toBe('allow');
+  });
+});
+
+describe('termsDecision (the terms screen in place of the section, ADR 086)', () => {
+  it('asks for the pending version once no account step comes first', () => {
+    expect(termsDecision(signedIn())).toBe('allow');
+    expect(termsDecision({ ...signedIn(), termsOfUsePending: 2 })).toBe('accept');
+    expect(termsDecision({ ...signedIn(), termsOfUsePending: 2, passwordExpired: true })).toBe('allow');
+    expect(termsDecision({ ...signedIn(), termsOfUsePending: 2, mfaSetupRequired: true })).toBe('allow');
+    expect(termsDecision({ ...loggedOutStatus, termsOfUsePending: 2 })).toBe('allow');
   });
 });
 

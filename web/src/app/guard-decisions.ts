@@ -39,3 +39,11 @@ export function sectionDecision(status: SessionStatus | undefined, pathname: str
   if (pendingStepOf(status)) return 'pendingStep';
   return maySeeSection(pathname, status?.user?.modules.ordering?.permissions) ? 'allow' : 'notPermitted';
 }
+
+/**
+ * The brand's terms of use (ADR 086): the session status names a version to accept, and no account step
+ * (expired password, MFA set-up) comes first — those screens stay reachable, as the API keeps them open.
+ */
+export function termsDecision(status: SessionStatus | undefined): 'accept' | 'allow' {
+  return status?.loggedIn && status.termsOfUsePending !== undefined && pendingStepOf(status) === null ? 'accept' : 'allow';
+}

@@ -9,7 +9,8 @@ import { sessionLanding, useSession } from '../lib/auth.ts';
 import { paths } from '../lib/paths.ts';
 import { usePortal } from '../lib/portal.ts';
 import { markAuthorizationFailed, openDialog, setReturnPath } from '../lib/session.ts';
-import { authDecision, retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
+import { authDecision, retailerDecision, sectionDecision, strongAuthDecision, termsDecision } from './guard-decisions.ts';
+import { TermsGate } from './shell/terms-gate.tsx';
 
 function Denied({ to }: { to: string }) {
   const portal = usePortal();
@@ -26,7 +27,8 @@ function Denied({ to }: { to: string }) {
 /**
  * Authenticated sections: without a session of this portal the auth-required state is set (the 'Access
  * denied' dialog opens) and the user is sent to the portal's home, where the login card is; the address
- * asked for is kept for after the sign-in.
+ * asked for is kept for after the sign-in. While the brand's terms of use wait for acceptance, the terms
+ * screen stands in for the section, which opens at the same address once they are accepted.
  */
 export function RequireAuth({ children, redirectTo }: { children: ReactNode; redirectTo: string }) {
   const t = useT();
@@ -39,6 +41,8 @@ export function RequireAuth({ children, redirectTo }: { children: ReactNode; red
   }, [decision, portal]);
   if (decision === 'wait') return <FullPageSpinner label={t('app.loading')} />;
   if (decision === 'deny') return <Denied to={redirectTo} />;
+  // The brand's terms of use, once no account step is pending: in place of the screen asked for (ADR 086).
+  if (termsDecision(status) === 'accept') return <TermsGate />;
   return children;
 }
 

@@ -1,4 +1,4 @@
-import { ErrorBody, PORTAL_HEADER, type Portal, XSSI_PREFIX } from '@portal/core/shared';
+import { ErrorBody, PORTAL_HEADER, type Portal, TERMS, XSSI_PREFIX } from '@portal/core/shared';
 import { AUTH } from '@portal/core/auth';
 import type * as z from '@portal/core/zod';
 import { errorText, translate } from '../i18n/index.ts';
@@ -15,8 +15,9 @@ import { snacks } from './snack.ts';
  * - turns a non-2xx answer (or a network failure) into an `ApiError` carrying the ErrorBody;
  * - on 401/403 marks authorization as failed on the portal of the call, which opens the auth-required
  *   dialog (the other portal's flag is untouched: its session is a different one) — except a 403 for a
- *   pending account step, `AUTH.PASSWORD_EXPIRED` (ADR 011) or `AUTH.MFA_SETUP_REQUIRED`,
- *   which sends the user to where that step is taken (My Account, MFA set-up);
+ *   pending account step, `AUTH.PASSWORD_EXPIRED` (ADR 011), `AUTH.MFA_SETUP_REQUIRED` or
+ *   `TERMS.ACCEPTANCE_REQUIRED` (ADR 086), which sends the user to where that step is taken (My Account,
+ *   MFA set-up, the terms screen);
  * - hands a binary answer (an image, a PDF) back untouched: only JSON and text bodies are rewritten;
  * - on any other failure (or a 401/403 of a call that opted out of the dialog) shows a red snack alert
  *   with the server's message.
@@ -49,9 +50,11 @@ export class ApiError extends Error {
     return this.status === 403 && this.code === AUTH.PASSWORD_EXPIRED;
   }
 
-  /** The server holds the session to a pending step: an expired password or MFA to set up. */
+  /** The server holds the session to a pending step: an expired password, MFA to set up, the brand's terms of use to accept (ADR 086). */
   get isPendingStep(): boolean {
-    return this.isPasswordExpired || (this.status === 403 && this.code === AUTH.MFA_SETUP_REQUIRED);
+    return (
+      this.isPasswordExpired || (this.status === 403 && (this.code === AUTH.MFA_SETUP_REQUIRED || this.code === TERMS.ACCEPTANCE_REQUIRED))
+    );
   }
 }
 

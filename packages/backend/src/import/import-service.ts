@@ -1,9 +1,9 @@
 import * as z from '@portal/core/zod';
-import { MAX_LENGTH } from '@portal/core/shared';
+import { MAX_LENGTH, TERMS_LIMITS, TermsTexts } from '@portal/core/shared';
 import { getAccount, upsertAccount, AccountFields } from '../accounts/index.ts';
 import { putIdentityLink } from '../auth/index.ts';
 import { hashPassword } from '../platform/security/password-hash.ts';
-import { BrandInput, putBrand } from '../brands/index.ts';
+import { BrandInput, getBrand, publishTerms, putBrand } from '../brands/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { type BatchKind, masterDataKinds } from './import-kinds.ts';
 import { importSftpUser, SftpUserImport } from '../sftp-users/index.ts';
@@ -65,6 +65,13 @@ const IdentityLinkImport = z.object({
   subject: z.string().check(z.minLength(1), z.maxLength(255)),
 });
 
+/** One brand's terms of use in every language it offers (ADR 086). */
+const TermsOfUseImport = z.strictObject({
+  brandId: z.string().check(z.trim(), z.minLength(1), z.maxLength(TERMS_LIMITS.brandId)),
+  texts: TermsTexts,
+  publishedBy: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), 'import'),
+});
+
 const kinds = {
   brands: {
     schema: BrandInput,
@@ -108,6 +115,14 @@ const kinds = {
     schema: NewsImport,
     write: ({ db, now }, news) => importNews(db, news, now()),
   } satisfies Kind<NewsImport>,
+  /** A brand's terms of use (ADR 086): texts unlike the current version's publish the next version; needs the brand. */
+  termsOfUse: {
+    schema: TermsOfUseImport,
+    write: async ({ db, now }, { brandId, texts, publishedBy }) => {
+      if (!(await getBrand(db, brandId))) throw new ImportRejected(`brandId: no brand '${brandId}'`);
+      return (await publishTerms(db, brandId, texts, publishedBy, now())).published ? 'created' : 'updated';
+    },
+  } satisfies Kind<z.infer<typeof TermsOfUseImport>>,
   // Master data in batches (ADR 014): customerGroups, retailers, providers, products, stores,
   // distributionCentres, retailerProducts, shipments, sales.
   ...masterDataKinds,

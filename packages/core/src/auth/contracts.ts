@@ -100,6 +100,8 @@ export const SessionStatus = z.object({
   /** Unused recovery codes left, when MFA is active. */
   recoveryCodesLeft: z.optional(z.number().check(z.int())),
   lastLogin: z.nullable(z.object({ at: z.string(), ip: z.optional(z.string()) })),
+  /** The version of the brand's terms of use to accept before the portal answers (ADR 086); absent: nothing to accept. */
+  termsOfUsePending: z.optional(z.number().check(z.int())),
   user: z.nullable(SessionUser),
   serviceMessages: z.array(ServiceMessage),
 });

@@ -49,6 +49,16 @@ export const PROVIDER = { NOT_FOUND: 'PROVIDER.NOT_FOUND' } as const;
 /** An import of a file from S3 (ADR 069): unknown or another customer's (ADR 015: both answer alike). */
 export const IMPORT_FILE = { NOT_FOUND: 'IMPORT.NOT_FOUND', BAD_CURSOR: 'IMPORT.BAD_CURSOR' } as const;
 
+/** A brand's terms of use (ADR 086). */
+export const TERMS = {
+  /** The brand requires its current terms to be accepted first (403): every route but sign-in, session, My Account and the terms. */
+  ACCEPTANCE_REQUIRED: 'TERMS.ACCEPTANCE_REQUIRED',
+  /** The version accepted is not the current one any more (409): read the new one. */
+  VERSION_OUTDATED: 'TERMS.VERSION_OUTDATED',
+  /** The host's brand has published no terms of use (404). */
+  NOT_FOUND: 'TERMS.NOT_FOUND',
+} as const;
+
 export type SharedErrorCode = CodesOf<
   | typeof REQUEST
   | typeof SERVER
@@ -59,4 +69,5 @@ export type SharedErrorCode = CodesOf<
   | typeof DIVISION
   | typeof PROVIDER
   | typeof IMPORT_FILE
+  | typeof TERMS
 >;

@@ -13,3 +13,4 @@ export * from './statuses.ts';
 export * from './validation.ts';
 export * from './zoned-time.ts';
 export * from './input-bounds.ts';
+export * from './terms-of-use.ts';

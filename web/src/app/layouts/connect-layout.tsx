@@ -8,6 +8,7 @@ import { InboxBadge, InboxBubble, useInboxCount } from '../../features/requests/
 import { NewsUnreadBadge } from '../../features/news/components/unread-badge.tsx';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
+import { termsDecision } from '../guard-decisions.ts';
 import { paths } from '../../lib/paths.ts';
 import { BottomBar } from '../shell/bottom-bar.tsx';
 import { BrandMark } from '../shell/brand-mark.tsx';
@@ -61,7 +62,8 @@ export function ConnectLayout() {
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
   // While a step of the account is pending (ADR 017) the sections are not offered: only My Account.
-  const navigable = loggedIn && pendingStepOf(status) === null;
+  // No section navigation before an account step or the brand's terms of use (ADR 086) are taken.
+  const navigable = loggedIn && pendingStepOf(status) === null && termsDecision(status) === 'allow';
   const brandName = brand?.name ?? t('app.fallbackName');
   // On phones the navigation (with the inbox count) is in the drawer: the menu button carries the count too.
   const pending = useInboxCount(navigable);

@@ -7,6 +7,8 @@ import { connectSectionsOf } from '../../features/connect/sections.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, portalLanding, useSession } from '../../lib/auth.ts';
 import { homeDecision } from '../home-decision.ts';
+import { termsDecision } from '../guard-decisions.ts';
+import { TermsGate } from '../shell/terms-gate.tsx';
 import { LoginHero } from './login-hero.tsx';
 import { isLoggedOutState } from '../shell/logged-out-state.ts';
 
@@ -34,6 +36,8 @@ export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionK
   }
   // A pending step (expired password, MFA to set up) is taken before the sections are offered.
   if (pendingStepOf(status)) return <Navigate to={portalLanding('connect', status)} replace />;
+  // Then the brand's terms of use (ADR 086), in place of the sections.
+  if (termsDecision(status) === 'accept') return <TermsGate />;
 
   return (
     <div>

@@ -16,7 +16,7 @@ import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createNews, updateNews, useNewsForEdit, withdrawNews } from '../api/news.ts';
-import { NewsMarkdown } from '../components/news-markdown.tsx';
+import { MarkdownText } from '../../../components/markdown-text.tsx';
 import { type AudienceKind, emptyNewsForm, formOf, inputOf, type NewsForm } from '../model/editor-form.ts';
 
 /**
@@ -73,7 +73,7 @@ function LanguagePanel({
       </div>
       {preview ? (
         <div className="min-h-40 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" lang={language}>
-          {text.body.trim() ? <NewsMarkdown body={text.body} /> : <p className="text-sm text-slate-600">{t('news.editor.previewEmpty')}</p>}
+          {text.body.trim() ? <MarkdownText body={text.body} /> : <p className="text-sm text-slate-600">{t('news.editor.previewEmpty')}</p>}
         </div>
       ) : (
         <TextAreaField

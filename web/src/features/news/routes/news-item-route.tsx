@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useNewsItem, useReadAgainAfterOpening } from '../api/news.ts';
-import { NewsMarkdown } from '../components/news-markdown.tsx';
+import { MarkdownText } from '../../../components/markdown-text.tsx';
 
 /** /connect/news/:newsId: one item in the user's language (else English); opening it marks it read. */
 export function NewsItemRoute() {
@@ -28,7 +28,7 @@ export function NewsItemRoute() {
             </div>
             <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">{item.title}</h1>
             <div className="mt-5">
-              <NewsMarkdown body={item.body} />
+              <MarkdownText body={item.body} />
             </div>
             {item.documentId ? (
               <p className="mt-6 border-t border-slate-200 pt-4 text-sm">

@@ -1,10 +1,11 @@
 import Markdown, { type Components } from 'react-markdown';
-import { safeNewsUrl } from '../model/safe-url.ts';
+import { safeLinkUrl } from '../lib/safe-url.ts';
 
 /**
- * A news body rendered from Markdown as React elements (ADR 081): raw HTML is skipped (no rehype-raw), images
- * are dropped (their alt text stays: no third-party requests, nothing the CSP would have to allow), links go only to
- * http(s) and mailto and open with rel="noopener noreferrer". Loaded only with the News section.
+ * A supplier's Markdown text (a news body, ADR 081; the terms of use, ADR 086) rendered as React elements: raw
+ * HTML is skipped (no rehype-raw), images are dropped (their alt text stays: no third-party requests, nothing the
+ * CSP would have to allow), links go only to http(s) and mailto and open with rel="noopener noreferrer". Imported
+ * only by lazily loaded screens (News, the terms screen), so react-markdown is never part of the first load.
  */
 const components: Components = {
   a: ({ href, children }) =>
@@ -30,10 +31,10 @@ const components: Components = {
   code: ({ children }) => <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">{children}</code>,
 };
 
-export function NewsMarkdown({ body }: { body: string }) {
+export function MarkdownText({ body }: { body: string }) {
   return (
     <div className="text-sm leading-6 text-slate-800 sm:text-base">
-      <Markdown skipHtml disallowedElements={['img']} unwrapDisallowed urlTransform={safeNewsUrl} components={components}>
+      <Markdown skipHtml disallowedElements={['img']} unwrapDisallowed urlTransform={safeLinkUrl} components={components}>
         {body}
       </Markdown>
     </div>

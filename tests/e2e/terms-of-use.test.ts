@@ -1,0 +1,36 @@
+import { describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
+
+/**
+ * The terms of use (ADR 086) in the browser: demo.west signs in on the West Coast brand's host (its demo
+ * brand requires them, scripts/seed/demo/termsOfUse.jsonl), is asked once, accepts, lands where it was going,
+ * and is not asked again at the next sign-in. A new version asking again is functions/api/terms.test.ts's.
+ */
+const westUrl = inject('baseUrl').replace('//localhost', '//west.localhost');
+const west = demoUsers().find((u) => u.username === 'demo.west')!;
+const { freshPage } = useBrowser();
+
+describe('terms of use', () => {
+  it('are asked once: accepted, the page asked for opens; the next sign-in goes straight in', async () => {
+    const page = await freshPage();
+    await signInToOrdering(page, westUrl, west);
+    const landing = page.url();
+    await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor();
+    await page.getByRole('region', { name: 'Terms of use text' }).getByText('Terms of use of the West Coast Cards portal').waitFor();
+    await shoot(page, 'terms-of-use');
+    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor({ state: 'detached' });
+    expect(page.url()).toBe(landing);
+
+    await page
+      .getByRole('button', { name: 'Log out' })
+      .or(page.getByRole('link', { name: 'Log out' }))
+      .first()
+      .click();
+    await page.getByLabel('Username').waitFor();
+    await signInToOrdering(page, westUrl, west);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Terms of use' }).count()).toBe(0);
+  });
+});
