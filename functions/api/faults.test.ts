@@ -525,6 +525,8 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     const history = (await allItems()).filter((i) => i.pk === 'LOGO#R-F1' && String(i.sk).startsWith('HIST#'));
     expect(history.map((h) => h.to).sort()).toEqual([...logoIds].sort());
     expect((await getCurrentLogo(backend.db, 'R-F1', true))?.version).toBe(LOGO_RUNS + 1);
+  });
+
   it(`${TERMS_RUNS} parallel acceptances of the terms of use with gated reads: one acceptance kept, 503 never 500`, async () => {
     const termsHeaders = () => ({
       'X-Portal': 'connect',
