@@ -54,7 +54,7 @@ beforeAll(async () => {
   backend = await createTestBackend(
     clock,
     {},
-    { companyAssets: { apply: async (customerId, logoId) => void applied.push([customerId, logoId]) } },
+    { companyAssets: { apply: async (customerId, logoId) => applied.push([customerId, logoId]) > 0 } },
   );
   app = createApp(backend, () => '203.0.113.85');
   const account = (username: string, customerId: string, flow: number) => ({

@@ -2,8 +2,9 @@ import type { Backend } from '@portal/backend';
 import { getCurrentLogo, logoTestImage } from '@portal/backend/logo/testing';
 import { countCalls } from '@portal/backend/platform/db';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
-import { CurrentLogo, LogoState, StagedLogo } from '@portal/core/logo';
+import { CurrentLogo, LogoSaved, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
@@ -14,8 +15,10 @@ import { createApp } from './app.ts';
  * The company's logo (ADR 084) through the API against DynamoDB Local and s3rver: uploaded by a holder of
  * flow.editCompanyAssets on the one upload path (ADR 045), staged re-encoded (metadata and appended bytes
  * gone), applied once, then every user of the customer has it as brandingUrl and the image is served
- * publicly with a year's immutable caching. Hostile files answer a 4xx and change nothing.
+ * publicly with a year's immutable caching. On a brand that asks for approval a save files a "Company assets
+ * change" and the logo changes when it is approved (ADR 085). Hostile files answer a 4xx and change nothing.
  */
+const APPROVAL_HOST = 'approve.logo.test';
 const PASSWORD = 'Company-Logo-2026!';
 // Real time: the local S3 judges a form's expiry by its own clock (ADR 050).
 const START = Date.now();
@@ -79,8 +82,24 @@ beforeAll(async () => {
     account('editor.l', 'R-L1', { flow: { permissions: 8 } }),
     account('reader.l', 'R-L1', {}),
     account('other.l', 'R-L2', { flow: { permissions: 8 } }),
+    account('approver.l', 'R-L1', { flow: { permissions: 2 } }),
   ]);
-  cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l'], PASSWORD);
+  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"wf-company-assets"'))
+    .map((l) => JSON.parse(l) as object);
+  await importOk(backend, 'workflows', workflows);
+  await importOk(backend, 'brands', [
+    {
+      id: 'approving-logos',
+      name: 'Approving brand',
+      layout: 'default',
+      hosts: [APPROVAL_HOST],
+      footerLinks: [],
+      customFields: { companyChangesRequireApproval: { assets: true } },
+    },
+  ]);
+  cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l', 'approver.l'], PASSWORD);
 }, 120_000);
 afterAll(async () => {
   await s3?.stop();
@@ -106,10 +125,11 @@ describe('a logo uploaded, previewed and saved', () => {
 
     const saved = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    applied = CurrentLogo.parse(saved.body);
+    const answer = LogoSaved.parse(saved.body);
+    applied = CurrentLogo.parse(answer.outcome === 'applied' ? answer.current : null);
     expect(applied).toMatchObject({ logoId: logo.logoId, appliedBy: 'editor.l' });
-    const again = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
-    expect(CurrentLogo.parse(again.body).appliedAt).toBe(applied.appliedAt);
+    const again = LogoSaved.parse((await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId })).body);
+    expect(again.outcome === 'applied' ? again.current?.appliedAt : again).toBe(applied.appliedAt);
     expect((await getCurrentLogo(backend.db, 'R-L1', true))?.version).toBe(1);
 
     const status = await call('reader.l', 'GET', '/auth/status');
@@ -144,6 +164,22 @@ describe('a logo uploaded, previewed and saved', () => {
     // A logo staged for another customer cannot be applied here.
     const foreign = StagedLogo.parse((await upload('other.l', await logoTestImage(200, 100))).body);
     expect((await call('editor.l', 'POST', '/logo/apply', { logoId: foreign.logoId })).body.code).toBe('LOGO.NOT_FOUND');
+  }, 60_000);
+
+  it('on a brand that asks for approval: filed as a Company assets change, the logo changes once it is approved', async () => {
+    const third = StagedLogo.parse((await upload('editor.l', await logoTestImage(400, 100))).body);
+    const before = await getCurrentLogo(backend.db, 'R-L1', true);
+    const filed = LogoSaved.parse((await call('editor.l', 'POST', '/logo/apply', { logoId: third.logoId }, { Host: APPROVAL_HOST })).body);
+    if (filed.outcome !== 'filed') throw new Error(`not filed: ${JSON.stringify(filed)}`);
+    expect((await getCurrentLogo(backend.db, 'R-L1', true))?.logoId).toBe(before?.logoId);
+    // A second save while one waits is refused, naming the waiting request.
+    const second = await call('editor.l', 'POST', '/logo/apply', { logoId: third.logoId }, { Host: APPROVAL_HOST });
+    expect([second.status, second.body.code]).toEqual([409, 'COMPANY.CHANGE_PENDING']);
+    expect(String(second.body.message)).toContain(filed.requestId);
+    const approved = await call('approver.l', 'POST', `/flow/workflow-requests/${filed.requestId}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const now = await getCurrentLogo(backend.db, 'R-L1', true);
+    expect([now?.logoId, now?.version, now?.appliedBy]).toEqual([third.logoId, (before?.version ?? 0) + 1, `request ${filed.requestId}`]);
   }, 60_000);
 });
 

@@ -13,7 +13,8 @@ const contracts = () => import('@portal/core/logo');
 /**
  * The company's logo (SPEC 2 "upload logo"; ADR 084). Connect only, always the caller's own customer (no id:
  * `ownAccount`). Every connect user reads it; holders of flow.editCompanyAssets upload (the one upload path
- * of ADR 045), which stages a re-encoded logo for the preview, and save it (apply).
+ * of ADR 045), which stages a re-encoded logo for the preview, and save it: through the company's assets
+ * change (ADR 085), applied at once or filed for approval as the brand says.
  */
 const route = routePolicy('connect');
 const reader = connectSectionPolicy('logo');
@@ -45,7 +46,14 @@ export const logoRoutes = new Hono<AppEnv>()
     '/apply',
     route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
     validateOnFirstUse('json', async () => (await contracts()).LogoApply),
-    async (c) => c.json(await c.get('backend').logo.apply(actorOf(c), c.req.valid('json').logoId)),
+    async (c) => {
+      const actor = actorOf(c);
+      const backend = c.get('backend');
+      const logoId = c.req.valid('json').logoId;
+      const saved = await backend.company.changeAssets(actor, actor.customerId, { logoId }, c.req.header('Host'));
+      if (saved.outcome === 'filed') return c.json({ outcome: 'filed' as const, requestId: saved.requestId });
+      return c.json({ outcome: 'applied' as const, current: (await backend.logo.state(actor)).current });
+    },
   );
 
 /**

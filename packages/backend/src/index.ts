@@ -76,7 +76,7 @@ export type BackendAdapters = {
    * the test backend lowers it for the suites that do not measure it; no configuration variable reaches it.
    */
   forgotAnswerFloorMs?: number;
-  /** The logo's apply behind the company's assets port (ADR 085); without it the assets kind is not offered. */
+  /** A double for the company's assets port (ADR 085); without it the logo's own apply serves it. */
   companyAssets?: CompanyAssetsPort;
 };
 
@@ -239,6 +239,19 @@ function logoPngOf(wiring: Wiring, variant: 'mail' | 'pdf') {
 }
 
 /** Workflows and requests (ADR 046): versioned workflows, requests with one conditional write per state change, mails. */
+/**
+ * What makes an approved (or directly saved) logo the customer's (ADR 084, 085): the logo's own apply, loaded
+ * on first use; a test may hand in a double as `adapters.companyAssets`.
+ */
+function companyAssetsPort({ db, now, adapters }: Wiring): CompanyAssetsPort {
+  return (
+    adapters.companyAssets ?? {
+      apply: async (customerId, logoId, by) =>
+        (await (await import('./logo/logo-service.ts')).applyLogo({ db, now }, customerId, logoId, by)).changed,
+    }
+  );
+}
+
 function workflowServices(wiring: Wiring) {
   const { config, db, now, mailer } = wiring;
   return {
@@ -251,12 +264,8 @@ function workflowServices(wiring: Wiring) {
         import('./workflow/request-mails.ts'),
         import('./company/company-effects.ts'),
       ]);
-      // What an approval applies (ADR 085): the company's kinds. The assets kind joins when the logo's apply is handed in as its port.
-      const effects = companyChangeEffects({
-        db,
-        now,
-        ...(wiring.adapters.companyAssets ? { assets: wiring.adapters.companyAssets } : {}),
-      });
+      // What an approval applies (ADR 085): the company's kinds, the assets kind through the logo's apply.
+      const effects = companyChangeEffects({ db, now, assets: companyAssetsPort(wiring) });
       return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }), effects });
     }),
     /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
@@ -351,7 +360,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         // A host without a brand asks for no approval (as the report limits fall back to their defaults).
         approvalFor: async (host) => (await brands.forHost(host).catch(() => null))?.customFields.companyChangesRequireApproval ?? {},
         workflowIds: COMPANY_WORKFLOWS,
-        ...(adapters.companyAssets ? { assets: adapters.companyAssets } : {}),
+        assets: companyAssetsPort(wiring),
       }),
     ),
     /** Product allocation (ADR 087): deltas per scope, changes with an effective day, approvals. */

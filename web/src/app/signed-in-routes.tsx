@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { CONNECT_SECTION_KEYS, type ConnectSectionKey } from '@portal/core/auth';
+import type { ConnectSectionKey } from '@portal/core/auth';
 import { CONNECT_SECTIONS, type ConnectSection } from '../features/connect/sections.ts';
 import { paths } from '../lib/paths.ts';
 import { lazyRoute } from './lazy-route.ts';
@@ -28,12 +28,8 @@ const couponing = () => ['couponing'] as const;
 const FilterRoute = lazyRoute(() => import('../features/couponing/routes/filter-route.tsx'), 'FilterRoute', ...couponing());
 const QueryRoute = lazyRoute(() => import('../features/couponing/routes/query-route.tsx'), 'QueryRoute', ...couponing());
 const DetailsRoute = lazyRoute(() => import('../features/couponing/routes/details-route.tsx'), 'DetailsRoute', ...couponing());
-const ConnectSectionRoute = lazyRoute(() => import('../features/connect/routes/connect-section-route.tsx'), 'ConnectSectionRoute');
-/**
- * The connect sections built so far, each its feature's lazy screen; the others show ConnectSectionRoute
- * ("not available yet"). One line per section.
- */
-const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
+/** Every connect section's screen, its feature's lazy route: one line per section (a new key fails to compile without one). */
+const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
   transactions: lazyRoute(() => import('./routes/connect-transactions-route.tsx'), 'ConnectTransactionsRoute', 'transactions', 'exports'),
   imports: lazyRoute(() => import('./routes/connect-imports-route.tsx'), 'ConnectImportsRoute', 'imports'),
@@ -47,8 +43,6 @@ const CONNECT_SCREENS: Partial<Record<ConnectSectionKey, ComponentType>> = {
   'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
   logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
 };
-/** The sections that open a screen: the connect home marks the others "Not available yet". */
-const BUILT_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set(CONNECT_SECTION_KEYS.filter((key) => CONNECT_SCREENS[key]));
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
@@ -92,7 +86,7 @@ function newsSubscreens(): { path: string; section: ConnectSectionKey; Screen: C
 // The order stepper's pages name the chosen retailer (retailerSelection.*) too.
 const connectScreen = (section: ConnectSection) => {
   const Screen = CONNECT_SCREENS[section.key];
-  return Screen ? <Screen /> : <ConnectSectionRoute section={section} />;
+  return <Screen />;
 };
 const order = () => ['order', 'retailer'] as const;
 const AddressRoute = lazyRoute(() => import('../features/order/routes/address-route.tsx'), 'AddressRoute', ...order());
@@ -180,7 +174,7 @@ export const signedInBranches: RouteObject[] = [
     path: paths.connect.root,
     element: <ConnectLayout />,
     children: region([
-      { index: true, element: <ConnectHomeRoute built={BUILT_SECTIONS} /> },
+      { index: true, element: <ConnectHomeRoute /> },
       {
         // Connect's own My Account: the account feature's profile, read with the connect session.
         path: paths.connect.myAccount,

@@ -22,8 +22,11 @@ import {
  * company if the port failed: the port's apply must be idempotent).
  */
 export interface CompanyAssetsPort {
-  /** Makes the staged logo `logoId` the customer's logo (idempotent: applying it twice leaves it the logo). */
-  apply(customerId: string, logoId: string): Promise<void>;
+  /**
+   * Makes the staged logo `logoId` the customer's logo (idempotent: applying it twice leaves it the logo);
+   * true when this call changed it. `by` is who the logo's own history names.
+   */
+  apply(customerId: string, logoId: string, by: string): Promise<boolean>;
 }
 
 /** How long a claim of an outbox row keeps others off it (a port call that never returns lets the next one try). */
@@ -61,7 +64,7 @@ export async function runEffect(
   const at = now();
   const until = new Date(at.getTime() + CLAIM_MS).toISOString();
   if (!(await claimEffect(db, customerId, effect.requestId, at.toISOString(), until))) return;
-  await port.apply(customerId, assetsProposal(effect));
+  await port.apply(customerId, assetsProposal(effect), `request ${effect.requestId}`);
   await finishEffect(db, customerId, effect.requestId, until);
 }
 

@@ -220,10 +220,11 @@ export function createCompanyService(deps: CompanyServiceDeps) {
         return { outcome: 'filed', requestId: request.id };
       }
       const at = now().toISOString();
-      await port.apply(customerId, input.logoId);
-      await transactWrite(db, [
-        auditPut(db, customerId, { at, actor: actor.username, kind: 'assets', requestId: null, diff }, input.logoId),
-      ]);
+      // Parallel saves of one logo change it once: only the save that changed it writes the audit entry.
+      if (await port.apply(customerId, input.logoId, actor.username))
+        await transactWrite(db, [
+          auditPut(db, customerId, { at, actor: actor.username, kind: 'assets', requestId: null, diff }, input.logoId),
+        ]);
       return { outcome: 'applied', rev: 0 };
     },
   };

@@ -200,11 +200,6 @@ export function createLogoService(deps: LogoDeps) {
       if ((await files.size(key)) === null) throw new AppError('not_found', LOGO.NOT_FOUND, 'No such logo.');
       return files.read(key);
     },
-
-    /** Saves a staged logo as the current one, where the brand requires no approval (ADR 084). */
-    async apply(actor: Actor, logoId: string): Promise<CurrentLogo> {
-      return (await applyLogo(deps, editor(actor), logoId, actor.username)).logo;
-    },
   };
 }
 export type LogoService = ReturnType<typeof createLogoService>;

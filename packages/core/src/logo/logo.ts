@@ -62,3 +62,13 @@ export type CurrentLogo = z.infer<typeof CurrentLogo>;
 /** GET logo — the caller's customer's logo (none yet: null) and whether the caller may change it. */
 export const LogoState = z.object({ current: z.nullable(CurrentLogo), mayEdit: z.boolean() });
 export type LogoState = z.infer<typeof LogoState>;
+
+/**
+ * POST logo/apply — saved at once (the new current logo), or filed as a "Company assets change" request where
+ * the brand asks for approval (ADR 085): the logo changes when that request is approved.
+ */
+export const LogoSaved = z.union([
+  z.object({ outcome: z.literal('applied'), current: z.nullable(CurrentLogo) }),
+  z.object({ outcome: z.literal('filed'), requestId: z.string() }),
+]);
+export type LogoSaved = z.infer<typeof LogoSaved>;

@@ -1,4 +1,3 @@
-import type { ConnectSectionKey } from '@portal/core/auth';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { LoginCard } from '../../features/auth/components/login-card.tsx';
@@ -14,9 +13,9 @@ import { isLoggedOutState } from '../shell/logged-out-state.ts';
 
 /**
  * /connect: the connect portal's login (the same login card, portal 'connect'); once the server confirms
- * the connect session, the overview of its sections, those not built yet marked so (`built`: the router's).
+ * the connect session, the overview of the sections its module permissions open.
  */
-export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionKey> }) {
+export function ConnectHomeRoute() {
   const t = useT();
   const brand = useBrand();
   const navigate = useNavigate();
@@ -51,9 +50,6 @@ export function ConnectHomeRoute({ built }: { built: ReadonlySet<ConnectSectionK
               className="flex items-center justify-between rounded-xl bg-white p-4 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
             >
               {t(section.label)}
-              {built.has(section.key) ? null : (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{t('comingSoon.badge')}</span>
-              )}
             </Link>
           </li>
         ))}

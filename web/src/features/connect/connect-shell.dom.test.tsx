@@ -80,15 +80,7 @@ describe('the connect shell', () => {
     expect(within(dialog).getByText('Access denied')).toBeTruthy();
     expect(within(dialog).getByText('You do not have permission to access this section.')).toBeTruthy();
     await waitFor(() => expect(view.location().pathname).toBe(paths.connect.root));
-    // Not the section's 'not available yet' page: the home behind the dialog, with the permitted tiles.
+    // Not the section's screen: the home behind the dialog, with the permitted tiles.
     expect(screen.queryByRole('heading', { name: 'Sales' })).toBeNull();
-  });
-
-  it('keeps the "not available yet" page for a permitted section not built yet', async () => {
-    fakeBackend({ 'GET /api/auth/status': { body: everything } });
-    const view = renderRoute(paths.connect.productAllocation);
-    expect((await screen.findAllByText(/not available yet/i)).length).toBeGreaterThan(0);
-    expect(view.location().pathname).toBe(paths.connect.productAllocation);
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { CurrentLogo, LOGO_CONTENT_TYPES, LOGO_LIMITS, LogoState, StagedLogo, type LogoUploadStart } from '@portal/core/logo';
+import { LOGO_CONTENT_TYPES, LOGO_LIMITS, LogoSaved, LogoState, StagedLogo, type LogoUploadStart } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import useSWR from 'swr';
 import { refreshSession } from '../../../lib/auth.ts';
@@ -30,9 +30,12 @@ export async function stageLogo(file: File, contentType: LogoUploadStart['conten
   return write(logo().uploads[':uploadId'].complete.$post({ param: { uploadId: segment(ticket.uploadId) } }), StagedLogo);
 }
 
-/** Saves a staged logo; the session is read again so this user's header shows it at once. */
+/**
+ * Saves a staged logo: applied (the session is read again so this user's header shows it at once) or, where
+ * the brand asks for approval, filed as a request (ADR 085).
+ */
 export async function saveLogo(logoId: string) {
-  const saved = await write(logo().apply.$post({ json: { logoId } }), CurrentLogo);
-  await refreshSession('connect');
+  const saved = await write(logo().apply.$post({ json: { logoId } }), LogoSaved);
+  if (saved.outcome === 'applied') await refreshSession('connect');
   return saved;
 }

@@ -62,7 +62,7 @@ describe('the Logo section', () => {
         body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-29T09:00:00.000Z' },
       },
       'POST /api/logo/uploads/u1/complete': { status: 201, body: staged },
-      'POST /api/logo/apply': { body: current },
+      'POST /api/logo/apply': { body: { outcome: 'applied', current } },
     });
     renderRoute(paths.connect.logo);
     await screen.findByRole('button', { name: 'Choose an image' });
@@ -84,5 +84,27 @@ describe('the Logo section', () => {
     expect(await screen.findByText('The logo is saved. All your users see it from their next page load.')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/logo/apply')[0]!.body).toEqual({ logoId: ID });
     await waitFor(() => expect(backend.callsTo('GET', '/api/auth/status').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('says a save was sent for approval, with a link to the request, where the brand asks for it', async () => {
+    storageAccepts();
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: editor },
+      'GET /api/logo': { body: { current: null, mayEdit: true } },
+      'POST /api/logo/uploads': {
+        status: 201,
+        body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-29T09:00:00.000Z' },
+      },
+      'POST /api/logo/uploads/u1/complete': { status: 201, body: staged },
+      'POST /api/logo/apply': { body: { outcome: 'filed', requestId: 'R-42' } },
+    });
+    renderRoute(paths.connect.logo);
+    await screen.findByRole('button', { name: 'Choose an image' });
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save logo' }));
+    expect(await screen.findByText(/Sent for approval as request R-42/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the request' }).getAttribute('href')).toBe(paths.connect.request('R-42'));
+    expect(backend.callsTo('GET', '/api/auth/status')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { StagedLogo } from '@portal/core/logo';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BrandMark } from '../../../app/shell/brand-mark.tsx';
 import { useShellSession } from '../../../app/shell-session.ts';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
@@ -9,6 +10,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { StorageUploadError } from '../../../lib/storage-upload.ts';
 import { checkFile, saveLogo, stageLogo, useLogo } from '../api/logo.ts';
 
@@ -38,13 +40,14 @@ function LogoEditor({ onSaved }: { onSaved: () => void }) {
   const [staged, setStaged] = useState<StagedLogo | null>(null);
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  /** After a save: applied (null) or the request it was filed as. */
+  const [saved, setSaved] = useState<{ requestId: string | null } | null>(null);
 
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
     setProblem('');
-    setSaved(false);
+    setSaved(null);
     setStaged(null);
     const checked = checkFile(file);
     if ('problem' in checked) return setProblem(t(`logo.${checked.problem}`, { name: file.name }));
@@ -62,9 +65,9 @@ function LogoEditor({ onSaved }: { onSaved: () => void }) {
     setSaving(true);
     setProblem('');
     try {
-      await saveLogo(staged.logoId);
+      const outcome = await saveLogo(staged.logoId);
       setStaged(null);
-      setSaved(true);
+      setSaved({ requestId: outcome.outcome === 'filed' ? outcome.requestId : null });
       onSaved();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -105,7 +108,16 @@ function LogoEditor({ onSaved }: { onSaved: () => void }) {
         </div>
       ) : null}
       <ProblemAlert problem={problem} />
-      {saved ? <Alert theme="green">{t('logo.saved')}</Alert> : null}
+      {saved?.requestId ? (
+        <Alert theme="green">
+          {t('logo.filed', { requestId: saved.requestId })}{' '}
+          <Link className="font-medium underline" to={paths.connect.request(saved.requestId)}>
+            {t('logo.openRequest')}
+          </Link>
+        </Alert>
+      ) : saved ? (
+        <Alert theme="green">{t('logo.saved')}</Alert>
+      ) : null}
       {staged ? (
         <section aria-labelledby={`${id}-preview`} className="space-y-3">
           <h3 id={`${id}-preview`} className="text-base font-semibold text-slate-900">
