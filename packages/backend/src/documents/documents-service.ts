@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSION } from '@portal/core/auth';
 import {
   DOCUMENT_LIMITS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_BYTES_ANY,
   DOCUMENTS,
   type Document,
   type DocumentDownload,
@@ -9,8 +11,9 @@ import {
   type DocumentList,
   type DocumentQuery,
   type DocumentUploadStart,
+  type DocumentVersions,
 } from '@portal/core/documents';
-import { UPLOAD_MAX_BYTES, type WorkflowUploadTicket } from '@portal/core/workflow';
+import type { WorkflowUploadTicket } from '@portal/core/workflow';
 import { type Actor, mayActFor } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
@@ -19,14 +22,19 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
-import { uploadRejected, verifyUpload } from '../workflow/index.ts';
+import { uploadRejected } from '../workflow/index.ts';
 import {
   claimPendingDocumentUpload,
   countDocuments,
   documentCreateWrites,
   documentDeleteWrites,
+  documentIdByName,
+  documentNewVersionWrites,
   type DocumentAuditEntry,
   getDocument,
+  getVersion,
+  listVersions,
+  type PendingDocumentUpload,
   getPendingDocumentUpload,
   listDocuments,
   listDownloads,
@@ -74,7 +82,19 @@ const mayEditAny = (actor: Actor) => isSupplierEditor(actor) || actor.access.mod
 /** `editor`: called on an editor's route (the customer named), else the reader's own folder. */
 type Via = { editor?: boolean };
 
-const publicOf = ({ objectKey: _key, ...doc }: StoredDocument): Document => doc;
+const publicOf = ({ objectKey: _key, restoreKey: _restore, ...doc }: StoredDocument): Document => doc;
+const auditOf = (doc: StoredDocument, actor: string, action: DocumentAuditEntry['action']): DocumentAuditEntry => ({
+  at: doc.uploadedAt,
+  actor,
+  action,
+  documentId: doc.documentId,
+  version: doc.version,
+  name: doc.name,
+  folder: doc.folder,
+});
+const conflict = (message: string) => new AppError('conflict', DOCUMENTS.STATE_CONFLICT, message);
+/** A lost race is read again and tried again this often (a parallel replace of one name, a parallel first upload). */
+const PLACE_ATTEMPTS = 3;
 
 function compare(sort: DocumentQuery['sort']): (a: Document, b: Document) => number {
   const byName = (a: Document, b: Document) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
@@ -120,13 +140,84 @@ async function keepVerified(files: FileStore, pendingObject: string, finalKey: s
     const size = await files.size(pendingObject);
     if (size === null) throw uploadRejected('The file did not arrive. Please upload it again.');
     if (size === 0) throw uploadRejected('The file is empty.');
-    if (size > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+    if (size > DOCUMENT_MAX_BYTES_ANY) throw uploadRejected(`The file is larger than ${DOCUMENT_MAX_BYTES_ANY / 1024 / 1024} MB.`);
     const bytes = await files.read(pendingObject);
-    const { contentType } = await verifyUpload(bytes);
+    // Loaded with the first completion (the workbook check's zip reader too), not at the API's cold start.
+    const { verifyDocument } = await import('./document-verification.ts');
+    const contentType = await verifyDocument(bytes);
     await files.put(finalKey, bytes, { contentType, fileName });
     return { contentType, bytes: bytes.length };
   } finally {
     await files.remove(pendingObject);
+  }
+}
+
+/**
+ * An earlier version made current again as a new version (ADR 082, addendum). The new row names the
+ * Idempotency-Key (hashed) it was made under: a retried restore finds it and answers it, a parallel one loses
+ * the conditional write, reads again and finds it too.
+ */
+async function restoreVersion(
+  db: Db,
+  to: { customerId: string; documentId: string; version: number; source: Document['source']; actor: string; at: Clock },
+  key: string,
+): Promise<Document> {
+  const { customerId, documentId, version } = to;
+  const restoreKey = createHash('sha256').update(`${to.actor}\n${key}`).digest('base64url').slice(0, 24);
+  for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+    const doc = await getDocument(db, customerId, documentId);
+    if (!doc) throw notFound();
+    if (doc.restoreKey === restoreKey) return publicOf(doc);
+    if (to.source === 'company' && doc.source !== 'company') throw denied();
+    const earlier = await getVersion(db, customerId, documentId, version);
+    if (!earlier) throw notFound();
+    const next: StoredDocument = {
+      ...doc,
+      bytes: earlier.bytes,
+      contentType: earlier.contentType,
+      objectKey: earlier.objectKey,
+      uploadedAt: to.at().toISOString(),
+      uploadedBy: to.actor,
+      version: doc.version + 1,
+      restoredFrom: version,
+      restoreKey,
+    };
+    try {
+      await transactWrite(db, documentNewVersionWrites(db, customerId, doc, next, auditOf(next, to.actor, 'restore')));
+      return publicOf(next);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw conflict('The document changed while it was restored. Please look at its versions again.');
+}
+
+/** The checked bytes kept under a new object key and placed in the folder (a new document or the next version). */
+async function keepAndPlace(
+  { db, files }: Pick<DocumentServiceDeps, 'db' | 'files'>,
+  customerId: string,
+  uploadId: string,
+  upload: { pending: PendingDocumentUpload; source: Document['source']; at: Date; username: string },
+): Promise<Document> {
+  const { pending } = upload;
+  const objectId = newDocumentId();
+  const finalKey = documentKey(customerId, objectId);
+  const kept = await keepVerified(files, pendingKey(customerId, uploadId), finalKey, pending.fileName);
+  const file: NewDocument = {
+    documentId: objectId,
+    folder: pending.folder,
+    name: pending.fileName,
+    ...kept,
+    uploadedAt: upload.at.toISOString(),
+    uploadedBy: upload.username,
+    source: pending.source,
+    objectKey: finalKey,
+  };
+  try {
+    return publicOf(await placeDocument(db, customerId, file, upload.source));
+  } catch (error) {
+    await files.remove(finalKey);
+    throw error;
   }
 }
 
@@ -187,12 +278,10 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
      */
     async startUpload(actor: Actor, customerId: string, input: DocumentUploadStart, key: string): Promise<WorkflowUploadTicket> {
       const source = await editableFolder(actor, customerId);
+      const cap = DOCUMENT_MAX_BYTES[input.contentType];
+      if (input.bytes > cap) throw uploadRejected(`The file is larger than ${cap / 1024 / 1024} MB.`);
       if ((await countDocuments(db, customerId)) >= DOCUMENT_LIMITS.perCustomer)
-        throw new AppError(
-          'conflict',
-          DOCUMENTS.STATE_CONFLICT,
-          `The folder holds ${DOCUMENT_LIMITS.perCustomer} documents. Delete one first.`,
-        );
+        throw conflict(`The folder holds ${DOCUMENT_LIMITS.perCustomer} documents. Delete one first.`);
       const at = now();
       const uploadId = createHash('sha256').update(`${actor.username}\n${customerId}\n${key}`).digest('base64url').slice(0, 24);
       await putPendingDocumentUpload(db, customerId, uploadId, {
@@ -205,37 +294,41 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
       });
       const form = await files.uploadForm(
         pendingKey(customerId, uploadId),
-        { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS },
+        { contentType: input.contentType, maxBytes: cap, expiresInSeconds: UPLOAD_TTL_SECONDS },
         at,
       );
       return { uploadId, ...form };
     },
 
-    /** Claims the upload, checks the object's size and bytes, keeps the checked bytes as the document (ADR 045, 050). */
+    /**
+     * Claims the upload, checks the object's size and bytes, keeps the checked bytes under a new object key
+     * (ADR 045, 050). A file of the same name in the same folder is replaced: the old one becomes a version.
+     */
     async completeUpload(actor: Actor, customerId: string, uploadId: string): Promise<Document> {
-      await editableFolder(actor, customerId);
+      const source = await editableFolder(actor, customerId);
       const pending = await getPendingDocumentUpload(db, customerId, uploadId);
       const at = now();
       if (!pending || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) throw uploadNotOpen();
       if (!(await claimPendingDocumentUpload(db, customerId, uploadId))) throw uploadNotOpen();
-      const documentId = newDocumentId();
-      const finalKey = documentKey(customerId, documentId);
-      const kept = await keepVerified(files, pendingKey(customerId, uploadId), finalKey, pending.fileName);
-      const doc: StoredDocument = {
-        documentId,
-        folder: pending.folder,
-        name: pending.fileName,
-        ...kept,
-        uploadedAt: at.toISOString(),
-        uploadedBy: actor.username,
-        source: pending.source,
-        objectKey: finalKey,
-      };
-      await storeDocument(db, customerId, doc, actor.username).catch(async (error: unknown) => {
-        await files.remove(finalKey);
-        throw error;
-      });
-      return publicOf(doc);
+      return keepAndPlace({ db, files }, customerId, uploadId, { pending, source, at, username: actor.username });
+    },
+
+    /** A document's earlier versions, newest first: for the customer's document editors. 3 calls. */
+    async versions(actor: Actor, customerId: string, documentId: string): Promise<DocumentVersions> {
+      await editableFolder(actor, customerId);
+      const doc = await readable(customerId, documentId);
+      const earlier = await listVersions(db, customerId, documentId, DOCUMENT_LIMITS.versionsListed);
+      return { document: publicOf(doc), versions: earlier.map(({ objectKey: _key, name: _name, ...version }) => version) };
+    },
+
+    /**
+     * Makes an earlier version current again — as a new version (the current one is kept), with an audit
+     * entry. The new version's row names the Idempotency-Key it was made under: a retried restore finds it
+     * and answers it, a parallel one loses the conditional write and finds it too.
+     */
+    async restore(actor: Actor, customerId: string, documentId: string, version: number, key: string): Promise<Document> {
+      const source = await editableFolder(actor, customerId);
+      return restoreVersion(db, { customerId, documentId, version, source, actor: actor.username, at: now }, key);
     },
 
     /** Soft delete with an audit entry (the object stays, ADR 082); a company editor deletes only the company's own files. */
@@ -253,6 +346,7 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
         actor: actor.username,
         action: 'delete',
         documentId,
+        version: doc.version,
         name: doc.name,
         folder: doc.folder,
       };
@@ -267,16 +361,46 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
   };
 }
 
-/** A document and its upload audit entry, in one transaction (also the seed's and the import's way in). */
-export async function storeDocument(db: Db, customerId: string, doc: StoredDocument, actor: string): Promise<void> {
-  const entry: DocumentAuditEntry = {
-    at: doc.uploadedAt,
-    actor,
-    action: 'upload',
-    documentId: doc.documentId,
-    name: doc.name,
-    folder: doc.folder,
-  };
-  await transactWrite(db, documentCreateWrites(db, customerId, doc, entry));
+/** A document as it arrives (upload, seed, import): its version follows from what the folder holds. */
+export type NewDocument = Omit<StoredDocument, 'version' | 'restoredFrom' | 'restoreKey'>;
+
+/**
+ * A file into the folder (also the seed's, the import's and the operator's way in): a new document with its
+ * name guard and audit entry, or — a document of that name in that folder exists — its next version (the
+ * current one kept under VER#). `editor` 'company' may not replace the supplier's file. Races are lost by
+ * conditional writes and tried again. Answers the document as stored.
+ */
+export async function placeDocument(db: Db, customerId: string, file: NewDocument, editor: Document['source']): Promise<StoredDocument> {
+  for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+    const existingId = await documentIdByName(db, customerId, file.folder, file.name);
+    const current = existingId === null ? null : await getDocument(db, customerId, existingId);
+    try {
+      if (!current) {
+        const doc: StoredDocument = { ...file, version: 1 };
+        await transactWrite(db, documentCreateWrites(db, customerId, doc, auditOf(doc, file.uploadedBy, 'upload')));
+        return doc;
+      }
+      if (editor === 'company' && current.source !== 'company')
+        throw conflict(`The supplier's file "${current.name}" is in this folder already. Please give yours another name.`);
+      const { restoredFrom: _from, restoreKey: _key, ...kept } = current;
+      const next: StoredDocument = {
+        ...kept,
+        ...file,
+        documentId: current.documentId,
+        source: current.source,
+        version: current.version + 1,
+      };
+      await transactWrite(db, documentNewVersionWrites(db, customerId, current, next, auditOf(next, file.uploadedBy, 'replace')));
+      return next;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw conflict('The folder changed while the file was stored. Please upload it again.');
+}
+
+/** A document and its upload audit entry (the seed's and the tests' way in; a name held already answers 409). */
+export async function storeDocument(db: Db, customerId: string, doc: NewDocument, actor: string): Promise<void> {
+  await transactWrite(db, documentCreateWrites(db, customerId, { ...doc, version: 1 }, auditOf({ ...doc, version: 1 }, actor, 'upload')));
 }
 export type DocumentService = ReturnType<typeof createDocumentService>;

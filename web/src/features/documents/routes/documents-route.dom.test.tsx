@@ -17,6 +17,7 @@ const doc = (over: Partial<Document>): Document => ({
   uploadedAt: '2026-01-05T09:00:00.000Z',
   uploadedBy: 'operator',
   source: 'supplier',
+  version: 1,
   ...over,
 });
 const list = (over: object) => ({ customerId: 'P-1', folder: '', folders: [], documents: [], mayEdit: false, ...over });
