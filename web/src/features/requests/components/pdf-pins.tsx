@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { loadPdf, PdfCanvas } from '../../../components/pdf/pdf-canvas.tsx';
+import type { PdfDocument } from '../../../components/pdf/pdf-document.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/requests.ts';
 import { FileLink } from './file-link.tsx';
-import type { PdfDocument } from './pdf-document.ts';
 import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
 
 /**
@@ -23,7 +24,8 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
   useEffect(() => {
     let live = true;
     let opened: PdfDocument | null = null;
-    loadPdf(requestId, file.fileId).then(
+    // The bytes through the request route's download (ADR 045: a short presigned GET of an attachment).
+    loadPdf(() => fetchFileLink(requestId, file.fileId)).then(
       (loaded) => {
         if (!live) return loaded.destroy();
         opened = loaded;
@@ -86,53 +88,4 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       }
     />
   );
-}
-
-/**
- * The bytes through the request route's download (ADR 045: a short presigned GET of an attachment; read by
- * fetch, never opened by the browser) while pdf.js loads, then the parsed document.
- */
-async function loadPdf(requestId: string, fileId: string): Promise<PdfDocument> {
-  const bytes = fetchFileLink(requestId, fileId).then(async ({ url }) => {
-    // eslint-disable-next-line no-restricted-syntax -- the presigned URL is S3's, not the API (ADR 045, 047)
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`The PDF download answered ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
-  });
-  const [{ openPdf }, data] = await Promise.all([import('./pdf-document.ts'), bytes]);
-  return openPdf(data);
-}
-
-/** The page on a canvas as wide as the surface around it (measured, and again when it resizes). */
-function PdfCanvas({
-  doc,
-  page,
-  label,
-  onDrawn,
-  onFailed,
-}: {
-  doc: PdfDocument;
-  page: number;
-  label: string;
-  onDrawn: () => void;
-  onFailed: () => void;
-}) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const surface = canvas.current?.parentElement;
-    if (!surface) return;
-    const measure = () => setWidth(Math.floor(surface.clientWidth));
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(surface);
-    return () => observer?.disconnect();
-  }, []);
-  useEffect(() => {
-    if (width < 1 || !canvas.current) return;
-    doc.render(page, canvas.current, width).then(onDrawn, onFailed);
-    // The callbacks are the parent's setters: drawing again is for a new page or width only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc, page, width]);
-  return <canvas ref={canvas} role="img" aria-label={label} className="block h-auto w-full" />;
 }
