@@ -192,6 +192,16 @@ async function restoreVersion(
   throw conflict('The document changed while it was restored. Please look at its versions again.');
 }
 
+/** The file placed in the folder; its object removed again when it could not be (nothing half-kept). */
+async function placeOrRemove(db: Db, files: FileStore, customerId: string, file: NewDocument, editor: Document['source']) {
+  try {
+    return publicOf(await placeDocument(db, customerId, file, editor));
+  } catch (error) {
+    await files.remove(file.objectKey);
+    throw error;
+  }
+}
+
 /** The checked bytes kept under a new object key and placed in the folder (a new document or the next version). */
 async function keepAndPlace(
   { db, files }: Pick<DocumentServiceDeps, 'db' | 'files'>,
@@ -213,12 +223,46 @@ async function keepAndPlace(
     source: pending.source,
     objectKey: finalKey,
   };
-  try {
-    return publicOf(await placeDocument(db, customerId, file, upload.source));
-  } catch (error) {
-    await files.remove(finalKey);
-    throw error;
-  }
+  return placeOrRemove(db, files, customerId, file, upload.source);
+}
+
+/**
+ * A supplier's file put into a customer's folder by an operator (`npm run admin -- put-document`, ADR 082
+ * addendum): the same checks as a portal upload (name and folder by the core contract, the bytes by
+ * verifyDocument, the size cap per type), the same object key scheme, and the same placing (a file of
+ * that name there gets a new version). `by` is the operator's name, written in the document's audit entry.
+ */
+async function putSupplierFile(
+  { db, files, now }: DocumentServiceDeps,
+  by: string,
+  customerId: string,
+  to: { folder: string; name: string },
+  bytes: Uint8Array,
+): Promise<Document> {
+  const { DocumentFolder, DocumentName } = await import('@portal/core/documents');
+  const folder = DocumentFolder.safeParse(to.folder);
+  const name = DocumentName.safeParse(to.name);
+  if (!folder.success || !name.success) throw uploadRejected('Not a folder or file name: relative names, no .., no control characters.');
+  if (!(await getCustomer(db, customerId))) throw notFound();
+  const { verifyDocument } = await import('./document-verification.ts');
+  const contentType = await verifyDocument(bytes);
+  if (bytes.length > DOCUMENT_MAX_BYTES[contentType])
+    throw uploadRejected(`The file is larger than ${DOCUMENT_MAX_BYTES[contentType] / 1024 / 1024} MB.`);
+  const objectId = newDocumentId();
+  const objectKey = documentKey(customerId, objectId);
+  await files.put(objectKey, bytes, { contentType, fileName: name.data });
+  const file: NewDocument = {
+    documentId: objectId,
+    folder: folder.data,
+    name: name.data,
+    bytes: bytes.length,
+    contentType,
+    uploadedAt: now().toISOString(),
+    uploadedBy: by,
+    source: 'supplier',
+    objectKey,
+  };
+  return placeOrRemove(db, files, customerId, file, 'supplier');
 }
 
 export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
@@ -330,6 +374,10 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
       const source = await editableFolder(actor, customerId);
       return restoreVersion(db, { customerId, documentId, version, source, actor: actor.username, at: now }, key);
     },
+
+    /** A supplier's file from an operator (putSupplierFile). */
+    putSupplierFile: (by: string, customerId: string, to: { folder: string; name: string }, bytes: Uint8Array) =>
+      putSupplierFile({ db, files, now }, by, customerId, to, bytes),
 
     /** Soft delete with an audit entry (the object stays, ADR 082); a company editor deletes only the company's own files. */
     async remove(actor: Actor, customerId: string, documentId: string): Promise<void> {
