@@ -17,6 +17,33 @@ export async function loadPdf(link: () => Promise<{ url: string }>): Promise<Pdf
   return openPdf(data);
 }
 
+/**
+ * The PDF behind `link`, opened once while the component is mounted (a viewer of another file is another
+ * component: key it by the file), destroyed when it unmounts.
+ */
+export function usePdf(link: () => Promise<{ url: string }>) {
+  const [load] = useState(() => () => loadPdf(link));
+  const [doc, setDoc] = useState<PdfDocument | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    let opened: PdfDocument | null = null;
+    load().then(
+      (loaded) => {
+        if (!live) return loaded.destroy();
+        opened = loaded;
+        setDoc(loaded);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      opened?.destroy();
+    };
+  }, [load]);
+  return { doc, failed, fail: () => setFailed(true) };
+}
+
 /** The page on a canvas as wide as the surface around it (measured, and again when it resizes). */
 export function PdfCanvas({
   doc,

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { loadPdf, PdfCanvas } from '../../../components/pdf/pdf-canvas.tsx';
-import type { PdfDocument } from '../../../components/pdf/pdf-document.ts';
+import { useState } from 'react';
+import { PdfCanvas, usePdf } from '../../../components/pdf/pdf-canvas.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -12,25 +11,8 @@ import { downloadLink } from '../api/documents.ts';
  */
 export function PdfViewer({ documentId, name, onClose }: { documentId: string; name: string; onClose: () => void }) {
   const t = useT();
-  const [doc, setDoc] = useState<PdfDocument | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { doc, failed, fail } = usePdf(() => downloadLink(documentId));
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    let live = true;
-    let opened: PdfDocument | null = null;
-    loadPdf(() => downloadLink(documentId)).then(
-      (loaded) => {
-        if (!live) return loaded.destroy();
-        opened = loaded;
-        setDoc(loaded);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      opened?.destroy();
-    };
-  }, [documentId]);
   const count = doc?.pageCount ?? 1;
   const label = t('documents.viewer.page', { page, count });
   const show = (next: number) => setPage(Math.min(count, Math.max(1, next)));
@@ -53,7 +35,7 @@ export function PdfViewer({ documentId, name, onClose }: { documentId: string; n
       </div>
       <div className="overflow-hidden rounded-lg bg-slate-50 ring-1 ring-slate-200">
         {doc && !failed ? (
-          <PdfCanvas doc={doc} page={page} label={`${name}, ${label}`} onDrawn={() => undefined} onFailed={() => setFailed(true)} />
+          <PdfCanvas doc={doc} page={page} label={`${name}, ${label}`} onDrawn={() => undefined} onFailed={fail} />
         ) : (
           <div className="flex h-48 w-full items-center justify-center text-sm text-slate-500">
             {failed ? t('documents.viewer.failed') : t('documents.viewer.loading')}

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { loadPdf, PdfCanvas } from '../../../components/pdf/pdf-canvas.tsx';
-import type { PdfDocument } from '../../../components/pdf/pdf-document.ts';
+import { useRef, useState } from 'react';
+import { PdfCanvas, usePdf } from '../../../components/pdf/pdf-canvas.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -16,28 +15,11 @@ import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
  */
 export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: PinnedFileProps) {
   const t = useT();
-  const [doc, setDoc] = useState<PdfDocument | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The bytes through the request route's download (ADR 045: a short presigned GET of an attachment).
+  const { doc, failed, fail } = usePdf(() => fetchFileLink(requestId, file.fileId));
   const [drawn, setDrawn] = useState(false);
   const [page, setPage] = useState(1);
   const toolbar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let live = true;
-    let opened: PdfDocument | null = null;
-    // The bytes through the request route's download (ADR 045: a short presigned GET of an attachment).
-    loadPdf(() => fetchFileLink(requestId, file.fileId)).then(
-      (loaded) => {
-        if (!live) return loaded.destroy();
-        opened = loaded;
-        setDoc(loaded);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      opened?.destroy();
-    };
-  }, [requestId, file.fileId]);
   const pageCount = doc?.pageCount ?? file.pageCount ?? 1;
   const show = (next: number) => setPage(Math.min(pageCount, Math.max(1, next)));
   const label = t('requests.pdf.page', { page, count: pageCount });
@@ -73,13 +55,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       }
       surface={
         doc && !failed ? (
-          <PdfCanvas
-            doc={doc}
-            page={page}
-            label={`${file.name}, ${label}`}
-            onDrawn={() => setDrawn(true)}
-            onFailed={() => setFailed(true)}
-          />
+          <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={fail} />
         ) : (
           <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
             {failed ? t('requests.pdf.failed') : t('requests.loading')}
