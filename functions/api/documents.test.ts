@@ -406,3 +406,30 @@ describe('workbooks (XLSX)', () => {
     expect((await start('image/svg+xml', 100)).status).toBe(400);
   });
 });
+
+describe('a customer group’s editor (ADR 015)', () => {
+  it('acts for a customer of its group; a customer outside the group answers exactly like a missing one', async () => {
+    await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-DOCS', name: 'Document group' }]);
+    await importOk(backend, 'retailers', [{ customerId: 'R-DG1', name: 'Group Store', groupId: 'G-DOCS' }]);
+    await importOk(backend, 'accounts', [
+      {
+        username: 'group.d',
+        password: PASSWORD,
+        email: 'group.d@documents.example',
+        passwordExpiry: '2030-01-01T00:00:00.000Z',
+        customerId: 'G-DOCS',
+        portals: ['connect'],
+        securityFlag: 16,
+        modules: { flow: { permissions: 16 } },
+      },
+    ]);
+    Object.assign(cookies, await signInAll(app, ['group.d'], PASSWORD));
+    const done = await upload('group.d', 'R-DG1', pdf(), 'Group terms.pdf', 'Group');
+    expect([done.status, done.body.source], done.text).toEqual([201, 'company']);
+    const listed = DocumentList.parse((await call('group.d', 'GET', '/documents/customers/R-DG1?folder=Group')).body);
+    expect([listed.mayEdit, listed.documents.map((d) => d.name)]).toEqual([true, ['Group terms.pdf']]);
+    const outside = await call('group.d', 'GET', '/documents/customers/R-D1');
+    const missing = await call('group.d', 'GET', '/documents/customers/R-NONE');
+    expect([outside.status, outside.text]).toEqual([404, missing.text]);
+  });
+});

@@ -72,12 +72,14 @@ const uploadNotOpen = () =>
 export const newDocumentId = () => `doc-${randomBytes(12).toString('base64url')}`;
 
 const isSupplierEditor = (actor: Actor) => actor.access.modules.content.permissions.manageDocuments === true;
-const isCompanyEditor = (actor: Actor, customerId: string) =>
-  actor.customerId === customerId && actor.access.modules.flow.permissions.editCompanyDocuments === true;
-/** Which of the two editors the actor is for this customer; null for a reader. */
-const editorSource = (actor: Actor, customerId: string): Document['source'] | null =>
-  isSupplierEditor(actor) ? 'supplier' : isCompanyEditor(actor, customerId) ? 'company' : null;
-const mayEditAny = (actor: Actor) => isSupplierEditor(actor) || actor.access.modules.flow.permissions.editCompanyDocuments === true;
+/**
+ * The company's editor: flow.editCompanyDocuments of an account of a customer — or of a customer group, for
+ * the group's customers (ADR 015). Which folder it may touch is the scope check's (mayActFor) on every call.
+ */
+const isCompanyEditor = (actor: Actor) => actor.customerId !== '' && actor.access.modules.flow.permissions.editCompanyDocuments === true;
+/** Which of the two editors the actor is; null for a reader. */
+const editorSource = (actor: Actor): Document['source'] | null =>
+  isSupplierEditor(actor) ? 'supplier' : isCompanyEditor(actor) ? 'company' : null;
 
 /** `editor`: called on an editor's route (the customer named), else the reader's own folder. */
 type Via = { editor?: boolean };
@@ -268,12 +270,11 @@ async function putSupplierFile(
 export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
   /** The function first (ADR 052): without an editor bit every edit call is 403, whoever's the folder. */
   async function editableFolder(actor: Actor, customerId: string): Promise<Document['source']> {
-    if (!mayEditAny(actor)) throw denied();
+    const source = editorSource(actor);
+    if (!source) throw denied();
     // Any customer (retailer or content provider) the actor may act for (ADR 015); else as if there were none.
     const customer = await getCustomer(db, customerId);
     if (!customer || !mayActFor(actor, customer)) throw notFound();
-    const source = editorSource(actor, customerId);
-    if (!source) throw denied();
     return source;
   }
 
@@ -297,7 +298,7 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
     async list(actor: Actor, customerId: string, query: DocumentQuery, as: Via = {}): Promise<DocumentList> {
       await folderFor(actor, customerId, as);
       const { items } = await listDocuments(db, customerId);
-      return { customerId, ...folderView(items.map(publicOf), query), mayEdit: editorSource(actor, customerId) !== null };
+      return { customerId, ...folderView(items.map(publicOf), query), mayEdit: editorSource(actor) !== null };
     },
 
     /** A one-minute signed GET answering the file as an attachment with its verified type; the download recorded first. */
