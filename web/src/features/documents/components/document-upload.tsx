@@ -57,7 +57,7 @@ export function DocumentUpload({ customerId, folder, onUploaded }: { customerId:
     }
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="mb-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <section aria-labelledby={`${id}-title`} className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {t('documents.upload.title')}
       </h2>

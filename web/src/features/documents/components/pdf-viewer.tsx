@@ -33,7 +33,7 @@ export function PdfViewer({ documentId, name, onClose }: { documentId: string; n
           <CloseIcon className="size-5" />
         </Button>
       </div>
-      <div className="overflow-hidden rounded-lg bg-slate-50 ring-1 ring-slate-200">
+      <div className="mx-auto max-w-2xl overflow-hidden rounded-lg bg-slate-50 ring-1 ring-slate-200">
         {doc && !failed ? (
           <PdfCanvas doc={doc} page={page} label={`${name}, ${label}`} onDrawn={() => undefined} onFailed={fail} />
         ) : (

@@ -127,9 +127,6 @@ export function DocumentsRoute() {
       <p role="status" className="mb-2 text-sm text-green-800 empty:hidden">
         {changed}
       </p>
-      {result.data?.mayEdit ? (
-        <DocumentUpload customerId={result.data.customerId} folder={query.folder} onUploaded={() => setChanged('')} />
-      ) : null}
       {details && result.data ? (
         <DocumentDetails
           customerId={result.data.customerId}
@@ -214,6 +211,10 @@ export function DocumentsRoute() {
           </div>
         )}
       </QueryState>
+      {/* Below the folder: on a phone the files come first. */}
+      {result.data?.mayEdit ? (
+        <DocumentUpload customerId={result.data.customerId} folder={query.folder} onUploaded={() => setChanged('')} />
+      ) : null}
     </div>
   );
 }
