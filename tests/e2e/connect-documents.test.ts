@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
-import { useBrowser } from '../support/browser.ts';
+import { signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
  * The Documents section (ADR 082) in Chromium against the real `npm start` runtime: the company's document
@@ -29,11 +29,7 @@ describe('Documents', () => {
       if (/Content Security Policy|fake worker/i.test(m.text())) problems.push(m.text());
     });
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(`${baseUrl}/connect`);
-    await page.getByLabel('Username').fill(editor.username);
-    await page.getByLabel('Password').fill(editor.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
+    await signInToConnect(page, baseUrl, editor);
 
     const name = `E2E terms ${Date.now().toString(36)}.pdf`;
     const doc = await PDFDocument.create();
