@@ -57,14 +57,25 @@ export function Storage({ stack, app }: StackContext) {
     cdk: { bucket: { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true } },
   };
   // Documents, logos, workflow request files; browser uploads land under workflow-uploads/pending/ and are
-  // copied out once verified (ADR 045): what was never completed goes after a day.
+  // copied out once verified (ADR 045): what was never completed goes after a day. Versioned (ADR 082,
+  // addendum): an object overwritten or deleted by mistake (an operator, a bug) can be got back for 30 days;
+  // the portal's own document versions are separate objects and rows, which s3rver serves alike.
   const files = new Bucket(stack, 'Files', {
     ...bucketProps,
     cdk: {
       bucket: {
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
-        lifecycleRules: [{ id: 'ExpirePendingUploads', prefix: 'workflow-uploads/pending/', expiration: Duration.days(1) }],
+        versioned: true,
+        lifecycleRules: [
+          {
+            id: 'ExpirePendingUploads',
+            prefix: 'workflow-uploads/pending/',
+            expiration: Duration.days(1),
+            noncurrentVersionExpiration: Duration.days(1),
+          },
+          { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(30) },
+        ],
       },
     },
   });

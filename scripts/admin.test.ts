@@ -3,6 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Backend } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../tests/support/test-backend.ts';
 
@@ -171,4 +174,36 @@ describe('npm run admin against a stage table', () => {
     expect(entries[0]).toMatchObject({ actor: 'ci.runner', action: 'disable', outcome: 'done' });
     expect(entries.map((e) => e.action)).toContain('show-user');
   });
+
+  it("puts a supplier's file into a customer's folder through the documents service (checked by its bytes; again: a new version)", async () => {
+    const s3 = await startS3StandIn([backend.config.FILES_BUCKET]);
+    try {
+      const withS3 = { ...env, ...S3_STAND_IN_CREDENTIALS, S3_ENDPOINT: s3.endpoint };
+      const run = (args: string[]) => {
+        const saved = env;
+        env = withS3;
+        return admin(args).finally(() => (env = saved));
+      };
+      expect(errors(await admin(['create-customer', 'R-DOC', '--name', 'Doc Shop', '--kind', 'retailer']))).toEqual([]);
+      const dir = mkdtempSync(join(tmpdir(), 'admin-docs-'));
+      const pdf = join(dir, 'Contract.pdf');
+      writeFileSync(
+        pdf,
+        '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+      );
+      const svg = join(dir, 'logo.pdf');
+      writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const first = await run(['put-document', 'R-DOC', '--file', pdf, '--folder', 'Contracts', '--actor', 'ops.anna']);
+      expect([first.code, errors(first)]).toEqual([0, []]);
+      expect(first.stdout).toMatch(/^added doc-\S+ Contracts\/Contract\.pdf \(application\/pdf, \d+ bytes\)/m);
+      const again = await run(['put-document', 'R-DOC', '--file', pdf, '--folder', 'Contracts']);
+      expect(again.stdout).toMatch(/^version 2 of doc-/m);
+      const refused = await run(['put-document', 'R-DOC', '--file', svg, '--folder', 'Contracts']);
+      expect([refused.code, errors(refused).length]).toEqual([1, 1]);
+      const tricked = await run(['put-document', 'R-DOC', '--file', pdf, '--folder', '../other']);
+      expect(tricked.code).toBe(1);
+    } finally {
+      await s3.stop();
+    }
+  }, 120_000);
 });

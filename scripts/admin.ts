@@ -6,6 +6,8 @@
  *
  * Exit codes: 0 done, 1 the command failed or was refused, 2 the command line was wrong.
  */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AppError, type Backend, ConfigError, createBackend, CustomerKind, loadConfig } from '@portal/backend';
@@ -125,6 +127,32 @@ const COMMANDS: Record<string, Command> = {
         ...(group === undefined ? {} : { customerGroupId: group }),
       });
       print(`created customer ${customer.customerId} (${customer.kind}) ${customer.name}`);
+    },
+  },
+
+  'put-document': {
+    summary: "put a supplier's file (contract, price list, help) into a customer's document folder",
+    arg: 'customerId',
+    options: {
+      file: { type: 'string', help: 'the file to upload (PDF, XLSX, PNG, JPEG, WebP)', required: true },
+      folder: { type: 'string', help: 'the folder, e.g. Contracts or Price lists/2026 (default: the top)' },
+      name: { type: 'string', help: "the document's name (default: the file's name)" },
+    },
+    notes: [
+      'The file takes the portal upload checks (ADR 082): its bytes decide the type (markup, macros and',
+      'polyglots refused), the size cap per type. A document of that name in that folder gets a new version.',
+    ],
+    async run({ backend, actor, arg, values }) {
+      const path = str(values, 'file')!;
+      const doc = await backend.documents.putSupplierFile(
+        actor.name,
+        arg,
+        { folder: str(values, 'folder') ?? '', name: str(values, 'name') ?? basename(path) },
+        await readFile(path),
+      );
+      print(
+        `${doc.version === 1 ? 'added' : `version ${doc.version} of`} ${doc.documentId} ${doc.folder}/${doc.name} (${doc.contentType}, ${doc.bytes} bytes)`,
+      );
     },
   },
 

@@ -291,3 +291,145 @@ describe('uploads and deletes', () => {
     ]);
   });
 });
+
+/** A real workbook as Excel writes it (exceljs), as bytes. */
+async function workbook(): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Prices').addRow(['EAN', 'Price']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+/** A zip whose content types part says what `types` says (JSZip: the archive library the check reads with). */
+async function zipWith(types: string, extra: Record<string, string> = {}): Promise<Buffer> {
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  zip.file('[Content_Types].xml', types);
+  for (const [name, text] of Object.entries(extra)) zip.file(name, text);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('versions', () => {
+  it('a second upload of a name in a folder replaces it; the old one is a version an editor restores, once per key', async () => {
+    const first = Document.parse((await upload('editor.d', 'R-D1', pdf(), 'Terms v.pdf', 'Versions')).body);
+    const second = await upload('editor.d', 'R-D1', Buffer.concat([pdf(), Buffer.alloc(100, 32)]), 'terms V.pdf', 'Versions');
+    expect(second.status, second.text).toBe(201);
+    expect(second.body).toMatchObject({ documentId: first.documentId, version: 2, bytes: first.bytes + 100 });
+    const listed = DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Versions')).body);
+    expect(listed.documents.map((d) => [d.documentId, d.version])).toEqual([[first.documentId, 2]]);
+
+    const versions = await call('editor.d', 'GET', `/documents/customers/R-D1/${first.documentId}/versions`);
+    expect(versions.status).toBe(200);
+    expect((versions.body.versions as { version: number; bytes: number }[]).map((v) => [v.version, v.bytes])).toEqual([[1, first.bytes]]);
+    expect(versions.text).not.toContain('documents/R-D1');
+
+    const restore = () =>
+      call('editor.d', 'POST', `/documents/customers/R-D1/${first.documentId}/versions/1/restore`, undefined, {
+        'Idempotency-Key': 'docs-restore-00000001',
+      });
+    const [a, b] = await Promise.all([restore(), restore()]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect([a.body.version, b.body.version, a.body.restoredFrom, a.body.bytes]).toEqual([3, 3, 1, first.bytes]);
+    expect((await restore()).body.version).toBe(3);
+    const file = await fetch(String((await call('reader.d', 'GET', `/documents/${first.documentId}/download`)).body.url));
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf())).toBe(true);
+    const after = await call('editor.d', 'GET', `/documents/customers/R-D1/${first.documentId}/versions`);
+    expect((after.body.versions as { version: number }[]).map((v) => v.version)).toEqual([2, 1]);
+    // A version nobody has, a reader, another customer's editor.
+    const missing = await call('editor.d', 'POST', `/documents/customers/R-D1/${first.documentId}/versions/9/restore`, undefined, {
+      'Idempotency-Key': 'docs-restore-00000002',
+    });
+    expect([missing.status, missing.body.code]).toEqual([404, 'DOCUMENTS.NOT_FOUND']);
+    expect((await call('reader.d', 'GET', `/documents/customers/R-D1/${first.documentId}/versions`)).status).toBe(403);
+    expect((await call('foreign.d', 'GET', `/documents/customers/R-D1/${first.documentId}/versions`)).status).toBe(404);
+  });
+
+  it('a company editor cannot replace the supplier’s file of the same name (409, nothing changed)', async () => {
+    const done = await upload('editor.d', 'R-D1', pdf(), 'Contract 2026.pdf', 'Contracts');
+    expect([done.status, done.body.code]).toEqual([409, 'DOCUMENTS.STATE_CONFLICT']);
+    const contracts = DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Contracts')).body);
+    expect(contracts.documents.find((d) => d.documentId === contractId)?.version).toBe(1);
+  });
+});
+
+describe('workbooks (XLSX)', () => {
+  it('accepts an Excel workbook by its bytes and serves it with its type', async () => {
+    const done = await upload('supplier.d', 'R-D1', await workbook(), 'Prices 2027.xlsx', 'Price lists', XLSX);
+    expect(done.status, done.text).toBe(201);
+    expect(done.body).toMatchObject({ contentType: XLSX, source: 'supplier' });
+  });
+
+  it.each([
+    [
+      'a zip that is no workbook',
+      async () => zipWith('<Types><Default Extension="txt" ContentType="text/plain"/></Types>', { 'a.txt': 'x' }),
+    ],
+    [
+      'a macro-enabled workbook',
+      async () =>
+        zipWith(
+          '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/><Override PartName="/x" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+          { 'xl/vbaProject.bin': 'x' },
+        ),
+    ],
+    [
+      'a workbook with HTML after it (polyglot)',
+      async () => Buffer.concat([await workbook(), Buffer.from('<html><script>alert(1)</script>')]),
+    ],
+    [
+      'a zip with a path trick',
+      async () => zipWith('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml', { '../evil.xml': 'x' }),
+    ],
+    [
+      'a damaged zip',
+      async () => Buffer.concat([Buffer.from('PK\u0003\u0004garbage', 'latin1'), Buffer.from([0x50, 0x4b, 5, 6]), Buffer.alloc(18)]),
+    ],
+  ])('refuses %s (400, nothing kept)', async (_what, make) => {
+    const done = await upload('supplier.d', 'R-D1', await make(), 'Sheet.xlsx', 'Refused', XLSX);
+    expect([done.status, done.body.code]).toEqual([400, 'WORKFLOW.UPLOAD_REJECTED']);
+    expect(DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Refused')).body).documents).toEqual([]);
+    expect(await listKeys(s3.endpoint, BUCKET, 'workflow-uploads/pending/documents/')).toEqual([]);
+  });
+
+  it('caps the size per type: a PDF above 10 MB is refused at the start, a workbook of that size is not', async () => {
+    const start = (contentType: string, bytes: number) =>
+      call(
+        'supplier.d',
+        'POST',
+        '/documents/customers/R-D1/uploads',
+        { folder: '', fileName: 'big', contentType, bytes },
+        { 'Idempotency-Key': `docs-cap-${String(++keys).padStart(8, '0')}` },
+      );
+    expect((await start('application/pdf', 11 * 1024 * 1024)).status).toBe(400);
+    expect((await start(XLSX, 11 * 1024 * 1024)).status).toBe(201);
+    expect((await start(XLSX, 21 * 1024 * 1024)).status).toBe(400);
+    expect((await start('image/svg+xml', 100)).status).toBe(400);
+  });
+});
+
+describe('a customer group’s editor (ADR 015)', () => {
+  it('acts for a customer of its group; a customer outside the group answers exactly like a missing one', async () => {
+    await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-DOCS', name: 'Document group' }]);
+    await importOk(backend, 'retailers', [{ customerId: 'R-DG1', name: 'Group Store', groupId: 'G-DOCS' }]);
+    await importOk(backend, 'accounts', [
+      {
+        username: 'group.d',
+        password: PASSWORD,
+        email: 'group.d@documents.example',
+        passwordExpiry: '2030-01-01T00:00:00.000Z',
+        customerId: 'G-DOCS',
+        portals: ['connect'],
+        securityFlag: 16,
+        modules: { flow: { permissions: 16 } },
+      },
+    ]);
+    Object.assign(cookies, await signInAll(app, ['group.d'], PASSWORD));
+    const done = await upload('group.d', 'R-DG1', pdf(), 'Group terms.pdf', 'Group');
+    expect([done.status, done.body.source], done.text).toEqual([201, 'company']);
+    const listed = DocumentList.parse((await call('group.d', 'GET', '/documents/customers/R-DG1?folder=Group')).body);
+    expect([listed.mayEdit, listed.documents.map((d) => d.name)]).toEqual([true, ['Group terms.pdf']]);
+    const outside = await call('group.d', 'GET', '/documents/customers/R-D1');
+    const missing = await call('group.d', 'GET', '/documents/customers/R-NONE');
+    expect([outside.status, outside.text]).toEqual([404, missing.text]);
+  });
+});

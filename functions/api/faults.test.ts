@@ -2,7 +2,7 @@ import { type Backend } from '@portal/backend';
 import { createFaultInjector, type FaultInjector, type FaultPlan } from '@portal/backend/platform/faults';
 import { queryAll } from '@portal/backend/platform/db';
 import { serialWithTransactions } from '@portal/backend/couponing';
-import { documentKey, storeDocument } from '@portal/backend/documents';
+import { documentKey, placeDocument, storeDocument } from '@portal/backend/documents';
 import { getCurrentLogo, putStagedLogoRow } from '@portal/backend/logo/testing';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SERVER } from '@portal/core/shared';
@@ -383,30 +383,40 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     expect([list.items.length, list.unread, list.items.every((i) => i.read)]).toEqual([NEWS_RUNS, 0, true]);
   }, 120_000);
 
-  it(`${DOCUMENT_RUNS} documents downloaded and deleted, retried: every link handed out is on record, each delete audited once`, async () => {
+  it(`${DOCUMENT_RUNS} documents downloaded, restored and deleted, retried: every link on record, one restore and one delete each`, async () => {
     const ids = Array.from({ length: DOCUMENT_RUNS }, (_, i) => `doc-fault-${i}`);
-    for (const documentId of ids)
-      await storeDocument(
-        backend.db,
-        'R-F1',
-        {
-          documentId,
-          folder: 'Faults',
-          name: `${documentId}.pdf`,
-          bytes: 100,
-          contentType: 'application/pdf',
-          uploadedAt: '2026-11-20T00:00:00.000Z',
-          uploadedBy: 'operator',
-          source: 'supplier',
-          objectKey: documentKey('R-F1', documentId),
-        },
-        'operator',
-      );
+    const file = (documentId: string, name: string) => ({
+      documentId,
+      folder: 'Faults',
+      name,
+      bytes: 100,
+      contentType: 'application/pdf',
+      uploadedAt: '2026-11-20T00:00:00.000Z',
+      uploadedBy: 'operator',
+      source: 'supplier' as const,
+      objectKey: documentKey('R-F1', documentId),
+    });
+    for (const documentId of ids) {
+      await storeDocument(backend.db, 'R-F1', file(documentId, `${documentId}.pdf`), 'operator');
+      // A replace: version 2 current, version 1 to restore (ADR 082).
+      await placeDocument(backend.db, 'R-F1', file(`${documentId}-v2`, `${documentId}.pdf`), 'supplier');
+    }
     const docHeaders = () => ({ 'X-Portal': 'connect', 'X-Fault-Ip': String(++ipCounter), Cookie: newsCookie });
     faults.plan.rate = RATE;
     const before = faults.injectedCount();
     const downloaded = await inParallel(
       ids.map((id) => () => untilFinal(() => app.request(`/api/documents/customers/R-F1/${id}/download`, { headers: docHeaders() }))),
+    );
+    const restored = await inParallel(
+      ids.map(
+        (id) => () =>
+          untilFinal(() =>
+            app.request(`/api/documents/customers/R-F1/${id}/versions/1/restore`, {
+              method: 'POST',
+              headers: { ...docHeaders(), 'Idempotency-Key': `fault-restore-${id}` },
+            }),
+          ),
+      ),
     );
     const deleted = await inParallel(
       ids.map(
@@ -417,15 +427,19 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
     report.documentFaults = faults.injectedCount() - before;
     expect(answers['500 SERVER.INTERNAL'] ?? 0).toBe(0);
     for (const d of downloaded) expect(d.status).toBe(200);
+    for (const d of restored) expect([d.status, d.body.version]).toEqual([200, 3]);
     for (const d of deleted) expect(d.status).toBe(200);
     const items = (await allItems()).filter((i) => i.pk === 'DOCS#R-F1');
     const of = (prefix: string) => items.filter((i) => String(i.sk).startsWith(prefix));
     // A retried download may leave a record of a link its client never saw; never a link without one.
     expect(new Set(of('DL#').map((i) => i.documentId)).size).toBe(DOCUMENT_RUNS);
-    expect([of('DOC#').length, of('DEL#').length, of('AUDIT#').filter((i) => i.action === 'delete').length]).toEqual([
+    const audited = (action: string) => of('AUDIT#').filter((i) => i.action === action).length;
+    expect([of('DOC#').length, of('DEL#').length, audited('delete'), audited('restore'), of('VER#').length]).toEqual([
       0,
       DOCUMENT_RUNS,
       DOCUMENT_RUNS,
+      DOCUMENT_RUNS,
+      DOCUMENT_RUNS * 2,
     ]);
   }, 120_000);
 

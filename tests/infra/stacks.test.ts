@@ -94,11 +94,27 @@ describe('Storage', () => {
     ]);
   });
 
+  it('versions the files bucket only (ADR 082, addendum)', () => {
+    const versioning = ofType(t.Storage, 'AWS::S3::Bucket').map(([, b]) => b.Properties.VersioningConfiguration);
+    expect(versioning).toEqual([{ Status: 'Enabled' }, undefined]);
+  });
+
   it('expires export files after a day (ADR 033) and report files after their retention (ADR 041), unfinished uploads too', () => {
     const rules = ofType(t.Storage, 'AWS::S3::Bucket').map(([, b]) => b.Properties.LifecycleConfiguration);
     expect(rules.filter(Boolean)).toEqual([
-      // ADR 045: workflow uploads never completed (the files bucket).
-      { Rules: [{ Id: 'ExpirePendingUploads', Prefix: 'workflow-uploads/pending/', Status: 'Enabled', ExpirationInDays: 1 }] },
+      // ADR 045: workflow uploads never completed (the files bucket); ADR 082: its noncurrent versions kept 30 days.
+      {
+        Rules: [
+          {
+            Id: 'ExpirePendingUploads',
+            Prefix: 'workflow-uploads/pending/',
+            Status: 'Enabled',
+            ExpirationInDays: 1,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          },
+          { Id: 'ExpireNoncurrentVersions', Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 } },
+        ],
+      },
       {
         Rules: [
           {

@@ -11,7 +11,7 @@ import { transactWrite } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../../tests/support/request-fixtures.ts';
 import { getLatestWorkflow } from '@portal/backend/workflow/testing';
 import { createImportFile } from '@portal/backend/import/testing';
-import { documentKey, storeDocument } from '@portal/backend/documents';
+import { documentKey, placeDocument, storeDocument } from '@portal/backend/documents';
 import { putNewChange } from '@portal/backend/allocation/testing';
 import { putStagedLogoRow } from '@portal/backend/logo/testing';
 import { createApp } from '../app.ts';
@@ -282,6 +282,13 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/documents/customers/:customerId/uploads/:uploadId/complete': (i) => ({
     path: `/api/documents/customers/${i.retailer}/uploads/gate-upload/complete`,
   }),
+  'GET /api/documents/customers/:customerId/:documentId/versions': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/doc-gate-${i.retailer}/versions`,
+  }),
+  'POST /api/documents/customers/:customerId/:documentId/versions/:version/restore': (i) => ({
+    path: `/api/documents/customers/${i.retailer}/doc-gate-${i.retailer}/versions/1/restore`,
+    headers: { 'Idempotency-Key': `route-gates-restore-${i.retailer}` },
+  }),
   'DELETE /api/documents/customers/:customerId/:documentId': (i) => ({
     path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
   }),
@@ -537,24 +544,23 @@ export async function createGateWorld() {
     { newsId: 'news-gate-withdraw', ...gateNews() },
   ]);
 
-  for (const { retailer } of [OWN, FOREIGN])
-    for (const documentId of [`doc-gate-${retailer}`, `doc-gate-del-${retailer}`])
-      await storeDocument(
-        backend.db,
-        retailer,
-        {
-          documentId,
-          folder: 'Contracts',
-          name: 'Gate contract.pdf',
-          bytes: 100,
-          contentType: 'application/pdf',
-          uploadedAt: CLOCK.toISOString(),
-          uploadedBy: 'supplier',
-          source: 'supplier',
-          objectKey: documentKey(retailer, documentId),
-        },
-        'supplier',
-      );
+  for (const { retailer } of [OWN, FOREIGN]) {
+    const gateDocument = (documentId: string, name: string) => ({
+      documentId,
+      folder: 'Contracts',
+      name,
+      bytes: 100,
+      contentType: 'application/pdf',
+      uploadedAt: CLOCK.toISOString(),
+      uploadedBy: 'supplier',
+      source: 'supplier' as const,
+      objectKey: documentKey(retailer, documentId),
+    });
+    await storeDocument(backend.db, retailer, gateDocument(`doc-gate-${retailer}`, 'Gate contract.pdf'), 'supplier');
+    await storeDocument(backend.db, retailer, gateDocument(`doc-gate-del-${retailer}`, 'Gate old contract.pdf'), 'supplier');
+    // The same name again: doc-gate's version 2, its version 1 kept for the restore sample (ADR 082).
+    await placeDocument(backend.db, retailer, gateDocument(`doc-gate-v2-${retailer}`, 'Gate contract.pdf'), 'supplier');
+  }
 
   for (const { retailer } of [OWN, FOREIGN])
     for (const [which, status] of [

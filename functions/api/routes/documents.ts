@@ -1,5 +1,5 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
 import { portals } from '../middleware/portals.ts';
@@ -20,6 +20,9 @@ const contracts = () => import('@portal/core/documents');
 const route = routePolicy('connect');
 const reader = connectSectionPolicy('documents');
 const editor: PermissionName[] = ['flow.editCompanyDocuments', 'content.manageDocuments'];
+const docs = (c: Context<AppEnv>) => c.get('backend').documents;
+/** Every editor route's one policy (a fresh handler each: a policy is declared per route). */
+const editing = () => route({ auth: 'signedIn', permission: editor, scope: 'retailer' });
 
 const query = validateOnFirstUse('query', async () => (await contracts()).DocumentQuery);
 const customerParams = validateOnFirstUse('param', async () => (await contracts()).CustomerParams);
@@ -31,63 +34,60 @@ export const documentRoutes = new Hono<AppEnv>()
   .use(requireAccount())
   .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), query, async (c) => {
     const actor = actorOf(c);
-    return c.json(await c.get('backend').documents.list(actor, actor.customerId, c.req.valid('query')));
+    return c.json(await docs(c).list(actor, actor.customerId, c.req.valid('query')));
   })
   .get('/:documentId/download', route({ auth: 'signedIn', permission: reader, scope: 'none' }), ownDocumentParams, async (c) => {
     const actor = actorOf(c);
-    return c.json(await c.get('backend').documents.download(actor, actor.customerId, c.req.valid('param').documentId));
+    return c.json(await docs(c).download(actor, actor.customerId, c.req.valid('param').documentId));
   })
-  .get('/customers/:customerId', route({ auth: 'signedIn', permission: editor, scope: 'retailer' }), customerParams, query, async (c) =>
-    c.json(await c.get('backend').documents.list(actorOf(c), c.req.valid('param').customerId, c.req.valid('query'), { editor: true })),
+  .get('/customers/:customerId', editing(), customerParams, query, async (c) =>
+    c.json(await docs(c).list(actorOf(c), c.req.valid('param').customerId, c.req.valid('query'), { editor: true })),
   )
-  .get(
-    '/customers/:customerId/:documentId/download',
-    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
-    documentParams,
-    async (c) => {
-      const { customerId, documentId } = c.req.valid('param');
-      return c.json(await c.get('backend').documents.download(actorOf(c), customerId, documentId, { editor: true }));
-    },
-  )
-  .get(
-    '/customers/:customerId/:documentId/downloads',
-    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
-    documentParams,
-    async (c) => {
-      const { customerId, documentId } = c.req.valid('param');
-      return c.json(await c.get('backend').documents.downloads(actorOf(c), customerId, documentId));
-    },
-  )
+  .get('/customers/:customerId/:documentId/download', editing(), documentParams, async (c) => {
+    const { customerId, documentId } = c.req.valid('param');
+    return c.json(await docs(c).download(actorOf(c), customerId, documentId, { editor: true }));
+  })
+  .get('/customers/:customerId/:documentId/downloads', editing(), documentParams, async (c) => {
+    const { customerId, documentId } = c.req.valid('param');
+    return c.json(await docs(c).downloads(actorOf(c), customerId, documentId));
+  })
   .post(
     '/customers/:customerId/uploads',
-    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    editing(),
     customerParams,
     validate('header', IdempotencyHeaders),
     validateOnFirstUse('json', async () => (await contracts()).DocumentUploadStart),
     async (c) => {
       const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(
-        await c.get('backend').documents.startUpload(actorOf(c), c.req.valid('param').customerId, c.req.valid('json'), key),
-        201,
-      );
+      return c.json(await docs(c).startUpload(actorOf(c), c.req.valid('param').customerId, c.req.valid('json'), key), 201);
     },
   )
   .post(
     '/customers/:customerId/uploads/:uploadId/complete',
-    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
+    editing(),
     validateOnFirstUse('param', async () => (await contracts()).DocumentUploadParams),
     async (c) => {
       const { customerId, uploadId } = c.req.valid('param');
-      return c.json(await c.get('backend').documents.completeUpload(actorOf(c), customerId, uploadId), 201);
+      return c.json(await docs(c).completeUpload(actorOf(c), customerId, uploadId), 201);
     },
   )
-  .delete(
-    '/customers/:customerId/:documentId',
-    route({ auth: 'signedIn', permission: editor, scope: 'retailer' }),
-    documentParams,
+  .get('/customers/:customerId/:documentId/versions', editing(), documentParams, async (c) => {
+    const { customerId, documentId } = c.req.valid('param');
+    return c.json(await docs(c).versions(actorOf(c), customerId, documentId));
+  })
+  .post(
+    '/customers/:customerId/:documentId/versions/:version/restore',
+    editing(),
+    validateOnFirstUse('param', async () => (await contracts()).DocumentVersionParams),
+    validate('header', IdempotencyHeaders),
     async (c) => {
-      const { customerId, documentId } = c.req.valid('param');
-      await c.get('backend').documents.remove(actorOf(c), customerId, documentId);
-      return c.json({ documentId, deleted: true });
+      const { customerId, documentId, version } = c.req.valid('param');
+      const key = idempotencyKeyOf(c.req.valid('header'));
+      return c.json(await docs(c).restore(actorOf(c), customerId, documentId, Number(version), key));
     },
-  );
+  )
+  .delete('/customers/:customerId/:documentId', editing(), documentParams, async (c) => {
+    const { customerId, documentId } = c.req.valid('param');
+    await docs(c).remove(actorOf(c), customerId, documentId);
+    return c.json({ documentId, deleted: true });
+  });

@@ -1,18 +1,24 @@
 import type { WorkflowUploadTicket } from '@portal/core/workflow';
-import type * as z from '@portal/core/zod';
-
-/** The storage refused or could not be reached (not the API): the form shows its own text for it. */
-export class StorageUploadError extends Error {}
 
 /**
- * Sends the presigned POST's fields and the file straight to S3 (ADR 045) with XMLHttpRequest (fetch reports
- * no upload progress). `onProgress` gets 0..1.
+ * The one browser upload path (ADR 045), for request files and documents alike: the API hands out a
+ * presigned POST (`start`), the fields and the file go straight to S3 with XMLHttpRequest (fetch reports no
+ * upload progress), then the API verifies the object (`complete`). `onProgress` gets 0..1.
  */
-export function postToStorage(
-  ticket: z.infer<typeof WorkflowUploadTicket>,
+export class StorageUploadError extends Error {}
+
+export async function uploadThroughStorage<T>(
   file: File,
   onProgress: (share: number) => void,
-): Promise<void> {
+  start: () => Promise<WorkflowUploadTicket>,
+  complete: (uploadId: string) => Promise<T>,
+): Promise<T> {
+  const ticket = await start();
+  await postToStorage(ticket, file, onProgress);
+  return complete(ticket.uploadId);
+}
+
+function postToStorage(ticket: WorkflowUploadTicket, file: File, onProgress: (share: number) => void): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
   form.append('file', file);

@@ -1,4 +1,5 @@
-import type { Document, DocumentDownloadRecord } from '@portal/core/documents';
+import { createHash } from 'node:crypto';
+import type { Document, DocumentDownloadRecord, DocumentVersion } from '@portal/core/documents';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -13,17 +14,24 @@ import type { TxItem } from '../platform/db/transact.ts';
  *                 The folder listing and the search are one Query `begins_with(sk, DOC#)`: ≤ 2,000 rows ≤ ~1.2 MB,
  *                 one or two pages whatever else the partition holds (deleted rows, audit, downloads sort apart).
  * - deleted:      sk=DEL#<documentId> — the row moved here by a soft delete (the object stays).
- * - audit:        sk=AUDIT#<at>#<documentId> — upload and delete entries.
+ * - audit:        sk=AUDIT#<at>#<documentId>#<version>#<action> — upload, replace, restore and delete entries.
  * - downloads:    sk=DL#<documentId>#<at>#<username> — one per download link handed out; listed newest first.
  * - open uploads: sk=UPL#<uploadId> — the upload form's folder and name (TTL `expiresAt`).
+ * - name guard:   sk=NAME#<sha256(folder \n lower-case name)> — which document holds a name in a folder: a
+ *                 second upload of that name replaces it (conditional create: two parallel ones cannot both create).
+ * - versions:     sk=VER#<documentId>#<version, 6 digits> — an earlier version (its own object key: objects are
+ *                 never overwritten, so versions work alike on s3rver, which has no bucket versioning, and S3).
  */
-export type StoredDocument = Document & { objectKey: string };
+/** `restoreKey`: the Idempotency-Key (hashed) a restore made this version under. */
+export type StoredDocument = Document & { objectKey: string; restoreKey?: string };
 export type PendingDocumentUpload = { folder: string; fileName: string; username: string; source: Document['source']; expiresAt: number };
 export type DocumentAuditEntry = {
   at: string;
   actor: string;
-  action: 'upload' | 'delete';
+  action: 'upload' | 'delete' | 'replace' | 'restore';
   documentId: string;
+  /** The version the entry is about (an import may write two versions at one time: the key tells them apart). */
+  version: number;
   name: string;
   folder: string;
 };
@@ -31,10 +39,22 @@ export type DocumentAuditEntry = {
 export const documentsPk = (customerId: string) => `DOCS#${customerId}`;
 const docKey = (customerId: string, documentId: string): Key => ({ pk: documentsPk(customerId), sk: `DOC#${documentId}` });
 const uploadKey = (customerId: string, uploadId: string): Key => ({ pk: documentsPk(customerId), sk: `UPL#${uploadId}` });
+/** Hashed: a folder and a name of 200 characters each could pass the 1,024-byte sort key limit in UTF-8. */
+const nameKey = (customerId: string, folder: string, name: string): Key => ({
+  pk: documentsPk(customerId),
+  sk: `NAME#${createHash('sha256').update(`${folder}\n${name.toLowerCase()}`).digest('base64url')}`,
+});
+const versionKey = (customerId: string, documentId: string, version: number): Key => ({
+  pk: documentsPk(customerId),
+  sk: `VER#${documentId}#${String(version).padStart(6, '0')}`,
+});
+export type StoredVersion = DocumentVersion & { objectKey: string; name: string };
 
 const documents = entity<StoredDocument>({ drop: ['nameLower'] });
 const downloads = entity<DocumentDownloadRecord>();
 const pendingUploads = entity<PendingDocumentUpload>();
+const nameGuards = entity<{ documentId: string }>();
+const versions = entity<StoredVersion>();
 
 /** Every document of a customer (one Query by key range; 1–2 calls for the cap of 2,000). */
 export const listDocuments = (db: Db, customerId: string) =>
@@ -55,7 +75,12 @@ export const getDocument = (db: Db, customerId: string, documentId: string) =>
 const auditPut = (db: Db, customerId: string, entry: DocumentAuditEntry): TxItem => ({
   Put: {
     TableName: db.table,
-    Item: { pk: documentsPk(customerId), sk: `AUDIT#${entry.at}#${entry.documentId}`, type: 'documentAudit', ...entry },
+    Item: {
+      pk: documentsPk(customerId),
+      sk: `AUDIT#${entry.at}#${entry.documentId}#${entry.version}#${entry.action}`,
+      type: 'documentAudit',
+      ...entry,
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -64,13 +89,24 @@ const auditPut = (db: Db, customerId: string, entry: DocumentAuditEntry): TxItem
 export const wasDeleted = async (db: Db, customerId: string, documentId: string) =>
   (await getOne(db, documents, { pk: documentsPk(customerId), sk: `DEL#${documentId}` }, { consistent: true })) !== null;
 
-/** A new document with its audit entry (the id is new: a repeat is refused). */
+/** Which document holds `name` in `folder` (1 consistent GetItem), or null. */
+export async function documentIdByName(db: Db, customerId: string, folder: string, name: string): Promise<string | null> {
+  return (await getOne(db, nameGuards, nameKey(customerId, folder, name), { consistent: true }))?.documentId ?? null;
+}
+
+const docPut = (db: Db, customerId: string, doc: StoredDocument) => ({
+  TableName: db.table,
+  Item: { ...docKey(customerId, doc.documentId), type: 'document', nameLower: doc.name.toLowerCase(), ...doc },
+});
+
+/** A new document, its name guard and its audit entry (the id and the name in the folder are new: a repeat is refused). */
 export function documentCreateWrites(db: Db, customerId: string, doc: StoredDocument, entry: DocumentAuditEntry): TxItem[] {
   return [
+    { Put: { ...docPut(db, customerId, doc), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Put: {
         TableName: db.table,
-        Item: { ...docKey(customerId, doc.documentId), type: 'document', nameLower: doc.name.toLowerCase(), ...doc },
+        Item: { ...nameKey(customerId, doc.folder, doc.name), type: 'documentName', documentId: doc.documentId },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -78,10 +114,81 @@ export function documentCreateWrites(db: Db, customerId: string, doc: StoredDocu
   ];
 }
 
-/** A soft delete: the row leaves the listing's key range (to DEL#), with its audit entry; only while it is there. */
+/**
+ * A newer version in place of `current` (a replace or a restore): the document row only while it still is
+ * `current`'s version, the version row kept under VER#, and the audit entry — one transaction of 3.
+ */
+export function documentNewVersionWrites(
+  db: Db,
+  customerId: string,
+  current: StoredDocument,
+  next: StoredDocument,
+  entry: DocumentAuditEntry,
+): TxItem[] {
+  const kept: StoredVersion = {
+    version: current.version,
+    bytes: current.bytes,
+    contentType: current.contentType,
+    uploadedAt: current.uploadedAt,
+    uploadedBy: current.uploadedBy,
+    ...(current.restoredFrom === undefined ? {} : { restoredFrom: current.restoredFrom }),
+    replacedAt: next.uploadedAt,
+    objectKey: current.objectKey,
+    name: current.name,
+  };
+  return [
+    {
+      Put: {
+        ...docPut(db, customerId, next),
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': current.version },
+      },
+    },
+    {
+      Put: {
+        TableName: db.table,
+        Item: { ...versionKey(customerId, current.documentId, current.version), type: 'documentVersion', ...kept },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    auditPut(db, customerId, entry),
+  ];
+}
+
+export const getVersion = (db: Db, customerId: string, documentId: string, version: number) =>
+  getOne(db, versions, versionKey(customerId, documentId, version), { consistent: true });
+
+/** A document's earlier versions, newest first (one Query page of `limit`). */
+export async function listVersions(db: Db, customerId: string, documentId: string, limit: number): Promise<StoredVersion[]> {
+  const { items } = await listPage(
+    db,
+    versions,
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
+      ExpressionAttributeValues: { ':pk': documentsPk(customerId), ':ver': `VER#${documentId}#` },
+      ScanIndexForward: false,
+    },
+    { limit },
+  );
+  return items;
+}
+
+/**
+ * A soft delete: the row leaves the listing's key range (to DEL#) and frees its name in the folder (the guard
+ * only while it is this document's), with its audit entry; only while the row is there.
+ */
 export function documentDeleteWrites(db: Db, customerId: string, doc: StoredDocument, entry: DocumentAuditEntry): TxItem[] {
   return [
     { Delete: { TableName: db.table, Key: docKey(customerId, doc.documentId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: db.table,
+        Key: nameKey(customerId, doc.folder, doc.name),
+        ConditionExpression: 'attribute_not_exists(pk) OR documentId = :id',
+        ExpressionAttributeValues: { ':id': doc.documentId },
+      },
+    },
     {
       Put: {
         TableName: db.table,

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSION } from '@portal/core/auth';
 import {
   DOCUMENT_LIMITS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_BYTES_ANY,
   DOCUMENTS,
   type Document,
   type DocumentDownload,
@@ -9,8 +11,9 @@ import {
   type DocumentList,
   type DocumentQuery,
   type DocumentUploadStart,
+  type DocumentVersions,
 } from '@portal/core/documents';
-import { UPLOAD_MAX_BYTES, type WorkflowUploadTicket } from '@portal/core/workflow';
+import type { WorkflowUploadTicket } from '@portal/core/workflow';
 import { type Actor, mayActFor } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
@@ -19,14 +22,19 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
-import { uploadRejected, verifyUpload } from '../workflow/index.ts';
+import { uploadRejected } from '../workflow/index.ts';
 import {
   claimPendingDocumentUpload,
   countDocuments,
   documentCreateWrites,
   documentDeleteWrites,
+  documentIdByName,
+  documentNewVersionWrites,
   type DocumentAuditEntry,
   getDocument,
+  getVersion,
+  listVersions,
+  type PendingDocumentUpload,
   getPendingDocumentUpload,
   listDocuments,
   listDownloads,
@@ -64,17 +72,31 @@ const uploadNotOpen = () =>
 export const newDocumentId = () => `doc-${randomBytes(12).toString('base64url')}`;
 
 const isSupplierEditor = (actor: Actor) => actor.access.modules.content.permissions.manageDocuments === true;
-const isCompanyEditor = (actor: Actor, customerId: string) =>
-  actor.customerId === customerId && actor.access.modules.flow.permissions.editCompanyDocuments === true;
-/** Which of the two editors the actor is for this customer; null for a reader. */
-const editorSource = (actor: Actor, customerId: string): Document['source'] | null =>
-  isSupplierEditor(actor) ? 'supplier' : isCompanyEditor(actor, customerId) ? 'company' : null;
-const mayEditAny = (actor: Actor) => isSupplierEditor(actor) || actor.access.modules.flow.permissions.editCompanyDocuments === true;
+/**
+ * The company's editor: flow.editCompanyDocuments of an account of a customer — or of a customer group, for
+ * the group's customers (ADR 015). Which folder it may touch is the scope check's (mayActFor) on every call.
+ */
+const isCompanyEditor = (actor: Actor) => actor.customerId !== '' && actor.access.modules.flow.permissions.editCompanyDocuments === true;
+/** Which of the two editors the actor is; null for a reader. */
+const editorSource = (actor: Actor): Document['source'] | null =>
+  isSupplierEditor(actor) ? 'supplier' : isCompanyEditor(actor) ? 'company' : null;
 
 /** `editor`: called on an editor's route (the customer named), else the reader's own folder. */
 type Via = { editor?: boolean };
 
-const publicOf = ({ objectKey: _key, ...doc }: StoredDocument): Document => doc;
+const publicOf = ({ objectKey: _key, restoreKey: _restore, ...doc }: StoredDocument): Document => doc;
+const auditOf = (doc: StoredDocument, actor: string, action: DocumentAuditEntry['action']): DocumentAuditEntry => ({
+  at: doc.uploadedAt,
+  actor,
+  action,
+  documentId: doc.documentId,
+  version: doc.version,
+  name: doc.name,
+  folder: doc.folder,
+});
+const conflict = (message: string) => new AppError('conflict', DOCUMENTS.STATE_CONFLICT, message);
+/** A lost race is read again and tried again this often (a parallel replace of one name, a parallel first upload). */
+const PLACE_ATTEMPTS = 3;
 
 function compare(sort: DocumentQuery['sort']): (a: Document, b: Document) => number {
   const byName = (a: Document, b: Document) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
@@ -120,9 +142,11 @@ async function keepVerified(files: FileStore, pendingObject: string, finalKey: s
     const size = await files.size(pendingObject);
     if (size === null) throw uploadRejected('The file did not arrive. Please upload it again.');
     if (size === 0) throw uploadRejected('The file is empty.');
-    if (size > UPLOAD_MAX_BYTES) throw uploadRejected(`The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+    if (size > DOCUMENT_MAX_BYTES_ANY) throw uploadRejected(`The file is larger than ${DOCUMENT_MAX_BYTES_ANY / 1024 / 1024} MB.`);
     const bytes = await files.read(pendingObject);
-    const { contentType } = await verifyUpload(bytes);
+    // Loaded with the first completion (the workbook check's zip reader too), not at the API's cold start.
+    const { verifyDocument } = await import('./document-verification.ts');
+    const contentType = await verifyDocument(bytes);
     await files.put(finalKey, bytes, { contentType, fileName });
     return { contentType, bytes: bytes.length };
   } finally {
@@ -130,15 +154,127 @@ async function keepVerified(files: FileStore, pendingObject: string, finalKey: s
   }
 }
 
+/**
+ * An earlier version made current again as a new version (ADR 082, addendum). The new row names the
+ * Idempotency-Key (hashed) it was made under: a retried restore finds it and answers it, a parallel one loses
+ * the conditional write, reads again and finds it too.
+ */
+async function restoreVersion(
+  db: Db,
+  to: { customerId: string; documentId: string; version: number; source: Document['source']; actor: string; at: Clock },
+  key: string,
+): Promise<Document> {
+  const { customerId, documentId, version } = to;
+  const restoreKey = createHash('sha256').update(`${to.actor}\n${key}`).digest('base64url').slice(0, 24);
+  for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+    const doc = await getDocument(db, customerId, documentId);
+    if (!doc) throw notFound();
+    if (doc.restoreKey === restoreKey) return publicOf(doc);
+    if (to.source === 'company' && doc.source !== 'company') throw denied();
+    const earlier = await getVersion(db, customerId, documentId, version);
+    if (!earlier) throw notFound();
+    const next: StoredDocument = {
+      ...doc,
+      bytes: earlier.bytes,
+      contentType: earlier.contentType,
+      objectKey: earlier.objectKey,
+      uploadedAt: to.at().toISOString(),
+      uploadedBy: to.actor,
+      version: doc.version + 1,
+      restoredFrom: version,
+      restoreKey,
+    };
+    try {
+      await transactWrite(db, documentNewVersionWrites(db, customerId, doc, next, auditOf(next, to.actor, 'restore')));
+      return publicOf(next);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw conflict('The document changed while it was restored. Please look at its versions again.');
+}
+
+/** The file placed in the folder; its object removed again when it could not be (nothing half-kept). */
+async function placeOrRemove(db: Db, files: FileStore, customerId: string, file: NewDocument, editor: Document['source']) {
+  try {
+    return publicOf(await placeDocument(db, customerId, file, editor));
+  } catch (error) {
+    await files.remove(file.objectKey);
+    throw error;
+  }
+}
+
+/** The checked bytes kept under a new object key and placed in the folder (a new document or the next version). */
+async function keepAndPlace(
+  { db, files }: Pick<DocumentServiceDeps, 'db' | 'files'>,
+  customerId: string,
+  uploadId: string,
+  upload: { pending: PendingDocumentUpload; source: Document['source']; at: Date; username: string },
+): Promise<Document> {
+  const { pending } = upload;
+  const objectId = newDocumentId();
+  const finalKey = documentKey(customerId, objectId);
+  const kept = await keepVerified(files, pendingKey(customerId, uploadId), finalKey, pending.fileName);
+  const file: NewDocument = {
+    documentId: objectId,
+    folder: pending.folder,
+    name: pending.fileName,
+    ...kept,
+    uploadedAt: upload.at.toISOString(),
+    uploadedBy: upload.username,
+    source: pending.source,
+    objectKey: finalKey,
+  };
+  return placeOrRemove(db, files, customerId, file, upload.source);
+}
+
+/**
+ * A supplier's file put into a customer's folder by an operator (`npm run admin -- put-document`, ADR 082
+ * addendum): the same checks as a portal upload (name and folder by the core contract, the bytes by
+ * verifyDocument, the size cap per type), the same object key scheme, and the same placing (a file of
+ * that name there gets a new version). `by` is the operator's name, written in the document's audit entry.
+ */
+async function putSupplierFile(
+  { db, files, now }: DocumentServiceDeps,
+  by: string,
+  customerId: string,
+  to: { folder: string; name: string },
+  bytes: Uint8Array,
+): Promise<Document> {
+  const { DocumentFolder, DocumentName } = await import('@portal/core/documents');
+  const folder = DocumentFolder.safeParse(to.folder);
+  const name = DocumentName.safeParse(to.name);
+  if (!folder.success || !name.success) throw uploadRejected('Not a folder or file name: relative names, no .., no control characters.');
+  if (!(await getCustomer(db, customerId))) throw notFound();
+  const { verifyDocument } = await import('./document-verification.ts');
+  const contentType = await verifyDocument(bytes);
+  if (bytes.length > DOCUMENT_MAX_BYTES[contentType])
+    throw uploadRejected(`The file is larger than ${DOCUMENT_MAX_BYTES[contentType] / 1024 / 1024} MB.`);
+  const objectId = newDocumentId();
+  const objectKey = documentKey(customerId, objectId);
+  await files.put(objectKey, bytes, { contentType, fileName: name.data });
+  const file: NewDocument = {
+    documentId: objectId,
+    folder: folder.data,
+    name: name.data,
+    bytes: bytes.length,
+    contentType,
+    uploadedAt: now().toISOString(),
+    uploadedBy: by,
+    source: 'supplier',
+    objectKey,
+  };
+  return placeOrRemove(db, files, customerId, file, 'supplier');
+}
+
 export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
   /** The function first (ADR 052): without an editor bit every edit call is 403, whoever's the folder. */
   async function editableFolder(actor: Actor, customerId: string): Promise<Document['source']> {
-    if (!mayEditAny(actor)) throw denied();
+    const source = editorSource(actor);
+    if (!source) throw denied();
     // Any customer (retailer or content provider) the actor may act for (ADR 015); else as if there were none.
     const customer = await getCustomer(db, customerId);
     if (!customer || !mayActFor(actor, customer)) throw notFound();
-    const source = editorSource(actor, customerId);
-    if (!source) throw denied();
     return source;
   }
 
@@ -162,7 +298,7 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
     async list(actor: Actor, customerId: string, query: DocumentQuery, as: Via = {}): Promise<DocumentList> {
       await folderFor(actor, customerId, as);
       const { items } = await listDocuments(db, customerId);
-      return { customerId, ...folderView(items.map(publicOf), query), mayEdit: editorSource(actor, customerId) !== null };
+      return { customerId, ...folderView(items.map(publicOf), query), mayEdit: editorSource(actor) !== null };
     },
 
     /** A one-minute signed GET answering the file as an attachment with its verified type; the download recorded first. */
@@ -187,12 +323,10 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
      */
     async startUpload(actor: Actor, customerId: string, input: DocumentUploadStart, key: string): Promise<WorkflowUploadTicket> {
       const source = await editableFolder(actor, customerId);
+      const cap = DOCUMENT_MAX_BYTES[input.contentType];
+      if (input.bytes > cap) throw uploadRejected(`The file is larger than ${cap / 1024 / 1024} MB.`);
       if ((await countDocuments(db, customerId)) >= DOCUMENT_LIMITS.perCustomer)
-        throw new AppError(
-          'conflict',
-          DOCUMENTS.STATE_CONFLICT,
-          `The folder holds ${DOCUMENT_LIMITS.perCustomer} documents. Delete one first.`,
-        );
+        throw conflict(`The folder holds ${DOCUMENT_LIMITS.perCustomer} documents. Delete one first.`);
       const at = now();
       const uploadId = createHash('sha256').update(`${actor.username}\n${customerId}\n${key}`).digest('base64url').slice(0, 24);
       await putPendingDocumentUpload(db, customerId, uploadId, {
@@ -205,38 +339,46 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
       });
       const form = await files.uploadForm(
         pendingKey(customerId, uploadId),
-        { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS },
+        { contentType: input.contentType, maxBytes: cap, expiresInSeconds: UPLOAD_TTL_SECONDS },
         at,
       );
       return { uploadId, ...form };
     },
 
-    /** Claims the upload, checks the object's size and bytes, keeps the checked bytes as the document (ADR 045, 050). */
+    /**
+     * Claims the upload, checks the object's size and bytes, keeps the checked bytes under a new object key
+     * (ADR 045, 050). A file of the same name in the same folder is replaced: the old one becomes a version.
+     */
     async completeUpload(actor: Actor, customerId: string, uploadId: string): Promise<Document> {
-      await editableFolder(actor, customerId);
+      const source = await editableFolder(actor, customerId);
       const pending = await getPendingDocumentUpload(db, customerId, uploadId);
       const at = now();
       if (!pending || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) throw uploadNotOpen();
       if (!(await claimPendingDocumentUpload(db, customerId, uploadId))) throw uploadNotOpen();
-      const documentId = newDocumentId();
-      const finalKey = documentKey(customerId, documentId);
-      const kept = await keepVerified(files, pendingKey(customerId, uploadId), finalKey, pending.fileName);
-      const doc: StoredDocument = {
-        documentId,
-        folder: pending.folder,
-        name: pending.fileName,
-        ...kept,
-        uploadedAt: at.toISOString(),
-        uploadedBy: actor.username,
-        source: pending.source,
-        objectKey: finalKey,
-      };
-      await storeDocument(db, customerId, doc, actor.username).catch(async (error: unknown) => {
-        await files.remove(finalKey);
-        throw error;
-      });
-      return publicOf(doc);
+      return keepAndPlace({ db, files }, customerId, uploadId, { pending, source, at, username: actor.username });
     },
+
+    /** A document's earlier versions, newest first: for the customer's document editors. 3 calls. */
+    async versions(actor: Actor, customerId: string, documentId: string): Promise<DocumentVersions> {
+      await editableFolder(actor, customerId);
+      const doc = await readable(customerId, documentId);
+      const earlier = await listVersions(db, customerId, documentId, DOCUMENT_LIMITS.versionsListed);
+      return { document: publicOf(doc), versions: earlier.map(({ objectKey: _key, name: _name, ...version }) => version) };
+    },
+
+    /**
+     * Makes an earlier version current again — as a new version (the current one is kept), with an audit
+     * entry. The new version's row names the Idempotency-Key it was made under: a retried restore finds it
+     * and answers it, a parallel one loses the conditional write and finds it too.
+     */
+    async restore(actor: Actor, customerId: string, documentId: string, version: number, key: string): Promise<Document> {
+      const source = await editableFolder(actor, customerId);
+      return restoreVersion(db, { customerId, documentId, version, source, actor: actor.username, at: now }, key);
+    },
+
+    /** A supplier's file from an operator (putSupplierFile). */
+    putSupplierFile: (by: string, customerId: string, to: { folder: string; name: string }, bytes: Uint8Array) =>
+      putSupplierFile({ db, files, now }, by, customerId, to, bytes),
 
     /** Soft delete with an audit entry (the object stays, ADR 082); a company editor deletes only the company's own files. */
     async remove(actor: Actor, customerId: string, documentId: string): Promise<void> {
@@ -253,6 +395,7 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
         actor: actor.username,
         action: 'delete',
         documentId,
+        version: doc.version,
         name: doc.name,
         folder: doc.folder,
       };
@@ -267,16 +410,46 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
   };
 }
 
-/** A document and its upload audit entry, in one transaction (also the seed's and the import's way in). */
-export async function storeDocument(db: Db, customerId: string, doc: StoredDocument, actor: string): Promise<void> {
-  const entry: DocumentAuditEntry = {
-    at: doc.uploadedAt,
-    actor,
-    action: 'upload',
-    documentId: doc.documentId,
-    name: doc.name,
-    folder: doc.folder,
-  };
-  await transactWrite(db, documentCreateWrites(db, customerId, doc, entry));
+/** A document as it arrives (upload, seed, import): its version follows from what the folder holds. */
+export type NewDocument = Omit<StoredDocument, 'version' | 'restoredFrom' | 'restoreKey'>;
+
+/**
+ * A file into the folder (also the seed's, the import's and the operator's way in): a new document with its
+ * name guard and audit entry, or — a document of that name in that folder exists — its next version (the
+ * current one kept under VER#). `editor` 'company' may not replace the supplier's file. Races are lost by
+ * conditional writes and tried again. Answers the document as stored.
+ */
+export async function placeDocument(db: Db, customerId: string, file: NewDocument, editor: Document['source']): Promise<StoredDocument> {
+  for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+    const existingId = await documentIdByName(db, customerId, file.folder, file.name);
+    const current = existingId === null ? null : await getDocument(db, customerId, existingId);
+    try {
+      if (!current) {
+        const doc: StoredDocument = { ...file, version: 1 };
+        await transactWrite(db, documentCreateWrites(db, customerId, doc, auditOf(doc, file.uploadedBy, 'upload')));
+        return doc;
+      }
+      if (editor === 'company' && current.source !== 'company')
+        throw conflict(`The supplier's file "${current.name}" is in this folder already. Please give yours another name.`);
+      const { restoredFrom: _from, restoreKey: _key, ...kept } = current;
+      const next: StoredDocument = {
+        ...kept,
+        ...file,
+        documentId: current.documentId,
+        source: current.source,
+        version: current.version + 1,
+      };
+      await transactWrite(db, documentNewVersionWrites(db, customerId, current, next, auditOf(next, file.uploadedBy, 'replace')));
+      return next;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw conflict('The folder changed while the file was stored. Please upload it again.');
+}
+
+/** A document and its upload audit entry (the seed's and the tests' way in; a name held already answers 409). */
+export async function storeDocument(db: Db, customerId: string, doc: NewDocument, actor: string): Promise<void> {
+  await transactWrite(db, documentCreateWrites(db, customerId, { ...doc, version: 1 }, auditOf({ ...doc, version: 1 }, actor, 'upload')));
 }
 export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -6,7 +6,22 @@ import * as z from '../shared/zod.ts';
  * there and the company's own uploads, in folders; listed with name, size, type and date, sorted and searched
  * by name; downloaded through a short-lived signed link.
  */
-export const DOCUMENT_LIMITS = { name: 200, folder: 200, folderDepth: 4, search: 100, perCustomer: 2_000 } as const;
+export const DOCUMENT_LIMITS = { name: 200, folder: 200, folderDepth: 4, search: 100, perCustomer: 2_000, versionsListed: 100 } as const;
+
+/** An Excel workbook (OOXML spreadsheet, SPEC 2: price lists): accepted for documents only (ADR 082, addendum). */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** What a document upload may be, judged by its bytes: the workflow's types (ADR 045) and XLSX. */
+export const DOCUMENT_CONTENT_TYPES = [...UPLOAD_CONTENT_TYPES, XLSX_CONTENT_TYPE] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
+/** The size cap per type: the workflow's for images and PDFs, 20 MB for a workbook (long price lists). */
+export const DOCUMENT_MAX_BYTES: Record<DocumentContentType, number> = {
+  'image/png': UPLOAD_MAX_BYTES,
+  'image/jpeg': UPLOAD_MAX_BYTES,
+  'image/webp': UPLOAD_MAX_BYTES,
+  'application/pdf': UPLOAD_MAX_BYTES,
+  [XLSX_CONTENT_TYPE]: 20 * 1024 * 1024,
+};
+export const DOCUMENT_MAX_BYTES_ANY = Math.max(...Object.values(DOCUMENT_MAX_BYTES));
 
 /** No control characters (NUL included), no path separators, not `.` or `..`: a name is one path segment. */
 const segmentProblem = (segment: string): string | null => {
@@ -51,6 +66,10 @@ const DocumentId = z.string().check(z.regex(/^doc-[A-Za-z0-9_-]{1,40}$/, 'Not a 
 export const DocumentParams = z.extend(CustomerParams, { documentId: DocumentId });
 export const OwnDocumentParams = z.object({ documentId: DocumentId });
 export const DocumentUploadParams = z.extend(CustomerParams, { uploadId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/)) });
+/** A version number in a path: 1..999999 (VER# rows are keyed by it zero-padded). */
+export const DocumentVersionParams = z.extend(DocumentParams, {
+  version: z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'Not a version number')),
+});
 
 export const Document = z.object({
   documentId: z.string(),
@@ -62,8 +81,28 @@ export const Document = z.object({
   uploadedBy: z.string(),
   /** The supplier's file (contracts, price lists) or the company's own upload. */
   source: z.enum(['supplier', 'company']),
+  /** 1 for a new file; a replace (same name, same folder) or a restore makes the next one (ADR 082, addendum). */
+  version: z.number(),
+  /** The earlier version this one restored, if it is a restore. */
+  restoredFrom: z.optional(z.number()),
 });
 export type Document = z.infer<typeof Document>;
+
+/** An earlier version of a document, kept when a replace or a restore made a newer one. */
+export const DocumentVersion = z.object({
+  version: z.number(),
+  bytes: z.number(),
+  contentType: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.string(),
+  restoredFrom: z.optional(z.number()),
+  /** When a newer version took its place. */
+  replacedAt: z.string(),
+});
+export type DocumentVersion = z.infer<typeof DocumentVersion>;
+/** GET …/:documentId/versions — the current document and its earlier versions, newest first (100 at most). */
+export const DocumentVersions = z.object({ document: Document, versions: z.array(DocumentVersion) });
+export type DocumentVersions = z.infer<typeof DocumentVersions>;
 
 export const DocumentList = z.object({
   customerId: z.string(),
@@ -80,8 +119,8 @@ export type DocumentList = z.infer<typeof DocumentList>;
 export const DocumentUploadStart = z.object({
   folder: z._default(DocumentFolder, ''),
   fileName: DocumentName,
-  contentType: z.enum(UPLOAD_CONTENT_TYPES, 'Only PNG, JPEG and WebP images and PDF documents can be uploaded'),
-  bytes: z.number().check(z.int(), z.gte(1, 'The file is empty'), z.lte(UPLOAD_MAX_BYTES, 'The file is larger than 10 MB')),
+  contentType: z.enum(DOCUMENT_CONTENT_TYPES, 'Only PDF documents, Excel workbooks (XLSX) and PNG, JPEG and WebP images can be uploaded'),
+  bytes: z.number().check(z.int(), z.gte(1, 'The file is empty'), z.lte(DOCUMENT_MAX_BYTES_ANY, 'The file is larger than 20 MB')),
 });
 export type DocumentUploadStart = z.infer<typeof DocumentUploadStart>;
 

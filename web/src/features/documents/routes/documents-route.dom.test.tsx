@@ -17,6 +17,7 @@ const doc = (over: Partial<Document>): Document => ({
   uploadedAt: '2026-01-05T09:00:00.000Z',
   uploadedBy: 'operator',
   source: 'supplier',
+  version: 1,
   ...over,
 });
 const list = (over: object) => ({ customerId: 'P-1', folder: '', folders: [], documents: [], mayEdit: false, ...over });
@@ -67,5 +68,96 @@ describe('the Documents section', () => {
     fakeBackend({ 'GET /api/auth/status': { body: reader }, 'GET /api/documents': { body: list({}) } });
     renderRoute(paths.connect.documents);
     expect(await screen.findByRole('heading', { name: 'No documents' })).toBeTruthy();
+  });
+
+  it('an editor uploads a file into the folder shown: a wrong type is refused in place, a PDF goes through storage and the API', async () => {
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+        status = 204;
+        onload: (() => void) | null = null;
+        open() {}
+        send() {
+          setTimeout(() => {
+            this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+            this.onload?.();
+          }, 0);
+        }
+      },
+    );
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: reader },
+      'GET /api/documents': (call) =>
+        call.query.get('folder') === 'Contracts'
+          ? { body: list({ folder: 'Contracts', mayEdit: true, documents: [doc({})] }) }
+          : { body: list({ mayEdit: true, folders: ['Contracts'] }) },
+      'POST /api/documents/customers/P-1/uploads': {
+        status: 201,
+        body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: { key: 'k' }, expiresAt: '2026-11-24T11:00:00.000Z' },
+      },
+      'POST /api/documents/customers/P-1/uploads/u1/complete': {
+        status: 201,
+        body: doc({ documentId: 'doc-n', name: 'Terms.pdf', source: 'company' }),
+      },
+    });
+    renderRoute(paths.connect.documents);
+    fireEvent.click(await screen.findByRole('button', { name: /Contracts/ }));
+    await screen.findByRole('button', { name: 'Download Contract.pdf' });
+    const folder = screen.getByRole('textbox', { name: 'Folder' }) as HTMLInputElement;
+    await waitFor(() => expect(folder.value).toBe('Contracts'));
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] } });
+    expect(await screen.findByText(/logo\.svg is not a PDF/)).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/documents/customers/P-1/uploads')).toEqual([]);
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'Terms.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Terms.pdf was uploaded.')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/documents/customers/P-1/uploads')[0]!.body).toMatchObject({
+      folder: 'Contracts',
+      fileName: 'Terms.pdf',
+      contentType: 'application/pdf',
+      bytes: 8,
+    });
+    expect(backend.callsTo('POST', '/api/documents/customers/P-1/uploads/u1/complete')).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('an editor sees who downloaded a document, restores an earlier version and deletes after a confirm', async () => {
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: reader },
+      'GET /api/documents': { body: list({ mayEdit: true, documents: [doc({ version: 2 })] }) },
+      'GET /api/documents/customers/P-1/doc-a/downloads': {
+        body: { downloads: [{ documentId: 'doc-a', at: '2026-01-06T10:00:00.000Z', username: 'anna.reader', name: 'Contract.pdf' }] },
+      },
+      'GET /api/documents/customers/P-1/doc-a/versions': {
+        body: {
+          document: doc({ version: 2 }),
+          versions: [
+            {
+              version: 1,
+              bytes: 100,
+              contentType: 'application/pdf',
+              uploadedAt: '2026-01-01T09:00:00.000Z',
+              uploadedBy: 'operator',
+              replacedAt: '2026-01-05T09:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'POST /api/documents/customers/P-1/doc-a/versions/1/restore': { body: doc({ version: 3, restoredFrom: 1 }) },
+      'DELETE /api/documents/customers/P-1/doc-a': { body: { documentId: 'doc-a', deleted: true } },
+    });
+    renderRoute(paths.connect.documents);
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of Contract.pdf' }));
+    expect(await screen.findByText('anna.reader')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore version 1' }));
+    expect(await screen.findByText('Version 1 was restored.')).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/documents/customers/P-1/doc-a/versions/1/restore')).toHaveLength(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of Contract.pdf' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Delete Contract.pdf?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Contract.pdf was deleted.')).toBeTruthy();
+    expect(backend.callsTo('DELETE', '/api/documents/customers/P-1/doc-a')).toHaveLength(1);
   });
 });

@@ -7,6 +7,9 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { downloadLink, useDocumentList } from '../api/documents.ts';
+import { DocumentDetails } from '../components/document-details.tsx';
+import { DocumentUpload } from '../components/document-upload.tsx';
+import { PdfViewer } from '../components/pdf-viewer.tsx';
 
 const COLUMNS: readonly DocumentSort[] = ['name', 'size', 'type', 'date'];
 /** What a type is called in the list (the verified types of ADR 045 and the supplier's spreadsheets). */
@@ -24,7 +27,16 @@ function size(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
-function DocumentRow({ doc, showFolder, onFailed }: { doc: Document; showFolder: boolean; onFailed: () => void }) {
+type RowProps = {
+  doc: Document;
+  showFolder: boolean;
+  onFailed: () => void;
+  onOpen: (doc: Document) => void;
+  /** Editors: opens the document's downloads, versions and delete. */
+  onDetails: ((doc: Document) => void) | null;
+};
+
+function DocumentRow({ doc, showFolder, onFailed, onOpen, onDetails }: RowProps) {
   const t = useT();
   const format = useUserFormat();
   const download = async () => {
@@ -43,6 +55,18 @@ function DocumentRow({ doc, showFolder, onFailed }: { doc: Document; showFolder:
           {doc.name}
         </Button>
         {showFolder && doc.folder ? <span className="block px-3 text-xs text-slate-500">{doc.folder}</span> : null}
+        <span className="flex flex-wrap gap-x-1">
+          {doc.contentType === 'application/pdf' ? (
+            <Button theme="text" className="text-xs" onClick={() => onOpen(doc)} aria-label={t('documents.open', { name: doc.name })}>
+              {t('documents.openShort')}
+            </Button>
+          ) : null}
+          {onDetails ? (
+            <Button theme="text" className="text-xs" onClick={() => onDetails(doc)} aria-label={t('documents.actions', { name: doc.name })}>
+              {t('documents.detailsShort')}
+            </Button>
+          ) : null}
+        </span>
       </td>
       <td className="px-4 py-3 text-right tabular-nums text-slate-700">{size(doc.bytes, format.locale)}</td>
       <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{typeName(doc.contentType)}</td>
@@ -61,6 +85,9 @@ export function DocumentsRoute() {
     dir: 'asc',
   });
   const [failed, setFailed] = useState(false);
+  const [viewing, setViewing] = useState<Document | null>(null);
+  const [details, setDetails] = useState<Document | null>(null);
+  const [changed, setChanged] = useState('');
   const result = useDocumentList(query);
   const sortBy = (column: DocumentSort) =>
     setQuery((q) => ({ ...q, sort: column, dir: q.sort === column && q.dir === 'asc' ? 'desc' : 'asc' }));
@@ -94,6 +121,23 @@ export function DocumentsRoute() {
           />
         </label>
       </div>
+      {viewing ? (
+        <PdfViewer key={viewing.documentId} documentId={viewing.documentId} name={viewing.name} onClose={() => setViewing(null)} />
+      ) : null}
+      <p role="status" className="mb-2 text-sm text-green-800 empty:hidden">
+        {changed}
+      </p>
+      {details && result.data ? (
+        <DocumentDetails
+          customerId={result.data.customerId}
+          doc={details}
+          onClose={() => setDetails(null)}
+          onChanged={(message) => {
+            setDetails(null);
+            setChanged(message);
+          }}
+        />
+      ) : null}
       {failed ? (
         <p role="alert" className="mb-3 text-sm text-red-700">
           {t('documents.downloadFailed')}
@@ -152,7 +196,14 @@ export function DocumentsRoute() {
                 </thead>
                 <tbody>
                   {data.documents.map((doc) => (
-                    <DocumentRow key={doc.documentId} doc={doc} showFolder={query.q !== ''} onFailed={() => setFailed(true)} />
+                    <DocumentRow
+                      key={doc.documentId}
+                      doc={doc}
+                      showFolder={query.q !== ''}
+                      onFailed={() => setFailed(true)}
+                      onOpen={setViewing}
+                      onDetails={data.mayEdit ? setDetails : null}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -160,6 +211,10 @@ export function DocumentsRoute() {
           </div>
         )}
       </QueryState>
+      {/* Below the folder: on a phone the files come first. */}
+      {result.data?.mayEdit ? (
+        <DocumentUpload customerId={result.data.customerId} folder={query.folder} onUploaded={() => setChanged('')} />
+      ) : null}
     </div>
   );
 }

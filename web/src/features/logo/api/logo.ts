@@ -3,7 +3,7 @@ import { WorkflowUploadTicket } from '@portal/core/workflow';
 import useSWR from 'swr';
 import { refreshSession } from '../../../lib/auth.ts';
 import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
-import { postToStorage } from '../../../lib/storage-upload.ts';
+import { uploadThroughStorage } from '../../../lib/storage-upload.ts';
 
 /** The Logo section's calls (ADR 084) on the typed client (ADR 057): the customer's logo, the upload that stages one, save. */
 const section = routeSection('connect', ['logo']);
@@ -25,9 +25,12 @@ export function checkFile(file: File): { contentType: LogoUploadStart['contentTy
 /** The upload path of ADR 045: a presigned POST, the file straight to storage, then the server stages it re-encoded. */
 export async function stageLogo(file: File, contentType: LogoUploadStart['contentType'], onProgress: (share: number) => void) {
   const start: LogoUploadStart = { fileName: file.name, contentType, bytes: file.size };
-  const ticket = await write(logo().uploads.$post({ json: start, header: idempotent(crypto.randomUUID()) }), WorkflowUploadTicket);
-  await postToStorage(ticket, file, onProgress);
-  return write(logo().uploads[':uploadId'].complete.$post({ param: { uploadId: segment(ticket.uploadId) } }), StagedLogo);
+  return uploadThroughStorage(
+    file,
+    onProgress,
+    () => write(logo().uploads.$post({ json: start, header: idempotent(crypto.randomUUID()) }), WorkflowUploadTicket),
+    (uploadId) => write(logo().uploads[':uploadId'].complete.$post({ param: { uploadId: segment(uploadId) } }), StagedLogo),
+  );
 }
 
 /**

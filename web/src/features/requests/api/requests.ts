@@ -4,9 +4,7 @@ import { toPagination } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
 import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
-import { postToStorage } from '../../../lib/storage-upload.ts';
-
-export { StorageUploadError } from '../../../lib/storage-upload.ts';
+import { uploadThroughStorage } from '../../../lib/storage-upload.ts';
 
 /**
  * The Requests section's calls (ADR 046; workflows-shared.md): flow/workflows (the list), flow/workflow-requests,
@@ -113,10 +111,7 @@ export async function fetchFileLink(requestId: string, fileId: string): Promise<
   );
 }
 
-/**
- * An upload (ADR 045): ask for a presigned POST, send the fields and the file straight to S3 with
- * XMLHttpRequest (fetch reports no upload progress), then have the API verify it. `onProgress` gets 0..1.
- */
+/** An upload through the one browser upload path (lib/storage-upload.ts, ADR 045). `onProgress` gets 0..1. */
 export async function uploadFile(
   itemId: string,
   file: File,
@@ -128,10 +123,14 @@ export async function uploadFile(
     bytes: file.size,
   };
   const item = () => flow()['workflow-request-items'][':itemId'];
-  const ticket = await write(item().upload.$post({ param: { itemId: segment(itemId) }, json: start }), WorkflowUploadTicket);
-  await postToStorage(ticket, file, onProgress);
-  return write(
-    item().uploads[':uploadId'].complete.$post({ param: { itemId: segment(itemId), uploadId: segment(ticket.uploadId) } }),
-    RequestStepItem,
+  return uploadThroughStorage(
+    file,
+    onProgress,
+    () => write(item().upload.$post({ param: { itemId: segment(itemId) }, json: start }), WorkflowUploadTicket),
+    (uploadId) =>
+      write(
+        item().uploads[':uploadId'].complete.$post({ param: { itemId: segment(itemId), uploadId: segment(uploadId) } }),
+        RequestStepItem,
+      ),
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { PdfCanvas, usePdf } from '../../../components/pdf/pdf-canvas.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/requests.ts';
 import { FileLink } from './file-link.tsx';
-import type { PdfDocument } from './pdf-document.ts';
 import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
 
 /**
@@ -15,27 +15,11 @@ import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
  */
 export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: PinnedFileProps) {
   const t = useT();
-  const [doc, setDoc] = useState<PdfDocument | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The bytes through the request route's download (ADR 045: a short presigned GET of an attachment).
+  const { doc, failed, fail } = usePdf(() => fetchFileLink(requestId, file.fileId));
   const [drawn, setDrawn] = useState(false);
   const [page, setPage] = useState(1);
   const toolbar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let live = true;
-    let opened: PdfDocument | null = null;
-    loadPdf(requestId, file.fileId).then(
-      (loaded) => {
-        if (!live) return loaded.destroy();
-        opened = loaded;
-        setDoc(loaded);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      opened?.destroy();
-    };
-  }, [requestId, file.fileId]);
   const pageCount = doc?.pageCount ?? file.pageCount ?? 1;
   const show = (next: number) => setPage(Math.min(pageCount, Math.max(1, next)));
   const label = t('requests.pdf.page', { page, count: pageCount });
@@ -71,13 +55,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       }
       surface={
         doc && !failed ? (
-          <PdfCanvas
-            doc={doc}
-            page={page}
-            label={`${file.name}, ${label}`}
-            onDrawn={() => setDrawn(true)}
-            onFailed={() => setFailed(true)}
-          />
+          <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={fail} />
         ) : (
           <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
             {failed ? t('requests.pdf.failed') : t('requests.loading')}
@@ -86,53 +64,4 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       }
     />
   );
-}
-
-/**
- * The bytes through the request route's download (ADR 045: a short presigned GET of an attachment; read by
- * fetch, never opened by the browser) while pdf.js loads, then the parsed document.
- */
-async function loadPdf(requestId: string, fileId: string): Promise<PdfDocument> {
-  const bytes = fetchFileLink(requestId, fileId).then(async ({ url }) => {
-    // eslint-disable-next-line no-restricted-syntax -- the presigned URL is S3's, not the API (ADR 045, 047)
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`The PDF download answered ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
-  });
-  const [{ openPdf }, data] = await Promise.all([import('./pdf-document.ts'), bytes]);
-  return openPdf(data);
-}
-
-/** The page on a canvas as wide as the surface around it (measured, and again when it resizes). */
-function PdfCanvas({
-  doc,
-  page,
-  label,
-  onDrawn,
-  onFailed,
-}: {
-  doc: PdfDocument;
-  page: number;
-  label: string;
-  onDrawn: () => void;
-  onFailed: () => void;
-}) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const surface = canvas.current?.parentElement;
-    if (!surface) return;
-    const measure = () => setWidth(Math.floor(surface.clientWidth));
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(surface);
-    return () => observer?.disconnect();
-  }, []);
-  useEffect(() => {
-    if (width < 1 || !canvas.current) return;
-    doc.render(page, canvas.current, width).then(onDrawn, onFailed);
-    // The callbacks are the parent's setters: drawing again is for a new page or width only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc, page, width]);
-  return <canvas ref={canvas} role="img" aria-label={label} className="block h-auto w-full" />;
 }

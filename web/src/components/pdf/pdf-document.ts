@@ -2,7 +2,7 @@ import { getDocument, GlobalWorkerOptions, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 /**
- * The one module that touches pdf.js (ADR 047). pdf-pins.tsx imports it dynamically, so pdf.js lands in
+ * The one module that touches pdf.js (ADR 047). pdf-canvas.tsx imports it dynamically, so pdf.js lands in
  * its own lazy chunk (vendor-pdfjs, web/vite.config.ts) and costs nothing until a PDF answer is shown.
  * The worker is a hashed asset of the site ('self': script-src/worker-src allow it, no blob:). eval is
  * off (isEvalSupported: false: the CSP has no 'unsafe-eval'), and no annotation or form layer is drawn:
