@@ -78,14 +78,16 @@ const initialProfile = (customer: Customer): CompanyProfile => ({
 export const mayEditProfile = (actor: Actor, customerId: string) =>
   actor.customerId === customerId && actor.access.modules.flow.permissions.editCompanyProfile === true;
 
+/** The customer if the actor may act for it; else 404, as for one that does not exist. */
+async function visibleCustomer(db: Db, actor: Actor, customerId: string): Promise<Customer> {
+  const customer = await getCustomer(db, customerId);
+  if (!customer || !mayActFor(actor, customer)) throw notFound();
+  return customer;
+}
+
 export function createCompanyService(deps: CompanyServiceDeps) {
   const { db, now } = deps;
-
-  async function visible(actor: Actor, customerId: string): Promise<Customer> {
-    const customer = await getCustomer(db, customerId);
-    if (!customer || !mayActFor(actor, customer)) throw notFound();
-    return customer;
-  }
+  const visible = (actor: Actor, customerId: string) => visibleCustomer(db, actor, customerId);
 
   /** The locks whose request still waits (draft or pending): a rejected, approved or archived one's lock is stale. */
   async function live(locks: CompanyLock[]) {

@@ -43,7 +43,13 @@ describe('mayUseConnectSection', () => {
     const flow = modulesOf({ flow: { permissions: 1 + 8, settings: 0 } });
     expect(connectSectionsFor(flow)).toEqual(['news', 'documents', 'company', 'logo', 'requests']);
     // The workflow editor lives in Requests: editWorkflows alone opens the section.
-    expect(connectSectionsFor(modulesOf({ flow: { permissions: 32, settings: 0 } }))).toEqual(['news', 'documents', 'company', 'logo', 'requests']);
+    expect(connectSectionsFor(modulesOf({ flow: { permissions: 32, settings: 0 } }))).toEqual([
+      'news',
+      'documents',
+      'company',
+      'logo',
+      'requests',
+    ]);
     const everything = modulesOf(Object.fromEntries(MODULE_NAMES.map((name) => [name, { permissions: allBits(name), settings: 0 }])));
     expect(connectSectionsFor(everything)).toEqual([...CONNECT_SECTION_KEYS]);
   });
