@@ -14,7 +14,7 @@ import { countCalls } from '@portal/backend/platform/db';
 import type { AllocationChangeInput } from '@portal/core/product';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { benchActor, startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs } from './calls-and-median.ts';
+import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
 
 const { values } = parseArgs({
   options: {
@@ -101,7 +101,6 @@ async function applied(input: AllocationChangeInput) {
 }
 
 const { counted } = countCalls(backend.db);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const rows: string[] = [];
 const parallel: string[] = [];
 let decided = 0;
@@ -125,19 +124,7 @@ for (const size of [0, history]) {
     rows.push(`| ${size} | ${name} | ${calls} | ${medianMs.toFixed(1)} |`);
   }
   for (const [name, run] of cases.slice(0, 2)) {
-    const latencies: number[] = [];
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        for (let i = 0; i < runs; i += 1) {
-          const t = performance.now();
-          await run();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    parallel.push(
-      `| ${size} | ${name} | ${clients} | ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} |`,
-    );
+    parallel.push(`| ${size} | ${name} | ${clients} | ${await parallelReads(clients, runs, () => run())} |`);
   }
 }
 

@@ -17,3 +17,23 @@ export async function callsAndMedianMs(
   const sorted = times.sort((a, b) => a - b);
   return { calls, medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0 };
 }
+
+/**
+ * `clients` parallel readers, each `runs` reads in turn (`read(client)`, client 0..clients-1): the reads done and
+ * their p50 / p99 in ms, as a Markdown table row's last three cells.
+ */
+export async function parallelReads(clients: number, runs: number, read: (client: number) => Promise<unknown>): Promise<string> {
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = 0; i < runs; i += 1) {
+        const t = performance.now();
+        await read(c);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const sorted = latencies.sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+  return `${sorted.length} | ${pct(50).toFixed(1)} | ${pct(99).toFixed(1)}`;
+}

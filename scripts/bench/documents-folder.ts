@@ -14,7 +14,7 @@ import type { Actor } from '@portal/backend';
 import { documentKey, placeDocument, storeDocument } from '@portal/backend/documents';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs } from './calls-and-median.ts';
+import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +61,6 @@ const inBatches = async (n: number, from: number, run: (i: number) => Promise<un
 
 const service = backend.documents;
 const { counted } = countCalls(backend.db);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const rows: string[] = [];
 const parallel: string[] = [];
 let stored = 0;
@@ -94,18 +93,8 @@ for (const size of [10, files]) {
     ['list', { folder: 'Folder 3', sort: 'name', dir: 'asc' }],
     ['search', { folder: '', q: 'list 00', sort: 'date', dir: 'desc' }],
   ] as const) {
-    const latencies: number[] = [];
-    await Promise.all(
-      Array.from({ length: clients }, async (_, c) => {
-        for (let i = 0; i < runs; i += 1) {
-          const t = performance.now();
-          await service.list(reader(c + 1), CUSTOMER, query);
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
     parallel.push(
-      `| ${size} | ${name} | ${clients} | ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} |`,
+      `| ${size} | ${name} | ${clients} | ${await parallelReads(clients, runs, (c) => service.list(reader(c + 1), CUSTOMER, query))} |`,
     );
   }
 }

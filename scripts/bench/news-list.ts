@@ -11,7 +11,7 @@ import { decodeAccess } from '@portal/core/auth';
 import type { Actor } from '@portal/backend';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs } from './calls-and-median.ts';
+import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +74,6 @@ async function pastUpTo(n: number) {
 }
 
 const { counted } = countCalls(backend.db);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const rows: string[] = [];
 const parallel: string[] = [];
 for (const size of [0, Math.round(history / 10), history]) {
@@ -94,17 +93,7 @@ for (const size of [0, Math.round(history / 10), history]) {
     const { calls, medianMs } = await callsAndMedianMs(counted, run, runs);
     rows.push(`| ${size} | ${name} | ${calls} | ${medianMs.toFixed(1)} |`);
   }
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      for (let i = 0; i < runs; i += 1) {
-        const t = performance.now();
-        await service.list(reader(c + 1));
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  parallel.push(`| ${size} | ${clients} | ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} |`);
+  parallel.push(`| ${size} | ${clients} | ${await parallelReads(clients, runs, (c) => service.list(reader(c + 1)))} |`);
 }
 console.log(`News list, 20 live items (5 for a customer group), ${runs} sequential runs each, private DynamoDB Local:\n`);
 console.log('| past items (expired / withdrawn) | read | DynamoDB calls | median ms |');

@@ -52,9 +52,9 @@ describe('the Logo section', () => {
     expect(screen.queryByRole('button', { name: 'Choose an image' })).toBeNull();
   });
 
-  it('refuses an SVG in the browser, uploads a PNG, previews it in the header and saves it', async () => {
-    storageAccepts();
-    const backend = fakeBackend({
+  /** An editor without a logo yet: the upload stages `staged`, the save answers `saved`. */
+  const editorBackend = (saved: object) =>
+    fakeBackend({
       'GET /api/auth/status': { body: editor },
       'GET /api/logo': { body: { current: null, mayEdit: true } },
       'POST /api/logo/uploads': {
@@ -62,8 +62,12 @@ describe('the Logo section', () => {
         body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-29T09:00:00.000Z' },
       },
       'POST /api/logo/uploads/u1/complete': { status: 201, body: staged },
-      'POST /api/logo/apply': { body: { outcome: 'applied', current } },
+      'POST /api/logo/apply': { body: saved },
     });
+
+  it('refuses an SVG in the browser, uploads a PNG, previews it in the header and saves it', async () => {
+    storageAccepts();
+    const backend = editorBackend({ outcome: 'applied', current });
     renderRoute(paths.connect.logo);
     await screen.findByRole('button', { name: 'Choose an image' });
     expect(screen.getByText("No logo yet: the portal shows the brand's mark.")).toBeTruthy();
@@ -88,16 +92,7 @@ describe('the Logo section', () => {
 
   it('says a save was sent for approval, with a link to the request, where the brand asks for it', async () => {
     storageAccepts();
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: editor },
-      'GET /api/logo': { body: { current: null, mayEdit: true } },
-      'POST /api/logo/uploads': {
-        status: 201,
-        body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: {}, expiresAt: '2026-11-29T09:00:00.000Z' },
-      },
-      'POST /api/logo/uploads/u1/complete': { status: 201, body: staged },
-      'POST /api/logo/apply': { body: { outcome: 'filed', requestId: 'R-42' } },
-    });
+    const backend = editorBackend({ outcome: 'filed', requestId: 'R-42' });
     renderRoute(paths.connect.logo);
     await screen.findByRole('button', { name: 'Choose an image' });
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
