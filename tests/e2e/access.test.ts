@@ -144,6 +144,7 @@ describe('the connect navigation follows the module permissions (ADR 031)', () =
       'Neuigkeiten',
       'Dokumente',
       'Unternehmen',
+      'Logo',
     ]);
     await shoot(page, 'access-connect-limited-nav');
     await page.goto(`${baseUrl}/connect/sales`);

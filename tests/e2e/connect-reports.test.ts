@@ -154,9 +154,12 @@ describe('connect reports', () => {
     // Both recipients have the mail with the file attached; the contact's has an unsubscribe link.
     const [userMail] = (await mailsTo(userEmail)).filter((m) => m.subject.includes(REPORT_NAME));
     const [contactMail] = (await mailsTo(CONTACT)).filter((m) => m.subject.includes(REPORT_NAME));
-    expect(userMail?.attachments?.[0]?.filename).toMatch(/\.csv$/);
-    expect(contactMail?.attachments?.[0]?.filename).toBe(userMail!.attachments![0]!.filename);
-    const attached = csvOf(Buffer.from(contactMail!.attachments![0]!.content, 'base64').toString('utf8'));
+    // The report file, and the customer's logo inline (ADR 084: Aurora Digital has the demo logo).
+    const reportFile = (mail: typeof userMail) => mail?.attachments?.find((a) => a.filename.endsWith('.csv'));
+    expect(userMail?.attachments?.map((a) => a.filename)).toContain('logo.png');
+    expect(reportFile(userMail)?.filename).toMatch(/\.csv$/);
+    expect(reportFile(contactMail)?.filename).toBe(reportFile(userMail)!.filename);
+    const attached = csvOf(Buffer.from(reportFile(contactMail)!.content, 'base64').toString('utf8'));
     const unsubscribeUrl = /https?:\/\/\S+\/unsubscribe\?token=[^\s"<>]+/.exec(
       `${contactMail!.body.text ?? ''} ${contactMail!.body.html ?? ''}`,
     )?.[0];
@@ -171,7 +174,7 @@ describe('connect reports', () => {
     // "Report files": the same file, downloaded through a presigned link.
     await page.getByRole('link', { name: 'All reports' }).click();
     await page.getByRole('tab', { name: 'Report files' }).click();
-    const download = page.getByRole('button', { name: `Download ${userMail!.attachments![0]!.filename}` }).first();
+    const download = page.getByRole('button', { name: `Download ${reportFile(userMail)!.filename}` }).first();
     await download.waitFor();
     await shoot(page, 'connect-reports-files');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
@@ -181,7 +184,7 @@ describe('connect reports', () => {
     expect(downloaded[0]).not.toContain('Customer store ID');
 
     // The FTP copy, fetched over SFTP as the customer: the same rows.
-    const copies = (await sftpFiles('/')).filter((f) => f.path.endsWith(userMail!.attachments![0]!.filename));
+    const copies = (await sftpFiles('/')).filter((f) => f.path.endsWith(reportFile(userMail)!.filename));
     expect(copies).toHaveLength(1);
     expect(csvOf((await copies[0]!.read()).toString('utf8'))).toEqual(attached);
 
