@@ -30,6 +30,18 @@ describe('message lookup and fallback', () => {
     expect(resolveMessage(undefined, fallback, 'a.b')).toBe('English B');
   });
 
+  it('picks the plural form of a counted key by the locale (Intl.PluralRules), else _other, else the plain key', () => {
+    const pl = { n: { files_one: '{count} plik', files_few: '{count} pliki', files_many: '{count} plików', files_other: '{count} pliku' } };
+    const en = { n: { files_one: '{count} file', files_other: '{count} files', plain: '{count} rows' } };
+    const inPolish = (count: number) => resolveMessage(pl, en, 'n.files', { count }, 'pl-PL');
+    expect([1, 3, 5, 22, 1.5].map(inPolish)).toEqual(['1 plik', '3 pliki', '5 plików', '22 pliki', '1.5 pliku']);
+    expect(resolveMessage({}, en, 'n.files', { count: 1 }, 'pl-PL')).toBe('1 file');
+    expect(resolveMessage({}, en, 'n.files', { count: 0 })).toBe('0 files');
+    expect(resolveMessage({}, en, 'n.plain', { count: 1 })).toBe('1 rows');
+    // Without a count, a plural key is not found: the key shows, so a forgotten count gets noticed.
+    expect(resolveMessage({}, en, 'n.files')).toBe('n.files');
+  });
+
   it('looks up only leaves', () => {
     expect(lookup(fallback, 'a')).toBeUndefined();
     expect(lookup(fallback, 'a.b.c')).toBeUndefined();

@@ -18,8 +18,15 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
+/**
+ * The plural forms a catalogue key may carry (`lines_one`, `lines_few`, …: the categories of Intl.PluralRules,
+ * ADR 088). Code names the key without its form and passes `{ count }`; the count picks the form.
+ */
+export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+type PluralBase<K extends string> = K extends `${infer Base}_${(typeof PLURAL_FORMS)[number]}` ? Base : K;
+
 /** Every key of the English catalogues, e.g. `'auth.login.submit'`. A typo is a type error. */
-export type MessageKey = Leaves<English>;
+export type MessageKey = PluralBase<Leaves<English>>;
 export type MessageParams = Record<string, string | number>;
 
 export const FALLBACK_LOCALE = 'en-US';
@@ -61,9 +68,35 @@ export function onMissingKey(reporter: ((key: string) => void) | undefined): voi
   missingKeyReporter = reporter;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+const pluralCategory = (locale: string, count: number) => {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count);
+};
+
+/**
+ * A key's text in one locale: with a numeric `count` the locale's plural form of it (`key_few` for 3 in Polish),
+ * else its `_other` form, else the plain key. Never a joined "1 lines" (ADR 088).
+ */
+export function lookupCounted(messages: Messages | undefined, locale: string, key: string, params?: MessageParams): string | undefined {
+  const count = params?.['count'];
+  if (typeof count === 'number') {
+    const form = lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`);
+    if (form !== undefined) return form;
+  }
+  return lookup(messages, key);
+}
+
 /** The active locale's text, else English, else the key itself (visible, so a gap gets noticed). */
-export function resolveMessage(messages: Messages | undefined, fallback: Messages, key: string, params?: MessageParams): string {
-  const text = lookup(messages, key) ?? lookup(fallback, key);
+export function resolveMessage(
+  messages: Messages | undefined,
+  fallback: Messages,
+  key: string,
+  params?: MessageParams,
+  locale: string = FALLBACK_LOCALE,
+): string {
+  const text = lookupCounted(messages, locale, key, params) ?? lookupCounted(fallback, FALLBACK_LOCALE, key, params);
   if (text === undefined) missingKeyReporter?.(key);
   return interpolate(text ?? key, params);
 }
@@ -159,23 +192,23 @@ export function loadCatalogue(name: FeatureCatalogue): Promise<void> {
  * have none: for callers that show something else then. Not reported as missing (see onMissingKey).
  */
 export function optionalText(key: string, params?: MessageParams): string | undefined {
-  const { messages, english } = i18nStore.get();
-  const text = lookup(messages, key) ?? lookup(english, key);
+  const { locale, messages, english } = i18nStore.get();
+  const text = lookupCounted(messages, locale, key, params) ?? lookupCounted(english, FALLBACK_LOCALE, key, params);
   return text === undefined ? undefined : interpolate(text, params);
 }
 
 /** Translate outside React (the API client's snack texts). */
 export function translate(key: MessageKey, params?: MessageParams): string {
-  const { messages, english } = i18nStore.get();
-  return resolveMessage(messages, english, key, params);
+  const { locale, messages, english } = i18nStore.get();
+  return resolveMessage(messages, english, key, params, locale);
 }
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /** `const t = useT(); t('auth.login.submit')` — re-renders when the locale changes. */
 export function useT(): Translate {
-  const { messages, english } = useStore(i18nStore);
-  return useCallback((key, params) => resolveMessage(messages, english, key, params), [messages, english]);
+  const { locale, messages, english } = useStore(i18nStore);
+  return useCallback((key, params) => resolveMessage(messages, english, key, params, locale), [locale, messages, english]);
 }
 
 export const useLocale = () => useStore(i18nStore).locale;
