@@ -1,15 +1,25 @@
 import { createServer } from 'node:net';
 
-/** A free TCP port on loopback, so parallel runs (tests next to `npm start`) never collide. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A free TCP port on loopback, so parallel runs (tests next to `npm start`) never collide. Drawn at random
+ * below Linux's ephemeral range (32768–60999): a port the kernel hands out (`listen(0)`) is soon reused as
+ * the local port of some outgoing connection, so between this check and the caller's own listen another
+ * process could take it; below that range only another caller of this function could, 1 in ~22,000.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * 22_700);
+    if (await canListen(port)) return port;
+    if (attempt === 50) throw new Error('No free port found below 32768');
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 

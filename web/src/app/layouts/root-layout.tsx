@@ -6,11 +6,12 @@ import { loadMessages, messageLocaleFor, useT } from '../../i18n/index.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
 import { useDataLayer } from '../data-bridge.ts';
 import { useShellSession } from '../shell-session.ts';
+import { RouteFocus } from '../shell/route-focus.tsx';
 import { ScrollRestoration } from '../shell/scroll-restoration.tsx';
 
 /**
  * The root of every screen: which portal it belongs to, the active locale, the document title, the
- * snack alerts and, once the data layer is there (data-bridge.ts), its DataSync: the session status,
+ * snack alerts, the focus on a route change and, once the data layer is there (data-bridge.ts), its DataSync: the session status,
  * the access dialogs and the end of a logout.
  */
 export function RootLayout() {
@@ -59,6 +60,7 @@ function Root() {
       <SnackHost closeLabel={t('common.close')} />
       {layer ? <layer.DataSync /> : null}
       <ScrollRestoration />
+      <RouteFocus />
     </>
   );
 }

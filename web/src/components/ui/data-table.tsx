@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 export interface Column<T> {
   key: string;
   header: ReactNode;
+  /** The column's name on a phone's card, where `header` is not plain text (e.g. it carries a sort arrow). */
+  label?: string;
   cell: (row: T) => ReactNode;
   /** Numbers are right-aligned with tabular figures. */
   align?: 'start' | 'end';
@@ -10,9 +12,14 @@ export interface Column<T> {
   nowrap?: boolean;
 }
 
+/** Tables with more columns than this become a list of cards below 640 px (ADR 092). */
+const CARD_COLUMNS_ABOVE = 3;
+
 /**
- * A plain, accessible data table (caption, column headers) inside a card that scrolls sideways on small
- * screens instead of squeezing the columns.
+ * A plain, accessible data table (caption, column headers) inside a card. On a phone (below `sm`, 640 px) a
+ * table of more than three columns shows each row as a card of label/value lines instead of scrolling
+ * sideways (ADR 092): the same elements restyled, so the data, the actions and the tests stay one; the
+ * explicit table roles keep the table's semantics where `display: block` would drop them.
  */
 export function DataTable<T>({
   caption,
@@ -31,19 +38,23 @@ export function DataTable<T>({
   busy?: boolean;
   footer?: ReactNode;
 }) {
+  const cards = columns.length > CARD_COLUMNS_ABOVE;
+  const onPhone = (classes: string) => (cards ? classes : '');
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <div className={cards ? 'sm:overflow-x-auto' : 'overflow-x-auto'} tabIndex={0} role="region" aria-label={caption}>
         <table
+          role="table"
           aria-busy={busy || undefined}
-          className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity ${busy ? 'opacity-60' : ''}`}
+          className={`min-w-full divide-y divide-slate-200 text-sm transition-opacity ${onPhone('max-sm:block')} ${busy ? 'opacity-60' : ''}`}
         >
           <caption className={captionHidden ? 'sr-only' : 'px-4 pt-4 text-left font-semibold text-slate-900'}>{caption}</caption>
-          <thead className="bg-slate-50">
-            <tr>
+          <thead role="rowgroup" className={`bg-slate-50 ${onPhone('max-sm:sr-only')}`}>
+            <tr role="row">
               {columns.map((c) => (
                 <th
                   key={c.key}
+                  role="columnheader"
                   scope="col"
                   className={`px-4 py-2.5 align-bottom text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.align === 'end' ? 'text-right' : 'text-left'}`}
                 >
@@ -52,16 +63,19 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody role="rowgroup" className={`divide-y divide-slate-100 ${onPhone('max-sm:block')}`}>
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-slate-50">
+              <tr key={rowKey(row)} role="row" className={`hover:bg-slate-50 ${onPhone('max-sm:block max-sm:px-4 max-sm:py-3')}`}>
                 {columns.map((c) => (
                   <td
                     key={c.key}
+                    role="cell"
+                    data-label={cards ? (c.label ?? (typeof c.header === 'string' ? c.header : undefined)) : undefined}
                     className={[
                       'px-4 py-2.5 text-slate-800',
                       c.align === 'end' ? 'text-right tabular-nums' : 'text-left',
                       c.nowrap ? 'whitespace-nowrap' : '',
+                      onPhone(CARD_CELL),
                     ].join(' ')}
                   >
                     {c.cell(row)}
@@ -70,9 +84,15 @@ export function DataTable<T>({
               </tr>
             ))}
           </tbody>
-          {footer ? <tfoot className="bg-slate-50 font-semibold">{footer}</tfoot> : null}
+          {footer ? <tfoot className={`bg-slate-50 font-semibold ${onPhone('max-sm:block max-sm:[&_td]:block')}`}>{footer}</tfoot> : null}
         </table>
       </div>
     </div>
   );
 }
+
+/** A cell on a phone's card: its column's name (data-label) on the left, the value on the right. */
+const CARD_CELL =
+  'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal ' +
+  'max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase ' +
+  'max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';

@@ -197,6 +197,7 @@ function ProductList({
     {
       key: 'esp',
       header: <abbr title={t('products.table.espLong')}>{t('products.table.esp')}</abbr>,
+      label: t('products.table.esp'),
       align: 'end',
       nowrap: true,
       cell: (p) => money(p, p.espCents),

@@ -118,6 +118,7 @@ export function TransactionList({
   const columns: Column<Transaction>[] = [
     {
       key: 'at',
+      label: t('transactions.columns.at'),
       header: (
         <span>
           {t('transactions.columns.at')} <span aria-hidden="true">↓</span>
