@@ -13,6 +13,8 @@ const baseUrl = inject('baseUrl');
 const user = (username: string) => demoUsers().find((u) => u.username === username)!;
 const { freshPage } = useBrowser();
 /** Evaluated in the page (this file is type-checked without the DOM library; evaluate, unlike waitForFunction, is not held to the CSP). */
+/** Evaluated in the page: the focused element's tag and text, e.g. `A Transactions`. */
+const FOCUSED = "[document.activeElement?.tagName, document.activeElement?.textContent?.trim()].join(' ')";
 const ANIMATIONS_DONE = "document.getAnimations().every((a) => a.playState !== 'running')";
 
 async function violations(page: Page): Promise<string[]> {
@@ -24,7 +26,24 @@ async function violations(page: Page): Promise<string[]> {
     );
 }
 
-/** Opens each path, waits until the screen has rendered its heading, and collects what axe finds at both widths. */
+/**
+ * On a phone, what scrolls sideways (an empty list when nothing does): the page itself, or a table of more than three
+ * columns inside its scrolling region — those become cards below 640 px (ADR 092). Evaluated in the page.
+ */
+const SIDEWAYS = `(() => {
+  const found = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) found.push('the page: ' + root.scrollWidth + ' > ' + root.clientWidth + ' px');
+  for (const table of document.querySelectorAll('main table')) {
+    const columns = table.tHead?.rows[0]?.cells.length ?? 0;
+    const region = table.closest('[role=region]') ?? table.parentElement;
+    if (columns > 3 && table.offsetParent !== null && region.scrollWidth > region.clientWidth + 1)
+      found.push((table.caption?.textContent ?? 'a table') + ': ' + region.scrollWidth + ' > ' + region.clientWidth + ' px');
+  }
+  return found;
+})()`;
+
+/** Opens each path, waits until the screen has rendered its heading, and collects what axe finds at both widths and what scrolls sideways on a phone. */
 async function checkScreens(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
@@ -34,6 +53,8 @@ async function checkScreens(page: Page, paths: string[]): Promise<string[]> {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
       found.push(...(await violations(page)).map((v) => `${path} @${width}px: ${v}`));
+      if (width < 640)
+        found.push(...((await page.evaluate(SIDEWAYS)) as string[]).map((v) => `${path} @${width}px scrolls sideways: ${v}`));
     }
     await page.setViewportSize({ width: 1280, height: 860 });
   }
@@ -98,7 +119,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     await page.getByRole('dialog').waitFor();
     await expect.poll(() => page.evaluate(ANIMATIONS_DONE)).toBe(true);
     expect(await violations(page)).toEqual([]);
-  });
+  }, 120_000);
 
   it('the ordering portal (account, ordering steps, orders, sales, questionnaire) has none', async () => {
     const page = await freshPage();
@@ -114,6 +135,15 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       '/app/questionnaire',
     ];
     expect(await checkScreens(page, [new URL(page.url()).pathname, ...paths])).toEqual([]);
+  }, 120_000);
+
+  it('a section is reached by keyboard alone, and its heading then has the focus (ADR 092)', async () => {
+    const page = await freshPage();
+    await signInToConnect(page, baseUrl, user('demo.connect'));
+    for (let presses = 0; presses < 40 && (await page.evaluate(FOCUSED)) !== 'A Transactions'; presses++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(FOCUSED)).toBe('A Transactions');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(FOCUSED)).toBe('H1 Transactions');
   });
 
   it('the dialog asking a user without MFA for the higher authentication standard has none', async () => {
