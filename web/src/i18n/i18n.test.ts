@@ -60,8 +60,8 @@ describe('locale choice', () => {
     expect(messageLocaleFor('ordering', 'de-de')).toBe('de-DE'); // connect's code, mapped (core resolveLocale)
     expect(messageLocaleFor('connect', 'de-DE')).toBe('de-DE'); // an ordering code on connect
     expect(messageLocaleFor('connect', 'en-en')).toBe('en-US');
-    expect(messageLocaleFor('connect', 'pl-pl')).toBe('en-US'); // no Polish files yet: English
-    expect(messageLocaleFor('ordering', 'fr-FR')).toBe('en-US'); // supported, no file yet: English
+    expect(messageLocaleFor('connect', 'pl-pl')).toBe('pl-PL'); // connect's code, mapped to the Polish files
+    expect(messageLocaleFor('ordering', 'fr-FR')).toBe('fr-FR');
     expect(messageLocaleFor('ordering', 'xx-XX')).toBe('en-US');
     expect(messageLocaleFor('ordering', undefined)).toBe('en-US');
   });

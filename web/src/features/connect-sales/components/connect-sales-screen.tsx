@@ -110,7 +110,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
               endDate={filter.endDate}
               onStartDateChange={(startDate) => update({ preset: 'custom', startDate })}
               onEndDateChange={(endDate) => update({ preset: 'custom', endDate })}
-              error={problem ? t(`connectSales.errors.${problem}`, { days: SALES_MAX_RANGE_DAYS }) : undefined}
+              error={problem ? t(`connectSales.errors.${problem}`, { count: SALES_MAX_RANGE_DAYS }) : undefined}
             />
           </div>
         </FiltersCard>

@@ -108,9 +108,9 @@ function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number
           <p className="text-sm text-slate-700">
             {job.status === 'queued' || job.totalRows === null
               ? job.rowsWritten > 0
-                ? t('exports.runningUnknown', { written: number(job.rowsWritten) })
+                ? t('exports.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
                 : t('exports.queued')
-              : t('exports.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
+              : t('exports.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
           <ProgressBar percent={percent} label={t('exports.progressLabel')} className="mt-2" />
         </div>
@@ -118,7 +118,9 @@ function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number
       {job.split ? <Alert theme="blue">{t('exports.split')}</Alert> : null}
       {job.status === 'done' ? (
         <div>
-          <p className="text-sm font-medium text-green-800">{t('exports.done', { rows: number(job.rowsWritten) })}</p>
+          <p className="text-sm font-medium text-green-800">
+            {t('exports.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
+          </p>
           <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {job.files.map((file) => (
               <li key={file.index}>
@@ -150,7 +152,7 @@ function DownloadButton({ jobId, file, parts, number }: { jobId: string; file: E
         <DownloadIcon className="size-4 shrink-0" />
         <span className="flex flex-wrap items-baseline gap-x-1.5">
           <span>{parts > 1 ? t('exports.downloadPart', { part: file.index + 1, parts }) : t('exports.download')}</span>
-          <span className="font-normal text-slate-500">{t('exports.fileRows', { rows: number(file.rows) })}</span>
+          <span className="font-normal text-slate-500">{t('exports.fileRows', { count: file.rows, rows: number(file.rows) })}</span>
         </span>
       </Button>
       {failed ? (

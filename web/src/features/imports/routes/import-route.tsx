@@ -82,7 +82,7 @@ function ImportDetail({ file }: { file: ImportFileDetail }) {
         <Card className="space-y-4 p-4 sm:p-5">
           <h2 className="text-base font-semibold text-slate-900">{t('imports.detail.progress')}</h2>
           <p className="text-sm text-slate-700">
-            {t(`imports.phase.${file.status}`, { lines: n(file.linesDone), percent: n(percent ?? 0) })}
+            {t(`imports.phase.${file.status}`, { count: file.linesDone, lines: n(file.linesDone), percent: n(percent ?? 0) })}
           </p>
           {percent !== null ? <ProgressBar percent={percent} label={t('imports.detail.progress')} /> : null}
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
@@ -130,7 +130,7 @@ function LineErrors({ file }: { file: ImportFileDetail }) {
       </h2>
       <p className="text-sm text-slate-600">
         {errorsCut(file)
-          ? t('imports.errors.firstOf', { shown: n(file.errors.length), count: n(file.errorCount) })
+          ? t('imports.errors.firstOf', { count: file.errorCount, shown: n(file.errors.length), total: n(file.errorCount) })
           : t('imports.errors.all', { count: n(file.errorCount) })}
       </p>
       <DataTable caption={t('imports.errors.title')} columns={columns} rows={rows} rowKey={(r) => r.id} />

@@ -92,7 +92,7 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
         endDate={period.dateUntil}
         onStartDateChange={(dateFrom) => setPeriod({ ...period, preset: 'custom', dateFrom })}
         onEndDateChange={(dateUntil) => setPeriod({ ...period, preset: 'custom', dateUntil })}
-        error={tried && problem ? t(`reports.run.problems.${problem}`, { days: REPORT_MAX_PERIOD_DAYS }) : undefined}
+        error={tried && problem ? t(`reports.run.problems.${problem}`, { count: REPORT_MAX_PERIOD_DAYS }) : undefined}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <CheckboxField
@@ -125,8 +125,8 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
         <div>
           <p className="text-sm text-slate-700">
             {job.totalRows === null
-              ? t('reports.run.runningUnknown', { written: number(job.rowsWritten) })
-              : t('reports.run.running', { written: number(job.rowsWritten), total: number(job.totalRows) })}
+              ? t('reports.run.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
+              : t('reports.run.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
           <ProgressBar percent={percent} label={t('reports.run.progress')} className="mt-2" />
         </div>
@@ -134,7 +134,9 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
       {job.status === 'finished' ? (
         <div>
           <p className="text-sm font-medium text-green-800">
-            {job.skippedEmpty ? t('reports.run.skippedEmpty') : t('reports.run.done', { rows: number(job.rowsWritten) })}
+            {job.skippedEmpty
+              ? t('reports.run.skippedEmpty')
+              : t('reports.run.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
           </p>
           <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {job.files.map((file) => (

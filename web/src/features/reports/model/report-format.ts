@@ -73,6 +73,6 @@ export function periodText({ dateFrom, dateUntil }: { dateFrom: string; dateUnti
   return dateFrom === dateUntil ? day(dateFrom) : `${day(dateFrom)} – ${day(dateUntil)}`;
 }
 
-/** "1 row" / "1 Zeile", else "n rows" with the number in the user's format. */
+/** "1 row", "12,345 rows": the count picks the plural form (ADR 088), the number shows in the user's format. */
 export const rowCountText = (t: Translate, rows: number, locale: string): string =>
-  rows === 1 ? t('reports.files.rowCountOne') : t('reports.files.rowCount', { rows: formatNumber(rows, locale) });
+  t('reports.files.rowCount', { count: rows, rows: formatNumber(rows, locale) });

@@ -73,8 +73,8 @@ describe('report format', () => {
 describe('row counts', () => {
   it('says one row in the singular and other counts in the plural with the number in the user format', () => {
     const t = ((key: string, values?: Record<string, string>) => `${key}${values ? ` ${JSON.stringify(values)}` : ''}`) as Translate;
-    expect(rowCountText(t, 1, 'de-DE')).toBe('reports.files.rowCountOne');
-    expect(rowCountText(t, 0, 'de-DE')).toBe('reports.files.rowCount {"rows":"0"}');
-    expect(rowCountText(t, 12345, 'de-DE')).toBe('reports.files.rowCount {"rows":"12.345"}');
+    expect(rowCountText(t, 1, 'de-DE')).toBe('reports.files.rowCount {"count":1,"rows":"1"}');
+    expect(rowCountText(t, 0, 'de-DE')).toBe('reports.files.rowCount {"count":0,"rows":"0"}');
+    expect(rowCountText(t, 12345, 'de-DE')).toBe('reports.files.rowCount {"count":12345,"rows":"12.345"}');
   });
 });

@@ -75,8 +75,7 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
         };
       case 'submit': {
         const answers = num(after['answers']);
-        const text =
-          answers === undefined ? say('submit', { step }) : say(answers === 1 ? 'submitOne' : 'submitMany', { step, count: answers });
+        const text = answers === undefined ? say('submit', { step }) : say('submitAnswers', { step, count: answers });
         return withNote(text, after['enquiry'], entry);
       }
       case 'answer': {

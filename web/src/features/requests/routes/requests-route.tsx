@@ -253,7 +253,7 @@ function RequestResults({
       </QueryState>
       {list.data && !list.data.complete ? (
         <p className="text-sm text-slate-600">
-          {t('requests.search.bounded', { count: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}
+          {t('requests.search.bounded', { count: HISTORY_SEARCH_BOUND, bound: formatNumber(HISTORY_SEARCH_BOUND, format.locale) })}
         </p>
       ) : null}
       {list.data && list.data.pagination.pageCount > 1 ? (

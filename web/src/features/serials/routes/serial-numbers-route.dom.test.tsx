@@ -143,7 +143,7 @@ describe('the Serial Numbers section', () => {
     expect(screen.getByText('Line 2')).toBeTruthy();
     expect(screen.getByText('12ab-x')).toBeTruthy();
     expect(screen.getByText('A serial number has 10 to 20 digits.')).toBeTruthy();
-    expect(screen.getByText('Looks up the valid serial numbers; the lines listed are left out.')).toBeTruthy();
+    expect(screen.getByText('Looks up the valid serial numbers; the line listed is left out.')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     fireEvent.click(button);

@@ -52,7 +52,7 @@ export function TransactionResults({
       >
         {(page) => {
           const pagination = toPagination(page);
-          const count = formatNumber(pagination.totalCount, format.locale);
+          const total = formatNumber(pagination.totalCount, format.locale);
           // A page past the end (a link from when there were more rows): say so and offer the last page.
           const pastEnd = page.items.length === 0 && pagination.currentPage > pagination.pageCount;
           return (
@@ -60,6 +60,7 @@ export function TransactionResults({
               {pastEnd ? (
                 <Alert theme="orange">
                   {t('transactions.pagination.pastEnd', {
+                    count: pagination.pageCount,
                     page: formatNumber(pagination.currentPage, format.locale),
                     pages: formatNumber(pagination.pageCount, format.locale),
                   })}
@@ -79,7 +80,9 @@ export function TransactionResults({
                   t,
                   'transactions',
                   pagination,
-                  page.complete ? t('transactions.pagination.total', { count }) : t('transactions.incomplete.count', { count }),
+                  page.complete
+                    ? t('transactions.pagination.total', { count: pagination.totalCount, total })
+                    : t('transactions.incomplete.count', { count: pagination.totalCount, total }),
                   (n) => formatNumber(n, format.locale),
                 )}
               />

@@ -29,7 +29,7 @@ export function useFilterTexts(shown: ShownProblems | null) {
   const rangeError = (() => {
     if (!shown) return undefined;
     const range = shown.problems.range;
-    if (range === 'rangeTooLong') return t('transactions.problems.rangeTooLong', { days: TRANSACTION_MAX_RANGE_DAYS });
+    if (range === 'rangeTooLong') return t('transactions.problems.rangeTooLong', { count: TRANSACTION_MAX_RANGE_DAYS });
     if (range === 'endBeforeStart') return t('transactions.problems.endBeforeStart');
     return fieldError('startDate') ?? fieldError('endDate');
   })();
