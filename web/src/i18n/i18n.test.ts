@@ -60,8 +60,10 @@ describe('locale choice', () => {
     expect(messageLocaleFor('ordering', 'de-de')).toBe('de-DE'); // connect's code, mapped (core resolveLocale)
     expect(messageLocaleFor('connect', 'de-DE')).toBe('de-DE'); // an ordering code on connect
     expect(messageLocaleFor('connect', 'en-en')).toBe('en-US');
-    expect(messageLocaleFor('connect', 'pl-pl')).toBe('en-US'); // no Polish files yet: English
-    expect(messageLocaleFor('ordering', 'fr-FR')).toBe('en-US'); // supported, no file yet: English
+    expect(messageLocaleFor('connect', 'pl-pl')).toBe('pl-PL');
+    expect(messageLocaleFor('ordering', 'pl-PL')).toBe('pl-PL');
+    expect(messageLocaleFor('ordering', 'fr-FR')).toBe('fr-FR');
+    expect(messageLocaleFor('connect', 'fr-FR')).toBe('en-US'); // French is not a connect locale (SPEC 9): the default
     expect(messageLocaleFor('ordering', 'xx-XX')).toBe('en-US');
     expect(messageLocaleFor('ordering', undefined)).toBe('en-US');
   });
