@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
+import { brandTexts } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { DEMO_DIR, importFile } from './seed.ts';
@@ -7,7 +8,8 @@ import { DEMO_DIR, importFile } from './seed.ts';
 /**
  * The demo brands are data that goes through the import path (ADR 017): the MFA notice's
  * date comes from them, and they offer no questionnaire on a placeholder host (none is configured, so
- * the entry is hidden; a real brand sets `customFields.questionnaireUrl`).
+ * the entry is hidden; a real brand sets `texts.<language>.questionnaireUrl`). The help card and the legal notice
+ * are German or English by language (SPEC 9).
  */
 let backend: Backend;
 
@@ -25,8 +27,20 @@ describe('demo brand settings', () => {
 
   it('point no questionnaire at a placeholder host', async () => {
     for (const host of ['localhost', 'west.localhost']) {
-      const url = (await backend.brands.forHost(host)).customFields.questionnaireUrl;
-      expect(url === undefined || !/\.example(\.|\/|$)|\.invalid|\.test/.test(new URL(url).hostname)).toBe(true);
+      const brand = await backend.brands.forHost(host);
+      for (const texts of Object.values(brand.texts)) {
+        const url = texts.questionnaireUrl;
+        expect(url === undefined || !/\.example(\.|\/|$)|\.invalid|\.test/.test(new URL(url).hostname)).toBe(true);
+      }
     }
+  });
+
+  it('offer the help card and legal notice in German and English, English to everyone else', async () => {
+    const brand = await backend.brands.forHost('localhost');
+    const names = (locale: string) => brandTexts(brand, locale).footerLinks.map((link) => link.name);
+    expect(names('de-DE')).toEqual(['Hilfekarte', 'Impressum', 'Über uns']);
+    expect(names('en-US')).toEqual(['Help card', 'Legal notice', 'About']);
+    expect(names('pl-PL')).toEqual(names('en-US'));
+    expect(names('fr-FR')).toEqual(names('en-US'));
   });
 });

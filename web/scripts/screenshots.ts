@@ -64,10 +64,14 @@ async function mockApi(context: BrowserContext, state: MockState) {
           id: 'default',
           name: 'CardPortal',
           layout: 'default',
-          footerLinks: [
-            { name: 'Help card', href: 'https://www.example.com/help-card-en.pdf' },
-            { name: 'About', path: '/about' },
-          ],
+          texts: {
+            en: {
+              footerLinks: [
+                { name: 'Help card', href: 'https://www.example.com/help-card-en.pdf' },
+                { name: 'About', path: '/about' },
+              ],
+            },
+          },
           customFields: {},
         });
       case '/api/auth/status':

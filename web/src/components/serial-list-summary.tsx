@@ -20,7 +20,7 @@ export function serialListTexts(t: Translate, section: 'couponing.filter' | 'ser
     issuesTitle: (count) => t(`${section}.issuesTitle`, { count }),
     issueLine: (line) => t(`${section}.issueLine`, { line }),
     badFormat: t(`${section}.badFormat`),
-    tooMany: (max) => t(`${section}.tooMany`, { max }),
+    tooMany: (max) => t(`${section}.tooMany`, { max, count: max }),
   };
 }
 

@@ -61,7 +61,9 @@ describe('locale choice', () => {
     expect(messageLocaleFor('connect', 'de-DE')).toBe('de-DE'); // an ordering code on connect
     expect(messageLocaleFor('connect', 'en-en')).toBe('en-US');
     expect(messageLocaleFor('connect', 'pl-pl')).toBe('pl-PL'); // connect's code, mapped to the Polish files
+    expect(messageLocaleFor('ordering', 'pl-PL')).toBe('pl-PL');
     expect(messageLocaleFor('ordering', 'fr-FR')).toBe('fr-FR');
+    expect(messageLocaleFor('connect', 'fr-FR')).toBe('en-US'); // French is not a connect locale (SPEC 9): the default
     expect(messageLocaleFor('ordering', 'xx-XX')).toBe('en-US');
     expect(messageLocaleFor('ordering', undefined)).toBe('en-US');
   });

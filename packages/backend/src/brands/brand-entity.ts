@@ -1,4 +1,4 @@
-import { BrandSettings } from '@portal/core/shared';
+import { BrandSettings, upgradeLegacyBrand } from '@portal/core/shared';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
@@ -9,10 +9,13 @@ import { entity, getOne } from '../platform/db/entity.ts';
  * - get brand:        pk=BRAND#<id>, sk=BRAND
  * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
  */
-/** Host names: at most 253 characters each (DNS). */
-export const BrandInput = z.extend(BrandSettings, {
-  hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []),
-});
+/** Host names: at most 253 characters each (DNS). A brand file in the former one-language shape reads as English. */
+export const BrandInput = z.preprocess(
+  upgradeLegacyBrand,
+  z.extend(BrandSettings, {
+    hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []),
+  }),
+);
 export type BrandInput = z.infer<typeof BrandInput>;
 
 export const DEFAULT_BRAND_ID = 'default';
@@ -20,7 +23,11 @@ export const DEFAULT_BRAND_ID = 'default';
 const brandKey = (id: string) => ({ pk: `BRAND#${id}`, sk: 'BRAND' });
 const hostKey = (host: string) => ({ pk: `HOST#${host.toLowerCase()}`, sk: 'HOST' });
 
-const brands = entity({ schema: BrandSettings });
+/**
+ * An item is at most 4 languages × (20 links × 2.1 KB + 2.5 KB) ≈ 180 KB, below the 400 KB item; one read per
+ * host a minute per process (brand-service's cache). Items from before per-language texts read as English.
+ */
+const brands = entity({ schema: z.preprocess(upgradeLegacyBrand, BrandSettings) });
 const brandHosts = entity({ schema: z.object({ brandId: z.string() }) });
 
 export const getBrand = (db: Db, id: string): Promise<BrandSettings | null> => getOne(db, brands, brandKey(id));

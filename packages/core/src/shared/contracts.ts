@@ -64,20 +64,44 @@ export const CompanyApprovalSettings = z.object({
 });
 export type CompanyApprovalSettings = z.infer<typeof CompanyApprovalSettings>;
 
+/** The languages a brand words its texts in: those of the portals' locales (SPEC 9), `de-DE` and `de-de` both `de`. */
+export const BRAND_TEXT_LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
+export type BrandTextLanguage = (typeof BRAND_TEXT_LANGUAGES)[number];
+
+/**
+ * A brand's texts and links in one language (SPEC 2, 9; ADR 006 addendum): the footer links (help card, legal
+ * notice, about), the external questionnaire and the brand's words for the MFA notice.
+ */
+export const BrandTexts = z.object({
+  footerLinks: z.array(FooterLink).check(z.maxLength(20)),
+  /** The anonymous external questionnaire behind 'Evaluate our service' (SPEC 1, 9); none hides the entry. */
+  questionnaireUrl: z.optional(z.string().check(z.url(), z.maxLength(2000))),
+  /** The MFA notice's text in the brand's words, `{date}` for the activation day; none: the portal's own text (SPEC 1). */
+  mfaNotice: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
+});
+export type BrandTexts = z.infer<typeof BrandTexts>;
+
+/** A brand's texts per language: English required, the others optional (a reader without one gets English). */
+export const BrandLocaleTexts = z.strictObject({
+  en: BrandTexts,
+  de: z.optional(BrandTexts),
+  fr: z.optional(BrandTexts),
+  pl: z.optional(BrandTexts),
+});
+export type BrandLocaleTexts = z.infer<typeof BrandLocaleTexts>;
+
 /** Brand settings keyed by host (SPEC 3). */
 export const BrandSettings = z.object({
   id: z.string().check(z.maxLength(64)),
   name: z.string().check(z.maxLength(200)),
   layout: z.string().check(z.maxLength(64)),
-  footerLinks: z.array(FooterLink).check(z.maxLength(20)),
+  texts: BrandLocaleTexts,
   customFields: z.object({
     priceLabel: z.optional(z.string().check(z.maxLength(100))),
     priceAttributePrefix: z.optional(z.string().check(z.maxLength(64))),
     priceChangeTimeZone: z.optional(z.string().check(z.maxLength(64))),
     reportIds: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(100))),
     termsOfUseRequired: z.optional(z.boolean()),
-    /** The anonymous external questionnaire behind 'Evaluate our service' (SPEC 1, 9); none hides the entry. */
-    questionnaireUrl: z.optional(z.string().check(z.url(), z.maxLength(2000))),
     /** The day (YYYY-MM-DD) MFA becomes required for all accounts (SPEC 1 notice); none: no notice. */
     mfaActivationDate: z.optional(z.iso.date()),
     /** Caps that keep reports from being a mail relay (ADR 051, defaults in core report/limits.ts). */
@@ -87,3 +111,29 @@ export const BrandSettings = z.object({
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;
+
+/**
+ * The brand's texts for a locale (SPEC 9): the entry of the locale's language (`de-DE`, `de-de` → `de`), else
+ * the English one. Whole entries: a language entry the brand wrote is complete in itself, nothing is mixed in.
+ */
+export function brandTexts(brand: Pick<BrandSettings, 'texts'>, locale: string | null | undefined): BrandTexts {
+  const language = (locale ?? '').slice(0, 2).toLowerCase();
+  const entry = BRAND_TEXT_LANGUAGES.find((known) => known === language);
+  return (entry && brand.texts[entry]) || brand.texts.en;
+}
+
+/**
+ * A brand record in the former one-language shape (`footerLinks` beside `customFields.questionnaireUrl`) as the
+ * current one: those texts become its English entry. Brand files and stored items from before per-language texts
+ * keep working until re-imported; anything else passes unchanged for the schema to judge.
+ */
+export function upgradeLegacyBrand(value: unknown): unknown {
+  if (!isPlainRecord(value) || 'texts' in value || !('footerLinks' in value)) return value;
+  const { footerLinks, customFields, ...rest } = value;
+  const { questionnaireUrl, ...fields } = isPlainRecord(customFields) ? customFields : {};
+  const en = questionnaireUrl === undefined ? { footerLinks } : { footerLinks, questionnaireUrl };
+  return { ...rest, customFields: isPlainRecord(customFields) ? fields : customFields, texts: { en } };
+}
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
-import { useBrand } from '../../features/brand/api/brand.ts';
+import { useBrand, useBrandTexts } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';
@@ -30,6 +30,7 @@ export function AppLayout() {
 function AppShell() {
   const t = useT();
   const brand = useBrand();
+  const texts = useBrandTexts(brand);
   const { status } = useSession();
   const authorizationFailed = useAuthorizationFailed();
   const logout = useLogout();
@@ -38,8 +39,8 @@ function AppShell() {
   if (!status || !user) return null;
 
   const brandName = brand?.name ?? t('app.fallbackName');
-  const entries = sidebarEntries(user.modules, authorizationFailed, brand?.customFields.questionnaireUrl, pendingStepOf(status));
-  const items = footerItems('ordering', true, brand?.footerLinks ?? []);
+  const entries = sidebarEntries(user.modules, authorizationFailed, texts?.questionnaireUrl, pendingStepOf(status));
+  const items = footerItems('ordering', true, texts?.footerLinks ?? []);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -50,7 +51,7 @@ function AppShell() {
         </aside>
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-8 lg:pl-8">
           <ServiceMessages messages={status.serviceMessages} />
-          <MfaNotice activationDate={brand?.customFields.mfaActivationDate} />
+          <MfaNotice activationDate={brand?.customFields.mfaActivationDate} brandText={texts?.mfaNotice} />
           <RouteContent />
         </main>
       </div>

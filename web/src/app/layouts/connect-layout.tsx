@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
-import { useBrand } from '../../features/brand/api/brand.ts';
+import { useBrand, useBrandTexts } from '../../features/brand/api/brand.ts';
 import { connectSectionsOf } from '../../features/connect/sections.ts';
 import { InboxBadge, InboxBubble, useInboxCount } from '../../features/requests/components/inbox-badge.tsx';
 import { NewsUnreadBadge } from '../../features/news/components/unread-badge.tsx';
@@ -56,6 +56,7 @@ function ConnectNav({ vertical, onNavigate }: { vertical: boolean; onNavigate?: 
 export function ConnectLayout() {
   const t = useT();
   const brand = useBrand();
+  const texts = useBrandTexts(brand);
   const { status } = useSession();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -76,7 +77,7 @@ export function ConnectLayout() {
   const badge = t('app.portalConnect');
   // The customer's logo for every user of the customer (SPEC 3 brandingUrl, ADR 084); '' shows the brand's mark.
   const logoUrl = user?.brandingUrl || undefined;
-  const items = footerItems('connect', loggedIn, brand?.footerLinks ?? []);
+  const items = footerItems('connect', loggedIn, texts?.footerLinks ?? []);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -99,7 +100,7 @@ export function ConnectLayout() {
         {user && status ? (
           <>
             <ServiceMessages messages={status.serviceMessages} />
-            <MfaNotice activationDate={brand?.customFields.mfaActivationDate} />
+            <MfaNotice activationDate={brand?.customFields.mfaActivationDate} brandText={texts?.mfaNotice} />
           </>
         ) : null}
         <RouteContent />

@@ -1,3 +1,4 @@
+import { useBrandTexts } from '../../features/brand/api/brand.ts';
 import { useT } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { useShellSession } from '../shell-session.ts';
@@ -13,11 +14,12 @@ export function PublicLayout() {
   const t = useT();
   const session = useShellSession();
   const brand = session?.brand;
+  const texts = useBrandTexts(brand);
   const status = session?.status;
   const logout = useLogout();
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
-  const items = footerItems('ordering', loggedIn, brand?.footerLinks ?? []);
+  const items = footerItems('ordering', loggedIn, texts?.footerLinks ?? []);
   const brandName = brand?.name ?? t('app.fallbackName');
   return (
     <div className="flex min-h-dvh flex-col">

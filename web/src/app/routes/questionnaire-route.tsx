@@ -1,4 +1,4 @@
-import { useBrand } from '../../features/brand/api/brand.ts';
+import { useBrand, useBrandTexts } from '../../features/brand/api/brand.ts';
 import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import { QuestionnairePage } from '../../features/questionnaire/components/questionnaire-page.tsx';
 import { useSession } from '../../lib/auth.ts';
@@ -9,7 +9,8 @@ import { useSession } from '../../lib/auth.ts';
  */
 export function QuestionnaireRoute() {
   const brand = useBrand();
+  const texts = useBrandTexts(brand);
   const { status } = useSession();
   const settings = status?.user?.modules.ordering?.settings;
-  return <QuestionnairePage url={brand ? questionnaireHref(brand.customFields.questionnaireUrl, settings) : undefined} />;
+  return <QuestionnairePage url={texts ? questionnaireHref(texts.questionnaireUrl, settings) : undefined} />;
 }

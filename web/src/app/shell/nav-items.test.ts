@@ -117,6 +117,16 @@ describe('footerItems (SPEC 2)', () => {
     });
     expect(items.find((i) => i.key === 'legal-notice')).toMatchObject({ to: '/imprint' });
   });
+
+  it('knows those links by their French and Polish names too', () => {
+    const keys = (privacy: string, legal: string) =>
+      footerItems('ordering', false, [
+        { name: privacy, path: '/p' },
+        { name: legal, path: '/l' },
+      ]).map((i) => ('to' in i ? `${i.key} ${i.to}` : i.key));
+    expect(keys('Politique de confidentialité', 'Mentions légales')).toEqual(['privacy-policy /p', 'legal-notice /l']);
+    expect(keys('Polityka prywatności', 'Nota prawna')).toEqual(['privacy-policy /p', 'legal-notice /l']);
+  });
 });
 
 describe('My Account per portal (a session belongs to one portal)', () => {

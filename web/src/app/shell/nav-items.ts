@@ -16,8 +16,9 @@ export type FooterItem =
 /** Built-in entries are translated; brand-configured names are shown as configured. */
 export type FooterLabel = { key: MessageKey } | { text: string };
 
-const PRIVACY = /privacy|datenschutz/i;
-const LEGAL = /legal|imprint|impressum/i;
+/** The names of those links in the brand's languages (SPEC 9: en, de, fr, pl). */
+const PRIVACY = /privacy|datenschutz|confidentialit|prywatno/i;
+const LEGAL = /legal|légal|imprint|impressum|nota prawna/i;
 
 function fromLink(link: FooterLink, key: string, label: FooterLabel): FooterItem {
   return 'href' in link ? { kind: 'href', key, label, href: link.href } : { kind: 'path', key, label, to: link.path };

@@ -6,7 +6,7 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 const brand = {
-  body: { id: 'b', name: 'Acme', layout: 'default', footerLinks: [], customFields: { mfaActivationDate: '2099-03-01' } },
+  body: { id: 'b', name: 'Acme', layout: 'default', texts: { en: { footerLinks: [] } }, customFields: { mfaActivationDate: '2099-03-01' } },
 };
 const connectUser = signedIn();
 

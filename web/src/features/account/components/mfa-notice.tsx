@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { useLocale, useT } from '../../../i18n/index.ts';
+import { interpolate, useLocale, useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
@@ -12,9 +12,10 @@ import { mfaNoticeText, showMfaNotice } from '../model/mfa-notice.ts';
 /**
  * 'Multi-factor authentication will be activated for all accounts on …' (SPEC 1) for signed-in users
  * without MFA, until they close it: the dismissal is stored on the account (POST account/mfa-notice/dismiss).
- * The date is the brand's (`activationDate`); from that day on the text says MFA is required.
+ * The date is the brand's (`activationDate`); from that day on the text says MFA is required. A brand may word the
+ * notice itself per language (`brandText`, its `{date}` the day; SPEC 9): it replaces the portal's full text.
  */
-export function MfaNotice({ activationDate }: { activationDate: string | undefined }) {
+export function MfaNotice({ activationDate, brandText }: { activationDate: string | undefined; brandText?: string | undefined }) {
   const t = useT();
   const locale = useLocale();
   const portal = usePortal();
@@ -35,6 +36,8 @@ export function MfaNotice({ activationDate }: { activationDate: string | undefin
   };
 
   const setUp = portalPaths(portal).mfaSetup;
+  const fullText = (date: string) =>
+    brandText ? interpolate(brandText, { date }) : t(text.kind === 'required' ? 'mfaNotice.requiredText' : 'mfaNotice.text', { date });
   return (
     <>
       {/* On a phone one compact line (text, set-up link, dismiss) instead of a ~160 px box at the top of every
@@ -63,11 +66,7 @@ export function MfaNotice({ activationDate }: { activationDate: string | undefin
       </div>
       <div className="mb-6 hidden sm:block">
         <Alert theme="blue" title={t('mfaNotice.title')} onClose={() => void dismiss()} closeLabel={t('mfaNotice.dismiss')}>
-          <p>
-            {t(text.kind === 'required' ? 'mfaNotice.requiredText' : 'mfaNotice.text', {
-              date: formatCalendarDay(text.date, locale, 'long'),
-            })}
-          </p>
+          <p>{fullText(formatCalendarDay(text.date, locale, 'long'))}</p>
           <Link to={setUp} className="mt-1 inline-block font-medium underline">
             {t('mfaNotice.setUp')}
           </Link>

@@ -18,7 +18,7 @@ export function SummaryBar({ draft, locale, showBasketLink = true }: { draft: Or
   const { basket, location } = draft;
   const problem = orderProblems({ basket, location })[0];
   const valid = isOrderValid(basket) && location !== null;
-  const lines = basket.length === 1 ? t('order.summary.oneLine') : t('order.summary.lines', { count: basket.length });
+  const lines = t('order.summary.lines', { count: basket.length });
   return (
     <section
       {...{ [BASKET_BAR_ATTRIBUTE]: '' }}

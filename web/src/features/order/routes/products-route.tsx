@@ -165,7 +165,7 @@ export function ProductsRoute() {
             ) : null}
           </Card>
           <p className="mb-2 text-xs text-slate-500" aria-live="polite">
-            {t('order.products.count', { shown: listed.length, total: items.length })}
+            {t('order.products.count', { shown: listed.length, total: items.length, count: items.length })}
             {wide ? ` · ${t('order.products.sortHint')}` : ''}
           </p>
           {listed.length === 0 ? (

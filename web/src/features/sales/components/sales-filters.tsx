@@ -70,7 +70,9 @@ export function SalesFilters({
         endDate={filter.endDate}
         onStartDateChange={(startDate) => onChange({ ...filter, preset: 'custom', startDate })}
         onEndDateChange={(endDate) => onChange({ ...filter, preset: 'custom', endDate })}
-        error={problems.range ? t(`sales.errors.${problems.range}`, { days: SALES_MAX_RANGE_DAYS }) : undefined}
+        error={
+          problems.range ? t(`sales.errors.${problems.range}`, { days: SALES_MAX_RANGE_DAYS, count: SALES_MAX_RANGE_DAYS }) : undefined
+        }
       />
       <div className={`grid gap-3 ${showGroupBy && showEan ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         {showEan ? (
