@@ -16,11 +16,9 @@ export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
   return (
     <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
       {text}
-      {failure.rateLimited && failure.retryAfter !== undefined ? <> {t('auth.errors.retryIn', { seconds: failure.retryAfter })}</> : null}
+      {failure.rateLimited && failure.retryAfter !== undefined ? <> {t('auth.errors.retryIn', { count: failure.retryAfter })}</> : null}
       {minutes !== undefined ? (
-        <span className="mt-1 block">
-          {minutes === 1 ? t('auth.errors.lockedForAMinute') : t('auth.errors.lockedForMinutes', { minutes })}
-        </span>
+        <span className="mt-1 block">{t('auth.errors.lockedForMinutes', { count: minutes })}</span>
       ) : null}
       {failure.rightPortal ? (
         <Link to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home} className="mt-1 block font-medium underline">
