@@ -17,9 +17,7 @@ export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
     <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
       {text}
       {failure.rateLimited && failure.retryAfter !== undefined ? <> {t('auth.errors.retryIn', { count: failure.retryAfter })}</> : null}
-      {minutes !== undefined ? (
-        <span className="mt-1 block">{t('auth.errors.lockedForMinutes', { count: minutes })}</span>
-      ) : null}
+      {minutes !== undefined ? <span className="mt-1 block">{t('auth.errors.lockedForMinutes', { count: minutes })}</span> : null}
       {failure.rightPortal ? (
         <Link to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home} className="mt-1 block font-medium underline">
           {failure.rightPortal === 'connect' ? t('auth.errors.toConnectPortal') : t('auth.errors.toOrderingPortal')}
