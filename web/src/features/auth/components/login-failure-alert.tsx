@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { FALLBACK_LOCALE, translateCoreMessage, useLocale, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { LoginFailure } from '../model/login-form.ts';
 
@@ -11,7 +11,10 @@ import type { LoginFailure } from '../model/login-form.ts';
  */
 export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
   const t = useT();
-  const text = failure.rateLimited ? failure.message || t('auth.errors.rateLimitedShort') : translateCoreMessage(t, failure.message);
+  const english = useLocale() === FALLBACK_LOCALE;
+  // A 429's own message is the server's English: other locales show the catalogue's text (ADR 088).
+  const rateLimitedText = (english && failure.message) || t('auth.errors.rateLimitedShort');
+  const text = failure.rateLimited ? rateLimitedText : translateCoreMessage(t, failure.message);
   const minutes = failure.lockedForMinutes;
   return (
     <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
