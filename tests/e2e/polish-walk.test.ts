@@ -97,6 +97,9 @@ describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
   afterAll(async () => page?.context().close());
 
   it('login page, then a retailer chosen (the ordering screens need one)', async () => {
+    await page.goto(baseUrl);
+    await page.getByLabel('Nazwa użytkownika').waitFor();
+    await shoot(page, 'polish-walk-login');
     await signIn(page, '/', account('e2e.polska'));
     await page.waitForURL(/\/app\//);
     await open(page, '/app/retailer-selection');
