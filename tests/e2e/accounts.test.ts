@@ -291,7 +291,7 @@ describe('passwords', () => {
 
     // Other sessions: the second browser's session ends.
     await page.getByRole('button', { name: 'Sign out other sessions' }).click();
-    await page.getByText('Signed out of 1 other sessions.').waitFor();
+    await page.getByText('Signed out of 1 other session.').waitFor();
 
     // Change password: the server's verdicts, then success.
     await page.getByRole('button', { name: 'Change password' }).first().click();

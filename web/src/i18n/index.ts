@@ -34,8 +34,8 @@ export const FALLBACK_LOCALE = 'en-US';
 /**
  * The message file for a user's locale. Which locale applies is core's rule (`resolveLocale`: the
  * portal's code, or its code of the same language and region, else the portal default); the accepted
- * locale then picks the files of its language (`de-de` and `de-DE` both read de-DE/). Locales without files
- * (fr-FR, pl-PL, pl-pl) read English.
+ * locale then picks the files of its language (`de-de` and `de-DE` both read de-DE/, `pl-pl` pl-PL/); a locale
+ * without files reads English (ADR 088).
  */
 export function messageLocaleFor(portal: Portal, requested: string | null | undefined): string {
   const accepted = resolveLocale(portal, requested);

@@ -1,5 +1,7 @@
 import { calendarDateInZone, type CurrencyDisplay, formatAmount } from '@portal/core/shared';
+import { messageLocaleFor } from '../i18n/index.ts';
 import { useSession } from './auth.ts';
+import { usePortal } from './portal.ts';
 
 /** How the signed-in user reads numbers, money and dates (SPEC 3 Session user). */
 export interface UserFormat {
@@ -26,12 +28,16 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-/** The signed-in user's locale, time zone and currency, with the fallbacks above. */
+/**
+ * The signed-in user's locale, time zone and currency, with the fallbacks above. The locale is the one whose
+ * texts the user reads (connect's pl-pl formats as pl-PL, a locale without catalogues as English; ADR 088).
+ */
 export function useUserFormat(): UserFormat {
   const user = useSession().status?.user;
+  const portal = usePortal();
   const timeZone = user?.timezone && isKnownTimeZone(user.timezone) ? user.timezone : FALLBACK_ZONE;
   return {
-    locale: user?.locale || FALLBACK_LOCALE,
+    locale: messageLocaleFor(portal, user?.locale),
     timeZone,
     currency: user?.currencyObj ?? FALLBACK_CURRENCY,
     today: () => calendarDateInZone(new Date(), timeZone),
@@ -85,6 +91,16 @@ export function formatNumber(value: number, locale: string, maximumFractionDigit
     return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
   } catch {
     return new Intl.NumberFormat(FALLBACK_LOCALE, { maximumFractionDigits }).format(value);
+  }
+}
+
+/** A number with exactly `decimals` fraction digits in the locale ('1,234.50' / '1 234,50'). */
+export function formatDecimal(value: number, locale: string, decimals: number): string {
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  try {
+    return new Intl.NumberFormat(locale, digits).format(value);
+  } catch {
+    return new Intl.NumberFormat(FALLBACK_LOCALE, digits).format(value);
   }
 }
 

@@ -1,7 +1,13 @@
 import type { English } from '../i18n/catalogues.ts';
 
-/** Every catalogue of a locale in one tree: what the app holds once every feature has loaded. */
-const merged = (files: Record<string, unknown>) => Object.assign({}, ...Object.values(files)) as English;
+const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { eager: true, import: 'default' });
 
-export const enUS = merged(import.meta.glob('../i18n/en-US/*.json', { eager: true, import: 'default' }));
-export const deDE = merged(import.meta.glob('../i18n/de-DE/*.json', { eager: true, import: 'default' }));
+/** Every catalogue of each locale in one tree: what the app holds once every feature has loaded. */
+export const catalogues: Record<string, English> = {};
+for (const [path, tree] of Object.entries(files)) {
+  const locale = path.split('/')[2]!;
+  catalogues[locale] = Object.assign(catalogues[locale] ?? ({} as English), tree);
+}
+
+export const enUS = catalogues['en-US']!;
+export const deDE = catalogues['de-DE']!;

@@ -31,7 +31,8 @@ export const myAccountPath = (portal: Portal): string => (portal === 'connect' ?
  * The footer and bottom-bar entries of a portal's shell (SPEC 2): when signed in, My Account (that
  * portal's), Log out and the brand's configured links; Privacy policy and Legal notice always. Log out is
  * left out while signed out, where it would do nothing (ADR 006). A brand link named
- * like a privacy policy or legal notice becomes that entry's target; without one both open /about.
+ * like a privacy policy or legal notice becomes that entry's target; without one both open /about. A brand
+ * link to /about is named by the catalogue, like those two; any other keeps the brand's name.
  */
 export function footerItems(portal: Portal, loggedIn: boolean, links: readonly FooterLink[]): FooterItem[] {
   const privacy = links.find((l) => PRIVACY.test(l.name));
@@ -48,7 +49,9 @@ export function footerItems(portal: Portal, loggedIn: boolean, links: readonly F
     // Log out second, so it is one of the bottom bar's three visible items on a phone.
     items.push({ kind: 'logout', key: 'logout', label: { key: 'footer.logout' } });
     configured.forEach((link, i) => {
-      items.push(fromLink(link, `brand-${i}`, { text: link.name }));
+      // A link to the portal's own About page reads the page's name in the user's language (ADR 088).
+      const label: FooterLabel = 'path' in link && link.path === paths.about ? { key: 'about.title' } : { text: link.name };
+      items.push(fromLink(link, `brand-${i}`, label));
     });
   }
   items.push(

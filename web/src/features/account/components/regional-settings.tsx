@@ -1,10 +1,10 @@
 import { LOCALES, resolveLocale } from '@portal/core/shared';
 import type { SessionUser } from '@portal/core/auth';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { useLocale, useT } from '../../../i18n/index.ts';
+import { useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { useSetLocale } from '../api/use-set-locale.ts';
-import { localeName } from '../model/format.ts';
+import { languageName } from '../model/format.ts';
 import { Row, Rows, Section } from './section.tsx';
 
 /**
@@ -14,10 +14,10 @@ import { Row, Rows, Section } from './section.tsx';
 export function RegionalSettings({ user }: { user: SessionUser }) {
   const t = useT();
   const portal = usePortal();
-  const uiLocale = useLocale();
   const { setLocale, saving } = useSetLocale();
   const supported: readonly string[] = LOCALES[portal];
-  const options = supported.map((code) => ({ value: code, label: localeName(code, uiLocale) }));
+  // Each language named in itself (SPEC 9 label set): the four of the ordering portal, connect's three.
+  const options = supported.map((code) => ({ value: code, label: languageName(code) }));
   // The account's one locale, as this portal reads it (core resolveLocale: de-DE on connect is de-de).
   const current = resolveLocale(portal, user.locale);
   const currency = user.currencyObj;

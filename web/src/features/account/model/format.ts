@@ -1,19 +1,15 @@
 /** Display helpers of My Account (pure); dates are lib/user-format's. */
 
 /**
- * A locale's name in the interface language, e.g. 'German (Germany)' for de-DE. The connect portal's
- * lower-case codes (de-de, en-en) name no valid region: then only the language is named, with the code.
+ * A locale's language as the label set names languages (SPEC 9: English, German, French, Polish, …, no
+ * region), in that language itself, so that a reader finds theirs whatever the interface shows: 'Deutsch'
+ * for de-DE and de-de, 'Polski' for pl-PL and pl-pl, 'English' for en-US and en-en.
  */
-export function localeName(code: string, displayLocale: string): string {
-  const [language = code, region] = code.split('-');
+export function languageName(code: string): string {
+  const language = code.slice(0, 2).toLowerCase();
   try {
-    const languages = new Intl.DisplayNames([displayLocale], { type: 'language' });
-    const regions = new Intl.DisplayNames([displayLocale], { type: 'region' });
-    const languageLabel = languages.of(language.toLowerCase()) ?? code;
-    const upperRegion = region?.toUpperCase();
-    const regionLabel = upperRegion && /^[A-Z]{2}$/.test(upperRegion) ? regions.of(upperRegion) : undefined;
-    const knownRegion = regionLabel && regionLabel !== upperRegion ? regionLabel : undefined;
-    return knownRegion ? `${languageLabel} (${knownRegion})` : `${languageLabel} (${code})`;
+    const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? code;
+    return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
   } catch {
     return code;
   }

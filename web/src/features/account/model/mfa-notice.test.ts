@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDay } from '../../../lib/user-format.ts';
 import { signedIn } from '../../../test/fixtures.ts';
-import { localeName } from './format.ts';
+import { languageName } from './format.ts';
 import { mfaNoticeText, showMfaNotice } from './mfa-notice.ts';
 
 describe('the MFA notice (ADR 017; SPEC 1)', () => {
@@ -31,11 +31,9 @@ describe('the MFA notice (ADR 017; SPEC 1)', () => {
   });
 });
 
-describe('locale names', () => {
-  it("names the portals' locales; connect's lower-case codes name the language and the code", () => {
-    expect(localeName('de-DE', 'en-US')).toBe('German (Germany)');
-    expect(localeName('de-DE', 'de-DE')).toBe('Deutsch (Deutschland)');
-    expect(localeName('en-en', 'en-US')).toBe('English (en-en)');
-    expect(localeName('pl-pl', 'en-US')).toBe('Polish (Poland)');
+describe('language names', () => {
+  it("names each portal's languages in their own language, as the label set does (SPEC 9)", () => {
+    expect(['en-US', 'de-DE', 'fr-FR', 'pl-PL'].map(languageName)).toEqual(['English', 'Deutsch', 'Français', 'Polski']);
+    expect(['en-en', 'de-de', 'pl-pl'].map(languageName)).toEqual(['English', 'Deutsch', 'Polski']);
   });
 });

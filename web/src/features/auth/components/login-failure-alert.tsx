@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { translateCoreMessage, useT } from '../../../i18n/index.ts';
+import { FALLBACK_LOCALE, translateCoreMessage, useLocale, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { LoginFailure } from '../model/login-form.ts';
 
@@ -11,17 +11,16 @@ import type { LoginFailure } from '../model/login-form.ts';
  */
 export function LoginFailureAlert({ failure }: { failure: LoginFailure }) {
   const t = useT();
-  const text = failure.rateLimited ? failure.message || t('auth.errors.rateLimitedShort') : translateCoreMessage(t, failure.message);
+  const english = useLocale() === FALLBACK_LOCALE;
+  // A 429's own message is the server's English: other locales show the catalogue's text (ADR 088).
+  const rateLimitedText = (english && failure.message) || t('auth.errors.rateLimitedShort');
+  const text = failure.rateLimited ? rateLimitedText : translateCoreMessage(t, failure.message);
   const minutes = failure.lockedForMinutes;
   return (
     <Alert theme="red" role="alert" title={t('messages.authenticationFailed')}>
       {text}
-      {failure.rateLimited && failure.retryAfter !== undefined ? <> {t('auth.errors.retryIn', { seconds: failure.retryAfter })}</> : null}
-      {minutes !== undefined ? (
-        <span className="mt-1 block">
-          {minutes === 1 ? t('auth.errors.lockedForAMinute') : t('auth.errors.lockedForMinutes', { minutes })}
-        </span>
-      ) : null}
+      {failure.rateLimited && failure.retryAfter !== undefined ? <> {t('auth.errors.retryIn', { count: failure.retryAfter })}</> : null}
+      {minutes !== undefined ? <span className="mt-1 block">{t('auth.errors.lockedForMinutes', { count: minutes })}</span> : null}
       {failure.rightPortal ? (
         <Link to={failure.rightPortal === 'connect' ? paths.connect.root : paths.home} className="mt-1 block font-medium underline">
           {failure.rightPortal === 'connect' ? t('auth.errors.toConnectPortal') : t('auth.errors.toOrderingPortal')}

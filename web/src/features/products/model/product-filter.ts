@@ -1,4 +1,5 @@
 import { PRODUCT_STATUSES } from '@portal/core/shared';
+import { formatDecimal } from '../../../lib/user-format.ts';
 
 /**
  * The product list's filters (GET /api/products: core ProductQuery) and how they live in the URL, so a
@@ -76,7 +77,7 @@ export function formatProductAmount(cents: number, currency: string | undefined,
       // An unknown locale: the plain number below.
     }
   }
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return formatDecimal(value, locale, 2);
 }
 
 /** A product's value as one text: its face value, or the range a variable-value card may be loaded with. */

@@ -3,6 +3,7 @@ import type { MasterData } from '@portal/core/masterdata';
 import { parseSerialList } from '@portal/core/couponing';
 import { DEFAULT_CURRENCY_DECIMALS, type SerialStatus } from '@portal/core/shared';
 import type { AlertTheme } from '../../../lib/snack.ts';
+import { formatDecimal } from '../../../lib/user-format.ts';
 import { SERIAL_STATUS_THEME as SHARED_SERIAL_STATUS_THEME } from '../../../components/serial-status-theme.ts';
 
 /**
@@ -62,6 +63,6 @@ export function amountText(
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency: tx.currency, ...digits }).format(value);
   } catch {
-    return `${new Intl.NumberFormat('en-US', digits).format(value)} ${tx.currency}`;
+    return `${formatDecimal(value, locale, decimals)} ${tx.currency}`;
   }
 }
