@@ -71,8 +71,13 @@ const PER_LOCALE: Record<string, readonly string[]> = {
     'Import',
     'E-mail',
     'Description',
+    'Important',
+    'Pages',
+    'page',
+    'Activation',
+    'Source',
   ],
-  'pl-PL': ['Status', 'Terminal', 'Import', 'Logo', 'Minimum', 'E-mail', 'Portal'],
+  'pl-PL': ['Status', 'Terminal', 'Import', 'Logo', 'Minimum', 'E-mail', 'Portal', 'Folder'],
 };
 
 /** A text's words: letters and digits, with inner hyphens and apostrophes ("E-mail"). */
