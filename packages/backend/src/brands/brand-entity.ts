@@ -1,4 +1,4 @@
-import { BrandSettings } from '@portal/core/shared';
+import { BrandSettings, isValidTimeZone, PriceAttributePrefix } from '@portal/core/shared';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
@@ -9,9 +9,19 @@ import { entity, getOne } from '../platform/db/entity.ts';
  * - get brand:        pk=BRAND#<id>, sk=BRAND
  * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
  */
-/** Host names: at most 253 characters each (DNS). */
+/**
+ * A brand as imported: host names at most 253 characters each (DNS); the price settings checked (ADR 089) —
+ * a prefix a product import can recognise, a time zone the runtime knows — so a typo is a line error, not
+ * prices that silently never apply.
+ */
 export const BrandInput = z.extend(BrandSettings, {
   hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []),
+  customFields: z.extend(BrandSettings.shape.customFields, {
+    priceAttributePrefix: z.optional(PriceAttributePrefix),
+    priceChangeTimeZone: z.optional(
+      z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'an IANA time zone such as America/Los_Angeles')),
+    ),
+  }),
 });
 export type BrandInput = z.infer<typeof BrandInput>;
 

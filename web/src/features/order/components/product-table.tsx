@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { COLUMN_LABELS, NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../model/product-table.ts';
+import { NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../model/product-table.ts';
 import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 
@@ -50,6 +50,7 @@ export function ProductTable({
   onQuantity,
   locationId,
   ctx,
+  labelOf,
 }: ProductListProps & {
   sort: SortState | null;
   onSort: (column: ProductColumn) => void;
@@ -67,7 +68,7 @@ export function ProductTable({
           onClick={() => onSort(column)}
           className={`group inline-flex items-center gap-1 rounded font-semibold hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 ${NUMERIC_COLUMNS.has(column) ? 'flex-row-reverse text-right' : 'text-left'}`}
         >
-          <span>{t(COLUMN_LABELS[column])}</span>
+          <span>{labelOf(column)}</span>
           <span aria-hidden="true" className={active ? 'text-brand-600' : 'text-slate-300 group-hover:text-slate-400'}>
             {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
           </span>
