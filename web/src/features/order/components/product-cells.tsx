@@ -72,7 +72,7 @@ export function ProductCell({
         <>
           {row.faceValueCents == null ? none : formatCents(row.faceValueCents, ctx)}
           {next ? (
-            <span className="block text-xs font-normal text-slate-500">
+            <span className="block whitespace-normal text-xs font-normal text-slate-500">
               {t('order.products.nextPrice', { date: formatCalendarDay(next.from, ctx.locale), price: formatCents(next.cents, ctx) })}
             </span>
           ) : null}

@@ -19,9 +19,12 @@ export const FIXED_COLUMNS: ReadonlySet<ProductColumn> = new Set(['name', 'sugge
  */
 export const DEFAULT_COLUMNS: readonly ProductColumn[] = ['packagingUnit', 'salesLast4Weeks', 'lastOrder', 'stockWarning'];
 
-/** A brand that names its consumer price (priceLabel, ADR 089) shows that price by default too. */
+/**
+ * A brand that names its consumer price (priceLabel, ADR 089) shows that price by default, in the packaging
+ * unit's place (the PU is in every row's limits line too), so the defaults still fit at 1280 px.
+ */
 export const defaultColumnsFor = (priceLabel: string | undefined): readonly ProductColumn[] =>
-  priceLabel ? [...DEFAULT_COLUMNS, 'faceValueCents'] : DEFAULT_COLUMNS;
+  priceLabel ? DEFAULT_COLUMNS.map((c) => (c === 'packagingUnit' ? 'faceValueCents' : c)) : DEFAULT_COLUMNS;
 
 /** The columns the user may choose among: the available ones (brand settings) but the fixed ones. */
 export const choosableColumns = (available: readonly ProductColumn[]): ProductColumn[] => available.filter((c) => !FIXED_COLUMNS.has(c));

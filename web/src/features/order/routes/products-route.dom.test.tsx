@@ -40,6 +40,8 @@ describe('the price column of the products step', () => {
     const table = await screen.findByRole('table');
     const header = within(table).getByRole('columnheader', { name: /MSRP/ });
     expect(header).toBeTruthy();
+    // In the packaging unit's place (the PU is in the name's limits line).
+    expect(within(table).queryByRole('columnheader', { name: /^PU/ })).toBeNull();
     const cell = within(table).getByText(/^from .*2027/);
     expect(cell.textContent).toMatch(/31\.99/);
     expect(cell.closest('td')?.textContent).toMatch(/^€29\.99from/);
