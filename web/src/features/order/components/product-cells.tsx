@@ -72,8 +72,9 @@ export function ProductCell({
         <>
           {row.faceValueCents == null ? none : formatCents(row.faceValueCents, ctx)}
           {next ? (
-            <span className="block whitespace-normal text-xs font-normal text-slate-500">
-              {t('order.products.nextPrice', { date: formatCalendarDay(next.from, ctx.locale), price: formatCents(next.cents, ctx) })}
+            <span className="block text-xs font-normal text-slate-500">
+              <span className="block">{t('order.products.nextPriceFrom', { date: formatCalendarDay(next.from, ctx.locale) })}</span>
+              <span className="block">{formatCents(next.cents, ctx)}</span>
             </span>
           ) : null}
         </>

@@ -18,6 +18,9 @@ const WRAPPING_HEADERS: ReadonlySet<ProductColumn> = new Set([
   'faceValueCents',
 ]);
 
+/** A heading this short stays on one line and keeps its column narrow, wrapping or not (a brand's "MSRP", ADR 089). */
+const SHORT_HEADER = 12;
+
 const QUANTITY = '[data-quantity-input]';
 
 /** ArrowDown/Enter and ArrowUp move between the quantity fields, like a column of a spreadsheet. */
@@ -99,7 +102,7 @@ export function ProductTable({
               {figures.map((c) =>
                 header(
                   c,
-                  `z-[2] border-b border-slate-200 px-3 py-3 align-bottom ${NUMERIC_COLUMNS.has(c) ? 'text-right' : 'text-left'} ${WRAPPING_HEADERS.has(c) ? 'min-w-28' : 'whitespace-nowrap'}`,
+                  `z-[2] border-b border-slate-200 px-3 py-3 align-bottom ${NUMERIC_COLUMNS.has(c) ? 'text-right' : 'text-left'} ${WRAPPING_HEADERS.has(c) && labelOf(c).length > SHORT_HEADER ? 'min-w-28' : 'whitespace-nowrap'}`,
                 ),
               )}
               {header(
