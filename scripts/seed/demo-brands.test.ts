@@ -25,6 +25,17 @@ describe('demo brand settings', () => {
     expect((await backend.brands.forHost('west.localhost')).customFields.mfaActivationDate).toBe('2025-03-01');
   });
 
+  it('give the West Coast brand its own prices: label, attribute prefix and time zone (ADR 089)', async () => {
+    expect((await backend.brands.forHost('west.localhost:4100')).customFields).toMatchObject({
+      priceLabel: 'MSRP',
+      priceAttributePrefix: 'us_',
+      priceChangeTimeZone: 'America/Los_Angeles',
+    });
+    // The default brand names none: the catalogue's translated heading and the plain prices.
+    const plain = (await backend.brands.forHost('localhost:4100')).customFields;
+    expect([plain.priceLabel, plain.priceAttributePrefix, plain.priceChangeTimeZone]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('point no questionnaire at a placeholder host', async () => {
     for (const host of ['localhost', 'west.localhost']) {
       const brand = await backend.brands.forHost(host);

@@ -5,7 +5,8 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 /**
  * The terms of use (ADR 086) in the browser: demo.west signs in on the West Coast brand's host (its demo
  * brand requires them, scripts/seed/demo/termsOfUse.jsonl), is asked once, accepts, lands where it was going,
- * and is not asked again at the next sign-in. A new version asking again is functions/api/terms.test.ts's.
+ * and is not asked again at the next sign-in; then orders with the brand's prices (ADR 089). A new version
+ * asking again is functions/api/terms.test.ts's.
  */
 const westUrl = inject('baseUrl').replace('//localhost', '//west.localhost');
 const west = demoUsers().find((u) => u.username === 'demo.west')!;
@@ -32,5 +33,14 @@ describe('terms of use', () => {
     await signInToOrdering(page, westUrl, west);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Terms of use' }).count()).toBe(0);
+
+    // The brand's prices (ADR 089): the MSRP column by default, its us_ prices in US dollars (Aurora Games 15
+    // is 16.99 until its change to 17.99 at Los Angeles midnight on 1 Jan 2027: 17.99 shows either way).
+    await page.goto(`${westUrl}/app/retailer-selection`);
+    await page.getByRole('listitem').filter({ hasText: 'Nordmarkt' }).getByRole('button', { name: 'Select' }).click();
+    await page.waitForURL(`${westUrl}/app/order`);
+    await page.goto(`${westUrl}/app/order/location/S-100001`);
+    await page.getByRole('columnheader', { name: 'MSRP' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Aurora Games 15 EUR' }).getByText('$17.99').waitFor();
   });
 });

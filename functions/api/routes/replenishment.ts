@@ -67,7 +67,7 @@ export const replenishmentRoutes = new Hono<AppEnv>()
     '/products',
     ordering('retailer'),
     validateOnFirstUse('query', async () => (await contracts()).ProductsQuery),
-    async (c) => c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'))),
+    async (c) => c.json(await c.get('backend').ordering.products(actorOf(c), c.req.valid('query'), c.req.header('Host'))),
   )
   .post(
     '/orders',

@@ -152,11 +152,17 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
 // start (ADR 038; budgets.json api.initialMinified).
 
 /** The retail and payment portals' domains. */
-function portalServices(wiring: Wiring) {
+function portalServices(wiring: Wiring, brands: ReturnType<typeof createBrandService>) {
   const { config, db, now, adapters } = wiring;
   return {
     ordering: lazyService<OrderingService>(async () =>
-      (await import('./ordering/ordering-service.ts')).createOrderingService({ db, now, logoPng: logoPngOf(wiring, 'pdf') }),
+      (await import('./ordering/ordering-service.ts')).createOrderingService({
+        db,
+        now,
+        logoPng: logoPngOf(wiring, 'pdf'),
+        // A host without a brand reads the plain prices (ADR 089), as the report limits take their defaults.
+        priceSettings: async (host) => (await brands.forHostIfAny(host))?.customFields ?? {},
+      }),
     ),
     sales: lazyService<SalesService>(async () => (await import('./sales/sales-service.ts')).createSalesService({ db, now })),
     masterData: lazyService<MasterDataService>(async () =>
@@ -338,7 +344,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     brands,
     /** The brand's terms of use and the gate before the portal (ADR 086); asked only where brands.requiresTerms. */
     terms: lazyService<TermsService>(async () => (await import('./brands/terms-service.ts')).createTermsService(db, now, brands)),
-    ...portalServices(wiring),
+    ...portalServices(wiring, brands),
     ...reportServices(wiring, brands),
     ...workflow,
     /** News (ADR 081): the live list from the process's copy, read marks per user. */

@@ -1,4 +1,4 @@
-import { BrandSettings, upgradeLegacyBrand } from '@portal/core/shared';
+import { BrandSettings, isValidTimeZone, PriceAttributePrefix, upgradeLegacyBrand } from '@portal/core/shared';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
@@ -9,11 +9,21 @@ import { entity, getOne } from '../platform/db/entity.ts';
  * - get brand:        pk=BRAND#<id>, sk=BRAND
  * - brand of a host:  pk=HOST#<host lower>, sk=HOST  -> brandId
  */
-/** Host names: at most 253 characters each (DNS). A brand file in the former one-language shape reads as English. */
+/**
+ * A brand as imported: host names at most 253 characters each (DNS); the price settings checked (ADR 089) —
+ * a prefix a product import can recognise, a time zone the runtime knows — so a typo is a line error, not
+ * prices that silently never apply. A brand file in the former one-language shape reads as English.
+ */
 export const BrandInput = z.preprocess(
   upgradeLegacyBrand,
   z.extend(BrandSettings, {
     hosts: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50)), []),
+    customFields: z.extend(BrandSettings.shape.customFields, {
+      priceAttributePrefix: z.optional(PriceAttributePrefix),
+      priceChangeTimeZone: z.optional(
+        z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'an IANA time zone such as America/Los_Angeles')),
+      ),
+    }),
   }),
 );
 export type BrandInput = z.infer<typeof BrandInput>;

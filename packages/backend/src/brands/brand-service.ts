@@ -26,6 +26,16 @@ export function createBrandService(db: Db, now: () => Date) {
       return brand;
     },
 
+    /** The host's brand, null on a stage without any brand (other failures are thrown, never read as "no brand"). */
+    async forHostIfAny(rawHost: string | undefined): Promise<BrandSettings | null> {
+      try {
+        return await this.forHost(rawHost);
+      } catch (error) {
+        if (error instanceof AppError && error.code === BRAND.NOT_FOUND) return null;
+        throw error;
+      }
+    },
+
     /**
      * Whether the host's brand asks for its terms of use to be accepted (customFields.termsOfUseRequired,
      * ADR 086): the route policy's first, cached question, so the terms service loads only for such a brand.

@@ -26,12 +26,13 @@ const partition = async (pk: string) =>
   (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))
     .items;
 
+const pageSize = cataloguePaging.size;
 beforeAll(async () => {
   backend = await createTestBackend(() => now);
   cataloguePaging.size = 1;
 });
 afterAll(() => {
-  cataloguePaging.size = 200;
+  cataloguePaging.size = pageSize;
 });
 
 describe('the catalogue snapshot past one transaction', () => {

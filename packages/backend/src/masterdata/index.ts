@@ -32,6 +32,7 @@ export {
   findProductsByEan,
   getProduct,
   getProducts,
+  type PriceList,
   type Product,
   ProductImport,
   productKey,

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
+import { maxKeys, PRICE_ATTRIBUTE_PREFIX, PriceAttributePrefix, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
 import type { LineOutcome } from './record-outcome.ts';
@@ -11,7 +11,7 @@ import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.
 import { versionedValue } from '../platform/db/versioned-list.ts';
 import { customerKeys } from '../customers/index.ts';
 import { putRecords } from './bulk-put.ts';
-import { Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
+import { CalendarDay, Cents, Ean, Id, Int, statusField, Text } from './fields.ts';
 
 /** A money amount read like faceValue: at most two decimals, kept in the currency's main unit. */
 const MainUnit = z.pipe(
@@ -24,6 +24,76 @@ const CurrencyCode = z.pipe(
   z.transform((code) => code.toUpperCase()),
 );
 
+/** Scheduled price changes a price list holds, and brands with their own prices per product (ADR 089: the snapshot's page size). */
+export const PRICE_LIMITS = { changes: 4, brands: 3 };
+
+/**
+ * A price's scheduled changes (ADR 089): from the day `from` on (midnight in the brand's price time zone) the
+ * face value is this one. Given as a JSON array of `{from, faceValue}` or, in a CSV cell, as text
+ * `2026-12-01:14.99; 2027-01-01:15.49`. Kept in day order; a day twice is refused.
+ */
+const PriceChanges = z.pipe(
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(';')
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .map((part) => {
+              const [from, faceValue] = part.split(':').map((text) => text.trim());
+              return { from, faceValue };
+            })
+        : value,
+    z.array(z.object({ from: CalendarDay, faceValue: MainUnit })).check(
+      z.maxLength(PRICE_LIMITS.changes),
+      z.refine((changes) => new Set(changes.map((c) => c.from)).size === changes.length, 'a day twice'),
+    ),
+  ),
+  z.transform((changes) => changes.sort((a, b) => (a.from < b.from ? -1 : 1))),
+);
+
+/** One price list: the face value, and its scheduled changes. */
+const PriceList = z.object({ faceValue: z.optional(MainUnit), faceValueChanges: z.optional(PriceChanges) });
+
+/** A catalogue attribute carrying a brand's price: `<prefix>faceValue` or `<prefix>faceValueChanges` (ADR 089). */
+const BRAND_PRICE_ATTRIBUTE = /^(.+?)(faceValue|faceValueChanges)$/;
+
+/**
+ * Moves a line's brand price attributes (`us_faceValue`, `us_faceValueChanges`: the prefix a brand's
+ * priceAttributePrefix names) into `brandPrices` by prefix, so one catalogue carries every brand's prices
+ * (ADR 089). A price attribute with a prefix no brand could name, or a bad value, is an error of its column.
+ */
+const gatherBrandPrices = z.transform((line: unknown, ctx) => {
+  if (typeof line !== 'object' || line === null || Array.isArray(line)) return line;
+  const fields: Record<string, unknown> = {};
+  const prices: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(line)) {
+    const match = BRAND_PRICE_ATTRIBUTE.exec(key);
+    if (!match) {
+      fields[key] = value;
+      continue;
+    }
+    const [, prefix = '', field = ''] = match;
+    if (!PRICE_ATTRIBUTE_PREFIX.test(prefix)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: key,
+        path: [key],
+        message: `a brand's prefix is lower-case letters or digits ending in _ (us_${field})`,
+      });
+      continue;
+    }
+    const parsed = PriceList.safeParse({ [field]: value });
+    if (parsed.success) prices[prefix] = { ...prices[prefix], ...parsed.data };
+    else
+      for (const issue of parsed.error.issues)
+        ctx.issues.push({ code: 'custom', input: value, path: [key, ...issue.path.slice(1)], message: issue.message });
+  }
+  if (Object.keys(prices).length) fields.brandPrices = prices;
+  return fields;
+});
+
 /**
  * Products (SPEC 3 Product (ordering) and the product table columns). `productId` is the article number;
  * orders name products by `inventoryProductId` (SPEC 3 Order to submit); `minimum`, `maximum` and
@@ -33,7 +103,7 @@ const CurrencyCode = z.pipe(
  * - all, sorted by name: gsi1 gsi1pk=PRODUCTS, gsi1sk=<name lower>#<productId>  (the catalogue: hundreds)
  * - by EAN (sales filter): gsi2 gsi2pk=EAN#<ean>, gsi2sk=PRODUCT#<productId>
  */
-export const ProductImport = z
+const ProductFields = z
   .object({
     productId: Id,
     inventoryProductId: Id,
@@ -49,6 +119,10 @@ export const ProductImport = z
     couponType: z.optional(Text(64)),
     /** The coupon face value in the currency's main unit (at most two decimals). */
     faceValue: z.optional(MainUnit),
+    /** Its scheduled changes (ADR 089). */
+    faceValueChanges: z.optional(PriceChanges),
+    /** Brands' own prices by attribute prefix (`us_faceValue` → `brandPrices.us_.faceValue`, ADR 089). */
+    brandPrices: z.optional(z.record(PriceAttributePrefix, PriceList).check(maxKeys(PRICE_LIMITS.brands))),
     status: z._default(statusField(PRODUCT_STATUSES, PRODUCT_STATUS_LABELS), 'active'),
     // The connect fields (SPEC 3 Product (connect), ADR 037), all optional so older files stay valid.
     /** The lowest and highest value a variable-value card may be loaded with (main unit, like faceValue). */
@@ -73,7 +147,10 @@ export const ProductImport = z
       path: ['maxValue'],
     }),
   );
+/** An import line: the product's fields, its brand price attributes gathered first. */
+export const ProductImport = z.pipe(gatherBrandPrices, ProductFields);
 export type ProductImport = z.infer<typeof ProductImport>;
+export type PriceList = z.infer<typeof PriceList>;
 export type Product = ProductImport & { createdAt: string; updatedAt: string };
 
 export const productKeys = {
@@ -96,11 +173,11 @@ export const getProducts = (db: Db, productIds: readonly string[]) => getMany(db
 export const listProducts = (db: Db, page: PageRequest) => listPage(db, products, onIndex('gsi1', productKeys.gsi1pk), page);
 
 /** A product's record attributes (not its keys, index keys and type). */
-const productRecord = projectionOf([...Object.keys(ProductImport.shape), 'createdAt', 'updatedAt']);
+const productRecord = projectionOf([...Object.keys(ProductFields.shape), 'createdAt', 'updatedAt']);
 
 /**
- * The catalogue snapshot (ADR 029): every product record packed into a few items, up to 200 products each as
- * ONE JSON string in name order (≤ ~300 KB even at the longest fields). The products step and order submit
+ * The catalogue snapshot (ADR 029): every product record packed into a few items, up to 100 products each as
+ * ONE JSON string in name order (≤ ~370 KB even at the longest fields: cataloguePaging). The products step and order submit
  * read the whole catalogue: one Query of a few strings instead of one item of ~20 attributes per product. The
  * product items stay the truth; each products import rebuilds the snapshot from them (rebuildCatalogue).
  *
@@ -119,8 +196,12 @@ const productRecord = projectionOf([...Object.keys(ProductImport.shape), 'create
  */
 const LEGACY_PK = 'CATALOGUE';
 const CATALOGUE_VERSION = { pk: 'VERSION#CATALOGUE', sk: 'VERSION' };
-/** Products per page (lowered by a test to build a catalogue of many pages quickly). */
-export const cataloguePaging = { size: 200 };
+/**
+ * Products per page: 100 products of the longest fields with the most prices (3 brands, 4 changes each:
+ * ~3.7 KB at 3-byte characters) make ≤ ~370 KB, under DynamoDB's 400 KB (ADR 089; lowered by a test to build
+ * a catalogue of many pages quickly).
+ */
+export const cataloguePaging = { size: 100 };
 const pageSk = (page: number) => `PAGE#${String(page).padStart(3, '0')}`;
 const buildPk = (build: string) => `CATALOGUE#${build}`;
 const cataloguePages = entity<{ v?: number; products: string }>();

@@ -18,6 +18,7 @@ import { readOrderOf } from './order-detail.ts';
 import { listOrders } from './order-list.ts';
 import { orderPdfBytes } from './order-pdf.ts';
 import { type SubmitResult, submitOrder } from './order-submit.ts';
+import type { PriceSettings } from './brand-prices.ts';
 import { productsStepWithCalls } from './products-step.ts';
 import { listRetailers } from './retailer-list.ts';
 
@@ -26,6 +27,8 @@ export type OrderingDeps = {
   now: () => Date;
   /** The retailer's logo for its order PDFs (ADR 084; passed in by the wiring); none: no logo. */
   logoPng?: (customerId: string) => Promise<Uint8Array | null>;
+  /** The price settings of a host's brand (ADR 089; passed in by the wiring); none: the plain prices. */
+  priceSettings?: (host: string | undefined) => Promise<PriceSettings>;
 };
 
 /**
@@ -44,9 +47,13 @@ export function createOrderingService(deps: OrderingDeps) {
     /** One store or distribution centre of the retailer. */
     address: async (actor: Actor, input: { customerId: string; storeType: StoreType; storeId: string }): Promise<AddressRow> =>
       getAddressOf(db, actor, input),
-    /** The products step of one location: every product the retailer may order, with its figures. */
-    products: async (actor: Actor, input: { customerId: string; storeType: StoreType; storeId: string }): Promise<ProductsAnswer> =>
-      (await productsStepWithCalls(db, actor, input, deps.now())).answer,
+    /** The products step of one location: every product the retailer may order, with its figures and the host brand's prices. */
+    products: async (
+      actor: Actor,
+      input: { customerId: string; storeType: StoreType; storeId: string },
+      host?: string,
+    ): Promise<ProductsAnswer> =>
+      (await productsStepWithCalls(db, actor, input, deps.now(), (await deps.priceSettings?.(host)) ?? {})).answer,
     /** Submits an order; the idempotency key makes a retry or a double click return the same order. */
     submit: async (actor: Actor, input: OrderSubmitInput, idempotencyKey: string): Promise<SubmitResult> =>
       submitOrder(deps, actor, input, idempotencyKey),

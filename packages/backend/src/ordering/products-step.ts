@@ -12,6 +12,7 @@ import { type Actor, requirePermission } from '../access/index.ts';
 import { locationOfAddress, requireRetailerAddress } from './location.ts';
 import { todayOf } from '../platform/time.ts';
 import { allocatedAtStore } from '../allocation/index.ts';
+import { consumerPrice, type PriceSettings, priceViewOf, type PriceView } from './brand-prices.ts';
 
 /**
  * The products the retailer may order: active catalogue products, and — unless the actor's ordering
@@ -29,8 +30,8 @@ export function offeredProducts(
     .map((product) => ({ product, airs: allowed.get(product.productId)?.airs === true }));
 }
 
-/** One row of the products step from the product, its AIRS flag and its figures at the location. */
-export function productRow(product: Product, airs: boolean, figures: ProductFigures | undefined): ProductRow {
+/** One row of the products step from the product, its AIRS flag, its figures at the location and the brand's price view. */
+export function productRow(product: Product, airs: boolean, figures: ProductFigures | undefined, prices: PriceView): ProductRow {
   const salesLast4Weeks = figures?.salesLast4Weeks ?? 0;
   const stock = figures?.stock ?? null;
   const minimum = product.minimum ?? null;
@@ -47,7 +48,7 @@ export function productRow(product: Product, airs: boolean, figures: ProductFigu
     minimum,
     maximum,
     couponType: product.couponType ?? null,
-    faceValueCents: product.faceValue == null ? null : Math.round(product.faceValue * 100),
+    ...consumerPrice(product, prices),
     singleItemAmountCents: figures && figures.totalSold > 0 ? Math.round(figures.totalAmountCents / figures.totalSold) : null,
     salesLast4Weeks,
     salesSinceLastOrder: figures?.salesSinceLastOrder ?? 0,
@@ -70,16 +71,19 @@ const byName = (a: ProductRow, b: ProductRow) => a.name.localeCompare(b.name, 'e
  * the retailer role and the store/centre in one BatchGetItem, the location Query (summary + last 5 week
  * buckets, packed), the retailer's products Query, the catalogue snapshot Query — each one page ≤ ~1 MB.
  * Then the store's allocation (ADR 087 rule 8): one BatchGetItem once the store's division is known; a
- * product no longer allocated from today is not offered, one allocated by a change is.
+ * product no longer allocated from today is not offered, one allocated by a change is. Prices are the host
+ * brand's (ADR 089): its prefixed attributes, in force by the day in its price time zone, its column label.
  */
 export async function productsStepWithCalls(
   db: Db,
   actor: Actor,
   input: { customerId: string; storeType: StoreType; storeId: string },
   now: Date,
+  brand: PriceSettings = {},
 ): Promise<{ answer: ProductsAnswer; calls: number }> {
   requirePermission(actor, 'ordering', 'cardOrdering');
   const today = todayOf(now, actor.timezone);
+  const prices = priceViewOf(brand, actor.timezone, now);
   const location = locationOfAddress(input);
   // Every read at once; nothing is answered before the retailer and the location have been checked.
   const [{ address, divisionId }, figures, retailerProducts, catalogue] = await Promise.all([
@@ -99,10 +103,10 @@ export async function productsStepWithCalls(
   const airs = new Map(offered.map((o) => [o.product.productId, o.airs]));
   const items = catalogue.items
     .filter((p) => p.status === 'active' && allocation.allocated.has(p.productId))
-    .map((product) => productRow(product, airs.get(product.productId) ?? false, figures.figures.get(product.productId)))
+    .map((product) => productRow(product, airs.get(product.productId) ?? false, figures.figures.get(product.productId), prices))
     .sort(byName);
   return {
-    answer: { location: address, items },
+    answer: { location: address, items, ...(brand.priceLabel ? { priceLabel: brand.priceLabel } : {}) },
     calls: 1 + figures.calls + retailerProducts.calls + catalogue.calls + allocation.calls,
   };
 }

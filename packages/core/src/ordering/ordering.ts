@@ -87,8 +87,10 @@ export const ProductRow = z.object({
   minimum: z.nullable(z.number().check(z.int())),
   maximum: z.nullable(z.number().check(z.int())),
   couponType: z.nullable(z.string()),
-  /** Coupon face value in cents. */
+  /** Coupon face value in cents: the host brand's price in force today (ADR 089). */
   faceValueCents: z.nullable(z.number().check(z.int())),
+  /** The next scheduled change of that price: from this day (midnight in the brand's price time zone, ADR 089). */
+  nextFaceValue: z.optional(z.object({ from: CalendarDay, cents: z.number().check(z.int()) })),
   /** Single item amount in cents: the average amount of one sold item, null before any sale. */
   singleItemAmountCents: z.nullable(z.number().check(z.int())),
   salesLast4Weeks: z.number().check(z.int()),
@@ -105,7 +107,12 @@ export const ProductRow = z.object({
 });
 export type ProductRow = z.infer<typeof ProductRow>;
 
-export const ProductsAnswer = z.object({ location: AddressRow, items: z.array(ProductRow) });
+export const ProductsAnswer = z.object({
+  location: AddressRow,
+  items: z.array(ProductRow),
+  /** The host brand's heading of the price column (ADR 089); absent: the catalogue's translated "Coupon face value". */
+  priceLabel: z.optional(z.string()),
+});
 export type ProductsAnswer = z.infer<typeof ProductsAnswer>;
 
 /**

@@ -89,6 +89,14 @@ export const BrandLocaleTexts = z.strictObject({
   pl: z.optional(BrandTexts),
 });
 export type BrandLocaleTexts = z.infer<typeof BrandLocaleTexts>;
+/**
+ * The prefix of the catalogue attributes that carry one brand's prices (ADR 089: `us_` → `us_faceValue`):
+ * lower-case letters and digits ending in `_`, so a product import can tell a brand's price column by its name.
+ */
+export const PRICE_ATTRIBUTE_PREFIX = /^[a-z][a-z0-9]{0,14}_$/;
+export const PriceAttributePrefix = z
+  .string()
+  .check(z.regex(PRICE_ATTRIBUTE_PREFIX, 'lower-case letters or digits ending in _, such as us_'));
 
 /** Brand settings keyed by host (SPEC 3). */
 export const BrandSettings = z.object({
@@ -97,7 +105,9 @@ export const BrandSettings = z.object({
   layout: z.string().check(z.maxLength(64)),
   texts: BrandLocaleTexts,
   customFields: z.object({
+    /** The heading of the consumer price (face value) column, the brand's own text (ADR 089); none: the catalogue's. */
     priceLabel: z.optional(z.string().check(z.maxLength(100))),
+    /** Checked on import (brands/brand-entity.ts BrandInput); read leniently so a stored brand always loads. */
     priceAttributePrefix: z.optional(z.string().check(z.maxLength(64))),
     priceChangeTimeZone: z.optional(z.string().check(z.maxLength(64))),
     reportIds: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(100))),

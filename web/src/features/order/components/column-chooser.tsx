@@ -4,7 +4,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { choosableColumns, toggleColumn } from '../model/column-choice.ts';
 import { BASKET_BAR_ATTRIBUTE, type PopoverPlacement, popoverPlacement } from '../model/popover-placement.ts';
-import { COLUMN_LABELS, type ProductColumn } from '../model/product-table.ts';
+import type { ProductColumn } from '../model/product-table.ts';
 
 /**
  * 'Columns (6 of 16)': a disclosure with one checkbox per figure of the products table and 'Default
@@ -16,11 +16,16 @@ export function ColumnChooser({
   available,
   shown,
   stored,
+  defaults,
+  labelOf,
   onChange,
 }: {
   available: readonly ProductColumn[];
   shown: readonly ProductColumn[];
   stored: readonly ProductColumn[] | null;
+  /** What 'Default columns' shows (column-choice.ts defaultColumnsFor). */
+  defaults: readonly ProductColumn[];
+  labelOf: (column: ProductColumn) => string;
   onChange: (columns: readonly ProductColumn[] | null) => void;
 }) {
   const t = useT();
@@ -100,9 +105,9 @@ export function ColumnChooser({
             {choosable.map((c) => (
               <CheckboxField
                 key={c}
-                label={t(COLUMN_LABELS[c])}
+                label={labelOf(c)}
                 checked={shown.includes(c)}
-                onCheckedChange={(on) => onChange(toggleColumn(stored, c, on))}
+                onCheckedChange={(on) => onChange(toggleColumn(stored, c, on, defaults))}
               />
             ))}
           </div>

@@ -2,19 +2,31 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { COLUMN_LABELS, type ProductColumn } from '../model/product-table.ts';
+import type { ProductColumn } from '../model/product-table.ts';
 import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 
 /** The figures a phone card shows at a glance; every other one is on the product page ('Show all figures'). */
 const CARD_FIGURES: ProductColumn[] = ['suggestedQuantity', 'salesLast4Weeks', 'lastOrder', 'packagingUnit'];
+/** Where the brand names its price (ADR 089), it takes the packaging unit's place (the PU is in the limits line too). */
+const PRICED_CARD_FIGURES: ProductColumn[] = ['suggestedQuantity', 'salesLast4Weeks', 'lastOrder', 'faceValueCents'];
 
 /**
  * The products step below 768 px: one card per product with its key figures and the quantity entry
  * (a table with 19 columns is not usable at 375 px).
  */
-export function ProductCards({ rows, columns, basket, onQuantity, locationId, ctx }: ProductListProps) {
+export function ProductCards({
+  rows,
+  columns,
+  basket,
+  onQuantity,
+  locationId,
+  ctx,
+  labelOf,
+  priced,
+}: ProductListProps & { priced: boolean }) {
   const t = useT();
+  const figures = priced ? PRICED_CARD_FIGURES : CARD_FIGURES;
   const showStock = columns.includes('stockWarning');
   const showAirs = columns.includes('airs');
   return (
@@ -45,9 +57,9 @@ export function ProductCards({ rows, columns, basket, onQuantity, locationId, ct
               </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              {CARD_FIGURES.map((c) => (
+              {figures.map((c) => (
                 <div key={c} className="min-w-0">
-                  <dt className="truncate text-xs text-slate-500">{t(COLUMN_LABELS[c])}</dt>
+                  <dt className="truncate text-xs text-slate-500">{labelOf(c)}</dt>
                   <dd className={`tabular-nums ${c === 'suggestedQuantity' ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
                     <ProductCell column={c} row={row} ctx={ctx} />
                   </dd>

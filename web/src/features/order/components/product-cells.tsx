@@ -14,6 +14,8 @@ export interface ProductListProps {
   onQuantity: (product: ProductRow, text: string) => void;
   locationId: string;
   ctx: Pick<OrderContext, 'locale' | 'currency'>;
+  /** A column's heading (product-table.ts columnLabel: the brand's price label, ADR 089). */
+  labelOf: (column: ProductColumn) => string;
 }
 
 /** One figure of a product row, formatted in the user's locale and currency; '—' when unknown. */
@@ -62,9 +64,21 @@ export function ProductCell({
         <span className="text-slate-500">{t('order.no')}</span>
       );
     case 'singleItemAmountCents':
+      return row.singleItemAmountCents == null ? none : <>{formatCents(row.singleItemAmountCents, ctx)}</>;
     case 'faceValueCents': {
-      const cents = row[column];
-      return cents == null ? none : <>{formatCents(cents, ctx)}</>;
+      // The price in force, and its next scheduled change under it (ADR 089).
+      const next = row.nextFaceValue;
+      return (
+        <>
+          {row.faceValueCents == null ? none : formatCents(row.faceValueCents, ctx)}
+          {next ? (
+            <span className="block text-xs font-normal text-slate-500">
+              <span className="block">{t('order.products.nextPriceFrom', { date: formatCalendarDay(next.from, ctx.locale) })}</span>
+              <span className="block">{formatCents(next.cents, ctx)}</span>
+            </span>
+          ) : null}
+        </>
+      );
     }
     case 'couponType':
       return row.couponType ? <>{row.couponType}</> : none;

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { COLUMN_LABELS, NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../model/product-table.ts';
+import { NUMERIC_COLUMNS, type ProductColumn, type SortState } from '../model/product-table.ts';
 import { limitsText, ProductCell, type ProductListProps } from './product-cells.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 
@@ -17,6 +17,9 @@ const WRAPPING_HEADERS: ReadonlySet<ProductColumn> = new Set([
   'singleItemAmountCents',
   'faceValueCents',
 ]);
+
+/** A heading this short stays on one line and keeps its column narrow, wrapping or not (a brand's "MSRP", ADR 089). */
+const SHORT_HEADER = 12;
 
 const QUANTITY = '[data-quantity-input]';
 
@@ -50,6 +53,7 @@ export function ProductTable({
   onQuantity,
   locationId,
   ctx,
+  labelOf,
 }: ProductListProps & {
   sort: SortState | null;
   onSort: (column: ProductColumn) => void;
@@ -67,7 +71,7 @@ export function ProductTable({
           onClick={() => onSort(column)}
           className={`group inline-flex items-center gap-1 rounded font-semibold hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 ${NUMERIC_COLUMNS.has(column) ? 'flex-row-reverse text-right' : 'text-left'}`}
         >
-          <span>{t(COLUMN_LABELS[column])}</span>
+          <span>{labelOf(column)}</span>
           <span aria-hidden="true" className={active ? 'text-brand-600' : 'text-slate-300 group-hover:text-slate-400'}>
             {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
           </span>
@@ -98,7 +102,7 @@ export function ProductTable({
               {figures.map((c) =>
                 header(
                   c,
-                  `z-[2] border-b border-slate-200 px-3 py-3 align-bottom ${NUMERIC_COLUMNS.has(c) ? 'text-right' : 'text-left'} ${WRAPPING_HEADERS.has(c) ? 'min-w-28' : 'whitespace-nowrap'}`,
+                  `z-[2] border-b border-slate-200 px-3 py-3 align-bottom ${NUMERIC_COLUMNS.has(c) ? 'text-right' : 'text-left'} ${WRAPPING_HEADERS.has(c) && labelOf(c).length > SHORT_HEADER ? 'min-w-28' : 'whitespace-nowrap'}`,
                 ),
               )}
               {header(

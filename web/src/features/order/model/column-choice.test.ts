@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { choosableColumns, columnChoiceStore, shownColumns, storeColumns, storedColumns, toggleColumn } from './column-choice.ts';
+import {
+  choosableColumns,
+  columnChoiceStore,
+  defaultColumnsFor,
+  shownColumns,
+  storeColumns,
+  storedColumns,
+  toggleColumn,
+} from './column-choice.ts';
 import { PRODUCT_COLUMNS, visibleColumns } from './product-table.ts';
 
 const all = visibleColumns({ showStockWarning: true, showAirsColumn: true });
@@ -18,6 +26,13 @@ describe('products table columns (ADR 017)', () => {
   it('shows PU, sales of the last 4 weeks, last order and stock warning by default, where the settings allow them', () => {
     expect(shownColumns(all, null)).toEqual(['packagingUnit', 'salesLast4Weeks', 'lastOrder', 'stockWarning']);
     expect(shownColumns(withoutStock, null)).toEqual(['packagingUnit', 'salesLast4Weeks', 'lastOrder']);
+  });
+
+  it('shows the price in the PU place where the brand names its price (ADR 089), and toggles from those defaults', () => {
+    const priced = defaultColumnsFor('MSRP');
+    expect(shownColumns(all, null, priced)).toEqual(['salesLast4Weeks', 'lastOrder', 'stockWarning', 'faceValueCents']);
+    expect(toggleColumn(null, 'ean', true, priced)).toEqual(['ean', 'salesLast4Weeks', 'lastOrder', 'stockWarning', 'faceValueCents']);
+    expect(defaultColumnsFor(undefined)).toEqual(shownColumns(all, null));
   });
 
   it('toggles a column in catalogue order, starting from the defaults', () => {

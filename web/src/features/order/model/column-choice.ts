@@ -19,6 +19,13 @@ export const FIXED_COLUMNS: ReadonlySet<ProductColumn> = new Set(['name', 'sugge
  */
 export const DEFAULT_COLUMNS: readonly ProductColumn[] = ['packagingUnit', 'salesLast4Weeks', 'lastOrder', 'stockWarning'];
 
+/**
+ * A brand that names its consumer price (priceLabel, ADR 089) shows that price by default, in the packaging
+ * unit's place (the PU is in every row's limits line too), so the defaults still fit at 1280 px.
+ */
+export const defaultColumnsFor = (priceLabel: string | undefined): readonly ProductColumn[] =>
+  priceLabel ? DEFAULT_COLUMNS.map((c) => (c === 'packagingUnit' ? 'faceValueCents' : c)) : DEFAULT_COLUMNS;
+
 /** The columns the user may choose among: the available ones (brand settings) but the fixed ones. */
 export const choosableColumns = (available: readonly ProductColumn[]): ProductColumn[] => available.filter((c) => !FIXED_COLUMNS.has(c));
 
@@ -26,14 +33,23 @@ export const choosableColumns = (available: readonly ProductColumn[]): ProductCo
  * The figures to show, in catalogue column order: the stored choice (or the defaults) restricted to the
  * available columns. A stored choice may name columns a setting has since hidden; they stay hidden.
  */
-export function shownColumns(available: readonly ProductColumn[], stored: readonly ProductColumn[] | null): ProductColumn[] {
-  const chosen = new Set(stored ?? DEFAULT_COLUMNS);
+export function shownColumns(
+  available: readonly ProductColumn[],
+  stored: readonly ProductColumn[] | null,
+  defaults: readonly ProductColumn[] = DEFAULT_COLUMNS,
+): ProductColumn[] {
+  const chosen = new Set(stored ?? defaults);
   return choosableColumns(available).filter((c) => chosen.has(c));
 }
 
 /** Shows or hides one choosable column in a choice (the defaults when nothing is stored yet). */
-export function toggleColumn(stored: readonly ProductColumn[] | null, column: ProductColumn, on: boolean): ProductColumn[] {
-  const current = new Set(stored ?? DEFAULT_COLUMNS);
+export function toggleColumn(
+  stored: readonly ProductColumn[] | null,
+  column: ProductColumn,
+  on: boolean,
+  defaults: readonly ProductColumn[] = DEFAULT_COLUMNS,
+): ProductColumn[] {
+  const current = new Set(stored ?? defaults);
   if (on) current.add(column);
   else current.delete(column);
   return PRODUCT_COLUMNS.filter((c) => current.has(c) && !FIXED_COLUMNS.has(c));

@@ -1,6 +1,6 @@
 import type { OrderingSettingName } from '@portal/core/auth';
 import { enterQuantity, type ProductRow, quantityOf, setQuantity } from '@portal/core/ordering';
-import type { MessageKey } from '../../../i18n/index.ts';
+import type { MessageKey, Translate } from '../../../i18n/index.ts';
 import type { OrderBasket } from './order-draft.ts';
 
 /**
@@ -50,6 +50,13 @@ export const COLUMN_LABELS: Record<ProductColumn, MessageKey> = {
   couponType: 'order.columns.couponType',
   faceValueCents: 'order.columns.faceValue',
 };
+
+/**
+ * A column's heading: for the consumer price the host brand's own label where it sets one ("MSRP", ADR 089:
+ * the brand's text, as it is), else the catalogue's translated one.
+ */
+export const columnLabel = (t: Translate, column: ProductColumn, priceLabel: string | undefined): string =>
+  column === 'faceValueCents' && priceLabel ? priceLabel : t(COLUMN_LABELS[column]);
 
 /** Numeric columns are right-aligned. */
 export const NUMERIC_COLUMNS: ReadonlySet<ProductColumn> = new Set([

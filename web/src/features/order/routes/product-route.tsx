@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { updateBasket, useApplyOn } from '../model/order-draft.ts';
-import { applyQuantity, COLUMN_LABELS, visibleColumns } from '../model/product-table.ts';
+import { applyQuantity, columnLabel, visibleColumns } from '../model/product-table.ts';
 import { useOrderContext } from '../model/use-order-context.ts';
 import { ApplyOnChoice } from '../components/apply-on-choice.tsx';
 import { OrderPage, StepLoading } from '../components/order-page.tsx';
@@ -54,7 +54,7 @@ export function ProductRoute() {
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
                 {columns.map((c) => (
                   <div key={c} className="flex items-baseline justify-between gap-3 border-b border-slate-100 pb-2">
-                    <dt className="text-slate-500">{t(COLUMN_LABELS[c])}</dt>
+                    <dt className="text-slate-500">{columnLabel(t, c, data.priceLabel)}</dt>
                     <dd className="text-right font-medium tabular-nums text-slate-900">
                       <ProductCell column={c} row={product} ctx={ctx} />
                     </dd>

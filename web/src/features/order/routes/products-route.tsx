@@ -9,18 +9,19 @@ import { ListEmpty } from '../../../components/ui/list-empty.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useT } from '../../../i18n/index.ts';
+import { type Translate, useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { snacks } from '../../../lib/snack.ts';
-import { shownColumns, useColumnChoice } from '../model/column-choice.ts';
+import { defaultColumnsFor, shownColumns, useColumnChoice } from '../model/column-choice.ts';
 import { chooseLocation, refreshBasket, updateBasket, useApplyOn } from '../model/order-draft.ts';
 import { useProducts } from '../api/ordering-api.ts';
 import {
   applyQuantity,
   applySuggested,
-  COLUMN_LABELS,
+  columnLabel,
   filterProducts,
   nextSort,
+  type ProductColumn,
   type SortState,
   sortProducts,
   suggestedChanges,
@@ -58,6 +59,29 @@ export function useLocationProducts(id: string | undefined, ctx: OrderContext) {
   return result;
 }
 
+/** The phone's sort choices: the catalogue order, then each column ascending and descending. */
+function sortOptionsOf(
+  t: Translate,
+  columns: readonly ProductColumn[],
+  labelOf: (column: ProductColumn) => string,
+): { value: string; label: string; sort: SortState | null }[] {
+  return [
+    { value: '', label: t('order.products.catalogueOrder'), sort: null },
+    ...columns.flatMap((column) => [
+      {
+        value: `${column}:asc`,
+        label: t('order.products.ascending', { column: labelOf(column) }),
+        sort: { column, direction: 'asc' as const },
+      },
+      {
+        value: `${column}:desc`,
+        label: t('order.products.descending', { column: labelOf(column) }),
+        sort: { column, direction: 'desc' as const },
+      },
+    ]),
+  ];
+}
+
 /** /app/order/location/:id — step 2, Products: the quantities per product. */
 export function ProductsRoute() {
   const t = useT();
@@ -72,7 +96,11 @@ export function ProductsRoute() {
   const location = data?.location;
   const columns = visibleColumns(ctx.settings);
   const [storedColumns, setStoredColumns] = useColumnChoice(ctx.portal, ctx.username);
-  const figures = shownColumns(columns, storedColumns);
+  // The host brand's price label (ADR 089) heads the price column and puts it among the defaults.
+  const priceLabel = data?.priceLabel;
+  const labelOf = (column: ProductColumn) => columnLabel(t, column, priceLabel);
+  const defaults = defaultColumnsFor(priceLabel);
+  const figures = shownColumns(columns, storedColumns, defaults);
   const items = data?.items ?? [];
   const listed = sortProducts(filterProducts(items, filter), sort);
   const basket = ctx.draft.basket;
@@ -85,21 +113,7 @@ export function ProductsRoute() {
     snacks.push({ text: t('order.products.suggestedApplied', { count: changes }), theme: 'green' });
   };
 
-  const sortOptions: { value: string; label: string; sort: SortState | null }[] = [
-    { value: '', label: t('order.products.catalogueOrder'), sort: null },
-    ...columns.flatMap((column) => [
-      {
-        value: `${column}:asc`,
-        label: t('order.products.ascending', { column: t(COLUMN_LABELS[column]) }),
-        sort: { column, direction: 'asc' as const },
-      },
-      {
-        value: `${column}:desc`,
-        label: t('order.products.descending', { column: t(COLUMN_LABELS[column]) }),
-        sort: { column, direction: 'desc' as const },
-      },
-    ]),
-  ];
+  const sortOptions = sortOptionsOf(t, columns, labelOf);
 
   return (
     <OrderPage
@@ -148,7 +162,16 @@ export function ProductsRoute() {
                 <ApplyOnChoice value={applyOn} onChange={setApplyOn} listedCount={listed.length} />
               </div>
               <div className="flex flex-wrap items-center gap-2 self-start lg:self-end">
-                {wide ? <ColumnChooser available={columns} shown={figures} stored={storedColumns} onChange={setStoredColumns} /> : null}
+                {wide ? (
+                  <ColumnChooser
+                    available={columns}
+                    shown={figures}
+                    stored={storedColumns}
+                    defaults={defaults}
+                    labelOf={labelOf}
+                    onChange={setStoredColumns}
+                  />
+                ) : null}
                 <Button theme="secondary" onClick={useSuggested} disabled={changes === 0}>
                   {t('order.products.useSuggested')}
                 </Button>
@@ -182,9 +205,19 @@ export function ProductsRoute() {
               onQuantity={onQuantity}
               locationId={id}
               ctx={ctx}
+              labelOf={labelOf}
             />
           ) : (
-            <ProductCards rows={listed} columns={columns} basket={basket} onQuantity={onQuantity} locationId={id} ctx={ctx} />
+            <ProductCards
+              rows={listed}
+              columns={columns}
+              basket={basket}
+              onQuantity={onQuantity}
+              locationId={id}
+              ctx={ctx}
+              labelOf={labelOf}
+              priced={priceLabel !== undefined}
+            />
           )}
           <SummaryBar draft={ctx.draft} locale={ctx.locale} />
         </>
