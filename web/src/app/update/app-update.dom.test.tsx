@@ -6,19 +6,16 @@ import { fakeBackend, renderRoute } from '../../test/dom.tsx';
 import { type RegisterSwOptions, SW_UPDATE_POLL_MS, startAppUpdates } from './app-update.ts';
 
 /** vite-plugin-pwa's registerSW as the app sees it: the hooks it was given, and what the page asked of it. */
-function fakeServiceWorker() {
+function fakeServiceWorker({ controlled = true } = {}) {
   const hooks: { options?: RegisterSwOptions } = {};
   const updateSw = vi.fn(async () => undefined);
   const reload = vi.fn();
   const registration = { installing: null, update: vi.fn(async () => undefined) };
-  const stop = startAppUpdates(
-    (options) => {
-      hooks.options = options;
-      return updateSw;
-    },
-    SW_UPDATE_POLL_MS,
-    reload,
-  );
+  const register = (options: RegisterSwOptions) => {
+    hooks.options = options;
+    return updateSw;
+  };
+  const stop = startAppUpdates(register, { reload, controlled: () => controlled });
   return { hooks: () => hooks.options!, updateSw, reload, registration, stop };
 }
 
@@ -80,8 +77,21 @@ describe('the app updates itself (ADR 091)', () => {
     expect(sw.updateSw).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(sw.updateSw).toHaveBeenCalledWith(true);
+    await act(async () => undefined);
+    expect(sw.reload).not.toHaveBeenCalled(); // a controlled page waits for the new worker to take over
     act(() => sw.hooks().onNeedReload());
     expect(sw.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads at once a page no worker controls yet (the visit that installed the first): no takeover to wait for', async () => {
+    publicPages();
+    const sw = fakeServiceWorker({ controlled: false });
+    stops.push(sw.stop);
+    renderRoute(paths.about);
+    act(() => sw.hooks().onNeedRefresh());
+    fireEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    expect(sw.updateSw).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(sw.reload).toHaveBeenCalledTimes(1));
   });
 
   it('offers, never forces, a release another tab took: this page reloads only when asked', async () => {

@@ -30,23 +30,32 @@ let apply: () => void = () => undefined;
 /** Takes the waiting release: its worker takes control, then the page reloads (register-sw.ts). */
 export const applyUpdate = (): void => apply();
 
+export interface AppUpdateOptions {
+  pollMs?: number;
+  reload?: () => void;
+  /** Whether a service worker controls this page (none on the visit that installed the first one). */
+  controlled?: () => boolean;
+}
+
 /**
  * Registers the service worker and asks for a new one every `pollMs` (SPEC 7: the service-worker file is
- * polled). A found release is published in the update store; the root layout's AppUpdate applies it or
+ * polled). A found release is published in the update store; the root layout's AppUpdateToast applies it or
  * offers it. Returns the poll's stop (tests).
  */
-export function startAppUpdates(registerSw: RegisterSw, pollMs = SW_UPDATE_POLL_MS, reload = () => window.location.reload()): () => void {
+export function startAppUpdates(registerSw: RegisterSw, options: AppUpdateOptions = {}): () => void {
+  const { pollMs = SW_UPDATE_POLL_MS, reload = () => window.location.reload() } = options;
+  const controlled = options.controlled ?? (() => Boolean(navigator.serviceWorker.controller));
   let applying = false;
-  let controlled = false;
-  updateStore.set({ ready: false });
+  let takenElsewhere = false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  updateStore.set({ ready: false });
   const updateSw = registerSw({
     immediate: true,
     onNeedRefresh: () => updateStore.set({ ready: true }),
     onNeedReload: () => {
       if (applying) return reload();
       // Another tab took the release: this page runs the old code under the new worker until it reloads.
-      controlled = true;
+      takenElsewhere = true;
       updateStore.set({ ready: true });
     },
     onRegisteredSW: (_url, registration) => {
@@ -59,8 +68,12 @@ export function startAppUpdates(registerSw: RegisterSw, pollMs = SW_UPDATE_POLL_
   });
   apply = () => {
     applying = true;
-    if (controlled) reload();
-    else void updateSw(true);
+    if (takenElsewhere) return reload();
+    // The waiting worker takes over, and the controlled page reloads when it does (onNeedReload). A page no
+    // worker controls (the visit that installed the first) sees no such change: it reloads at once.
+    void updateSw(true).then(() => {
+      if (!controlled()) reload();
+    });
   };
   return () => clearInterval(timer);
 }
