@@ -12,7 +12,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
-const { freshPage } = useBrowser();
+const { freshPage } = useBrowser({ serviceWorkers: 'allow' });
 
 /** SPEC 9 "Service-worker update poll". */
 const POLL_MS = 300_000;
@@ -53,6 +53,14 @@ const mark = (page: Page) => page.evaluate('window.notReloaded = true');
 const reloadedSinceMark = (page: Page) => page.evaluate('window.notReloaded !== true');
 
 describe('the app updates itself (ADR 091)', () => {
+  it('is registered from the bundle: the built index.html has no inline script (the CSP allows none, ADR 023)', () => {
+    const html = readFileSync('web/dist/index.html', 'utf8');
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((tag) => !/\ssrc="/.test(tag))).toEqual([]);
+    expect(html).toContain('<link rel="manifest" href="/api/brand/manifest/ordering"');
+  });
+
   it('applies a release by itself on the login page within one poll', async () => {
     const page = await freshPage();
     await page.clock.install();
