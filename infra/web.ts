@@ -113,8 +113,14 @@ export function Web({ stack, app }: StackContext) {
     vite: { types: 'node_modules/.sst/sst-env.d.ts' },
     // Caching as the local server does it (scripts/local/web-files.ts): StaticSite uploads every file with
     // no-cache (index.html above all: a new release's asset names are seen on the next load) and JS/CSS as
-    // immutable; every file under assets/ has a content hash in its name, so all of them are immutable.
-    assets: { fileOptions: [{ files: 'assets/**', cacheControl: 'max-age=31536000,public,immutable' }] },
+    // immutable; every file under assets/ has a content hash in its name, so all of them are immutable. The
+    // service worker (sw.js, ADR 091) has none: never cached, or a release would wait for the cache to expire.
+    assets: {
+      fileOptions: [
+        { files: 'assets/**', cacheControl: 'max-age=31536000,public,immutable' },
+        { files: 'sw.js', cacheControl: 'max-age=0,no-cache,no-store,must-revalidate' },
+      ],
+    },
     customDomain:
       domainName && certificateArn
         ? {

@@ -88,6 +88,25 @@ describe('API protocol', () => {
     expect(await readJson(other)).toMatchObject({ id: 'default', name: 'Card Portal' });
   });
 
+  it('serves the web app manifest of the brand of the host without a portal header, unprefixed (ADR 091)', async () => {
+    const west = await app.request('/api/brand/manifest/connect', { headers: { Host: 'west.example.com' } });
+    expect(west.status).toBe(200);
+    expect(west.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = JSON.parse(await west.text()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'West Cards connect', start_url: '/connect', scope: '/', display: 'standalone' });
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+        expect.objectContaining({ sizes: '192x192' }),
+      ]),
+    );
+    const ordering = await app.request('/api/brand/manifest/ordering', { headers: { Host: 'unknown.test' } });
+    expect(JSON.parse(await ordering.text())).toMatchObject({ name: 'Card Portal', start_url: '/' });
+    // Only the manifest goes without the header, and only for a portal there is.
+    expect((await app.request('/api/brand/manifest/admin')).status).toBe(400);
+    expect((await app.request('/api/brand')).status).toBe(400);
+  });
+
   it('lets no API answer be stored unless its route says so (ADR 022)', async () => {
     const answers = [
       await app.request('/api/auth/status', { headers: { 'X-Portal': 'ordering' } }),

@@ -11,6 +11,7 @@ const dist = mkdtempSync(join(tmpdir(), 'portal-web-files-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title>');
 writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
 const root = new Hono();
 mountWebFiles(root, dist);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -34,7 +35,7 @@ describe('local web files', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves an asset pre-compressed as the client accepts, brotli first, and never caches index.html', async () => {
+  it('serves an asset pre-compressed as the client accepts, brotli first, and never caches index.html or the service worker', async () => {
     const br = await root.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toContain('Accept-Encoding');
@@ -46,8 +47,9 @@ describe('local web files', () => {
     const plain = await root.request('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe('console.log(1)');
-    for (const path of ['/', '/orders/123']) {
+    for (const path of ['/', '/orders/123', '/sw.js']) {
       const res = await root.request(path);
+      expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
     }
   });

@@ -13,7 +13,7 @@ import { isClientRoute } from '../../infra/spa-fallback.ts';
  * a route may have dots, e.g. /connect/reports/gen.transactions.P-2001), 404 for any other missing file — never index.html under an asset's year-long cache — and
  * the same security headers as the distribution's policy (X-Frame-Options DENY included). Assets are
  * served pre-compressed (brotli or gzip, as the client accepts; CloudFront compresses in AWS) and
- * index.html is never cached, so a new release's asset names are seen on the next load.
+ * index.html and the service worker are never cached, so a new release is seen on the next load or poll.
  */
 /** `filesOrigin`: the files bucket's origin the browser uploads to and shows images from (ADR 045). */
 export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string) {
@@ -38,8 +38,9 @@ export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string)
   });
   root.use('*', async (c, next) => {
     await next();
-    if (!c.req.path.startsWith('/assets/') && c.res.headers.get('content-type')?.startsWith('text/html'))
-      c.header('Cache-Control', 'no-cache');
+    // index.html and the service worker (ADR 091): a new release is seen at the next load or poll.
+    const unhashed = c.res.headers.get('content-type')?.startsWith('text/html') || c.req.path === SERVICE_WORKER;
+    if (!c.req.path.startsWith('/assets/') && unhashed) c.header('Cache-Control', 'no-cache');
   });
   root.use('*', serveStatic({ root: rootPath, precompressed: true }));
   root.get('*', async (c, next) => {
@@ -49,6 +50,9 @@ export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string)
   });
   root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
 }
+
+/** vite-plugin-pwa's service worker (web/vite.config.ts). */
+const SERVICE_WORKER = '/sw.js';
 
 // mjs: pdf.js's worker (ADR 047), a 1.2 MB module CloudFront compresses as text/javascript too.
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt)$/;

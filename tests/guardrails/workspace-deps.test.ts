@@ -40,6 +40,8 @@ function packagesImportedBy(file: string): { name: string; typeOnly: boolean }[]
   for (const match of code.matchAll(pattern)) {
     const specifier = match[3] ?? match[4] ?? match[5] ?? '';
     if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
+    // A Vite plugin's virtual module (virtual:pwa-register): the plugin is the workspace's devDependency.
+    if (specifier.startsWith('virtual:')) continue;
     const parts = specifier.split('/');
     found.push({ name: specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!, typeOnly: Boolean(match[2]) });
   }

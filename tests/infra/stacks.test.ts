@@ -802,13 +802,15 @@ describe('Web', () => {
     expect(site?.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized: gzip + brotli
   });
 
-  it('uploads index.html never cached and every hashed asset immutable for a year', () => {
+  it('uploads index.html and the service worker never cached and every hashed asset immutable for a year', () => {
     const [, uploader] = ofType(t.Web, 'Custom::S3Uploader')[0] ?? [];
     const options = uploader?.Properties.fileOptions as { files: string | string[]; cacheControl: string }[];
     // SST's uploader gives each file the Cache-Control of the last option whose glob matches it.
     const cacheControl = (file: string) =>
       options.findLast((option) => asArray(option.files).some((glob) => path.matchesGlob(file, glob)))?.cacheControl;
     expect(cacheControl('index.html')).toMatch(/(^|,)no-cache(,|$)/);
+    // The service worker is a .js without a hash (SST's default makes every .js immutable): never cached (ADR 091).
+    expect(cacheControl('sw.js')).toMatch(/(^|,)no-cache(,|$)/);
     for (const asset of ['assets/index-Bx1y2Z3a.js', 'assets/index-Bx1y2Z3a.css', 'assets/logo-Bx1y2Z3a.svg'])
       expect(cacheControl(asset)).toBe('max-age=31536000,public,immutable');
   });

@@ -20,9 +20,11 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * One Chromium per test file and a fresh context (own cookies and storage, desktop width) per
- * `freshPage()`; contexts close after each test, the browser after the file.
+ * `freshPage()`; contexts close after each test, the browser after the file. The service worker (ADR 091)
+ * is blocked unless asked for: each context would install it and precache the whole build from the one
+ * local server while the test runs; tests/e2e/app-update.test.ts tests it.
  */
-export function useBrowser(options: { acceptDownloads?: boolean } = {}) {
+export function useBrowser(options: { acceptDownloads?: boolean; serviceWorkers?: 'allow' | 'block' } = {}) {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -34,7 +36,11 @@ export function useBrowser(options: { acceptDownloads?: boolean } = {}) {
   afterAll(async () => browser?.close());
   return {
     async freshPage(): Promise<Page> {
-      const context = await browser!.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: options.acceptDownloads });
+      const context = await browser!.newContext({
+        viewport: { width: 1280, height: 860 },
+        acceptDownloads: options.acceptDownloads,
+        serviceWorkers: options.serviceWorkers ?? 'block',
+      });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
       return context.newPage();

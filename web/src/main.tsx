@@ -16,3 +16,6 @@ createRoot(root).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+// The service worker and its update poll (ADR 091): after the first paint, in a chunk of its own.
+if ('serviceWorker' in navigator) void import('./app/update/register-sw.ts');

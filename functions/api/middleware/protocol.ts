@@ -76,6 +76,8 @@ export const uriLimit = createMiddleware<AppEnv>(async (c, next) => {
 const MAILED_LINK_PATH = /^\/api\/(report-unsubscribe|report-links\/[^/]+)$/;
 /** The logo images (ADR 084): loaded by `<img>`, which sends no portal header; public and read-only. */
 const LOGO_IMAGE_PATH = /^\/api\/logos\/[^/]+$/;
+/** The web app manifest (ADR 091): fetched by the browser, which sends no portal header; the path names the portal. */
+const MANIFEST_PATH = /^\/api\/brand\/manifest\/(ordering|connect)$/;
 
 /**
  * Every call names its portal (SPEC 7). Requiring this custom header also means a cross-site form or
@@ -83,6 +85,11 @@ const LOGO_IMAGE_PATH = /^\/api\/logos\/[^/]+$/;
  */
 export const requirePortal = createMiddleware<AppEnv>(async (c, next) => {
   const portal = c.req.header(PORTAL_HEADER);
+  const manifestOf = c.req.method === 'GET' ? MANIFEST_PATH.exec(c.req.path)?.[1] : undefined;
+  if (portal === undefined && isPortal(manifestOf)) {
+    c.set('portal', manifestOf);
+    return next();
+  }
   if (portal === undefined && (MAILED_LINK_PATH.test(c.req.path) || (c.req.method === 'GET' && LOGO_IMAGE_PATH.test(c.req.path)))) {
     c.set('portal', 'connect');
     return next();

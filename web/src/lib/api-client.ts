@@ -2,6 +2,7 @@ import { ErrorBody, PORTAL_HEADER, type Portal, TERMS, XSSI_PREFIX } from '@port
 import { AUTH } from '@portal/core/auth';
 import type * as z from '@portal/core/zod';
 import { errorText, translate } from '../i18n/index.ts';
+import { reportApiReachable } from './connectivity.ts';
 import { currentPortal } from './portal.ts';
 import { markAuthorizationFailed, requestPendingStep } from './session.ts';
 import { snacks } from './snack.ts';
@@ -185,8 +186,10 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
       response = await fetchImpl(input, { ...init, headers, credentials: 'same-origin' });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      reportApiReachable(false);
       return fail(new ApiError(0, { code: ClientErrorCode.network, message: '' }));
     }
+    reportApiReachable(true);
 
     if (response.ok && !isTextBody(response.headers.get('content-type'))) return response;
     const text = await response.text();

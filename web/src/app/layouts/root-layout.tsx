@@ -8,10 +8,12 @@ import { useDataLayer } from '../data-bridge.ts';
 import { useShellSession } from '../shell-session.ts';
 import { RouteFocus } from '../shell/route-focus.tsx';
 import { ScrollRestoration } from '../shell/scroll-restoration.tsx';
+import { AppUpdateToast } from '../update/app-update-toast.tsx';
 
 /**
  * The root of every screen: which portal it belongs to, the active locale, the document title, the
- * snack alerts, the focus on a route change and, once the data layer is there (data-bridge.ts), its DataSync: the session status,
+ * snack alerts (and the offer of a new release, ADR 091), the focus on a route change (ADR 092) and, once the data
+ * layer is there (data-bridge.ts), its DataSync: the session status,
  * the access dialogs and the end of a logout.
  */
 export function RootLayout() {
@@ -43,6 +45,12 @@ function Root() {
   useEffect(() => {
     document.title = portal === 'connect' ? `${name} connect` : name;
   }, [name, portal]);
+  // Installed from here, the app opens this portal's login: index.html links the API's manifest of the
+  // ordering portal, whose last segment names the portal (ADR 091).
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (link) link.href = link.href.replace(/[^/]+$/, portal);
+  }, [portal]);
 
   return (
     <>
@@ -57,7 +65,7 @@ function Root() {
       <Suspense fallback={<FullPageSpinner label={t('app.loading')} delayed />}>
         <Outlet />
       </Suspense>
-      <SnackHost closeLabel={t('common.close')} />
+      <SnackHost closeLabel={t('common.close')} pinned={<AppUpdateToast />} />
       {layer ? <layer.DataSync /> : null}
       <ScrollRestoration />
       <RouteFocus />

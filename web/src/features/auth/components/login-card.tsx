@@ -3,10 +3,12 @@ import type { LoginResult, SessionStatus } from '@portal/core/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { loadDataLayer, useDataLayer } from '../../../app/data-bridge.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { UsernameField } from './username-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
+import { useOffline } from '../../../lib/connectivity.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { LoginFailure } from '../model/login-form.ts';
 import { emptyLoginValues, failedToSignIn, type LoginErrors, type LoginField, visibleErrors } from '../model/login-values.ts';
@@ -38,6 +40,8 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const secretCodeRef = useRef<HTMLInputElement>(null);
+  // Offline the page still opens from the service worker's copy (ADR 091): it says why nobody can sign in.
+  const offline = useOffline();
 
   const layer = useDataLayer();
   const errors: LoginErrors = layer ? layer.loginFormErrors(values, mfaStep) : {};
@@ -97,6 +101,11 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       {eyebrow ? <p className="mb-1 text-xs font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p> : null}
       <h2 className="text-xl font-semibold text-slate-900">{t('auth.login.title')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('auth.login.subtitle')}</p>
+      {offline ? (
+        <Alert theme="orange" title={t('offline.title')} className="mt-4">
+          {t('offline.text')}
+        </Alert>
+      ) : null}
       <form className="mt-6 space-y-4" noValidate onSubmit={submit} aria-busy={loading || undefined}>
         {failure ? <LoginFailureAlert failure={failure} /> : null}
         <UsernameField label={t('auth.login.username')} readOnly={mfaStep} {...field('username')} />
