@@ -33,6 +33,8 @@ export type ProductIndex = {
   stores: Map<string, { allocated: boolean; divisionId: string | null }>;
   /** The entries' bytes (names and values, ASCII ids): what the item's 400 KB bound is checked against (ADR 087 addendum). */
   bytes: number;
+  /** The longest store entry value (`add|<division>`) stored: what a new store's entry is counted at (0: none yet). */
+  storeValueMax: number;
 };
 
 const customerKey = (c: string): Key => ({ pk: `ALLOC#${c}`, sk: 'CUSTOMER' });
@@ -78,12 +80,13 @@ function customerStateOf(item: Item | undefined): CustomerState {
 }
 
 function productIndexOf(item: Item | undefined): ProductIndex {
-  const out: ProductIndex = { divisions: new Map(), stores: new Map(), bytes: 0 };
+  const out: ProductIndex = { divisions: new Map(), stores: new Map(), bytes: 0, storeValueMax: 0 };
   for (const [name, value] of Object.entries(item ?? {})) {
     if (typeof value !== 'string') continue;
     if (name.startsWith('d_') || name.startsWith('s_')) out.bytes += name.length + value.length;
     if (name.startsWith('d_')) out.divisions.set(name.slice(2), value === 'add');
     if (name.startsWith('s_')) {
+      out.storeValueMax = Math.max(out.storeValueMax, value.length);
       const [op, divisionId] = value.split('|');
       out.stores.set(name.slice(2), { allocated: op === 'add', divisionId: divisionId || null });
     }
@@ -399,8 +402,11 @@ export const divisionEntry = (divisionId: string, allocated: boolean | null) => 
   name: `d_${divisionId}`,
   value: allocated === null ? null : allocated ? 'add' : 'remove',
 });
-/** The most one store's index entry takes: `s_<store>` and `remove|<division>` with a division id of 64 characters. */
-export const storeEntryMaxBytes = (storeId: string) => 2 + storeId.length + 'remove|'.length + 64;
+/**
+ * What one new store's index entry is counted at: `s_<store>` and the longest value stored (the customer's
+ * division ids), or `remove|` with a 64-character division id while none is.
+ */
+export const storeEntryBytes = (storeId: string, storeValueMax: number) => 2 + storeId.length + (storeValueMax || 'remove|'.length + 64);
 export const storeEntry = (storeId: string, allocated: boolean | null, divisionId: string | null) => ({
   name: `s_${storeId}`,
   value: allocated === null ? null : `${allocated ? 'add' : 'remove'}|${divisionId ?? ''}`,

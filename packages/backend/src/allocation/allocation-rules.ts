@@ -1,6 +1,6 @@
 import type { AllocationChange, AllocationSource } from '@portal/core/product';
 import { calendarDateInZone } from '@portal/core/shared';
-import { type Deltas, type DueChange, type ProductIndex, storeEntryMaxBytes } from './allocation-entity.ts';
+import { type Deltas, type DueChange, type ProductIndex, storeEntryBytes } from './allocation-entity.ts';
 
 /** What a change does to the allocation (ADR 087 rule 3): the products it sets allocated or not. */
 export type Op = { productId: string; allocated: boolean };
@@ -115,11 +115,11 @@ export function effectiveForProduct(
 
 /**
  * The bytes a product's index would take once `changes` (approved-not-applied and the new one) set their stores
- * (ADR 087 addendum): the stored entries plus the most each store not yet in it adds. Only store-level changes
+ * (ADR 087 addendum): the stored entries plus what each store not yet in it adds. Only store-level changes
  * grow the index; a division's or the customer's change takes stores out of it.
  */
 export function indexBytesAfter(
-  index: Pick<ProductIndex, 'stores' | 'bytes'>,
+  index: Pick<ProductIndex, 'stores' | 'bytes' | 'storeValueMax'>,
   productId: string,
   changes: readonly Pick<AllocationChange, 'kind' | 'productId' | 'toProductId' | 'scope'>[],
 ): number {
@@ -130,7 +130,7 @@ export function indexBytesAfter(
     for (const s of change.scope.storeIds) {
       if (stores.has(s)) continue;
       stores.add(s);
-      bytes += storeEntryMaxBytes(s);
+      bytes += storeEntryBytes(s, index.storeValueMax);
     }
   }
   return bytes;

@@ -42,6 +42,7 @@ import {
   type DueChange,
 } from './allocation-entity.ts';
 import { writeDecidedHistory } from './allocation-apply.ts';
+import { forgetCopies } from './allocation-store.ts';
 import { effectiveForProduct, effectiveForStore, indexBytesAfter, opsOf } from './allocation-rules.ts';
 
 const notFound = (what = 'Not found.') => new AppError('not_found', ALLOCATION.NOT_FOUND, what);
@@ -324,6 +325,7 @@ function allocationWrites({ db, now }: Deps, { accessTo, changeOf, checkInput, c
       await checkIndexRoom(customerId, change, state.due);
       const decided: AllocationChange = { ...change, status: 'approved', decidedBy: actor.username, decidedAt: now().toISOString() };
       if (!(await approveChange(db, decided))) throw conflict('The change was decided by someone else meanwhile.');
+      forgetCopies(db, customerId);
       return decided;
     },
 

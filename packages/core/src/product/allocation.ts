@@ -21,7 +21,7 @@ export const ALLOCATION_LIMITS = {
   daysAhead: 366,
   /**
    * The bytes one product's store and division overrides may take in its index item (ADR 087 addendum): the
-   * item's 400 KB less room for its key and type. ~15,000 stores with 8-character ids, ~2,900 with 64.
+   * item's 400 KB less room for its key and type. 14,000–16,000 stores with 8-character ids, ~2,550 with 64.
    */
   productIndexBytes: 350_000,
 } as const;
