@@ -111,7 +111,9 @@ export async function applyChange(db: Db, change: AllocationChange, now: Date): 
   if (reason) {
     const final: AllocationChange = { ...change, status: 'invalid', appliedAt: at, reason };
     await writeDecidedHistory(db, final);
-    return (await finishChange(db, change, 'invalid', at, reason)) ? 'invalid' : 'skipped';
+    const finished = await finishChange(db, change, 'invalid', at, reason);
+    forgetCopies(db, change.customerId);
+    return finished ? 'invalid' : 'skipped';
   }
   const progress = (done: number, total: number) => setProgress(db, change, done, total);
   let visited = 0;
