@@ -6,8 +6,8 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
-import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
+import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
+import { SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
@@ -163,36 +163,22 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] }));
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dlq.queueArn] }));
 
-  // The fixed-rate sweeps through the same Scheduler, role and runner as the report schedules, in the default
-  // group (the API manages its group's schedules). A fire that cannot be delivered is not retried: the next one
-  // comes within minutes.
-  const sweep = (id: string, description: string, minutes: number, kind: string) =>
-    new CfnSchedule(stack, id, {
-      description,
-      scheduleExpression: `rate(${minutes} minutes)`,
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: runner.functionArn,
-        roleArn: schedulerRole.roleArn,
-        input: JSON.stringify({ kind }),
-        retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: minutes * 60 },
-      },
-    });
-  // The part slots' sweep (ADR 077 addendum).
-  const slotsSweep = sweep(
-    'ReportSlotsSweep',
-    'Frees report part slots whose lease passed and starts waiting parts (ADR 077)',
-    REPORT_SLOTS_SWEEP_MINUTES,
-    'report-slots',
-  );
-  // The product allocation sweep (ADR 087): approved changes whose day has begun in their time zone are applied.
-  sweep(
-    'AllocationApplySweep',
-    'Applies approved product allocation changes whose effective day has begun (ADR 087)',
-    ALLOCATION_SWEEP_MINUTES,
-    'allocation-apply',
-  );
+  // The one fixed-rate sweep (ADR 087 addendum) through the same Scheduler, role and runner as the report
+  // schedules, in the default group (the API manages its group's schedules): every sweep step at once — the
+  // report part slots (ADR 077 addendum), the allocation changes whose day began (ADR 087). A fire that cannot be
+  // delivered is not retried: the next one comes within minutes.
+  const sweep = new CfnSchedule(stack, 'Sweep', {
+    description: 'Runs the sweep steps: report part slots (ADR 077), product allocation changes due (ADR 087)',
+    scheduleExpression: `rate(${SWEEP_MINUTES} minutes)`,
+    flexibleTimeWindow: { mode: 'OFF' },
+    state: 'ENABLED',
+    target: {
+      arn: runner.functionArn,
+      roleArn: schedulerRole.roleArn,
+      input: JSON.stringify({ kind: 'sweep' }),
+      retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: SWEEP_MINUTES * 60 },
+    },
+  });
 
   /** What the API needs to manage schedules: this group's schedules only, and passing exactly this role. */
   const grantScheduling = (grantee: IGrantable) => {
@@ -216,7 +202,7 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
       }),
     );
   };
-  return { scheduleGroup, scheduleGroupName, schedulerRole, slotsSweep, grantScheduling };
+  return { scheduleGroup, scheduleGroupName, schedulerRole, sweep, grantScheduling };
 }
 
 /**

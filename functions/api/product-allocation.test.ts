@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { applyChange, sweepAllocations } from '@portal/backend/allocation';
-import { getChange } from '@portal/backend/allocation/testing';
+import { getChange, storeEntry, writeProductIndex } from '@portal/backend/allocation/testing';
 import { ALLOCATION } from '@portal/core/product';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
@@ -247,4 +247,105 @@ describe('per object and hostile input', () => {
     expect((await call('a.read', 'GET', `${A}/changes/AC-${'x'.repeat(22)}`)).status).toBe(404);
     expect((await call('a.read', 'GET', `${A}/changes/not-an-id`)).status).toBe(400);
   });
+});
+
+describe('four-eyes (ADR 087 addendum)', () => {
+  beforeAll(async () => {
+    await importOk(backend, 'accounts', [connectAccount('a.both', 'R-A', PASSWORD, pm(2 + 16 + 32))]);
+    Object.assign(cookies, await signInAll(app, ['a.both'], PASSWORD));
+  });
+
+  it('refuses the requester its own approval (403, the change stays pending), lets it withdraw, and lets another approve', async () => {
+    const body = { kind: 'deallocation', productId: 'P-9', scope: { level: 'customer' }, effectiveDay: '2026-12-20' };
+    const own = await call('a.both', 'POST', `${A}/changes`, body, key());
+    expect(own.status).toBe(201);
+    const refused = await call('a.both', 'POST', `${A}/changes/${own.body.changeId}/approve`, {});
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: ALLOCATION.OWN_CHANGE });
+    expect(refused.body.message).toMatch(/another approver/);
+    expect((await getChange(backend.db, 'R-A', String(own.body.changeId)))?.status).toBe('pending');
+    expect((await call('a.both', 'GET', A)).body).toMatchObject({ viewer: 'a.both', mayApprove: true });
+    expect((await call('a.both', 'POST', `${A}/changes/${own.body.changeId}/reject`, { reason: 'Withdrawn' })).status).toBe(200);
+
+    const other = await call('a.req', 'POST', `${A}/changes`, { ...body, productId: 'P-2' }, key());
+    const approved = await call('a.both', 'POST', `${A}/changes/${other.body.changeId}/approve`, {});
+    expect(approved.body).toMatchObject({ status: 'approved', requestedBy: 'a.req', decidedBy: 'a.both' });
+    expect((await call('a.appr', 'POST', `${A}/changes/${other.body.changeId}/reject`, {})).status).toBe(409);
+  });
+});
+
+describe("the effective day in the customer's time zone (ADR 087 addendum)", () => {
+  const L = '/product-allocation/customers/R-L';
+  beforeAll(async () => {
+    await importOk(backend, 'retailers', [{ customerId: 'R-L', name: 'Lima', timezone: 'America/Los_Angeles' }]);
+    await importOk(backend, 'stores', [storeRecord('S-L1', 'R-L')]);
+    await importOk(backend, 'retailerProducts', [{ retailerId: 'R-L', productId: 'P-1' }]);
+    // The requester sits in Berlin: its own zone must not decide the LA customer's day.
+    await importOk(backend, 'accounts', [
+      connectAccount('l.req', 'R-L', PASSWORD, pm(2 + 16)),
+      connectAccount('l.appr', 'R-L', PASSWORD, pm(2 + 32)),
+    ]);
+    clock = new Date('2026-11-29T22:30:00Z'); // Berlin 23:30 on the 29th, Los Angeles 14:30 on the 29th
+    Object.assign(cookies, await signInAll(app, ['l.req', 'l.appr', 'a.req', 'a.appr', 'a.read'], PASSWORD));
+  });
+
+  it('refuses an unknown zone on the retailer line; a retailer without one counts in the default zone', async () => {
+    const report = await backend.imports.importRecords('retailers', [
+      { line: 1, data: { customerId: 'R-Z', name: 'Z', timezone: 'Mars/Base' } },
+    ]);
+    expect(report.errors.map((e) => e.line)).toEqual([1]);
+    expect((await call('a.read', 'GET', A)).body).toMatchObject({ timezone: 'Europe/Berlin' });
+    expect((await call('l.appr', 'GET', L)).body).toMatchObject({ timezone: 'America/Los_Angeles' });
+  });
+
+  it('a change for "tomorrow" starts at midnight in Berlin for one customer and in Los Angeles for the other', async () => {
+    const berlin = await call('a.req', 'POST', `${A}/changes`, dealloc('P-2', 'S-A3', '2026-11-30'), key());
+    const la = await call('l.req', 'POST', `${L}/changes`, dealloc('P-1', 'S-L1', '2026-11-30'), key());
+    expect([berlin.body.timezone, la.body.timezone]).toEqual(['Europe/Berlin', 'America/Los_Angeles']);
+    expect((await call('a.appr', 'POST', `${A}/changes/${berlin.body.changeId}/approve`, {})).status).toBe(200);
+    expect((await call('l.appr', 'POST', `${L}/changes/${la.body.changeId}/approve`, {})).status).toBe(200);
+    const berlinHas = async () => productIds((await call('a.read', 'GET', `${A}/stores/S-A3`)).body).includes('P-2');
+    const laHas = async () => productIds((await call('l.appr', 'GET', `${L}/stores/S-L1`)).body).includes('P-1');
+    expect([await berlinHas(), await laHas()]).toEqual([true, true]);
+
+    clock = new Date('2026-11-29T23:30:00Z'); // Berlin 00:30 on the 30th, Los Angeles 15:30 on the 29th
+    expect([await berlinHas(), await laHas()]).toEqual([false, true]);
+    expect((await call('l.appr', 'GET', L)).body.today).toBe('2026-11-29');
+    // "Today or later" in the customer's zone: the 29th is past in Berlin, still today in Los Angeles.
+    const past = await call('a.req', 'POST', `${A}/changes`, dealloc('P-1', 'S-A3', '2026-11-29'), key());
+    expect({ status: past.status, code: past.body.code }).toEqual({ status: 400, code: ALLOCATION.EFFECTIVE_DAY });
+    const sameDay = await call('l.req', 'POST', `${L}/changes`, dealloc('P-1', 'S-L1', '2026-11-29'), key());
+    expect(sameDay.status).toBe(201);
+    expect((await call('l.req', 'POST', `${L}/changes/${sameDay.body.changeId}/reject`, {})).status).toBe(403);
+    expect((await sweepAllocations(backend.db, clock)).applied).toBe(1);
+    expect((await getChange(backend.db, 'R-L', String(la.body.changeId)))?.status).toBe('approved');
+
+    clock = new Date('2026-11-30T07:59:59Z'); // 23:59:59 on the 29th in Los Angeles
+    expect(await laHas()).toBe(true);
+    clock = new Date('2026-11-30T08:00:00Z'); // midnight in Los Angeles (PST, UTC-8)
+    expect(await laHas()).toBe(false);
+    expect((await sweepAllocations(backend.db, clock)).applied).toBe(1);
+    expect((await getChange(backend.db, 'R-L', String(la.body.changeId)))?.status).toBe('applied');
+  });
+});
+
+describe("a product's store overrides near the index item's 400 KB (ADR 087 addendum)", () => {
+  it('refuses a store-level change that would pass the bound with a 409 naming the way out; a customer-level one passes', async () => {
+    // 2,700 entries of 130 bytes (60-character store ids, 64-character division ids): 351,000 bytes, past 350,000.
+    const entries = Array.from({ length: 2_700 }, (_, i) => storeEntry(`S-${String(i).padStart(58, '0')}`, false, 'D'.repeat(64)));
+    await writeProductIndex(backend.db, 'R-A', 'P-3', entries);
+    const stores = await call('a.req', 'POST', `${A}/changes`, dealloc('P-3', 'S-A3', '2026-12-24'), key());
+    expect({ status: stores.status, code: stores.body.code }).toEqual({ status: 409, code: ALLOCATION.TOO_MANY_STORE_OVERRIDES });
+    expect(stores.body.message).toMatch(/division or the whole customer/);
+    const other = await call('a.req', 'POST', `${A}/changes`, dealloc('P-1', 'S-A3', '2026-12-24'), key());
+    expect(other.status).toBe(201);
+    const customer = { kind: 'deallocation', productId: 'P-3', scope: { level: 'customer' }, effectiveDay: '2026-12-24' };
+    expect((await call('a.req', 'POST', `${A}/changes`, customer, key())).status).toBe(201);
+  });
+});
+
+const dealloc = (productId: string, storeId: string, effectiveDay: string) => ({
+  kind: 'deallocation',
+  productId,
+  scope: { level: 'stores', storeIds: [storeId] },
+  effectiveDay,
 });

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvalidJobEventError, reportSchedulePayload, createLocalScheduler } from '@portal/backend/platform/scheduler';
+import { InvalidJobEventError, reportSchedulePayload, createLocalScheduler, SweepStepsFailed } from '@portal/backend/platform/scheduler';
 import { describe, expect, it } from 'vitest';
-import { handler, jobs } from './report-runner.ts';
+import { handler, jobs, sweepSteps } from './report-runner.ts';
 
 describe('report-runner handler', () => {
   it('rejects an invalid event', async () => {
@@ -11,8 +11,17 @@ describe('report-runner handler', () => {
     await expect(handler({ kind: 'report-part', jobId: 'x', part: -1 })).rejects.toThrow(InvalidJobEventError);
   });
 
-  it('registers the scheduled fire, the manual run, the fan-out part (ADR 041) and the slots sweep (ADR 077)', () => {
-    expect([...jobs.keys()].sort()).toEqual(['allocation-apply', 'report', 'report-job', 'report-part', 'report-slots']);
+  it('registers the scheduled fire, the manual run, the fan-out part (ADR 041), the one sweep and its steps alone', () => {
+    expect([...jobs.keys()].sort()).toEqual(['allocation-apply', 'report', 'report-job', 'report-part', 'report-slots', 'sweep']);
+    // The one sweep (ADR 087 addendum) runs the slots' (ADR 077) and the allocation's (ADR 087) steps.
+    expect(sweepSteps.map((s) => s.name)).toEqual(['report-slots', 'allocation-apply']);
+  });
+
+  it('runs every sweep step even when one fails, then fails naming it (no configuration in this process)', async () => {
+    const error = await handler({ kind: 'sweep' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SweepStepsFailed);
+    expect((error as SweepStepsFailed).errors).toHaveLength(2);
+    expect((error as Error).message).toMatch(/report-slots .*allocation-apply/);
   });
 
   it('is what the local scheduler invokes: scheduledFor is filled in, a failing run is dead-lettered', async () => {

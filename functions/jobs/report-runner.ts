@@ -1,7 +1,14 @@
 import { loadConfig } from '@portal/backend/config';
 import { jobDepsFromConfig } from '@portal/backend/platform/jobs';
 import { lazy } from '@portal/backend/platform';
-import { type JobRegistry, jobEntry, parseScheduledJobEvent, runScheduledJob } from '@portal/backend/platform/scheduler';
+import {
+  type JobRegistry,
+  jobEntry,
+  parseScheduledJobEvent,
+  runScheduledJob,
+  runSweep,
+  type SweepStep,
+} from '@portal/backend/platform/scheduler';
 import { reportJobsFromConfig } from '@portal/backend/report';
 import { createFileStore } from '@portal/backend/platform/files';
 
@@ -30,18 +37,39 @@ const reports = lazy(async () => {
 const allocationDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
 
 /**
- * Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the slots' sweep (ADR 077),
- * the product allocation sweep (ADR 087).
+ * The steps of the one fixed-rate sweep (ADR 087 addendum, platform/scheduler/sweep.ts): the report part slots
+ * (ADR 077 addendum) and the product allocation changes whose day began (ADR 087). Another step joins by adding
+ * itself here: idempotent, and one cheap read when it has nothing to do.
+ */
+export const sweepSteps: readonly SweepStep[] = [
+  { name: 'report-slots', run: async () => (await reports()).sweepSlots() },
+  {
+    name: 'allocation-apply',
+    run: async () => {
+      const { db, now } = await allocationDeps();
+      const { sweepAllocations } = await import('@portal/backend/allocation');
+      return sweepAllocations(db, now());
+    },
+  },
+];
+const step = (name: string) => sweepSteps.filter((s) => s.name === name);
+
+/**
+ * Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the one sweep of every step;
+ * the slots' (ADR 077) and the allocation's (ADR 087) step alone under their own kinds.
  */
 export const jobs: JobRegistry = new Map([
   jobEntry('report', async (payload) => (await reports()).runScheduled(payload)),
   jobEntry('report-job', async (payload) => (await reports()).run(payload)),
   jobEntry('report-part', async (payload) => (await reports()).run(payload)),
-  jobEntry('report-slots', async () => (await reports()).sweepSlots()),
+  jobEntry('sweep', async () => {
+    await runSweep(sweepSteps);
+  }),
+  jobEntry('report-slots', async () => {
+    await runSweep(step('report-slots'));
+  }),
   jobEntry('allocation-apply', async () => {
-    const { db, now } = await allocationDeps();
-    const { sweepAllocations } = await import('@portal/backend/allocation');
-    await sweepAllocations(db, now());
+    await runSweep(step('allocation-apply'));
   }),
 ]);
 

@@ -9,8 +9,8 @@
  * change) and allocated back to the customer: the apply job's wall time and the process's peak memory.
  */
 import { parseArgs } from 'node:util';
-import { applyChange } from '@portal/backend/allocation';
-import { countCalls } from '@portal/backend/platform/db';
+import { allocatedAtStore, applyChange } from '@portal/backend/allocation';
+import { countCalls, recordCapacity } from '@portal/backend/platform/db';
 import type { AllocationChangeInput } from '@portal/core/product';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { benchActor, startBenchBackend } from './bench-backend.ts';
@@ -88,13 +88,15 @@ const actor = benchActor(
   { productManagement: { permissions: 2 + 16 + 32, settings: 0 }, ordering: { permissions: 4, settings: 1 } },
   'Europe/Berlin',
 );
+/** Four-eyes (ADR 087 addendum): another user approves what `actor` asked for. */
+const approver = { ...actor, username: 'bench.approver' };
 const service = backend.allocation;
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 let keys = 0;
 /** Files, approves and applies one change (its day today): the sweep's work for it. */
 async function applied(input: AllocationChangeInput) {
   const { change } = await service.create(actor, C, input, `bench-allocation-${String(++keys).padStart(8, '0')}`);
-  const approved = await service.approve(actor, C, change.changeId);
+  const approved = await service.approve(approver, C, change.changeId);
   const t = performance.now();
   await applyChange(backend.db, approved, new Date());
   return performance.now() - t;
@@ -128,6 +130,20 @@ for (const size of [0, history]) {
   }
 }
 
+// The products step's allocation read (ADR 087 addendum): ONE BatchGetItem of the customer's, division's and store's
+// items without the process's copy (order submit, a copy older than ALLOCATION_COPY_MS), one GetItem of the store's
+// item while the copy is young. The units read on the ALLOC# keys per read, and how many items the call asked for.
+const capacity = recordCapacity(backend.db, 'allocationCapacity');
+const where = { customerId: C, storeId: storeId(1), divisionId: divisionOf(1) };
+const allocationRead = async (cached: boolean) => {
+  const { records } = await capacity.recorded(() => allocatedAtStore(backend.db, where, [productId(1)], new Date(), { cached }));
+  const alloc = records.filter((r) => r.pk.startsWith('ALLOC#'));
+  return `${alloc[0]?.op ?? '-'} of ${alloc.length} item(s), ${alloc.reduce((n, r) => n + r.rcu, 0).toFixed(1)} RCU`;
+};
+const uncachedRead = await allocationRead(false);
+const cachedRead = await allocationRead(true);
+capacity.stop();
+
 // One product deallocated at every store (a store override each), then allocated back to the whole customer:
 // the apply job clears `stores` overrides.
 const target = productId(2);
@@ -157,6 +173,7 @@ console.log(`\nAt ${clients} parallel readers (each ${runs} reads):\n`);
 console.log('| decided changes | read | clients | reads | p50 ms | p99 ms |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const row of parallel) console.log(row);
+console.log(`\nThe products step's allocation read: without the copy ${uncachedRead}; from the copy ${cachedRead}.`);
 console.log(
   `\nAllocating ${target} to the customer over ${stores} store overrides (one apply job): ${(job.result / 1000).toFixed(1)} s, ` +
     `${job.calls} DynamoDB calls (create + approve + apply), RSS ${(before / 2 ** 20).toFixed(0)} → peak ${(peak / 2 ** 20).toFixed(0)} MB; ` +

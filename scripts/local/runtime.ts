@@ -12,9 +12,7 @@ import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
 import { markDayKeysOfNewTable } from '@portal/backend/migration';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
-import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
-import { REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
-import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
+import { schedulerFromConfig, SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { handler as importFiles } from '../../functions/jobs/import-files.ts';
@@ -112,20 +110,15 @@ export async function startLocalRuntime() {
 
     backend.scheduler?.start();
     stops.push(async () => backend.scheduler?.stop());
-    // The report slots' sweep (ADR 077 addendum): on AWS a fixed-rate schedule, here a timer invoking the same
-    // handler with the same payload. Not a schedule of the local scheduler: its test hook fires every due
-    // instant on the way to a report's fire, and a rate of minutes would crowd those out.
+    // The one sweep (ADR 087 addendum: the report slots' step of ADR 077, the allocation's of ADR 087): on AWS a
+    // fixed-rate schedule, here a timer invoking the same handler with the same payload. Not a schedule of the
+    // local scheduler: its test hook fires every due instant on the way to a report's fire, and a rate of minutes
+    // would crowd those out.
     const sweep = setInterval(() => {
-      reportRunner({ kind: 'report-slots' }).catch((error: unknown) => console.error('report slots sweep:', error));
-    }, REPORT_SLOTS_SWEEP_MINUTES * 60_000);
+      reportRunner({ kind: 'sweep' }).catch((error: unknown) => console.error('sweep:', error));
+    }, SWEEP_MINUTES * 60_000);
     sweep.unref();
     stops.push(async () => clearInterval(sweep));
-    // The product allocation sweep (ADR 087): the same handler and payload as its AWS schedule.
-    const allocationSweep = setInterval(() => {
-      reportRunner({ kind: 'allocation-apply' }).catch((error: unknown) => console.error('allocation sweep:', error));
-    }, ALLOCATION_SWEEP_MINUTES * 60_000);
-    allocationSweep.unref();
-    stops.push(async () => clearInterval(allocationSweep));
     // Lambda's SQS event source: the import worker's handler takes one message at a time (ADR 069).
     const poller = startImportPoller(sqs, queueUrl, importFiles);
     stops.push(poller.stop);

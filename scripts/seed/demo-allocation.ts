@@ -1,7 +1,7 @@
 import { actorFor, type Backend } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
 import { applyChange } from '@portal/backend/allocation';
-import { calendarDateInZone, addDays } from '@portal/core/shared';
+import { addDays } from '@portal/core/shared';
 
 /**
  * The demo's product allocation (ADR 087), made through the allocation service as the demo users: Nordmarkt
@@ -16,8 +16,9 @@ export async function seedDemoAllocation(backend: Backend): Promise<void> {
     return actorFor(account, { method: 'password' });
   };
   const [requester, approver] = await Promise.all([actor('demo.connect'), actor('demo.approver')]);
-  const today = calendarDateInZone(backend.now(), requester.timezone);
   const allocation = backend.allocation;
+  // The customer's today (its zone, ADR 087 addendum), as the service counts the effective day.
+  const { today } = await allocation.overview(requester, 'R-1001');
   const applied = await allocation.create(
     requester,
     'R-1001',

@@ -6,7 +6,7 @@ import { shoot, signInToConnect, signInToOrdering, useBrowser } from '../support
 
 /**
  * Product allocation (ADR 087) against `npm start`: demo.connect files a deallocation of Aurora Games 50 EUR at
- * Nordmarkt Hamburg Altona for tomorrow and approves it; the ordering portal (demo.retailer) still offers it
+ * Nordmarkt Hamburg Altona for tomorrow, demo.approver approves it (four-eyes); the ordering portal (demo.retailer) still offers it
  * today and no longer tomorrow, with the backend's clock moved a day (scripts/local/clock-hook.ts).
  */
 const baseUrl = inject('baseUrl');
@@ -35,7 +35,7 @@ async function hamburgProducts(): Promise<Page> {
 
 describe('connect product allocation', () => {
   it('a product deallocated for tomorrow is still offered today and gone tomorrow in the ordering portal', async () => {
-    const tomorrow = addDays(calendarDateInZone(new Date(), 'Europe/Warsaw'), 1);
+    const tomorrow = addDays(calendarDateInZone(new Date(), 'Europe/Berlin'), 1);
     const page = await freshPage();
     await signInToConnect(page, baseUrl, user('demo.connect'));
     await page.goto(`${baseUrl}/connect/product-allocation`);
@@ -49,10 +49,18 @@ describe('connect product allocation', () => {
     await dialog.getByLabel('Effective date').fill(tomorrow);
     await shoot(page, 'connect-allocation-change');
     await dialog.getByRole('button', { name: 'File the change' }).click();
-    const open = page.getByRole('listitem').filter({ hasText: PRODUCT }).filter({ hasText: 'Pending' });
-    await open.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('The change is Approved.').waitFor();
+    const open = (on: Page) => on.getByRole('listitem').filter({ hasText: PRODUCT }).filter({ hasText: 'Pending' });
+    // Four-eyes (ADR 087 addendum): the requester's own Approve is disabled, demo.approver approves.
+    expect(await open(page).getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await open(page).getByText('another approver decides it').waitFor();
     await shoot(page, 'connect-allocation-open');
+    const approver = await freshPage();
+    await signInToConnect(approver, baseUrl, user('demo.approver'));
+    await approver.goto(`${baseUrl}/connect/product-allocation`);
+    await approver.getByLabel('Customer').selectOption('R-1001');
+    await approver.getByRole('tab', { name: 'Open changes' }).click();
+    await open(approver).getByRole('button', { name: 'Approve' }).click();
+    await approver.getByText('The change is Approved.').waitFor();
 
     const today = await hamburgProducts();
     expect(await today.getByRole('row').filter({ hasText: PRODUCT }).count()).toBeGreaterThan(0);

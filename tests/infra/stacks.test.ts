@@ -7,10 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
 import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
-import { parseScheduledJobEvent } from '@portal/backend/platform/scheduler';
+import { parseScheduledJobEvent, SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
-import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
-import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
+import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
@@ -240,14 +239,14 @@ describe('Jobs', () => {
   });
 });
 
-describe('Jobs: the report part slots sweep (ADR 077 addendum)', () => {
-  it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role', () => {
+describe('Jobs: the one sweep (ADR 087 addendum): report part slots (ADR 077 addendum), allocation changes due (ADR 087)', () => {
+  it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role: one schedule for every step', () => {
     const schedules = ofType(t.Jobs, 'AWS::Scheduler::Schedule');
-    expect(schedules).toHaveLength(2);
-    const [, schedule] = schedules.find(([id]) => id.startsWith('ReportSlotsSweep'))!;
+    expect(schedules.map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual(['Sweep']);
+    const [, schedule] = schedules[0]!;
     const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
     const [roleId] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
-    expect(REPORT_SLOTS_SWEEP_MINUTES).toBe(5);
+    expect(SWEEP_MINUTES).toBe(5);
     expect(schedule.Properties).toMatchObject({
       ScheduleExpression: 'rate(5 minutes)',
       FlexibleTimeWindow: { Mode: 'OFF' },
@@ -258,30 +257,10 @@ describe('Jobs: the report part slots sweep (ADR 077 addendum)', () => {
         RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 300 },
       },
     });
-    // The runner's handler takes exactly this payload (functions/jobs/report-runner.ts).
+    // The runner's handler takes exactly this payload (functions/jobs/report-runner.ts runs every sweep step).
     const input = JSON.parse(String((schedule.Properties.Target as { Input: string }).Input)) as unknown;
-    expect(parseScheduledJobEvent(input)).toEqual({ kind: 'report-slots' });
+    expect(parseScheduledJobEvent(input)).toEqual({ kind: 'sweep' });
     expect(schedule.Properties.GroupName).toBeUndefined(); // not in the group the API manages
-  });
-});
-
-describe('Jobs: the product allocation sweep (ADR 087)', () => {
-  it('fires the report runner with the allocation payload at a fixed rate, through the scheduler role', () => {
-    const [, schedule] = ofType(t.Jobs, 'AWS::Scheduler::Schedule').find(([id]) => id.startsWith('AllocationApplySweep')) ?? [];
-    const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
-    const [roleId] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
-    expect(ALLOCATION_SWEEP_MINUTES).toBe(15);
-    expect(schedule?.Properties).toMatchObject({
-      ScheduleExpression: 'rate(15 minutes)',
-      State: 'ENABLED',
-      Target: {
-        Arn: { 'Fn::GetAtt': [runnerId, 'Arn'] },
-        RoleArn: { 'Fn::GetAtt': [roleId, 'Arn'] },
-        RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 900 },
-      },
-    });
-    const input = JSON.parse(String((schedule?.Properties.Target as { Input: string }).Input)) as unknown;
-    expect(parseScheduledJobEvent(input)).toEqual({ kind: 'allocation-apply' });
   });
 });
 

@@ -20,9 +20,8 @@ import {
   writeProductIndex,
 } from './allocation-entity.ts';
 import { dueInOrder, isDue, levelOf, type Op, opsOf } from './allocation-rules.ts';
+import { forgetCopies } from './allocation-store.ts';
 
-/** The sweep's rate (ADR 087 rule 7): a change applies within this long after its day begins (reads fold it at once). */
-export const ALLOCATION_SWEEP_MINUTES = 15;
 /** Store writes in flight at once during an apply (each a different key, ADR 087 rule 4). */
 const CONCURRENCY = 8;
 /** How often the job writes its progress (stores visited). */
@@ -112,7 +111,9 @@ export async function applyChange(db: Db, change: AllocationChange, now: Date): 
   if (reason) {
     const final: AllocationChange = { ...change, status: 'invalid', appliedAt: at, reason };
     await writeDecidedHistory(db, final);
-    return (await finishChange(db, change, 'invalid', at, reason)) ? 'invalid' : 'skipped';
+    const finished = await finishChange(db, change, 'invalid', at, reason);
+    forgetCopies(db, change.customerId);
+    return finished ? 'invalid' : 'skipped';
   }
   const progress = (done: number, total: number) => setProgress(db, change, done, total);
   let visited = 0;
@@ -125,7 +126,9 @@ export async function applyChange(db: Db, change: AllocationChange, now: Date): 
   await setProgress(db, change, visited, visited);
   const final: AllocationChange = { ...change, status: 'applied', appliedAt: at, progress: { done: visited, total: visited } };
   await writeDecidedHistory(db, final);
-  return (await finishChange(db, change, 'applied', at)) ? 'applied' : 'skipped';
+  const finished = await finishChange(db, change, 'applied', at);
+  forgetCopies(db, change.customerId);
+  return finished ? 'applied' : 'skipped';
 }
 
 /** One customer's due changes, in order, under its lease (two sweeps never interleave one customer's changes). */
@@ -149,8 +152,9 @@ async function applyCustomer(db: Db, customerId: string, changeIds: readonly str
 }
 
 /**
- * The scheduled sweep (ADR 087 rule 7): every approved change whose day has begun in its time zone is
- * applied, customer by customer. One Query finds them; a customer another sweep holds is left to it.
+ * The allocation step of the one sweep (ADR 087 rule 7 and addendum: every SWEEP_MINUTES, platform/scheduler):
+ * every approved change whose day has begun in its time zone is applied, customer by customer. One Query finds
+ * them (0.5 RCU when none); a customer another sweep holds is left to it. Reads fold a due change at once.
  */
 export async function sweepAllocations(db: Db, now: Date): Promise<{ customers: number; applied: number; invalid: number }> {
   const due = await dueChanges(db, calendarDateInZone(now, LATEST_ZONE));

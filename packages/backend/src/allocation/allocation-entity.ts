@@ -28,7 +28,14 @@ const DueEntry = z.object({
 });
 export type DueChange = z.infer<typeof DueEntry>;
 export type CustomerState = Deltas & { due: DueChange[] };
-export type ProductIndex = { divisions: Map<string, boolean>; stores: Map<string, { allocated: boolean; divisionId: string | null }> };
+export type ProductIndex = {
+  divisions: Map<string, boolean>;
+  stores: Map<string, { allocated: boolean; divisionId: string | null }>;
+  /** The entries' bytes (names and values, ASCII ids): what the item's 400 KB bound is checked against (ADR 087 addendum). */
+  bytes: number;
+  /** The longest store entry value (`add|<division>`) stored: what a new store's entry is counted at (0: none yet). */
+  storeValueMax: number;
+};
 
 const customerKey = (c: string): Key => ({ pk: `ALLOC#${c}`, sk: 'CUSTOMER' });
 const divisionKey = (c: string, d: string): Key => ({ pk: `ALLOC#${c}#D#${d}`, sk: 'DIVISION' });
@@ -73,11 +80,13 @@ function customerStateOf(item: Item | undefined): CustomerState {
 }
 
 function productIndexOf(item: Item | undefined): ProductIndex {
-  const out: ProductIndex = { divisions: new Map(), stores: new Map() };
+  const out: ProductIndex = { divisions: new Map(), stores: new Map(), bytes: 0, storeValueMax: 0 };
   for (const [name, value] of Object.entries(item ?? {})) {
     if (typeof value !== 'string') continue;
+    if (name.startsWith('d_') || name.startsWith('s_')) out.bytes += name.length + value.length;
     if (name.startsWith('d_')) out.divisions.set(name.slice(2), value === 'add');
     if (name.startsWith('s_')) {
+      out.storeValueMax = Math.max(out.storeValueMax, value.length);
       const [op, divisionId] = value.split('|');
       out.stores.set(name.slice(2), { allocated: op === 'add', divisionId: divisionId || null });
     }
@@ -96,6 +105,17 @@ export async function readStoreState(db: Db, customerId: string, storeId: string
     calls: 1,
   };
 }
+
+/**
+ * A store's own deltas alone (one GetItem): the products step's read while its process holds a copy of the
+ * customer's and division's items (allocation-store.ts, ADR 087 addendum).
+ */
+export const readStoreDeltas = async (db: Db, customerId: string, storeId: string): Promise<Deltas> =>
+  deltasOf(await getItem(db, storeKey(customerId, storeId)));
+
+/** One product's index alone (one GetItem): its size before a change adds store entries. */
+export const readProductIndex = async (db: Db, customerId: string, productId: string): Promise<ProductIndex> =>
+  productIndexOf(await getItem(db, productKey(customerId, productId), { consistent: true }));
 
 /** The customer item and one product's index, in one BatchGetItem. */
 export async function readProductState(db: Db, customerId: string, productId: string) {
@@ -382,6 +402,11 @@ export const divisionEntry = (divisionId: string, allocated: boolean | null) => 
   name: `d_${divisionId}`,
   value: allocated === null ? null : allocated ? 'add' : 'remove',
 });
+/**
+ * What one new store's index entry is counted at: `s_<store>` and the longest value stored (the customer's
+ * division ids), or `remove|` with a 64-character division id while none is.
+ */
+export const storeEntryBytes = (storeId: string, storeValueMax: number) => 2 + storeId.length + (storeValueMax || 'remove|'.length + 64);
 export const storeEntry = (storeId: string, allocated: boolean | null, divisionId: string | null) => ({
   name: `s_${storeId}`,
   value: allocated === null ? null : `${allocated ? 'add' : 'remove'}|${divisionId ?? ''}`,

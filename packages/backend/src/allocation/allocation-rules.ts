@@ -1,6 +1,6 @@
 import type { AllocationChange, AllocationSource } from '@portal/core/product';
 import { calendarDateInZone } from '@portal/core/shared';
-import type { Deltas, DueChange, ProductIndex } from './allocation-entity.ts';
+import { type Deltas, type DueChange, type ProductIndex, storeEntryBytes } from './allocation-entity.ts';
 
 /** What a change does to the allocation (ADR 087 rule 3): the products it sets allocated or not. */
 export type Op = { productId: string; allocated: boolean };
@@ -111,4 +111,27 @@ export function effectiveForProduct(
     }
   }
   return { customer, divisions, stores };
+}
+
+/**
+ * The bytes a product's index would take once `changes` (approved-not-applied and the new one) set their stores
+ * (ADR 087 addendum): the stored entries plus what each store not yet in it adds. Only store-level changes
+ * grow the index; a division's or the customer's change takes stores out of it.
+ */
+export function indexBytesAfter(
+  index: Pick<ProductIndex, 'stores' | 'bytes' | 'storeValueMax'>,
+  productId: string,
+  changes: readonly Pick<AllocationChange, 'kind' | 'productId' | 'toProductId' | 'scope'>[],
+): number {
+  const stores = new Set(index.stores.keys());
+  let bytes = index.bytes;
+  for (const change of changes) {
+    if (change.scope?.level !== 'stores' || !opsOf(change).some((op) => op.productId === productId)) continue;
+    for (const s of change.scope.storeIds) {
+      if (stores.has(s)) continue;
+      stores.add(s);
+      bytes += storeEntryBytes(s, index.storeValueMax);
+    }
+  }
+  return bytes;
 }

@@ -13,7 +13,7 @@ import {
 } from '@portal/core/product';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import { type Actor, mayActFor, requirePermission } from '../access/index.ts';
-import { allCustomerRoles, getCustomerRole } from '../customers/index.ts';
+import { allCustomerRoles, getCustomerRole, timezoneOf } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import {
   allRetailerProducts,
@@ -35,12 +35,15 @@ import {
   putNewChange,
   readCustomerState,
   readHistory,
+  readProductIndex,
   readProductState,
   readStoreState,
   rejectChange,
+  type DueChange,
 } from './allocation-entity.ts';
 import { writeDecidedHistory } from './allocation-apply.ts';
-import { effectiveForProduct, effectiveForStore } from './allocation-rules.ts';
+import { forgetCopies } from './allocation-store.ts';
+import { effectiveForProduct, effectiveForStore, indexBytesAfter, opsOf } from './allocation-rules.ts';
 
 const notFound = (what = 'Not found.') => new AppError('not_found', ALLOCATION.NOT_FOUND, what);
 const conflict = (message: string) => new AppError('conflict', ALLOCATION.STATE_CONFLICT, message);
@@ -68,11 +71,14 @@ function allocationAccess({ db, now }: Deps) {
     ]);
     if (!role) throw notFound('Customer not found.');
     const products = new Map(catalogue.items.map((p) => [p.productId, p]));
-    if (mayActFor(actor, role)) return { products, visible: (_: Product | undefined) => true, full: true };
+    // Effective days count in the customer's zone, whoever asks (ADR 087 addendum).
+    const timezone = timezoneOf(role);
+    if (mayActFor(actor, role)) return { products, timezone, visible: (_: Product | undefined) => true, full: true };
     const own = new Set(providers.filter((p) => mayActFor(actor, p)).map((p) => p.customerId));
     if (own.size === 0) throw notFound('Customer not found.');
     return {
       products,
+      timezone,
       visible: (p: Product | undefined) => p?.contentProviderId !== undefined && own.has(p.contentProviderId),
       full: false,
     };
@@ -98,13 +104,13 @@ function allocationAccess({ db, now }: Deps) {
   }
 
   /** Scope, products and day of a new change (ADR 087): unknown ids 404, a past or far day 400. */
-  async function checkInput(actor: Actor, access: Access, customerId: string, input: AllocationChangeInput) {
+  async function checkInput(access: Access, customerId: string, input: AllocationChangeInput) {
     if ('productId' in input) productOf(access, input.productId);
     if (input.kind === 'productChange') {
       const to = productOf(access, input.toProductId);
       if (to.status !== 'active') throw new AppError('input', ALLOCATION.PRODUCT_INACTIVE, `Product ${input.toProductId} is not active.`);
     }
-    const today = todayOf(now(), actor.timezone);
+    const today = todayOf(now(), access.timezone);
     const ahead = daysFrom(today, input.effectiveDay);
     if (!(ahead >= 0 && ahead <= ALLOCATION_LIMITS.daysAhead))
       throw new AppError('input', ALLOCATION.EFFECTIVE_DAY, `The effective date must be between ${today} and a year ahead.`, {
@@ -122,7 +128,28 @@ function allocationAccess({ db, now }: Deps) {
     }
   }
 
-  return { accessTo, changeVisible, productOf, storeOf, changeOf, checkInput };
+  /**
+   * A store-level change whose product's index item would pass its bound (ADR 087 addendum) is refused here,
+   * 409 naming the way out, rather than by DynamoDB at apply. `due`: the approved changes it would join.
+   */
+  async function checkIndexRoom(
+    customerId: string,
+    change: Pick<AllocationChange, 'kind' | 'productId' | 'toProductId' | 'scope'>,
+    due: readonly DueChange[],
+  ) {
+    if (change.scope?.level !== 'stores') return;
+    for (const { productId } of opsOf(change)) {
+      const index = await readProductIndex(db, customerId, productId);
+      if (indexBytesAfter(index, productId, [...due, change]) > ALLOCATION_LIMITS.productIndexBytes)
+        throw new AppError(
+          'conflict',
+          ALLOCATION.TOO_MANY_STORE_OVERRIDES,
+          `Too many single stores differ for product ${productId}; change it for a division or the whole customer.`,
+        );
+    }
+  }
+
+  return { accessTo, changeVisible, productOf, storeOf, changeOf, checkInput, checkIndexRoom };
 }
 type AllocationAccess = ReturnType<typeof allocationAccess>;
 
@@ -159,6 +186,9 @@ function allocationReads({ db, now }: Deps, { accessTo, changeVisible, productOf
         open: open.filter((c) => changeVisible(access, actor, c)),
         mayRequest: holds(actor, 'requestAllocationChanges'),
         mayApprove: holds(actor, 'approveAllocationChanges'),
+        viewer: actor.username,
+        timezone: access.timezone,
+        today: todayOf(now(), access.timezone),
       };
     },
 
@@ -185,7 +215,7 @@ function allocationReads({ db, now }: Deps, { accessTo, changeVisible, productOf
         .filter(({ product }) => product?.status === 'active' && access.visible(product))
         .map(({ product, productId, source }) => ({ productId, name: product?.name ?? productId, source }))
         .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.productId.localeCompare(b.productId));
-      return { customerId, storeId, storeName: store.name, divisionId, today: todayOf(at, actor.timezone), products };
+      return { customerId, storeId, storeName: store.name, divisionId, today: todayOf(at, access.timezone), products };
     },
 
     /** Where one product is allocated at the retailer: 3 reads (catalogue, product list, one BatchGet). */
@@ -206,7 +236,7 @@ function allocationReads({ db, now }: Deps, { accessTo, changeVisible, productOf
         customerId,
         productId,
         name: product.name,
-        today: todayOf(at, actor.timezone),
+        today: todayOf(at, access.timezone),
         offered,
         customer: effective.customer,
         divisions: list(effective.divisions),
@@ -249,7 +279,7 @@ function allocationReads({ db, now }: Deps, { accessTo, changeVisible, productOf
 }
 
 /** Filing and deciding changes (the sweep applies them: allocation-apply.ts). */
-function allocationWrites({ db, now }: Deps, { accessTo, changeOf, checkInput }: AllocationAccess) {
+function allocationWrites({ db, now }: Deps, { accessTo, changeOf, checkInput, checkIndexRoom }: AllocationAccess) {
   return {
     /** Files a change (pending). The Idempotency-Key names it: a retry answers the first, created false. */
     async create(
@@ -263,14 +293,15 @@ function allocationWrites({ db, now }: Deps, { accessTo, changeOf, checkInput }:
       const changeId = changeIdOf(customerId, actor.username, key);
       const earlier = await getChange(db, customerId, changeId);
       if (earlier) return replay(earlier, input);
-      await checkInput(actor, access, customerId, input);
+      await checkInput(access, customerId, input);
+      await checkIndexRoom(customerId, input, []);
       if ((await countOpen(db, customerId)) >= ALLOCATION_LIMITS.openPerCustomer)
         throw conflict(`At most ${ALLOCATION_LIMITS.openPerCustomer} changes can be open at once; decide some first.`);
       const change: AllocationChange = {
         ...input,
         changeId,
         customerId,
-        timezone: actor.timezone,
+        timezone: access.timezone,
         status: 'pending',
         requestedBy: actor.username,
         requestedAt: now().toISOString(),
@@ -285,11 +316,16 @@ function allocationWrites({ db, now }: Deps, { accessTo, changeOf, checkInput }:
       requirePermission(actor, 'productManagement', 'approveAllocationChanges');
       const change = await changeOf(actor, await accessTo(actor, customerId), customerId, changeId);
       if (change.status !== 'pending') throw conflict(`The change is ${change.status} already.`);
+      // Four-eyes (ADR 087 addendum): whoever asked may withdraw (reject) but never approve its own change.
+      if (change.requestedBy === actor.username)
+        throw new AppError('forbidden', ALLOCATION.OWN_CHANGE, 'You asked for this change; another approver must approve it.');
       const state = await readCustomerState(db, customerId);
       if (state.due.length >= ALLOCATION_LIMITS.duePerCustomer)
         throw conflict(`${ALLOCATION_LIMITS.duePerCustomer} approved changes wait for their day; approve this one after some are applied.`);
+      await checkIndexRoom(customerId, change, state.due);
       const decided: AllocationChange = { ...change, status: 'approved', decidedBy: actor.username, decidedAt: now().toISOString() };
       if (!(await approveChange(db, decided))) throw conflict('The change was decided by someone else meanwhile.');
+      forgetCopies(db, customerId);
       return decided;
     },
 

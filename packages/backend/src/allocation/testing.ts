@@ -2,3 +2,4 @@
 // Only test files may import it (eslint.config.js); everything else goes through index.ts.
 export { getChange } from './allocation-entity.ts';
 export { putNewChange } from './allocation-entity.ts';
+export { storeEntry, writeProductIndex } from './allocation-entity.ts';

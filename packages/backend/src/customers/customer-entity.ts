@@ -44,9 +44,18 @@ export type CustomerRole = {
   name: string;
   kind: CustomerKind;
   customerGroupId?: string;
+  /** A retailer's IANA time zone as its master data line gives it (ADR 087 addendum); see `timezoneOf`. */
+  timezone?: string;
   createdAt: string;
   updatedAt: string;
 };
+
+/**
+ * The zone a customer's calendar days are counted in (ADR 087 addendum): its master data's, else the default
+ * (SPEC "Default timezone offset -60", UTC+1: Europe/Berlin, the accounts' default too).
+ */
+export const DEFAULT_CUSTOMER_TIMEZONE = 'Europe/Berlin';
+export const timezoneOf = (role: Pick<CustomerRole, 'timezone'> | null | undefined): string => role?.timezone ?? DEFAULT_CUSTOMER_TIMEZONE;
 
 const ROLE_INDEX: Record<CustomerKind, string> = { retailer: 'RETAILERS', provider: 'PROVIDERS' };
 

@@ -5,6 +5,7 @@ export {
   CustomerInput,
   customerKeys,
   CustomerKind,
+  DEFAULT_CUSTOMER_TIMEZONE,
   type CustomerRole,
   customerRoles,
   getCustomer,
@@ -13,5 +14,6 @@ export {
   listCustomers,
   listCustomersByRole,
   putNewCustomer,
+  timezoneOf,
   upsertCustomerRole,
 } from './customer-entity.ts';

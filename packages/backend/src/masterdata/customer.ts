@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import {
   type CustomerKind,
@@ -25,6 +26,9 @@ import { Id, Text } from './fields.ts';
  */
 export { getCustomer, getCustomerRole, listCustomers, listCustomersByRole, type CustomerRole };
 
+/** An IANA zone name the runtime knows (SPEC 3's timezones list is exactly these: reference-lists.ts). */
+const TimeZone = z.string().check(z.trim(), z.refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin'));
+
 export const CustomerGroupImport = z.object({ customerGroupId: Id, name: Text() });
 
 /**
@@ -32,12 +36,15 @@ export const CustomerGroupImport = z.object({ customerGroupId: Id, name: Text() 
  * A file may already use `customerGroupId`; giving both with different values is an error.
  */
 export const RetailerImport = z.pipe(
-  z.object({ customerId: Id, name: Text(), groupId: z.optional(Id), customerGroupId: z.optional(Id) }).check(
-    z.refine((r) => !r.groupId || !r.customerGroupId || r.groupId === r.customerGroupId, {
-      message: 'groupId and customerGroupId differ',
-      path: ['customerGroupId'],
-    }),
-  ),
+  // timezone: where the retailer's calendar days start (its allocation changes' effective day, ADR 087 addendum).
+  z
+    .object({ customerId: Id, name: Text(), groupId: z.optional(Id), customerGroupId: z.optional(Id), timezone: z.optional(TimeZone) })
+    .check(
+      z.refine((r) => !r.groupId || !r.customerGroupId || r.groupId === r.customerGroupId, {
+        message: 'groupId and customerGroupId differ',
+        path: ['customerGroupId'],
+      }),
+    ),
   z.transform(({ groupId, customerGroupId, ...rest }) => {
     const group = customerGroupId ?? groupId;
     return { ...rest, ...(group ? { customerGroupId: group } : {}) };
@@ -52,7 +59,7 @@ export type ProviderImport = z.infer<typeof ProviderImport>;
 export async function importCustomerRole(
   db: Db,
   kind: CustomerKind,
-  record: { customerId: string; name: string; customerGroupId?: string },
+  record: { customerId: string; name: string; customerGroupId?: string; timezone?: string },
   now: Date,
 ): Promise<'created' | 'updated'> {
   if (record.customerGroupId && !(await getCustomerGroup(db, record.customerGroupId))) {

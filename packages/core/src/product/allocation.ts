@@ -19,6 +19,11 @@ export const ALLOCATION_LIMITS = {
   historyPage: 50,
   /** How far ahead an effective day may lie. */
   daysAhead: 366,
+  /**
+   * The bytes one product's store and division overrides may take in its index item (ADR 087 addendum): the
+   * item's 400 KB less room for its key and type. 14,000–16,000 stores with 8-character ids, ~2,550 with 64.
+   */
+  productIndexBytes: 350_000,
 } as const;
 
 /** SPEC 4's product change modes a user asks for; `invalid` is the status of one that could not be applied. */
@@ -92,7 +97,7 @@ export const AllocationChange = z.object({
   assetUrl: z.optional(z.string()),
   scope: z.optional(AllocationScope),
   effectiveDay: z.string(),
-  /** The IANA zone the effective day starts in (the customer's, as the requester's account names it; ADR 087). */
+  /** The IANA zone the effective day starts in: the customer's (ADR 087 addendum; older changes: the requester's). */
   timezone: z.string(),
   note: z.optional(z.string()),
   status: z.enum(ALLOCATION_STATUSES),
@@ -151,6 +156,11 @@ export const AllocationOverview = z.object({
   open: z.array(AllocationChange),
   mayRequest: z.boolean(),
   mayApprove: z.boolean(),
+  /** The caller: a change it asked for is decided by another approver (four-eyes, ADR 087 addendum). */
+  viewer: z.string(),
+  /** The customer's time zone (its master data, else the default) and its calendar day now: effective days count in it. */
+  timezone: z.string(),
+  today: z.string(),
 });
 export type AllocationOverview = z.infer<typeof AllocationOverview>;
 /** GET /api/product-allocation/customers: the retailers whose allocation the caller may see (ADR 087 rule 2). */
@@ -174,6 +184,10 @@ export const ALLOCATION = {
   PRODUCT_INACTIVE: 'ALLOCATION.PRODUCT_INACTIVE',
   /** An open basket line's product is no longer allocated to the store from the order's day. */
   PRODUCT_NOT_ALLOCATED: 'ALLOCATION.PRODUCT_NOT_ALLOCATED',
+  /** Four-eyes: the approver asked for the change itself (403, ADR 087 addendum). */
+  OWN_CHANGE: 'ALLOCATION.OWN_CHANGE',
+  /** A product's store overrides would pass what one item holds (ADR 087 addendum): a division or the customer instead. */
+  TOO_MANY_STORE_OVERRIDES: 'ALLOCATION.TOO_MANY_STORE_OVERRIDES',
 } as const;
 export type AllocationErrorCode = CodesOf<typeof ALLOCATION>;
 

@@ -32,6 +32,11 @@ export const ReportPartPayload = z.object({
 export const ReportSlotsPayload = z.object({ kind: z.literal('report-slots') });
 /** The fixed-rate sweep of product allocation (ADR 087): approved changes whose day has begun are applied. */
 export const AllocationApplyPayload = z.object({ kind: z.literal('allocation-apply') });
+/**
+ * The one fixed-rate sweep (sweep.ts, ADR 087 addendum): every sweep step at once. The two kinds above stay
+ * as single steps (a manual run; an event queued before the schedules were merged).
+ */
+export const SweepPayload = z.object({ kind: z.literal('sweep') });
 export type ReportRunPayload = z.infer<typeof ReportRunPayload>;
 export type ReportPartPayload = z.infer<typeof ReportPartPayload>;
 
@@ -41,6 +46,7 @@ export const ScheduledJobPayload = z.discriminatedUnion('kind', [
   ReportPartPayload,
   ReportSlotsPayload,
   AllocationApplyPayload,
+  SweepPayload,
 ]);
 export type ScheduledJobPayload = z.infer<typeof ScheduledJobPayload>;
 export type ScheduledJobKind = ScheduledJobPayload['kind'];

@@ -9,6 +9,7 @@ export * from './port.ts';
 export { AwsScheduler, type AwsSchedulerOptions } from './aws-scheduler.ts';
 export { nextFireTime, parseScheduleExpression, ScheduleExpressionError } from './cron.ts';
 export * from './dispatch.ts';
+export { runSweep, SWEEP_MINUTES, type SweepStep, SweepStepsFailed } from './sweep.ts';
 export {
   createLocalScheduler,
   type DeadLetter,

@@ -9,14 +9,14 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { useUserFormat } from '../../../lib/user-format.ts';
 import { fileChange } from '../api/allocation.ts';
 import { type ChangeForm as Form, inputOf, type Level } from '../model/change-form.ts';
 
 /** The change dialog (ADR 087): kind, product(s), where, the effective date (today or later), a note. */
 export function ChangeDialog({ overview, onClose, onFiled }: { overview: AllocationOverview; onClose: () => void; onFiled: () => void }) {
   const t = useT();
-  const today = useUserFormat().today();
+  // "Today or later" in the customer's zone, as the server counts it (ADR 087 addendum).
+  const today = overview.today;
   const first = overview.products[0]?.productId ?? '';
   const [form, setForm] = useState<Form>({
     kind: 'deallocation',
@@ -105,6 +105,7 @@ export function ChangeDialog({ overview, onClose, onFiled }: { overview: Allocat
           label={t('allocation.form.effectiveDay')}
           value={form.effectiveDay}
           min={today}
+          helperText={t('allocation.form.dayInZone', { timezone: overview.timezone })}
           onValueChange={(effectiveDay) => set({ effectiveDay })}
         />
         <TextField label={t('allocation.form.note')} value={form.note} maxLength={1000} onValueChange={(note) => set({ note })} />

@@ -38,32 +38,46 @@ export function ChangesPanel({ overview }: { overview: AllocationOverview }) {
       ) : null}
       {overview.open.length === 0 ? <p className="text-sm text-slate-600">{t('allocation.noOpen')}</p> : null}
       <ul className="divide-y divide-slate-100">
-        {overview.open.map((change) => (
-          <li key={change.changeId} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between">
-            <ChangeSummary change={change} names={names} />
-            {overview.mayApprove && change.status === 'pending' ? (
-              <div className="flex shrink-0 flex-col gap-2 sm:w-64">
-                <TextField
-                  label={t('allocation.rejectReason')}
-                  value={reasons[change.changeId] ?? ''}
-                  maxLength={500}
-                  onValueChange={(reason) => setReasons((r) => ({ ...r, [change.changeId]: reason }))}
-                />
-                <div className="flex gap-2">
-                  <Button onClick={() => void decide(() => approveChange(overview.customerId, change.changeId))}>
-                    {t('allocation.approve')}
-                  </Button>
-                  <Button
-                    theme="secondary"
-                    onClick={() => void decide(() => rejectChange(overview.customerId, change.changeId, reasons[change.changeId] ?? ''))}
-                  >
-                    {t('allocation.reject')}
-                  </Button>
+        {overview.open.map((change) => {
+          // Four-eyes (ADR 087 addendum): one's own change is approved by someone else; rejecting it withdraws it.
+          const own = change.requestedBy === overview.viewer;
+          const ownId = `allocation-own-${change.changeId}`;
+          return (
+            <li key={change.changeId} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between">
+              <ChangeSummary change={change} names={names} />
+              {overview.mayApprove && change.status === 'pending' ? (
+                <div className="flex shrink-0 flex-col gap-2 sm:w-64">
+                  <TextField
+                    label={t('allocation.rejectReason')}
+                    value={reasons[change.changeId] ?? ''}
+                    maxLength={500}
+                    onValueChange={(reason) => setReasons((r) => ({ ...r, [change.changeId]: reason }))}
+                  />
+                  {own ? (
+                    <p id={ownId} className="text-xs text-slate-600">
+                      {t('allocation.ownChange')}
+                    </p>
+                  ) : null}
+                  <div className="flex gap-2">
+                    <Button
+                      disabled={own}
+                      aria-describedby={own ? ownId : undefined}
+                      onClick={() => void decide(() => approveChange(overview.customerId, change.changeId))}
+                    >
+                      {t('allocation.approve')}
+                    </Button>
+                    <Button
+                      theme="secondary"
+                      onClick={() => void decide(() => rejectChange(overview.customerId, change.changeId, reasons[change.changeId] ?? ''))}
+                    >
+                      {t('allocation.reject')}
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            ) : null}
-          </li>
-        ))}
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

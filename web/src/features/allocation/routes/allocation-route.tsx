@@ -42,6 +42,7 @@ export function AllocationRoute() {
   const [dialog, setDialog] = useState(false);
   const [filed, setFiled] = useState(false);
   const ids = tabIds('allocation', view);
+  const tabs = VIEWS.map((id) => ({ id, label: t(`allocation.tabs.${id}`) }));
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -66,13 +67,18 @@ export function AllocationRoute() {
             {t('allocation.filed')}
           </Alert>
         ) : null}
-        <Tabs
-          tabs={VIEWS.map((id) => ({ id, label: t(`allocation.tabs.${id}`) }))}
-          value={view}
-          onChange={setView}
-          label={t('allocation.tabs.label')}
-          idPrefix="allocation"
-        />
+        {/* Below sm (640 px) a select: the tab row would scroll sideways there in German and French. */}
+        <div className="sm:hidden">
+          <SelectField
+            label={t('allocation.tabs.label')}
+            value={view}
+            options={tabs.map((tab) => ({ value: tab.id, label: tab.label }))}
+            onValueChange={setView}
+          />
+        </div>
+        <div className="hidden sm:block">
+          <Tabs tabs={tabs} value={view} onChange={setView} label={t('allocation.tabs.label')} idPrefix="allocation" />
+        </div>
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
           <QueryState
             result={overview}
