@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { accountMails } from '../platform/mail/account-mails.ts';
+import { accountMails } from '../platform/mail/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getAccount } from './account-entity.ts';

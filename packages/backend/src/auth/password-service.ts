@@ -5,7 +5,7 @@ import { findAccountsByEmail, getAccount, replacePassword, type LoginGuard } fro
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
-import { accountMails } from '../platform/mail/account-mails.ts';
+import { accountMails } from '../platform/mail/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { verifyPassword } from '../platform/security/password-hash.ts';

@@ -2,7 +2,7 @@ import { MFA } from '@portal/core/auth';
 import { type MfaCalls, EMAIL_CODE_VALID_MS, QR_CODE_PIXELS, SETUP_CODES_PER_HOUR } from './mfa-shared.ts';
 import type { ReauthSession } from '../../accounts/index.ts';
 import { AppError } from '../../errors.ts';
-import { accountMails } from '../../platform/mail/account-mails.ts';
+import { accountMails } from '../../platform/mail/index.ts';
 import { activateMfa, dismissMfaNotice, replaceRecoveryCodes, setPendingEmailCode, setPendingTotpSecret } from './account-mfa-entity.ts';
 import { hashCode, randomDigits, sameHash } from './one-time-codes.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';

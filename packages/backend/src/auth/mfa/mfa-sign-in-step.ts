@@ -12,7 +12,7 @@ import {
   SIGNIN_CODES_PER_ACCOUNT,
 } from './mfa-shared.ts';
 import { applied } from '../../platform/db/conditions.ts';
-import { accountMails } from '../../platform/mail/account-mails.ts';
+import { accountMails } from '../../platform/mail/index.ts';
 import { AppError } from '../../errors.ts';
 import { claimTotpStep, consumeRecoveryCode } from './account-mfa-entity.ts';
 import { deleteAttempt, getAttempt, putAttempt, recordEmailCode } from './mfa-attempt-entity.ts';
