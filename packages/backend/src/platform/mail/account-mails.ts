@@ -7,18 +7,18 @@ import type { Mail } from './mailer.ts';
  * to the NEW address (proving it is reachable and the owner's), the notices to the OLD one (so a change
  * the owner did not make is seen). `locale` is the account's; the texts load with the first mail.
  */
-export const accountMails = {
-  signInCode: async (to: string, locale: string | undefined, code: string, validMinutes: number): Promise<Mail> => {
+/** A mail carrying a one-time code (sign-in or set-up, ADR 012): the code, then how long it is valid. */
+const codeMail =
+  (kind: 'signInCode' | 'setupCode') =>
+  async (to: string, locale: string | undefined, code: string, validMinutes: number): Promise<Mail> => {
     const { t, texts } = await textsFor(locale);
-    const m = texts.signInCode;
+    const m = texts[kind];
     return { to, subject: m.subject, text: [t(m.body, { code }), '', t(m.validity, { count: validMinutes })].join('\n') };
-  },
+  };
 
-  setupCode: async (to: string, locale: string | undefined, code: string, validMinutes: number): Promise<Mail> => {
-    const { t, texts } = await textsFor(locale);
-    const m = texts.setupCode;
-    return { to, subject: m.subject, text: [t(m.body, { code }), '', t(m.validity, { count: validMinutes })].join('\n') };
-  },
+export const accountMails = {
+  signInCode: codeMail('signInCode'),
+  setupCode: codeMail('setupCode'),
 
   passwordReset: async (to: string, locale: string | undefined, username: string, link: string, validMinutes: number): Promise<Mail> => {
     const { t, texts } = await textsFor(locale);
