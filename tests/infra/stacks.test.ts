@@ -602,7 +602,8 @@ describe('Api', () => {
 
   it('packages the PDF fonts where the backend resolves them, by package name (ADR 090)', async () => {
     const root = await packagedFunctionRoot('functions/api');
-    for (const file of Object.values(PDF_FONT_FILES)) expect(existsSync(path.join(root, 'node_modules', file)), file).toBe(true);
+    for (const file of Object.values(PDF_FONT_FILES))
+      expect(existsSync(path.join(root, 'node_modules', PDF_FONT_PACKAGE, file)), file).toBe(true);
     expect(existsSync(path.join(root, 'node_modules', PDF_FONT_PACKAGE, 'package.json'))).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { lazy } from '../lazy.ts';
@@ -13,10 +14,15 @@ import { lazy } from '../lazy.ts';
  * with the package's package.json into the function's node_modules (infra/api-bundling.ts API_COPY_FILES).
  */
 export const PDF_FONT_PACKAGE = '@fontsource/dejavu-sans';
+/** The faces' files inside the package. */
 export const PDF_FONT_FILES = {
-  regular: `${PDF_FONT_PACKAGE}/files/dejavu-sans-latin-400-normal.woff`,
-  bold: `${PDF_FONT_PACKAGE}/files/dejavu-sans-latin-700-normal.woff`,
+  regular: 'files/dejavu-sans-latin-400-normal.woff',
+  bold: 'files/dejavu-sans-latin-700-normal.woff',
 } as const;
+
+const require = createRequire(import.meta.url);
+/** The package's folder, resolved by name from this module: node_modules locally, the function's node_modules in the Lambda. */
+const fontPackageDir = () => dirname(require.resolve('@fontsource/dejavu-sans/package.json'));
 
 /**
  * The two faces' TrueType bytes, read and unpacked once per process. Each document still has fontkit
@@ -25,10 +31,10 @@ export const PDF_FONT_FILES = {
  * as "-") into later documents.
  */
 const loadFonts = lazy(async () => {
-  const resolve = createRequire(import.meta.url).resolve;
+  const dir = fontPackageDir();
   const [regular, bold, { default: fontkit }] = await Promise.all([
-    readFile(resolve(PDF_FONT_FILES.regular)),
-    readFile(resolve(PDF_FONT_FILES.bold)),
+    readFile(join(dir, PDF_FONT_FILES.regular)),
+    readFile(join(dir, PDF_FONT_FILES.bold)),
     import('@pdf-lib/fontkit'),
   ]);
   return { regular: sfntOfWoff(regular), bold: sfntOfWoff(bold), fontkit };

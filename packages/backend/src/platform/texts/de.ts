@@ -1,5 +1,5 @@
 import { FILE_LABELS } from '@portal/core/export';
-import type { ServerTexts } from './server-texts.ts';
+import type { ServerTexts } from './shape.ts';
 
 /** The server's German texts (ADR 090): „Sie“, German quotes, the glossary's words (docs/glossary.md). */
 const de: ServerTexts = {

@@ -1,4 +1,4 @@
-import type { ServerTexts } from './server-texts.ts';
+import type { ServerTexts } from './shape.ts';
 
 /**
  * The server's French texts (ADR 090): «\u00a0vous\u00a0», guillemets with no-break spaces inside, a no-break space

@@ -1,4 +1,4 @@
-import type { ServerTexts } from './server-texts.ts';
+import type { ServerTexts } from './shape.ts';
 
 /**
  * The server's Polish texts (ADR 090): neutral and polite, no gendered forms, Polish quotes „…”, the

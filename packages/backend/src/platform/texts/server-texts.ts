@@ -1,5 +1,7 @@
-import type English from './en.ts';
 import { lazy } from '../lazy.ts';
+import type { PluralForms, ServerTexts } from './shape.ts';
+
+export type { PluralForms, ServerTexts } from './shape.ts';
 
 /**
  * The texts the server writes itself — mails and PDFs — in the portal's four languages (SPEC 9; ADR 090).
@@ -12,13 +14,7 @@ import { lazy } from '../lazy.ts';
 export const LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** A counted text: the forms of the language's plural categories (en/de one+other, fr one+many+other, pl one+few+many+other). */
-export type PluralForms = { one: string; few?: string; many?: string; other: string };
 export type Template = string | PluralForms;
-
-/** English's tree with every leaf widened: what each language's table must be. */
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends { other: string } ? PluralForms : Shape<T[K]> };
-export type ServerTexts = Shape<typeof English>;
 
 /** The mail or PDF language of an account's locale: its language if the portal speaks it (de-DE, de-de, pl-pl, fr-FR), else English. */
 export function languageOf(locale: string | null | undefined): Language {
