@@ -14,6 +14,17 @@
 // node_modules or a layer (ADR 084, Consequences).
 const EXTERNAL: string[] = ['cpu-features', '*.node', 'sharp'];
 
+/**
+ * Files the API reads at run time, copied into the function's package (SST `copyFiles`, from the repo's
+ * node_modules after `npm ci`): the PDF fonts (packages/backend/src/platform/pdf/pdf-fonts.ts, ADR 090),
+ * with their package.json, under the same node_modules path, so that the code resolves them by package
+ * name in the Lambda exactly as it does locally. Not bundled, so not part of any chunk or the byte budget.
+ */
+const FONT_PACKAGE = 'node_modules/@fontsource/dejavu-sans';
+export const API_COPY_FILES = ['package.json', 'files/dejavu-sans-latin-400-normal.woff', 'files/dejavu-sans-latin-700-normal.woff'].map(
+  (file) => ({ from: `${FONT_PACKAGE}/${file}`, to: `${FONT_PACKAGE}/${file}` }),
+);
+
 export const API_BUNDLING = {
   format: 'esm',
   minify: true,

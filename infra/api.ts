@@ -2,7 +2,7 @@ import { SecretValue } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Config, Function as SstFunction, type StackContext, use } from 'sst/constructs';
-import { API_BUNDLING } from './api-bundling.ts';
+import { API_BUNDLING, API_COPY_FILES } from './api-bundling.ts';
 import { Email } from './email.ts';
 import { Jobs } from './jobs.ts';
 import { Storage } from './storage.ts';
@@ -21,6 +21,7 @@ export function Api({ stack }: StackContext) {
     memorySize: '1 GB', // also buys CPU for the password KDF
     timeout: '29 seconds', // API Gateway gives up at 30 s
     nodejs: API_BUNDLING, // split and minified: what the byte budget and the cold-start bench measure
+    copyFiles: API_COPY_FILES, // the PDF fonts (ADR 090)
     environment: {
       ...jobs.environment,
       TOTP_KMS_KEY_ID: totpKey.keyArn,

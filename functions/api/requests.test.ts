@@ -256,7 +256,7 @@ describe('requests', () => {
     // In each recipient's language (appr2.a reads German).
     const german = toApprovers.find((m) => m.destination.to.includes(`appr2.a@${MAIL}`))!;
     expect([german.subject, german.body.text]).toEqual([
-      `Antrag ${id} wartet auf Ihre Entscheidung: New store onboarding`,
+      `Anfrage ${id} wartet auf Ihre Entscheidung: New store onboarding`,
       expect.stringContaining('Hinweis: Opening in January'),
     ]);
     expect(toApprovers.find((m) => m.destination.to.includes(`appr.a@${MAIL}`))!.subject).toBe(

@@ -36,9 +36,11 @@ function sourceFiles(dir: string): string[] {
 function packagesImportedBy(file: string): { name: string; typeOnly: boolean }[] {
   const code = readFileSync(file, 'utf8');
   const found: { name: string; typeOnly: boolean }[] = [];
-  const pattern = /(?:^|\n)\s*(import|export)(\s+type)?[^'";]*?from\s+'([^']+)'|(?:^|\n)\s*import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+  // A file a package ships that is read rather than imported (the PDF fonts, ADR 090) is named by require.resolve.
+  const pattern =
+    /(?:^|\n)\s*(import|export)(\s+type)?[^'";]*?from\s+'([^']+)'|(?:^|\n)\s*import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|require\.resolve\(\s*'([^']+)'\s*\)/g;
   for (const match of code.matchAll(pattern)) {
-    const specifier = match[3] ?? match[4] ?? match[5] ?? '';
+    const specifier = match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
     if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
     // A Vite plugin's virtual module (virtual:pwa-register): the plugin is the workspace's devDependency.
     if (specifier.startsWith('virtual:')) continue;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/api/client-address.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from '../../infra/site-headers.ts';
 import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
+import { PDF_FONT_FILES, PDF_FONT_PACKAGE } from '@portal/backend/platform/pdf';
 import { parseScheduledJobEvent, SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
@@ -18,7 +19,7 @@ import {
   IMPORT_VISIBILITY_MINUTES,
   IMPORT_WAIT_ALARM_MINUTES,
 } from '../../infra/import-settings.ts';
-import { asArray, cfnLintErrors, packagedFunctionFiles, publishedSiteFiles, statements, synth } from './synth.ts';
+import { asArray, cfnLintErrors, packagedFunctionFiles, packagedFunctionRoot, publishedSiteFiles, statements, synth } from './synth.ts';
 
 /** The variables the backend's config requires at start-up: every Lambda of the app gets them. */
 const CONFIG_VARIABLES = ['STAGE', 'TABLE_NAME', 'FILES_BUCKET', 'REPORTS_BUCKET', 'MAIL_FROM', 'APP_URL'] as const;
@@ -576,6 +577,13 @@ describe('Api', () => {
     expect(names.filter((name) => /^lazy-part-[A-Z0-9]+\.mjs$/.test(name))).toHaveLength(1);
     expect(apiFiles['lambda.mjs']).toMatch(/import\(["']\.\/lazy-part-[A-Z0-9]+\.mjs["']\)/);
     expect(apiFiles['lambda.mjs']).toContain('statusCode:200'); // minified: no spaces
+  });
+
+  it('packages the PDF fonts where the backend resolves them, by package name (ADR 090)', async () => {
+    const root = await packagedFunctionRoot('functions/api');
+    for (const file of Object.values(PDF_FONT_FILES))
+      expect(existsSync(path.join(root, 'node_modules', PDF_FONT_PACKAGE, file)), file).toBe(true);
+    expect(existsSync(path.join(root, 'node_modules', PDF_FONT_PACKAGE, 'package.json'))).toBe(true);
   });
 
   it('has no single sign-on settings or secret in a stage without SSO_ISSUER (ADR 009)', () => {

@@ -125,15 +125,22 @@ export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? []
  * under the handler's path relative to the project root.
  */
 export async function packagedFunctionFiles(handlerDir: string): Promise<Record<string, string>> {
-  const { existsSync, readdirSync, readFileSync, statSync } = await import('node:fs');
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const dir = path.join(await packagedFunctionRoot(handlerDir), path.relative(repoRoot, path.join(fixtureRoot, handlerDir)));
+  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
+}
+
+/** The root of the package of that Function (`.sst/artifacts/<id>/`): where its `copyFiles` land. */
+export async function packagedFunctionRoot(handlerDir: string): Promise<string> {
+  const { existsSync, readdirSync, statSync } = await import('node:fs');
   const artifacts = path.join(repoRoot, '.sst/artifacts');
   const under = path.relative(repoRoot, path.join(fixtureRoot, handlerDir));
-  const [dir] = readdirSync(artifacts)
-    .map((name) => path.join(artifacts, name, under))
-    .filter((candidate) => existsSync(candidate))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (!dir) throw new Error(`no package of ${handlerDir} in ${artifacts}`);
-  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
+  const [root] = readdirSync(artifacts)
+    .map((name) => path.join(artifacts, name))
+    .filter((candidate) => existsSync(path.join(candidate, under)))
+    .sort((a, b) => statSync(path.join(b, under)).mtimeMs - statSync(path.join(a, under)).mtimeMs);
+  if (!root) throw new Error(`no package of ${handlerDir} in ${artifacts}`);
+  return root;
 }
 
 /**

@@ -1,25 +1,20 @@
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
- * The text a PDF made with pdf-lib's standard fonts draws, one string per drawText, page by page: the
- * pages' content streams inflated and the hex strings of their Tj operators decoded (pdf-lib writes
- * standard-font text as WinAnsi hex). Enough to assert on labels and values without a PDF parser.
+ * The text a PDF draws, one string per text run (a drawText of pdf-lib), page by page, read by pdf.js
+ * (the viewer the web uses, ADR 047) through the fonts' ToUnicode maps: what a reader copies out of the
+ * PDF, so an embedded font that lost a letter (ł, ą, é) shows here as it would on screen.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
+  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
   const out: string[] = [];
-  const winAnsi = new TextDecoder('windows-1252');
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = new TextDecoder('latin1').decode(inflateSync(stream.getContents()));
-      for (const [, hex] of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-        out.push(winAnsi.decode(Uint8Array.from(hex!.match(/../g) ?? [], (h) => parseInt(h, 16))));
-      }
+  try {
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      for (const item of content.items) if ('str' in item && item.str.trim() !== '') out.push(item.str);
     }
+  } finally {
+    await doc.destroy();
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
-import { accountMails } from '../platform/mail/account-mails.ts';
+import { accountMails } from '../platform/mail/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { getAccount } from './account-entity.ts';
@@ -36,7 +36,7 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; rateLim
     const validUntil = new Date(now().getTime() + LINK_VALID_HOURS * 3_600_000).toISOString();
     await putEmailChange(db, account.username, { address, tokenHash: sha256(token), validUntil });
     const link = `${deps.appUrl}/confirm-email?token=${token}`;
-    await mailer.send(accountMails.confirmNewAddress(address, account.username, link, LINK_VALID_HOURS));
+    await mailer.send(await accountMails.confirmNewAddress(address, account.locale, account.username, link, LINK_VALID_HOURS));
   }
 
   const load = async (username: string) => {
@@ -56,7 +56,7 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; rateLim
     /** Starts a change (the caller has checked the password): link to the new address, notice to the old. */
     async request(account: Account, address: string) {
       await sendLink(account, address);
-      await mailer.send(accountMails.changeRequested(account.email, account.username, address));
+      await mailer.send(await accountMails.changeRequested(account.email, account.locale, account.username, address));
     },
 
     /** Mails a fresh link for the pending address (older links stop working). */
@@ -81,7 +81,7 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; rateLim
       const change = account?.emailChange;
       if (!account || change?.tokenHash !== tokenHash) throw invalidLink();
       if (!(await confirmEmailChange(db, account.username, change, now()))) throw invalidLink();
-      await mailer.send(accountMails.changeCompleted(account.email, account.username, change.address));
+      await mailer.send(await accountMails.changeCompleted(account.email, account.locale, account.username, change.address));
       return { success: true as const, email: change.address };
     },
   };

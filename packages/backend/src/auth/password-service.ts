@@ -5,6 +5,7 @@ import { findAccountsByEmail, getAccount, replacePassword, type LoginGuard } fro
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
+import { accountMails } from '../platform/mail/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { verifyPassword } from '../platform/security/password-hash.ts';
@@ -55,18 +56,9 @@ export function createPasswordService(deps: {
       const token = randomBytes(32).toString('base64url');
       await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));
       const link = `${deps.appUrl}/forgot-password?token=${token}`;
-      await deps.mailer.send({
-        to: account.email,
-        subject: 'Reset your portal password',
-        text: [
-          `Someone asked to reset the password of the portal account "${account.username}".`,
-          '',
-          `To choose a new password, open this link within 30 minutes (it works once):`,
-          link,
-          '',
-          'If this was not you, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
+      await deps.mailer.send(
+        await accountMails.passwordReset(account.email, account.locale, account.username, link, RESET_VALID_MS / 60_000),
+      );
     }
   }
 

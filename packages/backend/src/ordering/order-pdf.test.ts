@@ -1,8 +1,13 @@
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import type { OrderDetail } from '@portal/core/ordering';
-import { orderPdfBytes, winAnsiSafe } from './order-pdf.ts';
+import { orderPdfBytes } from './order-pdf.ts';
 
 function sampleOrder(positions: number): OrderDetail {
   return {
@@ -43,18 +48,26 @@ function sampleOrder(positions: number): OrderDetail {
   };
 }
 
+/** poppler-utils (.ci/run installs them): the renderer of the PDF proof. */
+const run = promisify(execFile);
+
+/** The stored sizes of the embedded font programs (FontFile2 streams). */
+async function fontFileSizes(bytes: Uint8Array): Promise<number[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) =>
+      object instanceof PDFDict && object.has(PDFName.of('FontFile2')) ? [object.lookup(PDFName.of('FontFile2'))] : [],
+    )
+    .flatMap((stream) => (stream instanceof PDFRawStream ? [stream.getContents().length] : []));
+}
+
 const context = (locale: string) => ({ retailerName: 'Nordmarkt', timezone: 'Europe/Berlin', locale, generatedAt: new Date() });
 
 describe('order PDF', () => {
-  it('replaces what WinAnsi cannot encode', () => {
-    const supported = new Set([...'AaLlodz?€ Isc120'].map((c) => c.codePointAt(0)!));
-    expect(winAnsiSafe('Łódź €', supported)).toBe('Lodz €');
-    expect(winAnsiSafe('Ilość 1\u202f200', supported)).toBe('Ilosc 1 200');
-    expect(winAnsiSafe('X😀', supported)).toBe('??');
-  });
-
   it('is written in the account language: labels, the status in words, dates and numbers', async () => {
-    const order = { ...sampleOrder(120), quantityOrdered: 1200 };
+    // The totals come from the order's counts; three rows are enough to read the labels.
+    const order = { ...sampleOrder(3), positionCount: 120, quantityOrdered: 1200 };
     const en = (await pdfText(await orderPdfBytes(order, context('en-US')))).join('\n');
     expect(en).toContain('Order O-20261121-7K3QX9');
     expect(en).toContain('Status\nCreated');
@@ -85,11 +98,47 @@ describe('order PDF', () => {
 
     const fr = (await pdfText(await orderPdfBytes(order, context('fr-FR')))).join('\n');
     expect(fr).toContain('Statut\nCréée');
-    expect(fr).toContain('Quantité totale (120 positions)\n1 200');
-    const pl = (await pdfText(await orderPdfBytes(order, context('pl-PL')))).join('\n');
-    expect(pl).toContain('Status\nUtworzone');
-    expect(pl).toMatch(/Strona 1 z \d/);
-    expect(pl).toContain('Laczna ilosc (pozycje: 120)');
+    expect(fr).toMatch(/Quantité totale \(120 lignes\)\n1\s200/);
+  });
+
+  it('prints Polish with its diacritics: the embedded font has every letter (ADR 090)', async () => {
+    const order = { ...sampleOrder(3), reference: 'PO-4711 Łódź, źdźbło żółwia' };
+    order.positions[1] = { ...order.positions[1]!, name: 'Kartka 漢 żółta' };
+    const bytes = await orderPdfBytes(order, context('pl-pl'));
+    const pl = (await pdfText(bytes)).join('\n');
+    expect(pl).toContain('Zamówienie O-20261121-7K3QX9');
+    for (const text of [
+      'Sieć handlowa',
+      'Nr artykułu',
+      'Ilość',
+      'Status\nUtworzone',
+      'PO-4711 Łódź, źdźbło żółwia',
+      'Łączna ilość (3 pozycje)\n30',
+    ]) {
+      expect(pl).toContain(text);
+    }
+    expect(pl).toMatch(/Strona 1 z 1/);
+    // A character the font lacks (CJK here; DejaVu has even the emoticons) becomes '?', never a blank box.
+    expect(pl).toContain('Kartka ? żółta');
+    // Rendered by poppler (what a PDF viewer shows): no font error, and its own text layer reads the same.
+    const dir = await mkdtemp(join(tmpdir(), 'order-pdf-'));
+    try {
+      await writeFile(join(dir, 'order.pdf'), bytes);
+      const raster = await run('pdftoppm', ['-r', '60', '-png', '-singlefile', join(dir, 'order.pdf'), join(dir, 'page')]);
+      expect(raster.stderr).toBe('');
+      expect((await readFile(join(dir, 'page.png'))).subarray(1, 4).toString()).toBe('PNG');
+      const { stdout } = await run('pdftotext', ['-layout', join(dir, 'order.pdf'), '-']);
+      expect(stdout).toMatch(/Zamówienie O-20261121-7K3QX9[\s\S]*PO-4711 Łódź, źdźbło żółwia[\s\S]*Łączna ilość \(3 pozycje\)/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('subsets the font: only the glyphs drawn are embedded', async () => {
+    const fonts = await fontFileSizes(await orderPdfBytes(sampleOrder(3), context('pl-PL')));
+    expect(fonts).toHaveLength(2);
+    // The faces are ~700 KB as TrueType; a subset of a page's letters is a few KB.
+    for (const size of fonts) expect(size).toBeLessThan(30_000);
   });
 
   it('breaks many positions over pages', async () => {

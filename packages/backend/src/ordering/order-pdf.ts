@@ -1,14 +1,15 @@
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { OrderDetail } from '@portal/core/ordering';
-import { fill, orderPdfTexts } from './order-pdf-texts.ts';
+import { embedPdfFonts, printable } from '../platform/pdf/pdf-fonts.ts';
+import { textsFor } from '../platform/texts/server-texts.ts';
 
 /**
  * The order as a PDF (SPEC 2 finalise/{id} "offers a PDF of the order"): A4, the order's header data,
  * the delivery address, a positions table (Article no., EAN, Name, Quantity) continued over as many
  * pages as needed with its header repeated, the total quantity, and "Page n of m" on every page.
- * Labels, the status and dates and numbers follow the account's locale (order-pdf-texts.ts).
- * The standard Helvetica fonts encode WinAnsi only: other characters are replaced (accents dropped
- * when that helps, a few letters spelled without their stroke, else '?').
+ * Labels, the status and dates and numbers follow the account's locale (platform/texts, ADR 090); the
+ * text is set in DejaVu Sans subset to the characters used (platform/pdf), so Polish, French and German
+ * print with their diacritics.
  */
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -25,60 +26,27 @@ const COLUMNS: Column[] = [
   { title: 'quantity', x: MARGIN + 430, width: A4[0] - 2 * MARGIN - 430, align: 'right' },
 ];
 
-/** Letters without a WinAnsi form or a decomposition (Polish ł, ...) and the spaces Intl puts in numbers. */
-const PLAIN: Record<string, string> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', '\u202f': ' ', '\u2009': ' ', '\u00a0': ' ' };
-
-/** Text the font can encode: unsupported characters lose their accents or stroke, else become '?'. */
-export function winAnsiSafe(text: string, supported: ReadonlySet<number>): string {
-  let out = '';
-  for (const raw of text.replace(/[\r\n\t]+/g, ' ')) {
-    const ch = supported.has(raw.codePointAt(0)!) ? raw : (PLAIN[raw] ?? raw);
-    if (supported.has(ch.codePointAt(0)!)) out += ch;
-    else {
-      const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      out += base && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : '?';
-    }
-  }
-  return out;
-}
-
-/** The locale for Intl: the account's locale when Intl knows it, else English. */
-const intlLocale = (locale: string): string => {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? 'en-GB';
-  } catch {
-    return 'en-GB';
-  }
-};
-
-/** "21 Nov 2026, 11:00 (Europe/Berlin)" / "21.11.2026, 11:00 (Europe/Berlin)": the instant on the reader's clock. */
-export function readableInstant(iso: string, timeZone: string, locale: string): string {
-  const text = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  return `${text} (${timeZone})`;
-}
-
 export async function orderPdfBytes(
   order: OrderDetail,
   /** `logoPng`: the retailer's logo (ADR 084), the re-encoded PNG embedded top right — never fetched from a URL. */
   context: { retailerName: string; timezone: string; locale: string; generatedAt: Date; logoPng?: Uint8Array },
 ): Promise<Uint8Array> {
-  const texts = orderPdfTexts(context.locale);
-  const number = new Intl.NumberFormat(intlLocale(context.locale));
-  const title = fill(texts.title, { id: order.orderId });
-  // pdf-lib and its fonts (~350 KB) are loaded on the first PDF, not at the API's cold start (ADR 038).
-  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
+  const { t, texts: all, number, instant, locale } = await textsFor(context.locale);
+  const texts = all.orderPdf;
+  const title = t(texts.title, { id: order.orderId });
+  // pdf-lib and the fonts are loaded on the first PDF, not at the API's cold start (ADR 038, 090).
+  const { PDFDocument, rgb } = await import('pdf-lib');
   const GREY = rgb(0.45, 0.45, 0.45);
   const LINE = rgb(0.8, 0.8, 0.8);
   const doc = await PDFDocument.create();
   doc.setTitle(title);
-  doc.setLanguage(intlLocale(context.locale));
+  doc.setLanguage(locale);
   doc.setCreator('Ordering portal');
   doc.setCreationDate(context.generatedAt);
   doc.setModificationDate(context.generatedAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedPdfFonts(doc);
   const supported = new Set(regular.getCharacterSet());
-  const safe = (text: string) => winAnsiSafe(text, supported);
+  const safe = (text: string) => printable(text, supported);
   const fit = (text: string, font: PDFFont, size: number, width: number) => {
     let t = safe(text);
     if (font.widthOfTextAtSize(t, size) <= width) return t;
@@ -112,9 +80,9 @@ export async function orderPdfBytes(
   const details: [string, string][] = [
     [texts.retailer, `${context.retailerName} (${order.retailerId})`],
     [texts.reference, order.reference ?? '-'],
-    [texts.orderedAt, readableInstant(order.orderedAt, context.timezone, context.locale)],
+    [texts.orderedAt, instant(order.orderedAt, context.timezone)],
     [texts.orderedBy, order.orderedBy],
-    [texts.status, texts.statuses[order.status] ?? order.status],
+    [texts.status, texts.statuses[order.status]],
   ];
   for (const [label, value] of details) {
     write(page, label, MARGIN, y, { font: bold });
@@ -151,7 +119,7 @@ export async function orderPdfBytes(
   const continuePage = () => {
     page = doc.addPage(A4);
     y = A4[1] - MARGIN - 10;
-    write(page, fill(texts.continued, { id: order.orderId }), MARGIN, y, { font: bold, size: 12 });
+    write(page, t(texts.continued, { id: order.orderId }), MARGIN, y, { font: bold, size: 12 });
     y -= ROW + 10;
   };
   for (const p of order.positions) {
@@ -159,7 +127,7 @@ export async function orderPdfBytes(
       continuePage();
       tableHeader();
     }
-    const cells = [p.productId, p.ean, p.name, number.format(p.quantityOrdered)];
+    const cells = [p.productId, p.ean, p.name, number(p.quantityOrdered)];
     COLUMNS.forEach((c, i) => write(page, cells[i]!, c.x, y, { width: c.width, align: c.align }));
     page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: A4[0] - MARGIN, y: y - 4 }, thickness: 0.3, color: LINE });
     y -= ROW;
@@ -170,13 +138,13 @@ export async function orderPdfBytes(
     y -= 4;
   }
   const total = COLUMNS[3]!;
-  write(page, fill(texts.total, { count: number.format(order.positionCount) }), COLUMNS[2]!.x, y, { font: bold, width: COLUMNS[2]!.width });
-  write(page, number.format(order.quantityOrdered), total.x, y, { font: bold, width: total.width, align: 'right' });
+  write(page, t(texts.total, { count: order.positionCount }), COLUMNS[2]!.x, y, { font: bold, width: COLUMNS[2]!.width });
+  write(page, number(order.quantityOrdered), total.x, y, { font: bold, width: total.width, align: 'right' });
 
   const pages = doc.getPages();
   pages.forEach((pg, i) => {
     write(pg, title, MARGIN, MARGIN - 10, { size: 8, color: GREY });
-    const label = safe(fill(texts.page, { page: i + 1, pages: pages.length }));
+    const label = safe(t(texts.page, { page: i + 1, pages: pages.length }));
     write(pg, label, A4[0] - MARGIN - regular.widthOfTextAtSize(label, 8), MARGIN - 10, { size: 8, color: GREY });
   });
   return doc.save();

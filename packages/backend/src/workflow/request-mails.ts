@@ -4,6 +4,7 @@ import { getAccount } from '../accounts/index.ts';
 import type { Customer } from '../customers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Mail, Mailer } from '../platform/mail/mailer.ts';
+import { textsFor, type Values } from '../platform/texts/server-texts.ts';
 import { portalUsersOf } from '../report/index.ts';
 import { decidesOn } from './request-access.ts';
 import type { StoredRequest } from './request-entity.ts';
@@ -11,90 +12,73 @@ import type { StoredRequest } from './request-entity.ts';
 /**
  * Request notifications (ADR 046): the approvers of the step when it is submitted, the
  * requester when a step is approved or rejected. Each mail carries the deep link APP_URL/connect/requests/<id>.
- * In the recipient's language (account locale: German or English). Sent after the transition was written: a mail that fails is logged and does not undo the decision.
+ * In the recipient's language (the account's locale, ADR 090). Sent after the transition was written: a mail that fails is logged and does not undo the decision.
  */
 export const requestLink = (appUrl: string, requestId: string) =>
   `${appUrl.replace(/\/$/, '')}/connect/requests/${encodeURIComponent(requestId)}`;
 
-/** The mail's language: German for a recipient whose account locale is German (de-DE, de-de), else English. */
-export type MailLanguage = 'en' | 'de';
-export const mailLanguageOf = (locale: string | undefined): MailLanguage => (locale?.toLowerCase().startsWith('de') ? 'de' : 'en');
+const named = (r: StoredRequest, more: Values = {}): Values => ({ id: r.id, workflow: r.workflowName, ...more });
 
-const TEXT = {
-  en: {
-    submittedSubject: (r: StoredRequest) => `Request ${r.id} awaits your decision: ${r.workflowName}`,
-    submitted: (r: StoredRequest, step: string, by: string) =>
-      `${by} submitted the step "${step}" of the request ${r.id} (${r.workflowName}).`,
-    note: 'Note',
-    openToDecide: 'Open the request to approve or reject it:',
-    approvedSubject: (r: StoredRequest) => `Request ${r.id} approved: ${r.workflowName}`,
-    rejectedSubject: (r: StoredRequest) => `Request ${r.id} rejected: ${r.workflowName}`,
-    complete: (r: StoredRequest, by: string) => `${by} approved your request ${r.id} (${r.workflowName}). It is complete.`,
-    stepApproved: (r: StoredRequest, step: string, by: string) =>
-      `${by} approved the step "${step}" of your request ${r.id} (${r.workflowName}). The next step is open.`,
-    rejected: (r: StoredRequest, step: string, by: string) =>
-      `${by} rejected the step "${step}" of your request ${r.id} (${r.workflowName}). Please answer and submit it again.`,
-    comment: 'Comment',
-    open: 'Open the request:',
-  },
-  de: {
-    submittedSubject: (r: StoredRequest) => `Antrag ${r.id} wartet auf Ihre Entscheidung: ${r.workflowName}`,
-    submitted: (r: StoredRequest, step: string, by: string) =>
-      `${by} hat den Schritt „${step}“ des Antrags ${r.id} (${r.workflowName}) eingereicht.`,
-    note: 'Hinweis',
-    openToDecide: 'Öffnen Sie den Antrag, um ihn zu genehmigen oder abzulehnen:',
-    approvedSubject: (r: StoredRequest) => `Antrag ${r.id} genehmigt: ${r.workflowName}`,
-    rejectedSubject: (r: StoredRequest) => `Antrag ${r.id} abgelehnt: ${r.workflowName}`,
-    complete: (r: StoredRequest, by: string) => `${by} hat Ihren Antrag ${r.id} (${r.workflowName}) genehmigt. Er ist abgeschlossen.`,
-    stepApproved: (r: StoredRequest, step: string, by: string) =>
-      `${by} hat den Schritt „${step}“ Ihres Antrags ${r.id} (${r.workflowName}) genehmigt. Der nächste Schritt ist offen.`,
-    rejected: (r: StoredRequest, step: string, by: string) =>
-      `${by} hat den Schritt „${step}“ Ihres Antrags ${r.id} (${r.workflowName}) abgelehnt. Bitte antworten Sie und reichen Sie ihn erneut ein.`,
-    comment: 'Kommentar',
-    open: 'Antrag öffnen:',
-  },
-} satisfies Record<MailLanguage, unknown>;
-
+/** The request mails in the recipient's language (`locale`: the recipient account's; ADR 090). */
 export const requestMails = {
-  stepSubmitted: (to: string, lang: MailLanguage, r: StoredRequest, stepName: string, by: string, link: string): Mail => {
-    const t = TEXT[lang];
+  stepSubmitted: async (
+    to: string,
+    locale: string | undefined,
+    r: StoredRequest,
+    step: string,
+    by: string,
+    link: string,
+  ): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.request;
     return {
       to,
-      subject: t.submittedSubject(r),
-      text: [t.submitted(r, stepName, by), ...(r.enquiry ? ['', `${t.note}: ${r.enquiry}`] : []), '', t.openToDecide, link].join('\n'),
+      subject: t(m.submittedSubject, named(r)),
+      text: [
+        t(m.submitted, named(r, { step, by })),
+        ...(r.enquiry ? ['', t(m.note, { text: r.enquiry })] : []),
+        '',
+        m.openToDecide,
+        link,
+      ].join('\n'),
     };
   },
-  decided: (
+  decided: async (
     to: string,
-    lang: MailLanguage,
+    locale: string | undefined,
     r: StoredRequest,
     decision: 'approved' | 'rejected',
-    stepName: string,
+    step: string,
     by: string,
     comment: string | undefined,
     link: string,
-  ): Mail => {
-    const t = TEXT[lang];
-    const what = decision === 'rejected' ? t.rejected(r, stepName, by) : r.approved ? t.complete(r, by) : t.stepApproved(r, stepName, by);
+  ): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.request;
+    const what = decision === 'rejected' ? m.rejected : r.approved ? m.complete : m.stepApproved;
     return {
       to,
-      subject: decision === 'approved' ? t.approvedSubject(r) : t.rejectedSubject(r),
-      text: [what, ...(comment ? ['', `${t.comment}: ${comment}`] : []), '', t.open, link].join('\n'),
+      subject: t(decision === 'approved' ? m.approvedSubject : m.rejectedSubject, named(r)),
+      text: [t(what, named(r, { step, by })), ...(comment ? ['', t(m.comment, { text: comment })] : []), '', m.open, link].join('\n'),
     };
   },
 };
 
 /** The users who decide on the request's current step (active connect users of the customer and its group): address and language. */
-export async function approverAddresses(db: Db, customer: Customer, request: StoredRequest): Promise<{ to: string; lang: MailLanguage }[]> {
+export async function approverAddresses(
+  db: Db,
+  customer: Customer,
+  request: StoredRequest,
+): Promise<{ to: string; locale: string | undefined }[]> {
   const users = await portalUsersOf(db, customer);
   return users
     .filter((u) => u.email && decodeAccess(u).modules.flow.permissions.approveRequests && decidesOn(request, u.username))
-    .map((u) => ({ to: u.email, lang: mailLanguageOf(u.locale) }));
+    .map((u) => ({ to: u.email, locale: u.locale }));
 }
 
 export function createRequestNotifier({ db, mailer, appUrl }: { db: Db; mailer: Pick<Mailer, 'send'>; appUrl: string }) {
-  const sendAll = async (mails: Mail[]) => {
-    const results = await Promise.allSettled(mails.map((m) => mailer.send(m)));
+  const sendAll = async (mails: Promise<Mail>[]) => {
+    const results = await Promise.allSettled(mails.map(async (m) => mailer.send(await m)));
     for (const r of results)
       if (r.status === 'rejected') console.error(JSON.stringify({ level: 'error', msg: 'workflow mail failed', error: String(r.reason) }));
   };
@@ -103,8 +87,8 @@ export function createRequestNotifier({ db, mailer, appUrl }: { db: Db; mailer: 
       const step = workflow.steps[request.stepIndex]!;
       const link = requestLink(appUrl, request.id);
       await sendAll(
-        (await approverAddresses(db, customer, request)).map(({ to, lang }) =>
-          requestMails.stepSubmitted(to, lang, request, step.name, by, link),
+        (await approverAddresses(db, customer, request)).map(({ to, locale }) =>
+          requestMails.stepSubmitted(to, locale, request, step.name, by, link),
         ),
       );
     },
@@ -120,16 +104,7 @@ export function createRequestNotifier({ db, mailer, appUrl }: { db: Db; mailer: 
       if (!requester?.email) return;
       const step = workflow.steps[decidedStepIndex]!;
       await sendAll([
-        requestMails.decided(
-          requester.email,
-          mailLanguageOf(requester.locale),
-          request,
-          decision,
-          step.name,
-          by,
-          comment,
-          requestLink(appUrl, request.id),
-        ),
+        requestMails.decided(requester.email, requester.locale, request, decision, step.name, by, comment, requestLink(appUrl, request.id)),
       ]);
     },
   };

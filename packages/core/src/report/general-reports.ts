@@ -16,7 +16,7 @@ export type GeneralReport = {
   format: ExportFormat;
   nameKey: string;
   name: string;
-  names: Record<ReportLanguage, string>;
+  names: Record<ReportNameLanguage, string>;
   /** Which customers have the data: coupon cards and ordering-portal orders are a retailer's only. */
   customerKinds: readonly ('retailer' | 'provider')[];
 };
@@ -29,7 +29,7 @@ export const GENERAL_REPORTS = {
     format: 'csv',
     nameKey: 'reports.general.transactions',
     name: 'Transactions',
-    names: { en: 'Transactions', de: 'Transaktionen' },
+    names: { en: 'Transactions', de: 'Transaktionen', fr: 'Transactions', pl: 'Transakcje' },
     customerKinds: ['retailer', 'provider'],
   },
   'sales-by-day': {
@@ -39,7 +39,7 @@ export const GENERAL_REPORTS = {
     format: 'csv',
     nameKey: 'reports.general.salesByDay',
     name: 'Sales by day',
-    names: { en: 'Sales by day', de: 'Umsätze nach Tag' },
+    names: { en: 'Sales by day', de: 'Umsätze nach Tag', fr: 'Ventes par jour', pl: 'Sprzedaż według dni' },
     customerKinds: ['retailer', 'provider'],
   },
   'sales-by-product': {
@@ -49,7 +49,7 @@ export const GENERAL_REPORTS = {
     format: 'csv',
     nameKey: 'reports.general.salesByProduct',
     name: 'Sales by product',
-    names: { en: 'Sales by product', de: 'Umsätze nach Produkt' },
+    names: { en: 'Sales by product', de: 'Umsätze nach Produkt', fr: 'Ventes par produit', pl: 'Sprzedaż według produktów' },
     customerKinds: ['retailer', 'provider'],
   },
   'sales-by-store': {
@@ -59,7 +59,7 @@ export const GENERAL_REPORTS = {
     format: 'csv',
     nameKey: 'reports.general.salesByStore',
     name: 'Sales by store',
-    names: { en: 'Sales by store', de: 'Umsätze nach Filiale' },
+    names: { en: 'Sales by store', de: 'Umsätze nach Filiale', fr: 'Ventes par magasin', pl: 'Sprzedaż według sklepów' },
     customerKinds: ['retailer', 'provider'],
   },
   'coupon-status': {
@@ -69,7 +69,7 @@ export const GENERAL_REPORTS = {
     format: 'xlsx',
     nameKey: 'reports.general.couponStatus',
     name: 'Coupon status',
-    names: { en: 'Coupon status', de: 'Gutscheinstatus' },
+    names: { en: 'Coupon status', de: 'Gutscheinstatus', fr: 'Statut des coupons', pl: 'Status kuponów' },
     customerKinds: ['retailer'],
   },
   orders: {
@@ -79,7 +79,7 @@ export const GENERAL_REPORTS = {
     format: 'csv',
     nameKey: 'reports.general.orders',
     name: 'Orders',
-    names: { en: 'Orders', de: 'Bestellungen' },
+    names: { en: 'Orders', de: 'Bestellungen', fr: 'Commandes', pl: 'Zamówienia' },
     customerKinds: ['retailer'],
   },
 } as const satisfies Record<string, GeneralReport>;
@@ -101,12 +101,14 @@ export function parseGeneralProcessId(processId: string): { reportId: GeneralRep
 export type ReportLanguage = 'en' | 'de';
 export const reportLanguageOf = (locale: string | null | undefined): ReportLanguage =>
   locale?.toLowerCase().startsWith('de') ? 'de' : 'en';
+/** The languages a general report is named in: the files' two and the mails' four (ADR 090). */
+export type ReportNameLanguage = ReportLanguage | 'fr' | 'pl';
 
 /**
  * A report's name in a language (ADR 054): a general report's name from its definition's `names`; a
  * custom report's name exactly as its author typed it, in every language.
  */
-export function reportNameIn(report: { processId: string; name: string }, language: ReportLanguage): string {
+export function reportNameIn(report: { processId: string; name: string }, language: ReportNameLanguage): string {
   const general = parseGeneralProcessId(report.processId);
   return general ? GENERAL_REPORTS[general.reportId].names[language] : report.name;
 }

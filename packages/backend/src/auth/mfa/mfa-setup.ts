@@ -2,6 +2,7 @@ import { MFA } from '@portal/core/auth';
 import { type MfaCalls, EMAIL_CODE_VALID_MS, QR_CODE_PIXELS, SETUP_CODES_PER_HOUR } from './mfa-shared.ts';
 import type { ReauthSession } from '../../accounts/index.ts';
 import { AppError } from '../../errors.ts';
+import { accountMails } from '../../platform/mail/index.ts';
 import { activateMfa, dismissMfaNotice, replaceRecoveryCodes, setPendingEmailCode, setPendingTotpSecret } from './account-mfa-entity.ts';
 import { hashCode, randomDigits, sameHash } from './one-time-codes.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
@@ -61,11 +62,7 @@ export function mfaSetup(calls: MfaCalls) {
       const code = randomDigits(6);
       const validUntil = new Date(now().getTime() + EMAIL_CODE_VALID_MS).toISOString();
       await setPendingEmailCode(db, account.username, hashCode(code, `setup:${account.usernameKey}`), validUntil);
-      await mailer.send({
-        to: account.email,
-        subject: 'Confirm sign-in codes by e-mail',
-        text: `Your confirmation code is ${code}.\n\nEnter it in My Account within 10 minutes to receive sign-in codes by e-mail.`,
-      });
+      await mailer.send(await accountMails.setupCode(account.email, account.locale, code, EMAIL_CODE_VALID_MS / 60_000));
       return { message: 'OTP code sent' };
     },
 

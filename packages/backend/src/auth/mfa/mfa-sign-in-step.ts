@@ -12,6 +12,7 @@ import {
   SIGNIN_CODES_PER_ACCOUNT,
 } from './mfa-shared.ts';
 import { applied } from '../../platform/db/conditions.ts';
+import { accountMails } from '../../platform/mail/index.ts';
 import { AppError } from '../../errors.ts';
 import { claimTotpStep, consumeRecoveryCode } from './account-mfa-entity.ts';
 import { deleteAttempt, getAttempt, putAttempt, recordEmailCode } from './mfa-attempt-entity.ts';
@@ -98,11 +99,7 @@ export function mfaSignInStep(calls: MfaCalls) {
       const code = randomDigits(6);
       const sent = recordEmailCode(db, attempt, hashCode(code, `attempt:${tokenHash}`), new Date(at.getTime() + EMAIL_CODE_VALID_MS), at);
       if (!(await applied(sent))) throw expired();
-      await mailer.send({
-        to: account.email,
-        subject: 'Your sign-in code',
-        text: `Your portal sign-in code is ${code}.\n\nIt is valid for 10 minutes and works once. If you did not try to sign in, change your password.`,
-      });
+      await mailer.send(await accountMails.signInCode(account.email, account.locale, code, EMAIL_CODE_VALID_MS / 60_000));
       return { message: 'OTP code sent' };
     },
   };

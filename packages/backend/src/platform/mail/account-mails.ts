@@ -1,42 +1,62 @@
+import { textsFor } from '../texts/server-texts.ts';
 import type { Mail } from './mailer.ts';
 
 /**
- * The mails of an e-mail address change (ADR 017): the link goes to the NEW address (proving it is
- * reachable and the owner's), the notices to the OLD one (so a change the owner did not make is seen).
+ * The mails of an account, in the account's language (its locale; ADR 090): the sign-in and set-up codes
+ * (ADR 012), the password reset link, and the mails of an e-mail address change (ADR 017): the link goes
+ * to the NEW address (proving it is reachable and the owner's), the notices to the OLD one (so a change
+ * the owner did not make is seen). `locale` is the account's; the texts load with the first mail.
  */
+/** A mail carrying a one-time code (sign-in or set-up, ADR 012): the code, then how long it is valid. */
+const codeMail =
+  (kind: 'signInCode' | 'setupCode') =>
+  async (to: string, locale: string | undefined, code: string, validMinutes: number): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts[kind];
+    return { to, subject: m.subject, text: [t(m.body, { code }), '', t(m.validity, { count: validMinutes })].join('\n') };
+  };
+
 export const accountMails = {
-  confirmNewAddress: (to: string, username: string, link: string, validHours: number): Mail => ({
-    to,
-    subject: 'Confirm your new portal e-mail address',
-    text: [
-      `The portal account "${username}" asked to use this e-mail address from now on.`,
-      '',
-      `To confirm it, open this link within ${validHours} hours (it works once):`,
-      link,
-      '',
-      'Until then the account keeps its current address. If you did not ask for this, ignore this mail.',
-    ].join('\n'),
-  }),
+  signInCode: codeMail('signInCode'),
+  setupCode: codeMail('setupCode'),
 
-  changeRequested: (to: string, username: string, newAddress: string): Mail => ({
-    to,
-    subject: 'Your portal e-mail address is about to change',
-    text: [
-      `Someone signed in as "${username}" asked to change the account's e-mail address to ${newAddress}.`,
-      '',
-      'The change takes effect only when the link sent to the new address is followed.',
-      'If this was not you, sign in, cancel the change under My Account and change your password.',
-    ].join('\n'),
-  }),
+  passwordReset: async (to: string, locale: string | undefined, username: string, link: string, validMinutes: number): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.passwordReset;
+    return {
+      to,
+      subject: m.subject,
+      text: [t(m.asked, { username }), '', t(m.open, { count: validMinutes }), link, '', m.notYou].join('\n'),
+    };
+  },
 
-  changeCompleted: (to: string, username: string, newAddress: string): Mail => ({
-    to,
-    subject: 'Your portal e-mail address was changed',
-    text: [
-      `The e-mail address of the portal account "${username}" is now ${newAddress}.`,
-      'Mails for this account, password reset links included, now go to that address.',
-      '',
-      'If this was not you, contact your administrator at once.',
-    ].join('\n'),
-  }),
+  confirmNewAddress: async (to: string, locale: string | undefined, username: string, link: string, validHours: number): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.emailChange;
+    return {
+      to,
+      subject: m.confirmSubject,
+      text: [t(m.confirmAsked, { username }), '', t(m.confirmOpen, { count: validHours }), link, '', m.confirmUntil].join('\n'),
+    };
+  },
+
+  changeRequested: async (to: string, locale: string | undefined, username: string, address: string): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.emailChange;
+    return {
+      to,
+      subject: m.requestedSubject,
+      text: [t(m.requested, { username, address }), '', m.requestedWhen, m.requestedNotYou].join('\n'),
+    };
+  },
+
+  changeCompleted: async (to: string, locale: string | undefined, username: string, address: string): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.emailChange;
+    return {
+      to,
+      subject: m.completedSubject,
+      text: [t(m.completed, { username, address }), m.completedMails, '', m.completedNotYou].join('\n'),
+    };
+  },
 };

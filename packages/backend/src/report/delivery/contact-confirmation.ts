@@ -8,7 +8,8 @@ import type { Clock } from '../../platform/time.ts';
 import { confirmContactWrite, getContact, loadReportDefinition, setConfirmationLink, type StoredContact } from '../report-entity.ts';
 import { defaultMailsPerDay, takeMailBudget } from './mail-budget-entity.ts';
 import { mailTokensFromConfig, type MailTokens } from './mail-tokens.ts';
-import { escapeHtml, mailLanguageOf, type MailLanguage, mailSafeName } from './report-mail.ts';
+import { textsFor } from '../../platform/texts/server-texts.ts';
+import { escapeHtml, mailSafeName } from './report-mail.ts';
 
 /**
  * Double opt-in of external contacts (ADR 051), the way mailing services do it: a new contact gets one
@@ -28,35 +29,19 @@ export type ContactConfirmationDeps = {
   mailsPerDay: () => Promise<number>;
 };
 
-const TEXTS = {
-  en: {
-    subject: 'Please confirm: report mails from the portal',
-    intro: (name: string) => `You were added as a recipient of the report "${name}" in the portal.`,
-    ask: 'You will receive this report by e-mail only after you confirm. To confirm, open:',
-    button: 'Confirm and receive the report',
-    ignore: (days: number) =>
-      `If you do not want these mails, ignore this message: nothing will be sent to you. The link works for ${days} days.`,
-  },
-  de: {
-    subject: 'Bitte bestätigen: Berichte per E-Mail aus dem Portal',
-    intro: (name: string) => `Sie wurden im Portal als Empfänger des Berichts „${name}“ eingetragen.`,
-    ask: 'Sie erhalten diesen Bericht erst per E-Mail, wenn Sie das bestätigen. Zum Bestätigen öffnen Sie:',
-    button: 'Bestätigen und Bericht erhalten',
-    ignore: (days: number) =>
-      `Wenn Sie diese E-Mails nicht möchten, ignorieren Sie diese Nachricht: Sie erhalten dann nichts. Der Link gilt ${days} Tage.`,
-  },
-} as const;
-
-export function confirmationMailContent(language: MailLanguage, reportName: string, pageUrl: string) {
-  const t = TEXTS[language];
-  const name = mailSafeName(reportName);
-  const text = [t.intro(name), '', `${t.ask} ${pageUrl}`, '', '--', t.ignore(CONFIRMATION_LINK_DAYS)].join('\n');
+/** The confirmation mail in the contact's language (the creating user's locale; ADR 090). */
+export async function confirmationMailContent(locale: string | null | undefined, reportName: string, pageUrl: string) {
+  const { t, texts } = await textsFor(locale);
+  const m = texts.reportConfirmation;
+  const intro = t(m.intro, { name: mailSafeName(reportName) });
+  const ignore = t(m.ignore, { count: CONFIRMATION_LINK_DAYS });
+  const text = [intro, '', `${m.ask} ${pageUrl}`, '', '--', ignore].join('\n');
   const html = [
-    `<p>${escapeHtml(t.intro(name))}</p>`,
-    `<p>${escapeHtml(t.ask)}<br><a href="${escapeHtml(pageUrl)}">${escapeHtml(t.button)}</a></p>`,
-    `<hr><p style="color:#6b7280;font-size:13px">${escapeHtml(t.ignore(CONFIRMATION_LINK_DAYS))}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(m.ask)}<br><a href="${escapeHtml(pageUrl)}">${escapeHtml(m.button)}</a></p>`,
+    `<hr><p style="color:#6b7280;font-size:13px">${escapeHtml(ignore)}</p>`,
   ].join('\n');
-  return { subject: t.subject, text, html };
+  return { subject: m.subject, text, html };
 }
 
 const invalid = () =>
@@ -98,8 +83,8 @@ export function createContactConfirmations(deps: ContactConfirmationDeps) {
       if (!(await setConfirmationLink(db, input.processId, input.contact.contactId, nonce, null))) return false;
       if (!(await takeMailBudget(db, input.customerId, await deps.mailsPerDay(), at))) return false;
       const token = deps.tokens.confirm({ processId: input.processId, contactId: input.contact.contactId, nonce, until });
-      const content = confirmationMailContent(
-        mailLanguageOf(input.contact.locale),
+      const content = await confirmationMailContent(
+        input.contact.locale,
         input.reportName,
         `${deps.appUrl}/report-confirmation?token=${token}`,
       );

@@ -38,7 +38,8 @@ import {
 } from './delivery-errors.ts';
 import { defaultMailsPerDay, takeMailBudget } from './mail-budget-entity.ts';
 import type { MailTokens } from './mail-tokens.ts';
-import { buildReportMail, mailLanguageOf, type MailFile } from './report-mail.ts';
+import { languageOf } from '../../platform/texts/server-texts.ts';
+import { buildReportMail, type MailFile } from './report-mail.ts';
 
 /**
  * Delivers a finished report job (ADR 042): one mail per active recipient on the
@@ -263,9 +264,9 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
     ...(logo ? { logo } : {}),
     from: deps.mailFrom,
     to: recipient.email,
-    language: mailLanguageOf(locale),
+    locale,
     // A general report's name in the recipient's language; a custom report's as its author typed it (ADR 054).
-    reportName: reportNameIn({ processId: ctx.job.processId, name: ctx.job.reportName || ctx.definition.name }, mailLanguageOf(locale)),
+    reportName: reportNameIn({ processId: ctx.job.processId, name: ctx.job.reportName || ctx.definition.name }, languageOf(locale)),
     dateFrom: ctx.job.dateFrom,
     dateUntil: ctx.job.dateUntil,
     files,

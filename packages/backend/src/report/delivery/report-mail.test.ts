@@ -1,13 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { createMailTokens } from './mail-tokens.ts';
-import { buildReportMail, mailLanguageOf, mailSafeName, reportMailContent, type ReportMail } from './report-mail.ts';
+import { buildReportMail, mailSafeName, reportMailContent, type ReportMail } from './report-mail.ts';
 
 /** The report mail's MIME (ADR 042) read back by a real parser, and the signed tokens its links carry. */
 const base: ReportMail = {
   from: 'no-reply@portal.example',
   to: 'ext@example.org',
-  language: 'en',
+  locale: 'en-US',
   reportName: 'Declined <T-1>',
   dateFrom: '2026-11-01',
   dateUntil: '2026-11-20',
@@ -17,7 +17,7 @@ const base: ReportMail = {
 describe('buildReportMail', () => {
   it('attaches the files and names the period; no list headers for a portal user', async () => {
     const mail = await simpleParser(await buildReportMail(base));
-    expect(mail.subject).toBe('Report "Declined <T-1>": 2026-11-01 – 2026-11-20');
+    expect(mail.subject).toBe('Report "Declined <T-1>": Nov 1, 2026 – Nov 20, 2026');
     expect(mail.text).toContain('The file is attached.');
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]!.filename).toBe('Declined ü.csv');
@@ -59,17 +59,52 @@ describe('buildReportMail', () => {
         validUntil: '2027-02-19T10:00:00.000Z',
       },
     ];
-    const mail = await simpleParser(await buildReportMail({ ...base, language: mailLanguageOf('de-de'), files }));
+    const mail = await simpleParser(await buildReportMail({ ...base, locale: 'de-de', files }));
     expect(mail.subject).toBe('Bericht „Declined <T-1>“: 01.11.2026 – 20.11.2026');
     expect(mail.attachments).toHaveLength(0);
     expect(mail.text).toContain('big.csv: https://portal.example/api/report-links/x.y (der Link gilt bis 19.02.2027)');
   });
 
-  it('chooses German for de locales of both portals, English otherwise', () => {
-    expect(['de-de', 'de-DE', 'en-US', 'pl-pl', null].map(mailLanguageOf)).toEqual(['de', 'de', 'en', 'en', 'en']);
-    expect(reportMailContent({ ...base, dateUntil: '2026-11-01', dateFrom: '2026-11-01' }).subject).toBe(
-      'Report "Declined <T-1>": 2026-11-01',
+  it("is written in the recipient's language: the four portal languages, English for any other locale (ADR 090)", async () => {
+    const day = { ...base, dateUntil: '2026-11-01', dateFrom: '2026-11-01' };
+    const subjects = await Promise.all(
+      ['en-en', 'de-DE', 'fr-FR', 'pl-pl', 'it-IT', null].map(async (locale) => (await reportMailContent({ ...day, locale })).subject),
     );
+    expect(subjects).toEqual([
+      'Report "Declined <T-1>": Nov 1, 2026',
+      'Bericht „Declined <T-1>“: 01.11.2026',
+      'Rapport «\u00a0Declined <T-1>\u00a0»\u00a0: 1 nov. 2026',
+      'Raport „Declined <T-1>”: 1 lis 2026',
+      'Report "Declined <T-1>": Nov 1, 2026',
+      'Report "Declined <T-1>": Nov 1, 2026',
+    ]);
+  });
+
+  it('renders a pl-PL mail with Polish diacritics and plural forms, through MIME and back', async () => {
+    const links = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `plik-${i}.csv`,
+        contentType: 'text/csv',
+        link: `https://portal.example/l/${i}`,
+        validUntil: '2027-02-19T10:00:00.000Z',
+      }));
+    const unsubscribe = {
+      pageUrl: 'https://portal.example/unsubscribe?token=t',
+      oneClickUrl: 'https://portal.example/api/report-unsubscribe?token=t',
+    };
+    const mail = await simpleParser(
+      await buildReportMail({ ...base, locale: 'pl-pl', reportName: 'Sprzedaż według sklepów', files: links(2), unsubscribe }),
+    );
+    expect(mail.subject).toBe('Raport „Sprzedaż według sklepów”: 1 lis 2026 – 20 lis 2026');
+    expect(mail.text).toContain('W załączeniu raport „Sprzedaż według sklepów” za okres 1 lis 2026 – 20 lis 2026.');
+    expect(mail.text).toContain('2 pliki są za duże na załączniki; można je pobrać tutaj:');
+    expect(mail.text).toContain('plik-0.csv: https://portal.example/l/0 (link jest ważny do 19 lut 2027)');
+    expect(mail.text).toContain('Aby nie otrzymywać więcej tego raportu, otwórz: https://portal.example/unsubscribe?token=t');
+    expect(mail.html).toContain('Zrezygnuj z tego raportu');
+    const five = await reportMailContent({ ...base, locale: 'pl-PL', files: links(5) });
+    expect(five.text).toContain('5 plików jest za dużych na załączniki');
+    const one = await reportMailContent({ ...base, locale: 'pl-PL' });
+    expect(one.text).toContain('Plik jest w załączniku.');
   });
 });
 
@@ -101,7 +136,7 @@ describe('mail tokens', () => {
 describe('the report name in a mail (ADR 051)', () => {
   it('cannot add a header: CR/LF and other control characters become spaces, and the name is length-capped', async () => {
     const mail = await simpleParser(await buildReportMail({ ...base, reportName: 'Sales\r\nBcc: victim@example.org\u2028X\u0000' }));
-    expect(mail.subject).toBe('Report "Sales Bcc: victim@example.org X": 2026-11-01 – 2026-11-20');
+    expect(mail.subject).toBe('Report "Sales Bcc: victim@example.org X": Nov 1, 2026 – Nov 20, 2026');
     expect(mail.bcc).toBeUndefined();
     expect(mail.headerLines.filter((h) => h.key === 'bcc')).toEqual([]);
     const long = mailSafeName('x'.repeat(500));

@@ -1,22 +1,21 @@
 import { REPORT_NAME_MAX_LENGTH } from '@portal/core/report';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { textsFor } from '../../platform/texts/server-texts.ts';
 
 /**
  * The mail of one report run to one recipient (ADR 042): subject and body in the recipient's language
- * (German for a `de` locale, else English), the run's period, the files attached or as download links,
+ * (its locale: en, de, fr or pl, else English; ADR 090), the run's period, the files attached or as download links,
  * and for external recipients the one-click unsubscribe (a link in the body to the web page, and the
  * RFC 8058 List-Unsubscribe + List-Unsubscribe-Post headers that mail providers POST to). The MIME is
  * built by nodemailer's MailComposer, not by hand; SES sends it as it is (SendRawEmail).
  */
-export type MailLanguage = 'en' | 'de';
-export const mailLanguageOf = (locale: string | null | undefined): MailLanguage => (locale?.toLowerCase().startsWith('de') ? 'de' : 'en');
-
 export type MailFile = { name: string; contentType: string } & ({ content: Buffer } | { link: string; validUntil: string });
 
 export type ReportMail = {
   from: string;
   to: string;
-  language: MailLanguage;
+  /** The recipient's locale (a portal user's account, else the report owner's); dates and numbers follow it. */
+  locale: string | null;
   reportName: string;
   dateFrom: string;
   dateUntil: string;
@@ -29,42 +28,6 @@ export type ReportMail = {
 
 /** The Content-ID of the inline logo (RFC 2392): the HTML names it as `cid:`. */
 const LOGO_CID = 'company-logo@portal';
-
-const day = (iso: string, language: MailLanguage) => {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return language === 'de' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
-};
-const periodOf = (mail: ReportMail) =>
-  mail.dateFrom === mail.dateUntil
-    ? day(mail.dateFrom, mail.language)
-    : `${day(mail.dateFrom, mail.language)} – ${day(mail.dateUntil, mail.language)}`;
-
-const TEXTS = {
-  en: {
-    subject: (name: string, period: string) => `Report "${name}": ${period}`,
-    intro: (name: string, period: string) => `Here is the report "${name}" for ${period}.`,
-    attached: (n: number) => (n === 1 ? 'The file is attached.' : `The ${n} files are attached.`),
-    links: (n: number) =>
-      n === 1 ? 'The file is too large to attach; download it here:' : `The ${n} files are too large to attach; download them here:`,
-    validUntil: (until: string) => `(the link works until ${until})`,
-    why: 'You receive this mail because you are on the mailing list of this report in the portal.',
-    unsubscribe: 'To stop receiving this report, open:',
-    unsubscribeLink: 'Unsubscribe from this report',
-  },
-  de: {
-    subject: (name: string, period: string) => `Bericht „${name}“: ${period}`,
-    intro: (name: string, period: string) => `Anbei der Bericht „${name}“ für ${period}.`,
-    attached: (n: number) => (n === 1 ? 'Die Datei ist angehängt.' : `Die ${n} Dateien sind angehängt.`),
-    links: (n: number) =>
-      n === 1
-        ? 'Die Datei ist zu groß für einen Anhang; hier können Sie sie herunterladen:'
-        : `Die ${n} Dateien sind zu groß für einen Anhang; hier können Sie sie herunterladen:`,
-    validUntil: (until: string) => `(der Link gilt bis ${until})`,
-    why: 'Sie erhalten diese E-Mail, weil Sie im Portal auf dem Verteiler dieses Berichts stehen.',
-    unsubscribe: 'Um diesen Bericht nicht mehr zu erhalten, öffnen Sie:',
-    unsubscribeLink: 'Diesen Bericht abbestellen',
-  },
-} as const;
 
 /**
  * A report name as mails carry it (ADR 051): the caller chose it, so control characters and line
@@ -82,45 +45,49 @@ export function mailSafeName(name: string): string {
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Subject, plain text and HTML of a report mail. */
-export function reportMailContent(input: ReportMail): { subject: string; text: string; html: string } {
+export async function reportMailContent(input: ReportMail): Promise<{ subject: string; text: string; html: string }> {
   const mail = { ...input, reportName: mailSafeName(input.reportName) };
-  const t = TEXTS[mail.language];
-  const period = periodOf(mail);
+  const { t, texts, day } = await textsFor(mail.locale);
+  const m = texts.reportMail;
+  const period = mail.dateFrom === mail.dateUntil ? day(mail.dateFrom) : `${day(mail.dateFrom)} – ${day(mail.dateUntil)}`;
+  const named = { name: mail.reportName, period };
   const attachments = mail.files.filter((f) => 'content' in f);
   const links = mail.files.flatMap((f) => ('link' in f ? [f] : []));
-  const text: string[] = [t.intro(mail.reportName, period), ''];
+  const text: string[] = [t(m.intro, named), ''];
   const html: string[] = [
     ...(mail.logo ? [`<p><img src="cid:${LOGO_CID}" alt="" height="48" style="display:block;height:48px;width:auto;border:0"></p>`] : []),
-    `<p>${escapeHtml(t.intro(mail.reportName, period))}</p>`,
+    `<p>${escapeHtml(t(m.intro, named))}</p>`,
   ];
   if (attachments.length) {
-    text.push(t.attached(attachments.length));
-    html.push(`<p>${escapeHtml(t.attached(attachments.length))}</p>`);
+    const attached = t(m.attached, { count: attachments.length });
+    text.push(attached);
+    html.push(`<p>${escapeHtml(attached)}</p>`);
   }
   if (links.length) {
-    text.push(t.links(links.length));
-    html.push(`<p>${escapeHtml(t.links(links.length))}</p><ul>`);
+    const intro = t(m.links, { count: links.length });
+    text.push(intro);
+    html.push(`<p>${escapeHtml(intro)}</p><ul>`);
     for (const f of links) {
-      const until = t.validUntil(day(f.validUntil, mail.language));
+      const until = t(m.validUntil, { day: day(f.validUntil) });
       text.push(`${f.name}: ${f.link} ${until}`);
       html.push(`<li><a href="${escapeHtml(f.link)}">${escapeHtml(f.name)}</a> ${escapeHtml(until)}</li>`);
     }
     html.push('</ul>');
   }
-  text.push('', '--', t.why);
-  html.push(`<hr><p style="color:#6b7280;font-size:13px">${escapeHtml(t.why)}`);
+  text.push('', '--', m.why);
+  html.push(`<hr><p style="color:#6b7280;font-size:13px">${escapeHtml(m.why)}`);
   if (mail.unsubscribe) {
-    text.push(`${t.unsubscribe} ${mail.unsubscribe.pageUrl}`);
+    text.push(`${m.unsubscribe} ${mail.unsubscribe.pageUrl}`);
     // A phone's width takes no long URL: the HTML names the link, the text part carries it whole.
-    html.push(`<br><a href="${escapeHtml(mail.unsubscribe.pageUrl)}">${escapeHtml(t.unsubscribeLink)}</a>`);
+    html.push(`<br><a href="${escapeHtml(mail.unsubscribe.pageUrl)}">${escapeHtml(m.unsubscribeLink)}</a>`);
   }
   html.push('</p>');
-  return { subject: t.subject(mail.reportName, period), text: text.join('\n'), html: html.join('\n') };
+  return { subject: t(m.subject, named), text: text.join('\n'), html: html.join('\n') };
 }
 
 /** The whole message as SES SendRawEmail takes it. */
 export async function buildReportMail(mail: ReportMail): Promise<Buffer> {
-  const { subject, text, html } = reportMailContent(mail);
+  const { subject, text, html } = await reportMailContent(mail);
   const composer = new MailComposer({
     from: mail.from,
     to: mail.to,
