@@ -8,6 +8,7 @@ import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
 import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
+import { COMPANY_EFFECTS_SWEEP_MINUTES } from '@portal/backend/company';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
 import { EXPORT_NODE_OPTIONS } from './export-runtime.ts';
@@ -192,6 +193,13 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
     'Applies approved product allocation changes whose effective day has begun (ADR 087)',
     ALLOCATION_SWEEP_MINUTES,
     'allocation-apply',
+  );
+  // Approved logo changes whose apply failed after the approval (ADR 085 addendum): tried again.
+  sweep(
+    'CompanyEffectsSweep',
+    'Applies approved company asset changes whose first apply failed (ADR 085)',
+    COMPANY_EFFECTS_SWEEP_MINUTES,
+    'company-effects',
   );
 
   /** What the API needs to manage schedules: this group's schedules only, and passing exactly this role. */

@@ -12,7 +12,7 @@ describe('report-runner handler', () => {
   });
 
   it('registers the scheduled fire, the manual run, the fan-out part (ADR 041) and the slots sweep (ADR 077)', () => {
-    expect([...jobs.keys()].sort()).toEqual(['allocation-apply', 'report', 'report-job', 'report-part', 'report-slots']);
+    expect([...jobs.keys()].sort()).toEqual(['allocation-apply', 'company-effects', 'report', 'report-job', 'report-part', 'report-slots']);
   });
 
   it('is what the local scheduler invokes: scheduledFor is filled in, a failing run is dead-lettered', async () => {

@@ -26,12 +26,12 @@ const reports = lazy(async () => {
   return reportJobsFromConfig(config, { ...deps, logoPng, ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
-/** The allocation sweep's table and clock (ADR 087): built on its first fire only. */
+/** The allocation and company sweeps' table and clock (ADR 087, 085): built on the first fire only. */
 const allocationDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
 
 /**
  * Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the slots' sweep (ADR 077),
- * the product allocation sweep (ADR 087).
+ * the product allocation sweep (ADR 087), the company asset changes' sweep (ADR 085 addendum).
  */
 export const jobs: JobRegistry = new Map([
   jobEntry('report', async (payload) => (await reports()).runScheduled(payload)),
@@ -42,6 +42,14 @@ export const jobs: JobRegistry = new Map([
     const { db, now } = await allocationDeps();
     const { sweepAllocations } = await import('@portal/backend/allocation');
     await sweepAllocations(db, now());
+  }),
+  jobEntry('company-effects', async () => {
+    const { db, now } = await allocationDeps();
+    const [{ retryCompanyEffects }, { applyLogo }] = await Promise.all([import('@portal/backend/company'), import('@portal/backend/logo')]);
+    // The port the API's composition root builds (ADR 085): the logo's own idempotent apply.
+    await retryCompanyEffects(db, now, {
+      apply: async (customerId, logoId, by) => (await applyLogo({ db, now }, customerId, logoId, by)).changed,
+    });
   }),
 ]);
 

@@ -15,6 +15,7 @@ import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig } from '@portal/backend/platform/scheduler';
 import { REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
 import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
+import { COMPANY_EFFECTS_SWEEP_MINUTES } from '@portal/backend/company';
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { handler as importFiles } from '../../functions/jobs/import-files.ts';
@@ -126,6 +127,12 @@ export async function startLocalRuntime() {
     }, ALLOCATION_SWEEP_MINUTES * 60_000);
     allocationSweep.unref();
     stops.push(async () => clearInterval(allocationSweep));
+    // The company asset changes' sweep (ADR 085 addendum): the same handler and payload as its AWS schedule.
+    const companySweep = setInterval(() => {
+      reportRunner({ kind: 'company-effects' }).catch((error: unknown) => console.error('company effects sweep:', error));
+    }, COMPANY_EFFECTS_SWEEP_MINUTES * 60_000);
+    companySweep.unref();
+    stops.push(async () => clearInterval(companySweep));
     // Lambda's SQS event source: the import worker's handler takes one message at a time (ADR 069).
     const poller = startImportPoller(sqs, queueUrl, importFiles);
     stops.push(poller.stop);

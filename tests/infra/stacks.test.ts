@@ -11,6 +11,7 @@ import { parseScheduledJobEvent } from '@portal/backend/platform/scheduler';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { REPORT_RUNNER_CONCURRENCY, REPORT_SLOTS_SWEEP_MINUTES } from '@portal/backend/report';
 import { ALLOCATION_SWEEP_MINUTES } from '@portal/backend/allocation';
+import { COMPANY_EFFECTS_SWEEP_MINUTES } from '@portal/backend/company';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
@@ -243,7 +244,7 @@ describe('Jobs', () => {
 describe('Jobs: the report part slots sweep (ADR 077 addendum)', () => {
   it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role', () => {
     const schedules = ofType(t.Jobs, 'AWS::Scheduler::Schedule');
-    expect(schedules).toHaveLength(2);
+    expect(schedules).toHaveLength(3);
     const [, schedule] = schedules.find(([id]) => id.startsWith('ReportSlotsSweep'))!;
     const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
     const [roleId] = ofType(t.Jobs, 'AWS::IAM::Role').find(([id]) => id.startsWith('SchedulerRole')) ?? [];
@@ -282,6 +283,20 @@ describe('Jobs: the product allocation sweep (ADR 087)', () => {
     });
     const input = JSON.parse(String((schedule?.Properties.Target as { Input: string }).Input)) as unknown;
     expect(parseScheduledJobEvent(input)).toEqual({ kind: 'allocation-apply' });
+  });
+});
+
+describe('Jobs: the company asset changes sweep (ADR 085 addendum)', () => {
+  it('fires the report runner with the company-effects payload every 5 minutes, through the scheduler role', () => {
+    const [, schedule] = ofType(t.Jobs, 'AWS::Scheduler::Schedule').find(([id]) => id.startsWith('CompanyEffectsSweep')) ?? [];
+    const [runnerId] = ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ReportRunner')) ?? [];
+    expect(schedule?.Properties).toMatchObject({
+      ScheduleExpression: `rate(${COMPANY_EFFECTS_SWEEP_MINUTES} minutes)`,
+      State: 'ENABLED',
+      Target: { Arn: { 'Fn::GetAtt': [runnerId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } },
+    });
+    const input = JSON.parse(String((schedule?.Properties.Target as { Input: string }).Input)) as unknown;
+    expect(parseScheduledJobEvent(input)).toEqual({ kind: 'company-effects' });
   });
 });
 

@@ -30,7 +30,7 @@ import {
   readCompany,
   type StoredProfile,
 } from './company-entity.ts';
-import { retryEffects, type CompanyAssetsPort } from './company-effects.ts';
+import type { CompanyAssetsPort } from './company-effects.ts';
 
 /**
  * A customer's company (SPEC 2 connect "company"; ADR 085). Every connect user who may act for the customer reads
@@ -113,8 +113,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
   return {
     async get(actor: Actor, customerId: string, host: string | undefined): Promise<CompanyView> {
       const customer = await visible(actor, customerId);
-      const { company, locks, stored, profile } = await state(customer);
-      if (company.effects.length > 0 && deps.assets) await retryEffects(db, now, deps.assets, customerId, company.effects);
+      const { locks, stored, profile } = await state(customer);
       const [approval, history] = await Promise.all([deps.approvalFor(host), newestAudit(db, customerId, HISTORY_SHOWN)]);
       const pending: PendingCompanyChange[] = [];
       for (const { lock, request } of locks) {

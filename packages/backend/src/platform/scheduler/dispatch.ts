@@ -32,6 +32,8 @@ export const ReportPartPayload = z.object({
 export const ReportSlotsPayload = z.object({ kind: z.literal('report-slots') });
 /** The fixed-rate sweep of product allocation (ADR 087): approved changes whose day has begun are applied. */
 export const AllocationApplyPayload = z.object({ kind: z.literal('allocation-apply') });
+/** The fixed-rate sweep of approved company asset changes whose port call failed (ADR 085 addendum). */
+export const CompanyEffectsPayload = z.object({ kind: z.literal('company-effects') });
 export type ReportRunPayload = z.infer<typeof ReportRunPayload>;
 export type ReportPartPayload = z.infer<typeof ReportPartPayload>;
 
@@ -41,6 +43,7 @@ export const ScheduledJobPayload = z.discriminatedUnion('kind', [
   ReportPartPayload,
   ReportSlotsPayload,
   AllocationApplyPayload,
+  CompanyEffectsPayload,
 ]);
 export type ScheduledJobPayload = z.infer<typeof ScheduledJobPayload>;
 export type ScheduledJobKind = ScheduledJobPayload['kind'];
