@@ -187,6 +187,32 @@ describe('downloads', () => {
     expect((await call('reader.d', 'GET', `/documents/customers/R-D1/${contractId}/downloads`)).status).toBe(403);
   });
 
+  it('keeps a download on record 13 months (TTL), and no longer lists one past it that TTL has not deleted yet', async () => {
+    const { items } = await backend.db.doc
+      .send(
+        new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
+          TableName: backend.db.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :dl)',
+          ExpressionAttributeValues: { ':pk': 'DOCS#R-D1', ':dl': `DL#${contractId}#` },
+        }),
+      )
+      .then((r) => ({ items: r.Items ?? [] }));
+    expect(items).toHaveLength(1);
+    const at = new Date(String(items[0]!.at));
+    const until = new Date(Number(items[0]!.expiresAt) * 1000);
+    expect(until.getUTCFullYear() * 12 + until.getUTCMonth() - (at.getUTCFullYear() * 12 + at.getUTCMonth())).toBe(13);
+    expect(until.getUTCDate()).toBeLessThanOrEqual(at.getUTCDate());
+    await backend.db.doc.send(
+      new (await import('@aws-sdk/lib-dynamodb')).PutCommand({
+        TableName: backend.db.table,
+        Item: { ...items[0], sk: `DL#${contractId}#2020-01-01T00:00:00.000Z#old.reader`, username: 'old.reader', expiresAt: 1_600_000_000 },
+      }),
+    );
+    const seen = await call('editor.d', 'GET', `/documents/customers/R-D1/${contractId}/downloads`);
+    expect((seen.body.downloads as { username: string }[]).map((d) => d.username)).toEqual(['reader.d']);
+    expect(JSON.stringify(seen.body)).not.toContain('expiresAt');
+  });
+
   it("another customer's document answers exactly like a missing one", async () => {
     const theirs = await call('reader.d', 'GET', `/documents/${foreignId}/download`);
     const nobodys = await call('reader.d', 'GET', `/documents/doc-nobody/download`);

@@ -314,7 +314,7 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
     async downloads(actor: Actor, customerId: string, documentId: string): Promise<DocumentDownloads> {
       await editableFolder(actor, customerId);
       await readable(customerId, documentId);
-      return { downloads: await listDownloads(db, customerId, documentId, DOWNLOADS_LISTED) };
+      return { downloads: await listDownloads(db, customerId, documentId, DOWNLOADS_LISTED, now()) };
     },
 
     /**

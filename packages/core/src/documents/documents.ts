@@ -7,6 +7,11 @@ import * as z from '../shared/zod.ts';
  * by name; downloaded through a short-lived signed link.
  */
 export const DOCUMENT_LIMITS = { name: 200, folder: 200, folderDepth: 4, search: 100, perCustomer: 2_000, versionsListed: 100 } as const;
+/**
+ * How long a download stays on record (ADR 082 addendum): 13 months, so "who downloaded what" covers a full year
+ * and the same month of the year before; the editors' dialog says so.
+ */
+export const DOWNLOADS_KEPT_MONTHS = 13;
 
 /** An Excel workbook (OOXML spreadsheet, SPEC 2: price lists): accepted for documents only (ADR 082, addendum). */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

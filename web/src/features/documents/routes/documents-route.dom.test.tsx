@@ -150,6 +150,7 @@ describe('the Documents section', () => {
     renderRoute(paths.connect.documents);
     fireEvent.click(await screen.findByRole('button', { name: 'Details of Contract.pdf' }));
     expect(await screen.findByText('anna.reader')).toBeTruthy();
+    expect(screen.getByText('Downloads stay on record for 13 months.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore version 1' }));
     expect(await screen.findByText('Version 1 was restored.')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/documents/customers/P-1/doc-a/versions/1/restore')).toHaveLength(1);
