@@ -180,6 +180,7 @@ describe('a save that needs approval', () => {
     );
     expect([second.status, second.body.code]).toEqual([409, 'COMPANY.CHANGE_PENDING']);
     expect(String(second.body.message)).toContain(requestId);
+    expect(second.body.params).toEqual({ requestId });
     const direct = await call('editor.c', 'PUT', '/company/R-C1/profile', { rev: before.rev, profile: profile({ name: 'Other' }) });
     expect(direct.status).toBe(409);
 
