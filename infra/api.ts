@@ -5,6 +5,7 @@ import { Config, Function as SstFunction, type StackContext, use } from 'sst/con
 import { API_BUNDLING } from './api-bundling.ts';
 import { Email } from './email.ts';
 import { Jobs } from './jobs.ts';
+import { sharpLayer } from './sharp-layer.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
 
@@ -21,6 +22,8 @@ export function Api({ stack }: StackContext) {
     memorySize: '1 GB', // also buys CPU for the password KDF
     timeout: '29 seconds', // API Gateway gives up at 30 s
     nodejs: API_BUNDLING, // split and minified: what the byte budget and the cold-start bench measure
+    // sharp stays external to the bundle: its linux-arm64 binary comes in this layer (ADR 084 addendum).
+    layers: [sharpLayer(stack)],
     environment: {
       ...jobs.environment,
       TOTP_KMS_KEY_ID: totpKey.keyArn,

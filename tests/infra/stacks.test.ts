@@ -113,6 +113,14 @@ describe('Storage', () => {
             ExpirationInDays: 1,
             NoncurrentVersionExpiration: { NoncurrentDays: 1 },
           },
+          // ADR 084 addendum: staged logo images never saved go a day after their row (90 days).
+          {
+            Id: 'ExpireStagedLogos',
+            Prefix: 'logos/staged/',
+            Status: 'Enabled',
+            ExpirationInDays: 91,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          },
           { Id: 'ExpireNoncurrentVersions', Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 } },
         ],
       },
@@ -283,6 +291,17 @@ describe('Jobs: the product allocation sweep (ADR 087)', () => {
     });
     const input = JSON.parse(String((schedule?.Properties.Target as { Input: string }).Input)) as unknown;
     expect(parseScheduledJobEvent(input)).toEqual({ kind: 'allocation-apply' });
+  });
+});
+
+describe('Api: sharp for the function that re-encodes logos (ADR 084 addendum)', () => {
+  it('ships the sharp layer built for the API function’s architecture', () => {
+    const [, api] = ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
+    const [layerId, layer] = ofType(t.Api, 'AWS::Lambda::LayerVersion').find(([id]) => id.startsWith('SharpLayer')) ?? [];
+    expect(api?.Properties.Architectures).toEqual(['arm64']);
+    expect(api?.Properties.Layers).toEqual([{ Ref: layerId }]);
+    expect(layer?.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs22.x'] });
+    expect(String(layer?.Properties.Description)).toMatch(/^sharp \d+\.\d+\.\d+ for linux-arm64 \(@img\/sharp-linux-arm64\//);
   });
 });
 

@@ -369,7 +369,12 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ),
     /** The company's logo (ADR 084): staged from the upload path of ADR 045, re-encoded, applied conditionally. */
     logo: lazyService<LogoService>(async () =>
-      (await import('./logo/logo-service.ts')).createLogoService({ db, now, files: await filesBucket(wiring) }),
+      (await import('./logo/logo-service.ts')).createLogoService({
+        db,
+        now,
+        files: await filesBucket(wiring),
+        rateLimiter: wiring.rateLimiter,
+      }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */
