@@ -23,13 +23,15 @@ export function sharpLayer(stack: Stack, target: LayerTarget = LAMBDA_TARGET): L
   const manifestPath = resolve(dir, SHARP_LAYER_MANIFEST);
   if (!existsSync(manifestPath))
     throw new Error(`The sharp layer is not built: run \`npm run build:sharp-layer\` first (${manifestPath}).`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Partial<LayerManifest>;
-  if (manifest.os !== target.os || manifest.cpu !== target.cpu || manifest.libc !== target.libc)
-    throw new Error(`The sharp layer is built for ${manifest.os}-${manifest.cpu}, the functions run on ${target.os}-${target.cpu}.`);
+  const manifest: unknown = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const field = (name: keyof LayerManifest) =>
+    typeof manifest === 'object' && manifest !== null && name in manifest ? String(Reflect.get(manifest, name)) : '?';
+  if (field('os') !== target.os || field('cpu') !== target.cpu || field('libc') !== target.libc)
+    throw new Error(`The sharp layer is built for ${field('os')}-${field('cpu')}, the functions run on ${target.os}-${target.cpu}.`);
   return new LayerVersion(stack, 'SharpLayer', {
     code: Code.fromAsset(dir),
     compatibleArchitectures: [target.cpu === 'arm64' ? Architecture.ARM_64 : Architecture.X86_64],
     compatibleRuntimes: [Runtime.NODEJS_22_X],
-    description: `sharp ${manifest.version ?? '?'} for ${target.os}-${target.cpu} (${manifest.binary ?? '?'})`,
+    description: `sharp ${field('version')} for ${target.os}-${target.cpu} (${field('binary')})`,
   });
 }

@@ -135,4 +135,13 @@ export type DocumentDownload = z.infer<typeof DocumentDownload>;
 export const DocumentDownloadRecord = z.object({ documentId: z.string(), at: z.string(), username: z.string(), name: z.string() });
 export type DocumentDownloadRecord = z.infer<typeof DocumentDownloadRecord>;
 export const DocumentDownloads = z.object({ downloads: z.array(DocumentDownloadRecord) });
+/**
+ * A company editor's upload where the brand asks for approval of the company's documents (ADR 085 addendum):
+ * filed as a "Company documents change" request; the document shows in the folder once it is approved.
+ */
+export const DocumentFiled = z.object({ outcome: z.literal('filed'), requestId: z.string(), name: z.string(), folder: z.string() });
+export type DocumentFiled = z.infer<typeof DocumentFiled>;
+/** POST documents/customers/:customerId/uploads/:uploadId/complete: the document placed, or filed for approval. */
+export const DocumentUploaded = z.union([Document, DocumentFiled]);
+export type DocumentUploaded = z.infer<typeof DocumentUploaded>;
 export type DocumentDownloads = z.infer<typeof DocumentDownloads>;
