@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Backend } from '@portal/backend';
 import { retryCompanyEffects } from '@portal/backend/company';
 import { CompanyView } from '@portal/core/company';
@@ -6,7 +5,7 @@ import { RequestDetail } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -83,21 +82,8 @@ beforeAll(async () => {
     account('approver2.c', 'R-C1', 2),
     account('foreign.c', 'R-C2', 1 + 4),
   ]);
-  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.includes('"wf-company-'))
-    .map((l) => JSON.parse(l) as object);
-  await importOk(backend, 'workflows', workflows);
-  await importOk(backend, 'brands', [
-    {
-      id: 'approving',
-      name: 'Approving brand',
-      layout: 'default',
-      hosts: [APPROVAL_HOST],
-      footerLinks: [],
-      customFields: { companyChangesRequireApproval: { profile: true, assets: true } },
-    },
-  ]);
+  await importCompanyWorkflows(backend);
+  await importApprovingBrand(backend, 'approving', APPROVAL_HOST, { profile: true, assets: true });
   cookies = await signInAll(app, ['reader.c', 'editor.c', 'approver.c', 'approver2.c', 'foreign.c'], PASSWORD);
 }, 120_000);
 afterAll(() => undefined);

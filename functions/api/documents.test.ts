@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Backend } from '@portal/backend';
 import { documentKey, newDocumentId, storeDocument } from '@portal/backend/documents';
 import { listDocuments } from '@portal/backend/documents/testing';
@@ -9,7 +8,7 @@ import { WorkflowUploadTicket } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -122,21 +121,8 @@ beforeAll(async () => {
     account('approver2.d', 'R-D1', { flow: { permissions: 2 } }),
   ]);
   // The company change workflows of the demo (ADR 085) and a brand that asks for approval of the company's documents.
-  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.includes('"wf-company-'))
-    .map((l) => JSON.parse(l) as object);
-  await importOk(backend, 'workflows', workflows);
-  await importOk(backend, 'brands', [
-    {
-      id: 'approving-documents',
-      name: 'Approving brand',
-      layout: 'default',
-      hosts: [APPROVAL_HOST],
-      footerLinks: [],
-      customFields: { companyChangesRequireApproval: { documents: true } },
-    },
-  ]);
+  await importCompanyWorkflows(backend);
+  await importApprovingBrand(backend, 'approving-documents', APPROVAL_HOST, { documents: true });
   contractId = await supplierFile('R-D1', 'Contracts', 'Contract 2026.pdf', pdf(), '2026-01-10T09:00:00.000Z');
   await supplierFile('R-D1', 'Contracts', 'contract 2025.pdf', pdf(), '2025-01-10T09:00:00.000Z');
   await supplierFile(

@@ -4,11 +4,10 @@ import { countCalls } from '@portal/backend/platform/db';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { CurrentLogo, LogoSaved, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -84,21 +83,8 @@ beforeAll(async () => {
     account('other.l', 'R-L2', { flow: { permissions: 8 } }),
     account('approver.l', 'R-L1', { flow: { permissions: 2 } }),
   ]);
-  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.includes('"wf-company-assets"'))
-    .map((l) => JSON.parse(l) as object);
-  await importOk(backend, 'workflows', workflows);
-  await importOk(backend, 'brands', [
-    {
-      id: 'approving-logos',
-      name: 'Approving brand',
-      layout: 'default',
-      hosts: [APPROVAL_HOST],
-      footerLinks: [],
-      customFields: { companyChangesRequireApproval: { assets: true } },
-    },
-  ]);
+  await importCompanyWorkflows(backend);
+  await importApprovingBrand(backend, 'approving-logos', APPROVAL_HOST, { assets: true });
   cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l', 'approver.l'], PASSWORD);
 }, 120_000);
 afterAll(async () => {

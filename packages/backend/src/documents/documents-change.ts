@@ -1,4 +1,4 @@
-import { DOCUMENTS } from '@portal/core/documents';
+import { Document, DOCUMENTS } from '@portal/core/documents';
 import * as z from '@portal/core/zod';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -6,17 +6,7 @@ import type { ChangeEffect } from '../workflow/index.ts';
 import { placementWrites } from './documents-service.ts';
 
 /** The document a "Company documents change" request proposes (as keepAndFile filed it; its object kept already). */
-const Proposal = z.object({
-  documentId: z.string(),
-  folder: z.string(),
-  name: z.string(),
-  bytes: z.number(),
-  contentType: z.string(),
-  uploadedAt: z.string(),
-  uploadedBy: z.string(),
-  source: z.literal('company'),
-  objectKey: z.string(),
-});
+const Proposal = z.extend(z.omit(Document, { version: true, restoredFrom: true }), { source: z.literal('company'), objectKey: z.string() });
 
 /**
  * What approving a company documents change does (ADR 085 addendum), registered at the composition root: the
