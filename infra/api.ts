@@ -5,6 +5,7 @@ import { Config, Function as SstFunction, type StackContext, use } from 'sst/con
 import { API_BUNDLING, API_COPY_FILES } from './api-bundling.ts';
 import { Email } from './email.ts';
 import { Jobs } from './jobs.ts';
+import { sharpLayer } from './sharp-layer.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
 
@@ -22,6 +23,8 @@ export function Api({ stack }: StackContext) {
     timeout: '29 seconds', // API Gateway gives up at 30 s
     nodejs: API_BUNDLING, // split and minified: what the byte budget and the cold-start bench measure
     copyFiles: API_COPY_FILES, // the PDF fonts (ADR 090)
+    // sharp stays external to the bundle: its linux-arm64 binary comes in this layer (ADR 084 addendum).
+    layers: [sharpLayer(stack)],
     environment: {
       ...jobs.environment,
       TOTP_KMS_KEY_ID: totpKey.keyArn,

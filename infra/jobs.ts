@@ -165,10 +165,11 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
 
   // The one fixed-rate sweep (ADR 087 addendum) through the same Scheduler, role and runner as the report
   // schedules, in the default group (the API manages its group's schedules): every sweep step at once — the
-  // report part slots (ADR 077 addendum), the allocation changes whose day began (ADR 087). A fire that cannot be
+  // report part slots (ADR 077 addendum), the allocation changes whose day began (ADR 087), the approved company
+  // asset changes whose first apply failed (ADR 085 addendum). A fire that cannot be
   // delivered is not retried: the next one comes within minutes.
   const sweep = new CfnSchedule(stack, 'Sweep', {
-    description: 'Runs the sweep steps: report part slots (ADR 077), product allocation changes due (ADR 087)',
+    description: 'Runs the sweep steps: report part slots (ADR 077), allocation changes due (ADR 087), company effects (ADR 085)',
     scheduleExpression: `rate(${SWEEP_MINUTES} minutes)`,
     flexibleTimeWindow: { mode: 'OFF' },
     state: 'ENABLED',

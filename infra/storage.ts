@@ -4,6 +4,7 @@ import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Bucket, type BucketProps, type StackContext, Table, use } from 'sst/constructs';
+import { LOGO_STAGED_IMAGE_DAYS } from '@portal/backend/logo';
 import { PROD_WARM_THROUGHPUT } from '@portal/backend/platform/db';
 import { importQueues } from './imports.ts';
 import { Web } from './web.ts';
@@ -72,6 +73,13 @@ export function Storage({ stack, app }: StackContext) {
             id: 'ExpirePendingUploads',
             prefix: 'workflow-uploads/pending/',
             expiration: Duration.days(1),
+            noncurrentVersionExpiration: Duration.days(1),
+          },
+          // Staged logo images never saved (ADR 084 addendum): a save copies them to logos/; the row lives 90 days.
+          {
+            id: 'ExpireStagedLogos',
+            prefix: 'logos/staged/',
+            expiration: Duration.days(LOGO_STAGED_IMAGE_DAYS),
             noncurrentVersionExpiration: Duration.days(1),
           },
           { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(30) },

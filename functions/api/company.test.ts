@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Backend } from '@portal/backend';
+import { retryCompanyEffects } from '@portal/backend/company';
 import { CompanyView } from '@portal/core/company';
 import { RequestDetail } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -20,6 +20,14 @@ const APPROVAL_HOST = 'approve.company.test';
 let ticks = 0;
 const clock = () => new Date(Date.UTC(2026, 10, 20, 9) + ++ticks * 1000);
 const applied: [string, string][] = [];
+/** The port double fails this many calls first (a logo apply that fails after the approval). */
+let portFailures = 0;
+const port = {
+  apply: async (customerId: string, logoId: string) => {
+    if (portFailures > 0 && portFailures--) throw new Error('port down');
+    return applied.push([customerId, logoId]) > 0;
+  },
+};
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let cookies: Record<string, string>;
@@ -51,11 +59,7 @@ const profile = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  backend = await createTestBackend(
-    clock,
-    {},
-    { companyAssets: { apply: async (customerId, logoId) => applied.push([customerId, logoId]) > 0 } },
-  );
+  backend = await createTestBackend(clock, {}, { companyAssets: port });
   app = createApp(backend, () => '203.0.113.85');
   const account = (username: string, customerId: string, flow: number) => ({
     username,
@@ -78,21 +82,8 @@ beforeAll(async () => {
     account('approver2.c', 'R-C1', 2),
     account('foreign.c', 'R-C2', 1 + 4),
   ]);
-  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.includes('"wf-company-'))
-    .map((l) => JSON.parse(l) as object);
-  await importOk(backend, 'workflows', workflows);
-  await importOk(backend, 'brands', [
-    {
-      id: 'approving',
-      name: 'Approving brand',
-      layout: 'default',
-      hosts: [APPROVAL_HOST],
-      footerLinks: [],
-      customFields: { companyChangesRequireApproval: { profile: true, assets: true } },
-    },
-  ]);
+  await importCompanyWorkflows(backend);
+  await importApprovingBrand(backend, 'approving', APPROVAL_HOST, { profile: true, assets: true });
   cookies = await signInAll(app, ['reader.c', 'editor.c', 'approver.c', 'approver2.c', 'foreign.c'], PASSWORD);
 }, 120_000);
 afterAll(() => undefined);
@@ -175,6 +166,7 @@ describe('a save that needs approval', () => {
     );
     expect([second.status, second.body.code]).toEqual([409, 'COMPANY.CHANGE_PENDING']);
     expect(String(second.body.message)).toContain(requestId);
+    expect(second.body.params).toEqual({ requestId });
     const direct = await call('editor.c', 'PUT', '/company/R-C1/profile', { rev: before.rev, profile: profile({ name: 'Other' }) });
     expect(direct.status).toBe(409);
 
@@ -222,8 +214,49 @@ describe('the assets kind', () => {
     expect(approvals.map((a) => a.status).sort()).toEqual([200, 409]);
     await view();
     expect(applied).toEqual([['R-C1', 'logo-1']]);
+    expect(await retryCompanyEffects(backend.db, clock, port)).toEqual({ found: 0, failed: 0 });
+  });
+
+  it('leaves a failed apply to the scheduled sweep, which applies it once; reading the company writes nothing', async () => {
+    applied.length = 0;
+    portFailures = 2;
+    const filed = await backend.company.changeAssets(await actorOf('editor.c'), 'R-C1', { logoId: 'logo-2' }, APPROVAL_HOST);
+    const requestId = filed.outcome === 'filed' ? filed.requestId : '';
+    expect((await call('approver.c', 'POST', `/flow/workflow-requests/${requestId}/approve`, {})).status).toBe(200);
+    expect(applied).toEqual([]);
+    const writes = await commandsDuring(() => view());
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((name) => !/^(GetItem|BatchGetItem|Query)Command$/.test(name))).toEqual([]);
+    expect(applied).toEqual([]);
+    // The approval's own try still holds its claim (60 s); the sweep after it meets the port down again; the next applies it once.
+    const later = (minutes: number) => () => new Date(clock().getTime() + minutes * 60_000);
+    expect(await retryCompanyEffects(backend.db, clock, port)).toEqual({ found: 1, failed: 0 });
+    expect(await retryCompanyEffects(backend.db, later(2), port)).toEqual({ found: 1, failed: 1 });
+    expect(applied).toEqual([]);
+    expect(await retryCompanyEffects(backend.db, later(4), port)).toEqual({ found: 1, failed: 0 });
+    expect(await retryCompanyEffects(backend.db, later(6), port)).toEqual({ found: 0, failed: 0 });
+    expect(applied).toEqual([['R-C1', 'logo-2']]);
   });
 });
+
+/** The names of the DynamoDB commands `run` sends (nothing else may run meanwhile). */
+async function commandsDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const names: string[] = [];
+  const step = 'companyCommands';
+  backend.db.doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      names.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: step },
+  );
+  try {
+    await run();
+  } finally {
+    backend.db.doc.middlewareStack.remove(step);
+  }
+  return names;
+}
 
 async function actorOf(username: string) {
   const { actorFor } = await import('@portal/backend');

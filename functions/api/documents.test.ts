@@ -3,11 +3,12 @@ import { documentKey, newDocumentId, storeDocument } from '@portal/backend/docum
 import { listDocuments } from '@portal/backend/documents/testing';
 import { createFileStore } from '@portal/backend/platform/files';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
-import { Document, DocumentList } from '@portal/core/documents';
+import { Document, DocumentFiled, DocumentList } from '@portal/core/documents';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { sentMails } from '../../tests/support/mailbox.ts';
+import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -23,6 +24,7 @@ const START = Date.now();
 let ticks = 0;
 const clock = () => new Date(START + ++ticks * 1000);
 const BUCKET = 'documents-test';
+const APPROVAL_HOST = 'approve.documents.test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
@@ -47,7 +49,15 @@ const pdf = () =>
   );
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
-async function upload(user: string, customerId: string, bytes: Buffer, fileName: string, folder = 'Own', contentType = 'application/pdf') {
+async function upload(
+  user: string,
+  customerId: string,
+  bytes: Buffer,
+  fileName: string,
+  folder = 'Own',
+  contentType = 'application/pdf',
+  host = 'localhost',
+) {
   const started = await call(
     user,
     'POST',
@@ -61,7 +71,7 @@ async function upload(user: string, customerId: string, bytes: Buffer, fileName:
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
   form.append('file', new Blob([bytes]));
   expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  return call(user, 'POST', `/documents/customers/${customerId}/uploads/${ticket.uploadId}/complete`);
+  return call(user, 'POST', `/documents/customers/${customerId}/uploads/${ticket.uploadId}/complete`, undefined, { Host: host });
 }
 
 /** A supplier's file put in place as the seed and the operator do (the object, then the row with its audit entry). */
@@ -107,7 +117,12 @@ beforeAll(async () => {
     account('editor.d', 'R-D1', { flow: { permissions: 16 } }),
     account('supplier.d', '', { content: { permissions: 2 } }, 16 + 4096),
     account('foreign.d', 'R-D2', { flow: { permissions: 16 } }),
+    account('approver.d', 'R-D1', { flow: { permissions: 2 } }),
+    account('approver2.d', 'R-D1', { flow: { permissions: 2 } }),
   ]);
+  // The company change workflows of the demo (ADR 085) and a brand that asks for approval of the company's documents.
+  await importCompanyWorkflows(backend);
+  await importApprovingBrand(backend, 'approving-documents', APPROVAL_HOST, { documents: true });
   contractId = await supplierFile('R-D1', 'Contracts', 'Contract 2026.pdf', pdf(), '2026-01-10T09:00:00.000Z');
   await supplierFile('R-D1', 'Contracts', 'contract 2025.pdf', pdf(), '2025-01-10T09:00:00.000Z');
   await supplierFile(
@@ -118,7 +133,7 @@ beforeAll(async () => {
     '2026-02-01T09:00:00.000Z',
   );
   foreignId = await supplierFile('R-D2', 'Contracts', 'Foreign contract.pdf', pdf(), '2026-01-10T09:00:00.000Z');
-  cookies = await signInAll(app, ['reader.d', 'editor.d', 'supplier.d', 'foreign.d'], PASSWORD);
+  cookies = await signInAll(app, ['reader.d', 'editor.d', 'supplier.d', 'foreign.d', 'approver.d', 'approver2.d'], PASSWORD);
 }, 120_000);
 afterAll(async () => {
   await s3?.stop();
@@ -185,6 +200,32 @@ describe('downloads', () => {
     expect((seen.body.downloads as { username: string }[]).map((d) => d.username)).toEqual(['reader.d']);
     // A reader does not see the records.
     expect((await call('reader.d', 'GET', `/documents/customers/R-D1/${contractId}/downloads`)).status).toBe(403);
+  });
+
+  it('keeps a download on record 13 months (TTL), and no longer lists one past it that TTL has not deleted yet', async () => {
+    const { items } = await backend.db.doc
+      .send(
+        new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
+          TableName: backend.db.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :dl)',
+          ExpressionAttributeValues: { ':pk': 'DOCS#R-D1', ':dl': `DL#${contractId}#` },
+        }),
+      )
+      .then((r) => ({ items: r.Items ?? [] }));
+    expect(items).toHaveLength(1);
+    const at = new Date(String(items[0]!.at));
+    const until = new Date(Number(items[0]!.expiresAt) * 1000);
+    expect(until.getUTCFullYear() * 12 + until.getUTCMonth() - (at.getUTCFullYear() * 12 + at.getUTCMonth())).toBe(13);
+    expect(until.getUTCDate()).toBeLessThanOrEqual(at.getUTCDate());
+    await backend.db.doc.send(
+      new (await import('@aws-sdk/lib-dynamodb')).PutCommand({
+        TableName: backend.db.table,
+        Item: { ...items[0], sk: `DL#${contractId}#2020-01-01T00:00:00.000Z#old.reader`, username: 'old.reader', expiresAt: 1_600_000_000 },
+      }),
+    );
+    const seen = await call('editor.d', 'GET', `/documents/customers/R-D1/${contractId}/downloads`);
+    expect((seen.body.downloads as { username: string }[]).map((d) => d.username)).toEqual(['reader.d']);
+    expect(JSON.stringify(seen.body)).not.toContain('expiresAt');
   });
 
   it("another customer's document answers exactly like a missing one", async () => {
@@ -431,5 +472,44 @@ describe('a customer group’s editor (ADR 015)', () => {
     const outside = await call('group.d', 'GET', '/documents/customers/R-D1');
     const missing = await call('group.d', 'GET', '/documents/customers/R-NONE');
     expect([outside.status, outside.text]).toEqual([404, missing.text]);
+  });
+});
+
+describe('the company’s documents on a brand that asks for approval (ADR 085 addendum)', () => {
+  const names = async () => (await listDocuments(backend.db, 'R-D1')).items.map((d) => d.name);
+  const decide = (user: string, requestId: string, action: 'approve' | 'reject') =>
+    call(user, 'POST', `/flow/workflow-requests/${requestId}/${action}`, action === 'reject' ? { comment: 'Not this one.' } : {});
+
+  it('files the upload; it shows once approved, exactly once under parallel and retried approvals; the uploader is mailed', async () => {
+    const filed = await upload('editor.d', 'R-D1', pdf(), 'Approved terms.pdf', 'Own', 'application/pdf', APPROVAL_HOST);
+    expect(filed.status, filed.text).toBe(201);
+    const { requestId } = DocumentFiled.parse(filed.body);
+    expect(await names()).not.toContain('Approved terms.pdf');
+    const request = await call('approver.d', 'GET', `/flow/workflow-requests/${requestId}`);
+    expect((request.body.change as { kind: string }).kind).toBe('documents');
+    const approvals = await Promise.all(['approver.d', 'approver2.d', 'approver.d'].map((u) => decide(u, requestId, 'approve')));
+    expect(approvals.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect((await decide('approver2.d', requestId, 'approve')).status).toBe(409);
+    expect((await names()).filter((n) => n === 'Approved terms.pdf')).toHaveLength(1);
+    const listed = DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Own')).body);
+    expect(listed.documents.find((d) => d.name === 'Approved terms.pdf')).toMatchObject({
+      source: 'company',
+      version: 1,
+      uploadedBy: 'editor.d',
+    });
+    const mails = await sentMails('editor.d@documents.example');
+    expect(mails.some((m) => m.subject.includes(requestId) && m.subject.includes('approved'))).toBe(true);
+  });
+
+  it('never shows a rejected one; the supplier’s upload does not wait', async () => {
+    const { requestId } = DocumentFiled.parse(
+      (await upload('editor.d', 'R-D1', pdf(), 'Rejected.pdf', 'Own', 'application/pdf', APPROVAL_HOST)).body,
+    );
+    expect((await decide('approver.d', requestId, 'reject')).status).toBe(200);
+    expect((await decide('approver.d', requestId, 'approve')).status).toBe(409);
+    expect(await names()).not.toContain('Rejected.pdf');
+    const supplier = await upload('supplier.d', 'R-D1', pdf(), 'Supplier at once.pdf', 'Own', 'application/pdf', APPROVAL_HOST);
+    expect(Document.parse(supplier.body).name).toBe('Supplier at once.pdf');
+    expect(await names()).toContain('Supplier at once.pdf');
   });
 });

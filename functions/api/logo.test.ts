@@ -4,11 +4,10 @@ import { countCalls } from '@portal/backend/platform/db';
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { CurrentLogo, LogoSaved, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -84,21 +83,8 @@ beforeAll(async () => {
     account('other.l', 'R-L2', { flow: { permissions: 8 } }),
     account('approver.l', 'R-L1', { flow: { permissions: 2 } }),
   ]);
-  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.includes('"wf-company-assets"'))
-    .map((l) => JSON.parse(l) as object);
-  await importOk(backend, 'workflows', workflows);
-  await importOk(backend, 'brands', [
-    {
-      id: 'approving-logos',
-      name: 'Approving brand',
-      layout: 'default',
-      hosts: [APPROVAL_HOST],
-      footerLinks: [],
-      customFields: { companyChangesRequireApproval: { assets: true } },
-    },
-  ]);
+  await importCompanyWorkflows(backend);
+  await importApprovingBrand(backend, 'approving-logos', APPROVAL_HOST, { assets: true });
   cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l', 'approver.l'], PASSWORD);
 }, 120_000);
 afterAll(async () => {
@@ -110,6 +96,9 @@ describe('a logo uploaded, previewed and saved', () => {
     const staged = await upload('editor.l', await logoTestImage(600, 200, 'jpeg', true), 'image/jpeg', 'Firmenlogo.jpg');
     expect(staged.status, JSON.stringify(staged.body)).toBe(201);
     const logo = StagedLogo.parse(staged.body);
+    const files = ['header', 'mail', 'pdf'].map((size) => `${logo.logoId}-${size}.png`);
+    // Staged under logos/staged/ only (the bucket expires what is never saved, ADR 084 addendum).
+    expect((await logoKeys()).filter((k) => k.includes(logo.logoId))).toEqual(files.map((f) => `logos/staged/${f}`).sort());
     expect([logo.width, logo.height]).toEqual([600, 200]);
     // Staged is no change yet: the preview only.
     expect(LogoState.parse((await call('reader.l', 'GET', '/logo')).body)).toEqual({ current: null, mayEdit: false });
@@ -125,6 +114,10 @@ describe('a logo uploaded, previewed and saved', () => {
 
     const saved = await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The save copied them to their lasting keys.
+    expect((await logoKeys()).filter((k) => k.includes(logo.logoId))).toEqual(
+      [...files.map((f) => `logos/${f}`), ...files.map((f) => `logos/staged/${f}`)].sort(),
+    );
     const answer = LogoSaved.parse(saved.body);
     applied = CurrentLogo.parse(answer.outcome === 'applied' ? answer.current : null);
     expect(applied).toMatchObject({ logoId: logo.logoId, appliedBy: 'editor.l' });
@@ -223,6 +216,25 @@ describe('hostile inputs answer a 4xx and change nothing', () => {
     expect(await getCurrentLogo(backend.db, 'R-L1', true)).toEqual(before);
     expect(await logoKeys()).toEqual(keysBefore);
   }, 120_000);
+
+  it('caps the uploads a customer starts per hour: then 429 with its code and message, other customers unaffected', async () => {
+    const start = (user: string) =>
+      call(
+        user,
+        'POST',
+        '/logo/uploads',
+        { fileName: 'a.png', contentType: 'image/png', bytes: 100 },
+        { 'Idempotency-Key': `logo-rate-${String(++keys).padStart(8, '0')}` },
+      );
+    const answers = [];
+    // At most 20 an hour (a window that turns meanwhile restarts the count: 40 tries see the cap either way).
+    for (let i = 0; i < 40 && answers.at(-1)?.status !== 429; i++) answers.push(await start('other.l'));
+    const refused = answers.at(-1);
+    expect([refused?.status, refused?.body.code]).toEqual([429, 'REQUEST.RATE_LIMITED']);
+    expect(String(refused?.body.message)).toMatch(/too many/i);
+    expect(answers.slice(0, -1).every((a) => a.status === 201)).toBe(true);
+    expect((await start('editor.l')).status).toBe(201);
+  });
 
   it('re-encodes a polyglot (a PNG with a zip and HTML appended): only the pixels are kept', async () => {
     const png = await logoTestImage(256, 128);

@@ -12,16 +12,24 @@ describe('report-runner handler', () => {
   });
 
   it('registers the scheduled fire, the manual run, the fan-out part (ADR 041), the one sweep and its steps alone', () => {
-    expect([...jobs.keys()].sort()).toEqual(['allocation-apply', 'report', 'report-job', 'report-part', 'report-slots', 'sweep']);
-    // The one sweep (ADR 087 addendum) runs the slots' (ADR 077) and the allocation's (ADR 087) steps.
-    expect(sweepSteps.map((s) => s.name)).toEqual(['report-slots', 'allocation-apply']);
+    expect([...jobs.keys()].sort()).toEqual([
+      'allocation-apply',
+      'company-effects',
+      'report',
+      'report-job',
+      'report-part',
+      'report-slots',
+      'sweep',
+    ]);
+    // The one sweep (ADR 087 addendum) runs the slots' (ADR 077), the allocation's (ADR 087) and the company effects' (ADR 085) steps.
+    expect(sweepSteps.map((s) => s.name)).toEqual(['report-slots', 'allocation-apply', 'company-effects']);
   });
 
   it('runs every sweep step even when one fails, then fails naming it (no configuration in this process)', async () => {
     const error = await handler({ kind: 'sweep' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SweepStepsFailed);
-    expect((error as SweepStepsFailed).errors).toHaveLength(2);
-    expect((error as Error).message).toMatch(/report-slots .*allocation-apply/);
+    expect((error as SweepStepsFailed).errors).toHaveLength(3);
+    expect((error as Error).message).toMatch(/report-slots .*allocation-apply.*company-effects/);
   });
 
   it('is what the local scheduler invokes: scheduledFor is filled in, a failing run is dead-lettered', async () => {

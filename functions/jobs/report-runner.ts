@@ -33,12 +33,13 @@ const reports = lazy(async () => {
   return reportJobsFromConfig(config, { ...deps, logoPng, ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
-/** The allocation sweep's table and clock (ADR 087): built on its first fire only. */
+/** The allocation and company sweeps' table and clock (ADR 087, 085): built on the first fire only. */
 const allocationDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
 
 /**
  * The steps of the one fixed-rate sweep (ADR 087 addendum, platform/scheduler/sweep.ts): the report part slots
- * (ADR 077 addendum) and the product allocation changes whose day began (ADR 087). Another step joins by adding
+ * (ADR 077 addendum), the product allocation changes whose day began (ADR 087) and the approved company asset
+ * changes whose port call failed (ADR 085 addendum). Another step joins by adding
  * itself here: idempotent, and one cheap read when it has nothing to do.
  */
 export const sweepSteps: readonly SweepStep[] = [
@@ -51,12 +52,26 @@ export const sweepSteps: readonly SweepStep[] = [
       return sweepAllocations(db, now());
     },
   },
+  {
+    name: 'company-effects',
+    run: async () => {
+      const { db, now } = await allocationDeps();
+      const [{ retryCompanyEffects }, { applyLogo }] = await Promise.all([
+        import('@portal/backend/company'),
+        import('@portal/backend/logo'),
+      ]);
+      // The port the API's composition root builds (ADR 085): the logo's own idempotent apply.
+      return retryCompanyEffects(db, now, {
+        apply: async (customerId, logoId, by) => (await applyLogo({ db, now }, customerId, logoId, by)).changed,
+      });
+    },
+  },
 ];
 const step = (name: string) => sweepSteps.filter((s) => s.name === name);
 
 /**
  * Jobs by payload kind: a schedule's fire, a manual run, a part of a fanned-out run, the one sweep of every step;
- * the slots' (ADR 077) and the allocation's (ADR 087) step alone under their own kinds.
+ * the slots' (ADR 077), the allocation's (ADR 087) and the company effects' (ADR 085) step alone under their own kinds.
  */
 export const jobs: JobRegistry = new Map([
   jobEntry('report', async (payload) => (await reports()).runScheduled(payload)),
@@ -70,6 +85,9 @@ export const jobs: JobRegistry = new Map([
   }),
   jobEntry('allocation-apply', async () => {
     await runSweep(step('allocation-apply'));
+  }),
+  jobEntry('company-effects', async () => {
+    await runSweep(step('company-effects'));
   }),
 ]);
 

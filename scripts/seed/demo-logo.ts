@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
-import { applyLogo, stageLogo } from '@portal/backend/logo';
+import { applyLogo, keepStagedLogo, stageLogo } from '@portal/backend/logo';
 import { createFileStore } from '@portal/backend/platform/files';
 
 /** The demo customer whose logo the demo shows (ADR 084); its PNG lies in the demo data as logo-<customerId>.png. */
@@ -16,6 +16,7 @@ export async function seedDemoLogo(backend: Backend, demoDir: string): Promise<s
   const files = createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET });
   const bytes = readFileSync(join(demoDir, `logo-${DEMO_LOGO_CUSTOMER}.png`));
   const staged = await stageLogo({ db, files, now }, DEMO_LOGO_CUSTOMER, bytes, 'operator');
+  await keepStagedLogo({ db, files, now }, DEMO_LOGO_CUSTOMER, staged.logoId);
   await applyLogo({ db, now }, DEMO_LOGO_CUSTOMER, staged.logoId, 'operator');
   return staged.logoId;
 }

@@ -63,7 +63,7 @@ describe('demo seed through the import path', () => {
       ['divisions', 6, 0],
       ['sftpUsers', 2, 0],
       ['reports', 3, 0],
-      ['workflows', 4, 0],
+      ['workflows', 5, 0],
       ['news', 4, 0],
       ['shipments', expect.any(Number), 0],
       ['sales', expect.any(Number), 0],

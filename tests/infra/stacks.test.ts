@@ -112,6 +112,14 @@ describe('Storage', () => {
             ExpirationInDays: 1,
             NoncurrentVersionExpiration: { NoncurrentDays: 1 },
           },
+          // ADR 084 addendum: staged logo images never saved go a day after their row (90 days).
+          {
+            Id: 'ExpireStagedLogos',
+            Prefix: 'logos/staged/',
+            Status: 'Enabled',
+            ExpirationInDays: 91,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          },
           { Id: 'ExpireNoncurrentVersions', Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 } },
         ],
       },
@@ -240,7 +248,7 @@ describe('Jobs', () => {
   });
 });
 
-describe('Jobs: the one sweep (ADR 087 addendum): report part slots (ADR 077 addendum), allocation changes due (ADR 087)', () => {
+describe('Jobs: the one sweep (ADR 087 addendum): report part slots (ADR 077 addendum), allocation changes due (ADR 087), company effects (ADR 085)', () => {
   it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role: one schedule for every step', () => {
     const schedules = ofType(t.Jobs, 'AWS::Scheduler::Schedule');
     expect(schedules.map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual(['Sweep']);
@@ -262,6 +270,17 @@ describe('Jobs: the one sweep (ADR 087 addendum): report part slots (ADR 077 add
     const input = JSON.parse(String((schedule.Properties.Target as { Input: string }).Input)) as unknown;
     expect(parseScheduledJobEvent(input)).toEqual({ kind: 'sweep' });
     expect(schedule.Properties.GroupName).toBeUndefined(); // not in the group the API manages
+  });
+});
+
+describe('Api: sharp for the function that re-encodes logos (ADR 084 addendum)', () => {
+  it('ships the sharp layer built for the API function’s architecture', () => {
+    const [, api] = ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
+    const [layerId, layer] = ofType(t.Api, 'AWS::Lambda::LayerVersion').find(([id]) => id.startsWith('SharpLayer')) ?? [];
+    expect(api?.Properties.Architectures).toEqual(['arm64']);
+    expect(api?.Properties.Layers).toEqual([{ Ref: layerId }]);
+    expect(layer?.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs22.x'] });
+    expect(String(layer?.Properties.Description)).toMatch(/^sharp \d+\.\d+\.\d+ for linux-arm64 \(@img\/sharp-linux-arm64\//);
   });
 });
 

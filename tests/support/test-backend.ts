@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -69,4 +70,27 @@ export function connectAccount(username: string, customerId: string, password: s
 /** A `stores` import record with the suites' one address; `extra` adds fields (customerStoreId). */
 export function storeRecord(storeId: string, retailerId: string, extra: object = {}) {
   return { storeId, retailerId, name: `Store ${storeId}`, street: 'Main Street 1', postalCode: '10115', city: 'Berlin', ...extra };
+}
+
+/** The demo's company change workflows (ADR 085: profile, assets, documents), as the seed imports them. */
+export async function importCompanyWorkflows(backend: Backend): Promise<void> {
+  const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"wf-company-'))
+    .map((l) => JSON.parse(l) as object);
+  await importOk(backend, 'workflows', workflows);
+}
+
+/** A brand on `host` whose company changes of the kinds in `approval` wait for an approver (ADR 085). */
+export async function importApprovingBrand(backend: Backend, id: string, host: string, approval: Record<string, boolean>): Promise<void> {
+  await importOk(backend, 'brands', [
+    {
+      id,
+      name: 'Approving brand',
+      layout: 'default',
+      hosts: [host],
+      footerLinks: [],
+      customFields: { companyChangesRequireApproval: approval },
+    },
+  ]);
 }

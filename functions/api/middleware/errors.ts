@@ -19,6 +19,7 @@ export function handleError(thrown: Error, c: Context<AppEnv>) {
       code: error.code,
       message: error.message,
       ...(error.details.issues ? { issues: error.details.issues } : {}),
+      ...(error.details.params ? { params: error.details.params } : {}),
     };
     if (error.details.retryAfterSeconds) c.header('Retry-After', String(error.details.retryAfterSeconds));
     return c.json(body, statusOfKind[error.kind]);

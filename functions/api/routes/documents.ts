@@ -68,7 +68,8 @@ export const documentRoutes = new Hono<AppEnv>()
     validateOnFirstUse('param', async () => (await contracts()).DocumentUploadParams),
     async (c) => {
       const { customerId, uploadId } = c.req.valid('param');
-      return c.json(await docs(c).completeUpload(actorOf(c), customerId, uploadId), 201);
+      // The brand of the host decides whether a company editor's upload waits for approval (ADR 085 addendum).
+      return c.json(await docs(c).completeUpload(actorOf(c), customerId, uploadId, c.req.header('Host')), 201);
     },
   )
   .get('/customers/:customerId/:documentId/versions', editing(), documentParams, async (c) => {

@@ -37,7 +37,12 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     readonly code: ErrorCode,
     message: string,
-    readonly details: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number } = {},
+    readonly details: {
+      issues?: { path: string; message: string }[];
+      retryAfterSeconds?: number;
+      /** The values the code's catalogue text names (ErrorBody.params). */
+      params?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -47,7 +47,7 @@ import type { AllocationService } from './allocation/allocation-service.ts';
 import type { LogoService } from './logo/logo-service.ts';
 
 /** The workflows company changes are filed in (ADR 085; the demo workflows, scripts/seed/demo/workflows.jsonl). */
-const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets' } as const;
+const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets', documents: 'wf-company-documents' } as const;
 
 export { AppError, statusOfKind, type ErrorKind } from './errors.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
@@ -265,13 +265,18 @@ function workflowServices(wiring: Wiring) {
       (await import('./workflow/workflow-service.ts')).createWorkflowService({ db, now }),
     ),
     workflowRequests: lazyService<RequestService>(async () => {
-      const [{ createRequestService }, { createRequestNotifier }, { companyChangeEffects }] = await Promise.all([
+      const [{ createRequestService }, { createRequestNotifier }, { companyChangeEffects }, { documentChangeEffect }] = await Promise.all([
         import('./workflow/request-service.ts'),
         import('./workflow/request-mails.ts'),
         import('./company/company-effects.ts'),
+        import('./documents/documents-change.ts'),
       ]);
-      // What an approval applies (ADR 085): the company's kinds, the assets kind through the logo's apply.
-      const effects = companyChangeEffects({ db, now, assets: companyAssetsPort(wiring) });
+      // What an approval applies (ADR 085): the company's kinds, the assets kind through the logo's apply, the
+      // company's documents placed in their folder.
+      const effects = new Map([
+        ...companyChangeEffects({ db, now, assets: companyAssetsPort(wiring) }),
+        ['documents', documentChangeEffect(db)] as const,
+      ]);
       return createRequestService({ db, now, notifier: createRequestNotifier({ db, mailer, appUrl: config.APP_URL }), effects });
     }),
     /** Workflow request uploads (ADR 045): presigned POST, verification on completion, attachment downloads. */
@@ -336,6 +341,9 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
   const { guard, ...access } = accessServices(wiring);
   const brands = createBrandService(db, now);
   const workflow = workflowServices(wiring);
+  // Which company changes the host's brand has approved first (ADR 085); a host without a brand asks for none.
+  const companyApprovalFor = async (host: string | undefined) =>
+    (await brands.forHost(host).catch(() => null))?.customFields.companyChangesRequireApproval ?? {};
   return {
     config,
     /** For scripts and tests only (table set-up, call counting, assertions on items): functions/ read through services. */
@@ -355,6 +363,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         db,
         now,
         files: await filesBucket(wiring),
+        approval: { requests: workflow.workflowRequests, approvalFor: companyApprovalFor, workflowId: COMPANY_WORKFLOWS.documents },
       }),
     ),
     /** The company profile (ADR 085): applied at once, or filed for approval as the brand says. */
@@ -364,7 +373,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         now,
         requests: workflow.workflowRequests,
         // A host without a brand asks for no approval (as the report limits fall back to their defaults).
-        approvalFor: async (host) => (await brands.forHost(host).catch(() => null))?.customFields.companyChangesRequireApproval ?? {},
+        approvalFor: companyApprovalFor,
         workflowIds: COMPANY_WORKFLOWS,
         assets: companyAssetsPort(wiring),
       }),
@@ -375,7 +384,12 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ),
     /** The company's logo (ADR 084): staged from the upload path of ADR 045, re-encoded, applied conditionally. */
     logo: lazyService<LogoService>(async () =>
-      (await import('./logo/logo-service.ts')).createLogoService({ db, now, files: await filesBucket(wiring) }),
+      (await import('./logo/logo-service.ts')).createLogoService({
+        db,
+        now,
+        files: await filesBucket(wiring),
+        rateLimiter: wiring.rateLimiter,
+      }),
     ),
     ...operatorServices(wiring, { ...access, guard }),
     /** The Scheduler port (ADR 005) as the config asks for it; null in a process that manages no schedules. */

@@ -2,7 +2,8 @@ import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from '@portal/core/zod';
 import { ApiError, ClientErrorCode, createApiFetch, errorMessage, isTextBody, readJson, stripXssiPrefix } from './api-client.ts';
-import { loadCatalogue } from '../i18n/index.ts';
+import { loadCatalogue, loadMessages, type Messages } from '../i18n/index.ts';
+import { deDE } from '../test/catalogues.ts';
 
 // The errors catalogue loads with the data layer (app/data-bridge.ts), not with the app.
 beforeAll(() => loadCatalogue('errors'));
@@ -222,5 +223,18 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(500, { code: 'SERVER.INTERNAL', message: 'Something went wrong.' }))).toBe('Something went wrong.');
     expect(errorMessage(new ApiError(0, { code: ClientErrorCode.network, message: '' }))).toMatch(/server could not be reached/);
     expect(errorMessage(new ApiError(500, { code: 'x', message: '' }))).toMatch(/request failed/i);
+  });
+
+  it('fills the values the server sent (ErrorBody.params) into the code’s text, in any locale', async () => {
+    const pending = new ApiError(409, { code: 'COMPANY.CHANGE_PENDING', message: '', params: { requestId: 'REQ-7' } });
+    expect(errorMessage(pending)).toContain('request REQ-7.');
+    await loadMessages('de-DE', { 'de-DE': async () => ({ default: deDE as Messages }) });
+    try {
+      expect(errorMessage(pending)).toBe(
+        'Eine Änderung dieser Art wartet bereits auf Freigabe: Anfrage REQ-7. Warten Sie die Entscheidung ab oder archivieren Sie diese Anfrage zuerst.',
+      );
+    } finally {
+      await loadMessages('en-US');
+    }
   });
 });

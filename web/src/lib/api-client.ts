@@ -1,7 +1,7 @@
 import { ErrorBody, PORTAL_HEADER, type Portal, TERMS, XSSI_PREFIX } from '@portal/core/shared';
 import { AUTH } from '@portal/core/auth';
 import type * as z from '@portal/core/zod';
-import { errorText, translate } from '../i18n/index.ts';
+import { errorText, interpolate, translate } from '../i18n/index.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { currentPortal } from './portal.ts';
 import { markAuthorizationFailed, requestPendingStep } from './session.ts';
@@ -31,6 +31,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ErrorBody['issues'];
+  /** The values the code's text names (ErrorBody.params): filled into `errors.<code>` in any locale. */
+  readonly params: ErrorBody['params'];
   /** Seconds from the Retry-After header (a 429, or a sign-in lock saying when it ends). */
   readonly retryAfter: number | undefined;
 
@@ -40,6 +42,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.issues = body.issues;
+    this.params = body.params;
     this.retryAfter = retryAfter;
   }
 
@@ -111,7 +114,7 @@ function parseRetryAfter(value: string | null): number | undefined {
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const text = errorText(error.code, error.message);
-    if (text) return text;
+    if (text) return interpolate(text, error.params);
     if (error.code === ClientErrorCode.network) return translate('errors.network');
     if (error.code === ClientErrorCode.invalidResponse) return translate('errors.invalidResponse');
     if (error.status === 429) return translate('errors.rateLimited');

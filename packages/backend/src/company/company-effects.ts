@@ -8,6 +8,7 @@ import {
   claimEffect,
   type CompanyEffect,
   effectPut,
+  effectsToRetry,
   finishEffect,
   lockRelease,
   profilePut,
@@ -18,8 +19,8 @@ import {
  * What approving a company change does (ADR 085): each kind registers its apply here, once, and the workflow's
  * final approval runs it in its own transaction (workflow/change-effects.ts). `profile` writes the profile
  * itself there; `assets` (the logo) is applied by the logo's own code behind the port below, so its approval
- * writes an outbox row that is then claimed conditionally and handed to the port (again on a later read of the
- * company if the port failed: the port's apply must be idempotent).
+ * writes an outbox row that is then claimed conditionally and handed to the port (again by the scheduled sweep,
+ * `retryCompanyEffects`, if the port failed: the port's apply must be idempotent).
  */
 export interface CompanyAssetsPort {
   /**
@@ -68,9 +69,20 @@ export async function runEffect(
   await finishEffect(db, customerId, effect.requestId, until);
 }
 
-/** The outbox rows a failed port call left (read with the company): tried again, one failure not stopping the read. */
-export async function retryEffects(db: Db, now: Clock, port: CompanyAssetsPort, customerId: string, effects: CompanyEffect[]) {
-  await Promise.allSettled(effects.map((effect) => runEffect(db, now, port, customerId, effect)));
+/** Outbox rows one sweep takes on (the rest wait for the next: a backlog drains at this many per fire). */
+const SWEEP_BATCH = 100;
+
+/**
+ * The scheduled sweep (ADR 085 addendum; a step of the runner's one sweep, SWEEP_MINUTES apart): every customer's outbox rows a failed
+ * or interrupted port call left are claimed and handed to the port again, one failure not stopping the others.
+ * Reads stay reads: the company screen never writes.
+ */
+export async function retryCompanyEffects(db: Db, now: Clock, port: CompanyAssetsPort): Promise<{ found: number; failed: number }> {
+  const effects = await effectsToRetry(db, SWEEP_BATCH);
+  const outcomes = await Promise.allSettled(effects.map((effect) => runEffect(db, now, port, effect.customerId, effect)));
+  const failed = outcomes.filter((o) => o.status === 'rejected');
+  for (const f of failed) console.error('[company] asset change still not applied', { error: String(f.reason) });
+  return { found: effects.length, failed: failed.length };
 }
 
 /** The kinds' effects, registered with the request service at the composition root. */
@@ -113,7 +125,7 @@ export function companyChangeEffects({ db, now, assets }: { db: Db; now: Clock; 
         ),
       ];
     },
-    // The approval stands whatever the port answers: its outbox row stays and the next read of the company tries again.
+    // The approval stands whatever the port answers: its outbox row stays and the sweep tries again.
     afterApply: ({ request, change }) =>
       runEffect(db, now, port, request.customerId, { requestId: request.id, proposed: change.proposed }).catch((error: unknown) =>
         console.error('[company] asset change not applied yet', { requestId: request.id, error: String(error) }),

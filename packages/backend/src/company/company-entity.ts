@@ -4,7 +4,7 @@ import type { ChangeDiffEntry } from '@portal/core/workflow';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, listPage, skStartsWith } from '../platform/db/entity.ts';
-import { queryAll } from '../platform/db/query.ts';
+import { onIndex, queryAll, queryPage } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
 /**
@@ -13,7 +13,8 @@ import type { TxItem } from '../platform/db/transact.ts';
  * - PENDING#<kind>        the kind's lock: the request that holds it (taken when a change is filed, released when
  *                         the approval applies it; a lock whose request was rejected or archived is stale)
  * - EFFECT#<requestId>    an approved change whose apply runs through a port (assets): the outbox row, claimed
- *                         conditionally, deleted once the port applied it
+ *                         conditionally, deleted once the port applied it; indexed in gsi1 under `COMPANYFX`
+ *                         (sparse: only rows in flight) so the sweep finds every customer's without a scan
  * - AUDIT#<at>#<kind>#<n> old → new of each applied change, who, and the request it came from
  * The company screen's read is one Query from `EFFECT#` on (the few lock and outbox rows and the profile; the
  * audit sorts before them) and one Query of the newest audit entries.
@@ -127,15 +128,31 @@ export const auditPut = (db: Db, customerId: string, entry: CompanyAuditEntry, t
 });
 
 const effectKey = (customerId: string, requestId: string) => ({ pk: companyPk(customerId), sk: `${SK.effect}${requestId}` });
+/** The sweep's index partition of the outbox rows in flight (ADR 085 addendum): few at any time, each deleted when done. */
+const EFFECTS_INDEX = 'COMPANYFX';
 
-/** The outbox row of an approved change, written once in the approval's transaction. */
+/** The outbox row of an approved change, written once in the approval's transaction (and indexed for the sweep). */
 export const effectPut = (db: Db, customerId: string, effect: CompanyEffect): TxItem => ({
   Put: {
     TableName: db.table,
-    Item: { ...effectKey(customerId, effect.requestId), type: 'companyEffect', ...effect },
+    Item: {
+      ...effectKey(customerId, effect.requestId),
+      type: 'companyEffect',
+      gsi1pk: EFFECTS_INDEX,
+      gsi1sk: `${customerId}#${effect.requestId}`,
+      customerId,
+      ...effect,
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
+
+const effectsInFlight = entity<CompanyEffect & { customerId: string }>();
+/** Up to `limit` outbox rows of every customer (one Query of the sparse index; eventually consistent: the claim decides). */
+export async function effectsToRetry(db: Db, limit: number) {
+  const { items } = await queryPage(db, { ...onIndex('gsi1', EFFECTS_INDEX), Limit: limit });
+  return items.map((i) => effectsInFlight.read(i));
+}
 
 /** Claims the outbox row until `until`: unclaimed, or its claim lapsed (a worker that stopped half way). False: another holds it, or it is done. */
 export const claimEffect = (db: Db, customerId: string, requestId: string, now: string, until: string): Promise<boolean> =>

@@ -1,6 +1,7 @@
 import { PERMISSION } from '@portal/core/auth';
 import {
   COMPANY,
+  companyChangeNote,
   type CompanyChangeKind,
   type CompanyProfile,
   type CompanyProfileSave,
@@ -30,7 +31,7 @@ import {
   readCompany,
   type StoredProfile,
 } from './company-entity.ts';
-import { retryEffects, type CompanyAssetsPort } from './company-effects.ts';
+import type { CompanyAssetsPort } from './company-effects.ts';
 
 /**
  * A customer's company (SPEC 2 connect "company"; ADR 085). Every connect user who may act for the customer reads
@@ -58,11 +59,13 @@ const stale = () =>
     COMPANY.STALE,
     'The company profile was changed by someone else since you opened it. Reload it and make your change again.',
   );
-const pendingConflict = (lock: PendingCompanyChange) =>
+/** 409 naming the waiting request: `params` carry its id into `errors.COMPANY.CHANGE_PENDING` of every locale. */
+const pendingConflict = (lock: Pick<PendingCompanyChange, 'kind' | 'requestId'>) =>
   new AppError(
     'conflict',
     COMPANY.CHANGE_PENDING,
-    `A ${lock.kind} change is already waiting for approval: request ${lock.requestId} (${lock.status}). Wait for the decision or archive that request first.`,
+    `A ${lock.kind} change is already waiting for approval: request ${lock.requestId}. Wait for the decision or archive that request first.`,
+    { params: { requestId: lock.requestId } },
   );
 
 /** The profile before any save: the master data's name, the rest empty (rev 0). */
@@ -99,9 +102,15 @@ export function createCompanyService(deps: CompanyServiceDeps) {
   /** The kind's lock if it is free to take: null (none) or the stale request holding it; a waiting change is 409 naming it. */
   function freeLock(locks: Awaited<ReturnType<typeof live>>, kind: CompanyChangeKind): string | null {
     const held = locks.find((l) => l.lock.kind === kind);
-    if (held?.request)
-      throw pendingConflict({ ...held.lock, status: requestStatus({ ...held.request }), requestedBy: '', createdAt: '', diff: [] });
+    if (held?.request) throw pendingConflict(held.lock);
     return held?.lock.requestId ?? null;
+  }
+
+  /** A filing's transaction refused: a change of the kind was filed meanwhile (409 naming it), else the profile moved. */
+  async function raced(customer: Customer, kind: CompanyChangeKind): Promise<AppError> {
+    const { locks } = await state(customer);
+    const held = locks.find((l) => l.lock.kind === kind && l.request);
+    return held ? pendingConflict(held.lock) : stale();
   }
 
   async function state(customer: Customer) {
@@ -113,8 +122,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
   return {
     async get(actor: Actor, customerId: string, host: string | undefined): Promise<CompanyView> {
       const customer = await visible(actor, customerId);
-      const { company, locks, stored, profile } = await state(customer);
-      if (company.effects.length > 0 && deps.assets) await retryEffects(db, now, deps.assets, customerId, company.effects);
+      const { locks, stored, profile } = await state(customer);
       const [approval, history] = await Promise.all([deps.approvalFor(host), newestAudit(db, customerId, HISTORY_SHOWN)]);
       const pending: PendingCompanyChange[] = [];
       for (const { lock, request } of locks) {
@@ -164,13 +172,13 @@ export function createCompanyService(deps: CompanyServiceDeps) {
             workflowId: deps.workflowIds.profile,
             customer,
             change: { kind: 'profile', proposed: input.profile, diff },
-            enquiry: `Company profile: ${diff.length} field(s) changed.`,
+            enquiry: companyChangeNote({ kind: 'profile', fields: diff.length }, actor.locale),
             writes: (requestId) => [
               profileAt(db, customerId, rev),
               lockPut(db, customerId, { kind: 'profile', requestId, diff }, staleLock),
             ],
           },
-          async () => stale(),
+          () => raced(customer, 'profile'),
         );
         return { outcome: 'filed', requestId: request.id };
       }
@@ -213,11 +221,10 @@ export function createCompanyService(deps: CompanyServiceDeps) {
             workflowId: deps.workflowIds.assets,
             customer,
             change: { kind: 'assets', proposed: { logoId: input.logoId }, diff },
-            enquiry: 'Company logo: a new logo.',
+            enquiry: companyChangeNote({ kind: 'assets' }, actor.locale),
             writes: (requestId) => [lockPut(db, customerId, { kind: 'assets', requestId, diff }, staleLock)],
           },
-          async () =>
-            pendingConflict({ kind: 'assets', requestId: 'another', status: 'pending', requestedBy: '', createdAt: '', diff: [] }),
+          () => raced(customer, 'assets'),
         );
         return { outcome: 'filed', requestId: request.id };
       }

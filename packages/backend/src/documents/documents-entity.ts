@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Document, DocumentDownloadRecord, DocumentVersion } from '@portal/core/documents';
+import { type Document, type DocumentDownloadRecord, type DocumentVersion, DOWNLOADS_KEPT_MONTHS } from '@portal/core/documents';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { countAll } from '../platform/db/query.ts';
+import { toTtl } from '../platform/db/table.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
 /**
@@ -15,7 +16,8 @@ import type { TxItem } from '../platform/db/transact.ts';
  *                 one or two pages whatever else the partition holds (deleted rows, audit, downloads sort apart).
  * - deleted:      sk=DEL#<documentId> — the row moved here by a soft delete (the object stays).
  * - audit:        sk=AUDIT#<at>#<documentId>#<version>#<action> — upload, replace, restore and delete entries.
- * - downloads:    sk=DL#<documentId>#<at>#<username> — one per download link handed out; listed newest first.
+ * - downloads:    sk=DL#<documentId>#<at>#<username> — one per download link handed out; listed newest first;
+ *                 kept DOWNLOADS_KEPT_MONTHS (TTL `expiresAt`).
  * - open uploads: sk=UPL#<uploadId> — the upload form's folder and name (TTL `expiresAt`).
  * - name guard:   sk=NAME#<sha256(folder \n lower-case name)> — which document holds a name in a folder: a
  *                 second upload of that name replaces it (conditional create: two parallel ones cannot both create).
@@ -51,7 +53,7 @@ const versionKey = (customerId: string, documentId: string, version: number): Ke
 export type StoredVersion = DocumentVersion & { objectKey: string; name: string };
 
 const documents = entity<StoredDocument>({ drop: ['nameLower'] });
-const downloads = entity<DocumentDownloadRecord>();
+const downloads = entity<DocumentDownloadRecord>({ drop: ['expiresAt'] });
 const pendingUploads = entity<PendingDocumentUpload>();
 const nameGuards = entity<{ documentId: string }>();
 const versions = entity<StoredVersion>();
@@ -206,7 +208,18 @@ export function documentDeleteWrites(db: Db, customerId: string, doc: StoredDocu
   ];
 }
 
-/** One download record (1 Put). */
+/** When a download record made at `at` expires (TTL seconds): the same day DOWNLOADS_KEPT_MONTHS later (or that month's last). */
+export function downloadExpiry(at: Date): number {
+  const month = at.getUTCMonth() + DOWNLOADS_KEPT_MONTHS;
+  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), month + 1, 0)).getUTCDate();
+  const until = new Date(at);
+  until.setUTCDate(1);
+  until.setUTCMonth(month);
+  until.setUTCDate(Math.min(at.getUTCDate(), lastDay));
+  return toTtl(until);
+}
+
+/** One download record (1 Put), deleted by the table's TTL DOWNLOADS_KEPT_MONTHS later. */
 export async function putDownload(db: Db, customerId: string, record: DocumentDownloadRecord): Promise<void> {
   await db.doc.send(
     new PutCommand({
@@ -216,19 +229,30 @@ export async function putDownload(db: Db, customerId: string, record: DocumentDo
         sk: `DL#${record.documentId}#${record.at}#${record.username}`,
         type: 'documentDownload',
         ...record,
+        expiresAt: downloadExpiry(new Date(record.at)),
       },
     }),
   );
 }
 
-/** A document's downloads, newest first (one Query page of `limit`). */
-export async function listDownloads(db: Db, customerId: string, documentId: string, limit: number): Promise<DocumentDownloadRecord[]> {
+/**
+ * A document's downloads, newest first (one Query page of `limit`: constant cost however many there were). A
+ * record past its expiry that TTL has not deleted yet (it may take days) is left out by the filter.
+ */
+export async function listDownloads(
+  db: Db,
+  customerId: string,
+  documentId: string,
+  limit: number,
+  now: Date,
+): Promise<DocumentDownloadRecord[]> {
   const { items } = await listPage(
     db,
     downloads,
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :dl)',
-      ExpressionAttributeValues: { ':pk': documentsPk(customerId), ':dl': `DL#${documentId}#` },
+      FilterExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': documentsPk(customerId), ':dl': `DL#${documentId}#`, ':now': toTtl(now) },
       ScanIndexForward: false,
     },
     { limit },

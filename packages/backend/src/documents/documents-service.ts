@@ -8,21 +8,24 @@ import {
   type Document,
   type DocumentDownload,
   type DocumentDownloads,
+  type DocumentFiled,
   type DocumentList,
   type DocumentQuery,
   type DocumentUploadStart,
   type DocumentVersions,
 } from '@portal/core/documents';
+import { companyChangeNote } from '@portal/core/company';
+import type { CompanyApprovalSettings } from '@portal/core/shared';
 import type { WorkflowUploadTicket } from '@portal/core/workflow';
 import { type Actor, mayActFor } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { transactWrite } from '../platform/db/transact.ts';
+import { transactWrite, type TxItem } from '../platform/db/transact.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
-import { uploadRejected } from '../workflow/index.ts';
+import { type RequestService, uploadRejected } from '../workflow/index.ts';
 import {
   claimPendingDocumentUpload,
   countDocuments,
@@ -51,7 +54,18 @@ import {
  * Uploads take the workflow's one upload path (ADR 045): a presigned POST to a pending key, then the bytes
  * checked by magic bytes (verifyUpload) and written from the checked bytes to the document's key.
  */
-export type DocumentServiceDeps = { db: Db; files: FileStore; now: Clock };
+export type DocumentServiceDeps = { db: Db; files: FileStore; now: Clock; approval?: DocumentApproval };
+
+/**
+ * Where a brand asks for approval of the company's documents (customFields.companyChangesRequireApproval.documents,
+ * ADR 085 addendum), a company editor's upload is filed in this workflow instead of placed; the approval places it
+ * (documents-change.ts). The supplier's uploads never wait.
+ */
+export type DocumentApproval = {
+  requests: Pick<RequestService, 'fileChange'>;
+  approvalFor: (host: string | undefined) => Promise<CompanyApprovalSettings>;
+  workflowId: string;
+};
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 /** A download link lives a minute: it is fetched right away (the browser follows it). */
@@ -229,6 +243,58 @@ async function keepAndPlace(
 }
 
 /**
+ * A company editor's upload on a brand that asks for approval (ADR 085 addendum): the checked bytes kept under a
+ * new object key (no row yet: nobody sees it) and a "Company documents change" request filed proposing it; the
+ * approval places it (documents-change.ts), exactly once. The object goes again if the filing fails.
+ */
+async function keepAndFile(
+  { db, files }: Pick<DocumentServiceDeps, 'db' | 'files'>,
+  approval: DocumentApproval,
+  actor: Actor,
+  to: { customerId: string; uploadId: string; pending: PendingDocumentUpload; at: Date },
+): Promise<DocumentFiled> {
+  const { customerId, pending } = to;
+  const customer = await getCustomer(db, customerId);
+  if (!customer) throw notFound();
+  const objectId = newDocumentId();
+  const objectKey = documentKey(customerId, objectId);
+  const kept = await keepVerified(files, pendingKey(customerId, to.uploadId), objectKey, pending.fileName);
+  const file: NewDocument = {
+    documentId: objectId,
+    folder: pending.folder,
+    name: pending.fileName,
+    ...kept,
+    uploadedAt: to.at.toISOString(),
+    uploadedBy: actor.username,
+    source: 'company',
+    objectKey,
+  };
+  const path = file.folder ? `${file.folder}/${file.name}` : file.name;
+  try {
+    // The approval places it as placementWrites would now: refused here already where it could never be placed.
+    const { doc } = await placementWrites(db, customerId, file, 'company');
+    const diff = [
+      { field: 'document', before: doc.version > 1 ? `${path} (v${doc.version - 1})` : null, after: `${path} (v${doc.version})` },
+    ];
+    const request = await approval.requests.fileChange(
+      actor,
+      {
+        workflowId: approval.workflowId,
+        customer,
+        change: { kind: 'documents', proposed: file, diff },
+        enquiry: companyChangeNote({ kind: 'documents', name: file.name }, actor.locale),
+        writes: () => [],
+      },
+      async () => conflict('The request could not be filed. Please upload the file again.'),
+    );
+    return { outcome: 'filed', requestId: request.id, name: file.name, folder: file.folder };
+  } catch (error) {
+    await files.remove(objectKey);
+    throw error;
+  }
+}
+
+/**
  * A supplier's file put into a customer's folder by an operator (`npm run admin -- put-document`, ADR 082
  * addendum): the same checks as a portal upload (name and folder by the core contract, the bytes by
  * verifyDocument, the size cap per type), the same object key scheme, and the same placing (a file of
@@ -267,7 +333,7 @@ async function putSupplierFile(
   return placeOrRemove(db, files, customerId, file, 'supplier');
 }
 
-export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
+export function createDocumentService({ db, files, now, approval }: DocumentServiceDeps) {
   /** The function first (ADR 052): without an editor bit every edit call is 403, whoever's the folder. */
   async function editableFolder(actor: Actor, customerId: string): Promise<Document['source']> {
     const source = editorSource(actor);
@@ -314,7 +380,7 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
     async downloads(actor: Actor, customerId: string, documentId: string): Promise<DocumentDownloads> {
       await editableFolder(actor, customerId);
       await readable(customerId, documentId);
-      return { downloads: await listDownloads(db, customerId, documentId, DOWNLOADS_LISTED) };
+      return { downloads: await listDownloads(db, customerId, documentId, DOWNLOADS_LISTED, now()) };
     },
 
     /**
@@ -348,13 +414,16 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
     /**
      * Claims the upload, checks the object's size and bytes, keeps the checked bytes under a new object key
      * (ADR 045, 050). A file of the same name in the same folder is replaced: the old one becomes a version.
+     * A company editor's upload on a brand that asks for approval is filed for it instead (keepAndFile).
      */
-    async completeUpload(actor: Actor, customerId: string, uploadId: string): Promise<Document> {
+    async completeUpload(actor: Actor, customerId: string, uploadId: string, host?: string): Promise<Document | DocumentFiled> {
       const source = await editableFolder(actor, customerId);
       const pending = await getPendingDocumentUpload(db, customerId, uploadId);
       const at = now();
       if (!pending || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) throw uploadNotOpen();
+      const filed = source === 'company' && approval !== undefined && (await approval.approvalFor(host)).documents === true;
       if (!(await claimPendingDocumentUpload(db, customerId, uploadId))) throw uploadNotOpen();
+      if (filed) return keepAndFile({ db, files }, approval, actor, { customerId, uploadId, pending, at });
       return keepAndPlace({ db, files }, customerId, uploadId, { pending, source, at, username: actor.username });
     },
 
@@ -414,33 +483,40 @@ export function createDocumentService({ db, files, now }: DocumentServiceDeps) {
 export type NewDocument = Omit<StoredDocument, 'version' | 'restoredFrom' | 'restoreKey'>;
 
 /**
- * A file into the folder (also the seed's, the import's and the operator's way in): a new document with its
- * name guard and audit entry, or — a document of that name in that folder exists — its next version (the
- * current one kept under VER#). `editor` 'company' may not replace the supplier's file. Races are lost by
- * conditional writes and tried again. Answers the document as stored.
+ * What placing `file` in the folder writes (after reading the name guard and the document holding the name): a
+ * new document with its name guard and audit entry, or — a document of that name in that folder exists — its
+ * next version (the current one kept under VER#). `editor` 'company' may not replace the supplier's file. The
+ * writes are conditional on what was read: run them in a transaction (alone, or in an approval's, ADR 085).
+ */
+export async function placementWrites(
+  db: Db,
+  customerId: string,
+  file: NewDocument,
+  editor: Document['source'],
+): Promise<{ doc: StoredDocument; writes: TxItem[] }> {
+  const existingId = await documentIdByName(db, customerId, file.folder, file.name);
+  const current = existingId === null ? null : await getDocument(db, customerId, existingId);
+  if (!current) {
+    const doc: StoredDocument = { ...file, version: 1 };
+    return { doc, writes: documentCreateWrites(db, customerId, doc, auditOf(doc, file.uploadedBy, 'upload')) };
+  }
+  if (editor === 'company' && current.source !== 'company')
+    throw conflict(`The supplier's file "${current.name}" is in this folder already. Please give yours another name.`);
+  const { restoredFrom: _from, restoreKey: _key, ...kept } = current;
+  const next: StoredDocument = { ...kept, ...file, documentId: current.documentId, source: current.source, version: current.version + 1 };
+  return { doc: next, writes: documentNewVersionWrites(db, customerId, current, next, auditOf(next, file.uploadedBy, 'replace')) };
+}
+
+/**
+ * A file into the folder (also the seed's, the import's and the operator's way in): placementWrites run, a race
+ * lost by a conditional write read again and tried again. Answers the document as stored.
  */
 export async function placeDocument(db: Db, customerId: string, file: NewDocument, editor: Document['source']): Promise<StoredDocument> {
   for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
-    const existingId = await documentIdByName(db, customerId, file.folder, file.name);
-    const current = existingId === null ? null : await getDocument(db, customerId, existingId);
+    const { doc, writes } = await placementWrites(db, customerId, file, editor);
     try {
-      if (!current) {
-        const doc: StoredDocument = { ...file, version: 1 };
-        await transactWrite(db, documentCreateWrites(db, customerId, doc, auditOf(doc, file.uploadedBy, 'upload')));
-        return doc;
-      }
-      if (editor === 'company' && current.source !== 'company')
-        throw conflict(`The supplier's file "${current.name}" is in this folder already. Please give yours another name.`);
-      const { restoredFrom: _from, restoreKey: _key, ...kept } = current;
-      const next: StoredDocument = {
-        ...kept,
-        ...file,
-        documentId: current.documentId,
-        source: current.source,
-        version: current.version + 1,
-      };
-      await transactWrite(db, documentNewVersionWrites(db, customerId, current, next, auditOf(next, file.uploadedBy, 'replace')));
-      return next;
+      await transactWrite(db, writes);
+      return doc;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

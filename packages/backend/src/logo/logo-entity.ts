@@ -9,12 +9,16 @@ import { transactWrite } from '../platform/db/transact.ts';
 /**
  * A customer's logo (ADR 084), all in the customer's partition `pk = LOGO#<customerId>`:
  * - current:      sk=CURRENT — the applied logo and its `version` (conditional writes; ≤ 1 KB).
- * - staged:       sk=STAGED#<logoId> — a re-encoded logo waiting to be applied (TTL `expiresAt`, ≤ 1 KB).
+ * - staged:       sk=STAGED#<logoId> — a re-encoded logo waiting to be saved and applied (TTL `expiresAt`, ≤ 1 KB).
  * - history:      sk=HIST#<at>#<logoId> — one per change: old → new, who, when.
  * - open uploads: sk=UPL#<uploadId> — the upload form's file name and uploader (TTL `expiresAt`).
  */
 export type StoredCurrentLogo = CurrentLogo & { version: number };
-export type StoredStagedLogo = StagedLogo & { expiresAt: number };
+/**
+ * `imagesStaged`: its images lie under `logos/staged/` (the bucket expires them, ADR 084 addendum) until a save
+ * copies them to `logos/`; a row without it was staged before that and has its images in `logos/` already.
+ */
+export type StoredStagedLogo = StagedLogo & { expiresAt: number; imagesStaged?: boolean };
 export type PendingLogoUpload = { fileName: string; username: string; expiresAt: number };
 
 const logoPk = (customerId: string) => `LOGO#${customerId}`;

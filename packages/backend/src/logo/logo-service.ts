@@ -19,6 +19,7 @@ import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
+import type { RateLimit, RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Clock } from '../platform/time.ts';
 import { uploadRejected, verifyUpload } from '../workflow/index.ts';
 import {
@@ -39,14 +40,20 @@ import { reencodeLogo } from './logo-images.ts';
  * portal shows, stored under content-hashed names) and apply (a staged logo becomes the customer's current
  * one: conditional, idempotent). Applying knows nothing of workflows: an approval calls applyLogo as it is.
  */
-export type LogoDeps = { db: Db; files: FileStore; now: Clock };
+export type LogoDeps = { db: Db; files: FileStore; now: Clock; rateLimiter?: RateLimiter };
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
-/** A staged logo waits this long for its approval (then the row expires; its images stay, content-addressed). */
+/** A staged logo waits this long to be saved (then the row expires, and its images a day later: LOGO_STAGED_IMAGE_DAYS). */
 const STAGED_TTL_SECONDS = 90 * 24 * 60 * 60;
+/** The files bucket's lifecycle rule expires `logos/staged/` objects after this many days (infra/storage.ts). */
+export const LOGO_STAGED_IMAGE_DAYS = 91;
+/** Logo uploads a customer may start per hour (ADR 084 addendum): each re-encodes up to 16 megapixels. */
+export const LOGO_UPLOADS_PER_HOUR: RateLimit = { name: 'logo-upload', limit: 20, windowSeconds: 3600 };
 const pendingKey = (customerId: string, uploadId: string) => `workflow-uploads/pending/logos/${customerId}/${uploadId}`;
 /** The files bucket's key of one re-encoded image: the name is the content's hash, so it never changes. */
 export const logoObjectKey = (file: string) => `logos/${file}`;
+/** Where a staged image waits for its save (expired by the bucket's lifecycle rule when never saved). */
+const stagedObjectKey = (file: string) => `logos/staged/${file}`;
 
 const urlsOf = (logoId: string) => ({ header: logoUrl(logoId, 'header'), mail: logoUrl(logoId, 'mail'), pdf: logoUrl(logoId, 'pdf') });
 const publicCurrent = ({ version: _version, ...logo }: StoredCurrentLogo): CurrentLogo => logo;
@@ -69,14 +76,35 @@ export async function stageLogo(deps: LogoDeps, customerId: string, bytes: Uint8
   await verifyUpload(bytes, LOGO_CONTENT_TYPES);
   const { logoId, width, height, images } = await reencodeLogo(bytes);
   for (const variant of LOGO_VARIANT_NAMES)
-    await deps.files.put(logoObjectKey(logoFileName(logoId, variant)), images[variant], {
+    await deps.files.put(stagedObjectKey(logoFileName(logoId, variant)), images[variant], {
       contentType: 'image/png',
       fileName: logoFileName(logoId, variant),
     });
   const at = deps.now();
   const staged: StagedLogo = { logoId, urls: urlsOf(logoId), width, height, stagedAt: at.toISOString(), stagedBy: by };
-  await putStagedLogo(deps.db, customerId, { ...staged, expiresAt: Math.ceil(at.getTime() / 1000) + STAGED_TTL_SECONDS });
+  await putStagedLogo(deps.db, customerId, {
+    ...staged,
+    expiresAt: Math.ceil(at.getTime() / 1000) + STAGED_TTL_SECONDS,
+    imagesStaged: true,
+  });
   return staged;
+}
+
+/**
+ * Keep: the save's first step (before it is applied or filed for approval): the staged images are copied to
+ * their lasting keys, so an approval weeks later and the mails and PDFs never depend on the staged ones, which
+ * the bucket expires. Idempotent (the names are content hashes). A staged row past its time is not found.
+ */
+export async function keepStagedLogo(deps: Pick<LogoDeps, 'db' | 'files' | 'now'>, customerId: string, logoId: string): Promise<void> {
+  const staged = await getStagedLogo(deps.db, customerId, logoId);
+  if (!staged || staged.expiresAt * 1000 <= deps.now().getTime()) throw notFound();
+  if (staged.imagesStaged !== true) return;
+  for (const variant of LOGO_VARIANT_NAMES) {
+    const file = logoFileName(logoId, variant);
+    if ((await deps.files.size(logoObjectKey(file))) !== null) continue;
+    if ((await deps.files.size(stagedObjectKey(file))) === null) throw notFound();
+    await deps.files.copy(stagedObjectKey(file), logoObjectKey(file));
+  }
 }
 
 /**
@@ -94,7 +122,7 @@ export async function applyLogo(
   if (current?.logoId === logoId) return { logo: publicCurrent(current), changed: false };
   const staged = await getStagedLogo(deps.db, customerId, logoId);
   if (!staged) throw notFound();
-  const { expiresAt: _expiresAt, ...logo } = staged;
+  const { expiresAt: _expiresAt, imagesStaged: _imagesStaged, ...logo } = staged;
   const next: StoredCurrentLogo = { ...logo, appliedAt: deps.now().toISOString(), appliedBy: by, version: (current?.version ?? 0) + 1 };
   try {
     await replaceCurrentLogo(deps.db, customerId, current, next);
@@ -162,6 +190,8 @@ export function createLogoService(deps: LogoDeps) {
     /** A presigned POST for one pending key (ADR 045); the upload id follows from the Idempotency-Key. */
     async startUpload(actor: Actor, input: LogoUploadStart, key: string): Promise<WorkflowUploadTicket> {
       const customerId = editor(actor);
+      // Each upload re-encodes an image: a customer's uploads are capped per hour (429 REQUEST.RATE_LIMITED).
+      await deps.rateLimiter?.hit(LOGO_UPLOADS_PER_HOUR, customerId);
       const at = now();
       const uploadId = createHash('sha256').update(`${actor.username}\n${customerId}\n${key}`).digest('base64url').slice(0, 24);
       await putPendingLogoUpload(db, customerId, uploadId, {
@@ -194,11 +224,13 @@ export function createLogoService(deps: LogoDeps) {
       }
     },
 
-    /** One re-encoded image by its public name (GET /api/logos/:file; any name not stored answers 404). */
+    /** The save's first step for the caller's own customer (keepStagedLogo). */
+    keep: (actor: Actor, logoId: string) => keepStagedLogo(deps, editor(actor), logoId),
+
+    /** One re-encoded image by its public name (GET /api/logos/:file): a kept one, else a staged one (the preview). */
     async image(file: string): Promise<Buffer> {
-      const key = logoObjectKey(file);
-      if ((await files.size(key)) === null) throw new AppError('not_found', LOGO.NOT_FOUND, 'No such logo.');
-      return files.read(key);
+      for (const key of [logoObjectKey(file), stagedObjectKey(file)]) if ((await files.size(key)) !== null) return files.read(key);
+      throw new AppError('not_found', LOGO.NOT_FOUND, 'No such logo.');
     },
   };
 }

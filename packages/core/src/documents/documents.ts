@@ -7,6 +7,11 @@ import * as z from '../shared/zod.ts';
  * by name; downloaded through a short-lived signed link.
  */
 export const DOCUMENT_LIMITS = { name: 200, folder: 200, folderDepth: 4, search: 100, perCustomer: 2_000, versionsListed: 100 } as const;
+/**
+ * How long a download stays on record (ADR 082 addendum): 13 months, so "who downloaded what" covers a full year
+ * and the same month of the year before; the editors' dialog says so.
+ */
+export const DOWNLOADS_KEPT_MONTHS = 13;
 
 /** An Excel workbook (OOXML spreadsheet, SPEC 2: price lists): accepted for documents only (ADR 082, addendum). */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -130,4 +135,13 @@ export type DocumentDownload = z.infer<typeof DocumentDownload>;
 export const DocumentDownloadRecord = z.object({ documentId: z.string(), at: z.string(), username: z.string(), name: z.string() });
 export type DocumentDownloadRecord = z.infer<typeof DocumentDownloadRecord>;
 export const DocumentDownloads = z.object({ downloads: z.array(DocumentDownloadRecord) });
+/**
+ * A company editor's upload where the brand asks for approval of the company's documents (ADR 085 addendum):
+ * filed as a "Company documents change" request; the document shows in the folder once it is approved.
+ */
+export const DocumentFiled = z.object({ outcome: z.literal('filed'), requestId: z.string(), name: z.string(), folder: z.string() });
+export type DocumentFiled = z.infer<typeof DocumentFiled>;
+/** POST documents/customers/:customerId/uploads/:uploadId/complete: the document placed, or filed for approval. */
+export const DocumentUploaded = z.union([Document, DocumentFiled]);
+export type DocumentUploaded = z.infer<typeof DocumentUploaded>;
 export type DocumentDownloads = z.infer<typeof DocumentDownloads>;

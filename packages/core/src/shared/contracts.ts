@@ -20,6 +20,8 @@ export const ErrorBody = z.object({
   message: z.string(),
   /** Field issues of a 400: the field's path, the English text and its field code (`FIELD.…`, field-messages.ts). */
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string(), code: z.optional(z.string()) }))),
+  /** The values the code's text names (`errors.<code>`'s placeholders, e.g. `{requestId}`), so any locale can name them. */
+  params: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,8 +1,24 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Spinner } from './spinner.tsx';
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <section className={`rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${className}`}>{children}</section>;
+}
+
+/**
+ * A titled part of a screen: a card named by its visible heading, its content below (the company form's parts,
+ * the documents' customer and upload).
+ */
+export function SectionCard({ title, children, className = '' }: { title: ReactNode; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 ${className}`}>
+      <h2 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /** The filter card over a list or statistic: a section named by a heading only screen readers show. */

@@ -32,8 +32,10 @@ export const ReportPartPayload = z.object({
 export const ReportSlotsPayload = z.object({ kind: z.literal('report-slots') });
 /** The fixed-rate sweep of product allocation (ADR 087): approved changes whose day has begun are applied. */
 export const AllocationApplyPayload = z.object({ kind: z.literal('allocation-apply') });
+/** Approved company asset changes whose port call failed, applied again (ADR 085 addendum): a step of the sweep. */
+export const CompanyEffectsPayload = z.object({ kind: z.literal('company-effects') });
 /**
- * The one fixed-rate sweep (sweep.ts, ADR 087 addendum): every sweep step at once. The two kinds above stay
+ * The one fixed-rate sweep (sweep.ts, ADR 087 addendum): every sweep step at once. The kinds above stay
  * as single steps (a manual run; an event queued before the schedules were merged).
  */
 export const SweepPayload = z.object({ kind: z.literal('sweep') });
@@ -46,6 +48,7 @@ export const ScheduledJobPayload = z.discriminatedUnion('kind', [
   ReportPartPayload,
   ReportSlotsPayload,
   AllocationApplyPayload,
+  CompanyEffectsPayload,
   SweepPayload,
 ]);
 export type ScheduledJobPayload = z.infer<typeof ScheduledJobPayload>;

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ChangeDiff } from '../../../components/change-diff.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { Card, PageHeader, SectionCard } from '../../../components/ui/card.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -67,8 +67,7 @@ function ContactFields({
   const setContact = (i: number, patch: Partial<Draft['contacts'][number]>) =>
     onChange(contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   return (
-    <Card className="space-y-4 p-4 sm:p-5">
-      <h2 className="text-base font-semibold text-slate-900">{t('company.sections.contacts')}</h2>
+    <SectionCard title={t('company.sections.contacts')}>
       {contacts.map((c, i) => (
         <fieldset key={i} className="space-y-3 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">{t('company.contact', { n: i + 1 })}</legend>
@@ -109,7 +108,7 @@ function ContactFields({
       <Button theme="secondary" onClick={() => set({ contacts: [...contacts, { ...EMPTY_CONTACT }] })}>
         {t('company.addContact')}
       </Button>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -161,8 +160,7 @@ function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (messa
         </Alert>
       ) : null}
       {company.approvalRequired ? <Alert theme="blue">{t('company.approvalNote')}</Alert> : null}
-      <Card className="space-y-4 p-4 sm:p-5">
-        <h2 className="text-base font-semibold text-slate-900">{t('company.sections.general')}</h2>
+      <SectionCard title={t('company.sections.general')}>
         <TextField
           label={t('company.fields.name')}
           value={draft.name}
@@ -186,18 +184,16 @@ function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (messa
             required
           />
         </div>
-      </Card>
-      <Card className="space-y-4 p-4 sm:p-5">
-        <h2 className="text-base font-semibold text-slate-900">{t('company.sections.billing')}</h2>
+      </SectionCard>
+      <SectionCard title={t('company.sections.billing')}>
         <AddressFields
           prefix="billingAddress"
           value={draft.billingAddress}
           onChange={(billingAddress) => set({ billingAddress })}
           issues={issues}
         />
-      </Card>
-      <Card className="space-y-4 p-4 sm:p-5">
-        <h2 className="text-base font-semibold text-slate-900">{t('company.sections.shipping')}</h2>
+      </SectionCard>
+      <SectionCard title={t('company.sections.shipping')}>
         <CheckboxField
           label={t('company.separateShipping')}
           checked={draft.shippingAddress !== null}
@@ -211,7 +207,7 @@ function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (messa
             issues={issues}
           />
         ) : null}
-      </Card>
+      </SectionCard>
       <ContactFields contacts={contacts} onChange={(next) => set({ contacts: next })} issues={issues} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving}>
@@ -269,8 +265,7 @@ function ProfileView({ company }: { company: CompanyView }) {
           </p>
         ) : null}
       </Card>
-      <Card className="p-4 sm:p-5">
-        <h2 className="mb-2 text-base font-semibold text-slate-900">{t('company.sections.history')}</h2>
+      <SectionCard title={t('company.sections.history')}>
         {company.history.length === 0 ? (
           <p className="text-sm text-slate-500">{t('company.historyEmpty')}</p>
         ) : (
@@ -286,7 +281,7 @@ function ProfileView({ company }: { company: CompanyView }) {
             ))}
           </ul>
         )}
-      </Card>
+      </SectionCard>
     </div>
   );
 }

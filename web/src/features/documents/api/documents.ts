@@ -1,6 +1,7 @@
 import {
   Document,
   DocumentDownload,
+  DocumentUploaded,
   DocumentDownloads,
   DocumentList,
   type DocumentQuery,
@@ -10,7 +11,8 @@ import {
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';
-import { idempotent, queryOf, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
+import { MasterData } from '@portal/core/masterdata';
+import { idempotent, queryOf, resource, routeSection, SECTION_READ, segment, useResourceGet } from '../../../lib/resource-client.ts';
 import { uploadThroughStorage } from '../../../lib/storage-upload.ts';
 
 /**
@@ -24,17 +26,32 @@ const documents = () => client().documents;
 const editorAt = () => documents().customers[':customerId'];
 const docAt = (customerId: string, documentId: string) => ({ param: { customerId: segment(customerId), documentId: segment(documentId) } });
 
-export function useDocumentList(query: Partial<DocumentQuery>) {
-  const at = documents();
+/**
+ * The caller's own folder, or with `customerId` (the supplier's editor, content.manageDocuments) that customer's on
+ * the editors' route; `null` reads nothing (a supplier's account without a customer, none chosen yet).
+ */
+export function useDocumentList(query: Partial<DocumentQuery>, customerId: string | null = '') {
   const args = { query: queryOf({ folder: query.folder || undefined, q: query.q || undefined, sort: query.sort, dir: query.dir }) };
-  return useSWR(key('documents', 'list', at.$path(args)), () => read(at.$get(args), DocumentList), SECTION_READ);
+  const own = documents();
+  const theirs = editorAt();
+  const theirArgs = customerId ? { ...args, param: { customerId: segment(customerId) } } : null;
+  const path = customerId === null ? null : theirArgs ? theirs.$path(theirArgs) : own.$path(args);
+  return useSWR(
+    path === null ? null : key('documents', 'list', path),
+    () => read(theirArgs ? theirs.$get(theirArgs) : own.$get(args), DocumentList),
+    SECTION_READ,
+  );
 }
 
-/** A one-minute attachment link (the download is recorded by the server). */
-export function downloadLink(documentId: string) {
-  const at = documents()[':documentId'].download;
-  return read(at.$get({ param: { documentId: segment(documentId) } }), DocumentDownload);
+/** A one-minute attachment link (the download is recorded by the server); `customerId` on the editors' route. */
+export function downloadLink(documentId: string, customerId = '') {
+  if (customerId) return read(editorAt()[':documentId'].download.$get(docAt(customerId, documentId)), DocumentDownload);
+  return read(documents()[':documentId'].download.$get({ param: { documentId: segment(documentId) } }), DocumentDownload);
 }
+
+/** The customers a supplier's editor may choose (the master data's: those the user may act for; cached 5 minutes). */
+const masterData = resource((c) => c['master-data'], MasterData);
+export const useMasterData = () => useResourceGet(masterData);
 
 /** Who downloaded a document and when (editors). */
 export function useDownloads(customerId: string, documentId: string) {
@@ -64,7 +81,10 @@ const Deleted = z.object({ documentId: z.string(), deleted: z.boolean() });
 export const deleteDocument = (customerId: string, documentId: string) =>
   write(editorAt()[':documentId'].$delete(docAt(customerId, documentId)), Deleted);
 
-/** A file into `folder` through the one browser upload path (ADR 045); a file of that name there is replaced. */
+/**
+ * A file into `folder` through the one browser upload path (ADR 045); a file of that name there is replaced. Where
+ * the brand asks for approval of the company's documents, the answer names the request it waits in.
+ */
 export function uploadDocument(
   customerId: string,
   to: { folder: string; contentType: DocumentUploadStart['contentType']; idempotencyKey: string },
@@ -79,7 +99,7 @@ export function uploadDocument(
     file,
     onProgress,
     () => write(at.uploads.$post({ param, json: start, header: idempotent(idempotencyKey) }), WorkflowUploadTicket),
-    (uploadId) => write(at.uploads[':uploadId'].complete.$post({ param: { ...param, uploadId: segment(uploadId) } }), Document),
+    (uploadId) => write(at.uploads[':uploadId'].complete.$post({ param: { ...param, uploadId: segment(uploadId) } }), DocumentUploaded),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Document } from '@portal/core/documents';
+import { type Document, DOWNLOADS_KEPT_MONTHS } from '@portal/core/documents';
 import { useState } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -85,6 +85,7 @@ export function DocumentDetails({
         <p>{t('documents.details.current', { version: doc.version })}</p>
         <section>
           <h3 className="font-medium text-slate-900">{t('documents.details.downloads')}</h3>
+          <p className="text-xs text-slate-500">{t('documents.details.downloadsKept', { count: DOWNLOADS_KEPT_MONTHS })}</p>
           {downloads.error ? <p>{t('documents.details.failed')}</p> : null}
           {downloads.data?.downloads.length === 0 ? <p className="text-slate-500">{t('documents.details.noDownloads')}</p> : null}
           <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">

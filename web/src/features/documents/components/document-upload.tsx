@@ -2,6 +2,7 @@ import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, type DocumentContentType, X
 import { useId, useRef, useState } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard } from '../../../components/ui/card.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -47,8 +48,12 @@ export function DocumentUpload({ customerId, folder, onUploaded }: { customerId:
       // The form's Content-Type must match the one declared (ADR 045): a workbook the browser left untyped gets it.
       const typed = file.type === type ? file : new File([file], file.name, { type });
       const to = { folder: target.trim(), contentType: type, idempotencyKey: generateIdempotencyKey() };
-      await uploadDocument(customerId, to, typed, (share) => setProgress({ name: file.name, share }));
-      setDone(t('documents.upload.done', { name: file.name }));
+      const uploaded = await uploadDocument(customerId, to, typed, (share) => setProgress({ name: file.name, share }));
+      setDone(
+        'requestId' in uploaded
+          ? t('documents.upload.filed', { name: file.name, requestId: uploaded.requestId })
+          : t('documents.upload.done', { name: file.name }),
+      );
       onUploaded();
     } catch (error) {
       setProblem(`${file.name}: ${error instanceof StorageUploadError ? t('documents.upload.storageFailed') : errorMessage(error)}`);
@@ -57,56 +62,56 @@ export function DocumentUpload({ customerId, folder, onUploaded }: { customerId:
     }
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {t('documents.upload.title')}
-      </h2>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="flex flex-col text-sm text-slate-700 sm:w-72">
-          <span className="font-medium">{t('documents.upload.folder')}</span>
+    <SectionCard title={t('documents.upload.title')} className="mt-4">
+      {/* One block under the heading: the hints sit close to the fields they explain. */}
+      <div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label className="flex flex-col text-sm text-slate-700 sm:w-72">
+            <span className="font-medium">{t('documents.upload.folder')}</span>
+            <input
+              type="text"
+              value={target}
+              maxLength={200}
+              aria-describedby={`${id}-folder-hint`}
+              onChange={(e) => setTarget(e.target.value)}
+              className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </label>
           <input
-            type="text"
-            value={target}
-            maxLength={200}
-            aria-describedby={`${id}-folder-hint`}
-            onChange={(e) => setTarget(e.target.value)}
-            className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
+            ref={input}
+            type="file"
+            accept={[...DOCUMENT_CONTENT_TYPES, '.xlsx'].join(',')}
+            disabled={progress !== null}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
           />
-        </label>
-        <input
-          ref={input}
-          type="file"
-          accept={[...DOCUMENT_CONTENT_TYPES, '.xlsx'].join(',')}
-          disabled={progress !== null}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="sr-only"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
-        <Button theme="secondary" onClick={() => input.current?.click()} loading={progress !== null} aria-describedby={`${id}-hint`}>
-          {t('documents.upload.choose')}
-        </Button>
-      </div>
-      <p id={`${id}-folder-hint`} className="mt-1 text-xs text-slate-500">
-        {t('documents.upload.folderHint')}
-      </p>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        {t('documents.upload.hint')}
-      </p>
-      {progress ? (
-        <div className="mt-2">
-          <p className="text-xs text-slate-600">{t('documents.upload.sending', { name: progress.name })}</p>
-          <ProgressBar percent={Math.round(progress.share * 100)} label={t('documents.upload.progress', { name: progress.name })} />
+          <Button theme="secondary" onClick={() => input.current?.click()} loading={progress !== null} aria-describedby={`${id}-hint`}>
+            {t('documents.upload.choose')}
+          </Button>
         </div>
-      ) : null}
-      <p role="status" className="mt-2 text-sm text-green-800">
-        {done}
-      </p>
-      <ProblemAlert problem={problem} />
-    </section>
+        <p id={`${id}-folder-hint`} className="mt-1 text-xs text-slate-500">
+          {t('documents.upload.folderHint')}
+        </p>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {t('documents.upload.hint')}
+        </p>
+        {progress ? (
+          <div className="mt-2">
+            <p className="text-xs text-slate-600">{t('documents.upload.sending', { name: progress.name })}</p>
+            <ProgressBar percent={Math.round(progress.share * 100)} label={t('documents.upload.progress', { name: progress.name })} />
+          </div>
+        ) : null}
+        <p role="status" className="mt-2 text-sm text-green-800">
+          {done}
+        </p>
+        <ProblemAlert problem={problem} />
+      </div>
+    </SectionCard>
   );
 }

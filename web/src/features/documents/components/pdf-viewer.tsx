@@ -9,9 +9,20 @@ import { downloadLink } from '../api/documents.ts';
  * A PDF document in the page viewer of ADR 047 (the requests section's: pdf.js loaded on first use, pages
  * drawn on a canvas, nothing of the PDF runs), page by page. Its bytes come through the recorded download.
  */
-export function PdfViewer({ documentId, name, onClose }: { documentId: string; name: string; onClose: () => void }) {
+export function PdfViewer({
+  customerId = '',
+  documentId,
+  name,
+  onClose,
+}: {
+  /** The folder's customer the supplier's editor chose ('' : the caller's own). */
+  customerId?: string;
+  documentId: string;
+  name: string;
+  onClose: () => void;
+}) {
   const t = useT();
-  const { doc, failed, fail } = usePdf(() => downloadLink(documentId));
+  const { doc, failed, fail } = usePdf(() => downloadLink(documentId, customerId));
   const [page, setPage] = useState(1);
   const count = doc?.pageCount ?? 1;
   const label = t('documents.viewer.page', { page, count });

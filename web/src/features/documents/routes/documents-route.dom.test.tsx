@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedInWithModule } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 /** The Documents section against a fake API (ADR 082): folders, columns, sorting and search by the server's answer, a download. */
 const reader = signedInWithModule('payment', { transactions: true });
@@ -86,6 +86,7 @@ describe('the Documents section', () => {
         }
       },
     );
+    let completions = 0;
     const backend = fakeBackend({
       'GET /api/auth/status': { body: reader },
       'GET /api/documents': (call) =>
@@ -96,10 +97,11 @@ describe('the Documents section', () => {
         status: 201,
         body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: { key: 'k' }, expiresAt: '2026-11-24T11:00:00.000Z' },
       },
-      'POST /api/documents/customers/P-1/uploads/u1/complete': {
-        status: 201,
-        body: doc({ documentId: 'doc-n', name: 'Terms.pdf', source: 'company' }),
-      },
+      // The second completion on a brand that asks for approval: filed (ADR 085 addendum).
+      'POST /api/documents/customers/P-1/uploads/u1/complete': () =>
+        completions++ === 0
+          ? { status: 201, body: doc({ documentId: 'doc-n', name: 'Terms.pdf', source: 'company' }) }
+          : { status: 201, body: { outcome: 'filed', requestId: 'WR-DOC1', name: 'Later.pdf', folder: 'Contracts' } },
     });
     renderRoute(paths.connect.documents);
     fireEvent.click(await screen.findByRole('button', { name: /Contracts/ }));
@@ -119,6 +121,10 @@ describe('the Documents section', () => {
       bytes: 8,
     });
     expect(backend.callsTo('POST', '/api/documents/customers/P-1/uploads/u1/complete')).toHaveLength(1);
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'Later.pdf', { type: 'application/pdf' })] } });
+    expect(
+      await screen.findByText('Later.pdf waits for approval: request WR-DOC1. It shows in the folder once it is approved.'),
+    ).toBeTruthy();
     vi.unstubAllGlobals();
   });
 
@@ -150,6 +156,7 @@ describe('the Documents section', () => {
     renderRoute(paths.connect.documents);
     fireEvent.click(await screen.findByRole('button', { name: 'Details of Contract.pdf' }));
     expect(await screen.findByText('anna.reader')).toBeTruthy();
+    expect(screen.getByText('Downloads stay on record for 13 months.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore version 1' }));
     expect(await screen.findByText('Version 1 was restored.')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/documents/customers/P-1/doc-a/versions/1/restore')).toHaveLength(1);
@@ -159,5 +166,36 @@ describe('the Documents section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Contract.pdf was deleted.')).toBeTruthy();
     expect(backend.callsTo('DELETE', '/api/documents/customers/P-1/doc-a')).toHaveLength(1);
+  });
+
+  it('the supplier’s editor chooses the customer whose folder it sees, by name or number, and downloads from it', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: signedInWithModule('content', { manageDocuments: true }) },
+      'GET /api/master-data': {
+        body: masterDataFixture({
+          customers: [
+            { customerId: 'P-1', name: 'Aurora Content' },
+            { customerId: 'R-7', name: 'Retail Seven' },
+          ],
+        }),
+      },
+      'GET /api/documents/customers/P-1': { body: list({ mayEdit: true, folders: ['Contracts'] }) },
+      'GET /api/documents/customers/R-7': { body: list({ customerId: 'R-7', mayEdit: true, documents: [doc({ folder: '' })] }) },
+      'GET /api/documents/customers/R-7/doc-a/download': { body: { url: 'https://files.example/r7?sig', expiresInSeconds: 60 } },
+    });
+    renderRoute(paths.connect.documents);
+    // The first customer preselected, its folder read on the editors' route.
+    expect(await screen.findByRole('button', { name: /Contracts/ })).toBeTruthy();
+    expect(backend.callsTo('GET', '/api/documents')).toEqual([]);
+    const picker = screen.getByRole('combobox', { name: 'Whose folder' });
+    fireEvent.focus(picker);
+    fireEvent.change(picker, { target: { value: 'R-7' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Retail Seven (R-7)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Contract.pdf' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://files.example/r7?sig'));
+    expect(backend.callsTo('GET', '/api/documents/customers/R-7/doc-a/download')).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });
