@@ -17,6 +17,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IConstruct } from 'constructs';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Api } from './api.ts';
+import { REPORT_METRICS_NAMESPACE } from '@portal/backend/report';
 import { IMPORT_WAIT_ALARM_MINUTES } from './import-settings.ts';
 import { Jobs } from './jobs.ts';
 import { Storage } from './storage.ts';
@@ -93,7 +94,12 @@ export function Monitoring({ stack, app }: StackContext) {
     mailEventsDepth,
     importDlqDepth,
     importAge,
-    ...operationsAlarms(stack, { apiId: api.httpApiId, functions: [handler, ...functionsOf(runner.stack)], table: table.cdk.table }),
+    ...operationsAlarms(stack, {
+      stage: app.stage,
+      apiId: api.httpApiId,
+      functions: [handler, ...functionsOf(runner.stack)],
+      table: table.cdk.table,
+    }),
   ];
   for (const alarm of alarms) alarm.addAlarmAction(notify);
 
@@ -134,7 +140,7 @@ export const SES_COMPLAINT_RATE_ALARM = 0.0005;
  */
 function operationsAlarms(
   stack: StackContext['stack'],
-  { apiId, functions, table }: { apiId: string; functions: SstFunction[]; table: ITable },
+  { stage, apiId, functions, table }: { stage: string; apiId: string; functions: SstFunction[]; table: ITable },
 ) {
   const fiveMinutes = Duration.minutes(5);
   const atLeast = (id: string, alarmDescription: string, metric: IMetric, threshold: number, evaluationPeriods = 1) =>
@@ -229,5 +235,30 @@ function operationsAlarms(
     1,
   );
 
-  return [apiLatency, ...perFunction, tableThrottles, tableErrors, bounceRate, complaintRate, schedulerErrors, schedulerDropped];
+  // Report run parts that outlived their slot's lease without finishing (swept and queued again, ADR 077): the
+  // report runner's slots sweep counts them (an EMF log line, report-jobs-from-config.ts).
+  const overdueParts = atLeast(
+    'ReportPartsOverdueAlarm',
+    'A report run part outlived its slot without finishing and was queued again: see the ReportRunner logs',
+    new Metric({
+      namespace: REPORT_METRICS_NAMESPACE,
+      metricName: 'OverdueReportParts',
+      dimensionsMap: { Stage: stage },
+      statistic: 'Sum',
+      period: fiveMinutes,
+    }),
+    1,
+  );
+
+  return [
+    apiLatency,
+    ...perFunction,
+    tableThrottles,
+    tableErrors,
+    bounceRate,
+    complaintRate,
+    schedulerErrors,
+    schedulerDropped,
+    overdueParts,
+  ];
 }

@@ -933,7 +933,7 @@ describe('Monitoring', () => {
     expect(alarm('ApiHandlerThrottlesAlarm')).toMatchObject({ EvaluationPeriods: 1 });
   });
 
-  it('alarms on table throttles and system errors, the SES reputation, and Scheduler failures (ADR 093)', () => {
+  it('alarms on table throttles and system errors, the SES reputation, Scheduler failures and overdue report parts (ADR 093)', () => {
     const metricNames = (id: string) => JSON.stringify(alarm(id)?.Metrics);
     expect(metricNames('TableThrottlesAlarm')).toContain('ThrottledRequests');
     expect(metricNames('TableSystemErrorsAlarm')).toContain('SystemErrors');
@@ -948,6 +948,14 @@ describe('Monitoring', () => {
     expect(alarm('SchedulerDroppedAlarm')).toMatchObject({
       Namespace: 'AWS/Scheduler',
       MetricName: 'InvocationDroppedCount',
+      Threshold: 1,
+    });
+    // Counted by the report runner's slots sweep (an EMF line, report-jobs-from-config.ts), per stage.
+    expect(alarm('ReportPartsOverdueAlarm')).toMatchObject({
+      Namespace: 'Portal/Reports',
+      MetricName: 'OverdueReportParts',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
+      Statistic: 'Sum',
       Threshold: 1,
     });
   });
