@@ -130,6 +130,7 @@ export function Web({ stack, app }: StackContext) {
           }
         : undefined,
     cdk: {
+      bucket: { enforceSSL: true }, // TLS-only, like the app's buckets (cdk-nag AwsSolutions-S10)
       distribution: {
         errorResponses: [],
         defaultBehavior: {

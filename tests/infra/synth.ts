@@ -35,6 +35,15 @@ const stageInputs = [
   'SFTP_HOST_KEY_SHA256',
 ];
 
+const nag = new WeakMap<object, string[]>();
+
+/** cdk-nag's unsuppressed AwsSolutions findings of a synthesis, one line each: `Stack/construct path: rule: message`. */
+export function nagFindings(templates: object): string[] {
+  const findings = nag.get(templates);
+  if (!findings) throw new Error('not a synthesis of synth()');
+  return findings;
+}
+
 export async function synth(
   stage: string,
   { mode = 'deploy', env = {} }: { mode?: 'deploy' | 'remove'; env?: Record<string, string> } = {},
@@ -52,6 +61,8 @@ export async function synth(
     // Imported here, after the lines above, and not at module top (imports are hoisted).
     const { initProject } = await import('sst/project.js');
     const { App, getStack } = await import('sst/constructs');
+    const { Aspects } = await import('aws-cdk-lib');
+    const { AwsSolutionsChecks } = await import('cdk-nag');
     const { default: config } = await import('../../sst.config.ts');
     const stacks = {
       Web: (await import('../../infra/web.ts')).Web,
@@ -66,12 +77,25 @@ export async function synth(
     await initProject({ stage, root: repoRoot });
     const app = new App({ mode, name: 'portal', stage, region: 'eu-central-1', account: '123456789012' });
     await config.stacks(app);
+    // cdk-nag's AwsSolutions rules over every stack; the infra code suppresses by design, with a reason (nag.ts).
+    Aspects.of(app).add(new AwsSolutionsChecks());
     await app.finish();
     // getStack() reads SST's "current app", so the templates are taken now, before another synth.
     const templates = Object.fromEntries(Object.entries(stacks).map(([name, fn]) => [name, Template.fromStack(getStack(fn))])) as Record<
       keyof typeof stacks,
       Template
     >;
+    // Read from the constructs' metadata: Annotations.fromStack re-synthesizes, which SST's own aspects refuse.
+    const findings = Object.entries(stacks).flatMap(([name, fn]) =>
+      getStack(fn)
+        .node.findAll()
+        .flatMap((c) =>
+          c.node.metadata
+            .filter((m) => (m.type === 'aws:cdk:error' || m.type === 'aws:cdk:warning') && String(m.data).startsWith('AwsSolutions-'))
+            .map((m) => `${name}/${c.node.path.split('/').slice(1).join('/')}: ${String(m.data).split('\n')[0]}`),
+        ),
+    );
+    nag.set(templates, findings);
     return templates;
   } finally {
     process.chdir(cwd);
@@ -144,11 +168,20 @@ export async function packagedFunctionRoot(handlerDir: string): Promise<string> 
 }
 
 /**
+ * cfn-lint's warnings the templates keep, each with its reason: every other warning fails like an error.
+ * W3005 (a DependsOn already implied by a GetAtt) is what CDK writes for every Lambda on its service role
+ * and for S3 notifications on their queue; it is redundant, not wrong, and the generated code is not ours.
+ */
+export const EXPLAINED_CFN_LINT_WARNINGS: Record<string, string> = {
+  W3005: 'redundant DependsOn that CDK and SST generate beside a GetAtt (service roles, bucket notifications)',
+};
+
+/**
  * What CloudFormation itself would refuse (an enum value, a property it does not know) fails here, not in
  * a deploy: cfn-lint (on the project machines' PATH) reads AWS's own resource specifications. Returns its
- * error lines (rules E*) over every template of a synthesis; its warnings are reviewed apart.
+ * error lines (rules E*) and its warning lines (W*) but the explained ones, over every template of a synthesis.
  */
-export function cfnLintErrors(templates: Record<string, Template>): string[] {
+export function cfnLintFindings(templates: Record<string, Template>): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'cfn-'));
   try {
     const files = Object.entries(templates).map(([name, template]) => {
@@ -158,8 +191,23 @@ export function cfnLintErrors(templates: Record<string, Template>): string[] {
     });
     const run = spawnSync('cfn-lint', ['--format', 'parseable', '--regions', 'eu-central-1', '--', ...files], { encoding: 'utf8' });
     if (run.error) throw new Error(`cfn-lint must be on PATH (it is on the project machines): ${run.error.message}`);
-    return run.stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
+    return run.stdout
+      .split('\n')
+      .filter((line) => /:[EW]\d{4}:/.test(line))
+      .filter((line) => !Object.keys(EXPLAINED_CFN_LINT_WARNINGS).some((rule) => line.includes(`:${rule}:`)))
+      .map((line) => line.replace(`${dir}/`, ''));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Every cdk-nag suppression written into a synthesis's templates (resource metadata `cdk_nag`), with its reason. */
+export function nagSuppressions(templates: Record<string, Template>): { resource: string; id: string; reason: string }[] {
+  return Object.entries(templates).flatMap(([name, template]) =>
+    Object.entries(
+      template.toJSON().Resources as Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress?: { id: string; reason: string }[] } } }>,
+    ).flatMap(([logicalId, r]) =>
+      (r.Metadata?.cdk_nag?.rules_to_suppress ?? []).map(({ id, reason }) => ({ resource: `${name}/${logicalId}`, id, reason })),
+    ),
+  );
 }

@@ -3,7 +3,7 @@ export { type MailEventDeps, recordMailEvent } from './delivery/mail-events.ts';
 export { portalUsersOf } from './recipient-service.ts';
 export { importReport, ReportImport } from './report-import.ts';
 export { getReportJob, putNewReportJob } from './report-job-entity.ts';
-export { reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
+export { REPORT_METRICS_NAMESPACE, reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
 export {
   dayBucketKey,
   type KeyLayout,

@@ -29,7 +29,7 @@ export function reportJobsFromConfig(
   deps: JobFactoryDeps<ReportLaunch> & {
     files?: FileStore;
     selfFunctionName?: string;
-    runner?: Partial<Pick<ReportRunnerDeps, 'rowsPerFile' | 'partRows' | 'progressEveryMs' | 'deliver' | 'source'>>;
+    runner?: Partial<Pick<ReportRunnerDeps, 'rowsPerFile' | 'partRows' | 'progressEveryMs' | 'deliver' | 'source' | 'metric'>>;
     /** null: "Run now" unlimited (tests of other behaviour than ADR 051's limits). */
     rateLimiter?: RateLimiter | null;
     /** The customer's logo for the mails (ADR 084). */
@@ -77,6 +77,7 @@ export function reportJobsFromConfig(
       countRun: countReportRun,
       launchPart: (jobId, part) => launcher.launch({ kind: 'report-part', jobId, part }),
       rowsPerFile: config.EXPORT_ROWS_PER_FILE,
+      metric: (name, value) => console.log(metricLine(config.STAGE, name, value)),
       ...deps.runner,
     };
   };
@@ -116,3 +117,20 @@ export function reportJobsFromConfig(
 }
 
 export type ReportJobs = ReturnType<typeof reportJobsFromConfig>;
+
+/** The namespace of the portal's own metrics; each carries its stage as the dimension `Stage` (infra/monitoring.ts). */
+export const REPORT_METRICS_NAMESPACE = 'Portal/Reports';
+
+/**
+ * A CloudWatch embedded metric format line: Lambda's log line becomes a metric point, no API call (ADR 093).
+ * Locally it is just a log line.
+ */
+export const metricLine = (stage: string, name: string, value: number, at = Date.now()) =>
+  JSON.stringify({
+    _aws: {
+      Timestamp: at,
+      CloudWatchMetrics: [{ Namespace: REPORT_METRICS_NAMESPACE, Dimensions: [['Stage']], Metrics: [{ Name: name, Unit: 'Count' }] }],
+    },
+    Stage: stage,
+    [name]: value,
+  });

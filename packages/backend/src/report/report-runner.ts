@@ -68,6 +68,8 @@ export type ReportRunnerDeps = {
   partRows?: number;
   progressEveryMs?: number;
   log?: (message: string, fields: Record<string, unknown>) => void;
+  /** A count for CloudWatch (an EMF log line on AWS, ADR 093): `OverdueReportParts` feeds an alarm. */
+  metric?: (name: string, value: number) => void;
 };
 
 /**
@@ -320,7 +322,10 @@ export async function runReportPart(deps: ReportRunnerDeps, jobId: string, index
  * that is lost keeps its slot only until the lease ends; the next caller sweeps it and the part waits again.
  */
 export async function startWaitingParts(deps: ReportRunnerDeps): Promise<void> {
-  const claims = await claimWaitingParts(deps.db, deps.partsAtOnce ?? REPORT_PARTS_AT_ONCE, deps.now(), REPORT_LEASE_MS);
+  // A part swept past its lease ran longer than its slot without finishing its run: counted for the alarm.
+  const claims = await claimWaitingParts(deps.db, deps.partsAtOnce ?? REPORT_PARTS_AT_ONCE, deps.now(), REPORT_LEASE_MS, (parts) =>
+    deps.metric?.('OverdueReportParts', parts),
+  );
   for (const claim of claims) await deps.launchPart(claim.jobId, claim.part);
 }
 

@@ -63,10 +63,15 @@ export const waitForSlots = (db: Db, jobId: string, parts: readonly number[], se
 /** The slots held now (a consistent read of `COUNT`). */
 export const slotsHeld = (db: Db): Promise<number> => slots(db).held();
 
-/** The held slots whose lease passed: each freed and its part put back in its job's line, in one transaction. */
-async function sweepExpired(db: Db, at: Date): Promise<void> {
+/**
+ * The held slots whose lease passed: each freed and its part put back in its job's line, in one transaction.
+ * Answers how many it freed: parts that ran past their lease without finishing (the overdue-parts alarm, ADR 093).
+ */
+async function sweepExpired(db: Db, at: Date): Promise<number> {
   const pool = slots(db);
+  let swept = 0;
   for (const hold of await pool.expired(at)) {
+    swept += 1;
     await transactWrite(db, [
       ...pool.sweep(hold),
       {
@@ -80,8 +85,10 @@ async function sweepExpired(db: Db, at: Date): Promise<void> {
       },
     ]).catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error; // another sweep or the part's own release came first
+      swept -= 1;
     });
   }
+  return swept;
 }
 
 /** The first job in line with a part waiting and room under its limit. */
@@ -121,8 +128,15 @@ async function nextWaiting(db: Db): Promise<Waiting | null> {
  * at the version read and below its limit). Lost races are read again; after a few in a row another caller
  * is claiming: it stops.
  */
-export async function claimWaitingParts(db: Db, cap: number, at: Date, leaseMs: number): Promise<PartClaim[]> {
-  await sweepExpired(db, at);
+export async function claimWaitingParts(
+  db: Db,
+  cap: number,
+  at: Date,
+  leaseMs: number,
+  onSwept?: (overdueParts: number) => void,
+): Promise<PartClaim[]> {
+  const swept = await sweepExpired(db, at);
+  if (swept > 0) onSwept?.(swept);
   const claims: PartClaim[] = [];
   let free = cap - (await slotsHeld(db));
   let waiting = free > 0 ? await nextWaiting(db) : null;

@@ -9,3 +9,13 @@ export { queryAll, queryPage } from './query.ts';
 export { ensureTable, PROD_WARM_THROUGHPUT, TABLE_KEYS, toTtl } from './table.ts';
 export { transactWrite } from './transact.ts';
 export { INDEX_SETTLE_MS } from './versioned-list.ts';
+export {
+  compareFingerprints,
+  fingerprint,
+  fromExportLine,
+  itemHash,
+  type RawItem,
+  scanAllItems,
+  toExportLine,
+  writeAllItems,
+} from './table-copy.ts';
