@@ -38,6 +38,7 @@ import {
 } from './delivery-errors.ts';
 import { defaultMailsPerDay, takeMailBudget } from './mail-budget-entity.ts';
 import type { MailTokens } from './mail-tokens.ts';
+import type { SendPacer } from './send-pacer.ts';
 import { buildReportMail, mailLanguageOf, type MailFile } from './report-mail.ts';
 
 /**
@@ -56,6 +57,8 @@ export type ReportDeliveryDeps = {
   /** The reports bucket. */
   files: FileStore;
   mailer: Pick<Mailer, 'sendRaw'>;
+  /** Waits for this sender's next slot of SES's sending rate before each send attempt (ADR 094); none: unpaced. */
+  pace?: SendPacer;
   sftp: SftpDelivery;
   tokens: MailTokens;
   /** The site's origin: links in mails go to `<appUrl>/...`. */
@@ -291,7 +294,11 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
     return { status: 'held', code: 'dailyLimit' };
   }
   try {
-    const { messageId } = await withBackoff(() => deps.mailer.sendRaw(recipient.email, raw), isSesThrottling, retryOf(deps));
+    const send = async () => {
+      await deps.pace?.();
+      return deps.mailer.sendRaw(recipient.email, raw);
+    };
+    const { messageId } = await withBackoff(send, isSesThrottling, retryOf(deps));
     return { status: 'sent', messageId, attached: attach, address: recipient.email };
   } catch (error) {
     const failure = sesFailure(error);
