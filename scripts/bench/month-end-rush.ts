@@ -15,7 +15,7 @@
  * (`--api-mails-per-minute`), so throttles are met and must be absorbed. The queue is at least once: every
  * `--duplicate-every`th message comes twice; a consumer that throws (a delivery still throttled) has its
  * message back after the visibility timeout. Prints mails sent, throttles met, duplicates, lost, drain time.
- * Everything on loopback: DynamoDB Local and the SES stand-in are started here unless given.
+ * `--unpaced` sends without the pacer (the delivery before ADR 094). Everything on loopback: DynamoDB Local and the SES stand-in are started here unless given.
  */
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -47,6 +47,8 @@ export type RushOptions = {
   duplicateEvery: number;
   /** When a message whose consumer failed is delivered again (the queue's visibility timeout). */
   visibilityMs: number;
+  /** Sends without the pacer (the delivery before ADR 094). */
+  unpaced?: boolean;
   dynamodbEndpoint: string;
   /** aws-ses-v2-local. */
   sesEndpoint: string;
@@ -184,7 +186,9 @@ export async function runMonthEndRush(options: RushOptions): Promise<RushResult>
     },
   };
   const sender = async () => {
-    const deps = reportDeliveryDeps(config, { db, now: vt.now, mailer: answerTime, sleep: vt.sleep });
+    const { pace, ...unpaced } = reportDeliveryDeps(config, { db, now: vt.now, mailer: answerTime, sleep: vt.sleep });
+    // `--unpaced`: the delivery as it was before ADR 094 (backoff only), for the before → after figures.
+    const deps = options.unpaced ? unpaced : { ...unpaced, ...(pace ? { pace } : {}) };
     for (;;) {
       queue.sort((a, b) => a.visibleAt - b.visibleAt);
       const next = queue[0];
@@ -278,6 +282,7 @@ async function main() {
       'visibility-seconds': { type: 'string', default: '60' },
       /** A DynamoDB Local already running (else one is started here). */
       'dynamodb-endpoint': { type: 'string' },
+      unpaced: { type: 'boolean', default: false },
     },
   });
   const { startDynamoDbLocal } = await import('../local/dynamodb-local.ts');
@@ -304,6 +309,7 @@ async function main() {
       apiMailsPerMinute: Number(values['api-mails-per-minute']),
       duplicateEvery: Number(values['duplicate-every']),
       visibilityMs: Number(values['visibility-seconds']) * 1000,
+      unpaced: values.unpaced,
       dynamodbEndpoint: dynamo.endpoint,
       sesEndpoint: `http://127.0.0.1:${sesPort}`,
       s3Endpoint: s3.endpoint,
