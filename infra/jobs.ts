@@ -50,6 +50,8 @@ function jobsEnvironment(app: App, reportLinkKeyName: string) {
     MAIL_FROM: mailFrom,
     // Report mails name it, so SES publishes their later bounces and complaints (ADR 042 addendum).
     SES_CONFIGURATION_SET: configurationSetName,
+    // The account's SES sending rate, a stage setting (.env.<stage>; AWS's default for a new account is 14/s): ADR 094.
+    SES_SEND_RATE: process.env.SES_SEND_RATE ?? '14',
     APP_URL: siteUrl,
     SCHEDULER_MODE: 'aws',
   };

@@ -498,6 +498,8 @@ describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
       [t.Api, 'ApiHandler'],
     ] as const) {
       expect(envOf(template, prefix).SES_CONFIGURATION_SET, prefix).toBe('test-portal-mail');
+      // The account's sending rate, AWS's default unless the stage sets SES_SEND_RATE (ADR 094).
+      expect(envOf(template, prefix).SES_SEND_RATE, prefix).toBe('14');
       const ses = roleStatements(template, prefix).find((s) => asArray(s.statement.Action).includes('ses:SendRawEmail'));
       const resources = JSON.stringify(ses?.statement.Resource);
       expect(resources, prefix).toContain(':identity/*');

@@ -33,6 +33,7 @@ const stageInputs = [
   'SFTP_SERVER',
   'SFTP_SERVICE_PUBLIC_KEY',
   'SFTP_HOST_KEY_SHA256',
+  'SES_SEND_RATE',
 ];
 
 const nag = new WeakMap<object, string[]>();

@@ -60,6 +60,10 @@ export const ConfigSchema = z.object({
   SES_ENDPOINT: optionalUrl,
   /** SES configuration set the report mails are sent with, so SES reports later bounces/complaints (ADR 042); unset locally. */
   SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
+  /** The account's SES sending rate, mails a second (a stage setting, infra/jobs.ts; ADR 094): report mails are paced to it. */
+  SES_SEND_RATE: z._default(z.coerce.number().check(z.gte(1), z.lte(10_000)), 14),
+  /** How many processes send report mails at once (ADR 094): each paces itself to its share of SES_SEND_RATE. */
+  REPORT_MAIL_SENDERS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 1),
   SESSION_IDLE_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 60)), 30),
   SESSION_ABSOLUTE_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 30)), 12),
   /** TOTP secrets are encrypted with this KMS key on AWS ... */

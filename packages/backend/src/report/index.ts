@@ -17,3 +17,8 @@ export {
 } from './report-part-plan.ts';
 export { REPORT_PART_ROWS } from './report-runner.ts';
 export { REPORT_SLOTS_SWEEP_MINUTES } from './report-slot-entity.ts';
+// The delivery as a queue's consumer runs it (the month-end rush, ADR 094).
+export { deliverReportJob } from './delivery/deliver-report-job.ts';
+export { DeliveryIncompleteError } from './delivery/delivery-errors.ts';
+export { reportDeliveryDeps } from './delivery/delivery-service.ts';
+export { SES_DEFAULT_SEND_RATE } from './delivery/send-pacer.ts';

@@ -39,6 +39,7 @@ import {
 import { defaultMailsPerDay, takeMailBudget } from './mail-budget-entity.ts';
 import type { MailTokens } from './mail-tokens.ts';
 import { languageOf } from '../../platform/texts/server-texts.ts';
+import type { SendPacer } from './send-pacer.ts';
 import { buildReportMail, type MailFile } from './report-mail.ts';
 
 /**
@@ -57,6 +58,8 @@ export type ReportDeliveryDeps = {
   /** The reports bucket. */
   files: FileStore;
   mailer: Pick<Mailer, 'sendRaw'>;
+  /** Waits for this sender's next slot of SES's sending rate before each send attempt (ADR 094); none: unpaced. */
+  pace?: SendPacer;
   sftp: SftpDelivery;
   tokens: MailTokens;
   /** The site's origin: links in mails go to `<appUrl>/...`. */
@@ -292,7 +295,11 @@ async function sendMail(deps: ReportDeliveryDeps, ctx: RunContext, delivery: Sto
     return { status: 'held', code: 'dailyLimit' };
   }
   try {
-    const { messageId } = await withBackoff(() => deps.mailer.sendRaw(recipient.email, raw), isSesThrottling, retryOf(deps));
+    const send = async () => {
+      await deps.pace?.();
+      return deps.mailer.sendRaw(recipient.email, raw);
+    };
+    const { messageId } = await withBackoff(send, isSesThrottling, retryOf(deps));
     return { status: 'sent', messageId, attached: attach, address: recipient.email };
   } catch (error) {
     const failure = sesFailure(error);

@@ -1,5 +1,5 @@
 import type { DeliveryReasonCode } from '@portal/core/report';
-import { fullJitter } from '../../platform/db/transact.ts';
+import { realSleep } from './send-pacer.ts';
 
 /**
  * What a failed send means for the delivery (ADR 042). SES throttling (Throttling, "Maximum sending rate
@@ -46,8 +46,8 @@ export const fileFailure = (error: unknown): SendFailure =>
     ? { kind: 'fileGone', code: 'fileGone', reason: null, retryable: false }
     : { kind: 'fileRead', code: 'fileUnreadable', reason: errorDetail(error), retryable: true };
 
-/** How often and how long a send or a read is tried within one delivery run. */
-export type RetryPolicy = { attempts: number; baseMs: number; capMs: number };
+/** How often and how long a send or a read is tried within one delivery run; `sleep` waits (the rush simulation's is virtual, ADR 094). */
+export type RetryPolicy = { attempts: number; baseMs: number; capMs: number; sleep?: (ms: number) => Promise<void> };
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseMs: 200, capMs: 5_000 };
 
 /** Runs `fn`, again after a full-jitter wait while `retry(error)` says so, at most `policy.attempts` times. */
@@ -57,7 +57,8 @@ export async function withBackoff<T>(fn: () => Promise<T>, retry: (error: unknow
       return await fn();
     } catch (error) {
       if (!retry(error) || attempt + 1 >= policy.attempts) throw error;
-      await fullJitter(attempt, policy.capMs, policy.baseMs);
+      // Full jitter: a random wait up to the capped exponential step.
+      await (policy.sleep ?? realSleep)(Math.random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt));
     }
   }
 }

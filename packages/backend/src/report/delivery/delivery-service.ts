@@ -17,8 +17,10 @@ import { loadReportDefinition } from '../report-entity.ts';
 import { findRecipient, unsubscribeRecipient } from '../recipient-service.ts';
 import { DELIVERY_LEASE_MS, redeliver, type ReportDeliveryDeps } from './deliver-report-job.ts';
 import { deliveryView, deliveryWrites, getDelivery } from './delivery-entity.ts';
+import { DEFAULT_RETRY } from './delivery-errors.ts';
 import { confirmContact } from './contact-confirmation.ts';
 import { mailTokensFromConfig } from './mail-tokens.ts';
+import { realSleep, reportMailsPerSecond, sendPacer } from './send-pacer.ts';
 
 /**
  * The delivery's dependencies from config (the runner and the API build them alike): the reports bucket,
@@ -35,8 +37,11 @@ export function reportDeliveryDeps(
     sftp?: SftpDelivery;
     mailsPerDay?: () => Promise<number>;
     logoPng?: (customerId: string) => Promise<Buffer | null>;
+    /** How the pacer and the retries wait (the rush simulation's clock is virtual, ADR 094); default: timers. */
+    sleep?: (ms: number) => Promise<void>;
   },
 ): ReportDeliveryDeps {
+  const sleep = deps.sleep ?? realSleep;
   const sftp = lazy(async () => (await import('../../platform/sftp/sftp-delivery.ts')).sftpDeliveryFromConfig(config));
   return {
     db: deps.db,
@@ -44,6 +49,13 @@ export function reportDeliveryDeps(
       deps.files ??
       createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.REPORTS_BUCKET }, deps.faults),
     mailer: deps.mailer ?? createMailer(config, deps.faults),
+    // This process's share of the account's sending rate (ADR 094).
+    pace: sendPacer({
+      perSecond: reportMailsPerSecond(config.SES_SEND_RATE, config.REPORT_MAIL_SENDERS),
+      nowMs: () => deps.now().getTime(),
+      sleep,
+    }),
+    ...(deps.sleep ? { retry: { ...DEFAULT_RETRY, sleep } } : {}),
     sftp: deps.sftp ?? { put: async (input) => (await sftp()).put(input) },
     tokens: mailTokensFromConfig(config),
     appUrl: config.APP_URL.replace(/\/+$/, ''),
