@@ -53,6 +53,8 @@ let faults: FaultInjector;
 let app: ReturnType<typeof createApp>;
 let cookie = '';
 let newsCookie = '';
+/** fault.approver: approves the allocation changes fault.news files (four-eyes, ADR 087 addendum). */
+let approverCookie = '';
 let ipCounter = 0;
 /** Every answer the clients saw, by status and code: the figures of the run. */
 const answers: Record<string, number> = {};
@@ -154,6 +156,17 @@ beforeAll(async () => {
         productManagement: { permissions: 2 + 16 + 32, settings: 0 },
       },
     },
+    {
+      username: 'fault.approver',
+      password: PASSWORD,
+      email: 'fault.approver@example.com',
+      customerId: 'R-F1',
+      portals: ['connect'],
+      securityFlag: 16,
+      passwordExpiry: '2030-01-01T00:00:00.000Z',
+      // productManagement allocation and approveAllocationChanges (ADR 087): another user than the one who asks.
+      modules: { productManagement: { permissions: 2 + 32, settings: 0 } },
+    },
     ...Array.from({ length: MAIL_ACCOUNTS }, (_, i) => ({
       username: `mail.user${i}`,
       password: PASSWORD,
@@ -212,6 +225,13 @@ beforeAll(async () => {
   });
   expect(news.status).toBe(200);
   newsCookie = sessionCookie(news);
+  const approver = await app.request('/api/auth/signin', {
+    method: 'POST',
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'fault.approver', password: PASSWORD }),
+  });
+  expect(approver.status).toBe(200);
+  approverCookie = sessionCookie(approver);
   // The accounts' password hashes (one per role): over the default 10 s on a busy 2-core machine.
 }, 60_000);
 
@@ -499,7 +519,12 @@ describe(`under ${RATE * 100} % injected AWS faults (seed ${SEED})`, () => {
       filed.flatMap(({ body }) =>
         [1, 2].map(
           () => () =>
-            untilFinal(() => app.request(`${changes}/${String(body.changeId)}/approve`, { method: 'POST', headers: connectHeaders() })),
+            untilFinal(() =>
+              app.request(`${changes}/${String(body.changeId)}/approve`, {
+                method: 'POST',
+                headers: connectHeaders({ Cookie: approverCookie }),
+              }),
+            ),
         ),
       ),
     );

@@ -27,7 +27,7 @@ import { Id, Text } from './fields.ts';
 export { getCustomer, getCustomerRole, listCustomers, listCustomersByRole, type CustomerRole };
 
 /** An IANA zone name the runtime knows (SPEC 3's timezones list is exactly these: reference-lists.ts). */
-const TimeZone = z.string().check(z.trim(), z.refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin'));
+const TimeZone = z.string().check(z.trim(), z.maxLength(64), z.refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin'));
 
 export const CustomerGroupImport = z.object({ customerGroupId: Id, name: Text() });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BrandSettings, brandTexts, upgradeLegacyBrand } from './contracts.ts';
+import { brandTexts } from './brand-texts.ts';
+import { BrandSettings, upgradeLegacyBrand } from './contracts.ts';
 
 const brand = (texts: unknown) => ({ id: 'b', name: 'B', layout: 'default', texts, customFields: {} });
 const en = { footerLinks: [{ name: 'Help card', href: 'https://example.org/help-en.pdf' }] };

@@ -66,10 +66,6 @@ export const CompanyApprovalSettings = z.object({
 });
 export type CompanyApprovalSettings = z.infer<typeof CompanyApprovalSettings>;
 
-/** The languages a brand words its texts in: those of the portals' locales (SPEC 9), `de-DE` and `de-de` both `de`. */
-export const BRAND_TEXT_LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
-export type BrandTextLanguage = (typeof BRAND_TEXT_LANGUAGES)[number];
-
 /**
  * A brand's texts and links in one language (SPEC 2, 9; ADR 006 addendum): the footer links (help card, legal
  * notice, about), the external questionnaire and the brand's words for the MFA notice.
@@ -123,16 +119,6 @@ export const BrandSettings = z.object({
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;
-
-/**
- * The brand's texts for a locale (SPEC 9): the entry of the locale's language (`de-DE`, `de-de` → `de`), else
- * the English one. Whole entries: a language entry the brand wrote is complete in itself, nothing is mixed in.
- */
-export function brandTexts(brand: Pick<BrandSettings, 'texts'>, locale: string | null | undefined): BrandTexts {
-  const language = (locale ?? '').slice(0, 2).toLowerCase();
-  const entry = BRAND_TEXT_LANGUAGES.find((known) => known === language);
-  return (entry && brand.texts[entry]) || brand.texts.en;
-}
 
 /**
  * A brand record in the former one-language shape (`footerLinks` beside `customFields.questionnaireUrl`) as the

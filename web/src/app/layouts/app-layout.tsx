@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { MfaNotice } from '../../features/account/components/mfa-notice.tsx';
-import { useBrand, useBrandTexts } from '../../features/brand/api/brand.ts';
+import { useBrand } from '../../features/brand/api/brand.ts';
+import { useBrandTexts } from '../../features/brand/brand-texts.ts';
 import { useT } from '../../i18n/index.ts';
 import { pendingStepOf, useSession } from '../../lib/auth.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import { useBrandTexts } from '../../features/brand/api/brand.ts';
+import { useBrandTexts } from '../../features/brand/brand-texts.ts';
 import { useT } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { useShellSession } from '../shell-session.ts';

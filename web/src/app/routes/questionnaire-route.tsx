@@ -1,4 +1,5 @@
-import { useBrand, useBrandTexts } from '../../features/brand/api/brand.ts';
+import { useBrand } from '../../features/brand/api/brand.ts';
+import { useBrandTexts } from '../../features/brand/brand-texts.ts';
 import { questionnaireHref } from '../../features/questionnaire/model/questionnaire.ts';
 import { QuestionnairePage } from '../../features/questionnaire/components/questionnaire-page.tsx';
 import { useSession } from '../../lib/auth.ts';

@@ -1,6 +1,5 @@
-import { BrandSettings, type BrandTexts, brandTexts } from '@portal/core/shared';
+import { BrandSettings } from '@portal/core/shared';
 import useSWR from 'swr';
-import { useLocale } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { brandKeys } from './keys.ts';
@@ -20,14 +19,4 @@ export function useBrand(): BrandSettings | undefined {
     shouldRetryOnError: false,
   });
   return data;
-}
-
-/**
- * The brand's texts (footer links, questionnaire, MFA notice) in the language the screens show, else its English
- * entry (SPEC 9; core `brandTexts`): a German user gets the German help card, a Polish one English where the brand
- * wrote no Polish.
- */
-export function useBrandTexts(brand: BrandSettings | undefined): BrandTexts | undefined {
-  const locale = useLocale();
-  return brand ? brandTexts(brand, locale) : undefined;
 }

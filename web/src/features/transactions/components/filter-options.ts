@@ -3,6 +3,7 @@ import { type MasterData } from '@portal/core/masterdata';
 import { type Translate } from '../../../i18n/index.ts';
 import { presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { TRANSACTION_PRESETS, type TransactionDraft } from '../model/transaction-filter.ts';
+import { typeName } from '../model/transaction-format.ts';
 
 interface Option {
   value: string;
@@ -26,7 +27,7 @@ export function filterOptions(
   const presets: Option[] = presetOptions(TRANSACTION_PRESETS, draft.preset, (p) => t(`transactions.presets.${p}`));
   const typeOptions: Option[] = [
     { value: '', label: t('transactions.filters.allTypes') },
-    ...(types ?? []).map((type) => ({ value: type.transactionTypeId, label: type.name })),
+    ...(types ?? []).map((type) => ({ value: type.transactionTypeId, label: typeName(type.transactionTypeId, types) })),
   ];
   if (draft.type && !types?.some((type) => type.transactionTypeId === draft.type))
     typeOptions.push({ value: draft.type, label: draft.type });

@@ -1,6 +1,7 @@
 import type { Transaction } from '@portal/core/transaction';
 import type { MasterData } from '@portal/core/masterdata';
 import { type CurrencyDisplay, DEFAULT_CURRENCY_DECIMALS, formatAmount } from '@portal/core/shared';
+import { optionalText } from '../../../i18n/index.ts';
 
 /**
  * How a transaction's values read on screen (pure, unit-tested): the amount in its own currency with that
@@ -32,6 +33,9 @@ export function amountText(tx: Pick<Transaction, 'amount' | 'currency'>, currenc
   return formatAmount(tx.amount / 10 ** (currency.decimals ?? DEFAULT_CURRENCY_DECIMALS), currency, locale);
 }
 
-/** A transaction type's master-data name; its id when master data does not know it (yet). */
+/**
+ * A transaction type's name in the reader's language where the catalogue knows its id (`transactions.types.<id>`),
+ * else its master-data name (one language, the processor's), else its id when master data does not know it (yet).
+ */
 export const typeName = (typeId: string, types: TransactionTypes | undefined): string =>
-  types?.find((t) => t.transactionTypeId === typeId)?.name ?? typeId;
+  optionalText(`transactions.types.${typeId}`) ?? types?.find((t) => t.transactionTypeId === typeId)?.name ?? typeId;
