@@ -218,20 +218,18 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
   cookie = sessionCookie(res);
-  const news = await app.request('/api/auth/signin', {
-    method: 'POST',
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'fault.news', password: PASSWORD }),
-  });
-  expect(news.status).toBe(200);
-  newsCookie = sessionCookie(news);
-  const approver = await app.request('/api/auth/signin', {
-    method: 'POST',
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'fault.approver', password: PASSWORD }),
-  });
-  expect(approver.status).toBe(200);
-  approverCookie = sessionCookie(approver);
+  // The connect accounts: fault.news writes, fault.approver approves what it files (four-eyes, ADR 087 addendum).
+  const connectSignIn = async (username: string) => {
+    const answer = await app.request('/api/auth/signin', {
+      method: 'POST',
+      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
+    expect(answer.status).toBe(200);
+    return sessionCookie(answer);
+  };
+  newsCookie = await connectSignIn('fault.news');
+  approverCookie = await connectSignIn('fault.approver');
   // The accounts' password hashes (one per role): over the default 10 s on a busy 2-core machine.
 }, 60_000);
 
