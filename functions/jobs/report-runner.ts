@@ -33,8 +33,8 @@ const reports = lazy(async () => {
   return reportJobsFromConfig(config, { ...deps, logoPng, ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 
-/** The allocation and company sweeps' table and clock (ADR 087, 085): built on the first fire only. */
-const allocationDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
+/** The sweep steps' table and clock (allocation ADR 087, company effects ADR 085): built on the first fire only. */
+const sweepDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
 
 /**
  * The steps of the one fixed-rate sweep (ADR 087 addendum, platform/scheduler/sweep.ts): the report part slots
@@ -47,7 +47,7 @@ export const sweepSteps: readonly SweepStep[] = [
   {
     name: 'allocation-apply',
     run: async () => {
-      const { db, now } = await allocationDeps();
+      const { db, now } = await sweepDeps();
       const { sweepAllocations } = await import('@portal/backend/allocation');
       return sweepAllocations(db, now());
     },
@@ -55,7 +55,7 @@ export const sweepSteps: readonly SweepStep[] = [
   {
     name: 'company-effects',
     run: async () => {
-      const { db, now } = await allocationDeps();
+      const { db, now } = await sweepDeps();
       const [{ retryCompanyEffects }, { applyLogo }] = await Promise.all([
         import('@portal/backend/company'),
         import('@portal/backend/logo'),
