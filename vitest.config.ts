@@ -15,7 +15,9 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/stand-ins.ts'],
+          // Two files share the two cores (maxWorkers above): a set-up hook gets the headroom of a test.
           testTimeout: 20_000,
+          hookTimeout: 20_000,
         },
       },
       {
