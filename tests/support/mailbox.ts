@@ -13,7 +13,7 @@ const ses = await startSesLocal({ host: '127.0.0.1', port: sesPort });
 process.env.SES_ENDPOINT = `http://127.0.0.1:${sesPort}`;
 afterAll(() => new Promise<void>((resolve) => ses.close(() => resolve())));
 
-/** Mail the SES stand-in received (tests/setup/stand-ins.ts), newest last. */
+/** Mail this file's SES stand-in received (above), newest last. */
 export type SentMail = {
   messageId: string;
   destination: { to: string[] };
