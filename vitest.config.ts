@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One `vitest run` executes every suite; each project has its own setup.
 export default defineConfig({
   test: {
+    // A worker per core (vitest's default leaves one core to itself: on CI's two cores, one file at a time).
+    // A server file keeps about one core busy between its worker and DynamoDB Local, so two run side by side;
+    // the e2e files still run one after another (fileParallelism false, their own group after the others).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -10,7 +15,9 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/stand-ins.ts'],
+          // Two files share the two cores (maxWorkers above): a set-up hook gets the headroom of a test.
           testTimeout: 20_000,
+          hookTimeout: 20_000,
         },
       },
       {
@@ -46,6 +53,8 @@ export default defineConfig({
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
+          // Infra files take turns among themselves (each synthesis rewrites the repo's .sst), not with the rest.
+          setupFiles: ['tests/infra/one-file-at-a-time.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

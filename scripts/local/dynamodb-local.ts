@@ -25,7 +25,8 @@ export function javaAvailable(): boolean {
 
 export type DynamoDbLocal = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
 
-export async function startDynamoDbLocal(options: { dbPath?: string; port?: number }): Promise<DynamoDbLocal> {
+/** `readyWithinMs`: how long the JVM may take to answer (it compiles the launcher first: slow on a busy machine). */
+export async function startDynamoDbLocal(options: { dbPath?: string; port?: number; readyWithinMs?: number }): Promise<DynamoDbLocal> {
   const jarDir = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const port = options.port ?? (await freePort());
   const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
@@ -55,7 +56,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   );
   exited.catch(() => {});
   try {
-    await Promise.race([waitForHttp(endpoint), exited]);
+    await Promise.race([waitForHttp(endpoint, options.readyWithinMs), exited]);
   } catch (error) {
     // A start that never answered is not left running (a stray JVM holds a core and ~1 GB for the rest of a run).
     if (child.exitCode === null) child.kill('SIGTERM');

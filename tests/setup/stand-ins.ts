@@ -4,11 +4,13 @@ import { startSesLocal } from '../../scripts/local/ses-local.ts';
 
 /**
  * The AWS stand-ins for the server suite: one in-memory DynamoDB Local (each test file makes its own
- * table) and one SES stand-in (tests read what was sent from its /store, see tests/support/mailbox.ts).
+ * table) and one SES stand-in for the mail of every file; a file that reads mail (tests/support/mailbox.ts)
+ * gets one of its own, as files run side by side.
  */
 export default async function setup() {
   if (!javaAvailable()) throw new Error(JAVA_MISSING);
-  const dynamo = await startDynamoDbLocal({});
+  // Beside the e2e project's `npm start` (its web build and seed) the JVM's start can pass the default 30 s.
+  const dynamo = await startDynamoDbLocal({ readyWithinMs: 120_000 });
   const sesPort = await freePort();
   const ses = await startSesLocal({ host: '127.0.0.1', port: sesPort });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;

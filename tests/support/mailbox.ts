@@ -1,4 +1,19 @@
-/** Mail the SES stand-in received (tests/setup/stand-ins.ts), newest last. */
+import { afterAll } from 'vitest';
+import { freePort } from '../../scripts/local/ports.ts';
+import { startSesLocal } from '../../scripts/local/ses-local.ts';
+
+/**
+ * A test file that reads mail gets its own SES stand-in, started when it imports this module (before its
+ * backend reads SES_ENDPOINT): server files run side by side (vitest.config.ts), and in the suite's shared
+ * stand-in (tests/setup/stand-ins.ts) another file's mail to the same address, or any mail at all, would
+ * be read as this file's.
+ */
+const sesPort = await freePort();
+const ses = await startSesLocal({ host: '127.0.0.1', port: sesPort });
+process.env.SES_ENDPOINT = `http://127.0.0.1:${sesPort}`;
+afterAll(() => new Promise<void>((resolve) => ses.close(() => resolve())));
+
+/** Mail this file's SES stand-in received (above), newest last. */
 export type SentMail = {
   messageId: string;
   destination: { to: string[] };
