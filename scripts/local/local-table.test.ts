@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeAccess } from '@portal/core/auth';
-import type { Actor } from '@portal/backend';
 import { MIGRATIONS } from '@portal/backend/migration';
 import { createDb, getItem, migrationStateKey } from '@portal/backend/platform/db';
 import { describe, expect, it } from 'vitest';
 import { makeRequestsLegacy } from '../../tests/support/legacy-requests.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { flowActor, importRequestWorkflow } from '../../tests/support/request-fixtures.ts';
+import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { prepareLocalTable } from './local-table.ts';
 
 /**
@@ -29,25 +28,8 @@ describe('npm start: the local table and its migrations', () => {
 
   it('an old data folder: its requests are migrated before serving, then listed; the next start runs nothing', async () => {
     const backend = await createTestBackend(() => T0);
-    await importOk(backend, 'retailers', [{ customerId: 'LS-1', name: 'Start Markets' }]);
-    await importOk(backend, 'workflows', [
-      {
-        workflowId: 'wf-ls',
-        name: 'Start',
-        customerId: 'LS-1',
-        steps: [{ stepId: 's', name: 'Step', items: [{ itemId: 't', type: 'text', label: 'Note', required: false }] }],
-      },
-    ]);
-    const flow = (username: string, permissions: number): Actor => ({
-      username,
-      displayName: username,
-      customerId: 'LS-1',
-      access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { flow: { permissions, settings: 0 } } }),
-      strongAuthentication: false,
-      timezone: 'Europe/Berlin',
-      locale: 'en-US',
-    });
-    const requester = flow('ls.req', 1);
+    await importRequestWorkflow(backend, 'LS-1', 'wf-ls');
+    const requester = flowActor('ls.req', 'LS-1', 1);
     const service = backend.workflowRequests;
     const open = (await service.create(requester, { workflowId: 'wf-ls', customerId: 'LS-1' }, randomUUID())).request.id;
     const done = (await service.create(requester, { workflowId: 'wf-ls', customerId: 'LS-1' }, randomUUID())).request.id;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Backend } from '@portal/backend';
-import { decodeAccess } from '@portal/core/auth';
 import { getItem, type Migration, migrationStateKey, runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRequestsLegacy } from '../../../../tests/support/legacy-requests.ts';
-import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { flowActor, importRequestWorkflow } from '../../../../tests/support/request-fixtures.ts';
+import { createTestBackend } from '../../../../tests/support/test-backend.ts';
 import { requestBuckets } from './request-buckets-entity.ts';
 
 /**
@@ -17,15 +17,7 @@ import { requestBuckets } from './request-buckets-entity.ts';
 const T0 = Date.parse('2026-11-29T02:00:00Z');
 let backend: Backend;
 
-const actor = (username: string, flow: number): Actor => ({
-  username,
-  displayName: username,
-  customerId: 'RB-1',
-  access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { flow: { permissions: flow, settings: 0 } } }),
-  strongAuthentication: false,
-  timezone: 'Europe/Berlin',
-  locale: 'en-US',
-});
+const actor = (username: string, flow: number) => flowActor(username, 'RB-1', flow);
 const ann = actor('rb.ann', 1);
 const bob = actor('rb.bob', 1);
 const approver = actor('rb.approver', 2);
@@ -67,15 +59,7 @@ let legacyApproved: string;
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date(T0));
-  await importOk(backend, 'retailers', [{ customerId: 'RB-1', name: 'Requests Markets' }]);
-  await importOk(backend, 'workflows', [
-    {
-      workflowId: 'wf-rb',
-      name: 'Buckets',
-      customerId: 'RB-1',
-      steps: [{ stepId: 's', name: 'Step', items: [{ itemId: 't', type: 'text', label: 'Note', required: false }] }],
-    },
-  ]);
+  await importRequestWorkflow(backend, 'RB-1', 'wf-rb');
   await create(ann); // draft
   await submit(ann, await create(ann)); // pending
   await submit(bob, await create(bob)); // pending
