@@ -7,14 +7,21 @@ import type { Db } from '@portal/backend/platform/db';
  * Answers the METAs' keys as `<pk>` strings.
  */
 export async function makeRequestsLegacy(db: Db): Promise<string[]> {
-  const { Items = [] } = await db.doc.send(
-    new ScanCommand({
-      TableName: db.table,
-      FilterExpression: '#t = :request OR begins_with(pk, :count)',
-      ExpressionAttributeNames: { '#t': 'type' },
-      ExpressionAttributeValues: { ':request': 'workflowRequest', ':count': 'REQCOUNT#' },
-    }),
-  );
+  const Items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new ScanCommand({
+        TableName: db.table,
+        FilterExpression: '#t = :request OR begins_with(pk, :count)',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':request': 'workflowRequest', ':count': 'REQCOUNT#' },
+        ExclusiveStartKey,
+      }),
+    );
+    Items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
   for (const item of Items) {
     const Key = { pk: item.pk, sk: item.sk };
     if (item.type !== 'workflowRequest') await db.doc.send(new DeleteCommand({ TableName: db.table, Key }));
