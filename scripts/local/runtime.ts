@@ -9,8 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig, parseJsonLines } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db';
-import { markDayKeysOfNewTable } from '@portal/backend/migration';
 import { startLocalS3 } from '@portal/backend/platform/files/test';
 import { schedulerFromConfig, SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { startNodeServer } from '../../functions/api/node.ts';
@@ -29,6 +27,7 @@ import { mountOneOrigin } from './one-origin.ts';
 import { startSesLocal } from './ses-local.ts';
 import { localSftpKeys, startLocalSftpServer } from './sftp-server.ts';
 import { mountWebFiles } from './web-files.ts';
+import { prepareLocalTable } from './local-table.ts';
 
 const say = (line: string) => console.log(line);
 
@@ -88,8 +87,8 @@ export async function startLocalRuntime() {
     // The backend's clock runs at real time until a test moves it (clock-hook.ts: POST /__local/clock).
     const backendClock = createLocalClock();
     const backend = createBackend(config, backendClock.now, { scheduler, faults });
-    // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
-    if ((await ensureTable(backend.db.raw, config.TABLE_NAME)) === 'created') await markDayKeysOfNewTable(backend.db, backend.now());
+    // A new table holds only today's shapes (its migrations recorded done); an old data folder is migrated (ADR 095).
+    await prepareLocalTable(backend.db, backend.now(), say);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
     const toppedUp = await topUpDemoActivity(backend);

@@ -1,9 +1,8 @@
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { isConditionFailure } from '../platform/db/conditions.ts';
 import { getItem } from '../platform/db/entity.ts';
-import { type Migration, migrationStateKey } from '../platform/db/migration-runner.ts';
+import { type Migration, recordDone } from '../platform/db/migration-runner.ts';
 import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
 
 /**
@@ -113,20 +112,5 @@ export const dayKeys: Migration = {
  * its readers never read the old keys (they do while it is not done, ADR 074). Conditional on no state yet.
  */
 export async function markDayKeysOfNewTable(db: Db, now: Date): Promise<void> {
-  await applied(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...migrationStateKey(DAY_KEYS_ID),
-          type: 'migration',
-          name: dayKeys.name,
-          status: 'done',
-          items: 0,
-          finishedAt: now.toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
+  await recordDone(db, dayKeys, now);
 }

@@ -62,12 +62,13 @@ beforeEach(async () => {
 
 describe('migration 1: hourly summary items (ADR 075)', () => {
   it('turns the old items into per-hour items, adding to counts made since the deploy; run twice, the same', async () => {
-    expect(MIGRATIONS.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(MIGRATIONS.map((m) => m.id)).toEqual([1, 2, 3, 4]);
     // Migration 3 is recorded done when a table is created (a new table has no rows in the old keys, ADR 074).
     expect(await runMigrations(db, MIGRATIONS, { owner: 'a', now: () => T0 })).toEqual([
       { id: 1, name: hourlySummaries.name, result: 'done', items: 9 },
       { id: 2, name: MIGRATIONS[1]?.name, result: 'done', items: 0 },
       { id: 3, name: MIGRATIONS[2]?.name, result: 'skipped', items: 0 },
+      { id: 4, name: MIGRATIONS[3]?.name, result: 'done', items: 0 },
     ]);
     expect(await all()).toEqual(migrated);
     expect(await get(migrationStateKey(1).pk, migrationStateKey(1).sk)).toMatchObject({ status: 'done', items: 9 });
@@ -76,6 +77,7 @@ describe('migration 1: hourly summary items (ADR 075)', () => {
       { id: 1, name: hourlySummaries.name, result: 'skipped', items: 0 },
       { id: 2, name: MIGRATIONS[1]?.name, result: 'skipped', items: 0 },
       { id: 3, name: MIGRATIONS[2]?.name, result: 'skipped', items: 0 },
+      { id: 4, name: MIGRATIONS[3]?.name, result: 'skipped', items: 0 },
     ]);
     expect(await all()).toEqual(migrated);
   });

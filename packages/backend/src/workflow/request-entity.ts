@@ -10,7 +10,7 @@ import type {
   WorkflowItemType,
 } from '@portal/core/workflow';
 import type { Db } from '../platform/db/client.ts';
-import { entity, getItem, getOne, listAll, listPage } from '../platform/db/entity.ts';
+import { type Entity, entity, getItem, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, queryAll } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 
@@ -73,6 +73,11 @@ export type StoredRequest = {
   createdAt: string;
   updatedAt: string;
   rev: number;
+  /**
+   * Read from a META still in the index keys of before ADR 048 (no gsi2 key: migration 4, ADR 095, has not
+   * reached it): the done counters do not hold it yet. Never stored (metaItem drops it).
+   */
+  legacyKeys?: true;
 };
 /** `itemType`, not `type`: `type` is the storage attribute naming the kind of item (entity.ts drops it). */
 export type StoredItem = { stepId: string; itemId: string; itemType: WorkflowItemType; answer: string | null; files: RequestFile[] };
@@ -80,7 +85,10 @@ export type StoredItem = { stepId: string; itemId: string; itemType: WorkflowIte
 /** The change a request carries (ADR 085): what approving it applies, in its kind's own terms (`proposed`), and the diff shown. */
 export type StoredChange = { kind: string; proposed: Record<string, unknown>; diff: ChangeDiffEntry[] };
 
-const requests = entity<StoredRequest>();
+const storedRequests = entity<StoredRequest>();
+const requests: Entity<StoredRequest> = {
+  read: (item) => ({ ...storedRequests.read(item), ...(item.gsi2pk === undefined ? { legacyKeys: true as const } : {}) }),
+};
 const changes = entity<StoredChange>();
 const storedItems = entity<StoredItem>();
 const auditEntries = entity<AuditEntry>();
@@ -213,7 +221,7 @@ export function auditPut(db: Db, requestId: string, entry: AuditEntry, rev?: num
   };
 }
 
-const metaItem = (r: StoredRequest) => ({
+const metaItem = ({ legacyKeys: _legacy, ...r }: StoredRequest) => ({
   pk: requestPk(r.id),
   sk: REQUEST_SK.meta,
   gsi1pk: requestsOf(r.customerId, bucketOf(r)),
@@ -275,25 +283,30 @@ export function newRequestWrites(
   return { request, writes: [newRequestPut(db, request), auditPut(db, request.id, entry, 1, true)] };
 }
 
-/** The request replaced by `after` only if it is still at `before.rev` (one of N parallel changes wins). */
-const transitionPut = (db: Db, after: StoredRequest, beforeRev: number): TxItem => ({
+/**
+ * The request replaced by `after` only if it is still at `before.rev` (one of N parallel changes wins) and, read
+ * in the old keys, still in them (migration 4 moves keys without a new rev, and counts what it moves).
+ */
+const transitionPut = (db: Db, after: StoredRequest, before: StoredRequest): TxItem => ({
   Put: {
     TableName: db.table,
     Item: metaItem(after),
-    ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
+    ConditionExpression: `attribute_exists(pk) AND #rev = :rev${before.legacyKeys ? ' AND attribute_not_exists(gsi2pk)' : ''}`,
     ExpressionAttributeNames: { '#rev': 'rev' },
-    ExpressionAttributeValues: { ':rev': beforeRev },
+    ExpressionAttributeValues: { ':rev': before.rev },
   },
 });
 
 /**
  * A transition's writes: the request at `before.rev` replaced by `after` (its index keys follow its bucket) and,
  * when it leaves the open bucket, +1 on the customer's and the requester's done counters, in the same transaction
- * (so the history's totalCount is exact without reading the history).
+ * (so the history's totalCount is exact without reading the history). A done request read in the old keys is
+ * not counted yet (ADR 095): its transition (approved → archived) counts it, as migration 4 would have.
  */
 export function transitionWrites(db: Db, before: StoredRequest, after: StoredRequest): TxItem[] {
-  const writes = [transitionPut(db, after, before.rev)];
-  if (bucketOf(before) === 'open' && bucketOf(after) === 'done') {
+  const writes = [transitionPut(db, after, before)];
+  const counted = bucketOf(before) === 'done' && !before.legacyKeys;
+  if (!counted && bucketOf(after) === 'done') {
     for (const key of [countKey(after.customerId), countKey(after.customerId, after.requestedBy)]) {
       writes.push({
         Update: {

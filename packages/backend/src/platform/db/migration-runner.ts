@@ -1,4 +1,4 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Item, Key } from './batch.ts';
 import type { Db } from './client.ts';
 import { applied } from './conditions.ts';
@@ -39,6 +39,29 @@ export type MigrationRunnerOptions = {
 
 const STATE_PK = 'META#migration';
 export const migrationStateKey = (id: number): Key => ({ pk: STATE_PK, sk: `M#${String(id).padStart(4, '0')}` });
+
+/**
+ * Records a migration done without running it, when the table cannot hold its old shapes (a table created by
+ * today's code). Conditional on no state yet: a migration that ran or runs keeps its own.
+ */
+export async function recordDone(db: Db, migration: Pick<Migration, 'id' | 'name'>, now: Date): Promise<boolean> {
+  return applied(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...migrationStateKey(migration.id),
+          type: 'migration',
+          name: migration.name,
+          status: 'done',
+          items: 0,
+          finishedAt: now.toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
 
 /** A segment's place: where its next page starts, or done. */
 type SegmentState = { cursor?: Record<string, unknown>; done: boolean };
