@@ -25,7 +25,10 @@ export function javaAvailable(): boolean {
 
 export type DynamoDbLocal = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
 
-/** `readyWithinMs`: how long the JVM may take to answer (it compiles the launcher first: slow on a busy machine). */
+/**
+ * `readyWithinMs`: how long the JVM may take to answer (it compiles the launcher first: slow on a busy machine;
+ * 90 s by default, so a first `npm start` on a slow laptop waits instead of failing; a crash still ends it at once).
+ */
 export async function startDynamoDbLocal(options: { dbPath?: string; port?: number; readyWithinMs?: number }): Promise<DynamoDbLocal> {
   const jarDir = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const port = options.port ?? (await freePort());
@@ -56,7 +59,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   );
   exited.catch(() => {});
   try {
-    await Promise.race([waitForHttp(endpoint, options.readyWithinMs), exited]);
+    await Promise.race([waitForHttp(endpoint, options.readyWithinMs ?? 90_000), exited]);
   } catch (error) {
     // A start that never answered is not left running (a stray JVM holds a core and ~1 GB for the rest of a run).
     if (child.exitCode === null) child.kill('SIGTERM');
