@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { basename, join } from 'node:path';
 import { createBackend, kindOfFileName, loadConfig } from '@portal/backend';
 import { ensureTable } from '@portal/backend/platform/db';
-import { markDayKeysOfNewTable } from '@portal/backend/migration';
+import { markMigrationsOfNewTable } from '@portal/backend/migration';
 import { cliEnv } from '../local/local-env.ts';
 import { DATA_SET_OPTIONS, generateDataSet, type Scale, SCALES } from './generate.ts';
 import { importFile } from './seed.ts';
@@ -50,9 +50,9 @@ const env = cliEnv();
 Object.assign(process.env, env);
 const config = loadConfig(env);
 const backend = createBackend(config);
-// A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
+// A new table holds only the shapes of today's code: every migration is recorded done (ADR 095).
 if ((await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`seed: ${message}`) })) === 'created')
-  await markDayKeysOfNewTable(backend.db, new Date());
+  await markMigrationsOfNewTable(backend.db, new Date());
 console.error(
   `seed: ${scale} (seed ${seed}) into table ${config.TABLE_NAME}${config.DYNAMODB_ENDPOINT ? ` at ${config.DYNAMODB_ENDPOINT}` : ''}`,
 );
