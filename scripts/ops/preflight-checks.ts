@@ -286,12 +286,15 @@ export async function checkGeneratedSecrets(secrets: SecretsManagerClient, stage
             `aws secretsmanager restore-secret --secret-id ${name}`,
           );
         }
-        const version = suffix === 'origin-verify' ? env.ORIGIN_VERIFY_SECRET_VERSION : undefined;
-        if (version && !secret.VersionIdsToStages?.[version]) {
+        // A rotation's versions (ADR 096) must exist, or CloudFormation fails resolving them mid-deploy.
+        const versions = suffix === 'origin-verify' ? (['ORIGIN_VERIFY_SECRET_VERSION', 'ORIGIN_VERIFY_ROTATING_VERSION'] as const) : [];
+        const unknown = versions.filter((v) => env[v] && !secret.VersionIdsToStages?.[env[v] ?? '']);
+        if (unknown.length > 0) {
+          const list = unknown.map((v) => `${v} ${env[v] ?? ''}`).join(', ');
           return result(
             check,
             'failed',
-            `ORIGIN_VERIFY_SECRET_VERSION ${version} is no version of ${name}`,
+            `${list}: no version of ${name}`,
             `aws secretsmanager list-secret-version-ids --secret-id ${name}`,
           );
         }

@@ -161,6 +161,12 @@ describe('preflight checks (runbook: deploy a new stage)', () => {
       { outcome: 'failed', detail: expect.stringContaining('v9') },
       { outcome: 'ok' },
     ]);
+    expect(
+      await checkGeneratedSecrets(c.secrets, 'prod', { ORIGIN_VERIFY_SECRET_VERSION: 'v1', ORIGIN_VERIFY_ROTATING_VERSION: 'v2' }),
+    ).toMatchObject([
+      { outcome: 'failed', detail: 'ORIGIN_VERIFY_ROTATING_VERSION v2: no version of prod-portal-origin-verify' },
+      { outcome: 'ok' },
+    ]);
     secrets.on(DescribeSecretCommand).resolves({ Name: 'x', DeletedDate: new Date('2026-11-20T00:00:00Z') });
     expect(await checkGeneratedSecrets(c.secrets, 'old', {})).toMatchObject([
       { outcome: 'failed', fix: 'aws secretsmanager restore-secret --secret-id old-portal-origin-verify' },
