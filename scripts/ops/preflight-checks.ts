@@ -328,7 +328,7 @@ export async function checkTemplates(findings: () => Promise<string[]>): Promise
       'templates',
       'failed',
       `synthesis failed: ${message(error)}`,
-      'a stage input is wrong (the message names it): fix .env.<stage>',
+      'the message names the cause: a wrong stage input (fix .env.<stage>) or cfn-lint missing (pip install cfn-lint)',
     );
   }
 }
