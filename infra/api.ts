@@ -7,7 +7,7 @@ import { Email } from './email.ts';
 import { Jobs } from './jobs.ts';
 import { sharpLayer } from './sharp-layer.ts';
 import { Storage } from './storage.ts';
-import { Web } from './web.ts';
+import { originSecretVersions, Web } from './web.ts';
 
 /** The Hono API Lambda, attached to the Web stack's HTTP API as `ANY /api/{proxy+}`. */
 export function Api({ stack }: StackContext) {
@@ -34,8 +34,9 @@ export function Api({ stack }: StackContext) {
       SCHEDULER_DLQ_ARN: jobs.dlq.queueArn,
       EXPORT_FUNCTION_NAME: jobs.exporter.functionName,
       // The value CloudFront sends as X-Origin-Verify (infra/web.ts): a dynamic reference CloudFormation
-      // resolves at deploy, so the value is in neither the repo nor the template (ADR 023).
-      ORIGIN_VERIFY_SECRET: SecretValue.secretsManager(originSecretName).unsafeUnwrap(),
+      // resolves at deploy, so the value is in neither the repo nor the template (ADR 023); during a rotation
+      // the other version too (ADR 096).
+      ...originVerifyEnvironment(originSecretName),
       ...sso.environment,
       // A resend of a report's SFTP copy runs here (ADR 042): the runner's SFTP settings and key (ADR 039).
       ...jobs.sftp.environment,
@@ -77,4 +78,12 @@ function singleSignOn(stack: StackContext['stack']): {
     environment: { SSO_ISSUER: issuer, SSO_CLIENT_ID: clientId },
     bind: [new Config.Secret(stack, 'SSO_CLIENT_SECRET')],
   };
+}
+
+/** ORIGIN_VERIFY_SECRET (the version CloudFront sends) and, while a rotation runs, ORIGIN_VERIFY_SECRET_ROTATING (ADR 096). */
+function originVerifyEnvironment(originSecretName: string): Record<string, string> {
+  const { sent, rotating } = originSecretVersions();
+  const version = (versionId: string | undefined) =>
+    SecretValue.secretsManager(originSecretName, versionId ? { versionId } : {}).unsafeUnwrap();
+  return { ORIGIN_VERIFY_SECRET: version(sent), ...(rotating ? { ORIGIN_VERIFY_SECRET_ROTATING: version(rotating) } : {}) };
 }

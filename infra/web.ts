@@ -1,4 +1,4 @@
-import { Duration, Fn } from 'aws-cdk-lib';
+import { Duration, Fn, SecretValue } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -19,6 +19,20 @@ import { Api, StaticSite, type StackContext } from 'sst/constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/api/client-address.ts';
 import { SPA_FALLBACK_CODE } from './spa-fallback.ts';
 import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from './site-headers.ts';
+
+/**
+ * The origin secret's versions during a rotation (ADR 096, docs/operations/runbook.md): ORIGIN_VERIFY_SECRET_VERSION,
+ * the one CloudFront sends and the API accepts, and ORIGIN_VERIFY_ROTATING_VERSION, the other one the API accepts
+ * too. Both unset (no rotation running): the secret's current value, as first generated.
+ */
+export function originSecretVersions(env: NodeJS.ProcessEnv = process.env): { sent?: string; rotating?: string } {
+  const sent = env.ORIGIN_VERIFY_SECRET_VERSION || undefined;
+  const rotating = env.ORIGIN_VERIFY_ROTATING_VERSION || undefined;
+  if (rotating && !sent) throw new Error('ORIGIN_VERIFY_ROTATING_VERSION needs ORIGIN_VERIFY_SECRET_VERSION (ADR 096)');
+  if (rotating && rotating === sent)
+    throw new Error('ORIGIN_VERIFY_ROTATING_VERSION must differ from ORIGIN_VERIFY_SECRET_VERSION (ADR 096)');
+  return { sent, rotating };
+}
 
 /**
  * The public entry points: the HTTP API (routes are attached by the Api stack) and the CloudFront site
@@ -61,6 +75,12 @@ export function Web({ stack, app }: StackContext) {
     description: `Sent by CloudFront as ${ORIGIN_VERIFY_HEADER} to the API (${app.stage})`,
     generateSecretString: { excludePunctuation: true, passwordLength: 48 },
   });
+  // A rotation (ADR 096) names the version to send: CloudFormation resolves a reference again only when its text
+  // changes, so a new value under an unchanged reference would never reach CloudFront.
+  const originVersion = originSecretVersions().sent;
+  const originHeaderValue = originVersion
+    ? SecretValue.secretsManager(originSecret.secretArn, { versionId: originVersion })
+    : originSecret.secretValue;
 
   const securityHeadersBehavior = {
     strictTransportSecurity: {
@@ -145,7 +165,7 @@ export function Web({ stack, app }: StackContext) {
           '/api/*': {
             origin: new HttpOrigin(apiDomain, {
               protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-              customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+              customHeaders: { [ORIGIN_VERIFY_HEADER]: originHeaderValue.unsafeUnwrap() },
             }),
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: AllowedMethods.ALLOW_ALL,

@@ -175,6 +175,17 @@ describe('npm run admin against a stage table', () => {
     expect(entries.map((e) => e.action)).toContain('show-user');
   });
 
+  it('unlocks the disabled user (the runbook step): active again, signs in, audited', async () => {
+    const run = await admin(['unlock', 'cli.user', '--actor', 'ops.anna']);
+    expect([run.code, errors(run)]).toEqual([0, []]);
+    expect(run.stdout.trim()).toBe('unlocked cli.user: no sign-in lock, status locked -> active');
+    expect((await getAccount(backend.db, 'cli.user'))?.status).toBe('active');
+    const signIn = await backend.auth.signIn({ username: 'cli.user', password: PASSWORD }, { portal: 'ordering' });
+    expect(signIn.result.response.success).toBe(true);
+    const trail = await backend.admin.auditTrail({ username: 'cli.user' });
+    expect(trail.items[0]).toMatchObject({ actor: 'ops.anna', action: 'unlock', outcome: 'done' });
+  });
+
   it("puts a supplier's file into a customer's folder through the documents service (checked by its bytes; again: a new version)", async () => {
     const s3 = await startS3StandIn([backend.config.FILES_BUCKET]);
     try {

@@ -2,9 +2,11 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { ORIGIN_VERIFY_HEADER, originSecretFromEnv } from './client-address.ts';
+import { ORIGIN_VERIFY_HEADER, originSecretsFromEnv } from './client-address.ts';
 
 const ORIGIN_SECRET = 'origin-secret-of-the-test-stage-0123456789';
+/** The other value a rotation brings (ADR 096): CloudFront sends either while it runs. */
+const ROTATING_SECRET = 'next-origin-secret-of-the-test-stage-98765';
 
 /** The Lambda entry point wraps the same app: an HTTP API (payload v2) event in, the same answers out. */
 let handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<{ statusCode: number; body: string; cookies?: string[] }>;
@@ -44,6 +46,7 @@ beforeAll(async () => {
     MAIL_FROM: 'portal@example.com',
     APP_URL: 'https://portal.example.com',
     ORIGIN_VERIFY_SECRET: ORIGIN_SECRET,
+    ORIGIN_VERIFY_SECRET_ROTATING: ROTATING_SECRET,
     // The stage key the API gets from infra (Jobs' generated secret): it seals the session tokens (ADR 052).
     REPORT_LINK_KEY: 'lambda-test-stage-key-0123456789abcdef0123',
   });
@@ -92,6 +95,12 @@ describe('Lambda handler', () => {
     expect(v6).toBe('2001:db8::7');
   });
 
+  it('accepts the rotating origin secret as well while a rotation runs (ADR 096)', async () => {
+    expect(await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.10:1', [ORIGIN_VERIFY_HEADER]: ROTATING_SECRET })).toBe(
+      '203.0.113.10',
+    );
+  });
+
   it('ignores a viewer address on a request without the origin secret: a direct caller gets its source IP', async () => {
     // The execute-api endpoint called directly (or through another distribution): no or a wrong secret.
     expect(await recordedAddress({ 'cloudfront-viewer-address': '203.0.113.50:1' })).toBe('198.51.100.1');
@@ -101,8 +110,15 @@ describe('Lambda handler', () => {
   });
 
   it('refuses to start without a usable origin secret', () => {
-    expect(() => originSecretFromEnv({})).toThrow(/ORIGIN_VERIFY_SECRET/);
-    expect(() => originSecretFromEnv({ ORIGIN_VERIFY_SECRET: 'short' })).toThrow(/ORIGIN_VERIFY_SECRET/);
-    expect(originSecretFromEnv({ ORIGIN_VERIFY_SECRET: ORIGIN_SECRET })).toBe(ORIGIN_SECRET);
+    expect(() => originSecretsFromEnv({})).toThrow(/ORIGIN_VERIFY_SECRET/);
+    expect(() => originSecretsFromEnv({ ORIGIN_VERIFY_SECRET: 'short' })).toThrow(/ORIGIN_VERIFY_SECRET/);
+    expect(() => originSecretsFromEnv({ ORIGIN_VERIFY_SECRET: ORIGIN_SECRET, ORIGIN_VERIFY_SECRET_ROTATING: 'short' })).toThrow(
+      /ORIGIN_VERIFY_SECRET_ROTATING/,
+    );
+    expect(originSecretsFromEnv({ ORIGIN_VERIFY_SECRET: ORIGIN_SECRET })).toEqual([ORIGIN_SECRET]);
+    expect(originSecretsFromEnv({ ORIGIN_VERIFY_SECRET: ORIGIN_SECRET, ORIGIN_VERIFY_SECRET_ROTATING: ROTATING_SECRET })).toEqual([
+      ORIGIN_SECRET,
+      ROTATING_SECRET,
+    ]);
   });
 });

@@ -34,6 +34,8 @@ const stageInputs = [
   'SFTP_SERVICE_PUBLIC_KEY',
   'SFTP_HOST_KEY_SHA256',
   'SES_SEND_RATE',
+  'ORIGIN_VERIFY_SECRET_VERSION',
+  'ORIGIN_VERIFY_ROTATING_VERSION',
 ];
 
 const nag = new WeakMap<object, string[]>();
