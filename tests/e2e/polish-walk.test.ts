@@ -16,8 +16,8 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * (e2e.francais, ordering; connect has no French) and German (demo.payments, connect de-de). On every screen
  * the walk opens, axe checks WCAG 2.1 A/AA at 1280 and 375 px and nothing may scroll sideways on the phone
  * (tests/support/axe.ts): the English screens are checked in accessibility.test.ts, these add the longer
- * labels of the other locales without loading a page more. The connect walks use a browser that names only
- * a language (pl, de): the login page maps it to the portal's locale (core resolveLocale).
+ * labels of the other locales without loading a page more. All but the Polish ordering walk use a browser
+ * that names only a language (pl, fr, de): the login page maps it to the portal's locale (core resolveLocale).
  */
 const baseUrl = inject('baseUrl');
 const account = (username: string) => demoUsers().find((u) => u.username === username)!;
@@ -108,6 +108,16 @@ function loginTexts(locale: string): { username: string; password: string; submi
   return { username, password, submit };
 }
 
+/** The page of a browser in `language` for the describe block that asks for it, closed after the block. */
+function pageIn(language: string): () => Page {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = await browserIn(language);
+  });
+  afterAll(async () => page?.context().close());
+  return () => page!;
+}
+
 /** Signs in from a portal's login page, which must already read `locale` and pass its checks. */
 async function signIn(page: Page, locale: string, path: string, user: { username: string; password: string }) {
   const login = loginTexts(locale);
@@ -139,20 +149,16 @@ function walk(locale: string, getPage: () => Page, screens: readonly (readonly [
 }
 
 describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await browserIn('pl-PL');
-  });
-  afterAll(async () => page?.context().close());
+  const page = pageIn('pl-PL');
 
   it('login page, then a retailer chosen (the ordering screens need one)', async () => {
-    await page.goto(baseUrl);
-    await page.getByLabel(loginTexts('pl-PL').username).waitFor();
-    await shoot(page, 'polish-walk-login');
-    await signInToOrderingAs(page, 'pl-PL', 'e2e.polska');
+    await page().goto(baseUrl);
+    await page().getByLabel(loginTexts('pl-PL').username).waitFor();
+    await shoot(page(), 'polish-walk-login');
+    await signInToOrderingAs(page(), 'pl-PL', 'e2e.polska');
   });
 
-  walk('pl-PL', () => page, [
+  walk('pl-PL', page, [
     ['My Account', '/app/my-account'],
     ['retailer selection', '/app/retailer-selection'],
     ['new order', '/app/order'],
@@ -164,21 +170,17 @@ describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
 });
 
 describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser that names only the language)', () => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await browserIn('pl');
-  });
-  afterAll(async () => page?.context().close());
+  const page = pageIn('pl');
 
   it('login page and start page', async () => {
-    await signIn(page, 'pl-PL', '/connect', account('e2e.polska.connect'));
-    await page.getByRole('heading', { name: 'Witamy w connect' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    await shoot(page, 'polish-walk-connect-home');
-    expect(await findingsOn(page, 'pl-PL', '/connect')).toEqual([]);
+    await signIn(page(), 'pl-PL', '/connect', account('e2e.polska.connect'));
+    await page().getByRole('heading', { name: 'Witamy w connect' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await shoot(page(), 'polish-walk-connect-home');
+    expect(await findingsOn(page(), 'pl-PL', '/connect')).toEqual([]);
   });
 
-  walk('pl-PL', () => page, [
+  walk('pl-PL', page, [
     ['My Account', '/connect/my-account'],
     ['serial numbers', '/connect/serial-numbers'],
     ['transactions', '/connect/transactions'],
@@ -196,17 +198,13 @@ describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser tha
 });
 
 describe('the ordering portal in French (e2e.francais, fr-FR; a browser that names only the language)', () => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await browserIn('fr');
-  });
-  afterAll(async () => page?.context().close());
+  const page = pageIn('fr');
 
   it('login page, then a retailer chosen', async () => {
-    await signInToOrderingAs(page, 'fr-FR', 'e2e.francais');
+    await signInToOrderingAs(page(), 'fr-FR', 'e2e.francais');
   });
 
-  walk('fr-FR', () => page, [
+  walk('fr-FR', page, [
     ['My Account', '/app/my-account'],
     ['new order', '/app/order'],
     ['orders', '/app/orders'],
@@ -215,18 +213,14 @@ describe('the ordering portal in French (e2e.francais, fr-FR; a browser that nam
 });
 
 describe('the connect portal in German (demo.payments, de-de; a browser that names only the language)', () => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await browserIn('de');
-  });
-  afterAll(async () => page?.context().close());
+  const page = pageIn('de');
 
   it('login page', async () => {
-    await signIn(page, 'de-DE', '/connect', account('demo.payments'));
-    await page.getByRole('heading', { name: 'Willkommen bei connect' }).waitFor();
+    await signIn(page(), 'de-DE', '/connect', account('demo.payments'));
+    await page().getByRole('heading', { name: 'Willkommen bei connect' }).waitFor();
   });
 
-  walk('de-DE', () => page, [
+  walk('de-DE', page, [
     ['transactions', '/connect/transactions'],
     ['My Account', '/connect/my-account'],
   ]);
