@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
+import { checkBothWidths, violations } from '../support/axe.ts';
 import { signInToConnect, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
@@ -17,32 +17,6 @@ const { freshPage } = useBrowser();
 const FOCUSED = "[document.activeElement?.tagName, document.activeElement?.textContent?.trim()].join(' ')";
 const ANIMATIONS_DONE = "document.getAnimations().every((a) => a.playState !== 'running')";
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
-    );
-}
-
-/**
- * On a phone, what scrolls sideways (an empty list when nothing does): the page itself, or a table of more than three
- * columns inside its scrolling region — those become cards below 640 px (ADR 092). Evaluated in the page.
- */
-const SIDEWAYS = `(() => {
-  const found = [];
-  const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) found.push('the page: ' + root.scrollWidth + ' > ' + root.clientWidth + ' px');
-  for (const table of document.querySelectorAll('main table')) {
-    const columns = table.tHead?.rows[0]?.cells.length ?? 0;
-    const region = table.closest('[role=region]') ?? table.parentElement;
-    if (columns > 3 && table.offsetParent !== null && region.scrollWidth > region.clientWidth + 1)
-      found.push((table.caption?.textContent ?? 'a table') + ': ' + region.scrollWidth + ' > ' + region.clientWidth + ' px');
-  }
-  return found;
-})()`;
-
 /** Opens each path, waits until the screen has rendered its heading, and collects what axe finds at both widths and what scrolls sideways on a phone. */
 async function checkScreens(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
@@ -50,13 +24,7 @@ async function checkScreens(page: Page, paths: string[]): Promise<string[]> {
     await page.goto(`${baseUrl}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
-      found.push(...(await violations(page)).map((v) => `${path} @${width}px: ${v}`));
-      if (width < 640)
-        found.push(...((await page.evaluate(SIDEWAYS)) as string[]).map((v) => `${path} @${width}px scrolls sideways: ${v}`));
-    }
-    await page.setViewportSize({ width: 1280, height: 860 });
+    found.push(...(await checkBothWidths(page, path)));
   }
   return found;
 }

@@ -59,6 +59,9 @@ describe('locale choice', () => {
     expect(messageLocaleFor('ordering', 'pl-PL')).toBe('pl-PL');
     expect(messageLocaleFor('ordering', 'fr-FR')).toBe('fr-FR');
     expect(messageLocaleFor('connect', 'fr-FR')).toBe('en-US'); // French is not a connect locale (SPEC 9): the default
+    expect(messageLocaleFor('ordering', 'pl')).toBe('pl-PL'); // a browser's language without region
+    expect(messageLocaleFor('connect', 'pl')).toBe('pl-PL');
+    expect(messageLocaleFor('ordering', 'fr-CA')).toBe('fr-FR');
     expect(messageLocaleFor('ordering', 'xx-XX')).toBe('en-US');
     expect(messageLocaleFor('ordering', undefined)).toBe('en-US');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownLocale, isSupportedLocale, resolveLocale } from './constants.ts';
+import { isKnownLocale, isSupportedLocale, resolveBrowserLocale, resolveLocale } from './constants.ts';
 
 describe('isSupportedLocale', () => {
   it('accepts only the locales of the portal, exactly', () => {
@@ -25,11 +25,37 @@ describe('resolveLocale', () => {
     expect(resolveLocale('connect', 'pl-PL')).toBe('pl-pl');
     expect(resolveLocale('connect', 'en-GB')).toBe('en-en');
     expect(resolveLocale('connect', 'fr-FR')).toBe('en-en'); // no French on connect: the default
-    expect(resolveLocale('connect', 'de-AT')).toBe('en-en'); // another region is not the same locale
+    expect(resolveLocale('connect', 'de-AT')).toBe('de-de'); // another region: the portal's locale of its language
     expect(resolveLocale('ordering', 'de-de')).toBe('de-DE');
     expect(resolveLocale('ordering', 'en-en')).toBe('en-US');
     expect(resolveLocale('ordering', 'PL-pl')).toBe('pl-PL');
     expect(resolveLocale('ordering', 'FR-fr')).toBe('fr-FR');
+  });
+
+  it("maps a language without region, or of another region, to the portal's locale of that language", () => {
+    expect(['pl', 'fr', 'de', 'en', 'en-GB', 'fr-CA', 'de-CH', 'pl_PL', 'PL'].map((code) => resolveLocale('ordering', code))).toEqual([
+      'pl-PL',
+      'fr-FR',
+      'de-DE',
+      'en-US',
+      'en-US',
+      'fr-FR',
+      'de-DE',
+      'pl-PL',
+      'pl-PL',
+    ]);
+    expect(['pl', 'fr', 'de', 'en-GB'].map((code) => resolveLocale('connect', code))).toEqual(['pl-pl', 'en-en', 'de-de', 'en-en']);
+    for (const code of ['it', 'nl-NL', 'p', 'plx', 'x-pl', '']) expect(resolveLocale('ordering', code)).toBe('en-US');
+  });
+});
+
+describe('resolveBrowserLocale', () => {
+  it("picks the first of the browser's languages the portal speaks, else the default", () => {
+    expect(resolveBrowserLocale('ordering', ['pl', 'en-US'])).toBe('pl-PL');
+    expect(resolveBrowserLocale('ordering', ['it-IT', 'fr', 'de'])).toBe('fr-FR');
+    expect(resolveBrowserLocale('connect', ['fr-FR', 'de-AT', 'en'])).toBe('de-de'); // no French on connect
+    expect(resolveBrowserLocale('ordering', ['it-IT', 'nl'])).toBe('en-US');
+    expect(resolveBrowserLocale('connect', [])).toBe('en-en');
   });
 });
 

@@ -45,26 +45,37 @@ export function isKnownLocale(locale: unknown): locale is string {
   return Object.values(LOCALES).some((codes) => codes.some((code) => code.toLowerCase() === wanted));
 }
 
+/** A tag's language, lower case: `pl` of pl, pl-PL, PL_pl; empty for anything else. */
+const languageOfTag = (locale: string) => /^([a-z]{2,3})(?:[-_]|$)/i.exec(locale)?.[1]?.toLowerCase() ?? '';
+
 /**
- * The portal's locale for a code that came in from anywhere (an account, a session, the other portal):
- * the code itself if the portal lists it; else the portal's locale of the same language and region
+ * The portal's locale for a code that came in from anywhere (an account, a session, the other portal, the
+ * browser): the code itself if the portal lists it; else the portal's locale of the same language and region
  * regardless of case, so the connect codes (en-en, de-de, pl-pl) and the ordering codes (en-US, de-DE,
  * pl-PL) meet (an account keeps one locale for both portals; en-en is connect's English as en-US is
- * ordering's); else the portal's default. Storing a locale (set-locale) stays exact: isSupportedLocale.
+ * ordering's); else the portal's locale of the same language (a browser's pl, fr, de-AT, en-GB: each
+ * portal has one locale per language); else the portal's default. Storing a locale (set-locale) stays
+ * exact: isSupportedLocale. The server's mail and PDF language is this rule too (ADR 088).
  */
 export function resolveLocale<P extends Portal>(portal: P, locale: unknown): Locale<P> {
   if (isSupportedLocale(portal, locale)) return locale;
   const supported = LOCALE_LISTS[portal];
   if (typeof locale === 'string') {
-    const wanted = locale.toLowerCase();
-    const language = wanted.slice(0, 2);
-    const same = supported.find((code) => code.toLowerCase() === wanted);
-    // English has no shared region (en-en vs en-US): its language alone is enough.
-    const english = language === 'en' ? supported.find((code) => code.startsWith('en-')) : undefined;
-    const found = same ?? english;
+    const wanted = locale.toLowerCase().replace('_', '-');
+    const language = languageOfTag(wanted);
+    const found = supported.find((code) => code.toLowerCase() === wanted) ?? supported.find((code) => languageOfTag(code) === language);
     if (found) return found;
   }
   return DEFAULT_LOCALES[portal];
+}
+
+/**
+ * The portal's locale for a browser's preferred languages (`navigator.languages`, most wanted first) before
+ * anyone signs in: the first one the portal speaks (resolveLocale), else the portal's default.
+ */
+export function resolveBrowserLocale<P extends Portal>(portal: P, languages: readonly string[]): Locale<P> {
+  const spoken = languages.find((tag) => LOCALE_LISTS[portal].some((code) => languageOfTag(code) === languageOfTag(tag)));
+  return resolveLocale(portal, spoken);
 }
 
 /** Reporting days (SPEC 9), Monday first. */

@@ -1,3 +1,4 @@
+import { resolveBrowserLocale } from '@portal/core/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
@@ -33,8 +34,11 @@ function Root() {
   const status = session?.status;
   const brand = session?.brand;
 
-  // The user's locale once signed in, the browser's before; core decides what is accepted.
-  const requested = status?.user?.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+  // The user's locale once signed in, before it the first of the browser's languages the portal speaks (pl,
+  // fr-CA and en-GB read Polish, French and English); core decides what is accepted (ADR 088).
+  const requested =
+    status?.user?.locale ??
+    (typeof navigator === 'undefined' ? undefined : resolveBrowserLocale(portal, [...navigator.languages, navigator.language]));
   useEffect(() => {
     void loadMessages(messageLocaleFor(portal, requested)).then((locale) => {
       document.documentElement.lang = locale;

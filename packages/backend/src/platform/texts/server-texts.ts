@@ -1,3 +1,4 @@
+import { resolveLocale } from '@portal/core/shared';
 import { lazy } from '../lazy.ts';
 import type { PluralForms, ServerTexts } from './shape.ts';
 
@@ -16,9 +17,12 @@ export type Language = (typeof LANGUAGES)[number];
 
 export type Template = string | PluralForms;
 
-/** The mail or PDF language of an account's locale: its language if the portal speaks it (de-DE, de-de, pl-pl, fr-FR), else English. */
+/**
+ * The mail or PDF language of an account's locale: core's rule for the ordering portal, which speaks all four
+ * languages (de-DE, de-de, pl-pl, fr-FR, a bare pl), else English — the rule the screens follow (ADR 088).
+ */
 export function languageOf(locale: string | null | undefined): Language {
-  const language = locale?.slice(0, 2).toLowerCase();
+  const language = resolveLocale('ordering', locale).slice(0, 2);
   return LANGUAGES.find((l) => l === language) ?? 'en';
 }
 

@@ -21,9 +21,11 @@ describe('the MFA notice', () => {
     });
     renderRoute(paths.connect.root);
     const line = await screen.findByTestId('mfa-notice-compact');
-    // Phone only, one line: `sm:hidden`, no wrapping, one text, the link and the close button in a row.
+    // Phone only, one row: `sm:hidden`, one text, the link and the close button; the text wraps, never cut (ADR 088).
     expect(line.className).toContain('sm:hidden');
-    expect(line.querySelector('.truncate')?.textContent).toBe('MFA becomes mandatory on Mar 1, 2099.');
+    const short = within(line).getByTestId('mfa-notice-short');
+    expect(short.textContent).toBe('MFA becomes mandatory on Mar\u00a01,\u00a02099.'); // the date kept on one line
+    expect(short.className).not.toMatch(/truncate|line-clamp|text-ellipsis/);
     expect(within(line).getByRole('link', { name: 'Set up' }).getAttribute('href')).toBe(paths.connect.mfaSetup);
     // The full notice is hidden (display: none) below sm, so a phone's screen reader reads one notice.
     const full = screen.getByText('Multi-factor authentication will be activated for all accounts on March 1, 2099.');

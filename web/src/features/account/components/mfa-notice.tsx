@@ -40,16 +40,18 @@ export function MfaNotice({ activationDate, brandText }: { activationDate: strin
     brandText ? interpolate(brandText, { date }) : t(text.kind === 'required' ? 'mfaNotice.requiredText' : 'mfaNotice.text', { date });
   return (
     <>
-      {/* On a phone one compact line (text, set-up link, dismiss) instead of a ~160 px box at the top of every
-          page (ADR 053); from sm on the full notice. `hidden` is display: none, so only one is ever read out. */}
+      {/* On a phone one compact row (text, set-up link, dismiss) instead of a ~160 px box at the top of every
+          page (ADR 053); from sm on the full notice. `hidden` is display: none, so only one is ever read out.
+          The text wraps rather than being cut: Polish needs a second line at 375 px (ADR 088). */}
       <div
         role="status"
         data-testid="mfa-notice-compact"
         className="mb-4 flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-1.5 text-xs text-blue-900 ring-1 ring-inset ring-blue-200 sm:hidden"
       >
-        <span className="min-w-0 flex-1 truncate">
+        <span data-testid="mfa-notice-short" className="min-w-0 flex-1 text-pretty">
           {t(text.kind === 'required' ? 'mfaNotice.requiredShort' : 'mfaNotice.short', {
-            date: formatCalendarDay(text.date, locale, 'medium'),
+            // The date stays on one line when the text wraps ("1 mar 2027", not "1 / mar 2027").
+            date: formatCalendarDay(text.date, locale, 'medium').replace(/\s/g, '\u00a0'),
           })}
         </span>
         <Link to={setUp} className="shrink-0 font-medium underline">
