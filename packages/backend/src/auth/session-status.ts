@@ -1,5 +1,5 @@
 import { decodeAccess, LOGGED_OUT_STATUS, type SessionStatus } from '@portal/core/auth';
-import type { ServiceMessage } from '@portal/core/shared';
+import { Messages, type ServiceMessage } from '@portal/core/shared';
 import type { Account } from '../accounts/index.ts';
 import { reauthFreshUntil } from '../accounts/index.ts';
 import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
@@ -71,8 +71,8 @@ function expiryMessages(account: Account, at: Date): ServiceMessage[] {
   return [
     {
       type: 'warning',
-      title: 'Password',
-      message: 'Your password is going to expire. Please renew it as soon as possible.',
+      title: Messages.passwordNotice,
+      message: Messages.passwordExpiring,
       unread: true,
     },
   ];

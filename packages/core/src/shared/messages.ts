@@ -49,6 +49,8 @@ export const Messages = {
   passwordChangeFailed: 'Failed to change password',
   passwordExpired: 'Your password is expired. Please renew it and login again.',
   passwordExpiring: 'Your password is going to expire. Please renew it as soon as possible.',
+  // The title of the password-expiry service message (SPEC 3's serviceMessages).
+  passwordNotice: 'Password',
 
   // SPEC 8 internal errors
   failedToUpdateAccount: 'Failed to update account',

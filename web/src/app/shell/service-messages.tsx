@@ -23,7 +23,7 @@ export function ServiceMessages({ messages }: { messages: readonly ServiceMessag
         <Alert
           key={serviceMessageId(m)}
           theme={messageTheme[m.type]}
-          title={m.title || undefined}
+          title={m.title ? translateCoreMessage(t, m.title) : undefined}
           onClose={() => dismissServiceMessage(portal, serviceMessageId(m))}
           closeLabel={t('serviceMessages.dismiss')}
         >
