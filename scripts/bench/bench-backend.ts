@@ -12,15 +12,21 @@ import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
  */
 export async function startBenchBackend(now?: () => Date): Promise<{ backend: Backend; stop: () => Promise<void> }> {
   const dynamo = await startDynamoDbLocal({});
+  const backend = await openBenchBackend(dynamo.endpoint, `bench-${randomUUID()}`, now);
+  return { backend, stop: () => dynamo.stop() };
+}
+
+/** A bench backend on table `tableName` of the DynamoDB at `endpoint`, the table created (as new) if missing. */
+export async function openBenchBackend(endpoint: string, tableName: string, now?: () => Date): Promise<Backend> {
   // The SDK's credential chain reads these; DynamoDB Local accepts any.
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
-  const config = benchConfig(`bench-${randomUUID()}`, dynamo.endpoint);
+  const config = benchConfig(tableName, endpoint);
   const backend = createBackend(config, now);
   await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`bench: ${message}`) });
   // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
   await markDayKeysOfNewTable(backend.db, new Date());
-  return { backend, stop: () => dynamo.stop() };
+  return backend;
 }
 
 /** The demo-free configuration of an in-process bench backend on table `tableName` of the DynamoDB at `endpoint`. */

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/export.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
- *  [--load N] [--formats csv,xlsx] [--raw-limits 1000,2500,none] [--raw-after] [--node-options '...']
- *  [--table portal-local]`
+ *  [--load N] [--formats csv,xlsx] [--runs N] [--raw-limits 1000,2500,none] [--raw-after] [--node-options '...']
+ *  [--table portal-local] [--profile DIR]`
  *
  * The export job (ADR 033), all on loopback, in one run:
  * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
@@ -14,11 +14,14 @@
  *    node; source → CSV/XLSX → multipart upload to s3rver (started here, in this process);
  * 3. the child's RSS before the job and at its peak (sampled every 50 ms, and the kernel's maxRSS), and
  *    its CPU seconds (all threads): the export's own cost next to DynamoDB Local's on shared cores.
- * Goals: export ≥ 50 % of (1), peak RSS < 256 MB whatever the row count.
+ * Goals: export ≥ 50 % of (1), peak RSS < 256 MB whatever the row count. `--runs N` runs the formats N times
+ * in turn (csv, xlsx, csv, ...) and prints the median run of each by rows/s (with every run's rate).
  * - Against loaded data: `--dynamodb-port` of a running DynamoDB Local (table `--table`) and `--customer`
  *   (e.g. the generator's biggest); `--start/--end` default to the 90 days up to today (UTC).
  * - Without `--dynamodb-port`: a private DynamoDB Local with `--load N` (default 100,000) synthetic
- *   transactions of one customer, imported through the import path.
+ *   transactions of one customer, imported through the import path. With `--dynamodb-port` and `--load N`:
+ *   the same rows loaded once into that DynamoDB Local's `--table` (created if missing) for `--customer`,
+ *   so later runs (before and after a change) read the same data set without loading it again.
  * The machine is shared: compare the ratios within one run, not the absolute figures across runs.
  */
 import { spawn } from 'node:child_process';
@@ -36,18 +39,20 @@ import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platfor
 import { JOB_PAGE_ROWS } from '@portal/backend/transaction';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
-import { DATA_SET_OPTIONS, startBenchBackend } from './bench-backend.ts';
+import { DATA_SET_OPTIONS, openBenchBackend, startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
     ...DATA_SET_OPTIONS,
-    load: { type: 'string', default: '100000' },
+    load: { type: 'string' },
     formats: { type: 'string', default: 'csv,xlsx' },
+    runs: { type: 'string', default: '1' },
     'raw-after': { type: 'boolean', default: false },
     'raw-limits': { type: 'string', default: String(JOB_PAGE_ROWS) },
     'node-options': { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const BUCKET = 'bench-exports';
@@ -64,13 +69,15 @@ async function parent() {
   if (values['dynamodb-port']) {
     if (!values.customer) throw new Error('--customer is required with --dynamodb-port');
     endpoint = `http://127.0.0.1:${values['dynamodb-port']}`;
+    // A data set for repeated runs: loaded once into a DynamoDB Local that outlives this run.
+    if (values.load) await loadSynthetic(await openBenchBackend(endpoint, table), values.customer, Number(values.load), startDate, endDate);
   } else {
     const bench = await startBenchBackend();
     stop = bench.stop;
     endpoint = bench.backend.config.DYNAMODB_ENDPOINT!;
     table = bench.backend.config.TABLE_NAME;
     customerId = 'R-BENCH';
-    await loadSynthetic(bench.backend, customerId, Number(values.load), startDate, endDate);
+    await loadSynthetic(bench.backend, customerId, Number(values.load ?? 100_000), startDate, endDate);
   }
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
@@ -82,24 +89,29 @@ async function parent() {
   const results: string[] = [];
   try {
     const raws = await rawReads(db, filter, zone, Date.parse(asOf), values['raw-limits']!, 'before');
-    const exports: { format: string; r: ChildResult }[] = [];
-    for (const format of values.formats!.split(',')) {
-      const r = await runChild({ endpoint, table, s3: s3.endpoint, customerId, startDate, endDate, format, asOf });
-      exports.push({ format, r });
-    }
+    const formats = values.formats!.split(',');
+    const runs = new Map<string, ChildResult[]>(formats.map((f) => [f, []]));
+    for (let run = 0; run < Number(values.runs); run++)
+      for (const format of formats) {
+        const r = await runChild({ endpoint, table, s3: s3.endpoint, customerId, startDate, endDate, format, asOf });
+        console.log(`${format} run ${run + 1}: ${r.rows} rows in ${r.seconds.toFixed(1)} s = ${Math.round(r.rows / r.seconds)} rows/s`);
+        runs.get(format)!.push(r);
+      }
+    const exports = formats.map((format) => ({ format, r: median(runs.get(format)!), all: runs.get(format)! }));
     if (values['raw-after']) raws.push(...(await rawReads(db, filter, zone, Date.parse(asOf), values['raw-limits']!, 'after')));
     const raw = fastest(raws);
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     results.push(`customer ${customerId}, ${startDate}..${endDate} (${zone}), rows up to ${asOf}, DynamoDB ${endpoint}`);
     results.push(describeRaw(raw, raws));
     results.push(
-      '| format | rows | files | MB | seconds | rows/s | % of raw read | CPU s of the export process | RSS before the job MB | peak RSS MB |',
+      '| format | rows | files | MB | seconds | rows/s | % of raw read | CPU s of the export process | RSS before the job MB | peak RSS MB | every run rows/s |',
     );
-    results.push('|---|---|---|---|---|---|---|---|---|---|');
-    for (const { format, r } of exports) {
+    results.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const { format, r, all } of exports) {
       const rate = r.rows / r.seconds;
+      const peak = Math.max(...all.map((a) => a.peakRss));
       results.push(
-        `| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${r.cpuSeconds.toFixed(1)} | ${mb(r.baselineRss)} | ${mb(r.peakRss)} |`,
+        `| ${format} | ${r.rows} | ${r.files} | ${mb(r.bytes)} | ${r.seconds.toFixed(1)} | ${Math.round(rate)} | ${Math.round((rate / raw.rate) * 100)} % | ${r.cpuSeconds.toFixed(1)} | ${mb(r.baselineRss)} | ${mb(peak)} | ${all.map((a) => Math.round(a.rows / a.seconds)).join(', ')} |`,
       );
       if (r.status !== 'done' || r.rows !== raw.items)
         results.push(`  ! ${format}: job ${r.status}, ${r.rows} rows written, raw read ${raw.items}`);
@@ -110,6 +122,10 @@ async function parent() {
     await stop();
   }
 }
+
+/** The run of median rows/s (the upper middle of an even count). */
+const median = (all: readonly ChildResult[]) =>
+  [...all].sort((a, b) => a.rows / a.seconds - b.rows / b.seconds)[Math.floor(all.length / 2)]!;
 
 type ChildResult = {
   status: string;
@@ -146,7 +162,9 @@ async function runChild(o: {
     // The export function's own options (infra/export-runtime.ts) unless the run asks for others.
     NODE_OPTIONS: values['node-options'] ?? EXPORT_NODE_OPTIONS,
   };
-  const args = [await childBundle(), randomUUID(), o.customerId, o.startDate, o.endDate, zone, o.format, o.asOf];
+  // `--profile DIR`: each child writes a V8 CPU profile there (scripts/bench/cpuprofile-top.ts reads it).
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+  const args = [...profile, await childBundle(), randomUUID(), o.customerId, o.startDate, o.endDate, zone, o.format, o.asOf];
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
     let out = '';

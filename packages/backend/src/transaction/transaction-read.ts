@@ -1,5 +1,6 @@
 import type { Transaction } from '@portal/core/transaction';
 import type { Db } from '../platform/db/client.ts';
+import { readAhead } from '../platform/jobs/file-set.ts';
 import { countTransactionRows, transactionRowsPage } from './transaction-entity.ts';
 import { type Residual, rowsQuery, type Stretch } from './transaction-query.ts';
 
@@ -19,6 +20,30 @@ export async function* stretchRows(
     const pages = stretch.partitions.map((source) => partitionRows(db, { source, residual }, stretch, limit));
     const [only] = pages;
     yield* only && pages.length === 1 ? only : mergeNewestFirst(pages);
+  }
+}
+
+/**
+ * A job's read of the stretches (ADR 033's read-path addendum): the pages of `stretchRows`, in its order, with
+ * `parallel` stretches (day keys) read at once and each stretch's next page asked for while the caller uses the
+ * one before: DynamoDB always has Queries to answer while the job formats rows. At most two pages of the current
+ * stretch and one of each stretch ahead are held.
+ */
+export async function* stretchRowsAhead(
+  db: Db,
+  residual: Residual,
+  stretches: readonly Stretch[],
+  pageRows: number,
+  parallel: number,
+): AsyncGenerator<Transaction[]> {
+  const open = (stretch: Stretch) => readAhead(stretchRows(db, residual, [stretch], () => pageRows));
+  const reading = stretches.slice(0, parallel).map(open);
+  let opened = reading.length;
+  for (let current = reading.shift(); current; current = reading.shift()) {
+    yield* current;
+    const next = stretches[opened];
+    if (next) reading.push(open(next));
+    opened += 1;
   }
 }
 

@@ -2,8 +2,14 @@ import type { Transaction, TransactionFilter } from '@portal/core/transaction';
 import type { Db } from '../platform/db/client.ts';
 import { JOB_PAGE_ROWS, type Plan, planOf, rangeOf, type Span, stretchesOf, utcDay } from './transaction-query.ts';
 import { countRange, countRows, mayHoldLegacyRows } from './transaction-count.ts';
-import { stretchRows } from './transaction-read.ts';
+import { stretchRowsAhead } from './transaction-read.ts';
 import { ALL, countOf, readDays } from './transaction-summary-entity.ts';
+
+/**
+ * How many day keys a job reads at once: separate partitions, so each has its own 3,000 RCU/s (one Query of
+ * ≤ 1 MB = 128 RCU at a time per key); two keep DynamoDB busy while the job formats (ADR 033's read-path addendum).
+ */
+export const JOB_PARALLEL_STRETCHES = 2;
 
 /**
  * The whole filtered result for jobs (the export, ADR 033): every matching row of the filter's days in
@@ -22,7 +28,9 @@ export async function* transactionRows(db: Db, filter: TransactionFilter, timeZo
   // Days of a few rows are handed on together (up to a page's rows): a consumer's per-page reads (a report's
   // cards) do not multiply with the days.
   let batch: Transaction[] = [];
-  for await (const rows of stretchRows(db, plan.residual, stretchesOf(plan.source, range, { legacy, days }), () => JOB_PAGE_ROWS)) {
+  // Two day keys at a time, each a page ahead of the caller (ADR 033's read-path addendum).
+  const stretches = stretchesOf(plan.source, range, { legacy, days });
+  for await (const rows of stretchRowsAhead(db, plan.residual, stretches, JOB_PAGE_ROWS, JOB_PARALLEL_STRETCHES)) {
     batch.push(...rows);
     if (batch.length < JOB_PAGE_ROWS) continue;
     yield batch;

@@ -4,21 +4,28 @@ import type { FileStore } from '../files/file-store.ts';
 import type { ExportColumn, ExportRow } from './file-columns.ts';
 import { CONTENT_TYPES, type FileWriter, fileWriters } from './file-writers.ts';
 
-/** Yields a source's pages, asking for the next page before handing out the current one. */
-export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+/**
+ * Yields a source's pages, asking for the next page before handing out the current one. The first page is
+ * asked for at once, before anything iterates: a reader started early is already reading (ADR 033's read-path
+ * addendum: the next day keys of a job's read).
+ */
+export function readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const pages = source[Symbol.asyncIterator]();
   let next = pages.next();
-  try {
-    for (;;) {
-      const page = await next;
-      if (page.done) return;
-      next = pages.next();
-      yield page.value;
+  next.catch(() => {}); // thrown where it is awaited
+  return (async function* () {
+    try {
+      for (;;) {
+        const page = await next;
+        if (page.done) return;
+        next = pages.next();
+        yield page.value;
+      }
+    } finally {
+      next.catch(() => {});
+      await pages.return?.();
     }
-  } finally {
-    next.catch(() => {});
-    await pages.return?.();
-  }
+  })();
 }
 
 export function fileName(stem: string, format: ExportFormat, part: number, split: boolean): string {

@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type ExportFormat, fileLabel, sheetName } from '@portal/core/export';
 import { isValidTimeZone } from '@portal/core/shared';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { majorUnits, majorUnitsText, neutralise, wallClock, wallClockText } from './cell-values.ts';
 import type { ExportColumn, ExportRow } from './file-columns.ts';
@@ -37,6 +36,16 @@ const currencyOf = (column: ExportColumn, row: ExportRow): string | null | undef
   return typeof currency === 'number' ? String(currency) : currency;
 };
 
+const CSV_QUOTED = /[",\r\n]/;
+/**
+ * One CSV field, RFC 4180: a field holding a quote, comma, CR or LF is quoted, its quotes doubled (csv-stringify
+ * with CRLF records and `quote_record_delimiter`; a test holds the two equal). Written here rather than by
+ * csv-stringify, whose per-field casting and option merging cost the CSV export more than its read's parsing
+ * (ADR 033's read-path addendum). A lone CR or LF is quoted too: csv-stringify left it bare once the record
+ * delimiter was CRLF, and Excel breaks the row there.
+ */
+export const csvField = (text: string): string => (CSV_QUOTED.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
 /**
  * CSV for Excel and everything else: UTF-8 with a byte-order mark (Excel otherwise reads it as ANSI),
  * CRLF records, a header row; text cells formula-neutralised (cell-values.ts `neutralise`); numbers
@@ -59,17 +68,22 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
         return wallClockText(local(String(value)));
     }
   };
+  const line = (cells: readonly string[]) => `${cells.map(csvField).join(',')}\r\n`;
   out.write('\ufeff');
-  out.write(stringify([columns.map((c) => neutralise(c.header))], { record_delimiter: 'windows' }));
+  out.write(line(columns.map((c) => neutralise(c.header))));
   return {
     write(rows) {
       if (rows.length === 0) return;
-      out.write(
-        stringify(
-          rows.map((row) => columns.map((column) => cell(column, row))),
-          { record_delimiter: 'windows' },
-        ),
-      );
+      let text = '';
+      for (const row of rows) {
+        let separator = '';
+        for (const column of columns) {
+          text += separator + csvField(cell(column, row));
+          separator = ',';
+        }
+        text += '\r\n';
+      }
+      out.write(text);
     },
     settled: async () => {
       if (out.writableNeedDrain) await once(out, 'drain');
@@ -111,6 +125,15 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
         : String(value).length;
     return value.length;
   };
+  /**
+   * Each column's cell style, one object per column shared by all its cells: exceljs gives every new cell
+   * its own copy of the column's style and finds a style's id by rendering it as XML unless it has seen
+   * that very object before, which was half of the writer's time; a shared object is rendered once. The
+   * ids, and so the file, are the same (a column's cells hold one kind of value: its style decides the id).
+   */
+  const styles = columns.map((c): Partial<ExcelJS.Style> =>
+    c.kind === 'amount' ? { numFmt: AMOUNT_FORMAT } : c.kind === 'datetime' ? { numFmt: DATE_FORMAT } : {},
+  );
   let started = false;
   /** The columns, sized by the header and the first page (`sample`), set before the first row is committed. */
   const start = (sample: readonly ExportRow[]) => {
@@ -121,7 +144,7 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
         header: c.header,
         key: `${c.key}#${i}`,
         width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, c.header.length + 2, widest + 2)),
-        ...(c.kind === 'amount' ? { style: { numFmt: AMOUNT_FORMAT } } : c.kind === 'datetime' ? { style: { numFmt: DATE_FORMAT } } : {}),
+        ...(c.kind === 'amount' || c.kind === 'datetime' ? { style: { ...styles[i] } } : {}),
       };
     });
   };
@@ -151,7 +174,11 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
   return {
     write(rows) {
       if (!started) start(rows);
-      for (const row of rows) sheet.addRow(columns.map((column) => cell(column, row))).commit();
+      for (const row of rows) {
+        const added = sheet.addRow(columns.map((column) => cell(column, row)));
+        styles.forEach((style, i) => (added.getCell(i + 1).style = style));
+        added.commit();
+      }
     },
     async settled() {
       for (let pipe = backlogged(); pipe; pipe = backlogged()) await once(pipe, 'drain');
