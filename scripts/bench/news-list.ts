@@ -6,23 +6,14 @@
  * and 0, a tenth of, and `--history` past ones (half expired, half withdrawn), then p50/p99 of the list at
  * `--clients` parallel readers. The calls must not grow with the history. Loopback only.
  */
-import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { Actor } from '@portal/backend';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
+import { benchOptions } from './bench-options.ts';
 import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
 
-const { values } = parseArgs({
-  options: {
-    history: { type: 'string', default: '2000' },
-    runs: { type: 'string', default: '40' },
-    clients: { type: 'string', default: '20' },
-  },
-});
-const history = Number(values.history);
-const runs = Number(values.runs);
-const clients = Number(values.clients);
+const { history, runs, clients } = benchOptions({ history: 2000, runs: 40, clients: 20 });
 
 const { backend, stop } = await startBenchBackend();
 const load = async (kind: string, records: object[]) => {
