@@ -37,7 +37,15 @@ import { type CouponAction, decideAction, type CardState, COUPON } from '@portal
 import { serialWithTransactions, serialsOf } from '@portal/backend/couponing';
 import { generateMasterData, generateSerials, type Scale, SCALES } from '../seed/generate.ts';
 
-const values = benchOptions({
+const {
+  retailer: RETAILER,
+  scale,
+  seed: SEED,
+  clients: CLIENTS,
+  cards: CARDS,
+  seconds: SECONDS,
+  only,
+} = benchOptions({
   retailer: 'R-7001',
   scale: 'large',
   seed: 1,
@@ -46,14 +54,9 @@ const values = benchOptions({
   seconds: 10,
   only: 'check,details,actions,contention',
 });
-const RETAILER = values.retailer;
-const SCALE = values.scale as Scale;
-if (!Object.hasOwn(SCALES, SCALE)) throw new Error(`--scale: small or large, not '${values.scale}'`);
-const SEED = values.seed;
-const CLIENTS = values.clients;
-const CARDS = values.cards;
-const SECONDS = values.seconds;
-const ONLY = new Set(values.only.split(','));
+const SCALE = scale as Scale;
+if (!Object.hasOwn(SCALES, SCALE)) throw new Error(`--scale: small or large, not '${scale}'`);
+const ONLY = new Set(only.split(','));
 const USERNAME = 'bench.couponing';
 const PASSWORD = 'Bench-Couponing-2026!';
 const REQUEST_TIMEOUT_MS = 30_000;

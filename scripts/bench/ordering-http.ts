@@ -29,7 +29,15 @@ import { addDays, XSSI_PREFIX } from '@portal/core/shared';
 import { AddressList, ProductsAnswer, type ProductRow } from '@portal/core/ordering';
 import { SalesAnswer } from '@portal/core/sales';
 
-const values = benchOptions({
+const {
+  retailer: RETAILER,
+  store: STORE,
+  clients: CLIENTS,
+  seconds: SECONDS,
+  warmup: WARMUP,
+  orders: SEQUENTIAL_ORDERS,
+  only,
+} = benchOptions({
   retailer: 'R-7001',
   store: 'S-7000001',
   clients: 50,
@@ -38,13 +46,7 @@ const values = benchOptions({
   orders: 20,
   only: 'products,sales,orders',
 });
-const RETAILER = values.retailer;
-const STORE = values.store;
-const CLIENTS = values.clients;
-const SECONDS = values.seconds;
-const WARMUP = values.warmup;
-const SEQUENTIAL_ORDERS = values.orders;
-const ONLY = new Set(values.only.split(','));
+const ONLY = new Set(only.split(','));
 const USERNAME = 'bench.ordering';
 const PASSWORD = 'Bench-Ordering-2026!';
 const REQUEST_TIMEOUT_MS = 30_000;
