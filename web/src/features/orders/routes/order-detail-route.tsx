@@ -1,6 +1,7 @@
 import type { OrderDetail, OrderPosition } from '@portal/core/ordering';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Fact } from '../../../components/fact.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
@@ -23,15 +24,6 @@ function BackLink() {
       <ChevronLeftIcon className="size-4" />
       {t('orders.detail.back')}
     </Link>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -145,27 +137,47 @@ function OrderView({ order }: { order: OrderDetail }) {
         <Card className="p-4 sm:p-5">
           <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.header')}</h2>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <Field label={t('orders.columns.orderId')}>{order.orderId}</Field>
-            <Field label={t('orders.columns.reference')}>{order.reference ?? '—'}</Field>
-            <Field label={t('orders.columns.orderedAt')}>
+            <Fact look="caps" label={t('orders.columns.orderId')}>
+              {order.orderId}
+            </Fact>
+            <Fact look="caps" label={t('orders.columns.reference')}>
+              {order.reference ?? '—'}
+            </Fact>
+            <Fact look="caps" label={t('orders.columns.orderedAt')}>
               <time dateTime={order.orderedAt}>{formatDateTime(order.orderedAt, fmt)}</time>
-            </Field>
-            <Field label={t('orders.columns.orderedBy')}>{order.orderedBy}</Field>
-            <Field label={t('orders.columns.quantityOrdered')}>{formatNumber(order.quantityOrdered, fmt.locale)}</Field>
-            <Field label={t('orders.columns.quantityShipped')}>{formatNumber(order.quantityShipped, fmt.locale)}</Field>
+            </Fact>
+            <Fact look="caps" label={t('orders.columns.orderedBy')}>
+              {order.orderedBy}
+            </Fact>
+            <Fact look="caps" label={t('orders.columns.quantityOrdered')}>
+              {formatNumber(order.quantityOrdered, fmt.locale)}
+            </Fact>
+            <Fact look="caps" label={t('orders.columns.quantityShipped')}>
+              {formatNumber(order.quantityShipped, fmt.locale)}
+            </Fact>
           </dl>
         </Card>
         <Card className="p-4 sm:p-5">
           <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.address')}</h2>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <Field label={t('orders.detail.name')}>{a.name}</Field>
-            <Field label={t('orders.filters.storeType')}>
+            <Fact look="caps" label={t('orders.detail.name')}>
+              {a.name}
+            </Fact>
+            <Fact look="caps" label={t('orders.filters.storeType')}>
               {a.storeType === 0 ? t('orders.detail.typeStore') : t('orders.detail.typeDc')}
-            </Field>
-            <Field label={t('orders.detail.street')}>{a.street}</Field>
-            <Field label={t('orders.detail.postalCode')}>{a.postalCode}</Field>
-            <Field label={t('orders.detail.city')}>{a.city}</Field>
-            <Field label={t('orders.detail.customerStoreId')}>{a.customerStoreId ?? '—'}</Field>
+            </Fact>
+            <Fact look="caps" label={t('orders.detail.street')}>
+              {a.street}
+            </Fact>
+            <Fact look="caps" label={t('orders.detail.postalCode')}>
+              {a.postalCode}
+            </Fact>
+            <Fact look="caps" label={t('orders.detail.city')}>
+              {a.city}
+            </Fact>
+            <Fact look="caps" label={t('orders.detail.customerStoreId')}>
+              {a.customerStoreId ?? '—'}
+            </Fact>
           </dl>
         </Card>
       </div>
