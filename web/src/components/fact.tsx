@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Card } from './ui/card.tsx';
 
 /** The layouts of a labelled value in a <dl>: the classes of its box, its label (dt) and its value (dd). */
 const LOOKS = {
@@ -46,4 +47,23 @@ export function CardFact({ label, value }: { label: string; value: string }) {
       {value}
     </Fact>
   );
+}
+
+/** A titled card of a detail screen, its facts in two columns. */
+export function FactsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3">{children}</dl>
+    </Card>
+  );
+}
+
+/** Facts of one look from a table of [label, value] rows. */
+export function Facts({ look, rows }: { look: FactLook; rows: readonly (readonly [string, ReactNode])[] }) {
+  return rows.map(([label, value]) => (
+    <Fact key={label} look={look} label={label}>
+      {value}
+    </Fact>
+  ));
 }

@@ -1,21 +1,10 @@
 import { formatAmount } from '@portal/core/shared';
 import type { SerialDetails } from '@portal/core/couponing';
-import type { ReactNode } from 'react';
-import { Fact } from '../../../components/fact.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { Fact, FactsCard } from '../../../components/fact.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatCalendarDay, formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { statusHint } from '../model/status-display.ts';
 import { CouponStatusBadge, SerialStatusBadge } from './status-badges.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3">{children}</dl>
-    </Card>
-  );
-}
 
 /**
  * What the Details step knows about one card (SPEC 3 Couponing serial check): product, gift card
@@ -42,7 +31,7 @@ export function CardFacts({ details }: { details: SerialDetails }) {
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Section title={t('couponing.details.product')}>
+      <FactsCard title={t('couponing.details.product')}>
         <Fact look="caps" className="col-span-2" label={t('couponing.details.productName')}>
           {card.productName ?? none}
         </Fact>
@@ -52,8 +41,8 @@ export function CardFacts({ details }: { details: SerialDetails }) {
         <Fact look="caps" label={t('couponing.details.faceValue')}>
           {card.faceValue === null ? none : formatAmount(card.faceValue, fmt.currency, fmt.locale)}
         </Fact>
-      </Section>
-      <Section title={t('couponing.details.giftCard')}>
+      </FactsCard>
+      <FactsCard title={t('couponing.details.giftCard')}>
         <Fact look="caps" label={t('couponing.details.eanProduct')}>
           <span className="tabular-nums">{card.ean}</span>
         </Fact>
@@ -66,8 +55,8 @@ export function CardFacts({ details }: { details: SerialDetails }) {
         <Fact look="caps" label={t('couponing.details.retailer')}>
           {card.retailerName ?? card.retailerId}
         </Fact>
-      </Section>
-      <Section title={t('couponing.details.status')}>
+      </FactsCard>
+      <FactsCard title={t('couponing.details.status')}>
         <Fact look="caps" label={t('couponing.details.couponingStatus')}>
           <CouponStatusBadge status={card.couponingStatus} />
           {hint ? (
@@ -77,15 +66,15 @@ export function CardFacts({ details }: { details: SerialDetails }) {
         <Fact look="caps" label={t('couponing.details.serialStatus')}>
           <SerialStatusBadge status={card.serialStatus} />
         </Fact>
-      </Section>
-      <Section title={t('couponing.details.bookings')}>
+      </FactsCard>
+      <FactsCard title={t('couponing.details.bookings')}>
         <Fact look="caps" label={t('couponing.details.activation')}>
           {booking(details.activation)}
         </Fact>
         <Fact look="caps" label={t('couponing.details.redemption')}>
           {booking(details.redemption)}
         </Fact>
-      </Section>
+      </FactsCard>
     </div>
   );
 }

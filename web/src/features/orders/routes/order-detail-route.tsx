@@ -1,9 +1,9 @@
 import type { OrderDetail, OrderPosition } from '@portal/core/ordering';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Fact } from '../../../components/fact.tsx';
+import { Facts, FactsCard } from '../../../components/fact.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
+import { FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon, DownloadIcon, ListIcon } from '../../../components/ui/icons.tsx';
@@ -134,52 +134,32 @@ function OrderView({ order }: { order: OrderDetail }) {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card className="p-4 sm:p-5">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.header')}</h2>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <Fact look="caps" label={t('orders.columns.orderId')}>
-              {order.orderId}
-            </Fact>
-            <Fact look="caps" label={t('orders.columns.reference')}>
-              {order.reference ?? '—'}
-            </Fact>
-            <Fact look="caps" label={t('orders.columns.orderedAt')}>
-              <time dateTime={order.orderedAt}>{formatDateTime(order.orderedAt, fmt)}</time>
-            </Fact>
-            <Fact look="caps" label={t('orders.columns.orderedBy')}>
-              {order.orderedBy}
-            </Fact>
-            <Fact look="caps" label={t('orders.columns.quantityOrdered')}>
-              {formatNumber(order.quantityOrdered, fmt.locale)}
-            </Fact>
-            <Fact look="caps" label={t('orders.columns.quantityShipped')}>
-              {formatNumber(order.quantityShipped, fmt.locale)}
-            </Fact>
-          </dl>
-        </Card>
-        <Card className="p-4 sm:p-5">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.address')}</h2>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <Fact look="caps" label={t('orders.detail.name')}>
-              {a.name}
-            </Fact>
-            <Fact look="caps" label={t('orders.filters.storeType')}>
-              {a.storeType === 0 ? t('orders.detail.typeStore') : t('orders.detail.typeDc')}
-            </Fact>
-            <Fact look="caps" label={t('orders.detail.street')}>
-              {a.street}
-            </Fact>
-            <Fact look="caps" label={t('orders.detail.postalCode')}>
-              {a.postalCode}
-            </Fact>
-            <Fact look="caps" label={t('orders.detail.city')}>
-              {a.city}
-            </Fact>
-            <Fact look="caps" label={t('orders.detail.customerStoreId')}>
-              {a.customerStoreId ?? '—'}
-            </Fact>
-          </dl>
-        </Card>
+        <FactsCard title={t('orders.detail.header')}>
+          <Facts
+            look="caps"
+            rows={[
+              [t('orders.columns.orderId'), order.orderId],
+              [t('orders.columns.reference'), order.reference ?? '—'],
+              [t('orders.columns.orderedAt'), <time dateTime={order.orderedAt}>{formatDateTime(order.orderedAt, fmt)}</time>],
+              [t('orders.columns.orderedBy'), order.orderedBy],
+              [t('orders.columns.quantityOrdered'), formatNumber(order.quantityOrdered, fmt.locale)],
+              [t('orders.columns.quantityShipped'), formatNumber(order.quantityShipped, fmt.locale)],
+            ]}
+          />
+        </FactsCard>
+        <FactsCard title={t('orders.detail.address')}>
+          <Facts
+            look="caps"
+            rows={[
+              [t('orders.detail.name'), a.name],
+              [t('orders.filters.storeType'), a.storeType === 0 ? t('orders.detail.typeStore') : t('orders.detail.typeDc')],
+              [t('orders.detail.street'), a.street],
+              [t('orders.detail.postalCode'), a.postalCode],
+              [t('orders.detail.city'), a.city],
+              [t('orders.detail.customerStoreId'), a.customerStoreId ?? '—'],
+            ]}
+          />
+        </FactsCard>
       </div>
 
       <DetailSection id="order-positions" title={t('orders.detail.positions')}>
