@@ -14,7 +14,7 @@ import type { AllocationChangeInput } from '@portal/core/product';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { benchActor, startBenchBackend } from './bench-backend.ts';
 import { benchOptions } from './bench-options.ts';
-import { callsAndMedianMs, parallelReads, printTable } from './calls-and-median.ts';
+import { callsAndMedianMs, parallelReads, markdownTable } from './calls-and-median.ts';
 
 const { products, stores, history, runs, clients } = benchOptions({ products: 2000, stores: 10000, history: 200, runs: 30, clients: 20 });
 const C = 'R-AL1';
@@ -153,9 +153,9 @@ const afterView = await service.product(actor, C, target);
 console.log(
   `Product allocation, ${products} products × ${stores} stores in 10 divisions, ${runs} sequential runs each, private DynamoDB Local:\n`,
 );
-printTable(['decided changes', 'read', 'DynamoDB calls', 'median ms'], rows);
+markdownTable(['decided changes', 'read', 'DynamoDB calls', 'median ms'], rows);
 console.log(`\nAt ${clients} parallel readers (each ${runs} reads):\n`);
-printTable(['decided changes', 'read', 'clients', 'reads', 'p50 ms', 'p99 ms'], parallel);
+markdownTable(['decided changes', 'read', 'clients', 'reads', 'p50 ms', 'p99 ms'], parallel);
 console.log(`\nThe products step's allocation read: without the copy ${uncachedRead}; from the copy ${cachedRead}.`);
 console.log(
   `\nAllocating ${target} to the customer over ${stores} store overrides (one apply job): ${(job.result / 1000).toFixed(1)} s, ` +

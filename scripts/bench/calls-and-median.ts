@@ -39,7 +39,7 @@ export async function parallelReads(clients: number, runs: number, read: (client
 }
 
 /** Prints a Markdown table: the header row, its separator, then the rows (each already `| a | b |`). */
-export function printTable(header: readonly string[], rows: readonly string[]): void {
+export function markdownTable(header: readonly string[], rows: readonly string[]): void {
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${' --- |'.repeat(header.length)}`);
   for (const row of rows) console.log(row);

@@ -14,7 +14,7 @@ import { documentKey, placeDocument, storeDocument } from '@portal/backend/docum
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
 import { benchOptions } from './bench-options.ts';
-import { callsAndMedianMs, parallelReads, printTable } from './calls-and-median.ts';
+import { callsAndMedianMs, parallelReads, markdownTable } from './calls-and-median.ts';
 
 const { files, runs, clients } = benchOptions({ files: 1000, runs: 40, clients: 20 });
 const CUSTOMER = 'R-DOCS';
@@ -90,7 +90,7 @@ for (const size of [10, files]) {
   }
 }
 console.log(`Documents folder, ${runs} sequential runs each, private DynamoDB Local:\n`);
-printTable(['files in the folder', 'call', 'DynamoDB calls', 'median ms'], rows);
+markdownTable(['files in the folder', 'call', 'DynamoDB calls', 'median ms'], rows);
 console.log(`\nAt ${clients} parallel readers (each ${runs} calls):\n`);
-printTable(['files', 'call', 'clients', 'calls', 'p50 ms', 'p99 ms'], parallel);
+markdownTable(['files', 'call', 'clients', 'calls', 'p50 ms', 'p99 ms'], parallel);
 await stop();

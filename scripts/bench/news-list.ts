@@ -11,7 +11,7 @@ import type { Actor } from '@portal/backend';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
 import { benchOptions } from './bench-options.ts';
-import { callsAndMedianMs, parallelReads, printTable } from './calls-and-median.ts';
+import { callsAndMedianMs, parallelReads, markdownTable } from './calls-and-median.ts';
 
 const { history, runs, clients } = benchOptions({ history: 2000, runs: 40, clients: 20 });
 
@@ -87,7 +87,7 @@ for (const size of [0, Math.round(history / 10), history]) {
   parallel.push(`| ${size} | ${clients} | ${await parallelReads(clients, runs, (c) => service.list(reader(c + 1)))} |`);
 }
 console.log(`News list, 20 live items (5 for a customer group), ${runs} sequential runs each, private DynamoDB Local:\n`);
-printTable(['past items (expired / withdrawn)', 'read', 'DynamoDB calls', 'median ms'], rows);
+markdownTable(['past items (expired / withdrawn)', 'read', 'DynamoDB calls', 'median ms'], rows);
 console.log(`\nThe list at ${clients} parallel readers (each ${runs} lists):\n`);
-printTable(['past items', 'clients', 'lists', 'p50 ms', 'p99 ms'], parallel);
+markdownTable(['past items', 'clients', 'lists', 'p50 ms', 'p99 ms'], parallel);
 await stop();
