@@ -5,7 +5,7 @@ import { RequestDetail } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -61,16 +61,8 @@ const profile = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   backend = await createTestBackend(clock, {}, { companyAssets: port });
   app = createApp(backend, () => '203.0.113.85');
-  const account = (username: string, customerId: string, flow: number) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@company.example`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { flow: { permissions: flow } },
-  });
+  const account = (username: string, customerId: string, flow: number) =>
+    connectAccount(username, customerId, PASSWORD, { email: `${username}@company.example`, modules: { flow: { permissions: flow } } });
   await importOk(backend, 'retailers', [
     { customerId: 'R-C1', name: 'Company Markets' },
     { customerId: 'R-C2', name: 'Foreign Company' },
@@ -82,8 +74,7 @@ beforeAll(async () => {
     account('approver2.c', 'R-C1', 2),
     account('foreign.c', 'R-C2', 1 + 4),
   ]);
-  await importCompanyWorkflows(backend);
-  await importApprovingBrand(backend, 'approving', APPROVAL_HOST, { profile: true, assets: true });
+  await importCompanyApproval(backend, 'approving', APPROVAL_HOST, { profile: true, assets: true });
   cookies = await signInAll(app, ['reader.c', 'editor.c', 'approver.c', 'approver2.c', 'foreign.c'], PASSWORD);
 }, 120_000);
 afterAll(() => undefined);

@@ -8,7 +8,7 @@ import { WorkflowUploadTicket } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -98,16 +98,8 @@ beforeAll(async () => {
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
   app = createApp(backend, () => '203.0.113.82');
-  const account = (username: string, customerId: string, modules: object, securityFlag = 16) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@documents.example`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag,
-    modules,
-  });
+  const account = (username: string, customerId: string, modules: object, securityFlag = 16) =>
+    connectAccount(username, customerId, PASSWORD, { email: `${username}@documents.example`, securityFlag, modules });
   await importOk(backend, 'retailers', [
     { customerId: 'R-D1', name: 'Document Markets' },
     { customerId: 'R-D2', name: 'Foreign Documents' },
@@ -121,8 +113,7 @@ beforeAll(async () => {
     account('approver2.d', 'R-D1', { flow: { permissions: 2 } }),
   ]);
   // The company change workflows of the demo (ADR 085) and a brand that asks for approval of the company's documents.
-  await importCompanyWorkflows(backend);
-  await importApprovingBrand(backend, 'approving-documents', APPROVAL_HOST, { documents: true });
+  await importCompanyApproval(backend, 'approving-documents', APPROVAL_HOST, { documents: true });
   contractId = await supplierFile('R-D1', 'Contracts', 'Contract 2026.pdf', pdf(), '2026-01-10T09:00:00.000Z');
   await supplierFile('R-D1', 'Contracts', 'contract 2025.pdf', pdf(), '2025-01-10T09:00:00.000Z');
   await supplierFile(

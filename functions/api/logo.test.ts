@@ -7,7 +7,7 @@ import { WorkflowUploadTicket } from '@portal/core/workflow';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importApprovingBrand, importCompanyWorkflows, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -63,16 +63,8 @@ beforeAll(async () => {
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
   app = createApp(backend, () => '203.0.113.84');
-  const account = (username: string, customerId: string, modules: object) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@logo.example`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules,
-  });
+  const account = (username: string, customerId: string, modules: object) =>
+    connectAccount(username, customerId, PASSWORD, { email: `${username}@logo.example`, modules });
   await importOk(backend, 'retailers', [
     { customerId: 'R-L1', name: 'Logo Markets' },
     { customerId: 'R-L2', name: 'Other Logos' },
@@ -83,8 +75,7 @@ beforeAll(async () => {
     account('other.l', 'R-L2', { flow: { permissions: 8 } }),
     account('approver.l', 'R-L1', { flow: { permissions: 2 } }),
   ]);
-  await importCompanyWorkflows(backend);
-  await importApprovingBrand(backend, 'approving-logos', APPROVAL_HOST, { assets: true });
+  await importCompanyApproval(backend, 'approving-logos', APPROVAL_HOST, { assets: true });
   cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l', 'approver.l'], PASSWORD);
 }, 120_000);
 afterAll(async () => {

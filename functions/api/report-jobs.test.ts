@@ -4,7 +4,7 @@ import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platfor
 import { ReportDownload, ReportFilePage, ReportJob, ReportJobPage } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, connectAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -65,17 +65,11 @@ beforeAll(async () => {
     rateLimiter: null,
   });
   app = createApp(backend, () => '203.0.113.51');
-  const account = (username: string, customerId: string, reportBits: number) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { reportManagement: { permissions: reportBits, settings: 0 } },
-    timezone: 'Europe/Berlin',
-  });
+  const account = (username: string, customerId: string, reportBits: number) =>
+    connectAccount(username, customerId, PASSWORD, {
+      modules: { reportManagement: { permissions: reportBits, settings: 0 } },
+      timezone: 'Europe/Berlin',
+    });
   await importOk(backend, 'accounts', [account('rj.own', OWN, 1), account('rj.other', FOREIGN, 1), account('rj.schedule', OWN, 6)]);
   await importOk(backend, 'retailers', [
     { customerId: OWN, name: 'Jobs Markets' },

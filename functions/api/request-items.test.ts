@@ -7,7 +7,7 @@ import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, connectAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -204,16 +204,8 @@ beforeAll(async () => {
   Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
   app = createApp(backend, () => '203.0.113.61');
-  const account = (username: string, customerId: string, flowBits: number) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@uploads.example`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { flow: { permissions: flowBits } },
-  });
+  const account = (username: string, customerId: string, flowBits: number) =>
+    connectAccount(username, customerId, PASSWORD, { email: `${username}@uploads.example`, modules: { flow: { permissions: flowBits } } });
   await importOk(backend, 'retailers', [
     { customerId: 'R-U1', name: 'Upload Markets' },
     { customerId: 'R-U2', name: 'Foreign Uploads' },

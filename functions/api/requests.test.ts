@@ -6,7 +6,7 @@ import { putDraftRequest } from '../../tests/support/request-fixtures.ts';
 import { listWorkflowVersions } from '@portal/backend/workflow/testing';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, connectAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -64,19 +64,14 @@ const onboarding = {
 beforeAll(async () => {
   backend = await createTestBackend(() => NOW);
   app = createApp(backend, () => '203.0.113.9');
-  const account = (username: string, customerId: string, flowBits: number, extra: object = {}) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@${MAIL}`,
-    firstname: username.split('.')[0],
-    surname: 'Tester',
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    customerId,
-    portals: ['connect'],
-    securityFlag: 16,
-    modules: { flow: { permissions: flowBits }, payment: { permissions: 1 } },
-    ...extra,
-  });
+  const account = (username: string, customerId: string, flowBits: number, extra: object = {}) =>
+    connectAccount(username, customerId, PASSWORD, {
+      email: `${username}@${MAIL}`,
+      firstname: username.split('.')[0],
+      surname: 'Tester',
+      modules: { flow: { permissions: flowBits }, payment: { permissions: 1 } },
+      ...extra,
+    });
   await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-A', name: 'Group A' }]);
   await importOk(backend, 'retailers', [
     { customerId: 'R-A1', name: 'Alpha', groupId: 'G-A' },

@@ -8,28 +8,15 @@
  * product view at `--clients` parallel readers; then one product deallocated at every store one by one (200 a
  * change) and allocated back to the customer: the apply job's wall time and the process's peak memory.
  */
-import { parseArgs } from 'node:util';
 import { allocatedAtStore, applyChange } from '@portal/backend/allocation';
 import { countCalls, recordCapacity } from '@portal/backend/platform/db';
 import type { AllocationChangeInput } from '@portal/core/product';
 import { gtinCheckDigit } from '@portal/core/shared';
 import { benchActor, startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
+import { benchOptions } from './bench-options.ts';
+import { callsAndMedianMs, parallelReads, markdownTable } from './calls-and-median.ts';
 
-const { values } = parseArgs({
-  options: {
-    products: { type: 'string', default: '2000' },
-    stores: { type: 'string', default: '10000' },
-    history: { type: 'string', default: '200' },
-    runs: { type: 'string', default: '30' },
-    clients: { type: 'string', default: '20' },
-  },
-});
-const products = Number(values.products);
-const stores = Number(values.stores);
-const history = Number(values.history);
-const runs = Number(values.runs);
-const clients = Number(values.clients);
+const { products, stores, history, runs, clients } = benchOptions({ products: 2000, stores: 10000, history: 200, runs: 30, clients: 20 });
 const C = 'R-AL1';
 const pad = (n: number) => String(n).padStart(5, '0');
 const productId = (i: number) => `P-${pad(i)}`;
@@ -166,13 +153,9 @@ const afterView = await service.product(actor, C, target);
 console.log(
   `Product allocation, ${products} products × ${stores} stores in 10 divisions, ${runs} sequential runs each, private DynamoDB Local:\n`,
 );
-console.log('| decided changes | read | DynamoDB calls | median ms |');
-console.log('| --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
+markdownTable(['decided changes', 'read', 'DynamoDB calls', 'median ms'], rows);
 console.log(`\nAt ${clients} parallel readers (each ${runs} reads):\n`);
-console.log('| decided changes | read | clients | reads | p50 ms | p99 ms |');
-console.log('| --- | --- | --- | --- | --- | --- |');
-for (const row of parallel) console.log(row);
+markdownTable(['decided changes', 'read', 'clients', 'reads', 'p50 ms', 'p99 ms'], parallel);
 console.log(`\nThe products step's allocation read: without the copy ${uncachedRead}; from the copy ${cachedRead}.`);
 console.log(
   `\nAllocating ${target} to the customer over ${stores} store overrides (one apply job): ${(job.result / 1000).toFixed(1)} s, ` +

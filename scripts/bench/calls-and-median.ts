@@ -37,3 +37,10 @@ export async function parallelReads(clients: number, runs: number, read: (client
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
   return `${sorted.length} | ${pct(50).toFixed(1)} | ${pct(99).toFixed(1)}`;
 }
+
+/** Prints a Markdown table: the header row, its separator, then the rows (each already `| a | b |`). */
+export function markdownTable(header: readonly string[], rows: readonly string[]): void {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${' --- |'.repeat(header.length)}`);
+  for (const row of rows) console.log(row);
+}

@@ -28,34 +28,35 @@
  * etc. with BENCH_URL.
  */
 import { benchSignIn, localPortal } from './local-portal.ts';
+import { benchOptions } from './bench-options.ts';
 import { type Outcome as HttpOutcome, printTable, type Row, skippedRow, summarise } from './http-table.ts';
 import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { XSSI_PREFIX } from '@portal/core/shared';
 import { type CouponAction, decideAction, type CardState, COUPON } from '@portal/core/couponing';
 import { serialWithTransactions, serialsOf } from '@portal/backend/couponing';
 import { generateMasterData, generateSerials, type Scale, SCALES } from '../seed/generate.ts';
 
-const { values } = parseArgs({
-  options: {
-    retailer: { type: 'string', default: 'R-7001' },
-    scale: { type: 'string', default: 'large' },
-    seed: { type: 'string', default: '1' },
-    clients: { type: 'string', default: '20' },
-    cards: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'check,details,actions,contention' },
-  },
+const {
+  retailer: RETAILER,
+  scale,
+  seed: SEED,
+  clients: CLIENTS,
+  cards: CARDS,
+  seconds: SECONDS,
+  only,
+} = benchOptions({
+  retailer: 'R-7001',
+  scale: 'large',
+  seed: 1,
+  clients: 20,
+  cards: 50,
+  seconds: 10,
+  only: 'check,details,actions,contention',
 });
-const RETAILER = values.retailer!;
-const SCALE = values.scale as Scale;
-if (!Object.hasOwn(SCALES, SCALE)) throw new Error(`--scale: small or large, not '${values.scale}'`);
-const SEED = Number(values.seed);
-const CLIENTS = Number(values.clients);
-const CARDS = Number(values.cards);
-const SECONDS = Number(values.seconds);
-const ONLY = new Set(values.only!.split(','));
+const SCALE = scale as Scale;
+if (!Object.hasOwn(SCALES, SCALE)) throw new Error(`--scale: small or large, not '${scale}'`);
+const ONLY = new Set(only.split(','));
 const USERNAME = 'bench.couponing';
 const PASSWORD = 'Bench-Couponing-2026!';
 const REQUEST_TIMEOUT_MS = 30_000;

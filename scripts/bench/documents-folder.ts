@@ -8,24 +8,15 @@
  * must not grow with them); then p50/p99 of the listing and the search at `--clients` parallel readers.
  * Loopback only.
  */
-import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { Actor } from '@portal/backend';
 import { documentKey, placeDocument, storeDocument } from '@portal/backend/documents';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
+import { benchOptions } from './bench-options.ts';
+import { callsAndMedianMs, parallelReads, markdownTable } from './calls-and-median.ts';
 
-const { values } = parseArgs({
-  options: {
-    files: { type: 'string', default: '1000' },
-    runs: { type: 'string', default: '40' },
-    clients: { type: 'string', default: '20' },
-  },
-});
-const files = Number(values.files);
-const runs = Number(values.runs);
-const clients = Number(values.clients);
+const { files, runs, clients } = benchOptions({ files: 1000, runs: 40, clients: 20 });
 const CUSTOMER = 'R-DOCS';
 
 const { backend, stop } = await startBenchBackend();
@@ -99,11 +90,7 @@ for (const size of [10, files]) {
   }
 }
 console.log(`Documents folder, ${runs} sequential runs each, private DynamoDB Local:\n`);
-console.log('| files in the folder | call | DynamoDB calls | median ms |');
-console.log('| --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
+markdownTable(['files in the folder', 'call', 'DynamoDB calls', 'median ms'], rows);
 console.log(`\nAt ${clients} parallel readers (each ${runs} calls):\n`);
-console.log('| files | call | clients | calls | p50 ms | p99 ms |');
-console.log('| --- | --- | --- | --- | --- | --- |');
-for (const row of parallel) console.log(row);
+markdownTable(['files', 'call', 'clients', 'calls', 'p50 ms', 'p99 ms'], parallel);
 await stop();

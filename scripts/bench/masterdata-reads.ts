@@ -7,7 +7,6 @@
  * concurrent clients. The ordering portal's API benchmarks build on these.
  */
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
-import { parseArgs } from 'node:util';
 import { addDays } from '@portal/core/shared';
 import { createBackend, loadConfig } from '@portal/backend';
 import {
@@ -21,15 +20,9 @@ import {
   salesOfRetailerByStore,
 } from '@portal/backend/masterdata';
 import { cliEnv } from '../local/local-env.ts';
+import { benchOptions } from './bench-options.ts';
 
-const { values } = parseArgs({
-  options: {
-    retailer: { type: 'string', default: 'R-7001' },
-    store: { type: 'string', default: 'S-7000001' },
-    requests: { type: 'string', default: '500' },
-    clients: { type: 'string', default: '50' },
-  },
-});
+const values = benchOptions({ retailer: 'R-7001', store: 'S-7000001', requests: 500, clients: 50 });
 const env = cliEnv();
 Object.assign(process.env, env);
 const backend = createBackend(loadConfig(env));
@@ -42,8 +35,8 @@ const range = { from: addDays(today, -28), to: addDays(today, -1) };
 const reads: Record<string, () => Promise<unknown>> = {
   'products step (figures + retailer products + catalogue)': async () => {
     const [figures, allowed, products] = await Promise.all([
-      locationProductFigures(db, { type: 'store', id: values.store! }, today),
-      allRetailerProducts(db, values.retailer!),
+      locationProductFigures(db, { type: 'store', id: values.store }, today),
+      allRetailerProducts(db, values.retailer),
       allProducts(db),
     ]);
     return { figures: figures.figures.size, allowed: allowed.items.length, products: products.items.length };
@@ -53,7 +46,7 @@ const reads: Record<string, () => Promise<unknown>> = {
       `sales list, 28 days, group by ${groupBy}`,
       async () => {
         const read = groupBy === 'store' ? salesOfRetailerByStore : salesOfRetailer;
-        const { rows } = await read(db, values.retailer!, range, grainFor(groupBy));
+        const { rows } = await read(db, values.retailer, range, grainFor(groupBy));
         const grouped = groupSales(rows, groupBy);
         return { resultCount: grouped.resultCount, totalSales: grouped.totalSales };
       },
@@ -61,8 +54,8 @@ const reads: Record<string, () => Promise<unknown>> = {
   ),
 };
 
-const requests = Number(values.requests);
-const clients = Number(values.clients);
+const requests = values.requests;
+const clients = values.clients;
 for (const [name, read] of Object.entries(reads)) {
   const { result: sample, calls: perRead } = await counted(read);
   const times: number[] = [];

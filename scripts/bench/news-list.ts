@@ -6,23 +6,14 @@
  * and 0, a tenth of, and `--history` past ones (half expired, half withdrawn), then p50/p99 of the list at
  * `--clients` parallel readers. The calls must not grow with the history. Loopback only.
  */
-import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import type { Actor } from '@portal/backend';
 import { countCalls } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs, parallelReads } from './calls-and-median.ts';
+import { benchOptions } from './bench-options.ts';
+import { callsAndMedianMs, parallelReads, markdownTable } from './calls-and-median.ts';
 
-const { values } = parseArgs({
-  options: {
-    history: { type: 'string', default: '2000' },
-    runs: { type: 'string', default: '40' },
-    clients: { type: 'string', default: '20' },
-  },
-});
-const history = Number(values.history);
-const runs = Number(values.runs);
-const clients = Number(values.clients);
+const { history, runs, clients } = benchOptions({ history: 2000, runs: 40, clients: 20 });
 
 const { backend, stop } = await startBenchBackend();
 const load = async (kind: string, records: object[]) => {
@@ -96,11 +87,7 @@ for (const size of [0, Math.round(history / 10), history]) {
   parallel.push(`| ${size} | ${clients} | ${await parallelReads(clients, runs, (c) => service.list(reader(c + 1)))} |`);
 }
 console.log(`News list, 20 live items (5 for a customer group), ${runs} sequential runs each, private DynamoDB Local:\n`);
-console.log('| past items (expired / withdrawn) | read | DynamoDB calls | median ms |');
-console.log('| --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
+markdownTable(['past items (expired / withdrawn)', 'read', 'DynamoDB calls', 'median ms'], rows);
 console.log(`\nThe list at ${clients} parallel readers (each ${runs} lists):\n`);
-console.log('| past items | clients | lists | p50 ms | p99 ms |');
-console.log('| --- | --- | --- | --- | --- |');
-for (const row of parallel) console.log(row);
+markdownTable(['past items', 'clients', 'lists', 'p50 ms', 'p99 ms'], parallel);
 await stop();

@@ -21,32 +21,32 @@
  * shows that status and body instead of figures.
  */
 import { benchSignIn, localPortal } from './local-portal.ts';
+import { benchOptions } from './bench-options.ts';
 import { type Outcome, printTable, type Row, skippedRow, summarise } from './http-table.ts';
 import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { addDays, XSSI_PREFIX } from '@portal/core/shared';
 import { AddressList, ProductsAnswer, type ProductRow } from '@portal/core/ordering';
 import { SalesAnswer } from '@portal/core/sales';
 
-const { values } = parseArgs({
-  options: {
-    retailer: { type: 'string', default: 'R-7001' },
-    store: { type: 'string', default: 'S-7000001' },
-    clients: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '15' },
-    warmup: { type: 'string', default: '5' },
-    orders: { type: 'string', default: '20' },
-    only: { type: 'string', default: 'products,sales,orders' },
-  },
+const {
+  retailer: RETAILER,
+  store: STORE,
+  clients: CLIENTS,
+  seconds: SECONDS,
+  warmup: WARMUP,
+  orders: SEQUENTIAL_ORDERS,
+  only,
+} = benchOptions({
+  retailer: 'R-7001',
+  store: 'S-7000001',
+  clients: 50,
+  seconds: 15,
+  warmup: 5,
+  orders: 20,
+  only: 'products,sales,orders',
 });
-const RETAILER = values.retailer!;
-const STORE = values.store!;
-const CLIENTS = Number(values.clients);
-const SECONDS = Number(values.seconds);
-const WARMUP = Number(values.warmup);
-const SEQUENTIAL_ORDERS = Number(values.orders);
-const ONLY = new Set(values.only!.split(','));
+const ONLY = new Set(only.split(','));
 const USERNAME = 'bench.ordering';
 const PASSWORD = 'Bench-Ordering-2026!';
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -14,7 +14,7 @@ import type { Actor } from '@portal/backend';
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { newestDone } from '@portal/backend/workflow';
 import { startBenchBackend } from './bench-backend.ts';
-import { callsAndMedianMs } from './calls-and-median.ts';
+import { callsAndMedianMs, markdownTable } from './calls-and-median.ts';
 
 const { values } = parseArgs({ options: { history: { type: 'string', default: '2000' }, runs: { type: 'string', default: '40' } } });
 const history = Number(values.history);
@@ -84,7 +84,5 @@ for (const size of [0, Math.round(history / 10), history]) {
   }
 }
 console.log(`Request lists, ${runs} sequential runs each, 20 open requests (10 pending), private DynamoDB Local:\n`);
-console.log('| finished requests | read | DynamoDB calls | median ms |');
-console.log('| --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
+markdownTable(['finished requests', 'read', 'DynamoDB calls', 'median ms'], rows);
 await stop();

@@ -7,23 +7,14 @@
  * callers. The calls must not grow with the history; the latency of 100 serials is bounded by the
  * lookup's 16-way concurrency. Loopback only; under 2 minutes here (most of it the 100-serial case).
  */
-import { parseArgs } from 'node:util';
 import { decodeAccess } from '@portal/core/auth';
 import { gtinCheckDigit } from '@portal/core/shared';
 import type { Actor } from '@portal/backend';
 import { countCalls, mapLimit } from '@portal/backend/platform/db';
 import { startBenchBackend } from './bench-backend.ts';
+import { benchOptions } from './bench-options.ts';
 
-const { values } = parseArgs({
-  options: {
-    requests: { type: 'string', default: '200' },
-    clients: { type: 'string', default: '10' },
-    history: { type: 'string', default: '2000' },
-  },
-});
-const requests = Number(values.requests);
-const clients = Number(values.clients);
-const history = Number(values.history);
+const { requests, clients, history } = benchOptions({ requests: 200, clients: 10, history: 2000 });
 
 const { backend, stop } = await startBenchBackend();
 const load = async (kind: string, records: object[]) => {

@@ -73,7 +73,7 @@ export function storeRecord(storeId: string, retailerId: string, extra: object =
 }
 
 /** The demo's company change workflows (ADR 085: profile, assets, documents), as the seed imports them. */
-export async function importCompanyWorkflows(backend: Backend): Promise<void> {
+async function importCompanyWorkflows(backend: Backend): Promise<void> {
   const workflows = readFileSync(new URL('../../scripts/seed/demo/workflows.jsonl', import.meta.url), 'utf8')
     .split('\n')
     .filter((l) => l.includes('"wf-company-'))
@@ -81,8 +81,12 @@ export async function importCompanyWorkflows(backend: Backend): Promise<void> {
   await importOk(backend, 'workflows', workflows);
 }
 
-/** A brand on `host` whose company changes of the kinds in `approval` wait for an approver (ADR 085). */
-export async function importApprovingBrand(backend: Backend, id: string, host: string, approval: Record<string, boolean>): Promise<void> {
+/**
+ * The company change workflows and a brand on `host` whose company changes of the kinds in `approval` wait
+ * for an approver (ADR 085).
+ */
+export async function importCompanyApproval(backend: Backend, id: string, host: string, approval: Record<string, boolean>): Promise<void> {
+  await importCompanyWorkflows(backend);
   await importOk(backend, 'brands', [
     {
       id,

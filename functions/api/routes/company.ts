@@ -1,10 +1,8 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The company contracts load with the first company request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/company');
@@ -18,9 +16,7 @@ const contracts = () => import('@portal/core/company');
 const route = routePolicy('connect');
 const params = validateOnFirstUse('param', async () => (await contracts()).CompanyParams);
 
-export const companyRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const companyRoutes = accountRouter('connect')
   .get('/', route({ auth: 'signedIn', permission: connectSectionPolicy('company'), scope: 'ownAccount' }), async (c) => {
     const actor = actorOf(c);
     return c.json(await c.get('backend').company.get(actor, actor.customerId, c.req.header('Host')));

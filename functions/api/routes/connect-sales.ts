@@ -1,10 +1,8 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /**
  * SPEC 7 `sales` on the connect portal (ADR 037): a retailer's or a content provider's
@@ -13,12 +11,9 @@ import { validateOnFirstUse } from '../middleware/validate.ts';
  */
 const route = routePolicy('connect');
 
-export const connectSalesRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
-  .get(
-    '/',
-    route({ auth: 'signedIn', permission: connectSectionPolicy('sales'), scope: 'retailer' }),
-    validateOnFirstUse('query', async () => (await import('@portal/core/sales')).ConnectSalesQuery),
-    async (c) => c.json(await c.get('backend').connectSales.sales(actorOf(c), c.req.valid('query'))),
-  );
+export const connectSalesRoutes = accountRouter('connect').get(
+  '/',
+  route({ auth: 'signedIn', permission: connectSectionPolicy('sales'), scope: 'retailer' }),
+  validateOnFirstUse('query', async () => (await import('@portal/core/sales')).ConnectSalesQuery),
+  async (c) => c.json(await c.get('backend').connectSales.sales(actorOf(c), c.req.valid('query'))),
+);

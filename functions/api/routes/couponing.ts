@@ -1,11 +1,9 @@
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@portal/core/shared';
-import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The couponing contracts load with the first couponing request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/couponing');
@@ -21,9 +19,7 @@ const OptionalIdempotency = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: z.opt
 const route = routePolicy('ordering');
 const management = route({ auth: 'strong', permission: ['ordering.couponingManagement'], scope: 'serial' });
 
-export const serialNumberCheckRoutes = new Hono<AppEnv>()
-  .use(portals('ordering'))
-  .use(requireAccount())
+export const serialNumberCheckRoutes = accountRouter('ordering')
   .post(
     '/',
     management,
@@ -53,13 +49,10 @@ export const serialNumberCheckRoutes = new Hono<AppEnv>()
   );
 
 /** SPEC 7 get-couponing-status: the derived status of a serial (of one card with ?ean=). */
-export const couponingStatusRoutes = new Hono<AppEnv>()
-  .use(portals('ordering'))
-  .use(requireAccount())
-  .get(
-    '/:serial',
-    management,
-    validateOnFirstUse('param', serialParam),
-    validateOnFirstUse('query', async () => (await contracts()).CardQuery),
-    async (c) => c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
-  );
+export const couponingStatusRoutes = accountRouter('ordering').get(
+  '/:serial',
+  management,
+  validateOnFirstUse('param', serialParam),
+  validateOnFirstUse('query', async () => (await contracts()).CardQuery),
+  async (c) => c.json(await c.get('backend').couponing.status(actorOf(c), c.req.valid('param').serial, c.req.valid('query').ean)),
+);

@@ -1,11 +1,11 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The documents contracts load with the first documents request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/documents');
@@ -29,9 +29,7 @@ const customerParams = validateOnFirstUse('param', async () => (await contracts(
 const documentParams = validateOnFirstUse('param', async () => (await contracts()).DocumentParams);
 const ownDocumentParams = validateOnFirstUse('param', async () => (await contracts()).OwnDocumentParams);
 
-export const documentRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const documentRoutes = accountRouter('connect')
   .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), query, async (c) => {
     const actor = actorOf(c);
     return c.json(await docs(c).list(actor, actor.customerId, c.req.valid('query')));

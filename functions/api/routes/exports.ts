@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The export contracts load with the first export request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/export');
@@ -23,9 +21,7 @@ const contracts = () => import('@portal/core/export');
 const route = routePolicy('connect');
 const permission: PermissionName[] = ['payment.transactionExport', 'salesReporting.salesExport'];
 
-export const exportRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const exportRoutes = accountRouter('connect')
   .post(
     '/',
     route({ auth: 'signedIn', permission, scope: 'retailer' }),

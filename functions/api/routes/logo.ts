@@ -2,10 +2,10 @@ import { connectSectionPolicy } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The logo contracts load with the first logo request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/logo');
@@ -20,9 +20,7 @@ const route = routePolicy('connect');
 const reader = connectSectionPolicy('logo');
 const editor: PermissionName[] = ['flow.editCompanyAssets'];
 
-export const logoRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const logoRoutes = accountRouter('connect')
   .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), async (c) =>
     c.json(await c.get('backend').logo.state(actorOf(c))),
   )

@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /**
  * The connect portal's master data (SPEC 7 master-data: fetchAll; divisions per id). Any signed-in
@@ -11,9 +9,7 @@ import { validateOnFirstUse } from '../middleware/validate.ts';
  */
 const route = routePolicy('connect');
 
-export const masterDataRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const masterDataRoutes = accountRouter('connect')
   .get('/', route({ auth: 'signedIn', scope: 'none' }), async (c) => c.json(await c.get('backend').masterData.fetchAll(actorOf(c))))
   .get(
     '/divisions/:id',

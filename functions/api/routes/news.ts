@@ -1,12 +1,10 @@
 import { connectSectionPolicy } from '@portal/core/auth';
 import * as z from '@portal/core/zod';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The news contracts load with the first news request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/news');
@@ -26,9 +24,7 @@ const WithdrawQuery = z.object({ baseVersion: z.coerce.number().check(z.int(), z
 const newsBody = validateOnFirstUse('json', async () => (await contracts()).NewsInput);
 const newsUpdate = validateOnFirstUse('json', async () => (await contracts()).NewsUpdate);
 
-export const newsRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const newsRoutes = accountRouter('connect')
   .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), async (c) =>
     c.json(await c.get('backend').news.list(actorOf(c))),
   )

@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 import { connectSectionPolicy } from '@portal/core/auth';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The allocation contracts load with the first allocation request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/product');
@@ -28,9 +26,7 @@ const historyQuery = validateOnFirstUse('query', async () => (await contracts())
 const changeBody = validateOnFirstUse('json', async () => (await contracts()).AllocationChangeInput);
 const decisionBody = validateOnFirstUse('json', async () => (await contracts()).AllocationDecision);
 
-export const productAllocationRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const productAllocationRoutes = accountRouter('connect')
   .get('/customers', route({ auth: 'signedIn', permission: reader, scope: 'none' }), async (c) =>
     c.json(await c.get('backend').allocation.customers(actorOf(c))),
   )

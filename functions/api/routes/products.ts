@@ -1,10 +1,8 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /**
  * The connect product list (SPEC 3 Product (connect), ADR 037): the catalogue with its connect fields,
@@ -12,12 +10,9 @@ import { validateOnFirstUse } from '../middleware/validate.ts';
  */
 const route = routePolicy('connect');
 
-export const productRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
-  .get(
-    '/',
-    route({ auth: 'signedIn', permission: connectSectionPolicy('products'), scope: 'none' }),
-    validateOnFirstUse('query', async () => (await import('@portal/core/product')).ProductQuery),
-    async (c) => c.json(await c.get('backend').products.list(actorOf(c), c.req.valid('query'))),
-  );
+export const productRoutes = accountRouter('connect').get(
+  '/',
+  route({ auth: 'signedIn', permission: connectSectionPolicy('products'), scope: 'none' }),
+  validateOnFirstUse('query', async () => (await import('@portal/core/product')).ProductQuery),
+  async (c) => c.json(await c.get('backend').products.list(actorOf(c), c.req.valid('query'))),
+);

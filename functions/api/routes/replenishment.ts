@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { type ObjectScope, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The ordering contracts load with the portal's first ordering request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/ordering');
@@ -21,9 +19,7 @@ const PdfQuery = z.object({ download: z.optional(z.enum(['1'])) });
 const route = routePolicy('ordering');
 const ordering = (scope: ObjectScope) => route({ auth: 'signedIn', permission: ['ordering.cardOrdering'], scope });
 
-export const replenishmentRoutes = new Hono<AppEnv>()
-  .use(portals('ordering'))
-  .use(requireAccount())
+export const replenishmentRoutes = accountRouter('ordering')
   .get(
     '/retailers',
     route({ auth: 'signedIn', permission: ['ordering.cardOrdering', 'ordering.retailerSales'], scope: 'none' }),

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { requestMeta } from '../middleware/session-cookie.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The report contracts load with the first delivery request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/report');
@@ -15,18 +15,15 @@ const route = routePolicy('connect');
  * bounced one; reportManagement.recipients (ADR 031). The job names no customer in the path (scope
  * 'none'): the service checks the job's customer, another customer's job answering exactly like none.
  */
-export const reportDeliveryRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
-  .post(
-    '/report-jobs/:jobId/deliveries/:deliveryId/resend',
-    route({ auth: 'signedIn', permission: ['reportManagement.recipients'], scope: 'none' }),
-    validateOnFirstUse('param', async () => (await contracts()).ResendDeliveryParams),
-    async (c) => {
-      const { jobId, deliveryId } = c.req.valid('param');
-      return c.json(await c.get('backend').reportDelivery.resend(actorOf(c), jobId, deliveryId));
-    },
-  );
+export const reportDeliveryRoutes = accountRouter('connect').post(
+  '/report-jobs/:jobId/deliveries/:deliveryId/resend',
+  route({ auth: 'signedIn', permission: ['reportManagement.recipients'], scope: 'none' }),
+  validateOnFirstUse('param', async () => (await contracts()).ResendDeliveryParams),
+  async (c) => {
+    const { jobId, deliveryId } = c.req.valid('param');
+    return c.json(await c.get('backend').reportDelivery.resend(actorOf(c), jobId, deliveryId));
+  },
+);
 
 /**
  * What a report mail links to (ADR 042), no session: the signed token is the proof (scope 'token'), each

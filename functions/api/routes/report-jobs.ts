@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The report contracts load with the first report job request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/report');
@@ -20,9 +18,7 @@ const contracts = () => import('@portal/core/report');
 const route = routePolicy('connect');
 const permission: PermissionName[] = ['reportManagement.reports'];
 
-export const reportJobRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const reportJobRoutes = accountRouter('connect')
   .post(
     '/report-jobs',
     route({ auth: 'signedIn', permission, scope: 'none' }),

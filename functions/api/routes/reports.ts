@@ -3,13 +3,12 @@ import { AppError } from '@portal/backend';
 import type { ReportErrorCode } from '@portal/core/report';
 import { fieldIssueOf, Id } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import { Hono, type ValidationTargets } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
+import type { ValidationTargets } from 'hono';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { onFirstUse, validate, validateOnFirstUse, withRouteInput } from '../middleware/validate.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The report contracts load with the first reports request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/report');
@@ -68,9 +67,7 @@ const recipientChange = validateOnFirstUse('json', async () => (await contracts(
 const mailContact = validateOnFirstUse('json', async () => (await contracts()).MailContactInput);
 const contactParams = validateOnFirstUse('param', async () => (await contracts()).ContactParams);
 
-export const reportRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const reportRoutes = accountRouter('connect')
   .get('/reports', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('query', ListQuery), async (c) => {
     const { customerId, kind } = c.req.valid('query');
     return c.json(await c.get('backend').reports.list(actorOf(c), customerId, kind, c.req.header('Host')));

@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 const contracts = () => import('@portal/core/workflow');
 const route = routePolicy('connect');
@@ -18,9 +16,7 @@ const route = routePolicy('connect');
 const requests: PermissionName[] = ['flow.doRequests'];
 const anyFlow: PermissionName[] = ['flow.doRequests', 'flow.approveRequests'];
 
-export const requestItemRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const requestItemRoutes = accountRouter('connect')
   .post(
     '/workflow-request-items/:itemId/upload',
     route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),

@@ -1,12 +1,12 @@
 import { Id, QueryInt } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 const contracts = () => import('@portal/core/workflow');
 
@@ -37,9 +37,7 @@ const approveBody = validateOnFirstUse('json', async () => (await contracts()).W
 const rejectBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowRejection);
 const answerBody = validateOnFirstUse('json', async () => (await contracts()).RequestItemAnswer);
 
-export const requestRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const requestRoutes = accountRouter('connect')
   .get('/workflow-requests', route({ auth: 'signedIn', permission: anyFlow, scope: 'retailer' }), listQuery, async (c) => {
     const { 'only-pending': onlyPending, ...query } = c.req.valid('query');
     return c.json(await requests(c).list(actorOf(c), { ...query, onlyPending: onlyPending !== '0' }));

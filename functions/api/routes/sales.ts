@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The sales contracts load with the first sales request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/sales');
@@ -12,9 +10,7 @@ const contracts = () => import('@portal/core/sales');
 /** Sales of a retailer (SPEC 7 sales): the statistic, its transactions and notes (ADR 015). */
 const sales = routePolicy('ordering')({ auth: 'strong', permission: ['ordering.retailerSales'], scope: 'retailer' });
 
-export const salesRoutes = new Hono<AppEnv>()
-  .use(portals('ordering'))
-  .use(requireAccount())
+export const salesRoutes = accountRouter('ordering')
   .get(
     '/',
     sales,

@@ -1,10 +1,8 @@
 import { connectSectionPolicy } from '@portal/core/auth';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The transaction contracts load with the section's first request (validateOnFirstUse). */
 const contracts = () => import('@portal/core/transaction');
@@ -19,9 +17,7 @@ const contracts = () => import('@portal/core/transaction');
 const route = routePolicy('connect');
 const permission = connectSectionPolicy('transactions');
 
-export const transactionRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const transactionRoutes = accountRouter('connect')
   .get(
     '/',
     route({ auth: 'signedIn', permission, scope: 'retailer' }),

@@ -1,12 +1,10 @@
 import { Id } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
-import { actorOf, requireAccount } from '../middleware/session.ts';
+import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { accountRouter } from '../middleware/router.ts';
 
 /** The workflow contracts load with the first workflow request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/workflow');
@@ -26,9 +24,7 @@ const VersionQuery = z.object({ version: z.optional(z.coerce.number().check(z.in
 const workflowBody = validateOnFirstUse('json', async () => (await contracts()).WorkflowInput);
 const workflowUpdate = validateOnFirstUse('json', async () => (await contracts()).WorkflowUpdate);
 
-export const workflowRoutes = new Hono<AppEnv>()
-  .use(portals('connect'))
-  .use(requireAccount())
+export const workflowRoutes = accountRouter('connect')
   .get(
     '/workflows',
     route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),

@@ -1,4 +1,3 @@
-import { PERMISSION } from '@portal/core/auth';
 import {
   COMPANY,
   companyChangeNote,
@@ -12,7 +11,7 @@ import {
 } from '@portal/core/company';
 import type { CompanyApprovalSettings } from '@portal/core/shared';
 import { requestStatus } from '@portal/core/workflow';
-import { type Actor, mayActFor } from '../access/index.ts';
+import { type Actor, mayActFor, permissionDenied } from '../access/index.ts';
 import { type Customer, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -52,7 +51,6 @@ export type CompanyServiceDeps = {
 
 const HISTORY_SHOWN = 10;
 const notFound = () => new AppError('not_found', COMPANY.NOT_FOUND, 'Company not found.');
-const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
 const stale = () =>
   new AppError(
     'conflict',
@@ -156,7 +154,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
      */
     async saveProfile(actor: Actor, customerId: string, input: CompanyProfileSave, host: string | undefined): Promise<CompanyProfileSaved> {
       const customer = await visible(actor, customerId);
-      if (!mayEditProfile(actor, customerId)) throw denied();
+      if (!mayEditProfile(actor, customerId)) throw permissionDenied();
       const { locks, stored, profile } = await state(customer);
       const rev = stored?.rev ?? 0;
       if (input.rev !== rev) throw stale();
@@ -208,7 +206,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       host: string | undefined,
     ): Promise<CompanyProfileSaved> {
       const customer = await visible(actor, customerId);
-      if (actor.customerId !== customerId || actor.access.modules.flow.permissions.editCompanyAssets !== true) throw denied();
+      if (actor.customerId !== customerId || actor.access.modules.flow.permissions.editCompanyAssets !== true) throw permissionDenied();
       const port = deps.assets;
       if (!port) throw new AppError('conflict', COMPANY.CHANGE_SUPERSEDED, 'Logos cannot be changed in this portal yet.');
       const { locks } = await state(customer);

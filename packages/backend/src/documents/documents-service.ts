@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PERMISSION } from '@portal/core/auth';
 import {
   DOCUMENT_LIMITS,
   DOCUMENT_MAX_BYTES,
@@ -17,7 +16,7 @@ import {
 import { companyChangeNote } from '@portal/core/company';
 import type { CompanyApprovalSettings } from '@portal/core/shared';
 import type { WorkflowUploadTicket } from '@portal/core/workflow';
-import { type Actor, mayActFor } from '../access/index.ts';
+import { type Actor, mayActFor, permissionDenied } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -76,7 +75,6 @@ const pendingKey = (customerId: string, uploadId: string) => `workflow-uploads/p
 export const documentKey = (customerId: string, documentId: string) => `documents/${customerId}/${documentId}`;
 
 const notFound = () => new AppError('not_found', DOCUMENTS.NOT_FOUND, 'Document not found.');
-const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
 const uploadNotOpen = () =>
   new AppError(
     'conflict',
@@ -184,7 +182,7 @@ async function restoreVersion(
     const doc = await getDocument(db, customerId, documentId);
     if (!doc) throw notFound();
     if (doc.restoreKey === restoreKey) return publicOf(doc);
-    if (to.source === 'company' && doc.source !== 'company') throw denied();
+    if (to.source === 'company' && doc.source !== 'company') throw permissionDenied();
     const earlier = await getVersion(db, customerId, documentId, version);
     if (!earlier) throw notFound();
     const next: StoredDocument = {
@@ -337,7 +335,7 @@ export function createDocumentService({ db, files, now, approval }: DocumentServ
   /** The function first (ADR 052): without an editor bit every edit call is 403, whoever's the folder. */
   async function editableFolder(actor: Actor, customerId: string): Promise<Document['source']> {
     const source = editorSource(actor);
-    if (!source) throw denied();
+    if (!source) throw permissionDenied();
     // Any customer (retailer or content provider) the actor may act for (ADR 015); else as if there were none.
     const customer = await getCustomer(db, customerId);
     if (!customer || !mayActFor(actor, customer)) throw notFound();
@@ -458,7 +456,7 @@ export function createDocumentService({ db, files, now, approval }: DocumentServ
         if (await wasDeleted(db, customerId, documentId)) return;
         throw notFound();
       }
-      if (source === 'company' && doc.source !== 'company') throw denied();
+      if (source === 'company' && doc.source !== 'company') throw permissionDenied();
       const entry: DocumentAuditEntry = {
         at: now().toISOString(),
         actor: actor.username,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PERMISSION } from '@portal/core/auth';
 import {
   type CurrentLogo,
   LOGO,
@@ -14,7 +13,7 @@ import {
   type StagedLogo,
 } from '@portal/core/logo';
 import type { WorkflowUploadTicket } from '@portal/core/workflow';
-import type { Actor } from '../access/index.ts';
+import { type Actor, permissionDenied } from '../access/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -59,7 +58,6 @@ const urlsOf = (logoId: string) => ({ header: logoUrl(logoId, 'header'), mail: l
 const publicCurrent = ({ version: _version, ...logo }: StoredCurrentLogo): CurrentLogo => logo;
 
 const notFound = () => new AppError('not_found', LOGO.NOT_FOUND, 'This logo is not staged (any more). Please upload it again.');
-const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
 const uploadNotOpen = () =>
   new AppError(
     'conflict',
@@ -177,7 +175,7 @@ export function createLogoService(deps: LogoDeps) {
   const { db, files, now } = deps;
   /** The function first (ADR 052): only holders of flow.editCompanyAssets, for their own customer. */
   const editor = (actor: Actor) => {
-    if (!mayEdit(actor)) throw denied();
+    if (!mayEdit(actor)) throw permissionDenied();
     return actor.customerId;
   };
   return {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PERMISSION } from '@portal/core/auth';
 import {
   NEWS,
   NEWS_LIMITS,
@@ -16,7 +15,7 @@ import {
   newsTextFor,
 } from '@portal/core/news';
 import { REQUEST } from '@portal/core/shared';
-import type { Actor } from '../access/index.ts';
+import { type Actor, permissionDenied } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -45,7 +44,6 @@ import {
  * item names customer groups).
  */
 const notFound = () => new AppError('not_found', NEWS.NOT_FOUND, 'News item not found.');
-const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
 const changedMeanwhile = () =>
   new AppError('conflict', NEWS.STATE_CONFLICT, 'The news item was changed by someone else meanwhile. Please reload it.');
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -205,7 +203,7 @@ export function createNewsService({ db, now }: { db: Db; now: Clock }) {
     await addReadMark(db, actor.username, newsId);
   }
   const requirePublish = (actor: Actor) => {
-    if (!mayPublish(actor)) throw denied();
+    if (!mayPublish(actor)) throw permissionDenied();
   };
   async function editable(newsId: string): Promise<StoredNews> {
     const item = await getNews(db, newsId, true);

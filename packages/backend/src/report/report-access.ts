@@ -1,8 +1,7 @@
-import { PERMISSION } from '@portal/core/auth';
 import { type Recipient, REPORT, type ReportLimits, type Report, type ReportSchedule } from '@portal/core/report';
 import { RETAILER } from '@portal/core/shared';
 import type { Actor } from '../access/index.ts';
-import { mayActFor } from '../access/index.ts';
+import { mayActFor, permissionDenied } from '../access/index.ts';
 import { type Customer, getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -75,9 +74,7 @@ export function reportView(definition: ReportDefinition, schedule: ReportSchedul
 export function reportAccess(deps: ReportServiceDeps) {
   const { db } = deps;
   const requireBit = (actor: Actor, bit: ReportPermission) => {
-    if (!actor.access.modules.reportManagement.permissions[bit]) {
-      throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
-    }
+    if (!actor.access.modules.reportManagement.permissions[bit]) throw permissionDenied();
   };
   const visibleCustomer = async (actor: Actor, customerId: string): Promise<Customer | null> => {
     const customer = await getCustomer(db, customerId);

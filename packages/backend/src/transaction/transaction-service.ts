@@ -5,9 +5,9 @@ import {
   type TransactionPage,
   type TransactionQuery,
 } from '@portal/core/transaction';
-import { mayUseConnectSection, PERMISSION } from '@portal/core/auth';
+import { mayUseConnectSection } from '@portal/core/auth';
 import { addDays, pageBounds, REQUEST } from '@portal/core/shared';
-import { type Actor, maySeeSaleOf } from '../access/index.ts';
+import { type Actor, maySeeSaleOf, permissionDenied } from '../access/index.ts';
 import { type Customer, getCustomer, getCustomerRole } from '../customers/index.ts';
 import { getProduct } from '../masterdata/index.ts';
 import { AppError } from '../errors.ts';
@@ -57,9 +57,7 @@ export type TransactionDeps = { db: Db; now: Clock };
  */
 export function createTransactionService({ db, now }: TransactionDeps) {
   const requireSection = (actor: Actor) => {
-    if (!mayUseConnectSection(actor.access.modules, 'transactions')) {
-      throw new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
-    }
+    if (!mayUseConnectSection(actor.access.modules, 'transactions')) throw permissionDenied();
   };
   const customerNotFound = () => new AppError('not_found', TRANSACTION.CUSTOMER_NOT_FOUND, 'Customer not found.');
   // A customer's list: the transactions booked for it (the sale rule of ADR 063 with the booking customer).

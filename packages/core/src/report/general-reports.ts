@@ -21,68 +21,70 @@ export type GeneralReport = {
   customerKinds: readonly ('retailer' | 'provider')[];
 };
 
+const ALL_CUSTOMERS = ['retailer', 'provider'] as const;
+
+/** One general report: every column of its type, its English name as the API's `name`; CSV for both kinds of customer unless said. */
+function generalReport<const T extends ReportType, const K extends string>(
+  reportType: T,
+  nameKey: K,
+  names: Record<ReportNameLanguage, string>,
+  more: { filter?: ReportFilter; format?: ExportFormat; customerKinds?: GeneralReport['customerKinds'] } = {},
+) {
+  const { filter = {}, format = 'csv', customerKinds = ALL_CUSTOMERS } = more;
+  return {
+    reportType,
+    filter,
+    columns: REPORT_COLUMNS[reportType],
+    format,
+    nameKey,
+    name: names.en,
+    names,
+    customerKinds,
+  } satisfies GeneralReport;
+}
+
+/** A sales report grouped by day, product or store. */
+const salesReport = <const K extends string>(groupBy: 'day' | 'product' | 'store', nameKey: K, names: Record<ReportNameLanguage, string>) =>
+  generalReport('sales', nameKey, names, { filter: { groupBy } });
+
 export const GENERAL_REPORTS = {
-  transactions: {
-    reportType: 'transactions',
-    filter: {},
-    columns: REPORT_COLUMNS.transactions,
-    format: 'csv',
-    nameKey: 'reports.general.transactions',
-    name: 'Transactions',
-    names: { en: 'Transactions', de: 'Transaktionen', fr: 'Transactions', pl: 'Transakcje' },
-    customerKinds: ['retailer', 'provider'],
-  },
-  'sales-by-day': {
-    reportType: 'sales',
-    filter: { groupBy: 'day' },
-    columns: REPORT_COLUMNS.sales,
-    format: 'csv',
-    nameKey: 'reports.general.salesByDay',
-    name: 'Sales by day',
-    names: { en: 'Sales by day', de: 'Umsätze nach Tag', fr: 'Ventes par jour', pl: 'Sprzedaż według dni' },
-    customerKinds: ['retailer', 'provider'],
-  },
-  'sales-by-product': {
-    reportType: 'sales',
-    filter: { groupBy: 'product' },
-    columns: REPORT_COLUMNS.sales,
-    format: 'csv',
-    nameKey: 'reports.general.salesByProduct',
-    name: 'Sales by product',
-    names: { en: 'Sales by product', de: 'Umsätze nach Produkt', fr: 'Ventes par produit', pl: 'Sprzedaż według produktów' },
-    customerKinds: ['retailer', 'provider'],
-  },
-  'sales-by-store': {
-    reportType: 'sales',
-    filter: { groupBy: 'store' },
-    columns: REPORT_COLUMNS.sales,
-    format: 'csv',
-    nameKey: 'reports.general.salesByStore',
-    name: 'Sales by store',
-    names: { en: 'Sales by store', de: 'Umsätze nach Filiale', fr: 'Ventes par magasin', pl: 'Sprzedaż według sklepów' },
-    customerKinds: ['retailer', 'provider'],
-  },
-  'coupon-status': {
-    reportType: 'coupon-status',
-    filter: {},
-    columns: REPORT_COLUMNS['coupon-status'],
-    format: 'xlsx',
-    nameKey: 'reports.general.couponStatus',
-    name: 'Coupon status',
-    names: { en: 'Coupon status', de: 'Gutscheinstatus', fr: 'Statut des coupons', pl: 'Status kuponów' },
-    customerKinds: ['retailer'],
-  },
-  orders: {
-    reportType: 'orders',
-    filter: {},
-    columns: REPORT_COLUMNS.orders,
-    format: 'csv',
-    nameKey: 'reports.general.orders',
-    name: 'Orders',
-    names: { en: 'Orders', de: 'Bestellungen', fr: 'Commandes', pl: 'Zamówienia' },
-    customerKinds: ['retailer'],
-  },
-} as const satisfies Record<string, GeneralReport>;
+  transactions: generalReport('transactions', 'reports.general.transactions', {
+    en: 'Transactions',
+    de: 'Transaktionen',
+    fr: 'Transactions',
+    pl: 'Transakcje',
+  }),
+  'sales-by-day': salesReport('day', 'reports.general.salesByDay', {
+    en: 'Sales by day',
+    de: 'Umsätze nach Tag',
+    fr: 'Ventes par jour',
+    pl: 'Sprzedaż według dni',
+  }),
+  'sales-by-product': salesReport('product', 'reports.general.salesByProduct', {
+    en: 'Sales by product',
+    de: 'Umsätze nach Produkt',
+    fr: 'Ventes par produit',
+    pl: 'Sprzedaż według produktów',
+  }),
+  'sales-by-store': salesReport('store', 'reports.general.salesByStore', {
+    en: 'Sales by store',
+    de: 'Umsätze nach Filiale',
+    fr: 'Ventes par magasin',
+    pl: 'Sprzedaż według sklepów',
+  }),
+  'coupon-status': generalReport(
+    'coupon-status',
+    'reports.general.couponStatus',
+    { en: 'Coupon status', de: 'Gutscheinstatus', fr: 'Statut des coupons', pl: 'Status kuponów' },
+    { format: 'xlsx', customerKinds: ['retailer'] },
+  ),
+  orders: generalReport(
+    'orders',
+    'reports.general.orders',
+    { en: 'Orders', de: 'Bestellungen', fr: 'Commandes', pl: 'Zamówienia' },
+    { customerKinds: ['retailer'] },
+  ),
+} satisfies Record<string, GeneralReport>;
 export type GeneralReportId = keyof typeof GENERAL_REPORTS;
 export const isGeneralReportId = (id: string): id is GeneralReportId => Object.hasOwn(GENERAL_REPORTS, id);
 export const GENERAL_REPORT_IDS = Object.keys(GENERAL_REPORTS).filter(isGeneralReportId);

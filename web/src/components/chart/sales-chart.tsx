@@ -10,6 +10,16 @@ import { type Measure, MeasureSwitch, Total } from './sales-figures.tsx';
  * The chart card both sales screens draw: a bar per group of the amount or the quantity (time groups as
  * columns, stores and products as rows), with the switch between the two.
  */
+/** A sales answer as a screen shows it: its grouping and the measure the chart draws (switched by the user). */
+export type SalesView = { answer: SalesAnswer; groupBy: SalesGroupBy; measure: Measure; onMeasure: (m: Measure) => void };
+
+type SalesCatalogue = 'sales' | 'connectSales';
+/** The measure switch's radio group name per screen, unique on the page. */
+const MEASURE_SWITCH_NAME = { sales: 'sales-measure', connectSales: 'connect-sales-measure' } as const satisfies Record<
+  SalesCatalogue,
+  string
+>;
+
 export function SalesChart({
   answer,
   groupBy,
@@ -17,17 +27,10 @@ export function SalesChart({
   onMeasure,
   format,
   catalogue,
-  name,
-}: {
-  answer: SalesAnswer;
-  groupBy: SalesGroupBy;
-  measure: Measure;
-  onMeasure: (m: Measure) => void;
+}: SalesView & {
   format: SalesFormat;
   /** Whose texts: the ordering portal's Sales or connect's (the same keys in both catalogues). */
-  catalogue: 'sales' | 'connectSales';
-  /** The measure switch's radio group name, unique on the page. */
-  name: string;
+  catalogue: SalesCatalogue;
 }) {
   const t = useT();
   const group = t(`${catalogue}.groupBy.${groupBy}`);
@@ -60,7 +63,7 @@ export function SalesChart({
           <MeasureSwitch
             value={measure}
             onChange={onMeasure}
-            name={name}
+            name={MEASURE_SWITCH_NAME[catalogue]}
             texts={{
               legend: t(`${catalogue}.chart.measure`),
               amount: t(`${catalogue}.chart.amount`),
@@ -75,11 +78,12 @@ export function SalesChart({
 
 /**
  * What both sales screens draw above their groups table: the totals (amount, quantity, groups; the amount
- * first on phones) and the chart. `amountFirst` keeps connect's order of the totals; the ordering portal's
+ * first on phones) and the chart. Connect lists the amount first among the totals; the ordering portal's
  * lists the quantity first.
  */
-export function SalesFigures(props: Parameters<typeof SalesChart>[0] & { amountFirst?: boolean }) {
-  const { answer, groupBy, format, catalogue, amountFirst = false, ...chart } = props;
+export function SalesFigures(props: Parameters<typeof SalesChart>[0]) {
+  const { answer, groupBy, format, catalogue, ...chart } = props;
+  const amountFirst = catalogue === 'connectSales';
   const t = useT();
   const amount = (
     <Total

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Fact } from '../../../components/fact.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 
 /** A titled card of My Account. */
@@ -32,10 +33,9 @@ export function Section({
 /** A label and its value; stacked on phones, side by side from sm. */
 export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900 sm:col-span-2">{children}</dd>
-    </div>
+    <Fact look="row" className="py-3 sm:gap-4" label={label}>
+      {children}
+    </Fact>
   );
 }
 

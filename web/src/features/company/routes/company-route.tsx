@@ -2,6 +2,7 @@ import { CompanyProfile, type CompanyView } from '@portal/core/company';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChangeDiff } from '../../../components/change-diff.tsx';
+import { Fact } from '../../../components/fact.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader, SectionCard } from '../../../components/ui/card.tsx';
@@ -223,10 +224,9 @@ function ProfileForm({ company, onDone }: { company: CompanyView; onDone: (messa
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1 py-2 sm:grid-cols-3">
-      <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900 sm:col-span-2">{children}</dd>
-    </div>
+    <Fact look="row" className="py-2" label={label}>
+      {children}
+    </Fact>
   );
 }
 

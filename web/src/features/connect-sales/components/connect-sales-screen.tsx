@@ -1,5 +1,5 @@
 import type { MasterData } from '@portal/core/masterdata';
-import { SalesFigures } from '../../../components/chart/sales-chart.tsx';
+import { SalesFigures, type SalesView } from '../../../components/chart/sales-chart.tsx';
 import { type Measure } from '../../../components/chart/sales-figures.tsx';
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -144,19 +144,7 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
 
 type Row = SalesAnswer['sales'][number];
 
-function StatisticView({
-  answer,
-  groupBy,
-  busy,
-  measure,
-  onMeasure,
-}: {
-  answer: SalesAnswer;
-  groupBy: SalesGroupBy;
-  busy: boolean;
-  measure: Measure;
-  onMeasure: (m: Measure) => void;
-}) {
+function StatisticView({ answer, groupBy, busy, measure, onMeasure }: SalesView & { busy: boolean }) {
   const t = useT();
   const format = useUserFormat();
   const groupName = t(`connectSales.groupBy.${groupBy}`);
@@ -193,16 +181,7 @@ function StatisticView({
 
   return (
     <div className="space-y-6">
-      <SalesFigures
-        answer={answer}
-        groupBy={groupBy}
-        measure={measure}
-        onMeasure={onMeasure}
-        format={format}
-        catalogue="connectSales"
-        name="connect-sales-measure"
-        amountFirst
-      />
+      <SalesFigures answer={answer} groupBy={groupBy} measure={measure} onMeasure={onMeasure} format={format} catalogue="connectSales" />
       <section className="space-y-3" aria-labelledby="connect-sales-table-title">
         <h2 id="connect-sales-table-title" className="text-lg font-semibold text-slate-900">
           {t('connectSales.table.title', { group: groupName })}

@@ -3,6 +3,7 @@ import type { OrderStatus } from '@portal/core/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { Fact } from '../../../components/fact.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -174,9 +175,8 @@ export function FinaliseRoute() {
 
 function Entry({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 border-b border-slate-100 pb-2">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
-    </div>
+    <Fact look="entry" label={label}>
+      {value}
+    </Fact>
   );
 }

@@ -13,7 +13,7 @@ import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-f
 import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../model/orders-filter.ts';
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { CardFact } from '../../../components/card-fact.tsx';
+import { CardFact } from '../../../components/fact.tsx';
 
 /** One order as a card (small screens): the same fields as the table's columns. */
 function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: string; timeZone: string }) {

@@ -1,8 +1,9 @@
 import type { OrderDetail, OrderPosition } from '@portal/core/ordering';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Facts, FactsCard } from '../../../components/fact.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
+import { FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon, DownloadIcon, ListIcon } from '../../../components/ui/icons.tsx';
@@ -23,15 +24,6 @@ function BackLink() {
       <ChevronLeftIcon className="size-4" />
       {t('orders.detail.back')}
     </Link>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -142,32 +134,32 @@ function OrderView({ order }: { order: OrderDetail }) {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card className="p-4 sm:p-5">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.header')}</h2>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <Field label={t('orders.columns.orderId')}>{order.orderId}</Field>
-            <Field label={t('orders.columns.reference')}>{order.reference ?? '—'}</Field>
-            <Field label={t('orders.columns.orderedAt')}>
-              <time dateTime={order.orderedAt}>{formatDateTime(order.orderedAt, fmt)}</time>
-            </Field>
-            <Field label={t('orders.columns.orderedBy')}>{order.orderedBy}</Field>
-            <Field label={t('orders.columns.quantityOrdered')}>{formatNumber(order.quantityOrdered, fmt.locale)}</Field>
-            <Field label={t('orders.columns.quantityShipped')}>{formatNumber(order.quantityShipped, fmt.locale)}</Field>
-          </dl>
-        </Card>
-        <Card className="p-4 sm:p-5">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">{t('orders.detail.address')}</h2>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <Field label={t('orders.detail.name')}>{a.name}</Field>
-            <Field label={t('orders.filters.storeType')}>
-              {a.storeType === 0 ? t('orders.detail.typeStore') : t('orders.detail.typeDc')}
-            </Field>
-            <Field label={t('orders.detail.street')}>{a.street}</Field>
-            <Field label={t('orders.detail.postalCode')}>{a.postalCode}</Field>
-            <Field label={t('orders.detail.city')}>{a.city}</Field>
-            <Field label={t('orders.detail.customerStoreId')}>{a.customerStoreId ?? '—'}</Field>
-          </dl>
-        </Card>
+        <FactsCard title={t('orders.detail.header')}>
+          <Facts
+            look="caps"
+            rows={[
+              [t('orders.columns.orderId'), order.orderId],
+              [t('orders.columns.reference'), order.reference ?? '—'],
+              [t('orders.columns.orderedAt'), <time dateTime={order.orderedAt}>{formatDateTime(order.orderedAt, fmt)}</time>],
+              [t('orders.columns.orderedBy'), order.orderedBy],
+              [t('orders.columns.quantityOrdered'), formatNumber(order.quantityOrdered, fmt.locale)],
+              [t('orders.columns.quantityShipped'), formatNumber(order.quantityShipped, fmt.locale)],
+            ]}
+          />
+        </FactsCard>
+        <FactsCard title={t('orders.detail.address')}>
+          <Facts
+            look="caps"
+            rows={[
+              [t('orders.detail.name'), a.name],
+              [t('orders.filters.storeType'), a.storeType === 0 ? t('orders.detail.typeStore') : t('orders.detail.typeDc')],
+              [t('orders.detail.street'), a.street],
+              [t('orders.detail.postalCode'), a.postalCode],
+              [t('orders.detail.city'), a.city],
+              [t('orders.detail.customerStoreId'), a.customerStoreId ?? '—'],
+            ]}
+          />
+        </FactsCard>
       </div>
 
       <DetailSection id="order-positions" title={t('orders.detail.positions')}>

@@ -24,7 +24,7 @@ import {
   productQuery,
   productValueText,
 } from '../model/product-filter.ts';
-import { CardFact } from '../../../components/card-fact.tsx';
+import { CardFact } from '../../../components/fact.tsx';
 
 const STATUS_THEME = { active: 'green', inactive: 'gray', locked: 'orange' } as const;
 

@@ -1,5 +1,5 @@
-import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
-import { SalesFigures } from '../../../components/chart/sales-chart.tsx';
+import type { SalesAnswer } from '@portal/core/sales';
+import { SalesFigures, type SalesView } from '../../../components/chart/sales-chart.tsx';
 import { type Measure } from '../../../components/chart/sales-figures.tsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -65,15 +65,7 @@ function StatisticView({
   onMeasure,
   format,
   fileName,
-}: {
-  answer: SalesAnswer;
-  groupBy: SalesGroupBy;
-  busy: boolean;
-  measure: Measure;
-  onMeasure: (m: Measure) => void;
-  format: SalesFormat;
-  fileName: string;
-}) {
+}: SalesView & { busy: boolean; format: SalesFormat; fileName: string }) {
   const t = useT();
   const groupName = t(`sales.groupBy.${groupBy}`);
   const weekOf = (date: string) => t('sales.table.weekOf', { date });
@@ -106,15 +98,7 @@ function StatisticView({
 
   return (
     <div className="space-y-6">
-      <SalesFigures
-        answer={answer}
-        groupBy={groupBy}
-        measure={measure}
-        onMeasure={onMeasure}
-        format={format}
-        catalogue="sales"
-        name="sales-measure"
-      />
+      <SalesFigures answer={answer} groupBy={groupBy} measure={measure} onMeasure={onMeasure} format={format} catalogue="sales" />
 
       <section className="space-y-3" aria-labelledby="sales-table-title">
         <div className="flex flex-wrap items-center justify-between gap-2">

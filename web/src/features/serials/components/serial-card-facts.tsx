@@ -1,18 +1,9 @@
 import type { SerialCard } from '@portal/core/transaction';
-import type { ReactNode } from 'react';
+import { Fact } from '../../../components/fact.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { CARD_STATUS_THEME, SERIAL_STATUS_THEME } from '../model/serial-lookup.ts';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** A booking (activation, redemption): date and time in the user's zone and the terminal; a dash when none. */
 function Booking({ booking }: { booking: SerialCard['activation'] }) {
@@ -33,32 +24,32 @@ export function SerialCardFacts({ card }: { card: SerialCard }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-inset ring-slate-200 md:grid-cols-3 lg:grid-cols-6">
       <div className="col-span-2 min-w-0 md:col-span-1 lg:col-span-2">
-        <Fact label={t('serials.card.product')}>
+        <Fact look="stacked" label={t('serials.card.product')}>
           <span className="font-medium">{card.productName ?? t('serials.card.unknownProduct')}</span>
           <span className="block font-mono text-xs text-slate-500">
             {t('serials.card.ean')} {card.ean}
           </span>
         </Fact>
       </div>
-      <Fact label={t('serials.card.cardStatus')}>
+      <Fact look="stacked" label={t('serials.card.cardStatus')}>
         <Badge theme={CARD_STATUS_THEME[card.cardStatus] ?? 'gray'}>{t(`serials.cardStatus.${card.cardStatus}`)}</Badge>
       </Fact>
-      <Fact label={t('serials.card.serialStatus')}>
+      <Fact look="stacked" label={t('serials.card.serialStatus')}>
         <Badge theme={SERIAL_STATUS_THEME[card.serialStatus] ?? 'gray'}>
           {/* The spec's serial statuses are lower case (they read inside sentences): capitalised as a label here. */}
           <span className="inline-block first-letter:uppercase">{t(`serials.serialStatus.${card.serialStatus}`)}</span>
         </Badge>
       </Fact>
       <div className="col-span-2 min-w-0 md:col-span-1 lg:col-span-2">
-        <Fact label={t('serials.card.owner')}>
+        <Fact look="stacked" label={t('serials.card.owner')}>
           {card.customerName ?? card.customerId}
           <span className="block font-mono text-xs text-slate-500">{card.customerId}</span>
         </Fact>
       </div>
-      <Fact label={t('serials.card.activation')}>
+      <Fact look="stacked" label={t('serials.card.activation')}>
         <Booking booking={card.activation} />
       </Fact>
-      <Fact label={t('serials.card.redemption')}>
+      <Fact look="stacked" label={t('serials.card.redemption')}>
         <Booking booking={card.redemption} />
       </Fact>
     </dl>

@@ -1,22 +1,14 @@
 import type { SerialLookupAnswer, SerialLookupResult, Transaction } from '@portal/core/transaction';
 
-import type { SessionStatus } from '@portal/core/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 /** A connect user with the payment module's serial lookup (Europe/Berlin, en-US). */
-const base = signedIn();
-const status: SessionStatus = {
-  ...base,
-  user: {
-    ...base.user!,
-    modules: { payment: { permissions: { transactions: false, serialLookup: true, transactionExport: false }, settings: {} } },
-  },
-};
+const status = signedInWithModule('payment', { transactions: false, serialLookup: true, transactionExport: false });
 
 const master = masterDataFixture({
   transactionTypes: [

@@ -1,24 +1,16 @@
 import type { Transaction, TransactionPage } from '@portal/core/transaction';
 import type { MasterData } from '@portal/core/masterdata';
-import type { SessionStatus } from '@portal/core/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { masterDataFixture, signedIn } from '../../../test/fixtures.ts';
+import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
 /** A connect user with the payment module's transactions permission (Europe/Berlin, en-US). */
-const base = signedIn();
-const status: SessionStatus = {
-  ...base,
-  user: {
-    ...base.user!,
-    modules: { payment: { permissions: { transactions: true, serialLookup: true, transactionExport: true }, settings: {} } },
-  },
-};
+const status = signedInWithModule('payment', { transactions: true, serialLookup: true, transactionExport: true });
 
 const masterData = (customers: { customerId: string; name: string }[]): MasterData =>
   masterDataFixture({
@@ -298,10 +290,7 @@ describe('the Transactions section', () => {
   });
 
   it('offers no export to a user without the export permission', async () => {
-    const noExport: SessionStatus = {
-      ...status,
-      user: { ...status.user!, modules: { payment: { permissions: { transactions: true, serialLookup: true }, settings: {} } } },
-    };
+    const noExport = signedInWithModule('payment', { transactions: true, serialLookup: true });
     fakeBackend({
       'GET /api/auth/status': { body: noExport },
       'GET /api/master-data': { body: oneCustomer },
