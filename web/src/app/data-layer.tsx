@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { preload, SWRConfig } from 'swr';
 import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
-import { useBrand } from '../features/brand/api/brand.ts';
-import { finishLogout, sessionLanding, useSession } from '../lib/auth.ts';
-import { usePortal } from '../lib/portal.ts';
+import { fetchBrand, useBrand } from '../features/brand/api/brand.ts';
+import { brandKeys } from '../features/brand/api/keys.ts';
+import { fetchStatus, finishLogout, sessionLanding, statusKey, useSession } from '../lib/auth.ts';
+import { currentPortal, usePortal } from '../lib/portal.ts';
 import { publishShellSession } from './shell-session.ts';
 import { PendingStep } from './shell/pending-step.tsx';
 import { UnsavedChangesGuard } from './shell/unsaved-changes-guard.tsx';
@@ -19,6 +20,17 @@ export { loginFailure, loginFormErrors } from '../features/auth/model/login-form
 export { startSso } from '../features/auth/api/sso.ts';
 export { MfaCodeStep } from '../features/auth/components/mfa-code-step.tsx';
 export { logoutRequest, signInDestination } from '../lib/auth.ts';
+
+/**
+ * The session read and the brand start the moment this layer runs, before React renders the DataSync that
+ * reads them (its useSWR takes the answers over): on a deep link they are then first in the browser's queue,
+ * ahead of the route's chunks it downloads next (ADR 097). Only in the built app: the route tests render the
+ * layer against a fake backend they install per test.
+ */
+if (import.meta.env.PROD) {
+  preload(statusKey(currentPortal()), ([, portal]) => fetchStatus(portal)).catch(() => undefined);
+  preload(brandKeys.brand, fetchBrand).catch(() => undefined);
+}
 
 /** SWR's app-wide settings (besides its defaults): around DataSync and every lazily loaded screen. */
 export function DataConfig({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { createStore, useStore } from '../lib/store.ts';
 import { paths } from '../lib/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { lazyRoute } from './lazy-route.ts';
+import { lazyRoute, preloadRouteElements } from './lazy-route.ts';
 import { MfaActivatedRoute, region, SsoCallbackRoute } from './route-parts.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NotFoundRoute } from './routes/not-found-route.tsx';
@@ -64,15 +64,23 @@ const routesWith = (branches: RouteObject[]): RouteObject[] => [
 
 /**
  * The /app and /connect branches (signed-in-routes.tsx: ~40 lazy screens and the files each preloads) load
- * with their own chunk, started when the app's code runs (like the data layer, data-bridge.ts), so a
- * signed-in page rarely waits for them. Until they are there a URL below /app or /connect suspends in the
- * root layout's Suspense (the spinner a lazy shell shows anyway). A failed download is tried again when such
- * a URL is first shown; failing then, the root's error boundary shows it, like a screen's failed chunk.
+ * with their own chunk. On a page below /app or /connect (a deep link from a mail) it starts when the app's
+ * code runs, like the data layer (data-bridge.ts), and once there it starts the downloads of the matched
+ * route's layout, guards and screen together (preloadRouteElements), beside the session read (ADR 097). On
+ * a public page (the login page) it starts at the visitor's first input, well before a sign-in answers, so
+ * the login page does not download code it never runs. Until the branches are there a URL below /app or
+ * /connect suspends in the root layout's Suspense (the spinner a lazy shell shows anyway). A failed
+ * download is tried again when such a URL is first shown; failing then, the root's error boundary shows
+ * it, like a screen's failed chunk.
  */
 let signedInLoad: Promise<void> | undefined;
 function loadSignedInRoutes(): Promise<void> {
   signedInLoad ??= import('./signed-in-routes.tsx').then(
-    (module) => table.set(routesWith(module.signedInBranches)),
+    ({ signedInBranches }) => {
+      const matches = typeof window === 'undefined' ? null : matchRoutes(signedInBranches, window.location);
+      preloadRouteElements((matches ?? []).map((match) => match.route.element));
+      table.set(routesWith(signedInBranches));
+    },
     (error: unknown) => {
       signedInLoad = undefined;
       throw error;
@@ -82,12 +90,23 @@ function loadSignedInRoutes(): Promise<void> {
 }
 
 const AwaitSignedInRoutes = lazy(() => loadSignedInRoutes().then(() => ({ default: () => null })));
-const awaitSignedIn = [paths.app.root, paths.connect.root].map((root) => ({
+const signedInRoots = [paths.app.root, paths.connect.root];
+const awaitSignedIn = signedInRoots.map((root) => ({
   path: `${root}/*`,
   element: <AwaitSignedInRoutes />,
 }));
 const table = createStore<RouteObject[]>(routesWith(awaitSignedIn));
-void loadSignedInRoutes().catch(() => undefined);
+
+const belowSignedInRoot = (pathname: string) => signedInRoots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+if (typeof window === 'undefined' || belowSignedInRoot(window.location.pathname)) void loadSignedInRoutes().catch(() => undefined);
+else {
+  const intents = ['pointerdown', 'keydown'] as const;
+  const onIntent = () => {
+    for (const intent of intents) window.removeEventListener(intent, onIntent, true);
+    void loadSignedInRoutes().catch(() => undefined);
+  };
+  for (const intent of intents) window.addEventListener(intent, onIntent, { capture: true, passive: true });
+}
 
 /** The app's screens for the current location (inside a <BrowserRouter>, or a <MemoryRouter> in tests). */
 export function AppRoutes() {

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { byteTotals, coldContext, observe, OBSERVE_SETTLED, settle, signInCookies } from '../../scripts/bench/page-load.ts';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { launchChromium } from '../support/browser.ts';
+
+/**
+ * The bytes a phone downloads per route (budgets.json `webRoutes`, ADR 097): each route opened cold (a
+ * fresh context, cache off, no service worker) in one Chromium, counted through the DevTools protocol
+ * until the screen has settled and the network is quiet: every script (the entry, the data layer, the
+ * route's chunks and catalogues) and every byte (documents, styles, API answers, headers included).
+ * Signed out for the login pages, signed in (through the API) for the sections a mail links to.
+ * Unthrottled: the bytes do not depend on the speed. `target` is the goal, `ceiling` what is enforced.
+ */
+interface Budget {
+  target: number;
+  ceiling: number;
+}
+interface RouteBudget {
+  path: string;
+  as: 'signed out' | 'connect' | 'ordering';
+  js: Budget;
+  total: Budget;
+}
+const budgets = (JSON.parse(readFileSync(new URL('../../budgets.json', import.meta.url), 'utf8')) as { webRoutes: RouteBudget[] })
+  .webRoutes;
+
+const baseUrl = inject('baseUrl');
+const user = (username: string) => demoUsers().find((u) => u.username === username)!;
+let browser: Browser;
+const cookies: Partial<Record<RouteBudget['as'], Awaited<ReturnType<typeof signInCookies>>>> = {};
+
+const measured = new Map<RouteBudget, Awaited<ReturnType<typeof measure>>>();
+
+// Three loads at a time (the bytes do not depend on the timing): the file stays within its share of CI.
+beforeAll(async () => {
+  browser = await launchChromium();
+  cookies.connect = await signInCookies(browser, baseUrl, 'connect', user('demo.connect'));
+  cookies.ordering = await signInCookies(browser, baseUrl, 'ordering', user('demo.retailer'));
+  const queue = [...budgets];
+  const worker = async () => {
+    for (let budget = queue.shift(); budget; budget = queue.shift()) measured.set(budget, await measure(budget.path, budget.as));
+  };
+  await Promise.all([worker(), worker(), worker()]);
+});
+afterAll(async () => browser?.close());
+
+async function measure(path: string, as: RouteBudget['as']) {
+  const context = await coldContext(browser, { phone: false, cookies: as === 'signed out' ? undefined : cookies[as] });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_SETTLED);
+    const network = await observe(page, { phone: false });
+    await page.goto(`${baseUrl}${path}`);
+    await settle(page, 20_000);
+    return { url: page.url(), ...byteTotals(network.requests()) };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('bytes per route, cold (budgets.json webRoutes)', () => {
+  it('keeps each ceiling at or above its target', () => {
+    for (const budget of budgets) {
+      expect(budget.js.ceiling).toBeGreaterThanOrEqual(budget.js.target);
+      expect(budget.total.ceiling).toBeGreaterThanOrEqual(budget.total.target);
+    }
+  });
+
+  it.each(budgets)('$path ($as) stays within its JS and total ceilings', (budget) => {
+    const { path, js, total } = budget;
+    const result = measured.get(budget)!;
+    // Still the page asked for (a signed-in route that bounced to a login page would weigh less).
+    expect(new URL(result.url).pathname).toBe(path);
+    expect(result.js, `${path}: ${result.js} B of JS in ${result.jsFiles} files`).toBeLessThanOrEqual(js.ceiling);
+    expect(result.total, `${path}: ${result.total} B in ${result.requests} requests`).toBeLessThanOrEqual(total.ceiling);
+  });
+});
