@@ -1,9 +1,10 @@
 import { resolveBrowserLocale } from '@portal/core/shared';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { SnackHost } from '../../components/ui/snack-host.tsx';
-import { loadMessages, messageLocaleFor, useT } from '../../i18n/index.ts';
+import { loadMessages, messageLocaleFor, useLocale, useT } from '../../i18n/index.ts';
+import { paths } from '../../lib/paths.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
 import { useDataLayer } from '../data-bridge.ts';
 import { useShellSession } from '../shell-session.ts';
@@ -39,11 +40,15 @@ function Root() {
   const requested =
     status?.user?.locale ??
     (typeof navigator === 'undefined' ? undefined : resolveBrowserLocale(portal, [...navigator.languages, navigator.language]));
+  const wanted = messageLocaleFor(portal, requested);
+  const [settled, setSettled] = useState<string>();
   useEffect(() => {
-    void loadMessages(messageLocaleFor(portal, requested)).then((locale) => {
+    void loadMessages(wanted).then((locale) => {
       document.documentElement.lang = locale;
+      setSettled(wanted);
     });
-  }, [portal, requested]);
+  }, [wanted]);
+  const holdForTexts = useHoldForUserTexts(Boolean(status?.user), useLocale() === wanted || settled === wanted);
 
   const name = brand?.name ?? t('app.fallbackName');
   useEffect(() => {
@@ -66,13 +71,36 @@ function Root() {
       </a>
       {/* A signed-in shell loads with its own chunk: on a first visit of /app or /connect, the spinner its
           auth guard shows next anyway. */}
-      <Suspense fallback={<FullPageSpinner label={t('app.loading')} delayed />}>
-        <Outlet />
-      </Suspense>
+      {holdForTexts ? (
+        <FullPageSpinner label={t('app.loading')} delayed />
+      ) : (
+        <Suspense fallback={<FullPageSpinner label={t('app.loading')} delayed />}>
+          <Outlet />
+        </Suspense>
+      )}
       <SnackHost closeLabel={t('common.close')} pinned={<AppUpdateToast />} />
       {layer ? <layer.DataSync /> : null}
       <ScrollRestoration />
       <RouteFocus />
     </>
   );
+}
+
+const signedInRoots = [paths.app.root, paths.connect.root];
+
+/**
+ * A signed-in screen waits (the loading spinner) until the user's language is active the first time: a deep
+ * link's screen code is there before the session says the language (ADR 097), and would otherwise show its
+ * texts in the browser's language for a moment, then flip. Only the first time per sign-in: a language the
+ * user picks later in My Account switches in place, the screen and its input kept. Public pages never wait
+ * (the login page keeps its sign-in step); a language file that fails to load settles as English (SPEC 8).
+ */
+function useHoldForUserTexts(signedIn: boolean, textsReady: boolean): boolean {
+  const { pathname } = useLocation();
+  const [shownSignedIn, setShownSignedIn] = useState(false);
+  const onSignedInScreen = signedInRoots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+  useEffect(() => {
+    if (textsReady) setShownSignedIn(signedIn);
+  }, [signedIn, textsReady]);
+  return signedIn && onSignedInScreen && !textsReady && !shownSignedIn;
 }
