@@ -84,8 +84,8 @@ describe('report delivery consumer', () => {
     // The second mail met the rate in the same second on every attempt: its delivery threw, the others are done.
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm-throttled' }]);
     expect([sent('first@customers.example'), sent('throttled@customers.example')]).toEqual([1, 0]);
-    expect((await listDeliveries(backend.db, throttled)).map((d) => [d.status, d.reason])).toEqual([['failed', 'throttled']]);
-    expect(logged).toEqual(['[report delivery] not a delivery message, dropped', '[report delivery] failed, the queue delivers it again']);
+    expect((await listDeliveries(backend.db, throttled)).map((d) => [d.status, d.reasonCode])).toEqual([['failed', 'throttled']]);
+    expect(logged).toEqual(['[report delivery] failed, the queue delivers it again', '[report delivery] not a delivery message, dropped']);
 
     // After the visibility timeout (the next second): the failed message alone, and a duplicate of the first (at least once).
     clockMs += 1_000;
