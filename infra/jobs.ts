@@ -58,6 +58,17 @@ function jobsEnvironment(app: App, reportLinkKeyName: string) {
 }
 
 /**
+ * What a function that copies report files over SFTP (ADR 039) is bundled and started with: ssh2's optional native
+ * add-ons stay out of the bundle (it falls back to pure JS); sharp stays out too, the report mails only read the
+ * customer's re-encoded logo (ADR 084); the SFTP key is a bound secret.
+ */
+const copiesBySftp = (sftp: ReturnType<typeof reportsSftp>) => ({
+  nodejs: { esbuild: { external: ['cpu-features', '*.node', 'sharp'] } },
+  bind: sftp.bind,
+  prefetchSecrets: sftp.bind.length > 0,
+});
+
+/**
  * The report runner and where its failed runs end. Its own ARN and the scheduler role (whose policy names
  * this function) stay out of its env: a cycle.
  */
@@ -85,9 +96,7 @@ function reportRunner(
       NODE_OPTIONS: EXPORT_NODE_OPTIONS,
       REPORT_DELIVERY_QUEUE_URL: deliveryQueue.queueUrl,
     },
-    nodejs: { esbuild: { external: SENDER_EXTERNALS } },
-    bind: sftp.bind,
-    prefetchSecrets: sftp.bind.length > 0,
+    ...copiesBySftp(sftp),
     // A stack-owned log group: bounded retention, and removed with a non-prod stage.
     logGroup: new LogGroup(stack, 'ReportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
@@ -110,14 +119,12 @@ function reportRunner(
   return { runner, dlq };
 }
 
-// ssh2's optional native add-ons stay out of the bundle: it falls back to pure JS (ADR 039). sharp stays out too: the
-// functions that send report mails only read the customer's re-encoded logo (ADR 084), never encode.
-const SENDER_EXTERNALS = ['cpu-features', '*.node', 'sharp'];
-
-/** The delivery consumer's timeout: a batch of jobs, each its mailing list at the consumer's share of SES's rate. */
-const REPORT_DELIVERY_TIMEOUT_SECONDS = 300;
-/** Jobs one consumer invocation takes; one whose delivery throws comes back alone (partial batch response). */
-const REPORT_DELIVERY_BATCH = 10;
+/**
+ * The delivery consumer's batch and timeout: a job's mails at the consumer's share (14 × 0.9 / 2 = 6.3/s, ADR 094), a
+ * batch of 5 jobs of the largest list (1,000 recipients, core's recipientsPerReport cap) takes 5 × 159 s = 794 s < 900 s.
+ */
+const REPORT_DELIVERY_BATCH = 5;
+const REPORT_DELIVERY_TIMEOUT_SECONDS = 900;
 /** A message whose delivery kept failing (SES still throttling, the table unreachable) goes to the DLQ after these. */
 const REPORT_DELIVERY_MAX_RECEIVES = 5;
 /** A message waiting this long raises the alarm: the rush's last mail leaves within ~53 minutes (ADR 094). */
@@ -127,7 +134,9 @@ export const REPORT_DELIVERY_WAIT_ALARM_MINUTES = 60;
 function reportDeliveryQueues(stack: Stack) {
   const reportDeliveryDlq = deadLetterQueue(stack, 'ReportDeliveryDlq');
   const reportDeliveryQueue = workQueue(stack, 'ReportDeliveryQueue', {
-    visibilityTimeout: Duration.seconds(REPORT_DELIVERY_TIMEOUT_SECONDS * 6), // 6x the consumer's timeout, as AWS advises
+    // Twice the consumer's timeout, as the import queue's: the event source's maximum concurrency throttles no invoke that
+    // would return a message early; a failed delivery is back within half an hour.
+    visibilityTimeout: Duration.seconds(REPORT_DELIVERY_TIMEOUT_SECONDS * 2),
     retentionPeriod: Duration.days(4),
     deadLetter: reportDeliveryDlq,
     maxReceiveCount: REPORT_DELIVERY_MAX_RECEIVES,
@@ -154,9 +163,7 @@ function reportDeliveryConsumer(
     memorySize: '512 MB',
     timeout: `${REPORT_DELIVERY_TIMEOUT_SECONDS} seconds`,
     environment: { ...environment, ...sftp.environment, REPORT_MAIL_SENDERS: String(REPORT_MAIL_SENDERS) },
-    nodejs: { esbuild: { external: SENDER_EXTERNALS } },
-    bind: sftp.bind,
-    prefetchSecrets: sftp.bind.length > 0,
+    ...copiesBySftp(sftp),
     logGroup: new LogGroup(stack, 'ReportDeliveryLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   consumer.addEventSource(

@@ -376,7 +376,7 @@ describe('Jobs: the report delivery queue (ADR 094 addendum)', () => {
     return statements(t.Jobs).filter((s) => policies.has(s.logicalId));
   };
 
-  it('has an encrypted delivery queue that dead-letters after 5 receives, its visibility 6x the consumer timeout', () => {
+  it('has an encrypted delivery queue that dead-letters after 5 receives, its visibility twice the consumer timeout', () => {
     const dlq = queueId('ReportDeliveryDlq');
     expect(queueId('ReportDeliveryQueue') && dlq).toBeTruthy();
     t.Jobs.hasResourceProperties('AWS::SQS::Queue', {
@@ -384,7 +384,7 @@ describe('Jobs: the report delivery queue (ADR 094 addendum)', () => {
       VisibilityTimeout: 1800,
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 5 },
     });
-    expect(fnOf('ReportDelivery')?.[1].Properties).toMatchObject({ Timeout: 300 });
+    expect(fnOf('ReportDelivery')?.[1].Properties).toMatchObject({ Timeout: 900 });
   });
 
   it('runs functions/jobs/report-delivery.handler from it, REPORT_MAIL_SENDERS at once, reporting failed items', () => {
@@ -394,7 +394,7 @@ describe('Jobs: the report delivery queue (ADR 094 addendum)', () => {
     t.Jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: id },
       EventSourceArn: { 'Fn::GetAtt': [queueId('ReportDeliveryQueue'), 'Arn'] },
-      BatchSize: 10,
+      BatchSize: 5,
       ScalingConfig: { MaximumConcurrency: REPORT_MAIL_SENDERS },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
