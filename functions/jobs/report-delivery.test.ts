@@ -1,12 +1,11 @@
-import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Backend } from '@portal/backend';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { reportDeliveryMessage, reportJobsFromConfig } from '@portal/backend/report';
 import { deliverReportJob, listDeliveries, reportDeliveryDeps } from '@portal/backend/report/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqsClient, startLocalSqs } from '../../scripts/local/import-queue.ts';
+import { ensureImportQueues, sqsClient, startImportPoller, startLocalSqs } from '../../scripts/local/import-queue.ts';
 import { startSesRateLimit } from '../../scripts/local/ses-local.ts';
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { putMonthlyReportWithContacts } from '../../tests/support/rush-fixtures.ts';
@@ -103,18 +102,32 @@ describe('report delivery consumer', () => {
     const sqs = await startLocalSqs({ port: 0 });
     try {
       const client = sqsClient(sqs.endpoint);
-      const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: 'report-delivery-test' }));
-      const config = { ...backend.config, SES_ENDPOINT: ses.endpoint, SQS_ENDPOINT: sqs.endpoint, REPORT_DELIVERY_QUEUE_URL: QueueUrl };
+      const { queueUrl } = await ensureImportQueues(client, 'report-delivery-test');
+      const config = { ...backend.config, SES_ENDPOINT: ses.endpoint, SQS_ENDPOINT: sqs.endpoint, REPORT_DELIVERY_QUEUE_URL: queueUrl };
       const jobId = await finishedRun('R-Q3', 'queued@customers.example');
       // A finished job run again (a duplicate fire, ADR 041) hands only its delivery off: here, to the queue.
       await reportJobsFromConfig(config, { db: backend.db, now: () => NOW, files, rateLimiter: null }).run({ kind: 'report-job', jobId });
       expect(sent('queued@customers.example')).toBe(0);
 
-      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
-      expect(Messages.map((m) => m.Body)).toEqual([reportDeliveryMessage(jobId)]);
+      // Lambda's SQS event source on the stand-in takes the message to the consumer.
       clockMs += 1_000;
-      const answer = await consumer()(event({ messageId: Messages[0]?.MessageId ?? '', body: Messages[0]?.Body ?? '' }));
-      expect(answer.batchItemFailures).toEqual([]);
+      const handle = consumer();
+      const received: { event: SQSEvent; answer: SQSBatchResponse }[] = [];
+      let taken: () => void = () => {};
+      const once = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      const poller = startImportPoller(client, queueUrl, async (event) => {
+        const answer = await handle(event);
+        received.push({ event, answer });
+        taken();
+        return answer;
+      });
+      await once;
+      await poller.stop();
+      expect(received.map((r) => [r.event.Records.map((m) => m.body), r.answer.batchItemFailures])).toEqual([
+        [[reportDeliveryMessage(jobId)], []],
+      ]);
       expect(sent('queued@customers.example')).toBe(1);
     } finally {
       await sqs.stop();
