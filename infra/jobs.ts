@@ -6,7 +6,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
+import { REPORT_MAIL_SENDERS, REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { Function as SstFunction, type StackContext, use } from 'sst/constructs';
 import { Email } from './email.ts';
@@ -58,12 +58,28 @@ function jobsEnvironment(app: App, reportLinkKeyName: string) {
 }
 
 /**
+ * What a function that copies report files over SFTP (ADR 039) is bundled and started with: ssh2's optional native
+ * add-ons stay out of the bundle (it falls back to pure JS); sharp stays out too, the report mails only read the
+ * customer's re-encoded logo (ADR 084); the SFTP key is a bound secret.
+ */
+const copiesBySftp = (sftp: ReturnType<typeof reportsSftp>) => ({
+  nodejs: { esbuild: { external: ['cpu-features', '*.node', 'sharp'] } },
+  bind: sftp.bind,
+  prefetchSecrets: sftp.bind.length > 0,
+});
+
+/**
  * The report runner and where its failed runs end. Its own ARN and the scheduler role (whose policy names
  * this function) stay out of its env: a cycle.
  */
-function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnType<typeof reportsSftp>, reportLinkKey: Secret) {
+function reportRunner(
+  stack: Stack,
+  environment: JobsEnvironment,
+  sftp: ReturnType<typeof reportsSftp>,
+  reportLinkKey: Secret,
+  deliveryQueue: Queue,
+) {
   const { reports, files, grantData } = use(Storage);
-  const { grantSend } = use(Email);
   const runner = new SstFunction(stack, 'ReportRunner', {
     handler: 'functions/jobs/report-runner.handler',
     // A report run streams like an export (ADR 041 on ADR 033): the same memory, V8 ceiling and 15 minutes;
@@ -73,24 +89,27 @@ function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnTy
     // The 1st of the month's reads within the table's warm throughput (ADR 077); prod only: a new account's
     // concurrency is too small to reserve from. Throttled async events wait in Lambda's queue (6 hours).
     ...(stack.stage === 'prod' ? { reservedConcurrentExecutions: REPORT_RUNNER_CONCURRENCY } : {}),
-    environment: { ...environment, ...sftp.environment, NODE_OPTIONS: EXPORT_NODE_OPTIONS },
-    // ssh2's optional native add-ons stay out of the bundle: it falls back to pure JS (ADR 039).
-    // sharp stays out too: the runner only reads the customer's re-encoded logo (ADR 084), never encodes.
-    nodejs: { esbuild: { external: ['cpu-features', '*.node', 'sharp'] } },
-    bind: sftp.bind,
-    prefetchSecrets: sftp.bind.length > 0,
+    // Its hand-off to the delivery is a message to the delivery queue (ADR 094 addendum).
+    environment: {
+      ...environment,
+      ...sftp.environment,
+      NODE_OPTIONS: EXPORT_NODE_OPTIONS,
+      REPORT_DELIVERY_QUEUE_URL: deliveryQueue.queueUrl,
+    },
+    ...copiesBySftp(sftp),
     // A stack-owned log group: bounded retention, and removed with a non-prod stage.
     logGroup: new LogGroup(stack, 'ReportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
   grantData(runner); // report data in, job status out
   reports.cdk.bucket.grantReadWrite(runner, 'reports/*'); // its files (ADR 041); sftp/ is reached over SFTP
   files.cdk.bucket.grantRead(runner, 'logos/*'); // the customer's logo in the report mails (ADR 084)
+  deliveryQueue.grantSendMessages(runner);
   // The parts of a fanned-out run are invocations of this function: a policy of its own, not the role's
   // default policy, which the function depends on (naming the function there would be a cycle).
   new Policy(stack, 'ReportRunnerInvokesParts', {
     statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] })],
   }).attachToRole(runner.role!);
-  grantSend(runner);
+  // No SES: its mails are the delivery consumer's (ADR 094 addendum).
 
   // Where failed report runs end: Scheduler puts events it could not deliver here, and Lambda (which
   // Scheduler invokes asynchronously) puts runs whose handler still failed after its own retries.
@@ -98,6 +117,64 @@ function reportRunner(stack: Stack, environment: JobsEnvironment, sftp: ReturnTy
   runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
   runner.node.addDependency(reportLinkKey); // its env names the secret: created first
   return { runner, dlq };
+}
+
+/**
+ * The delivery consumer's batch and timeout: a job's mails at the consumer's share (14 × 0.9 / 2 = 6.3/s, ADR 094), a
+ * batch of 5 jobs of the largest list (1,000 recipients, core's recipientsPerReport cap) takes 5 × 159 s = 794 s < 900 s.
+ */
+const REPORT_DELIVERY_BATCH = 5;
+const REPORT_DELIVERY_TIMEOUT_SECONDS = 900;
+/** A message whose delivery kept failing (SES still throttling, the table unreachable) goes to the DLQ after these. */
+const REPORT_DELIVERY_MAX_RECEIVES = 5;
+/** A message waiting this long raises the alarm: the rush's last mail leaves within ~53 minutes (ADR 094). */
+export const REPORT_DELIVERY_WAIT_ALARM_MINUTES = 60;
+
+/** The delivery queue between "report file ready" and "mail sent" and its DLQ (ADR 094 addendum). */
+function reportDeliveryQueues(stack: Stack) {
+  const reportDeliveryDlq = deadLetterQueue(stack, 'ReportDeliveryDlq');
+  const reportDeliveryQueue = workQueue(stack, 'ReportDeliveryQueue', {
+    // Twice the consumer's timeout, as the import queue's: the event source's maximum concurrency throttles no invoke that
+    // would return a message early; a failed delivery is back within half an hour.
+    visibilityTimeout: Duration.seconds(REPORT_DELIVERY_TIMEOUT_SECONDS * 2),
+    retentionPeriod: Duration.days(4),
+    deadLetter: reportDeliveryDlq,
+    maxReceiveCount: REPORT_DELIVERY_MAX_RECEIVES,
+  });
+  return { reportDeliveryQueue, reportDeliveryDlq };
+}
+
+/**
+ * The delivery queue's consumer (functions/jobs/report-delivery.ts): the real delivery (ADR 042) of each job, at most
+ * REPORT_MAIL_SENDERS at once (the event source's maximum concurrency), each pacing itself to its share of
+ * SES_SEND_RATE (ADR 094). It sends the mails and the SFTP copies, so it has the runner's SES, SFTP and link key.
+ */
+function reportDeliveryConsumer(
+  stack: Stack,
+  environment: JobsEnvironment,
+  sftp: ReturnType<typeof reportsSftp>,
+  reportLinkKey: Secret,
+  queue: Queue,
+) {
+  const { reports, files, grantData } = use(Storage);
+  const { grantSend } = use(Email);
+  const consumer = new SstFunction(stack, 'ReportDelivery', {
+    handler: 'functions/jobs/report-delivery.handler',
+    memorySize: '512 MB',
+    timeout: `${REPORT_DELIVERY_TIMEOUT_SECONDS} seconds`,
+    environment: { ...environment, ...sftp.environment, REPORT_MAIL_SENDERS: String(REPORT_MAIL_SENDERS) },
+    ...copiesBySftp(sftp),
+    logGroup: new LogGroup(stack, 'ReportDeliveryLogs', { retention: RetentionDays.THREE_MONTHS }),
+  });
+  consumer.addEventSource(
+    new SqsEventSource(queue, { batchSize: REPORT_DELIVERY_BATCH, maxConcurrency: REPORT_MAIL_SENDERS, reportBatchItemFailures: true }),
+  );
+  grantData(consumer); // the claims and outcomes of the deliveries, the mail budget, the report's counters
+  reports.cdk.bucket.grantRead(consumer, 'reports/*'); // the attachments
+  files.cdk.bucket.grantRead(consumer, 'logos/*'); // the customer's logo in the mails (ADR 084)
+  grantSend(consumer);
+  consumer.node.addDependency(reportLinkKey); // its env names the secret: created first
+  return consumer;
 }
 
 /**
@@ -221,7 +298,9 @@ export function Jobs({ stack, app }: StackContext) {
   const { REPORT_LINK_KEY: _linkKey, ...loginEnvironment } = environment; // logins need no link key
   const sftp = reportsSftp(stack, reports.cdk.bucket, { environment: loginEnvironment, grantData });
 
-  const { runner, dlq } = reportRunner(stack, environment, sftp, reportLinkKey);
+  const { reportDeliveryQueue, reportDeliveryDlq } = reportDeliveryQueues(stack);
+  const { runner, dlq } = reportRunner(stack, environment, sftp, reportLinkKey, reportDeliveryQueue);
+  const reportDelivery = reportDeliveryConsumer(stack, environment, sftp, reportLinkKey, reportDeliveryQueue);
   const exporter = exportRunner(stack, environment, reportLinkKey);
   const { mailEventsQueue, mailEventsDlq } = mailEventsConsumer(stack, loginEnvironment);
   const { importQueue, importDlq } = use(Storage);
@@ -236,6 +315,9 @@ export function Jobs({ stack, app }: StackContext) {
     runner,
     sftp,
     dlq,
+    reportDeliveryQueue,
+    reportDeliveryDlq,
+    reportDelivery,
     mailEventsQueue,
     mailEventsDlq,
     importQueue,

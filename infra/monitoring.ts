@@ -19,7 +19,7 @@ import { Function as SstFunction, type StackContext, use } from 'sst/constructs'
 import { Api } from './api.ts';
 import { REPORT_METRICS_NAMESPACE } from '@portal/backend/report';
 import { IMPORT_WAIT_ALARM_MINUTES } from './import-settings.ts';
-import { Jobs } from './jobs.ts';
+import { Jobs, REPORT_DELIVERY_WAIT_ALARM_MINUTES } from './jobs.ts';
 import { Storage } from './storage.ts';
 import { Web } from './web.ts';
 
@@ -30,7 +30,7 @@ import { Web } from './web.ts';
  */
 export function Monitoring({ stack, app }: StackContext) {
   const { api } = use(Web);
-  const { dlq, mailEventsDlq, importQueue, importDlq, runner } = use(Jobs);
+  const { dlq, mailEventsDlq, importQueue, importDlq, runner, reportDeliveryQueue, reportDeliveryDlq } = use(Jobs);
   const { handler } = use(Api);
   const { table } = use(Storage);
 
@@ -72,6 +72,22 @@ export function Monitoring({ stack, app }: StackContext) {
     'A bounce or complaint of a report mail could not be recorded: it waits in the mail events DLQ',
   );
 
+  // The delivery queue (ADR 094 addendum): a job whose delivery kept failing waits in its DLQ; a message waiting longer
+  // than the rush's stated drain means the consumers fall behind SES's rate.
+  const reportDeliveryDlqDepth = waitingIn(
+    'ReportDeliveryDlqAlarm',
+    reportDeliveryDlq,
+    "A report job's delivery kept failing: its message waits in the report delivery DLQ (its deliveries show why)",
+  );
+  const reportDeliveryAge = new Alarm(stack, 'ReportDeliveryWaitAlarm', {
+    alarmDescription: `A finished report has waited more than ${REPORT_DELIVERY_WAIT_ALARM_MINUTES} minutes for its delivery`,
+    metric: reportDeliveryQueue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: Duration.minutes(5) }),
+    threshold: REPORT_DELIVERY_WAIT_ALARM_MINUTES * 60,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+
   // Imports (ADR 069): a file refused whole (poisoned) or failing for good waits in the DLQ; a file waiting
   // longer than IMPORT_WAIT_ALARM_MINUTES means the workers fall behind the deliveries (every 5 minutes).
   const importDlqDepth = waitingIn(
@@ -92,6 +108,8 @@ export function Monitoring({ stack, app }: StackContext) {
     api5xx,
     dlqDepth,
     mailEventsDepth,
+    reportDeliveryDlqDepth,
+    reportDeliveryAge,
     importDlqDepth,
     importAge,
     ...operationsAlarms(stack, {

@@ -10,7 +10,7 @@ import {
   type SweepStep,
 } from '@portal/backend/platform/scheduler';
 import { reportJobsFromConfig } from '@portal/backend/report';
-import { createFileStore } from '@portal/backend/platform/files';
+import { mailLogoFromConfig } from './mail-logo.ts';
 
 /**
  * The report runner function (ADR 041): EventBridge Scheduler's target for report schedules (and the
@@ -24,12 +24,7 @@ const reports = lazy(async () => {
   const config = loadConfig();
   const selfFunctionName = process.env.AWS_LAMBDA_FUNCTION_NAME;
   const deps = jobDepsFromConfig(config);
-  // The customer's logo in the mails (ADR 084): from the files bucket's logos/ (read only).
-  const logoFiles = lazy(async () =>
-    createFileStore({ AWS_REGION: config.AWS_REGION, S3_ENDPOINT: config.S3_ENDPOINT, bucket: config.FILES_BUCKET }),
-  );
-  const logoPng = async (customerId: string) =>
-    (await import('@portal/backend/logo')).currentLogoPng({ db: deps.db, files: await logoFiles() }, customerId, 'mail');
+  const logoPng = mailLogoFromConfig(config, deps.db);
   return reportJobsFromConfig(config, { ...deps, logoPng, ...(selfFunctionName ? { selfFunctionName } : {}) });
 });
 

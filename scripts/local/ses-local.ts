@@ -71,6 +71,10 @@ export async function startSesRateLimit(options: { target: string; perSecond: nu
         .catch((error: unknown) => res.writeHead(502).end(String(error)));
     });
   });
+  // A simulation's senders wait wall-clock minutes between sends while the runners work (ADR 094): Node's 5 s keep-alive
+  // would close their idle sockets, and a send racing the close fails `ECONNRESET`, a mail ADR 025 does not retry.
+  server.keepAliveTimeout = 30 * 60_000;
+  server.headersTimeout = server.keepAliveTimeout + 1_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -10,7 +10,7 @@ import { PROD_WARM_THROUGHPUT, TABLE_KEYS } from '@portal/backend/platform/db';
 import { PDF_FONT_FILES, PDF_FONT_PACKAGE } from '@portal/backend/platform/pdf';
 import { parseScheduledJobEvent, SWEEP_MINUTES } from '@portal/backend/platform/scheduler';
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
-import { REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
+import { REPORT_MAIL_SENDERS, REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
@@ -362,6 +362,68 @@ describe('Jobs: what the report runner may do (ADR 041)', () => {
   });
 });
 
+describe('Jobs: the report delivery queue (ADR 094 addendum)', () => {
+  const fnOf = (prefix: string) => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix));
+  const queueId = (prefix: string) => ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith(prefix))?.[0];
+  const envOf = (prefix: string) => (fnOf(prefix)?.[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const actionsOf = (prefix: string) => {
+    const role = (fnOf(prefix)?.[1].Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = new Set(
+      ofType(t.Jobs, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))
+        .map(([pid]) => pid),
+    );
+    return statements(t.Jobs).filter((s) => policies.has(s.logicalId));
+  };
+
+  it('has an encrypted delivery queue that dead-letters after 5 receives, its visibility twice the consumer timeout', () => {
+    const dlq = queueId('ReportDeliveryDlq');
+    expect(queueId('ReportDeliveryQueue') && dlq).toBeTruthy();
+    t.Jobs.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 1800,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    expect(fnOf('ReportDelivery')?.[1].Properties).toMatchObject({ Timeout: 900 });
+  });
+
+  it('runs functions/jobs/report-delivery.handler from it, REPORT_MAIL_SENDERS at once, reporting failed items', () => {
+    const [id, fn] = fnOf('ReportDelivery') ?? [];
+    expect(fn?.Properties.Handler).toMatch(/(^|\/)functions\/jobs\/report-delivery\.handler$/);
+    expect(REPORT_MAIL_SENDERS).toBeGreaterThanOrEqual(2); // SQS's least maximum concurrency
+    t.Jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id },
+      EventSourceArn: { 'Fn::GetAtt': [queueId('ReportDeliveryQueue'), 'Arn'] },
+      BatchSize: 5,
+      ScalingConfig: { MaximumConcurrency: REPORT_MAIL_SENDERS },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // Each consumer paces itself to its share of the account's rate (ADR 094).
+    expect(envOf('ReportDelivery')).toMatchObject({ REPORT_MAIL_SENDERS: String(REPORT_MAIL_SENDERS), SES_SEND_RATE: '14' });
+    expect(JSON.stringify(envOf('ReportDelivery').REPORT_LINK_KEY)).toMatch(/\{\{resolve:secretsmanager:.*test-portal-report-link-key/);
+  });
+
+  it('lets the runner send to the queue (its URL in the runner env) and send no mail; the consumer sends it, reads the files and logos', () => {
+    const queue = queueId('ReportDeliveryQueue');
+    expect(envOf('ReportRunner').REPORT_DELIVERY_QUEUE_URL).toEqual({ Ref: queue });
+    const runner = actionsOf('ReportRunner');
+    const send = runner.find((s) => asArray(s.statement.Action).includes('sqs:SendMessage'));
+    expect(send?.statement.Resource).toEqual({ 'Fn::GetAtt': [queue, 'Arn'] });
+    expect(runner.flatMap((s) => asArray(s.statement.Action)).some((a) => String(a).startsWith('ses:'))).toBe(false);
+
+    const consumer = actionsOf('ReportDelivery');
+    const actions = consumer.flatMap((s) => asArray(s.statement.Action).map(String));
+    expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'ses:SendRawEmail', 'dynamodb:UpdateItem']));
+    const objects = consumer
+      .filter((s) => asArray(s.statement.Action).some((a) => String(a).startsWith('s3:')))
+      .flatMap((s) => asArray(s.statement.Resource).map((r) => JSON.stringify(r)))
+      .filter((r) => r.includes('/'));
+    expect(objects.length).toBeGreaterThan(0);
+    for (const r of objects) expect(r).toMatch(/\/(reports|logos)\/\*/);
+    expect(actions.filter((a) => /^s3:(Put|Delete)/.test(a))).toEqual([]);
+  });
+});
+
 describe('Jobs: the export runner (ADR 033)', () => {
   const exporter = () => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ExportRunner'));
 
@@ -406,7 +468,7 @@ describe("Jobs: the report mails' link key (ADR 042)", () => {
       const fn = ofType(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))?.[1];
       return JSON.stringify((fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables.REPORT_LINK_KEY);
     };
-    for (const value of [variable(t.Jobs, 'ReportRunner'), variable(t.Api, 'ApiHandler')]) {
+    for (const value of [variable(t.Jobs, 'ReportRunner'), variable(t.Jobs, 'ReportDelivery'), variable(t.Api, 'ApiHandler')]) {
       expect(value).toMatch(/\{\{resolve:secretsmanager:.*test-portal-report-link-key/);
     }
   });
@@ -494,7 +556,7 @@ describe("SES's later bounces and complaints (ADR 042 addendum)", () => {
 
   it('names the configuration set to every Lambda that sends mail, and lets them send with it (SES checks the set too)', () => {
     for (const [template, prefix] of [
-      [t.Jobs, 'ReportRunner'],
+      [t.Jobs, 'ReportDelivery'],
       [t.Api, 'ApiHandler'],
     ] as const) {
       expect(envOf(template, prefix).SES_CONFIGURATION_SET, prefix).toBe('test-portal-mail');
@@ -917,6 +979,19 @@ describe('Monitoring', () => {
       Threshold: 1,
       AlarmActions: [{ Ref: topic }],
     });
+    // The delivery queue (ADR 094 addendum): a job failing for good, and a delivery waiting past the rush's stated drain.
+    expect(alarm('ReportDeliveryDlqAlarm')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::ImportValue': expect.stringContaining('ReportDeliveryDlq') } }],
+      Threshold: 1,
+      AlarmActions: [{ Ref: topic }],
+    });
+    expect(alarm('ReportDeliveryWaitAlarm')).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::ImportValue': expect.stringContaining('ReportDeliveryQueue') } }],
+      Threshold: 3600,
+      AlarmActions: [{ Ref: topic }],
+    });
     t.Monitoring.resourceCountIs('AWS::SNS::Subscription', 0); // no ALARM_EMAIL in this stage
   });
 
@@ -930,7 +1005,7 @@ describe('Monitoring', () => {
       EvaluationPeriods: 3,
       AlarmActions: [{ Ref: topic }],
     });
-    for (const fn of ['ApiHandler', 'ReportRunner', 'ExportRunner', 'MailEvents', 'ImportWorker']) {
+    for (const fn of ['ApiHandler', 'ReportRunner', 'ReportDelivery', 'ExportRunner', 'MailEvents', 'ImportWorker']) {
       expect(alarm(`${fn}ErrorsAlarm`), fn).toMatchObject({
         Namespace: 'AWS/Lambda',
         MetricName: 'Errors',

@@ -102,6 +102,11 @@ export const ConfigSchema = z.object({
   EXPORT_FUNCTION_NAME: optionalSetting(z.string().check(z.regex(/^[A-Za-z0-9_:.-]{1,140}$/, 'must be a Lambda function name or ARN'))),
   /** The import queue (ADR 069): the import worker sends a large file's continuation to it. */
   IMPORT_QUEUE_URL: optionalSetting(z.string().check(z.url())),
+  /**
+   * The report delivery queue (ADR 094 addendum): set on the report runner on AWS, whose hand-off to the delivery is then
+   * a message to it; unset (locally, in tests) the runner delivers in its own process.
+   */
+  REPORT_DELIVERY_QUEUE_URL: optionalSetting(z.string().check(z.url())),
   /** The local SQS stand-in (fauxqs, ADR 069); unset on AWS. */
   SQS_ENDPOINT: optionalUrl,
   /**

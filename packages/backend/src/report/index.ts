@@ -3,7 +3,7 @@ export { type MailEventDeps, recordMailEvent } from './delivery/mail-events.ts';
 export { portalUsersOf } from './recipient-service.ts';
 export { importReport, ReportImport } from './report-import.ts';
 export { getReportJob, putNewReportJob } from './report-job-entity.ts';
-export { REPORT_METRICS_NAMESPACE, reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
+export { REPORT_METRICS_NAMESPACE, reportDeliveryFromConfig, reportJobsFromConfig, type ReportLaunch } from './report-jobs-from-config.ts';
 export {
   dayBucketKey,
   type KeyLayout,
@@ -21,4 +21,5 @@ export { REPORT_SLOTS_SWEEP_MINUTES } from './report-slot-entity.ts';
 export { deliverReportJob } from './delivery/deliver-report-job.ts';
 export { DeliveryIncompleteError } from './delivery/delivery-errors.ts';
 export { reportDeliveryDeps } from './delivery/delivery-service.ts';
-export { SES_DEFAULT_SEND_RATE } from './delivery/send-pacer.ts';
+export { REPORT_MAIL_SENDERS, SES_DEFAULT_SEND_RATE } from './delivery/send-pacer.ts';
+export { parseReportDeliveryMessage, reportDeliveryMessage } from './delivery/delivery-queue.ts';

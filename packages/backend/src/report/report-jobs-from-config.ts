@@ -6,6 +6,7 @@ import { lazy } from '../platform/lazy.ts';
 import type { ReportJobPayload, ReportPartPayload, ReportRunPayload } from '../platform/scheduler/dispatch.ts';
 import { createRateLimiter, type RateLimiter } from '../platform/security/rate-limiter.ts';
 import { listDeliveries } from './delivery/delivery-entity.ts';
+import { queuedDelivery } from './delivery/delivery-queue.ts';
 import { countReportRun, getReportSchedule, loadReportDefinition } from './report-entity.ts';
 import { createReportJobService } from './report-job-service.ts';
 import type { ReportRunnerDeps } from './report-runner.ts';
@@ -48,20 +49,10 @@ export function reportJobsFromConfig(
     launcher: deps.launcher,
   });
 
-  const delivery = lazy(async () => {
-    const [{ reportDeliveryDeps }, { deliverReportJob }] = await Promise.all([
-      import('./delivery/delivery-service.ts'),
-      import('./delivery/deliver-report-job.ts'),
-    ]);
-    const deliveryDeps = reportDeliveryDeps(config, {
-      db,
-      now,
-      files,
-      ...(deps.faults ? { faults: deps.faults } : {}),
-      ...(deps.logoPng ? { logoPng: deps.logoPng } : {}),
-    });
-    return (jobId: string) => deliverReportJob(deliveryDeps, jobId);
-  });
+  // On AWS the hand-off is a message to the delivery queue, whose consumer delivers (ADR 094 addendum); else in this process.
+  const deliver = config.REPORT_DELIVERY_QUEUE_URL
+    ? queuedDelivery(config, config.REPORT_DELIVERY_QUEUE_URL)
+    : reportDeliveryFromConfig(config, { db, now, files, ...(deps.faults ? { faults: deps.faults } : {}), logoPng: deps.logoPng });
   const sources = lazy(() => import('./report-sources.ts'));
 
   const runnerDeps = async (): Promise<ReportRunnerDeps> => {
@@ -73,7 +64,7 @@ export function reportJobsFromConfig(
       loadDefinition: loadReportDefinition,
       loadSchedule: getReportSchedule,
       source: reportSource,
-      deliver: async (jobId) => (await delivery())(jobId),
+      deliver,
       countRun: countReportRun,
       launchPart: (jobId, part) => launcher.launch({ kind: 'report-part', jobId, part }),
       rowsPerFile: config.EXPORT_ROWS_PER_FILE,
@@ -117,6 +108,34 @@ export function reportJobsFromConfig(
 }
 
 export type ReportJobs = ReturnType<typeof reportJobsFromConfig>;
+
+/**
+ * The delivery of a finished job (ADR 042) as the runner's own hand-off and the delivery queue's consumer run it; its
+ * modules (SES, MIME, SFTP) load with the first delivery.
+ */
+export function reportDeliveryFromConfig(
+  config: Config,
+  deps: Pick<JobFactoryDeps<never>, 'db' | 'now' | 'faults'> & {
+    files?: FileStore;
+    logoPng?: ((customerId: string) => Promise<Buffer | null>) | undefined;
+  },
+): (jobId: string) => Promise<void> {
+  const delivery = lazy(async () => {
+    const [{ reportDeliveryDeps }, { deliverReportJob }] = await Promise.all([
+      import('./delivery/delivery-service.ts'),
+      import('./delivery/deliver-report-job.ts'),
+    ]);
+    const deliveryDeps = reportDeliveryDeps(config, {
+      db: deps.db,
+      now: deps.now,
+      ...(deps.files ? { files: deps.files } : {}),
+      ...(deps.faults ? { faults: deps.faults } : {}),
+      ...(deps.logoPng ? { logoPng: deps.logoPng } : {}),
+    });
+    return (jobId: string) => deliverReportJob(deliveryDeps, jobId);
+  });
+  return async (jobId) => (await delivery())(jobId);
+}
 
 /** The namespace of the portal's own metrics; each carries its stage as the dimension `Stage` (infra/monitoring.ts). */
 export const REPORT_METRICS_NAMESPACE = 'Portal/Reports';

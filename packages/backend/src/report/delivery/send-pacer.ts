@@ -5,6 +5,8 @@
  * are the delivery's consumers); the rest of the rate is kept for the API's account mails and resends.
  */
 export const SES_DEFAULT_SEND_RATE = 14;
+/** The delivery queue's consumers at once on AWS (its event source's maximum concurrency; SQS's least is 2): ADR 094. */
+export const REPORT_MAIL_SENDERS = 2;
 /** The share of the rate report mails take; the rest is the API's (sign-in codes, resends: ADR 094). */
 export const REPORT_MAIL_SHARE = 0.9;
 
