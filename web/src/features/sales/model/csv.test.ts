@@ -25,6 +25,16 @@ describe('salesCsv (data a spreadsheet can sum)', () => {
     );
   });
 
+  it('quotes a label holding a lone line break, so a spreadsheet keeps the row whole', async () => {
+    const csv = await salesCsv(
+      { sales: [group('P-1', 1, 100, { label: 'Store\nNorth' }), group('P-2', 1, 100, { label: 'A\rB' })] },
+      'product',
+      eur,
+      headers,
+    );
+    expect(csv).toContain('\r\n"Store\nNorth",P-1,1,1.00,EUR\r\n"A\rB",P-2,1,1.00,EUR\r\n');
+  });
+
   it('keeps weeks by their Monday and months as YYYY-MM, whatever the screen shows', async () => {
     expect(await salesCsv({ sales: [group('2026-03-02', 1, 5)] }, 'week', eur, headers)).toContain('\r\n2026-03-02,1,0.05,EUR\r\n');
     expect(await salesCsv({ sales: [group('2026-03', 1, 5)] }, 'month', eur, headers)).toContain('\r\n2026-03,1,0.05,EUR\r\n');

@@ -47,6 +47,8 @@ export async function salesCsv(
   return stringify([header, ...rows], {
     bom: true,
     record_delimiter: 'windows',
+    // A lone CR or LF in a label is a line break to Excel: quoted, as RFC 4180 asks (CRLF records alone quote only CRLF).
+    quoted_match: /[\r\n]/,
     escape_formulas: true,
     cast: { number: (value, context) => (context.column === amountColumn ? value.toFixed(decimals) : String(value)) },
   });
