@@ -13,7 +13,7 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * on any visible text node that is an English catalogue text (a text with placeholders matches with any
  * value in them), except the words allowed to read the same in Polish (same-as-english.ts). Data (names,
  * codes, amounts) is never a whole catalogue text, so it passes. Shorter walks do the same in French
- * (e2e.francais, ordering; connect has no French) and German (demo.payments, connect de-de; demo.coupons, ordering). On every screen
+ * (e2e.francais, ordering; connect has no French) and German (demo.payments, connect de-de; e2e.deutsch, ordering). On every screen
  * the walk opens, axe checks WCAG 2.1 A/AA at 1280 and 375 px and nothing may scroll sideways on the phone
  * (tests/support/axe.ts): the English screens are checked in accessibility.test.ts, these add the longer
  * labels of the other locales without loading a page more. All but the Polish ordering walk use a browser
@@ -236,16 +236,20 @@ describe('the connect portal in German (demo.payments, de-de; a browser that nam
   ]);
 });
 
-describe('the ordering portal in German (demo.coupons, de-DE, one retailer; a browser that names only the language)', () => {
+describe('the ordering portal in German (e2e.deutsch, de-DE; a browser that names only the language)', () => {
   const page = pageIn('de');
 
-  it('login page', async () => {
-    await signIn(page(), 'de-DE', '', account('demo.coupons'));
-    await page().waitForURL(/\/app\//);
+  it('login page, then a retailer chosen', async () => {
+    await signInToOrderingAs(page(), 'de-DE', 'e2e.deutsch');
   });
 
   walk('de-DE', page, [
-    ['couponing', '/app/couponing'],
     ['My Account', '/app/my-account'],
+    ['retailer selection', '/app/retailer-selection'],
+    ['new order', '/app/order'],
+    ['orders', '/app/orders'],
+    ['sales', '/app/sales'],
+    ['couponing', '/app/couponing'],
+    ['questionnaire', '/app/questionnaire'],
   ]);
 });
