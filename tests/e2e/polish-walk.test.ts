@@ -148,6 +148,17 @@ function walk(locale: string, getPage: () => Page, screens: readonly (readonly [
   }
 }
 
+/** The ordering portal's screens, walked in every ordering locale but English (accessibility.test.ts's). */
+const ORDERING_SCREENS = [
+  ['My Account', '/app/my-account'],
+  ['retailer selection', '/app/retailer-selection'],
+  ['new order', '/app/order'],
+  ['orders', '/app/orders'],
+  ['sales', '/app/sales'],
+  ['couponing', '/app/couponing'],
+  ['questionnaire', '/app/questionnaire'],
+] as const;
+
 describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
   const page = pageIn('pl-PL');
 
@@ -158,15 +169,7 @@ describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
     await signInToOrderingAs(page(), 'pl-PL', 'e2e.polska');
   });
 
-  walk('pl-PL', page, [
-    ['My Account', '/app/my-account'],
-    ['retailer selection', '/app/retailer-selection'],
-    ['new order', '/app/order'],
-    ['orders', '/app/orders'],
-    ['sales', '/app/sales'],
-    ['couponing', '/app/couponing'],
-    ['questionnaire', '/app/questionnaire'],
-  ]);
+  walk('pl-PL', page, ORDERING_SCREENS);
 });
 
 describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser that names only the language)', () => {
@@ -204,15 +207,7 @@ describe('the ordering portal in French (e2e.francais, fr-FR; a browser that nam
     await signInToOrderingAs(page(), 'fr-FR', 'e2e.francais');
   });
 
-  walk('fr-FR', page, [
-    ['My Account', '/app/my-account'],
-    ['retailer selection', '/app/retailer-selection'],
-    ['new order', '/app/order'],
-    ['orders', '/app/orders'],
-    ['sales', '/app/sales'],
-    ['couponing', '/app/couponing'],
-    ['questionnaire', '/app/questionnaire'],
-  ]);
+  walk('fr-FR', page, ORDERING_SCREENS);
 });
 
 describe('the connect portal in German (demo.payments, de-de; a browser that names only the language)', () => {
@@ -243,13 +238,5 @@ describe('the ordering portal in German (e2e.deutsch, de-DE; a browser that name
     await signInToOrderingAs(page(), 'de-DE', 'e2e.deutsch');
   });
 
-  walk('de-DE', page, [
-    ['My Account', '/app/my-account'],
-    ['retailer selection', '/app/retailer-selection'],
-    ['new order', '/app/order'],
-    ['orders', '/app/orders'],
-    ['sales', '/app/sales'],
-    ['couponing', '/app/couponing'],
-    ['questionnaire', '/app/questionnaire'],
-  ]);
+  walk('de-DE', page, ORDERING_SCREENS);
 });
