@@ -150,14 +150,14 @@ describe('the connect navigation follows the module permissions (ADR 031)', () =
 
     // A deep link opened cold on a slow line (a mailed link on a phone): the screen's code is preloaded before
     // the session names the language (ADR 097), yet no English text shows before the German one.
-    await page.addInitScript(() => {
-      const seen = new Set<string>();
-      Object.assign(window, { seenTexts: seen });
+    // A string: the script runs in the page, whose DOM types this project (ES2023, no DOM lib) does not have.
+    await page.addInitScript(`
+      window.seenTexts = new Set();
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('main h1, header + div nav a, [role="alert"] *'))
-          seen.add((el.textContent ?? '').trim());
+          window.seenTexts.add((el.textContent ?? '').trim());
       }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    `);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -168,7 +168,7 @@ describe('the connect navigation follows the module permissions (ADR 031)', () =
     await page.goto(`${baseUrl}/connect/transactions`);
     await page.getByRole('heading', { level: 1, name: 'Transaktionen' }).waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const seen = await page.evaluate(() => [...(window as unknown as { seenTexts: Set<string> }).seenTexts]);
+    const seen = await page.evaluate<string[]>('[...window.seenTexts]');
     expect(seen).toContain('Transaktionen');
     expect(seen.filter((text) => ['Transactions', 'Serial numbers', 'Multi-factor authentication'].includes(text))).toEqual([]);
 
