@@ -12,6 +12,7 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3Origin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -106,16 +107,6 @@ export function Web({ stack, app }: StackContext) {
       },
     },
   });
-  // The hashed files under /assets/: the headers a subresource uses, not the document-only ones (site-headers.ts).
-  const assetHeaders = new ResponseHeadersPolicy(stack, 'AssetHeaders', {
-    securityHeadersBehavior: {
-      strictTransportSecurity: securityHeadersBehavior.strictTransportSecurity,
-      contentTypeOptions: securityHeadersBehavior.contentTypeOptions,
-    },
-    customHeadersBehavior: {
-      customHeaders: [{ header: 'Cross-Origin-Resource-Policy', value: 'same-origin', override: true }],
-    },
-  });
   // The API's answers keep the stricter policy the Lambda sets on each (default-src 'none').
   const apiHeaders = new ResponseHeadersPolicy(stack, 'ApiSecurityHeaders', {
     securityHeadersBehavior,
@@ -190,21 +181,7 @@ export function Web({ stack, app }: StackContext) {
     },
   });
 
-  // Behaviours after the API's, most specific first (CloudFront takes the first match): pdf.js's worker keeps
-  // the site's headers (a worker takes its CSP from its own response), the other assets get the lean policy.
-  // The same S3 origin as the site's files, compressed and cached alike; no SPA fallback (no route is an asset).
-  const distribution = site.cdk?.distribution;
-  if (site.cdk && distribution instanceof Distribution) {
-    const files = new S3Origin(site.cdk.bucket);
-    const asset = {
-      compress: true,
-      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-    };
-    distribution.addBehavior(WORKER_ASSET_PATHS, files, { ...asset, responseHeadersPolicy: siteHeaders });
-    distribution.addBehavior(ASSET_PATHS, files, { ...asset, responseHeadersPolicy: assetHeaders });
-  }
-
+  addAssetBehaviours(stack, site, siteHeaders, securityHeadersBehavior);
   // An inactive stack (`sst remove`) has no distribution; the URL then only has to be well-formed.
   const siteUrl = site.customDomainUrl ?? site.url ?? 'https://localhost';
   stack.addOutputs({
@@ -214,4 +191,34 @@ export function Web({ stack, app }: StackContext) {
     ...(api.cdk.domainName ? { ApiDomainTarget: api.cdk.domainName.regionalDomainName } : {}),
   });
   return { api, siteUrl, originSecretName };
+}
+
+/**
+ * The hashed files under /assets/: the headers a subresource uses, not the document-only ones (site-headers.ts).
+ * Behaviours after the API's, most specific first (CloudFront takes the first match): pdf.js's worker keeps
+ * the site's headers (a worker takes its CSP from its own response), the other assets get the lean policy.
+ * The site bucket as origin, compressed and cached as the site's files; no SPA fallback (no route is an asset).
+ */
+function addAssetBehaviours(
+  stack: StackContext['stack'],
+  site: StaticSite,
+  siteHeaders: ResponseHeadersPolicy,
+  { strictTransportSecurity, contentTypeOptions }: ResponseSecurityHeadersBehavior,
+) {
+  const distribution = site.cdk?.distribution;
+  if (!site.cdk || !(distribution instanceof Distribution)) return;
+  const assetHeaders = new ResponseHeadersPolicy(stack, 'AssetHeaders', {
+    securityHeadersBehavior: { strictTransportSecurity, contentTypeOptions },
+    customHeadersBehavior: {
+      customHeaders: [{ header: 'Cross-Origin-Resource-Policy', value: 'same-origin', override: true }],
+    },
+  });
+  const files = new S3Origin(site.cdk.bucket);
+  const asset = {
+    compress: true,
+    cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+  };
+  distribution.addBehavior(WORKER_ASSET_PATHS, files, { ...asset, responseHeadersPolicy: siteHeaders });
+  distribution.addBehavior(ASSET_PATHS, files, { ...asset, responseHeadersPolicy: assetHeaders });
 }
