@@ -37,3 +37,14 @@ export const siteContentSecurityPolicy = (directives: Record<string, string[]> =
   Object.entries(directives)
     .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
     .join('; ');
+
+/**
+ * The hashed files under /assets/ (scripts, styles, fonts, images) get the headers a subresource uses:
+ * nosniff, Cross-Origin-Resource-Policy and HSTS. The document-only ones (the CSP, X-Frame-Options,
+ * Referrer-Policy, COOP...) govern only a document or a worker, and cost ~0.9 KB on each of a deep link's
+ * ~35 files (ADR 097). Worker scripts are the exception: a worker takes its CSP from its own response, so
+ * pdf.js's worker (ADR 047) keeps every header. CloudFront's path patterns and the local server share this.
+ */
+export const ASSET_PATHS = '/assets/*';
+export const WORKER_ASSET_PATHS = '/assets/pdf.worker*';
+export const isLeanAsset = (path: string) => path.startsWith(ASSET_PATHS.slice(0, -1)) && !path.startsWith(WORKER_ASSET_PATHS.slice(0, -1));

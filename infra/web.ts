@@ -3,6 +3,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  Distribution,
   Function as CfFunction,
   FunctionCode,
   FunctionEventType,
@@ -11,14 +12,15 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3Origin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Api, StaticSite, type StackContext } from 'sst/constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/api/client-address.ts';
 import { SPA_FALLBACK_CODE } from './spa-fallback.ts';
-import { awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles } from './site-headers.ts';
+import { ASSET_PATHS, awsFilesOrigin, siteContentSecurityPolicy, siteCspWithFiles, WORKER_ASSET_PATHS } from './site-headers.ts';
 
 /**
  * The origin secret's versions during a rotation (ADR 096, docs/operations/runbook.md): ORIGIN_VERIFY_SECRET_VERSION,
@@ -179,6 +181,7 @@ export function Web({ stack, app }: StackContext) {
     },
   });
 
+  addAssetBehaviours(stack, site, siteHeaders, securityHeadersBehavior);
   // An inactive stack (`sst remove`) has no distribution; the URL then only has to be well-formed.
   const siteUrl = site.customDomainUrl ?? site.url ?? 'https://localhost';
   stack.addOutputs({
@@ -188,4 +191,34 @@ export function Web({ stack, app }: StackContext) {
     ...(api.cdk.domainName ? { ApiDomainTarget: api.cdk.domainName.regionalDomainName } : {}),
   });
   return { api, siteUrl, originSecretName };
+}
+
+/**
+ * The hashed files under /assets/: the headers a subresource uses, not the document-only ones (site-headers.ts).
+ * Behaviours after the API's, most specific first (CloudFront takes the first match): pdf.js's worker keeps
+ * the site's headers (a worker takes its CSP from its own response), the other assets get the lean policy.
+ * The site bucket as origin, compressed and cached as the site's files; no SPA fallback (no route is an asset).
+ */
+function addAssetBehaviours(
+  stack: StackContext['stack'],
+  site: StaticSite,
+  siteHeaders: ResponseHeadersPolicy,
+  { strictTransportSecurity, contentTypeOptions }: ResponseSecurityHeadersBehavior,
+) {
+  const distribution = site.cdk?.distribution;
+  if (!site.cdk || !(distribution instanceof Distribution)) return;
+  const assetHeaders = new ResponseHeadersPolicy(stack, 'AssetHeaders', {
+    securityHeadersBehavior: { strictTransportSecurity, contentTypeOptions },
+    customHeadersBehavior: {
+      customHeaders: [{ header: 'Cross-Origin-Resource-Policy', value: 'same-origin', override: true }],
+    },
+  });
+  const files = new S3Origin(site.cdk.bucket);
+  const asset = {
+    compress: true,
+    cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+  };
+  distribution.addBehavior(WORKER_ASSET_PATHS, files, { ...asset, responseHeadersPolicy: siteHeaders });
+  distribution.addBehavior(ASSET_PATHS, files, { ...asset, responseHeadersPolicy: assetHeaders });
 }

@@ -12,6 +12,7 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title>');
 writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
+writeFileSync(join(dist, 'assets/pdf.worker.min-abc123.mjs'), 'onmessage = () => {}');
 const root = new Hono();
 mountWebFiles(root, dist);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -27,6 +28,18 @@ describe('local web files', () => {
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
+  });
+
+  it('sends an asset the subresource headers only; a worker script keeps its CSP (site-headers.ts)', async () => {
+    const asset = await root.request('/assets/index-abc123.js');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('strict-transport-security')).toContain('max-age=');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection'])
+      expect(asset.headers.get(name), name).toBeNull();
+    const worker = await root.request('/assets/pdf.worker.min-abc123.mjs');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('caches a hashed asset for a year', async () => {

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { SITE_CSP_DIRECTIVES, siteCspWithFiles } from '../../infra/site-headers.ts';
+import { isLeanAsset, SITE_CSP_DIRECTIVES, siteCspWithFiles } from '../../infra/site-headers.ts';
 import { isClientRoute } from '../../infra/spa-fallback.ts';
 
 /**
@@ -21,16 +21,27 @@ export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string)
   if (!existsSync(index)) throw new Error(`${index} is missing: the web build did not run`);
   const rootPath = relative(process.cwd(), distDir);
   precompressAssets(resolve(distDir, 'assets'));
-  root.use(
-    '*',
-    secureHeaders({
-      // The one definition CloudFront's policy sends too (ADR 023).
-      contentSecurityPolicy: filesOrigin ? siteCspWithFiles(filesOrigin) : SITE_CSP_DIRECTIVES,
-      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-    }),
-  );
+  // The one definition CloudFront's policies send too (ADR 023): everything on documents and workers, the
+  // subresource headers on the other assets (site-headers.ts).
+  const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
+  const documentHeaders = secureHeaders({
+    contentSecurityPolicy: filesOrigin ? siteCspWithFiles(filesOrigin) : SITE_CSP_DIRECTIVES,
+    strictTransportSecurity,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+  });
+  const assetHeaders = secureHeaders({
+    strictTransportSecurity,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  root.use('*', (c, next) => (isLeanAsset(c.req.path) ? assetHeaders(c, next) : documentHeaders(c, next)));
   root.use('/assets/*', async (c, next) => {
     await next();
     // Vite puts a content hash in every asset name: safe to cache for a year.

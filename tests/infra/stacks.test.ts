@@ -781,7 +781,8 @@ describe('Web', () => {
       CacheBehaviors: Record<string, unknown>[];
       Origins: { Id: string; CustomOriginConfig?: object }[];
     };
-    expect(config.CacheBehaviors).toHaveLength(1);
+    // Then the assets' two behaviours (the S3 bucket, cached; 'sends security headers on every response').
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/*', '/assets/pdf.worker*', '/assets/*']);
     const [api] = config.CacheBehaviors;
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -792,6 +793,10 @@ describe('Web', () => {
     });
     const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
     expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    for (const assets of config.CacheBehaviors.slice(1)) {
+      expect(assets).toMatchObject({ Compress: true, CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6' }); // Managed-CachingOptimized
+      expect(config.Origins.find((o) => o.Id === assets.TargetOriginId)).toHaveProperty('S3OriginConfig');
+    }
   });
 
   it('serves the SPA with an edge fallback to index.html and no error-page rewriting of API errors', () => {
@@ -826,7 +831,7 @@ describe('Web', () => {
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
     };
     const policies = headersPolicies();
-    expect(Object.keys(policies).sort()).toEqual(['ApiSecurityHeaders', 'SecurityHeaders']);
+    expect(Object.keys(policies).sort()).toEqual(['ApiSecurityHeaders', 'AssetHeaders', 'SecurityHeaders']);
     t.Web.resourcePropertiesCountIs(
       'AWS::CloudFront::ResponseHeadersPolicy',
       { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: common } },
@@ -838,6 +843,16 @@ describe('Web', () => {
     const policyId = (name: string) => ({ Ref: expect.stringMatching(new RegExp(`^${name}[0-9A-F]{8}$`)) });
     expect(site.ResponseHeadersPolicyId).toEqual(policyId('SecurityHeaders'));
     expect(api?.ResponseHeadersPolicyId).toEqual(policyId('ApiSecurityHeaders'));
+    // The hashed assets: the subresource headers only, except pdf.js's worker, matched first (site-headers.ts).
+    const behaviours = (config.CacheBehaviors ?? []).map((b) => [b.PathPattern, b.ResponseHeadersPolicyId]);
+    expect(behaviours.slice(1)).toEqual([
+      ['/assets/pdf.worker*', policyId('SecurityHeaders')],
+      ['/assets/*', policyId('AssetHeaders')],
+    ]);
+    expect(policies.AssetHeaders).toEqual({
+      StrictTransportSecurity: expect.objectContaining({ AccessControlMaxAgeSec: 31536000 }),
+      ContentTypeOptions: { Override: true },
+    });
   });
 
   it("gives the site's HTML the Content-Security-Policy the local server sends, without 'unsafe-inline'", async () => {

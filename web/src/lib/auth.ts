@@ -79,6 +79,13 @@ export interface SessionView {
   refresh: () => Promise<SessionStatus | undefined>;
 }
 
+/**
+ * How long one status read serves every useSession that mounts after it. SWR's 2 s default is shorter than
+ * a deep link on a phone takes from the session read to its screen: the screen's hooks read the status a
+ * second time (ADR 097). A sign-in, a logout and `refresh` re-read at once; a focus after the window does.
+ */
+const STATUS_DEDUPE_MS = 10_000;
+
 /** The session status of the current portal, starting from that portal's copy in session storage. */
 export function useSession(): SessionView {
   const portal = usePortal();
@@ -92,6 +99,7 @@ export function useSession(): SessionView {
     fallbackData: stored,
     onSuccess: (status) => applyStatus(portal, status),
     shouldRetryOnError: false,
+    dedupingInterval: STATUS_DEDUPE_MS,
   });
   // SWR's isLoading ignores fallback data: it is true until the first answer is in the cache.
   return {
