@@ -1,4 +1,4 @@
-import { CurrentPasswordSchema, PasskeyNameSchema, PasskeyRegistrationInput, PasskeySignInInput } from '@portal/core/auth';
+import { CurrentPasswordSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
@@ -6,11 +6,13 @@ import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf } from '../middleware/session.ts';
 import { clearMfaAttemptCookie, requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
-import { validate } from '../middleware/validate.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The passkey contracts load with the first passkey request (validateOnFirstUse, ADR 038). */
+const contracts = () => import('@portal/core/auth/passkey');
 
 /** Adding or removing a passkey asks for the password again, unless the session signed in minutes ago (ADR 055). */
 const Reauth = z.partial(CurrentPasswordSchema);
-const Rename = z.object({ name: PasskeyNameSchema });
 const CredentialParam = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1364}$/, 'Value is not valid')) });
 
 const route = routePolicy('ordering', 'connect');
@@ -32,15 +34,26 @@ export const passkeyRoutes = new Hono<AppEnv>()
       .passkeys.registrationOptions(account.username, c.get('portal'), c.req.valid('json').currentPassword, session);
     return c.json(options);
   })
-  .post('/registration', own, validate('json', PasskeyRegistrationInput), async (c) => {
-    const { account } = signedInOf(c);
-    const { response, name } = c.req.valid('json');
-    return c.json(await c.get('backend').passkeys.register(account.username, c.get('portal'), c.req.header('Host'), response, name));
-  })
-  .patch('/:id', own, validate('param', CredentialParam), validate('json', Rename), async (c) => {
-    const { account } = signedInOf(c);
-    return c.json(await c.get('backend').passkeys.rename(account.username, c.req.valid('param').id, c.req.valid('json').name));
-  })
+  .post(
+    '/registration',
+    own,
+    validateOnFirstUse('json', async () => (await contracts()).PasskeyRegistrationInput),
+    async (c) => {
+      const { account } = signedInOf(c);
+      const { response, name } = c.req.valid('json');
+      return c.json(await c.get('backend').passkeys.register(account.username, c.get('portal'), c.req.header('Host'), response, name));
+    },
+  )
+  .patch(
+    '/:id',
+    own,
+    validate('param', CredentialParam),
+    validateOnFirstUse('json', async () => (await contracts()).PasskeyRenameInput),
+    async (c) => {
+      const { account } = signedInOf(c);
+      return c.json(await c.get('backend').passkeys.rename(account.username, c.req.valid('param').id, c.req.valid('json').name));
+    },
+  )
   .post('/:id/remove', own, validate('param', CredentialParam), validate('json', Reauth), async (c) => {
     const { account, session } = signedInOf(c);
     return c.json(
@@ -50,12 +63,17 @@ export const passkeyRoutes = new Hono<AppEnv>()
   .post('/signin/options', route({ auth: 'anonymous', scope: 'none' }), async (c) =>
     c.json(await c.get('backend').passkeys.signInOptions(c.get('portal'))),
   )
-  .post('/signin', route({ auth: 'anonymous', scope: 'token' }), validate('json', PasskeySignInInput), async (c) => {
-    const backend = c.get('backend');
-    // A new session on every sign-in: a token planted before never becomes authenticated.
-    await backend.auth.logout(c.get('sessionToken'));
-    const { result, session } = await backend.passkeys.signIn(c.req.valid('json').response, requestMeta(c), c.req.header('Host'));
-    setSessionCookie(c, session);
-    clearMfaAttemptCookie(c);
-    return c.json(result);
-  });
+  .post(
+    '/signin',
+    route({ auth: 'anonymous', scope: 'token' }),
+    validateOnFirstUse('json', async () => (await contracts()).PasskeySignInInput),
+    async (c) => {
+      const backend = c.get('backend');
+      // A new session on every sign-in: a token planted before never becomes authenticated.
+      await backend.auth.logout(c.get('sessionToken'));
+      const { result, session } = await backend.passkeys.signIn(c.req.valid('json').response, requestMeta(c), c.req.header('Host'));
+      setSessionCookie(c, session);
+      clearMfaAttemptCookie(c);
+      return c.json(result);
+    },
+  );

@@ -5,5 +5,4 @@ export * from './flags.ts';
 export * from './forms.ts';
 export * from './landing.ts';
 export * from './login-messages.ts';
-export * from './passkey.ts';
 export * from './sso.ts';

@@ -14,6 +14,9 @@ const extensionResults = z._default(z.object({}), {});
 
 export const PasskeyNameSchema = z.string().check(z.trim(), z.minLength(1, 'Value is required'), z.maxLength(60));
 
+/** PATCH auth/passkeys/:id body. */
+export const PasskeyRenameInput = z.object({ name: PasskeyNameSchema });
+
 export const PasskeyRegistrationInput = z.object({
   name: PasskeyNameSchema,
   response: z.object({
