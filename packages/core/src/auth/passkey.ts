@@ -17,37 +17,32 @@ export const PasskeyNameSchema = z.string().check(z.trim(), z.minLength(1, 'Valu
 /** PATCH auth/passkeys/:id body. */
 export const PasskeyRenameInput = z.object({ name: PasskeyNameSchema });
 
-export const PasskeyRegistrationInput = z.object({
-  name: PasskeyNameSchema,
-  response: z.object({
+/** A PublicKeyCredential as JSON (WebAuthn §5.1 toJSON) around the ceremony's own `response` fields. */
+const credentialJson = <R extends z.ZodMiniType>(response: R) =>
+  z.object({
     id: credentialId,
     rawId: credentialId,
     type: z.literal('public-key'),
     authenticatorAttachment: attachment,
     clientExtensionResults: extensionResults,
-    response: z.object({
-      clientDataJSON: b64url(4096),
-      attestationObject: b64url(16384),
-      transports,
-    }),
-  }),
+    response,
+  });
+
+export const PasskeyRegistrationInput = z.object({
+  name: PasskeyNameSchema,
+  response: credentialJson(z.object({ clientDataJSON: b64url(4096), attestationObject: b64url(16384), transports })),
 });
 export type PasskeyRegistrationInput = z.infer<typeof PasskeyRegistrationInput>;
 
 export const PasskeySignInInput = z.object({
-  response: z.object({
-    id: credentialId,
-    rawId: credentialId,
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachment,
-    clientExtensionResults: extensionResults,
-    response: z.object({
+  response: credentialJson(
+    z.object({
       clientDataJSON: b64url(4096),
       authenticatorData: b64url(4096),
       signature: b64url(1024),
       userHandle: z.optional(b64url(86)),
     }),
-  }),
+  ),
 });
 export type PasskeySignInInput = z.infer<typeof PasskeySignInInput>;
 
