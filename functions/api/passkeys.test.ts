@@ -140,6 +140,21 @@ describe('passkey sign-in', () => {
     expect((await signIn(assert(credential, await signInOptions(browser), ORIGIN))).status).toBe(200);
   });
 
+  it('lets exactly one of parallel answers through: one challenge twice, or a clone racing the original with one counter', async () => {
+    const credential = await register(await signedIn('pk.race'));
+    const clone = cloneCredential(credential);
+    const answer = assert(credential, await signInOptions(new CookieJar()), ORIGIN);
+    const twice = await Promise.all(
+      [answer, answer].map((response) => call(new CookieJar(), 'POST', '/auth/passkeys/signin', { response })),
+    );
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 401]);
+
+    const [a, b] = [await signInOptions(new CookieJar()), await signInOptions(new CookieJar())];
+    const racing = [assert(credential, a, ORIGIN, { counter: 2 }), assert(clone, b, ORIGIN, { counter: 2 })];
+    const raced = await Promise.all(racing.map((response) => call(new CookieJar(), 'POST', '/auth/passkeys/signin', { response })));
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   it('refuses an expired challenge and a removed passkey', async () => {
     const jar = await signedIn('pk.removed');
     const credential = await register(jar);
