@@ -8,6 +8,7 @@ import { loadSession } from './middleware/session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mfaRoutes, otpRoutes } from './routes/mfa.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { couponingStatusRoutes, serialNumberCheckRoutes } from './routes/couponing.ts';
 import { replenishmentRoutes } from './routes/replenishment.ts';
@@ -48,6 +49,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
   app.notFound(handleNotFound);
   return app
     .route('/auth/sso', ssoRoutes)
+    .route('/auth/passkeys', passkeyRoutes)
     .route('/auth', authRoutes)
     .route('/auth', mfaRoutes)
     .route('/send-otp-code', otpRoutes)

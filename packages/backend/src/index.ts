@@ -7,6 +7,7 @@ import { createLoginGuard } from './accounts/login-guard.ts';
 import { createPasswordService } from './auth/password-service.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createMfaService } from './auth/mfa/mfa-service.ts';
+import type { PasskeyService } from './auth/passkey/passkey-service.ts';
 import { createSecretBox } from './auth/mfa/create-secret-box.ts';
 import { createSessionStore, SESSION_KEY_PURPOSE } from './auth/sessions.ts';
 import { purposeKey } from './platform/security/stage-key.ts';
@@ -130,6 +131,20 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
     auth,
     mfa,
     sso: createSsoService({ db, config, issueSession: auth.issueSession, audit, rateLimiter, now }),
+    /** Passkeys (ADR 098): loaded on first use, so the WebAuthn library is no part of the cold start (ADR 038). */
+    passkeys: lazyService<PasskeyService>(async () =>
+      (await import('./auth/passkey/passkey-service.ts')).createPasskeyService({
+        db,
+        reauth,
+        audit,
+        rateLimiter,
+        issueSession: auth.issueSession,
+        signInsPerIpPerMinute: config.SIGNINS_PER_IP_PER_MINUTE,
+        appUrl: config.APP_URL,
+        rpName: config.MFA_ISSUER,
+        now,
+      }),
+    ),
     accounts: createAccountService({ db, reauth, mailer, rateLimiter, appUrl: config.APP_URL, now }),
     passwords: createPasswordService({
       db,

@@ -26,7 +26,8 @@ export type SignInOutcome =
   | 'invalid_ip'
   | 'rate_limited'
   | 'sso_success'
-  | 'sso_not_linked';
+  | 'sso_not_linked'
+  | 'passkey_refused';
 
 export type AuditEntry = {
   at: string;
@@ -34,7 +35,7 @@ export type AuditEntry = {
   ip?: string;
   portal: Portal;
   outcome: SignInOutcome;
-  method: 'password' | 'totp' | 'email' | 'recovery' | 'sso';
+  method: 'password' | 'totp' | 'email' | 'recovery' | 'sso' | 'passkey';
 };
 
 const RETENTION_DAYS = 400;

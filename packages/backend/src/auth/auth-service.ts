@@ -10,7 +10,7 @@ import type { AuditLog, AuditEntry } from './audit-log.ts';
 import type { AccountMfa, MfaService } from './mfa/mfa-service.ts';
 import { hashPassword, verifyPassword } from '../platform/security/password-hash.ts';
 import type { SessionStore } from './sessions.ts';
-import type { SessionRecord } from './session-entity.ts';
+import type { SessionRecord, SignInMethod } from './session-entity.ts';
 import { isPasswordExpiredAt, sessionStatus } from './session-status.ts';
 
 export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
@@ -51,7 +51,7 @@ export function createAuthService(deps: {
    * The last step of every successful sign-in (password, MFA or single sign-on): a new session and
    * token (never one the browser presented: no fixation), the last-login record, the login result.
    */
-  async function issueSession(account: Account, meta: RequestMeta, method: 'password' | 'sso' = 'password') {
+  async function issueSession(account: Account, meta: RequestMeta, method: SignInMethod = 'password') {
     const at = now();
     const session = await sessions.create(account.username, at, { ...meta, method });
     await recordLogin(db, account.username, at, meta.ip);

@@ -15,12 +15,15 @@ import { type StoredAccount, usernameKey, accountKey, accounts } from '../accoun
  * - list sessions of account: gsi1 gsi1pk=SESSIONS#<username lower>, gsi1sk=<createdAt>
  * DynamoDB TTL (expiresAt) removes a session after its absolute expiry.
  */
+/** How a session signed in: a passkey sign-in is strong authentication of its own (ADR 098). */
+export type SignInMethod = 'password' | 'sso' | 'passkey';
+
 export type SessionRecord = {
   tokenHash: string;
   username: string;
   portal: Portal;
   /** Absent on sessions created before single sign-on existed: those were password sign-ins. */
-  method?: 'password' | 'sso';
+  method?: SignInMethod;
   createdAt: string;
   /**
    * When the password (or single sign-on) was last proven in this session: its sign-in. Re-authentication

@@ -3,7 +3,15 @@ import type { Portal } from '@portal/core/shared';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { type StoredAccount, usernameKey } from '../accounts/index.ts';
-import { deleteSession, getSessionAndAccount, listSessions, putSession, type SessionRecord, touchSession } from './session-entity.ts';
+import {
+  deleteSession,
+  getSessionAndAccount,
+  listSessions,
+  putSession,
+  type SessionRecord,
+  type SignInMethod,
+  touchSession,
+} from './session-entity.ts';
 
 /**
  * Lucia-style sessions (ARCHITECTURE convention 6): the cookie holds 32 random bytes, the table only
@@ -73,7 +81,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy, sealKey: () =>
   const absoluteMs = policy.absoluteHours * 3_600_000;
 
   return {
-    async create(username: string, now: Date, meta: { portal: Portal; method: 'password' | 'sso'; ip?: string; userAgent?: string }) {
+    async create(username: string, now: Date, meta: { portal: Portal; method: SignInMethod; ip?: string; userAgent?: string }) {
       const token = newToken(username);
       const record: SessionRecord = {
         tokenHash: hashToken(token),

@@ -90,8 +90,8 @@ export const SessionStatus = z.object({
   mfaNoticeDismissed: z.optional(z.boolean()),
   /** MFA is required and not set up yet: until it is, the API answers only My Account and MFA set-up. */
   mfaSetupRequired: z.optional(z.boolean()),
-  /** How this session was signed in: Microsoft single sign-on counts as multi-factor (ADR 009). */
-  signInMethod: z.optional(z.enum(['password', 'sso'])),
+  /** How this session was signed in: Microsoft single sign-on and a passkey count as multi-factor (ADR 009, 098). */
+  signInMethod: z.optional(z.enum(['password', 'sso', 'passkey'])),
   /**
    * Present while the session's sign-in still counts as re-authentication (ADR 055): until then a
    * security change needs no password prompt.

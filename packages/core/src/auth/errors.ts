@@ -61,6 +61,16 @@ export const SSO = {
   NOT_LINKED: 'SSO.NOT_LINKED',
 } as const;
 
+/** Passkeys (WebAuthn, ADR 098). */
+export const PASSKEY = {
+  CHALLENGE_INVALID: 'PASSKEY.CHALLENGE_INVALID',
+  NOT_VERIFIED: 'PASSKEY.NOT_VERIFIED',
+  NOT_FOUND: 'PASSKEY.NOT_FOUND',
+  ALREADY_REGISTERED: 'PASSKEY.ALREADY_REGISTERED',
+  LAST_WAY_TO_SIGN_IN: 'PASSKEY.LAST_WAY_TO_SIGN_IN',
+  TOO_MANY: 'PASSKEY.TOO_MANY',
+} as const;
+
 /** My Account. */
 export const ACCOUNT = {
   NOT_FOUND: 'ACCOUNT.NOT_FOUND',
@@ -88,5 +98,13 @@ export const ADMIN = {
 } as const;
 
 export type AuthErrorCode = CodesOf<
-  typeof AUTH | typeof LOGIN | typeof PERMISSION | typeof MFA | typeof PASSWORD | typeof SSO | typeof ACCOUNT | typeof ADMIN
+  | typeof AUTH
+  | typeof LOGIN
+  | typeof PERMISSION
+  | typeof MFA
+  | typeof PASSWORD
+  | typeof SSO
+  | typeof PASSKEY
+  | typeof ACCOUNT
+  | typeof ADMIN
 >;
