@@ -101,6 +101,24 @@ describe('passkey registration', () => {
 });
 
 describe('passkey sign-in', () => {
+  it('limits the challenges one address may ask for (each is stored): past its budget a 429, other addresses unaffected', async () => {
+    const ask = (ip: string) =>
+      app.request('/api/auth/passkeys/signin/options', {
+        method: 'POST',
+        headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json', 'X-Test-Ip': ip },
+      });
+    let granted = 0;
+    let refused: Response | undefined;
+    while (!refused && granted < 500) {
+      const res = await ask('250');
+      if (res.status === 200) granted += 1;
+      else refused = res;
+    }
+    expect(granted).toBe(60); // twice the default 30 sign-ins per address a minute
+    expect(refused?.status).toBe(429);
+    expect((await ask('251')).status).toBe(200);
+  });
+
   it('signs in with no username, as strong authentication, where the password sign-in was not strong', async () => {
     const jar = await signedIn('pk.signin');
     expect((await status(jar)).user?.strongAuthentication).toBe(false);

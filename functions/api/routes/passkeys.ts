@@ -61,7 +61,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
     );
   })
   .post('/signin/options', route({ auth: 'anonymous', scope: 'none' }), async (c) =>
-    c.json(await c.get('backend').passkeys.signInOptions(c.get('portal'))),
+    c.json(await c.get('backend').passkeys.signInOptions(c.get('portal'), requestMeta(c).ip)),
   )
   .post(
     '/signin',

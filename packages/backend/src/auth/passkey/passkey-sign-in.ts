@@ -9,13 +9,20 @@ import { CHALLENGE_VALID_MS, passkeyCeremony, type PasskeyDeps } from './passkey
 import { getCredential, recordCredentialUse } from './passkey-entity.ts';
 import { relyingParty } from './relying-party.ts';
 
+const PASSKEY_OPTIONS_PER_IP = { name: 'passkey-options-ip', windowSeconds: 60 } as const;
+
 /** The discoverable passkey sign-in (ADR 098): options naming no account, then the assertion. */
 export function passkeySignIn(deps: PasskeyDeps) {
   const { db, now } = deps;
   const { newChallenge, take, notVerified } = passkeyCeremony(deps);
   return {
-    /** POST auth/passkeys/signin/options: a discoverable sign-in names no account (no username to type). */
-    async signInOptions(portal: Portal) {
+    /**
+     * POST auth/passkeys/signin/options: a discoverable sign-in names no account (no username to type). Anyone
+     * may ask, and each answer stores a challenge: a per-address budget of its own (twice the sign-ins', as a
+     * sign-in asks once and may give up) keeps a script from filling the table (ADR 098).
+     */
+    async signInOptions(portal: Portal, ip: string | undefined) {
+      await deps.rateLimiter.hit({ ...PASSKEY_OPTIONS_PER_IP, limit: 2 * deps.signInsPerIpPerMinute }, ip ?? 'unknown');
       const { rpID } = relyingParty(deps.appUrl);
       return generateAuthenticationOptions({
         rpID,
