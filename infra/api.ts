@@ -23,7 +23,7 @@ export function Api({ stack }: StackContext) {
     timeout: '29 seconds', // API Gateway gives up at 30 s
     nodejs: API_BUNDLING, // split and minified: what the byte budget and the cold-start bench measure
     copyFiles: API_COPY_FILES, // the PDF fonts (ADR 090)
-    // sharp stays external to the bundle: its linux-arm64 binary comes in this layer (ADR 084 addendum).
+    // sharp stays external to the bundle: its linux-arm64 binary comes in this layer (ADR 106).
     layers: [sharpLayer(stack)],
     environment: {
       ...jobs.environment,

@@ -89,7 +89,7 @@ function reportRunner(
     // The 1st of the month's reads within the table's warm throughput (ADR 077); prod only: a new account's
     // concurrency is too small to reserve from. Throttled async events wait in Lambda's queue (6 hours).
     ...(stack.stage === 'prod' ? { reservedConcurrentExecutions: REPORT_RUNNER_CONCURRENCY } : {}),
-    // Its hand-off to the delivery is a message to the delivery queue (ADR 094 addendum).
+    // Its hand-off to the delivery is a message to the delivery queue (ADR 110).
     environment: {
       ...environment,
       ...sftp.environment,
@@ -109,7 +109,7 @@ function reportRunner(
   new Policy(stack, 'ReportRunnerInvokesParts', {
     statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] })],
   }).attachToRole(runner.role!);
-  // No SES: its mails are the delivery consumer's (ADR 094 addendum).
+  // No SES: its mails are the delivery consumer's (ADR 110).
 
   // Where failed report runs end: Scheduler puts events it could not deliver here, and Lambda (which
   // Scheduler invokes asynchronously) puts runs whose handler still failed after its own retries.
@@ -130,7 +130,7 @@ const REPORT_DELIVERY_MAX_RECEIVES = 5;
 /** A message waiting this long raises the alarm: the rush's last mail leaves within ~53 minutes (ADR 094). */
 export const REPORT_DELIVERY_WAIT_ALARM_MINUTES = 60;
 
-/** The delivery queue between "report file ready" and "mail sent" and its DLQ (ADR 094 addendum). */
+/** The delivery queue between "report file ready" and "mail sent" and its DLQ (ADR 110). */
 function reportDeliveryQueues(stack: Stack) {
   const reportDeliveryDlq = deadLetterQueue(stack, 'ReportDeliveryDlq');
   const reportDeliveryQueue = workQueue(stack, 'ReportDeliveryQueue', {
@@ -242,10 +242,10 @@ function reportScheduling(stack: Stack, app: App, runner: SstFunction, dlq: Queu
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runner.functionArn] }));
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dlq.queueArn] }));
 
-  // The one fixed-rate sweep (ADR 087 addendum) through the same Scheduler, role and runner as the report
+  // The one fixed-rate sweep (ADR 108) through the same Scheduler, role and runner as the report
   // schedules, in the default group (the API manages its group's schedules): every sweep step at once — the
-  // report part slots (ADR 077 addendum), the allocation changes whose day began (ADR 087), the approved company
-  // asset changes whose first apply failed (ADR 085 addendum). A fire that cannot be
+  // report part slots (ADR 104), the allocation changes whose day began (ADR 087), the approved company
+  // asset changes whose first apply failed (ADR 107). A fire that cannot be
   // delivered is not retried: the next one comes within minutes.
   const sweep = new CfnSchedule(stack, 'Sweep', {
     description: 'Runs the sweep steps: report part slots (ADR 077), allocation changes due (ADR 087), company effects (ADR 085)',

@@ -72,7 +72,7 @@ export function Monitoring({ stack, app }: StackContext) {
     'A bounce or complaint of a report mail could not be recorded: it waits in the mail events DLQ',
   );
 
-  // The delivery queue (ADR 094 addendum): a job whose delivery kept failing waits in its DLQ; a message waiting longer
+  // The delivery queue (ADR 110): a job whose delivery kept failing waits in its DLQ; a message waiting longer
   // than the rush's stated drain means the consumers fall behind SES's rate.
   const reportDeliveryDlqDepth = waitingIn(
     'ReportDeliveryDlqAlarm',

@@ -4,7 +4,7 @@ import type { Stack } from 'aws-cdk-lib';
 import { Architecture, Code, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
 
 /**
- * sharp's native binary for the API function (ADR 084 addendum): a layer built by `npm run build:sharp-layer`
+ * sharp's native binary for the API function (ADR 106): a layer built by `npm run build:sharp-layer`
  * (scripts/build/sharp-layer.ts) into SHARP_LAYER_DIR, checked there (the platform package and the binary's ELF
  * machine) and described by its manifest. The synthesis refuses to go on without a manifest for the function's
  * architecture, so a deploy never ships an API that cannot re-encode a logo.

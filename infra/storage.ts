@@ -70,8 +70,8 @@ export function Storage({ stack, app }: StackContext) {
     cdk: { bucket: { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true } },
   };
   // Documents, logos, workflow request files; browser uploads land under workflow-uploads/pending/ and are
-  // copied out once verified (ADR 045): what was never completed goes after a day. Versioned (ADR 082,
-  // addendum): an object overwritten or deleted by mistake (an operator, a bug) can be got back for 30 days;
+  // copied out once verified (ADR 045): what was never completed goes after a day. Versioned (ADR
+  // 105): an object overwritten or deleted by mistake (an operator, a bug) can be got back for 30 days;
   // the portal's own document versions are separate objects and rows, which s3rver serves alike.
   const files = new Bucket(stack, 'Files', {
     ...bucketProps,
@@ -89,7 +89,7 @@ export function Storage({ stack, app }: StackContext) {
             expiration: Duration.days(1),
             noncurrentVersionExpiration: Duration.days(1),
           },
-          // Staged logo images never saved (ADR 084 addendum): a save copies them to logos/; the row lives 90 days.
+          // Staged logo images never saved (ADR 106): a save copies them to logos/; the row lives 90 days.
           {
             id: 'ExpireStagedLogos',
             prefix: 'logos/staged/',

@@ -466,7 +466,7 @@ describe('a customer group’s editor (ADR 015)', () => {
   });
 });
 
-describe('the company’s documents on a brand that asks for approval (ADR 085 addendum)', () => {
+describe('the company’s documents on a brand that asks for approval (ADR 107)', () => {
   const names = async () => (await listDocuments(backend.db, 'R-D1')).items.map((d) => d.name);
   const decide = (user: string, requestId: string, action: 'approve' | 'reject') =>
     call(user, 'POST', `/flow/workflow-requests/${requestId}/${action}`, action === 'reject' ? { comment: 'Not this one.' } : {});

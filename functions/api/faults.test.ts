@@ -53,7 +53,7 @@ let faults: FaultInjector;
 let app: ReturnType<typeof createApp>;
 let cookie = '';
 let newsCookie = '';
-/** fault.approver: approves the allocation changes fault.news files (four-eyes, ADR 087 addendum). */
+/** fault.approver: approves the allocation changes fault.news files (four-eyes, ADR 108). */
 let approverCookie = '';
 let ipCounter = 0;
 /** Every answer the clients saw, by status and code: the figures of the run. */
@@ -218,7 +218,7 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
   cookie = sessionCookie(res);
-  // The connect accounts: fault.news writes, fault.approver approves what it files (four-eyes, ADR 087 addendum).
+  // The connect accounts: fault.news writes, fault.approver approves what it files (four-eyes, ADR 108).
   const connectSignIn = async (username: string) => {
     const answer = await app.request('/api/auth/signin', {
       method: 'POST',

@@ -88,7 +88,7 @@ describe('a logo uploaded, previewed and saved', () => {
     expect(staged.status, JSON.stringify(staged.body)).toBe(201);
     const logo = StagedLogo.parse(staged.body);
     const files = ['header', 'mail', 'pdf'].map((size) => `${logo.logoId}-${size}.png`);
-    // Staged under logos/staged/ only (the bucket expires what is never saved, ADR 084 addendum).
+    // Staged under logos/staged/ only (the bucket expires what is never saved, ADR 106).
     expect((await logoKeys()).filter((k) => k.includes(logo.logoId))).toEqual(files.map((f) => `logos/staged/${f}`).sort());
     expect([logo.width, logo.height]).toEqual([600, 200]);
     // Staged is no change yet: the preview only.

@@ -249,7 +249,7 @@ describe('per object and hostile input', () => {
   });
 });
 
-describe('four-eyes (ADR 087 addendum)', () => {
+describe('four-eyes (ADR 108)', () => {
   beforeAll(async () => {
     await importOk(backend, 'accounts', [connectAccount('a.both', 'R-A', PASSWORD, pm(2 + 16 + 32))]);
     Object.assign(cookies, await signInAll(app, ['a.both'], PASSWORD));
@@ -273,7 +273,7 @@ describe('four-eyes (ADR 087 addendum)', () => {
   });
 });
 
-describe("the effective day in the customer's time zone (ADR 087 addendum)", () => {
+describe("the effective day in the customer's time zone (ADR 108)", () => {
   const L = '/product-allocation/customers/R-L';
   beforeAll(async () => {
     await importOk(backend, 'retailers', [{ customerId: 'R-L', name: 'Lima', timezone: 'America/Los_Angeles' }]);
@@ -328,7 +328,7 @@ describe("the effective day in the customer's time zone (ADR 087 addendum)", () 
   });
 });
 
-describe("a product's store overrides near the index item's 400 KB (ADR 087 addendum)", () => {
+describe("a product's store overrides near the index item's 400 KB (ADR 108)", () => {
   it('refuses a store-level change that would pass the bound with a 409 naming the way out; a customer-level one passes', async () => {
     // 2,700 entries of 130 bytes (60-character store ids, 64-character division ids): 351,000 bytes, past 350,000.
     const entries = Array.from({ length: 2_700 }, (_, i) => storeEntry(`S-${String(i).padStart(58, '0')}`, false, 'D'.repeat(64)));

@@ -8,7 +8,7 @@ import { lazy } from '@portal/backend/platform';
  * through the import queue (batch size 1, bounded concurrency). A message not finished is reported as a batch
  * item failure: it comes back after its visibility timeout, a poisoned one at once, and the DLQ takes it
  * after maxReceiveCount. A file whose owner imports its cap of files already is sent again with a delay and
- * its message finished: a deferral is never a receive toward the DLQ (ADR 069 addendum).
+ * its message finished: a deferral is never a receive toward the DLQ (ADR 101).
  */
 export function importFilesHandler(worker: () => Promise<Pick<ImportWorker, 'receive'>>) {
   return async (event: SQSEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {

@@ -13,7 +13,7 @@ import { createTestBackend, importOk } from '../../tests/support/test-backend.ts
 import { reportDeliveryHandler } from './report-delivery.ts';
 
 /**
- * The delivery queue's consumer (ADR 094 addendum) with the real delivery (ADR 042) against DynamoDB Local, s3rver and
+ * The delivery queue's consumer (ADR 110) with the real delivery (ADR 042) against DynamoDB Local, s3rver and
  * the SES stand-in behind SES's sending rate (1 mail a second on a clock that stands still: the second mail is
  * throttled however often it is retried); the runner's hand-off through the SQS stand-in (fauxqs).
  */

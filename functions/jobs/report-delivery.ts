@@ -8,7 +8,7 @@ import { mailLogoFromConfig } from './mail-logo.ts';
 type Deliver = (jobId: string) => Promise<void>;
 
 /**
- * The delivery queue's consumer (ADR 094 addendum): each message names a finished report job; its delivery (ADR 042)
+ * The delivery queue's consumer (ADR 110): each message names a finished report job; its delivery (ADR 042)
  * sends what no run has claimed yet, paced to this consumer's share of SES's rate. A delivery that throws (still
  * throttled after its retries, the table unreachable) is reported as a batch item failure: only that message comes
  * back after the visibility timeout, then the DLQ after maxReceiveCount. A body that names no job is logged and dropped.

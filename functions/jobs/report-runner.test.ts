@@ -21,7 +21,7 @@ describe('report-runner handler', () => {
       'report-slots',
       'sweep',
     ]);
-    // The one sweep (ADR 087 addendum) runs the slots' (ADR 077), the allocation's (ADR 087) and the company effects' (ADR 085) steps.
+    // The one sweep (ADR 108) runs the slots' (ADR 077), the allocation's (ADR 087) and the company effects' (ADR 085) steps.
     expect(sweepSteps.map((s) => s.name)).toEqual(['report-slots', 'allocation-apply', 'company-effects']);
   });
 

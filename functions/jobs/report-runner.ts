@@ -32,9 +32,9 @@ const reports = lazy(async () => {
 const sweepDeps = lazy(async () => jobDepsFromConfig(loadConfig()));
 
 /**
- * The steps of the one fixed-rate sweep (ADR 087 addendum, platform/scheduler/sweep.ts): the report part slots
- * (ADR 077 addendum), the product allocation changes whose day began (ADR 087) and the approved company asset
- * changes whose port call failed (ADR 085 addendum). Another step joins by adding
+ * The steps of the one fixed-rate sweep (ADR 108, platform/scheduler/sweep.ts): the report part slots
+ * (ADR 104), the product allocation changes whose day began (ADR 087) and the approved company asset
+ * changes whose port call failed (ADR 107). Another step joins by adding
  * itself here: idempotent, and one cheap read when it has nothing to do.
  */
 export const sweepSteps: readonly SweepStep[] = [

@@ -75,7 +75,7 @@ const actor = benchActor(
   { productManagement: { permissions: 2 + 16 + 32, settings: 0 }, ordering: { permissions: 4, settings: 1 } },
   'Europe/Berlin',
 );
-/** Four-eyes (ADR 087 addendum): another user approves what `actor` asked for. */
+/** Four-eyes (ADR 108): another user approves what `actor` asked for. */
 const approver = { ...actor, username: 'bench.approver' };
 const service = backend.allocation;
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
@@ -117,7 +117,7 @@ for (const size of [0, history]) {
   }
 }
 
-// The products step's allocation read (ADR 087 addendum): ONE BatchGetItem of the customer's, division's and store's
+// The products step's allocation read (ADR 108): ONE BatchGetItem of the customer's, division's and store's
 // items without the process's copy (order submit, a copy older than ALLOCATION_COPY_MS), one GetItem of the store's
 // item while the copy is young. The units read on the ALLOC# keys per read, and how many items the call asked for.
 const capacity = recordCapacity(backend.db, 'allocationCapacity');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LAMBDA_TARGET } from '../../infra/sharp-layer.ts';
 import { elfCpu, installArgs, verifySharpInstall } from './sharp-layer.ts';
 
-/** The sharp layer's build (ADR 084 addendum): its install command for the Lambda's target and its checks. */
+/** The sharp layer's build (ADR 106): its install command for the Lambda's target and its checks. */
 const nodeModules = join(import.meta.dirname, '../../node_modules');
 const hostCpu = process.arch === 'arm64' ? 'arm64' : 'x64';
 

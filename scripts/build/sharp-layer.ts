@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { LAMBDA_TARGET, type LayerManifest, type LayerTarget, SHARP_LAYER_DIR, SHARP_LAYER_MANIFEST } from '../../infra/sharp-layer.ts';
 
 /**
- * Builds the Lambda layer that carries sharp's native binary for the API function (ADR 084 addendum): the API
+ * Builds the Lambda layer that carries sharp's native binary for the API function (ADR 106): the API
  * bundle keeps `sharp` external (infra/api-bundling.ts), and the Lambda runs on linux arm64 (sst.config.ts), so
  * its `@img/sharp-linux-arm64` and `@img/sharp-libvips-linux-arm64` are installed for that target
  * (sharp's docs: `npm install --os=linux --cpu=arm64 --libc=glibc sharp`) into `nodejs/node_modules`, where

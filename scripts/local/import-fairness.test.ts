@@ -5,7 +5,7 @@ import { importOk } from '../../tests/support/test-backend.ts';
 import { useImportStandIns } from './import-stand-ins.ts';
 
 /**
- * Imports of one owner at once (ADR 069 addendum) on s3rver + fauxqs + DynamoDB Local: an owner at its cap
+ * Imports of one owner at once (ADR 101) on s3rver + fauxqs + DynamoDB Local: an owner at its cap
  * has its next file deferred (sent again with a delay: never a failure, never toward the DLQ) and imported
  * once a slot frees, while another owner's file goes through meanwhile.
  */
@@ -41,7 +41,7 @@ const transactions = (customerId: string) =>
 
 const fileOf = async (owner: string) => (await listImportFiles(env.backend.db, { owner }, { limit: 10 })).items[0];
 
-describe('imports of one owner at once (ADR 069 addendum) on s3rver + fauxqs + DynamoDB Local', { timeout: 40_000 }, () => {
+describe('imports of one owner at once (ADR 101) on s3rver + fauxqs + DynamoDB Local', { timeout: 40_000 }, () => {
   it("an owner at its cap has its next file deferred, imported once a slot frees; another owner's file is not held up", async () => {
     // Another worker imports a file of C-FA (its one slot) for the next minutes.
     const now = new Date();

@@ -109,7 +109,7 @@ export async function startLocalRuntime() {
 
     backend.scheduler?.start();
     stops.push(async () => backend.scheduler?.stop());
-    // The one sweep (ADR 087 addendum: the report slots' step of ADR 077, the allocation's of ADR 087): on AWS a
+    // The one sweep (ADR 108: the report slots' step of ADR 077, the allocation's of ADR 087): on AWS a
     // fixed-rate schedule, here a timer invoking the same handler with the same payload. Not a schedule of the
     // local scheduler: its test hook fires every due instant on the way to a report's fire, and a rate of minutes
     // would crowd those out.

@@ -17,7 +17,7 @@ export async function seedDemoAllocation(backend: Backend): Promise<void> {
   };
   const [requester, approver] = await Promise.all([actor('demo.connect'), actor('demo.approver')]);
   const allocation = backend.allocation;
-  // The customer's today (its zone, ADR 087 addendum), as the service counts the effective day.
+  // The customer's today (its zone, ADR 108), as the service counts the effective day.
   const { today } = await allocation.overview(requester, 'R-1001');
   const applied = await allocation.create(
     requester,

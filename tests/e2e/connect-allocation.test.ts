@@ -50,7 +50,7 @@ describe('connect product allocation', () => {
     await shoot(page, 'connect-allocation-change');
     await dialog.getByRole('button', { name: 'File the change' }).click();
     const open = (on: Page) => on.getByRole('listitem').filter({ hasText: PRODUCT }).filter({ hasText: 'Pending' });
-    // Four-eyes (ADR 087 addendum): the requester's own Approve is disabled, demo.approver approves.
+    // Four-eyes (ADR 108): the requester's own Approve is disabled, demo.approver approves.
     expect(await open(page).getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await open(page).getByText('another approver decides it').waitFor();
     await shoot(page, 'connect-allocation-open');

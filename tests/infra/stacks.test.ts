@@ -107,7 +107,7 @@ describe('Storage', () => {
     ]);
   });
 
-  it('versions the files bucket only (ADR 082, addendum)', () => {
+  it('versions the files bucket only (ADR 105)', () => {
     const versioning = appBuckets(t.Storage).map(([, b]) => b.Properties.VersioningConfiguration);
     expect(versioning).toEqual([{ Status: 'Enabled' }, undefined]);
   });
@@ -125,7 +125,7 @@ describe('Storage', () => {
             ExpirationInDays: 1,
             NoncurrentVersionExpiration: { NoncurrentDays: 1 },
           },
-          // ADR 084 addendum: staged logo images never saved go a day after their row (90 days).
+          // ADR 106: staged logo images never saved go a day after their row (90 days).
           {
             Id: 'ExpireStagedLogos',
             Prefix: 'logos/staged/',
@@ -286,7 +286,7 @@ describe('Jobs', () => {
   });
 });
 
-describe('Jobs: the one sweep (ADR 087 addendum): report part slots (ADR 077 addendum), allocation changes due (ADR 087), company effects (ADR 085)', () => {
+describe('Jobs: the one sweep (ADR 108): report part slots (ADR 104), allocation changes due (ADR 087), company effects (ADR 085)', () => {
   it('fires the report runner with the sweep payload at a fixed rate, through the scheduler role: one schedule for every step', () => {
     const schedules = ofType(t.Jobs, 'AWS::Scheduler::Schedule');
     expect(schedules.map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual(['Sweep']);
@@ -311,7 +311,7 @@ describe('Jobs: the one sweep (ADR 087 addendum): report part slots (ADR 077 add
   });
 });
 
-describe('Api: sharp for the function that re-encodes logos (ADR 084 addendum)', () => {
+describe('Api: sharp for the function that re-encodes logos (ADR 106)', () => {
   it('ships the sharp layer built for the API function’s architecture', () => {
     const [, api] = ofType(t.Api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiHandler')) ?? [];
     const [layerId, layer] = ofType(t.Api, 'AWS::Lambda::LayerVersion').find(([id]) => id.startsWith('SharpLayer')) ?? [];
@@ -362,7 +362,7 @@ describe('Jobs: what the report runner may do (ADR 041)', () => {
   });
 });
 
-describe('Jobs: the report delivery queue (ADR 094 addendum)', () => {
+describe('Jobs: the report delivery queue (ADR 110)', () => {
   const fnOf = (prefix: string) => ofType(t.Jobs, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix));
   const queueId = (prefix: string) => ofType(t.Jobs, 'AWS::SQS::Queue').find(([id]) => id.startsWith(prefix))?.[0];
   const envOf = (prefix: string) => (fnOf(prefix)?.[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -994,7 +994,7 @@ describe('Monitoring', () => {
       Threshold: 1,
       AlarmActions: [{ Ref: topic }],
     });
-    // The delivery queue (ADR 094 addendum): a job failing for good, and a delivery waiting past the rush's stated drain.
+    // The delivery queue (ADR 110): a job failing for good, and a delivery waiting past the rush's stated drain.
     expect(alarm('ReportDeliveryDlqAlarm')).toMatchObject({
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::ImportValue': expect.stringContaining('ReportDeliveryDlq') } }],

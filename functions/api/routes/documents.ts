@@ -66,7 +66,7 @@ export const documentRoutes = accountRouter('connect')
     validateOnFirstUse('param', async () => (await contracts()).DocumentUploadParams),
     async (c) => {
       const { customerId, uploadId } = c.req.valid('param');
-      // The brand of the host decides whether a company editor's upload waits for approval (ADR 085 addendum).
+      // The brand of the host decides whether a company editor's upload waits for approval (ADR 107).
       return c.json(await docs(c).completeUpload(actorOf(c), customerId, uploadId, c.req.header('Host')), 201);
     },
   )

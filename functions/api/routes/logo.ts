@@ -48,7 +48,7 @@ export const logoRoutes = accountRouter('connect')
       const actor = actorOf(c);
       const backend = c.get('backend');
       const logoId = c.req.valid('json').logoId;
-      // The staged images to their lasting keys first (ADR 084 addendum): applied now or approved later, they stay.
+      // The staged images to their lasting keys first (ADR 106): applied now or approved later, they stay.
       await backend.logo.keep(actor, logoId);
       const saved = await backend.company.changeAssets(actor, actor.customerId, { logoId }, c.req.header('Host'));
       if (saved.outcome === 'filed') return c.json({ outcome: 'filed' as const, requestId: saved.requestId });

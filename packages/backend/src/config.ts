@@ -103,7 +103,7 @@ export const ConfigSchema = z.object({
   /** The import queue (ADR 069): the import worker sends a large file's continuation to it. */
   IMPORT_QUEUE_URL: optionalSetting(z.string().check(z.url())),
   /**
-   * The report delivery queue (ADR 094 addendum): set on the report runner on AWS, whose hand-off to the delivery is then
+   * The report delivery queue (ADR 110): set on the report runner on AWS, whose hand-off to the delivery is then
    * a message to it; unset (locally, in tests) the runner delivers in its own process.
    */
   REPORT_DELIVERY_QUEUE_URL: optionalSetting(z.string().check(z.url())),

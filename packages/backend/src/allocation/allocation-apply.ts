@@ -152,7 +152,7 @@ async function applyCustomer(db: Db, customerId: string, changeIds: readonly str
 }
 
 /**
- * The allocation step of the one sweep (ADR 087 rule 7 and addendum: every SWEEP_MINUTES, platform/scheduler):
+ * The allocation step of the one sweep (ADR 087 rule 7 and ADR 108: every SWEEP_MINUTES, platform/scheduler):
  * every approved change whose day has begun in its time zone is applied, customer by customer. One Query finds
  * them (0.5 RCU when none); a customer another sweep holds is left to it. Reads fold a due change at once.
  */

@@ -31,7 +31,7 @@ export type CustomerState = Deltas & { due: DueChange[] };
 export type ProductIndex = {
   divisions: Map<string, boolean>;
   stores: Map<string, { allocated: boolean; divisionId: string | null }>;
-  /** The entries' bytes (names and values, ASCII ids): what the item's 400 KB bound is checked against (ADR 087 addendum). */
+  /** The entries' bytes (names and values, ASCII ids): what the item's 400 KB bound is checked against (ADR 108). */
   bytes: number;
   /** The longest store entry value (`add|<division>`) stored: what a new store's entry is counted at (0: none yet). */
   storeValueMax: number;
@@ -108,7 +108,7 @@ export async function readStoreState(db: Db, customerId: string, storeId: string
 
 /**
  * A store's own deltas alone (one GetItem): the products step's read while its process holds a copy of the
- * customer's and division's items (allocation-store.ts, ADR 087 addendum).
+ * customer's and division's items (allocation-store.ts, ADR 108).
  */
 export const readStoreDeltas = async (db: Db, customerId: string, storeId: string): Promise<Deltas> =>
   deltasOf(await getItem(db, storeKey(customerId, storeId)));

@@ -115,7 +115,7 @@ export function effectiveForProduct(
 
 /**
  * The bytes a product's index would take once `changes` (approved-not-applied and the new one) set their stores
- * (ADR 087 addendum): the stored entries plus what each store not yet in it adds. Only store-level changes
+ * (ADR 108): the stored entries plus what each store not yet in it adds. Only store-level changes
  * grow the index; a division's or the customer's change takes stores out of it.
  */
 export function indexBytesAfter(

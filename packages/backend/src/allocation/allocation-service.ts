@@ -71,7 +71,7 @@ function allocationAccess({ db, now }: Deps) {
     ]);
     if (!role) throw notFound('Customer not found.');
     const products = new Map(catalogue.items.map((p) => [p.productId, p]));
-    // Effective days count in the customer's zone, whoever asks (ADR 087 addendum).
+    // Effective days count in the customer's zone, whoever asks (ADR 108).
     const timezone = timezoneOf(role);
     if (mayActFor(actor, role)) return { products, timezone, visible: (_: Product | undefined) => true, full: true };
     const own = new Set(providers.filter((p) => mayActFor(actor, p)).map((p) => p.customerId));
@@ -129,7 +129,7 @@ function allocationAccess({ db, now }: Deps) {
   }
 
   /**
-   * A store-level change whose product's index item would pass its bound (ADR 087 addendum) is refused here,
+   * A store-level change whose product's index item would pass its bound (ADR 108) is refused here,
    * 409 naming the way out, rather than by DynamoDB at apply. `due`: the approved changes it would join.
    */
   async function checkIndexRoom(
@@ -316,7 +316,7 @@ function allocationWrites({ db, now }: Deps, { accessTo, changeOf, checkInput, c
       requirePermission(actor, 'productManagement', 'approveAllocationChanges');
       const change = await changeOf(actor, await accessTo(actor, customerId), customerId, changeId);
       if (change.status !== 'pending') throw conflict(`The change is ${change.status} already.`);
-      // Four-eyes (ADR 087 addendum): whoever asked may withdraw (reject) but never approve its own change.
+      // Four-eyes (ADR 108): whoever asked may withdraw (reject) but never approve its own change.
       if (change.requestedBy === actor.username)
         throw new AppError('forbidden', ALLOCATION.OWN_CHANGE, 'You asked for this change; another approver must approve it.');
       const state = await readCustomerState(db, customerId);

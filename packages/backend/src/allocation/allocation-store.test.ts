@@ -6,7 +6,7 @@ import { approveChange, putNewChange, setAtScope } from './allocation-entity.ts'
 import { ALLOCATION_COPY_MS, allocatedAtStore, forgetCopies } from './allocation-store.ts';
 
 /**
- * The products step's copy of a customer's allocation items (ADR 087 addendum): a busy store costs one GetItem
+ * The products step's copy of a customer's allocation items (ADR 108): a busy store costs one GetItem
  * of its own item while the copy is younger than ALLOCATION_COPY_MS; an older copy, a write of this process or a
  * fresh read (order submit) loads all three items in one BatchGetItem; a change approved into the copy starts
  * on its day from the copy.

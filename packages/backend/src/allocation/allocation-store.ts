@@ -4,7 +4,7 @@ import { effectiveForStore } from './allocation-rules.ts';
 
 /**
  * How long a process answers the products step from its copy of a customer's (and a division's) allocation
- * items (ADR 087 addendum). Dated by the backend's clock (ADR 072); a write of this process drops it at once.
+ * items (ADR 108). Dated by the backend's clock (ADR 072); a write of this process drops it at once.
  */
 export const ALLOCATION_COPY_MS = 30_000;
 /** Copies kept at once (oldest dropped first): a customer item is ≤ 200 KB, so ≤ ~13 MB per process. */

@@ -73,7 +73,7 @@ export async function runEffect(
 const SWEEP_BATCH = 100;
 
 /**
- * The scheduled sweep (ADR 085 addendum; a step of the runner's one sweep, SWEEP_MINUTES apart): every customer's outbox rows a failed
+ * The scheduled sweep (ADR 107; a step of the runner's one sweep, SWEEP_MINUTES apart): every customer's outbox rows a failed
  * or interrupted port call left are claimed and handed to the port again, one failure not stopping the others.
  * Reads stay reads: the company screen never writes.
  */

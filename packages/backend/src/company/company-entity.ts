@@ -128,7 +128,7 @@ export const auditPut = (db: Db, customerId: string, entry: CompanyAuditEntry, t
 });
 
 const effectKey = (customerId: string, requestId: string) => ({ pk: companyPk(customerId), sk: `${SK.effect}${requestId}` });
-/** The sweep's index partition of the outbox rows in flight (ADR 085 addendum): few at any time, each deleted when done. */
+/** The sweep's index partition of the outbox rows in flight (ADR 107): few at any time, each deleted when done. */
 const EFFECTS_INDEX = 'COMPANYFX';
 
 /** The outbox row of an approved change, written once in the approval's transaction (and indexed for the sweep). */

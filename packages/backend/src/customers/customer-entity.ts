@@ -44,14 +44,14 @@ export type CustomerRole = {
   name: string;
   kind: CustomerKind;
   customerGroupId?: string;
-  /** A retailer's IANA time zone as its master data line gives it (ADR 087 addendum); see `timezoneOf`. */
+  /** A retailer's IANA time zone as its master data line gives it (ADR 108); see `timezoneOf`. */
   timezone?: string;
   createdAt: string;
   updatedAt: string;
 };
 
 /**
- * The zone a customer's calendar days are counted in (ADR 087 addendum): its master data's, else the default
+ * The zone a customer's calendar days are counted in (ADR 108): its master data's, else the default
  * (SPEC "Default timezone offset -60", UTC+1: Europe/Berlin, the accounts' default too).
  */
 export const DEFAULT_CUSTOMER_TIMEZONE = 'Europe/Berlin';

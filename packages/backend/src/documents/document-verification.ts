@@ -3,7 +3,7 @@ import type JSZip from 'jszip';
 import { uploadRejected, verifyUpload } from '../workflow/index.ts';
 
 /**
- * What a document upload is, by its bytes alone (ADR 082, addendum): a zip that is an OOXML workbook is an
+ * What a document upload is, by its bytes alone (ADR 105): a zip that is an OOXML workbook is an
  * XLSX, everything else takes the workflow's check (ADR 045: PNG, JPEG, WebP, passive PDF; markup refused).
  * The workbook check reads the zip's directory with jszip and its `[Content_Types].xml` part: the main part
  * must be a spreadsheet's, macros (vbaProject, macro-enabled types) are refused, and the zip must start at

@@ -9,7 +9,7 @@ import { placementWrites } from './documents-service.ts';
 const Proposal = z.extend(z.omit(Document, { version: true, restoredFrom: true }), { source: z.literal('company'), objectKey: z.string() });
 
 /**
- * What approving a company documents change does (ADR 085 addendum), registered at the composition root: the
+ * What approving a company documents change does (ADR 107), registered at the composition root: the
  * proposed document placed in the folder by writes that join the final approval's transaction (conditional on
  * the request's rev), so of parallel or retried approvals exactly one places it, and a rejected request never
  * does. The document dates from the approval, when the company first sees it.

@@ -57,7 +57,7 @@ export type DocumentServiceDeps = { db: Db; files: FileStore; now: Clock; approv
 
 /**
  * Where a brand asks for approval of the company's documents (customFields.companyChangesRequireApproval.documents,
- * ADR 085 addendum), a company editor's upload is filed in this workflow instead of placed; the approval places it
+ * ADR 107), a company editor's upload is filed in this workflow instead of placed; the approval places it
  * (documents-change.ts). The supplier's uploads never wait.
  */
 export type DocumentApproval = {
@@ -167,7 +167,7 @@ async function keepVerified(files: FileStore, pendingObject: string, finalKey: s
 }
 
 /**
- * An earlier version made current again as a new version (ADR 082, addendum). The new row names the
+ * An earlier version made current again as a new version (ADR 105). The new row names the
  * Idempotency-Key (hashed) it was made under: a retried restore finds it and answers it, a parallel one loses
  * the conditional write, reads again and finds it too.
  */
@@ -241,7 +241,7 @@ async function keepAndPlace(
 }
 
 /**
- * A company editor's upload on a brand that asks for approval (ADR 085 addendum): the checked bytes kept under a
+ * A company editor's upload on a brand that asks for approval (ADR 107): the checked bytes kept under a
  * new object key (no row yet: nobody sees it) and a "Company documents change" request filed proposing it; the
  * approval places it (documents-change.ts), exactly once. The object goes again if the filing fails.
  */
@@ -293,8 +293,8 @@ async function keepAndFile(
 }
 
 /**
- * A supplier's file put into a customer's folder by an operator (`npm run admin -- put-document`, ADR 082
- * addendum): the same checks as a portal upload (name and folder by the core contract, the bytes by
+ * A supplier's file put into a customer's folder by an operator (`npm run admin -- put-document`, ADR
+ * 105): the same checks as a portal upload (name and folder by the core contract, the bytes by
  * verifyDocument, the size cap per type), the same object key scheme, and the same placing (a file of
  * that name there gets a new version). `by` is the operator's name, written in the document's audit entry.
  */

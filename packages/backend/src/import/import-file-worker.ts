@@ -29,7 +29,7 @@ import { type ImportKind, type ImportService, isQueueKind } from './import-servi
  *    refused by its write (an unknown store) is a line error, as in every import.
  * After each slice the position is saved; when the time budget runs low the worker stops between slices
  * and sends a continuation message, so a file of any size goes on in a new invocation (Lambda: 15 minutes).
- * Each file holds one of its owner's slots while it runs (ADR 069 addendum): an owner at its cap is deferred.
+ * Each file holds one of its owner's slots while it runs (ADR 101): an owner at its cap is deferred.
  */
 export type ImportWorkerDeps = {
   db: Db;

@@ -4,7 +4,7 @@ import { leaseSlots } from '../platform/db/lease-slots.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 
 /**
- * Imports of one owner at once (ADR 069 addendum): a folder that delivers many files takes at most
+ * Imports of one owner at once (ADR 101): a folder that delivers many files takes at most
  * IMPORT_OWNER_AT_ONCE of the import workers; the others stay for the other owners. The slots of
  * platform/db/lease-slots.ts on one partition per owner, `ISLOTS#<owner>` (`_supplier` for `imports/`):
  * `COUNT` and `HOLD#<fileId>` with the lease of the invocation importing it (its remaining time and a

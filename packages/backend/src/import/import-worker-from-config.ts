@@ -8,7 +8,7 @@ import { continuationOf, importRefsOf, UnreadableMessage } from './import-file-r
 import { createImportService } from './import-service.ts';
 
 /**
- * How long a deferred file waits before it is received again (ADR 069 addendum): about one import of a
+ * How long a deferred file waits before it is received again (ADR 101): about one import of a
  * large file, spread by up to as much again so an owner's deferred files do not all come back at once.
  */
 const DEFER_SECONDS = 30;

@@ -15,7 +15,7 @@ import { transactWrite } from '../platform/db/transact.ts';
  */
 export type StoredCurrentLogo = CurrentLogo & { version: number };
 /**
- * `imagesStaged`: its images lie under `logos/staged/` (the bucket expires them, ADR 084 addendum) until a save
+ * `imagesStaged`: its images lie under `logos/staged/` (the bucket expires them, ADR 106) until a save
  * copies them to `logos/`; a row without it was staged before that and has its images in `logos/` already.
  */
 export type StoredStagedLogo = StagedLogo & { expiresAt: number; imagesStaged?: boolean };

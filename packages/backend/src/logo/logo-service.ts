@@ -46,7 +46,7 @@ const UPLOAD_TTL_SECONDS = 15 * 60;
 const STAGED_TTL_SECONDS = 90 * 24 * 60 * 60;
 /** The files bucket's lifecycle rule expires `logos/staged/` objects after this many days (infra/storage.ts). */
 export const LOGO_STAGED_IMAGE_DAYS = 91;
-/** Logo uploads a customer may start per hour (ADR 084 addendum): each re-encodes up to 16 megapixels. */
+/** Logo uploads a customer may start per hour (ADR 106): each re-encodes up to 16 megapixels. */
 export const LOGO_UPLOADS_PER_HOUR: RateLimit = { name: 'logo-upload', limit: 20, windowSeconds: 3600 };
 const pendingKey = (customerId: string, uploadId: string) => `workflow-uploads/pending/logos/${customerId}/${uploadId}`;
 /** The files bucket's key of one re-encoded image: the name is the content's hash, so it never changes. */

@@ -7,7 +7,7 @@ import { queryAll } from '../platform/db/query.ts';
 import { allProducts, cataloguePaging, currentProducts } from './product.ts';
 
 /**
- * The catalogue snapshot's rebuild outside one transaction (ADR 072 addendum): the pages of a new build are
+ * The catalogue snapshot's rebuild outside one transaction (ADR 102): the pages of a new build are
  * written first, the version item flipped to it, the build before deleted; a catalogue of more pages than a
  * transaction holds (100 items) rebuilds, and the pages of before the build ids are read and then replaced.
  */

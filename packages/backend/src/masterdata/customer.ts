@@ -36,7 +36,7 @@ export const CustomerGroupImport = z.object({ customerGroupId: Id, name: Text() 
  * A file may already use `customerGroupId`; giving both with different values is an error.
  */
 export const RetailerImport = z.pipe(
-  // timezone: where the retailer's calendar days start (its allocation changes' effective day, ADR 087 addendum).
+  // timezone: where the retailer's calendar days start (its allocation changes' effective day, ADR 108).
   z
     .object({ customerId: Id, name: Text(), groupId: z.optional(Id), customerGroupId: z.optional(Id), timezone: z.optional(TimeZone) })
     .check(

@@ -184,8 +184,8 @@ const productRecord = projectionOf([...Object.keys(ProductFields.shape), 'create
  * A rebuild writes its pages under its own build id, `pk=CATALOGUE#<build>, sk=PAGE#<nnn>`, outside any
  * transaction, then flips `pk=VERSION#CATALOGUE, sk=VERSION` to that build (`build`, `pages`, `v` moved)
  * conditioned on the version it read, then deletes the pages of the build before: so a catalogue of any size
- * rebuilds (one transaction of every page held ~2,600 products of the longest fields: 4 MB, ADR 072
- * addendum). A reader reads the version item, then the pages of its build; pages deleted under it (a
+ * rebuilds (one transaction of every page held ~2,600 products of the longest fields: 4 MB, ADR
+ * 102). A reader reads the version item, then the pages of its build; pages deleted under it (a
  * rebuild flipped meanwhile) are noticed by their count and read again from the new build. Pages written
  * before the build ids (`pk=CATALOGUE, sk=PAGE#<nnn>`, `v` on page 0) are read while no build was flipped,
  * and their products are kept by the next rebuild (code of before may still write them during a deploy).

@@ -14,14 +14,14 @@ import { pack, unpack } from './location-summary.ts';
  * (masterdata/sales.ts writeSales, the same transactions), one item per provider x retailer x week x PRODUCT
  * and one per provider x retailer x week x STORE:
  *
- *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>#<productId>    (ADR 072 addendum)
+ *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>#<productId>    (ADR 102)
  *     d: packed { <date>: { <productId>: [quantity, amountCents] } }   (the one product, ≤ 7 days: ~200 bytes)
  *     v: lock version
  *   pk=PSALES#<providerId>#<shard>, sk=S#<monday>#<retailerId>#<storeId>   (ADR 072; <shard> = storeShard)
  *     s: packed { <date>: { <storeId>: [quantity, amountCents] } }     (the one store, ≤ 7 days: ~200 bytes)
  *     v: lock version
- *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>   (the retailer week: items written before ADR 072's
- *     addendum only, no longer written; migration 2 moves them to the items above)
+ *   pk=PSALES#<providerId>, sk=W#<monday>#<retailerId>   (the retailer week: items written before ADR
+ *     102 only, no longer written; migration 2 moves them to the items above)
  *     d: per day and product, s: per day and store (both maps of the whole retailer's week), v
  *
  * Keyed by retailer so that only that retailer's transactions (which run one after another, ADR 014)

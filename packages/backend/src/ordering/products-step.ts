@@ -71,7 +71,7 @@ const byName = (a: ProductRow, b: ProductRow) => a.name.localeCompare(b.name, 'e
  * the retailer role and the store/centre in one BatchGetItem, the location Query (summary + last 5 week
  * buckets, packed), the retailer's products Query, the catalogue snapshot Query — each one page ≤ ~1 MB.
  * Then the store's allocation (ADR 087 rule 8): one call once the store's division is known (a GetItem while the
- * process holds the customer's items, ADR 087 addendum); a product no longer allocated from today is not offered,
+ * process holds the customer's items, ADR 108); a product no longer allocated from today is not offered,
  * one allocated by a change is. Prices are the host brand's (ADR 089): its prefixed attributes, in force by the
  * day in its price time zone, its column label.
  */
@@ -100,7 +100,7 @@ export async function productsStepWithCalls(
     { customerId: input.customerId, storeId: input.storeId, divisionId },
     offered.map(({ product }) => product.productId),
     now,
-    { cached: true }, // the customer's and division's items from the process's copy (ADR 087 addendum)
+    { cached: true }, // the customer's and division's items from the process's copy (ADR 108)
   );
   const airs = new Map(offered.map((o) => [o.product.productId, o.airs]));
   const items = catalogue.items

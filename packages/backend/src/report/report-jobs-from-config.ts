@@ -49,7 +49,7 @@ export function reportJobsFromConfig(
     launcher: deps.launcher,
   });
 
-  // On AWS the hand-off is a message to the delivery queue, whose consumer delivers (ADR 094 addendum); else in this process.
+  // On AWS the hand-off is a message to the delivery queue, whose consumer delivers (ADR 110); else in this process.
   const deliver = config.REPORT_DELIVERY_QUEUE_URL
     ? queuedDelivery(config, config.REPORT_DELIVERY_QUEUE_URL)
     : reportDeliveryFromConfig(config, { db, now, files, ...(deps.faults ? { faults: deps.faults } : {}), logoPng: deps.logoPng });
@@ -97,7 +97,7 @@ export function reportJobsFromConfig(
     runScheduled: async (payload: Pick<ReportJobPayload, 'processId' | 'scheduledFor'>) =>
       (await runnerModule()).runScheduledReport(await runnerDeps(), payload),
     /**
-     * The fixed-rate sweep (ADR 077 addendum; functions/jobs/report-runner.ts registers it as 'report-slots'):
+     * The fixed-rate sweep (ADR 104; functions/jobs/report-runner.ts registers it as 'report-slots'):
      * the part-end path's sweep and start, so a slot whose invocation was lost is freed within a sweep of its
      * lease's end even when no report runs afterwards.
      */

@@ -22,7 +22,7 @@ const slots = (db: Db) => leaseSlots(db, 'RSLOTS');
 const holdId = (jobId: string, part: number) => `${jobId}#${part}`;
 
 /**
- * How often the scheduled sweep runs (infra/jobs.ts, ADR 077 addendum): a slot whose invocation was lost
+ * How often the scheduled sweep runs (infra/jobs.ts, ADR 104): a slot whose invocation was lost
  * is free again at most this long after its lease passed, even when no report runs afterwards.
  */
 export const REPORT_SLOTS_SWEEP_MINUTES = 5;

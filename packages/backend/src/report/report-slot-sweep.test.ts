@@ -6,7 +6,7 @@ import { metricLine, type ReportLaunch, reportJobsFromConfig } from './report-jo
 import { claimWaitingParts, slotsHeld, waitForSlots } from './report-slot-entity.ts';
 
 /**
- * The fixed-rate sweep of the part slots (ADR 077 addendum) against DynamoDB Local: parts whose launches were
+ * The fixed-rate sweep of the part slots (ADR 104) against DynamoDB Local: parts whose launches were
  * lost hold their slots until their leases pass; with no part ending and no job fanning out afterwards, only
  * the scheduled sweep frees them and starts what waits, through the launcher the runner uses.
  */

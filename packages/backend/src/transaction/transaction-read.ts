@@ -24,7 +24,7 @@ export async function* stretchRows(
 }
 
 /**
- * A job's read of the stretches (ADR 033's read-path addendum): the pages of `stretchRows`, in its order, with
+ * A job's read of the stretches (ADR 099): the pages of `stretchRows`, in its order, with
  * `parallel` stretches (day keys) read at once and each stretch's next page asked for while the caller uses the
  * one before: DynamoDB always has Queries to answer while the job formats rows. At most two pages of the current
  * stretch and one of each stretch ahead are held.

@@ -7,7 +7,7 @@ import { ALL, countOf, readDays } from './transaction-summary-entity.ts';
 
 /**
  * How many day keys a job reads at once: separate partitions, so each has its own 3,000 RCU/s (one Query of
- * ≤ 1 MB = 128 RCU at a time per key); two keep DynamoDB busy while the job formats (ADR 033's read-path addendum).
+ * ≤ 1 MB = 128 RCU at a time per key); two keep DynamoDB busy while the job formats (ADR 099).
  */
 export const JOB_PARALLEL_STRETCHES = 2;
 
@@ -28,7 +28,7 @@ export async function* transactionRows(db: Db, filter: TransactionFilter, timeZo
   // Days of a few rows are handed on together (up to a page's rows): a consumer's per-page reads (a report's
   // cards) do not multiply with the days.
   let batch: Transaction[] = [];
-  // Two day keys at a time, each a page ahead of the caller (ADR 033's read-path addendum).
+  // Two day keys at a time, each a page ahead of the caller (ADR 099).
   const stretches = stretchesOf(plan.source, range, { legacy, days });
   for await (const rows of stretchRowsAhead(db, plan.residual, stretches, JOB_PAGE_ROWS, JOB_PARALLEL_STRETCHES)) {
     batch.push(...rows);

@@ -1,5 +1,5 @@
 /**
- * The note a filed company change carries as its request's enquiry (ADR 085 addendum). Stored data, so it is
+ * The note a filed company change carries as its request's enquiry (ADR 107). Stored data, so it is
  * written once, in the requester's language (the account's locale): the request screen shows it as it was
  * written, like any enquiry a requester types; the diff below it is shown in each reader's language.
  * English for a locale without texts here.

@@ -8,12 +8,12 @@ import * as z from '../shared/zod.ts';
  */
 export const DOCUMENT_LIMITS = { name: 200, folder: 200, folderDepth: 4, search: 100, perCustomer: 2_000, versionsListed: 100 } as const;
 /**
- * How long a download stays on record (ADR 082 addendum): 13 months, so "who downloaded what" covers a full year
+ * How long a download stays on record (ADR 105): 13 months, so "who downloaded what" covers a full year
  * and the same month of the year before; the editors' dialog says so.
  */
 export const DOWNLOADS_KEPT_MONTHS = 13;
 
-/** An Excel workbook (OOXML spreadsheet, SPEC 2: price lists): accepted for documents only (ADR 082, addendum). */
+/** An Excel workbook (OOXML spreadsheet, SPEC 2: price lists): accepted for documents only (ADR 105). */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** What a document upload may be, judged by its bytes: the workflow's types (ADR 045) and XLSX. */
 export const DOCUMENT_CONTENT_TYPES = [...UPLOAD_CONTENT_TYPES, XLSX_CONTENT_TYPE] as const;
@@ -86,7 +86,7 @@ export const Document = z.object({
   uploadedBy: z.string(),
   /** The supplier's file (contracts, price lists) or the company's own upload. */
   source: z.enum(['supplier', 'company']),
-  /** 1 for a new file; a replace (same name, same folder) or a restore makes the next one (ADR 082, addendum). */
+  /** 1 for a new file; a replace (same name, same folder) or a restore makes the next one (ADR 105). */
   version: z.number(),
   /** The earlier version this one restored, if it is a restore. */
   restoredFrom: z.optional(z.number()),
@@ -136,7 +136,7 @@ export const DocumentDownloadRecord = z.object({ documentId: z.string(), at: z.s
 export type DocumentDownloadRecord = z.infer<typeof DocumentDownloadRecord>;
 export const DocumentDownloads = z.object({ downloads: z.array(DocumentDownloadRecord) });
 /**
- * A company editor's upload where the brand asks for approval of the company's documents (ADR 085 addendum):
+ * A company editor's upload where the brand asks for approval of the company's documents (ADR 107):
  * filed as a "Company documents change" request; the document shows in the folder once it is approved.
  */
 export const DocumentFiled = z.object({ outcome: z.literal('filed'), requestId: z.string(), name: z.string(), folder: z.string() });

@@ -20,7 +20,7 @@ export const ALLOCATION_LIMITS = {
   /** How far ahead an effective day may lie. */
   daysAhead: 366,
   /**
-   * The bytes one product's store and division overrides may take in its index item (ADR 087 addendum): the
+   * The bytes one product's store and division overrides may take in its index item (ADR 108): the
    * item's 400 KB less room for its key and type. 14,000–16,000 stores with 8-character ids, ~2,550 with 64.
    */
   productIndexBytes: 350_000,
@@ -97,7 +97,7 @@ export const AllocationChange = z.object({
   assetUrl: z.optional(z.string()),
   scope: z.optional(AllocationScope),
   effectiveDay: z.string(),
-  /** The IANA zone the effective day starts in: the customer's (ADR 087 addendum; older changes: the requester's). */
+  /** The IANA zone the effective day starts in: the customer's (ADR 108; older changes: the requester's). */
   timezone: z.string(),
   note: z.optional(z.string()),
   status: z.enum(ALLOCATION_STATUSES),
@@ -156,7 +156,7 @@ export const AllocationOverview = z.object({
   open: z.array(AllocationChange),
   mayRequest: z.boolean(),
   mayApprove: z.boolean(),
-  /** The caller: a change it asked for is decided by another approver (four-eyes, ADR 087 addendum). */
+  /** The caller: a change it asked for is decided by another approver (four-eyes, ADR 108). */
   viewer: z.string(),
   /** The customer's time zone (its master data, else the default) and its calendar day now: effective days count in it. */
   timezone: z.string(),
@@ -184,9 +184,9 @@ export const ALLOCATION = {
   PRODUCT_INACTIVE: 'ALLOCATION.PRODUCT_INACTIVE',
   /** An open basket line's product is no longer allocated to the store from the order's day. */
   PRODUCT_NOT_ALLOCATED: 'ALLOCATION.PRODUCT_NOT_ALLOCATED',
-  /** Four-eyes: the approver asked for the change itself (403, ADR 087 addendum). */
+  /** Four-eyes: the approver asked for the change itself (403, ADR 108). */
   OWN_CHANGE: 'ALLOCATION.OWN_CHANGE',
-  /** A product's store overrides would pass what one item holds (ADR 087 addendum): a division or the customer instead. */
+  /** A product's store overrides would pass what one item holds (ADR 108): a division or the customer instead. */
   TOO_MANY_STORE_OVERRIDES: 'ALLOCATION.TOO_MANY_STORE_OVERRIDES',
 } as const;
 export type AllocationErrorCode = CodesOf<typeof ALLOCATION>;

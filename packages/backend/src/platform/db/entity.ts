@@ -23,7 +23,7 @@ const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'g
 /**
  * Drops the storage attributes of an item read from the table, and `also` (e.g. `expiresAt`). The record is
  * built from the kept attributes rather than by deleting from a copy: `delete` turns an object into a slow
- * dictionary, which cost a million-row export more than its writer (ADR 033's read-path addendum).
+ * dictionary, which cost a million-row export more than its writer (ADR 099).
  */
 export function stripKeys(item: Item, also: readonly string[] = []): Item {
   const rest: Item = {};

@@ -6,8 +6,8 @@ import { CONTENT_TYPES, type FileWriter, fileWriters } from './file-writers.ts';
 
 /**
  * Yields a source's pages, asking for the next page before handing out the current one. The first page is
- * asked for at once, before anything iterates: a reader started early is already reading (ADR 033's read-path
- * addendum: the next day keys of a job's read).
+ * asked for at once, before anything iterates: a reader started early is already reading (ADR
+ * 099: the next day keys of a job's read).
  */
 export function readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   const pages = source[Symbol.asyncIterator]();

@@ -7,7 +7,7 @@ import { csvField, csvWriter } from './file-writers.ts';
 import type { ExportColumn } from './file-columns.ts';
 
 /**
- * The CSV writer's own quoting (ADR 033's read-path addendum) against csv-stringify, which wrote the records
+ * The CSV writer's own quoting (ADR 099) against csv-stringify, which wrote the records
  * before: the same bytes for any text, hostile characters included, with a lone CR or LF quoted
  * (`quote_record_delimiter`), which csv-stringify left bare with CRLF records.
  */

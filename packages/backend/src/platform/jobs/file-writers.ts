@@ -41,7 +41,7 @@ const CSV_QUOTED = /[",\r\n]/;
  * One CSV field, RFC 4180: a field holding a quote, comma, CR or LF is quoted, its quotes doubled (csv-stringify
  * with CRLF records and `quote_record_delimiter`; a test holds the two equal). Written here rather than by
  * csv-stringify, whose per-field casting and option merging cost the CSV export more than its read's parsing
- * (ADR 033's read-path addendum). A lone CR or LF is quoted too: csv-stringify left it bare once the record
+ * (ADR 099). A lone CR or LF is quoted too: csv-stringify left it bare once the record
  * delimiter was CRLF, and Excel breaks the row there.
  */
 export const csvField = (text: string): string => (CSV_QUOTED.test(text) ? `"${text.replaceAll('"', '""')}"` : text);

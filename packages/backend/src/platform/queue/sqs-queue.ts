@@ -9,7 +9,7 @@ const sdk = lazy(() => import('./sqs-sdk.ts'));
  * receives instead of as many visibility timeouts.
  */
 export type QueuePort = {
-  /** `delaySeconds` (≤ 900): the message is received no sooner (a deferred import, ADR 069 addendum). */
+  /** `delaySeconds` (≤ 900): the message is received no sooner (a deferred import, ADR 101). */
   send(body: string, delaySeconds?: number): Promise<void>;
   retryNow(receiptHandle: string): Promise<void>;
 };

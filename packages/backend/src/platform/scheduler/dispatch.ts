@@ -26,16 +26,16 @@ export const ReportPartPayload = z.object({
   part: z.number().check(z.int(), z.gte(0), z.lte(9999)),
 });
 /**
- * The fixed-rate sweep of the report part slots (ADR 077 addendum): holds whose lease passed are freed and
+ * The fixed-rate sweep of the report part slots (ADR 104): holds whose lease passed are freed and
  * waiting parts started in the free slots, even when no part ends and no job fans out.
  */
 export const ReportSlotsPayload = z.object({ kind: z.literal('report-slots') });
 /** The fixed-rate sweep of product allocation (ADR 087): approved changes whose day has begun are applied. */
 export const AllocationApplyPayload = z.object({ kind: z.literal('allocation-apply') });
-/** Approved company asset changes whose port call failed, applied again (ADR 085 addendum): a step of the sweep. */
+/** Approved company asset changes whose port call failed, applied again (ADR 107): a step of the sweep. */
 export const CompanyEffectsPayload = z.object({ kind: z.literal('company-effects') });
 /**
- * The one fixed-rate sweep (sweep.ts, ADR 087 addendum): every sweep step at once. The kinds above stay
+ * The one fixed-rate sweep (sweep.ts, ADR 108): every sweep step at once. The kinds above stay
  * as single steps (a manual run; an event queued before the schedules were merged).
  */
 export const SweepPayload = z.object({ kind: z.literal('sweep') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSweep, SweepStepsFailed } from './sweep.ts';
 
-/** The one sweep (ADR 087 addendum): steps run in parallel and independently; a failure is reported after all ran. */
+/** The one sweep (ADR 108): steps run in parallel and independently; a failure is reported after all ran. */
 describe('runSweep', () => {
   it('answers every step by name, the steps started together', async () => {
     const started: string[] = [];

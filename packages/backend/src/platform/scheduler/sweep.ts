@@ -1,6 +1,6 @@
 /**
- * The one fixed-rate sweep (ADR 087 addendum): every background step that must run even when nothing triggers
- * it (the report part slots, ADR 077 addendum; the product allocation changes whose day began, ADR 087) shares
+ * The one fixed-rate sweep (ADR 108): every background step that must run even when nothing triggers
+ * it (the report part slots, ADR 104; the product allocation changes whose day began, ADR 087) shares
  * one EventBridge Scheduler schedule, `{ "kind": "sweep" }` every SWEEP_MINUTES, and locally one timer. A step
  * joins by adding itself to the runner's list (functions/jobs/report-runner.ts `sweepSteps`).
  *

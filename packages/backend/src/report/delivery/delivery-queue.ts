@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { createSqsQueue } from '../../platform/queue/sqs-queue.ts';
 
 /**
- * The delivery queue between "report file ready" and "mail sent" (ADR 094 addendum): the runner's hand-off puts one
+ * The delivery queue between "report file ready" and "mail sent" (ADR 110): the runner's hand-off puts one
  * message per finished job; the consumer (functions/jobs/report-delivery.ts) runs the delivery, REPORT_MAIL_SENDERS
  * at once, each paced to its share of SES's rate. At least once: a message delivered twice finds ADR 042's claims.
  */

@@ -15,7 +15,7 @@ import { type ChangeForm as Form, inputOf, type Level } from '../model/change-fo
 /** The change dialog (ADR 087): kind, product(s), where, the effective date (today or later), a note. */
 export function ChangeDialog({ overview, onClose, onFiled }: { overview: AllocationOverview; onClose: () => void; onFiled: () => void }) {
   const t = useT();
-  // "Today or later" in the customer's zone, as the server counts it (ADR 087 addendum).
+  // "Today or later" in the customer's zone, as the server counts it (ADR 108).
   const today = overview.today;
   const first = overview.products[0]?.productId ?? '';
   const [form, setForm] = useState<Form>({

@@ -39,7 +39,7 @@ export function ChangesPanel({ overview }: { overview: AllocationOverview }) {
       {overview.open.length === 0 ? <p className="text-sm text-slate-600">{t('allocation.noOpen')}</p> : null}
       <ul className="divide-y divide-slate-100">
         {overview.open.map((change) => {
-          // Four-eyes (ADR 087 addendum): one's own change is approved by someone else; rejecting it withdraws it.
+          // Four-eyes (ADR 108): one's own change is approved by someone else; rejecting it withdraws it.
           const own = change.requestedBy === overview.viewer;
           const ownId = `allocation-own-${change.changeId}`;
           return (

@@ -7,7 +7,7 @@ import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedInWithModule } from '../../../test/fixtures.ts';
 
 /**
- * The allocation screen against a fake API (ADR 087 addendum): the viewer's own pending change offers no
+ * The allocation screen against a fake API (ADR 108): the viewer's own pending change offers no
  * Approve (four-eyes, with the reason), another's does; below sm the views are a select, the change dialog's
  * day starts at the customer's today and names its zone.
  */

@@ -97,7 +97,7 @@ describe('the Documents section', () => {
         status: 201,
         body: { uploadId: 'u1', url: 'http://storage.test/bucket', fields: { key: 'k' }, expiresAt: '2026-11-24T11:00:00.000Z' },
       },
-      // The second completion on a brand that asks for approval: filed (ADR 085 addendum).
+      // The second completion on a brand that asks for approval: filed (ADR 107).
       'POST /api/documents/customers/P-1/uploads/u1/complete': () =>
         completions++ === 0
           ? { status: 201, body: doc({ documentId: 'doc-n', name: 'Terms.pdf', source: 'company' }) }
