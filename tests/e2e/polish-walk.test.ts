@@ -12,9 +12,9 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * portal (e2e.polska: ordering pl-PL; e2e.polska.connect: connect pl-pl) walks the main screens. A screen fails
  * on any visible text node that is an English catalogue text (a text with placeholders matches with any
  * value in them), except the words allowed to read the same in Polish (same-as-english.ts). Data (names,
- * codes, amounts) is never a whole catalogue text, so it passes. Shorter walks do the same in French
- * (e2e.francais, ordering; connect has no French) and German (demo.payments, connect de-de; e2e.deutsch, ordering). On every screen
- * the walk opens, axe checks WCAG 2.1 A/AA at 1280 and 375 px and nothing may scroll sideways on the phone
+ * codes, amounts) is never a whole catalogue text, so it passes. The same walks run in French (e2e.francais,
+ * ordering; connect has no French) and German (e2e.deutsch, e2e.deutsch.connect). On every screen the walk
+ * opens, axe checks WCAG 2.1 A/AA at 1280 and 375 px and nothing may scroll sideways on the phone
  * (tests/support/axe.ts): the English screens are checked in accessibility.test.ts, these add the longer
  * labels of the other locales without loading a page more. All but the Polish ordering walk use a browser
  * that names only a language (pl, fr, de): the login page maps it to the portal's locale (core resolveLocale).
@@ -159,6 +159,23 @@ const ORDERING_SCREENS = [
   ['questionnaire', '/app/questionnaire'],
 ] as const;
 
+/** The connect portal's sections, walked in Polish and German (English: accessibility.test.ts). */
+const CONNECT_SCREENS = [
+  ['My Account', '/connect/my-account'],
+  ['serial numbers', '/connect/serial-numbers'],
+  ['transactions', '/connect/transactions'],
+  ['imports', '/connect/imports'],
+  ['sales', '/connect/sales'],
+  ['reports', '/connect/reports'],
+  ['news', '/connect/news'],
+  ['documents', '/connect/documents'],
+  ['company', '/connect/company'],
+  ['logo', '/connect/logo'],
+  ['products', '/connect/products'],
+  ['product allocation', '/connect/product-allocation'],
+  ['requests', '/connect/requests'],
+] as const;
+
 describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
   const page = pageIn('pl-PL');
 
@@ -183,21 +200,7 @@ describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser tha
     expect(await findingsOn(page(), 'pl-PL', '/connect')).toEqual([]);
   });
 
-  walk('pl-PL', page, [
-    ['My Account', '/connect/my-account'],
-    ['serial numbers', '/connect/serial-numbers'],
-    ['transactions', '/connect/transactions'],
-    ['imports', '/connect/imports'],
-    ['sales', '/connect/sales'],
-    ['reports', '/connect/reports'],
-    ['news', '/connect/news'],
-    ['documents', '/connect/documents'],
-    ['company', '/connect/company'],
-    ['logo', '/connect/logo'],
-    ['products', '/connect/products'],
-    ['product allocation', '/connect/product-allocation'],
-    ['requests', '/connect/requests'],
-  ]);
+  walk('pl-PL', page, CONNECT_SCREENS);
 });
 
 describe('the ordering portal in French (e2e.francais, fr-FR; a browser that names only the language)', () => {
@@ -210,25 +213,17 @@ describe('the ordering portal in French (e2e.francais, fr-FR; a browser that nam
   walk('fr-FR', page, ORDERING_SCREENS);
 });
 
-describe('the connect portal in German (demo.payments, de-de; a browser that names only the language)', () => {
+describe('the connect portal in German (e2e.deutsch.connect, de-de; a browser that names only the language)', () => {
   const page = pageIn('de');
 
-  it('login page', async () => {
-    await signIn(page(), 'de-DE', '/connect', account('demo.payments'));
+  it('login page and start page', async () => {
+    await signIn(page(), 'de-DE', '/connect', account('e2e.deutsch.connect'));
     await page().getByRole('heading', { name: 'Willkommen bei connect' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    expect(await findingsOn(page(), 'de-DE', '/connect')).toEqual([]);
   });
 
-  // demo.payments holds these sections of connect (ADR 031); the others are checked in Polish and English.
-  walk('de-DE', page, [
-    ['transactions', '/connect/transactions'],
-    ['My Account', '/connect/my-account'],
-    ['serial numbers', '/connect/serial-numbers'],
-    ['imports', '/connect/imports'],
-    ['news', '/connect/news'],
-    ['documents', '/connect/documents'],
-    ['company', '/connect/company'],
-    ['logo', '/connect/logo'],
-  ]);
+  walk('de-DE', page, CONNECT_SCREENS);
 });
 
 describe('the ordering portal in German (e2e.deutsch, de-DE; a browser that names only the language)', () => {
