@@ -90,7 +90,8 @@ export function BarChart({
       <p className="mt-1 text-xs font-medium text-slate-500" aria-hidden="true">
         {valueAxisLabel}
       </p>
-      <div ref={ref} className="mt-2 w-full overflow-x-auto">
+      {/* Wider than a phone with many columns: it scrolls, so a keyboard must reach it (like DataTable's region). */}
+      <div ref={ref} className="mt-2 w-full overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
         {orientation === 'columns' ? (
           <Columns id={id} data={data} width={width} scale={scale} tickLabels={tickLabels} categoryAxisLabel={categoryAxisLabel} />
         ) : (
