@@ -49,6 +49,7 @@ describe('decodeFlags', () => {
       couponingCancellation: false,
       cardOrdering: false,
       retailerSales: false,
+      manageTeam: false,
     });
   });
 

@@ -34,6 +34,8 @@ export const ORDERING_PERMISSIONS = {
   couponingCancellation: 2,
   cardOrdering: 4,
   retailerSales: 8,
+  /** The customer's own administrator: its team (Users) and its audit log in the ordering portal (ADR 113). */
+  manageTeam: 16,
 } as const;
 export type OrderingPermissionName = keyof typeof ORDERING_PERMISSIONS;
 
@@ -145,6 +147,10 @@ export const CONTENT_PERMISSIONS = {
   /** The supplier's side of the Documents section: upload to and delete in any customer's folder it may act for (ADR 082). */
   manageDocuments: 2,
 } as const;
+export const TEAM_PERMISSIONS = {
+  /** The customer's own administrator: its team (Users) and its audit log in the connect portal (ADR 113). */
+  manageTeam: 1,
+} as const;
 /** No connect module settings are known; each settings map is empty, like flow's. */
 const NO_SETTINGS = {} as const satisfies FlagMap;
 
@@ -163,6 +169,7 @@ export const MODULE_FLAGS = {
   reportManagement: { permissions: REPORT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
   productManagement: { permissions: PRODUCT_MANAGEMENT_PERMISSIONS, settings: NO_SETTINGS },
   content: { permissions: CONTENT_PERMISSIONS, settings: NO_SETTINGS },
+  team: { permissions: TEAM_PERMISSIONS, settings: NO_SETTINGS },
 } as const;
 export type ModuleName = keyof typeof MODULE_FLAGS;
 export const MODULE_NAMES = Object.keys(MODULE_FLAGS).filter((name): name is ModuleName => Object.hasOwn(MODULE_FLAGS, name));
