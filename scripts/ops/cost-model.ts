@@ -75,6 +75,13 @@ export const ASSUMPTIONS = {
   reportSeconds: 31,
   readUnitsPerReport: 2_000,
   reportMbPerMail: 0.2,
+  /** A report's delivery message (ADR 110): sent by the runner, received and deleted by the consumer. */
+  sqsRequestsPerReport: 3,
+  /**
+   * An SQS event source's idle polling: Lambda keeps 5 pollers long-polling (20 s) each queue it reads, billed
+   * as ReceiveMessage requests whether or not a message comes: 5 × 3 a minute × 60 × 730 h = 657,000 a month.
+   */
+  sqsIdleReceivesPerSourceMonth: 5 * 3 * 60 * 730,
 } as const;
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
@@ -121,6 +128,14 @@ export function fixedCosts(templates: Templates): CostLine[] {
   add('CloudWatch dashboards', count(templates, 'AWS::CloudWatch::Dashboard'), PRICES.dashboardMonth, '$3/dashboard-month');
   add('Secrets Manager secrets', count(templates, 'AWS::SecretsManager::Secret'), PRICES.secretMonth, '$0.40/secret-month');
   add('WAF web ACLs', count(templates, 'AWS::WAFv2::WebACL'), PRICES.wafWebAclMonth, '$5/ACL-month (+$1/rule)');
+  const sources = count(templates, 'AWS::Lambda::EventSourceMapping');
+  if (sources > 0)
+    lines.push({
+      item: 'SQS event sources (idle polling)',
+      kind: 'fixed',
+      monthlyUsd: ((sources * ASSUMPTIONS.sqsIdleReceivesPerSourceMonth) / 1e6) * PRICES.sqsPerMillionRequests,
+      detail: `${sources} × ${ASSUMPTIONS.sqsIdleReceivesPerSourceMonth.toLocaleString('en')} receives`,
+    });
   const fires = scheduledFiresOf(templates);
   if (fires > 0)
     lines.push({
@@ -169,6 +184,11 @@ export function usageCosts(templates: Templates, profile: UsageProfile): CostLin
       profile.reportsPerMonth * ASSUMPTIONS.reportSeconds * 0.5 * PRICES.lambdaGbSecondArm +
         ((profile.reportsPerMonth * ASSUMPTIONS.readUnitsPerReport) / 1e6) * PRICES.dynamoPerMillionReads,
       `${profile.reportsPerMonth.toLocaleString('en')} runs`,
+    ),
+    line(
+      'Report delivery queue (SQS)',
+      ((profile.reportsPerMonth * ASSUMPTIONS.sqsRequestsPerReport) / 1e6) * PRICES.sqsPerMillionRequests,
+      `${(profile.reportsPerMonth * ASSUMPTIONS.sqsRequestsPerReport).toLocaleString('en')} requests`,
     ),
     line(
       'SES mails',

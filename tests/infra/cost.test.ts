@@ -20,6 +20,8 @@ describe('npm run cost', () => {
     expect(fixed['CloudWatch alarms']?.monthlyUsd).toBeGreaterThan(0);
     expect(fixed['Secrets Manager secrets']?.monthlyUsd).toBeGreaterThan(0);
     expect(fixed['Fixed-rate schedules (sweeps)']?.detail).toMatch(/fires/);
+    // The import and report delivery queues' event sources poll while idle (ADR 110).
+    expect(fixed['SQS event sources (idle polling)']?.monthlyUsd).toBeGreaterThan(0.5);
   });
 
   it('prices the demo profile: fixed plus usage, and a cost per 1 M requests', () => {
