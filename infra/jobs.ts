@@ -69,6 +69,20 @@ const copiesBySftp = (sftp: ReturnType<typeof reportsSftp>) => ({
 });
 
 /**
+ * What the report runner and the delivery consumer both reach: the table, the reports bucket's reports/ prefix (the
+ * runner writes its files there, ADR 041; the consumer reads them as attachments), the customer's logo for the mails
+ * (ADR 084, read only), and the link key, whose name their env carries (created first). sftp/ is reached over SFTP.
+ */
+function grantReportWork(fn: SstFunction, reportLinkKey: Secret, reportFiles: 'readWrite' | 'read') {
+  const { reports, files, grantData } = use(Storage);
+  grantData(fn); // report data in, job status, delivery claims and outcomes, the mail budget out
+  if (reportFiles === 'readWrite') reports.cdk.bucket.grantReadWrite(fn, 'reports/*');
+  else reports.cdk.bucket.grantRead(fn, 'reports/*');
+  files.cdk.bucket.grantRead(fn, 'logos/*');
+  fn.node.addDependency(reportLinkKey);
+}
+
+/**
  * The report runner and where its failed runs end. Its own ARN and the scheduler role (whose policy names
  * this function) stay out of its env: a cycle.
  */
@@ -79,7 +93,6 @@ function reportRunner(
   reportLinkKey: Secret,
   deliveryQueue: Queue,
 ) {
-  const { reports, files, grantData } = use(Storage);
   const runner = new SstFunction(stack, 'ReportRunner', {
     handler: 'functions/jobs/report-runner.handler',
     // A report run streams like an export (ADR 041 on ADR 033): the same memory, V8 ceiling and 15 minutes;
@@ -100,9 +113,7 @@ function reportRunner(
     // A stack-owned log group: bounded retention, and removed with a non-prod stage.
     logGroup: new LogGroup(stack, 'ReportRunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
   });
-  grantData(runner); // report data in, job status out
-  reports.cdk.bucket.grantReadWrite(runner, 'reports/*'); // its files (ADR 041); sftp/ is reached over SFTP
-  files.cdk.bucket.grantRead(runner, 'logos/*'); // the customer's logo in the report mails (ADR 084)
+  grantReportWork(runner, reportLinkKey, 'readWrite');
   deliveryQueue.grantSendMessages(runner);
   // The parts of a fanned-out run are invocations of this function: a policy of its own, not the role's
   // default policy, which the function depends on (naming the function there would be a cycle).
@@ -115,7 +126,6 @@ function reportRunner(
   // Scheduler invokes asynchronously) puts runs whose handler still failed after its own retries.
   const dlq = deadLetterQueue(stack, 'SchedulerDlq');
   runner.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(dlq) });
-  runner.node.addDependency(reportLinkKey); // its env names the secret: created first
   return { runner, dlq };
 }
 
@@ -156,7 +166,6 @@ function reportDeliveryConsumer(
   reportLinkKey: Secret,
   queue: Queue,
 ) {
-  const { reports, files, grantData } = use(Storage);
   const { grantSend } = use(Email);
   const consumer = new SstFunction(stack, 'ReportDelivery', {
     handler: 'functions/jobs/report-delivery.handler',
@@ -169,11 +178,8 @@ function reportDeliveryConsumer(
   consumer.addEventSource(
     new SqsEventSource(queue, { batchSize: REPORT_DELIVERY_BATCH, maxConcurrency: REPORT_MAIL_SENDERS, reportBatchItemFailures: true }),
   );
-  grantData(consumer); // the claims and outcomes of the deliveries, the mail budget, the report's counters
-  reports.cdk.bucket.grantRead(consumer, 'reports/*'); // the attachments
-  files.cdk.bucket.grantRead(consumer, 'logos/*'); // the customer's logo in the mails (ADR 084)
+  grantReportWork(consumer, reportLinkKey, 'read');
   grantSend(consumer);
-  consumer.node.addDependency(reportLinkKey); // its env names the secret: created first
   return consumer;
 }
 

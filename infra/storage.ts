@@ -67,8 +67,14 @@ export function Storage({ stack, app }: StackContext) {
         maxAge: '1 hour',
       },
     ],
-    cdk: { bucket: { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true } },
   };
+  /** What both buckets' own settings start from: SSE-S3, TLS only, their access logs under `logPrefix` (ADR 093). */
+  const loggedBucket = (logPrefix: string) => ({
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: logPrefix,
+  });
   // Documents, logos, workflow request files; browser uploads land under workflow-uploads/pending/ and are
   // copied out once verified (ADR 045): what was never completed goes after a day. Versioned (ADR
   // 105): an object overwritten or deleted by mistake (an operator, a bug) can be got back for 30 days;
@@ -77,10 +83,7 @@ export function Storage({ stack, app }: StackContext) {
     ...bucketProps,
     cdk: {
       bucket: {
-        encryption: BucketEncryption.S3_MANAGED,
-        enforceSSL: true,
-        serverAccessLogsBucket: accessLogs,
-        serverAccessLogsPrefix: 'files/',
+        ...loggedBucket('files/'),
         versioned: true,
         lifecycleRules: [
           {
@@ -107,10 +110,7 @@ export function Storage({ stack, app }: StackContext) {
     ...bucketProps,
     cdk: {
       bucket: {
-        encryption: BucketEncryption.S3_MANAGED,
-        enforceSSL: true,
-        serverAccessLogsBucket: accessLogs,
-        serverAccessLogsPrefix: 'reports/',
+        ...loggedBucket('reports/'),
         lifecycleRules: [
           { id: 'ExpireExports', prefix: 'exports/', expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
           // Report files (ADR 041): kept REPORT_FILE_RETENTION_DAYS (core; the infra test holds them equal),

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { migrationStateKey } from '@portal/backend/platform/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, unmarkMigrations } from '../../tests/support/test-backend.ts';
 import { handler } from './migrate.ts';
 
 /** The deploy's migrate function (ADR 075) against DynamoDB Local: runs what is left, skips what is done, fails while another runner holds one. */
@@ -9,6 +9,7 @@ describe('migrate handler', () => {
   let db: Awaited<ReturnType<typeof createTestBackend>>['db'];
   beforeAll(async () => {
     db = (await createTestBackend()).db;
+    await unmarkMigrations(db, 1); // the one whose run the handler is watched doing
     process.env.TABLE_NAME = db.table;
   });
   afterAll(() => {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Actor, type Backend, createBackend, loadConfig } from '@portal/backend';
 import { decodeAccess, type RawAccess } from '@portal/core/auth';
 import { ensureTable } from '@portal/backend/platform/db';
-import { markDayKeysOfNewTable } from '@portal/backend/migration';
+import { markMigrationsOfNewTable } from '@portal/backend/migration';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 
 /**
@@ -24,8 +24,8 @@ export async function openBenchBackend(endpoint: string, tableName: string, now?
   const config = benchConfig(tableName, endpoint);
   const backend = createBackend(config, now);
   await ensureTable(backend.db.raw, config.TABLE_NAME, { onIndexWait: (message) => console.error(`bench: ${message}`) });
-  // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
-  await markDayKeysOfNewTable(backend.db, new Date());
+  // A new table holds no shape a migration rewrites (ADR 095): every migration is recorded done at its creation.
+  await markMigrationsOfNewTable(backend.db, new Date());
   return backend;
 }
 

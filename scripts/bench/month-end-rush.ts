@@ -25,7 +25,7 @@ import { createBackend } from '@portal/backend';
 import { loadConfig } from '@portal/backend/config';
 import { createDb, ensureTable, mapLimit } from '@portal/backend/platform/db';
 import { createMailer } from '@portal/backend/platform/mail';
-import { markDayKeysOfNewTable } from '@portal/backend/migration';
+import { markMigrationsOfNewTable } from '@portal/backend/migration';
 import {
   DeliveryIncompleteError,
   deliverReportJob,
@@ -142,7 +142,7 @@ export async function runMonthEndRush(options: RushOptions): Promise<RushResult>
   });
   const db = createDb(config);
   await ensureTable(db.raw, config.TABLE_NAME);
-  await markDayKeysOfNewTable(db, vt.now());
+  await markMigrationsOfNewTable(db, vt.now());
   // The customers as retailers (the sales reports answer for a retailer), through the one import path.
   const customers = Math.ceil(options.reports / REPORTS_OF_A_CUSTOMER.length);
   const imported = await createBackend(config, vt.now).imports.importRecords(

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { MIGRATIONS } from '@portal/backend/migration';
 import { createDb, getItem, migrationStateKey } from '@portal/backend/platform/db';
 import { describe, expect, it } from 'vitest';
 import { makeRequestsLegacy } from '../../tests/support/legacy-requests.ts';
 import { flowActor, importRequestWorkflow } from '../../tests/support/request-fixtures.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, unmarkMigrations } from '../../tests/support/test-backend.ts';
 import { prepareLocalTable } from './local-table.ts';
 
 /**
@@ -36,10 +35,7 @@ describe('npm start: the local table and its migrations', () => {
     await service.archive(requester, done);
     // The table as older code left it: requests in the old keys, no counters, no migration recorded.
     await makeRequestsLegacy(backend.db);
-    const { Items = [] } = await backend.db.doc.send(
-      new ScanCommand({ TableName: backend.db.table, FilterExpression: 'pk = :m', ExpressionAttributeValues: { ':m': 'META#migration' } }),
-    );
-    for (const { pk, sk } of Items) await backend.db.doc.send(new DeleteCommand({ TableName: backend.db.table, Key: { pk, sk } }));
+    await unmarkMigrations(backend.db, ...MIGRATIONS.map((m) => m.id));
     const page = { onlyPending: false, index: 0, maxResults: 10 };
     expect((await service.list(requester, page)).items).toEqual([]);
 

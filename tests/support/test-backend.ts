@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@portal/backend';
-import { ensureTable } from '@portal/backend/platform/db';
-import { markDayKeysOfNewTable } from '@portal/backend/migration';
+import { type Db, ensureTable, migrationStateKey } from '@portal/backend/platform/db';
+import { markMigrationsOfNewTable } from '@portal/backend/migration';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -36,9 +37,17 @@ export async function createTestBackend(
   // signin-hardening.test.ts measures the floor; the route fuzz and the fault suites call it hundreds of times.
   const backend = createBackend(config, now, { forgotAnswerFloorMs: 0, ...adapters });
   await ensureTable(backend.db.raw, config.TABLE_NAME);
-  // A new table holds rows only in today's keys (ADR 074): its readers never read the old ones.
-  await markDayKeysOfNewTable(backend.db, new Date());
+  // A new table holds no shape a migration rewrites (ADR 095): every migration is recorded done at its creation.
+  await markMigrationsOfNewTable(backend.db, new Date());
   return backend;
+}
+
+/**
+ * A table of before these migrations: their states removed, so a migration test's table has them pending as a table
+ * of older code has (createTestBackend records every migration done, as a new table does).
+ */
+export async function unmarkMigrations(db: Db, ...ids: number[]): Promise<void> {
+  for (const id of ids) await db.doc.send(new DeleteCommand({ TableName: db.table, Key: migrationStateKey(id) }));
 }
 
 /** Imports records of one kind through the one import path (line numbers 1..n); any line error fails the set-up. */

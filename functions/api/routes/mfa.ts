@@ -1,5 +1,5 @@
 import { CurrentPasswordSchema } from '@portal/core/auth';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
@@ -22,6 +22,12 @@ const CodeInput = z.extend(Reauth, { secretCode: z.string().check(z.regex(/^\d{6
  * new secret is made by POST secret-code/new, whose answer is the only one that ever shows it (as text and
  * as a QR code): no GET reads a pending secret back (ADR 052).
  */
+/** A factor activated ends every session of the account, this one's cookie too: the user signs in again with it (SPEC 2). */
+async function endSessions(c: Context<AppEnv>, username: string): Promise<void> {
+  await c.get('backend').sessions.revokeAll(username);
+  clearSessionCookie(c);
+}
+
 const route = routePolicy('ordering', 'connect');
 const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });
 
@@ -34,12 +40,10 @@ export const mfaRoutes = new Hono<AppEnv>()
     return c.json(await c.get('backend').mfa.newAppSecret(account.username, c.req.valid('json').currentPassword, session));
   })
   .post('/secret-code', own, validate('json', CodeInput), async (c) => {
-    const backend = c.get('backend');
     const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
-    const result = await backend.mfa.activateApp(account.username, secretCode, currentPassword, session);
-    await backend.sessions.revokeAll(account.username);
-    clearSessionCookie(c);
+    const result = await c.get('backend').mfa.activateApp(account.username, secretCode, currentPassword, session);
+    await endSessions(c, account.username);
     return c.json(result);
   })
   .post('/mfa/email', own, validate('json', Reauth), async (c) => {
@@ -47,12 +51,10 @@ export const mfaRoutes = new Hono<AppEnv>()
     return c.json(await c.get('backend').mfa.startEmailSetup(account.username, c.req.valid('json').currentPassword, session));
   })
   .post('/mfa/email/confirm', own, validate('json', CodeInput), async (c) => {
-    const backend = c.get('backend');
     const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
-    const result = await backend.mfa.activateEmail(account.username, secretCode, currentPassword, session);
-    await backend.sessions.revokeAll(account.username);
-    clearSessionCookie(c);
+    const result = await c.get('backend').mfa.activateEmail(account.username, secretCode, currentPassword, session);
+    await endSessions(c, account.username);
     return c.json(result);
   })
   .post('/recovery-codes', own, validate('json', Reauth), async (c) => {

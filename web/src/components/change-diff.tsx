@@ -20,8 +20,10 @@ export function ChangeDiff({ diff, caption }: { diff: readonly ChangeDiffEntry[]
     return out.join(' › ');
   };
   const value = (v: string | null) => (v === null || v === '' ? <span className="italic text-slate-600">{t('changeDiff.empty')}</span> : v);
+  // Wider than its card on a tablet it scrolls, so a keyboard must reach it and a screen reader name it (like DataTable's
+  // region and the bar chart's plot): by its caption, or the diff's title where a list entry gives none.
   return (
-    <div className="sm:overflow-x-auto">
+    <div className="sm:overflow-x-auto" tabIndex={0} role="region" aria-label={caption ?? t('changeDiff.title')}>
       <table className="w-full text-left text-sm max-sm:block">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="text-xs uppercase text-slate-500 max-sm:sr-only">

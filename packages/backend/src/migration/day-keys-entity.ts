@@ -2,7 +2,7 @@ import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts'
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { getItem } from '../platform/db/entity.ts';
-import { type Migration, recordDone } from '../platform/db/migration-runner.ts';
+import type { Migration } from '../platform/db/migration-runner.ts';
 import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.ts';
 
 /**
@@ -106,11 +106,3 @@ export const dayKeys: Migration = {
     );
   },
 };
-
-/**
- * A table created by this code holds no row in the old keys: migration 3 is recorded done at its creation, so
- * its readers never read the old keys (they do while it is not done, ADR 074). Conditional on no state yet.
- */
-export async function markDayKeysOfNewTable(db: Db, now: Date): Promise<void> {
-  await recordDone(db, dayKeys, now);
-}

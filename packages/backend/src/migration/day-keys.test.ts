@@ -2,9 +2,9 @@ import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/transaction';
-import { type Migration, migrationStateKey, runMigrations } from '@portal/backend/platform/db';
+import { type Migration, runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { PROVIDER, seedReferences } from '../../../../tests/support/transaction-references.ts';
 import type { Actor } from '../access/index.ts';
 import { countTransactions, DAY_KEYS_MIGRATION, transactionRows } from '../transaction/index.ts';
@@ -97,8 +97,7 @@ const dayKeyed = (items: Record<string, unknown>[]) => items.every((item) => /^T
 beforeAll(async () => {
   backend = await createTestBackend(() => NOW);
   // A table of before ADR 074: migration 3 not done (a new table records it done).
-  const state = migrationStateKey(DAY_KEYS_MIGRATION);
-  await backend.db.doc.send(new DeleteCommand({ TableName: backend.db.table, Key: state }));
+  await unmarkMigrations(backend.db, DAY_KEYS_MIGRATION);
   await seedReferences(backend, ['C-1']);
   await importOk(backend, 'transactions', LINES);
 });

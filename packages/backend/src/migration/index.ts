@@ -8,7 +8,6 @@ import { salesShards } from './sales-shards-entity.ts';
 
 /** Every migration, by id; a new one takes the next id and is appended (ADR 075). */
 export const MIGRATIONS: readonly Migration[] = [hourlySummaries, salesShards(), dayKeys, requestBuckets];
-export { markDayKeysOfNewTable } from './day-keys-entity.ts';
 
 /**
  * A table created by today's code holds none of the shapes the migrations rewrite: each is recorded done at its

@@ -4,7 +4,7 @@ import { getItem, type Migration, migrationStateKey, runMigrations } from '@port
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRequestsLegacy } from '../../../../tests/support/legacy-requests.ts';
 import { flowActor, importRequestWorkflow } from '../../../../tests/support/request-fixtures.ts';
-import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { requestBuckets } from './request-buckets-entity.ts';
 
 /**
@@ -59,6 +59,7 @@ let legacyApproved: string;
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date(T0));
+  await unmarkMigrations(backend.db, requestBuckets.id);
   await importRequestWorkflow(backend, 'RB-1', 'wf-rb');
   await create(ann); // draft
   await submit(ann, await create(ann)); // pending

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { groupSales, salesOfProvider, salesOfRetailerByStore } from '@portal/backend/masterdata';
 import { runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk, storeRecord } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, storeRecord, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { salesShards, MOVES_PER_TRANSACTION } from './sales-shards-entity.ts';
 
 /**
@@ -99,6 +99,7 @@ const sale = (storeId: string, date: string, quantity: number) => ({ storeId, ea
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-28T10:00:00Z'));
+  await unmarkMigrations(backend.db, 2);
   await importOk(backend, 'retailers', [{ customerId: 'MG-R', name: 'Retailer' }]);
   await importOk(backend, 'providers', [{ customerId: 'MG-P', name: 'Provider' }]);
   await importOk(backend, 'products', [

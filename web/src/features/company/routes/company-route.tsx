@@ -270,15 +270,18 @@ function ProfileView({ company }: { company: CompanyView }) {
           <p className="text-sm text-slate-500">{t('company.historyEmpty')}</p>
         ) : (
           <ul className="space-y-4">
-            {company.history.map((h) => (
-              <li key={`${h.at}-${h.requestId ?? ''}`}>
-                <p className="text-sm text-slate-700">
-                  {t('company.historyEntry', { at: formatDateTime(h.at, format), by: h.actor })} ·{' '}
-                  {h.requestId ? t('company.viaRequest', { requestId: h.requestId }) : t('company.direct')}
-                </p>
-                <ChangeDiff diff={h.diff} />
-              </li>
-            ))}
+            {company.history.map((h) => {
+              const entry = `${t('company.historyEntry', { at: formatDateTime(h.at, format), by: h.actor })} · ${
+                h.requestId ? t('company.viaRequest', { requestId: h.requestId }) : t('company.direct')
+              }`;
+              return (
+                <li key={`${h.at}-${h.requestId ?? ''}`}>
+                  <p className="text-sm text-slate-700">{entry}</p>
+                  {/* Each entry's diff named by its entry: the regions of the list tell apart. */}
+                  <ChangeDiff diff={h.diff} caption={entry} />
+                </li>
+              );
+            })}
           </ul>
         )}
       </SectionCard>

@@ -1,10 +1,10 @@
 import { MasterData } from '@portal/core/masterdata';
 import { SalesAnswer } from '@portal/core/sales';
 import type { Portal } from '@portal/core/shared';
-import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { useSalesAnswer } from '../../../lib/use-sales-answer.ts';
 import { KeyScope } from '../../../lib/query-keys.ts';
 import type { ConnectSalesParams } from '../model/connect-sales-filter.ts';
 import { resource, useResourceGet } from '../../../lib/resource-client.ts';
@@ -21,17 +21,10 @@ export const connectSalesKeys = {
   sales: (portal: Portal, query: ConnectSalesParams) => [KeyScope.connectSales, portal, JSON.stringify(query)] as const,
 };
 
-/** The answer with the query it answers: while a new one loads the previous stays on screen with its grouping. */
+/** The answer with the query it answers (useSalesAnswer); the same query within 5 minutes is not asked again. */
 export function useConnectSales(query: ConnectSalesParams | null) {
   const portal = usePortal();
-  return useSWR(
-    query ? connectSalesKeys.sales(portal, query) : null,
-    async ([, p, q]) => {
-      const asked = JSON.parse(q) as ConnectSalesParams;
-      return { query: asked, answer: await fetchConnectSales(p, asked) };
-    },
-    { keepPreviousData: true, revalidateOnFocus: false, dedupingInterval: 300_000 },
-  );
+  return useSalesAnswer(query ? connectSalesKeys.sales(portal, query) : null, fetchConnectSales, { dedupingInterval: 300_000 });
 }
 
 const masterData = resource((c) => c['master-data'], MasterData);

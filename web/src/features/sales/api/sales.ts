@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { useSalesAnswer } from '../../../lib/use-sales-answer.ts';
 import type { SalesQueryParams, SalesTransactionsQueryParams } from '../model/sales-filter.ts';
 import { salesKeys } from './keys.ts';
 
@@ -17,20 +18,10 @@ export async function fetchSales(portal: Portal, query: SalesQueryParams): Promi
   return readJson(await api({ portal }).sales.$get({ query }), SalesAnswer);
 }
 
-/**
- * The statistic for a query; null = nothing to ask (the filter has a problem). The answer comes with the
- * query it answers: while a new one loads the previous answer stays on screen, with its own group-by.
- */
+/** The statistic for a query, with the query it answers (useSalesAnswer). */
 export function useSales(query: SalesQueryParams | null) {
   const portal = usePortal();
-  return useSWR(
-    query ? salesKeys.statistic(portal, query) : null,
-    async ([, p, q]) => {
-      const asked = JSON.parse(q) as SalesQueryParams;
-      return { query: asked, answer: await fetchSales(p, asked) };
-    },
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
+  return useSalesAnswer(query ? salesKeys.statistic(portal, query) : null, fetchSales);
 }
 
 export async function fetchTransactions(portal: Portal, query: SalesTransactionsQueryParams): Promise<SalesTransactionsPage> {
