@@ -1,7 +1,7 @@
 import { useBrandTexts } from '../../features/brand/brand-texts.ts';
 import { useT } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
-import { useShellSession } from '../shell-session.ts';
+import { usePublicBrand, useShellSession } from '../shell-session.ts';
 import { BottomBar } from '../shell/bottom-bar.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
@@ -13,7 +13,7 @@ import { RouteContent } from './route-content.tsx';
 export function PublicLayout() {
   const t = useT();
   const session = useShellSession();
-  const brand = session?.brand;
+  const brand = usePublicBrand();
   const texts = useBrandTexts(brand);
   const status = session?.status;
   const logout = useLogout();
