@@ -44,8 +44,8 @@ export const useDataLayer = () => useStore(layerStore);
 export const useDataLayerFailure = () => useStore(failureStore);
 
 /**
- * When the data layer loads (ADR 117). The entry's first reads (api-api-first-reads.ts: the session status and the brand)
- * start at once, in the built app. The layer itself:
+ * When the data layer loads (ADR 117). The entry's first reads (api-first-reads.ts: the session status, the brand
+ * and a connect section's master data) start at once, in the built app. The layer itself:
  * - at once below /app or /connect, with a signed-in copy of the portal's session in session storage, and outside
  *   the built app (no first reads there);
  * - on the login page and the other public pages, at the visitor's first input (first-intent.ts), when the first
@@ -58,7 +58,7 @@ function startDataLayer(): void {
   const load = () => void loadDataLayer().catch(() => undefined);
   if (typeof window === 'undefined') return load();
   const portal = currentPortal();
-  if (import.meta.env.PROD) startFirstReads(portal);
+  if (import.meta.env.PROD) startFirstReads(portal, window.location.pathname);
   const status = firstStatus();
   if (!status || isSignedInPath(window.location.pathname) || storedSignedIn(portal)) return load();
   onFirstIntent(load);

@@ -1,6 +1,6 @@
 import type { BrandSettings } from '@portal/core/shared';
 import type { SessionStatus } from '@portal/core/auth';
-import { type FirstBrand, useFirstBrand } from '../lib/api-first-reads.ts';
+import { useFirstBrandName } from '../lib/api-first-reads.ts';
 import { createStore, useStore } from '../lib/store.ts';
 
 /**
@@ -21,11 +21,10 @@ export const publishShellSession = (session: ShellSession | undefined) => shellS
 export const useShellSession = () => useStore(shellStore);
 
 /**
- * The brand the public shell shows: the data layer's (parsed with the contract) once it is there, before it the
- * first read's name and footer links (api-first-reads.ts): on the login page the data layer waits for the first input
- * (ADR 117).
+ * The brand's name the public shell shows: the data layer's (parsed with the contract) once it is there, before it
+ * the first read's (api-first-reads.ts): on the login page the data layer waits for the first input (ADR 117).
  */
-export function usePublicBrand(): BrandSettings | FirstBrand | undefined {
-  const first = useFirstBrand();
-  return useShellSession()?.brand ?? first;
+export function usePublicBrandName(): string | undefined {
+  const first = useFirstBrandName();
+  return useShellSession()?.brand?.name ?? first;
 }

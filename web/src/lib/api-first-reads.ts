@@ -1,20 +1,32 @@
-import { type FooterLink, type Portal, PORTAL_HEADER, XSSI_PREFIX } from '@portal/core/shared';
+import { type Portal, PORTAL_HEADER, XSSI_PREFIX } from '@portal/core/shared';
+import { paths } from './paths.ts';
 import { createStore, useStore } from './store.ts';
 
 /**
- * The page's first two reads, `GET auth/status` and `GET brand`, started by the entry the moment the app's code
- * runs (ADR 117), before React renders and before the data layer (SWR, zod, the API client) is there:
+ * The page's first reads, started by the entry the moment the app's code runs (ADR 117), before React renders and
+ * before the data layer (SWR, zod, the API client) is there: `GET auth/status` and `GET brand` on every page, and
+ * `GET master-data` on a deep link into a connect section that opens on it (its customer and date pickers):
  * - on a deep link they are then on the wire while the data layer and the screen's code download, instead of
- *   after them (ADR 097 had them start when the data layer ran);
+ *   after them (ADR 097 had the first two start when the data layer ran, the section's when its screen rendered);
  * - on the login page the data layer waits for the visitor's first input (data-bridge.ts); until then this
- *   module alone tells whether the visitor is signed in after all (`firstStatus`) and shows the brand's name and
- *   footer links (`useFirstBrand`).
+ *   module alone tells whether the visitor is signed in after all (`firstStatus`) and gives the brand's name
+ *   (`useFirstBrandName`; its footer links follow with the data layer).
  * The API client (api-client.ts) takes each answer over for the same request (`takeFirstRead`): once, within
  * `HANDOFF_MS`, for the same portal. From there on it is parsed with the core contracts and its failures are
- * reported as before; what this module reads of it (a clone) only decides what to load and shows the brand
- * until the parsed one replaces it. Only in the built app: the tests install their fake backend per test.
+ * reported as before; what this module reads of it (a copy) only decides what to load and shows the brand
+ * until the parsed one replaces it. An answer nobody asks for (a signed-out visitor's 401) is dropped quietly.
+ * Only in the built app: the tests install their fake backend per test.
  */
-const FIRST_READS = { status: '/api/auth/status', brand: '/api/brand' } as const;
+const FIRST_READS = { status: '/api/auth/status', brand: '/api/brand', masterData: '/api/master-data' } as const;
+/** The connect sections whose screen reads the master data first (their `useMasterData`). */
+const MASTER_DATA_SECTIONS = [
+  paths.connect.transactions,
+  paths.connect.reports,
+  paths.connect.sales,
+  paths.connect.imports,
+  paths.connect.serialNumbers,
+  paths.connect.documents,
+];
 /** Older than this an answer is read again (as useSession's deduping window, lib/auth.ts). */
 const HANDOFF_MS = 10_000;
 
@@ -23,20 +35,22 @@ interface Started {
   at: number;
   response: Promise<Response>;
   /** A copy of the body taken as the answer arrives (before the API client reads the original). */
-  body: Promise<{ status: number; json: unknown }>;
+  body?: Promise<{ status: number; json: unknown }>;
   taken?: boolean;
 }
 const started = new Map<string, Started>();
 
-function read(path: string, portal: Portal): Started {
+function read(path: string, portal: Portal, peek: boolean): Started {
   const response = fetch(path, { headers: { [PORTAL_HEADER]: portal, Accept: 'application/json' }, credentials: 'same-origin' });
-  const body = response.then(async (answer) => {
-    const text = await answer.clone().text();
-    return { status: answer.status, json: parseJson(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text) };
-  });
+  const body = peek
+    ? response.then(async (answer) => {
+        const text = await answer.clone().text();
+        return { status: answer.status, json: parseJson(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text) };
+      })
+    : undefined;
   // Whoever takes the answer over reports its failure; unclaimed, it is dropped quietly.
   response.catch(() => undefined);
-  body.catch(() => undefined);
+  body?.catch(() => undefined);
   return { portal, at: performance.now(), response, body };
 }
 
@@ -48,13 +62,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Starts both reads for the portal of the address (the entry calls it once, in the built app only). */
-export function startFirstReads(portal: Portal): void {
-  for (const path of Object.values(FIRST_READS)) started.set(path, read(path, portal));
-  void started
-    .get(FIRST_READS.brand)
-    ?.body.then(({ status, json }) => firstBrandStore.set(status === 200 ? brandView(json) : undefined))
-    .catch(() => undefined);
+/** Starts the reads for the portal and the path of the address (the entry calls it once, in the built app only). */
+export function startFirstReads(portal: Portal, pathname: string): void {
+  started.set(FIRST_READS.status, read(FIRST_READS.status, portal, true));
+  const brand = read(FIRST_READS.brand, portal, true);
+  started.set(FIRST_READS.brand, brand);
+  void brand.body?.then(({ status, json }) => firstBrandName.set(status === 200 ? nameOf(json) : undefined));
+  if (MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
+    started.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, false));
 }
 
 /**
@@ -77,51 +92,20 @@ export function takeFirstRead(method: string, url: string, portal: Portal): Prom
  */
 export function firstStatus(): Promise<'signedOut' | 'other'> | undefined {
   const read = started.get(FIRST_READS.status);
-  return read?.body.then(
+  return read?.body?.then(
     ({ status, json }) => (status === 401 || (status === 200 && isRecord(json) && json.loggedIn === false) ? 'signedOut' : 'other'),
     () => 'other' as const,
   );
 }
 
-/** The brand as the public shell shows it before the data layer has parsed the answer: its name and footer links. */
-export interface FirstBrand {
-  name: string;
-  /** The footer links per language, as core's `brandTexts` reads them (`en` always there). */
-  texts: { en: { footerLinks: FooterLink[] } } & Partial<Record<'de' | 'fr' | 'pl', { footerLinks: FooterLink[] }>>;
-}
+const firstBrandName = createStore<string | undefined>(undefined);
+/** The brand's name from the first read, undefined until it is in (or when it could not be read). */
+export const useFirstBrandName = () => useStore(firstBrandName);
 
-const firstBrandStore = createStore<FirstBrand | undefined>(undefined);
-/** The brand from the first read, undefined until it is in (or when it could not be read). */
-export const useFirstBrand = () => useStore(firstBrandStore);
-
-/**
- * Only what the login page's shell shows, each field checked for its type and bounds (the contract's limits,
- * core's BrandSettings); anything else is dropped. A footer link keeps an http(s) address or an absolute path
- * only, so nothing but a link's text and target reaches the page before the contract has read the answer.
- */
-function brandView(json: unknown): FirstBrand | undefined {
-  if (!isRecord(json) || typeof json.name !== 'string' || json.name.length > 200 || !isRecord(json.texts)) return undefined;
-  const texts = json.texts;
-  const links = (language: string) => {
-    const entry = texts[language];
-    if (!isRecord(entry) || !Array.isArray(entry.footerLinks)) return undefined;
-    return entry.footerLinks.slice(0, 20).flatMap((link: unknown): FooterLink[] => {
-      if (!isRecord(link) || typeof link.name !== 'string' || link.name.length > 100) return [];
-      if (typeof link.href === 'string' && /^https?:\/\/[^\s/]/i.test(link.href) && link.href.length <= 2000)
-        return [{ name: link.name, href: link.href }];
-      if (typeof link.path === 'string' && /^\/(?!\/)/.test(link.path) && link.path.length <= 500)
-        return [{ name: link.name, path: link.path }];
-      return [];
-    });
-  };
-  const en = links('en');
-  if (!en) return undefined;
-  const view: FirstBrand = { name: json.name, texts: { en: { footerLinks: en } } };
-  for (const language of ['de', 'fr', 'pl'] as const) {
-    const footerLinks = links(language);
-    if (footerLinks) view.texts[language] = { footerLinks };
-  }
-  return view;
+/** Only the name (a string within the contract's 200 characters, core's BrandSettings); the rest waits for the contract. */
+function nameOf(json: unknown): string | undefined {
+  const name = isRecord(json) ? json.name : undefined;
+  return typeof name === 'string' && name.length <= 200 ? name : undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { useBrandTexts } from '../../features/brand/brand-texts.ts';
 import { useT } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
-import { usePublicBrand, useShellSession } from '../shell-session.ts';
+import { usePublicBrandName, useShellSession } from '../shell-session.ts';
 import { BottomBar } from '../shell/bottom-bar.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
@@ -13,14 +13,14 @@ import { RouteContent } from './route-content.tsx';
 export function PublicLayout() {
   const t = useT();
   const session = useShellSession();
-  const brand = usePublicBrand();
+  const brand = session?.brand;
   const texts = useBrandTexts(brand);
   const status = session?.status;
   const logout = useLogout();
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
   const items = footerItems('ordering', loggedIn, texts?.footerLinks ?? []);
-  const brandName = brand?.name ?? t('app.fallbackName');
+  const brandName = usePublicBrandName() ?? t('app.fallbackName');
   return (
     <div className="flex min-h-dvh flex-col">
       <Header brandName={brandName} homeTo={loggedIn && session ? session.landing : paths.home} username={user?.username} />

@@ -7,7 +7,7 @@ import { loadMessages, messageLocaleFor, useLocale, useT } from '../../i18n/inde
 import { isSignedInPath } from '../../lib/paths.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
 import { useDataLayer } from '../data-bridge.ts';
-import { usePublicBrand, useShellSession } from '../shell-session.ts';
+import { usePublicBrandName, useShellSession } from '../shell-session.ts';
 import { RouteFocus } from '../shell/route-focus.tsx';
 import { ScrollRestoration } from '../shell/scroll-restoration.tsx';
 import { AppUpdateToast } from '../update/app-update-toast.tsx';
@@ -33,7 +33,6 @@ function Root() {
   const layer = useDataLayer();
   const session = useShellSession();
   const status = session?.status;
-  const brand = usePublicBrand();
 
   // The user's locale once signed in, before it the first of the browser's languages the portal speaks (pl,
   // fr-CA and en-GB read Polish, French and English); core decides what is accepted (ADR 088).
@@ -50,7 +49,7 @@ function Root() {
   }, [wanted]);
   const holdForTexts = useHoldForUserTexts(Boolean(status?.user), useLocale() === wanted || settled === wanted);
 
-  const name = brand?.name ?? t('app.fallbackName');
+  const name = usePublicBrandName() ?? t('app.fallbackName');
   useEffect(() => {
     document.title = portal === 'connect' ? `${name} connect` : name;
   }, [name, portal]);

@@ -7,7 +7,7 @@ import { useLocale } from '../../i18n/index.ts';
  * wrote no Polish. Apart from the brand's API module: the login page's shell uses it, and must not load the API
  * client with it (budgets.json, login initial JS).
  */
-export function useBrandTexts(brand: Pick<BrandSettings, 'texts'> | undefined): BrandTexts | undefined {
+export function useBrandTexts(brand: BrandSettings | undefined): BrandTexts | undefined {
   const locale = useLocale();
   return brand ? brandTexts(brand, locale) : undefined;
 }
