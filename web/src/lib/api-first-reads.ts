@@ -56,7 +56,8 @@ function read(path: string, portal: Portal, peek: boolean): Started {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return undefined;
   }
