@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/web-signed-in.ts [--base-url http://localhost:4000] [--runs 3] [--only transactions] [--waterfall]`:
+ * `npx tsx scripts/bench/web-signed-in.ts [--base-url http://localhost:4000] [--runs 3] [--only transactions] [--path / --path /connect] [--waterfall]`:
  * every route of both portals opened cold on the phone profile (page-load.ts: 1.6 Mbit/s, 150 ms RTT, 4x CPU,
  * 375x812, cache off, no service worker, a fresh context per load), as a link from a mail opens it: signed in
  * (demo.connect for /connect, demo.retailer for /app) and the login pages signed out. Per route the median
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     'base-url': { type: 'string' },
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
+    path: { type: 'string', multiple: true },
     waterfall: { type: 'boolean', default: false },
   },
 });
@@ -135,7 +136,9 @@ try {
     sessions.set(`${url} connect`, await signInCookies(browser, url, 'connect', user('demo.connect')));
     sessions.set(`${url} ordering`, await signInCookies(browser, url, 'ordering', user('demo.retailer')));
   }
-  const routes = BENCH_ROUTES.filter((route) => !args.only || route.path.includes(args.only));
+  const routes = BENCH_ROUTES.filter(
+    (route) => (!args.only || route.path.includes(args.only)) && (!args.path || args.path.includes(route.path)),
+  );
   console.log(`phone profile (1.6 Mbit/s, 150 ms RTT, 4x CPU, 375x812, cache off), median of ${RUNS}; ${targets.join(' vs ')}`);
   console.log('| path | as | build | LCP s | data s | idle s | JS KB (files) | total KB |');
   console.log('|---|---|---|---:|---:|---:|---:|---:|');

@@ -1,11 +1,15 @@
 import { loadCatalogue } from '../i18n/index.ts';
+import { firstStatus, startFirstReads } from '../lib/api-first-reads.ts';
+import { isSignedInPath } from '../lib/paths.ts';
+import { currentPortal } from '../lib/portal.ts';
+import { storedSignedIn } from '../lib/stored-session.ts';
 import { createStore, useStore } from '../lib/store.ts';
+import { onFirstIntent } from './first-intent.ts';
 import type * as DataLayerModule from './data-layer.tsx';
 
 /**
- * The login page paints without the data layer (API client, SWR, zod schemas, session state: ~20 KB
- * gzip). It starts loading when this module runs, in parallel with the first paint; what the first
- * screen needs of it comes through here:
+ * The login page paints without the data layer (API client, SWR, zod schemas, session state: ~26 KB
+ * gzip), which loads when `startDataLayer` (below) decides; what the first screen needs of it comes through here:
  * - `loadDataLayer()` for calls (sign-in, logout), awaited where used;
  * - `useDataLayer()` for its components and rules once it is there (undefined before);
  * - `useShellSession()` (shell-session.ts) for the session status and brand its DataSync publishes.
@@ -39,6 +43,25 @@ export const useDataLayer = () => useStore(layerStore);
 /** Why the data layer could not be loaded (undefined while it loads or once it is there). */
 export const useDataLayerFailure = () => useStore(failureStore);
 
-// Started as soon as the app's code runs (the entry imports this module), so the data layer downloads
-// while the login page paints. A failed download is tried again where the layer is used.
-void loadDataLayer().catch(() => undefined);
+/**
+ * When the data layer loads (ADR 117). The entry's first reads (api-first-reads.ts: the session status, the brand
+ * and a connect section's master data) start at once, in the built app. The layer itself:
+ * - at once below /app or /connect, with a signed-in copy of the portal's session in session storage, and outside
+ *   the built app (no first reads there);
+ * - on the login page and the other public pages, at the visitor's first input (first-intent.ts), when the first
+ *   status read says anything but signed out (a signed-in visitor goes on to their landing page, a failure is
+ *   reported), or when a lazily loaded page (lazy-route.ts) or a sign-in asks for it. The login card paints and
+ *   takes input without it (the submit waits for it); the brand's name and links come from the first read.
+ * A failed download is tried again where the layer is used.
+ */
+function startDataLayer(): void {
+  const load = () => void loadDataLayer().catch(() => undefined);
+  if (typeof window === 'undefined') return load();
+  const portal = currentPortal();
+  if (import.meta.env.PROD) startFirstReads(portal, window.location.pathname);
+  const status = firstStatus();
+  if (!status || isSignedInPath(window.location.pathname) || storedSignedIn(portal)) return load();
+  onFirstIntent(load);
+  void status.then((said) => said === 'other' && load());
+}
+startDataLayer();

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { createStore, useStore } from '../lib/store.ts';
-import { paths } from '../lib/paths.ts';
+import { isSignedInPath, paths } from '../lib/paths.ts';
+import { onFirstIntent } from './first-intent.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyRoute, preloadRouteElements } from './lazy-route.ts';
@@ -97,16 +98,8 @@ const awaitSignedIn = signedInRoots.map((root) => ({
 }));
 const table = createStore<RouteObject[]>(routesWith(awaitSignedIn));
 
-const belowSignedInRoot = (pathname: string) => signedInRoots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
-if (typeof window === 'undefined' || belowSignedInRoot(window.location.pathname)) void loadSignedInRoutes().catch(() => undefined);
-else {
-  const intents = ['pointerdown', 'keydown'] as const;
-  const onIntent = () => {
-    for (const intent of intents) window.removeEventListener(intent, onIntent, true);
-    void loadSignedInRoutes().catch(() => undefined);
-  };
-  for (const intent of intents) window.addEventListener(intent, onIntent, { capture: true, passive: true });
-}
+if (typeof window === 'undefined' || isSignedInPath(window.location.pathname)) void loadSignedInRoutes().catch(() => undefined);
+else onFirstIntent(() => void loadSignedInRoutes().catch(() => undefined));
 
 /** The app's screens for the current location (inside a <BrowserRouter>, or a <MemoryRouter> in tests). */
 export function AppRoutes() {

@@ -3,6 +3,7 @@ import { AUTH } from '@portal/core/auth';
 import type * as z from '@portal/core/zod';
 import { errorText, interpolate, translate } from '../i18n/index.ts';
 import { reportApiReachable } from './connectivity.ts';
+import { takeFirstRead } from './api-first-reads.ts';
 import { currentPortal } from './portal.ts';
 import { markAuthorizationFailed, requestPendingStep } from './session.ts';
 import { snacks } from './snack.ts';
@@ -186,7 +187,9 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
 
     let response: Response;
     try {
-      response = await fetchImpl(input, { ...init, headers, credentials: 'same-origin' });
+      // The entry's first read of this request, when it is one (api-first-reads.ts, ADR 117): not sent twice.
+      const started = options.fetch ? undefined : takeFirstRead(method, urlOf(input), portal);
+      response = await (started ?? fetchImpl(input, { ...init, headers, credentials: 'same-origin' }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       reportApiReachable(false);

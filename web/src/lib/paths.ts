@@ -115,3 +115,7 @@ export function portalPaths(portal: Portal): PortalPaths {
         ssoCallback: paths.ssoCallback,
       };
 }
+
+/** Whether a path is below a signed-in shell's root (/app or /connect), where the signed-in code loads at once (ADR 097). */
+export const isSignedInPath = (pathname: string): boolean =>
+  [paths.app.root, paths.connect.root].some((root) => pathname === root || pathname.startsWith(`${root}/`));

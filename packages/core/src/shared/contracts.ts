@@ -5,14 +5,9 @@ import * as z from './zod.ts';
  * them; a renamed field breaks both builds.
  */
 
-/** Every /api request names the portal it is made from (SPEC 7). */
-export const PORTAL_HEADER = 'X-Portal';
 export const PORTALS = ['ordering', 'connect'] as const;
 export type Portal = (typeof PORTALS)[number];
 export const isPortal = (value: unknown): value is Portal => PORTALS.some((portal) => portal === value);
-
-/** Anti-script-inclusion prefix put before every JSON body; the web client strips it. */
-export const XSSI_PREFIX = ")]}',\n";
 
 /** The one error body (ARCHITECTURE convention 2). */
 export const ErrorBody = z.object({

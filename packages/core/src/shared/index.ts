@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './contracts.ts';
+export * from './wire.ts';
 export * from './brand-texts.ts';
 export * from './date-presets.ts';
 export * from './errors.ts';

@@ -1,7 +1,7 @@
 import { useBrandTexts } from '../../features/brand/brand-texts.ts';
 import { useT } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
-import { useShellSession } from '../shell-session.ts';
+import { usePublicBrandName, useShellSession } from '../shell-session.ts';
 import { BottomBar } from '../shell/bottom-bar.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
@@ -20,7 +20,7 @@ export function PublicLayout() {
   const user = status?.loggedIn ? status.user : null;
   const loggedIn = user !== null;
   const items = footerItems('ordering', loggedIn, texts?.footerLinks ?? []);
-  const brandName = brand?.name ?? t('app.fallbackName');
+  const brandName = usePublicBrandName() ?? t('app.fallbackName');
   return (
     <div className="flex min-h-dvh flex-col">
       <Header brandName={brandName} homeTo={loggedIn && session ? session.landing : paths.home} username={user?.username} />

@@ -4,10 +4,10 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { SnackHost } from '../../components/ui/snack-host.tsx';
 import { loadMessages, messageLocaleFor, useLocale, useT } from '../../i18n/index.ts';
-import { paths } from '../../lib/paths.ts';
+import { isSignedInPath } from '../../lib/paths.ts';
 import { PortalContext, portalOfPath, usePortal } from '../../lib/portal.ts';
 import { useDataLayer } from '../data-bridge.ts';
-import { useShellSession } from '../shell-session.ts';
+import { usePublicBrandName, useShellSession } from '../shell-session.ts';
 import { RouteFocus } from '../shell/route-focus.tsx';
 import { ScrollRestoration } from '../shell/scroll-restoration.tsx';
 import { AppUpdateToast } from '../update/app-update-toast.tsx';
@@ -33,7 +33,6 @@ function Root() {
   const layer = useDataLayer();
   const session = useShellSession();
   const status = session?.status;
-  const brand = session?.brand;
 
   // The user's locale once signed in, before it the first of the browser's languages the portal speaks (pl,
   // fr-CA and en-GB read Polish, French and English); core decides what is accepted (ADR 088).
@@ -50,7 +49,7 @@ function Root() {
   }, [wanted]);
   const holdForTexts = useHoldForUserTexts(Boolean(status?.user), useLocale() === wanted || settled === wanted);
 
-  const name = brand?.name ?? t('app.fallbackName');
+  const name = usePublicBrandName() ?? t('app.fallbackName');
   useEffect(() => {
     document.title = portal === 'connect' ? `${name} connect` : name;
   }, [name, portal]);
@@ -86,8 +85,6 @@ function Root() {
   );
 }
 
-const signedInRoots = [paths.app.root, paths.connect.root];
-
 /**
  * A signed-in screen waits (the loading spinner) until the user's language is active the first time: a deep
  * link's screen code is there before the session says the language (ADR 097), and would otherwise show its
@@ -98,7 +95,7 @@ const signedInRoots = [paths.app.root, paths.connect.root];
 function useHoldForUserTexts(signedIn: boolean, textsReady: boolean): boolean {
   const { pathname } = useLocation();
   const [shownSignedIn, setShownSignedIn] = useState(false);
-  const onSignedInScreen = signedInRoots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+  const onSignedInScreen = isSignedInPath(pathname);
   useEffect(() => {
     if (textsReady) setShownSignedIn(signedIn);
   }, [signedIn, textsReady]);

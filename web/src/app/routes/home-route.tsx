@@ -4,7 +4,7 @@ import { LoginCard } from '../../features/auth/components/login-card.tsx';
 import { useT } from '../../i18n/index.ts';
 import { storedSignedIn } from '../../lib/stored-session.ts';
 import { useDataLayer, useDataLayerFailure } from '../data-bridge.ts';
-import { useShellSession } from '../shell-session.ts';
+import { usePublicBrandName, useShellSession } from '../shell-session.ts';
 import { type HomeDecision, homeDecision } from '../home-decision.ts';
 import { LoginHero } from './login-hero.tsx';
 import { isLoggedOutState } from '../shell/logged-out-state.ts';
@@ -21,6 +21,7 @@ export function HomeRoute() {
   const layer = useDataLayer();
   const failure = useDataLayerFailure();
   const session = useShellSession();
+  const brandName = usePublicBrandName() ?? t('app.fallbackName');
   const navigate = useNavigate();
   const location = useLocation();
   const justLoggedOut = isLoggedOutState(location.state);
@@ -37,7 +38,6 @@ export function HomeRoute() {
   if (decision === 'wait' && !session && failure !== undefined) throw failure;
   if (decision !== 'login') return <FullPageSpinner label={t('app.loading')} />;
 
-  const brandName = session?.brand?.name ?? t('app.fallbackName');
   return (
     <div className="relative overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-50 to-transparent" />

@@ -1,0 +1,112 @@
+import { type Portal, PORTAL_HEADER, XSSI_PREFIX } from '@portal/core/shared';
+import { paths } from './paths.ts';
+import { createStore, useStore } from './store.ts';
+
+/**
+ * The page's first reads, started by the entry the moment the app's code runs (ADR 117), before React renders and
+ * before the data layer (SWR, zod, the API client) is there: `GET auth/status` and `GET brand` on every page, and
+ * `GET master-data` on a deep link into a connect section that opens on it (its customer and date pickers):
+ * - on a deep link they are then on the wire while the data layer and the screen's code download, instead of
+ *   after them (ADR 097 had the first two start when the data layer ran, the section's when its screen rendered);
+ * - on the login page the data layer waits for the visitor's first input (data-bridge.ts); until then this
+ *   module alone tells whether the visitor is signed in after all (`firstStatus`) and gives the brand's name
+ *   (`useFirstBrandName`; its footer links follow with the data layer).
+ * The API client (api-client.ts) takes each answer over for the same request (`takeFirstRead`): once, within
+ * `HANDOFF_MS`, for the same portal. From there on it is parsed with the core contracts and its failures are
+ * reported as before; what this module reads of it (a copy) only decides what to load and shows the brand
+ * until the parsed one replaces it. An answer nobody asks for (a signed-out visitor's 401) is dropped quietly.
+ * Only in the built app: the tests install their fake backend per test.
+ */
+const FIRST_READS = { status: '/api/auth/status', brand: '/api/brand', masterData: '/api/master-data' } as const;
+/** The connect sections whose screen reads the master data first (their `useMasterData`). */
+const MASTER_DATA_SECTIONS = [
+  paths.connect.transactions,
+  paths.connect.reports,
+  paths.connect.sales,
+  paths.connect.imports,
+  paths.connect.serialNumbers,
+  paths.connect.documents,
+];
+/** Older than this an answer is read again (as useSession's deduping window, lib/auth.ts). */
+const HANDOFF_MS = 10_000;
+
+interface Started {
+  portal: Portal;
+  at: number;
+  response: Promise<Response>;
+  /** A copy of the body taken as the answer arrives (before the API client reads the original). */
+  body?: Promise<{ status: number; json: unknown }>;
+  taken?: boolean;
+}
+const started = new Map<string, Started>();
+
+function read(path: string, portal: Portal, peek: boolean): Started {
+  const response = fetch(path, { headers: { [PORTAL_HEADER]: portal, Accept: 'application/json' }, credentials: 'same-origin' });
+  const body = peek
+    ? response.then(async (answer) => {
+        const text = await answer.clone().text();
+        return { status: answer.status, json: parseJson(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text) };
+      })
+    : undefined;
+  // Whoever takes the answer over reports its failure; unclaimed, it is dropped quietly.
+  response.catch(() => undefined);
+  body?.catch(() => undefined);
+  return { portal, at: performance.now(), response, body };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the reads for the portal and the path of the address (the entry calls it once, in the built app only). */
+export function startFirstReads(portal: Portal, pathname: string): void {
+  started.set(FIRST_READS.status, read(FIRST_READS.status, portal, true));
+  const brand = read(FIRST_READS.brand, portal, true);
+  started.set(FIRST_READS.brand, brand);
+  void brand.body?.then(({ status, json }) => firstBrandName.set(status === 200 ? nameOf(json) : undefined));
+  if (MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
+    started.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, false));
+}
+
+/**
+ * The answer of a first read for this request, if it is one (a plain GET of the same path for the same portal,
+ * within HANDOFF_MS), handed over once: the API client uses it instead of sending the request again.
+ */
+export function takeFirstRead(method: string, url: string, portal: Portal): Promise<Response> | undefined {
+  if (method !== 'GET' || typeof window === 'undefined') return undefined;
+  const { pathname, search } = new URL(url, window.location.origin);
+  const read = search ? undefined : started.get(pathname);
+  if (!read || read.taken) return undefined;
+  read.taken = true;
+  return read.portal === portal && performance.now() - read.at < HANDOFF_MS ? read.response : undefined;
+}
+
+/**
+ * What the first status read says, read raw: 'signedOut' only for a plain signed-out answer (200 with
+ * `loggedIn: false`, or a 401); 'other' for a signed-in session, a failure or an answer it cannot read (the
+ * data layer then loads at once and handles it as before); undefined when no first read was started.
+ */
+export function firstStatus(): Promise<'signedOut' | 'other'> | undefined {
+  const read = started.get(FIRST_READS.status);
+  return read?.body?.then(
+    ({ status, json }) => (status === 401 || (status === 200 && isRecord(json) && json.loggedIn === false) ? 'signedOut' : 'other'),
+    () => 'other' as const,
+  );
+}
+
+const firstBrandName = createStore<string | undefined>(undefined);
+/** The brand's name from the first read, undefined until it is in (or when it could not be read). */
+export const useFirstBrandName = () => useStore(firstBrandName);
+
+/** Only the name (a string within the contract's 200 characters, core's BrandSettings); the rest waits for the contract. */
+function nameOf(json: unknown): string | undefined {
+  const name = isRecord(json) ? json.name : undefined;
+  return typeof name === 'string' && name.length <= 200 ? name : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
