@@ -24,6 +24,14 @@ export type SignInOutcome = {
   mfaAttempt?: { token: string; maxAgeSeconds: number };
 };
 
+/** The answer asking for the second step: the account's method, and its passkey when it has one (ADR 112). */
+const secondStep = (account: AccountMfa) => ({
+  success: false,
+  mfa: MfaState.firstStepPassed,
+  mfaMethod: account.mfaMethod === 'app' ? ('app' as const) : ('email' as const),
+  ...(account.passkeyCount ? { passkey: true } : {}),
+});
+
 /** Sign-in attempts one client address may make per minute (ADR 010). */
 export const SIGNIN_PER_IP = { name: 'signin-ip', windowSeconds: 60 } as const;
 
@@ -78,8 +86,8 @@ export function createAuthService(deps: {
      */
     async signIn(input: SignInInput, meta: RequestMeta, mfaAttemptToken?: string, passkey?: SecondFactor): Promise<SignInOutcome> {
       const code = input.secretCode?.trim() || undefined;
-      const factorMethod = passkey ? 'passkey' : 'totp';
-      const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = code || passkey ? factorMethod : 'password') =>
+      const factor = passkey ? 'passkey' : code ? 'totp' : undefined;
+      const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = factor ?? 'password') =>
         audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method });
       const refuse = async (
         outcome: AuditEntry['outcome'],
@@ -135,12 +143,7 @@ export function createAuthService(deps: {
         if (!code && !passkey) {
           await guard.release(reservation);
           await attempt('mfa_required');
-          const response = { success: false, mfa: step, mfaMethod: account.mfaMethod === 'app' ? ('app' as const) : ('email' as const) };
-          return {
-            // The step offers 'Use your passkey' beside the code when the account has one (ADR 112).
-            result: loginResult(account, account.passkeyCount ? { ...response, passkey: true } : response),
-            mfaAttempt: await mfa.begin(account, meta.portal),
-          };
+          return { result: loginResult(account, secondStep(account)), mfaAttempt: await mfa.begin(account, meta.portal) };
         }
         // A passkey's assertion or a code: the same attempt, the same failure budget (ADR 112).
         const check = passkey ? passkey(account) : mfa.verify(account, mfaAttemptToken, code ?? '');
