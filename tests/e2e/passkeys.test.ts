@@ -147,23 +147,34 @@ describe('passkeys', () => {
     await shoot(page, 'passkeys-mfa-step');
     await use.click();
     await page.waitForURL(`${baseUrl}/app/**`);
-    const status = await page.evaluate(`fetch('/api/auth/status', { headers: { 'X-Portal': 'ordering' } }).then((r) => r.json())`);
-    expect(status).toMatchObject({ loggedIn: true, mfaStatus: 'email' });
+    // Signed in with a second factor: strong (ADR 012), the weak account's couponing opens.
+    await page.goto(`${baseUrl}/app/couponing`);
+    await page.waitForURL(`${baseUrl}/app/couponing`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('shows the passkey texts in German: the login card and My Account', async () => {
+  it('shows the passkey texts in German: the login card, the second step and My Account', async () => {
+    const signInDe = async (page: Page, user: { username: string; password: string }) => {
+      await page.getByLabel('Benutzername').fill(user.username);
+      await page.getByLabel('Passwort').fill(user.password);
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    };
     const { page } = await pageWithAuthenticator('de-DE');
     await page.goto(baseUrl);
     await page.getByRole('button', { name: 'Mit Passkey anmelden' }).waitFor();
     await shoot(page, 'passkeys-login-de');
-    const user = account('e2e.deutsch');
-    await page.getByLabel('Benutzername').fill(user.username);
-    await page.getByLabel('Passwort').fill(user.password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForURL(`${baseUrl}/app/**`);
-    await page.goto(`${baseUrl}/app/my-account`);
-    await page.getByRole('heading', { name: 'Passkeys' }).scrollIntoViewIfNeeded();
-    await shoot(page, 'passkeys-panel-de');
+    // The account of the test above: e-mailed codes and a passkey.
+    await signInDe(page, account('e2e.passkey.mfa'));
+    await page.getByRole('button', { name: 'Passkey verwenden' }).waitFor();
+    await shoot(page, 'passkeys-mfa-step-de');
+
+    const other = (await pageWithAuthenticator('de-DE')).page;
+    await other.goto(baseUrl);
+    await signInDe(other, account('e2e.deutsch'));
+    await other.waitForURL(`${baseUrl}/app/**`);
+    await other.goto(`${baseUrl}/app/my-account`);
+    await other.getByRole('heading', { name: 'Passkeys' }).scrollIntoViewIfNeeded();
+    await shoot(other, 'passkeys-panel-de');
   });
 });
 
