@@ -3,6 +3,7 @@ import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
+import { lastMailTo } from '../../tests/support/mailbox.ts';
 import {
   assert,
   cloneCredential,
@@ -87,6 +88,17 @@ describe('passkey registration', () => {
     const noUv = createCredential(fresh, ORIGIN, USER_PRESENT_ONLY).response;
     expect((await call(jar, 'POST', '/auth/passkeys/registration', { name: 'X', response: noUv })).status).toBe(401);
     expect((await call(jar, 'GET', '/auth/passkeys')).body).toEqual({ passkeys: [] });
+  });
+
+  it('limits the registration options one account may ask for (each stores a challenge): past its budget a 429', async () => {
+    const jar = await signedIn('pk.flood');
+    const asked = [];
+    for (let i = 0; i < 11; i++) asked.push((await call(jar, 'POST', '/auth/passkeys/registration/options', {})).status);
+    expect(asked).toEqual([...Array<number>(10).fill(200), 429]);
+    // Another account is not affected.
+    expect((await call(await signedIn('pk.flood.other'), 'POST', '/auth/passkeys/registration/options', {})).status).toBe(200);
+    advance(5 * 60_000);
+    expect((await call(jar, 'POST', '/auth/passkeys/registration/options', { currentPassword: PASSWORD })).status).toBe(200);
   });
 
   it('answers hostile input with a 4xx', async () => {
@@ -204,5 +216,95 @@ describe('managing passkeys', () => {
     expect((await call(mine, 'POST', `/auth/passkeys/${id}/remove`, { currentPassword: 'Wrong-Guess-2026!' })).status).toBe(400);
     expect((await call(mine, 'POST', `/auth/passkeys/${id}/remove`, {})).status).toBe(200);
     expect((await call(mine, 'GET', '/auth/passkeys')).body).toEqual({ passkeys: [] });
+  });
+});
+
+/** An account with a passkey that then sets up e-mailed codes as its second factor (ADR 012): MFA state 20 after a password. */
+async function withPasskeyAndMfa(username: string): Promise<SoftCredential> {
+  const jar = await signedIn(username);
+  const credential = await register(jar);
+  expect((await call(jar, 'POST', '/auth/mfa/email', { currentPassword: PASSWORD })).status).toBe(200);
+  const code = /\b(\d{6})\b/.exec((await lastMailTo(`${username}@example.com`)).body.text ?? '')?.[1];
+  expect((await call(jar, 'POST', '/auth/mfa/email/confirm', { secretCode: code, currentPassword: PASSWORD })).status).toBe(200);
+  return credential;
+}
+
+/** The password step of a sign-in: the answer asks for the second factor and offers the passkey. */
+async function passwordStep(jar: CookieJar, username: string) {
+  const res = await call(jar, 'POST', '/auth/signin', { username, password: PASSWORD });
+  expect(res.body).toMatchObject({ response: { success: false, mfa: 20, mfaMethod: 'email', passkey: true } });
+}
+
+async function secondFactorOptions(jar: CookieJar) {
+  const options = await call(jar, 'POST', '/auth/passkeys/mfa/options');
+  expect(options.status).toBe(200);
+  return options.body as { challenge: string; allowCredentials: { id: string }[] };
+}
+
+describe('passkey as the second factor (ADR 112)', () => {
+  const second = (jar: CookieJar, username: string, response: unknown) =>
+    call(jar, 'POST', '/auth/passkeys/mfa', { username, password: PASSWORD, response });
+
+  it("answers the second step with one of the account's own passkeys, once", async () => {
+    const credential = await withPasskeyAndMfa('pk.second');
+    const jar = new CookieJar();
+    await passwordStep(jar, 'pk.second');
+    const options = await secondFactorOptions(jar);
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([Buffer.from(credential.id).toString('base64url')]);
+    const answer = assert(credential, options, ORIGIN);
+    const res = await second(jar, 'pk.second', answer);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ response: { success: true }, username: 'pk.second' });
+    expect(await status(jar)).toMatchObject({ loggedIn: true, mfaStatus: 'email', user: { strongAuthentication: true } });
+    // The attempt ended with the sign-in: the same answer again finds none.
+    expect((await second(jar, 'pk.second', answer)).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
+  });
+
+  it('refuses options and answers without a pending attempt, and hostile bodies', async () => {
+    expect((await call(new CookieJar(), 'POST', '/auth/passkeys/mfa/options')).body).toMatchObject({
+      code: 'LOGIN.FORM.ERROR.MFA_EXPIRED',
+    });
+    const credential = await withPasskeyAndMfa('pk.second.noattempt');
+    const jar = new CookieJar();
+    await passwordStep(jar, 'pk.second.noattempt');
+    const answer = assert(credential, await secondFactorOptions(jar), ORIGIN);
+    // Another browser (no attempt cookie) cannot use the answer.
+    expect((await second(new CookieJar(), 'pk.second.noattempt', answer)).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
+    for (const body of [{}, { username: 'x', password: 'y', response: { id: '!' } }, { username: 'x', password: 7, response: answer }]) {
+      expect((await call(jar, 'POST', '/auth/passkeys/mfa', body)).status).toBe(400);
+    }
+  });
+
+  it("counts another account's passkey, a discoverable sign-in's challenge and a clone's counter going back like wrong codes, up to the lock", async () => {
+    const credential = await withPasskeyAndMfa('pk.second.guess');
+    const stranger = await register(await signedIn('pk.second.stranger'));
+    const clone = cloneCredential(credential);
+    const jar = new CookieJar();
+    await passwordStep(jar, 'pk.second.guess');
+    // The owner signs in once, so the clone's counter now lies behind.
+    expect((await second(jar, 'pk.second.guess', assert(credential, await secondFactorOptions(jar), ORIGIN))).status).toBe(200);
+
+    const browser = new CookieJar();
+    await passwordStep(browser, 'pk.second.guess');
+    const wrong = (response: unknown) => second(browser, 'pk.second.guess', response);
+    expect((await wrong(assert(stranger, await secondFactorOptions(browser), ORIGIN))).body).toMatchObject({
+      code: 'LOGIN.FORM.ERROR.WRONG_CODE',
+    });
+    expect((await wrong(assert(clone, await secondFactorOptions(browser), ORIGIN, { counter: 1 }))).body).toMatchObject({
+      code: 'LOGIN.FORM.ERROR.WRONG_CODE',
+    });
+    expect((await wrong(assert(credential, await secondFactorOptions(browser), ORIGIN, { flags: USER_PRESENT_ONLY }))).body).toMatchObject({
+      code: 'LOGIN.FORM.ERROR.WRONG_CODE',
+    });
+    // A discoverable sign-in's challenge is not this attempt's: refused without counting.
+    expect((await wrong(assert(credential, await signInOptions(browser), ORIGIN))).body).toMatchObject({
+      code: 'PASSKEY.CHALLENGE_INVALID',
+    });
+    expect((await wrong(assert(stranger, await secondFactorOptions(browser), ORIGIN))).body).toMatchObject({
+      code: 'LOGIN.FORM.ERROR.WRONG_CODE',
+    });
+    expect((await wrong(assert(stranger, await secondFactorOptions(browser), ORIGIN))).body).toMatchObject({
+      code: 'LOGIN.FORM.ERROR.ACCOUNT_LOCKED',
+    });
   });
 });

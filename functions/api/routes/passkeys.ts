@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf } from '../middleware/session.ts';
-import { clearMfaAttemptCookie, requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
+import { clearMfaAttemptCookie, mfaAttemptToken, requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 
 /** The passkey contracts load with the first passkey request (validateOnFirstUse, ADR 038). */
@@ -74,6 +74,31 @@ export const passkeyRoutes = new Hono<AppEnv>()
       const { result, session } = await backend.passkeys.signIn(c.req.valid('json').response, requestMeta(c), c.req.header('Host'));
       setSessionCookie(c, session);
       clearMfaAttemptCookie(c);
+      return c.json(result);
+    },
+  )
+  // The passkey as the second factor of a password sign-in (ADR 112): options for the pending attempt in the
+  // HttpOnly cookie (the account's own credentials only), then the sign-in with the assertion instead of a code.
+  .post('/mfa/options', route({ auth: 'anonymous', scope: 'token' }), async (c) =>
+    c.json(await c.get('backend').passkeys.secondFactorOptions(mfaAttemptToken(c), c.get('portal'), requestMeta(c).ip)),
+  )
+  .post(
+    '/mfa',
+    route({ auth: 'anonymous', scope: 'token' }),
+    validateOnFirstUse('json', async () => (await contracts()).PasskeySecondFactorInput),
+    async (c) => {
+      const backend = c.get('backend');
+      await backend.auth.logout(c.get('sessionToken'));
+      const { username, password, response } = c.req.valid('json');
+      const attemptToken = mfaAttemptToken(c);
+      const host = c.req.header('Host');
+      const { result, session } = await backend.auth.signIn({ username, password }, requestMeta(c), attemptToken, (account) =>
+        backend.passkeys.verifySecondFactor(account, attemptToken, response, host),
+      );
+      if (session) {
+        setSessionCookie(c, session);
+        clearMfaAttemptCookie(c);
+      }
       return c.json(result);
     },
   );

@@ -15,7 +15,7 @@ import { isLoggedOutState } from './shell/logged-out-state.ts';
  * The data layer: loaded by data-bridge.ts right at startup, beside the login page's first paint, and
  * imported by nothing the login page paints with. What those first components use of it is exported here.
  */
-export { attemptLogin } from '../features/auth/model/login-attempt.ts';
+export { attemptLogin, attemptPasskeyLogin } from '../features/auth/model/login-attempt.ts';
 export { loginFailure, loginFormErrors } from '../features/auth/model/login-form.ts';
 export { startSso } from '../features/auth/api/sso.ts';
 export { MfaCodeStep } from '../features/auth/components/mfa-code-step.tsx';

@@ -50,6 +50,9 @@ const PER_LOCALE: Record<string, readonly string[]> = {
     'Maximum',
     // The coupon module's name in German business use (docs/glossary.md)
     'Couponing',
+    // The WebAuthn credential's name in German as the platforms write it (docs/glossary.md)
+    'Passkey',
+    'Passkeys',
   ],
   'fr-FR': [
     'Documents',

@@ -15,6 +15,8 @@ export const KeyScope = {
   authStatus: 'auth/status',
   account: 'account',
   sessions: 'account/sessions',
+  /** My Account's passkeys (ADR 112). */
+  passkeys: 'account/passkeys',
   serialCheck: 'couponing/check',
   cardDetails: 'couponing/details',
   addresses: 'replenishment/addresses',

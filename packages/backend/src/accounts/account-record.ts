@@ -85,6 +85,8 @@ export type StoredAccount = Account & {
   pendingEmailCode?: { codeHash: string; validUntil: string };
   mfaNoticeDismissed?: boolean;
   emailChange?: EmailChange;
+  /** Registered passkeys (ADR 098 item 6): the sign-in's second step offers one when there are any (ADR 112). */
+  passkeyCount?: number;
 };
 
 /** Usernames are case-insensitive: 'Anna' and 'anna' are one account. */

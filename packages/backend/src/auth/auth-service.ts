@@ -15,11 +15,22 @@ import { isPasswordExpiredAt, sessionStatus } from './session-status.ts';
 
 export type RequestMeta = { ip?: string; userAgent?: string; portal: Portal };
 
+/** The second factor checked instead of a code (a passkey's assertion, ADR 112): true once, for this attempt. */
+export type SecondFactor = (account: AccountMfa) => Promise<boolean>;
+
 export type SignInOutcome = {
   result: LoginResult;
   session?: { token: string; maxAgeSeconds: number };
   mfaAttempt?: { token: string; maxAgeSeconds: number };
 };
+
+/** The answer asking for the second step: the account's method, and its passkey when it has one (ADR 112). */
+const secondStep = (account: AccountMfa) => ({
+  success: false,
+  mfa: MfaState.firstStepPassed,
+  mfaMethod: account.mfaMethod === 'app' ? ('app' as const) : ('email' as const),
+  ...(account.passkeyCount ? { passkey: true } : {}),
+});
 
 /** Sign-in attempts one client address may make per minute (ADR 010). */
 export const SIGNIN_PER_IP = { name: 'signin-ip', windowSeconds: 60 } as const;
@@ -73,9 +84,10 @@ export function createAuthService(deps: {
      * (`mfaAttempt`, result mfa 20); with a code it is checked against that attempt. Every failure of
      * either step counts toward the name's budget (ADR 010).
      */
-    async signIn(input: SignInInput, meta: RequestMeta, mfaAttemptToken?: string): Promise<SignInOutcome> {
+    async signIn(input: SignInInput, meta: RequestMeta, mfaAttemptToken?: string, passkey?: SecondFactor): Promise<SignInOutcome> {
       const code = input.secretCode?.trim() || undefined;
-      const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = code ? 'totp' : 'password') =>
+      const factor = passkey ? 'passkey' : code ? 'totp' : undefined;
+      const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = factor ?? 'password') =>
         audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method });
       const refuse = async (
         outcome: AuditEntry['outcome'],
@@ -128,15 +140,14 @@ export function createAuthService(deps: {
       }
       const step = mfa.requiredStep(account);
       if (step === MfaState.firstStepPassed) {
-        if (!code) {
+        if (!code && !passkey) {
           await guard.release(reservation);
           await attempt('mfa_required');
-          return {
-            result: loginResult(account, { success: false, mfa: step, mfaMethod: account.mfaMethod === 'app' ? 'app' : 'email' }),
-            mfaAttempt: await mfa.begin(account, meta.portal),
-          };
+          return { result: loginResult(account, secondStep(account)), mfaAttempt: await mfa.begin(account, meta.portal) };
         }
-        const verified = await mfa.verify(account, mfaAttemptToken, code).catch(async (error: unknown) => {
+        // A passkey's assertion or a code: the same attempt, the same failure budget (ADR 112).
+        const check = passkey ? passkey(account) : mfa.verify(account, mfaAttemptToken, code ?? '');
+        const verified = await check.catch(async (error: unknown) => {
           await guard.release(reservation); // the attempt expired: no code was checked
           throw error;
         });

@@ -37,6 +37,8 @@ export const LoginResult = z.object({
     mfa: z.optional(z.union([z.literal(10), z.literal(20)])),
     /** With mfa 20: the account's second factor, so the code step offers 'Send OTP code' only for e-mail. */
     mfaMethod: z.optional(z.enum(['app', 'email'])),
+    /** At the second step: the account has a passkey, which may answer instead of the code (ADR 112). */
+    passkey: z.optional(z.boolean()),
     message: z.optional(z.string()),
   }),
   username: z.string(),

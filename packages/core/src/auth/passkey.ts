@@ -1,4 +1,5 @@
 import * as z from '../shared/zod.ts';
+import { SignInInput } from './contracts.ts';
 
 /**
  * Passkey wire contracts (ADR 098): the browser's WebAuthn answers as @simplewebauthn/browser serialises
@@ -34,17 +35,24 @@ export const PasskeyRegistrationInput = z.object({
 });
 export type PasskeyRegistrationInput = z.infer<typeof PasskeyRegistrationInput>;
 
-export const PasskeySignInInput = z.object({
-  response: credentialJson(
-    z.object({
-      clientDataJSON: b64url(4096),
-      authenticatorData: b64url(4096),
-      signature: b64url(1024),
-      userHandle: z.optional(b64url(86)),
-    }),
-  ),
-});
+const assertionJson = credentialJson(
+  z.object({
+    clientDataJSON: b64url(4096),
+    authenticatorData: b64url(4096),
+    signature: b64url(1024),
+    userHandle: z.optional(b64url(86)),
+  }),
+);
+
+export const PasskeySignInInput = z.object({ response: assertionJson });
 export type PasskeySignInInput = z.infer<typeof PasskeySignInInput>;
+
+/**
+ * POST auth/passkeys/mfa: the second step of a password sign-in answered with a passkey (ADR 112). Like the
+ * code step, the username and password come again with it (the sign-in's own checks run as for a code).
+ */
+export const PasskeySecondFactorInput = z.extend(z.pick(SignInInput, { username: true, password: true }), { response: assertionJson });
+export type PasskeySecondFactorInput = z.infer<typeof PasskeySecondFactorInput>;
 
 /** One passkey of My Account's list. */
 export const PasskeySummary = z.object({

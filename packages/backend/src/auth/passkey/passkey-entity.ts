@@ -31,10 +31,13 @@ export type PasskeyCredential = {
 
 export type PasskeyChallenge = {
   challenge: string;
-  purpose: 'register' | 'signin';
+  /** 'mfa': the second factor of a password sign-in (ADR 112), bound to its account and pending attempt. */
+  purpose: 'register' | 'signin' | 'mfa';
   portal: Portal;
-  /** The account a registration is for; absent for a discoverable sign-in. */
+  /** The account a registration or a second factor is for; absent for a discoverable sign-in. */
   username?: string;
+  /** A second factor's pending MFA attempt (its token's hash, ADR 012): the answer counts for that sign-in only. */
+  attempt?: string;
   validUntil: string;
 };
 

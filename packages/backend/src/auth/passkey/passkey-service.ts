@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AUTH, PASSKEY } from '@portal/core/auth';
 import type { Portal } from '@portal/core/shared';
-import { getAccount, type ReauthSession } from '../../accounts/index.ts';
+import { getAccount, type ReauthSession, usernameKey } from '../../accounts/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   addCredential,
@@ -16,6 +16,13 @@ import {
 import { CHALLENGE_VALID_MS, passkeyCeremony, type PasskeyDeps } from './passkey-ceremony.ts';
 import { passkeySignIn } from './passkey-sign-in.ts';
 import { relyingParty } from './relying-party.ts';
+
+/**
+ * Registration options one account may ask for (each answer stores a challenge for its five minutes): a
+ * signed-in script cannot fill the table, a person adding a few passkeys never meets it (ADR 112). The
+ * same mechanism as the anonymous sign-in options' per-address budget (ADR 098 item 4).
+ */
+export const REGISTRATION_OPTIONS_PER_ACCOUNT = { name: 'passkey-register-options', limit: 10, windowSeconds: 300 } as const;
 
 /** A passkey as My Account lists it: never the public key. */
 export type PasskeySummary = Pick<PasskeyCredential, 'credentialId' | 'name' | 'createdAt' | 'lastUsedAt' | 'backedUp'>;
@@ -35,12 +42,13 @@ const summary = (c: PasskeyCredential): PasskeySummary => ({
  */
 export function createPasskeyService(deps: PasskeyDeps) {
   const { db, now } = deps;
-  const { newChallenge, take, notVerified } = passkeyCeremony(deps);
+  const { newChallenge, expected, notVerified } = passkeyCeremony(deps);
 
   return {
     ...passkeySignIn(deps),
     /** POST auth/passkeys/registration/options: after re-authentication (ADR 055), like every factor change. */
     async registrationOptions(username: string, portal: Portal, currentPassword: string | undefined, session: ReauthSession) {
+      await deps.rateLimiter.hit(REGISTRATION_OPTIONS_PER_ACCOUNT, usernameKey(username));
       await deps.reauth.confirmPassword(username, currentPassword, session);
       const account = await getAccount(db, username);
       if (!account) throw new AppError('auth', AUTH.REQUIRED, 'Please login to access this section');
@@ -56,7 +64,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         userName: account.username,
         userID: new Uint8Array(Buffer.from(userId, 'base64url')),
         userDisplayName: `${account.firstname} ${account.surname}`.trim() || account.username,
-        challenge: await newChallenge('register', portal, account.username),
+        challenge: await newChallenge('register', portal, { username: account.username }),
         attestationType: 'none',
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         excludeCredentials: existing.map((c) => ({ id: c.credentialId, ...(c.transports ? { transports: c.transports } : {}) })),
@@ -67,15 +75,8 @@ export function createPasskeyService(deps: PasskeyDeps) {
 
     /** POST auth/passkeys/registration: the authenticator's answer to the options above. */
     async register(username: string, portal: Portal, host: string | undefined, response: RegistrationResponseJSON, name: string) {
-      const expectedChallenge = await take(response.response.clientDataJSON, 'register', portal, username);
-      const { rpID, origins } = relyingParty(deps.appUrl, host);
-      const verification = await verifyRegistrationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: origins,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-      }).catch(() => null);
+      const expectations = await expected(response.response.clientDataJSON, 'register', portal, host, { username });
+      const verification = await verifyRegistrationResponse({ response, ...expectations }).catch(() => null);
       if (!verification?.verified) throw notVerified();
       const { credential, credentialBackedUp } = verification.registrationInfo;
       const stored: PasskeyCredential = {

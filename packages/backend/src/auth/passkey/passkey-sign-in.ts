@@ -1,20 +1,31 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { generateAuthenticationOptions, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { LOGIN } from '@portal/core/auth';
 import type { Portal } from '@portal/core/shared';
-import { getAccount } from '../../accounts/index.ts';
+import { getAccount, type StoredAccount } from '../../accounts/index.ts';
 import { isAddressAllowed } from '../../platform/security/ip-allowlist.ts';
 import { AppError } from '../../errors.ts';
 import { SIGNIN_PER_IP, type RequestMeta } from '../auth-service.ts';
+import { deleteAttempt, getAttempt } from '../mfa/mfa-attempt-entity.ts';
+import { sha256 } from '../mfa/mfa-shared.ts';
 import { CHALLENGE_VALID_MS, passkeyCeremony, type PasskeyDeps } from './passkey-ceremony.ts';
-import { getCredential, recordCredentialUse } from './passkey-entity.ts';
+import { getCredential, listCredentials } from './passkey-entity.ts';
 import { relyingParty } from './relying-party.ts';
 
 const PASSKEY_OPTIONS_PER_IP = { name: 'passkey-options-ip', windowSeconds: 60 } as const;
-
 /** The discoverable passkey sign-in (ADR 098): options naming no account, then the assertion. */
 export function passkeySignIn(deps: PasskeyDeps) {
   const { db, now } = deps;
-  const { newChallenge, take, notVerified } = passkeyCeremony(deps);
+  const { newChallenge, expected, assert, notVerified } = passkeyCeremony(deps);
+  const optionsBudget = (ip: string | undefined) =>
+    deps.rateLimiter.hit({ ...PASSKEY_OPTIONS_PER_IP, limit: 2 * deps.signInsPerIpPerMinute }, ip ?? 'unknown');
+  const expired = () => new AppError('auth', LOGIN.FORM.ERROR.MFA_EXPIRED, 'Your sign-in has expired. Please enter your password again.');
+  /** The pending second step (ADR 012) of this account or portal, by its cookie's token; else the sign-in starts again. */
+  const pendingAttempt = async (attemptToken: string | undefined, check: (attempt: { username: string; portal: Portal }) => boolean) => {
+    const tokenHash = attemptToken ? sha256(attemptToken) : '';
+    const attempt = tokenHash ? await getAttempt(db, tokenHash) : null;
+    if (!attempt || Date.parse(attempt.validUntil) <= now().getTime() || !check(attempt)) throw expired();
+    return { ...attempt, tokenHash };
+  };
   return {
     /**
      * POST auth/passkeys/signin/options: a discoverable sign-in names no account (no username to type). Anyone
@@ -22,7 +33,7 @@ export function passkeySignIn(deps: PasskeyDeps) {
      * sign-in asks once and may give up) keeps a script from filling the table (ADR 098).
      */
     async signInOptions(portal: Portal, ip: string | undefined) {
-      await deps.rateLimiter.hit({ ...PASSKEY_OPTIONS_PER_IP, limit: 2 * deps.signInsPerIpPerMinute }, ip ?? 'unknown');
+      await optionsBudget(ip);
       const { rpID } = relyingParty(deps.appUrl);
       return generateAuthenticationOptions({
         rpID,
@@ -40,7 +51,7 @@ export function passkeySignIn(deps: PasskeyDeps) {
      */
     async signIn(response: AuthenticationResponseJSON, meta: RequestMeta, host: string | undefined) {
       await deps.rateLimiter.hit({ ...SIGNIN_PER_IP, limit: deps.signInsPerIpPerMinute }, meta.ip ?? 'unknown');
-      const expectedChallenge = await take(response.response.clientDataJSON, 'signin', meta.portal);
+      const expectations = await expected(response.response.clientDataJSON, 'signin', meta.portal, host);
       const credential = await getCredential(db, response.id);
       const account = credential ? await getAccount(db, credential.username) : null;
       const refuse = async (
@@ -59,25 +70,7 @@ export function passkeySignIn(deps: PasskeyDeps) {
         throw error;
       };
       if (!credential || !account) return refuse('passkey_refused', notVerified());
-      const { rpID, origins } = relyingParty(deps.appUrl, host);
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: origins,
-        expectedRPID: rpID,
-        credential: {
-          id: credential.credentialId,
-          publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
-          counter: credential.counter,
-          ...(credential.transports ? { transports: credential.transports } : {}),
-        },
-        requireUserVerification: true,
-      }).catch(() => null);
-      if (!verification?.verified) return refuse('passkey_refused', notVerified());
-      // Conditional on the counter read above: a clone racing the original cannot both pass.
-      if (!(await recordCredentialUse(db, credential, verification.authenticationInfo.newCounter, now()))) {
-        return refuse('passkey_refused', notVerified());
-      }
+      if (!(await assert(response, credential, expectations))) return refuse('passkey_refused', notVerified());
       if (account.status === 'locked')
         return refuse('account_locked', new AppError('auth', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked'));
       if (!account.portals.includes(meta.portal)) return refuse('wrong_url', new AppError('auth', LOGIN.FORM.ERROR.WRONG_URL, 'wrong url'));
@@ -95,6 +88,43 @@ export function passkeySignIn(deps: PasskeyDeps) {
       return deps.issueSession(account, meta, 'passkey');
     },
 
-    /** GET auth/passkeys: an object, like every answer of the API (a bare array is no JSON the gates or clients expect). */
+    /**
+     * POST auth/passkeys/mfa/options: the passkey as the second factor of a password sign-in (ADR 112). Only
+     * the pending attempt's account's own credentials are allowed, and the challenge is bound to that attempt.
+     * The same per-address budget as the discoverable options: each answer stores a challenge.
+     */
+    async secondFactorOptions(attemptToken: string | undefined, portal: Portal, ip: string | undefined) {
+      await optionsBudget(ip);
+      const attempt = await pendingAttempt(attemptToken, (a) => a.portal === portal);
+      const credentials = await listCredentials(db, attempt.username);
+      if (credentials.length === 0) throw notVerified();
+      const { rpID } = relyingParty(deps.appUrl);
+      return generateAuthenticationOptions({
+        rpID,
+        challenge: await newChallenge('mfa', portal, { username: attempt.username, attempt: attempt.tokenHash }),
+        allowCredentials: credentials.map((c) => ({ id: c.credentialId, ...(c.transports ? { transports: c.transports } : {}) })),
+        userVerification: 'required',
+        timeout: CHALLENGE_VALID_MS,
+      });
+    },
+
+    /**
+     * The second factor's check inside the password sign-in (auth-service `signIn`, ADR 112): true once, when the
+     * assertion answers this attempt's challenge with one of the account's own credentials; the attempt then
+     * ends as after a right code. False counts as a wrong code there; an expired attempt or challenge throws.
+     */
+    async verifySecondFactor(
+      account: StoredAccount,
+      attemptToken: string | undefined,
+      response: AuthenticationResponseJSON,
+      host?: string,
+    ) {
+      const attempt = await pendingAttempt(attemptToken, (a) => a.username === account.username);
+      const binding = { username: account.username, attempt: attempt.tokenHash };
+      const expectations = await expected(response.response.clientDataJSON, 'mfa', attempt.portal, host, binding);
+      const credential = await getCredential(db, response.id);
+      if (!credential || credential.username !== account.username) return false;
+      return (await assert(response, credential, expectations)) && (await deleteAttempt(db, attempt.tokenHash));
+    },
   };
 }

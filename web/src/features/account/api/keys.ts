@@ -6,6 +6,7 @@ import { KeyScope } from '../../../lib/query-keys.ts';
 export const accountKeys = {
   account: (portal: Portal) => [KeyScope.account, portal] as const,
   sessions: (portal: Portal) => [KeyScope.sessions, portal] as const,
+  passkeys: (portal: Portal) => [KeyScope.passkeys, portal] as const,
   /** The profile save mutation (no cached data). */
   save: (portal: Portal) => [KeyScope.profileSave, portal] as const,
   /** The other writes of My Account (mutation keys, no cached data). */

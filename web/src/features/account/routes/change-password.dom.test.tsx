@@ -20,6 +20,7 @@ describe('My Account: the change-password dialog', () => {
       'GET /api/auth/status': { body: signedIn({ mayChangePassword: true }) },
       'GET /api/account': { body: account },
       'GET /api/account/sessions': { body: { sessions: [] } },
+      'GET /api/auth/passkeys': { body: { passkeys: [] } },
       'PUT /api/auth/change-password': () =>
         answers++ === 0
           ? {

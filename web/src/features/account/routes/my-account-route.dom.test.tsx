@@ -19,6 +19,7 @@ describe('My Account: the profile save', () => {
       'GET /api/auth/status': { body: signedIn() },
       'GET /api/account': { body: account },
       'GET /api/account/sessions': { body: { sessions: [] } },
+      'GET /api/auth/passkeys': { body: { passkeys: [] } },
       'POST /api/account': ({ body }) => ({ body: { ...account, ...(body as object) } }),
     });
     renderRoute(paths.app.myAccount);
@@ -39,6 +40,7 @@ describe('My Account: the profile save', () => {
       'GET /api/auth/status': { body: signedIn() },
       'GET /api/account': { body: account },
       'GET /api/account/sessions': { body: { sessions: [] } },
+      'GET /api/auth/passkeys': { body: { passkeys: [] } },
     });
     const view = renderRoute(paths.app.myAccount);
     fireEvent.change(await screen.findByLabelText('Job title'), { target: { value: 'Buyer' } });

@@ -9,13 +9,14 @@ import { useAccount } from '../api/account.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
 import { ChangePasswordDialog } from '../components/change-password-dialog.tsx';
 import { MfaSettings } from '../components/mfa-settings.tsx';
+import { PasskeysPanel } from '../components/passkeys-panel.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { RegionalSettings } from '../components/regional-settings.tsx';
 import { SignInSecurity } from '../components/sign-in-security.tsx';
 
 /**
  * My Account of the current portal (/app/my-account, /connect/my-account): profile, language, password,
- * multi-factor authentication and active sessions of the session signed in on that portal. With an
+ * multi-factor authentication, passkeys (ADR 112) and active sessions of the session signed in on that portal. With an
  * expired password the change-password dialog opens by itself (ADR 011).
  */
 export function MyAccountRoute() {
@@ -65,6 +66,7 @@ export function MyAccountRoute() {
         <div className="space-y-6">
           <SignInSecurity status={status} user={user} onChangePassword={() => setChanging(true)} />
           <MfaSettings status={status} user={user} />
+          <PasskeysPanel status={status} timeZone={user.timezone} />
         </div>
         <div className="lg:col-span-2">
           <ActiveSessions timeZone={user.timezone} />

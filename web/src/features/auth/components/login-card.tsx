@@ -2,7 +2,7 @@ import type { Portal } from '@portal/core/shared';
 import type { LoginResult, SessionStatus } from '@portal/core/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { loadDataLayer, useDataLayer } from '../../../app/data-bridge.ts';
+import { type DataLayer, loadDataLayer, useDataLayer } from '../../../app/data-bridge.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -10,10 +10,12 @@ import { UsernameField } from './username-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
 import { useOffline } from '../../../lib/connectivity.ts';
 import { paths } from '../../../lib/paths.ts';
+import type { LoginAttempt } from '../model/login-attempt.ts';
 import type { LoginFailure } from '../model/login-form.ts';
 import { emptyLoginValues, failedToSignIn, type LoginErrors, type LoginField, visibleErrors } from '../model/login-values.ts';
 import { LoginFailureAlert } from './login-failure-alert.tsx';
 import { MicrosoftSignIn } from './microsoft-sign-in.tsx';
+import { PasskeyButton } from './passkey-button.tsx';
 
 export interface LoginCardProps {
   portal: Portal;
@@ -25,7 +27,8 @@ export interface LoginCardProps {
 
 /**
  * The login card of both portals (SPEC 2 Login, SPEC 4 Login, SPEC 8). Username and password, then in
- * the multi-factor step a secret code ('Send OTP code' for e-mail MFA); 'Continue with Microsoft' below.
+ * the multi-factor step a secret code ('Send OTP code' for e-mail MFA) or the account's passkey (ADR 112);
+ * 'Sign in with a passkey' and 'Continue with Microsoft' below.
  * Failures show under 'Authentication failed'. The card paints before the data layer (data-bridge.ts):
  * until it is there, a touched form may be submitted and the submit waits for it (the button busy), then
  * applies the form's rules (core's, login-form.ts) like always.
@@ -37,7 +40,10 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const [mfaStep, setMfaStep] = useState(false);
   /** The account's second factor, from the login result: 'Send OTP code' is offered for e-mail only. */
   const [mfaMethod, setMfaMethod] = useState<'app' | 'email' | undefined>(undefined);
+  /** The account has a passkey: the second step offers it beside the code (ADR 112). */
+  const [mfaPasskey, setMfaPasskey] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const secretCodeRef = useRef<HTMLInputElement>(null);
   // Offline the page still opens from the service worker's copy (ADR 091): it says why nobody can sign in.
@@ -66,15 +72,15 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
     setFailure(reason);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (invalid || loading) return;
-    setLoading(true);
+  /** One sign-in try (password, code or passkey), its answer shown; `busy` marks the button that started it. */
+  const run = async (busy: (on: boolean) => void, attemptWith: (layer: DataLayer) => Promise<LoginAttempt>) => {
+    busy(true);
     setFailure(null);
     try {
-      const attempt = await (await loadDataLayer()).attemptLogin(values, mfaStep, portal);
+      const attempt = await attemptWith(await loadDataLayer());
       if (attempt.kind === 'mfaCode') {
         setMfaMethod(attempt.method);
+        setMfaPasskey(attempt.passkey);
         setMfaStep(true);
       } else if (attempt.kind === 'failed') {
         if (attempt.failure.restart) restart(attempt.failure);
@@ -86,8 +92,21 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
     } catch {
       setFailure(failedToSignIn); // the data layer could not be downloaded
     } finally {
-      setLoading(false);
+      busy(false);
     }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || loading || passkeyBusy) return;
+    await run(setLoading, (layer) => layer.attemptLogin(values, mfaStep, portal));
+  };
+
+  /** A passkey: discoverable before the password, or the second step's factor after it (ADR 112). */
+  const usePasskey = () => {
+    if (loading || passkeyBusy) return;
+    const secondStepOf = mfaStep ? { username: values.username, password: values.password } : undefined;
+    void run(setPasskeyBusy, (layer) => layer.attemptPasskeyLogin(portal, secondStepOf));
   };
 
   const field = (name: LoginField) => ({
@@ -127,6 +146,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
             value={values.secretCode}
             onValueChange={change('secretCode')}
             error={shown.secretCode ? fieldText(t, shown.secretCode) : undefined}
+            passkey={mfaPasskey ? { onUse: usePasskey, busy: passkeyBusy } : undefined}
           />
         ) : null}
         <Button type="submit" block loading={loading} disabled={invalid}>
@@ -140,7 +160,10 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
             {t('auth.login.or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <MicrosoftSignIn portal={portal} onFailure={setFailure} />
+          <div className="space-y-3">
+            <PasskeyButton label={t('auth.passkey.signIn')} busy={passkeyBusy} onClick={usePasskey} />
+            <MicrosoftSignIn portal={portal} onFailure={setFailure} />
+          </div>
         </>
       )}
       <div className="mt-5 border-t border-slate-100 pt-4 text-center">

@@ -7,13 +7,15 @@ import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type LoginFailure, loginFailure } from '../model/login-form.ts';
 import { sendOtpCode } from '../api/sign-in.ts';
+import { PasskeyButton } from './passkey-button.tsx';
 
 type OtpNotice = { ok: true } | { ok: false; text: string };
 
 /**
  * The multi-factor step of the login card (SPEC 2 Login, SPEC 4 mfaFirstStepPassed): the secret code
  * (digits only, 'Only for MFA') and, for e-mail MFA only, 'Send OTP code', which e-mails a code for this
- * sign-in attempt (an authenticator-app account is refused one, so it is not offered).
+ * sign-in attempt (an authenticator-app account is refused one, so it is not offered). An account with a
+ * passkey is offered 'Use your passkey' too (ADR 112).
  */
 export function MfaCodeStep({
   portal,
@@ -23,7 +25,10 @@ export function MfaCodeStep({
   onValueChange,
   onRestart,
   inputRef,
+  passkey,
 }: {
+  /** The account has a passkey (login result): 'Use your passkey' answers the step instead of a code (ADR 112). */
+  passkey?: { onUse: () => void; busy: boolean } | undefined;
   portal: Portal;
   /** The account's second factor (login result); unknown shows the app prompt without the button. */
   method: 'app' | 'email' | undefined;
@@ -77,6 +82,12 @@ export function MfaCodeStep({
         <Button theme="secondary" block loading={sending} onClick={send}>
           {t('auth.login.sendOtp')}
         </Button>
+      ) : null}
+      {passkey ? (
+        <div className="space-y-2 border-t border-slate-200 pt-3">
+          <p className="text-sm text-slate-700">{t('auth.passkey.secondFactorHint')}</p>
+          <PasskeyButton label={t('auth.passkey.use')} busy={passkey.busy} onClick={passkey.onUse} />
+        </div>
       ) : null}
     </div>
   );
