@@ -75,39 +75,7 @@ export function createAuthService(deps: {
      */
     async signIn(input: SignInInput, meta: RequestMeta, mfaAttemptToken?: string): Promise<SignInOutcome> {
       const code = input.secretCode?.trim() || undefined;
-      // `account`: the attempt's account once read — its customer's audit log records the attempt too (ADR 114).
-      const attempt = (outcome: AuditEntry['outcome'], account?: Account | null) =>
-        audit.record(
-          {
-            at: now().toISOString(),
-            username: input.username,
-            ip: meta.ip,
-            portal: meta.portal,
-            outcome,
-            method: code ? 'totp' : 'password',
-          },
-          account,
-        );
-      const refuse = async (
-        outcome: AuditEntry['outcome'],
-        errorCode: ErrorCode,
-        message: string,
-        details: AppError['details'] = {},
-        account?: Account | null,
-      ): Promise<never> => {
-        await attempt(outcome, account);
-        throw new AppError('auth', errorCode, message, details);
-      };
-      // The lock's end goes out as Retry-After so the page can say when to try again; unknown names
-      // lock the same way, so it reveals nothing about the account. `startedBy`: the account whose failure locks it now.
-      const lockedOut = (until: Date, startedBy?: Account | null) =>
-        refuse(
-          'locked',
-          LOGIN.FORM.ERROR.ACCOUNT_LOCKED,
-          'account locked',
-          { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) },
-          startedBy,
-        );
+      const { attempt, refuse, lockedOut } = signInAnswers(audit, now, input, meta, code);
 
       try {
         await rateLimiter.hit({ ...SIGNIN_PER_IP, limit: deps.signInsPerIpPerMinute }, meta.ip ?? 'unknown');
@@ -188,6 +156,39 @@ export function createAuthService(deps: {
       if (token) await sessions.revoke(token);
     },
   };
+}
+
+/**
+ * How one sign-in attempt is recorded and refused. `account`: the attempt's account once read — its customer's
+ * audit log records the attempt too (ADR 114). The lock's end goes out as Retry-After so the page can say when to
+ * try again; unknown names lock the same way, so it reveals nothing about the account. `startedBy`: the account
+ * whose failure locks it now (only that failure is a customer's `signin.locked`).
+ */
+function signInAnswers(audit: AuditLog, now: () => Date, input: SignInInput, meta: RequestMeta, code: string | undefined) {
+  const attempt = (outcome: AuditEntry['outcome'], account?: Account | null) =>
+    audit.record(
+      { at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method: code ? 'totp' : 'password' },
+      account,
+    );
+  const refuse = async (
+    outcome: AuditEntry['outcome'],
+    errorCode: ErrorCode,
+    message: string,
+    details: AppError['details'] = {},
+    account?: Account | null,
+  ): Promise<never> => {
+    await attempt(outcome, account);
+    throw new AppError('auth', errorCode, message, details);
+  };
+  const lockedOut = (until: Date, startedBy?: Account | null) =>
+    refuse(
+      'locked',
+      LOGIN.FORM.ERROR.ACCOUNT_LOCKED,
+      'account locked',
+      { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) },
+      startedBy,
+    );
+  return { attempt, refuse, lockedOut };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
