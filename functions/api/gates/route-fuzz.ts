@@ -312,7 +312,8 @@ function paramsOf(pattern: string, path: string): Record<string, string> {
 
 /**
  * Items a refused request must not add: everything but the records that exist to count refusals
- * (sign-in guards and rate limits) and the audit trail of refusals.
+ * (sign-in guards and rate limits) and the audit trail of refusals (the sign-in audit, the customer's audit log and
+ * its chain head, ADR 114).
  */
 export async function itemCount(world: Gates): Promise<number> {
   let count = 0;
@@ -322,8 +323,8 @@ export async function itemCount(world: Gates): Promise<number> {
       new ScanCommand({
         TableName: world.backend.db.table,
         Select: 'COUNT',
-        FilterExpression: 'NOT (begins_with(pk, :rate) OR begins_with(pk, :guard) OR begins_with(pk, :audit))',
-        ExpressionAttributeValues: { ':rate': 'RATE#', ':guard': 'LOGINGUARD#', ':audit': 'AUDIT#' },
+        FilterExpression: 'NOT (begins_with(pk, :rate) OR begins_with(pk, :guard) OR begins_with(pk, :audit) OR begins_with(pk, :head))',
+        ExpressionAttributeValues: { ':rate': 'RATE#', ':guard': 'LOGINGUARD#', ':audit': 'AUDIT#', ':head': 'AUDITHEAD#' },
         ExclusiveStartKey: start,
       }),
     );

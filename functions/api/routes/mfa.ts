@@ -1,3 +1,4 @@
+import { auditOwnChange } from '../middleware/audit-event.ts';
 import { CurrentPasswordSchema } from '@portal/core/auth';
 import { type Context, Hono } from 'hono';
 import * as z from '@portal/core/zod';
@@ -43,6 +44,7 @@ export const mfaRoutes = new Hono<AppEnv>()
     const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
     const result = await c.get('backend').mfa.activateApp(account.username, secretCode, currentPassword, session);
+    await auditOwnChange(c, 'mfa.enabled', { method: 'app' });
     await endSessions(c, account.username);
     return c.json(result);
   })
@@ -54,6 +56,7 @@ export const mfaRoutes = new Hono<AppEnv>()
     const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
     const result = await c.get('backend').mfa.activateEmail(account.username, secretCode, currentPassword, session);
+    await auditOwnChange(c, 'mfa.enabled', { method: 'email' });
     await endSessions(c, account.username);
     return c.json(result);
   })
