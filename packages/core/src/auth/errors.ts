@@ -105,10 +105,11 @@ export const TEAM = {
   ESCALATION: 'TEAM.ESCALATION',
   /** A customer the admin may not place members in (unknown or another customer's answer alike): 400 on `customerId`. */
   SCOPE_UNKNOWN: 'TEAM.SCOPE_UNKNOWN',
-  /** The admin's own account: it does not deactivate, demote, or reset itself here (409). */
+  /**
+   * The admin's own account: it does not change its own access, deactivate or reset itself here (409). So the
+   * acting admin always stays one, and a customer is never left without an administrator by this section.
+   */
   SELF_CHANGE: 'TEAM.SELF_CHANGE',
-  /** The change would leave the customer without an active administrator (409). */
-  LAST_ADMIN: 'TEAM.LAST_ADMIN',
   /** The brand's cap on accounts per customer is reached (409). */
   USER_CAP_REACHED: 'TEAM.USER_CAP_REACHED',
   /** An account with this e-mail address is on the team already (409). */
