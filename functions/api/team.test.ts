@@ -46,7 +46,11 @@ async function call(
   });
   jar?.remember(res);
   const text = await res.clone().text();
-  return { status: res.status, body: await readJson<Record<string, unknown>>(res).catch(() => ({})), text } satisfies Answer;
+  return {
+    status: res.status,
+    body: await readJson<Record<string, unknown>>(res).catch((): Record<string, unknown> => ({})),
+    text,
+  } satisfies Answer;
 }
 let keys = 0;
 const invite = (jar: CookieJar, body: unknown, portal = 'ordering') =>

@@ -58,6 +58,10 @@ export const NONE: Ids = {
   invitation: `${Buffer.from('R-NON1').toString('base64url')}.${'A'.repeat(22)}`,
 };
 
+/** The customer's admin of the escalation row (ADR 113) and its ordering bits: manageTeam (16) and cardOrdering (4). */
+export const LIMITED_ADMIN = 'team.limited';
+export const LIMITED_ADMIN_BITS = 20;
+
 /** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
 export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
 
@@ -430,6 +434,8 @@ export async function createGateWorld() {
     // A team member of each customer (ADR 113): the admins ('full', 'other') hold every bit, so it is within their reach.
     account(OWN.account, OWN.retailer),
     account(FOREIGN.account, FOREIGN.retailer),
+    // An admin holding only ordering's manageTeam and cardOrdering: the matrix has it grant each bit it lacks.
+    account(LIMITED_ADMIN, OWN.retailer, { modules: { ordering: { permissions: LIMITED_ADMIN_BITS, settings: 1 } } }),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = (kind: string, records: object[]) => importOk(backend, kind, records);
