@@ -370,6 +370,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/team/members/:username/reactivate': (i) => ({ path: `/api/team/members/${i.account}/reactivate`, body: {} }),
   'POST /api/team/members/:username/reset-mfa': (i) => ({ path: `/api/team/members/${i.account}/reset-mfa`, body: {} }),
   'POST /api/team/members/:username/password-reset': (i) => ({ path: `/api/team/members/${i.account}/password-reset`, body: {} }),
+  // The audit log (ADR 114): always the caller's own customer's entries; the filters are sampled with a day range.
+  'GET /api/audit': () => ({ path: '/api/audit?from=2026-11-01&to=2026-11-21&limit=20' }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
