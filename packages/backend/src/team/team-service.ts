@@ -1,45 +1,30 @@
-import type { Portal } from '@portal/core/shared';
 import {
   INVITATION_LINK_PATH,
   INVITATION_TTL_DAYS,
   TEAM,
   type TeamAccessInput,
-  type TeamInvitation,
   type TeamMember,
   type TeamOverview,
   type TeamScope,
 } from '@portal/core/auth';
-import {
-  type Account,
-  accountStatusUpdate,
-  getAccount,
-  listAccountsOfCustomer,
-  type Reauth,
-  type StoredAccount,
-  teamAccessUpdate,
-  usernameKey,
-} from '../accounts/index.ts';
+import { type Account, accountStatusUpdate, getAccount, type Reauth, teamAccessUpdate, usernameKey } from '../accounts/index.ts';
 import { permissionDenied } from '../access/index.ts';
 import { resetMfa, type SessionStore } from '../auth/index.ts';
-import { getBrand } from '../brands/index.ts';
-import { allCustomerRoles, getCustomer, getCustomerRole } from '../customers/index.ts';
-import { getCustomerGroup } from '../masterdata/index.ts';
-import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { AppError } from '../errors.ts';
-import { type InvitationRecord, listInvitations } from './team-entity.ts';
-import { createInvitations } from './team-invitations.ts';
-import { personOf, type TeamCaller } from './team-caller.ts';
-
-export type { TeamCaller } from './team-caller.ts';
-import { grantedModules, isSupplierStaff, isTeamAdmin, isWithinReach, permissionsOf } from './team-rules.ts';
-import { seatsUsed, takeSeat } from './team-seats.ts';
-import { auditRecorder, permissionList, type TeamEvent, type TeamEventKind, type TeamEventRecorder } from './team-events.ts';
+import { accountMails } from '../platform/mail/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import { accountMails } from '../platform/mail/index.ts';
+import { AppError } from '../errors.ts';
+import { personOf, type TeamCaller } from './team-caller.ts';
+import { auditRecorder, permissionList, type TeamEvent, type TeamEventKind, type TeamEventRecorder } from './team-events.ts';
+import { createInvitations } from './team-invitations.ts';
+import { grantedModules, isTeamAdmin, isWithinReach, permissionsOf } from './team-rules.ts';
+import { takeSeat } from './team-seats.ts';
+import { invitationView, memberView, onTeam, overviewOf, scopesOf, teamSettings } from './team-views.ts';
+
+export type { TeamCaller } from './team-caller.ts';
 
 export type TeamDeps = {
   db: Db;
@@ -63,12 +48,6 @@ const scopeUnknown = () =>
   new AppError('input', TEAM.SCOPE_UNKNOWN, 'Choose a customer you manage.', {
     issues: [{ path: 'customerId', message: 'Choose a customer you manage.' }],
   });
-
-/** The brand's team settings of the admin's account (ADR 113). */
-export async function teamSettings(db: Db, account: Pick<Account, 'brandId'>) {
-  const fields = (await getBrand(db, account.brandId))?.customFields;
-  return { cap: fields?.maxUsersPerCustomer ?? null, mfaRequired: fields?.invitedUsersMfaRequired === true };
-}
 
 /**
  * The customer's own administrator (ADR 113): lists its team, invites, changes access within what it holds,
@@ -95,59 +74,10 @@ export function createTeamService(deps: TeamDeps) {
     if (!isTeamAdmin(caller.account, caller.portal)) throw permissionDenied();
   }
 
-  /** Where the admin places members: its own customer, and the retailers of its group when it is one. */
-  async function scopesOf(admin: Account): Promise<TeamScope[]> {
-    if (admin.customerId === '' || isSupplierStaff(admin)) return [];
-    const own = await getCustomerRole(db, admin.customerId, 'retailer');
-    if (own) return [{ customerId: own.customerId, name: own.name, kind: 'retailer' }];
-    const members = (await allCustomerRoles(db, 'retailer', now())).filter((r) => r.customerGroupId === admin.customerId);
-    const name =
-      (await getCustomerGroup(db, admin.customerId))?.name ?? (await getCustomer(db, admin.customerId))?.name ?? admin.customerId;
-    return [
-      { customerId: admin.customerId, name, kind: members.length > 0 ? 'group' : 'customer' },
-      ...members.map((r) => ({ customerId: r.customerId, name: r.name, kind: 'retailer' as const })),
-    ];
-  }
-
-  /** An account is on the team: its customer is one of the scopes, it uses the portal, it is no supplier staff. */
-  const onTeam = (account: Account, scopes: readonly TeamScope[], portal: Portal) =>
-    scopes.some((s) => s.customerId === account.customerId) && account.portals.includes(portal) && !isSupplierStaff(account);
-
-  function memberView(account: StoredAccount, caller: TeamCaller, scopes: readonly TeamScope[]): TeamMember {
-    const passkeys = 'passkeyCount' in account && typeof account.passkeyCount === 'number' ? account.passkeyCount : 0;
-    return {
-      username: account.username,
-      email: account.email,
-      firstname: account.firstname,
-      surname: account.surname,
-      customerId: account.customerId,
-      customerName: scopes.find((s) => s.customerId === account.customerId)?.name ?? null,
-      portals: account.portals,
-      permissions: permissionsOf(account, caller.portal),
-      mfa: { method: account.mfaMethod, passkeys, required: account.mfaRequired },
-      lastLoginAt: account.lastLogin?.at ?? null,
-      status: account.status,
-      self: usernameKey(account.username) === usernameKey(caller.account.username),
-      version: account.updatedAt,
-    };
-  }
-
-  const invitationView = (i: InvitationRecord): TeamInvitation => ({
-    invitationId: i.invitationId,
-    email: i.email,
-    firstname: i.firstname,
-    surname: i.surname,
-    customerId: i.customerId,
-    permissions: i.permissions,
-    invitedBy: i.invitedBy,
-    createdAt: i.createdAt,
-    expiresAt: i.expiresAt,
-  });
-
   /** The member by username, on the admin's team, else 404 (another customer's answers alike). */
   async function memberOf(caller: TeamCaller, username: string) {
     requireAdmin(caller);
-    const scopes = await scopesOf(caller.account);
+    const scopes = await scopesOf(db, now, caller.account);
     const account = await getAccount(db, username);
     if (!account || !onTeam(account, scopes, caller.portal)) throw notFound();
     return { account, scopes };
@@ -178,7 +108,7 @@ export function createTeamService(deps: TeamDeps) {
     ...deps,
     record,
     requireAdmin,
-    scopesOf,
+    scopesOf: (admin: Account) => scopesOf(db, now, admin),
     onTeam,
     invitationView,
     scopeUnknown,
@@ -201,32 +131,7 @@ export function createTeamService(deps: TeamDeps) {
     /** GET /api/team: members, pending invitations, scopes, what the admin may grant, the cap. */
     async overview(caller: TeamCaller): Promise<TeamOverview> {
       requireAdmin(caller);
-      const scopes = await scopesOf(caller.account);
-      const t = now().getTime();
-      const perScope = await mapLimit(scopes, 4, async (scope) => {
-        const [{ items }, invites] = await Promise.all([
-          listAccountsOfCustomer(db, scope.customerId),
-          listInvitations(db, scope.customerId),
-        ]);
-        return {
-          members: items.filter((a) => onTeam(a, scopes, caller.portal)),
-          invites: invites.filter((i) => i.status === 'pending' && i.portal === caller.portal && Date.parse(i.expiresAt) > t),
-        };
-      });
-      const { cap } = await teamSettings(db, caller.account);
-      const own = caller.account.customerId;
-      const used = own ? (await seatsUsed(db, own, now())).used : 0;
-      return {
-        portal: caller.portal,
-        members: perScope
-          .flatMap((s) => s.members)
-          .map((a) => memberView(a, caller, scopes))
-          .sort((a, b) => a.username.localeCompare(b.username)),
-        invitations: perScope.flatMap((s) => s.invites.map(invitationView)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-        scopes,
-        grantable: permissionsOf(caller.account, caller.portal),
-        cap: { limit: cap, used },
-      };
+      return overviewOf(db, now, caller);
     },
 
     /**

@@ -58,7 +58,7 @@ export const INVITATION_LINK_PATH = '/invitation';
 /** Days an invitation link stays good (ADR 113). */
 export const INVITATION_TTL_DAYS = 7;
 
-const moduleName = z.enum(Object.keys(MODULE_FLAGS) as [ModuleName, ...ModuleName[]]);
+const moduleName = z.enum(MODULE_NAMES);
 const permissionName = z.string().check(z.minLength(1), z.maxLength(64));
 
 /**
@@ -69,9 +69,9 @@ const permissionName = z.string().check(z.minLength(1), z.maxLength(64));
 export const TeamPermissions = z.partialRecord(moduleName, z.array(permissionName).check(z.maxLength(32))).check(
   maxKeys(MODULE_NAMES.length),
   z.superRefine((value, ctx) => {
-    for (const [module, names] of Object.entries(value) as [ModuleName, string[] | undefined][]) {
+    for (const module of MODULE_NAMES) {
       const map: Readonly<Record<string, number>> = MODULE_FLAGS[module].permissions;
-      for (const [i, name] of (names ?? []).entries()) {
+      for (const [i, name] of (value[module] ?? []).entries()) {
         if (!Object.hasOwn(map, name)) ctx.addIssue({ code: 'custom', path: [module, i], message: `Unknown permission ${name}` });
       }
     }
