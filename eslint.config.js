@@ -90,6 +90,7 @@ const backendDomains = {
     'news',
   ],
   migration: [],
+  team: ['access', 'accounts', 'audit', 'auth', 'brands', 'customers', 'masterdata'],
 };
 const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')

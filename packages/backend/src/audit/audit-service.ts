@@ -13,6 +13,7 @@ import {
   retentionDaysOf,
   type StoredAuditEntry,
 } from './audit-entity.ts';
+import { recordAuditAfter } from './audit-recording.ts';
 
 /**
  * Reading a customer's audit log (ADR 114). Who reads: the customer's own administrator — the team admin
