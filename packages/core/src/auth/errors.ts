@@ -97,6 +97,33 @@ export const ADMIN = {
   PASSWORD_CHANGE_NOT_ALLOWED: 'ADMIN.PASSWORD_CHANGE_NOT_ALLOWED',
 } as const;
 
+/** The customer's own administrator and its Users section (ADR 113). */
+export const TEAM = {
+  /** No such member or invitation on the admin's team (another customer's answers alike): 404. */
+  NOT_FOUND: 'TEAM.NOT_FOUND',
+  /** A permission the admin does not hold itself, or a module of another portal: 403, `issues` name each. */
+  ESCALATION: 'TEAM.ESCALATION',
+  /** A customer the admin may not place members in (unknown or another customer's answer alike): 400 on `customerId`. */
+  SCOPE_UNKNOWN: 'TEAM.SCOPE_UNKNOWN',
+  /**
+   * The admin's own account: it does not change its own access, deactivate or reset itself here (409). So the
+   * acting admin always stays one, and a customer is never left without an administrator by this section.
+   */
+  SELF_CHANGE: 'TEAM.SELF_CHANGE',
+  /** The brand's cap on accounts per customer is reached (409). */
+  USER_CAP_REACHED: 'TEAM.USER_CAP_REACHED',
+  /** An account with this e-mail address is on the team already (409). */
+  ALREADY_MEMBER: 'TEAM.ALREADY_MEMBER',
+  /** A pending invitation for this e-mail address exists (409): resend or withdraw it. */
+  ALREADY_INVITED: 'TEAM.ALREADY_INVITED',
+  /** The account or invitation changed meanwhile (409): reload. */
+  STALE: 'TEAM.STALE',
+  /** The invitation link is unknown, used, withdrawn or expired (all alike): 400. */
+  INVITATION_INVALID: 'TEAM.INVITATION_INVALID',
+  /** The username the invitee chose is taken (409 on `username`). */
+  USERNAME_TAKEN: 'TEAM.USERNAME_TAKEN',
+} as const;
+
 export type AuthErrorCode = CodesOf<
   | typeof AUTH
   | typeof LOGIN
@@ -107,4 +134,5 @@ export type AuthErrorCode = CodesOf<
   | typeof PASSKEY
   | typeof ACCOUNT
   | typeof ADMIN
+  | typeof TEAM
 >;

@@ -100,6 +100,27 @@ export const ResetPasswordFormSchema = z
   .check(z.superRefine(checkVerification));
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
+/** The token of an invitation link (32 random bytes, base64url), like a reset link's (ADR 113). */
+export const InvitationToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid'));
+
+/** A username as an invitee chooses it (ADR 113): letters, digits and . _ @ - only. */
+export const TeamUsername = boundedString(MAX_LENGTH.username).check(
+  z.trim(),
+  z.minLength(3),
+  z.regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
+);
+
+/** Accept an invitation (ADR 113): the link's token, a username, and a new password under the reset's rules. */
+export const InvitationAcceptFormSchema = z
+  .object({
+    token: InvitationToken,
+    username: TeamUsername,
+    newPassword: newPasswordString(),
+    newPasswordVerify: ruleString(MAX_LENGTH.password, requiredRule),
+  })
+  .check(z.superRefine(checkVerification));
+export type InvitationAcceptForm = z.infer<typeof InvitationAcceptFormSchema>;
+
 /** My Account profile (SPEC 3 Account; the customer is the administrator's to set). */
 export const ProfileFormSchema = z.object({
   email: emailString(),

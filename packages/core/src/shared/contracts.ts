@@ -116,6 +116,10 @@ export const BrandSettings = z.object({
     reportLimits: z.optional(ReportLimitSettings),
     /** Which company changes wait for approval in their workflow before they apply (ADR 085); unset kinds apply at once. */
     companyChangesRequireApproval: z.optional(CompanyApprovalSettings),
+    /** The most accounts a customer's own admin may have on its team, pending invitations included (ADR 113); none: no cap. */
+    maxUsersPerCustomer: z.optional(z.number().check(z.int(), z.gte(1), z.lte(10_000))),
+    /** Accounts created from a team invitation must set up MFA or a passkey at their first sign-in (ADR 113). */
+    invitedUsersMfaRequired: z.optional(z.boolean()),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;
