@@ -1,35 +1,24 @@
-import { ResetPasswordFormSchema } from '@portal/core/auth';
-import * as z from '@portal/core/zod';
+import { InvitationAcceptFormSchema, TEAM, TEAM_ROUTES, TeamInvitationAccepted, TeamInvitationPreview } from '@portal/core/auth';
+import type * as z from '@portal/core/zod';
 import { ApiError, fetchFor, readJson } from '../../../lib/api-client.ts';
 import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/forms.ts';
 
 /*
- * PROVISIONAL: the invitation link's calls as the web side expects them, until the server's routes and
- * core schemas land (they replace this file's schemas and raw calls).
+ * PROVISIONAL: the invitation link's calls on core's contract (TEAM_ROUTES, ADR 113), spelled as paths until
+ * the server's routes are in the typed client. Anonymous: the token is the proof.
  */
-const Invitation = z.object({
-  email: z.string(),
-  firstname: z.string(),
-  portal: z.enum(['ordering', 'connect']),
-  mfaRequired: z.boolean(),
-});
-export type Invitation = z.infer<typeof Invitation>;
-const Accepted = z.object({ portal: z.enum(['ordering', 'connect']), mfaRequired: z.boolean() });
-export type Accepted = z.infer<typeof Accepted>;
+const options = { notify: false, authDialog: false } as const;
+async function post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  const res = await fetchFor(options)(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  return readJson(res, schema, options);
+}
 
-export const INVITATION_INVALID = 'TEAM.INVITATION_INVALID';
-
-const options = { portal: 'ordering', notify: false, authDialog: false } as const;
-const post = async <S extends z.ZodMiniType>(path: string, body: unknown, schema: S) =>
-  readJson(
-    await fetchFor(options)(`/api/team/invitations/${path}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-    schema,
-    options,
-  );
+export type Invitation = TeamInvitationPreview;
+export type Accepted = TeamInvitationAccepted;
 
 /** The mailed link's token (`/invitation?token=…`). */
 export function invitationTokenOf(search: string): string | null {
@@ -37,36 +26,37 @@ export function invitationTokenOf(search: string): string | null {
   return token && token.trim() !== '' ? token.trim() : null;
 }
 
+const isInvalid = (error: unknown) => error instanceof ApiError && error.code === TEAM.INVITATION_INVALID;
+
 export type InvitationState = { kind: 'valid'; invitation: Invitation } | { kind: 'invalid' } | { kind: 'unknown' };
 
-/** Whether the link is still good (not used, not expired), with whom it invites; the check does not use it up. */
+/** Whether the link is still good (not used, withdrawn or expired), with whom it invites; the check does not use it up. */
 export async function checkInvitation(token: string): Promise<InvitationState> {
+  if (!InvitationAcceptFormSchema.shape.token.safeParse(token).success) return { kind: 'invalid' };
   try {
-    return { kind: 'valid', invitation: await post('check', { token }, Invitation) };
+    return { kind: 'valid', invitation: await post(TEAM_ROUTES.invitationCheck, { token }, TeamInvitationPreview) };
   } catch (error) {
-    return error instanceof ApiError && (error.code === INVITATION_INVALID || error.status === 404)
-      ? { kind: 'invalid' }
-      : { kind: 'unknown' };
+    return isInvalid(error) ? { kind: 'invalid' } : { kind: 'unknown' };
   }
 }
 
-export type PasswordField = 'newPassword' | 'newPasswordVerify';
-export type PasswordValues = Record<PasswordField, string>;
+export type AcceptField = 'username' | 'newPassword' | 'newPasswordVerify';
+export type AcceptValues = Record<AcceptField, string>;
 
-/** The password policy and the repetition (core's reset-form rules). */
-export const invitationPasswordErrors = (token: string, values: PasswordValues): FieldErrors<PasswordField | 'token'> =>
-  schemaErrors(ResetPasswordFormSchema, { token, ...values });
+/** The username's rule, the password policy and the repetition (core's InvitationAcceptFormSchema). */
+export const acceptErrors = (token: string, values: AcceptValues): FieldErrors<AcceptField | 'token'> =>
+  schemaErrors(InvitationAcceptFormSchema, { token, ...values });
 
 export type AcceptOutcome =
-  { ok: true; accepted: Accepted } | { ok: false; linkInvalid: boolean; error: unknown; fieldErrors: FieldErrors<PasswordField> };
+  { ok: true; accepted: Accepted } | { ok: false; linkInvalid: boolean; error: unknown; fieldErrors: FieldErrors<AcceptField> };
 
-/** Sets the account's password: the invitation is used up, the account active. */
-export async function acceptInvitation(token: string, values: PasswordValues): Promise<AcceptOutcome> {
+/** Creates the account with the chosen username and password: the invitation is used up. */
+export async function acceptInvitation(token: string, values: AcceptValues): Promise<AcceptOutcome> {
   try {
-    return { ok: true, accepted: await post('accept', { token, ...values }, Accepted) };
+    return { ok: true, accepted: await post(TEAM_ROUTES.invitationAccept, { token, ...values }, TeamInvitationAccepted) };
   } catch (error) {
-    const fieldErrors = error instanceof ApiError ? serverFieldErrors(error, ['newPassword', 'newPasswordVerify'] as const) : {};
-    const linkInvalid = error instanceof ApiError && (error.code === INVITATION_INVALID || error.status === 404);
-    return { ok: false, linkInvalid, error, fieldErrors };
+    const fieldErrors =
+      error instanceof ApiError ? serverFieldErrors(error, ['username', 'newPassword', 'newPasswordVerify'] as const) : {};
+    return { ok: false, linkInvalid: isInvalid(error), error, fieldErrors };
   }
 }

@@ -1,72 +1,49 @@
+import {
+  TEAM_ROUTES,
+  type TeamAccessInput,
+  TeamInvitation,
+  type TeamInviteInput,
+  TeamMember,
+  TeamOverview,
+  type TeamReauthInput,
+} from '@portal/core/auth';
+import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import type { Portal } from '@portal/core/shared';
 import useSWR, { mutate } from 'swr';
 import { fetchFor, readJson } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '@portal/core/shared';
-import type { MemberScope, ScopeOptions, TeamMember } from '../model/members.ts';
 
 /*
- * PROVISIONAL: the calls of the Users section against the contract as the web side expects it, until
- * the server's routes and core schemas land (they replace this file's schemas and raw calls).
+ * PROVISIONAL: the Users section's calls on core's contract (TEAM_ROUTES, ADR 113), spelled as paths until
+ * the server's routes are in the typed client.
  */
-const Scope = z.object({ retailers: z.array(z.string()), stores: z.array(z.string()), divisions: z.array(z.string()) });
-const Member = z.object({
-  userId: z.string(),
-  firstname: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  portal: z.enum(['ordering', 'connect']),
-  permissions: z.array(z.string()),
-  mfa: z.enum(['none', 'app', 'email', 'passkey']),
-  lastSignInAt: z.nullable(z.string()),
-  status: z.enum(['active', 'invited', 'deactivated']),
-  scope: Scope,
-  version: z.number(),
-});
-const Option = z.object({ id: z.string(), name: z.string() });
-const Team = z.object({
-  items: z.array(Member),
-  scopeOptions: z.object({ retailers: z.array(Option), stores: z.array(Option), divisions: z.array(Option) }),
-});
-const Ok = z.object({});
+const Success = z.object({ success: z.boolean() });
 
-export interface TeamAnswer {
-  items: TeamMember[];
-  scopeOptions: ScopeOptions;
-}
+const at = (route: string, params: Record<string, string> = {}) =>
+  route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-const call = async <S extends z.ZodMiniType>(portal: Portal, path: string, schema: S, init?: RequestInit): Promise<z.infer<S>> => {
+async function call<S extends z.ZodMiniType>(portal: Portal, path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
   const options = { portal, notify: false } as const;
-  const res = await fetchFor(options)(`/api/team/${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init?.headers },
-  });
+  const res = await fetchFor(options)(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   return readJson(res, schema, options);
-};
-const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST',
-  body: JSON.stringify(body),
+}
+const send = (method: 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
   headers,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 
-const teamKey = (portal: Portal) => ['team', portal, 'users'] as const;
-const refresh = (portal: Portal) => mutate((key: unknown) => Array.isArray(key) && key[0] === 'team' && key[1] === portal);
+const teamKey = (portal: Portal) => ['team', portal] as const;
+const refresh = (portal: Portal) => mutate(teamKey(portal));
 
+/** GET /api/team: members, pending invitations, scopes, what the admin may grant, the cap. */
 export function useTeam(portal: Portal) {
-  return useSWR(teamKey(portal), ([, p]): Promise<TeamAnswer> => call(p, 'users', Team), {
+  return useSWR(teamKey(portal), ([, p]) => call(p, TEAM_ROUTES.overview, TeamOverview), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
 }
 
-export interface InviteInput {
-  email: string;
-  firstname: string;
-  surname: string;
-  permissions: string[];
-  scope: MemberScope;
-}
-
+/** Every write re-reads the overview, whatever its outcome (a failed write may have changed something all the same). */
 async function write<T>(portal: Portal, run: Promise<T>): Promise<T> {
   try {
     return await run;
@@ -75,13 +52,23 @@ async function write<T>(portal: Portal, run: Promise<T>): Promise<T> {
   }
 }
 
-export const inviteMember = (portal: Portal, input: InviteInput, idempotencyKey: string) =>
-  write(portal, call(portal, 'invitations', Member, post(input, { [IDEMPOTENCY_HEADER]: idempotencyKey })));
-export const updateMember = (portal: Portal, userId: string, input: { permissions: string[]; scope: MemberScope; version: number }) =>
-  write(portal, call(portal, `users/${encodeURIComponent(userId)}`, Member, { method: 'PUT', body: JSON.stringify(input) }));
-export const setMemberActive = (portal: Portal, userId: string, active: boolean, version: number) =>
-  write(portal, call(portal, `users/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`, Member, post({ version })));
-export const resetMemberMfa = (portal: Portal, userId: string, currentPassword: string) =>
-  write(portal, call(portal, `users/${encodeURIComponent(userId)}/mfa-reset`, Ok, post({ currentPassword })));
-export const sendMemberPasswordReset = (portal: Portal, userId: string, currentPassword: string) =>
-  call(portal, `users/${encodeURIComponent(userId)}/password-reset`, Ok, post({ currentPassword }));
+const member = (username: string) => ({ username });
+
+export const inviteMember = (portal: Portal, input: TeamInviteInput, idempotencyKey: string) =>
+  write(portal, call(portal, TEAM_ROUTES.invitations, TeamInvitation, send('POST', input, { [IDEMPOTENCY_HEADER]: idempotencyKey })));
+export const resendInvitation = (portal: Portal, invitationId: string) =>
+  write(portal, call(portal, at(TEAM_ROUTES.invitationResend, { invitationId }), TeamInvitation, send('POST', {})));
+export const withdrawInvitation = (portal: Portal, invitationId: string) =>
+  write(portal, call(portal, at(TEAM_ROUTES.invitation, { invitationId }), Success, send('DELETE')));
+export const updateAccess = (portal: Portal, username: string, input: TeamAccessInput) =>
+  write(portal, call(portal, at(TEAM_ROUTES.memberAccess, member(username)), TeamMember, send('PUT', input)));
+export const setMemberActive = (portal: Portal, username: string, active: boolean) =>
+  write(
+    portal,
+    call(portal, at(active ? TEAM_ROUTES.memberReactivate : TEAM_ROUTES.memberDeactivate, member(username)), TeamMember, send('POST', {})),
+  );
+const reauth = (currentPassword: string): TeamReauthInput => (currentPassword === '' ? {} : { currentPassword });
+export const resetMemberMfa = (portal: Portal, username: string, currentPassword: string) =>
+  write(portal, call(portal, at(TEAM_ROUTES.memberResetMfa, member(username)), TeamMember, send('POST', reauth(currentPassword))));
+export const sendMemberPasswordReset = (portal: Portal, username: string, currentPassword: string) =>
+  call(portal, at(TEAM_ROUTES.memberPasswordReset, member(username)), Success, send('POST', reauth(currentPassword)));

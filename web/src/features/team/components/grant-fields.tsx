@@ -1,6 +1,7 @@
+import type { TeamScope } from '@portal/core/auth';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { type MemberScope, SCOPE_KINDS, type ScopeKind, type ScopeOptions } from '../model/members.ts';
 import { type PermissionRef, permissionText } from '../model/permissions.ts';
 
 /** `keys` with `key` added or taken out. */
@@ -9,25 +10,27 @@ export const toggled = (keys: readonly string[], key: string, on: boolean): stri
 
 /**
  * The permissions an admin may hand out, one checkbox each in words (ADR 113): only what the admin holds
- * itself is offered; a held permission the admin does not have shows as a line it cannot change.
+ * itself is offered (the overview's `grantable`); a held permission beyond it shows as a line it cannot change.
  */
 export function PermissionChecks({
   offered,
   held,
   onChange,
   error,
+  disabled = false,
 }: {
   offered: readonly PermissionRef[];
   /** The account's current `module.permission` keys. */
   held: readonly string[];
   onChange: (keys: string[]) => void;
   error?: string | undefined;
+  disabled?: boolean;
 }) {
   const t = useT();
   const offeredKeys = new Set(offered.map((p) => p.key));
   const fixed = held.filter((key) => !offeredKeys.has(key));
   return (
-    <fieldset className="space-y-3" aria-describedby={error ? 'team-permissions-error' : undefined}>
+    <fieldset className="space-y-3" disabled={disabled} aria-describedby={error ? 'team-permissions-error' : undefined}>
       <legend className="text-sm font-semibold text-slate-900">{t('team.fields.permissions')}</legend>
       <p className="text-xs text-slate-500">{t('team.fields.permissionsHint')}</p>
       {offered.length === 0 ? <p className="text-sm text-slate-600">{t('team.fields.nothingToGrant')}</p> : null}
@@ -56,40 +59,41 @@ export function PermissionChecks({
 }
 
 /**
- * The retailers, stores and divisions in scope (ADR 113), a checkbox list per kind: only the admin's own
- * ones are offered, so the scope never reaches beyond the admin's. A kind the admin has none of is left out.
+ * Where the account belongs (ADR 113): the admin's own customer, a retailer of its group or the group
+ * itself; only the admin's own scopes are offered, so an account never reaches beyond the admin's.
  */
-export function ScopeChecks({
-  options,
-  scope,
+export function ScopeSelect({
+  scopes,
+  value,
   onChange,
+  error,
+  disabled = false,
 }: {
-  options: ScopeOptions;
-  scope: MemberScope;
-  onChange: (scope: MemberScope) => void;
+  scopes: readonly TeamScope[];
+  value: string;
+  onChange: (customerId: string) => void;
+  error?: string | undefined;
+  disabled?: boolean;
 }) {
   const t = useT();
-  const kinds = SCOPE_KINDS.filter((kind) => options[kind].length > 0);
-  if (kinds.length === 0) return null;
-  const set = (kind: ScopeKind, ids: string[]) => onChange({ ...scope, [kind]: ids });
+  const options = scopes.map((scope) => ({ value: scope.customerId, label: `${scope.name} (${t(`team.scope.${scope.kind}`)})` }));
+  if (!scopes.some((scope) => scope.customerId === value)) options.unshift({ value, label: value });
   return (
-    <div className="space-y-4">
-      {kinds.map((kind) => (
-        <fieldset key={kind} className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-900">{t(`team.scope.${kind}`)}</legend>
-          <p className="text-xs text-slate-500">{t('team.scope.hint')}</p>
-          <div className="grid max-h-60 gap-2 overflow-y-auto sm:grid-cols-2">
-            {options[kind].map((option) => (
-              <CheckboxField
-                key={option.id}
-                label={option.name}
-                checked={scope[kind].includes(option.id)}
-                onCheckedChange={(on) => set(kind, toggled(scope[kind], option.id, on))}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ))}
+    <div className="space-y-1">
+      <SelectField
+        label={t('team.fields.scope')}
+        helperText={t('team.scope.hint')}
+        value={value}
+        options={options}
+        onValueChange={onChange}
+        disabled={disabled || scopes.length <= 1}
+        aria-invalid={error ? true : undefined}
+      />
+      {error ? (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

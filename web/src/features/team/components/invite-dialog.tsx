@@ -1,3 +1,4 @@
+import type { TeamScope } from '@portal/core/auth';
 import type { Portal } from '@portal/core/shared';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,16 +9,13 @@ import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { inviteMember } from '../api/team.ts';
-import { type InviteDraft, inviteIssues, teamFailure } from '../model/team-form.ts';
-import type { ScopeOptions } from '../model/members.ts';
-import type { PermissionRef } from '../model/permissions.ts';
-import { PermissionChecks, ScopeChecks } from './grant-fields.tsx';
-
-const EMPTY: InviteDraft = { email: '', firstname: '', surname: '', permissions: [], scope: { retailers: [], stores: [], divisions: [] } };
+import { emptyInvite, type InviteDraft, inviteIssues, teamFailure } from '../model/team-form.ts';
+import { type PermissionRef, toPermissions } from '../model/permissions.ts';
+import { PermissionChecks, ScopeSelect } from './grant-fields.tsx';
 
 /**
- * "Invite colleague" (ADR 113): name, e-mail address, the permissions (only the admin's own, in words) and
- * the scope. The server mails a single-use invitation link; a retried submit sends one invitation (the
+ * "Invite colleague" (ADR 113): name, e-mail address, where the account belongs and the permissions (only
+ * the admin's own, in words). The server mails a single-use invitation link; a retried submit sends one invitation (the
  * idempotency key lives as long as the dialog's form).
  */
 export function InviteDialog({
@@ -25,18 +23,18 @@ export function InviteDialog({
   onClose,
   portal,
   offered,
-  scopeOptions,
+  scopes,
 }: {
   open: boolean;
   onClose: () => void;
   portal: Portal;
   offered: readonly PermissionRef[];
-  scopeOptions: ScopeOptions;
+  scopes: readonly TeamScope[];
 }) {
   const t = useT();
   return (
     <Dialog open={open} onClose={onClose} title={t('team.invite.title')} closeLabel={t('common.close')}>
-      {open ? <InviteForm portal={portal} offered={offered} scopeOptions={scopeOptions} onDone={onClose} /> : null}
+      {open ? <InviteForm portal={portal} offered={offered} scopes={scopes} onDone={onClose} /> : null}
     </Dialog>
   );
 }
@@ -44,16 +42,16 @@ export function InviteDialog({
 function InviteForm({
   portal,
   offered,
-  scopeOptions,
+  scopes,
   onDone,
 }: {
   portal: Portal;
   offered: readonly PermissionRef[];
-  scopeOptions: ScopeOptions;
+  scopes: readonly TeamScope[];
   onDone: () => void;
 }) {
   const t = useT();
-  const [draft, setDraft] = useState(EMPTY);
+  const [draft, setDraft] = useState(() => emptyInvite(scopes));
   const [idempotencyKey] = useState(generateIdempotencyKey);
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
@@ -72,11 +70,11 @@ function InviteForm({
     setSending(true);
     setProblem(null);
     try {
-      await inviteMember(portal, { ...draft, email: draft.email.trim() }, idempotencyKey);
+      await inviteMember(portal, { ...draft, email: draft.email.trim(), permissions: toPermissions(draft.permissions) }, idempotencyKey);
       snacks.success(t('team.invite.sent', { email: draft.email.trim() }));
       onDone();
     } catch (error) {
-      const failure = teamFailure(error, ['email', 'firstname', 'surname', 'permissions']);
+      const failure = teamFailure(error, ['email', 'firstname', 'surname', 'customerId', 'permissions']);
       setServerIssues(failure.fields);
       setProblem(failure.message);
     } finally {
@@ -119,13 +117,13 @@ function InviteForm({
         autoComplete="off"
         required
       />
+      <ScopeSelect scopes={scopes} value={draft.customerId} onChange={(customerId) => edit({ customerId })} error={issues.customerId} />
       <PermissionChecks
         offered={offered}
         held={draft.permissions}
         onChange={(permissions) => edit({ permissions })}
         error={issues.permissions}
       />
-      <ScopeChecks options={scopeOptions} scope={draft.scope} onChange={(scope) => edit({ scope })} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button theme="secondary" onClick={onDone}>
           {t('common.cancel')}

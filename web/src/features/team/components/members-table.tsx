@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { memberName, type MemberStatus, type TeamMember } from '../model/members.ts';
+import { memberName, type RowStatus, type TeamRow } from '../model/members.ts';
 import { permissionText } from '../model/permissions.ts';
 
-const STATUS_THEME = { active: 'green', invited: 'blue', deactivated: 'gray' } as const satisfies Record<MemberStatus, string>;
+const STATUS_THEME = { active: 'green', invited: 'blue', passwordExpired: 'orange', deactivated: 'gray' } as const satisfies Record<
+  RowStatus,
+  string
+>;
 
-export function StatusBadge({ status }: { status: MemberStatus }) {
+export function StatusBadge({ status }: { status: RowStatus }) {
   const t = useT();
   return <Badge theme={STATUS_THEME[status]}>{t(`team.status.${status}`)}</Badge>;
 }
@@ -27,32 +31,51 @@ export function PermissionWords({ keys }: { keys: readonly string[] }) {
 }
 
 /**
- * The team's accounts (ADR 113): name (the link to its page), e-mail, portal, permissions in words, MFA,
- * last sign-in and status. A table from 640 px; below, each row a card of label/value lines (DataTable).
+ * The team's accounts and pending invitations (ADR 113): name (an account's link to its page), e-mail, portal,
+ * permissions in words, MFA, last sign-in and status; an invitation's actions in its last cell. A table from
+ * 640 px; below, each row a card of label/value lines (DataTable).
  */
-export function MembersTable({ members, userPath }: { members: readonly TeamMember[]; userPath: (userId: string) => string }) {
+export function MembersTable({
+  rows,
+  userPath,
+  invitationActions,
+}: {
+  rows: readonly TeamRow[];
+  userPath: (username: string) => string;
+  invitationActions: (row: Extract<TeamRow, { kind: 'invitation' }>) => ReactNode;
+}) {
   const t = useT();
   const format = useUserFormat();
-  const columns: Column<TeamMember>[] = [
+  const columns: Column<TeamRow>[] = [
     {
       key: 'name',
       header: t('team.columns.name'),
-      cell: (m) => (
-        <Link to={userPath(m.userId)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          {memberName(m)}
-        </Link>
-      ),
+      cell: (row) =>
+        row.kind === 'member' ? (
+          <Link to={userPath(row.id)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {memberName(row)}
+          </Link>
+        ) : (
+          <span className="font-medium text-slate-900">{memberName(row)}</span>
+        ),
     },
-    { key: 'email', header: t('team.columns.email'), cell: (m) => <span className="break-all">{m.email}</span> },
-    { key: 'portal', header: t('team.columns.portal'), cell: (m) => t(`team.portal.${m.portal}`), nowrap: true },
-    { key: 'permissions', header: t('team.columns.permissions'), cell: (m) => <PermissionWords keys={m.permissions} /> },
-    { key: 'mfa', header: t('team.columns.mfa'), cell: (m) => t(`team.mfa.${m.mfa}`) },
+    { key: 'email', header: t('team.columns.email'), cell: (row) => <span className="break-all">{row.email}</span> },
+    { key: 'portal', header: t('team.columns.portal'), cell: (row) => row.portals.map((p) => t(`team.portal.${p}`)).join(', ') },
+    { key: 'permissions', header: t('team.columns.permissions'), cell: (row) => <PermissionWords keys={row.permissions} /> },
+    { key: 'mfa', header: t('team.columns.mfa'), cell: (row) => (row.kind === 'invitation' ? '—' : t(`team.mfa.${row.mfa}`)) },
     {
       key: 'lastSignIn',
       header: t('team.columns.lastSignIn'),
-      cell: (m) => (m.lastSignInAt ? <time dateTime={m.lastSignInAt}>{formatDateTime(m.lastSignInAt, format)}</time> : t('team.never')),
+      cell: (row) =>
+        row.lastSignInAt ? <time dateTime={row.lastSignInAt}>{formatDateTime(row.lastSignInAt, format)}</time> : t('team.never'),
     },
-    { key: 'status', header: t('team.columns.status'), cell: (m) => <StatusBadge status={m.status} /> },
+    { key: 'status', header: t('team.columns.status'), cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('team.columns.actions')}</span>,
+      label: t('team.columns.actions'),
+      cell: (row) => (row.kind === 'invitation' ? invitationActions(row) : null),
+    },
   ];
-  return <DataTable caption={t('team.caption')} columns={columns} rows={members} rowKey={(m) => m.userId} />;
+  return <DataTable caption={t('team.caption')} columns={columns} rows={rows} rowKey={(row) => `${row.kind}:${row.id}`} />;
 }

@@ -1,50 +1,37 @@
-import { MODULE_FLAGS, MODULE_NAMES, type ModuleName, ORDERING_PERMISSIONS, type SessionUser } from '@portal/core/auth';
-import type { Portal } from '@portal/core/shared';
+import { MODULE_FLAGS, MODULE_NAMES, type ModuleName, type TeamPermissions } from '@portal/core/auth';
 import { optionalText } from '../../../i18n/index.ts';
 
 /**
- * The permissions of a team's account as the admin's screens show them (ADR 113): in words, one checkbox
- * each, and only those the admin holds itself — the server refuses any other bit, so the screen does
- * not offer it. An ordering account carries the ordering module's bits; a connect account the connect
- * modules' bits (every module but ordering).
+ * Permissions as the Users screens show them (ADR 113): in words, one checkbox each. The wire names them by
+ * module (`{ ordering: ['cardOrdering'] }`); the screens by `module.permission` key (ADR 024's spelling), in
+ * core's flag-map order, so a list reads the same on every row.
  */
 export interface PermissionRef {
   module: ModuleName;
   permission: string;
-  /** `module.permission`, the key a grant names (ADR 024's route-policy spelling). */
   key: string;
 }
 
-const ref = (module: ModuleName, permission: string): PermissionRef => ({
-  module,
-  permission,
-  key: `${module}.${permission}`,
-});
+const ALL: readonly PermissionRef[] = MODULE_NAMES.flatMap((module) =>
+  Object.keys(MODULE_FLAGS[module].permissions).map((permission) => ({ module, permission, key: `${module}.${permission}` })),
+);
+
+/** The permissions of a wire value, as refs in core's order (unknown names are left out). */
+export function permissionRefs(permissions: TeamPermissions): PermissionRef[] {
+  return ALL.filter((ref) => permissions[ref.module]?.includes(ref.permission) === true);
+}
+
+export const permissionKeys = (permissions: TeamPermissions): string[] => permissionRefs(permissions).map((ref) => ref.key);
+
+/** `module.permission` keys back into the wire's shape. */
+export function toPermissions(keys: readonly string[]): TeamPermissions {
+  const permissions: TeamPermissions = {};
+  for (const ref of ALL) {
+    if (keys.includes(ref.key)) permissions[ref.module] = [...(permissions[ref.module] ?? []), ref.permission];
+  }
+  return permissions;
+}
 
 /** A permission in words (the team catalogue's `team.permission.<module>.<permission>`), its key when a text is missing. */
 export const permissionText = (permission: Pick<PermissionRef, 'key'>): string =>
   optionalText(`team.permission.${permission.key}`) ?? permission.key;
-
-/** Every permission an account of `portal` can carry, in the order the screens list them. */
-export function portalPermissions(portal: Portal): PermissionRef[] {
-  if (portal === 'ordering') return Object.keys(ORDERING_PERMISSIONS).map((name) => ref('ordering', name));
-  return MODULE_NAMES.filter((module) => module !== 'ordering').flatMap((module) =>
-    Object.keys(MODULE_FLAGS[module].permissions).map((name) => ref(module, name)),
-  );
-}
-
-type Modules = SessionUser['modules'] | null | undefined;
-
-/** Whether the decoded modules hold `permission`. */
-export const holds = (modules: Modules, permission: Pick<PermissionRef, 'module' | 'permission'>): boolean =>
-  modules?.[permission.module]?.permissions[permission.permission] === true;
-
-/** What the admin may grant in `portal`: the portal's permissions the admin's own session holds. */
-export const grantablePermissions = (portal: Portal, adminModules: Modules): PermissionRef[] =>
-  portalPermissions(portal).filter((permission) => holds(adminModules, permission));
-
-/** The `module.permission` keys an account holds, in the screens' order. */
-export const heldKeys = (portal: Portal, modules: Modules): string[] =>
-  portalPermissions(portal)
-    .filter((permission) => holds(modules, permission))
-    .map((permission) => permission.key);

@@ -2,27 +2,29 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { NewPasswordFields } from '../../../components/password-fields.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useT } from '../../../i18n/index.ts';
+import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import {
+  type AcceptField,
   type Accepted,
+  acceptErrors,
   acceptInvitation,
   checkInvitation,
   type InvitationState,
-  invitationPasswordErrors,
   invitationTokenOf,
-  type PasswordField,
 } from '../api/invitation.ts';
 
 /**
  * /invitation?token=… (public; ADR 113): the single-use link mailed to an invited colleague. The link is
- * checked on open (a spent or expired one says so at once); the invitee sets a password by the policy (the
- * reset page's fields and rules) and then signs in, where a brand that requires MFA leads on to its set-up.
+ * checked on open (a spent or expired one says so at once); the invitee chooses a username and a password by
+ * the policy (the reset page's fields and rules) and then signs in, where a brand that requires MFA leads on
+ * to its set-up (MFA or a passkey) before the portal answers.
  */
 export function InvitationRoute() {
   const t = useT();
@@ -74,7 +76,9 @@ function Done({ accepted }: { accepted: Accepted }) {
   const t = useT();
   return (
     <div className="mt-6 space-y-5">
-      <Alert theme="green">{t(accepted.mfaRequired ? 'team.invitation.doneMfa' : 'team.invitation.done')}</Alert>
+      <Alert theme="green">
+        {t(accepted.mfaRequired ? 'team.invitation.doneMfa' : 'team.invitation.done', { username: accepted.username })}
+      </Alert>
       <Link to={portalPaths(accepted.portal).home} className={buttonClasses('primary', true)}>
         {t('team.invitation.toLogin')}
       </Link>
@@ -82,7 +86,7 @@ function Done({ accepted }: { accepted: Accepted }) {
   );
 }
 
-const EMPTY = { newPassword: '', newPasswordVerify: '' };
+const EMPTY = { username: '', newPassword: '', newPasswordVerify: '' };
 
 function PasswordForm({
   token,
@@ -96,10 +100,12 @@ function PasswordForm({
   onSpent: () => void;
 }) {
   const t = useT();
-  const form = useFormFields<PasswordField | 'token', typeof EMPTY>(EMPTY, (v) => invitationPasswordErrors(token, v));
+  const form = useFormFields<AcceptField | 'token', typeof EMPTY>(EMPTY, (v) => acceptErrors(token, v));
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const invalid = form.errors.newPassword !== undefined || form.errors.newPasswordVerify !== undefined;
+  const invalid =
+    form.errors.username !== undefined || form.errors.newPassword !== undefined || form.errors.newPasswordVerify !== undefined;
+  const usernameError = form.shown.username;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (invalid || sending) return;
@@ -119,6 +125,16 @@ function PasswordForm({
           {problem}
         </Alert>
       ) : null}
+      <TextField
+        label={t('team.invitation.username')}
+        name="username"
+        autoComplete="username"
+        required
+        helperText={t('team.invitation.usernameHint')}
+        value={form.values.username}
+        onValueChange={form.change('username')}
+        error={usernameError ? translateCoreMessage(t, usernameError) : undefined}
+      />
       <NewPasswordFields form={form} />
       {mfaRequired ? <p className="text-sm text-slate-600">{t('team.invitation.mfaNext')}</p> : null}
       <Button type="submit" block loading={sending} disabled={invalid}>

@@ -1,3 +1,4 @@
+import type { TeamMember, TeamOverview } from '@portal/core/auth';
 import type { Portal } from '@portal/core/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -16,20 +17,21 @@ import { usePortal } from '../../../lib/portal.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateMember, useTeam } from '../api/team.ts';
-import { PermissionChecks, ScopeChecks } from '../components/grant-fields.tsx';
+import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateAccess, useTeam } from '../api/team.ts';
+import { PermissionChecks, ScopeSelect } from '../components/grant-fields.tsx';
 import { StatusBadge } from '../components/members-table.tsx';
-import { memberName, type ScopeOptions, type TeamMember } from '../model/members.ts';
-import { grantablePermissions, type PermissionRef } from '../model/permissions.ts';
+import { memberName, mfaOf, teamRows } from '../model/members.ts';
+import { type PermissionRef, permissionKeys, permissionRefs, toPermissions } from '../model/permissions.ts';
 import { teamFailure } from '../model/team-form.ts';
 
 const teamPath = (portal: Portal) => (portal === 'connect' ? paths.connect.team : paths.app.team);
 
 /**
- * One account of the team (/app/team/:userId, /connect/team/:userId; ADR 113): its facts, its permissions
- * and scope to change (only within what the admin holds), deactivate or reactivate it (after a
- * confirmation), reset its MFA and send it a password reset (both after re-authentication, My Account's
- * password prompt). An id the team does not hold shows "not found", whoever's it is.
+ * One account of the team (/app/team/:userId, /connect/team/:userId, the id its username; ADR 113): its facts,
+ * where it belongs and its permissions to change (only within what the admin holds), deactivate or reactivate
+ * it (after a confirmation), reset its MFA and send it a password reset (both after re-authentication, My
+ * Account's password prompt). The admin's own account is shown, not changed. An id the team does not hold
+ * shows "not found", whoever's it is.
  */
 export function TeamUserRoute() {
   const t = useT();
@@ -43,54 +45,58 @@ export function TeamUserRoute() {
       </Link>
       <QueryState result={result} failedMessage={t('team.loadFailed')} retryLabel={t('team.retry')} loadingLabel={t('team.loading')}>
         {(data) => {
-          const member = data.items.find((m) => m.userId === userId);
+          const member = data.members.find((m) => m.username === userId);
           if (!member) return <EmptyState title={t('team.user.notFound.title')} text={t('team.user.notFound.text')} />;
-          return <MemberPage key={`${member.userId}:${member.version}`} member={member} scopeOptions={data.scopeOptions} portal={portal} />;
+          return <MemberPage key={`${member.username}:${member.version}`} member={member} data={data} portal={portal} />;
         }}
       </QueryState>
     </div>
   );
 }
 
-function MemberPage({ member, scopeOptions, portal }: { member: TeamMember; scopeOptions: ScopeOptions; portal: Portal }) {
+function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOverview; portal: Portal }) {
   const t = useT();
   const format = useUserFormat();
   const { status } = useSession();
-  const offered = grantablePermissions(member.portal, status?.user?.modules);
+  const row = teamRows({ ...data, members: [member], invitations: [] })[0];
+  const mfa = `${t(`team.mfa.${mfaOf(member)}`)}${member.mfa.required ? ` (${t('team.mfaRequired')})` : ''}`;
   return (
     <>
-      <PageHeader title={memberName(member)} description={member.email} actions={<StatusBadge status={member.status} />} />
+      <PageHeader title={memberName(member)} description={member.email} actions={row ? <StatusBadge status={row.status} /> : null} />
+      {member.self ? <Alert theme="blue">{t('team.user.self')}</Alert> : null}
       <SectionCard title={t('team.user.facts')}>
         <Facts
           look="stacked"
           rows={[
-            [t('team.columns.portal'), t(`team.portal.${member.portal}`)],
-            [t('team.columns.mfa'), t(`team.mfa.${member.mfa}`)],
-            [t('team.columns.lastSignIn'), member.lastSignInAt ? formatDateTime(member.lastSignInAt, format) : t('team.never')],
+            [t('team.columns.username'), member.username],
+            [t('team.columns.portal'), member.portals.map((p) => t(`team.portal.${p}`)).join(', ')],
+            [t('team.columns.mfa'), mfa],
+            [t('team.columns.lastSignIn'), member.lastLoginAt ? formatDateTime(member.lastLoginAt, format) : t('team.never')],
           ]}
         />
       </SectionCard>
-      <GrantForm member={member} offered={offered} scopeOptions={scopeOptions} portal={portal} />
-      <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />
+      <GrantForm member={member} offered={permissionRefs(data.grantable)} scopes={data.scopes} portal={portal} />
+      {member.self ? null : <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />}
     </>
   );
 }
 
-/** Permissions and scope: saved together, conditional on the version read (a concurrent change answers in words). */
+/** Where the account belongs and its permissions: saved together, conditional on the version read (TEAM.STALE in words). */
 function GrantForm({
   member,
   offered,
-  scopeOptions,
+  scopes,
   portal,
 }: {
   member: TeamMember;
   offered: readonly PermissionRef[];
-  scopeOptions: ScopeOptions;
+  scopes: TeamOverview['scopes'];
   portal: Portal;
 }) {
   const t = useT();
-  const [permissions, setPermissions] = useState(member.permissions);
-  const [scope, setScope] = useState(member.scope);
+  const [permissions, setPermissions] = useState(() => permissionKeys(member.permissions));
+  const [customerId, setCustomerId] = useState(member.customerId);
+  const [issues, setIssues] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
@@ -98,12 +104,14 @@ function GrantForm({
     if (saving) return;
     setSaving(true);
     setProblem(null);
+    setIssues({});
     try {
-      await updateMember(portal, member.userId, { permissions, scope, version: member.version });
+      await updateAccess(portal, member.username, { customerId, permissions: toPermissions(permissions), version: member.version });
       snacks.success(t('team.user.saved'));
     } catch (error) {
-      const failure = teamFailure(error, ['permissions']);
-      setProblem(failure.fields.permissions ?? failure.message);
+      const failure = teamFailure(error, ['customerId', 'permissions']);
+      setIssues(failure.fields);
+      setProblem(failure.message);
     } finally {
       setSaving(false);
     }
@@ -116,13 +124,21 @@ function GrantForm({
             {problem}
           </Alert>
         ) : null}
-        <PermissionChecks offered={offered} held={permissions} onChange={setPermissions} />
-        <ScopeChecks options={scopeOptions} scope={scope} onChange={setScope} />
-        <div className="flex justify-end">
-          <Button type="submit" loading={saving}>
-            {t('team.user.save')}
-          </Button>
-        </div>
+        <ScopeSelect scopes={scopes} value={customerId} onChange={setCustomerId} error={issues.customerId} disabled={member.self} />
+        <PermissionChecks
+          offered={offered}
+          held={permissions}
+          onChange={setPermissions}
+          error={issues.permissions}
+          disabled={member.self}
+        />
+        {member.self ? null : (
+          <div className="flex justify-end">
+            <Button type="submit" loading={saving}>
+              {t('team.user.save')}
+            </Button>
+          </div>
+        )}
       </form>
     </SectionCard>
   );
@@ -140,13 +156,14 @@ function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; p
     setPending(null);
     setProblem(null);
   };
+  const deactivated = member.status === 'locked';
   const toggleActive = async () => {
     if (busy) return;
-    const active = member.status === 'deactivated';
+    const active = deactivated;
     setBusy(true);
     setProblem(null);
     try {
-      await setMemberActive(portal, member.userId, active, member.version);
+      await setMemberActive(portal, member.username, active);
       snacks.success(t(active ? 'team.user.reactivated' : 'team.user.deactivated', { name: memberName(member) }));
       setPending(null);
     } catch (error) {
@@ -155,21 +172,16 @@ function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; p
       setBusy(false);
     }
   };
-  const signedUp = member.status !== 'invited';
   return (
     <SectionCard title={t('team.user.actions')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        {signedUp ? (
-          <>
-            <Button theme="secondary" onClick={() => setPending('passwordReset')} disabled={member.status === 'deactivated'}>
-              {t('team.user.passwordReset')}
-            </Button>
-            <Button theme="secondary" onClick={() => setPending('resetMfa')} disabled={member.mfa === 'none'}>
-              {t('team.user.resetMfa')}
-            </Button>
-          </>
-        ) : null}
-        {member.status === 'deactivated' ? (
+        <Button theme="secondary" onClick={() => setPending('passwordReset')} disabled={deactivated}>
+          {t('team.user.passwordReset')}
+        </Button>
+        <Button theme="secondary" onClick={() => setPending('resetMfa')} disabled={mfaOf(member) === 'none'}>
+          {t('team.user.resetMfa')}
+        </Button>
+        {deactivated ? (
           <Button theme="secondary" onClick={() => setPending('reactivate')}>
             {t('team.user.reactivate')}
           </Button>
@@ -210,7 +222,7 @@ function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; p
         withoutPassword={reauthFresh}
         onClose={close}
         onConfirm={async (password) => {
-          await resetMemberMfa(portal, member.userId, password);
+          await resetMemberMfa(portal, member.username, password);
           snacks.success(t('team.user.mfaReset', { name: memberName(member) }));
           setPending(null);
         }}
@@ -224,7 +236,7 @@ function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; p
         withoutPassword={reauthFresh}
         onClose={close}
         onConfirm={async (password) => {
-          await sendMemberPasswordReset(portal, member.userId, password);
+          await sendMemberPasswordReset(portal, member.username, password);
           snacks.success(t('team.user.passwordResetSent', { email: member.email }));
           setPending(null);
         }}
