@@ -89,6 +89,7 @@ const backendDomains = {
     'news',
   ],
   migration: [],
+  team: ['access', 'accounts', 'auth', 'brands', 'customers'],
 };
 const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')

@@ -33,6 +33,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { companyRoutes } from './routes/company.ts';
 import { logoFileRoutes, logoRoutes } from './routes/logo.ts';
 import { termsRoutes } from './routes/terms.ts';
+import { teamRoutes } from './routes/team.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -56,6 +57,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/brand', brandRoutes)
     .route('/terms', termsRoutes)
     .route('/account', accountRoutes)
+    .route('/team', teamRoutes)
     .route('/replenishment', replenishmentRoutes)
     .route('/sales', salesRoutes)
     .route('/master-data', masterDataRoutes)

@@ -11,10 +11,11 @@ export type AuthLevel = 'anonymous' | 'signedIn' | 'strong';
 /**
  * Whose object the route reads or changes, named by the id it takes: `retailer` (a customerId), `store`,
  * `order`, `serial`, `division` (a connect division), `ownAccount` (the caller's own account, no id),
- * `token` (a single-use mailed or flow token is the proof), `none`. For every scope but `none`/`ownAccount`/`token` another customer's
- * id answers exactly as a nonexistent one (404, ADR 015).
+ * `token` (a single-use mailed or flow token is the proof), `account` (a team member's username or an invitation
+ * id, ADR 113), `none`. For every scope but `none`/`ownAccount`/`token` another customer's id answers exactly
+ * as a nonexistent one (404, ADR 015).
  */
-export type ObjectScope = 'none' | 'ownAccount' | 'token' | 'retailer' | 'store' | 'order' | 'serial' | 'division';
+export type ObjectScope = 'none' | 'ownAccount' | 'token' | 'retailer' | 'store' | 'order' | 'serial' | 'division' | 'account';
 /** A module permission by its core MODULE_FLAGS name, e.g. `ordering.cardOrdering`. */
 export type PermissionName = { [M in ModuleName]: `${M}.${ModulePermissionName<M>}` }[ModuleName];
 

@@ -46,6 +46,7 @@ import type { CompanyService } from './company/company-service.ts';
 import type { CompanyAssetsPort } from './company/company-effects.ts';
 import type { AllocationService } from './allocation/allocation-service.ts';
 import type { LogoService } from './logo/logo-service.ts';
+import type { TeamService } from './team/team-service.ts';
 
 /** The workflows company changes are filed in (ADR 085; the demo workflows, scripts/seed/demo/workflows.jsonl). */
 const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets', documents: 'wf-company-documents' } as const;
@@ -159,6 +160,7 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
       ...(adapters.forgotAnswerFloorMs === undefined ? {} : { forgotAnswerFloorMs: adapters.forgotAnswerFloorMs }),
     }),
     guard,
+    reauth,
   };
 }
 
@@ -353,7 +355,7 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     rateLimiter: createRateLimiter(db, now),
     scheduler: adapters.scheduler ?? awsSchedulerFromConfig(config),
   };
-  const { guard, ...access } = accessServices(wiring);
+  const { guard, reauth, ...access } = accessServices(wiring);
   const brands = createBrandService(db, now);
   const workflow = workflowServices(wiring);
   // Which company changes the host's brand has approved first (ADR 085); a host without a brand asks for none.
@@ -404,6 +406,24 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
         now,
         files: await filesBucket(wiring),
         rateLimiter: wiring.rateLimiter,
+      }),
+    ),
+    /**
+     * The customer's own administrator (ADR 113): loaded on first use. Its events go to the operator's admin
+     * audit trail under the customer (action 'team-event'), where `npm run admin -- audit --customer` reads them.
+     */
+    team: lazyService<TeamService>(async () =>
+      (await import('./team/team-service.ts')).createTeamService({
+        db,
+        now,
+        sessions: access.sessions,
+        reauth,
+        mailer: wiring.mailer,
+        appUrl: config.APP_URL,
+        mailResetLink: access.passwords.mailResetLink,
+        passwordHashCost: config.PASSWORD_HASH_COST,
+        rateLimiter: wiring.rateLimiter,
+        record: async (event) => (await import('./admin/admin-audit-entity.ts')).putTeamEvent(db, now(), event),
       }),
     ),
     ...operatorServices(wiring, { ...access, guard }),

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { TxItem } from '../platform/db/transact.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
@@ -40,6 +41,37 @@ export const listAccountsOfCustomer = (db: Db, customerId: string) =>
  */
 const SET_ON_CREATE_ONLY = new Set(['mfaMethod', 'passwordExpiry']);
 
+/** The stored item of an account's fields, with its keys (without password, times or login). */
+function accountItem(fields: AccountFields) {
+  const key = usernameKey(fields.username);
+  return {
+    pk: accountKeys.pk(key),
+    sk: accountKeys.sk,
+    gsi1pk: accountKeys.gsi1pk(fields.email),
+    gsi1sk: accountKeys.pk(key),
+    gsi2pk: accountKeys.gsi2pk(fields.customerId),
+    gsi2sk: accountKeys.pk(key),
+    type: 'account',
+    ...fields,
+    usernameKey: key,
+  };
+}
+
+/**
+ * The transaction item creating a new account (a team invitation's acceptance, ADR 113): the same item
+ * `upsertAccount` writes on create, only if no account has the username (in any case).
+ */
+export function newAccountPut(db: Db, fields: AccountFields, passwordHash: string, now: Date): TxItem {
+  const at = now.toISOString();
+  return {
+    Put: {
+      TableName: db.table,
+      Item: { ...accountItem(fields), passwordHash, passwordHistory: [passwordHash], createdAt: at, updatedAt: at, lastLogin: null },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 /**
  * Creates an account, or updates its profile and access fields when it exists. The password hash is
  * written only on create, so re-importing never resets a password a user has changed.
@@ -53,18 +85,7 @@ export async function upsertAccount(
   now: Date,
   options: { createOnly?: boolean } = {},
 ): Promise<'created' | 'updated'> {
-  const key = usernameKey(fields.username);
-  const item = {
-    pk: accountKeys.pk(key),
-    sk: accountKeys.sk,
-    gsi1pk: accountKeys.gsi1pk(fields.email),
-    gsi1sk: accountKeys.pk(key),
-    gsi2pk: accountKeys.gsi2pk(fields.customerId),
-    gsi2sk: accountKeys.pk(key),
-    type: 'account',
-    ...fields,
-    usernameKey: key,
-  };
+  const item = accountItem(fields);
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {
     ':now': now.toISOString(),
@@ -227,3 +248,45 @@ export const expireAccountPassword = (db: Db, username: string, expiry: string, 
     values: { ':expiry': expiry, ':true': true },
     condition: 'mayChangePassword = :true',
   });
+
+/**
+ * The transaction item of a team admin's access change (ADR 113): the module flags and the customer (its
+ * gsi2 key moves with it), only if the account is unchanged since `seenUpdatedAt`.
+ */
+export function teamAccessUpdate(
+  db: Db,
+  username: string,
+  next: Pick<Account, 'modules' | 'customerId'>,
+  seenUpdatedAt: string,
+  at: Date,
+): TxItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: accountKey(username),
+      UpdateExpression: 'SET modules = :modules, customerId = :customer, gsi2pk = :gsi2pk, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND updatedAt = :seen',
+      ExpressionAttributeValues: {
+        ':modules': next.modules,
+        ':customer': next.customerId,
+        ':gsi2pk': accountKeys.gsi2pk(next.customerId),
+        ':now': at.toISOString(),
+        ':seen': seenUpdatedAt,
+      },
+    },
+  };
+}
+
+/** The transaction item setting the account's status (ADR 113), only if it is unchanged since `seenUpdatedAt`. */
+export function accountStatusUpdate(db: Db, username: string, status: Account['status'], seenUpdatedAt: string, at: Date): TxItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: accountKey(username),
+      UpdateExpression: 'SET #status = :status, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND updatedAt = :seen',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status, ':now': at.toISOString(), ':seen': seenUpdatedAt },
+    },
+  };
+}

@@ -2,17 +2,20 @@
 export {
   accountKey,
   accountKeys,
+  accountStatusUpdate,
   accounts,
   expireAccountPassword,
   findAccountsByEmail,
   getAccount,
   listAccountsOfCustomer,
+  newAccountPut,
   type PasswordChange,
   recordLogin,
   replacePassword,
   replacePasswordUpdate,
   setAccountAccess,
   setAccountStatus,
+  teamAccessUpdate,
   upsertAccount,
 } from './account-entity.ts';
 export { type Account, AccountFields, type StoredAccount, usernameKey } from './account-record.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Messages } from '@portal/core/shared';
 import { type ChangePasswordForm, type ResetPasswordForm, resetInstructionsSentMessage, LOGIN, PASSWORD } from '@portal/core/auth';
-import { findAccountsByEmail, getAccount, replacePassword, type LoginGuard } from '../accounts/index.ts';
+import { type Account, findAccountsByEmail, getAccount, replacePassword, type LoginGuard } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
@@ -41,24 +41,29 @@ export function createPasswordService(deps: {
   const { db, sessions, guard, now } = deps;
   const forgotAnswerFloorMs = deps.forgotAnswerFloorMs ?? FORGOT_ANSWER_FLOOR_MS;
 
+  /** One single-use link to the account, within its mail budget (RESET_MAILS_PER_ACCOUNT; over it: 429). */
+  async function mailResetLink(account: Pick<Account, 'username' | 'usernameKey' | 'email' | 'locale'>) {
+    await deps.rateLimiter.hit(RESET_MAILS_PER_ACCOUNT, account.usernameKey);
+    const token = randomBytes(32).toString('base64url');
+    await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));
+    const link = `${deps.appUrl}/forgot-password?token=${token}`;
+    await deps.mailer.send(
+      await accountMails.passwordReset(account.email, account.locale, account.username, link, RESET_VALID_MS / 60_000),
+    );
+  }
+
   /** A single-use link to every account the identifier names (by username, else all with that e-mail). */
   async function mailResetLinks(typed: string) {
     const byName = await getAccount(db, typed);
     const accounts = byName ? [byName] : typed.includes('@') ? (await findAccountsByEmail(db, typed)).items : [];
     for (const account of accounts) {
       try {
-        await deps.rateLimiter.hit(RESET_MAILS_PER_ACCOUNT, account.usernameKey);
+        await mailResetLink(account);
       } catch (error) {
         // Enough links in flight: answer as always. A store fault is not a limit (503, ADR 025).
         if (error instanceof AppError && error.kind === 'rate_limited') continue;
         throw error;
       }
-      const token = randomBytes(32).toString('base64url');
-      await putResetToken(db, sha256(token), account.username, new Date(now().getTime() + RESET_VALID_MS));
-      const link = `${deps.appUrl}/forgot-password?token=${token}`;
-      await deps.mailer.send(
-        await accountMails.passwordReset(account.email, account.locale, account.username, link, RESET_VALID_MS / 60_000),
-      );
     }
   }
 
@@ -68,6 +73,9 @@ export function createPasswordService(deps: {
   const changeFailed = () => new AppError('conflict', PASSWORD.CHANGE_FAILED, Messages.passwordChangeFailed);
 
   return {
+    /** A reset link to one account on its administrator's request (ADR 113); over the account's mail budget: 429. */
+    mailResetLink,
+
     /**
      * PUT auth/change-password. Ends the account's other sessions (as a reset does) unless the body
      * says `endOtherSessions: false`; the session making the change stays signed in.

@@ -51,6 +51,9 @@ export const TEAM_ADMIN_PERMISSION = {
   connect: { module: 'team', permission: 'manageTeam' },
 } as const satisfies Record<Portal, { module: ModuleName; permission: string }>;
 
+/** The web page an invitation mail links to: `<app URL><path>?token=<token>` (both portals; the check tells which). */
+export const INVITATION_LINK_PATH = '/invitation';
+
 /** Days an invitation link stays good (ADR 113). */
 export const INVITATION_TTL_DAYS = 7;
 

@@ -30,6 +30,17 @@ export const accountMails = {
     };
   },
 
+  /** A team invitation (ADR 113): who invites, the single-use link, how many days it stays good. */
+  teamInvitation: async (to: string, locale: string | undefined, inviter: string, link: string, validDays: number): Promise<Mail> => {
+    const { t, texts } = await textsFor(locale);
+    const m = texts.teamInvitation;
+    return {
+      to,
+      subject: m.subject,
+      text: [t(m.invited, { inviter, email: to }), '', t(m.open, { count: validDays }), link, '', m.notExpected].join('\n'),
+    };
+  },
+
   confirmNewAddress: async (to: string, locale: string | undefined, username: string, link: string, validHours: number): Promise<Mail> => {
     const { t, texts } = await textsFor(locale);
     const m = texts.emailChange;

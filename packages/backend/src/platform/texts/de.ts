@@ -19,6 +19,15 @@ const de: ServerTexts = {
       other: 'Geben Sie ihn innerhalb von {count} Minuten unter „Mein Konto“ ein, um Anmeldecodes per E-Mail zu erhalten.',
     },
   },
+  teamInvitation: {
+    subject: 'Einladung zum Portal',
+    invited: '{inviter} lädt Sie ein, das Portal mit der E-Mail-Adresse {email} zu nutzen.',
+    open: {
+      one: 'Um Benutzernamen und Passwort zu wählen, öffnen Sie innerhalb von {count} Tag diesen Link (er funktioniert nur einmal):',
+      other: 'Um Benutzernamen und Passwort zu wählen, öffnen Sie innerhalb von {count} Tagen diesen Link (er funktioniert nur einmal):',
+    },
+    notExpected: 'Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail: Ohne Sie wird kein Konto angelegt.',
+  },
   passwordReset: {
     subject: 'Passwort für das Portal zurücksetzen',
     asked: 'Für das Portal-Konto „{username}“ wurde das Zurücksetzen des Passworts angefordert.',

@@ -21,6 +21,15 @@ const en = {
       other: 'Enter it in My Account within {count} minutes to receive sign-in codes by e-mail.',
     },
   },
+  teamInvitation: {
+    subject: 'You are invited to the portal',
+    invited: '{inviter} invites you to use the portal with the e-mail address {email}.',
+    open: {
+      one: 'To choose your username and password, open this link within {count} day (it works once):',
+      other: 'To choose your username and password, open this link within {count} days (it works once):',
+    },
+    notExpected: 'If you did not expect this invitation, ignore this mail: no account is created without you.',
+  },
   passwordReset: {
     subject: 'Reset your portal password',
     asked: 'Someone asked to reset the password of the portal account "{username}".',

@@ -24,6 +24,17 @@ const fr: ServerTexts = {
       other: 'Saisissez-le dans Mon compte dans un délai de {count} minutes pour recevoir vos codes de connexion par e-mail.',
     },
   },
+  teamInvitation: {
+    subject: 'Invitation au portail',
+    invited: '{inviter} vous invite à utiliser le portail avec l’adresse e-mail {email}.',
+    open: {
+      one: 'Pour choisir votre nom d’utilisateur et votre mot de passe, ouvrez ce lien dans un délai de {count} jour (il ne fonctionne qu’une fois)\u00a0:',
+      many: 'Pour choisir votre nom d’utilisateur et votre mot de passe, ouvrez ce lien dans un délai de {count} de jours (il ne fonctionne qu’une fois)\u00a0:',
+      other:
+        'Pour choisir votre nom d’utilisateur et votre mot de passe, ouvrez ce lien dans un délai de {count} jours (il ne fonctionne qu’une fois)\u00a0:',
+    },
+    notExpected: 'Si vous n’attendiez pas cette invitation, ignorez ce message\u00a0: aucun compte n’est créé sans vous.',
+  },
   passwordReset: {
     subject: 'Réinitialiser votre mot de passe du portail',
     asked: 'Une réinitialisation du mot de passe a été demandée pour le compte «\u00a0{username}\u00a0» du portail.',

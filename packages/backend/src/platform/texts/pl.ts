@@ -26,6 +26,17 @@ const pl: ServerTexts = {
       other: 'Wpisz go w sekcji Moje konto w ciągu {count} minuty, aby otrzymywać kody logowania e-mailem.',
     },
   },
+  teamInvitation: {
+    subject: 'Zaproszenie do portalu',
+    invited: '{inviter} zaprasza Cię do korzystania z portalu z adresem e-mail {email}.',
+    open: {
+      one: 'Aby wybrać nazwę użytkownika i hasło, otwórz ten link w ciągu {count} dnia (działa tylko raz):',
+      few: 'Aby wybrać nazwę użytkownika i hasło, otwórz ten link w ciągu {count} dni (działa tylko raz):',
+      many: 'Aby wybrać nazwę użytkownika i hasło, otwórz ten link w ciągu {count} dni (działa tylko raz):',
+      other: 'Aby wybrać nazwę użytkownika i hasło, otwórz ten link w ciągu {count} dnia (działa tylko raz):',
+    },
+    notExpected: 'Jeśli nie spodziewałeś się tego zaproszenia, zignoruj tę wiadomość: bez Ciebie żadne konto nie zostanie utworzone.',
+  },
   passwordReset: {
     subject: 'Resetowanie hasła do portalu',
     asked: 'Otrzymaliśmy prośbę o zresetowanie hasła do konta „{username}” w portalu.',

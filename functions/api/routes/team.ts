@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import * as z from '@portal/core/zod';
+import type { AppEnv } from '../env.ts';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { portals } from '../middleware/portals.ts';
+import { type PermissionName, routePolicy } from '../middleware/policy.ts';
+import { signedInOf } from '../middleware/session.ts';
+import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+
+/** The team contracts load with the first team request (validateOnFirstUse, ADR 038). */
+const contracts = () => import('@portal/core/auth');
+
+/**
+ * The customer's own administrator (ADR 113): the Users section of both portals. Each portal's admin holds
+ * its own manageTeam bit (ordering.manageTeam, team.manageTeam); the route lets either in and the service
+ * asks for the portal's one. Strong authentication, as for the other sections that change others' access.
+ * A member or invitation of another customer answers as one nobody has (404 TEAM.NOT_FOUND). The invitation's
+ * check and acceptance come first and need no session: the single-use link is the proof.
+ */
+const route = routePolicy('ordering', 'connect');
+const manageTeam: PermissionName[] = ['ordering.manageTeam', 'team.manageTeam'];
+const overview = route({ auth: 'strong', permission: manageTeam, scope: 'none' });
+const onMember = route({ auth: 'strong', permission: manageTeam, scope: 'account' });
+const byToken = route({ auth: 'anonymous', scope: 'token' });
+
+const MemberParams = z.object({ username: z.string().check(z.minLength(1), z.maxLength(200)) });
+const InvitationParams = z.object({
+  invitationId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{22}$/, 'Not an invitation id')),
+});
+const reauthBody = validateOnFirstUse('json', async () => (await contracts()).TeamReauthInput);
+
+/** The signed-in admin as the team service takes it. */
+function callerOf(c: Parameters<typeof signedInOf>[0] & { get(key: 'portal'): AppEnv['Variables']['portal'] }) {
+  const { account, session } = signedInOf(c);
+  return { account, session, portal: c.get('portal') };
+}
+
+export const teamRoutes = new Hono<AppEnv>()
+  .use(portals('ordering', 'connect'))
+  .post(
+    '/invitation/check',
+    byToken,
+    validateOnFirstUse('json', async () => (await contracts()).TeamInvitationCheckInput),
+    async (c) => c.json(await c.get('backend').team.checkInvitation(c.req.valid('json').token, c.get('clientIp'))),
+  )
+  .post(
+    '/invitation/accept',
+    byToken,
+    validateOnFirstUse('json', async () => (await contracts()).InvitationAcceptFormSchema),
+    async (c) => c.json(await c.get('backend').team.acceptInvitation(c.req.valid('json'), c.get('clientIp')), 201),
+  )
+  .get('/', overview, async (c) => c.json(await c.get('backend').team.overview(callerOf(c))))
+  .post(
+    '/invitations',
+    overview,
+    validate('header', IdempotencyHeaders),
+    validateOnFirstUse('json', async () => (await contracts()).TeamInviteInput),
+    async (c) => {
+      const key = idempotencyKeyOf(c.req.valid('header'));
+      return c.json(await c.get('backend').team.invite(callerOf(c), c.req.valid('json'), key), 201);
+    },
+  )
+  .delete('/invitations/:invitationId', onMember, validate('param', InvitationParams), async (c) =>
+    c.json(await c.get('backend').team.withdrawInvitation(callerOf(c), c.req.valid('param').invitationId)),
+  )
+  .post('/invitations/:invitationId/resend', onMember, validate('param', InvitationParams), async (c) =>
+    c.json(await c.get('backend').team.resendInvitation(callerOf(c), c.req.valid('param').invitationId)),
+  )
+  .put(
+    '/members/:username/access',
+    onMember,
+    validate('param', MemberParams),
+    validateOnFirstUse('json', async () => (await contracts()).TeamAccessInput),
+    async (c) => c.json(await c.get('backend').team.changeAccess(callerOf(c), c.req.valid('param').username, c.req.valid('json'))),
+  )
+  .post('/members/:username/deactivate', onMember, validate('param', MemberParams), async (c) =>
+    c.json(await c.get('backend').team.deactivate(callerOf(c), c.req.valid('param').username)),
+  )
+  .post('/members/:username/reactivate', onMember, validate('param', MemberParams), async (c) =>
+    c.json(await c.get('backend').team.reactivate(callerOf(c), c.req.valid('param').username)),
+  )
+  .post('/members/:username/reset-mfa', onMember, validate('param', MemberParams), reauthBody, async (c) =>
+    c.json(await c.get('backend').team.resetMfa(callerOf(c), c.req.valid('param').username, c.req.valid('json').currentPassword)),
+  )
+  .post('/members/:username/password-reset', onMember, validate('param', MemberParams), reauthBody, async (c) =>
+    c.json(await c.get('backend').team.sendPasswordReset(callerOf(c), c.req.valid('param').username, c.req.valid('json').currentPassword)),
+  );
