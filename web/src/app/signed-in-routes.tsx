@@ -130,9 +130,6 @@ export const signedInBranches: RouteObject[] = [
         element: <RequireSection />,
         children: [
           { path: app.retailerSelection, element: <RetailerSelectionRoute /> },
-          // The customer's own administrator's Users (ADR 113): manageTeam, no retailer needed.
-          { path: app.team, element: <TeamRoute /> },
-          { path: app.teamUser.pattern, element: <TeamUserRoute /> },
           {
             // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
             element: <RequireRetailer selectionPath={app.retailerSelection} />,
@@ -163,6 +160,9 @@ export const signedInBranches: RouteObject[] = [
                 element: <RequireRetailer selectionPath={app.retailerSelection} />,
                 children: [{ path: app.sales, element: <SalesRoute /> }],
               },
+              // The customer's own administrator's Users (ADR 113): manageTeam, no retailer needed.
+              { path: app.team, element: <TeamRoute /> },
+              { path: app.teamUser.pattern, element: <TeamUserRoute /> },
               {
                 path: app.couponing.serials,
                 children: [

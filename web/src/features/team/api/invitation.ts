@@ -1,21 +1,14 @@
-import { InvitationAcceptFormSchema, TEAM, TEAM_ROUTES, TeamInvitationAccepted, TeamInvitationPreview } from '@portal/core/auth';
-import type * as z from '@portal/core/zod';
-import { ApiError, fetchFor, readJson } from '../../../lib/api-client.ts';
+import { InvitationAcceptFormSchema, TEAM, TeamInvitationAccepted, TeamInvitationPreview } from '@portal/core/auth';
+import { api } from '../../../lib/api.ts';
+import { ApiError, readJson } from '../../../lib/api-client.ts';
 import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/forms.ts';
 
-/*
- * PROVISIONAL: the invitation link's calls on core's contract (TEAM_ROUTES, ADR 113), spelled as paths until
- * the server's routes are in the typed client. Anonymous: the token is the proof.
+/**
+ * The invitation link's calls (ADR 113) on the typed client: anonymous, the token is the proof; failures are
+ * shown on the page (no snack, no sign-in dialog).
  */
 const options = { notify: false, authDialog: false } as const;
-async function post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
-  const res = await fetchFor(options)(path, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  return readJson(res, schema, options);
-}
+const invitationCalls = () => api(options).team.invitation;
 
 export type Invitation = TeamInvitationPreview;
 export type Accepted = TeamInvitationAccepted;
@@ -34,7 +27,8 @@ export type InvitationState = { kind: 'valid'; invitation: Invitation } | { kind
 export async function checkInvitation(token: string): Promise<InvitationState> {
   if (!InvitationAcceptFormSchema.shape.token.safeParse(token).success) return { kind: 'invalid' };
   try {
-    return { kind: 'valid', invitation: await post(TEAM_ROUTES.invitationCheck, { token }, TeamInvitationPreview) };
+    const res = await invitationCalls().check.$post({ json: { token } });
+    return { kind: 'valid', invitation: await readJson(res, TeamInvitationPreview, options) };
   } catch (error) {
     return isInvalid(error) ? { kind: 'invalid' } : { kind: 'unknown' };
   }
@@ -53,7 +47,8 @@ export type AcceptOutcome =
 /** Creates the account with the chosen username and password: the invitation is used up. */
 export async function acceptInvitation(token: string, values: AcceptValues): Promise<AcceptOutcome> {
   try {
-    return { ok: true, accepted: await post(TEAM_ROUTES.invitationAccept, { token, ...values }, TeamInvitationAccepted) };
+    const res = await invitationCalls().accept.$post({ json: { token, ...values } });
+    return { ok: true, accepted: await readJson(res, TeamInvitationAccepted, options) };
   } catch (error) {
     const fieldErrors =
       error instanceof ApiError ? serverFieldErrors(error, ['username', 'newPassword', 'newPasswordVerify'] as const) : {};

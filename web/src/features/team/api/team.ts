@@ -1,5 +1,4 @@
 import {
-  TEAM_ROUTES,
   type TeamAccessInput,
   TeamInvitation,
   type TeamInviteInput,
@@ -7,68 +6,46 @@ import {
   TeamOverview,
   type TeamReauthInput,
 } from '@portal/core/auth';
-import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
+import type { Portal } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import useSWR, { mutate } from 'swr';
-import { fetchFor, readJson } from '../../../lib/api-client.ts';
+import useSWR from 'swr';
+import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
 
-/*
- * PROVISIONAL: the Users section's calls on core's contract (TEAM_ROUTES, ADR 113), spelled as paths until
- * the server's routes are in the typed client.
+/**
+ * The Users section's calls (ADR 113) on the typed client (ADR 057), in the portal the screen runs in: one
+ * read (GET /api/team, the overview) that every write reads again, whatever its outcome. Failures are shown in
+ * place. Read fresh on mount: the list is what an admin acts on.
  */
+const sections = { ordering: routeSection('ordering', ['team']), connect: routeSection('connect', ['team']) } as const;
+const READ = { ...SECTION_READ, dedupingInterval: 2_000 } as const;
 const Success = z.object({ success: z.boolean() });
 
-const at = (route: string, params: Record<string, string> = {}) =>
-  route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-
-async function call<S extends z.ZodMiniType>(portal: Portal, path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
-  const options = { portal, notify: false } as const;
-  const res = await fetchFor(options)(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  return readJson(res, schema, options);
-}
-const send = (method: 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers,
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
-
-const teamKey = (portal: Portal) => ['team', portal] as const;
-const refresh = (portal: Portal) => mutate(teamKey(portal));
-
-/** GET /api/team: members, pending invitations, scopes, what the admin may grant, the cap. */
 export function useTeam(portal: Portal) {
-  return useSWR(teamKey(portal), ([, p]) => call(p, TEAM_ROUTES.overview, TeamOverview), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { client, read, key } = sections[portal];
+  const at = client().team;
+  return useSWR(key('team', 'get', at.$path()), () => read(at.$get(), TeamOverview), READ);
 }
 
-/** Every write re-reads the overview, whatever its outcome (a failed write may have changed something all the same). */
-async function write<T>(portal: Portal, run: Promise<T>): Promise<T> {
-  try {
-    return await run;
-  } finally {
-    void refresh(portal);
-  }
-}
-
-const member = (username: string) => ({ username });
+const team = (portal: Portal) => sections[portal].client().team;
+const write = (portal: Portal) => sections[portal].write;
+const member = (username: string) => ({ param: { username: segment(username) } });
+const invitation = (invitationId: string) => ({ param: { invitationId: segment(invitationId) } });
 
 export const inviteMember = (portal: Portal, input: TeamInviteInput, idempotencyKey: string) =>
-  write(portal, call(portal, TEAM_ROUTES.invitations, TeamInvitation, send('POST', input, { [IDEMPOTENCY_HEADER]: idempotencyKey })));
+  write(portal)(team(portal).invitations.$post({ json: input, header: idempotent(idempotencyKey) }), TeamInvitation);
 export const resendInvitation = (portal: Portal, invitationId: string) =>
-  write(portal, call(portal, at(TEAM_ROUTES.invitationResend, { invitationId }), TeamInvitation, send('POST', {})));
+  write(portal)(team(portal).invitations[':invitationId'].resend.$post(invitation(invitationId)), TeamInvitation);
 export const withdrawInvitation = (portal: Portal, invitationId: string) =>
-  write(portal, call(portal, at(TEAM_ROUTES.invitation, { invitationId }), Success, send('DELETE')));
+  write(portal)(team(portal).invitations[':invitationId'].$delete(invitation(invitationId)), Success);
 export const updateAccess = (portal: Portal, username: string, input: TeamAccessInput) =>
-  write(portal, call(portal, at(TEAM_ROUTES.memberAccess, member(username)), TeamMember, send('PUT', input)));
-export const setMemberActive = (portal: Portal, username: string, active: boolean) =>
-  write(
-    portal,
-    call(portal, at(active ? TEAM_ROUTES.memberReactivate : TEAM_ROUTES.memberDeactivate, member(username)), TeamMember, send('POST', {})),
-  );
+  write(portal)(team(portal).members[':username'].access.$put({ ...member(username), json: input }), TeamMember);
+export const setMemberActive = (portal: Portal, username: string, active: boolean) => {
+  const at = team(portal).members[':username'];
+  return write(portal)(active ? at.reactivate.$post(member(username)) : at.deactivate.$post(member(username)), TeamMember);
+};
+/** Right after a sign-in (ADR 055) the prompt confirms without a password: the body leaves it out. */
 const reauth = (currentPassword: string): TeamReauthInput => (currentPassword === '' ? {} : { currentPassword });
 export const resetMemberMfa = (portal: Portal, username: string, currentPassword: string) =>
-  write(portal, call(portal, at(TEAM_ROUTES.memberResetMfa, member(username)), TeamMember, send('POST', reauth(currentPassword))));
+  write(portal)(team(portal).members[':username']['reset-mfa'].$post({ ...member(username), json: reauth(currentPassword) }), TeamMember);
 export const sendMemberPasswordReset = (portal: Portal, username: string, currentPassword: string) =>
-  call(portal, at(TEAM_ROUTES.memberPasswordReset, member(username)), Success, send('POST', reauth(currentPassword)));
+  write(portal)(team(portal).members[':username']['password-reset'].$post({ ...member(username), json: reauth(currentPassword) }), Success);
