@@ -89,7 +89,7 @@ const backendDomains = {
     'news',
   ],
   migration: [],
-  team: ['access', 'accounts', 'auth', 'brands', 'customers'],
+  team: ['access', 'accounts', 'auth', 'brands', 'customers', 'masterdata'],
 };
 const backendFolders = readdirSync(join(root, BACKEND), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'platform')

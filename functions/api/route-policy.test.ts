@@ -33,7 +33,7 @@ describe('the route policy', () => {
         });
         expect({ route, scope: ['none', 'token'].includes(policy.scope) }).toEqual({ route, scope: true });
       }
-      if (['retailer', 'store', 'order', 'serial'].includes(policy.scope)) {
+      if (['retailer', 'store', 'order', 'serial', 'account'].includes(policy.scope)) {
         expect({ route, permission: policy.permission.length > 0 }).toEqual({ route, permission: true });
       }
     }

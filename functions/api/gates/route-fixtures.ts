@@ -32,13 +32,31 @@ const ean = (n: number) => testEan('402', n);
 export const CARD_EAN = ean(1);
 
 /** The object ids a route's sample request names. */
-export type Ids = { retailer: string; store: string; order: string; serial: string };
+export type Ids = { retailer: string; store: string; order: string; serial: string; account: string; invitation: string };
 /** The caller's own customer's objects, another customer's, and ids nobody has (same shapes). */
 /** A logo staged for OWN's customer (ADR 084): a full user's save applies it. */
 const GATE_LOGO = '0123456789abcdef0123456789abcdef';
-export const OWN: Omit<Ids, 'order'> = { retailer: 'R-OWN1', store: 'S-OWN1', serial: '7100000000000001' };
-export const FOREIGN: Omit<Ids, 'order'> = { retailer: 'R-FOR1', store: 'S-FOR1', serial: '7100000000000002' };
-export const NONE: Ids = { retailer: 'R-NON1', store: 'S-NON1', order: 'ORD-NONE-000000', serial: '7100000000000009' };
+export const OWN: Omit<Ids, 'order' | 'invitation'> = {
+  retailer: 'R-OWN1',
+  store: 'S-OWN1',
+  serial: '7100000000000001',
+  account: 'member.own',
+};
+export const FOREIGN: Omit<Ids, 'order' | 'invitation'> = {
+  retailer: 'R-FOR1',
+  store: 'S-FOR1',
+  serial: '7100000000000002',
+  account: 'member.foreign',
+};
+/** The invitation id nobody has: well formed (its customer's id, a dot, 22 characters; ADR 113). */
+export const NONE: Ids = {
+  retailer: 'R-NON1',
+  store: 'S-NON1',
+  order: 'ORD-NONE-000000',
+  serial: '7100000000000009',
+  account: 'member.none',
+  invitation: `${Buffer.from('R-NON1').toString('base64url')}.${'A'.repeat(22)}`,
+};
 
 /** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
 export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
@@ -324,6 +342,30 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'POST /api/logo/uploads/:uploadId/complete': () => ({ path: '/api/logo/uploads/gate-upload/complete' }),
   'POST /api/logo/apply': () => ({ path: '/api/logo/apply', body: { logoId: GATE_LOGO } }),
+  // The customer's own administrator (ADR 113): each customer's member and pending invitation (made in createGateWorld).
+  // Deactivate, reactivate and the resets answer 200 again and again; the access change names no current version (409).
+  'GET /api/team': () => ({ path: '/api/team' }),
+  'POST /api/team/invitations': (i) => ({
+    path: '/api/team/invitations',
+    headers: { 'Idempotency-Key': `route-gates-team-invite-${i.retailer}` },
+    body: {
+      email: `gate.invitee.${i.retailer}@example.com`,
+      firstname: 'Gate',
+      surname: 'Invitee',
+      customerId: i.retailer,
+      permissions: {},
+    },
+  }),
+  'POST /api/team/invitations/:invitationId/resend': (i) => ({ path: `/api/team/invitations/${i.invitation}/resend`, body: {} }),
+  'DELETE /api/team/invitations/:invitationId': (i) => ({ path: `/api/team/invitations/${i.invitation}` }),
+  'PUT /api/team/members/:username/access': (i) => ({
+    path: `/api/team/members/${i.account}/access`,
+    body: { customerId: i.retailer, permissions: { ordering: ['cardOrdering'] }, version: '2026-01-01T00:00:00.000Z' },
+  }),
+  'POST /api/team/members/:username/deactivate': (i) => ({ path: `/api/team/members/${i.account}/deactivate`, body: {} }),
+  'POST /api/team/members/:username/reactivate': (i) => ({ path: `/api/team/members/${i.account}/reactivate`, body: {} }),
+  'POST /api/team/members/:username/reset-mfa': (i) => ({ path: `/api/team/members/${i.account}/reset-mfa`, body: {} }),
+  'POST /api/team/members/:username/password-reset': (i) => ({ path: `/api/team/members/${i.account}/password-reset`, body: {} }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -385,6 +427,9 @@ export async function createGateWorld() {
     account('both.portals', OWN.retailer, { portals: ['ordering', 'connect'] }),
     // Signed in on TERMS_HOST, whose brand's terms of use it has not accepted (ADR 086).
     account('terms.pending', OWN.retailer, { portals: ['ordering', 'connect'] }),
+    // A team member of each customer (ADR 113): the admins ('full', 'other') hold every bit, so it is within their reach.
+    account(OWN.account, OWN.retailer),
+    account(FOREIGN.account, FOREIGN.retailer),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = (kind: string, records: object[]) => importOk(backend, kind, records);
@@ -614,12 +659,27 @@ export async function createGateWorld() {
     if (!label.startsWith('ordering')) jars[`lacks.${label}@connect`] = await signIn(`lacks.${label}`, 'connect');
 
   /** One order each side, placed through the API: the order-scoped samples name them. */
-  async function placeOrder(username: string, ids: Omit<Ids, 'order'>) {
-    const res = await call(jars[username]!, 'ordering', 'POST', SAMPLES['POST /api/replenishment/orders']!({ ...ids, order: '' }));
+  async function placeOrder(username: string, ids: Omit<Ids, 'order' | 'invitation'>) {
+    const res = await call(
+      jars[username]!,
+      'ordering',
+      'POST',
+      SAMPLES['POST /api/replenishment/orders']!({ ...ids, order: '', invitation: '' }),
+    );
     if (res.status !== 201) throw new Error(`order of ${username}: ${res.status} ${res.text}`);
     return (JSON.parse(res.text.slice(res.text.indexOf('{'))) as { orderId: string }).orderId;
   }
-  const own: Ids = { ...OWN, order: await placeOrder('full', OWN) };
-  const foreign: Ids = { ...FOREIGN, order: await placeOrder('other', FOREIGN) };
+  /** One pending team invitation each side, made through the API (ADR 113): the invitation samples name them. */
+  async function invite(username: string, retailer: string) {
+    const res = await call(jars[username]!, 'ordering', 'POST', {
+      path: '/api/team/invitations',
+      headers: { 'Idempotency-Key': `route-gates-team-setup-${retailer}` },
+      body: { email: `gate.pending.${retailer}@example.com`, firstname: '', surname: '', customerId: retailer, permissions: {} },
+    });
+    if (res.status !== 201) throw new Error(`invitation of ${username}: ${res.status} ${res.text}`);
+    return (JSON.parse(res.text.slice(res.text.indexOf('{'))) as { invitationId: string }).invitationId;
+  }
+  const own: Ids = { ...OWN, order: await placeOrder('full', OWN), invitation: await invite('full', OWN.retailer) };
+  const foreign: Ids = { ...FOREIGN, order: await placeOrder('other', FOREIGN), invitation: await invite('other', FOREIGN.retailer) };
   return { backend, app, routes, jars, call, own, foreign };
 }

@@ -60,11 +60,11 @@ export const teamRoutes = new Hono<AppEnv>()
       return c.json(await c.get('backend').team.invite(callerOf(c), c.req.valid('json'), key), 201);
     },
   )
-  .delete('/invitations/:invitationId', onMember, validate('param', InvitationParams), async (c) =>
-    c.json(await c.get('backend').team.withdrawInvitation(callerOf(c), c.req.valid('param').invitationId)),
-  )
   .post('/invitations/:invitationId/resend', onMember, validate('param', InvitationParams), async (c) =>
     c.json(await c.get('backend').team.resendInvitation(callerOf(c), c.req.valid('param').invitationId)),
+  )
+  .delete('/invitations/:invitationId', onMember, validate('param', InvitationParams), async (c) =>
+    c.json(await c.get('backend').team.withdrawInvitation(callerOf(c), c.req.valid('param').invitationId)),
   )
   .put(
     '/members/:username/access',

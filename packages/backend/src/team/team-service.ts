@@ -5,7 +5,6 @@ import {
   TEAM,
   type TeamAccessInput,
   type TeamInvitation,
-  type TeamInviteInput,
   type TeamMember,
   type TeamOverview,
   type TeamScope,
@@ -25,6 +24,7 @@ import { permissionDenied } from '../access/index.ts';
 import { resetMfa, type SessionStore } from '../auth/index.ts';
 import { getBrand } from '../brands/index.ts';
 import { allCustomerRoles, getCustomer, getCustomerRole } from '../customers/index.ts';
+import { getCustomerGroup } from '../masterdata/index.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactWrite } from '../platform/db/transact.ts';
@@ -88,7 +88,8 @@ export function createTeamService(deps: TeamDeps) {
     const own = await getCustomerRole(db, admin.customerId, 'retailer');
     if (own) return [{ customerId: own.customerId, name: own.name, kind: 'retailer' }];
     const members = (await allCustomerRoles(db, 'retailer', now())).filter((r) => r.customerGroupId === admin.customerId);
-    const name = (await getCustomer(db, admin.customerId))?.name ?? admin.customerId;
+    const name =
+      (await getCustomerGroup(db, admin.customerId))?.name ?? (await getCustomer(db, admin.customerId))?.name ?? admin.customerId;
     return [
       { customerId: admin.customerId, name, kind: members.length > 0 ? 'group' : 'customer' },
       ...members.map((r) => ({ customerId: r.customerId, name: r.name, kind: 'retailer' as const })),
@@ -189,7 +190,10 @@ export function createTeamService(deps: TeamDeps) {
       const scopes = await scopesOf(caller.account);
       const t = now().getTime();
       const perScope = await mapLimit(scopes, 4, async (scope) => {
-        const [{ items }, invites] = await Promise.all([listAccountsOfCustomer(db, scope.customerId), listInvitations(db, scope.customerId)]);
+        const [{ items }, invites] = await Promise.all([
+          listAccountsOfCustomer(db, scope.customerId),
+          listInvitations(db, scope.customerId),
+        ]);
         return {
           members: items.filter((a) => onTeam(a, scopes, caller.portal)),
           invites: invites.filter((i) => i.status === 'pending' && i.portal === caller.portal && Date.parse(i.expiresAt) > t),
@@ -225,7 +229,13 @@ export function createTeamService(deps: TeamDeps) {
       try {
         if (input.customerId !== account.customerId && account.status !== 'locked') {
           const { cap } = await teamSettings(db, caller.account);
-          await takeSeat(db, now, { customerId: input.customerId, cap, becomesActive: account.usernameKey }, async () => [write], unchanged(account));
+          await takeSeat(
+            db,
+            now,
+            { customerId: input.customerId, cap, becomesActive: account.usernameKey },
+            async () => [write],
+            unchanged(account),
+          );
         } else {
           await transactWrite(db, [write]);
         }
@@ -272,12 +282,23 @@ export function createTeamService(deps: TeamDeps) {
         const { cap } = await teamSettings(db, caller.account);
         const write = accountStatusUpdate(db, account.username, 'active', account.updatedAt, now());
         try {
-          await takeSeat(db, now, { customerId: account.customerId, cap, becomesActive: account.usernameKey }, async () => [write], unchanged(account));
+          await takeSeat(
+            db,
+            now,
+            { customerId: account.customerId, cap, becomesActive: account.usernameKey },
+            async () => [write],
+            unchanged(account),
+          );
         } catch (error) {
           if (isConditionFailure(error)) throw stale();
           throw error;
         }
-        await deps.record({ kind: 'reactivated', actor: caller.account.username, customerId: account.customerId, target: account.username });
+        await deps.record({
+          kind: 'reactivated',
+          actor: caller.account.username,
+          customerId: account.customerId,
+          target: account.username,
+        });
       }
       return reread(caller, account.username, scopes);
     },
@@ -311,7 +332,6 @@ export function createTeamService(deps: TeamDeps) {
       });
       return { success: true as const };
     },
-
   };
 }
 

@@ -2,7 +2,8 @@ import * as z from '../shared/zod.ts';
 import { MAX_LENGTH } from '../shared/constants.ts';
 import type { Portal } from '../shared/contracts.ts';
 import { emailString } from '../shared/validation.ts';
-import { MODULE_FLAGS, type ModuleName } from './flags.ts';
+import { maxKeys } from '../shared/input-bounds.ts';
+import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from './flags.ts';
 import { MfaMethod } from './contracts.ts';
 import { InvitationToken } from './forms.ts';
 
@@ -66,6 +67,7 @@ const permissionName = z.string().check(z.minLength(1), z.maxLength(64));
  * checked against MODULE_FLAGS here, so an unknown name is a 400 naming its field.
  */
 export const TeamPermissions = z.partialRecord(moduleName, z.array(permissionName).check(z.maxLength(32))).check(
+  maxKeys(MODULE_NAMES.length),
   z.superRefine((value, ctx) => {
     for (const [module, names] of Object.entries(value) as [ModuleName, string[] | undefined][]) {
       const map: Readonly<Record<string, number>> = MODULE_FLAGS[module].permissions;
