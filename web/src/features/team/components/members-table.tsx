@@ -17,15 +17,24 @@ export function StatusBadge({ status }: { status: RowStatus }) {
   return <Badge theme={STATUS_THEME[status]}>{t(`team.status.${status}`)}</Badge>;
 }
 
+/** A list shows this many permissions of a row, then "and N more" (the account's page shows them all). */
+const SHOWN_PERMISSIONS = 4;
+
 /** The permissions of an account in words, one per line; "No permissions" when it holds none. */
 export function PermissionWords({ keys }: { keys: readonly string[] }) {
   const t = useT();
   if (keys.length === 0) return <span className="text-slate-500">{t('team.noPermissions')}</span>;
+  const shown = keys.length > SHOWN_PERMISSIONS ? keys.slice(0, SHOWN_PERMISSIONS - 1) : keys;
   return (
     <ul className="space-y-0.5">
-      {keys.map((key) => (
+      {shown.map((key) => (
         <li key={key}>{permissionText({ key })}</li>
       ))}
+      {shown.length < keys.length ? (
+        <li className="text-slate-500" title={keys.map((key) => permissionText({ key })).join(', ')}>
+          {t('team.morePermissions', { count: keys.length - shown.length })}
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -70,12 +79,14 @@ export function MembersTable({
         row.lastSignInAt ? <time dateTime={row.lastSignInAt}>{formatDateTime(row.lastSignInAt, format)}</time> : t('team.never'),
     },
     { key: 'status', header: t('team.columns.status'), cell: (row) => <StatusBadge status={row.status} /> },
-    {
+  ];
+  // An invitation's actions: a column only while the list shows one (an account's actions are on its page).
+  if (rows.some((row) => row.kind === 'invitation'))
+    columns.push({
       key: 'actions',
       header: <span className="sr-only">{t('team.columns.actions')}</span>,
       label: t('team.columns.actions'),
       cell: (row) => (row.kind === 'invitation' ? invitationActions(row) : null),
-    },
-  ];
+    });
   return <DataTable caption={t('team.caption')} columns={columns} rows={rows} rowKey={(row) => `${row.kind}:${row.id}`} />;
 }
