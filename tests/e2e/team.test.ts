@@ -60,7 +60,7 @@ describe('team management by the customer’s own admin', () => {
     await shoot(page, 'team-invite');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('cell', { name: email }).waitFor();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
 
     const link = await invitationLink(email);
     const invitee = await freshPage();
