@@ -2,7 +2,7 @@ import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
 import type { Backend } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
 import { activateMfa } from '@portal/backend/auth/testing';
-import { ORDERING_PERMISSIONS, SessionStatus, TeamMember, TeamOverview } from '@portal/core/auth';
+import { decodeAccess, ORDERING_PERMISSIONS, SessionStatus, TeamMember, TeamOverview } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { readJson } from '../../tests/support/api.ts';
@@ -46,7 +46,11 @@ async function call(
   });
   jar?.remember(res);
   const text = await res.clone().text();
-  return { status: res.status, body: await readJson<Record<string, unknown>>(res).catch(() => ({})), text } satisfies Answer;
+  return {
+    status: res.status,
+    body: await readJson<Record<string, unknown>>(res).catch((): Record<string, unknown> => ({})),
+    text,
+  } satisfies Answer;
 }
 let keys = 0;
 const invite = (jar: CookieJar, body: unknown, portal = 'ordering') =>
@@ -250,6 +254,24 @@ describe('deactivation', () => {
     const on = await call(admin, 'POST', '/team/members/team.peer/reactivate', {});
     expect(TeamMember.parse(on.body).status).toBe('active');
     await signedIn('team.peer');
+    // Both are in the member's customer's audit log (ADR 114), the admin acting on the member.
+    const log = await backend.customerAudit.list(
+      {
+        customerId: 'R-A2',
+        timezone: 'UTC',
+        brandId: 'default',
+        access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { ordering: { permissions: 16, settings: 0 } } }),
+      },
+      { limit: 50 },
+    );
+    const kinds = log.items.map((e) => [e.kind, e.actor.username, e.subject?.username]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['account.deactivated', 'team.admin', 'team.peer'],
+        ['account.reactivated', 'team.admin', 'team.peer'],
+        ['account.permissions_changed', 'team.admin', 'team.peer'],
+      ]),
+    );
   });
 });
 

@@ -1,8 +1,11 @@
+import { ORDERING_PERMISSIONS } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../route-table.ts';
 import {
   createGateWorld,
   type Gates,
+  LIMITED_ADMIN,
+  LIMITED_ADMIN_BITS,
   type Ids,
   NONE,
   portalOf,
@@ -184,6 +187,48 @@ describe('object scope', () => {
       const { status } = await answer(route, foreign);
       const expected = BULK_LOOKUPS.includes(key(route)) ? 200 : 404;
       expect({ route: key(route), status }).toEqual({ route: key(route), status: expected });
+    }
+  });
+});
+
+describe("the customer's own administrator (ADR 113)", () => {
+  const teamRoutes = () => signedIn().filter((r) => r.policy!.scope === 'account');
+
+  it("another customer's admin gets, on every member and invitation route, exactly what a nonexistent id gets (404)", async () => {
+    expect(teamRoutes().length).toBeGreaterThanOrEqual(6);
+    for (const route of teamRoutes()) {
+      const theirs = await world.call(world.jars.other!, 'ordering', route.method, SAMPLES[key(route)]!(world.own));
+      const nobodys = await world.call(
+        world.jars.other!,
+        'ordering',
+        route.method,
+        SAMPLES[key(route)]!({ ...NONE, retailer: world.foreign.retailer }),
+      );
+      let text = theirs.text;
+      for (const name of ['account', 'invitation'] as const) text = text.split(world.own[name]).join(NONE[name]);
+      expect({ route: key(route), status: theirs.status, text }).toEqual({ route: key(route), status: 404, text: nobodys.text });
+    }
+  });
+
+  it('an admin granting a bit it lacks gets 403 TEAM.ESCALATION, for every ordering bit, by invitation and by access change', async () => {
+    const lacking = Object.entries(ORDERING_PERMISSIONS).filter(([, bit]) => Math.floor(LIMITED_ADMIN_BITS / bit) % 2 === 0);
+    expect(lacking.length).toBeGreaterThanOrEqual(3);
+    const jar = world.jars[LIMITED_ADMIN]!;
+    for (const [name] of lacking) {
+      const invitation = SAMPLES['POST /api/team/invitations']!(world.own);
+      const invited = errorOf(
+        await world.call(jar, 'ordering', 'POST', {
+          ...invitation,
+          headers: { 'Idempotency-Key': `route-gates-escalation-${name}`.padEnd(24, '0') },
+          body: { ...(invitation.body as object), permissions: { ordering: [name] } },
+        }),
+      );
+      expect({ name, ...invited }).toEqual({ name, status: 403, code: 'TEAM.ESCALATION' });
+      const access = SAMPLES['PUT /api/team/members/:username/access']!(world.own);
+      const changed = errorOf(
+        await world.call(jar, 'ordering', 'PUT', { ...access, body: { ...(access.body as object), permissions: { ordering: [name] } } }),
+      );
+      expect({ name, ...changed }).toEqual({ name, status: 403, code: 'TEAM.ESCALATION' });
     }
   });
 });

@@ -58,6 +58,10 @@ export const NONE: Ids = {
   invitation: `${Buffer.from('R-NON1').toString('base64url')}.${'A'.repeat(22)}`,
 };
 
+/** The customer's admin of the escalation row (ADR 113) and its ordering bits: manageTeam (16) and cardOrdering (4). */
+export const LIMITED_ADMIN = 'team.limited';
+export const LIMITED_ADMIN_BITS = 20;
+
 /** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
 export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
 
@@ -366,6 +370,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/team/members/:username/reactivate': (i) => ({ path: `/api/team/members/${i.account}/reactivate`, body: {} }),
   'POST /api/team/members/:username/reset-mfa': (i) => ({ path: `/api/team/members/${i.account}/reset-mfa`, body: {} }),
   'POST /api/team/members/:username/password-reset': (i) => ({ path: `/api/team/members/${i.account}/password-reset`, body: {} }),
+  // The audit log (ADR 114): always the caller's own customer's entries; the filters are sampled with a day range.
+  'GET /api/audit': () => ({ path: '/api/audit?from=2026-11-01&to=2026-11-21&limit=20' }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;
@@ -430,6 +436,8 @@ export async function createGateWorld() {
     // A team member of each customer (ADR 113): the admins ('full', 'other') hold every bit, so it is within their reach.
     account(OWN.account, OWN.retailer),
     account(FOREIGN.account, FOREIGN.retailer),
+    // An admin holding only ordering's manageTeam and cardOrdering: the matrix has it grant each bit it lacks.
+    account(LIMITED_ADMIN, OWN.retailer, { modules: { ordering: { permissions: LIMITED_ADMIN_BITS, settings: 1 } } }),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = (kind: string, records: object[]) => importOk(backend, kind, records);

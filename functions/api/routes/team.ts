@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
@@ -30,9 +30,9 @@ const InvitationParams = z.object({
 const reauthBody = validateOnFirstUse('json', async () => (await contracts()).TeamReauthInput);
 
 /** The signed-in admin as the team service takes it. */
-function callerOf(c: Parameters<typeof signedInOf>[0] & { get(key: 'portal'): AppEnv['Variables']['portal'] }) {
+function callerOf(c: Context<AppEnv>) {
   const { account, session } = signedInOf(c);
-  return { account, session, portal: c.get('portal') };
+  return { account, session, portal: c.get('portal'), ip: c.get('clientIp') };
 }
 
 export const teamRoutes = new Hono<AppEnv>()

@@ -8,6 +8,7 @@ import { hashPassword } from '../platform/security/password-hash.ts';
 import { passwordProblems } from '../auth/index.ts';
 import { getCustomer } from '../customers/index.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
+import { recordAuditAfter } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import { type AccessChange, accessNames, applyAccess, isEmptyChange } from './access-change.ts';
 import type { AdminActor, AdminContext } from './admin-audited.ts';
@@ -165,6 +166,16 @@ export function accountAdmin(ctx: AdminContext) {
           const written = await updateAccount(username, (at) => setAccountAccess(db, username, next, account.updatedAt, at));
           if (written) {
             const result = { username: account.username, ...next, access: accessNames(next) };
+            // The customer's audit log (ADR 114): an operator changed one of its accounts (after the write; logged if it fails).
+            await recordAuditAfter(db, {
+              customerId: account.customerId,
+              brandId: account.brandId,
+              kind: 'account.access_changed_by_operator',
+              // The operator's name as the admin tool records it; no request address (a tool on the operator's machine).
+              actor: { username: actor.name, name: actor.name },
+              subject: { username: account.username, name: `${account.firstname} ${account.surname}`.trim() || account.username },
+              details: { portals: next.portals.join(', ') },
+            });
             return {
               result,
               details: {

@@ -23,9 +23,7 @@ export type AdminAction =
   | 'reset-mfa'
   | 'expire-password'
   | 'disable'
-  | 'enable'
-  /** What a customer's own administrator did (ADR 113): `details.kind` names it; the target is the customer. */
-  | 'team-event';
+  | 'enable';
 
 export type AdminTarget = { kind: 'account' | 'customer'; id: string };
 
@@ -73,19 +71,3 @@ export function listAdminAudit(db: Db, of: { day: string } | { target: AdminTarg
   const partition = 'day' in of ? onPartition(`ADMIN_AUDIT#${of.day}`) : onIndex('gsi1', targetKey(of.target));
   return listPage(db, adminAudit, { ...partition, ScanIndexForward: false }, page);
 }
-
-/** A team event (ADR 113) as an admin audit entry: the admin (or invitee) as actor, the customer as target. */
-export const putTeamEvent = (
-  db: Db,
-  at: Date,
-  event: { kind: string; actor: string; customerId: string; target: string; details?: Record<string, unknown> },
-) =>
-  putAdminAudit(db, {
-    at: at.toISOString(),
-    actor: event.actor,
-    host: 'team',
-    action: 'team-event',
-    target: { kind: 'customer', id: event.customerId },
-    outcome: 'done',
-    details: { kind: event.kind, account: event.target, ...event.details },
-  });

@@ -28,10 +28,10 @@ import {
   listInvitations,
 } from './team-entity.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import type { TeamEventRecorder } from './team-events.ts';
+import { permissionList, type TeamEvent, type TeamEventKind, type TeamEventRecorder } from './team-events.ts';
 import { grantedModules, permissionsOf } from './team-rules.ts';
 import { takeSeat } from './team-seats.ts';
-import type { TeamCaller } from './team-service.ts';
+import { personOf, type TeamCaller } from './team-caller.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const DAY_MS = 86_400_000;
@@ -131,13 +131,9 @@ export function createInvitations(deps: InvitationDeps) {
       const { cap } = await deps.teamSettings(caller.account);
       await takeSeat(db, now, { customerId: input.customerId, cap }, async () => [invitationPut(db, invitation)]);
       await deps.sendInvitationMail(invitation, inviterName(caller.account), token);
-      await deps.record({
-        kind: 'invited',
-        actor: caller.account.username,
-        customerId: invitation.customerId,
-        target: invitation.email,
-        details: { portal: caller.portal, permissions: invitation.permissions },
-      });
+      await deps.record(
+        invitationEvent(caller, 'invited', invitation, { portal: caller.portal, permissions: permissionList(invitation.permissions) }),
+      );
       return deps.invitationView(invitation);
     },
 
@@ -154,7 +150,7 @@ export function createInvitations(deps: InvitationDeps) {
       }
       const renewed = { ...found, tokenHash: sha256(token), expiresAt };
       await deps.sendInvitationMail(renewed, inviterName(caller.account), token);
-      await deps.record({ kind: 'invitation-resent', actor: caller.account.username, customerId: found.customerId, target: found.email });
+      await deps.record(invitationEvent(caller, 'invitation-resent', found));
       return deps.invitationView(renewed);
     },
 
@@ -167,7 +163,7 @@ export function createInvitations(deps: InvitationDeps) {
         if (isConditionFailure(error)) throw notFoundInvitation();
         throw error;
       }
-      await deps.record({ kind: 'invitation-withdrawn', actor: caller.account.username, customerId: found.customerId, target: found.email });
+      await deps.record(invitationEvent(caller, 'invitation-withdrawn', found));
       return { success: true as const };
     },
 
@@ -216,25 +212,50 @@ export function createInvitations(deps: InvitationDeps) {
       });
       const passwordHash = await hashPassword(input.newPassword, deps.passwordHashCost);
       const username = usernameKey(input.username);
-      const taken = () => new AppError('conflict', TEAM.USERNAME_TAKEN, 'This username is taken. Please choose another.', {
-        issues: [{ path: 'username', message: 'This username is taken. Please choose another.' }],
-      });
+      const taken = () =>
+        new AppError('conflict', TEAM.USERNAME_TAKEN, 'This username is taken. Please choose another.', {
+          issues: [{ path: 'username', message: 'This username is taken. Please choose another.' }],
+        });
       if (await getAccount(db, username)) throw taken();
       await takeSeat(
         db,
         now,
         { customerId: found.customerId, cap: settings.cap, becomesActive: username, replacesInvitation: found.invitationId },
-        async () => [newAccountPut(db, fields, passwordHash, now()), invitationClose(db, found, { status: 'accepted', by: username }, now())],
+        async () => [
+          newAccountPut(db, fields, passwordHash, now()),
+          invitationClose(db, found, { status: 'accepted', by: username }, now()),
+        ],
         async () => {
           if (await getAccount(db, username)) throw taken();
           const again = await getInvitation(db, found.customerId, found.invitationId);
           if (!again || again.tokenHash !== tokenHash || !isLive(again, now().getTime())) throw invalidLink();
         },
       );
-      await deps.record({ kind: 'invitation-accepted', actor: username, customerId: found.customerId, target: username });
+      await deps.record({
+        kind: 'invitation-accepted',
+        customerId: found.customerId,
+        brandId: found.brandId,
+        actor: { username: fields.username, name: `${fields.firstname} ${fields.surname}`.trim() || fields.username },
+        subject: null,
+        ip,
+        details: { invitedBy: found.invitedBy, permissions: permissionList(found.permissions) },
+      });
       return { username: fields.username, portal: found.portal, mfaRequired: settings.mfaRequired };
     },
   };
 }
 
 const notFoundInvitation = () => new AppError('not_found', TEAM.NOT_FOUND, 'This user or invitation was not found.');
+
+/** An event of the admin on an invitation: the invited address names the subject (no account yet). */
+function invitationEvent(caller: TeamCaller, kind: TeamEventKind, invitation: InvitationRecord, details?: TeamEvent['details']): TeamEvent {
+  return {
+    kind,
+    customerId: invitation.customerId,
+    brandId: invitation.brandId,
+    actor: personOf(caller.account),
+    subject: { username: invitation.email, name: `${invitation.firstname} ${invitation.surname}`.trim() || invitation.email },
+    ip: caller.ip,
+    ...(details ? { details } : {}),
+  };
+}

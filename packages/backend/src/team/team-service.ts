@@ -15,7 +15,6 @@ import {
   getAccount,
   listAccountsOfCustomer,
   type Reauth,
-  type ReauthSession,
   type StoredAccount,
   teamAccessUpdate,
   usernameKey,
@@ -32,15 +31,15 @@ import { isConditionFailure } from '../platform/db/conditions.ts';
 import { AppError } from '../errors.ts';
 import { type InvitationRecord, listInvitations } from './team-entity.ts';
 import { createInvitations } from './team-invitations.ts';
+import { personOf, type TeamCaller } from './team-caller.ts';
+
+export type { TeamCaller } from './team-caller.ts';
 import { grantedModules, isSupplierStaff, isTeamAdmin, isWithinReach, permissionsOf } from './team-rules.ts';
 import { seatsUsed, takeSeat } from './team-seats.ts';
-import type { TeamEventRecorder } from './team-events.ts';
+import { auditRecorder, permissionList, type TeamEvent, type TeamEventKind, type TeamEventRecorder } from './team-events.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
 import { accountMails } from '../platform/mail/index.ts';
-
-/** Who calls: the signed-in admin (its account read on this request), its session and the portal. */
-export type TeamCaller = { account: Account; session: ReauthSession; portal: Portal };
 
 export type TeamDeps = {
   db: Db;
@@ -53,7 +52,8 @@ export type TeamDeps = {
   appUrl: string;
   passwordHashCost: number;
   rateLimiter: RateLimiter;
-  record: TeamEventRecorder;
+  /** Where events go; the customer's audit log (ADR 114) when not given. */
+  record?: TeamEventRecorder;
 };
 
 export const notFound = () => new AppError('not_found', TEAM.NOT_FOUND, 'This user or invitation was not found.');
@@ -77,6 +77,19 @@ export async function teamSettings(db: Db, account: Pick<Account, 'brandId'>) {
  */
 export function createTeamService(deps: TeamDeps) {
   const { db, now } = deps;
+
+  const record = deps.record ?? auditRecorder(db, now);
+  /** An event of the admin on a member's account, in the member's customer's log. */
+  const recordOn = (caller: TeamCaller, kind: TeamEventKind, member: Account, details?: TeamEvent['details']) =>
+    record({
+      kind,
+      customerId: member.customerId,
+      brandId: member.brandId,
+      actor: personOf(caller.account),
+      subject: personOf(member),
+      ip: caller.ip,
+      ...(details ? { details } : {}),
+    });
 
   function requireAdmin(caller: TeamCaller) {
     if (!isTeamAdmin(caller.account, caller.portal)) throw permissionDenied();
@@ -163,6 +176,7 @@ export function createTeamService(deps: TeamDeps) {
 
   const invitations = createInvitations({
     ...deps,
+    record,
     requireAdmin,
     scopesOf,
     onTeam,
@@ -243,13 +257,17 @@ export function createTeamService(deps: TeamDeps) {
         if (isConditionFailure(error)) throw stale();
         throw error;
       }
-      await deps.record({
-        kind: 'permissions-changed',
-        actor: caller.account.username,
-        customerId: input.customerId,
-        target: account.username,
-        details: { portal: caller.portal, from: permissionsOf(account, caller.portal), to: permissionsOf({ modules }, caller.portal) },
-      });
+      await recordOn(
+        caller,
+        'permissions-changed',
+        { ...account, customerId: input.customerId },
+        {
+          portal: caller.portal,
+          from: permissionList(permissionsOf(account, caller.portal)),
+          to: permissionList(permissionsOf({ modules }, caller.portal)),
+          ...(input.customerId === account.customerId ? {} : { movedFrom: account.customerId }),
+        },
+      );
       return reread(caller, account.username, scopes);
     },
 
@@ -265,13 +283,7 @@ export function createTeamService(deps: TeamDeps) {
         }
       }
       const sessionsEnded = await deps.sessions.revokeAll(account.username);
-      await deps.record({
-        kind: 'deactivated',
-        actor: caller.account.username,
-        customerId: account.customerId,
-        target: account.username,
-        details: { sessionsEnded },
-      });
+      await recordOn(caller, 'deactivated', account, { sessionsEnded });
       return reread(caller, account.username, scopes);
     },
 
@@ -293,12 +305,7 @@ export function createTeamService(deps: TeamDeps) {
           if (isConditionFailure(error)) throw stale();
           throw error;
         }
-        await deps.record({
-          kind: 'reactivated',
-          actor: caller.account.username,
-          customerId: account.customerId,
-          target: account.username,
-        });
+        await recordOn(caller, 'reactivated', account);
       }
       return reread(caller, account.username, scopes);
     },
@@ -309,13 +316,7 @@ export function createTeamService(deps: TeamDeps) {
       await deps.reauth.confirmPassword(caller.account.username, currentPassword, caller.session);
       if (!(await resetMfa(db, account.username))) throw notFound();
       const sessionsEnded = await deps.sessions.revokeAll(account.username);
-      await deps.record({
-        kind: 'mfa-reset',
-        actor: caller.account.username,
-        customerId: account.customerId,
-        target: account.username,
-        details: { previousMethod: account.mfaMethod, sessionsEnded },
-      });
+      await recordOn(caller, 'mfa-reset', account, { previousMethod: account.mfaMethod, sessionsEnded });
       return reread(caller, account.username, scopes);
     },
 
@@ -324,12 +325,7 @@ export function createTeamService(deps: TeamDeps) {
       const { account } = await reachableMember(caller, username);
       await deps.reauth.confirmPassword(caller.account.username, currentPassword, caller.session);
       await deps.mailResetLink(account);
-      await deps.record({
-        kind: 'password-reset-sent',
-        actor: caller.account.username,
-        customerId: account.customerId,
-        target: account.username,
-      });
+      await recordOn(caller, 'password-reset-sent', account);
       return { success: true as const };
     },
   };

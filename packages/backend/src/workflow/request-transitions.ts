@@ -11,6 +11,7 @@ import {
   WORKFLOW,
 } from '@portal/core/workflow';
 import type { Actor } from '../access/index.ts';
+import { byActor, recordAuditAfter } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
 import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
@@ -230,6 +231,16 @@ export function requestTransitions(calls: RequestCalls) {
         async (at) => (change ? change.effect.applyWrites({ request: ctx.request, change: change.change, actor, at }) : []),
       );
       if (change?.effect.afterApply) await change.effect.afterApply({ request: after, change: change.change });
+      // The decision is committed: its audit entry after it (ADR 114; a failed append is logged, the decision stands).
+      await recordAuditAfter(
+        db,
+        {
+          ...byActor(actor),
+          kind: 'request.decided',
+          details: { requestId, decision: decision === 'approve' ? 'approved' : 'rejected', workflow: ctx.workflow.name },
+        },
+        { now: calls.now },
+      );
       await notifier.decided(after, ctx.workflow, decided, decision === 'approve' ? 'approved' : 'rejected', actor.displayName, comment);
       return detailOf(actor, { ...ctx, request: after });
     },

@@ -1,4 +1,5 @@
 import * as z from './zod.ts';
+import { AUDIT_RETENTION_DAYS_MAX, AUDIT_RETENTION_DAYS_MIN } from '../audit/audit.ts';
 
 /**
  * Wire contracts shared by the API and the web app. The server builds these shapes, the web parses
@@ -120,6 +121,8 @@ export const BrandSettings = z.object({
     maxUsersPerCustomer: z.optional(z.number().check(z.int(), z.gte(1), z.lte(10_000))),
     /** Accounts created from a team invitation must set up MFA or a passkey at their first sign-in (ADR 113). */
     invitedUsersMfaRequired: z.optional(z.boolean()),
+    /** How long the customers' audit log keeps its entries, in days (ADR 114; none: AUDIT_DEFAULT_RETENTION_DAYS). */
+    auditRetentionDays: z.optional(z.number().check(z.int(), z.gte(AUDIT_RETENTION_DAYS_MIN), z.lte(AUDIT_RETENTION_DAYS_MAX))),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;
