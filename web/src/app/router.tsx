@@ -24,6 +24,12 @@ const ForgotPasswordRoute = lazyRoute(
   'ForgotPasswordRoute',
   'account', // the new-password fields
 );
+const InvitationRoute = lazyRoute(
+  () => import('../features/team/routes/invitation-route.tsx'),
+  'InvitationRoute',
+  'team',
+  'account', // the new-password fields
+);
 const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
 const ReportConfirmationRoute = lazyRoute(
   () => import('../features/reports/routes/confirmation-route.tsx'),
@@ -55,6 +61,7 @@ const routesWith = (branches: RouteObject[]): RouteObject[] => [
           { path: paths.confirmEmail, element: <ConfirmEmailRoute /> },
           { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
           { path: paths.reportConfirmation, element: <ReportConfirmationRoute /> },
+          { path: paths.invitation, element: <InvitationRoute /> },
           { path: '*', element: <NotFoundRoute homeTo={paths.home} /> },
         ]),
       },

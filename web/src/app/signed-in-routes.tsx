@@ -42,7 +42,10 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   company: lazyRoute(() => import('../features/company/routes/company-route.tsx'), 'CompanyRoute', 'company', 'requests'),
   'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
   logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
+  team: lazyRoute(() => import('../features/team/routes/team-route.tsx'), 'TeamRoute', 'team'),
 };
+// The Users section's account page (ADR 113), in both portals.
+const TeamUserRoute = lazyRoute(() => import('../features/team/routes/team-user-route.tsx'), 'TeamUserRoute', 'team');
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportsRoute = () => import('./routes/connect-reports-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
@@ -63,6 +66,7 @@ const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: Co
     section: 'requests',
     Screen: lazyRoute(() => import('../features/workflows/routes/workflow-editor-route.tsx'), 'WorkflowEditorRoute', 'requests'),
   },
+  { path: paths.connect.teamUser.pattern, section: 'team', Screen: TeamUserRoute },
   // News (ADR 081): the editor's screens before the item's pattern, which would match "manage".
   ...newsSubscreens(),
 ];
@@ -106,6 +110,7 @@ const RetailerSelectionRoute = lazyRoute(
 );
 const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute', 'questionnaire');
 // The sales screen shows the orders feature's list as its Orders tab: both catalogues load with it.
+const TeamRoute = CONNECT_SCREENS.team;
 const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales', 'orders');
 
 const app = paths.app;
@@ -155,6 +160,9 @@ export const signedInBranches: RouteObject[] = [
                 element: <RequireRetailer selectionPath={app.retailerSelection} />,
                 children: [{ path: app.sales, element: <SalesRoute /> }],
               },
+              // The customer's own administrator's Users (ADR 113): manageTeam, no retailer needed.
+              { path: app.team, element: <TeamRoute /> },
+              { path: app.teamUser.pattern, element: <TeamUserRoute /> },
               {
                 path: app.couponing.serials,
                 children: [

@@ -45,6 +45,9 @@ const PER_LOCALE: Record<string, readonly string[]> = {
     'Code',
     'Division',
     'Logo',
+    'Portal',
+    // The platforms' own German word for a passkey
+    'Passkey',
     'optional',
     'Minimum',
     'Maximum',
@@ -61,6 +64,7 @@ const PER_LOCALE: Record<string, readonly string[]> = {
     'Transaction',
     'Date',
     'Division',
+    'Divisions',
     'Logo',
     'Terminal',
     'Version',

@@ -34,6 +34,8 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   /** Public: the double opt-in link mailed to a new external report contact (ADR 051). */
   reportConfirmation: '/report-confirmation',
+  /** Public: the single-use invitation link mailed to a new colleague (ADR 113): set a password, then MFA. */
+  invitation: '/invitation',
   app: {
     root: '/app',
     myAccount: '/app/my-account',
@@ -59,6 +61,9 @@ export const paths = {
       /** One card's Details: its serial and, since several cards may carry a serial, its EAN. */
       card: (serial: string, ean: string) => `/app/couponing/details?${new URLSearchParams({ serial, ean }).toString()}`,
     },
+    /** The customer's own administrator's Users (ADR 113). */
+    team: '/app/team',
+    teamUser: withParams<[userId: string]>('/app/team/:userId'),
   },
   connect: {
     root: '/connect',
@@ -87,6 +92,8 @@ export const paths = {
     requests: '/connect/requests',
     request: withParams<[requestId: string]>('/connect/requests/:requestId'),
     workflow: withParams<[workflowId: string]>('/connect/requests/workflows/:workflowId'),
+    team: '/connect/team',
+    teamUser: withParams<[userId: string]>('/connect/team/:userId'),
   },
 } as const;
 

@@ -105,5 +105,6 @@ describe('connectSectionPolicy', () => {
     expect(connectSectionPolicy('requests')).toEqual(['flow.doRequests', 'flow.approveRequests', 'flow.editWorkflows']);
     expect(connectSectionPolicy('imports')).toEqual(['payment.transactions']);
     expect(connectSectionPolicy('news')).toEqual([]);
+    expect(connectSectionPolicy('team')).toEqual(['team.manageTeam']);
   });
 });

@@ -14,6 +14,7 @@ export const CONNECT_SECTION_KEYS = [
   'products',
   'product-allocation',
   'requests',
+  'team',
 ] as const;
 export type ConnectSectionKey = (typeof CONNECT_SECTION_KEYS)[number];
 
@@ -50,6 +51,8 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   'product-allocation': [p('productManagement', 'allocation')],
   // editWorkflows alone opens it too: the section is where the workflow editor lives (ADR 046).
   requests: [p('flow', 'doRequests'), p('flow', 'approveRequests'), p('flow', 'editWorkflows')],
+  // The customer's own administrator: its Users (ADR 113).
+  team: [p('team', 'manageTeam')],
 };
 
 /**

@@ -83,6 +83,9 @@ describe('sections by permission (SPEC 2 sidebar)', () => {
     expect(maySeeSection('/app/order', { retailerSales: true })).toBe(false);
     expect(maySeeSection('/app/retailer-selection', { retailerSales: true })).toBe(true);
     expect(maySeeSection('/app/my-account', {})).toBe(true);
+    // The customer's own administrator's Users (ADR 113): manageTeam only.
+    expect(maySeeSection('/app/team/U-1', { manageTeam: true })).toBe(true);
+    expect(maySeeSection('/app/team', { cardOrdering: true, retailerSales: true, couponingManagement: true })).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ const Routes = {
   mfaSetup: '/app/my-account/mfa',
   retailerSelection: '/app/retailer-selection',
   couponing: '/app/couponing',
+  team: '/app/team',
 } as const;
 
 type LandingTarget = typeof Routes.retailerSelection | typeof Routes.couponing;
@@ -77,6 +78,8 @@ const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[
   { path: Routes.retailerSelection, anyOf: ['cardOrdering', 'retailerSales'] },
   { path: '/app/sales', anyOf: ['retailerSales'], strongAuth: true },
   { path: Routes.couponing, anyOf: ['couponingManagement'], strongAuth: true },
+  // The customer's own administrator: its Users (ADR 113), behind strong authentication like its API.
+  { path: Routes.team, anyOf: ['manageTeam'], strongAuth: true },
 ];
 const sectionOf = (pathname: string) => SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths.ts';
  * renders it. Apart from nav-items.ts (the footer's entries), which the login page's public shell loads.
  */
 
-export type NavIcon = 'cart' | 'star' | 'list' | 'store' | 'chart' | 'ticket' | 'shield';
+export type NavIcon = 'cart' | 'star' | 'list' | 'store' | 'chart' | 'ticket' | 'shield' | 'users';
 
 export interface SidebarLink {
   key: string;
@@ -24,9 +24,9 @@ export type SidebarEntry = { kind: 'group'; key: string; label: MessageKey; item
 
 /**
  * The ordering sidebar (SPEC 2): the Orders group (New Order, Evaluate Service, Orders), Retailer, Sales
- * and Couponing, each shown only when the user's ordering permissions open its section (core's
+ * Couponing and Users (the customer's own administrator, ADR 113), each shown only when the user's ordering permissions open its section (core's
  * `maySeeSection`, the table the route guard uses too: Orders need cardOrdering, Retailer cardOrdering
- * or retailerSales, Sales retailerSales, Couponing couponingManagement). Every permission reads false
+ * or retailerSales, Sales retailerSales, Couponing couponingManagement, Users manageTeam). Every permission reads false
  * once authorization has failed. Evaluate Service opens the brand's external questionnaire in a new tab
  * and is left out while it is not offered (`questionnaireHref`: no address, or disableQuestionnaire).
  * While a step of the account is pending (ADR 017) the only entry leads to where it is taken.
@@ -64,6 +64,7 @@ export function sidebarEntries(
     { key: 'retailer', label: 'nav.retailer', to: paths.app.retailerSelection, icon: 'store' },
     { key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' },
     { key: 'couponing', label: 'nav.couponing', to: paths.app.couponing.serials, icon: 'ticket' },
+    { key: 'team', label: 'nav.team', to: paths.app.team, icon: 'users' },
   ];
   const entries: SidebarEntry[] = [];
   const openOrders = orders.filter(open);

@@ -9,6 +9,7 @@ import {
   StarIcon,
   StoreIcon,
   TicketIcon,
+  UsersIcon,
 } from '../../components/ui/icons.tsx';
 import { useT } from '../../i18n/index.ts';
 import type { NavIcon, SidebarEntry, SidebarLink } from './sidebar-entries.ts';
@@ -21,6 +22,7 @@ const icons: Record<NavIcon, (p: { className?: string }) => ReactNode> = {
   chart: ChartIcon,
   ticket: TicketIcon,
   shield: ShieldIcon,
+  users: UsersIcon,
 };
 
 const itemClasses = (isActive: boolean) =>

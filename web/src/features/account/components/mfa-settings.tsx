@@ -8,8 +8,8 @@ import { refreshSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { regenerateRecoveryCodes } from '../api/mfa.ts';
-import { isReauthFresh } from '../model/reauth.ts';
-import { PasswordPrompt } from './password-prompt.tsx';
+import { isReauthFresh } from '../../../lib/reauth.ts';
+import { PasswordPrompt } from '../../../components/password-prompt.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { Row, Rows, Section } from './section.tsx';
 

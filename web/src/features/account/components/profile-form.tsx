@@ -19,7 +19,7 @@ import {
   profileSaveFailure,
   profileValues,
 } from '../model/profile-form.ts';
-import { reauthFailure } from '../model/reauth.ts';
+import { reauthFailure } from '../../../lib/reauth.ts';
 import { PendingEmail } from './pending-email.tsx';
 import { Section } from './section.tsx';
 

@@ -2,7 +2,7 @@ import { Messages } from '@portal/core/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { emailChanged, profileValues } from './profile-form.ts';
-import { isReauthFresh, needsPassword, reauthFailure } from './reauth.ts';
+import { isReauthFresh, needsPassword, reauthFailure } from '../../../lib/reauth.ts';
 
 describe('asking for the current password (ADR 017)', () => {
   it('asks for it only when the e-mail address really changes', () => {

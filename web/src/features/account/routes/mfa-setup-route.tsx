@@ -13,11 +13,11 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { finishActivation } from '../model/activation.ts';
 import { type AppKey, newAppSecret, type SetupMethod, setupPurpose, setupReducer, startEmailMfa } from '../api/mfa.ts';
 import type { Authorize } from '../api/use-mfa-setup.ts';
-import { isReauthFresh, needsPassword } from '../model/reauth.ts';
+import { isReauthFresh, needsPassword } from '../../../lib/reauth.ts';
 import { AppSetup } from '../components/app-setup.tsx';
 import { EmailSetup } from '../components/email-setup.tsx';
 import { MethodChoice } from '../components/method-choice.tsx';
-import { PasswordPrompt } from '../components/password-prompt.tsx';
+import { PasswordPrompt } from '../../../components/password-prompt.tsx';
 
 /**
  * /app/my-account/mfa and /connect/my-account/mfa — the multi-factor set-up page (SPEC 2): choose the

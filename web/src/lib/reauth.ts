@@ -1,6 +1,6 @@
 import { ACCOUNT, type SessionStatus } from '@portal/core/auth';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFieldErrors } from '../../../lib/forms.ts';
+import { ApiError, errorMessage } from './api-client.ts';
+import { serverFieldErrors } from './forms.ts';
 
 /**
  * ADR 017: the e-mail address, the MFA method and the recovery codes change only with the current

@@ -1,11 +1,11 @@
 import { Messages } from '@portal/core/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { CurrentPasswordField } from '../../../components/password-fields.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useT } from '../../../i18n/index.ts';
-import { needsPassword, type ReauthFailure, reauthFailure } from '../model/reauth.ts';
+import { Alert } from './ui/alert.tsx';
+import { CurrentPasswordField } from './password-fields.tsx';
+import { Button } from './ui/button.tsx';
+import { Dialog } from './ui/dialog.tsx';
+import { useT } from '../i18n/index.ts';
+import { needsPassword, type ReauthFailure, reauthFailure } from '../lib/reauth.ts';
 
 /**
  * The small dialog that asks for the current password before a security change (ADR 017): new

@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { checkBothWidths } from '../support/axe.ts';
+import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
+
+/**
+ * The customer's own administrator in the browser (ADR 113): the admin (seed account e2e.team.admin, holding
+ * cardOrdering, retailerSales and manageTeam) invites a colleague with one permission; the colleague opens the
+ * mailed link, chooses a username and password, signs in and sees exactly the granted section; the admin
+ * deactivates the colleague, whose open session ends with its next request. axe at both widths on every screen.
+ */
+const baseUrl = inject('baseUrl');
+const sesUrl = inject('sesUrl');
+const admin = demoUsers().find((u) => u.username === 'e2e.team.admin');
+if (!admin) throw new Error('no demo account e2e.team.admin');
+
+const { freshPage } = useBrowser();
+
+type Mail = { destination: { to: string[] }; subject: string; body: { text?: string } };
+async function invitationLink(address: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const { emails } = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: Mail[] };
+    const mail = emails.filter((m) => m.destination.to.includes(address) && m.subject.includes('invited')).at(-1);
+    const link = mail?.body.text?.match(/https?:\/\/\S+\/invitation\?token=[A-Za-z0-9_-]+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no invitation mail to ${address}`);
+}
+
+async function noAxeFindings(page: Page, label: string) {
+  expect(await checkBothWidths(page, label)).toEqual([]);
+}
+
+describe('team management by the customer’s own admin', () => {
+  it('invites a colleague who signs in through the mailed link with exactly the granted section; deactivation ends the session', async () => {
+    const stamp = Date.now().toString(36);
+    const email = `e2e.invitee.${stamp}@demo.example`;
+    const username = `invitee.${stamp}`;
+    const password = 'Invitee-Test-2026!';
+
+    const page = await freshPage();
+    await signInToOrdering(page, baseUrl, admin);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByRole('table').waitFor();
+    await noAxeFindings(page, 'users list');
+    await shoot(page, 'team-list');
+
+    await page.getByRole('button', { name: 'Invite colleague' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
+    await dialog.getByLabel('First name').fill('Ivo');
+    await dialog.getByLabel('Last name').fill('Invitee');
+    await dialog.getByLabel('E-mail address').fill(email);
+    // Only what the admin holds is offered: no coupon management.
+    expect(await dialog.getByLabel('Manage coupons').count()).toBe(0);
+    await dialog.getByLabel('See retailer sales').check();
+    await noAxeFindings(page, 'invite dialog');
+    await shoot(page, 'team-invite');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
+
+    const link = await invitationLink(email);
+    const invitee = await freshPage();
+    await invitee.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
+    await invitee.getByLabel('Username', { exact: true }).fill(username);
+    await invitee.getByLabel('New password', { exact: true }).fill(password);
+    await invitee.getByLabel('Repeat new password').fill(password);
+    await noAxeFindings(invitee, 'invitation page');
+    await shoot(invitee, 'team-invitation');
+    await invitee.getByRole('button', { name: 'Set password' }).click();
+    await invitee.getByText(`Your account ${username} is ready`).waitFor();
+    await invitee.getByRole('link', { name: 'To sign-in' }).click();
+    await signInToOrdering(invitee, baseUrl, { username, password });
+    // Exactly the granted section: Sales (retailerSales) — and Retailer, which retailerSales opens too (SPEC 2).
+    const nav = invitee.getByRole('navigation', { name: 'Main navigation' });
+    await nav.waitFor();
+    const entries = await nav.getByRole('link').allTextContents();
+    expect(entries.map((e) => e.trim()).filter((e) => e !== 'My Account')).toEqual(['Retailer', 'Sales']);
+
+    await page.reload();
+    await page.getByRole('link', { name: 'Ivo Invitee' }).click();
+    await page.getByRole('heading', { name: 'Ivo Invitee' }).waitFor();
+    await noAxeFindings(page, 'account page');
+    await shoot(page, 'team-user');
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deactivate this account?' });
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('Deactivated', { exact: true }).first().waitFor();
+
+    // The invitee's open session ends with its next request.
+    const status = (await invitee.evaluate("fetch('/api/auth/status', { credentials: 'include' }).then((r) => r.text())")) as string;
+    expect(status).toContain('"loggedIn":false');
+  });
+});

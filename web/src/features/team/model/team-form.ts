@@ -1,0 +1,48 @@
+import type { TeamScope } from '@portal/core/auth';
+import { emailRule, requiredRule } from '@portal/core/shared';
+import { translate, translateCoreMessage } from '../../../i18n/index.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { serverFieldErrors } from '../../../lib/forms.ts';
+
+/** The invite dialog's form (ADR 113): permissions as `module.permission` keys (permissions.ts). */
+export interface InviteDraft {
+  email: string;
+  firstname: string;
+  surname: string;
+  customerId: string;
+  permissions: string[];
+}
+
+export const emptyInvite = (scopes: readonly TeamScope[]): InviteDraft => ({
+  email: '',
+  firstname: '',
+  surname: '',
+  customerId: scopes[0]?.customerId ?? '',
+  permissions: [],
+});
+
+type Issues = Record<string, string>;
+
+/** The invite form's own rules (core's): names and e-mail address required, the address well-formed. */
+export function inviteIssues(draft: InviteDraft): Issues {
+  const issues: Issues = {};
+  const rules = {
+    firstname: requiredRule(draft.firstname),
+    surname: requiredRule(draft.surname),
+    email: requiredRule(draft.email) ?? emailRule(draft.email.trim()),
+  };
+  for (const [field, message] of Object.entries(rules)) if (message) issues[field] = translateCoreMessage(translate, message);
+  return issues;
+}
+
+/**
+ * A refused change in words: the server's field issues on their fields, anything else (the code's text: a
+ * permission beyond the admin's own, a concurrent change, the cap, a network failure) above the form.
+ */
+export function teamFailure(error: unknown, fields: readonly string[]): { fields: Issues; message: string | null } {
+  const onFields = error instanceof ApiError ? serverFieldErrors(error, fields) : {};
+  const translated: Issues = {};
+  for (const [field, text] of Object.entries(onFields))
+    if (typeof text === 'string') translated[field] = translateCoreMessage(translate, text);
+  return { fields: translated, message: Object.keys(translated).length > 0 ? null : errorMessage(error) };
+}

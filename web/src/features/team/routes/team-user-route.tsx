@@ -1,0 +1,248 @@
+import type { TeamMember, TeamOverview } from '@portal/core/auth';
+import type { Portal } from '@portal/core/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Facts } from '../../../components/fact.tsx';
+import { PasswordPrompt } from '../../../components/password-prompt.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageHeader, SectionCard } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { useSession } from '../../../lib/auth.ts';
+import { paths } from '../../../lib/paths.ts';
+import { usePortal } from '../../../lib/portal.ts';
+import { isReauthFresh } from '../../../lib/reauth.ts';
+import { snacks } from '../../../lib/snack.ts';
+import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateAccess, useTeam } from '../api/team.ts';
+import { PermissionChecks, ScopeSelect } from '../components/grant-fields.tsx';
+import { StatusBadge } from '../components/members-table.tsx';
+import { memberName, mfaOf, teamRows } from '../model/members.ts';
+import { type PermissionRef, permissionKeys, permissionRefs, toPermissions } from '../model/permissions.ts';
+import { teamFailure } from '../model/team-form.ts';
+
+const teamPath = (portal: Portal) => (portal === 'connect' ? paths.connect.team : paths.app.team);
+
+/**
+ * One account of the team (/app/team/:userId, /connect/team/:userId, the id its username; ADR 113): its facts,
+ * where it belongs and its permissions to change (only within what the admin holds), deactivate or reactivate
+ * it (after a confirmation), reset its MFA and send it a password reset (both after re-authentication, My
+ * Account's password prompt). The admin's own account is shown, not changed. An id the team does not hold
+ * shows "not found", whoever's it is.
+ */
+export function TeamUserRoute() {
+  const t = useT();
+  const portal = usePortal();
+  const { userId = '' } = useParams();
+  const result = useTeam(portal);
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <Link to={teamPath(portal)} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+        ← {t('team.user.back')}
+      </Link>
+      <QueryState result={result} failedMessage={t('team.loadFailed')} retryLabel={t('team.retry')} loadingLabel={t('team.loading')}>
+        {(data) => {
+          const member = data.members.find((m) => m.username === userId);
+          if (!member) return <EmptyState title={t('team.user.notFound.title')} text={t('team.user.notFound.text')} />;
+          return <MemberPage key={`${member.username}:${member.version}`} member={member} data={data} portal={portal} />;
+        }}
+      </QueryState>
+    </div>
+  );
+}
+
+function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOverview; portal: Portal }) {
+  const t = useT();
+  const format = useUserFormat();
+  const { status } = useSession();
+  const row = teamRows({ ...data, members: [member], invitations: [] })[0];
+  const mfa = `${t(`team.mfa.${mfaOf(member)}`)}${member.mfa.required ? ` (${t('team.mfaRequired')})` : ''}`;
+  return (
+    <>
+      <PageHeader title={memberName(member)} description={member.email} actions={row ? <StatusBadge status={row.status} /> : null} />
+      {member.self ? <Alert theme="blue">{t('team.user.self')}</Alert> : null}
+      <SectionCard title={t('team.user.facts')}>
+        <Facts
+          look="stacked"
+          rows={[
+            [t('team.columns.username'), member.username],
+            [t('team.columns.portal'), member.portals.map((p) => t(`team.portal.${p}`)).join(', ')],
+            [t('team.columns.mfa'), mfa],
+            [t('team.columns.lastSignIn'), member.lastLoginAt ? formatDateTime(member.lastLoginAt, format) : t('team.never')],
+          ]}
+        />
+      </SectionCard>
+      <GrantForm member={member} offered={permissionRefs(data.grantable)} scopes={data.scopes} portal={portal} />
+      {member.self ? null : <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />}
+    </>
+  );
+}
+
+/** Where the account belongs and its permissions: saved together, conditional on the version read (TEAM.STALE in words). */
+function GrantForm({
+  member,
+  offered,
+  scopes,
+  portal,
+}: {
+  member: TeamMember;
+  offered: readonly PermissionRef[];
+  scopes: TeamOverview['scopes'];
+  portal: Portal;
+}) {
+  const t = useT();
+  const [permissions, setPermissions] = useState(() => permissionKeys(member.permissions));
+  const [customerId, setCustomerId] = useState(member.customerId);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setProblem(null);
+    setIssues({});
+    try {
+      await updateAccess(portal, member.username, { customerId, permissions: toPermissions(permissions), version: member.version });
+      snacks.success(t('team.user.saved'));
+    } catch (error) {
+      const failure = teamFailure(error, ['customerId', 'permissions']);
+      setIssues(failure.fields);
+      setProblem(failure.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <SectionCard title={t('team.user.access')}>
+      <form className="space-y-5" noValidate onSubmit={(e) => void submit(e)}>
+        {problem ? (
+          <Alert theme="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <ScopeSelect scopes={scopes} value={customerId} onChange={setCustomerId} error={issues.customerId} disabled={member.self} />
+        <PermissionChecks
+          offered={offered}
+          held={permissions}
+          onChange={setPermissions}
+          error={issues.permissions}
+          disabled={member.self}
+        />
+        {member.self ? null : (
+          <div className="flex justify-end">
+            <Button type="submit" loading={saving}>
+              {t('team.user.save')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </SectionCard>
+  );
+}
+
+type Pending = 'deactivate' | 'reactivate' | 'resetMfa' | 'passwordReset' | null;
+
+/** Deactivate or reactivate (a confirmation), reset MFA and send a password reset (the password prompt). */
+function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; portal: Portal; reauthFresh: boolean }) {
+  const t = useT();
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setPending(null);
+    setProblem(null);
+  };
+  const deactivated = member.status === 'locked';
+  const toggleActive = async () => {
+    if (busy) return;
+    const active = deactivated;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await setMemberActive(portal, member.username, active);
+      snacks.success(t(active ? 'team.user.reactivated' : 'team.user.deactivated', { name: memberName(member) }));
+      setPending(null);
+    } catch (error) {
+      setProblem(teamFailure(error, []).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SectionCard title={t('team.user.actions')}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button theme="secondary" onClick={() => setPending('passwordReset')} disabled={deactivated}>
+          {t('team.user.passwordReset')}
+        </Button>
+        <Button theme="secondary" onClick={() => setPending('resetMfa')} disabled={mfaOf(member) === 'none'}>
+          {t('team.user.resetMfa')}
+        </Button>
+        {deactivated ? (
+          <Button theme="secondary" onClick={() => setPending('reactivate')}>
+            {t('team.user.reactivate')}
+          </Button>
+        ) : (
+          <Button theme="secondary" onClick={() => setPending('deactivate')}>
+            {t('team.user.deactivate')}
+          </Button>
+        )}
+      </div>
+      <Dialog
+        open={pending === 'deactivate' || pending === 'reactivate'}
+        onClose={close}
+        title={t(pending === 'reactivate' ? 'team.confirm.reactivateTitle' : 'team.confirm.deactivateTitle')}
+        closeLabel={t('common.close')}
+        closeButton="none"
+        actions={
+          <>
+            <Button theme="secondary" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button loading={busy} onClick={() => void toggleActive()}>
+              {t(pending === 'reactivate' ? 'team.user.reactivate' : 'team.user.deactivate')}
+            </Button>
+          </>
+        }
+      >
+        {problem ? (
+          <Alert theme="red" role="alert" className="mb-3">
+            {problem}
+          </Alert>
+        ) : null}
+        <p>{t(pending === 'reactivate' ? 'team.confirm.reactivateText' : 'team.confirm.deactivateText', { name: memberName(member) })}</p>
+      </Dialog>
+      <PasswordPrompt
+        open={pending === 'resetMfa'}
+        title={t('team.reauth.resetMfaTitle')}
+        confirmLabel={t('team.user.resetMfa')}
+        withoutPassword={reauthFresh}
+        onClose={close}
+        onConfirm={async (password) => {
+          await resetMemberMfa(portal, member.username, password);
+          snacks.success(t('team.user.mfaReset', { name: memberName(member) }));
+          setPending(null);
+        }}
+      >
+        <p>{t('team.reauth.resetMfaText', { name: memberName(member) })}</p>
+      </PasswordPrompt>
+      <PasswordPrompt
+        open={pending === 'passwordReset'}
+        title={t('team.reauth.passwordResetTitle')}
+        confirmLabel={t('team.user.passwordReset')}
+        withoutPassword={reauthFresh}
+        onClose={close}
+        onConfirm={async (password) => {
+          await sendMemberPasswordReset(portal, member.username, password);
+          snacks.success(t('team.user.passwordResetSent', { email: member.email }));
+          setPending(null);
+        }}
+      >
+        <p>{t('team.reauth.passwordResetText', { email: member.email })}</p>
+      </PasswordPrompt>
+    </SectionCard>
+  );
+}
