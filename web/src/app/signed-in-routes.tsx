@@ -42,6 +42,7 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   company: lazyRoute(() => import('../features/company/routes/company-route.tsx'), 'CompanyRoute', 'company', 'requests'),
   'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
   logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
+  'audit-log': lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports'),
 };
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportsRoute = () => import('./routes/connect-reports-route.tsx');
@@ -107,6 +108,8 @@ const RetailerSelectionRoute = lazyRoute(
 const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute', 'questionnaire');
 // The sales screen shows the orders feature's list as its Orders tab: both catalogues load with it.
 const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales', 'orders');
+// The customer's audit log (ADR 116): the same screen as connect's, with its export panel.
+const AuditLogScreen = lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports');
 
 const app = paths.app;
 
@@ -125,6 +128,8 @@ export const signedInBranches: RouteObject[] = [
         element: <RequireSection />,
         children: [
           { path: app.retailerSelection, element: <RetailerSelectionRoute /> },
+          // Needs no chosen retailer: the log is the user's customer's (ADR 116).
+          { path: app.auditLog, element: <AuditLogScreen /> },
           {
             // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
             element: <RequireRetailer selectionPath={app.retailerSelection} />,

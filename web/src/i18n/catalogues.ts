@@ -20,6 +20,7 @@ import type documents from './en-US/documents.json';
 import type company from './en-US/company.json';
 import type allocation from './en-US/allocation.json';
 import type logo from './en-US/logo.json';
+import type audit from './en-US/audit.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -63,7 +64,9 @@ export type FeatureCatalogue =
   // The company profile (ADR 085)
   | 'company'
   | 'allocation'
-  | 'logo';
+  | 'logo'
+  // The customer's audit log (ADR 116)
+  | 'audit';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -89,7 +92,8 @@ export type English = typeof shared &
   typeof documents &
   typeof company &
   typeof allocation &
-  typeof logo;
+  typeof logo &
+  typeof audit;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

@@ -52,6 +52,7 @@ export const paths = {
     orders: '/app/orders',
     orderDetail: withParams<[orderId: string]>('/app/orders/:orderId'),
     sales: '/app/sales',
+    auditLog: '/app/audit-log',
     couponing: {
       serials: '/app/couponing',
       query: '/app/couponing/query',
@@ -87,6 +88,7 @@ export const paths = {
     requests: '/connect/requests',
     request: withParams<[requestId: string]>('/connect/requests/:requestId'),
     workflow: withParams<[workflowId: string]>('/connect/requests/workflows/:workflowId'),
+    auditLog: '/connect/audit-log',
   },
 } as const;
 

@@ -14,6 +14,7 @@ export const CONNECT_SECTION_KEYS = [
   'products',
   'product-allocation',
   'requests',
+  'audit-log',
 ] as const;
 export type ConnectSectionKey = (typeof CONNECT_SECTION_KEYS)[number];
 
@@ -50,6 +51,8 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   'product-allocation': [p('productManagement', 'allocation')],
   // editWorkflows alone opens it too: the section is where the workflow editor lives (ADR 046).
   requests: [p('flow', 'doRequests'), p('flow', 'approveRequests'), p('flow', 'editWorkflows')],
+  // The customer's own administrator reads its customer's audit log (ADR 114, ADR 116).
+  'audit-log': [p('team', 'manageTeam')],
 };
 
 /**

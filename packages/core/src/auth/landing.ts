@@ -77,6 +77,8 @@ const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[
   { path: Routes.retailerSelection, anyOf: ['cardOrdering', 'retailerSales'] },
   { path: '/app/sales', anyOf: ['retailerSales'], strongAuth: true },
   { path: Routes.couponing, anyOf: ['couponingManagement'], strongAuth: true },
+  // The customer's own administrator: its customer's audit log (ADR 116).
+  { path: '/app/audit-log', anyOf: ['manageTeam'] },
 ];
 const sectionOf = (pathname: string) => SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 

@@ -64,6 +64,8 @@ export function sidebarEntries(
     { key: 'retailer', label: 'nav.retailer', to: paths.app.retailerSelection, icon: 'store' },
     { key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' },
     { key: 'couponing', label: 'nav.couponing', to: paths.app.couponing.serials, icon: 'ticket' },
+    // The customer's own administrator (ordering manageTeam): its customer's audit log (ADR 116).
+    { key: 'audit-log', label: 'nav.auditLog', to: paths.app.auditLog, icon: 'shield' },
   ];
   const entries: SidebarEntry[] = [];
   const openOrders = orders.filter(open);

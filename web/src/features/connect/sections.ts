@@ -31,6 +31,7 @@ export const CONNECT_SECTIONS: readonly ConnectSection[] = [
     label: 'connect.productAllocation',
   },
   { key: 'requests', path: c.requests, label: 'connect.requests' },
+  { key: 'audit-log', path: c.auditLog, label: 'connect.auditLog' },
 ];
 
 /** Whether the session's module permissions open `section` (core's one table, ADR 031). */
