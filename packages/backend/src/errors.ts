@@ -10,6 +10,7 @@ import type { DocumentsErrorCode } from '@portal/core/documents';
 import type { CompanyErrorCode } from '@portal/core/company';
 import type { AllocationErrorCode } from '@portal/core/product';
 import type { LogoErrorCode } from '@portal/core/logo';
+import type { AuditErrorCode } from '@portal/core/audit';
 import { REQUEST, SERVER, type SharedErrorCode } from '@portal/core/shared';
 import { errorField, errorHttpStatus, fieldOf } from './platform/error-fields.ts';
 
@@ -27,7 +28,8 @@ export type ErrorCode =
   | DocumentsErrorCode
   | CompanyErrorCode
   | AllocationErrorCode
-  | LogoErrorCode;
+  | LogoErrorCode
+  | AuditErrorCode;
 
 /** The one application error (ARCHITECTURE convention 2); `app.onError` maps kind -> HTTP status. */
 export type ErrorKind = 'input' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';

@@ -1,4 +1,5 @@
 import * as z from './zod.ts';
+import { AUDIT_RETENTION_DAYS_MAX, AUDIT_RETENTION_DAYS_MIN } from '../audit/audit.ts';
 
 /**
  * Wire contracts shared by the API and the web app. The server builds these shapes, the web parses
@@ -116,6 +117,8 @@ export const BrandSettings = z.object({
     reportLimits: z.optional(ReportLimitSettings),
     /** Which company changes wait for approval in their workflow before they apply (ADR 085); unset kinds apply at once. */
     companyChangesRequireApproval: z.optional(CompanyApprovalSettings),
+    /** How long the customers' audit log keeps its entries, in days (ADR 114; none: AUDIT_DEFAULT_RETENTION_DAYS). */
+    auditRetentionDays: z.optional(z.number().check(z.int(), z.gte(AUDIT_RETENTION_DAYS_MIN), z.lte(AUDIT_RETENTION_DAYS_MAX))),
   }),
 });
 export type BrandSettings = z.infer<typeof BrandSettings>;
