@@ -40,7 +40,10 @@ const firstPage = list(
 const backendWith = (status: SessionStatus, answer: (call: FakeCall) => { status?: number; body: unknown }) =>
   fakeBackend({ 'GET /api/auth/status': { body: status }, 'GET /api/audit': answer });
 const rows = async () => within(await screen.findByRole('table')).getAllByRole('row');
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('the audit log', () => {
   beforeEach(() => {
@@ -53,15 +56,29 @@ describe('the audit log', () => {
     renderRoute(paths.connect.auditLog);
 
     const [head, ...body] = await rows();
-    expect(within(head!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'What', 'Address']);
-    expect(cells(body[0]!)).toEqual(['Nov 24, 2026, 12:00:00 PM', 'Anna Schmidtanna.schmidt', 'Changed the permissions of Ben Meyer', '203.0.113.7']);
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'What', 'Address']);
+    expect(cells(body[0]!)).toEqual([
+      'Nov 24, 2026, 12:00:00 PM',
+      'Anna Schmidtanna.schmidt',
+      'Changed the permissions of Ben Meyer',
+      '203.0.113.7',
+    ]);
     expect(cells(body[1]!)).toEqual([
       'Nov 24, 2026, 11:30:15 AM',
       'ben.meyerben.meyer (name typed at sign-in)',
       'Sign-in failed',
       '198.51.100.2',
     ]);
-    expect(cells(body[2]!)).toEqual(['Nov 24, 2026, 11:30:15 AM', 'Anna Schmidtanna.schmidt', 'Downloaded an exportfile: transactions_R-1.xlsx', '—']);
+    expect(cells(body[2]!)).toEqual([
+      'Nov 24, 2026, 11:30:15 AM',
+      'Anna Schmidtanna.schmidt',
+      'Downloaded an exportfile: transactions_R-1.xlsx',
+      '—',
+    ]);
     expect(screen.getByText(/Entries are kept for 400 days\./)).toBeTruthy();
     // The default period: SPEC 4's last 31 days, as days of the reader's zone.
     const [call] = backend.callsTo('GET', '/api/audit');
@@ -114,7 +131,7 @@ describe('the audit log', () => {
 
   it('pages to older entries by the server’s cursor and back', async () => {
     const backend = backendWith(connectAdmin, (call) => ({
-      body: call.query.get('cursor') === 'c2' ? list([entry(0, { kind: 'passkey.added' })]) : firstPage,
+      body: call.query.get('cursor') === 'c2' ? list([entry(9, { kind: 'passkey.added' })]) : firstPage,
     }));
     const { location } = renderRoute(paths.connect.auditLog);
     await rows();
@@ -189,7 +206,11 @@ describe('the audit log', () => {
     renderRoute(paths.connect.auditLog);
 
     const [head, ...body] = await rows();
-    expect(within(head!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Wann', 'Wer', 'Was', 'Adresse']);
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Wann', 'Wer', 'Was', 'Adresse']);
     expect(cells(body[0]!)[0]).toBe('24.11.2026, 12:00:00');
     expect(cells(body[0]!)[2]).toBe('Hat die Berechtigungen von Ben Meyer geändert');
     expect(cells(body[1]!)[2]).toBe('Anmeldung fehlgeschlagen');
