@@ -28,6 +28,7 @@ import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { importRoutes } from './routes/imports.ts';
 import { newsRoutes } from './routes/news.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { productAllocationRoutes } from './routes/product-allocation.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { companyRoutes } from './routes/company.ts';
@@ -73,6 +74,7 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/flow', requestRoutes)
     .route('/flow', requestItemRoutes)
     .route('/news', newsRoutes)
+    .route('/audit', auditRoutes)
     .route('/documents', documentRoutes)
     .route('/company', companyRoutes)
     .route('/product-allocation', productAllocationRoutes)

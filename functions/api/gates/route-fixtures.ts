@@ -324,6 +324,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'POST /api/logo/uploads/:uploadId/complete': () => ({ path: '/api/logo/uploads/gate-upload/complete' }),
   'POST /api/logo/apply': () => ({ path: '/api/logo/apply', body: { logoId: GATE_LOGO } }),
+  // The audit log (ADR 114): always the caller's own customer's entries; the filters are sampled with a day range.
+  'GET /api/audit': () => ({ path: '/api/audit?from=2026-11-01&to=2026-11-21&limit=20' }),
 };
 
 type ModuleBits = Record<ModuleName, { permissions: number; settings: number }>;

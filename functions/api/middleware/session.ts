@@ -79,7 +79,8 @@ export function signedInOf(c: { get<K extends 'account' | 'session'>(key: K): Ap
 }
 
 /** The caller as every domain service takes it (access/actor.ts: permissions decoded from this request's account). */
-export function actorOf(c: { get<K extends 'account' | 'session'>(key: K): AppEnv['Variables'][K] }) {
+export function actorOf(c: { get<K extends 'account' | 'session' | 'clientIp'>(key: K): AppEnv['Variables'][K] }) {
   const { account, session } = signedInOf(c);
-  return actorFor(account, session);
+  const ip = c.get('clientIp');
+  return ip === undefined ? actorFor(account, session) : { ...actorFor(account, session), ip };
 }

@@ -1,3 +1,4 @@
+import { auditOwnChange } from '../middleware/audit-event.ts';
 import { CurrentPasswordSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
@@ -38,6 +39,7 @@ export const mfaRoutes = new Hono<AppEnv>()
     const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
     const result = await backend.mfa.activateApp(account.username, secretCode, currentPassword, session);
+    await auditOwnChange(c, 'mfa.enabled', { method: 'app' });
     await backend.sessions.revokeAll(account.username);
     clearSessionCookie(c);
     return c.json(result);
@@ -51,6 +53,7 @@ export const mfaRoutes = new Hono<AppEnv>()
     const { account, session } = signedInOf(c);
     const { secretCode, currentPassword } = c.req.valid('json');
     const result = await backend.mfa.activateEmail(account.username, secretCode, currentPassword, session);
+    await auditOwnChange(c, 'mfa.enabled', { method: 'email' });
     await backend.sessions.revokeAll(account.username);
     clearSessionCookie(c);
     return c.json(result);

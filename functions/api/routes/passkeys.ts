@@ -1,3 +1,4 @@
+import { auditOwnChange } from '../middleware/audit-event.ts';
 import { CurrentPasswordSchema } from '@portal/core/auth';
 import { Hono } from 'hono';
 import * as z from '@portal/core/zod';
@@ -41,7 +42,9 @@ export const passkeyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { account } = signedInOf(c);
       const { response, name } = c.req.valid('json');
-      return c.json(await c.get('backend').passkeys.register(account.username, c.get('portal'), c.req.header('Host'), response, name));
+      const added = await c.get('backend').passkeys.register(account.username, c.get('portal'), c.req.header('Host'), response, name);
+      await auditOwnChange(c, 'passkey.added', { name });
+      return c.json(added);
     },
   )
   .patch(
@@ -56,9 +59,11 @@ export const passkeyRoutes = new Hono<AppEnv>()
   )
   .post('/:id/remove', own, validate('param', CredentialParam), validate('json', Reauth), async (c) => {
     const { account, session } = signedInOf(c);
-    return c.json(
-      await c.get('backend').passkeys.remove(account.username, c.req.valid('param').id, c.req.valid('json').currentPassword, session),
-    );
+    const removed = await c
+      .get('backend')
+      .passkeys.remove(account.username, c.req.valid('param').id, c.req.valid('json').currentPassword, session);
+    await auditOwnChange(c, 'passkey.removed');
+    return c.json(removed);
   })
   .post('/signin/options', route({ auth: 'anonymous', scope: 'none' }), async (c) =>
     c.json(await c.get('backend').passkeys.signInOptions(c.get('portal'), requestMeta(c).ip)),

@@ -46,6 +46,7 @@ import type { CompanyService } from './company/company-service.ts';
 import type { CompanyAssetsPort } from './company/company-effects.ts';
 import type { AllocationService } from './allocation/allocation-service.ts';
 import type { LogoService } from './logo/logo-service.ts';
+import type { AuditService } from './audit/audit-service.ts';
 
 /** The workflows company changes are filed in (ADR 085; the demo workflows, scripts/seed/demo/workflows.jsonl). */
 const COMPANY_WORKFLOWS = { profile: 'wf-company-profile', assets: 'wf-company-assets', documents: 'wf-company-documents' } as const;
@@ -100,7 +101,7 @@ function accessServices({ config, db, now, mailer, rateLimiter, adapters }: Wiri
   const sessions = createSessionStore(db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS }, () =>
     purposeKey(config, SESSION_KEY_PURPOSE),
   );
-  const audit = createAuditLog(db);
+  const audit = createAuditLog(db, now);
   const guard = createLoginGuard(db, now);
   const reauth = createReauth({ db, guard, now });
   const mfa = createMfaService({
@@ -370,6 +371,8 @@ export function createBackend(config: Config, now: Clock = () => new Date(), ada
     ...portalServices(wiring, brands),
     ...reportServices(wiring, brands),
     ...workflow,
+    /** The customer's audit log (ADR 114): read by its team administrator; events are recorded where they happen. */
+    customerAudit: lazyService<AuditService>(async () => (await import('./audit/audit-service.ts')).createAuditService({ db, now })),
     /** News (ADR 081): the live list from the process's copy, read marks per user. */
     news: lazyService<NewsService>(async () => (await import('./news/news-service.ts')).createNewsService({ db, now })),
     /** A customer's documents (ADR 082): listing by key range, signed downloads recorded, the upload path of ADR 045. */

@@ -18,6 +18,10 @@ export type Actor = {
   timezone: string;
   /** The account's locale (e.g. 'de-DE'): the language of documents the server makes, such as the order PDF. */
   locale: string;
+  /** The account's brand: its audit log retention (ADR 114). Absent where an actor is made without an account. */
+  brandId?: string;
+  /** The address of the request (the API sets it): the audit log's "from which address" (ADR 114). */
+  ip?: string;
 };
 
 export function actorFor(account: Account, session: Pick<SessionRecord, 'method'>): Actor {
@@ -31,5 +35,6 @@ export function actorFor(account: Account, session: Pick<SessionRecord, 'method'
     strongAuthentication: isStrongSession(account, session),
     timezone: account.timezone,
     locale: account.locale,
+    brandId: account.brandId,
   };
 }

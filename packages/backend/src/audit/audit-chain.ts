@@ -35,8 +35,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** sha256 over the previous hash and the entry's canonical text (everything but its own hash). */
-export function entryHash(entry: Omit<ChainedEntry, 'hash'>): string {
-  const { prevHash, ...content } = entry;
+export function entryHash(entry: Omit<ChainedEntry, 'hash'> & { hash?: string }): string {
+  const { prevHash, hash: _own, ...content } = entry;
   return createHash('sha256').update(prevHash).update('\n').update(canonicalJson(content)).digest('hex');
 }
 

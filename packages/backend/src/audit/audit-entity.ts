@@ -9,7 +9,7 @@ import { onIndex, onPartition, queryPage } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { SERVER } from '@portal/core/shared';
-import { type ChainedEntry, entryHash, GENESIS_HASH } from './audit-chain.ts';
+import { type ChainedEntry, entryHash, GENESIS_HASH, verifyChain } from './audit-chain.ts';
 
 /**
  * The customer's audit log (ADR 114). Access patterns:
@@ -218,4 +218,12 @@ export async function* walkAuditChain(db: Db, customerId: string): AsyncGenerato
     for (const item of res.items) yield auditEntries.read(item);
     cursor = res.cursor;
   } while (cursor);
+}
+
+/** Verifies a customer's chain at `now` (the verify command, ADR 114): every kept entry walked once, oldest first. */
+export async function verifyCustomerChain(db: Db, customerId: string, now: Date) {
+  const [head, entries] = [await readHead(db, customerId), walkAuditChain(db, customerId)];
+  const collected: StoredAuditEntry[] = [];
+  for await (const entry of entries) collected.push(entry);
+  return verifyChain(collected, head, toTtl(now));
 }

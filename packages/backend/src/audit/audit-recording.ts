@@ -29,3 +29,14 @@ export async function recordAuditAfter(
     return null;
   }
 }
+
+/** Who acts, as the services know it (access/actor.ts's Actor has these): the entry's customer, brand, person and address. */
+export type AuditActor = { username: string; displayName: string; customerId: string; brandId?: string; ip?: string };
+
+/** The input of an event the actor caused on its own customer: add the kind and details. */
+export const byActor = (actor: AuditActor): Pick<AuditInput, 'customerId' | 'brandId' | 'actor' | 'ip'> => ({
+  customerId: actor.customerId,
+  brandId: actor.brandId ?? 'default',
+  actor: { username: actor.username, name: actor.displayName },
+  ip: actor.ip ?? null,
+});

@@ -75,23 +75,39 @@ export function createAuthService(deps: {
      */
     async signIn(input: SignInInput, meta: RequestMeta, mfaAttemptToken?: string): Promise<SignInOutcome> {
       const code = input.secretCode?.trim() || undefined;
-      const attempt = (outcome: AuditEntry['outcome'], method: AuditEntry['method'] = code ? 'totp' : 'password') =>
-        audit.record({ at: now().toISOString(), username: input.username, ip: meta.ip, portal: meta.portal, outcome, method });
+      // `account`: the attempt's account once read — its customer's audit log records the attempt too (ADR 114).
+      const attempt = (outcome: AuditEntry['outcome'], account?: Account | null) =>
+        audit.record(
+          {
+            at: now().toISOString(),
+            username: input.username,
+            ip: meta.ip,
+            portal: meta.portal,
+            outcome,
+            method: code ? 'totp' : 'password',
+          },
+          account,
+        );
       const refuse = async (
         outcome: AuditEntry['outcome'],
         errorCode: ErrorCode,
         message: string,
         details: AppError['details'] = {},
+        account?: Account | null,
       ): Promise<never> => {
-        await attempt(outcome);
+        await attempt(outcome, account);
         throw new AppError('auth', errorCode, message, details);
       };
       // The lock's end goes out as Retry-After so the page can say when to try again; unknown names
-      // lock the same way, so it reveals nothing about the account.
-      const lockedOut = (until: Date) =>
-        refuse('locked', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked', {
-          retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)),
-        });
+      // lock the same way, so it reveals nothing about the account. `startedBy`: the account whose failure locks it now.
+      const lockedOut = (until: Date, startedBy?: Account | null) =>
+        refuse(
+          'locked',
+          LOGIN.FORM.ERROR.ACCOUNT_LOCKED,
+          'account locked',
+          { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) },
+          startedBy,
+        );
 
       try {
         await rateLimiter.hit({ ...SIGNIN_PER_IP, limit: deps.signInsPerIpPerMinute }, meta.ip ?? 'unknown');
@@ -103,18 +119,18 @@ export function createAuthService(deps: {
       // all be checked (ADR 010). It counts as a failure unless released or cleared below.
       const reservation = await guard.reserve(input.username);
       if (!reservation.ok) return lockedOut(reservation.lockedUntil);
-      const failed = (outcome: AuditEntry['outcome'], errorCode: ErrorCode, message: string) =>
-        reservation.lockedUntil ? lockedOut(reservation.lockedUntil) : refuse(outcome, errorCode, message);
+      const account = await getAccount(db, input.username);
+      const failed = (outcome: AuditEntry['outcome'], errorCode: ErrorCode, message: string, account: Account | null) =>
+        reservation.lockedUntil ? lockedOut(reservation.lockedUntil, account) : refuse(outcome, errorCode, message, {}, account);
       /** A right password whose sign-in stops here for another reason: not a failure. */
       const stop = async (outcome: AuditEntry['outcome'], errorCode: ErrorCode, message: string) => {
         await guard.release(reservation);
-        return refuse(outcome, errorCode, message);
+        return refuse(outcome, errorCode, message, {}, account);
       };
 
-      const account = await getAccount(db, input.username);
       const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await timingDecoy()));
       if (!account || !passwordOk) {
-        return failed('wrong_password', LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password');
+        return failed('wrong_password', LOGIN.FORM.ERROR.WRONG_PASSWORD, 'Invalid username or password', account ?? null);
       }
       // Checked only after the password, so these answers never reveal anything to a guesser.
       if (account.status === 'locked') {
@@ -141,11 +157,11 @@ export function createAuthService(deps: {
           throw error;
         });
         if (!verified) {
-          return failed('wrong_code', LOGIN.FORM.ERROR.WRONG_CODE, 'The secret code is not valid');
+          return failed('wrong_code', LOGIN.FORM.ERROR.WRONG_CODE, 'The secret code is not valid', account);
         }
       }
       await guard.clear(account.username);
-      await attempt(step === MfaState.mustBeSetUp ? 'mfa_setup_required' : 'success');
+      await attempt(step === MfaState.mustBeSetUp ? 'mfa_setup_required' : 'success', account);
       const issued = await issueSession(account, meta);
       if (step === MfaState.mustBeSetUp) issued.result.response.mfa = step;
       return issued;

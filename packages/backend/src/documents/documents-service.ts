@@ -18,6 +18,7 @@ import type { CompanyApprovalSettings } from '@portal/core/shared';
 import type { WorkflowUploadTicket } from '@portal/core/workflow';
 import { type Actor, mayActFor, permissionDenied } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
+import { byActor, recordAudit } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -370,6 +371,8 @@ export function createDocumentService({ db, files, now, approval }: DocumentServ
       await folderFor(actor, customerId, as);
       const doc = await readable(customerId, documentId);
       await putDownload(db, customerId, { documentId, at: now().toISOString(), username: actor.username, name: doc.name });
+      // The customer's audit log too (ADR 114), before the link is given.
+      await recordAudit(db, { ...byActor(actor), kind: 'document.downloaded', details: { document: doc.name, customerId } }, now);
       const url = await files.downloadUrl(doc.objectKey, doc.name, DOWNLOAD_TTL_SECONDS, doc.contentType);
       return { url, expiresInSeconds: DOWNLOAD_TTL_SECONDS };
     },

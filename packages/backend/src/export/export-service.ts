@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/export';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/index.ts';
+import { byActor, recordAudit } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -140,6 +141,8 @@ export function createExportService(deps: ExportServiceDeps) {
       const job = await ownJob(actor, jobId);
       const file = job.status === 'done' ? job.files.find((f) => f.index === index) : undefined;
       if (!file) throw new AppError('not_found', EXPORT.FILE_NOT_FOUND, 'This file is not available.');
+      // Recorded before the link is given (ADR 114): no file leaves without its entry; a failed append is a 503 to retry.
+      await recordAudit(db, { ...byActor(actor), kind: 'export.downloaded', details: { file: file.name, exportKind: job.kind } }, now);
       const url = await files.downloadUrl(file.key, file.name, DOWNLOAD_URL_SECONDS);
       return { url, name: file.name, expiresAt: new Date(now().getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
     },

@@ -20,6 +20,7 @@ import { REQUEST } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
 import { type Actor, requirePermission, mayActFor } from '../access/index.ts';
 import { getCustomer } from '../customers/index.ts';
+import { byActor, recordAudit } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -295,6 +296,12 @@ export function createReportJobService(deps: ReportJobServiceDeps) {
       const id = parseReportFileId(fileId);
       const file = id ? await getReportFile(db, id.jobId, id.index) : null;
       if (!file || Date.parse(file.expiresAt) <= now().getTime() || !(await mayReach(actor, file.customerId))) throw fileNotFound();
+      // Recorded before the link is given (ADR 114): no file leaves without its entry.
+      await recordAudit(
+        db,
+        { ...byActor(actor), kind: 'report.file_downloaded', details: { file: file.name, customerId: file.customerId } },
+        now,
+      );
       const url = await files.downloadUrl(file.key, file.name, REPORT_DOWNLOAD_SECONDS);
       return { url, name: file.name, expiresAt: new Date(now().getTime() + REPORT_DOWNLOAD_SECONDS * 1000).toISOString() };
     },

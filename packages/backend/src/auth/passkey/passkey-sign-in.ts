@@ -48,14 +48,17 @@ export function passkeySignIn(deps: PasskeyDeps) {
         error: AppError,
       ): Promise<never> => {
         if (account)
-          await deps.audit.record({
-            at: now().toISOString(),
-            username: account.username,
-            ip: meta.ip,
-            portal: meta.portal,
-            outcome,
-            method: 'passkey',
-          });
+          await deps.audit.record(
+            {
+              at: now().toISOString(),
+              username: account.username,
+              ip: meta.ip,
+              portal: meta.portal,
+              outcome,
+              method: 'passkey',
+            },
+            account,
+          );
         throw error;
       };
       if (!credential || !account) return refuse('passkey_refused', notVerified());
@@ -84,14 +87,17 @@ export function passkeySignIn(deps: PasskeyDeps) {
       if (!isAddressAllowed(meta.ip, account.ipAllowlist ?? [])) {
         return refuse('invalid_ip', new AppError('auth', LOGIN.FORM.ERROR.INVALID_IP, 'invalid ip'));
       }
-      await deps.audit.record({
-        at: now().toISOString(),
-        username: account.username,
-        ip: meta.ip,
-        portal: meta.portal,
-        outcome: 'success',
-        method: 'passkey',
-      });
+      await deps.audit.record(
+        {
+          at: now().toISOString(),
+          username: account.username,
+          ip: meta.ip,
+          portal: meta.portal,
+          outcome: 'success',
+          method: 'passkey',
+        },
+        account,
+      );
       return deps.issueSession(account, meta, 'passkey');
     },
 
