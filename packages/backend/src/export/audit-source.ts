@@ -1,10 +1,8 @@
 import type { AuditEntryView, AuditListQuery } from '@portal/core/audit';
-import { decodeAccess } from '@portal/core/auth';
 import type { AuditExportFilter } from '@portal/core/export';
 import { PERMISSION } from '@portal/core/auth';
 import type { Actor } from '../access/index.ts';
-import { getAccount } from '../accounts/index.ts';
-import { type AuditReader, createAuditService, mayReadAudit } from '../audit/index.ts';
+import { auditReaderOf, createAuditService, mayReadAudit } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import type { ExportContext, ExportSource } from './export-source.ts';
@@ -31,17 +29,12 @@ const PAGE = 100;
 
 const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
 
-/** The reader the job runs for: its owner's account as it is now (customer, zone, permissions, brand). */
-async function readerOf({ db, username, timeZone }: ExportContext): Promise<AuditReader> {
-  const account = await getAccount(db, username);
-  if (!account) throw denied();
-  return { customerId: account.customerId, timezone: timeZone, access: decodeAccess(account), brandId: account.brandId };
-}
-
 /** Every entry of the filter up to the job's creation (`asOf`), a list page at a time. */
 async function* entries(filter: AuditExportFilter, ctx: ExportContext): AsyncGenerator<AuditEntryView[]> {
   const service = createAuditService({ db: ctx.db, now: () => new Date() });
-  const reader = await readerOf(ctx);
+  // The owner's account as it is now: its customer, permissions and brand (the list checks the permission).
+  const reader = await auditReaderOf(ctx.db, ctx.username, ctx.timeZone);
+  if (!reader) throw denied();
   let cursor: string | undefined;
   do {
     const query: AuditListQuery = { ...filter, limit: PAGE, ...(cursor ? { cursor } : {}) };
