@@ -83,21 +83,28 @@ describe('the audit log (German, ordering administrator)', () => {
 
     // The kind filter: failed sign-ins only, in the URL.
     const failed = listAnswer(page, (q) => q.get('kind') === 'signin.failed');
-    await page.getByLabel('Art').selectOption('signin.failed');
+    await page.getByLabel('Art', { exact: true }).selectOption('signin.failed');
     await page.getByRole('button', { name: 'Suchen' }).click();
     await failed;
     expect(new URL(page.url()).searchParams.get('kind')).toBe('signin.failed');
-    await expect.poll(async () => new Set((await rows.allTextContents()).map((r) => r.includes('Anmeldung fehlgeschlagen')))).toEqual(new Set([true]));
+    await expect
+      .poll(async () => new Set((await rows.allTextContents()).map((r) => r.includes('Anmeldung fehlgeschlagen'))))
+      .toEqual(new Set([true]));
 
     // Every kind again, then the export: CSV (UTF-8 with BOM, German headers and kind names).
     const all = listAnswer(page, (q) => !q.has('kind'));
-    await page.getByLabel('Art').selectOption('');
+    await page.getByLabel('Art', { exact: true }).selectOption('');
     await page.getByRole('button', { name: 'Suchen' }).click();
     await all;
     const csv = await exportAs(page, 'CSV');
     expect(csv.name).toMatch(/\.csv$/);
-    const [header, ...lines] = readFileSync(csv.path, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(header!.split(',')).toEqual(expect.arrayContaining(['Datum', 'Person', 'Benutzername', 'Ereignis', 'Ereignis (Code)', 'Adresse']));
+    const [header, ...lines] = readFileSync(csv.path, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header!.split(',')).toEqual(
+      expect.arrayContaining(['Datum', 'Person', 'Benutzername', 'Ereignis', 'Ereignis (Code)', 'Adresse']),
+    );
     expect(lines.some((l) => l.includes('Anmeldung') && l.includes('signin.succeeded'))).toBe(true);
     expect(lines.some((l) => l.includes('Fehlgeschlagene Anmeldung'))).toBe(true);
     await shoot(page, 'audit-log-de-export');
