@@ -14,7 +14,7 @@ import { paymentAccount } from '../../tests/support/payment-accounts.ts';
  * Idempotency-Key: a retry answers the same job, the key with another body 409), progress to done, the
  * split at the row limit (5 rows per file here), the presigned download (the file itself, as an
  * attachment), another user's job and another customer's filter answering exactly like none (404), no
- * export permission (403), bad requests (400) and the portal.
+ * export permission (403), bad requests (400) and the portals' sessions.
  */
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
@@ -205,10 +205,10 @@ describe('who may see what', () => {
     }
   });
 
-  it('the ordering portal does not serve exports', async () => {
+  it('the ordering portal serves exports (the audit log, ADR 116) to its own session only: a connect session there is none', async () => {
     const res = await start('ex.one', request(), freshKey(), 'ordering');
-    expect(res.status).toBe(403);
-    expect((await readJson(res)).code).toBe('AUTH.WRONG_PORTAL');
+    expect(res.status).toBe(401);
+    expect((await readJson(res)).code).toBe('AUTH.REQUIRED');
   });
 });
 

@@ -11,17 +11,19 @@ const contracts = () => import('@portal/core/export');
 
 /**
  * Export jobs (ADR 033): POST / starts one (202 and the queued job), GET /:jobId
- * is its progress, GET /:jobId/files/:index a presigned download of a finished file. Connect only.
+ * is its progress, GET /:jobId/files/:index a presigned download of a finished file. Connect's sections
+ * export, and the customer's audit log in both portals (ADR 116), so both portals are served.
  * Which permission applies depends on the body's `kind` (transactions: payment.transactionExport, sales:
- * salesReporting.salesExport): the route declares the export permissions of which the caller needs one
+ * salesReporting.salesExport, audit: the team administrator's ordering.manageTeam or team.manageTeam): the
+ * route declares the export permissions of which the caller needs one
  * (ADR 024: a list means any one of), the service checks the kind's own. A job is visible to the user who
  * started it only: another user's job answers exactly like none (404), hence scope 'none' on the job
  * routes; the POST names a customer in its filter (scope 'retailer': another customer's → 404 like none).
  */
-const route = routePolicy('connect');
-const permission: PermissionName[] = ['payment.transactionExport', 'salesReporting.salesExport'];
+const route = routePolicy('connect', 'ordering');
+const permission: PermissionName[] = ['payment.transactionExport', 'salesReporting.salesExport', 'team.manageTeam', 'ordering.manageTeam'];
 
-export const exportRoutes = accountRouter('connect')
+export const exportRoutes = accountRouter('connect', 'ordering')
   .post(
     '/',
     route({ auth: 'signedIn', permission, scope: 'retailer' }),

@@ -43,6 +43,7 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
   logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
   team: lazyRoute(() => import('../features/team/routes/team-route.tsx'), 'TeamRoute', 'team'),
+  'audit-log': lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports'),
 };
 // The Users section's account page (ADR 113), in both portals.
 const TeamUserRoute = lazyRoute(() => import('../features/team/routes/team-user-route.tsx'), 'TeamUserRoute', 'team');
@@ -112,6 +113,8 @@ const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.
 // The sales screen shows the orders feature's list as its Orders tab: both catalogues load with it.
 const TeamRoute = CONNECT_SCREENS.team;
 const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales', 'orders');
+// The customer's audit log (ADR 116): the same screen as connect's, with its export panel.
+const AuditLogScreen = lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports');
 
 const app = paths.app;
 
@@ -130,6 +133,8 @@ export const signedInBranches: RouteObject[] = [
         element: <RequireSection />,
         children: [
           { path: app.retailerSelection, element: <RetailerSelectionRoute /> },
+          // Needs no chosen retailer: the log is the user's customer's (ADR 116).
+          { path: app.auditLog, element: <AuditLogScreen /> },
           {
             // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
             element: <RequireRetailer selectionPath={app.retailerSelection} />,

@@ -21,6 +21,7 @@ import type company from './en-US/company.json';
 import type allocation from './en-US/allocation.json';
 import type logo from './en-US/logo.json';
 import type team from './en-US/team.json';
+import type audit from './en-US/audit.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -66,7 +67,9 @@ export type FeatureCatalogue =
   | 'allocation'
   | 'logo'
   // The customer's own administrator's Users (ADR 113)
-  | 'team';
+  | 'team'
+  // The customer's audit log (ADR 116)
+  | 'audit';
 export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalogue;
 
 /** English, all catalogues: the type every message key is checked against (types only, nothing loads). */
@@ -93,7 +96,8 @@ export type English = typeof shared &
   typeof company &
   typeof allocation &
   typeof logo &
-  typeof team;
+  typeof team &
+  typeof audit;
 
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };

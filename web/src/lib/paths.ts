@@ -54,6 +54,7 @@ export const paths = {
     orders: '/app/orders',
     orderDetail: withParams<[orderId: string]>('/app/orders/:orderId'),
     sales: '/app/sales',
+    auditLog: '/app/audit-log',
     couponing: {
       serials: '/app/couponing',
       query: '/app/couponing/query',
@@ -94,6 +95,7 @@ export const paths = {
     workflow: withParams<[workflowId: string]>('/connect/requests/workflows/:workflowId'),
     team: '/connect/team',
     teamUser: withParams<[userId: string]>('/connect/team/:userId'),
+    auditLog: '/connect/audit-log',
   },
 } as const;
 

@@ -38,6 +38,8 @@ export const KeyScope = {
   connectSales: 'connect/sales',
   /** An export job's progress (features/exports), polled while it runs. */
   exportJobs: 'connect/exports',
+  /** The customer's audit log (features/audit, ADR 116): one page per filter and cursor. */
+  auditLog: 'audit',
   /** Mutation keys (useSWRMutation): they name a write, nothing is cached under them. */
   orderSubmit: 'replenishment/order-submit',
   couponAction: 'couponing/action',

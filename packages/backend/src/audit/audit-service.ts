@@ -3,7 +3,6 @@ import { type DecodedAccess, PERMISSION } from '@portal/core/auth';
 import { dateRange } from '@portal/core/shared';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
-import { recordAuditAfter } from './audit-recording.ts';
 import {
   appendAudit,
   type AuditInput,

@@ -1,4 +1,5 @@
 import type { ExportKind, ExportRequest } from '@portal/core/export';
+import { auditSource } from './audit-source.ts';
 import type { ExportSource } from './export-source.ts';
 import { salesSource } from './sales-source.ts';
 import { transactionSource } from './transaction-source.ts';
@@ -22,4 +23,5 @@ export function sourceOf(sources: ExportSources, kind: ExportKind): ExportSource
 export const EXPORT_SOURCES: ExportSources = {
   transactions: transactionSource,
   sales: salesSource,
+  audit: auditSource,
 };

@@ -15,6 +15,7 @@ export const CONNECT_SECTION_KEYS = [
   'product-allocation',
   'requests',
   'team',
+  'audit-log',
 ] as const;
 export type ConnectSectionKey = (typeof CONNECT_SECTION_KEYS)[number];
 
@@ -53,6 +54,8 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
   requests: [p('flow', 'doRequests'), p('flow', 'approveRequests'), p('flow', 'editWorkflows')],
   // The customer's own administrator: its Users (ADR 113).
   team: [p('team', 'manageTeam')],
+  // The customer's own administrator reads its customer's audit log (ADR 114, ADR 116).
+  'audit-log': [p('team', 'manageTeam')],
 };
 
 /**

@@ -80,6 +80,8 @@ const SECTIONS: readonly { path: string; anyOf: readonly OrderingPermissionName[
   { path: Routes.couponing, anyOf: ['couponingManagement'], strongAuth: true },
   // The customer's own administrator: its Users (ADR 113), behind strong authentication like its API.
   { path: Routes.team, anyOf: ['manageTeam'], strongAuth: true },
+  // The customer's own administrator: its customer's audit log (ADR 116).
+  { path: '/app/audit-log', anyOf: ['manageTeam'] },
 ];
 const sectionOf = (pathname: string) => SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 

@@ -56,6 +56,55 @@ export const FILE_LABELS = {
     en: { store: 'Store', 'distribution centre': 'Distribution centre' },
     de: { store: 'Filiale', 'distribution centre': 'Verteilzentrum' },
   },
+  // The audit log's kinds (ADR 116): the names its Kind filter shows (web audit.kindNames).
+  auditKind: {
+    en: {
+      'signin.succeeded': 'Sign-in',
+      'signin.failed': 'Failed sign-in',
+      'signin.locked': 'Account locked',
+      'account.invited': 'Invitation',
+      'account.invitation_accepted': 'Invitation accepted',
+      'account.permissions_changed': 'Permissions changed',
+      'account.deactivated': 'Account deactivated',
+      'account.reactivated': 'Account reactivated',
+      'account.mfa_reset': 'MFA reset',
+      'account.password_reset_sent': 'Password reset sent',
+      'account.access_changed_by_operator': 'Access changed by an operator',
+      'mfa.enabled': 'MFA turned on',
+      'mfa.disabled': 'MFA turned off',
+      'passkey.added': 'Passkey added',
+      'passkey.removed': 'Passkey removed',
+      'export.downloaded': 'Export downloaded',
+      'report.file_downloaded': 'Report file downloaded',
+      'report.schedule_changed': 'Report schedule changed',
+      'report.recipients_changed': 'Report recipients changed',
+      'document.downloaded': 'Document downloaded',
+      'request.decided': 'Request decided',
+    },
+    de: {
+      'signin.succeeded': 'Anmeldung',
+      'signin.failed': 'Fehlgeschlagene Anmeldung',
+      'signin.locked': 'Konto gesperrt',
+      'account.invited': 'Einladung',
+      'account.invitation_accepted': 'Einladung angenommen',
+      'account.permissions_changed': 'Berechtigungen geändert',
+      'account.deactivated': 'Konto deaktiviert',
+      'account.reactivated': 'Konto wieder aktiviert',
+      'account.mfa_reset': 'MFA zurückgesetzt',
+      'account.password_reset_sent': 'Passwort-Zurücksetzung gesendet',
+      'account.access_changed_by_operator': 'Zugang durch Betreiber geändert',
+      'mfa.enabled': 'MFA eingeschaltet',
+      'mfa.disabled': 'MFA ausgeschaltet',
+      'passkey.added': 'Passkey hinzugefügt',
+      'passkey.removed': 'Passkey entfernt',
+      'export.downloaded': 'Export heruntergeladen',
+      'report.file_downloaded': 'Berichtsdatei heruntergeladen',
+      'report.schedule_changed': 'Berichtszeitplan geändert',
+      'report.recipients_changed': 'Berichtsempfänger geändert',
+      'document.downloaded': 'Dokument heruntergeladen',
+      'request.decided': 'Anfrage entschieden',
+    },
+  },
 } as const satisfies Record<string, Record<FileLanguage, Record<string, string>>>;
 export type FileLabelSet = keyof typeof FILE_LABELS;
 
@@ -68,6 +117,13 @@ export function fileLabel(set: FileLabelSet, code: string, language: FileLanguag
 /** The German column headers, by the English header every source declares. */
 const HEADERS_DE: Record<string, string> = {
   Activated: 'Aktiviert',
+  Address: 'Adresse',
+  Concerns: 'Betrifft',
+  Details: 'Einzelheiten',
+  Entry: 'Eintrag',
+  Event: 'Ereignis',
+  Person: 'Person',
+  'User name': 'Benutzername',
   Amount: 'Betrag',
   Count: 'Anzahl',
   Currency: 'Währung',
@@ -112,6 +168,7 @@ export const codeHeader = (english: string, language: FileLanguage): string =>
 const EXPORT_TITLES: Record<ExportKind, Record<FileLanguage, string>> = {
   transactions: { en: 'Transactions', de: 'Transaktionen' },
   sales: { en: 'Sales', de: 'Umsätze' },
+  audit: { en: 'Audit log', de: 'Aktivitätsprotokoll' },
 };
 export const exportTitle = (kind: ExportKind, language: FileLanguage): string => EXPORT_TITLES[kind][language];
 

@@ -1,5 +1,8 @@
 import type { CodesOf } from '../shared/errors.ts';
 import * as z from '../shared/zod.ts';
+import { AuditKind } from '../audit/audit.ts';
+import { addDays } from '../shared/date-presets.ts';
+import { CalendarDay } from '../shared/schemas.ts';
 import { ConnectSalesQuery } from '../sales/connect-sales.ts';
 import { TransactionFilter } from '../transaction/transaction.ts';
 
@@ -14,7 +17,7 @@ export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
 /** What can be exported; each kind has its filter and its columns. */
-export const EXPORT_KINDS = ['transactions', 'sales'] as const;
+export const EXPORT_KINDS = ['transactions', 'sales', 'audit'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** Rows per file: under XLSX's 1,048,576-row sheet limit with room for the header. */
@@ -34,7 +37,32 @@ export type TransactionExportRequest = z.infer<typeof TransactionExportRequest>;
 export const SalesExportRequest = z.object({ kind: z.literal('sales'), format: ExportFormat, filter: ConnectSalesQuery });
 export type SalesExportRequest = z.infer<typeof SalesExportRequest>;
 
-export const ExportRequest = z.discriminatedUnion('kind', [TransactionExportRequest, SalesExportRequest]);
+/**
+ * The customer's audit log (ADR 116): the list's filter (core audit AuditListQuery) without its page — person,
+ * kind, and the days in the reader's zone, `to` included; the whole filtered log, newest first.
+ */
+/** A day of the calendar: the pattern, and a date that exists (not 2026-13-01), so a job never fails on it. */
+const realDay = (day: string) => {
+  try {
+    return addDays(day, 0) === day;
+  } catch {
+    return false;
+  }
+};
+const ExistingDay = CalendarDay.check(z.refine(realDay, 'No such date.'));
+export const AuditExportFilter = z
+  .object({
+    person: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    kind: z.optional(AuditKind),
+    from: z.optional(ExistingDay),
+    to: z.optional(ExistingDay),
+  })
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }));
+export type AuditExportFilter = z.infer<typeof AuditExportFilter>;
+export const AuditExportRequest = z.object({ kind: z.literal('audit'), format: ExportFormat, filter: AuditExportFilter });
+export type AuditExportRequest = z.infer<typeof AuditExportRequest>;
+
+export const ExportRequest = z.discriminatedUnion('kind', [TransactionExportRequest, SalesExportRequest, AuditExportRequest]);
 export type ExportRequest = z.infer<typeof ExportRequest>;
 
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

@@ -65,6 +65,8 @@ export function sidebarEntries(
     { key: 'sales', label: 'nav.sales', to: paths.app.sales, icon: 'chart' },
     { key: 'couponing', label: 'nav.couponing', to: paths.app.couponing.serials, icon: 'ticket' },
     { key: 'team', label: 'nav.team', to: paths.app.team, icon: 'users' },
+    // The customer's own administrator (ordering manageTeam): its customer's audit log (ADR 116).
+    { key: 'audit-log', label: 'nav.auditLog', to: paths.app.auditLog, icon: 'shield' },
   ];
   const entries: SidebarEntry[] = [];
   const openOrders = orders.filter(open);

@@ -32,6 +32,7 @@ export const CONNECT_SECTIONS: readonly ConnectSection[] = [
   },
   { key: 'requests', path: c.requests, label: 'connect.requests' },
   { key: 'team', path: c.team, label: 'connect.team' },
+  { key: 'audit-log', path: c.auditLog, label: 'connect.auditLog' },
 ];
 
 /** Whether the session's module permissions open `section` (core's one table, ADR 031). */

@@ -13,8 +13,8 @@ import { formatDateTime } from '../../../lib/user-format.ts';
 import { PasskeyUnavailable } from '../../../lib/webauthn.ts';
 import { addPasskey, removePasskey, renamePasskey, usePasskeys } from '../api/passkeys.ts';
 import { describeUserAgent } from '../api/sessions.ts';
-import { isReauthFresh } from '../model/reauth.ts';
-import { PasswordPrompt } from './password-prompt.tsx';
+import { isReauthFresh } from '../../../lib/reauth.ts';
+import { PasswordPrompt } from '../../../components/password-prompt.tsx';
 import { Section } from './section.tsx';
 
 /** A new passkey's suggested name: the browser and system it is made on ('Chrome on macOS'), else 'Passkey'. */

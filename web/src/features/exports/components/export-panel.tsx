@@ -7,6 +7,7 @@ import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { usePortal } from '../../../lib/portal.ts';
 import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { fetchDownload, startExport, useExportJob } from '../api/exports.ts';
@@ -27,6 +28,7 @@ export type ExportPanelProps = {
 export function ExportPanel({ target, className = '' }: ExportPanelProps) {
   const t = useT();
   const { locale } = useUserFormat();
+  const portal = usePortal();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [started, setStarted] = useState<ExportJob | null>(null);
   // One key per attempt: a start whose answer was lost is retried with the same key (the same job).
@@ -44,7 +46,7 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
     setStarting(true);
     setStartFailed(false);
     try {
-      setStarted(await startExport(exportRequest(target, format), key));
+      setStarted(await startExport(portal, exportRequest(target, format), key));
       setAttemptKey(null);
     } catch {
       setStartFailed(true);
@@ -145,7 +147,8 @@ function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number
 /** Asks for a fresh presigned link on the click and lets the browser download it (an attachment). */
 function DownloadButton({ jobId, file, parts, number }: { jobId: string; file: ExportFile; parts: number; number: (n: number) => string }) {
   const t = useT();
-  const { busy, failed, download } = usePresignedDownload(() => fetchDownload(jobId, file.index));
+  const portal = usePortal();
+  const { busy, failed, download } = usePresignedDownload(() => fetchDownload(portal, jobId, file.index));
   return (
     <div>
       <Button theme="secondary" block loading={busy} onClick={() => void download()} title={file.name} className="justify-start text-left">

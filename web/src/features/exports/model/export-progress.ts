@@ -4,9 +4,17 @@ import type { ExportJob, ExportRequest } from '@portal/core/export';
 export type ExportTarget = { [K in ExportRequest['kind']]: Omit<Extract<ExportRequest, { kind: K }>, 'format'> }[ExportRequest['kind']];
 
 /** The full request of a target and a chosen format. */
-export const exportRequest = (target: ExportTarget, format: ExportRequest['format']): ExportRequest =>
+export function exportRequest(target: ExportTarget, format: ExportRequest['format']): ExportRequest {
   // Each kind on its own, so the spread keeps its filter's type.
-  target.kind === 'transactions' ? { ...target, format } : { ...target, format };
+  switch (target.kind) {
+    case 'transactions':
+      return { ...target, format };
+    case 'sales':
+      return { ...target, format };
+    case 'audit':
+      return { ...target, format };
+  }
+}
 
 /** The progress bar's value in percent (0–100), or null while the total is not known yet. */
 export function progressPercent(job: Pick<ExportJob, 'status' | 'rowsWritten' | 'totalRows'>): number | null {

@@ -1,0 +1,184 @@
+import type { Backend } from '@portal/backend';
+import { recordAudit } from '@portal/backend/audit';
+import { exportsFromConfig } from '@portal/backend/export';
+import { ExportDownload, ExportJob } from '@portal/core/export';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, signInAll } from '../../tests/support/api.ts';
+import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createApp } from './app.ts';
+
+/**
+ * The audit log's export (ADR 116) through the export jobs' API against DynamoDB Local and s3rver: the
+ * team administrator of either portal exports its own customer's log — the filter's entries only, newest
+ * first, in the owner's zone and language (German headers and kind names, the code beside), never another
+ * customer's; nothing written after Export was pressed; no permission 403; a bad filter 400.
+ */
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+const PASSWORD = 'Correct-Horse-42!';
+const NOW = new Date('2026-11-21T10:00:00Z');
+const cookies: Record<string, string> = {};
+let keys = 0;
+const freshKey = () => `audit-export-key-${String(++keys).padStart(6, '0')}`;
+
+const headers = (user: string, portal: string) => ({
+  'X-Portal': portal,
+  'Content-Type': 'application/json',
+  Cookie: cookies[`${user}@${portal}`]!,
+});
+const start = (user: string, portal: string, body: unknown) =>
+  app.request('/api/exports', {
+    method: 'POST',
+    headers: { ...headers(user, portal), 'Idempotency-Key': freshKey() },
+    body: JSON.stringify(body),
+  });
+const get = (path: string, user: string, portal: string) => app.request(`/api/exports${path}`, { headers: headers(user, portal) });
+const audit = (filter: object, format = 'csv') => ({ kind: 'audit', format, filter });
+
+const person = (username: string, name: string) => ({ username, name });
+const anna = person('ae.admin', 'Anna Admin');
+const ben = person('ae.ben', 'Ben Berg');
+
+beforeAll(async () => {
+  s3 = await startS3StandIn(['audit-export-test']);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'audit-export-test' });
+  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
+  app = createApp(backend, () => '203.0.113.41');
+  const account = (username: string, customerId: string, extra: object) => connectAccount(username, customerId, PASSWORD, extra);
+  await importOk(backend, 'accounts', [
+    // The connect administrator, German: its files are German.
+    account('ae.admin', 'C-AUD1', { portals: ['connect'], modules: { team: { permissions: 1, settings: 0 } }, locale: 'de-DE' }),
+    // The ordering administrator of the same customer, English.
+    account('ae.order', 'C-AUD1', { portals: ['ordering'], modules: { ordering: { permissions: 16, settings: 0 } } }),
+    account('ae.ben', 'C-AUD1', { portals: ['connect'], modules: { payment: { permissions: 1, settings: 0 } } }),
+    account('ae.other', 'C-AUD2', { portals: ['connect'], modules: { team: { permissions: 1, settings: 0 } } }),
+  ]);
+  const record = (customerId: string, at: string, input: object) =>
+    recordAudit(
+      backend.db,
+      { customerId, brandId: 'default', actor: anna, ip: '198.51.100.7', ...input } as Parameters<typeof recordAudit>[1],
+      () => new Date(at),
+    );
+  await record('C-AUD1', '2026-11-19T08:00:00.000Z', { kind: 'signin.succeeded' });
+  await record('C-AUD1', '2026-11-19T09:00:00.000Z', {
+    kind: 'account.permissions_changed',
+    subject: ben,
+    details: { added: 'payment.transactions' },
+  });
+  await record('C-AUD1', '2026-11-20T07:30:00.000Z', { kind: 'signin.failed', actor: ben, ip: '192.0.2.9' });
+  // After the export is pressed (NOW): left out.
+  await record('C-AUD1', '2026-11-21T11:00:00.000Z', { kind: 'passkey.added' });
+  // Another customer's: never in C-AUD1's file.
+  await record('C-AUD2', '2026-11-19T10:00:00.000Z', { kind: 'signin.succeeded', actor: person('ae.other', 'Otto Other') });
+  for (const [user, portal] of [
+    ['ae.admin', 'connect'],
+    ['ae.order', 'ordering'],
+    ['ae.ben', 'connect'],
+    ['ae.other', 'connect'],
+  ] as const)
+    Object.assign(cookies, { [`${user}@${portal}`]: (await signInAll(app, [user], PASSWORD, portal))[user] });
+}, 120_000);
+afterAll(() => s3?.stop());
+
+async function exported(user: string, portal: string, body: unknown) {
+  const res = await start(user, portal, body);
+  expect(res.status).toBe(202);
+  const queued = ExportJob.parse(await readJson(res));
+  await backend.exports.idle();
+  const job = ExportJob.parse(await readJson(await get(`/${queued.jobId}`, user, portal)));
+  expect(job.status).toBe('done');
+  const download = ExportDownload.parse(await readJson(await get(`/${job.jobId}/files/0`, user, portal)));
+  return { job, download, file: await fetch(download.url) };
+}
+const csvOf = async (file: Response) => parse((await file.text()).replace(/^\uFEFF/, '')) as string[][];
+const kindColumn = (rows: string[][], header: string) => rows.slice(1).map((r) => r[rows[0]!.indexOf(header)]);
+
+describe('the audit log export', () => {
+  it("writes the connect administrator's customer's entries up to Export, newest first, in German", async () => {
+    const { job, download, file } = await exported('ae.admin', 'connect', audit({ from: '2026-11-01', to: '2026-11-21' }));
+    expect(download.name).toBe('audit-log_2026-11-01_2026-11-21.csv');
+    const rows = await csvOf(file);
+    expect(rows[0]).toEqual([
+      'Datum',
+      'Eintrag',
+      'Person',
+      'Benutzername',
+      'Ereignis',
+      'Ereignis (Code)',
+      'Betrifft',
+      'Adresse',
+      'Einzelheiten',
+    ]);
+    // Only C-AUD1's (no Otto), not the passkey added after NOW; sign-ins of the test's own may come first.
+    const own = rows.slice(1).filter((r) => r[0]! < '2026-11-21');
+    expect(own.map((r) => r.slice(0, 1).concat(r.slice(2)))).toEqual([
+      ['2026-11-20 08:30:00', 'Ben Berg', 'ae.ben', 'Fehlgeschlagene Anmeldung', 'signin.failed', '', '192.0.2.9', ''],
+      [
+        '2026-11-19 10:00:00',
+        'Anna Admin',
+        'ae.admin',
+        'Berechtigungen geändert',
+        'account.permissions_changed',
+        'Ben Berg',
+        '198.51.100.7',
+        'added: payment.transactions',
+      ],
+      ['2026-11-19 09:00:00', 'Anna Admin', 'ae.admin', 'Anmeldung', 'signin.succeeded', '', '198.51.100.7', ''],
+    ]);
+    expect(kindColumn(rows, 'Ereignis (Code)')).not.toContain('passkey.added');
+    expect(rows.flat().join(' ')).not.toContain('Otto');
+    expect(job.rowsWritten).toBe(rows.length - 1);
+  });
+
+  it('the filter narrows the file (kind, person, days); XLSX reads back', async () => {
+    const { file } = await exported('ae.order', 'ordering', audit({ kind: 'signin.failed', from: '2026-11-20', to: '2026-11-20' }, 'xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Audit log');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Date',
+      'Entry',
+      'Person',
+      'User name',
+      'Event',
+      'Event (code)',
+      'Concerns',
+      'Address',
+      'Details',
+    ]);
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).slice(3, 7)).toEqual(['Ben Berg', 'ae.ben', 'Failed sign-in', 'signin.failed']);
+
+    const byPerson = await csvOf(
+      (await exported('ae.order', 'ordering', audit({ person: 'ae.ben', from: '2026-11-01', to: '2026-11-20' }))).file,
+    );
+    expect(kindColumn(byPerson, 'Event (code)')).toEqual(['signin.failed']);
+  });
+
+  it('without the team administrator’s permission: 403, nothing started', async () => {
+    const res = await start('ae.ben', 'connect', audit({}));
+    expect(res.status).toBe(403);
+    expect((await readJson(res)).code).toBe('PERMISSION.DENIED');
+  });
+
+  it('another customer’s administrator gets its own log only', async () => {
+    const rows = await csvOf((await exported('ae.other', 'connect', audit({ from: '2026-11-19', to: '2026-11-19' }))).file);
+    expect(rows.slice(1).map((r) => r[3])).toEqual(['ae.other']);
+  });
+
+  it.each([
+    ['an inverted range', { from: '2026-11-20', to: '2026-11-01' }],
+    ['an unknown kind', { kind: 'drop.tables' }],
+    ['a bad day', { from: '2026-13-01' }],
+    ['a huge person', { person: 'x'.repeat(5000) }],
+  ])('%s answers 400, never 500', async (_name, filter) => {
+    const res = await start('ae.admin', 'connect', audit(filter));
+    expect(res.status).toBe(400);
+  });
+});

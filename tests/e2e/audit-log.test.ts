@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoUsers } from '../../scripts/seed/seed.ts';
+import { checkBothWidths } from '../support/axe.ts';
+import { launchChromium, shoot } from '../support/browser.ts';
+
+/**
+ * The customer's audit log in German (ADR 116): G-RETAIL's own administrator (e2e.deutsch.admin, ordering
+ * manageTeam, de-DE) mistypes the password once, signs in, and reads the log — the failed and the good sign-in in
+ * German words, in Berlin time, with the address; exports the filtered log as CSV and XLSX (German headers, the
+ * kinds' German names), which is recorded too and then listed. Against `npm start` and its demo seed.
+ */
+const baseUrl = inject('baseUrl');
+const admin = demoUsers().find((u) => u.username === 'e2e.deutsch.admin')!;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+/** A German browser (navigator.languages ['de-DE']): the login page speaks German before anyone signs in. */
+async function germanPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Einträge des Aktivitätsprotokolls' });
+const listAnswer = (page: Page, wanted: (query: URLSearchParams) => boolean = () => true) =>
+  page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/audit' && wanted(url.searchParams) && r.ok();
+  });
+
+/** The German login page: one wrong password (recorded as a failed sign-in), then the right one. */
+async function signInAfterOneMistake(page: Page) {
+  await page.goto(baseUrl);
+  await page.getByLabel('Benutzername').fill(admin.username);
+  await page.getByLabel('Passwort').fill('Not-The-Password-1!');
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/signin');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  expect((await refused).ok()).toBe(false);
+  await page.getByLabel('Passwort').fill(admin.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL(/\/app\//);
+}
+
+/** Starts an export in `format` ('CSV' or 'Excel (XLSX)'), waits for it and downloads its one file. */
+async function exportAs(page: Page, format: string): Promise<{ name: string; path: string }> {
+  await page.getByText(format, { exact: true }).click();
+  const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/exports' && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /^Export (starten|erneut)/ }).click();
+  expect((await started).status()).toBe(202);
+  const download = page.getByRole('button', { name: /^Herunterladen/ });
+  await download.waitFor({ timeout: 30_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  return { name: file.suggestedFilename(), path: (await file.path())! };
+}
+
+describe('the audit log (German, ordering administrator)', () => {
+  it('shows sign-ins and downloads in German words, exports CSV and XLSX that read back', async () => {
+    const page = await germanPage();
+    await signInAfterOneMistake(page);
+
+    // The sidebar names the section in German; only the administrator's permission opens it.
+    const first = listAnswer(page);
+    await page.getByRole('link', { name: 'Aktivitätsprotokoll' }).first().click();
+    await first;
+    await page.getByRole('heading', { level: 1, name: 'Aktivitätsprotokoll' }).waitFor();
+    const rows = table(page).locator('tbody tr');
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    expect(texts.some((row) => row.includes('Angemeldet') && row.includes('Adele Deutsch'))).toBe(true);
+    expect(texts.some((row) => row.includes('Anmeldung fehlgeschlagen'))).toBe(true);
+    // Berlin time in German (dd.mm.yyyy, hh:mm:ss) and the address the request came from.
+    expect(await rows.first().locator('time').textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+    expect(await rows.first().locator('td').nth(3).textContent()).toMatch(/\d|:/);
+    expect(await checkBothWidths(page, 'audit log')).toEqual([]);
+    await shoot(page, 'audit-log-de');
+
+    // The kind filter: failed sign-ins only, in the URL.
+    const failed = listAnswer(page, (q) => q.get('kind') === 'signin.failed');
+    await page.getByLabel('Art', { exact: true }).selectOption('signin.failed');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await failed;
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('signin.failed');
+    await expect
+      .poll(async () => new Set((await rows.allTextContents()).map((r) => r.includes('Anmeldung fehlgeschlagen'))))
+      .toEqual(new Set([true]));
+
+    // Every kind again, then the export: CSV (UTF-8 with BOM, German headers and kind names).
+    const all = listAnswer(page, (q) => !q.has('kind'));
+    await page.getByLabel('Art', { exact: true }).selectOption('');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await all;
+    const csv = await exportAs(page, 'CSV');
+    expect(csv.name).toMatch(/\.csv$/);
+    const [header, ...lines] = readFileSync(csv.path, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header!.split(',')).toEqual(
+      expect.arrayContaining(['Datum', 'Person', 'Benutzername', 'Ereignis', 'Ereignis (Code)', 'Adresse']),
+    );
+    expect(lines.some((l) => l.includes('Anmeldung') && l.includes('signin.succeeded'))).toBe(true);
+    expect(lines.some((l) => l.includes('Fehlgeschlagene Anmeldung'))).toBe(true);
+    await shoot(page, 'audit-log-de-export');
+
+    // XLSX, read back with exceljs: the same headers on a sheet named in German.
+    const xlsx = await exportAs(page, 'Excel (XLSX)');
+    expect(xlsx.name).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsx.path);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Aktivitätsprotokoll');
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(expect.arrayContaining(['Datum', 'Person', 'Benutzername', 'Ereignis', 'Adresse']));
+    const kinds = sheet.getColumn(headers.indexOf('Ereignis (Code)') + 1).values.slice(2);
+    expect(kinds).toContain('signin.failed');
+
+    // The downloads are in the log too, in words.
+    const again = listAnswer(page);
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await again;
+    await expect.poll(async () => (await rows.allTextContents()).some((r) => r.includes('Hat einen Export heruntergeladen'))).toBe(true);
+  });
+});
