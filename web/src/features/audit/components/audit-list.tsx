@@ -56,7 +56,5 @@ export function AuditEntries({ page, fmt, busy }: { page: AuditList; fmt: Pick<U
       cell: (e) => <span className="font-mono text-xs">{e.ip ?? t('audit.noAddress')}</span>,
     },
   ];
-  return (
-    <DataTable caption={t('audit.caption')} columns={columns} rows={page.items} rowKey={(e) => String(e.seq)} busy={busy} />
-  );
+  return <DataTable caption={t('audit.caption')} columns={columns} rows={page.items} rowKey={(e) => String(e.seq)} busy={busy} />;
 }

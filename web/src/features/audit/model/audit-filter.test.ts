@@ -9,7 +9,10 @@ const view = (search: string) => viewFromParams(new URLSearchParams(search), TOD
 
 describe('the audit log filter in the URL', () => {
   it('defaults to the last 31 days up to today, everyone, every kind', () => {
-    expect(view('')).toEqual({ filter: { person: '', kind: '', preset: 'month', from: '2026-10-25', to: '2026-11-24' }, cursor: undefined });
+    expect(view('')).toEqual({
+      filter: { person: '', kind: '', preset: 'month', from: '2026-10-25', to: '2026-11-24' },
+      cursor: undefined,
+    });
   });
 
   it('a preset follows the day; a custom range keeps its dates; unknown kinds and malformed cursors are dropped', () => {
@@ -38,7 +41,9 @@ describe('the audit log filter in the URL', () => {
 describe('the audit log in words', () => {
   it('every kind has a sentence and a name in every locale', () => {
     for (const [locale, messages] of Object.entries(catalogues)) {
-      const texts = messages as unknown as { audit?: { kinds?: Record<string, Record<string, string>>; kindNames?: Record<string, Record<string, string>> } };
+      const texts = messages as unknown as {
+        audit?: { kinds?: Record<string, Record<string, string>>; kindNames?: Record<string, Record<string, string>> };
+      };
       for (const kind of AUDIT_KINDS) {
         const [group, name] = kind.split('.') as [string, string];
         expect(texts.audit?.kinds?.[group]?.[name], `${locale} ${kindSentenceKey(kind)}`).toBeTruthy();
@@ -50,7 +55,9 @@ describe('the audit log in words', () => {
   it('names the subject, else the actor; details stay as given', () => {
     const t = (key: string, params?: Record<string, string | number>) => `${key}(${params?.subject ?? ''})`;
     const actor = { username: 'anna', name: 'Anna S' };
-    expect(entrySentence({ kind: 'account.invited', actor, subject: { username: 'ben', name: '' } }, t)).toBe('audit.kinds.account.invited(ben)');
+    expect(entrySentence({ kind: 'account.invited', actor, subject: { username: 'ben', name: '' } }, t)).toBe(
+      'audit.kinds.account.invited(ben)',
+    );
     expect(entrySentence({ kind: 'signin.succeeded', actor, subject: null }, t)).toBe('audit.kinds.signin.succeeded(Anna S)');
     expect(detailLines({ file: 'a.csv', empty: '', none: null, n: 3 })).toEqual(['file: a.csv', 'n: 3']);
   });

@@ -19,9 +19,11 @@ describe('file labels are the screens’ labels', () => {
     expect(FILE_LABELS.couponStatus.en).toEqual(enCouponing.couponing.couponStatus);
     expect(FILE_LABELS.couponStatus.de).toEqual(deCouponing.couponing.couponStatus);
   });
-  it('audit log kinds (ADR 116), the catalogues\' groups flattened to the kinds\' dotted names', () => {
+  it("audit log kinds (ADR 116), the catalogues' groups flattened to the kinds' dotted names", () => {
     const flat = (groups: Record<string, Record<string, string>>) =>
-      Object.fromEntries(Object.entries(groups).flatMap(([group, kinds]) => Object.entries(kinds).map(([kind, text]) => [`${group}.${kind}`, text])));
+      Object.fromEntries(
+        Object.entries(groups).flatMap(([group, kinds]) => Object.entries(kinds).map(([kind, text]) => [`${group}.${kind}`, text])),
+      );
     expect(FILE_LABELS.auditKind.en).toEqual(flat(enAudit.audit.kindNames));
     expect(FILE_LABELS.auditKind.de).toEqual(flat(deAudit.audit.kindNames));
   });
