@@ -80,6 +80,8 @@ describe('GET /api/audit', () => {
       'limit=1000',
       'kind=signin.everything',
       'from=2026-13-45x',
+      'from=2026-13-01',
+      'to=2026-02-30',
       'from=2026-11-21&to=2026-11-01',
       `person=${'x'.repeat(500)}`,
       'cursor=%00%01',

@@ -41,10 +41,10 @@ async function signInAfterOneMistake(page: Page) {
   await page.getByLabel('Benutzername').fill(admin.username);
   await page.getByLabel('Passwort').fill('Not-The-Password-1!');
   const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/signin');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   expect((await refused).ok()).toBe(false);
   await page.getByLabel('Passwort').fill(admin.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.waitForURL(/\/app\//);
 }
 
@@ -52,7 +52,7 @@ async function signInAfterOneMistake(page: Page) {
 async function exportAs(page: Page, format: string): Promise<{ name: string; path: string }> {
   await page.getByText(format, { exact: true }).click();
   const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/exports' && r.request().method() === 'POST');
-  await page.getByRole('button', { name: /^Export (starten|erneut)/ }).click();
+  await page.getByRole('button', { name: /^(Export starten|Erneut exportieren)$/ }).click();
   expect((await started).status()).toBe(202);
   const download = page.getByRole('button', { name: /^Herunterladen/ });
   await download.waitFor({ timeout: 30_000 });

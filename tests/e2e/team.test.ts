@@ -65,8 +65,9 @@ describe('team management by the customer’s own admin', () => {
     const link = await invitationLink(email);
     const invitee = await freshPage();
     await invitee.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
-    await invitee.getByLabel('Username', { exact: true }).fill(username);
-    await invitee.getByLabel('New password', { exact: true }).fill(password);
+    // The required fields' names end in an asterisk: "Username*".
+    await invitee.getByLabel(/^Username/).fill(username);
+    await invitee.getByLabel(/^New password/).fill(password);
     await invitee.getByLabel('Repeat new password').fill(password);
     await noAxeFindings(invitee, 'invitation page');
     await shoot(invitee, 'team-invitation');

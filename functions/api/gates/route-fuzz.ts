@@ -261,13 +261,30 @@ function getAt(value: unknown, path: InputPath): unknown {
  * element, so the elements pass and the count is what is refused), 10,000 keys, a 100,000-character string
  * (7,000 in a URL). Each must be refused (4xx) without a write.
  */
+/**
+ * The member of a discriminated union the sample's body picks (an export's `kind`): only its fields can be
+ * oversize in that body; another member's field there is an unknown key, which the schema drops.
+ */
+function memberPicked(schema: z.ZodMiniType, body: unknown): z.ZodMiniType {
+  const def = defOf(schema);
+  const key = def.discriminator as string | undefined;
+  if (def.type !== 'union' || !key || typeof body !== 'object' || body === null) return schema;
+  const value = (body as Record<string, unknown>)[key];
+  const picked = (def.options as z.ZodMiniType[]).find((option) => {
+    const field = (defOf(option).shape as Record<string, z.ZodMiniType> | undefined)?.[key];
+    return field !== undefined && (defOf(field).values as unknown[] | undefined)?.includes(value);
+  });
+  return picked ?? schema;
+}
+
 export function oversizeRequests(route: RouteEntry, world: Gates): { method: string; sample: Sample; field: string }[] {
   const seed = SAMPLES[`${route.method} ${route.path}`]?.(world.own);
   const url = new URL(seed?.path ?? route.path.replace(/:(\w+)/g, 'X-1'), 'http://x');
   const requests: { method: string; sample: Sample; field: string }[] = [];
   for (const input of route.inputs) {
     if (!('schema' in input)) continue;
-    for (const leaf of inputLeaves(input.schema)) {
+    const schema = input.target === 'json' ? memberPicked(input.schema, seed?.body) : input.schema;
+    for (const leaf of inputLeaves(schema)) {
       const field = `${input.target}.${leaf.path.join('.')}`;
       if (input.target === 'json') {
         const base = seed?.body ?? {};

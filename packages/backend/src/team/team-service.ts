@@ -142,8 +142,9 @@ export function createTeamService(deps: TeamDeps) {
       const { account, scopes } = await memberOf(caller, username);
       if (account.usernameKey === usernameKey(caller.account.username)) throw selfChange();
       if (!scopes.some((s) => s.customerId === input.customerId)) throw scopeUnknown();
-      if (input.version !== account.updatedAt) throw stale();
+      // What the admin may never grant is refused as such, whatever version the request names.
       const modules = grantedModules(caller.account, account.modules, input.permissions, caller.portal);
+      if (input.version !== account.updatedAt) throw stale();
       const write = teamAccessUpdate(db, account.username, { modules, customerId: input.customerId }, account.updatedAt, now());
       try {
         if (input.customerId !== account.customerId && account.status !== 'locked') {

@@ -1,5 +1,5 @@
 import type { CodesOf } from '../shared/errors.ts';
-import { CalendarDay, QueryInt } from '../shared/schemas.ts';
+import { ExistingDay, QueryInt } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
 /**
@@ -106,8 +106,8 @@ export const AuditListQuery = z
   .object({
     person: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
     kind: z.optional(AuditKind),
-    from: z.optional(CalendarDay),
-    to: z.optional(CalendarDay),
+    from: z.optional(ExistingDay),
+    to: z.optional(ExistingDay),
     cursor: z.optional(AuditCursor),
     limit: QueryInt(1, 100, 50),
   })

@@ -1,8 +1,7 @@
 import type { CodesOf } from '../shared/errors.ts';
 import * as z from '../shared/zod.ts';
 import { AuditKind } from '../audit/audit.ts';
-import { addDays } from '../shared/date-presets.ts';
-import { CalendarDay } from '../shared/schemas.ts';
+import { ExistingDay } from '../shared/schemas.ts';
 import { ConnectSalesQuery } from '../sales/connect-sales.ts';
 import { TransactionFilter } from '../transaction/transaction.ts';
 
@@ -41,15 +40,6 @@ export type SalesExportRequest = z.infer<typeof SalesExportRequest>;
  * The customer's audit log (ADR 116): the list's filter (core audit AuditListQuery) without its page — person,
  * kind, and the days in the reader's zone, `to` included; the whole filtered log, newest first.
  */
-/** A day of the calendar: the pattern, and a date that exists (not 2026-13-01), so a job never fails on it. */
-const realDay = (day: string) => {
-  try {
-    return addDays(day, 0) === day;
-  } catch {
-    return false;
-  }
-};
-const ExistingDay = CalendarDay.check(z.refine(realDay, 'No such date.'));
 export const AuditExportFilter = z
   .object({
     person: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),

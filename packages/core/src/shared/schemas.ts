@@ -1,3 +1,4 @@
+import { addDays } from './date-presets.ts';
 import * as z from './zod.ts';
 
 /** Wire primitives every domain's contracts are built from (ids, calendar days, query-string values, pages). */
@@ -6,6 +7,16 @@ export const Id = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 /** An id as the source systems give it (imports, master data): '#' and other key separators are refused. */
 export const SourceId = Id.check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and hyphen only'));
 export const CalendarDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Value must be a date (YYYY-MM-DD)'));
+/** A day of the calendar that exists (not 2026-13-01): a filter that reaches date arithmetic never throws on it. */
+export const ExistingDay = CalendarDay.check(
+  z.refine((day: string) => {
+    try {
+      return addDays(day, 0) === day;
+    } catch {
+      return false;
+    }
+  }, 'No such date.'),
+);
 /** Query-string integer with a default (`?index=2`). */
 export const QueryInt = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
