@@ -4,6 +4,7 @@ import type { RouteEntry } from '../route-table.ts';
 import {
   createGateWorld,
   type Gates,
+  BARE_MEMBER,
   LIMITED_ADMIN,
   LIMITED_ADMIN_BITS,
   type Ids,
@@ -224,7 +225,7 @@ describe("the customer's own administrator (ADR 113)", () => {
         }),
       );
       expect({ name, ...invited }).toEqual({ name, status: 403, code: 'TEAM.ESCALATION' });
-      const access = SAMPLES['PUT /api/team/members/:username/access']!(world.own);
+      const access = SAMPLES['PUT /api/team/members/:username/access']!({ ...world.own, account: BARE_MEMBER });
       const changed = errorOf(
         await world.call(jar, 'ordering', 'PUT', { ...access, body: { ...(access.body as object), permissions: { ordering: [name] } } }),
       );

@@ -61,6 +61,7 @@ export const NONE: Ids = {
 /** The customer's admin of the escalation row (ADR 113) and its ordering bits: manageTeam (16) and cardOrdering (4). */
 export const LIMITED_ADMIN = 'team.limited';
 export const LIMITED_ADMIN_BITS = 20;
+export const BARE_MEMBER = 'member.bare';
 
 /** The portal a gate calls a route on: ordering where it serves it, else its own (connect-only routes). */
 export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portals.includes('ordering') ? 'ordering' : r.policy.portals[0]);
@@ -438,6 +439,8 @@ export async function createGateWorld() {
     account(FOREIGN.account, FOREIGN.retailer),
     // An admin holding only ordering's manageTeam and cardOrdering: the matrix has it grant each bit it lacks.
     account(LIMITED_ADMIN, OWN.retailer, { modules: { ordering: { permissions: LIMITED_ADMIN_BITS, settings: 1 } } }),
+    // A member holding no ordering bit: every bit the limited admin lacks would be a grant, not a keep.
+    account(BARE_MEMBER, OWN.retailer, { modules: { ordering: { permissions: 0, settings: 1 } } }),
     ...[...lacking].map(([label, modules]) => account(`lacks.${label}`, OWN.retailer, { modules, portals: ['ordering', 'connect'] })),
   ];
   const load = (kind: string, records: object[]) => importOk(backend, kind, records);
