@@ -167,6 +167,14 @@ export function createInvitations(deps: InvitationDeps) {
       return { success: true as const };
     },
 
+    ...invitationAcceptance(deps, isLive),
+  };
+}
+
+/** The invitee's half (anonymous, ADR 113): the link checked, then the account created from it. */
+function invitationAcceptance(deps: InvitationDeps, isLive: (i: InvitationRecord, t: number) => boolean) {
+  const { db, now } = deps;
+  return {
     /** Anonymous: what the link is for, before the invitee chooses a username and password. */
     async checkInvitation(token: string, ip: string | undefined): Promise<TeamInvitationPreview> {
       await deps.rateLimiter.hit(LINKS_PER_IP, ip ?? 'unknown');

@@ -54,10 +54,8 @@ const scopeUnknown = () =>
  * deactivates and reactivates, resets MFA and sends a password reset. Every call checks the portal's
  * manageTeam bit (403) and that the member is on the admin's team (else 404, as a username nobody has).
  */
-export function createTeamService(deps: TeamDeps) {
-  const { db, now } = deps;
-
-  const record = deps.record ?? auditRecorder(db, now);
+/** The admin's reach over its team's members (ADR 113), shared by the service's actions. */
+function memberAccess(db: TeamDeps['db'], now: TeamDeps['now'], record: TeamEventRecorder) {
   /** An event of the admin on a member's account, in the member's customer's log. */
   const recordOn = (caller: TeamCaller, kind: TeamEventKind, member: Account, details?: TeamEvent['details']) =>
     record({
@@ -103,6 +101,15 @@ export function createTeamService(deps: TeamDeps) {
     if (!account) throw notFound();
     return memberView(account, caller, scopes);
   };
+
+  return { recordOn, requireAdmin, memberOf, reachableMember, unchanged, reread };
+}
+
+export function createTeamService(deps: TeamDeps) {
+  const { db, now } = deps;
+
+  const record = deps.record ?? auditRecorder(db, now);
+  const { recordOn, requireAdmin, memberOf, reachableMember, unchanged, reread } = memberAccess(db, now, record);
 
   const invitations = createInvitations({
     ...deps,

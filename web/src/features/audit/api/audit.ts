@@ -24,7 +24,8 @@ export async function fetchAuditPage(portal: Portal, query: AuditQueryParams): P
 /** One page of the log; null = nothing to ask (a range with a problem). The shown page stays while the next loads. */
 export function useAuditPage(query: AuditQueryParams | null) {
   const portal = usePortal();
-  return useSWR(query ? auditKeys.page(portal, query) : null, ([, p, q]) => fetchAuditPage(p, JSON.parse(q) as AuditQueryParams), {
+  // The key names the query (JSON, so equal filters share a cache entry); the fetcher reads the same query.
+  return useSWR(query ? auditKeys.page(portal, query) : null, query ? () => fetchAuditPage(portal, query) : null, {
     keepPreviousData: true,
     revalidateOnFocus: false,
     shouldRetryOnError: false,

@@ -65,15 +65,17 @@ function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOv
       <PageHeader title={memberName(member)} description={member.email} actions={row ? <StatusBadge status={row.status} /> : null} />
       {member.self ? <Alert theme="blue">{t('team.user.self')}</Alert> : null}
       <SectionCard title={t('team.user.facts')}>
-        <Facts
-          look="stacked"
-          rows={[
-            [t('team.columns.username'), member.username],
-            [t('team.columns.portal'), member.portals.map((p) => t(`team.portal.${p}`)).join(', ')],
-            [t('team.columns.mfa'), mfa],
-            [t('team.columns.lastSignIn'), member.lastLoginAt ? formatDateTime(member.lastLoginAt, format) : t('team.never')],
-          ]}
-        />
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+          <Facts
+            look="stacked"
+            rows={[
+              [t('team.columns.username'), member.username],
+              [t('team.columns.portal'), member.portals.map((p) => t(`team.portal.${p}`)).join(', ')],
+              [t('team.columns.mfa'), mfa],
+              [t('team.columns.lastSignIn'), member.lastLoginAt ? formatDateTime(member.lastLoginAt, format) : t('team.never')],
+            ]}
+          />
+        </dl>
       </SectionCard>
       <GrantForm member={member} offered={permissionRefs(data.grantable)} scopes={data.scopes} portal={portal} />
       {member.self ? null : <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />}
