@@ -24,6 +24,7 @@ const everything: SessionStatus = {
         reportManagement: { reports: true, schedule: true, recipients: true },
         productManagement: { allocation: true, viewProducts: true },
         flow: { doRequests: true, editCompanyAssets: true },
+        team: { manageTeam: true },
       }).map(([name, permissions]) => [name, { permissions, settings: {} }]),
     ),
   },

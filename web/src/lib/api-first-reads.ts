@@ -78,7 +78,8 @@ export function startFirstReads(portal: Portal, pathname: string): void {
  * within HANDOFF_MS), handed over once: the API client uses it instead of sending the request again.
  */
 export function takeFirstRead(method: string, url: string, portal: Portal): Promise<Response> | undefined {
-  if (method !== 'GET' || typeof window === 'undefined') return undefined;
+  // Nothing started (tests, or every first read taken): no lookup, and no URL parsed against the page's origin.
+  if (method !== 'GET' || started.size === 0 || typeof window === 'undefined') return undefined;
   const { pathname, search } = new URL(url, window.location.origin);
   const read = search ? undefined : started.get(pathname);
   if (!read || read.taken) return undefined;
