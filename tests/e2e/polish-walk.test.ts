@@ -126,7 +126,7 @@ async function signIn(page: Page, locale: string, path: string, user: { username
   expect(await findingsOn(page, locale, `${path || '/'} (login)`)).toEqual([]);
   await page.getByLabel(login.username).fill(user.username);
   await page.getByLabel(login.password).fill(user.password);
-  await page.getByRole('button', { name: login.submit }).click();
+  await page.getByRole('button', { name: login.submit, exact: true }).click();
 }
 
 /** Signs an ordering user in and chooses the first retailer (the ordering screens need one). */

@@ -46,8 +46,6 @@ const PER_LOCALE: Record<string, readonly string[]> = {
     'Division',
     'Logo',
     'Portal',
-    // The platforms' own German word for a passkey
-    'Passkey',
     'optional',
     'Minimum',
     'Maximum',
