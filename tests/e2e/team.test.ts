@@ -93,7 +93,9 @@ describe('team management by the customer’s own admin', () => {
     await page.getByText('Deactivated', { exact: true }).first().waitFor();
 
     // The invitee's open session ends with its next request.
-    const status = (await invitee.evaluate("fetch('/api/auth/status', { credentials: 'include' }).then((r) => r.text())")) as string;
+    const status = (await invitee.evaluate(
+      "fetch('/api/auth/status', { credentials: 'include', headers: { 'X-Portal': 'ordering' } }).then((r) => r.text())",
+    )) as string;
     expect(status).toContain('"loggedIn":false');
   });
 });
