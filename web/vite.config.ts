@@ -69,7 +69,9 @@ export default defineConfig({
             // The data layer (data-bridge.ts) with everything it imports that the entry does not (SWR, zod, the
             // API client, the session): one chunk, loaded on every page right after the entry. Left alone, the
             // bundler cuts it into a dozen 1 KB chunks (what lazy routes share with it), each a request (ADR 097).
-            { name: 'data-layer', test: /web[\\/]src[\\/]app[\\/]data-layer\.tsx$/, priority: 2 },
+            // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: the data layer loads
+            // the first of them (`errors`), and the login page needs neither (ADR 121).
+            { name: 'data-layer', test: /web[\\/]src[\\/](app[\\/]data-layer\.tsx|i18n[\\/]catalogue-files\.ts)$/, priority: 2 },
             // The signed-in shells (both portals' layouts, their guards, the /app and /connect route table): one
             // chunk every signed-in page loads first, instead of ~30 small ones (ADR 097).
             {

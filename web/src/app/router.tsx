@@ -17,7 +17,7 @@ import { RouteErrorBoundary } from './routes/route-error.tsx';
 // (the login page must not wait for code it does not run).
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const LandingRoute = lazyRoute(() => import('./routes/landing-route.tsx'), 'LandingRoute');
-const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute');
+const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute', 'about');
 const ConfirmEmailRoute = lazyRoute(() => import('../features/account/routes/confirm-email-route.tsx'), 'ConfirmEmailRoute', 'account');
 const ForgotPasswordRoute = lazyRoute(
   () => import('../features/auth/routes/forgot-password-route.tsx'),

@@ -12,7 +12,7 @@ import { NotFoundRoute } from './routes/not-found-route.tsx';
 // their feature's message catalogues. The shells show the MFA notice (account) and the ordering sidebar
 // its questionnaire link.
 const AppLayout = lazyRoute(() => import('./layouts/app-layout.tsx'), 'AppLayout', 'account', 'questionnaire');
-const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout', 'account');
+const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout', 'account', 'connect');
 const guards = () => import('./guards.tsx');
 const RequireAuth = lazyRoute(guards, 'RequireAuth');
 const RequireRetailer = lazyRoute(guards, 'RequireRetailer');

@@ -1,3 +1,4 @@
+import type about from './en-US/about.json';
 import type account from './en-US/account.json';
 import auth from './en-US/auth.json';
 import type couponing from './en-US/couponing.json';
@@ -18,6 +19,7 @@ import type imports from './en-US/imports.json';
 import type news from './en-US/news.json';
 import type documents from './en-US/documents.json';
 import type company from './en-US/company.json';
+import type connect from './en-US/connect.json';
 import type allocation from './en-US/allocation.json';
 import type logo from './en-US/logo.json';
 import type team from './en-US/team.json';
@@ -31,16 +33,22 @@ import shared from './en-US/shared.json';
  * messages) and `auth` (the login card). `errors` (every API error code's and field rule's text, one shared
  * catalogue) loads with the data layer (app/data-bridge.ts), which makes the calls and runs the rules.
  * Every other catalogue loads with the routes that show it (router.tsx, lazyRoute): `account` with the
- * signed-in shells (the MFA notice) and the account screens, `questionnaire` with the ordering shell (the
- * sidebar). Every other locale is loaded on demand, catalogue by catalogue; English is the complete fallback.
+ * signed-in shells (service messages, the MFA notice) and the account screens, `questionnaire` with the
+ * ordering shell (the sidebar), `connect` with the connect shell (its sections), `about` with the About page.
+ * Every other locale is loaded on demand, catalogue by catalogue; English is the complete fallback. Every
+ * text in `shared` ships on the login page (its byte budget, ADR 117): a text only a signed-in or a lazy
+ * public screen shows belongs in that screen's catalogue.
  */
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
 
 export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
 /** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
 export type FeatureCatalogue =
   | 'errors'
   | 'account'
+  | 'about'
+  // The connect shell's sections, the change diff of its approvals
+  | 'connect'
   | 'questionnaire'
   | 'retailer'
   | 'order'
@@ -77,6 +85,8 @@ export type English = typeof shared &
   typeof errors &
   typeof auth &
   typeof account &
+  typeof about &
+  typeof connect &
   typeof questionnaire &
   typeof retailer &
   typeof order &
@@ -103,13 +113,20 @@ export type English = typeof shared &
 export const bundledEnglish: Tree = { ...shared, ...auth };
 
 /**
- * Every file loaded on demand (the English feature catalogues, every catalogue of the other locales): one
- * chunk each. Vite expands the glob at build time.
+ * The bundled catalogues of the other locales: one chunk each, loaded when the locale is chosen. Vite expands
+ * the glob at build time; the map of every other file (each feature's catalogue in each locale) is its own
+ * chunk (catalogue-files.ts), loaded with the first feature catalogue, so its ~100 entries do not weigh on
+ * the login page (ADR 121).
  */
-const files = import.meta.glob<{ default: Tree }>(['./*/*.json', '!./en-US/shared.json', '!./en-US/auth.json']);
+const bundledFiles = import.meta.glob<{ default: Tree }>(['./*/shared.json', './*/auth.json', '!./en-US/*.json']);
+const isBundled = (name: CatalogueName): boolean => (BUNDLED_CATALOGUES as readonly string[]).includes(name);
 
-/** The loader of one catalogue in one locale; undefined when that locale has no such file. */
-export const catalogueLoader = (locale: string, name: CatalogueName) => files[`./${locale}/${name}.json`];
+/** One catalogue in one locale; undefined when that locale has no such file (English's bundled ones are here already). */
+export async function loadCatalogueFile(locale: string, name: CatalogueName): Promise<Tree | undefined> {
+  const key = `./${locale}/${name}.json`;
+  const load = isBundled(name) ? bundledFiles[key] : (await import('./catalogue-files.ts')).catalogueFiles[key];
+  return (await load?.())?.default;
+}
 
-/** The locales with message files besides English, e.g. ['de-DE']. */
-export const LOCALES = [...new Set(Object.keys(files).map((file) => file.split('/')[1]!))].filter((locale) => locale !== 'en-US');
+/** The locales with message files besides English, e.g. ['de-DE'] (every locale has every catalogue, ADR 088). */
+export const LOCALES = [...new Set(Object.keys(bundledFiles).map((file) => file.split('/')[1]!))];

@@ -2,7 +2,7 @@ import { fieldCodeOf, Messages as CoreMessages, type MessageKey as CoreMessageKe
 import { useCallback } from 'react';
 import { isFieldCode } from '../lib/forms.ts';
 import { createStore, useStore } from '../lib/store.ts';
-import { BUNDLED_CATALOGUES, bundledEnglish, catalogueLoader, type English, type FeatureCatalogue, LOCALES } from './catalogues.ts';
+import { BUNDLED_CATALOGUES, bundledEnglish, type English, type FeatureCatalogue, loadCatalogueFile, LOCALES } from './catalogues.ts';
 
 /**
  * i18n (ARCHITECTURE convention 8). Every user-visible text is a key into the catalogues
@@ -123,7 +123,7 @@ let wantedLocale = FALLBACK_LOCALE;
 /** A locale's catalogues in use (the bundled ones, the features asked for), merged; a missing file is empty. */
 async function loadLocale(locale: string): Promise<{ default: Messages }> {
   const names = [...BUNDLED_CATALOGUES, ...featureLoads.keys()];
-  const parts = await Promise.all(names.map(async (name) => (await catalogueLoader(locale, name)?.())?.default ?? {}));
+  const parts = await Promise.all(names.map(async (name) => (await loadCatalogueFile(locale, name)) ?? {}));
   return { default: Object.assign({}, ...parts) as Messages };
 }
 const loaders: Record<string, Loader> = Object.fromEntries(LOCALES.map((locale) => [locale, () => loadLocale(locale)]));
@@ -163,17 +163,11 @@ export function loadCatalogue(name: FeatureCatalogue): Promise<void> {
   if (asked) return asked;
   const locale = wantedLocale;
   const loading = (async () => {
-    const load = catalogueLoader(FALLBACK_LOCALE, name);
-    if (!load) throw new Error(`No English catalogue '${name}'`);
     const [english, translated] = await Promise.all([
-      load().then((file) => file.default),
-      locale === FALLBACK_LOCALE
-        ? undefined
-        : catalogueLoader(locale, name)?.().then(
-            (file) => file.default,
-            () => undefined,
-          ),
+      loadCatalogueFile(FALLBACK_LOCALE, name),
+      locale === FALLBACK_LOCALE ? undefined : loadCatalogueFile(locale, name).catch(() => undefined),
     ]);
+    if (!english) throw new Error(`No English catalogue '${name}'`);
     if (translated) featureTexts.set(locale, { ...featureTexts.get(locale), ...translated });
     i18nStore.set((state) => {
       const merged = { ...state.english, ...english };

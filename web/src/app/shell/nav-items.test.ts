@@ -102,7 +102,7 @@ describe('footerItems (SPEC 2)', () => {
       href: 'https://www.example.com/help.pdf',
       label: { text: 'Help card' },
     });
-    expect(items[3]).toMatchObject({ kind: 'path', to: '/about', label: { key: 'about.title' } });
+    expect(items[3]).toMatchObject({ kind: 'path', to: '/about', label: { key: 'footer.about' } });
   });
 
   it("uses a brand's own privacy policy and legal notice links", () => {

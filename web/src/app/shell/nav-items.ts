@@ -50,7 +50,7 @@ export function footerItems(portal: Portal, loggedIn: boolean, links: readonly F
     items.push({ kind: 'logout', key: 'logout', label: { key: 'footer.logout' } });
     configured.forEach((link, i) => {
       // A link to the portal's own About page reads the page's name in the user's language (ADR 088).
-      const label: FooterLabel = 'path' in link && link.path === paths.about ? { key: 'about.title' } : { text: link.name };
+      const label: FooterLabel = 'path' in link && link.path === paths.about ? { key: 'footer.about' } : { text: link.name };
       items.push(fromLink(link, `brand-${i}`, label));
     });
   }
