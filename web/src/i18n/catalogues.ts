@@ -119,7 +119,7 @@ export const bundledEnglish: Tree = { ...shared, ...auth };
  * the login page (ADR 121).
  */
 const bundledFiles = import.meta.glob<{ default: Tree }>(['./*/shared.json', './*/auth.json', '!./en-US/*.json']);
-const isBundled = (name: CatalogueName): boolean => (BUNDLED_CATALOGUES as readonly string[]).includes(name);
+const isBundled = (name: CatalogueName): boolean => BUNDLED_CATALOGUES.some((bundled) => bundled === name);
 
 /** One catalogue in one locale; undefined when that locale has no such file (English's bundled ones are here already). */
 export async function loadCatalogueFile(locale: string, name: CatalogueName): Promise<Tree | undefined> {
