@@ -3,7 +3,7 @@ import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, testAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -49,17 +49,9 @@ function orderingRoutes(): { method: string; path: string }[] {
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
   app = createApp(backend, () => '203.0.113.40');
-  const account = (username: string, extra: object) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    customerId: 'R-1',
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    // Every ordering permission and strong authentication: only the gates under test can refuse.
-    securityFlag: 16,
-    modules: { ordering: { permissions: 15, settings: 1 } },
-    ...extra,
-  });
+  // Every ordering permission and strong authentication (testAccount's flag 16): only the gates under test can refuse.
+  const account = (username: string, extra: object) =>
+    testAccount(username, 'R-1', PASSWORD, { modules: { ordering: { permissions: 15, settings: 1 } }, ...extra });
   const report = await backend.imports.importRecords('accounts', [
     { line: 1, data: account('must.setup', { mfaRequired: true }) },
     { line: 2, data: account('both.portals', { portals: ['ordering', 'connect'] }) },

@@ -2,12 +2,11 @@ import type { Backend } from '@portal/backend';
 import { recordAudit } from '@portal/backend/audit';
 import { exportsFromConfig } from '@portal/backend/export';
 import { ExportDownload, ExportJob } from '@portal/core/export';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -18,7 +17,7 @@ import { createApp } from './app.ts';
  */
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 const PASSWORD = 'Correct-Horse-42!';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const cookies: Record<string, string> = {};
@@ -44,9 +43,7 @@ const anna = person('ae.admin', 'Anna Admin');
 const ben = person('ae.ben', 'Ben Berg');
 
 beforeAll(async () => {
-  s3 = await startS3StandIn(['audit-export-test']);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'audit-export-test' });
+  ({ s3, backend } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: 'audit-export-test' }));
   backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
   app = createApp(backend, () => '203.0.113.41');
   const account = (username: string, customerId: string, extra: object) => connectAccount(username, customerId, PASSWORD, extra);

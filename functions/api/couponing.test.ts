@@ -22,7 +22,7 @@ import {
 } from '@portal/core/couponing';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { readJson, signInCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { testEan } from '../../tests/support/ean.ts';
@@ -75,15 +75,7 @@ const headers = (user: User, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function signIn(username: string) {
-  const res = await app.request('/api/auth/signin', {
-    method: 'POST',
-    headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return sessionCookie(res);
-}
+const signIn = (username: string) => signInCookie(app, username, PASSWORD, 'ordering');
 
 // --- Calls ------------------------------------------------------------------------------------------
 

@@ -2,13 +2,13 @@ import type { Backend } from '@portal/backend';
 import { documentKey, newDocumentId, storeDocument } from '@portal/backend/documents';
 import { listDocuments } from '@portal/backend/documents/testing';
 import { createFileStore } from '@portal/backend/platform/files';
-import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { listKeys } from '@portal/backend/platform/files/test';
 import { Document, DocumentFiled, DocumentList } from '@portal/core/documents';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { connectAccount, createTestBackend, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, importCompanyApproval, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -27,7 +27,7 @@ const BUCKET = 'documents-test';
 const APPROVAL_HOST = 'approve.documents.test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let cookies: Record<string, string>;
 let keys = 0;
 
@@ -94,9 +94,7 @@ async function supplierFile(customerId: string, folder: string, name: string, by
 let contractId = '';
 let foreignId = '';
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
+  ({ s3, backend } = await createS3TestBackend(clock, { FILES_BUCKET: BUCKET }));
   app = createApp(backend, () => '203.0.113.82');
   const account = (username: string, customerId: string, modules: object, securityFlag = 16) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@documents.example`, securityFlag, modules });

@@ -2,10 +2,9 @@ import type { Backend } from '@portal/backend';
 import { ExportDownload, ExportJob } from '@portal/core/export';
 import { parse } from 'csv-parse/sync';
 import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { paymentAccount } from '../../tests/support/payment-accounts.ts';
 
@@ -18,7 +17,7 @@ import { paymentAccount } from '../../tests/support/payment-accounts.ts';
  */
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 const PASSWORD = 'Correct-Horse-42!';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const cookies: Record<string, string> = {};
@@ -44,10 +43,8 @@ const start = (user: string, body: unknown = request(), key: string | null = fre
 const get = (path: string, user: string) => app.request(`/api/exports${path}`, { headers: headers(user) });
 
 beforeAll(async () => {
-  s3 = await startS3StandIn(['export-api-test']);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   // 5 rows per file through the setting (EXPORT_ROWS_PER_FILE, README), so 12 transactions make three files.
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: 'export-api-test', EXPORT_ROWS_PER_FILE: '5' });
+  ({ s3, backend } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: 'export-api-test' }, { EXPORT_ROWS_PER_FILE: '5' }));
   backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
   app = createApp(backend, () => '203.0.113.41');
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);

@@ -7,7 +7,7 @@ import { getCurrentLogo, putStagedLogoRow } from '@portal/backend/logo/testing';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SERVER } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
+import { readJson, signInCookie } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -211,25 +211,10 @@ beforeAll(async () => {
   await importKind('serials', [
     { serialFrom: serialOf(1), serialTo: serialOf(CARDS), ean: ean(1), eanSecond: ean(101), contract: false, retailerId: 'R-F1' },
   ]);
-  const res = await app.request('/api/auth/signin', {
-    method: 'POST',
-    headers: headers(),
-    body: JSON.stringify({ username: 'fault.user', password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  cookie = sessionCookie(res);
+  cookie = await signInCookie(app, 'fault.user', PASSWORD, 'ordering');
   // The connect accounts: fault.news writes, fault.approver approves what it files (four-eyes, ADR 108).
-  const connectSignIn = async (username: string) => {
-    const answer = await app.request('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    expect(answer.status).toBe(200);
-    return sessionCookie(answer);
-  };
-  newsCookie = await connectSignIn('fault.news');
-  approverCookie = await connectSignIn('fault.approver');
+  newsCookie = await signInCookie(app, 'fault.news', PASSWORD, 'connect');
+  approverCookie = await signInCookie(app, 'fault.approver', PASSWORD, 'connect');
   // The accounts' password hashes (one per role): over the default 10 s on a busy 2-core machine.
 }, 60_000);
 

@@ -1,13 +1,13 @@
 import type { Backend } from '@portal/backend';
 import { getCurrentLogo, logoTestImage } from '@portal/backend/logo/testing';
 import { countCalls } from '@portal/backend/platform/db';
-import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { listKeys } from '@portal/backend/platform/files/test';
 import { CurrentLogo, LogoSaved, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, importCompanyApproval, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -26,7 +26,7 @@ const clock = () => new Date(START + ++ticks * 1000);
 const BUCKET = 'logo-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let cookies: Record<string, string>;
 let keys = 0;
 
@@ -59,9 +59,7 @@ const logoKeys = async () => (await listKeys(s3.endpoint, BUCKET, 'logos/')).sor
 
 let applied: CurrentLogo;
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
+  ({ s3, backend } = await createS3TestBackend(clock, { FILES_BUCKET: BUCKET }));
   app = createApp(backend, () => '203.0.113.84');
   const account = (username: string, customerId: string, modules: object) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@logo.example`, modules });

@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
-import { createFileStore, type FileStore } from '@portal/backend/platform/files';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import type { FileStore } from '@portal/backend/platform/files';
 import { createFaultInjector } from '@portal/backend/platform/faults';
 import { createMailer } from '@portal/backend/platform/mail';
 import { recordMailEvent, reportJobsFromConfig } from '@portal/backend/report';
@@ -30,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
 import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -46,7 +45,7 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 const BUCKET = 'report-delivery-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let sftp: Awaited<ReturnType<typeof startSftpStandIn>>;
 let files: FileStore;
 let cookies: Record<string, string>;
@@ -111,11 +110,8 @@ const byId = (list: Delivery[]) => Object.fromEntries(list.map((d) => [d.deliver
 const mailsAbout = async (to: string, reportName: string) => (await sentMails(to)).filter((m) => m.subject.includes(reportName));
 
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   sftp = await startSftpStandIn(mkdtempSync(join(tmpdir(), 'report-delivery-sftp-')));
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET, ...sftp.env });
-  files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
+  ({ s3, backend, files } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }, sftp.env));
   app = createApp(backend, () => '203.0.113.61');
   const account = (username: string, customerId: string, reportBits: number, extra: object = {}) =>
     connectAccount(username, customerId, PASSWORD, { modules: { reportManagement: { permissions: reportBits } }, ...extra });

@@ -1,10 +1,9 @@
 import type { Backend } from '@portal/backend';
 import { reportJobsFromConfig } from '@portal/backend/report';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { ReportDownload, ReportFilePage, ReportJob, ReportJobPage } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk, connectAccount } from '../../tests/support/test-backend.ts';
+import { importOk, connectAccount, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -21,7 +20,7 @@ const FOREIGN = 'R-JB';
 const general = (customerId: string) => `gen.transactions.${customerId}`;
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let cookies: Record<string, string>;
 let keys = 0;
 const freshKey = () => `report-jobs-key-${String(++keys).padStart(6, '0')}`;
@@ -53,9 +52,7 @@ async function finished(user: string, body = request()) {
 }
 
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
+  ({ s3, backend } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }));
   // No mail here: the delivery is helper E's and tested there.
   // The test clock stands still, so "Run now"'s limits (ADR 051, report-relay.test.ts) are off here.
   backend.reportJobs = reportJobsFromConfig(backend.config, {

@@ -1,6 +1,5 @@
 import type { Backend } from '@portal/backend';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { createRateLimiter } from '@portal/backend/platform/security';
 import { reportJobsFromConfig } from '@portal/backend/report';
 import {
@@ -15,7 +14,7 @@ import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -33,7 +32,7 @@ const LIMITS = { externalContactsPerCustomer: 3, recipientsPerReport: 2, mailsPe
 let clock = NOW;
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let files: FileStore;
 let cookies: Record<string, string>;
 let keys = 0;
@@ -76,9 +75,7 @@ async function finishedJob(processId: string, customerId: string, reportName: st
 }
 
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(() => clock, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
+  ({ s3, backend } = await createS3TestBackend(() => clock, { REPORTS_BUCKET: BUCKET }));
   // "Run now" starts jobs that write nothing and mail nobody here: only the limit is under test.
   backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => clock, runner: { deliver: async () => {} } });
   files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET });

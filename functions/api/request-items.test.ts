@@ -1,13 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import type { Backend } from '@portal/backend';
-import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { listKeys } from '@portal/backend/platform/files/test';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
 import { createUploadService } from '@portal/backend/workflow/testing';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk, connectAccount } from '../../tests/support/test-backend.ts';
+import { importOk, connectAccount, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -30,7 +30,7 @@ const clock = () => new Date(START + ++ticks * 1000);
 const BUCKET = 'workflow-uploads-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let cookies: Record<string, string>;
 let keys = 0;
 
@@ -200,9 +200,7 @@ async function newRequest(user = 'req.u', customerId = 'R-U1', workflowId = 'wf-
 }
 
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(clock, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: BUCKET });
+  ({ s3, backend } = await createS3TestBackend(clock, { FILES_BUCKET: BUCKET }));
   app = createApp(backend, () => '203.0.113.61');
   const account = (username: string, customerId: string, flowBits: number) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@uploads.example`, modules: { flow: { permissions: flowBits } } });

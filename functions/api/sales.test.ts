@@ -5,8 +5,8 @@ import { addDays } from '@portal/core/shared';
 import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sales';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '@portal/backend/masterdata';
-import { readJson, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { readJson, signInCookie } from '../../tests/support/api.ts';
+import { createTestBackend, importOk, testAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { testEan } from '../../tests/support/ean.ts';
 
@@ -113,15 +113,7 @@ const headers = (cookie?: string) => ({
   ...(cookie ? { Cookie: cookie } : {}),
 });
 const cookies: Record<string, string> = {};
-async function signIn(username: string) {
-  const res = await app.request('/api/auth/signin', {
-    method: 'POST',
-    headers: headers(),
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return sessionCookie(res);
-}
+const signIn = (username: string) => signInCookie(app, username, PASSWORD, 'ordering');
 const get = (path: string, params: Record<string, string | number | undefined>, user = 'sales.user') => {
   const qs = new URLSearchParams(
     Object.entries(params)
@@ -136,19 +128,17 @@ const importKind = (kind: string, records: object[]) => importOk(backend, kind, 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
   app = createApp(backend, () => '203.0.113.9');
-  const account = (username: string, extra: object) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    timezone: 'Europe/Warsaw',
-    ...extra,
-  });
+  const account = (username: string, customerId: string, securityFlag: number, ordering: number) =>
+    testAccount(username, customerId, PASSWORD, {
+      timezone: 'Europe/Warsaw',
+      securityFlag,
+      modules: { ordering: { permissions: ordering } },
+    });
   await importKind('accounts', [
-    account('sales.user', { customerId: RETAILER, securityFlag: 16, modules: { ordering: { permissions: 8 } } }),
-    account('sales.group', { customerId: 'G-S', securityFlag: 32, modules: { ordering: { permissions: 8 + 4 } } }),
-    account('sales.weak', { customerId: RETAILER, securityFlag: 1024, modules: { ordering: { permissions: 8 } } }),
-    account('orders.only', { customerId: RETAILER, securityFlag: 16, modules: { ordering: { permissions: 4 } } }),
+    account('sales.user', RETAILER, 16, 8),
+    account('sales.group', 'G-S', 32, 8 + 4),
+    account('sales.weak', RETAILER, 1024, 8),
+    account('orders.only', RETAILER, 16, 4),
   ]);
   await importKind('customerGroups', [{ customerGroupId: 'G-S', name: 'Sales group' }]);
   await importKind('retailers', [

@@ -1,7 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Backend } from '@portal/backend';
-import { createFileStore, type FileStore } from '@portal/backend/platform/files';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import type { FileStore } from '@portal/backend/platform/files';
 import { reportDeliveryMessage, reportJobsFromConfig } from '@portal/backend/report';
 import { deliverReportJob, listDeliveries, reportDeliveryDeps } from '@portal/backend/report/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { ensureImportQueues, sqsClient, startImportPoller, startLocalSqs } from 
 import { startSesRateLimit } from '../../scripts/local/ses-local.ts';
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { putMonthlyReportWithContacts } from '../../tests/support/rush-fixtures.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { reportDeliveryHandler } from './report-delivery.ts';
 
 /**
@@ -21,7 +20,7 @@ const NOW = new Date('2026-12-01T00:05:00Z');
 const BUCKET = 'report-delivery-queue-test';
 let backend: Backend;
 let files: FileStore;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let ses: Awaited<ReturnType<typeof startSesRateLimit>>;
 let clockMs = NOW.getTime();
 const logged: string[] = [];
@@ -51,11 +50,8 @@ const consumer = () => {
 const sent = (email: string) => ses.accepted.get(email)?.length ?? 0;
 
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
   ses = await startSesRateLimit({ target: process.env.SES_ENDPOINT ?? '', perSecond: 1, nowMs: () => clockMs });
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
-  files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
+  ({ s3, backend, files } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }));
   await importOk(backend, 'retailers', [
     { customerId: 'R-Q1', name: 'Quebec' },
     { customerId: 'R-Q2', name: 'Romeo' },

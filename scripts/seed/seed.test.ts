@@ -5,17 +5,16 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/api/app.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { itemCount } from '../../tests/support/item-count.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
 
 let backend: Backend;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 /** Every item of the test table (a Scan returns 1 MB a page: the demo's transactions need several). */
 async function scanAll(input: { FilterExpression?: string; ExpressionAttributeValues?: Record<string, unknown> } = {}) {
   const items: Record<string, unknown>[] = [];
@@ -32,9 +31,7 @@ const count = () => itemCount(backend);
 
 beforeAll(async () => {
   // The demo requests' uploads go to the file store, as in local mode (s3rver).
-  s3 = await startS3StandIn(['seed-files']);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(undefined, { S3_ENDPOINT: s3.endpoint, FILES_BUCKET: 'seed-files' });
+  ({ s3, backend } = await createS3TestBackend(undefined, { FILES_BUCKET: 'seed-files' }));
 });
 afterAll(async () => {
   await s3?.stop();

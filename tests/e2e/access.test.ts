@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
@@ -12,11 +12,7 @@ import { shoot, useBrowser } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const passwordOf = (username: string) => {
-  const found = demoUsers().find((u) => u.username === username);
-  if (!found) throw new Error(`no demo account ${username}`);
-  return found.password;
-};
+const passwordOf = (username: string) => demoAccount(username).password;
 
 const { freshPage } = useBrowser();
 

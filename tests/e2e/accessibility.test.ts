@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { checkBothWidths, violations } from '../support/axe.ts';
 import { signInToConnect, signInToOrdering, useBrowser } from '../support/browser.ts';
 
@@ -10,7 +10,6 @@ import { signInToConnect, signInToOrdering, useBrowser } from '../support/browse
  * critical violation fails with the rule, the element and axe's explanation.
  */
 const baseUrl = inject('baseUrl');
-const user = (username: string) => demoUsers().find((u) => u.username === username)!;
 const { freshPage } = useBrowser();
 /** Evaluated in the page (this file is type-checked without the DOM library; evaluate, unlike waitForFunction, is not held to the CSP). */
 /** Evaluated in the page: the focused element's tag and text, e.g. `A Transactions`. */
@@ -41,7 +40,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       const page = await freshPage();
       await page.goto(`${westUrl}${path}`);
       await page.getByLabel('Username').fill(username);
-      await page.getByLabel('Password').fill(user(username).password);
+      await page.getByLabel('Password').fill(demoAccount(username).password);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByRole('region', { name: /Terms of use text|Text der Nutzungsbedingungen/ }).waitFor();
       for (const width of [1280, 375]) {
@@ -59,7 +58,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
 
   it('the connect sections, a report and requests (to read and to fill in) have none', async () => {
     const page = await freshPage();
-    await signInToConnect(page, baseUrl, user('demo.connect'));
+    await signInToConnect(page, baseUrl, demoAccount('demo.connect'));
     const list = await page.request.get(`${baseUrl}/api/flow/workflow-requests?only-pending=0`, { headers: { 'X-Portal': 'connect' } });
     const { items } = JSON.parse((await list.text()).replace(/^\)\]\}',\n/, '')) as { items: { id: string; status: string }[] };
     const byStatus = (status: string) => items.find((r) => r.status === status)!.id;
@@ -91,7 +90,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
 
   it('the ordering portal (account, ordering steps, orders, sales, questionnaire) has none', async () => {
     const page = await freshPage();
-    await signInToOrdering(page, baseUrl, user('demo.retailer'));
+    await signInToOrdering(page, baseUrl, demoAccount('demo.retailer'));
     const paths = [
       '/app/my-account',
       '/app/retailer-selection',
@@ -107,7 +106,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
 
   it('a section is reached by keyboard alone, and its heading then has the focus (ADR 092)', async () => {
     const page = await freshPage();
-    await signInToConnect(page, baseUrl, user('demo.connect'));
+    await signInToConnect(page, baseUrl, demoAccount('demo.connect'));
     for (let presses = 0; presses < 40 && (await page.evaluate(FOCUSED)) !== 'A Transactions'; presses++) await page.keyboard.press('Tab');
     expect(await page.evaluate(FOCUSED)).toBe('A Transactions');
     await page.keyboard.press('Enter');
@@ -116,7 +115,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
 
   it('the dialog asking a user without MFA for the higher authentication standard has none', async () => {
     const page = await freshPage();
-    await signInToOrdering(page, baseUrl, user('demo.coupons'));
+    await signInToOrdering(page, baseUrl, demoAccount('demo.coupons'));
     await page.goto(`${baseUrl}/app/couponing/query`);
     await page.getByRole('dialog').waitFor();
     await expect.poll(() => page.evaluate(ANIMATIONS_DONE)).toBe(true);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
@@ -14,11 +14,6 @@ import { shoot, useBrowser } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const sesUrl = inject('sesUrl');
-const account = (username: string) => {
-  const found = demoUsers().find((u) => u.username === username);
-  if (!found) throw new Error(`no demo account ${username}`);
-  return found;
-};
 const deDE = JSON.parse(readFileSync('web/src/i18n/de-DE/shared.json', 'utf8')) as {
   messages: Record<string, string>;
 };
@@ -75,7 +70,7 @@ async function keepRecoveryCodesAndLogInAgain(page: Page, screenshot?: string) {
 
 describe('multi-factor authentication', () => {
   it('sets up the authenticator app when MFA must be set up, then signs in with a TOTP code', async () => {
-    const user = account('demo.mfa');
+    const user = demoAccount('demo.mfa');
     const page = await freshPage();
     await openLogin(page);
     await shoot(page, 'accounts-login');
@@ -142,7 +137,7 @@ describe('multi-factor authentication', () => {
   });
 
   it('sets up e-mail codes from My Account, then signs in with a code sent by "Send OTP code"', async () => {
-    const user = account('e2e.mail');
+    const user = demoAccount('e2e.mail');
     const email = 'e2e.mail@demo.example';
     const page = await freshPage();
     await openLogin(page);
@@ -181,7 +176,7 @@ describe('multi-factor authentication', () => {
 
 describe('passwords', () => {
   it('resets a forgotten password through the e-mailed link, which works once', async () => {
-    const user = account('e2e.reset');
+    const user = demoAccount('e2e.reset');
     const email = 'e2e.reset@demo.example';
     const fresh = 'Fresh-Reset-Pass-2026!';
     const page = await freshPage();
@@ -226,7 +221,7 @@ describe('passwords', () => {
   });
 
   it('edits the profile and language, signs out other sessions and changes the password', async () => {
-    const user = account('e2e.password');
+    const user = demoAccount('e2e.password');
     const changed = 'Changed-Test-2026!';
     const other = await freshPage();
     await openLogin(other);
@@ -329,7 +324,7 @@ describe('passwords', () => {
   });
 
   it('an expired password leads to My Account with the change-password dialog open', async () => {
-    const user = account('demo.expired');
+    const user = demoAccount('demo.expired');
     const page = await freshPage();
     await openLogin(page);
     await signIn(page, user.username, user.password);
@@ -353,7 +348,7 @@ describe('passwords', () => {
 describe('access', () => {
   it("a section that needs strong authentication shows the second 'Access denied' dialog", async () => {
     // demo.coupons: a weak security flag, no MFA, German interface.
-    const user = account('demo.coupons');
+    const user = demoAccount('demo.coupons');
     const page = await freshPage();
     await openLogin(page);
     await signIn(page, user.username, user.password);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
@@ -11,7 +11,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * basket kept; offline, the login page still opens and says the portal is offline.
  */
 const baseUrl = inject('baseUrl');
-const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
+const retailer = demoAccount('demo.retailer');
 const { freshPage } = useBrowser({ serviceWorkers: 'allow' });
 
 /** SPEC 9 "Service-worker update poll". */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
@@ -10,7 +10,6 @@ import { shoot, signInToConnect, signInToOrdering, useBrowser } from '../support
  * today and no longer tomorrow, with the backend's clock moved a day (scripts/local/clock-hook.ts).
  */
 const baseUrl = inject('baseUrl');
-const user = (name: string) => demoUsers().find((u) => u.username === name)!;
 const PRODUCT = 'Aurora Games 50 EUR';
 const DAY_MS = 86_400_000;
 
@@ -24,7 +23,7 @@ const setClock = async (offsetMs: number) => {
 /** The products step of Nordmarkt Hamburg Altona as demo.retailer, once its table shows. */
 async function hamburgProducts(): Promise<Page> {
   const page = await freshPage();
-  await signInToOrdering(page, baseUrl, user('demo.retailer'));
+  await signInToOrdering(page, baseUrl, demoAccount('demo.retailer'));
   await page.goto(`${baseUrl}/app/retailer-selection`);
   await page.getByRole('listitem').filter({ hasText: 'Nordmarkt' }).getByRole('button', { name: 'Select' }).click();
   await page.getByRole('row').filter({ hasText: 'Hamburg Altona' }).getByRole('button', { name: 'Choose' }).click();
@@ -37,7 +36,7 @@ describe('connect product allocation', () => {
   it('a product deallocated for tomorrow is still offered today and gone tomorrow in the ordering portal', async () => {
     const tomorrow = addDays(calendarDateInZone(new Date(), 'Europe/Berlin'), 1);
     const page = await freshPage();
-    await signInToConnect(page, baseUrl, user('demo.connect'));
+    await signInToConnect(page, baseUrl, demoAccount('demo.connect'));
     await page.goto(`${baseUrl}/connect/product-allocation`);
     await page.getByLabel('Customer').selectOption('R-1001');
     await page.getByRole('button', { name: 'New change' }).click();
@@ -55,7 +54,7 @@ describe('connect product allocation', () => {
     await open(page).getByText('another approver decides it').waitFor();
     await shoot(page, 'connect-allocation-open');
     const approver = await freshPage();
-    await signInToConnect(approver, baseUrl, user('demo.approver'));
+    await signInToConnect(approver, baseUrl, demoAccount('demo.approver'));
     await approver.goto(`${baseUrl}/connect/product-allocation`);
     await approver.getByLabel('Customer').selectOption('R-1001');
     await approver.getByRole('tab', { name: 'Open changes' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
@@ -9,7 +9,6 @@ import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
  * request screen, where the diff shows; the profile then holds the new value, and a second approval changes nothing.
  */
 const baseUrl = inject('baseUrl');
-const user = (name: string) => demoUsers().find((u) => u.username === name)!;
 const NEW_EMAIL = `billing-${Date.now().toString(36)}@aurora.example`;
 const { freshPage } = useBrowser();
 
@@ -24,7 +23,7 @@ const api = async (page: Awaited<ReturnType<typeof freshPage>>, method: 'get' | 
 describe('connect company', () => {
   it('a company profile change is approved and applied once', async () => {
     const requester = await freshPage();
-    await signInToConnect(requester, baseUrl, user('demo.connect'));
+    await signInToConnect(requester, baseUrl, demoAccount('demo.connect'));
     // The seed's pending change holds the profile's lock: archive it (the requester may), as a user would.
     const before = (await api(requester, 'get', '/company')).body as { pending: { requestId: string }[] };
     for (const p of before.pending) expect((await api(requester, 'delete', `/flow/workflow-requests/${p.requestId}`)).status).toBe(204);
@@ -40,7 +39,7 @@ describe('connect company', () => {
     await shoot(requester, 'company-pending');
 
     const approver = await freshPage();
-    await signInToConnect(approver, baseUrl, user('demo.approver'));
+    await signInToConnect(approver, baseUrl, demoAccount('demo.approver'));
     await approver.goto(`${baseUrl}/connect/requests/${requestId}`);
     await approver.getByRole('heading', { name: 'Proposed change' }).waitFor();
     await approver.getByRole('cell', { name: NEW_EMAIL }).waitFor();

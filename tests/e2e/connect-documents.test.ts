@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
@@ -11,7 +11,7 @@ import { signInToConnect, useBrowser } from '../support/browser.ts';
  * One browser, one sign-in.
  */
 const baseUrl = inject('baseUrl');
-const editor = demoUsers().find((u) => u.username === 'demo.connect')!;
+const editor = demoAccount('demo.connect');
 const { freshPage } = useBrowser();
 
 const INKED = `(() => {

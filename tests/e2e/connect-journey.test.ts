@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
@@ -11,7 +11,7 @@ import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
  * seed (~3 transactions a day for P-2001 over the 90 demo days). No sleeps: every step waits for a state.
  */
 const baseUrl = inject('baseUrl');
-const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
+const connectUser = demoAccount('demo.connect');
 
 const { freshPage } = useBrowser({ acceptDownloads: true });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
@@ -9,7 +9,7 @@ import { shoot, useBrowser } from '../support/browser.ts';
  * has it in the portal header.
  */
 const baseUrl = inject('baseUrl');
-const [editor, other] = ['demo.connect', 'demo.payments'].map((name) => demoUsers().find((u) => u.username === name)!);
+const [editor, other] = ['demo.connect', 'demo.payments'].map(demoAccount);
 const { freshPage } = useBrowser();
 
 async function signIn(page: Awaited<ReturnType<typeof freshPage>>, user: { username: string; password: string }) {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
 /**
@@ -13,7 +13,7 @@ import { shoot, useBrowser } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const reader = demoUsers().find((u) => u.username === 'demo.payments')!;
+const reader = demoAccount('demo.payments');
 const NEWS_ID = `news-e2e-${Date.now().toString(36)}`;
 const TITLE_DE = `Neue Preise ${NEWS_ID.slice(-6)}`;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 import { DEMO_SFTP_LOGIN, entries, read, sftpSession } from '../support/sftp-session.ts';
 
@@ -17,7 +17,7 @@ import { DEMO_SFTP_LOGIN, entries, read, sftpSession } from '../support/sftp-ses
 const baseUrl = inject('baseUrl');
 const sesUrl = inject('sesUrl');
 const dataDir = inject('dataDir');
-const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
+const connectUser = demoAccount('demo.connect');
 const REPORT_NAME = `E2E sales ${Date.now().toString(36)}`;
 const CONTACT = 'reports.e2e@example.test';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
@@ -11,7 +11,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * Screens are shot at 375 and 1280 px.
  */
 const baseUrl = inject('baseUrl');
-const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
+const retailer = demoAccount('demo.retailer');
 
 const { freshPage } = useBrowser();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
@@ -10,7 +10,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * chart — against the real `npm start` runtime with its demo data. Screens are shot at 375 and 1280 px.
  */
 const baseUrl = inject('baseUrl');
-const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
+const retailer = demoAccount('demo.retailer');
 
 const { freshPage } = useBrowser({ acceptDownloads: true });
 

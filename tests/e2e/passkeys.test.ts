@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
 
 /**
@@ -13,11 +13,6 @@ import { launchChromium, shoot } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const sesUrl = inject('sesUrl');
-const account = (username: string) => {
-  const found = demoUsers().find((u) => u.username === username);
-  if (!found) throw new Error(`no demo account ${username}`);
-  return found;
-};
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -80,7 +75,7 @@ async function logOut(page: Page) {
 
 describe('passkeys', () => {
   it('registers a passkey in My Account, signs in with it to a section that needs strong authentication, and refuses a clone whose counter went back', async () => {
-    const user = account('e2e.passkey');
+    const user = demoAccount('e2e.passkey');
     const { page, cdp, authenticatorId } = await pageWithAuthenticator();
     await passwordSignIn(page, user);
     await page.waitForURL(`${baseUrl}/app/my-account`);
@@ -122,7 +117,7 @@ describe('passkeys', () => {
   });
 
   it('offers the passkey at the second step after a password, and signs in with it', async () => {
-    const user = account('e2e.passkey.mfa');
+    const user = demoAccount('e2e.passkey.mfa');
     const email = 'e2e.passkey.mfa@demo.example';
     const { page } = await pageWithAuthenticator();
     await passwordSignIn(page, user);
@@ -164,13 +159,13 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Mit Passkey anmelden' }).waitFor();
     await shoot(page, 'passkeys-login-de');
     // The account of the test above: e-mailed codes and a passkey.
-    await signInDe(page, account('e2e.passkey.mfa'));
+    await signInDe(page, demoAccount('e2e.passkey.mfa'));
     await page.getByRole('button', { name: 'Passkey verwenden' }).waitFor();
     await shoot(page, 'passkeys-mfa-step-de');
 
     const other = (await pageWithAuthenticator('de-DE')).page;
     await other.goto(baseUrl);
-    await signInDe(other, account('e2e.deutsch'));
+    await signInDe(other, demoAccount('e2e.deutsch'));
     await other.waitForURL(`${baseUrl}/app/**`);
     await other.goto(`${baseUrl}/app/my-account`);
     await other.getByRole('heading', { name: 'Passkeys' }).scrollIntoViewIfNeeded();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { mayEqualEnglish } from '../../web/src/i18n/same-as-english.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
@@ -20,7 +20,6 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * that names only a language (pl, fr, de): the login page maps it to the portal's locale (core resolveLocale).
  */
 const baseUrl = inject('baseUrl');
-const account = (username: string) => demoUsers().find((u) => u.username === username)!;
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : leaves(value)));
@@ -131,7 +130,7 @@ async function signIn(page: Page, locale: string, path: string, user: { username
 
 /** Signs an ordering user in and chooses the first retailer (the ordering screens need one). */
 async function signInToOrderingAs(page: Page, locale: string, username: string) {
-  await signIn(page, locale, '', account(username));
+  await signIn(page, locale, '', demoAccount(username));
   await page.waitForURL(/\/app\//);
   await open(page, '/app/retailer-selection');
   await page.locator('main ul li button').first().click();
@@ -193,7 +192,7 @@ describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser tha
   const page = pageIn('pl');
 
   it('login page and start page', async () => {
-    await signIn(page(), 'pl-PL', '/connect', account('e2e.polska.connect'));
+    await signIn(page(), 'pl-PL', '/connect', demoAccount('e2e.polska.connect'));
     await page().getByRole('heading', { name: 'Witamy w connect' }).waitFor();
     await page().waitForLoadState('networkidle');
     await shoot(page(), 'polish-walk-connect-home');
@@ -217,7 +216,7 @@ describe('the connect portal in German (e2e.deutsch.connect, de-de; a browser th
   const page = pageIn('de');
 
   it('login page and start page', async () => {
-    await signIn(page(), 'de-DE', '/connect', account('e2e.deutsch.connect'));
+    await signIn(page(), 'de-DE', '/connect', demoAccount('e2e.deutsch.connect'));
     await page().getByRole('heading', { name: 'Willkommen bei connect' }).waitFor();
     await page().waitForLoadState('networkidle');
     expect(await findingsOn(page(), 'de-DE', '/connect')).toEqual([]);

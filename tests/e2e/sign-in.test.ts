@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const shots = 'tests/e2e/screenshots';
-const retailer = demoUsers().find((u) => u.username === 'demo.retailer')!;
+const retailer = demoAccount('demo.retailer');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe.each([
   });
 
   it('a sign-in on the wrong portal links to the right one', async () => {
-    const connectUser = demoUsers().find((u) => u.username === 'demo.connect')!;
+    const connectUser = demoAccount('demo.connect');
     const page = await openLogin(width);
     await page.getByLabel('Username').fill(connectUser.username);
     await page.getByLabel('Password').fill(connectUser.password);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
 /**
@@ -9,7 +9,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * asking again is functions/api/terms.test.ts's.
  */
 const westUrl = inject('baseUrl').replace('//localhost', '//west.localhost');
-const west = demoUsers().find((u) => u.username === 'demo.west')!;
+const west = demoAccount('demo.west');
 const { freshPage } = useBrowser();
 
 describe('terms of use', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium } from '../support/browser.ts';
 
 /**
@@ -11,9 +11,8 @@ import { launchChromium } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 const shots = 'tests/e2e/screenshots';
-const user = (username: string) => demoUsers().find((u) => u.username === username)!;
-const connectUser = user('demo.connect');
-const retailer = user('demo.retailer');
+const connectUser = demoAccount('demo.connect');
+const retailer = demoAccount('demo.retailer');
 let browser: Browser;
 let context: BrowserContext;
 

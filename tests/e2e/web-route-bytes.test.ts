@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { byteTotals, coldContext, observe, OBSERVE_SETTLED, settle, signInCookies } from '../../scripts/bench/page-load.ts';
-import { demoUsers } from '../../scripts/seed/seed.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium } from '../support/browser.ts';
 
 /**
@@ -27,7 +27,6 @@ const budgets = (JSON.parse(readFileSync(new URL('../../budgets.json', import.me
   .webRoutes;
 
 const baseUrl = inject('baseUrl');
-const user = (username: string) => demoUsers().find((u) => u.username === username)!;
 let browser: Browser;
 const cookies: Partial<Record<RouteBudget['as'], Awaited<ReturnType<typeof signInCookies>>>> = {};
 
@@ -36,8 +35,8 @@ const measured = new Map<RouteBudget, Awaited<ReturnType<typeof measure>>>();
 // Three loads at a time (the bytes do not depend on the timing): the file stays within its share of CI.
 beforeAll(async () => {
   browser = await launchChromium();
-  cookies.connect = await signInCookies(browser, baseUrl, 'connect', user('demo.connect'));
-  cookies.ordering = await signInCookies(browser, baseUrl, 'ordering', user('demo.retailer'));
+  cookies.connect = await signInCookies(browser, baseUrl, 'connect', demoAccount('demo.connect'));
+  cookies.ordering = await signInCookies(browser, baseUrl, 'ordering', demoAccount('demo.retailer'));
   const queue = [...budgets];
   const worker = async () => {
     for (let budget = queue.shift(); budget; budget = queue.shift()) measured.set(budget, await measure(budget.path, budget.as));

@@ -65,6 +65,17 @@ export function jarCaller(app: () => RequestTarget) {
   };
 }
 
+/** Signs one user in on `portal` and answers the session cookie; a sign-in that is not 200 fails the test's set-up. */
+export async function signInCookie(target: RequestTarget, username: string, password: string, portal: 'ordering' | 'connect') {
+  const res = await target.request('/api/auth/signin', {
+    method: 'POST',
+    headers: { 'X-Portal': portal, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
+  return sessionCookie(res);
+}
+
 /**
  * Signs each user in on `portal` with the password they share and answers their session cookies by
  * username; a sign-in that is not 200 fails the test's set-up.
@@ -76,15 +87,7 @@ export async function signInAll(
   portal: 'ordering' | 'connect' = 'connect',
 ) {
   const cookies: Record<string, string> = {};
-  for (const username of usernames) {
-    const res = await target.request('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'X-Portal': portal, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
-    cookies[username] = sessionCookie(res);
-  }
+  for (const username of usernames) cookies[username] = await signInCookie(target, username, password, portal);
   return cookies;
 }
 

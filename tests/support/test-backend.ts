@@ -6,6 +6,8 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@portal/backend';
 import { type Db, ensureTable, migrationStateKey } from '@portal/backend/platform/db';
 import { markMigrationsOfNewTable } from '@portal/backend/migration';
+import { createFileStore, type FileStore } from '@portal/backend/platform/files';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -43,6 +45,27 @@ export async function createTestBackend(
 }
 
 /**
+ * createTestBackend over a local S3 of the suite's own (the stand-in of ADR 050) holding one bucket, which
+ * `bucket` names as the configuration variable the backend reads it from (FILES_BUCKET or REPORTS_BUCKET).
+ * The stand-in's keys go into the environment, where the AWS SDK of the backend's file store reads them;
+ * the suite stops `s3` in its afterAll.
+ */
+export async function createS3TestBackend(
+  now: (() => Date) | undefined,
+  bucket: { FILES_BUCKET: string } | { REPORTS_BUCKET: string },
+  overrides: Record<string, string | undefined> = {},
+): Promise<{ s3: S3StandIn; backend: Backend; files: FileStore }> {
+  const [name = ''] = Object.values(bucket);
+  const s3 = await startS3StandIn([name]);
+  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
+  const backend = await createTestBackend(now, { S3_ENDPOINT: s3.endpoint, ...bucket, ...overrides });
+  // The bucket's own file store, for a suite that puts or reads files beside the backend's.
+  const files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: name });
+  return { s3, backend, files };
+}
+export type S3StandIn = Awaited<ReturnType<typeof startS3StandIn>>;
+
+/**
  * A table of before these migrations: their states removed, so a migration test's table has them pending as a table
  * of older code has (createTestBackend records every migration done, as a new table does).
  */
@@ -60,20 +83,25 @@ export async function importOk(backend: Backend, kind: string, records: readonly
 }
 
 /**
- * An `accounts` import record of a connect user the suites sign in with `password` (never expired, flag
- * 16 as the connect suites use); `extra` adds or replaces fields (modules, locale, portals, securityFlag).
+ * An `accounts` import record the suites sign in with `password`: never expired, flag 16 (medium security)
+ * unless `extra` says otherwise, no `portals` (the import's default). `extra` adds or replaces fields
+ * (modules, locale, portals, securityFlag, timezone).
  */
-export function connectAccount(username: string, customerId: string, password: string, extra: object = {}) {
+export function testAccount(username: string, customerId: string, password: string, extra: object = {}) {
   return {
     username,
     password,
     email: `${username}@example.com`,
     passwordExpiry: '2030-01-01T00:00:00.000Z',
     customerId,
-    portals: ['connect'],
     securityFlag: 16,
     ...extra,
   };
+}
+
+/** testAccount of a connect user (portals ['connect'], as the connect suites use); `extra` as testAccount's. */
+export function connectAccount(username: string, customerId: string, password: string, extra: object = {}) {
+  return testAccount(username, customerId, password, { portals: ['connect'], ...extra });
 }
 
 /** A `stores` import record with the suites' one address; `extra` adds fields (customerStoreId). */

@@ -1,7 +1,7 @@
 import type { Backend } from '@portal/backend';
 import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar.ts';
-import { createTestBackend, importOk, storeRecord } from '../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, storeRecord, testAccount } from '../../../tests/support/test-backend.ts';
 import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
 import { putFinishedReportJob, reportJobFixture } from '../../../tests/support/report-job-fixtures.ts';
 import { scheduleBody } from '../../../tests/support/schedule-fixtures.ts';
@@ -414,16 +414,8 @@ export async function createGateWorld() {
       .filter((r) => r.policy?.permission.length)
       .map((r) => [permissionsWithout(r.policy!.permission), modulesWithout(r.policy!.permission)]),
   );
-  const account = (username: string, customerId: string, extra: object = {}) => ({
-    username,
-    password: PASSWORD,
-    email: `${username}@example.com`,
-    customerId,
-    passwordExpiry: '2030-01-01T00:00:00.000Z',
-    securityFlag: 16,
-    modules: allModules(),
-    ...extra,
-  });
+  const account = (username: string, customerId: string, extra: object = {}) =>
+    testAccount(username, customerId, PASSWORD, { modules: allModules(), ...extra });
   const accounts = [
     // Both portals: the fuzzer reaches connect-only routes signed in on connect (gates/route-fuzz.ts).
     account('full', OWN.retailer, { portals: ['ordering', 'connect'] }),

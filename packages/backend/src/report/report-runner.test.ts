@@ -3,10 +3,9 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Backend } from '@portal/backend';
 import type { ReportSchedule } from '@portal/core/report';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { importOk, createS3TestBackend, type S3StandIn } from '../../../../tests/support/test-backend.ts';
 import { createFaultInjector } from '../platform/faults/fault-injector.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../platform/files/test/s3-stand-in.ts';
 import { countReportRun, loadReportDefinition } from './report-entity.ts';
 import {
   getReportJob,
@@ -49,7 +48,7 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 const CUSTOMER = 'R-RA';
 const PROCESS = `gen.transactions.${CUSTOMER}`;
 let backend: Backend;
-let s3: Awaited<ReturnType<typeof startS3StandIn>>;
+let s3: S3StandIn;
 let files: FileStore;
 let delivered: string[] = [];
 let jobSeq = 0;
@@ -104,10 +103,7 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  s3 = await startS3StandIn([BUCKET]);
-  Object.assign(process.env, S3_STAND_IN_CREDENTIALS);
-  backend = await createTestBackend(() => NOW, { S3_ENDPOINT: s3.endpoint, REPORTS_BUCKET: BUCKET });
-  files = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
+  ({ s3, backend, files } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }));
   await importOk(backend, 'retailers', [
     { customerId: CUSTOMER, name: 'Runner Markets' },
     { customerId: 'R-RB', name: 'Other' },

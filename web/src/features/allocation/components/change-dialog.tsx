@@ -7,8 +7,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { fileChange } from '../api/allocation.ts';
 import { type ChangeForm as Form, inputOf, type Level } from '../model/change-form.ts';
 
@@ -30,24 +30,16 @@ export function ChangeDialog({ overview, onClose, onFiled }: { overview: Allocat
     productName: '',
     note: '',
   });
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, run } = useBusyCall();
   const [key] = useState(generateIdempotencyKey);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const products = overview.products.map((p) => ({ value: p.productId, label: p.name }));
   const scoped = form.kind === 'allocation' || form.kind === 'deallocation' || form.kind === 'productChange';
-  const submit = async () => {
-    setBusy(true);
-    setProblem('');
-    try {
+  const submit = () =>
+    run(async () => {
       await fileChange(overview.customerId, inputOf(form), key);
       onFiled();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Dialog
       open

@@ -4,7 +4,7 @@ import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { deleteDocument, restoreVersion, useDownloads, useVersions } from '../api/documents.ts';
@@ -29,18 +29,9 @@ export function DocumentDetails({
   const downloads = useDownloads(customerId, doc.documentId);
   const versions = useVersions(customerId, doc.documentId);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const run = async (call: () => Promise<string>) => {
-    setBusy(true);
-    setProblem('');
-    try {
-      onChanged(await call());
-    } catch (error) {
-      setProblem(errorMessage(error));
-      setBusy(false);
-    }
-  };
+  // Busy after success too: the details close with the change's message.
+  const { busy, problem, run: call } = useBusyCall({ holdOnSuccess: true });
+  const run = (change: () => Promise<string>) => call(async () => onChanged(await change()));
   if (confirming)
     return (
       <Dialog

@@ -4,6 +4,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { addressOptions } from '../../../lib/address-options.ts';
 import { type OrdersFilter, type RangeProblem, storeOptions, withPreset } from '../model/orders-filter.ts';
 
 /**
@@ -29,17 +30,10 @@ export function OrdersFilters({
   const stores = storeOptions(addresses ?? [], filter.deleted);
   const typeName = (type: StoreType) => (type === 0 ? t('orders.filters.typeStore') : t('orders.filters.typeDc'));
   const presets = presetOptions(DATE_PRESETS, filter.preset, (p) => t(`orders.presets.${p}`));
-  const storeOptionsList = [
-    { value: '', label: filter.storeType === 0 ? t('orders.filters.allStores') : t('orders.filters.allDcs') },
-    ...stores.map((s) => ({
-      value: s.storeId,
-      label: s.status === 'deleted' ? `${s.name} (${t('orders.filters.deletedAddress')})` : s.name,
-    })),
-  ];
-  // A chosen address that is not offered any more (deleted switched off) stays until changed.
-  if (filter.storeId && !stores.some((s) => s.storeId === filter.storeId)) {
-    storeOptionsList.push({ value: filter.storeId, label: filter.storeId });
-  }
+  const storeOptionsList = addressOptions(stores, filter.storeId, {
+    all: filter.storeType === 0 ? t('orders.filters.allStores') : t('orders.filters.allDcs'),
+    deleted: t('orders.filters.deletedAddress'),
+  });
 
   return (
     <div className="space-y-4">

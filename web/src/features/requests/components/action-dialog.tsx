@@ -1,28 +1,16 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 
 /**
  * A dialog's one call (start a request, approve, reject, archive): `busy` while it runs and after it
  * succeeded (the dialog closes or the page moves on), the server's message as `problem` when it failed.
  */
 export function useDialogAction() {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const run = async (call: () => Promise<void>) => {
-    setBusy(true);
-    setProblem('');
-    try {
-      await call();
-    } catch (error) {
-      setProblem(errorMessage(error));
-      setBusy(false);
-    }
-  };
-  return { busy, problem, run };
+  return useBusyCall({ holdOnSuccess: true });
 }
 
 /** The section's confirm dialog: its content, Cancel and one action button, the call's problem below. */

@@ -3,6 +3,7 @@ import { DateRangeField, presetOptions } from '../../../components/ui/date-range
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { addressOptions } from '../../../lib/address-options.ts';
 import {
   SALES_GROUP_BY,
   SALES_MAX_RANGE_DAYS,
@@ -42,16 +43,10 @@ export function SalesFilters({
   const problems = salesFilterProblems(filter);
   const presets = presetOptions(PRESETS, filter.preset, (p) => t(`sales.presets.${p}`));
   const sortedStores = [...(stores ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-  const storeOptions = [
-    { value: '', label: t('sales.filters.allStores') },
-    ...sortedStores.map((s) => ({
-      value: s.storeId,
-      label: s.status === 'deleted' ? `${s.name} (${t('sales.filters.deletedStore')})` : s.name,
-    })),
-  ];
-  if (filter.storeId && !sortedStores.some((s) => s.storeId === filter.storeId)) {
-    storeOptions.push({ value: filter.storeId, label: filter.storeId });
-  }
+  const storeOptions = addressOptions(sortedStores, filter.storeId, {
+    all: t('sales.filters.allStores'),
+    deleted: t('sales.filters.deletedStore'),
+  });
 
   return (
     <div className="space-y-4">
