@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
 import { createLocalScheduler, type LocalScheduler } from '@portal/backend/platform/scheduler';
+import { decodeAccess } from '@portal/core/auth';
 import { Report } from '@portal/core/report';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -391,6 +392,35 @@ describe('custom reports', () => {
     expect((await call('rep.full', 'GET', `/flow/reports/${processId}`)).status).toBe(404);
     expect(await listMailingList(backend.db, processId)).toEqual([]);
     expect((await call('rep.full', 'DELETE', `/flow/custom-reports/${processId}`)).status).toBe(404);
+  });
+
+  it("every change above is in the customer's audit log, each once, by name (ADR 114, ADR 122)", async () => {
+    const reader = {
+      customerId: 'R-A1',
+      timezone: 'Europe/Berlin',
+      brandId: 'default',
+      access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
+    };
+    const { items } = await backend.customerAudit.list(reader, { person: 'rep.full', limit: 100 });
+    const reportEvents = items
+      .filter((e) => e.kind.startsWith('report.'))
+      .map((e) => [e.kind, e.details.change ?? e.details.enabled, e.details.recipient ?? null])
+      .reverse();
+    // Created, edited; schedules saved; a user and a contact added (the repeated add and remove record nothing);
+    // the user removed; deleted.
+    expect(reportEvents).toEqual(
+      expect.arrayContaining([
+        ['report.changed', 'created', null],
+        ['report.changed', 'changed', null],
+        ['report.schedule_changed', true, null],
+        ['report.recipients_changed', 'added', 'group Tester'],
+        ['report.recipients_changed', 'added', 'Erika Muster'],
+        ['report.recipients_changed', 'removed', 'group Tester'],
+        ['report.changed', 'deleted', null],
+      ]),
+    );
+    expect(reportEvents.filter(([kind, change]) => kind === 'report.recipients_changed' && change === 'removed')).toHaveLength(1);
+    expect(items.every((e) => e.ip === '203.0.113.7' && e.actor.username === 'rep.full')).toBe(true);
   });
 });
 
