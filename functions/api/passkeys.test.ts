@@ -266,7 +266,11 @@ describe('passkey as the second factor (ADR 112)', () => {
       access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
     };
     const entries = (await backend.customerAudit.list(reader, { person: 'pk.second', kind: 'signin.succeeded', limit: 50 })).items;
-    expect(entries[0]).toMatchObject({ actor: { username: 'pk.second' }, ip: '10.2.0.0', details: { method: 'passkey' } });
+    expect(entries[0]).toMatchObject({
+      actor: { username: 'pk.second' },
+      ip: expect.stringMatching(/^10\.2\.0\./),
+      details: { method: 'passkey' },
+    });
     // The attempt ended with the sign-in: the same answer again finds none.
     expect((await second(jar, 'pk.second', answer)).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
   });

@@ -401,26 +401,27 @@ describe('custom reports', () => {
       brandId: 'default',
       access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
     };
-    const { items } = await backend.customerAudit.list(reader, { person: 'rep.full', limit: 100 });
+    const { items } = await backend.customerAudit.list(reader, { limit: 100 });
     const reportEvents = items
       .filter((e) => e.kind.startsWith('report.'))
-      .map((e) => [e.kind, e.details.change ?? e.details.enabled, e.details.recipient ?? null])
+      .map((e) => [e.actor.username, e.kind, e.details.change ?? e.details.enabled, e.details.recipient ?? null])
       .reverse();
-    // Created, edited; schedules saved; a user and a contact added (the repeated add and remove record nothing);
-    // the user removed; deleted.
+    // Created, edited (by rep.read); schedules saved; a user and a contact added (the repeated add and remove
+    // record nothing); the user removed; deleted.
     expect(reportEvents).toEqual(
       expect.arrayContaining([
-        ['report.changed', 'created', null],
-        ['report.changed', 'changed', null],
-        ['report.schedule_changed', true, null],
-        ['report.recipients_changed', 'added', 'group Tester'],
-        ['report.recipients_changed', 'added', 'Erika Muster'],
-        ['report.recipients_changed', 'removed', 'group Tester'],
-        ['report.changed', 'deleted', null],
+        ['rep.full', 'report.changed', 'created', null],
+        ['rep.read', 'report.changed', 'changed', null],
+        ['rep.full', 'report.schedule_changed', true, null],
+        ['rep.full', 'report.recipients_changed', 'added', 'group Tester'],
+        ['rep.full', 'report.recipients_changed', 'added', 'Erika Muster'],
+        ['rep.full', 'report.recipients_changed', 'removed', 'group Tester'],
+        ['rep.full', 'report.changed', 'deleted', null],
       ]),
     );
-    expect(reportEvents.filter(([kind, change]) => kind === 'report.recipients_changed' && change === 'removed')).toHaveLength(1);
-    expect(items.every((e) => e.ip === '203.0.113.7' && e.actor.username === 'rep.full')).toBe(true);
+    const removals = reportEvents.filter(([, kind, change]) => kind === 'report.recipients_changed' && change === 'removed');
+    expect(removals).toHaveLength(1);
+    expect(items.filter((e) => e.kind.startsWith('report.')).every((e) => e.ip === '203.0.113.7')).toBe(true);
   });
 });
 
