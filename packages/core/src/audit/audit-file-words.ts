@@ -1,4 +1,4 @@
-import type { FileLanguage } from '../export/export-labels.ts';
+import type { AuditLanguage } from './audit-language.ts';
 
 /**
  * The words of an audit entry's details in files (ADR 122): the same texts as the web's catalogues (`audit.detailNames`,
@@ -13,7 +13,7 @@ export type AuditDetailWords = {
   noPermissions: string;
 };
 
-export const AUDIT_FILE_WORDS: Record<FileLanguage, AuditDetailWords> = {
+export const AUDIT_FILE_WORDS: Record<AuditLanguage, AuditDetailWords> = {
   en: {
     detailNames: {
       method: 'Method',
@@ -337,7 +337,7 @@ export const AUDIT_FILE_WORDS: Record<FileLanguage, AuditDetailWords> = {
       decision: 'Décision',
       change: 'Modification',
       enabled: 'Envoi',
-      exportKind: 'Export',
+      exportKind: "Type d'export",
       permissions: "Droits d'accès",
       from: 'Avant',
       to: 'Après',
@@ -347,7 +347,7 @@ export const AUDIT_FILE_WORDS: Record<FileLanguage, AuditDetailWords> = {
       movedFrom: 'Déplacé depuis le client',
       customerId: 'Client',
       requestId: 'Demande',
-      workflow: 'Workflow',
+      workflow: 'Processus',
       report: 'Rapport',
       recipient: 'Destinataire',
       file: 'Fichier',
