@@ -1,5 +1,5 @@
 import type { Backend } from '@portal/backend';
-import { decodeAccess, SessionStatus } from '@portal/core/auth';
+import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
@@ -11,7 +11,7 @@ import {
   type SoftCredential,
   USER_PRESENT_ONLY,
 } from '../../tests/support/soft-authenticator.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /** Passkeys end to end through the API (ADR 098), answered by a software authenticator on the test APP_URL's origin. */
@@ -259,13 +259,9 @@ describe('passkey as the second factor (ADR 112)', () => {
     expect(res.body).toMatchObject({ response: { success: true }, username: 'pk.second' });
     expect(await status(jar)).toMatchObject({ loggedIn: true, mfaStatus: 'email', user: { strongAuthentication: true } });
     // The customer's audit log says the sign-in's method: the passkey (ADR 114, ADR 122), from the request's address.
-    const reader = {
-      customerId: 'C-PASSKEY',
-      timezone: 'Europe/Berlin',
-      brandId: 'default',
-      access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
-    };
-    const entries = (await backend.customerAudit.list(reader, { person: 'pk.second', kind: 'signin.succeeded', limit: 50 })).items;
+    const entries = (
+      await backend.customerAudit.list(teamAdminReader('C-PASSKEY'), { person: 'pk.second', kind: 'signin.succeeded', limit: 50 })
+    ).items;
     expect(entries[0]).toMatchObject({
       actor: { username: 'pk.second' },
       ip: expect.stringMatching(/^10\.2\.0\./),

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend } from '@portal/backend';
 import { createLocalScheduler, type LocalScheduler } from '@portal/backend/platform/scheduler';
-import { decodeAccess } from '@portal/core/auth';
 import { Report } from '@portal/core/report';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +14,7 @@ import {
   reportScheduleName,
 } from '@portal/backend/report/testing';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -395,13 +394,7 @@ describe('custom reports', () => {
   });
 
   it("every change above is in the customer's audit log, each once, by name (ADR 114, ADR 122)", async () => {
-    const reader = {
-      customerId: 'R-A1',
-      timezone: 'Europe/Berlin',
-      brandId: 'default',
-      access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
-    };
-    const { items } = await backend.customerAudit.list(reader, { limit: 100 });
+    const { items } = await backend.customerAudit.list(teamAdminReader('R-A1'), { limit: 100 });
     const reportEvents = items
       .filter((e) => e.kind.startsWith('report.'))
       .map((e) => [e.actor.username, e.kind, e.details.change ?? e.details.enabled, e.details.recipient ?? null])

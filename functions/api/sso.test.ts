@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, ConfigError, loadConfig } from '@portal/backend';
 import type { Portal } from '@portal/core/shared';
-import { decodeAccess, LoginResult, SessionStatus, SSO_CALLBACK_PATHS, SsoStartResult } from '@portal/core/auth';
+import { LoginResult, SessionStatus, SSO_CALLBACK_PATHS, SsoStartResult } from '@portal/core/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OIDC_CLIENT, startLocalOidcProvider } from '../../scripts/local/oidc-provider.ts';
 import { freePort } from '../../scripts/local/ports.ts';
 import { DEMO_ACTIVITY, seedDemoDataOnce } from '../../scripts/seed/seed.ts';
 import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { REQUIRED_CONFIG_ENV } from '../../tests/support/config-env.ts';
 
@@ -111,13 +111,7 @@ function completeSso(callback: URL, portal: Portal = 'ordering', target = app, e
 
 /** The customer's audit entries of one person (ADR 114), as its team administrator would read them. */
 async function customerEntries(person: string) {
-  const reader = {
-    customerId: 'R-SSO',
-    timezone: 'Europe/Berlin',
-    access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
-    brandId: 'default',
-  };
-  return (await backend.customerAudit.list(reader, { person, limit: 50 })).items;
+  return (await backend.customerAudit.list(teamAdminReader('R-SSO'), { person, limit: 50 })).items;
 }
 
 const status = async (cookie: string, portal: Portal = 'ordering') =>

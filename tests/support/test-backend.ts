@@ -6,6 +6,8 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@portal/backend';
 import { type Db, ensureTable, migrationStateKey } from '@portal/backend/platform/db';
 import { markMigrationsOfNewTable } from '@portal/backend/migration';
+import type { AuditReader } from '@portal/backend/audit';
+import { decodeAccess } from '@portal/core/auth';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -107,3 +109,11 @@ export async function importCompanyApproval(backend: Backend, id: string, host: 
     },
   ]);
 }
+
+/** A reader of `customerId`'s audit log with the team administrator's permission (ADR 114), in Berlin time. */
+export const teamAdminReader = (customerId: string): AuditReader => ({
+  customerId,
+  timezone: 'Europe/Berlin',
+  brandId: 'default',
+  access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
+});
