@@ -1,4 +1,4 @@
-import type { AuditLanguage } from './audit-language.ts';
+import type { FileLanguage } from '../export/export-labels.ts';
 
 /**
  * The words of an audit entry's details in files (ADR 122): the same texts as the web's catalogues (`audit.detailNames`,
@@ -13,7 +13,7 @@ export type AuditDetailWords = {
   noPermissions: string;
 };
 
-export const AUDIT_FILE_WORDS: Record<AuditLanguage, AuditDetailWords> = {
+export const AUDIT_FILE_WORDS: Record<FileLanguage, AuditDetailWords> = {
   en: {
     detailNames: {
       method: 'Method',
