@@ -54,6 +54,8 @@ beforeAll(async () => {
     account('ae.order', 'C-AUD1', { portals: ['ordering'], modules: { ordering: { permissions: 16, settings: 0 } } }),
     account('ae.ben', 'C-AUD1', { portals: ['connect'], modules: { payment: { permissions: 1, settings: 0 } } }),
     account('ae.other', 'C-AUD2', { portals: ['connect'], modules: { team: { permissions: 1, settings: 0 } } }),
+    // A Polish administrator of the same customer: its file is Polish (ADR 122: every locale of the catalogue).
+    account('ae.polski', 'C-AUD1', { portals: ['connect'], modules: { team: { permissions: 1, settings: 0 } }, locale: 'pl-PL' }),
   ]);
   const record = (customerId: string, at: string, input: object) =>
     recordAudit(
@@ -61,11 +63,11 @@ beforeAll(async () => {
       { customerId, brandId: 'default', actor: anna, ip: '198.51.100.7', ...input } as Parameters<typeof recordAudit>[1],
       () => new Date(at),
     );
-  await record('C-AUD1', '2026-11-19T08:00:00.000Z', { kind: 'signin.succeeded' });
+  await record('C-AUD1', '2026-11-19T08:00:00.000Z', { kind: 'signin.succeeded', details: { method: 'passkey', portal: 'connect' } });
   await record('C-AUD1', '2026-11-19T09:00:00.000Z', {
     kind: 'account.permissions_changed',
     subject: ben,
-    details: { added: 'payment.transactions' },
+    details: { portal: 'connect', from: '', to: 'payment.transactions' },
   });
   await record('C-AUD1', '2026-11-20T07:30:00.000Z', { kind: 'signin.failed', actor: ben, ip: '192.0.2.9' });
   // After the export is pressed (NOW): left out.
@@ -77,6 +79,7 @@ beforeAll(async () => {
     ['ae.order', 'ordering'],
     ['ae.ben', 'connect'],
     ['ae.other', 'connect'],
+    ['ae.polski', 'connect'],
   ] as const)
     Object.assign(cookies, { [`${user}@${portal}`]: (await signInAll(app, [user], PASSWORD, portal))[user] });
 }, 120_000);
@@ -123,9 +126,19 @@ describe('the audit log export', () => {
         'account.permissions_changed',
         'Ben Berg',
         '198.51.100.7',
-        'added: payment.transactions',
+        // The details in words, as the screen says them (ADR 122).
+        'Portal: Connect-Portal; Vorher: Keine Berechtigungen; Nachher: Zahlungstransaktionen einsehen',
       ],
-      ['2026-11-19 09:00:00', 'Anna Admin', 'ae.admin', 'Anmeldung', 'signin.succeeded', '', '198.51.100.7', ''],
+      [
+        '2026-11-19 09:00:00',
+        'Anna Admin',
+        'ae.admin',
+        'Anmeldung',
+        'signin.succeeded',
+        '',
+        '198.51.100.7',
+        'Verfahren: Passkey; Portal: Connect-Portal',
+      ],
     ]);
     expect(kindColumn(rows, 'Ereignis (Code)')).not.toContain('passkey.added');
     expect(rows.flat().join(' ')).not.toContain('Otto');
@@ -155,7 +168,38 @@ describe('the audit log export', () => {
     const byPerson = await csvOf(
       (await exported('ae.order', 'ordering', audit({ person: 'ae.ben', from: '2026-11-01', to: '2026-11-20' }))).file,
     );
-    expect(kindColumn(byPerson, 'Event (code)')).toEqual(['signin.failed']);
+    // The person as the actor or the subject (ADR 122): Ben's failed sign-in and the change of his permissions.
+    expect(kindColumn(byPerson, 'Event (code)')).toEqual(['signin.failed', 'account.permissions_changed']);
+  });
+
+  it("writes a Polish administrator's file in Polish: headers, kinds, details, numbers (ADR 122)", async () => {
+    const { file } = await exported('ae.polski', 'connect', audit({ from: '2026-11-19', to: '2026-11-19' }, 'xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Dziennik zdarzeń');
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Data',
+      'Wpis',
+      'Osoba',
+      'Nazwa użytkownika',
+      'Zdarzenie',
+      'Zdarzenie (kod)',
+      'Dotyczy',
+      'Adres',
+      'Szczegóły',
+    ]);
+    const rows = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(5));
+    expect(rows).toEqual([
+      [
+        'Zmiana uprawnień',
+        'account.permissions_changed',
+        'Ben Berg',
+        '198.51.100.7',
+        'Portal: Portal Connect; Przed: Brak uprawnień; Po: Podgląd transakcji płatniczych',
+      ],
+      ['Logowanie', 'signin.succeeded', undefined, '198.51.100.7', 'Metoda: Klucz dostępu; Portal: Portal Connect'],
+    ]);
   });
 
   it('without the team administrator’s permission: 403, nothing started', async () => {

@@ -11,7 +11,7 @@ import {
   type SoftCredential,
   USER_PRESENT_ONLY,
 } from '../../tests/support/soft-authenticator.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /** Passkeys end to end through the API (ADR 098), answered by a software authenticator on the test APP_URL's origin. */
@@ -27,8 +27,10 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-async function signedIn(username: string): Promise<CookieJar> {
-  await backend.imports.importRecords('accounts', [{ line: 1, data: { username, password: PASSWORD, email: `${username}@example.com` } }]);
+async function signedIn(username: string, customerId = ''): Promise<CookieJar> {
+  await backend.imports.importRecords('accounts', [
+    { line: 1, data: { username, password: PASSWORD, email: `${username}@example.com`, ...(customerId ? { customerId } : {}) } },
+  ]);
   const jar = new CookieJar();
   expect((await call(jar, 'POST', '/auth/signin', { username, password: PASSWORD })).status).toBe(200);
   return jar;
@@ -220,8 +222,8 @@ describe('managing passkeys', () => {
 });
 
 /** An account with a passkey that then sets up e-mailed codes as its second factor (ADR 012): MFA state 20 after a password. */
-async function withPasskeyAndMfa(username: string): Promise<SoftCredential> {
-  const jar = await signedIn(username);
+async function withPasskeyAndMfa(username: string, customerId = ''): Promise<SoftCredential> {
+  const jar = await signedIn(username, customerId);
   const credential = await register(jar);
   expect((await call(jar, 'POST', '/auth/mfa/email', { currentPassword: PASSWORD })).status).toBe(200);
   const code = /\b(\d{6})\b/.exec((await lastMailTo(`${username}@example.com`)).body.text ?? '')?.[1];
@@ -246,7 +248,7 @@ describe('passkey as the second factor (ADR 112)', () => {
     call(jar, 'POST', '/auth/passkeys/mfa', { username, password: PASSWORD, response });
 
   it("answers the second step with one of the account's own passkeys, once", async () => {
-    const credential = await withPasskeyAndMfa('pk.second');
+    const credential = await withPasskeyAndMfa('pk.second', 'C-PASSKEY');
     const jar = new CookieJar();
     await passwordStep(jar, 'pk.second');
     const options = await secondFactorOptions(jar);
@@ -256,6 +258,15 @@ describe('passkey as the second factor (ADR 112)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ response: { success: true }, username: 'pk.second' });
     expect(await status(jar)).toMatchObject({ loggedIn: true, mfaStatus: 'email', user: { strongAuthentication: true } });
+    // The customer's audit log says the sign-in's method: the passkey (ADR 114, ADR 122), from the request's address.
+    const entries = (
+      await backend.customerAudit.list(teamAdminReader('C-PASSKEY'), { person: 'pk.second', kind: 'signin.succeeded', limit: 50 })
+    ).items;
+    expect(entries[0]).toMatchObject({
+      actor: { username: 'pk.second' },
+      ip: expect.stringMatching(/^10\.2\.0\./),
+      details: { method: 'passkey' },
+    });
     // The attempt ended with the sign-in: the same answer again finds none.
     expect((await second(jar, 'pk.second', answer)).body).toMatchObject({ code: 'LOGIN.FORM.ERROR.MFA_EXPIRED' });
   });

@@ -14,7 +14,7 @@ import {
   reportScheduleName,
 } from '@portal/backend/report/testing';
 import { connectCaller, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { connectAccount, createTestBackend, importOk, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -391,6 +391,30 @@ describe('custom reports', () => {
     expect((await call('rep.full', 'GET', `/flow/reports/${processId}`)).status).toBe(404);
     expect(await listMailingList(backend.db, processId)).toEqual([]);
     expect((await call('rep.full', 'DELETE', `/flow/custom-reports/${processId}`)).status).toBe(404);
+  });
+
+  it("every change above is in the customer's audit log, each once, by name (ADR 114, ADR 122)", async () => {
+    const { items } = await backend.customerAudit.list(teamAdminReader('R-A1'), { limit: 100 });
+    const reportEvents = items
+      .filter((e) => e.kind.startsWith('report.'))
+      .map((e) => [e.actor.username, e.kind, e.details.change ?? e.details.enabled, e.details.recipient ?? null])
+      .reverse();
+    // Created, edited (by rep.read); schedules saved; a user and a contact added (the repeated add and remove
+    // record nothing); the user removed; deleted.
+    expect(reportEvents).toEqual(
+      expect.arrayContaining([
+        ['rep.full', 'report.changed', 'created', null],
+        ['rep.read', 'report.changed', 'changed', null],
+        ['rep.full', 'report.schedule_changed', true, null],
+        ['rep.full', 'report.recipients_changed', 'added', 'group Tester'],
+        ['rep.full', 'report.recipients_changed', 'added', 'Erika Muster'],
+        ['rep.full', 'report.recipients_changed', 'removed', 'group Tester'],
+        ['rep.full', 'report.changed', 'deleted', null],
+      ]),
+    );
+    const removals = reportEvents.filter(([, kind, change]) => kind === 'report.recipients_changed' && change === 'removed');
+    expect(removals).toHaveLength(1);
+    expect(items.filter((e) => e.kind.startsWith('report.')).every((e) => e.ip === '203.0.113.7')).toBe(true);
   });
 });
 

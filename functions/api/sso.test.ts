@@ -9,7 +9,7 @@ import { freePort } from '../../scripts/local/ports.ts';
 import { DEMO_ACTIVITY, seedDemoDataOnce } from '../../scripts/seed/seed.ts';
 import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
+import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 import { REQUIRED_CONFIG_ENV } from '../../tests/support/config-env.ts';
 
@@ -109,6 +109,11 @@ function completeSso(callback: URL, portal: Portal = 'ordering', target = app, e
   });
 }
 
+/** The customer's audit entries of one person (ADR 114), as its team administrator would read them. */
+async function customerEntries(person: string) {
+  return (await backend.customerAudit.list(teamAdminReader('R-SSO'), { person, limit: 50 })).items;
+}
+
 const status = async (cookie: string, portal: Portal = 'ordering') =>
   SessionStatus.parse(await readJson(await app.request('/api/auth/status', { headers: headers(portal, { Cookie: cookie }) })));
 
@@ -119,6 +124,7 @@ beforeAll(async () => {
   });
   backend = await createTestBackend(clock, ssoSettings());
   app = createApp(backend, () => '203.0.113.9');
+  await backend.imports.importRecords('retailers', [{ line: 1, data: { customerId: 'R-SSO', name: 'Single Sign-On Retail' } }]);
   const accounts = await backend.imports.importRecords(
     'accounts',
     [
@@ -127,7 +133,7 @@ beforeAll(async () => {
       { username: 'sso.connect', email: 'c@example.com', portals: ['connect'] },
       // Same e-mail as the provider's 'entra-demo-connect' identity, but no link: must not be signed in.
       { username: 'same.mail', email: 'connect@demo.example' },
-    ].map((data, i) => ({ line: i + 1, data: { password: PASSWORD, ...data } })),
+    ].map((data, i) => ({ line: i + 1, data: { password: PASSWORD, customerId: 'R-SSO', ...data } })),
   );
   expect(accounts.errors).toEqual([]);
   const links = await backend.imports.importRecords('identityLinks', [
@@ -231,6 +237,10 @@ describe('POST auth/sso', () => {
 
     const audit = await backend.audit.forUser('sso.retail');
     expect(audit.items[0]).toMatchObject({ outcome: 'sso_success', method: 'sso', portal: 'ordering' });
+    // And in the customer's audit log (ADR 114, ADR 122), with the address, as a single sign-on.
+    expect(await customerEntries('sso.retail')).toContainEqual(
+      expect.objectContaining({ kind: 'signin.succeeded', ip: '203.0.113.9', details: { method: 'sso', portal: 'ordering' } }),
+    );
 
     // Nothing of the flow stays in the table: the transaction is gone, codes and tokens were never stored.
     const all = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table }));
@@ -364,6 +374,18 @@ describe('POST auth/sso', () => {
     // Security flag 0 and no portal MFA, yet Microsoft's sign-in counts as the second factor (ADR 009).
     expect(connected.user?.securityFlag).toBe(0);
     expect(connected.user?.strongAuthentication).toBe(true);
+
+    // The customer's audit log has the refusals with their reasons and the success (ADR 122).
+    expect(await customerEntries('sso.locked')).toContainEqual(
+      expect.objectContaining({ kind: 'signin.failed', details: { method: 'sso', portal: 'ordering', reason: 'account_locked' } }),
+    );
+    const connectEntries = await customerEntries('sso.connect');
+    expect(connectEntries).toContainEqual(
+      expect.objectContaining({ kind: 'signin.failed', details: { method: 'sso', portal: 'ordering', reason: 'wrong_url' } }),
+    );
+    expect(connectEntries).toContainEqual(
+      expect.objectContaining({ kind: 'signin.succeeded', details: { method: 'sso', portal: 'connect' } }),
+    );
   });
 
   it('finishes a sign-in only on the portal it was started on', async () => {

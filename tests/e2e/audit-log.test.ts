@@ -6,14 +6,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
+import { invitationLink } from '../support/ses-mail.ts';
 
 /**
  * The customer's audit log in German (ADR 116): G-RETAIL's own administrator (e2e.deutsch.admin, ordering
  * manageTeam, de-DE) mistypes the password once, signs in, and reads the log — the failed and the good sign-in in
  * German words, in Berlin time, with the address; exports the filtered log as CSV and XLSX (German headers, the
- * kinds' German names), which is recorded too and then listed. Against `npm start` and its demo seed.
+ * kinds' German names), which is recorded too and then listed. Then the team's events (ADR 113, ADR 122): the
+ * administrator invites a colleague, the colleague signs in through the mailed link, the administrator changes
+ * the colleague's permissions and deactivates the account — and the log says all of it in German words, also
+ * when filtered by the colleague (the person as the subject). Against `npm start` and its demo seed.
  */
 const baseUrl = inject('baseUrl');
+const sesUrl = inject('sesUrl');
 const admin = demoUsers().find((u) => u.username === 'e2e.deutsch.admin')!;
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +51,16 @@ async function signInAfterOneMistake(page: Page) {
   await page.getByLabel('Passwort').fill(admin.password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.waitForURL(/\/app\//);
+}
+
+/** The German login page, the right password at once; `landed` waits for what follows the sign-in. */
+async function signInGerman(page: Page, user: { username: string; password: string }) {
+  await page.goto(baseUrl);
+  await page.getByLabel('Benutzername').fill(user.username);
+  await page.getByLabel('Passwort').fill(user.password);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/signin');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  expect((await answered).ok()).toBe(true);
 }
 
 /** Starts an export in `format` ('CSV' or 'Excel (XLSX)'), waits for it and downloads its one file. */
@@ -126,5 +141,80 @@ describe('the audit log (German, ordering administrator)', () => {
     await page.getByRole('button', { name: 'Suchen' }).click();
     await again;
     await expect.poll(async () => (await rows.allTextContents()).some((r) => r.includes('Hat einen Export heruntergeladen'))).toBe(true);
+  });
+
+  it("shows the team's events in German words: invitation, the colleague's first sign-in, a permission change, the deactivation", async () => {
+    const stamp = Date.now().toString(36);
+    const email = `e2e.kollegin.${stamp}@demo.example`;
+    const username = `kollegin.${stamp}`;
+    const password = 'Kollegin-Test-2026!';
+    const page = await germanPage();
+    await signInGerman(page, admin);
+    await page.waitForURL(/\/app\//);
+
+    // The invitation, in German, with the one permission the administrator holds.
+    await page.getByRole('link', { name: 'Benutzer', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Benutzer' }).waitFor();
+    await page.getByRole('button', { name: 'Kollegen einladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Einen Kollegen einladen' });
+    await dialog.getByLabel('Vorname').fill('Ida');
+    await dialog.getByLabel('Nachname').fill('Neumann');
+    await dialog.getByLabel('E-Mail-Adresse').fill(email);
+    await dialog.getByLabel('Benutzer verwalten').check();
+    await dialog.getByRole('button', { name: 'Einladung senden' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The colleague follows the mailed link, chooses a name and password, and signs in.
+    const colleague = await germanPage();
+    await colleague.goto((await invitationLink(sesUrl, email)).replace(/^https?:\/\/[^/]+/, baseUrl));
+    await colleague.getByLabel(/^Benutzername/).fill(username);
+    await colleague
+      .getByLabel(/^Neues Passwort/)
+      .first()
+      .fill(password);
+    await colleague.getByLabel('Neues Passwort wiederholen').fill(password);
+    await colleague.getByRole('button', { name: 'Passwort festlegen' }).click();
+    await colleague.getByText(`Ihr Konto ${username} ist bereit`).waitFor();
+    await signInGerman(colleague, { username, password });
+    await colleague.context().close();
+
+    // The administrator takes the permission away, then deactivates the account.
+    await page.reload();
+    await page.getByRole('link', { name: 'Ida Neumann' }).click();
+    await page.getByRole('heading', { name: 'Ida Neumann' }).waitFor();
+    await page.getByLabel('Benutzer verwalten').uncheck();
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/team/') && r.request().method() !== 'GET');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    expect((await saved).ok()).toBe(true);
+    await page.getByRole('button', { name: 'Deaktivieren', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Dieses Konto deaktivieren?' });
+    await confirm.getByRole('button', { name: 'Deaktivieren', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    // The log, newest first, in German words: who did what to whom, with the details in words.
+    const shown = listAnswer(page);
+    await page.getByRole('link', { name: 'Aktivitätsprotokoll' }).first().click();
+    await shown;
+    const rows = table(page).locator('tbody tr');
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    const said = (words: string) => texts.some((row) => row.includes(words));
+    expect(said('Hat Ida Neumann eingeladen')).toBe(true);
+    expect(said('Hat die Einladung angenommen')).toBe(true);
+    expect(texts.some((row) => row.includes('Angemeldet') && row.includes(username))).toBe(true);
+    expect(said('Hat die Berechtigungen von Ida Neumann geändert')).toBe(true);
+    expect(said('Vorher: Benutzer verwalten') && said('Nachher: Keine Berechtigungen')).toBe(true);
+    expect(said('Hat Ida Neumann deaktiviert')).toBe(true);
+
+    // Filtered by the colleague: what she did and what was done to her (ADR 122).
+    const byPerson = listAnswer(page, (q) => q.get('person') === username);
+    await page.getByLabel('Benutzer', { exact: true }).fill(username);
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await byPerson;
+    await expect.poll(async () => (await rows.allTextContents()).some((row) => row.includes('Hat Ida Neumann deaktiviert'))).toBe(true);
+    const filtered = await rows.allTextContents();
+    expect(filtered.some((row) => row.includes('Hat die Einladung angenommen'))).toBe(true);
+    expect(filtered.some((row) => row.includes('Hat die Berechtigungen von Ida Neumann geändert'))).toBe(true);
+    await shoot(page, 'audit-log-de-team');
   });
 });

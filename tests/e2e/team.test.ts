@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
+import { invitationLink } from '../support/ses-mail.ts';
 
 /**
  * The customer's own administrator in the browser (ADR 113): the admin (seed account e2e.team.admin, holding
@@ -16,18 +17,6 @@ const admin = demoUsers().find((u) => u.username === 'e2e.team.admin');
 if (!admin) throw new Error('no demo account e2e.team.admin');
 
 const { freshPage } = useBrowser();
-
-type Mail = { destination: { to: string[] }; subject: string; body: { text?: string } };
-async function invitationLink(address: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const { emails } = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: Mail[] };
-    const mail = emails.filter((m) => m.destination.to.includes(address) && m.subject.includes('invited')).at(-1);
-    const link = mail?.body.text?.match(/https?:\/\/\S+\/invitation\?token=[A-Za-z0-9_-]+/)?.[0];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no invitation mail to ${address}`);
-}
 
 async function noAxeFindings(page: Page, label: string) {
   expect(await checkBothWidths(page, label)).toEqual([]);
@@ -62,7 +51,7 @@ describe('team management by the customer’s own admin', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: email, exact: true }).waitFor();
 
-    const link = await invitationLink(email);
+    const link = await invitationLink(sesUrl, email);
     const invitee = await freshPage();
     await invitee.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
     // The required fields' names end in an asterisk: "Username*".

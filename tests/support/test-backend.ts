@@ -8,6 +8,8 @@ import { type Db, ensureTable, migrationStateKey } from '@portal/backend/platfor
 import { markMigrationsOfNewTable } from '@portal/backend/migration';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import type { AuditReader } from '@portal/backend/audit';
+import { decodeAccess } from '@portal/core/auth';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -135,3 +137,11 @@ export async function importCompanyApproval(backend: Backend, id: string, host: 
     },
   ]);
 }
+
+/** A reader of `customerId`'s audit log with the team administrator's permission (ADR 114), in Berlin time. */
+export const teamAdminReader = (customerId: string): AuditReader => ({
+  customerId,
+  timezone: 'Europe/Berlin',
+  brandId: 'default',
+  access: decodeAccess({ securityFlag: 0, permissions: 0, settings: 0, modules: { team: { permissions: 1, settings: 0 } } }),
+});

@@ -43,7 +43,7 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   'product-allocation': lazyRoute(() => import('../features/allocation/routes/allocation-route.tsx'), 'AllocationRoute', 'allocation'),
   logo: lazyRoute(() => import('../features/logo/routes/logo-route.tsx'), 'LogoRoute', 'logo'),
   team: lazyRoute(() => import('../features/team/routes/team-route.tsx'), 'TeamRoute', 'team'),
-  'audit-log': lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports'),
+  'audit-log': lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports', 'team'),
 };
 // The Users section's account page (ADR 113), in both portals.
 const TeamUserRoute = lazyRoute(() => import('../features/team/routes/team-user-route.tsx'), 'TeamUserRoute', 'team');
@@ -114,7 +114,7 @@ const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.
 const TeamRoute = CONNECT_SCREENS.team;
 const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales', 'orders');
 // The customer's audit log (ADR 116): the same screen as connect's, with its export panel.
-const AuditLogScreen = lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports');
+const AuditLogScreen = lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports', 'team');
 
 const app = paths.app;
 

@@ -169,6 +169,31 @@ describe('the list', () => {
     expect(filtered.items.map((e) => e.seq)).toEqual([5, 3]);
   });
 
+  it('finds a person as the actor or the subject, in one order, and pages across both (ADR 122)', async () => {
+    const ben = { username: 'Ben.M', name: 'Ben M' };
+    const subjectOf = (n: number, subject: AuditInput['subject']) =>
+      recordAudit(backend.db, event('C-SUBJ', n, { kind: 'account.deactivated', actor: { username: 'ann', name: 'Ann A' }, subject }), now);
+    await recordAudit(backend.db, event('C-SUBJ', 1, { actor: ben }), now); // 1: Ben signs in
+    await subjectOf(2, ben); // 2: Ann deactivates Ben
+    await recordAudit(backend.db, event('C-SUBJ', 3), now); // 3: Ann downloads a document
+    await subjectOf(4, { username: 'ann', name: 'Ann A' }); // 4: Ann on herself: no copy, listed once
+    await subjectOf(5, ben); // 5
+    const byBen = await list(admin('C-SUBJ'), { person: 'ben.m' });
+    expect(byBen.items.map((e) => [e.seq, e.actor.username, e.subject?.username ?? null])).toEqual([
+      [5, 'ann', 'Ben.M'],
+      [2, 'ann', 'Ben.M'],
+      [1, 'Ben.M', null],
+    ]);
+    expect((await list(admin('C-SUBJ'), { person: 'ann' })).items.map((e) => e.seq)).toEqual([5, 4, 3, 2]);
+    const first = await list(admin('C-SUBJ'), { person: 'ben.m', limit: 2 });
+    expect((await list(admin('C-SUBJ'), { person: 'ben.m', limit: 2, cursor: first.cursor })).items.map((e) => e.seq)).toEqual([1]);
+    expect((await list(admin('C-SUBJ'), { person: 'ben.m', kind: 'account.deactivated' })).items.map((e) => e.seq)).toEqual([5, 2]);
+    // The whole log and the kind index list each entry once; the chain is whole (the copies are not in it).
+    expect((await list(admin('C-SUBJ'), {})).items.map((e) => e.seq)).toEqual([5, 4, 3, 2, 1]);
+    expect((await list(admin('C-SUBJ'), { kind: 'account.deactivated' })).items.map((e) => e.seq)).toEqual([5, 4, 2]);
+    expect(await verifyCustomerChain(backend.db, 'C-SUBJ', clock)).toMatchObject({ checked: 5, problem: null });
+  });
+
   it('refuses a reader without the team admin permission (403) and a malformed cursor (400)', async () => {
     await expect(list(admin('C-LIST', false), {})).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(list(admin('C-LIST'), { cursor: 'bm90LWEta2V5' })).rejects.toMatchObject({ kind: 'input', code: 'AUDIT.BAD_CURSOR' });

@@ -17,7 +17,10 @@ import { type ChainedEntry, entryHash, GENESIS_HASH, verifyChain } from './audit
  * - entries by time:    pk=AUDIT#<customer>, sk=<at ISO>#<seq 12 digits> — a date range is a key range
  * - by person (actor):  gsi1 gsi1pk=AUDIT#<customer>#U#<username lower>, gsi1sk=<sk>
  * - by kind:            gsi2 gsi2pk=AUDIT#<customer>#K#<kind>, gsi2sk=<sk>
- * Entries expire (TTL `expiresAt`) after the brand's retention; the head never expires.
+ * - by person (subject): the entry's copy pk=AUDIT#<customer>#S, sk=<sk>#<subject lower>, on the same gsi1 key as
+ *   the subject's own entries (ADR 122) — so one gsi1 Query finds what a person did and what was done to them,
+ *   in one order; only entries whose subject is another account have a copy, and the copy is in no other index
+ * Entries and copies expire (TTL `expiresAt`) after the brand's retention; the head never expires.
  */
 export type AuditInput = {
   /** The customer whose log it goes to: the account's customerId ('' — no customer — writes nothing). */
@@ -43,6 +46,8 @@ const headKey = (customerId: string) => ({ pk: `AUDITHEAD#${customerId}`, sk: 'H
 export const entriesPk = (customerId: string) => `AUDIT#${customerId}`;
 export const personPk = (customerId: string, username: string) => `AUDIT#${customerId}#U#${usernameKey(username)}`;
 export const kindPk = (customerId: string, kind: AuditKind) => `AUDIT#${customerId}#K#${kind}`;
+/** The partition of the subjects' copies (ADR 122): never read by its key, only through gsi1; the verify walks entriesPk alone. */
+const subjectCopiesPk = (customerId: string) => `AUDIT#${customerId}#S`;
 export const entrySk = (at: string, seq: number) => `${at}#${String(seq).padStart(SEQ_DIGITS, '0')}`;
 const SK_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)#(\d{12})$/;
 
@@ -105,6 +110,32 @@ function nextEntry(input: AuditInput, head: Head | null, now: Date, retentionDay
   return { ...unhashed, hash: entryHash(unhashed) };
 }
 
+/**
+ * The entry's copy under its subject (ADR 122), when the subject is another account than the actor: the person
+ * filter then finds "Anna deactivated Ben" under Ben too. The same fields and hash as the entry (the chain's
+ * verify reads the entries, not the copies), the same expiry.
+ */
+function subjectCopy(db: Db, entry: StoredAuditEntry, sk: string): TxItem[] {
+  const subject = entry.subject;
+  if (!subject || usernameKey(subject.username) === usernameKey(entry.actor.username)) return [];
+  return [
+    {
+      Put: {
+        TableName: db.table,
+        Item: {
+          pk: subjectCopiesPk(entry.customerId),
+          sk: `${sk}#${usernameKey(subject.username)}`,
+          gsi1pk: personPk(entry.customerId, subject.username),
+          gsi1sk: sk,
+          type: 'auditSubjectCopy',
+          ...entry,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
 function appendItems(db: Db, entry: StoredAuditEntry, head: Head | null): TxItem[] {
   const sk = entrySk(entry.at, entry.seq);
   const nextHead: Head = { seq: entry.seq, hash: entry.hash, at: entry.at, expiresAt: entry.expiresAt };
@@ -134,11 +165,12 @@ function appendItems(db: Db, entry: StoredAuditEntry, head: Head | null): TxItem
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    ...subjectCopy(db, entry, sk),
   ];
 }
 
 /**
- * The two writes of one append (head Put with `seq = <read>`, entry Put), for a caller that writes them in its
+ * The writes of one append (head Put with `seq = <read>`, entry Put, the subject's copy where there is one), for a caller that writes them in its
  * own transaction with its action (ADR 114: where that is cheap, the action and its entry commit together). A
  * lost race fails that transaction's head condition: the caller reads again and retries (transactOptimistically).
  */
@@ -169,7 +201,7 @@ export async function appendAudit(db: Db, input: AuditInput, now: () => Date): P
   );
 }
 
-/** Where a list reads: the whole log, one person's entries or one kind's. */
+/** Where a list reads: the whole log, one person's entries (as actor or subject, ADR 122) or one kind's. */
 export function auditSource(customerId: string, filter: { person?: string; kind?: AuditKind }) {
   if (filter.person !== undefined) return { index: 'gsi1' as const, pk: personPk(customerId, filter.person) };
   if (filter.kind !== undefined) return { index: 'gsi2' as const, pk: kindPk(customerId, filter.kind) };

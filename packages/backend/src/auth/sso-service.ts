@@ -5,7 +5,7 @@ import { type Config } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../platform/security/rate-limiter.ts';
-import type { AuditLog, SignInOutcome } from './audit-log.ts';
+import type { AuditLog, SignInAccount, SignInOutcome } from './audit-log.ts';
 import type { AuthService, RequestMeta } from './auth-service.ts';
 import { getIdentityLink } from './identity-link-entity.ts';
 import { hashState, putSsoTransaction, takeSsoTransaction } from './sso-transaction-entity.ts';
@@ -46,15 +46,20 @@ export function createSsoService(deps: {
   const site = new URL(config.APP_URL);
   const { requireConfigured, provider } = ssoProvider(config);
 
-  const record = (meta: RequestMeta, username: string, outcome: SignInOutcome) =>
-    deps.audit.record({
-      at: now().toISOString(),
-      username,
-      ip: meta.ip,
-      portal: meta.portal,
-      outcome,
-      method: 'sso',
-    });
+  // With the account the link found, the attempt also goes to its customer's audit log (ADR 114, ADR 122):
+  // a success, a locked account, a wrong portal. An unlinked identity names no account, so no customer.
+  const record = (meta: RequestMeta, username: string, outcome: SignInOutcome, account?: SignInAccount) =>
+    deps.audit.record(
+      {
+        at: now().toISOString(),
+        username,
+        ip: meta.ip,
+        portal: meta.portal,
+        outcome,
+        method: 'sso',
+      },
+      account ?? null,
+    );
 
   const limit = (meta: RequestMeta) =>
     deps.rateLimiter.hit({ ...SSO_PER_IP, limit: config.SIGNINS_PER_IP_PER_MINUTE }, meta.ip ?? 'unknown');
@@ -137,15 +142,15 @@ export function createSsoService(deps: {
         );
       }
       if (account.status === 'locked') {
-        await record(meta, account.username, 'account_locked');
+        await record(meta, account.username, 'account_locked', account);
         throw new AppError('auth', LOGIN.FORM.ERROR.ACCOUNT_LOCKED, 'account locked');
       }
       if (!account.portals.includes(meta.portal)) {
-        await record(meta, account.username, 'wrong_url');
+        await record(meta, account.username, 'wrong_url', account);
         throw new AppError('auth', LOGIN.FORM.ERROR.WRONG_URL, 'wrong url');
       }
       // No second factor here: the provider enforces its own MFA (ADR 009).
-      await record(meta, account.username, 'sso_success');
+      await record(meta, account.username, 'sso_success', account);
       return deps.issueSession(account, meta, 'sso');
     },
   };

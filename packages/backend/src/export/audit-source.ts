@@ -1,9 +1,7 @@
-import type { AuditEntryView, AuditListQuery } from '@portal/core/audit';
-import type { AuditExportFilter } from '@portal/core/export';
-import { PERMISSION } from '@portal/core/auth';
-import type { Actor } from '../access/index.ts';
+import { type AuditDetailVocabulary, auditDetailLines, type AuditEntryView, type AuditListQuery } from '@portal/core/audit';
+import type { AuditExportFilter, FileLanguage } from '@portal/core/export';
+import { type Actor, permissionDenied } from '../access/index.ts';
 import { auditReaderOf, createAuditService, mayReadAudit } from '../audit/index.ts';
-import { AppError } from '../errors.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
 import type { ExportContext, ExportSource } from './export-source.ts';
 
@@ -27,14 +25,12 @@ export const AUDIT_COLUMNS: readonly ExportColumn[] = [
 /** Entries a list call answers at most (core AuditListQuery's limit). */
 const PAGE = 100;
 
-const denied = () => new AppError('forbidden', PERMISSION.DENIED, 'You do not have permission for this function.');
-
 /** Every entry of the filter up to the job's creation (`asOf`), a list page at a time. */
 async function* entries(filter: AuditExportFilter, ctx: ExportContext): AsyncGenerator<AuditEntryView[]> {
   const service = createAuditService({ db: ctx.db, now: () => new Date() });
   // The owner's account as it is now: its customer, permissions and brand (the list checks the permission).
   const reader = await auditReaderOf(ctx.db, ctx.username, ctx.timeZone);
-  if (!reader) throw denied();
+  if (!reader) throw permissionDenied();
   let cursor: string | undefined;
   do {
     const query: AuditListQuery = { ...filter, limit: PAGE, ...(cursor ? { cursor } : {}) };
@@ -47,17 +43,31 @@ async function* entries(filter: AuditExportFilter, ctx: ExportContext): AsyncGen
 }
 
 const personOf = (p: { username: string; name: string } | null) => (p ? p.name.trim() || p.username : null);
-const detailsOf = (details: AuditEntryView['details']) =>
-  Object.entries(details)
-    .filter(([, v]) => v !== null && v !== '')
-    .map(([k, v]) => `${k}: ${String(v)}`)
+
+/** The file's words for the details in its language (ADR 122): loaded with the first rows, not at the API's cold start. */
+async function fileVocabulary(language: FileLanguage): Promise<AuditDetailVocabulary> {
+  const words = (await import('@portal/core/audit/file-words')).AUDIT_FILE_WORDS[language];
+  const locale = { en: 'en-US', de: 'de-DE', pl: 'pl-PL', fr: 'fr-FR' }[language];
+  return {
+    label: (name) => words.detailNames[name] ?? null,
+    value: (name, code) => words.values[name]?.[code] ?? null,
+    permission: (key) => words.permissions[key] ?? null,
+    noPermissions: words.noPermissions,
+    number: (value) => new Intl.NumberFormat(locale).format(value),
+  };
+}
+
+/** The details as one cell: "Method: Passkey; Portal: Ordering portal" in the file's language, as the screen says them. */
+const detailsOf = (details: AuditEntryView['details'], words: AuditDetailVocabulary) =>
+  auditDetailLines(details, words)
+    .map((line) => `${line.label}: ${line.value}`)
     .join('; ') || null;
 
 export const auditSource: ExportSource<AuditExportFilter> = {
   kind: 'audit',
   columns: AUDIT_COLUMNS,
   requirePermission(actor: Actor) {
-    if (!mayReadAudit(actor.access)) throw denied();
+    if (!mayReadAudit(actor.access)) throw permissionDenied();
   },
   // The log is the actor's own customer's: nothing in the filter names an object.
   requireScope: async () => {},
@@ -67,6 +77,7 @@ export const auditSource: ExportSource<AuditExportFilter> = {
     return rows;
   },
   async *rows(filter, ctx) {
+    const words = await fileVocabulary(ctx.language ?? 'en');
     for await (const page of entries(filter, ctx))
       yield page.map((e): ExportRow => ({
         at: e.at,
@@ -76,7 +87,7 @@ export const auditSource: ExportSource<AuditExportFilter> = {
         kind: e.kind,
         subject: personOf(e.subject),
         ip: e.ip,
-        details: detailsOf(e.details),
+        details: detailsOf(e.details, words),
       }));
   },
   fileStem: (filter) =>

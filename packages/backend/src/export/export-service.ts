@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, fileLanguageOf } from '@portal/core/export';
+import { EXPORT, type ExportDownload, type ExportJob, type ExportRequest, FILE_LANGUAGES_OF, fileLanguageOf } from '@portal/core/export';
 import { IDEMPOTENCY } from '@portal/core/shared';
 import type { Actor } from '../access/index.ts';
 import { byActor, recordAudit } from '../audit/index.ts';
@@ -107,7 +107,8 @@ export function createExportService(deps: ExportServiceDeps) {
         format: request.format,
         filter: request.filter,
         timeZone: actor.timezone,
-        language: fileLanguageOf(actor.locale),
+        // The owner's language among the kind's file languages (ADR 054; the audit log's four, ADR 122).
+        language: fileLanguageOf(actor.locale, FILE_LANGUAGES_OF[request.kind]),
         createdAt: at.toISOString(),
       });
       try {

@@ -25,6 +25,7 @@ import {
   type StoredCustomReport,
 } from './report-entity.ts';
 import { removeSchedule } from './schedule-service.ts';
+import { auditReportChange } from './report-audit.ts';
 import { type ReportContext, notFound, customerNotFound, reportView } from './report-access.ts';
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -121,13 +122,15 @@ export function reportDefinitions(ctx: ReportContext) {
             ),
           ]),
         () => replayCreate(actor, key, hash),
-        () =>
-          reportView(
+        async () => {
+          await auditReportChange(ctx, actor, 'report.changed', { report: report.name, change: 'created' });
+          return reportView(
             customDefinition(report),
             null,
             { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null },
             report.updatedAt,
-          ),
+          );
+        },
       );
     },
 
@@ -149,6 +152,7 @@ export function reportDefinitions(ctx: ReportContext) {
       if (!(await replaceCustomReport(db, next, custom.version))) {
         throw new AppError('conflict', REPORT.NOT_FOUND, 'The report was changed or deleted meanwhile. Please reload it.');
       }
+      await auditReportChange(ctx, actor, 'report.changed', { report: next.name, change: 'changed' });
       return viewOf(customDefinition(next), next.updatedAt);
     },
 
@@ -158,6 +162,7 @@ export function reportDefinitions(ctx: ReportContext) {
       const { custom } = await customOf(actor, processId);
       if (scheduler) await removeSchedule(scheduler, processId);
       if (!(await deleteReportPartition(db, processId, custom.version))) throw notFound();
+      await auditReportChange(ctx, actor, 'report.changed', { report: custom.name, change: 'deleted' });
     },
   };
 }

@@ -18,6 +18,8 @@ import {
 } from './report-entity.ts';
 import { type ReportContext, recipientNotFound } from './report-access.ts';
 import { errorField } from '../platform/error-fields.ts';
+import { getAccount } from '../accounts/index.ts';
+import { auditReportChange } from './report-audit.ts';
 
 /** Which of a transaction's conditions failed (DynamoDB answers one reason per item, in order). */
 const failedAt = (error: unknown): number[] =>
@@ -72,13 +74,16 @@ function recipientChanges(ctx: ReportContext) {
     async addRecipient(actor: Actor, processId: string, referenceId: string, host?: string): Promise<{ recipients: Recipient[] }> {
       requireBit(actor, 'recipients');
       const limits = await brandLimits(host);
-      const { customer } = await reportOf(actor, processId);
+      const { customer, definition } = await reportOf(actor, processId);
+      let recipient: string;
       if (referenceId.startsWith('u.')) {
-        const users = await portalUsersOf(db, customer);
-        if (!users.some((u) => userReference(u.username) === referenceId)) throw recipientNotFound();
+        const user = (await portalUsersOf(db, customer)).find((u) => userReference(u.username) === referenceId);
+        if (!user) throw recipientNotFound();
+        recipient = userRecipient(user, referenceId, null).displayname;
       } else {
-        const partition = await readReportPartition(db, processId);
-        if (!partition.contacts.has(referenceId.slice(2))) throw recipientNotFound();
+        const contact = (await readReportPartition(db, processId)).contacts.get(referenceId.slice(2));
+        if (!contact) throw recipientNotFound();
+        recipient = contactRecipient(contact, referenceId, null).displayname;
       }
       // Idempotent: a recipient already on the list stays there once (a double click, a retried request).
       try {
@@ -96,13 +101,16 @@ function recipientChanges(ctx: ReportContext) {
         const failed = failedAt(error);
         if (failed.includes(ADD_RECIPIENT_AT.count) && !failed.includes(ADD_RECIPIENT_AT.entry))
           throw recipientLimit(limits.recipientsPerReport);
+        // Already on the list: nothing changed, nothing to record.
+        return { recipients: await mailingList(processId) };
       }
+      await auditReportChange(ctx, actor, 'report.recipients_changed', { report: definition.name, change: 'added', recipient });
       return { recipients: await mailingList(processId) };
     },
 
     async removeRecipient(actor: Actor, processId: string, referenceId: string): Promise<{ recipients: Recipient[] }> {
       requireBit(actor, 'recipients');
-      const { customer } = await reportOf(actor, processId);
+      const { customer, definition } = await reportOf(actor, processId);
       // An external contact exists for this list only: leaving it removes the contact and frees its address
       // and its place under the customer's cap (ADR 051). Idempotent like add: absent stays absent.
       const contact = referenceId.startsWith('c.') ? await getContact(db, processId, referenceId.slice(2)) : null;
@@ -112,7 +120,13 @@ function recipientChanges(ctx: ReportContext) {
         );
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
+        // Not on the list (any more): nothing changed, nothing to record.
+        return { recipients: await mailingList(processId) };
       }
+      const recipient = contact
+        ? contactRecipient(contact, referenceId, null).displayname
+        : userRecipient((await getAccount(db, referenceId.slice(2))) ?? undefined, referenceId, null).displayname;
+      await auditReportChange(ctx, actor, 'report.recipients_changed', { report: definition.name, change: 'removed', recipient });
       return { recipients: await mailingList(processId) };
     },
   };
@@ -179,6 +193,8 @@ function contactChanges(ctx: ReportContext) {
         if (failed.includes(NEW_CONTACT_AT.recipientCount)) throw recipientLimit(limits.recipientsPerReport);
         throw contactExists();
       }
+      const recipient = contactRecipient(contact, entry.referenceId, entry).displayname;
+      await auditReportChange(ctx, actor, 'report.recipients_changed', { report: definition.name, change: 'added', recipient });
       if (contact.confirmation === 'pending') {
         // The contact exists either way: a mail that cannot go now (budget, SES) is sent again from the list.
         try {

@@ -1,7 +1,7 @@
 import { REPORT, type ReportSchedule, type ReportScheduleUpdate, sendTimeGapProblem } from '@portal/core/report';
 import { SERVER } from '@portal/core/shared';
 import type { Actor } from '../access/index.ts';
-import { byActor, recordAuditAfter } from '../audit/index.ts';
+import { auditReportChange } from './report-audit.ts';
 import { AppError } from '../errors.ts';
 import { putSchedule, schedulesAndStats } from './report-entity.ts';
 import { defaultSchedule, mirrorSchedule } from './schedule-service.ts';
@@ -33,15 +33,7 @@ export function reportScheduling(ctx: ReportContext) {
       else if (schedule.enabled)
         throw new AppError('unavailable', SERVER.UNAVAILABLE, 'Scheduling is not available right now. Please try again later.');
       await putSchedule(db, { ...schedule, customerId: definition.customerId, updatedAt: now().toISOString() });
-      await recordAuditAfter(
-        db,
-        {
-          ...byActor(actor),
-          kind: 'report.schedule_changed',
-          details: { report: processId, enabled: schedule.enabled },
-        },
-        { now },
-      );
+      await auditReportChange(ctx, actor, 'report.schedule_changed', { report: definition.name, enabled: schedule.enabled });
       return schedule;
     },
   };

@@ -8,6 +8,22 @@ import { detailLines, entrySentence, personName } from '../model/audit-words.ts'
 const formatWhen = (iso: string, fmt: Pick<UserFormat, 'locale' | 'timeZone'>) =>
   dateTimeFormat(fmt.locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: fmt.timeZone }).format(new Date(iso));
 
+/** An entry's details as labelled lines in words (ADR 122); nothing when it has none. */
+function DetailList({ details, locale }: { details: AuditEntryView['details']; locale: string }) {
+  const lines = detailLines(details, locale);
+  if (lines.length === 0) return null;
+  return (
+    <dl className="mt-0.5 text-xs text-slate-600">
+      {lines.map((line) => (
+        <div key={line.name} className="break-words">
+          <dt className="inline text-slate-500">{line.label}: </dt>
+          <dd className="inline">{line.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * One page of the log (ADR 116): when (the reader's zone), who (the name as it was, with the username),
  * what (the kind as a sentence in the reader's language, its details below) and the address. A table from
@@ -41,11 +57,7 @@ export function AuditEntries({ page, fmt, busy }: { page: AuditList; fmt: Pick<U
       cell: (e) => (
         <div className="min-w-0">
           <span className="block">{entrySentence(e, t)}</span>
-          {detailLines(e.details).map((line) => (
-            <span key={line} className="block break-all text-xs text-slate-500">
-              {line}
-            </span>
-          ))}
+          <DetailList details={e.details} locale={fmt.locale} />
         </div>
       ),
     },

@@ -1,10 +1,13 @@
 import { AUDIT_KINDS } from '@portal/core/audit';
+import { AUDIT_FILE_WORDS } from '@portal/core/audit/file-words';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../../test/catalogues.ts';
 import { auditQuery, exportFilterOf, paramsOfView, rangeProblem, viewFromParams } from './audit-filter.ts';
 import { detailLines, entrySentence, kindNameKey, kindSentenceKey } from './audit-words.ts';
 
 const TODAY = '2026-11-24';
+/** The file languages and the catalogues' locales. */
+const FILE_LOCALES = { en: 'en-US', de: 'de-DE', pl: 'pl-PL', fr: 'fr-FR' } as const;
 const view = (search: string) => viewFromParams(new URLSearchParams(search), TODAY);
 
 describe('the audit log filter in the URL', () => {
@@ -52,13 +55,37 @@ describe('the audit log in words', () => {
     }
   });
 
-  it('names the subject, else the actor; details stay as given', () => {
+  it('names the subject, else the actor; details are labelled, codes in words, names as they are', () => {
     const t = (key: string, params?: Record<string, string | number>) => `${key}(${params?.subject ?? ''})`;
     const actor = { username: 'anna', name: 'Anna S' };
     expect(entrySentence({ kind: 'account.invited', actor, subject: { username: 'ben', name: '' } }, t)).toBe(
       'audit.kinds.account.invited(ben)',
     );
     expect(entrySentence({ kind: 'signin.succeeded', actor, subject: null }, t)).toBe('audit.kinds.signin.succeeded(Anna S)');
-    expect(detailLines({ file: 'a.csv', empty: '', none: null, n: 3 })).toEqual(['file: a.csv', 'n: 3']);
+    // Outside a rendered screen no catalogue is loaded: labels and codes fall back to their names.
+    expect(detailLines({ file: 'a.csv', empty: '', none: null, n: 3000 }, 'de-DE')).toEqual([
+      { name: 'file', label: 'file', value: 'a.csv' },
+      { name: 'n', label: 'n', value: '3.000' },
+    ]);
+  });
+});
+
+describe('the details words of the files', () => {
+  it("are the catalogues' words in every locale the audit catalogue has (ADR 122)", () => {
+    for (const [language, locale] of Object.entries(FILE_LOCALES)) {
+      const texts = catalogues[locale] as unknown as {
+        audit: { detailNames: object; values: object };
+        team: { permission: Record<string, Record<string, string>>; noPermissions: string };
+      };
+      const words = AUDIT_FILE_WORDS[language as keyof typeof AUDIT_FILE_WORDS];
+      expect(words.detailNames, locale).toEqual(texts.audit.detailNames);
+      expect(words.values, locale).toEqual(texts.audit.values);
+      expect(words.noPermissions, locale).toBe(texts.team.noPermissions);
+      const permissions = Object.entries(texts.team.permission).flatMap(([module, names]) =>
+        Object.entries(names).map(([name, text]) => [`${module}.${name}`, text] as const),
+      );
+      expect(words.permissions, locale).toEqual(Object.fromEntries(permissions));
+    }
+    expect(Object.keys(FILE_LOCALES).sort()).toEqual(Object.keys(AUDIT_FILE_WORDS).sort());
   });
 });

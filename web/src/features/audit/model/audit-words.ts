@@ -1,5 +1,12 @@
-import type { AuditEntryView, AuditKind } from '@portal/core/audit';
-import type { MessageKey, MessageParams } from '../../../i18n/index.ts';
+import {
+  type AuditDetailLine,
+  type AuditDetailVocabulary,
+  auditDetailLines,
+  type AuditEntryView,
+  type AuditKind,
+} from '@portal/core/audit';
+import { type MessageKey, type MessageParams, optionalText } from '../../../i18n/index.ts';
+import { formatNumber } from '../../../lib/user-format.ts';
 
 /**
  * An entry in words (ADR 116): the API answers its kind and structured details, the catalogues say it in
@@ -20,11 +27,21 @@ export function entrySentence(entry: Pick<AuditEntryView, 'kind' | 'subject' | '
 }
 
 /**
- * The details the words leave out, as "name: value" lines in the order given (a file's name, a request's
- * decision …): shown under the sentence, unchanged — they are names and codes, not words to translate.
+ * The catalogues' words for an entry's details in the reader's language (ADR 122): `audit.detailNames.<name>`,
+ * `audit.values.<name>.<code>`, the Users section's permission names (`team.permission.<module>.<permission>`,
+ * the team catalogue loads with this screen) and numbers in the reader's locale.
  */
-export function detailLines(details: AuditEntryView['details']): string[] {
-  return Object.entries(details)
-    .filter(([, value]) => value !== null && value !== '')
-    .map(([name, value]) => `${name}: ${String(value)}`);
+export function catalogueVocabulary(locale: string): AuditDetailVocabulary {
+  return {
+    label: (name) => optionalText(`audit.detailNames.${name}`) ?? null,
+    value: (name, code) => optionalText(`audit.values.${name}.${code}`) ?? null,
+    permission: (key) => optionalText(`team.permission.${key}`) ?? null,
+    noPermissions: optionalText('team.noPermissions') ?? '—',
+    number: (value) => formatNumber(value, locale),
+  };
+}
+
+/** The details as labelled lines in words ("Method: Passkey", „Verfahren: Passkey"), in the order recorded. */
+export function detailLines(details: AuditEntryView['details'], locale: string): AuditDetailLine[] {
+  return auditDetailLines(details, catalogueVocabulary(locale));
 }

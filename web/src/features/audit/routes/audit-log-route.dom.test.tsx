@@ -30,8 +30,18 @@ const entry = (seq: number, over: Partial<AuditEntryView> = {}): AuditEntryView 
 const list = (items: AuditEntryView[], cursor: string | null = null): AuditList => ({ items, cursor, retentionDays: 400 });
 const firstPage = list(
   [
-    entry(3, { kind: 'account.permissions_changed', subject: ben, at: '2026-11-24T11:00:00.000Z' }),
-    entry(2, { kind: 'signin.failed', actor: { username: 'ben.meyer', name: '' }, ip: '198.51.100.2' }),
+    entry(3, {
+      kind: 'account.permissions_changed',
+      subject: ben,
+      at: '2026-11-24T11:00:00.000Z',
+      details: { portal: 'connect', from: '', to: 'reportManagement.reports, payment.transactions', sessionsEnded: 1200 },
+    }),
+    entry(2, {
+      kind: 'signin.failed',
+      actor: { username: 'ben.meyer', name: '' },
+      ip: '198.51.100.2',
+      details: { method: 'passkey', portal: 'connect', reason: 'passkey_refused' },
+    }),
     entry(1, { kind: 'export.downloaded', details: { file: 'transactions_R-1.xlsx' }, ip: null }),
   ],
   'c2',
@@ -64,19 +74,19 @@ describe('the audit log', () => {
     expect(cells(body[0]!)).toEqual([
       'Nov 24, 2026, 12:00:00 PM',
       'Anna Schmidtanna.schmidt',
-      'Changed the permissions of Ben Meyer',
+      'Changed the permissions of Ben MeyerPortal: Connect portalBefore: No permissionsAfter: See reports, See payment transactionsSessions ended: 1,200',
       '203.0.113.7',
     ]);
     expect(cells(body[1]!)).toEqual([
       'Nov 24, 2026, 11:30:15 AM',
       'ben.meyerben.meyer (name typed at sign-in)',
-      'Sign-in failed',
+      'Sign-in failedMethod: PasskeyPortal: Connect portalReason: Passkey refused',
       '198.51.100.2',
     ]);
     expect(cells(body[2]!)).toEqual([
       'Nov 24, 2026, 11:30:15 AM',
       'Anna Schmidtanna.schmidt',
-      'Downloaded an exportfile: transactions_R-1.xlsx',
+      'Downloaded an exportFile: transactions_R-1.xlsx',
       '—',
     ]);
     expect(screen.getByText(/Entries are kept for 400 days\./)).toBeTruthy();
@@ -212,8 +222,12 @@ describe('the audit log', () => {
         .map((h) => h.textContent),
     ).toEqual(['Wann', 'Wer', 'Was', 'Adresse']);
     expect(cells(body[0]!)[0]).toBe('24.11.2026, 12:00:00');
-    expect(cells(body[0]!)[2]).toBe('Hat die Berechtigungen von Ben Meyer geändert');
-    expect(cells(body[1]!)[2]).toBe('Anmeldung fehlgeschlagen');
+    // The details in words too (ADR 122): labels, codes, permissions and numbers in German.
+    expect(cells(body[0]!)[2]).toBe(
+      'Hat die Berechtigungen von Ben Meyer geändertPortal: Connect-PortalVorher: Keine BerechtigungenNachher: Berichte einsehen, Zahlungstransaktionen einsehenBeendete Sitzungen: 1.200',
+    );
+    expect(cells(body[1]!)[2]).toBe('Anmeldung fehlgeschlagenVerfahren: PasskeyPortal: Connect-PortalGrund: Passkey abgelehnt');
+    expect(cells(body[2]!)[2]).toBe('Hat einen Export heruntergeladenDatei: transactions_R-1.xlsx');
     expect(screen.getByRole('heading', { level: 1, name: 'Aktivitätsprotokoll' })).toBeTruthy();
   });
 

@@ -8,6 +8,8 @@ import enAudit from '../../../i18n/en-US/audit.json';
 import enCouponing from '../../../i18n/en-US/couponing.json';
 import enOrders from '../../../i18n/en-US/orders.json';
 import enTransactions from '../../../i18n/en-US/transactions.json';
+import frAudit from '../../../i18n/fr-FR/audit.json';
+import plAudit from '../../../i18n/pl-PL/audit.json';
 
 /** ADR 054: export and report files label codes as the screens do (core FILE_LABELS = the catalogues' texts). */
 describe('file labels are the screens’ labels', () => {
@@ -26,6 +28,9 @@ describe('file labels are the screens’ labels', () => {
       );
     expect(FILE_LABELS.auditKind.en).toEqual(flat(enAudit.audit.kindNames));
     expect(FILE_LABELS.auditKind.de).toEqual(flat(deAudit.audit.kindNames));
+    // The audit export writes every locale of its catalogue (ADR 122).
+    expect(FILE_LABELS.auditKind.pl).toEqual(flat(plAudit.audit.kindNames));
+    expect(FILE_LABELS.auditKind.fr).toEqual(flat(frAudit.audit.kindNames));
   });
   it('order statuses', () => {
     expect(FILE_LABELS.orderStatus.en).toEqual(enOrders.orders.status);
