@@ -256,7 +256,7 @@ describe('the Users section', () => {
       const view = renderRoute(path);
       const dialog = await screen.findByRole('dialog');
       expect(dialog.textContent).toContain('This section requires a higher authentication standard.');
-      expect(view.location().pathname).toBe(paths.connect.myAccount);
+      await waitFor(() => expect(view.location().pathname).toBe(paths.connect.myAccount));
       expect(api.callsTo('GET', '/api/team')).toHaveLength(0);
     },
   );
