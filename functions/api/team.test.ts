@@ -75,6 +75,18 @@ const account = (username: string, customerId: string, ordering: number, extra: 
   ...extra,
 });
 
+/** The customer's audit log (ADR 114) as its team admin reads it: the latest 50 entries. */
+const auditLogOf = (customerId: string) =>
+  backend.customerAudit.list(
+    {
+      customerId,
+      timezone: 'UTC',
+      brandId: 'default',
+      access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { ordering: { permissions: 16, settings: 0 } } }),
+    },
+    { limit: 50 },
+  );
+
 let admin: CookieJar;
 beforeAll(async () => {
   backend = await createTestBackend(now);
@@ -256,15 +268,7 @@ describe('deactivation', () => {
     expect(TeamMember.parse(on.body).status).toBe('active');
     await signedIn('team.peer');
     // Both are in the member's customer's audit log (ADR 114), the admin acting on the member.
-    const log = await backend.customerAudit.list(
-      {
-        customerId: 'R-A2',
-        timezone: 'UTC',
-        brandId: 'default',
-        access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { ordering: { permissions: 16, settings: 0 } } }),
-      },
-      { limit: 50 },
-    );
+    const log = await auditLogOf('R-A2');
     const kinds = log.items.map((e) => [e.kind, e.actor.username, e.subject?.username]);
     expect(kinds).toEqual(
       expect.arrayContaining([
@@ -473,15 +477,7 @@ describe('the MFA reset and passkeys (ADR 123)', () => {
     await register(again, 'New phone');
     expect((await call(again, 'GET', '/auth/passkeys')).body).toEqual({ passkeys: [expect.objectContaining({ name: 'New phone' })] });
 
-    const log = await backend.customerAudit.list(
-      {
-        customerId: 'R-A1',
-        timezone: 'UTC',
-        brandId: 'default',
-        access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { ordering: { permissions: 16, settings: 0 } } }),
-      },
-      { limit: 50 },
-    );
+    const log = await auditLogOf('R-A1');
     const entry = log.items.find((e) => e.kind === 'account.mfa_reset' && e.subject?.username === 'team.keys');
     expect(entry).toMatchObject({
       actor: { username: 'team.admin' },
