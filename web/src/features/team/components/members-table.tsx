@@ -71,7 +71,12 @@ export function MembersTable({
           </span>
         ),
     },
-    { key: 'email', header: t('team.columns.email'), cell: (row) => <EmailAddress email={row.email} /> },
+    {
+      // At least 10rem in the table, so a usual address breaks once, at its @, not at every dot (ADR 123).
+      key: 'email',
+      header: t('team.columns.email'),
+      cell: (row) => <EmailAddress email={row.email} className="sm:inline-block sm:min-w-40" />,
+    },
     { key: 'portal', header: t('team.columns.portal'), cell: (row) => row.portals.map((p) => t(`team.portal.${p}`)).join(', ') },
     { key: 'permissions', header: t('team.columns.permissions'), cell: (row) => <PermissionWords keys={row.permissions} /> },
     { key: 'mfa', header: t('team.columns.mfa'), cell: (row) => (row.kind === 'invitation' ? '—' : t(`team.mfa.${row.mfa}`)) },
